@@ -1,0 +1,6 @@
+//! Ridgeline: a lockstep real-time strategy game.
+//!
+//! The library holds every part of the game; `main.rs` is only the command line. See
+//! ARCHITECTURE.md for the code map and the invariants.
+
+pub mod sim;

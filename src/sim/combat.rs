@@ -1,0 +1,157 @@
+//! Combat: choosing targets, closing in, turning to face and firing instant-hit weapons.
+//!
+//! Units on `Move` ignore enemies; `Idle` units shoot what is in range; `AttackMove` and
+//! `Guard` units chase what they see; `Attack` chases one target to its death. Target scans run
+//! for each unit every [`SCAN_INTERVAL`] frames, staggered by id, over a coarse bucket grid.
+//! Must not: destroy objects here (health at or below zero is collected at the end of the tick).
+
+use super::fixed::Fixed;
+use super::ids::ObjectId;
+use super::movement::{facing_to, set_goal};
+use super::object::Order;
+use super::rules::ObjectKind;
+use super::spatial::{Entry, SpatialIndex};
+use super::vector::Vec2;
+use super::world::World;
+
+/// Frames between target scans of one unit.
+const SCAN_INTERVAL: u32 = 15;
+/// Frames between path updates while chasing.
+const CHASE_INTERVAL: u32 = 10;
+/// Side of the buckets used for target scans, in world units.
+const BUCKET: i64 = 128;
+/// Most a weapon may be off its target's bearing and still fire (angle units, about 11°).
+const FIRE_CONE: i32 = 2048;
+
+/// What is known of a target at the start of a unit's turn.
+struct Seen {
+    id: ObjectId,
+    pos: Vec2,
+    radius: Fixed,
+}
+
+/// Runs one frame of combat for every armed object, in id order.
+pub(crate) fn update(world: &mut World) {
+    let rules = std::sync::Arc::clone(&world.rules);
+    let frame = world.frame.0;
+    let mut index: Option<SpatialIndex> = None;
+    for slot in 0..world.objects.slot_count() {
+        let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
+        let t = rules.template(obj.template);
+        let Some(&weapon) = t.weapons.first() else { continue };
+        obj.cooldown = obj.cooldown.saturating_sub(1);
+        let (id, pos, owner, order) = (obj.id, obj.pos, obj.owner, obj.order);
+        if let Order::Move { .. } = order {
+            obj.target = None;
+            continue;
+        }
+        let w = rules.weapon(weapon);
+        let vision = t.vision;
+        // Where this unit's interest is centred: its guard point or itself.
+        let centre = match order {
+            Order::Guard { anchor } => anchor,
+            _ => pos,
+        };
+        // Keep, drop or acquire a target.
+        let mut target = obj.target.and_then(|tid| seen(world, tid));
+        if let Order::Attack { target: forced } = order {
+            target = seen(world, forced);
+            if target.is_none() {
+                if let Some(obj) = world.objects.by_slot_mut(slot) {
+                    obj.order = Order::Idle;
+                    obj.target = None;
+                    obj.nav.clear();
+                }
+                continue;
+            }
+        } else if let Some(s) = &target {
+            let leash = if order == Order::Idle { w.range + s.radius } else { vision + s.radius };
+            if (s.pos - centre).length_squared() > leash * leash {
+                target = None;
+            }
+        }
+        if target.is_none() && !matches!(order, Order::Attack { .. }) && (frame + slot as u32) % SCAN_INTERVAL == 0 {
+            let reach = if order == Order::Idle { w.range.max(vision) } else { vision };
+            let idx = index.get_or_insert_with(|| build_index(world));
+            target = nearest_enemy(world, idx, owner.index(), centre, reach);
+        }
+        let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
+        obj.target = target.as_ref().map(|s| s.id);
+        let Some(s) = target else {
+            // Nothing to fight: resume the order's own movement.
+            match order {
+                Order::AttackMove { goal } => set_goal(obj, goal, &mut world.pathfinder),
+                Order::Guard { anchor } => {
+                    let home = Fixed::from_int(20);
+                    if (anchor - obj.pos).length_squared() > home * home && t.is_mobile() {
+                        set_goal(obj, anchor, &mut world.pathfinder);
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        };
+        let reach = w.range + s.radius;
+        let in_range = (s.pos - pos).length_squared() <= reach * reach;
+        if in_range {
+            if obj.nav.is_active() {
+                obj.nav.clear();
+            }
+            obj.facing = obj.facing.turn_toward(facing_to(pos, s.pos, obj.facing), t.turn_rate);
+            let aligned = facing_to(pos, s.pos, obj.facing).delta(obj.facing).abs() <= FIRE_CONE || obj.kind == ObjectKind::Structure;
+            if aligned && obj.cooldown == 0 {
+                obj.cooldown = w.reload_frames;
+                let _ = id;
+                if let Some(victim) = world.objects.get_mut(s.id) {
+                    let t_victim = rules.template(victim.template);
+                    victim.health = victim.health.saturating_sub(rules.damage_after_armor(weapon, t_victim.armor));
+                }
+            }
+        } else if order != Order::Idle && t.is_mobile() && (frame + slot as u32) % CHASE_INTERVAL == 0 {
+            set_goal(obj, s.pos, &mut world.pathfinder);
+        } else if order == Order::Idle {
+            obj.target = None;
+        }
+    }
+}
+
+/// A live object's position and radius.
+fn seen(world: &World, id: ObjectId) -> Option<Seen> {
+    let o = world.objects.get(id)?;
+    (o.health > 0).then(|| Seen { id, pos: o.pos, radius: world.rules.template(o.template).radius })
+}
+
+fn build_index(world: &World) -> SpatialIndex {
+    let entries: Vec<Entry> = world
+        .objects
+        .iter()
+        .map(|o| Entry { slot: o.id.index, pos: o.pos, radius: world.rules.template(o.template).radius, owner: o.owner.0 })
+        .collect();
+    SpatialIndex::build(world.terrain.world_size(), Fixed::from_int(BUCKET), &entries)
+}
+
+/// The nearest living enemy within `reach` of `centre` (ties: lowest id).
+fn nearest_enemy(world: &World, index: &SpatialIndex, owner: usize, centre: Vec2, reach: Fixed) -> Option<Seen> {
+    let me = &world.players[owner];
+    let mut best: Option<(Fixed, u32)> = None;
+    index.for_each_near(centre, reach, |e| {
+        let Some(them) = world.players.get(e.owner as usize) else { return };
+        if !me.is_enemy(them) {
+            return;
+        }
+        let r = reach + e.radius;
+        let d2 = (e.pos - centre).length_squared();
+        if d2 > r * r {
+            return;
+        }
+        if best.is_none_or(|(bd, bs)| d2 < bd || (d2 == bd && e.slot < bs)) {
+            best = Some((d2, e.slot));
+        }
+    });
+    let (_, slot) = best?;
+    let o = world.objects.by_slot(slot as usize)?;
+    if o.health <= 0 {
+        return None;
+    }
+    seen(world, o.id)
+}

@@ -1,0 +1,149 @@
+//! The synchronized command vocabulary: everything a player (human or AI) can ask of the game.
+//!
+//! Commands carry only integers, so they encode exactly and read well in scripts. A command
+//! is stamped by the message stream with its player, number and execution frame; the sim
+//! validates it against that player and the state and records a [`Rejection`] when it is
+//! illegal. Must not: be executed anywhere but `World::tick`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::fixed::Fixed;
+use super::ids::{CommandId, Frame, ObjectId, PlayerId};
+use super::vector::Vec2;
+
+/// Most objects one selection may hold.
+pub const MAX_SELECTION: usize = 400;
+
+/// A point on the map in whole world units.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct Point {
+    /// East.
+    pub x: i32,
+    /// North.
+    pub y: i32,
+}
+
+impl Point {
+    /// The point as a fixed-point position.
+    pub fn to_vec2(self) -> Vec2 {
+        Vec2::new(Fixed::from_int(self.x as i64), Fixed::from_int(self.y as i64))
+    }
+}
+
+/// What a player asks for. Orders apply to the player's current selection.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Command {
+    /// Replace (or, with `add`, extend) the selection that orders apply to.
+    Select {
+        /// Objects to select; all must be the player's own.
+        objects: Vec<ObjectId>,
+        /// Add to the current selection instead of replacing it.
+        #[serde(default)]
+        add: bool,
+    },
+    /// Move the selection to a point, ignoring enemies.
+    Move {
+        /// Destination.
+        to: Point,
+    },
+    /// Move the selection to a point, fighting on the way.
+    AttackMove {
+        /// Destination.
+        to: Point,
+    },
+    /// Attack one object with the selection.
+    Attack {
+        /// The enemy object.
+        target: ObjectId,
+    },
+    /// Stop: forget orders, stand and defend.
+    Stop,
+    /// Guard a point (or, with none, where each unit stands).
+    Guard {
+        /// The point to guard.
+        #[serde(default)]
+        at: Option<Point>,
+    },
+}
+
+impl Command {
+    /// The first ordering key in a frame: commands of lower kinds run first.
+    pub fn kind(&self) -> u8 {
+        match self {
+            Command::Select { .. } => 0,
+            Command::Move { .. } => 1,
+            Command::AttackMove { .. } => 2,
+            Command::Attack { .. } => 3,
+            Command::Stop => 4,
+            Command::Guard { .. } => 5,
+        }
+    }
+}
+
+/// A command with the envelope the message stream gives it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct StampedCommand {
+    /// Frame on which every machine executes it.
+    pub frame: Frame,
+    /// Who issued it.
+    pub player: PlayerId,
+    /// The issuer's number for it.
+    pub id: CommandId,
+    /// What was asked.
+    pub command: Command,
+}
+
+impl StampedCommand {
+    /// The deterministic order of commands within one frame: (kind, player, id).
+    pub fn sort_key(&self) -> (u8, PlayerId, CommandId) {
+        (self.command.kind(), self.player, self.id)
+    }
+}
+
+/// Why a command was refused.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub enum RejectReason {
+    /// The player slot does not exist or has been defeated.
+    NoSuchPlayer,
+    /// An object named does not exist (or no longer does).
+    UnknownObject(ObjectId),
+    /// An object named belongs to someone else.
+    NotOwner(ObjectId),
+    /// The selection would exceed [`MAX_SELECTION`].
+    SelectionTooLarge(usize),
+    /// The order needs a selection that can carry it out, and there is none.
+    NothingSelected,
+    /// The point is off the map.
+    OutsideMap(Point),
+    /// The target cannot be attacked by this player.
+    InvalidTarget(ObjectId),
+}
+
+impl fmt::Display for RejectReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RejectReason::NoSuchPlayer => write!(f, "no such player in the game"),
+            RejectReason::UnknownObject(id) => write!(f, "object {id} does not exist"),
+            RejectReason::NotOwner(id) => write!(f, "object {id} belongs to another player"),
+            RejectReason::SelectionTooLarge(n) => write!(f, "selection of {n} objects exceeds {MAX_SELECTION}"),
+            RejectReason::NothingSelected => write!(f, "no selected object can carry out the order"),
+            RejectReason::OutsideMap(p) => write!(f, "point ({}, {}) is off the map", p.x, p.y),
+            RejectReason::InvalidTarget(id) => write!(f, "object {id} cannot be attacked"),
+        }
+    }
+}
+
+/// A refused command, recorded identically on every machine.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Rejection {
+    /// Frame it was to execute on.
+    pub frame: Frame,
+    /// Its issuer.
+    pub player: PlayerId,
+    /// Its number.
+    pub id: CommandId,
+    /// Why.
+    pub reason: RejectReason,
+}

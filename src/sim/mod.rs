@@ -1,0 +1,39 @@
+//! The deterministic simulation: fixed-point maths, the seeded RNG, objects, commands,
+//! movement, pathfinding, combat, victory and the per-frame state hash.
+//!
+//! Every machine runs this code on the same commands and gets the same state, bit for bit.
+//! Must not: use floating point, the clock, thread randomness, hashed-container iteration, I/O,
+//! or anything from the client modules (render, ui, net, audio, game); `tests/determinism_lint.rs`
+//! enforces it.
+
+pub mod angle;
+pub mod command;
+pub mod fixed;
+pub mod hash;
+pub mod ids;
+pub mod object;
+pub mod pathfind;
+pub mod player;
+pub mod rng;
+pub mod rules;
+pub mod spatial;
+pub mod store;
+pub mod terrain;
+pub mod vector;
+pub mod world;
+
+mod apply;
+mod combat;
+mod movement;
+mod separation;
+mod victory;
+
+pub use angle::Angle;
+pub use command::{Command, Point, RejectReason, Rejection, StampedCommand};
+pub use fixed::Fixed;
+pub use hash::StateHash;
+pub use ids::{CommandId, FRAMES_PER_SECOND, Frame, ObjectId, PlayerId, TemplateId};
+pub use rules::Rules;
+pub use terrain::Terrain;
+pub use vector::{Vec2, Vec3};
+pub use world::{GameSetup, PlayerSetup, SetupError, TickReport, World};

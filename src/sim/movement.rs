@@ -1,0 +1,149 @@
+//! Locomotion: units steer along their path, turn at their turn rate, accelerate and brake,
+//! slide along blocked cells, notice when they are stuck and ask for a new path.
+//!
+//! Must not: move structures, or move any unit onto a blocked cell.
+
+use super::angle::Angle;
+use super::fixed::Fixed;
+use super::ids::ObjectId;
+use super::object::{Object, Order};
+use super::pathfind::Pathfinder;
+use super::rules::ObjectKind;
+use super::vector::Vec2;
+use super::world::World;
+
+/// Frames without progress before a unit asks for a new path.
+const STUCK_FRAMES: u32 = 45;
+/// New paths a unit may ask for per goal before giving up.
+const MAX_REPATHS: u32 = 3;
+/// A vehicle facing further than this from its heading brakes to turn.
+const BRAKE_ANGLE: i32 = 65536 / 8;
+
+/// Sets a unit's destination and queues a path request, unless it is already headed there.
+pub(crate) fn set_goal(obj: &mut Object, goal: Vec2, pathfinder: &mut Pathfinder) {
+    if obj.nav.goal == Some(goal) {
+        return;
+    }
+    obj.nav.clear();
+    obj.nav.goal = Some(goal);
+    obj.nav.request = Some(pathfinder.request(obj.id, obj.pos, goal));
+    obj.nav.best_distance = Fixed::MAX;
+}
+
+/// Ends movement: the destination is reached, or given up.
+fn arrive(obj: &mut Object) {
+    obj.nav.clear();
+    if matches!(obj.order, Order::Move { .. } | Order::AttackMove { .. }) {
+        obj.order = Order::Idle;
+    }
+}
+
+/// Moves every unit with a destination by one frame.
+pub(crate) fn update(world: &mut World) {
+    let rules = std::sync::Arc::clone(&world.rules);
+    for slot in 0..world.objects.slot_count() {
+        let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
+        if obj.kind == ObjectKind::Structure {
+            continue;
+        }
+        let t = rules.template(obj.template);
+        if obj.nav.goal.is_none() {
+            obj.speed = (obj.speed - t.acceleration.mul_int(2)).max(Fixed::ZERO);
+            continue;
+        }
+        let Some(wp) = obj.nav.current_waypoint() else {
+            if obj.nav.request.is_none() {
+                arrive(obj); // the path came back empty: nowhere to go
+            }
+            obj.speed = Fixed::ZERO;
+            continue;
+        };
+        let last = obj.nav.next as usize + 1 == obj.nav.waypoints.len();
+        let to = wp - obj.pos;
+        let dist = to.length();
+        // Reached this waypoint?
+        let reach = if last { Fixed::from_ratio(1, 4) } else { t.radius.max(obj.speed) };
+        if dist <= reach.max(obj.speed) {
+            if last {
+                if world.terrain.passable_at(wp) {
+                    obj.pos = wp;
+                }
+                obj.speed = Fixed::ZERO;
+                arrive(obj);
+            } else {
+                obj.nav.next += 1;
+                obj.nav.best_distance = Fixed::MAX;
+                obj.nav.stuck_frames = 0;
+            }
+            continue;
+        }
+        // Turn toward it.
+        let heading = to.angle();
+        obj.facing = obj.facing.turn_toward(heading, t.turn_rate);
+        let off = heading.delta(obj.facing).abs();
+        // Choose a speed: brake for sharp turns and on the final approach.
+        let mut want = t.speed;
+        if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
+            want = Fixed::ZERO;
+        }
+        if last && t.acceleration > Fixed::ZERO {
+            // v² ≤ 2·a·d keeps the stop on the point.
+            let stop = (t.acceleration.mul_int(2) * dist).sqrt();
+            want = want.min(stop.max(t.acceleration));
+        }
+        obj.speed = if obj.speed < want { (obj.speed + t.acceleration).min(want) } else { (obj.speed - t.acceleration.mul_int(2)).max(want) };
+        // Step, along the facing; when nearly aligned go straight at the point so the last
+        // fraction of a unit is not missed.
+        let step = if off <= t.turn_rate.0 as i32 { to.clamp_length(obj.speed) } else { Vec2::from_angle(obj.facing).scale(obj.speed) };
+        let moved = try_step(world, slot, step);
+        let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
+        if !moved {
+            obj.speed = Fixed::ZERO;
+        }
+        // Progress bookkeeping.
+        if dist + Fixed::from_ratio(1, 8) < obj.nav.best_distance {
+            obj.nav.best_distance = dist;
+            obj.nav.stuck_frames = 0;
+        } else {
+            obj.nav.stuck_frames += 1;
+        }
+        if obj.nav.stuck_frames > STUCK_FRAMES {
+            let crowded_goal = last && dist < t.radius.mul_int(6);
+            if crowded_goal || obj.nav.repaths >= MAX_REPATHS {
+                arrive(obj);
+            } else if let Some(goal) = obj.nav.goal {
+                let repaths = obj.nav.repaths + 1;
+                let id: ObjectId = obj.id;
+                obj.nav.waypoints.clear();
+                obj.nav.next = 0;
+                obj.nav.stuck_frames = 0;
+                obj.nav.best_distance = Fixed::MAX;
+                obj.nav.repaths = repaths;
+                obj.nav.request = Some(world.pathfinder.request(id, obj.pos, goal));
+            }
+        }
+    }
+}
+
+/// Moves the object in `slot` by `step`, sliding along an axis if the full step is blocked.
+/// Returns false if it could not move at all.
+fn try_step(world: &mut World, slot: usize, step: Vec2) -> bool {
+    let Some(obj) = world.objects.by_slot(slot) else { return false };
+    let pos = obj.pos;
+    let candidates = [pos + step, Vec2::new(pos.x + step.x, pos.y), Vec2::new(pos.x, pos.y + step.y)];
+    for c in candidates {
+        if c != pos && world.terrain.passable_at(c) {
+            if let Some(obj) = world.objects.by_slot_mut(slot) {
+                obj.pos = c;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// The facing that points from `from` to `to` (unchanged when they coincide).
+pub(crate) fn facing_to(from: Vec2, to: Vec2, current: Angle) -> Angle {
+    let d = to - from;
+    if d == Vec2::ZERO { current } else { d.angle() }
+}

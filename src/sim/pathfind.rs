@@ -1,0 +1,361 @@
+//! Grid A* with integer costs and a per-frame budget.
+//!
+//! Requests queue in arrival order; each frame the queue is served until the frame's budget of
+//! expanded cells is spent, so a 200-unit order spreads over a few frames instead of stalling
+//! one. Ties in the open list break on (f, h, cell index), so every machine expands the same
+//! cells. A straight line of sight is tried before any search; found paths are shortened by
+//! line-of-sight string pulling. Must not: iterate hashed containers or read anything but the
+//! terrain grid.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
+use super::hash::StateHasher;
+use super::ids::ObjectId;
+use super::terrain::{Cell, Terrain};
+use super::vector::Vec2;
+
+/// Cost of an orthogonal step.
+const STRAIGHT: u32 = 10;
+/// Cost of a diagonal step.
+const DIAGONAL: u32 = 14;
+/// A single search gives up after expanding this many cells and returns the best partial path.
+const MAX_NODES_PER_SEARCH: u32 = 60_000;
+/// A smoothed path has a waypoint at least this often (cells), bounding line-of-sight work.
+const MAX_SEGMENT_CELLS: usize = 24;
+
+/// One queued request for a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathRequest {
+    /// Request number (unique for the game).
+    pub id: u32,
+    /// Who asked.
+    pub object: ObjectId,
+    /// From here.
+    pub from: Vec2,
+    /// To here.
+    pub to: Vec2,
+}
+
+/// A finished request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathResult {
+    /// The request answered.
+    pub id: u32,
+    /// Who asked.
+    pub object: ObjectId,
+    /// Points to steer through, the last one the reachable end nearest the goal.
+    pub waypoints: Vec<Vec2>,
+}
+
+/// The path service: a request queue and reusable search buffers.
+#[derive(Clone, Debug)]
+pub struct Pathfinder {
+    queue: VecDeque<PathRequest>,
+    next_id: u32,
+    budget: u32,
+    scratch: Scratch,
+}
+
+/// Per-cell search buffers, reused between searches (not state: rebuilt by every search).
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    stamp: Vec<u32>,
+    g: Vec<u32>,
+    parent: Vec<u32>,
+    search: u32,
+    open: BinaryHeap<Reverse<(u32, u32, u32)>>,
+}
+
+impl Pathfinder {
+    /// A pathfinder expanding at most `budget` cells a frame (at least one search always runs).
+    pub fn new(budget: u32) -> Pathfinder {
+        Pathfinder { queue: VecDeque::new(), next_id: 0, budget, scratch: Scratch::default() }
+    }
+
+    /// Queues a request; returns its id.
+    pub fn request(&mut self, object: ObjectId, from: Vec2, to: Vec2) -> u32 {
+        let id = self.next_id;
+        self.next_id = self.next_id.wrapping_add(1);
+        self.queue.push_back(PathRequest { id, object, from, to });
+        id
+    }
+
+    /// Requests waiting.
+    pub fn pending(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Feeds the queue and counters to the hasher.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        h.write_u64(self.next_id as u64);
+        h.write_u64(self.queue.len() as u64);
+        for r in &self.queue {
+            h.write_words(&[
+                r.id as u64,
+                r.object.to_bits(),
+                r.from.x.raw() as u64,
+                r.from.y.raw() as u64,
+                r.to.x.raw() as u64,
+                r.to.y.raw() as u64,
+            ]);
+        }
+    }
+
+    /// Serves queued requests until this frame's budget is spent.
+    pub fn run(&mut self, terrain: &Terrain) -> Vec<PathResult> {
+        let mut spent = 0u32;
+        let mut done = Vec::new();
+        while spent < self.budget {
+            let Some(req) = self.queue.pop_front() else { break };
+            let (waypoints, cost) = self.find(terrain, req.from, req.to);
+            spent = spent.saturating_add(cost.max(1));
+            done.push(PathResult { id: req.id, object: req.object, waypoints });
+        }
+        done
+    }
+
+    /// Finds a path now, ignoring the budget; returns the waypoints and the work done.
+    pub fn find(&mut self, terrain: &Terrain, from: Vec2, to: Vec2) -> (Vec<Vec2>, u32) {
+        let start = terrain.cell_of(from);
+        let goal_cell = terrain.cell_of(to);
+        let (los, steps) = line_of_sight(terrain, start, goal_cell);
+        if los && terrain.passable(goal_cell) {
+            return (vec![to], steps);
+        }
+        let Some(start_idx) = terrain.index(start).or_else(|| terrain.nearest_passable(start, 4).and_then(|c| terrain.index(c))) else {
+            return (Vec::new(), steps);
+        };
+        let (cells, expanded, reached) = self.astar(terrain, start_idx, goal_cell);
+        let mut pts = smooth(terrain, &cells);
+        // Aim for the exact goal when its cell was reached.
+        if reached {
+            if let Some(last) = pts.last_mut() {
+                *last = to;
+            }
+        }
+        if pts.first().is_some_and(|p| terrain.cell_of(*p) == start) && pts.len() > 1 {
+            pts.remove(0);
+        }
+        (pts, steps + expanded)
+    }
+
+    /// Plain A*; returns the cells from start to the goal (or to the closest cell reached),
+    /// the number of cells expanded, and whether the goal itself was reached.
+    fn astar(&mut self, terrain: &Terrain, start: usize, goal: Cell) -> (Vec<usize>, u32, bool) {
+        let cells = terrain.width() as usize * terrain.height() as usize;
+        let s = &mut self.scratch;
+        if s.stamp.len() != cells {
+            s.stamp = vec![0; cells];
+            s.g = vec![0; cells];
+            s.parent = vec![0; cells];
+            s.search = 0;
+        }
+        s.search = s.search.wrapping_add(1);
+        if s.search == 0 {
+            s.stamp.iter_mut().for_each(|v| *v = 0);
+            s.search = 1;
+        }
+        s.open.clear();
+        let search = s.search;
+        let heuristic = |c: Cell| -> u32 {
+            let dx = (c.x - goal.x).unsigned_abs();
+            let dy = (c.y - goal.y).unsigned_abs();
+            STRAIGHT * dx.max(dy) + (DIAGONAL - STRAIGHT) * dx.min(dy)
+        };
+        s.stamp[start] = search;
+        s.g[start] = 0;
+        s.parent[start] = start as u32;
+        let h0 = heuristic(terrain.cell_at(start));
+        s.open.push(Reverse((h0, h0, start as u32)));
+        let mut best = (h0, start);
+        let mut expanded = 0u32;
+        let mut reached = false;
+        while let Some(Reverse((f, h, idx))) = s.open.pop() {
+            let idx = idx as usize;
+            let g = s.g[idx];
+            if f != g + h {
+                continue; // a stale entry: a cheaper route to this cell was found later
+            }
+            expanded += 1;
+            if h < best.0 || (h == best.0 && idx < best.1) {
+                best = (h, idx);
+            }
+            let c = terrain.cell_at(idx);
+            if c == goal {
+                reached = true;
+                best = (0, idx);
+                break;
+            }
+            if expanded >= MAX_NODES_PER_SEARCH {
+                break;
+            }
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let n = Cell { x: c.x + dx, y: c.y + dy };
+                if !terrain.passable(n) {
+                    continue;
+                }
+                let diagonal = dx != 0 && dy != 0;
+                if diagonal && !(terrain.passable(Cell { x: c.x + dx, y: c.y }) && terrain.passable(Cell { x: c.x, y: c.y + dy })) {
+                    continue; // no corner cutting
+                }
+                let Some(ni) = terrain.index(n) else { continue };
+                let ng = g + if diagonal { DIAGONAL } else { STRAIGHT };
+                if s.stamp[ni] == search && s.g[ni] <= ng {
+                    continue;
+                }
+                s.stamp[ni] = search;
+                s.g[ni] = ng;
+                s.parent[ni] = idx as u32;
+                let nh = heuristic(n);
+                s.open.push(Reverse((ng + nh, nh, ni as u32)));
+            }
+        }
+        let mut path = vec![best.1];
+        let mut cur = best.1;
+        while cur != start {
+            cur = s.parent[cur] as usize;
+            path.push(cur);
+        }
+        path.reverse();
+        (path, expanded, reached)
+    }
+}
+
+/// Walks the cells on the line between two cell centres; true if all are passable (diagonal
+/// steps also need both side cells). Returns the verdict and the cells visited.
+pub fn line_of_sight(terrain: &Terrain, a: Cell, b: Cell) -> (bool, u32) {
+    let (dx, dy) = ((b.x - a.x).abs(), (b.y - a.y).abs());
+    let (sx, sy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
+    let (mut x, mut y) = (a.x, a.y);
+    let mut err = dx - dy;
+    let mut steps = 0u32;
+    if !terrain.passable(a) && terrain.index(a).is_none() {
+        return (false, 1);
+    }
+    while (x, y) != (b.x, b.y) {
+        steps += 1;
+        let e2 = 2 * err;
+        let (mut nx, mut ny) = (x, y);
+        if e2 > -dy {
+            err -= dy;
+            nx += sx;
+        }
+        if e2 < dx {
+            err += dx;
+            ny += sy;
+        }
+        if nx != x && ny != y && !(terrain.passable(Cell { x: nx, y }) && terrain.passable(Cell { x, y: ny })) {
+            return (false, steps);
+        }
+        if !terrain.passable(Cell { x: nx, y: ny }) {
+            return (false, steps);
+        }
+        (x, y) = (nx, ny);
+    }
+    (true, steps.max(1))
+}
+
+/// String-pulls a cell path into waypoints at cell centres.
+fn smooth(terrain: &Terrain, cells: &[usize]) -> Vec<Vec2> {
+    let mut out = Vec::new();
+    if cells.is_empty() {
+        return out;
+    }
+    let mut anchor = 0usize;
+    let mut i = 1usize;
+    while i < cells.len() {
+        let a = terrain.cell_at(cells[anchor]);
+        let b = terrain.cell_at(cells[i]);
+        let too_far = i - anchor > MAX_SEGMENT_CELLS;
+        if too_far || !line_of_sight(terrain, a, b).0 {
+            anchor = i - 1;
+            out.push(terrain.center(terrain.cell_at(cells[anchor])));
+        } else {
+            i += 1;
+        }
+    }
+    out.push(terrain.center(terrain.cell_at(cells[cells.len() - 1])));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::fixed::Fixed;
+
+    fn wall_map() -> Terrain {
+        // 20×20 with a wall at x = 10 from y = 0 to 15, so paths must go round the top.
+        let mut blocked = vec![false; 400];
+        for y in 0..16 {
+            blocked[y * 20 + 10] = true;
+        }
+        Terrain::new(20, 20, Fixed::from_int(10), blocked, vec![])
+    }
+
+    #[test]
+    fn straight_line_needs_no_search() {
+        let t = Terrain::open(20, 20, Fixed::from_int(10), vec![]);
+        let mut pf = Pathfinder::new(1000);
+        let (pts, _) = pf.find(&t, Vec2::from_int(15, 15), Vec2::from_int(185, 15));
+        assert_eq!(pts, vec![Vec2::from_int(185, 15)]);
+    }
+
+    #[test]
+    fn path_goes_round_a_wall_and_stays_passable() {
+        let t = wall_map();
+        let mut pf = Pathfinder::new(1000);
+        let goal = Vec2::from_int(155, 25);
+        let (pts, work) = pf.find(&t, Vec2::from_int(25, 25), goal);
+        assert!(work > 1);
+        assert_eq!(*pts.last().unwrap(), goal);
+        let mut prev = t.cell_of(Vec2::from_int(25, 25));
+        for p in &pts {
+            let c = t.cell_of(*p);
+            assert!(line_of_sight(&t, prev, c).0, "segment {prev:?} → {c:?} crosses the wall");
+            prev = c;
+        }
+        assert!(pts.iter().any(|p| t.cell_of(*p).y >= 16), "must pass above the wall: {pts:?}");
+    }
+
+    #[test]
+    fn unreachable_goal_gives_nearest_reachable_end() {
+        let mut blocked = vec![false; 400];
+        for y in 0..20 {
+            blocked[y * 20 + 10] = true;
+        }
+        let t = Terrain::new(20, 20, Fixed::from_int(10), blocked, vec![]);
+        let mut pf = Pathfinder::new(1000);
+        let (pts, _) = pf.find(&t, Vec2::from_int(25, 95), Vec2::from_int(155, 95));
+        let end = t.cell_of(*pts.last().unwrap());
+        assert_eq!(end.x, 9);
+    }
+
+    #[test]
+    fn budget_spreads_requests_over_frames() {
+        let t = wall_map();
+        let mut pf = Pathfinder::new(50);
+        for i in 0..5 {
+            pf.request(ObjectId { index: i, generation: 0 }, Vec2::from_int(25, 25), Vec2::from_int(155, 25));
+        }
+        let first = pf.run(&t);
+        assert!(!first.is_empty() && first.len() < 5, "served {}", first.len());
+        let mut total = first.len();
+        while pf.pending() > 0 {
+            total += pf.run(&t).len();
+        }
+        assert_eq!(total, 5);
+    }
+
+    #[test]
+    fn same_search_same_result() {
+        let t = wall_map();
+        let mut a = Pathfinder::new(1000);
+        let mut b = Pathfinder::new(1000);
+        let from = Vec2::from_int(5, 5);
+        let to = Vec2::from_int(195, 5);
+        assert_eq!(a.find(&t, from, to), b.find(&t, from, to));
+        // Reusing the buffers does not change the answer.
+        assert_eq!(a.find(&t, from, to), b.find(&t, from, to));
+    }
+}

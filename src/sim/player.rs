@@ -1,0 +1,46 @@
+//! A player's synchronized state: faction, team, money, the selection orders apply to,
+//! whether defeated, and how many commands were refused.
+//!
+//! Must not: hold client-side state such as the camera or the highlighted selection.
+
+use super::hash::StateHasher;
+use super::ids::{ObjectId, PlayerId};
+
+/// One player slot in the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Slot.
+    pub id: PlayerId,
+    /// Faction index into the rules.
+    pub faction: u16,
+    /// Players on one team are allies.
+    pub team: u8,
+    /// Money.
+    pub money: i64,
+    /// The objects orders apply to, in id order.
+    pub selection: Vec<ObjectId>,
+    /// Set when the player has nothing left.
+    pub defeated: bool,
+    /// Commands of this player refused so far.
+    pub rejected: u32,
+}
+
+impl Player {
+    /// True if `other` is an enemy of this player.
+    pub fn is_enemy(&self, other: &Player) -> bool {
+        self.team != other.team
+    }
+
+    /// Feeds the synchronized fields to the hasher.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        h.write_words(&[
+            self.id.0 as u64 | (self.faction as u64) << 8 | (self.team as u64) << 24 | (self.defeated as u64) << 32,
+            self.money as u64,
+            self.rejected as u64,
+            self.selection.len() as u64,
+        ]);
+        for id in &self.selection {
+            h.write_u64(id.to_bits());
+        }
+    }
+}

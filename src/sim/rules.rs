@@ -1,0 +1,152 @@
+//! Sim-ready definition tables: object templates, weapons, armour and factions, indexed by id.
+//!
+//! `defs` builds these from data files and validates every cross-reference, so the sim can
+//! index them without checks. Must not: hold anything the sim does not read (models, icons and
+//! sounds belong to the client's tables in `defs`).
+
+use std::collections::BTreeMap;
+
+use super::angle::Angle;
+use super::fixed::Fixed;
+use super::ids::{ArmorId, TemplateId, WeaponId};
+
+/// What sort of thing an object is; decides movement and what counts for victory.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub enum ObjectKind {
+    /// Foot soldiers: small, turn on the spot.
+    Infantry,
+    /// Wheeled and tracked units.
+    Vehicle,
+    /// Buildings: never move, block the cells of their footprint.
+    Structure,
+}
+
+/// Everything the simulation needs to know about one kind of object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectTemplate {
+    /// Unique name, as data files and scripts refer to it.
+    pub name: String,
+    /// Index into [`Rules::factions`].
+    pub faction: u16,
+    /// Unit or structure.
+    pub kind: ObjectKind,
+    /// Price in money units.
+    pub cost: i64,
+    /// Frames to build or produce.
+    pub build_frames: u32,
+    /// Footprint in cells (width, height); structures block these cells.
+    pub footprint: (u8, u8),
+    /// Health when new.
+    pub max_health: i32,
+    /// Armour class.
+    pub armor: ArmorId,
+    /// Top speed in world units per frame.
+    pub speed: Fixed,
+    /// Speed gained per frame, in world units per frame.
+    pub acceleration: Fixed,
+    /// Most the facing can change in one frame.
+    pub turn_rate: Angle,
+    /// Sight radius in world units.
+    pub vision: Fixed,
+    /// Collision radius in world units.
+    pub radius: Fixed,
+    /// Weapons, best first.
+    pub weapons: Vec<WeaponId>,
+    /// What this object can build or produce.
+    pub builds: Vec<TemplateId>,
+    /// Structures the owner must have before this can be built.
+    pub prerequisites: Vec<TemplateId>,
+}
+
+impl ObjectTemplate {
+    /// True for units that can be ordered to move.
+    pub fn is_mobile(&self) -> bool {
+        self.kind != ObjectKind::Structure && self.speed > Fixed::ZERO
+    }
+}
+
+/// A weapon: instant-hit for now; projectiles come with the gameplay systems.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WeaponTemplate {
+    /// Unique name.
+    pub name: String,
+    /// Reach in world units.
+    pub range: Fixed,
+    /// Damage per shot before armour.
+    pub damage: i32,
+    /// Index into [`Rules::damage_types`].
+    pub damage_type: u16,
+    /// Frames between shots.
+    pub reload_frames: u32,
+}
+
+/// An armour class: how much of each damage type gets through.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArmorTemplate {
+    /// Unique name.
+    pub name: String,
+    /// Percent of damage taken, per damage type index.
+    pub percent: Vec<i32>,
+}
+
+/// A side: starting money and the objects each player of it begins with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Faction {
+    /// Unique name.
+    pub name: String,
+    /// Money at the start of a game.
+    pub starting_money: i64,
+    /// Objects placed at the start position, in order (the first is placed on the spot).
+    pub starting_objects: Vec<(TemplateId, u32)>,
+}
+
+/// All definition tables of a game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rules {
+    /// Object templates by [`TemplateId`].
+    pub templates: Vec<ObjectTemplate>,
+    /// Weapons by [`WeaponId`].
+    pub weapons: Vec<WeaponTemplate>,
+    /// Armour classes by [`ArmorId`].
+    pub armors: Vec<ArmorTemplate>,
+    /// Damage type names, by index.
+    pub damage_types: Vec<String>,
+    /// Factions, by index.
+    pub factions: Vec<Faction>,
+    /// Template ids by name.
+    pub template_names: BTreeMap<String, TemplateId>,
+}
+
+impl Rules {
+    /// The template with this id.
+    pub fn template(&self, id: TemplateId) -> &ObjectTemplate {
+        &self.templates[id.0 as usize]
+    }
+
+    /// The weapon with this id.
+    pub fn weapon(&self, id: WeaponId) -> &WeaponTemplate {
+        &self.weapons[id.0 as usize]
+    }
+
+    /// A template id by name.
+    pub fn template_id(&self, name: &str) -> Option<TemplateId> {
+        self.template_names.get(name).copied()
+    }
+
+    /// A faction index by name.
+    pub fn faction_index(&self, name: &str) -> Option<u16> {
+        self.factions.iter().position(|f| f.name == name).map(|i| i as u16)
+    }
+
+    /// Damage after armour: `damage × percent / 100`, rounded down, at least 0.
+    pub fn damage_after_armor(&self, weapon: WeaponId, armor: ArmorId) -> i32 {
+        let w = self.weapon(weapon);
+        let percent = self
+            .armors
+            .get(armor.0 as usize)
+            .and_then(|a| a.percent.get(w.damage_type as usize))
+            .copied()
+            .unwrap_or(100);
+        (w.damage as i64 * percent as i64 / 100).max(0) as i32
+    }
+}

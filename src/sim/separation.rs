@@ -1,0 +1,84 @@
+//! Deterministic separation: overlapping units push each other apart, so a crowd spreads out
+//! instead of stacking on one spot.
+//!
+//! Pairs are visited once each in id order, pushes are summed first and applied after, so the
+//! result does not depend on visiting order within a frame. Must not: push a unit onto a
+//! blocked cell, or push structures.
+
+use super::angle::Angle;
+use super::fixed::Fixed;
+use super::rules::ObjectKind;
+use super::spatial::{Entry, SpatialIndex};
+use super::vector::Vec2;
+use super::world::World;
+
+/// Bucket side for the neighbour grid, in world units.
+const BUCKET: i64 = 16;
+
+/// Pushes overlapping units apart by one frame's worth.
+pub(crate) fn update(world: &mut World) {
+    let rules = &world.rules;
+    let mut entries = Vec::with_capacity(world.objects.len());
+    let mut max_radius = Fixed::ZERO;
+    for o in world.objects.iter() {
+        if o.kind == ObjectKind::Structure {
+            continue;
+        }
+        let radius = rules.template(o.template).radius;
+        max_radius = max_radius.max(radius);
+        entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0 });
+    }
+    if entries.len() < 2 {
+        return;
+    }
+    let index = SpatialIndex::build(world.terrain.world_size(), Fixed::from_int(BUCKET), &entries);
+    let mut push = vec![Vec2::ZERO; world.objects.slot_count()];
+    let mut touched = false;
+    for a in &entries {
+        index.for_each_near(a.pos, a.radius + max_radius, |b| {
+            if b.slot <= a.slot {
+                return;
+            }
+            let reach = a.radius + b.radius;
+            let d = b.pos - a.pos;
+            if d.x.abs() >= reach || d.y.abs() >= reach {
+                return;
+            }
+            let dist2 = d.length_squared();
+            if dist2 >= reach * reach {
+                return;
+            }
+            let dist = dist2.sqrt();
+            let dir = if dist > Fixed::ZERO {
+                Vec2::new(d.x / dist, d.y / dist)
+            } else {
+                // Exactly on top of each other: a direction fixed by the pair's ids.
+                Vec2::from_angle(Angle((a.slot.wrapping_mul(40503) ^ b.slot.wrapping_mul(9973)) as u16))
+            };
+            let half = (reach - dist).div_int(2);
+            let p = dir.scale(half);
+            push[a.slot as usize] -= p;
+            push[b.slot as usize] += p;
+            touched = true;
+        });
+    }
+    if !touched {
+        return;
+    }
+    for e in &entries {
+        let p = push[e.slot as usize];
+        if p == Vec2::ZERO {
+            continue;
+        }
+        let p = p.clamp_length(e.radius.div_int(2));
+        let target = e.pos + p;
+        let Some(obj) = world.objects.by_slot_mut(e.slot as usize) else { continue };
+        if world.terrain.passable_at(target) {
+            obj.pos = target;
+        } else if world.terrain.passable_at(Vec2::new(target.x, e.pos.y)) {
+            obj.pos = Vec2::new(target.x, e.pos.y);
+        } else if world.terrain.passable_at(Vec2::new(e.pos.x, target.y)) {
+            obj.pos = Vec2::new(e.pos.x, target.y);
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! The object store: slots indexed by [`ObjectId::index`], with generations against reuse.
+//!
+//! Iteration is always in slot order, which is id order among live objects. Creation and
+//! destruction are deferred: [`ObjectStore::spawn`] and [`ObjectStore::destroy`] only queue,
+//! and [`ObjectStore::flush`] applies them at the fixed point of the tick.
+//! Must not: iterate any hashed container, or hand out an object through a stale id.
+
+use super::ids::ObjectId;
+use super::object::Object;
+
+#[derive(Clone, Debug, Default)]
+struct Slot {
+    generation: u32,
+    object: Option<Object>,
+}
+
+/// All objects of the world.
+#[derive(Clone, Debug, Default)]
+pub struct ObjectStore {
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    to_spawn: Vec<Object>,
+    to_destroy: Vec<ObjectId>,
+    live: usize,
+}
+
+impl ObjectStore {
+    /// An empty store.
+    pub fn new() -> ObjectStore {
+        ObjectStore::default()
+    }
+
+    /// The id the next spawned object will get (spawns take ids in queue order).
+    fn allocate(&mut self) -> ObjectId {
+        // Reuse the lowest free slot so ids stay compact; free is kept sorted descending.
+        if let Some(index) = self.free.pop() {
+            let slot = &mut self.slots[index as usize];
+            ObjectId { index, generation: slot.generation }
+        } else {
+            self.slots.push(Slot::default());
+            ObjectId { index: (self.slots.len() - 1) as u32, generation: 0 }
+        }
+    }
+
+    /// Queues an object for creation at the next flush; returns the id it will have.
+    /// The object's own `id` field is overwritten.
+    pub fn spawn(&mut self, mut object: Object) -> ObjectId {
+        let id = self.allocate();
+        object.id = id;
+        // Reserve the slot now so a second spawn in the same frame gets another one.
+        self.slots[id.index as usize].object = None;
+        self.to_spawn.push(object);
+        id
+    }
+
+    /// Queues an object for removal at the next flush (idempotent).
+    pub fn destroy(&mut self, id: ObjectId) {
+        if self.get(id).is_some() && !self.to_destroy.contains(&id) {
+            self.to_destroy.push(id);
+        }
+    }
+
+    /// Applies queued destructions, then creations; returns the destroyed objects in id order.
+    pub fn flush(&mut self) -> Vec<Object> {
+        let mut gone = Vec::new();
+        let mut ids = std::mem::take(&mut self.to_destroy);
+        ids.sort();
+        for id in ids {
+            let slot = &mut self.slots[id.index as usize];
+            if slot.generation == id.generation {
+                if let Some(obj) = slot.object.take() {
+                    slot.generation = slot.generation.wrapping_add(1);
+                    self.free.push(id.index);
+                    self.live -= 1;
+                    gone.push(obj);
+                }
+            }
+        }
+        self.free.sort_unstable_by(|a, b| b.cmp(a));
+        for obj in std::mem::take(&mut self.to_spawn) {
+            let slot = &mut self.slots[obj.id.index as usize];
+            slot.object = Some(obj);
+            self.live += 1;
+        }
+        gone
+    }
+
+    /// The live object with this id, if the id is current.
+    pub fn get(&self, id: ObjectId) -> Option<&Object> {
+        self.slots
+            .get(id.index as usize)
+            .filter(|s| s.generation == id.generation)
+            .and_then(|s| s.object.as_ref())
+    }
+
+    /// Mutable access by id.
+    pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut Object> {
+        self.slots
+            .get_mut(id.index as usize)
+            .filter(|s| s.generation == id.generation)
+            .and_then(|s| s.object.as_mut())
+    }
+
+    /// Live objects in id order.
+    pub fn iter(&self) -> impl Iterator<Item = &Object> {
+        self.slots.iter().filter_map(|s| s.object.as_ref())
+    }
+
+    /// Live objects in id order, mutably.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Object> {
+        self.slots.iter_mut().filter_map(|s| s.object.as_mut())
+    }
+
+    /// Number of live objects.
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    /// True when no object is alive.
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// One past the highest slot index ever used (for per-slot scratch arrays).
+    pub fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The live object in a slot, whatever its generation.
+    pub fn by_slot(&self, index: usize) -> Option<&Object> {
+        self.slots.get(index).and_then(|s| s.object.as_ref())
+    }
+
+    /// The live object in a slot, mutably.
+    pub fn by_slot_mut(&mut self, index: usize) -> Option<&mut Object> {
+        self.slots.get_mut(index).and_then(|s| s.object.as_mut())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::angle::Angle;
+    use crate::sim::fixed::Fixed;
+    use crate::sim::ids::{PlayerId, TemplateId};
+    use crate::sim::object::{Nav, Order};
+    use crate::sim::rules::ObjectKind;
+    use crate::sim::vector::Vec2;
+
+    fn obj() -> Object {
+        Object {
+            id: ObjectId { index: 0, generation: 0 },
+            template: TemplateId(0),
+            owner: PlayerId(0),
+            kind: ObjectKind::Infantry,
+            pos: Vec2::ZERO,
+            facing: Angle::ZERO,
+            speed: Fixed::ZERO,
+            health: 10,
+            order: Order::Idle,
+            nav: Nav::default(),
+            target: None,
+            cooldown: 0,
+        }
+    }
+
+    #[test]
+    fn creation_and_destruction_wait_for_flush_and_ids_are_not_reused() {
+        let mut store = ObjectStore::new();
+        let a = store.spawn(obj());
+        let b = store.spawn(obj());
+        assert_ne!(a, b);
+        assert!(store.get(a).is_none());
+        store.flush();
+        assert_eq!(store.len(), 2);
+        store.destroy(a);
+        assert!(store.get(a).is_some());
+        store.flush();
+        assert!(store.get(a).is_none());
+        let c = store.spawn(obj());
+        store.flush();
+        assert_eq!(c.index, a.index);
+        assert_ne!(c, a);
+        assert!(store.get(a).is_none(), "a stale id must not reach the new object");
+        assert!(store.get(c).is_some());
+        let ids: Vec<_> = store.iter().map(|o| o.id).collect();
+        assert_eq!(ids, vec![c, b]);
+    }
+}

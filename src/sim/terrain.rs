@@ -1,0 +1,178 @@
+//! The simulation's view of a map: a passability grid in cells, plus start positions.
+//!
+//! Built by `map` from the heightmap, water level and terrain classes; structures add and
+//! remove their footprints as they are placed and destroyed. Must not: keep heights or
+//! anything for drawing (the renderer reads the map itself).
+
+use super::fixed::Fixed;
+use super::vector::Vec2;
+
+/// A cell coordinate; may lie outside the map (then it is impassable).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Cell {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+}
+
+/// The passability grid of the map being played.
+#[derive(Clone, Debug)]
+pub struct Terrain {
+    width: u32,
+    height: u32,
+    cell_size: Fixed,
+    blocked: Vec<bool>,
+    structures: Vec<u16>,
+    start_positions: Vec<Vec2>,
+}
+
+impl Terrain {
+    /// A grid of `width × height` cells; `blocked` is row-major and must have one entry per cell
+    /// (a shorter vector counts the missing cells as blocked).
+    pub fn new(width: u32, height: u32, cell_size: Fixed, mut blocked: Vec<bool>, start_positions: Vec<Vec2>) -> Terrain {
+        let cells = width as usize * height as usize;
+        blocked.resize(cells, true);
+        Terrain { width, height, cell_size, blocked, structures: vec![0; cells], start_positions }
+    }
+
+    /// An open, flat field (for tests and benchmarks).
+    pub fn open(width: u32, height: u32, cell_size: Fixed, start_positions: Vec<Vec2>) -> Terrain {
+        Terrain::new(width, height, cell_size, vec![false; width as usize * height as usize], start_positions)
+    }
+
+    /// Width in cells.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in cells.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Side of a cell in world units.
+    pub fn cell_size(&self) -> Fixed {
+        self.cell_size
+    }
+
+    /// The map's extent in world units.
+    pub fn world_size(&self) -> Vec2 {
+        Vec2::new(self.cell_size.mul_int(self.width as i64), self.cell_size.mul_int(self.height as i64))
+    }
+
+    /// Start positions in slot order.
+    pub fn start_positions(&self) -> &[Vec2] {
+        &self.start_positions
+    }
+
+    /// True if the point lies on the map.
+    pub fn contains(&self, p: Vec2) -> bool {
+        let size = self.world_size();
+        p.x >= Fixed::ZERO && p.y >= Fixed::ZERO && p.x < size.x && p.y < size.y
+    }
+
+    /// The cell under a point.
+    pub fn cell_of(&self, p: Vec2) -> Cell {
+        Cell { x: (p.x / self.cell_size).floor_int() as i32, y: (p.y / self.cell_size).floor_int() as i32 }
+    }
+
+    /// The centre of a cell in world units.
+    pub fn center(&self, c: Cell) -> Vec2 {
+        let half = self.cell_size.div_int(2);
+        Vec2::new(self.cell_size.mul_int(c.x as i64) + half, self.cell_size.mul_int(c.y as i64) + half)
+    }
+
+    /// Row-major index of an in-bounds cell.
+    pub fn index(&self, c: Cell) -> Option<usize> {
+        if c.x < 0 || c.y < 0 || c.x >= self.width as i32 || c.y >= self.height as i32 {
+            None
+        } else {
+            Some(c.y as usize * self.width as usize + c.x as usize)
+        }
+    }
+
+    /// The cell of a row-major index.
+    pub fn cell_at(&self, index: usize) -> Cell {
+        Cell { x: (index % self.width as usize) as i32, y: (index / self.width as usize) as i32 }
+    }
+
+    /// True if ground units may stand in the cell.
+    pub fn passable(&self, c: Cell) -> bool {
+        self.index(c).is_some_and(|i| !self.blocked[i] && self.structures[i] == 0)
+    }
+
+    /// True if the cell is blocked by the ground itself (cliff, water), ignoring structures.
+    pub fn terrain_blocked(&self, c: Cell) -> bool {
+        self.index(c).is_none_or(|i| self.blocked[i])
+    }
+
+    /// True if a point stands on a passable cell.
+    pub fn passable_at(&self, p: Vec2) -> bool {
+        self.contains(p) && self.passable(self.cell_of(p))
+    }
+
+    /// The cells a footprint of `w × h` cells centred on `p` covers.
+    pub fn footprint(&self, p: Vec2, (w, h): (u8, u8)) -> impl Iterator<Item = Cell> + use<> {
+        let c = self.cell_of(p);
+        let (x0, y0) = (c.x - w as i32 / 2, c.y - h as i32 / 2);
+        (0..h as i32).flat_map(move |dy| (0..w as i32).map(move |dx| Cell { x: x0 + dx, y: y0 + dy }))
+    }
+
+    /// Marks (or, with `add == false`, unmarks) a structure's footprint as blocked.
+    pub fn mark_structure(&mut self, p: Vec2, size: (u8, u8), add: bool) {
+        let cells: Vec<Cell> = self.footprint(p, size).collect();
+        for c in cells {
+            if let Some(i) = self.index(c) {
+                self.structures[i] = if add { self.structures[i].saturating_add(1) } else { self.structures[i].saturating_sub(1) };
+            }
+        }
+    }
+
+    /// The nearest passable cell to `c` within `radius` cells (ring by ring, lowest index on ties).
+    pub fn nearest_passable(&self, c: Cell, radius: i32) -> Option<Cell> {
+        if self.passable(c) {
+            return Some(c);
+        }
+        for r in 1..=radius {
+            let mut best: Option<(i64, Cell)> = None;
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if dx.abs() != r && dy.abs() != r {
+                        continue;
+                    }
+                    let n = Cell { x: c.x + dx, y: c.y + dy };
+                    if self.passable(n) {
+                        let d = (dx * dx + dy * dy) as i64;
+                        if best.is_none_or(|(bd, bc)| d < bd || (d == bd && (n.y, n.x) < (bc.y, bc.x))) {
+                            best = Some((d, n));
+                        }
+                    }
+                }
+            }
+            if let Some((_, n)) = best {
+                return Some(n);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn structures_block_and_unblock() {
+        let mut t = Terrain::open(10, 10, Fixed::from_int(10), vec![]);
+        let p = Vec2::from_int(55, 55);
+        assert!(t.passable(t.cell_of(p)));
+        t.mark_structure(p, (3, 3), true);
+        assert!(!t.passable(Cell { x: 4, y: 4 }));
+        assert!(!t.passable(Cell { x: 6, y: 6 }));
+        assert!(t.passable(Cell { x: 7, y: 7 }));
+        t.mark_structure(p, (3, 3), false);
+        assert!(t.passable(Cell { x: 4, y: 4 }));
+        assert_eq!(t.nearest_passable(Cell { x: -1, y: 3 }, 2), Some(Cell { x: 0, y: 3 }));
+    }
+}

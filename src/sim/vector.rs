@@ -1,0 +1,215 @@
+//! Fixed-point 2D and 3D vectors for world positions, directions and velocities.
+//!
+//! Must not: use floating point; every operation saturates rather than panics.
+
+use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+
+use serde::{Deserialize, Serialize};
+
+use super::angle::Angle;
+use super::fixed::Fixed;
+
+/// A point or offset on the ground plane (x east, y north), in world units.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug, Serialize, Deserialize)]
+pub struct Vec2 {
+    /// East.
+    pub x: Fixed,
+    /// North.
+    pub y: Fixed,
+}
+
+impl Vec2 {
+    /// The origin.
+    pub const ZERO: Vec2 = Vec2 { x: Fixed::ZERO, y: Fixed::ZERO };
+
+    /// A vector from two fixed values.
+    pub const fn new(x: Fixed, y: Fixed) -> Vec2 {
+        Vec2 { x, y }
+    }
+
+    /// A vector from whole world units.
+    pub const fn from_int(x: i64, y: i64) -> Vec2 {
+        Vec2 { x: Fixed::from_int(x), y: Fixed::from_int(y) }
+    }
+
+    /// The unit vector pointing along `angle`.
+    pub fn from_angle(angle: Angle) -> Vec2 {
+        Vec2 { x: angle.cos(), y: angle.sin() }
+    }
+
+    /// The direction of this vector (zero for the zero vector).
+    pub fn angle(self) -> Angle {
+        Angle::atan2(self.y, self.x)
+    }
+
+    /// Multiplies both components by a scalar.
+    pub fn scale(self, k: Fixed) -> Vec2 {
+        Vec2 { x: self.x * k, y: self.y * k }
+    }
+
+    /// Dot product.
+    pub fn dot(self, other: Vec2) -> Fixed {
+        self.x * other.x + self.y * other.y
+    }
+
+    /// The z of the 3D cross product: positive when `other` is counter-clockwise of `self`.
+    pub fn cross(self, other: Vec2) -> Fixed {
+        self.x * other.y - self.y * other.x
+    }
+
+    /// Squared length (no root; use for comparisons).
+    pub fn length_squared(self) -> Fixed {
+        self.dot(self)
+    }
+
+    /// Length, rounded down.
+    pub fn length(self) -> Fixed {
+        self.length_squared().sqrt()
+    }
+
+    /// The same direction with length one; the zero vector stays zero.
+    pub fn normalize(self) -> Vec2 {
+        let len = self.length();
+        if len == Fixed::ZERO {
+            return Vec2::ZERO;
+        }
+        Vec2 { x: self.x / len, y: self.y / len }
+    }
+
+    /// This vector shortened to at most `max` long.
+    pub fn clamp_length(self, max: Fixed) -> Vec2 {
+        let len = self.length();
+        if len <= max { self } else { self.normalize().scale(max) }
+    }
+}
+
+impl Add for Vec2 {
+    type Output = Vec2;
+    fn add(self, rhs: Vec2) -> Vec2 {
+        Vec2 { x: self.x + rhs.x, y: self.y + rhs.y }
+    }
+}
+
+impl AddAssign for Vec2 {
+    fn add_assign(&mut self, rhs: Vec2) {
+        *self = *self + rhs;
+    }
+}
+
+impl Sub for Vec2 {
+    type Output = Vec2;
+    fn sub(self, rhs: Vec2) -> Vec2 {
+        Vec2 { x: self.x - rhs.x, y: self.y - rhs.y }
+    }
+}
+
+impl SubAssign for Vec2 {
+    fn sub_assign(&mut self, rhs: Vec2) {
+        *self = *self - rhs;
+    }
+}
+
+impl Neg for Vec2 {
+    type Output = Vec2;
+    fn neg(self) -> Vec2 {
+        Vec2 { x: -self.x, y: -self.y }
+    }
+}
+
+/// A point or offset in space (z up), in world units: heights, projectiles, muzzle points.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug, Serialize, Deserialize)]
+pub struct Vec3 {
+    /// East.
+    pub x: Fixed,
+    /// North.
+    pub y: Fixed,
+    /// Up.
+    pub z: Fixed,
+}
+
+impl Vec3 {
+    /// The origin.
+    pub const ZERO: Vec3 = Vec3 { x: Fixed::ZERO, y: Fixed::ZERO, z: Fixed::ZERO };
+
+    /// A vector from three fixed values.
+    pub const fn new(x: Fixed, y: Fixed, z: Fixed) -> Vec3 {
+        Vec3 { x, y, z }
+    }
+
+    /// The ground-plane part.
+    pub const fn xy(self) -> Vec2 {
+        Vec2 { x: self.x, y: self.y }
+    }
+
+    /// Dot product.
+    pub fn dot(self, o: Vec3) -> Fixed {
+        self.x * o.x + self.y * o.y + self.z * o.z
+    }
+
+    /// Cross product.
+    pub fn cross(self, o: Vec3) -> Vec3 {
+        Vec3 {
+            x: self.y * o.z - self.z * o.y,
+            y: self.z * o.x - self.x * o.z,
+            z: self.x * o.y - self.y * o.x,
+        }
+    }
+
+    /// Length, rounded down.
+    pub fn length(self) -> Fixed {
+        self.dot(self).sqrt()
+    }
+
+    /// The same direction with length one; the zero vector stays zero.
+    pub fn normalize(self) -> Vec3 {
+        let len = self.length();
+        if len == Fixed::ZERO {
+            return Vec3::ZERO;
+        }
+        Vec3 { x: self.x / len, y: self.y / len, z: self.z / len }
+    }
+}
+
+impl Add for Vec3 {
+    type Output = Vec3;
+    fn add(self, r: Vec3) -> Vec3 {
+        Vec3 { x: self.x + r.x, y: self.y + r.y, z: self.z + r.z }
+    }
+}
+
+impl Sub for Vec3 {
+    type Output = Vec3;
+    fn sub(self, r: Vec3) -> Vec3 {
+        Vec3 { x: self.x - r.x, y: self.y - r.y, z: self.z - r.z }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn normalize_gives_unit_length(x in -(1i64 << 34)..(1i64 << 34), y in -(1i64 << 34)..(1i64 << 34)) {
+            let v = Vec2::new(Fixed::from_raw(x), Fixed::from_raw(y));
+            let n = v.normalize();
+            if v == Vec2::ZERO {
+                prop_assert_eq!(n, Vec2::ZERO);
+            } else if v.length() > Fixed::from_ratio(1, 64) {
+                // Below 1/64 of a unit the 16-bit fraction cannot express the direction well.
+                let err = (n.length_squared() - Fixed::ONE).abs();
+                prop_assert!(err <= Fixed::from_ratio(1, 256), "|n|² = {} for {:?}", n.length_squared(), v);
+            }
+        }
+
+        #[test]
+        fn cross3_is_orthogonal(a in -1000i64..1000, b in -1000i64..1000, c in -1000i64..1000, d in -1000i64..1000) {
+            let u = Vec3::new(Fixed::from_int(a), Fixed::from_int(b), Fixed::ONE);
+            let v = Vec3::new(Fixed::from_int(c), Fixed::ONE, Fixed::from_int(d));
+            let w = u.cross(v);
+            prop_assert_eq!(w.dot(u), Fixed::ZERO);
+            prop_assert_eq!(w.dot(v), Fixed::ZERO);
+        }
+    }
+}

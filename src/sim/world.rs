@@ -1,0 +1,356 @@
+//! The world: every piece of synchronized state, the fixed order of one tick, and the hash.
+//!
+//! One tick executes one frame: the frame's commands in (kind, player, id) order, then path
+//! answers, combat, movement, separation, destruction and victory, always in that order.
+//! Must not: read anything but its own state and the commands it is given.
+
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use super::angle::Angle;
+use super::command::{Rejection, StampedCommand};
+use super::fixed::Fixed;
+use super::hash::{StateHash, StateHasher};
+use super::ids::{Frame, ObjectId, PlayerId, TemplateId};
+use super::object::{Nav, Object, Order};
+use super::pathfind::Pathfinder;
+use super::player::Player;
+use super::rng::GameRng;
+use super::rules::{ObjectKind, Rules};
+use super::store::ObjectStore;
+use super::terrain::{Cell, Terrain};
+use super::vector::Vec2;
+use super::{combat, movement, separation, victory};
+
+/// Cells the pathfinder may expand per frame, across all requests.
+pub const PATH_BUDGET_PER_FRAME: u32 = 12_000;
+
+/// One player's place in a new game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSetup {
+    /// Faction index into the rules.
+    pub faction: u16,
+    /// Team; players sharing a team are allies.
+    pub team: u8,
+}
+
+/// Everything needed to start a game; identical on every machine.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// Definitions.
+    pub rules: Arc<Rules>,
+    /// The map's passability and start positions.
+    pub terrain: Terrain,
+    /// Players in slot order.
+    pub players: Vec<PlayerSetup>,
+    /// The game seed.
+    pub seed: u64,
+}
+
+/// Why a game could not be set up.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum SetupError {
+    /// More players than the map has start positions.
+    #[error("{players} players but the map has {starts} start positions")]
+    TooManyPlayers {
+        /// Players asked for.
+        players: usize,
+        /// Start positions available.
+        starts: usize,
+    },
+    /// A faction index out of range.
+    #[error("player {0} has an unknown faction")]
+    UnknownFaction(usize),
+    /// No players.
+    #[error("a game needs at least one player")]
+    NoPlayers,
+}
+
+/// What happened in one tick, for the client and tools (not state).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TickReport {
+    /// Commands refused this frame.
+    pub rejections: Vec<Rejection>,
+    /// Objects destroyed this frame.
+    pub destroyed: Vec<ObjectId>,
+}
+
+/// The simulation.
+#[derive(Clone, Debug)]
+pub struct World {
+    pub(crate) frame: Frame,
+    pub(crate) rng: GameRng,
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) terrain: Terrain,
+    pub(crate) objects: ObjectStore,
+    pub(crate) players: Vec<Player>,
+    pub(crate) pathfinder: Pathfinder,
+    pub(crate) winner: Option<PlayerId>,
+    pub(crate) game_over: bool,
+}
+
+impl World {
+    /// Starts a game: players get their faction's money and starting objects at their start.
+    pub fn new(setup: GameSetup) -> Result<World, SetupError> {
+        if setup.players.is_empty() {
+            return Err(SetupError::NoPlayers);
+        }
+        let starts = setup.terrain.start_positions().len();
+        if setup.players.len() > starts {
+            return Err(SetupError::TooManyPlayers { players: setup.players.len(), starts });
+        }
+        let mut players = Vec::new();
+        for (i, p) in setup.players.iter().enumerate() {
+            let faction = setup.rules.factions.get(p.faction as usize).ok_or(SetupError::UnknownFaction(i))?;
+            players.push(Player {
+                id: PlayerId(i as u8),
+                faction: p.faction,
+                team: p.team,
+                money: faction.starting_money,
+                selection: Vec::new(),
+                defeated: false,
+                rejected: 0,
+            });
+        }
+        let mut world = World {
+            frame: Frame(0),
+            rng: GameRng::new(setup.seed),
+            rules: setup.rules,
+            terrain: setup.terrain,
+            objects: ObjectStore::new(),
+            players,
+            pathfinder: Pathfinder::new(PATH_BUDGET_PER_FRAME),
+            winner: None,
+            game_over: false,
+        };
+        for i in 0..world.players.len() {
+            world.place_starting_objects(PlayerId(i as u8));
+        }
+        world.objects.flush();
+        Ok(world)
+    }
+
+    /// Places a faction's starting objects: the first on the start position, the rest on a
+    /// spiral of free cells around it.
+    fn place_starting_objects(&mut self, player: PlayerId) {
+        let rules = Arc::clone(&self.rules);
+        let faction = &rules.factions[self.players[player.index()].faction as usize];
+        let start = self.terrain.start_positions()[player.index()];
+        let centre = self.terrain.world_size().scale(Fixed::HALF);
+        let facing = (centre - start).angle();
+        let mut spiral = Spiral::new(self.terrain.cell_of(start));
+        let mut first = true;
+        for &(template, count) in &faction.starting_objects {
+            for _ in 0..count {
+                let pos = if first {
+                    start
+                } else {
+                    match spiral.next_free(&self.terrain) {
+                        Some(c) => self.terrain.center(c),
+                        None => start,
+                    }
+                };
+                first = false;
+                self.create_object(template, player, pos, facing);
+            }
+        }
+    }
+
+    /// Queues a new object (it appears at the next flush); structures block their footprint now.
+    pub(crate) fn create_object(&mut self, template: TemplateId, owner: PlayerId, pos: Vec2, facing: Angle) -> ObjectId {
+        let t = self.rules.template(template);
+        if t.kind == ObjectKind::Structure {
+            self.terrain.mark_structure(pos, t.footprint, true);
+        }
+        self.objects.spawn(Object {
+            id: ObjectId { index: 0, generation: 0 },
+            template,
+            owner,
+            kind: t.kind,
+            pos,
+            facing,
+            speed: Fixed::ZERO,
+            health: t.max_health,
+            order: Order::Idle,
+            nav: Nav::default(),
+            target: None,
+            cooldown: 0,
+        })
+    }
+
+    /// Executes one frame with its commands (any order: they are sorted here by
+    /// (kind, player, id)); returns what happened.
+    pub fn tick(&mut self, commands: &[StampedCommand]) -> TickReport {
+        let mut report = TickReport::default();
+        let mut sorted: Vec<&StampedCommand> = commands.iter().collect();
+        sorted.sort_by_key(|c| c.sort_key());
+        sorted.dedup_by_key(|c| (c.player, c.id));
+        for cmd in sorted {
+            if let Err(reason) = self.apply(cmd.player, &cmd.command) {
+                if let Some(p) = self.players.get_mut(cmd.player.index()) {
+                    p.rejected = p.rejected.saturating_add(1);
+                }
+                log::debug!("frame {}: player {} command {} rejected: {}", self.frame, cmd.player, cmd.id.0, reason);
+                report.rejections.push(Rejection { frame: self.frame, player: cmd.player, id: cmd.id, reason });
+            }
+        }
+        for result in self.pathfinder.run(&self.terrain) {
+            if let Some(obj) = self.objects.get_mut(result.object) {
+                if obj.nav.request == Some(result.id) {
+                    obj.nav.request = None;
+                    obj.nav.waypoints = result.waypoints;
+                    obj.nav.next = 0;
+                    obj.nav.stuck_frames = 0;
+                    obj.nav.best_distance = Fixed::MAX;
+                }
+            }
+        }
+        combat::update(self);
+        movement::update(self);
+        separation::update(self);
+        let dead: Vec<ObjectId> = self.objects.iter().filter(|o| o.health <= 0).map(|o| o.id).collect();
+        for id in dead {
+            self.objects.destroy(id);
+        }
+        for gone in self.objects.flush() {
+            let t = self.rules.template(gone.template);
+            if t.kind == ObjectKind::Structure {
+                self.terrain.mark_structure(gone.pos, t.footprint, false);
+            }
+            report.destroyed.push(gone.id);
+        }
+        if !report.destroyed.is_empty() {
+            for p in &mut self.players {
+                p.selection.retain(|id| !report.destroyed.contains(id));
+            }
+        }
+        victory::update(self);
+        self.frame = self.frame.next();
+        report
+    }
+
+    /// The 64-bit hash of the whole state, with its parts.
+    pub fn state_hash(&self) -> StateHash {
+        let mut h = StateHasher::new();
+        h.write_u64(self.objects.len() as u64);
+        for o in self.objects.iter() {
+            o.hash_into(&mut h);
+        }
+        let objects = h.finish();
+        let mut h = StateHasher::new();
+        for p in &self.players {
+            p.hash_into(&mut h);
+        }
+        let players = h.finish();
+        let mut h = StateHasher::new();
+        h.write_u64(self.rng.state());
+        let rng = h.finish();
+        let mut h = StateHasher::new();
+        self.pathfinder.hash_into(&mut h);
+        let pathfinding = h.finish();
+        let mut h = StateHasher::new();
+        h.write_words(&[
+            self.frame.0 as u64,
+            objects,
+            players,
+            rng,
+            pathfinding,
+            self.winner.map_or(u64::MAX, |w| w.0 as u64) ^ (self.game_over as u64) << 62,
+        ]);
+        StateHash { total: h.finish(), objects, players, rng, pathfinding }
+    }
+
+    /// The next frame to execute (also the number of frames executed so far).
+    pub fn frame(&self) -> Frame {
+        self.frame
+    }
+
+    /// The definitions in use.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The passability grid.
+    pub fn terrain(&self) -> &Terrain {
+        &self.terrain
+    }
+
+    /// Live objects in id order.
+    pub fn objects(&self) -> impl Iterator<Item = &Object> {
+        self.objects.iter()
+    }
+
+    /// One object by id.
+    pub fn object(&self, id: ObjectId) -> Option<&Object> {
+        self.objects.get(id)
+    }
+
+    /// Number of live objects.
+    pub fn object_count(&self) -> usize {
+        self.objects.len()
+    }
+
+    /// Players in slot order.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// The winning player (lowest slot of the winning team), once decided.
+    pub fn winner(&self) -> Option<PlayerId> {
+        self.winner
+    }
+
+    /// True once the game has ended (with a winner or a draw).
+    pub fn is_over(&self) -> bool {
+        self.game_over
+    }
+
+    /// Diagnostic hook for determinism tests: moves an object's position by raw fixed-point
+    /// units, as a corrupted peer would. Not reachable through commands.
+    #[doc(hidden)]
+    pub fn debug_nudge_object(&mut self, id: ObjectId, raw_dx: i64) {
+        if let Some(o) = self.objects.get_mut(id) {
+            o.pos.x = Fixed::from_raw(o.pos.x.raw() + raw_dx);
+        }
+    }
+}
+
+/// Visits cells on square rings around a centre, every other cell, skipping blocked ones.
+struct Spiral {
+    centre: Cell,
+    ring: i32,
+    i: i32,
+}
+
+impl Spiral {
+    fn new(centre: Cell) -> Spiral {
+        Spiral { centre, ring: 2, i: 0 }
+    }
+
+    fn next_free(&mut self, terrain: &Terrain) -> Option<Cell> {
+        while self.ring < 64 {
+            let side = self.ring * 2;
+            let perimeter = side * 4;
+            while self.i < perimeter {
+                let k = self.i;
+                self.i += 2;
+                let (s, t) = (k / side, k % side);
+                let r = self.ring;
+                let (dx, dy) = match s {
+                    0 => (-r + t, -r),
+                    1 => (r, -r + t),
+                    2 => (r - t, r),
+                    _ => (-r, r - t),
+                };
+                let c = Cell { x: self.centre.x + dx, y: self.centre.y + dy };
+                if terrain.passable(c) {
+                    return Some(c);
+                }
+            }
+            self.ring += 2;
+            self.i = 0;
+        }
+        None
+    }
+}

@@ -3,4 +3,11 @@
 //! The library holds every part of the game; `main.rs` is only the command line. See
 //! ARCHITECTURE.md for the code map and the invariants.
 
+pub mod bench;
+pub mod content;
+pub mod defs;
+pub mod lockstep;
+pub mod map;
+pub mod net;
+pub mod session;
 pub mod sim;

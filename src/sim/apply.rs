@@ -63,16 +63,22 @@ impl World {
     }
 
     fn select(&mut self, player: PlayerId, objects: &[ObjectId], add: bool) -> Result<(), RejectReason> {
+        // Objects that died while the command was in flight are dropped quietly; naming only
+        // the dead, or anything of another player's, is refused.
+        let mut live = Vec::with_capacity(objects.len());
         for &id in objects {
             match self.objects.get(id) {
-                None => return Err(RejectReason::UnknownObject(id)),
+                None => {}
                 Some(o) if o.owner != player => return Err(RejectReason::NotOwner(id)),
-                Some(_) => {}
+                Some(_) => live.push(id),
             }
+        }
+        if let (true, Some(&first)) = (live.is_empty(), objects.first()) {
+            return Err(RejectReason::UnknownObject(first));
         }
         let p = &mut self.players[player.index()];
         let mut next = if add { p.selection.clone() } else { Vec::new() };
-        next.extend_from_slice(objects);
+        next.extend_from_slice(&live);
         next.sort();
         next.dedup();
         if next.len() > MAX_SELECTION {

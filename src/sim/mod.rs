@@ -36,4 +36,4 @@ pub use ids::{CommandId, FRAMES_PER_SECOND, Frame, ObjectId, PlayerId, TemplateI
 pub use rules::Rules;
 pub use terrain::Terrain;
 pub use vector::{Vec2, Vec3};
-pub use world::{GameSetup, PlayerSetup, SetupError, TickReport, World};
+pub use world::{GameSetup, InitialObject, PlayerSetup, SetupError, TickReport, World};

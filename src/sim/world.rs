@@ -46,6 +46,20 @@ pub struct GameSetup {
     pub players: Vec<PlayerSetup>,
     /// The game seed.
     pub seed: u64,
+    /// Objects placed before the first frame besides the factions' starting objects
+    /// (a map's pre-placed objects, scenarios, benchmarks).
+    pub objects: Vec<InitialObject>,
+}
+
+/// An object present from the start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InitialObject {
+    /// What it is.
+    pub template: TemplateId,
+    /// Whose it is.
+    pub owner: PlayerId,
+    /// Where it stands.
+    pub pos: Vec2,
 }
 
 /// Why a game could not be set up.
@@ -59,6 +73,9 @@ pub enum SetupError {
         /// Start positions available.
         starts: usize,
     },
+    /// An initial object names an unknown template or player.
+    #[error("initial object {0} names an unknown template or player")]
+    BadObject(usize),
     /// A faction index out of range.
     #[error("player {0} has an unknown faction")]
     UnknownFaction(usize),
@@ -100,6 +117,11 @@ impl World {
         if setup.players.len() > starts {
             return Err(SetupError::TooManyPlayers { players: setup.players.len(), starts });
         }
+        for (i, o) in setup.objects.iter().enumerate() {
+            if o.owner.index() >= setup.players.len() || o.template.0 as usize >= setup.rules.templates.len() {
+                return Err(SetupError::BadObject(i));
+            }
+        }
         let mut players = Vec::new();
         for (i, p) in setup.players.iter().enumerate() {
             let faction = setup.rules.factions.get(p.faction as usize).ok_or(SetupError::UnknownFaction(i))?;
@@ -126,6 +148,9 @@ impl World {
         };
         for i in 0..world.players.len() {
             world.place_starting_objects(PlayerId(i as u8));
+        }
+        for o in &setup.objects {
+            world.create_object(o.template, o.owner, o.pos, Angle::ZERO);
         }
         world.objects.flush();
         Ok(world)

@@ -1,0 +1,92 @@
+//! Where content lives: the ordered search roots for `data/`, `ui/` and `maps/`.
+//!
+//! A file is looked up under each root in turn, so a mod folder listed first overrides the
+//! game's own files one by one. The game's roots are found from `RIDGELINE_HOME`, the current
+//! directory, the executable's folder and its parents, and the source tree it was built from.
+//! Must not: read file contents (callers do, and report errors with the path found here).
+
+use std::path::{Path, PathBuf};
+
+/// Ordered content roots, highest priority first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContentRoots {
+    roots: Vec<PathBuf>,
+}
+
+impl ContentRoots {
+    /// Exactly these roots, in priority order.
+    pub fn new(roots: Vec<PathBuf>) -> ContentRoots {
+        ContentRoots { roots }
+    }
+
+    /// The game's own roots: the first folders found that hold a `data/` folder.
+    pub fn discover() -> ContentRoots {
+        let mut candidates = Vec::new();
+        if let Some(home) = std::env::var_os("RIDGELINE_HOME") {
+            candidates.push(PathBuf::from(home));
+        }
+        if let Ok(cwd) = std::env::current_dir() {
+            candidates.push(cwd);
+        }
+        if let Ok(exe) = std::env::current_exe() {
+            candidates.extend(exe.ancestors().skip(1).take(4).map(Path::to_path_buf));
+        }
+        candidates.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+        let mut roots: Vec<PathBuf> = Vec::new();
+        for c in candidates {
+            if c.join("data").is_dir() && !roots.contains(&c) {
+                roots.push(c);
+                break;
+            }
+        }
+        ContentRoots { roots }
+    }
+
+    /// Puts a mod folder in front of the existing roots.
+    pub fn with_mod(mut self, folder: PathBuf) -> ContentRoots {
+        self.roots.insert(0, folder);
+        self
+    }
+
+    /// The roots in priority order.
+    pub fn roots(&self) -> &[PathBuf] {
+        &self.roots
+    }
+
+    /// The first existing `root/relative`, if any.
+    pub fn find(&self, relative: impl AsRef<Path>) -> Option<PathBuf> {
+        let rel = relative.as_ref();
+        self.roots.iter().map(|r| r.join(rel)).find(|p| p.exists())
+    }
+
+    /// Resolves a name the user typed: an existing path as given, else a search under the roots
+    /// in `folder` (e.g. a map name under `maps/`).
+    pub fn resolve(&self, folder: &str, name: &str) -> Option<PathBuf> {
+        let direct = PathBuf::from(name);
+        if direct.exists() {
+            return Some(direct);
+        }
+        self.find(Path::new(folder).join(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn earlier_roots_win() {
+        let tmp = std::env::temp_dir().join(format!("ridgeline-content-{}", std::process::id()));
+        let (a, b) = (tmp.join("mod"), tmp.join("game"));
+        std::fs::create_dir_all(a.join("data")).unwrap();
+        std::fs::create_dir_all(b.join("data")).unwrap();
+        std::fs::write(a.join("data/x.ron"), "1").unwrap();
+        std::fs::write(b.join("data/x.ron"), "2").unwrap();
+        std::fs::write(b.join("data/y.ron"), "3").unwrap();
+        let roots = ContentRoots::new(vec![b.clone()]).with_mod(a.clone());
+        assert_eq!(roots.find("data/x.ron"), Some(a.join("data/x.ron")));
+        assert_eq!(roots.find("data/y.ron"), Some(b.join("data/y.ron")));
+        assert_eq!(roots.find("data/z.ron"), None);
+        std::fs::remove_dir_all(tmp).unwrap();
+    }
+}

@@ -1,0 +1,292 @@
+//! Definitions: RON files in `data/` turned into validated, sim-ready tables.
+//!
+//! People write names, seconds and decimals; the sim gets ids, frames and fixed-point. Every
+//! cross-reference (weapon, armour, faction, builds, prerequisites) is checked here, and every
+//! problem is reported with file, line, item and field, all of them in one go.
+//! Must not: be read by the simulation directly (it receives [`Rules`]), or keep going with a
+//! half-valid table.
+
+pub mod error;
+pub mod model;
+pub mod schema;
+pub mod source;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::content::ContentRoots;
+use crate::sim::angle::Angle;
+use crate::sim::fixed::Fixed;
+use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
+use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rules, WeaponTemplate};
+
+pub use error::{DefsError, DefsErrors};
+pub use model::ModelDef;
+use schema::{ArmorFile, FactionDef, ObjectDef, WeaponDef};
+pub use source::Source;
+
+/// Largest magnitude accepted for decimal values (world units, seconds...).
+const MAX_DECIMAL: f64 = 1.0e6;
+
+/// The loaded definitions: the sim's rules and the client's model table.
+#[derive(Clone, Debug)]
+pub struct Definitions {
+    /// Sim-ready tables.
+    pub rules: Arc<Rules>,
+    /// Model per template, indexed like `rules.templates`.
+    pub models: Vec<ModelDef>,
+}
+
+/// The four source files of a rule set.
+#[derive(Clone, Debug)]
+pub struct RuleSources {
+    /// objects.ron
+    pub objects: Source,
+    /// weapons.ron
+    pub weapons: Source,
+    /// armor.ron
+    pub armor: Source,
+    /// factions.ron
+    pub factions: Source,
+}
+
+impl Definitions {
+    /// Loads `data/{objects,weapons,armor,factions}.ron` through the content roots.
+    pub fn load(roots: &ContentRoots) -> Result<Definitions, DefsErrors> {
+        let read = |name: &str| -> Result<Source, DefsError> {
+            let rel = format!("data/{name}");
+            let path = roots.find(&rel).unwrap_or_else(|| rel.clone().into());
+            Source::read(&path)
+        };
+        let files = [read("objects.ron"), read("weapons.ron"), read("armor.ron"), read("factions.ron")];
+        let errors: Vec<DefsError> = files.iter().filter_map(|f| f.as_ref().err().cloned()).collect();
+        if !errors.is_empty() {
+            return Err(DefsErrors(errors));
+        }
+        let [Ok(objects), Ok(weapons), Ok(armor), Ok(factions)] = files else {
+            return Err(DefsErrors(Vec::new()));
+        };
+        Definitions::from_sources(&RuleSources { objects, weapons, armor, factions })
+    }
+
+    /// Parses and validates a rule set from its four sources.
+    pub fn from_sources(src: &RuleSources) -> Result<Definitions, DefsErrors> {
+        let mut errors = Vec::new();
+        let objects: Option<Vec<ObjectDef>> = src.objects.parse().map_err(|e| errors.push(e)).ok();
+        let weapons: Option<Vec<WeaponDef>> = src.weapons.parse().map_err(|e| errors.push(e)).ok();
+        let armor: Option<ArmorFile> = src.armor.parse().map_err(|e| errors.push(e)).ok();
+        let factions: Option<Vec<FactionDef>> = src.factions.parse().map_err(|e| errors.push(e)).ok();
+        let (Some(objects), Some(weapons), Some(armor), Some(factions)) = (objects, weapons, armor, factions) else {
+            return Err(DefsErrors(errors));
+        };
+        let mut b = Builder { src, errors, rules: Rules::default() };
+        b.armor(&armor);
+        b.weapons(&weapons);
+        let faction_names = b.faction_names(&factions);
+        let models = b.objects(&objects, &faction_names);
+        b.factions(&factions);
+        if b.errors.is_empty() {
+            Ok(Definitions { rules: Arc::new(b.rules), models })
+        } else {
+            Err(DefsErrors(b.errors))
+        }
+    }
+}
+
+/// Builds [`Rules`] while collecting errors.
+struct Builder<'a> {
+    src: &'a RuleSources,
+    errors: Vec<DefsError>,
+    rules: Rules,
+}
+
+/// Checks a decimal and converts it to fixed-point (exact rounding, so every machine agrees).
+fn decimal(v: f64, scale: f64) -> Result<Fixed, String> {
+    if !v.is_finite() || v.abs() > MAX_DECIMAL {
+        return Err(format!("{v} is not a number between -{MAX_DECIMAL} and {MAX_DECIMAL}"));
+    }
+    if v < 0.0 {
+        return Err(format!("{v} must not be negative"));
+    }
+    Ok(Fixed::from_raw((v * scale * 65536.0).round() as i64))
+}
+
+/// Seconds to whole frames (at least one when positive).
+fn frames(seconds: f64) -> Result<u32, String> {
+    let f = decimal(seconds, FRAMES_PER_SECOND as f64)?;
+    Ok(f.round_int().max(i64::from(seconds > 0.0)) as u32)
+}
+
+impl Builder<'_> {
+    fn check<T>(&mut self, r: Result<T, String>, src: &Source, item: &'static str, name: &str, field: &'static str) -> Option<T> {
+        match r {
+            Ok(v) => Some(v),
+            Err(m) => {
+                self.errors.push(src.invalid(item, name, field, m));
+                None
+            }
+        }
+    }
+
+    fn armor(&mut self, file: &ArmorFile) {
+        let src = &self.src.armor;
+        self.rules.damage_types = file.damage_types.clone();
+        for a in &file.armor {
+            if self.rules.armors.iter().any(|x| x.name == a.name) {
+                self.errors.push(src.invalid("armor", &a.name, "name", "defined twice"));
+            }
+            let mut percent = vec![100; file.damage_types.len()];
+            for (ty, p) in &a.percent {
+                match file.damage_types.iter().position(|d| d == ty) {
+                    Some(i) => percent[i] = *p,
+                    None => self.errors.push(src.invalid("armor", &a.name, "percent", format!("unknown damage type \"{ty}\""))),
+                }
+                if !(0..=1000).contains(p) {
+                    self.errors.push(src.invalid("armor", &a.name, "percent", format!("{p}% is outside 0..=1000")));
+                }
+            }
+            self.rules.armors.push(ArmorTemplate { name: a.name.clone(), percent });
+        }
+    }
+
+    fn weapons(&mut self, defs: &[WeaponDef]) {
+        let src = &self.src.weapons;
+        for w in defs {
+            if self.rules.weapons.iter().any(|x| x.name == w.name) {
+                self.errors.push(src.invalid("weapon", &w.name, "name", "defined twice"));
+            }
+            let range = self.check(decimal(w.range, 1.0), src, "weapon", &w.name, "range");
+            let reload = self.check(frames(w.reload), src, "weapon", &w.name, "reload");
+            let damage_type = self.rules.damage_types.iter().position(|d| *d == w.damage_type);
+            if damage_type.is_none() {
+                self.errors.push(src.invalid("weapon", &w.name, "damage_type", format!("unknown damage type \"{}\"", w.damage_type)));
+            }
+            if w.damage < 0 {
+                self.errors.push(src.invalid("weapon", &w.name, "damage", "must not be negative"));
+            }
+            self.rules.weapons.push(WeaponTemplate {
+                name: w.name.clone(),
+                range: range.unwrap_or_default(),
+                damage: w.damage,
+                damage_type: damage_type.unwrap_or(0) as u16,
+                reload_frames: reload.unwrap_or(1).max(1),
+            });
+        }
+    }
+
+    fn faction_names(&mut self, defs: &[FactionDef]) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for f in defs {
+            if names.contains(&f.name) {
+                self.errors.push(self.src.factions.invalid("faction", &f.name, "name", "defined twice"));
+            }
+            names.push(f.name.clone());
+        }
+        names
+    }
+
+    fn objects(&mut self, defs: &[ObjectDef], factions: &[String]) -> Vec<ModelDef> {
+        let src = &self.src.objects;
+        // Names first, so objects may refer to ones defined later in the file.
+        for (i, o) in defs.iter().enumerate() {
+            if self.rules.template_names.insert(o.name.clone(), TemplateId(i as u16)).is_some() {
+                self.errors.push(src.invalid("object", &o.name, "name", "defined twice"));
+            }
+        }
+        let weapon_ids: BTreeMap<String, WeaponId> =
+            self.rules.weapons.iter().enumerate().map(|(i, w)| (w.name.clone(), WeaponId(i as u16))).collect();
+        let mut models = Vec::new();
+        for o in defs {
+            let item = "object";
+            let n = o.name.as_str();
+            let faction = factions.iter().position(|f| *f == o.faction);
+            if faction.is_none() {
+                self.errors.push(src.invalid(item, n, "faction", format!("unknown faction \"{}\"", o.faction)));
+            }
+            let armor = self.rules.armors.iter().position(|a| a.name == o.armor);
+            if armor.is_none() {
+                self.errors.push(src.invalid(item, n, "armor", format!("unknown armour class \"{}\"", o.armor)));
+            }
+            let mut weapons = Vec::new();
+            for w in &o.weapons {
+                match weapon_ids.get(w) {
+                    Some(id) => weapons.push(*id),
+                    None => self.errors.push(src.invalid(item, n, "weapons", format!("unknown weapon \"{w}\""))),
+                }
+            }
+            let lookup = |names: &[String], field: &'static str, errors: &mut Vec<DefsError>| -> Vec<TemplateId> {
+                names
+                    .iter()
+                    .filter_map(|x| {
+                        let id = self.rules.template_names.get(x).copied();
+                        if id.is_none() {
+                            errors.push(src.invalid(item, n, field, format!("unknown object \"{x}\"")));
+                        }
+                        id
+                    })
+                    .collect()
+            };
+            let mut errs = Vec::new();
+            let builds = lookup(&o.builds, "builds", &mut errs);
+            let prerequisites = lookup(&o.prerequisites, "prerequisites", &mut errs);
+            self.errors.extend(errs);
+            let speed = self.check(decimal(o.speed, 1.0 / FRAMES_PER_SECOND as f64), src, item, n, "speed");
+            let accel = self.check(decimal(o.acceleration, 1.0 / (FRAMES_PER_SECOND * FRAMES_PER_SECOND) as f64), src, item, n, "acceleration");
+            let turn = self.check(decimal(o.turn_rate, 65536.0 / 360.0 / FRAMES_PER_SECOND as f64), src, item, n, "turn_rate");
+            let vision = self.check(decimal(o.vision, 1.0), src, item, n, "vision");
+            let radius = self.check(decimal(o.radius, 1.0), src, item, n, "radius");
+            let build = self.check(frames(o.build_time), src, item, n, "build_time");
+            if o.max_health <= 0 {
+                self.errors.push(src.invalid(item, n, "max_health", "must be positive"));
+            }
+            if o.cost < 0 {
+                self.errors.push(src.invalid(item, n, "cost", "must not be negative"));
+            }
+            if o.footprint.0 == 0 || o.footprint.1 == 0 {
+                self.errors.push(src.invalid(item, n, "footprint", "must be at least 1×1"));
+            }
+            // Turn rate: whole angle units per frame, capped at a half turn.
+            let turn_units = turn.map_or(0, |t| t.round_int().clamp(0, 32767)) as u16;
+            self.rules.templates.push(ObjectTemplate {
+                name: o.name.clone(),
+                faction: faction.unwrap_or(0) as u16,
+                kind: o.kind,
+                cost: o.cost,
+                build_frames: build.unwrap_or(0),
+                footprint: o.footprint,
+                max_health: o.max_health,
+                armor: ArmorId(armor.unwrap_or(0) as u16),
+                speed: speed.unwrap_or_default(),
+                acceleration: accel.unwrap_or_default(),
+                turn_rate: Angle(turn_units),
+                vision: vision.unwrap_or_default(),
+                radius: radius.unwrap_or(Fixed::ONE).max(Fixed::from_ratio(1, 4)),
+                weapons,
+                builds,
+                prerequisites,
+            });
+            models.push(o.model.clone());
+        }
+        models
+    }
+
+    fn factions(&mut self, defs: &[FactionDef]) {
+        let src = &self.src.factions;
+        for f in defs {
+            let mut starting = Vec::new();
+            for (name, count) in &f.starting_objects {
+                match self.rules.template_names.get(name) {
+                    Some(id) => starting.push((*id, *count)),
+                    None => self.errors.push(src.invalid("faction", &f.name, "starting_objects", format!("unknown object \"{name}\""))),
+                }
+            }
+            if starting.is_empty() {
+                self.errors.push(src.invalid("faction", &f.name, "starting_objects", "a faction needs at least one starting object"));
+            }
+            if f.starting_money < 0 {
+                self.errors.push(src.invalid("faction", &f.name, "starting_money", "must not be negative"));
+            }
+            self.rules.factions.push(Faction { name: f.name.clone(), starting_money: f.starting_money, starting_objects: starting });
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! How an object looks: the renderer's description, loaded with the object but kept out of the
+//! simulation's tables.
+
+use serde::Deserialize;
+
+/// The procedural model family the renderer builds the mesh from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Shape {
+    /// A soldier.
+    Soldier,
+    /// A wheeled vehicle.
+    Wheeled,
+    /// A tracked vehicle with a turret.
+    Tank,
+    /// A building.
+    Building,
+    /// A tree, rock or other scenery.
+    Prop,
+}
+
+/// Renderer-only description of an object.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelDef {
+    /// Model family.
+    pub shape: Shape,
+    /// Base colour (linear RGB, 0–1); the owner's colour tints it.
+    #[serde(default = "grey")]
+    pub color: (f32, f32, f32),
+    /// Height in world units.
+    pub height: f32,
+}
+
+fn grey() -> (f32, f32, f32) {
+    (0.5, 0.5, 0.5)
+}

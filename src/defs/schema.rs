@@ -1,0 +1,111 @@
+//! The shapes of the definition files as written by people: names instead of ids, seconds
+//! instead of frames, decimals instead of fixed-point. `deny_unknown_fields` everywhere, so a
+//! misspelt key is an error with its line.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::sim::rules::ObjectKind;
+
+use super::model::ModelDef;
+
+/// One entry of `data/objects.ron`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectDef {
+    /// Unique name.
+    pub name: String,
+    /// Faction name (must exist in factions.ron).
+    pub faction: String,
+    /// Infantry, Vehicle or Structure.
+    pub kind: ObjectKind,
+    /// Price.
+    pub cost: i64,
+    /// Seconds to build.
+    pub build_time: f64,
+    /// Footprint in cells.
+    #[serde(default = "one_by_one")]
+    pub footprint: (u8, u8),
+    /// Health when new.
+    pub max_health: i32,
+    /// Armour class name.
+    pub armor: String,
+    /// World units per second.
+    #[serde(default)]
+    pub speed: f64,
+    /// World units per second, per second.
+    #[serde(default)]
+    pub acceleration: f64,
+    /// Degrees per second.
+    #[serde(default)]
+    pub turn_rate: f64,
+    /// Sight radius, world units.
+    pub vision: f64,
+    /// Collision radius, world units.
+    pub radius: f64,
+    /// Weapon names, best first.
+    #[serde(default)]
+    pub weapons: Vec<String>,
+    /// Names of what this object builds or produces.
+    #[serde(default)]
+    pub builds: Vec<String>,
+    /// Names of structures needed first.
+    #[serde(default)]
+    pub prerequisites: Vec<String>,
+    /// How the renderer draws it (not read by the simulation).
+    pub model: ModelDef,
+}
+
+fn one_by_one() -> (u8, u8) {
+    (1, 1)
+}
+
+/// One entry of `data/weapons.ron`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponDef {
+    /// Unique name.
+    pub name: String,
+    /// Reach, world units.
+    pub range: f64,
+    /// Damage per shot.
+    pub damage: i32,
+    /// Damage type name (from armor.ron).
+    pub damage_type: String,
+    /// Seconds between shots.
+    pub reload: f64,
+}
+
+/// `data/armor.ron`: damage types and armour classes.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmorFile {
+    /// Damage type names.
+    pub damage_types: Vec<String>,
+    /// Armour classes.
+    pub armor: Vec<ArmorDef>,
+}
+
+/// One armour class.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmorDef {
+    /// Unique name.
+    pub name: String,
+    /// Percent of each damage type taken; types not listed take 100.
+    #[serde(default)]
+    pub percent: BTreeMap<String, i32>,
+}
+
+/// One entry of `data/factions.ron`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FactionDef {
+    /// Unique name.
+    pub name: String,
+    /// Money at the start.
+    pub starting_money: i64,
+    /// (object name, count) placed at the start position, first one on the spot.
+    pub starting_objects: Vec<(String, u32)>,
+}

@@ -1,0 +1,32 @@
+//! What peers say to each other under lockstep: commands, per-frame command counts and
+//! per-frame state hashes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::command::StampedCommand;
+use crate::sim::ids::{Frame, PlayerId};
+
+/// One message of the lockstep protocol.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Message {
+    /// A command, already stamped with its issuer, number and execution frame.
+    Command(StampedCommand),
+    /// "I am done with `frame`: expect `count` commands from `player` for it."
+    FrameCount {
+        /// The issuer.
+        player: PlayerId,
+        /// The closed frame.
+        frame: Frame,
+        /// How many commands the issuer stamped for it.
+        count: u32,
+    },
+    /// The sender's state hash after executing `frame`.
+    Hash {
+        /// The sending peer's first local player.
+        player: PlayerId,
+        /// The frame executed.
+        frame: Frame,
+        /// Its total state hash.
+        hash: u64,
+    },
+}

@@ -1,0 +1,13 @@
+//! Lockstep: the one synchronized message stream every command travels through, in single
+//! player too, and the transport seam beneath it.
+//!
+//! Must not: do I/O, read the clock, or touch the world (sessions wire it to both).
+
+pub mod frame_data;
+pub mod message;
+pub mod stream;
+pub mod transport;
+
+pub use message::Message;
+pub use stream::{Desync, Stream, StreamConfig, StreamError};
+pub use transport::{Transport, TransportError};

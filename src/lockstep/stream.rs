@@ -1,0 +1,312 @@
+//! The message stream: stamps local commands, collects everyone's commands per frame, decides
+//! when a frame may run, hands its commands over in deterministic order, and compares state
+//! hashes with peers.
+//!
+//! An I/O-free state machine: messages go out through [`Stream::poll_outgoing`] and come in
+//! through [`Stream::receive`]; a transport carries them. Must not: read the clock, touch
+//! the world, or execute anything.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use thiserror::Error;
+
+use crate::sim::command::{Command, StampedCommand};
+use crate::sim::ids::{CommandId, Frame, PlayerId};
+
+use super::frame_data::{FrameData, FrameState};
+use super::message::Message;
+
+/// Frames of hash history kept for comparison.
+const HASH_HISTORY: u32 = 600;
+
+/// A problem the stream refuses or detects.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum StreamError {
+    /// A command was submitted for a player this machine does not control.
+    #[error("player {0} is not local to this machine")]
+    NotLocal(PlayerId),
+    /// A message names a player not in the game.
+    #[error("message from unknown player {player} for frame {frame}")]
+    UnknownPlayer {
+        /// Named player.
+        player: PlayerId,
+        /// Its frame.
+        frame: Frame,
+    },
+    /// A peer sent something for a player this machine controls.
+    #[error("peer sent data for local player {player} (frame {frame})")]
+    Spoofed {
+        /// Named player.
+        player: PlayerId,
+        /// Its frame.
+        frame: Frame,
+    },
+    /// Data arrived for a frame already executed.
+    #[error("player {player}: data for frame {frame} arrived after it was executed")]
+    Late {
+        /// Sender.
+        player: PlayerId,
+        /// Its frame.
+        frame: Frame,
+    },
+    /// A player declared two different counts for one frame, or sent more commands than it
+    /// declared.
+    #[error("player {player}: inconsistent command count for frame {frame}")]
+    Inconsistent {
+        /// Sender.
+        player: PlayerId,
+        /// Its frame.
+        frame: Frame,
+    },
+}
+
+/// Two machines disagree about the state after a frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Desync {
+    /// The first frame found to differ.
+    pub frame: Frame,
+    /// The peer (its first player) whose hash differs.
+    pub peer: PlayerId,
+    /// This machine's hash.
+    pub local: u64,
+    /// The peer's hash.
+    pub remote: u64,
+}
+
+/// Who plays and how far ahead commands are scheduled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamConfig {
+    /// Every player in the game.
+    pub players: Vec<PlayerId>,
+    /// The players whose commands originate on this machine.
+    pub local: Vec<PlayerId>,
+    /// Frames between submitting a command and executing it (at least 1).
+    pub run_ahead: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+struct HashCheck {
+    local: Option<u64>,
+    remote: BTreeMap<PlayerId, u64>,
+}
+
+/// The lockstep message stream of one machine.
+#[derive(Clone, Debug)]
+pub struct Stream {
+    config: StreamConfig,
+    next_frame: Frame,
+    next_id: BTreeMap<PlayerId, u32>,
+    last_exec: BTreeMap<PlayerId, Frame>,
+    frames: BTreeMap<Frame, FrameData>,
+    outbox: VecDeque<Message>,
+    hashes: BTreeMap<Frame, HashCheck>,
+    hash_log: Vec<(Frame, u64)>,
+    desync: Option<Desync>,
+    errors: Vec<StreamError>,
+}
+
+impl Stream {
+    /// A stream at frame 0. Frames before `run_ahead` need no counts: nobody can have
+    /// scheduled anything for them.
+    pub fn new(mut config: StreamConfig) -> Stream {
+        config.run_ahead = config.run_ahead.max(1);
+        config.players.sort();
+        config.players.dedup();
+        config.local.retain(|p| config.players.contains(p));
+        Stream {
+            next_id: config.local.iter().map(|p| (*p, 0)).collect(),
+            last_exec: BTreeMap::new(),
+            config,
+            next_frame: Frame(0),
+            frames: BTreeMap::new(),
+            outbox: VecDeque::new(),
+            hashes: BTreeMap::new(),
+            hash_log: Vec::new(),
+            desync: None,
+            errors: Vec::new(),
+        }
+    }
+
+    /// The next frame to execute.
+    pub fn next_frame(&self) -> Frame {
+        self.next_frame
+    }
+
+    /// Frames of input delay.
+    pub fn run_ahead(&self) -> u32 {
+        self.config.run_ahead
+    }
+
+    /// Stamps a local player's command for frame `next + run_ahead` (never earlier than one
+    /// already stamped) and queues it for the peers.
+    pub fn submit(&mut self, player: PlayerId, command: Command) -> Result<StampedCommand, StreamError> {
+        if !self.config.local.contains(&player) {
+            return Err(StreamError::NotLocal(player));
+        }
+        let mut frame = self.next_frame.plus(self.config.run_ahead);
+        if let Some(last) = self.last_exec.get(&player) {
+            frame = frame.max(*last);
+        }
+        self.last_exec.insert(player, frame);
+        let counter = self.next_id.entry(player).or_insert(0);
+        let id = CommandId(*counter);
+        *counter += 1;
+        let stamped = StampedCommand { frame, player, id, command };
+        self.store(stamped.clone());
+        self.outbox.push_back(Message::Command(stamped.clone()));
+        Ok(stamped)
+    }
+
+    fn store(&mut self, c: StampedCommand) {
+        let pf = self.frames.entry(c.frame).or_default().players.entry(c.player).or_default();
+        pf.commands.entry(c.id).or_insert(c);
+    }
+
+    /// Takes in a message from a peer. Bad data is refused with an error naming player and
+    /// frame; nothing already accepted is lost.
+    pub fn receive(&mut self, message: Message) -> Result<(), StreamError> {
+        let result = self.receive_inner(message);
+        if let Err(e) = &result {
+            log::warn!("lockstep: {e}");
+            self.errors.push(e.clone());
+        }
+        result
+    }
+
+    fn receive_inner(&mut self, message: Message) -> Result<(), StreamError> {
+        let (player, frame) = match &message {
+            Message::Command(c) => (c.player, c.frame),
+            Message::FrameCount { player, frame, .. } | Message::Hash { player, frame, .. } => (*player, *frame),
+        };
+        if !self.config.players.contains(&player) {
+            return Err(StreamError::UnknownPlayer { player, frame });
+        }
+        if self.config.local.contains(&player) {
+            return Err(StreamError::Spoofed { player, frame });
+        }
+        match message {
+            Message::Command(c) => {
+                if c.frame < self.next_frame {
+                    return Err(StreamError::Late { player, frame });
+                }
+                self.store(c);
+            }
+            Message::FrameCount { count, .. } => {
+                if frame < self.next_frame {
+                    return Err(StreamError::Late { player, frame });
+                }
+                let pf = self.frames.entry(frame).or_default().players.entry(player).or_default();
+                match pf.declared {
+                    Some(n) if n != count => return Err(StreamError::Inconsistent { player, frame }),
+                    _ => pf.declared = Some(count),
+                }
+            }
+            Message::Hash { hash, .. } => {
+                let check = self.hashes.entry(frame).or_default();
+                check.remote.insert(player, hash);
+                self.compare(frame);
+            }
+        }
+        Ok(())
+    }
+
+    /// True when every player's part of the next frame has arrived.
+    pub fn is_ready(&self) -> bool {
+        self.config.players.iter().all(|p| self.player_state(*p, self.next_frame) == FrameState::Ready)
+    }
+
+    fn player_state(&self, player: PlayerId, frame: Frame) -> FrameState {
+        let data = self.frames.get(&frame).and_then(|f| f.players.get(&player));
+        let implicit_zero = frame.0 < self.config.run_ahead;
+        match data {
+            None if implicit_zero => FrameState::Ready,
+            None => FrameState::NotReady,
+            Some(pf) if implicit_zero && pf.declared.is_none() => {
+                if pf.commands.is_empty() { FrameState::Ready } else { FrameState::TooMany }
+            }
+            Some(pf) => pf.state(),
+        }
+    }
+
+    /// The players whose part of the next frame is still missing (for "waiting for…" display).
+    pub fn waiting_for(&self) -> Vec<PlayerId> {
+        self.config.players.iter().copied().filter(|p| self.player_state(*p, self.next_frame) != FrameState::Ready).collect()
+    }
+
+    /// If the next frame is ready: its commands sorted by (kind, player, id) and duplicates
+    /// dropped; the frame counts as executed and this machine closes the frame `run_ahead`
+    /// later, telling its peers how many commands it stamped for it.
+    pub fn take_ready(&mut self) -> Option<(Frame, Vec<StampedCommand>)> {
+        for p in self.config.players.clone() {
+            if self.player_state(p, self.next_frame) == FrameState::TooMany {
+                let e = StreamError::Inconsistent { player: p, frame: self.next_frame };
+                if !self.errors.contains(&e) {
+                    log::warn!("lockstep: {e}");
+                    self.errors.push(e);
+                }
+            }
+        }
+        if !self.is_ready() {
+            return None;
+        }
+        let frame = self.next_frame;
+        let data = self.frames.remove(&frame).unwrap_or_default();
+        let mut commands: Vec<StampedCommand> = data.players.into_values().flat_map(|pf| pf.commands.into_values()).collect();
+        commands.sort_by_key(StampedCommand::sort_key);
+        commands.dedup_by_key(|c| (c.player, c.id));
+        self.next_frame = frame.next();
+        let closed = frame.plus(self.config.run_ahead);
+        for p in self.config.local.clone() {
+            let count = self.frames.get(&closed).and_then(|f| f.players.get(&p)).map_or(0, |pf| pf.commands.len() as u32);
+            self.frames.entry(closed).or_default().players.entry(p).or_default().declared = Some(count);
+            self.outbox.push_back(Message::FrameCount { player: p, frame: closed, count });
+        }
+        Some((frame, commands))
+    }
+
+    /// Records this machine's hash after executing `frame`, sends it to the peers and compares
+    /// it with theirs.
+    pub fn record_hash(&mut self, frame: Frame, hash: u64) {
+        self.hash_log.push((frame, hash));
+        self.hashes.entry(frame).or_default().local = Some(hash);
+        if let Some(&me) = self.config.local.first() {
+            if self.config.players.len() > self.config.local.len() {
+                self.outbox.push_back(Message::Hash { player: me, frame, hash });
+            }
+        }
+        self.compare(frame);
+        let keep_from = Frame(frame.0.saturating_sub(HASH_HISTORY));
+        self.hashes = self.hashes.split_off(&keep_from);
+    }
+
+    fn compare(&mut self, frame: Frame) {
+        let Some(check) = self.hashes.get(&frame) else { return };
+        let Some(local) = check.local else { return };
+        for (&peer, &remote) in &check.remote {
+            if remote != local && self.desync.is_none_or(|d| frame < d.frame) {
+                log::error!("lockstep: out of sync at frame {frame} with player {peer}: {local:016x} vs {remote:016x}");
+                self.desync = Some(Desync { frame, peer, local, remote });
+            }
+        }
+    }
+
+    /// The first desync found, if any.
+    pub fn desync(&self) -> Option<Desync> {
+        self.desync
+    }
+
+    /// Protocol errors seen from peers.
+    pub fn errors(&self) -> &[StreamError] {
+        &self.errors
+    }
+
+    /// This machine's hash per executed frame.
+    pub fn hash_log(&self) -> &[(Frame, u64)] {
+        &self.hash_log
+    }
+
+    /// The next message to send, if any.
+    pub fn poll_outgoing(&mut self) -> Option<Message> {
+        self.outbox.pop_front()
+    }
+}

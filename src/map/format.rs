@@ -1,0 +1,49 @@
+//! The map file `maps/<name>/map.ron` as people and tools write it.
+//!
+//! Positions are in cells (decimals allowed, 0,0 the south-west corner). The heightmap
+//! beside it is a grayscale PNG of (width + 1) × (height + 1) samples, one per cell corner.
+
+use serde::{Deserialize, Serialize};
+
+/// The RON document of a map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapFile {
+    /// Display name.
+    pub name: String,
+    /// A line or two for the map list.
+    #[serde(default)]
+    pub description: String,
+    /// Number of players the map is made for (2–4).
+    pub players: u8,
+    /// Size in cells (width, height).
+    pub size: (u32, u32),
+    /// Side of a cell in world units.
+    #[serde(default = "default_cell_size")]
+    pub cell_size: f64,
+    /// Heightmap file name, relative to the map folder.
+    #[serde(default = "default_heightmap")]
+    pub heightmap: String,
+    /// World height of the brightest heightmap value (darkest is 0).
+    pub max_height: f64,
+    /// Ground below this height is water (impassable to ground units).
+    #[serde(default)]
+    pub water_level: f64,
+    /// A cell whose corners differ by more than this (world units) is a cliff.
+    #[serde(default = "default_cliff")]
+    pub cliff_height: f64,
+    /// Start positions in cells, in slot order.
+    pub start_positions: Vec<(f64, f64)>,
+}
+
+fn default_cell_size() -> f64 {
+    10.0
+}
+
+fn default_heightmap() -> String {
+    "heightmap.png".to_string()
+}
+
+fn default_cliff() -> f64 {
+    8.0
+}

@@ -1,0 +1,160 @@
+//! The map generator: builds heightmaps from a few named features (noise, hills, lakes,
+//! plateaus with ramps) so maps can be made and remade by a tool. Its output is committed;
+//! the game only ever loads the files. The input is `maps/<name>/terrain.ron`.
+
+use serde::{Deserialize, Serialize};
+
+use super::heightmap::Heightmap;
+
+/// A feature pressed into the terrain; positions and radii in cells, heights in world units.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Feature {
+    /// A smooth rounded hill.
+    Hill {
+        /// Centre.
+        at: (f64, f64),
+        /// Radius.
+        radius: f64,
+        /// Height at the top.
+        height: f64,
+    },
+    /// A bowl carved down to `depth` below the base.
+    Lake {
+        /// Centre.
+        at: (f64, f64),
+        /// Radius.
+        radius: f64,
+        /// Depth at the middle.
+        depth: f64,
+    },
+    /// A flat raised disc with steep (cliff) sides.
+    Plateau {
+        /// Centre.
+        at: (f64, f64),
+        /// Radius.
+        radius: f64,
+        /// Height of the top.
+        height: f64,
+    },
+    /// A gentle slope cut through a plateau's cliff, from `from` (low) to `to` (high).
+    Ramp {
+        /// Low end.
+        from: (f64, f64),
+        /// High end.
+        to: (f64, f64),
+        /// Half the ramp's width.
+        half_width: f64,
+    },
+}
+
+/// Everything the generator needs for one heightmap.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainSpec {
+    /// Size in cells.
+    pub size: (u32, u32),
+    /// World height of raw 65535.
+    pub max_height: f64,
+    /// Height of flat ground.
+    pub base: f64,
+    /// Amplitude of the rolling noise.
+    pub roughness: f64,
+    /// Seed of the noise.
+    pub seed: u32,
+    /// Features, applied in order.
+    pub features: Vec<Feature>,
+}
+
+fn lattice(seed: u32, x: i64, y: i64) -> f64 {
+    let mut h = (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F) ^ seed as u64;
+    h ^= h >> 31;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^= h >> 29;
+    (h >> 11) as f64 / (1u64 << 53) as f64
+}
+
+fn value_noise(seed: u32, x: f64, y: f64) -> f64 {
+    let (x0, y0) = (x.floor(), y.floor());
+    let (fx, fy) = (x - x0, y - y0);
+    let (sx, sy) = (fx * fx * (3.0 - 2.0 * fx), fy * fy * (3.0 - 2.0 * fy));
+    let (ix, iy) = (x0 as i64, y0 as i64);
+    let a = lattice(seed, ix, iy);
+    let b = lattice(seed, ix + 1, iy);
+    let c = lattice(seed, ix, iy + 1);
+    let d = lattice(seed, ix + 1, iy + 1);
+    let top = a + (b - a) * sx;
+    let bottom = c + (d - c) * sx;
+    top + (bottom - top) * sy
+}
+
+fn smoothstep(t: f64) -> f64 {
+    let t = t.clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// World height at a corner, before quantisation.
+pub fn height_at(spec: &TerrainSpec, x: f64, y: f64) -> f64 {
+    let mut h = spec.base;
+    let mut amp = spec.roughness;
+    let mut freq = 1.0 / 24.0;
+    for octave in 0..3 {
+        h += (value_noise(spec.seed.wrapping_add(octave), x * freq, y * freq) - 0.5) * amp;
+        amp *= 0.5;
+        freq *= 2.0;
+    }
+    for f in &spec.features {
+        match *f {
+            Feature::Hill { at, radius, height } => {
+                let d = ((x - at.0).powi(2) + (y - at.1).powi(2)).sqrt() / radius;
+                h += height * smoothstep(1.0 - d);
+            }
+            Feature::Lake { at, radius, depth } => {
+                let d = ((x - at.0).powi(2) + (y - at.1).powi(2)).sqrt() / radius;
+                let target = spec.base - depth * smoothstep(1.0 - d);
+                if d < 1.0 {
+                    h = h.min(target + (h - spec.base).max(0.0) * d);
+                }
+            }
+            Feature::Plateau { at, radius, height } => {
+                let d = ((x - at.0).powi(2) + (y - at.1).powi(2)).sqrt();
+                if d < radius {
+                    h = h.max(spec.base + height);
+                }
+            }
+            Feature::Ramp { from, to, half_width } => {
+                let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+                let len2 = dx * dx + dy * dy;
+                if len2 > 0.0 {
+                    let t = ((x - from.0) * dx + (y - from.1) * dy) / len2;
+                    let (px, py) = (from.0 + t * dx, from.1 + t * dy);
+                    let off = ((x - px).powi(2) + (y - py).powi(2)).sqrt();
+                    if (0.0..=1.0).contains(&t) && off <= half_width {
+                        let low = height_without_ramps(spec, from.0, from.1);
+                        let high = height_without_ramps(spec, to.0, to.1);
+                        h = low + (high - low) * t;
+                    }
+                }
+            }
+        }
+    }
+    h.clamp(0.0, spec.max_height)
+}
+
+fn height_without_ramps(spec: &TerrainSpec, x: f64, y: f64) -> f64 {
+    let mut s = spec.clone();
+    s.features.retain(|f| !matches!(f, Feature::Ramp { .. }));
+    height_at(&s, x, y)
+}
+
+/// Builds the heightmap for a spec: (w + 1) × (h + 1) corner samples.
+pub fn heightmap(spec: &TerrainSpec) -> Heightmap {
+    let (w, h) = (spec.size.0 + 1, spec.size.1 + 1);
+    let mut samples = Vec::with_capacity(w as usize * h as usize);
+    for y in 0..h {
+        for x in 0..w {
+            let v = height_at(spec, x as f64, y as f64) / spec.max_height * 65535.0;
+            samples.push(v.round().clamp(0.0, 65535.0) as u16);
+        }
+    }
+    Heightmap { width: w, height: h, samples }
+}

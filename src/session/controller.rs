@@ -1,0 +1,28 @@
+//! Controllers: whatever decides a player's commands (a script now, the AI later, the human's
+//! UI translators in the client). They read the world and return commands; they never change it.
+
+use crate::sim::command::Command;
+use crate::sim::ids::PlayerId;
+use crate::sim::world::World;
+
+/// Produces a player's commands, once per logic frame, before that frame executes.
+pub trait Controller {
+    /// The player this controller speaks for.
+    fn player(&self) -> PlayerId;
+    /// Commands to submit now; they execute `run_ahead` frames later.
+    fn think(&mut self, world: &World) -> Vec<Command>;
+}
+
+/// A player that never does anything.
+#[derive(Clone, Debug)]
+pub struct Idle(pub PlayerId);
+
+impl Controller for Idle {
+    fn player(&self) -> PlayerId {
+        self.0
+    }
+
+    fn think(&mut self, _world: &World) -> Vec<Command> {
+        Vec::new()
+    }
+}

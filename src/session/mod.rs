@@ -1,0 +1,17 @@
+//! Sessions: wiring a world, its message stream, a transport and the players' controllers
+//! into a running game; the headless runner; command scripts; the `--players` specification.
+//!
+//! Must not: change the world except through the stream's commands.
+
+pub mod controller;
+pub mod players;
+pub mod runner;
+pub mod script;
+pub mod session;
+pub mod setup;
+
+pub use controller::{Controller, Idle};
+pub use players::PlayersSpec;
+pub use runner::{RunSummary, run_headless};
+pub use script::CommandScript;
+pub use session::{Session, SessionError, Step};

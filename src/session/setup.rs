@@ -1,0 +1,84 @@
+//! Turning a map, the definitions and a `--players` specification into a game setup and the
+//! controllers of its players.
+
+use thiserror::Error;
+
+use crate::defs::Definitions;
+use crate::map::Map;
+use crate::sim::ids::PlayerId;
+use crate::sim::world::{GameSetup, PlayerSetup};
+
+use super::controller::{Controller, Idle};
+use super::players::{PlayersSpec, SlotKind};
+use super::script::CommandScript;
+
+/// A specification that does not fit the map or the rules.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum SetupSpecError {
+    /// More slots than start positions.
+    #[error("{players} players given but map \"{map}\" has {starts} start positions")]
+    TooManyPlayers {
+        /// Slots given.
+        players: usize,
+        /// Map name.
+        map: String,
+        /// Its start positions.
+        starts: usize,
+    },
+    /// Fewer than two players.
+    #[error("a game needs at least 2 players, {0} given")]
+    TooFewPlayers(usize),
+    /// An unknown faction.
+    #[error("player {slot}: unknown faction \"{name}\" (known: {known})")]
+    UnknownFaction {
+        /// The slot.
+        slot: usize,
+        /// The name given.
+        name: String,
+        /// Known names.
+        known: String,
+    },
+    /// A kind of player not available yet.
+    #[error("player {0}: AI players come with the skirmish AI; use idle or scripted for now")]
+    AiUnavailable(usize),
+}
+
+/// Builds the setup: each slot on its own team, factions as given or alternating.
+pub fn game_setup(defs: &Definitions, map: &Map, spec: &PlayersSpec, seed: u64) -> Result<GameSetup, SetupSpecError> {
+    let n = spec.0.len();
+    if n < 2 {
+        return Err(SetupSpecError::TooFewPlayers(n));
+    }
+    let starts = map.file.start_positions.len();
+    if n > starts {
+        return Err(SetupSpecError::TooManyPlayers { players: n, map: map.file.name.clone(), starts });
+    }
+    let factions = &defs.rules.factions;
+    let mut players = Vec::new();
+    for (slot, s) in spec.0.iter().enumerate() {
+        let faction = match &s.faction {
+            Some(name) => defs.rules.faction_index(name).ok_or_else(|| SetupSpecError::UnknownFaction {
+                slot,
+                name: name.clone(),
+                known: factions.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "),
+            })?,
+            None => (slot % factions.len().max(1)) as u16,
+        };
+        players.push(PlayerSetup { faction, team: slot as u8 });
+    }
+    Ok(GameSetup { rules: defs.rules.clone(), terrain: map.terrain(), players, seed, objects: Vec::new() })
+}
+
+/// The controllers for the slots this machine runs.
+pub fn controllers(spec: &PlayersSpec, script: &CommandScript) -> Result<Vec<Box<dyn Controller>>, SetupSpecError> {
+    let mut out: Vec<Box<dyn Controller>> = Vec::new();
+    for (slot, s) in spec.0.iter().enumerate() {
+        let id = PlayerId(slot as u8);
+        match s.kind {
+            SlotKind::Idle => out.push(Box::new(Idle(id))),
+            SlotKind::Scripted => out.push(Box::new(script.controller(id))),
+            SlotKind::Ai(_) => return Err(SetupSpecError::AiUnavailable(slot)),
+        }
+    }
+    Ok(out)
+}

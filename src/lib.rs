@@ -3,6 +3,9 @@
 //! The library holds every part of the game; `main.rs` is only the command line. See
 //! ARCHITECTURE.md for the code map and the invariants.
 
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod content;
 pub mod defs;

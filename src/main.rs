@@ -95,7 +95,9 @@ fn main() -> ExitCode {
         Cmd::Sim(args) => sim(&roots, args),
         Cmd::MapCheck { map, json } => map_check(&roots, &map, json),
         Cmd::MapGen { dir } => map_gen(&dir),
-        Cmd::Bench { what: BenchKind::Sim } => bench::sim::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from),
+        Cmd::Bench { what: BenchKind::Sim } => {
+            bench::sim::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -167,7 +169,12 @@ fn map_check(roots: &ContentRoots, name: &str, json: bool) -> Result<()> {
     if json {
         println!("{stats}");
     } else {
-        println!("{}: ok — {w}×{h} cells, {} players, {:.1}% impassable", map.file.name, map.file.players, 100.0 * n_blocked as f64 / (w * h) as f64);
+        println!(
+            "{}: ok — {w}×{h} cells, {} players, {:.1}% impassable",
+            map.file.name,
+            map.file.players,
+            100.0 * n_blocked as f64 / (w * h) as f64
+        );
     }
     Ok(())
 }
@@ -175,9 +182,9 @@ fn map_check(roots: &ContentRoots, name: &str, json: bool) -> Result<()> {
 fn map_gen(dir: &std::path::Path) -> Result<()> {
     let spec_path = dir.join("terrain.ron");
     let text = std::fs::read_to_string(&spec_path).with_context(|| format!("{}: cannot read", spec_path.display()))?;
-    let spec: TerrainSpec = ron::Options::default()
-        .from_str(&text)
-        .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", spec_path.display(), e.span.start.line, e.span.start.col, e.code))?;
+    let spec: TerrainSpec = ron::Options::default().from_str(&text).map_err(|e| {
+        anyhow::anyhow!("{}:{}:{}: {}", spec_path.display(), e.span.start.line, e.span.start.col, e.code)
+    })?;
     let hm = generate::heightmap(&spec);
     let out = dir.join("heightmap.png");
     hm.save(&out).with_context(|| format!("{}: cannot write", out.display()))?;

@@ -18,7 +18,20 @@ use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ObjectId, PlayerId};
 use crate::sim::terrain::Terrain;
 use crate::sim::vector::Vec2;
-use crate::sim::world::{GameSetup, InitialObject, PlayerSetup, World};
+use crate::sim::world::{GameSetup, InitialObject, PlayerSetup, SetupError, World};
+
+use thiserror::Error;
+
+/// Why a benchmark could not run.
+#[derive(Debug, Error)]
+pub enum BenchError {
+    /// The shipped definitions do not load.
+    #[error(transparent)]
+    Defs(#[from] DefsErrors),
+    /// The benchmark scenario does not fit the definitions.
+    #[error("benchmark scenario: {0}")]
+    Setup(#[from] SetupError),
+}
 
 /// Frames measured per run.
 const FRAMES: u32 = 600;
@@ -57,7 +70,7 @@ impl Controller for Shuttle {
     }
 }
 
-fn scenario(defs: &Definitions, units: usize, seed: u64) -> (World, Vec<Shuttle>) {
+fn scenario(defs: &Definitions, units: usize, seed: u64) -> Result<(World, Vec<Shuttle>), SetupError> {
     let rules = &defs.rules;
     let tank = rules.template_id("Bulwark").unwrap_or_default();
     let soldier = rules.template_id("Rifleman").unwrap_or_default();
@@ -81,10 +94,7 @@ fn scenario(defs: &Definitions, units: usize, seed: u64) -> (World, Vec<Shuttle>
         seed,
         objects,
     };
-    let world = match World::new(setup) {
-        Ok(w) => w,
-        Err(e) => panic!("benchmark scenario is invalid: {e}"),
-    };
+    let world = World::new(setup)?;
     let mine = |p: u8| -> Vec<ObjectId> {
         world.objects().filter(|o| o.owner.0 == p && rules.template(o.template).is_mobile()).map(|o| o.id).collect()
     };
@@ -92,12 +102,12 @@ fn scenario(defs: &Definitions, units: usize, seed: u64) -> (World, Vec<Shuttle>
         Shuttle { player: PlayerId(0), units: mine(0), x: 700 },
         Shuttle { player: PlayerId(1), units: mine(1), x: 1800 },
     ];
-    (world, controllers)
+    Ok((world, controllers))
 }
 
 /// One measured run: (ticks per second, mean tick µs, mean hash µs).
-fn run_once(defs: &Definitions, units: usize) -> (f64, f64, f64) {
-    let (mut world, mut controllers) = scenario(defs, units, 7);
+fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64), SetupError> {
+    let (mut world, mut controllers) = scenario(defs, units, 7)?;
     let players = vec![PlayerId(0), PlayerId(1)];
     let mut stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: 3 });
     let (mut tick_s, mut hash_s) = (0.0f64, 0.0f64);
@@ -118,11 +128,11 @@ fn run_once(defs: &Definitions, units: usize) -> (f64, f64, f64) {
         hash_s += (t2 - t1).as_secs_f64();
     }
     let n = FRAMES as f64;
-    (n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6)
+    Ok((n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6))
 }
 
 /// Runs the benchmark and returns its figures.
-pub fn run(roots: &ContentRoots) -> Result<Value, DefsErrors> {
+pub fn run(roots: &ContentRoots) -> Result<Value, BenchError> {
     let defs = Definitions::load(roots)?;
     let mut rows = Vec::new();
     for units in [200usize, 1000, 2000] {
@@ -130,7 +140,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, DefsErrors> {
         let mut tick = Vec::new();
         let mut hash = Vec::new();
         for _ in 0..RUNS {
-            let (a, b, c) = run_once(&defs, units);
+            let (a, b, c) = run_once(&defs, units)?;
             tps.push(a);
             tick.push(b);
             hash.push(c);

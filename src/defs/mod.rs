@@ -55,8 +55,16 @@ impl Definitions {
     pub fn load(roots: &ContentRoots) -> Result<Definitions, DefsErrors> {
         let read = |name: &str| -> Result<Source, DefsError> {
             let rel = format!("data/{name}");
-            let path = roots.find(&rel).unwrap_or_else(|| rel.clone().into());
-            Source::read(&path)
+            match roots.find(&rel) {
+                Some(path) => Source::read(&path),
+                None => Err(DefsError::Io {
+                    path: rel.into(),
+                    message: format!(
+                        "not found in any content root (searched: {})",
+                        roots.roots().iter().map(|r| r.display().to_string()).collect::<Vec<_>>().join(", ")
+                    ),
+                }),
+            }
         };
         let files = [read("objects.ron"), read("weapons.ron"), read("armor.ron"), read("factions.ron")];
         let errors: Vec<DefsError> = files.iter().filter_map(|f| f.as_ref().err().cloned()).collect();
@@ -118,7 +126,14 @@ fn frames(seconds: f64) -> Result<u32, String> {
 }
 
 impl Builder<'_> {
-    fn check<T>(&mut self, r: Result<T, String>, src: &Source, item: &'static str, name: &str, field: &'static str) -> Option<T> {
+    fn check<T>(
+        &mut self,
+        r: Result<T, String>,
+        src: &Source,
+        item: &'static str,
+        name: &str,
+        field: &'static str,
+    ) -> Option<T> {
         match r {
             Ok(v) => Some(v),
             Err(m) => {
@@ -139,7 +154,12 @@ impl Builder<'_> {
             for (ty, p) in &a.percent {
                 match file.damage_types.iter().position(|d| d == ty) {
                     Some(i) => percent[i] = *p,
-                    None => self.errors.push(src.invalid("armor", &a.name, "percent", format!("unknown damage type \"{ty}\""))),
+                    None => self.errors.push(src.invalid(
+                        "armor",
+                        &a.name,
+                        "percent",
+                        format!("unknown damage type \"{ty}\""),
+                    )),
                 }
                 if !(0..=1000).contains(p) {
                     self.errors.push(src.invalid("armor", &a.name, "percent", format!("{p}% is outside 0..=1000")));
@@ -159,7 +179,12 @@ impl Builder<'_> {
             let reload = self.check(frames(w.reload), src, "weapon", &w.name, "reload");
             let damage_type = self.rules.damage_types.iter().position(|d| *d == w.damage_type);
             if damage_type.is_none() {
-                self.errors.push(src.invalid("weapon", &w.name, "damage_type", format!("unknown damage type \"{}\"", w.damage_type)));
+                self.errors.push(src.invalid(
+                    "weapon",
+                    &w.name,
+                    "damage_type",
+                    format!("unknown damage type \"{}\"", w.damage_type),
+                ));
             }
             if w.damage < 0 {
                 self.errors.push(src.invalid("weapon", &w.name, "damage", "must not be negative"));
@@ -231,8 +256,15 @@ impl Builder<'_> {
             let prerequisites = lookup(&o.prerequisites, "prerequisites", &mut errs);
             self.errors.extend(errs);
             let speed = self.check(decimal(o.speed, 1.0 / FRAMES_PER_SECOND as f64), src, item, n, "speed");
-            let accel = self.check(decimal(o.acceleration, 1.0 / (FRAMES_PER_SECOND * FRAMES_PER_SECOND) as f64), src, item, n, "acceleration");
-            let turn = self.check(decimal(o.turn_rate, 65536.0 / 360.0 / FRAMES_PER_SECOND as f64), src, item, n, "turn_rate");
+            let accel = self.check(
+                decimal(o.acceleration, 1.0 / (FRAMES_PER_SECOND * FRAMES_PER_SECOND) as f64),
+                src,
+                item,
+                n,
+                "acceleration",
+            );
+            let turn =
+                self.check(decimal(o.turn_rate, 65536.0 / 360.0 / FRAMES_PER_SECOND as f64), src, item, n, "turn_rate");
             let vision = self.check(decimal(o.vision, 1.0), src, item, n, "vision");
             let radius = self.check(decimal(o.radius, 1.0), src, item, n, "radius");
             let build = self.check(frames(o.build_time), src, item, n, "build_time");
@@ -277,16 +309,30 @@ impl Builder<'_> {
             for (name, count) in &f.starting_objects {
                 match self.rules.template_names.get(name) {
                     Some(id) => starting.push((*id, *count)),
-                    None => self.errors.push(src.invalid("faction", &f.name, "starting_objects", format!("unknown object \"{name}\""))),
+                    None => self.errors.push(src.invalid(
+                        "faction",
+                        &f.name,
+                        "starting_objects",
+                        format!("unknown object \"{name}\""),
+                    )),
                 }
             }
             if starting.is_empty() {
-                self.errors.push(src.invalid("faction", &f.name, "starting_objects", "a faction needs at least one starting object"));
+                self.errors.push(src.invalid(
+                    "faction",
+                    &f.name,
+                    "starting_objects",
+                    "a faction needs at least one starting object",
+                ));
             }
             if f.starting_money < 0 {
                 self.errors.push(src.invalid("faction", &f.name, "starting_money", "must not be negative"));
             }
-            self.rules.factions.push(Faction { name: f.name.clone(), starting_money: f.starting_money, starting_objects: starting });
+            self.rules.factions.push(Faction {
+                name: f.name.clone(),
+                starting_money: f.starting_money,
+                starting_objects: starting,
+            });
         }
     }
 }

@@ -41,14 +41,17 @@ impl Source {
     /// The 1-based line where the item called `name` is declared (`name: "…"`), or 1.
     pub fn line_of(&self, name: &str) -> usize {
         let needle = format!("\"{name}\"");
-        self.text
-            .lines()
-            .position(|l| l.contains("name") && l.contains(&needle))
-            .map_or(1, |i| i + 1)
+        self.text.lines().position(|l| l.contains("name") && l.contains(&needle)).map_or(1, |i| i + 1)
     }
 
     /// An [`DefsError::Invalid`] pointing at the item called `name`.
-    pub fn invalid(&self, item: &'static str, name: &str, field: &'static str, message: impl Into<String>) -> DefsError {
+    pub fn invalid(
+        &self,
+        item: &'static str,
+        name: &str,
+        field: &'static str,
+        message: impl Into<String>,
+    ) -> DefsError {
         DefsError::Invalid {
             path: self.path.clone(),
             line: self.line_of(name),

@@ -222,7 +222,11 @@ impl Stream {
             None if implicit_zero => FrameState::Ready,
             None => FrameState::NotReady,
             Some(pf) if implicit_zero && pf.declared.is_none() => {
-                if pf.commands.is_empty() { FrameState::Ready } else { FrameState::TooMany }
+                if pf.commands.is_empty() {
+                    FrameState::Ready
+                } else {
+                    FrameState::TooMany
+                }
             }
             Some(pf) => pf.state(),
         }
@@ -230,7 +234,12 @@ impl Stream {
 
     /// The players whose part of the next frame is still missing (for "waiting for…" display).
     pub fn waiting_for(&self) -> Vec<PlayerId> {
-        self.config.players.iter().copied().filter(|p| self.player_state(*p, self.next_frame) != FrameState::Ready).collect()
+        self.config
+            .players
+            .iter()
+            .copied()
+            .filter(|p| self.player_state(*p, self.next_frame) != FrameState::Ready)
+            .collect()
     }
 
     /// If the next frame is ready: its commands sorted by (kind, player, id) and duplicates
@@ -251,13 +260,15 @@ impl Stream {
         }
         let frame = self.next_frame;
         let data = self.frames.remove(&frame).unwrap_or_default();
-        let mut commands: Vec<StampedCommand> = data.players.into_values().flat_map(|pf| pf.commands.into_values()).collect();
+        let mut commands: Vec<StampedCommand> =
+            data.players.into_values().flat_map(|pf| pf.commands.into_values()).collect();
         commands.sort_by_key(StampedCommand::sort_key);
         commands.dedup_by_key(|c| (c.player, c.id));
         self.next_frame = frame.next();
         let closed = frame.plus(self.config.run_ahead);
         for p in self.config.local.clone() {
-            let count = self.frames.get(&closed).and_then(|f| f.players.get(&p)).map_or(0, |pf| pf.commands.len() as u32);
+            let count =
+                self.frames.get(&closed).and_then(|f| f.players.get(&p)).map_or(0, |pf| pf.commands.len() as u32);
             self.frames.entry(closed).or_default().players.entry(p).or_default().declared = Some(count);
             self.outbox.push_back(Message::FrameCount { player: p, frame: closed, count });
         }

@@ -86,7 +86,8 @@ impl Map {
         if !path.is_file() {
             return Err(MapError::NotFound(dir.to_path_buf()));
         }
-        let text = std::fs::read_to_string(&path).map_err(|e| MapError::Io { path: path.clone(), message: e.to_string() })?;
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| MapError::Io { path: path.clone(), message: e.to_string() })?;
         let file: MapFile = ron::Options::default().from_str(&text).map_err(|e| MapError::Syntax {
             path: path.clone(),
             line: e.span.start.line,
@@ -94,14 +95,19 @@ impl Map {
             message: e.code.to_string(),
         })?;
         let hm_path = dir.join(&file.heightmap);
-        let heightmap = Heightmap::load(&hm_path).map_err(|e| MapError::Io { path: hm_path.clone(), message: e.to_string() })?;
+        let heightmap =
+            Heightmap::load(&hm_path).map_err(|e| MapError::Io { path: hm_path.clone(), message: e.to_string() })?;
         let map = Map { dir: dir.to_path_buf(), file, heightmap };
         map.validate(&path)?;
         Ok(map)
     }
 
     fn validate(&self, path: &Path) -> Result<(), MapError> {
-        let bad = |field: &str, message: String| MapError::Invalid { path: path.to_path_buf(), field: field.to_string(), message };
+        let bad = |field: &str, message: String| MapError::Invalid {
+            path: path.to_path_buf(),
+            field: field.to_string(),
+            message,
+        };
         let f = &self.file;
         let (w, h) = f.size;
         if !(8..=MAX_CELLS).contains(&w) || !(8..=MAX_CELLS).contains(&h) {
@@ -123,10 +129,21 @@ impl Map {
         }
         let (hw, hh) = (self.heightmap.width, self.heightmap.height);
         if (hw, hh) != (w + 1, h + 1) {
-            return Err(bad("heightmap", format!("{} is {hw}×{hh}; a {w}×{h}-cell map needs {}×{} (one sample per cell corner)", f.heightmap, w + 1, h + 1)));
+            return Err(bad(
+                "heightmap",
+                format!(
+                    "{} is {hw}×{hh}; a {w}×{h}-cell map needs {}×{} (one sample per cell corner)",
+                    f.heightmap,
+                    w + 1,
+                    h + 1
+                ),
+            ));
         }
         if f.start_positions.len() < f.players as usize {
-            return Err(bad("start_positions", format!("{} positions for {} players", f.start_positions.len(), f.players)));
+            return Err(bad(
+                "start_positions",
+                format!("{} positions for {} players", f.start_positions.len(), f.players),
+            ));
         }
         let blocked = self.blocked_cells();
         for (i, &(x, y)) in f.start_positions.iter().enumerate() {

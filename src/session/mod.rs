@@ -4,14 +4,14 @@
 //! Must not: change the world except through the stream's commands.
 
 pub mod controller;
+pub mod peer;
 pub mod players;
 pub mod runner;
 pub mod script;
-pub mod session;
 pub mod setup;
 
 pub use controller::{Controller, Idle};
+pub use peer::{Session, SessionError, Step};
 pub use players::PlayersSpec;
 pub use runner::{RunSummary, run_headless};
 pub use script::CommandScript;
-pub use session::{Session, SessionError, Step};

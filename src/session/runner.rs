@@ -11,7 +11,7 @@ use crate::sim::ids::PlayerId;
 use crate::sim::world::World;
 
 use super::controller::Controller;
-use super::session::{Session, SessionError, Step};
+use super::peer::{Session, SessionError, Step};
 
 /// Run-ahead used by local games, in frames.
 pub const LOCAL_RUN_AHEAD: u32 = 3;
@@ -36,10 +36,16 @@ pub struct RunSummary {
 }
 
 /// Runs a game on this machine alone; returns the summary and the hash of every frame.
-pub fn run_headless(world: World, controllers: Vec<Box<dyn Controller>>, frames: u32) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
+pub fn run_headless(
+    world: World,
+    controllers: Vec<Box<dyn Controller>>,
+    frames: u32,
+) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
     let players: Vec<PlayerId> = world.players().iter().map(|p| p.id).collect();
     let stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: LOCAL_RUN_AHEAD });
-    let transport = hub(1).pop().ok_or_else(|| SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))?;
+    let transport = hub(1)
+        .pop()
+        .ok_or_else(|| SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))?;
     let mut session = Session::new(world, stream, transport, controllers);
     let mut log = Vec::with_capacity(frames as usize);
     let mut objects_peak = session.world().object_count();

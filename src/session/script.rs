@@ -78,7 +78,8 @@ pub enum ScriptError {
 impl CommandScript {
     /// Reads and parses a script file.
     pub fn load(path: &Path) -> Result<CommandScript, ScriptError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ScriptError::Io { path: path.to_path_buf(), message: e.to_string() })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ScriptError::Io { path: path.to_path_buf(), message: e.to_string() })?;
         CommandScript::parse(path, &text)
     }
 
@@ -96,7 +97,13 @@ impl CommandScript {
     pub fn validate(&self, path: &Path, players: usize) -> Result<(), ScriptError> {
         for (index, e) in self.commands.iter().enumerate() {
             if e.player as usize >= players {
-                return Err(ScriptError::NoSuchPlayer { path: path.to_path_buf(), index, frame: e.frame, player: e.player, players });
+                return Err(ScriptError::NoSuchPlayer {
+                    path: path.to_path_buf(),
+                    index,
+                    frame: e.frame,
+                    player: e.player,
+                    players,
+                });
             }
         }
         Ok(())

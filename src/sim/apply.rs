@@ -89,7 +89,11 @@ impl World {
     }
 
     /// The player's selected objects that pass `keep`; an error if none do.
-    fn selected_objects(&self, player: PlayerId, keep: impl Fn(&World, ObjectId) -> bool) -> Result<Vec<ObjectId>, RejectReason> {
+    fn selected_objects(
+        &self,
+        player: PlayerId,
+        keep: impl Fn(&World, ObjectId) -> bool,
+    ) -> Result<Vec<ObjectId>, RejectReason> {
         let ids: Vec<ObjectId> = self.players[player.index()]
             .selection
             .iter()
@@ -109,7 +113,12 @@ impl World {
 
     /// Gives every selected mobile unit an order toward its own slot of a square formation
     /// centred on `goal`, so a group does not pile onto one point.
-    fn order_formation(&mut self, player: PlayerId, goal: Vec2, make: impl Fn(Vec2) -> Order) -> Result<(), RejectReason> {
+    fn order_formation(
+        &mut self,
+        player: PlayerId,
+        goal: Vec2,
+        make: impl Fn(Vec2) -> Order,
+    ) -> Result<(), RejectReason> {
         let ids = self.selected_objects(player, |w, id| w.is_mobile(id))?;
         let n = ids.len() as i64;
         let side = (n as u64).isqrt() as i64 + i64::from((n as u64).isqrt().pow(2) < n as u64);
@@ -122,7 +131,10 @@ impl World {
         let spacing = widest.mul_int(FORMATION_SPACING_RADII);
         for (k, id) in ids.into_iter().enumerate() {
             let (col, row) = (k as i64 % side, k as i64 / side);
-            let offset = Vec2::new(spacing.mul_int(2 * col - (side - 1)).div_int(2), spacing.mul_int(2 * row - (side - 1)).div_int(2));
+            let offset = Vec2::new(
+                spacing.mul_int(2 * col - (side - 1)).div_int(2),
+                spacing.mul_int(2 * row - (side - 1)).div_int(2),
+            );
             let mut slot = goal + offset;
             if !self.terrain.passable_at(slot) {
                 slot = goal;

@@ -18,8 +18,8 @@ use super::world::World;
 const SCAN_INTERVAL: u32 = 15;
 /// Frames between path updates while chasing.
 const CHASE_INTERVAL: u32 = 10;
-/// Side of the buckets used for target scans, in world units.
-const BUCKET: i64 = 128;
+/// Side of the buckets used for target scans: 2^7 = 128 world units.
+const BUCKET_LOG2: u32 = 7;
 /// Most a weapon may be off its target's bearing and still fire (angle units, about 11°).
 const FIRE_CONE: i32 = 2048;
 
@@ -98,7 +98,8 @@ pub(crate) fn update(world: &mut World) {
                 obj.nav.clear();
             }
             obj.facing = obj.facing.turn_toward(facing_to(pos, s.pos, obj.facing), t.turn_rate);
-            let aligned = facing_to(pos, s.pos, obj.facing).delta(obj.facing).abs() <= FIRE_CONE || obj.kind == ObjectKind::Structure;
+            let aligned = facing_to(pos, s.pos, obj.facing).delta(obj.facing).abs() <= FIRE_CONE
+                || obj.kind == ObjectKind::Structure;
             if aligned && obj.cooldown == 0 {
                 obj.cooldown = w.reload_frames;
                 let _ = id;
@@ -125,9 +126,14 @@ fn build_index(world: &World) -> SpatialIndex {
     let entries: Vec<Entry> = world
         .objects
         .iter()
-        .map(|o| Entry { slot: o.id.index, pos: o.pos, radius: world.rules.template(o.template).radius, owner: o.owner.0 })
+        .map(|o| Entry {
+            slot: o.id.index,
+            pos: o.pos,
+            radius: world.rules.template(o.template).radius,
+            owner: o.owner.0,
+        })
         .collect();
-    SpatialIndex::build(world.terrain.world_size(), Fixed::from_int(BUCKET), &entries)
+    SpatialIndex::build(world.terrain.world_size(), BUCKET_LOG2, &entries)
 }
 
 /// The nearest living enemy within `reach` of `centre` (ties: lowest id).

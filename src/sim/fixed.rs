@@ -165,9 +165,7 @@ impl Neg for Fixed {
 impl Mul for Fixed {
     type Output = Fixed;
     fn mul(self, rhs: Fixed) -> Fixed {
-        Fixed(clamp_i128(
-            (self.0 as i128 * rhs.0 as i128) >> Self::FRAC_BITS,
-        ))
+        Fixed(clamp_i128((self.0 as i128 * rhs.0 as i128) >> Self::FRAC_BITS))
     }
 }
 
@@ -178,9 +176,12 @@ impl Div for Fixed {
         if rhs.0 == 0 {
             return if self.0 < 0 { Fixed::MIN } else { Fixed::MAX };
         }
-        Fixed(clamp_i128(
-            ((self.0 as i128) << Self::FRAC_BITS).div_euclid(rhs.0 as i128),
-        ))
+        // Fast path: the shifted dividend fits in 64 bits (every in-map quantity does).
+        const LIMIT: i64 = 1 << (63 - Fixed::FRAC_BITS);
+        if self.0 > -LIMIT && self.0 < LIMIT && rhs.0 != -1 {
+            return Fixed((self.0 << Self::FRAC_BITS).div_euclid(rhs.0));
+        }
+        Fixed(clamp_i128(((self.0 as i128) << Self::FRAC_BITS).div_euclid(rhs.0 as i128)))
     }
 }
 
@@ -243,6 +244,14 @@ mod tests {
         fn mul_matches_wide_product(a in -(1i64 << 40)..(1i64 << 40), b in -(1i64 << 30)..(1i64 << 30)) {
             let p = Fixed::from_raw(a) * Fixed::from_raw(b);
             prop_assert_eq!(p.raw() as i128, (a as i128 * b as i128) >> 16);
+        }
+
+        #[test]
+        fn division_matches_wide_quotient(a in -(1i64 << 50)..(1i64 << 50), b in any::<i64>()) {
+            prop_assume!(b != 0);
+            let q = Fixed::from_raw(a) / Fixed::from_raw(b);
+            let wide = ((a as i128) << 16).div_euclid(b as i128).clamp(i64::MIN as i128, i64::MAX as i128);
+            prop_assert_eq!(q.raw() as i128, wide);
         }
 
         #[test]

@@ -26,6 +26,8 @@ mod apply;
 mod combat;
 mod movement;
 mod separation;
+#[cfg(test)]
+mod test_support;
 mod victory;
 
 pub use angle::Angle;

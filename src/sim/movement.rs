@@ -91,10 +91,18 @@ pub(crate) fn update(world: &mut World) {
             let stop = (t.acceleration.mul_int(2) * dist).sqrt();
             want = want.min(stop.max(t.acceleration));
         }
-        obj.speed = if obj.speed < want { (obj.speed + t.acceleration).min(want) } else { (obj.speed - t.acceleration.mul_int(2)).max(want) };
+        obj.speed = if obj.speed < want {
+            (obj.speed + t.acceleration).min(want)
+        } else {
+            (obj.speed - t.acceleration.mul_int(2)).max(want)
+        };
         // Step, along the facing; when nearly aligned go straight at the point so the last
         // fraction of a unit is not missed.
-        let step = if off <= t.turn_rate.0 as i32 { to.clamp_length(obj.speed) } else { Vec2::from_angle(obj.facing).scale(obj.speed) };
+        let step = if off <= t.turn_rate.0 as i32 {
+            to.clamp_length(obj.speed)
+        } else {
+            Vec2::from_angle(obj.facing).scale(obj.speed)
+        };
         let moved = try_step(world, slot, step);
         let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
         if !moved {
@@ -146,4 +154,103 @@ fn try_step(world: &mut World, slot: usize, step: Vec2) -> bool {
 pub(crate) fn facing_to(from: Vec2, to: Vec2, current: Angle) -> Angle {
     let d = to - from;
     if d == Vec2::ZERO { current } else { d.angle() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::command::{Command, Point, StampedCommand};
+    use crate::sim::ids::{CommandId, PlayerId, TemplateId};
+    use crate::sim::test_support;
+
+    fn cmd(world: &World, id: u32, command: Command) -> StampedCommand {
+        StampedCommand { frame: world.frame(), player: PlayerId(0), id: CommandId(id), command }
+    }
+
+    fn unit_ids(world: &World) -> Vec<ObjectId> {
+        world.objects().filter(|o| o.template == TemplateId(0)).map(|o| o.id).collect()
+    }
+
+    #[test]
+    fn turning_never_exceeds_the_turn_rate_and_the_unit_arrives() {
+        let mut w = test_support::world(40, vec![(TemplateId(0), 0, Vec2::from_int(100, 100))]);
+        let id = unit_ids(&w)[0];
+        let c1 = cmd(&w, 0, Command::Select { objects: vec![id], add: false });
+        let c2 = cmd(&w, 1, Command::Move { to: Point { x: 60, y: 300 } });
+        w.tick(&[c1, c2]);
+        let rate = w.rules.template(TemplateId(0)).turn_rate.0 as i32;
+        let mut prev = w.object(id).unwrap().facing;
+        for _ in 0..600 {
+            w.tick(&[]);
+            let f = w.object(id).unwrap().facing;
+            assert!(f.delta(prev).abs() <= rate, "turned {} > {rate}", f.delta(prev));
+            prev = f;
+        }
+        let o = w.object(id).unwrap();
+        assert_eq!(o.pos, Vec2::from_int(60, 300));
+        assert_eq!(o.order, Order::Idle);
+    }
+
+    #[test]
+    fn a_blocked_route_is_repathed() {
+        let mut w = test_support::world(40, vec![(TemplateId(0), 0, Vec2::from_int(55, 200))]);
+        let id = unit_ids(&w)[0];
+        let c1 = cmd(&w, 0, Command::Select { objects: vec![id], add: false });
+        let c2 = cmd(&w, 1, Command::Move { to: Point { x: 345, y: 200 } });
+        w.tick(&[c1, c2]);
+        w.tick(&[]);
+        assert_eq!(w.object(id).unwrap().nav.waypoints.len(), 1, "open field: straight line");
+        // Now a wall goes up across the straight route (as a structure would).
+        for y in 5..35 {
+            w.terrain.mark_structure(Vec2::from_int(205, y * 10 + 5), (1, 1), true);
+        }
+        for _ in 0..1200 {
+            w.tick(&[]);
+            if w.object(id).unwrap().order == Order::Idle {
+                break;
+            }
+        }
+        let o = w.object(id).unwrap();
+        assert_eq!(o.order, Order::Idle);
+        assert!((o.pos - Vec2::from_int(345, 200)).length() < Fixed::from_int(1), "ended at {:?}", o.pos);
+        assert!(w.terrain.passable_at(o.pos));
+    }
+
+    #[test]
+    fn a_large_group_does_not_stack_and_paths_respect_the_budget() {
+        let objects: Vec<_> =
+            (0..200).map(|i| (TemplateId(0), 0, Vec2::from_int(40 + (i % 20) * 12, 40 + (i / 20) * 12))).collect();
+        let mut w = test_support::world(96, objects);
+        // A wall with a gap so every unit needs a real search.
+        for y in 0..90 {
+            w.terrain.mark_structure(Vec2::from_int(505, y * 10 + 5), (1, 1), true);
+        }
+        let ids = unit_ids(&w);
+        let c1 = cmd(&w, 0, Command::Select { objects: ids.clone(), add: false });
+        let c2 = cmd(&w, 1, Command::Move { to: Point { x: 760, y: 400 } });
+        w.tick(&[c1, c2]);
+        // The budget spreads the 200 requests over several frames.
+        assert!(w.pathfinder.pending() > 0, "all 200 searches ran in one frame");
+        let mut frames = 1;
+        while w.pathfinder.pending() > 0 {
+            w.tick(&[]);
+            frames += 1;
+        }
+        eprintln!("200 paths served over {frames} frames");
+        assert!(frames > 1 && frames < 15, "paths took {frames} frames");
+        for _ in 0..2400 {
+            w.tick(&[]);
+        }
+        let pos: Vec<Vec2> = ids.iter().map(|id| w.object(*id).unwrap().pos).collect();
+        let mut crossed = 0;
+        for (i, a) in pos.iter().enumerate() {
+            if a.x > Fixed::from_int(510) {
+                crossed += 1;
+            }
+            for b in &pos[i + 1..] {
+                assert!((*a - *b).length() >= Fixed::from_int(4), "units stacked at {a:?} and {b:?}");
+            }
+        }
+        assert!(crossed >= 190, "only {crossed} of 200 got past the wall");
+    }
 }

@@ -5,7 +5,7 @@
 
 use super::angle::Angle;
 use super::fixed::Fixed;
-use super::hash::StateHasher;
+use super::hash::digest8;
 use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::rules::ObjectKind;
 use super::vector::Vec2;
@@ -127,26 +127,39 @@ pub struct Object {
 }
 
 impl Object {
-    /// Feeds every synchronized field to the hasher.
-    pub fn hash_into(&self, h: &mut StateHasher) {
+    /// The digest of every synchronized field, eight words folded by [`digest8`]. Several small
+    /// fields share a word; values are combined with shifts and rotations so that a change in
+    /// any one of them changes the word. The path's points are covered by their count, the
+    /// index of the next one and the goal (reading them would cost a cache miss per object;
+    /// they are a pure function of the hashed state and the terrain).
+    pub fn digest(&self) -> u64 {
         let (p0, p1) = self.order.payload();
-        let waypoint = self.nav.current_waypoint().unwrap_or(Vec2::ZERO);
         let goal = self.nav.goal.unwrap_or(Vec2::ZERO);
-        h.write_words(&[
+        let raw = |f: Fixed| f.raw() as u64;
+        let flags = (self.target.is_some() as u64)
+            | (self.nav.goal.is_some() as u64) << 1
+            | (self.nav.request.is_some() as u64) << 2;
+        digest8([
             self.id.to_bits(),
-            (self.template.0 as u64) | (self.owner.0 as u64) << 16 | self.order.tag() << 24 | (self.facing.0 as u64) << 32,
-            self.pos.x.raw() as u64,
-            self.pos.y.raw() as u64,
-            self.speed.raw() as u64,
-            (self.health as u32 as u64) | (self.cooldown as u64) << 32,
-            p0,
-            p1,
-            self.target.map_or(u64::MAX, ObjectId::to_bits),
-            goal.x.raw() as u64 ^ (goal.y.raw() as u64).rotate_left(32),
-            waypoint.x.raw() as u64 ^ (waypoint.y.raw() as u64).rotate_left(32),
-            (self.nav.next as u64) | (self.nav.waypoints.len() as u64) << 16 | (self.nav.stuck_frames as u64) << 32,
-            self.nav.request.map_or(u64::MAX, u64::from) ^ (self.nav.repaths as u64) << 40 ^ (self.nav.goal.is_some() as u64) << 63,
-            self.nav.best_distance.raw() as u64,
-        ]);
+            (self.template.0 as u64)
+                | (self.owner.0 as u64) << 16
+                | self.order.tag() << 24
+                | (self.facing.0 as u64) << 32
+                | (self.kind as u64) << 48
+                | flags << 56,
+            raw(self.pos.x),
+            raw(self.pos.y),
+            (raw(self.speed) & 0xFFFF_FFFF) ^ (self.health as u32 as u64) << 32,
+            (self.cooldown as u64)
+                ^ (self.nav.stuck_frames as u64) << 16
+                ^ (self.nav.repaths as u64) << 32
+                ^ (self.nav.next as u64) << 40
+                ^ (self.nav.waypoints.len() as u64) << 52,
+            p0 ^ p1.rotate_left(32) ^ self.target.map_or(0, ObjectId::to_bits).rotate_left(13),
+            raw(goal.x).rotate_left(11)
+                ^ raw(goal.y).rotate_left(43)
+                ^ raw(self.nav.best_distance).rotate_left(23)
+                ^ self.nav.request.map_or(0, u64::from).rotate_left(53),
+        ])
     }
 }

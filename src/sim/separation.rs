@@ -12,8 +12,8 @@ use super::spatial::{Entry, SpatialIndex};
 use super::vector::Vec2;
 use super::world::World;
 
-/// Bucket side for the neighbour grid, in world units.
-const BUCKET: i64 = 16;
+/// Bucket side for the neighbour grid: 2^4 = 16 world units.
+const BUCKET_LOG2: u32 = 4;
 
 /// Pushes overlapping units apart by one frame's worth.
 pub(crate) fn update(world: &mut World) {
@@ -31,7 +31,7 @@ pub(crate) fn update(world: &mut World) {
     if entries.len() < 2 {
         return;
     }
-    let index = SpatialIndex::build(world.terrain.world_size(), Fixed::from_int(BUCKET), &entries);
+    let index = SpatialIndex::build(world.terrain.world_size(), BUCKET_LOG2, &entries);
     let mut push = vec![Vec2::ZERO; world.objects.slot_count()];
     let mut touched = false;
     for a in &entries {

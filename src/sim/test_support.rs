@@ -1,0 +1,80 @@
+//! Small hand-built rule sets and worlds for the simulation's own unit tests.
+
+use std::sync::Arc;
+
+use super::angle::Angle;
+use super::fixed::Fixed;
+use super::ids::{ArmorId, PlayerId, TemplateId, WeaponId};
+use super::rules::{ArmorTemplate, Faction, ObjectKind, ObjectTemplate, Rules, WeaponTemplate};
+use super::terrain::Terrain;
+use super::vector::Vec2;
+use super::world::{GameSetup, InitialObject, PlayerSetup, World};
+
+/// Template 0: a tank-like unit; 1: a post (structure, 1×1, no weapon); 2: a 3×3 block.
+pub fn rules() -> Arc<Rules> {
+    let unit = ObjectTemplate {
+        name: "Unit".into(),
+        faction: 0,
+        kind: ObjectKind::Vehicle,
+        cost: 100,
+        build_frames: 30,
+        footprint: (1, 1),
+        max_health: 100,
+        armor: ArmorId(0),
+        speed: Fixed::from_int(1),
+        acceleration: Fixed::from_ratio(1, 4),
+        turn_rate: Angle::from_degrees(12),
+        vision: Fixed::from_int(60),
+        radius: Fixed::from_int(4),
+        weapons: vec![WeaponId(0)],
+        builds: vec![],
+        prerequisites: vec![],
+    };
+    let post = ObjectTemplate {
+        name: "Post".into(),
+        kind: ObjectKind::Structure,
+        speed: Fixed::ZERO,
+        weapons: vec![],
+        max_health: 50,
+        ..unit.clone()
+    };
+    let block = ObjectTemplate { name: "Block".into(), footprint: (3, 3), ..post.clone() };
+    let mut r = Rules {
+        templates: vec![unit, post, block],
+        weapons: vec![WeaponTemplate {
+            name: "Gun".into(),
+            range: Fixed::from_int(40),
+            damage: 10,
+            damage_type: 0,
+            reload_frames: 10,
+        }],
+        armors: vec![ArmorTemplate { name: "Plain".into(), percent: vec![100] }],
+        damage_types: vec!["Plain".into()],
+        factions: vec![Faction { name: "F".into(), starting_money: 0, starting_objects: vec![(TemplateId(1), 1)] }],
+        template_names: Default::default(),
+    };
+    r.template_names = r.templates.iter().enumerate().map(|(i, t)| (t.name.clone(), TemplateId(i as u16))).collect();
+    Arc::new(r)
+}
+
+/// A world on an open `size × size`-cell field (10 units a cell), two players on two teams,
+/// each with a post in a corner, plus `objects`.
+pub fn world(size: u32, objects: Vec<(TemplateId, u8, Vec2)>) -> World {
+    let edge = size as i64 * 10 - 15;
+    let terrain =
+        Terrain::open(size, size, Fixed::from_int(10), vec![Vec2::from_int(15, 15), Vec2::from_int(edge, edge)]);
+    let setup = GameSetup {
+        rules: rules(),
+        terrain,
+        players: vec![PlayerSetup { faction: 0, team: 0 }, PlayerSetup { faction: 0, team: 1 }],
+        seed: 1,
+        objects: objects
+            .into_iter()
+            .map(|(template, owner, pos)| InitialObject { template, owner: PlayerId(owner), pos })
+            .collect(),
+    };
+    match World::new(setup) {
+        Ok(w) => w,
+        Err(e) => panic!("test world: {e}"),
+    }
+}

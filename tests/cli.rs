@@ -1,0 +1,135 @@
+//! The command-line contract of DESIGN.md, exercised through the real binary: `sim` with its
+//! JSON line and hash log, `map-check`, and the exit codes (0 ok, 1 bad input, 2 usage).
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn ridgeline(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ridgeline")).args(args).current_dir(common::root()).output().expect("binary runs")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+fn sim_with_log(log: &Path) -> Output {
+    ridgeline(&[
+        "sim",
+        "--map",
+        "proving_grounds",
+        "--players",
+        "scripted,scripted",
+        "--frames",
+        "3000",
+        "--seed",
+        "7",
+        "--commands",
+        "tests/data/opening.commands.ron",
+        "--json",
+        "--hash-log",
+        log.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn sim_prints_the_json_line_and_repeats_its_hash_log_byte_for_byte() {
+    let dir = common::temp_dir("cli-sim");
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    let out_a = sim_with_log(&a);
+    let out_b = sim_with_log(&b);
+    assert!(out_a.status.success(), "{:?}", text(&out_a));
+    assert!(out_b.status.success());
+    let log_a = std::fs::read(&a).unwrap();
+    assert_eq!(log_a, std::fs::read(&b).unwrap(), "hash logs differ");
+    let log_text = String::from_utf8(log_a).unwrap();
+    let lines: Vec<&str> = log_text.lines().collect();
+    assert_eq!(lines.len(), 3000);
+    assert!(lines[0].starts_with("0 ") && lines[2999].starts_with("2999 "));
+    let (stdout, _) = text(&out_a);
+    let last = stdout.lines().last().unwrap();
+    let v: serde_json::Value = serde_json::from_str(last).unwrap();
+    for key in ["frames", "hash", "winner", "ticks_per_sec", "objects_peak"] {
+        assert!(v.get(key).is_some(), "missing {key} in {last}");
+    }
+    assert_eq!(v["frames"], 3000);
+    let hash = v["hash"].as_str().unwrap();
+    assert_eq!(hash.len(), 16);
+    assert!(lines[2999].ends_with(hash), "the JSON hash is the last frame's hash");
+    assert!(v["objects_peak"].as_u64().unwrap() >= 28);
+}
+
+#[test]
+fn bad_input_exits_1_and_says_where() {
+    let o = ridgeline(&["sim", "--map", "no_such_map", "--players", "idle,idle", "--frames", "5"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("no_such_map"), "{}", text(&o).1);
+
+    let o = ridgeline(&["sim", "--map", "proving_grounds", "--players", "idle,robot", "--frames", "5"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("--players entry 2 \"robot\""), "{}", text(&o).1);
+
+    let o = ridgeline(&["sim", "--map", "proving_grounds", "--players", "idle@Nobody,idle", "--frames", "5"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("unknown faction \"Nobody\""), "{}", text(&o).1);
+
+    let dir = common::temp_dir("cli-bad-script");
+    let script = dir.join("bad.ron");
+    std::fs::write(&script, "(\n  commands: [\n    (frame: 1, player: 0, command: Mvoe(to: (x: 1, y: 2))),\n  ],\n)\n")
+        .unwrap();
+    let o = ridgeline(&[
+        "sim",
+        "--map",
+        "proving_grounds",
+        "--players",
+        "scripted,idle",
+        "--frames",
+        "5",
+        "--commands",
+        script.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o).1;
+    assert!(err.contains("bad.ron:3:"), "{err}");
+
+    std::fs::write(&script, "(commands: [(frame: 1, player: 5, command: Stop)])").unwrap();
+    let o = ridgeline(&[
+        "sim",
+        "--map",
+        "proving_grounds",
+        "--players",
+        "scripted,idle",
+        "--frames",
+        "5",
+        "--commands",
+        script.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("entry 0 (frame 1): player 5 is not in this 2-player game"), "{}", text(&o).1);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(ridgeline(&["sim", "--map", "proving_grounds"]).status.code(), Some(2));
+    assert_eq!(ridgeline(&["no-such-command"]).status.code(), Some(2));
+    assert_eq!(ridgeline(&["sim", "--map", "x", "--players", "idle", "--frames", "lots"]).status.code(), Some(2));
+}
+
+#[test]
+fn map_check_passes_on_shipped_maps() {
+    let maps = std::fs::read_dir(common::root().join("maps")).unwrap();
+    let mut n = 0;
+    for m in maps {
+        let dir = m.unwrap().path();
+        if !dir.join("map.ron").exists() {
+            continue;
+        }
+        n += 1;
+        let o = ridgeline(&["map-check", dir.to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}: {:?}", dir.display(), text(&o));
+        let v: serde_json::Value = serde_json::from_str(text(&o).0.lines().last().unwrap()).unwrap();
+        assert!(v["players"].as_u64().unwrap() >= 2);
+    }
+    assert!(n >= 1);
+}

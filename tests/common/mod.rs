@@ -1,0 +1,57 @@
+//! Shared helpers for the integration tests: the shipped content, the opening script, and
+//! worlds built from them.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use ridgeline::content::ContentRoots;
+use ridgeline::defs::Definitions;
+use ridgeline::map::Map;
+use ridgeline::session::setup::{controllers, game_setup};
+use ridgeline::session::{CommandScript, Controller, PlayersSpec};
+use ridgeline::sim::World;
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Content roots at the repository.
+pub fn roots() -> ContentRoots {
+    ContentRoots::new(vec![root()])
+}
+
+/// The shipped definitions.
+pub fn defs() -> Definitions {
+    Definitions::load(&roots()).expect("shipped data loads")
+}
+
+/// The opening script.
+pub fn opening() -> CommandScript {
+    let path = root().join("tests/data/opening.commands.ron");
+    CommandScript::load(&path).expect("opening script loads")
+}
+
+/// A fresh world for the opening on proving_grounds, and controllers for the given spec.
+pub fn opening_game(spec: &str, seed: u64) -> (World, Vec<Box<dyn Controller>>) {
+    let defs = defs();
+    let map = Map::find_and_load(&roots(), "proving_grounds").expect("map loads");
+    let spec: PlayersSpec = spec.parse().expect("spec");
+    let setup = game_setup(&defs, &map, &spec, seed).expect("setup");
+    let world = World::new(setup).expect("world");
+    let ctrls = controllers(&spec, &opening()).expect("controllers");
+    (world, ctrls)
+}
+
+/// A temporary directory unique to a test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ridgeline-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Reads a file to a string.
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).expect("read")
+}

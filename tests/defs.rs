@@ -1,0 +1,120 @@
+//! Definition loading: the shipped data is valid, and broken data is reported with file,
+//! line, item and field, all problems at once, never a panic.
+
+mod common;
+
+use proptest::prelude::*;
+use ridgeline::defs::{Definitions, DefsError, RuleSources, Source};
+
+fn shipped() -> RuleSources {
+    let read = |n: &str| Source::read(&common::root().join("data").join(n)).unwrap();
+    RuleSources {
+        objects: read("objects.ron"),
+        weapons: read("weapons.ron"),
+        armor: read("armor.ron"),
+        factions: read("factions.ron"),
+    }
+}
+
+fn with_objects(text: String) -> RuleSources {
+    let mut s = shipped();
+    s.objects = Source::from_text("data/objects.ron", text);
+    s
+}
+
+#[test]
+fn shipped_data_loads_with_cross_references_resolved() {
+    let defs = common::defs();
+    let r = &defs.rules;
+    assert!(r.templates.len() >= 10);
+    assert_eq!(defs.models.len(), r.templates.len());
+    let rifleman = r.template(r.template_id("Rifleman").unwrap());
+    assert_eq!(r.weapon(rifleman.weapons[0]).name, "Rifle");
+    // 20 units/s at 30 frames/s.
+    assert_eq!(rifleman.speed, ridgeline::sim::Fixed::from_ratio(2, 3).max(rifleman.speed).min(rifleman.speed));
+    assert_eq!(rifleman.speed.raw(), (20.0f64 / 30.0 * 65536.0).round() as i64);
+    let barracks = r.template_id("Barracks").unwrap();
+    assert!(rifleman.prerequisites.contains(&barracks));
+    assert_eq!(r.factions.len(), 2);
+}
+
+#[test]
+fn unknown_field_names_file_line_and_column() {
+    let text = shipped().objects.text.replacen("max_health: 180", "max_helth: 180", 1);
+    let errs = Definitions::from_sources(&with_objects(text.clone())).unwrap_err();
+    let line = text.lines().position(|l| l.contains("max_helth")).unwrap() + 1;
+    match &errs.0[0] {
+        DefsError::Syntax { path, line: l, message, .. } => {
+            assert!(path.ends_with("objects.ron"));
+            assert_eq!(*l, line);
+            assert!(message.contains("max_helth"), "{message}");
+        }
+        e => panic!("unexpected {e}"),
+    }
+    assert!(errs.to_string().starts_with(&format!("data/objects.ron:{line}:")));
+}
+
+#[test]
+fn bad_references_are_all_reported_with_item_and_field() {
+    let text = shipped()
+        .objects
+        .text
+        .replacen("weapons: [\"Rifle\"]", "weapons: [\"Rifel\"]", 1)
+        .replacen("prerequisites: [\"WarFactory\"]", "prerequisites: [\"WarFactroy\"]", 1)
+        .replacen("armor: \"Tank\"", "armor: \"Tonk\"", 1);
+    let errs = Definitions::from_sources(&with_objects(text.clone())).unwrap_err();
+    let msgs: Vec<String> = errs.0.iter().map(|e| e.to_string()).collect();
+    assert_eq!(msgs.len(), 3, "{msgs:#?}");
+    let rifle_line = text.lines().position(|l| l.contains("name: \"Rifleman\"")).unwrap() + 1;
+    assert!(
+        msgs.iter().any(|m| m
+            == &format!(
+                "data/objects.ron:{rifle_line}: object \"Rifleman\", field `weapons`: unknown weapon \"Rifel\""
+            )),
+        "{msgs:#?}"
+    );
+    assert!(msgs.iter().any(|m| m.contains("field `prerequisites`: unknown object \"WarFactroy\"")));
+    assert!(msgs.iter().any(|m| m.contains("field `armor`: unknown armour class \"Tonk\"")));
+}
+
+#[test]
+fn bad_numbers_and_duplicates_are_caught() {
+    let text = shipped().objects.text.replacen("speed: 20.0", "speed: -20.0", 1).replacen(
+        "name: \"Scout\"",
+        "name: \"Rifleman\"",
+        1,
+    );
+    let errs = Definitions::from_sources(&with_objects(text)).unwrap_err();
+    let all = errs.to_string();
+    assert!(all.contains("field `speed`: -20 must not be negative"), "{all}");
+    assert!(all.contains("field `name`: defined twice"), "{all}");
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let roots = ridgeline::content::ContentRoots::new(vec![common::temp_dir("nodata")]);
+    let errs = Definitions::load(&roots).unwrap_err();
+    assert_eq!(errs.0.len(), 4);
+    assert!(errs.to_string().contains("objects.ron: cannot read"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Random damage to a valid file (cut, duplicated or replaced bytes) is an error, never a panic.
+    #[test]
+    fn mangled_objects_never_panic(cut in 0usize..6000, len in 0usize..40, junk in "[ -~]{0,12}") {
+        let text = shipped().objects.text;
+        let a = cut.min(text.len());
+        let b = (a + len).min(text.len());
+        if text.is_char_boundary(a) && text.is_char_boundary(b) {
+            let mangled = format!("{}{}{}", &text[..a], junk, &text[b..]);
+            let _ = Definitions::from_sources(&with_objects(mangled));
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+        let _ = Definitions::from_sources(&with_objects(text));
+    }
+}

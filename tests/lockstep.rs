@@ -1,0 +1,143 @@
+//! The message stream as a state machine: stamping, readiness by declared counts,
+//! deterministic ordering whatever the arrival order, duplicates, and refusing bad data.
+
+use ridgeline::lockstep::{Message, Stream, StreamConfig, StreamError};
+use ridgeline::sim::{Command, Frame, PlayerId, Point};
+
+fn stream(local: &[u8], players: &[u8]) -> Stream {
+    Stream::new(StreamConfig {
+        players: players.iter().map(|p| PlayerId(*p)).collect(),
+        local: local.iter().map(|p| PlayerId(*p)).collect(),
+        run_ahead: 2,
+    })
+}
+
+fn mv(x: i32) -> Command {
+    Command::Move { to: Point { x, y: 0 } }
+}
+
+fn drain(s: &mut Stream) -> Vec<Message> {
+    std::iter::from_fn(|| s.poll_outgoing()).collect()
+}
+
+#[test]
+fn commands_are_stamped_run_ahead_frames_later_with_rising_ids() {
+    let mut s = stream(&[0], &[0]);
+    let a = s.submit(PlayerId(0), mv(1)).unwrap();
+    let b = s.submit(PlayerId(0), Command::Stop).unwrap();
+    assert_eq!(a.frame, Frame(2));
+    assert_eq!((a.id.0, b.id.0), (0, 1));
+    assert!(matches!(s.submit(PlayerId(1), Command::Stop), Err(StreamError::NotLocal(_))));
+    // Frames 0 and 1 need nothing; frame 2 holds both commands, Move (kind 1) before Stop (kind 4).
+    assert_eq!(s.take_ready().unwrap().1.len(), 0);
+    assert_eq!(s.take_ready().unwrap().1.len(), 0);
+    let (f, cmds) = s.take_ready().unwrap();
+    assert_eq!(f, Frame(2));
+    assert_eq!(cmds, vec![a, b]);
+}
+
+#[test]
+fn a_frame_waits_for_every_players_count_and_commands() {
+    let mut a = stream(&[0], &[0, 1]);
+    let mut b = stream(&[1], &[0, 1]);
+    // Frames before the run-ahead run at once on both.
+    for _ in 0..2 {
+        assert!(a.take_ready().is_some());
+        assert!(b.take_ready().is_some());
+    }
+    b.submit(PlayerId(1), mv(5)).unwrap(); // stamped for frame 4 on b
+    // a closed frame 2 and 3 for itself, but knows nothing of player 1's frame 2 yet.
+    assert!(a.take_ready().is_none());
+    assert_eq!(a.waiting_for(), vec![PlayerId(1)]);
+    for m in drain(&mut b) {
+        a.receive(m).unwrap();
+    }
+    for m in drain(&mut a) {
+        b.receive(m).unwrap();
+    }
+    // Both have now closed frames 2 and 3 for each other.
+    assert!(a.take_ready().is_some());
+    assert!(b.take_ready().is_some());
+    assert!(a.take_ready().is_some());
+    assert!(b.take_ready().is_some());
+    // Frame 4 on a: the command arrived but not b's count yet (b has not executed frame 2+... )
+    for m in drain(&mut b) {
+        a.receive(m).unwrap();
+    }
+    for m in drain(&mut a) {
+        b.receive(m).unwrap();
+    }
+    let (fa, ca) = a.take_ready().unwrap();
+    let (fb, cb) = b.take_ready().unwrap();
+    assert_eq!((fa, fb), (Frame(4), Frame(4)));
+    assert_eq!(ca, cb);
+    assert_eq!(ca.len(), 1);
+}
+
+#[test]
+fn order_does_not_depend_on_arrival_order_and_duplicates_are_dropped() {
+    // Two senders, each with several commands for frame 2; two receivers get them in opposite
+    // orders (and one gets everything twice).
+    let mut p0 = stream(&[0], &[0, 1, 2]);
+    let mut p1 = stream(&[1], &[0, 1, 2]);
+    p0.submit(PlayerId(0), Command::Stop).unwrap();
+    p0.submit(PlayerId(0), mv(1)).unwrap();
+    p1.submit(PlayerId(1), mv(2)).unwrap();
+    p1.submit(PlayerId(1), Command::Select { objects: vec![], add: false }).unwrap();
+    // Close frames 0..=2 on the senders so their counts for frame 2 go out.
+    for _ in 0..1 {
+        p0.take_ready();
+        p1.take_ready();
+    }
+    let m0 = drain(&mut p0);
+    let m1 = drain(&mut p1);
+    let mut r1 = stream(&[2], &[0, 1, 2]);
+    let mut r2 = stream(&[2], &[0, 1, 2]);
+    for m in m0.iter().chain(&m1) {
+        r1.receive(m.clone()).unwrap();
+    }
+    for m in m1.iter().rev().chain(m0.iter().rev()).chain(m0.iter()) {
+        r2.receive(m.clone()).unwrap();
+    }
+    let take = |r: &mut Stream| -> Vec<_> {
+        let mut out = Vec::new();
+        for _ in 0..3 {
+            if let Some((_, c)) = r.take_ready() {
+                out.extend(c);
+            }
+        }
+        out
+    };
+    let (c1, c2) = (take(&mut r1), take(&mut r2));
+    assert_eq!(c1.len(), 4, "{c1:?}");
+    assert_eq!(c1, c2);
+    let keys: Vec<_> = c1.iter().map(|c| (c.command.kind(), c.player.0)).collect();
+    assert_eq!(keys, vec![(0, 1), (1, 0), (1, 1), (4, 0)]);
+}
+
+#[test]
+fn bad_data_is_refused_with_player_and_frame() {
+    let mut a = stream(&[0], &[0, 1]);
+    let mut b = stream(&[1], &[0, 1]);
+    // Spoofing a's own player.
+    let own = Message::FrameCount { player: PlayerId(0), frame: Frame(5), count: 0 };
+    assert_eq!(a.receive(own), Err(StreamError::Spoofed { player: PlayerId(0), frame: Frame(5) }));
+    // A player not in the game.
+    let stranger = Message::FrameCount { player: PlayerId(9), frame: Frame(5), count: 0 };
+    assert!(matches!(a.receive(stranger), Err(StreamError::UnknownPlayer { .. })));
+    // Two different counts for one frame.
+    a.receive(Message::FrameCount { player: PlayerId(1), frame: Frame(5), count: 1 }).unwrap();
+    assert_eq!(
+        a.receive(Message::FrameCount { player: PlayerId(1), frame: Frame(5), count: 2 }),
+        Err(StreamError::Inconsistent { player: PlayerId(1), frame: Frame(5) })
+    );
+    // Data for a frame already executed.
+    a.take_ready().unwrap();
+    let c = b.submit(PlayerId(1), Command::Stop).unwrap();
+    let mut late = c.clone();
+    late.frame = Frame(0);
+    assert_eq!(a.receive(Message::Command(late)), Err(StreamError::Late { player: PlayerId(1), frame: Frame(0) }));
+    assert_eq!(a.errors().len(), 4, "every refusal is kept: {:?}", a.errors());
+    // What was accepted before is still there: the valid command arrives and counts.
+    a.receive(Message::Command(c)).unwrap();
+}

@@ -7,6 +7,7 @@ pub mod format;
 pub mod generate;
 pub mod heightmap;
 pub mod passability;
+pub mod roads;
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,268 @@
+//! Steps 6 and 7 of the road builder: every piece sampled along and across at terrain-cell
+//! resolution, each cross-section lifted to the highest ground under it, flat stretches thinned
+//! out, and atlas coordinates assigned, continuous along each run.
+
+use glam::{Vec2, Vec3};
+
+use super::ground::Ground;
+use super::mesh::{Batch, PieceInfo, PieceKind, RoadMesh, RoadVertex};
+use super::topology::{Along, Edge, Layout, SURFACE_OFFSET, Shape};
+use super::types::{ATLAS_WIDTH, BAND_PX, RoadTypes};
+
+/// A column may be dropped when the neighbours it lies between predict its height this well.
+const FLAT_TOLERANCE: f32 = 0.05;
+
+/// One cross-section: points from the left edge to the right, and the distance along.
+struct Column {
+    pts: Vec<Vec3>,
+    s: f32,
+}
+
+/// Points across a road of half-width `hw` on cells of side `cell`.
+fn across_count(hw: f32, cell: f32) -> usize {
+    ((2.0 * hw / cell).ceil() as usize + 1).clamp(2, 64)
+}
+
+/// The highest ground under the line from `l` to `r`, sampled at the `n` vertex positions and
+/// three points between each pair, plus the surface offset.
+fn section_height(ground: &dyn Ground, l: Vec2, r: Vec2, n: usize) -> f32 {
+    let m = (n - 1) * 4;
+    (0..=m).map(|k| ground.height(l.lerp(r, k as f32 / m as f32))).fold(f32::MIN, f32::max) + SURFACE_OFFSET
+}
+
+fn column(l: Vec2, r: Vec2, z: f32, n: usize, s: f32) -> Column {
+    let pts = (0..n)
+        .map(|j| {
+            let p = if j == 0 {
+                l
+            } else if j == n - 1 {
+                r
+            } else {
+                l.lerp(r, j as f32 / (n - 1) as f32)
+            };
+            p.extend(z)
+        })
+        .collect();
+    Column { pts, s }
+}
+
+/// Drops interior columns whose height the kept neighbours predict within the tolerance.
+fn thin(cols: Vec<Column>) -> Vec<Column> {
+    if cols.len() <= 2 {
+        return cols;
+    }
+    let z = |c: &Column| c.pts[0].z;
+    let mut keep = vec![true; cols.len()];
+    let mut anchor = 0usize;
+    for i in 1..cols.len() - 1 {
+        let next = i + 1;
+        let (s0, s1) = (cols[anchor].s, cols[next].s);
+        let fits = (anchor + 1..next).all(|k| {
+            let t = if s1 > s0 { (cols[k].s - s0) / (s1 - s0) } else { 0.0 };
+            (z(&cols[anchor]) + (z(&cols[next]) - z(&cols[anchor])) * t - z(&cols[k])).abs() <= FLAT_TOLERANCE
+        });
+        if fits {
+            keep[i] = false;
+        } else {
+            anchor = i;
+        }
+    }
+    cols.into_iter().zip(keep).filter_map(|(c, k)| k.then_some(c)).collect()
+}
+
+/// Turns the layout into the mesh.
+pub(crate) fn tessellate(layout: &Layout, types: &RoadTypes, ground: &dyn Ground) -> RoadMesh {
+    let cell = ground.cell_size().max(0.5);
+    let blocks = types.blocks();
+    // Points across per edge, from the type of a piece that uses it (shared edges share a type).
+    let mut edge_n = vec![2usize; layout.edges.len()];
+    for p in &layout.pieces {
+        let n = across_count(types.types[p.ty].half_width(), cell);
+        match &p.shape {
+            Shape::Strip { start, end, .. } | Shape::Arc { start, end, .. } => {
+                edge_n[*start] = n;
+                edge_n[*end] = n;
+            }
+            Shape::Fan { edges, .. } => edges.iter().for_each(|e| edge_n[*e] = n),
+        }
+    }
+    let edge_z: Vec<f32> =
+        layout.edges.iter().zip(&edge_n).map(|(e, &n)| section_height(ground, e.l, e.r, n).max(e.floor)).collect();
+    let mut mesh = RoadMesh { warnings: layout.warnings.clone(), ..RoadMesh::default() };
+    let mut piece_indices: Vec<Vec<u32>> = Vec::new();
+    for p in &layout.pieces {
+        let rt = &types.types[p.ty];
+        let hw = rt.half_width();
+        let n = across_count(hw, cell);
+        let (v0, v1) = rt.band_v(p.band, blocks);
+        let tile = 2.0 * hw * (ATLAS_WIDTH / BAND_PX) as f32;
+        let first = mesh.vertices.len() as u32;
+        let mut indices = Vec::new();
+        let mut edges_out = Vec::new();
+        match &p.shape {
+            Shape::Strip { start, end, along } => {
+                let (e0, e1) = (&layout.edges[*start], &layout.edges[*end]);
+                let len = (mid(e1) - mid(e0)).length();
+                let count = ((len / cell).ceil() as usize + 1).clamp(2, 4096);
+                let mut cols = Vec::with_capacity(count);
+                for k in 0..count {
+                    let t = k as f32 / (count - 1) as f32;
+                    let col = if k == 0 {
+                        column(e0.l, e0.r, edge_z[*start], n, 0.0)
+                    } else if k == count - 1 {
+                        column(e1.l, e1.r, edge_z[*end], n, len)
+                    } else {
+                        let (l, r) = (e0.l.lerp(e1.l, t), e0.r.lerp(e1.r, t));
+                        column(l, r, section_height(ground, l, r, n), n, len * t)
+                    };
+                    cols.push(col);
+                }
+                let cols = thin(cols);
+                let u = |s: f32| match along {
+                    Along::Tiled(u0) => (u0 + s) / tile,
+                    Along::Fade { reversed: false } => s / len.max(1e-3),
+                    Along::Fade { reversed: true } => 1.0 - s / len.max(1e-3),
+                };
+                emit_strip(&mut mesh.vertices, &mut indices, &cols, u, (v0, v1));
+                edges_out.push((*start, ends(&cols[0])));
+                edges_out.push((*end, ends(&cols[cols.len() - 1])));
+            }
+            Shape::Arc { start, end, centre, radius, a0, sweep, half_width, u0 } => {
+                let outer = (radius + half_width) * sweep.abs();
+                let count = ((outer / cell).ceil() as usize + 1).clamp(2, 1024);
+                let arc_len = radius * sweep.abs();
+                let mut cols = Vec::with_capacity(count);
+                for k in 0..count {
+                    let t = k as f32 / (count - 1) as f32;
+                    let col = if k == 0 {
+                        let e = &layout.edges[*start];
+                        column(e.l, e.r, edge_z[*start], n, 0.0)
+                    } else if k == count - 1 {
+                        let e = &layout.edges[*end];
+                        column(e.l, e.r, edge_z[*end], n, arc_len)
+                    } else {
+                        let ang = a0 + sweep * t;
+                        let radial = Vec2::new(ang.cos(), ang.sin());
+                        let (inner, outer) =
+                            (*centre + radial * (radius - half_width), *centre + radial * (radius + half_width));
+                        let (l, r) = if *sweep > 0.0 { (inner, outer) } else { (outer, inner) };
+                        column(l, r, section_height(ground, l, r, n), n, arc_len * t)
+                    };
+                    cols.push(col);
+                }
+                emit_strip(&mut mesh.vertices, &mut indices, &cols, |s| (u0 + s) / tile, (v0, v1));
+                edges_out.push((*start, ends(&cols[0])));
+                edges_out.push((*end, ends(&cols[cols.len() - 1])));
+            }
+            Shape::Fan { centre, ring, axis, extent, floor, edges } => {
+                let side = axis.perp();
+                let band_u = BAND_PX as f32 / ATLAS_WIDTH as f32;
+                let uv = |p: Vec2| {
+                    let d = p - *centre;
+                    let (x, y) = (d.dot(*axis) / (2.0 * extent), d.dot(side) / (2.0 * extent));
+                    [(0.5 + x) * band_u, v0 + (0.5 - y) * (v1 - v0)]
+                };
+                mesh.vertices.push(RoadVertex {
+                    position: centre.extend(*floor).into(),
+                    normal: [0.0, 0.0, 1.0],
+                    uv: uv(*centre),
+                });
+                for q in ring {
+                    mesh.vertices.push(RoadVertex {
+                        position: q.extend(*floor).into(),
+                        normal: [0.0, 0.0, 1.0],
+                        uv: uv(*q),
+                    });
+                }
+                let k = ring.len() as u32;
+                for i in 0..k {
+                    indices.extend_from_slice(&[first, first + 1 + i, first + 1 + (i + 1) % k]);
+                }
+                for &e in edges {
+                    let edge = &layout.edges[e];
+                    let emitted = |p: Vec2| {
+                        let nearest =
+                            ring.iter().copied().min_by(|a, b| a.distance(p).total_cmp(&b.distance(p))).unwrap_or(p);
+                        [nearest.x, nearest.y, *floor]
+                    };
+                    edges_out.push((e, [emitted(edge.l), emitted(edge.r)]));
+                }
+            }
+        }
+        mesh.pieces.push(PieceInfo {
+            kind: p.kind,
+            road_type: p.ty as u16,
+            vertices: first..mesh.vertices.len() as u32,
+            edges: edges_out,
+        });
+        piece_indices.push(indices);
+    }
+    // Batches: by stacking, then type, pieces in build order within each.
+    let mut order: Vec<usize> = (0..layout.pieces.len()).collect();
+    order.sort_by_key(|&i| (layout.stacking[layout.pieces[i].ty], layout.pieces[i].ty, i));
+    for i in order {
+        let ty = layout.pieces[i].ty as u16;
+        let stacking = layout.stacking[ty as usize];
+        let idx = &piece_indices[i];
+        match mesh.batches.last_mut() {
+            Some(b) if b.road_type == ty && b.stacking == stacking => b.index_count += idx.len() as u32,
+            _ => mesh.batches.push(Batch {
+                road_type: ty,
+                stacking,
+                first_index: mesh.indices.len() as u32,
+                index_count: idx.len() as u32,
+            }),
+        }
+        mesh.indices.extend_from_slice(idx);
+    }
+    mesh
+}
+
+fn mid(e: &Edge) -> Vec2 {
+    (e.l + e.r) * 0.5
+}
+
+fn ends(c: &Column) -> [[f32; 3]; 2] {
+    [c.pts[0].into(), c.pts[c.pts.len() - 1].into()]
+}
+
+/// Writes the vertices and triangles of a run of columns.
+fn emit_strip(
+    vertices: &mut Vec<RoadVertex>,
+    indices: &mut Vec<u32>,
+    cols: &[Column],
+    u: impl Fn(f32) -> f32,
+    (v0, v1): (f32, f32),
+) {
+    let base = vertices.len() as u32;
+    let n = cols[0].pts.len();
+    for (k, c) in cols.iter().enumerate() {
+        let centre = |c: &Column| (c.pts[0] + c.pts[n - 1]) * 0.5;
+        let prev = &cols[k.saturating_sub(1)];
+        let next = &cols[(k + 1).min(cols.len() - 1)];
+        let along = centre(next) - centre(prev);
+        let across = c.pts[n - 1] - c.pts[0];
+        let mut normal = across.cross(along).normalize_or(Vec3::Z);
+        if normal.z < 0.0 {
+            normal = -normal;
+        }
+        for (j, p) in c.pts.iter().enumerate() {
+            let v = v0 + (v1 - v0) * j as f32 / (n - 1) as f32;
+            vertices.push(RoadVertex { position: (*p).into(), normal: normal.into(), uv: [u(c.s), v] });
+        }
+    }
+    for k in 0..cols.len() as u32 - 1 {
+        for j in 0..n as u32 - 1 {
+            let a = base + k * n as u32 + j;
+            let (b, c, d) = (a + 1, a + n as u32, a + n as u32 + 1);
+            indices.extend_from_slice(&[a, b, c, b, d, c]);
+        }
+    }
+}
+
+impl PieceKind {
+    /// True for junction patches.
+    pub fn is_junction(self) -> bool {
+        matches!(self, PieceKind::Tee | PieceKind::Y | PieceKind::H | PieceKind::HFlip | PieceKind::FourWay)
+    }
+}

@@ -31,11 +31,12 @@ fn shipped_data_loads_with_cross_references_resolved() {
     let rifleman = r.template(r.template_id("Rifleman").unwrap());
     assert_eq!(r.weapon(rifleman.weapons[0]).name, "Rifle");
     // 20 units/s at 30 frames/s.
-    assert_eq!(rifleman.speed, ridgeline::sim::Fixed::from_ratio(2, 3).max(rifleman.speed).min(rifleman.speed));
     assert_eq!(rifleman.speed.raw(), (20.0f64 / 30.0 * 65536.0).round() as i64);
     let barracks = r.template_id("Barracks").unwrap();
     assert!(rifleman.prerequisites.contains(&barracks));
-    assert_eq!(r.factions.len(), 2);
+    assert_eq!(r.factions.iter().filter(|f| f.playable).count(), 2);
+    let neutral = r.factions.iter().find(|f| !f.playable).unwrap();
+    assert!(neutral.starting_objects.is_empty());
 }
 
 #[test]

@@ -317,7 +317,7 @@ impl Builder<'_> {
                     )),
                 }
             }
-            if starting.is_empty() {
+            if starting.is_empty() && f.playable {
                 self.errors.push(src.invalid(
                     "faction",
                     &f.name,
@@ -331,6 +331,7 @@ impl Builder<'_> {
             self.rules.factions.push(Faction {
                 name: f.name.clone(),
                 starting_money: f.starting_money,
+                playable: f.playable,
                 starting_objects: starting,
             });
         }

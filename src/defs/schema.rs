@@ -57,6 +57,10 @@ pub struct ObjectDef {
     pub model: ModelDef,
 }
 
+fn yes() -> bool {
+    true
+}
+
 fn one_by_one() -> (u8, u8) {
     (1, 1)
 }
@@ -105,7 +109,11 @@ pub struct FactionDef {
     /// Unique name.
     pub name: String,
     /// Money at the start.
+    #[serde(default)]
     pub starting_money: i64,
+    /// Whether players may pick it (false for the neutral side owning scenery).
+    #[serde(default = "yes")]
+    pub playable: bool,
     /// (object name, count) placed at the start position, first one on the spot.
     pub starting_objects: Vec<(String, u32)>,
 }

@@ -57,12 +57,17 @@ pub fn game_setup(defs: &Definitions, map: &Map, spec: &PlayersSpec, seed: u64) 
     let mut players = Vec::new();
     for (slot, s) in spec.0.iter().enumerate() {
         let faction = match &s.faction {
-            Some(name) => defs.rules.faction_index(name).ok_or_else(|| SetupSpecError::UnknownFaction {
-                slot,
-                name: name.clone(),
-                known: factions.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "),
+            Some(name) => defs.rules.faction_index(name).filter(|&i| factions[i as usize].playable).ok_or_else(|| {
+                SetupSpecError::UnknownFaction {
+                    slot,
+                    name: name.clone(),
+                    known: factions.iter().filter(|f| f.playable).map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "),
+                }
             })?,
-            None => (slot % factions.len().max(1)) as u16,
+            None => {
+                let playable: Vec<usize> = (0..factions.len()).filter(|&i| factions[i].playable).collect();
+                playable.get(slot % playable.len().max(1)).copied().unwrap_or(0) as u16
+            }
         };
         players.push(PlayerSetup { faction, team: slot as u8 });
     }

@@ -153,8 +153,9 @@ impl World {
             return Err(RejectReason::UnknownObject(target));
         };
         let owner = &self.players[player.index()];
-        let victim = &self.players[t.owner.index()];
-        if t.owner == player || !owner.is_enemy(victim) {
+        // Neutral objects (scenery, supply piles) cannot be attacked.
+        let enemy = self.players.get(t.owner.index()).is_some_and(|victim| t.owner != player && owner.is_enemy(victim));
+        if !enemy {
             return Err(RejectReason::InvalidTarget(target));
         }
         let ids = self.selected_objects(player, |w, id| w.is_armed(id))?;

@@ -138,7 +138,7 @@ fn build_index(world: &World) -> SpatialIndex {
 
 /// The nearest living enemy within `reach` of `centre` (ties: lowest id).
 fn nearest_enemy(world: &World, index: &SpatialIndex, owner: usize, centre: Vec2, reach: Fixed) -> Option<Seen> {
-    let me = &world.players[owner];
+    let me = world.players.get(owner)?;
     let mut best: Option<(Fixed, u32)> = None;
     index.for_each_near(centre, reach, |e| {
         let Some(them) = world.players.get(e.owner as usize) else { return };

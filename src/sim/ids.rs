@@ -40,6 +40,9 @@ pub const FRAMES_PER_SECOND: u32 = 30;
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
+    /// The owner of scenery and other objects that belong to no player.
+    pub const NEUTRAL: PlayerId = PlayerId(u8::MAX);
+
     /// The slot as an index.
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -43,7 +43,7 @@ pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     for slot in 0..world.objects.slot_count() {
         let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
-        if obj.kind == ObjectKind::Structure {
+        if obj.kind.blocks_ground() {
             continue;
         }
         let t = rules.template(obj.template);

@@ -19,6 +19,16 @@ pub enum ObjectKind {
     Vehicle,
     /// Buildings: never move, block the cells of their footprint.
     Structure,
+    /// Scenery (trees, rocks, supply piles): never moves, blocks its footprint, belongs to
+    /// nobody in particular and does not count for victory.
+    Prop,
+}
+
+impl ObjectKind {
+    /// True for objects that stand still and block the cells of their footprint.
+    pub fn blocks_ground(self) -> bool {
+        matches!(self, ObjectKind::Structure | ObjectKind::Prop)
+    }
 }
 
 /// Everything the simulation needs to know about one kind of object.
@@ -61,7 +71,7 @@ pub struct ObjectTemplate {
 impl ObjectTemplate {
     /// True for units that can be ordered to move.
     pub fn is_mobile(&self) -> bool {
-        self.kind != ObjectKind::Structure && self.speed > Fixed::ZERO
+        !self.kind.blocks_ground() && self.speed > Fixed::ZERO
     }
 }
 
@@ -96,6 +106,8 @@ pub struct Faction {
     pub name: String,
     /// Money at the start of a game.
     pub starting_money: i64,
+    /// False for the neutral side that owns scenery (players cannot pick it).
+    pub playable: bool,
     /// Objects placed at the start position, in order (the first is placed on the spot).
     pub starting_objects: Vec<(TemplateId, u32)>,
 }

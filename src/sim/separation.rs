@@ -7,7 +7,6 @@
 
 use super::angle::Angle;
 use super::fixed::Fixed;
-use super::rules::ObjectKind;
 use super::spatial::{Entry, SpatialIndex};
 use super::vector::Vec2;
 use super::world::World;
@@ -21,7 +20,7 @@ pub(crate) fn update(world: &mut World) {
     let mut entries = Vec::with_capacity(world.objects.len());
     let mut max_radius = Fixed::ZERO;
     for o in world.objects.iter() {
-        if o.kind == ObjectKind::Structure {
+        if o.kind.blocks_ground() {
             continue;
         }
         let radius = rules.template(o.template).radius;

@@ -17,7 +17,7 @@ use super::object::{Nav, Object, Order};
 use super::pathfind::Pathfinder;
 use super::player::Player;
 use super::rng::GameRng;
-use super::rules::{ObjectKind, Rules};
+use super::rules::Rules;
 use super::store::ObjectStore;
 use super::terrain::{Cell, Terrain};
 use super::vector::Vec2;
@@ -118,7 +118,8 @@ impl World {
             return Err(SetupError::TooManyPlayers { players: setup.players.len(), starts });
         }
         for (i, o) in setup.objects.iter().enumerate() {
-            if o.owner.index() >= setup.players.len() || o.template.0 as usize >= setup.rules.templates.len() {
+            let owner_ok = o.owner == PlayerId::NEUTRAL || o.owner.index() < setup.players.len();
+            if !owner_ok || o.template.0 as usize >= setup.rules.templates.len() {
                 return Err(SetupError::BadObject(i));
             }
         }
@@ -191,7 +192,7 @@ impl World {
         facing: Angle,
     ) -> ObjectId {
         let t = self.rules.template(template);
-        if t.kind == ObjectKind::Structure {
+        if t.kind.blocks_ground() {
             self.terrain.mark_structure(pos, t.footprint, true);
         }
         self.objects.spawn(Object {
@@ -246,7 +247,7 @@ impl World {
         }
         for gone in self.objects.flush() {
             let t = self.rules.template(gone.template);
-            if t.kind == ObjectKind::Structure {
+            if t.kind.blocks_ground() {
                 self.terrain.mark_structure(gone.pos, t.footprint, false);
             }
             report.destroyed.push(gone.id);

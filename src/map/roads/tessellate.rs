@@ -54,7 +54,7 @@ fn thin(cols: Vec<Column>) -> Vec<Column> {
     let z = |c: &Column| c.pts[0].z;
     let mut keep = vec![true; cols.len()];
     let mut anchor = 0usize;
-    for i in 1..cols.len() - 1 {
+    for (i, slot) in keep.iter_mut().enumerate().take(cols.len() - 1).skip(1) {
         let next = i + 1;
         let (s0, s1) = (cols[anchor].s, cols[next].s);
         let fits = (anchor + 1..next).all(|k| {
@@ -62,7 +62,7 @@ fn thin(cols: Vec<Column>) -> Vec<Column> {
             (z(&cols[anchor]) + (z(&cols[next]) - z(&cols[anchor])) * t - z(&cols[k])).abs() <= FLAT_TOLERANCE
         });
         if fits {
-            keep[i] = false;
+            *slot = false;
         } else {
             anchor = i;
         }

@@ -11,8 +11,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use ridgeline::bench;
 use ridgeline::content::ContentRoots;
 use ridgeline::defs::Definitions;
-use ridgeline::map::Map;
 use ridgeline::map::generate::{self, TerrainSpec};
+use ridgeline::map::roads::{self, HeightField};
+use ridgeline::map::{Map, MapContent, MapFile};
 use ridgeline::session::setup::{controllers, game_setup};
 use ridgeline::session::{CommandScript, PlayersSpec, run_headless};
 use ridgeline::sim::World;
@@ -40,12 +41,20 @@ enum Cmd {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Write a top-view picture of the map and its roads to this PNG.
+        #[arg(long, value_name = "PNG")]
+        preview: Option<PathBuf>,
+        /// Pixels per cell in the preview (1–16).
+        #[arg(long, default_value_t = 4)]
+        preview_scale: u32,
     },
-    /// Regenerate a map's heightmap from its terrain.ron.
+    /// Regenerate a map's heightmap and terrain classes from its terrain.ron.
     MapGen {
         /// Map folder.
         dir: PathBuf,
     },
+    /// Regenerate the project's generated art (the road atlas, data/roads.png).
+    GenArt,
     /// Print measured figures as JSON.
     Bench {
         /// What to measure.
@@ -56,6 +65,7 @@ enum Cmd {
 #[derive(Clone, Copy, ValueEnum)]
 enum BenchKind {
     Sim,
+    Roads,
 }
 
 #[derive(clap::Args)]
@@ -93,10 +103,16 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Cmd::Play) {
         Cmd::Play => play(),
         Cmd::Sim(args) => sim(&roots, args),
-        Cmd::MapCheck { map, json } => map_check(&roots, &map, json),
-        Cmd::MapGen { dir } => map_gen(&dir),
+        Cmd::MapCheck { map, json, preview, preview_scale } => {
+            map_check(&roots, &map, json, preview.as_deref().map(|p| (p, preview_scale)))
+        }
+        Cmd::MapGen { dir } => map_gen(&roots, &dir),
+        Cmd::GenArt => gen_art(&roots),
         Cmd::Bench { what: BenchKind::Sim } => {
             bench::sim::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
+        }
+        Cmd::Bench { what: BenchKind::Roads } => {
+            bench::roads::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
         }
     };
     match result {
@@ -118,7 +134,8 @@ fn play() -> Result<()> {
 fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     let spec: PlayersSpec = args.players.parse()?;
     let defs = Definitions::load(roots)?;
-    let map = Map::find_and_load(roots, &args.map)?;
+    let content = MapContent::load(roots)?;
+    let map = load_checked_map(roots, &args.map, &defs, &content)?;
     let script = match &args.commands {
         Some(path) => {
             let s = CommandScript::load(path)?;
@@ -127,7 +144,7 @@ fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
         }
         None => CommandScript::default(),
     };
-    let setup = game_setup(&defs, &map, &spec, args.seed)?;
+    let setup = game_setup(&defs, &map, &content, &spec, args.seed)?;
     let world = World::new(setup)?;
     let (summary, log) = run_headless(world, controllers(&spec, &script)?, args.frames)?;
     if let Some(path) = &args.hash_log {
@@ -153,41 +170,109 @@ fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     Ok(())
 }
 
-fn map_check(roots: &ContentRoots, name: &str, json: bool) -> Result<()> {
+/// Loads a map and checks its references; every problem is listed.
+fn load_checked_map(roots: &ContentRoots, name: &str, defs: &Definitions, content: &MapContent) -> Result<Map> {
     let map = Map::find_and_load(roots, name)?;
-    let blocked = map.blocked_cells();
+    let problems = map.check(content, &defs.rules);
+    if !problems.is_empty() {
+        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        bail!("{} problem(s) in map {}:\n{}", list.len(), map.dir.display(), list.join("\n"));
+    }
+    Ok(map)
+}
+
+fn map_check(roots: &ContentRoots, name: &str, json: bool, preview: Option<(&std::path::Path, u32)>) -> Result<()> {
+    let defs = Definitions::load(roots)?;
+    let content = MapContent::load(roots)?;
+    let map = load_checked_map(roots, name, &defs, &content)?;
+    let ground = HeightField::from_map(&map);
+    let mesh = roads::build(&map.road_segments(), &content.roads, &ground);
+    let stats = mesh.stats();
+    let blocked = map.blocked_cells(&content.classes);
     let n_blocked = blocked.iter().filter(|b| **b).count();
     let (w, h) = map.file.size;
-    let stats = serde_json::json!({
-        "name": map.file.name,
-        "size": [w, h],
-        "players": map.file.players,
-        "start_positions": map.file.start_positions.len(),
-        "blocked_cells": n_blocked,
-        "blocked_share": n_blocked as f64 / (w as f64 * h as f64),
-    });
+    if let Some((path, scale)) = preview {
+        ridgeline::map::preview::render(&map, &content.classes, &mesh, scale)
+            .save(path)
+            .with_context(|| format!("{}: cannot write the preview", path.display()))?;
+    }
+    for warning in &mesh.warnings {
+        eprintln!("warning: {}: {warning}", map.dir.join("map.ron").display());
+    }
     if json {
-        println!("{stats}");
+        let out = serde_json::json!({
+            "name": map.file.name,
+            "size": [w, h],
+            "players": map.file.players,
+            "start_positions": map.file.start_positions.len(),
+            "supplies": map.file.supplies.len(),
+            "objects": map.file.objects.len(),
+            "blocked_share": (n_blocked as f64 / (w as f64 * h as f64) * 1000.0).round() / 1000.0,
+            "road_segments": map.file.roads.len(),
+            "road_vertices": stats.vertices,
+            "road_triangles": stats.triangles,
+            "road_pieces": stats.pieces,
+            "road_batches": mesh.batches.len(),
+            "road_warnings": mesh.warnings,
+        });
+        println!("{out}");
     } else {
+        let pieces: Vec<String> =
+            stats.pieces.iter().filter(|(_, n)| **n > 0).map(|(k, n)| format!("{n} {k}")).collect();
         println!(
-            "{}: ok — {w}×{h} cells, {} players, {:.1}% impassable",
+            "{}: ok — {w}×{h} cells, {} players, {:.1}% impassable, {} supply sources, {} objects, {} road segments → {} ({} vertices, {} triangles)",
             map.file.name,
             map.file.players,
-            100.0 * n_blocked as f64 / (w * h) as f64
+            100.0 * n_blocked as f64 / (w * h) as f64,
+            map.file.supplies.len(),
+            map.file.objects.len(),
+            map.file.roads.len(),
+            pieces.join(", "),
+            stats.vertices,
+            stats.triangles
         );
     }
     Ok(())
 }
 
-fn map_gen(dir: &std::path::Path) -> Result<()> {
+fn map_gen(roots: &ContentRoots, dir: &std::path::Path) -> Result<()> {
     let spec_path = dir.join("terrain.ron");
     let text = std::fs::read_to_string(&spec_path).with_context(|| format!("{}: cannot read", spec_path.display()))?;
     let spec: TerrainSpec = ron::Options::default().from_str(&text).map_err(|e| {
         anyhow::anyhow!("{}:{}:{}: {}", spec_path.display(), e.span.start.line, e.span.start.col, e.code)
     })?;
+    let map_path = dir.join("map.ron");
+    let water = match std::fs::read_to_string(&map_path) {
+        Ok(t) => {
+            ron::Options::default()
+                .from_str::<MapFile>(&t)
+                .map_err(|e| {
+                    anyhow::anyhow!("{}:{}:{}: {}", map_path.display(), e.span.start.line, e.span.start.col, e.code)
+                })?
+                .water_level
+        }
+        Err(_) => 0.0,
+    };
+    let content = MapContent::load(roots)?;
     let hm = generate::heightmap(&spec);
     let out = dir.join("heightmap.png");
     hm.save(&out).with_context(|| format!("{}: cannot write", out.display()))?;
-    println!("wrote {} ({}×{} samples)", out.display(), hm.width, hm.height);
+    let classes = generate::classes(&spec, &hm, water, &content.classes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", spec_path.display()))?;
+    let t_out = dir.join("terrain.png");
+    generate::save_classes(&t_out, spec.size, &classes)
+        .with_context(|| format!("{}: cannot write", t_out.display()))?;
+    println!("wrote {} ({}×{} samples) and {}", out.display(), hm.width, hm.height, t_out.display());
+    Ok(())
+}
+
+fn gen_art(roots: &ContentRoots) -> Result<()> {
+    let content = MapContent::load(roots)?;
+    let root = roots.roots().first().cloned().unwrap_or_default();
+    let out = root.join("data/roads.png");
+    ridgeline::art::road_atlas::render(&content.roads)
+        .save(&out)
+        .with_context(|| format!("{}: cannot write", out.display()))?;
+    println!("wrote {}", out.display());
     Ok(())
 }

@@ -130,6 +130,20 @@ fn map_check_passes_on_shipped_maps() {
         assert!(o.status.success(), "{}: {:?}", dir.display(), text(&o));
         let v: serde_json::Value = serde_json::from_str(text(&o).0.lines().last().unwrap()).unwrap();
         assert!(v["players"].as_u64().unwrap() >= 2);
+        for key in ["road_segments", "road_vertices", "road_triangles"] {
+            assert!(v[key].as_u64().is_some(), "{key} missing in {v}");
+        }
+        for key in ["straight", "curve", "tee", "y", "h", "four_way", "alpha_join", "cap"] {
+            assert!(v["road_pieces"][key].as_u64().is_some(), "road_pieces.{key} missing in {v}");
+        }
+        assert!(v["road_triangles"].as_u64().unwrap() > 0);
     }
-    assert!(n >= 1);
+    assert!(n >= 3);
+    // The preview picture is written and is a PNG of the map at the asked scale.
+    let dir = common::temp_dir("cli-preview");
+    let png = dir.join("p.png");
+    let o = ridgeline(&["map-check", "proving_grounds", "--preview", png.to_str().unwrap(), "--preview-scale", "2"]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
 }

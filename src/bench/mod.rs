@@ -3,6 +3,7 @@
 //!
 //! Must not: be used as tests (timings are never asserted).
 
+pub mod roads;
 pub mod sim;
 
 /// The median of some samples (0 for none).

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::classes::TerrainClasses;
 use super::heightmap::Heightmap;
 
 /// A feature pressed into the terrain; positions and radii in cells, heights in world units.
@@ -63,6 +64,75 @@ pub struct TerrainSpec {
     pub seed: u32,
     /// Features, applied in order.
     pub features: Vec<Feature>,
+    /// Terrain classes painted over the automatic ones, in order.
+    #[serde(default)]
+    pub paint: Vec<Paint>,
+}
+
+/// A disc of one terrain class painted over the automatic classes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Paint {
+    /// Class name from data/terrain.ron.
+    pub class: String,
+    /// Centre in cells.
+    pub at: (f64, f64),
+    /// Radius in cells.
+    pub radius: f64,
+}
+
+/// Automatic terrain classes: rock on steep cells, sand by the water, dirt patches from noise,
+/// grass elsewhere; then the spec's paints. Row-major, row 0 south. Unknown class names in
+/// paints are returned as errors.
+pub fn classes(
+    spec: &TerrainSpec,
+    hm: &Heightmap,
+    water_level: f64,
+    classes: &TerrainClasses,
+) -> Result<Vec<u8>, String> {
+    let idx = |name: &str| classes.index(name).ok_or_else(|| format!("unknown terrain class \"{name}\""));
+    let (grass, dirt, rock, sand) = (idx("Grass")?, idx("Dirt")?, idx("Rock")?, idx("Sand")?);
+    let k = spec.max_height / 65535.0;
+    let (w, h) = spec.size;
+    let mut out = Vec::with_capacity(w as usize * h as usize);
+    for y in 0..h {
+        for x in 0..w {
+            let c = [hm.at(x, y), hm.at(x + 1, y), hm.at(x, y + 1), hm.at(x + 1, y + 1)].map(|v| v as f64 * k);
+            let lo = c.iter().copied().fold(f64::MAX, f64::min);
+            let hi = c.iter().copied().fold(f64::MIN, f64::max);
+            let n = value_noise(spec.seed.wrapping_add(99), x as f64 / 9.0, y as f64 / 9.0);
+            out.push(if hi - lo > 3.5 {
+                rock
+            } else if lo < water_level + 2.5 {
+                sand
+            } else if n > 0.74 {
+                dirt
+            } else {
+                grass
+            });
+        }
+    }
+    for p in &spec.paint {
+        let class = idx(&p.class)?;
+        for y in 0..h {
+            for x in 0..w {
+                let d = ((x as f64 + 0.5 - p.at.0).powi(2) + (y as f64 + 0.5 - p.at.1).powi(2)).sqrt();
+                if d <= p.radius {
+                    out[(y * w + x) as usize] = class;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Writes a class grid (row 0 south) as an 8-bit gray PNG (top row north).
+pub fn save_classes(path: &std::path::Path, size: (u32, u32), classes: &[u8]) -> Result<(), image::ImageError> {
+    let (w, h) = size;
+    let img = image::GrayImage::from_fn(w, h, |x, y| {
+        image::Luma([classes.get(((h - 1 - y) * w + x) as usize).copied().unwrap_or(0)])
+    });
+    img.save(path)
 }
 
 fn lattice(seed: u32, x: i64, y: i64) -> f64 {

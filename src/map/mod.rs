@@ -3,10 +3,12 @@
 //!
 //! Must not: be imported by the simulation (the sim receives a [`Terrain`] built here).
 
+pub mod classes;
 pub mod format;
 pub mod generate;
 pub mod heightmap;
 pub mod passability;
+pub mod preview;
 pub mod roads;
 
 use std::path::{Path, PathBuf};
@@ -14,12 +16,18 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::content::ContentRoots;
+use crate::defs::DefsErrors;
 use crate::sim::fixed::Fixed;
+use crate::sim::ids::PlayerId;
+use crate::sim::rules::Rules;
 use crate::sim::terrain::Terrain;
 use crate::sim::vector::Vec2;
+use crate::sim::world::InitialObject;
 
-pub use format::MapFile;
+pub use classes::{TerrainClass, TerrainClasses};
+pub use format::{MapFile, RoadFlag};
 pub use heightmap::Heightmap;
+use roads::{RoadSegment, RoadTypes, SegmentFlags};
 
 /// Largest map side in cells.
 pub const MAX_CELLS: u32 = 512;
@@ -50,6 +58,9 @@ pub enum MapError {
         /// What is wrong.
         message: String,
     },
+    /// A content file the map needs (terrain classes, road types) is broken.
+    #[error("{0}")]
+    Content(#[from] DefsErrors),
     /// A value is out of range or inconsistent.
     #[error("{}: field `{field}`: {message}", path.display())]
     Invalid {
@@ -62,7 +73,27 @@ pub enum MapError {
     },
 }
 
-/// A loaded, validated map.
+/// The shared content maps refer to: terrain classes and road types.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapContent {
+    /// `data/terrain.ron`.
+    pub classes: TerrainClasses,
+    /// `data/roads.ron`.
+    pub roads: RoadTypes,
+}
+
+impl MapContent {
+    /// Loads `data/terrain.ron` and `data/roads.ron` through the content roots.
+    pub fn load(roots: &ContentRoots) -> Result<MapContent, MapError> {
+        let find = |name: &str| roots.find(format!("data/{name}")).unwrap_or_else(|| PathBuf::from("data").join(name));
+        Ok(MapContent {
+            classes: TerrainClasses::load(&find("terrain.ron"))?,
+            roads: RoadTypes::load(&find("roads.ron"))?,
+        })
+    }
+}
+
+/// A loaded map: its document, heightmap and terrain classes.
 #[derive(Clone, Debug)]
 pub struct Map {
     /// The map folder.
@@ -71,6 +102,8 @@ pub struct Map {
     pub file: MapFile,
     /// Corner heights.
     pub heightmap: Heightmap,
+    /// Terrain class per cell, row-major, row 0 south.
+    pub classes: Vec<u8>,
 }
 
 impl Map {
@@ -81,7 +114,8 @@ impl Map {
         Map::load(&dir)
     }
 
-    /// Loads `dir/map.ron` and its heightmap, and validates them.
+    /// Loads `dir/map.ron`, its heightmap and terrain image, and checks that they agree.
+    /// References to content (classes, road types, templates) are checked by [`Map::check`].
     pub fn load(dir: &Path) -> Result<Map, MapError> {
         let path = dir.join("map.ron");
         if !path.is_file() {
@@ -95,25 +129,55 @@ impl Map {
             col: e.span.start.col,
             message: e.code.to_string(),
         })?;
+        let bad =
+            |field: &str, message: String| MapError::Invalid { path: path.clone(), field: field.to_string(), message };
+        let (w, h) = file.size;
+        if !(8..=MAX_CELLS).contains(&w) || !(8..=MAX_CELLS).contains(&h) {
+            return Err(bad("size", format!("{w}×{h} cells; each side must be 8..={MAX_CELLS}")));
+        }
         let hm_path = dir.join(&file.heightmap);
         let heightmap =
             Heightmap::load(&hm_path).map_err(|e| MapError::Io { path: hm_path.clone(), message: e.to_string() })?;
-        let map = Map { dir: dir.to_path_buf(), file, heightmap };
-        map.validate(&path)?;
+        if (heightmap.width, heightmap.height) != (w + 1, h + 1) {
+            return Err(bad(
+                "heightmap",
+                format!(
+                    "{} is {}×{}; a {w}×{h}-cell map needs {}×{} (one sample per cell corner)",
+                    file.heightmap,
+                    heightmap.width,
+                    heightmap.height,
+                    w + 1,
+                    h + 1
+                ),
+            ));
+        }
+        let t_path = dir.join(&file.terrain);
+        let img = image::open(&t_path)
+            .map_err(|e| MapError::Io { path: t_path.clone(), message: e.to_string() })?
+            .into_luma8();
+        if img.dimensions() != (w, h) {
+            let (iw, ih) = img.dimensions();
+            return Err(bad(
+                "terrain",
+                format!("{} is {iw}×{ih}; the map is {w}×{h} cells (one value per cell)", file.terrain),
+            ));
+        }
+        let mut classes = Vec::with_capacity(w as usize * h as usize);
+        for y in (0..h).rev() {
+            classes.extend((0..w).map(|x| img.get_pixel(x, y).0[0]));
+        }
+        let map = Map { dir: dir.to_path_buf(), file, heightmap, classes };
+        map.validate_own(&path)?;
         Ok(map)
     }
 
-    fn validate(&self, path: &Path) -> Result<(), MapError> {
+    fn validate_own(&self, path: &Path) -> Result<(), MapError> {
         let bad = |field: &str, message: String| MapError::Invalid {
             path: path.to_path_buf(),
             field: field.to_string(),
             message,
         };
         let f = &self.file;
-        let (w, h) = f.size;
-        if !(8..=MAX_CELLS).contains(&w) || !(8..=MAX_CELLS).contains(&h) {
-            return Err(bad("size", format!("{w}×{h} cells; each side must be 8..={MAX_CELLS}")));
-        }
         if !(2..=4).contains(&f.players) {
             return Err(bad("players", format!("{} players; a map is for 2 to 4", f.players)));
         }
@@ -128,35 +192,84 @@ impl Map {
                 return Err(bad(name, format!("{v} must be a number ≥ 0")));
             }
         }
-        let (hw, hh) = (self.heightmap.width, self.heightmap.height);
-        if (hw, hh) != (w + 1, h + 1) {
-            return Err(bad(
-                "heightmap",
-                format!(
-                    "{} is {hw}×{hh}; a {w}×{h}-cell map needs {}×{} (one sample per cell corner)",
-                    f.heightmap,
-                    w + 1,
-                    h + 1
-                ),
-            ));
-        }
         if f.start_positions.len() < f.players as usize {
             return Err(bad(
                 "start_positions",
                 format!("{} positions for {} players", f.start_positions.len(), f.players),
             ));
         }
-        let blocked = self.blocked_cells();
-        for (i, &(x, y)) in f.start_positions.iter().enumerate() {
-            let field = format!("start_positions[{i}]");
-            if !(x.is_finite() && y.is_finite() && x >= 0.0 && y >= 0.0 && x < w as f64 && y < h as f64) {
-                return Err(bad(&field, format!("({x}, {y}) lies outside the {w}×{h} map")));
-            }
-            if blocked[y as usize * w as usize + x as usize] {
-                return Err(bad(&field, format!("({x}, {y}) is on impassable ground (water or cliff)")));
+        Ok(())
+    }
+
+    fn path(&self) -> PathBuf {
+        self.dir.join("map.ron")
+    }
+
+    /// True if a point in cells lies on the map.
+    fn inside(&self, (x, y): (f64, f64)) -> bool {
+        let (w, h) = self.file.size;
+        x.is_finite() && y.is_finite() && x >= 0.0 && y >= 0.0 && x < w as f64 && y < h as f64
+    }
+
+    /// Checks every reference to content: terrain class values, start positions and supply
+    /// sources on passable ground, object templates, road types and road points. Returns every
+    /// problem found.
+    pub fn check(&self, content: &MapContent, rules: &Rules) -> Vec<MapError> {
+        let path = self.path();
+        let bad = |field: String, message: String| MapError::Invalid { path: path.clone(), field, message };
+        let mut errors = Vec::new();
+        let (w, _) = self.file.size;
+        let n_classes = content.classes.classes.len();
+        if let Some(i) = self.classes.iter().position(|&c| c as usize >= n_classes) {
+            let (x, y) = (i % w as usize, i / w as usize);
+            errors.push(bad(
+                "terrain".into(),
+                format!("cell ({x}, {y}) has class {} but data/terrain.ron defines {n_classes}", self.classes[i]),
+            ));
+            return errors;
+        }
+        let blocked = self.blocked_cells(&content.classes);
+        let passable = |(x, y): (f64, f64)| !blocked[y as usize * w as usize + x as usize];
+        for (i, &p) in self.file.start_positions.iter().enumerate() {
+            if !self.inside(p) {
+                errors.push(bad(format!("start_positions[{i}]"), format!("({}, {}) lies outside the map", p.0, p.1)));
+            } else if !passable(p) {
+                errors
+                    .push(bad(format!("start_positions[{i}]"), format!("({}, {}) is on impassable ground", p.0, p.1)));
             }
         }
-        Ok(())
+        if rules.template_id(&self.file.supply_template).is_none() && !self.file.supplies.is_empty() {
+            errors.push(bad("supply_template".into(), format!("unknown object \"{}\"", self.file.supply_template)));
+        }
+        for (i, s) in self.file.supplies.iter().enumerate() {
+            if !self.inside(s.at) {
+                errors.push(bad(format!("supplies[{i}]"), format!("({}, {}) lies outside the map", s.at.0, s.at.1)));
+            } else if !passable(s.at) {
+                errors.push(bad(format!("supplies[{i}]"), format!("({}, {}) is on impassable ground", s.at.0, s.at.1)));
+            }
+        }
+        for (i, o) in self.file.objects.iter().enumerate() {
+            if rules.template_id(&o.template).is_none() {
+                errors.push(bad(format!("objects[{i}].template"), format!("unknown object \"{}\"", o.template)));
+            }
+            if !self.inside(o.at) {
+                errors.push(bad(format!("objects[{i}].at"), format!("({}, {}) lies outside the map", o.at.0, o.at.1)));
+            }
+        }
+        for (i, r) in self.file.roads.iter().enumerate() {
+            if content.roads.by_name(&r.road).is_none() {
+                errors.push(bad(format!("roads[{i}].road"), format!("unknown road type \"{}\"", r.road)));
+            }
+            for (end, p) in [("from", r.from), ("to", r.to)] {
+                let (mw, mh) = (w as f64, self.file.size.1 as f64);
+                let on_map =
+                    p.0.is_finite() && p.1.is_finite() && (0.0..=mw).contains(&p.0) && (0.0..=mh).contains(&p.1);
+                if !on_map {
+                    errors.push(bad(format!("roads[{i}].{end}"), format!("({}, {}) lies outside the map", p.0, p.1)));
+                }
+            }
+        }
+        errors
     }
 
     /// Raw heightmap steps per world unit of height.
@@ -164,12 +277,18 @@ impl Map {
         if self.file.max_height > 0.0 { 65535.0 / self.file.max_height } else { 0.0 }
     }
 
-    /// Blocked cells, row-major.
-    pub fn blocked_cells(&self) -> Vec<bool> {
+    /// Blocked cells, row-major: water, cliffs and impassable terrain classes.
+    pub fn blocked_cells(&self, classes: &TerrainClasses) -> Vec<bool> {
         let k = self.steps_per_unit();
         let water = (self.file.water_level * k).round() as u32;
         let cliff = if k > 0.0 { (self.file.cliff_height * k).round() as u32 } else { u32::MAX };
-        passability::blocked_cells(&self.heightmap, self.file.size, water, cliff)
+        let mut blocked = passability::blocked_cells(&self.heightmap, self.file.size, water, cliff);
+        for (b, &c) in blocked.iter_mut().zip(&self.classes) {
+            if classes.classes.get(c as usize).is_some_and(|c| !c.passable) {
+                *b = true;
+            }
+        }
+        blocked
     }
 
     /// World height at a corner.
@@ -182,16 +301,52 @@ impl Map {
         Fixed::from_raw((v * 65536.0).round() as i64)
     }
 
+    /// A point in cells as a world position.
+    pub fn world(&self, (x, y): (f64, f64)) -> Vec2 {
+        Vec2::new(Map::fixed(x * self.file.cell_size), Map::fixed(y * self.file.cell_size))
+    }
+
     /// The passability grid and start positions for the simulation.
-    pub fn terrain(&self) -> Terrain {
+    pub fn terrain(&self, classes: &TerrainClasses) -> Terrain {
         let (w, h) = self.file.size;
         let cell = Map::fixed(self.file.cell_size);
-        let starts = self
-            .file
-            .start_positions
+        let starts = self.file.start_positions.iter().map(|&p| self.world(p)).collect();
+        Terrain::new(w, h, cell, self.blocked_cells(classes), starts)
+    }
+
+    /// The neutral objects the map places: its objects, then its supply sources. Unknown
+    /// templates are skipped ([`Map::check`] reports them).
+    pub fn initial_objects(&self, rules: &Rules) -> Vec<InitialObject> {
+        let mut out = Vec::new();
+        for o in &self.file.objects {
+            if let Some(template) = rules.template_id(&o.template) {
+                out.push(InitialObject { template, owner: PlayerId::NEUTRAL, pos: self.world(o.at) });
+            }
+        }
+        if let Some(template) = rules.template_id(&self.file.supply_template) {
+            for s in &self.file.supplies {
+                out.push(InitialObject { template, owner: PlayerId::NEUTRAL, pos: self.world(s.at) });
+            }
+        }
+        out
+    }
+
+    /// The road segments in world units, for the road builder.
+    pub fn road_segments(&self) -> Vec<RoadSegment> {
+        let c = self.file.cell_size as f32;
+        self.file
+            .roads
             .iter()
-            .map(|&(x, y)| Vec2::new(Map::fixed(x * self.file.cell_size), Map::fixed(y * self.file.cell_size)))
-            .collect();
-        Terrain::new(w, h, cell, self.blocked_cells(), starts)
+            .map(|r| RoadSegment {
+                road: r.road.clone(),
+                from: glam::Vec2::new(r.from.0 as f32 * c, r.from.1 as f32 * c),
+                to: glam::Vec2::new(r.to.0 as f32 * c, r.to.1 as f32 * c),
+                flags: SegmentFlags {
+                    angled: r.flags.contains(&RoadFlag::Angled),
+                    tight: r.flags.contains(&RoadFlag::Tight),
+                    join: r.flags.contains(&RoadFlag::Join),
+                },
+            })
+            .collect()
     }
 }

@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use crate::defs::Definitions;
-use crate::map::Map;
+use crate::map::{Map, MapContent};
 use crate::sim::ids::PlayerId;
 use crate::sim::world::{GameSetup, PlayerSetup};
 
@@ -44,7 +44,13 @@ pub enum SetupSpecError {
 }
 
 /// Builds the setup: each slot on its own team, factions as given or alternating.
-pub fn game_setup(defs: &Definitions, map: &Map, spec: &PlayersSpec, seed: u64) -> Result<GameSetup, SetupSpecError> {
+pub fn game_setup(
+    defs: &Definitions,
+    map: &Map,
+    content: &MapContent,
+    spec: &PlayersSpec,
+    seed: u64,
+) -> Result<GameSetup, SetupSpecError> {
     let n = spec.0.len();
     if n < 2 {
         return Err(SetupSpecError::TooFewPlayers(n));
@@ -57,13 +63,20 @@ pub fn game_setup(defs: &Definitions, map: &Map, spec: &PlayersSpec, seed: u64) 
     let mut players = Vec::new();
     for (slot, s) in spec.0.iter().enumerate() {
         let faction = match &s.faction {
-            Some(name) => defs.rules.faction_index(name).filter(|&i| factions[i as usize].playable).ok_or_else(|| {
-                SetupSpecError::UnknownFaction {
-                    slot,
-                    name: name.clone(),
-                    known: factions.iter().filter(|f| f.playable).map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "),
-                }
-            })?,
+            Some(name) => {
+                defs.rules.faction_index(name).filter(|&i| factions[i as usize].playable).ok_or_else(|| {
+                    SetupSpecError::UnknownFaction {
+                        slot,
+                        name: name.clone(),
+                        known: factions
+                            .iter()
+                            .filter(|f| f.playable)
+                            .map(|f| f.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    }
+                })?
+            }
             None => {
                 let playable: Vec<usize> = (0..factions.len()).filter(|&i| factions[i].playable).collect();
                 playable.get(slot % playable.len().max(1)).copied().unwrap_or(0) as u16
@@ -71,7 +84,13 @@ pub fn game_setup(defs: &Definitions, map: &Map, spec: &PlayersSpec, seed: u64) 
         };
         players.push(PlayerSetup { faction, team: slot as u8 });
     }
-    Ok(GameSetup { rules: defs.rules.clone(), terrain: map.terrain(), players, seed, objects: Vec::new() })
+    Ok(GameSetup {
+        rules: defs.rules.clone(),
+        terrain: map.terrain(&content.classes),
+        players,
+        seed,
+        objects: map.initial_objects(&defs.rules),
+    })
 }
 
 /// The controllers for the slots this machine runs.

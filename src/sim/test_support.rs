@@ -50,7 +50,12 @@ pub fn rules() -> Arc<Rules> {
         }],
         armors: vec![ArmorTemplate { name: "Plain".into(), percent: vec![100] }],
         damage_types: vec!["Plain".into()],
-        factions: vec![Faction { name: "F".into(), starting_money: 0, playable: true, starting_objects: vec![(TemplateId(1), 1)] }],
+        factions: vec![Faction {
+            name: "F".into(),
+            starting_money: 0,
+            playable: true,
+            starting_objects: vec![(TemplateId(1), 1)],
+        }],
         template_names: Default::default(),
     };
     r.template_names = r.templates.iter().enumerate().map(|(i, t)| (t.name.clone(), TemplateId(i as u16))).collect();

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ridgeline::content::ContentRoots;
 use ridgeline::defs::Definitions;
-use ridgeline::map::Map;
+use ridgeline::map::{Map, MapContent};
 use ridgeline::session::setup::{controllers, game_setup};
 use ridgeline::session::{CommandScript, Controller, PlayersSpec};
 use ridgeline::sim::World;
@@ -37,7 +37,8 @@ pub fn opening_game(spec: &str, seed: u64) -> (World, Vec<Box<dyn Controller>>) 
     let defs = defs();
     let map = Map::find_and_load(&roots(), "proving_grounds").expect("map loads");
     let spec: PlayersSpec = spec.parse().expect("spec");
-    let setup = game_setup(&defs, &map, &spec, seed).expect("setup");
+    let content = MapContent::load(&roots()).expect("map content");
+    let setup = game_setup(&defs, &map, &content, &spec, seed).expect("setup");
     let world = World::new(setup).expect("world");
     let ctrls = controllers(&spec, &opening()).expect("controllers");
     (world, ctrls)

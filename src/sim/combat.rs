@@ -161,3 +161,71 @@ fn nearest_enemy(world: &World, index: &SpatialIndex, owner: usize, centre: Vec2
     }
     seen(world, o.id)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sim::command::{Command, RejectReason, StampedCommand};
+    use crate::sim::ids::{CommandId, PlayerId, TemplateId};
+    use crate::sim::object::Order;
+    use crate::sim::test_support;
+    use crate::sim::vector::Vec2;
+
+    fn cmd(player: u8, id: u32, command: Command) -> StampedCommand {
+        StampedCommand { frame: crate::sim::ids::Frame(0), player: PlayerId(player), id: CommandId(id), command }
+    }
+
+    #[test]
+    fn idle_enemies_in_range_fight_until_one_side_is_gone_and_the_other_wins() {
+        // Player 0 has two units, player 1 one; each side also has its corner post.
+        let mut w = test_support::world(
+            40,
+            vec![
+                (TemplateId(0), 0, Vec2::from_int(190, 200)),
+                (TemplateId(0), 0, Vec2::from_int(190, 190)),
+                (TemplateId(0), 1, Vec2::from_int(215, 200)),
+            ],
+        );
+        let enemy = w.objects().find(|o| o.owner == PlayerId(1) && o.template == TemplateId(0)).unwrap().id;
+        let mut frames = 0;
+        while w.object(enemy).is_some() && frames < 600 {
+            w.tick(&[]);
+            frames += 1;
+        }
+        assert!(w.object(enemy).is_none(), "the outnumbered unit must die");
+        // Player 1 still has its post; destroy it by ordering an attack on it.
+        let post = w.objects().find(|o| o.owner == PlayerId(1)).unwrap().id;
+        let mine: Vec<_> =
+            w.objects().filter(|o| o.owner == PlayerId(0) && o.template == TemplateId(0)).map(|o| o.id).collect();
+        w.tick(&[
+            cmd(0, 0, Command::Select { objects: mine.clone(), add: false }),
+            cmd(0, 1, Command::Attack { target: post }),
+        ]);
+        assert!(mine.iter().all(|id| w.object(*id).is_none_or(|o| o.order == Order::Attack { target: post })));
+        for _ in 0..3000 {
+            if w.is_over() {
+                break;
+            }
+            w.tick(&[]);
+        }
+        assert!(w.is_over());
+        assert_eq!(w.winner(), Some(PlayerId(0)));
+        assert!(w.players()[1].defeated);
+    }
+
+    #[test]
+    fn orders_for_other_players_objects_are_rejected_alike() {
+        let mut w = test_support::world(20, vec![(TemplateId(0), 1, Vec2::from_int(100, 100))]);
+        let theirs = w.objects().find(|o| o.owner == PlayerId(1) && o.template == TemplateId(0)).unwrap().id;
+        let report = w.tick(&[cmd(0, 7, Command::Select { objects: vec![theirs], add: false })]);
+        assert_eq!(report.rejections.len(), 1);
+        assert_eq!(report.rejections[0].reason, RejectReason::NotOwner(theirs));
+        assert_eq!(report.rejections[0].id, CommandId(7));
+        assert!(w.players()[0].selection.is_empty());
+        assert_eq!(w.players()[0].rejected, 1);
+        // An order with nothing selected is refused too, and nothing moves.
+        let before = w.state_hash().objects;
+        let report = w.tick(&[cmd(0, 8, Command::Move { to: crate::sim::command::Point { x: 10, y: 10 } })]);
+        assert_eq!(report.rejections[0].reason, RejectReason::NothingSelected);
+        assert_eq!(w.state_hash().objects, before);
+    }
+}

@@ -15,3 +15,4 @@ pub mod map;
 pub mod net;
 pub mod session;
 pub mod sim;
+pub mod ui;

@@ -3,3 +3,4 @@
 
 pub mod noise;
 pub mod road_atlas;
+pub mod ui_atlas;

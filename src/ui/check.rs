@@ -1,0 +1,78 @@
+//! Checking layouts the way `ridgeline ui-check` does: parse, then bind every callback name to
+//! the lexicon, every image to `ui/images.ron` and every font to `ui/fonts.ron`. Each problem
+//! comes back as `file:line:col: message`.
+
+use super::images::{FontBook, ImageSet};
+use super::lexicon::{CallbackKind, Lexicon};
+use super::wnd::{WndError, parse};
+
+/// What names in layouts are checked against.
+#[derive(Clone, Debug, Default)]
+pub struct Bindings {
+    /// Callback names.
+    pub lexicon: Lexicon,
+    /// Images.
+    pub images: ImageSet,
+    /// Fonts.
+    pub fonts: FontBook,
+}
+
+/// The result of checking one layout.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CheckReport {
+    /// Problems (the layout is refused).
+    pub problems: Vec<WndError>,
+    /// Notes (kept and ignored keys).
+    pub notes: Vec<String>,
+    /// Windows in the layout.
+    pub windows: usize,
+}
+
+/// Checks one layout's text; with `bindings` None only the syntax is checked.
+pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport {
+    let file = match parse(path, text) {
+        Ok(f) => f,
+        Err(e) => return CheckReport { problems: vec![e], ..CheckReport::default() },
+    };
+    let mut report = CheckReport { notes: file.notes.clone(), windows: file.all_windows().len(), problems: Vec::new() };
+    let Some(b) = bindings else { return report };
+    for u in b.lexicon.unbound(&file) {
+        let kind = match u.kind {
+            CallbackKind::System => "system callback",
+            CallbackKind::Input => "input callback",
+            CallbackKind::Tooltip => "tooltip callback",
+            CallbackKind::Draw => "draw callback",
+            CallbackKind::Layout => "layout callback",
+        };
+        report.problems.push(WndError::new(path, u.line, 1, format!("unknown {kind} \"{}\"", u.name)));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for w in file.all_windows() {
+        if !w.name.is_empty() && !seen.insert(w.name.clone()) {
+            report.problems.push(WndError::new(path, w.line, 1, format!("window name \"{}\" is used twice", w.name)));
+        }
+        for e in w.enabled.iter().chain(&w.disabled).chain(&w.hilite) {
+            if !b.images.knows(&e.image) {
+                report.problems.push(WndError::new(
+                    path,
+                    w.line,
+                    1,
+                    format!("window \"{}\": unknown image \"{}\"", w.name, e.image),
+                ));
+            }
+        }
+        if let Some(f) = &w.font {
+            if !f.name.is_empty() && !b.fonts.knows(&f.name) {
+                report.problems.push(WndError::new(
+                    path,
+                    w.line,
+                    1,
+                    format!("window \"{}\": unknown font \"{}\"", w.name, f.name),
+                ));
+            }
+        }
+    }
+    report.problems.sort_by_key(|e| (e.line, e.col));
+    report.problems.dedup();
+    report
+}

@@ -1,0 +1,379 @@
+//! The draw list: what the UI looks like this frame, as rectangles, frames, images, text runs
+//! and clip rectangles in screen pixels. The renderer draws it in order; nothing here knows
+//! the GPU.
+//!
+//! Each window draws from its state's draw data (`ENABLEDDRAWDATA`, `HILITEDRAWDATA`,
+//! `DISABLEDDRAWDATA`): entry 0 is its background; gadgets use further entries for their parts
+//! (see `ui/FORMAT.md`).
+
+use super::font::{TextMeasure, wrap};
+use super::geometry::Rect;
+use super::manager::WindowManager;
+use super::window::{Gadget, GameWindow, WindowId};
+use super::wnd::model::{DrawEntry, Rgba, WindowType, status_bit};
+
+/// One drawing instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DrawCmd {
+    /// A filled rectangle.
+    Fill {
+        /// Where.
+        rect: Rect,
+        /// Colour.
+        color: Rgba,
+    },
+    /// A rectangle outline.
+    Frame {
+        /// Where.
+        rect: Rect,
+        /// Colour.
+        color: Rgba,
+        /// Line width in pixels.
+        width: f32,
+    },
+    /// A named image stretched over a rectangle (nine-sliced where the image says so).
+    Image {
+        /// Where.
+        rect: Rect,
+        /// Image name (see `ui/images.ron`).
+        name: String,
+        /// Colour multiplied in.
+        tint: Rgba,
+    },
+    /// One line of text; `y` is the top of the line box.
+    Text {
+        /// Left.
+        x: f32,
+        /// Top.
+        y: f32,
+        /// The characters.
+        text: String,
+        /// Pixel size.
+        px: f32,
+        /// Bold face.
+        bold: bool,
+        /// Colour.
+        color: Rgba,
+        /// Shadow colour, drawn one pixel down and right, if any.
+        shadow: Option<Rgba>,
+    },
+    /// Restrict later drawing to a rectangle (None: no restriction).
+    Clip(Option<Rect>),
+}
+
+/// Builds the draw list of every visible window, bottom to top.
+pub fn draw_list(m: &WindowManager, text: &dyn TextMeasure) -> Vec<DrawCmd> {
+    let mut out = Vec::new();
+    for r in m.roots() {
+        draw_window(m, *r, text, None, &mut out);
+    }
+    // An open drop-down is drawn over everything.
+    if let Some((combo, area, row)) = m.open_combo() {
+        if let Some(w) = m.window(combo) {
+            out.push(DrawCmd::Clip(None));
+            let entries = &w.enabled_draw;
+            let bg = entries.get(1).or(entries.first());
+            push_entry(&mut out, area, bg, [20, 24, 28, 240]);
+            if let Gadget::ComboBox { items, selected, .. } = &w.gadget {
+                let px = m.font_px(combo);
+                for (i, item) in items.iter().enumerate().take((area.h / row.max(1.0)) as usize) {
+                    let r = Rect::new(area.x, area.y + i as f32 * row, area.w, row);
+                    if Some(i) == *selected {
+                        push_entry(&mut out, r, entries.get(2), [90, 110, 60, 255]);
+                    }
+                    line(&mut out, text, r.inset(4.0), item, px, w.bold, text_color(w, m), Align::Left);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Align {
+    Left,
+    Center,
+}
+
+fn text_color(w: &GameWindow, m: &WindowManager) -> Rgba {
+    let _ = m;
+    let c = if !w.enabled() {
+        w.text_colors.disabled
+    } else if w.hilited {
+        w.text_colors.hilite
+    } else {
+        w.text_colors.enabled
+    };
+    if c[3] == 0 { [230, 230, 220, 255] } else { c }
+}
+
+fn shadow(w: &GameWindow) -> Option<Rgba> {
+    let c = if w.enabled() { w.text_colors.enabled_border } else { w.text_colors.disabled_border };
+    (c[3] > 0).then_some(c)
+}
+
+/// The draw data of a window's current state.
+fn state_entries(w: &GameWindow) -> &[DrawEntry] {
+    if !w.enabled() && !w.disabled_draw.is_empty() {
+        &w.disabled_draw
+    } else if (w.hilited || matches!(w.gadget, Gadget::PushButton { pressed: true })) && !w.hilite_draw.is_empty() {
+        &w.hilite_draw
+    } else {
+        &w.enabled_draw
+    }
+}
+
+fn push_entry(out: &mut Vec<DrawCmd>, rect: Rect, e: Option<&DrawEntry>, fallback: Rgba) {
+    match e {
+        Some(e) if e.has_image() => out.push(DrawCmd::Image {
+            rect,
+            name: e.image.clone(),
+            tint: if e.color[3] == 0 { [255; 4] } else { e.color },
+        }),
+        Some(e) => {
+            if e.color[3] > 0 {
+                out.push(DrawCmd::Fill { rect, color: e.color });
+            }
+            if e.border[3] > 0 {
+                out.push(DrawCmd::Frame { rect, color: e.border, width: 1.0 });
+            }
+        }
+        None => {
+            if fallback[3] > 0 {
+                out.push(DrawCmd::Fill { rect, color: fallback });
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn line(
+    out: &mut Vec<DrawCmd>,
+    m: &dyn TextMeasure,
+    rect: Rect,
+    s: &str,
+    px: f32,
+    bold: bool,
+    color: Rgba,
+    align: Align,
+) {
+    let h = m.line_height(px);
+    let w = m.width(s, px, bold);
+    let x = match align {
+        Align::Left => rect.x,
+        Align::Center => rect.x + (rect.w - w) / 2.0,
+    };
+    out.push(DrawCmd::Text {
+        x: x.round(),
+        y: (rect.y + (rect.h - h) / 2.0).round(),
+        text: s.to_string(),
+        px,
+        bold,
+        color,
+        shadow: None,
+    });
+}
+
+fn set_shadow(out: &mut [DrawCmd], from: usize, sh: Option<Rgba>) {
+    for c in &mut out[from..] {
+        if let DrawCmd::Text { shadow, .. } = c {
+            *shadow = sh;
+        }
+    }
+}
+
+fn draw_window(m: &WindowManager, id: WindowId, tm: &dyn TextMeasure, clip: Option<Rect>, out: &mut Vec<DrawCmd>) {
+    let Some(w) = m.window(id) else { return };
+    if !w.visible() {
+        return;
+    }
+    let r = w.rect;
+    let entries = state_entries(w);
+    let px = m.font_px(id);
+    let color = text_color(w, m);
+    let first_text = out.len();
+    let focused = m.focus() == Some(id);
+    // Background.
+    let see_thru = w.status & status_bit("SEE_THRU") != 0;
+    if !see_thru {
+        let pressed_entry = match &w.gadget {
+            Gadget::PushButton { pressed: true } => entries.get(1).or(entries.first()),
+            _ => entries.first(),
+        };
+        push_entry(out, r, pressed_entry, [0, 0, 0, 0]);
+    }
+    match &w.gadget {
+        Gadget::PushButton { .. } | Gadget::None if !w.text.is_empty() => {
+            let lines = wrap(tm, &w.text, px, w.bold, r.w - 8.0);
+            let lh = tm.line_height(px);
+            let top = r.y + (r.h - lh * lines.len() as f32) / 2.0;
+            for (i, l) in lines.iter().enumerate() {
+                line(
+                    out,
+                    tm,
+                    Rect::new(r.x + 4.0, top + i as f32 * lh, r.w - 8.0, lh),
+                    l,
+                    px,
+                    w.bold,
+                    color,
+                    if w.kind == WindowType::User { Align::Left } else { Align::Center },
+                );
+            }
+        }
+        Gadget::StaticText { centered } => {
+            let lines = if w.status & status_bit("ONE_LINE") != 0 {
+                vec![w.text.clone()]
+            } else {
+                wrap(tm, &w.text, px, w.bold, r.w - 4.0)
+            };
+            let lh = tm.line_height(px);
+            let total = lh * lines.len() as f32;
+            let top = if *centered || lines.len() == 1 { r.y + (r.h - total).max(0.0) / 2.0 } else { r.y + 2.0 };
+            out.push(DrawCmd::Clip(Some(clip.map_or(r, |c| c.intersect(&r)))));
+            for (i, l) in lines.iter().enumerate() {
+                let align = if *centered { Align::Center } else { Align::Left };
+                line(out, tm, Rect::new(r.x + 2.0, top + i as f32 * lh, r.w - 4.0, lh), l, px, w.bold, color, align);
+            }
+            out.push(DrawCmd::Clip(clip));
+        }
+        Gadget::CheckBox { checked } => {
+            let b = Rect::new(r.x + 2.0, r.y + (r.h - 16.0).max(0.0) / 2.0, 16.0_f32.min(r.h), 16.0_f32.min(r.h));
+            push_entry(out, b, entries.get(1), [30, 34, 38, 255]);
+            if *checked {
+                push_entry(out, b.inset(3.0), entries.get(2), [200, 170, 60, 255]);
+            }
+            line(
+                out,
+                tm,
+                Rect::new(b.right() + 6.0, r.y, r.w - b.w - 8.0, r.h),
+                &w.text,
+                px,
+                w.bold,
+                color,
+                Align::Left,
+            );
+        }
+        Gadget::RadioButton { selected, .. } => {
+            let b = Rect::new(r.x + 2.0, r.y + (r.h - 14.0).max(0.0) / 2.0, 14.0_f32.min(r.h), 14.0_f32.min(r.h));
+            push_entry(out, b, entries.get(1), [30, 34, 38, 255]);
+            if *selected {
+                push_entry(out, b.inset(3.0), entries.get(2), [200, 170, 60, 255]);
+            }
+            line(
+                out,
+                tm,
+                Rect::new(b.right() + 6.0, r.y, r.w - b.w - 8.0, r.h),
+                &w.text,
+                px,
+                w.bold,
+                color,
+                Align::Left,
+            );
+        }
+        Gadget::TextEntry { text, caret, anchor, secret, .. } => {
+            let shown: String = if *secret { "•".repeat(text.chars().count()) } else { text.clone() };
+            let inner = r.inset(4.0);
+            out.push(DrawCmd::Clip(Some(clip.map_or(inner, |c| c.intersect(&inner)))));
+            if let Some(a) = anchor {
+                let (lo, hi) = (*a.min(caret), *a.max(caret));
+                let x0 = inner.x + tm.width(&shown.chars().take(lo).collect::<String>(), px, w.bold);
+                let x1 = inner.x + tm.width(&shown.chars().take(hi).collect::<String>(), px, w.bold);
+                out.push(DrawCmd::Fill { rect: Rect::new(x0, inner.y, x1 - x0, inner.h), color: [70, 90, 140, 200] });
+            }
+            line(out, tm, inner, &shown, px, w.bold, color, Align::Left);
+            if focused {
+                let cx = inner.x + tm.width(&shown.chars().take(*caret).collect::<String>(), px, w.bold);
+                let lh = tm.line_height(px);
+                out.push(DrawCmd::Fill { rect: Rect::new(cx.round(), inner.y + (inner.h - lh) / 2.0, 2.0, lh), color });
+            }
+            out.push(DrawCmd::Clip(clip));
+        }
+        Gadget::ListBox { columns, rows, selected, scroll, row_height, .. } => {
+            out.push(DrawCmd::Clip(Some(clip.map_or(r, |c| c.intersect(&r)))));
+            let visible = (r.h / row_height.max(1.0)).floor() as usize;
+            for (k, row) in rows.iter().enumerate().skip(*scroll).take(visible) {
+                let y = r.y + (k - scroll) as f32 * row_height;
+                let rr = Rect::new(r.x, y, r.w, *row_height);
+                if selected.contains(&k) {
+                    push_entry(out, rr, entries.get(1), [80, 100, 60, 220]);
+                }
+                let mut x = r.x + 4.0;
+                for (c, cell) in row.iter().enumerate() {
+                    let cw = columns.get(c).copied().unwrap_or(1.0) * r.w;
+                    line(out, tm, Rect::new(x, y, cw - 6.0, *row_height), cell, px, w.bold, color, Align::Left);
+                    x += cw;
+                }
+            }
+            if rows.len() > visible && visible > 0 {
+                let track = Rect::new(r.right() - 6.0, r.y, 6.0, r.h);
+                out.push(DrawCmd::Fill { rect: track, color: [0, 0, 0, 90] });
+                let th = r.h * visible as f32 / rows.len() as f32;
+                let ty = r.y + r.h * *scroll as f32 / rows.len() as f32;
+                out.push(DrawCmd::Fill { rect: Rect::new(track.x, ty, 6.0, th), color: [200, 180, 120, 200] });
+            }
+            out.push(DrawCmd::Clip(clip));
+        }
+        Gadget::ComboBox { items, selected, .. } => {
+            let label = selected.and_then(|s| items.get(s)).cloned().unwrap_or_default();
+            line(out, tm, Rect::new(r.x + 6.0, r.y, r.w - 24.0, r.h), &label, px, w.bold, color, Align::Left);
+            out.push(DrawCmd::Text {
+                x: r.right() - 16.0,
+                y: r.y + (r.h - tm.line_height(px)) / 2.0,
+                text: "▾".into(),
+                px,
+                bold: false,
+                color,
+                shadow: None,
+            });
+        }
+        Gadget::Slider { min, max, value, vertical } => {
+            let t = if max > min { (*value - *min) as f32 / (*max - *min) as f32 } else { 0.0 };
+            if *vertical {
+                let track = Rect::new(r.x + r.w / 2.0 - 3.0, r.y, 6.0, r.h);
+                push_entry(out, track, entries.get(1), [30, 34, 38, 255]);
+                let thumb = Rect::new(r.x, r.y + (1.0 - t) * (r.h - 12.0), r.w, 12.0);
+                push_entry(out, thumb, entries.get(2), [200, 170, 60, 255]);
+            } else {
+                let track = Rect::new(r.x, r.y + r.h / 2.0 - 3.0, r.w, 6.0);
+                push_entry(out, track, entries.get(1), [30, 34, 38, 255]);
+                out.push(DrawCmd::Fill {
+                    rect: Rect::new(track.x, track.y, track.w * t, track.h),
+                    color: [150, 130, 60, 255],
+                });
+                let thumb = Rect::new(r.x + t * (r.w - 12.0), r.y, 12.0, r.h);
+                push_entry(out, thumb, entries.get(2), [200, 170, 60, 255]);
+            }
+        }
+        Gadget::ProgressBar { percent } => {
+            let fill =
+                Rect::new(r.x + 2.0, r.y + 2.0, (r.w - 4.0) * (*percent).clamp(0, 100) as f32 / 100.0, r.h - 4.0);
+            push_entry(out, fill, entries.get(1), [90, 160, 70, 255]);
+        }
+        Gadget::TabControl { tabs, active, tab_height } => {
+            let tw = r.w / tabs.len().max(1) as f32;
+            for (i, t) in tabs.iter().enumerate() {
+                let tr = Rect::new(r.x + i as f32 * tw, r.y, tw - 2.0, *tab_height);
+                push_entry(
+                    out,
+                    tr,
+                    entries.get(if i == *active { 2 } else { 1 }),
+                    if i == *active { [70, 80, 60, 255] } else { [35, 40, 38, 255] },
+                );
+                line(out, tm, tr, t, px, w.bold, color, Align::Center);
+            }
+        }
+        _ => {}
+    }
+    set_shadow(out, first_text, shadow(w));
+    if focused && w.tab_stop() {
+        out.push(DrawCmd::Frame { rect: r.inset(-1.0), color: [240, 210, 120, 255], width: 1.0 });
+    }
+    let child_clip = Some(clip.map_or(r, |c| c.intersect(&r)));
+    if !w.children.is_empty() {
+        out.push(DrawCmd::Clip(child_clip));
+        for c in &w.children {
+            draw_window(m, *c, tm, child_clip, out);
+        }
+        out.push(DrawCmd::Clip(clip));
+    }
+}

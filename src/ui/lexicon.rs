@@ -1,0 +1,126 @@
+//! The callback lexicon: the names layout files may use for system, input, tooltip, draw and
+//! layout callbacks, registered in one place. Loading a layout binds every name or reports it.
+
+use std::collections::BTreeSet;
+
+use super::wnd::model::WndFile;
+
+/// Which callback slot a name fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CallbackKind {
+    /// `SYSTEMCALLBACK`: a screen's event handler.
+    System,
+    /// `INPUTCALLBACK`: a gadget's input behaviour.
+    Input,
+    /// `TOOLTIPCALLBACK`.
+    Tooltip,
+    /// `DRAWCALLBACK`.
+    Draw,
+    /// `LAYOUTINIT`, `LAYOUTUPDATE`, `LAYOUTSHUTDOWN`.
+    Layout,
+}
+
+/// The gadget input behaviours every layout may name (they select built-in gadget code).
+pub const GADGET_INPUTS: [&str; 13] = [
+    "GadgetPushButtonInput",
+    "GadgetCheckBoxInput",
+    "GadgetRadioButtonInput",
+    "GadgetTextEntryInput",
+    "GadgetListBoxInput",
+    "GadgetListBoxMultiInput",
+    "GadgetComboBoxInput",
+    "GadgetHorizontalSliderInput",
+    "GadgetVerticalSliderInput",
+    "GadgetStaticTextInput",
+    "GadgetProgressBarInput",
+    "GadgetTabControlInput",
+    "GameWinDefaultInput",
+];
+
+/// The built-in draw behaviours (the original game's names select the default drawing).
+pub const DEFAULT_DRAWS: [&str; 14] = [
+    "GameWinDefaultDraw",
+    "W3DGameWinDefaultDraw",
+    "W3DGadgetPushButtonDraw",
+    "W3DGadgetPushButtonImageDraw",
+    "W3DGadgetCheckBoxDraw",
+    "W3DGadgetCheckBoxImageDraw",
+    "W3DGadgetRadioButtonDraw",
+    "W3DGadgetRadioButtonImageDraw",
+    "W3DGadgetTextEntryDraw",
+    "W3DGadgetTextEntryImageDraw",
+    "W3DGadgetListBoxDraw",
+    "W3DGadgetListBoxImageDraw",
+    "W3DGadgetStaticTextDraw",
+    "W3DGadgetStaticTextImageDraw",
+];
+
+/// Registered callback names by kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lexicon {
+    names: BTreeSet<(CallbackKind, String)>,
+}
+
+/// A name a layout uses that nothing registered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unbound {
+    /// Which slot.
+    pub kind: CallbackKind,
+    /// The name.
+    pub name: String,
+    /// Line of the window (or 1 for layout callbacks).
+    pub line: usize,
+}
+
+impl Lexicon {
+    /// The built-in gadget inputs and default draws.
+    pub fn standard() -> Lexicon {
+        let mut l = Lexicon::default();
+        for n in GADGET_INPUTS {
+            l.register(CallbackKind::Input, n);
+        }
+        for n in DEFAULT_DRAWS {
+            l.register(CallbackKind::Draw, n);
+        }
+        l
+    }
+
+    /// Registers a name.
+    pub fn register(&mut self, kind: CallbackKind, name: &str) {
+        self.names.insert((kind, name.to_string()));
+    }
+
+    /// True if the name is registered for the kind. Other `W3DGadget…Draw` names of the
+    /// original game select the default drawing too.
+    pub fn knows(&self, kind: CallbackKind, name: &str) -> bool {
+        self.names.contains(&(kind, name.to_string()))
+            || (kind == CallbackKind::Draw && name.starts_with("W3DGadget") && name.ends_with("Draw"))
+    }
+
+    /// Every callback name in a layout that is not registered.
+    pub fn unbound(&self, file: &WndFile) -> Vec<Unbound> {
+        let mut out = Vec::new();
+        for (name, _) in [(&file.layout_init, 0), (&file.layout_update, 1), (&file.layout_shutdown, 2)] {
+            if let Some(n) = name {
+                if !self.knows(CallbackKind::Layout, n) {
+                    out.push(Unbound { kind: CallbackKind::Layout, name: n.clone(), line: 1 });
+                }
+            }
+        }
+        for w in file.all_windows() {
+            for (kind, name) in [
+                (CallbackKind::System, &w.system_callback),
+                (CallbackKind::Input, &w.input_callback),
+                (CallbackKind::Tooltip, &w.tooltip_callback),
+                (CallbackKind::Draw, &w.draw_callback),
+            ] {
+                if let Some(n) = name {
+                    if !self.knows(kind, n) {
+                        out.push(Unbound { kind, name: n.clone(), line: w.line });
+                    }
+                }
+            }
+        }
+        out
+    }
+}

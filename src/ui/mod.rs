@@ -1,0 +1,21 @@
+//! The retained UI: GameWindow trees loaded from WND layouts, the window manager (routing,
+//! focus, capture, modal stack), gadgets, the callback lexicon and the draw list.
+//!
+//! Must not: know the renderer (it produces a draw list), or touch the simulation (screens turn
+//! gadget events into commands).
+
+pub mod check;
+pub mod draw;
+pub mod event;
+pub mod font;
+pub mod geometry;
+pub mod images;
+pub mod lexicon;
+pub mod manager;
+pub mod window;
+pub mod wnd;
+
+pub use event::{EventKind, Input, Key, MouseButton, UiEvent};
+pub use geometry::{Fit, Rect};
+pub use manager::{Layout, LayoutId, WindowManager};
+pub use window::{Gadget, GameWindow, WindowId};

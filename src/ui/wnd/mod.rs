@@ -1,0 +1,14 @@
+//! The WND layout format: the window-tree text files of C&C Generals, read unmodified, plus
+//! Ridgeline's optional `ANCHOR` and `SCALING` keys. See `ui/FORMAT.md`.
+//!
+//! Must not: panic on any input (every problem is a [`WndError`] at `file:line:col`), or refuse
+//! a key it merely does not use (those become notes).
+
+pub mod error;
+pub mod lexer;
+pub mod model;
+pub mod parser;
+
+pub use error::WndError;
+pub use model::{WindowDef, WindowType, WndFile};
+pub use parser::parse;

@@ -1,0 +1,479 @@
+//! The WND parser: tokens → [`WndFile`]. Every error names `file:line:col`; keys Ridgeline does
+//! not use are kept as notes rather than refused, so layouts written for the original game load.
+
+use std::collections::BTreeMap;
+
+use super::error::WndError;
+use super::lexer::{Tok, Token, lex};
+use super::model::{
+    Anchor, DrawEntry, FontDef, GadgetData, Rgba, ScalingMode, ScreenRect, TextColors, WindowDef, WindowType, WndFile,
+    status_bit, style_bit,
+};
+
+/// Gadget data block keywords.
+const GADGET_BLOCKS: [&str; 8] = [
+    "LISTBOXDATA",
+    "COMBOBOXDATA",
+    "SLIDERDATA",
+    "RADIOBUTTONDATA",
+    "TEXTENTRYDATA",
+    "STATICTEXTDATA",
+    "TABCONTROLDATA",
+    "PROGRESSBARDATA",
+];
+
+/// Parses a layout's text; `path` names it in errors.
+pub fn parse(path: &str, text: &str) -> Result<WndFile, WndError> {
+    let tokens = lex(path, text)?;
+    let mut p = Parser { path, tokens, pos: 0, notes: Vec::new() };
+    let mut file = WndFile::default();
+    while let Some(t) = p.peek() {
+        let (line, col) = (t.line, t.col);
+        match p.word()?.as_str() {
+            "FILE_VERSION" => {
+                p.expect('=')?;
+                file.version = p.int()?;
+                p.expect(';')?;
+            }
+            "STARTLAYOUTBLOCK" => loop {
+                let key = p.word()?;
+                if key == "ENDLAYOUTBLOCK" {
+                    break;
+                }
+                p.expect('=')?;
+                let value = p.callback()?;
+                p.expect(';')?;
+                match key.as_str() {
+                    "LAYOUTINIT" => file.layout_init = value,
+                    "LAYOUTUPDATE" => file.layout_update = value,
+                    "LAYOUTSHUTDOWN" => file.layout_shutdown = value,
+                    other => p.note(line, col, format!("layout key {other} ignored")),
+                }
+            },
+            "WINDOW" => file.windows.push(p.window(line)?),
+            other => {
+                return Err(WndError::new(
+                    path,
+                    line,
+                    col,
+                    format!("expected WINDOW, STARTLAYOUTBLOCK or FILE_VERSION, found {other}"),
+                ));
+            }
+        }
+    }
+    file.notes = p.notes;
+    Ok(file)
+}
+
+struct Parser<'a> {
+    path: &'a str,
+    tokens: Vec<Token>,
+    pos: usize,
+    notes: Vec<String>,
+}
+
+/// One `LABEL: values` group of a property value.
+struct Group {
+    label: String,
+    values: Vec<Tok>,
+    line: usize,
+    col: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.pos)
+    }
+
+    fn end_error(&self, what: &str) -> WndError {
+        let (line, col) = self.tokens.last().map_or((1, 1), |t| (t.line, t.col));
+        WndError::new(self.path, line, col, format!("unexpected end of file, expected {what}"))
+    }
+
+    fn next(&mut self, what: &str) -> Result<Token, WndError> {
+        let t = self.tokens.get(self.pos).cloned().ok_or_else(|| self.end_error(what))?;
+        self.pos += 1;
+        Ok(t)
+    }
+
+    fn err(&self, t: &Token, message: impl Into<String>) -> WndError {
+        WndError::new(self.path, t.line, t.col, message)
+    }
+
+    fn note(&mut self, line: usize, col: usize, message: String) {
+        self.notes.push(format!("{}:{line}:{col}: {message}", self.path));
+    }
+
+    fn word(&mut self) -> Result<String, WndError> {
+        let t = self.next("a keyword")?;
+        match t.tok {
+            Tok::Word(w) => Ok(w),
+            _ => Err(self.err(&t, format!("expected a keyword, found {}", show(&t.tok)))),
+        }
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), WndError> {
+        let t = self.next(&format!("'{c}'"))?;
+        if t.tok == Tok::Punct(c) {
+            Ok(())
+        } else {
+            Err(self.err(&t, format!("expected '{c}', found {}", show(&t.tok))))
+        }
+    }
+
+    fn int(&mut self) -> Result<i64, WndError> {
+        let t = self.next("a number")?;
+        match t.tok {
+            Tok::Int(v) => Ok(v),
+            _ => Err(self.err(&t, format!("expected a number, found {}", show(&t.tok)))),
+        }
+    }
+
+    /// A callback name: a string or word; `[None]` (any case) is none.
+    fn callback(&mut self) -> Result<Option<String>, WndError> {
+        let t = self.next("a callback name")?;
+        let s = match t.tok {
+            Tok::Str(s) | Tok::Word(s) => s,
+            _ => return Err(self.err(&t, format!("expected a callback name, found {}", show(&t.tok)))),
+        };
+        Ok(if s.eq_ignore_ascii_case("[none]") || s.is_empty() { None } else { Some(s) })
+    }
+
+    /// The tokens of a property value, up to (and eating) the `;`.
+    fn value(&mut self) -> Result<Vec<Token>, WndError> {
+        let mut out = Vec::new();
+        loop {
+            let t = self.next("';'")?;
+            if t.tok == Tok::Punct(';') {
+                return Ok(out);
+            }
+            if let Tok::Word(w) = &t.tok {
+                if matches!(w.as_str(), "WINDOW" | "END" | "CHILD" | "ENDALLCHILDREN") {
+                    return Err(self.err(&t, format!("missing ';' before {w}")));
+                }
+            }
+            out.push(t);
+        }
+    }
+
+    /// Splits a value into `LABEL: values` groups separated by commas.
+    fn groups(&self, value: &[Token]) -> Result<Vec<Group>, WndError> {
+        let mut out: Vec<Group> = Vec::new();
+        let mut i = 0;
+        while i < value.len() {
+            let t = &value[i];
+            let Tok::Word(label) = &t.tok else {
+                return Err(self.err(t, format!("expected a label, found {}", show(&t.tok))));
+            };
+            match value.get(i + 1) {
+                Some(Token { tok: Tok::Punct(':'), .. }) => {}
+                Some(o) => return Err(self.err(o, format!("expected ':' after {label}, found {}", show(&o.tok)))),
+                None => return Err(self.err(t, format!("expected ':' after {label}"))),
+            }
+            i += 2;
+            let mut values = Vec::new();
+            while i < value.len() && value[i].tok != Tok::Punct(',') {
+                values.push(value[i].tok.clone());
+                i += 1;
+            }
+            i += 1; // the comma
+            out.push(Group { label: label.clone(), values, line: t.line, col: t.col });
+        }
+        Ok(out)
+    }
+
+    fn ints(&self, g: &Group, n: usize) -> Result<Vec<i64>, WndError> {
+        let v: Vec<i64> = g
+            .values
+            .iter()
+            .filter_map(|t| match t {
+                Tok::Int(i) => Some(*i),
+                Tok::Real(r) => Some(*r as i64),
+                _ => None,
+            })
+            .collect();
+        if v.len() < n || v.len() != g.values.len() {
+            return Err(WndError::new(self.path, g.line, g.col, format!("{} needs {n} number(s)", g.label)));
+        }
+        Ok(v)
+    }
+
+    fn color(&self, g: &Group) -> Result<Rgba, WndError> {
+        let v = self.ints(g, 4)?;
+        Ok([0, 1, 2, 3].map(|k| v[k].clamp(0, 255) as u8))
+    }
+
+    fn flags(&mut self, value: &[Token], bit: fn(&str) -> u32, what: &str) -> Result<u32, WndError> {
+        let mut bits = 0;
+        for t in value {
+            match &t.tok {
+                Tok::Punct('+') => {}
+                Tok::Word(w) => {
+                    let b = bit(w);
+                    if b == 0 {
+                        self.note(t.line, t.col, format!("unknown {what} flag {w} ignored"));
+                    }
+                    bits |= b;
+                }
+                Tok::Int(v) => bits |= *v as u32,
+                other => return Err(self.err(t, format!("expected {what} flags, found {}", show(other)))),
+            }
+        }
+        Ok(bits)
+    }
+
+    fn single_string(&self, key: &Token, value: &[Token]) -> Result<String, WndError> {
+        match value {
+            [] => Ok(String::new()),
+            [t] => match &t.tok {
+                Tok::Str(s) | Tok::Word(s) => Ok(s.clone()),
+                Tok::Int(v) => Ok(v.to_string()),
+                other => Err(self.err(t, format!("expected a string, found {}", show(other)))),
+            },
+            [_, extra, ..] => Err(self.err(extra, format!("{} takes one value", show(&key.tok)))),
+        }
+    }
+
+    fn draw_data(&self, value: &[Token]) -> Result<Vec<DrawEntry>, WndError> {
+        let mut out: Vec<DrawEntry> = Vec::new();
+        for g in self.groups(value)? {
+            match g.label.as_str() {
+                "IMAGE" => {
+                    let name = match g.values.first() {
+                        Some(Tok::Word(s) | Tok::Str(s)) => s.clone(),
+                        _ => return Err(WndError::new(self.path, g.line, g.col, "IMAGE needs a name")),
+                    };
+                    out.push(DrawEntry { image: name, ..DrawEntry::default() });
+                }
+                "COLOR" | "BORDERCOLOR" => {
+                    let c = self.color(&g)?;
+                    let Some(last) = out.last_mut() else {
+                        return Err(WndError::new(self.path, g.line, g.col, format!("{} before IMAGE", g.label)));
+                    };
+                    if g.label == "COLOR" {
+                        last.color = c;
+                    } else {
+                        last.border = c;
+                    }
+                }
+                other => {
+                    return Err(WndError::new(self.path, g.line, g.col, format!("unknown draw data label {other}")));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// A `WINDOW` block up to its `END` (the keyword itself was read).
+    fn window(&mut self, line: usize) -> Result<WindowDef, WndError> {
+        let mut w = WindowDef {
+            line,
+            kind: WindowType::User,
+            rect: ScreenRect::default(),
+            name: String::new(),
+            status: 0,
+            style: 0,
+            system_callback: None,
+            input_callback: None,
+            tooltip_callback: None,
+            draw_callback: None,
+            font: None,
+            header_template: None,
+            tooltip_delay: -1,
+            text: String::new(),
+            tooltip_text: String::new(),
+            text_colors: TextColors::default(),
+            enabled: Vec::new(),
+            disabled: Vec::new(),
+            hilite: Vec::new(),
+            gadget: None,
+            anchor: None,
+            scaling: None,
+            children: Vec::new(),
+        };
+        let mut saw_rect = false;
+        loop {
+            let key_tok = self.next("END")?;
+            let Tok::Word(key) = &key_tok.tok else {
+                return Err(self.err(&key_tok, format!("expected a window key or END, found {}", show(&key_tok.tok))));
+            };
+            match key.as_str() {
+                "END" => break,
+                "ENDALLCHILDREN" => continue,
+                "CHILD" => {
+                    let t = self.next("WINDOW")?;
+                    if t.tok != Tok::Word("WINDOW".into()) {
+                        return Err(self.err(&t, format!("expected WINDOW after CHILD, found {}", show(&t.tok))));
+                    }
+                    let child = self.window(t.line)?;
+                    w.children.push(child);
+                    continue;
+                }
+                "WINDOW" => return Err(self.err(&key_tok, "a nested WINDOW must follow CHILD")),
+                _ => {}
+            }
+            self.expect('=')?;
+            let value = self.value()?;
+            let key = key.clone();
+            match key.as_str() {
+                "WINDOWTYPE" => {
+                    let t = value.first().ok_or_else(|| self.err(&key_tok, "WINDOWTYPE needs a type"))?;
+                    let Tok::Word(word) = &t.tok else { return Err(self.err(t, "expected a window type")) };
+                    w.kind = WindowType::from_keyword(word)
+                        .ok_or_else(|| self.err(t, format!("unknown window type {word}")))?;
+                }
+                "SCREENRECT" => {
+                    for g in self.groups(&value)? {
+                        let v = self.ints(&g, 2)?;
+                        let pair = (v[0] as i32, v[1] as i32);
+                        match g.label.as_str() {
+                            "UPPERLEFT" => w.rect.upper_left = pair,
+                            "BOTTOMRIGHT" => w.rect.bottom_right = pair,
+                            "CREATIONRESOLUTION" => w.rect.creation_resolution = pair,
+                            other => {
+                                return Err(WndError::new(
+                                    self.path,
+                                    g.line,
+                                    g.col,
+                                    format!("unknown SCREENRECT label {other}"),
+                                ));
+                            }
+                        }
+                    }
+                    let r = w.rect;
+                    if r.creation_resolution.0 <= 0 || r.creation_resolution.1 <= 0 {
+                        return Err(self.err(&key_tok, "SCREENRECT needs a positive CREATIONRESOLUTION"));
+                    }
+                    if r.bottom_right.0 < r.upper_left.0 || r.bottom_right.1 < r.upper_left.1 {
+                        return Err(self.err(&key_tok, "SCREENRECT's BOTTOMRIGHT is above or left of its UPPERLEFT"));
+                    }
+                    saw_rect = true;
+                }
+                "NAME" => w.name = self.single_string(&key_tok, &value)?,
+                "STATUS" => w.status = self.flags(&value, status_bit, "status")?,
+                "STYLE" => w.style = self.flags(&value, style_bit, "style")?,
+                "SYSTEMCALLBACK" | "INPUTCALLBACK" | "TOOLTIPCALLBACK" | "DRAWCALLBACK" => {
+                    let s = self.single_string(&key_tok, &value)?;
+                    let cb = if s.eq_ignore_ascii_case("[none]") || s.is_empty() { None } else { Some(s) };
+                    match key.as_str() {
+                        "SYSTEMCALLBACK" => w.system_callback = cb,
+                        "INPUTCALLBACK" => w.input_callback = cb,
+                        "TOOLTIPCALLBACK" => w.tooltip_callback = cb,
+                        _ => w.draw_callback = cb,
+                    }
+                }
+                "FONT" => {
+                    let mut f = FontDef::default();
+                    for g in self.groups(&value)? {
+                        match (g.label.as_str(), g.values.first()) {
+                            ("NAME", Some(Tok::Str(s) | Tok::Word(s))) => f.name = s.clone(),
+                            ("SIZE", _) => f.size = self.ints(&g, 1)?[0] as i32,
+                            ("BOLD", _) => f.bold = self.ints(&g, 1)?[0] != 0,
+                            (other, _) => {
+                                return Err(WndError::new(
+                                    self.path,
+                                    g.line,
+                                    g.col,
+                                    format!("unknown FONT label {other}"),
+                                ));
+                            }
+                        }
+                    }
+                    w.font = Some(f);
+                }
+                "HEADERTEMPLATE" => {
+                    let s = self.single_string(&key_tok, &value)?;
+                    w.header_template = if s.eq_ignore_ascii_case("[none]") { None } else { Some(s) };
+                }
+                "TOOLTIPDELAY" => {
+                    w.tooltip_delay = match value.first().map(|t| &t.tok) {
+                        Some(Tok::Int(v)) => *v as i32,
+                        _ => return Err(self.err(&key_tok, "TOOLTIPDELAY needs a number")),
+                    }
+                }
+                "TEXT" => w.text = self.single_string(&key_tok, &value)?,
+                "TOOLTIPTEXT" => w.tooltip_text = self.single_string(&key_tok, &value)?,
+                "TEXTCOLOR" => {
+                    for g in self.groups(&value)? {
+                        let c = self.color(&g)?;
+                        let tc = &mut w.text_colors;
+                        match g.label.as_str() {
+                            "ENABLED" => tc.enabled = c,
+                            "ENABLEDBORDER" => tc.enabled_border = c,
+                            "DISABLED" => tc.disabled = c,
+                            "DISABLEDBORDER" => tc.disabled_border = c,
+                            "HILITE" => tc.hilite = c,
+                            "HILITEBORDER" => tc.hilite_border = c,
+                            other => {
+                                return Err(WndError::new(
+                                    self.path,
+                                    g.line,
+                                    g.col,
+                                    format!("unknown TEXTCOLOR label {other}"),
+                                ));
+                            }
+                        }
+                    }
+                }
+                "ENABLEDDRAWDATA" => w.enabled = self.draw_data(&value)?,
+                "DISABLEDDRAWDATA" => w.disabled = self.draw_data(&value)?,
+                "HILITEDRAWDATA" => w.hilite = self.draw_data(&value)?,
+                "ANCHOR" => {
+                    let mut a = Anchor::default();
+                    for t in &value {
+                        match &t.tok {
+                            Tok::Punct('+') => {}
+                            Tok::Word(s) => match s.as_str() {
+                                "LEFT" => a.left = true,
+                                "RIGHT" => a.right = true,
+                                "TOP" => a.top = true,
+                                "BOTTOM" => a.bottom = true,
+                                other => {
+                                    return Err(
+                                        self.err(t, format!("unknown ANCHOR edge {other} (LEFT, RIGHT, TOP, BOTTOM)"))
+                                    );
+                                }
+                            },
+                            other => return Err(self.err(t, format!("expected ANCHOR edges, found {}", show(other)))),
+                        }
+                    }
+                    w.anchor = Some(a);
+                }
+                "SCALING" => {
+                    w.scaling = match value.first().map(|t| &t.tok) {
+                        Some(Tok::Word(s)) if s == "STRETCH" => Some(ScalingMode::Stretch),
+                        Some(Tok::Word(s)) if s == "ASPECT" => Some(ScalingMode::Aspect),
+                        _ => return Err(self.err(&key_tok, "SCALING is STRETCH or ASPECT")),
+                    }
+                }
+                block if GADGET_BLOCKS.contains(&block) => {
+                    let mut fields = BTreeMap::new();
+                    for g in self.groups(&value)? {
+                        let v = self.ints(&g, 1)?;
+                        fields.insert(g.label.clone(), v);
+                    }
+                    w.gadget = Some(GadgetData { block: block.to_string(), fields });
+                }
+                other => self.note(
+                    key_tok.line,
+                    key_tok.col,
+                    format!("key {other} is not used by Ridgeline; kept and ignored"),
+                ),
+            }
+        }
+        if !saw_rect {
+            return Err(WndError::new(self.path, line, 1, format!("window \"{}\" has no SCREENRECT", w.name)));
+        }
+        Ok(w)
+    }
+}
+
+fn show(t: &Tok) -> String {
+    match t {
+        Tok::Word(w) => w.clone(),
+        Tok::Int(i) => i.to_string(),
+        Tok::Real(r) => r.to_string(),
+        Tok::Str(s) => format!("\"{s}\""),
+        Tok::Punct(c) => format!("'{c}'"),
+    }
+}

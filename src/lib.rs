@@ -9,6 +9,7 @@
 pub mod art;
 pub mod bench;
 pub mod content;
+pub mod game;
 pub mod defs;
 pub mod lockstep;
 pub mod map;

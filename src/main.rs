@@ -55,6 +55,17 @@ enum Cmd {
     },
     /// Regenerate the project's generated art (data/roads.png, ui/ui.png and ui/images.ron).
     GenArt,
+    /// Parse layouts and bind their callbacks, images and fonts (all of ui/*.wnd by default).
+    UiCheck {
+        /// Layout files; none means every layout under ui/.
+        paths: Vec<PathBuf>,
+        /// Only check the syntax.
+        #[arg(long)]
+        syntax_only: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print measured figures as JSON.
     Bench {
         /// What to measure.
@@ -108,6 +119,7 @@ fn main() -> ExitCode {
         }
         Cmd::MapGen { dir } => map_gen(&roots, &dir),
         Cmd::GenArt => gen_art(&roots),
+        Cmd::UiCheck { paths, syntax_only, json } => ui_check(&roots, paths, syntax_only, json),
         Cmd::Bench { what: BenchKind::Sim } => {
             bench::sim::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
         }
@@ -284,4 +296,43 @@ fn gen_art(roots: &ContentRoots) -> Result<()> {
         .with_context(|| format!("{}: cannot write", ron_path.display()))?;
     println!("wrote {} and {}", png.display(), ron_path.display());
     Ok(())
+}
+
+fn ui_check(roots: &ContentRoots, mut paths: Vec<PathBuf>, syntax_only: bool, json: bool) -> Result<()> {
+    use ridgeline::ui::check::check;
+    if paths.is_empty() {
+        for r in roots.roots() {
+            if let Ok(d) = std::fs::read_dir(r.join("ui")) {
+                paths.extend(d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "wnd")));
+            }
+        }
+        paths.sort();
+    }
+    let bindings = if syntax_only { None } else { Some(ridgeline::game::shell::load_bindings(roots)?) };
+    let mut problems = Vec::new();
+    let mut files = Vec::new();
+    for p in &paths {
+        let shown = p.display().to_string();
+        let text = match std::fs::read_to_string(p) {
+            Ok(t) => t,
+            Err(e) => {
+                problems.push(format!("{shown}:1:1: cannot read: {e}"));
+                continue;
+            }
+        };
+        let report = check(&shown, &text, bindings.as_ref());
+        files.push(serde_json::json!({"file": shown, "windows": report.windows, "problems": report.problems.len(), "notes": report.notes}));
+        problems.extend(report.problems.iter().map(ToString::to_string));
+    }
+    if json {
+        println!("{}", serde_json::json!({"files": files, "problems": problems}));
+    } else {
+        for p in &problems {
+            println!("{p}");
+        }
+        if problems.is_empty() {
+            println!("{} layout(s) ok", paths.len());
+        }
+    }
+    if problems.is_empty() { Ok(()) } else { Err(anyhow::anyhow!("{} problem(s) in layouts", problems.len())) }
 }

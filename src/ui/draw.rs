@@ -61,11 +61,14 @@ pub enum DrawCmd {
     Clip(Option<Rect>),
 }
 
+/// Drawing for windows with a custom draw callback: called after a window's background.
+pub type CustomDraw<'a> = &'a dyn Fn(&GameWindow, &mut Vec<DrawCmd>);
+
 /// Builds the draw list of every visible window, bottom to top.
-pub fn draw_list(m: &WindowManager, text: &dyn TextMeasure) -> Vec<DrawCmd> {
+pub fn draw_list(m: &WindowManager, text: &dyn TextMeasure, custom: CustomDraw<'_>) -> Vec<DrawCmd> {
     let mut out = Vec::new();
     for r in m.roots() {
-        draw_window(m, *r, text, None, &mut out);
+        draw_window(m, *r, text, None, custom, &mut out);
     }
     // An open drop-down is drawn over everything.
     if let Some((combo, area, row)) = m.open_combo() {
@@ -182,7 +185,7 @@ fn set_shadow(out: &mut [DrawCmd], from: usize, sh: Option<Rgba>) {
     }
 }
 
-fn draw_window(m: &WindowManager, id: WindowId, tm: &dyn TextMeasure, clip: Option<Rect>, out: &mut Vec<DrawCmd>) {
+fn draw_window(m: &WindowManager, id: WindowId, tm: &dyn TextMeasure, clip: Option<Rect>, custom: CustomDraw<'_>, out: &mut Vec<DrawCmd>) {
     let Some(w) = m.window(id) else { return };
     if !w.visible() {
         return;
@@ -201,6 +204,9 @@ fn draw_window(m: &WindowManager, id: WindowId, tm: &dyn TextMeasure, clip: Opti
             _ => entries.first(),
         };
         push_entry(out, r, pressed_entry, [0, 0, 0, 0]);
+    }
+    if w.draw_callback.is_some() {
+        custom(w, out);
     }
     match &w.gadget {
         Gadget::PushButton { .. } | Gadget::None if !w.text.is_empty() => {
@@ -372,7 +378,7 @@ fn draw_window(m: &WindowManager, id: WindowId, tm: &dyn TextMeasure, clip: Opti
     if !w.children.is_empty() {
         out.push(DrawCmd::Clip(child_clip));
         for c in &w.children {
-            draw_window(m, *c, tm, child_clip, out);
+            draw_window(m, *c, tm, child_clip, custom, out);
         }
         out.push(DrawCmd::Clip(clip));
     }

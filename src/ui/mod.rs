@@ -4,6 +4,7 @@
 //! Must not: know the renderer (it produces a draw list), or touch the simulation (screens turn
 //! gadget events into commands).
 
+pub mod access;
 pub mod check;
 pub mod draw;
 pub mod event;

@@ -1,0 +1,115 @@
+//! The player's options, saved as RON in the user's config directory
+//! (`$RIDGELINE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/ridgeline`, else `~/.config/ridgeline`).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// How the interface fits the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UiScaling {
+    /// Keep proportions (letterbox; anchored windows hug the edges).
+    Aspect,
+    /// Stretch X and Y separately, as the original game did.
+    Stretch,
+}
+
+/// Everything on the options screen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Window size in pixels.
+    pub resolution: (u32, u32),
+    /// Fullscreen.
+    pub fullscreen: bool,
+    /// Interface scaling.
+    pub ui_scaling: UiScaling,
+    /// Music volume, 0–100.
+    pub music_volume: u8,
+    /// Effects volume, 0–100.
+    pub sfx_volume: u8,
+    /// Camera scroll speed, 1–20.
+    pub scroll_speed: u8,
+    /// The name shown to other players.
+    pub player_name: String,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            resolution: (1280, 720),
+            fullscreen: false,
+            ui_scaling: UiScaling::Aspect,
+            music_volume: 70,
+            sfx_volume: 80,
+            scroll_speed: 10,
+            player_name: "Commander".into(),
+        }
+    }
+}
+
+/// Why settings could not be saved or read.
+#[derive(Debug, Error)]
+pub enum SettingsError {
+    /// File system trouble.
+    #[error("{}: {message}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// The file is not valid.
+    #[error("{}:{line}:{col}: {message}", path.display())]
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// Line.
+        line: usize,
+        /// Column.
+        col: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Settings {
+    /// The settings file's usual place.
+    pub fn default_path() -> PathBuf {
+        let dir = std::env::var_os("RIDGELINE_CONFIG_DIR").map(PathBuf::from).unwrap_or_else(|| {
+            std::env::var_os("XDG_CONFIG_HOME")
+                .map(PathBuf::from)
+                .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
+                .unwrap_or_else(|| PathBuf::from("."))
+                .join("ridgeline")
+        });
+        dir.join("settings.ron")
+    }
+
+    /// Reads settings; a missing file gives the defaults.
+    pub fn load(path: &Path) -> Result<Settings, SettingsError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
+            Err(e) => return Err(SettingsError::Io { path: path.into(), message: e.to_string() }),
+        };
+        ron::Options::default().from_str(&text).map_err(|e| SettingsError::Syntax {
+            path: path.into(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        })
+    }
+
+    /// Writes settings, creating the folder.
+    pub fn save(&self, path: &Path) -> Result<(), SettingsError> {
+        let io = |e: std::io::Error| SettingsError::Io { path: path.into(), message: e.to_string() };
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new())
+            .map_err(|e| SettingsError::Io { path: path.into(), message: e.to_string() })?;
+        std::fs::write(path, text + "\n").map_err(io)
+    }
+}

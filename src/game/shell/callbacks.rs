@@ -1,0 +1,67 @@
+//! The shell's callback lexicon: every name its layouts use, bound to the Rust function that
+//! runs it. Layout files and this table must agree; `ridgeline ui-check` and the shell's start
+//! both verify it.
+
+use crate::ui::UiEvent;
+use crate::ui::lexicon::{CallbackKind, Lexicon};
+
+use super::{Shell, lobby, main_menu, message_box, online, options, replays, score, skirmish};
+
+/// A screen's event handler.
+pub type SystemFn = fn(&mut Shell, &UiEvent);
+/// A layout's initialiser.
+pub type InitFn = fn(&mut Shell);
+
+const SYSTEM: [(&str, SystemFn); 8] = [
+    ("MainMenuSystem", main_menu::system),
+    ("SkirmishSetupSystem", skirmish::system),
+    ("OnlineSystem", online::system),
+    ("LobbySystem", lobby::system),
+    ("OptionsSystem", options::system),
+    ("ReplaysSystem", replays::system),
+    ("ScoreScreenSystem", score::system),
+    ("MessageBoxSystem", message_box::system),
+];
+
+const INIT: [(&str, InitFn); 7] = [
+    ("MainMenuInit", main_menu::init),
+    ("SkirmishSetupInit", skirmish::init),
+    ("OnlineInit", online::init),
+    ("LobbyInit", lobby::init),
+    ("OptionsInit", options::init),
+    ("ReplaysInit", replays::init),
+    ("ScoreScreenInit", score::init),
+];
+
+/// Custom draw callbacks the shell implements (see `Shell::custom_draw`).
+const DRAW: [&str; 1] = ["MapPreviewDraw"];
+
+/// The system callback with this name.
+pub fn system(name: &str) -> Option<SystemFn> {
+    SYSTEM.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+}
+
+/// The layout initialiser with this name.
+pub fn layout_init(name: &str) -> Option<InitFn> {
+    INIT.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+}
+
+/// The standard gadget names plus everything above.
+pub fn lexicon() -> Lexicon {
+    let mut l = Lexicon::standard();
+    for (n, _) in SYSTEM {
+        l.register(CallbackKind::System, n);
+    }
+    for (n, _) in INIT {
+        l.register(CallbackKind::Layout, n);
+    }
+    for n in DRAW {
+        l.register(CallbackKind::Draw, n);
+    }
+    l
+}
+
+/// The part of a window name after `File.wnd:`.
+pub fn short(name: &str) -> &str {
+    name.rsplit(':').next().unwrap_or(name)
+}

@@ -1,0 +1,350 @@
+//! The shell: the menus before and after a game. Each screen is a WND layout from `ui/` plus a
+//! system callback (and a layout init) registered in `callbacks.rs`; the shell opens and closes
+//! layouts, shows message boxes, and keeps what the screens edit (settings, the skirmish setup).
+//!
+//! Must not: draw (the renderer draws the UI's draw list) or touch a running game.
+
+pub mod callbacks;
+mod lobby;
+mod main_menu;
+mod message_box;
+mod online;
+mod options;
+mod replays;
+mod score;
+mod skirmish;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use image::RgbaImage;
+use thiserror::Error;
+
+use crate::content::ContentRoots;
+use crate::defs::Definitions;
+use crate::map::{Map, MapContent};
+use crate::ui::check::{Bindings, check};
+use crate::ui::draw::DrawCmd;
+use crate::ui::images::{FontBook, ImageSet};
+use crate::ui::wnd::{WndFile, parse};
+use crate::ui::{GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
+
+use super::settings::{Settings, UiScaling};
+
+pub use skirmish::{SkirmishConfig, SlotChoice};
+
+/// The shell's screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The main menu.
+    MainMenu,
+    /// Skirmish setup.
+    Skirmish,
+    /// Host or join.
+    Online,
+    /// The multiplayer lobby.
+    Lobby,
+    /// Options.
+    Options,
+    /// Replays.
+    Replays,
+    /// The score screen.
+    Score,
+}
+
+impl Screen {
+    /// The layout file of the screen.
+    pub fn layout(self) -> &'static str {
+        match self {
+            Screen::MainMenu => "MainMenu.wnd",
+            Screen::Skirmish => "SkirmishSetup.wnd",
+            Screen::Online => "Online.wnd",
+            Screen::Lobby => "Lobby.wnd",
+            Screen::Options => "Options.wnd",
+            Screen::Replays => "Replays.wnd",
+            Screen::Score => "ScoreScreen.wnd",
+        }
+    }
+}
+
+/// Why the shell could not start.
+#[derive(Debug, Error)]
+pub enum ShellError {
+    /// A layout is missing or broken (every problem listed).
+    #[error("layout problems:\n{0}")]
+    Layouts(String),
+    /// Content (definitions, maps, UI images) could not be loaded.
+    #[error("{0}")]
+    Content(String),
+}
+
+/// A map offered on the skirmish screen.
+#[derive(Clone, Debug)]
+pub struct MapEntry {
+    /// Folder.
+    pub dir: PathBuf,
+    /// Display name.
+    pub name: String,
+    /// Description.
+    pub description: String,
+    /// Players it is made for.
+    pub players: u8,
+}
+
+/// The shell and everything its screens edit.
+pub struct Shell {
+    /// The window manager holding the open layouts.
+    pub ui: WindowManager,
+    layouts: BTreeMap<String, WndFile>,
+    current: Option<(Screen, LayoutId)>,
+    message: Option<LayoutId>,
+    /// Options (saved by the options screen).
+    pub settings: Settings,
+    settings_path: PathBuf,
+    /// Maps found in the content roots.
+    pub maps: Vec<MapEntry>,
+    /// Playable faction names.
+    pub factions: Vec<String>,
+    /// The skirmish being set up.
+    pub skirmish: SkirmishConfig,
+    /// Set when the player chose Quit.
+    pub quit: bool,
+    /// Set when the player started a skirmish.
+    pub requested_game: Option<SkirmishConfig>,
+    /// Lobby state.
+    pub lobby: lobby::LobbyState,
+    /// Pictures made at run time (map previews), by `@name`.
+    pub dynamic_images: BTreeMap<String, RgbaImage>,
+    /// UI images (atlas regions).
+    pub images: ImageSet,
+    /// The last score shown.
+    pub score_rows: Vec<Vec<String>>,
+}
+
+impl std::fmt::Debug for Shell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shell").field("current", &self.current).finish_non_exhaustive()
+    }
+}
+
+impl Shell {
+    /// Loads every layout (checked against the lexicon, images and fonts), the settings, the
+    /// maps and factions, and opens the main menu.
+    pub fn new(roots: &ContentRoots, screen: (f32, f32), settings_path: PathBuf) -> Result<Shell, ShellError> {
+        let bindings = load_bindings(roots)?;
+        let mut layouts = BTreeMap::new();
+        let mut problems = Vec::new();
+        for s in [Screen::MainMenu, Screen::Skirmish, Screen::Online, Screen::Lobby, Screen::Options, Screen::Replays, Screen::Score] {
+            load_layout(roots, s.layout(), &bindings, &mut layouts, &mut problems);
+        }
+        load_layout(roots, "MessageBox.wnd", &bindings, &mut layouts, &mut problems);
+        if !problems.is_empty() {
+            return Err(ShellError::Layouts(problems.join("\n")));
+        }
+        let settings = Settings::load(&settings_path).unwrap_or_else(|e| {
+            log::warn!("{e}; using default settings");
+            Settings::default()
+        });
+        let defs = Definitions::load(roots).map_err(|e| ShellError::Content(e.to_string()))?;
+        let factions = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+        let (maps, dynamic_images) = find_maps(roots);
+        let mode = match settings.ui_scaling {
+            UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
+            UiScaling::Stretch => crate::ui::wnd::model::ScalingMode::Stretch,
+        };
+        let mut shell = Shell {
+            ui: WindowManager::new(screen, mode),
+            layouts,
+            current: None,
+            message: None,
+            settings,
+            settings_path,
+            maps,
+            factions,
+            skirmish: SkirmishConfig::default(),
+            quit: false,
+            requested_game: None,
+            lobby: lobby::LobbyState::default(),
+            dynamic_images,
+            images: bindings.images,
+            score_rows: Vec::new(),
+        };
+        shell.open(Screen::MainMenu);
+        Ok(shell)
+    }
+
+    /// The screen on show.
+    pub fn screen(&self) -> Option<Screen> {
+        self.current.map(|(s, _)| s)
+    }
+
+    /// Closes the current screen and opens another.
+    pub fn open(&mut self, screen: Screen) {
+        if let Some((_, old)) = self.current.take() {
+            self.ui.destroy_layout(old);
+        }
+        self.close_message();
+        let Some(file) = self.layouts.get(screen.layout()).cloned() else { return };
+        let id = self.ui.create_layout(screen.layout(), &file);
+        self.current = Some((screen, id));
+        if let Some(init) = file.layout_init.as_deref().and_then(callbacks::layout_init) {
+            init(self);
+        }
+    }
+
+    /// Shows a modal message box over the current screen; `cancel` adds a Cancel button.
+    pub fn message(&mut self, title: &str, text: &str, cancel: bool) {
+        self.close_message();
+        let Some(file) = self.layouts.get("MessageBox.wnd").cloned() else { return };
+        let id = self.ui.create_layout("MessageBox.wnd", &file);
+        self.message = Some(id);
+        self.set_text("MessageBox.wnd:MessageTitle", title);
+        self.set_text("MessageBox.wnd:MessageText", text);
+        if let Some(c) = self.ui.find("MessageBox.wnd:ButtonCancel") {
+            self.ui.show(c, cancel);
+        }
+        if let Some(root) = self.ui.find("MessageBox.wnd:MessageBoxParent") {
+            self.ui.push_modal(root);
+        }
+    }
+
+    /// Closes the message box, if one is open.
+    pub fn close_message(&mut self) {
+        if let Some(id) = self.message.take() {
+            if let Some(root) = self.ui.find("MessageBox.wnd:MessageBoxParent") {
+                self.ui.pop_modal(root);
+            }
+            self.ui.destroy_layout(id);
+        }
+    }
+
+    /// True while a message box is open.
+    pub fn message_open(&self) -> bool {
+        self.message.is_some()
+    }
+
+    /// Feeds input to the UI and runs the callbacks of the events it caused; returns true if
+    /// the UI consumed the input.
+    pub fn handle(&mut self, input: Input) -> bool {
+        let consumed = self.ui.handle(input);
+        self.dispatch();
+        consumed
+    }
+
+    /// Runs the system callbacks of queued UI events.
+    pub fn dispatch(&mut self) {
+        loop {
+            let events = self.ui.drain_events();
+            if events.is_empty() {
+                return;
+            }
+            for e in events {
+                if let Some(f) = e.callback.as_deref().and_then(callbacks::system) {
+                    f(self, &e);
+                }
+            }
+        }
+    }
+
+    /// Changes the screen size (and scaling mode from the settings).
+    pub fn resize(&mut self, screen: (f32, f32)) {
+        let mode = match self.settings.ui_scaling {
+            UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
+            UiScaling::Stretch => crate::ui::wnd::model::ScalingMode::Stretch,
+        };
+        self.ui.resize(screen, mode);
+    }
+
+    /// Sets a window's text by name.
+    pub fn set_text(&mut self, name: &str, text: &str) {
+        if let Some(w) = self.ui.find(name).and_then(|id| self.ui.window_mut(id)) {
+            w.text = text.to_string();
+        }
+    }
+
+    /// A window id by name.
+    pub fn find(&self, name: &str) -> Option<WindowId> {
+        self.ui.find(name)
+    }
+
+    /// Draws windows whose draw callback is the shell's own (the map preview).
+    pub fn custom_draw(&self, w: &GameWindow, out: &mut Vec<DrawCmd>) {
+        if w.draw_callback.as_deref() == Some("MapPreviewDraw") {
+            if let Some(map) = self.maps.get(self.skirmish.map) {
+                let key = format!("@preview/{}", map.name);
+                if self.dynamic_images.contains_key(&key) {
+                    let r = w.rect.inset(3.0);
+                    let side = r.w.min(r.h);
+                    let sq = Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side);
+                    out.push(DrawCmd::Image { rect: sq, name: key, tint: [255; 4] });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn settings_path(&self) -> &PathBuf {
+        &self.settings_path
+    }
+}
+
+/// The lexicon, images and fonts layouts are checked against.
+pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
+    let images_path = roots.find("ui/images.ron").unwrap_or_else(|| PathBuf::from("ui/images.ron"));
+    let fonts_path = roots.find("ui/fonts.ron").unwrap_or_else(|| PathBuf::from("ui/fonts.ron"));
+    Ok(Bindings {
+        lexicon: callbacks::lexicon(),
+        images: ImageSet::load(&images_path).map_err(|e| ShellError::Content(e.to_string()))?,
+        fonts: FontBook::load(&fonts_path).map_err(|e| ShellError::Content(e.to_string()))?,
+    })
+}
+
+fn load_layout(roots: &ContentRoots, name: &str, b: &Bindings, out: &mut BTreeMap<String, WndFile>, problems: &mut Vec<String>) {
+    let rel = format!("ui/{name}");
+    let Some(path) = roots.find(&rel) else {
+        problems.push(format!("{rel}: not found in any content root"));
+        return;
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            problems.push(format!("{}: {e}", path.display()));
+            return;
+        }
+    };
+    let shown = path.display().to_string();
+    let report = check(&shown, &text, Some(b));
+    if !report.problems.is_empty() {
+        problems.extend(report.problems.iter().map(ToString::to_string));
+        return;
+    }
+    if let Ok(file) = parse(&shown, &text) {
+        out.insert(name.to_string(), file);
+    }
+}
+
+/// Lists the maps in the content roots and renders a small preview of each.
+fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage>) {
+    let mut maps = Vec::new();
+    let mut previews = BTreeMap::new();
+    let content = MapContent::load(roots).ok();
+    let mut dirs: Vec<PathBuf> = roots
+        .roots()
+        .iter()
+        .filter_map(|r| std::fs::read_dir(r.join("maps")).ok())
+        .flat_map(|d| d.filter_map(Result::ok).map(|e| e.path()))
+        .filter(|p| p.join("map.ron").is_file())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let Ok(map) = Map::load(&dir) else { continue };
+        if let Some(c) = &content {
+            let ground = crate::map::roads::HeightField::from_map(&map);
+            let mesh = crate::map::roads::build(&map.road_segments(), &c.roads, &ground);
+            let scale = (384 / map.file.size.0.max(1)).max(1);
+            let rgb = crate::map::preview::render(&map, &c.classes, &mesh, scale);
+            previews.insert(format!("@preview/{}", map.file.name), image::DynamicImage::ImageRgb8(rgb).into_rgba8());
+        }
+        maps.push(MapEntry { dir, name: map.file.name.clone(), description: map.file.description.clone(), players: map.file.players });
+    }
+    (maps, previews)
+}

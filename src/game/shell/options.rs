@@ -1,0 +1,80 @@
+//! Options: resolution, fullscreen, interface scaling, volumes, scroll speed, player name;
+//! saved to the settings file.
+
+use crate::game::settings::UiScaling;
+use crate::ui::{EventKind, UiEvent};
+
+use super::callbacks::short;
+use super::{Screen, Shell};
+
+/// Offered window sizes.
+pub const RESOLUTIONS: [(u32, u32); 6] = [(1024, 768), (1280, 720), (1600, 900), (1920, 1080), (2560, 1080), (2560, 1440)];
+
+fn id(shell: &Shell, n: &str) -> Option<crate::ui::WindowId> {
+    shell.find(&format!("Options.wnd:{n}"))
+}
+
+pub(super) fn init(shell: &mut Shell) {
+    let s = shell.settings.clone();
+    if let Some(c) = id(shell, "ComboResolution") {
+        let items = RESOLUTIONS.iter().map(|(w, h)| format!("{w} × {h}")).collect();
+        shell.ui.combo_set(c, items, RESOLUTIONS.iter().position(|r| *r == s.resolution));
+    }
+    if let Some(c) = id(shell, "CheckFullscreen") {
+        shell.ui.set_checked(c, s.fullscreen);
+    }
+    let radio = if s.ui_scaling == UiScaling::Aspect { "RadioScaleAspect" } else { "RadioScaleStretch" };
+    if let Some(r) = id(shell, radio) {
+        shell.ui.set_checked(r, true);
+    }
+    for (n, v) in [("SliderMusic", s.music_volume), ("SliderSfx", s.sfx_volume), ("SliderScroll", s.scroll_speed)] {
+        if let Some(w) = id(shell, n) {
+            shell.ui.slider_set(w, v as i32);
+        }
+    }
+    if let Some(e) = id(shell, "EntryName") {
+        shell.ui.entry_set(e, &s.player_name);
+    }
+}
+
+/// Reads the widgets into settings.
+fn read(shell: &Shell) -> crate::game::settings::Settings {
+    let mut s = shell.settings.clone();
+    if let Some(k) = id(shell, "ComboResolution").and_then(|c| shell.ui.combo_selected(c)) {
+        s.resolution = RESOLUTIONS[k.min(RESOLUTIONS.len() - 1)];
+    }
+    s.fullscreen = id(shell, "CheckFullscreen").is_some_and(|c| shell.ui.checked(c));
+    s.ui_scaling = if id(shell, "RadioScaleStretch").is_some_and(|r| shell.ui.checked(r)) { UiScaling::Stretch } else { UiScaling::Aspect };
+    let slider = |n: &str, d: u8| id(shell, n).and_then(|w| shell.ui.slider_value(w)).map_or(d, |v| v.clamp(0, 100) as u8);
+    s.music_volume = slider("SliderMusic", s.music_volume);
+    s.sfx_volume = slider("SliderSfx", s.sfx_volume);
+    s.scroll_speed = slider("SliderScroll", s.scroll_speed).clamp(1, 20);
+    let name = id(shell, "EntryName").map(|e| shell.ui.entry_text(e)).unwrap_or_default();
+    if !name.trim().is_empty() {
+        s.player_name = name.trim().to_string();
+    }
+    s
+}
+
+pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
+    if e.kind != EventKind::Selected {
+        return;
+    }
+    match short(&e.name) {
+        "ButtonSave" => {
+            let s = read(shell);
+            let path = shell.settings_path().clone();
+            match s.save(&path) {
+                Ok(()) => {
+                    shell.settings = s;
+                    let screen = shell.ui.fit().screen;
+                    shell.resize(screen);
+                    shell.open(Screen::MainMenu);
+                }
+                Err(err) => shell.message("Options", &format!("Could not save: {err}"), false),
+            }
+        }
+        "ButtonBack" => shell.open(Screen::MainMenu),
+        _ => {}
+    }
+}

@@ -1,0 +1,185 @@
+//! Skirmish setup: a map from the list (with its preview and description), up to four slots
+//! (human, computer at a difficulty, or closed; faction, colour, team), starting money, start.
+
+use crate::ui::{EventKind, UiEvent};
+
+use super::callbacks::short;
+use super::{Screen, Shell};
+
+/// What fills a slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotChoice {
+    /// The local player.
+    Human,
+    /// The computer at a difficulty (0 easy … 3 brutal).
+    Computer(u8),
+    /// Nobody.
+    Closed,
+}
+
+/// Slot kinds in the order of the player combo.
+const PLAYER_ITEMS: [(&str, SlotChoice); 6] = [
+    ("Human", SlotChoice::Human),
+    ("Easy AI", SlotChoice::Computer(0)),
+    ("Normal AI", SlotChoice::Computer(1)),
+    ("Hard AI", SlotChoice::Computer(2)),
+    ("Brutal AI", SlotChoice::Computer(3)),
+    ("Closed", SlotChoice::Closed),
+];
+/// Player colours.
+pub const COLORS: [&str; 6] = ["Blue", "Red", "Green", "Yellow", "Orange", "Purple"];
+/// Team choices (0 is no team).
+const TEAMS: [&str; 5] = ["-", "1", "2", "3", "4"];
+/// Starting money choices.
+pub const MONEY: [i64; 4] = [5_000, 10_000, 20_000, 50_000];
+
+/// One slot's setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// Who.
+    pub who: SlotChoice,
+    /// Faction index among the playable factions.
+    pub faction: usize,
+    /// Colour index.
+    pub color: usize,
+    /// Team (0 none).
+    pub team: usize,
+}
+
+/// The skirmish being set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkirmishConfig {
+    /// Map index in the shell's list.
+    pub map: usize,
+    /// The four slots.
+    pub slots: [Slot; 4],
+    /// Starting money index in [`MONEY`].
+    pub money: usize,
+}
+
+impl Default for SkirmishConfig {
+    fn default() -> SkirmishConfig {
+        let slot = |i: usize, who| Slot { who, faction: i % 2, color: i, team: 0 };
+        SkirmishConfig {
+            map: 0,
+            slots: [slot(0, SlotChoice::Human), slot(1, SlotChoice::Computer(1)), slot(2, SlotChoice::Closed), slot(3, SlotChoice::Closed)],
+            money: 1,
+        }
+    }
+}
+
+impl SkirmishConfig {
+    /// Slots that take part.
+    pub fn open_slots(&self) -> usize {
+        self.slots.iter().filter(|s| s.who != SlotChoice::Closed).count()
+    }
+}
+
+fn name(field: &str, i: usize) -> String {
+    format!("SkirmishSetup.wnd:{field}{i}")
+}
+
+pub(super) fn init(shell: &mut Shell) {
+    let rows: Vec<Vec<String>> = shell.maps.iter().map(|m| vec![format!("{} ({} players)", m.name, m.players)]).collect();
+    if let Some(list) = shell.find("SkirmishSetup.wnd:ListMaps") {
+        shell.ui.list_set_rows(list, rows);
+        shell.ui.list_select(list, Some(shell.skirmish.map));
+    }
+    if let Some(c) = shell.find("SkirmishSetup.wnd:ComboMoney") {
+        shell.ui.combo_set(c, MONEY.iter().map(|m| format!("${m}")).collect(), Some(shell.skirmish.money));
+    }
+    for i in 0..4 {
+        let s = shell.skirmish.slots[i];
+        let who = PLAYER_ITEMS.iter().position(|(_, c)| *c == s.who);
+        let sets: [(String, Vec<String>, Option<usize>); 4] = [
+            (name("ComboPlayer", i), PLAYER_ITEMS.iter().map(|(n, _)| n.to_string()).collect(), who),
+            (name("ComboFaction", i), shell.factions.clone(), Some(s.faction)),
+            (name("ComboColor", i), COLORS.iter().map(|c| c.to_string()).collect(), Some(s.color)),
+            (name("ComboTeam", i), TEAMS.iter().map(|t| t.to_string()).collect(), Some(s.team)),
+        ];
+        for (n, items, sel) in sets {
+            if let Some(id) = shell.find(&n) {
+                shell.ui.combo_set(id, items, sel);
+            }
+        }
+    }
+    refresh(shell);
+}
+
+/// Shows the chosen map's description and closes slots the map has no room for.
+fn refresh(shell: &mut Shell) {
+    let Some(map) = shell.maps.get(shell.skirmish.map).cloned() else { return };
+    shell.set_text("SkirmishSetup.wnd:MapDescription", &map.description);
+    for i in 0..4 {
+        let fits = i < map.players as usize;
+        if !fits {
+            shell.skirmish.slots[i].who = SlotChoice::Closed;
+        }
+        for field in ["ComboPlayer", "ComboFaction", "ComboColor", "ComboTeam"] {
+            if let Some(id) = shell.find(&name(field, i)) {
+                shell.ui.enable(id, fits);
+                if field == "ComboPlayer" {
+                    let who = PLAYER_ITEMS.iter().position(|(_, c)| *c == shell.skirmish.slots[i].who);
+                    let items = PLAYER_ITEMS.iter().map(|(n, _)| n.to_string()).collect();
+                    shell.ui.combo_set(id, items, who);
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
+    let id = short(&e.name).to_string();
+    match &e.kind {
+        EventKind::ListSelection(rows) if id == "ListMaps" => {
+            if let Some(&r) = rows.first() {
+                shell.skirmish.map = r;
+                refresh(shell);
+            }
+        }
+        EventKind::ComboSelected(k) => {
+            let k = *k;
+            if id == "ComboMoney" {
+                shell.skirmish.money = k.min(MONEY.len() - 1);
+            }
+            for i in 0..4 {
+                let slot = &mut shell.skirmish.slots[i];
+                if id == format!("ComboPlayer{i}") {
+                    slot.who = PLAYER_ITEMS.get(k).map_or(SlotChoice::Closed, |(_, c)| *c);
+                } else if id == format!("ComboFaction{i}") {
+                    slot.faction = k;
+                } else if id == format!("ComboColor{i}") {
+                    slot.color = k;
+                } else if id == format!("ComboTeam{i}") {
+                    slot.team = k;
+                }
+            }
+        }
+        EventKind::Selected => match id.as_str() {
+            "ButtonBack" => shell.open(Screen::MainMenu),
+            "ButtonStart" => start(shell),
+            _ => {}
+        },
+        _ => {}
+    }
+}
+
+fn start(shell: &mut Shell) {
+    let cfg = shell.skirmish.clone();
+    let humans = cfg.slots.iter().filter(|s| s.who == SlotChoice::Human).count();
+    if cfg.open_slots() < 2 {
+        shell.message("Skirmish", "A game needs at least two players.", false);
+        return;
+    }
+    if humans != 1 {
+        shell.message("Skirmish", "A skirmish has exactly one human player.", false);
+        return;
+    }
+    let map = shell.maps.get(cfg.map).map_or("?".to_string(), |m| m.name.clone());
+    shell.requested_game = Some(cfg.clone());
+    shell.message(
+        "Skirmish",
+        &format!("{map}: {} players are ready. The battlefield view arrives with the world renderer.", cfg.open_slots()),
+        false,
+    );
+}

@@ -1,0 +1,212 @@
+//! The headless UI harness: layouts loaded into a window manager with no GPU, input injected,
+//! and the semantic events, focus, tab order, capture, modal blocking, enter/leave, bubbling
+//! and gadget behaviour asserted.
+
+use ridgeline::ui::wnd::model::ScalingMode;
+use ridgeline::ui::wnd::parse;
+use ridgeline::ui::{EventKind, Input, Key, MouseButton, UiEvent, WindowManager};
+
+fn window(kind: &str, name: &str, rect: (i32, i32, i32, i32), extra: &str, children: &str) -> String {
+    format!(
+        "WINDOW\n  WINDOWTYPE = {kind};\n  SCREENRECT = UPPERLEFT: {} {}, BOTTOMRIGHT: {} {}, CREATIONRESOLUTION: 800 600;\n  NAME = \"Test.wnd:{name}\";\n{extra}\n{children}END\n",
+        rect.0, rect.1, rect.2, rect.3
+    )
+}
+
+fn child(s: String) -> String {
+    format!("  CHILD\n{s}")
+}
+
+fn layout() -> String {
+    let kids = [
+        window("PUSHBUTTON", "Ok", (20, 20, 120, 50), "  STATUS = ENABLED+TABSTOP;", ""),
+        window("PUSHBUTTON", "Fast", (140, 20, 240, 50), "  STATUS = ENABLED+TABSTOP+ON_MOUSE_DOWN;", ""),
+        window("PUSHBUTTON", "Off", (260, 20, 360, 50), "  STATUS = TABSTOP;", ""),
+        window("CHECKBOX", "Check", (20, 60, 200, 80), "  STATUS = ENABLED+TABSTOP;", ""),
+        window("RADIOBUTTON", "RadioA", (20, 90, 200, 110), "  STATUS = ENABLED;\n  RADIOBUTTONDATA = GROUP: 1;", ""),
+        window("RADIOBUTTON", "RadioB", (20, 120, 200, 140), "  STATUS = ENABLED;\n  RADIOBUTTONDATA = GROUP: 1;", ""),
+        window("ENTRYFIELD", "Entry", (20, 150, 200, 180), "  STATUS = ENABLED+TABSTOP;\n  TEXTENTRYDATA = MAXLEN: 5, SECRETTEXT: 0, NUMERICALONLY: 0;", ""),
+        window("SCROLLLISTBOX", "List", (220, 60, 420, 120), "  STATUS = ENABLED+TABSTOP;\n  LISTBOXDATA = COLUMNS: 1, MULTISELECT: 0;", ""),
+        window("HORZSLIDER", "Slider", (220, 150, 420, 170), "  STATUS = ENABLED+TABSTOP;\n  SLIDERDATA = MINVALUE: 0, MAXVALUE: 100;", ""),
+        window("USER", "Hidden", (440, 20, 540, 50), "  STATUS = ENABLED+HIDDEN;", ""),
+        window(
+            "USER",
+            "Inner",
+            (440, 60, 640, 200),
+            "  STATUS = ENABLED;",
+            &child(window("STATICTEXT", "Label", (450, 70, 630, 90), "  STATUS = ENABLED;\n  TEXT = \"hello\";", "")),
+        ),
+    ]
+    .map(child)
+    .concat();
+    format!("FILE_VERSION = 2;\n{}", window("USER", "Root", (0, 0, 800, 600), "  STATUS = ENABLED;\n  SYSTEMCALLBACK = \"TestSystem\";", &kids))
+}
+
+fn manager() -> WindowManager {
+    let mut m = WindowManager::new((800.0, 600.0), ScalingMode::Stretch);
+    m.create_layout("Test.wnd", &parse("Test.wnd", &layout()).unwrap());
+    m
+}
+
+fn click(m: &mut WindowManager, x: f32, y: f32) -> Vec<UiEvent> {
+    m.handle(Input::MouseMove { x, y });
+    m.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    m.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+    m.drain_events().into_iter().filter(|e| !matches!(e.kind, EventKind::MouseEntered | EventKind::MouseLeft)).collect()
+}
+
+fn names(events: &[UiEvent]) -> Vec<(String, EventKind)> {
+    events.iter().map(|e| (e.name.trim_start_matches("Test.wnd:").to_string(), e.kind.clone())).collect()
+}
+
+#[test]
+fn a_button_is_selected_on_release_inside_and_its_owner_hears() {
+    let mut m = manager();
+    let ev = click(&mut m, 50.0, 30.0);
+    assert_eq!(names(&ev), vec![("Ok".into(), EventKind::Selected)]);
+    assert_eq!(ev[0].callback.as_deref(), Some("TestSystem"), "bubbles to the root's system callback");
+    // Press inside, release outside: nothing, and the capture is released.
+    m.handle(Input::MouseDown { x: 50.0, y: 30.0, button: MouseButton::Left });
+    assert_eq!(m.capture(), m.find("Test.wnd:Ok"));
+    m.handle(Input::MouseMove { x: 700.0, y: 500.0 });
+    m.handle(Input::MouseUp { x: 700.0, y: 500.0, button: MouseButton::Left });
+    assert!(m.drain_events().iter().all(|e| e.kind != EventKind::Selected));
+    assert_eq!(m.capture(), None);
+}
+
+#[test]
+fn on_mouse_down_buttons_fire_on_press_and_disabled_ones_never() {
+    let mut m = manager();
+    m.handle(Input::MouseDown { x: 150.0, y: 30.0, button: MouseButton::Left });
+    assert_eq!(names(&m.drain_events()).last().unwrap(), &("Fast".to_string(), EventKind::Selected));
+    m.handle(Input::MouseUp { x: 150.0, y: 30.0, button: MouseButton::Left });
+    assert!(click(&mut m, 300.0, 30.0).is_empty(), "a disabled button swallows the click");
+}
+
+#[test]
+fn check_radio_list_slider_and_entry_behave() {
+    let mut m = manager();
+    assert_eq!(names(&click(&mut m, 30.0, 70.0)), vec![("Check".into(), EventKind::Toggled(true))]);
+    assert_eq!(names(&click(&mut m, 30.0, 70.0)), vec![("Check".into(), EventKind::Toggled(false))]);
+    // Radio group: selecting B clears A.
+    click(&mut m, 30.0, 100.0);
+    let (a, b) = (m.find("Test.wnd:RadioA").unwrap(), m.find("Test.wnd:RadioB").unwrap());
+    assert!(m.checked(a));
+    click(&mut m, 30.0, 130.0);
+    assert!(m.checked(b) && !m.checked(a));
+    // List: rows, click, keyboard, activation on a second click.
+    let list = m.find("Test.wnd:List").unwrap();
+    m.list_set_rows(list, (0..10).map(|i| vec![format!("row {i}")]).collect());
+    assert_eq!(names(&click(&mut m, 300.0, 65.0)), vec![("List".into(), EventKind::ListSelection(vec![0]))]);
+    m.handle(Input::Key { key: Key::Down, shift: false });
+    m.handle(Input::Key { key: Key::Down, shift: false });
+    m.handle(Input::Key { key: Key::Down, shift: false });
+    assert_eq!(m.list_selected(list), vec![3]);
+    m.handle(Input::Key { key: Key::Enter, shift: false });
+    assert!(m.drain_events().iter().any(|e| e.kind == EventKind::ListActivated(3)));
+    // Scrolling: three rows fit, the selection scrolled into view, the wheel scrolls back.
+    if let Some(ridgeline::ui::Gadget::ListBox { scroll, .. }) = m.window(list).map(|w| &w.gadget) {
+        assert_eq!(*scroll, 1);
+    }
+    m.handle(Input::Wheel { x: 300.0, y: 90.0, delta: 5.0 });
+    if let Some(ridgeline::ui::Gadget::ListBox { scroll, .. }) = m.window(list).map(|w| &w.gadget) {
+        assert_eq!(*scroll, 0);
+    }
+    // Slider: drag follows the mouse while captured, even outside.
+    let slider = m.find("Test.wnd:Slider").unwrap();
+    m.handle(Input::MouseDown { x: 320.0, y: 160.0, button: MouseButton::Left });
+    assert_eq!(m.slider_value(slider), Some(50));
+    m.handle(Input::MouseMove { x: 900.0, y: 300.0 });
+    assert_eq!(m.slider_value(slider), Some(100));
+    m.handle(Input::MouseUp { x: 900.0, y: 300.0, button: MouseButton::Left });
+    assert!(m.drain_events().iter().any(|e| e.kind == EventKind::SliderChanged(100)));
+    m.handle(Input::Key { key: Key::Left, shift: false });
+    assert_eq!(m.slider_value(slider), Some(95));
+    // Text entry: typing, max length, caret keys, selection, backspace, Enter.
+    let entry = m.find("Test.wnd:Entry").unwrap();
+    click(&mut m, 50.0, 160.0);
+    assert_eq!(m.focus(), Some(entry));
+    for c in "abcdefg".chars() {
+        m.handle(Input::Char(c));
+    }
+    assert_eq!(m.entry_text(entry), "abcde", "max length 5");
+    m.handle(Input::Key { key: Key::Home, shift: false });
+    m.handle(Input::Key { key: Key::Right, shift: true });
+    m.handle(Input::Key { key: Key::Right, shift: true });
+    m.handle(Input::Char('X'));
+    assert_eq!(m.entry_text(entry), "Xcde");
+    m.handle(Input::Key { key: Key::End, shift: false });
+    m.handle(Input::Key { key: Key::Backspace, shift: false });
+    assert_eq!(m.entry_text(entry), "Xcd");
+    m.drain_events();
+    m.handle(Input::Key { key: Key::Enter, shift: false });
+    assert_eq!(names(&m.drain_events()), vec![("Entry".into(), EventKind::EditDone("Xcd".into()))]);
+}
+
+#[test]
+fn tab_order_skips_hidden_disabled_and_non_tab_windows_and_wraps() {
+    let mut m = manager();
+    let order: Vec<String> = m.tab_order().iter().map(|id| m.window(*id).unwrap().name.trim_start_matches("Test.wnd:").to_string()).collect();
+    assert_eq!(order, ["Ok", "Fast", "Check", "Entry", "List", "Slider"]);
+    m.handle(Input::Key { key: Key::Tab, shift: false });
+    assert_eq!(m.focus(), m.find("Test.wnd:Ok"));
+    m.handle(Input::Key { key: Key::Tab, shift: true });
+    assert_eq!(m.focus(), m.find("Test.wnd:Slider"), "shift-tab wraps backwards");
+    m.handle(Input::Key { key: Key::Tab, shift: false });
+    assert_eq!(m.focus(), m.find("Test.wnd:Ok"));
+    m.handle(Input::Key { key: Key::Enter, shift: false });
+    assert_eq!(names(&m.drain_events()), vec![("Ok".into(), EventKind::Selected)], "Enter presses the focused button");
+}
+
+#[test]
+fn enter_and_leave_follow_the_cursor_and_unhandled_clicks_bubble() {
+    let mut m = manager();
+    m.handle(Input::MouseMove { x: 50.0, y: 30.0 });
+    m.handle(Input::MouseMove { x: 50.0, y: 70.0 });
+    let ev = names(&m.drain_events());
+    assert_eq!(ev, vec![
+        ("Ok".into(), EventKind::MouseEntered),
+        ("Ok".into(), EventKind::MouseLeft),
+        ("Check".into(), EventKind::MouseEntered),
+    ]);
+    // The static text inside a plain window: the click lands on it, nothing handles it, it
+    // bubbles up and is consumed by the UI (it never reaches the game).
+    assert!(m.handle(Input::MouseDown { x: 460.0, y: 80.0, button: MouseButton::Left }));
+    assert_eq!(m.hit(460.0, 80.0), m.find("Test.wnd:Label"));
+    // Hidden windows are not hit.
+    assert_eq!(m.hit(450.0, 30.0), m.find("Test.wnd:Root"));
+}
+
+#[test]
+fn a_modal_window_blocks_everything_else_until_popped() {
+    let mut m = manager();
+    let dialog = format!("FILE_VERSION = 2;\n{}", window(
+        "USER",
+        "Dialog",
+        (300, 250, 500, 350),
+        "  STATUS = ENABLED;\n  SYSTEMCALLBACK = \"DialogSystem\";",
+        &child(window("PUSHBUTTON", "DialogOk", (320, 300, 480, 340), "  STATUS = ENABLED+TABSTOP;", "")),
+    ));
+    m.create_layout("Dialog.wnd", &parse("Dialog.wnd", &dialog).unwrap());
+    let d = m.find("Test.wnd:Dialog").unwrap();
+    m.push_modal(d);
+    assert!(click(&mut m, 50.0, 30.0).is_empty(), "the button under the modal is blocked");
+    assert!(m.handle(Input::MouseDown { x: 10.0, y: 590.0, button: MouseButton::Left }), "clicks outside are swallowed");
+    m.handle(Input::MouseUp { x: 10.0, y: 590.0, button: MouseButton::Left });
+    assert_eq!(m.tab_order(), vec![m.find("Test.wnd:DialogOk").unwrap()]);
+    let ev = click(&mut m, 400.0, 320.0);
+    assert_eq!(ev[0].callback.as_deref(), Some("DialogSystem"));
+    m.pop_modal(d);
+    assert_eq!(names(&click(&mut m, 50.0, 30.0)), vec![("Ok".into(), EventKind::Selected)]);
+}
+
+#[test]
+fn input_outside_every_window_reaches_the_game() {
+    let mut m = WindowManager::new((800.0, 600.0), ScalingMode::Aspect);
+    let small = format!("FILE_VERSION = 2;\n{}", window("PUSHBUTTON", "Corner", (0, 0, 100, 40), "  STATUS = ENABLED;", ""));
+    m.create_layout("Hud.wnd", &parse("Hud.wnd", &small).unwrap());
+    assert!(m.handle(Input::MouseDown { x: 10.0, y: 10.0, button: MouseButton::Left }));
+    m.handle(Input::MouseUp { x: 10.0, y: 10.0, button: MouseButton::Left });
+    assert!(!m.handle(Input::MouseDown { x: 400.0, y: 300.0, button: MouseButton::Left }));
+    assert!(!m.handle(Input::MouseMove { x: 400.0, y: 300.0 }));
+}

@@ -9,8 +9,8 @@
 pub mod art;
 pub mod bench;
 pub mod content;
-pub mod game;
 pub mod defs;
+pub mod game;
 pub mod lockstep;
 pub mod map;
 pub mod net;

@@ -303,7 +303,9 @@ fn ui_check(roots: &ContentRoots, mut paths: Vec<PathBuf>, syntax_only: bool, js
     if paths.is_empty() {
         for r in roots.roots() {
             if let Ok(d) = std::fs::read_dir(r.join("ui")) {
-                paths.extend(d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "wnd")));
+                paths.extend(
+                    d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "wnd")),
+                );
             }
         }
         paths.sort();

@@ -25,9 +25,27 @@ fn layout() -> String {
         window("CHECKBOX", "Check", (20, 60, 200, 80), "  STATUS = ENABLED+TABSTOP;", ""),
         window("RADIOBUTTON", "RadioA", (20, 90, 200, 110), "  STATUS = ENABLED;\n  RADIOBUTTONDATA = GROUP: 1;", ""),
         window("RADIOBUTTON", "RadioB", (20, 120, 200, 140), "  STATUS = ENABLED;\n  RADIOBUTTONDATA = GROUP: 1;", ""),
-        window("ENTRYFIELD", "Entry", (20, 150, 200, 180), "  STATUS = ENABLED+TABSTOP;\n  TEXTENTRYDATA = MAXLEN: 5, SECRETTEXT: 0, NUMERICALONLY: 0;", ""),
-        window("SCROLLLISTBOX", "List", (220, 60, 420, 120), "  STATUS = ENABLED+TABSTOP;\n  LISTBOXDATA = COLUMNS: 1, MULTISELECT: 0;", ""),
-        window("HORZSLIDER", "Slider", (220, 150, 420, 170), "  STATUS = ENABLED+TABSTOP;\n  SLIDERDATA = MINVALUE: 0, MAXVALUE: 100;", ""),
+        window(
+            "ENTRYFIELD",
+            "Entry",
+            (20, 150, 200, 180),
+            "  STATUS = ENABLED+TABSTOP;\n  TEXTENTRYDATA = MAXLEN: 5, SECRETTEXT: 0, NUMERICALONLY: 0;",
+            "",
+        ),
+        window(
+            "SCROLLLISTBOX",
+            "List",
+            (220, 60, 420, 120),
+            "  STATUS = ENABLED+TABSTOP;\n  LISTBOXDATA = COLUMNS: 1, MULTISELECT: 0;",
+            "",
+        ),
+        window(
+            "HORZSLIDER",
+            "Slider",
+            (220, 150, 420, 170),
+            "  STATUS = ENABLED+TABSTOP;\n  SLIDERDATA = MINVALUE: 0, MAXVALUE: 100;",
+            "",
+        ),
         window("USER", "Hidden", (440, 20, 540, 50), "  STATUS = ENABLED+HIDDEN;", ""),
         window(
             "USER",
@@ -39,7 +57,10 @@ fn layout() -> String {
     ]
     .map(child)
     .concat();
-    format!("FILE_VERSION = 2;\n{}", window("USER", "Root", (0, 0, 800, 600), "  STATUS = ENABLED;\n  SYSTEMCALLBACK = \"TestSystem\";", &kids))
+    format!(
+        "FILE_VERSION = 2;\n{}",
+        window("USER", "Root", (0, 0, 800, 600), "  STATUS = ENABLED;\n  SYSTEMCALLBACK = \"TestSystem\";", &kids)
+    )
 }
 
 fn manager() -> WindowManager {
@@ -146,7 +167,11 @@ fn check_radio_list_slider_and_entry_behave() {
 #[test]
 fn tab_order_skips_hidden_disabled_and_non_tab_windows_and_wraps() {
     let mut m = manager();
-    let order: Vec<String> = m.tab_order().iter().map(|id| m.window(*id).unwrap().name.trim_start_matches("Test.wnd:").to_string()).collect();
+    let order: Vec<String> = m
+        .tab_order()
+        .iter()
+        .map(|id| m.window(*id).unwrap().name.trim_start_matches("Test.wnd:").to_string())
+        .collect();
     assert_eq!(order, ["Ok", "Fast", "Check", "Entry", "List", "Slider"]);
     m.handle(Input::Key { key: Key::Tab, shift: false });
     assert_eq!(m.focus(), m.find("Test.wnd:Ok"));
@@ -164,11 +189,14 @@ fn enter_and_leave_follow_the_cursor_and_unhandled_clicks_bubble() {
     m.handle(Input::MouseMove { x: 50.0, y: 30.0 });
     m.handle(Input::MouseMove { x: 50.0, y: 70.0 });
     let ev = names(&m.drain_events());
-    assert_eq!(ev, vec![
-        ("Ok".into(), EventKind::MouseEntered),
-        ("Ok".into(), EventKind::MouseLeft),
-        ("Check".into(), EventKind::MouseEntered),
-    ]);
+    assert_eq!(
+        ev,
+        vec![
+            ("Ok".into(), EventKind::MouseEntered),
+            ("Ok".into(), EventKind::MouseLeft),
+            ("Check".into(), EventKind::MouseEntered),
+        ]
+    );
     // The static text inside a plain window: the click lands on it, nothing handles it, it
     // bubbles up and is consumed by the UI (it never reaches the game).
     assert!(m.handle(Input::MouseDown { x: 460.0, y: 80.0, button: MouseButton::Left }));
@@ -180,18 +208,24 @@ fn enter_and_leave_follow_the_cursor_and_unhandled_clicks_bubble() {
 #[test]
 fn a_modal_window_blocks_everything_else_until_popped() {
     let mut m = manager();
-    let dialog = format!("FILE_VERSION = 2;\n{}", window(
-        "USER",
-        "Dialog",
-        (300, 250, 500, 350),
-        "  STATUS = ENABLED;\n  SYSTEMCALLBACK = \"DialogSystem\";",
-        &child(window("PUSHBUTTON", "DialogOk", (320, 300, 480, 340), "  STATUS = ENABLED+TABSTOP;", "")),
-    ));
+    let dialog = format!(
+        "FILE_VERSION = 2;\n{}",
+        window(
+            "USER",
+            "Dialog",
+            (300, 250, 500, 350),
+            "  STATUS = ENABLED;\n  SYSTEMCALLBACK = \"DialogSystem\";",
+            &child(window("PUSHBUTTON", "DialogOk", (320, 300, 480, 340), "  STATUS = ENABLED+TABSTOP;", "")),
+        )
+    );
     m.create_layout("Dialog.wnd", &parse("Dialog.wnd", &dialog).unwrap());
     let d = m.find("Test.wnd:Dialog").unwrap();
     m.push_modal(d);
     assert!(click(&mut m, 50.0, 30.0).is_empty(), "the button under the modal is blocked");
-    assert!(m.handle(Input::MouseDown { x: 10.0, y: 590.0, button: MouseButton::Left }), "clicks outside are swallowed");
+    assert!(
+        m.handle(Input::MouseDown { x: 10.0, y: 590.0, button: MouseButton::Left }),
+        "clicks outside are swallowed"
+    );
     m.handle(Input::MouseUp { x: 10.0, y: 590.0, button: MouseButton::Left });
     assert_eq!(m.tab_order(), vec![m.find("Test.wnd:DialogOk").unwrap()]);
     let ev = click(&mut m, 400.0, 320.0);
@@ -203,7 +237,8 @@ fn a_modal_window_blocks_everything_else_until_popped() {
 #[test]
 fn input_outside_every_window_reaches_the_game() {
     let mut m = WindowManager::new((800.0, 600.0), ScalingMode::Aspect);
-    let small = format!("FILE_VERSION = 2;\n{}", window("PUSHBUTTON", "Corner", (0, 0, 100, 40), "  STATUS = ENABLED;", ""));
+    let small =
+        format!("FILE_VERSION = 2;\n{}", window("PUSHBUTTON", "Corner", (0, 0, 100, 40), "  STATUS = ENABLED;", ""));
     m.create_layout("Hud.wnd", &parse("Hud.wnd", &small).unwrap());
     assert!(m.handle(Input::MouseDown { x: 10.0, y: 10.0, button: MouseButton::Left }));
     m.handle(Input::MouseUp { x: 10.0, y: 10.0, button: MouseButton::Left });

@@ -49,7 +49,8 @@ fn layouts_match_their_snapshots() {
     let dir = common::root().join("tests/snapshots/ui");
     let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
     let mut checked = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(common::root().join("ui")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> =
+        std::fs::read_dir(common::root().join("ui")).unwrap().map(|e| e.unwrap().path()).collect();
     entries.sort();
     for p in entries.into_iter().filter(|p| p.extension().is_some_and(|x| x == "wnd")) {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
@@ -59,7 +60,8 @@ fn layouts_match_their_snapshots() {
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(&snap, &got).unwrap();
         } else {
-            let want = std::fs::read_to_string(&snap).unwrap_or_else(|_| panic!("{} missing: run with UPDATE_SNAPSHOTS=1", snap.display()));
+            let want = std::fs::read_to_string(&snap)
+                .unwrap_or_else(|_| panic!("{} missing: run with UPDATE_SNAPSHOTS=1", snap.display()));
             assert!(got == want, "{name} differs from {}; rerun with UPDATE_SNAPSHOTS=1 and review", snap.display());
         }
         checked += 1;

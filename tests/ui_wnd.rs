@@ -39,7 +39,11 @@ fn an_original_style_layout_loads_with_notes_for_what_is_unused() {
     assert_eq!(list.gadget.as_ref().unwrap().fields["COLUMNSWIDTH"], vec![70, 30]);
     assert_eq!(root.children[2].gadget.as_ref().unwrap().get("MAXVALUE", 0), 100);
     // The unknown status flag and the unknown key are kept as notes with their place.
-    assert!(f.notes.iter().any(|n| n.contains("GeneralsStyle.wnd:44:") && n.contains("MOUSETRACK_OLD")), "{:?}", f.notes);
+    assert!(
+        f.notes.iter().any(|n| n.contains("GeneralsStyle.wnd:44:") && n.contains("MOUSETRACK_OLD")),
+        "{:?}",
+        f.notes
+    );
     assert!(f.notes.iter().any(|n| n.contains("SHOWDEBUGOUTLINE")), "{:?}", f.notes);
 }
 
@@ -48,7 +52,10 @@ fn binding_an_original_layout_lists_unknown_names_instead_of_failing() {
     let b = load_bindings(&common::roots()).unwrap();
     let r = check("GeneralsStyle.wnd", &generals_style(), Some(&b));
     let all: Vec<String> = r.problems.iter().map(ToString::to_string).collect();
-    assert!(all.iter().any(|p| p.starts_with("GeneralsStyle.wnd:7:1: unknown input callback \"MainMenuInput\"")), "{all:#?}");
+    assert!(
+        all.iter().any(|p| p.starts_with("GeneralsStyle.wnd:7:1: unknown input callback \"MainMenuInput\"")),
+        "{all:#?}"
+    );
     assert!(all.iter().any(|p| p.contains("unknown image \"Buttons-Left\"")), "{all:#?}");
     assert!(all.iter().any(|p| p.contains("unknown layout callback \"MainMenuUpdate\"")), "{all:#?}");
     // Standard gadget inputs and the original draw names bind.
@@ -78,8 +85,14 @@ fn broken_layouts_are_reported_at_file_line_col() {
         ("WINDOW\n  NAME = \"a\"\nEND\n", "x.wnd:3:1: missing ';' before END"),
         ("WINDOW\n  TEXT = \"open\n", "x.wnd:2:10: unterminated string"),
         ("WINDOW\n  NAME = \"a\";\nEND\n", "x.wnd:1:1: window \"a\" has no SCREENRECT"),
-        ("WINDOW\n  SCREENRECT = UPPERLEFT: 10 10, BOTTOMRIGHT: 5 5, CREATIONRESOLUTION: 800 600;\nEND\n", "x.wnd:2:3: SCREENRECT's BOTTOMRIGHT"),
-        ("WINDOW\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 5 5, CREATIONRESOLUTION: 800 600;\n", "x.wnd:2:77: unexpected end of file, expected END"),
+        (
+            "WINDOW\n  SCREENRECT = UPPERLEFT: 10 10, BOTTOMRIGHT: 5 5, CREATIONRESOLUTION: 800 600;\nEND\n",
+            "x.wnd:2:3: SCREENRECT's BOTTOMRIGHT",
+        ),
+        (
+            "WINDOW\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 5 5, CREATIONRESOLUTION: 800 600;\n",
+            "x.wnd:2:77: unexpected end of file, expected END",
+        ),
     ];
     for (text, want) in cases {
         let e = parse("x.wnd", text).unwrap_err().to_string();

@@ -102,7 +102,8 @@ impl WindowManager {
 
     /// Sets a text entry's text (caret at the end).
     pub fn entry_set(&mut self, id: WindowId, value: &str) {
-        if let Some(Gadget::TextEntry { text, caret, anchor, max_len, .. }) = self.window_mut(id).map(|w| &mut w.gadget) {
+        if let Some(Gadget::TextEntry { text, caret, anchor, max_len, .. }) = self.window_mut(id).map(|w| &mut w.gadget)
+        {
             *text = value.chars().take(*max_len).collect();
             *caret = text.chars().count();
             *anchor = None;

@@ -185,7 +185,14 @@ fn set_shadow(out: &mut [DrawCmd], from: usize, sh: Option<Rgba>) {
     }
 }
 
-fn draw_window(m: &WindowManager, id: WindowId, tm: &dyn TextMeasure, clip: Option<Rect>, custom: CustomDraw<'_>, out: &mut Vec<DrawCmd>) {
+fn draw_window(
+    m: &WindowManager,
+    id: WindowId,
+    tm: &dyn TextMeasure,
+    clip: Option<Rect>,
+    custom: CustomDraw<'_>,
+    out: &mut Vec<DrawCmd>,
+) {
     let Some(w) = m.window(id) else { return };
     if !w.visible() {
         return;

@@ -31,7 +31,12 @@ impl LobbyState {
 }
 
 fn refresh(shell: &mut Shell) {
-    let rows = shell.lobby.players.iter().map(|(n, f, t, p)| vec![n.clone(), f.clone(), t.clone(), format!("{p} ms")]).collect();
+    let rows = shell
+        .lobby
+        .players
+        .iter()
+        .map(|(n, f, t, p)| vec![n.clone(), f.clone(), t.clone(), format!("{p} ms")])
+        .collect();
     if let Some(l) = shell.find("Lobby.wnd:ListPlayers") {
         shell.ui.list_set_rows(l, rows);
     }

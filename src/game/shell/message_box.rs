@@ -12,7 +12,8 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         (EventKind::Selected, "ButtonCancel") | (EventKind::KeyUnhandled(Key::Escape), _) => false,
         _ => return,
     };
-    let quitting = shell.find("MessageBox.wnd:MessageTitle").and_then(|id| shell.ui.window(id)).is_some_and(|w| w.text == "Quit");
+    let quitting =
+        shell.find("MessageBox.wnd:MessageTitle").and_then(|id| shell.ui.window(id)).is_some_and(|w| w.text == "Quit");
     shell.close_message();
     if ok && quitting {
         shell.quit = true;

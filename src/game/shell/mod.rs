@@ -134,7 +134,15 @@ impl Shell {
         let bindings = load_bindings(roots)?;
         let mut layouts = BTreeMap::new();
         let mut problems = Vec::new();
-        for s in [Screen::MainMenu, Screen::Skirmish, Screen::Online, Screen::Lobby, Screen::Options, Screen::Replays, Screen::Score] {
+        for s in [
+            Screen::MainMenu,
+            Screen::Skirmish,
+            Screen::Online,
+            Screen::Lobby,
+            Screen::Options,
+            Screen::Replays,
+            Screen::Score,
+        ] {
             load_layout(roots, s.layout(), &bindings, &mut layouts, &mut problems);
         }
         load_layout(roots, "MessageBox.wnd", &bindings, &mut layouts, &mut problems);
@@ -298,7 +306,13 @@ pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
     })
 }
 
-fn load_layout(roots: &ContentRoots, name: &str, b: &Bindings, out: &mut BTreeMap<String, WndFile>, problems: &mut Vec<String>) {
+fn load_layout(
+    roots: &ContentRoots,
+    name: &str,
+    b: &Bindings,
+    out: &mut BTreeMap<String, WndFile>,
+    problems: &mut Vec<String>,
+) {
     let rel = format!("ui/{name}");
     let Some(path) = roots.find(&rel) else {
         problems.push(format!("{rel}: not found in any content root"));
@@ -344,7 +358,12 @@ fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage
             let rgb = crate::map::preview::render(&map, &c.classes, &mesh, scale);
             previews.insert(format!("@preview/{}", map.file.name), image::DynamicImage::ImageRgb8(rgb).into_rgba8());
         }
-        maps.push(MapEntry { dir, name: map.file.name.clone(), description: map.file.description.clone(), players: map.file.players });
+        maps.push(MapEntry {
+            dir,
+            name: map.file.name.clone(),
+            description: map.file.description.clone(),
+            players: map.file.players,
+        });
     }
     (maps, previews)
 }

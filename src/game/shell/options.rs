@@ -8,7 +8,8 @@ use super::callbacks::short;
 use super::{Screen, Shell};
 
 /// Offered window sizes.
-pub const RESOLUTIONS: [(u32, u32); 6] = [(1024, 768), (1280, 720), (1600, 900), (1920, 1080), (2560, 1080), (2560, 1440)];
+pub const RESOLUTIONS: [(u32, u32); 6] =
+    [(1024, 768), (1280, 720), (1600, 900), (1920, 1080), (2560, 1080), (2560, 1440)];
 
 fn id(shell: &Shell, n: &str) -> Option<crate::ui::WindowId> {
     shell.find(&format!("Options.wnd:{n}"))
@@ -44,8 +45,13 @@ fn read(shell: &Shell) -> crate::game::settings::Settings {
         s.resolution = RESOLUTIONS[k.min(RESOLUTIONS.len() - 1)];
     }
     s.fullscreen = id(shell, "CheckFullscreen").is_some_and(|c| shell.ui.checked(c));
-    s.ui_scaling = if id(shell, "RadioScaleStretch").is_some_and(|r| shell.ui.checked(r)) { UiScaling::Stretch } else { UiScaling::Aspect };
-    let slider = |n: &str, d: u8| id(shell, n).and_then(|w| shell.ui.slider_value(w)).map_or(d, |v| v.clamp(0, 100) as u8);
+    s.ui_scaling = if id(shell, "RadioScaleStretch").is_some_and(|r| shell.ui.checked(r)) {
+        UiScaling::Stretch
+    } else {
+        UiScaling::Aspect
+    };
+    let slider =
+        |n: &str, d: u8| id(shell, n).and_then(|w| shell.ui.slider_value(w)).map_or(d, |v| v.clamp(0, 100) as u8);
     s.music_volume = slider("SliderMusic", s.music_volume);
     s.sfx_volume = slider("SliderSfx", s.sfx_volume);
     s.scroll_speed = slider("SliderScroll", s.scroll_speed).clamp(1, 20);

@@ -8,7 +8,11 @@ use super::{Screen, Shell};
 pub(super) fn init(shell: &mut Shell) {
     let dir = shell.settings_path().parent().map(|p| p.join("replays")).unwrap_or_default();
     let mut rows: Vec<Vec<String>> = std::fs::read_dir(&dir)
-        .map(|d| d.filter_map(Result::ok).map(|e| vec![e.file_name().to_string_lossy().into_owned(), String::new(), String::new()]).collect())
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .map(|e| vec![e.file_name().to_string_lossy().into_owned(), String::new(), String::new()])
+                .collect()
+        })
         .unwrap_or_default();
     rows.sort();
     let note = if rows.is_empty() { format!("No replays in {} yet.", dir.display()) } else { String::new() };

@@ -62,7 +62,12 @@ impl Default for SkirmishConfig {
         let slot = |i: usize, who| Slot { who, faction: i % 2, color: i, team: 0 };
         SkirmishConfig {
             map: 0,
-            slots: [slot(0, SlotChoice::Human), slot(1, SlotChoice::Computer(1)), slot(2, SlotChoice::Closed), slot(3, SlotChoice::Closed)],
+            slots: [
+                slot(0, SlotChoice::Human),
+                slot(1, SlotChoice::Computer(1)),
+                slot(2, SlotChoice::Closed),
+                slot(3, SlotChoice::Closed),
+            ],
             money: 1,
         }
     }
@@ -80,7 +85,8 @@ fn name(field: &str, i: usize) -> String {
 }
 
 pub(super) fn init(shell: &mut Shell) {
-    let rows: Vec<Vec<String>> = shell.maps.iter().map(|m| vec![format!("{} ({} players)", m.name, m.players)]).collect();
+    let rows: Vec<Vec<String>> =
+        shell.maps.iter().map(|m| vec![format!("{} ({} players)", m.name, m.players)]).collect();
     if let Some(list) = shell.find("SkirmishSetup.wnd:ListMaps") {
         shell.ui.list_set_rows(list, rows);
         shell.ui.list_select(list, Some(shell.skirmish.map));
@@ -179,7 +185,10 @@ fn start(shell: &mut Shell) {
     shell.requested_game = Some(cfg.clone());
     shell.message(
         "Skirmish",
-        &format!("{map}: {} players are ready. The battlefield view arrives with the world renderer.", cfg.open_slots()),
+        &format!(
+            "{map}: {} players are ready. The battlefield view arrives with the world renderer.",
+            cfg.open_slots()
+        ),
         false,
     );
 }

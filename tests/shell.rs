@@ -1,0 +1,169 @@
+//! The shell screens driven like a player would, headless: clicks on named windows, typing,
+//! and the screens' effects (navigation, saved settings, the skirmish setup, message boxes).
+
+mod common;
+
+use ridgeline::game::settings::{Settings, UiScaling};
+use ridgeline::game::shell::{Screen, Shell, SlotChoice};
+use ridgeline::ui::{Input, Key, MouseButton};
+
+fn shell(name: &str) -> (Shell, std::path::PathBuf) {
+    let dir = common::temp_dir(name);
+    let path = dir.join("settings.ron");
+    (Shell::new(&common::roots(), (1280.0, 720.0), path.clone()).expect("shell starts"), path)
+}
+
+fn click(s: &mut Shell, name: &str) {
+    let id = s.find(name).unwrap_or_else(|| panic!("no window {name}"));
+    let r = s.ui.window(id).unwrap().rect;
+    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    s.handle(Input::MouseMove { x, y });
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+}
+
+#[test]
+fn the_main_menu_leads_everywhere_and_back() {
+    let (mut s, _) = shell("shell-nav");
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
+    for (button, screen, back) in [
+        ("ButtonSkirmish", Screen::Skirmish, "SkirmishSetup.wnd:ButtonBack"),
+        ("ButtonOnline", Screen::Online, "Online.wnd:ButtonBack"),
+        ("ButtonReplays", Screen::Replays, "Replays.wnd:ButtonBack"),
+        ("ButtonOptions", Screen::Options, "Options.wnd:ButtonBack"),
+    ] {
+        click(&mut s, &format!("MainMenu.wnd:{button}"));
+        assert_eq!(s.screen(), Some(screen));
+        assert!(s.find(&format!("MainMenu.wnd:{button}")).is_none(), "the old layout is gone");
+        click(&mut s, back);
+        assert_eq!(s.screen(), Some(Screen::MainMenu));
+    }
+    click(&mut s, "MainMenu.wnd:ButtonQuit");
+    assert!(s.quit);
+}
+
+#[test]
+fn a_message_box_is_modal_and_closes() {
+    let (mut s, _) = shell("shell-modal");
+    click(&mut s, "MainMenu.wnd:ButtonCredits");
+    assert!(s.message_open());
+    // Buttons underneath do nothing while the box is up.
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert!(!s.message_open());
+    // Escape on the main menu asks before quitting; Enter confirms.
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    assert!(s.message_open() && !s.quit);
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert!(s.quit);
+}
+
+#[test]
+fn options_are_edited_with_the_mouse_and_keyboard_and_saved() {
+    let (mut s, path) = shell("shell-options");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    // Drag the music slider to the far left, tick fullscreen, choose stretch, rename.
+    let slider = s.find("Options.wnd:SliderMusic").unwrap();
+    let r = s.ui.window(slider).unwrap().rect;
+    s.handle(Input::MouseDown { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
+    s.handle(Input::MouseMove { x: r.x - 50.0, y: r.y });
+    s.handle(Input::MouseUp { x: r.x - 50.0, y: r.y, button: MouseButton::Left });
+    click(&mut s, "Options.wnd:CheckFullscreen");
+    click(&mut s, "Options.wnd:RadioScaleStretch");
+    click(&mut s, "Options.wnd:EntryName");
+    for _ in 0..20 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "Ada".chars() {
+        s.handle(Input::Char(c));
+    }
+    // Resolution through the combo box: open it, pick the fourth entry.
+    click(&mut s, "Options.wnd:ComboResolution");
+    let combo = s.find("Options.wnd:ComboResolution").unwrap();
+    let cr = s.ui.window(combo).unwrap().rect;
+    let y = cr.bottom() + cr.h * 3.5;
+    s.handle(Input::MouseDown { x: cr.x + 10.0, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: cr.x + 10.0, y, button: MouseButton::Left });
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
+    let saved = Settings::load(&path).unwrap();
+    assert_eq!(saved.music_volume, 0);
+    assert!(saved.fullscreen);
+    assert_eq!(saved.ui_scaling, UiScaling::Stretch);
+    assert_eq!(saved.player_name, "Ada");
+    assert_eq!(saved.resolution, (1920, 1080));
+    assert_eq!(s.ui.fit().mode, ridgeline::ui::wnd::model::ScalingMode::Stretch, "applied at once");
+    // A fresh shell reads them back.
+    let again = Shell::new(&common::roots(), (800.0, 600.0), path).unwrap();
+    assert_eq!(again.settings, saved);
+}
+
+#[test]
+fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
+    let (mut s, _) = shell("shell-skirmish");
+    click(&mut s, "MainMenu.wnd:ButtonSkirmish");
+    assert!(s.maps.len() >= 3);
+    let list = s.find("SkirmishSetup.wnd:ListMaps").unwrap();
+    assert_eq!(s.ui.list_rows(list).len(), s.maps.len());
+    let four = s.maps.iter().position(|m| m.players == 4).unwrap();
+    let r = s.ui.window(list).unwrap().rect;
+    let row_h = 20.0;
+    let y = r.y + row_h * four as f32 + row_h / 2.0;
+    s.handle(Input::MouseDown { x: r.x + 20.0, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 20.0, y, button: MouseButton::Left });
+    assert_eq!(s.skirmish.map, four);
+    assert!(s.ui.window(s.find("SkirmishSetup.wnd:ComboPlayer3").unwrap()).unwrap().enabled());
+    // Choose a hard computer for slot 3 with the keyboard on its combo box.
+    click(&mut s, "SkirmishSetup.wnd:ComboPlayer2");
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    // From "Closed" (the last item) two steps up is "Hard AI".
+    for _ in 0..2 {
+        s.handle(Input::Key { key: Key::Up, shift: false });
+    }
+    assert_eq!(s.skirmish.slots[2].who, SlotChoice::Computer(2));
+    click(&mut s, "SkirmishSetup.wnd:ButtonStart");
+    let game = s.requested_game.clone().expect("started");
+    assert_eq!(game.open_slots(), 3);
+    assert!(s.message_open());
+    // A two-player map closes slots 3 and 4.
+    s.close_message();
+    s.skirmish.map = s.maps.iter().position(|m| m.players == 2).unwrap();
+    s.open(Screen::Skirmish);
+    assert_eq!(s.skirmish.slots[2].who, SlotChoice::Closed);
+    assert!(!s.ui.window(s.find("SkirmishSetup.wnd:ComboPlayer3").unwrap()).unwrap().enabled());
+}
+
+#[test]
+fn hosting_opens_the_lobby_where_chat_works() {
+    let (mut s, _) = shell("shell-lobby");
+    click(&mut s, "MainMenu.wnd:ButtonOnline");
+    click(&mut s, "Online.wnd:EntryPort");
+    for _ in 0..6 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "99999".chars() {
+        s.handle(Input::Char(c));
+    }
+    click(&mut s, "Online.wnd:ButtonHost");
+    assert!(s.message_open(), "99999 is not a port");
+    s.close_message();
+    click(&mut s, "Online.wnd:EntryPort");
+    for _ in 0..6 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "8100".chars() {
+        s.handle(Input::Char(c));
+    }
+    click(&mut s, "Online.wnd:ButtonHost");
+    assert_eq!(s.screen(), Some(Screen::Lobby));
+    assert_eq!(s.lobby.port, 8100);
+    click(&mut s, "Lobby.wnd:EntryChat");
+    for c in "gl hf".chars() {
+        s.handle(Input::Char(c));
+    }
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert!(s.lobby.chat.last().unwrap().ends_with(": gl hf"));
+    let chat = s.find("Lobby.wnd:ListChat").unwrap();
+    assert_eq!(s.ui.list_rows(chat).len(), 2);
+}

@@ -65,10 +65,8 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     match (&e.kind, short(&e.name)) {
         (EventKind::EditDone(_), "EntryChat") | (EventKind::Selected, "ButtonSend") => send(shell),
         (EventKind::Toggled(on), "CheckReady") => shell.lobby.ready = *on,
-        (EventKind::Selected, "ButtonStart") => {
-            if shell.lobby.players.len() < 2 {
-                shell.message("Lobby", "Waiting for a second player to join.", false);
-            }
+        (EventKind::Selected, "ButtonStart") if shell.lobby.players.len() < 2 => {
+            shell.message("Lobby", "Waiting for a second player to join.", false);
         }
         (EventKind::Selected, "ButtonLeave") => shell.open(Screen::Online),
         _ => {}

@@ -55,6 +55,21 @@ enum Cmd {
     },
     /// Regenerate the project's generated art (data/roads.png, ui/ui.png and ui/images.ron).
     GenArt,
+    /// Render the interface offscreen to a PNG, through the game's own renderer.
+    Screenshot {
+        /// The layout to show (a shell screen's layout opens that screen).
+        #[arg(long)]
+        ui: PathBuf,
+        /// Output PNG.
+        #[arg(long)]
+        out: PathBuf,
+        /// Size as WxH.
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Put the cursor over this window (full name, e.g. MainMenu.wnd:ButtonSkirmish).
+        #[arg(long)]
+        hover: Option<String>,
+    },
     /// Parse layouts and bind their callbacks, images and fonts (all of ui/*.wnd by default).
     UiCheck {
         /// Layout files; none means every layout under ui/.
@@ -105,7 +120,7 @@ struct SimArgs {
 }
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn,wgpu_hal=off")).init();
     let cli = Cli::parse();
     let mut roots = ContentRoots::discover();
     for m in cli.mods.iter().rev() {
@@ -119,6 +134,7 @@ fn main() -> ExitCode {
         }
         Cmd::MapGen { dir } => map_gen(&roots, &dir),
         Cmd::GenArt => gen_art(&roots),
+        Cmd::Screenshot { ui, out, size, hover } => screenshot(&roots, &ui, &out, size, hover.as_deref()),
         Cmd::UiCheck { paths, syntax_only, json } => ui_check(&roots, paths, syntax_only, json),
         Cmd::Bench { what: BenchKind::Sim } => {
             bench::sim::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
@@ -337,4 +353,32 @@ fn ui_check(roots: &ContentRoots, mut paths: Vec<PathBuf>, syntax_only: bool, js
         }
     }
     if problems.is_empty() { Ok(()) } else { Err(anyhow::anyhow!("{} problem(s) in layouts", problems.len())) }
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("\"{s}\" is not WxH"))?;
+    let w: u32 = w.parse().map_err(|_| format!("\"{w}\" is not a width"))?;
+    let h: u32 = h.parse().map_err(|_| format!("\"{h}\" is not a height"))?;
+    if !(16..=8192).contains(&w) || !(16..=8192).contains(&h) {
+        return Err(format!("{w}x{h} is outside 16..8192"));
+    }
+    Ok((w, h))
+}
+
+fn screenshot(
+    roots: &ContentRoots,
+    ui: &std::path::Path,
+    out: &std::path::Path,
+    size: (u32, u32),
+    hover: Option<&str>,
+) -> Result<()> {
+    let layout = if ui.exists() {
+        ui.to_path_buf()
+    } else {
+        roots.find(std::path::Path::new("ui").join(ui)).unwrap_or_else(|| ui.to_path_buf())
+    };
+    let img = ridgeline::game::screenshot::ui(roots, &layout, size, hover)?;
+    img.save(out).with_context(|| format!("{}: cannot write", out.display()))?;
+    println!("wrote {} ({}x{})", out.display(), size.0, size.1);
+    Ok(())
 }

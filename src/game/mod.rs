@@ -3,5 +3,6 @@
 //!
 //! Must not: change the simulation except by submitting commands to the stream.
 
+pub mod screenshot;
 pub mod settings;
 pub mod shell;

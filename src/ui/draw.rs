@@ -250,7 +250,8 @@ fn draw_window(
             out.push(DrawCmd::Clip(clip));
         }
         Gadget::CheckBox { checked } => {
-            let b = Rect::new(r.x + 2.0, r.y + (r.h - 16.0).max(0.0) / 2.0, 16.0_f32.min(r.h), 16.0_f32.min(r.h));
+            let side = (r.h * 0.8).clamp(10.0, 48.0);
+            let b = Rect::new(r.x + 2.0, r.y + (r.h - side) / 2.0, side, side);
             push_entry(out, b, entries.get(1), [30, 34, 38, 255]);
             if *checked {
                 push_entry(out, b.inset(3.0), entries.get(2), [200, 170, 60, 255]);
@@ -267,10 +268,11 @@ fn draw_window(
             );
         }
         Gadget::RadioButton { selected, .. } => {
-            let b = Rect::new(r.x + 2.0, r.y + (r.h - 14.0).max(0.0) / 2.0, 14.0_f32.min(r.h), 14.0_f32.min(r.h));
+            let side = (r.h * 0.8).clamp(10.0, 48.0);
+            let b = Rect::new(r.x + 2.0, r.y + (r.h - side) / 2.0, side, side);
             push_entry(out, b, entries.get(1), [30, 34, 38, 255]);
             if *selected {
-                push_entry(out, b.inset(3.0), entries.get(2), [200, 170, 60, 255]);
+                push_entry(out, b.inset(side * 0.15), entries.get(2), [200, 170, 60, 255]);
             }
             line(
                 out,
@@ -328,16 +330,18 @@ fn draw_window(
         }
         Gadget::ComboBox { items, selected, .. } => {
             let label = selected.and_then(|s| items.get(s)).cloned().unwrap_or_default();
-            line(out, tm, Rect::new(r.x + 6.0, r.y, r.w - 24.0, r.h), &label, px, w.bold, color, Align::Left);
-            out.push(DrawCmd::Text {
-                x: r.right() - 16.0,
-                y: r.y + (r.h - tm.line_height(px)) / 2.0,
-                text: "▾".into(),
-                px,
-                bold: false,
-                color,
-                shadow: None,
-            });
+            let inner = Rect::new(r.x + 6.0, r.y, (r.w - r.h * 0.6 - 16.0).max(0.0), r.h);
+            out.push(DrawCmd::Clip(Some(clip.map_or(inner, |c| c.intersect(&inner)))));
+            line(out, tm, inner, &label, px, w.bold, color, Align::Left);
+            out.push(DrawCmd::Clip(clip));
+            // The drop-down arrow: a small stepped triangle.
+            let a = (r.h * 0.22).max(4.0);
+            let (cx, cy) = (r.right() - a - 8.0, r.y + r.h / 2.0 - a / 2.0);
+            let steps = (a * 2.0).ceil() as i32;
+            for k in 0..steps {
+                let half = a * (1.0 - k as f32 / steps as f32);
+                out.push(DrawCmd::Fill { rect: Rect::new(cx - half, cy + k as f32 * 0.5, 2.0 * half, 0.5), color });
+            }
         }
         Gadget::Slider { min, max, value, vertical } => {
             let t = if max > min { (*value - *min) as f32 / (*max - *min) as f32 } else { 0.0 };
@@ -353,7 +357,8 @@ fn draw_window(
                     rect: Rect::new(track.x, track.y, track.w * t, track.h),
                     color: [150, 130, 60, 255],
                 });
-                let thumb = Rect::new(r.x + t * (r.w - 12.0), r.y, 12.0, r.h);
+                let tw = (r.h * 0.6).max(8.0);
+                let thumb = Rect::new(r.x + t * (r.w - tw), r.y, tw, r.h);
                 push_entry(out, thumb, entries.get(2), [200, 170, 60, 255]);
             }
         }

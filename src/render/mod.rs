@@ -1,0 +1,13 @@
+//! The renderer (wgpu): the device, the UI pass and offscreen targets now; terrain, roads,
+//! models, shroud and overlays grow here as passes over the same device and frame.
+//!
+//! Must not: decide anything about the game or the UI; it draws what it is given.
+
+pub mod glyphs;
+pub mod gpu;
+pub mod offscreen;
+pub mod ui_pass;
+
+pub use gpu::{Gpu, GpuError};
+pub use offscreen::Offscreen;
+pub use ui_pass::UiPass;

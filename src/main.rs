@@ -127,7 +127,7 @@ fn main() -> ExitCode {
         roots = roots.with_mod(m.clone());
     }
     let result = match cli.command.unwrap_or(Cmd::Play) {
-        Cmd::Play => play(),
+        Cmd::Play => play(roots.clone()),
         Cmd::Sim(args) => sim(&roots, args),
         Cmd::MapCheck { map, json, preview, preview_scale } => {
             map_check(&roots, &map, json, preview.as_deref().map(|p| (p, preview_scale)))
@@ -152,11 +152,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn play() -> Result<()> {
-    bail!(
-        "the game window arrives with the UI work; meanwhile run a headless game, e.g.\n  \
-         ridgeline sim --map proving_grounds --players scripted,scripted --frames 3000 --commands tests/data/opening.commands.ron --json"
-    )
+fn play(roots: ContentRoots) -> Result<()> {
+    ridgeline::game::app::run(roots, ridgeline::game::settings::Settings::default_path())?;
+    Ok(())
 }
 
 fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {

@@ -28,5 +28,8 @@ fn the_main_menu_renders_offscreen_as_laid_out() {
     // Hovering a button lights it up.
     let hovered = screenshot::ui(&common::roots(), &layout, (800, 600), Some("MainMenu.wnd:ButtonSkirmish")).unwrap();
     let h = px(&hovered, 130, 265);
-    assert!(h.iter().take(3).map(|c| *c as u32).sum::<u32>() > button.iter().take(3).map(|c| *c as u32).sum::<u32>() + 20, "{h:?} vs {button:?}");
+    assert!(
+        h.iter().take(3).map(|c| *c as u32).sum::<u32>() > button.iter().take(3).map(|c| *c as u32).sum::<u32>() + 20,
+        "{h:?} vs {button:?}"
+    );
 }

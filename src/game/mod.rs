@@ -3,6 +3,7 @@
 //!
 //! Must not: change the simulation except by submitting commands to the stream.
 
+pub mod app;
 pub mod screenshot;
 pub mod settings;
 pub mod shell;

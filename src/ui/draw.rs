@@ -67,7 +67,13 @@ pub type CustomDraw<'a> = &'a dyn Fn(&GameWindow, &mut Vec<DrawCmd>);
 /// Builds the draw list of every visible window, bottom to top.
 pub fn draw_list(m: &WindowManager, text: &dyn TextMeasure, custom: CustomDraw<'_>) -> Vec<DrawCmd> {
     let mut out = Vec::new();
+    let (sw, sh) = m.fit().screen;
     for r in m.roots() {
+        if m.modal_top() == Some(*r) {
+            // Dim everything under a modal window.
+            out.push(DrawCmd::Clip(None));
+            out.push(DrawCmd::Fill { rect: Rect::new(0.0, 0.0, sw, sh), color: [0, 0, 0, 110] });
+        }
         draw_window(m, *r, text, None, custom, &mut out);
     }
     // An open drop-down is drawn over everything.

@@ -1,0 +1,299 @@
+//! The game window: a winit 0.30 application with a wgpu surface, showing the shell. Input
+//! goes to the UI first; the frame rate is capped (Fifo is not throttled under Xvfb); resize,
+//! minimise and surface loss are handled.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
+use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::keyboard::{Key as WKey, ModifiersState, NamedKey};
+use winit::window::{Fullscreen, Window, WindowId};
+
+use crate::content::ContentRoots;
+use crate::render::{Gpu, UiPass};
+use crate::ui::draw::draw_list;
+use crate::ui::font::Fonts;
+use crate::ui::{Input, Key, MouseButton};
+
+use super::screenshot::load_atlas;
+use super::settings::Settings;
+use super::shell::Shell;
+
+/// Frames per second the window draws at most.
+const MAX_FPS: u32 = 60;
+
+/// Why the game could not run.
+#[derive(Debug, Error)]
+pub enum AppError {
+    /// No display to open a window on.
+    #[error(
+        "cannot open a window: {0}\nRidgeline needs a graphical session (DISPLAY or WAYLAND_DISPLAY). Without one, try `ridgeline sim` or `ridgeline screenshot`."
+    )]
+    NoDisplay(String),
+    /// Starting failed after the window opened.
+    #[error("{0}")]
+    Startup(String),
+}
+
+struct Running {
+    window: Arc<Window>,
+    surface: wgpu::Surface<'static>,
+    gpu: Gpu,
+    config: wgpu::SurfaceConfiguration,
+    pass: UiPass,
+    shell: Shell,
+    measure: Fonts,
+    minimized: bool,
+    applied: Settings,
+}
+
+struct App {
+    roots: ContentRoots,
+    settings_path: PathBuf,
+    running: Option<Running>,
+    error: Option<String>,
+    modifiers: ModifiersState,
+    next_frame: Instant,
+    /// Something changed since the last frame (input, resize): draw again.
+    dirty: bool,
+}
+
+/// Opens the window at the main menu and runs until the player quits.
+pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> {
+    let event_loop = EventLoop::new().map_err(|e| AppError::NoDisplay(e.to_string()))?;
+    let mut app = App {
+        roots,
+        settings_path,
+        running: None,
+        error: None,
+        modifiers: ModifiersState::default(),
+        next_frame: Instant::now(),
+        dirty: true,
+    };
+    event_loop.run_app(&mut app).map_err(|e| AppError::Startup(e.to_string()))?;
+    match app.error {
+        Some(e) => Err(AppError::Startup(e)),
+        None => Ok(()),
+    }
+}
+
+impl App {
+    fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<Running, String> {
+        let settings = Settings::load(&self.settings_path).unwrap_or_default();
+        let (w, h) = settings.resolution;
+        let mut attrs = Window::default_attributes().with_title("Ridgeline").with_inner_size(PhysicalSize::new(w, h));
+        if settings.fullscreen {
+            attrs = attrs.with_fullscreen(Some(Fullscreen::Borderless(None)));
+        }
+        let window = Arc::new(event_loop.create_window(attrs).map_err(|e| format!("cannot create the window: {e}"))?);
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(
+            event_loop.owned_display_handle(),
+        )));
+        let surface =
+            instance.create_surface(window.clone()).map_err(|e| format!("cannot create a drawing surface: {e}"))?;
+        let gpu = Gpu::new(instance, Some(&surface)).map_err(|e| e.to_string())?;
+        let size = window.inner_size();
+        let mut config = surface
+            .get_default_config(&gpu.adapter, size.width.max(1), size.height.max(1))
+            .ok_or("the graphics adapter cannot draw to this window")?;
+        // Blending is done in linear space: prefer an sRGB format if the surface offers one.
+        if let Some(srgb) = surface.get_capabilities(&gpu.adapter).formats.iter().find(|f| f.is_srgb()) {
+            config.format = *srgb;
+        }
+        config.present_mode = wgpu::PresentMode::AutoVsync;
+        surface.configure(&gpu.device, &config);
+        let shell = Shell::new(&self.roots, (size.width as f32, size.height as f32), self.settings_path.clone())
+            .map_err(|e| e.to_string())?;
+        let atlas = load_atlas(&shell).map_err(|e| e.to_string())?;
+        let fonts = Fonts::load().map_err(str::to_string)?;
+        let mut pass = UiPass::new(&gpu.device, &gpu.queue, config.format, &atlas, shell.images.clone(), fonts);
+        for (name, img) in &shell.dynamic_images {
+            pass.set_image(&gpu.device, &gpu.queue, name, img);
+        }
+        log::info!("window {}×{}, surface format {:?}", size.width, size.height, config.format);
+        Ok(Running {
+            window,
+            surface,
+            gpu,
+            config,
+            pass,
+            shell,
+            measure: Fonts::load().map_err(str::to_string)?,
+            minimized: false,
+            applied: settings,
+        })
+    }
+}
+
+impl Running {
+    fn resize(&mut self, size: PhysicalSize<u32>) {
+        self.minimized = size.width == 0 || size.height == 0;
+        if self.minimized {
+            return;
+        }
+        self.config.width = size.width;
+        self.config.height = size.height;
+        self.surface.configure(&self.gpu.device, &self.config);
+        self.shell.resize((size.width as f32, size.height as f32));
+    }
+
+    fn draw(&mut self) {
+        if self.minimized {
+            return;
+        }
+        let frame = match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(f) | wgpu::CurrentSurfaceTexture::Suboptimal(f) => f,
+            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
+            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+                self.surface.configure(&self.gpu.device, &self.config);
+                return;
+            }
+            wgpu::CurrentSurfaceTexture::Validation => {
+                log::warn!("surface validation error; reconfiguring");
+                self.surface.configure(&self.gpu.device, &self.config);
+                return;
+            }
+        };
+        let view = frame.texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let shell = &self.shell;
+        let cmds = draw_list(&shell.ui, &self.measure, &|w, out| shell.custom_draw(w, out));
+        self.pass.render(
+            &self.gpu.device,
+            &self.gpu.queue,
+            &view,
+            (self.config.width, self.config.height),
+            &cmds,
+            Some(wgpu::Color::BLACK),
+        );
+        self.window.pre_present_notify();
+        self.gpu.queue.present(frame);
+    }
+
+    /// Applies saved window settings (size, fullscreen) when the options screen changed them.
+    fn apply_settings(&mut self) {
+        let s = self.shell.settings.clone();
+        if s == self.applied {
+            return;
+        }
+        if s.resolution != self.applied.resolution {
+            let _ = self.window.request_inner_size(PhysicalSize::new(s.resolution.0, s.resolution.1));
+        }
+        if s.fullscreen != self.applied.fullscreen {
+            self.window.set_fullscreen(s.fullscreen.then_some(Fullscreen::Borderless(None)));
+        }
+        self.applied = s;
+    }
+}
+
+fn key(k: &WKey) -> Option<Key> {
+    match k {
+        WKey::Named(n) => Some(match n {
+            NamedKey::Tab => Key::Tab,
+            NamedKey::Enter => Key::Enter,
+            NamedKey::Escape => Key::Escape,
+            NamedKey::ArrowLeft => Key::Left,
+            NamedKey::ArrowRight => Key::Right,
+            NamedKey::ArrowUp => Key::Up,
+            NamedKey::ArrowDown => Key::Down,
+            NamedKey::Home => Key::Home,
+            NamedKey::End => Key::End,
+            NamedKey::Backspace => Key::Backspace,
+            NamedKey::Delete => Key::Delete,
+            NamedKey::Space => Key::Space,
+            _ => return None,
+        }),
+        _ => None,
+    }
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.running.is_some() {
+            return;
+        }
+        match self.start(event_loop) {
+            Ok(r) => {
+                r.window.request_redraw();
+                self.running = Some(r);
+            }
+            Err(e) => {
+                self.error = Some(e);
+                event_loop.exit();
+            }
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let Some(r) = self.running.as_mut() else { return };
+        if !matches!(event, WindowEvent::RedrawRequested) {
+            self.dirty = true;
+        }
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => r.resize(size),
+            WindowEvent::RedrawRequested => r.draw(),
+            WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
+            WindowEvent::CursorMoved { position, .. } => {
+                r.shell.handle(Input::MouseMove { x: position.x as f32, y: position.y as f32 });
+            }
+            WindowEvent::MouseInput { state, button, .. } => {
+                let button = match button {
+                    winit::event::MouseButton::Left => MouseButton::Left,
+                    winit::event::MouseButton::Right => MouseButton::Right,
+                    _ => return,
+                };
+                let (x, y) = r.shell.ui.cursor();
+                let input = match state {
+                    ElementState::Pressed => Input::MouseDown { x, y, button },
+                    ElementState::Released => Input::MouseUp { x, y, button },
+                };
+                r.shell.handle(input);
+            }
+            WindowEvent::MouseWheel { delta, .. } => {
+                let d = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y,
+                    MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
+                };
+                let (x, y) = r.shell.ui.cursor();
+                r.shell.handle(Input::Wheel { x, y, delta: d });
+            }
+            WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {
+                if let Some(k) = key(&event.logical_key) {
+                    r.shell.handle(Input::Key { key: k, shift: self.modifiers.shift_key() });
+                }
+                if let Some(text) = &event.text {
+                    for c in text.chars().filter(|c| !c.is_control()) {
+                        r.shell.handle(Input::Char(c));
+                    }
+                }
+            }
+            _ => {}
+        }
+        r.apply_settings();
+        if r.shell.quit {
+            event_loop.exit();
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        let Some(r) = self.running.as_ref() else { return };
+        // Draw at most MAX_FPS times a second, and only when something changed: an idle menu
+        // costs nothing.
+        let now = Instant::now();
+        if self.dirty && now >= self.next_frame {
+            r.window.request_redraw();
+            self.dirty = false;
+            self.next_frame = now + Duration::from_secs_f64(1.0 / MAX_FPS as f64);
+        }
+        if self.dirty {
+            event_loop.set_control_flow(ControlFlow::WaitUntil(self.next_frame));
+        } else {
+            event_loop.set_control_flow(ControlFlow::Wait);
+        }
+    }
+}

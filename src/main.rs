@@ -92,6 +92,7 @@ enum Cmd {
 enum BenchKind {
     Sim,
     Roads,
+    Ui,
 }
 
 #[derive(clap::Args)]
@@ -138,6 +139,9 @@ fn main() -> ExitCode {
         Cmd::UiCheck { paths, syntax_only, json } => ui_check(&roots, paths, syntax_only, json),
         Cmd::Bench { what: BenchKind::Sim } => {
             bench::sim::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
+        }
+        Cmd::Bench { what: BenchKind::Ui } => {
+            bench::ui::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::msg)
         }
         Cmd::Bench { what: BenchKind::Roads } => {
             bench::roads::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)

@@ -5,6 +5,7 @@
 
 pub mod roads;
 pub mod sim;
+pub mod ui;
 
 /// The median of some samples (0 for none).
 pub fn median(mut v: Vec<f64>) -> f64 {

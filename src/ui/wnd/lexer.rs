@@ -28,75 +28,82 @@ pub struct Token {
     pub col: usize,
 }
 
-/// Splits a layout's text into tokens. `;` comments (a line starting with `;`) and `//`
-/// comments are skipped.
+/// True for bytes that may be part of a bare word (any non-ASCII byte counts, so names in
+/// other scripts survive).
+fn word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(b, b'_' | b'[' | b']' | b'.' | b'\\' | b'/' | b'-' | b'#' | b'\'')
+        || b >= 0x80
+}
+
+/// Splits a layout's text into tokens. `//` comments are skipped. Columns count characters.
 pub fn lex(path: &str, text: &str) -> Result<Vec<Token>, WndError> {
-    let mut out = Vec::new();
-    let chars: Vec<char> = text.chars().collect();
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(text.len() / 6);
     let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
-    while i < chars.len() {
-        let c = chars[i];
+    // Advances over one byte, keeping line and (character) column.
+    let step = |i: &mut usize, line: &mut usize, col: &mut usize| {
+        let b = bytes[*i];
+        *i += 1;
+        if b == b'\n' {
+            *line += 1;
+            *col = 1;
+        } else if b & 0xC0 != 0x80 {
+            *col += 1;
+        }
+    };
+    while i < bytes.len() {
+        let b = bytes[i];
         let (l, k) = (line, col);
-        let advance = |i: &mut usize, line: &mut usize, col: &mut usize, ch: char| {
-            *i += 1;
-            if ch == '\n' {
-                *line += 1;
-                *col = 1;
-            } else {
-                *col += 1;
-            }
-        };
-        if c.is_whitespace() || c == '\u{feff}' {
-            advance(&mut i, &mut line, &mut col, c);
+        if b.is_ascii_whitespace() {
+            step(&mut i, &mut line, &mut col);
             continue;
         }
-        if c == '/' && chars.get(i + 1) == Some(&'/') {
-            while i < chars.len() && chars[i] != '\n' {
-                let ch = chars[i];
-                advance(&mut i, &mut line, &mut col, ch);
+        if text[i..].starts_with('\u{feff}') {
+            i += 3;
+            continue;
+        }
+        if b == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                step(&mut i, &mut line, &mut col);
             }
             continue;
         }
-        if c == '"' {
-            advance(&mut i, &mut line, &mut col, c);
-            let mut s = String::new();
+        if b == b'"' {
+            step(&mut i, &mut line, &mut col);
+            let start = i;
+            let mut escaped = false;
             loop {
-                match chars.get(i) {
-                    None | Some('\n') => return Err(WndError::new(path, l, k, "unterminated string")),
-                    Some('"') => {
-                        advance(&mut i, &mut line, &mut col, '"');
-                        break;
+                match bytes.get(i) {
+                    None | Some(b'\n') => return Err(WndError::new(path, l, k, "unterminated string")),
+                    Some(b'"') => break,
+                    Some(b'\\') if bytes.get(i + 1) == Some(&b'"') => {
+                        escaped = true;
+                        step(&mut i, &mut line, &mut col);
+                        step(&mut i, &mut line, &mut col);
                     }
-                    Some('\\') if chars.get(i + 1) == Some(&'"') => {
-                        s.push('"');
-                        advance(&mut i, &mut line, &mut col, '\\');
-                        advance(&mut i, &mut line, &mut col, '"');
-                    }
-                    Some(&ch) => {
-                        s.push(ch);
-                        advance(&mut i, &mut line, &mut col, ch);
-                    }
+                    Some(_) => step(&mut i, &mut line, &mut col),
                 }
             }
+            let raw = &text[start..i];
+            step(&mut i, &mut line, &mut col);
+            let s = if escaped { raw.replace("\\\"", "\"") } else { raw.to_string() };
             out.push(Token { tok: Tok::Str(s), line: l, col: k });
             continue;
         }
-        if matches!(c, '=' | ';' | ':' | ',' | '+') {
-            advance(&mut i, &mut line, &mut col, c);
-            out.push(Token { tok: Tok::Punct(c), line: l, col: k });
+        if matches!(b, b'=' | b';' | b':' | b',' | b'+') {
+            step(&mut i, &mut line, &mut col);
+            out.push(Token { tok: Tok::Punct(b as char), line: l, col: k });
             continue;
         }
-        let starts_number = c.is_ascii_digit() || (c == '-' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()));
+        let starts_number = b.is_ascii_digit() || (b == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit));
         if starts_number {
-            let mut s = String::new();
-            while let Some(&ch) = chars.get(i) {
-                if ch.is_ascii_digit() || ch == '.' || (ch == '-' && s.is_empty()) {
-                    s.push(ch);
-                    advance(&mut i, &mut line, &mut col, ch);
-                } else {
-                    break;
-                }
+            let start = i;
+            step(&mut i, &mut line, &mut col);
+            while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'.') {
+                step(&mut i, &mut line, &mut col);
             }
+            let s = &text[start..i];
             let tok = if s.contains('.') {
                 Tok::Real(s.parse().map_err(|_| WndError::new(path, l, k, format!("bad number \"{s}\"")))?)
             } else {
@@ -105,19 +112,15 @@ pub fn lex(path: &str, text: &str) -> Result<Vec<Token>, WndError> {
             out.push(Token { tok, line: l, col: k });
             continue;
         }
-        if c.is_alphanumeric() || matches!(c, '_' | '[' | ']' | '.' | '\\' | '/' | '-' | '#' | '\'') {
-            let mut s = String::new();
-            while let Some(&ch) = chars.get(i) {
-                if ch.is_alphanumeric() || matches!(ch, '_' | '[' | ']' | '.' | '\\' | '/' | '-' | '#' | '\'') {
-                    s.push(ch);
-                    advance(&mut i, &mut line, &mut col, ch);
-                } else {
-                    break;
-                }
+        if word_byte(b) {
+            let start = i;
+            while i < bytes.len() && word_byte(bytes[i]) {
+                step(&mut i, &mut line, &mut col);
             }
-            out.push(Token { tok: Tok::Word(s), line: l, col: k });
+            out.push(Token { tok: Tok::Word(text[start..i].to_string()), line: l, col: k });
             continue;
         }
+        let c = text[i..].chars().next().unwrap_or('?');
         return Err(WndError::new(path, l, k, format!("unexpected character '{c}'")));
     }
     Ok(out)

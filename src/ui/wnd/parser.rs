@@ -91,7 +91,12 @@ impl Parser<'_> {
     }
 
     fn next(&mut self, what: &str) -> Result<Token, WndError> {
-        let t = self.tokens.get(self.pos).cloned().ok_or_else(|| self.end_error(what))?;
+        if self.pos >= self.tokens.len() {
+            return Err(self.end_error(what));
+        }
+        // Tokens are read once: move each out instead of cloning it.
+        let slot = &mut self.tokens[self.pos];
+        let t = Token { tok: std::mem::replace(&mut slot.tok, Tok::Punct(' ')), line: slot.line, col: slot.col };
         self.pos += 1;
         Ok(t)
     }

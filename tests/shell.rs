@@ -167,3 +167,17 @@ fn hosting_opens_the_lobby_where_chat_works() {
     let chat = s.find("Lobby.wnd:ListChat").unwrap();
     assert_eq!(s.ui.list_rows(chat).len(), 2);
 }
+
+#[test]
+fn disconnect_and_desync_messages_name_who_and_when() {
+    let (mut s, _) = shell("shell-messages");
+    s.show_out_of_sync(1234);
+    let text = |s: &Shell| s.ui.window(s.find("MessageBox.wnd:MessageText").unwrap()).unwrap().text.clone();
+    assert!(text(&s).contains("frame 1234"));
+    s.show_disconnected("Ada");
+    assert!(text(&s).contains("Ada has left"));
+    assert!(s.ui.modal_top().is_some());
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert!(!s.message_open());
+    assert_eq!(s.ui.modal_top(), None);
+}

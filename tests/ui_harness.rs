@@ -245,3 +245,79 @@ fn input_outside_every_window_reaches_the_game() {
     assert!(!m.handle(Input::MouseDown { x: 400.0, y: 300.0, button: MouseButton::Left }));
     assert!(!m.handle(Input::MouseMove { x: 400.0, y: 300.0 }));
 }
+
+#[test]
+fn combo_tab_and_progress_gadgets() {
+    let kids = [
+        window(
+            "COMBOBOX",
+            "Combo",
+            (20, 20, 220, 50),
+            "  STATUS = ENABLED+TABSTOP;\n  COMBOBOXDATA = MAXDISPLAY: 3;",
+            "",
+        ),
+        window(
+            "TABCONTROL",
+            "Tabs",
+            (300, 20, 600, 200),
+            "  STATUS = ENABLED;\n  TABCONTROLDATA = TABCOUNT: 3, TABHEIGHT: 30;",
+            "",
+        ),
+        window("PROGRESSBAR", "Progress", (20, 300, 220, 320), "  STATUS = ENABLED;", ""),
+        window("PUSHBUTTON", "Below", (20, 60, 220, 90), "  STATUS = ENABLED;", ""),
+    ]
+    .map(child)
+    .concat();
+    let text = format!(
+        "FILE_VERSION = 2;\n{}",
+        window("USER", "Root", (0, 0, 800, 600), "  STATUS = ENABLED;\n  SYSTEMCALLBACK = \"TestSystem\";", &kids)
+    );
+    let mut m = WindowManager::new((800.0, 600.0), ScalingMode::Stretch);
+    m.create_layout("Test.wnd", &parse("Test.wnd", &text).unwrap());
+    let combo = m.find("Test.wnd:Combo").unwrap();
+    m.combo_set(combo, vec!["a".into(), "b".into(), "c".into(), "d".into()], Some(0));
+    // Open it; the drop-down covers the button below and takes the click (row 2 = "c").
+    click(&mut m, 100.0, 35.0);
+    assert!(m.open_combo().is_some());
+    let ev = click(&mut m, 100.0, 50.0 + 30.0 * 2.5);
+    assert_eq!(names(&ev), vec![("Combo".into(), EventKind::ComboSelected(2))]);
+    assert_eq!(m.combo_selected(combo), Some(2));
+    assert!(m.open_combo().is_none());
+    // Escape closes an open drop-down without choosing.
+    click(&mut m, 100.0, 35.0);
+    m.handle(Input::Key { key: Key::Escape, shift: false });
+    assert!(m.open_combo().is_none());
+    // Tabs: a click on the third tab's strip.
+    assert_eq!(names(&click(&mut m, 560.0, 30.0)), vec![("Tabs".into(), EventKind::TabChanged(2))]);
+    assert!(click(&mut m, 560.0, 150.0).is_empty(), "below the strip is the pane");
+    // Progress bars clamp.
+    let p = m.find("Test.wnd:Progress").unwrap();
+    m.progress_set(p, 150);
+    assert!(matches!(m.window(p).unwrap().gadget, ridgeline::ui::Gadget::ProgressBar { percent: 100 }));
+}
+
+#[test]
+fn the_draw_list_follows_state_and_clips_children() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::FixedMeasure;
+    let mut m = manager();
+    let entry = m.find("Test.wnd:Entry").unwrap();
+    m.entry_set(entry, "hi");
+    m.set_focus(Some(entry));
+    let cmds = draw_list(&m, &FixedMeasure, &|_, _| {});
+    // Hidden windows draw nothing; visible texts appear; the focused entry shows a caret.
+    let texts: Vec<&str> = cmds
+        .iter()
+        .filter_map(|c| if let DrawCmd::Text { text, .. } = c { Some(text.as_str()) } else { None })
+        .collect();
+    assert!(texts.contains(&"hello") && texts.contains(&"hi"), "{texts:?}");
+    assert!(
+        cmds.iter().any(|c| matches!(c, DrawCmd::Clip(Some(r)) if r.w == 200.0 && r.h == 140.0)),
+        "children of Inner are clipped to it"
+    );
+    let fills_before = cmds.iter().filter(|c| matches!(c, DrawCmd::Fill { .. })).count();
+    m.set_focus(None);
+    let cmds = draw_list(&m, &FixedMeasure, &|_, _| {});
+    let fills_after = cmds.iter().filter(|c| matches!(c, DrawCmd::Fill { .. })).count();
+    assert_eq!(fills_after + 1, fills_before, "the caret disappears with the focus");
+}

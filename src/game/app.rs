@@ -159,6 +159,7 @@ impl Running {
                 return;
             }
         };
+        self.shell.update();
         let view = frame.texture.create_view(&wgpu::TextureViewDescriptor::default());
         let shell = &self.shell;
         let cmds = draw_list(&shell.ui, &self.measure, &|w, out| shell.custom_draw(w, out));

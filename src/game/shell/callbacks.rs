@@ -33,6 +33,12 @@ const INIT: [(&str, InitFn); 7] = [
     ("ScoreScreenInit", score::init),
 ];
 
+/// Per-frame layout updates (none of the shell's screens needs one yet).
+const UPDATE: [(&str, InitFn); 0] = [];
+
+/// Layout shutdowns, run when a screen closes (none needed yet).
+const SHUTDOWN: [(&str, InitFn); 0] = [];
+
 /// Custom draw callbacks the shell implements (see `Shell::custom_draw`).
 const DRAW: [&str; 1] = ["MapPreviewDraw"];
 
@@ -46,13 +52,23 @@ pub fn layout_init(name: &str) -> Option<InitFn> {
     INIT.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
 }
 
+/// The layout update with this name.
+pub fn layout_update(name: &str) -> Option<InitFn> {
+    UPDATE.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+}
+
+/// The layout shutdown with this name.
+pub fn layout_shutdown(name: &str) -> Option<InitFn> {
+    SHUTDOWN.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+}
+
 /// The standard gadget names plus everything above.
 pub fn lexicon() -> Lexicon {
     let mut l = Lexicon::standard();
     for (n, _) in SYSTEM {
         l.register(CallbackKind::System, n);
     }
-    for (n, _) in INIT {
+    for (n, _) in INIT.iter().chain(UPDATE.iter()).chain(SHUTDOWN.iter()) {
         l.register(CallbackKind::Layout, n);
     }
     for n in DRAW {

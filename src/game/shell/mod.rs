@@ -188,7 +188,11 @@ impl Shell {
 
     /// Closes the current screen and opens another.
     pub fn open(&mut self, screen: Screen) {
-        if let Some((_, old)) = self.current.take() {
+        if let Some((old_screen, old)) = self.current.take() {
+            let shutdown = self.layouts.get(old_screen.layout()).and_then(|f| f.layout_shutdown.clone());
+            if let Some(f) = shutdown.as_deref().and_then(callbacks::layout_shutdown) {
+                f(self);
+            }
             self.ui.destroy_layout(old);
         }
         self.close_message();
@@ -214,6 +218,25 @@ impl Shell {
         if let Some(root) = self.ui.find("MessageBox.wnd:MessageBoxParent") {
             self.ui.push_modal(root);
         }
+    }
+
+    /// Runs the current screen's per-frame layout update, if it has one.
+    pub fn update(&mut self) {
+        let Some((screen, _)) = self.current else { return };
+        let update = self.layouts.get(screen.layout()).and_then(|f| f.layout_update.clone());
+        if let Some(f) = update.as_deref().and_then(callbacks::layout_update) {
+            f(self);
+        }
+    }
+
+    /// Tells the player a peer left the game.
+    pub fn show_disconnected(&mut self, player: &str) {
+        self.message("Disconnected", &format!("{player} has left the game."), false);
+    }
+
+    /// Tells the player the game went out of sync, and on which frame.
+    pub fn show_out_of_sync(&mut self, frame: u32) {
+        self.message("Out of sync", &format!("The game went out of sync on frame {frame}. It cannot continue."), false);
     }
 
     /// Closes the message box, if one is open.

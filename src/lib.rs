@@ -14,6 +14,7 @@ pub mod game;
 pub mod lockstep;
 pub mod map;
 pub mod net;
+pub mod noise;
 pub mod render;
 pub mod session;
 pub mod sim;

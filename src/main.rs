@@ -268,19 +268,10 @@ fn map_check(roots: &ContentRoots, name: &str, json: bool, preview: Option<(&std
 fn map_gen(roots: &ContentRoots, dir: &std::path::Path) -> Result<()> {
     let spec_path = dir.join("terrain.ron");
     let text = std::fs::read_to_string(&spec_path).with_context(|| format!("{}: cannot read", spec_path.display()))?;
-    let spec: TerrainSpec = ron::Options::default().from_str(&text).map_err(|e| {
-        anyhow::anyhow!("{}:{}:{}: {}", spec_path.display(), e.span.start.line, e.span.start.col, e.code)
-    })?;
+    let spec: TerrainSpec = ridgeline::content::parse_ron(&spec_path, &text)?;
     let map_path = dir.join("map.ron");
     let water = match std::fs::read_to_string(&map_path) {
-        Ok(t) => {
-            ron::Options::default()
-                .from_str::<MapFile>(&t)
-                .map_err(|e| {
-                    anyhow::anyhow!("{}:{}:{}: {}", map_path.display(), e.span.start.line, e.span.start.col, e.code)
-                })?
-                .water_level
-        }
+        Ok(t) => ridgeline::content::parse_ron::<MapFile>(&map_path, &t)?.water_level,
         Err(_) => 0.0,
     };
     let content = MapContent::load(roots)?;

@@ -1,6 +1,5 @@
 //! The project's own art generators: images made procedurally from data, written to `data/`
 //! by `ridgeline gen-art` and committed. Nothing here runs while playing.
 
-pub mod noise;
 pub mod road_atlas;
 pub mod ui_atlas;

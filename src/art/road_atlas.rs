@@ -4,8 +4,8 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::noise;
 use crate::map::roads::types::{ATLAS_WIDTH, BAND_PX, Band, RoadStyle, RoadType, RoadTypes};
+use crate::noise;
 
 /// Paints the whole atlas.
 pub fn render(types: &RoadTypes) -> RgbaImage {

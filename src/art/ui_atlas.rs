@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use image::{Rgba, RgbaImage};
 
-use super::noise;
+use crate::noise;
 use crate::ui::images::{ImageRegion, ImageSet};
 
 /// Atlas width and height.

@@ -70,15 +70,7 @@ fn median_ms(mut f: impl FnMut()) -> f64 {
 pub fn run(roots: &ContentRoots) -> Result<Value, MapError> {
     let content = MapContent::load(roots)?;
     let mut rows = Vec::new();
-    let mut dirs: Vec<_> = roots
-        .roots()
-        .iter()
-        .filter_map(|r| std::fs::read_dir(r.join("maps")).ok())
-        .flat_map(|d| d.filter_map(Result::ok).map(|e| e.path()))
-        .filter(|p| p.join("map.ron").is_file())
-        .collect();
-    dirs.sort();
-    for dir in dirs {
+    for dir in roots.map_dirs() {
         let map = Map::load(&dir)?;
         let ground = HeightField::from_map(&map);
         let segs = map.road_segments();

@@ -41,17 +41,8 @@ pub fn ui(
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
     let mut shell = Shell::new(roots, screen, settings).map_err(|e| ScreenshotError::Content(e.to_string()))?;
     let file_name = layout.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-    let screens = [
-        Screen::MainMenu,
-        Screen::Skirmish,
-        Screen::Online,
-        Screen::Lobby,
-        Screen::Options,
-        Screen::Replays,
-        Screen::Score,
-    ];
-    match screens.iter().find(|s| s.layout() == file_name) {
-        Some(s) => shell.open(*s),
+    match Screen::for_layout(&file_name) {
+        Some(s) => shell.open(s),
         None => {
             let text = std::fs::read_to_string(layout)
                 .map_err(|e| ScreenshotError::Content(format!("{}: {e}", layout.display())))?;

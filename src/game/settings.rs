@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::content::{FileError, parse_ron};
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 /// How the interface fits the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,29 +50,7 @@ impl Default for Settings {
 }
 
 /// Why settings could not be saved or read.
-#[derive(Debug, Error)]
-pub enum SettingsError {
-    /// File system trouble.
-    #[error("{}: {message}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        message: String,
-    },
-    /// The file is not valid.
-    #[error("{}:{line}:{col}: {message}", path.display())]
-    Syntax {
-        /// The file.
-        path: PathBuf,
-        /// Line.
-        line: usize,
-        /// Column.
-        col: usize,
-        /// What is wrong.
-        message: String,
-    },
-}
+pub type SettingsError = FileError;
 
 impl Settings {
     /// The settings file's usual place.
@@ -89,27 +67,21 @@ impl Settings {
 
     /// Reads settings; a missing file gives the defaults.
     pub fn load(path: &Path) -> Result<Settings, SettingsError> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
-            Err(e) => return Err(SettingsError::Io { path: path.into(), message: e.to_string() }),
-        };
-        ron::Options::default().from_str(&text).map_err(|e| SettingsError::Syntax {
-            path: path.into(),
-            line: e.span.start.line,
-            col: e.span.start.col,
-            message: e.code.to_string(),
-        })
+        match std::fs::read_to_string(path) {
+            Ok(text) => parse_ron(path, &text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
+            Err(e) => Err(FileError::Io { path: path.into(), message: e.to_string() }),
+        }
     }
 
     /// Writes settings, creating the folder.
     pub fn save(&self, path: &Path) -> Result<(), SettingsError> {
-        let io = |e: std::io::Error| SettingsError::Io { path: path.into(), message: e.to_string() };
+        let io = |e: std::io::Error| FileError::Io { path: path.into(), message: e.to_string() };
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new())
-            .map_err(|e| SettingsError::Io { path: path.into(), message: e.to_string() })?;
+            .map_err(|e| FileError::Io { path: path.into(), message: e.to_string() })?;
         std::fs::write(path, text + "\n").map_err(io)
     }
 }

@@ -135,27 +135,9 @@ pub fn save_classes(path: &std::path::Path, size: (u32, u32), classes: &[u8]) ->
     img.save(path)
 }
 
-fn lattice(seed: u32, x: i64, y: i64) -> f64 {
-    let mut h =
-        (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F) ^ seed as u64;
-    h ^= h >> 31;
-    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h ^= h >> 29;
-    (h >> 11) as f64 / (1u64 << 53) as f64
-}
-
+/// Value noise in [0, 1) at a point in lattice units.
 fn value_noise(seed: u32, x: f64, y: f64) -> f64 {
-    let (x0, y0) = (x.floor(), y.floor());
-    let (fx, fy) = (x - x0, y - y0);
-    let (sx, sy) = (fx * fx * (3.0 - 2.0 * fx), fy * fy * (3.0 - 2.0 * fy));
-    let (ix, iy) = (x0 as i64, y0 as i64);
-    let a = lattice(seed, ix, iy);
-    let b = lattice(seed, ix + 1, iy);
-    let c = lattice(seed, ix, iy + 1);
-    let d = lattice(seed, ix + 1, iy + 1);
-    let top = a + (b - a) * sx;
-    let bottom = c + (d - c) * sx;
-    top + (bottom - top) * sy
+    crate::noise::value(seed, x as f32, y as f32, 0) as f64
 }
 
 fn smoothstep(t: f64) -> f64 {

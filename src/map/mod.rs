@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::content::ContentRoots;
+use crate::content::{ContentRoots, FileError, parse_ron};
 use crate::defs::DefsErrors;
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::PlayerId;
@@ -38,26 +38,9 @@ pub enum MapError {
     /// No such map folder or file.
     #[error("{}: map not found (looked for a folder with map.ron, by path and under maps/)", .0.display())]
     NotFound(PathBuf),
-    /// A file could not be read.
-    #[error("{}: cannot read: {message}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        message: String,
-    },
-    /// map.ron is not valid RON for the format.
-    #[error("{}:{line}:{col}: {message}", path.display())]
-    Syntax {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        col: usize,
-        /// What is wrong.
-        message: String,
-    },
+    /// A file could not be read or parsed.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A content file the map needs (terrain classes, road types) is broken.
     #[error("{0}")]
     Content(#[from] DefsErrors),
@@ -122,13 +105,8 @@ impl Map {
             return Err(MapError::NotFound(dir.to_path_buf()));
         }
         let text =
-            std::fs::read_to_string(&path).map_err(|e| MapError::Io { path: path.clone(), message: e.to_string() })?;
-        let file: MapFile = ron::Options::default().from_str(&text).map_err(|e| MapError::Syntax {
-            path: path.clone(),
-            line: e.span.start.line,
-            col: e.span.start.col,
-            message: e.code.to_string(),
-        })?;
+            std::fs::read_to_string(&path).map_err(|e| FileError::Io { path: path.clone(), message: e.to_string() })?;
+        let file: MapFile = parse_ron(&path, &text)?;
         let bad =
             |field: &str, message: String| MapError::Invalid { path: path.clone(), field: field.to_string(), message };
         let (w, h) = file.size;
@@ -137,7 +115,7 @@ impl Map {
         }
         let hm_path = dir.join(&file.heightmap);
         let heightmap =
-            Heightmap::load(&hm_path).map_err(|e| MapError::Io { path: hm_path.clone(), message: e.to_string() })?;
+            Heightmap::load(&hm_path).map_err(|e| FileError::Io { path: hm_path.clone(), message: e.to_string() })?;
         if (heightmap.width, heightmap.height) != (w + 1, h + 1) {
             return Err(bad(
                 "heightmap",
@@ -153,7 +131,7 @@ impl Map {
         }
         let t_path = dir.join(&file.terrain);
         let img = image::open(&t_path)
-            .map_err(|e| MapError::Io { path: t_path.clone(), message: e.to_string() })?
+            .map_err(|e| FileError::Io { path: t_path.clone(), message: e.to_string() })?
             .into_luma8();
         if img.dimensions() != (w, h) {
             let (iw, ih) = img.dimensions();

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::content::{FileError, parse_ron, read_ron};
 use crate::sim::command::Command;
 use crate::sim::ids::PlayerId;
 use crate::sim::world::World;
@@ -39,26 +40,9 @@ pub struct CommandScript {
 /// Why a script could not be used.
 #[derive(Debug, Error)]
 pub enum ScriptError {
-    /// Unreadable file.
-    #[error("{}: cannot read: {message}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        message: String,
-    },
-    /// Not valid RON for the format.
-    #[error("{}:{line}:{col}: {message}", path.display())]
-    Syntax {
-        /// The file.
-        path: PathBuf,
-        /// Line.
-        line: usize,
-        /// Column.
-        col: usize,
-        /// What is wrong.
-        message: String,
-    },
+    /// The file could not be read or parsed.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// An entry names a player slot the game does not have.
     #[error("{}: entry {index} (frame {frame}): player {player} is not in this {players}-player game", path.display())]
     NoSuchPlayer {
@@ -78,19 +62,12 @@ pub enum ScriptError {
 impl CommandScript {
     /// Reads and parses a script file.
     pub fn load(path: &Path) -> Result<CommandScript, ScriptError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ScriptError::Io { path: path.to_path_buf(), message: e.to_string() })?;
-        CommandScript::parse(path, &text)
+        Ok(read_ron(path)?)
     }
 
     /// Parses script text (`path` names it in errors).
     pub fn parse(path: &Path, text: &str) -> Result<CommandScript, ScriptError> {
-        ron::Options::default().from_str(text).map_err(|e| ScriptError::Syntax {
-            path: path.to_path_buf(),
-            line: e.span.start.line,
-            col: e.span.start.col,
-            message: e.code.to_string(),
-        })
+        Ok(parse_ron(path, text)?)
     }
 
     /// Checks every entry names a player of a game with `players` slots.

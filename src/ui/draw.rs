@@ -255,41 +255,16 @@ fn draw_window(
             }
             out.push(DrawCmd::Clip(clip));
         }
-        Gadget::CheckBox { checked } => {
+        Gadget::CheckBox { checked: on } | Gadget::RadioButton { selected: on, .. } => {
+            // A box (entry 1) with its mark (entry 2) when on, and the caption beside it.
             let side = (r.h * 0.8).clamp(10.0, 48.0);
             let b = Rect::new(r.x + 2.0, r.y + (r.h - side) / 2.0, side, side);
             push_entry(out, b, entries.get(1), [30, 34, 38, 255]);
-            if *checked {
-                push_entry(out, b.inset(3.0), entries.get(2), [200, 170, 60, 255]);
-            }
-            line(
-                out,
-                tm,
-                Rect::new(b.right() + 6.0, r.y, r.w - b.w - 8.0, r.h),
-                &w.text,
-                px,
-                w.bold,
-                color,
-                Align::Left,
-            );
-        }
-        Gadget::RadioButton { selected, .. } => {
-            let side = (r.h * 0.8).clamp(10.0, 48.0);
-            let b = Rect::new(r.x + 2.0, r.y + (r.h - side) / 2.0, side, side);
-            push_entry(out, b, entries.get(1), [30, 34, 38, 255]);
-            if *selected {
+            if *on {
                 push_entry(out, b.inset(side * 0.15), entries.get(2), [200, 170, 60, 255]);
             }
-            line(
-                out,
-                tm,
-                Rect::new(b.right() + 6.0, r.y, r.w - b.w - 8.0, r.h),
-                &w.text,
-                px,
-                w.bold,
-                color,
-                Align::Left,
-            );
+            let caption = Rect::new(b.right() + 6.0, r.y, r.w - b.w - 8.0, r.h);
+            line(out, tm, caption, &w.text, px, w.bold, color, Align::Left);
         }
         Gadget::TextEntry { text, caret, anchor, secret, .. } => {
             let shown: String = if *secret { "•".repeat(text.chars().count()) } else { text.clone() };

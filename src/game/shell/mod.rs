@@ -53,6 +53,22 @@ pub enum Screen {
 }
 
 impl Screen {
+    /// Every screen.
+    pub const ALL: [Screen; 7] = [
+        Screen::MainMenu,
+        Screen::Skirmish,
+        Screen::Online,
+        Screen::Lobby,
+        Screen::Options,
+        Screen::Replays,
+        Screen::Score,
+    ];
+
+    /// The screen whose layout is this file, if any.
+    pub fn for_layout(file: &str) -> Option<Screen> {
+        Screen::ALL.into_iter().find(|s| s.layout() == file)
+    }
+
     /// The layout file of the screen.
     pub fn layout(self) -> &'static str {
         match self {
@@ -134,15 +150,7 @@ impl Shell {
         let bindings = load_bindings(roots)?;
         let mut layouts = BTreeMap::new();
         let mut problems = Vec::new();
-        for s in [
-            Screen::MainMenu,
-            Screen::Skirmish,
-            Screen::Online,
-            Screen::Lobby,
-            Screen::Options,
-            Screen::Replays,
-            Screen::Score,
-        ] {
+        for s in Screen::ALL {
             load_layout(roots, s.layout(), &bindings, &mut layouts, &mut problems);
         }
         load_layout(roots, "MessageBox.wnd", &bindings, &mut layouts, &mut problems);
@@ -364,15 +372,7 @@ fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage
     let mut maps = Vec::new();
     let mut previews = BTreeMap::new();
     let content = MapContent::load(roots).ok();
-    let mut dirs: Vec<PathBuf> = roots
-        .roots()
-        .iter()
-        .filter_map(|r| std::fs::read_dir(r.join("maps")).ok())
-        .flat_map(|d| d.filter_map(Result::ok).map(|e| e.path()))
-        .filter(|p| p.join("map.ron").is_file())
-        .collect();
-    dirs.sort();
-    for dir in dirs {
+    for dir in roots.map_dirs() {
         let Ok(map) = Map::load(&dir) else { continue };
         if let Some(c) = &content {
             let ground = crate::map::roads::HeightField::from_map(&map);

@@ -7,6 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod ron_file;
+
+pub use ron_file::{FileError, parse_ron, read_ron};
+
 /// Ordered content roots, highest priority first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContentRoots {
@@ -57,6 +61,19 @@ impl ContentRoots {
     pub fn find(&self, relative: impl AsRef<Path>) -> Option<PathBuf> {
         let rel = relative.as_ref();
         self.roots.iter().map(|r| r.join(rel)).find(|p| p.exists())
+    }
+
+    /// Every map folder (one holding a `map.ron`) under `maps/` in any root, sorted.
+    pub fn map_dirs(&self) -> Vec<PathBuf> {
+        let mut dirs: Vec<PathBuf> = self
+            .roots
+            .iter()
+            .filter_map(|r| std::fs::read_dir(r.join("maps")).ok())
+            .flat_map(|d| d.filter_map(Result::ok).map(|e| e.path()))
+            .filter(|p| p.join("map.ron").is_file())
+            .collect();
+        dirs.sort();
+        dirs
     }
 
     /// Resolves a name the user typed: an existing path as given, else a search under the roots

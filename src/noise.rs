@@ -1,4 +1,5 @@
-//! Small deterministic noise functions for the art generators, tileable on request.
+//! Small deterministic noise functions for the content generators (art atlases, map terrain),
+//! tileable on request. Display and tooling only: the simulation never uses it.
 
 /// A hash of lattice coordinates to [0, 1).
 pub fn lattice(seed: u32, x: i64, y: i64) -> f32 {

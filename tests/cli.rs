@@ -147,3 +147,29 @@ fn map_check_passes_on_shipped_maps() {
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");
 }
+
+#[test]
+fn ui_check_passes_shipped_layouts_and_reports_broken_ones_by_place() {
+    let o = ridgeline(&["ui-check"]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let dir = common::temp_dir("cli-ui-check");
+    let bad = dir.join("Bad.wnd");
+    std::fs::write(
+        &bad,
+        "WINDOW\n  WINDOWTYPE = PUSHBUTTON;\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 10 10, CREATIONRESOLUTION: 800 600;\n  NAME = \"Bad.wnd:B\";\n  SYSTEMCALLBACK = \"NoSuchSystem\";\n  ENABLEDDRAWDATA = IMAGE: NoSuchImage, COLOR: 1 2 3 4, BORDERCOLOR: 1 2 3 4;\nEND\n",
+    )
+    .unwrap();
+    let o = ridgeline(&["ui-check", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o).0;
+    assert!(out.contains("Bad.wnd:1:1: unknown system callback \"NoSuchSystem\""), "{out}");
+    assert!(out.contains("unknown image \"NoSuchImage\""), "{out}");
+    // Syntax only: the names are not bound, so the file passes.
+    let o = ridgeline(&["ui-check", bad.to_str().unwrap(), "--syntax-only"]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    std::fs::write(&bad, "WINDOW\n  WINDOWTYPE = PUSHBUTTON\nEND\n").unwrap();
+    let o = ridgeline(&["ui-check", bad.to_str().unwrap(), "--syntax-only", "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(text(&o).0.lines().last().unwrap()).unwrap();
+    assert!(v["problems"][0].as_str().unwrap().contains("Bad.wnd:3:1: missing ';' before END"), "{v}");
+}

@@ -321,3 +321,40 @@ fn the_draw_list_follows_state_and_clips_children() {
     let fills_after = cmds.iter().filter(|c| matches!(c, DrawCmd::Fill { .. })).count();
     assert_eq!(fills_after + 1, fills_before, "the caret disappears with the focus");
 }
+
+#[test]
+fn tooltips_show_after_resting_and_hide_on_move_or_press() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::FixedMeasure;
+    let kids = [
+        window(
+            "PUSHBUTTON",
+            "Tip",
+            (20, 20, 120, 50),
+            "  STATUS = ENABLED;\n  TOOLTIPTEXT = \"Fight the computer\";\n  TOOLTIPDELAY = 500;",
+            "",
+        ),
+        window("PUSHBUTTON", "NoTip", (20, 60, 120, 90), "  STATUS = ENABLED;", ""),
+    ]
+    .map(child)
+    .concat();
+    let text = format!("FILE_VERSION = 2;\n{}", window("USER", "Root", (0, 0, 800, 600), "  STATUS = ENABLED;", &kids));
+    let mut m = WindowManager::new((800.0, 600.0), ScalingMode::Stretch);
+    m.create_layout("Test.wnd", &parse("Test.wnd", &text).unwrap());
+    m.handle(Input::MouseMove { x: 50.0, y: 30.0 });
+    assert!(m.tooltip_pending());
+    assert!(!m.advance(300));
+    assert!(m.tooltip().is_none());
+    assert!(m.advance(300), "due after 500 ms");
+    let (tip, at) = m.tooltip().unwrap();
+    assert_eq!((tip.as_str(), at), ("Fight the computer", (50.0, 30.0)));
+    let drawn = draw_list(&m, &FixedMeasure, &|_, _| {});
+    assert!(drawn.iter().any(|c| matches!(c, DrawCmd::Text { text, .. } if text == "Fight the computer")));
+    // Pressing hides it; moving to a window without one ends it.
+    m.handle(Input::MouseDown { x: 50.0, y: 30.0, button: MouseButton::Left });
+    assert!(m.tooltip().is_none());
+    m.handle(Input::MouseUp { x: 50.0, y: 30.0, button: MouseButton::Left });
+    m.handle(Input::MouseMove { x: 50.0, y: 70.0 });
+    m.advance(5000);
+    assert!(m.tooltip().is_none() && !m.tooltip_pending());
+}

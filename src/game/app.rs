@@ -61,6 +61,8 @@ struct App {
     next_frame: Instant,
     /// Something changed since the last frame (input, resize): draw again.
     dirty: bool,
+    /// When hover time was last advanced.
+    last_tick: Instant,
 }
 
 /// Opens the window at the main menu and runs until the player quits.
@@ -74,6 +76,7 @@ pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> 
         modifiers: ModifiersState::default(),
         next_frame: Instant::now(),
         dirty: true,
+        last_tick: Instant::now(),
     };
     event_loop.run_app(&mut app).map_err(|e| AppError::Startup(e.to_string()))?;
     match app.error {
@@ -282,7 +285,12 @@ impl ApplicationHandler for App {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        let Some(r) = self.running.as_ref() else { return };
+        let Some(r) = self.running.as_mut() else { return };
+        let elapsed = self.last_tick.elapsed();
+        self.last_tick = Instant::now();
+        if r.shell.ui.advance(elapsed.as_millis().min(10_000) as u32) {
+            self.dirty = true;
+        }
         // Draw at most MAX_FPS times a second, and only when something changed: an idle menu
         // costs nothing.
         let now = Instant::now();
@@ -293,6 +301,8 @@ impl ApplicationHandler for App {
         }
         if self.dirty {
             event_loop.set_control_flow(ControlFlow::WaitUntil(self.next_frame));
+        } else if r.shell.ui.tooltip_pending() {
+            event_loop.set_control_flow(ControlFlow::WaitUntil(now + Duration::from_millis(100)));
         } else {
             event_loop.set_control_flow(ControlFlow::Wait);
         }

@@ -55,6 +55,8 @@ pub fn ui(
         let id = shell.find(name).ok_or_else(|| ScreenshotError::Content(format!("no window named {name}")))?;
         let r = shell.ui.window(id).map(|w| w.rect).unwrap_or_default();
         shell.handle(Input::MouseMove { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0 });
+        // Rest long enough for its tooltip to show.
+        shell.ui.advance(10_000);
         if shell.ui.window(id).is_some_and(|w| matches!(w.gadget, crate::ui::Gadget::ComboBox { .. })) {
             shell.handle(Input::MouseDown { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
         }

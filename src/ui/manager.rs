@@ -54,7 +54,11 @@ pub struct WindowManager {
     modal: Vec<WindowId>,
     events: VecDeque<UiEvent>,
     cursor: (f32, f32),
+    hover_ms: u32,
 }
+
+/// Hover time before a tooltip shows when the layout does not say.
+pub const DEFAULT_TOOLTIP_DELAY_MS: u32 = 600;
 
 impl WindowManager {
     /// An empty manager for a screen of `screen` pixels.
@@ -71,6 +75,7 @@ impl WindowManager {
             modal: Vec::new(),
             events: VecDeque::new(),
             cursor: (-1.0, -1.0),
+            hover_ms: 0,
         }
     }
 
@@ -154,6 +159,7 @@ impl WindowManager {
             style: def.style,
             text: def.text.clone(),
             tooltip: def.tooltip_text.clone(),
+            tooltip_delay: def.tooltip_delay,
             font_px: if font.size > 0 { font.size as f32 } else { 14.0 },
             bold: font.bold,
             text_colors: def.text_colors,
@@ -464,6 +470,7 @@ impl WindowManager {
                 self.emit(new, EventKind::MouseEntered);
             }
             self.hover = over;
+            self.hover_ms = 0;
         }
         if let Some(c) = self.capture {
             self.drag_slider(c, x, y);
@@ -487,6 +494,7 @@ impl WindowManager {
 
     fn mouse_down(&mut self, x: f32, y: f32, button: MouseButton) -> bool {
         self.cursor = (x, y);
+        self.hover_ms = 0;
         // An open drop-down takes the click first.
         if let Some((combo, area, row)) = self.open_combo() {
             if area.contains(x, y) {
@@ -859,6 +867,34 @@ impl WindowManager {
     /// The cursor position last seen.
     pub fn cursor(&self) -> (f32, f32) {
         self.cursor
+    }
+
+    /// Lets time pass for hover-dependent behaviour; returns true when a tooltip has just
+    /// become due (the screen should be drawn again).
+    pub fn advance(&mut self, ms: u32) -> bool {
+        let before = self.tooltip().is_some();
+        self.hover_ms = self.hover_ms.saturating_add(ms);
+        !before && self.tooltip().is_some()
+    }
+
+    /// True while the cursor rests on a window whose tooltip is not showing yet.
+    pub fn tooltip_pending(&self) -> bool {
+        self.tooltip_source().is_some() && self.tooltip().is_none()
+    }
+
+    fn tooltip_source(&self) -> Option<(String, u32)> {
+        let w = self.window(self.hover?)?;
+        if w.tooltip.is_empty() || self.capture.is_some() {
+            return None;
+        }
+        let delay = u32::try_from(w.tooltip_delay).unwrap_or(DEFAULT_TOOLTIP_DELAY_MS);
+        Some((w.tooltip.clone(), delay))
+    }
+
+    /// The tooltip to show and where (the cursor), once the cursor has rested long enough.
+    pub fn tooltip(&self) -> Option<(String, (f32, f32))> {
+        let (text, delay) = self.tooltip_source()?;
+        (self.hover_ms >= delay).then_some((text, self.cursor))
     }
 
     /// The top modal window, if any.

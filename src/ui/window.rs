@@ -205,6 +205,8 @@ pub struct GameWindow {
     pub text: String,
     /// Tooltip.
     pub tooltip: String,
+    /// Milliseconds of hovering before the tooltip shows (negative: the default).
+    pub tooltip_delay: i32,
     /// Font size in pixels at the current screen size.
     pub font_px: f32,
     /// Bold font.

@@ -108,7 +108,10 @@ fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
     assert_eq!(s.ui.list_rows(list).len(), s.maps.len());
     let four = s.maps.iter().position(|m| m.players == 4).unwrap();
     let r = s.ui.window(list).unwrap().rect;
-    let row_h = 20.0;
+    let row_h = match s.ui.window(list).map(|w| &w.gadget) {
+        Some(ridgeline::ui::Gadget::ListBox { row_height, .. }) => *row_height,
+        _ => panic!("not a list"),
+    };
     let y = r.y + row_h * four as f32 + row_h / 2.0;
     s.handle(Input::MouseDown { x: r.x + 20.0, y, button: MouseButton::Left });
     s.handle(Input::MouseUp { x: r.x + 20.0, y, button: MouseButton::Left });

@@ -214,6 +214,11 @@ impl WindowManager {
         let Some(w) = self.window_mut(id) else { return };
         let rect = fit.place(&w.authored, parent_authored, parent, w.scaling, w.anchor);
         w.rect = rect;
+        // List rows grow with the text so scaled fonts never overlap.
+        let font = w.font_px * fit.length_scale(w.authored.creation_resolution, w.scaling);
+        if let Gadget::ListBox { row_height, .. } = &mut w.gadget {
+            *row_height = (font * 1.45).round().max(12.0);
+        }
         let authored = w.authored;
         let children = w.children.clone();
         for c in children {

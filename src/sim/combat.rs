@@ -34,7 +34,8 @@ struct Seen {
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     let frame = world.frame.0;
-    let mut index: Option<SpatialIndex> = None;
+    let mut index = std::mem::take(&mut world.scratch.targets);
+    let mut indexed = false;
     for slot in 0..world.objects.slot_count() {
         let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
         let t = rules.template(obj.template);
@@ -72,8 +73,11 @@ pub(crate) fn update(world: &mut World) {
         }
         if target.is_none() && !matches!(order, Order::Attack { .. }) && (frame + slot as u32) % SCAN_INTERVAL == 0 {
             let reach = if order == Order::Idle { w.range.max(vision) } else { vision };
-            let idx = index.get_or_insert_with(|| build_index(world));
-            target = nearest_enemy(world, idx, owner.index(), centre, reach);
+            if !indexed {
+                rebuild_index(world, &mut index);
+                indexed = true;
+            }
+            target = nearest_enemy(world, &index, owner.index(), centre, reach);
         }
         let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
         obj.target = target.as_ref().map(|s| s.id);
@@ -114,6 +118,7 @@ pub(crate) fn update(world: &mut World) {
             obj.target = None;
         }
     }
+    world.scratch.targets = index;
 }
 
 /// A live object's position and radius.
@@ -122,18 +127,15 @@ fn seen(world: &World, id: ObjectId) -> Option<Seen> {
     (o.health > 0).then(|| Seen { id, pos: o.pos, radius: world.rules.template(o.template).radius })
 }
 
-fn build_index(world: &World) -> SpatialIndex {
-    let entries: Vec<Entry> = world
-        .objects
-        .iter()
-        .map(|o| Entry {
-            slot: o.id.index,
-            pos: o.pos,
-            radius: world.rules.template(o.template).radius,
-            owner: o.owner.0,
-        })
-        .collect();
-    SpatialIndex::build(world.terrain.world_size(), BUCKET_LOG2, &entries)
+fn rebuild_index(world: &mut World, index: &mut SpatialIndex) {
+    let mut entries = std::mem::take(&mut world.scratch.entries);
+    entries.clear();
+    for o in world.objects.iter() {
+        let radius = world.rules.template(o.template).radius;
+        entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0 });
+    }
+    index.rebuild(world.terrain.world_size(), BUCKET_LOG2, &entries);
+    world.scratch.entries = entries;
 }
 
 /// The nearest living enemy within `reach` of `centre` (ties: lowest id).

@@ -7,12 +7,13 @@
 
 use super::angle::Angle;
 use super::fixed::Fixed;
-use super::spatial::{Entry, SpatialIndex};
+use super::spatial::Entry;
 use super::vector::Vec2;
 use super::world::World;
 
-/// Bucket side for the neighbour grid: 2^4 = 16 world units.
-const BUCKET_LOG2: u32 = 4;
+/// Bucket side for the neighbour grid: 2^5 = 32 world units (more than twice the largest unit
+/// radius, so a query spans at most 3×3 buckets).
+const BUCKET_LOG2: u32 = 5;
 
 /// Pushes overlapping units apart by one frame's worth.
 pub(crate) fn update(world: &mut World) {
@@ -30,8 +31,11 @@ pub(crate) fn update(world: &mut World) {
     if entries.len() < 2 {
         return;
     }
-    let index = SpatialIndex::build(world.terrain.world_size(), BUCKET_LOG2, &entries);
-    let mut push = vec![Vec2::ZERO; world.objects.slot_count()];
+    let mut index = std::mem::take(&mut world.scratch.neighbours);
+    index.rebuild(world.terrain.world_size(), BUCKET_LOG2, &entries);
+    let mut push = std::mem::take(&mut world.scratch.push);
+    push.clear();
+    push.resize(world.objects.slot_count(), Vec2::ZERO);
     let mut touched = false;
     for a in &entries {
         index.for_each_near(a.pos, a.radius + max_radius, |b| {
@@ -61,7 +65,9 @@ pub(crate) fn update(world: &mut World) {
             touched = true;
         });
     }
+    world.scratch.neighbours = index;
     if !touched {
+        world.scratch.push = push;
         return;
     }
     for e in &entries {
@@ -80,4 +86,5 @@ pub(crate) fn update(world: &mut World) {
             obj.pos = Vec2::new(e.pos.x, target.y);
         }
     }
+    world.scratch.push = push;
 }

@@ -26,10 +26,15 @@ pub struct Entry {
 pub struct SpatialIndex {
     /// Raw fixed-point bits to shift away to get a bucket coordinate (buckets are 2^k units).
     shift: u32,
+    /// The lower corner of the area covered (the items' bounding box), raw bits.
+    origin: (i64, i64),
     cols: i32,
     rows: i32,
     starts: Vec<u32>,
     entries: Vec<Entry>,
+    /// Scratch: each item's bucket, and the next free place per bucket.
+    keys: Vec<u32>,
+    fill: Vec<u32>,
 }
 
 impl SpatialIndex {
@@ -37,31 +42,57 @@ impl SpatialIndex {
     /// world units. `items` must come in id order; positions outside the world are clamped to
     /// its edge.
     pub fn build(size: Vec2, bucket_log2: u32, items: &[Entry]) -> SpatialIndex {
-        let shift = Fixed::FRAC_BITS + bucket_log2.min(30);
-        let cols = ((size.x.raw().max(0) >> shift) + 1).clamp(1, 4096) as i32;
-        let rows = ((size.y.raw().max(0) >> shift) + 1).clamp(1, 4096) as i32;
-        let mut index =
-            SpatialIndex { shift, cols, rows, starts: vec![0; (cols * rows + 1) as usize], entries: Vec::new() };
-        let keys: Vec<usize> = items.iter().map(|e| index.bucket_of(e.pos)).collect();
-        for &k in &keys {
-            index.starts[k + 1] += 1;
-        }
-        for i in 1..index.starts.len() {
-            index.starts[i] += index.starts[i - 1];
-        }
-        let mut fill = index.starts.clone();
-        index.entries = vec![Entry { slot: 0, pos: Vec2::ZERO, radius: Fixed::ZERO, owner: 0 }; items.len()];
-        for (e, &k) in items.iter().zip(&keys) {
-            index.entries[fill[k] as usize] = *e;
-            fill[k] += 1;
-        }
+        let mut index = SpatialIndex::default();
+        index.rebuild(size, bucket_log2, items);
         index
+    }
+
+    /// Builds the index again in place, reusing its buffers (no allocation once warm). The grid
+    /// covers only the items' bounding box (clamped to the world), so crowds in one corner of a
+    /// big map cost no more than on a small one.
+    pub fn rebuild(&mut self, size: Vec2, bucket_log2: u32, items: &[Entry]) {
+        self.shift = Fixed::FRAC_BITS + bucket_log2.min(30);
+        let clampx = |v: i64| v.clamp(0, size.x.raw().max(0));
+        let clampy = |v: i64| v.clamp(0, size.y.raw().max(0));
+        let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
+        for e in items {
+            let (x, y) = (clampx(e.pos.x.raw()), clampy(e.pos.y.raw()));
+            lo = (lo.0.min(x), lo.1.min(y));
+            hi = (hi.0.max(x), hi.1.max(y));
+        }
+        if items.is_empty() {
+            (lo, hi) = ((0, 0), (0, 0));
+        }
+        self.origin = lo;
+        self.cols = (((hi.0 - lo.0) >> self.shift) + 1).clamp(1, 4096) as i32;
+        self.rows = (((hi.1 - lo.1) >> self.shift) + 1).clamp(1, 4096) as i32;
+        let buckets = (self.cols * self.rows) as usize;
+        self.starts.clear();
+        self.starts.resize(buckets + 1, 0);
+        self.keys.clear();
+        for e in items {
+            let k = self.bucket_of(e.pos);
+            self.keys.push(k as u32);
+            self.starts[k + 1] += 1;
+        }
+        for i in 1..self.starts.len() {
+            self.starts[i] += self.starts[i - 1];
+        }
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.starts[..buckets]);
+        self.entries.clear();
+        self.entries.resize(items.len(), Entry { slot: 0, pos: Vec2::ZERO, radius: Fixed::ZERO, owner: 0 });
+        for (e, &k) in items.iter().zip(&self.keys) {
+            let at = &mut self.fill[k as usize];
+            self.entries[*at as usize] = *e;
+            *at += 1;
+        }
     }
 
     #[inline]
     fn coords(&self, p: Vec2) -> (i32, i32) {
-        let cx = (p.x.raw() >> self.shift).clamp(0, self.cols as i64 - 1) as i32;
-        let cy = (p.y.raw() >> self.shift).clamp(0, self.rows as i64 - 1) as i32;
+        let cx = ((p.x.raw() - self.origin.0) >> self.shift).clamp(0, self.cols as i64 - 1) as i32;
+        let cy = ((p.y.raw() - self.origin.1) >> self.shift).clamp(0, self.rows as i64 - 1) as i32;
         (cx, cy)
     }
 

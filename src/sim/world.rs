@@ -18,6 +18,7 @@ use super::pathfind::Pathfinder;
 use super::player::Player;
 use super::rng::GameRng;
 use super::rules::Rules;
+use super::spatial::{Entry, SpatialIndex};
 use super::store::ObjectStore;
 use super::terrain::{Cell, Terrain};
 use super::vector::Vec2;
@@ -105,6 +106,21 @@ pub struct World {
     pub(crate) pathfinder: Pathfinder,
     pub(crate) winner: Option<PlayerId>,
     pub(crate) game_over: bool,
+    /// Reused buffers of the systems; derived each tick, never state (not hashed).
+    pub(crate) scratch: Scratch,
+}
+
+/// Buffers the tick's systems reuse between frames so a tick allocates nothing once warm.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    /// Neighbour grid for separation.
+    pub neighbours: SpatialIndex,
+    /// Coarse grid for target scans.
+    pub targets: SpatialIndex,
+    /// Separation pushes per slot.
+    pub push: Vec<Vec2>,
+    /// Entries being indexed.
+    pub entries: Vec<Entry>,
 }
 
 impl World {
@@ -146,6 +162,7 @@ impl World {
             pathfinder: Pathfinder::new(PATH_BUDGET_PER_FRAME),
             winner: None,
             game_over: false,
+            scratch: Scratch::default(),
         };
         for i in 0..world.players.len() {
             world.place_starting_objects(PlayerId(i as u8));

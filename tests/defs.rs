@@ -4,6 +4,7 @@
 mod common;
 
 use proptest::prelude::*;
+use ridgeline::content::FileError;
 use ridgeline::defs::{Definitions, DefsError, RuleSources, Source};
 
 fn shipped() -> RuleSources {
@@ -45,7 +46,7 @@ fn unknown_field_names_file_line_and_column() {
     let errs = Definitions::from_sources(&with_objects(text.clone())).unwrap_err();
     let line = text.lines().position(|l| l.contains("max_helth")).unwrap() + 1;
     match &errs.0[0] {
-        DefsError::Syntax { path, line: l, message, .. } => {
+        DefsError::File(FileError::Syntax { path, line: l, message, .. }) => {
             assert!(path.ends_with("objects.ron"));
             assert_eq!(*l, line);
             assert!(message.contains("max_helth"), "{message}");

@@ -6,29 +6,15 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::content::FileError;
+
 /// One problem found in a definition file.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum DefsError {
-    /// The file could not be read.
-    #[error("{}: cannot read: {message}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The operating system's words.
-        message: String,
-    },
-    /// The file is not valid RON for its schema (unknown or missing field, wrong type...).
-    #[error("{}:{line}:{col}: {message}", path.display())]
-    Syntax {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        col: usize,
-        /// What is wrong.
-        message: String,
-    },
+    /// The file could not be read, or is not valid RON for its schema (unknown or missing
+    /// field, wrong type…): file, line and column are named.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A value parsed but makes no sense (bad number, unknown reference, duplicate name).
     #[error("{}:{line}: {item} \"{name}\", field `{field}`: {message}", path.display())]
     Invalid {

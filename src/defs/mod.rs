@@ -57,13 +57,13 @@ impl Definitions {
             let rel = format!("data/{name}");
             match roots.find(&rel) {
                 Some(path) => Source::read(&path),
-                None => Err(DefsError::Io {
+                None => Err(DefsError::File(crate::content::FileError::Io {
                     path: rel.into(),
                     message: format!(
                         "not found in any content root (searched: {})",
                         roots.roots().iter().map(|r| r.display().to_string()).collect::<Vec<_>>().join(", ")
                     ),
-                }),
+                })),
             }
         };
         let files = [read("objects.ron"), read("weapons.ron"), read("armor.ron"), read("factions.ron")];

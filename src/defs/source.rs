@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 
 use super::error::DefsError;
+use crate::content::{FileError, parse_ron};
 
 /// A loaded text file.
 #[derive(Clone, Debug)]
@@ -20,7 +21,7 @@ impl Source {
     pub fn read(path: &Path) -> Result<Source, DefsError> {
         std::fs::read_to_string(path)
             .map(|text| Source { path: path.to_path_buf(), text })
-            .map_err(|e| DefsError::Io { path: path.to_path_buf(), message: e.to_string() })
+            .map_err(|e| FileError::Io { path: path.to_path_buf(), message: e.to_string() }.into())
     }
 
     /// Text held in memory (tests, generated content).
@@ -30,12 +31,7 @@ impl Source {
 
     /// Parses the whole file as RON.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, DefsError> {
-        ron::Options::default().from_str(&self.text).map_err(|e| DefsError::Syntax {
-            path: self.path.clone(),
-            line: e.span.start.line,
-            col: e.span.start.col,
-            message: e.code.to_string(),
-        })
+        Ok(parse_ron(&self.path, &self.text)?)
     }
 
     /// The 1-based line where the item called `name` is declared (`name: "…"`), or 1.

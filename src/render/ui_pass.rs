@@ -290,8 +290,7 @@ impl UiPass {
                     }
                 }
                 DrawCmd::Image { rect, name, tint } => {
-                    if let Some(dynamic) = self.dynamic.get(name) {
-                        let _ = dynamic.size;
+                    if self.dynamic.contains_key(name) {
                         b.quad(TexRef::Dynamic(name.clone()), *rect, [0.0, 0.0, 1.0, 1.0], color(*tint));
                     } else if let Some(region) = self.images.images.get(name) {
                         let (aw, ah) = (self.atlas.size.0 as f32, self.atlas.size.1 as f32);

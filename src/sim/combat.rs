@@ -41,7 +41,7 @@ pub(crate) fn update(world: &mut World) {
         let t = rules.template(obj.template);
         let Some(&weapon) = t.weapons.first() else { continue };
         obj.cooldown = obj.cooldown.saturating_sub(1);
-        let (id, pos, owner, order) = (obj.id, obj.pos, obj.owner, obj.order);
+        let (pos, owner, order) = (obj.pos, obj.owner, obj.order);
         if let Order::Move { .. } = order {
             obj.target = None;
             continue;
@@ -106,7 +106,6 @@ pub(crate) fn update(world: &mut World) {
                 || obj.kind == ObjectKind::Structure;
             if aligned && obj.cooldown == 0 {
                 obj.cooldown = w.reload_frames;
-                let _ = id;
                 if let Some(victim) = world.objects.get_mut(s.id) {
                     let t_victim = rules.template(victim.template);
                     victim.health = victim.health.saturating_sub(rules.damage_after_armor(weapon, t_victim.armor));

@@ -110,7 +110,7 @@ pub fn draw_list(m: &WindowManager, text: &dyn TextMeasure, custom: CustomDraw<'
                     if Some(i) == *selected {
                         push_entry(&mut out, r, entries.get(2), [90, 110, 60, 255]);
                     }
-                    line(&mut out, text, r.inset(4.0), item, px, w.bold, text_color(w, m), Align::Left);
+                    line(&mut out, text, r.inset(4.0), item, px, w.bold, text_color(w), Align::Left);
                 }
             }
         }
@@ -124,8 +124,7 @@ enum Align {
     Center,
 }
 
-fn text_color(w: &GameWindow, m: &WindowManager) -> Rgba {
-    let _ = m;
+fn text_color(w: &GameWindow) -> Rgba {
     let c = if !w.enabled() {
         w.text_colors.disabled
     } else if w.hilited {
@@ -226,7 +225,7 @@ fn draw_window(
     let r = w.rect;
     let entries = state_entries(w);
     let px = m.font_px(id);
-    let color = text_color(w, m);
+    let color = text_color(w);
     let first_text = out.len();
     let focused = m.focus() == Some(id);
     // Background.

@@ -558,7 +558,8 @@ impl WindowManager {
                 Some(Gadget::ListBox { rows, selected, multi, scroll, row_height, .. }) => {
                     let row = *scroll + ((y - rect.y) / row_height.max(1.0)) as usize;
                     if row < rows.len() {
-                        let again = selected.as_slice() == [row];
+                        // A second click on the only selected row activates it (single select).
+                        let activate = !*multi && selected.as_slice() == [row];
                         if *multi {
                             if let Some(p) = selected.iter().position(|r| *r == row) {
                                 selected.remove(p);
@@ -571,7 +572,7 @@ impl WindowManager {
                         }
                         let sel = selected.clone();
                         self.emit(id, EventKind::ListSelection(sel));
-                        if again && !*multi_flag(self, id) {
+                        if activate {
                             self.emit(id, EventKind::ListActivated(row));
                         }
                     }
@@ -905,13 +906,6 @@ impl WindowManager {
     /// The top modal window, if any.
     pub fn modal_top(&self) -> Option<WindowId> {
         self.modal.last().copied()
-    }
-}
-
-fn multi_flag(m: &WindowManager, id: WindowId) -> &bool {
-    match m.window(id).map(|w| &w.gadget) {
-        Some(Gadget::ListBox { multi, .. }) => multi,
-        _ => &false,
     }
 }
 

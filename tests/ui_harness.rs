@@ -358,3 +358,18 @@ fn tooltips_show_after_resting_and_hide_on_move_or_press() {
     m.advance(5000);
     assert!(m.tooltip().is_none() && !m.tooltip_pending());
 }
+
+#[test]
+fn a_click_in_a_text_entry_puts_the_caret_at_the_nearest_character() {
+    let mut m = manager();
+    m.set_text_measure(std::sync::Arc::new(ridgeline::ui::font::FixedMeasure));
+    let entry = m.find("Test.wnd:Entry").unwrap();
+    m.entry_set(entry, "abcde");
+    // Characters are 7 px wide at 14 px in the fixed measure; the text starts 4 px in.
+    click(&mut m, 20.0 + 4.0 + 7.0 * 3.0 + 2.0, 165.0);
+    m.handle(Input::Key { key: Key::Backspace, shift: false });
+    assert_eq!(m.entry_text(entry), "abde");
+    click(&mut m, 190.0, 165.0);
+    m.handle(Input::Char('!'));
+    assert_eq!(m.entry_text(entry), "abde!");
+}

@@ -9,6 +9,7 @@
 use std::collections::VecDeque;
 
 use super::event::{EventKind, Input, Key, MouseButton, UiEvent};
+use super::font::TextMeasure;
 use super::geometry::{Fit, Rect};
 use super::window::{Gadget, GameWindow, WindowId, name_key};
 use super::wnd::model::{ScalingMode, ScreenRect, WindowDef, WndFile, status_bit};
@@ -40,8 +41,11 @@ struct Slot {
     window: Option<GameWindow>,
 }
 
+/// Measures text for placing the caret where the player clicks.
+pub type SharedMeasure = std::sync::Arc<dyn TextMeasure + Send + Sync>;
+
 /// The retained window system.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct WindowManager {
     slots: Vec<Slot>,
     roots: Vec<WindowId>,
@@ -55,6 +59,13 @@ pub struct WindowManager {
     events: VecDeque<UiEvent>,
     cursor: (f32, f32),
     hover_ms: u32,
+    measure: Option<SharedMeasure>,
+}
+
+impl std::fmt::Debug for WindowManager {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WindowManager").field("roots", &self.roots).field("focus", &self.focus).finish_non_exhaustive()
+    }
 }
 
 /// Hover time before a tooltip shows when the layout does not say.
@@ -76,7 +87,13 @@ impl WindowManager {
             events: VecDeque::new(),
             cursor: (-1.0, -1.0),
             hover_ms: 0,
+            measure: None,
         }
+    }
+
+    /// Text measurement for caret placement (without it a click puts the caret at the end).
+    pub fn set_text_measure(&mut self, measure: SharedMeasure) {
+        self.measure = Some(measure);
     }
 
     /// Screen size and default scaling.
@@ -533,9 +550,12 @@ impl WindowManager {
             }
             let Some(w) = self.window(id) else { return true };
             let (rect, parent, on_down) = (w.rect, w.parent, w.status & status_bit("ON_MOUSE_DOWN") != 0);
-            if w.focusable() {
+            let (focusable, bold) = (w.focusable(), w.bold);
+            if focusable {
                 self.focus = Some(id);
             }
+            let px = self.font_px(id);
+            let measure = self.measure.clone();
             let handled = match &mut self.window_mut(id).map(|w| &mut w.gadget) {
                 Some(Gadget::PushButton { pressed }) => {
                     if on_down {
@@ -550,8 +570,24 @@ impl WindowManager {
                     self.capture = Some(id);
                     true
                 }
-                Some(Gadget::TextEntry { text, caret, anchor, .. }) => {
-                    *caret = text.chars().count();
+                Some(Gadget::TextEntry { text, caret, anchor, secret, .. }) => {
+                    // The caret goes to the character boundary nearest the click (the text is
+                    // drawn 4 px inside the field, as draw.rs does).
+                    let n = text.chars().count();
+                    *caret = match &measure {
+                        None => n,
+                        Some(m) => {
+                            let shown: Vec<char> = if *secret { vec!['•'; n] } else { text.chars().collect() };
+                            let target = x - rect.x - 4.0;
+                            (0..=n)
+                                .min_by(|a, b| {
+                                    let wa = m.width(&shown[..*a].iter().collect::<String>(), px, bold);
+                                    let wb = m.width(&shown[..*b].iter().collect::<String>(), px, bold);
+                                    (wa - target).abs().total_cmp(&(wb - target).abs())
+                                })
+                                .unwrap_or(n)
+                        }
+                    };
                     *anchor = None;
                     true
                 }

@@ -185,6 +185,9 @@ impl Shell {
             images: bindings.images,
             score_rows: Vec::new(),
         };
+        if let Ok(fonts) = crate::ui::font::Fonts::load() {
+            shell.ui.set_text_measure(std::sync::Arc::new(fonts));
+        }
         shell.open(Screen::MainMenu);
         Ok(shell)
     }

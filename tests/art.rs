@@ -31,3 +31,36 @@ fn the_committed_ui_atlas_and_image_list_match_their_generator() {
         );
     }
 }
+
+#[test]
+fn committed_map_images_match_their_generator_input() {
+    use ridgeline::map::generate::{TerrainSpec, classes, heightmap};
+    use ridgeline::map::{Heightmap, MapFile};
+    let content = MapContent::load(&common::roots()).unwrap();
+    let mut checked = 0;
+    for dir in common::roots().map_dirs() {
+        let spec_path = dir.join("terrain.ron");
+        if !spec_path.exists() {
+            continue;
+        }
+        let spec: TerrainSpec = ridgeline::content::read_ron(&spec_path).unwrap();
+        let file: MapFile = ridgeline::content::read_ron(&dir.join("map.ron")).unwrap();
+        let fresh = heightmap(&spec);
+        assert!(
+            fresh == Heightmap::load(&dir.join("heightmap.png")).unwrap(),
+            "{}: heightmap.png is stale: run map-gen",
+            dir.display()
+        );
+        let fresh_classes = classes(&spec, &fresh, file.water_level, &content.classes).unwrap();
+        let committed = image::open(dir.join("terrain.png")).unwrap().into_luma8();
+        let (w, h) = committed.dimensions();
+        let committed: Vec<u8> = (0..h)
+            .rev()
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| committed.get_pixel(x, y).0[0])
+            .collect();
+        assert!(fresh_classes == committed, "{}: terrain.png is stale: run map-gen", dir.display());
+        checked += 1;
+    }
+    assert!(checked >= 3);
+}

@@ -66,7 +66,12 @@ fn button(state: u32) -> Painter {
 }
 
 fn field(x: u32, y: u32, w: u32, h: u32) -> [f32; 4] {
-    plate(x, y, w, h, [0.06, 0.07, 0.08], [0.4, 0.38, 0.3], 3.0, true)
+    // Dark inset fields get stretched a lot: keep their grain faint so they stay smooth.
+    let base = [0.06, 0.07, 0.08];
+    let p = plate(x, y, w, h, base, [0.4, 0.38, 0.3], 3.0, true);
+    let smooth = |i: usize| base[i] * 0.9 + (p[i] - base[i]) * 0.25 + base[i] * 0.1;
+    let edge = (x.min(y).min(w - 1 - x).min(h - 1 - y)) < 3;
+    if edge { p } else { [smooth(0), smooth(1), smooth(2), p[3]] }
 }
 
 fn disc(x: u32, y: u32, w: u32, h: u32, color: [f32; 3], r: f32) -> [f32; 4] {

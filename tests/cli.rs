@@ -76,35 +76,17 @@ fn bad_input_exits_1_and_says_where() {
 
     let dir = common::temp_dir("cli-bad-script");
     let script = dir.join("bad.ron");
-    std::fs::write(&script, "(\n  commands: [\n    (frame: 1, player: 0, command: Mvoe(to: (x: 1, y: 2))),\n  ],\n)\n")
-        .unwrap();
-    let o = ridgeline(&[
-        "sim",
-        "--map",
-        "proving_grounds",
-        "--players",
-        "scripted,idle",
-        "--frames",
-        "5",
-        "--commands",
-        script.to_str().unwrap(),
-    ]);
+    let run_script = |body: &str| {
+        std::fs::write(&script, body).unwrap();
+        let s = script.to_str().unwrap();
+        ridgeline(&["sim", "--map", "proving_grounds", "--players", "scripted,idle", "--frames", "5", "--commands", s])
+    };
+    let o = run_script("(\n  commands: [\n    (frame: 1, player: 0, command: Mvoe(to: (x: 1, y: 2))),\n  ],\n)\n");
     assert_eq!(o.status.code(), Some(1));
     let err = text(&o).1;
     assert!(err.contains("bad.ron:3:"), "{err}");
 
-    std::fs::write(&script, "(commands: [(frame: 1, player: 5, command: Stop)])").unwrap();
-    let o = ridgeline(&[
-        "sim",
-        "--map",
-        "proving_grounds",
-        "--players",
-        "scripted,idle",
-        "--frames",
-        "5",
-        "--commands",
-        script.to_str().unwrap(),
-    ]);
+    let o = run_script("(commands: [(frame: 1, player: 5, command: Stop)])");
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o).1.contains("entry 0 (frame 1): player 5 is not in this 2-player game"), "{}", text(&o).1);
 }

@@ -17,7 +17,6 @@ use winit::window::{Fullscreen, Window, WindowId};
 use crate::content::ContentRoots;
 use crate::render::{Gpu, UiPass};
 use crate::ui::draw::draw_list;
-use crate::ui::font::Fonts;
 use crate::ui::{Input, Key, MouseButton};
 
 use super::screenshot::load_atlas;
@@ -47,7 +46,6 @@ struct Running {
     config: wgpu::SurfaceConfiguration,
     pass: UiPass,
     shell: Shell,
-    measure: Fonts,
     minimized: bool,
     applied: Settings,
 }
@@ -113,23 +111,13 @@ impl App {
         let shell = Shell::new(&self.roots, (size.width as f32, size.height as f32), self.settings_path.clone())
             .map_err(|e| e.to_string())?;
         let atlas = load_atlas(&shell).map_err(|e| e.to_string())?;
-        let fonts = Fonts::load().map_err(str::to_string)?;
-        let mut pass = UiPass::new(&gpu.device, &gpu.queue, config.format, &atlas, shell.images.clone(), fonts);
+        let mut pass =
+            UiPass::new(&gpu.device, &gpu.queue, config.format, &atlas, shell.images.clone(), shell.fonts.clone());
         for (name, img) in &shell.dynamic_images {
             pass.set_image(&gpu.device, &gpu.queue, name, img);
         }
         log::info!("window {}×{}, surface format {:?}", size.width, size.height, config.format);
-        Ok(Running {
-            window,
-            surface,
-            gpu,
-            config,
-            pass,
-            shell,
-            measure: Fonts::load().map_err(str::to_string)?,
-            minimized: false,
-            applied: settings,
-        })
+        Ok(Running { window, surface, gpu, config, pass, shell, minimized: false, applied: settings })
     }
 }
 
@@ -165,7 +153,7 @@ impl Running {
         self.shell.update();
         let view = frame.texture.create_view(&wgpu::TextureViewDescriptor::default());
         let shell = &self.shell;
-        let cmds = draw_list(&shell.ui, &self.measure, &|w, out| shell.custom_draw(w, out));
+        let cmds = draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out));
         self.pass.render(
             &self.gpu.device,
             &self.gpu.queue,

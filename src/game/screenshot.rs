@@ -10,7 +10,6 @@ use crate::content::ContentRoots;
 use crate::render::offscreen::{FORMAT, Offscreen};
 use crate::render::{Gpu, UiPass};
 use crate::ui::draw::draw_list;
-use crate::ui::font::Fonts;
 use crate::ui::wnd::parse;
 use crate::ui::{Input, MouseButton};
 
@@ -67,14 +66,12 @@ pub fn ui(
 /// Draws the shell's current UI offscreen.
 pub fn render_shell(shell: &Shell, size: (u32, u32)) -> Result<RgbaImage, ScreenshotError> {
     let gpu = Gpu::headless()?;
-    let fonts = Fonts::load().map_err(|e| ScreenshotError::Content(e.to_string()))?;
     let atlas = load_atlas(shell)?;
-    let mut pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), fonts);
+    let mut pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), shell.fonts.clone());
     for (name, img) in &shell.dynamic_images {
         pass.set_image(&gpu.device, &gpu.queue, name, img);
     }
-    let measure = Fonts::load().map_err(|e| ScreenshotError::Content(e.to_string()))?;
-    let cmds = draw_list(&shell.ui, &measure, &|w, out| shell.custom_draw(w, out));
+    let cmds = draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out));
     let target = Offscreen::new(&gpu, size);
     pass.render(&gpu.device, &gpu.queue, &target.view, size, &cmds, Some(wgpu::Color::BLACK));
     Ok(target.read(&gpu)?)

@@ -3,6 +3,7 @@
 //! alpha. Shader: `shaders/ui.wgsl`.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use bytemuck::{Pod, Zeroable};
 use image::RgbaImage;
@@ -68,7 +69,7 @@ pub struct UiPass {
     dynamic: BTreeMap<String, Tex>,
     images: ImageSet,
     glyphs: GlyphCache,
-    fonts: Fonts,
+    fonts: Arc<Fonts>,
 }
 
 fn srgb_to_linear(c: u8) -> f32 {
@@ -136,7 +137,7 @@ impl UiPass {
         format: wgpu::TextureFormat,
         atlas: &RgbaImage,
         images: ImageSet,
-        fonts: Fonts,
+        fonts: Arc<Fonts>,
     ) -> UiPass {
         let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("ui.wgsl"),

@@ -16,6 +16,7 @@ mod skirmish;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use image::RgbaImage;
 use thiserror::Error;
@@ -25,6 +26,7 @@ use crate::defs::Definitions;
 use crate::map::{Map, MapContent};
 use crate::ui::check::{Bindings, check};
 use crate::ui::draw::DrawCmd;
+use crate::ui::font::Fonts;
 use crate::ui::images::{FontBook, ImageSet};
 use crate::ui::wnd::{WndFile, parse};
 use crate::ui::{GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
@@ -135,6 +137,8 @@ pub struct Shell {
     pub images: ImageSet,
     /// The last score shown.
     pub score_rows: Vec<Vec<String>>,
+    /// The game's fonts, loaded once: the UI measures with them and the renderer draws them.
+    pub fonts: Arc<Fonts>,
 }
 
 impl std::fmt::Debug for Shell {
@@ -164,6 +168,7 @@ impl Shell {
         let defs = Definitions::load(roots).map_err(|e| ShellError::Content(e.to_string()))?;
         let factions = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let (maps, dynamic_images) = find_maps(roots);
+        let fonts = Arc::new(Fonts::load().map_err(|e| ShellError::Content(e.to_string()))?);
         let mode = match settings.ui_scaling {
             UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
             UiScaling::Stretch => crate::ui::wnd::model::ScalingMode::Stretch,
@@ -184,10 +189,9 @@ impl Shell {
             dynamic_images,
             images: bindings.images,
             score_rows: Vec::new(),
+            fonts,
         };
-        if let Ok(fonts) = crate::ui::font::Fonts::load() {
-            shell.ui.set_text_measure(std::sync::Arc::new(fonts));
-        }
+        shell.ui.set_text_measure(shell.fonts.clone());
         shell.open(Screen::MainMenu);
         Ok(shell)
     }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 use ridgeline::bench;
 use ridgeline::content::ContentRoots;
@@ -84,14 +84,22 @@ enum Cmd {
     /// Print measured figures as JSON.
     Bench {
         /// What to measure.
+        #[command(subcommand)]
         what: BenchKind,
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Subcommand)]
 enum BenchKind {
-    Sim,
+    /// Ticks per second with many moving units, and the state hash's cost.
+    Sim {
+        /// Unit counts, comma-separated (default 200,1000,2000).
+        #[arg(long, value_delimiter = ',')]
+        units: Vec<usize>,
+    },
+    /// Road mesh generation for the shipped maps and a generated network.
     Roads,
+    /// Layout parsing and event routing.
     Ui,
 }
 
@@ -127,7 +135,12 @@ fn main() -> ExitCode {
     for m in cli.mods.iter().rev() {
         roots = roots.with_mod(m.clone());
     }
-    let result = match cli.command.unwrap_or(Cmd::Play) {
+    let command = cli.command.unwrap_or(Cmd::Play);
+    if cfg!(feature = "hash-upkeep-off") && !matches!(command, Cmd::Bench { .. }) {
+        eprintln!("error: this build does not keep the state hash (feature hash-upkeep-off); it can only run `bench`");
+        return ExitCode::from(2);
+    }
+    let result = match command {
         Cmd::Play => play(roots.clone()),
         Cmd::Sim(args) => sim(&roots, args),
         Cmd::MapCheck { map, json, preview, preview_scale } => {
@@ -137,8 +150,9 @@ fn main() -> ExitCode {
         Cmd::GenArt => gen_art(&roots),
         Cmd::Screenshot { ui, out, size, hover } => screenshot(&roots, &ui, &out, size, hover.as_deref()),
         Cmd::UiCheck { paths, syntax_only, json } => ui_check(&roots, paths, syntax_only, json),
-        Cmd::Bench { what: BenchKind::Sim } => {
-            bench::sim::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
+        Cmd::Bench { what: BenchKind::Sim { units } } => {
+            let units = if units.is_empty() { bench::sim::DEFAULT_UNITS.to_vec() } else { units };
+            bench::sim::run(&roots, &units).map(|v| println!("{v}")).map_err(anyhow::Error::from)
         }
         Cmd::Bench { what: BenchKind::Ui } => {
             bench::ui::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::msg)

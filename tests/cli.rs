@@ -96,6 +96,8 @@ fn usage_errors_exit_2() {
     assert_eq!(ridgeline(&["sim", "--map", "proving_grounds"]).status.code(), Some(2));
     assert_eq!(ridgeline(&["no-such-command"]).status.code(), Some(2));
     assert_eq!(ridgeline(&["sim", "--map", "x", "--players", "idle", "--frames", "lots"]).status.code(), Some(2));
+    assert_eq!(ridgeline(&["bench", "ui", "--units", "5"]).status.code(), Some(2), "--units is for bench sim");
+    assert_eq!(ridgeline(&["bench", "sim", "--units", "many"]).status.code(), Some(2));
 }
 
 #[test]

@@ -1,9 +1,18 @@
 //! `ridgeline bench sim`: ticks per second with 200, 1,000 and 2,000 moving units on an open
-//! 256×256-cell field, and the state hash's share of a tick.
+//! 256×256-cell field, and what the state hash costs.
 //!
 //! Each player's units shuttle between two areas on their own half of the map, ordered in
 //! groups through the message stream every few seconds, so movement, path requests and
 //! separation all run as in a game.
+//!
+//! The hash costs in two places. Reading it each frame (`hash_read_us`) is timed here: the
+//! objects' part is kept up to date, so this is a few words whatever the number of objects.
+//! Keeping it up to date happens inside the tick, woven into movement and combat, so it can
+//! only be measured against a build without it: `benches/hash-upkeep-ab` builds both (feature
+//! `hash-upkeep-off`) and compares their `tick_us` run by run. `upkeep_isolated_us` is an upper
+//! bound measured here: one frame of a moving unit's updates (position, facing, speed,
+//! progress) for every unit in a tight loop, minus the same loop without them; in the tick
+//! those instructions overlap with the rest of the work and cost far less.
 
 use std::time::Instant;
 
@@ -13,6 +22,7 @@ use crate::content::ContentRoots;
 use crate::defs::{Definitions, DefsErrors};
 use crate::lockstep::stream::{Stream, StreamConfig};
 use crate::session::controller::Controller;
+use crate::sim::angle::Angle;
 use crate::sim::command::{Command, MAX_SELECTION, Point};
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ObjectId, PlayerId};
@@ -105,8 +115,50 @@ fn scenario(defs: &Definitions, units: usize, seed: u64) -> Result<(World, Vec<S
     Ok((world, controllers))
 }
 
-/// One measured run: (ticks per second, mean tick µs, mean hash µs).
-fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64), SetupError> {
+/// Passes of the upkeep measurement (the median is taken).
+const UPKEEP_PASSES: usize = 201;
+
+/// One frame of a moving unit's hash upkeep for every unit of a copy of `world`, minus the
+/// same loop without the setters: the median over passes, in µs (see the module docs).
+fn upkeep_isolated_us(world: &World) -> f64 {
+    let mut copy = world.clone();
+    let mut with = Vec::with_capacity(UPKEEP_PASSES);
+    let mut without = Vec::with_capacity(UPKEEP_PASSES);
+    for pass in 0..UPKEEP_PASSES {
+        let nudge = Fixed::from_raw(if pass % 2 == 0 { 1 } else { -1 });
+        let t0 = Instant::now();
+        for slot in 0..copy.objects.slot_count() {
+            let Some(mut o) = copy.objects.by_slot_mut(slot) else { continue };
+            let (pos, facing, speed) = (o.pos, o.facing, o.speed);
+            let (best, stuck) = (o.nav.best_distance, o.nav.stuck_frames);
+            o.set_pos(Vec2::new(pos.x + nudge, pos.y - nudge));
+            o.set_facing(Angle(facing.0.wrapping_add(nudge.raw() as u16)));
+            o.set_speed(speed + nudge);
+            o.set_progress(best - nudge, stuck ^ 1);
+        }
+        let t1 = Instant::now();
+        for slot in 0..copy.objects.slot_count() {
+            let Some(o) = copy.objects.by_slot_mut(slot) else { continue };
+            let (pos, facing, speed) = (o.pos, o.facing, o.speed);
+            let (best, stuck) = (o.nav.best_distance, o.nav.stuck_frames);
+            std::hint::black_box((
+                Vec2::new(pos.x + nudge, pos.y - nudge),
+                Angle(facing.0.wrapping_add(nudge.raw() as u16)),
+                speed + nudge,
+                best - nudge,
+                stuck ^ 1,
+            ));
+        }
+        let t2 = Instant::now();
+        with.push((t1 - t0).as_secs_f64() * 1e6);
+        without.push((t2 - t1).as_secs_f64() * 1e6);
+    }
+    std::hint::black_box(copy.state_hash());
+    (super::median(with) - super::median(without)).max(0.0)
+}
+
+/// One measured run: (ticks per second, mean tick µs, mean hash µs, upkeep µs).
+fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64, f64), SetupError> {
     let (mut world, mut controllers) = scenario(defs, units, 7)?;
     let players = vec![PlayerId(0), PlayerId(1)];
     let mut stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: 3 });
@@ -128,31 +180,44 @@ fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64), SetupEr
         hash_s += (t2 - t1).as_secs_f64();
     }
     let n = FRAMES as f64;
-    Ok((n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6))
+    Ok((n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6, upkeep_isolated_us(&world)))
 }
 
-/// Runs the benchmark and returns its figures.
-pub fn run(roots: &ContentRoots) -> Result<Value, BenchError> {
+/// The unit counts measured when none are given.
+pub const DEFAULT_UNITS: [usize; 3] = [200, 1000, 2000];
+
+/// Runs the benchmark for each unit count and returns its figures.
+pub fn run(roots: &ContentRoots, unit_counts: &[usize]) -> Result<Value, BenchError> {
     let defs = Definitions::load(roots)?;
     let mut rows = Vec::new();
-    for units in [200usize, 1000, 2000] {
+    for &units in unit_counts {
         let mut tps = Vec::new();
         let mut tick = Vec::new();
         let mut hash = Vec::new();
+        let mut upkeep = Vec::new();
         for _ in 0..RUNS {
-            let (a, b, c) = run_once(&defs, units)?;
+            let (a, b, c, d) = run_once(&defs, units)?;
             tps.push(a);
             tick.push(b);
             hash.push(c);
+            upkeep.push(d);
         }
         let (tick_us, hash_us) = (super::median(tick), super::median(hash));
+        let round2 = |x: f64| (x * 100.0).round() / 100.0;
         rows.push(json!({
             "units": units,
             "ticks_per_sec": super::median(tps).round(),
             "tick_us": (tick_us * 10.0).round() / 10.0,
-            "hash_us": (hash_us * 100.0).round() / 100.0,
-            "hash_share_percent": (hash_us / (tick_us + hash_us) * 1000.0).round() / 10.0,
+            "hash_read_us": round2(hash_us),
+            "hash_read_share_percent": round2(hash_us / (tick_us + hash_us) * 100.0),
+            "upkeep_isolated_us": round2(super::median(upkeep)),
         }));
     }
-    Ok(json!({ "bench": "sim", "frames_per_run": FRAMES, "runs": RUNS, "results": rows }))
+    Ok(json!({
+        "bench": "sim",
+        "frames_per_run": FRAMES,
+        "runs": RUNS,
+        "hash_upkeep": if cfg!(feature = "hash-upkeep-off") { "off (measurement build)" } else { "kept" },
+        "results": rows,
+    }))
 }

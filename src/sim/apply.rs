@@ -35,10 +35,10 @@ impl World {
             Command::Stop => {
                 let ids = self.selected_objects(player, |_, _| true)?;
                 for id in ids {
-                    if let Some(o) = self.objects.get_mut(id) {
-                        o.order = Order::Idle;
-                        o.target = None;
-                        o.nav.clear();
+                    if let Some(mut o) = self.objects.get_mut(id) {
+                        o.set_order(Order::Idle);
+                        o.set_target(None);
+                        o.clear_nav();
                     }
                 }
                 Ok(())
@@ -47,9 +47,10 @@ impl World {
                 let anchor = at.map(|p| self.point_on_map(p)).transpose()?;
                 let ids = self.selected_objects(player, |w, id| w.is_mobile(id) || w.is_armed(id))?;
                 for id in ids {
-                    if let Some(o) = self.objects.get_mut(id) {
-                        o.order = Order::Guard { anchor: anchor.unwrap_or(o.pos) };
-                        o.target = None;
+                    if let Some(mut o) = self.objects.get_mut(id) {
+                        let anchor = anchor.unwrap_or(o.pos);
+                        o.set_order(Order::Guard { anchor });
+                        o.set_target(None);
                     }
                 }
                 Ok(())
@@ -139,10 +140,10 @@ impl World {
             if !self.terrain.passable_at(slot) {
                 slot = goal;
             }
-            if let Some(o) = self.objects.get_mut(id) {
-                o.order = make(slot);
-                o.target = None;
-                movement::set_goal(o, slot, &mut self.pathfinder);
+            if let Some(mut o) = self.objects.get_mut(id) {
+                o.set_order(make(slot));
+                o.set_target(None);
+                movement::set_goal(&mut o, slot, &mut self.pathfinder);
             }
         }
         Ok(())
@@ -160,9 +161,9 @@ impl World {
         }
         let ids = self.selected_objects(player, |w, id| w.is_armed(id))?;
         for id in ids {
-            if let Some(o) = self.objects.get_mut(id) {
-                o.order = Order::Attack { target };
-                o.target = Some(target);
+            if let Some(mut o) = self.objects.get_mut(id) {
+                o.set_order(Order::Attack { target });
+                o.set_target(Some(target));
             }
         }
         Ok(())

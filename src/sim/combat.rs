@@ -37,15 +37,17 @@ pub(crate) fn update(world: &mut World) {
     let mut index = std::mem::take(&mut world.scratch.targets);
     let mut indexed = false;
     for slot in 0..world.objects.slot_count() {
-        let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
+        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         let t = rules.template(obj.template);
         let Some(&weapon) = t.weapons.first() else { continue };
-        obj.cooldown = obj.cooldown.saturating_sub(1);
+        obj.set_cooldown(obj.cooldown.saturating_sub(1));
         let (pos, owner, order) = (obj.pos, obj.owner, obj.order);
         if let Order::Move { .. } = order {
-            obj.target = None;
+            obj.set_target(None);
             continue;
         }
+        let engaged = obj.target;
+        drop(obj);
         let w = rules.weapon(weapon);
         let vision = t.vision;
         // Where this unit's interest is centred: its guard point or itself.
@@ -54,14 +56,14 @@ pub(crate) fn update(world: &mut World) {
             _ => pos,
         };
         // Keep, drop or acquire a target.
-        let mut target = obj.target.and_then(|tid| seen(world, tid));
+        let mut target = engaged.and_then(|tid| seen(world, tid));
         if let Order::Attack { target: forced } = order {
             target = seen(world, forced);
             if target.is_none() {
-                if let Some(obj) = world.objects.by_slot_mut(slot) {
-                    obj.order = Order::Idle;
-                    obj.target = None;
-                    obj.nav.clear();
+                if let Some(mut obj) = world.objects.by_slot_mut(slot) {
+                    obj.set_order(Order::Idle);
+                    obj.set_target(None);
+                    obj.clear_nav();
                 }
                 continue;
             }
@@ -79,16 +81,16 @@ pub(crate) fn update(world: &mut World) {
             }
             target = nearest_enemy(world, &index, owner.index(), centre, reach);
         }
-        let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
-        obj.target = target.as_ref().map(|s| s.id);
+        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
+        obj.set_target(target.as_ref().map(|s| s.id));
         let Some(s) = target else {
             // Nothing to fight: resume the order's own movement.
             match order {
-                Order::AttackMove { goal } => set_goal(obj, goal, &mut world.pathfinder),
+                Order::AttackMove { goal } => set_goal(&mut obj, goal, &mut world.pathfinder),
                 Order::Guard { anchor } => {
                     let home = Fixed::from_int(20);
                     if (anchor - obj.pos).length_squared() > home * home && t.is_mobile() {
-                        set_goal(obj, anchor, &mut world.pathfinder);
+                        set_goal(&mut obj, anchor, &mut world.pathfinder);
                     }
                 }
                 _ => {}
@@ -99,22 +101,23 @@ pub(crate) fn update(world: &mut World) {
         let in_range = (s.pos - pos).length_squared() <= reach * reach;
         if in_range {
             if obj.nav.is_active() {
-                obj.nav.clear();
+                obj.clear_nav();
             }
-            obj.facing = obj.facing.turn_toward(facing_to(pos, s.pos, obj.facing), t.turn_rate);
+            obj.set_facing(obj.facing.turn_toward(facing_to(pos, s.pos, obj.facing), t.turn_rate));
             let aligned = facing_to(pos, s.pos, obj.facing).delta(obj.facing).abs() <= FIRE_CONE
                 || obj.kind == ObjectKind::Structure;
             if aligned && obj.cooldown == 0 {
-                obj.cooldown = w.reload_frames;
-                if let Some(victim) = world.objects.get_mut(s.id) {
+                obj.set_cooldown(w.reload_frames);
+                drop(obj);
+                if let Some(mut victim) = world.objects.get_mut(s.id) {
                     let t_victim = rules.template(victim.template);
-                    victim.health = victim.health.saturating_sub(rules.damage_after_armor(weapon, t_victim.armor));
+                    victim.set_health(victim.health.saturating_sub(rules.damage_after_armor(weapon, t_victim.armor)));
                 }
             }
         } else if order != Order::Idle && t.is_mobile() && (frame + slot as u32) % CHASE_INTERVAL == 0 {
-            set_goal(obj, s.pos, &mut world.pathfinder);
+            set_goal(&mut obj, s.pos, &mut world.pathfinder);
         } else if order == Order::Idle {
-            obj.target = None;
+            obj.set_target(None);
         }
     }
     world.scratch.targets = index;

@@ -3,10 +3,11 @@
 //!
 //! [`StateHasher`]: four independent lanes let the CPU mix four words at once; each lane step
 //! is a bijection in both the lane and the word, so changing any single word always changes the
-//! final hash. [`digest8`] and [`SetDigest`]: each object's eight state words fold into one
-//! digest with two 64×64→128-bit multiplies, and the digests (which include the ids) are
-//! summed, so hashing thousands of objects costs a few nanoseconds each. Sub-hashes per
-//! subsystem are kept for diagnosing a desync.
+//! final hash. [`ObjectKey`]: the objects' part is kept up to date incrementally, one multiply
+//! per changed field, so a frame's hash does not have to read thousands of objects (see
+//! `store.rs` and `object_mut.rs`). [`digest8`] folds several words of a rarely changing field
+//! (an order, a destination) into one value. Sub-hashes per subsystem are kept for diagnosing
+//! a desync.
 //! Must not: hash anything that is not simulation state (no display state, no addresses).
 
 use serde::Serialize;
@@ -121,25 +122,106 @@ pub fn digest8(w: [u64; 8]) -> u64 {
     mum(a ^ KEYS[0], b ^ KEYS[1]) ^ mum(c ^ KEYS[2], d ^ KEYS[3]).rotate_left(32)
 }
 
-/// An order-independent digest of a set of digests (each must already include its item's id).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SetDigest {
-    sum: u64,
-    count: u64,
+/// The synchronized fields of an object, each with its own key salt (see [`ObjectKey`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(usize)]
+pub enum Field {
+    /// Template, owner and kind packed into one word (fixed for now; capture will change owner).
+    Identity,
+    /// Position, x.
+    PosX,
+    /// Position, y.
+    PosY,
+    /// Facing.
+    Facing,
+    /// Speed.
+    Speed,
+    /// Health.
+    Health,
+    /// Weapon cooldown.
+    Cooldown,
+    /// The standing order (tag and payload folded by [`digest8`]).
+    Order,
+    /// The engaged target.
+    Target,
+    /// The destination (folded by [`digest8`]).
+    NavGoal,
+    /// The path's length and the index of the next waypoint.
+    NavPath,
+    /// The pending path request.
+    NavRequest,
+    /// Frames without progress.
+    NavStuck,
+    /// Closest distance to the next waypoint.
+    NavBest,
+    /// Paths requested for the goal.
+    NavRepaths,
 }
 
-impl SetDigest {
-    /// Adds one item's digest.
-    #[inline(always)]
-    pub fn add(&mut self, digest: u64) {
-        self.sum = self.sum.wrapping_add(digest);
-        self.count += 1;
+/// One salt per [`Field`]: random odd-looking words with the top bit set.
+const SALTS: [u64; 15] = [
+    0x5851_F42D_4C95_7F2D,
+    0xD1B5_4A32_D192_ED03,
+    0xAEF1_7502_108E_F2D9,
+    0xC13F_A9A9_02A6_328F,
+    0x9E6C_63D0_676A_9A99,
+    0xF1BB_CDCB_FA53_E5A3,
+    0xB5AD_4ECE_DA1C_E2A9,
+    0x8CB9_2BA7_2F3D_8DD7,
+    0xE220_A839_7B1D_CDAF,
+    0xA24B_AED4_963E_E407,
+    0xDB4F_0B91_75AE_2165,
+    0x9FB2_1C65_1E98_DF25,
+    0xFF51_AFD7_ED55_8CCD,
+    0xC4CE_B9FE_1A85_EC53,
+    0x94D0_49BB_1331_11EB,
+];
+
+/// The per-object key of the incremental object hash.
+///
+/// An object's digest is `key + Σ (key ^ salt(field) | 1) · value(field)` over its fields, in
+/// wrapping 64-bit arithmetic, and the objects' part of the state hash is the sum of all
+/// digests. The sum is linear in each field's value (Zobrist hashing with multiplication in
+/// place of table lookups), so a change of one field updates it with one multiply:
+/// `Δ = k · (new − old)`. Each multiplier is odd, so any change of any single field changes
+/// the sum; the key is a strong mix of the object's id, so equal values on different objects,
+/// and values swapped between objects, count differently.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ObjectKey(u64);
+
+impl ObjectKey {
+    /// The key of the object with these id bits.
+    pub fn of(id_bits: u64) -> ObjectKey {
+        ObjectKey(fmix(id_bits ^ 0x6A09_E667_F3BC_C909))
     }
 
-    /// The digest of all items added.
-    pub fn finish(&self) -> u64 {
-        fmix(self.sum ^ fmix(self.count))
+    /// The term the object's identity contributes on its own.
+    #[inline(always)]
+    pub fn base(self) -> u64 {
+        self.0
     }
+
+    #[inline(always)]
+    fn multiplier(self, field: Field) -> u64 {
+        (self.0 ^ SALTS[field as usize]) | 1
+    }
+
+    /// The contribution of `field` holding `value`.
+    #[inline(always)]
+    pub fn term(self, field: Field, value: u64) -> u64 {
+        self.multiplier(field).wrapping_mul(value)
+    }
+
+    /// The change of the digest when `field` goes from `old` to `new`.
+    #[inline(always)]
+    pub fn delta(self, field: Field, old: u64, new: u64) -> u64 {
+        self.multiplier(field).wrapping_mul(new.wrapping_sub(old))
+    }
+}
+
+/// The objects' sub-hash from the sum of their digests and their number.
+pub fn finish_set(sum: u64, count: u64) -> u64 {
+    fmix(sum ^ fmix(count))
 }
 
 /// The whole-state hash of one frame with its per-subsystem parts.
@@ -202,6 +284,48 @@ mod tests {
                 assert_ne!(digest8(w), reference, "word {i} bit {bit}");
             }
         }
+    }
+
+    #[test]
+    fn every_field_change_moves_the_sum() {
+        let fields = [
+            Field::Identity,
+            Field::PosX,
+            Field::PosY,
+            Field::Facing,
+            Field::Speed,
+            Field::Health,
+            Field::Cooldown,
+            Field::Order,
+            Field::Target,
+            Field::NavGoal,
+            Field::NavPath,
+            Field::NavRequest,
+            Field::NavStuck,
+            Field::NavBest,
+            Field::NavRepaths,
+        ];
+        for id in [0u64, 1, 1 << 32, 12345] {
+            let key = ObjectKey::of(id);
+            for f in fields {
+                for (old, new) in [(0u64, 1u64), (5, 5 + (1 << 40)), (u64::MAX, 0), (7, 7 + (1 << 63))] {
+                    let d = key.delta(f, old, new);
+                    assert_ne!(d, 0, "{f:?} {old} -> {new}");
+                    assert_eq!(key.term(f, old).wrapping_add(d), key.term(f, new));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn equal_values_on_different_objects_or_fields_count_differently() {
+        let (a, b) = (ObjectKey::of(1), ObjectKey::of(2));
+        assert_ne!(a.term(Field::PosX, 99), b.term(Field::PosX, 99));
+        assert_ne!(a.term(Field::PosX, 99), a.term(Field::PosY, 99));
+        // Swapping values between two objects changes the sum.
+        let before = a.term(Field::Health, 10).wrapping_add(b.term(Field::Health, 20));
+        let after = a.term(Field::Health, 20).wrapping_add(b.term(Field::Health, 10));
+        assert_ne!(before, after);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod fixed;
 pub mod hash;
 pub mod ids;
 pub mod object;
+pub mod object_mut;
 pub mod pathfind;
 pub mod player;
 pub mod rng;

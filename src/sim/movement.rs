@@ -6,7 +6,8 @@
 use super::angle::Angle;
 use super::fixed::Fixed;
 use super::ids::ObjectId;
-use super::object::{Object, Order};
+use super::object::{Nav, Order};
+use super::object_mut::ObjectMut;
 use super::pathfind::Pathfinder;
 use super::rules::ObjectKind;
 use super::vector::Vec2;
@@ -20,21 +21,21 @@ const MAX_REPATHS: u32 = 3;
 const BRAKE_ANGLE: i32 = 65536 / 8;
 
 /// Sets a unit's destination and queues a path request, unless it is already headed there.
-pub(crate) fn set_goal(obj: &mut Object, goal: Vec2, pathfinder: &mut Pathfinder) {
+pub(crate) fn set_goal(obj: &mut ObjectMut, goal: Vec2, pathfinder: &mut Pathfinder) {
     if obj.nav.goal == Some(goal) {
         return;
     }
-    obj.nav.clear();
-    obj.nav.goal = Some(goal);
-    obj.nav.request = Some(pathfinder.request(obj.id, obj.pos, goal));
-    obj.nav.best_distance = Fixed::MAX;
+    let request = pathfinder.request(obj.id, obj.pos, goal);
+    obj.change(|o| {
+        o.nav = Nav { goal: Some(goal), request: Some(request), best_distance: Fixed::MAX, ..Nav::default() };
+    });
 }
 
 /// Ends movement: the destination is reached, or given up.
-fn arrive(obj: &mut Object) {
-    obj.nav.clear();
+fn arrive(obj: &mut ObjectMut) {
+    obj.clear_nav();
     if matches!(obj.order, Order::Move { .. } | Order::AttackMove { .. }) {
-        obj.order = Order::Idle;
+        obj.set_order(Order::Idle);
     }
 }
 
@@ -42,20 +43,22 @@ fn arrive(obj: &mut Object) {
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     for slot in 0..world.objects.slot_count() {
-        let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
+        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         if obj.kind.blocks_ground() {
             continue;
         }
         let t = rules.template(obj.template);
         if obj.nav.goal.is_none() {
-            obj.speed = (obj.speed - t.acceleration.mul_int(2)).max(Fixed::ZERO);
+            if obj.speed > Fixed::ZERO {
+                obj.set_speed((obj.speed - t.acceleration.mul_int(2)).max(Fixed::ZERO));
+            }
             continue;
         }
         let Some(wp) = obj.nav.current_waypoint() else {
             if obj.nav.request.is_none() {
-                arrive(obj); // the path came back empty: nowhere to go
+                arrive(&mut obj); // the path came back empty: nowhere to go
             }
-            obj.speed = Fixed::ZERO;
+            obj.set_speed(Fixed::ZERO);
             continue;
         };
         let last = obj.nav.next as usize + 1 == obj.nav.waypoints.len();
@@ -66,20 +69,18 @@ pub(crate) fn update(world: &mut World) {
         if dist <= reach.max(obj.speed) {
             if last {
                 if world.terrain.passable_at(wp) {
-                    obj.pos = wp;
+                    obj.set_pos(wp);
                 }
-                obj.speed = Fixed::ZERO;
-                arrive(obj);
+                obj.set_speed(Fixed::ZERO);
+                arrive(&mut obj);
             } else {
-                obj.nav.next += 1;
-                obj.nav.best_distance = Fixed::MAX;
-                obj.nav.stuck_frames = 0;
+                obj.advance_waypoint();
             }
             continue;
         }
         // Turn toward it.
         let heading = to.angle();
-        obj.facing = obj.facing.turn_toward(heading, t.turn_rate);
+        obj.set_facing(obj.facing.turn_toward(heading, t.turn_rate));
         let off = heading.delta(obj.facing).abs();
         // Choose a speed: brake for sharp turns and on the final approach.
         let mut want = t.speed;
@@ -91,11 +92,11 @@ pub(crate) fn update(world: &mut World) {
             let stop = (t.acceleration.mul_int(2) * dist).sqrt();
             want = want.min(stop.max(t.acceleration));
         }
-        obj.speed = if obj.speed < want {
+        obj.set_speed(if obj.speed < want {
             (obj.speed + t.acceleration).min(want)
         } else {
             (obj.speed - t.acceleration.mul_int(2)).max(want)
-        };
+        });
         // Step, along the facing; when nearly aligned go straight at the point so the last
         // fraction of a unit is not missed.
         let step = if off <= t.turn_rate.0 as i32 {
@@ -103,31 +104,33 @@ pub(crate) fn update(world: &mut World) {
         } else {
             Vec2::from_angle(obj.facing).scale(obj.speed)
         };
+        drop(obj);
         let moved = try_step(world, slot, step);
-        let Some(obj) = world.objects.by_slot_mut(slot) else { continue };
+        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         if !moved {
-            obj.speed = Fixed::ZERO;
+            obj.set_speed(Fixed::ZERO);
         }
         // Progress bookkeeping.
         if dist + Fixed::from_ratio(1, 8) < obj.nav.best_distance {
-            obj.nav.best_distance = dist;
-            obj.nav.stuck_frames = 0;
+            obj.set_progress(dist, 0);
         } else {
-            obj.nav.stuck_frames += 1;
+            obj.set_progress(obj.nav.best_distance, obj.nav.stuck_frames + 1);
         }
         if obj.nav.stuck_frames > STUCK_FRAMES {
             let crowded_goal = last && dist < t.radius.mul_int(6);
             if crowded_goal || obj.nav.repaths >= MAX_REPATHS {
-                arrive(obj);
+                arrive(&mut obj);
             } else if let Some(goal) = obj.nav.goal {
-                let repaths = obj.nav.repaths + 1;
                 let id: ObjectId = obj.id;
-                obj.nav.waypoints.clear();
-                obj.nav.next = 0;
-                obj.nav.stuck_frames = 0;
-                obj.nav.best_distance = Fixed::MAX;
-                obj.nav.repaths = repaths;
-                obj.nav.request = Some(world.pathfinder.request(id, obj.pos, goal));
+                let request = world.pathfinder.request(id, obj.pos, goal);
+                obj.change(|o| {
+                    o.nav.waypoints.clear();
+                    o.nav.next = 0;
+                    o.nav.stuck_frames = 0;
+                    o.nav.best_distance = Fixed::MAX;
+                    o.nav.repaths += 1;
+                    o.nav.request = Some(request);
+                });
             }
         }
     }
@@ -141,8 +144,8 @@ fn try_step(world: &mut World, slot: usize, step: Vec2) -> bool {
     let candidates = [pos + step, Vec2::new(pos.x + step.x, pos.y), Vec2::new(pos.x, pos.y + step.y)];
     for c in candidates {
         if c != pos && world.terrain.passable_at(c) {
-            if let Some(obj) = world.objects.by_slot_mut(slot) {
-                obj.pos = c;
+            if let Some(mut obj) = world.objects.by_slot_mut(slot) {
+                obj.set_pos(c);
             }
             return true;
         }

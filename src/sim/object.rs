@@ -1,11 +1,13 @@
 //! One object in the world and its synchronized state: position, facing, health, the order it
 //! follows, its navigation and its weapon timer.
 //!
+//! Fields are public to read; the world hands out changes only through
+//! [`super::object_mut::ObjectMut`], which keeps the incremental state hash true.
 //! Must not: hold display state (interpolated positions, animation, selection highlight).
 
 use super::angle::Angle;
 use super::fixed::Fixed;
-use super::hash::digest8;
+use super::hash::{Field, ObjectKey, digest8};
 use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::rules::ObjectKind;
 use super::vector::Vec2;
@@ -90,11 +92,6 @@ impl Nav {
     pub fn is_active(&self) -> bool {
         self.goal.is_some()
     }
-
-    /// Forgets the destination and the path.
-    pub fn clear(&mut self) {
-        *self = Nav::default();
-    }
 }
 
 /// An object in the world.
@@ -127,39 +124,78 @@ pub struct Object {
 }
 
 impl Object {
-    /// The digest of every synchronized field, eight words folded by [`digest8`]. Several small
-    /// fields share a word; values are combined with shifts and rotations so that a change in
-    /// any one of them changes the word. The path's points are covered by their count, the
-    /// index of the next one and the goal (reading them would cost a cache miss per object;
-    /// they are a pure function of the hashed state and the terrain).
-    pub fn digest(&self) -> u64 {
-        let (p0, p1) = self.order.payload();
-        let goal = self.nav.goal.unwrap_or(Vec2::ZERO);
-        let raw = |f: Fixed| f.raw() as u64;
-        let flags = (self.target.is_some() as u64)
-            | (self.nav.goal.is_some() as u64) << 1
-            | (self.nav.request.is_some() as u64) << 2;
-        digest8([
-            self.id.to_bits(),
-            (self.template.0 as u64)
-                | (self.owner.0 as u64) << 16
-                | self.order.tag() << 24
-                | (self.facing.0 as u64) << 32
-                | (self.kind as u64) << 48
-                | flags << 56,
-            raw(self.pos.x),
-            raw(self.pos.y),
-            (raw(self.speed) & 0xFFFF_FFFF) ^ (self.health as u32 as u64) << 32,
-            (self.cooldown as u64)
-                ^ (self.nav.stuck_frames as u64) << 16
-                ^ (self.nav.repaths as u64) << 32
-                ^ (self.nav.next as u64) << 40
-                ^ (self.nav.waypoints.len() as u64) << 52,
-            p0 ^ p1.rotate_left(32) ^ self.target.map_or(0, ObjectId::to_bits).rotate_left(13),
-            raw(goal.x).rotate_left(11)
-                ^ raw(goal.y).rotate_left(43)
-                ^ raw(self.nav.best_distance).rotate_left(23)
-                ^ self.nav.request.map_or(0, u64::from).rotate_left(53),
-        ])
+    /// Every synchronized field as the value the state hash sees. The path's points are covered
+    /// by their count, the index of the next one and the goal (they are a pure function of the
+    /// hashed state and the terrain). Adding a field to [`Object`] means adding it here, to
+    /// [`Field`] and to the setter in [`super::object_mut::ObjectMut`] that changes it.
+    pub fn hashed_fields(&self) -> [(Field, u64); 15] {
+        [
+            (Field::Identity, (self.template.0 as u64) | (self.owner.0 as u64) << 16 | (self.kind as u64) << 24),
+            (Field::PosX, encode::fixed(self.pos.x)),
+            (Field::PosY, encode::fixed(self.pos.y)),
+            (Field::Facing, self.facing.0 as u64),
+            (Field::Speed, encode::fixed(self.speed)),
+            (Field::Health, encode::health(self.health)),
+            (Field::Cooldown, self.cooldown as u64),
+            (Field::Order, encode::order(&self.order)),
+            (Field::Target, encode::target(self.target)),
+            (Field::NavGoal, encode::goal(self.nav.goal)),
+            (Field::NavPath, encode::path(self.nav.waypoints.len(), self.nav.next)),
+            (Field::NavRequest, encode::request(self.nav.request)),
+            (Field::NavStuck, self.nav.stuck_frames as u64),
+            (Field::NavBest, encode::fixed(self.nav.best_distance)),
+            (Field::NavRepaths, self.nav.repaths as u64),
+        ]
+    }
+
+    /// The object's digest under `key`, computed from scratch (see [`ObjectKey`]).
+    pub fn digest(&self, key: ObjectKey) -> u64 {
+        self.hashed_fields().iter().fold(key.base(), |sum, &(field, value)| sum.wrapping_add(key.term(field, value)))
+    }
+}
+
+/// How field values become hash words.
+pub(crate) mod encode {
+    use super::{Fixed, ObjectId, Order, Vec2, digest8};
+
+    /// A fixed-point number: its raw bits.
+    #[inline(always)]
+    pub fn fixed(f: Fixed) -> u64 {
+        f.raw() as u64
+    }
+
+    /// Health, sign-extended.
+    #[inline(always)]
+    pub fn health(h: i32) -> u64 {
+        h as i64 as u64
+    }
+
+    /// An order: tag and payload folded.
+    pub fn order(order: &Order) -> u64 {
+        let (p0, p1) = order.payload();
+        digest8([order.tag(), p0, p1, 0, 0, 0, 0, 0])
+    }
+
+    /// A target: zero for none.
+    #[inline(always)]
+    pub fn target(target: Option<ObjectId>) -> u64 {
+        target.map_or(0, |t| t.to_bits() ^ 0xC000_0000_0000_0000)
+    }
+
+    /// A destination: zero for none.
+    pub fn goal(goal: Option<Vec2>) -> u64 {
+        goal.map_or(0, |g| digest8([1, g.x.raw() as u64, g.y.raw() as u64, 0, 0, 0, 0, 0]))
+    }
+
+    /// The path's length and the index of the next waypoint.
+    #[inline(always)]
+    pub fn path(len: usize, next: u32) -> u64 {
+        len as u64 | (next as u64) << 32
+    }
+
+    /// A pending path request: zero for none.
+    #[inline(always)]
+    pub fn request(request: Option<u32>) -> u64 {
+        request.map_or(0, |r| r as u64 + 1)
     }
 }

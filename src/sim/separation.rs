@@ -77,13 +77,13 @@ pub(crate) fn update(world: &mut World) {
         }
         let p = p.clamp_length(e.radius.div_int(2));
         let target = e.pos + p;
-        let Some(obj) = world.objects.by_slot_mut(e.slot as usize) else { continue };
+        let Some(mut obj) = world.objects.by_slot_mut(e.slot as usize) else { continue };
         if world.terrain.passable_at(target) {
-            obj.pos = target;
+            obj.set_pos(target);
         } else if world.terrain.passable_at(Vec2::new(target.x, e.pos.y)) {
-            obj.pos = Vec2::new(target.x, e.pos.y);
+            obj.set_pos(Vec2::new(target.x, e.pos.y));
         } else if world.terrain.passable_at(Vec2::new(e.pos.x, target.y)) {
-            obj.pos = Vec2::new(e.pos.x, target.y);
+            obj.set_pos(Vec2::new(e.pos.x, target.y));
         }
     }
     world.scratch.push = push;

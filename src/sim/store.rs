@@ -3,14 +3,23 @@
 //! Iteration is always in slot order, which is id order among live objects. Creation and
 //! destruction are deferred: [`ObjectStore::spawn`] and [`ObjectStore::destroy`] only queue,
 //! and [`ObjectStore::flush`] applies them at the fixed point of the tick.
-//! Must not: iterate any hashed container, or hand out an object through a stale id.
+//!
+//! The store also keeps the sum of its objects' digests (see [`ObjectKey`]): objects are added
+//! and removed at the flush, and changed only through [`ObjectMut`], so the objects' part of the
+//! state hash costs nothing to read.
+//! Must not: iterate any hashed container, hand out an object through a stale id, or hand out
+//! `&mut Object`.
 
+use super::hash::ObjectKey;
 use super::ids::ObjectId;
 use super::object::Object;
+use super::object_mut::ObjectMut;
 
 #[derive(Clone, Debug, Default)]
 struct Slot {
     generation: u32,
+    /// The hash key of the object in the slot (set when it arrives).
+    key: ObjectKey,
     object: Option<Object>,
 }
 
@@ -22,6 +31,8 @@ pub struct ObjectStore {
     to_spawn: Vec<Object>,
     to_destroy: Vec<ObjectId>,
     live: usize,
+    /// Sum of the live objects' digests, kept up to date.
+    digest_sum: u64,
 }
 
 impl ObjectStore {
@@ -69,6 +80,7 @@ impl ObjectStore {
             let slot = &mut self.slots[id.index as usize];
             if slot.generation == id.generation {
                 if let Some(obj) = slot.object.take() {
+                    self.digest_sum = self.digest_sum.wrapping_sub(obj.digest(slot.key));
                     slot.generation = slot.generation.wrapping_add(1);
                     self.free.push(id.index);
                     self.live -= 1;
@@ -79,6 +91,8 @@ impl ObjectStore {
         self.free.sort_unstable_by(|a, b| b.cmp(a));
         for obj in std::mem::take(&mut self.to_spawn) {
             let slot = &mut self.slots[obj.id.index as usize];
+            slot.key = ObjectKey::of(obj.id.to_bits());
+            self.digest_sum = self.digest_sum.wrapping_add(obj.digest(slot.key));
             slot.object = Some(obj);
             self.live += 1;
         }
@@ -90,19 +104,16 @@ impl ObjectStore {
         self.slots.get(id.index as usize).filter(|s| s.generation == id.generation).and_then(|s| s.object.as_ref())
     }
 
-    /// Mutable access by id.
-    pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut Object> {
-        self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation).and_then(|s| s.object.as_mut())
+    /// Write access by id.
+    pub fn get_mut(&mut self, id: ObjectId) -> Option<ObjectMut<'_>> {
+        let slot = self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation)?;
+        let object = slot.object.as_mut()?;
+        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum))
     }
 
     /// Live objects in id order.
     pub fn iter(&self) -> impl Iterator<Item = &Object> {
         self.slots.iter().filter_map(|s| s.object.as_ref())
-    }
-
-    /// Live objects in id order, mutably.
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Object> {
-        self.slots.iter_mut().filter_map(|s| s.object.as_mut())
     }
 
     /// Number of live objects.
@@ -125,9 +136,21 @@ impl ObjectStore {
         self.slots.get(index).and_then(|s| s.object.as_ref())
     }
 
-    /// The live object in a slot, mutably.
-    pub fn by_slot_mut(&mut self, index: usize) -> Option<&mut Object> {
-        self.slots.get_mut(index).and_then(|s| s.object.as_mut())
+    /// Write access to the live object in a slot.
+    pub fn by_slot_mut(&mut self, index: usize) -> Option<ObjectMut<'_>> {
+        let slot = self.slots.get_mut(index)?;
+        let object = slot.object.as_mut()?;
+        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum))
+    }
+
+    /// The sum of the live objects' digests, as kept up to date.
+    pub fn digest_sum(&self) -> u64 {
+        self.digest_sum
+    }
+
+    /// The same sum recomputed from every object's fields (for checking the kept one).
+    pub fn recompute_digest_sum(&self) -> u64 {
+        self.slots.iter().filter_map(|s| s.object.as_ref().map(|o| o.digest(s.key))).fold(0, u64::wrapping_add)
     }
 }
 
@@ -179,5 +202,62 @@ mod tests {
         assert!(store.get(c).is_some());
         let ids: Vec<_> = store.iter().map(|o| o.id).collect();
         assert_eq!(ids, vec![c, b]);
+    }
+
+    /// Applies `f` to a live object through its write handle (dropped before returning).
+    fn edit(store: &mut ObjectStore, id: ObjectId, f: impl FnOnce(&mut ObjectMut)) {
+        let Some(mut o) = store.get_mut(id) else { panic!("{id} is live") };
+        f(&mut o);
+    }
+
+    #[test]
+    fn the_kept_digest_sum_follows_every_change() {
+        let mut store = ObjectStore::new();
+        assert_eq!(store.digest_sum(), 0);
+        let a = store.spawn(obj());
+        let b = store.spawn(obj());
+        store.flush();
+        assert_ne!(store.digest_sum(), 0);
+        let mut seen = Vec::new();
+        let mut check = |store: &ObjectStore| {
+            assert_eq!(store.digest_sum(), store.recompute_digest_sum());
+            assert!(!seen.contains(&store.digest_sum()), "every change shows");
+            seen.push(store.digest_sum());
+        };
+        check(&store);
+        edit(&mut store, a, |o| o.set_pos(Vec2::from_int(3, 4)));
+        check(&store);
+        // The same value on another object is another change.
+        edit(&mut store, b, |o| o.set_pos(Vec2::from_int(3, 4)));
+        check(&store);
+        edit(&mut store, a, |o| {
+            o.set_facing(Angle(1000));
+            o.set_speed(Fixed::from_int(2));
+            o.set_health(7);
+            o.set_cooldown(9);
+            o.set_target(Some(b));
+        });
+        check(&store);
+        edit(&mut store, b, |o| {
+            o.set_order(Order::Move { goal: Vec2::from_int(50, 60) });
+            o.change(|o| {
+                o.nav.goal = Some(Vec2::from_int(50, 60));
+                o.nav.waypoints = vec![Vec2::from_int(10, 10), Vec2::from_int(50, 60)];
+            });
+        });
+        check(&store);
+        edit(&mut store, b, |o| {
+            o.advance_waypoint();
+            o.set_progress(Fixed::from_int(12), 3);
+        });
+        check(&store);
+        edit(&mut store, b, |o| o.clear_nav());
+        check(&store);
+        store.destroy(a);
+        store.flush();
+        check(&store);
+        store.destroy(b);
+        store.flush();
+        assert_eq!(store.digest_sum(), 0, "an empty store sums to zero");
     }
 }

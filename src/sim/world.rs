@@ -11,7 +11,7 @@ use thiserror::Error;
 use super::angle::Angle;
 use super::command::{Rejection, StampedCommand};
 use super::fixed::Fixed;
-use super::hash::{SetDigest, StateHash, StateHasher};
+use super::hash::{StateHash, StateHasher, finish_set};
 use super::ids::{Frame, ObjectId, PlayerId, TemplateId};
 use super::object::{Nav, Object, Order};
 use super::pathfind::Pathfinder;
@@ -245,13 +245,15 @@ impl World {
             }
         }
         for result in self.pathfinder.run(&self.terrain) {
-            if let Some(obj) = self.objects.get_mut(result.object) {
+            if let Some(mut obj) = self.objects.get_mut(result.object) {
                 if obj.nav.request == Some(result.id) {
-                    obj.nav.request = None;
-                    obj.nav.waypoints = result.waypoints;
-                    obj.nav.next = 0;
-                    obj.nav.stuck_frames = 0;
-                    obj.nav.best_distance = Fixed::MAX;
+                    obj.change(|o| {
+                        o.nav.request = None;
+                        o.nav.waypoints = result.waypoints;
+                        o.nav.next = 0;
+                        o.nav.stuck_frames = 0;
+                        o.nav.best_distance = Fixed::MAX;
+                    });
                 }
             }
         }
@@ -276,16 +278,30 @@ impl World {
         }
         victory::update(self);
         self.frame = self.frame.next();
+        #[cfg(not(feature = "hash-upkeep-off"))]
+        debug_assert_eq!(
+            self.objects.digest_sum(),
+            self.objects.recompute_digest_sum(),
+            "frame {}: an object changed outside ObjectMut",
+            self.frame
+        );
         report
     }
 
-    /// The 64-bit hash of the whole state, with its parts.
+    /// The 64-bit hash of the whole state, with its parts. The objects' part is kept up to
+    /// date as they change, so this costs the same for ten objects or ten thousand.
     pub fn state_hash(&self) -> StateHash {
-        let mut set = SetDigest::default();
-        for o in self.objects.iter() {
-            set.add(o.digest());
-        }
-        let objects = set.finish();
+        self.hash_with_objects(self.objects.digest_sum())
+    }
+
+    /// The same hash with every object's digest recomputed from its fields; equal to
+    /// [`World::state_hash`] unless an object changed without going through the hash.
+    pub fn recomputed_state_hash(&self) -> StateHash {
+        self.hash_with_objects(self.objects.recompute_digest_sum())
+    }
+
+    fn hash_with_objects(&self, digest_sum: u64) -> StateHash {
+        let objects = finish_set(digest_sum, self.objects.len() as u64);
         let mut h = StateHasher::new();
         for p in &self.players {
             p.hash_into(&mut h);
@@ -358,8 +374,9 @@ impl World {
     /// units, as a corrupted peer would. Not reachable through commands.
     #[doc(hidden)]
     pub fn debug_nudge_object(&mut self, id: ObjectId, raw_dx: i64) {
-        if let Some(o) = self.objects.get_mut(id) {
-            o.pos.x = Fixed::from_raw(o.pos.x.raw() + raw_dx);
+        if let Some(mut o) = self.objects.get_mut(id) {
+            let pos = Vec2::new(Fixed::from_raw(o.pos.x.raw() + raw_dx), o.pos.y);
+            o.set_pos(pos);
         }
     }
 }

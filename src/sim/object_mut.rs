@@ -1,0 +1,155 @@
+//! The one way to change a live object: a handle that updates the objects' hash sum with every
+//! change it makes.
+//!
+//! Hot fields (position, facing, speed, health, cooldown, target, progress along the path) are
+//! updated with one multiply each (see [`ObjectKey`]); rare, many-field changes (orders,
+//! routes) go through [`ObjectMut::change`], which recomputes the object's digest before and
+//! after. Debug builds check the sum against a full recomputation after every tick.
+//! Must not: let a caller reach `&mut Object` (a change made there would escape the hash).
+
+use std::ops::Deref;
+
+use super::angle::Angle;
+use super::fixed::Fixed;
+use super::hash::{Field, ObjectKey};
+use super::ids::ObjectId;
+use super::object::{Nav, Object, Order, encode};
+use super::vector::Vec2;
+
+/// Write access to one live object, keeping the store's digest sum up to date.
+pub struct ObjectMut<'a> {
+    object: &'a mut Object,
+    key: ObjectKey,
+    sum: &'a mut u64,
+    /// Changes not yet added to `sum` (kept in a register; added when the handle drops).
+    pending: u64,
+}
+
+impl Drop for ObjectMut<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        *self.sum = self.sum.wrapping_add(self.pending);
+    }
+}
+
+/// False only in the measurement build (feature `hash-upkeep-off`).
+const KEEP_HASH: bool = !cfg!(feature = "hash-upkeep-off");
+
+impl Deref for ObjectMut<'_> {
+    type Target = Object;
+
+    fn deref(&self) -> &Object {
+        self.object
+    }
+}
+
+impl<'a> ObjectMut<'a> {
+    /// Wraps an object of the store (only the store makes these).
+    pub(super) fn new(object: &'a mut Object, key: ObjectKey, sum: &'a mut u64) -> ObjectMut<'a> {
+        ObjectMut { object, key, sum, pending: 0 }
+    }
+
+    #[inline(always)]
+    fn account(&mut self, field: Field, old: u64, new: u64) {
+        if KEEP_HASH {
+            self.pending = self.pending.wrapping_add(self.key.delta(field, old, new));
+        }
+    }
+
+    /// Moves the object.
+    #[inline]
+    pub fn set_pos(&mut self, pos: Vec2) {
+        let old = self.object.pos;
+        self.account(Field::PosX, encode::fixed(old.x), encode::fixed(pos.x));
+        self.account(Field::PosY, encode::fixed(old.y), encode::fixed(pos.y));
+        self.object.pos = pos;
+    }
+
+    /// Turns the object.
+    #[inline]
+    pub fn set_facing(&mut self, facing: Angle) {
+        self.account(Field::Facing, self.object.facing.0 as u64, facing.0 as u64);
+        self.object.facing = facing;
+    }
+
+    /// Sets the current speed.
+    #[inline]
+    pub fn set_speed(&mut self, speed: Fixed) {
+        self.account(Field::Speed, encode::fixed(self.object.speed), encode::fixed(speed));
+        self.object.speed = speed;
+    }
+
+    /// Sets health (at or below zero the object is destroyed at the end of the frame).
+    #[inline]
+    pub fn set_health(&mut self, health: i32) {
+        self.account(Field::Health, encode::health(self.object.health), encode::health(health));
+        self.object.health = health;
+    }
+
+    /// Sets the frames until the weapon may fire again.
+    #[inline]
+    pub fn set_cooldown(&mut self, cooldown: u32) {
+        if cooldown != self.object.cooldown {
+            self.account(Field::Cooldown, self.object.cooldown as u64, cooldown as u64);
+            self.object.cooldown = cooldown;
+        }
+    }
+
+    /// Sets the enemy being engaged.
+    #[inline]
+    pub fn set_target(&mut self, target: Option<ObjectId>) {
+        if target != self.object.target {
+            self.account(Field::Target, encode::target(self.object.target), encode::target(target));
+            self.object.target = target;
+        }
+    }
+
+    /// Records progress toward the next waypoint: the closest distance seen and the frames
+    /// spent without getting closer.
+    #[inline]
+    pub fn set_progress(&mut self, best_distance: Fixed, stuck_frames: u32) {
+        let nav = &self.object.nav;
+        let (old_best, old_stuck) = (nav.best_distance, nav.stuck_frames);
+        self.account(Field::NavBest, encode::fixed(old_best), encode::fixed(best_distance));
+        self.account(Field::NavStuck, old_stuck as u64, stuck_frames as u64);
+        self.object.nav.best_distance = best_distance;
+        self.object.nav.stuck_frames = stuck_frames;
+    }
+
+    /// Makes the following waypoint the next one, with fresh progress.
+    pub fn advance_waypoint(&mut self) {
+        let nav = &self.object.nav;
+        let len = nav.waypoints.len();
+        let old = encode::path(len, nav.next);
+        let new = encode::path(len, nav.next + 1);
+        self.account(Field::NavPath, old, new);
+        self.object.nav.next += 1;
+        self.set_progress(Fixed::MAX, 0);
+    }
+
+    /// Sets the standing order.
+    pub fn set_order(&mut self, order: Order) {
+        if order != self.object.order {
+            self.change(|o| o.order = order);
+        }
+    }
+
+    /// Forgets the destination and the path.
+    pub fn clear_nav(&mut self) {
+        self.change(|o| o.nav = Nav::default());
+    }
+
+    /// Applies a rare change of several fields, recomputing the object's digest around it
+    /// (about fifteen multiplies; use the setters above for anything done every frame).
+    pub(crate) fn change(&mut self, f: impl FnOnce(&mut Object)) {
+        let before = if KEEP_HASH { self.object.digest(self.key) } else { 0 };
+        let id = self.object.id;
+        f(self.object);
+        // The id is the store's business.
+        self.object.id = id;
+        if KEEP_HASH {
+            let after = self.object.digest(self.key);
+            self.pending = self.pending.wrapping_add(after.wrapping_sub(before));
+        }
+    }
+}

@@ -28,7 +28,10 @@ pub struct ObjectMut<'a> {
 impl Drop for ObjectMut<'_> {
     #[inline(always)]
     fn drop(&mut self) {
-        *self.sum = self.sum.wrapping_add(self.pending);
+        // Most handles in the combat pass change nothing; skip the store for them.
+        if self.pending != 0 {
+            *self.sum = self.sum.wrapping_add(self.pending);
+        }
     }
 }
 
@@ -68,15 +71,21 @@ impl<'a> ObjectMut<'a> {
     /// Turns the object.
     #[inline]
     pub fn set_facing(&mut self, facing: Angle) {
-        self.account(Field::Facing, self.object.facing.0 as u64, facing.0 as u64);
-        self.object.facing = facing;
+        // Unchanged most frames (moving straight): skip the multiply.
+        if facing != self.object.facing {
+            self.account(Field::Facing, self.object.facing.0 as u64, facing.0 as u64);
+            self.object.facing = facing;
+        }
     }
 
     /// Sets the current speed.
     #[inline]
     pub fn set_speed(&mut self, speed: Fixed) {
-        self.account(Field::Speed, encode::fixed(self.object.speed), encode::fixed(speed));
-        self.object.speed = speed;
+        // Unchanged most frames (at cruising speed or standing): skip the multiply.
+        if speed != self.object.speed {
+            self.account(Field::Speed, encode::fixed(self.object.speed), encode::fixed(speed));
+            self.object.speed = speed;
+        }
     }
 
     /// Sets health (at or below zero the object is destroyed at the end of the frame).
@@ -108,12 +117,17 @@ impl<'a> ObjectMut<'a> {
     /// spent without getting closer.
     #[inline]
     pub fn set_progress(&mut self, best_distance: Fixed, stuck_frames: u32) {
+        // Each frame one of the two changes, rarely both: skip the other's multiply.
         let nav = &self.object.nav;
         let (old_best, old_stuck) = (nav.best_distance, nav.stuck_frames);
-        self.account(Field::NavBest, encode::fixed(old_best), encode::fixed(best_distance));
-        self.account(Field::NavStuck, old_stuck as u64, stuck_frames as u64);
-        self.object.nav.best_distance = best_distance;
-        self.object.nav.stuck_frames = stuck_frames;
+        if best_distance != old_best {
+            self.account(Field::NavBest, encode::fixed(old_best), encode::fixed(best_distance));
+            self.object.nav.best_distance = best_distance;
+        }
+        if stuck_frames != old_stuck {
+            self.account(Field::NavStuck, old_stuck as u64, stuck_frames as u64);
+            self.object.nav.stuck_frames = stuck_frames;
+        }
     }
 
     /// Makes the following waypoint the next one, with fresh progress.

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
+use ridgeline::game::screenshot::WorldShot;
 
 use ridgeline::bench;
 use ridgeline::content::ContentRoots;
@@ -55,11 +56,29 @@ enum Cmd {
     },
     /// Regenerate the project's generated art (data/roads.png, ui/ui.png and ui/images.ron).
     GenArt,
-    /// Render the interface offscreen to a PNG, through the game's own renderer.
+    /// Render offscreen to a PNG through the game's own renderer: a map's battlefield after some
+    /// frames, an interface layout, or a layout over a battlefield.
+    #[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["map", "ui"])))]
     Screenshot {
-        /// The layout to show (a shell screen's layout opens that screen).
+        /// Map to show (name under maps/ or folder).
         #[arg(long)]
-        ui: PathBuf,
+        map: Option<String>,
+        /// The layout to show (a shell screen's layout opens that screen); `none` for no UI.
+        #[arg(long)]
+        ui: Option<PathBuf>,
+        /// Frames to play before the picture (with --map).
+        #[arg(long, default_value_t = 0)]
+        frames: u32,
+        /// Players, as for `sim` (default: idle in every slot of the map).
+        #[arg(long)]
+        players: Option<String>,
+        /// Game seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Camera as x,y,zoom: the ground point at the centre in cells, and the zoom (1 is the
+        /// game's default; larger is closer). Default: over player 1's start.
+        #[arg(long, value_parser = parse_camera)]
+        camera: Option<(f32, f32, f32)>,
         /// Output PNG.
         #[arg(long)]
         out: PathBuf,
@@ -148,7 +167,19 @@ fn main() -> ExitCode {
         }
         Cmd::MapGen { dir } => map_gen(&roots, &dir),
         Cmd::GenArt => gen_art(&roots),
-        Cmd::Screenshot { ui, out, size, hover } => screenshot(&roots, &ui, &out, size, hover.as_deref()),
+        Cmd::Screenshot { map, ui, frames, players, seed, camera, out, size, hover } => {
+            let layout = ui.filter(|u| u.as_os_str() != "none" && u.as_os_str() != "hud");
+            match map {
+                Some(map) => {
+                    let shot = WorldShot { map, players, frames, seed, camera, size };
+                    world_screenshot(&roots, &shot, layout.as_deref(), &out)
+                }
+                None => match layout {
+                    Some(ui) => screenshot(&roots, &ui, &out, size, hover.as_deref()),
+                    None => Err(anyhow::anyhow!("--ui none shows nothing without --map")),
+                },
+            }
+        }
         Cmd::UiCheck { paths, syntax_only, json } => ui_check(&roots, paths, syntax_only, json),
         Cmd::Bench { what: BenchKind::Sim { units } } => {
             let units = if units.is_empty() { bench::sim::DEFAULT_UNITS.to_vec() } else { units };
@@ -370,6 +401,34 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
         return Err(format!("{w}x{h} is outside 16..8192"));
     }
     Ok((w, h))
+}
+
+fn world_screenshot(
+    roots: &ContentRoots,
+    shot: &WorldShot,
+    layout: Option<&std::path::Path>,
+    out: &std::path::Path,
+) -> Result<()> {
+    let layout = layout.map(|ui| {
+        if ui.exists() {
+            ui.to_path_buf()
+        } else {
+            roots.find(std::path::Path::new("ui").join(ui)).unwrap_or_else(|| ui.to_path_buf())
+        }
+    });
+    let img = ridgeline::game::screenshot::world(roots, shot, layout.as_deref())?;
+    img.save(out).with_context(|| format!("{}: cannot write", out.display()))?;
+    println!("wrote {} ({}x{})", out.display(), shot.size.0, shot.size.1);
+    Ok(())
+}
+
+fn parse_camera(s: &str) -> Result<(f32, f32, f32), String> {
+    let parts: Vec<f32> =
+        s.split(',').map(|p| p.trim().parse::<f32>()).collect::<Result<_, _>>().map_err(|e| format!("{s}: {e}"))?;
+    match parts[..] {
+        [x, y, zoom] if parts.iter().all(|v| v.is_finite()) && zoom > 0.0 => Ok((x, y, zoom)),
+        _ => Err(format!("{s}: expected x,y,zoom with a positive zoom")),
+    }
 }
 
 fn screenshot(

@@ -98,6 +98,30 @@ fn usage_errors_exit_2() {
     assert_eq!(ridgeline(&["sim", "--map", "x", "--players", "idle", "--frames", "lots"]).status.code(), Some(2));
     assert_eq!(ridgeline(&["bench", "ui", "--units", "5"]).status.code(), Some(2), "--units is for bench sim");
     assert_eq!(ridgeline(&["bench", "sim", "--units", "many"]).status.code(), Some(2));
+    assert_eq!(ridgeline(&["screenshot", "--out", "x.png"]).status.code(), Some(2), "--map or --ui is needed");
+    assert_eq!(ridgeline(&["screenshot", "--map", "m", "--camera", "1,2", "--out", "x.png"]).status.code(), Some(2));
+}
+
+#[test]
+fn screenshot_renders_a_battlefield_to_a_png() {
+    let dir = common::temp_dir("cli-world-shot");
+    let out = dir.join("field.png");
+    let o = ridgeline(&[
+        "screenshot",
+        "--map",
+        "proving_grounds",
+        "--frames",
+        "5",
+        "--camera",
+        "40,92,1",
+        "--size",
+        "160x100",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let img = image::open(&out).unwrap();
+    assert_eq!((img.width(), img.height()), (160, 100));
 }
 
 #[test]

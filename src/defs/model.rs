@@ -24,7 +24,7 @@ pub enum Shape {
 pub struct ModelDef {
     /// Model family.
     pub shape: Shape,
-    /// Base colour (linear RGB, 0–1); the owner's colour tints it.
+    /// Base colour as displayed (sRGB, 0–1); the owner's colour tints it.
     #[serde(default = "grey")]
     pub color: (f32, f32, f32),
     /// Height in world units.

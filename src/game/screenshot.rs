@@ -1,5 +1,6 @@
-//! Offscreen screenshots of the interface through the very UI pass the window uses: a shell
-//! screen (populated by its init callback) or any layout file, at any size.
+//! Offscreen screenshots through the very passes the window uses: a battlefield (a map played
+//! for some frames, seen through the game camera), a shell screen (populated by its init
+//! callback) or any layout file, or a layout over a battlefield, at any size.
 
 use std::path::Path;
 
@@ -7,12 +8,19 @@ use image::RgbaImage;
 use thiserror::Error;
 
 use crate::content::ContentRoots;
+use crate::defs::Definitions;
+use crate::map::{Map, MapContent};
 use crate::render::offscreen::{FORMAT, Offscreen};
-use crate::render::{Gpu, UiPass};
+use crate::render::{Gpu, StaticWorld, UiPass, WorldPass};
+use crate::session::setup::{controllers, game_setup};
+use crate::session::{CommandScript, PlayersSpec, local_session};
+use crate::sim::{PlayerId, World};
 use crate::ui::draw::draw_list;
 use crate::ui::wnd::parse;
 use crate::ui::{Input, MouseButton};
 
+use super::camera::Camera;
+use super::scene::Scene;
 use super::shell::{Screen, Shell};
 
 /// Why a screenshot could not be taken.
@@ -29,16 +37,70 @@ pub enum ScreenshotError {
     Readback(#[from] crate::render::offscreen::ReadbackError),
 }
 
-/// Renders a layout at `size`. `hover` names a window to put the cursor over.
-pub fn ui(
-    roots: &ContentRoots,
-    layout: &Path,
-    size: (u32, u32),
-    hover: Option<&str>,
-) -> Result<RgbaImage, ScreenshotError> {
-    let screen = (size.0 as f32, size.1 as f32);
-    let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
-    let mut shell = Shell::new(roots, screen, settings).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+/// What a battlefield screenshot shows.
+#[derive(Clone, Debug)]
+pub struct WorldShot {
+    /// Map name or folder.
+    pub map: String,
+    /// Players spec as for `sim`; none means idle in every slot.
+    pub players: Option<String>,
+    /// Frames to play first.
+    pub frames: u32,
+    /// Game seed.
+    pub seed: u64,
+    /// Camera (x, y in cells, zoom); none means over the first start position.
+    pub camera: Option<(f32, f32, f32)>,
+    /// Image size.
+    pub size: (u32, u32),
+}
+
+/// Plays `shot.frames` frames of a game on `shot.map` and renders the battlefield, with
+/// `layout` drawn over it if given.
+pub fn world(roots: &ContentRoots, shot: &WorldShot, layout: Option<&Path>) -> Result<RgbaImage, ScreenshotError> {
+    let content = |e: &dyn std::fmt::Display| ScreenshotError::Content(e.to_string());
+    let defs = Definitions::load(roots).map_err(|e| content(&e))?;
+    let map_content = MapContent::load(roots).map_err(|e| content(&e))?;
+    let map = Map::find_and_load(roots, &shot.map).map_err(|e| content(&e))?;
+    let problems = map.check(&map_content, &defs.rules);
+    if let Some(first) = problems.first() {
+        return Err(content(first));
+    }
+    let spec_text = shot.players.clone().unwrap_or_else(|| vec!["idle"; map.file.players as usize].join(","));
+    let spec: PlayersSpec = spec_text.parse().map_err(|e| content(&e))?;
+    let setup = game_setup(&defs, &map, &map_content, &spec, shot.seed).map_err(|e| content(&e))?;
+    let world = World::new(setup).map_err(|e| content(&e))?;
+    let ctrl = controllers(&spec, &CommandScript::default()).map_err(|e| content(&e))?;
+    let mut session = local_session(world, ctrl).map_err(|e| content(&e))?;
+    while session.world().frame().0 < shot.frames && !session.world().is_over() {
+        session.step().map_err(|e| content(&e))?;
+    }
+    let scene = Scene::new(roots, map, &map_content, &defs).map_err(|e| content(&e))?;
+    let camera = match shot.camera {
+        Some((x, y, zoom)) => {
+            let at = glam::Vec2::new(x, y) * scene.map.file.cell_size as f32;
+            Camera { zoom, ..Camera::looking_at(at.extend(scene.height(at))) }
+        }
+        None => scene.start_camera(PlayerId(0)),
+    };
+    let gpu = Gpu::headless()?;
+    let target = Offscreen::new(&gpu, shot.size);
+    let statics = StaticWorld { terrain: &scene.terrain, roads: &scene.roads, road_atlas: &scene.road_atlas };
+    let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &statics);
+    let aspect = shot.size.0 as f32 / shot.size.1.max(1) as f32;
+    let instances = scene.instances(session.world(), None, 1.0);
+    pass.render(&gpu.device, &gpu.queue, &target.view, shot.size, camera.view_proj(aspect), &instances);
+    if let Some(layout) = layout {
+        let screen = (shot.size.0 as f32, shot.size.1 as f32);
+        let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
+        let mut shell = Shell::new(roots, screen, settings).map_err(|e| content(&e))?;
+        open_layout(&mut shell, layout)?;
+        draw_ui(&gpu, &shell, &target, None)?;
+    }
+    Ok(target.read(&gpu)?)
+}
+
+/// Opens a shell screen by its layout, or creates any other layout.
+fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> {
     let file_name = layout.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     match Screen::for_layout(&file_name) {
         Some(s) => shell.open(s),
@@ -50,6 +112,32 @@ pub fn ui(
             shell.ui.create_layout(&file_name, &file);
         }
     }
+    Ok(())
+}
+
+/// Draws the shell's UI into a target, cleared to `clear` first if given.
+fn draw_ui(gpu: &Gpu, shell: &Shell, target: &Offscreen, clear: Option<wgpu::Color>) -> Result<(), ScreenshotError> {
+    let atlas = load_atlas(shell)?;
+    let mut pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), shell.fonts.clone());
+    for (name, img) in &shell.dynamic_images {
+        pass.set_image(&gpu.device, &gpu.queue, name, img);
+    }
+    let cmds = draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out));
+    pass.render(&gpu.device, &gpu.queue, &target.view, target.size, &cmds, clear);
+    Ok(())
+}
+
+/// Renders a layout at `size`. `hover` names a window to put the cursor over.
+pub fn ui(
+    roots: &ContentRoots,
+    layout: &Path,
+    size: (u32, u32),
+    hover: Option<&str>,
+) -> Result<RgbaImage, ScreenshotError> {
+    let screen = (size.0 as f32, size.1 as f32);
+    let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
+    let mut shell = Shell::new(roots, screen, settings).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+    open_layout(&mut shell, layout)?;
     if let Some(name) = hover {
         let id = shell.find(name).ok_or_else(|| ScreenshotError::Content(format!("no window named {name}")))?;
         let r = shell.ui.window(id).map(|w| w.rect).unwrap_or_default();
@@ -66,14 +154,8 @@ pub fn ui(
 /// Draws the shell's current UI offscreen.
 pub fn render_shell(shell: &Shell, size: (u32, u32)) -> Result<RgbaImage, ScreenshotError> {
     let gpu = Gpu::headless()?;
-    let atlas = load_atlas(shell)?;
-    let mut pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), shell.fonts.clone());
-    for (name, img) in &shell.dynamic_images {
-        pass.set_image(&gpu.device, &gpu.queue, name, img);
-    }
-    let cmds = draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out));
     let target = Offscreen::new(&gpu, size);
-    pass.render(&gpu.device, &gpu.queue, &target.view, size, &cmds, Some(wgpu::Color::BLACK));
+    draw_ui(&gpu, shell, &target, Some(wgpu::Color::BLACK))?;
     Ok(target.read(&gpu)?)
 }
 

@@ -13,7 +13,7 @@ use crate::defs::{DefsErrors, Source};
 pub struct TerrainClass {
     /// Unique name.
     pub name: String,
-    /// Base colour, linear RGB 0–1.
+    /// Base colour as displayed (sRGB, 0–1), as in the map preview.
     pub color: (f32, f32, f32),
     /// Whether ground units may enter.
     pub passable: bool,

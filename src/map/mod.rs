@@ -10,6 +10,7 @@ pub mod heightmap;
 pub mod passability;
 pub mod preview;
 pub mod roads;
+pub mod terrain_mesh;
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,7 @@ pub use classes::{TerrainClass, TerrainClasses};
 pub use format::{MapFile, RoadFlag};
 pub use heightmap::Heightmap;
 use roads::{RoadSegment, RoadTypes, SegmentFlags};
+pub use terrain_mesh::{TerrainMesh, TerrainVertex};
 
 /// Largest map side in cells.
 pub const MAX_CELLS: u32 = 512;

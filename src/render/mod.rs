@@ -1,5 +1,5 @@
-//! The renderer (wgpu): the device, the UI pass and offscreen targets now; terrain, roads,
-//! models, shroud and overlays grow here as passes over the same device and frame.
+//! The renderer (wgpu): the device, the world pass (terrain, roads, models, water), the UI pass
+//! and offscreen targets; shroud and overlays grow here as passes over the same device and frame.
 //!
 //! Must not: decide anything about the game or the UI; it draws what it is given.
 
@@ -7,7 +7,9 @@ pub mod glyphs;
 pub mod gpu;
 pub mod offscreen;
 pub mod ui_pass;
+pub mod world;
 
 pub use gpu::{Gpu, GpuError};
 pub use offscreen::Offscreen;
 pub use ui_pass::UiPass;
+pub use world::{ObjectInstance, StaticWorld, WorldPass};

@@ -13,5 +13,5 @@ pub mod setup;
 pub use controller::{Controller, Idle};
 pub use peer::{Session, SessionError, Step};
 pub use players::PlayersSpec;
-pub use runner::{RunSummary, run_headless};
+pub use runner::{RunSummary, local_session, run_headless};
 pub use script::CommandScript;

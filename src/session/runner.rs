@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::lockstep::stream::{Stream, StreamConfig};
-use crate::net::memory::hub;
+use crate::net::memory::{MemoryEndpoint, hub};
 use crate::sim::ids::PlayerId;
 use crate::sim::world::World;
 
@@ -35,18 +35,27 @@ pub struct RunSummary {
     pub destroyed: usize,
 }
 
+/// A session for a game where every player is on this machine (skirmish, tools): the same
+/// stream and the same path as a networked game, over the in-memory transport.
+pub fn local_session(
+    world: World,
+    controllers: Vec<Box<dyn Controller>>,
+) -> Result<Session<MemoryEndpoint>, SessionError> {
+    let players: Vec<PlayerId> = world.players().iter().map(|p| p.id).collect();
+    let stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: LOCAL_RUN_AHEAD });
+    let transport = hub(1)
+        .pop()
+        .ok_or_else(|| SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))?;
+    Ok(Session::new(world, stream, transport, controllers))
+}
+
 /// Runs a game on this machine alone; returns the summary and the hash of every frame.
 pub fn run_headless(
     world: World,
     controllers: Vec<Box<dyn Controller>>,
     frames: u32,
 ) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
-    let players: Vec<PlayerId> = world.players().iter().map(|p| p.id).collect();
-    let stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: LOCAL_RUN_AHEAD });
-    let transport = hub(1)
-        .pop()
-        .ok_or_else(|| SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))?;
-    let mut session = Session::new(world, stream, transport, controllers);
+    let mut session = local_session(world, controllers)?;
     let mut log = Vec::with_capacity(frames as usize);
     let mut objects_peak = session.world().object_count();
     let (mut rejected, mut destroyed) = (0usize, 0usize);

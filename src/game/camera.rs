@@ -1,0 +1,147 @@
+//! The RTS camera: display state looking down at a point on the ground from a fixed pitch,
+//! with yaw and zoom; its view-projection matrix, and the ground point under a screen pixel.
+//!
+//! Must not: live in or be read by the simulation (every player's camera differs).
+
+use glam::{Mat4, Vec2, Vec3, camera};
+
+/// Distance from eye to the looked-at point at zoom 1, world units.
+pub const BASE_DISTANCE: f32 = 320.0;
+/// Zoom limits (larger is closer).
+pub const ZOOM_RANGE: (f32, f32) = (0.35, 3.0);
+/// Vertical field of view.
+const FOV_Y: f32 = 0.7;
+/// Angle of the view below the horizon.
+const PITCH: f32 = 0.95;
+
+/// Where the player is looking.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    /// The point on the ground at the centre of the screen (world units).
+    pub target: Vec3,
+    /// Rotation about the vertical, radians (0 looks north).
+    pub yaw: f32,
+    /// 1 is the default distance; larger is closer.
+    pub zoom: f32,
+}
+
+impl Camera {
+    /// A camera looking north at `target`.
+    pub fn looking_at(target: Vec3) -> Camera {
+        Camera { target, yaw: 0.0, zoom: 1.0 }
+    }
+
+    /// The eye position.
+    pub fn eye(&self) -> Vec3 {
+        let distance = BASE_DISTANCE / self.zoom.clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+        let back = Vec3::new(-self.yaw.sin() * PITCH.cos(), -self.yaw.cos() * PITCH.cos(), PITCH.sin());
+        self.target + back * distance
+    }
+
+    /// View-projection matrix for a viewport of `aspect` (width / height), depth 0..1.
+    pub fn view_proj(&self, aspect: f32) -> Mat4 {
+        let eye = self.eye();
+        let distance = (eye - self.target).length();
+        let view = camera::rh::view::look_at_mat4(eye, self.target, Vec3::Z);
+        // wgpu's clip space: depth 0..1, y up (the "directx" convention).
+        let proj =
+            camera::rh::proj::directx::perspective(FOV_Y, aspect.max(0.01), (distance * 0.05).max(1.0), distance * 6.0);
+        proj * view
+    }
+
+    /// Moves the target by a screen-aligned offset in world units (x right, y up the screen).
+    pub fn pan(&mut self, by: Vec2) {
+        let (s, c) = self.yaw.sin_cos();
+        let right = Vec2::new(c, -s);
+        let forward = Vec2::new(s, c);
+        let d = right * by.x + forward * by.y;
+        self.target += Vec3::new(d.x, d.y, 0.0);
+    }
+
+    /// Multiplies the zoom, within limits.
+    pub fn zoom_by(&mut self, factor: f32) {
+        self.zoom = (self.zoom * factor).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+    }
+
+    /// Keeps the target over a map of `size` world units.
+    pub fn clamp_to(&mut self, size: Vec2) {
+        self.target.x = self.target.x.clamp(0.0, size.x.max(0.0));
+        self.target.y = self.target.y.clamp(0.0, size.y.max(0.0));
+    }
+
+    /// The ray through a pixel of a `screen`-sized viewport: origin and unit direction.
+    pub fn ray(&self, pixel: Vec2, screen: Vec2) -> (Vec3, Vec3) {
+        let inv = self.view_proj(screen.x / screen.y.max(1.0)).inverse();
+        let ndc = Vec2::new(pixel.x / screen.x * 2.0 - 1.0, 1.0 - pixel.y / screen.y * 2.0);
+        let near = inv.project_point3(ndc.extend(0.0));
+        let far = inv.project_point3(ndc.extend(1.0));
+        (near, (far - near).normalize_or(Vec3::NEG_Z))
+    }
+
+    /// Where the ray through a pixel meets the horizontal plane at height `z`, if it does.
+    pub fn ground_point(&self, pixel: Vec2, screen: Vec2, z: f32) -> Option<Vec2> {
+        let (o, d) = self.ray(pixel, screen);
+        if d.z.abs() < 1e-6 {
+            return None;
+        }
+        let t = (z - o.z) / d.z;
+        (t > 0.0).then(|| (o + d * t).truncate())
+    }
+
+    /// The pixel a world point appears at, if it is in front of the camera.
+    pub fn project(&self, p: Vec3, screen: Vec2) -> Option<Vec2> {
+        let clip = self.view_proj(screen.x / screen.y.max(1.0)) * p.extend(1.0);
+        if clip.w <= 0.0 {
+            return None;
+        }
+        let ndc = clip.truncate() / clip.w;
+        Some(Vec2::new((ndc.x + 1.0) / 2.0 * screen.x, (1.0 - ndc.y) / 2.0 * screen.y))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_centre_pixel_looks_at_the_target() {
+        let cam = Camera { target: Vec3::new(500.0, 700.0, 20.0), yaw: 0.4, zoom: 1.3 };
+        let screen = Vec2::new(1280.0, 720.0);
+        let g = cam.ground_point(screen / 2.0, screen, 20.0).unwrap();
+        assert!((g - Vec2::new(500.0, 700.0)).length() < 0.5, "{g}");
+        let px = cam.project(cam.target, screen).unwrap();
+        assert!((px - screen / 2.0).length() < 0.5);
+    }
+
+    #[test]
+    fn project_and_pick_are_inverse() {
+        let cam = Camera::looking_at(Vec3::new(300.0, 300.0, 0.0));
+        let screen = Vec2::new(1024.0, 768.0);
+        for p in [Vec2::new(250.0, 320.0), Vec2::new(340.0, 280.0), Vec2::new(300.0, 410.0)] {
+            let px = cam.project(p.extend(0.0), screen).unwrap();
+            let back = cam.ground_point(px, screen, 0.0).unwrap();
+            assert!((back - p).length() < 0.5, "{p} → {px} → {back}");
+        }
+    }
+
+    #[test]
+    fn north_is_up_the_screen_and_pan_follows_the_screen() {
+        let mut cam = Camera::looking_at(Vec3::new(300.0, 300.0, 0.0));
+        let screen = Vec2::new(800.0, 600.0);
+        let north = cam.project(Vec3::new(300.0, 350.0, 0.0), screen).unwrap();
+        let east = cam.project(Vec3::new(350.0, 300.0, 0.0), screen).unwrap();
+        assert!(north.y < screen.y / 2.0 && east.x > screen.x / 2.0);
+        cam.yaw = std::f32::consts::FRAC_PI_2; // looking east
+        cam.pan(Vec2::new(0.0, 10.0));
+        assert!((cam.target.x - 310.0).abs() < 1e-3 && (cam.target.y - 300.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn zoom_stays_in_range() {
+        let mut cam = Camera::looking_at(Vec3::ZERO);
+        cam.zoom_by(100.0);
+        assert_eq!(cam.zoom, ZOOM_RANGE.1);
+        cam.zoom_by(0.0001);
+        assert_eq!(cam.zoom, ZOOM_RANGE.0);
+    }
+}

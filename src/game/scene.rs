@@ -1,0 +1,176 @@
+//! The scene: what the world pass draws, made from a map and a snapshot of the world. It holds
+//! the map's static display geometry (terrain and road meshes, heights for placing objects)
+//! and turns objects into model instances with their owner's colour, optionally interpolated
+//! between two logic frames.
+//!
+//! Must not: change the world; it reads snapshots only.
+
+use std::collections::BTreeMap;
+
+use glam::{Vec2, Vec3};
+use image::RgbaImage;
+use thiserror::Error;
+
+use crate::content::ContentRoots;
+use crate::defs::model::Shape;
+use crate::defs::{Definitions, ModelDef};
+use crate::map::roads::{self, Ground, HeightField, RoadMesh};
+use crate::map::terrain_mesh::srgb_to_linear;
+use crate::map::{Map, MapContent, TerrainMesh};
+use crate::render::ObjectInstance;
+use crate::render::world::models::{SHAPES, shape_index};
+use crate::sim::ids::ObjectId;
+use crate::sim::rules::ObjectKind;
+use crate::sim::{Angle, Fixed, PlayerId, Vec2 as SimVec2, World};
+
+use super::camera::Camera;
+
+/// Player colours in slot-colour order (Blue, Red, Green, Yellow, Orange, Purple), linear RGB.
+pub const PLAYER_COLORS: [[f32; 3]; 6] =
+    [[0.05, 0.2, 0.75], [0.7, 0.04, 0.03], [0.06, 0.5, 0.08], [0.8, 0.65, 0.05], [0.85, 0.27, 0.02], [0.36, 0.07, 0.6]];
+
+/// Why a scene could not be made.
+#[derive(Debug, Error)]
+pub enum SceneError {
+    /// The road atlas is missing or unreadable.
+    #[error("{path}: {message}")]
+    Atlas {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// A world position in display units.
+pub fn to_display(p: SimVec2) -> Vec2 {
+    Vec2::new(fixed(p.x), fixed(p.y))
+}
+
+fn fixed(f: Fixed) -> f32 {
+    f.raw() as f32 / 65536.0
+}
+
+/// An angle in radians, counter-clockwise from east.
+pub fn radians(a: Angle) -> f32 {
+    a.0 as f32 / 65536.0 * std::f32::consts::TAU
+}
+
+/// Where and how an object stood in one snapshot, for interpolation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    /// Ground position.
+    pub pos: Vec2,
+    /// Facing, radians.
+    pub yaw: f32,
+}
+
+/// Every object's pose in a snapshot, by id.
+pub fn poses(world: &World) -> BTreeMap<ObjectId, Pose> {
+    world.objects().map(|o| (o.id, Pose { pos: to_display(o.pos), yaw: radians(o.facing) })).collect()
+}
+
+/// The map's display geometry and the tables for drawing objects.
+pub struct Scene {
+    /// The map.
+    pub map: Map,
+    /// Ground heights.
+    pub ground: HeightField,
+    /// The terrain mesh.
+    pub terrain: TerrainMesh,
+    /// The road mesh.
+    pub roads: RoadMesh,
+    /// The road atlas.
+    pub road_atlas: RgbaImage,
+    /// Model per template.
+    models: Vec<ModelDef>,
+    /// Colour index per player slot.
+    pub colors: Vec<usize>,
+}
+
+impl Scene {
+    /// Builds the scene of a loaded map.
+    pub fn new(roots: &ContentRoots, map: Map, content: &MapContent, defs: &Definitions) -> Result<Scene, SceneError> {
+        let ground = HeightField::from_map(&map);
+        let terrain = TerrainMesh::build(&map, &content.classes);
+        let roads = roads::build(&map.road_segments(), &content.roads, &ground);
+        let path = roots.find("data/roads.png").unwrap_or_else(|| "data/roads.png".into());
+        let road_atlas = image::open(&path)
+            .map_err(|e| SceneError::Atlas { path: path.display().to_string(), message: e.to_string() })?
+            .into_rgba8();
+        let colors = (0..map.file.players as usize).collect();
+        Ok(Scene { map, ground, terrain, roads, road_atlas, models: defs.models.clone(), colors })
+    }
+
+    /// The map's size in world units.
+    pub fn size(&self) -> Vec2 {
+        let (w, h) = self.map.file.size;
+        Vec2::new(w as f32, h as f32) * self.map.file.cell_size as f32
+    }
+
+    /// Ground height at a point.
+    pub fn height(&self, p: Vec2) -> f32 {
+        self.ground.height(p)
+    }
+
+    /// A camera over a player's start position (the map's centre if the slot has none).
+    pub fn start_camera(&self, player: PlayerId) -> Camera {
+        let cell = self.map.file.cell_size as f32;
+        let at = self
+            .map
+            .file
+            .start_positions
+            .get(player.index())
+            .map_or(self.size() / 2.0, |&(x, y)| Vec2::new(x as f32, y as f32) * cell);
+        // Look a little toward the map's centre so the base and the way out are both in view.
+        let toward = (self.size() / 2.0 - at).normalize_or_zero() * 60.0;
+        let target = at + toward;
+        Camera::looking_at(target.extend(self.height(target)))
+    }
+
+    /// The instances to draw, grouped by shape. With `previous` and `alpha` in 0..=1, moving
+    /// objects are placed between their previous and current poses.
+    pub fn instances(
+        &self,
+        world: &World,
+        previous: Option<&BTreeMap<ObjectId, Pose>>,
+        alpha: f32,
+    ) -> Vec<Vec<ObjectInstance>> {
+        let rules = world.rules();
+        let cell = self.map.file.cell_size as f32;
+        let mut out = vec![Vec::new(); SHAPES.len()];
+        for o in world.objects() {
+            let Some(model) = self.models.get(o.template.0 as usize) else { continue };
+            let t = rules.template(o.template);
+            let mut pose = Pose { pos: to_display(o.pos), yaw: radians(o.facing) };
+            if let Some(before) = previous.and_then(|p| p.get(&o.id)) {
+                let a = alpha.clamp(0.0, 1.0);
+                pose.pos = before.pos.lerp(pose.pos, a);
+                let turn = (pose.yaw - before.yaw + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU)
+                    - std::f32::consts::PI;
+                pose.yaw = before.yaw + turn * a;
+            }
+            let scale = match (model.shape, t.kind) {
+                (Shape::Building | Shape::Prop, _) | (_, ObjectKind::Structure | ObjectKind::Prop) => {
+                    let (fw, fh) = (t.footprint.0.max(1) as f32 * cell, t.footprint.1.max(1) as f32 * cell);
+                    [fw, fh, model.height]
+                }
+                _ => [model.height; 3],
+            };
+            let base = srgb_to_linear(Vec3::new(model.color.0, model.color.1, model.color.2));
+            let color = match self.colors.get(o.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
+                Some(&p) if o.owner != PlayerId::NEUTRAL => base.lerp(Vec3::from_array(p), 0.6),
+                _ => base,
+            };
+            // Structures and scenery keep the map's grid orientation.
+            let yaw = if t.kind.blocks_ground() { std::f32::consts::FRAC_PI_2 } else { pose.yaw };
+            out[shape_index(model.shape)].push(ObjectInstance {
+                offset: pose.pos.extend(self.height(pose.pos)).to_array(),
+                yaw,
+                scale,
+                color: color.to_array(),
+            });
+        }
+        out
+    }
+}

@@ -1,0 +1,440 @@
+//! The world pass: terrain, instanced object models, roads and water, drawn with a depth
+//! buffer into the frame before the UI pass. Shader: `shaders/world.wgsl`.
+//!
+//! Static geometry (terrain, roads, the model library) is uploaded once per map; each frame
+//! takes a view-projection matrix and the object instances the scene made from a snapshot.
+//! Must not: read the simulation or decide what is visible to whom (the scene does).
+
+pub mod models;
+
+use bytemuck::{Pod, Zeroable};
+use glam::{Mat4, Vec3};
+use image::RgbaImage;
+use wgpu::util::DeviceExt;
+
+use crate::map::roads::{RoadMesh, RoadVertex};
+use crate::map::{TerrainMesh, TerrainVertex};
+use models::{ModelLibrary, ModelVertex, SHAPES};
+
+/// One object to draw.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+pub struct ObjectInstance {
+    /// Where it stands (world units, z up).
+    pub offset: [f32; 3],
+    /// Facing, radians counter-clockwise from east.
+    pub yaw: f32,
+    /// Scale of the unit-space model along its right, forward and up axes.
+    pub scale: [f32; 3],
+    /// Linear RGB.
+    pub color: [f32; 3],
+}
+
+/// Everything of a map that does not move.
+pub struct StaticWorld<'a> {
+    /// The ground.
+    pub terrain: &'a TerrainMesh,
+    /// The roads.
+    pub roads: &'a RoadMesh,
+    /// The road atlas (data/roads.png).
+    pub road_atlas: &'a RgbaImage,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+struct Globals {
+    view_proj: [[f32; 4]; 4],
+    sun: [f32; 4],
+    water: [f32; 4],
+}
+
+/// The depth format of the world pass.
+pub const DEPTH: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+
+struct Mesh {
+    vertices: wgpu::Buffer,
+    indices: wgpu::Buffer,
+    count: u32,
+}
+
+fn mesh<V: Pod>(device: &wgpu::Device, label: &str, vertices: &[V], indices: &[u32]) -> Mesh {
+    // Empty buffers are not allowed; a zeroed word stands in and nothing is drawn from it.
+    let v: &[u8] = if vertices.is_empty() { &[0; 64] } else { bytemuck::cast_slice(vertices) };
+    let i: &[u8] = if indices.is_empty() { &[0; 4] } else { bytemuck::cast_slice(indices) };
+    Mesh {
+        vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some(label),
+            contents: v,
+            usage: wgpu::BufferUsages::VERTEX,
+        }),
+        indices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some(label),
+            contents: i,
+            usage: wgpu::BufferUsages::INDEX,
+        }),
+        count: indices.len() as u32,
+    }
+}
+
+/// GPU state of the world pass for one map.
+pub struct WorldPass {
+    terrain_pipeline: wgpu::RenderPipeline,
+    object_pipeline: wgpu::RenderPipeline,
+    road_pipeline: wgpu::RenderPipeline,
+    water_pipeline: wgpu::RenderPipeline,
+    globals: wgpu::Buffer,
+    globals_bind: wgpu::BindGroup,
+    road_bind: wgpu::BindGroup,
+    terrain: Mesh,
+    roads: Mesh,
+    road_batches: Vec<(u32, u32)>,
+    models: Mesh,
+    model_ranges: Vec<std::ops::Range<u32>>,
+    water: Option<wgpu::Buffer>,
+    depth: Option<(wgpu::TextureView, (u32, u32))>,
+}
+
+fn vertex_layout<'a>(
+    stride: usize,
+    step: wgpu::VertexStepMode,
+    attrs: &'a [wgpu::VertexAttribute],
+) -> wgpu::VertexBufferLayout<'a> {
+    wgpu::VertexBufferLayout { array_stride: stride as u64, step_mode: step, attributes: attrs }
+}
+
+impl WorldPass {
+    /// Creates the pipelines for `format` and uploads the map's static geometry.
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        format: wgpu::TextureFormat,
+        world: &StaticWorld,
+    ) -> WorldPass {
+        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("world.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(include_str!("../../../shaders/world.wgsl").into()),
+        });
+        let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("world globals"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            }],
+        });
+        let tex_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("road atlas"),
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                    count: None,
+                },
+            ],
+        });
+        let plain = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("world"),
+            bind_group_layouts: &[Some(&globals_layout)],
+            immediate_size: 0,
+        });
+        let textured = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("world roads"),
+            bind_group_layouts: &[Some(&globals_layout), Some(&tex_layout)],
+            immediate_size: 0,
+        });
+        let terrain_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x3];
+        let model_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
+        let instance_attrs = wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32, 5 => Float32x3, 6 => Float32x3];
+        let road_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2];
+        let water_attrs = wgpu::vertex_attr_array![0 => Float32x3];
+        let vertex = wgpu::VertexStepMode::Vertex;
+        let pipeline = |label: &str,
+                        layout: &wgpu::PipelineLayout,
+                        vs: &str,
+                        fs: &str,
+                        buffers: &[Option<wgpu::VertexBufferLayout>],
+                        blend: Option<wgpu::BlendState>,
+                        depth_write: bool,
+                        cull: Option<wgpu::Face>| {
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(label),
+                layout: Some(layout),
+                vertex: wgpu::VertexState {
+                    module: &shader,
+                    entry_point: Some(vs),
+                    compilation_options: Default::default(),
+                    buffers,
+                },
+                primitive: wgpu::PrimitiveState { cull_mode: cull, ..Default::default() },
+                depth_stencil: Some(wgpu::DepthStencilState {
+                    format: DEPTH,
+                    depth_write_enabled: Some(depth_write),
+                    depth_compare: Some(wgpu::CompareFunction::LessEqual),
+                    stencil: wgpu::StencilState::default(),
+                    bias: wgpu::DepthBiasState::default(),
+                }),
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &shader,
+                    entry_point: Some(fs),
+                    compilation_options: Default::default(),
+                    targets: &[Some(wgpu::ColorTargetState { format, blend, write_mask: wgpu::ColorWrites::ALL })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        let terrain_pipeline = pipeline(
+            "terrain",
+            &plain,
+            "vs_terrain",
+            "fs_lit",
+            &[Some(vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &terrain_attrs))],
+            None,
+            true,
+            None,
+        );
+        let object_pipeline = pipeline(
+            "objects",
+            &plain,
+            "vs_object",
+            "fs_lit",
+            &[
+                Some(vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &model_attrs)),
+                Some(vertex_layout(
+                    std::mem::size_of::<ObjectInstance>(),
+                    wgpu::VertexStepMode::Instance,
+                    &instance_attrs,
+                )),
+            ],
+            None,
+            true,
+            Some(wgpu::Face::Back),
+        );
+        let road_pipeline = pipeline(
+            "roads",
+            &textured,
+            "vs_road",
+            "fs_road",
+            &[Some(vertex_layout(std::mem::size_of::<RoadVertex>(), vertex, &road_attrs))],
+            Some(wgpu::BlendState::ALPHA_BLENDING),
+            false,
+            None,
+        );
+        let water_pipeline = pipeline(
+            "water",
+            &plain,
+            "vs_water",
+            "fs_water",
+            &[Some(vertex_layout(12, vertex, &water_attrs))],
+            Some(wgpu::BlendState::ALPHA_BLENDING),
+            false,
+            None,
+        );
+        let globals = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("world globals"),
+            size: std::mem::size_of::<Globals>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let globals_bind = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("world globals"),
+            layout: &globals_layout,
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: globals.as_entire_binding() }],
+        });
+        let road_bind = road_atlas_bind(device, queue, &tex_layout, world.road_atlas);
+        let lib = ModelLibrary::build();
+        let water = (!world.terrain.water.is_empty()).then(|| {
+            let w = &world.terrain.water;
+            let quad = [w[0], w[1], w[2], w[0], w[2], w[3]];
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("water"),
+                contents: bytemuck::cast_slice(&quad),
+                usage: wgpu::BufferUsages::VERTEX,
+            })
+        });
+        WorldPass {
+            terrain_pipeline,
+            object_pipeline,
+            road_pipeline,
+            water_pipeline,
+            globals,
+            globals_bind,
+            road_bind,
+            terrain: mesh(device, "terrain", &world.terrain.vertices, &world.terrain.indices),
+            roads: mesh(device, "roads", &world.roads.vertices, &world.roads.indices),
+            road_batches: world.roads.batches.iter().map(|b| (b.first_index, b.index_count)).collect(),
+            models: mesh(device, "models", &lib.vertices, &lib.indices),
+            model_ranges: lib.ranges,
+            water,
+            depth: None,
+        }
+    }
+
+    fn depth_view(&mut self, device: &wgpu::Device, size: (u32, u32)) -> wgpu::TextureView {
+        if let Some((view, s)) = &self.depth {
+            if *s == size {
+                return view.clone();
+            }
+        }
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("world depth"),
+            size: wgpu::Extent3d { width: size.0.max(1), height: size.1.max(1), depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: DEPTH,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        self.depth = Some((view.clone(), size));
+        view
+    }
+
+    /// Draws the world into `target` (cleared to the sky colour). `instances` are grouped by
+    /// shape: `instances[i]` are drawn with the model of `models::SHAPES[i]`.
+    pub fn render(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        target: &wgpu::TextureView,
+        size: (u32, u32),
+        view_proj: Mat4,
+        instances: &[Vec<ObjectInstance>],
+    ) {
+        let sun = Vec3::new(-0.45, -0.35, 0.82).normalize();
+        let globals = Globals {
+            view_proj: view_proj.to_cols_array_2d(),
+            sun: [sun.x, sun.y, sun.z, 0.42],
+            water: [0.06, 0.16, 0.24, 0.78],
+        };
+        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
+        let flat: Vec<ObjectInstance> = instances.iter().flatten().copied().collect();
+        let instance_buf = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("object instances"),
+            contents: if flat.is_empty() {
+                &[0; std::mem::size_of::<ObjectInstance>()]
+            } else {
+                bytemuck::cast_slice(&flat)
+            },
+            usage: wgpu::BufferUsages::VERTEX,
+        });
+        let depth = self.depth_view(device, size);
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("world") });
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("world"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.32, g: 0.42, b: 0.55, a: 1.0 }),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &depth,
+                    depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(1.0), store: wgpu::StoreOp::Store }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_bind_group(0, &self.globals_bind, &[]);
+            pass.set_pipeline(&self.terrain_pipeline);
+            pass.set_vertex_buffer(0, self.terrain.vertices.slice(..));
+            pass.set_index_buffer(self.terrain.indices.slice(..), wgpu::IndexFormat::Uint32);
+            pass.draw_indexed(0..self.terrain.count, 0, 0..1);
+
+            if self.roads.count > 0 {
+                pass.set_pipeline(&self.road_pipeline);
+                pass.set_bind_group(1, &self.road_bind, &[]);
+                pass.set_vertex_buffer(0, self.roads.vertices.slice(..));
+                pass.set_index_buffer(self.roads.indices.slice(..), wgpu::IndexFormat::Uint32);
+                for &(first, count) in &self.road_batches {
+                    pass.draw_indexed(first..first + count, 0, 0..1);
+                }
+            }
+
+            pass.set_pipeline(&self.object_pipeline);
+            pass.set_vertex_buffer(0, self.models.vertices.slice(..));
+            pass.set_vertex_buffer(1, instance_buf.slice(..));
+            pass.set_index_buffer(self.models.indices.slice(..), wgpu::IndexFormat::Uint32);
+            let mut first = 0u32;
+            for (shape, group) in instances.iter().enumerate().take(SHAPES.len()) {
+                let n = group.len() as u32;
+                if n > 0 {
+                    pass.draw_indexed(self.model_ranges[shape].clone(), 0, first..first + n);
+                }
+                first += n;
+            }
+
+            if let Some(water) = &self.water {
+                pass.set_pipeline(&self.water_pipeline);
+                pass.set_vertex_buffer(0, water.slice(..));
+                pass.draw(0..6, 0..1);
+            }
+        }
+        queue.submit(Some(encoder.finish()));
+    }
+}
+
+fn road_atlas_bind(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    layout: &wgpu::BindGroupLayout,
+    atlas: &RgbaImage,
+) -> wgpu::BindGroup {
+    let (w, h) = atlas.dimensions();
+    let texture = device.create_texture_with_data(
+        queue,
+        &wgpu::TextureDescriptor {
+            label: Some("road atlas"),
+            size: wgpu::Extent3d { width: w.max(1), height: h.max(1), depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8UnormSrgb,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        },
+        wgpu::util::TextureDataOrder::LayerMajor,
+        if atlas.is_empty() { &[255; 4] } else { atlas.as_raw() },
+    );
+    let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+    let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+        label: Some("road atlas"),
+        address_mode_u: wgpu::AddressMode::Repeat,
+        address_mode_v: wgpu::AddressMode::ClampToEdge,
+        mag_filter: wgpu::FilterMode::Linear,
+        min_filter: wgpu::FilterMode::Linear,
+        ..Default::default()
+    });
+    device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("road atlas"),
+        layout,
+        entries: &[
+            wgpu::BindGroupEntry { binding: 0, resource: wgpu::BindingResource::TextureView(&view) },
+            wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::Sampler(&sampler) },
+        ],
+    })
+}

@@ -126,11 +126,10 @@ fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
     }
     assert_eq!(s.skirmish.slots[2].who, SlotChoice::Computer(2));
     click(&mut s, "SkirmishSetup.wnd:ButtonStart");
-    let game = s.requested_game.clone().expect("started");
+    let game = s.requested_game.take().expect("started");
     assert_eq!(game.open_slots(), 3);
-    assert!(s.message_open());
+    assert!(!s.message_open(), "a valid setup starts without a message");
     // A two-player map closes slots 3 and 4.
-    s.close_message();
     s.skirmish.map = s.maps.iter().position(|m| m.players == 2).unwrap();
     s.open(Screen::Skirmish);
     assert_eq!(s.skirmish.slots[2].who, SlotChoice::Closed);

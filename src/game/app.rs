@@ -1,6 +1,7 @@
-//! The game window: a winit 0.30 application with a wgpu surface, showing the shell. Input
-//! goes to the UI first; the frame rate is capped (Fifo is not throttled under Xvfb); resize,
-//! minimise and surface loss are handled.
+//! The game window: a winit 0.30 application with a wgpu surface, showing the shell or a
+//! battle (the world pass, then the UI over it). Input goes to the UI first and to the battle
+//! only if no window took it; the frame rate is capped (Fifo is not throttled under Xvfb);
+//! resize, minimise and surface loss are handled.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -15,13 +16,14 @@ use winit::keyboard::{Key as WKey, ModifiersState, NamedKey};
 use winit::window::{Fullscreen, Window, WindowId};
 
 use crate::content::ContentRoots;
-use crate::render::{Gpu, UiPass};
+use crate::render::{Gpu, StaticWorld, UiPass, WorldPass};
 use crate::ui::draw::draw_list;
 use crate::ui::{Input, Key, MouseButton};
 
+use super::battle::Battle;
 use super::screenshot::load_atlas;
 use super::settings::Settings;
-use super::shell::Shell;
+use super::shell::{Screen, Shell};
 
 /// Frames per second the window draws at most.
 const MAX_FPS: u32 = 60;
@@ -48,6 +50,8 @@ struct Running {
     shell: Shell,
     minimized: bool,
     applied: Settings,
+    /// The battle being played, with its world pass.
+    battle: Option<(Battle, WorldPass)>,
 }
 
 struct App {
@@ -117,7 +121,7 @@ impl App {
             pass.set_image(&gpu.device, &gpu.queue, name, img);
         }
         log::info!("window {}×{}, surface format {:?}", size.width, size.height, config.format);
-        Ok(Running { window, surface, gpu, config, pass, shell, minimized: false, applied: settings })
+        Ok(Running { window, surface, gpu, config, pass, shell, minimized: false, applied: settings, battle: None })
     }
 }
 
@@ -131,6 +135,33 @@ impl Running {
         self.config.height = size.height;
         self.surface.configure(&self.gpu.device, &self.config);
         self.shell.resize((size.width as f32, size.height as f32));
+        if let Some((battle, _)) = &mut self.battle {
+            battle.resize(glam::Vec2::new(size.width as f32, size.height as f32));
+        }
+    }
+
+    /// Starts the battle the skirmish screen asked for, if any.
+    fn start_requested_battle(&mut self, roots: &ContentRoots) {
+        let Some(cfg) = self.shell.requested_game.take() else { return };
+        let Some(map) = self.shell.maps.get(cfg.map) else { return };
+        let screen = glam::Vec2::new(self.config.width as f32, self.config.height as f32);
+        match Battle::start(roots, &cfg, &map.dir, &self.shell.factions, screen) {
+            Ok(battle) => {
+                let scene = &battle.scene;
+                let statics =
+                    StaticWorld { terrain: &scene.terrain, roads: &scene.roads, road_atlas: &scene.road_atlas };
+                let pass = WorldPass::new(&self.gpu.device, &self.gpu.queue, self.config.format, &statics);
+                self.shell.close_screens();
+                self.battle = Some((battle, pass));
+            }
+            Err(e) => self.shell.message("Skirmish", &format!("The battle could not start: {e}"), false),
+        }
+    }
+
+    /// Leaves the battle for the main menu.
+    fn end_battle(&mut self) {
+        self.battle = None;
+        self.shell.open(Screen::MainMenu);
     }
 
     fn draw(&mut self) {
@@ -152,16 +183,18 @@ impl Running {
         };
         self.shell.update();
         let view = frame.texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let size = (self.config.width, self.config.height);
+        let mut cmds = Vec::new();
+        let mut clear = Some(wgpu::Color::BLACK);
+        if let Some((battle, world_pass)) = &mut self.battle {
+            let instances = battle.instances();
+            world_pass.render(&self.gpu.device, &self.gpu.queue, &view, size, battle.view_proj(), &instances);
+            cmds = battle.overlay();
+            clear = None;
+        }
         let shell = &self.shell;
-        let cmds = draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out));
-        self.pass.render(
-            &self.gpu.device,
-            &self.gpu.queue,
-            &view,
-            (self.config.width, self.config.height),
-            &cmds,
-            Some(wgpu::Color::BLACK),
-        );
+        cmds.extend(draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out)));
+        self.pass.render(&self.gpu.device, &self.gpu.queue, &view, size, &cmds, clear);
         self.window.pre_present_notify();
         self.gpu.queue.present(frame);
     }
@@ -231,7 +264,11 @@ impl ApplicationHandler for App {
             WindowEvent::RedrawRequested => r.draw(),
             WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
             WindowEvent::CursorMoved { position, .. } => {
-                r.shell.handle(Input::MouseMove { x: position.x as f32, y: position.y as f32 });
+                let at = glam::Vec2::new(position.x as f32, position.y as f32);
+                r.shell.handle(Input::MouseMove { x: at.x, y: at.y });
+                if let Some((battle, _)) = &mut r.battle {
+                    battle.mouse_move(at);
+                }
             }
             WindowEvent::MouseInput { state, button, .. } => {
                 let button = match button {
@@ -244,7 +281,16 @@ impl ApplicationHandler for App {
                     ElementState::Pressed => Input::MouseDown { x, y, button },
                     ElementState::Released => Input::MouseUp { x, y, button },
                 };
-                r.shell.handle(input);
+                let consumed = r.shell.handle(input);
+                if let Some((battle, _)) = &mut r.battle {
+                    let at = glam::Vec2::new(x, y);
+                    match state {
+                        ElementState::Pressed if !consumed => battle.mouse_down(button, at),
+                        ElementState::Pressed => {}
+                        // Releases always reach the battle so a drag never sticks.
+                        ElementState::Released => battle.mouse_up(button, at),
+                    }
+                }
             }
             WindowEvent::MouseWheel { delta, .. } => {
                 let d = match delta {
@@ -252,11 +298,29 @@ impl ApplicationHandler for App {
                     MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
                 };
                 let (x, y) = r.shell.ui.cursor();
-                r.shell.handle(Input::Wheel { x, y, delta: d });
+                if !r.shell.handle(Input::Wheel { x, y, delta: d }) {
+                    if let Some((battle, _)) = &mut r.battle {
+                        battle.wheel(d);
+                    }
+                }
+            }
+            WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Released => {
+                if let (Some(k), Some((battle, _))) = (key(&event.logical_key), &mut r.battle) {
+                    battle.key(k, false);
+                }
             }
             WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {
                 if let Some(k) = key(&event.logical_key) {
-                    r.shell.handle(Input::Key { key: k, shift: self.modifiers.shift_key() });
+                    // In a battle with no dialog open, keys belong to the battle (no in-game
+                    // window takes keys yet); otherwise to the UI.
+                    let battle_keys = r.battle.is_some() && !r.shell.message_open();
+                    if !battle_keys {
+                        r.shell.handle(Input::Key { key: k, shift: self.modifiers.shift_key() });
+                    } else if k == Key::Escape {
+                        r.end_battle();
+                    } else if let Some((battle, _)) = &mut r.battle {
+                        battle.key(k, true);
+                    }
                 }
                 if let Some(text) = &event.text {
                     for c in text.chars().filter(|c| !c.is_control()) {
@@ -266,6 +330,7 @@ impl ApplicationHandler for App {
             }
             _ => {}
         }
+        r.start_requested_battle(&self.roots);
         r.apply_settings();
         if r.shell.quit {
             event_loop.exit();
@@ -277,6 +342,15 @@ impl ApplicationHandler for App {
         let elapsed = self.last_tick.elapsed();
         self.last_tick = Instant::now();
         if r.shell.ui.advance(elapsed.as_millis().min(10_000) as u32) {
+            self.dirty = true;
+        }
+        if let Some((battle, _)) = &mut r.battle {
+            if let Err(e) = battle.advance(elapsed.as_secs_f32()) {
+                log::error!("the battle stopped: {e}");
+                r.end_battle();
+                r.shell.message("Battle", &format!("The battle stopped: {e}"), false);
+            }
+            // A battle is always moving: draw every frame.
             self.dirty = true;
         }
         // Draw at most MAX_FPS times a second, and only when something changed: an idle menu

@@ -4,6 +4,7 @@
 //! Must not: change the simulation except by submitting commands to the stream.
 
 pub mod app;
+pub mod battle;
 pub mod camera;
 pub mod scene;
 pub mod screenshot;

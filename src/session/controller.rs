@@ -13,6 +13,32 @@ pub trait Controller {
     fn think(&mut self, world: &World) -> Vec<Command>;
 }
 
+/// A player whose commands come from elsewhere on this machine (the human's input
+/// translators): sent through a channel, submitted when the next frame is thought about.
+#[derive(Debug)]
+pub struct Queued {
+    player: PlayerId,
+    inbox: std::sync::mpsc::Receiver<Command>,
+}
+
+impl Queued {
+    /// A controller for `player` and the sender that feeds it.
+    pub fn new(player: PlayerId) -> (Queued, std::sync::mpsc::Sender<Command>) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        (Queued { player, inbox: rx }, tx)
+    }
+}
+
+impl Controller for Queued {
+    fn player(&self) -> PlayerId {
+        self.player
+    }
+
+    fn think(&mut self, _world: &World) -> Vec<Command> {
+        self.inbox.try_iter().collect()
+    }
+}
+
 /// A player that never does anything.
 #[derive(Clone, Debug)]
 pub struct Idle(pub PlayerId);

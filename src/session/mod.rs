@@ -10,7 +10,7 @@ pub mod runner;
 pub mod script;
 pub mod setup;
 
-pub use controller::{Controller, Idle};
+pub use controller::{Controller, Idle, Queued};
 pub use peer::{Session, SessionError, Step};
 pub use players::PlayersSpec;
 pub use runner::{RunSummary, local_session, run_headless};

@@ -201,8 +201,8 @@ impl Shell {
         self.current.map(|(s, _)| s)
     }
 
-    /// Closes the current screen and opens another.
-    pub fn open(&mut self, screen: Screen) {
+    /// Closes the current screen and any message (the battlefield takes the screen).
+    pub fn close_screens(&mut self) {
         if let Some((old_screen, old)) = self.current.take() {
             let shutdown = self.layouts.get(old_screen.layout()).and_then(|f| f.layout_shutdown.clone());
             if let Some(f) = shutdown.as_deref().and_then(callbacks::layout_shutdown) {
@@ -211,6 +211,11 @@ impl Shell {
             self.ui.destroy_layout(old);
         }
         self.close_message();
+    }
+
+    /// Closes the current screen and opens another.
+    pub fn open(&mut self, screen: Screen) {
+        self.close_screens();
         let Some(file) = self.layouts.get(screen.layout()).cloned() else { return };
         let id = self.ui.create_layout(screen.layout(), &file);
         self.current = Some((screen, id));

@@ -181,14 +181,10 @@ fn start(shell: &mut Shell) {
         shell.message("Skirmish", "A skirmish has exactly one human player.", false);
         return;
     }
-    let map = shell.maps.get(cfg.map).map_or("?".to_string(), |m| m.name.clone());
-    shell.requested_game = Some(cfg.clone());
-    shell.message(
-        "Skirmish",
-        &format!(
-            "{map}: {} players are ready. The battlefield view arrives with the world renderer.",
-            cfg.open_slots()
-        ),
-        false,
-    );
+    if shell.maps.get(cfg.map).is_some_and(|m| cfg.open_slots() > m.players as usize) {
+        shell.message("Skirmish", "This map has fewer start positions than players.", false);
+        return;
+    }
+    // The client picks this up and starts the battle.
+    shell.requested_game = Some(cfg);
 }

@@ -1,0 +1,356 @@
+//! A battle on this machine: the local session (world, stream, controllers), the scene and the
+//! camera, the local player's selection as shown, and the translation of mouse and keys into
+//! commands. Logic runs at 30 frames a second; the picture is interpolated in between.
+//!
+//! Must not: change the world; every order goes through the stream as a command.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::mpsc::Sender;
+
+use glam::{Mat4, Vec2, Vec3};
+use thiserror::Error;
+
+use crate::content::ContentRoots;
+use crate::defs::Definitions;
+use crate::map::{Map, MapContent};
+use crate::net::MemoryEndpoint;
+use crate::render::ObjectInstance;
+use crate::session::setup::game_setup;
+use crate::session::{Controller, Idle, PlayersSpec, Queued, Session, local_session};
+use crate::sim::command::{Command, MAX_SELECTION, Point};
+use crate::sim::ids::ObjectId;
+use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+use crate::ui::draw::DrawCmd;
+use crate::ui::{Key, MouseButton, Rect};
+
+use super::camera::Camera;
+use super::scene::{Pose, Scene, poses, to_display};
+use super::shell::{SkirmishConfig, SlotChoice};
+
+/// Seconds of one logic frame.
+const FRAME: f32 = 1.0 / FRAMES_PER_SECOND as f32;
+/// Most logic frames run for one drawn frame (after a stall the game slows, never spirals).
+const MAX_CATCH_UP: u32 = 4;
+/// Pixels within which a click picks an object.
+const PICK_PX: f32 = 18.0;
+/// Pixels the mouse must move with the button down to draw a selection box.
+const DRAG_PX: f32 = 5.0;
+/// Camera pan speed at zoom 1, world units a second.
+const PAN_SPEED: f32 = 420.0;
+/// Pixels from the screen edge that scroll the camera.
+const EDGE_PX: f32 = 3.0;
+
+/// Why a battle could not start or go on.
+#[derive(Debug, Error)]
+pub enum BattleError {
+    /// Content (map, definitions) is broken, or the setup is impossible.
+    #[error("{0}")]
+    Setup(String),
+    /// The session stopped.
+    #[error(transparent)]
+    Session(#[from] crate::session::SessionError),
+}
+
+/// A running battle.
+pub struct Battle {
+    session: Session<MemoryEndpoint>,
+    /// What is drawn.
+    pub scene: Scene,
+    /// The local player's view.
+    pub camera: Camera,
+    orders: Sender<Command>,
+    local: PlayerId,
+    previous: BTreeMap<ObjectId, Pose>,
+    since_tick: f32,
+    selection: Vec<ObjectId>,
+    press: Option<Vec2>,
+    cursor: Vec2,
+    screen: Vec2,
+    /// Arrow keys held: left, right, up, down.
+    arrows: [bool; 4],
+}
+
+impl Battle {
+    /// Starts the skirmish `cfg` on the map in `map_dir`. Computer slots are idle until the
+    /// skirmish AI exists; the human's orders go through the same stream as everyone's.
+    pub fn start(
+        roots: &ContentRoots,
+        cfg: &SkirmishConfig,
+        map_dir: &Path,
+        factions: &[String],
+        screen: Vec2,
+    ) -> Result<Battle, BattleError> {
+        let setup_err = |e: &dyn std::fmt::Display| BattleError::Setup(e.to_string());
+        let defs = Definitions::load(roots).map_err(|e| setup_err(&e))?;
+        let content = MapContent::load(roots).map_err(|e| setup_err(&e))?;
+        let map = Map::load(map_dir).map_err(|e| setup_err(&e))?;
+        if let Some(first) = map.check(&content, &defs.rules).first() {
+            return Err(setup_err(first));
+        }
+        let slots: Vec<_> = cfg.slots.iter().filter(|s| s.who != SlotChoice::Closed).collect();
+        let spec_text = slots
+            .iter()
+            .map(|s| match factions.get(s.faction) {
+                Some(f) => format!("idle@{f}"),
+                None => "idle".to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(",");
+        let spec: PlayersSpec = spec_text.parse().map_err(|e| setup_err(&e))?;
+        let setup = game_setup(&defs, &map, &content, &spec, cfg_seed(cfg)).map_err(|e| setup_err(&e))?;
+        let world = World::new(setup).map_err(|e| setup_err(&e))?;
+        let local = PlayerId(slots.iter().position(|s| s.who == SlotChoice::Human).unwrap_or(0) as u8);
+        let (human, orders) = Queued::new(local);
+        let mut controllers: Vec<Box<dyn Controller>> = Vec::new();
+        for (i, _) in slots.iter().enumerate() {
+            let id = PlayerId(i as u8);
+            if id != local {
+                controllers.push(Box::new(Idle(id)));
+            }
+        }
+        controllers.push(Box::new(human));
+        let session = local_session(world, controllers)?;
+        let mut scene = Scene::new(roots, map, &content, &defs).map_err(|e| setup_err(&e))?;
+        scene.colors = slots.iter().map(|s| s.color).collect();
+        let camera = scene.start_camera(local);
+        let previous = poses(session.world());
+        Ok(Battle {
+            session,
+            scene,
+            camera,
+            orders,
+            local,
+            previous,
+            since_tick: 0.0,
+            selection: Vec::new(),
+            press: None,
+            cursor: screen / 2.0,
+            screen,
+            arrows: [false; 4],
+        })
+    }
+
+    /// The world as of the last executed frame.
+    pub fn world(&self) -> &World {
+        self.session.world()
+    }
+
+    /// The local player.
+    pub fn local(&self) -> PlayerId {
+        self.local
+    }
+
+    /// Objects shown as selected.
+    pub fn selection(&self) -> &[ObjectId] {
+        &self.selection
+    }
+
+    /// Lets `dt` seconds pass: the camera moves, and logic frames run as they fall due.
+    pub fn advance(&mut self, dt: f32) -> Result<(), BattleError> {
+        let dt = dt.clamp(0.0, 0.25);
+        self.scroll(dt);
+        self.since_tick += dt;
+        let mut ran = 0;
+        while self.since_tick >= FRAME && ran < MAX_CATCH_UP {
+            self.previous = poses(self.session.world());
+            self.session.step()?;
+            self.since_tick -= FRAME;
+            ran += 1;
+        }
+        if ran == MAX_CATCH_UP {
+            self.since_tick = self.since_tick.min(FRAME);
+        }
+        let world = self.session.world();
+        self.selection.retain(|id| world.object(*id).is_some());
+        Ok(())
+    }
+
+    fn scroll(&mut self, dt: f32) {
+        let held = |i: usize| if self.arrows[i] { 1.0 } else { 0.0 };
+        let mut dir = Vec2::new(held(1) - held(0), held(2) - held(3));
+        let (c, s) = (self.cursor, self.screen);
+        if s.x > 0.0 && s.y > 0.0 {
+            if c.x <= EDGE_PX {
+                dir.x -= 1.0;
+            } else if c.x >= s.x - 1.0 - EDGE_PX {
+                dir.x += 1.0;
+            }
+            if c.y <= EDGE_PX {
+                dir.y += 1.0;
+            } else if c.y >= s.y - 1.0 - EDGE_PX {
+                dir.y -= 1.0;
+            }
+        }
+        if dir != Vec2::ZERO {
+            self.camera.pan(dir.normalize() * PAN_SPEED / self.camera.zoom * dt);
+            self.camera.clamp_to(self.scene.size());
+            let t = self.camera.target.truncate();
+            self.camera.target.z = self.scene.height(t);
+        }
+    }
+
+    /// How far the picture is between the last two logic frames (0..1).
+    pub fn alpha(&self) -> f32 {
+        (self.since_tick / FRAME).clamp(0.0, 1.0)
+    }
+
+    /// The view-projection matrix for the current screen.
+    pub fn view_proj(&self) -> Mat4 {
+        self.camera.view_proj(self.screen.x / self.screen.y.max(1.0))
+    }
+
+    /// What to draw, interpolated between the last two frames.
+    pub fn instances(&self) -> Vec<Vec<ObjectInstance>> {
+        self.scene.instances(self.session.world(), Some(&self.previous), self.alpha())
+    }
+
+    /// The screen size changed.
+    pub fn resize(&mut self, screen: Vec2) {
+        self.screen = screen;
+    }
+
+    /// A key went down or up; arrows scroll the camera while held.
+    pub fn key(&mut self, key: Key, down: bool) {
+        let i = match key {
+            Key::Left => 0,
+            Key::Right => 1,
+            Key::Up => 2,
+            Key::Down => 3,
+            _ => return,
+        };
+        self.arrows[i] = down;
+    }
+
+    /// The wheel turned (positive: away from the player, zoom in).
+    pub fn wheel(&mut self, delta: f32) {
+        self.camera.zoom_by(1.12f32.powf(delta));
+    }
+
+    /// The mouse moved.
+    pub fn mouse_move(&mut self, at: Vec2) {
+        self.cursor = at;
+    }
+
+    /// A mouse button went down.
+    pub fn mouse_down(&mut self, button: MouseButton, at: Vec2) {
+        self.cursor = at;
+        match button {
+            MouseButton::Left => self.press = Some(at),
+            MouseButton::Right => self.order_at(at),
+        }
+    }
+
+    /// A mouse button went up: a click or a box selects.
+    pub fn mouse_up(&mut self, button: MouseButton, at: Vec2) {
+        self.cursor = at;
+        if button != MouseButton::Left {
+            return;
+        }
+        let Some(from) = self.press.take() else { return };
+        let picked: Vec<ObjectId> = if (at - from).length() < DRAG_PX {
+            self.pick(at, |o| o == self.local).into_iter().collect()
+        } else {
+            let (min, max) = (from.min(at), from.max(at));
+            self.session
+                .world()
+                .objects()
+                .filter(|o| o.owner == self.local && self.world().rules().template(o.template).is_mobile())
+                .filter(|o| self.screen_pos(o.id).is_some_and(|p| p.cmpge(min).all() && p.cmple(max).all()))
+                .map(|o| o.id)
+                .take(MAX_SELECTION)
+                .collect()
+        };
+        self.selection = picked.clone();
+        self.send(Command::Select { objects: picked, add: false });
+    }
+
+    /// Right click: attack an enemy under the cursor, or move there.
+    fn order_at(&mut self, at: Vec2) {
+        if self.selection.is_empty() {
+            return;
+        }
+        let local = self.local;
+        let world = self.session.world();
+        let enemy = self.pick(at, |owner| {
+            owner != local
+                && world.players().get(owner.index()).is_some_and(|p| p.team != world.players()[local.index()].team)
+        });
+        match enemy {
+            Some(target) => self.send(Command::Attack { target }),
+            None => {
+                if let Some(p) = self.ground_under(at) {
+                    self.send(Command::Move { to: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
+                }
+            }
+        }
+    }
+
+    fn send(&self, command: Command) {
+        // The receiver lives in the session's controller; it outlives the battle's input.
+        let _ = self.orders.send(command);
+    }
+
+    /// The ground point under a pixel, following the terrain's height.
+    pub fn ground_under(&self, at: Vec2) -> Option<Vec2> {
+        let mut z = self.camera.target.z;
+        let mut p = None;
+        for _ in 0..3 {
+            p = self.camera.ground_point(at, self.screen, z);
+            z = self.scene.height(p?);
+        }
+        p
+    }
+
+    /// Where an object appears on the screen (its middle, a little above the ground).
+    fn screen_pos(&self, id: ObjectId) -> Option<Vec2> {
+        let o = self.session.world().object(id)?;
+        let p = to_display(o.pos);
+        self.camera.project(Vec3::new(p.x, p.y, self.scene.height(p) + 3.0), self.screen)
+    }
+
+    /// The nearest object on screen to `at` whose owner passes `owner_ok`.
+    fn pick(&self, at: Vec2, owner_ok: impl Fn(PlayerId) -> bool) -> Option<ObjectId> {
+        let world = self.session.world();
+        world
+            .objects()
+            .filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL)
+            .filter_map(|o| self.screen_pos(o.id).map(|p| (o.id, (p - at).length())))
+            .filter(|&(_, d)| d <= PICK_PX)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(id, _)| id)
+    }
+
+    /// Selection marks and the drag box, drawn over the world.
+    pub fn overlay(&self) -> Vec<DrawCmd> {
+        let mut out = Vec::new();
+        for &id in &self.selection {
+            if let Some(p) = self.screen_pos(id) {
+                let r = 9.0 * self.camera.zoom.sqrt();
+                out.push(DrawCmd::Frame {
+                    rect: Rect::new(p.x - r, p.y - r, 2.0 * r, 2.0 * r),
+                    color: [90, 230, 90, 255],
+                    width: 1.5,
+                });
+            }
+        }
+        if let Some(from) = self.press {
+            if (self.cursor - from).length() >= DRAG_PX {
+                let (min, max) = (from.min(self.cursor), from.max(self.cursor));
+                out.push(DrawCmd::Frame {
+                    rect: Rect::new(min.x, min.y, max.x - min.x, max.y - min.y),
+                    color: [120, 240, 120, 255],
+                    width: 1.0,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// The game seed: fixed per setup so a skirmish can be replayed (the lobby will agree on one).
+fn cfg_seed(cfg: &SkirmishConfig) -> u64 {
+    cfg.slots
+        .iter()
+        .fold(cfg.map as u64 + 1, |h, s| h.wrapping_mul(31).wrapping_add(s.color as u64 + 7 * s.faction as u64))
+}

@@ -1,0 +1,106 @@
+//! A skirmish battle without a window: the human's clicks become commands in the stream, the
+//! world carries them out at 30 frames a second, and the camera scrolls and zooms.
+
+mod common;
+
+use glam::Vec2;
+use ridgeline::game::battle::Battle;
+use ridgeline::game::scene::to_display;
+use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
+use ridgeline::sim::object::Order;
+use ridgeline::ui::{Key, MouseButton};
+
+const SCREEN: Vec2 = Vec2::new(1280.0, 720.0);
+
+fn battle() -> Battle {
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    let map = common::root().join("maps/proving_grounds");
+    let factions = ["Coalition".to_string(), "Dominion".to_string()];
+    Battle::start(&common::roots(), &cfg, &map, &factions, SCREEN).expect("battle starts")
+}
+
+fn run(b: &mut Battle, seconds: f32) {
+    for _ in 0..(seconds * 60.0) as u32 {
+        b.advance(1.0 / 60.0).unwrap();
+    }
+}
+
+#[test]
+fn a_box_selection_and_a_right_click_move_the_players_units() {
+    let mut b = battle();
+    let me = b.local();
+    let mine = |b: &Battle| -> Vec<_> {
+        b.world()
+            .objects()
+            .filter(|o| o.owner == me && b.world().rules().template(o.template).is_mobile())
+            .map(|o| o.id)
+            .collect()
+    };
+    let units = mine(&b);
+    assert!(units.len() >= 5);
+    // Drag a box over the whole screen: every unit in view is selected (structures are not).
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_move(Vec2::new(640.0, 360.0));
+    assert!(!b.overlay().is_empty(), "the drag box shows");
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    assert_eq!(b.selection().len(), units.len());
+    // Right-click on open ground to the side of the base.
+    let target_px = Vec2::new(1000.0, 500.0);
+    let target = b.ground_under(target_px).expect("ground under the cursor");
+    b.mouse_down(MouseButton::Right, target_px);
+    b.mouse_up(MouseButton::Right, target_px);
+    let start: Vec<Vec2> = units.iter().map(|id| to_display(b.world().object(*id).unwrap().pos)).collect();
+    run(&mut b, 0.5);
+    // The order went through the stream and executed a few frames later, for every unit.
+    for id in &units {
+        assert!(matches!(b.world().object(*id).unwrap().order, Order::Move { .. }), "{id} got the move");
+    }
+    run(&mut b, 6.0);
+    let closer = units
+        .iter()
+        .zip(&start)
+        .filter(|(id, s)| {
+            let now = to_display(b.world().object(**id).unwrap().pos);
+            (now - target).length() < (**s - target).length() - 20.0
+        })
+        .count();
+    assert_eq!(closer, units.len(), "every unit headed for the click");
+    assert!(b.world().frame().0 >= 190 && b.world().frame().0 <= 200, "30 frames a second");
+}
+
+#[test]
+fn a_click_on_one_unit_selects_it_alone_and_clicks_on_nothing_clear() {
+    let mut b = battle();
+    let me = b.local();
+    let cam = b.camera;
+    let unit =
+        b.world().objects().find(|o| o.owner == me && b.world().rules().template(o.template).is_mobile()).unwrap();
+    let (id, p) = (unit.id, to_display(unit.pos));
+    let px = cam.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[id]);
+    b.mouse_down(MouseButton::Left, Vec2::new(5.0, 700.0));
+    b.mouse_up(MouseButton::Left, Vec2::new(5.0, 700.0));
+    assert!(b.selection().is_empty());
+}
+
+#[test]
+fn arrows_scroll_and_the_wheel_zooms_within_the_map() {
+    let mut b = battle();
+    let before = b.camera;
+    b.key(Key::Right, true);
+    run(&mut b, 0.5);
+    b.key(Key::Right, false);
+    let moved = b.camera.target.x - before.target.x;
+    assert!(moved > 100.0, "scrolled east by {moved}");
+    let after = b.camera.target;
+    run(&mut b, 0.5);
+    assert_eq!(b.camera.target, after, "releasing the key stops the scroll");
+    b.wheel(3.0);
+    assert!(b.camera.zoom > before.zoom);
+    b.key(Key::Left, true);
+    run(&mut b, 30.0);
+    assert_eq!(b.camera.target.x, 0.0, "the camera stays over the map");
+}

@@ -104,3 +104,18 @@ fn arrows_scroll_and_the_wheel_zooms_within_the_map() {
     run(&mut b, 30.0);
     assert_eq!(b.camera.target.x, 0.0, "the camera stays over the map");
 }
+
+#[test]
+fn the_summary_names_the_outcome_and_counts_per_player() {
+    let mut b = battle();
+    run(&mut b, 1.0);
+    let (outcome, rows) = b.summary();
+    assert_eq!(outcome, "Battle left", "nobody has won yet");
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0][0], "You");
+    assert_eq!(rows[0][1], "0", "nothing lost yet");
+    assert_eq!(rows[0][3], "1", "the command post stands");
+    assert_eq!(b.clock(), 1);
+    assert!(b.money() > 0);
+    assert_eq!(b.ended_for(), 0.0);
+}

@@ -183,3 +183,23 @@ fn disconnect_and_desync_messages_name_who_and_when() {
     assert!(!s.message_open());
     assert_eq!(s.ui.modal_top(), None);
 }
+
+#[test]
+fn the_battle_menu_asks_before_leaving() {
+    let (mut s, _) = shell("in-game");
+    s.open(Screen::InGame);
+    s.set_hud(12_345, 125);
+    let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
+    assert_eq!(text(&s, "InGame.wnd:LabelMoney"), "$12345");
+    assert_eq!(text(&s, "InGame.wnd:LabelClock"), "2:05");
+    // Menu asks; Cancel keeps the battle.
+    click(&mut s, "InGame.wnd:ButtonMenu");
+    assert!(s.message_open());
+    click(&mut s, "MessageBox.wnd:ButtonCancel");
+    assert!(!s.message_open() && !s.leave_battle);
+    // Escape's question answered with Enter leaves.
+    s.ask_leave_battle();
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert!(s.leave_battle);
+    assert_eq!(s.screen(), Some(Screen::InGame), "the client ends the battle, not the shell");
+}

@@ -151,7 +151,7 @@ impl Running {
                 let statics =
                     StaticWorld { terrain: &scene.terrain, roads: &scene.roads, road_atlas: &scene.road_atlas };
                 let pass = WorldPass::new(&self.gpu.device, &self.gpu.queue, self.config.format, &statics);
-                self.shell.close_screens();
+                self.shell.open(Screen::InGame);
                 self.battle = Some((battle, pass));
             }
             Err(e) => self.shell.message("Skirmish", &format!("The battle could not start: {e}"), false),
@@ -161,7 +161,29 @@ impl Running {
     /// Leaves the battle for the main menu.
     fn end_battle(&mut self) {
         self.battle = None;
+        self.shell.leave_battle = false;
         self.shell.open(Screen::MainMenu);
+    }
+
+    /// Per-frame battle upkeep: the clock runs, the top bar follows, and the battle ends when
+    /// the player leaves or a few seconds after someone wins.
+    fn update_battle(&mut self, dt: f32) {
+        let Some((battle, _)) = &mut self.battle else { return };
+        if let Err(e) = battle.advance(dt) {
+            log::error!("the battle stopped: {e}");
+            self.end_battle();
+            self.shell.message("Battle", &format!("The battle stopped: {e}"), false);
+            return;
+        }
+        let (money, clock) = (battle.money(), battle.clock());
+        let finished = battle.ended_for() > 3.0;
+        let summary = (finished || self.shell.leave_battle).then(|| battle.summary());
+        self.shell.set_hud(money, clock);
+        if let Some((outcome, rows)) = summary {
+            self.battle = None;
+            self.shell.leave_battle = false;
+            self.shell.show_score(&outcome, rows);
+        }
     }
 
     fn draw(&mut self) {
@@ -317,7 +339,7 @@ impl ApplicationHandler for App {
                     if !battle_keys {
                         r.shell.handle(Input::Key { key: k, shift: self.modifiers.shift_key() });
                     } else if k == Key::Escape {
-                        r.end_battle();
+                        r.shell.ask_leave_battle();
                     } else if let Some((battle, _)) = &mut r.battle {
                         battle.key(k, true);
                     }
@@ -344,12 +366,8 @@ impl ApplicationHandler for App {
         if r.shell.ui.advance(elapsed.as_millis().min(10_000) as u32) {
             self.dirty = true;
         }
-        if let Some((battle, _)) = &mut r.battle {
-            if let Err(e) = battle.advance(elapsed.as_secs_f32()) {
-                log::error!("the battle stopped: {e}");
-                r.end_battle();
-                r.shell.message("Battle", &format!("The battle stopped: {e}"), false);
-            }
+        if r.battle.is_some() {
+            r.update_battle(elapsed.as_secs_f32());
             // A battle is always moving: draw every frame.
             self.dirty = true;
         }

@@ -17,7 +17,7 @@ use crate::map::{Map, MapContent};
 use crate::net::MemoryEndpoint;
 use crate::render::ObjectInstance;
 use crate::session::setup::game_setup;
-use crate::session::{Controller, Idle, PlayersSpec, Queued, Session, local_session};
+use crate::session::{Controller, Idle, PlayersSpec, Queued, Session, Step, local_session};
 use crate::sim::command::{Command, MAX_SELECTION, Point};
 use crate::sim::ids::ObjectId;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
@@ -62,6 +62,12 @@ pub struct Battle {
     orders: Sender<Command>,
     local: PlayerId,
     previous: BTreeMap<ObjectId, Pose>,
+    /// Owner of every object as of the last frame (to count losses of the destroyed).
+    owners: BTreeMap<ObjectId, PlayerId>,
+    /// Objects lost, per player slot.
+    lost: Vec<u32>,
+    /// Seconds since the game ended.
+    ended_for: f32,
     since_tick: f32,
     selection: Vec<ObjectId>,
     press: Option<Vec2>,
@@ -115,6 +121,8 @@ impl Battle {
         scene.colors = slots.iter().map(|s| s.color).collect();
         let camera = scene.start_camera(local);
         let previous = poses(session.world());
+        let owners = session.world().objects().map(|o| (o.id, o.owner)).collect();
+        let lost = vec![0; session.world().players().len()];
         Ok(Battle {
             session,
             scene,
@@ -122,6 +130,9 @@ impl Battle {
             orders,
             local,
             previous,
+            owners,
+            lost,
+            ended_for: 0.0,
             since_tick: 0.0,
             selection: Vec::new(),
             press: None,
@@ -152,9 +163,19 @@ impl Battle {
         self.scroll(dt);
         self.since_tick += dt;
         let mut ran = 0;
-        while self.since_tick >= FRAME && ran < MAX_CATCH_UP {
+        if self.session.world().is_over() {
+            self.ended_for += dt;
+        }
+        while self.since_tick >= FRAME && ran < MAX_CATCH_UP && !self.session.world().is_over() {
             self.previous = poses(self.session.world());
-            self.session.step()?;
+            if let Step::Ticked { report, .. } = self.session.step()? {
+                for id in &report.destroyed {
+                    if let Some(n) = self.owners.get(id).and_then(|p| self.lost.get_mut(p.index())) {
+                        *n += 1;
+                    }
+                }
+                self.owners = self.session.world().objects().map(|o| (o.id, o.owner)).collect();
+            }
             self.since_tick -= FRAME;
             ran += 1;
         }
@@ -188,6 +209,54 @@ impl Battle {
             let t = self.camera.target.truncate();
             self.camera.target.z = self.scene.height(t);
         }
+    }
+
+    /// Seconds of play so far.
+    pub fn clock(&self) -> u32 {
+        self.session.world().frame().0 / FRAMES_PER_SECOND
+    }
+
+    /// The local player's money.
+    pub fn money(&self) -> i64 {
+        self.session.world().players().get(self.local.index()).map_or(0, |p| p.money)
+    }
+
+    /// Seconds since the game ended (0 while it goes on).
+    pub fn ended_for(&self) -> f32 {
+        self.ended_for
+    }
+
+    /// The outcome for the local player and a score row per player: name, units lost, enemy
+    /// units destroyed, structures standing, score.
+    pub fn summary(&self) -> (String, Vec<Vec<String>>) {
+        let world = self.session.world();
+        let players = world.players();
+        let team = |p: PlayerId| players.get(p.index()).map(|x| x.team);
+        let outcome = match world.winner() {
+            Some(w) if team(w) == team(self.local) => "Victory",
+            Some(_) => "Defeat",
+            None if world.is_over() => "Draw",
+            None => "Battle left",
+        };
+        let rows = players
+            .iter()
+            .map(|p| {
+                let destroyed: u32 = players
+                    .iter()
+                    .filter(|q| q.team != p.team)
+                    .map(|q| self.lost.get(q.id.index()).copied().unwrap_or(0))
+                    .sum();
+                let lost = self.lost.get(p.id.index()).copied().unwrap_or(0);
+                let structures = world
+                    .objects()
+                    .filter(|o| o.owner == p.id && world.rules().template(o.template).kind.blocks_ground())
+                    .count();
+                let name = if p.id == self.local { "You".to_string() } else { format!("Computer {}", p.id.0 + 1) };
+                let score = (100 * destroyed as i64 + 50 * structures as i64 - 25 * lost as i64).max(0);
+                vec![name, lost.to_string(), destroyed.to_string(), structures.to_string(), score.to_string()]
+            })
+            .collect();
+        (outcome.to_string(), rows)
     }
 
     /// How far the picture is between the last two logic frames (0..1).

@@ -5,14 +5,14 @@
 use crate::ui::UiEvent;
 use crate::ui::lexicon::{CallbackKind, Lexicon};
 
-use super::{Shell, lobby, main_menu, message_box, online, options, replays, score, skirmish};
+use super::{Shell, in_game, lobby, main_menu, message_box, online, options, replays, score, skirmish};
 
 /// A screen's event handler.
 pub type SystemFn = fn(&mut Shell, &UiEvent);
 /// A layout's initialiser.
 pub type InitFn = fn(&mut Shell);
 
-const SYSTEM: [(&str, SystemFn); 8] = [
+const SYSTEM: [(&str, SystemFn); 9] = [
     ("MainMenuSystem", main_menu::system),
     ("SkirmishSetupSystem", skirmish::system),
     ("OnlineSystem", online::system),
@@ -21,6 +21,7 @@ const SYSTEM: [(&str, SystemFn); 8] = [
     ("ReplaysSystem", replays::system),
     ("ScoreScreenSystem", score::system),
     ("MessageBoxSystem", message_box::system),
+    ("InGameSystem", in_game::system),
 ];
 
 const INIT: [(&str, InitFn); 7] = [

@@ -1,5 +1,5 @@
 //! Message boxes (disconnected, out of sync, notices): OK closes; Cancel closes too; on the
-//! quit question, OK quits.
+//! quit question OK quits, and on the leave-battle question OK leaves the battle.
 
 use crate::ui::{EventKind, Key, UiEvent};
 
@@ -12,10 +12,11 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         (EventKind::Selected, "ButtonCancel") | (EventKind::KeyUnhandled(Key::Escape), _) => false,
         _ => return,
     };
-    let quitting =
-        shell.find("MessageBox.wnd:MessageTitle").and_then(|id| shell.ui.window(id)).is_some_and(|w| w.text == "Quit");
+    let title = shell.find("MessageBox.wnd:MessageTitle").and_then(|id| shell.ui.window(id)).map(|w| w.text.clone());
     shell.close_message();
-    if ok && quitting {
-        shell.quit = true;
+    match title.as_deref() {
+        Some("Quit") if ok => shell.quit = true,
+        Some(super::in_game::LEAVE_TITLE) if ok => shell.leave_battle = true,
+        _ => {}
     }
 }

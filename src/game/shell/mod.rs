@@ -5,6 +5,7 @@
 //! Must not: draw (the renderer draws the UI's draw list) or touch a running game.
 
 pub mod callbacks;
+mod in_game;
 mod lobby;
 mod main_menu;
 mod message_box;
@@ -52,11 +53,13 @@ pub enum Screen {
     Replays,
     /// The score screen.
     Score,
+    /// The battle's own windows (the top bar) over the battlefield.
+    InGame,
 }
 
 impl Screen {
     /// Every screen.
-    pub const ALL: [Screen; 7] = [
+    pub const ALL: [Screen; 8] = [
         Screen::MainMenu,
         Screen::Skirmish,
         Screen::Online,
@@ -64,6 +67,7 @@ impl Screen {
         Screen::Options,
         Screen::Replays,
         Screen::Score,
+        Screen::InGame,
     ];
 
     /// The screen whose layout is this file, if any.
@@ -81,6 +85,7 @@ impl Screen {
             Screen::Options => "Options.wnd",
             Screen::Replays => "Replays.wnd",
             Screen::Score => "ScoreScreen.wnd",
+            Screen::InGame => "InGame.wnd",
         }
     }
 }
@@ -129,6 +134,8 @@ pub struct Shell {
     pub quit: bool,
     /// Set when the player started a skirmish.
     pub requested_game: Option<SkirmishConfig>,
+    /// Set when the player chose to leave the battle.
+    pub leave_battle: bool,
     /// Lobby state.
     pub lobby: lobby::LobbyState,
     /// Pictures made at run time (map previews), by `@name`.
@@ -189,6 +196,7 @@ impl Shell {
             dynamic_images,
             images: bindings.images,
             score_rows: Vec::new(),
+            leave_battle: false,
             fonts,
         };
         shell.ui.set_text_measure(shell.fonts.clone());

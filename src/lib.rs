@@ -6,6 +6,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![warn(missing_docs)]
 
+pub mod ai;
 pub mod art;
 pub mod bench;
 pub mod content;

@@ -11,7 +11,7 @@ use ridgeline::game::screenshot::WorldShot;
 
 use ridgeline::bench;
 use ridgeline::content::ContentRoots;
-use ridgeline::defs::Definitions;
+use ridgeline::defs::{AiPlans, Definitions};
 use ridgeline::map::generate::{self, TerrainSpec};
 use ridgeline::map::roads::{self, HeightField};
 use ridgeline::map::{Map, MapContent, MapFile};
@@ -221,7 +221,8 @@ fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     };
     let setup = game_setup(&defs, &map, &content, &spec, args.seed)?;
     let world = World::new(setup)?;
-    let (summary, log) = run_headless(world, controllers(&spec, &script)?, args.frames)?;
+    let plans = AiPlans::load(roots)?;
+    let (summary, log) = run_headless(world, controllers(&spec, &script, &plans)?, args.frames)?;
     if let Some(path) = &args.hash_log {
         let mut text = String::with_capacity(log.len() * 24);
         for (frame, hash) in &log {

@@ -6,6 +6,7 @@
 //! Must not: be read by the simulation directly (it receives [`Rules`]), or keep going with a
 //! half-valid table.
 
+pub mod ai_plans;
 pub mod error;
 pub mod model;
 pub mod schema;
@@ -20,6 +21,7 @@ use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
 use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rules, WeaponTemplate};
 
+pub use ai_plans::AiPlans;
 pub use error::{DefsError, DefsErrors};
 pub use model::ModelDef;
 use schema::{ArmorFile, FactionDef, ObjectDef, WeaponDef};

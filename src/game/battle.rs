@@ -11,11 +11,13 @@ use std::sync::mpsc::Sender;
 use glam::{Mat4, Vec2, Vec3};
 use thiserror::Error;
 
+use crate::ai::SkirmishAi;
 use crate::content::ContentRoots;
-use crate::defs::Definitions;
+use crate::defs::{AiPlans, Definitions};
 use crate::map::{Map, MapContent};
 use crate::net::MemoryEndpoint;
 use crate::render::ObjectInstance;
+use crate::session::players::Difficulty;
 use crate::session::setup::game_setup;
 use crate::session::{Controller, Idle, PlayersSpec, Queued, Session, Step, local_session};
 use crate::sim::command::{Command, MAX_SELECTION, Point};
@@ -78,8 +80,8 @@ pub struct Battle {
 }
 
 impl Battle {
-    /// Starts the skirmish `cfg` on the map in `map_dir`. Computer slots are idle until the
-    /// skirmish AI exists; the human's orders go through the same stream as everyone's.
+    /// Starts the skirmish `cfg` on the map in `map_dir`. Computer slots are skirmish AIs of
+    /// their difficulty; the human's orders go through the same stream as everyone's.
     pub fn start(
         roots: &ContentRoots,
         cfg: &SkirmishConfig,
@@ -108,11 +110,20 @@ impl Battle {
         let world = World::new(setup).map_err(|e| setup_err(&e))?;
         let local = PlayerId(slots.iter().position(|s| s.who == SlotChoice::Human).unwrap_or(0) as u8);
         let (human, orders) = Queued::new(local);
+        let plans = AiPlans::load(roots).map_err(|e| setup_err(&e))?;
         let mut controllers: Vec<Box<dyn Controller>> = Vec::new();
-        for (i, _) in slots.iter().enumerate() {
+        for (i, slot) in slots.iter().enumerate() {
             let id = PlayerId(i as u8);
-            if id != local {
-                controllers.push(Box::new(Idle(id)));
+            match slot.who {
+                SlotChoice::Computer(level) => {
+                    let difficulty = Difficulty::ALL[(level as usize).min(Difficulty::ALL.len() - 1)];
+                    let plan = plans.get(difficulty.name()).ok_or_else(|| {
+                        BattleError::Setup(format!("data/ai.ron has no plan \"{}\"", difficulty.name()))
+                    })?;
+                    controllers.push(Box::new(SkirmishAi::new(id, plan.clone())));
+                }
+                _ if id != local => controllers.push(Box::new(Idle(id))),
+                _ => {}
             }
         }
         controllers.push(Box::new(human));

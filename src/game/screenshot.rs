@@ -8,7 +8,7 @@ use image::RgbaImage;
 use thiserror::Error;
 
 use crate::content::ContentRoots;
-use crate::defs::Definitions;
+use crate::defs::{AiPlans, Definitions};
 use crate::map::{Map, MapContent};
 use crate::render::offscreen::{FORMAT, Offscreen};
 use crate::render::{Gpu, StaticWorld, UiPass, WorldPass};
@@ -69,7 +69,8 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, layout: Option<&Path>) -> R
     let spec: PlayersSpec = spec_text.parse().map_err(|e| content(&e))?;
     let setup = game_setup(&defs, &map, &map_content, &spec, shot.seed).map_err(|e| content(&e))?;
     let world = World::new(setup).map_err(|e| content(&e))?;
-    let ctrl = controllers(&spec, &CommandScript::default()).map_err(|e| content(&e))?;
+    let plans = AiPlans::load(roots).map_err(|e| content(&e))?;
+    let ctrl = controllers(&spec, &CommandScript::default(), &plans).map_err(|e| content(&e))?;
     let mut session = local_session(world, ctrl).map_err(|e| content(&e))?;
     while session.world().frame().0 < shot.frames && !session.world().is_over() {
         session.step().map_err(|e| content(&e))?;

@@ -39,6 +39,16 @@ impl Controller for Queued {
     }
 }
 
+impl Controller for crate::ai::SkirmishAi {
+    fn player(&self) -> PlayerId {
+        crate::ai::SkirmishAi::player(self)
+    }
+
+    fn think(&mut self, world: &World) -> Vec<Command> {
+        crate::ai::SkirmishAi::think(self, world)
+    }
+}
+
 /// A player that never does anything.
 #[derive(Clone, Debug)]
 pub struct Idle(pub PlayerId);

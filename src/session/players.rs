@@ -30,6 +30,21 @@ pub enum Difficulty {
     Brutal,
 }
 
+impl Difficulty {
+    /// Every difficulty, weakest first (the skirmish setup's computer choices in order).
+    pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard, Difficulty::Brutal];
+
+    /// Its name in `data/ai.ron` and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+            Difficulty::Brutal => "brutal",
+        }
+    }
+}
+
 /// One slot of the specification.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SlotSpec {

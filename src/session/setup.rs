@@ -1,6 +1,8 @@
 //! Turning a map, the definitions and a `--players` specification into a game setup and the
 //! controllers of its players.
 
+use crate::ai::SkirmishAi;
+use crate::defs::AiPlans;
 use thiserror::Error;
 
 use crate::defs::Definitions;
@@ -38,9 +40,14 @@ pub enum SetupSpecError {
         /// Known names.
         known: String,
     },
-    /// A kind of player not available yet.
-    #[error("player {0}: AI players come with the skirmish AI; use idle or scripted for now")]
-    AiUnavailable(usize),
+    /// The AI plans have no plan for a difficulty.
+    #[error("player {slot}: data/ai.ron has no plan \"{difficulty}\"")]
+    NoAiPlan {
+        /// The slot.
+        slot: usize,
+        /// The difficulty asked for.
+        difficulty: &'static str,
+    },
 }
 
 /// Builds the setup: each slot on its own team, factions as given or alternating.
@@ -94,14 +101,21 @@ pub fn game_setup(
 }
 
 /// The controllers for the slots this machine runs.
-pub fn controllers(spec: &PlayersSpec, script: &CommandScript) -> Result<Vec<Box<dyn Controller>>, SetupSpecError> {
+pub fn controllers(
+    spec: &PlayersSpec,
+    script: &CommandScript,
+    plans: &AiPlans,
+) -> Result<Vec<Box<dyn Controller>>, SetupSpecError> {
     let mut out: Vec<Box<dyn Controller>> = Vec::new();
     for (slot, s) in spec.0.iter().enumerate() {
         let id = PlayerId(slot as u8);
         match s.kind {
             SlotKind::Idle => out.push(Box::new(Idle(id))),
             SlotKind::Scripted => out.push(Box::new(script.controller(id))),
-            SlotKind::Ai(_) => return Err(SetupSpecError::AiUnavailable(slot)),
+            SlotKind::Ai(d) => {
+                let plan = plans.get(d.name()).ok_or(SetupSpecError::NoAiPlan { slot, difficulty: d.name() })?;
+                out.push(Box::new(SkirmishAi::new(id, plan.clone())));
+            }
         }
     }
     Ok(out)

@@ -73,6 +73,11 @@ impl ObjectTemplate {
     pub fn is_mobile(&self) -> bool {
         !self.kind.blocks_ground() && self.speed > Fixed::ZERO
     }
+
+    /// True if it carries a weapon.
+    pub fn is_armed(&self) -> bool {
+        !self.weapons.is_empty()
+    }
 }
 
 /// A weapon: instant-hit for now; projectiles come with the gameplay systems.

@@ -40,7 +40,8 @@ pub fn opening_game(spec: &str, seed: u64) -> (World, Vec<Box<dyn Controller>>) 
     let content = MapContent::load(&roots()).expect("map content");
     let setup = game_setup(&defs, &map, &content, &spec, seed).expect("setup");
     let world = World::new(setup).expect("world");
-    let ctrls = controllers(&spec, &opening()).expect("controllers");
+    let plans = ridgeline::defs::AiPlans::load(&roots()).expect("AI plans load");
+    let ctrls = controllers(&spec, &opening(), &plans).expect("controllers");
     (world, ctrls)
 }
 

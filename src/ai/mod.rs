@@ -1,0 +1,14 @@
+//! Skirmish AI players: each reads the world and returns commands, which go into the message
+//! stream like a human's. How an AI plays (how often it thinks, when it attacks, with how much
+//! of its army, whether it focuses fire) is data: an [`AiPlan`] per difficulty from
+//! `data/ai.ron`.
+//!
+//! Must not: change the world, or use anything the simulation may not (floating point, the
+//! clock, hashed containers, thread randomness, I/O, client modules); `tests/determinism_lint.rs`
+//! checks this folder too, so an AI can run on every machine and agree.
+
+pub mod plan;
+pub mod skirmish;
+
+pub use plan::AiPlan;
+pub use skirmish::SkirmishAi;

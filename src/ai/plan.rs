@@ -1,0 +1,25 @@
+//! An AI plan: the numbers that make an easy AI easy and a brutal one brutal, in simulation
+//! units (frames, fixed-point world units), built from `data/ai.ron` by `defs`.
+//!
+//! Must not: hold behaviour; the plan is data the AI reads.
+
+use crate::sim::fixed::Fixed;
+
+/// How one difficulty plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiPlan {
+    /// The difficulty's name (easy, normal, hard, brutal).
+    pub name: String,
+    /// Frames between decisions.
+    pub think_frames: u32,
+    /// Frame of the first attack; until then the army guards the base.
+    pub first_attack_frame: u32,
+    /// Share of the army (percent) sent to attack; the rest guards the base.
+    pub attack_share_percent: u32,
+    /// Enemies this close to the base bring the whole army home.
+    pub defend_radius: Fixed,
+    /// Whether attackers pick the weakest enemy near them instead of attack-moving.
+    pub focus_fire: bool,
+    /// Frames after which an unchanged attack order is given again (regrouping stragglers).
+    pub reissue_frames: u32,
+}

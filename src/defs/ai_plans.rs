@@ -1,0 +1,150 @@
+//! `data/ai.ron`: the skirmish AI's plans, one per difficulty, checked and converted to frames
+//! and fixed-point for [`AiPlan`].
+//!
+//! Must not: accept a file that lacks a difficulty, names one twice, or holds a value the AI
+//! cannot use; every problem is reported with file, line and field.
+
+use serde::Deserialize;
+
+use super::source::Source;
+use super::{DefsError, DefsErrors, decimal};
+use crate::ai::AiPlan;
+use crate::content::ContentRoots;
+use crate::sim::ids::FRAMES_PER_SECOND;
+
+/// The difficulties a plan file must define, weakest first.
+pub const DIFFICULTIES: [&str; 4] = ["easy", "normal", "hard", "brutal"];
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AiPlanDef {
+    name: String,
+    think_every: f64,
+    first_attack_after: f64,
+    attack_share: u32,
+    defend_radius: f64,
+    focus_fire: bool,
+    reissue_after: f64,
+}
+
+/// Every difficulty's plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiPlans(pub Vec<AiPlan>);
+
+impl AiPlans {
+    /// Loads `data/ai.ron` through the content roots.
+    pub fn load(roots: &ContentRoots) -> Result<AiPlans, DefsErrors> {
+        let path = roots.find("data/ai.ron").unwrap_or_else(|| "data/ai.ron".into());
+        let src = Source::read(&path).map_err(|e| DefsErrors(vec![e]))?;
+        AiPlans::from_source(&src)
+    }
+
+    /// Parses and checks a plan file.
+    pub fn from_source(src: &Source) -> Result<AiPlans, DefsErrors> {
+        let defs: Vec<AiPlanDef> = src.parse().map_err(|e| DefsErrors(vec![e]))?;
+        let mut errors: Vec<DefsError> = Vec::new();
+        let mut plans = Vec::new();
+        let seconds = |v: f64, max: f64| -> Result<u32, String> {
+            if v.is_finite() && (0.0..=max).contains(&v) {
+                Ok((v * FRAMES_PER_SECOND as f64).round() as u32)
+            } else {
+                Err(format!("{v} must be between 0 and {max} seconds"))
+            }
+        };
+        for d in &defs {
+            let mut bad = |field: &'static str, m: String| errors.push(src.invalid("AI plan", &d.name, field, m));
+            if !DIFFICULTIES.contains(&d.name.as_str()) {
+                bad("name", format!("unknown difficulty; expected one of {}", DIFFICULTIES.join(", ")));
+            }
+            if defs.iter().filter(|o| o.name == d.name).count() > 1 {
+                bad("name", "defined twice".into());
+            }
+            let think = seconds(d.think_every, 60.0).map_err(|m| bad("think_every", m)).ok();
+            if think == Some(0) {
+                bad("think_every", "must be at least one frame (1/30 s)".into());
+            }
+            let first = seconds(d.first_attack_after, 3600.0).map_err(|m| bad("first_attack_after", m)).ok();
+            let reissue = seconds(d.reissue_after, 600.0).map_err(|m| bad("reissue_after", m)).ok();
+            if !(1..=100).contains(&d.attack_share) {
+                bad("attack_share", format!("{}% must be between 1 and 100", d.attack_share));
+            }
+            let radius = decimal(d.defend_radius, 1.0).map_err(|m| bad("defend_radius", m)).ok();
+            if let (Some(think_frames), Some(first_attack_frame), Some(reissue_frames), Some(defend_radius)) =
+                (think, first, reissue, radius)
+            {
+                plans.push(AiPlan {
+                    name: d.name.clone(),
+                    think_frames,
+                    first_attack_frame,
+                    attack_share_percent: d.attack_share,
+                    defend_radius,
+                    focus_fire: d.focus_fire,
+                    reissue_frames,
+                });
+            }
+        }
+        for name in DIFFICULTIES {
+            if !defs.iter().any(|d| d.name == name) {
+                errors.push(DefsError::Invalid {
+                    path: src.path.clone(),
+                    line: 1,
+                    item: "AI plan",
+                    name: name.to_string(),
+                    field: "name",
+                    message: "missing: every difficulty needs a plan".into(),
+                });
+            }
+        }
+        if errors.is_empty() { Ok(AiPlans(plans)) } else { Err(DefsErrors(errors)) }
+    }
+
+    /// The plan of a difficulty.
+    pub fn get(&self, name: &str) -> Option<&AiPlan> {
+        self.0.iter().find(|p| p.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<AiPlans, DefsErrors> {
+        AiPlans::from_source(&Source::from_text("ai.ron", text))
+    }
+
+    const ROW: &str = "think_every: 1.0, first_attack_after: 60.0, attack_share: 50, defend_radius: 300.0, focus_fire: false, reissue_after: 10.0";
+
+    fn file(rows: &[String]) -> String {
+        format!("[\n{}\n]", rows.join(",\n"))
+    }
+
+    #[test]
+    fn the_shipped_plans_load_and_grow_stronger() {
+        let src = Source::read(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/ai.ron"))).unwrap();
+        let plans = AiPlans::from_source(&src).unwrap();
+        let p: Vec<&AiPlan> = DIFFICULTIES.iter().map(|d| plans.get(d).unwrap()).collect();
+        for w in p.windows(2) {
+            assert!(w[1].think_frames <= w[0].think_frames && w[1].first_attack_frame <= w[0].first_attack_frame);
+        }
+        assert_eq!(p[1].think_frames, 45);
+    }
+
+    #[test]
+    fn bad_plans_are_reported_by_line_and_field() {
+        let rows: Vec<String> = DIFFICULTIES.iter().map(|d| format!("(name: \"{d}\", {ROW})")).collect();
+        assert!(load(&file(&rows)).is_ok());
+        let mut broken = rows.clone();
+        broken[2] = broken[2].replace("attack_share: 50", "attack_share: 0");
+        let e = load(&file(&broken)).unwrap_err().to_string();
+        assert!(e.contains("ai.ron:4") && e.contains("attack_share"), "{e}");
+        let e = load(&file(&rows[..3])).unwrap_err().to_string();
+        assert!(e.contains("brutal") && e.contains("missing"), "{e}");
+        let mut twice = rows.clone();
+        twice.push(rows[0].clone());
+        assert!(load(&file(&twice)).unwrap_err().to_string().contains("defined twice"));
+        let mut slow = rows.clone();
+        slow[0] = slow[0].replace("think_every: 1.0", "think_every: -2.0");
+        assert!(load(&file(&slow)).unwrap_err().to_string().contains("think_every"));
+        assert!(load("[(name: \"easy\", speed: 2)]").is_err(), "unknown fields are refused");
+    }
+}

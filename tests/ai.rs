@@ -1,0 +1,55 @@
+//! The skirmish AI: it plays through the stream like anyone (no refused commands), it is
+//! deterministic, harder plans act sooner, and it can win.
+
+mod common;
+
+use ridgeline::ai::SkirmishAi;
+use ridgeline::defs::AiPlans;
+use ridgeline::session::run_headless;
+use ridgeline::sim::{Command, PlayerId};
+
+#[test]
+fn an_ai_beats_an_idle_opponent_of_its_own_faction() {
+    let (world, ctrls) = common::opening_game("ai:brutal@Coalition,idle@Coalition", 3);
+    let (summary, _) = run_headless(world, ctrls, 15_000).unwrap();
+    assert_eq!(summary.winner, Some(0), "{summary:?}");
+    assert_eq!(summary.rejected, 0, "the AI only gives legal orders");
+}
+
+#[test]
+fn ai_games_repeat_exactly() {
+    let run = || {
+        let (world, ctrls) = common::opening_game("ai:hard,ai:normal", 11);
+        run_headless(world, ctrls, 4_000).unwrap()
+    };
+    let (a, log_a) = run();
+    let (b, log_b) = run();
+    assert_eq!(log_a, log_b);
+    assert_eq!(a.hash, b.hash);
+    assert!(a.destroyed > 0, "the AIs fight within 4,000 frames");
+}
+
+#[test]
+fn harder_plans_think_more_often_and_move_out_sooner() {
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    let mut first_move = Vec::new();
+    let mut decisions = Vec::new();
+    for name in ["easy", "normal", "hard", "brutal"] {
+        let (mut world, _) = common::opening_game("idle,idle", 5);
+        let mut ai = SkirmishAi::new(PlayerId(0), plans.get(name).unwrap().clone());
+        let (mut moved, mut thought) = (None, 0);
+        for _ in 0..6_000 {
+            let cmds = ai.think(&world);
+            thought += !cmds.is_empty() as u32;
+            if moved.is_none() && cmds.iter().any(|c| matches!(c, Command::Move { .. } | Command::AttackMove { .. })) {
+                moved = Some(world.frame().0);
+            }
+            // The AI's orders are not applied here: only its timing is measured.
+            world.tick(&[]);
+        }
+        first_move.push(moved.unwrap_or(u32::MAX));
+        decisions.push(thought);
+    }
+    assert!(first_move.windows(2).all(|w| w[1] < w[0]), "{first_move:?}");
+    assert!(decisions.windows(2).all(|w| w[1] >= w[0]), "{decisions:?}");
+}

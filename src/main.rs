@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use ridgeline::game::screenshot::WorldShot;
+use ridgeline::game::screenshot::{Overlay, WorldShot};
 
 use ridgeline::bench;
 use ridgeline::content::ContentRoots;
@@ -63,7 +63,8 @@ enum Cmd {
         /// Map to show (name under maps/ or folder).
         #[arg(long)]
         map: Option<String>,
-        /// The layout to show (a shell screen's layout opens that screen); `none` for no UI.
+        /// The layout to show (a shell screen's layout opens that screen); with --map also
+        /// `hud` (what a player sees: tracers, health bars, the top bar) or `none`.
         #[arg(long)]
         ui: Option<PathBuf>,
         /// Frames to play before the picture (with --map).
@@ -168,11 +169,12 @@ fn main() -> ExitCode {
         Cmd::MapGen { dir } => map_gen(&roots, &dir),
         Cmd::GenArt => gen_art(&roots),
         Cmd::Screenshot { map, ui, frames, players, seed, camera, out, size, hover } => {
+            let hud = ui.as_ref().is_some_and(|u| u.as_os_str() == "hud");
             let layout = ui.filter(|u| u.as_os_str() != "none" && u.as_os_str() != "hud");
             match map {
                 Some(map) => {
                     let shot = WorldShot { map, players, frames, seed, camera, size };
-                    world_screenshot(&roots, &shot, layout.as_deref(), &out)
+                    world_screenshot(&roots, &shot, hud, layout.as_deref(), &out)
                 }
                 None => match layout {
                     Some(ui) => screenshot(&roots, &ui, &out, size, hover.as_deref()),
@@ -407,6 +409,7 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 fn world_screenshot(
     roots: &ContentRoots,
     shot: &WorldShot,
+    hud: bool,
     layout: Option<&std::path::Path>,
     out: &std::path::Path,
 ) -> Result<()> {
@@ -417,7 +420,12 @@ fn world_screenshot(
             roots.find(std::path::Path::new("ui").join(ui)).unwrap_or_else(|| ui.to_path_buf())
         }
     });
-    let img = ridgeline::game::screenshot::world(roots, shot, layout.as_deref())?;
+    let overlay = match (&layout, hud) {
+        (Some(path), _) => Overlay::Layout(path),
+        (None, true) => Overlay::Hud,
+        (None, false) => Overlay::None,
+    };
+    let img = ridgeline::game::screenshot::world(roots, shot, overlay)?;
     img.save(out).with_context(|| format!("{}: cannot write", out.display()))?;
     println!("wrote {} ({}x{})", out.display(), shot.size.0, shot.size.1);
     Ok(())

@@ -8,6 +8,7 @@ use ridgeline::game::battle::Battle;
 use ridgeline::game::scene::to_display;
 use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
 use ridgeline::sim::object::Order;
+use ridgeline::ui::draw::DrawCmd;
 use ridgeline::ui::{Key, MouseButton};
 
 const SCREEN: Vec2 = Vec2::new(1280.0, 720.0);
@@ -118,4 +119,33 @@ fn the_summary_names_the_outcome_and_counts_per_player() {
     assert_eq!(b.clock(), 1);
     assert!(b.money() > 0);
     assert_eq!(b.ended_for(), 0.0);
+}
+
+#[test]
+fn fights_show_tracers_and_health_bars() {
+    // A brutal computer attacks early; the human's idle units shoot back.
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let map = common::root().join("maps/proving_grounds");
+    let factions = ["Coalition".to_string(), "Coalition".to_string()];
+    let mut b = Battle::start(&common::roots(), &cfg, &map, &factions, SCREEN).unwrap();
+    let (mut tracer, mut bar) = (false, false);
+    while b.world().frame().0 < 4_000 && !(tracer && bar) {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+        // Follow the fighting: look at the player's own units.
+        let me = b.local();
+        let fighter = b.world().objects().find(|o| o.owner == me && o.target.is_some()).map(|o| to_display(o.pos));
+        if let Some(p) = fighter {
+            b.camera.target = p.extend(b.scene.height(p));
+        }
+        for cmd in b.overlay() {
+            match cmd {
+                DrawCmd::Line { .. } => tracer = true,
+                DrawCmd::Fill { .. } => bar = true,
+                _ => {}
+            }
+        }
+    }
+    assert!(tracer, "shots are drawn");
+    assert!(bar, "damaged units show health bars");
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use ridgeline::game::screenshot::{self, WorldShot};
+use ridgeline::game::screenshot::{self, Overlay, WorldShot};
 
 fn centre(img: &image::RgbaImage) -> [u8; 4] {
     let (w, h) = img.dimensions();
@@ -19,7 +19,7 @@ fn shot(camera: (f32, f32, f32)) -> image::RgbaImage {
         camera: Some(camera),
         size: (320, 200),
     };
-    screenshot::world(&common::roots(), &shot, None).expect("offscreen render")
+    screenshot::world(&common::roots(), &shot, Overlay::None).expect("offscreen render")
 }
 
 #[test]
@@ -49,9 +49,9 @@ fn a_layout_can_be_drawn_over_the_battlefield() {
         camera: None,
         size: (800, 600),
     };
-    let plain = screenshot::world(&common::roots(), &shot, None).unwrap();
+    let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let layout = common::root().join("ui/MessageBox.wnd");
-    let with_ui = screenshot::world(&common::roots(), &shot, Some(&layout)).unwrap();
+    let with_ui = screenshot::world(&common::roots(), &shot, Overlay::Layout(&layout)).unwrap();
     let differing = plain.pixels().zip(with_ui.pixels()).filter(|(a, b)| a != b).count();
     assert!(differing > 1000, "the layout shows over the world ({differing} pixels differ)");
 }
@@ -60,10 +60,28 @@ fn a_layout_can_be_drawn_over_the_battlefield() {
 fn a_bad_map_or_players_spec_is_an_error_not_a_panic() {
     let mut s =
         WorldShot { map: "no_such_map".into(), players: None, frames: 0, seed: 1, camera: None, size: (64, 64) };
-    let e = screenshot::world(&common::roots(), &s, None).unwrap_err().to_string();
+    let e = screenshot::world(&common::roots(), &s, Overlay::None).unwrap_err().to_string();
     assert!(e.contains("no_such_map"), "{e}");
     s.map = "proving_grounds".into();
     s.players = Some("idle,robot".into());
-    let e = screenshot::world(&common::roots(), &s, None).unwrap_err().to_string();
+    let e = screenshot::world(&common::roots(), &s, Overlay::None).unwrap_err().to_string();
     assert!(e.contains("robot"), "{e}");
+}
+
+#[test]
+fn the_hud_shows_the_top_bar_over_the_battle() {
+    let shot = WorldShot {
+        map: "proving_grounds".into(),
+        players: Some("idle,ai:easy".into()),
+        frames: 30,
+        seed: 1,
+        camera: None,
+        size: (640, 360),
+    };
+    let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
+    let hud = screenshot::world(&common::roots(), &shot, Overlay::Hud).unwrap();
+    // The bar spans the top of the screen; the middle of the battlefield is untouched.
+    let top_changed = (0..640).filter(|&x| plain.get_pixel(x, 5) != hud.get_pixel(x, 5)).count();
+    assert!(top_changed > 600, "{top_changed} of 640 top pixels changed");
+    assert_eq!(plain.get_pixel(320, 250), hud.get_pixel(320, 250));
 }

@@ -38,6 +38,17 @@ const MAX_CATCH_UP: u32 = 4;
 const PICK_PX: f32 = 18.0;
 /// Pixels the mouse must move with the button down to draw a selection box.
 const DRAG_PX: f32 = 5.0;
+/// Seconds a shot's tracer stays on screen.
+const SHOT_SECONDS: f32 = 0.15;
+
+/// A shot just fired, drawn as a fading tracer (display state only).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Shot {
+    from: Vec3,
+    to: Vec3,
+    age: f32,
+}
+
 /// Camera pan speed at zoom 1, world units a second.
 const PAN_SPEED: f32 = 420.0;
 /// Pixels from the screen edge that scroll the camera.
@@ -70,6 +81,8 @@ pub struct Battle {
     lost: Vec<u32>,
     /// Seconds since the game ended.
     ended_for: f32,
+    /// Tracers of recent shots.
+    shots: Vec<Shot>,
     since_tick: f32,
     selection: Vec<ObjectId>,
     press: Option<Vec2>,
@@ -130,11 +143,23 @@ impl Battle {
         let session = local_session(world, controllers)?;
         let mut scene = Scene::new(roots, map, &content, &defs).map_err(|e| setup_err(&e))?;
         scene.colors = slots.iter().map(|s| s.color).collect();
+        Ok(Battle::new(session, scene, local, orders, screen))
+    }
+
+    /// A battle over a running session, seen by `local`, whose orders go to `orders` (the
+    /// sender of that player's [`Queued`] controller).
+    pub fn new(
+        session: Session<MemoryEndpoint>,
+        scene: Scene,
+        local: PlayerId,
+        orders: Sender<Command>,
+        screen: Vec2,
+    ) -> Battle {
         let camera = scene.start_camera(local);
         let previous = poses(session.world());
         let owners = session.world().objects().map(|o| (o.id, o.owner)).collect();
         let lost = vec![0; session.world().players().len()];
-        Ok(Battle {
+        Battle {
             session,
             scene,
             camera,
@@ -144,13 +169,14 @@ impl Battle {
             owners,
             lost,
             ended_for: 0.0,
+            shots: Vec::new(),
             since_tick: 0.0,
             selection: Vec::new(),
             press: None,
             cursor: screen / 2.0,
             screen,
             arrows: [false; 4],
-        })
+        }
     }
 
     /// The world as of the last executed frame.
@@ -186,6 +212,7 @@ impl Battle {
                     }
                 }
                 self.owners = self.session.world().objects().map(|o| (o.id, o.owner)).collect();
+                self.note_shots();
             }
             self.since_tick -= FRAME;
             ran += 1;
@@ -193,9 +220,34 @@ impl Battle {
         if ran == MAX_CATCH_UP {
             self.since_tick = self.since_tick.min(FRAME);
         }
+        for s in &mut self.shots {
+            s.age += dt;
+        }
+        self.shots.retain(|s| s.age < SHOT_SECONDS);
         let world = self.session.world();
         self.selection.retain(|id| world.object(*id).is_some());
         Ok(())
+    }
+
+    /// Remembers the shots fired in the frame just executed: a weapon whose cooldown was just
+    /// reset to its full reload fired at the object's target.
+    fn note_shots(&mut self) {
+        let world = self.session.world();
+        let rules = world.rules();
+        for o in world.objects() {
+            let Some(target) = o.target.and_then(|t| world.object(t)) else { continue };
+            let Some(&weapon) = rules.template(o.template).weapons.first() else { continue };
+            if o.cooldown == 0 || o.cooldown != rules.weapon(weapon).reload_frames {
+                continue;
+            }
+            let at = |p: Vec2, h: f32| Vec3::new(p.x, p.y, self.scene.height(p) + h);
+            let (from, to) = (to_display(o.pos), to_display(target.pos));
+            self.shots.push(Shot {
+                from: at(from, self.scene.model_height(o.template) * 0.7),
+                to: at(to, self.scene.model_height(target.template) * 0.5),
+                age: 0.0,
+            });
+        }
     }
 
     fn scroll(&mut self, dt: f32) {
@@ -401,9 +453,46 @@ impl Battle {
             .map(|(id, _)| id)
     }
 
-    /// Selection marks and the drag box, drawn over the world.
+    /// Tracers, health bars, selection marks and the drag box, drawn over the world.
     pub fn overlay(&self) -> Vec<DrawCmd> {
         let mut out = Vec::new();
+        for s in &self.shots {
+            if let (Some(a), Some(b)) =
+                (self.camera.project(s.from, self.screen), self.camera.project(s.to, self.screen))
+            {
+                let fade = 1.0 - s.age / SHOT_SECONDS;
+                out.push(DrawCmd::Line {
+                    from: (a.x, a.y),
+                    to: (b.x, b.y),
+                    color: [255, 230, 140, (230.0 * fade) as u8],
+                    width: 1.5,
+                });
+            }
+        }
+        let world = self.session.world();
+        let rules = world.rules();
+        for o in world.objects() {
+            let max = rules.template(o.template).max_health.max(1);
+            let selected = self.selection.contains(&o.id);
+            if o.owner == PlayerId::NEUTRAL || (o.health >= max && !selected) {
+                continue;
+            }
+            let p = to_display(o.pos);
+            let top = Vec3::new(p.x, p.y, self.scene.height(p) + self.scene.model_height(o.template) + 3.0);
+            let Some(px) = self.camera.project(top, self.screen) else { continue };
+            let w = (if o.kind.blocks_ground() { 48.0 } else { 20.0 }) * self.camera.zoom.sqrt();
+            let frac = (o.health.max(0) as f32 / max as f32).clamp(0.0, 1.0);
+            let color = if frac > 0.6 {
+                [70, 220, 70, 255]
+            } else if frac > 0.3 {
+                [230, 200, 50, 255]
+            } else {
+                [230, 60, 40, 255]
+            };
+            let bar = Rect::new(px.x - w / 2.0, px.y - 4.0, w, 4.0);
+            out.push(DrawCmd::Fill { rect: bar, color: [0, 0, 0, 180] });
+            out.push(DrawCmd::Fill { rect: Rect::new(bar.x + 1.0, bar.y + 1.0, (w - 2.0) * frac, 2.0), color });
+        }
         for &id in &self.selection {
             if let Some(p) = self.screen_pos(id) {
                 let r = 9.0 * self.camera.zoom.sqrt();

@@ -102,6 +102,11 @@ impl Scene {
         Ok(Scene { map, ground, terrain, roads, road_atlas, models: defs.models.clone(), colors })
     }
 
+    /// The model height of a template (0 for an unknown one).
+    pub fn model_height(&self, template: crate::sim::TemplateId) -> f32 {
+        self.models.get(template.0 as usize).map_or(0.0, |m| m.height)
+    }
+
     /// The map's size in world units.
     pub fn size(&self) -> Vec2 {
         let (w, h) = self.map.file.size;

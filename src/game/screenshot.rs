@@ -13,12 +13,14 @@ use crate::map::{Map, MapContent};
 use crate::render::offscreen::{FORMAT, Offscreen};
 use crate::render::{Gpu, StaticWorld, UiPass, WorldPass};
 use crate::session::setup::{controllers, game_setup};
-use crate::session::{CommandScript, PlayersSpec, local_session};
-use crate::sim::{PlayerId, World};
+use crate::session::{CommandScript, PlayersSpec, Queued, local_session};
+use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+use crate::ui::draw::DrawCmd;
 use crate::ui::draw::draw_list;
 use crate::ui::wnd::parse;
 use crate::ui::{Input, MouseButton};
 
+use super::battle::Battle;
 use super::camera::Camera;
 use super::scene::Scene;
 use super::shell::{Screen, Shell};
@@ -54,9 +56,20 @@ pub struct WorldShot {
     pub size: (u32, u32),
 }
 
+/// What is drawn over a battlefield screenshot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay<'a> {
+    /// The world alone.
+    None,
+    /// What a player sees in a battle: tracers, health bars and the in-game top bar.
+    Hud,
+    /// Any layout.
+    Layout(&'a Path),
+}
+
 /// Plays `shot.frames` frames of a game on `shot.map` and renders the battlefield, with
-/// `layout` drawn over it if given.
-pub fn world(roots: &ContentRoots, shot: &WorldShot, layout: Option<&Path>) -> Result<RgbaImage, ScreenshotError> {
+/// `overlay` drawn over it.
+pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result<RgbaImage, ScreenshotError> {
     let content = |e: &dyn std::fmt::Display| ScreenshotError::Content(e.to_string());
     let defs = Definitions::load(roots).map_err(|e| content(&e))?;
     let map_content = MapContent::load(roots).map_err(|e| content(&e))?;
@@ -71,32 +84,45 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, layout: Option<&Path>) -> R
     let world = World::new(setup).map_err(|e| content(&e))?;
     let plans = AiPlans::load(roots).map_err(|e| content(&e))?;
     let ctrl = controllers(&spec, &CommandScript::default(), &plans).map_err(|e| content(&e))?;
-    let mut session = local_session(world, ctrl).map_err(|e| content(&e))?;
-    while session.world().frame().0 < shot.frames && !session.world().is_over() {
-        session.step().map_err(|e| content(&e))?;
-    }
+    let session = local_session(world, ctrl).map_err(|e| content(&e))?;
     let scene = Scene::new(roots, map, &map_content, &defs).map_err(|e| content(&e))?;
-    let camera = match shot.camera {
-        Some((x, y, zoom)) => {
-            let at = glam::Vec2::new(x, y) * scene.map.file.cell_size as f32;
-            Camera { zoom, ..Camera::looking_at(at.extend(scene.height(at))) }
-        }
-        None => scene.start_camera(PlayerId(0)),
-    };
+    let screen = glam::Vec2::new(shot.size.0 as f32, shot.size.1 as f32);
+    // Watched as player 1; nobody gives orders through this view.
+    let (_, orders) = Queued::new(PlayerId(0));
+    let mut battle = Battle::new(session, scene, PlayerId(0), orders, screen);
+    // One logic frame per step; the last one is drawn as it is (no interpolation).
+    let step = 1.0 / FRAMES_PER_SECOND as f32 + 1e-4;
+    while battle.world().frame().0 < shot.frames && !battle.world().is_over() {
+        battle.advance(step).map_err(|e| content(&e))?;
+    }
+    if let Some((x, y, zoom)) = shot.camera {
+        let at = glam::Vec2::new(x, y) * battle.scene.map.file.cell_size as f32;
+        battle.camera = Camera { zoom, ..Camera::looking_at(at.extend(battle.scene.height(at))) };
+    }
     let gpu = Gpu::headless()?;
     let target = Offscreen::new(&gpu, shot.size);
+    let scene = &battle.scene;
     let statics = StaticWorld { terrain: &scene.terrain, roads: &scene.roads, road_atlas: &scene.road_atlas };
     let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &statics);
-    let aspect = shot.size.0 as f32 / shot.size.1.max(1) as f32;
-    let instances = scene.instances(session.world(), None, 1.0);
-    pass.render(&gpu.device, &gpu.queue, &target.view, shot.size, camera.view_proj(aspect), &instances);
-    if let Some(layout) = layout {
-        let screen = (shot.size.0 as f32, shot.size.1 as f32);
-        let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
-        let mut shell = Shell::new(roots, screen, settings).map_err(|e| content(&e))?;
-        open_layout(&mut shell, layout)?;
-        draw_ui(&gpu, &shell, &target, None)?;
+    let instances = scene.instances(battle.world(), None, 1.0);
+    pass.render(&gpu.device, &gpu.queue, &target.view, shot.size, battle.view_proj(), &instances);
+    let layout = match overlay {
+        Overlay::None => return Ok(target.read(&gpu)?),
+        Overlay::Hud => None,
+        Overlay::Layout(path) => Some(path),
+    };
+    let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
+    let mut shell = Shell::new(roots, (screen.x, screen.y), settings).map_err(|e| content(&e))?;
+    let mut extra = Vec::new();
+    match layout {
+        Some(path) => open_layout(&mut shell, path)?,
+        None => {
+            shell.open(Screen::InGame);
+            shell.set_hud(battle.money(), battle.clock());
+            extra = battle.overlay();
+        }
     }
+    draw_ui_with(&gpu, &shell, &target, extra)?;
     Ok(target.read(&gpu)?)
 }
 
@@ -113,6 +139,16 @@ fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> 
             shell.ui.create_layout(&file_name, &file);
         }
     }
+    Ok(())
+}
+
+/// Draws `first` and then the shell's UI over what the target holds.
+fn draw_ui_with(gpu: &Gpu, shell: &Shell, target: &Offscreen, first: Vec<DrawCmd>) -> Result<(), ScreenshotError> {
+    let atlas = load_atlas(shell)?;
+    let mut pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), shell.fonts.clone());
+    let mut cmds = first;
+    cmds.extend(draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out)));
+    pass.render(&gpu.device, &gpu.queue, &target.view, target.size, &cmds, None);
     Ok(())
 }
 

@@ -290,6 +290,7 @@ impl UiPass {
                         b.quad(TexRef::Glyphs, r, white, k);
                     }
                 }
+                DrawCmd::Line { from, to, color: c, width } => b.line(*from, *to, *width, color(*c)),
                 DrawCmd::Image { rect, name, tint } => {
                     if self.dynamic.contains_key(name) {
                         b.quad(TexRef::Dynamic(name.clone()), *rect, [0.0, 0.0, 1.0, 1.0], color(*tint));
@@ -420,6 +421,31 @@ struct Builder {
 }
 
 impl Builder {
+    /// A line as a quad `width` wide, in the solid-fill texel of the glyph atlas.
+    fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, color: [f32; 4]) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len <= 0.0 || !len.is_finite() || width <= 0.0 || color[3] <= 0.0 {
+            return;
+        }
+        let (nx, ny) = (-dy / len * width / 2.0, dx / len * width / 2.0);
+        let w = 0.5 / ATLAS as f32;
+        let v = |x: f32, y: f32| UiVertex { pos: [x, y], uv: [w, w], color };
+        let (a, b, c, d) = (
+            v(from.0 + nx, from.1 + ny),
+            v(to.0 + nx, to.1 + ny),
+            v(to.0 - nx, to.1 - ny),
+            v(from.0 - nx, from.1 - ny),
+        );
+        let start = self.verts.len() as u32;
+        self.verts.extend_from_slice(&[a, b, c, a, c, d]);
+        let tex = TexRef::Glyphs;
+        match self.batches.last_mut() {
+            Some(bt) if bt.tex == tex && bt.scissor == self.scissor && bt.start + bt.count == start => bt.count += 6,
+            _ => self.batches.push(Batch { tex, scissor: self.scissor, start, count: 6 }),
+        }
+    }
+
     fn quad(&mut self, tex: TexRef, r: Rect, uv: [f32; 4], color: [f32; 4]) {
         if r.w <= 0.0 || r.h <= 0.0 || color[3] <= 0.0 {
             return;

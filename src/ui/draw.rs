@@ -31,6 +31,17 @@ pub enum DrawCmd {
         /// Line width in pixels.
         width: f32,
     },
+    /// A straight line between two points (overlays: shots, waypoints).
+    Line {
+        /// Start, pixels.
+        from: (f32, f32),
+        /// End, pixels.
+        to: (f32, f32),
+        /// Colour.
+        color: Rgba,
+        /// Width in pixels.
+        width: f32,
+    },
     /// A named image stretched over a rectangle (nine-sliced where the image says so).
     Image {
         /// Where.

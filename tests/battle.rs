@@ -149,3 +149,22 @@ fn fights_show_tracers_and_health_bars() {
     assert!(tracer, "shots are drawn");
     assert!(bar, "damaged units show health bars");
 }
+
+#[test]
+fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
+    let mut b = battle();
+    let rect = ridgeline::ui::Rect::new(10.0, 500.0, 200.0, 200.0);
+    let cmds = b.radar(rect, "@preview/Proving Grounds");
+    assert!(matches!(cmds.first(), Some(DrawCmd::Image { .. })), "the map's top view first");
+    let dots = cmds.iter().filter(|c| matches!(c, DrawCmd::Fill { .. })).count();
+    let players = b.world().objects().filter(|o| o.owner != ridgeline::sim::PlayerId::NEUTRAL).count();
+    assert_eq!(dots, players, "one dot per player object");
+    let view = cmds.iter().filter(|c| matches!(c, DrawCmd::Line { .. })).count();
+    assert_eq!(view, 4, "the camera's view is outlined");
+    // A click at the radar's centre looks at the map's centre; the bottom-left corner is (0, 0).
+    b.radar_click(rect, Vec2::new(110.0, 600.0));
+    let centre = b.scene.size() / 2.0;
+    assert!((b.camera.target.truncate() - centre).length() < 20.0, "{}", b.camera.target);
+    b.radar_click(rect, Vec2::new(14.0, 696.0));
+    assert!(b.camera.target.x < 1.0 && b.camera.target.y < 1.0);
+}

@@ -52,6 +52,8 @@ struct Running {
     applied: Settings,
     /// The battle being played, with its world pass.
     battle: Option<(Battle, WorldPass)>,
+    /// The left button went down on the radar and is still held.
+    radar_drag: bool,
 }
 
 struct App {
@@ -121,7 +123,18 @@ impl App {
             pass.set_image(&gpu.device, &gpu.queue, name, img);
         }
         log::info!("window {}×{}, surface format {:?}", size.width, size.height, config.format);
-        Ok(Running { window, surface, gpu, config, pass, shell, minimized: false, applied: settings, battle: None })
+        Ok(Running {
+            window,
+            surface,
+            gpu,
+            config,
+            pass,
+            shell,
+            minimized: false,
+            applied: settings,
+            battle: None,
+            radar_drag: false,
+        })
     }
 }
 
@@ -156,6 +169,15 @@ impl Running {
             }
             Err(e) => self.shell.message("Skirmish", &format!("The battle could not start: {e}"), false),
         }
+    }
+
+    /// The radar window's rectangle, while a battle shows it and no dialog covers it.
+    fn radar_rect(&self) -> Option<crate::ui::Rect> {
+        if self.battle.is_none() || self.shell.message_open() {
+            return None;
+        }
+        let id = self.shell.find("InGame.wnd:Radar")?;
+        self.shell.ui.window(id).filter(|w| w.visible()).map(|w| w.rect)
     }
 
     /// Leaves the battle for the main menu.
@@ -216,6 +238,9 @@ impl Running {
         }
         let shell = &self.shell;
         cmds.extend(draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out)));
+        if let (Some(rect), Some((battle, _))) = (self.radar_rect(), &self.battle) {
+            cmds.extend(battle.radar(rect, &format!("@preview/{}", battle.scene.map.file.name)));
+        }
         self.pass.render(&self.gpu.device, &self.gpu.queue, &view, size, &cmds, clear);
         self.window.pre_present_notify();
         self.gpu.queue.present(frame);
@@ -288,8 +313,12 @@ impl ApplicationHandler for App {
             WindowEvent::CursorMoved { position, .. } => {
                 let at = glam::Vec2::new(position.x as f32, position.y as f32);
                 r.shell.handle(Input::MouseMove { x: at.x, y: at.y });
+                let radar = r.radar_rect().filter(|_| r.radar_drag);
                 if let Some((battle, _)) = &mut r.battle {
                     battle.mouse_move(at);
+                    if let Some(rect) = radar {
+                        battle.radar_click(rect, at);
+                    }
                 }
             }
             WindowEvent::MouseInput { state, button, .. } => {
@@ -304,8 +333,19 @@ impl ApplicationHandler for App {
                     ElementState::Released => Input::MouseUp { x, y, button },
                 };
                 let consumed = r.shell.handle(input);
-                if let Some((battle, _)) = &mut r.battle {
-                    let at = glam::Vec2::new(x, y);
+                let at = glam::Vec2::new(x, y);
+                let on_radar = r.radar_rect().filter(|rect| rect.contains(x, y));
+                if state == ElementState::Released {
+                    r.radar_drag = false;
+                }
+                if let (Some(rect), ElementState::Pressed, Some((battle, _))) = (on_radar, state, &mut r.battle) {
+                    if button == MouseButton::Left {
+                        r.radar_drag = true;
+                        battle.radar_click(rect, at);
+                    } else {
+                        battle.radar_order(rect, at);
+                    }
+                } else if let Some((battle, _)) = &mut r.battle {
                     match state {
                         ElementState::Pressed if !consumed => battle.mouse_down(button, at),
                         ElementState::Pressed => {}

@@ -27,7 +27,7 @@ use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, MouseButton, Rect};
 
 use super::camera::Camera;
-use super::scene::{Pose, Scene, poses, to_display};
+use super::scene::{PLAYER_COLORS, Pose, Scene, poses, to_display};
 use super::shell::{SkirmishConfig, SlotChoice};
 
 /// Seconds of one logic frame.
@@ -453,6 +453,74 @@ impl Battle {
             .map(|(id, _)| id)
     }
 
+    /// The square the radar's map occupies inside the radar window `rect`.
+    fn radar_square(rect: Rect) -> Rect {
+        let r = rect.inset(4.0);
+        let side = r.w.min(r.h).max(1.0);
+        Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side)
+    }
+
+    /// Where a ground point appears on the radar.
+    fn to_radar(&self, sq: Rect, p: Vec2) -> Vec2 {
+        let size = self.scene.size().max(Vec2::ONE);
+        Vec2::new(sq.x + p.x / size.x * sq.w, sq.y + (1.0 - p.y / size.y) * sq.h)
+    }
+
+    /// The radar drawn into the radar window `rect`: the map's top view, every player's
+    /// objects as dots in their colour, and the part of the ground the camera sees.
+    pub fn radar(&self, rect: Rect, image: &str) -> Vec<DrawCmd> {
+        let sq = Battle::radar_square(rect);
+        let mut out = vec![DrawCmd::Image { rect: sq, name: image.to_string(), tint: [255; 4] }];
+        let world = self.session.world();
+        for o in world.objects() {
+            if o.owner == PlayerId::NEUTRAL {
+                continue;
+            }
+            let color =
+                self.scene.colors.get(o.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)).copied().unwrap_or([1.0; 3]);
+            let p = self.to_radar(sq, to_display(o.pos));
+            let s = if o.kind.blocks_ground() { 5.0 } else { 3.0 };
+            out.push(DrawCmd::Fill { rect: Rect::new(p.x - s / 2.0, p.y - s / 2.0, s, s), color: srgb8(color, 255) });
+        }
+        let corners = [Vec2::ZERO, Vec2::new(self.screen.x, 0.0), self.screen, Vec2::new(0.0, self.screen.y)];
+        let ground: Vec<Vec2> = corners
+            .iter()
+            .filter_map(|&c| self.ground_under(c))
+            .map(|g| self.to_radar(sq, g.clamp(Vec2::ZERO, self.scene.size())))
+            .collect();
+        if ground.len() == 4 {
+            for i in 0..4 {
+                let (a, b) = (ground[i], ground[(i + 1) % 4]);
+                out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color: [240, 240, 230, 220], width: 1.0 });
+            }
+        }
+        out.push(DrawCmd::Frame { rect: sq, color: [20, 20, 20, 255], width: 1.0 });
+        out
+    }
+
+    /// A click (or drag) on the radar window `rect` centres the camera on that ground point.
+    pub fn radar_click(&mut self, rect: Rect, at: Vec2) {
+        let sq = Battle::radar_square(rect);
+        let size = self.scene.size();
+        let u = ((at.x - sq.x) / sq.w).clamp(0.0, 1.0);
+        let v = ((at.y - sq.y) / sq.h).clamp(0.0, 1.0);
+        let p = Vec2::new(u * size.x, (1.0 - v) * size.y);
+        self.camera.target = p.extend(self.scene.height(p));
+    }
+
+    /// A right click on the radar: the selection moves to that ground point.
+    pub fn radar_order(&mut self, rect: Rect, at: Vec2) {
+        if self.selection.is_empty() {
+            return;
+        }
+        let sq = Battle::radar_square(rect);
+        let size = self.scene.size();
+        let u = ((at.x - sq.x) / sq.w).clamp(0.0, 1.0);
+        let v = ((at.y - sq.y) / sq.h).clamp(0.0, 1.0);
+        let p = Vec2::new(u * size.x, (1.0 - v) * size.y);
+        self.send(Command::Move { to: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
+    }
+
     /// Tracers, health bars, selection marks and the drag box, drawn over the world.
     pub fn overlay(&self) -> Vec<DrawCmd> {
         let mut out = Vec::new();
@@ -515,6 +583,16 @@ impl Battle {
         }
         out
     }
+}
+
+/// A linear colour as 8-bit sRGB.
+fn srgb8(c: [f32; 3], alpha: u8) -> [u8; 4] {
+    let f = |v: f32| {
+        let v = v.clamp(0.0, 1.0);
+        let s = if v <= 0.003_130_8 { v * 12.92 } else { 1.055 * v.powf(1.0 / 2.4) - 0.055 };
+        (s * 255.0).round() as u8
+    };
+    [f(c[0]), f(c[1]), f(c[2]), alpha]
 }
 
 /// The game seed: fixed per setup so a skirmish can be replayed (the lobby will agree on one).

@@ -113,16 +113,19 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
     };
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
     let mut shell = Shell::new(roots, (screen.x, screen.y), settings).map_err(|e| content(&e))?;
-    let mut extra = Vec::new();
+    let (mut below, mut above) = (Vec::new(), Vec::new());
     match layout {
         Some(path) => open_layout(&mut shell, path)?,
         None => {
             shell.open(Screen::InGame);
             shell.set_hud(battle.money(), battle.clock());
-            extra = battle.overlay();
+            below = battle.overlay();
+            if let Some(w) = shell.find("InGame.wnd:Radar").and_then(|id| shell.ui.window(id)) {
+                above = battle.radar(w.rect, &format!("@preview/{}", battle.scene.map.file.name));
+            }
         }
     }
-    draw_ui_with(&gpu, &shell, &target, extra)?;
+    draw_ui_with(&gpu, &shell, &target, below, above)?;
     Ok(target.read(&gpu)?)
 }
 
@@ -142,12 +145,22 @@ fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> 
     Ok(())
 }
 
-/// Draws `first` and then the shell's UI over what the target holds.
-fn draw_ui_with(gpu: &Gpu, shell: &Shell, target: &Offscreen, first: Vec<DrawCmd>) -> Result<(), ScreenshotError> {
+/// Draws `below`, the shell's UI and `above` over what the target holds.
+fn draw_ui_with(
+    gpu: &Gpu,
+    shell: &Shell,
+    target: &Offscreen,
+    below: Vec<DrawCmd>,
+    above: Vec<DrawCmd>,
+) -> Result<(), ScreenshotError> {
     let atlas = load_atlas(shell)?;
     let mut pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), shell.fonts.clone());
-    let mut cmds = first;
+    for (name, img) in &shell.dynamic_images {
+        pass.set_image(&gpu.device, &gpu.queue, name, img);
+    }
+    let mut cmds = below;
     cmds.extend(draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out)));
+    cmds.extend(above);
     pass.render(&gpu.device, &gpu.queue, &target.view, target.size, &cmds, None);
     Ok(())
 }

@@ -168,3 +168,37 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     b.radar_click(rect, Vec2::new(14.0, 696.0));
     assert!(b.camera.target.x < 1.0 && b.camera.target.y < 1.0);
 }
+
+#[test]
+fn hotkeys_stop_attack_move_and_recall_control_groups() {
+    let mut b = battle();
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    let all = b.selection().to_vec();
+    assert!(all.len() >= 5);
+    b.hotkey('1', true);
+    // Clicking empty ground clears the selection; 1 brings the group back.
+    b.mouse_down(MouseButton::Left, Vec2::new(5.0, 700.0));
+    b.mouse_up(MouseButton::Left, Vec2::new(5.0, 700.0));
+    assert!(b.selection().is_empty());
+    b.hotkey('1', false);
+    assert_eq!(b.selection(), &all[..]);
+    // A, then a left click: an attack-move.
+    b.hotkey('a', false);
+    assert!(b.attack_move_armed());
+    b.mouse_down(MouseButton::Left, Vec2::new(1000.0, 500.0));
+    b.mouse_up(MouseButton::Left, Vec2::new(1000.0, 500.0));
+    assert!(!b.attack_move_armed());
+    run(&mut b, 0.5);
+    assert!(all.iter().all(|id| matches!(b.world().object(*id).unwrap().order, Order::AttackMove { .. })));
+    assert_eq!(b.selection(), &all[..], "the order click does not change the selection");
+    // S stops them.
+    b.hotkey('s', false);
+    run(&mut b, 0.5);
+    assert!(all.iter().all(|id| b.world().object(*id).unwrap().order == Order::Idle));
+    // Double-tapping the group's key brings the camera to it.
+    b.camera.target = glam::Vec3::ZERO;
+    b.hotkey('1', false);
+    b.hotkey('1', false);
+    assert!(b.camera.target.length() > 100.0, "{}", b.camera.target);
+}

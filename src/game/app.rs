@@ -372,6 +372,15 @@ impl ApplicationHandler for App {
                 }
             }
             WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {
+                let battle_keys = r.battle.is_some() && !r.shell.message_open();
+                if let (true, WKey::Character(text), Some((battle, _))) =
+                    (battle_keys, &event.logical_key, &mut r.battle)
+                {
+                    // With Ctrl held the text may be a control character: use the key's own.
+                    if let Some(c) = text.chars().next() {
+                        battle.hotkey(c, self.modifiers.control_key());
+                    }
+                }
                 if let Some(k) = key(&event.logical_key) {
                     // In a battle with no dialog open, keys belong to the battle (no in-game
                     // window takes keys yet); otherwise to the UI.

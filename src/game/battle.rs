@@ -86,6 +86,14 @@ pub struct Battle {
     since_tick: f32,
     selection: Vec<ObjectId>,
     press: Option<Vec2>,
+    /// The next left click gives an attack-move order (after the attack-move key).
+    attack_move_armed: bool,
+    /// Control groups 0–9 (display state: recalling one sends a Select).
+    groups: [Vec<ObjectId>; 10],
+    /// The group last recalled and when (seconds of battle time), for double taps.
+    last_recall: Option<(usize, f32)>,
+    /// Seconds since the battle began, wall time as the battle saw it.
+    elapsed: f32,
     cursor: Vec2,
     screen: Vec2,
     /// Arrow keys held: left, right, up, down.
@@ -173,6 +181,10 @@ impl Battle {
             since_tick: 0.0,
             selection: Vec::new(),
             press: None,
+            attack_move_armed: false,
+            groups: Default::default(),
+            last_recall: None,
+            elapsed: 0.0,
             cursor: screen / 2.0,
             screen,
             arrows: [false; 4],
@@ -197,6 +209,7 @@ impl Battle {
     /// Lets `dt` seconds pass: the camera moves, and logic frames run as they fall due.
     pub fn advance(&mut self, dt: f32) -> Result<(), BattleError> {
         let dt = dt.clamp(0.0, 0.25);
+        self.elapsed += dt;
         self.scroll(dt);
         self.since_tick += dt;
         let mut ran = 0;
@@ -368,9 +381,61 @@ impl Battle {
     pub fn mouse_down(&mut self, button: MouseButton, at: Vec2) {
         self.cursor = at;
         match button {
+            MouseButton::Left if self.attack_move_armed => {
+                self.attack_move_armed = false;
+                if let Some(p) = self.ground_under(at).filter(|_| !self.selection.is_empty()) {
+                    self.send(Command::AttackMove { to: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
+                }
+            }
             MouseButton::Left => self.press = Some(at),
-            MouseButton::Right => self.order_at(at),
+            MouseButton::Right => {
+                self.attack_move_armed = false;
+                self.order_at(at);
+            }
         }
+    }
+
+    /// A letter or digit key in the battle: S stops, G guards where the units stand, A arms an
+    /// attack-move for the next left click; Ctrl+digit stores the selection as a control
+    /// group, a digit selects the group again (twice quickly: the camera goes to it).
+    pub fn hotkey(&mut self, c: char, ctrl: bool) {
+        match c.to_ascii_lowercase() {
+            's' if !self.selection.is_empty() => self.send(Command::Stop),
+            'g' if !self.selection.is_empty() => self.send(Command::Guard { at: None }),
+            'a' if !self.selection.is_empty() => self.attack_move_armed = true,
+            d @ '0'..='9' => {
+                let n = d as usize - '0' as usize;
+                if ctrl {
+                    self.groups[n] = self.selection.clone();
+                } else {
+                    self.recall_group(n);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// True while the next left click gives an attack-move order.
+    pub fn attack_move_armed(&self) -> bool {
+        self.attack_move_armed
+    }
+
+    fn recall_group(&mut self, n: usize) {
+        let world = self.session.world();
+        let members: Vec<ObjectId> = self.groups[n].iter().copied().filter(|id| world.object(*id).is_some()).collect();
+        self.groups[n] = members.clone();
+        if members.is_empty() {
+            return;
+        }
+        let double = self.last_recall.is_some_and(|(g, t)| g == n && self.elapsed - t < 0.4);
+        self.last_recall = Some((n, self.elapsed));
+        if double {
+            let pts: Vec<Vec2> = members.iter().filter_map(|id| world.object(*id)).map(|o| to_display(o.pos)).collect();
+            let centre = pts.iter().copied().sum::<Vec2>() / pts.len().max(1) as f32;
+            self.camera.target = centre.extend(self.scene.height(centre));
+        }
+        self.selection = members.clone();
+        self.send(Command::Select { objects: members, add: false });
     }
 
     /// A mouse button went up: a click or a box selects.

@@ -5,9 +5,10 @@
 
 use super::command::{Command, MAX_SELECTION, Point, RejectReason};
 use super::fixed::Fixed;
-use super::ids::{ObjectId, PlayerId};
+use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::movement;
 use super::object::Order;
+use super::production;
 use super::vector::Vec2;
 use super::world::World;
 
@@ -43,6 +44,21 @@ impl World {
                 }
                 Ok(())
             }
+            Command::Produce { factory, template } => self.produce(player, *factory, *template),
+            Command::CancelProduction { factory } => {
+                self.own_complete_structure(player, *factory)?;
+                let job = self.factories.pop_last(*factory).ok_or(RejectReason::NothingQueued(*factory))?;
+                let cost = self.rules.template(job.template).cost;
+                self.players[player.index()].money += cost;
+                Ok(())
+            }
+            Command::SetRally { factory, at } => {
+                self.own_complete_structure(player, *factory)?;
+                let at = self.point_on_map(*at)?;
+                self.factories.set_rally(*factory, at);
+                Ok(())
+            }
+            Command::Build { template, at } => self.build(player, *template, *at),
             Command::Guard { at } => {
                 let anchor = at.map(|p| self.point_on_map(p)).transpose()?;
                 let ids = self.selected_objects(player, |w, id| w.is_mobile(id) || w.is_armed(id))?;
@@ -56,6 +72,113 @@ impl World {
                 Ok(())
             }
         }
+    }
+
+    /// The player's own finished structure `id`.
+    fn own_complete_structure(&self, player: PlayerId, id: ObjectId) -> Result<(), RejectReason> {
+        let o = self.objects.get(id).ok_or(RejectReason::UnknownObject(id))?;
+        if o.owner != player {
+            return Err(RejectReason::NotOwner(id));
+        }
+        if !o.kind.blocks_ground() {
+            return Err(RejectReason::InvalidTarget(id));
+        }
+        if !o.is_complete() {
+            return Err(RejectReason::NotReady(id));
+        }
+        Ok(())
+    }
+
+    /// Checks that `player` may buy `template` now: it exists, its prerequisites stand
+    /// finished, and the money is there.
+    fn check_purchase(&self, player: PlayerId, template: TemplateId) -> Result<i64, RejectReason> {
+        let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
+        for &need in &t.prerequisites {
+            let has = self.objects.iter().any(|o| o.owner == player && o.template == need && o.is_complete());
+            if !has {
+                return Err(RejectReason::MissingPrerequisite(need));
+            }
+        }
+        let money = self.players[player.index()].money;
+        if money < t.cost {
+            return Err(RejectReason::NotEnoughMoney { cost: t.cost, money });
+        }
+        Ok(t.cost)
+    }
+
+    fn produce(&mut self, player: PlayerId, factory: ObjectId, template: TemplateId) -> Result<(), RejectReason> {
+        self.own_complete_structure(player, factory)?;
+        let f = self.objects.get(factory).ok_or(RejectReason::UnknownObject(factory))?;
+        let ft = self.rules.template(f.template);
+        if !ft.builds.contains(&template) {
+            return Err(RejectReason::CannotBuild(factory, template));
+        }
+        if !self.rules.templates.get(template.0 as usize).is_some_and(|t| t.is_mobile()) {
+            return Err(RejectReason::CannotBuild(factory, template));
+        }
+        if self.factories.queue(factory).len() >= production::MAX_QUEUE {
+            return Err(RejectReason::QueueFull(factory));
+        }
+        let cost = self.check_purchase(player, template)?;
+        self.players[player.index()].money -= cost;
+        let frames = self.rules.template(template).build_frames.max(1);
+        self.factories.push(factory, production::Job { template, remaining: frames });
+        Ok(())
+    }
+
+    /// Where a structure of `footprint` placed at `p` stands: the centre of the cells it covers.
+    pub(crate) fn snap_structure(&self, p: Vec2, footprint: (u8, u8)) -> Vec2 {
+        let c = self.terrain.cell_of(p);
+        let size = self.terrain.cell_size();
+        let half = size.div_int(2);
+        let axis = |cell: i32, n: u8| size.mul_int(cell as i64) + if n % 2 == 1 { half } else { Fixed::ZERO };
+        Vec2::new(axis(c.x, footprint.0), axis(c.y, footprint.1))
+    }
+
+    fn build(&mut self, player: PlayerId, template: TemplateId, at: Point) -> Result<(), RejectReason> {
+        let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
+        let builder = self
+            .selected_objects(player, |w, id| w.is_mobile(id))?
+            .into_iter()
+            .find(|&id| {
+                self.objects.get(id).is_some_and(|o| self.rules.template(o.template).builds.contains(&template))
+            })
+            .ok_or(RejectReason::NothingSelected)?;
+        if !t.kind.blocks_ground() {
+            return Err(RejectReason::CannotBuild(builder, template));
+        }
+        let centre = self.snap_structure(self.point_on_map(at)?, t.footprint);
+        let cells: Vec<_> = self.terrain.footprint(centre, t.footprint).collect();
+        if cells.iter().any(|&c| !self.terrain.passable(c)) {
+            return Err(RejectReason::BadPlacement(at));
+        }
+        let size = self.terrain.cell_size();
+        let (half_w, half_h) =
+            (size.mul_int(t.footprint.0 as i64).div_int(2), size.mul_int(t.footprint.1 as i64).div_int(2));
+        let standing = self.objects.iter().any(|o| {
+            let r = self.rules.template(o.template).radius;
+            !o.kind.blocks_ground()
+                && o.id != builder
+                && (o.pos.x - centre.x).abs() < half_w + r
+                && (o.pos.y - centre.y).abs() < half_h + r
+        });
+        if standing {
+            return Err(RejectReason::BadPlacement(at));
+        }
+        let cost = self.check_purchase(player, template)?;
+        self.players[player.index()].money -= cost;
+        let frames = t.build_frames.max(1);
+        let site = self.create_site(template, player, centre, frames);
+        if let Some(mut b) = self.objects.get_mut(builder) {
+            // Head for the side of the site facing the builder.
+            let out = (b.pos - centre).normalize();
+            let reach = half_w.max(half_h) + self.rules.template(b.template).radius + Fixed::from_int(4);
+            let spot = centre + out.scale(reach);
+            b.set_order(Order::Construct { site });
+            b.set_target(None);
+            movement::set_goal(&mut b, spot, &mut self.pathfinder);
+        }
+        Ok(())
     }
 
     fn point_on_map(&self, p: Point) -> Result<Vec2, RejectReason> {

@@ -40,6 +40,9 @@ pub(crate) fn update(world: &mut World) {
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         let t = rules.template(obj.template);
         let Some(&weapon) = t.weapons.first() else { continue };
+        if !obj.is_complete() {
+            continue; // a construction site does not fight yet
+        }
         obj.set_cooldown(obj.cooldown.saturating_sub(1));
         let (pos, owner, order) = (obj.pos, obj.owner, obj.order);
         if let Order::Move { .. } = order {

@@ -10,7 +10,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::fixed::Fixed;
-use super::ids::{CommandId, Frame, ObjectId, PlayerId};
+use super::ids::{CommandId, Frame, ObjectId, PlayerId, TemplateId};
 use super::vector::Vec2;
 
 /// Most objects one selection may hold.
@@ -66,6 +66,32 @@ pub enum Command {
         #[serde(default)]
         at: Option<Point>,
     },
+    /// Queue a unit at one of the player's structures; paid when queued.
+    Produce {
+        /// The structure.
+        factory: ObjectId,
+        /// What to make.
+        template: TemplateId,
+    },
+    /// Take the last queued unit off a structure's queue; its price is refunded.
+    CancelProduction {
+        /// The structure.
+        factory: ObjectId,
+    },
+    /// Where a structure's new units go.
+    SetRally {
+        /// The structure.
+        factory: ObjectId,
+        /// The point.
+        at: Point,
+    },
+    /// Have a selected builder raise a structure centred near a point; paid when placed.
+    Build {
+        /// What to build.
+        template: TemplateId,
+        /// Where (snapped to the cell grid).
+        at: Point,
+    },
 }
 
 impl Command {
@@ -78,6 +104,10 @@ impl Command {
             Command::Attack { .. } => 3,
             Command::Stop => 4,
             Command::Guard { .. } => 5,
+            Command::Produce { .. } => 6,
+            Command::CancelProduction { .. } => 7,
+            Command::SetRally { .. } => 8,
+            Command::Build { .. } => 9,
         }
     }
 }
@@ -119,6 +149,27 @@ pub enum RejectReason {
     OutsideMap(Point),
     /// The target cannot be attacked by this player.
     InvalidTarget(ObjectId),
+    /// No such object template.
+    UnknownTemplate(TemplateId),
+    /// The object cannot build or produce that template.
+    CannotBuild(ObjectId, TemplateId),
+    /// The player lacks a structure the template needs.
+    MissingPrerequisite(TemplateId),
+    /// Not enough money.
+    NotEnoughMoney {
+        /// The price.
+        cost: i64,
+        /// What the player has.
+        money: i64,
+    },
+    /// The structure's queue is full.
+    QueueFull(ObjectId),
+    /// The structure is still being built.
+    NotReady(ObjectId),
+    /// The structure would not fit there (blocked ground, another structure, units).
+    BadPlacement(Point),
+    /// The queue is empty.
+    NothingQueued(ObjectId),
 }
 
 impl fmt::Display for RejectReason {
@@ -131,6 +182,14 @@ impl fmt::Display for RejectReason {
             RejectReason::NothingSelected => write!(f, "no selected object can carry out the order"),
             RejectReason::OutsideMap(p) => write!(f, "point ({}, {}) is off the map", p.x, p.y),
             RejectReason::InvalidTarget(id) => write!(f, "object {id} cannot be attacked"),
+            RejectReason::UnknownTemplate(t) => write!(f, "no object template {}", t.0),
+            RejectReason::CannotBuild(id, t) => write!(f, "object {id} cannot build template {}", t.0),
+            RejectReason::MissingPrerequisite(t) => write!(f, "a finished template-{} structure is needed first", t.0),
+            RejectReason::NotEnoughMoney { cost, money } => write!(f, "costs {cost}, the player has {money}"),
+            RejectReason::QueueFull(id) => write!(f, "the queue of {id} is full"),
+            RejectReason::NotReady(id) => write!(f, "object {id} is still under construction"),
+            RejectReason::BadPlacement(p) => write!(f, "a structure does not fit at ({}, {})", p.x, p.y),
+            RejectReason::NothingQueued(id) => write!(f, "nothing is queued at {id}"),
         }
     }
 }

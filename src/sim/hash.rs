@@ -156,10 +156,12 @@ pub enum Field {
     NavBest,
     /// Paths requested for the goal.
     NavRepaths,
+    /// Construction work left.
+    Construction,
 }
 
 /// One salt per [`Field`]: random odd-looking words with the top bit set.
-const SALTS: [u64; 15] = [
+const SALTS: [u64; 16] = [
     0x5851_F42D_4C95_7F2D,
     0xD1B5_4A32_D192_ED03,
     0xAEF1_7502_108E_F2D9,
@@ -175,6 +177,7 @@ const SALTS: [u64; 15] = [
     0xFF51_AFD7_ED55_8CCD,
     0xC4CE_B9FE_1A85_EC53,
     0x94D0_49BB_1331_11EB,
+    0xBF58_476D_1CE4_E5B9,
 ];
 
 /// The per-object key of the incremental object hash.
@@ -237,6 +240,8 @@ pub struct StateHash {
     pub rng: u64,
     /// The path request queue.
     pub pathfinding: u64,
+    /// Production queues and rally points.
+    pub production: u64,
 }
 
 #[cfg(test)]
@@ -304,6 +309,7 @@ mod tests {
             Field::NavStuck,
             Field::NavBest,
             Field::NavRepaths,
+            Field::Construction,
         ];
         for id in [0u64, 1, 1 << 32, 12345] {
             let key = ObjectKey::of(id);

@@ -15,6 +15,7 @@ pub mod object;
 pub mod object_mut;
 pub mod pathfind;
 pub mod player;
+pub mod production;
 pub mod rng;
 pub mod rules;
 pub mod spatial;

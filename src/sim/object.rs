@@ -37,6 +37,11 @@ pub enum Order {
         /// The point guarded.
         anchor: Vec2,
     },
+    /// Go to a construction site and build it until it is finished.
+    Construct {
+        /// The structure being built.
+        site: ObjectId,
+    },
 }
 
 impl Order {
@@ -48,6 +53,7 @@ impl Order {
             Order::AttackMove { .. } => 2,
             Order::Attack { .. } => 3,
             Order::Guard { .. } => 4,
+            Order::Construct { .. } => 5,
         }
     }
 
@@ -58,7 +64,7 @@ impl Order {
             Order::Move { goal } | Order::AttackMove { goal } | Order::Guard { anchor: goal } => {
                 (goal.x.raw() as u64, goal.y.raw() as u64)
             }
-            Order::Attack { target } => (target.to_bits(), 0),
+            Order::Attack { target } | Order::Construct { site: target } => (target.to_bits(), 0),
         }
     }
 }
@@ -121,6 +127,15 @@ pub struct Object {
     pub target: Option<ObjectId>,
     /// Frames until the weapon may fire again.
     pub cooldown: u32,
+    /// Frames of construction work left (structures being built); none when finished.
+    pub construction: Option<u32>,
+}
+
+impl Object {
+    /// True once built (units are always built).
+    pub fn is_complete(&self) -> bool {
+        self.construction.is_none()
+    }
 }
 
 impl Object {
@@ -128,7 +143,7 @@ impl Object {
     /// by their count, the index of the next one and the goal (they are a pure function of the
     /// hashed state and the terrain). Adding a field to [`Object`] means adding it here, to
     /// [`Field`] and to the setter in [`super::object_mut::ObjectMut`] that changes it.
-    pub fn hashed_fields(&self) -> [(Field, u64); 15] {
+    pub fn hashed_fields(&self) -> [(Field, u64); 16] {
         [
             (Field::Identity, (self.template.0 as u64) | (self.owner.0 as u64) << 16 | (self.kind as u64) << 24),
             (Field::PosX, encode::fixed(self.pos.x)),
@@ -145,6 +160,7 @@ impl Object {
             (Field::NavStuck, self.nav.stuck_frames as u64),
             (Field::NavBest, encode::fixed(self.nav.best_distance)),
             (Field::NavRepaths, self.nav.repaths as u64),
+            (Field::Construction, encode::construction(self.construction)),
         ]
     }
 
@@ -191,6 +207,12 @@ pub(crate) mod encode {
     #[inline(always)]
     pub fn path(len: usize, next: u32) -> u64 {
         len as u64 | (next as u64) << 32
+    }
+
+    /// Construction work left: zero when finished.
+    #[inline(always)]
+    pub fn construction(left: Option<u32>) -> u64 {
+        left.map_or(0, |f| f as u64 + 1)
     }
 
     /// A pending path request: zero for none.

@@ -141,6 +141,18 @@ impl<'a> ObjectMut<'a> {
         self.set_progress(Fixed::MAX, 0);
     }
 
+    /// Sets the construction work left (none: finished).
+    pub fn set_construction(&mut self, left: Option<u32>) {
+        if left != self.object.construction {
+            self.account(
+                Field::Construction,
+                encode::construction(self.object.construction),
+                encode::construction(left),
+            );
+            self.object.construction = left;
+        }
+    }
+
     /// Sets the standing order.
     pub fn set_order(&mut self, order: Order) {
         if order != self.object.order {

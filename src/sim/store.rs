@@ -99,6 +99,11 @@ impl ObjectStore {
         gone
     }
 
+    /// True if `id` was spawned this frame and appears at the next flush.
+    pub fn is_arriving(&self, id: ObjectId) -> bool {
+        self.to_spawn.iter().any(|o| o.id == id)
+    }
+
     /// The live object with this id, if the id is current.
     pub fn get(&self, id: ObjectId) -> Option<&Object> {
         self.slots.get(id.index as usize).filter(|s| s.generation == id.generation).and_then(|s| s.object.as_ref())
@@ -178,6 +183,7 @@ mod tests {
             nav: Nav::default(),
             target: None,
             cooldown: 0,
+            construction: None,
         }
     }
 

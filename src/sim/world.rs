@@ -1,7 +1,8 @@
 //! The world: every piece of synchronized state, the fixed order of one tick, and the hash.
 //!
 //! One tick executes one frame: the frame's commands in (kind, player, id) order, then path
-//! answers, combat, movement, separation, destruction and victory, always in that order.
+//! answers, construction, production, combat, movement, separation, destruction (and the
+//! arrival of new objects) and victory, always in that order.
 //! Must not: read anything but its own state and the commands it is given.
 
 use std::sync::Arc;
@@ -16,6 +17,7 @@ use super::ids::{Frame, ObjectId, PlayerId, TemplateId};
 use super::object::{Nav, Object, Order};
 use super::pathfind::Pathfinder;
 use super::player::Player;
+use super::production::{self, Factories};
 use super::rng::GameRng;
 use super::rules::Rules;
 use super::spatial::{Entry, SpatialIndex};
@@ -104,6 +106,7 @@ pub struct World {
     pub(crate) objects: ObjectStore,
     pub(crate) players: Vec<Player>,
     pub(crate) pathfinder: Pathfinder,
+    pub(crate) factories: Factories,
     pub(crate) winner: Option<PlayerId>,
     pub(crate) game_over: bool,
     /// Reused buffers of the systems; derived each tick, never state (not hashed).
@@ -160,6 +163,7 @@ impl World {
             objects: ObjectStore::new(),
             players,
             pathfinder: Pathfinder::new(PATH_BUDGET_PER_FRAME),
+            factories: Factories::default(),
             winner: None,
             game_over: false,
             scratch: Scratch::default(),
@@ -225,7 +229,53 @@ impl World {
             nav: Nav::default(),
             target: None,
             cooldown: 0,
+            construction: None,
         })
+    }
+
+    /// Queues a construction site: a structure with `frames` of work left and a tenth of its
+    /// health, blocking its footprint now.
+    pub(crate) fn create_site(&mut self, template: TemplateId, owner: PlayerId, pos: Vec2, frames: u32) -> ObjectId {
+        let t = self.rules.template(template);
+        self.terrain.mark_structure(pos, t.footprint, true);
+        self.objects.spawn(Object {
+            id: ObjectId { index: 0, generation: 0 },
+            template,
+            owner,
+            kind: t.kind,
+            pos,
+            facing: Angle(16384),
+            speed: Fixed::ZERO,
+            health: (t.max_health / 10).max(1),
+            order: Order::Idle,
+            nav: Nav::default(),
+            target: None,
+            cooldown: 0,
+            construction: Some(frames.max(1)),
+        })
+    }
+
+    /// A free point next to a footprint centred at `centre`, on the side facing `toward` if
+    /// given (else south): where produced units appear.
+    pub(crate) fn exit_point(&self, centre: Vec2, footprint: (u8, u8), toward: Option<Vec2>) -> Option<Vec2> {
+        let c = self.terrain.cell_of(centre);
+        let (w, h) = (footprint.0 as i32, footprint.1 as i32);
+        let (x0, y0) = (c.x - w / 2 - 1, c.y - h / 2 - 1);
+        let (x1, y1) = (x0 + w + 1, y0 + h + 1);
+        let mut ring: Vec<Cell> = Vec::new();
+        for x in x0..=x1 {
+            ring.push(Cell { x, y: y0 });
+            ring.push(Cell { x, y: y1 });
+        }
+        for y in y0 + 1..y1 {
+            ring.push(Cell { x: x0, y });
+            ring.push(Cell { x: x1, y });
+        }
+        let aim = toward.unwrap_or(centre - Vec2::new(Fixed::ZERO, self.terrain.cell_size().mul_int(100)));
+        ring.into_iter()
+            .filter(|&cell| self.terrain.passable(cell))
+            .map(|cell| self.terrain.center(cell))
+            .min_by_key(|p| ((*p - aim).length_squared(), p.x, p.y))
     }
 
     /// Executes one frame with its commands (any order: they are sorted here by
@@ -257,6 +307,8 @@ impl World {
                 }
             }
         }
+        production::construct(self);
+        let rallies = production::produce(self);
         combat::update(self);
         movement::update(self);
         separation::update(self);
@@ -264,7 +316,15 @@ impl World {
         for id in dead {
             self.objects.destroy(id);
         }
-        for gone in self.objects.flush() {
+        let gone_objects = self.objects.flush();
+        for (id, goal) in rallies {
+            if let Some(mut o) = self.objects.get_mut(id) {
+                o.set_order(Order::Move { goal });
+                movement::set_goal(&mut o, goal, &mut self.pathfinder);
+            }
+        }
+        for gone in gone_objects {
+            self.factories.forget(gone.id);
             let t = self.rules.template(gone.template);
             if t.kind.blocks_ground() {
                 self.terrain.mark_structure(gone.pos, t.footprint, false);
@@ -314,15 +374,19 @@ impl World {
         self.pathfinder.hash_into(&mut h);
         let pathfinding = h.finish();
         let mut h = StateHasher::new();
+        self.factories.hash_into(&mut h);
+        let production = h.finish();
+        let mut h = StateHasher::new();
         h.write_words(&[
             self.frame.0 as u64,
             objects,
             players,
             rng,
             pathfinding,
+            production,
             self.winner.map_or(u64::MAX, |w| w.0 as u64) ^ (self.game_over as u64) << 62,
         ]);
-        StateHash { total: h.finish(), objects, players, rng, pathfinding }
+        StateHash { total: h.finish(), objects, players, rng, pathfinding, production }
     }
 
     /// The next frame to execute (also the number of frames executed so far).
@@ -353,6 +417,11 @@ impl World {
     /// Number of live objects.
     pub fn object_count(&self) -> usize {
         self.objects.len()
+    }
+
+    /// Production queues and rally points.
+    pub fn factories(&self) -> &Factories {
+        &self.factories
     }
 
     /// Players in slot order.

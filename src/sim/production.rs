@@ -1,0 +1,184 @@
+//! Production and construction: structures' unit queues and rally points, and builders
+//! raising new structures.
+//!
+//! A queued unit is paid for when queued and appears next to its factory when its build time
+//! has passed, heading for the rally point if one is set. A construction site is a structure
+//! with work left; a builder ordered to it works one frame of it every frame it stands close
+//! (one builder's work per site per frame), and the site's health grows with the work done.
+//! Sites neither shoot nor produce. Queues are kept in id order and hashed.
+//! Must not: spend money or create objects except through validated commands and these
+//! steps, or iterate anything but in id order.
+
+use std::collections::BTreeMap;
+
+use super::fixed::Fixed;
+use super::hash::StateHasher;
+use super::ids::{ObjectId, TemplateId};
+use super::object::Order;
+use super::vector::Vec2;
+use super::world::World;
+
+/// Most jobs one factory may have queued.
+pub const MAX_QUEUE: usize = 9;
+/// How close (beyond both radii) a builder must stand to work on a site.
+pub const BUILD_REACH: i64 = 12;
+
+/// One unit being produced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// What.
+    pub template: TemplateId,
+    /// Frames of work left.
+    pub remaining: u32,
+}
+
+/// Every factory's queue and rally point.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Factories {
+    queues: BTreeMap<ObjectId, Vec<Job>>,
+    rally: BTreeMap<ObjectId, Vec2>,
+}
+
+impl Factories {
+    /// A factory's queue, first job first.
+    pub fn queue(&self, factory: ObjectId) -> &[Job] {
+        self.queues.get(&factory).map_or(&[], Vec::as_slice)
+    }
+
+    /// A factory's rally point.
+    pub fn rally(&self, factory: ObjectId) -> Option<Vec2> {
+        self.rally.get(&factory).copied()
+    }
+
+    pub(crate) fn push(&mut self, factory: ObjectId, job: Job) {
+        self.queues.entry(factory).or_default().push(job);
+    }
+
+    pub(crate) fn pop_last(&mut self, factory: ObjectId) -> Option<Job> {
+        let q = self.queues.get_mut(&factory)?;
+        let job = q.pop();
+        if q.is_empty() {
+            self.queues.remove(&factory);
+        }
+        job
+    }
+
+    pub(crate) fn set_rally(&mut self, factory: ObjectId, at: Vec2) {
+        self.rally.insert(factory, at);
+    }
+
+    /// Forgets a destroyed factory.
+    pub(crate) fn forget(&mut self, factory: ObjectId) {
+        self.queues.remove(&factory);
+        self.rally.remove(&factory);
+    }
+
+    /// Feeds the synchronized state to the hasher, in id order.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        h.write_u64(self.queues.len() as u64);
+        for (id, q) in &self.queues {
+            h.write_u64(id.to_bits());
+            h.write_u64(q.len() as u64);
+            for j in q {
+                h.write_u64(j.template.0 as u64 | (j.remaining as u64) << 16);
+            }
+        }
+        h.write_u64(self.rally.len() as u64);
+        for (id, p) in &self.rally {
+            h.write_words(&[id.to_bits(), p.x.raw() as u64, p.y.raw() as u64]);
+        }
+    }
+}
+
+/// Builders next to their sites work on them; finished sites become complete structures.
+pub(crate) fn construct(world: &mut World) {
+    let rules = std::sync::Arc::clone(&world.rules);
+    let mut worked: Vec<ObjectId> = Vec::new();
+    for slot in 0..world.objects.slot_count() {
+        let Some(builder) = world.objects.by_slot(slot) else { continue };
+        let Order::Construct { site } = builder.order else { continue };
+        let (bpos, bradius) = (builder.pos, rules.template(builder.template).radius);
+        if world.objects.is_arriving(site) {
+            continue; // placed this frame; work starts next frame
+        }
+        let Some(s) = world.objects.get(site).filter(|s| !s.is_complete()) else {
+            if let Some(mut b) = world.objects.by_slot_mut(slot) {
+                b.set_order(Order::Idle);
+                b.clear_nav();
+            }
+            continue;
+        };
+        let t = rules.template(s.template);
+        let reach = t.radius + bradius + Fixed::from_int(BUILD_REACH);
+        if (s.pos - bpos).length_squared() > reach * reach || worked.contains(&site) {
+            continue;
+        }
+        worked.push(site);
+        let left = s.construction.unwrap_or(0).saturating_sub(1);
+        let total = t.build_frames.max(1);
+        let health = if left == 0 {
+            t.max_health
+        } else {
+            // Health grows with the work done, from a tenth at the start.
+            let done = (total - left.min(total)) as i64;
+            let base = (t.max_health / 10).max(1) as i64;
+            (base + (t.max_health as i64 - base) * done / total as i64) as i32
+        };
+        if let Some(mut site_mut) = world.objects.get_mut(site) {
+            site_mut.set_construction((left > 0).then_some(left));
+            // Damage taken meanwhile is kept: health only rises by the work's share.
+            let gain = health - site_mut.health.min(health);
+            let now = (site_mut.health + gain).min(health);
+            site_mut.set_health(now.max(site_mut.health));
+        }
+        if left == 0 {
+            if let Some(mut b) = world.objects.by_slot_mut(slot) {
+                b.set_order(Order::Idle);
+                b.clear_nav();
+            }
+        }
+    }
+}
+
+/// Factories work on their first job; finished units are queued to appear at the flush.
+/// Returns the new units with the rally points they should head for.
+pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
+    let rules = std::sync::Arc::clone(&world.rules);
+    let ids: Vec<ObjectId> = world.factories.queues.keys().copied().collect();
+    let mut rallies = Vec::new();
+    for factory in ids {
+        let Some(f) = world.objects.get(factory) else {
+            world.factories.forget(factory);
+            continue;
+        };
+        if !f.is_complete() {
+            continue;
+        }
+        let (fpos, owner, ftemplate) = (f.pos, f.owner, f.template);
+        let Some(job) = world.factories.queues.get_mut(&factory).and_then(|q| q.first_mut()) else { continue };
+        job.remaining = job.remaining.saturating_sub(1);
+        if job.remaining > 0 {
+            continue;
+        }
+        let template = job.template;
+        let ft = rules.template(ftemplate);
+        // The unit appears on the first free cell of a ring just outside the footprint,
+        // starting on the side facing the rally point (or south).
+        let rally = world.factories.rally(factory);
+        let exit = world.exit_point(fpos, ft.footprint, rally);
+        let Some(exit) = exit else { continue }; // boxed in: wait, the job stays done
+        world.factories.queues.get_mut(&factory).map(|q| q.remove(0));
+        if world.factories.queue(factory).is_empty() {
+            world.factories.queues.remove(&factory);
+        }
+        let facing = match rally {
+            Some(r) if r != exit => (r - exit).angle(),
+            _ => (exit - fpos).angle(),
+        };
+        let id = world.create_object(template, owner, exit, facing);
+        if let Some(r) = rally {
+            rallies.push((id, r));
+        }
+    }
+    rallies
+}

@@ -202,3 +202,50 @@ fn hotkeys_stop_attack_move_and_recall_control_groups() {
     b.hotkey('1', false);
     assert!(b.camera.target.length() > 100.0, "{}", b.camera.target);
 }
+
+#[test]
+fn the_control_bar_places_a_barracks_and_queues_riflemen() {
+    use ridgeline::game::battle::Action;
+    let mut b = battle();
+    let me = b.local();
+    let dozer_t = b.world().rules().template_id("Dozer").unwrap();
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
+    let (dozer_id, p) = (dozer.id, to_display(dozer.pos));
+    let px = b.camera.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[dozer_id]);
+    let buttons = b.commands();
+    assert_eq!(buttons.len(), 2, "{buttons:?}");
+    assert!(buttons[0].label.starts_with("Barracks $500"));
+    assert!(matches!(buttons[0].action, Action::Place(_)));
+    // Choose the barracks: the outline follows the cursor; Escape-like cancel leaves the mode.
+    b.command_button(0);
+    assert!(b.placing().is_some());
+    b.mouse_move(Vec2::new(900.0, 300.0));
+    assert!(b.overlay().iter().filter(|c| matches!(c, DrawCmd::Line { .. })).count() >= 4, "the outline shows");
+    assert!(b.cancel_mode());
+    assert!(b.placing().is_none());
+    b.command_button(0);
+    b.mouse_down(MouseButton::Left, Vec2::new(900.0, 300.0));
+    b.mouse_up(MouseButton::Left, Vec2::new(900.0, 300.0));
+    assert!(b.placing().is_none(), "one structure per choice");
+    run(&mut b, 0.5);
+    let barracks_t = b.world().rules().template_id("Barracks").unwrap();
+    let site = b.world().objects().find(|o| o.owner == me && o.template == barracks_t).expect("the site is placed").id;
+    assert_eq!(b.money(), 10_000 - 500);
+    run(&mut b, 30.0);
+    assert!(b.world().object(site).unwrap().is_complete(), "built within 30 s");
+    // Select the barracks: its buttons queue units, and the bar shows the queue.
+    let bp = to_display(b.world().object(site).unwrap().pos);
+    let px = b.camera.project(bp.extend(b.scene.height(bp) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[site]);
+    assert!(b.queue_text().starts_with("Ready"));
+    b.command_button(0);
+    b.command_button(0);
+    run(&mut b, 0.3);
+    assert!(b.queue_text().starts_with("Building: Rifleman ("), "{}", b.queue_text());
+    assert_eq!(b.money(), 10_000 - 500 - 450);
+}

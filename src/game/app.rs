@@ -191,6 +191,9 @@ impl Running {
     /// the player leaves or a few seconds after someone wins.
     fn update_battle(&mut self, dt: f32) {
         let Some((battle, _)) = &mut self.battle else { return };
+        if let Some(i) = self.shell.command_clicked.take() {
+            battle.command_button(i);
+        }
         if let Err(e) = battle.advance(dt) {
             log::error!("the battle stopped: {e}");
             self.end_battle();
@@ -198,9 +201,12 @@ impl Running {
             return;
         }
         let (money, clock) = (battle.money(), battle.clock());
+        let labels: Vec<String> = battle.commands().into_iter().map(|c| c.label).collect();
+        let queue = battle.queue_text();
         let finished = battle.ended_for() > 3.0;
         let summary = (finished || self.shell.leave_battle).then(|| battle.summary());
         self.shell.set_hud(money, clock);
+        self.shell.set_commands(&labels, &queue);
         if let Some((outcome, rows)) = summary {
             self.battle = None;
             self.shell.leave_battle = false;
@@ -388,7 +394,10 @@ impl ApplicationHandler for App {
                     if !battle_keys {
                         r.shell.handle(Input::Key { key: k, shift: self.modifiers.shift_key() });
                     } else if k == Key::Escape {
-                        r.shell.ask_leave_battle();
+                        let cancelled = r.battle.as_mut().is_some_and(|(b, _)| b.cancel_mode());
+                        if !cancelled {
+                            r.shell.ask_leave_battle();
+                        }
                     } else if let Some((battle, _)) = &mut r.battle {
                         battle.key(k, true);
                     }

@@ -21,8 +21,10 @@ use crate::session::players::Difficulty;
 use crate::session::setup::game_setup;
 use crate::session::{Controller, Idle, PlayersSpec, Queued, Session, Step, local_session};
 use crate::sim::command::{Command, MAX_SELECTION, Point};
-use crate::sim::ids::ObjectId;
+use crate::sim::ids::{ObjectId, TemplateId};
+use crate::sim::object::Object;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+use crate::sim::{Fixed, Vec2 as SimVec2};
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, MouseButton, Rect};
 
@@ -40,6 +42,29 @@ const PICK_PX: f32 = 18.0;
 const DRAG_PX: f32 = 5.0;
 /// Seconds a shot's tracer stays on screen.
 const SHOT_SECONDS: f32 = 0.15;
+
+/// What a control-bar button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Queue a unit at a structure.
+    Produce {
+        /// The structure.
+        factory: ObjectId,
+        /// The unit.
+        template: TemplateId,
+    },
+    /// Choose where a selected builder puts a structure.
+    Place(TemplateId),
+}
+
+/// One control-bar button for the current selection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandButton {
+    /// Its text: name and price.
+    pub label: String,
+    /// What it does.
+    pub action: Action,
+}
 
 /// A shot just fired, drawn as a fading tracer (display state only).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,6 +113,8 @@ pub struct Battle {
     press: Option<Vec2>,
     /// The next left click gives an attack-move order (after the attack-move key).
     attack_move_armed: bool,
+    /// The structure being placed: the next left click puts it down.
+    placing: Option<TemplateId>,
     /// Control groups 0–9 (display state: recalling one sends a Select).
     groups: [Vec<ObjectId>; 10],
     /// The group last recalled and when (seconds of battle time), for double taps.
@@ -182,6 +209,7 @@ impl Battle {
             selection: Vec::new(),
             press: None,
             attack_move_armed: false,
+            placing: None,
             groups: Default::default(),
             last_recall: None,
             elapsed: 0.0,
@@ -381,6 +409,12 @@ impl Battle {
     pub fn mouse_down(&mut self, button: MouseButton, at: Vec2) {
         self.cursor = at;
         match button {
+            MouseButton::Left if self.placing.is_some() => {
+                if let (Some(template), Some(p)) = (self.placing.take(), self.ground_under(at)) {
+                    self.send(Command::Build { template, at: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
+                }
+            }
+            MouseButton::Right if self.placing.is_some() => self.placing = None,
             MouseButton::Left if self.attack_move_armed => {
                 self.attack_move_armed = false;
                 if let Some(p) = self.ground_under(at).filter(|_| !self.selection.is_empty()) {
@@ -412,6 +446,92 @@ impl Battle {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Leaves a pending mode (placing, attack-move); false if there was none.
+    pub fn cancel_mode(&mut self) -> bool {
+        let had = self.placing.is_some() || self.attack_move_armed;
+        self.placing = None;
+        self.attack_move_armed = false;
+        had
+    }
+
+    /// The structure being placed, if any.
+    pub fn placing(&self) -> Option<TemplateId> {
+        self.placing
+    }
+
+    /// The selected object whose buttons the control bar shows: the first (by id) that can
+    /// build or produce something.
+    fn subject(&self) -> Option<&Object> {
+        let world = self.session.world();
+        self.selection
+            .iter()
+            .filter_map(|id| world.object(*id))
+            .find(|o| o.owner == self.local && !world.rules().template(o.template).builds.is_empty())
+    }
+
+    /// The control bar's buttons for the current selection.
+    pub fn commands(&self) -> Vec<CommandButton> {
+        let world = self.session.world();
+        let rules = world.rules();
+        let Some(o) = self.subject() else { return Vec::new() };
+        let structure = o.kind.blocks_ground();
+        if structure && !o.is_complete() {
+            return Vec::new();
+        }
+        rules
+            .template(o.template)
+            .builds
+            .iter()
+            .map(|&template| {
+                let t = rules.template(template);
+                let action =
+                    if structure { Action::Produce { factory: o.id, template } } else { Action::Place(template) };
+                CommandButton { label: format!("{} ${}", t.name, t.cost), action }
+            })
+            .collect()
+    }
+
+    /// The control bar's second line: the subject's queue or construction progress.
+    pub fn queue_text(&self) -> String {
+        let world = self.session.world();
+        let rules = world.rules();
+        let Some(o) = self.subject() else { return String::new() };
+        if let Some(left) = o.construction {
+            let total = rules.template(o.template).build_frames.max(1);
+            let done = 100 * (total - left.min(total)) / total;
+            return format!("Under construction: {done}%");
+        }
+        let queue = world.factories().queue(o.id);
+        if queue.is_empty() {
+            return if o.kind.blocks_ground() {
+                "Ready".to_string()
+            } else {
+                "Choose a structure to build".to_string()
+            };
+        }
+        let items: Vec<String> = queue
+            .iter()
+            .enumerate()
+            .map(|(i, j)| {
+                let name = &rules.template(j.template).name;
+                if i == 0 { format!("{name} ({}s)", j.remaining.div_ceil(FRAMES_PER_SECOND)) } else { name.clone() }
+            })
+            .collect();
+        format!("Building: {}", items.join(", "))
+    }
+
+    /// A control-bar button was clicked.
+    pub fn command_button(&mut self, index: usize) {
+        let Some(button) = self.commands().into_iter().nth(index) else { return };
+        match button.action {
+            Action::Produce { factory, template } => self.send(Command::Produce { factory, template }),
+            Action::Place(template) => {
+                self.attack_move_armed = false;
+                self.placing = Some(template);
+            }
         }
     }
 
@@ -462,9 +582,26 @@ impl Battle {
         self.send(Command::Select { objects: picked, add: false });
     }
 
-    /// Right click: attack an enemy under the cursor, or move there.
+    /// Right click: attack an enemy under the cursor, or move there; with a structure
+    /// selected alone, set its rally point.
     fn order_at(&mut self, at: Vec2) {
         if self.selection.is_empty() {
+            return;
+        }
+        let world = self.session.world();
+        let structures: Vec<ObjectId> = self
+            .selection
+            .iter()
+            .copied()
+            .filter(|id| world.object(*id).is_some_and(|o| o.kind.blocks_ground()))
+            .collect();
+        if structures.len() == self.selection.len() {
+            if let Some(p) = self.ground_under(at) {
+                let to = Point { x: p.x.round() as i32, y: p.y.round() as i32 };
+                for factory in structures {
+                    self.send(Command::SetRally { factory, at: to });
+                }
+            }
             return;
         }
         let local = self.local;
@@ -586,9 +723,38 @@ impl Battle {
         self.send(Command::Move { to: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
     }
 
+    /// The outline of the structure being placed, on the ground under the cursor: green where
+    /// it fits, red where it does not.
+    fn placement_outline(&self, out: &mut Vec<DrawCmd>) {
+        let (Some(template), Some(at)) = (self.placing, self.ground_under(self.cursor)) else { return };
+        let world = self.session.world();
+        let t = world.rules().template(template);
+        let terrain = world.terrain();
+        let fixed = |v: f32| Fixed::from_raw((v * 65536.0) as i64);
+        let centre = world.snap_structure(SimVec2::new(fixed(at.x), fixed(at.y)), t.footprint);
+        let fits = terrain.footprint(centre, t.footprint).all(|c| terrain.passable(c));
+        let c = to_display(centre);
+        let cell = self.scene.map.file.cell_size as f32;
+        let half = Vec2::new(t.footprint.0 as f32, t.footprint.1 as f32) * cell / 2.0;
+        let corners =
+            [c - half, Vec2::new(c.x + half.x, c.y - half.y), c + half, Vec2::new(c.x - half.x, c.y + half.y)];
+        let px: Vec<Vec2> = corners
+            .iter()
+            .filter_map(|&g| self.camera.project(g.extend(self.scene.height(g) + 0.5), self.screen))
+            .collect();
+        if px.len() == 4 {
+            let color = if fits { [90, 240, 90, 255] } else { [240, 70, 60, 255] };
+            for i in 0..4 {
+                let (a, b) = (px[i], px[(i + 1) % 4]);
+                out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 2.0 });
+            }
+        }
+    }
+
     /// Tracers, health bars, selection marks and the drag box, drawn over the world.
     pub fn overlay(&self) -> Vec<DrawCmd> {
         let mut out = Vec::new();
+        self.placement_outline(&mut out);
         for s in &self.shots {
             if let (Some(a), Some(b)) =
                 (self.camera.project(s.from, self.screen), self.camera.project(s.to, self.screen))

@@ -167,6 +167,12 @@ impl Scene {
                 Some(&p) if o.owner != PlayerId::NEUTRAL => base.lerp(Vec3::from_array(p), 0.6),
                 _ => base,
             };
+            // A construction site rises with the work done.
+            let mut scale = scale;
+            if let Some(left) = o.construction {
+                let total = t.build_frames.max(1) as f32;
+                scale[2] *= (1.0 - left as f32 / total).clamp(0.08, 1.0);
+            }
             // Structures and scenery keep the map's grid orientation.
             let yaw = if t.kind.blocks_ground() { std::f32::consts::FRAC_PI_2 } else { pose.yaw };
             out[shape_index(model.shape)].push(ObjectInstance {

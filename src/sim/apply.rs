@@ -127,7 +127,7 @@ impl World {
     }
 
     /// Where a structure of `footprint` placed at `p` stands: the centre of the cells it covers.
-    pub(crate) fn snap_structure(&self, p: Vec2, footprint: (u8, u8)) -> Vec2 {
+    pub fn snap_structure(&self, p: Vec2, footprint: (u8, u8)) -> Vec2 {
         let c = self.terrain.cell_of(p);
         let size = self.terrain.cell_size();
         let half = size.div_int(2);

@@ -1,8 +1,9 @@
 //! The battle's own windows: the top bar with the player's money, the game clock and the Menu
-//! button (which asks before leaving the battle).
+//! button (which asks before leaving the battle), and the control bar: a row of command
+//! buttons for what the selection can build, and the production queue.
 //!
-//! Must not: reach into the battle; the client fills the bar through [`Shell::set_hud`] and
-//! reads [`Shell::leave_battle`].
+//! Must not: reach into the battle; the client fills the bars through [`Shell::set_hud`] and
+//! [`Shell::set_commands`], and reads [`Shell::leave_battle`] and [`Shell::command_clicked`].
 
 use crate::ui::{EventKind, UiEvent};
 
@@ -12,9 +13,20 @@ use super::callbacks::short;
 /// The title of the question the Menu button asks.
 pub(super) const LEAVE_TITLE: &str = "Leave battle";
 
+/// Command buttons in the control bar.
+pub const COMMAND_BUTTONS: usize = 6;
+
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
-    if e.kind == EventKind::Selected && short(&e.name) == "ButtonMenu" {
-        shell.ask_leave_battle();
+    if e.kind != EventKind::Selected {
+        return;
+    }
+    match short(&e.name) {
+        "ButtonMenu" => shell.ask_leave_battle(),
+        name => {
+            if let Some(i) = name.strip_prefix("ButtonCommand").and_then(|n| n.parse::<usize>().ok()) {
+                shell.command_clicked = Some(i);
+            }
+        }
     }
 }
 
@@ -22,6 +34,22 @@ impl Shell {
     /// Asks whether to leave the battle (the Menu button and Escape).
     pub fn ask_leave_battle(&mut self) {
         self.message(LEAVE_TITLE, "Leave the battle and return to the main menu?", true);
+    }
+
+    /// Fills the control bar: a label per command button (hidden where none) and the queue line.
+    pub fn set_commands(&mut self, labels: &[String], queue: &str) {
+        for i in 0..COMMAND_BUTTONS {
+            let name = format!("InGame.wnd:ButtonCommand{i}");
+            let Some(id) = self.find(&name) else { continue };
+            match labels.get(i) {
+                Some(text) => {
+                    self.ui.show(id, true);
+                    self.set_text(&name, text);
+                }
+                None => self.ui.show(id, false),
+            }
+        }
+        self.set_text("InGame.wnd:LabelQueue", queue);
     }
 
     /// Shows the local player's money and the game time (seconds) in the top bar.

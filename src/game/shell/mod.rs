@@ -136,6 +136,8 @@ pub struct Shell {
     pub requested_game: Option<SkirmishConfig>,
     /// Set when the player chose to leave the battle.
     pub leave_battle: bool,
+    /// The control-bar command button the player clicked, for the client to carry out.
+    pub command_clicked: Option<usize>,
     /// Lobby state.
     pub lobby: lobby::LobbyState,
     /// Pictures made at run time (map previews), by `@name`.
@@ -197,6 +199,7 @@ impl Shell {
             images: bindings.images,
             score_rows: Vec::new(),
             leave_battle: false,
+            command_clicked: None,
             fonts,
         };
         shell.ui.set_text_measure(shell.fonts.clone());

@@ -6,7 +6,7 @@ mod common;
 use ridgeline::ai::SkirmishAi;
 use ridgeline::defs::AiPlans;
 use ridgeline::session::run_headless;
-use ridgeline::sim::{Command, PlayerId};
+use ridgeline::sim::{Command, CommandId, PlayerId, StampedCommand};
 
 #[test]
 fn an_ai_beats_an_idle_opponent_of_its_own_faction() {
@@ -17,16 +17,18 @@ fn an_ai_beats_an_idle_opponent_of_its_own_faction() {
 }
 
 #[test]
-fn ai_games_repeat_exactly() {
+fn ai_games_repeat_exactly_and_the_ais_build_up() {
     let run = || {
         let (world, ctrls) = common::opening_game("ai:hard,ai:normal", 11);
-        run_headless(world, ctrls, 4_000).unwrap()
+        let start = world.object_count();
+        let (summary, log) = run_headless(world, ctrls, 3_000).unwrap();
+        (summary, log, start)
     };
-    let (a, log_a) = run();
-    let (b, log_b) = run();
+    let (a, log_a, start) = run();
+    let (b, log_b, _) = run();
     assert_eq!(log_a, log_b);
     assert_eq!(a.hash, b.hash);
-    assert!(a.destroyed > 0, "the AIs fight within 4,000 frames");
+    assert!(a.objects_peak > start + 4, "the AIs build and train ({} → {})", start, a.objects_peak);
 }
 
 #[test]
@@ -37,15 +39,21 @@ fn harder_plans_think_more_often_and_move_out_sooner() {
     for name in ["easy", "normal", "hard", "brutal"] {
         let (mut world, _) = common::opening_game("idle,idle", 5);
         let mut ai = SkirmishAi::new(PlayerId(0), plans.get(name).unwrap().clone());
-        let (mut moved, mut thought) = (None, 0);
-        for _ in 0..6_000 {
+        let (mut moved, mut thought, mut n) = (None, 0, 0);
+        for _ in 0..4_000 {
             let cmds = ai.think(&world);
             thought += !cmds.is_empty() as u32;
             if moved.is_none() && cmds.iter().any(|c| matches!(c, Command::Move { .. } | Command::AttackMove { .. })) {
                 moved = Some(world.frame().0);
             }
-            // The AI's orders are not applied here: only its timing is measured.
-            world.tick(&[]);
+            let stamped: Vec<StampedCommand> = cmds
+                .into_iter()
+                .map(|command| {
+                    n += 1;
+                    StampedCommand { frame: world.frame(), player: PlayerId(0), id: CommandId(n), command }
+                })
+                .collect();
+            world.tick(&stamped);
         }
         first_move.push(moved.unwrap_or(u32::MAX));
         decisions.push(thought);

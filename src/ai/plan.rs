@@ -16,6 +16,9 @@ pub struct AiPlan {
     pub first_attack_frame: u32,
     /// Share of the army (percent) sent to attack; the rest guards the base.
     pub attack_share_percent: u32,
+    /// The attackers' worth (summed prices) must reach this percent of the enemy army's
+    /// before they set out (0: attack regardless).
+    pub attack_advantage_percent: u32,
     /// Enemies this close to the base bring the whole army home.
     pub defend_radius: Fixed,
     /// Whether attackers pick the weakest enemy near them instead of attack-moving.

@@ -9,7 +9,7 @@
 
 use crate::sim::command::{Command, MAX_SELECTION, Point};
 use crate::sim::fixed::Fixed;
-use crate::sim::ids::{ObjectId, PlayerId};
+use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
 use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
 use crate::sim::world::World;
@@ -57,12 +57,14 @@ pub struct SkirmishAi {
     phase: Phase,
     last: Orders,
     last_frame: u32,
+    /// Decisions taken so far (to rotate through what factories make).
+    decisions: u32,
 }
 
 impl SkirmishAi {
     /// An AI for `player` playing by `plan`.
     pub fn new(player: PlayerId, plan: AiPlan) -> SkirmishAi {
-        SkirmishAi { player, plan, phase: Phase::Guarding, last: Orders::None, last_frame: 0 }
+        SkirmishAi { player, plan, phase: Phase::Guarding, last: Orders::None, last_frame: 0, decisions: 0 }
     }
 
     /// The player it plays.
@@ -87,6 +89,129 @@ impl SkirmishAi {
         if me.defeated {
             return Vec::new();
         }
+        self.decisions = self.decisions.wrapping_add(1);
+        // Building a structure needs the builder selected; so does every army order, and a
+        // frame's selections all run before its orders: a frame does one or the other.
+        if let Some(build) = self.expand(world) {
+            return build;
+        }
+        if let Some(gather) = self.employ_gatherers(world) {
+            return gather;
+        }
+        let mut out = self.train(world);
+        out.extend(self.command_army(world));
+        out
+    }
+
+    /// A builder raises a unit factory when the AI has none (finished or rising).
+    fn expand(&self, world: &World) -> Option<Vec<Command>> {
+        let rules = world.rules();
+        let mine = || world.objects().filter(|o| o.owner == self.player);
+        let makes_army = |t: TemplateId| {
+            rules.template(t).builds.iter().any(|&u| rules.template(u).is_mobile() && rules.template(u).is_armed())
+        };
+        if mine().any(|o| o.kind.blocks_ground() && makes_army(o.template)) {
+            return None;
+        }
+        let money = world.players().get(self.player.index())?.money;
+        let builder = mine().find(|o| {
+            rules.template(o.template).is_mobile() && !matches!(o.order, crate::sim::object::Order::Construct { .. })
+        })?;
+        let template = rules.template(builder.template).builds.iter().copied().find(|&t| {
+            let tt = rules.template(t);
+            makes_army(t)
+                && tt.cost <= money
+                && tt.prerequisites.iter().all(|&p| mine().any(|o| o.template == p && o.is_complete()))
+        })?;
+        let home = mine().find(|o| o.kind.blocks_ground()).map_or(builder.pos, |o| o.pos);
+        let at = self.site_near(world, template, home)?;
+        Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])
+    }
+
+    /// Idle gatherers go to the supply pile nearest to them.
+    fn employ_gatherers(&self, world: &World) -> Option<Vec<Command>> {
+        let rules = world.rules();
+        let idle: Vec<&Object> = world
+            .objects()
+            .filter(|o| {
+                o.owner == self.player
+                    && rules.template(o.template).gather.is_some()
+                    && o.order == crate::sim::object::Order::Idle
+            })
+            .collect();
+        let first = idle.first()?;
+        let pile = nearest(world.objects().filter(|o| o.supply > 0), first.pos)?;
+        Some(vec![
+            Command::Select { objects: idle.iter().map(|o| o.id).collect(), add: false },
+            Command::Gather { pile: pile.id },
+        ])
+    }
+
+    /// The first place around `home` where a structure fits: rings of eight directions.
+    fn site_near(&self, world: &World, template: TemplateId, home: Vec2) -> Option<Point> {
+        let t = world.rules().template(template);
+        let terrain = world.terrain();
+        let cell = terrain.cell_size();
+        let (w, h) = (cell.mul_int(t.footprint.0 as i64), cell.mul_int(t.footprint.1 as i64));
+        for ring in 1..=6i64 {
+            let d = Fixed::from_int(40 + 20 * ring);
+            for (dx, dy) in [(1, 0), (0, -1), (1, -1), (-1, 0), (0, 1), (-1, -1), (1, 1), (-1, 1)] {
+                let p = home + Vec2::new(d.mul_int(dx), d.mul_int(dy));
+                if !terrain.contains(p) {
+                    continue;
+                }
+                let centre = world.snap_structure(p, t.footprint);
+                let clear = terrain.footprint(centre, t.footprint).all(|c| terrain.passable(c));
+                let (hw, hh) = (w.div_int(2) + cell, h.div_int(2) + cell);
+                let crowded = world.objects().any(|o| {
+                    !o.kind.blocks_ground() && (o.pos.x - centre.x).abs() < hw && (o.pos.y - centre.y).abs() < hh
+                });
+                if clear && !crowded {
+                    return Some(point(centre));
+                }
+            }
+        }
+        None
+    }
+
+    /// Finished factories with short queues train the next armed unit they can afford.
+    fn train(&self, world: &World) -> Vec<Command> {
+        let rules = world.rules();
+        let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
+        let mut money = me.money;
+        let mut out = Vec::new();
+        let has = |p: TemplateId| world.objects().any(|o| o.owner == self.player && o.template == p && o.is_complete());
+        for f in world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()) {
+            if world.factories().queue(f.id).len() >= 2 {
+                continue;
+            }
+            let options: Vec<TemplateId> = rules
+                .template(f.template)
+                .builds
+                .iter()
+                .copied()
+                .filter(|&u| {
+                    let t = rules.template(u);
+                    t.is_mobile() && t.is_armed() && t.prerequisites.iter().all(|&p| has(p))
+                })
+                .collect();
+            if options.is_empty() {
+                continue;
+            }
+            let pick = options[self.decisions as usize % options.len()];
+            let cost = rules.template(pick).cost;
+            if cost <= money {
+                money -= cost;
+                out.push(Command::Produce { factory: f.id, template: pick });
+            }
+        }
+        out
+    }
+
+    /// Guards, gathers, attacks or defends with the army.
+    fn command_army(&mut self, world: &World) -> Vec<Command> {
+        let frame = world.frame().0;
+        let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
         let rules = world.rules();
         let is_enemy = |o: &Object| {
             o.owner != PlayerId::NEUTRAL
@@ -137,7 +262,15 @@ impl SkirmishAi {
                         && attackers
                             .iter()
                             .all(|o| (o.pos - at).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS)));
-                    if gathered || frame.saturating_sub(since) >= GATHER_PATIENCE {
+                    let worth = |units: &mut dyn Iterator<Item = &Object>| -> i64 {
+                        units.map(|o| rules.template(o.template).cost).sum()
+                    };
+                    let mine = worth(&mut attackers.iter().copied());
+                    let theirs = worth(&mut world.objects().filter(|o| {
+                        is_enemy(o) && rules.template(o.template).is_mobile() && rules.template(o.template).is_armed()
+                    }));
+                    let strong = mine * 100 >= theirs * self.plan.attack_advantage_percent as i64;
+                    if strong && (gathered || frame.saturating_sub(since) >= GATHER_PATIENCE) {
                         self.phase = Phase::Attacking(attackers.len());
                         (ids(attackers), Orders::Attack(point(t.pos)))
                     } else {

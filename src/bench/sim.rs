@@ -95,7 +95,7 @@ fn scenario(defs: &Definitions, units: usize, seed: u64) -> Result<(World, Vec<S
         let x0 = if owner == 0 { 350 } else { 1450 };
         let pos = Vec2::from_int(x0 + col * 30, 300 + row * 30);
         let template = if i % 3 == 0 { tank } else { soldier };
-        objects.push(InitialObject { template, owner: PlayerId(owner), pos });
+        objects.push(InitialObject { template, owner: PlayerId(owner), pos, supply: 0 });
     }
     let setup = GameSetup {
         rules: rules.clone(),

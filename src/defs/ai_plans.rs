@@ -22,6 +22,8 @@ struct AiPlanDef {
     think_every: f64,
     first_attack_after: f64,
     attack_share: u32,
+    #[serde(default)]
+    attack_advantage: u32,
     defend_radius: f64,
     focus_fire: bool,
     reissue_after: f64,
@@ -65,6 +67,9 @@ impl AiPlans {
             }
             let first = seconds(d.first_attack_after, 3600.0).map_err(|m| bad("first_attack_after", m)).ok();
             let reissue = seconds(d.reissue_after, 600.0).map_err(|m| bad("reissue_after", m)).ok();
+            if d.attack_advantage > 1000 {
+                bad("attack_advantage", format!("{}% must be at most 1000", d.attack_advantage));
+            }
             if !(1..=100).contains(&d.attack_share) {
                 bad("attack_share", format!("{}% must be between 1 and 100", d.attack_share));
             }
@@ -77,6 +82,7 @@ impl AiPlans {
                     think_frames,
                     first_attack_frame,
                     attack_share_percent: d.attack_share,
+                    attack_advantage_percent: d.attack_advantage,
                     defend_radius,
                     focus_fire: d.focus_fire,
                     reissue_frames,

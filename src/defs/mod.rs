@@ -270,6 +270,16 @@ impl Builder<'_> {
             let vision = self.check(decimal(o.vision, 1.0), src, item, n, "vision");
             let radius = self.check(decimal(o.radius, 1.0), src, item, n, "radius");
             let build = self.check(frames(o.build_time), src, item, n, "build_time");
+            let gather = match &o.gather {
+                None => None,
+                Some(g) => {
+                    if g.carry == 0 {
+                        self.errors.push(src.invalid(item, n, "gather", "carry must be positive"));
+                    }
+                    self.check(frames(g.time), src, item, n, "gather")
+                        .map(|f| crate::sim::rules::Gather { carry: g.carry, frames: f.max(1) })
+                }
+            };
             if o.max_health <= 0 {
                 self.errors.push(src.invalid(item, n, "max_health", "must be positive"));
             }
@@ -298,6 +308,8 @@ impl Builder<'_> {
                 weapons,
                 builds,
                 prerequisites,
+                gather,
+                supply_depot: o.supply_depot,
             });
             models.push(o.model.clone());
         }

@@ -53,8 +53,24 @@ pub struct ObjectDef {
     /// Names of structures needed first.
     #[serde(default)]
     pub prerequisites: Vec<String>,
+    /// Gatherers: money carried per trip and seconds spent loading it at a supply pile.
+    #[serde(default)]
+    pub gather: Option<GatherDef>,
+    /// Structures where gatherers unload.
+    #[serde(default)]
+    pub supply_depot: bool,
     /// How the renderer draws it (not read by the simulation).
     pub model: ModelDef,
+}
+
+/// A gatherer's trip.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GatherDef {
+    /// Money per trip.
+    pub carry: u32,
+    /// Seconds of loading at the pile.
+    pub time: f64,
 }
 
 fn yes() -> bool {

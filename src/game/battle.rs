@@ -610,14 +610,33 @@ impl Battle {
             owner != local
                 && world.players().get(owner.index()).is_some_and(|p| p.team != world.players()[local.index()].team)
         });
-        match enemy {
-            Some(target) => self.send(Command::Attack { target }),
-            None => {
+        let world = self.session.world();
+        let gatherers = self
+            .selection
+            .iter()
+            .any(|id| world.object(*id).is_some_and(|o| world.rules().template(o.template).gather.is_some()));
+        let pile = if gatherers { self.pick_supply(at) } else { None };
+        match (enemy, pile) {
+            (_, Some(pile)) => self.send(Command::Gather { pile }),
+            (Some(target), None) => self.send(Command::Attack { target }),
+            (None, None) => {
                 if let Some(p) = self.ground_under(at) {
                     self.send(Command::Move { to: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
                 }
             }
         }
+    }
+
+    /// The supply pile with money left nearest to `at` on screen, within reach of a click.
+    fn pick_supply(&self, at: Vec2) -> Option<ObjectId> {
+        let world = self.session.world();
+        world
+            .objects()
+            .filter(|o| o.supply > 0)
+            .filter_map(|o| self.screen_pos(o.id).map(|p| (o.id, (p - at).length())))
+            .filter(|&(_, d)| d <= PICK_PX * 1.5)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(id, _)| id)
     }
 
     fn send(&self, command: Command) {

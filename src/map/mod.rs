@@ -300,12 +300,12 @@ impl Map {
         let mut out = Vec::new();
         for o in &self.file.objects {
             if let Some(template) = rules.template_id(&o.template) {
-                out.push(InitialObject { template, owner: PlayerId::NEUTRAL, pos: self.world(o.at) });
+                out.push(InitialObject { template, owner: PlayerId::NEUTRAL, pos: self.world(o.at), supply: 0 });
             }
         }
         if let Some(template) = rules.template_id(&self.file.supply_template) {
             for s in &self.file.supplies {
-                out.push(InitialObject { template, owner: PlayerId::NEUTRAL, pos: self.world(s.at) });
+                out.push(InitialObject { template, owner: PlayerId::NEUTRAL, pos: self.world(s.at), supply: s.amount });
             }
         }
         out

@@ -8,9 +8,9 @@ use super::fixed::Fixed;
 use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::movement;
 use super::object::Order;
-use super::production;
 use super::vector::Vec2;
 use super::world::World;
+use super::{economy, production};
 
 /// Spacing of formation slots, in unit radii.
 const FORMATION_SPACING_RADII: i64 = 3;
@@ -59,6 +59,24 @@ impl World {
                 Ok(())
             }
             Command::Build { template, at } => self.build(player, *template, *at),
+            Command::Gather { pile } => {
+                if !economy::is_supply(self, *pile) {
+                    return Err(RejectReason::InvalidTarget(*pile));
+                }
+                let rules = std::sync::Arc::clone(&self.rules);
+                let ids = self.selected_objects(player, |w, id| {
+                    w.objects.get(id).is_some_and(|o| rules.template(o.template).gather.is_some())
+                })?;
+                for id in ids {
+                    if let Some(mut o) = self.objects.get_mut(id) {
+                        o.set_order(Order::Gather { pile: *pile });
+                        o.set_target(None);
+                        o.set_work(0);
+                        o.clear_nav();
+                    }
+                }
+                Ok(())
+            }
             Command::Guard { at } => {
                 let anchor = at.map(|p| self.point_on_map(p)).transpose()?;
                 let ids = self.selected_objects(player, |w, id| w.is_mobile(id) || w.is_armed(id))?;

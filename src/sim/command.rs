@@ -85,6 +85,11 @@ pub enum Command {
         /// The point.
         at: Point,
     },
+    /// Send the selection's gatherers to carry money from a supply pile.
+    Gather {
+        /// The supply pile.
+        pile: ObjectId,
+    },
     /// Have a selected builder raise a structure centred near a point; paid when placed.
     Build {
         /// What to build.
@@ -108,6 +113,7 @@ impl Command {
             Command::CancelProduction { .. } => 7,
             Command::SetRally { .. } => 8,
             Command::Build { .. } => 9,
+            Command::Gather { .. } => 10,
         }
     }
 }

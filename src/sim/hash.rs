@@ -158,10 +158,16 @@ pub enum Field {
     NavRepaths,
     /// Construction work left.
     Construction,
+    /// A gatherer's load.
+    Cargo,
+    /// A gatherer's loading time so far.
+    Work,
+    /// Money left in a supply pile.
+    Supply,
 }
 
 /// One salt per [`Field`]: random odd-looking words with the top bit set.
-const SALTS: [u64; 16] = [
+const SALTS: [u64; 19] = [
     0x5851_F42D_4C95_7F2D,
     0xD1B5_4A32_D192_ED03,
     0xAEF1_7502_108E_F2D9,
@@ -178,6 +184,9 @@ const SALTS: [u64; 16] = [
     0xC4CE_B9FE_1A85_EC53,
     0x94D0_49BB_1331_11EB,
     0xBF58_476D_1CE4_E5B9,
+    0x94D0_49BB_1331_11EF,
+    0xD6E8_FEB8_6659_FD95,
+    0xE703_7ED1_A0B4_28DD,
 ];
 
 /// The per-object key of the incremental object hash.
@@ -310,6 +319,9 @@ mod tests {
             Field::NavBest,
             Field::NavRepaths,
             Field::Construction,
+            Field::Cargo,
+            Field::Work,
+            Field::Supply,
         ];
         for id in [0u64, 1, 1 << 32, 12345] {
             let key = ObjectKey::of(id);

@@ -26,6 +26,7 @@ pub mod world;
 
 mod apply;
 mod combat;
+mod economy;
 mod movement;
 mod separation;
 #[cfg(test)]

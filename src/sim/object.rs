@@ -42,6 +42,11 @@ pub enum Order {
         /// The structure being built.
         site: ObjectId,
     },
+    /// Carry money from a supply pile to the nearest supply depot, again and again.
+    Gather {
+        /// The supply pile.
+        pile: ObjectId,
+    },
 }
 
 impl Order {
@@ -54,6 +59,7 @@ impl Order {
             Order::Attack { .. } => 3,
             Order::Guard { .. } => 4,
             Order::Construct { .. } => 5,
+            Order::Gather { .. } => 6,
         }
     }
 
@@ -64,7 +70,9 @@ impl Order {
             Order::Move { goal } | Order::AttackMove { goal } | Order::Guard { anchor: goal } => {
                 (goal.x.raw() as u64, goal.y.raw() as u64)
             }
-            Order::Attack { target } | Order::Construct { site: target } => (target.to_bits(), 0),
+            Order::Attack { target } | Order::Construct { site: target } | Order::Gather { pile: target } => {
+                (target.to_bits(), 0)
+            }
         }
     }
 }
@@ -129,6 +137,12 @@ pub struct Object {
     pub cooldown: u32,
     /// Frames of construction work left (structures being built); none when finished.
     pub construction: Option<u32>,
+    /// Money a gatherer carries.
+    pub cargo: u32,
+    /// Frames a gatherer has spent loading at its pile.
+    pub work: u32,
+    /// Money left in a supply pile.
+    pub supply: u32,
 }
 
 impl Object {
@@ -143,7 +157,7 @@ impl Object {
     /// by their count, the index of the next one and the goal (they are a pure function of the
     /// hashed state and the terrain). Adding a field to [`Object`] means adding it here, to
     /// [`Field`] and to the setter in [`super::object_mut::ObjectMut`] that changes it.
-    pub fn hashed_fields(&self) -> [(Field, u64); 16] {
+    pub fn hashed_fields(&self) -> [(Field, u64); 19] {
         [
             (Field::Identity, (self.template.0 as u64) | (self.owner.0 as u64) << 16 | (self.kind as u64) << 24),
             (Field::PosX, encode::fixed(self.pos.x)),
@@ -161,6 +175,9 @@ impl Object {
             (Field::NavBest, encode::fixed(self.nav.best_distance)),
             (Field::NavRepaths, self.nav.repaths as u64),
             (Field::Construction, encode::construction(self.construction)),
+            (Field::Cargo, self.cargo as u64),
+            (Field::Work, self.work as u64),
+            (Field::Supply, self.supply as u64),
         ]
     }
 

@@ -153,6 +153,30 @@ impl<'a> ObjectMut<'a> {
         }
     }
 
+    /// Sets a gatherer's load.
+    pub fn set_cargo(&mut self, cargo: u32) {
+        if cargo != self.object.cargo {
+            self.account(Field::Cargo, self.object.cargo as u64, cargo as u64);
+            self.object.cargo = cargo;
+        }
+    }
+
+    /// Sets a gatherer's loading time so far.
+    pub fn set_work(&mut self, work: u32) {
+        if work != self.object.work {
+            self.account(Field::Work, self.object.work as u64, work as u64);
+            self.object.work = work;
+        }
+    }
+
+    /// Sets the money left in a supply pile.
+    pub fn set_supply(&mut self, supply: u32) {
+        if supply != self.object.supply {
+            self.account(Field::Supply, self.object.supply as u64, supply as u64);
+            self.object.supply = supply;
+        }
+    }
+
     /// Sets the standing order.
     pub fn set_order(&mut self, order: Order) {
         if order != self.object.order {

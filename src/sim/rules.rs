@@ -66,6 +66,19 @@ pub struct ObjectTemplate {
     pub builds: Vec<TemplateId>,
     /// Structures the owner must have before this can be built.
     pub prerequisites: Vec<TemplateId>,
+    /// Gatherers: what one trip carries and how long loading takes.
+    pub gather: Option<Gather>,
+    /// Gatherers unload here.
+    pub supply_depot: bool,
+}
+
+/// A gatherer's trip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gather {
+    /// Money per trip.
+    pub carry: u32,
+    /// Frames of loading at the pile.
+    pub frames: u32,
 }
 
 impl ObjectTemplate {

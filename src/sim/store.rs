@@ -184,6 +184,9 @@ mod tests {
             target: None,
             cooldown: 0,
             construction: None,
+            cargo: 0,
+            work: 0,
+            supply: 0,
         }
     }
 

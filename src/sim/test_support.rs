@@ -29,6 +29,8 @@ pub fn rules() -> Arc<Rules> {
         weapons: vec![WeaponId(0)],
         builds: vec![],
         prerequisites: vec![],
+        gather: None,
+        supply_depot: false,
     };
     let post = ObjectTemplate {
         name: "Post".into(),
@@ -75,7 +77,7 @@ pub fn world(size: u32, objects: Vec<(TemplateId, u8, Vec2)>) -> World {
         seed: 1,
         objects: objects
             .into_iter()
-            .map(|(template, owner, pos)| InitialObject { template, owner: PlayerId(owner), pos })
+            .map(|(template, owner, pos)| InitialObject { template, owner: PlayerId(owner), pos, supply: 0 })
             .collect(),
     };
     match World::new(setup) {

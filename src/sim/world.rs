@@ -24,7 +24,7 @@ use super::spatial::{Entry, SpatialIndex};
 use super::store::ObjectStore;
 use super::terrain::{Cell, Terrain};
 use super::vector::Vec2;
-use super::{combat, movement, separation, victory};
+use super::{combat, economy, movement, separation, victory};
 
 /// Cells the pathfinder may expand per frame, across all requests.
 pub const PATH_BUDGET_PER_FRAME: u32 = 12_000;
@@ -63,6 +63,8 @@ pub struct InitialObject {
     pub owner: PlayerId,
     /// Where it stands.
     pub pos: Vec2,
+    /// Money it holds, for supply piles (0 for anything else).
+    pub supply: u32,
 }
 
 /// Why a game could not be set up.
@@ -171,10 +173,17 @@ impl World {
         for i in 0..world.players.len() {
             world.place_starting_objects(PlayerId(i as u8));
         }
-        for o in &setup.objects {
-            world.create_object(o.template, o.owner, o.pos, Angle::ZERO);
-        }
+        let placed: Vec<(ObjectId, u32)> = setup
+            .objects
+            .iter()
+            .map(|o| (world.create_object(o.template, o.owner, o.pos, Angle::ZERO), o.supply))
+            .collect();
         world.objects.flush();
+        for (id, supply) in placed {
+            if let Some(mut o) = world.objects.get_mut(id) {
+                o.set_supply(supply);
+            }
+        }
         Ok(world)
     }
 
@@ -230,6 +239,9 @@ impl World {
             target: None,
             cooldown: 0,
             construction: None,
+            cargo: 0,
+            work: 0,
+            supply: 0,
         })
     }
 
@@ -252,6 +264,9 @@ impl World {
             target: None,
             cooldown: 0,
             construction: Some(frames.max(1)),
+            cargo: 0,
+            work: 0,
+            supply: 0,
         })
     }
 
@@ -308,6 +323,7 @@ impl World {
             }
         }
         production::construct(self);
+        economy::gather(self);
         let rallies = production::produce(self);
         combat::update(self);
         movement::update(self);

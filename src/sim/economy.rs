@@ -1,0 +1,140 @@
+//! The economy: gatherers carry money from supply piles to their owner's supply depots.
+//!
+//! A gatherer ordered to a pile walks there, loads for its template's time, takes up to its
+//! load from the pile, walks to the nearest finished depot of its owner, unloads (the money is
+//! the owner's now) and goes back; when the pile runs dry it moves on to the nearest pile
+//! with money left, or stops. Piles and depots are found nearest first, ties by id.
+//! Must not: create money except by unloading what a pile gave.
+
+use super::fixed::Fixed;
+use super::ids::{ObjectId, PlayerId};
+use super::movement;
+use super::object::{Object, Order};
+use super::vector::Vec2;
+use super::world::World;
+
+/// How close (beyond both radii) a gatherer must stand to a pile or depot.
+const REACH: i64 = 10;
+/// How far a gatherer looks for another pile when its own runs dry.
+const SEARCH: i64 = 1200;
+
+/// A point just outside `target` (radius `r`) on the side facing `from`.
+fn beside(target: Vec2, r: Fixed, from: Vec2, my_radius: Fixed) -> Vec2 {
+    let out = (from - target).normalize();
+    let out = if out == Vec2::ZERO { Vec2::new(Fixed::ONE, Fixed::ZERO) } else { out };
+    target + out.scale(r + my_radius + Fixed::from_int(REACH / 2))
+}
+
+fn near(a: Vec2, b: Vec2, reach: Fixed) -> bool {
+    (a - b).length_squared() <= reach * reach
+}
+
+/// The nearest object passing `keep` (ties: lowest id).
+fn nearest(world: &World, from: Vec2, keep: impl Fn(&Object) -> bool) -> Option<&Object> {
+    world.objects.iter().filter(|o| keep(o)).min_by_key(|o| ((o.pos - from).length_squared(), o.id))
+}
+
+/// One frame of gathering for every gatherer, in id order.
+pub(crate) fn gather(world: &mut World) {
+    let rules = std::sync::Arc::clone(&world.rules);
+    for slot in 0..world.objects.slot_count() {
+        let Some(g) = world.objects.by_slot(slot) else { continue };
+        let Order::Gather { pile } = g.order else { continue };
+        let order_pile = pile;
+        let Some(trip) = rules.template(g.template).gather else { continue };
+        let (pos, owner, cargo, work) = (g.pos, g.owner, g.cargo, g.work);
+        let my_radius = rules.template(g.template).radius;
+        let goal = g.nav.goal;
+        if cargo == 0 {
+            // Heading for, or loading at, the pile; find another if this one is spent.
+            let live = world.objects.get(pile).filter(|p| p.supply > 0).map(|p| (p.pos, p.template));
+            let (ppos, ptemplate, pile) = match live {
+                Some((p, t)) => (p, t, pile),
+                None => {
+                    let reach = Fixed::from_int(SEARCH);
+                    let next = nearest(world, pos, |o| o.supply > 0 && near(o.pos, pos, reach))
+                        .map(|o| (o.pos, o.template, o.id));
+                    match next {
+                        Some(n) => n,
+                        None => {
+                            stop(world, slot);
+                            continue;
+                        }
+                    }
+                }
+            };
+            let pr = rules.template(ptemplate).radius;
+            if near(ppos, pos, pr + my_radius + Fixed::from_int(REACH)) {
+                if work + 1 < trip.frames {
+                    if let Some(mut g) = world.objects.by_slot_mut(slot) {
+                        g.set_work(work + 1);
+                    }
+                    continue;
+                }
+                let take = world.objects.get(pile).map_or(0, |p| p.supply.min(trip.carry));
+                if let Some(mut p) = world.objects.get_mut(pile) {
+                    let left = p.supply - take;
+                    p.set_supply(left);
+                }
+                let depot = nearest_depot(world, owner, pos);
+                if let Some(mut g) = world.objects.by_slot_mut(slot) {
+                    g.set_work(0);
+                    g.set_cargo(take);
+                    g.set_order(Order::Gather { pile });
+                    if let Some((dpos, dr)) = depot {
+                        let to = beside(dpos, dr, pos, my_radius);
+                        movement::set_goal(&mut g, to, &mut world.pathfinder);
+                    }
+                }
+            } else if goal.is_none() || pile != order_pile {
+                let to = beside(ppos, pr, pos, my_radius);
+                if let Some(mut g) = world.objects.by_slot_mut(slot) {
+                    g.set_order(Order::Gather { pile });
+                    movement::set_goal(&mut g, to, &mut world.pathfinder);
+                }
+            }
+        } else {
+            // Carrying: unload at the nearest depot.
+            let Some((dpos, dr)) = nearest_depot(world, owner, pos) else { continue };
+            if near(dpos, pos, dr + my_radius + Fixed::from_int(REACH)) {
+                if let Some(p) = world.players.get_mut(owner.index()) {
+                    p.money += cargo as i64;
+                }
+                let back = world.objects.get(pile).map(|p| (p.pos, rules.template(p.template).radius));
+                if let Some(mut g) = world.objects.by_slot_mut(slot) {
+                    g.set_cargo(0);
+                    if let Some((ppos, pr)) = back {
+                        let to = beside(ppos, pr, pos, my_radius);
+                        movement::set_goal(&mut g, to, &mut world.pathfinder);
+                    }
+                }
+            } else if goal.is_none() {
+                let to = beside(dpos, dr, pos, my_radius);
+                if let Some(mut g) = world.objects.by_slot_mut(slot) {
+                    movement::set_goal(&mut g, to, &mut world.pathfinder);
+                }
+            }
+        }
+    }
+}
+
+/// The position and radius of `owner`'s nearest finished supply depot.
+fn nearest_depot(world: &World, owner: PlayerId, from: Vec2) -> Option<(Vec2, Fixed)> {
+    let rules = &world.rules;
+    nearest(world, from, |o| o.owner == owner && o.is_complete() && rules.template(o.template).supply_depot)
+        .map(|o| (o.pos, rules.template(o.template).radius))
+}
+
+/// Ends gathering: nothing left within reach.
+fn stop(world: &mut World, slot: usize) {
+    if let Some(mut g) = world.objects.by_slot_mut(slot) {
+        g.set_order(Order::Idle);
+        g.set_work(0);
+        g.clear_nav();
+    }
+}
+
+/// True if `id` is a supply pile with money left.
+pub(crate) fn is_supply(world: &World, id: ObjectId) -> bool {
+    world.objects.get(id).is_some_and(|o| o.supply > 0)
+}

@@ -249,3 +249,43 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert!(b.queue_text().starts_with("Building: Rifleman ("), "{}", b.queue_text());
     assert_eq!(b.money(), 10_000 - 500 - 450);
 }
+
+#[test]
+fn a_recorded_battle_replays_to_the_same_final_state() {
+    use ridgeline::session::Replay;
+    let mut b = battle(); // the human against a normal AI
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    b.mouse_down(MouseButton::Right, Vec2::new(1000.0, 500.0));
+    run(&mut b, 5.0);
+    b.hotkey('s', false);
+    run(&mut b, 3.0);
+    let replay = b.replay();
+    assert!(replay.commands.len() >= 3, "the clicks and the AI's orders are recorded");
+    assert_eq!(replay.frames, b.world().frame().0);
+    // Saved and read back unchanged.
+    let path = common::temp_dir("replay").join("game.ron");
+    replay.save(&path).unwrap();
+    let loaded = Replay::load(&path).unwrap();
+    assert_eq!(loaded, replay);
+    // Watched: the same game, to the same final hash.
+    let mut watched = Battle::watch(&common::roots(), &loaded, SCREEN).unwrap();
+    assert!(watched.is_replay());
+    assert_eq!(watched.replay_verdict(), None, "not at its end yet");
+    while watched.replay_verdict().is_none() {
+        watched.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    assert_eq!(watched.replay_verdict(), Some(true));
+    assert_eq!(watched.world().state_hash(), b.world().state_hash());
+    // A tampered replay does not reach the recorded end.
+    let mut bad = loaded.clone();
+    bad.commands.retain(|e| !matches!(e.command, ridgeline::sim::Command::Stop));
+    let mut w = Battle::watch(&common::roots(), &bad, SCREEN).unwrap();
+    while w.replay_verdict().is_none() {
+        w.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    assert_eq!(w.replay_verdict(), Some(false));
+    // Bad files are refused with a reason.
+    std::fs::write(&path, "(version: 99)").unwrap();
+    assert!(Replay::load(&path).is_err());
+}

@@ -203,3 +203,20 @@ fn the_battle_menu_asks_before_leaving() {
     assert!(s.leave_battle);
     assert_eq!(s.screen(), Some(Screen::InGame), "the client ends the battle, not the shell");
 }
+
+#[test]
+fn watch_plays_the_chosen_replay() {
+    let (mut s, path) = shell("watch");
+    let dir = path.parent().unwrap().join("replays");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("proving_grounds 1.ron"), "()").unwrap();
+    s.open(Screen::Replays);
+    // Nothing chosen: a hint, no replay.
+    click(&mut s, "Replays.wnd:ButtonWatch");
+    assert!(s.message_open() && s.requested_replay.is_none());
+    s.close_message();
+    let list = s.find("Replays.wnd:ListReplays").unwrap();
+    s.ui.list_select(list, Some(0));
+    click(&mut s, "Replays.wnd:ButtonWatch");
+    assert_eq!(s.requested_replay.as_deref(), Some(dir.join("proving_grounds 1.ron").as_path()));
+}

@@ -153,12 +153,19 @@ impl Running {
         }
     }
 
-    /// Starts the battle the skirmish screen asked for, if any.
+    /// Starts the battle the skirmish screen asked for, or the replay the replays screen chose.
     fn start_requested_battle(&mut self, roots: &ContentRoots) {
-        let Some(cfg) = self.shell.requested_game.take() else { return };
-        let Some(map) = self.shell.maps.get(cfg.map) else { return };
         let screen = glam::Vec2::new(self.config.width as f32, self.config.height as f32);
-        match Battle::start(roots, &cfg, &map.dir, &self.shell.factions, screen) {
+        let started = if let Some(path) = self.shell.requested_replay.take() {
+            crate::session::Replay::load(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|r| Battle::watch(roots, &r, screen).map_err(|e| e.to_string()))
+        } else {
+            let Some(cfg) = self.shell.requested_game.take() else { return };
+            let Some(map) = self.shell.maps.get(cfg.map) else { return };
+            Battle::start(roots, &cfg, &map.dir, &self.shell.factions, screen).map_err(|e| e.to_string())
+        };
+        match started {
             Ok(battle) => {
                 let scene = &battle.scene;
                 let statics =
@@ -167,7 +174,7 @@ impl Running {
                 self.shell.open(Screen::InGame);
                 self.battle = Some((battle, pass));
             }
-            Err(e) => self.shell.message("Skirmish", &format!("The battle could not start: {e}"), false),
+            Err(e) => self.shell.message("Battle", &format!("The battle could not start: {e}"), false),
         }
     }
 
@@ -205,12 +212,29 @@ impl Running {
         let queue = battle.queue_text();
         let finished = battle.ended_for() > 3.0;
         let summary = (finished || self.shell.leave_battle).then(|| battle.summary());
+        let verdict = battle.replay_verdict();
+        let replay = (!battle.is_replay() && summary.is_some()).then(|| battle.replay());
         self.shell.set_hud(money, clock);
         self.shell.set_commands(&labels, &queue);
         if let Some((outcome, rows)) = summary {
             self.battle = None;
             self.shell.leave_battle = false;
             self.shell.show_score(&outcome, rows);
+            if let Some(replay) = replay {
+                let stamp =
+                    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+                let path = self.shell.replay_dir().join(format!("{} {stamp}.ron", replay.map));
+                if let Err(e) = replay.save(&path) {
+                    log::warn!("the replay was not saved: {e}");
+                }
+            }
+            if verdict == Some(false) {
+                self.shell.message(
+                    "Replay",
+                    "This replay did not reach its recorded end: it was made by a different version of the game.",
+                    false,
+                );
+            }
         }
     }
 

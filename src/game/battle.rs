@@ -18,8 +18,9 @@ use crate::map::{Map, MapContent};
 use crate::net::MemoryEndpoint;
 use crate::render::ObjectInstance;
 use crate::session::players::Difficulty;
+use crate::session::replay::{CommandLog, REPLAY_VERSION};
 use crate::session::setup::game_setup;
-use crate::session::{Controller, Idle, PlayersSpec, Queued, Session, Step, local_session};
+use crate::session::{Controller, Idle, PlayersSpec, Queued, Recording, Replay, Session, Step, local_session};
 use crate::sim::command::{Command, MAX_SELECTION, Point};
 use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::object::Object;
@@ -90,9 +91,24 @@ pub enum BattleError {
     Session(#[from] crate::session::SessionError),
 }
 
+/// What a replay needs besides the commands: the setup, as the battle began.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Recorded {
+    map: String,
+    players: String,
+    colors: Vec<usize>,
+    seed: u64,
+}
+
 /// A running battle.
 pub struct Battle {
     session: Session<MemoryEndpoint>,
+    /// Every command issued, for the replay.
+    log: CommandLog,
+    /// The setup, for the replay.
+    recorded: Recorded,
+    /// When watching a replay: its length and final hash.
+    watching: Option<(u32, String)>,
     /// What is drawn.
     pub scene: Scene,
     /// The local player's view.
@@ -175,10 +191,76 @@ impl Battle {
             }
         }
         controllers.push(Box::new(human));
+        let log = CommandLog::default();
+        let controllers: Vec<Box<dyn Controller>> =
+            controllers.into_iter().map(|c| Box::new(Recording::new(c, log.clone())) as Box<dyn Controller>).collect();
         let session = local_session(world, controllers)?;
         let mut scene = Scene::new(roots, map, &content, &defs).map_err(|e| setup_err(&e))?;
         scene.colors = slots.iter().map(|s| s.color).collect();
-        Ok(Battle::new(session, scene, local, orders, screen))
+        let mut battle = Battle::new(session, scene, local, orders, screen);
+        battle.log = log;
+        battle.recorded = Recorded {
+            map: map_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            players: slots
+                .iter()
+                .map(|s| factions.get(s.faction).map_or("scripted".to_string(), |f| format!("scripted@{f}")))
+                .collect::<Vec<_>>()
+                .join(","),
+            colors: slots.iter().map(|s| s.color).collect(),
+            seed: cfg_seed(cfg),
+        };
+        Ok(battle)
+    }
+
+    /// Plays a replay: every player is driven by the recorded commands, through the same
+    /// stream; the view is the recording player's.
+    pub fn watch(roots: &ContentRoots, replay: &Replay, screen: Vec2) -> Result<Battle, BattleError> {
+        let setup_err = |e: &dyn std::fmt::Display| BattleError::Setup(e.to_string());
+        let defs = Definitions::load(roots).map_err(|e| setup_err(&e))?;
+        let content = MapContent::load(roots).map_err(|e| setup_err(&e))?;
+        let map = Map::find_and_load(roots, &replay.map).map_err(|e| setup_err(&e))?;
+        let spec: PlayersSpec = replay.players.parse().map_err(|e| setup_err(&e))?;
+        let setup = game_setup(&defs, &map, &content, &spec, replay.seed).map_err(|e| setup_err(&e))?;
+        let world = World::new(setup).map_err(|e| setup_err(&e))?;
+        let plans = AiPlans::load(roots).map_err(|e| setup_err(&e))?;
+        let controllers =
+            crate::session::setup::controllers(&spec, &replay.script(), &plans).map_err(|e| setup_err(&e))?;
+        let session = local_session(world, controllers)?;
+        let mut scene = Scene::new(roots, map, &content, &defs).map_err(|e| setup_err(&e))?;
+        scene.colors = replay.colors.clone();
+        // Nobody gives orders in a replay.
+        let (_, orders) = Queued::new(PlayerId(replay.local));
+        let mut battle = Battle::new(session, scene, PlayerId(replay.local), orders, screen);
+        battle.watching = Some((replay.frames, replay.final_hash.clone()));
+        Ok(battle)
+    }
+
+    /// True when this battle is a replay being watched.
+    pub fn is_replay(&self) -> bool {
+        self.watching.is_some()
+    }
+
+    /// For a replay that has played to its end: whether it reached the recorded final state.
+    pub fn replay_verdict(&self) -> Option<bool> {
+        let (frames, hash) = self.watching.as_ref()?;
+        let world = self.session.world();
+        (world.frame().0 >= *frames).then(|| format!("{:016x}", world.state_hash().total) == *hash)
+    }
+
+    /// The game so far as a replay (played back, it gives this very game).
+    pub fn replay(&self) -> Replay {
+        let world = self.session.world();
+        Replay {
+            version: REPLAY_VERSION,
+            map: self.recorded.map.clone(),
+            players: self.recorded.players.clone(),
+            colors: self.recorded.colors.clone(),
+            seed: self.recorded.seed,
+            local: self.local.0,
+            frames: world.frame().0,
+            final_hash: format!("{:016x}", world.state_hash().total),
+            commands: self.log.borrow().clone(),
+        }
     }
 
     /// A battle over a running session, seen by `local`, whose orders go to `orders` (the
@@ -196,6 +278,9 @@ impl Battle {
         let lost = vec![0; session.world().players().len()];
         Battle {
             session,
+            log: CommandLog::default(),
+            recorded: Recorded::default(),
+            watching: None,
             scene,
             camera,
             orders,
@@ -241,10 +326,15 @@ impl Battle {
         self.scroll(dt);
         self.since_tick += dt;
         let mut ran = 0;
-        if self.session.world().is_over() {
+        let replay_done = self.watching.as_ref().is_some_and(|(frames, _)| self.session.world().frame().0 >= *frames);
+        if self.session.world().is_over() || replay_done {
             self.ended_for += dt;
         }
-        while self.since_tick >= FRAME && ran < MAX_CATCH_UP && !self.session.world().is_over() {
+        while self.since_tick >= FRAME
+            && ran < MAX_CATCH_UP
+            && !self.session.world().is_over()
+            && self.watching.as_ref().is_none_or(|(frames, _)| self.session.world().frame().0 < *frames)
+        {
             self.previous = poses(self.session.world());
             if let Step::Ticked { report, .. } = self.session.step()? {
                 for id in &report.destroyed {

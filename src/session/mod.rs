@@ -6,6 +6,7 @@
 pub mod controller;
 pub mod peer;
 pub mod players;
+pub mod replay;
 pub mod runner;
 pub mod script;
 pub mod setup;
@@ -13,5 +14,6 @@ pub mod setup;
 pub use controller::{Controller, Idle, Queued};
 pub use peer::{Session, SessionError, Step};
 pub use players::PlayersSpec;
+pub use replay::{Recording, Replay};
 pub use runner::{RunSummary, local_session, run_headless};
 pub use script::CommandScript;

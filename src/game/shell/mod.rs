@@ -138,6 +138,8 @@ pub struct Shell {
     pub leave_battle: bool,
     /// The control-bar command button the player clicked, for the client to carry out.
     pub command_clicked: Option<usize>,
+    /// Set when the player chose a replay to watch.
+    pub requested_replay: Option<PathBuf>,
     /// Lobby state.
     pub lobby: lobby::LobbyState,
     /// Pictures made at run time (map previews), by `@name`.
@@ -200,6 +202,7 @@ impl Shell {
             score_rows: Vec::new(),
             leave_battle: false,
             command_clicked: None,
+            requested_replay: None,
             fonts,
         };
         shell.ui.set_text_measure(shell.fonts.clone());

@@ -1,12 +1,19 @@
-//! Replays: the recorded games in the config folder's `replays/`.
+//! Replays: the recorded games in the config folder's `replays/`; Watch plays the chosen one.
 
 use crate::ui::{EventKind, UiEvent};
 
 use super::callbacks::short;
 use super::{Screen, Shell};
 
+impl Shell {
+    /// The folder battles are recorded into.
+    pub fn replay_dir(&self) -> std::path::PathBuf {
+        self.settings_path().parent().map(|p| p.join("replays")).unwrap_or_default()
+    }
+}
+
 pub(super) fn init(shell: &mut Shell) {
-    let dir = shell.settings_path().parent().map(|p| p.join("replays")).unwrap_or_default();
+    let dir = shell.replay_dir();
     let mut rows: Vec<Vec<String>> = std::fs::read_dir(&dir)
         .map(|d| {
             d.filter_map(Result::ok)
@@ -27,7 +34,17 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         return;
     }
     match short(&e.name) {
-        "ButtonWatch" => shell.message("Replays", "Replay playback is not in this build yet.", false),
+        "ButtonWatch" => {
+            let list = shell.find("Replays.wnd:ListReplays");
+            let chosen = list.and_then(|l| {
+                let row = *shell.ui.list_selected(l).first()?;
+                shell.ui.list_rows(l).get(row)?.first().cloned()
+            });
+            match chosen {
+                Some(name) => shell.requested_replay = Some(shell.replay_dir().join(name)),
+                None => shell.message("Replays", "Choose a replay in the list first.", false),
+            }
+        }
         "ButtonBack" => shell.open(Screen::MainMenu),
         _ => {}
     }

@@ -17,7 +17,17 @@ pub(super) fn init(shell: &mut Shell) {
     let mut rows: Vec<Vec<String>> = std::fs::read_dir(&dir)
         .map(|d| {
             d.filter_map(Result::ok)
-                .map(|e| vec![e.file_name().to_string_lossy().into_owned(), String::new(), String::new()])
+                .map(|e| {
+                    // Map and length from the file; a file that does not read says so.
+                    let (map, length) = match crate::session::Replay::load(&e.path()) {
+                        Ok(r) => {
+                            let s = r.frames / crate::sim::FRAMES_PER_SECOND;
+                            (r.map, format!("{}:{:02}", s / 60, s % 60))
+                        }
+                        Err(_) => ("(unreadable)".to_string(), String::new()),
+                    };
+                    vec![e.file_name().to_string_lossy().into_owned(), map, length]
+                })
                 .collect()
         })
         .unwrap_or_default();

@@ -7,14 +7,25 @@ struct Globals {
     sun: vec4<f32>,
     // rgb: water colour; a: water opacity.
     water: vec4<f32>,
+    // xy: the map's size in world units (for the shroud's coordinates).
+    map: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> g: Globals;
+// The shroud: one texel per cell, 1 in sight, dimmer where only explored, 0 never seen.
+@group(0) @binding(1) var shroud_tex: texture_2d<f32>;
+@group(0) @binding(2) var shroud_sampler: sampler;
+
+fn shroud(world_xy: vec2<f32>) -> f32 {
+    let uv = world_xy / max(g.map.xy, vec2<f32>(1.0, 1.0));
+    return textureSampleLevel(shroud_tex, shroud_sampler, uv, 0.0).r;
+}
 
 struct Lit {
     @builtin(position) clip: vec4<f32>,
     @location(0) normal: vec3<f32>,
     @location(1) color: vec3<f32>,
+    @location(2) world_xy: vec2<f32>,
 };
 
 fn light(n: vec3<f32>) -> f32 {
@@ -27,6 +38,7 @@ fn vs_terrain(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>, @loca
     out.clip = g.view_proj * vec4<f32>(pos, 1.0);
     out.normal = normal;
     out.color = color;
+    out.world_xy = pos.xy;
     return out;
 }
 
@@ -55,18 +67,20 @@ fn vs_object(
     out.clip = g.view_proj * vec4<f32>(world, 1.0);
     out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
     out.color = inst.color * shade;
+    out.world_xy = world.xy;
     return out;
 }
 
 @fragment
 fn fs_lit(in: Lit) -> @location(0) vec4<f32> {
-    return vec4<f32>(in.color * light(in.normal), 1.0);
+    return vec4<f32>(in.color * light(in.normal) * shroud(in.world_xy), 1.0);
 }
 
 struct Textured {
     @builtin(position) clip: vec4<f32>,
     @location(0) normal: vec3<f32>,
     @location(1) uv: vec2<f32>,
+    @location(2) world_xy: vec2<f32>,
 };
 
 @group(1) @binding(0) var road_tex: texture_2d<f32>;
@@ -78,21 +92,31 @@ fn vs_road(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>, @locatio
     out.clip = g.view_proj * vec4<f32>(pos, 1.0);
     out.normal = normal;
     out.uv = uv;
+    out.world_xy = pos.xy;
     return out;
 }
 
 @fragment
 fn fs_road(in: Textured) -> @location(0) vec4<f32> {
     let texel = textureSample(road_tex, road_sampler, in.uv);
-    return vec4<f32>(texel.rgb * light(in.normal), texel.a);
+    return vec4<f32>(texel.rgb * light(in.normal) * shroud(in.world_xy), texel.a);
 }
 
+struct Water {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) world_xy: vec2<f32>,
+};
+
 @vertex
-fn vs_water(@location(0) pos: vec3<f32>) -> @builtin(position) vec4<f32> {
-    return g.view_proj * vec4<f32>(pos, 1.0);
+fn vs_water(@location(0) pos: vec3<f32>) -> Water {
+    var out: Water;
+    out.clip = g.view_proj * vec4<f32>(pos, 1.0);
+    out.world_xy = pos.xy;
+    return out;
 }
 
 @fragment
-fn fs_water() -> @location(0) vec4<f32> {
-    return g.water;
+fn fs_water(in: Water) -> @location(0) vec4<f32> {
+    let s = shroud(in.world_xy);
+    return vec4<f32>(g.water.rgb * s, mix(1.0, g.water.a, s));
 }

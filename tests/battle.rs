@@ -156,9 +156,16 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     let rect = ridgeline::ui::Rect::new(10.0, 500.0, 200.0, 200.0);
     let cmds = b.radar(rect, "@preview/Proving Grounds");
     assert!(matches!(cmds.first(), Some(DrawCmd::Image { .. })), "the map's top view first");
-    let dots = cmds.iter().filter(|c| matches!(c, DrawCmd::Fill { .. })).count();
-    let players = b.world().objects().filter(|o| o.owner != ridgeline::sim::PlayerId::NEUTRAL).count();
-    assert_eq!(dots, players, "one dot per player object");
+    // The far side of the map is under the shroud: dark blocks, and no enemy dots there.
+    let fills = cmds.iter().filter(|c| matches!(c, DrawCmd::Fill { .. })).count();
+    let mine = b.world().objects().filter(|o| o.owner == b.local()).count();
+    let enemies = b.world().objects().filter(|o| o.owner == ridgeline::sim::PlayerId(1)).count();
+    assert!(fills > mine + 100, "own dots and shroud blocks ({fills})");
+    assert!(
+        b.shroud().at(to_display(b.world().objects().find(|o| o.owner == ridgeline::sim::PlayerId(1)).unwrap().pos))
+            == 0
+    );
+    assert!(enemies > 0);
     let view = cmds.iter().filter(|c| matches!(c, DrawCmd::Line { .. })).count();
     assert_eq!(view, 4, "the camera's view is outlined");
     // A click at the radar's centre looks at the map's centre; the bottom-left corner is (0, 0).
@@ -288,4 +295,38 @@ fn a_recorded_battle_replays_to_the_same_final_state() {
     // Bad files are refused with a reason.
     std::fs::write(&path, "(version: 99)").unwrap();
     assert!(Replay::load(&path).is_err());
+}
+
+#[test]
+fn the_shroud_hides_enemies_until_they_are_seen() {
+    let mut b = battle();
+    let visible_enemies = |b: &Battle| {
+        let n: usize = b.instances().iter().map(Vec::len).sum();
+        let mine = b.world().objects().filter(|o| o.owner == b.local()).count();
+        n as i64 - mine as i64
+    };
+    // At the start only the player's own base and the scenery around it show.
+    let at_start = visible_enemies(&b);
+    let theirs = b.world().objects().filter(|o| o.owner == ridgeline::sim::PlayerId(1)).count() as i64;
+    let all: usize = b.scene.instances(b.world(), None, 1.0, None).iter().map(Vec::len).sum();
+    let mine = b.world().objects().filter(|o| o.owner == b.local()).count() as i64;
+    assert!(at_start < all as i64 - mine - theirs + 1, "enemy objects are hidden");
+    // Send everything to the enemy start: the enemy base comes into sight.
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    let enemy_base =
+        b.world().objects().find(|o| o.owner == ridgeline::sim::PlayerId(1) && o.kind.blocks_ground()).unwrap();
+    let target = to_display(enemy_base.pos);
+    b.radar_order(ridgeline::ui::Rect::new(0.0, 0.0, 208.0, 208.0), {
+        let size = b.scene.size();
+        Vec2::new(4.0 + target.x / size.x * 200.0, 4.0 + (1.0 - target.y / size.y) * 200.0)
+    });
+    let seen = |b: &Battle| b.shroud().at(target) == ridgeline::game::shroud::VISIBLE;
+    let mut t = 0.0;
+    while !seen(&b) && t < 120.0 {
+        run(&mut b, 1.0);
+        t += 1.0;
+    }
+    assert!(seen(&b), "the enemy base came into sight");
+    assert!(visible_enemies(&b) > at_start);
 }

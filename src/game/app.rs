@@ -16,7 +16,7 @@ use winit::keyboard::{Key as WKey, ModifiersState, NamedKey};
 use winit::window::{Fullscreen, Window, WindowId};
 
 use crate::content::ContentRoots;
-use crate::render::{Gpu, StaticWorld, UiPass, WorldPass};
+use crate::render::{Gpu, UiPass, WorldPass};
 use crate::ui::draw::draw_list;
 use crate::ui::{Input, Key, MouseButton};
 
@@ -167,10 +167,8 @@ impl Running {
         };
         match started {
             Ok(battle) => {
-                let scene = &battle.scene;
-                let statics =
-                    StaticWorld { terrain: &scene.terrain, roads: &scene.roads, road_atlas: &scene.road_atlas };
-                let pass = WorldPass::new(&self.gpu.device, &self.gpu.queue, self.config.format, &statics);
+                let pass =
+                    WorldPass::new(&self.gpu.device, &self.gpu.queue, self.config.format, &battle.scene.statics());
                 self.shell.open(Screen::InGame);
                 self.battle = Some((battle, pass));
             }
@@ -262,6 +260,7 @@ impl Running {
         let mut clear = Some(wgpu::Color::BLACK);
         if let Some((battle, world_pass)) = &mut self.battle {
             let instances = battle.instances();
+            world_pass.set_shroud(&self.gpu.queue, battle.shroud().bytes());
             world_pass.render(&self.gpu.device, &self.gpu.queue, &view, size, battle.view_proj(), &instances);
             cmds = battle.overlay();
             clear = None;

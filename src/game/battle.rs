@@ -30,8 +30,9 @@ use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, MouseButton, Rect};
 
 use super::camera::Camera;
-use super::scene::{PLAYER_COLORS, Pose, Scene, poses, to_display};
+use super::scene::{PLAYER_COLORS, Pose, Scene, poses, shown_to, to_display};
 use super::shell::{SkirmishConfig, SlotChoice};
+use super::shroud::{self, Shroud};
 
 /// Seconds of one logic frame.
 const FRAME: f32 = 1.0 / FRAMES_PER_SECOND as f32;
@@ -141,6 +142,8 @@ pub struct Battle {
     screen: Vec2,
     /// Arrow keys held: left, right, up, down.
     arrows: [bool; 4],
+    /// What the local player's team sees.
+    shroud: Shroud,
 }
 
 impl Battle {
@@ -274,6 +277,9 @@ impl Battle {
     ) -> Battle {
         let camera = scene.start_camera(local);
         let previous = poses(session.world());
+        let (w, h) = scene.map.file.size;
+        let mut shroud = Shroud::new(w, h, scene.map.file.cell_size as f32);
+        shroud.update(session.world(), local);
         let owners = session.world().objects().map(|o| (o.id, o.owner)).collect();
         let lost = vec![0; session.world().players().len()];
         Battle {
@@ -301,7 +307,19 @@ impl Battle {
             cursor: screen / 2.0,
             screen,
             arrows: [false; 4],
+            shroud,
         }
+    }
+
+    /// What the local player's team sees.
+    pub fn shroud(&self) -> &Shroud {
+        &self.shroud
+    }
+
+    /// True if the local player may see `id` now.
+    fn sees(&self, id: ObjectId) -> bool {
+        let world = self.session.world();
+        world.object(id).is_some_and(|o| shown_to(world, o, self.local, &self.shroud))
     }
 
     /// The world as of the last executed frame.
@@ -343,6 +361,7 @@ impl Battle {
                     }
                 }
                 self.owners = self.session.world().objects().map(|o| (o.id, o.owner)).collect();
+                self.shroud.update(self.session.world(), self.local);
                 self.note_shots();
             }
             self.since_tick -= FRAME;
@@ -370,6 +389,9 @@ impl Battle {
             let Some(&weapon) = rules.template(o.template).weapons.first() else { continue };
             if o.cooldown == 0 || o.cooldown != rules.weapon(weapon).reload_frames {
                 continue;
+            }
+            if !self.sees(o.id) && !self.sees(target.id) {
+                continue; // a fight in the dark stays dark
             }
             let at = |p: Vec2, h: f32| Vec3::new(p.x, p.y, self.scene.height(p) + h);
             let (from, to) = (to_display(o.pos), to_display(target.pos));
@@ -465,7 +487,7 @@ impl Battle {
 
     /// What to draw, interpolated between the last two frames.
     pub fn instances(&self) -> Vec<Vec<ObjectInstance>> {
-        self.scene.instances(self.session.world(), Some(&self.previous), self.alpha())
+        self.scene.instances(self.session.world(), Some(&self.previous), self.alpha(), Some((self.local, &self.shroud)))
     }
 
     /// The screen size changed.
@@ -757,7 +779,7 @@ impl Battle {
         let world = self.session.world();
         world
             .objects()
-            .filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL)
+            .filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL && self.sees(o.id))
             .filter_map(|o| self.screen_pos(o.id).map(|p| (o.id, (p - at).length())))
             .filter(|&(_, d)| d <= PICK_PX)
             .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -782,9 +804,33 @@ impl Battle {
     pub fn radar(&self, rect: Rect, image: &str) -> Vec<DrawCmd> {
         let sq = Battle::radar_square(rect);
         let mut out = vec![DrawCmd::Image { rect: sq, name: image.to_string(), tint: [255; 4] }];
+        // The shroud over the radar, in blocks of about 1/32 of the map.
+        let (cw, ch) = self.shroud.size();
+        let block = (cw.max(ch) / 32).max(1);
+        let cell = self.scene.map.file.cell_size as f32;
+        for by in (0..ch).step_by(block as usize) {
+            for bx in (0..cw).step_by(block as usize) {
+                let mut best = shroud::UNKNOWN;
+                for y in by..(by + block).min(ch) {
+                    for x in bx..(bx + block).min(cw) {
+                        best = best.max(self.shroud.at(Vec2::new(x as f32 + 0.5, y as f32 + 0.5) * cell));
+                    }
+                }
+                let alpha = match best {
+                    shroud::VISIBLE => continue,
+                    shroud::UNKNOWN => 255,
+                    _ => 110,
+                };
+                let (x0, y1) = (bx as f32 * cell, by as f32 * cell);
+                let (x1, y0) = (((bx + block).min(cw)) as f32 * cell, ((by + block).min(ch)) as f32 * cell);
+                let a = self.to_radar(sq, Vec2::new(x0, y0));
+                let b = self.to_radar(sq, Vec2::new(x1, y1));
+                out.push(DrawCmd::Fill { rect: Rect::new(a.x, a.y, b.x - a.x, b.y - a.y), color: [0, 0, 0, alpha] });
+            }
+        }
         let world = self.session.world();
         for o in world.objects() {
-            if o.owner == PlayerId::NEUTRAL {
+            if o.owner == PlayerId::NEUTRAL || !self.sees(o.id) {
                 continue;
             }
             let color =
@@ -882,7 +928,7 @@ impl Battle {
         for o in world.objects() {
             let max = rules.template(o.template).max_health.max(1);
             let selected = self.selection.contains(&o.id);
-            if o.owner == PlayerId::NEUTRAL || (o.health >= max && !selected) {
+            if o.owner == PlayerId::NEUTRAL || (o.health >= max && !selected) || !self.sees(o.id) {
                 continue;
             }
             let p = to_display(o.pos);

@@ -10,3 +10,4 @@ pub mod scene;
 pub mod screenshot;
 pub mod settings;
 pub mod shell;
+pub mod shroud;

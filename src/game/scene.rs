@@ -17,13 +17,14 @@ use crate::defs::{Definitions, ModelDef};
 use crate::map::roads::{self, Ground, HeightField, RoadMesh};
 use crate::map::terrain_mesh::srgb_to_linear;
 use crate::map::{Map, MapContent, TerrainMesh};
-use crate::render::ObjectInstance;
 use crate::render::world::models::{SHAPES, shape_index};
+use crate::render::{ObjectInstance, StaticWorld};
 use crate::sim::ids::ObjectId;
 use crate::sim::rules::ObjectKind;
 use crate::sim::{Angle, Fixed, PlayerId, Vec2 as SimVec2, World};
 
 use super::camera::Camera;
+use super::shroud::{self, Shroud};
 
 /// Player colours in slot-colour order (Blue, Red, Green, Yellow, Orange, Purple), linear RGB.
 pub const PLAYER_COLORS: [[f32; 3]; 6] =
@@ -65,6 +66,17 @@ pub struct Pose {
     pub yaw: f32,
 }
 
+/// True if `player` may see `o` under `shroud`: its team's objects always, scenery once
+/// explored, anyone else's only in sight.
+pub fn shown_to(world: &World, o: &crate::sim::object::Object, player: PlayerId, shroud: &Shroud) -> bool {
+    let players = world.players();
+    let team = |p: PlayerId| players.get(p.index()).map(|x| x.team);
+    if o.owner == PlayerId::NEUTRAL {
+        return shroud.at(to_display(o.pos)) != shroud::UNKNOWN;
+    }
+    team(o.owner) == team(player) || shroud.at(to_display(o.pos)) == shroud::VISIBLE
+}
+
 /// Every object's pose in a snapshot, by id.
 pub fn poses(world: &World) -> BTreeMap<ObjectId, Pose> {
     world.objects().map(|o| (o.id, Pose { pos: to_display(o.pos), yaw: radians(o.facing) })).collect()
@@ -100,6 +112,18 @@ impl Scene {
             .into_rgba8();
         let colors = (0..map.file.players as usize).collect();
         Ok(Scene { map, ground, terrain, roads, road_atlas, models: defs.models.clone(), colors })
+    }
+
+    /// What the world pass uploads once: terrain, roads, the road atlas and the map's size.
+    pub fn statics(&self) -> StaticWorld<'_> {
+        let size = self.size();
+        StaticWorld {
+            terrain: &self.terrain,
+            roads: &self.roads,
+            road_atlas: &self.road_atlas,
+            cells: self.map.file.size,
+            size: [size.x, size.y],
+        }
     }
 
     /// The model height of a template (0 for an unknown one).
@@ -140,11 +164,17 @@ impl Scene {
         world: &World,
         previous: Option<&BTreeMap<ObjectId, Pose>>,
         alpha: f32,
+        viewer: Option<(PlayerId, &Shroud)>,
     ) -> Vec<Vec<ObjectInstance>> {
         let rules = world.rules();
         let cell = self.map.file.cell_size as f32;
         let mut out = vec![Vec::new(); SHAPES.len()];
         for o in world.objects() {
+            if let Some((player, shroud)) = viewer {
+                if !shown_to(world, o, player, shroud) {
+                    continue;
+                }
+            }
             let Some(model) = self.models.get(o.template.0 as usize) else { continue };
             let t = rules.template(o.template);
             let mut pose = Pose { pos: to_display(o.pos), yaw: radians(o.facing) };

@@ -11,7 +11,7 @@ use crate::content::ContentRoots;
 use crate::defs::{AiPlans, Definitions};
 use crate::map::{Map, MapContent};
 use crate::render::offscreen::{FORMAT, Offscreen};
-use crate::render::{Gpu, StaticWorld, UiPass, WorldPass};
+use crate::render::{Gpu, UiPass, WorldPass};
 use crate::session::setup::{controllers, game_setup};
 use crate::session::{CommandScript, PlayersSpec, Queued, local_session};
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
@@ -102,9 +102,14 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
     let gpu = Gpu::headless()?;
     let target = Offscreen::new(&gpu, shot.size);
     let scene = &battle.scene;
-    let statics = StaticWorld { terrain: &scene.terrain, roads: &scene.roads, road_atlas: &scene.road_atlas };
-    let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &statics);
-    let instances = scene.instances(battle.world(), None, 1.0);
+    let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &scene.statics());
+    // A player's view (the HUD) is under the shroud; tool views show everything.
+    let instances = if overlay == Overlay::Hud {
+        pass.set_shroud(&gpu.queue, battle.shroud().bytes());
+        battle.instances()
+    } else {
+        scene.instances(battle.world(), None, 1.0, None)
+    };
     pass.render(&gpu.device, &gpu.queue, &target.view, shot.size, battle.view_proj(), &instances);
     let layout = match overlay {
         Overlay::None => return Ok(target.read(&gpu)?),

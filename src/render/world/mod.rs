@@ -38,6 +38,10 @@ pub struct StaticWorld<'a> {
     pub roads: &'a RoadMesh,
     /// The road atlas (data/roads.png).
     pub road_atlas: &'a RgbaImage,
+    /// The map's size in cells (the shroud has one texel per cell).
+    pub cells: (u32, u32),
+    /// The map's size in world units.
+    pub size: [f32; 2],
 }
 
 #[repr(C)]
@@ -46,6 +50,7 @@ struct Globals {
     view_proj: [[f32; 4]; 4],
     sun: [f32; 4],
     water: [f32; 4],
+    map: [f32; 4],
 }
 
 /// The depth format of the world pass.
@@ -92,6 +97,9 @@ pub struct WorldPass {
     model_ranges: Vec<std::ops::Range<u32>>,
     water: Option<wgpu::Buffer>,
     depth: Option<(wgpu::TextureView, (u32, u32))>,
+    shroud: wgpu::Texture,
+    cells: (u32, u32),
+    map_size: [f32; 2],
 }
 
 fn vertex_layout<'a>(
@@ -116,16 +124,34 @@ impl WorldPass {
         });
         let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world globals"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
                 },
-                count: None,
-            }],
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 2,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                    count: None,
+                },
+            ],
         });
         let tex_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("road atlas"),
@@ -253,10 +279,38 @@ impl WorldPass {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        let cells = (world.cells.0.max(1), world.cells.1.max(1));
+        // Everything in sight until the game says otherwise.
+        let shroud = device.create_texture_with_data(
+            queue,
+            &wgpu::TextureDescriptor {
+                label: Some("shroud"),
+                size: wgpu::Extent3d { width: cells.0, height: cells.1, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::R8Unorm,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                view_formats: &[],
+            },
+            wgpu::util::TextureDataOrder::LayerMajor,
+            &vec![255u8; (cells.0 * cells.1) as usize],
+        );
+        let shroud_view = shroud.create_view(&wgpu::TextureViewDescriptor::default());
+        let shroud_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("shroud"),
+            mag_filter: wgpu::FilterMode::Linear,
+            min_filter: wgpu::FilterMode::Linear,
+            ..Default::default()
+        });
         let globals_bind = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world globals"),
             layout: &globals_layout,
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: globals.as_entire_binding() }],
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: globals.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::TextureView(&shroud_view) },
+                wgpu::BindGroupEntry { binding: 2, resource: wgpu::BindingResource::Sampler(&shroud_sampler) },
+            ],
         });
         let road_bind = road_atlas_bind(device, queue, &tex_layout, world.road_atlas);
         let lib = ModelLibrary::build();
@@ -284,7 +338,30 @@ impl WorldPass {
             model_ranges: lib.ranges,
             water,
             depth: None,
+            shroud,
+            cells,
+            map_size: world.size,
         }
+    }
+
+    /// Replaces the shroud: one byte per cell, row-major, row 0 south (255 in sight, lower
+    /// dimmer, 0 never seen). Ignored if the size does not match the map.
+    pub fn set_shroud(&self, queue: &wgpu::Queue, values: &[u8]) {
+        let (w, h) = self.cells;
+        if values.len() != (w * h) as usize {
+            return;
+        }
+        queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: &self.shroud,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            values,
+            wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(w), rows_per_image: Some(h) },
+            wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+        );
     }
 
     fn depth_view(&mut self, device: &wgpu::Device, size: (u32, u32)) -> wgpu::TextureView {
@@ -324,6 +401,7 @@ impl WorldPass {
             view_proj: view_proj.to_cols_array_2d(),
             sun: [sun.x, sun.y, sun.z, 0.42],
             water: [0.06, 0.16, 0.24, 0.78],
+            map: [self.map_size[0], self.map_size[1], 0.0, 0.0],
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let flat: Vec<ObjectInstance> = instances.iter().flatten().copied().collect();

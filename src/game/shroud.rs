@@ -1,0 +1,115 @@
+//! The shroud: what the local player (and allies) see. Ground never seen is black, ground seen
+//! before but not now is dimmed, and enemies are shown only where someone of the team sees.
+//!
+//! Display state: the simulation does not use it (targeting already works by sight range), so
+//! it is computed here from each snapshot, per cell.
+//! Must not: be read by the simulation or sent to peers.
+
+use glam::Vec2;
+
+use crate::sim::{PlayerId, World};
+
+use super::scene::to_display;
+
+/// Shroud value of a cell in sight.
+pub const VISIBLE: u8 = 255;
+/// Shroud value of a cell seen before.
+pub const EXPLORED: u8 = 120;
+/// Shroud value of a cell never seen.
+pub const UNKNOWN: u8 = 0;
+
+/// Per-cell sight for one team.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shroud {
+    width: u32,
+    height: u32,
+    cell: f32,
+    values: Vec<u8>,
+}
+
+impl Shroud {
+    /// A shroud over `width × height` cells of `cell` world units, all unknown.
+    pub fn new(width: u32, height: u32, cell: f32) -> Shroud {
+        Shroud { width, height, cell: cell.max(0.001), values: vec![UNKNOWN; (width * height) as usize] }
+    }
+
+    /// Size in cells.
+    pub fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    /// One byte per cell, row-major, row 0 south (for the renderer's shroud texture).
+    pub fn bytes(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// Recomputes what `player`'s team sees now; what it saw stays explored.
+    pub fn update(&mut self, world: &World, player: PlayerId) {
+        for v in &mut self.values {
+            if *v == VISIBLE {
+                *v = EXPLORED;
+            }
+        }
+        let players = world.players();
+        let Some(team) = players.get(player.index()).map(|p| p.team) else { return };
+        let rules = world.rules();
+        for o in world.objects() {
+            if players.get(o.owner.index()).is_none_or(|p| p.team != team) {
+                continue;
+            }
+            let sight = rules.template(o.template).vision.raw() as f32 / 65536.0;
+            self.reveal(to_display(o.pos), sight.max(self.cell));
+        }
+    }
+
+    fn reveal(&mut self, at: Vec2, radius: f32) {
+        let c = at / self.cell;
+        let r = radius / self.cell;
+        let (x0, x1) = ((c.x - r).floor().max(0.0) as i64, (c.x + r).ceil().min(self.width as f32 - 1.0) as i64);
+        let (y0, y1) = ((c.y - r).floor().max(0.0) as i64, (c.y + r).ceil().min(self.height as f32 - 1.0) as i64);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let d = Vec2::new(x as f32 + 0.5, y as f32 + 0.5) - c;
+                if d.length_squared() <= r * r {
+                    self.values[(y as u32 * self.width + x as u32) as usize] = VISIBLE;
+                }
+            }
+        }
+    }
+
+    /// The value at a world point (unknown off the map).
+    pub fn at(&self, p: Vec2) -> u8 {
+        let c = p / self.cell;
+        if c.x < 0.0 || c.y < 0.0 || c.x >= self.width as f32 || c.y >= self.height as f32 {
+            return UNKNOWN;
+        }
+        self.values[(c.y as u32 * self.width + c.x as u32) as usize]
+    }
+
+    /// Everything in sight (for views that show all, such as tool screenshots).
+    pub fn reveal_all(&mut self) {
+        self.values.fill(VISIBLE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sight_reveals_a_disc_and_leaves_it_explored() {
+        let mut s = Shroud::new(20, 20, 10.0);
+        s.reveal(Vec2::new(100.0, 100.0), 30.0);
+        assert_eq!(s.at(Vec2::new(100.0, 100.0)), VISIBLE);
+        assert_eq!(s.at(Vec2::new(125.0, 100.0)), VISIBLE);
+        assert_eq!(s.at(Vec2::new(100.0, 145.0)), UNKNOWN);
+        assert_eq!(s.at(Vec2::new(-5.0, 0.0)), UNKNOWN);
+        // A new look: the old disc is remembered, not seen.
+        for v in &mut s.values {
+            if *v == VISIBLE {
+                *v = EXPLORED;
+            }
+        }
+        assert_eq!(s.at(Vec2::new(100.0, 100.0)), EXPLORED);
+    }
+}

@@ -119,6 +119,8 @@ enum BenchKind {
     },
     /// Road mesh generation for the shipped maps and a generated network.
     Roads,
+    /// One drawn frame of a battle, offscreen at 1280×720.
+    Render,
     /// Layout parsing and event routing.
     Ui,
 }
@@ -189,6 +191,9 @@ fn main() -> ExitCode {
         }
         Cmd::Bench { what: BenchKind::Ui } => {
             bench::ui::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::msg)
+        }
+        Cmd::Bench { what: BenchKind::Render } => {
+            bench::render::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
         }
         Cmd::Bench { what: BenchKind::Roads } => {
             bench::roads::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)

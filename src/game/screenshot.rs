@@ -67,9 +67,9 @@ pub enum Overlay<'a> {
     Layout(&'a Path),
 }
 
-/// Plays `shot.frames` frames of a game on `shot.map` and renders the battlefield, with
-/// `overlay` drawn over it.
-pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result<RgbaImage, ScreenshotError> {
+/// A battle as `shot` describes it, watched as player 1 and played for its frames, with the
+/// camera placed; and a shell for drawing its windows.
+pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, Shell), ScreenshotError> {
     let content = |e: &dyn std::fmt::Display| ScreenshotError::Content(e.to_string());
     let defs = Definitions::load(roots).map_err(|e| content(&e))?;
     let map_content = MapContent::load(roots).map_err(|e| content(&e))?;
@@ -99,6 +99,15 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
         let at = glam::Vec2::new(x, y) * battle.scene.map.file.cell_size as f32;
         battle.camera = Camera { zoom, ..Camera::looking_at(at.extend(battle.scene.height(at))) };
     }
+    let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
+    let shell = Shell::new(roots, (screen.x, screen.y), settings).map_err(|e| content(&e))?;
+    Ok((battle, shell))
+}
+
+/// Plays `shot.frames` frames of a game on `shot.map` and renders the battlefield, with
+/// `overlay` drawn over it.
+pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result<RgbaImage, ScreenshotError> {
+    let (battle, mut shell) = battle_for(roots, shot)?;
     let gpu = Gpu::headless()?;
     let target = Offscreen::new(&gpu, shot.size);
     let scene = &battle.scene;
@@ -116,8 +125,6 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
         Overlay::Hud => None,
         Overlay::Layout(path) => Some(path),
     };
-    let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
-    let mut shell = Shell::new(roots, (screen.x, screen.y), settings).map_err(|e| content(&e))?;
     let (mut below, mut above) = (Vec::new(), Vec::new());
     match layout {
         Some(path) => open_layout(&mut shell, path)?,

@@ -3,6 +3,7 @@
 //!
 //! Must not: decide anything about the game or the UI; it draws what it is given.
 
+pub mod binding;
 pub mod glyphs;
 pub mod gpu;
 pub mod offscreen;

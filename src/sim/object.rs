@@ -9,7 +9,7 @@ use super::angle::Angle;
 use super::fixed::Fixed;
 use super::hash::{Field, ObjectKey, digest8};
 use super::ids::{ObjectId, PlayerId, TemplateId};
-use super::rules::ObjectKind;
+use super::rules::{ObjectKind, ObjectTemplate};
 use super::vector::Vec2;
 
 /// What an object has been told to do.
@@ -146,6 +146,29 @@ pub struct Object {
 }
 
 impl Object {
+    /// A new object of `template` at full health, standing idle (its id is given when the
+    /// store spawns it).
+    pub fn new(template: TemplateId, owner: PlayerId, t: &ObjectTemplate, pos: Vec2, facing: Angle) -> Object {
+        Object {
+            id: ObjectId { index: 0, generation: 0 },
+            template,
+            owner,
+            kind: t.kind,
+            pos,
+            facing,
+            speed: Fixed::ZERO,
+            health: t.max_health,
+            order: Order::Idle,
+            nav: Nav::default(),
+            target: None,
+            cooldown: 0,
+            construction: None,
+            cargo: 0,
+            work: 0,
+            supply: 0,
+        }
+    }
+
     /// True once built (units are always built).
     pub fn is_complete(&self) -> bool {
         self.construction.is_none()

@@ -14,7 +14,7 @@ use super::command::{Rejection, StampedCommand};
 use super::fixed::Fixed;
 use super::hash::{StateHash, StateHasher, finish_set};
 use super::ids::{Frame, ObjectId, PlayerId, TemplateId};
-use super::object::{Nav, Object, Order};
+use super::object::{Object, Order};
 use super::pathfind::Pathfinder;
 use super::player::Player;
 use super::production::{self, Factories};
@@ -225,24 +225,8 @@ impl World {
         if t.kind.blocks_ground() {
             self.terrain.mark_structure(pos, t.footprint, true);
         }
-        self.objects.spawn(Object {
-            id: ObjectId { index: 0, generation: 0 },
-            template,
-            owner,
-            kind: t.kind,
-            pos,
-            facing,
-            speed: Fixed::ZERO,
-            health: t.max_health,
-            order: Order::Idle,
-            nav: Nav::default(),
-            target: None,
-            cooldown: 0,
-            construction: None,
-            cargo: 0,
-            work: 0,
-            supply: 0,
-        })
+        let object = Object::new(template, owner, t, pos, facing);
+        self.objects.spawn(object)
     }
 
     /// Queues a construction site: a structure with `frames` of work left and a tenth of its
@@ -250,24 +234,10 @@ impl World {
     pub(crate) fn create_site(&mut self, template: TemplateId, owner: PlayerId, pos: Vec2, frames: u32) -> ObjectId {
         let t = self.rules.template(template);
         self.terrain.mark_structure(pos, t.footprint, true);
-        self.objects.spawn(Object {
-            id: ObjectId { index: 0, generation: 0 },
-            template,
-            owner,
-            kind: t.kind,
-            pos,
-            facing: Angle(16384),
-            speed: Fixed::ZERO,
-            health: (t.max_health / 10).max(1),
-            order: Order::Idle,
-            nav: Nav::default(),
-            target: None,
-            cooldown: 0,
-            construction: Some(frames.max(1)),
-            cargo: 0,
-            work: 0,
-            supply: 0,
-        })
+        let mut site = Object::new(template, owner, t, pos, Angle(16384));
+        site.health = (t.max_health / 10).max(1);
+        site.construction = Some(frames.max(1));
+        self.objects.spawn(site)
     }
 
     /// A free point next to a footprint centred at `centre`, on the side facing `toward` if

@@ -220,3 +220,24 @@ fn watch_plays_the_chosen_replay() {
     click(&mut s, "Replays.wnd:ButtonWatch");
     assert_eq!(s.requested_replay.as_deref(), Some(dir.join("proving_grounds 1.ron").as_path()));
 }
+
+#[test]
+fn edited_layouts_reload_and_broken_ones_are_refused() {
+    let dir = common::temp_dir("reload");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    let original = std::fs::read_to_string(common::root().join("ui/MainMenu.wnd")).unwrap();
+    std::fs::write(dir.join("ui/MainMenu.wnd"), &original).unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let mut s = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
+    let label = |s: &Shell| s.ui.window(s.find("MainMenu.wnd:ButtonSkirmish").unwrap()).unwrap().text.clone();
+    assert_eq!(s.reload_layouts(&roots), Ok(false), "nothing changed");
+    std::fs::write(dir.join("ui/MainMenu.wnd"), original.replace("TEXT = \"Skirmish\";", "TEXT = \"Fight!\";"))
+        .unwrap();
+    assert_eq!(s.reload_layouts(&roots), Ok(true));
+    assert_eq!(label(&s), "Fight!", "the open screen shows the edit");
+    // A broken edit is refused with its place; the last good layout stays.
+    std::fs::write(dir.join("ui/MainMenu.wnd"), "FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = NOPE;\nEND\n").unwrap();
+    let err = s.reload_layouts(&roots).unwrap_err();
+    assert!(err.contains("MainMenu.wnd:3:"), "{err}");
+    assert_eq!(label(&s), "Fight!");
+}

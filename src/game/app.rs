@@ -24,6 +24,7 @@ use super::battle::Battle;
 use super::screenshot::load_atlas;
 use super::settings::Settings;
 use super::shell::{Screen, Shell};
+use super::watch::LayoutWatch;
 
 /// Frames per second the window draws at most.
 const MAX_FPS: u32 = 60;
@@ -67,6 +68,8 @@ struct App {
     dirty: bool,
     /// When hover time was last advanced.
     last_tick: Instant,
+    /// The layout files, for reloading them when a modder saves one.
+    watch: Option<LayoutWatch>,
 }
 
 /// Opens the window at the main menu and runs until the player quits.
@@ -81,6 +84,7 @@ pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> 
         next_frame: Instant::now(),
         dirty: true,
         last_tick: Instant::now(),
+        watch: None,
     };
     event_loop.run_app(&mut app).map_err(|e| AppError::Startup(e.to_string()))?;
     match app.error {
@@ -442,6 +446,19 @@ impl ApplicationHandler for App {
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let Some(r) = self.running.as_mut() else { return };
+        let watch = self.watch.get_or_insert_with(|| LayoutWatch::new(&self.roots));
+        if watch.changed(&self.roots) {
+            match r.shell.reload_layouts(&self.roots) {
+                Ok(true) => log::info!("layouts reloaded"),
+                Ok(false) => {}
+                Err(problems) => r.shell.message(
+                    "Layouts",
+                    &format!("A layout has problems; keeping the old one.\n{problems}"),
+                    false,
+                ),
+            }
+            self.dirty = true;
+        }
         let elapsed = self.last_tick.elapsed();
         self.last_tick = Instant::now();
         if r.shell.ui.advance(elapsed.as_millis().min(10_000) as u32) {

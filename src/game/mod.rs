@@ -11,3 +11,4 @@ pub mod screenshot;
 pub mod settings;
 pub mod shell;
 pub mod shroud;
+pub mod watch;

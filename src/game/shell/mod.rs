@@ -215,6 +215,31 @@ impl Shell {
         self.current.map(|(s, _)| s)
     }
 
+    /// Reads every layout again (a modder saved one while the game runs). If all are sound and
+    /// any changed, the new ones replace the old and the current screen opens again from its
+    /// layout; returns whether anything changed. If any is broken, nothing is replaced and the
+    /// problems come back, each naming its file, line and column.
+    pub fn reload_layouts(&mut self, roots: &ContentRoots) -> Result<bool, String> {
+        let bindings = load_bindings(roots).map_err(|e| e.to_string())?;
+        let mut layouts = BTreeMap::new();
+        let mut problems = Vec::new();
+        for s in Screen::ALL {
+            load_layout(roots, s.layout(), &bindings, &mut layouts, &mut problems);
+        }
+        load_layout(roots, "MessageBox.wnd", &bindings, &mut layouts, &mut problems);
+        if !problems.is_empty() {
+            return Err(problems.join("\n"));
+        }
+        if layouts == self.layouts {
+            return Ok(false);
+        }
+        self.layouts = layouts;
+        if let Some(screen) = self.screen() {
+            self.open(screen);
+        }
+        Ok(true)
+    }
+
     /// Closes the current screen and any message (the battlefield takes the screen).
     pub fn close_screens(&mut self) {
         if let Some((old_screen, old)) = self.current.take() {

@@ -330,3 +330,25 @@ fn the_shroud_hides_enemies_until_they_are_seen() {
     assert!(seen(&b), "the enemy base came into sight");
     assert!(visible_enemies(&b) > at_start);
 }
+
+#[test]
+fn a_refused_order_says_why_in_the_control_bar() {
+    let mut b = battle();
+    let me = b.local();
+    let dozer_t = b.world().rules().template_id("Dozer").unwrap();
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
+    let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap();
+    let (d, p) = (to_display(dozer.pos), to_display(post.pos));
+    let px = b.camera.project(d.extend(b.scene.height(d) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    b.command_button(0);
+    // Put the barracks on top of the command post.
+    let on_post = b.camera.project(p.extend(b.scene.height(p)), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, on_post);
+    b.mouse_up(MouseButton::Left, on_post);
+    run(&mut b, 0.3);
+    assert_eq!(b.queue_text(), "It does not fit there.");
+    run(&mut b, 4.0);
+    assert_ne!(b.queue_text(), "It does not fit there.", "the notice fades");
+}

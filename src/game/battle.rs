@@ -21,7 +21,7 @@ use crate::session::players::Difficulty;
 use crate::session::replay::{CommandLog, REPLAY_VERSION};
 use crate::session::setup::game_setup;
 use crate::session::{Controller, Idle, PlayersSpec, Queued, Recording, Replay, Session, Step, local_session};
-use crate::sim::command::{Command, MAX_SELECTION, Point};
+use crate::sim::command::{Command, MAX_SELECTION, Point, RejectReason};
 use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::object::Object;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
@@ -42,6 +42,9 @@ const MAX_CATCH_UP: u32 = 4;
 const PICK_PX: f32 = 18.0;
 /// Pixels the mouse must move with the button down to draw a selection box.
 const DRAG_PX: f32 = 5.0;
+/// Seconds a refused order's reason stays in the control bar.
+const NOTICE_SECONDS: f32 = 3.0;
+
 /// Seconds a shot's tracer stays on screen.
 const SHOT_SECONDS: f32 = 0.15;
 
@@ -144,6 +147,8 @@ pub struct Battle {
     arrows: [bool; 4],
     /// What the local player's team sees.
     shroud: Shroud,
+    /// The last refusal of one of the local player's orders, and when (battle seconds).
+    notice: Option<(String, f32)>,
 }
 
 impl Battle {
@@ -308,6 +313,7 @@ impl Battle {
             screen,
             arrows: [false; 4],
             shroud,
+            notice: None,
         }
     }
 
@@ -355,6 +361,9 @@ impl Battle {
         {
             self.previous = poses(self.session.world());
             if let Step::Ticked { report, .. } = self.session.step()? {
+                if let Some(r) = report.rejections.iter().rev().find(|r| r.player == self.local) {
+                    self.notice = Some((describe(&r.reason, self.session.world()), self.elapsed));
+                }
                 for id in &report.destroyed {
                     if let Some(n) = self.owners.get(id).and_then(|p| self.lost.get_mut(p.index())) {
                         *n += 1;
@@ -606,8 +615,14 @@ impl Battle {
             .collect()
     }
 
-    /// The control bar's second line: the subject's queue or construction progress.
+    /// The control bar's second line: a refused order for a few seconds, else the subject's
+    /// queue or construction progress.
     pub fn queue_text(&self) -> String {
+        if let Some((text, at)) = &self.notice {
+            if self.elapsed - at < NOTICE_SECONDS {
+                return text.clone();
+            }
+        }
         let world = self.session.world();
         let rules = world.rules();
         let Some(o) = self.subject() else { return String::new() };
@@ -968,6 +983,24 @@ impl Battle {
             }
         }
         out
+    }
+}
+
+/// Why an order was refused, in the player's words (template names, not numbers).
+fn describe(reason: &RejectReason, world: &World) -> String {
+    let rules = world.rules();
+    let name = |t: TemplateId| rules.templates.get(t.0 as usize).map_or("that".to_string(), |t| t.name.clone());
+    match reason {
+        RejectReason::NotEnoughMoney { cost, money } => {
+            format!("Not enough money: it costs ${cost}, you have ${money}.")
+        }
+        RejectReason::MissingPrerequisite(t) => format!("Needs a finished {} first.", name(*t)),
+        RejectReason::QueueFull(_) => "The queue is full.".to_string(),
+        RejectReason::NotReady(_) => "Still under construction.".to_string(),
+        RejectReason::BadPlacement(_) => "It does not fit there.".to_string(),
+        RejectReason::CannotBuild(_, t) => format!("Cannot build {} here.", name(*t)),
+        RejectReason::NothingQueued(_) => "Nothing to cancel.".to_string(),
+        other => format!("Refused: {other}."),
     }
 }
 

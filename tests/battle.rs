@@ -352,3 +352,36 @@ fn a_refused_order_says_why_in_the_control_bar() {
     run(&mut b, 4.0);
     assert_ne!(b.queue_text(), "It does not fit there.", "the notice fades");
 }
+
+#[test]
+fn double_click_selects_the_kind_and_shift_adds() {
+    let mut b = battle();
+    let me = b.local();
+    let rifle = b.world().rules().template_id("Rifleman").unwrap();
+    let riflemen: Vec<_> = b.world().objects().filter(|o| o.owner == me && o.template == rifle).map(|o| o.id).collect();
+    assert!(riflemen.len() >= 2);
+    let at = |b: &Battle, id| {
+        let p = to_display(b.world().object(id).unwrap().pos);
+        b.camera.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap()
+    };
+    let px = at(&b, riflemen[0]);
+    for _ in 0..2 {
+        b.mouse_down(MouseButton::Left, px);
+        b.mouse_up(MouseButton::Left, px);
+    }
+    let mut chosen = b.selection().to_vec();
+    chosen.sort();
+    assert_eq!(chosen, riflemen, "every rifleman on screen");
+    // Shift-click the tank: added, not replacing.
+    let tank_t = b.world().rules().template_id("Bulwark").unwrap();
+    let tank = b.world().objects().find(|o| o.owner == me && o.template == tank_t).unwrap().id;
+    let tp = at(&b, tank);
+    b.set_shift(true);
+    b.mouse_down(MouseButton::Left, tp);
+    b.mouse_up(MouseButton::Left, tp);
+    b.set_shift(false);
+    assert_eq!(b.selection().len(), riflemen.len() + 1);
+    run(&mut b, 0.3);
+    let synced = &b.world().players()[me.index()].selection;
+    assert_eq!(synced.len(), riflemen.len() + 1, "the sim's selection agrees");
+}

@@ -342,7 +342,12 @@ impl ApplicationHandler for App {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Resized(size) => r.resize(size),
             WindowEvent::RedrawRequested => r.draw(),
-            WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
+            WindowEvent::ModifiersChanged(m) => {
+                self.modifiers = m.state();
+                if let Some((battle, _)) = &mut r.battle {
+                    battle.set_shift(self.modifiers.shift_key());
+                }
+            }
             WindowEvent::CursorMoved { position, .. } => {
                 let at = glam::Vec2::new(position.x as f32, position.y as f32);
                 r.shell.handle(Input::MouseMove { x: at.x, y: at.y });

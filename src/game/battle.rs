@@ -42,6 +42,9 @@ const MAX_CATCH_UP: u32 = 4;
 const PICK_PX: f32 = 18.0;
 /// Pixels the mouse must move with the button down to draw a selection box.
 const DRAG_PX: f32 = 5.0;
+/// Seconds between the clicks of a double click.
+const DOUBLE_CLICK: f32 = 0.4;
+
 /// Seconds a refused order's reason stays in the control bar.
 const NOTICE_SECONDS: f32 = 3.0;
 
@@ -149,6 +152,10 @@ pub struct Battle {
     shroud: Shroud,
     /// The last refusal of one of the local player's orders, and when (battle seconds).
     notice: Option<(String, f32)>,
+    /// Where and when (battle seconds) the last single click was, for double clicks.
+    last_click: Option<(Vec2, f32)>,
+    /// Shift is held.
+    shift: bool,
 }
 
 impl Battle {
@@ -314,6 +321,8 @@ impl Battle {
             arrows: [false; 4],
             shroud,
             notice: None,
+            last_click: None,
+            shift: false,
         }
     }
 
@@ -692,7 +701,11 @@ impl Battle {
             return;
         }
         let Some(from) = self.press.take() else { return };
-        let picked: Vec<ObjectId> = if (at - from).length() < DRAG_PX {
+        let click = (at - from).length() < DRAG_PX;
+        let double = click
+            && self.last_click.is_some_and(|(p, t)| (p - at).length() < DRAG_PX && self.elapsed - t < DOUBLE_CLICK);
+        self.last_click = click.then_some((at, self.elapsed));
+        let mut picked: Vec<ObjectId> = if click {
             self.pick(at, |o| o == self.local).into_iter().collect()
         } else {
             let (min, max) = (from.min(at), from.max(at));
@@ -705,8 +718,37 @@ impl Battle {
                 .take(MAX_SELECTION)
                 .collect()
         };
-        self.selection = picked.clone();
-        self.send(Command::Select { objects: picked, add: false });
+        // A double click selects every unit of that kind on screen.
+        if let (true, Some(&one)) = (double, picked.first()) {
+            let world = self.session.world();
+            if let Some(kind) = world.object(one).map(|o| o.template) {
+                let on_screen = |p: Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= self.screen.x && p.y <= self.screen.y;
+                picked = world
+                    .objects()
+                    .filter(|o| o.owner == self.local && o.template == kind)
+                    .filter(|o| self.screen_pos(o.id).is_some_and(on_screen))
+                    .map(|o| o.id)
+                    .take(MAX_SELECTION)
+                    .collect();
+            }
+        }
+        // Shift adds to the selection.
+        let add = self.shift && !picked.is_empty();
+        if add {
+            let mut all = self.selection.clone();
+            all.extend(picked.iter().copied());
+            all.sort();
+            all.dedup();
+            self.selection = all;
+        } else {
+            self.selection = picked.clone();
+        }
+        self.send(Command::Select { objects: picked, add });
+    }
+
+    /// Whether Shift is held (it adds clicks and boxes to the selection).
+    pub fn set_shift(&mut self, held: bool) {
+        self.shift = held;
     }
 
     /// Right click: attack an enemy under the cursor, or move there; with a structure

@@ -48,6 +48,17 @@ const DOUBLE_CLICK: f32 = 0.4;
 /// Seconds a refused order's reason stays in the control bar.
 const NOTICE_SECONDS: f32 = 3.0;
 
+/// Seconds a destruction ring stays on screen.
+const BLAST_SECONDS: f32 = 0.6;
+
+/// Where something was destroyed, drawn as a widening, fading ring (display state only).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Blast {
+    at: Vec3,
+    size: f32,
+    age: f32,
+}
+
 /// Seconds a shot's tracer stays on screen.
 const SHOT_SECONDS: f32 = 0.15;
 
@@ -131,6 +142,8 @@ pub struct Battle {
     ended_for: f32,
     /// Tracers of recent shots.
     shots: Vec<Shot>,
+    /// Rings where objects were destroyed.
+    blasts: Vec<Blast>,
     since_tick: f32,
     selection: Vec<ObjectId>,
     press: Option<Vec2>,
@@ -308,6 +321,7 @@ impl Battle {
             lost,
             ended_for: 0.0,
             shots: Vec::new(),
+            blasts: Vec::new(),
             since_tick: 0.0,
             selection: Vec::new(),
             press: None,
@@ -377,6 +391,13 @@ impl Battle {
                     if let Some(n) = self.owners.get(id).and_then(|p| self.lost.get_mut(p.index())) {
                         *n += 1;
                     }
+                    // A ring where it fell, if the player could see it.
+                    if let Some(pose) = self.previous.get(id) {
+                        if self.shroud.at(pose.pos) == shroud::VISIBLE {
+                            let at = pose.pos.extend(self.scene.height(pose.pos));
+                            self.blasts.push(Blast { at, size: 8.0, age: 0.0 });
+                        }
+                    }
                 }
                 self.owners = self.session.world().objects().map(|o| (o.id, o.owner)).collect();
                 self.shroud.update(self.session.world(), self.local);
@@ -392,6 +413,10 @@ impl Battle {
             s.age += dt;
         }
         self.shots.retain(|s| s.age < SHOT_SECONDS);
+        for b in &mut self.blasts {
+            b.age += dt;
+        }
+        self.blasts.retain(|b| b.age < BLAST_SECONDS);
         let world = self.session.world();
         self.selection.retain(|id| world.object(*id).is_some());
         Ok(())
@@ -935,6 +960,16 @@ impl Battle {
         self.send(Command::Move { to: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
     }
 
+    /// A closed outline through ground points, drawn over the world.
+    fn ground_loop(&self, out: &mut Vec<DrawCmd>, points: impl Iterator<Item = Vec2>, color: [u8; 4]) {
+        let px: Vec<Vec2> =
+            points.filter_map(|g| self.camera.project(g.extend(self.scene.height(g) + 0.5), self.screen)).collect();
+        for i in 0..px.len() {
+            let (a, b) = (px[i], px[(i + 1) % px.len()]);
+            out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 1.5 });
+        }
+    }
+
     /// The outline of the structure being placed, on the ground under the cursor: green where
     /// it fits, red where it does not.
     fn placement_outline(&self, out: &mut Vec<DrawCmd>) {
@@ -1004,15 +1039,34 @@ impl Battle {
             out.push(DrawCmd::Fill { rect: bar, color: [0, 0, 0, 180] });
             out.push(DrawCmd::Fill { rect: Rect::new(bar.x + 1.0, bar.y + 1.0, (w - 2.0) * frac, 2.0), color });
         }
+        let world = self.session.world();
         for &id in &self.selection {
-            if let Some(p) = self.screen_pos(id) {
-                let r = 9.0 * self.camera.zoom.sqrt();
-                out.push(DrawCmd::Frame {
-                    rect: Rect::new(p.x - r, p.y - r, 2.0 * r, 2.0 * r),
-                    color: [90, 230, 90, 255],
-                    width: 1.5,
+            let Some(o) = world.object(id) else { continue };
+            let t = world.rules().template(o.template);
+            let centre = to_display(o.pos);
+            if o.kind.blocks_ground() {
+                let cell = self.scene.map.file.cell_size as f32;
+                let half = Vec2::new(t.footprint.0 as f32, t.footprint.1 as f32) * cell / 2.0 + 2.0;
+                let corners = [-half, Vec2::new(half.x, -half.y), half, Vec2::new(-half.x, half.y)];
+                self.ground_loop(&mut out, corners.iter().map(|&c| centre + c), [90, 230, 90, 255]);
+            } else {
+                let r = t.radius.raw() as f32 / 65536.0 + 2.5;
+                let ring = (0..16).map(|k| {
+                    let a = k as f32 / 16.0 * std::f32::consts::TAU;
+                    centre + Vec2::new(a.cos(), a.sin()) * r
                 });
+                self.ground_loop(&mut out, ring, [90, 230, 90, 255]);
             }
+        }
+        for blast in &self.blasts {
+            let k = blast.age / BLAST_SECONDS;
+            let r = blast.size * (0.4 + 1.2 * k);
+            let alpha = (230.0 * (1.0 - k)).max(0.0) as u8;
+            let ring = (0..12).map(|i| {
+                let a = i as f32 / 12.0 * std::f32::consts::TAU;
+                blast.at.truncate() + Vec2::new(a.cos(), a.sin()) * r
+            });
+            self.ground_loop(&mut out, ring, [255, 150, 40, alpha]);
         }
         if let Some(from) = self.press {
             if (self.cursor - from).length() >= DRAG_PX {

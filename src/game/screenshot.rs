@@ -114,7 +114,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
     let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &scene.statics());
     // A player's view (the HUD) is under the shroud; tool views show everything.
     let instances = if overlay == Overlay::Hud {
-        pass.set_shroud(&gpu.queue, battle.shroud().bytes());
+        pass.set_shroud(&gpu.queue, &battle.shroud().soft_bytes());
         battle.instances()
     } else {
         scene.instances(battle.world(), None, 1.0, None)

@@ -43,6 +43,22 @@ impl Shroud {
         &self.values
     }
 
+    /// The values softened for drawing: each cell averaged with its eight neighbours, so the
+    /// edge of sight is a gradient rather than a staircase of cells.
+    pub fn soft_bytes(&self) -> Vec<u8> {
+        let (w, h) = (self.width as i64, self.height as i64);
+        let at = |x: i64, y: i64| self.values[(y.clamp(0, h - 1) * w + x.clamp(0, w - 1)) as usize] as u32;
+        let mut out = Vec::with_capacity(self.values.len());
+        for y in 0..h {
+            for x in 0..w {
+                let sum: u32 =
+                    (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))).map(|(dx, dy)| at(x + dx, y + dy)).sum();
+                out.push((sum / 9) as u8);
+            }
+        }
+        out
+    }
+
     /// Recomputes what `player`'s team sees now; what it saw stays explored.
     pub fn update(&mut self, world: &World, player: PlayerId) {
         for v in &mut self.values {
@@ -111,5 +127,17 @@ mod tests {
             }
         }
         assert_eq!(s.at(Vec2::new(100.0, 100.0)), EXPLORED);
+    }
+
+    #[test]
+    fn the_drawn_shroud_fades_across_the_edge() {
+        let mut s = Shroud::new(20, 20, 10.0);
+        s.reveal(Vec2::new(100.0, 100.0), 60.0);
+        let soft = s.soft_bytes();
+        let v = |x: usize| soft[10 * 20 + x];
+        assert_eq!(v(10), VISIBLE, "inside stays clear");
+        assert_eq!(v(0), UNKNOWN, "far outside stays black");
+        let edge = v(15);
+        assert!(edge > UNKNOWN && edge < VISIBLE, "the edge is a gradient ({edge})");
     }
 }

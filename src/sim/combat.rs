@@ -31,6 +31,7 @@ struct Seen {
 }
 
 /// Runs one frame of combat for every armed object, in id order.
+#[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     let frame = world.frame.0;

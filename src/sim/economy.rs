@@ -35,6 +35,7 @@ fn nearest(world: &World, from: Vec2, keep: impl Fn(&Object) -> bool) -> Option<
 }
 
 /// One frame of gathering for every gatherer, in id order.
+#[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn gather(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     for slot in 0..world.objects.slot_count() {

@@ -40,6 +40,7 @@ fn arrive(obj: &mut ObjectMut) {
 }
 
 /// Moves every unit with a destination by one frame.
+#[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     for slot in 0..world.objects.slot_count() {

@@ -60,7 +60,7 @@ impl<'a> ObjectMut<'a> {
     }
 
     /// Moves the object.
-    #[inline]
+    #[inline(always)]
     pub fn set_pos(&mut self, pos: Vec2) {
         let old = self.object.pos;
         self.account(Field::PosX, encode::fixed(old.x), encode::fixed(pos.x));
@@ -69,7 +69,7 @@ impl<'a> ObjectMut<'a> {
     }
 
     /// Turns the object.
-    #[inline]
+    #[inline(always)]
     pub fn set_facing(&mut self, facing: Angle) {
         // Unchanged most frames (moving straight): skip the multiply.
         if facing != self.object.facing {
@@ -79,7 +79,7 @@ impl<'a> ObjectMut<'a> {
     }
 
     /// Sets the current speed.
-    #[inline]
+    #[inline(always)]
     pub fn set_speed(&mut self, speed: Fixed) {
         // Unchanged most frames (at cruising speed or standing): skip the multiply.
         if speed != self.object.speed {
@@ -89,14 +89,14 @@ impl<'a> ObjectMut<'a> {
     }
 
     /// Sets health (at or below zero the object is destroyed at the end of the frame).
-    #[inline]
+    #[inline(always)]
     pub fn set_health(&mut self, health: i32) {
         self.account(Field::Health, encode::health(self.object.health), encode::health(health));
         self.object.health = health;
     }
 
     /// Sets the frames until the weapon may fire again.
-    #[inline]
+    #[inline(always)]
     pub fn set_cooldown(&mut self, cooldown: u32) {
         if cooldown != self.object.cooldown {
             self.account(Field::Cooldown, self.object.cooldown as u64, cooldown as u64);
@@ -105,7 +105,7 @@ impl<'a> ObjectMut<'a> {
     }
 
     /// Sets the enemy being engaged.
-    #[inline]
+    #[inline(always)]
     pub fn set_target(&mut self, target: Option<ObjectId>) {
         if target != self.object.target {
             self.account(Field::Target, encode::target(self.object.target), encode::target(target));
@@ -115,7 +115,7 @@ impl<'a> ObjectMut<'a> {
 
     /// Records progress toward the next waypoint: the closest distance seen and the frames
     /// spent without getting closer.
-    #[inline]
+    #[inline(always)]
     pub fn set_progress(&mut self, best_distance: Fixed, stuck_frames: u32) {
         // Each frame one of the two changes, rarely both: skip the other's multiply.
         let nav = &self.object.nav;

@@ -91,6 +91,7 @@ impl Factories {
 }
 
 /// Builders next to their sites work on them; finished sites become complete structures.
+#[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn construct(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     let mut worked: Vec<ObjectId> = Vec::new();
@@ -142,6 +143,7 @@ pub(crate) fn construct(world: &mut World) {
 
 /// Factories work on their first job; finished units are queued to appear at the flush.
 /// Returns the new units with the rally points they should head for.
+#[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
     let rules = std::sync::Arc::clone(&world.rules);
     let ids: Vec<ObjectId> = world.factories.queues.keys().copied().collect();

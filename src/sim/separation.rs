@@ -16,6 +16,7 @@ use super::world::World;
 const BUCKET_LOG2: u32 = 5;
 
 /// Pushes overlapping units apart by one frame's worth.
+#[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn update(world: &mut World) {
     let rules = &world.rules;
     let mut entries = Vec::with_capacity(world.objects.len());

@@ -102,6 +102,7 @@ impl SpatialIndex {
     }
 
     /// Calls `f` for every entry in buckets overlapping the square `centre ± reach`.
+    #[inline(always)]
     pub fn for_each_near(&self, centre: Vec2, reach: Fixed, mut f: impl FnMut(&Entry)) {
         let r = Vec2::new(reach, reach);
         let (x0, y0) = self.coords(centre - r);

@@ -24,6 +24,9 @@ const GATHERED_RADIUS: i64 = 90;
 const RALLY_DISTANCE: i64 = 160;
 /// Frames an AI waits for stragglers before attacking anyway.
 const GATHER_PATIENCE: u32 = 30 * 30;
+/// Frames an AI waits for its advantage before attacking anyway (two equal turtles would
+/// otherwise wait for ever).
+const ADVANTAGE_PATIENCE: u32 = 30 * 180;
 /// An attack whose group has shrunk below this percent of its size falls back to regroup.
 const FALL_BACK_PERCENT: usize = 30;
 
@@ -270,7 +273,9 @@ impl SkirmishAi {
                         is_enemy(o) && rules.template(o.template).is_mobile() && rules.template(o.template).is_armed()
                     }));
                     let strong = mine * 100 >= theirs * self.plan.attack_advantage_percent as i64;
-                    if strong && (gathered || frame.saturating_sub(since) >= GATHER_PATIENCE) {
+                    let waited = frame.saturating_sub(since);
+                    let strong = strong || waited >= ADVANTAGE_PATIENCE;
+                    if strong && (gathered || waited >= GATHER_PATIENCE) {
                         self.phase = Phase::Attacking(attackers.len());
                         (ids(attackers), Orders::Attack(point(t.pos)))
                     } else {

@@ -163,15 +163,7 @@ impl Shell {
     /// maps and factions, and opens the main menu.
     pub fn new(roots: &ContentRoots, screen: (f32, f32), settings_path: PathBuf) -> Result<Shell, ShellError> {
         let bindings = load_bindings(roots)?;
-        let mut layouts = BTreeMap::new();
-        let mut problems = Vec::new();
-        for s in Screen::ALL {
-            load_layout(roots, s.layout(), &bindings, &mut layouts, &mut problems);
-        }
-        load_layout(roots, "MessageBox.wnd", &bindings, &mut layouts, &mut problems);
-        if !problems.is_empty() {
-            return Err(ShellError::Layouts(problems.join("\n")));
-        }
+        let layouts = load_all_layouts(roots, &bindings)?;
         let settings = Settings::load(&settings_path).unwrap_or_else(|e| {
             log::warn!("{e}; using default settings");
             Settings::default()
@@ -221,15 +213,10 @@ impl Shell {
     /// problems come back, each naming its file, line and column.
     pub fn reload_layouts(&mut self, roots: &ContentRoots) -> Result<bool, String> {
         let bindings = load_bindings(roots).map_err(|e| e.to_string())?;
-        let mut layouts = BTreeMap::new();
-        let mut problems = Vec::new();
-        for s in Screen::ALL {
-            load_layout(roots, s.layout(), &bindings, &mut layouts, &mut problems);
-        }
-        load_layout(roots, "MessageBox.wnd", &bindings, &mut layouts, &mut problems);
-        if !problems.is_empty() {
-            return Err(problems.join("\n"));
-        }
+        let layouts = load_all_layouts(roots, &bindings).map_err(|e| match e {
+            ShellError::Layouts(list) => list,
+            other => other.to_string(),
+        })?;
         if layouts == self.layouts {
             return Ok(false);
         }
@@ -386,6 +373,18 @@ pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
         images: ImageSet::load(&images_path).map_err(|e| ShellError::Content(e.to_string()))?,
         fonts: FontBook::load(&fonts_path).map_err(|e| ShellError::Content(e.to_string()))?,
     })
+}
+
+/// Every layout the shell uses (its screens and the message box), each checked against the
+/// lexicon, images and fonts; all problems at once.
+fn load_all_layouts(roots: &ContentRoots, bindings: &Bindings) -> Result<BTreeMap<String, WndFile>, ShellError> {
+    let mut layouts = BTreeMap::new();
+    let mut problems = Vec::new();
+    for s in Screen::ALL {
+        load_layout(roots, s.layout(), bindings, &mut layouts, &mut problems);
+    }
+    load_layout(roots, "MessageBox.wnd", bindings, &mut layouts, &mut problems);
+    if problems.is_empty() { Ok(layouts) } else { Err(ShellError::Layouts(problems.join("\n"))) }
 }
 
 fn load_layout(

@@ -223,9 +223,10 @@ impl Running {
             self.shell.leave_battle = false;
             self.shell.show_score(&outcome, rows);
             if let Some(replay) = replay {
-                let stamp =
+                let secs =
                     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-                let path = self.shell.replay_dir().join(format!("{} {stamp}.ron", replay.map));
+                let name = format!("{} {}.ron", replay.map, crate::session::replay::utc_stamp(secs));
+                let path = self.shell.replay_dir().join(name);
                 if let Err(e) = replay.save(&path) {
                     log::warn!("the replay was not saved: {e}");
                 }

@@ -76,6 +76,23 @@ impl Replay {
     }
 }
 
+/// A Unix time as `YYYY-MM-DD HHMMSS` (UTC), for replay file names people can read.
+pub fn utc_stamp(unix_seconds: u64) -> String {
+    let days = (unix_seconds / 86_400) as i64;
+    let rest = unix_seconds % 86_400;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}{:02}{:02}", rest / 3600, rest % 3600 / 60, rest % 60)
+}
+
 /// The shared log recording controllers write to.
 pub type CommandLog = Rc<RefCell<Vec<ScriptEntry>>>;
 
@@ -89,6 +106,19 @@ impl Recording {
     /// Wraps `inner`, appending its commands to `log`.
     pub fn new(inner: Box<dyn Controller>, log: CommandLog) -> Recording {
         Recording { inner, log }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unix_times_become_readable_dates() {
+        assert_eq!(utc_stamp(0), "1970-01-01 000000");
+        assert_eq!(utc_stamp(951_782_400), "2000-02-29 000000");
+        assert_eq!(utc_stamp(1_795_991_872), "2026-11-29 223752");
+        assert_eq!(utc_stamp(4_102_444_799), "2099-12-31 235959");
     }
 }
 

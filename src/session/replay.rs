@@ -109,19 +109,6 @@ impl Recording {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn unix_times_become_readable_dates() {
-        assert_eq!(utc_stamp(0), "1970-01-01 000000");
-        assert_eq!(utc_stamp(951_782_400), "2000-02-29 000000");
-        assert_eq!(utc_stamp(1_795_991_872), "2026-11-29 223752");
-        assert_eq!(utc_stamp(4_102_444_799), "2099-12-31 235959");
-    }
-}
-
 impl Controller for Recording {
     fn player(&self) -> PlayerId {
         self.inner.player()
@@ -133,5 +120,18 @@ impl Controller for Recording {
         let player = self.inner.player().0;
         self.log.borrow_mut().extend(commands.iter().map(|c| ScriptEntry { frame, player, command: c.clone() }));
         commands
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unix_times_become_readable_dates() {
+        assert_eq!(utc_stamp(0), "1970-01-01 000000");
+        assert_eq!(utc_stamp(951_782_400), "2000-02-29 000000");
+        assert_eq!(utc_stamp(1_795_991_872), "2026-11-29 223752");
+        assert_eq!(utc_stamp(4_102_444_799), "2099-12-31 235959");
     }
 }

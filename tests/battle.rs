@@ -226,6 +226,8 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert_eq!(buttons.len(), 2, "{buttons:?}");
     assert!(buttons[0].label.starts_with("Barracks $500"));
     assert!(matches!(buttons[0].action, Action::Place(_)));
+    assert!(buttons[0].available, "a barracks needs only the command post");
+    assert!(!buttons[1].available, "a war factory needs a barracks first");
     // Choose the barracks: the outline follows the cursor; Escape-like cancel leaves the mode.
     b.command_button(0);
     assert!(b.placing().is_some());

@@ -192,6 +192,14 @@ fn the_battle_menu_asks_before_leaving() {
     let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
     assert_eq!(text(&s, "InGame.wnd:LabelMoney"), "$12345");
     assert_eq!(text(&s, "InGame.wnd:LabelClock"), "2:05");
+    // The control bar: a usable button, a greyed one, the rest hidden.
+    s.set_commands(&[("Rifleman $225".into(), true), ("Bulwark $900".into(), false)], "Ready");
+    let w = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().clone();
+    assert!(w(&s, "InGame.wnd:ButtonCommand0").enabled() && w(&s, "InGame.wnd:ButtonCommand0").visible());
+    assert!(!w(&s, "InGame.wnd:ButtonCommand1").enabled());
+    assert!(!w(&s, "InGame.wnd:ButtonCommand2").visible());
+    assert_eq!(text(&s, "InGame.wnd:ButtonCommand0"), "Rifleman $225");
+    assert_eq!(text(&s, "InGame.wnd:LabelQueue"), "Ready");
     // Menu asks; Cancel keeps the battle.
     click(&mut s, "InGame.wnd:ButtonMenu");
     assert!(s.message_open());

@@ -210,7 +210,7 @@ impl Running {
             return;
         }
         let (money, clock) = (battle.money(), battle.clock());
-        let labels: Vec<String> = battle.commands().into_iter().map(|c| c.label).collect();
+        let labels: Vec<(String, bool)> = battle.commands().into_iter().map(|c| (c.label, c.available)).collect();
         let queue = battle.queue_text();
         let finished = battle.ended_for() > 3.0;
         let summary = (finished || self.shell.leave_battle).then(|| battle.summary());

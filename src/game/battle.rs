@@ -83,6 +83,9 @@ pub struct CommandButton {
     pub label: String,
     /// What it does.
     pub action: Action,
+    /// False while the player cannot afford it or lacks a structure it needs (the button
+    /// greys out; the simulation would refuse it anyway).
+    pub available: bool,
 }
 
 /// A shot just fired, drawn as a fading tracer (display state only).
@@ -636,6 +639,9 @@ impl Battle {
         if structure && !o.is_complete() {
             return Vec::new();
         }
+        let money = world.players().get(self.local.index()).map_or(0, |p| p.money);
+        let has =
+            |need: TemplateId| world.objects().any(|x| x.owner == self.local && x.template == need && x.is_complete());
         rules
             .template(o.template)
             .builds
@@ -644,7 +650,8 @@ impl Battle {
                 let t = rules.template(template);
                 let action =
                     if structure { Action::Produce { factory: o.id, template } } else { Action::Place(template) };
-                CommandButton { label: format!("{} ${}", t.name, t.cost), action }
+                let available = t.cost <= money && t.prerequisites.iter().all(|&p| has(p));
+                CommandButton { label: format!("{} ${}", t.name, t.cost), action, available }
             })
             .collect()
     }

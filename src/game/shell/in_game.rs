@@ -36,14 +36,16 @@ impl Shell {
         self.message(LEAVE_TITLE, "Leave the battle and return to the main menu?", true);
     }
 
-    /// Fills the control bar: a label per command button (hidden where none) and the queue line.
-    pub fn set_commands(&mut self, labels: &[String], queue: &str) {
+    /// Fills the control bar: a label and whether it can be used, per command button (hidden
+    /// where none), and the queue line.
+    pub fn set_commands(&mut self, buttons: &[(String, bool)], queue: &str) {
         for i in 0..COMMAND_BUTTONS {
             let name = format!("InGame.wnd:ButtonCommand{i}");
             let Some(id) = self.find(&name) else { continue };
-            match labels.get(i) {
-                Some(text) => {
+            match buttons.get(i) {
+                Some((text, usable)) => {
                     self.ui.show(id, true);
+                    self.ui.enable(id, *usable);
                     self.set_text(&name, text);
                 }
                 None => self.ui.show(id, false),

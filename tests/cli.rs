@@ -181,3 +181,24 @@ fn ui_check_passes_shipped_layouts_and_reports_broken_ones_by_place() {
     let v: serde_json::Value = serde_json::from_str(text(&o).0.lines().last().unwrap()).unwrap();
     assert!(v["problems"][0].as_str().unwrap().contains("Bad.wnd:3:1: missing ';' before END"), "{v}");
 }
+
+#[test]
+fn sim_plays_skirmish_ais_to_a_winner() {
+    let o = ridgeline(&[
+        "sim",
+        "--map",
+        "proving_grounds",
+        "--players",
+        "ai:brutal@Coalition,idle@Coalition",
+        "--frames",
+        "12000",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let line = text(&o).0.lines().last().unwrap_or_default().to_string();
+    let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(v["winner"], 0, "{line}");
+    assert!(v["frames"].as_u64().unwrap() < 12000);
+}

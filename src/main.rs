@@ -418,21 +418,29 @@ fn world_screenshot(
     layout: Option<&std::path::Path>,
     out: &std::path::Path,
 ) -> Result<()> {
-    let layout = layout.map(|ui| {
-        if ui.exists() {
-            ui.to_path_buf()
-        } else {
-            roots.find(std::path::Path::new("ui").join(ui)).unwrap_or_else(|| ui.to_path_buf())
-        }
-    });
+    let layout = layout.map(|ui| resolve_layout(roots, ui));
     let overlay = match (&layout, hud) {
         (Some(path), _) => Overlay::Layout(path),
         (None, true) => Overlay::Hud,
         (None, false) => Overlay::None,
     };
     let img = ridgeline::game::screenshot::world(roots, shot, overlay)?;
+    save_png(&img, out)
+}
+
+/// A layout named by path, or by file name under `ui/` in the content roots.
+fn resolve_layout(roots: &ContentRoots, ui: &std::path::Path) -> std::path::PathBuf {
+    if ui.exists() {
+        ui.to_path_buf()
+    } else {
+        roots.find(std::path::Path::new("ui").join(ui)).unwrap_or_else(|| ui.to_path_buf())
+    }
+}
+
+/// Writes a screenshot and says so.
+fn save_png(img: &image::RgbaImage, out: &std::path::Path) -> Result<()> {
     img.save(out).with_context(|| format!("{}: cannot write", out.display()))?;
-    println!("wrote {} ({}x{})", out.display(), shot.size.0, shot.size.1);
+    println!("wrote {} ({}x{})", out.display(), img.width(), img.height());
     Ok(())
 }
 
@@ -452,13 +460,6 @@ fn screenshot(
     size: (u32, u32),
     hover: Option<&str>,
 ) -> Result<()> {
-    let layout = if ui.exists() {
-        ui.to_path_buf()
-    } else {
-        roots.find(std::path::Path::new("ui").join(ui)).unwrap_or_else(|| ui.to_path_buf())
-    };
-    let img = ridgeline::game::screenshot::ui(roots, &layout, size, hover)?;
-    img.save(out).with_context(|| format!("{}: cannot write", out.display()))?;
-    println!("wrote {} ({}x{})", out.display(), size.0, size.1);
-    Ok(())
+    let img = ridgeline::game::screenshot::ui(roots, &resolve_layout(roots, ui), size, hover)?;
+    save_png(&img, out)
 }

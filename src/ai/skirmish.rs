@@ -265,16 +265,20 @@ impl SkirmishAi {
                         && attackers
                             .iter()
                             .all(|o| (o.pos - at).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS)));
-                    let worth = |units: &mut dyn Iterator<Item = &Object>| -> i64 {
-                        units.map(|o| rules.template(o.template).cost).sum()
-                    };
-                    let mine = worth(&mut attackers.iter().copied());
-                    let theirs = worth(&mut world.objects().filter(|o| {
-                        is_enemy(o) && rules.template(o.template).is_mobile() && rules.template(o.template).is_armed()
-                    }));
-                    let strong = mine * 100 >= theirs * self.plan.attack_advantage_percent as i64;
+                    let cost = |o: &Object| rules.template(o.template).cost;
+                    let mine: i64 = attackers.iter().map(|o| cost(o)).sum();
+                    let theirs: i64 = world
+                        .objects()
+                        .filter(|o| {
+                            is_enemy(o)
+                                && rules.template(o.template).is_mobile()
+                                && rules.template(o.template).is_armed()
+                        })
+                        .map(cost)
+                        .sum();
                     let waited = frame.saturating_sub(since);
-                    let strong = strong || waited >= ADVANTAGE_PATIENCE;
+                    let strong = mine * 100 >= theirs * self.plan.attack_advantage_percent as i64
+                        || waited >= ADVANTAGE_PATIENCE;
                     if strong && (gathered || waited >= GATHER_PATIENCE) {
                         self.phase = Phase::Attacking(attackers.len());
                         (ids(attackers), Orders::Attack(point(t.pos)))

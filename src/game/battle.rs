@@ -137,8 +137,6 @@ pub struct Battle {
     orders: Sender<Command>,
     local: PlayerId,
     previous: BTreeMap<ObjectId, Pose>,
-    /// Owner of every object as of the last frame (to count losses of the destroyed).
-    owners: BTreeMap<ObjectId, PlayerId>,
     /// Objects lost, per player slot.
     lost: Vec<u32>,
     /// Seconds since the game ended.
@@ -192,14 +190,16 @@ impl Battle {
             return Err(setup_err(first));
         }
         let slots: Vec<_> = cfg.slots.iter().filter(|s| s.who != SlotChoice::Closed).collect();
-        let spec_text = slots
-            .iter()
-            .map(|s| match factions.get(s.faction) {
-                Some(f) => format!("idle@{f}"),
-                None => "idle".to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join(",");
+        // The same slots as a players spec: idle here (controllers are set below), scripted
+        // in the replay.
+        let spec_as = |kind: &str| {
+            slots
+                .iter()
+                .map(|s| factions.get(s.faction).map_or(kind.to_string(), |f| format!("{kind}@{f}")))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let spec_text = spec_as("idle");
         let spec: PlayersSpec = spec_text.parse().map_err(|e| setup_err(&e))?;
         let setup = game_setup(&defs, &map, &content, &spec, cfg_seed(cfg)).map_err(|e| setup_err(&e))?;
         let world = World::new(setup).map_err(|e| setup_err(&e))?;
@@ -232,11 +232,7 @@ impl Battle {
         battle.log = log;
         battle.recorded = Recorded {
             map: map_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
-            players: slots
-                .iter()
-                .map(|s| factions.get(s.faction).map_or("scripted".to_string(), |f| format!("scripted@{f}")))
-                .collect::<Vec<_>>()
-                .join(","),
+            players: spec_as("scripted"),
             colors: slots.iter().map(|s| s.color).collect(),
             seed: cfg_seed(cfg),
         };
@@ -264,6 +260,12 @@ impl Battle {
         let mut battle = Battle::new(session, scene, PlayerId(replay.local), orders, screen);
         battle.watching = Some((replay.frames, replay.final_hash.clone()));
         Ok(battle)
+    }
+
+    /// True once the game is over, or a watched replay has reached its recorded end.
+    fn finished(&self) -> bool {
+        let frame = self.session.world().frame().0;
+        self.session.world().is_over() || self.watching.as_ref().is_some_and(|(frames, _)| frame >= *frames)
     }
 
     /// True when this battle is a replay being watched.
@@ -308,7 +310,6 @@ impl Battle {
         let (w, h) = scene.map.file.size;
         let mut shroud = Shroud::new(w, h, scene.map.file.cell_size as f32);
         shroud.update(session.world(), local);
-        let owners = session.world().objects().map(|o| (o.id, o.owner)).collect();
         let lost = vec![0; session.world().players().len()];
         Battle {
             session,
@@ -320,7 +321,6 @@ impl Battle {
             orders,
             local,
             previous,
-            owners,
             lost,
             ended_for: 0.0,
             shots: Vec::new(),
@@ -376,33 +376,27 @@ impl Battle {
         self.scroll(dt);
         self.since_tick += dt;
         let mut ran = 0;
-        let replay_done = self.watching.as_ref().is_some_and(|(frames, _)| self.session.world().frame().0 >= *frames);
-        if self.session.world().is_over() || replay_done {
+        if self.finished() {
             self.ended_for += dt;
         }
-        while self.since_tick >= FRAME
-            && ran < MAX_CATCH_UP
-            && !self.session.world().is_over()
-            && self.watching.as_ref().is_none_or(|(frames, _)| self.session.world().frame().0 < *frames)
-        {
+        while self.since_tick >= FRAME && ran < MAX_CATCH_UP && !self.finished() {
             self.previous = poses(self.session.world());
             if let Step::Ticked { report, .. } = self.session.step()? {
                 if let Some(r) = report.rejections.iter().rev().find(|r| r.player == self.local) {
                     self.notice = Some((describe(&r.reason, self.session.world()), self.elapsed));
                 }
                 for id in &report.destroyed {
-                    if let Some(n) = self.owners.get(id).and_then(|p| self.lost.get_mut(p.index())) {
+                    // The poses from before the frame still hold what was destroyed in it.
+                    let Some(pose) = self.previous.get(id) else { continue };
+                    if let Some(n) = self.lost.get_mut(pose.owner.index()) {
                         *n += 1;
                     }
                     // A ring where it fell, if the player could see it.
-                    if let Some(pose) = self.previous.get(id) {
-                        if self.shroud.at(pose.pos) == shroud::VISIBLE {
-                            let at = pose.pos.extend(self.scene.height(pose.pos));
-                            self.blasts.push(Blast { at, size: 8.0, age: 0.0 });
-                        }
+                    if self.shroud.at(pose.pos) == shroud::VISIBLE {
+                        let at = pose.pos.extend(self.scene.height(pose.pos));
+                        self.blasts.push(Blast { at, size: 8.0, age: 0.0 });
                     }
                 }
-                self.owners = self.session.world().objects().map(|o| (o.id, o.owner)).collect();
                 self.shroud.update(self.session.world(), self.local);
                 self.note_shots();
             }
@@ -569,14 +563,14 @@ impl Battle {
         match button {
             MouseButton::Left if self.placing.is_some() => {
                 if let (Some(template), Some(p)) = (self.placing.take(), self.ground_under(at)) {
-                    self.send(Command::Build { template, at: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
+                    self.send(Command::Build { template, at: point(p) });
                 }
             }
             MouseButton::Right if self.placing.is_some() => self.placing = None,
             MouseButton::Left if self.attack_move_armed => {
                 self.attack_move_armed = false;
                 if let Some(p) = self.ground_under(at).filter(|_| !self.selection.is_empty()) {
-                    self.send(Command::AttackMove { to: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
+                    self.send(Command::AttackMove { to: point(p) });
                 }
             }
             MouseButton::Left => self.press = Some(at),
@@ -798,7 +792,7 @@ impl Battle {
             .collect();
         if structures.len() == self.selection.len() {
             if let Some(p) = self.ground_under(at) {
-                let to = Point { x: p.x.round() as i32, y: p.y.round() as i32 };
+                let to = point(p);
                 for factory in structures {
                     self.send(Command::SetRally { factory, at: to });
                 }
@@ -822,7 +816,7 @@ impl Battle {
             (Some(target), None) => self.send(Command::Attack { target }),
             (None, None) => {
                 if let Some(p) = self.ground_under(at) {
-                    self.send(Command::Move { to: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
+                    self.send(Command::Move { to: point(p) });
                 }
             }
         }
@@ -946,12 +940,17 @@ impl Battle {
 
     /// A click (or drag) on the radar window `rect` centres the camera on that ground point.
     pub fn radar_click(&mut self, rect: Rect, at: Vec2) {
+        let p = self.ground_on_radar(rect, at);
+        self.camera.target = p.extend(self.scene.height(p));
+    }
+
+    /// The ground point under a pixel of the radar window `rect` (clamped to the map).
+    fn ground_on_radar(&self, rect: Rect, at: Vec2) -> Vec2 {
         let sq = Battle::radar_square(rect);
         let size = self.scene.size();
         let u = ((at.x - sq.x) / sq.w).clamp(0.0, 1.0);
         let v = ((at.y - sq.y) / sq.h).clamp(0.0, 1.0);
-        let p = Vec2::new(u * size.x, (1.0 - v) * size.y);
-        self.camera.target = p.extend(self.scene.height(p));
+        Vec2::new(u * size.x, (1.0 - v) * size.y)
     }
 
     /// A right click on the radar: the selection moves to that ground point.
@@ -959,12 +958,8 @@ impl Battle {
         if self.selection.is_empty() {
             return;
         }
-        let sq = Battle::radar_square(rect);
-        let size = self.scene.size();
-        let u = ((at.x - sq.x) / sq.w).clamp(0.0, 1.0);
-        let v = ((at.y - sq.y) / sq.h).clamp(0.0, 1.0);
-        let p = Vec2::new(u * size.x, (1.0 - v) * size.y);
-        self.send(Command::Move { to: Point { x: p.x.round() as i32, y: p.y.round() as i32 } });
+        let p = self.ground_on_radar(rect, at);
+        self.send(Command::Move { to: point(p) });
     }
 
     /// A closed outline through ground points, drawn over the world.
@@ -1115,6 +1110,11 @@ fn srgb8(c: [f32; 3], alpha: u8) -> [u8; 4] {
         (s * 255.0).round() as u8
     };
     [f(c[0]), f(c[1]), f(c[2]), alpha]
+}
+
+/// A ground point as a command point in whole world units.
+fn point(p: Vec2) -> Point {
+    Point { x: p.x.round() as i32, y: p.y.round() as i32 }
 }
 
 /// The game seed: fixed per setup so a skirmish can be replayed (the lobby will agree on one).

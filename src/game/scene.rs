@@ -64,6 +64,8 @@ pub struct Pose {
     pub pos: Vec2,
     /// Facing, radians.
     pub yaw: f32,
+    /// Whose it is.
+    pub owner: PlayerId,
 }
 
 /// True if `player` may see `o` under `shroud`: its team's objects always, scenery once
@@ -79,7 +81,7 @@ pub fn shown_to(world: &World, o: &crate::sim::object::Object, player: PlayerId,
 
 /// Every object's pose in a snapshot, by id.
 pub fn poses(world: &World) -> BTreeMap<ObjectId, Pose> {
-    world.objects().map(|o| (o.id, Pose { pos: to_display(o.pos), yaw: radians(o.facing) })).collect()
+    world.objects().map(|o| (o.id, Pose { pos: to_display(o.pos), yaw: radians(o.facing), owner: o.owner })).collect()
 }
 
 /// The map's display geometry and the tables for drawing objects.
@@ -177,7 +179,7 @@ impl Scene {
             }
             let Some(model) = self.models.get(o.template.0 as usize) else { continue };
             let t = rules.template(o.template);
-            let mut pose = Pose { pos: to_display(o.pos), yaw: radians(o.facing) };
+            let mut pose = Pose { pos: to_display(o.pos), yaw: radians(o.facing), owner: o.owner };
             if let Some(before) = previous.and_then(|p| p.get(&o.id)) {
                 let a = alpha.clamp(0.0, 1.0);
                 pose.pos = before.pos.lerp(pose.pos, a);

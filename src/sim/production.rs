@@ -127,10 +127,9 @@ pub(crate) fn construct(world: &mut World) {
         };
         if let Some(mut site_mut) = world.objects.get_mut(site) {
             site_mut.set_construction((left > 0).then_some(left));
-            // Damage taken meanwhile is kept: health only rises by the work's share.
-            let gain = health - site_mut.health.min(health);
-            let now = (site_mut.health + gain).min(health);
-            site_mut.set_health(now.max(site_mut.health));
+            // Health rises to the work's share; it never drops because of the work.
+            let now = site_mut.health.max(health);
+            site_mut.set_health(now);
         }
         if left == 0 {
             if let Some(mut b) = world.objects.by_slot_mut(slot) {

@@ -11,13 +11,11 @@ use ridgeline::game::screenshot::{Overlay, WorldShot};
 
 use ridgeline::bench;
 use ridgeline::content::ContentRoots;
-use ridgeline::defs::{AiPlans, Definitions};
+use ridgeline::defs::Definitions;
 use ridgeline::map::generate::{self, TerrainSpec};
 use ridgeline::map::roads::{self, HeightField};
 use ridgeline::map::{Map, MapContent, MapFile};
-use ridgeline::session::setup::{controllers, game_setup};
-use ridgeline::session::{CommandScript, PlayersSpec, run_headless};
-use ridgeline::sim::World;
+use ridgeline::session::{CommandScript, MatchSetup, PlayersSpec, run_session, start_local};
 
 #[derive(Parser)]
 #[command(name = "ridgeline", version, about = "A lockstep real-time strategy game")]
@@ -126,19 +124,23 @@ enum BenchKind {
 }
 
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("game").required(true).args(["setup", "map"])))]
 struct SimArgs {
+    /// A whole match setup (RON; see tests/data/match.ron) instead of --map/--players/--seed.
+    #[arg(long, value_name = "MATCH.RON", conflicts_with_all = ["map", "players", "seed"])]
+    setup: Option<PathBuf>,
     /// Map name (under maps/) or folder.
-    #[arg(long)]
-    map: String,
+    #[arg(long, requires = "players")]
+    map: Option<String>,
     /// One entry per start slot: idle, scripted or ai:<difficulty>, each optionally @<faction>.
-    #[arg(long)]
-    players: String,
+    #[arg(long, requires = "map")]
+    players: Option<String>,
     /// Frames to run (fewer if someone wins).
     #[arg(long)]
     frames: u32,
     /// Game seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[arg(long)]
+    seed: Option<u64>,
     /// RON script of frame-stamped commands for scripted players.
     #[arg(long)]
     commands: Option<PathBuf>,
@@ -214,22 +216,25 @@ fn play(roots: ContentRoots) -> Result<()> {
 }
 
 fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
-    let spec: PlayersSpec = args.players.parse()?;
-    let defs = Definitions::load(roots)?;
-    let content = MapContent::load(roots)?;
-    let map = load_checked_map(roots, &args.map, &defs, &content)?;
+    let setup = match (&args.setup, &args.map, &args.players) {
+        (Some(path), _, _) => ridgeline::content::read_ron::<MatchSetup>(path)?,
+        (None, Some(map), Some(players)) => {
+            let spec: PlayersSpec = players.parse()?;
+            spec.to_match_setup(map, args.seed.unwrap_or(1), &playable_factions(roots)?)
+        }
+        _ => bail!("give --setup <match.ron>, or --map and --players"),
+    };
     let script = match &args.commands {
         Some(path) => {
             let s = CommandScript::load(path)?;
-            s.validate(path, spec.0.len())?;
+            let open = setup.slots.iter().filter(|s| s.kind != ridgeline::session::SlotKind::Closed).count();
+            s.validate(path, open)?;
             s
         }
         None => CommandScript::default(),
     };
-    let setup = game_setup(&defs, &map, &content, &spec, args.seed)?;
-    let world = World::new(setup)?;
-    let plans = AiPlans::load(roots)?;
-    let (summary, log) = run_headless(world, controllers(&spec, &script, &plans)?, args.frames)?;
+    let mut game = start_local(roots, &setup, &script)?;
+    let (summary, log) = run_session(&mut game.session, args.frames, &game.slots)?;
     if let Some(path) = &args.hash_log {
         let mut text = String::with_capacity(log.len() * 24);
         for (frame, hash) in &log {
@@ -251,6 +256,12 @@ fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The names of the factions players may choose, in `data/factions.ron` order.
+fn playable_factions(roots: &ContentRoots) -> Result<Vec<String>> {
+    let defs = Definitions::load(roots)?;
+    Ok(defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect())
 }
 
 /// Loads a map and checks its references; every problem is listed.

@@ -13,12 +13,16 @@ use ridgeline::ui::{Key, MouseButton};
 
 const SCREEN: Vec2 = Vec2::new(1280.0, 720.0);
 
+/// A skirmish on Proving Grounds as the skirmish screen would set it up.
+fn start(cfg: &SkirmishConfig, factions: &[String]) -> Battle {
+    let setup = cfg.to_match_setup("proving_grounds", 2, factions, "Tester", 1);
+    Battle::start(&common::roots(), &setup, SCREEN).expect("battle starts")
+}
+
 fn battle() -> Battle {
     let mut cfg = SkirmishConfig::default();
     cfg.slots[1].who = SlotChoice::Computer(1);
-    let map = common::root().join("maps/proving_grounds");
-    let factions = ["Coalition".to_string(), "Dominion".to_string()];
-    Battle::start(&common::roots(), &cfg, &map, &factions, SCREEN).expect("battle starts")
+    start(&cfg, &["Coalition".to_string(), "Dominion".to_string()])
 }
 
 fn run(b: &mut Battle, seconds: f32) {
@@ -74,7 +78,7 @@ fn a_box_selection_and_a_right_click_move_the_players_units() {
 fn a_click_on_one_unit_selects_it_alone_and_clicks_on_nothing_clear() {
     let mut b = battle();
     let me = b.local();
-    let cam = b.camera;
+    let cam = *b.camera();
     let unit =
         b.world().objects().find(|o| o.owner == me && b.world().rules().template(o.template).is_mobile()).unwrap();
     let (id, p) = (unit.id, to_display(unit.pos));
@@ -90,20 +94,20 @@ fn a_click_on_one_unit_selects_it_alone_and_clicks_on_nothing_clear() {
 #[test]
 fn arrows_scroll_and_the_wheel_zooms_within_the_map() {
     let mut b = battle();
-    let before = b.camera;
+    let before = *b.camera();
     b.key(Key::Right, true);
     run(&mut b, 0.5);
     b.key(Key::Right, false);
-    let moved = b.camera.target.x - before.target.x;
+    let moved = b.camera().target.x - before.target.x;
     assert!(moved > 100.0, "scrolled east by {moved}");
-    let after = b.camera.target;
+    let after = b.camera().target;
     run(&mut b, 0.5);
-    assert_eq!(b.camera.target, after, "releasing the key stops the scroll");
+    assert_eq!(b.camera().target, after, "releasing the key stops the scroll");
     b.wheel(3.0);
-    assert!(b.camera.zoom > before.zoom);
+    assert!(b.camera().zoom > before.zoom);
     b.key(Key::Left, true);
     run(&mut b, 30.0);
-    assert_eq!(b.camera.target.x, 0.0, "the camera stays over the map");
+    assert_eq!(b.camera().target.x, 0.0, "the camera stays over the map");
 }
 
 #[test]
@@ -126,9 +130,7 @@ fn fights_show_tracers_and_health_bars() {
     // A brutal computer attacks early; the human's idle units shoot back.
     let mut cfg = SkirmishConfig::default();
     cfg.slots[1].who = SlotChoice::Computer(3);
-    let map = common::root().join("maps/proving_grounds");
-    let factions = ["Coalition".to_string(), "Coalition".to_string()];
-    let mut b = Battle::start(&common::roots(), &cfg, &map, &factions, SCREEN).unwrap();
+    let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
     let (mut tracer, mut bar) = (false, false);
     while b.world().frame().0 < 4_000 && !(tracer && bar) {
         b.advance(1.0 / 30.0 + 1e-4).unwrap();
@@ -136,7 +138,7 @@ fn fights_show_tracers_and_health_bars() {
         let me = b.local();
         let fighter = b.world().objects().find(|o| o.owner == me && o.target.is_some()).map(|o| to_display(o.pos));
         if let Some(p) = fighter {
-            b.camera.target = p.extend(b.scene.height(p));
+            b.camera_mut().target = p.extend(b.scene.height(p));
         }
         for cmd in b.overlay() {
             match cmd {
@@ -171,9 +173,9 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     // A click at the radar's centre looks at the map's centre; the bottom-left corner is (0, 0).
     b.radar_click(rect, Vec2::new(110.0, 600.0));
     let centre = b.scene.size() / 2.0;
-    assert!((b.camera.target.truncate() - centre).length() < 20.0, "{}", b.camera.target);
+    assert!((b.camera().target.truncate() - centre).length() < 20.0, "{}", b.camera().target);
     b.radar_click(rect, Vec2::new(14.0, 696.0));
-    assert!(b.camera.target.x < 1.0 && b.camera.target.y < 1.0);
+    assert!(b.camera().target.x < 1.0 && b.camera().target.y < 1.0);
 }
 
 #[test]
@@ -204,10 +206,10 @@ fn hotkeys_stop_attack_move_and_recall_control_groups() {
     run(&mut b, 0.5);
     assert!(all.iter().all(|id| b.world().object(*id).unwrap().order == Order::Idle));
     // Double-tapping the group's key brings the camera to it.
-    b.camera.target = glam::Vec3::ZERO;
+    b.camera_mut().target = glam::Vec3::ZERO;
     b.hotkey('1', false);
     b.hotkey('1', false);
-    assert!(b.camera.target.length() > 100.0, "{}", b.camera.target);
+    assert!(b.camera().target.length() > 100.0, "{}", b.camera().target);
 }
 
 #[test]
@@ -218,7 +220,7 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     let dozer_t = b.world().rules().template_id("Dozer").unwrap();
     let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
     let (dozer_id, p) = (dozer.id, to_display(dozer.pos));
-    let px = b.camera.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    let px = b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
     b.mouse_down(MouseButton::Left, px);
     b.mouse_up(MouseButton::Left, px);
     assert_eq!(b.selection(), &[dozer_id]);
@@ -247,7 +249,7 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert!(b.world().object(site).unwrap().is_complete(), "built within 30 s");
     // Select the barracks: its buttons queue units, and the bar shows the queue.
     let bp = to_display(b.world().object(site).unwrap().pos);
-    let px = b.camera.project(bp.extend(b.scene.height(bp) + 3.0), SCREEN).unwrap();
+    let px = b.camera().project(bp.extend(b.scene.height(bp) + 3.0), SCREEN).unwrap();
     b.mouse_down(MouseButton::Left, px);
     b.mouse_up(MouseButton::Left, px);
     assert_eq!(b.selection(), &[site]);
@@ -341,12 +343,12 @@ fn a_refused_order_says_why_in_the_control_bar() {
     let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
     let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap();
     let (d, p) = (to_display(dozer.pos), to_display(post.pos));
-    let px = b.camera.project(d.extend(b.scene.height(d) + 3.0), SCREEN).unwrap();
+    let px = b.camera().project(d.extend(b.scene.height(d) + 3.0), SCREEN).unwrap();
     b.mouse_down(MouseButton::Left, px);
     b.mouse_up(MouseButton::Left, px);
     b.command_button(0);
     // Put the barracks on top of the command post.
-    let on_post = b.camera.project(p.extend(b.scene.height(p)), SCREEN).unwrap();
+    let on_post = b.camera().project(p.extend(b.scene.height(p)), SCREEN).unwrap();
     b.mouse_down(MouseButton::Left, on_post);
     b.mouse_up(MouseButton::Left, on_post);
     run(&mut b, 0.3);
@@ -364,7 +366,7 @@ fn double_click_selects_the_kind_and_shift_adds() {
     assert!(riflemen.len() >= 2);
     let at = |b: &Battle, id| {
         let p = to_display(b.world().object(id).unwrap().pos);
-        b.camera.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap()
+        b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap()
     };
     let px = at(&b, riflemen[0]);
     for _ in 0..2 {

@@ -3,8 +3,10 @@
 
 mod common;
 
+use ridgeline::game::battle::Battle;
 use ridgeline::game::settings::{Settings, UiScaling};
-use ridgeline::game::shell::{Screen, Shell, SlotChoice};
+use ridgeline::game::shell::{Screen, Shell, ShellRequest, SlotChoice};
+use ridgeline::session::{Difficulty, SlotKind};
 use ridgeline::ui::{Input, Key, MouseButton};
 
 fn shell(name: &str) -> (Shell, std::path::PathBuf) {
@@ -39,7 +41,7 @@ fn the_main_menu_leads_everywhere_and_back() {
         assert_eq!(s.screen(), Some(Screen::MainMenu));
     }
     click(&mut s, "MainMenu.wnd:ButtonQuit");
-    assert!(s.quit);
+    assert_eq!(s.take_requests(), [ShellRequest::Quit]);
 }
 
 #[test]
@@ -54,9 +56,9 @@ fn a_message_box_is_modal_and_closes() {
     assert!(!s.message_open());
     // Escape on the main menu asks before quitting; Enter confirms.
     s.handle(Input::Key { key: Key::Escape, shift: false });
-    assert!(s.message_open() && !s.quit);
+    assert!(s.message_open() && s.take_requests().is_empty());
     s.handle(Input::Key { key: Key::Enter, shift: false });
-    assert!(s.quit);
+    assert_eq!(s.take_requests(), [ShellRequest::Quit]);
 }
 
 #[test]
@@ -126,14 +128,65 @@ fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
     }
     assert_eq!(s.skirmish.slots[2].who, SlotChoice::Computer(2));
     click(&mut s, "SkirmishSetup.wnd:ButtonStart");
-    let game = s.requested_game.take().expect("started");
-    assert_eq!(game.open_slots(), 3);
+    let Some(ShellRequest::StartMatch(game)) = s.take_requests().pop() else { panic!("started") };
+    assert_eq!(game.slots.iter().filter(|x| x.kind != SlotKind::Closed).count(), 3);
+    assert_eq!(game.slots[2].kind, SlotKind::Ai { difficulty: Difficulty::Hard });
     assert!(!s.message_open(), "a valid setup starts without a message");
     // A two-player map closes slots 3 and 4.
     s.skirmish.map = s.maps.iter().position(|m| m.players == 2).unwrap();
     s.open(Screen::Skirmish);
     assert_eq!(s.skirmish.slots[2].who, SlotChoice::Closed);
     assert!(!s.ui.window(s.find("SkirmishSetup.wnd:ComboPlayer3").unwrap()).unwrap().enabled());
+}
+
+/// Picks the combo box's item `steps` below (positive) or above the current one, by keyboard.
+fn combo_step(s: &mut Shell, name: &str, steps: i32) {
+    click(s, name);
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    let key = if steps > 0 { Key::Down } else { Key::Up };
+    for _ in 0..steps.abs() {
+        s.handle(Input::Key { key, shift: false });
+    }
+}
+
+#[test]
+fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
+    let (mut s, _) = shell("shell-teams");
+    click(&mut s, "MainMenu.wnd:ButtonSkirmish");
+    s.skirmish.map = s.maps.iter().position(|m| m.name == "Four Corners").expect("four corners");
+    s.open(Screen::Skirmish);
+    // You and a normal computer on team 1, an easy computer on team 2, $50,000 each.
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboTeam0", 1);
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboTeam1", 1);
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboPlayer2", -4);
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboTeam2", 2);
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboMoney", 2);
+    assert_eq!(s.skirmish.slots[2].who, SlotChoice::Computer(0));
+    click(&mut s, "SkirmishSetup.wnd:ButtonStart");
+    let Some(ShellRequest::StartMatch(setup)) = s.take_requests().pop() else { panic!("no match started") };
+    let teams: Vec<_> = setup.slots.iter().map(|x| x.team).collect();
+    assert_eq!(&teams[..3], [Some(1), Some(1), Some(2)]);
+    let mut b = Battle::start(&common::roots(), &setup, glam::Vec2::new(1280.0, 720.0)).expect("battle starts");
+    let players = b.world().players().to_vec();
+    assert_eq!(players.len(), 3, "the closed slot is left out");
+    assert!(players.iter().all(|p| p.money == 50_000), "{players:?}");
+    assert_eq!(players[0].team, players[1].team);
+    assert_ne!(players[0].team, players[2].team);
+    // The top bar shows the chosen money.
+    s.open(Screen::InGame);
+    s.set_hud(b.money(), b.clock());
+    let label = s.ui.window(s.find("InGame.wnd:LabelMoney").unwrap()).unwrap().text.clone();
+    assert_eq!(label, "$50000");
+    // Allies never fight: for a minute of play nobody targets the other's objects.
+    let owner = |b: &Battle, id| b.world().object(id).map(|o| o.owner);
+    for _ in 0..1_800 {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+        for o in b.world().objects() {
+            let Some(t) = o.target else { continue };
+            let pair = (o.owner.0, owner(&b, t).map(|p| p.0));
+            assert!(pair != (0, Some(1)) && pair != (1, Some(0)), "allies fought: {pair:?}");
+        }
+    }
 }
 
 #[test]
@@ -204,11 +257,11 @@ fn the_battle_menu_asks_before_leaving() {
     click(&mut s, "InGame.wnd:ButtonMenu");
     assert!(s.message_open());
     click(&mut s, "MessageBox.wnd:ButtonCancel");
-    assert!(!s.message_open() && !s.leave_battle);
+    assert!(!s.message_open() && s.take_requests().is_empty());
     // Escape's question answered with Enter leaves.
     s.ask_leave_battle();
     s.handle(Input::Key { key: Key::Enter, shift: false });
-    assert!(s.leave_battle);
+    assert_eq!(s.take_requests(), [ShellRequest::LeaveBattle]);
     assert_eq!(s.screen(), Some(Screen::InGame), "the client ends the battle, not the shell");
 }
 
@@ -221,12 +274,12 @@ fn watch_plays_the_chosen_replay() {
     s.open(Screen::Replays);
     // Nothing chosen: a hint, no replay.
     click(&mut s, "Replays.wnd:ButtonWatch");
-    assert!(s.message_open() && s.requested_replay.is_none());
+    assert!(s.message_open() && s.take_requests().is_empty());
     s.close_message();
     let list = s.find("Replays.wnd:ListReplays").unwrap();
     s.ui.list_select(list, Some(0));
     click(&mut s, "Replays.wnd:ButtonWatch");
-    assert_eq!(s.requested_replay.as_deref(), Some(dir.join("proving_grounds 1.ron").as_path()));
+    assert_eq!(s.take_requests(), [ShellRequest::WatchReplay(dir.join("proving_grounds 1.ron"))]);
 }
 
 #[test]

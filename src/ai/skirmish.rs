@@ -116,16 +116,15 @@ impl SkirmishAi {
         if mine().any(|o| o.kind.blocks_ground() && makes_army(o.template)) {
             return None;
         }
-        let money = world.players().get(self.player.index())?.money;
         let builder = mine().find(|o| {
             rules.template(o.template).is_mobile() && !matches!(o.order, crate::sim::object::Order::Construct { .. })
         })?;
-        let template = rules.template(builder.template).builds.iter().copied().find(|&t| {
-            let tt = rules.template(t);
-            makes_army(t)
-                && tt.cost <= money
-                && tt.prerequisites.iter().all(|&p| mine().any(|o| o.template == p && o.is_complete()))
-        })?;
+        let template = rules
+            .template(builder.template)
+            .builds
+            .iter()
+            .copied()
+            .find(|&t| makes_army(t) && world.can_build(self.player, builder.id, t).is_ok())?;
         let home = mine().find(|o| o.kind.blocks_ground()).map_or(builder.pos, |o| o.pos);
         let at = self.site_near(world, template, home)?;
         Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])
@@ -163,13 +162,15 @@ impl SkirmishAi {
                 if !terrain.contains(p) {
                     continue;
                 }
-                let centre = world.snap_structure(p, t.footprint);
-                let clear = terrain.footprint(centre, t.footprint).all(|c| terrain.passable(c));
+                // The sim's own placement rule, then the AI's wider berth: no unit within a
+                // cell of the footprint, so its own army never blocks the site.
+                let at = point(world.snap_structure(p, t.footprint));
+                let Ok(centre) = world.placement(template, at, None) else { continue };
                 let (hw, hh) = (w.div_int(2) + cell, h.div_int(2) + cell);
                 let crowded = world.objects().any(|o| {
                     !o.kind.blocks_ground() && (o.pos.x - centre.x).abs() < hw && (o.pos.y - centre.y).abs() < hh
                 });
-                if clear && !crowded {
+                if !crowded {
                     return Some(point(centre));
                 }
             }
@@ -183,7 +184,6 @@ impl SkirmishAi {
         let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
         let mut money = me.money;
         let mut out = Vec::new();
-        let has = |p: TemplateId| world.objects().any(|o| o.owner == self.player && o.template == p && o.is_complete());
         for f in world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()) {
             if world.factories().queue(f.id).len() >= 2 {
                 continue;
@@ -195,7 +195,7 @@ impl SkirmishAi {
                 .copied()
                 .filter(|&u| {
                     let t = rules.template(u);
-                    t.is_mobile() && t.is_armed() && t.prerequisites.iter().all(|&p| has(p))
+                    t.is_mobile() && t.is_armed() && world.prerequisites_met(self.player, u).is_ok()
                 })
                 .collect();
             if options.is_empty() {

@@ -17,6 +17,14 @@ pub enum FileError {
         /// The operating system's words.
         message: String,
     },
+    /// The file is of a format version this build does not read.
+    #[error("{}: {message}", path.display())]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// Which version it is and which this build reads.
+        message: String,
+    },
     /// The text is not valid RON for the expected shape.
     #[error("{}:{line}:{col}: {message}", path.display())]
     Syntax {

@@ -23,7 +23,7 @@ use crate::ui::{Input, Key, MouseButton};
 use super::battle::Battle;
 use super::screenshot::load_atlas;
 use super::settings::Settings;
-use super::shell::{Screen, Shell};
+use super::shell::{Screen, Shell, ShellRequest};
 use super::watch::LayoutWatch;
 
 /// Frames per second the window draws at most.
@@ -55,6 +55,8 @@ struct Running {
     battle: Option<(Battle, WorldPass)>,
     /// The left button went down on the radar and is still held.
     radar_drag: bool,
+    /// The player chose to leave the battle.
+    leaving: bool,
 }
 
 struct App {
@@ -138,6 +140,7 @@ impl App {
             applied: settings,
             battle: None,
             radar_drag: false,
+            leaving: false,
         })
     }
 }
@@ -157,18 +160,40 @@ impl Running {
         }
     }
 
-    /// Starts the battle the skirmish screen asked for, or the replay the replays screen chose.
-    fn start_requested_battle(&mut self, roots: &ContentRoots) {
-        let screen = glam::Vec2::new(self.config.width as f32, self.config.height as f32);
-        let started = if let Some(path) = self.shell.requested_replay.take() {
-            crate::session::Replay::load(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|r| Battle::watch(roots, &r, screen).map_err(|e| e.to_string()))
-        } else {
-            let Some(cfg) = self.shell.requested_game.take() else { return };
-            let Some(map) = self.shell.maps.get(cfg.map) else { return };
-            Battle::start(roots, &cfg, &map.dir, &self.shell.factions, screen).map_err(|e| e.to_string())
-        };
+    /// Carries out what the shell's screens asked for. Returns false when the player quit.
+    fn serve(&mut self, requests: Vec<ShellRequest>, roots: &ContentRoots) -> bool {
+        for r in requests {
+            match r {
+                ShellRequest::Quit => return false,
+                ShellRequest::StartMatch(setup) => {
+                    let screen = self.screen();
+                    let started = Battle::start(roots, &setup, screen).map_err(|e| e.to_string());
+                    self.begin_battle(started);
+                }
+                ShellRequest::WatchReplay(path) => {
+                    let screen = self.screen();
+                    let started = crate::session::Replay::load(&path)
+                        .map_err(|e| e.to_string())
+                        .and_then(|r| Battle::watch(roots, &r, screen).map_err(|e| e.to_string()));
+                    self.begin_battle(started);
+                }
+                ShellRequest::LeaveBattle => self.leaving = true,
+                ShellRequest::CommandButton(i) => {
+                    if let Some((battle, _)) = &mut self.battle {
+                        battle.command_button(i);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn screen(&self) -> glam::Vec2 {
+        glam::Vec2::new(self.config.width as f32, self.config.height as f32)
+    }
+
+    /// Shows a battle that started, or says why it did not.
+    fn begin_battle(&mut self, started: Result<Battle, String>) {
         match started {
             Ok(battle) => {
                 let pass =
@@ -192,7 +217,7 @@ impl Running {
     /// Leaves the battle for the main menu.
     fn end_battle(&mut self) {
         self.battle = None;
-        self.shell.leave_battle = false;
+        self.leaving = false;
         self.shell.open(Screen::MainMenu);
     }
 
@@ -200,9 +225,6 @@ impl Running {
     /// the player leaves or a few seconds after someone wins.
     fn update_battle(&mut self, dt: f32) {
         let Some((battle, _)) = &mut self.battle else { return };
-        if let Some(i) = self.shell.command_clicked.take() {
-            battle.command_button(i);
-        }
         if let Err(e) = battle.advance(dt) {
             log::error!("the battle stopped: {e}");
             self.end_battle();
@@ -213,19 +235,20 @@ impl Running {
         let labels: Vec<(String, bool)> = battle.commands().into_iter().map(|c| (c.label, c.available)).collect();
         let queue = battle.queue_text();
         let finished = battle.ended_for() > 3.0;
-        let summary = (finished || self.shell.leave_battle).then(|| battle.summary());
+        let summary = (finished || self.leaving).then(|| battle.summary());
         let verdict = battle.replay_verdict();
         let replay = (!battle.is_replay() && summary.is_some()).then(|| battle.replay());
         self.shell.set_hud(money, clock);
         self.shell.set_commands(&labels, &queue);
         if let Some((outcome, rows)) = summary {
             self.battle = None;
-            self.shell.leave_battle = false;
+            self.leaving = false;
             self.shell.show_score(&outcome, rows);
             if let Some(replay) = replay {
                 let secs =
                     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-                let name = format!("{} {}.ron", replay.map, crate::session::replay::utc_stamp(secs));
+                let map = std::path::Path::new(&replay.setup.map).file_name().map(|n| n.to_string_lossy().into_owned());
+                let name = format!("{} {}.ron", map.unwrap_or_default(), crate::session::replay::utc_stamp(secs));
                 let path = self.shell.replay_dir().join(name);
                 if let Err(e) = replay.save(&path) {
                     log::warn!("the replay was not saved: {e}");
@@ -258,7 +281,6 @@ impl Running {
                 return;
             }
         };
-        self.shell.update();
         let view = frame.texture.create_view(&wgpu::TextureViewDescriptor::default());
         let size = (self.config.width, self.config.height);
         let mut cmds = Vec::new();
@@ -443,15 +465,20 @@ impl ApplicationHandler for App {
             }
             _ => {}
         }
-        r.start_requested_battle(&self.roots);
-        r.apply_settings();
-        if r.shell.quit {
+        let requests = r.shell.take_requests();
+        if !r.serve(requests, &self.roots) {
             event_loop.exit();
         }
+        r.apply_settings();
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let Some(r) = self.running.as_mut() else { return };
+        let requests = r.shell.update();
+        if !r.serve(requests, &self.roots) {
+            event_loop.exit();
+            return;
+        }
         let watch = self.watch.get_or_insert_with(|| LayoutWatch::new(&self.roots));
         if watch.changed(&self.roots) {
             match r.shell.reload_layouts(&self.roots) {

@@ -6,6 +6,7 @@
 pub mod app;
 pub mod battle;
 pub mod camera;
+pub mod display;
 pub mod scene;
 pub mod screenshot;
 pub mod settings;

@@ -21,7 +21,7 @@ use crate::render::world::models::{SHAPES, shape_index};
 use crate::render::{ObjectInstance, StaticWorld};
 use crate::sim::ids::ObjectId;
 use crate::sim::rules::ObjectKind;
-use crate::sim::{Angle, Fixed, PlayerId, Vec2 as SimVec2, World};
+use crate::sim::{PlayerId, World};
 
 use super::camera::Camera;
 use super::shroud::{self, Shroud};
@@ -43,19 +43,7 @@ pub enum SceneError {
     },
 }
 
-/// A world position in display units.
-pub fn to_display(p: SimVec2) -> Vec2 {
-    Vec2::new(fixed(p.x), fixed(p.y))
-}
-
-fn fixed(f: Fixed) -> f32 {
-    f.raw() as f32 / 65536.0
-}
-
-/// An angle in radians, counter-clockwise from east.
-pub fn radians(a: Angle) -> f32 {
-    a.0 as f32 / 65536.0 * std::f32::consts::TAU
-}
+pub use super::display::{radians, to_display};
 
 /// Where and how an object stood in one snapshot, for interpolation.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -8,13 +8,11 @@ use image::RgbaImage;
 use thiserror::Error;
 
 use crate::content::ContentRoots;
-use crate::defs::{AiPlans, Definitions};
-use crate::map::{Map, MapContent};
+use crate::defs::Definitions;
 use crate::render::offscreen::{FORMAT, Offscreen};
 use crate::render::{Gpu, UiPass, WorldPass};
-use crate::session::setup::{controllers, game_setup};
-use crate::session::{CommandScript, PlayersSpec, Queued, local_session};
-use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+use crate::session::{CommandScript, PlayersSpec, SlotKind, start_local};
+use crate::sim::FRAMES_PER_SECOND;
 use crate::ui::draw::DrawCmd;
 use crate::ui::draw::draw_list;
 use crate::ui::wnd::parse;
@@ -22,7 +20,6 @@ use crate::ui::{Input, MouseButton};
 
 use super::battle::Battle;
 use super::camera::Camera;
-use super::scene::Scene;
 use super::shell::{Screen, Shell};
 
 /// Why a screenshot could not be taken.
@@ -72,24 +69,24 @@ pub enum Overlay<'a> {
 pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, Shell), ScreenshotError> {
     let content = |e: &dyn std::fmt::Display| ScreenshotError::Content(e.to_string());
     let defs = Definitions::load(roots).map_err(|e| content(&e))?;
-    let map_content = MapContent::load(roots).map_err(|e| content(&e))?;
-    let map = Map::find_and_load(roots, &shot.map).map_err(|e| content(&e))?;
-    let problems = map.check(&map_content, &defs.rules);
-    if let Some(first) = problems.first() {
-        return Err(content(first));
-    }
-    let spec_text = shot.players.clone().unwrap_or_else(|| vec!["idle"; map.file.players as usize].join(","));
-    let spec: PlayersSpec = spec_text.parse().map_err(|e| content(&e))?;
-    let setup = game_setup(&defs, &map, &map_content, &spec, shot.seed).map_err(|e| content(&e))?;
-    let world = World::new(setup).map_err(|e| content(&e))?;
-    let plans = AiPlans::load(roots).map_err(|e| content(&e))?;
-    let ctrl = controllers(&spec, &CommandScript::default(), &plans).map_err(|e| content(&e))?;
-    let session = local_session(world, ctrl).map_err(|e| content(&e))?;
-    let scene = Scene::new(roots, map, &map_content, &defs).map_err(|e| content(&e))?;
+    let playable: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+    let setup = match &shot.players {
+        Some(text) => {
+            text.parse::<PlayersSpec>().map_err(|e| content(&e))?.to_match_setup(&shot.map, shot.seed, &playable)
+        }
+        // Idle in every start position of the map.
+        None => {
+            let starts =
+                crate::map::Map::find_and_load(roots, &shot.map).map_err(|e| content(&e))?.file.players as usize;
+            let spec =
+                PlayersSpec(vec![crate::session::players::SlotSpec { kind: SlotKind::Idle, faction: None }; starts]);
+            spec.to_match_setup(&shot.map, shot.seed, &playable)
+        }
+    };
+    let game = start_local(roots, &setup, &CommandScript::default()).map_err(|e| content(&e))?;
     let screen = glam::Vec2::new(shot.size.0 as f32, shot.size.1 as f32);
     // Watched as player 1; nobody gives orders through this view.
-    let (_, orders) = Queued::new(PlayerId(0));
-    let mut battle = Battle::new(session, scene, PlayerId(0), orders, screen);
+    let mut battle = Battle::from_match(roots, game, screen).map_err(|e| content(&e))?;
     // One logic frame per step; the last one is drawn as it is (no interpolation).
     let step = 1.0 / FRAMES_PER_SECOND as f32 + 1e-4;
     while battle.world().frame().0 < shot.frames && !battle.world().is_over() {
@@ -97,7 +94,7 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
     }
     if let Some((x, y, zoom)) = shot.camera {
         let at = glam::Vec2::new(x, y) * battle.scene.map.file.cell_size as f32;
-        battle.camera = Camera { zoom, ..Camera::looking_at(at.extend(battle.scene.height(at))) };
+        battle.set_camera(Camera { zoom, ..Camera::looking_at(at.extend(battle.scene.height(at))) });
     }
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
     let shell = Shell::new(roots, (screen.x, screen.y), settings).map_err(|e| content(&e))?;

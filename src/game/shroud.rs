@@ -73,7 +73,7 @@ impl Shroud {
             if players.get(o.owner.index()).is_none_or(|p| p.team != team) {
                 continue;
             }
-            let sight = rules.template(o.template).vision.raw() as f32 / 65536.0;
+            let sight = super::display::to_f32(rules.template(o.template).vision);
             self.reveal(to_display(o.pos), sight.max(self.cell));
         }
     }

@@ -10,4 +10,4 @@ pub mod transport;
 
 pub use message::Message;
 pub use stream::{Desync, Stream, StreamConfig, StreamError};
-pub use transport::{Transport, TransportError};
+pub use transport::{PeerId, Transport, TransportError, TransportEvent};

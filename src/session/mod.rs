@@ -1,19 +1,24 @@
-//! Sessions: wiring a world, its message stream, a transport and the players' controllers
-//! into a running game; the headless runner; command scripts; the `--players` specification.
+//! Sessions: a match as one typed value ([`MatchSetup`]), the one way it starts
+//! ([`start::prepare`], [`start_local`]), the running game on one machine (world, message
+//! stream, transport, the players' controllers), the headless runner, command scripts, replays,
+//! and the `--players` shorthand.
 //!
 //! Must not: change the world except through the stream's commands.
 
 pub mod controller;
+pub mod match_setup;
 pub mod peer;
 pub mod players;
 pub mod replay;
 pub mod runner;
 pub mod script;
-pub mod setup;
+pub mod start;
 
 pub use controller::{Controller, Idle, Queued};
+pub use match_setup::{Difficulty, MatchSetup, ResolvedSlot, SlotKind, SlotSetup};
 pub use peer::{Session, SessionError, Step};
 pub use players::PlayersSpec;
 pub use replay::{Recording, Replay};
-pub use runner::{RunSummary, local_session, run_headless};
+pub use runner::{RunSummary, local_session, run_headless, run_session};
 pub use script::CommandScript;
+pub use start::{HumanSeat, Match, MatchContent, Prepared, StartError, start_local};

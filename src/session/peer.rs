@@ -4,12 +4,15 @@
 //! Every command goes controller → stream → (peers) → stream → world, in single player too.
 //! Must not: let anything change the world except `World::tick` with the stream's commands.
 
+use std::collections::BTreeMap;
+
 use thiserror::Error;
 
+use crate::lockstep::message::Message;
 use crate::lockstep::stream::{Stream, StreamError};
-use crate::lockstep::transport::{Transport, TransportError};
+use crate::lockstep::transport::{PeerId, Transport, TransportError, TransportEvent};
 use crate::sim::hash::StateHash;
-use crate::sim::ids::Frame;
+use crate::sim::ids::{Frame, PlayerId};
 use crate::sim::world::{TickReport, World};
 
 use super::controller::Controller;
@@ -41,6 +44,24 @@ pub enum Step {
     Waiting,
 }
 
+/// A peer arriving or leaving, kept for the client to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeerEvent {
+    /// The peer is reachable.
+    Connected(PeerId),
+    /// The peer left or was lost.
+    Left(PeerId),
+}
+
+/// A message refused because its sender spoke for a player it does not own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// Who sent it.
+    pub from: PeerId,
+    /// The player it claimed to speak for.
+    pub player: PlayerId,
+}
+
 /// One machine's running game.
 pub struct Session<T: Transport> {
     world: World,
@@ -48,12 +69,32 @@ pub struct Session<T: Transport> {
     transport: T,
     controllers: Vec<Box<dyn Controller>>,
     thought_for: Option<Frame>,
+    /// Which peer owns each player, when known: a peer may speak only for its own players.
+    owners: BTreeMap<PlayerId, PeerId>,
+    peer_events: Vec<PeerEvent>,
+    refused: Vec<Refused>,
 }
 
 impl<T: Transport> Session<T> {
     /// Joins the parts; controllers must speak for players local to the stream.
     pub fn new(world: World, stream: Stream, transport: T, controllers: Vec<Box<dyn Controller>>) -> Session<T> {
-        Session { world, stream, transport, controllers, thought_for: None }
+        Session {
+            world,
+            stream,
+            transport,
+            controllers,
+            thought_for: None,
+            owners: BTreeMap::new(),
+            peer_events: Vec::new(),
+            refused: Vec::new(),
+        }
+    }
+
+    /// Names the peer that owns each player; from then on a message about a player is taken
+    /// only from its owner (others are refused and kept in [`Session::refused`]).
+    pub fn with_owners(mut self, owners: BTreeMap<PlayerId, PeerId>) -> Session<T> {
+        self.owners = owners;
+        self
     }
 
     /// Lets controllers act for the current frame (once), exchanges messages, and executes the
@@ -86,10 +127,32 @@ impl<T: Transport> Session<T> {
         while let Some(m) = self.stream.poll_outgoing() {
             self.transport.send(&m)?;
         }
-        while let Some(m) = self.transport.receive()? {
-            let _ = self.stream.receive(m);
+        while let Some(event) = self.transport.receive()? {
+            match event {
+                TransportEvent::Message { from, message } => {
+                    let player = speaker(&message);
+                    if self.owners.get(&player).is_some_and(|&owner| owner != from) {
+                        log::warn!("{from} spoke for player {player}, which it does not own; refused");
+                        self.refused.push(Refused { from, player });
+                        continue;
+                    }
+                    let _ = self.stream.receive(message);
+                }
+                TransportEvent::Connected(p) => self.peer_events.push(PeerEvent::Connected(p)),
+                TransportEvent::Left(p) => self.peer_events.push(PeerEvent::Left(p)),
+            }
         }
         Ok(())
+    }
+
+    /// Peers that arrived or left since the last call.
+    pub fn take_peer_events(&mut self) -> Vec<PeerEvent> {
+        std::mem::take(&mut self.peer_events)
+    }
+
+    /// Messages refused because their sender spoke for another peer's player.
+    pub fn refused(&self) -> &[Refused] {
+        &self.refused
     }
 
     /// The world (read-only: renderer, UI and tools look, never touch).
@@ -106,5 +169,13 @@ impl<T: Transport> Session<T> {
     #[doc(hidden)]
     pub fn world_mut_for_tests(&mut self) -> &mut World {
         &mut self.world
+    }
+}
+
+/// The player a message speaks for.
+fn speaker(message: &Message) -> PlayerId {
+    match message {
+        Message::Command(c) => c.player,
+        Message::FrameCount { player, .. } | Message::Hash { player, .. } => *player,
     }
 }

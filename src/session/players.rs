@@ -1,49 +1,13 @@
-//! The `--players` specification: one entry per start slot, `idle`, `scripted` or
-//! `ai:<difficulty>`, each optionally `@<faction>`.
+//! The `--players` specification: one entry per start slot, `idle`, `scripted`, `remote` or
+//! `ai:<difficulty>`, each optionally `@<faction>`; a shorthand for a [`MatchSetup`] whose
+//! other fields keep their defaults.
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-/// What drives a slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SlotKind {
-    /// Never issues a command.
-    Idle,
-    /// Plays back the `--commands` script.
-    Scripted,
-    /// A skirmish AI.
-    Ai(Difficulty),
-}
-
-/// Skirmish AI strength.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Difficulty {
-    /// Slow and forgiving.
-    Easy,
-    /// A fair fight.
-    Normal,
-    /// Fast and focused.
-    Hard,
-    /// Everything it has.
-    Brutal,
-}
-
-impl Difficulty {
-    /// Every difficulty, weakest first (the skirmish setup's computer choices in order).
-    pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard, Difficulty::Brutal];
-
-    /// Its name in `data/ai.ron` and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Normal => "normal",
-            Difficulty::Hard => "hard",
-            Difficulty::Brutal => "brutal",
-        }
-    }
-}
+use super::match_setup::{Difficulty, MatchSetup, SlotKind, SlotSetup};
 
 /// One slot of the specification.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,15 +50,37 @@ impl FromStr for PlayersSpec {
             let kind = match kind {
                 "idle" => SlotKind::Idle,
                 "scripted" => SlotKind::Scripted,
-                "ai:easy" => SlotKind::Ai(Difficulty::Easy),
-                "ai:normal" => SlotKind::Ai(Difficulty::Normal),
-                "ai:hard" => SlotKind::Ai(Difficulty::Hard),
-                "ai:brutal" => SlotKind::Ai(Difficulty::Brutal),
-                _ => return Err(err("expected idle, scripted or ai:easy|normal|hard|brutal, optionally @<faction>")),
+                "remote" => SlotKind::Remote,
+                _ => match kind.strip_prefix("ai:").and_then(|d| Difficulty::ALL.into_iter().find(|x| x.name() == d)) {
+                    Some(difficulty) => SlotKind::Ai { difficulty },
+                    None => {
+                        return Err(err(
+                            "expected idle, scripted, remote or ai:easy|normal|hard|brutal, optionally @<faction>",
+                        ));
+                    }
+                },
             };
             slots.push(SlotSpec { kind, faction });
         }
         Ok(PlayersSpec(slots))
+    }
+}
+
+impl PlayersSpec {
+    /// The match this specification describes on `map` with `seed`: one slot per entry, every
+    /// other choice at its default, except that slots without `@<faction>` take the playable
+    /// factions in turn (slot 1 the first, slot 2 the second, …), as `--players` always has.
+    pub fn to_match_setup(&self, map: &str, seed: u64, playable: &[String]) -> MatchSetup {
+        let slots = self
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let turn = (!playable.is_empty()).then(|| playable[i % playable.len()].clone());
+                SlotSetup { faction: s.faction.clone().or(turn), ..SlotSetup::new(s.kind) }
+            })
+            .collect();
+        MatchSetup { map: map.to_string(), seed, slots, run_ahead: None, map_hash: None, content_hash: None }
     }
 }
 
@@ -105,9 +91,11 @@ impl fmt::Display for PlayersSpec {
                 write!(f, ",")?;
             }
             match s.kind {
-                SlotKind::Idle => write!(f, "idle")?,
                 SlotKind::Scripted => write!(f, "scripted")?,
-                SlotKind::Ai(d) => write!(f, "ai:{}", format!("{d:?}").to_lowercase())?,
+                SlotKind::Remote => write!(f, "remote")?,
+                SlotKind::Ai { difficulty } => write!(f, "ai:{}", difficulty.name())?,
+                // The spec never produces the others; a human seat reads as idle headless.
+                SlotKind::Idle | SlotKind::Human | SlotKind::Closed => write!(f, "idle")?,
             }
             if let Some(fac) = &s.faction {
                 write!(f, "@{fac}")?;
@@ -126,7 +114,7 @@ mod tests {
         let spec: PlayersSpec = "scripted,idle@Dominion,ai:hard".parse().unwrap();
         assert_eq!(spec.0.len(), 3);
         assert_eq!(spec.0[1].faction.as_deref(), Some("Dominion"));
-        assert_eq!(spec.0[2].kind, SlotKind::Ai(Difficulty::Hard));
+        assert_eq!(spec.0[2].kind, SlotKind::Ai { difficulty: Difficulty::Hard });
         assert_eq!(spec.to_string(), "scripted,idle@Dominion,ai:hard");
     }
 
@@ -135,5 +123,21 @@ mod tests {
         let e = "idle,robot".parse::<PlayersSpec>().unwrap_err();
         assert_eq!(e.index, 2);
         assert!("idle@".parse::<PlayersSpec>().is_err());
+        assert!("ai:medium".parse::<PlayersSpec>().is_err());
+    }
+
+    #[test]
+    fn becomes_a_match_setup_with_defaults() {
+        let spec: PlayersSpec = "ai:easy@Dominion,remote".parse().unwrap();
+        let playable = ["Coalition".to_string(), "Dominion".to_string()];
+        let m = spec.to_match_setup("crossroads", 9, &playable);
+        assert_eq!((m.map.as_str(), m.seed, m.slots.len()), ("crossroads", 9, 2));
+        assert_eq!(m.slots[0].faction.as_deref(), Some("Dominion"));
+        assert_eq!(m.slots[1].faction.as_deref(), Some("Dominion"), "slot 2 takes the second faction");
+        assert_eq!(m.slots[1].kind, SlotKind::Remote);
+        assert_eq!((m.slots[1].team, m.slots[1].money), (None, None));
+        let m = "idle,idle,idle".parse::<PlayersSpec>().unwrap().to_match_setup("x", 1, &playable);
+        let factions: Vec<_> = m.slots.iter().map(|s| s.faction.as_deref().unwrap()).collect();
+        assert_eq!(factions, ["Coalition", "Dominion", "Coalition"]);
     }
 }

@@ -10,16 +10,18 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::{FileError, read_ron};
+use crate::content::{FileError, parse_ron};
 use crate::sim::command::Command;
 use crate::sim::ids::PlayerId;
 use crate::sim::world::World;
 
 use super::controller::Controller;
+use super::match_setup::MatchSetup;
 use super::script::{CommandScript, ScriptEntry};
 
-/// The replay file format version this build writes and reads.
-pub const REPLAY_VERSION: u32 = 1;
+/// The replay file format version this build writes and reads. Version 1 kept the players as a
+/// `--players` string and lost teams and money; version 2 keeps the whole [`MatchSetup`].
+pub const REPLAY_VERSION: u32 = 2;
 
 /// A recorded game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,15 +29,10 @@ pub const REPLAY_VERSION: u32 = 1;
 pub struct Replay {
     /// File format version.
     pub version: u32,
-    /// Map folder name (under maps/).
-    pub map: String,
-    /// The players as for `ridgeline sim --players` (each `scripted@Faction`).
-    pub players: String,
-    /// Colour index per player slot.
-    pub colors: Vec<usize>,
-    /// The game seed.
-    pub seed: u64,
-    /// The slot whose view the recording was made from.
+    /// The match as it was played (kinds as they were; [`MatchSetup::for_playback`] scripts
+    /// them), with its map and content hashes.
+    pub setup: MatchSetup,
+    /// The player whose view the recording was made from.
     pub local: u8,
     /// Frames played.
     pub frames: u32,
@@ -46,16 +43,22 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Reads a replay file.
+    /// Reads a replay file. One of another format version is refused with that version named,
+    /// before its contents are read as this version's.
     pub fn load(path: &Path) -> Result<Replay, FileError> {
-        let r: Replay = read_ron(path)?;
-        if r.version != REPLAY_VERSION {
-            return Err(FileError::Io {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| FileError::Io { path: path.to_path_buf(), message: e.to_string() })?;
+        let probe: VersionProbe = parse_ron(path, &text)?;
+        if probe.version != REPLAY_VERSION {
+            return Err(FileError::Version {
                 path: path.to_path_buf(),
-                message: format!("replay version {} (this build plays version {REPLAY_VERSION})", r.version),
+                message: format!(
+                    "replay format version {} (this build plays version {REPLAY_VERSION}); it was recorded by another version of the game",
+                    probe.version
+                ),
             });
         }
-        Ok(r)
+        parse_ron(path, &text)
     }
 
     /// Writes the replay as RON.
@@ -76,21 +79,27 @@ impl Replay {
     }
 }
 
+/// Just the version of a replay file: read first, so another version's file is named as such.
+#[derive(Deserialize)]
+struct VersionProbe {
+    version: u32,
+}
+
 /// A Unix time as `YYYY-MM-DD HHMMSS` (UTC), for replay file names people can read.
 pub fn utc_stamp(unix_seconds: u64) -> String {
-    let days = (unix_seconds / 86_400) as i64;
-    let rest = unix_seconds % 86_400;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02} {:02}{:02}{:02}", rest / 3600, rest % 3600 / 60, rest % 60)
+    let t = i64::try_from(unix_seconds)
+        .ok()
+        .and_then(|s| time::OffsetDateTime::from_unix_timestamp(s).ok())
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    format!(
+        "{:04}-{:02}-{:02} {:02}{:02}{:02}",
+        t.year(),
+        u8::from(t.month()),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second()
+    )
 }
 
 /// The shared log recording controllers write to.
@@ -126,6 +135,19 @@ impl Controller for Recording {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_format_version_is_refused_by_name() {
+        let dir = std::env::temp_dir().join(format!("ridgeline-replay-v1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("old.ron");
+        let v1 = "(version: 1, map: \"crossroads\", players: \"scripted,scripted\", colors: [0, 1], seed: 3, local: 0, frames: 10, final_hash: \"00\", commands: [])";
+        std::fs::write(&path, v1).unwrap();
+        let e = Replay::load(&path).unwrap_err();
+        assert!(matches!(e, FileError::Version { .. }), "{e}");
+        assert!(e.to_string().contains("replay format version 1 (this build plays version 2)"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn unix_times_become_readable_dates() {

@@ -1,20 +1,34 @@
-//! The headless runner behind `ridgeline sim`: a single-machine session over the in-memory
-//! transport, run for a number of frames or until someone wins, with timing and a hash log.
+//! The headless runner behind `ridgeline sim`: a session run for a number of frames or until
+//! someone wins, with timing, a hash log and a summary of each player's state at the end.
 
 use std::time::Instant;
 
 use serde::Serialize;
 
 use crate::lockstep::stream::{Stream, StreamConfig};
+use crate::lockstep::transport::Transport;
 use crate::net::memory::{MemoryEndpoint, hub};
 use crate::sim::ids::PlayerId;
 use crate::sim::world::World;
 
 use super::controller::Controller;
+use super::match_setup::{DEFAULT_RUN_AHEAD, ResolvedSlot};
 use super::peer::{Session, SessionError, Step};
 
-/// Run-ahead used by local games, in frames.
-pub const LOCAL_RUN_AHEAD: u32 = 3;
+/// One player at the end of a headless run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerSummary {
+    /// Its slot in the setup (closed slots counted).
+    pub slot: u8,
+    /// Its team, counted from 1.
+    pub team: u8,
+    /// Its faction's name.
+    pub faction: String,
+    /// Money at the end.
+    pub money: i64,
+    /// Objects it owns at the end.
+    pub objects: usize,
+}
 
 /// The result of a headless run; printed as the JSON line of `ridgeline sim --json`.
 #[derive(Clone, Debug, Serialize)]
@@ -23,8 +37,10 @@ pub struct RunSummary {
     pub frames: u32,
     /// Final state hash, 16 hex digits.
     pub hash: String,
-    /// Winning slot, if the game ended with one.
+    /// Winning slot (the lowest of the winning team), if the game ended with one.
     pub winner: Option<u8>,
+    /// Winning team, counted from 1, if the game ended with one.
+    pub winner_team: Option<u8>,
     /// Frames executed per second of wall time.
     pub ticks_per_sec: f64,
     /// Most objects alive at once.
@@ -33,6 +49,8 @@ pub struct RunSummary {
     pub rejected: usize,
     /// Objects destroyed.
     pub destroyed: usize,
+    /// Every player at the end, in slot order.
+    pub players: Vec<PlayerSummary>,
 }
 
 /// A session for a game where every player is on this machine (skirmish, tools): the same
@@ -42,20 +60,31 @@ pub fn local_session(
     controllers: Vec<Box<dyn Controller>>,
 ) -> Result<Session<MemoryEndpoint>, SessionError> {
     let players: Vec<PlayerId> = world.players().iter().map(|p| p.id).collect();
-    let stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: LOCAL_RUN_AHEAD });
+    let stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: DEFAULT_RUN_AHEAD });
     let transport = hub(1)
         .pop()
         .ok_or_else(|| SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))?;
     Ok(Session::new(world, stream, transport, controllers))
 }
 
-/// Runs a game on this machine alone; returns the summary and the hash of every frame.
+/// Runs a game on this machine alone; returns the summary and the hash of every frame. Each
+/// player is reported as the slot of its own index.
 pub fn run_headless(
     world: World,
     controllers: Vec<Box<dyn Controller>>,
     frames: u32,
 ) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
     let mut session = local_session(world, controllers)?;
+    run_session(&mut session, frames, &[])
+}
+
+/// Steps `session` until `frames` frames ran or the game is over; returns the summary and the
+/// hash of every frame. `slots` maps players to the setup's slots (empty: slot = player).
+pub fn run_session<T: Transport>(
+    session: &mut Session<T>,
+    frames: u32,
+    slots: &[ResolvedSlot],
+) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
     let mut log = Vec::with_capacity(frames as usize);
     let mut objects_peak = session.world().object_count();
     let (mut rejected, mut destroyed) = (0usize, 0usize);
@@ -77,14 +106,30 @@ pub fn run_headless(
         }
     }
     let secs = started.elapsed().as_secs_f64();
+    let world = session.world();
+    let slot_of = |p: crate::sim::ids::PlayerId| slots.get(p.index()).map_or(p.0, |s| s.slot);
+    let players = world
+        .players()
+        .iter()
+        .map(|p| PlayerSummary {
+            slot: slot_of(p.id),
+            team: p.team.saturating_add(1),
+            faction: world.rules().factions.get(p.faction as usize).map_or_else(String::new, |f| f.name.clone()),
+            money: p.money,
+            objects: world.objects().filter(|o| o.owner == p.id).count(),
+        })
+        .collect();
+    let winner = world.winner().and_then(|w| world.players().get(w.index()));
     let summary = RunSummary {
         frames: log.len() as u32,
         hash: format!("{last_hash:016x}"),
-        winner: session.world().winner().map(|p| p.0),
+        winner: winner.map(|p| slot_of(p.id)),
+        winner_team: winner.map(|p| p.team.saturating_add(1)),
         ticks_per_sec: if secs > 0.0 { log.len() as f64 / secs } else { 0.0 },
         objects_peak,
         rejected,
         destroyed,
+        players,
     };
     Ok((summary, log))
 }

@@ -4,6 +4,7 @@
 //! Must not: panic on any command, however malformed; partially apply a rejected command.
 
 use super::command::{Command, MAX_SELECTION, Point, RejectReason};
+use super::event::GameEvent;
 use super::fixed::Fixed;
 use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::movement;
@@ -92,65 +93,12 @@ impl World {
         }
     }
 
-    /// The player's own finished structure `id`.
-    fn own_complete_structure(&self, player: PlayerId, id: ObjectId) -> Result<(), RejectReason> {
-        let o = self.objects.get(id).ok_or(RejectReason::UnknownObject(id))?;
-        if o.owner != player {
-            return Err(RejectReason::NotOwner(id));
-        }
-        if !o.kind.blocks_ground() {
-            return Err(RejectReason::InvalidTarget(id));
-        }
-        if !o.is_complete() {
-            return Err(RejectReason::NotReady(id));
-        }
-        Ok(())
-    }
-
-    /// Checks that `player` may buy `template` now: it exists, its prerequisites stand
-    /// finished, and the money is there.
-    fn check_purchase(&self, player: PlayerId, template: TemplateId) -> Result<i64, RejectReason> {
-        let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
-        for &need in &t.prerequisites {
-            let has = self.objects.iter().any(|o| o.owner == player && o.template == need && o.is_complete());
-            if !has {
-                return Err(RejectReason::MissingPrerequisite(need));
-            }
-        }
-        let money = self.players[player.index()].money;
-        if money < t.cost {
-            return Err(RejectReason::NotEnoughMoney { cost: t.cost, money });
-        }
-        Ok(t.cost)
-    }
-
     fn produce(&mut self, player: PlayerId, factory: ObjectId, template: TemplateId) -> Result<(), RejectReason> {
-        self.own_complete_structure(player, factory)?;
-        let f = self.objects.get(factory).ok_or(RejectReason::UnknownObject(factory))?;
-        let ft = self.rules.template(f.template);
-        if !ft.builds.contains(&template) {
-            return Err(RejectReason::CannotBuild(factory, template));
-        }
-        if !self.rules.templates.get(template.0 as usize).is_some_and(|t| t.is_mobile()) {
-            return Err(RejectReason::CannotBuild(factory, template));
-        }
-        if self.factories.queue(factory).len() >= production::MAX_QUEUE {
-            return Err(RejectReason::QueueFull(factory));
-        }
-        let cost = self.check_purchase(player, template)?;
+        let cost = self.can_produce(player, factory, template)?;
         self.players[player.index()].money -= cost;
         let frames = self.rules.template(template).build_frames.max(1);
         self.factories.push(factory, production::Job { template, remaining: frames });
         Ok(())
-    }
-
-    /// Where a structure of `footprint` placed at `p` stands: the centre of the cells it covers.
-    pub fn snap_structure(&self, p: Vec2, footprint: (u8, u8)) -> Vec2 {
-        let c = self.terrain.cell_of(p);
-        let size = self.terrain.cell_size();
-        let half = size.div_int(2);
-        let axis = |cell: i32, n: u8| size.mul_int(cell as i64) + if n % 2 == 1 { half } else { Fixed::ZERO };
-        Vec2::new(axis(c.x, footprint.0), axis(c.y, footprint.1))
     }
 
     fn build(&mut self, player: PlayerId, template: TemplateId, at: Point) -> Result<(), RejectReason> {
@@ -165,28 +113,15 @@ impl World {
         if !t.kind.blocks_ground() {
             return Err(RejectReason::CannotBuild(builder, template));
         }
-        let centre = self.snap_structure(self.point_on_map(at)?, t.footprint);
-        let cells: Vec<_> = self.terrain.footprint(centre, t.footprint).collect();
-        if cells.iter().any(|&c| !self.terrain.passable(c)) {
-            return Err(RejectReason::BadPlacement(at));
-        }
+        let centre = self.placement(template, at, Some(builder))?;
+        let cost = self.can_purchase(player, template)?;
         let size = self.terrain.cell_size();
         let (half_w, half_h) =
             (size.mul_int(t.footprint.0 as i64).div_int(2), size.mul_int(t.footprint.1 as i64).div_int(2));
-        let standing = self.objects.iter().any(|o| {
-            let r = self.rules.template(o.template).radius;
-            !o.kind.blocks_ground()
-                && o.id != builder
-                && (o.pos.x - centre.x).abs() < half_w + r
-                && (o.pos.y - centre.y).abs() < half_h + r
-        });
-        if standing {
-            return Err(RejectReason::BadPlacement(at));
-        }
-        let cost = self.check_purchase(player, template)?;
         self.players[player.index()].money -= cost;
         let frames = t.build_frames.max(1);
         let site = self.create_site(template, player, centre, frames);
+        self.events.push(GameEvent::ConstructionStarted { site, template, owner: player, at: centre });
         if let Some(mut b) = self.objects.get_mut(builder) {
             // Head for the side of the site facing the builder.
             let out = (b.pos - centre).normalize();
@@ -197,11 +132,6 @@ impl World {
             movement::set_goal(&mut b, spot, &mut self.pathfinder);
         }
         Ok(())
-    }
-
-    fn point_on_map(&self, p: Point) -> Result<Vec2, RejectReason> {
-        let v = p.to_vec2();
-        if self.terrain.contains(v) { Ok(v) } else { Err(RejectReason::OutsideMap(p)) }
     }
 
     fn select(&mut self, player: PlayerId, objects: &[ObjectId], add: bool) -> Result<(), RejectReason> {

@@ -5,8 +5,9 @@
 //! for each unit every [`SCAN_INTERVAL`] frames, staggered by id, over a coarse bucket grid.
 //! Must not: destroy objects here (health at or below zero is collected at the end of the tick).
 
+use super::event::GameEvent;
 use super::fixed::Fixed;
-use super::ids::ObjectId;
+use super::ids::{ObjectId, PlayerId};
 use super::movement::{facing_to, set_goal};
 use super::object::Order;
 use super::rules::ObjectKind;
@@ -37,6 +38,8 @@ pub(crate) fn update(world: &mut World) {
     let frame = world.frame.0;
     let mut index = std::mem::take(&mut world.scratch.targets);
     let mut indexed = false;
+    // Players already told they are under attack this frame.
+    let mut told: Vec<PlayerId> = Vec::new();
     for slot in 0..world.objects.slot_count() {
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         let t = rules.template(obj.template);
@@ -112,10 +115,20 @@ pub(crate) fn update(world: &mut World) {
                 || obj.kind == ObjectKind::Structure;
             if aligned && obj.cooldown == 0 {
                 obj.set_cooldown(w.reload_frames);
+                let shooter = obj.id;
                 drop(obj);
+                world.events.push(GameEvent::WeaponFired { shooter, weapon, from: pos, target: s.id, at: s.pos });
                 if let Some(mut victim) = world.objects.get_mut(s.id) {
                     let t_victim = rules.template(victim.template);
-                    victim.set_health(victim.health.saturating_sub(rules.damage_after_armor(weapon, t_victim.armor)));
+                    let damage = rules.damage_after_armor(weapon, t_victim.armor);
+                    victim.set_health(victim.health.saturating_sub(damage));
+                    let victim_owner = victim.owner;
+                    drop(victim);
+                    world.events.push(GameEvent::Hit { target: s.id, attacker: shooter, damage, at: s.pos });
+                    if !told.contains(&victim_owner) && victim_owner != PlayerId::NEUTRAL {
+                        told.push(victim_owner);
+                        world.events.push(GameEvent::UnderAttack { player: victim_owner, object: s.id, at: s.pos });
+                    }
                 }
             }
         } else if order != Order::Idle && t.is_mobile() && (frame + slot as u32) % CHASE_INTERVAL == 0 {

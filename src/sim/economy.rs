@@ -6,6 +6,7 @@
 //! with money left, or stops. Piles and depots are found nearest first, ties by id.
 //! Must not: create money except by unloading what a pile gave.
 
+use super::event::GameEvent;
 use super::fixed::Fixed;
 use super::ids::{ObjectId, PlayerId};
 use super::movement;
@@ -100,6 +101,7 @@ pub(crate) fn gather(world: &mut World) {
             if near(dpos, pos, dr + my_radius + Fixed::from_int(REACH)) {
                 if let Some(p) = world.players.get_mut(owner.index()) {
                     p.money += cargo as i64;
+                    world.events.push(GameEvent::MoneyReceived { player: owner, amount: cargo as i64, at: dpos });
                 }
                 let back = world.objects.get(pile).map(|p| (p.pos, rules.template(p.template).radius));
                 if let Some(mut g) = world.objects.by_slot_mut(slot) {

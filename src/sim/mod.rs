@@ -27,10 +27,12 @@ pub mod world;
 mod apply;
 mod combat;
 mod economy;
+pub mod event;
 mod movement;
+mod query;
 mod separation;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 mod victory;
 
 pub use angle::Angle;

@@ -11,6 +11,7 @@
 
 use std::collections::BTreeMap;
 
+use super::event::GameEvent;
 use super::fixed::Fixed;
 use super::hash::StateHasher;
 use super::ids::{ObjectId, TemplateId};
@@ -132,6 +133,10 @@ pub(crate) fn construct(world: &mut World) {
             site_mut.set_health(now);
         }
         if left == 0 {
+            if let Some(s) = world.objects.get(site) {
+                let (template, owner, at) = (s.template, s.owner, s.pos);
+                world.events.push(GameEvent::StructureCompleted { object: site, template, owner, at });
+            }
             if let Some(mut b) = world.objects.by_slot_mut(slot) {
                 b.set_order(Order::Idle);
                 b.clear_nav();
@@ -177,6 +182,7 @@ pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
             _ => (exit - fpos).angle(),
         };
         let id = world.create_object(template, owner, exit, facing);
+        world.events.push(GameEvent::UnitProduced { object: id, template, owner, at: exit });
         if let Some(r) = rally {
             rallies.push((id, r));
         }

@@ -70,10 +70,13 @@ pub fn world(size: u32, objects: Vec<(TemplateId, u8, Vec2)>) -> World {
     let edge = size as i64 * 10 - 15;
     let terrain =
         Terrain::open(size, size, Fixed::from_int(10), vec![Vec2::from_int(15, 15), Vec2::from_int(edge, edge)]);
+    let rules = rules();
+    let players =
+        vec![PlayerSetup::with_faction_money(&rules, 0, 0, 0), PlayerSetup::with_faction_money(&rules, 0, 1, 1)];
     let setup = GameSetup {
-        rules: rules(),
+        rules,
         terrain,
-        players: vec![PlayerSetup { faction: 0, team: 0 }, PlayerSetup { faction: 0, team: 1 }],
+        players,
         seed: 1,
         objects: objects
             .into_iter()

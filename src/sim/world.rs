@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use super::angle::Angle;
 use super::command::{Rejection, StampedCommand};
+use super::event::GameEvent;
 use super::fixed::Fixed;
 use super::hash::{StateHash, StateHasher, finish_set};
 use super::ids::{Frame, ObjectId, PlayerId, TemplateId};
@@ -36,6 +37,19 @@ pub struct PlayerSetup {
     pub faction: u16,
     /// Team; players sharing a team are allies.
     pub team: u8,
+    /// Money at the start (a match setup chooses it; by default the faction's).
+    pub money: i64,
+    /// Index of the map's start position this player begins on.
+    pub start: u8,
+}
+
+impl PlayerSetup {
+    /// A player of `faction` on `team`, starting on start position `start` with the
+    /// faction's starting money from `rules`.
+    pub fn with_faction_money(rules: &Rules, faction: u16, team: u8, start: u8) -> PlayerSetup {
+        let money = rules.factions.get(faction as usize).map_or(0, |f| f.starting_money);
+        PlayerSetup { faction, team, money, start }
+    }
 }
 
 /// Everything needed to start a game; identical on every machine.
@@ -84,6 +98,17 @@ pub enum SetupError {
     /// A faction index out of range.
     #[error("player {0} has an unknown faction")]
     UnknownFaction(usize),
+    /// A start position out of range, or shared by two players.
+    #[error("player {player} starts on start position {start}, which the map lacks or another player has")]
+    BadStart {
+        /// The player.
+        player: usize,
+        /// The start position asked for.
+        start: u8,
+    },
+    /// Negative starting money.
+    #[error("player {0} starts with negative money")]
+    NegativeMoney(usize),
     /// No players.
     #[error("a game needs at least one player")]
     NoPlayers,
@@ -92,10 +117,12 @@ pub enum SetupError {
 /// What happened in one tick, for the client and tools (not state).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TickReport {
-    /// Commands refused this frame.
+    /// Commands refused this frame (each also an [`GameEvent::OrderRefused`]).
     pub rejections: Vec<Rejection>,
     /// Objects destroyed this frame.
     pub destroyed: Vec<ObjectId>,
+    /// Everything that happened, in the order the systems ran.
+    pub events: Vec<GameEvent>,
 }
 
 /// The simulation.
@@ -113,6 +140,8 @@ pub struct World {
     pub(crate) game_over: bool,
     /// Reused buffers of the systems; derived each tick, never state (not hashed).
     pub(crate) scratch: Scratch,
+    /// Events of the frame being executed, handed out in its report (never read back).
+    pub(crate) events: Vec<GameEvent>,
 }
 
 /// Buffers the tick's systems reuse between frames so a tick allocates nothing once warm.
@@ -146,17 +175,25 @@ impl World {
         }
         let mut players = Vec::new();
         for (i, p) in setup.players.iter().enumerate() {
-            let faction = setup.rules.factions.get(p.faction as usize).ok_or(SetupError::UnknownFaction(i))?;
+            setup.rules.factions.get(p.faction as usize).ok_or(SetupError::UnknownFaction(i))?;
+            let shared = setup.players[..i].iter().any(|q| q.start == p.start);
+            if p.start as usize >= starts || shared {
+                return Err(SetupError::BadStart { player: i, start: p.start });
+            }
+            if p.money < 0 {
+                return Err(SetupError::NegativeMoney(i));
+            }
             players.push(Player {
                 id: PlayerId(i as u8),
                 faction: p.faction,
                 team: p.team,
-                money: faction.starting_money,
+                money: p.money,
                 selection: Vec::new(),
                 defeated: false,
                 rejected: 0,
             });
         }
+        let start_of: Vec<u8> = setup.players.iter().map(|p| p.start).collect();
         let mut world = World {
             frame: Frame(0),
             rng: GameRng::new(setup.seed),
@@ -169,9 +206,10 @@ impl World {
             winner: None,
             game_over: false,
             scratch: Scratch::default(),
+            events: Vec::new(),
         };
-        for i in 0..world.players.len() {
-            world.place_starting_objects(PlayerId(i as u8));
+        for (i, &start) in start_of.iter().enumerate() {
+            world.place_starting_objects(PlayerId(i as u8), start);
         }
         let placed: Vec<(ObjectId, u32)> = setup
             .objects
@@ -189,10 +227,10 @@ impl World {
 
     /// Places a faction's starting objects: the first on the start position, the rest on a
     /// spiral of free cells around it.
-    fn place_starting_objects(&mut self, player: PlayerId) {
+    fn place_starting_objects(&mut self, player: PlayerId, start: u8) {
         let rules = Arc::clone(&self.rules);
         let faction = &rules.factions[self.players[player.index()].faction as usize];
-        let start = self.terrain.start_positions()[player.index()];
+        let Some(&start) = self.terrain.start_positions().get(start as usize) else { return };
         let centre = self.terrain.world_size().scale(Fixed::HALF);
         let facing = (centre - start).angle();
         let mut spiral = Spiral::new(self.terrain.cell_of(start));
@@ -276,7 +314,9 @@ impl World {
                     p.rejected = p.rejected.saturating_add(1);
                 }
                 log::debug!("frame {}: player {} command {} rejected: {}", self.frame, cmd.player, cmd.id.0, reason);
-                report.rejections.push(Rejection { frame: self.frame, player: cmd.player, id: cmd.id, reason });
+                let rejection = Rejection { frame: self.frame, player: cmd.player, id: cmd.id, reason };
+                self.events.push(GameEvent::OrderRefused(rejection.clone()));
+                report.rejections.push(rejection);
             }
         }
         for result in self.pathfinder.run(&self.terrain) {
@@ -300,6 +340,10 @@ impl World {
         separation::update(self);
         let dead: Vec<ObjectId> = self.objects.iter().filter(|o| o.health <= 0).map(|o| o.id).collect();
         for id in dead {
+            if let Some(o) = self.objects.get(id) {
+                let (template, owner, at) = (o.template, o.owner, o.pos);
+                self.events.push(GameEvent::Killed { object: id, template, owner, at });
+            }
             self.objects.destroy(id);
         }
         let gone_objects = self.objects.flush();
@@ -323,6 +367,7 @@ impl World {
             }
         }
         victory::update(self);
+        report.events = std::mem::take(&mut self.events);
         self.frame = self.frame.next();
         #[cfg(not(feature = "hash-upkeep-off"))]
         debug_assert_eq!(

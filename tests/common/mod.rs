@@ -6,8 +6,6 @@ use std::path::{Path, PathBuf};
 
 use ridgeline::content::ContentRoots;
 use ridgeline::defs::Definitions;
-use ridgeline::map::{Map, MapContent};
-use ridgeline::session::setup::{controllers, game_setup};
 use ridgeline::session::{CommandScript, Controller, PlayersSpec};
 use ridgeline::sim::World;
 
@@ -32,17 +30,18 @@ pub fn opening() -> CommandScript {
     CommandScript::load(&path).expect("opening script loads")
 }
 
-/// A fresh world for the opening on proving_grounds, and controllers for the given spec.
+/// The playable faction names.
+pub fn playable() -> Vec<String> {
+    defs().rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect()
+}
+
+/// A fresh world for the opening on proving_grounds, and controllers for the given spec,
+/// prepared the way every match starts.
 pub fn opening_game(spec: &str, seed: u64) -> (World, Vec<Box<dyn Controller>>) {
-    let defs = defs();
-    let map = Map::find_and_load(&roots(), "proving_grounds").expect("map loads");
     let spec: PlayersSpec = spec.parse().expect("spec");
-    let content = MapContent::load(&roots()).expect("map content");
-    let setup = game_setup(&defs, &map, &content, &spec, seed).expect("setup");
-    let world = World::new(setup).expect("world");
-    let plans = ridgeline::defs::AiPlans::load(&roots()).expect("AI plans load");
-    let ctrls = controllers(&spec, &opening(), &plans).expect("controllers");
-    (world, ctrls)
+    let setup = spec.to_match_setup("proving_grounds", seed, &playable());
+    let prepared = ridgeline::session::start::prepare(&roots(), &setup, &opening(), 0).expect("match prepares");
+    (prepared.world, prepared.controllers)
 }
 
 /// A temporary directory unique to a test.

@@ -3,7 +3,7 @@
 //! buttons for what the selection can build, and the production queue.
 //!
 //! Must not: reach into the battle; the client fills the bars through [`Shell::set_hud`] and
-//! [`Shell::set_commands`], and reads [`Shell::leave_battle`] and [`Shell::command_clicked`].
+//! [`Shell::set_commands`], and hears of Leave and button clicks as [`super::ShellRequest`]s.
 
 use crate::ui::{EventKind, UiEvent};
 
@@ -24,7 +24,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         "ButtonMenu" => shell.ask_leave_battle(),
         name => {
             if let Some(i) = name.strip_prefix("ButtonCommand").and_then(|n| n.parse::<usize>().ok()) {
-                shell.command_clicked = Some(i);
+                shell.request(super::ShellRequest::CommandButton(i));
             }
         }
     }

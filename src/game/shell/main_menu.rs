@@ -25,7 +25,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         "ButtonReplays" => shell.open(Screen::Replays),
         "ButtonOptions" => shell.open(Screen::Options),
         "ButtonCredits" => shell.message("Credits", CREDITS, false),
-        "ButtonQuit" => shell.quit = true,
+        "ButtonQuit" => shell.request(super::ShellRequest::Quit),
         _ => {}
     }
 }

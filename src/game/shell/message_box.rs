@@ -15,8 +15,8 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     let title = shell.find("MessageBox.wnd:MessageTitle").and_then(|id| shell.ui.window(id)).map(|w| w.text.clone());
     shell.close_message();
     match title.as_deref() {
-        Some("Quit") if ok => shell.quit = true,
-        Some(super::in_game::LEAVE_TITLE) if ok => shell.leave_battle = true,
+        Some("Quit") if ok => shell.request(super::ShellRequest::Quit),
+        Some(super::in_game::LEAVE_TITLE) if ok => shell.request(super::ShellRequest::LeaveBattle),
         _ => {}
     }
 }

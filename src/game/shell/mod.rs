@@ -12,6 +12,7 @@ mod message_box;
 mod online;
 mod options;
 mod replays;
+mod request;
 mod score;
 mod skirmish;
 
@@ -34,6 +35,7 @@ use crate::ui::{GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
 
 use super::settings::{Settings, UiScaling};
 
+pub use request::ShellRequest;
 pub use skirmish::{SkirmishConfig, SlotChoice};
 
 /// The shell's screens.
@@ -130,16 +132,8 @@ pub struct Shell {
     pub factions: Vec<String>,
     /// The skirmish being set up.
     pub skirmish: SkirmishConfig,
-    /// Set when the player chose Quit.
-    pub quit: bool,
-    /// Set when the player started a skirmish.
-    pub requested_game: Option<SkirmishConfig>,
-    /// Set when the player chose to leave the battle.
-    pub leave_battle: bool,
-    /// The control-bar command button the player clicked, for the client to carry out.
-    pub command_clicked: Option<usize>,
-    /// Set when the player chose a replay to watch.
-    pub requested_replay: Option<PathBuf>,
+    /// What the screens asked of the client since the last update.
+    requests: Vec<ShellRequest>,
     /// Lobby state.
     pub lobby: lobby::LobbyState,
     /// Pictures made at run time (map previews), by `@name`.
@@ -186,15 +180,11 @@ impl Shell {
             maps,
             factions,
             skirmish: SkirmishConfig::default(),
-            quit: false,
-            requested_game: None,
+            requests: Vec::new(),
             lobby: lobby::LobbyState::default(),
             dynamic_images,
             images: bindings.images,
             score_rows: Vec::new(),
-            leave_battle: false,
-            command_clicked: None,
-            requested_replay: None,
             fonts,
         };
         shell.ui.set_text_measure(shell.fonts.clone());
@@ -266,13 +256,24 @@ impl Shell {
         }
     }
 
-    /// Runs the current screen's per-frame layout update, if it has one.
-    pub fn update(&mut self) {
-        let Some((screen, _)) = self.current else { return };
-        let update = self.layouts.get(screen.layout()).and_then(|f| f.layout_update.clone());
-        if let Some(f) = update.as_deref().and_then(callbacks::layout_update) {
+    /// Runs the current screen's per-frame layout update, if it has one, and hands over what
+    /// the screens asked of the client since the last call.
+    pub fn update(&mut self) -> Vec<ShellRequest> {
+        let update = self.current.and_then(|(screen, _)| self.layouts.get(screen.layout()));
+        if let Some(f) = update.and_then(|f| f.layout_update.clone()).as_deref().and_then(callbacks::layout_update) {
             f(self);
         }
+        self.take_requests()
+    }
+
+    /// What the screens asked of the client since the last call, in order.
+    pub fn take_requests(&mut self) -> Vec<ShellRequest> {
+        std::mem::take(&mut self.requests)
+    }
+
+    /// Queues a request for the client.
+    pub(crate) fn request(&mut self, r: ShellRequest) {
+        self.requests.push(r);
     }
 
     /// Tells the player a peer left the game.

@@ -22,7 +22,10 @@ pub(super) fn init(shell: &mut Shell) {
                     let (map, length) = match crate::session::Replay::load(&e.path()) {
                         Ok(r) => {
                             let s = r.frames / crate::sim::FRAMES_PER_SECOND;
-                            (r.map, format!("{}:{:02}", s / 60, s % 60))
+                            (r.setup.map, format!("{}:{:02}", s / 60, s % 60))
+                        }
+                        Err(crate::content::FileError::Version { .. }) => {
+                            ("(another game version)".to_string(), String::new())
                         }
                         Err(_) => ("(unreadable)".to_string(), String::new()),
                     };
@@ -51,7 +54,10 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
                 shell.ui.list_rows(l).get(row)?.first().cloned()
             });
             match chosen {
-                Some(name) => shell.requested_replay = Some(shell.replay_dir().join(name)),
+                Some(name) => {
+                    let path = shell.replay_dir().join(name);
+                    shell.request(super::ShellRequest::WatchReplay(path));
+                }
                 None => shell.message("Replays", "Choose a replay in the list first.", false),
             }
         }

@@ -1,6 +1,11 @@
 //! Skirmish setup: a map from the list (with its preview and description), up to four slots
-//! (human, computer at a difficulty, or closed; faction, colour, team), starting money, start.
+//! (human, computer at a difficulty, or closed; faction, colour, team), starting money; Start
+//! turns the choices into a [`MatchSetup`] and asks the client to play it.
+//!
+//! Must not: start anything itself (it sends [`super::ShellRequest::StartMatch`]).
 
+use crate::session::match_setup::COLOURS;
+use crate::session::{Difficulty, MatchSetup, SlotKind, SlotSetup};
 use crate::ui::{EventKind, UiEvent};
 
 use super::callbacks::short;
@@ -26,8 +31,6 @@ const PLAYER_ITEMS: [(&str, SlotChoice); 6] = [
     ("Brutal AI", SlotChoice::Computer(3)),
     ("Closed", SlotChoice::Closed),
 ];
-/// Player colours.
-pub const COLORS: [&str; 6] = ["Blue", "Red", "Green", "Yellow", "Orange", "Purple"];
 /// Team choices (0 is no team).
 const TEAMS: [&str; 5] = ["-", "1", "2", "3", "4"];
 /// Starting money choices.
@@ -78,6 +81,46 @@ impl SkirmishConfig {
     pub fn open_slots(&self) -> usize {
         self.slots.iter().filter(|s| s.who != SlotChoice::Closed).count()
     }
+
+    /// The match these choices describe on `map` (a map folder name) with `start_positions`
+    /// slots, `factions` being the playable factions in the combo's order. Slots without a team
+    /// ("-") each get a team of their own that no other slot chose.
+    pub fn to_match_setup(
+        &self,
+        map: &str,
+        start_positions: usize,
+        factions: &[String],
+        player_name: &str,
+        seed: u64,
+    ) -> MatchSetup {
+        let slots = &self.slots[..start_positions.min(self.slots.len())];
+        let chosen: Vec<u8> = slots.iter().filter(|s| s.team > 0).map(|s| s.team as u8).collect();
+        let mut free = (1u8..).filter(|t| !chosen.contains(t));
+        let money = MONEY.get(self.money).copied();
+        let slots = slots
+            .iter()
+            .map(|s| {
+                let kind = match s.who {
+                    SlotChoice::Human => SlotKind::Human,
+                    SlotChoice::Computer(level) => {
+                        SlotKind::Ai { difficulty: Difficulty::ALL[(level as usize).min(Difficulty::ALL.len() - 1)] }
+                    }
+                    SlotChoice::Closed => SlotKind::Closed,
+                };
+                let team = if s.team > 0 { Some(s.team as u8) } else { free.next() };
+                SlotSetup {
+                    kind,
+                    name: (kind == SlotKind::Human).then(|| player_name.to_string()),
+                    faction: factions.get(s.faction).cloned(),
+                    colour: COLOURS.get(s.color).map(|c| c.to_string()),
+                    team,
+                    money,
+                    machine: None,
+                }
+            })
+            .collect();
+        MatchSetup { map: map.to_string(), seed, slots, run_ahead: None, map_hash: None, content_hash: None }
+    }
 }
 
 fn name(field: &str, i: usize) -> String {
@@ -100,7 +143,7 @@ pub(super) fn init(shell: &mut Shell) {
         let sets: [(String, Vec<String>, Option<usize>); 4] = [
             (name("ComboPlayer", i), PLAYER_ITEMS.iter().map(|(n, _)| n.to_string()).collect(), who),
             (name("ComboFaction", i), shell.factions.clone(), Some(s.faction)),
-            (name("ComboColor", i), COLORS.iter().map(|c| c.to_string()).collect(), Some(s.color)),
+            (name("ComboColor", i), COLOURS.iter().map(|c| c.to_string()).collect(), Some(s.color)),
             (name("ComboTeam", i), TEAMS.iter().map(|t| t.to_string()).collect(), Some(s.team)),
         ];
         for (n, items, sel) in sets {
@@ -185,6 +228,10 @@ fn start(shell: &mut Shell) {
         shell.message("Skirmish", "This map has fewer start positions than players.", false);
         return;
     }
-    // The client picks this up and starts the battle.
-    shell.requested_game = Some(cfg);
+    let Some(map) = shell.maps.get(cfg.map) else { return };
+    let folder = map.dir.file_name().map_or_else(|| map.dir.display().to_string(), |n| n.to_string_lossy().into());
+    // Each skirmish is a new game; the seed is kept in the replay.
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs());
+    let setup = cfg.to_match_setup(&folder, map.players as usize, &shell.factions, &shell.settings.player_name, seed);
+    shell.request(super::ShellRequest::StartMatch(Box::new(setup)));
 }

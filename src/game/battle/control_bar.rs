@@ -1,0 +1,173 @@
+//! The control bar's model: the buttons for the selection (build or train, each greyed when
+//! the simulation would refuse it now, for the reason it would give), the line under them
+//! (a refused order for a few seconds, else the queue or construction progress), and what a
+//! clicked button does.
+//!
+//! Must not: re-derive a game rule (it asks the simulation's queries) or draw (the shell
+//! shows the labels).
+
+use crate::sim::command::{Command, RejectReason};
+use crate::sim::event::GameEvent;
+use crate::sim::ids::{ObjectId, TemplateId};
+use crate::sim::object::Object;
+use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+
+use super::Battle;
+
+/// Seconds a refused order's reason stays in the control bar.
+const NOTICE_SECONDS: f32 = 3.0;
+
+/// What a control-bar button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Queue a unit at a structure.
+    Produce {
+        /// The structure.
+        factory: ObjectId,
+        /// The unit.
+        template: TemplateId,
+    },
+    /// Choose where a selected builder puts a structure.
+    Place(TemplateId),
+}
+
+/// One control-bar button for the current selection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandButton {
+    /// Its text: name and price.
+    pub label: String,
+    /// What it does.
+    pub action: Action,
+    /// False while the simulation would refuse it (the button greys out).
+    pub available: bool,
+    /// Why it would be refused, if it would.
+    pub refusal: Option<RejectReason>,
+}
+
+/// The control bar's own state: the last refusal shown.
+#[derive(Clone, Debug, Default)]
+pub(super) struct ControlBar {
+    /// The last refusal of one of the local player's orders, and when (battle seconds).
+    notice: Option<(String, f32)>,
+}
+
+impl ControlBar {
+    /// Keeps the last of the frame's refusals of `local`'s orders, in the player's words.
+    pub fn note_refusals(&mut self, events: &[GameEvent], local: PlayerId, world: &World, now: f32) {
+        let last = events.iter().rev().find_map(|e| match e {
+            GameEvent::OrderRefused(r) if r.player == local => Some(&r.reason),
+            _ => None,
+        });
+        if let Some(reason) = last {
+            self.notice = Some((describe(reason, world), now));
+        }
+    }
+}
+
+impl Battle {
+    /// The selected object whose buttons the control bar shows: the first (by id) of the local
+    /// player's that can build or produce something.
+    fn subject(&self) -> Option<&Object> {
+        let world = self.world();
+        self.selection
+            .ids
+            .iter()
+            .filter_map(|id| world.object(*id))
+            .find(|o| o.owner == self.local && !world.rules().template(o.template).builds.is_empty())
+    }
+
+    /// The control bar's buttons for the current selection.
+    pub fn commands(&self) -> Vec<CommandButton> {
+        let world = self.world();
+        let rules = world.rules();
+        let Some(o) = self.subject() else { return Vec::new() };
+        let structure = o.kind.blocks_ground();
+        if structure && !o.is_complete() {
+            return Vec::new();
+        }
+        rules
+            .template(o.template)
+            .builds
+            .iter()
+            .map(|&template| {
+                let t = rules.template(template);
+                let (action, verdict) = if structure {
+                    (Action::Produce { factory: o.id, template }, world.can_produce(self.local, o.id, template))
+                } else {
+                    (Action::Place(template), world.can_build(self.local, o.id, template))
+                };
+                CommandButton {
+                    label: format!("{} ${}", t.name, t.cost),
+                    action,
+                    available: verdict.is_ok(),
+                    refusal: verdict.err(),
+                }
+            })
+            .collect()
+    }
+
+    /// The control bar's second line: a refused order for a few seconds, else the subject's
+    /// queue or construction progress.
+    pub fn queue_text(&self) -> String {
+        if let Some((text, at)) = &self.control_bar.notice {
+            if self.elapsed - at < NOTICE_SECONDS {
+                return text.clone();
+            }
+        }
+        let world = self.world();
+        let rules = world.rules();
+        let Some(o) = self.subject() else { return String::new() };
+        if let Some(left) = o.construction {
+            let total = rules.template(o.template).build_frames.max(1);
+            let done = 100 * (total - left.min(total)) / total;
+            return format!("Under construction: {done}%");
+        }
+        let queue = world.factories().queue(o.id);
+        if queue.is_empty() {
+            return if o.kind.blocks_ground() {
+                "Ready".to_string()
+            } else {
+                "Choose a structure to build".to_string()
+            };
+        }
+        let items: Vec<String> = queue
+            .iter()
+            .enumerate()
+            .map(|(i, j)| {
+                let name = &rules.template(j.template).name;
+                if i == 0 { format!("{name} ({}s)", j.remaining.div_ceil(FRAMES_PER_SECOND)) } else { name.clone() }
+            })
+            .collect();
+        format!("Building: {}", items.join(", "))
+    }
+
+    /// A control-bar button was clicked.
+    pub fn command_button(&mut self, index: usize) {
+        let Some(button) = self.commands().into_iter().nth(index) else { return };
+        match button.action {
+            Action::Produce { factory, template } => self.send(Command::Produce { factory, template }),
+            Action::Place(template) => {
+                self.pending.attack_move = false;
+                self.pending.placing = Some(template);
+            }
+        }
+    }
+}
+
+/// Why an order was refused, in the player's words (template names, not numbers).
+pub(super) fn describe(reason: &RejectReason, world: &World) -> String {
+    let rules = world.rules();
+    let name = |t: TemplateId| rules.templates.get(t.0 as usize).map_or("that".to_string(), |t| t.name.clone());
+    match reason {
+        RejectReason::NotEnoughMoney { cost, money } => {
+            format!("Not enough money: it costs ${cost}, you have ${money}.")
+        }
+        RejectReason::MissingPrerequisite(t) => format!("Needs a finished {} first.", name(*t)),
+        RejectReason::QueueFull(_) => "The queue is full.".to_string(),
+        RejectReason::NotReady(_) => "Still under construction.".to_string(),
+        RejectReason::BadPlacement(_) => "It does not fit there.".to_string(),
+        RejectReason::CannotBuild(_, t) => format!("Cannot build {} here.", name(*t)),
+        RejectReason::NothingQueued(_) => "Nothing to cancel.".to_string(),
+        other => format!("Refused: {other}."),
+    }
+}

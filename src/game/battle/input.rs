@@ -1,0 +1,246 @@
+//! Order translation: the local player's mouse and keys become commands. A click or a box
+//! selects; a right click attacks, gathers, sets a rally point or moves; hotkeys stop, guard,
+//! arm an attack-move, and store or recall control groups; a pending structure is placed with
+//! the next left click. What the player sees selected changes at once; the world changes when
+//! the commands execute.
+//!
+//! Must not: change the world, or draw (overlay and radar read the pending modes).
+
+use glam::Vec2;
+
+use crate::sim::PlayerId;
+use crate::sim::command::{Command, MAX_SELECTION};
+use crate::sim::ids::{ObjectId, TemplateId};
+use crate::ui::{Key, MouseButton};
+
+use super::super::display::{to_display, to_point};
+use super::Battle;
+use super::selection::DRAG_PX;
+
+/// Pixels within which a click picks an object.
+const PICK_PX: f32 = 18.0;
+
+/// Modes the next click completes, and the press of a drag in progress.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Pending {
+    /// The structure being placed: the next left click puts it down.
+    pub placing: Option<TemplateId>,
+    /// The next left click gives an attack-move order (after the attack-move key).
+    pub attack_move: bool,
+    /// Where the left button went down, while it is held.
+    pub press: Option<Vec2>,
+}
+
+impl Battle {
+    /// A key went down or up; arrows scroll the camera while held.
+    pub fn key(&mut self, key: Key, down: bool) {
+        self.view.arrow(key, down);
+    }
+
+    /// The wheel turned (positive: away from the player, zoom in).
+    pub fn wheel(&mut self, delta: f32) {
+        self.view.camera.zoom_by(1.12f32.powf(delta));
+    }
+
+    /// The mouse moved.
+    pub fn mouse_move(&mut self, at: Vec2) {
+        self.view.cursor = at;
+    }
+
+    /// Whether Shift is held (it adds clicks and boxes to the selection).
+    pub fn set_shift(&mut self, held: bool) {
+        self.selection.shift = held;
+    }
+
+    /// Objects shown as selected.
+    pub fn selection(&self) -> &[ObjectId] {
+        &self.selection.ids
+    }
+
+    /// The structure being placed, if any.
+    pub fn placing(&self) -> Option<TemplateId> {
+        self.pending.placing
+    }
+
+    /// True while the next left click gives an attack-move order.
+    pub fn attack_move_armed(&self) -> bool {
+        self.pending.attack_move
+    }
+
+    /// Leaves a pending mode (placing, attack-move); false if there was none.
+    pub fn cancel_mode(&mut self) -> bool {
+        let had = self.pending.placing.is_some() || self.pending.attack_move;
+        self.pending.placing = None;
+        self.pending.attack_move = false;
+        had
+    }
+
+    /// The ground point under a pixel, following the terrain's height.
+    pub fn ground_under(&self, at: Vec2) -> Option<Vec2> {
+        self.view.ground_under(at, &self.scene)
+    }
+
+    /// A mouse button went down.
+    pub fn mouse_down(&mut self, button: MouseButton, at: Vec2) {
+        self.view.cursor = at;
+        match button {
+            MouseButton::Left if self.pending.placing.is_some() => {
+                if let (Some(template), Some(p)) = (self.pending.placing.take(), self.ground_under(at)) {
+                    self.send(Command::Build { template, at: to_point(p) });
+                }
+            }
+            MouseButton::Right if self.pending.placing.is_some() => self.pending.placing = None,
+            MouseButton::Left if self.pending.attack_move => {
+                self.pending.attack_move = false;
+                if let Some(p) = self.ground_under(at).filter(|_| !self.selection.ids.is_empty()) {
+                    self.send(Command::AttackMove { to: to_point(p) });
+                }
+            }
+            MouseButton::Left => self.pending.press = Some(at),
+            MouseButton::Right => {
+                self.pending.attack_move = false;
+                self.order_at(at);
+            }
+        }
+    }
+
+    /// A letter or digit key in the battle: S stops, G guards where the units stand, A arms an
+    /// attack-move for the next left click; Ctrl+digit stores the selection as a control
+    /// group, a digit selects the group again (twice quickly: the camera goes to it).
+    pub fn hotkey(&mut self, c: char, ctrl: bool) {
+        let selected = !self.selection.ids.is_empty();
+        match c.to_ascii_lowercase() {
+            's' if selected => self.send(Command::Stop),
+            'g' if selected => self.send(Command::Guard { at: None }),
+            'a' if selected => self.pending.attack_move = true,
+            d @ '0'..='9' => {
+                let n = d as usize - '0' as usize;
+                if ctrl {
+                    self.selection.store(n);
+                } else {
+                    self.recall_group(n);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn recall_group(&mut self, n: usize) {
+        let world = self.game.session.world();
+        let Some((members, double)) = self.selection.recall(n, self.elapsed, world) else { return };
+        if double {
+            let pts: Vec<Vec2> = members.iter().filter_map(|id| world.object(*id)).map(|o| to_display(o.pos)).collect();
+            let centre = pts.iter().copied().sum::<Vec2>() / pts.len().max(1) as f32;
+            self.view.look_at(centre, &self.scene);
+        }
+        self.send(Command::Select { objects: members, add: false });
+    }
+
+    /// A mouse button went up: a click or a box selects.
+    pub fn mouse_up(&mut self, button: MouseButton, at: Vec2) {
+        self.view.cursor = at;
+        if button != MouseButton::Left {
+            return;
+        }
+        let Some(from) = self.pending.press.take() else { return };
+        let is_click = (at - from).length() < DRAG_PX;
+        let double = self.selection.click(at, self.elapsed, is_click);
+        let world = self.game.session.world();
+        let mut picked: Vec<ObjectId> = if is_click {
+            self.pick(at, |o| o == self.local).into_iter().collect()
+        } else {
+            let (min, max) = (from.min(at), from.max(at));
+            world
+                .objects()
+                .filter(|o| o.owner == self.local && world.rules().template(o.template).is_mobile())
+                .filter(|o| {
+                    self.view
+                        .screen_pos(world, o.id, &self.scene)
+                        .is_some_and(|p| p.cmpge(min).all() && p.cmple(max).all())
+                })
+                .map(|o| o.id)
+                .take(MAX_SELECTION)
+                .collect()
+        };
+        // A double click selects every unit of that kind on screen.
+        if let (true, Some(kind)) = (double, picked.first().and_then(|&one| world.object(one)).map(|o| o.template)) {
+            picked = world
+                .objects()
+                .filter(|o| o.owner == self.local && o.template == kind)
+                .filter(|o| self.view.screen_pos(world, o.id, &self.scene).is_some_and(|p| self.view.on_screen(p)))
+                .map(|o| o.id)
+                .take(MAX_SELECTION)
+                .collect();
+        }
+        let add = self.selection.pick(&picked);
+        self.send(Command::Select { objects: picked, add });
+    }
+
+    /// Right click: attack an enemy under the cursor, gather from a pile, or move there; with
+    /// only structures selected, set their rally point.
+    fn order_at(&mut self, at: Vec2) {
+        if self.selection.ids.is_empty() {
+            return;
+        }
+        let world = self.game.session.world();
+        let structures: Vec<ObjectId> = self
+            .selection
+            .ids
+            .iter()
+            .copied()
+            .filter(|id| world.object(*id).is_some_and(|o| o.kind.blocks_ground()))
+            .collect();
+        if structures.len() == self.selection.ids.len() {
+            if let Some(p) = self.ground_under(at) {
+                for factory in structures {
+                    self.send(Command::SetRally { factory, at: to_point(p) });
+                }
+            }
+            return;
+        }
+        let players = world.players();
+        let my_team = players.get(self.local.index()).map(|p| p.team);
+        let enemy = self.pick(at, |owner| {
+            owner != self.local && players.get(owner.index()).is_some_and(|p| Some(p.team) != my_team)
+        });
+        let gatherers = self
+            .selection
+            .ids
+            .iter()
+            .any(|id| world.object(*id).is_some_and(|o| world.rules().template(o.template).gather.is_some()));
+        let pile = if gatherers { self.pick_supply(at) } else { None };
+        let command = match (enemy, pile) {
+            (_, Some(pile)) => Some(Command::Gather { pile }),
+            (Some(target), None) => Some(Command::Attack { target }),
+            (None, None) => self.ground_under(at).map(|p| Command::Move { to: to_point(p) }),
+        };
+        if let Some(c) = command {
+            self.send(c);
+        }
+    }
+
+    /// The supply pile with money left nearest to `at` on screen, within reach of a click.
+    fn pick_supply(&self, at: Vec2) -> Option<ObjectId> {
+        let world = self.game.session.world();
+        world
+            .objects()
+            .filter(|o| o.supply > 0)
+            .filter_map(|o| self.view.screen_pos(world, o.id, &self.scene).map(|p| (o.id, (p - at).length())))
+            .filter(|&(_, d)| d <= PICK_PX * 1.5)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(id, _)| id)
+    }
+
+    /// The nearest object on screen to `at` that the player sees and whose owner passes
+    /// `owner_ok`.
+    fn pick(&self, at: Vec2, owner_ok: impl Fn(PlayerId) -> bool) -> Option<ObjectId> {
+        let world = self.game.session.world();
+        world
+            .objects()
+            .filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL && self.sees(o.id))
+            .filter_map(|o| self.view.screen_pos(world, o.id, &self.scene).map(|p| (o.id, (p - at).length())))
+            .filter(|&(_, d)| d <= PICK_PX)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(id, _)| id)
+    }
+}

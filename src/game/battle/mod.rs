@@ -1,0 +1,315 @@
+//! A battle on this machine: the match's lifetime and pacing. Logic frames run at 30 a second
+//! as real time falls due (never more than a few per drawn frame, and never while the stream
+//! waits for a peer: game time then stands still, and the next frame runs as soon as the data
+//! is in); the picture is interpolated in between. The other jobs live beside this file:
+//! `input.rs` (mouse and keys → commands), `selection.rs` (what is shown selected, control
+//! groups), `view.rs` (camera, screen, picking), `control_bar.rs`, `radar.rs`, `overlay.rs`,
+//! `effects.rs` (tracers and rings from the tick's events) and `score.rs`.
+//!
+//! Must not: change the world; every order goes through the stream as a command.
+
+mod control_bar;
+mod effects;
+mod input;
+mod overlay;
+mod radar;
+mod score;
+mod selection;
+mod view;
+
+use std::collections::BTreeMap;
+use std::sync::mpsc::Sender;
+
+use glam::{Mat4, Vec2};
+use thiserror::Error;
+
+use crate::content::ContentRoots;
+use crate::lockstep::Transport;
+use crate::render::ObjectInstance;
+use crate::session::replay::REPLAY_VERSION;
+use crate::session::{CommandScript, Match, MatchSetup, Replay, Step, start_local};
+use crate::sim::command::Command;
+use crate::sim::ids::ObjectId;
+use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+
+use super::scene::{Pose, Scene, poses, shown_to};
+use super::shroud::Shroud;
+
+pub use control_bar::{Action, CommandButton};
+
+use control_bar::ControlBar;
+use effects::Effects;
+use input::Pending;
+use score::Score;
+use selection::Selection;
+use view::View;
+
+/// Seconds of one logic frame.
+const FRAME: f32 = 1.0 / FRAMES_PER_SECOND as f32;
+/// Most logic frames run for one drawn frame (after a stall the game slows, never spirals).
+const MAX_CATCH_UP: u32 = 4;
+
+/// Why a battle could not start or go on.
+#[derive(Debug, Error)]
+pub enum BattleError {
+    /// The match could not start (content, map or setup).
+    #[error(transparent)]
+    Start(#[from] crate::session::StartError),
+    /// Content for the picture (the scene) is broken.
+    #[error("{0}")]
+    Scene(String),
+    /// The session stopped.
+    #[error(transparent)]
+    Session(#[from] crate::session::SessionError),
+}
+
+/// A replay being watched: where it ends and the state it must reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Watching {
+    frames: u32,
+    final_hash: String,
+}
+
+/// A running battle.
+pub struct Battle {
+    game: Match<Box<dyn Transport>>,
+    /// When watching a replay: its end.
+    watching: Option<Watching>,
+    /// What is drawn.
+    pub scene: Scene,
+    view: View,
+    /// The player this machine plays (or watches).
+    local: PlayerId,
+    /// Where that player's orders go.
+    orders: Sender<Command>,
+    selection: Selection,
+    pending: Pending,
+    control_bar: ControlBar,
+    effects: Effects,
+    score: Score,
+    /// What the local player's team sees.
+    shroud: Shroud,
+    /// Every object's pose before the last frame, for interpolation.
+    previous: BTreeMap<ObjectId, Pose>,
+    /// Seconds since the last logic frame ran.
+    since_tick: f32,
+    /// Seconds since the battle began, as the battle saw them.
+    elapsed: f32,
+    /// Seconds since the game ended.
+    ended_for: f32,
+}
+
+impl Battle {
+    /// Starts the match `setup` on this machine: computer slots are skirmish AIs, the human's
+    /// orders go through the same stream as everyone's.
+    pub fn start(roots: &ContentRoots, setup: &MatchSetup, screen: Vec2) -> Result<Battle, BattleError> {
+        let game = start_local(roots, setup, &CommandScript::default())?;
+        Battle::from_match(roots, game, screen)
+    }
+
+    /// Plays a replay: every player is driven by the recorded commands, through the same
+    /// stream; the view is the recording player's.
+    pub fn watch(roots: &ContentRoots, replay: &Replay, screen: Vec2) -> Result<Battle, BattleError> {
+        let game = start_local(roots, &replay.setup.for_playback(), &replay.script())?;
+        let mut battle = Battle::from_match(roots, game, screen)?;
+        battle.local = PlayerId(replay.local);
+        battle.view.camera = battle.scene.start_camera(battle.local);
+        battle.shroud.update(battle.game.session.world(), battle.local);
+        battle.watching = Some(Watching { frames: replay.frames, final_hash: replay.final_hash.clone() });
+        Ok(battle)
+    }
+
+    /// A battle over a started match, seen by its human player (or its first player when it has
+    /// none: tools and replays watch).
+    pub fn from_match(
+        roots: &ContentRoots,
+        game: Match<Box<dyn Transport>>,
+        screen: Vec2,
+    ) -> Result<Battle, BattleError> {
+        let c = &game.content;
+        let mut scene =
+            Scene::new(roots, c.map.clone(), &c.map_content, &c.defs).map_err(|e| BattleError::Scene(e.to_string()))?;
+        scene.colors = game.slots.iter().map(|s| s.colour).collect();
+        let (local, orders) = match &game.human {
+            Some(seat) => (seat.player, seat.orders.clone()),
+            // Nobody gives orders through this view: the receiver is dropped at once.
+            None => (PlayerId(0), std::sync::mpsc::channel().0),
+        };
+        let world = game.session.world();
+        let (w, h) = scene.map.file.size;
+        let mut shroud = Shroud::new(w, h, scene.map.file.cell_size as f32);
+        shroud.update(world, local);
+        let view = View::new(scene.start_camera(local), screen);
+        Ok(Battle {
+            previous: poses(world),
+            score: Score::new(world.players().len()),
+            watching: None,
+            scene,
+            view,
+            local,
+            orders,
+            selection: Selection::default(),
+            pending: Pending::default(),
+            control_bar: ControlBar::default(),
+            effects: Effects::default(),
+            shroud,
+            since_tick: 0.0,
+            elapsed: 0.0,
+            ended_for: 0.0,
+            game,
+        })
+    }
+
+    /// True once the game is over, or a watched replay has reached its recorded end.
+    fn finished(&self) -> bool {
+        let frame = self.world().frame().0;
+        self.world().is_over() || self.watching.as_ref().is_some_and(|w| frame >= w.frames)
+    }
+
+    /// True when this battle is a replay being watched.
+    pub fn is_replay(&self) -> bool {
+        self.watching.is_some()
+    }
+
+    /// For a replay that has played to its end: whether it reached the recorded final state.
+    pub fn replay_verdict(&self) -> Option<bool> {
+        let w = self.watching.as_ref()?;
+        let world = self.world();
+        (world.frame().0 >= w.frames).then(|| format!("{:016x}", world.state_hash().total) == w.final_hash)
+    }
+
+    /// The game so far as a replay (played back, it gives this very game).
+    pub fn replay(&self) -> Replay {
+        let world = self.world();
+        Replay {
+            version: REPLAY_VERSION,
+            setup: self.game.setup.clone(),
+            local: self.local.0,
+            frames: world.frame().0,
+            final_hash: format!("{:016x}", world.state_hash().total),
+            commands: self.game.log.borrow().clone(),
+        }
+    }
+
+    /// The match as it was set up (hashes filled in).
+    pub fn setup(&self) -> &MatchSetup {
+        &self.game.setup
+    }
+
+    /// The world as of the last executed frame.
+    pub fn world(&self) -> &World {
+        self.game.session.world()
+    }
+
+    /// The local player.
+    pub fn local(&self) -> PlayerId {
+        self.local
+    }
+
+    /// What the local player's team sees.
+    pub fn shroud(&self) -> &Shroud {
+        &self.shroud
+    }
+
+    /// True if the local player may see `id` now.
+    fn sees(&self, id: ObjectId) -> bool {
+        let world = self.world();
+        world.object(id).is_some_and(|o| shown_to(world, o, self.local, &self.shroud))
+    }
+
+    /// Lets `dt` seconds pass: the camera moves, and logic frames run as they fall due.
+    pub fn advance(&mut self, dt: f32) -> Result<(), BattleError> {
+        let dt = dt.clamp(0.0, 0.25);
+        self.elapsed += dt;
+        self.view.scroll(dt, &self.scene);
+        self.since_tick += dt;
+        if self.finished() {
+            self.ended_for += dt;
+        }
+        let mut ran = 0;
+        while self.since_tick >= FRAME && ran < MAX_CATCH_UP && !self.finished() {
+            let before = poses(self.world());
+            match self.game.session.step()? {
+                Step::Ticked { report, .. } => {
+                    self.previous = before;
+                    let world = self.game.session.world();
+                    self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
+                    self.score.count(&report.events);
+                    self.shroud.update(world, self.local);
+                    self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);
+                    self.since_tick -= FRAME;
+                    ran += 1;
+                }
+                // A peer's data is late: game time stands still, and the frame runs as soon
+                // as it arrives (no time slot is lost, none is made up twice).
+                Step::Waiting => {
+                    self.since_tick = self.since_tick.min(FRAME);
+                    break;
+                }
+            }
+        }
+        if ran == MAX_CATCH_UP {
+            self.since_tick = self.since_tick.min(FRAME);
+        }
+        self.effects.age(dt);
+        let world = self.game.session.world();
+        self.selection.retain_live(world);
+        Ok(())
+    }
+
+    /// Seconds of play so far.
+    pub fn clock(&self) -> u32 {
+        self.world().frame().0 / FRAMES_PER_SECOND
+    }
+
+    /// The local player's money.
+    pub fn money(&self) -> i64 {
+        self.world().players().get(self.local.index()).map_or(0, |p| p.money)
+    }
+
+    /// Seconds since the game ended (0 while it goes on).
+    pub fn ended_for(&self) -> f32 {
+        self.ended_for
+    }
+
+    /// How far the picture is between the last two logic frames (0..1).
+    pub fn alpha(&self) -> f32 {
+        (self.since_tick / FRAME).clamp(0.0, 1.0)
+    }
+
+    /// The camera.
+    pub fn camera(&self) -> &super::camera::Camera {
+        &self.view.camera
+    }
+
+    /// The camera, to move by hand (tools, tests).
+    pub fn camera_mut(&mut self) -> &mut super::camera::Camera {
+        &mut self.view.camera
+    }
+
+    /// Replaces the camera (tools place it by hand).
+    pub fn set_camera(&mut self, camera: super::camera::Camera) {
+        self.view.camera = camera;
+    }
+
+    /// The view-projection matrix for the current screen.
+    pub fn view_proj(&self) -> Mat4 {
+        self.view.view_proj()
+    }
+
+    /// What to draw, interpolated between the last two frames.
+    pub fn instances(&self) -> Vec<Vec<ObjectInstance>> {
+        self.scene.instances(self.world(), Some(&self.previous), self.alpha(), Some((self.local, &self.shroud)))
+    }
+
+    /// The screen size changed.
+    pub fn resize(&mut self, screen: Vec2) {
+        self.view.screen = screen;
+    }
+
+    /// Sends one of the local player's orders into the stream.
+    fn send(&self, command: Command) {
+        // The receiver lives in the session's controller; it outlives the battle's input.
+        let _ = self.orders.send(command);
+    }
+}

@@ -1,0 +1,157 @@
+//! What is drawn over the world: the placement outline (green where the simulation would
+//! accept the structure, red where it would not), shot tracers and destruction rings, health
+//! bars, selection marks on the ground, and the drag box.
+//!
+//! Must not: decide whether a structure fits (the simulation's placement query does).
+
+use glam::{Vec2, Vec3};
+
+use crate::sim::PlayerId;
+use crate::sim::ids::ObjectId;
+use crate::ui::Rect;
+use crate::ui::draw::DrawCmd;
+
+use super::super::display::{to_display, to_f32, to_point};
+use super::Battle;
+use super::effects::{BLAST_SECONDS, SHOT_SECONDS};
+use super::selection::DRAG_PX;
+
+impl Battle {
+    /// A closed outline through ground points.
+    fn ground_loop(&self, out: &mut Vec<DrawCmd>, points: impl Iterator<Item = Vec2>, color: [u8; 4], width: f32) {
+        let px: Vec<Vec2> = points.filter_map(|g| self.view.project_ground(g, 0.5, &self.scene)).collect();
+        for i in 0..px.len() {
+            let (a, b) = (px[i], px[(i + 1) % px.len()]);
+            out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width });
+        }
+    }
+
+    /// The builder the simulation would use for `Build`: the first selected mobile unit of
+    /// the local player that builds the structure.
+    fn builder_for(&self, template: crate::sim::TemplateId) -> Option<ObjectId> {
+        let world = self.world();
+        let mut ids = self.selection.ids.clone();
+        ids.sort();
+        ids.into_iter().find(|id| {
+            world.object(*id).is_some_and(|o| {
+                let t = world.rules().template(o.template);
+                o.owner == self.local && t.is_mobile() && t.builds.contains(&template)
+            })
+        })
+    }
+
+    /// Whether the structure being placed would be accepted under the cursor, and its outline
+    /// there: the simulation's own placement query on the very point a click would send.
+    pub fn placement_preview(&self) -> Option<(bool, [Vec2; 4])> {
+        let (template, at) = (self.pending.placing?, self.ground_under(self.view.cursor)?);
+        let world = self.world();
+        let t = world.rules().template(template);
+        let point = to_point(at);
+        let fits = world.placement(template, point, self.builder_for(template));
+        let centre = match fits {
+            Ok(c) => c,
+            Err(_) => world.snap_structure(world.point_on_map(point).ok()?, t.footprint),
+        };
+        let c = to_display(centre);
+        let cell = self.scene.map.file.cell_size as f32;
+        let half = Vec2::new(t.footprint.0 as f32, t.footprint.1 as f32) * cell / 2.0;
+        let corners =
+            [c - half, Vec2::new(c.x + half.x, c.y - half.y), c + half, Vec2::new(c.x - half.x, c.y + half.y)];
+        Some((fits.is_ok(), corners))
+    }
+
+    /// Tracers, health bars, selection marks and the drag box, drawn over the world.
+    pub fn overlay(&self) -> Vec<DrawCmd> {
+        let mut out = Vec::new();
+        if let Some((fits, corners)) = self.placement_preview() {
+            let color = if fits { [90, 240, 90, 255] } else { [240, 70, 60, 255] };
+            self.ground_loop(&mut out, corners.into_iter(), color, 2.0);
+        }
+        for s in &self.effects.shots {
+            if let (Some(a), Some(b)) = (self.view.project(s.from), self.view.project(s.to)) {
+                let fade = 1.0 - s.age / SHOT_SECONDS;
+                out.push(DrawCmd::Line {
+                    from: (a.x, a.y),
+                    to: (b.x, b.y),
+                    color: [255, 230, 140, (230.0 * fade) as u8],
+                    width: 1.5,
+                });
+            }
+        }
+        self.health_bars(&mut out);
+        self.selection_marks(&mut out);
+        for blast in &self.effects.blasts {
+            let k = blast.age / BLAST_SECONDS;
+            let r = blast.size * (0.4 + 1.2 * k);
+            let alpha = (230.0 * (1.0 - k)).max(0.0) as u8;
+            let ring = (0..12).map(|i| {
+                let a = i as f32 / 12.0 * std::f32::consts::TAU;
+                blast.at.truncate() + Vec2::new(a.cos(), a.sin()) * r
+            });
+            self.ground_loop(&mut out, ring, [255, 150, 40, alpha], 1.5);
+        }
+        if let Some(from) = self.pending.press {
+            let cursor = self.view.cursor;
+            if (cursor - from).length() >= DRAG_PX {
+                let (min, max) = (from.min(cursor), from.max(cursor));
+                out.push(DrawCmd::Frame {
+                    rect: Rect::new(min.x, min.y, max.x - min.x, max.y - min.y),
+                    color: [120, 240, 120, 255],
+                    width: 1.0,
+                });
+            }
+        }
+        out
+    }
+
+    /// A bar over every damaged or selected object the player sees.
+    fn health_bars(&self, out: &mut Vec<DrawCmd>) {
+        let world = self.world();
+        let rules = world.rules();
+        for o in world.objects() {
+            let max = rules.template(o.template).max_health.max(1);
+            let selected = self.selection.ids.contains(&o.id);
+            if o.owner == PlayerId::NEUTRAL || (o.health >= max && !selected) || !self.sees(o.id) {
+                continue;
+            }
+            let p = to_display(o.pos);
+            let top = Vec3::new(p.x, p.y, self.scene.height(p) + self.scene.model_height(o.template) + 3.0);
+            let Some(px) = self.view.project(top) else { continue };
+            let w = (if o.kind.blocks_ground() { 48.0 } else { 20.0 }) * self.view.camera.zoom.sqrt();
+            let frac = (o.health.max(0) as f32 / max as f32).clamp(0.0, 1.0);
+            let color = if frac > 0.6 {
+                [70, 220, 70, 255]
+            } else if frac > 0.3 {
+                [230, 200, 50, 255]
+            } else {
+                [230, 60, 40, 255]
+            };
+            let bar = Rect::new(px.x - w / 2.0, px.y - 4.0, w, 4.0);
+            out.push(DrawCmd::Fill { rect: bar, color: [0, 0, 0, 180] });
+            out.push(DrawCmd::Fill { rect: Rect::new(bar.x + 1.0, bar.y + 1.0, (w - 2.0) * frac, 2.0), color });
+        }
+    }
+
+    /// A ring on the ground under each selected unit, an outline around each selected structure.
+    fn selection_marks(&self, out: &mut Vec<DrawCmd>) {
+        let world = self.world();
+        for &id in &self.selection.ids {
+            let Some(o) = world.object(id) else { continue };
+            let t = world.rules().template(o.template);
+            let centre = to_display(o.pos);
+            if o.kind.blocks_ground() {
+                let cell = self.scene.map.file.cell_size as f32;
+                let half = Vec2::new(t.footprint.0 as f32, t.footprint.1 as f32) * cell / 2.0 + 2.0;
+                let corners = [-half, Vec2::new(half.x, -half.y), half, Vec2::new(-half.x, half.y)];
+                self.ground_loop(out, corners.iter().map(|&c| centre + c), [90, 230, 90, 255], 1.5);
+            } else {
+                let r = to_f32(t.radius) + 2.5;
+                let ring = (0..16).map(|k| {
+                    let a = k as f32 / 16.0 * std::f32::consts::TAU;
+                    centre + Vec2::new(a.cos(), a.sin()) * r
+                });
+                self.ground_loop(out, ring, [90, 230, 90, 255], 1.5);
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The radar: the map's top view in the radar window, the shroud over it, every object the
+//! local player sees as a dot in its owner's colour, and the camera's outline; a left click
+//! moves the camera there, a right click orders the selection to move there.
+//!
+//! Must not: show what the local player cannot see.
+
+use glam::Vec2;
+
+use crate::sim::PlayerId;
+use crate::sim::command::Command;
+use crate::ui::Rect;
+use crate::ui::draw::DrawCmd;
+
+use super::super::display::{to_display, to_point};
+use super::super::scene::PLAYER_COLORS;
+use super::super::shroud;
+use super::Battle;
+
+/// The square the radar's map occupies inside the radar window `rect`.
+fn radar_square(rect: Rect) -> Rect {
+    let r = rect.inset(4.0);
+    let side = r.w.min(r.h).max(1.0);
+    Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side)
+}
+
+impl Battle {
+    /// Where a ground point appears on the radar square `sq`.
+    fn to_radar(&self, sq: Rect, p: Vec2) -> Vec2 {
+        let size = self.scene.size().max(Vec2::ONE);
+        Vec2::new(sq.x + p.x / size.x * sq.w, sq.y + (1.0 - p.y / size.y) * sq.h)
+    }
+
+    /// The ground point under a pixel of the radar window `rect` (clamped to the map).
+    fn ground_on_radar(&self, rect: Rect, at: Vec2) -> Vec2 {
+        let sq = radar_square(rect);
+        let size = self.scene.size();
+        let u = ((at.x - sq.x) / sq.w).clamp(0.0, 1.0);
+        let v = ((at.y - sq.y) / sq.h).clamp(0.0, 1.0);
+        Vec2::new(u * size.x, (1.0 - v) * size.y)
+    }
+
+    /// The radar drawn into the radar window `rect`, over the map's top-view `image`.
+    pub fn radar(&self, rect: Rect, image: &str) -> Vec<DrawCmd> {
+        let sq = radar_square(rect);
+        let mut out = vec![DrawCmd::Image { rect: sq, name: image.to_string(), tint: [255; 4] }];
+        // The shroud over the radar, in blocks of about 1/32 of the map.
+        let (cw, ch) = self.shroud.size();
+        let block = (cw.max(ch) / 32).max(1);
+        let cell = self.scene.map.file.cell_size as f32;
+        for by in (0..ch).step_by(block as usize) {
+            for bx in (0..cw).step_by(block as usize) {
+                let mut best = shroud::UNKNOWN;
+                for y in by..(by + block).min(ch) {
+                    for x in bx..(bx + block).min(cw) {
+                        best = best.max(self.shroud.at(Vec2::new(x as f32 + 0.5, y as f32 + 0.5) * cell));
+                    }
+                }
+                let alpha = match best {
+                    shroud::VISIBLE => continue,
+                    shroud::UNKNOWN => 255,
+                    _ => 110,
+                };
+                let (x0, y1) = (bx as f32 * cell, by as f32 * cell);
+                let (x1, y0) = (((bx + block).min(cw)) as f32 * cell, ((by + block).min(ch)) as f32 * cell);
+                let a = self.to_radar(sq, Vec2::new(x0, y0));
+                let b = self.to_radar(sq, Vec2::new(x1, y1));
+                out.push(DrawCmd::Fill { rect: Rect::new(a.x, a.y, b.x - a.x, b.y - a.y), color: [0, 0, 0, alpha] });
+            }
+        }
+        for o in self.world().objects() {
+            if o.owner == PlayerId::NEUTRAL || !self.sees(o.id) {
+                continue;
+            }
+            let color =
+                self.scene.colors.get(o.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)).copied().unwrap_or([1.0; 3]);
+            let p = self.to_radar(sq, to_display(o.pos));
+            let s = if o.kind.blocks_ground() { 5.0 } else { 3.0 };
+            out.push(DrawCmd::Fill { rect: Rect::new(p.x - s / 2.0, p.y - s / 2.0, s, s), color: srgb8(color, 255) });
+        }
+        let screen = self.view.screen;
+        let corners = [Vec2::ZERO, Vec2::new(screen.x, 0.0), screen, Vec2::new(0.0, screen.y)];
+        let ground: Vec<Vec2> = corners
+            .iter()
+            .filter_map(|&c| self.ground_under(c))
+            .map(|g| self.to_radar(sq, g.clamp(Vec2::ZERO, self.scene.size())))
+            .collect();
+        if ground.len() == 4 {
+            for i in 0..4 {
+                let (a, b) = (ground[i], ground[(i + 1) % 4]);
+                out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color: [240, 240, 230, 220], width: 1.0 });
+            }
+        }
+        out.push(DrawCmd::Frame { rect: sq, color: [20, 20, 20, 255], width: 1.0 });
+        out
+    }
+
+    /// A click (or drag) on the radar window `rect` centres the camera on that ground point.
+    pub fn radar_click(&mut self, rect: Rect, at: Vec2) {
+        let p = self.ground_on_radar(rect, at);
+        self.view.look_at(p, &self.scene);
+    }
+
+    /// A right click on the radar: the selection moves to that ground point.
+    pub fn radar_order(&mut self, rect: Rect, at: Vec2) {
+        if self.selection.ids.is_empty() {
+            return;
+        }
+        let p = self.ground_on_radar(rect, at);
+        self.send(Command::Move { to: to_point(p) });
+    }
+}
+
+/// A linear colour as 8-bit sRGB.
+fn srgb8(c: [f32; 3], alpha: u8) -> [u8; 4] {
+    let f = |v: f32| {
+        let v = v.clamp(0.0, 1.0);
+        let s = if v <= 0.003_130_8 { v * 12.92 } else { 1.055 * v.powf(1.0 / 2.4) - 0.055 };
+        (s * 255.0).round() as u8
+    };
+    [f(c[0]), f(c[1]), f(c[2]), alpha]
+}

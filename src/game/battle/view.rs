@@ -1,0 +1,118 @@
+//! The battle's view: the camera, the screen size, the cursor and held arrow keys; scrolling
+//! (keys and screen edges), zoom, and the mapping between pixels and the ground.
+//!
+//! Must not: give orders or change the selection (it only says where things are).
+
+use glam::{Mat4, Vec2, Vec3};
+
+use crate::sim::World;
+use crate::sim::ids::ObjectId;
+use crate::ui::Key;
+
+use super::super::camera::Camera;
+use super::super::display::to_display;
+use super::super::scene::Scene;
+
+/// Camera pan speed at zoom 1, world units a second.
+const PAN_SPEED: f32 = 420.0;
+/// Pixels from the screen edge that scroll the camera.
+const EDGE_PX: f32 = 3.0;
+
+/// Camera, screen and cursor.
+#[derive(Clone, Debug)]
+pub(super) struct View {
+    /// The local player's view.
+    pub camera: Camera,
+    /// Screen size in pixels.
+    pub screen: Vec2,
+    /// Where the mouse is.
+    pub cursor: Vec2,
+    /// Arrow keys held: left, right, up, down.
+    arrows: [bool; 4],
+}
+
+impl View {
+    pub fn new(camera: Camera, screen: Vec2) -> View {
+        View { camera, screen, cursor: screen / 2.0, arrows: [false; 4] }
+    }
+
+    /// Moves the camera for held arrows and a cursor at the screen's edge.
+    pub fn scroll(&mut self, dt: f32, scene: &Scene) {
+        let held = |i: usize| if self.arrows[i] { 1.0 } else { 0.0 };
+        let mut dir = Vec2::new(held(1) - held(0), held(2) - held(3));
+        let (c, s) = (self.cursor, self.screen);
+        if s.x > 0.0 && s.y > 0.0 {
+            if c.x <= EDGE_PX {
+                dir.x -= 1.0;
+            } else if c.x >= s.x - 1.0 - EDGE_PX {
+                dir.x += 1.0;
+            }
+            if c.y <= EDGE_PX {
+                dir.y += 1.0;
+            } else if c.y >= s.y - 1.0 - EDGE_PX {
+                dir.y -= 1.0;
+            }
+        }
+        if dir != Vec2::ZERO {
+            self.camera.pan(dir.normalize() * PAN_SPEED / self.camera.zoom * dt);
+            self.camera.clamp_to(scene.size());
+            let t = self.camera.target.truncate();
+            self.camera.target.z = scene.height(t);
+        }
+    }
+
+    /// An arrow key went down or up; false for any other key.
+    pub fn arrow(&mut self, key: Key, down: bool) -> bool {
+        let i = match key {
+            Key::Left => 0,
+            Key::Right => 1,
+            Key::Up => 2,
+            Key::Down => 3,
+            _ => return false,
+        };
+        self.arrows[i] = down;
+        true
+    }
+
+    /// Centres the camera on a ground point.
+    pub fn look_at(&mut self, p: Vec2, scene: &Scene) {
+        self.camera.target = p.extend(scene.height(p));
+    }
+
+    /// The view-projection matrix for the current screen.
+    pub fn view_proj(&self) -> Mat4 {
+        self.camera.view_proj(self.screen.x / self.screen.y.max(1.0))
+    }
+
+    /// The ground point under a pixel, following the terrain's height.
+    pub fn ground_under(&self, at: Vec2, scene: &Scene) -> Option<Vec2> {
+        let mut z = self.camera.target.z;
+        let mut p = None;
+        for _ in 0..3 {
+            p = self.camera.ground_point(at, self.screen, z);
+            z = scene.height(p?);
+        }
+        p
+    }
+
+    /// Where a point on the ground (raised by `lift`) appears on the screen.
+    pub fn project_ground(&self, g: Vec2, lift: f32, scene: &Scene) -> Option<Vec2> {
+        self.camera.project(g.extend(scene.height(g) + lift), self.screen)
+    }
+
+    /// Where a point in the world appears on the screen.
+    pub fn project(&self, p: Vec3) -> Option<Vec2> {
+        self.camera.project(p, self.screen)
+    }
+
+    /// Where an object appears on the screen (its middle, a little above the ground).
+    pub fn screen_pos(&self, world: &World, id: ObjectId, scene: &Scene) -> Option<Vec2> {
+        let o = world.object(id)?;
+        self.project_ground(to_display(o.pos), 3.0, scene)
+    }
+
+    /// True if a pixel is on the screen.
+    pub fn on_screen(&self, p: Vec2) -> bool {
+        p.x >= 0.0 && p.y >= 0.0 && p.x <= self.screen.x && p.y <= self.screen.y
+    }
+}

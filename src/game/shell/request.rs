@@ -1,0 +1,23 @@
+//! What the shell asks of the client: the one way screens reach beyond the UI. Callbacks queue
+//! requests; [`super::Shell::update`] hands them over once a frame.
+//!
+//! Must not: carry anything the client could not act on by itself (no UI state).
+
+use std::path::PathBuf;
+
+use crate::session::MatchSetup;
+
+/// A request from the shell's screens to the client.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShellRequest {
+    /// Start this match (the skirmish screen's Start, later the online lobby).
+    StartMatch(Box<MatchSetup>),
+    /// Watch the replay in this file.
+    WatchReplay(PathBuf),
+    /// Leave the battle for the score screen.
+    LeaveBattle,
+    /// The control bar's button with this index was clicked.
+    CommandButton(usize),
+    /// Close the game.
+    Quit,
+}

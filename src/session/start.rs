@@ -1,0 +1,253 @@
+//! Starting a match: the one way a [`MatchSetup`] becomes a running game. Content is loaded and
+//! checked, the setup is resolved against it (and against the map and data hashes it carries),
+//! the world is built, and this machine's slots get their controllers; then a transport joins
+//! it to its peers in a [`Session`]. The skirmish screen, replays, `sim`, `screenshot` and the
+//! online lobby all come through here.
+//!
+//! Must not: change the world after it is built (the session's stream does that).
+
+use std::sync::mpsc::Sender;
+
+use thiserror::Error;
+
+use crate::ai::SkirmishAi;
+use crate::content::digest::{folder_digest, hex};
+use crate::content::{ContentRoots, FileError};
+use crate::defs::{AiPlans, Definitions};
+use crate::lockstep::stream::{Stream, StreamConfig};
+use crate::lockstep::transport::{PeerId, Transport};
+use crate::map::{Map, MapContent};
+use crate::net::memory::hub;
+use crate::sim::command::Command;
+use crate::sim::ids::PlayerId;
+use crate::sim::world::{GameSetup, World};
+
+use super::controller::{Controller, Idle, Queued};
+use super::match_setup::{MatchSetup, ResolvedSlot, SetupError, SlotKind};
+use super::peer::{Session, SessionError};
+use super::replay::{CommandLog, Recording};
+use super::script::CommandScript;
+
+/// Why a match could not start.
+#[derive(Debug, Error)]
+pub enum StartError {
+    /// The definitions, AI plans or map content are broken (every problem listed).
+    #[error("{0}")]
+    Content(String),
+    /// The map could not be found, read or checked.
+    #[error("{0}")]
+    Map(String),
+    /// A file could not be read for its digest.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The setup does not fit the map or the rules.
+    #[error("match setup: {0}")]
+    Setup(#[from] SetupError),
+    /// The map on this machine is not the one the setup was made with.
+    #[error("map \"{map}\" differs from the one this match was set up with (map hash {found}, expected {expected})")]
+    MapMismatch {
+        /// The map.
+        map: String,
+        /// The hash the setup carries.
+        expected: String,
+        /// This machine's.
+        found: String,
+    },
+    /// The data on this machine is not the data the setup was made with.
+    #[error(
+        "the game data (data/ and mods) differs from the data this match was set up with (content hash {found}, expected {expected})"
+    )]
+    ContentMismatch {
+        /// The hash the setup carries.
+        expected: String,
+        /// This machine's.
+        found: String,
+    },
+    /// A computer slot asks for a difficulty the AI plans lack.
+    #[error("slot {slot}: data/ai.ron has no plan \"{difficulty}\"")]
+    NoAiPlan {
+        /// The slot.
+        slot: u8,
+        /// The difficulty.
+        difficulty: &'static str,
+    },
+    /// The world refused the setup.
+    #[error("the world cannot start: {0}")]
+    World(#[from] crate::sim::world::SetupError),
+    /// The session could not be joined.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+}
+
+/// What a match loads: definitions, the map and its content, the AI plans.
+#[derive(Clone, Debug)]
+pub struct MatchContent {
+    /// Definitions (the rules and the client's models).
+    pub defs: Definitions,
+    /// The map.
+    pub map: Map,
+    /// Terrain classes and road types.
+    pub map_content: MapContent,
+    /// AI plans per difficulty.
+    pub plans: AiPlans,
+}
+
+impl MatchContent {
+    /// Loads everything a match on `map` (name or folder) needs and checks the map against it.
+    pub fn load(roots: &ContentRoots, map: &str) -> Result<MatchContent, StartError> {
+        let defs = Definitions::load(roots).map_err(|e| StartError::Content(e.to_string()))?;
+        let map_content = MapContent::load(roots).map_err(|e| StartError::Content(e.to_string()))?;
+        let plans = AiPlans::load(roots).map_err(|e| StartError::Content(e.to_string()))?;
+        let map = Map::find_and_load(roots, map).map_err(|e| StartError::Map(e.to_string()))?;
+        let problems = map.check(&map_content, &defs.rules);
+        if !problems.is_empty() {
+            let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            return Err(StartError::Map(format!(
+                "{} problem(s) in map {}:\n{}",
+                list.len(),
+                map.dir.display(),
+                list.join("\n")
+            )));
+        }
+        Ok(MatchContent { defs, map, map_content, plans })
+    }
+}
+
+/// The local human's seat: who they play and where their orders go.
+#[derive(Clone, Debug)]
+pub struct HumanSeat {
+    /// The player the human plays.
+    pub player: PlayerId,
+    /// Feeds that player's controller; the client's translators send here.
+    pub orders: Sender<Command>,
+}
+
+/// A match made ready on this machine, before a transport joins it to its peers.
+pub struct Prepared {
+    /// The setup, with the map and content hashes filled in.
+    pub setup: MatchSetup,
+    /// The open slots, resolved.
+    pub slots: Vec<ResolvedSlot>,
+    /// What was loaded.
+    pub content: MatchContent,
+    /// The world at frame 0.
+    pub world: World,
+    /// Controllers of this machine's slots (each recording into `log`).
+    pub controllers: Vec<Box<dyn Controller>>,
+    /// The first human slot on this machine, if any.
+    pub human: Option<HumanSeat>,
+    /// Every command this machine's controllers issue, for the replay.
+    pub log: CommandLog,
+    /// The machine this was prepared for.
+    pub machine: u8,
+}
+
+/// A match running on this machine.
+pub struct Match<T: Transport> {
+    /// The setup, with the map and content hashes filled in.
+    pub setup: MatchSetup,
+    /// The open slots, resolved.
+    pub slots: Vec<ResolvedSlot>,
+    /// What was loaded.
+    pub content: MatchContent,
+    /// World, stream, transport and controllers.
+    pub session: Session<T>,
+    /// The first human slot on this machine, if any.
+    pub human: Option<HumanSeat>,
+    /// Every command this machine's controllers issued, for the replay.
+    pub log: CommandLog,
+}
+
+/// Loads and checks content for `setup`, builds the world, and gives the slots that `machine`
+/// runs their controllers: a human gets a [`Queued`] controller fed through [`HumanSeat`] (a
+/// second human seat on one machine, or one in a headless run, stays idle), an AI its plan, a
+/// scripted slot its part of `script`. Remote slots are left to their own machines.
+pub fn prepare(
+    roots: &ContentRoots,
+    setup: &MatchSetup,
+    script: &CommandScript,
+    machine: u8,
+) -> Result<Prepared, StartError> {
+    let content = MatchContent::load(roots, &setup.map)?;
+    let map_hash = hex(folder_digest(&content.map.dir)?);
+    let content_hash = hex(roots.data_digest()?);
+    if let Some(expected) = setup.map_hash.as_ref().filter(|h| **h != map_hash) {
+        return Err(StartError::MapMismatch { map: setup.map.clone(), expected: expected.clone(), found: map_hash });
+    }
+    if let Some(expected) = setup.content_hash.as_ref().filter(|h| **h != content_hash) {
+        return Err(StartError::ContentMismatch { expected: expected.clone(), found: content_hash });
+    }
+    let starts = content.map.file.start_positions.len();
+    let slots = setup.resolve(&content.defs.rules, &content.map.file.name, starts)?;
+    let world = World::new(GameSetup {
+        rules: content.defs.rules.clone(),
+        terrain: content.map.terrain(&content.map_content.classes),
+        players: slots.iter().map(ResolvedSlot::player_setup).collect(),
+        seed: setup.seed,
+        objects: content.map.initial_objects(&content.defs.rules),
+    })?;
+    let log = CommandLog::default();
+    let mut human = None;
+    let mut controllers: Vec<Box<dyn Controller>> = Vec::new();
+    for s in slots.iter().filter(|s| s.machine == machine) {
+        let controller: Box<dyn Controller> = match s.kind {
+            SlotKind::Human if human.is_none() => {
+                let (queued, orders) = Queued::new(s.player);
+                human = Some(HumanSeat { player: s.player, orders });
+                Box::new(queued)
+            }
+            SlotKind::Human | SlotKind::Idle => Box::new(Idle(s.player)),
+            SlotKind::Scripted => Box::new(script.controller(s.player)),
+            SlotKind::Ai { difficulty } => {
+                let plan = content
+                    .plans
+                    .get(difficulty.name())
+                    .ok_or(StartError::NoAiPlan { slot: s.slot, difficulty: difficulty.name() })?;
+                Box::new(SkirmishAi::new(s.player, plan.clone()))
+            }
+            SlotKind::Remote | SlotKind::Closed => continue,
+        };
+        controllers.push(Box::new(Recording::new(controller, log.clone())));
+    }
+    let mut setup = setup.clone();
+    setup.map_hash = Some(map_hash);
+    setup.content_hash = Some(content_hash);
+    Ok(Prepared { setup, slots, content, world, controllers, human, log, machine })
+}
+
+impl Prepared {
+    /// Joins the prepared match to its peers through `transport`: the stream knows every
+    /// player, and those of this machine's slots (remote ones excepted) as local.
+    pub fn into_match<T: Transport>(self, transport: T) -> Match<T> {
+        let players: Vec<PlayerId> = self.slots.iter().map(|s| s.player).collect();
+        let local: Vec<PlayerId> = self
+            .slots
+            .iter()
+            .filter(|s| s.machine == self.machine && s.kind != SlotKind::Remote)
+            .map(|s| s.player)
+            .collect();
+        let stream = Stream::new(StreamConfig { players, local, run_ahead: self.setup.run_ahead() });
+        let owners = self.slots.iter().map(|s| (s.player, PeerId(s.machine))).collect();
+        let session = Session::new(self.world, stream, transport, self.controllers).with_owners(owners);
+        Match { setup: self.setup, slots: self.slots, content: self.content, session, human: self.human, log: self.log }
+    }
+}
+
+/// Starts a match whose every slot plays on this machine (skirmish, replays, tools): the same
+/// stream and path as an online game, over the in-memory transport. Remote slots are refused
+/// here; online play joins them through its own transport.
+pub fn start_local(
+    roots: &ContentRoots,
+    setup: &MatchSetup,
+    script: &CommandScript,
+) -> Result<Match<Box<dyn Transport>>, StartError> {
+    if let Some(i) = setup.slots.iter().position(|s| s.kind == SlotKind::Remote || s.machine.is_some_and(|m| m != 0)) {
+        return Err(StartError::Setup(SetupError::NotLocal(i)));
+    }
+    let prepared = prepare(roots, setup, script, 0)?;
+    let transport = hub(1).pop().ok_or_else(|| {
+        StartError::Session(SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))
+    })?;
+    let transport: Box<dyn Transport> = Box::new(transport);
+    Ok(prepared.into_match(transport))
+}

@@ -1,0 +1,102 @@
+//! What happened in a tick, as events for the client: shots, hits, deaths, new units, finished
+//! and started structures, money received, players under attack. The systems note them as they
+//! change the state; [`super::world::World::tick`] hands them out in its report.
+//!
+//! Must not: be read by the simulation (events never feed back into it, and are not hashed).
+
+use super::command::Rejection;
+use super::ids::{ObjectId, PlayerId, TemplateId, WeaponId};
+use super::vector::Vec2;
+
+/// One thing that happened in a frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEvent {
+    /// A weapon fired at a target.
+    WeaponFired {
+        /// Who fired.
+        shooter: ObjectId,
+        /// With what.
+        weapon: WeaponId,
+        /// From where.
+        from: Vec2,
+        /// At whom.
+        target: ObjectId,
+        /// Where the target stood.
+        at: Vec2,
+    },
+    /// A shot landed.
+    Hit {
+        /// Who was hit.
+        target: ObjectId,
+        /// Who fired.
+        attacker: ObjectId,
+        /// Health taken.
+        damage: i32,
+        /// Where.
+        at: Vec2,
+    },
+    /// An object was destroyed (at the end of the frame).
+    Killed {
+        /// What it was.
+        object: ObjectId,
+        /// Its template.
+        template: TemplateId,
+        /// Whose it was.
+        owner: PlayerId,
+        /// Where it fell.
+        at: Vec2,
+    },
+    /// A factory finished a unit (it appears at the end of the frame).
+    UnitProduced {
+        /// The new unit.
+        object: ObjectId,
+        /// What it is.
+        template: TemplateId,
+        /// Whose.
+        owner: PlayerId,
+        /// Where it appears.
+        at: Vec2,
+    },
+    /// A construction site was placed.
+    ConstructionStarted {
+        /// The site.
+        site: ObjectId,
+        /// What it will be.
+        template: TemplateId,
+        /// Whose.
+        owner: PlayerId,
+        /// Where.
+        at: Vec2,
+    },
+    /// A structure was finished.
+    StructureCompleted {
+        /// The structure.
+        object: ObjectId,
+        /// What it is.
+        template: TemplateId,
+        /// Whose.
+        owner: PlayerId,
+        /// Where.
+        at: Vec2,
+    },
+    /// A player's command was refused.
+    OrderRefused(Rejection),
+    /// Money reached a player (a gatherer unloaded).
+    MoneyReceived {
+        /// Who.
+        player: PlayerId,
+        /// How much.
+        amount: i64,
+        /// Where it was unloaded.
+        at: Vec2,
+    },
+    /// A player's object was hit by an enemy: at most one a player per frame, the first hit.
+    UnderAttack {
+        /// Whose object.
+        player: PlayerId,
+        /// Which.
+        object: ObjectId,
+        /// Where.
+        at: Vec2,
+    },
+}

@@ -1,0 +1,125 @@
+//! The game's questions, answered once: may this player buy that, may this factory queue it,
+//! does this structure fit there. Command execution (`apply.rs`), the AI and the client's
+//! control bar all ask here, and get the very [`RejectReason`] the command would get.
+//!
+//! Must not: change the world (every query takes `&self`).
+
+use super::command::{Point, RejectReason};
+use super::fixed::Fixed;
+use super::ids::{ObjectId, PlayerId, TemplateId};
+use super::production;
+use super::vector::Vec2;
+use super::world::World;
+
+impl World {
+    /// `Ok` if `player` has a finished structure of each of `template`'s prerequisites.
+    pub fn prerequisites_met(&self, player: PlayerId, template: TemplateId) -> Result<(), RejectReason> {
+        let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
+        for &need in &t.prerequisites {
+            let has = self.objects.iter().any(|o| o.owner == player && o.template == need && o.is_complete());
+            if !has {
+                return Err(RejectReason::MissingPrerequisite(need));
+            }
+        }
+        Ok(())
+    }
+
+    /// The price if `player` may buy `template` now: its prerequisites stand finished and the
+    /// money is there.
+    pub fn can_purchase(&self, player: PlayerId, template: TemplateId) -> Result<i64, RejectReason> {
+        self.prerequisites_met(player, template)?;
+        let cost = self.rules.template(template).cost;
+        let money = self.players.get(player.index()).ok_or(RejectReason::NoSuchPlayer)?.money;
+        if money < cost {
+            return Err(RejectReason::NotEnoughMoney { cost, money });
+        }
+        Ok(cost)
+    }
+
+    /// `Ok` if `id` is `player`'s own finished structure.
+    pub fn own_complete_structure(&self, player: PlayerId, id: ObjectId) -> Result<(), RejectReason> {
+        let o = self.objects.get(id).ok_or(RejectReason::UnknownObject(id))?;
+        if o.owner != player {
+            return Err(RejectReason::NotOwner(id));
+        }
+        if !o.kind.blocks_ground() {
+            return Err(RejectReason::InvalidTarget(id));
+        }
+        if !o.is_complete() {
+            return Err(RejectReason::NotReady(id));
+        }
+        Ok(())
+    }
+
+    /// The price if `player` may queue `template` at `factory` now, as `Produce` would: the
+    /// factory is theirs and finished, it makes that unit, its queue has room, and the unit can
+    /// be bought.
+    pub fn can_produce(&self, player: PlayerId, factory: ObjectId, template: TemplateId) -> Result<i64, RejectReason> {
+        self.own_complete_structure(player, factory)?;
+        let f = self.objects.get(factory).ok_or(RejectReason::UnknownObject(factory))?;
+        let makes = self.rules.template(f.template).builds.contains(&template)
+            && self.rules.templates.get(template.0 as usize).is_some_and(|t| t.is_mobile());
+        if !makes {
+            return Err(RejectReason::CannotBuild(factory, template));
+        }
+        if self.factories.queue(factory).len() >= production::MAX_QUEUE {
+            return Err(RejectReason::QueueFull(factory));
+        }
+        self.can_purchase(player, template)
+    }
+
+    /// The price if `builder` (of `player`) may raise `template` now, wherever it fits: the
+    /// builder is theirs and mobile, it builds that structure, and the structure can be bought.
+    pub fn can_build(&self, player: PlayerId, builder: ObjectId, template: TemplateId) -> Result<i64, RejectReason> {
+        let b = self.objects.get(builder).ok_or(RejectReason::UnknownObject(builder))?;
+        if b.owner != player {
+            return Err(RejectReason::NotOwner(builder));
+        }
+        let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
+        let bt = self.rules.template(b.template);
+        if !bt.is_mobile() || !bt.builds.contains(&template) || !t.kind.blocks_ground() {
+            return Err(RejectReason::CannotBuild(builder, template));
+        }
+        self.can_purchase(player, template)
+    }
+
+    /// Where a structure of `footprint` placed at `p` stands: the centre of the cells it covers.
+    pub fn snap_structure(&self, p: Vec2, footprint: (u8, u8)) -> Vec2 {
+        let c = self.terrain.cell_of(p);
+        let size = self.terrain.cell_size();
+        let half = size.div_int(2);
+        let axis = |cell: i32, n: u8| size.mul_int(cell as i64) + if n % 2 == 1 { half } else { Fixed::ZERO };
+        Vec2::new(axis(c.x, footprint.0), axis(c.y, footprint.1))
+    }
+
+    /// Where `template` would stand if placed at `at`, if it fits there: the point is on the
+    /// map, every cell of its footprint is passable, and no unit but `builder` stands on it.
+    /// Exactly what `Build` checks of the place.
+    pub fn placement(&self, template: TemplateId, at: Point, builder: Option<ObjectId>) -> Result<Vec2, RejectReason> {
+        let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
+        let centre = self.snap_structure(self.point_on_map(at)?, t.footprint);
+        if self.terrain.footprint(centre, t.footprint).any(|c| !self.terrain.passable(c)) {
+            return Err(RejectReason::BadPlacement(at));
+        }
+        let size = self.terrain.cell_size();
+        let (half_w, half_h) =
+            (size.mul_int(t.footprint.0 as i64).div_int(2), size.mul_int(t.footprint.1 as i64).div_int(2));
+        let standing = self.objects.iter().any(|o| {
+            let r = self.rules.template(o.template).radius;
+            !o.kind.blocks_ground()
+                && Some(o.id) != builder
+                && (o.pos.x - centre.x).abs() < half_w + r
+                && (o.pos.y - centre.y).abs() < half_h + r
+        });
+        if standing {
+            return Err(RejectReason::BadPlacement(at));
+        }
+        Ok(centre)
+    }
+
+    /// `p` as a point on the map, or why not.
+    pub fn point_on_map(&self, p: Point) -> Result<Vec2, RejectReason> {
+        let v = p.to_vec2();
+        if self.terrain.contains(v) { Ok(v) } else { Err(RejectReason::OutsideMap(p)) }
+    }
+}

@@ -202,3 +202,54 @@ fn sim_plays_skirmish_ais_to_a_winner() {
     assert_eq!(v["winner"], 0, "{line}");
     assert!(v["frames"].as_u64().unwrap() < 12000);
 }
+
+#[test]
+fn a_match_setup_file_sets_teams_money_and_closed_slots() {
+    // One frame: the setup's money and teams as the game starts.
+    let o = ridgeline(&["sim", "--setup", "tests/data/match.ron", "--frames", "1", "--json"]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let v: serde_json::Value = serde_json::from_str(text(&o).0.lines().last().unwrap()).unwrap();
+    let players = v["players"].as_array().unwrap();
+    let field = |k: &str| players.iter().map(|p| p[k].clone()).collect::<Vec<_>>();
+    assert_eq!(field("slot"), [0, 1, 2], "the closed fourth slot plays no part");
+    assert_eq!(field("team"), [1, 1, 2]);
+    assert_eq!(field("money"), [20_000, 10_000, 10_000], "money as set, else the faction's");
+    assert_eq!(field("faction"), ["Coalition", "Coalition", "Coalition"]);
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    // Played out: the brutal computer and its idle ally win together.
+    let o = ridgeline(&["sim", "--setup", "tests/data/match.ron", "--frames", "30000", "--json"]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let v: serde_json::Value = serde_json::from_str(text(&o).0.lines().last().unwrap()).unwrap();
+    assert_eq!(v["winner_team"], 1, "{v}");
+    assert_eq!(v["winner"], 0, "the lowest slot of the winning team");
+    let players = v["players"].as_array().unwrap();
+    assert!(players[1]["objects"].as_u64().unwrap() > 0, "the ally still stands: {v}");
+    assert_eq!(players[2]["objects"], 0, "{v}");
+}
+
+#[test]
+fn bad_match_setups_are_refused_with_their_place() {
+    let dir = common::temp_dir("cli-bad-setup");
+    let path = dir.join("match.ron");
+    let run = |body: &str| {
+        std::fs::write(&path, body).unwrap();
+        ridgeline(&["sim", "--setup", path.to_str().unwrap(), "--frames", "5"])
+    };
+    let o = run("(map: \"crossroads\",\n slots: [(kind: Idle), (kind: Idle, tema: 2)])");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("match.ron:2:"), "{}", text(&o).1);
+    let o = run("(map: \"crossroads\", slots: [(kind: Idle, team: 0), (kind: Idle)])");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("slot 0: teams count from 1"), "{}", text(&o).1);
+    let o = run("(map: \"crossroads\", slots: [(kind: Idle, team: 2), (kind: Idle, team: 2)])");
+    assert!(text(&o).1.contains("a match needs two sides"), "{}", text(&o).1);
+    let o = run("(map: \"crossroads\", slots: [(kind: Idle), (kind: Remote)])");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("slot 1 is played on another machine"), "{}", text(&o).1);
+    let o = run("(map: \"crossroads\", slots: [(kind: Idle), (kind: Idle)], map_hash: \"0000000000000000\")");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("differs from the one this match was set up with"), "{}", text(&o).1);
+    // --setup and --map together is a usage error.
+    let o = ridgeline(&["sim", "--setup", "tests/data/match.ron", "--map", "crossroads", "--frames", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -100,10 +100,7 @@ fn scenario(defs: &Definitions, units: usize, seed: u64) -> Result<(World, Vec<S
     let setup = GameSetup {
         rules: rules.clone(),
         terrain,
-        players: vec![
-            PlayerSetup::with_faction_money(rules, 0, 0, 0),
-            PlayerSetup::with_faction_money(rules, 1, 1, 1),
-        ],
+        players: vec![PlayerSetup::with_faction_money(rules, 0, 0, 0), PlayerSetup::with_faction_money(rules, 1, 1, 1)],
         seed,
         objects,
     };

@@ -9,6 +9,7 @@ pub mod check;
 pub mod draw;
 pub mod event;
 pub mod font;
+pub(crate) mod gadgets;
 pub mod geometry;
 pub mod images;
 pub mod lexicon;

@@ -1,0 +1,235 @@
+//! The window manager: owns the window arena and the layouts, places windows on the screen,
+//! and routes input to them. Split the way Masonry splits its passes: `tree.rs` (the arena:
+//! creating and destroying windows and layouts, showing, enabling, stacking, the modal stack),
+//! `layout.rs` (placing windows for the screen), `routing.rs` (input: capture first, then the
+//! top modal window's subtree, else the deepest enabled, visible window under the cursor,
+//! bubbling to parents; keys follow focus and tab order) and `tooltip.rs`. What each gadget
+//! does with the input it is given lives in `ui/gadgets/`, one file per kind.
+//!
+//! Must not: draw (see `draw.rs`) or decide what an event means (screens do).
+
+mod layout;
+mod routing;
+mod tooltip;
+mod tree;
+
+use std::collections::VecDeque;
+
+use super::event::{EventKind, UiEvent};
+use super::font::TextMeasure;
+use super::gadgets::Response;
+use super::geometry::Fit;
+use super::window::{GameWindow, WindowId, name_key};
+use super::wnd::model::ScalingMode;
+
+/// A layout's handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LayoutId(pub u32);
+
+/// A loaded layout: its root windows and lifetime callbacks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Handle.
+    pub id: LayoutId,
+    /// The file it came from.
+    pub file: String,
+    /// Root windows.
+    pub roots: Vec<WindowId>,
+    /// `LAYOUTINIT` callback.
+    pub init: Option<String>,
+    /// `LAYOUTUPDATE` callback.
+    pub update: Option<String>,
+    /// `LAYOUTSHUTDOWN` callback.
+    pub shutdown: Option<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(super) struct Slot {
+    generation: u32,
+    window: Option<GameWindow>,
+}
+
+/// Measures text for placing the caret where the player clicks.
+pub type SharedMeasure = std::sync::Arc<dyn TextMeasure + Send + Sync>;
+
+/// The retained window system.
+#[derive(Clone)]
+pub struct WindowManager {
+    slots: Vec<Slot>,
+    roots: Vec<WindowId>,
+    layouts: Vec<Layout>,
+    next_layout: u32,
+    fit: Fit,
+    focus: Option<WindowId>,
+    capture: Option<WindowId>,
+    hover: Option<WindowId>,
+    modal: Vec<WindowId>,
+    events: VecDeque<UiEvent>,
+    cursor: (f32, f32),
+    hover_ms: u32,
+    measure: Option<SharedMeasure>,
+}
+
+impl std::fmt::Debug for WindowManager {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WindowManager").field("roots", &self.roots).field("focus", &self.focus).finish_non_exhaustive()
+    }
+}
+
+/// Hover time before a tooltip shows when the layout does not say.
+pub const DEFAULT_TOOLTIP_DELAY_MS: u32 = 600;
+
+impl WindowManager {
+    /// An empty manager for a screen of `screen` pixels.
+    pub fn new(screen: (f32, f32), mode: ScalingMode) -> WindowManager {
+        WindowManager {
+            slots: Vec::new(),
+            roots: Vec::new(),
+            layouts: Vec::new(),
+            next_layout: 0,
+            fit: Fit { screen, mode },
+            focus: None,
+            capture: None,
+            hover: None,
+            modal: Vec::new(),
+            events: VecDeque::new(),
+            cursor: (-1.0, -1.0),
+            hover_ms: 0,
+            measure: None,
+        }
+    }
+
+    /// Text measurement for caret placement (without it a click puts the caret at the end).
+    pub fn set_text_measure(&mut self, measure: SharedMeasure) {
+        self.measure = Some(measure);
+    }
+
+    /// Screen size and default scaling.
+    pub fn fit(&self) -> Fit {
+        self.fit
+    }
+
+    /// A window by id (None if destroyed).
+    pub fn window(&self, id: WindowId) -> Option<&GameWindow> {
+        self.slots.get(id.index as usize).filter(|s| s.generation == id.generation).and_then(|s| s.window.as_ref())
+    }
+
+    /// A window by id, mutably.
+    pub fn window_mut(&mut self, id: WindowId) -> Option<&mut GameWindow> {
+        self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation).and_then(|s| s.window.as_mut())
+    }
+
+    /// Root windows, bottom to top.
+    pub fn roots(&self) -> &[WindowId] {
+        &self.roots
+    }
+
+    /// Loaded layouts.
+    pub fn layouts(&self) -> &[Layout] {
+        &self.layouts
+    }
+
+    /// Finds a window by its full name (`File.wnd:Id`).
+    pub fn find(&self, name: &str) -> Option<WindowId> {
+        let key = name_key(name);
+        self.slots.iter().filter_map(|s| s.window.as_ref()).find(|w| w.key == key && w.name == name).map(|w| w.id)
+    }
+
+    /// The window with keyboard focus.
+    pub fn focus(&self) -> Option<WindowId> {
+        self.focus
+    }
+
+    /// The window holding the mouse capture.
+    pub fn capture(&self) -> Option<WindowId> {
+        self.capture
+    }
+
+    /// The window under the cursor.
+    pub fn hover(&self) -> Option<WindowId> {
+        self.hover
+    }
+
+    /// Gives keyboard focus to a window (if it can take it).
+    pub fn set_focus(&mut self, id: Option<WindowId>) {
+        self.focus = id.filter(|i| self.window(*i).is_some_and(GameWindow::focusable));
+    }
+
+    /// Takes the queued events.
+    pub fn drain_events(&mut self) -> Vec<UiEvent> {
+        self.events.drain(..).collect()
+    }
+
+    fn is_ancestor_or_self(&self, ancestor: WindowId, mut w: WindowId) -> bool {
+        loop {
+            if w == ancestor {
+                return true;
+            }
+            match self.window(w).and_then(|x| x.parent) {
+                Some(p) => w = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// True if the window and all its ancestors are visible.
+    pub fn shown(&self, mut id: WindowId) -> bool {
+        loop {
+            let Some(w) = self.window(id) else { return false };
+            if !w.visible() {
+                return false;
+            }
+            match w.parent {
+                Some(p) => id = p,
+                None => return true,
+            }
+        }
+    }
+
+    fn usable(&self, id: WindowId) -> bool {
+        let mut cur = Some(id);
+        while let Some(c) = cur {
+            let Some(w) = self.window(c) else { return false };
+            if !w.enabled() || !w.visible() {
+                return false;
+            }
+            cur = w.parent;
+        }
+        true
+    }
+
+    fn emit(&mut self, window: WindowId, kind: EventKind) {
+        let Some(w) = self.window(window) else { return };
+        let name = w.name.clone();
+        let mut owner = Some(window);
+        while let Some(o) = owner {
+            match self.window(o) {
+                Some(ow) if ow.system_callback.is_some() => break,
+                Some(ow) => owner = ow.parent,
+                None => owner = None,
+            }
+        }
+        let callback = owner.and_then(|o| self.window(o)).and_then(|o| o.system_callback.clone());
+        self.events.push_back(UiEvent { window, name, owner, callback, kind });
+    }
+
+    /// The cursor position last seen.
+    pub fn cursor(&self) -> (f32, f32) {
+        self.cursor
+    }
+
+    /// The top modal window, if any.
+    pub fn modal_top(&self) -> Option<WindowId> {
+        self.modal.last().copied()
+    }
+
+    /// Carries out what a gadget of `id` answered: the capture it takes, the events it raised.
+    fn apply(&mut self, id: WindowId, r: Response) {
+        if r.capture {
+            self.capture = Some(id);
+        }
+        for e in r.events {
+            self.emit(id, e);
+        }
+    }
+}

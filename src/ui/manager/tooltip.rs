@@ -1,0 +1,35 @@
+//! Tooltips: hover time on a window with a tooltip, and when the tip is due.
+//!
+//! Must not: route input (hover itself is tracked by `routing.rs`).
+
+use super::{DEFAULT_TOOLTIP_DELAY_MS, WindowManager};
+
+impl WindowManager {
+    /// Lets time pass for hover-dependent behaviour; returns true when a tooltip has just
+    /// become due (the screen should be drawn again).
+    pub fn advance(&mut self, ms: u32) -> bool {
+        let before = self.tooltip().is_some();
+        self.hover_ms = self.hover_ms.saturating_add(ms);
+        !before && self.tooltip().is_some()
+    }
+
+    /// True while the cursor rests on a window whose tooltip is not showing yet.
+    pub fn tooltip_pending(&self) -> bool {
+        self.tooltip_source().is_some() && self.tooltip().is_none()
+    }
+
+    fn tooltip_source(&self) -> Option<(String, u32)> {
+        let w = self.window(self.hover?)?;
+        if w.tooltip.is_empty() || self.capture.is_some() {
+            return None;
+        }
+        let delay = u32::try_from(w.tooltip_delay).unwrap_or(DEFAULT_TOOLTIP_DELAY_MS);
+        Some((w.tooltip.clone(), delay))
+    }
+
+    /// The tooltip to show and where (the cursor), once the cursor has rested long enough.
+    pub fn tooltip(&self) -> Option<(String, (f32, f32))> {
+        let (text, delay) = self.tooltip_source()?;
+        (self.hover_ms >= delay).then_some((text, self.cursor))
+    }
+}

@@ -2,6 +2,8 @@
 //! worlds built from them.
 #![allow(dead_code)]
 
+pub mod rust_source;
+
 use std::path::{Path, PathBuf};
 
 use ridgeline::content::ContentRoots;

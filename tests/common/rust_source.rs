@@ -101,11 +101,7 @@ fn ident_char(c: Option<&char>) -> bool {
 
 /// A quote that opens a char literal (not a lifetime): `'a'`, `'\n'`, `'\u{1F600}'`.
 fn is_char_literal(b: &[char], i: usize) -> bool {
-    match (b.get(i + 1), b.get(i + 2)) {
-        (Some('\\'), _) => true,
-        (Some(_), Some('\'')) => true,
-        _ => false,
-    }
+    matches!((b.get(i + 1), b.get(i + 2)), (Some('\\'), _) | (Some(_), Some('\'')))
 }
 
 /// A path found in code, with its 1-based line.

@@ -53,14 +53,13 @@ impl Default for Settings {
 pub type SettingsError = FileError;
 
 impl Settings {
-    /// The settings file's usual place.
+    /// The settings file's usual place: `RIDGELINE_CONFIG_DIR` if set, else the system's
+    /// configuration folder for Ridgeline (`~/.config/ridgeline` on Linux, Application
+    /// Support on macOS, AppData on Windows), else the current folder.
     pub fn default_path() -> PathBuf {
         let dir = std::env::var_os("RIDGELINE_CONFIG_DIR").map(PathBuf::from).unwrap_or_else(|| {
-            std::env::var_os("XDG_CONFIG_HOME")
-                .map(PathBuf::from)
-                .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
-                .unwrap_or_else(|| PathBuf::from("."))
-                .join("ridgeline")
+            directories::ProjectDirs::from("", "", "Ridgeline")
+                .map_or_else(|| PathBuf::from("."), |d| d.config_dir().to_path_buf())
         });
         dir.join("settings.ron")
     }

@@ -181,3 +181,23 @@ fn the_checker_allows_what_the_table_allows() {
         assert_eq!(violations(&rules, file, text), Vec::<(usize, String)>::new(), "{file}");
     }
 }
+
+#[test]
+fn the_client_converts_fixed_point_in_one_place() {
+    // `game::display` knows how `Fixed` and `Angle` are laid out; nothing else in the client
+    // divides by their scale by hand.
+    let mut files = Vec::new();
+    for dir in ["src/game", "src/render", "src/ui", "src/session", "src/bench"] {
+        rust_files(&root().join(dir), &mut files);
+    }
+    let mut problems = Vec::new();
+    for f in &files {
+        let code = code_only(&std::fs::read_to_string(f).unwrap());
+        for (i, line) in code.lines().enumerate() {
+            if line.contains("65536") || line.contains("65_536") {
+                problems.push(format!("{}:{}", f.display(), i + 1));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "fixed-point scale written by hand (use game::display):\n{}", problems.join("\n"));
+}

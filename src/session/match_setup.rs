@@ -129,6 +129,14 @@ fn default_seed() -> u64 {
     1
 }
 
+/// The name of a slot that names none: "Computer N" for an AI, else "Player N".
+fn default_name(kind: SlotKind, slot: usize) -> String {
+    match kind {
+        SlotKind::Ai { .. } => format!("Computer {}", slot + 1),
+        _ => format!("Player {}", slot + 1),
+    }
+}
+
 /// A setup that does not fit the map or the rules; each names the slot (counted from 0).
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum SetupError {
@@ -272,10 +280,7 @@ impl MatchSetup {
             if !(0..=MAX_MONEY).contains(&money) {
                 return Err(SetupError::BadMoney { slot, money });
             }
-            let name = s.name.clone().unwrap_or_else(|| match s.kind {
-                SlotKind::Ai { .. } => format!("Computer {}", slot + 1),
-                _ => format!("Player {}", slot + 1),
-            });
+            let name = s.name.clone().unwrap_or_else(|| default_name(s.kind, slot));
             out.push(ResolvedSlot {
                 slot: slot as u8,
                 player: PlayerId(out.len() as u8),
@@ -300,10 +305,12 @@ impl MatchSetup {
 
     /// The same match for playing back recorded commands: every open slot scripted, all on
     /// this machine.
+    /// Names stay as they were played (a computer is still "Computer 2" when watched).
     pub fn for_playback(&self) -> MatchSetup {
         let mut s = self.clone();
-        for slot in &mut s.slots {
+        for (i, slot) in s.slots.iter_mut().enumerate() {
             if slot.kind != SlotKind::Closed {
+                slot.name = Some(slot.name.clone().unwrap_or_else(|| default_name(slot.kind, i)));
                 slot.kind = SlotKind::Scripted;
                 slot.machine = None;
             }
@@ -405,8 +412,10 @@ mod tests {
         let mut s = two(SlotKind::Human);
         s.slots.push(SlotSetup::new(SlotKind::Closed));
         s.slots[1].machine = Some(1);
+        s.slots[1].kind = SlotKind::Ai { difficulty: Difficulty::Easy };
         let p = s.for_playback();
         assert_eq!(p.slots[0].kind, SlotKind::Scripted);
+        assert_eq!(p.slots[1].name.as_deref(), Some("Computer 2"), "a watched computer keeps its name");
         assert_eq!(p.slots[1].machine, None);
         assert_eq!(p.slots[2].kind, SlotKind::Closed);
     }

@@ -46,6 +46,7 @@ impl Battle {
             Some(w) if team(w) == team(self.local) => "Victory",
             Some(_) => "Defeat",
             None if world.is_over() => "Draw",
+            None if self.is_replay() => "Replay ended",
             None => "Battle left",
         };
         let rows = players

@@ -1,7 +1,11 @@
-//! Transports under the lockstep stream: in-memory now; QUIC comes with online play.
+//! Transports under the lockstep stream: the in-memory hub (single player, tests) and QUIC
+//! for online play; the wire messages and their codec.
 //!
-//! Must not: interpret messages beyond carrying them (the stream decides what they mean).
+//! Must not: interpret lockstep messages beyond carrying them (the stream decides what they
+//! mean), or touch the game (sessions wire transports to it).
 
+pub mod codec;
 pub mod memory;
+pub mod wire;
 
 pub use memory::{MemoryEndpoint, hub};

@@ -1,0 +1,81 @@
+//! What machines say to each other online: the handshake (hello, welcome, refusal), the start
+//! of a match, the lockstep stream's messages, and a peer's departure. `codec.rs` turns these
+//! into bytes and back.
+//!
+//! Must not: carry world state (only commands and checks travel in lockstep).
+
+use crate::lockstep::message::Message;
+use crate::lockstep::transport::PeerId;
+use crate::sim::ids::{Frame, PlayerId};
+
+/// The wire protocol's version; a peer speaking another is refused at the handshake.
+pub const PROTOCOL: u16 = 1;
+
+/// The first bytes of a hello, so a stranger's traffic is refused at once.
+pub const MAGIC: [u8; 4] = *b"RDGL";
+
+/// A file's content digest, by the name both sides know it by (`data/objects.ron`,
+/// `map/heightmap.png`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileDigest {
+    /// The file's name relative to its content root or map folder.
+    pub name: String,
+    /// Its digest.
+    pub digest: u64,
+}
+
+/// A joiner introduces itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hello {
+    /// [`PROTOCOL`] of the joiner.
+    pub protocol: u16,
+    /// The joiner's build (version of the game).
+    pub build: String,
+    /// The player's name.
+    pub name: String,
+    /// Digests of the data files the simulation reads.
+    pub files: Vec<FileDigest>,
+}
+
+/// The host starts the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Start {
+    /// The match setup as RON text (slots name their machines).
+    pub setup: String,
+    /// Digests of the map's files, so a joiner names the file that differs.
+    pub map_files: Vec<FileDigest>,
+    /// Run as fast as the slowest peer allows instead of 30 frames a second.
+    pub unpaced: bool,
+}
+
+/// One message on the wire.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WireMessage {
+    /// Joiner → host: who I am and what I hold.
+    Hello(Hello),
+    /// Host → joiner: you are in, as this peer.
+    Welcome {
+        /// The joiner's peer id.
+        peer: PeerId,
+        /// The host player's name.
+        host: String,
+    },
+    /// Either way: the handshake or the start is refused, and why.
+    Refused {
+        /// In the player's words, naming what differs.
+        reason: String,
+    },
+    /// Host → everyone: the match begins.
+    Start(Start),
+    /// The lockstep stream's own messages.
+    Lockstep(Message),
+    /// Host → everyone: a peer's players are gone; from `from` on, nobody waits for them.
+    Dropped {
+        /// The player removed.
+        player: PlayerId,
+        /// The first frame that no longer needs their data.
+        from: Frame,
+    },
+    /// Either way: I am leaving.
+    Bye,
+}

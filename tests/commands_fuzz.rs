@@ -11,7 +11,7 @@ use ridgeline::sim::{Command, CommandId, ObjectId, PlayerId, Point, StampedComma
 /// A command built from random numbers; `ids` are the game's real object ids to mix in.
 fn command(kind: u8, a: u32, b: u32, p: (i32, i32), ids: &[ObjectId]) -> Command {
     let id = |n: u32| -> ObjectId {
-        if n % 3 != 0 && !ids.is_empty() {
+        if !n.is_multiple_of(3) && !ids.is_empty() {
             ids[n as usize % ids.len()]
         } else {
             ObjectId::from_bits((n as u64) << 7 ^ 0x1234)
@@ -20,12 +20,15 @@ fn command(kind: u8, a: u32, b: u32, p: (i32, i32), ids: &[ObjectId]) -> Command
     let template = TemplateId((b % 40) as u16);
     let at = Point { x: p.0, y: p.1 };
     match kind % 11 {
-        0 => Command::Select { objects: (0..(a % 5)).map(|k| id(a.wrapping_add(k * 7919))).collect(), add: b % 2 == 0 },
+        0 => Command::Select {
+            objects: (0..(a % 5)).map(|k| id(a.wrapping_add(k * 7919))).collect(),
+            add: b.is_multiple_of(2),
+        },
         1 => Command::Move { to: at },
         2 => Command::AttackMove { to: at },
         3 => Command::Attack { target: id(a) },
         4 => Command::Stop,
-        5 => Command::Guard { at: (b % 2 == 0).then_some(at) },
+        5 => Command::Guard { at: b.is_multiple_of(2).then_some(at) },
         6 => Command::Produce { factory: id(a), template },
         7 => Command::CancelProduction { factory: id(a) },
         8 => Command::SetRally { factory: id(a), at },

@@ -59,16 +59,16 @@ fn run_pair(p: &mut Pair, frames: u32, mut on_frame: impl FnMut(&mut Pair, u32))
     let mut guard = 0u32;
     while (p.a.world().frame().0 < frames || p.b.world().frame().0 < frames) && guard < frames * 20 {
         guard += 1;
-        if p.a.world().frame().0 < frames {
-            if let Step::Ticked { report, frame, .. } = p.a.step().unwrap() {
-                ra.extend(report.rejections);
-                on_frame(p, frame.0);
-            }
+        if p.a.world().frame().0 < frames
+            && let Step::Ticked { report, frame, .. } = p.a.step().unwrap()
+        {
+            ra.extend(report.rejections);
+            on_frame(p, frame.0);
         }
-        if p.b.world().frame().0 < frames {
-            if let Step::Ticked { report, .. } = p.b.step().unwrap() {
-                rb.extend(report.rejections);
-            }
+        if p.b.world().frame().0 < frames
+            && let Step::Ticked { report, .. } = p.b.step().unwrap()
+        {
+            rb.extend(report.rejections);
         }
     }
     (ra, rb)

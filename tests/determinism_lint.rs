@@ -72,10 +72,10 @@ fn violations(source: &str) -> Vec<(usize, String)> {
             continue;
         }
         let first = abs.first().map(String::as_str).unwrap_or("");
-        if first == "std" || first == "core" {
-            if let Some((m, why)) = FORBIDDEN_STD.iter().find(|(m, _)| abs.get(1).is_some_and(|s| s == m)) {
-                out.push((p.line, format!("`{first}::{m}`: {why}")));
-            }
+        if (first == "std" || first == "core")
+            && let Some((m, why)) = FORBIDDEN_STD.iter().find(|(m, _)| abs.get(1).is_some_and(|s| s == m))
+        {
+            out.push((p.line, format!("`{first}::{m}`: {why}")));
         }
         if let Some((c, why)) = FORBIDDEN_CRATES.iter().find(|(c, _)| first == *c) {
             out.push((p.line, format!("`{c}`: {why}")));

@@ -85,7 +85,7 @@ impl SkirmishAi {
         let frame = world.frame().0;
         let every = self.plan.think_frames.max(1);
         // Stagger players so several AIs do not all think on one frame.
-        if (frame + self.player.0 as u32 * 7) % every != 0 {
+        if !(frame + self.player.0 as u32 * 7).is_multiple_of(every) {
             return Vec::new();
         }
         let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
@@ -248,10 +248,10 @@ impl SkirmishAi {
         if frame >= self.plan.first_attack_frame && self.phase == Phase::Guarding {
             self.phase = Phase::Gathering(frame);
         }
-        if let Phase::Attacking(size) = self.phase {
-            if attackers.len() * 100 < size * FALL_BACK_PERCENT {
-                self.phase = Phase::Gathering(frame);
-            }
+        if let Phase::Attacking(size) = self.phase
+            && attackers.len() * 100 < size * FALL_BACK_PERCENT
+        {
+            self.phase = Phase::Gathering(frame);
         }
         let (units, orders) = if let Some(enemy) = intruder {
             (ids(&army), Orders::Defend(point(enemy.pos)))

@@ -104,7 +104,9 @@ fn pixel(t: &RoadType, band: Band, x: u32, y: u32) -> Rgba<u8> {
             let (u, v) = ((x % 64) as f32 / 64.0, across);
             let wear = 1.0 - ((u - 0.5).powi(2) + (v - 0.5).powi(2)).sqrt() * 1.6;
             c = mix(c, [c[0] * 0.85, c[1] * 0.85, c[2] * 0.85], wear.clamp(0.0, 1.0) * 0.5);
-            if band == Band::FourWay && (!(0.06..=0.94).contains(&u) || !(0.06..=0.94).contains(&v)) && (x / 4) % 2 == 0
+            if band == Band::FourWay
+                && (!(0.06..=0.94).contains(&u) || !(0.06..=0.94).contains(&v))
+                && (x / 4).is_multiple_of(2)
             {
                 c = line;
             }

@@ -66,10 +66,10 @@ impl Controller for Shuttle {
         let f = world.frame().0;
         let period = 240;
         let mut out = Vec::new();
-        if f % period != 0 {
+        if !f.is_multiple_of(period) {
             return out;
         }
-        let north = (f / period) % 2 == 0;
+        let north = (f / period).is_multiple_of(2);
         for (g, group) in self.units.chunks(MAX_SELECTION / 2).enumerate() {
             let y = if north { 1900 } else { 600 } + (g as i32 % 2) * 150;
             let x = self.x + (g as i32 / 2) * 300 - 300;

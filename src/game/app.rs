@@ -421,10 +421,10 @@ impl ApplicationHandler for App {
                     MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
                 };
                 let (x, y) = r.shell.ui.cursor();
-                if !r.shell.handle(Input::Wheel { x, y, delta: d }) {
-                    if let Some((battle, _)) = &mut r.battle {
-                        battle.wheel(d);
-                    }
+                if !r.shell.handle(Input::Wheel { x, y, delta: d })
+                    && let Some((battle, _)) = &mut r.battle
+                {
+                    battle.wheel(d);
                 }
             }
             WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Released => {

@@ -160,10 +160,10 @@ impl Scene {
         let cell = self.map.file.cell_size as f32;
         let mut out = vec![Vec::new(); SHAPES.len()];
         for o in world.objects() {
-            if let Some((player, shroud)) = viewer {
-                if !shown_to(world, o, player, shroud) {
-                    continue;
-                }
+            if let Some((player, shroud)) = viewer
+                && !shown_to(world, o, player, shroud)
+            {
+                continue;
             }
             let Some(model) = self.models.get(o.template.0 as usize) else { continue };
             let t = rules.template(o.template);

@@ -280,10 +280,10 @@ impl Stream {
     pub fn record_hash(&mut self, frame: Frame, hash: u64) {
         self.hash_log.push((frame, hash));
         self.hashes.entry(frame).or_default().local = Some(hash);
-        if let Some(&me) = self.config.local.first() {
-            if self.config.players.len() > self.config.local.len() {
-                self.outbox.push_back(Message::Hash { player: me, frame, hash });
-            }
+        if let Some(&me) = self.config.local.first()
+            && self.config.players.len() > self.config.local.len()
+        {
+            self.outbox.push_back(Message::Hash { player: me, frame, hash });
         }
         self.compare(frame);
         let keep_from = Frame(frame.0.saturating_sub(HASH_HISTORY));

@@ -80,7 +80,10 @@ pub(crate) fn update(world: &mut World) {
                 target = None;
             }
         }
-        if target.is_none() && !matches!(order, Order::Attack { .. }) && (frame + slot as u32) % SCAN_INTERVAL == 0 {
+        if target.is_none()
+            && !matches!(order, Order::Attack { .. })
+            && (frame + slot as u32).is_multiple_of(SCAN_INTERVAL)
+        {
             let reach = if order == Order::Idle { w.range.max(vision) } else { vision };
             if !indexed {
                 rebuild_index(world, &mut index);
@@ -131,7 +134,7 @@ pub(crate) fn update(world: &mut World) {
                     }
                 }
             }
-        } else if order != Order::Idle && t.is_mobile() && (frame + slot as u32) % CHASE_INTERVAL == 0 {
+        } else if order != Order::Idle && t.is_mobile() && (frame + slot as u32).is_multiple_of(CHASE_INTERVAL) {
             set_goal(&mut obj, s.pos, &mut world.pathfinder);
         } else if order == Order::Idle {
             obj.set_target(None);

@@ -52,7 +52,7 @@ impl StateHasher {
         let [mut a, mut b, mut c, mut d] = self.lanes;
         let mut rest = words;
         // Keep the stream position aligned to the lanes.
-        while self.words % 4 != 0 && !rest.is_empty() {
+        while !self.words.is_multiple_of(4) && !rest.is_empty() {
             let lane = &mut [&mut a, &mut b, &mut c, &mut d][(self.words % 4) as usize];
             **lane = step(**lane, rest[0]);
             rest = &rest[1..];

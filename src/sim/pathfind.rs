@@ -154,10 +154,8 @@ impl Pathfinder {
         let (cells, expanded, reached) = self.astar(terrain, start_idx, goal_cell);
         let mut pts = smooth(terrain, &cells);
         // Aim for the exact goal when its cell was reached.
-        if reached {
-            if let Some(last) = pts.last_mut() {
-                *last = to;
-            }
+        if reached && let Some(last) = pts.last_mut() {
+            *last = to;
         }
         if pts.first().is_some_and(|p| terrain.cell_of(*p) == start) && pts.len() > 1 {
             pts.remove(0);

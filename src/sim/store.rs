@@ -78,14 +78,14 @@ impl ObjectStore {
         ids.sort();
         for id in ids {
             let slot = &mut self.slots[id.index as usize];
-            if slot.generation == id.generation {
-                if let Some(obj) = slot.object.take() {
-                    self.digest_sum = self.digest_sum.wrapping_sub(obj.digest(slot.key));
-                    slot.generation = slot.generation.wrapping_add(1);
-                    self.free.push(id.index);
-                    self.live -= 1;
-                    gone.push(obj);
-                }
+            if slot.generation == id.generation
+                && let Some(obj) = slot.object.take()
+            {
+                self.digest_sum = self.digest_sum.wrapping_sub(obj.digest(slot.key));
+                slot.generation = slot.generation.wrapping_add(1);
+                self.free.push(id.index);
+                self.live -= 1;
+                gone.push(obj);
             }
         }
         self.free.sort_unstable_by(|a, b| b.cmp(a));

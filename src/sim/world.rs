@@ -320,16 +320,16 @@ impl World {
             }
         }
         for result in self.pathfinder.run(&self.terrain) {
-            if let Some(mut obj) = self.objects.get_mut(result.object) {
-                if obj.nav.request == Some(result.id) {
-                    obj.change(|o| {
-                        o.nav.request = None;
-                        o.nav.waypoints = result.waypoints;
-                        o.nav.next = 0;
-                        o.nav.stuck_frames = 0;
-                        o.nav.best_distance = Fixed::MAX;
-                    });
-                }
+            if let Some(mut obj) = self.objects.get_mut(result.object)
+                && obj.nav.request == Some(result.id)
+            {
+                obj.change(|o| {
+                    o.nav.request = None;
+                    o.nav.waypoints = result.waypoints;
+                    o.nav.next = 0;
+                    o.nav.stuck_frames = 0;
+                    o.nav.best_distance = Fixed::MAX;
+                });
             }
         }
         production::construct(self);

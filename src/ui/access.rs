@@ -83,10 +83,10 @@ impl WindowManager {
         if let (Some(g), Some(p)) = (group, parent) {
             let siblings = self.window(p).map(|w| w.children.clone()).unwrap_or_default();
             for s in siblings.into_iter().filter(|s| *s != id) {
-                if let Some(Gadget::RadioButton { group, selected }) = self.window_mut(s).map(|w| &mut w.gadget) {
-                    if *group == g {
-                        *selected = false;
-                    }
+                if let Some(Gadget::RadioButton { group, selected }) = self.window_mut(s).map(|w| &mut w.gadget)
+                    && *group == g
+                {
+                    *selected = false;
                 }
             }
         }

@@ -61,15 +61,16 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
                 ));
             }
         }
-        if let Some(f) = &w.font {
-            if !f.name.is_empty() && !b.fonts.knows(&f.name) {
-                report.problems.push(WndError::new(
-                    path,
-                    w.line,
-                    1,
-                    format!("window \"{}\": unknown font \"{}\"", w.name, f.name),
-                ));
-            }
+        if let Some(f) = &w.font
+            && !f.name.is_empty()
+            && !b.fonts.knows(&f.name)
+        {
+            report.problems.push(WndError::new(
+                path,
+                w.line,
+                1,
+                format!("window \"{}\": unknown font \"{}\"", w.name, f.name),
+            ));
         }
     }
     report.problems.sort_by_key(|e| (e.line, e.col));

@@ -108,21 +108,21 @@ pub fn draw_list(m: &WindowManager, text: &dyn TextMeasure, custom: CustomDraw<'
         });
     }
     // An open drop-down is drawn over everything.
-    if let Some((combo, area, row)) = m.open_combo() {
-        if let Some(w) = m.window(combo) {
-            out.push(DrawCmd::Clip(None));
-            let entries = &w.enabled_draw;
-            let bg = entries.get(1).or(entries.first());
-            push_entry(&mut out, area, bg, [20, 24, 28, 240]);
-            if let Gadget::ComboBox { items, selected, .. } = &w.gadget {
-                let px = m.font_px(combo);
-                for (i, item) in items.iter().enumerate().take((area.h / row.max(1.0)) as usize) {
-                    let r = Rect::new(area.x, area.y + i as f32 * row, area.w, row);
-                    if Some(i) == *selected {
-                        push_entry(&mut out, r, entries.get(2), [90, 110, 60, 255]);
-                    }
-                    line(&mut out, text, r.inset(4.0), item, px, w.bold, text_color(w), Align::Left);
+    if let Some((combo, area, row)) = m.open_combo()
+        && let Some(w) = m.window(combo)
+    {
+        out.push(DrawCmd::Clip(None));
+        let entries = &w.enabled_draw;
+        let bg = entries.get(1).or(entries.first());
+        push_entry(&mut out, area, bg, [20, 24, 28, 240]);
+        if let Gadget::ComboBox { items, selected, .. } = &w.gadget {
+            let px = m.font_px(combo);
+            for (i, item) in items.iter().enumerate().take((area.h / row.max(1.0)) as usize) {
+                let r = Rect::new(area.x, area.y + i as f32 * row, area.w, row);
+                if Some(i) == *selected {
+                    push_entry(&mut out, r, entries.get(2), [90, 110, 60, 255]);
                 }
+                line(&mut out, text, r.inset(4.0), item, px, w.bold, text_color(w), Align::Left);
             }
         }
     }

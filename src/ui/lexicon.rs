@@ -101,10 +101,10 @@ impl Lexicon {
     pub fn unbound(&self, file: &WndFile) -> Vec<Unbound> {
         let mut out = Vec::new();
         for (name, _) in [(&file.layout_init, 0), (&file.layout_update, 1), (&file.layout_shutdown, 2)] {
-            if let Some(n) = name {
-                if !self.knows(CallbackKind::Layout, n) {
-                    out.push(Unbound { kind: CallbackKind::Layout, name: n.clone(), line: 1 });
-                }
+            if let Some(n) = name
+                && !self.knows(CallbackKind::Layout, n)
+            {
+                out.push(Unbound { kind: CallbackKind::Layout, name: n.clone(), line: 1 });
             }
         }
         for w in file.all_windows() {
@@ -114,10 +114,10 @@ impl Lexicon {
                 (CallbackKind::Tooltip, &w.tooltip_callback),
                 (CallbackKind::Draw, &w.draw_callback),
             ] {
-                if let Some(n) = name {
-                    if !self.knows(kind, n) {
-                        out.push(Unbound { kind, name: n.clone(), line: w.line });
-                    }
+                if let Some(n) = name
+                    && !self.knows(kind, n)
+                {
+                    out.push(Unbound { kind, name: n.clone(), line: w.line });
                 }
             }
         }

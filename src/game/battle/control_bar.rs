@@ -109,10 +109,10 @@ impl Battle {
     /// The control bar's second line: a refused order for a few seconds, else the subject's
     /// queue or construction progress.
     pub fn queue_text(&self) -> String {
-        if let Some((text, at)) = &self.control_bar.notice {
-            if self.elapsed - at < NOTICE_SECONDS {
-                return text.clone();
-            }
+        if let Some((text, at)) = &self.control_bar.notice
+            && self.elapsed - at < NOTICE_SECONDS
+        {
+            return text.clone();
         }
         let world = self.world();
         let rules = world.rules();

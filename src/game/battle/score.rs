@@ -22,10 +22,10 @@ impl Score {
     /// Counts the frame's losses.
     pub fn count(&mut self, events: &[GameEvent]) {
         for e in events {
-            if let GameEvent::Killed { owner, .. } = e {
-                if let Some(n) = self.lost.get_mut(owner.index()) {
-                    *n += 1;
-                }
+            if let GameEvent::Killed { owner, .. } = e
+                && let Some(n) = self.lost.get_mut(owner.index())
+            {
+                *n += 1;
             }
         }
     }

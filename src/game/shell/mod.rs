@@ -347,15 +347,15 @@ impl Shell {
 
     /// Draws windows whose draw callback is the shell's own (the map preview).
     pub fn custom_draw(&self, w: &GameWindow, out: &mut Vec<DrawCmd>) {
-        if w.draw_callback.as_deref() == Some("MapPreviewDraw") {
-            if let Some(map) = self.maps.get(self.skirmish.map) {
-                let key = format!("@preview/{}", map.name);
-                if self.dynamic_images.contains_key(&key) {
-                    let r = w.rect.inset(3.0);
-                    let side = r.w.min(r.h);
-                    let sq = Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side);
-                    out.push(DrawCmd::Image { rect: sq, name: key, tint: [255; 4] });
-                }
+        if w.draw_callback.as_deref() == Some("MapPreviewDraw")
+            && let Some(map) = self.maps.get(self.skirmish.map)
+        {
+            let key = format!("@preview/{}", map.name);
+            if self.dynamic_images.contains_key(&key) {
+                let r = w.rect.inset(3.0);
+                let side = r.w.min(r.h);
+                let sq = Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side);
+                out.push(DrawCmd::Image { rect: sq, name: key, tint: [255; 4] });
             }
         }
     }

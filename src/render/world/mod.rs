@@ -323,10 +323,10 @@ impl WorldPass {
     }
 
     fn depth_view(&mut self, device: &wgpu::Device, size: (u32, u32)) -> wgpu::TextureView {
-        if let Some((view, s)) = &self.depth {
-            if *s == size {
-                return view.clone();
-            }
+        if let Some((view, s)) = &self.depth
+            && *s == size
+        {
+            return view.clone();
         }
         let texture = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("world depth"),

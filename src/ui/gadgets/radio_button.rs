@@ -24,9 +24,9 @@ pub(crate) fn group(g: &Gadget) -> Option<i64> {
 
 /// Unselects a sibling radio button of `group`.
 pub(crate) fn clear_if_in(g: &mut Gadget, group: i64) {
-    if let Gadget::RadioButton { group: g2, selected } = g {
-        if *g2 == group {
-            *selected = false;
-        }
+    if let Gadget::RadioButton { group: g2, selected } = g
+        && *g2 == group
+    {
+        *selected = false;
     }
 }

@@ -233,22 +233,22 @@ impl WindowManager {
             self.focus = Some(order[next]);
             return true;
         }
-        if key == Key::Escape {
-            if let Some((combo, _, _)) = self.open_combo() {
-                if let Some(w) = self.window_mut(combo) {
-                    combo_box::close(&mut w.gadget);
-                }
-                return true;
+        if key == Key::Escape
+            && let Some((combo, _, _)) = self.open_combo()
+        {
+            if let Some(w) = self.window_mut(combo) {
+                combo_box::close(&mut w.gadget);
             }
+            return true;
         }
-        if let Some(f) = self.focus.filter(|f| self.usable(*f)) {
-            if let Some(w) = self.window_mut(f) {
-                let height = w.rect.h;
-                let r = gadgets::key(&mut w.gadget, key, shift, height);
-                if r.handled {
-                    self.apply(f, r);
-                    return true;
-                }
+        if let Some(f) = self.focus.filter(|f| self.usable(*f))
+            && let Some(w) = self.window_mut(f)
+        {
+            let height = w.rect.h;
+            let r = gadgets::key(&mut w.gadget, key, shift, height);
+            if r.handled {
+                self.apply(f, r);
+                return true;
             }
         }
         // Unhandled: the owner of the focus (or of the top modal window, or of the top layout)

@@ -152,10 +152,10 @@ impl Parser<'_> {
             if t.tok == Tok::Punct(';') {
                 return Ok(out);
             }
-            if let Tok::Word(w) = &t.tok {
-                if matches!(w.as_str(), "WINDOW" | "END" | "CHILD" | "ENDALLCHILDREN") {
-                    return Err(self.err(&t, format!("missing ';' before {w}")));
-                }
+            if let Tok::Word(w) = &t.tok
+                && matches!(w.as_str(), "WINDOW" | "END" | "CHILD" | "ENDALLCHILDREN")
+            {
+                return Err(self.err(&t, format!("missing ';' before {w}")));
             }
             out.push(t);
         }

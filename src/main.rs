@@ -33,6 +33,11 @@ enum Cmd {
     Play,
     /// Run a game headless and report its hash.
     Sim(SimArgs),
+    /// Host a headless online game: prints `join-code: <code>`, waits for a joiner per
+    /// `remote` slot, then plays like `sim`.
+    Host(HostArgs),
+    /// Join a hosted game and play the slot the host gives this machine.
+    Join(JoinArgs),
     /// Validate a map and print its statistics.
     MapCheck {
         /// Map name (under maps/) or folder.
@@ -152,6 +157,68 @@ struct SimArgs {
     json: bool,
 }
 
+/// What `host` and `join` share.
+#[derive(clap::Args)]
+struct NetArgs {
+    /// Frames to run (fewer if someone wins; the host's count rules).
+    #[arg(long, default_value_t = u32::MAX)]
+    frames: u32,
+    /// RON script of frame-stamped commands for scripted players.
+    #[arg(long)]
+    commands: Option<PathBuf>,
+    /// Write `<frame> <hash>` per frame to this file.
+    #[arg(long)]
+    hash_log: Option<PathBuf>,
+    /// Print a JSON object as the last line.
+    #[arg(long)]
+    json: bool,
+    /// Where desync reports go (default: next to the settings file).
+    #[arg(long)]
+    desync_dir: Option<PathBuf>,
+    /// Test switch: corrupt one field of one object on this machine at this frame.
+    #[arg(long)]
+    debug_corrupt_at: Option<u32>,
+    /// The player's name.
+    #[arg(long, default_value = "Commander")]
+    name: String,
+}
+
+#[derive(clap::Args)]
+struct HostArgs {
+    /// Map name (under maps/) or folder.
+    #[arg(long)]
+    map: String,
+    /// As for `sim`, with `remote` for each slot a joiner plays.
+    #[arg(long)]
+    players: String,
+    /// Game seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "0.0.0.0:47600")]
+    bind: std::net::SocketAddr,
+    /// Run as fast as the slowest peer allows instead of 30 frames a second (for everyone).
+    #[arg(long)]
+    unpaced: bool,
+    #[command(flatten)]
+    net: NetArgs,
+}
+
+#[derive(clap::Args)]
+struct JoinArgs {
+    /// The host's join code.
+    code: String,
+    /// Connect here instead of the address in the code (port forwarding, relays); the
+    /// certificate fingerprint in the code is still checked.
+    #[arg(long)]
+    connect: Option<std::net::SocketAddr>,
+    /// Who plays this machine's slot: idle, scripted or ai:<difficulty>.
+    #[arg(long, default_value = "idle")]
+    controller: String,
+    #[command(flatten)]
+    net: NetArgs,
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn,wgpu_hal=off")).init();
     let cli = Cli::parse();
@@ -167,6 +234,8 @@ fn main() -> ExitCode {
     let result = match command {
         Cmd::Play => play(roots.clone()),
         Cmd::Sim(args) => sim(&roots, args),
+        Cmd::Host(args) => host(&roots, args),
+        Cmd::Join(args) => join(&roots, args),
         Cmd::MapCheck { map, json, preview, preview_scale } => {
             map_check(&roots, &map, json, preview.as_deref().map(|p| (p, preview_scale)))
         }
@@ -256,6 +325,103 @@ fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Loads and checks a `--commands` script for a game of `players` players.
+fn load_script(path: Option<&std::path::Path>, players: usize) -> Result<CommandScript> {
+    match path {
+        Some(path) => {
+            let s = CommandScript::load(path)?;
+            s.validate(path, players)?;
+            Ok(s)
+        }
+        None => Ok(CommandScript::default()),
+    }
+}
+
+/// Writes a `<frame> <hash>` log.
+fn write_hash_log(path: Option<&std::path::Path>, log: &[(u32, u64)]) -> Result<()> {
+    let Some(path) = path else { return Ok(()) };
+    let mut text = String::with_capacity(log.len() * 24);
+    for (frame, hash) in log {
+        text.push_str(&format!("{frame} {hash:016x}\n"));
+    }
+    std::fs::write(path, text).with_context(|| format!("{}: cannot write the hash log", path.display()))
+}
+
+fn online_options(net: &NetArgs) -> ridgeline::session::online::OnlineOptions {
+    let settings = ridgeline::game::settings::Settings::default_path();
+    let default_dir = settings.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+    ridgeline::session::online::OnlineOptions {
+        frames: net.frames,
+        corrupt_at: net.debug_corrupt_at,
+        desync_dir: net.desync_dir.clone().unwrap_or(default_dir),
+    }
+}
+
+fn print_online(net: &NetArgs, summary: &ridgeline::session::online::OnlineSummary) -> Result<()> {
+    if net.json {
+        println!("{}", serde_json::to_string(summary)?);
+    } else {
+        println!(
+            "{} frames, final hash {}, rtt {:.1} ms, {} stalls, desync {}",
+            summary.run.frames,
+            summary.run.hash,
+            summary.rtt_ms,
+            summary.stalls,
+            summary.desync.as_deref().unwrap_or("none")
+        );
+    }
+    if let Some(path) = &summary.desync {
+        bail!("the game went out of sync (report: {path})");
+    }
+    Ok(())
+}
+
+fn host(roots: &ContentRoots, args: HostArgs) -> Result<()> {
+    use std::io::Write;
+    let spec: PlayersSpec = args.players.parse()?;
+    let setup = spec.to_match_setup(&args.map, args.seed, &playable_factions(roots)?);
+    let script = load_script(args.net.commands.as_deref(), setup.slots.len())?;
+    let announce = |code: &ridgeline::net::quic::JoinCode| {
+        println!("join-code: {code}");
+        let _ = std::io::stdout().flush();
+    };
+    let frames = args.net.frames;
+    let mut game = ridgeline::session::online::host(
+        roots,
+        &setup,
+        &script,
+        args.bind,
+        &args.net.name,
+        args.unpaced,
+        frames,
+        announce,
+    )?;
+    let (summary, log) = ridgeline::session::online::run(&mut game, &online_options(&args.net), args.unpaced)?;
+    write_hash_log(args.net.hash_log.as_deref(), &log)?;
+    print_online(&args.net, &summary)
+}
+
+fn join(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
+    use ridgeline::session::{Difficulty, SlotKind};
+    let code: ridgeline::net::quic::JoinCode = args.code.parse()?;
+    let controller = match args.controller.as_str() {
+        "idle" => SlotKind::Idle,
+        "scripted" => SlotKind::Scripted,
+        other => match other.strip_prefix("ai:").and_then(|d| Difficulty::ALL.into_iter().find(|x| x.name() == d)) {
+            Some(difficulty) => SlotKind::Ai { difficulty },
+            None => bail!("--controller {other}: expected idle, scripted or ai:easy|normal|hard|brutal"),
+        },
+    };
+    let script = load_script(args.net.commands.as_deref(), 8)?;
+    let (mut game, unpaced, frames) =
+        ridgeline::session::online::join(roots, &code, args.connect, &args.net.name, controller, &script)?;
+    let mut options = online_options(&args.net);
+    options.frames = options.frames.min(frames);
+    let (summary, log) = ridgeline::session::online::run(&mut game, &options, unpaced)?;
+    write_hash_log(args.net.hash_log.as_deref(), &log)?;
+    print_online(&args.net, &summary)
 }
 
 /// The names of the factions players may choose, in `data/factions.ron` order.

@@ -62,8 +62,8 @@ fn message() -> impl Strategy<Value = WireMessage> {
             .prop_map(|(protocol, build, name, files)| WireMessage::Hello(Hello { protocol, build, name, files })),
         1 => (any::<u8>(), text()).prop_map(|(p, host)| WireMessage::Welcome { peer: PeerId(p), host }),
         1 => text().prop_map(|reason| WireMessage::Refused { reason }),
-        1 => (text(), prop::collection::vec(digest(), 0..5), any::<bool>())
-            .prop_map(|(setup, map_files, unpaced)| WireMessage::Start(Start { setup, map_files, unpaced })),
+        1 => (text(), prop::collection::vec(digest(), 0..5), any::<bool>(), any::<u32>())
+            .prop_map(|(setup, map_files, unpaced, frames)| WireMessage::Start(Start { setup, map_files, unpaced, frames })),
         1 => (any::<u8>(), any::<u32>()).prop_map(|(p, f)| WireMessage::Dropped { player: PlayerId(p), from: Frame(f) }),
         1 => Just(WireMessage::Bye),
     ]

@@ -41,6 +41,21 @@ pub fn files_digest(mut files: Vec<(String, PathBuf)>) -> Result<u64, FileError>
     Ok(h.0)
 }
 
+/// Each regular file directly inside `dir` with its own digest, by name.
+pub fn folder_files(dir: &Path) -> Result<Vec<(String, u64)>, FileError> {
+    let io = |e: std::io::Error| FileError::Io { path: dir.to_path_buf(), message: e.to_string() };
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.is_file() {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            out.push((name.clone(), files_digest(vec![(name, path)])?));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
 /// The digest of every regular file directly inside `dir`.
 pub fn folder_digest(dir: &Path) -> Result<u64, FileError> {
     let io = |e: std::io::Error| FileError::Io { path: dir.to_path_buf(), message: e.to_string() };

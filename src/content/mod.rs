@@ -77,23 +77,6 @@ impl ContentRoots {
         dirs
     }
 
-    /// The digest of the data in use: every file under `data/` in any root, each taken from
-    /// the first root that has it (so a mod's override counts, not the file it hides).
-    pub fn data_digest(&self) -> Result<u64, FileError> {
-        let mut names: Vec<String> = self
-            .roots
-            .iter()
-            .filter_map(|r| std::fs::read_dir(r.join("data")).ok())
-            .flat_map(|d| d.filter_map(Result::ok).map(|e| e.path()))
-            .filter(|p| p.is_file())
-            .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .collect();
-        names.sort();
-        names.dedup();
-        let files = names.into_iter().filter_map(|n| self.find(Path::new("data").join(&n)).map(|p| (n, p))).collect();
-        digest::files_digest(files)
-    }
-
     /// Resolves a name the user typed: an existing path as given, else a search under the roots
     /// in `folder` (e.g. a map name under `maps/`).
     pub fn resolve(&self, folder: &str, name: &str) -> Option<PathBuf> {

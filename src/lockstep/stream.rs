@@ -103,6 +103,8 @@ pub struct Stream {
     hash_log: Vec<(Frame, u64)>,
     desync: Option<Desync>,
     errors: Vec<StreamError>,
+    /// Players who left, with the first frame that no longer needs their data.
+    gone: BTreeMap<PlayerId, Frame>,
 }
 
 impl Stream {
@@ -124,7 +126,25 @@ impl Stream {
             hash_log: Vec::new(),
             desync: None,
             errors: Vec::new(),
+            gone: BTreeMap::new(),
         }
+    }
+
+    /// From frame `from` on, nobody waits for `player` (they left). Every machine must be
+    /// told the same frame; data already stored for earlier frames still counts.
+    pub fn drop_player(&mut self, player: PlayerId, from: Frame) {
+        let at = self.gone.entry(player).or_insert(from);
+        *at = (*at).min(from);
+    }
+
+    /// The last frame for which `player`'s command count is known, if any.
+    pub fn declared_through(&self, player: PlayerId) -> Option<Frame> {
+        self.frames
+            .iter()
+            .rev()
+            .find(|(_, f)| f.players.get(&player).is_some_and(|pf| pf.declared.is_some()))
+            .map(|(frame, _)| *frame)
+            .or_else(|| self.next_frame.0.checked_sub(1).map(Frame))
     }
 
     /// The next frame to execute.
@@ -216,6 +236,9 @@ impl Stream {
     }
 
     fn player_state(&self, player: PlayerId, frame: Frame) -> FrameState {
+        if self.gone.get(&player).is_some_and(|from| frame >= *from) {
+            return FrameState::Ready;
+        }
         let data = self.frames.get(&frame).and_then(|f| f.players.get(&player));
         let implicit_zero = frame.0 < self.config.run_ahead;
         match data {

@@ -63,6 +63,10 @@ pub trait Transport {
     fn send_to(&mut self, peer: PeerId, message: &Message) -> Result<(), TransportError>;
     /// The next event (a message, a peer arriving or leaving), if one is waiting.
     fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError>;
+    /// Sends what `send` queued (a transport may gather one pump's messages into one write).
+    fn flush(&mut self) -> Result<(), TransportError> {
+        Ok(())
+    }
 }
 
 /// A boxed transport is a transport, so a session (and the battle above it) can be written
@@ -82,5 +86,9 @@ impl<T: Transport + ?Sized> Transport for Box<T> {
 
     fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError> {
         (**self).receive()
+    }
+
+    fn flush(&mut self) -> Result<(), TransportError> {
+        (**self).flush()
     }
 }

@@ -109,6 +109,7 @@ pub fn encode(messages: &[WireMessage]) -> Vec<u8> {
                 text(&mut w, &s.setup);
                 files(&mut w, &s.map_files);
                 w.push(s.unpaced as u8);
+                varint(&mut w, s.frames as u64);
             }
             WireMessage::Dropped { player, from } => {
                 w.push(T_DROPPED);
@@ -416,7 +417,8 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<WireMessage>, DecodeError> {
                 let setup = r.text(MAX_SETUP, "setup")?;
                 let map_files = r.files()?;
                 let unpaced = r.flag()?;
-                out.push(WireMessage::Start(Start { setup, map_files, unpaced }));
+                let frames = r.u32v("frames")?;
+                out.push(WireMessage::Start(Start { setup, map_files, unpaced, frames }));
             }
             T_DROPPED => {
                 let player = PlayerId(r.u8()?);
@@ -469,7 +471,12 @@ mod tests {
             }),
             WireMessage::Welcome { peer: PeerId(3), host: "Host".into() },
             WireMessage::Refused { reason: "data/objects.ron differs".into() },
-            WireMessage::Start(Start { setup: "(map: \"x\", slots: [])".into(), map_files: vec![], unpaced: true }),
+            WireMessage::Start(Start {
+                setup: "(map: \"x\", slots: [])".into(),
+                map_files: vec![],
+                unpaced: true,
+                frames: 18_000,
+            }),
             WireMessage::Dropped { player: PlayerId(1), from: Frame(900) },
             WireMessage::Bye,
         ];

@@ -6,6 +6,7 @@
 
 pub mod codec;
 pub mod memory;
+pub mod quic;
 pub mod wire;
 
 pub use memory::{MemoryEndpoint, hub};

@@ -46,6 +46,8 @@ pub struct Start {
     pub map_files: Vec<FileDigest>,
     /// Run as fast as the slowest peer allows instead of 30 frames a second.
     pub unpaced: bool,
+    /// How many frames the match runs at most (every machine stops at the same frame).
+    pub frames: u32,
 }
 
 /// One message on the wire.

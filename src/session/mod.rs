@@ -7,6 +7,7 @@
 
 pub mod controller;
 pub mod match_setup;
+pub mod online;
 pub mod peer;
 pub mod players;
 pub mod replay;

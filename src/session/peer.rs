@@ -127,6 +127,7 @@ impl<T: Transport> Session<T> {
         while let Some(m) = self.stream.poll_outgoing() {
             self.transport.send(&m)?;
         }
+        self.transport.flush()?;
         while let Some(event) = self.transport.receive()? {
             match event {
                 TransportEvent::Message { from, message } => {
@@ -163,6 +164,22 @@ impl<T: Transport> Session<T> {
     /// The stream.
     pub fn stream(&self) -> &Stream {
         &self.stream
+    }
+
+    /// The transport.
+    pub fn transport(&self) -> &T {
+        &self.transport
+    }
+
+    /// The transport, for what only its own kind offers (waiting, control messages).
+    pub fn transport_mut(&mut self) -> &mut T {
+        &mut self.transport
+    }
+
+    /// Stops waiting for `player` from frame `from` on (they left; every machine removes them
+    /// at the same frame, so the game goes on alike everywhere).
+    pub fn drop_player(&mut self, player: PlayerId, from: Frame) {
+        self.stream.drop_player(player, from);
     }
 
     /// Mutable world access for determinism tests that corrupt one peer on purpose.

@@ -108,17 +108,7 @@ pub fn run_session<T: Transport>(
     let secs = started.elapsed().as_secs_f64();
     let world = session.world();
     let slot_of = |p: crate::sim::ids::PlayerId| slots.get(p.index()).map_or(p.0, |s| s.slot);
-    let players = world
-        .players()
-        .iter()
-        .map(|p| PlayerSummary {
-            slot: slot_of(p.id),
-            team: p.team.saturating_add(1),
-            faction: world.rules().factions.get(p.faction as usize).map_or_else(String::new, |f| f.name.clone()),
-            money: p.money,
-            objects: world.objects().filter(|o| o.owner == p.id).count(),
-        })
-        .collect();
+    let players = summarize_players(world, slots);
     let winner = world.winner().and_then(|w| world.players().get(w.index()));
     let summary = RunSummary {
         frames: log.len() as u32,
@@ -132,6 +122,23 @@ pub fn run_session<T: Transport>(
         players,
     };
     Ok((summary, log))
+}
+
+/// Every player at the end of a game, in slot order (`slots` maps players to setup slots;
+/// empty: slot = player).
+pub fn summarize_players(world: &World, slots: &[ResolvedSlot]) -> Vec<PlayerSummary> {
+    let slot_of = |p: crate::sim::ids::PlayerId| slots.get(p.index()).map_or(p.0, |s| s.slot);
+    world
+        .players()
+        .iter()
+        .map(|p| PlayerSummary {
+            slot: slot_of(p.id),
+            team: p.team.saturating_add(1),
+            faction: world.rules().factions.get(p.faction as usize).map_or_else(String::new, |f| f.name.clone()),
+            money: p.money,
+            objects: world.objects().filter(|o| o.owner == p.id).count(),
+        })
+        .collect()
 }
 
 /// With every player local the stream is always ready; waiting means a broken invariant.

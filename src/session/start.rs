@@ -28,6 +28,24 @@ use super::peer::{Session, SessionError};
 use super::replay::{CommandLog, Recording};
 use super::script::CommandScript;
 
+/// The files of `data/` the simulation reads: objects, weapons, armour, factions and the
+/// terrain classes (passability). Models, layouts, road looks and AI plans are not among them
+/// (AI orders travel as commands), so a mod that only reskins or reshapes the interface still
+/// plays the same match, online or from a replay.
+pub const SIM_DATA_FILES: [&str; 5] = ["objects.ron", "weapons.ron", "armor.ron", "factions.ron", "terrain.ron"];
+
+/// The digest of the simulation's data files as found through `roots` (mods first).
+pub fn content_digest(roots: &ContentRoots) -> Result<u64, FileError> {
+    let files = SIM_DATA_FILES
+        .iter()
+        .filter_map(|n| {
+            let rel = format!("data/{n}");
+            roots.find(&rel).map(|p| (rel, p))
+        })
+        .collect();
+    crate::content::digest::files_digest(files)
+}
+
 /// Why a match could not start.
 #[derive(Debug, Error)]
 pub enum StartError {
@@ -55,7 +73,7 @@ pub enum StartError {
     },
     /// The data on this machine is not the data the setup was made with.
     #[error(
-        "the game data (data/ and mods) differs from the data this match was set up with (content hash {found}, expected {expected})"
+        "the game data the simulation reads (data/*.ron, mods included) differs from the data this match was set up with (content hash {found}, expected {expected})"
     )]
     ContentMismatch {
         /// The hash the setup carries.
@@ -170,7 +188,7 @@ pub fn prepare(
 ) -> Result<Prepared, StartError> {
     let content = MatchContent::load(roots, &setup.map)?;
     let map_hash = hex(folder_digest(&content.map.dir)?);
-    let content_hash = hex(roots.data_digest()?);
+    let content_hash = hex(content_digest(roots)?);
     if let Some(expected) = setup.map_hash.as_ref().filter(|h| **h != map_hash) {
         return Err(StartError::MapMismatch { map: setup.map.clone(), expected: expected.clone(), found: map_hash });
     }

@@ -1,0 +1,273 @@
+//! The network thread: a current-thread tokio runtime on a thread of its own, running quinn.
+//! The host accepts joiners and relays (star: only the host needs a reachable port); a joiner
+//! keeps one connection to the host. Each connection carries one bidirectional stream of
+//! frames: `[length u32 LE][origin peer u8][kind u8][payload]`. Lockstep frames from a joiner
+//! are handed to the host's game and relayed to every other joiner, stamped with the sender
+//! (a joiner cannot pose as another); control frames go to the host alone.
+//!
+//! Must not: decode payloads or block the game thread (it talks to this one by channels).
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::mpsc;
+
+use crate::lockstep::transport::PeerId;
+
+/// Largest frame accepted, in bytes.
+pub const MAX_FRAME: usize = 1 << 20;
+
+/// A frame's kind: lockstep traffic (relayed by the host) or control (host only).
+pub const KIND_LOCKSTEP: u8 = 0;
+/// See [`KIND_LOCKSTEP`].
+pub const KIND_CONTROL: u8 = 1;
+
+/// From the game thread to the network thread.
+#[derive(Debug)]
+pub enum Out {
+    /// Send a frame's payload to one peer, or to every peer.
+    Send {
+        /// None: everyone.
+        to: Option<PeerId>,
+        /// [`KIND_LOCKSTEP`] or [`KIND_CONTROL`].
+        kind: u8,
+        /// The payload.
+        bytes: Vec<u8>,
+    },
+    /// Close one peer's connection (the host removes a player).
+    Kick(PeerId),
+}
+
+/// From the network thread to the game thread.
+#[derive(Debug)]
+pub enum In {
+    /// A frame arrived.
+    Frame {
+        /// Who sent it.
+        from: PeerId,
+        /// Its kind.
+        kind: u8,
+        /// Its payload.
+        bytes: Vec<u8>,
+    },
+    /// A peer connected.
+    Connected(PeerId),
+    /// A peer's connection ended, and why.
+    Left(PeerId, String),
+}
+
+/// The connections, by peer, for the game thread's questions (round-trip times).
+pub type Connections = Arc<Mutex<BTreeMap<PeerId, quinn::Connection>>>;
+
+/// One peer's outgoing frames.
+type Writers = Arc<Mutex<BTreeMap<PeerId, mpsc::UnboundedSender<Vec<u8>>>>>;
+
+fn frame(origin: PeerId, kind: u8, payload: &[u8]) -> Vec<u8> {
+    let mut f = Vec::with_capacity(6 + payload.len());
+    f.extend_from_slice(&((payload.len() + 2) as u32).to_le_bytes());
+    f.push(origin.0);
+    f.push(kind);
+    f.extend_from_slice(payload);
+    f
+}
+
+/// Reads one frame; None when the stream ends or breaks, or the frame is malformed.
+async fn read_frame(recv: &mut quinn::RecvStream) -> Result<Option<(PeerId, u8, Vec<u8>)>, String> {
+    let mut len = [0u8; 4];
+    if recv.read_exact(&mut len).await.is_err() {
+        return Ok(None);
+    }
+    let len = u32::from_le_bytes(len) as usize;
+    if !(2..=MAX_FRAME).contains(&len) {
+        return Err(format!("a frame of {len} bytes (at most {MAX_FRAME})"));
+    }
+    let mut buf = vec![0u8; len];
+    if recv.read_exact(&mut buf).await.is_err() {
+        return Ok(None);
+    }
+    let (origin, kind) = (PeerId(buf[0]), buf[1]);
+    buf.drain(..2);
+    Ok(Some((origin, kind, buf)))
+}
+
+/// Writes queued frames to a stream until the queue closes or the stream breaks.
+async fn write_frames(mut send: quinn::SendStream, mut queue: mpsc::UnboundedReceiver<Vec<u8>>) {
+    while let Some(f) = queue.recv().await {
+        if send.write_all(&f).await.is_err() {
+            return;
+        }
+    }
+    let _ = send.finish();
+}
+
+/// The host: accepts joiners (peer ids from 1 up), relays lockstep frames among them, and
+/// passes everything to the game.
+pub async fn host(
+    endpoint: quinn::Endpoint,
+    mut out: mpsc::UnboundedReceiver<Out>,
+    to_game: std_mpsc::Sender<In>,
+    connections: Connections,
+) {
+    let writers: Writers = Arc::default();
+    let mut next_peer = 1u8;
+    loop {
+        tokio::select! {
+            incoming = endpoint.accept() => {
+                let Some(incoming) = incoming else { break };
+                if next_peer == u8::MAX {
+                    incoming.refuse();
+                    continue;
+                }
+                let peer = PeerId(next_peer);
+                next_peer += 1;
+                let (writers, to_game, connections) = (writers.clone(), to_game.clone(), connections.clone());
+                tokio::spawn(async move {
+                    serve_joiner(incoming, peer, writers, to_game, connections).await;
+                });
+            }
+            order = out.recv() => {
+                let Some(order) = order else { break };
+                match order {
+                    Out::Send { to, kind, bytes } => {
+                        let f = frame(PeerId(0), kind, &bytes);
+                        let writers = writers.lock().map(|w| w.clone()).unwrap_or_default();
+                        for (peer, w) in writers {
+                            if to.is_none_or(|t| t == peer) {
+                                let _ = w.send(f.clone());
+                            }
+                        }
+                    }
+                    Out::Kick(peer) => {
+                        if let Some(c) = connections.lock().ok().and_then(|c| c.get(&peer).cloned()) {
+                            c.close(1u32.into(), b"removed by the host");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The game is over here: let the queued frames go out (dropping the writers finishes each
+    // stream), give the joiners a moment to finish their own last frames and leave, then close.
+    if let Ok(mut w) = writers.lock() {
+        w.clear();
+    }
+    let open: Vec<quinn::Connection> = connections.lock().map(|c| c.values().cloned().collect()).unwrap_or_default();
+    for c in open {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(3), c.closed()).await;
+    }
+    endpoint.close(0u32.into(), b"the host closed the game");
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), endpoint.wait_idle()).await;
+}
+
+async fn serve_joiner(
+    incoming: quinn::Incoming,
+    peer: PeerId,
+    writers: Writers,
+    to_game: std_mpsc::Sender<In>,
+    connections: Connections,
+) {
+    let conn = match incoming.await {
+        Ok(c) => c,
+        Err(e) => {
+            log::info!("a connection attempt failed: {e}");
+            return;
+        }
+    };
+    // The joiner writes its hello first, so the stream can be accepted.
+    let (send, mut recv) = match conn.accept_bi().await {
+        Ok(s) => s,
+        Err(e) => {
+            log::info!("{peer} connected but opened no stream: {e}");
+            return;
+        }
+    };
+    let (tx, rx) = mpsc::unbounded_channel();
+    if let Ok(mut w) = writers.lock() {
+        w.insert(peer, tx);
+    }
+    if let Ok(mut c) = connections.lock() {
+        c.insert(peer, conn.clone());
+    }
+    let _ = to_game.send(In::Connected(peer));
+    tokio::spawn(write_frames(send, rx));
+    let reason = loop {
+        match read_frame(&mut recv).await {
+            Ok(Some((_, kind, bytes))) => {
+                if kind == KIND_LOCKSTEP {
+                    // Relay, stamped with the true sender.
+                    let f = frame(peer, kind, &bytes);
+                    let writers = writers.lock().map(|w| w.clone()).unwrap_or_default();
+                    for (other, w) in writers {
+                        if other != peer {
+                            let _ = w.send(f.clone());
+                        }
+                    }
+                }
+                if to_game.send(In::Frame { from: peer, kind, bytes }).is_err() {
+                    break "the game ended".to_string();
+                }
+            }
+            Ok(None) => break conn.close_reason().map_or("the connection ended".to_string(), |e| e.to_string()),
+            Err(e) => {
+                conn.close(2u32.into(), b"malformed frame");
+                break format!("sent {e}");
+            }
+        }
+    };
+    if let Ok(mut w) = writers.lock() {
+        w.remove(&peer);
+    }
+    if let Ok(mut c) = connections.lock() {
+        c.remove(&peer);
+    }
+    let _ = to_game.send(In::Left(peer, reason));
+}
+
+/// A joiner: one connection to the host; frames from the host arrive stamped with their
+/// original sender.
+pub async fn join(
+    conn: quinn::Connection,
+    send: quinn::SendStream,
+    mut recv: quinn::RecvStream,
+    mut out: mpsc::UnboundedReceiver<Out>,
+    to_game: std_mpsc::Sender<In>,
+) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let writer = tokio::spawn(write_frames(send, rx));
+    let _ = to_game.send(In::Connected(PeerId(0)));
+    let reason = loop {
+        tokio::select! {
+            f = read_frame(&mut recv) => match f {
+                Ok(Some((origin, kind, bytes))) => {
+                    if to_game.send(In::Frame { from: origin, kind, bytes }).is_err() {
+                        break "the game ended".to_string();
+                    }
+                }
+                Ok(None) => break conn.close_reason().map_or("the connection ended".to_string(), |e| e.to_string()),
+                Err(e) => break format!("the host sent {e}"),
+            },
+            order = out.recv() => match order {
+                Some(Out::Send { kind, bytes, .. }) => {
+                    let _ = tx.send(frame(PeerId(0), kind, &bytes));
+                }
+                Some(Out::Kick(_)) => {}
+                None => {
+                    // The game is done with the network: let the last frames go, then leave.
+                    drop(tx);
+                    let _ = writer.await;
+                    conn.close(0u32.into(), b"bye");
+                    break "left".to_string();
+                }
+            },
+        }
+    };
+    let _ = to_game.send(In::Left(PeerId(0), reason));
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), conn.closed()).await;
+}
+
+/// Where the host listens, once bound.
+pub fn local_addr(endpoint: &quinn::Endpoint) -> std::io::Result<SocketAddr> {
+    endpoint.local_addr()
+}

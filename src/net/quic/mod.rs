@@ -1,0 +1,370 @@
+//! Online play over QUIC (quinn, rustls with ring): encrypted by default, the host's
+//! self-signed certificate pinned by the fingerprint in the join code. The host relays (star):
+//! only it needs a reachable UDP port, and there is no NAT traversal. quinn runs on a named
+//! thread (`io.rs`); [`QuicTransport`] is the game thread's side, speaking to it through
+//! channels, never blocking unless asked to wait. Lockstep messages of one pump go out as one
+//! batch in one write; control messages (handshake, start, drops) travel beside them.
+//!
+//! Must not: interpret lockstep messages (the stream does), or block the game thread.
+
+pub mod io;
+pub mod join_code;
+pub mod tls;
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::sync::mpsc as std_mpsc;
+use std::time::Duration;
+
+use thiserror::Error;
+use tokio::sync::mpsc;
+
+use crate::lockstep::message::Message;
+use crate::lockstep::transport::{PeerId, Transport, TransportError, TransportEvent};
+
+use super::codec::{DecodeError, decode, encode};
+use super::wire::WireMessage;
+use io::{Connections, In, KIND_CONTROL, KIND_LOCKSTEP, Out};
+pub use join_code::JoinCode;
+
+/// The port a host listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 47600;
+
+/// Why online play could not start or go on.
+#[derive(Debug, Error)]
+pub enum QuicError {
+    /// Certificates or TLS settings.
+    #[error("encryption: {0}")]
+    Tls(String),
+    /// Binding, connecting, or the network thread.
+    #[error("network: {0}")]
+    Io(String),
+}
+
+/// Traffic counters of one transport.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NetStats {
+    /// Payload bytes handed to the network (frames included, QUIC's own overhead not).
+    pub bytes_sent: u64,
+    /// Payload bytes received.
+    pub bytes_received: u64,
+    /// Batches that did not decode (each logged with its sender).
+    pub malformed: u64,
+}
+
+/// The game thread's end of a QUIC connection (host or joiner).
+pub struct QuicTransport {
+    me: PeerId,
+    out: mpsc::UnboundedSender<Out>,
+    inbox: std_mpsc::Receiver<In>,
+    /// Lockstep messages waiting for the next flush (one write).
+    batch: Vec<WireMessage>,
+    events: VecDeque<TransportEvent>,
+    control: VecDeque<(PeerId, WireMessage)>,
+    connections: Connections,
+    stats: NetStats,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for QuicTransport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QuicTransport").field("me", &self.me).field("stats", &self.stats).finish_non_exhaustive()
+    }
+}
+
+/// Starts the network thread with a runtime and runs `body` on it; returns what `body`
+/// reports back through its sender before it runs on.
+fn spawn<T: Send + 'static>(
+    name: &str,
+    body: impl FnOnce(std_mpsc::Sender<Result<T, QuicError>>) -> std::pin::Pin<Box<dyn Future<Output = ()>>>
+    + Send
+    + 'static,
+) -> Result<(T, std::thread::JoinHandle<()>), QuicError> {
+    let (ready_tx, ready_rx) = std_mpsc::channel();
+    let thread = std::thread::Builder::new()
+        .name(name.to_string())
+        .spawn(move || {
+            let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(rt) => rt,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(QuicError::Io(format!("no async runtime: {e}"))));
+                    return;
+                }
+            };
+            rt.block_on(body(ready_tx));
+        })
+        .map_err(|e| QuicError::Io(format!("cannot start the network thread: {e}")))?;
+    let value = ready_rx.recv().map_err(|_| QuicError::Io("the network thread stopped".into())).and_then(|r| r)?;
+    Ok((value, thread))
+}
+
+impl QuicTransport {
+    fn new(
+        me: PeerId,
+        out: mpsc::UnboundedSender<Out>,
+        inbox: std_mpsc::Receiver<In>,
+        connections: Connections,
+        thread: std::thread::JoinHandle<()>,
+    ) -> QuicTransport {
+        QuicTransport {
+            me,
+            out,
+            inbox,
+            batch: Vec::new(),
+            events: VecDeque::new(),
+            control: VecDeque::new(),
+            connections,
+            stats: NetStats::default(),
+            thread: Some(thread),
+        }
+    }
+
+    /// Hosts on `bind` (port 0 picks a free one): returns the transport (peer 0) and the join
+    /// code, which carries `advertise` (or the bound address) and the certificate's
+    /// fingerprint.
+    pub fn host(bind: SocketAddr, advertise: Option<std::net::IpAddr>) -> Result<(QuicTransport, JoinCode), QuicError> {
+        let id = tls::identity()?;
+        let config = tls::server_config(&id)?;
+        let (out_tx, out_rx) = mpsc::unbounded_channel();
+        let (in_tx, in_rx) = std_mpsc::channel();
+        let connections = Connections::default();
+        let conns = connections.clone();
+        let (addr, thread) = spawn("ridgeline-net", move |ready| {
+            Box::pin(async move {
+                let endpoint = match quinn::Endpoint::server(config, bind) {
+                    Ok(e) => e,
+                    Err(e) => {
+                        let _ = ready.send(Err(QuicError::Io(format!("cannot listen on {bind}: {e}"))));
+                        return;
+                    }
+                };
+                match io::local_addr(&endpoint) {
+                    Ok(a) => {
+                        let _ = ready.send(Ok(a));
+                    }
+                    Err(e) => {
+                        let _ = ready.send(Err(QuicError::Io(e.to_string())));
+                        return;
+                    }
+                }
+                io::host(endpoint, out_rx, in_tx, conns).await;
+            })
+        })?;
+        let shown = SocketAddr::new(advertise.unwrap_or(addr.ip()), addr.port());
+        let code = JoinCode { addr: shown, fingerprint: id.fingerprint };
+        Ok((QuicTransport::new(PeerId(0), out_tx, in_rx, connections, thread), code))
+    }
+
+    /// Connects to the host in `code` (at `connect` instead of the code's address, if given),
+    /// accepting only the pinned certificate, and sends `hello` at once. The peer id is
+    /// unknown (255) until the host's welcome; see [`QuicTransport::set_me`].
+    pub fn join(code: &JoinCode, connect: Option<SocketAddr>, hello: &WireMessage) -> Result<QuicTransport, QuicError> {
+        let config = tls::client_config(code.fingerprint)?;
+        let target = connect.unwrap_or(code.addr);
+        let (out_tx, out_rx) = mpsc::unbounded_channel();
+        let (in_tx, in_rx) = std_mpsc::channel();
+        let hello_frame = encode(std::slice::from_ref(hello));
+        let connections = Connections::default();
+        let conns = connections.clone();
+        let ((), thread) = spawn("ridgeline-net", move |ready| {
+            Box::pin(async move {
+                let local: SocketAddr = if target.is_ipv6() {
+                    (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
+                } else {
+                    ([0, 0, 0, 0], 0).into()
+                };
+                let mut endpoint = match quinn::Endpoint::client(local) {
+                    Ok(e) => e,
+                    Err(e) => {
+                        let _ = ready.send(Err(QuicError::Io(format!("cannot open a socket: {e}"))));
+                        return;
+                    }
+                };
+                endpoint.set_default_client_config(config);
+                let connecting = match endpoint.connect(target, "ridgeline") {
+                    Ok(c) => c,
+                    Err(e) => {
+                        let _ = ready.send(Err(QuicError::Io(format!("cannot connect to {target}: {e}"))));
+                        return;
+                    }
+                };
+                let conn = match tokio::time::timeout(tls::IDLE_TIMEOUT, connecting).await {
+                    Ok(Ok(c)) => c,
+                    Ok(Err(e)) => {
+                        let _ = ready.send(Err(QuicError::Io(format!("cannot connect to {target}: {e}"))));
+                        return;
+                    }
+                    Err(_) => {
+                        let _ = ready.send(Err(QuicError::Io(format!("no answer from {target}"))));
+                        return;
+                    }
+                };
+                let (mut send, recv) = match conn.open_bi().await {
+                    Ok(s) => s,
+                    Err(e) => {
+                        let _ = ready.send(Err(QuicError::Io(format!("the host refused a stream: {e}"))));
+                        return;
+                    }
+                };
+                let mut first = Vec::with_capacity(hello_frame.len() + 6);
+                first.extend_from_slice(&((hello_frame.len() + 2) as u32).to_le_bytes());
+                first.extend_from_slice(&[0, KIND_CONTROL]);
+                first.extend_from_slice(&hello_frame);
+                if let Err(e) = send.write_all(&first).await {
+                    let _ = ready.send(Err(QuicError::Io(format!("cannot greet the host: {e}"))));
+                    return;
+                }
+                if let Ok(mut c) = conns.lock() {
+                    c.insert(PeerId(0), conn.clone());
+                }
+                let _ = ready.send(Ok(()));
+                io::join(conn, send, recv, out_rx, in_tx).await;
+                endpoint.wait_idle().await;
+            })
+        })?;
+        Ok(QuicTransport::new(PeerId(u8::MAX), out_tx, in_rx, connections, thread))
+    }
+
+    /// Sets this machine's peer id (a joiner learns it from the host's welcome).
+    pub fn set_me(&mut self, me: PeerId) {
+        self.me = me;
+    }
+
+    /// Sends control messages to one peer, or to everyone (host) / the host (joiner).
+    pub fn send_control(&mut self, to: Option<PeerId>, messages: &[WireMessage]) -> Result<(), TransportError> {
+        let bytes = encode(messages);
+        self.stats.bytes_sent += bytes.len() as u64 + 6;
+        self.out
+            .send(Out::Send { to, kind: KIND_CONTROL, bytes })
+            .map_err(|_| TransportError::Disconnected("the network thread".into()))
+    }
+
+    /// The next control message received, with its sender.
+    pub fn take_control(&mut self) -> Option<(PeerId, WireMessage)> {
+        self.drain();
+        self.control.pop_front()
+    }
+
+    /// The next connect or leave event, leaving messages queued (for lobbies and handshakes,
+    /// before a session reads them through [`Transport::receive`]).
+    pub fn take_peer_event(&mut self) -> Option<TransportEvent> {
+        self.drain();
+        let at = self.events.iter().position(|e| !matches!(e, TransportEvent::Message { .. }))?;
+        self.events.remove(at)
+    }
+
+    /// Closes a peer's connection (the host removes a player).
+    pub fn kick(&mut self, peer: PeerId) {
+        let _ = self.out.send(Out::Kick(peer));
+    }
+
+    /// Blocks until something arrives or `timeout` passes.
+    pub fn wait(&mut self, timeout: Duration) {
+        if !self.events.is_empty() || !self.control.is_empty() {
+            return;
+        }
+        if let Ok(item) = self.inbox.recv_timeout(timeout) {
+            self.take_in(item);
+        }
+    }
+
+    /// The smoothed round-trip time to a peer, if connected.
+    pub fn rtt(&self, peer: PeerId) -> Option<Duration> {
+        self.connections.lock().ok().and_then(|c| c.get(&peer).map(quinn::Connection::rtt))
+    }
+
+    /// Round-trip times to every connected peer.
+    pub fn rtts(&self) -> Vec<(PeerId, Duration)> {
+        self.connections.lock().map(|c| c.iter().map(|(p, c)| (*p, c.rtt())).collect()).unwrap_or_default()
+    }
+
+    /// Traffic so far.
+    pub fn stats(&self) -> NetStats {
+        self.stats
+    }
+
+    fn drain(&mut self) {
+        while let Ok(item) = self.inbox.try_recv() {
+            self.take_in(item);
+        }
+    }
+
+    fn take_in(&mut self, item: In) {
+        match item {
+            In::Connected(p) => self.events.push_back(TransportEvent::Connected(p)),
+            In::Left(p, why) => {
+                log::info!("{p} left: {why}");
+                self.events.push_back(TransportEvent::Left(p));
+            }
+            In::Frame { from, kind, bytes } => {
+                self.stats.bytes_received += bytes.len() as u64 + 6;
+                match decode(&bytes) {
+                    Ok(messages) => self.sort(from, kind, messages),
+                    Err(DecodeError { at, what }) => {
+                        self.stats.malformed += 1;
+                        log::warn!("{from} sent a malformed batch (byte {at}: {what}); dropped");
+                    }
+                }
+            }
+        }
+    }
+
+    fn sort(&mut self, from: PeerId, kind: u8, messages: Vec<WireMessage>) {
+        for m in messages {
+            match m {
+                WireMessage::Lockstep(message) if kind == KIND_LOCKSTEP => {
+                    self.events.push_back(TransportEvent::Message { from, message });
+                }
+                WireMessage::Lockstep(_) => log::warn!("{from} sent lockstep data as control; dropped"),
+                other => self.control.push_back((from, other)),
+            }
+        }
+    }
+}
+
+impl Transport for QuicTransport {
+    fn me(&self) -> PeerId {
+        self.me
+    }
+
+    fn send(&mut self, message: &Message) -> Result<(), TransportError> {
+        self.batch.push(WireMessage::Lockstep(message.clone()));
+        Ok(())
+    }
+
+    fn send_to(&mut self, peer: PeerId, message: &Message) -> Result<(), TransportError> {
+        let bytes = encode(&[WireMessage::Lockstep(message.clone())]);
+        self.stats.bytes_sent += bytes.len() as u64 + 6;
+        self.out
+            .send(Out::Send { to: Some(peer), kind: KIND_LOCKSTEP, bytes })
+            .map_err(|_| TransportError::Disconnected("the network thread".into()))
+    }
+
+    fn flush(&mut self) -> Result<(), TransportError> {
+        if self.batch.is_empty() {
+            return Ok(());
+        }
+        let bytes = encode(&std::mem::take(&mut self.batch));
+        self.stats.bytes_sent += bytes.len() as u64 + 6;
+        self.out
+            .send(Out::Send { to: None, kind: KIND_LOCKSTEP, bytes })
+            .map_err(|_| TransportError::Disconnected("the network thread".into()))
+    }
+
+    fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError> {
+        self.drain();
+        Ok(self.events.pop_front())
+    }
+}
+
+impl Drop for QuicTransport {
+    fn drop(&mut self) {
+        let _ = self.flush();
+        // Closing the channel tells the network thread to finish its writes and leave.
+        let (dead, _) = mpsc::unbounded_channel();
+        drop(std::mem::replace(&mut self.out, dead));
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Encryption and pinning: the host makes a self-signed certificate at start (rcgen); its
+//! SHA-256 fingerprint travels in the join code; a joiner accepts only the certificate with
+//! that fingerprint, and still checks the TLS 1.3 handshake signature made with its key. No
+//! certificate authority is involved, yet nobody in the middle can pose as the host.
+//!
+//! Must not: accept a certificate whose fingerprint differs, whatever else it says.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rustls::DigitallySignedStruct;
+use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms};
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName, UnixTime};
+
+use super::QuicError;
+
+/// The ALPN protocol name both sides must speak.
+pub const ALPN: &[u8] = b"ridgeline/1";
+
+/// A QUIC connection with no traffic for this long is lost (keep-alives run every second).
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The host's certificate and key, and the certificate's fingerprint.
+pub struct Identity {
+    cert: CertificateDer<'static>,
+    key: PrivatePkcs8KeyDer<'static>,
+    /// SHA-256 of the certificate (DER).
+    pub fingerprint: [u8; 32],
+}
+
+/// SHA-256 of a certificate's DER bytes.
+pub fn fingerprint(cert: &[u8]) -> [u8; 32] {
+    let d = ring::digest::digest(&ring::digest::SHA256, cert);
+    let mut out = [0u8; 32];
+    out.copy_from_slice(d.as_ref());
+    out
+}
+
+/// A fresh self-signed certificate for this hosting.
+pub fn identity() -> Result<Identity, QuicError> {
+    let made = rcgen::generate_simple_self_signed(vec!["ridgeline".to_string()])
+        .map_err(|e| QuicError::Tls(format!("cannot make a certificate: {e}")))?;
+    let cert = made.cert.der().clone();
+    let key = PrivatePkcs8KeyDer::from(made.signing_key.serialize_der());
+    Ok(Identity { fingerprint: fingerprint(&cert), cert, key })
+}
+
+fn provider() -> Arc<CryptoProvider> {
+    Arc::new(rustls::crypto::ring::default_provider())
+}
+
+fn transport() -> Arc<quinn::TransportConfig> {
+    let mut t = quinn::TransportConfig::default();
+    t.keep_alive_interval(Some(Duration::from_secs(1)));
+    t.max_idle_timeout(quinn::IdleTimeout::try_from(IDLE_TIMEOUT).ok());
+    Arc::new(t)
+}
+
+/// The host's QUIC configuration.
+pub fn server_config(id: &Identity) -> Result<quinn::ServerConfig, QuicError> {
+    let tls = |e: rustls::Error| QuicError::Tls(e.to_string());
+    let mut crypto = rustls::ServerConfig::builder_with_provider(provider())
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .map_err(tls)?
+        .with_no_client_auth()
+        .with_single_cert(vec![id.cert.clone()], PrivateKeyDer::Pkcs8(id.key.clone_key()))
+        .map_err(tls)?;
+    crypto.alpn_protocols = vec![ALPN.to_vec()];
+    let quic = quinn::crypto::rustls::QuicServerConfig::try_from(crypto)
+        .map_err(|e| QuicError::Tls(format!("QUIC cannot use the TLS setup: {e}")))?;
+    let mut config = quinn::ServerConfig::with_crypto(Arc::new(quic));
+    config.transport_config(transport());
+    Ok(config)
+}
+
+/// A joiner's QUIC configuration, accepting only the certificate with `fingerprint`.
+pub fn client_config(fingerprint: [u8; 32]) -> Result<quinn::ClientConfig, QuicError> {
+    let provider = provider();
+    let verifier = Arc::new(Pinned { fingerprint, algorithms: provider.signature_verification_algorithms });
+    let mut crypto = rustls::ClientConfig::builder_with_provider(provider)
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .map_err(|e| QuicError::Tls(e.to_string()))?
+        .dangerous()
+        .with_custom_certificate_verifier(verifier)
+        .with_no_client_auth();
+    crypto.alpn_protocols = vec![ALPN.to_vec()];
+    let quic = quinn::crypto::rustls::QuicClientConfig::try_from(crypto)
+        .map_err(|e| QuicError::Tls(format!("QUIC cannot use the TLS setup: {e}")))?;
+    let mut config = quinn::ClientConfig::new(Arc::new(quic));
+    config.transport_config(transport());
+    Ok(config)
+}
+
+/// Accepts exactly one certificate, by fingerprint.
+#[derive(Debug)]
+struct Pinned {
+    fingerprint: [u8; 32],
+    algorithms: WebPkiSupportedAlgorithms,
+}
+
+impl ServerCertVerifier for Pinned {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        _intermediates: &[CertificateDer<'_>],
+        _server_name: &ServerName<'_>,
+        _ocsp_response: &[u8],
+        _now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        if fingerprint(end_entity) == self.fingerprint {
+            Ok(ServerCertVerified::assertion())
+        } else {
+            Err(rustls::Error::General("the host's certificate is not the one in the join code".into()))
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        _message: &[u8],
+        _cert: &CertificateDer<'_>,
+        _dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        // Only TLS 1.3 is offered.
+        Err(rustls::Error::General("TLS 1.2 is not spoken".into()))
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.algorithms)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+        self.algorithms.supported_schemes()
+    }
+}

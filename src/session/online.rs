@@ -1,0 +1,480 @@
+//! Online matches over QUIC: the handshake (protocol, build and a digest of every file the
+//! simulation reads, a mismatch refused naming the file, on both sides), the start (the host
+//! sends the one `MatchSetup`; each machine prepares it for its own slots), and the headless
+//! run behind `ridgeline host` and `ridgeline join`: paced at 30 frames a second (or as fast
+//! as the slowest peer allows), players who leave removed at an agreed frame, and a desync
+//! stopping the game with a report.
+//!
+//! Must not: change the world except through the stream's commands (the test switch that
+//! corrupts one object is the one exception, and says so).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::content::digest::folder_files;
+use crate::content::{ContentRoots, parse_ron};
+use crate::lockstep::transport::{PeerId, TransportEvent};
+use crate::map::Map;
+use crate::net::quic::{JoinCode, QuicError, QuicTransport};
+use crate::net::wire::{FileDigest, Hello, PROTOCOL, Start, WireMessage};
+use crate::sim::FRAMES_PER_SECOND;
+use crate::sim::hash::StateHash;
+use crate::sim::ids::{Frame, PlayerId};
+
+use super::match_setup::{MatchSetup, SlotKind};
+use super::peer::{SessionError, Step};
+use super::runner::RunSummary;
+use super::script::CommandScript;
+use super::start::{Match, StartError, prepare};
+
+/// The build the handshake compares.
+pub const BUILD: &str = env!("CARGO_PKG_VERSION");
+
+/// Seconds without a frame that count as one stall.
+const STALL: Duration = Duration::from_secs(1);
+
+/// Why an online match could not start or go on.
+#[derive(Debug, Error)]
+pub enum OnlineError {
+    /// The network.
+    #[error(transparent)]
+    Net(#[from] QuicError),
+    /// The handshake or the start was refused (by either side), and why.
+    #[error("refused: {0}")]
+    Refused(String),
+    /// The match could not be prepared.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// The session failed.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// The host left before the match began, or while it ran.
+    #[error("the host left: {0}")]
+    HostLeft(String),
+    /// A file could not be read.
+    #[error("{0}")]
+    File(String),
+    /// The transport failed.
+    #[error(transparent)]
+    Transport(#[from] crate::lockstep::TransportError),
+}
+
+/// The digests of the simulation's data files, as the handshake compares them.
+pub fn sim_data_files(roots: &ContentRoots) -> Result<Vec<FileDigest>, OnlineError> {
+    let mut out = Vec::new();
+    for name in super::start::SIM_DATA_FILES {
+        let rel = format!("data/{name}");
+        let Some(path) = roots.find(&rel) else { continue };
+        let digest = crate::content::digest::files_digest(vec![(rel.clone(), path)])
+            .map_err(|e| OnlineError::File(e.to_string()))?;
+        out.push(FileDigest { name: rel, digest });
+    }
+    Ok(out)
+}
+
+/// The digests of a map folder's files, named `maps/<folder>/<file>`.
+pub fn map_files(map: &Map) -> Result<Vec<FileDigest>, OnlineError> {
+    let folder = map.dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let files = folder_files(&map.dir).map_err(|e| OnlineError::File(e.to_string()))?;
+    Ok(files.into_iter().map(|(name, digest)| FileDigest { name: format!("maps/{folder}/{name}"), digest }).collect())
+}
+
+/// The files whose digests differ between `mine` and `theirs` (or that one side lacks).
+pub fn differing(mine: &[FileDigest], theirs: &[FileDigest]) -> Vec<String> {
+    let a: BTreeMap<&str, u64> = mine.iter().map(|f| (f.name.as_str(), f.digest)).collect();
+    let b: BTreeMap<&str, u64> = theirs.iter().map(|f| (f.name.as_str(), f.digest)).collect();
+    let mut names: Vec<&str> = a.keys().chain(b.keys()).copied().collect();
+    names.sort_unstable();
+    names.dedup();
+    names.into_iter().filter(|n| a.get(n) != b.get(n)).map(str::to_string).collect()
+}
+
+/// What a headless online run does besides playing.
+#[derive(Clone, Debug, Default)]
+pub struct OnlineOptions {
+    /// Frames to run (fewer if someone wins).
+    pub frames: u32,
+    /// The test switch: corrupt one field of one object on this machine after this frame.
+    pub corrupt_at: Option<u32>,
+    /// Where desync reports go.
+    pub desync_dir: PathBuf,
+}
+
+/// The final JSON of `host` and `join`: `sim`'s fields and the network's.
+#[derive(Clone, Debug, Serialize)]
+pub struct OnlineSummary {
+    /// The game's summary, as `sim` prints it.
+    #[serde(flatten)]
+    pub run: RunSummary,
+    /// Median round-trip time to the other machines over the game, in milliseconds.
+    pub rtt_ms: f64,
+    /// Run-ahead at the end, in frames.
+    pub run_ahead: u32,
+    /// Largest run-ahead during the game.
+    pub run_ahead_max: u32,
+    /// Stalls of over a second.
+    pub stalls: u32,
+    /// Payload bytes sent.
+    pub bytes_sent: u64,
+    /// Payload bytes received.
+    pub bytes_received: u64,
+    /// The desync report's path, if the game went out of sync.
+    pub desync: Option<String>,
+    /// Slots whose players left or were dropped.
+    pub left: Vec<u8>,
+}
+
+/// Hosts a match: listens on `bind`, hands the join code to `announce`, accepts a joiner for
+/// each remote slot of `setup` (checking its protocol, build and data files), then starts the
+/// match on every machine, to run at most `frames` frames everywhere.
+pub fn host(
+    roots: &ContentRoots,
+    setup: &MatchSetup,
+    script: &CommandScript,
+    bind: SocketAddr,
+    name: &str,
+    unpaced: bool,
+    frames: u32,
+    announce: impl FnOnce(&JoinCode),
+) -> Result<Match<QuicTransport>, OnlineError> {
+    let advertise = (bind.ip().is_unspecified()).then(advertised_ip).flatten();
+    let (mut net, code) = QuicTransport::host(bind, advertise)?;
+    announce(&code);
+    let mine = sim_data_files(roots)?;
+    let mut setup = setup.clone();
+    let remote: Vec<usize> = (0..setup.slots.len()).filter(|&i| setup.slots[i].kind == SlotKind::Remote).collect();
+    // Slot index → the joiner playing it.
+    let mut seated: BTreeMap<usize, PeerId> = BTreeMap::new();
+    while seated.len() < remote.len() {
+        net.wait(Duration::from_millis(50));
+        while let Some(e) = net.take_peer_event() {
+            if let TransportEvent::Left(p) = e {
+                seated.retain(|_, q| *q != p);
+            }
+        }
+        while let Some((from, m)) = net.take_control() {
+            let WireMessage::Hello(hello) = m else { continue };
+            if let Some(reason) = refusal(&hello, &mine) {
+                log::warn!("{from} refused: {reason}");
+                net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
+                continue;
+            }
+            let Some(&slot) = remote.iter().find(|s| !seated.contains_key(s)) else {
+                let reason = "the game is full".to_string();
+                net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
+                continue;
+            };
+            seated.insert(slot, from);
+            setup.slots[slot].machine = Some(from.0);
+            setup.slots[slot].name = Some(hello.name.chars().take(32).collect());
+            net.send_control(Some(from), &[WireMessage::Welcome { peer: from, host: name.to_string() }]).ok();
+        }
+    }
+    let prepared = prepare(roots, &setup, script, 0)?;
+    let text = ron::ser::to_string(&prepared.setup).map_err(|e| OnlineError::File(e.to_string()))?;
+    let start = Start { setup: text, map_files: map_files(&prepared.content.map)?, unpaced, frames };
+    net.send_control(None, &[WireMessage::Start(start)])?;
+    Ok(prepared.into_match(net))
+}
+
+/// Why a joiner's hello is refused, naming what differs; None if it may play.
+fn refusal(hello: &Hello, mine: &[FileDigest]) -> Option<String> {
+    if hello.protocol != PROTOCOL {
+        return Some(format!("protocol {} (the host speaks {PROTOCOL})", hello.protocol));
+    }
+    if hello.build != BUILD {
+        return Some(format!("game version {} (the host has {BUILD})", hello.build));
+    }
+    let files = differing(mine, &hello.files);
+    (!files.is_empty()).then(|| format!("these files differ from the host's: {}", files.join(", ")))
+}
+
+/// The first non-loopback IPv4 address of this machine's interfaces, else 127.0.0.1: what the
+/// join code of an unspecified bind carries.
+fn advertised_ip() -> Option<std::net::IpAddr> {
+    let first = if_addrs::get_if_addrs()
+        .ok()
+        .and_then(|all| all.into_iter().map(|i| i.ip()).find(|ip| ip.is_ipv4() && !ip.is_loopback()));
+    Some(first.unwrap_or(std::net::IpAddr::from([127, 0, 0, 1])))
+}
+
+/// Joins the match in `code`: greets the host, waits for its welcome and the start, checks
+/// the map's files, and prepares the match with `controller` playing this machine's slot.
+/// Returns the match, whether it runs unpaced, and how many frames the host will run.
+pub fn join(
+    roots: &ContentRoots,
+    code: &JoinCode,
+    connect: Option<SocketAddr>,
+    name: &str,
+    controller: SlotKind,
+    script: &CommandScript,
+) -> Result<(Match<QuicTransport>, bool, u32), OnlineError> {
+    let hello =
+        Hello { protocol: PROTOCOL, build: BUILD.to_string(), name: name.to_string(), files: sim_data_files(roots)? };
+    let mut net = QuicTransport::join(code, connect, &WireMessage::Hello(hello))?;
+    let mut me = None;
+    loop {
+        net.wait(Duration::from_millis(50));
+        if let Some(TransportEvent::Left(_)) = net.take_peer_event() {
+            return Err(OnlineError::HostLeft("before the match began".into()));
+        }
+        while let Some((_, m)) = net.take_control() {
+            match m {
+                WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
+                WireMessage::Welcome { peer, .. } => {
+                    net.set_me(peer);
+                    me = Some(peer);
+                }
+                WireMessage::Start(start) => {
+                    let Some(me) = me else { continue };
+                    return start_joined(roots, net, me, &start, controller, script);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn start_joined(
+    roots: &ContentRoots,
+    mut net: QuicTransport,
+    me: PeerId,
+    start: &Start,
+    controller: SlotKind,
+    script: &CommandScript,
+) -> Result<(Match<QuicTransport>, bool, u32), OnlineError> {
+    let refuse = |net: &mut QuicTransport, reason: String| {
+        net.send_control(Some(PeerId(0)), &[WireMessage::Refused { reason: reason.clone() }]).ok();
+        OnlineError::Refused(reason)
+    };
+    let mut setup: MatchSetup = match parse_ron(Path::new("the host's match setup"), &start.setup) {
+        Ok(s) => s,
+        Err(e) => return Err(refuse(&mut net, e.to_string())),
+    };
+    let map = match Map::find_and_load(roots, &setup.map) {
+        Ok(m) => m,
+        Err(e) => return Err(refuse(&mut net, format!("this machine cannot load map \"{}\": {e}", setup.map))),
+    };
+    let files = differing(&map_files(&map)?, &start.map_files);
+    if !files.is_empty() {
+        return Err(refuse(&mut net, format!("these map files differ from the host's: {}", files.join(", "))));
+    }
+    for slot in setup.slots.iter_mut().filter(|s| s.machine == Some(me.0)) {
+        slot.kind = controller;
+    }
+    let prepared = match prepare(roots, &setup, script, me.0) {
+        Ok(p) => p,
+        Err(e) => return Err(refuse(&mut net, e.to_string())),
+    };
+    Ok((prepared.into_match(net), start.unpaced, start.frames))
+}
+
+/// Plays an online match headless until `opts.frames` frames ran, someone won, the game went
+/// out of sync, or the host left; paced at 30 frames a second unless `unpaced`. Returns the
+/// summary and the hash of every frame.
+pub fn run(
+    m: &mut Match<QuicTransport>,
+    opts: &OnlineOptions,
+    unpaced: bool,
+) -> Result<(OnlineSummary, Vec<(u32, u64)>), OnlineError> {
+    let frame_time = Duration::from_secs(1) / FRAMES_PER_SECOND;
+    let started = Instant::now();
+    let mut log: Vec<(u32, u64)> = Vec::with_capacity(opts.frames as usize);
+    let mut recent: BTreeMap<u32, StateHash> = BTreeMap::new();
+    let (mut objects_peak, mut rejected, mut destroyed) = (m.session.world().object_count(), 0, 0);
+    let (mut stalls, mut stalled) = (0u32, false);
+    let mut last_tick = Instant::now();
+    let mut rtts: Vec<f64> = Vec::new();
+    let mut left: Vec<u8> = Vec::new();
+    let mut desync = None;
+    let me = crate::lockstep::Transport::me(m.session.transport());
+    loop {
+        let world = m.session.world();
+        if log.len() as u32 >= opts.frames || world.is_over() {
+            break;
+        }
+        if let Some(d) = m.session.stream().desync() {
+            desync = Some(write_desync_report(opts, me, d, &recent, m)?);
+            break;
+        }
+        let step = m.session.step()?;
+        match step {
+            Step::Ticked { frame, hash, report } => {
+                log.push((frame.0, hash.total));
+                recent.insert(frame.0, hash);
+                if recent.len() > 600 {
+                    recent.pop_first();
+                }
+                objects_peak = objects_peak.max(m.session.world().object_count());
+                rejected += report.rejections.len();
+                destroyed += report.destroyed.len();
+                if opts.corrupt_at == Some(frame.0) {
+                    corrupt(m);
+                }
+                if frame.0 % FRAMES_PER_SECOND == 0 {
+                    rtts.extend(m.session.transport().rtts().iter().map(|(_, d)| d.as_secs_f64() * 1000.0));
+                }
+                last_tick = Instant::now();
+                stalled = false;
+                if !unpaced {
+                    let due = started + frame_time * (frame.0 + 1);
+                    if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                        m.session.transport_mut().wait(wait);
+                        // Whatever woke the wait is handled on the next step; sleep the rest.
+                        if let Some(rest) = due.checked_duration_since(Instant::now()) {
+                            std::thread::sleep(rest);
+                        }
+                    }
+                }
+            }
+            Step::Waiting => {
+                m.session.transport_mut().wait(Duration::from_millis(2));
+                if !stalled && last_tick.elapsed() > STALL {
+                    stalls += 1;
+                    stalled = true;
+                }
+            }
+        }
+        if let Some(gone) = handle_departures(m, me)? {
+            left.extend(gone.0);
+            if gone.1 {
+                break; // the host left: a star cannot go on without it
+            }
+        }
+    }
+    // Say goodbye so the others know this was an ending, not a loss.
+    let net = m.session.transport_mut();
+    net.send_control(None, &[WireMessage::Bye]).ok();
+    let world = m.session.world();
+    let secs = started.elapsed().as_secs_f64();
+    let slot_of = |p: PlayerId| m.slots.get(p.index()).map_or(p.0, |s| s.slot);
+    let winner = world.winner().and_then(|w| world.players().get(w.index()));
+    let players = super::runner::summarize_players(world, &m.slots);
+    let stats = m.session.transport().stats();
+    rtts.sort_by(f64::total_cmp);
+    let run = RunSummary {
+        frames: log.len() as u32,
+        hash: format!("{:016x}", log.last().map_or(world.state_hash().total, |l| l.1)),
+        winner: winner.map(|p| slot_of(p.id)),
+        winner_team: winner.map(|p| p.team.saturating_add(1)),
+        ticks_per_sec: if secs > 0.0 { log.len() as f64 / secs } else { 0.0 },
+        objects_peak,
+        rejected,
+        destroyed,
+        players,
+    };
+    let run_ahead = m.session.stream().run_ahead();
+    left.sort_unstable();
+    left.dedup();
+    let summary = OnlineSummary {
+        run,
+        rtt_ms: rtts.get(rtts.len() / 2).copied().unwrap_or(0.0),
+        run_ahead,
+        run_ahead_max: run_ahead,
+        stalls,
+        bytes_sent: stats.bytes_sent,
+        bytes_received: stats.bytes_received,
+        desync,
+        left,
+    };
+    Ok((summary, log))
+}
+
+/// Handles peers leaving and the host's drop notices: returns the slots that left and whether
+/// the host itself is gone.
+fn handle_departures(m: &mut Match<QuicTransport>, me: PeerId) -> Result<Option<(Vec<u8>, bool)>, OnlineError> {
+    let mut gone = Vec::new();
+    let mut host_gone = false;
+    while let Some(e) = m.session.transport_mut().take_peer_event() {
+        let TransportEvent::Left(peer) = e else { continue };
+        if me != PeerId(0) {
+            // A joiner only ever talks to the host.
+            host_gone = true;
+            gone.extend(m.slots.iter().filter(|s| s.machine == 0).map(|s| s.slot));
+            continue;
+        }
+        // The host removes the leaver's players at the first frame nobody has their data for,
+        // and tells everyone that frame.
+        let players: Vec<(PlayerId, u8)> =
+            m.slots.iter().filter(|s| s.machine == peer.0).map(|s| (s.player, s.slot)).collect();
+        for (player, slot) in players {
+            let stream = m.session.stream();
+            let from = stream.declared_through(player).map_or(Frame(0), Frame::next).max(stream.next_frame());
+            m.session.drop_player(player, from);
+            m.session.transport_mut().send_control(None, &[WireMessage::Dropped { player, from }]).ok();
+            log::warn!("{peer} left; player {player} is removed from frame {from}");
+            gone.push(slot);
+        }
+    }
+    while let Some((from, msg)) = m.session.transport_mut().take_control() {
+        match msg {
+            WireMessage::Dropped { player, from: at } if from == PeerId(0) => {
+                m.session.drop_player(player, at);
+                if let Some(s) = m.slots.get(player.index()) {
+                    gone.push(s.slot);
+                }
+            }
+            WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
+            _ => {}
+        }
+    }
+    Ok((!gone.is_empty() || host_gone).then_some((gone, host_gone)))
+}
+
+/// The test switch: moves one object of this machine's first player by one raw unit, as a
+/// corrupted machine would. It is never reachable through commands.
+fn corrupt(m: &mut Match<QuicTransport>) {
+    let Some(first) = m.slots.iter().find(|s| s.machine == crate::lockstep::Transport::me(m.session.transport()).0)
+    else {
+        return;
+    };
+    let player = first.player;
+    let target = m.session.world().objects().filter(|o| o.owner == player).map(|o| o.id).last();
+    if let Some(id) = target {
+        log::warn!("test switch: corrupting object {id} on this machine");
+        m.session.world_mut_for_tests().debug_nudge_object(id, 1);
+    }
+}
+
+/// Writes what this machine knows of a desync next to the settings (or in `--desync-dir`):
+/// the frame, both hashes, this machine's sub-hashes there, and every object at the end.
+fn write_desync_report(
+    opts: &OnlineOptions,
+    me: PeerId,
+    d: crate::lockstep::Desync,
+    recent: &BTreeMap<u32, StateHash>,
+    m: &Match<QuicTransport>,
+) -> Result<String, OnlineError> {
+    let path = opts.desync_dir.join(format!("desync-frame{}-peer{}.txt", d.frame.0, me.0));
+    let mut text = String::new();
+    text.push_str(&format!("Ridgeline {BUILD}: out of sync at frame {}\n", d.frame.0));
+    text.push_str(&format!(
+        "this machine ({me}): {:016x}\nother machine (player {}): {:016x}\n",
+        d.local, d.peer, d.remote
+    ));
+    if let Some(h) = recent.get(&d.frame.0) {
+        text.push_str(&format!(
+            "sub-hashes here: objects {:016x} players {:016x} rng {:016x} pathfinding {:016x} production {:016x}\n",
+            h.objects, h.players, h.rng, h.pathfinding, h.production
+        ));
+    }
+    let world = m.session.world();
+    text.push_str(&format!("objects at frame {} on this machine:\n", world.frame().0));
+    for o in world.objects() {
+        text.push_str(&format!(
+            "{} template {} owner {} pos {:?} health {} order {:?}\n",
+            o.id, o.template.0, o.owner, o.pos, o.health, o.order
+        ));
+    }
+    let io = |e: std::io::Error| OnlineError::File(format!("{}: {e}", path.display()));
+    std::fs::create_dir_all(&opts.desync_dir).map_err(io)?;
+    let mut f = std::fs::File::create(&path).map_err(io)?;
+    f.write_all(text.as_bytes()).map_err(io)?;
+    Ok(path.display().to_string())
+}

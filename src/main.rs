@@ -160,9 +160,6 @@ struct SimArgs {
 /// What `host` and `join` share.
 #[derive(clap::Args)]
 struct NetArgs {
-    /// Frames to run (fewer if someone wins; the host's count rules).
-    #[arg(long, default_value_t = u32::MAX)]
-    frames: u32,
     /// RON script of frame-stamped commands for scripted players.
     #[arg(long)]
     commands: Option<PathBuf>,
@@ -191,6 +188,9 @@ struct HostArgs {
     /// As for `sim`, with `remote` for each slot a joiner plays.
     #[arg(long)]
     players: String,
+    /// Frames to run (fewer if someone wins); every machine stops there.
+    #[arg(long)]
+    frames: u32,
     /// Game seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -349,11 +349,11 @@ fn write_hash_log(path: Option<&std::path::Path>, log: &[(u32, u64)]) -> Result<
     std::fs::write(path, text).with_context(|| format!("{}: cannot write the hash log", path.display()))
 }
 
-fn online_options(net: &NetArgs) -> ridgeline::session::online::OnlineOptions {
+fn online_options(net: &NetArgs, frames: u32) -> ridgeline::session::online::OnlineOptions {
     let settings = ridgeline::game::settings::Settings::default_path();
     let default_dir = settings.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
     ridgeline::session::online::OnlineOptions {
-        frames: net.frames,
+        frames,
         corrupt_at: net.debug_corrupt_at,
         desync_dir: net.desync_dir.clone().unwrap_or(default_dir),
     }
@@ -387,18 +387,15 @@ fn host(roots: &ContentRoots, args: HostArgs) -> Result<()> {
         println!("join-code: {code}");
         let _ = std::io::stdout().flush();
     };
-    let frames = args.net.frames;
-    let mut game = ridgeline::session::online::host(
-        roots,
-        &setup,
-        &script,
-        args.bind,
-        &args.net.name,
-        args.unpaced,
+    let frames = args.frames;
+    let options = ridgeline::session::online::HostOptions {
+        bind: args.bind,
+        name: args.net.name.clone(),
+        unpaced: args.unpaced,
         frames,
-        announce,
-    )?;
-    let (summary, log) = ridgeline::session::online::run(&mut game, &online_options(&args.net), args.unpaced)?;
+    };
+    let mut game = ridgeline::session::online::host(roots, &setup, &script, &options, announce)?;
+    let (summary, log) = ridgeline::session::online::run(&mut game, &online_options(&args.net, frames), args.unpaced)?;
     write_hash_log(args.net.hash_log.as_deref(), &log)?;
     print_online(&args.net, &summary)
 }
@@ -417,9 +414,7 @@ fn join(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
     let script = load_script(args.net.commands.as_deref(), 8)?;
     let (mut game, unpaced, frames) =
         ridgeline::session::online::join(roots, &code, args.connect, &args.net.name, controller, &script)?;
-    let mut options = online_options(&args.net);
-    options.frames = options.frames.min(frames);
-    let (summary, log) = ridgeline::session::online::run(&mut game, &options, unpaced)?;
+    let (summary, log) = ridgeline::session::online::run(&mut game, &online_options(&args.net, frames), unpaced)?;
     write_hash_log(args.net.hash_log.as_deref(), &log)?;
     print_online(&args.net, &summary)
 }

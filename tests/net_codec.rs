@@ -66,6 +66,10 @@ fn message() -> impl Strategy<Value = WireMessage> {
             .prop_map(|(setup, map_files, unpaced, frames)| WireMessage::Start(Start { setup, map_files, unpaced, frames })),
         1 => (any::<u8>(), any::<u32>()).prop_map(|(p, f)| WireMessage::Dropped { player: PlayerId(p), from: Frame(f) }),
         1 => Just(WireMessage::Bye),
+        1 => (any::<u32>(), prop::collection::vec(any::<u64>(), 0..6), prop::collection::vec((any::<u64>(), any::<u64>()), 0..20))
+            .prop_map(|(f, subs, objects)| WireMessage::DesyncDigests { frame: Frame(f), subs, objects }),
+        1 => (any::<u32>(), any::<u64>(), prop::collection::vec((text(), text()), 0..6))
+            .prop_map(|(f, object, fields)| WireMessage::DesyncObject { frame: Frame(f), object, fields }),
     ]
 }
 

@@ -29,6 +29,13 @@ impl Fnv {
     }
 }
 
+/// The digest of some bytes.
+pub fn bytes_digest(bytes: &[u8]) -> u64 {
+    let mut h = Fnv(OFFSET);
+    h.write(bytes);
+    h.0
+}
+
 /// The digest of `files`, each given as (name it is known by, path to read), in name order.
 pub fn files_digest(mut files: Vec<(String, PathBuf)>) -> Result<u64, FileError> {
     files.sort();

@@ -35,6 +35,13 @@ const T_REFUSED: u8 = 18;
 const T_START: u8 = 19;
 const T_DROPPED: u8 = 20;
 const T_BYE: u8 = 21;
+const T_DESYNC_DIGESTS: u8 = 22;
+const T_DESYNC_OBJECT: u8 = 23;
+
+/// Most objects in a desync digest list.
+pub const MAX_OBJECTS: usize = 1 << 16;
+/// Most sub-hashes or fields in a desync message.
+pub const MAX_FIELDS: usize = 64;
 
 /// Bytes that are not a valid batch, and where.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -117,6 +124,29 @@ pub fn encode(messages: &[WireMessage]) -> Vec<u8> {
                 varint(&mut w, from.0 as u64);
             }
             WireMessage::Bye => w.push(T_BYE),
+            WireMessage::DesyncDigests { frame, subs, objects } => {
+                w.push(T_DESYNC_DIGESTS);
+                varint(&mut w, frame.0 as u64);
+                varint(&mut w, subs.len() as u64);
+                for s in subs {
+                    w.extend_from_slice(&s.to_le_bytes());
+                }
+                varint(&mut w, objects.len() as u64);
+                for (id, d) in objects {
+                    varint(&mut w, *id);
+                    w.extend_from_slice(&d.to_le_bytes());
+                }
+            }
+            WireMessage::DesyncObject { frame, object, fields } => {
+                w.push(T_DESYNC_OBJECT);
+                varint(&mut w, frame.0 as u64);
+                varint(&mut w, *object);
+                varint(&mut w, fields.len() as u64);
+                for (k, v) in fields {
+                    text(&mut w, k);
+                    text(&mut w, v);
+                }
+            }
         }
         i += 1;
     }
@@ -425,6 +455,32 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<WireMessage>, DecodeError> {
                 out.push(WireMessage::Dropped { player, from: Frame(r.u32v("frame")?) });
             }
             T_BYE => out.push(WireMessage::Bye),
+            T_DESYNC_DIGESTS => {
+                let frame = Frame(r.u32v("frame")?);
+                let n = r.bounded(MAX_FIELDS as u64, "sub-hash count")? as usize;
+                let mut subs = Vec::with_capacity(n.min(r.left() / 8));
+                for _ in 0..n {
+                    subs.push(r.u64_le()?);
+                }
+                let n = r.bounded(MAX_OBJECTS as u64, "object count")? as usize;
+                let mut objects = Vec::with_capacity(n.min(r.left() / 9));
+                for _ in 0..n {
+                    let id = r.varint()?;
+                    objects.push((id, r.u64_le()?));
+                }
+                out.push(WireMessage::DesyncDigests { frame, subs, objects });
+            }
+            T_DESYNC_OBJECT => {
+                let frame = Frame(r.u32v("frame")?);
+                let object = r.varint()?;
+                let n = r.bounded(MAX_FIELDS as u64, "field count")? as usize;
+                let mut fields = Vec::with_capacity(n.min(r.left() / 2));
+                for _ in 0..n {
+                    let k = r.text(MAX_TEXT, "field name")?;
+                    fields.push((k, r.text(MAX_TEXT, "field value")?));
+                }
+                out.push(WireMessage::DesyncObject { frame, object, fields });
+            }
             t => return Err(DecodeError { at: r.at - 1, what: format!("unknown message tag {t}") }),
         }
     }
@@ -479,6 +535,8 @@ mod tests {
             }),
             WireMessage::Dropped { player: PlayerId(1), from: Frame(900) },
             WireMessage::Bye,
+            WireMessage::DesyncDigests { frame: Frame(501), subs: vec![1, 2, 3], objects: vec![(7, 99), (1 << 40, 5)] },
+            WireMessage::DesyncObject { frame: Frame(501), object: 7, fields: vec![("pos.x".into(), "65536".into())] },
         ];
         assert_eq!(decode(&encode(&all)).unwrap(), all);
     }

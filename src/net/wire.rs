@@ -80,4 +80,22 @@ pub enum WireMessage {
     },
     /// Either way: I am leaving.
     Bye,
+    /// After a desync: this machine's sub-hashes and a digest of every object at `frame`.
+    DesyncDigests {
+        /// The first frame found to differ.
+        frame: Frame,
+        /// Sub-hashes: objects, players, RNG, pathfinding, production.
+        subs: Vec<u64>,
+        /// (object id bits, digest of its fields), in id order.
+        objects: Vec<(u64, u64)>,
+    },
+    /// After the digests: the fields of the first object that differs, at `frame`.
+    DesyncObject {
+        /// The frame.
+        frame: Frame,
+        /// The object's id bits.
+        object: u64,
+        /// (field, value); empty when this machine has no such object.
+        fields: Vec<(String, String)>,
+    },
 }

@@ -8,7 +8,7 @@
 //! Must not: change the world except through the stream's commands (the test switch that
 //! corrupts one object is the one exception, and says so).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -130,6 +130,19 @@ pub struct OnlineSummary {
     pub left: Vec<u8>,
 }
 
+/// How a match is hosted.
+#[derive(Clone, Debug)]
+pub struct HostOptions {
+    /// Where to listen (port 0 picks a free port).
+    pub bind: SocketAddr,
+    /// The host player's name.
+    pub name: String,
+    /// Run as fast as the slowest peer allows (for everyone) instead of 30 frames a second.
+    pub unpaced: bool,
+    /// Frames the match runs at most, on every machine.
+    pub frames: u32,
+}
+
 /// Hosts a match: listens on `bind`, hands the join code to `announce`, accepts a joiner for
 /// each remote slot of `setup` (checking its protocol, build and data files), then starts the
 /// match on every machine, to run at most `frames` frames everywhere.
@@ -137,12 +150,10 @@ pub fn host(
     roots: &ContentRoots,
     setup: &MatchSetup,
     script: &CommandScript,
-    bind: SocketAddr,
-    name: &str,
-    unpaced: bool,
-    frames: u32,
+    options: &HostOptions,
     announce: impl FnOnce(&JoinCode),
 ) -> Result<Match<QuicTransport>, OnlineError> {
+    let HostOptions { bind, ref name, unpaced, frames } = *options;
     let advertise = (bind.ip().is_unspecified()).then(advertised_ip).flatten();
     let (mut net, code) = QuicTransport::host(bind, advertise)?;
     announce(&code);
@@ -286,7 +297,7 @@ pub fn run(
     let frame_time = Duration::from_secs(1) / FRAMES_PER_SECOND;
     let started = Instant::now();
     let mut log: Vec<(u32, u64)> = Vec::with_capacity(opts.frames as usize);
-    let mut recent: BTreeMap<u32, StateHash> = BTreeMap::new();
+    let mut snapshots: VecDeque<Snapshot> = VecDeque::with_capacity(SNAPSHOTS + 1);
     let (mut objects_peak, mut rejected, mut destroyed) = (m.session.world().object_count(), 0, 0);
     let (mut stalls, mut stalled) = (0u32, false);
     let mut last_tick = Instant::now();
@@ -300,16 +311,17 @@ pub fn run(
             break;
         }
         if let Some(d) = m.session.stream().desync() {
-            desync = Some(write_desync_report(opts, me, d, &recent, m)?);
+            desync = Some(desync_report(m, opts, me, d, &snapshots)?);
             break;
         }
         let step = m.session.step()?;
         match step {
             Step::Ticked { frame, hash, report } => {
                 log.push((frame.0, hash.total));
-                recent.insert(frame.0, hash);
-                if recent.len() > 600 {
-                    recent.pop_first();
+                let objects = m.session.world().objects().cloned().collect();
+                snapshots.push_back(Snapshot { frame: frame.0, hash, objects });
+                if snapshots.len() > SNAPSHOTS {
+                    snapshots.pop_front();
                 }
                 objects_peak = objects_peak.max(m.session.world().object_count());
                 rejected += report.rejections.len();
@@ -442,36 +454,113 @@ fn corrupt(m: &mut Match<QuicTransport>) {
     }
 }
 
-/// Writes what this machine knows of a desync next to the settings (or in `--desync-dir`):
-/// the frame, both hashes, this machine's sub-hashes there, and every object at the end.
-fn write_desync_report(
+/// One frame as kept for a desync report: the sub-hashes and every object.
+struct Snapshot {
+    frame: u32,
+    hash: StateHash,
+    objects: Vec<crate::sim::object::Object>,
+}
+
+/// How many recent frames are kept for a desync report (a desync is found at most a
+/// run-ahead and a few frames after it happened).
+const SNAPSHOTS: usize = 24;
+
+const SUB_NAMES: [&str; 5] = ["objects", "players", "rng", "pathfinding", "production"];
+
+fn subs(h: &StateHash) -> Vec<u64> {
+    vec![h.objects, h.players, h.rng, h.pathfinding, h.production]
+}
+
+fn object_digest(o: &crate::sim::object::Object) -> u64 {
+    let text: String = o.fields().iter().map(|(k, v)| format!("{k}={v};")).collect();
+    crate::content::digest::bytes_digest(text.as_bytes())
+}
+
+/// After a desync: exchanges sub-hashes and object digests at the desync's frame with the
+/// machine that differs, then the fields of the first object that differs, so both reports
+/// name the same object and field; writes this machine's report (next to the settings, or
+/// in `--desync-dir`) and returns its path. Waits at most a few seconds for the other side.
+fn desync_report(
+    m: &mut Match<QuicTransport>,
     opts: &OnlineOptions,
     me: PeerId,
     d: crate::lockstep::Desync,
-    recent: &BTreeMap<u32, StateHash>,
-    m: &Match<QuicTransport>,
+    snapshots: &VecDeque<Snapshot>,
 ) -> Result<String, OnlineError> {
-    let path = opts.desync_dir.join(format!("desync-frame{}-peer{}.txt", d.frame.0, me.0));
-    let mut text = String::new();
-    text.push_str(&format!("Ridgeline {BUILD}: out of sync at frame {}\n", d.frame.0));
+    let snap = snapshots.iter().find(|s| s.frame == d.frame.0);
+    let their_machine = m.slots.get(d.peer.index()).map_or(0, |s| s.machine);
+    let to = if me == PeerId(0) { Some(PeerId(their_machine)) } else { None };
+    let mine: Vec<(u64, u64)> =
+        snap.map(|s| s.objects.iter().map(|o| (o.id.to_bits(), object_digest(o))).collect()).unwrap_or_default();
+    let my_subs = snap.map(|s| subs(&s.hash)).unwrap_or_default();
+    let net = m.session.transport_mut();
+    net.send_control(
+        to,
+        &[WireMessage::DesyncDigests { frame: d.frame, subs: my_subs.clone(), objects: mine.clone() }],
+    )
+    .ok();
+    let (mut their_subs, mut first, mut theirs_fields) = (None, None, None);
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while Instant::now() < deadline && theirs_fields.is_none() {
+        net.wait(Duration::from_millis(20));
+        while let Some((_, msg)) = net.take_control() {
+            match msg {
+                WireMessage::DesyncDigests { frame, subs, objects } if frame == d.frame => {
+                    their_subs = Some(subs);
+                    let a: BTreeMap<u64, u64> = mine.iter().copied().collect();
+                    let b: BTreeMap<u64, u64> = objects.into_iter().collect();
+                    let id = a.keys().chain(b.keys()).copied().filter(|k| a.get(k) != b.get(k)).min();
+                    if let Some(id) = id {
+                        let fields: Vec<(String, String)> = snap
+                            .and_then(|s| s.objects.iter().find(|o| o.id.to_bits() == id))
+                            .map(|o| o.fields())
+                            .unwrap_or_default();
+                        net.send_control(to, &[WireMessage::DesyncObject { frame: d.frame, object: id, fields }]).ok();
+                    }
+                    first = id;
+                }
+                WireMessage::DesyncObject { frame, object, fields } if frame == d.frame => {
+                    theirs_fields = Some((object, fields));
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut text = format!("Ridgeline {BUILD}: out of sync at frame {}\n", d.frame.0);
     text.push_str(&format!(
-        "this machine ({me}): {:016x}\nother machine (player {}): {:016x}\n",
+        "this machine ({me}): {:016x}\nthe other (player {}): {:016x}\n",
         d.local, d.peer, d.remote
     ));
-    if let Some(h) = recent.get(&d.frame.0) {
-        text.push_str(&format!(
-            "sub-hashes here: objects {:016x} players {:016x} rng {:016x} pathfinding {:016x} production {:016x}\n",
-            h.objects, h.players, h.rng, h.pathfinding, h.production
-        ));
+    match &their_subs {
+        Some(t) => {
+            let differ: Vec<&str> =
+                SUB_NAMES.iter().zip(my_subs.iter().zip(t)).filter(|(_, (a, b))| a != b).map(|(n, _)| *n).collect();
+            text.push_str(&format!("sub-hashes that differ: {}\n", differ.join(", ")));
+        }
+        None => text.push_str("the other machine sent no sub-hashes\n"),
     }
-    let world = m.session.world();
-    text.push_str(&format!("objects at frame {} on this machine:\n", world.frame().0));
-    for o in world.objects() {
-        text.push_str(&format!(
-            "{} template {} owner {} pos {:?} health {} order {:?}\n",
-            o.id, o.template.0, o.owner, o.pos, o.health, o.order
-        ));
+    let mine_of = |id: u64| snap.and_then(|s| s.objects.iter().find(|o| o.id.to_bits() == id));
+    match (first, &theirs_fields) {
+        (Some(id), Some((object, fields))) if *object == id => {
+            let oid = crate::sim::ids::ObjectId::from_bits(id);
+            let my_fields: Vec<(String, String)> = mine_of(id).map(|o| o.fields()).unwrap_or_default();
+            let theirs: BTreeMap<&str, &str> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            let field = my_fields.iter().find(|(k, v)| theirs.get(k.as_str()) != Some(&v.as_str()));
+            match field {
+                Some((k, v)) => text.push_str(&format!(
+                    "first object that differs: {oid}\nfield: {k}\nhere: {v}\nthere: {}\n",
+                    theirs.get(k.as_str()).unwrap_or(&"(missing)")
+                )),
+                None if my_fields.is_empty() => {
+                    text.push_str(&format!("first object that differs: {oid} (missing here)\n"))
+                }
+                None => text.push_str(&format!("first object that differs: {oid} (missing there)\n")),
+            }
+        }
+        (None, _) if their_subs.is_some() => text.push_str("every object agrees; the difference is elsewhere\n"),
+        _ => text.push_str("the other machine did not answer in time; no object named\n"),
     }
+    let path = opts.desync_dir.join(format!("desync-frame{}-peer{}.txt", d.frame.0, me.0));
     let io = |e: std::io::Error| OnlineError::File(format!("{}: {e}", path.display()));
     std::fs::create_dir_all(&opts.desync_dir).map_err(io)?;
     let mut f = std::fs::File::create(&path).map_err(io)?;

@@ -146,6 +146,24 @@ pub struct Object {
 }
 
 impl Object {
+    /// Every field the state hash sees, by name, with its value as text (fixed-point values
+    /// exactly, with their raw bits): what two machines compare to say which field of which
+    /// object went out of sync.
+    pub fn fields(&self) -> Vec<(String, String)> {
+        self.hashed_fields()
+            .iter()
+            .map(|&(field, v)| {
+                let value = match field {
+                    Field::PosX | Field::PosY | Field::Speed | Field::NavBest => {
+                        format!("{:?} (raw {})", Fixed::from_raw(v as i64), v as i64)
+                    }
+                    _ => format!("{v:#x}"),
+                };
+                (format!("{field:?}"), value)
+            })
+            .collect()
+    }
+
     /// A new object of `template` at full health, standing idle (its id is given when the
     /// store spawns it).
     pub fn new(template: TemplateId, owner: PlayerId, t: &ObjectTemplate, pos: Vec2, facing: Angle) -> Object {

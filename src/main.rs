@@ -126,6 +126,8 @@ enum BenchKind {
     Render,
     /// Layout parsing and event routing.
     Ui,
+    /// Lockstep over loopback QUIC (pacing off), bytes on the wire, decoder throughput.
+    Net,
 }
 
 #[derive(clap::Args)]
@@ -265,6 +267,9 @@ fn main() -> ExitCode {
         }
         Cmd::Bench { what: BenchKind::Render } => {
             bench::render::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
+        }
+        Cmd::Bench { what: BenchKind::Net } => {
+            bench::net::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
         }
         Cmd::Bench { what: BenchKind::Roads } => {
             bench::roads::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)

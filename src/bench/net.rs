@@ -1,0 +1,150 @@
+//! `ridgeline bench net`: lockstep over real QUIC on loopback with pacing off — two machines in
+//! one process, each a session with its own QUIC transport, stepped in turn — in frames per
+//! second; the bytes of an idle frame and of "select 12 units and move"; and the decoder's
+//! throughput.
+//!
+//! Must not: be used as a test (timings are never asserted), or reach beyond 127.0.0.1.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use thiserror::Error;
+
+use crate::content::ContentRoots;
+use crate::lockstep::message::Message;
+use crate::lockstep::transport::PeerId;
+use crate::net::codec::{decode, encode};
+use crate::net::quic::{QuicError, QuicTransport};
+use crate::net::wire::{Hello, PROTOCOL, WireMessage};
+use crate::session::start::{StartError, prepare};
+use crate::session::{CommandScript, MatchSetup, SessionError, SlotKind, SlotSetup, Step};
+use crate::sim::command::{Command, Point, StampedCommand};
+use crate::sim::ids::{CommandId, Frame, ObjectId, PlayerId};
+
+/// Frames per run.
+const FRAMES: u32 = 3_000;
+/// Runs (the median is reported).
+const RUNS: usize = 5;
+
+/// Why the benchmark could not run.
+#[derive(Debug, Error)]
+pub enum BenchNetError {
+    /// The network.
+    #[error(transparent)]
+    Net(#[from] QuicError),
+    /// The match.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// The session.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// The machines stopped agreeing or progressing.
+    #[error("{0}")]
+    Stalled(String),
+}
+
+/// Runs the benchmark.
+pub fn run(roots: &ContentRoots) -> Result<Value, BenchNetError> {
+    let mut fps = Vec::new();
+    let mut per_frame = Vec::new();
+    for _ in 0..RUNS {
+        let (f, bytes) = lockstep_run(roots)?;
+        fps.push(f);
+        per_frame.push(bytes);
+    }
+    let idle = encode(&[
+        WireMessage::Lockstep(Message::FrameCount { player: PlayerId(0), frame: Frame(12_345), count: 0 }),
+        WireMessage::Lockstep(Message::Hash { player: PlayerId(0), frame: Frame(12_342), hash: u64::MAX / 3 }),
+    ]);
+    let stamp = |id: u32, command| {
+        WireMessage::Lockstep(Message::Command(StampedCommand {
+            frame: Frame(12_345),
+            player: PlayerId(0),
+            id: CommandId(id),
+            command,
+        }))
+    };
+    let objects: Vec<ObjectId> = (40..52).map(|index| ObjectId { index, generation: 0 }).collect();
+    let move12 = encode(&[
+        stamp(77, Command::Select { objects, add: false }),
+        stamp(78, Command::Move { to: Point { x: 1250, y: 830 } }),
+    ]);
+    // The decoder on a busy batch: a hundred frames of counts, hashes and orders.
+    let mut busy = Vec::new();
+    for k in 0..100u32 {
+        let objects: Vec<ObjectId> = (0..12).map(|i| ObjectId { index: k * 12 + i, generation: 0 }).collect();
+        busy.push(stamp(k * 2, Command::Select { objects, add: false }));
+        busy.push(stamp(k * 2 + 1, Command::AttackMove { to: Point { x: k as i32 * 7, y: 900 } }));
+        busy.push(WireMessage::Lockstep(Message::FrameCount { player: PlayerId(1), frame: Frame(k), count: 2 }));
+        busy.push(WireMessage::Lockstep(Message::Hash { player: PlayerId(1), frame: Frame(k), hash: k as u64 * 31 }));
+    }
+    let bytes = encode(&busy);
+    let mut rates = Vec::new();
+    for _ in 0..RUNS {
+        let t = Instant::now();
+        let mut n = 0usize;
+        for _ in 0..200 {
+            n += decode(&bytes).map_or(0, |m| m.len());
+        }
+        let secs = t.elapsed().as_secs_f64().max(1e-9);
+        rates.push((bytes.len() as f64 * 200.0 / secs / 1e6, n as f64 / secs));
+    }
+    Ok(json!({
+        "frames_per_sec": super::median(fps),
+        "wire_bytes_per_frame": super::median(per_frame),
+        "idle_frame_bytes": idle.len(),
+        "move12_bytes": move12.len(),
+        "decode_mb_per_sec": super::median(rates.iter().map(|r| r.0).collect()),
+        "decode_messages_per_sec": super::median(rates.iter().map(|r| r.1).collect()),
+        "frames": FRAMES,
+        "runs": RUNS,
+    }))
+}
+
+/// Two machines over loopback QUIC, idle players, stepped in turn with pacing off: frames a
+/// second, and payload bytes a frame each way.
+fn lockstep_run(roots: &ContentRoots) -> Result<(f64, f64), BenchNetError> {
+    let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None)?;
+    let hello =
+        WireMessage::Hello(Hello { protocol: PROTOCOL, build: String::new(), name: String::new(), files: vec![] });
+    let mut join_net = QuicTransport::join(&code, None, &hello)?;
+    join_net.set_me(PeerId(1));
+    let on = |kind, machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(kind) };
+    let setup = MatchSetup {
+        map: "proving_grounds".into(),
+        seed: 1,
+        slots: vec![on(SlotKind::Idle, 0), on(SlotKind::Remote, 1)],
+        run_ahead: None,
+        map_hash: None,
+        content_hash: None,
+    };
+    let mut joined = setup.clone();
+    joined.slots[1].kind = SlotKind::Idle;
+    let script = CommandScript::default();
+    let mut a = prepare(roots, &setup, &script, 0)?.into_match(host_net);
+    let mut b = prepare(roots, &joined, &script, 1)?.into_match(join_net);
+    let started = Instant::now();
+    let mut last_progress = Instant::now();
+    while a.session.world().frame().0 < FRAMES || b.session.world().frame().0 < FRAMES {
+        let mut progressed = false;
+        for m in [&mut a, &mut b] {
+            if m.session.world().frame().0 < FRAMES {
+                progressed |= matches!(m.session.step()?, Step::Ticked { .. });
+            }
+        }
+        if progressed {
+            last_progress = Instant::now();
+        } else {
+            if last_progress.elapsed() > Duration::from_secs(10) {
+                return Err(BenchNetError::Stalled("no frame for ten seconds".into()));
+            }
+            a.session.transport_mut().wait(Duration::from_micros(200));
+        }
+    }
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    if a.session.stream().hash_log() != b.session.stream().hash_log() {
+        return Err(BenchNetError::Stalled("the two machines disagree".into()));
+    }
+    let sent = a.session.transport().stats().bytes_sent as f64 / FRAMES as f64;
+    Ok((FRAMES as f64 / secs, sent))
+}

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use ridgeline::lockstep::{Message, PeerId};
 use ridgeline::net::codec::{decode, encode};
-use ridgeline::net::wire::{FileDigest, Hello, Start, WireMessage};
+use ridgeline::net::wire::{FileDigest, Hello, RosterEntry, Start, WireMessage};
 use ridgeline::sim::{Command, CommandId, Frame, ObjectId, PlayerId, Point, StampedCommand, TemplateId};
 
 fn object() -> impl Strategy<Value = ObjectId> {
@@ -68,6 +68,14 @@ fn message() -> impl Strategy<Value = WireMessage> {
         1 => Just(WireMessage::Bye),
         1 => (any::<u32>(), prop::collection::vec(any::<u64>(), 0..6), prop::collection::vec((any::<u64>(), any::<u64>()), 0..20))
             .prop_map(|(f, subs, objects)| WireMessage::DesyncDigests { frame: Frame(f), subs, objects }),
+        1 => (text(), text()).prop_map(|(from, text)| WireMessage::Chat { from, text }),
+        1 => any::<bool>().prop_map(WireMessage::Ready),
+        1 => (text(), prop::collection::vec((text(), any::<bool>(), any::<u16>()), 0..5)).prop_map(|(map, p)| {
+            WireMessage::Roster {
+                map,
+                players: p.into_iter().map(|(name, ready, ping_ms)| RosterEntry { name, ready, ping_ms }).collect(),
+            }
+        }),
         1 => (any::<u32>(), any::<u64>(), prop::collection::vec((text(), text()), 0..6))
             .prop_map(|(f, object, fields)| WireMessage::DesyncObject { frame: Frame(f), object, fields }),
     ]

@@ -13,7 +13,7 @@ use crate::lockstep::transport::PeerId;
 use crate::sim::command::{Command, MAX_SELECTION, Point, StampedCommand};
 use crate::sim::ids::{CommandId, Frame, ObjectId, PlayerId, TemplateId};
 
-use super::wire::{FileDigest, Hello, MAGIC, Start, WireMessage};
+use super::wire::{FileDigest, Hello, MAGIC, RosterEntry, Start, WireMessage};
 
 /// Longest name, build or reason string, in bytes.
 pub const MAX_TEXT: usize = 512;
@@ -37,6 +37,12 @@ const T_DROPPED: u8 = 20;
 const T_BYE: u8 = 21;
 const T_DESYNC_DIGESTS: u8 = 22;
 const T_DESYNC_OBJECT: u8 = 23;
+const T_CHAT: u8 = 24;
+const T_READY: u8 = 25;
+const T_ROSTER: u8 = 26;
+
+/// Most players in a roster.
+pub const MAX_PLAYERS: usize = 16;
 
 /// Most objects in a desync digest list.
 pub const MAX_OBJECTS: usize = 1 << 16;
@@ -135,6 +141,25 @@ pub fn encode(messages: &[WireMessage]) -> Vec<u8> {
                 for (id, d) in objects {
                     varint(&mut w, *id);
                     w.extend_from_slice(&d.to_le_bytes());
+                }
+            }
+            WireMessage::Chat { from, text: t } => {
+                w.push(T_CHAT);
+                text(&mut w, from);
+                text(&mut w, t);
+            }
+            WireMessage::Ready(r) => {
+                w.push(T_READY);
+                w.push(*r as u8);
+            }
+            WireMessage::Roster { map, players } => {
+                w.push(T_ROSTER);
+                text(&mut w, map);
+                varint(&mut w, players.len() as u64);
+                for p in players {
+                    text(&mut w, &p.name);
+                    w.push(p.ready as u8);
+                    varint(&mut w, p.ping_ms as u64);
                 }
             }
             WireMessage::DesyncObject { frame, object, fields } => {
@@ -470,6 +495,23 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<WireMessage>, DecodeError> {
                 }
                 out.push(WireMessage::DesyncDigests { frame, subs, objects });
             }
+            T_CHAT => {
+                let from = r.text(MAX_TEXT, "chat sender")?;
+                out.push(WireMessage::Chat { from, text: r.text(MAX_TEXT, "chat text")? });
+            }
+            T_READY => out.push(WireMessage::Ready(r.flag()?)),
+            T_ROSTER => {
+                let map = r.text(MAX_TEXT, "map")?;
+                let n = r.bounded(MAX_PLAYERS as u64, "player count")? as usize;
+                let mut players = Vec::with_capacity(n.min(r.left() / 3));
+                for _ in 0..n {
+                    let name = r.text(MAX_TEXT, "player name")?;
+                    let ready = r.flag()?;
+                    let ping_ms = r.bounded(u16::MAX as u64, "ping")? as u16;
+                    players.push(RosterEntry { name, ready, ping_ms });
+                }
+                out.push(WireMessage::Roster { map, players });
+            }
             T_DESYNC_OBJECT => {
                 let frame = Frame(r.u32v("frame")?);
                 let object = r.varint()?;
@@ -537,6 +579,12 @@ mod tests {
             WireMessage::Bye,
             WireMessage::DesyncDigests { frame: Frame(501), subs: vec![1, 2, 3], objects: vec![(7, 99), (1 << 40, 5)] },
             WireMessage::DesyncObject { frame: Frame(501), object: 7, fields: vec![("pos.x".into(), "65536".into())] },
+            WireMessage::Chat { from: "Ava".into(), text: "gl hf".into() },
+            WireMessage::Ready(true),
+            WireMessage::Roster {
+                map: "Crossroads".into(),
+                players: vec![RosterEntry { name: "Host".into(), ready: false, ping_ms: 0 }],
+            },
         ];
         assert_eq!(decode(&encode(&all)).unwrap(), all);
     }

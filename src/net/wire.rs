@@ -50,6 +50,17 @@ pub struct Start {
     pub frames: u32,
 }
 
+/// One player in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RosterEntry {
+    /// The player's name.
+    pub name: String,
+    /// Ready to start.
+    pub ready: bool,
+    /// Round-trip time to the host, in milliseconds.
+    pub ping_ms: u16,
+}
+
 /// One message on the wire.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WireMessage {
@@ -88,6 +99,22 @@ pub enum WireMessage {
         subs: Vec<u64>,
         /// (object id bits, digest of its fields), in id order.
         objects: Vec<(u64, u64)>,
+    },
+    /// Lobby: a chat line (a joiner's goes to the host, which sends it on to everyone).
+    Chat {
+        /// Who wrote it.
+        from: String,
+        /// What they wrote.
+        text: String,
+    },
+    /// Lobby, joiner → host: ready to start, or not.
+    Ready(bool),
+    /// Lobby, host → everyone: who is in and ready, their ping, and the map.
+    Roster {
+        /// The map's name.
+        map: String,
+        /// One per player, the host first.
+        players: Vec<RosterEntry>,
     },
     /// After the digests: the fields of the first object that differs, at `frame`.
     DesyncObject {

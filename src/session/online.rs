@@ -21,7 +21,7 @@ use crate::content::digest::folder_files;
 use crate::content::{ContentRoots, parse_ron};
 use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::map::Map;
-use crate::net::quic::{JoinCode, QuicError, QuicTransport};
+use crate::net::quic::{JoinCode, QuicError, QuicTransport, SharedQuic};
 use crate::net::wire::{FileDigest, Hello, PROTOCOL, Start, WireMessage};
 use crate::sim::FRAMES_PER_SECOND;
 use crate::sim::hash::StateHash;
@@ -152,7 +152,7 @@ pub fn host(
     script: &CommandScript,
     options: &HostOptions,
     announce: impl FnOnce(&JoinCode),
-) -> Result<Match<QuicTransport>, OnlineError> {
+) -> Result<Match<SharedQuic>, OnlineError> {
     let HostOptions { bind, ref name, unpaced, frames } = *options;
     let advertise = (bind.ip().is_unspecified()).then(advertised_ip).flatten();
     let (mut net, code) = QuicTransport::host(bind, advertise)?;
@@ -191,7 +191,7 @@ pub fn host(
     let text = ron::ser::to_string(&prepared.setup).map_err(|e| OnlineError::File(e.to_string()))?;
     let start = Start { setup: text, map_files: map_files(&prepared.content.map)?, unpaced, frames };
     net.send_control(None, &[WireMessage::Start(start)])?;
-    Ok(prepared.into_match(net))
+    Ok(prepared.into_match(SharedQuic::new(net)))
 }
 
 /// Why a joiner's hello is refused, naming what differs; None if it may play.
@@ -225,7 +225,7 @@ pub fn join(
     name: &str,
     controller: SlotKind,
     script: &CommandScript,
-) -> Result<(Match<QuicTransport>, bool, u32), OnlineError> {
+) -> Result<(Match<SharedQuic>, bool, u32), OnlineError> {
     let hello =
         Hello { protocol: PROTOCOL, build: BUILD.to_string(), name: name.to_string(), files: sim_data_files(roots)? };
     let mut net = QuicTransport::join(code, connect, &WireMessage::Hello(hello))?;
@@ -259,7 +259,7 @@ fn start_joined(
     start: &Start,
     controller: SlotKind,
     script: &CommandScript,
-) -> Result<(Match<QuicTransport>, bool, u32), OnlineError> {
+) -> Result<(Match<SharedQuic>, bool, u32), OnlineError> {
     let refuse = |net: &mut QuicTransport, reason: String| {
         net.send_control(Some(PeerId(0)), &[WireMessage::Refused { reason: reason.clone() }]).ok();
         OnlineError::Refused(reason)
@@ -283,14 +283,14 @@ fn start_joined(
         Ok(p) => p,
         Err(e) => return Err(refuse(&mut net, e.to_string())),
     };
-    Ok((prepared.into_match(net), start.unpaced, start.frames))
+    Ok((prepared.into_match(SharedQuic::new(net)), start.unpaced, start.frames))
 }
 
 /// Plays an online match headless until `opts.frames` frames ran, someone won, the game went
 /// out of sync, or the host left; paced at 30 frames a second unless `unpaced`. Returns the
 /// summary and the hash of every frame.
 pub fn run(
-    m: &mut Match<QuicTransport>,
+    m: &mut Match<SharedQuic>,
     opts: &OnlineOptions,
     unpaced: bool,
 ) -> Result<(OnlineSummary, Vec<(u32, u64)>), OnlineError> {
@@ -305,13 +305,15 @@ pub fn run(
     let mut left: Vec<u8> = Vec::new();
     let mut desync = None;
     let me = crate::lockstep::Transport::me(m.session.transport());
+    let net = m.session.transport().clone();
+    let mut pending: Vec<(PeerId, WireMessage)> = Vec::new();
     loop {
         let world = m.session.world();
         if log.len() as u32 >= opts.frames || world.is_over() {
             break;
         }
         if let Some(d) = m.session.stream().desync() {
-            desync = Some(desync_report(m, opts, me, d, &snapshots)?);
+            desync = Some(desync_report(m, &net, &mut pending, opts, me, d, &snapshots)?);
             break;
         }
         let step = m.session.step()?;
@@ -330,14 +332,15 @@ pub fn run(
                     corrupt(m);
                 }
                 if frame.0 % FRAMES_PER_SECOND == 0 {
-                    rtts.extend(m.session.transport().rtts().iter().map(|(_, d)| d.as_secs_f64() * 1000.0));
+                    let now = net.with(|n| n.rtts()).unwrap_or_default();
+                    rtts.extend(now.iter().map(|(_, d)| d.as_secs_f64() * 1000.0));
                 }
                 last_tick = Instant::now();
                 stalled = false;
                 if !unpaced {
                     let due = started + frame_time * (frame.0 + 1);
                     if let Some(wait) = due.checked_duration_since(Instant::now()) {
-                        m.session.transport_mut().wait(wait);
+                        net.with(|n| n.wait(wait));
                         // Whatever woke the wait is handled on the next step; sleep the rest.
                         if let Some(rest) = due.checked_duration_since(Instant::now()) {
                             std::thread::sleep(rest);
@@ -346,29 +349,27 @@ pub fn run(
                 }
             }
             Step::Waiting => {
-                m.session.transport_mut().wait(Duration::from_millis(2));
+                net.with(|n| n.wait(Duration::from_millis(2)));
                 if !stalled && last_tick.elapsed() > STALL {
                     stalls += 1;
                     stalled = true;
                 }
             }
         }
-        if let Some(gone) = handle_departures(m, me)? {
-            left.extend(gone.0);
-            if gone.1 {
-                break; // the host left: a star cannot go on without it
-            }
+        let (gone, host_gone) = departures(&mut m.session, &net, &m.slots, me, &mut pending)?;
+        left.extend(gone);
+        if host_gone {
+            break; // the host left: a star cannot go on without it
         }
     }
     // Say goodbye so the others know this was an ending, not a loss.
-    let net = m.session.transport_mut();
-    net.send_control(None, &[WireMessage::Bye]).ok();
+    net.with(|n| n.send_control(None, &[WireMessage::Bye]).ok());
     let world = m.session.world();
     let secs = started.elapsed().as_secs_f64();
     let slot_of = |p: PlayerId| m.slots.get(p.index()).map_or(p.0, |s| s.slot);
     let winner = world.winner().and_then(|w| world.players().get(w.index()));
     let players = super::runner::summarize_players(world, &m.slots);
-    let stats = m.session.transport().stats();
+    let stats = net.with(|n| n.stats()).unwrap_or_default();
     rtts.sort_by(f64::total_cmp);
     let run = RunSummary {
         frames: log.len() as u32,
@@ -398,50 +399,66 @@ pub fn run(
     Ok((summary, log))
 }
 
-/// Handles peers leaving and the host's drop notices: returns the slots that left and whether
-/// the host itself is gone.
-fn handle_departures(m: &mut Match<QuicTransport>, me: PeerId) -> Result<Option<(Vec<u8>, bool)>, OnlineError> {
+/// Handles peers leaving and the host's drop notices, in any online match (headless or in the
+/// window): the host removes a leaver's players at the first frame nobody has their data for
+/// and tells everyone; a joiner applies what the host tells. Returns the slots that left and
+/// whether the host itself is gone. Control messages it does not handle are kept in `pending`.
+pub fn departures<T: crate::lockstep::Transport>(
+    session: &mut crate::session::Session<T>,
+    net: &SharedQuic,
+    slots: &[super::match_setup::ResolvedSlot],
+    me: PeerId,
+    pending: &mut Vec<(PeerId, WireMessage)>,
+) -> Result<(Vec<u8>, bool), OnlineError> {
     let mut gone = Vec::new();
     let mut host_gone = false;
-    while let Some(e) = m.session.transport_mut().take_peer_event() {
-        let TransportEvent::Left(peer) = e else { continue };
+    let mut leavers: Vec<PeerId> = session
+        .take_peer_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            super::peer::PeerEvent::Left(p) => Some(p),
+            super::peer::PeerEvent::Connected(_) => None,
+        })
+        .collect();
+    while let Some(Some(e)) = net.with(QuicTransport::take_peer_event) {
+        if let TransportEvent::Left(p) = e {
+            leavers.push(p);
+        }
+    }
+    for peer in leavers {
         if me != PeerId(0) {
             // A joiner only ever talks to the host.
             host_gone = true;
-            gone.extend(m.slots.iter().filter(|s| s.machine == 0).map(|s| s.slot));
+            gone.extend(slots.iter().filter(|s| s.machine == 0).map(|s| s.slot));
             continue;
         }
-        // The host removes the leaver's players at the first frame nobody has their data for,
-        // and tells everyone that frame.
-        let players: Vec<(PlayerId, u8)> =
-            m.slots.iter().filter(|s| s.machine == peer.0).map(|s| (s.player, s.slot)).collect();
-        for (player, slot) in players {
-            let stream = m.session.stream();
-            let from = stream.declared_through(player).map_or(Frame(0), Frame::next).max(stream.next_frame());
-            m.session.drop_player(player, from);
-            m.session.transport_mut().send_control(None, &[WireMessage::Dropped { player, from }]).ok();
-            log::warn!("{peer} left; player {player} is removed from frame {from}");
-            gone.push(slot);
+        for s in slots.iter().filter(|s| s.machine == peer.0) {
+            let stream = session.stream();
+            let from = stream.declared_through(s.player).map_or(Frame(0), Frame::next).max(stream.next_frame());
+            session.drop_player(s.player, from);
+            net.with(|n| n.send_control(None, &[WireMessage::Dropped { player: s.player, from }]).ok());
+            log::warn!("{peer} left; player {} is removed from frame {from}", s.player);
+            gone.push(s.slot);
         }
     }
-    while let Some((from, msg)) = m.session.transport_mut().take_control() {
+    while let Some(Some((from, msg))) = net.with(QuicTransport::take_control) {
         match msg {
             WireMessage::Dropped { player, from: at } if from == PeerId(0) => {
-                m.session.drop_player(player, at);
-                if let Some(s) = m.slots.get(player.index()) {
+                session.drop_player(player, at);
+                if let Some(s) = slots.get(player.index()) {
                     gone.push(s.slot);
                 }
             }
             WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
-            _ => {}
+            other => pending.push((from, other)),
         }
     }
-    Ok((!gone.is_empty() || host_gone).then_some((gone, host_gone)))
+    Ok((gone, host_gone))
 }
 
 /// The test switch: moves one object of this machine's first player by one raw unit, as a
 /// corrupted machine would. It is never reachable through commands.
-fn corrupt(m: &mut Match<QuicTransport>) {
+fn corrupt(m: &mut Match<SharedQuic>) {
     let Some(first) = m.slots.iter().find(|s| s.machine == crate::lockstep::Transport::me(m.session.transport()).0)
     else {
         return;
@@ -481,7 +498,9 @@ fn object_digest(o: &crate::sim::object::Object) -> u64 {
 /// name the same object and field; writes this machine's report (next to the settings, or
 /// in `--desync-dir`) and returns its path. Waits at most a few seconds for the other side.
 fn desync_report(
-    m: &mut Match<QuicTransport>,
+    m: &mut Match<SharedQuic>,
+    net: &SharedQuic,
+    pending: &mut Vec<(PeerId, WireMessage)>,
     opts: &OnlineOptions,
     me: PeerId,
     d: crate::lockstep::Desync,
@@ -493,17 +512,17 @@ fn desync_report(
     let mine: Vec<(u64, u64)> =
         snap.map(|s| s.objects.iter().map(|o| (o.id.to_bits(), object_digest(o))).collect()).unwrap_or_default();
     let my_subs = snap.map(|s| subs(&s.hash)).unwrap_or_default();
-    let net = m.session.transport_mut();
-    net.send_control(
-        to,
-        &[WireMessage::DesyncDigests { frame: d.frame, subs: my_subs.clone(), objects: mine.clone() }],
-    )
-    .ok();
+    let digests = WireMessage::DesyncDigests { frame: d.frame, subs: my_subs.clone(), objects: mine.clone() };
+    net.with(|n| n.send_control(to, &[digests]).ok());
     let (mut their_subs, mut first, mut theirs_fields) = (None, None, None);
     let deadline = Instant::now() + Duration::from_secs(3);
     while Instant::now() < deadline && theirs_fields.is_none() {
-        net.wait(Duration::from_millis(20));
-        while let Some((_, msg)) = net.take_control() {
+        net.with(|n| n.wait(Duration::from_millis(20)));
+        let mut arrived = std::mem::take(pending);
+        while let Some(Some(c)) = net.with(QuicTransport::take_control) {
+            arrived.push(c);
+        }
+        for (_, msg) in arrived {
             match msg {
                 WireMessage::DesyncDigests { frame, subs, objects } if frame == d.frame => {
                     their_subs = Some(subs);
@@ -515,7 +534,8 @@ fn desync_report(
                             .and_then(|s| s.objects.iter().find(|o| o.id.to_bits() == id))
                             .map(|o| o.fields())
                             .unwrap_or_default();
-                        net.send_control(to, &[WireMessage::DesyncObject { frame: d.frame, object: id, fields }]).ok();
+                        let answer = WireMessage::DesyncObject { frame: d.frame, object: id, fields };
+                        net.with(|n| n.send_control(to, &[answer]).ok());
                     }
                     first = id;
                 }

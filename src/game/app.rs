@@ -21,6 +21,7 @@ use crate::ui::draw::draw_list;
 use crate::ui::{Input, Key, MouseButton};
 
 use super::battle::Battle;
+use super::online_lobby::{OnlineLobby, Outcome};
 use super::screenshot::load_atlas;
 use super::settings::Settings;
 use super::shell::{Screen, Shell, ShellRequest};
@@ -57,6 +58,10 @@ struct Running {
     radar_drag: bool,
     /// The player chose to leave the battle.
     leaving: bool,
+    /// The online lobby, while one is open.
+    lobby: Option<OnlineLobby>,
+    /// The system clipboard (join codes are copied and pasted), if there is one.
+    clipboard: Option<arboard::Clipboard>,
 }
 
 struct App {
@@ -141,6 +146,8 @@ impl App {
             battle: None,
             radar_drag: false,
             leaving: false,
+            lobby: None,
+            clipboard: arboard::Clipboard::new().ok(),
         })
     }
 }
@@ -178,6 +185,34 @@ impl Running {
                     self.begin_battle(started);
                 }
                 ShellRequest::LeaveBattle => self.leaving = true,
+                ShellRequest::HostOnline(addr) => self.host_online(roots, addr),
+                ShellRequest::JoinOnline(code) => {
+                    let name = self.shell.settings.player_name.clone();
+                    match OnlineLobby::join(roots, &code, &name) {
+                        Ok(l) => self.lobby = Some(l),
+                        Err(e) => self.close_lobby(&format!("Could not join: {e}")),
+                    }
+                }
+                ShellRequest::LobbyChat(text) => {
+                    if let Some(l) = &mut self.lobby {
+                        l.chat(&text, &mut self.shell.lobby);
+                        self.shell.refresh_lobby();
+                    }
+                }
+                ShellRequest::LobbyReady(ready) => {
+                    if let Some(l) = &mut self.lobby {
+                        l.set_ready(ready);
+                    }
+                }
+                ShellRequest::LobbyStart => {
+                    let started = self.lobby.as_mut().map(|l| l.start(roots));
+                    match started {
+                        Some(Ok(outcome)) => self.lobby_outcome(roots, outcome),
+                        Some(Err(why)) => self.shell.message("Lobby", &why, false),
+                        None => {}
+                    }
+                }
+                ShellRequest::LobbyLeave => self.lobby = None,
                 ShellRequest::CommandButton(i) => {
                     if let Some((battle, _)) = &mut self.battle {
                         battle.command_button(i);
@@ -186,6 +221,71 @@ impl Running {
             }
         }
         true
+    }
+
+    /// Opens an online lobby as host on `port`, over the map chosen on the skirmish screen; the
+    /// join code goes to the clipboard and into the lobby's chat.
+    fn host_online(&mut self, roots: &ContentRoots, addr: std::net::SocketAddr) {
+        let map = self.shell.maps.get(self.shell.skirmish.map).or(self.shell.maps.first());
+        let Some(folder) = map.and_then(|m| m.dir.file_name()).map(|n| n.to_string_lossy().into_owned()) else {
+            return self.close_lobby("No map to play on.");
+        };
+        let name = self.shell.settings.player_name.clone();
+        match OnlineLobby::host(roots, addr, &name, &folder) {
+            Ok(l) => {
+                if let Some(code) = l.code() {
+                    let copied = self.clipboard.as_mut().is_some_and(|c| c.set_text(code.to_string()).is_ok());
+                    println!("join-code: {code}");
+                    let how = if copied { "copied to the clipboard" } else { "give it to your friend" };
+                    self.shell.lobby.chat.push(format!("Join code ({how}): {code}"));
+                    self.shell.refresh_lobby();
+                }
+                self.lobby = Some(l);
+            }
+            Err(e) => self.close_lobby(&format!("Could not host: {e}")),
+        }
+    }
+
+    /// Ends the lobby with a message, back on the Online screen.
+    fn close_lobby(&mut self, why: &str) {
+        self.lobby = None;
+        self.shell.open(Screen::Online);
+        self.shell.message("Online", why, false);
+    }
+
+    /// Carries on from what the lobby came to.
+    fn lobby_outcome(&mut self, roots: &ContentRoots, outcome: Outcome) {
+        match outcome {
+            Outcome::Waiting => {}
+            Outcome::Closed(why) => self.close_lobby(&why),
+            Outcome::Started(game, net) => {
+                self.lobby = None;
+                let started = Battle::from_match(roots, *game, self.screen()).map(|mut b| {
+                    b.set_online(net);
+                    b
+                });
+                self.begin_battle(started.map_err(|e| e.to_string()));
+            }
+        }
+    }
+
+    /// Lets the lobby handle what arrived.
+    fn poll_lobby(&mut self, roots: &ContentRoots) {
+        let Some(l) = &mut self.lobby else { return };
+        let before = self.shell.lobby.clone();
+        let outcome = l.poll(roots, &mut self.shell.lobby);
+        if self.shell.lobby != before {
+            self.shell.refresh_lobby();
+        }
+        self.lobby_outcome(roots, outcome);
+    }
+
+    /// Pastes the clipboard's text into the focused text field.
+    fn paste(&mut self) {
+        let Some(text) = self.clipboard.as_mut().and_then(|c| c.get_text().ok()) else { return };
+        for c in text.chars().filter(|c| !c.is_control()).take(512) {
+            self.shell.handle(Input::Char(c));
+        }
     }
 
     fn screen(&self) -> glam::Vec2 {
@@ -234,7 +334,9 @@ impl Running {
         let (money, clock) = (battle.money(), battle.clock());
         let labels: Vec<(String, bool)> = battle.commands().into_iter().map(|c| (c.label, c.available)).collect();
         let queue = battle.queue_text();
-        let finished = battle.ended_for() > 3.0;
+        let finished = battle.ended_for() > 3.0 || battle.desync_frame().is_some() || battle.host_left();
+        let desync = battle.desync_frame();
+        let host_left = battle.host_left();
         let summary = (finished || self.leaving).then(|| battle.summary());
         let verdict = battle.replay_verdict();
         let replay = (!battle.is_replay() && summary.is_some()).then(|| battle.replay());
@@ -253,6 +355,11 @@ impl Running {
                 if let Err(e) = replay.save(&path) {
                     log::warn!("the replay was not saved: {e}");
                 }
+            }
+            if let Some(frame) = desync {
+                self.shell.show_out_of_sync(frame);
+            } else if host_left {
+                self.shell.message("Online", "The host left the game.", false);
             }
             if verdict == Some(false) {
                 self.shell.message(
@@ -457,7 +564,11 @@ impl ApplicationHandler for App {
                         battle.key(k, true);
                     }
                 }
-                if let Some(text) = &event.text {
+                let paste = self.modifiers.control_key()
+                    && matches!(&event.logical_key, WKey::Character(t) if t.eq_ignore_ascii_case("v"));
+                if paste && r.battle.is_none() {
+                    r.paste();
+                } else if let Some(text) = &event.text {
                     for c in text.chars().filter(|c| !c.is_control()) {
                         r.shell.handle(Input::Char(c));
                     }
@@ -478,6 +589,10 @@ impl ApplicationHandler for App {
         if !r.serve(requests, &self.roots) {
             event_loop.exit();
             return;
+        }
+        if r.lobby.is_some() {
+            r.poll_lobby(&self.roots);
+            self.dirty = true;
         }
         let watch = self.watch.get_or_insert_with(|| LayoutWatch::new(&self.roots));
         if watch.changed(&self.roots) {

@@ -187,15 +187,29 @@ pub fn host(
             net.send_control(Some(from), &[WireMessage::Welcome { peer: from, host: name.to_string() }]).ok();
         }
     }
-    let prepared = prepare(roots, &setup, script, 0)?;
-    let text = ron::ser::to_string(&prepared.setup).map_err(|e| OnlineError::File(e.to_string()))?;
-    let start = Start { setup: text, map_files: map_files(&prepared.content.map)?, unpaced, frames };
-    net.send_control(None, &[WireMessage::Start(start)])?;
+    let prepared = start_hosted(roots, &setup, script, &mut net, unpaced, frames)?;
     Ok(prepared.into_match(SharedQuic::new(net)))
 }
 
+/// The host's start: prepares `setup` (whose slots name their machines) for this machine and
+/// sends it to every joiner, to run at most `frames` frames everywhere.
+pub fn start_hosted(
+    roots: &ContentRoots,
+    setup: &MatchSetup,
+    script: &CommandScript,
+    net: &mut QuicTransport,
+    unpaced: bool,
+    frames: u32,
+) -> Result<super::start::Prepared, OnlineError> {
+    let prepared = prepare(roots, setup, script, 0)?;
+    let text = ron::ser::to_string(&prepared.setup).map_err(|e| OnlineError::File(e.to_string()))?;
+    let start = Start { setup: text, map_files: map_files(&prepared.content.map)?, unpaced, frames };
+    net.send_control(None, &[WireMessage::Start(start)])?;
+    Ok(prepared)
+}
+
 /// Why a joiner's hello is refused, naming what differs; None if it may play.
-fn refusal(hello: &Hello, mine: &[FileDigest]) -> Option<String> {
+pub fn refusal(hello: &Hello, mine: &[FileDigest]) -> Option<String> {
     if hello.protocol != PROTOCOL {
         return Some(format!("protocol {} (the host speaks {PROTOCOL})", hello.protocol));
     }
@@ -208,7 +222,7 @@ fn refusal(hello: &Hello, mine: &[FileDigest]) -> Option<String> {
 
 /// The first non-loopback IPv4 address of this machine's interfaces, else 127.0.0.1: what the
 /// join code of an unspecified bind carries.
-fn advertised_ip() -> Option<std::net::IpAddr> {
+pub fn advertised_ip() -> Option<std::net::IpAddr> {
     let first = if_addrs::get_if_addrs()
         .ok()
         .and_then(|all| all.into_iter().map(|i| i.ip()).find(|ip| ip.is_ipv4() && !ip.is_loopback()));
@@ -244,7 +258,8 @@ pub fn join(
                 }
                 WireMessage::Start(start) => {
                     let Some(me) = me else { continue };
-                    return start_joined(roots, net, me, &start, controller, script);
+                    let prepared = start_joined(roots, &mut net, me, &start, controller, script)?;
+                    return Ok((prepared.into_match(SharedQuic::new(net)), start.unpaced, start.frames));
                 }
                 _ => {}
             }
@@ -252,38 +267,39 @@ pub fn join(
     }
 }
 
-fn start_joined(
+/// A joiner's start: checks the host's setup and map files, gives `controller` this machine's
+/// slots, and prepares the match; a refusal is sent to the host too.
+pub fn start_joined(
     roots: &ContentRoots,
-    mut net: QuicTransport,
+    net: &mut QuicTransport,
     me: PeerId,
     start: &Start,
     controller: SlotKind,
     script: &CommandScript,
-) -> Result<(Match<SharedQuic>, bool, u32), OnlineError> {
+) -> Result<super::start::Prepared, OnlineError> {
     let refuse = |net: &mut QuicTransport, reason: String| {
         net.send_control(Some(PeerId(0)), &[WireMessage::Refused { reason: reason.clone() }]).ok();
         OnlineError::Refused(reason)
     };
     let mut setup: MatchSetup = match parse_ron(Path::new("the host's match setup"), &start.setup) {
         Ok(s) => s,
-        Err(e) => return Err(refuse(&mut net, e.to_string())),
+        Err(e) => return Err(refuse(net, e.to_string())),
     };
     let map = match Map::find_and_load(roots, &setup.map) {
         Ok(m) => m,
-        Err(e) => return Err(refuse(&mut net, format!("this machine cannot load map \"{}\": {e}", setup.map))),
+        Err(e) => return Err(refuse(net, format!("this machine cannot load map \"{}\": {e}", setup.map))),
     };
     let files = differing(&map_files(&map)?, &start.map_files);
     if !files.is_empty() {
-        return Err(refuse(&mut net, format!("these map files differ from the host's: {}", files.join(", "))));
+        return Err(refuse(net, format!("these map files differ from the host's: {}", files.join(", "))));
     }
     for slot in setup.slots.iter_mut().filter(|s| s.machine == Some(me.0)) {
         slot.kind = controller;
     }
-    let prepared = match prepare(roots, &setup, script, me.0) {
-        Ok(p) => p,
-        Err(e) => return Err(refuse(&mut net, e.to_string())),
-    };
-    Ok((prepared.into_match(SharedQuic::new(net)), start.unpaced, start.frames))
+    match prepare(roots, &setup, script, me.0) {
+        Ok(p) => Ok(p),
+        Err(e) => Err(refuse(net, e.to_string())),
+    }
 }
 
 /// Plays an online match headless until `opts.frames` frames ran, someone won, the game went

@@ -52,6 +52,11 @@ pub(super) struct ControlBar {
 }
 
 impl ControlBar {
+    /// Shows a line in the control bar for a few seconds.
+    pub fn say(&mut self, text: String, now: f32) {
+        self.notice = Some((text, now));
+    }
+
     /// Keeps the last of the frame's refusals of `local`'s orders, in the player's words.
     pub fn note_refusals(&mut self, events: &[GameEvent], local: PlayerId, world: &World, now: f32) {
         let last = events.iter().rev().find_map(|e| match e {

@@ -11,6 +11,7 @@
 mod control_bar;
 mod effects;
 mod input;
+mod online;
 mod overlay;
 mod radar;
 mod score;
@@ -97,6 +98,8 @@ pub struct Battle {
     elapsed: f32,
     /// Seconds since the game ended.
     ended_for: f32,
+    /// The other machines, in an online battle.
+    online: Option<online::OnlineLink>,
 }
 
 impl Battle {
@@ -156,6 +159,7 @@ impl Battle {
             since_tick: 0.0,
             elapsed: 0.0,
             ended_for: 0.0,
+            online: None,
             game,
         })
     }
@@ -163,7 +167,9 @@ impl Battle {
     /// True once the game is over, or a watched replay has reached its recorded end.
     fn finished(&self) -> bool {
         let frame = self.world().frame().0;
-        self.world().is_over() || self.watching.as_ref().is_some_and(|w| frame >= w.frames)
+        self.world().is_over()
+            || self.watching.as_ref().is_some_and(|w| frame >= w.frames)
+            || self.online.as_ref().is_some_and(online::OnlineLink::stopped)
     }
 
     /// True when this battle is a replay being watched.
@@ -244,10 +250,17 @@ impl Battle {
                 // as it arrives (no time slot is lost, none is made up twice).
                 Step::Waiting => {
                     self.since_tick = self.since_tick.min(FRAME);
+                    if let Some(o) = &mut self.online {
+                        o.waiting(self.elapsed);
+                    }
                     break;
                 }
             }
+            if let Some(o) = &mut self.online {
+                o.ticked();
+            }
         }
+        self.check_online();
         if ran == MAX_CATCH_UP {
             self.since_tick = self.since_tick.min(FRAME);
         }

@@ -6,7 +6,7 @@
 
 pub mod callbacks;
 mod in_game;
-mod lobby;
+pub mod lobby;
 mod main_menu;
 mod message_box;
 mod online;

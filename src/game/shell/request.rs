@@ -18,6 +18,18 @@ pub enum ShellRequest {
     LeaveBattle,
     /// The control bar's button with this index was clicked.
     CommandButton(usize),
+    /// Host an online game on this address (all interfaces when it is unspecified).
+    HostOnline(std::net::SocketAddr),
+    /// Join the online game with this join code.
+    JoinOnline(String),
+    /// Say this in the lobby.
+    LobbyChat(String),
+    /// This player is ready (or not).
+    LobbyReady(bool),
+    /// The host starts the online game.
+    LobbyStart,
+    /// Leave the lobby.
+    LobbyLeave,
     /// Close the game.
     Quit,
 }

@@ -225,6 +225,23 @@ impl QuicTransport {
         Ok(QuicTransport::new(PeerId(u8::MAX), out_tx, in_rx, connections, thread))
     }
 
+    /// A transport connected to nothing (what is left where a live one was handed on).
+    pub fn detached() -> QuicTransport {
+        let (out, _) = mpsc::unbounded_channel();
+        let (_, inbox) = std_mpsc::channel();
+        QuicTransport {
+            me: PeerId(u8::MAX),
+            out,
+            inbox,
+            batch: Vec::new(),
+            events: VecDeque::new(),
+            control: VecDeque::new(),
+            connections: Connections::default(),
+            stats: NetStats::default(),
+            thread: None,
+        }
+    }
+
     /// Sets this machine's peer id (a joiner learns it from the host's welcome).
     pub fn set_me(&mut self, me: PeerId) {
         self.me = me;

@@ -1,0 +1,133 @@
+//! An online battle's link to the other machines: players who leave (removed at the frame the
+//! host names, and said in the control bar), the host leaving (the battle ends), a stall (after
+//! a second, "Waiting for <name>…" over the battle), and a desync (the battle stops; the client
+//! shows "Out of sync").
+//!
+//! Must not: change the world (drops go through the stream, which every machine applies alike).
+
+use crate::lockstep::transport::PeerId;
+use crate::net::quic::SharedQuic;
+use crate::net::wire::WireMessage;
+use crate::session::online::departures;
+use crate::ui::Rect;
+use crate::ui::draw::DrawCmd;
+
+use super::Battle;
+
+/// Seconds of waiting before the battle says for whom.
+const WAIT_SHOWN: f32 = 1.0;
+
+/// The online part of a battle.
+pub(super) struct OnlineLink {
+    net: SharedQuic,
+    me: PeerId,
+    pending: Vec<(PeerId, WireMessage)>,
+    /// Since when (battle seconds) the next frame has been waited for.
+    waiting_since: Option<f32>,
+    /// Battle seconds of the last wait seen.
+    waiting_now: f32,
+    host_gone: bool,
+    desync: Option<u32>,
+}
+
+impl OnlineLink {
+    /// True once the battle cannot go on (the host left, or the machines disagree).
+    pub fn stopped(&self) -> bool {
+        self.host_gone || self.desync.is_some()
+    }
+
+    pub fn waiting(&mut self, now: f32) {
+        self.waiting_since.get_or_insert(now);
+        self.waiting_now = now;
+    }
+
+    pub fn ticked(&mut self) {
+        self.waiting_since = None;
+    }
+}
+
+impl Battle {
+    /// Makes this an online battle over `net` (the match's own transport, shared).
+    pub fn set_online(&mut self, net: SharedQuic) {
+        let me = crate::lockstep::Transport::me(&net);
+        self.online = Some(OnlineLink {
+            net,
+            me,
+            pending: Vec::new(),
+            waiting_since: None,
+            waiting_now: 0.0,
+            host_gone: false,
+            desync: None,
+        });
+    }
+
+    /// The frame the machines went out of sync on, if they did.
+    pub fn desync_frame(&self) -> Option<u32> {
+        self.online.as_ref().and_then(|o| o.desync)
+    }
+
+    /// True when the host has left an online battle.
+    pub fn host_left(&self) -> bool {
+        self.online.as_ref().is_some_and(|o| o.host_gone)
+    }
+
+    /// After a second without the next frame: the names of the players it waits for.
+    pub fn waiting_for(&self) -> Option<String> {
+        let o = self.online.as_ref()?;
+        let since = o.waiting_since?;
+        if o.waiting_now - since < WAIT_SHOWN {
+            return None;
+        }
+        let names: Vec<String> = self
+            .game
+            .session
+            .stream()
+            .waiting_for()
+            .iter()
+            .filter_map(|p| self.game.slots.get(p.index()).map(|s| s.name.clone()))
+            .collect();
+        (!names.is_empty()).then(|| names.join(", "))
+    }
+
+    /// Handles departures and desyncs after the frames of one advance.
+    pub(super) fn check_online(&mut self) {
+        let Some(o) = &mut self.online else { return };
+        if let Some(d) = self.game.session.stream().desync() {
+            o.desync.get_or_insert(d.frame.0);
+            return;
+        }
+        match departures(&mut self.game.session, &o.net, &self.game.slots, o.me, &mut o.pending) {
+            Ok((gone, host_gone)) => {
+                o.host_gone |= host_gone;
+                for slot in gone {
+                    if let Some(s) = self.game.slots.iter().find(|s| s.slot == slot) {
+                        self.control_bar.say(format!("{} left the game.", s.name), self.elapsed);
+                    }
+                }
+            }
+            Err(e) => {
+                log::warn!("online: {e}");
+                o.host_gone = true;
+            }
+        }
+    }
+
+    /// "Waiting for …" over the battle, while a stall lasts.
+    pub(super) fn waiting_overlay(&self, out: &mut Vec<DrawCmd>) {
+        let Some(names) = self.waiting_for() else { return };
+        let text = format!("Waiting for {names}…");
+        let (w, h) = (18.0 * text.chars().count() as f32 * 0.55 + 40.0, 44.0);
+        let r = Rect::new((self.view.screen.x - w) / 2.0, self.view.screen.y * 0.3, w, h);
+        out.push(DrawCmd::Fill { rect: r, color: [12, 14, 16, 220] });
+        out.push(DrawCmd::Frame { rect: r, color: [200, 170, 90, 255], width: 1.0 });
+        out.push(DrawCmd::Text {
+            x: r.x + 20.0,
+            y: r.y + 11.0,
+            text,
+            px: 18.0,
+            bold: true,
+            color: [240, 230, 200, 255],
+            shadow: Some([0, 0, 0, 255]),
+        });
+    }
+}

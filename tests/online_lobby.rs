@@ -1,0 +1,86 @@
+//! The window's online lobby, two machines in one process over loopback QUIC: the joiner is
+//! welcomed and sees the roster, chat goes both ways, the host cannot start until the joiner
+//! is ready, and then both hold the same started match; a joiner with other data is refused
+//! naming the file, and the host's lobby says so.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use ridgeline::game::online_lobby::{OnlineLobby, Outcome};
+use ridgeline::game::shell::lobby::LobbyState;
+
+/// Polls both lobbies until `done` holds (at most ten seconds); the outcomes that were not
+/// `Waiting` are returned.
+fn poll_until(
+    host: &mut OnlineLobby,
+    join: &mut OnlineLobby,
+    shown: &mut (LobbyState, LobbyState),
+    done: impl Fn(&(LobbyState, LobbyState)) -> bool,
+) -> (Option<Outcome>, Option<Outcome>) {
+    let roots = common::roots();
+    let until = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < until {
+        let a = host.poll(&roots, &mut shown.0);
+        let b = join.poll(&roots, &mut shown.1);
+        let (a, b) = ((!matches!(a, Outcome::Waiting)).then_some(a), (!matches!(b, Outcome::Waiting)).then_some(b));
+        if a.is_some() || b.is_some() || done(shown) {
+            return (a, b);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the lobbies never got there: {shown:?}");
+}
+
+#[test]
+fn two_players_meet_chat_ready_up_and_start_the_same_match() {
+    let roots = common::roots();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
+    let code = host.code().unwrap().to_string();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
+    let mut shown = (LobbyState::default(), LobbyState::default());
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.players.len() == 2);
+    assert_eq!(shown.1.players[0].0, "Ava");
+    assert_eq!(shown.1.players[1].0, "Ben");
+    assert_eq!(shown.1.map, "proving_grounds");
+    assert!(shown.0.chat.iter().any(|l| l == "Ben joined."), "{:?}", shown.0.chat);
+    join.chat("gl hf", &mut shown.1);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat.iter().any(|l| l == "Ben: gl hf"));
+    host.chat("you too", &mut shown.0);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.chat.iter().any(|l| l == "Ava: you too"));
+    // Not ready: the host cannot start.
+    let early = host.start(&roots).err().expect("refused");
+    assert_eq!(early, "Ben is not ready.");
+    join.set_ready(true);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.players.get(1).is_some_and(|p| p.2 == "Ready"));
+    let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
+    let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
+    // One setup on both machines; each plays its own slot (the host's copy says Remote there).
+    let mut theirs = join_game.setup.clone();
+    theirs.slots[1].kind = ridgeline::session::SlotKind::Remote;
+    assert_eq!(host_game.setup, theirs, "both machines play one setup");
+    assert_eq!(host_game.session.world().state_hash(), join_game.session.world().state_hash());
+    let names: Vec<_> = host_game.slots.iter().map(|s| (s.name.as_str(), s.machine)).collect();
+    assert_eq!(names, [("Ava", 0), ("Ben", 1)]);
+    assert_eq!(host_game.human.as_ref().map(|h| h.player.0), Some(0));
+    assert_eq!(join_game.human.as_ref().map(|h| h.player.0), Some(1));
+}
+
+#[test]
+fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
+    let roots = common::roots();
+    let dir = common::temp_dir("lobby-mismatch");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let weapons = std::fs::read_to_string(common::root().join("data/weapons.ron")).unwrap();
+    std::fs::write(dir.join("data/weapons.ron"), format!("{weapons}\n// a balance mod\n")).unwrap();
+    let modded = ridgeline::content::ContentRoots::new(vec![dir, common::root()]);
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
+    let code = host.code().unwrap().to_string();
+    let mut join = OnlineLobby::join(&modded, &code, "Ben").unwrap();
+    let mut shown = (LobbyState::default(), LobbyState::default());
+    let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner is refused") };
+    assert!(reason.contains("data/weapons.ron"), "{reason}");
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat.iter().any(|l| l.contains("data/weapons.ron")));
+}

@@ -190,7 +190,7 @@ fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
 }
 
 #[test]
-fn hosting_opens_the_lobby_where_chat_works() {
+fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     let (mut s, _) = shell("shell-lobby");
     click(&mut s, "MainMenu.wnd:ButtonOnline");
     click(&mut s, "Online.wnd:EntryPort");
@@ -213,14 +213,44 @@ fn hosting_opens_the_lobby_where_chat_works() {
     click(&mut s, "Online.wnd:ButtonHost");
     assert_eq!(s.screen(), Some(Screen::Lobby));
     assert_eq!(s.lobby.port, 8100);
+    assert_eq!(s.take_requests(), [ShellRequest::HostOnline("0.0.0.0:8100".parse().unwrap())]);
+    // The chat line goes to the client (which sends it and shows it), and the field empties.
     click(&mut s, "Lobby.wnd:EntryChat");
     for c in "gl hf".chars() {
         s.handle(Input::Char(c));
     }
     s.handle(Input::Key { key: Key::Enter, shift: false });
-    assert!(s.lobby.chat.last().unwrap().ends_with(": gl hf"));
+    assert_eq!(s.take_requests(), [ShellRequest::LobbyChat("gl hf".into())]);
+    assert_eq!(s.ui.entry_text(s.find("Lobby.wnd:EntryChat").unwrap()), "");
+    // What the client puts in the lobby shows in its lists.
+    s.lobby.chat.push("Ben: hi".into());
+    s.lobby.players.push(("Ben".into(), String::new(), "Ready".into(), "12".into()));
+    s.refresh_lobby();
     let chat = s.find("Lobby.wnd:ListChat").unwrap();
-    assert_eq!(s.ui.list_rows(chat).len(), 2);
+    assert_eq!(s.ui.list_rows(chat).last().unwrap()[0], "Ben: hi");
+    let players = s.find("Lobby.wnd:ListPlayers").unwrap();
+    assert_eq!(s.ui.list_rows(players)[1], ["Ben", "Dominion", "Ready", "12 ms"]);
+    // A listening address of one's own choosing: ip:port.
+    click(&mut s, "Lobby.wnd:ButtonLeave");
+    assert_eq!(s.take_requests(), [ShellRequest::LobbyLeave]);
+    click(&mut s, "Online.wnd:EntryPort");
+    for _ in 0..6 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "127.0.0.1:8101".chars() {
+        s.handle(Input::Char(c));
+    }
+    click(&mut s, "Online.wnd:ButtonHost");
+    assert_eq!(s.take_requests(), [ShellRequest::HostOnline("127.0.0.1:8101".parse().unwrap())]);
+    // A join code that does not read is explained, not sent.
+    click(&mut s, "Lobby.wnd:ButtonLeave");
+    s.take_requests();
+    click(&mut s, "Online.wnd:EntryAddress");
+    for c in "192.0.2.7:8088".chars() {
+        s.handle(Input::Char(c));
+    }
+    click(&mut s, "Online.wnd:ButtonJoin");
+    assert!(s.message_open() && s.take_requests().is_empty());
 }
 
 #[test]

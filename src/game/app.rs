@@ -339,6 +339,7 @@ impl Running {
         let host_left = battle.host_left();
         let summary = (finished || self.leaving).then(|| battle.summary());
         let verdict = battle.replay_verdict();
+        let failed_at = battle.replay_failed_at();
         let replay = (!battle.is_replay() && summary.is_some()).then(|| battle.replay());
         self.shell.set_hud(money, clock);
         self.shell.set_commands(&labels, &queue);
@@ -362,9 +363,10 @@ impl Running {
                 self.shell.message("Online", "The host left the game.", false);
             }
             if verdict == Some(false) {
+                let when = failed_at.map_or("its recorded end".to_string(), |f| format!("frame {f}"));
                 self.shell.message(
                     "Replay",
-                    "This replay did not reach its recorded end: it was made by a different version of the game.",
+                    &format!("This replay stopped matching its recording at {when}: it was made by a different version of the game."),
                     false,
                 );
             }

@@ -19,7 +19,7 @@ pub use controller::{Controller, Idle, Queued};
 pub use match_setup::{Difficulty, MatchSetup, ResolvedSlot, SlotKind, SlotSetup};
 pub use peer::{Session, SessionError, Step};
 pub use players::PlayersSpec;
-pub use replay::{Recording, Replay};
+pub use replay::Replay;
 pub use runner::{RunSummary, local_session, run_headless, run_session};
 pub use script::CommandScript;
 pub use start::{HumanSeat, Match, MatchContent, Prepared, StartError, start_local};

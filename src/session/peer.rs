@@ -73,6 +73,9 @@ pub struct Session<T: Transport> {
     owners: BTreeMap<PlayerId, PeerId>,
     peer_events: Vec<PeerEvent>,
     refused: Vec<Refused>,
+    /// Where executed commands are written, for the replay (mapped back to the frame they
+    /// were issued on).
+    executed: Option<super::replay::CommandLog>,
 }
 
 impl<T: Transport> Session<T> {
@@ -87,7 +90,14 @@ impl<T: Transport> Session<T> {
             owners: BTreeMap::new(),
             peer_events: Vec::new(),
             refused: Vec::new(),
+            executed: None,
         }
+    }
+
+    /// Writes every executed command — every machine's, as the stream ran them — into `log`,
+    /// each at the frame it was issued on: a replay of exactly this game.
+    pub fn record_into(&mut self, log: super::replay::CommandLog) {
+        self.executed = Some(log);
     }
 
     /// Names the peer that owns each player; from then on a message about a player is taken
@@ -114,6 +124,14 @@ impl<T: Transport> Session<T> {
             return Ok(Step::Waiting);
         };
         debug_assert_eq!(ready, frame, "stream and world agree on the frame");
+        if let Some(log) = &self.executed {
+            let run_ahead = self.stream.run_ahead();
+            log.borrow_mut().extend(commands.iter().map(|c| super::script::ScriptEntry {
+                frame: c.frame.0.saturating_sub(run_ahead),
+                player: c.player.0,
+                command: c.command.clone(),
+            }));
+        }
         let report = self.world.tick(&commands);
         let hash = self.world.state_hash();
         self.stream.record_hash(ready, hash.total);

@@ -2,7 +2,8 @@
 //! Played back through scripted controllers and the same stream, it is the same game, bit for
 //! bit; the recorded final hash proves it.
 //!
-//! Must not: record anything but commands and the setup (the world follows from them).
+//! Must not: record anything but the setup, commands and checkpoint hashes (the world follows
+//! from them).
 
 use std::cell::RefCell;
 use std::path::Path;
@@ -11,11 +12,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::content::{FileError, parse_ron};
-use crate::sim::command::Command;
-use crate::sim::ids::PlayerId;
-use crate::sim::world::World;
 
-use super::controller::Controller;
 use super::match_setup::MatchSetup;
 use super::script::{CommandScript, ScriptEntry};
 
@@ -38,9 +35,16 @@ pub struct Replay {
     pub frames: u32,
     /// The state hash after the last frame, 16 hex digits.
     pub final_hash: String,
-    /// Every command, stamped with the frame it was issued on.
+    /// Every command executed (every machine's), at the frame it was issued on.
     pub commands: Vec<ScriptEntry>,
+    /// The state hash every [`CHECKPOINT_EVERY`] frames (after frames 0, 300, …), so playback
+    /// finds where a replay stops matching.
+    #[serde(default)]
+    pub checkpoints: Vec<(u32, String)>,
 }
+
+/// Frames between a replay's checkpoint hashes.
+pub const CHECKPOINT_EVERY: u32 = 300;
 
 impl Replay {
     /// Reads a replay file. One of another format version is refused with that version named,
@@ -105,35 +109,8 @@ pub fn utc_stamp(unix_seconds: u64) -> String {
     )
 }
 
-/// The shared log recording controllers write to.
+/// The shared log a session writes its executed commands to.
 pub type CommandLog = Rc<RefCell<Vec<ScriptEntry>>>;
-
-/// A controller that records what the controller inside it decides.
-pub struct Recording {
-    inner: Box<dyn Controller>,
-    log: CommandLog,
-}
-
-impl Recording {
-    /// Wraps `inner`, appending its commands to `log`.
-    pub fn new(inner: Box<dyn Controller>, log: CommandLog) -> Recording {
-        Recording { inner, log }
-    }
-}
-
-impl Controller for Recording {
-    fn player(&self) -> PlayerId {
-        self.inner.player()
-    }
-
-    fn think(&mut self, world: &World) -> Vec<Command> {
-        let commands = self.inner.think(world);
-        let frame = world.frame().0;
-        let player = self.inner.player().0;
-        self.log.borrow_mut().extend(commands.iter().map(|c| ScriptEntry { frame, player, command: c.clone() }));
-        commands
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -25,7 +25,7 @@ use crate::sim::world::{GameSetup, World};
 use super::controller::{Controller, Idle, Queued};
 use super::match_setup::{MatchSetup, ResolvedSlot, SetupError, SlotKind};
 use super::peer::{Session, SessionError};
-use super::replay::{CommandLog, Recording};
+use super::replay::CommandLog;
 use super::script::CommandScript;
 
 /// The files of `data/` the simulation reads: objects, weapons, armour, factions and the
@@ -150,11 +150,11 @@ pub struct Prepared {
     pub content: MatchContent,
     /// The world at frame 0.
     pub world: World,
-    /// Controllers of this machine's slots (each recording into `log`).
+    /// Controllers of this machine's slots.
     pub controllers: Vec<Box<dyn Controller>>,
     /// The first human slot on this machine, if any.
     pub human: Option<HumanSeat>,
-    /// Every command this machine's controllers issue, for the replay.
+    /// Every command executed, every machine's, for the replay (filled as the match runs).
     pub log: CommandLog,
     /// The machine this was prepared for.
     pub machine: u8,
@@ -172,7 +172,7 @@ pub struct Match<T: Transport> {
     pub session: Session<T>,
     /// The first human slot on this machine, if any.
     pub human: Option<HumanSeat>,
-    /// Every command this machine's controllers issued, for the replay.
+    /// Every command executed, every machine's, for the replay.
     pub log: CommandLog,
 }
 
@@ -225,7 +225,7 @@ pub fn prepare(
             }
             SlotKind::Remote | SlotKind::Closed => continue,
         };
-        controllers.push(Box::new(Recording::new(controller, log.clone())));
+        controllers.push(controller);
     }
     let mut setup = setup.clone();
     setup.map_hash = Some(map_hash);
@@ -246,7 +246,8 @@ impl Prepared {
             .collect();
         let stream = Stream::new(StreamConfig { players, local, run_ahead: self.setup.run_ahead() });
         let owners = self.slots.iter().map(|s| (s.player, PeerId(s.machine))).collect();
-        let session = Session::new(self.world, stream, transport, self.controllers).with_owners(owners);
+        let mut session = Session::new(self.world, stream, transport, self.controllers).with_owners(owners);
+        session.record_into(self.log.clone());
         Match { setup: self.setup, slots: self.slots, content: self.content, session, human: self.human, log: self.log }
     }
 }

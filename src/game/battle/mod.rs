@@ -27,7 +27,7 @@ use thiserror::Error;
 use crate::content::ContentRoots;
 use crate::lockstep::Transport;
 use crate::render::ObjectInstance;
-use crate::session::replay::REPLAY_VERSION;
+use crate::session::replay::{CHECKPOINT_EVERY, REPLAY_VERSION};
 use crate::session::{CommandScript, Match, MatchSetup, Replay, Step, start_local};
 use crate::sim::command::Command;
 use crate::sim::ids::ObjectId;
@@ -64,11 +64,14 @@ pub enum BattleError {
     Session(#[from] crate::session::SessionError),
 }
 
-/// A replay being watched: where it ends and the state it must reach.
+/// A replay being watched: where it ends, the states it must pass through and reach.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Watching {
     frames: u32,
     final_hash: String,
+    checkpoints: BTreeMap<u32, String>,
+    /// The first checkpoint the playback missed.
+    failed_at: Option<u32>,
 }
 
 /// A running battle.
@@ -100,6 +103,8 @@ pub struct Battle {
     ended_for: f32,
     /// The other machines, in an online battle.
     online: Option<online::OnlineLink>,
+    /// The state hash every few hundred frames, for the replay.
+    checkpoints: Vec<(u32, String)>,
 }
 
 impl Battle {
@@ -118,7 +123,12 @@ impl Battle {
         battle.local = PlayerId(replay.local);
         battle.view.camera = battle.scene.start_camera(battle.local);
         battle.shroud.update(battle.game.session.world(), battle.local);
-        battle.watching = Some(Watching { frames: replay.frames, final_hash: replay.final_hash.clone() });
+        battle.watching = Some(Watching {
+            frames: replay.frames,
+            final_hash: replay.final_hash.clone(),
+            checkpoints: replay.checkpoints.iter().cloned().collect(),
+            failed_at: None,
+        });
         Ok(battle)
     }
 
@@ -160,6 +170,7 @@ impl Battle {
             elapsed: 0.0,
             ended_for: 0.0,
             online: None,
+            checkpoints: Vec::new(),
             game,
         })
     }
@@ -168,7 +179,7 @@ impl Battle {
     fn finished(&self) -> bool {
         let frame = self.world().frame().0;
         self.world().is_over()
-            || self.watching.as_ref().is_some_and(|w| frame >= w.frames)
+            || self.watching.as_ref().is_some_and(|w| frame >= w.frames || w.failed_at.is_some())
             || self.online.as_ref().is_some_and(online::OnlineLink::stopped)
     }
 
@@ -177,11 +188,20 @@ impl Battle {
         self.watching.is_some()
     }
 
-    /// For a replay that has played to its end: whether it reached the recorded final state.
+    /// For a replay that has played to its end, or missed a checkpoint on the way: whether it
+    /// passed through and reached the recorded states.
     pub fn replay_verdict(&self) -> Option<bool> {
         let w = self.watching.as_ref()?;
+        if w.failed_at.is_some() {
+            return Some(false);
+        }
         let world = self.world();
         (world.frame().0 >= w.frames).then(|| format!("{:016x}", world.state_hash().total) == w.final_hash)
+    }
+
+    /// The frame at which a watched replay stopped matching its recording, if it did.
+    pub fn replay_failed_at(&self) -> Option<u32> {
+        self.watching.as_ref().and_then(|w| w.failed_at)
     }
 
     /// The game so far as a replay (played back, it gives this very game).
@@ -194,6 +214,7 @@ impl Battle {
             frames: world.frame().0,
             final_hash: format!("{:016x}", world.state_hash().total),
             commands: self.game.log.borrow().clone(),
+            checkpoints: self.checkpoints.clone(),
         }
     }
 
@@ -236,8 +257,17 @@ impl Battle {
         while self.since_tick >= FRAME && ran < MAX_CATCH_UP && !self.finished() {
             let before = poses(self.world());
             match self.game.session.step()? {
-                Step::Ticked { report, .. } => {
+                Step::Ticked { report, frame, hash } => {
                     self.previous = before;
+                    if frame.0 % CHECKPOINT_EVERY == 0 {
+                        let hex = format!("{:016x}", hash.total);
+                        if let Some(w) = &mut self.watching {
+                            if w.checkpoints.get(&frame.0).is_some_and(|h| *h != hex) {
+                                w.failed_at.get_or_insert(frame.0);
+                            }
+                        }
+                        self.checkpoints.push((frame.0, hex));
+                    }
                     let world = self.game.session.world();
                     self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
                     self.score.count(&report.events);

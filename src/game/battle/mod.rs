@@ -261,10 +261,10 @@ impl Battle {
                     self.previous = before;
                     if frame.0 % CHECKPOINT_EVERY == 0 {
                         let hex = format!("{:016x}", hash.total);
-                        if let Some(w) = &mut self.watching {
-                            if w.checkpoints.get(&frame.0).is_some_and(|h| *h != hex) {
-                                w.failed_at.get_or_insert(frame.0);
-                            }
+                        if let Some(w) = &mut self.watching
+                            && w.checkpoints.get(&frame.0).is_some_and(|h| *h != hex)
+                        {
+                            w.failed_at.get_or_insert(frame.0);
                         }
                         self.checkpoints.push((frame.0, hex));
                     }

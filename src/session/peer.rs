@@ -73,9 +73,10 @@ pub struct Session<T: Transport> {
     owners: BTreeMap<PlayerId, PeerId>,
     peer_events: Vec<PeerEvent>,
     refused: Vec<Refused>,
-    /// Where executed commands are written, for the replay (mapped back to the frame they
-    /// were issued on).
+    /// Where executed commands are written, for the replay, at the frame they executed on.
     executed: Option<super::replay::CommandLog>,
+    /// Playing back a replay: the commands of each frame, as they executed.
+    playback: Option<BTreeMap<u32, Vec<crate::sim::command::StampedCommand>>>,
 }
 
 impl<T: Transport> Session<T> {
@@ -91,11 +92,28 @@ impl<T: Transport> Session<T> {
             peer_events: Vec::new(),
             refused: Vec::new(),
             executed: None,
+            playback: None,
         }
     }
 
+    /// Plays back recorded commands instead of the controllers and the stream: each frame runs
+    /// exactly the commands that executed on it when the game was played (run-ahead changes and
+    /// all), in their order.
+    pub fn play_back(&mut self, entries: &[super::script::ScriptEntry]) {
+        let mut frames: BTreeMap<u32, Vec<crate::sim::command::StampedCommand>> = BTreeMap::new();
+        for (i, e) in entries.iter().enumerate() {
+            frames.entry(e.frame).or_default().push(crate::sim::command::StampedCommand {
+                frame: Frame(e.frame),
+                player: PlayerId(e.player),
+                id: crate::sim::ids::CommandId(i as u32),
+                command: e.command.clone(),
+            });
+        }
+        self.playback = Some(frames);
+    }
+
     /// Writes every executed command — every machine's, as the stream ran them — into `log`,
-    /// each at the frame it was issued on: a replay of exactly this game.
+    /// each at the frame it executed on: a replay of exactly this game.
     pub fn record_into(&mut self, log: super::replay::CommandLog) {
         self.executed = Some(log);
     }
@@ -111,6 +129,12 @@ impl<T: Transport> Session<T> {
     /// next frame if everyone's commands for it are in.
     pub fn step(&mut self) -> Result<Step, SessionError> {
         let frame = self.world.frame();
+        if let Some(frames) = &mut self.playback {
+            let commands = frames.remove(&frame.0).unwrap_or_default();
+            let report = self.world.tick(&commands);
+            let hash = self.world.state_hash();
+            return Ok(Step::Ticked { frame, hash, report });
+        }
         if self.thought_for != Some(frame) {
             self.thought_for = Some(frame);
             for c in &mut self.controllers {
@@ -125,9 +149,8 @@ impl<T: Transport> Session<T> {
         };
         debug_assert_eq!(ready, frame, "stream and world agree on the frame");
         if let Some(log) = &self.executed {
-            let run_ahead = self.stream.run_ahead();
             log.borrow_mut().extend(commands.iter().map(|c| super::script::ScriptEntry {
-                frame: c.frame.0.saturating_sub(run_ahead),
+                frame: c.frame.0,
                 player: c.player.0,
                 command: c.command.clone(),
             }));

@@ -1,6 +1,6 @@
-//! Replays: a finished game kept as its setup and every command each player issued, by frame.
-//! Played back through scripted controllers and the same stream, it is the same game, bit for
-//! bit; the recorded final hash proves it.
+//! Replays: a finished game kept as its setup and every command that executed, by frame, with a
+//! hash every few hundred frames. Played back frame by frame (`Session::play_back`), it is the
+//! same game, bit for bit, whatever the run-ahead did; the checkpoints and the final hash prove it.
 //!
 //! Must not: record anything but the setup, commands and checkpoint hashes (the world follows
 //! from them).
@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::content::{FileError, parse_ron};
 
 use super::match_setup::MatchSetup;
-use super::script::{CommandScript, ScriptEntry};
+use super::script::ScriptEntry;
 
 /// The replay file format version this build writes and reads. Version 1 kept the players as a
 /// `--players` string and lost teams and money; version 2 keeps the whole [`MatchSetup`].
@@ -35,7 +35,7 @@ pub struct Replay {
     pub frames: u32,
     /// The state hash after the last frame, 16 hex digits.
     pub final_hash: String,
-    /// Every command executed (every machine's), at the frame it was issued on.
+    /// Every command executed (every machine's), at the frame it executed on, in order.
     pub commands: Vec<ScriptEntry>,
     /// The state hash every [`CHECKPOINT_EVERY`] frames (after frames 0, 300, …), so playback
     /// finds where a replay stops matching.
@@ -78,11 +78,6 @@ impl Replay {
         let text = ron::ser::to_string_pretty(self, cfg)
             .map_err(|e| FileError::Io { path: path.to_path_buf(), message: e.to_string() })?;
         std::fs::write(path, text).map_err(io)
-    }
-
-    /// The commands as a script, for scripted controllers.
-    pub fn script(&self) -> CommandScript {
-        CommandScript { commands: self.commands.clone() }
     }
 }
 

@@ -118,7 +118,8 @@ impl Battle {
     /// Plays a replay: every player is driven by the recorded commands, through the same
     /// stream; the view is the recording player's.
     pub fn watch(roots: &ContentRoots, replay: &Replay, screen: Vec2) -> Result<Battle, BattleError> {
-        let game = start_local(roots, &replay.setup.for_playback(), &replay.script())?;
+        let mut game = start_local(roots, &replay.setup.for_playback(), &CommandScript::default())?;
+        game.session.play_back(&replay.commands);
         let mut battle = Battle::from_match(roots, game, screen)?;
         battle.local = PlayerId(replay.local);
         battle.view.camera = battle.scene.start_camera(battle.local);

@@ -202,6 +202,9 @@ struct HostArgs {
     /// Run as fast as the slowest peer allows instead of 30 frames a second (for everyone).
     #[arg(long)]
     unpaced: bool,
+    /// A fixed run-ahead in frames; without it the host adapts it to the measured round trips.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    run_ahead: Option<u32>,
     #[command(flatten)]
     net: NetArgs,
 }
@@ -354,13 +357,14 @@ fn write_hash_log(path: Option<&std::path::Path>, log: &[(u32, u64)]) -> Result<
     std::fs::write(path, text).with_context(|| format!("{}: cannot write the hash log", path.display()))
 }
 
-fn online_options(net: &NetArgs, frames: u32) -> ridgeline::session::online::OnlineOptions {
+fn online_options(net: &NetArgs, frames: u32, adaptive: bool) -> ridgeline::session::online::OnlineOptions {
     let settings = ridgeline::game::settings::Settings::default_path();
     let default_dir = settings.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
     ridgeline::session::online::OnlineOptions {
         frames,
         corrupt_at: net.debug_corrupt_at,
         desync_dir: net.desync_dir.clone().unwrap_or(default_dir),
+        adaptive,
     }
 }
 
@@ -386,7 +390,8 @@ fn print_online(net: &NetArgs, summary: &ridgeline::session::online::OnlineSumma
 fn host(roots: &ContentRoots, args: HostArgs) -> Result<()> {
     use std::io::Write;
     let spec: PlayersSpec = args.players.parse()?;
-    let setup = spec.to_match_setup(&args.map, args.seed, &playable_factions(roots)?);
+    let mut setup = spec.to_match_setup(&args.map, args.seed, &playable_factions(roots)?);
+    setup.run_ahead = args.run_ahead;
     let script = load_script(args.net.commands.as_deref(), setup.slots.len())?;
     let announce = |code: &ridgeline::net::quic::JoinCode| {
         println!("join-code: {code}");
@@ -400,7 +405,8 @@ fn host(roots: &ContentRoots, args: HostArgs) -> Result<()> {
         frames,
     };
     let mut game = ridgeline::session::online::host(roots, &setup, &script, &options, announce)?;
-    let (summary, log) = ridgeline::session::online::run(&mut game, &online_options(&args.net, frames), args.unpaced)?;
+    let options = online_options(&args.net, frames, args.run_ahead.is_none());
+    let (summary, log) = ridgeline::session::online::run(&mut game, &options, args.unpaced)?;
     write_hash_log(args.net.hash_log.as_deref(), &log)?;
     print_online(&args.net, &summary)
 }
@@ -419,7 +425,8 @@ fn join(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
     let script = load_script(args.net.commands.as_deref(), 8)?;
     let (mut game, unpaced, frames) =
         ridgeline::session::online::join(roots, &code, args.connect, &args.net.name, controller, &script)?;
-    let (summary, log) = ridgeline::session::online::run(&mut game, &online_options(&args.net, frames), unpaced)?;
+    let (summary, log) =
+        ridgeline::session::online::run(&mut game, &online_options(&args.net, frames, false), unpaced)?;
     write_hash_log(args.net.hash_log.as_deref(), &log)?;
     print_online(&args.net, &summary)
 }

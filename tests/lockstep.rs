@@ -141,3 +141,87 @@ fn bad_data_is_refused_with_player_and_frame() {
     // What was accepted before is still there: the valid command arrives and counts.
     a.receive(Message::Command(c)).unwrap();
 }
+
+/// Runs two streams (players 0 and 1) in lockstep for `frames` frames, delivering every
+/// message at once; each submits a move on frames listed in `orders`; the run-ahead changes
+/// as `changes` say (the same on both). Returns each side's executed (frame, commands).
+fn lockstep_with_changes(
+    frames: u32,
+    orders: &[u32],
+    changes: &[(u32, u32)],
+) -> (Vec<(Frame, Vec<ridgeline::sim::StampedCommand>)>, Vec<(Frame, Vec<ridgeline::sim::StampedCommand>)>) {
+    let mut a = stream(&[0], &[0, 1]);
+    let mut b = stream(&[1], &[0, 1]);
+    for &(at, v) in changes {
+        a.schedule_run_ahead(Frame(at), v).unwrap();
+        b.schedule_run_ahead(Frame(at), v).unwrap();
+    }
+    let (mut ra, mut rb) = (Vec::new(), Vec::new());
+    // The last frame each side gave its orders on (once per frame, like a controller).
+    let mut thought: [Option<u32>; 2] = [None, None];
+    let mut guard = 0;
+    while (ra.len() as u32) < frames || (rb.len() as u32) < frames {
+        guard += 1;
+        assert!(guard < 10_000, "stalled at {} / {}", ra.len(), rb.len());
+        for (s, out, p) in [(&mut a, &mut ra, 0usize), (&mut b, &mut rb, 1usize)] {
+            if (out.len() as u32) >= frames {
+                continue;
+            }
+            let now = s.next_frame().0;
+            if thought[p] != Some(now) {
+                thought[p] = Some(now);
+                if orders.contains(&now) {
+                    s.submit(PlayerId(p as u8), mv(now as i32)).unwrap();
+                }
+            }
+            if let Some(ready) = s.take_ready() {
+                out.push(ready);
+            }
+        }
+        for m in drain(&mut a) {
+            b.receive(m).unwrap();
+        }
+        for m in drain(&mut b) {
+            a.receive(m).unwrap();
+        }
+    }
+    (ra, rb)
+}
+
+#[test]
+fn the_run_ahead_grows_and_shrinks_at_agreed_frames_and_both_sides_stay_alike() {
+    let orders: Vec<u32> = (0..120).step_by(3).collect();
+    let (a, b) = lockstep_with_changes(120, &orders, &[(20, 6), (50, 2), (80, 9), (100, 1)]);
+    assert_eq!(a, b, "both machines execute the same commands on the same frames");
+    let executed: Vec<&ridgeline::sim::StampedCommand> = a.iter().flat_map(|(_, c)| c).collect();
+    // Every order given executed exactly once on each machine's behalf (both players order on
+    // the same frames), except the last few, still scheduled past the end.
+    let issued_late = orders.iter().filter(|&&o| o + 9 >= 120).count();
+    assert!(executed.len() >= 2 * (orders.len() - issued_late), "{} executed", executed.len());
+    assert!(executed.len() <= 2 * orders.len());
+    for c in &executed {
+        let Command::Move { to } = &c.command else { panic!() };
+        assert!(c.frame.0 > to.x as u32, "an order never runs on the frame it was given");
+    }
+    // While the run-ahead is 6, orders wait 6 frames; once it is 2, they wait 2 (after the
+    // frames already promised have passed).
+    let delay = |issued: i32| {
+        executed
+            .iter()
+            .find(|c| matches!(c.command, Command::Move { to } if to.x == issued))
+            .map(|c| c.frame.0 as i32 - issued)
+    };
+    assert_eq!(delay(30), Some(6));
+    assert_eq!(delay(66), Some(2));
+    assert_eq!(delay(90), Some(9));
+}
+
+#[test]
+fn a_change_for_a_frame_already_run_is_refused() {
+    let mut s = stream(&[0], &[0]);
+    for _ in 0..5 {
+        s.take_ready().unwrap();
+    }
+    assert!(s.schedule_run_ahead(Frame(3), 4).is_err());
+    assert!(s.schedule_run_ahead(Frame(5), 4).is_ok());
+}

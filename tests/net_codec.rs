@@ -70,6 +70,7 @@ fn message() -> impl Strategy<Value = WireMessage> {
             .prop_map(|(f, subs, objects)| WireMessage::DesyncDigests { frame: Frame(f), subs, objects }),
         1 => (text(), text()).prop_map(|(from, text)| WireMessage::Chat { from, text }),
         1 => any::<bool>().prop_map(WireMessage::Ready),
+        1 => (any::<u32>(), any::<u8>()).prop_map(|(f, value)| WireMessage::RunAhead { at: Frame(f), value }),
         1 => (text(), prop::collection::vec((text(), any::<bool>(), any::<u16>()), 0..5)).prop_map(|(map, p)| {
             WireMessage::Roster {
                 map,

@@ -118,6 +118,8 @@ fn a_scripted_game_on_two_machines_is_the_single_machine_game() {
             "--commands",
             OPENING,
             "--unpaced",
+            "--run-ahead",
+            "3",
         ],
         &dir,
     );

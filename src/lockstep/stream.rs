@@ -105,6 +105,12 @@ pub struct Stream {
     errors: Vec<StreamError>,
     /// Players who left, with the first frame that no longer needs their data.
     gone: BTreeMap<PlayerId, Frame>,
+    /// Run-ahead changes to apply when their frame executes (every machine is told the same).
+    changes: BTreeMap<Frame, u32>,
+    /// The last frame this machine has closed (declared its players' counts for).
+    last_closed: Option<Frame>,
+    /// The run-ahead at the start: frames before it need no counts.
+    initial_run_ahead: u32,
 }
 
 impl Stream {
@@ -127,7 +133,30 @@ impl Stream {
             desync: None,
             errors: Vec::new(),
             gone: BTreeMap::new(),
+            changes: BTreeMap::new(),
+            last_closed: None,
+            initial_run_ahead: 0,
         }
+        .with_initial()
+    }
+
+    fn with_initial(mut self) -> Stream {
+        self.initial_run_ahead = self.config.run_ahead;
+        self.last_closed = self.config.run_ahead.checked_sub(1).map(Frame);
+        self
+    }
+
+    /// From frame `at` on, commands are scheduled `value` frames ahead (1..=60). Every machine
+    /// must be told the same change before it executes `at`; refused once `at` has passed.
+    pub fn schedule_run_ahead(&mut self, at: Frame, value: u32) -> Result<(), StreamError> {
+        if at < self.next_frame {
+            return Err(StreamError::Late {
+                player: self.config.local.first().copied().unwrap_or(PlayerId(0)),
+                frame: at,
+            });
+        }
+        self.changes.insert(at, value.clamp(1, 60));
+        Ok(())
     }
 
     /// From frame `from` on, nobody waits for `player` (they left). Every machine must be
@@ -166,6 +195,10 @@ impl Stream {
         let mut frame = self.next_frame.plus(self.config.run_ahead);
         if let Some(last) = self.last_exec.get(&player) {
             frame = frame.max(*last);
+        }
+        // After the run-ahead shrank, frames already closed take no more commands.
+        if let Some(closed) = self.last_closed {
+            frame = frame.max(closed.next());
         }
         self.last_exec.insert(player, frame);
         let counter = self.next_id.entry(player).or_insert(0);
@@ -240,7 +273,7 @@ impl Stream {
             return FrameState::Ready;
         }
         let data = self.frames.get(&frame).and_then(|f| f.players.get(&player));
-        let implicit_zero = frame.0 < self.config.run_ahead;
+        let implicit_zero = frame.0 < self.initial_run_ahead;
         match data {
             None if implicit_zero => FrameState::Ready,
             None => FrameState::NotReady,
@@ -288,12 +321,23 @@ impl Stream {
         commands.sort_by_key(StampedCommand::sort_key);
         commands.dedup_by_key(|c| (c.player, c.id));
         self.next_frame = frame.next();
-        let closed = frame.plus(self.config.run_ahead);
-        for p in self.config.local.clone() {
-            let count =
-                self.frames.get(&closed).and_then(|f| f.players.get(&p)).map_or(0, |pf| pf.commands.len() as u32);
-            self.frames.entry(closed).or_default().players.entry(p).or_default().declared = Some(count);
-            self.outbox.push_back(Message::FrameCount { player: p, frame: closed, count });
+        if let Some(v) = self.changes.remove(&frame) {
+            self.config.run_ahead = v;
+        }
+        // Close every frame up to `frame + run_ahead` not closed yet: one a frame while the
+        // run-ahead holds, several when it grows, none while a shrink catches up.
+        let target = frame.plus(self.config.run_ahead);
+        let first = self.last_closed.map_or(Frame(0), Frame::next);
+        let mut closed = first;
+        while closed <= target {
+            for p in self.config.local.clone() {
+                let count =
+                    self.frames.get(&closed).and_then(|f| f.players.get(&p)).map_or(0, |pf| pf.commands.len() as u32);
+                self.frames.entry(closed).or_default().players.entry(p).or_default().declared = Some(count);
+                self.outbox.push_back(Message::FrameCount { player: p, frame: closed, count });
+            }
+            self.last_closed = Some(closed);
+            closed = closed.next();
         }
         Some((frame, commands))
     }

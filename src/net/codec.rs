@@ -40,6 +40,7 @@ const T_DESYNC_OBJECT: u8 = 23;
 const T_CHAT: u8 = 24;
 const T_READY: u8 = 25;
 const T_ROSTER: u8 = 26;
+const T_RUN_AHEAD: u8 = 27;
 
 /// Most players in a roster.
 pub const MAX_PLAYERS: usize = 16;
@@ -147,6 +148,11 @@ pub fn encode(messages: &[WireMessage]) -> Vec<u8> {
                 w.push(T_CHAT);
                 text(&mut w, from);
                 text(&mut w, t);
+            }
+            WireMessage::RunAhead { at, value } => {
+                w.push(T_RUN_AHEAD);
+                varint(&mut w, at.0 as u64);
+                w.push(*value);
             }
             WireMessage::Ready(r) => {
                 w.push(T_READY);
@@ -500,6 +506,10 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<WireMessage>, DecodeError> {
                 out.push(WireMessage::Chat { from, text: r.text(MAX_TEXT, "chat text")? });
             }
             T_READY => out.push(WireMessage::Ready(r.flag()?)),
+            T_RUN_AHEAD => {
+                let at = Frame(r.u32v("frame")?);
+                out.push(WireMessage::RunAhead { at, value: r.u8()? });
+            }
             T_ROSTER => {
                 let map = r.text(MAX_TEXT, "map")?;
                 let n = r.bounded(MAX_PLAYERS as u64, "player count")? as usize;
@@ -581,6 +591,7 @@ mod tests {
             WireMessage::DesyncObject { frame: Frame(501), object: 7, fields: vec![("pos.x".into(), "65536".into())] },
             WireMessage::Chat { from: "Ava".into(), text: "gl hf".into() },
             WireMessage::Ready(true),
+            WireMessage::RunAhead { at: Frame(1200), value: 7 },
             WireMessage::Roster {
                 map: "Crossroads".into(),
                 players: vec![RosterEntry { name: "Host".into(), ready: false, ping_ms: 0 }],

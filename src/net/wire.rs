@@ -100,6 +100,13 @@ pub enum WireMessage {
         /// (object id bits, digest of its fields), in id order.
         objects: Vec<(u64, u64)>,
     },
+    /// Host → everyone: from frame `at` on, commands are scheduled `value` frames ahead.
+    RunAhead {
+        /// The frame the change takes effect on, on every machine.
+        at: Frame,
+        /// The new run-ahead.
+        value: u8,
+    },
     /// Lobby: a chat line (a joiner's goes to the host, which sends it on to everyone).
     Chat {
         /// Who wrote it.

@@ -104,6 +104,8 @@ pub struct OnlineOptions {
     pub corrupt_at: Option<u32>,
     /// Where desync reports go.
     pub desync_dir: PathBuf,
+    /// The host adapts the run-ahead to the measured round trips (joiners follow the host).
+    pub adaptive: bool,
 }
 
 /// The final JSON of `host` and `join`: `sim`'s fields and the network's.
@@ -318,6 +320,7 @@ pub fn run(
     let (mut stalls, mut stalled) = (0u32, false);
     let mut last_tick = Instant::now();
     let mut rtts: Vec<f64> = Vec::new();
+    let mut tuner = RunAheadTuner::default();
     let mut left: Vec<u8> = Vec::new();
     let mut desync = None;
     let me = crate::lockstep::Transport::me(m.session.transport());
@@ -347,9 +350,28 @@ pub fn run(
                 if opts.corrupt_at == Some(frame.0) {
                     corrupt(m);
                 }
-                if frame.0 % FRAMES_PER_SECOND == 0 {
-                    let now = net.with(|n| n.rtts()).unwrap_or_default();
-                    rtts.extend(now.iter().map(|(_, d)| d.as_secs_f64() * 1000.0));
+                if frame.0 % 10 == 0 {
+                    let now: Vec<f64> = net
+                        .with(|n| n.rtts())
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|(_, d)| d.as_secs_f64() * 1000.0)
+                        .collect();
+                    if frame.0 % FRAMES_PER_SECOND == 0 {
+                        rtts.extend(now.iter().copied());
+                    }
+                    tuner.observe(now);
+                    let stream = m.session.stream();
+                    let (current, next) = (stream.run_ahead(), stream.next_frame());
+                    tuner.max = tuner.max.max(current);
+                    if me == PeerId(0) && opts.adaptive {
+                        if let Some((at, value)) = tuner.decide(current, next) {
+                            m.session.schedule_run_ahead(at, value);
+                            let change = WireMessage::RunAhead { at, value: value as u8 };
+                            net.with(|n| n.send_control(None, &[change]).ok());
+                            log::info!("run-ahead {current} → {value} from frame {at}");
+                        }
+                    }
                 }
                 last_tick = Instant::now();
                 stalled = false;
@@ -399,13 +421,14 @@ pub fn run(
         players,
     };
     let run_ahead = m.session.stream().run_ahead();
+    tuner.max = tuner.max.max(run_ahead);
     left.sort_unstable();
     left.dedup();
     let summary = OnlineSummary {
         run,
         rtt_ms: rtts.get(rtts.len() / 2).copied().unwrap_or(0.0),
         run_ahead,
-        run_ahead_max: run_ahead,
+        run_ahead_max: tuner.max,
         stalls,
         bytes_sent: stats.bytes_sent,
         bytes_received: stats.bytes_received,
@@ -465,11 +488,70 @@ pub fn departures<T: crate::lockstep::Transport>(
                     gone.push(s.slot);
                 }
             }
+            WireMessage::RunAhead { at, value } if from == PeerId(0) => {
+                if !session.schedule_run_ahead(at, value as u32) {
+                    log::error!("the host's run-ahead change for frame {at} came after that frame ran here");
+                }
+            }
             WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
             other => pending.push((from, other)),
         }
     }
     Ok((gone, host_gone))
+}
+
+/// The host's choice of run-ahead, from the round-trip times it measures: enough frames for a
+/// command to reach everyone before it runs (half the 90th-percentile round trip, plus the
+/// jitter, plus a 25 ms cushion), between 2 and 15 frames, changed at most every three seconds.
+#[derive(Clone, Debug, Default)]
+pub struct RunAheadTuner {
+    samples: VecDeque<f64>,
+    last_change: Option<u32>,
+    /// The largest run-ahead used so far.
+    pub max: u32,
+}
+
+/// Round-trip samples the tuner keeps (about three seconds' worth).
+const RTT_SAMPLES: usize = 90;
+
+impl RunAheadTuner {
+    /// Notes round-trip times, in milliseconds.
+    pub fn observe(&mut self, rtts_ms: impl IntoIterator<Item = f64>) {
+        for r in rtts_ms {
+            self.samples.push_back(r);
+            if self.samples.len() > RTT_SAMPLES {
+                self.samples.pop_front();
+            }
+        }
+    }
+
+    /// The run-ahead these round trips call for.
+    pub fn wanted(&self) -> Option<u32> {
+        if self.samples.len() < 10 {
+            return None;
+        }
+        let mut v: Vec<f64> = self.samples.iter().copied().collect();
+        v.sort_by(f64::total_cmp);
+        let p90 = v[(v.len() * 9 / 10).min(v.len() - 1)];
+        let median = v[v.len() / 2];
+        let frame_ms = 1000.0 / FRAMES_PER_SECOND as f64;
+        let needed = 1.0 + ((p90 / 2.0 + (p90 - median) + 25.0) / frame_ms).ceil();
+        Some((needed as u32).clamp(2, 15))
+    }
+
+    /// A change to make now, at frame `next` with run-ahead `current`: the frame it takes
+    /// effect on (late enough that every machine hears of it first) and the new value.
+    pub fn decide(&mut self, current: u32, next: Frame) -> Option<(Frame, u32)> {
+        self.max = self.max.max(current);
+        let wanted = self.wanted()?;
+        let settled = self.last_change.is_none_or(|f| next.0 >= f + 3 * FRAMES_PER_SECOND);
+        if wanted == current || !settled {
+            return None;
+        }
+        self.last_change = Some(next.0);
+        self.max = self.max.max(wanted);
+        Some((next.plus(2 * current + 15), wanted))
+    }
 }
 
 /// The test switch: moves one object of this machine's first player by one raw unit, as a
@@ -602,4 +684,33 @@ fn desync_report(
     let mut f = std::fs::File::create(&path).map_err(io)?;
     f.write_all(text.as_bytes()).map_err(io)?;
     Ok(path.display().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_run_ahead_follows_the_round_trip_and_settles_between_changes() {
+        let mut t = RunAheadTuner::default();
+        assert_eq!(t.wanted(), None, "too few samples to judge");
+        t.observe(std::iter::repeat_n(0.3, 30));
+        assert_eq!(t.wanted(), Some(2), "loopback: the least");
+        assert_eq!(t.decide(3, Frame(300)), Some((Frame(300 + 6 + 15), 2)));
+        // 200 ms round trips with 50 ms of jitter: (p90/2 + jitter + 25 ms) / 33.3 ms, plus one.
+        let mut slow = RunAheadTuner::default();
+        slow.observe((0..90).map(|i| if i % 10 == 0 { 250.0 } else { 200.0 + (i % 3) as f64 }));
+        assert_eq!(slow.wanted(), Some(1 + ((250.0f64 / 2.0 + 48.0 + 25.0) / (1000.0 / 30.0)).ceil() as u32));
+        let (at, v) = slow.decide(2, Frame(900)).unwrap();
+        assert_eq!((at, v), (Frame(900 + 4 + 15), 7));
+        assert_eq!(slow.max, 7);
+        // Settled: no second change within three seconds, then one.
+        slow.observe(std::iter::repeat_n(0.3, 90));
+        assert_eq!(slow.decide(7, Frame(950)), None);
+        assert_eq!(slow.decide(7, Frame(990)), Some((Frame(990 + 14 + 15), 2)));
+        // Never beyond fifteen frames.
+        let mut awful = RunAheadTuner::default();
+        awful.observe(std::iter::repeat_n(5000.0, 30));
+        assert_eq!(awful.wanted(), Some(15));
+    }
 }

@@ -217,6 +217,12 @@ impl<T: Transport> Session<T> {
         &mut self.transport
     }
 
+    /// From frame `at` on, commands are scheduled `value` frames ahead (every machine must be
+    /// told the same); false if `at` has already passed here.
+    pub fn schedule_run_ahead(&mut self, at: Frame, value: u32) -> bool {
+        self.stream.schedule_run_ahead(at, value).is_ok()
+    }
+
     /// Stops waiting for `player` from frame `from` on (they left; every machine removes them
     /// at the same frame, so the game goes on alike everywhere).
     pub fn drop_player(&mut self, player: PlayerId, from: Frame) {

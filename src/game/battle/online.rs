@@ -8,7 +8,7 @@
 use crate::lockstep::transport::PeerId;
 use crate::net::quic::SharedQuic;
 use crate::net::wire::WireMessage;
-use crate::session::online::departures;
+use crate::session::online::{RunAheadTuner, departures};
 use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
 
@@ -28,6 +28,10 @@ pub(super) struct OnlineLink {
     waiting_now: f32,
     host_gone: bool,
     desync: Option<u32>,
+    /// The host's run-ahead choice from measured round trips.
+    tuner: RunAheadTuner,
+    /// The last frame round trips were sampled on.
+    sampled: Option<u32>,
 }
 
 impl OnlineLink {
@@ -58,6 +62,8 @@ impl Battle {
             waiting_now: 0.0,
             host_gone: false,
             desync: None,
+            tuner: RunAheadTuner::default(),
+            sampled: None,
         });
     }
 
@@ -95,6 +101,22 @@ impl Battle {
         if let Some(d) = self.game.session.stream().desync() {
             o.desync.get_or_insert(d.frame.0);
             return;
+        }
+        // The host samples round trips every ten frames and moves the run-ahead to fit them.
+        let frame = self.game.session.world().frame().0;
+        if frame % 10 == 0 && o.sampled != Some(frame) {
+            o.sampled = Some(frame);
+            let rtts = o.net.with(|n| n.rtts()).unwrap_or_default();
+            o.tuner.observe(rtts.iter().map(|(_, d)| d.as_secs_f64() * 1000.0));
+            let stream = self.game.session.stream();
+            let (current, next) = (stream.run_ahead(), stream.next_frame());
+            if o.me == PeerId(0) {
+                if let Some((at, value)) = o.tuner.decide(current, next) {
+                    self.game.session.schedule_run_ahead(at, value);
+                    let change = WireMessage::RunAhead { at, value: value as u8 };
+                    o.net.with(|n| n.send_control(None, &[change]).ok());
+                }
+            }
         }
         match departures(&mut self.game.session, &o.net, &self.game.slots, o.me, &mut o.pending) {
             Ok((gone, host_gone)) => {

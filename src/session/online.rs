@@ -364,13 +364,14 @@ pub fn run(
                     let stream = m.session.stream();
                     let (current, next) = (stream.run_ahead(), stream.next_frame());
                     tuner.max = tuner.max.max(current);
-                    if me == PeerId(0) && opts.adaptive {
-                        if let Some((at, value)) = tuner.decide(current, next) {
-                            m.session.schedule_run_ahead(at, value);
-                            let change = WireMessage::RunAhead { at, value: value as u8 };
-                            net.with(|n| n.send_control(None, &[change]).ok());
-                            log::info!("run-ahead {current} → {value} from frame {at}");
-                        }
+                    if me == PeerId(0)
+                        && opts.adaptive
+                        && let Some((at, value)) = tuner.decide(current, next)
+                    {
+                        m.session.schedule_run_ahead(at, value);
+                        let change = WireMessage::RunAhead { at, value: value as u8 };
+                        net.with(|n| n.send_control(None, &[change]).ok());
+                        log::info!("run-ahead {current} → {value} from frame {at}");
                     }
                 }
                 last_tick = Instant::now();

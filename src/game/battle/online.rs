@@ -104,18 +104,18 @@ impl Battle {
         }
         // The host samples round trips every ten frames and moves the run-ahead to fit them.
         let frame = self.game.session.world().frame().0;
-        if frame % 10 == 0 && o.sampled != Some(frame) {
+        if frame.is_multiple_of(10) && o.sampled != Some(frame) {
             o.sampled = Some(frame);
             let rtts = o.net.with(|n| n.rtts()).unwrap_or_default();
             o.tuner.observe(rtts.iter().map(|(_, d)| d.as_secs_f64() * 1000.0));
             let stream = self.game.session.stream();
             let (current, next) = (stream.run_ahead(), stream.next_frame());
-            if o.me == PeerId(0) {
-                if let Some((at, value)) = o.tuner.decide(current, next) {
-                    self.game.session.schedule_run_ahead(at, value);
-                    let change = WireMessage::RunAhead { at, value: value as u8 };
-                    o.net.with(|n| n.send_control(None, &[change]).ok());
-                }
+            if o.me == PeerId(0)
+                && let Some((at, value)) = o.tuner.decide(current, next)
+            {
+                self.game.session.schedule_run_ahead(at, value);
+                let change = WireMessage::RunAhead { at, value: value as u8 };
+                o.net.with(|n| n.send_control(None, &[change]).ok());
             }
         }
         match departures(&mut self.game.session, &o.net, &self.game.slots, o.me, &mut o.pending) {

@@ -142,14 +142,13 @@ fn bad_data_is_refused_with_player_and_frame() {
     a.receive(Message::Command(c)).unwrap();
 }
 
+/// Frames as one machine executed them.
+type Executed = Vec<(Frame, Vec<ridgeline::sim::StampedCommand>)>;
+
 /// Runs two streams (players 0 and 1) in lockstep for `frames` frames, delivering every
 /// message at once; each submits a move on frames listed in `orders`; the run-ahead changes
 /// as `changes` say (the same on both). Returns each side's executed (frame, commands).
-fn lockstep_with_changes(
-    frames: u32,
-    orders: &[u32],
-    changes: &[(u32, u32)],
-) -> (Vec<(Frame, Vec<ridgeline::sim::StampedCommand>)>, Vec<(Frame, Vec<ridgeline::sim::StampedCommand>)>) {
+fn lockstep_with_changes(frames: u32, orders: &[u32], changes: &[(u32, u32)]) -> (Executed, Executed) {
     let mut a = stream(&[0], &[0, 1]);
     let mut b = stream(&[1], &[0, 1]);
     for &(at, v) in changes {

@@ -127,7 +127,11 @@ enum BenchKind {
     /// Layout parsing and event routing.
     Ui,
     /// Lockstep over loopback QUIC (pacing off), bytes on the wire, decoder throughput.
-    Net,
+    Net {
+        /// Instead: a paced game through a lossy, slow, jittery link (takes a minute).
+        #[arg(long)]
+        impaired: bool,
+    },
 }
 
 #[derive(clap::Args)]
@@ -271,8 +275,9 @@ fn main() -> ExitCode {
         Cmd::Bench { what: BenchKind::Render } => {
             bench::render::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
         }
-        Cmd::Bench { what: BenchKind::Net } => {
-            bench::net::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)
+        Cmd::Bench { what: BenchKind::Net { impaired } } => {
+            let v = if impaired { bench::net::impaired(&roots) } else { bench::net::run(&roots) };
+            v.map(|v| println!("{v}")).map_err(anyhow::Error::from)
         }
         Cmd::Bench { what: BenchKind::Roads } => {
             bench::roads::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)

@@ -263,3 +263,28 @@ fn a_corrupted_field_stops_both_and_both_reports_name_it() {
     assert_eq!(pick(&a, "here: "), pick(&b, "there: "));
     assert_eq!(pick(&a, "there: "), pick(&b, "here: "));
 }
+
+#[test]
+fn a_lossy_slow_jittery_link_keeps_the_machines_in_sync() {
+    use ridgeline::net::fault::{FaultProxy, Impairment};
+    let dir = common::temp_dir("online-lossy");
+    let (mut h, code) = host(
+        &["--map", "crossroads", "--players", "ai:normal,remote", "--frames", "1500", "--seed", "5", "--unpaced"],
+        &dir,
+    );
+    // 5 % of datagrams lost each way, 200 ms round trip, 50 ms of jitter (so some reorder),
+    // 1 % duplicated: the joiner reaches the host only through the proxy.
+    let host_addr: std::net::SocketAddr = code.trim_start_matches("rl1@").split('/').next().unwrap().parse().unwrap();
+    let impair = Impairment { loss: 0.05, delay_ms: 100.0, jitter_ms: 50.0, duplicate: 0.01 };
+    let proxy = FaultProxy::start(host_addr, impair, 7, Duration::from_secs(300)).unwrap();
+    let mut j = join(&code, &["--controller", "ai:hard", "--connect", &proxy.addr.to_string()], &dir);
+    assert_eq!(finish(&mut j, Duration::from_secs(280)), Some(0), "{}", read(dir.join("join.err")));
+    assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
+    let (hl, jl) = (read(dir.join("host.log")), read(dir.join("join.log")));
+    assert_eq!(hl.lines().count(), 1500);
+    assert!(hl == jl, "the two machines' hash logs differ");
+    let stats = proxy.stats();
+    assert!(stats.dropped > 20 && stats.passed > 1000, "the link really was bad: {stats:?}");
+    let v = last_json(&dir.join("host.out"));
+    assert!(v["run_ahead_max"].as_u64().unwrap() >= 5, "the run-ahead grew to cover the round trip: {v}");
+}

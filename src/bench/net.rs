@@ -1,7 +1,9 @@
 //! `ridgeline bench net`: lockstep over real QUIC on loopback with pacing off — two machines in
 //! one process, each a session with its own QUIC transport, stepped in turn — in frames per
 //! second; the bytes of an idle frame and of "select 12 units and move"; and the decoder's
-//! throughput.
+//! throughput. With `--impaired`: a paced game through a bad link on loopback (5 % loss, 200 ms
+//! round trip, 50 ms jitter) — game speed against 30 frames a second once the run-ahead has
+//! settled, stalls over a second, and the run-ahead chosen.
 //!
 //! Must not: be used as a test (timings are never asserted), or reach beyond 127.0.0.1.
 
@@ -109,6 +111,14 @@ fn lockstep_run(roots: &ContentRoots) -> Result<(f64, f64), BenchNetError> {
         WireMessage::Hello(Hello { protocol: PROTOCOL, build: String::new(), name: String::new(), files: vec![] });
     let mut join_net = QuicTransport::join(&code, None, &hello)?;
     join_net.set_me(PeerId(1));
+    let mut host_net = host_net;
+    let until = Instant::now() + Duration::from_secs(10);
+    while host_net.take_control().is_none() {
+        if Instant::now() > until {
+            return Err(BenchNetError::Stalled("the joiner never arrived".into()));
+        }
+        host_net.wait(Duration::from_millis(10));
+    }
     let on = |kind, machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(kind) };
     let setup = MatchSetup {
         map: "proving_grounds".into(),
@@ -147,4 +157,106 @@ fn lockstep_run(roots: &ContentRoots) -> Result<(f64, f64), BenchNetError> {
     }
     let sent = a.session.transport().stats().bytes_sent as f64 / FRAMES as f64;
     Ok((FRAMES as f64 / secs, sent))
+}
+
+/// Seconds of the impaired game, and how many of them the run-ahead gets to settle.
+const IMPAIRED_SECONDS: u64 = 60;
+const SETTLE_SECONDS: u64 = 15;
+
+/// A paced game (30 frames a second, both machines in this thread) through the fault proxy.
+pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
+    use crate::net::fault::{FaultProxy, Impairment};
+    use crate::session::online::RunAheadTuner;
+    let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None)?;
+    let impair = Impairment { loss: 0.05, delay_ms: 100.0, jitter_ms: 50.0, duplicate: 0.01 };
+    let proxy = FaultProxy::start(code.addr, impair, 11, Duration::from_secs(IMPAIRED_SECONDS + 30))
+        .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+    let hello =
+        WireMessage::Hello(Hello { protocol: PROTOCOL, build: String::new(), name: String::new(), files: vec![] });
+    let mut join_net = QuicTransport::join(&code, Some(proxy.addr), &hello)?;
+    join_net.set_me(PeerId(1));
+    // As in a real game, the host starts once it has the joiner's stream (its hello).
+    let mut host_net = host_net;
+    let until = Instant::now() + Duration::from_secs(10);
+    while host_net.take_control().is_none() {
+        if Instant::now() > until {
+            return Err(BenchNetError::Stalled("the joiner never arrived".into()));
+        }
+        host_net.wait(Duration::from_millis(10));
+    }
+    let on = |kind, machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(kind) };
+    let setup = MatchSetup {
+        map: "crossroads".into(),
+        seed: 5,
+        slots: vec![on(SlotKind::Ai { difficulty: crate::session::Difficulty::Normal }, 0), on(SlotKind::Remote, 1)],
+        run_ahead: None,
+        map_hash: None,
+        content_hash: None,
+    };
+    let mut joined = setup.clone();
+    joined.slots[1].kind = SlotKind::Ai { difficulty: crate::session::Difficulty::Hard };
+    let script = CommandScript::default();
+    let host_shared = crate::net::quic::SharedQuic::new(host_net);
+    let join_shared = crate::net::quic::SharedQuic::new(join_net);
+    let mut a = prepare(roots, &setup, &script, 0)?.into_match(host_shared.clone());
+    let mut b = prepare(roots, &joined, &script, 1)?.into_match(join_shared.clone());
+    let frame_time = Duration::from_secs(1) / crate::sim::FRAMES_PER_SECOND;
+    let started = Instant::now();
+    let end = started + Duration::from_secs(IMPAIRED_SECONDS);
+    let settled_at = started + Duration::from_secs(SETTLE_SECONDS);
+    let mut tuner = RunAheadTuner::default();
+    let (mut pending_a, mut pending_b) = (Vec::new(), Vec::new());
+    let mut frames_at_settle = None;
+    let mut last_tick = [Instant::now(); 2];
+    let mut stalls = [0u32; 2];
+    let mut stalled = [false; 2];
+    while Instant::now() < end {
+        for (k, m) in [&mut a, &mut b].into_iter().enumerate() {
+            let due = started + frame_time * m.session.world().frame().0;
+            if Instant::now() < due {
+                continue;
+            }
+            if let Step::Ticked { frame, .. } = m.session.step()? {
+                last_tick[k] = Instant::now();
+                stalled[k] = false;
+                if k == 0 && frame.0 % 10 == 0 {
+                    let rtts = host_shared.with(|n| n.rtts()).unwrap_or_default();
+                    tuner.observe(rtts.iter().map(|(_, d)| d.as_secs_f64() * 1000.0));
+                    let stream = m.session.stream();
+                    if let Some((at, value)) = tuner.decide(stream.run_ahead(), stream.next_frame()) {
+                        m.session.schedule_run_ahead(at, value);
+                        let change = WireMessage::RunAhead { at, value: value as u8 };
+                        host_shared.with(|n| n.send_control(None, &[change]).ok());
+                    }
+                }
+            } else if !stalled[k] && last_tick[k].elapsed() > Duration::from_secs(1) {
+                stalls[k] += 1;
+                stalled[k] = true;
+            }
+        }
+        crate::session::online::departures(&mut b.session, &join_shared, &b.slots, PeerId(1), &mut pending_b)
+            .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+        crate::session::online::departures(&mut a.session, &host_shared, &a.slots, PeerId(0), &mut pending_a)
+            .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+        if frames_at_settle.is_none() && Instant::now() >= settled_at {
+            frames_at_settle = Some((a.session.world().frame().0, Instant::now()));
+        }
+        join_shared.with(|n| n.wait(Duration::from_millis(1)));
+    }
+    let (f0, t0) = frames_at_settle.unwrap_or((0, started));
+    let fps = (a.session.world().frame().0 - f0) as f64 / t0.elapsed().as_secs_f64().max(1e-9);
+    let same = a.session.stream().hash_log().iter().zip(b.session.stream().hash_log()).all(|(x, y)| x == y);
+    let s = proxy.stats();
+    Ok(json!({
+        "impaired": {"loss": impair.loss, "rtt_ms": 2.0 * impair.delay_ms, "jitter_ms": impair.jitter_ms},
+        "seconds": IMPAIRED_SECONDS,
+        "settle_seconds": SETTLE_SECONDS,
+        "game_speed": fps / crate::sim::FRAMES_PER_SECOND as f64,
+        "frames": a.session.world().frame().0,
+        "stalls_over_1s": stalls[0].max(stalls[1]),
+        "run_ahead": a.session.stream().run_ahead(),
+        "run_ahead_max": tuner.max,
+        "in_sync": same,
+        "datagrams": {"passed": s.passed, "dropped": s.dropped, "duplicated": s.duplicated},
+    }))
 }

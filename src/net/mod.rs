@@ -5,6 +5,7 @@
 //! mean), or touch the game (sessions wire transports to it).
 
 pub mod codec;
+pub mod fault;
 pub mod memory;
 pub mod quic;
 pub mod wire;

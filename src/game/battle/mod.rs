@@ -4,7 +4,8 @@
 //! is in); the picture is interpolated in between. The other jobs live beside this file:
 //! `input.rs` (mouse and keys → commands), `selection.rs` (what is shown selected, control
 //! groups), `view.rs` (camera, screen, picking), `control_bar.rs`, `radar.rs`, `overlay.rs`,
-//! `effects.rs` (tracers and rings from the tick's events) and `score.rs`.
+//! `effects.rs` (tracers and rings from the tick's events), `score.rs`, `online.rs` (the other
+//! machines) and `replay.rs` (watching and recording).
 //!
 //! Must not: change the world; every order goes through the stream as a command.
 
@@ -14,6 +15,7 @@ mod input;
 mod online;
 mod overlay;
 mod radar;
+mod replay;
 mod score;
 mod selection;
 mod view;
@@ -27,8 +29,7 @@ use thiserror::Error;
 use crate::content::ContentRoots;
 use crate::lockstep::Transport;
 use crate::render::ObjectInstance;
-use crate::session::replay::{CHECKPOINT_EVERY, REPLAY_VERSION};
-use crate::session::{CommandScript, Match, MatchSetup, Replay, Step, start_local};
+use crate::session::{CommandScript, Match, MatchSetup, Step, start_local};
 use crate::sim::command::Command;
 use crate::sim::ids::ObjectId;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
@@ -41,6 +42,7 @@ pub use control_bar::{Action, CommandButton};
 use control_bar::ControlBar;
 use effects::Effects;
 use input::Pending;
+use replay::Watching;
 use score::Score;
 use selection::Selection;
 use view::View;
@@ -62,16 +64,6 @@ pub enum BattleError {
     /// The session stopped.
     #[error(transparent)]
     Session(#[from] crate::session::SessionError),
-}
-
-/// A replay being watched: where it ends, the states it must pass through and reach.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Watching {
-    frames: u32,
-    final_hash: String,
-    checkpoints: BTreeMap<u32, String>,
-    /// The first checkpoint the playback missed.
-    failed_at: Option<u32>,
 }
 
 /// A running battle.
@@ -113,24 +105,6 @@ impl Battle {
     pub fn start(roots: &ContentRoots, setup: &MatchSetup, screen: Vec2) -> Result<Battle, BattleError> {
         let game = start_local(roots, setup, &CommandScript::default())?;
         Battle::from_match(roots, game, screen)
-    }
-
-    /// Plays a replay: every player is driven by the recorded commands, through the same
-    /// stream; the view is the recording player's.
-    pub fn watch(roots: &ContentRoots, replay: &Replay, screen: Vec2) -> Result<Battle, BattleError> {
-        let mut game = start_local(roots, &replay.setup.for_playback(), &CommandScript::default())?;
-        game.session.play_back(&replay.commands);
-        let mut battle = Battle::from_match(roots, game, screen)?;
-        battle.local = PlayerId(replay.local);
-        battle.view.camera = battle.scene.start_camera(battle.local);
-        battle.shroud.update(battle.game.session.world(), battle.local);
-        battle.watching = Some(Watching {
-            frames: replay.frames,
-            final_hash: replay.final_hash.clone(),
-            checkpoints: replay.checkpoints.iter().cloned().collect(),
-            failed_at: None,
-        });
-        Ok(battle)
     }
 
     /// A battle over a started match, seen by its human player (or its first player when it has
@@ -180,43 +154,8 @@ impl Battle {
     fn finished(&self) -> bool {
         let frame = self.world().frame().0;
         self.world().is_over()
-            || self.watching.as_ref().is_some_and(|w| frame >= w.frames || w.failed_at.is_some())
+            || self.watching.as_ref().is_some_and(|w| w.done(frame))
             || self.online.as_ref().is_some_and(online::OnlineLink::stopped)
-    }
-
-    /// True when this battle is a replay being watched.
-    pub fn is_replay(&self) -> bool {
-        self.watching.is_some()
-    }
-
-    /// For a replay that has played to its end, or missed a checkpoint on the way: whether it
-    /// passed through and reached the recorded states.
-    pub fn replay_verdict(&self) -> Option<bool> {
-        let w = self.watching.as_ref()?;
-        if w.failed_at.is_some() {
-            return Some(false);
-        }
-        let world = self.world();
-        (world.frame().0 >= w.frames).then(|| format!("{:016x}", world.state_hash().total) == w.final_hash)
-    }
-
-    /// The frame at which a watched replay stopped matching its recording, if it did.
-    pub fn replay_failed_at(&self) -> Option<u32> {
-        self.watching.as_ref().and_then(|w| w.failed_at)
-    }
-
-    /// The game so far as a replay (played back, it gives this very game).
-    pub fn replay(&self) -> Replay {
-        let world = self.world();
-        Replay {
-            version: REPLAY_VERSION,
-            setup: self.game.setup.clone(),
-            local: self.local.0,
-            frames: world.frame().0,
-            final_hash: format!("{:016x}", world.state_hash().total),
-            commands: self.game.log.borrow().clone(),
-            checkpoints: self.checkpoints.clone(),
-        }
     }
 
     /// The match as it was set up (hashes filled in).
@@ -260,15 +199,7 @@ impl Battle {
             match self.game.session.step()? {
                 Step::Ticked { report, frame, hash } => {
                     self.previous = before;
-                    if frame.0 % CHECKPOINT_EVERY == 0 {
-                        let hex = format!("{:016x}", hash.total);
-                        if let Some(w) = &mut self.watching
-                            && w.checkpoints.get(&frame.0).is_some_and(|h| *h != hex)
-                        {
-                            w.failed_at.get_or_insert(frame.0);
-                        }
-                        self.checkpoints.push((frame.0, hex));
-                    }
+                    self.checkpoint(frame.0, &hash);
                     let world = self.game.session.world();
                     self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
                     self.score.count(&report.events);

@@ -1,0 +1,103 @@
+//! Replays in a battle: watching one (its recorded commands played frame by frame, checked
+//! against its checkpoints and final hash) and recording the battle being played.
+//!
+//! Must not: change how the game plays (a watched replay only feeds recorded commands).
+
+use std::collections::BTreeMap;
+
+use glam::Vec2;
+
+use crate::content::ContentRoots;
+use crate::session::replay::{CHECKPOINT_EVERY, REPLAY_VERSION};
+use crate::session::{CommandScript, Replay, start_local};
+use crate::sim::PlayerId;
+use crate::sim::hash::StateHash;
+
+use super::{Battle, BattleError};
+
+/// A replay being watched: where it ends, the states it must pass through and reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Watching {
+    frames: u32,
+    final_hash: String,
+    checkpoints: BTreeMap<u32, String>,
+    /// The first checkpoint the playback missed.
+    failed_at: Option<u32>,
+}
+
+impl Watching {
+    /// True once the replay has played to its end or stopped matching.
+    pub fn done(&self, frame: u32) -> bool {
+        frame >= self.frames || self.failed_at.is_some()
+    }
+}
+
+impl Battle {
+    /// Plays a replay: every player is driven by the recorded commands, through the same
+    /// stream; the view is the recording player's.
+    pub fn watch(roots: &ContentRoots, replay: &Replay, screen: Vec2) -> Result<Battle, BattleError> {
+        let mut game = start_local(roots, &replay.setup.for_playback(), &CommandScript::default())?;
+        game.session.play_back(&replay.commands);
+        let mut battle = Battle::from_match(roots, game, screen)?;
+        battle.local = PlayerId(replay.local);
+        battle.view.camera = battle.scene.start_camera(battle.local);
+        battle.shroud.update(battle.game.session.world(), battle.local);
+        battle.watching = Some(Watching {
+            frames: replay.frames,
+            final_hash: replay.final_hash.clone(),
+            checkpoints: replay.checkpoints.iter().cloned().collect(),
+            failed_at: None,
+        });
+        Ok(battle)
+    }
+
+    /// True when this battle is a replay being watched.
+    pub fn is_replay(&self) -> bool {
+        self.watching.is_some()
+    }
+
+    /// For a replay that has played to its end, or missed a checkpoint on the way: whether it
+    /// passed through and reached the recorded states.
+    pub fn replay_verdict(&self) -> Option<bool> {
+        let w = self.watching.as_ref()?;
+        if w.failed_at.is_some() {
+            return Some(false);
+        }
+        let world = self.world();
+        (world.frame().0 >= w.frames).then(|| format!("{:016x}", world.state_hash().total) == w.final_hash)
+    }
+
+    /// The frame at which a watched replay stopped matching its recording, if it did.
+    pub fn replay_failed_at(&self) -> Option<u32> {
+        self.watching.as_ref().and_then(|w| w.failed_at)
+    }
+
+    /// The game so far as a replay (played back, it gives this very game).
+    pub fn replay(&self) -> Replay {
+        let world = self.world();
+        Replay {
+            version: REPLAY_VERSION,
+            setup: self.game.setup.clone(),
+            local: self.local.0,
+            frames: world.frame().0,
+            final_hash: format!("{:016x}", world.state_hash().total),
+            commands: self.game.log.borrow().clone(),
+            checkpoints: self.checkpoints.clone(),
+        }
+    }
+
+    /// Notes the hash after `frame`: kept every few hundred frames for the replay, and
+    /// compared with a watched replay's checkpoint.
+    pub(super) fn checkpoint(&mut self, frame: u32, hash: &StateHash) {
+        if frame % CHECKPOINT_EVERY != 0 {
+            return;
+        }
+        let hex = format!("{:016x}", hash.total);
+        if let Some(w) = &mut self.watching
+            && w.checkpoints.get(&frame).is_some_and(|h| *h != hex)
+        {
+            w.failed_at.get_or_insert(frame);
+        }
+        self.checkpoints.push((frame, hex));
+    }
+}

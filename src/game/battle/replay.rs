@@ -89,7 +89,7 @@ impl Battle {
     /// Notes the hash after `frame`: kept every few hundred frames for the replay, and
     /// compared with a watched replay's checkpoint.
     pub(super) fn checkpoint(&mut self, frame: u32, hash: &StateHash) {
-        if frame % CHECKPOINT_EVERY != 0 {
+        if !frame.is_multiple_of(CHECKPOINT_EVERY) {
             return;
         }
         let hex = format!("{:016x}", hash.total);

@@ -103,15 +103,17 @@ pub fn run(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     }))
 }
 
-/// Two machines over loopback QUIC, idle players, stepped in turn with pacing off: frames a
-/// second, and payload bytes a frame each way.
-fn lockstep_run(roots: &ContentRoots) -> Result<(f64, f64), BenchNetError> {
-    let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None)?;
+/// Joins a second machine (peer 1) to `host_net` — through `via` if given — and waits, as a
+/// real host does, until its hello has arrived (its stream is open).
+fn pair(
+    mut host_net: QuicTransport,
+    code: &crate::net::quic::JoinCode,
+    via: Option<std::net::SocketAddr>,
+) -> Result<(QuicTransport, QuicTransport), BenchNetError> {
     let hello =
         WireMessage::Hello(Hello { protocol: PROTOCOL, build: String::new(), name: String::new(), files: vec![] });
-    let mut join_net = QuicTransport::join(&code, None, &hello)?;
+    let mut join_net = QuicTransport::join(code, via, &hello)?;
     join_net.set_me(PeerId(1));
-    let mut host_net = host_net;
     let until = Instant::now() + Duration::from_secs(10);
     while host_net.take_control().is_none() {
         if Instant::now() > until {
@@ -119,6 +121,14 @@ fn lockstep_run(roots: &ContentRoots) -> Result<(f64, f64), BenchNetError> {
         }
         host_net.wait(Duration::from_millis(10));
     }
+    Ok((host_net, join_net))
+}
+
+/// Two machines over loopback QUIC, idle players, stepped in turn with pacing off: frames a
+/// second, and payload bytes a frame each way.
+fn lockstep_run(roots: &ContentRoots) -> Result<(f64, f64), BenchNetError> {
+    let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None)?;
+    let (host_net, join_net) = pair(host_net, &code, None)?;
     let on = |kind, machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(kind) };
     let setup = MatchSetup {
         map: "proving_grounds".into(),
@@ -171,19 +181,7 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     let impair = Impairment { loss: 0.05, delay_ms: 100.0, jitter_ms: 50.0, duplicate: 0.01 };
     let proxy = FaultProxy::start(code.addr, impair, 11, Duration::from_secs(IMPAIRED_SECONDS + 30))
         .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
-    let hello =
-        WireMessage::Hello(Hello { protocol: PROTOCOL, build: String::new(), name: String::new(), files: vec![] });
-    let mut join_net = QuicTransport::join(&code, Some(proxy.addr), &hello)?;
-    join_net.set_me(PeerId(1));
-    // As in a real game, the host starts once it has the joiner's stream (its hello).
-    let mut host_net = host_net;
-    let until = Instant::now() + Duration::from_secs(10);
-    while host_net.take_control().is_none() {
-        if Instant::now() > until {
-            return Err(BenchNetError::Stalled("the joiner never arrived".into()));
-        }
-        host_net.wait(Duration::from_millis(10));
-    }
+    let (host_net, join_net) = pair(host_net, &code, Some(proxy.addr))?;
     let on = |kind, machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(kind) };
     let setup = MatchSetup {
         map: "crossroads".into(),

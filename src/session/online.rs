@@ -25,7 +25,7 @@ use crate::net::quic::{JoinCode, QuicError, QuicTransport, SharedQuic};
 use crate::net::wire::{FileDigest, Hello, PROTOCOL, Start, WireMessage};
 use crate::sim::FRAMES_PER_SECOND;
 use crate::sim::hash::StateHash;
-use crate::sim::ids::{Frame, PlayerId};
+use crate::sim::ids::Frame;
 
 use super::match_setup::{MatchSetup, SlotKind};
 use super::peer::{SessionError, Step};
@@ -316,7 +316,7 @@ pub fn run(
     let started = Instant::now();
     let mut log: Vec<(u32, u64)> = Vec::with_capacity(opts.frames as usize);
     let mut snapshots: VecDeque<Snapshot> = VecDeque::with_capacity(SNAPSHOTS + 1);
-    let (mut objects_peak, mut rejected, mut destroyed) = (m.session.world().object_count(), 0, 0);
+    let mut tally = super::runner::Tally { objects_peak: m.session.world().object_count(), ..Default::default() };
     let (mut stalls, mut stalled) = (0u32, false);
     let mut last_tick = Instant::now();
     let mut rtts: Vec<f64> = Vec::new();
@@ -344,9 +344,7 @@ pub fn run(
                 if snapshots.len() > SNAPSHOTS {
                     snapshots.pop_front();
                 }
-                objects_peak = objects_peak.max(m.session.world().object_count());
-                rejected += report.rejections.len();
-                destroyed += report.destroyed.len();
+                tally.count(m.session.world(), &report);
                 if opts.corrupt_at == Some(frame.0) {
                     corrupt(m);
                 }
@@ -403,24 +401,10 @@ pub fn run(
     }
     // Say goodbye so the others know this was an ending, not a loss.
     net.with(|n| n.send_control(None, &[WireMessage::Bye]).ok());
-    let world = m.session.world();
     let secs = started.elapsed().as_secs_f64();
-    let slot_of = |p: PlayerId| m.slots.get(p.index()).map_or(p.0, |s| s.slot);
-    let winner = world.winner().and_then(|w| world.players().get(w.index()));
-    let players = super::runner::summarize_players(world, &m.slots);
     let stats = net.with(|n| n.stats()).unwrap_or_default();
     rtts.sort_by(f64::total_cmp);
-    let run = RunSummary {
-        frames: log.len() as u32,
-        hash: format!("{:016x}", log.last().map_or(world.state_hash().total, |l| l.1)),
-        winner: winner.map(|p| slot_of(p.id)),
-        winner_team: winner.map(|p| p.team.saturating_add(1)),
-        ticks_per_sec: if secs > 0.0 { log.len() as f64 / secs } else { 0.0 },
-        objects_peak,
-        rejected,
-        destroyed,
-        players,
-    };
+    let run = RunSummary::finish(m.session.world(), &m.slots, &log, secs, tally);
     let run_ahead = m.session.stream().run_ahead();
     tuner.max = tuner.max.max(run_ahead);
     left.sort_unstable();

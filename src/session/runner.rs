@@ -53,6 +53,46 @@ pub struct RunSummary {
     pub players: Vec<PlayerSummary>,
 }
 
+/// What a run counts as its frames go by.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    /// Most objects alive at once.
+    pub objects_peak: usize,
+    /// Commands refused.
+    pub rejected: usize,
+    /// Objects destroyed.
+    pub destroyed: usize,
+}
+
+impl Tally {
+    /// Counts one executed frame of `world`.
+    pub fn count(&mut self, world: &World, report: &crate::sim::world::TickReport) {
+        self.objects_peak = self.objects_peak.max(world.object_count());
+        self.rejected += report.rejections.len();
+        self.destroyed += report.destroyed.len();
+    }
+}
+
+impl RunSummary {
+    /// The summary of a run that executed `log` (frame, hash) in `secs` seconds and ended on
+    /// `world`; `slots` maps players to setup slots (empty: slot = player).
+    pub fn finish(world: &World, slots: &[ResolvedSlot], log: &[(u32, u64)], secs: f64, tally: Tally) -> RunSummary {
+        let slot_of = |p: crate::sim::ids::PlayerId| slots.get(p.index()).map_or(p.0, |s| s.slot);
+        let winner = world.winner().and_then(|w| world.players().get(w.index()));
+        RunSummary {
+            frames: log.len() as u32,
+            hash: format!("{:016x}", log.last().map_or(world.state_hash().total, |l| l.1)),
+            winner: winner.map(|p| slot_of(p.id)),
+            winner_team: winner.map(|p| p.team.saturating_add(1)),
+            ticks_per_sec: if secs > 0.0 { log.len() as f64 / secs } else { 0.0 },
+            objects_peak: tally.objects_peak,
+            rejected: tally.rejected,
+            destroyed: tally.destroyed,
+            players: summarize_players(world, slots),
+        }
+    }
+}
+
 /// A session for a game where every player is on this machine (skirmish, tools): the same
 /// stream and the same path as a networked game, over the in-memory transport.
 pub fn local_session(
@@ -86,18 +126,13 @@ pub fn run_session<T: Transport>(
     slots: &[ResolvedSlot],
 ) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
     let mut log = Vec::with_capacity(frames as usize);
-    let mut objects_peak = session.world().object_count();
-    let (mut rejected, mut destroyed) = (0usize, 0usize);
-    let mut last_hash = session.world().state_hash().total;
+    let mut tally = Tally { objects_peak: session.world().object_count(), ..Tally::default() };
     let started = Instant::now();
     while (log.len() as u32) < frames && !session.world().is_over() {
         match session.step()? {
             Step::Ticked { frame, hash, report } => {
                 log.push((frame.0, hash.total));
-                last_hash = hash.total;
-                objects_peak = objects_peak.max(session.world().object_count());
-                rejected += report.rejections.len();
-                destroyed += report.destroyed.len();
+                tally.count(session.world(), &report);
                 for r in &report.rejections {
                     log::info!("frame {}: player {} command {} rejected: {}", r.frame, r.player, r.id.0, r.reason);
                 }
@@ -106,21 +141,7 @@ pub fn run_session<T: Transport>(
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    let world = session.world();
-    let slot_of = |p: crate::sim::ids::PlayerId| slots.get(p.index()).map_or(p.0, |s| s.slot);
-    let players = summarize_players(world, slots);
-    let winner = world.winner().and_then(|w| world.players().get(w.index()));
-    let summary = RunSummary {
-        frames: log.len() as u32,
-        hash: format!("{last_hash:016x}"),
-        winner: winner.map(|p| slot_of(p.id)),
-        winner_team: winner.map(|p| p.team.saturating_add(1)),
-        ticks_per_sec: if secs > 0.0 { log.len() as f64 / secs } else { 0.0 },
-        objects_peak,
-        rejected,
-        destroyed,
-        players,
-    };
+    let summary = RunSummary::finish(session.world(), slots, &log, secs, tally);
     Ok((summary, log))
 }
 

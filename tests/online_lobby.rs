@@ -84,3 +84,21 @@ fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
     assert!(reason.contains("data/weapons.ron"), "{reason}");
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat.iter().any(|l| l.contains("data/weapons.ron")));
 }
+
+#[test]
+fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window() {
+    let roots = common::roots();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
+    // The right address, but a certificate fingerprint that is not the host's: someone in the
+    // middle would look like this.
+    let mut code = host.code().unwrap();
+    code.fingerprint[0] ^= 0xff;
+    // Joining returns at once; the refusal arrives while the lobby is polled.
+    let mut join = OnlineLobby::join(&roots, &code.to_string(), "Mallory").unwrap();
+    let mut shown = (LobbyState::default(), LobbyState::default());
+    let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner gives up") };
+    assert!(reason.starts_with("Could not reach the host"), "{reason}");
+    assert!(reason.contains("certificate"), "the reason names the certificate: {reason}");
+    assert_eq!(shown.0.players.len(), 1, "nobody joined the host");
+}

@@ -80,7 +80,7 @@ impl OnlineLobby {
             name: name.to_string(),
             files: sim_data_files(roots)?,
         };
-        let net = QuicTransport::join(&code, None, &WireMessage::Hello(hello))?;
+        let net = QuicTransport::join_in_background(&code, None, &WireMessage::Hello(hello))?;
         Ok(OnlineLobby { net, role: Role::Joiner { me: None }, name: name.to_string(), last_roster: Instant::now() })
     }
 
@@ -149,6 +149,10 @@ impl OnlineLobby {
                         }
                         seats.retain(|s| s.peer != p);
                         self.send_roster();
+                    }
+                    Role::Joiner { me: None } => {
+                        let why = self.net.left_reason().unwrap_or("no answer").to_string();
+                        return Outcome::Closed(format!("Could not reach the host: {why}"));
                     }
                     Role::Joiner { .. } => return Outcome::Closed("The host closed the game.".into()),
                 }

@@ -63,6 +63,8 @@ pub struct QuicTransport {
     control: VecDeque<(PeerId, WireMessage)>,
     connections: Connections,
     stats: NetStats,
+    /// Why the last peer left.
+    left_reason: Option<String>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -115,6 +117,7 @@ impl QuicTransport {
             control: VecDeque::new(),
             connections,
             stats: NetStats::default(),
+            left_reason: None,
             thread: Some(thread),
         }
     }
@@ -156,9 +159,30 @@ impl QuicTransport {
     }
 
     /// Connects to the host in `code` (at `connect` instead of the code's address, if given),
-    /// accepting only the pinned certificate, and sends `hello` at once. The peer id is
-    /// unknown (255) until the host's welcome; see [`QuicTransport::set_me`].
+    /// accepting only the pinned certificate, and sends `hello` at once; returns once
+    /// connected, or with why not. The peer id is unknown (255) until the host's welcome; see
+    /// [`QuicTransport::set_me`].
     pub fn join(code: &JoinCode, connect: Option<SocketAddr>, hello: &WireMessage) -> Result<QuicTransport, QuicError> {
+        QuicTransport::join_with(code, connect, hello, true)
+    }
+
+    /// As [`QuicTransport::join`], but returns at once: a failure to connect arrives as the
+    /// host leaving, with its reason in [`QuicTransport::left_reason`] (the window must not
+    /// freeze while a connection is tried).
+    pub fn join_in_background(
+        code: &JoinCode,
+        connect: Option<SocketAddr>,
+        hello: &WireMessage,
+    ) -> Result<QuicTransport, QuicError> {
+        QuicTransport::join_with(code, connect, hello, false)
+    }
+
+    fn join_with(
+        code: &JoinCode,
+        connect: Option<SocketAddr>,
+        hello: &WireMessage,
+        wait: bool,
+    ) -> Result<QuicTransport, QuicError> {
         let config = tls::client_config(code.fingerprint)?;
         let target = connect.unwrap_or(code.addr);
         let (out_tx, out_rx) = mpsc::unbounded_channel();
@@ -188,36 +212,47 @@ impl QuicTransport {
                         return;
                     }
                 };
-                let conn = match tokio::time::timeout(tls::IDLE_TIMEOUT, connecting).await {
-                    Ok(Ok(c)) => c,
-                    Ok(Err(e)) => {
-                        let _ = ready.send(Err(QuicError::Io(format!("cannot connect to {target}: {e}"))));
-                        return;
-                    }
-                    Err(_) => {
-                        let _ = ready.send(Err(QuicError::Io(format!("no answer from {target}"))));
-                        return;
-                    }
-                };
-                let (mut send, recv) = match conn.open_bi().await {
-                    Ok(s) => s,
-                    Err(e) => {
-                        let _ = ready.send(Err(QuicError::Io(format!("the host refused a stream: {e}"))));
-                        return;
-                    }
-                };
-                let mut first = Vec::with_capacity(hello_frame.len() + 6);
-                first.extend_from_slice(&((hello_frame.len() + 2) as u32).to_le_bytes());
-                first.extend_from_slice(&[0, KIND_CONTROL]);
-                first.extend_from_slice(&hello_frame);
-                if let Err(e) = send.write_all(&first).await {
-                    let _ = ready.send(Err(QuicError::Io(format!("cannot greet the host: {e}"))));
-                    return;
+                // From here on, failures arrive as a departure: the caller may already be
+                // showing "connecting" (the window) or waiting for the host's welcome.
+                if !wait {
+                    let _ = ready.send(Ok(()));
                 }
+                let fail = |why: String| {
+                    let _ = in_tx.send(In::Left(PeerId(0), why.clone()));
+                    why
+                };
+                let established = async {
+                    let conn = match tokio::time::timeout(tls::IDLE_TIMEOUT, connecting).await {
+                        Ok(Ok(c)) => c,
+                        Ok(Err(e)) => return Err(format!("cannot connect to {target}: {e}")),
+                        Err(_) => return Err(format!("no answer from {target}")),
+                    };
+                    let (mut send, recv) =
+                        conn.open_bi().await.map_err(|e| format!("the host refused a stream: {e}"))?;
+                    let mut first = Vec::with_capacity(hello_frame.len() + 6);
+                    first.extend_from_slice(&((hello_frame.len() + 2) as u32).to_le_bytes());
+                    first.extend_from_slice(&[0, KIND_CONTROL]);
+                    first.extend_from_slice(&hello_frame);
+                    send.write_all(&first).await.map_err(|e| format!("cannot greet the host: {e}"))?;
+                    Ok((conn, send, recv))
+                };
+                let (conn, send, recv) = match established.await {
+                    Ok(c) => c,
+                    Err(why) => {
+                        if wait {
+                            let _ = ready.send(Err(QuicError::Io(why)));
+                        } else {
+                            fail(why);
+                        }
+                        return;
+                    }
+                };
                 if let Ok(mut c) = conns.lock() {
                     c.insert(PeerId(0), conn.clone());
                 }
-                let _ = ready.send(Ok(()));
+                if wait {
+                    let _ = ready.send(Ok(()));
+                }
                 io::join(conn, send, recv, out_rx, in_tx).await;
                 endpoint.wait_idle().await;
             })
@@ -238,6 +273,7 @@ impl QuicTransport {
             control: VecDeque::new(),
             connections: Connections::default(),
             stats: NetStats::default(),
+            left_reason: None,
             thread: None,
         }
     }
@@ -295,6 +331,11 @@ impl QuicTransport {
         self.connections.lock().map(|c| c.iter().map(|(p, c)| (*p, c.rtt())).collect()).unwrap_or_default()
     }
 
+    /// Why the last peer left (or the connection could not be made).
+    pub fn left_reason(&self) -> Option<&str> {
+        self.left_reason.as_deref()
+    }
+
     /// Traffic so far.
     pub fn stats(&self) -> NetStats {
         self.stats
@@ -311,6 +352,7 @@ impl QuicTransport {
             In::Connected(p) => self.events.push_back(TransportEvent::Connected(p)),
             In::Left(p, why) => {
                 log::info!("{p} left: {why}");
+                self.left_reason = Some(why);
                 self.events.push_back(TransportEvent::Left(p));
             }
             In::Frame { from, kind, bytes } => {

@@ -102,3 +102,44 @@ fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window()
     assert!(reason.contains("certificate"), "the reason names the certificate: {reason}");
     assert_eq!(shown.0.players.len(), 1, "nobody joined the host");
 }
+
+/// Two lobbies met and started: the host's and the joiner's matches, with their transports.
+fn started()
+-> (ridgeline::game::battle::Battle, Box<ridgeline::session::Match<Box<dyn ridgeline::lockstep::Transport>>>) {
+    let roots = common::roots();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
+    let code = host.code().unwrap().to_string();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
+    let mut shown = (LobbyState::default(), LobbyState::default());
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.players.len() == 2);
+    join.set_ready(true);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.players.get(1).is_some_and(|p| p.2 == "Ready"));
+    let Ok(Outcome::Started(host_game, net)) = host.start(&roots) else { panic!("the host starts") };
+    let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
+    let mut battle =
+        ridgeline::game::battle::Battle::from_match(&roots, *host_game, glam::Vec2::new(640.0, 360.0)).unwrap();
+    battle.set_online(net);
+    (battle, join_game)
+}
+
+#[test]
+fn the_host_drops_a_player_it_waits_for_and_plays_on() {
+    let (mut b, _silent) = started();
+    // The joiner's machine says nothing more: after the first frames the host waits.
+    for _ in 0..60 {
+        b.advance(0.25).unwrap();
+    }
+    let stuck = b.world().frame().0;
+    assert!(stuck <= 4, "game time stands still while waiting: frame {stuck}");
+    assert!(b.hosting());
+    assert!(b.stalled_for() >= 10.0, "waited {}", b.stalled_for());
+    assert_eq!(b.waiting_for().as_deref(), Some("Ben"));
+    b.drop_stalled();
+    for _ in 0..30 {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    assert!(b.world().frame().0 >= stuck + 25, "the host plays on: frame {}", b.world().frame().0);
+    assert_eq!(b.waiting_for(), None);
+    assert!(b.queue_text().starts_with("Ben "), "the control bar says what became of Ben: {}", b.queue_text());
+}

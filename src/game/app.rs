@@ -62,6 +62,8 @@ struct Running {
     lobby: Option<OnlineLobby>,
     /// The system clipboard (join codes are copied and pasted), if there is one.
     clipboard: Option<arboard::Clipboard>,
+    /// How long the battle had stalled when the host was last asked to drop players.
+    asked_drop_at: f32,
 }
 
 struct App {
@@ -148,6 +150,7 @@ impl App {
             leaving: false,
             lobby: None,
             clipboard: arboard::Clipboard::new().ok(),
+            asked_drop_at: 0.0,
         })
     }
 }
@@ -213,6 +216,11 @@ impl Running {
                     }
                 }
                 ShellRequest::LobbyLeave => self.lobby = None,
+                ShellRequest::DropStalled => {
+                    if let Some((battle, _)) = &mut self.battle {
+                        battle.drop_stalled();
+                    }
+                }
                 ShellRequest::CommandButton(i) => {
                     if let Some((battle, _)) = &mut self.battle {
                         battle.command_button(i);
@@ -334,6 +342,16 @@ impl Running {
         let (money, clock) = (battle.money(), battle.clock());
         let labels: Vec<(String, bool)> = battle.commands().into_iter().map(|c| (c.label, c.available)).collect();
         let queue = battle.queue_text();
+        // The host of a stalled online battle is asked, every ten seconds of waiting, whether
+        // to drop whoever it waits for.
+        let stalled = battle.stalled_for();
+        if battle.hosting() && stalled >= 10.0 && !self.shell.message_open() && stalled - self.asked_drop_at >= 10.0 {
+            self.asked_drop_at = stalled;
+            let names = battle.waiting_for().unwrap_or_default();
+            self.shell.ask_drop(&names, stalled as u32);
+        } else if stalled == 0.0 {
+            self.asked_drop_at = 0.0;
+        }
         let finished = battle.ended_for() > 3.0 || battle.desync_frame().is_some() || battle.host_left();
         let desync = battle.desync_frame();
         let host_left = battle.host_left();

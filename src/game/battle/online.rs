@@ -95,6 +95,41 @@ impl Battle {
         (!names.is_empty()).then(|| names.join(", "))
     }
 
+    /// Seconds the battle has waited for the next frame (0 when it is not waiting).
+    pub fn stalled_for(&self) -> f32 {
+        self.online.as_ref().and_then(|o| o.waiting_since.map(|s| o.waiting_now - s)).unwrap_or(0.0)
+    }
+
+    /// True when this machine hosts an online battle.
+    pub fn hosting(&self) -> bool {
+        self.online.as_ref().is_some_and(|o| o.me == PeerId(0))
+    }
+
+    /// The host drops the players the battle is waiting for: each is removed at the first
+    /// frame nobody has their data for, everyone is told, and their machine is disconnected.
+    pub fn drop_stalled(&mut self) {
+        let Some(o) = &mut self.online else { return };
+        if o.me != PeerId(0) {
+            return;
+        }
+        let waiting = self.game.session.stream().waiting_for();
+        for player in waiting {
+            let Some(slot) = self.game.slots.get(player.index()) else { continue };
+            let stream = self.game.session.stream();
+            let from = stream
+                .declared_through(player)
+                .map_or(crate::sim::Frame(0), crate::sim::Frame::next)
+                .max(stream.next_frame());
+            self.game.session.drop_player(player, from);
+            o.net.with(|n| {
+                n.send_control(None, &[WireMessage::Dropped { player, from }]).ok();
+                n.kick(PeerId(slot.machine));
+            });
+            self.control_bar.say(format!("{} was dropped.", slot.name), self.elapsed);
+        }
+        o.waiting_since = None;
+    }
+
     /// Handles departures and desyncs after the frames of one advance.
     pub(super) fn check_online(&mut self) {
         let Some(o) = &mut self.online else { return };

@@ -30,6 +30,8 @@ pub enum ShellRequest {
     LobbyStart,
     /// Leave the lobby.
     LobbyLeave,
+    /// The host drops the players an online battle is waiting for.
+    DropStalled,
     /// Close the game.
     Quit,
 }

@@ -256,9 +256,10 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
 #[test]
 fn disconnect_and_desync_messages_name_who_and_when() {
     let (mut s, _) = shell("shell-messages");
-    s.show_out_of_sync(1234);
+    s.show_out_of_sync(1234, Some("/tmp/desync-frame1234-peer0.txt"));
     let text = |s: &Shell| s.ui.window(s.find("MessageBox.wnd:MessageText").unwrap()).unwrap().text.clone();
     assert!(text(&s).contains("frame 1234"));
+    assert!(text(&s).contains("A report was written to /tmp/desync-frame1234-peer0.txt"), "{}", text(&s));
     s.show_disconnected("Ada");
     assert!(text(&s).contains("Ada has left"));
     assert!(s.ui.modal_top().is_some());

@@ -354,6 +354,7 @@ impl Running {
         }
         let finished = battle.ended_for() > 3.0 || battle.desync_frame().is_some() || battle.host_left();
         let desync = battle.desync_frame();
+        let report = battle.desync_report().map(str::to_string);
         let host_left = battle.host_left();
         let summary = (finished || self.leaving).then(|| battle.summary());
         let verdict = battle.replay_verdict();
@@ -376,7 +377,7 @@ impl Running {
                 }
             }
             if let Some(frame) = desync {
-                self.shell.show_out_of_sync(frame);
+                self.shell.show_out_of_sync(frame, report.as_deref());
             } else if host_left {
                 self.shell.message("Online", "The host left the game.", false);
             }

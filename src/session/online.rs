@@ -315,12 +315,13 @@ pub fn run(
     let frame_time = Duration::from_secs(1) / FRAMES_PER_SECOND;
     let started = Instant::now();
     let mut log: Vec<(u32, u64)> = Vec::with_capacity(opts.frames as usize);
-    let mut snapshots: VecDeque<Snapshot> = VecDeque::with_capacity(SNAPSHOTS + 1);
+    let mut snapshots = Snapshots::default();
     let mut tally = super::runner::Tally { objects_peak: m.session.world().object_count(), ..Default::default() };
     let (mut stalls, mut stalled) = (0u32, false);
     let mut last_tick = Instant::now();
     let mut rtts: Vec<f64> = Vec::new();
     let mut tuner = RunAheadTuner::default();
+    let mut host_left = false;
     let mut left: Vec<u8> = Vec::new();
     let mut desync = None;
     let me = crate::lockstep::Transport::me(m.session.transport());
@@ -332,18 +333,14 @@ pub fn run(
             break;
         }
         if let Some(d) = m.session.stream().desync() {
-            desync = Some(desync_report(m, &net, &mut pending, opts, me, d, &snapshots)?);
+            desync = Some(desync_report(&m.slots, &net, &mut pending, &opts.desync_dir, me, d, &snapshots)?);
             break;
         }
         let step = m.session.step()?;
         match step {
             Step::Ticked { frame, hash, report } => {
                 log.push((frame.0, hash.total));
-                let objects = m.session.world().objects().cloned().collect();
-                snapshots.push_back(Snapshot { frame: frame.0, hash, objects });
-                if snapshots.len() > SNAPSHOTS {
-                    snapshots.pop_front();
-                }
+                snapshots.keep(m.session.world(), frame.0, hash);
                 tally.count(m.session.world(), &report);
                 if opts.corrupt_at == Some(frame.0) {
                     corrupt(m);
@@ -386,6 +383,10 @@ pub fn run(
                 }
             }
             Step::Waiting => {
+                if host_left {
+                    // The host is gone and what it sent before leaving has all run.
+                    break;
+                }
                 net.with(|n| n.wait(Duration::from_millis(2)));
                 if !stalled && last_tick.elapsed() > STALL {
                     stalls += 1;
@@ -395,9 +396,9 @@ pub fn run(
         }
         let (gone, host_gone) = departures(&mut m.session, &net, &m.slots, me, &mut pending)?;
         left.extend(gone);
-        if host_gone {
-            break; // the host left: a star cannot go on without it
-        }
+        // The host left: a star cannot go on without it, but what it sent before leaving
+        // (the last frames of a finished game) still runs.
+        host_left |= host_gone;
     }
     // Say goodbye so the others know this was an ending, not a loss.
     net.with(|n| n.send_control(None, &[WireMessage::Bye]).ok());
@@ -555,10 +556,24 @@ fn corrupt(m: &mut Match<SharedQuic>) {
 }
 
 /// One frame as kept for a desync report: the sub-hashes and every object.
-struct Snapshot {
+pub struct Snapshot {
     frame: u32,
     hash: StateHash,
     objects: Vec<crate::sim::object::Object>,
+}
+
+/// The recent frames a desync report is made from.
+#[derive(Default)]
+pub struct Snapshots(VecDeque<Snapshot>);
+
+impl Snapshots {
+    /// Keeps the state after `frame` (its hash and objects), forgetting the oldest.
+    pub fn keep(&mut self, world: &crate::sim::World, frame: u32, hash: StateHash) {
+        self.0.push_back(Snapshot { frame, hash, objects: world.objects().cloned().collect() });
+        if self.0.len() > SNAPSHOTS {
+            self.0.pop_front();
+        }
+    }
 }
 
 /// How many recent frames are kept for a desync report (a desync is found at most a
@@ -580,17 +595,17 @@ fn object_digest(o: &crate::sim::object::Object) -> u64 {
 /// machine that differs, then the fields of the first object that differs, so both reports
 /// name the same object and field; writes this machine's report (next to the settings, or
 /// in `--desync-dir`) and returns its path. Waits at most a few seconds for the other side.
-fn desync_report(
-    m: &mut Match<SharedQuic>,
+pub fn desync_report(
+    slots: &[super::match_setup::ResolvedSlot],
     net: &SharedQuic,
     pending: &mut Vec<(PeerId, WireMessage)>,
-    opts: &OnlineOptions,
+    dir: &Path,
     me: PeerId,
     d: crate::lockstep::Desync,
-    snapshots: &VecDeque<Snapshot>,
+    snapshots: &Snapshots,
 ) -> Result<String, OnlineError> {
-    let snap = snapshots.iter().find(|s| s.frame == d.frame.0);
-    let their_machine = m.slots.get(d.peer.index()).map_or(0, |s| s.machine);
+    let snap = snapshots.0.iter().find(|s| s.frame == d.frame.0);
+    let their_machine = slots.get(d.peer.index()).map_or(0, |s| s.machine);
     let to = if me == PeerId(0) { Some(PeerId(their_machine)) } else { None };
     let mine: Vec<(u64, u64)> =
         snap.map(|s| s.objects.iter().map(|o| (o.id.to_bits(), object_digest(o))).collect()).unwrap_or_default();
@@ -663,9 +678,9 @@ fn desync_report(
         (None, _) if their_subs.is_some() => text.push_str("every object agrees; the difference is elsewhere\n"),
         _ => text.push_str("the other machine did not answer in time; no object named\n"),
     }
-    let path = opts.desync_dir.join(format!("desync-frame{}-peer{}.txt", d.frame.0, me.0));
+    let path = dir.join(format!("desync-frame{}-peer{}.txt", d.frame.0, me.0));
     let io = |e: std::io::Error| OnlineError::File(format!("{}: {e}", path.display()));
-    std::fs::create_dir_all(&opts.desync_dir).map_err(io)?;
+    std::fs::create_dir_all(dir).map_err(io)?;
     let mut f = std::fs::File::create(&path).map_err(io)?;
     f.write_all(text.as_bytes()).map_err(io)?;
     Ok(path.display().to_string())

@@ -200,6 +200,7 @@ impl Battle {
                 Step::Ticked { report, frame, hash } => {
                     self.previous = before;
                     self.checkpoint(frame.0, &hash);
+                    self.keep_snapshot(frame.0, hash);
                     let world = self.game.session.world();
                     self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
                     self.score.count(&report.events);

@@ -8,7 +8,7 @@
 use crate::lockstep::transport::PeerId;
 use crate::net::quic::SharedQuic;
 use crate::net::wire::WireMessage;
-use crate::session::online::{RunAheadTuner, departures};
+use crate::session::online::{RunAheadTuner, Snapshots, departures, desync_report};
 use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
 
@@ -32,12 +32,18 @@ pub(super) struct OnlineLink {
     tuner: RunAheadTuner,
     /// The last frame round trips were sampled on.
     sampled: Option<u32>,
+    /// Recent frames, for a desync report.
+    snapshots: Snapshots,
+    /// Where a desync report goes, and the one written.
+    report_dir: std::path::PathBuf,
+    report: Option<String>,
 }
 
 impl OnlineLink {
-    /// True once the battle cannot go on (the host left, or the machines disagree).
+    /// True once the battle cannot go on: the machines disagree, or the host left and all it
+    /// sent before leaving has run.
     pub fn stopped(&self) -> bool {
-        self.host_gone || self.desync.is_some()
+        (self.host_gone && self.waiting_since.is_some()) || self.desync.is_some()
     }
 
     pub fn waiting(&mut self, now: f32) {
@@ -64,7 +70,25 @@ impl Battle {
             desync: None,
             tuner: RunAheadTuner::default(),
             sampled: None,
+            snapshots: Snapshots::default(),
+            report_dir: crate::game::settings::Settings::default_path()
+                .parent()
+                .map(std::path::Path::to_path_buf)
+                .unwrap_or_default(),
+            report: None,
         });
+    }
+
+    /// Keeps the state after `frame` for a desync report (online battles only).
+    pub(super) fn keep_snapshot(&mut self, frame: u32, hash: crate::sim::hash::StateHash) {
+        if let Some(o) = &mut self.online {
+            o.snapshots.keep(self.game.session.world(), frame, hash);
+        }
+    }
+
+    /// The desync report this machine wrote, if the battle went out of sync.
+    pub fn desync_report(&self) -> Option<&str> {
+        self.online.as_ref().and_then(|o| o.report.as_deref())
     }
 
     /// The frame the machines went out of sync on, if they did.
@@ -72,9 +96,9 @@ impl Battle {
         self.online.as_ref().and_then(|o| o.desync)
     }
 
-    /// True when the host has left an online battle.
+    /// True when the host has left an online battle (and all it sent has run).
     pub fn host_left(&self) -> bool {
-        self.online.as_ref().is_some_and(|o| o.host_gone)
+        self.online.as_ref().is_some_and(|o| o.host_gone && o.waiting_since.is_some())
     }
 
     /// After a second without the next frame: the names of the players it waits for.
@@ -134,7 +158,15 @@ impl Battle {
     pub(super) fn check_online(&mut self) {
         let Some(o) = &mut self.online else { return };
         if let Some(d) = self.game.session.stream().desync() {
-            o.desync.get_or_insert(d.frame.0);
+            if o.desync.is_none() {
+                o.desync = Some(d.frame.0);
+                // Both machines exchange what they hold at that frame (a few seconds at most)
+                // so their reports name the same object and field.
+                match desync_report(&self.game.slots, &o.net, &mut o.pending, &o.report_dir, o.me, d, &o.snapshots) {
+                    Ok(path) => o.report = Some(path),
+                    Err(e) => log::warn!("the desync report was not written: {e}"),
+                }
+            }
             return;
         }
         // The host samples round trips every ten frames and moves the run-ahead to fit them.

@@ -281,9 +281,13 @@ impl Shell {
         self.message("Disconnected", &format!("{player} has left the game."), false);
     }
 
-    /// Tells the player the game went out of sync, and on which frame.
-    pub fn show_out_of_sync(&mut self, frame: u32) {
-        self.message("Out of sync", &format!("The game went out of sync on frame {frame}. It cannot continue."), false);
+    /// Tells the player the game went out of sync, on which frame, and where the report is.
+    pub fn show_out_of_sync(&mut self, frame: u32, report: Option<&str>) {
+        let mut text = format!("The game went out of sync on frame {frame}. It cannot continue.");
+        if let Some(path) = report {
+            text.push_str(&format!("\nA report was written to {path}."));
+        }
+        self.message("Out of sync", &text, false);
     }
 
     /// Closes the message box, if one is open.

@@ -103,9 +103,11 @@ fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window()
     assert_eq!(shown.0.players.len(), 1, "nobody joined the host");
 }
 
-/// Two lobbies met and started: the host's and the joiner's matches, with their transports.
-fn started()
--> (ridgeline::game::battle::Battle, Box<ridgeline::session::Match<Box<dyn ridgeline::lockstep::Transport>>>) {
+type Joined =
+    (Box<ridgeline::session::Match<Box<dyn ridgeline::lockstep::Transport>>>, ridgeline::net::quic::SharedQuic);
+
+/// Two lobbies met and started: the host's battle, and the joiner's match with its transport.
+fn started() -> (ridgeline::game::battle::Battle, Joined) {
     let roots = common::roots();
     let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
     let code = host.code().unwrap().to_string();
@@ -116,11 +118,11 @@ fn started()
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.players.get(1).is_some_and(|p| p.2 == "Ready"));
     let Ok(Outcome::Started(host_game, net)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
+    let Some(Outcome::Started(join_game, join_net)) = joined else { panic!("the joiner starts") };
     let mut battle =
         ridgeline::game::battle::Battle::from_match(&roots, *host_game, glam::Vec2::new(640.0, 360.0)).unwrap();
     battle.set_online(net);
-    (battle, join_game)
+    (battle, (join_game, join_net))
 }
 
 #[test]
@@ -142,4 +144,57 @@ fn the_host_drops_a_player_it_waits_for_and_plays_on() {
     assert!(b.world().frame().0 >= stuck + 25, "the host plays on: frame {}", b.world().frame().0);
     assert_eq!(b.waiting_for(), None);
     assert!(b.queue_text().starts_with("Ben "), "the control bar says what became of Ben: {}", b.queue_text());
+}
+
+#[test]
+fn players_chat_during_an_online_battle() {
+    let (mut host, (join_game, join_net)) = started();
+    let mut join =
+        ridgeline::game::battle::Battle::from_match(&common::roots(), *join_game, glam::Vec2::new(640.0, 360.0))
+            .unwrap();
+    join.set_online(join_net);
+    let texts = |b: &ridgeline::game::battle::Battle| -> Vec<String> {
+        b.overlay()
+            .into_iter()
+            .filter_map(|c| match c {
+                ridgeline::ui::draw::DrawCmd::Text { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect()
+    };
+    // Enter opens a line on the host; typing shows; Enter sends.
+    assert!(host.chat_key(ridgeline::ui::Key::Enter));
+    for c in "gl hf".chars() {
+        host.chat_char(c);
+    }
+    assert!(texts(&host).contains(&"Say: gl hf_".to_string()), "{:?}", texts(&host));
+    assert!(host.chat_key(ridgeline::ui::Key::Enter));
+    assert!(!host.chat_open());
+    assert!(texts(&host).contains(&"Ava: gl hf".to_string()), "{:?}", texts(&host));
+    // Both battles run; the line reaches the joiner, and the joiner's answer reaches the host.
+    for _ in 0..30 {
+        host.advance(1.0 / 30.0 + 1e-4).unwrap();
+        join.advance(1.0 / 30.0 + 1e-4).unwrap();
+        // Real time for the lines to travel over loopback.
+        std::thread::sleep(std::time::Duration::from_millis(3));
+    }
+    assert!(texts(&join).contains(&"Ava: gl hf".to_string()), "{:?}", texts(&join));
+    join.chat_key(ridgeline::ui::Key::Enter);
+    for c in "you too".chars() {
+        join.chat_char(c);
+    }
+    join.chat_key(ridgeline::ui::Key::Enter);
+    for _ in 0..30 {
+        host.advance(1.0 / 30.0 + 1e-4).unwrap();
+        join.advance(1.0 / 30.0 + 1e-4).unwrap();
+        // Real time for the lines to travel over loopback.
+        std::thread::sleep(std::time::Duration::from_millis(3));
+    }
+    assert!(texts(&host).contains(&"Ben: you too".to_string()), "{:?}", texts(&host));
+    assert!(host.world().frame().0 > 40 && join.world().frame().0 > 40);
+    // Escape closes an open line without sending it.
+    assert!(host.chat_key(ridgeline::ui::Key::Enter));
+    host.chat_char('x');
+    assert!(host.chat_key(ridgeline::ui::Key::Escape));
+    assert!(!texts(&host).iter().any(|t| t.contains("Ava: x")));
 }

@@ -562,6 +562,26 @@ impl ApplicationHandler for App {
             }
             WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {
                 let battle_keys = r.battle.is_some() && !r.shell.message_open();
+                // An online battle's chat: Enter opens a line, and while it is open the keys
+                // are its own.
+                if let (true, Some((battle, _))) = (battle_keys, &mut r.battle) {
+                    let chatting = battle.chat_open();
+                    let k = key(&event.logical_key);
+                    if chatting || k == Some(Key::Enter) {
+                        let used = k.is_some_and(|k| battle.chat_key(k));
+                        if chatting {
+                            if k.is_none() || k == Some(Key::Space) {
+                                for c in event.text.iter().flat_map(|t| t.chars()) {
+                                    battle.chat_char(c);
+                                }
+                            }
+                            return;
+                        }
+                        if used {
+                            return;
+                        }
+                    }
+                }
                 if let (true, WKey::Character(text), Some((battle, _))) =
                     (battle_keys, &event.logical_key, &mut r.battle)
                 {

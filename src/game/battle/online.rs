@@ -1,7 +1,8 @@
 //! An online battle's link to the other machines: players who leave (removed at the frame the
 //! host names, and said in the control bar), the host leaving (the battle ends), a stall (after
-//! a second, "Waiting for <name>…" over the battle), and a desync (the battle stops; the client
-//! shows "Out of sync").
+//! a second, "Waiting for <name>…" over the battle), a desync (the battle stops, a report is
+//! written; the client shows "Out of sync"), and chat (Enter opens a line; lines show for a
+//! few seconds).
 //!
 //! Must not: change the world (drops go through the stream, which every machine applies alike).
 
@@ -9,13 +10,19 @@ use crate::lockstep::transport::PeerId;
 use crate::net::quic::SharedQuic;
 use crate::net::wire::WireMessage;
 use crate::session::online::{RunAheadTuner, Snapshots, departures, desync_report};
-use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
+use crate::ui::{Key, Rect};
 
 use super::Battle;
 
 /// Seconds of waiting before the battle says for whom.
 const WAIT_SHOWN: f32 = 1.0;
+/// Seconds a chat line stays on screen.
+const CHAT_SECONDS: f32 = 10.0;
+/// Chat lines on screen at most.
+const CHAT_LINES: usize = 5;
+/// Longest chat line, in characters.
+const CHAT_MAX: usize = 120;
 
 /// The online part of a battle.
 pub(super) struct OnlineLink {
@@ -37,6 +44,10 @@ pub(super) struct OnlineLink {
     /// Where a desync report goes, and the one written.
     report_dir: std::path::PathBuf,
     report: Option<String>,
+    /// The chat line being typed, while one is open.
+    typing: Option<String>,
+    /// Recent chat lines, with when they arrived (battle seconds).
+    chat: Vec<(String, f32)>,
 }
 
 impl OnlineLink {
@@ -76,7 +87,103 @@ impl Battle {
                 .map(std::path::Path::to_path_buf)
                 .unwrap_or_default(),
             report: None,
+            typing: None,
+            chat: Vec::new(),
         });
+    }
+
+    /// True while a chat line is being typed (keys go to it, not to the battle).
+    pub fn chat_open(&self) -> bool {
+        self.online.as_ref().is_some_and(|o| o.typing.is_some())
+    }
+
+    /// A key for the chat: Enter opens a line (online only) or sends it, Escape closes it,
+    /// Backspace erases. Returns whether the key was the chat's.
+    pub fn chat_key(&mut self, key: Key) -> bool {
+        let name = self.game.slots.get(self.local.index()).map_or_else(String::new, |s| s.name.clone());
+        let now = self.elapsed;
+        let Some(o) = &mut self.online else { return false };
+        match (key, &mut o.typing) {
+            (Key::Enter, None) => o.typing = Some(String::new()),
+            (Key::Enter, Some(text)) => {
+                let text = std::mem::take(text);
+                o.typing = None;
+                if !text.trim().is_empty() {
+                    o.chat.push((format!("{name}: {text}"), now));
+                    let line = WireMessage::Chat { from: name, text };
+                    // A joiner tells the host, which passes it on; the host tells everyone.
+                    o.net.with(|n| n.send_control(None, &[line]).ok());
+                }
+            }
+            (Key::Escape, Some(_)) => o.typing = None,
+            (Key::Backspace, Some(text)) => {
+                text.pop();
+            }
+            (_, Some(_)) => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// A character typed into the open chat line.
+    pub fn chat_char(&mut self, c: char) {
+        if let Some(text) = self.online.as_mut().and_then(|o| o.typing.as_mut())
+            && text.chars().count() < CHAT_MAX
+            && !c.is_control()
+        {
+            text.push(c);
+        }
+    }
+
+    /// Chat lines that arrived (the host passes a joiner's on to the others).
+    fn take_chat(&mut self) {
+        let now = self.elapsed;
+        let slots = &self.game.slots;
+        let Some(o) = &mut self.online else { return };
+        let mut rest = Vec::new();
+        for (from, msg) in std::mem::take(&mut o.pending) {
+            match msg {
+                WireMessage::Chat { text, .. } if o.me == PeerId(0) => {
+                    // The host names the sender itself, and passes the line to the others.
+                    let name = slots.iter().find(|s| s.machine == from.0).map_or("?".to_string(), |s| s.name.clone());
+                    let text: String = text.chars().take(CHAT_MAX).collect();
+                    o.chat.push((format!("{name}: {text}"), now));
+                    let line = WireMessage::Chat { from: name, text };
+                    for peer in slots.iter().map(|s| s.machine).filter(|&m| m != 0 && m != from.0) {
+                        o.net.with(|n| n.send_control(Some(PeerId(peer)), std::slice::from_ref(&line)).ok());
+                    }
+                }
+                WireMessage::Chat { from: name, text } => {
+                    o.chat.push((format!("{name}: {}", text.chars().take(CHAT_MAX).collect::<String>()), now));
+                }
+                other => rest.push((from, other)),
+            }
+        }
+        o.pending = rest;
+        o.chat.retain(|(_, at)| now - at < CHAT_SECONDS);
+        let excess = o.chat.len().saturating_sub(CHAT_LINES);
+        o.chat.drain(..excess);
+    }
+
+    /// The chat over the battle: recent lines above the control bar, and the line being typed.
+    pub(super) fn chat_overlay(&self, out: &mut Vec<DrawCmd>) {
+        let Some(o) = &self.online else { return };
+        let mut lines: Vec<String> = o.chat.iter().map(|(l, _)| l.clone()).collect();
+        if let Some(text) = &o.typing {
+            lines.push(format!("Say: {text}_"));
+        }
+        let bottom = self.view.screen.y * 0.72;
+        for (i, text) in lines.iter().rev().enumerate() {
+            out.push(DrawCmd::Text {
+                x: self.view.screen.x * 0.2,
+                y: bottom - 22.0 * (i as f32 + 1.0),
+                text: text.clone(),
+                px: 16.0,
+                bold: false,
+                color: [240, 235, 215, 255],
+                shadow: Some([0, 0, 0, 255]),
+            });
+        }
     }
 
     /// Keeps the state after `frame` for a desync report (online battles only).
@@ -185,7 +292,10 @@ impl Battle {
                 o.net.with(|n| n.send_control(None, &[change]).ok());
             }
         }
-        match departures(&mut self.game.session, &o.net, &self.game.slots, o.me, &mut o.pending) {
+        let departed = departures(&mut self.game.session, &o.net, &self.game.slots, o.me, &mut o.pending);
+        self.take_chat();
+        let Some(o) = &mut self.online else { return };
+        match departed {
             Ok((gone, host_gone)) => {
                 o.host_gone |= host_gone;
                 for slot in gone {

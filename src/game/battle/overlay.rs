@@ -91,6 +91,7 @@ impl Battle {
             self.ground_loop(&mut out, ring, [255, 150, 40, alpha], 1.5);
         }
         self.waiting_overlay(&mut out);
+        self.chat_overlay(&mut out);
         if let Some(from) = self.pending.press {
             let cursor = self.view.cursor;
             if (cursor - from).length() >= DRAG_PX {

@@ -389,3 +389,18 @@ fn double_click_selects_the_kind_and_shift_adds() {
     let synced = &b.world().players()[me.index()].selection;
     assert_eq!(synced.len(), riflemen.len() + 1, "the sim's selection agrees");
 }
+
+#[test]
+fn the_screen_edge_scrolls_only_while_the_cursor_is_in_the_window() {
+    let mut b = battle();
+    let start = b.camera().target;
+    // The cursor rests on the left edge: the view scrolls west.
+    b.mouse_move(Vec2::new(0.0, 360.0));
+    run(&mut b, 0.5);
+    let moved = b.camera().target;
+    assert!(moved.x < start.x, "{start} → {moved}");
+    // It leaves the window across that edge: the view stays put.
+    b.mouse_left();
+    run(&mut b, 0.5);
+    assert_eq!(b.camera().target, moved);
+}

@@ -499,6 +499,11 @@ impl ApplicationHandler for App {
                     battle.set_shift(self.modifiers.shift_key());
                 }
             }
+            WindowEvent::CursorLeft { .. } => {
+                if let Some((battle, _)) = &mut r.battle {
+                    battle.mouse_left();
+                }
+            }
             WindowEvent::CursorMoved { position, .. } => {
                 let at = glam::Vec2::new(position.x as f32, position.y as f32);
                 r.shell.handle(Input::MouseMove { x: at.x, y: at.y });

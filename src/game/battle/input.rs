@@ -45,6 +45,12 @@ impl Battle {
     /// The mouse moved.
     pub fn mouse_move(&mut self, at: Vec2) {
         self.view.cursor = at;
+        self.view.inside = true;
+    }
+
+    /// The mouse left the window: the screen's edges stop scrolling until it comes back.
+    pub fn mouse_left(&mut self) {
+        self.view.inside = false;
     }
 
     /// Whether Shift is held (it adds clicks and boxes to the selection).

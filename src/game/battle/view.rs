@@ -29,11 +29,13 @@ pub(super) struct View {
     pub cursor: Vec2,
     /// Arrow keys held: left, right, up, down.
     arrows: [bool; 4],
+    /// The cursor is over the window (edges scroll only then).
+    pub inside: bool,
 }
 
 impl View {
     pub fn new(camera: Camera, screen: Vec2) -> View {
-        View { camera, screen, cursor: screen / 2.0, arrows: [false; 4] }
+        View { camera, screen, cursor: screen / 2.0, arrows: [false; 4], inside: true }
     }
 
     /// Moves the camera for held arrows and a cursor at the screen's edge.
@@ -41,7 +43,7 @@ impl View {
         let held = |i: usize| if self.arrows[i] { 1.0 } else { 0.0 };
         let mut dir = Vec2::new(held(1) - held(0), held(2) - held(3));
         let (c, s) = (self.cursor, self.screen);
-        if s.x > 0.0 && s.y > 0.0 {
+        if s.x > 0.0 && s.y > 0.0 && self.inside {
             if c.x <= EDGE_PX {
                 dir.x -= 1.0;
             } else if c.x >= s.x - 1.0 - EDGE_PX {

@@ -306,24 +306,11 @@ fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
         }
         _ => bail!("give --setup <match.ron>, or --map and --players"),
     };
-    let script = match &args.commands {
-        Some(path) => {
-            let s = CommandScript::load(path)?;
-            let open = setup.slots.iter().filter(|s| s.kind != ridgeline::session::SlotKind::Closed).count();
-            s.validate(path, open)?;
-            s
-        }
-        None => CommandScript::default(),
-    };
+    let open = setup.slots.iter().filter(|s| s.kind != ridgeline::session::SlotKind::Closed).count();
+    let script = load_script(args.commands.as_deref(), open)?;
     let mut game = start_local(roots, &setup, &script)?;
     let (summary, log) = run_session(&mut game.session, args.frames, &game.slots)?;
-    if let Some(path) = &args.hash_log {
-        let mut text = String::with_capacity(log.len() * 24);
-        for (frame, hash) in &log {
-            text.push_str(&format!("{frame} {hash:016x}\n"));
-        }
-        std::fs::write(path, text).with_context(|| format!("{}: cannot write the hash log", path.display()))?;
-    }
+    write_hash_log(args.hash_log.as_deref(), &log)?;
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {

@@ -69,6 +69,17 @@ fn join(code: &str, args: &[&str], dir: &Path) -> Proc {
     Proc(child)
 }
 
+/// Waits for the joiner (at most `limit`) and then the host to end cleanly, and checks that
+/// both kept the same hash log of `frames` frames; returns the host's log.
+fn finish_in_sync(h: &mut Proc, j: &mut Proc, dir: &Path, limit: Duration, frames: usize) -> String {
+    assert_eq!(finish(j, limit), Some(0), "{}", read(dir.join("join.err")));
+    assert_eq!(finish(h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
+    let (hl, jl) = (read(dir.join("host.log")), read(dir.join("join.log")));
+    assert_eq!(hl.lines().count(), frames);
+    assert!(hl == jl, "the two machines' hash logs differ");
+    hl
+}
+
 /// Waits for a process to end (at most `limit`); its exit code.
 fn finish(p: &mut Proc, limit: Duration) -> Option<i32> {
     let until = Instant::now() + limit;
@@ -124,11 +135,7 @@ fn a_scripted_game_on_two_machines_is_the_single_machine_game() {
         &dir,
     );
     let mut j = join(&code, &["--controller", "idle"], &dir);
-    assert_eq!(finish(&mut j, Duration::from_secs(120)), Some(0), "{}", read(dir.join("join.err")));
-    assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
-    let (hl, jl) = (read(dir.join("host.log")), read(dir.join("join.log")));
-    assert_eq!(hl.lines().count(), 10_000);
-    assert!(hl == jl, "the two machines' hash logs differ");
+    let hl = finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(120), 10_000);
     // The very game one machine plays with the same script.
     let single = dir.join("single.log");
     let out = ridgeline()
@@ -155,11 +162,7 @@ fn ai_against_ai_on_two_machines_stays_in_sync() {
         &dir,
     );
     let mut j = join(&code, &["--controller", "ai:hard"], &dir);
-    assert_eq!(finish(&mut j, Duration::from_secs(240)), Some(0), "{}", read(dir.join("join.err")));
-    assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
-    let (hl, jl) = (read(dir.join("host.log")), read(dir.join("join.log")));
-    assert_eq!(hl.lines().count(), 10_000);
-    assert!(hl == jl, "the two machines' hash logs differ");
+    finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(240), 10_000);
     let v = last_json(&dir.join("join.out"));
     assert!(v["objects_peak"].as_u64().unwrap() > 60, "the AIs built up: {v}");
 }
@@ -278,11 +281,7 @@ fn a_lossy_slow_jittery_link_keeps_the_machines_in_sync() {
     let impair = Impairment { loss: 0.05, delay_ms: 100.0, jitter_ms: 50.0, duplicate: 0.01 };
     let proxy = FaultProxy::start(host_addr, impair, 7, Duration::from_secs(300)).unwrap();
     let mut j = join(&code, &["--controller", "ai:hard", "--connect", &proxy.addr.to_string()], &dir);
-    assert_eq!(finish(&mut j, Duration::from_secs(280)), Some(0), "{}", read(dir.join("join.err")));
-    assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
-    let (hl, jl) = (read(dir.join("host.log")), read(dir.join("join.log")));
-    assert_eq!(hl.lines().count(), 1500);
-    assert!(hl == jl, "the two machines' hash logs differ");
+    finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(280), 1500);
     let stats = proxy.stats();
     assert!(stats.dropped > 20 && stats.passed > 1000, "the link really was bad: {stats:?}");
     let v = last_json(&dir.join("host.out"));

@@ -32,14 +32,22 @@ fn poll_until(
     panic!("the lobbies never got there: {shown:?}");
 }
 
-#[test]
-fn two_players_meet_chat_ready_up_and_start_the_same_match() {
+/// Ava hosts on loopback and Ben joins with her code; returns both lobbies once each shows
+/// two players, and what each shows.
+fn met() -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
     let roots = common::roots();
     let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
     let code = host.code().unwrap().to_string();
     let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
     poll_until(&mut host, &mut join, &mut shown, |s| s.1.players.len() == 2);
+    (host, join, shown)
+}
+
+#[test]
+fn two_players_meet_chat_ready_up_and_start_the_same_match() {
+    let roots = common::roots();
+    let (mut host, mut join, mut shown) = met();
     assert_eq!(shown.1.players[0].0, "Ava");
     assert_eq!(shown.1.players[1].0, "Ben");
     assert_eq!(shown.1.map, "proving_grounds");
@@ -109,11 +117,7 @@ type Joined =
 /// Two lobbies met and started: the host's battle, and the joiner's match with its transport.
 fn started() -> (ridgeline::game::battle::Battle, Joined) {
     let roots = common::roots();
-    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
-    let code = host.code().unwrap().to_string();
-    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
-    let mut shown = (LobbyState::default(), LobbyState::default());
-    poll_until(&mut host, &mut join, &mut shown, |s| s.1.players.len() == 2);
+    let (mut host, mut join, mut shown) = met();
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.players.get(1).is_some_and(|p| p.2 == "Ready"));
     let Ok(Outcome::Started(host_game, net)) = host.start(&roots) else { panic!("the host starts") };

@@ -217,15 +217,8 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
             if let Step::Ticked { frame, .. } = m.session.step()? {
                 last_tick[k] = Instant::now();
                 stalled[k] = false;
-                if k == 0 && frame.0 % 10 == 0 {
-                    let rtts = host_shared.with(|n| n.rtts()).unwrap_or_default();
-                    tuner.observe(rtts.iter().map(|(_, d)| d.as_secs_f64() * 1000.0));
-                    let stream = m.session.stream();
-                    if let Some((at, value)) = tuner.decide(stream.run_ahead(), stream.next_frame()) {
-                        m.session.schedule_run_ahead(at, value);
-                        let change = WireMessage::RunAhead { at, value: value as u8 };
-                        host_shared.with(|n| n.send_control(None, &[change]).ok());
-                    }
+                if k == 0 {
+                    tuner.tune(&mut m.session, &host_shared, frame, true);
                 }
             } else if !stalled[k] && last_tick[k].elapsed() > Duration::from_secs(1) {
                 stalls[k] += 1;

@@ -261,17 +261,12 @@ impl OnlineLobby {
 
     fn hand_over(&mut self, prepared: crate::session::Prepared) -> Outcome {
         // The lobby's transport becomes the match's; this lobby is finished.
-        let (dead, _) = placeholder();
-        let net = std::mem::replace(&mut self.net, dead);
+        // A transport that goes nowhere is left in the finished lobby's place.
+        let net = std::mem::replace(&mut self.net, QuicTransport::detached());
         let shared = SharedQuic::new(net);
         let game = prepared.into_match(Box::new(shared.clone()) as Box<dyn Transport>);
         Outcome::Started(Box::new(game), shared)
     }
-}
-
-/// A transport that goes nowhere, left in a finished lobby's place.
-fn placeholder() -> (QuicTransport, ()) {
-    (QuicTransport::detached(), ())
 }
 
 /// The lobby list's rows: name, faction (filled in by the shell, in turn as the match will

@@ -6,6 +6,7 @@
 //!
 //! Must not: change the world after it is built (the session's stream does that).
 
+use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 
 use thiserror::Error;
@@ -34,16 +35,21 @@ use super::script::CommandScript;
 /// plays the same match, online or from a replay.
 pub const SIM_DATA_FILES: [&str; 5] = ["objects.ron", "weapons.ron", "armor.ron", "factions.ron", "terrain.ron"];
 
-/// The digest of the simulation's data files as found through `roots` (mods first).
-pub fn content_digest(roots: &ContentRoots) -> Result<u64, FileError> {
-    let files = SIM_DATA_FILES
+/// The simulation's data files as found through `roots` (mods first): each file's name
+/// (`data/<file>`) and where it lies; files no root has are left out.
+pub fn sim_data_paths(roots: &ContentRoots) -> Vec<(String, PathBuf)> {
+    SIM_DATA_FILES
         .iter()
         .filter_map(|n| {
             let rel = format!("data/{n}");
             roots.find(&rel).map(|p| (rel, p))
         })
-        .collect();
-    crate::content::digest::files_digest(files)
+        .collect()
+}
+
+/// The digest of the simulation's data files as found through `roots` (mods first).
+pub fn content_digest(roots: &ContentRoots) -> Result<u64, FileError> {
+    crate::content::digest::files_digest(sim_data_paths(roots))
 }
 
 /// Why a match could not start.

@@ -9,7 +9,7 @@
 use crate::lockstep::transport::PeerId;
 use crate::net::quic::SharedQuic;
 use crate::net::wire::WireMessage;
-use crate::session::online::{RunAheadTuner, Snapshots, departures, desync_report};
+use crate::session::online::{RunAheadTuner, Snapshots, departures, desync_report, drop_everywhere};
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, Rect};
 
@@ -37,7 +37,7 @@ pub(super) struct OnlineLink {
     desync: Option<u32>,
     /// The host's run-ahead choice from measured round trips.
     tuner: RunAheadTuner,
-    /// The last frame round trips were sampled on.
+    /// The last frame the run-ahead tuner saw (check_online runs more than once a frame).
     sampled: Option<u32>,
     /// Recent frames, for a desync report.
     snapshots: Snapshots,
@@ -246,16 +246,8 @@ impl Battle {
         let waiting = self.game.session.stream().waiting_for();
         for player in waiting {
             let Some(slot) = self.game.slots.get(player.index()) else { continue };
-            let stream = self.game.session.stream();
-            let from = stream
-                .declared_through(player)
-                .map_or(crate::sim::Frame(0), crate::sim::Frame::next)
-                .max(stream.next_frame());
-            self.game.session.drop_player(player, from);
-            o.net.with(|n| {
-                n.send_control(None, &[WireMessage::Dropped { player, from }]).ok();
-                n.kick(PeerId(slot.machine));
-            });
+            drop_everywhere(&mut self.game.session, &o.net, player);
+            o.net.with(|n| n.kick(PeerId(slot.machine)));
             self.control_bar.say(format!("{} was dropped.", slot.name), self.elapsed);
         }
         o.waiting_since = None;
@@ -276,21 +268,11 @@ impl Battle {
             }
             return;
         }
-        // The host samples round trips every ten frames and moves the run-ahead to fit them.
+        // Round trips are sampled every ten frames; the host moves the run-ahead to fit them.
         let frame = self.game.session.world().frame().0;
-        if frame.is_multiple_of(10) && o.sampled != Some(frame) {
+        if o.sampled != Some(frame) {
             o.sampled = Some(frame);
-            let rtts = o.net.with(|n| n.rtts()).unwrap_or_default();
-            o.tuner.observe(rtts.iter().map(|(_, d)| d.as_secs_f64() * 1000.0));
-            let stream = self.game.session.stream();
-            let (current, next) = (stream.run_ahead(), stream.next_frame());
-            if o.me == PeerId(0)
-                && let Some((at, value)) = o.tuner.decide(current, next)
-            {
-                self.game.session.schedule_run_ahead(at, value);
-                let change = WireMessage::RunAhead { at, value: value as u8 };
-                o.net.with(|n| n.send_control(None, &[change]).ok());
-            }
+            o.tuner.tune(&mut self.game.session, &o.net, crate::sim::Frame(frame), o.me == PeerId(0));
         }
         let departed = departures(&mut self.game.session, &o.net, &self.game.slots, o.me, &mut o.pending);
         self.take_chat();

@@ -8,7 +8,6 @@
 //! Must not: decode payloads or block the game thread (it talks to this one by channels).
 
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 
@@ -265,9 +264,4 @@ pub async fn join(
     };
     let _ = to_game.send(In::Left(PeerId(0), reason));
     let _ = tokio::time::timeout(std::time::Duration::from_secs(1), conn.closed()).await;
-}
-
-/// Where the host listens, once bound.
-pub fn local_addr(endpoint: &quinn::Endpoint) -> std::io::Result<SocketAddr> {
-    endpoint.local_addr()
 }

@@ -141,7 +141,7 @@ impl QuicTransport {
                         return;
                     }
                 };
-                match io::local_addr(&endpoint) {
+                match endpoint.local_addr() {
                     Ok(a) => {
                         let _ = ready.send(Ok(a));
                     }

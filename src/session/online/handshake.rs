@@ -1,0 +1,222 @@
+//! The handshake and the start of an online match: the joiner's hello (protocol, build, the
+//! digests of the simulation's data files) checked by the host, the host's one `MatchSetup`
+//! and map digests checked by each joiner, and the match prepared on every machine.
+//!
+//! Must not: run frames; a refusal names what differs and is sent to the other side too.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::content::digest::folder_files;
+use crate::content::{ContentRoots, parse_ron};
+use crate::lockstep::transport::{PeerId, TransportEvent};
+use crate::map::Map;
+use crate::net::quic::{JoinCode, QuicTransport, SharedQuic};
+use crate::net::wire::{FileDigest, Hello, PROTOCOL, Start, WireMessage};
+use crate::session::match_setup::{MatchSetup, SlotKind};
+use crate::session::script::CommandScript;
+use crate::session::start::{Match, Prepared, prepare, sim_data_paths};
+
+use super::{BUILD, OnlineError};
+
+/// The digests of the simulation's data files, as the handshake compares them.
+pub fn sim_data_files(roots: &ContentRoots) -> Result<Vec<FileDigest>, OnlineError> {
+    let mut out = Vec::new();
+    for (name, path) in sim_data_paths(roots) {
+        let digest = crate::content::digest::files_digest(vec![(name.clone(), path)])
+            .map_err(|e| OnlineError::File(e.to_string()))?;
+        out.push(FileDigest { name, digest });
+    }
+    Ok(out)
+}
+
+/// The digests of a map folder's files, named `maps/<folder>/<file>`.
+pub fn map_files(map: &Map) -> Result<Vec<FileDigest>, OnlineError> {
+    let folder = map.dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let files = folder_files(&map.dir).map_err(|e| OnlineError::File(e.to_string()))?;
+    Ok(files.into_iter().map(|(name, digest)| FileDigest { name: format!("maps/{folder}/{name}"), digest }).collect())
+}
+
+/// The files whose digests differ between `mine` and `theirs` (or that one side lacks).
+pub fn differing(mine: &[FileDigest], theirs: &[FileDigest]) -> Vec<String> {
+    let a: BTreeMap<&str, u64> = mine.iter().map(|f| (f.name.as_str(), f.digest)).collect();
+    let b: BTreeMap<&str, u64> = theirs.iter().map(|f| (f.name.as_str(), f.digest)).collect();
+    let mut names: Vec<&str> = a.keys().chain(b.keys()).copied().collect();
+    names.sort_unstable();
+    names.dedup();
+    names.into_iter().filter(|n| a.get(n) != b.get(n)).map(str::to_string).collect()
+}
+
+/// How a match is hosted.
+#[derive(Clone, Debug)]
+pub struct HostOptions {
+    /// Where to listen (port 0 picks a free port).
+    pub bind: SocketAddr,
+    /// The host player's name.
+    pub name: String,
+    /// Run as fast as the slowest peer allows (for everyone) instead of 30 frames a second.
+    pub unpaced: bool,
+    /// Frames the match runs at most, on every machine.
+    pub frames: u32,
+}
+
+/// Hosts a match: listens on `bind`, hands the join code to `announce`, accepts a joiner for
+/// each remote slot of `setup` (checking its protocol, build and data files), then starts the
+/// match on every machine, to run at most `frames` frames everywhere.
+pub fn host(
+    roots: &ContentRoots,
+    setup: &MatchSetup,
+    script: &CommandScript,
+    options: &HostOptions,
+    announce: impl FnOnce(&JoinCode),
+) -> Result<Match<SharedQuic>, OnlineError> {
+    let HostOptions { bind, ref name, unpaced, frames } = *options;
+    let advertise = (bind.ip().is_unspecified()).then(advertised_ip).flatten();
+    let (mut net, code) = QuicTransport::host(bind, advertise)?;
+    announce(&code);
+    let mine = sim_data_files(roots)?;
+    let mut setup = setup.clone();
+    let remote: Vec<usize> = (0..setup.slots.len()).filter(|&i| setup.slots[i].kind == SlotKind::Remote).collect();
+    // Slot index → the joiner playing it.
+    let mut seated: BTreeMap<usize, PeerId> = BTreeMap::new();
+    while seated.len() < remote.len() {
+        net.wait(Duration::from_millis(50));
+        while let Some(e) = net.take_peer_event() {
+            if let TransportEvent::Left(p) = e {
+                seated.retain(|_, q| *q != p);
+            }
+        }
+        while let Some((from, m)) = net.take_control() {
+            let WireMessage::Hello(hello) = m else { continue };
+            if let Some(reason) = refusal(&hello, &mine) {
+                log::warn!("{from} refused: {reason}");
+                net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
+                continue;
+            }
+            let Some(&slot) = remote.iter().find(|s| !seated.contains_key(s)) else {
+                let reason = "the game is full".to_string();
+                net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
+                continue;
+            };
+            seated.insert(slot, from);
+            setup.slots[slot].machine = Some(from.0);
+            setup.slots[slot].name = Some(hello.name.chars().take(32).collect());
+            net.send_control(Some(from), &[WireMessage::Welcome { peer: from, host: name.to_string() }]).ok();
+        }
+    }
+    let prepared = start_hosted(roots, &setup, script, &mut net, unpaced, frames)?;
+    Ok(prepared.into_match(SharedQuic::new(net)))
+}
+
+/// The host's start: prepares `setup` (whose slots name their machines) for this machine and
+/// sends it to every joiner, to run at most `frames` frames everywhere.
+pub fn start_hosted(
+    roots: &ContentRoots,
+    setup: &MatchSetup,
+    script: &CommandScript,
+    net: &mut QuicTransport,
+    unpaced: bool,
+    frames: u32,
+) -> Result<Prepared, OnlineError> {
+    let prepared = prepare(roots, setup, script, 0)?;
+    let text = ron::ser::to_string(&prepared.setup).map_err(|e| OnlineError::File(e.to_string()))?;
+    let start = Start { setup: text, map_files: map_files(&prepared.content.map)?, unpaced, frames };
+    net.send_control(None, &[WireMessage::Start(start)])?;
+    Ok(prepared)
+}
+
+/// Why a joiner's hello is refused, naming what differs; None if it may play.
+pub fn refusal(hello: &Hello, mine: &[FileDigest]) -> Option<String> {
+    if hello.protocol != PROTOCOL {
+        return Some(format!("protocol {} (the host speaks {PROTOCOL})", hello.protocol));
+    }
+    if hello.build != BUILD {
+        return Some(format!("game version {} (the host has {BUILD})", hello.build));
+    }
+    let files = differing(mine, &hello.files);
+    (!files.is_empty()).then(|| format!("these files differ from the host's: {}", files.join(", ")))
+}
+
+/// The first non-loopback IPv4 address of this machine's interfaces, else 127.0.0.1: what the
+/// join code of an unspecified bind carries.
+pub fn advertised_ip() -> Option<std::net::IpAddr> {
+    let first = if_addrs::get_if_addrs()
+        .ok()
+        .and_then(|all| all.into_iter().map(|i| i.ip()).find(|ip| ip.is_ipv4() && !ip.is_loopback()));
+    Some(first.unwrap_or(std::net::IpAddr::from([127, 0, 0, 1])))
+}
+
+/// Joins the match in `code`: greets the host, waits for its welcome and the start, checks
+/// the map's files, and prepares the match with `controller` playing this machine's slot.
+/// Returns the match, whether it runs unpaced, and how many frames the host will run.
+pub fn join(
+    roots: &ContentRoots,
+    code: &JoinCode,
+    connect: Option<SocketAddr>,
+    name: &str,
+    controller: SlotKind,
+    script: &CommandScript,
+) -> Result<(Match<SharedQuic>, bool, u32), OnlineError> {
+    let hello =
+        Hello { protocol: PROTOCOL, build: BUILD.to_string(), name: name.to_string(), files: sim_data_files(roots)? };
+    let mut net = QuicTransport::join(code, connect, &WireMessage::Hello(hello))?;
+    let mut me = None;
+    loop {
+        net.wait(Duration::from_millis(50));
+        if let Some(TransportEvent::Left(_)) = net.take_peer_event() {
+            return Err(OnlineError::HostLeft("before the match began".into()));
+        }
+        while let Some((_, m)) = net.take_control() {
+            match m {
+                WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
+                WireMessage::Welcome { peer, .. } => {
+                    net.set_me(peer);
+                    me = Some(peer);
+                }
+                WireMessage::Start(start) => {
+                    let Some(me) = me else { continue };
+                    let prepared = start_joined(roots, &mut net, me, &start, controller, script)?;
+                    return Ok((prepared.into_match(SharedQuic::new(net)), start.unpaced, start.frames));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A joiner's start: checks the host's setup and map files, gives `controller` this machine's
+/// slots, and prepares the match; a refusal is sent to the host too.
+pub fn start_joined(
+    roots: &ContentRoots,
+    net: &mut QuicTransport,
+    me: PeerId,
+    start: &Start,
+    controller: SlotKind,
+    script: &CommandScript,
+) -> Result<Prepared, OnlineError> {
+    let refuse = |net: &mut QuicTransport, reason: String| {
+        net.send_control(Some(PeerId(0)), &[WireMessage::Refused { reason: reason.clone() }]).ok();
+        OnlineError::Refused(reason)
+    };
+    let mut setup: MatchSetup = match parse_ron(Path::new("the host's match setup"), &start.setup) {
+        Ok(s) => s,
+        Err(e) => return Err(refuse(net, e.to_string())),
+    };
+    let map = match Map::find_and_load(roots, &setup.map) {
+        Ok(m) => m,
+        Err(e) => return Err(refuse(net, format!("this machine cannot load map \"{}\": {e}", setup.map))),
+    };
+    let files = differing(&map_files(&map)?, &start.map_files);
+    if !files.is_empty() {
+        return Err(refuse(net, format!("these map files differ from the host's: {}", files.join(", "))));
+    }
+    for slot in setup.slots.iter_mut().filter(|s| s.machine == Some(me.0)) {
+        slot.kind = controller;
+    }
+    match prepare(roots, &setup, script, me.0) {
+        Ok(p) => Ok(p),
+        Err(e) => Err(refuse(net, e.to_string())),
+    }
+}

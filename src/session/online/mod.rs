@@ -1,0 +1,58 @@
+//! Online matches over QUIC. The handshake and start (`handshake`): protocol, build and a
+//! digest of every file the simulation reads, a mismatch refused naming the file, on both
+//! sides; the host sends the one `MatchSetup` and each machine prepares it for its own slots.
+//! The headless run behind `ridgeline host` and `ridgeline join` (`run`): paced at 30 frames a
+//! second (or as fast as the slowest peer allows). The upkeep every online game shares, headless
+//! or in the window (`upkeep`): players who leave removed at an agreed frame, the run-ahead
+//! fitted to the round trips. A desync stopping the game with a report (`desync`).
+//!
+//! Must not: change the world except through the stream's commands (the test switch that
+//! corrupts one object is the one exception, and says so).
+
+use thiserror::Error;
+
+use crate::net::quic::QuicError;
+
+use super::peer::SessionError;
+use super::start::StartError;
+
+mod desync;
+mod handshake;
+mod run;
+mod upkeep;
+
+pub use desync::{Snapshots, desync_report};
+pub use handshake::{
+    HostOptions, advertised_ip, differing, host, join, map_files, refusal, sim_data_files, start_hosted, start_joined,
+};
+pub use run::{OnlineOptions, OnlineSummary, run};
+pub use upkeep::{RunAheadTuner, departures, drop_everywhere};
+
+/// The build the handshake compares.
+pub const BUILD: &str = env!("CARGO_PKG_VERSION");
+
+/// Why an online match could not start or go on.
+#[derive(Debug, Error)]
+pub enum OnlineError {
+    /// The network.
+    #[error(transparent)]
+    Net(#[from] QuicError),
+    /// The handshake or the start was refused (by either side), and why.
+    #[error("refused: {0}")]
+    Refused(String),
+    /// The match could not be prepared.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// The session failed.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// The host left before the match began, or while it ran.
+    #[error("the host left: {0}")]
+    HostLeft(String),
+    /// A file could not be read.
+    #[error("{0}")]
+    File(String),
+    /// The transport failed.
+    #[error(transparent)]
+    Transport(#[from] crate::lockstep::TransportError),
+}

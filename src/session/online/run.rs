@@ -1,0 +1,180 @@
+//! The headless online run behind `ridgeline host` and `ridgeline join`: steps the match,
+//! paced at 30 frames a second unless unpaced, counts stalls, keeps the recent frames a desync
+//! report needs, and prints what `sim` prints plus the network's numbers.
+//!
+//! Must not: change the world except through the stream's commands (the test switch that
+//! corrupts one object is the one exception, and says so).
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::lockstep::transport::PeerId;
+use crate::net::quic::SharedQuic;
+use crate::net::wire::WireMessage;
+use crate::session::peer::Step;
+use crate::session::runner::{RunSummary, Tally};
+use crate::session::start::Match;
+use crate::sim::FRAMES_PER_SECOND;
+
+use super::OnlineError;
+use super::desync::{Snapshots, desync_report};
+use super::upkeep::{RunAheadTuner, departures};
+
+/// Seconds without a frame that count as one stall.
+const STALL: Duration = Duration::from_secs(1);
+
+/// What a headless online run does besides playing.
+#[derive(Clone, Debug, Default)]
+pub struct OnlineOptions {
+    /// Frames to run (fewer if someone wins).
+    pub frames: u32,
+    /// The test switch: corrupt one field of one object on this machine after this frame.
+    pub corrupt_at: Option<u32>,
+    /// Where desync reports go.
+    pub desync_dir: PathBuf,
+    /// The host adapts the run-ahead to the measured round trips (joiners follow the host).
+    pub adaptive: bool,
+}
+
+/// The final JSON of `host` and `join`: `sim`'s fields and the network's.
+#[derive(Clone, Debug, Serialize)]
+pub struct OnlineSummary {
+    /// The game's summary, as `sim` prints it.
+    #[serde(flatten)]
+    pub run: RunSummary,
+    /// Median round-trip time to the other machines over the game, in milliseconds.
+    pub rtt_ms: f64,
+    /// Run-ahead at the end, in frames.
+    pub run_ahead: u32,
+    /// Largest run-ahead during the game.
+    pub run_ahead_max: u32,
+    /// Stalls of over a second.
+    pub stalls: u32,
+    /// Payload bytes sent.
+    pub bytes_sent: u64,
+    /// Payload bytes received.
+    pub bytes_received: u64,
+    /// The desync report's path, if the game went out of sync.
+    pub desync: Option<String>,
+    /// Slots whose players left or were dropped.
+    pub left: Vec<u8>,
+}
+
+/// Plays an online match headless until `opts.frames` frames ran, someone won, the game went
+/// out of sync, or the host left; paced at 30 frames a second unless `unpaced`. Returns the
+/// summary and the hash of every frame.
+pub fn run(
+    m: &mut Match<SharedQuic>,
+    opts: &OnlineOptions,
+    unpaced: bool,
+) -> Result<(OnlineSummary, Vec<(u32, u64)>), OnlineError> {
+    let frame_time = Duration::from_secs(1) / FRAMES_PER_SECOND;
+    let started = Instant::now();
+    let mut log: Vec<(u32, u64)> = Vec::with_capacity(opts.frames as usize);
+    let mut snapshots = Snapshots::default();
+    let mut tally = Tally { objects_peak: m.session.world().object_count(), ..Default::default() };
+    let (mut stalls, mut stalled) = (0u32, false);
+    let mut last_tick = Instant::now();
+    let mut rtts: Vec<f64> = Vec::new();
+    let mut tuner = RunAheadTuner::default();
+    let mut host_left = false;
+    let mut left: Vec<u8> = Vec::new();
+    let mut desync = None;
+    let me = crate::lockstep::Transport::me(m.session.transport());
+    let net = m.session.transport().clone();
+    let mut pending: Vec<(PeerId, WireMessage)> = Vec::new();
+    loop {
+        let world = m.session.world();
+        if log.len() as u32 >= opts.frames || world.is_over() {
+            break;
+        }
+        if let Some(d) = m.session.stream().desync() {
+            desync = Some(desync_report(&m.slots, &net, &mut pending, &opts.desync_dir, me, d, &snapshots)?);
+            break;
+        }
+        let step = m.session.step()?;
+        match step {
+            Step::Ticked { frame, hash, report } => {
+                log.push((frame.0, hash.total));
+                snapshots.keep(m.session.world(), frame.0, hash);
+                tally.count(m.session.world(), &report);
+                if opts.corrupt_at == Some(frame.0) {
+                    corrupt(m);
+                }
+                let adapt = me == PeerId(0) && opts.adaptive;
+                if let Some(now) = tuner.tune(&mut m.session, &net, frame, adapt)
+                    && frame.0.is_multiple_of(FRAMES_PER_SECOND)
+                {
+                    rtts.extend(now);
+                }
+                last_tick = Instant::now();
+                stalled = false;
+                if !unpaced {
+                    let due = started + frame_time * (frame.0 + 1);
+                    if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                        net.with(|n| n.wait(wait));
+                        // Whatever woke the wait is handled on the next step; sleep the rest.
+                        if let Some(rest) = due.checked_duration_since(Instant::now()) {
+                            std::thread::sleep(rest);
+                        }
+                    }
+                }
+            }
+            Step::Waiting => {
+                if host_left {
+                    // The host is gone and what it sent before leaving has all run.
+                    break;
+                }
+                net.with(|n| n.wait(Duration::from_millis(2)));
+                if !stalled && last_tick.elapsed() > STALL {
+                    stalls += 1;
+                    stalled = true;
+                }
+            }
+        }
+        let (gone, host_gone) = departures(&mut m.session, &net, &m.slots, me, &mut pending)?;
+        left.extend(gone);
+        // The host left: a star cannot go on without it, but what it sent before leaving
+        // (the last frames of a finished game) still runs.
+        host_left |= host_gone;
+    }
+    // Say goodbye so the others know this was an ending, not a loss.
+    net.with(|n| n.send_control(None, &[WireMessage::Bye]).ok());
+    let secs = started.elapsed().as_secs_f64();
+    let stats = net.with(|n| n.stats()).unwrap_or_default();
+    rtts.sort_by(f64::total_cmp);
+    let run = RunSummary::finish(m.session.world(), &m.slots, &log, secs, tally);
+    let run_ahead = m.session.stream().run_ahead();
+    tuner.max = tuner.max.max(run_ahead);
+    left.sort_unstable();
+    left.dedup();
+    let summary = OnlineSummary {
+        run,
+        rtt_ms: rtts.get(rtts.len() / 2).copied().unwrap_or(0.0),
+        run_ahead,
+        run_ahead_max: tuner.max,
+        stalls,
+        bytes_sent: stats.bytes_sent,
+        bytes_received: stats.bytes_received,
+        desync,
+        left,
+    };
+    Ok((summary, log))
+}
+
+/// The test switch: moves one object of this machine's first player by one raw unit, as a
+/// corrupted machine would. It is never reachable through commands.
+fn corrupt(m: &mut Match<SharedQuic>) {
+    let Some(first) = m.slots.iter().find(|s| s.machine == crate::lockstep::Transport::me(m.session.transport()).0)
+    else {
+        return;
+    };
+    let player = first.player;
+    let target = m.session.world().objects().filter(|o| o.owner == player).map(|o| o.id).last();
+    if let Some(id) = target {
+        log::warn!("test switch: corrupting object {id} on this machine");
+        m.session.world_mut_for_tests().debug_nudge_object(id, 1);
+    }
+}

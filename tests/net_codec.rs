@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use ridgeline::lockstep::{Message, PeerId};
 use ridgeline::net::codec::{decode, encode};
-use ridgeline::net::wire::{FileDigest, Hello, RosterEntry, Start, WireMessage};
+use ridgeline::net::wire::{FileDigest, Hello, Roster, RosterSlot, Seat, Start, WireMessage};
 use ridgeline::sim::{Command, CommandId, Frame, ObjectId, PlayerId, Point, StampedCommand, TemplateId};
 
 fn object() -> impl Strategy<Value = ObjectId> {
@@ -42,6 +42,27 @@ fn digest() -> impl Strategy<Value = FileDigest> {
     (text(), any::<u64>()).prop_map(|(name, digest)| FileDigest { name, digest })
 }
 
+/// One lobby slot, every seat kind.
+fn roster_slot() -> impl Strategy<Value = RosterSlot> {
+    let seat = prop_oneof![
+        Just(Seat::Open),
+        Just(Seat::Closed),
+        (0u8..=3).prop_map(Seat::Ai),
+        any::<u8>().prop_map(|p| Seat::Player(PeerId(p))),
+    ];
+    (seat, text(), any::<bool>(), any::<u16>(), any::<(u8, u8, u8)>()).prop_map(
+        |(seat, name, ready, ping_ms, (faction, colour, team))| RosterSlot {
+            seat,
+            name,
+            ready,
+            ping_ms,
+            faction,
+            colour,
+            team,
+        },
+    )
+}
+
 fn message() -> impl Strategy<Value = WireMessage> {
     prop_oneof![
         6 => (any::<u8>(), any::<u32>(), any::<u32>(), command()).prop_map(|(p, f, id, command)| {
@@ -71,12 +92,9 @@ fn message() -> impl Strategy<Value = WireMessage> {
         1 => (text(), text()).prop_map(|(from, text)| WireMessage::Chat { from, text }),
         1 => any::<bool>().prop_map(WireMessage::Ready),
         1 => (any::<u32>(), any::<u8>()).prop_map(|(f, value)| WireMessage::RunAhead { at: Frame(f), value }),
-        1 => (text(), prop::collection::vec((text(), any::<bool>(), any::<u16>()), 0..5)).prop_map(|(map, p)| {
-            WireMessage::Roster {
-                map,
-                players: p.into_iter().map(|(name, ready, ping_ms)| RosterEntry { name, ready, ping_ms }).collect(),
-            }
-        }),
+        1 => (text(), any::<u8>(), prop::collection::vec(roster_slot(), 0..5))
+            .prop_map(|(map, money, slots)| WireMessage::Roster(Roster { map, money, slots })),
+        1 => (any::<u8>(), any::<u8>()).prop_map(|(faction, colour)| WireMessage::Choose { faction, colour }),
         1 => (any::<u32>(), any::<u64>(), prop::collection::vec((text(), text()), 0..6))
             .prop_map(|(f, object, fields)| WireMessage::DesyncObject { frame: Frame(f), object, fields }),
     ]

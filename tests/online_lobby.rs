@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use ridgeline::game::online_lobby::{OnlineLobby, Outcome};
 use ridgeline::game::shell::lobby::LobbyState;
+use ridgeline::net::wire::Seat;
 
 /// Polls both lobbies until `done` holds (at most ten seconds); the outcomes that were not
 /// `Waiting` are returned.
@@ -32,15 +33,20 @@ fn poll_until(
     panic!("the lobbies never got there: {shown:?}");
 }
 
+/// Players seated in what a lobby shows.
+fn seated(shown: &LobbyState) -> usize {
+    shown.roster.slots.iter().filter(|s| matches!(s.seat, Seat::Player(_))).count()
+}
+
 /// Ava hosts on loopback and Ben joins with her code; returns both lobbies once each shows
 /// two players, and what each shows.
 fn met() -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
     let roots = common::roots();
-    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2).unwrap();
     let code = host.code().unwrap().to_string();
     let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
-    poll_until(&mut host, &mut join, &mut shown, |s| s.1.players.len() == 2);
+    poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
     (host, join, shown)
 }
 
@@ -48,9 +54,9 @@ fn met() -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
 fn two_players_meet_chat_ready_up_and_start_the_same_match() {
     let roots = common::roots();
     let (mut host, mut join, mut shown) = met();
-    assert_eq!(shown.1.players[0].0, "Ava");
-    assert_eq!(shown.1.players[1].0, "Ben");
-    assert_eq!(shown.1.map, "proving_grounds");
+    assert_eq!(shown.1.roster.slots[0].name, "Ava");
+    assert_eq!(shown.1.roster.slots[1].name, "Ben");
+    assert_eq!(shown.1.roster.map, "proving_grounds");
     assert!(shown.0.chat.iter().any(|l| l == "Ben joined."), "{:?}", shown.0.chat);
     join.chat("gl hf", &mut shown.1);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat.iter().any(|l| l == "Ben: gl hf"));
@@ -60,7 +66,7 @@ fn two_players_meet_chat_ready_up_and_start_the_same_match() {
     let early = host.start(&roots).err().expect("refused");
     assert_eq!(early, "Ben is not ready.");
     join.set_ready(true);
-    poll_until(&mut host, &mut join, &mut shown, |s| s.0.players.get(1).is_some_and(|p| p.2 == "Ready"));
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
     let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
     let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
@@ -83,7 +89,7 @@ fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
     let weapons = std::fs::read_to_string(common::root().join("data/weapons.ron")).unwrap();
     std::fs::write(dir.join("data/weapons.ron"), format!("{weapons}\n// a balance mod\n")).unwrap();
     let modded = ridgeline::content::ContentRoots::new(vec![dir, common::root()]);
-    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2).unwrap();
     let code = host.code().unwrap().to_string();
     let mut join = OnlineLobby::join(&modded, &code, "Ben").unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
@@ -96,7 +102,7 @@ fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
 #[test]
 fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window() {
     let roots = common::roots();
-    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds").unwrap();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2).unwrap();
     // The right address, but a certificate fingerprint that is not the host's: someone in the
     // middle would look like this.
     let mut code = host.code().unwrap();
@@ -108,7 +114,7 @@ fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window()
     let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner gives up") };
     assert!(reason.starts_with("Could not reach the host"), "{reason}");
     assert!(reason.contains("certificate"), "the reason names the certificate: {reason}");
-    assert_eq!(shown.0.players.len(), 1, "nobody joined the host");
+    assert_eq!(seated(&shown.0), 1, "nobody joined the host");
 }
 
 type Joined =
@@ -119,7 +125,7 @@ fn started() -> (ridgeline::game::battle::Battle, Joined) {
     let roots = common::roots();
     let (mut host, mut join, mut shown) = met();
     join.set_ready(true);
-    poll_until(&mut host, &mut join, &mut shown, |s| s.0.players.get(1).is_some_and(|p| p.2 == "Ready"));
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
     let Ok(Outcome::Started(host_game, net)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
     let Some(Outcome::Started(join_game, join_net)) = joined else { panic!("the joiner starts") };
@@ -201,4 +207,85 @@ fn players_chat_during_an_online_battle() {
     host.chat_char('x');
     assert!(host.chat_key(ridgeline::ui::Key::Escape));
     assert!(!texts(&host).iter().any(|t| t.contains("Ava: x")));
+}
+
+#[test]
+fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() {
+    use ridgeline::session::lobby::LobbyChange;
+    use ridgeline::session::{Difficulty, SlotKind};
+    let roots = common::roots();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "four_corners", 4).unwrap();
+    let code = host.code().unwrap().to_string();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
+    let mut shown = (LobbyState::hosting(0), LobbyState::default());
+    poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
+    assert_eq!(shown.1.roster.slots.len(), 4, "a slot per start position");
+    // The host: a hard computer in slot 3, slot 4 closed, Ava and the computer on team 1,
+    // $20,000.
+    for c in [
+        LobbyChange::Seat(2, Seat::Ai(2)),
+        LobbyChange::Seat(3, Seat::Closed),
+        LobbyChange::Team(0, 1),
+        LobbyChange::Team(2, 1),
+        LobbyChange::Money(2),
+    ] {
+        host.change(&c, &mut shown.0).unwrap();
+    }
+    // A joiner cannot set slots; the refusal is in words and nothing is sent.
+    assert_eq!(join.change(&LobbyChange::Seat(2, Seat::Open), &mut shown.1), Err("Only the host can change that.".into()));
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.roster.slots[2].seat == Seat::Ai(2) && s.1.roster.money == 2);
+    // Ben switches to Ava's faction (two players may share one) and asks for her colour: the
+    // faction is taken, the colour refused with a line in his chat.
+    let ava_colour = shown.1.roster.slots[0].colour;
+    let other_faction = shown.1.roster.slots[0].faction;
+    assert_ne!(shown.1.roster.slots[1].faction, other_faction, "factions go in turn");
+    join.change(&LobbyChange::Faction(1, other_faction), &mut shown.1).unwrap();
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.roster.slots[1].faction == other_faction);
+    join.change(&LobbyChange::Colour(1, ava_colour), &mut shown.1).unwrap();
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.chat.iter().any(|l| l.ends_with("is taken by another player")));
+    assert_ne!(shown.0.roster.slots[1].colour, ava_colour);
+    let purple = 5;
+    join.change(&LobbyChange::Colour(1, purple), &mut shown.1).unwrap();
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].colour == purple);
+    // Ready; then the host changes the money and Ben must say so again.
+    join.set_ready(true);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
+    host.change(&LobbyChange::Money(3), &mut shown.0).unwrap();
+    poll_until(&mut host, &mut join, &mut shown, |s| !s.1.ready && s.1.roster.money == 3);
+    assert_eq!(host.start(&roots).err().as_deref(), Some("Ben is not ready."));
+    join.set_ready(true);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
+    let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
+    let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
+    let slots: Vec<_> = host_game
+        .setup
+        .slots
+        .iter()
+        .map(|s| (s.kind, s.team, s.money, s.colour.clone(), s.machine))
+        .collect();
+    assert_eq!(
+        slots,
+        [
+            (SlotKind::Human, Some(1), Some(50_000), Some("Blue".to_string()), Some(0)),
+            (SlotKind::Remote, Some(2), Some(50_000), Some("Purple".to_string()), Some(1)),
+            (SlotKind::Ai { difficulty: Difficulty::Hard }, Some(1), Some(50_000), Some("Green".to_string()), None),
+            (SlotKind::Closed, Some(3), Some(50_000), Some("Yellow".to_string()), None),
+        ]
+    );
+    assert_eq!(host_game.setup.slots[0].faction, host_game.setup.slots[1].faction, "Ben took Ava's side");
+    assert_eq!(host_game.session.world().state_hash(), join_game.session.world().state_hash());
+}
+
+#[test]
+fn the_host_removes_a_player_and_their_slot_opens() {
+    use ridgeline::session::lobby::LobbyChange;
+    let (mut host, mut join, mut shown) = met();
+    host.change(&LobbyChange::Seat(1, Seat::Open), &mut shown.0).unwrap();
+    let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner is told") };
+    assert_eq!(reason, "The host removed you from the game.");
+    assert!(shown.0.chat.iter().any(|l| l == "Ben was removed from the game."), "{:?}", shown.0.chat);
+    assert_eq!(shown.0.roster.slots[1].seat, Seat::Open);
+    assert_eq!(seated(&shown.0), 1);
 }

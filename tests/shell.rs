@@ -7,6 +7,9 @@ use ridgeline::game::battle::Battle;
 use ridgeline::game::settings::{Settings, UiScaling};
 use ridgeline::game::shell::{Screen, Shell, ShellRequest, SlotChoice};
 use ridgeline::session::{Difficulty, SlotKind};
+use ridgeline::lockstep::PeerId;
+use ridgeline::net::wire::{Roster, RosterSlot, Seat};
+use ridgeline::session::lobby::LobbyChange;
 use ridgeline::ui::{Input, Key, MouseButton};
 
 fn shell(name: &str) -> (Shell, std::path::PathBuf) {
@@ -222,14 +225,44 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     s.handle(Input::Key { key: Key::Enter, shift: false });
     assert_eq!(s.take_requests(), [ShellRequest::LobbyChat("gl hf".into())]);
     assert_eq!(s.ui.entry_text(s.find("Lobby.wnd:EntryChat").unwrap()), "");
-    // What the client puts in the lobby shows in its lists.
+    // What the client puts in the lobby shows: chat, and one row per slot.
     s.lobby.chat.push("Ben: hi".into());
-    s.lobby.players.push(("Ben".into(), String::new(), "Ready".into(), "12".into()));
+    let slot = |seat, name: &str, ready| RosterSlot {
+        seat,
+        name: name.into(),
+        ready,
+        ping_ms: 12,
+        faction: 1,
+        colour: 1,
+        team: 0,
+    };
+    s.lobby.roster = Roster {
+        map: "crossroads".into(),
+        money: 2,
+        slots: vec![slot(Seat::Player(PeerId(0)), "Ava", false), slot(Seat::Player(PeerId(1)), "Ben", true)],
+    };
     s.refresh_lobby();
     let chat = s.find("Lobby.wnd:ListChat").unwrap();
     assert_eq!(s.ui.list_rows(chat).last().unwrap()[0], "Ben: hi");
-    let players = s.find("Lobby.wnd:ListPlayers").unwrap();
-    assert_eq!(s.ui.list_rows(players)[1], ["Ben", "Dominion", "Ready", "12 ms"]);
+    let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
+    assert_eq!((text(&s, "Lobby.wnd:Status1"), text(&s, "Lobby.wnd:Ping1")), ("Ready".into(), "12 ms".into()));
+    assert_eq!(text(&s, "Lobby.wnd:Status0"), "Host");
+    let combo = |s: &Shell, n: &str| {
+        let id = s.find(n).unwrap();
+        (s.ui.combo_items(id).to_vec(), s.ui.combo_selected(id))
+    };
+    // The host can give Ben's slot to someone else (which removes him), not its own.
+    let (items, chosen) = combo(&s, "Lobby.wnd:ComboPlayer1");
+    assert_eq!(items[..3], ["Ben", "Open", "Closed"]);
+    assert_eq!(chosen, Some(0));
+    assert_eq!(combo(&s, "Lobby.wnd:ComboPlayer0").0, ["Ava"]);
+    let row3 = s.ui.window(s.find("Lobby.wnd:ComboPlayer2").unwrap()).unwrap();
+    assert!(!row3.visible(), "a two-player map has two rows");
+    assert_eq!(combo(&s, "Lobby.wnd:ComboMoney").1, Some(2));
+    // Choosing "Closed" for Ben's slot asks the client to change the table.
+    s.take_requests();
+    combo_step(&mut s, "Lobby.wnd:ComboPlayer1", 2);
+    assert_eq!(s.take_requests().last(), Some(&ShellRequest::LobbyChange(LobbyChange::Seat(1, Seat::Closed))));
     // A listening address of one's own choosing: ip:port.
     click(&mut s, "Lobby.wnd:ButtonLeave");
     assert_eq!(s.take_requests(), [ShellRequest::LobbyLeave]);

@@ -207,6 +207,15 @@ impl Running {
                         l.set_ready(ready);
                     }
                 }
+                ShellRequest::LobbyChange(change) => {
+                    if let Some(l) = &mut self.lobby {
+                        if let Err(why) = l.change(&change, &mut self.shell.lobby) {
+                            self.shell.message("Lobby", &why, false);
+                        }
+                        // Shows the table as it is now (a refused choice goes back).
+                        self.shell.refresh_lobby();
+                    }
+                }
                 ShellRequest::LobbyStart => {
                     let started = self.lobby.as_mut().map(|l| l.start(roots));
                     match started {
@@ -231,15 +240,17 @@ impl Running {
         true
     }
 
-    /// Opens an online lobby as host on `port`, over the map chosen on the skirmish screen; the
+    /// Opens an online lobby as host on `port`, first on the map chosen on the skirmish screen; the
     /// join code goes to the clipboard and into the lobby's chat.
     fn host_online(&mut self, roots: &ContentRoots, addr: std::net::SocketAddr) {
         let map = self.shell.maps.get(self.shell.skirmish.map).or(self.shell.maps.first());
-        let Some(folder) = map.and_then(|m| m.dir.file_name()).map(|n| n.to_string_lossy().into_owned()) else {
+        let Some((folder, players)) =
+            map.and_then(|m| Some((m.dir.file_name()?.to_string_lossy().into_owned(), m.players as usize)))
+        else {
             return self.close_lobby("No map to play on.");
         };
         let name = self.shell.settings.player_name.clone();
-        match OnlineLobby::host(roots, addr, &name, &folder) {
+        match OnlineLobby::host(roots, addr, &name, &folder, players) {
             Ok(l) => {
                 if let Some(code) = l.code() {
                     let copied = self.clipboard.as_mut().is_some_and(|c| c.set_text(code.to_string()).is_ok());

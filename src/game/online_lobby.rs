@@ -11,23 +11,16 @@ use crate::content::ContentRoots;
 use crate::lockstep::Transport;
 use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::net::quic::{JoinCode, QuicTransport, SharedQuic};
-use crate::net::wire::{FileDigest, Hello, PROTOCOL, RosterEntry, WireMessage};
+use crate::net::wire::{FileDigest, Hello, PROTOCOL, Seat, WireMessage};
+use crate::session::lobby::{LobbyChange, LobbyTable};
 use crate::session::online::{BUILD, OnlineError, refusal, sim_data_files, start_hosted, start_joined};
-use crate::session::{CommandScript, Match, MatchSetup, SlotKind, SlotSetup};
+use crate::session::{CommandScript, Match, SlotKind};
 
 use super::shell::lobby::LobbyState;
 
-/// One player in the lobby.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Seat {
-    peer: PeerId,
-    name: String,
-    ready: bool,
-}
-
 /// Which side of the lobby this machine is.
 enum Role {
-    Host { seats: Vec<Seat>, mine: Vec<FileDigest>, map: String, code: JoinCode },
+    Host { table: LobbyTable, factions: Vec<String>, mine: Vec<FileDigest>, code: JoinCode },
     Joiner { me: Option<PeerId> },
 }
 
@@ -37,7 +30,7 @@ pub enum Outcome {
     Waiting,
     /// The match started: this machine's match and the transport the battle takes over.
     Started(Box<Match<Box<dyn Transport>>>, SharedQuic),
-    /// The lobby ended (refused, the host left, the connection failed), and why.
+    /// The lobby ended (refused, removed, the host left, the connection failed), and why.
     Closed(String),
 }
 
@@ -49,22 +42,26 @@ pub struct OnlineLobby {
     last_roster: Instant,
 }
 
-/// Players in one game at most (host included).
-const MAX_PLAYERS: usize = 4;
+/// What the quinn close reason of a removed player contains.
+const REMOVED: &str = "removed by the host";
 
 impl OnlineLobby {
-    /// Hosts on `bind` a match on the map folder `map`; an unspecified address listens on every
-    /// interface and puts the first outside one in the join code.
+    /// Hosts on `bind` a match on the map folder `map` with `start_positions` slots; an
+    /// unspecified address listens on every interface and puts the first outside one in the
+    /// join code.
     pub fn host(
         roots: &ContentRoots,
         bind: std::net::SocketAddr,
         name: &str,
         map: &str,
+        start_positions: usize,
     ) -> Result<OnlineLobby, OnlineError> {
+        let defs = crate::defs::Definitions::load(roots).map_err(|e| OnlineError::File(e.to_string()))?;
+        let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let advertise = bind.ip().is_unspecified().then(crate::session::online::advertised_ip).flatten();
         let (net, code) = QuicTransport::host(bind, advertise)?;
-        let seats = vec![Seat { peer: PeerId(0), name: name.to_string(), ready: false }];
-        let role = Role::Host { seats, mine: sim_data_files(roots)?, map: map.to_string(), code };
+        let table = LobbyTable::new(map, start_positions, name, factions.len());
+        let role = Role::Host { table, factions, mine: sim_data_files(roots)?, code };
         Ok(OnlineLobby { net, role, name: name.to_string(), last_roster: Instant::now() })
     }
 
@@ -107,10 +104,8 @@ impl OnlineLobby {
     /// Marks this player ready or not.
     pub fn set_ready(&mut self, ready: bool) {
         match &mut self.role {
-            Role::Host { seats, .. } => {
-                if let Some(s) = seats.first_mut() {
-                    s.ready = ready;
-                }
+            Role::Host { table, .. } => {
+                table.set_ready(PeerId(0), ready);
                 self.send_roster();
             }
             Role::Joiner { .. } => {
@@ -119,21 +114,48 @@ impl OnlineLobby {
         }
     }
 
-    fn roster(&self) -> Vec<RosterEntry> {
-        let Role::Host { seats, .. } = &self.role else { return Vec::new() };
-        seats
-            .iter()
-            .map(|s| {
-                let ping = self.net.rtt(s.peer).map_or(0, |d| d.as_millis().min(u16::MAX as u128) as u16);
-                RosterEntry { name: s.name.clone(), ready: s.ready, ping_ms: ping }
-            })
-            .collect()
+    /// Asks for a change to the table: the host applies it (removing a player it replaces),
+    /// a joiner sends its own faction and colour to the host. A refusal is said in words.
+    pub fn change(&mut self, change: &LobbyChange, shown: &mut LobbyState) -> Result<(), String> {
+        match &mut self.role {
+            Role::Host { table, .. } => {
+                let before = table.roster().clone();
+                let removed = table.apply(PeerId(0), change).map_err(|e| capitalised(&e.to_string()))?;
+                if let Some(peer) = removed {
+                    let name = before.slots.iter().find(|s| s.seat == Seat::Player(peer)).map(|s| s.name.clone());
+                    self.net.kick(peer);
+                    shown.chat.push(format!("{} was removed from the game.", name.unwrap_or_default()));
+                }
+                self.send_roster();
+                shown.roster = self.roster_shown();
+                Ok(())
+            }
+            Role::Joiner { me } => {
+                let mine = me.and_then(|me| shown.roster.slots.iter().find(|s| s.seat == Seat::Player(me)));
+                let Some(mine) = mine else { return Err("Wait until the host has seated you.".into()) };
+                let (faction, colour) = match *change {
+                    LobbyChange::Faction(_, f) => (f, mine.colour),
+                    LobbyChange::Colour(_, c) => (mine.faction, c),
+                    _ => return Err("Only the host can change that.".into()),
+                };
+                let _ = self.net.send_control(None, &[WireMessage::Choose { faction, colour }]);
+                Ok(())
+            }
+        }
+    }
+
+    /// The table with each player's measured ping (host).
+    fn roster_shown(&mut self) -> crate::net::wire::Roster {
+        let Role::Host { table, .. } = &mut self.role else { return Default::default() };
+        let net = &self.net;
+        table.set_pings(|p| net.rtt(p).map(|d| d.as_millis().min(u16::MAX as u128) as u16));
+        table.roster().clone()
     }
 
     fn send_roster(&mut self) {
-        if let Role::Host { map, .. } = &self.role {
-            let msg = WireMessage::Roster { map: map.clone(), players: self.roster() };
-            let _ = self.net.send_control(None, &[msg]);
+        if self.hosting() {
+            let roster = self.roster_shown();
+            let _ = self.net.send_control(None, &[WireMessage::Roster(roster)]);
         }
         self.last_roster = Instant::now();
     }
@@ -143,16 +165,18 @@ impl OnlineLobby {
         while let Some(e) = self.net.take_peer_event() {
             if let TransportEvent::Left(p) = e {
                 match &mut self.role {
-                    Role::Host { seats, .. } => {
-                        if let Some(s) = seats.iter().find(|s| s.peer == p) {
-                            shown.chat.push(format!("{} left.", s.name));
+                    Role::Host { table, .. } => {
+                        if let Some(name) = table.leave(p) {
+                            shown.chat.push(format!("{name} left."));
                         }
-                        seats.retain(|s| s.peer != p);
                         self.send_roster();
                     }
                     Role::Joiner { me: None } => {
                         let why = self.net.left_reason().unwrap_or("no answer").to_string();
                         return Outcome::Closed(format!("Could not reach the host: {why}"));
+                    }
+                    Role::Joiner { .. } if self.net.left_reason().is_some_and(|r| r.contains(REMOVED)) => {
+                        return Outcome::Closed("The host removed you from the game.".into());
                     }
                     Role::Joiner { .. } => return Outcome::Closed("The host closed the game.".into()),
                 }
@@ -160,46 +184,61 @@ impl OnlineLobby {
         }
         while let Some((from, msg)) = self.net.take_control() {
             match (&mut self.role, msg) {
-                (Role::Host { seats, mine, .. }, WireMessage::Hello(hello)) => {
-                    let reason = refusal(&hello, mine)
-                        .or_else(|| (seats.len() >= MAX_PLAYERS).then(|| "the game is full".to_string()));
-                    if let Some(reason) = reason {
-                        shown.chat.push(format!("{} could not join: {reason}", hello.name));
+                (Role::Host { table, mine, .. }, WireMessage::Hello(hello)) => {
+                    let name: String = hello.name.chars().take(32).collect();
+                    let seated = match refusal(&hello, mine) {
+                        Some(reason) => Err(reason),
+                        None => table.seat(from, &name).map_err(|e| e.to_string()),
+                    };
+                    if let Err(reason) = seated {
+                        shown.chat.push(format!("{name} could not join: {reason}"));
                         let _ = self.net.send_control(Some(from), &[WireMessage::Refused { reason }]);
                         continue;
                     }
-                    let name: String = hello.name.chars().take(32).collect();
                     shown.chat.push(format!("{name} joined."));
-                    seats.push(Seat { peer: from, name, ready: false });
                     let _ = self
                         .net
                         .send_control(Some(from), &[WireMessage::Welcome { peer: from, host: self.name.clone() }]);
                     self.send_roster();
                 }
-                (Role::Host { seats, .. }, WireMessage::Ready(r)) => {
-                    if let Some(s) = seats.iter_mut().find(|s| s.peer == from) {
-                        s.ready = r;
+                (Role::Host { table, .. }, WireMessage::Ready(r)) => {
+                    table.set_ready(from, r);
+                    self.send_roster();
+                }
+                (Role::Host { table, .. }, WireMessage::Choose { faction, colour }) => {
+                    // A player changes only their own slot; the table checks the rest.
+                    if let Some(i) = table.slot_of(from) {
+                        for change in [LobbyChange::Faction(i, faction), LobbyChange::Colour(i, colour)] {
+                            if let Err(e) = table.apply(from, &change) {
+                                let line = WireMessage::Chat { from: String::new(), text: capitalised(&e.to_string()) };
+                                let _ = self.net.send_control(Some(from), &[line]);
+                            }
+                        }
                     }
                     self.send_roster();
                 }
-                (Role::Host { seats, .. }, WireMessage::Chat { text, .. }) => {
+                (Role::Host { table, .. }, WireMessage::Chat { text, .. }) => {
                     // The host names the sender itself, and passes the line on.
-                    let name = seats.iter().find(|s| s.peer == from).map_or("?".to_string(), |s| s.name.clone());
+                    let name = table.slot_of(from).map_or("?".to_string(), |i| table.roster().slots[i].name.clone());
                     shown.chat.push(format!("{name}: {text}"));
                     let _ = self.net.send_control(None, &[WireMessage::Chat { from: name, text }]);
                 }
                 (Role::Joiner { me }, WireMessage::Welcome { peer, host }) => {
                     *me = Some(peer);
+                    shown.me = Some(peer);
                     self.net.set_me(peer);
                     shown.chat.push(format!("Joined {host}'s game."));
                 }
                 (Role::Joiner { .. }, WireMessage::Refused { reason }) => return Outcome::Closed(reason),
+                (Role::Joiner { .. }, WireMessage::Chat { from: who, text }) if who.is_empty() => shown.chat.push(text),
                 (Role::Joiner { .. }, WireMessage::Chat { from: who, text }) if who != self.name => {
                     shown.chat.push(format!("{who}: {text}"));
                 }
-                (Role::Joiner { .. }, WireMessage::Roster { map, players }) => {
-                    shown.map = map;
-                    shown.players = rows(&players);
+                (Role::Joiner { me }, WireMessage::Roster(roster)) => {
+                    // The host asks everyone to say ready again after a change.
+                    let mine = me.and_then(|me| roster.slots.iter().find(|s| s.seat == Seat::Player(me)));
+                    shown.ready = mine.is_some_and(|s| s.ready);
+                    shown.roster = roster;
                 }
                 (Role::Joiner { me: Some(me) }, WireMessage::Start(start)) => {
                     let me = *me;
@@ -218,42 +257,26 @@ impl OnlineLobby {
                 _ => {}
             }
         }
-        if let Role::Host { map, .. } = &self.role {
-            shown.map = map.clone();
-            shown.players = rows(&self.roster());
+        if self.hosting() {
             if self.last_roster.elapsed() > Duration::from_secs(1) {
                 self.send_roster();
+            }
+            shown.roster = self.roster_shown();
+            if let Role::Host { table, .. } = &self.role {
+                shown.ready = table.roster().slots.first().is_some_and(|s| s.ready);
             }
         }
         Outcome::Waiting
     }
 
-    /// The host starts the match, when everyone is ready; otherwise says who is not.
+    /// The host starts the match when the table allows it; otherwise says why not.
     pub fn start(&mut self, roots: &ContentRoots) -> Result<Outcome, String> {
-        let Role::Host { seats, map, .. } = &self.role else { return Err("Only the host starts the game.".into()) };
-        if seats.len() < 2 {
-            return Err("Waiting for a second player to join.".into());
-        }
-        if let Some(s) = seats.iter().skip(1).find(|s| !s.ready) {
-            return Err(format!("{} is not ready.", s.name));
-        }
-        let slots = seats
-            .iter()
-            .map(|s| SlotSetup {
-                name: Some(s.name.clone()),
-                machine: Some(s.peer.0),
-                ..SlotSetup::new(if s.peer == PeerId(0) { SlotKind::Human } else { SlotKind::Remote })
-            })
-            .collect();
+        let Role::Host { table, factions, .. } = &self.role else {
+            return Err("Only the host starts the game.".into());
+        };
+        table.ready_to_start().map_err(|e| capitalised(&format!("{e}.")))?;
         let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs());
-        let mut setup =
-            MatchSetup { map: map.clone(), seed, slots, run_ahead: None, map_hash: None, content_hash: None };
-        // Factions in turn, as the skirmish screen's defaults.
-        let defs = crate::defs::Definitions::load(roots).map_err(|e| e.to_string())?;
-        let playable: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
-        for (i, s) in setup.slots.iter_mut().enumerate() {
-            s.faction = playable.get(i % playable.len().max(1)).cloned();
-        }
+        let setup = table.to_match_setup(factions, seed);
         let prepared = start_hosted(roots, &setup, &CommandScript::default(), &mut self.net, false, u32::MAX)
             .map_err(|e| e.to_string())?;
         Ok(self.hand_over(prepared))
@@ -269,21 +292,8 @@ impl OnlineLobby {
     }
 }
 
-/// The lobby list's rows: name, faction (filled in by the shell, in turn as the match will
-/// give them), ready, ping.
-fn rows(players: &[RosterEntry]) -> Vec<(String, String, String, String)> {
-    players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let ready = if i == 0 {
-                "Host"
-            } else if p.ready {
-                "Ready"
-            } else {
-                ""
-            };
-            (p.name.clone(), String::new(), ready.to_string(), p.ping_ms.to_string())
-        })
-        .collect()
+/// A refusal as a sentence.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }

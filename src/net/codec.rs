@@ -13,7 +13,7 @@ use crate::lockstep::transport::PeerId;
 use crate::sim::command::{Command, MAX_SELECTION, Point, StampedCommand};
 use crate::sim::ids::{CommandId, Frame, ObjectId, PlayerId, TemplateId};
 
-use super::wire::{FileDigest, Hello, MAGIC, RosterEntry, Start, WireMessage};
+use super::wire::{FileDigest, Hello, MAGIC, Roster, RosterSlot, Seat, Start, WireMessage};
 
 /// Longest name, build or reason string, in bytes.
 pub const MAX_TEXT: usize = 512;
@@ -41,9 +41,12 @@ const T_CHAT: u8 = 24;
 const T_READY: u8 = 25;
 const T_ROSTER: u8 = 26;
 const T_RUN_AHEAD: u8 = 27;
+const T_CHOOSE: u8 = 28;
 
-/// Most players in a roster.
+/// Most slots in a roster.
 pub const MAX_PLAYERS: usize = 16;
+/// Most computer difficulties (0 easy … 3 brutal).
+const MAX_DIFFICULTY: u64 = 3;
 
 /// Most objects in a desync digest list.
 pub const MAX_OBJECTS: usize = 1 << 16;
@@ -158,16 +161,25 @@ pub fn encode(messages: &[WireMessage]) -> Vec<u8> {
                 w.push(T_READY);
                 w.push(*r as u8);
             }
-            WireMessage::Roster { map, players } => {
+            WireMessage::Roster(roster) => {
                 w.push(T_ROSTER);
-                text(&mut w, map);
-                varint(&mut w, players.len() as u64);
-                for p in players {
+                text(&mut w, &roster.map);
+                w.push(roster.money);
+                varint(&mut w, roster.slots.len() as u64);
+                for p in &roster.slots {
+                    match p.seat {
+                        Seat::Open => w.push(0),
+                        Seat::Closed => w.push(1),
+                        Seat::Ai(level) => w.extend_from_slice(&[2, level]),
+                        Seat::Player(peer) => w.extend_from_slice(&[3, peer.0]),
+                    }
                     text(&mut w, &p.name);
                     w.push(p.ready as u8);
                     varint(&mut w, p.ping_ms as u64);
+                    w.extend_from_slice(&[p.faction, p.colour, p.team]);
                 }
             }
+            WireMessage::Choose { faction, colour } => w.extend_from_slice(&[T_CHOOSE, *faction, *colour]),
             WireMessage::DesyncObject { frame, object, fields } => {
                 w.push(T_DESYNC_OBJECT);
                 varint(&mut w, frame.0 as u64);
@@ -512,15 +524,28 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<WireMessage>, DecodeError> {
             }
             T_ROSTER => {
                 let map = r.text(MAX_TEXT, "map")?;
-                let n = r.bounded(MAX_PLAYERS as u64, "player count")? as usize;
-                let mut players = Vec::with_capacity(n.min(r.left() / 3));
+                let money = r.u8()?;
+                let n = r.bounded(MAX_PLAYERS as u64, "slot count")? as usize;
+                let mut slots = Vec::with_capacity(n.min(r.left() / 8));
                 for _ in 0..n {
+                    let seat = match r.u8()? {
+                        0 => Seat::Open,
+                        1 => Seat::Closed,
+                        2 => Seat::Ai(r.bounded(MAX_DIFFICULTY, "difficulty")? as u8),
+                        3 => Seat::Player(PeerId(r.u8()?)),
+                        k => return r.fail(format!("unknown seat kind {k}")),
+                    };
                     let name = r.text(MAX_TEXT, "player name")?;
                     let ready = r.flag()?;
                     let ping_ms = r.bounded(u16::MAX as u64, "ping")? as u16;
-                    players.push(RosterEntry { name, ready, ping_ms });
+                    let (faction, colour, team) = (r.u8()?, r.u8()?, r.u8()?);
+                    slots.push(RosterSlot { seat, name, ready, ping_ms, faction, colour, team });
                 }
-                out.push(WireMessage::Roster { map, players });
+                out.push(WireMessage::Roster(Roster { map, money, slots }));
+            }
+            T_CHOOSE => {
+                let faction = r.u8()?;
+                out.push(WireMessage::Choose { faction, colour: r.u8()? });
             }
             T_DESYNC_OBJECT => {
                 let frame = Frame(r.u32v("frame")?);
@@ -592,10 +617,24 @@ mod tests {
             WireMessage::Chat { from: "Ava".into(), text: "gl hf".into() },
             WireMessage::Ready(true),
             WireMessage::RunAhead { at: Frame(1200), value: 7 },
-            WireMessage::Roster {
+            WireMessage::Roster(Roster {
                 map: "Crossroads".into(),
-                players: vec![RosterEntry { name: "Host".into(), ready: false, ping_ms: 0 }],
-            },
+                money: 2,
+                slots: [Seat::Player(PeerId(0)), Seat::Open, Seat::Closed, Seat::Ai(3)]
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, seat)| RosterSlot {
+                        seat,
+                        name: "Host".into(),
+                        ready: i == 1,
+                        ping_ms: 300,
+                        faction: 1,
+                        colour: i as u8,
+                        team: 2,
+                    })
+                    .collect(),
+            }),
+            WireMessage::Choose { faction: 1, colour: 4 },
         ];
         assert_eq!(decode(&encode(&all)).unwrap(), all);
     }

@@ -9,7 +9,7 @@ use crate::lockstep::transport::PeerId;
 use crate::sim::ids::{Frame, PlayerId};
 
 /// The wire protocol's version; a peer speaking another is refused at the handshake.
-pub const PROTOCOL: u16 = 1;
+pub const PROTOCOL: u16 = 2;
 
 /// The first bytes of a hello, so a stranger's traffic is refused at once.
 pub const MAGIC: [u8; 4] = *b"RDGL";
@@ -50,15 +50,47 @@ pub struct Start {
     pub frames: u32,
 }
 
-/// One player in the lobby.
+/// Who fills a lobby slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// Free for the next joiner.
+    Open,
+    /// Nobody plays here.
+    Closed,
+    /// The computer, at a difficulty (0 easy … 3 brutal), run on the host.
+    Ai(u8),
+    /// A person at this machine (0 is the host).
+    Player(PeerId),
+}
+
+/// One slot of the lobby, as the host shows it to everyone.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RosterEntry {
-    /// The player's name.
+pub struct RosterSlot {
+    /// Who plays here.
+    pub seat: Seat,
+    /// The player's name (empty for open, closed and computer slots).
     pub name: String,
-    /// Ready to start.
+    /// Ready to start (players only).
     pub ready: bool,
-    /// Round-trip time to the host, in milliseconds.
+    /// Round-trip time to the host, in milliseconds (players only).
     pub ping_ms: u16,
+    /// Faction, an index among the playable factions.
+    pub faction: u8,
+    /// Colour, an index into the colour list.
+    pub colour: u8,
+    /// Team, counted from 1; 0 is no team.
+    pub team: u8,
+}
+
+/// The lobby as the host keeps it: the map, starting money and every slot.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Roster {
+    /// The map's folder name.
+    pub map: String,
+    /// Starting money, an index into the money choices.
+    pub money: u8,
+    /// One per start position of the map, in slot order.
+    pub slots: Vec<RosterSlot>,
 }
 
 /// One message on the wire.
@@ -116,12 +148,14 @@ pub enum WireMessage {
     },
     /// Lobby, joiner → host: ready to start, or not.
     Ready(bool),
-    /// Lobby, host → everyone: who is in and ready, their ping, and the map.
-    Roster {
-        /// The map's name.
-        map: String,
-        /// One per player, the host first.
-        players: Vec<RosterEntry>,
+    /// Lobby, host → everyone: the map, the money and every slot.
+    Roster(Roster),
+    /// Lobby, joiner → host: the faction and colour this player wants.
+    Choose {
+        /// Faction index among the playable factions.
+        faction: u8,
+        /// Colour index.
+        colour: u8,
     },
     /// After the digests: the fields of the first object that differs, at `frame`.
     DesyncObject {

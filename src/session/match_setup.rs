@@ -15,6 +15,19 @@ use crate::sim::world::PlayerSetup;
 /// Colour names a slot may take, in the order of the game's player palette.
 pub const COLOURS: [&str; 6] = ["Blue", "Red", "Green", "Yellow", "Orange", "Purple"];
 
+/// Starting money a setup screen offers (skirmish and the online lobby).
+pub const MONEY: [i64; 4] = [5_000, 10_000, 20_000, 50_000];
+
+/// Teams a setup screen offers, counted from 1 (0 is "no team").
+pub const TEAMS: u8 = 4;
+
+/// Each slot's team from the teams chosen on a setup screen (0 = none): a slot without one
+/// gets a team of its own that no slot chose, so it plays against everyone.
+pub fn teams_or_own(chosen: &[u8]) -> Vec<u8> {
+    let mut free = (1u8..).filter(|t| !chosen.contains(t));
+    chosen.iter().map(|&t| if t > 0 { t } else { free.next().unwrap_or(u8::MAX) }).collect()
+}
+
 /// Run-ahead used when a setup names none, in frames.
 pub const DEFAULT_RUN_AHEAD: u32 = 3;
 

@@ -45,6 +45,14 @@ impl WindowManager {
         }
     }
 
+    /// A combo box's items.
+    pub fn combo_items(&self, id: WindowId) -> &[String] {
+        match self.window(id).map(|w| &w.gadget) {
+            Some(Gadget::ComboBox { items, .. }) => items,
+            _ => &[],
+        }
+    }
+
     /// A combo box's chosen item.
     pub fn combo_selected(&self, id: WindowId) -> Option<usize> {
         match self.window(id).map(|w| &w.gadget) {

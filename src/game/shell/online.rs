@@ -29,7 +29,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
             };
             match addr {
                 Some(addr) => {
-                    shell.lobby = super::lobby::LobbyState::hosting(&shell.settings.player_name, addr.port());
+                    shell.lobby = super::lobby::LobbyState::hosting(addr.port());
                     shell.open(Screen::Lobby);
                     shell.request(ShellRequest::HostOnline(addr));
                 }

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use crate::session::MatchSetup;
+use crate::session::lobby::LobbyChange;
 
 /// A request from the shell's screens to the client.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +27,8 @@ pub enum ShellRequest {
     LobbyChat(String),
     /// This player is ready (or not).
     LobbyReady(bool),
+    /// Change the lobby's slots, map or money (the host), or this player's faction or colour.
+    LobbyChange(LobbyChange),
     /// The host starts the online game.
     LobbyStart,
     /// Leave the lobby.

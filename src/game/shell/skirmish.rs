@@ -4,7 +4,8 @@
 //!
 //! Must not: start anything itself (it sends [`super::ShellRequest::StartMatch`]).
 
-use crate::session::match_setup::COLOURS;
+pub use crate::session::match_setup::MONEY;
+use crate::session::match_setup::{COLOURS, teams_or_own};
 use crate::session::{Difficulty, MatchSetup, SlotKind, SlotSetup};
 use crate::ui::{EventKind, UiEvent};
 
@@ -33,8 +34,6 @@ const PLAYER_ITEMS: [(&str, SlotChoice); 6] = [
 ];
 /// Team choices (0 is no team).
 const TEAMS: [&str; 5] = ["-", "1", "2", "3", "4"];
-/// Starting money choices.
-pub const MONEY: [i64; 4] = [5_000, 10_000, 20_000, 50_000];
 
 /// One slot's setup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,12 +93,12 @@ impl SkirmishConfig {
         seed: u64,
     ) -> MatchSetup {
         let slots = &self.slots[..start_positions.min(self.slots.len())];
-        let chosen: Vec<u8> = slots.iter().filter(|s| s.team > 0).map(|s| s.team as u8).collect();
-        let mut free = (1u8..).filter(|t| !chosen.contains(t));
+        let teams = teams_or_own(&slots.iter().map(|s| s.team as u8).collect::<Vec<_>>());
         let money = MONEY.get(self.money).copied();
         let slots = slots
             .iter()
-            .map(|s| {
+            .zip(teams)
+            .map(|(s, team)| {
                 let kind = match s.who {
                     SlotChoice::Human => SlotKind::Human,
                     SlotChoice::Computer(level) => {
@@ -107,13 +106,12 @@ impl SkirmishConfig {
                     }
                     SlotChoice::Closed => SlotKind::Closed,
                 };
-                let team = if s.team > 0 { Some(s.team as u8) } else { free.next() };
                 SlotSetup {
                     kind,
                     name: (kind == SlotKind::Human).then(|| player_name.to_string()),
                     faction: factions.get(s.faction).cloned(),
                     colour: COLOURS.get(s.color).map(|c| c.to_string()),
-                    team,
+                    team: Some(team),
                     money,
                     machine: None,
                 }

@@ -1,0 +1,489 @@
+//! The online lobby's table as the host keeps it: the map, the starting money and one slot per
+//! start position — open, closed, the computer at a difficulty, or a player — with faction,
+//! colour and team. It says who may change what (the host sets slots, map, money and teams; each
+//! player chooses their own faction and colour), refuses what the game could not play, and ends
+//! in the one [`MatchSetup`] every machine starts from.
+//!
+//! Must not: talk to the network or read files; the client carries its roster to the joiners.
+
+use thiserror::Error;
+
+use crate::lockstep::transport::PeerId;
+use crate::net::wire::{Roster, RosterSlot, Seat};
+
+use super::match_setup::{COLOURS, Difficulty, MONEY, MatchSetup, SlotKind, SlotSetup, TEAMS, teams_or_own};
+
+/// Slots a lobby shows at most (the lobby layout has four rows).
+pub const MAX_SLOTS: usize = 4;
+
+/// The host's machine.
+const HOST: PeerId = PeerId(0);
+
+/// A change to the lobby, asked for by the host or a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyChange {
+    /// Who fills a slot (host only; replacing a player removes them from the game).
+    Seat(usize, Seat),
+    /// A slot's faction, an index among the playable factions.
+    Faction(usize, u8),
+    /// A slot's colour, an index into [`COLOURS`].
+    Colour(usize, u8),
+    /// A slot's team, 0 for none (host only).
+    Team(usize, u8),
+    /// The starting money, an index into [`MONEY`] (host only).
+    Money(u8),
+    /// Another map, by folder name, with its number of start positions (host only).
+    Map {
+        /// The map's folder name.
+        folder: String,
+        /// How many players it has room for.
+        start_positions: usize,
+    },
+}
+
+/// Why the lobby refuses a change or the start, in the player's words.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum LobbyError {
+    /// Every slot is taken or closed.
+    #[error("the game is full")]
+    Full,
+    /// The slot does not exist on this map.
+    #[error("there is no slot {0} on this map")]
+    NoSlot(usize),
+    /// Only the host may do this.
+    #[error("only the host can change that")]
+    HostOnly,
+    /// A player may change only their own slot.
+    #[error("a player can change only their own faction and colour")]
+    NotYours,
+    /// The host's own slot always holds the host.
+    #[error("the host's own slot cannot be given away")]
+    HostSlot,
+    /// Another slot has this colour.
+    #[error("{0} is taken by another player")]
+    ColourTaken(&'static str),
+    /// A choice outside what the lobby offers.
+    #[error("{0} is not one of the choices")]
+    NoSuchChoice(String),
+    /// The new map has fewer start positions than there are players.
+    #[error("{players} players are in the game and this map has room for {room}")]
+    MapTooSmall {
+        /// Players and computers in the game.
+        players: usize,
+        /// Start positions of the map.
+        room: usize,
+    },
+    /// Fewer than two sides.
+    #[error("a game needs at least two players (open a slot for a friend or add a computer)")]
+    TooFew,
+    /// Everyone is on one team: the game would be won at once.
+    #[error("everyone is on one team; put someone on another")]
+    OneTeam,
+    /// A player has not said they are ready.
+    #[error("{0} is not ready")]
+    NotReady(String),
+}
+
+/// The lobby's table on the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyTable {
+    roster: Roster,
+    factions: usize,
+}
+
+impl LobbyTable {
+    /// A new lobby on `map` with `start_positions` slots (at most [`MAX_SLOTS`]): the host in
+    /// the first, the second open, the rest open too; `factions` playable factions to choose
+    /// from. Factions go in turn and every slot gets its own colour.
+    pub fn new(map: &str, start_positions: usize, host: &str, factions: usize) -> LobbyTable {
+        let slots = (0..start_positions.clamp(2, MAX_SLOTS))
+            .map(|i| RosterSlot {
+                seat: if i == 0 { Seat::Player(HOST) } else { Seat::Open },
+                name: if i == 0 { host.to_string() } else { String::new() },
+                ready: false,
+                ping_ms: 0,
+                faction: (i % factions.max(1)) as u8,
+                colour: i as u8,
+                team: 0,
+            })
+            .collect();
+        LobbyTable { roster: Roster { map: map.to_string(), money: 1, slots }, factions: factions.max(1) }
+    }
+
+    /// What everyone is shown.
+    pub fn roster(&self) -> &Roster {
+        &self.roster
+    }
+
+    /// The slot `peer` plays, if any.
+    pub fn slot_of(&self, peer: PeerId) -> Option<usize> {
+        self.roster.slots.iter().position(|s| s.seat == Seat::Player(peer))
+    }
+
+    /// Seats a joiner in the first open slot; returns the slot.
+    pub fn seat(&mut self, peer: PeerId, name: &str) -> Result<usize, LobbyError> {
+        let i = self.roster.slots.iter().position(|s| s.seat == Seat::Open).ok_or(LobbyError::Full)?;
+        let slot = &mut self.roster.slots[i];
+        slot.seat = Seat::Player(peer);
+        slot.name = name.chars().take(32).collect();
+        slot.ready = false;
+        self.free_colour(i);
+        Ok(i)
+    }
+
+    /// A player left: their slot opens again. Returns their name.
+    pub fn leave(&mut self, peer: PeerId) -> Option<String> {
+        let i = self.slot_of(peer)?;
+        let slot = &mut self.roster.slots[i];
+        slot.seat = Seat::Open;
+        slot.ready = false;
+        slot.ping_ms = 0;
+        Some(std::mem::take(&mut slot.name))
+    }
+
+    /// Marks a player ready or not.
+    pub fn set_ready(&mut self, peer: PeerId, ready: bool) {
+        if let Some(i) = self.slot_of(peer) {
+            self.roster.slots[i].ready = ready;
+        }
+    }
+
+    /// Sets each player's round trip to the host.
+    pub fn set_pings(&mut self, ping: impl Fn(PeerId) -> Option<u16>) {
+        for s in &mut self.roster.slots {
+            if let Seat::Player(p) = s.seat {
+                s.ping_ms = ping(p).unwrap_or(0);
+            }
+        }
+    }
+
+    /// Applies a change asked for by `by`. Returns the player it removed from the game, if
+    /// any (the host replaced them); the caller disconnects them. Any change to the game asks
+    /// everyone to say they are ready again.
+    pub fn apply(&mut self, by: PeerId, change: &LobbyChange) -> Result<Option<PeerId>, LobbyError> {
+        let host = by == HOST;
+        let slot_index = match change {
+            LobbyChange::Seat(i, _) | LobbyChange::Faction(i, _) | LobbyChange::Colour(i, _) | LobbyChange::Team(i, _) => {
+                Some(*i)
+            }
+            LobbyChange::Money(_) | LobbyChange::Map { .. } => None,
+        };
+        if let Some(i) = slot_index {
+            let slot = self.roster.slots.get(i).ok_or(LobbyError::NoSlot(i))?;
+            let own = slot.seat == Seat::Player(by);
+            let personal = matches!(change, LobbyChange::Faction(..) | LobbyChange::Colour(..));
+            let computer = matches!(slot.seat, Seat::Ai(_));
+            if !host && !(own && personal) {
+                return Err(if personal { LobbyError::NotYours } else { LobbyError::HostOnly });
+            }
+            if host && personal && !own && !computer {
+                return Err(LobbyError::NotYours);
+            }
+        } else if !host {
+            return Err(LobbyError::HostOnly);
+        }
+        let mut removed = None;
+        match change {
+            LobbyChange::Seat(i, seat) => {
+                let slot = &self.roster.slots[*i];
+                if slot.seat == Seat::Player(HOST) {
+                    return Err(LobbyError::HostSlot);
+                }
+                match *seat {
+                    Seat::Player(_) => return Err(LobbyError::NoSuchChoice("a player".into())),
+                    Seat::Ai(level) if level as usize >= Difficulty::ALL.len() => {
+                        return Err(LobbyError::NoSuchChoice(format!("difficulty {level}")));
+                    }
+                    _ => {}
+                }
+                if let Seat::Player(p) = slot.seat {
+                    removed = Some(p);
+                }
+                let slot = &mut self.roster.slots[*i];
+                slot.seat = *seat;
+                slot.name.clear();
+                slot.ready = false;
+                slot.ping_ms = 0;
+                if matches!(seat, Seat::Ai(_)) {
+                    self.free_colour(*i);
+                }
+            }
+            LobbyChange::Faction(i, f) => {
+                if *f as usize >= self.factions {
+                    return Err(LobbyError::NoSuchChoice(format!("faction {f}")));
+                }
+                self.roster.slots[*i].faction = *f;
+            }
+            LobbyChange::Colour(i, c) => {
+                let name = COLOURS.get(*c as usize).ok_or_else(|| LobbyError::NoSuchChoice(format!("colour {c}")))?;
+                if self.taken(*c, *i) {
+                    return Err(LobbyError::ColourTaken(name));
+                }
+                self.roster.slots[*i].colour = *c;
+            }
+            LobbyChange::Team(i, t) => {
+                if *t > TEAMS {
+                    return Err(LobbyError::NoSuchChoice(format!("team {t}")));
+                }
+                self.roster.slots[*i].team = *t;
+            }
+            LobbyChange::Money(m) => {
+                if *m as usize >= MONEY.len() {
+                    return Err(LobbyError::NoSuchChoice(format!("money choice {m}")));
+                }
+                self.roster.money = *m;
+            }
+            LobbyChange::Map { folder, start_positions } => self.set_map(folder, *start_positions)?,
+        }
+        for s in &mut self.roster.slots {
+            s.ready = false;
+        }
+        Ok(removed)
+    }
+
+    /// Another map: slots grow or shrink to its start positions; refused when the players in
+    /// the game would not fit (empty slots go first).
+    fn set_map(&mut self, folder: &str, start_positions: usize) -> Result<(), LobbyError> {
+        let room = start_positions.clamp(2, MAX_SLOTS);
+        let mut taken: Vec<RosterSlot> =
+            self.roster.slots.iter().filter(|s| matches!(s.seat, Seat::Player(_) | Seat::Ai(_))).cloned().collect();
+        if taken.len() > room {
+            return Err(LobbyError::MapTooSmall { players: taken.len(), room });
+        }
+        // Keep slots where they are when they fit, else move the taken ones up.
+        let slots = if self.roster.slots.len() <= room
+            || self.roster.slots[room..].iter().all(|s| matches!(s.seat, Seat::Open | Seat::Closed))
+        {
+            let mut s = self.roster.slots.clone();
+            s.truncate(room);
+            s
+        } else {
+            let mut rest = self.roster.slots.iter().filter(|s| matches!(s.seat, Seat::Open | Seat::Closed)).cloned();
+            while taken.len() < room {
+                match rest.next() {
+                    Some(s) => taken.push(s),
+                    None => break,
+                }
+            }
+            taken
+        };
+        let start = slots.len();
+        self.roster.slots = slots;
+        for i in start..room {
+            self.roster.slots.push(RosterSlot {
+                seat: Seat::Open,
+                name: String::new(),
+                ready: false,
+                ping_ms: 0,
+                faction: (i % self.factions) as u8,
+                colour: 0,
+                team: 0,
+            });
+            self.free_colour(i);
+        }
+        self.roster.map = folder.to_string();
+        Ok(())
+    }
+
+    /// True when a slot other than `except` that is in the game has colour `c`.
+    fn taken(&self, c: u8, except: usize) -> bool {
+        self.roster
+            .slots
+            .iter()
+            .enumerate()
+            .any(|(j, s)| j != except && s.colour == c && matches!(s.seat, Seat::Player(_) | Seat::Ai(_)))
+    }
+
+    /// Gives slot `i` a colour nobody in the game has, if its own is taken.
+    fn free_colour(&mut self, i: usize) {
+        if !self.taken(self.roster.slots[i].colour, i) {
+            return;
+        }
+        if let Some(c) = (0..COLOURS.len() as u8).find(|&c| !self.taken(c, i)) {
+            self.roster.slots[i].colour = c;
+        }
+    }
+
+    /// Whether the host may start: at least two sides and every joiner ready (open slots stay
+    /// empty, as closed ones).
+    pub fn ready_to_start(&self) -> Result<(), LobbyError> {
+        let playing: Vec<&RosterSlot> =
+            self.roster.slots.iter().filter(|s| matches!(s.seat, Seat::Player(_) | Seat::Ai(_))).collect();
+        if playing.len() < 2 {
+            return Err(LobbyError::TooFew);
+        }
+        if let Some(s) = playing.iter().find(|s| matches!(s.seat, Seat::Player(p) if p != HOST) && !s.ready) {
+            return Err(LobbyError::NotReady(s.name.clone()));
+        }
+        let first = playing[0].team;
+        if first > 0 && playing.iter().all(|s| s.team == first) {
+            return Err(LobbyError::OneTeam);
+        }
+        Ok(())
+    }
+
+    /// The match this table describes, as the host plays it: `factions` are the playable
+    /// factions by index. Players name their machines; computers run on the host.
+    pub fn to_match_setup(&self, factions: &[String], seed: u64) -> MatchSetup {
+        let teams = teams_or_own(&self.roster.slots.iter().map(|s| s.team).collect::<Vec<_>>());
+        let money = MONEY.get(self.roster.money as usize).copied();
+        let slots = self
+            .roster
+            .slots
+            .iter()
+            .zip(teams)
+            .map(|(s, team)| {
+                let (kind, machine) = match s.seat {
+                    Seat::Player(HOST) => (SlotKind::Human, Some(HOST.0)),
+                    Seat::Player(p) => (SlotKind::Remote, Some(p.0)),
+                    Seat::Ai(level) => (
+                        SlotKind::Ai { difficulty: Difficulty::ALL[(level as usize).min(Difficulty::ALL.len() - 1)] },
+                        None,
+                    ),
+                    Seat::Open | Seat::Closed => (SlotKind::Closed, None),
+                };
+                SlotSetup {
+                    kind,
+                    name: matches!(s.seat, Seat::Player(_)).then(|| s.name.clone()),
+                    faction: factions.get(s.faction as usize).cloned(),
+                    colour: COLOURS.get(s.colour as usize).map(|c| c.to_string()),
+                    team: Some(team),
+                    money,
+                    machine,
+                }
+            })
+            .collect();
+        MatchSetup { map: self.roster.map.clone(), seed, slots, run_ahead: None, map_hash: None, content_hash: None }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> LobbyTable {
+        let mut t = LobbyTable::new("crossroads", 4, "Ava", 2);
+        t.seat(PeerId(1), "Ben").unwrap();
+        t
+    }
+
+    #[test]
+    fn joiners_take_open_slots_in_order_until_full() {
+        let mut t = table();
+        assert_eq!(t.seat(PeerId(2), "Cy"), Ok(2));
+        t.apply(HOST, &LobbyChange::Seat(3, Seat::Closed)).unwrap();
+        assert_eq!(t.seat(PeerId(3), "Di"), Err(LobbyError::Full));
+        assert_eq!(t.leave(PeerId(1)).as_deref(), Some("Ben"));
+        assert_eq!(t.seat(PeerId(3), "Di"), Ok(1));
+    }
+
+    #[test]
+    fn only_the_host_sets_slots_and_players_choose_only_their_own_faction_and_colour() {
+        let mut t = table();
+        assert_eq!(t.apply(PeerId(1), &LobbyChange::Seat(2, Seat::Closed)), Err(LobbyError::HostOnly));
+        assert_eq!(t.apply(PeerId(1), &LobbyChange::Money(0)), Err(LobbyError::HostOnly));
+        assert_eq!(t.apply(PeerId(1), &LobbyChange::Team(1, 2)), Err(LobbyError::HostOnly));
+        assert_eq!(t.apply(PeerId(1), &LobbyChange::Faction(0, 1)), Err(LobbyError::NotYours));
+        assert_eq!(t.apply(HOST, &LobbyChange::Faction(1, 0)), Err(LobbyError::NotYours));
+        assert_eq!(t.apply(PeerId(1), &LobbyChange::Faction(1, 0)), Ok(None));
+        assert_eq!(t.roster().slots[1].faction, 0);
+        // The host chooses for a computer.
+        t.apply(HOST, &LobbyChange::Seat(2, Seat::Ai(3))).unwrap();
+        assert_eq!(t.apply(HOST, &LobbyChange::Faction(2, 1)), Ok(None));
+        assert_eq!(t.apply(HOST, &LobbyChange::Seat(0, Seat::Closed)), Err(LobbyError::HostSlot));
+    }
+
+    #[test]
+    fn replacing_a_player_removes_them_and_opens_nothing_else() {
+        let mut t = table();
+        assert_eq!(t.apply(HOST, &LobbyChange::Seat(1, Seat::Open)), Ok(Some(PeerId(1))));
+        assert_eq!(t.roster().slots[1].seat, Seat::Open);
+        assert_eq!(t.roster().slots[1].name, "");
+        assert_eq!(t.slot_of(PeerId(1)), None);
+    }
+
+    #[test]
+    fn colours_are_unique_among_those_in_the_game() {
+        let mut t = table();
+        let ben = t.roster().slots[1].colour;
+        assert_eq!(t.apply(HOST, &LobbyChange::Colour(0, ben)), Err(LobbyError::ColourTaken(COLOURS[ben as usize])));
+        // An open slot's colour is free to take.
+        let open = t.roster().slots[2].colour;
+        assert_eq!(t.apply(HOST, &LobbyChange::Colour(0, open)), Ok(None));
+        // The next joiner there gets a free colour instead.
+        t.seat(PeerId(2), "Cy").unwrap();
+        let colours: Vec<u8> = t.roster().slots[..3].iter().map(|s| s.colour).collect();
+        assert!(colours[2] != colours[0] && colours[2] != colours[1], "{colours:?}");
+        assert_eq!(t.apply(HOST, &LobbyChange::Colour(0, 9)), Err(LobbyError::NoSuchChoice("colour 9".into())));
+    }
+
+    #[test]
+    fn changes_unready_everyone_and_the_start_waits_for_them() {
+        let mut t = table();
+        assert_eq!(t.ready_to_start(), Err(LobbyError::NotReady("Ben".into())));
+        t.set_ready(PeerId(1), true);
+        assert_eq!(t.ready_to_start(), Ok(()));
+        t.apply(HOST, &LobbyChange::Money(3)).unwrap();
+        assert!(!t.roster().slots[1].ready);
+        t.set_ready(PeerId(1), true);
+        t.apply(HOST, &LobbyChange::Team(0, 2)).unwrap();
+        t.apply(HOST, &LobbyChange::Team(1, 2)).unwrap();
+        t.set_ready(PeerId(1), true);
+        assert_eq!(t.ready_to_start(), Err(LobbyError::OneTeam));
+    }
+
+    #[test]
+    fn the_start_needs_two_sides_and_leaves_open_slots_empty() {
+        let mut t = LobbyTable::new("crossroads", 3, "Ava", 2);
+        t.apply(HOST, &LobbyChange::Seat(1, Seat::Closed)).unwrap();
+        assert_eq!(t.ready_to_start(), Err(LobbyError::TooFew));
+        t.apply(HOST, &LobbyChange::Seat(1, Seat::Ai(0))).unwrap();
+        assert_eq!(t.ready_to_start(), Ok(()));
+        let setup = t.to_match_setup(&["Coalition".to_string()], 1);
+        assert_eq!(setup.slots[2].kind, SlotKind::Closed);
+    }
+
+    #[test]
+    fn a_smaller_map_keeps_the_players_and_refuses_when_they_do_not_fit() {
+        let mut t = table();
+        t.seat(PeerId(2), "Cy").unwrap();
+        t.apply(HOST, &LobbyChange::Seat(3, Seat::Ai(1))).unwrap();
+        let small = LobbyChange::Map { folder: "duel".into(), start_positions: 2 };
+        assert_eq!(t.apply(HOST, &small), Err(LobbyError::MapTooSmall { players: 4, room: 2 }));
+        t.apply(HOST, &LobbyChange::Seat(1, Seat::Open)).unwrap();
+        t.apply(HOST, &LobbyChange::Seat(2, Seat::Closed)).unwrap();
+        t.apply(HOST, &small).unwrap();
+        let seats: Vec<Seat> = t.roster().slots.iter().map(|s| s.seat).collect();
+        assert_eq!(seats, [Seat::Player(HOST), Seat::Ai(1)]);
+        assert_eq!(t.roster().map, "duel");
+        t.apply(HOST, &LobbyChange::Map { folder: "big".into(), start_positions: 4 }).unwrap();
+        assert_eq!(t.roster().slots.len(), 4);
+        assert_eq!(t.roster().slots[3].seat, Seat::Open);
+    }
+
+    #[test]
+    fn the_setup_names_machines_computers_teams_and_money() {
+        let mut t = table();
+        t.apply(HOST, &LobbyChange::Seat(2, Seat::Ai(2))).unwrap();
+        t.apply(HOST, &LobbyChange::Seat(3, Seat::Closed)).unwrap();
+        t.apply(HOST, &LobbyChange::Team(0, 1)).unwrap();
+        t.apply(HOST, &LobbyChange::Team(2, 1)).unwrap();
+        t.apply(HOST, &LobbyChange::Money(2)).unwrap();
+        let factions = ["Coalition".to_string(), "Dominion".to_string()];
+        let s = t.to_match_setup(&factions, 7);
+        let kinds: Vec<(SlotKind, Option<u8>, Option<u8>)> = s.slots.iter().map(|s| (s.kind, s.machine, s.team)).collect();
+        assert_eq!(
+            kinds,
+            [
+                (SlotKind::Human, Some(0), Some(1)),
+                (SlotKind::Remote, Some(1), Some(2)),
+                (SlotKind::Ai { difficulty: Difficulty::Hard }, None, Some(1)),
+                (SlotKind::Closed, None, Some(3)),
+            ]
+        );
+        assert_eq!(s.slots[1].name.as_deref(), Some("Ben"));
+        assert_eq!(s.slots[1].faction.as_deref(), Some("Dominion"));
+        assert!(s.slots.iter().all(|s| s.money == Some(20_000)));
+        assert_eq!((s.map.as_str(), s.seed), ("crossroads", 7));
+    }
+}

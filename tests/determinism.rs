@@ -145,3 +145,26 @@ fn hash_changes_when_any_object_bit_changes() {
     assert_eq!(before.players, after.players);
     assert_eq!(before.rng, after.rng);
 }
+
+#[test]
+fn rules_and_terrain_are_in_the_hash_from_frame_zero() {
+    use ridgeline::session::{CommandScript, MatchSetup, start_local};
+    // A balance mod that changes one number of one weapon, which no object uses on frame 0.
+    let dir = common::temp_dir("content-in-hash");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let weapons = std::fs::read_to_string(common::root().join("data/weapons.ron")).unwrap();
+    let modded = weapons.replacen("damage: 8,", "damage: 9,", 1);
+    assert_ne!(modded, weapons, "the test changes a number");
+    std::fs::write(dir.join("data/weapons.ron"), modded).unwrap();
+    let path = common::root().join("tests/data/match.ron");
+    let setup: MatchSetup = ridgeline::content::parse_ron(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let start = |roots| start_local(&roots, &setup, &CommandScript::default()).unwrap();
+    let plain = start(common::roots());
+    let balanced = start(ridgeline::content::ContentRoots::new(vec![dir, common::root()]));
+    let (a, b) = (plain.session.world().state_hash(), balanced.session.world().state_hash());
+    assert_eq!(a.objects, b.objects, "the same objects stand on the same cells");
+    assert_ne!(a.content, b.content);
+    assert_ne!(a.total, b.total, "different rules never share a frame-0 hash");
+    // The same content hashes the same on a second start.
+    assert_eq!(start(common::roots()).session.world().state_hash(), a);
+}

@@ -232,7 +232,10 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
         host.change(&c, &mut shown.0).unwrap();
     }
     // A joiner cannot set slots; the refusal is in words and nothing is sent.
-    assert_eq!(join.change(&LobbyChange::Seat(2, Seat::Open), &mut shown.1), Err("Only the host can change that.".into()));
+    assert_eq!(
+        join.change(&LobbyChange::Seat(2, Seat::Open), &mut shown.1),
+        Err("Only the host can change that.".into())
+    );
     poll_until(&mut host, &mut join, &mut shown, |s| s.1.roster.slots[2].seat == Seat::Ai(2) && s.1.roster.money == 2);
     // Ben switches to Ava's faction (two players may share one) and asks for her colour: the
     // faction is taken, the colour refused with a line in his chat.
@@ -242,7 +245,9 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     join.change(&LobbyChange::Faction(1, other_faction), &mut shown.1).unwrap();
     poll_until(&mut host, &mut join, &mut shown, |s| s.1.roster.slots[1].faction == other_faction);
     join.change(&LobbyChange::Colour(1, ava_colour), &mut shown.1).unwrap();
-    poll_until(&mut host, &mut join, &mut shown, |s| s.1.chat.iter().any(|l| l.ends_with("is taken by another player")));
+    poll_until(&mut host, &mut join, &mut shown, |s| {
+        s.1.chat.iter().any(|l| l.ends_with("is taken by another player"))
+    });
     assert_ne!(shown.0.roster.slots[1].colour, ava_colour);
     let purple = 5;
     join.change(&LobbyChange::Colour(1, purple), &mut shown.1).unwrap();
@@ -258,12 +263,8 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
     let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
-    let slots: Vec<_> = host_game
-        .setup
-        .slots
-        .iter()
-        .map(|s| (s.kind, s.team, s.money, s.colour.clone(), s.machine))
-        .collect();
+    let slots: Vec<_> =
+        host_game.setup.slots.iter().map(|s| (s.kind, s.team, s.money, s.colour.clone(), s.machine)).collect();
     assert_eq!(
         slots,
         [

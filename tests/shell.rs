@@ -6,10 +6,10 @@ mod common;
 use ridgeline::game::battle::Battle;
 use ridgeline::game::settings::{Settings, UiScaling};
 use ridgeline::game::shell::{Screen, Shell, ShellRequest, SlotChoice};
-use ridgeline::session::{Difficulty, SlotKind};
 use ridgeline::lockstep::PeerId;
 use ridgeline::net::wire::{Roster, RosterSlot, Seat};
 use ridgeline::session::lobby::LobbyChange;
+use ridgeline::session::{Difficulty, SlotKind};
 use ridgeline::ui::{Input, Key, MouseButton};
 
 fn shell(name: &str) -> (Shell, std::path::PathBuf) {

@@ -163,9 +163,10 @@ impl LobbyTable {
     pub fn apply(&mut self, by: PeerId, change: &LobbyChange) -> Result<Option<PeerId>, LobbyError> {
         let host = by == HOST;
         let slot_index = match change {
-            LobbyChange::Seat(i, _) | LobbyChange::Faction(i, _) | LobbyChange::Colour(i, _) | LobbyChange::Team(i, _) => {
-                Some(*i)
-            }
+            LobbyChange::Seat(i, _)
+            | LobbyChange::Faction(i, _)
+            | LobbyChange::Colour(i, _)
+            | LobbyChange::Team(i, _) => Some(*i),
             LobbyChange::Money(_) | LobbyChange::Map { .. } => None,
         };
         if let Some(i) = slot_index {
@@ -173,7 +174,8 @@ impl LobbyTable {
             let own = slot.seat == Seat::Player(by);
             let personal = matches!(change, LobbyChange::Faction(..) | LobbyChange::Colour(..));
             let computer = matches!(slot.seat, Seat::Ai(_));
-            if !host && !(own && personal) {
+            let allowed = host || (own && personal);
+            if !allowed {
                 return Err(if personal { LobbyError::NotYours } else { LobbyError::HostOnly });
             }
             if host && personal && !own && !computer {
@@ -471,7 +473,8 @@ mod tests {
         t.apply(HOST, &LobbyChange::Money(2)).unwrap();
         let factions = ["Coalition".to_string(), "Dominion".to_string()];
         let s = t.to_match_setup(&factions, 7);
-        let kinds: Vec<(SlotKind, Option<u8>, Option<u8>)> = s.slots.iter().map(|s| (s.kind, s.machine, s.team)).collect();
+        let kinds: Vec<(SlotKind, Option<u8>, Option<u8>)> =
+            s.slots.iter().map(|s| (s.kind, s.machine, s.team)).collect();
         assert_eq!(
             kinds,
             [

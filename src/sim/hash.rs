@@ -251,6 +251,8 @@ pub struct StateHash {
     pub pathfinding: u64,
     /// Production queues and rally points.
     pub production: u64,
+    /// The rules and terrain the game was built from (constant through a game).
+    pub content: u64,
 }
 
 #[cfg(test)]

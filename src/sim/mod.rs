@@ -8,6 +8,7 @@
 
 pub mod angle;
 pub mod command;
+pub mod content_digest;
 pub mod fixed;
 pub mod hash;
 pub mod ids;

@@ -11,7 +11,7 @@ use super::fixed::Fixed;
 use super::ids::{ArmorId, TemplateId, WeaponId};
 
 /// What sort of thing an object is; decides movement and what counts for victory.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum ObjectKind {
     /// Foot soldiers: small, turn on the spot.
     Infantry,
@@ -32,7 +32,7 @@ impl ObjectKind {
 }
 
 /// Everything the simulation needs to know about one kind of object.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct ObjectTemplate {
     /// Unique name, as data files and scripts refer to it.
     pub name: String,
@@ -73,7 +73,7 @@ pub struct ObjectTemplate {
 }
 
 /// A gatherer's trip.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Gather {
     /// Money per trip.
     pub carry: u32,
@@ -94,7 +94,7 @@ impl ObjectTemplate {
 }
 
 /// A weapon: instant-hit for now; projectiles come with the gameplay systems.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct WeaponTemplate {
     /// Unique name.
     pub name: String,
@@ -109,7 +109,7 @@ pub struct WeaponTemplate {
 }
 
 /// An armour class: how much of each damage type gets through.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct ArmorTemplate {
     /// Unique name.
     pub name: String,
@@ -118,7 +118,7 @@ pub struct ArmorTemplate {
 }
 
 /// A side: starting money and the objects each player of it begins with.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct Faction {
     /// Unique name.
     pub name: String,
@@ -131,7 +131,7 @@ pub struct Faction {
 }
 
 /// All definition tables of a game.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Hash)]
 pub struct Rules {
     /// Object templates by [`TemplateId`].
     pub templates: Vec<ObjectTemplate>,

@@ -17,7 +17,7 @@ pub struct Cell {
 }
 
 /// The passability grid of the map being played.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Terrain {
     width: u32,
     height: u32,

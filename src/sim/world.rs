@@ -138,6 +138,8 @@ pub struct World {
     pub(crate) factories: Factories,
     pub(crate) winner: Option<PlayerId>,
     pub(crate) game_over: bool,
+    /// Digest of the rules and terrain the world was built from (constant; in every hash).
+    pub(crate) content: u64,
     /// Reused buffers of the systems; derived each tick, never state (not hashed).
     pub(crate) scratch: Scratch,
     /// Events of the frame being executed, handed out in its report (never read back).
@@ -194,6 +196,7 @@ impl World {
             });
         }
         let start_of: Vec<u8> = setup.players.iter().map(|p| p.start).collect();
+        let content = super::content_digest::content_digest(&setup.rules, &setup.terrain);
         let mut world = World {
             frame: Frame(0),
             rng: GameRng::new(setup.seed),
@@ -205,6 +208,7 @@ impl World {
             factories: Factories::default(),
             winner: None,
             game_over: false,
+            content,
             scratch: Scratch::default(),
             events: Vec::new(),
         };
@@ -416,8 +420,9 @@ impl World {
             pathfinding,
             production,
             self.winner.map_or(u64::MAX, |w| w.0 as u64) ^ (self.game_over as u64) << 62,
+            self.content,
         ]);
-        StateHash { total: h.finish(), objects, players, rng, pathfinding, production }
+        StateHash { total: h.finish(), objects, players, rng, pathfinding, production, content: self.content }
     }
 
     /// The next frame to execute (also the number of frames executed so far).

@@ -120,9 +120,8 @@ fn refresh(shell: &mut Shell) {
         };
         shell.show_combo(&name("ComboPlayer", i), items, chosen, enabled);
         let choose = playing && (mine || (host && computer));
-        let (faction, colour, team) = slot.map_or((None, None, None), |s| {
-            (Some(s.faction as usize), Some(s.colour as usize), Some(s.team as usize))
-        });
+        let (faction, colour, team) = slot
+            .map_or((None, None, None), |s| (Some(s.faction as usize), Some(s.colour as usize), Some(s.team as usize)));
         // Open and closed slots have no side to show.
         let factions = if playing { shell.factions.clone() } else { Vec::new() };
         shell.show_combo(&name("ComboFaction", i), factions, faction, choose);
@@ -168,10 +167,10 @@ fn refresh(shell: &mut Shell) {
     };
     shell.set_text("Lobby.wnd:LobbyHeader", &header);
     // A change by the host asks everyone to say ready again.
-    if let Some(c) = shell.find("Lobby.wnd:CheckReady") {
-        if shell.ui.checked(c) != lobby.ready {
-            shell.ui.set_checked(c, lobby.ready);
-        }
+    if let Some(c) = shell.find("Lobby.wnd:CheckReady")
+        && shell.ui.checked(c) != lobby.ready
+    {
+        shell.ui.set_checked(c, lobby.ready);
     }
     let chat: Vec<Vec<String>> = lobby.chat.iter().map(|c| vec![c.clone()]).collect();
     if let Some(l) = shell.find("Lobby.wnd:ListChat") {
@@ -184,7 +183,11 @@ fn refresh(shell: &mut Shell) {
 fn colour_choices(roster: &Roster, i: usize) -> Vec<u8> {
     let Some(own) = roster.slots.get(i) else { return Vec::new() };
     let taken = |c: u8| {
-        roster.slots.iter().enumerate().any(|(j, s)| j != i && s.colour == c && matches!(s.seat, Seat::Player(_) | Seat::Ai(_)))
+        roster
+            .slots
+            .iter()
+            .enumerate()
+            .any(|(j, s)| j != i && s.colour == c && matches!(s.seat, Seat::Player(_) | Seat::Ai(_)))
     };
     (0..COLOURS.len() as u8).filter(|&c| c == own.colour || !taken(c)).collect()
 }

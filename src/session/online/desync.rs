@@ -42,10 +42,10 @@ impl Snapshots {
 /// run-ahead and a few frames after it happened).
 const SNAPSHOTS: usize = 24;
 
-const SUB_NAMES: [&str; 5] = ["objects", "players", "rng", "pathfinding", "production"];
+const SUB_NAMES: [&str; 6] = ["objects", "players", "rng", "pathfinding", "production", "content"];
 
 fn subs(h: &StateHash) -> Vec<u64> {
-    vec![h.objects, h.players, h.rng, h.pathfinding, h.production]
+    vec![h.objects, h.players, h.rng, h.pathfinding, h.production, h.content]
 }
 
 fn object_digest(o: &crate::sim::object::Object) -> u64 {

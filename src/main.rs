@@ -496,10 +496,10 @@ fn map_check(roots: &ContentRoots, name: &str, json: bool, preview: Option<(&std
 
 fn map_gen(roots: &ContentRoots, dir: &std::path::Path) -> Result<()> {
     let spec_path = dir.join("terrain.ron");
-    let text = std::fs::read_to_string(&spec_path).with_context(|| format!("{}: cannot read", spec_path.display()))?;
+    let text = ridgeline::content::read_text(&spec_path)?;
     let spec: TerrainSpec = ridgeline::content::parse_ron(&spec_path, &text)?;
     let map_path = dir.join("map.ron");
-    let water = match std::fs::read_to_string(&map_path) {
+    let water = match ridgeline::content::read_text(&map_path) {
         Ok(t) => ridgeline::content::parse_ron::<MapFile>(&map_path, &t)?.water_level,
         Err(_) => 0.0,
     };
@@ -553,10 +553,10 @@ fn ui_check(roots: &ContentRoots, mut paths: Vec<PathBuf>, syntax_only: bool, js
     let mut files = Vec::new();
     for p in &paths {
         let shown = p.display().to_string();
-        let text = match std::fs::read_to_string(p) {
+        let text = match ridgeline::content::read_text(p) {
             Ok(t) => t,
             Err(e) => {
-                problems.push(format!("{shown}:1:1: cannot read: {e}"));
+                problems.push(e.to_string());
                 continue;
             }
         };

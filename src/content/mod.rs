@@ -8,9 +8,10 @@
 use std::path::{Path, PathBuf};
 
 pub mod digest;
+pub mod limits;
 pub mod ron_file;
 
-pub use ron_file::{FileError, parse_ron, read_ron};
+pub use ron_file::{FileError, parse_ron, read_ron, read_text, read_text_limited};
 
 /// Ordered content roots, highest priority first.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -25,6 +25,16 @@ pub enum FileError {
         /// Which version it is and which this build reads.
         message: String,
     },
+    /// The file is larger than the game reads.
+    #[error("{}: {size} bytes is over the limit of {limit} bytes", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// The text is not valid RON for the expected shape.
     #[error("{}:{line}:{col}: {message}", path.display())]
     Syntax {
@@ -51,9 +61,56 @@ pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, File
     })
 }
 
+/// Reads a text content file of at most `limit` bytes; bytes that are not UTF-8 are refused
+/// at their line and column.
+pub fn read_text_limited(path: &Path, limit: u64) -> Result<String, FileError> {
+    let io = |e: std::io::Error| FileError::Io { path: path.to_path_buf(), message: e.to_string() };
+    let size = std::fs::metadata(path).map_err(io)?.len();
+    if size > limit {
+        return Err(FileError::TooLarge { path: path.to_path_buf(), size, limit });
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    // The file may grow while it is read: never read more than the limit.
+    std::io::Read::read_to_end(&mut std::io::Read::take(std::fs::File::open(path).map_err(io)?, limit + 1), &mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(FileError::TooLarge { path: path.to_path_buf(), size: bytes.len() as u64, limit });
+    }
+    text_of(path, bytes)
+}
+
+/// Reads a text content file (at most [`super::limits::MAX_TEXT_FILE_BYTES`]).
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    read_text_limited(path, super::limits::MAX_TEXT_FILE_BYTES)
+}
+
+/// The bytes as text, or the line and column of the first byte that is not UTF-8.
+pub fn text_of(path: &Path, bytes: Vec<u8>) -> Result<String, FileError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let col = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
+        FileError::Syntax { path: path.to_path_buf(), line, col, message: "this byte is not UTF-8 text".into() }
+    })
+}
+
 /// Reads and parses a RON file.
 pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<T, FileError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| FileError::Io { path: path.to_path_buf(), message: e.to_string() })?;
+    let text = read_text(path)?;
     parse_ron(path, &text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_that_is_not_utf8_is_named_at_its_line_and_column() {
+        let e = text_of(Path::new("x.wnd"), b"ab\ncd\xffe".to_vec()).unwrap_err();
+        assert_eq!(e.to_string(), "x.wnd:2:3: this byte is not UTF-8 text");
+        // Columns count characters, not bytes.
+        let e = text_of(Path::new("x.wnd"), "\u{e9}\u{e9}".bytes().chain([0xff]).collect()).unwrap_err();
+        assert_eq!(e.to_string(), "x.wnd:1:3: this byte is not UTF-8 text");
+    }
 }

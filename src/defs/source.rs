@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 
 use super::error::DefsError;
-use crate::content::{FileError, parse_ron};
+use crate::content::parse_ron;
 
 /// A loaded text file.
 #[derive(Clone, Debug)]
@@ -19,9 +19,7 @@ pub struct Source {
 impl Source {
     /// Reads a file.
     pub fn read(path: &Path) -> Result<Source, DefsError> {
-        std::fs::read_to_string(path)
-            .map(|text| Source { path: path.to_path_buf(), text })
-            .map_err(|e| FileError::Io { path: path.to_path_buf(), message: e.to_string() }.into())
+        crate::content::read_text(path).map(|text| Source { path: path.to_path_buf(), text }).map_err(DefsError::from)
     }
 
     /// Text held in memory (tests, generated content).

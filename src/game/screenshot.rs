@@ -146,8 +146,7 @@ fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> 
     match Screen::for_layout(&file_name) {
         Some(s) => shell.open(s),
         None => {
-            let text = std::fs::read_to_string(layout)
-                .map_err(|e| ScreenshotError::Content(format!("{}: {e}", layout.display())))?;
+            let text = crate::content::read_text(layout).map_err(|e| ScreenshotError::Content(e.to_string()))?;
             let file =
                 parse(&layout.display().to_string(), &text).map_err(|e| ScreenshotError::Content(e.to_string()))?;
             shell.ui.create_layout(&file_name, &file);

@@ -66,11 +66,43 @@ impl Settings {
 
     /// Reads settings; a missing file gives the defaults.
     pub fn load(path: &Path) -> Result<Settings, SettingsError> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => parse_ron(path, &text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
-            Err(e) => Err(FileError::Io { path: path.into(), message: e.to_string() }),
+        if !path.exists() {
+            return Ok(Settings::default());
         }
+        let settings: Settings = parse_ron(path, &crate::content::read_text(path)?)?;
+        settings.check(path)?;
+        Ok(settings)
+    }
+
+    /// Refuses values the game cannot use (a window size outside
+    /// [`crate::content::limits::WINDOW_SIZE`], volumes over 100, a scroll speed outside 1–20,
+    /// an empty or overlong name), naming the file and the field.
+    pub fn check(&self, path: &Path) -> Result<(), SettingsError> {
+        use crate::content::limits::{MAX_NAME, WINDOW_SIZE};
+        let bad = |field: &str, message: String| {
+            let line = crate::content::read_text(path)
+                .ok()
+                .and_then(|t| t.lines().position(|l| l.contains(field)))
+                .map_or(1, |i| i + 1);
+            Err(FileError::Syntax { path: path.into(), line, col: 1, message: format!("{field}: {message}") })
+        };
+        let (w, h) = self.resolution;
+        if !WINDOW_SIZE.contains(&w) || !WINDOW_SIZE.contains(&h) {
+            let range = format!("{}..={}", WINDOW_SIZE.start(), WINDOW_SIZE.end());
+            return bad("resolution", format!("{w}×{h} is outside {range} pixels each way (the limit)"));
+        }
+        for (field, v) in [("music_volume", self.music_volume), ("sfx_volume", self.sfx_volume)] {
+            if v > 100 {
+                return bad(field, format!("{v} is over 100"));
+            }
+        }
+        if !(1..=20).contains(&self.scroll_speed) {
+            return bad("scroll_speed", format!("{} is outside 1..=20", self.scroll_speed));
+        }
+        if self.player_name.trim().is_empty() || self.player_name.chars().count() > 32.min(MAX_NAME) {
+            return bad("player_name", "a name has 1 to 32 characters".into());
+        }
+        Ok(())
     }
 
     /// Writes settings, creating the folder.

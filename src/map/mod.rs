@@ -106,8 +106,7 @@ impl Map {
         if !path.is_file() {
             return Err(MapError::NotFound(dir.to_path_buf()));
         }
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| FileError::Io { path: path.clone(), message: e.to_string() })?;
+        let text = crate::content::read_text(&path)?;
         let file: MapFile = parse_ron(&path, &text)?;
         let bad =
             |field: &str, message: String| MapError::Invalid { path: path.clone(), field: field.to_string(), message };

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::content::limits::MAX_GLYPH_PX;
 use crate::ui::font::Fonts;
 
 /// Side of the glyph atlas in pixels.
@@ -45,22 +46,29 @@ impl Default for GlyphCache {
 
 impl GlyphCache {
     /// The glyph for a character at a size, rasterising it on first use. When the atlas is full
-    /// it is cleared and filled again (the frame's text still fits).
+    /// it is cleared and filled again (the frame's text still fits). Sizes are clamped to
+    /// [`MAX_GLYPH_PX`]; a glyph that could never fit the atlas is drawn as nothing.
     pub fn glyph(&mut self, fonts: &Fonts, c: char, px: f32, bold: bool) -> Glyph {
+        let px = if px.is_finite() { px.clamp(0.0, MAX_GLYPH_PX) } else { 0.0 };
         let key = (c, (px * 4.0).round() as u32, bold);
         if let Some(g) = self.glyphs.get(&key) {
             return *g;
         }
         let (m, bitmap) = fonts.face(bold).rasterize(c, px);
         let (w, h) = (m.width as u32, m.height as u32);
+        if w + 5 > ATLAS || h + 1 > ATLAS || bitmap.len() < (w * h) as usize {
+            let g = Glyph { rect: (0, 0, 0, 0), xmin: 0.0, ymin: 0.0, advance: m.advance_width };
+            self.glyphs.insert(key, g);
+            return g;
+        }
         if self.shelf_x + w + 1 > ATLAS {
             self.shelf_x = 0;
             self.shelf_y += self.shelf_h + 1;
             self.shelf_h = 0;
         }
         if self.shelf_y + h + 1 > ATLAS {
+            // Full: start again (the glyph fits an empty atlas, checked above).
             *self = GlyphCache::default();
-            return self.glyph(fonts, c, px, bold);
         }
         let (x0, y0) = (self.shelf_x, self.shelf_y);
         for y in 0..h {

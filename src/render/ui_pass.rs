@@ -11,6 +11,7 @@ use wgpu::util::DeviceExt;
 
 use super::binding;
 use super::glyphs::{ATLAS, GlyphCache};
+use crate::content::limits::MAX_GLYPH_PX;
 use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
 use crate::ui::font::Fonts;
@@ -299,10 +300,20 @@ impl UiPass {
                     let ascent = self.fonts.ascent(*px, *bold);
                     let passes: Vec<([u8; 4], f32)> =
                         shadow.map(|s| (s, 1.0)).into_iter().chain(std::iter::once((*c, 0.0))).collect();
+                    // A line wholly above or below the clip shows nothing; a line stops where it
+                    // leaves the clip on the right.
+                    let [sx, sy, sw, sh] = b.scissor.map(|v| v as f32);
+                    let tall = px.clamp(0.0, MAX_GLYPH_PX) * 2.0;
+                    if !y.is_finite() || *y + tall < sy || *y - tall > sy + sh {
+                        continue;
+                    }
                     for (col, off) in passes {
                         let mut pen = *x;
                         let baseline = (*y + ascent).round();
                         for ch in text.chars() {
+                            if pen > sx + sw {
+                                break;
+                            }
                             let g = self.glyphs.glyph(&self.fonts, ch, *px, *bold);
                             let (gx, gy, gw, gh) = g.rect;
                             if gw > 0 && gh > 0 {
@@ -341,11 +352,18 @@ impl UiPass {
             self.glyphs.dirty = false;
         }
         queue.write_buffer(&self.screen_buf, 0, bytemuck::cast_slice(&[screen.0 as f32, screen.1 as f32, 0.0, 0.0]));
-        let vbuf = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("ui vertices"),
-            contents: if verts.is_empty() { &[0u8; 32] } else { bytemuck::cast_slice(&verts) },
-            usage: wgpu::BufferUsages::VERTEX,
-        });
+        // Vertices go in buffers no larger than the adapter allows (and 64 MB), whole quads each.
+        let chunk = chunk_vertices(device.limits().max_buffer_size);
+        let buffers: Vec<wgpu::Buffer> = verts
+            .chunks(chunk as usize)
+            .map(|part| {
+                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("ui vertices"),
+                    contents: bytemuck::cast_slice(part),
+                    usage: wgpu::BufferUsages::VERTEX,
+                })
+            })
+            .collect();
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("ui") });
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -366,7 +384,7 @@ impl UiPass {
             });
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &self.screen_bind, &[]);
-            pass.set_vertex_buffer(0, vbuf.slice(..));
+            let mut bound = None;
             for batch in &batches {
                 let [x, y, w, h] = batch.scissor;
                 if w == 0 || h == 0 {
@@ -382,11 +400,40 @@ impl UiPass {
                 };
                 pass.set_bind_group(1, bind, &[]);
                 pass.set_scissor_rect(x, y, w, h);
-                pass.draw(batch.start..batch.start + batch.count, 0..1);
+                for (buffer, range) in split_range(batch.start, batch.count, chunk) {
+                    if bound != Some(buffer) {
+                        let Some(b) = buffers.get(buffer) else { break };
+                        pass.set_vertex_buffer(0, b.slice(..));
+                        bound = Some(buffer);
+                    }
+                    pass.draw(range, 0..1);
+                }
             }
         }
         queue.submit(Some(encoder.finish()));
     }
+}
+
+/// Most UI vertices in one buffer: within `max_buffer_size` and 64 MB, whole quads.
+fn chunk_vertices(max_buffer_size: u64) -> u32 {
+    let bytes = max_buffer_size.min(64 << 20);
+    let n = bytes / std::mem::size_of::<UiVertex>() as u64;
+    ((n / 6) * 6).clamp(6, u32::MAX as u64 / 2) as u32
+}
+
+/// A batch's vertices `start..start + count` split at buffer boundaries of `chunk` vertices:
+/// (buffer index, range inside that buffer).
+fn split_range(start: u32, count: u32, chunk: u32) -> Vec<(usize, std::ops::Range<u32>)> {
+    let mut out = Vec::new();
+    let (mut at, end) = (start, start.saturating_add(count));
+    while at < end {
+        let buffer = at / chunk;
+        let local = at % chunk;
+        let take = (chunk - local).min(end - at);
+        out.push((buffer as usize, local..local + take));
+        at += take;
+    }
+    out
 }
 
 struct Builder {
@@ -404,6 +451,10 @@ impl Builder {
             return;
         }
         let (nx, ny) = (-dy / len * width / 2.0, dx / len * width / 2.0);
+        let (ex, ey) = (nx.abs(), ny.abs());
+        if !self.visible(from.0.min(to.0) - ex, from.1.min(to.1) - ey, from.0.max(to.0) + ex, from.1.max(to.1) + ey) {
+            return;
+        }
         let w = 0.5 / ATLAS as f32;
         let v = |x: f32, y: f32| UiVertex { pos: [x, y], uv: [w, w], color };
         let (a, b, c, d) = (
@@ -421,8 +472,15 @@ impl Builder {
         }
     }
 
+    /// True when the box (x0, y0)–(x1, y1) can show inside the scissor (and is finite):
+    /// what could never be on screen makes no vertices.
+    fn visible(&self, x0: f32, y0: f32, x1: f32, y1: f32) -> bool {
+        let [sx, sy, sw, sh] = self.scissor.map(|v| v as f32);
+        [x0, y0, x1, y1].iter().all(|v| v.is_finite()) && x1 > sx && y1 > sy && x0 < sx + sw && y0 < sy + sh
+    }
+
     fn quad(&mut self, tex: TexRef, r: Rect, uv: [f32; 4], color: [f32; 4]) {
-        if r.w <= 0.0 || r.h <= 0.0 || color[3] <= 0.0 {
+        if r.w <= 0.0 || r.h <= 0.0 || color[3] <= 0.0 || !self.visible(r.x, r.y, r.right(), r.bottom()) {
             return;
         }
         let start = self.verts.len() as u32;
@@ -440,5 +498,20 @@ impl Builder {
             Some(b) if b.tex == tex && b.scissor == self.scissor && b.start + b.count == start => b.count += 6,
             _ => self.batches.push(Batch { tex, scissor: self.scissor, start, count: 6 }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_split_at_buffer_boundaries_cover_every_vertex_once() {
+        assert_eq!(split_range(0, 12, 6), [(0, 0..6), (1, 0..6)]);
+        assert_eq!(split_range(4, 10, 6), [(0, 4..6), (1, 0..6), (2, 0..2)]);
+        assert_eq!(split_range(7, 0, 6), []);
+        // A small adapter limit still gives whole quads; a large one is capped at 64 MB.
+        assert_eq!(chunk_vertices(100) % 6, 0);
+        assert_eq!(chunk_vertices(u64::MAX) as u64 * 32, (64u64 << 20) / 32 / 6 * 6 * 32);
     }
 }

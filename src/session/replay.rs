@@ -50,8 +50,7 @@ impl Replay {
     /// Reads a replay file. One of another format version is refused with that version named,
     /// before its contents are read as this version's.
     pub fn load(path: &Path) -> Result<Replay, FileError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| FileError::Io { path: path.to_path_buf(), message: e.to_string() })?;
+        let text = crate::content::read_text_limited(path, crate::content::limits::MAX_REPLAY_BYTES)?;
         let probe: VersionProbe = parse_ron(path, &text)?;
         if probe.version != REPLAY_VERSION {
             return Err(FileError::Version {

@@ -404,10 +404,10 @@ fn load_layout(
         problems.push(format!("{rel}: not found in any content root"));
         return;
     };
-    let text = match std::fs::read_to_string(&path) {
+    let text = match crate::content::read_text(&path) {
         Ok(t) => t,
         Err(e) => {
-            problems.push(format!("{}: {e}", path.display()));
+            problems.push(e.to_string());
             return;
         }
     };

@@ -3,6 +3,10 @@
 
 use std::collections::BTreeMap;
 
+use crate::content::limits::{
+    CREATION_RESOLUTION, FONT_SIZES, MAX_RECT_COORDINATE, MAX_WINDOW_DEPTH, MAX_WINDOW_TEXT, MAX_WINDOWS,
+};
+
 use super::error::WndError;
 use super::lexer::{Tok, Token, lex};
 use super::model::{
@@ -25,7 +29,7 @@ const GADGET_BLOCKS: [&str; 8] = [
 /// Parses a layout's text; `path` names it in errors.
 pub fn parse(path: &str, text: &str) -> Result<WndFile, WndError> {
     let tokens = lex(path, text)?;
-    let mut p = Parser { path, tokens, pos: 0, notes: Vec::new() };
+    let mut p = Parser { path, tokens, pos: 0, notes: Vec::new(), windows: 0 };
     let mut file = WndFile::default();
     while let Some(t) = p.peek() {
         let (line, col) = (t.line, t.col);
@@ -50,7 +54,7 @@ pub fn parse(path: &str, text: &str) -> Result<WndFile, WndError> {
                     other => p.note(line, col, format!("layout key {other} ignored")),
                 }
             },
-            "WINDOW" => file.windows.push(p.window(line)?),
+            "WINDOW" => file.windows.push(p.window(line, 1)?),
             other => {
                 return Err(WndError::new(
                     path,
@@ -70,6 +74,8 @@ struct Parser<'a> {
     tokens: Vec<Token>,
     pos: usize,
     notes: Vec<String>,
+    /// Windows read so far (at most [`MAX_WINDOWS`]).
+    windows: usize,
 }
 
 /// One `LABEL: values` group of a property value.
@@ -231,6 +237,8 @@ impl Parser<'_> {
         match value {
             [] => Ok(String::new()),
             [t] => match &t.tok {
+                Tok::Str(s) | Tok::Word(s) if s.chars().nth(MAX_WINDOW_TEXT).is_some() => Err(self
+                    .err(t, format!("{} is longer than {MAX_WINDOW_TEXT} characters (the limit)", show_key(&key.tok)))),
                 Tok::Str(s) | Tok::Word(s) => Ok(s.clone()),
                 Tok::Int(v) => Ok(v.to_string()),
                 other => Err(self.err(t, format!("expected a string, found {}", show(other)))),
@@ -269,8 +277,25 @@ impl Parser<'_> {
         Ok(out)
     }
 
-    /// A `WINDOW` block up to its `END` (the keyword itself was read).
-    fn window(&mut self, line: usize) -> Result<WindowDef, WndError> {
+    /// A `WINDOW` block up to its `END` (the keyword itself was read), `depth` windows deep.
+    fn window(&mut self, line: usize, depth: usize) -> Result<WindowDef, WndError> {
+        self.windows += 1;
+        if self.windows > MAX_WINDOWS {
+            return Err(WndError::new(
+                self.path,
+                line,
+                1,
+                format!("more than {MAX_WINDOWS} windows in one layout (the limit)"),
+            ));
+        }
+        if depth > MAX_WINDOW_DEPTH {
+            return Err(WndError::new(
+                self.path,
+                line,
+                1,
+                format!("windows nested more than {MAX_WINDOW_DEPTH} deep (the limit)"),
+            ));
+        }
         let mut w = WindowDef {
             line,
             kind: WindowType::User,
@@ -310,7 +335,7 @@ impl Parser<'_> {
                     if t.tok != Tok::Word("WINDOW".into()) {
                         return Err(self.err(&t, format!("expected WINDOW after CHILD, found {}", show(&t.tok))));
                     }
-                    let child = self.window(t.line)?;
+                    let child = self.window(t.line, depth + 1)?;
                     w.children.push(child);
                     continue;
                 }
@@ -330,6 +355,29 @@ impl Parser<'_> {
                 "SCREENRECT" => {
                     for g in self.groups(&value)? {
                         let v = self.ints(&g, 2)?;
+                        if g.label != "CREATIONRESOLUTION" && v.iter().any(|c| c.abs() > MAX_RECT_COORDINATE) {
+                            return Err(WndError::new(
+                                self.path,
+                                g.line,
+                                g.col,
+                                format!("{} lies more than {MAX_RECT_COORDINATE} pixels away (the limit)", g.label),
+                            ));
+                        }
+                        if g.label == "CREATIONRESOLUTION" && !v.iter().take(2).all(|c| CREATION_RESOLUTION.contains(c))
+                        {
+                            return Err(WndError::new(
+                                self.path,
+                                g.line,
+                                g.col,
+                                format!(
+                                    "CREATIONRESOLUTION {} {} is outside {}..={} (the limit)",
+                                    v[0],
+                                    v[1],
+                                    CREATION_RESOLUTION.start(),
+                                    CREATION_RESOLUTION.end()
+                                ),
+                            ));
+                        }
                         let pair = (v[0] as i32, v[1] as i32);
                         match g.label.as_str() {
                             "UPPERLEFT" => w.rect.upper_left = pair,
@@ -347,7 +395,7 @@ impl Parser<'_> {
                     }
                     let r = w.rect;
                     if r.creation_resolution.0 <= 0 || r.creation_resolution.1 <= 0 {
-                        return Err(self.err(&key_tok, "SCREENRECT needs a positive CREATIONRESOLUTION"));
+                        return Err(self.err(&key_tok, "SCREENRECT needs a CREATIONRESOLUTION"));
                     }
                     if r.bottom_right.0 < r.upper_left.0 || r.bottom_right.1 < r.upper_left.1 {
                         return Err(self.err(&key_tok, "SCREENRECT's BOTTOMRIGHT is above or left of its UPPERLEFT"));
@@ -372,7 +420,22 @@ impl Parser<'_> {
                     for g in self.groups(&value)? {
                         match (g.label.as_str(), g.values.first()) {
                             ("NAME", Some(Tok::Str(s) | Tok::Word(s))) => f.name = s.clone(),
-                            ("SIZE", _) => f.size = self.ints(&g, 1)?[0] as i32,
+                            ("SIZE", _) => {
+                                let size = self.ints(&g, 1)?[0];
+                                if !FONT_SIZES.contains(&size) {
+                                    return Err(WndError::new(
+                                        self.path,
+                                        g.line,
+                                        g.col,
+                                        format!(
+                                            "FONT SIZE {size} is outside {}..={} (the limit)",
+                                            FONT_SIZES.start(),
+                                            FONT_SIZES.end()
+                                        ),
+                                    ));
+                                }
+                                f.size = size as i32;
+                            }
                             ("BOLD", _) => f.bold = self.ints(&g, 1)?[0] != 0,
                             (other, _) => {
                                 return Err(WndError::new(
@@ -470,6 +533,14 @@ impl Parser<'_> {
             return Err(WndError::new(self.path, line, 1, format!("window \"{}\" has no SCREENRECT", w.name)));
         }
         Ok(w)
+    }
+}
+
+/// A key as errors name it.
+fn show_key(t: &Tok) -> String {
+    match t {
+        Tok::Word(w) => w.clone(),
+        other => show(other),
     }
 }
 

@@ -1,0 +1,50 @@
+//! Every limit on content in one place, with its value: what the game accepts from a file, a
+//! mod or the command line before refusing it with the file, the line and the limit. Each is
+//! generous for real content (a Generals menu has about 100 windows, four levels deep; a big
+//! map is 512 × 512 cells) and small enough that the worst accepted input stays within a few
+//! hundred megabytes and a few seconds. Packet limits live with the codec
+//! (`net/codec.rs`), since they are part of the wire format.
+//!
+//! Must not: hold anything but numbers and the words that name them.
+
+/// Bytes of one text content file (a layout, a RON table, a map file, a command script).
+pub const MAX_TEXT_FILE_BYTES: u64 = 8 << 20;
+/// Bytes of a replay file.
+pub const MAX_REPLAY_BYTES: u64 = 64 << 20;
+
+/// Windows nested inside each other in a layout (a Generals menu uses four).
+pub const MAX_WINDOW_DEPTH: usize = 24;
+/// Windows in one layout file.
+pub const MAX_WINDOWS: usize = 2_000;
+/// Characters in one window's TEXT or TOOLTIPTEXT, or in a name or callback.
+pub const MAX_WINDOW_TEXT: usize = 4_096;
+/// Font sizes a layout may ask for, in pixels at its creation resolution.
+pub const FONT_SIZES: std::ops::RangeInclusive<i64> = 1..=96;
+/// Creation resolutions a layout may be drawn for (width and height, pixels).
+pub const CREATION_RESOLUTION: std::ops::RangeInclusive<i64> = 160..=8_192;
+/// How far a window's corners may lie from the origin, in creation pixels (off-screen
+/// windows are allowed, but not at absurd distances).
+pub const MAX_RECT_COORDINATE: i64 = 65_536;
+/// Pixel size text is rasterised at, at most, after scaling (larger text is drawn at this
+/// size).
+pub const MAX_GLYPH_PX: f32 = 256.0;
+
+/// Frames a headless game may run (ten hours at 30 frames a second).
+pub const MAX_FRAMES: u32 = 30 * 60 * 60 * 10;
+/// Objects one faction starts with, all entries together.
+pub const MAX_STARTING_OBJECTS: u32 = 200;
+/// Object templates, weapons or armour classes in the rules.
+pub const MAX_DEFINITIONS: usize = 4_096;
+
+/// Map size in cells, each side.
+pub const MAP_CELLS: std::ops::RangeInclusive<u32> = 16..=1_024;
+/// Road segments in one map.
+pub const MAX_ROAD_SEGMENTS: usize = 20_000;
+/// Objects placed by a map.
+pub const MAX_MAP_OBJECTS: usize = 20_000;
+
+/// Window sizes the settings may ask for (width and height, pixels).
+pub const WINDOW_SIZE: std::ops::RangeInclusive<u32> = 320..=16_384;
+
+/// Characters of a map or player name shown in lists (longer ones are refused).
+pub const MAX_NAME: usize = 256;

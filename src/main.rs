@@ -21,7 +21,7 @@ use ridgeline::session::{CommandScript, MatchSetup, PlayersSpec, run_session, st
 #[command(name = "ridgeline", version, about = "A lockstep real-time strategy game")]
 struct Cli {
     /// A mod folder whose data/, ui/ and maps/ override the game's (may repeat; first wins).
-    #[arg(long = "mod", global = true, value_name = "DIR")]
+    #[arg(long = "mod", global = true, value_name = "DIR", value_parser = mod_folder)]
     mods: Vec<PathBuf>,
     #[command(subcommand)]
     command: Option<Cmd>,
@@ -49,7 +49,7 @@ enum Cmd {
         #[arg(long, value_name = "PNG")]
         preview: Option<PathBuf>,
         /// Pixels per cell in the preview (1–16).
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=16))]
         preview_scale: u32,
     },
     /// Regenerate a map's heightmap and terrain classes from its terrain.ron.
@@ -71,7 +71,7 @@ enum Cmd {
         #[arg(long)]
         ui: Option<PathBuf>,
         /// Frames to play before the picture (with --map).
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = frames_arg)]
         frames: u32,
         /// Players, as for `sim` (default: idle in every slot of the map).
         #[arg(long)]
@@ -147,7 +147,7 @@ struct SimArgs {
     #[arg(long, requires = "map")]
     players: Option<String>,
     /// Frames to run (fewer if someone wins).
-    #[arg(long)]
+    #[arg(long, value_parser = frames_arg)]
     frames: u32,
     /// Game seed.
     #[arg(long)]
@@ -195,7 +195,7 @@ struct HostArgs {
     #[arg(long)]
     players: String,
     /// Frames to run (fewer if someone wins); every machine stops there.
-    #[arg(long)]
+    #[arg(long, value_parser = frames_arg)]
     frames: u32,
     /// Game seed.
     #[arg(long, default_value_t = 1)]
@@ -226,6 +226,21 @@ struct JoinArgs {
     controller: String,
     #[command(flatten)]
     net: NetArgs,
+}
+
+/// `--mod DIR`: a folder that exists.
+fn mod_folder(s: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(s);
+    if p.is_dir() { Ok(p) } else { Err(format!("{s} is not a folder (a mod is a folder holding data/, ui/ or maps/)")) }
+}
+
+/// `--frames N`: at most [`ridgeline::content::limits::MAX_FRAMES`] (ten hours of play).
+fn frames_arg(s: &str) -> Result<u32, String> {
+    let max = ridgeline::content::limits::MAX_FRAMES;
+    match s.parse::<u32>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("{s} is not a frame count from 0 to {max} (ten hours at 30 frames a second)")),
+    }
 }
 
 fn main() -> ExitCode {
@@ -536,17 +551,24 @@ fn gen_art(roots: &ContentRoots) -> Result<()> {
     Ok(())
 }
 
-fn ui_check(roots: &ContentRoots, mut paths: Vec<PathBuf>, syntax_only: bool, json: bool) -> Result<()> {
+/// The `.wnd` files in a folder, sorted.
+fn layouts_in(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "wnd")).collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+fn ui_check(roots: &ContentRoots, given: Vec<PathBuf>, syntax_only: bool, json: bool) -> Result<()> {
     use ridgeline::ui::check::check;
+    // A folder stands for every layout in it; no path, for every layout of the game and mods.
+    let mut paths: Vec<PathBuf> =
+        given.into_iter().flat_map(|p| if p.is_dir() { layouts_in(&p) } else { vec![p] }).collect();
     if paths.is_empty() {
-        for r in roots.roots() {
-            if let Ok(d) = std::fs::read_dir(r.join("ui")) {
-                paths.extend(
-                    d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "wnd")),
-                );
-            }
-        }
-        paths.sort();
+        paths = roots.roots().iter().flat_map(|r| layouts_in(&r.join("ui"))).collect();
     }
     let bindings = if syntax_only { None } else { Some(ridgeline::game::shell::load_bindings(roots)?) };
     let mut problems = Vec::new();

@@ -37,7 +37,7 @@ pub const MAX_STARTING_OBJECTS: u32 = 200;
 pub const MAX_DEFINITIONS: usize = 4_096;
 
 /// Map size in cells, each side.
-pub const MAP_CELLS: std::ops::RangeInclusive<u32> = 16..=1_024;
+pub const MAP_CELLS: std::ops::RangeInclusive<u32> = 8..=512;
 /// Road segments in one map.
 pub const MAX_ROAD_SEGMENTS: usize = 20_000;
 /// Objects placed by a map.
@@ -48,3 +48,8 @@ pub const WINDOW_SIZE: std::ops::RangeInclusive<u32> = 320..=16_384;
 
 /// Characters of a map or player name shown in lists (longer ones are refused).
 pub const MAX_NAME: usize = 256;
+
+/// Pixels of a content image (a heightmap, a terrain map, an atlas), each side.
+pub const MAX_IMAGE_SIDE: u32 = 8_192;
+/// Bytes a content image may take once decoded.
+pub const MAX_IMAGE_BYTES: u64 = 256 << 20;

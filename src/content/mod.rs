@@ -8,9 +8,11 @@
 use std::path::{Path, PathBuf};
 
 pub mod digest;
+pub mod image_file;
 pub mod limits;
 pub mod ron_file;
 
+pub use image_file::open_image;
 pub use ron_file::{FileError, parse_ron, read_ron, read_text, read_text_limited};
 
 /// Ordered content roots, highest priority first.

@@ -8,6 +8,7 @@
 
 pub mod ai_plans;
 pub mod error;
+mod graph;
 pub mod model;
 pub mod schema;
 pub mod source;
@@ -16,6 +17,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::content::ContentRoots;
+use crate::content::limits::{MAX_DEFINITIONS, MAX_STARTING_OBJECTS};
 use crate::sim::angle::Angle;
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
@@ -96,6 +98,10 @@ impl Definitions {
         let models = b.objects(&objects, &faction_names);
         b.factions(&factions);
         if b.errors.is_empty() {
+            // The graph is checked once every name resolved.
+            b.errors.extend(graph::check(&b.rules, src));
+        }
+        if b.errors.is_empty() {
             Ok(Definitions { rules: Arc::new(b.rules), models })
         } else {
             Err(DefsErrors(b.errors))
@@ -147,6 +153,11 @@ impl Builder<'_> {
 
     fn armor(&mut self, file: &ArmorFile) {
         let src = &self.src.armor;
+        if file.armor.len() > MAX_DEFINITIONS || file.damage_types.len() > MAX_DEFINITIONS {
+            let m = format!("more than {MAX_DEFINITIONS} armour classes or damage types");
+            self.errors.push(src.invalid("armor", "", "armor", m));
+            return;
+        }
         self.rules.damage_types = file.damage_types.clone();
         for a in &file.armor {
             if self.rules.armors.iter().any(|x| x.name == a.name) {
@@ -173,6 +184,11 @@ impl Builder<'_> {
 
     fn weapons(&mut self, defs: &[WeaponDef]) {
         let src = &self.src.weapons;
+        if defs.len() > MAX_DEFINITIONS {
+            let m = format!("{} weapons; the limit is {MAX_DEFINITIONS}", defs.len());
+            self.errors.push(src.invalid("weapon", defs.get(MAX_DEFINITIONS).map_or("", |w| w.name.as_str()), "name", m));
+            return;
+        }
         for w in defs {
             if self.rules.weapons.iter().any(|x| x.name == w.name) {
                 self.errors.push(src.invalid("weapon", &w.name, "name", "defined twice"));
@@ -214,6 +230,11 @@ impl Builder<'_> {
 
     fn objects(&mut self, defs: &[ObjectDef], factions: &[String]) -> Vec<ModelDef> {
         let src = &self.src.objects;
+        if defs.len() > MAX_DEFINITIONS {
+            let m = format!("{} objects; the limit is {MAX_DEFINITIONS}", defs.len());
+            self.errors.push(src.invalid("object", defs.get(MAX_DEFINITIONS).map_or("", |o| o.name.as_str()), "name", m));
+            return Vec::new();
+        }
         // Names first, so objects may refer to ones defined later in the file.
         for (i, o) in defs.iter().enumerate() {
             if self.rules.template_names.insert(o.name.clone(), TemplateId(i as u16)).is_some() {
@@ -320,7 +341,16 @@ impl Builder<'_> {
         let src = &self.src.factions;
         for f in defs {
             let mut starting = Vec::new();
+            let total: u64 = f.starting_objects.iter().map(|(_, c)| *c as u64).sum();
+            if total > MAX_STARTING_OBJECTS as u64 {
+                let m = format!("{total} objects; a faction starts with at most {MAX_STARTING_OBJECTS}");
+                self.errors.push(src.invalid("faction", &f.name, "starting_objects", m));
+            }
             for (name, count) in &f.starting_objects {
+                if *count == 0 {
+                    let m = format!("\"{name}\" has count 0; leave it out or give a positive count");
+                    self.errors.push(src.invalid("faction", &f.name, "starting_objects", m));
+                }
                 match self.rules.template_names.get(name) {
                     Some(id) => starting.push((*id, *count)),
                     None => self.errors.push(src.invalid(

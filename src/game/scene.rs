@@ -97,7 +97,7 @@ impl Scene {
         let terrain = TerrainMesh::build(&map, &content.classes);
         let roads = roads::build(&map.road_segments(), &content.roads, &ground);
         let path = roots.find("data/roads.png").unwrap_or_else(|| "data/roads.png".into());
-        let road_atlas = image::open(&path)
+        let road_atlas = crate::content::open_image(&path)
             .map_err(|e| SceneError::Atlas { path: path.display().to_string(), message: e.to_string() })?
             .into_rgba8();
         let colors = (0..map.file.players as usize).collect();

@@ -143,12 +143,23 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
 /// Opens a shell screen by its layout, or creates any other layout.
 fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> {
     let file_name = layout.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-    match Screen::for_layout(&file_name) {
-        Some(s) => shell.open(s),
+    // A bare name is the game's (or a mod's) layout; a path that exists is that very file.
+    let given = layout.components().count() > 1 || layout.is_file();
+    let own = |rel: String| shell.roots.find(rel).and_then(|p| p.canonicalize().ok());
+    let is_the_games = !given || layout.canonicalize().ok() == own(format!("ui/{file_name}"));
+    let screen = Screen::for_layout(&file_name);
+    if let (Some(s), true) = (screen, is_the_games) {
+        shell.open(s);
+        return Ok(());
+    }
+    let text = crate::content::read_text(layout).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+    let file = parse(&layout.display().to_string(), &text).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+    match screen {
+        Some(s) => {
+            shell.use_layout(&file_name, file);
+            shell.open(s);
+        }
         None => {
-            let text = crate::content::read_text(layout).map_err(|e| ScreenshotError::Content(e.to_string()))?;
-            let file =
-                parse(&layout.display().to_string(), &text).map_err(|e| ScreenshotError::Content(e.to_string()))?;
             shell.ui.create_layout(&file_name, &file);
         }
     }
@@ -219,11 +230,22 @@ pub fn render_shell(shell: &Shell, size: (u32, u32)) -> Result<RgbaImage, Screen
     Ok(target.read(&gpu)?)
 }
 
-/// The UI atlas image named by the image set.
+/// The UI atlas image named by the image set, from the shell's content roots (so a mod's atlas
+/// is the one drawn); it must have the size `images.ron` declares.
 pub fn load_atlas(shell: &Shell) -> Result<RgbaImage, ScreenshotError> {
-    let roots = ContentRoots::discover();
-    let path = roots
+    let path = shell
+        .roots
         .find(format!("ui/{}", shell.images.atlas))
         .ok_or_else(|| ScreenshotError::Content(format!("ui/{} not found", shell.images.atlas)))?;
-    Ok(image::open(&path).map_err(|e| ScreenshotError::Content(format!("{}: {e}", path.display())))?.into_rgba8())
+    let atlas = crate::content::open_image(&path).map_err(|e| ScreenshotError::Content(e.to_string()))?.into_rgba8();
+    if atlas.dimensions() != shell.images.size {
+        let (w, h) = atlas.dimensions();
+        return Err(ScreenshotError::Content(format!(
+            "{}: {w}×{h}, but ui/images.ron says the atlas is {}×{}",
+            path.display(),
+            shell.images.size.0,
+            shell.images.size.1
+        )));
+    }
+    Ok(atlas)
 }

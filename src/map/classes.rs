@@ -36,6 +36,11 @@ impl TerrainClasses {
             if classes[..i].iter().any(|o| o.name == c.name) {
                 errors.push(src.invalid("terrain class", &c.name, "name", "defined twice"));
             }
+            let (r, g, b) = c.color;
+            if ![r, g, b].iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v)) {
+                let m = format!("({r}, {g}, {b}): each channel is a number from 0 to 1");
+                errors.push(src.invalid("terrain class", &c.name, "color", m));
+            }
         }
         if classes.is_empty() || classes.len() > 256 {
             errors.push(src.invalid("terrain class", "", "classes", "there must be 1 to 256 classes"));

@@ -24,8 +24,8 @@ impl Heightmap {
     }
 
     /// Reads a grayscale PNG (8-bit values are widened to 16).
-    pub fn load(path: &Path) -> Result<Heightmap, image::ImageError> {
-        let img = image::open(path)?.into_luma16();
+    pub fn load(path: &Path) -> Result<Heightmap, crate::content::FileError> {
+        let img = crate::content::open_image(path)?.into_luma16();
         let (w, h) = img.dimensions();
         // PNG rows run north to south; the map's rows run south to north.
         let mut samples = Vec::with_capacity(w as usize * h as usize);

@@ -32,7 +32,7 @@ use roads::{RoadSegment, RoadTypes, SegmentFlags};
 pub use terrain_mesh::{TerrainMesh, TerrainVertex};
 
 /// Largest map side in cells.
-pub const MAX_CELLS: u32 = 512;
+pub const MAX_CELLS: u32 = *crate::content::limits::MAP_CELLS.end();
 
 /// Why a map could not be loaded.
 #[derive(Debug, Error)]
@@ -116,7 +116,7 @@ impl Map {
         }
         let hm_path = dir.join(&file.heightmap);
         let heightmap =
-            Heightmap::load(&hm_path).map_err(|e| FileError::Io { path: hm_path.clone(), message: e.to_string() })?;
+            Heightmap::load(&hm_path)?;
         if (heightmap.width, heightmap.height) != (w + 1, h + 1) {
             return Err(bad(
                 "heightmap",
@@ -131,9 +131,7 @@ impl Map {
             ));
         }
         let t_path = dir.join(&file.terrain);
-        let img = image::open(&t_path)
-            .map_err(|e| FileError::Io { path: t_path.clone(), message: e.to_string() })?
-            .into_luma8();
+        let img = crate::content::open_image(&t_path)?.into_luma8();
         if img.dimensions() != (w, h) {
             let (iw, ih) = img.dimensions();
             return Err(bad(
@@ -170,6 +168,17 @@ impl Map {
             if !(v.is_finite() && v >= 0.0) {
                 return Err(bad(name, format!("{v} must be a number ≥ 0")));
             }
+        }
+        use crate::content::limits::{MAX_MAP_OBJECTS, MAX_NAME, MAX_ROAD_SEGMENTS};
+        if f.name.chars().count() > MAX_NAME || f.description.chars().count() > 16 * MAX_NAME {
+            return Err(bad("name", format!("the name or description is over {MAX_NAME} (or {}) characters", 16 * MAX_NAME)));
+        }
+        if f.roads.len() > MAX_ROAD_SEGMENTS {
+            return Err(bad("roads", format!("{} road segments; the limit is {MAX_ROAD_SEGMENTS}", f.roads.len())));
+        }
+        let placed = f.objects.len() + f.supplies.len();
+        if placed > MAX_MAP_OBJECTS {
+            return Err(bad("objects", format!("{placed} objects and supplies; the limit is {MAX_MAP_OBJECTS}")));
         }
         if f.start_positions.len() < f.players as usize {
             return Err(bad(

@@ -47,11 +47,16 @@ pub fn render(map: &Map, classes: &TerrainClasses, mesh: &RoadMesh, scale: u32) 
     let mut owner = vec![0usize; mesh.vertices.len()];
     for (k, piece) in mesh.pieces.iter().enumerate() {
         for v in piece.vertices.clone() {
-            owner[v as usize] = k;
+            if let Some(o) = owner.get_mut(v as usize) {
+                *o = k;
+            }
         }
     }
     for t in mesh.indices.chunks_exact(3) {
-        let piece = &mesh.pieces[owner[t[0] as usize]];
+        let Some(piece) = owner.get(t[0] as usize).and_then(|&k| mesh.pieces.get(k)) else { continue };
+        if t.iter().any(|&i| i as usize >= mesh.vertices.len()) {
+            continue;
+        }
         let mut color = match piece.kind {
             PieceKind::Straight => [70, 70, 74],
             PieceKind::Curve => [95, 80, 130],
@@ -98,11 +103,12 @@ fn fill_triangle(img: &mut RgbImage, a: Vec2, b: Vec2, c: Vec2, color: Rgb<u8>) 
     let min = a.min(b).min(c).floor().max(Vec2::ZERO);
     let max = a.max(b).max(c).ceil().min(Vec2::new(img.width() as f32 - 1.0, img.height() as f32 - 1.0));
     let area = (b - a).perp_dot(c - a);
-    if area.abs() < 1e-6 {
+    // Wholly off the picture (a road running past the map's edge), degenerate or not finite.
+    if !(area.abs() >= 1e-6) || !(min.cmple(max).all()) || !min.is_finite() || !max.is_finite() {
         return;
     }
-    for y in min.y as u32..=max.y.max(min.y) as u32 {
-        for x in min.x as u32..=max.x.max(min.x) as u32 {
+    for y in min.y as u32..=max.y as u32 {
+        for x in min.x as u32..=max.x as u32 {
             let p = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
             let w0 = (b - p).perp_dot(c - p) / area;
             let w1 = (c - p).perp_dot(a - p) / area;
@@ -111,5 +117,22 @@ fn fill_triangle(img: &mut RgbImage, a: Vec2, b: Vec2, c: Vec2, color: Rgb<u8>) 
                 img.put_pixel(x, y, color);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triangles_past_the_edge_are_clipped_and_never_index_outside() {
+        let mut img = RgbImage::new(8, 8);
+        let red = Rgb([255, 0, 0]);
+        // Wholly to the right of the picture, partly below it, and not finite: no panic.
+        fill_triangle(&mut img, Vec2::new(20.0, 1.0), Vec2::new(30.0, 1.0), Vec2::new(25.0, 6.0), red);
+        fill_triangle(&mut img, Vec2::new(2.0, 6.0), Vec2::new(6.0, 6.0), Vec2::new(4.0, 40.0), red);
+        fill_triangle(&mut img, Vec2::new(f32::NAN, 0.0), Vec2::new(6.0, 6.0), Vec2::new(4.0, 4.0), red);
+        assert_eq!(img.get_pixel(4, 7), &red, "the part inside is drawn");
+        assert_eq!(img.get_pixel(7, 1), &Rgb([0, 0, 0]), "the part outside is not");
     }
 }

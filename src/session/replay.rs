@@ -61,7 +61,24 @@ impl Replay {
                 ),
             });
         }
-        parse_ron(path, &text)
+        let replay: Replay = parse_ron(path, &text)?;
+        let bad = |field: &str, message: String| {
+            let line = text.lines().position(|l| l.trim_start().starts_with(field)).map_or(1, |i| i + 1);
+            FileError::Syntax { path: path.to_path_buf(), line, col: 1, message: format!("{field}: {message}") }
+        };
+        // Players are the slots that are not closed.
+        let players = replay.setup.slots.iter().filter(|s| s.kind != super::SlotKind::Closed).count();
+        if replay.local as usize >= players {
+            return Err(bad("local", format!("player {} does not exist (the game has {players} players)", replay.local)));
+        }
+        let max = crate::content::limits::MAX_NAME;
+        if replay.setup.map.chars().count() > max {
+            return Err(bad("setup", format!("the map name is over {max} characters")));
+        }
+        if replay.frames > crate::content::limits::MAX_FRAMES {
+            return Err(bad("frames", format!("{} frames is over the limit", replay.frames)));
+        }
+        Ok(replay)
     }
 
     /// Writes the replay as RON.

@@ -125,7 +125,7 @@ pub fn run_session<T: Transport>(
     frames: u32,
     slots: &[ResolvedSlot],
 ) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
-    let mut log = Vec::with_capacity(frames as usize);
+    let mut log = Vec::with_capacity((frames as usize).min(1 << 16));
     let mut tally = Tally { objects_peak: session.world().object_count(), ..Tally::default() };
     let started = Instant::now();
     while (log.len() as u32) < frames && !session.world().is_over() {

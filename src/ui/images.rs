@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::defs::{DefsErrors, Source};
+use crate::defs::{DefsError, DefsErrors, Source};
 
 /// One image: a rectangle of the atlas and the width of its nine-slice border.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,10 +33,34 @@ pub struct ImageSet {
 }
 
 impl ImageSet {
-    /// Reads `images.ron`.
+    /// Reads `images.ron`; every image's rectangle must lie inside the atlas size it declares.
     pub fn load(path: &Path) -> Result<ImageSet, DefsErrors> {
         let src = Source::read(path).map_err(|e| DefsErrors(vec![e]))?;
-        src.parse().map_err(|e| DefsErrors(vec![e]))
+        let set: ImageSet = src.parse().map_err(|e| DefsErrors(vec![e]))?;
+        let errors: Vec<DefsError> = set
+            .images
+            .iter()
+            .filter(|(_, r)| {
+                let (x, y, w, h) = r.rect;
+                w == 0 || h == 0 || x as u64 + w as u64 > set.size.0 as u64 || y as u64 + h as u64 > set.size.1 as u64
+            })
+            .map(|(name, r)| {
+                let (x, y, w, h) = r.rect;
+                let needle = format!("\"{name}\"");
+                DefsError::Invalid {
+                    path: path.to_path_buf(),
+                    line: src.text.lines().position(|l| l.contains(&needle)).map_or(1, |i| i + 1),
+                    item: "image",
+                    name: name.clone(),
+                    field: "rect",
+                    message: format!(
+                        "{w}×{h} at ({x}, {y}) is empty or lies outside the {}×{} atlas",
+                        set.size.0, set.size.1
+                    ),
+                }
+            })
+            .collect();
+        if errors.is_empty() { Ok(set) } else { Err(DefsErrors(errors)) }
     }
 
     /// True if the name is an image (or the original game's "no image").

@@ -130,6 +130,8 @@ pub struct Shell {
     pub maps: Vec<MapEntry>,
     /// Playable faction names.
     pub factions: Vec<String>,
+    /// Where the shell's content came from (mods first).
+    pub roots: ContentRoots,
     /// The skirmish being set up.
     pub skirmish: SkirmishConfig,
     /// What the screens asked of the client since the last update.
@@ -179,6 +181,7 @@ impl Shell {
             settings_path,
             maps,
             factions,
+            roots: roots.clone(),
             skirmish: SkirmishConfig::default(),
             requests: Vec::new(),
             lobby: lobby::LobbyState::default(),
@@ -195,6 +198,12 @@ impl Shell {
     /// The screen on show.
     pub fn screen(&self) -> Option<Screen> {
         self.current.map(|(s, _)| s)
+    }
+
+    /// Uses `file` for the screen layout `name` (a layout given by path, as `screenshot --ui`
+    /// does); it takes effect when that screen next opens.
+    pub fn use_layout(&mut self, name: &str, file: WndFile) {
+        self.layouts.insert(name.to_string(), file);
     }
 
     /// Reads every layout again (a modder saved one while the game runs). If all are sound and

@@ -72,7 +72,7 @@ pub fn run(
 ) -> Result<(OnlineSummary, Vec<(u32, u64)>), OnlineError> {
     let frame_time = Duration::from_secs(1) / FRAMES_PER_SECOND;
     let started = Instant::now();
-    let mut log: Vec<(u32, u64)> = Vec::with_capacity(opts.frames as usize);
+    let mut log: Vec<(u32, u64)> = Vec::with_capacity((opts.frames as usize).min(1 << 16));
     let mut snapshots = Snapshots::default();
     let mut tally = Tally { objects_peak: m.session.world().object_count(), ..Default::default() };
     let (mut stalls, mut stalled) = (0u32, false);

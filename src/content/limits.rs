@@ -29,6 +29,9 @@ pub const MAX_RECT_COORDINATE: i64 = 65_536;
 /// size).
 pub const MAX_GLYPH_PX: f32 = 256.0;
 
+/// Nesting of brackets in a RON file (the RON parser recurses; this bounds it).
+pub const MAX_RON_DEPTH: usize = 64;
+
 /// Frames a headless game may run (ten hours at 30 frames a second).
 pub const MAX_FRAMES: u32 = 30 * 60 * 60 * 10;
 /// Objects one faction starts with, all entries together.

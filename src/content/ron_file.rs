@@ -52,7 +52,9 @@ pub enum FileError {
 /// Parses RON text (`path` names it in errors). Optional fields may be written without
 /// `Some(…)` (RON's implicit_some), which is friendlier to people editing the files.
 pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, FileError> {
-    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let options = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(super::limits::MAX_RON_DEPTH);
     options.from_str(text).map_err(|e| FileError::Syntax {
         path: path.to_path_buf(),
         line: e.span.start.line,

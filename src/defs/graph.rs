@@ -49,7 +49,8 @@ pub fn check(rules: &Rules, src: &RuleSources) -> Vec<DefsError> {
     }
     for (f, faction) in rules.factions.iter().enumerate() {
         for &(t, _) in &faction.starting_objects {
-            if rules.templates.get(t.0 as usize).is_some_and(|o| o.faction as usize != f && o.kind != ObjectKind::Prop) {
+            if rules.templates.get(t.0 as usize).is_some_and(|o| o.faction as usize != f && o.kind != ObjectKind::Prop)
+            {
                 let m = format!("\"{}\" belongs to another faction", name(t));
                 errors.push(src.factions.invalid("faction", &faction.name, "starting_objects", m));
             }
@@ -66,16 +67,29 @@ pub fn check(rules: &Rules, src: &RuleSources) -> Vec<DefsError> {
                 .filter_map(|&t| rules.templates.get(t.0 as usize))
                 .flat_map(|o| o.builds.iter().copied())
                 .filter(|p| !have.contains(p))
-                .filter(|p| rules.templates.get(p.0 as usize).is_some_and(|o| o.prerequisites.iter().all(|q| have.contains(q))))
+                .filter(|p| {
+                    rules.templates.get(p.0 as usize).is_some_and(|o| o.prerequisites.iter().all(|q| have.contains(q)))
+                })
                 .collect();
             if more.is_empty() {
                 break;
             }
             have.extend(more);
         }
+        // What can be produced once everything had is had (a starting object may still be one
+        // no factory could ever make again).
+        let producible: BTreeSet<TemplateId> = have
+            .iter()
+            .filter_map(|&t| rules.templates.get(t.0 as usize))
+            .flat_map(|o| o.builds.iter().copied())
+            .filter(|p| {
+                rules.templates.get(p.0 as usize).is_some_and(|o| o.prerequisites.iter().all(|q| have.contains(q)))
+            })
+            .collect();
         for (i, o) in rules.templates.iter().enumerate() {
-            let offered = rules.templates.iter().any(|p| p.faction as usize == f && p.builds.contains(&TemplateId(i as u16)));
-            if o.faction as usize != f || !offered || have.contains(&TemplateId(i as u16)) {
+            let offered =
+                rules.templates.iter().any(|p| p.faction as usize == f && p.builds.contains(&TemplateId(i as u16)));
+            if o.faction as usize != f || !offered || producible.contains(&TemplateId(i as u16)) {
                 continue;
             }
             let missing: Vec<&str> = o.prerequisites.iter().filter(|q| !have.contains(q)).map(|&q| name(q)).collect();

@@ -186,7 +186,12 @@ impl Builder<'_> {
         let src = &self.src.weapons;
         if defs.len() > MAX_DEFINITIONS {
             let m = format!("{} weapons; the limit is {MAX_DEFINITIONS}", defs.len());
-            self.errors.push(src.invalid("weapon", defs.get(MAX_DEFINITIONS).map_or("", |w| w.name.as_str()), "name", m));
+            self.errors.push(src.invalid(
+                "weapon",
+                defs.get(MAX_DEFINITIONS).map_or("", |w| w.name.as_str()),
+                "name",
+                m,
+            ));
             return;
         }
         for w in defs {
@@ -232,7 +237,12 @@ impl Builder<'_> {
         let src = &self.src.objects;
         if defs.len() > MAX_DEFINITIONS {
             let m = format!("{} objects; the limit is {MAX_DEFINITIONS}", defs.len());
-            self.errors.push(src.invalid("object", defs.get(MAX_DEFINITIONS).map_or("", |o| o.name.as_str()), "name", m));
+            self.errors.push(src.invalid(
+                "object",
+                defs.get(MAX_DEFINITIONS).map_or("", |o| o.name.as_str()),
+                "name",
+                m,
+            ));
             return Vec::new();
         }
         // Names first, so objects may refer to ones defined later in the file.

@@ -127,8 +127,19 @@ impl App {
         }
         config.present_mode = wgpu::PresentMode::AutoVsync;
         surface.configure(&gpu.device, &config);
-        let shell = Shell::new(&self.roots, (size.width as f32, size.height as f32), self.settings_path.clone())
-            .map_err(|e| e.to_string())?;
+        let screen = (size.width as f32, size.height as f32);
+        let shell = match Shell::new(&self.roots, screen, self.settings_path.clone()) {
+            Ok(s) => s,
+            // A broken mod: the game starts with its own content and says what was refused.
+            Err(e) if self.roots != ContentRoots::discover() => {
+                log::warn!("the mods were refused: {e}");
+                self.roots = ContentRoots::discover();
+                let mut s = Shell::new(&self.roots, screen, self.settings_path.clone()).map_err(|e| e.to_string())?;
+                s.message("Mods", &format!("The mods were not loaded; the game runs without them.\n{e}"), false);
+                s
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         let atlas = load_atlas(&shell).map_err(|e| e.to_string())?;
         let mut pass =
             UiPass::new(&gpu.device, &gpu.queue, config.format, &atlas, shell.images.clone(), shell.fonts.clone());

@@ -115,8 +115,7 @@ impl Map {
             return Err(bad("size", format!("{w}×{h} cells; each side must be 8..={MAX_CELLS}")));
         }
         let hm_path = dir.join(&file.heightmap);
-        let heightmap =
-            Heightmap::load(&hm_path)?;
+        let heightmap = Heightmap::load(&hm_path)?;
         if (heightmap.width, heightmap.height) != (w + 1, h + 1) {
             return Err(bad(
                 "heightmap",
@@ -171,7 +170,10 @@ impl Map {
         }
         use crate::content::limits::{MAX_MAP_OBJECTS, MAX_NAME, MAX_ROAD_SEGMENTS};
         if f.name.chars().count() > MAX_NAME || f.description.chars().count() > 16 * MAX_NAME {
-            return Err(bad("name", format!("the name or description is over {MAX_NAME} (or {}) characters", 16 * MAX_NAME)));
+            return Err(bad(
+                "name",
+                format!("the name or description is over {MAX_NAME} (or {}) characters", 16 * MAX_NAME),
+            ));
         }
         if f.roads.len() > MAX_ROAD_SEGMENTS {
             return Err(bad("roads", format!("{} road segments; the limit is {MAX_ROAD_SEGMENTS}", f.roads.len())));

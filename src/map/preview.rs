@@ -104,7 +104,8 @@ fn fill_triangle(img: &mut RgbImage, a: Vec2, b: Vec2, c: Vec2, color: Rgb<u8>) 
     let max = a.max(b).max(c).ceil().min(Vec2::new(img.width() as f32 - 1.0, img.height() as f32 - 1.0));
     let area = (b - a).perp_dot(c - a);
     // Wholly off the picture (a road running past the map's edge), degenerate or not finite.
-    if !(area.abs() >= 1e-6) || !(min.cmple(max).all()) || !min.is_finite() || !max.is_finite() {
+    let drawable = area.is_finite() && area.abs() >= 1e-6 && min.is_finite() && max.is_finite();
+    if !drawable || !min.cmple(max).all() {
         return;
     }
     for y in min.y as u32..=max.y as u32 {

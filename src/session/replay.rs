@@ -69,7 +69,10 @@ impl Replay {
         // Players are the slots that are not closed.
         let players = replay.setup.slots.iter().filter(|s| s.kind != super::SlotKind::Closed).count();
         if replay.local as usize >= players {
-            return Err(bad("local", format!("player {} does not exist (the game has {players} players)", replay.local)));
+            return Err(bad(
+                "local",
+                format!("player {} does not exist (the game has {players} players)", replay.local),
+            ));
         }
         let max = crate::content::limits::MAX_NAME;
         if replay.setup.map.chars().count() > max {

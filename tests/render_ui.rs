@@ -33,3 +33,45 @@ fn the_main_menu_renders_offscreen_as_laid_out() {
         "{h:?} vs {button:?}"
     );
 }
+
+#[test]
+fn megabytes_of_text_make_only_the_vertices_that_can_show() {
+    use ridgeline::ui::draw::DrawCmd;
+    let shell = ridgeline::game::shell::Shell::new(
+        &common::roots(),
+        (800.0, 600.0),
+        common::temp_dir("render-huge-text").join("settings.ron"),
+    )
+    .unwrap();
+    let gpu = ridgeline::render::gpu::Gpu::headless().expect("a software adapter");
+    let atlas = screenshot::load_atlas(&shell).unwrap();
+    let mut pass = ridgeline::render::ui_pass::UiPass::new(
+        &gpu.device,
+        &gpu.queue,
+        ridgeline::render::offscreen::FORMAT,
+        &atlas,
+        shell.images.clone(),
+        shell.fonts.clone(),
+    );
+    let text = |y: f32, px: f32| DrawCmd::Text {
+        x: 10.0,
+        y,
+        text: "W".repeat(4 << 20),
+        px,
+        bold: false,
+        color: [255; 4],
+        shadow: Some([0, 0, 0, 255]),
+    };
+    // One line on screen, one far below it, one at an absurd size, and fills off screen.
+    let cmds = vec![
+        text(100.0, 14.0),
+        text(1.0e7, 14.0),
+        text(200.0, 1.0e9),
+        DrawCmd::Fill { rect: ridgeline::ui::Rect::new(-1.0e9, 0.0, 10.0, 10.0), color: [255; 4] },
+    ];
+    let (verts, _) = pass.build(&cmds, (800, 600));
+    // A 14 px W is about 13 px wide: some 60 fit across 800 px, twice (shadow), six vertices
+    // each; the giant line is drawn at most at 256 px: a handful of letters.
+    assert!(verts.len() < 2 * 6 * 100, "{} vertices", verts.len());
+    assert!(verts.len() >= 2 * 6 * 50, "the visible line is drawn ({} vertices)", verts.len());
+}

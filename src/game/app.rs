@@ -135,7 +135,12 @@ impl App {
                 log::warn!("the mods were refused: {e}");
                 self.roots = ContentRoots::discover();
                 let mut s = Shell::new(&self.roots, screen, self.settings_path.clone()).map_err(|e| e.to_string())?;
-                s.message("Mods", &format!("The mods were not loaded; the game runs without them.\n{e}"), false);
+                let why = e.to_string().replace("layout problems:\n", "").replace("\n    ", "\n");
+                s.message(
+                    "Mods",
+                    &format!("The mods were not loaded; the game runs without them.\n{}", why.trim()),
+                    false,
+                );
                 s
             }
             Err(e) => return Err(e.to_string()),

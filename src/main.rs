@@ -76,6 +76,9 @@ enum Cmd {
         /// Players, as for `sim` (default: idle in every slot of the map).
         #[arg(long)]
         players: Option<String>,
+        /// RON script of frame-stamped commands for scripted players (as for `sim`).
+        #[arg(long, requires = "players")]
+        commands: Option<PathBuf>,
         /// Game seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -265,13 +268,16 @@ fn main() -> ExitCode {
         }
         Cmd::MapGen { dir } => map_gen(&roots, &dir),
         Cmd::GenArt => gen_art(&roots),
-        Cmd::Screenshot { map, ui, frames, players, seed, camera, out, size, hover } => {
+        Cmd::Screenshot { map, ui, frames, players, commands, seed, camera, out, size, hover } => {
             let hud = ui.as_ref().is_some_and(|u| u.as_os_str() == "hud");
             let layout = ui.filter(|u| u.as_os_str() != "none" && u.as_os_str() != "hud");
             match map {
                 Some(map) => {
-                    let shot = WorldShot { map, players, frames, seed, camera, size };
-                    world_screenshot(&roots, &shot, hud, layout.as_deref(), &out)
+                    let slots = players.as_deref().map_or(0, |p| p.split(',').count());
+                    load_script(commands.as_deref(), slots).and_then(|script| {
+                        let shot = WorldShot { map, players, frames, seed, camera, size, script };
+                        world_screenshot(&roots, &shot, hud, layout.as_deref(), &out)
+                    })
                 }
                 None => match layout {
                     Some(ui) => screenshot(&roots, &ui, &out, size, hover.as_deref()),

@@ -225,11 +225,13 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     b.mouse_up(MouseButton::Left, px);
     assert_eq!(b.selection(), &[dozer_id]);
     let buttons = b.commands();
-    assert_eq!(buttons.len(), 2, "{buttons:?}");
-    assert!(buttons[0].label.starts_with("Barracks $500"));
+    let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Barracks $500", "WarFactory $2000", "PowerStation $600", "Bastion $800"]);
     assert!(matches!(buttons[0].action, Action::Place(_)));
     assert!(buttons[0].available, "a barracks needs only the command post");
     assert!(!buttons[1].available, "a war factory needs a barracks first");
+    assert!(buttons[2].available, "so does a power station");
+    assert!(!buttons[3].available, "a bastion needs a barracks");
     // Choose the barracks: the outline follows the cursor; Escape-like cancel leaves the mode.
     b.command_button(0);
     assert!(b.placing().is_some());

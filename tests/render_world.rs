@@ -18,6 +18,7 @@ fn shot(camera: (f32, f32, f32)) -> image::RgbaImage {
         seed: 1,
         camera: Some(camera),
         size: (320, 200),
+        script: Default::default(),
     };
     screenshot::world(&common::roots(), &shot, Overlay::None).expect("offscreen render")
 }
@@ -48,6 +49,7 @@ fn a_layout_can_be_drawn_over_the_battlefield() {
         seed: 1,
         camera: None,
         size: (800, 600),
+        script: Default::default(),
     };
     let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let layout = common::root().join("ui/MessageBox.wnd");
@@ -58,8 +60,15 @@ fn a_layout_can_be_drawn_over_the_battlefield() {
 
 #[test]
 fn a_bad_map_or_players_spec_is_an_error_not_a_panic() {
-    let mut s =
-        WorldShot { map: "no_such_map".into(), players: None, frames: 0, seed: 1, camera: None, size: (64, 64) };
+    let mut s = WorldShot {
+        map: "no_such_map".into(),
+        players: None,
+        frames: 0,
+        seed: 1,
+        camera: None,
+        size: (64, 64),
+        script: Default::default(),
+    };
     let e = screenshot::world(&common::roots(), &s, Overlay::None).unwrap_err().to_string();
     assert!(e.contains("no_such_map"), "{e}");
     s.map = "proving_grounds".into();
@@ -77,6 +86,7 @@ fn the_hud_shows_the_top_bar_over_the_battle() {
         seed: 1,
         camera: None,
         size: (640, 360),
+        script: Default::default(),
     };
     let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let hud = screenshot::world(&common::roots(), &shot, Overlay::Hud).unwrap();

@@ -309,6 +309,16 @@ fn the_battle_menu_asks_before_leaving() {
     let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
     assert_eq!(text(&s, "InGame.wnd:LabelMoney"), "$12345");
     assert_eq!(text(&s, "InGame.wnd:LabelClock"), "2:05");
+    // Power: made/used; when low the label says so in the layout's warning colour (DISABLED).
+    use ridgeline::sim::power::PowerBalance;
+    s.set_power(PowerBalance { produced: 13, used: 6 });
+    assert_eq!(text(&s, "InGame.wnd:LabelPower"), "Power 13/6");
+    assert!(s.ui.window(s.find("InGame.wnd:LabelPower").unwrap()).unwrap().enabled());
+    s.set_power(PowerBalance { produced: 3, used: 6 });
+    assert_eq!(text(&s, "InGame.wnd:LabelPower"), "Low power 3/6");
+    let label = s.ui.window(s.find("InGame.wnd:LabelPower").unwrap()).unwrap();
+    assert!(!label.enabled());
+    assert_eq!(label.text_colors.disabled, [235, 95, 70, 255]);
     // The control bar: a usable button, a greyed one, the rest hidden.
     s.set_commands(&[("Rifleman $225".into(), true), ("Bulwark $900".into(), false)], "Ready");
     let w = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().clone();

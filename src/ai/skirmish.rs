@@ -106,25 +106,39 @@ impl SkirmishAi {
         out
     }
 
-    /// A builder raises a unit factory when the AI has none (finished or rising).
+    /// A builder raises a unit factory when the AI has none (finished or rising), and a power
+    /// plant first when that factory (or what stands already) would use more power than is
+    /// made; one plant rises at a time.
     fn expand(&self, world: &World) -> Option<Vec<Command>> {
         let rules = world.rules();
         let mine = || world.objects().filter(|o| o.owner == self.player);
         let makes_army = |t: TemplateId| {
             rules.template(t).builds.iter().any(|&u| rules.template(u).is_mobile() && rules.template(u).is_armed())
         };
-        if mine().any(|o| o.kind.blocks_ground() && makes_army(o.template)) {
-            return None;
-        }
+        let has_factory = mine().any(|o| o.kind.blocks_ground() && makes_army(o.template));
+        let plant_rising = mine().any(|o| !o.is_complete() && rules.template(o.template).power > 0);
         let builder = mine().find(|o| {
             rules.template(o.template).is_mobile() && !matches!(o.order, crate::sim::object::Order::Construct { .. })
         })?;
-        let template = rules
-            .template(builder.template)
-            .builds
-            .iter()
-            .copied()
-            .find(|&t| makes_army(t) && world.can_build(self.player, builder.id, t).is_ok())?;
+        let options = &rules.template(builder.template).builds;
+        let buildable = |t: TemplateId| world.can_build(self.player, builder.id, t).is_ok();
+        let factory =
+            (!has_factory).then(|| options.iter().copied().find(|&t| makes_army(t) && buildable(t))).flatten();
+        let power = world.power(self.player);
+        let wanted = factory.map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
+        let short = power.produced - power.used - wanted < 0;
+        let template = if short && !plant_rising {
+            // The plant that makes the most of what this builder can raise.
+            options
+                .iter()
+                .copied()
+                .filter(|&t| rules.template(t).power > 0 && buildable(t))
+                .max_by_key(|&t| (rules.template(t).power, std::cmp::Reverse(t)))?
+        } else if short {
+            return None; // the plant rising comes first
+        } else {
+            factory?
+        };
         let home = mine().find(|o| o.kind.blocks_ground()).map_or(builder.pos, |o| o.pos);
         let at = self.site_near(world, template, home)?;
         Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])

@@ -29,6 +29,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
         seed: 1,
         camera: Some((128.0, 128.0, 0.45)),
         size: SIZE,
+        script: Default::default(),
     };
     let (battle, mut shell) = battle_for(roots, &shot)?;
     let gpu = Gpu::headless()?;
@@ -50,6 +51,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
         objects = instances.iter().map(Vec::len).sum();
         let mut cmds = battle.overlay();
         shell.set_hud(battle.money(), battle.clock());
+        shell.set_power(battle.power());
         cmds.extend(crate::ui::draw::draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out)));
         let t1 = Instant::now();
         world_pass.render(&gpu.device, &gpu.queue, &target.view, SIZE, battle.view_proj(), &instances);

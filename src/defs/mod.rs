@@ -317,6 +317,12 @@ impl Builder<'_> {
             if o.cost < 0 {
                 self.errors.push(src.invalid(item, n, "cost", "must not be negative"));
             }
+            if !(-1000..=1000).contains(&o.power) {
+                self.errors.push(src.invalid(item, n, "power", format!("{} is outside -1000..=1000", o.power)));
+            }
+            if o.power != 0 && o.kind != crate::sim::rules::ObjectKind::Structure {
+                self.errors.push(src.invalid(item, n, "power", "only structures make or use power"));
+            }
             if o.footprint.0 == 0 || o.footprint.1 == 0 {
                 self.errors.push(src.invalid(item, n, "footprint", "must be at least 1×1"));
             }
@@ -341,6 +347,7 @@ impl Builder<'_> {
                 prerequisites,
                 gather,
                 supply_depot: o.supply_depot,
+                power: o.power,
             });
             models.push(o.model.clone());
         }
@@ -382,11 +389,16 @@ impl Builder<'_> {
             if f.starting_money < 0 {
                 self.errors.push(src.invalid("faction", &f.name, "starting_money", "must not be negative"));
             }
+            if !(1..=100).contains(&f.low_power_speed) {
+                let m = format!("{} is outside 1..=100 (percent of normal speed)", f.low_power_speed);
+                self.errors.push(src.invalid("faction", &f.name, "low_power_speed", m));
+            }
             self.rules.factions.push(Faction {
                 name: f.name.clone(),
                 starting_money: f.starting_money,
                 playable: f.playable,
                 starting_objects: starting,
+                low_power_speed: f.low_power_speed.clamp(1, 100) as u8,
             });
         }
     }

@@ -59,6 +59,9 @@ pub struct ObjectDef {
     /// Structures where gatherers unload.
     #[serde(default)]
     pub supply_depot: bool,
+    /// Power made (positive) or used (negative) once finished.
+    #[serde(default)]
+    pub power: i32,
     /// How the renderer draws it (not read by the simulation).
     pub model: ModelDef,
 }
@@ -132,4 +135,12 @@ pub struct FactionDef {
     pub playable: bool,
     /// (object name, count) placed at the start position, first one on the spot.
     pub starting_objects: Vec<(String, u32)>,
+    /// Percent of normal speed for construction and production while low on power.
+    #[serde(default = "half")]
+    pub low_power_speed: u32,
+}
+
+/// The default speed while low on power: half.
+fn half() -> u32 {
+    50
 }

@@ -366,7 +366,7 @@ impl Running {
             self.shell.message("Battle", &format!("The battle stopped: {e}"), false);
             return;
         }
-        let (money, clock) = (battle.money(), battle.clock());
+        let (money, clock, power) = (battle.money(), battle.clock(), battle.power());
         let labels: Vec<(String, bool)> = battle.commands().into_iter().map(|c| (c.label, c.available)).collect();
         let queue = battle.queue_text();
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
@@ -388,6 +388,7 @@ impl Running {
         let failed_at = battle.replay_failed_at();
         let replay = (!battle.is_replay() && summary.is_some()).then(|| battle.replay());
         self.shell.set_hud(money, clock);
+        self.shell.set_power(power);
         self.shell.set_commands(&labels, &queue);
         if let Some((outcome, rows)) = summary {
             self.battle = None;

@@ -51,6 +51,8 @@ pub struct WorldShot {
     pub camera: Option<(f32, f32, f32)>,
     /// Image size.
     pub size: (u32, u32),
+    /// Commands for `scripted` players (as `sim --commands`).
+    pub script: CommandScript,
 }
 
 /// What is drawn over a battlefield screenshot.
@@ -83,7 +85,7 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
             spec.to_match_setup(&shot.map, shot.seed, &playable)
         }
     };
-    let game = start_local(roots, &setup, &CommandScript::default()).map_err(|e| content(&e))?;
+    let game = start_local(roots, &setup, &shot.script).map_err(|e| content(&e))?;
     let screen = glam::Vec2::new(shot.size.0 as f32, shot.size.1 as f32);
     // Watched as player 1; nobody gives orders through this view.
     let mut battle = Battle::from_match(roots, game, screen).map_err(|e| content(&e))?;
@@ -128,6 +130,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
         None => {
             shell.open(Screen::InGame);
             shell.set_hud(battle.money(), battle.clock());
+            shell.set_power(battle.power());
             let labels: Vec<(String, bool)> = battle.commands().into_iter().map(|c| (c.label, c.available)).collect();
             shell.set_commands(&labels, &battle.queue_text());
             below = battle.overlay();

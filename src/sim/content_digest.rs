@@ -86,6 +86,7 @@ mod tests {
                 starting_money: 1000,
                 playable: true,
                 starting_objects: vec![],
+                low_power_speed: 50,
             }],
             ..Rules::default()
         };

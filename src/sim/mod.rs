@@ -16,6 +16,7 @@ pub mod object;
 pub mod object_mut;
 pub mod pathfind;
 pub mod player;
+pub mod power;
 pub mod production;
 pub mod rng;
 pub mod rules;

@@ -5,7 +5,8 @@
 //! has passed, heading for the rally point if one is set. A construction site is a structure
 //! with work left; a builder ordered to it works one frame of it every frame it stands close
 //! (one builder's work per site per frame), and the site's health grows with the work done.
-//! Sites neither shoot nor produce. Queues are kept in id order and hashed.
+//! Sites neither shoot nor produce. Queues are kept in id order and hashed. A player low on
+//! power works only on some frames (its faction's `low_power_speed`, see [`super::power`]).
 //! Must not: spend money or create objects except through validated commands and these
 //! steps, or iterate anything but in id order.
 
@@ -96,6 +97,8 @@ impl Factories {
 pub(crate) fn construct(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     let mut worked: Vec<ObjectId> = Vec::new();
+    // Found once, when the first site is worked on.
+    let mut power: Option<Vec<super::power::PowerBalance>> = None;
     for slot in 0..world.objects.slot_count() {
         let Some(builder) = world.objects.by_slot(slot) else { continue };
         let Order::Construct { site } = builder.order else { continue };
@@ -113,6 +116,12 @@ pub(crate) fn construct(world: &mut World) {
         let t = rules.template(s.template);
         let reach = t.radius + bradius + Fixed::from_int(BUILD_REACH);
         if (s.pos - bpos).length_squared() > reach * reach || worked.contains(&site) {
+            continue;
+        }
+        // Low on power, the work goes at the faction's reduced speed.
+        let owner = s.owner;
+        let balances = power.get_or_insert_with(|| super::power::balances(world));
+        if !world.works_now(balances, owner) {
             continue;
         }
         worked.push(site);
@@ -152,6 +161,7 @@ pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
     let rules = std::sync::Arc::clone(&world.rules);
     let ids: Vec<ObjectId> = world.factories.queues.keys().copied().collect();
     let mut rallies = Vec::new();
+    let power = if ids.is_empty() { Vec::new() } else { super::power::balances(world) };
     for factory in ids {
         let Some(f) = world.objects.get(factory) else {
             world.factories.forget(factory);
@@ -161,6 +171,9 @@ pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
             continue;
         }
         let (fpos, owner, ftemplate) = (f.pos, f.owner, f.template);
+        if !world.works_now(&power, owner) {
+            continue;
+        }
         let Some(job) = world.factories.queues.get_mut(&factory).and_then(|q| q.first_mut()) else { continue };
         job.remaining = job.remaining.saturating_sub(1);
         if job.remaining > 0 {

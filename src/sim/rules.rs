@@ -70,6 +70,8 @@ pub struct ObjectTemplate {
     pub gather: Option<Gather>,
     /// Gatherers unload here.
     pub supply_depot: bool,
+    /// Power made (positive) or used (negative) once finished; see [`super::power`].
+    pub power: i32,
 }
 
 /// A gatherer's trip.
@@ -128,6 +130,8 @@ pub struct Faction {
     pub playable: bool,
     /// Objects placed at the start position, in order (the first is placed on the spot).
     pub starting_objects: Vec<(TemplateId, u32)>,
+    /// Percent of normal speed for construction and production while low on power (1–100).
+    pub low_power_speed: u8,
 }
 
 /// All definition tables of a game.

@@ -31,6 +31,7 @@ pub fn rules() -> Arc<Rules> {
         prerequisites: vec![],
         gather: None,
         supply_depot: false,
+        power: 0,
     };
     let post = ObjectTemplate {
         name: "Post".into(),
@@ -57,6 +58,7 @@ pub fn rules() -> Arc<Rules> {
             starting_money: 0,
             playable: true,
             starting_objects: vec![(TemplateId(1), 1)],
+            low_power_speed: 50,
         }],
         template_names: Default::default(),
     };

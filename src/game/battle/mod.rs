@@ -238,6 +238,11 @@ impl Battle {
         self.world().frame().0 / FRAMES_PER_SECOND
     }
 
+    /// The local player's power balance.
+    pub fn power(&self) -> crate::sim::power::PowerBalance {
+        self.world().power(self.local)
+    }
+
     /// The local player's money.
     pub fn money(&self) -> i64 {
         self.world().players().get(self.local.index()).map_or(0, |p| p.money)

@@ -1,6 +1,7 @@
 //! The radar: the map's top view in the radar window, the shroud over it, every object the
 //! local player sees as a dot in its owner's colour, and the camera's outline; a left click
-//! moves the camera there, a right click orders the selection to move there.
+//! moves the camera there, a right click orders the selection to move there. Without power
+//! the radar goes dark (the camera's outline stays).
 //!
 //! Must not: show what the local player cannot see.
 
@@ -67,8 +68,22 @@ impl Battle {
                 out.push(DrawCmd::Fill { rect: Rect::new(a.x, a.y, b.x - a.x, b.y - a.y), color: [0, 0, 0, alpha] });
             }
         }
+        // Without power the radar goes dark: the ground dimmed, no dots.
+        let dark = self.world().power(self.local).low();
+        if dark {
+            out.push(DrawCmd::Fill { rect: sq, color: [0, 0, 0, 200] });
+            out.push(DrawCmd::Text {
+                x: sq.x + 6.0,
+                y: sq.y + sq.h / 2.0 - 8.0,
+                text: "Low power".into(),
+                px: 13.0,
+                bold: true,
+                color: [230, 90, 60, 255],
+                shadow: Some([0, 0, 0, 255]),
+            });
+        }
         for o in self.world().objects() {
-            if o.owner == PlayerId::NEUTRAL || !self.sees(o.id) {
+            if dark || o.owner == PlayerId::NEUTRAL || !self.sees(o.id) {
                 continue;
             }
             let color =

@@ -54,6 +54,20 @@ impl Shell {
         self.set_text("InGame.wnd:LabelQueue", queue);
     }
 
+    /// Shows the local player's power as "Power made/used"; while low the label is disabled,
+    /// so it takes the layout's DISABLED text colour (the warning colour) and says so.
+    pub fn set_power(&mut self, power: crate::sim::power::PowerBalance) {
+        let text = if power.low() {
+            format!("Low power {}/{}", power.produced, power.used)
+        } else {
+            format!("Power {}/{}", power.produced, power.used)
+        };
+        self.set_text("InGame.wnd:LabelPower", &text);
+        if let Some(id) = self.find("InGame.wnd:LabelPower") {
+            self.ui.enable(id, !power.low());
+        }
+    }
+
     /// Shows the local player's money and the game time (seconds) in the top bar.
     pub fn set_hud(&mut self, money: i64, seconds: u32) {
         self.set_text("InGame.wnd:LabelMoney", &format!("${money}"));

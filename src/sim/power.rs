@@ -1,0 +1,89 @@
+//! Power: finished structures make it (`power` > 0) or use it (`power` < 0). A player using
+//! more than it makes is low on power: its construction and production run at the faction's
+//! `low_power_speed` percent of normal, and its structures that use power and carry weapons
+//! (powered defences) hold their fire. The balance is derived from the objects each time it is
+//! needed, so it is covered by their hash and kept nowhere else.
+//!
+//! Must not: keep state of its own, or read anything but the world.
+
+use super::ids::PlayerId;
+use super::world::World;
+
+/// A player's power: what its finished structures make and use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PowerBalance {
+    /// Made by power plants (and whatever else makes power).
+    pub produced: i32,
+    /// Used by the other structures.
+    pub used: i32,
+}
+
+impl PowerBalance {
+    /// True when the structures use more than is made.
+    pub fn low(self) -> bool {
+        self.used > self.produced
+    }
+}
+
+/// Every player's balance, by player index, from one pass over the objects.
+pub(crate) fn balances(world: &World) -> Vec<PowerBalance> {
+    let mut out = vec![PowerBalance::default(); world.players.len()];
+    for o in world.objects.iter() {
+        let power = world.rules.template(o.template).power;
+        if power == 0 || !o.is_complete() {
+            continue;
+        }
+        if let Some(b) = out.get_mut(o.owner.index()) {
+            if power > 0 {
+                b.produced = b.produced.saturating_add(power);
+            } else {
+                b.used = b.used.saturating_add(power.saturating_neg());
+            }
+        }
+    }
+    out
+}
+
+/// Whether work at `percent` of normal speed happens on `frame`: spread evenly, so over any
+/// 100 frames exactly `percent` of them work (100 or more: every frame).
+pub fn works_on(frame: u32, percent: u32) -> bool {
+    let p = percent.min(100) as u64;
+    let f = frame as u64;
+    (f + 1) * p / 100 > f * p / 100
+}
+
+impl World {
+    /// `player`'s power balance now.
+    pub fn power(&self, player: PlayerId) -> PowerBalance {
+        balances(self).get(player.index()).copied().unwrap_or_default()
+    }
+
+    /// Whether `player`'s construction and production work on this frame (always, unless it
+    /// is low on power; then at its faction's `low_power_speed`).
+    pub(crate) fn works_now(&self, low: &[PowerBalance], player: PlayerId) -> bool {
+        let Some(b) = low.get(player.index()) else { return true };
+        if !b.low() {
+            return true;
+        }
+        let faction = self.players.get(player.index()).map_or(0, |p| p.faction);
+        let percent = self.rules.factions.get(faction as usize).map_or(100, |f| f.low_power_speed);
+        works_on(self.frame.0, percent as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_at_a_percentage_is_spread_evenly_over_the_frames() {
+        for percent in [0, 1, 25, 50, 73, 100, 150] {
+            let worked = (0..1000).filter(|&f| works_on(f, percent)).count();
+            assert_eq!(worked, 10 * percent.min(100) as usize, "{percent} %");
+            // Never two idle frames in a row at 50 %.
+            if percent == 50 {
+                assert!((0..999).all(|f| works_on(f, 50) || works_on(f + 1, 50)));
+            }
+        }
+    }
+}

@@ -261,6 +261,13 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     run(&mut b, 0.3);
     assert!(b.queue_text().starts_with("Building: Rifleman ("), "{}", b.queue_text());
     assert_eq!(b.money(), 10_000 - 500 - 450);
+    // The last button sells it: half its price and the two queued riflemen come back.
+    let sell = b.commands().len() - 1;
+    assert_eq!(b.commands()[sell].label, "Sell +$700");
+    b.command_button(sell);
+    run(&mut b, 0.3);
+    assert!(b.world().object(site).is_none(), "sold");
+    assert_eq!(b.money(), 10_000 - 500 + 250);
 }
 
 #[test]

@@ -20,6 +20,7 @@ fn kind(e: &GameEvent) -> &'static str {
         GameEvent::OrderRefused(_) => "refused",
         GameEvent::MoneyReceived { .. } => "money",
         GameEvent::UnderAttack { .. } => "under attack",
+        GameEvent::StructureSold { .. } => "sold",
     }
 }
 
@@ -69,10 +70,14 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
                     assert!(attacked.insert(*player), "one attack notice per player per frame");
                 }
                 GameEvent::OrderRefused(r) => assert!(report.rejections.contains(r)),
+                GameEvent::StructureSold { object, refund, .. } => {
+                    assert!(*refund >= 0 && after.object(*object).is_none() && report.destroyed.contains(object));
+                }
             }
         }
-        let killed = report.events.iter().filter(|e| matches!(e, GameEvent::Killed { .. })).count();
-        assert_eq!(killed, report.destroyed.len(), "every destruction is a Killed event");
+        let gone =
+            report.events.iter().filter(|e| matches!(e, GameEvent::Killed { .. } | GameEvent::StructureSold { .. }));
+        assert_eq!(gone.count(), report.destroyed.len(), "every destruction is a Killed or a sold event");
     }
     let all = ["fired", "hit", "killed", "produced", "started", "completed", "money", "under attack"];
     for k in all {

@@ -31,6 +31,7 @@ fn command() -> impl Strategy<Value = Command> {
         (object(), point()).prop_map(|(factory, at)| Command::SetRally { factory, at }),
         (any::<u16>(), point()).prop_map(|(t, at)| Command::Build { template: TemplateId(t), at }),
         object().prop_map(|pile| Command::Gather { pile }),
+        object().prop_map(|structure| Command::Sell { structure }),
     ]
 }
 

@@ -162,3 +162,43 @@ fn bad_production_and_construction_requests_are_refused() {
     // Everything stays consistent: the kept hash equals a full recomputation.
     assert_eq!(w.state_hash(), w.recomputed_state_hash());
 }
+
+#[test]
+fn a_sold_structure_pays_back_half_its_price_and_its_queue_and_is_gone() {
+    let (mut w, mut n, barracks) = with_barracks();
+    let rifleman = template(&w, "Rifleman");
+    assert!(tick(&mut w, &mut n, vec![Command::Produce { factory: barracks, template: rifleman }]).is_empty());
+    assert!(tick(&mut w, &mut n, vec![Command::Produce { factory: barracks, template: rifleman }]).is_empty());
+    let before = money(&w);
+    // Half of the barracks' 500, and both riflemen (225 each) that were paid for.
+    assert_eq!(w.can_sell(P0, barracks), Ok(250 + 2 * 225));
+    let stamped = StampedCommand {
+        frame: w.frame(),
+        player: P0,
+        id: CommandId(9_000),
+        command: Command::Sell { structure: barracks },
+    };
+    let twice = StampedCommand { id: CommandId(9_001), ..stamped.clone() };
+    let report = w.tick(&[stamped, twice]);
+    // The second sale in the same frame is refused; the first pays once.
+    assert_eq!(
+        report.rejections.iter().map(|r| r.reason.clone()).collect::<Vec<_>>(),
+        [RejectReason::UnknownObject(barracks)]
+    );
+    assert_eq!(money(&w), before + 700);
+    assert!(
+        report.events.iter().any(|e| matches!(e, ridgeline::sim::event::GameEvent::StructureSold { refund: 700, .. }))
+    );
+    assert!(
+        !report.events.iter().any(|e| matches!(e, ridgeline::sim::event::GameEvent::Killed { .. })),
+        "a sale is not a loss"
+    );
+    assert!(w.object(barracks).is_none(), "gone at the end of the frame");
+    assert!(w.factories().queue(barracks).is_empty());
+    // Nothing else can be sold: a unit, the enemy's headquarters.
+    let dozer = first(&w, "Dozer");
+    assert_eq!(w.can_sell(P0, dozer), Err(RejectReason::InvalidTarget(dozer)));
+    let hq_t = template(&w, "Headquarters");
+    let hq = w.objects().find(|o| o.template == hq_t).unwrap().id;
+    assert_eq!(w.can_sell(P0, hq), Err(RejectReason::NotOwner(hq)));
+}

@@ -389,6 +389,10 @@ impl Builder<'_> {
             if f.starting_money < 0 {
                 self.errors.push(src.invalid("faction", &f.name, "starting_money", "must not be negative"));
             }
+            if f.sell_refund > 100 {
+                let m = format!("{} is over 100 (percent of the price paid back)", f.sell_refund);
+                self.errors.push(src.invalid("faction", &f.name, "sell_refund", m));
+            }
             if !(1..=100).contains(&f.low_power_speed) {
                 let m = format!("{} is outside 1..=100 (percent of normal speed)", f.low_power_speed);
                 self.errors.push(src.invalid("faction", &f.name, "low_power_speed", m));
@@ -399,6 +403,7 @@ impl Builder<'_> {
                 playable: f.playable,
                 starting_objects: starting,
                 low_power_speed: f.low_power_speed.clamp(1, 100) as u8,
+                sell_refund: f.sell_refund.min(100) as u8,
             });
         }
     }

@@ -138,6 +138,9 @@ pub struct FactionDef {
     /// Percent of normal speed for construction and production while low on power.
     #[serde(default = "half")]
     pub low_power_speed: u32,
+    /// Percent of a structure's price paid back when it is sold.
+    #[serde(default = "half")]
+    pub sell_refund: u32,
 }
 
 /// The default speed while low on power: half.

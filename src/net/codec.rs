@@ -273,6 +273,7 @@ fn command(w: &mut Vec<u8>, c: &Command) {
             point(w, *at);
         }
         Command::Gather { pile } => object(w, *pile),
+        Command::Sell { structure } => object(w, *structure),
         Command::Build { template, at } => {
             varint(w, template.0 as u64);
             point(w, *at);
@@ -424,6 +425,7 @@ impl Reader<'_> {
             8 => Command::SetRally { factory: self.object()?, at: self.point()? },
             9 => Command::Build { template: self.template()?, at: self.point()? },
             10 => Command::Gather { pile: self.object()? },
+            11 => Command::Sell { structure: self.object()? },
             k => return self.fail(format!("unknown command kind {k}")),
         })
     }
@@ -594,6 +596,7 @@ mod tests {
             stamped(2, 41, 5, Command::SetRally { factory: o(1, 0), at: p }),
             stamped(2, 41, 6, Command::Build { template: TemplateId(3), at: p }),
             stamped(2, 41, 7, Command::Gather { pile: o(66, 0) }),
+            stamped(2, 42, 7, Command::Sell { structure: o(3, 1) }),
             WireMessage::Lockstep(Message::FrameCount { player: PlayerId(2), frame: Frame(44), count: 8 }),
             WireMessage::Lockstep(Message::Hash { player: PlayerId(0), frame: Frame(39), hash: u64::MAX - 3 }),
             WireMessage::Hello(Hello {

@@ -60,6 +60,17 @@ impl World {
                 Ok(())
             }
             Command::Build { template, at } => self.build(player, *template, *at),
+            Command::Sell { structure } => {
+                let refund = self.can_sell(player, *structure)?;
+                self.players[player.index()].money += refund;
+                self.factories.forget(*structure);
+                if let Some(o) = self.objects.get(*structure) {
+                    let (template, owner, at) = (o.template, o.owner, o.pos);
+                    self.events.push(GameEvent::StructureSold { object: *structure, template, owner, at, refund });
+                }
+                self.objects.destroy(*structure);
+                Ok(())
+            }
             Command::Gather { pile } => {
                 if !economy::is_supply(self, *pile) {
                     return Err(RejectReason::InvalidTarget(*pile));

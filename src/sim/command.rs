@@ -97,6 +97,13 @@ pub enum Command {
         /// Where (snapped to the cell grid).
         at: Point,
     },
+    /// Sell one of the player's finished structures: it is removed at the end of the frame and
+    /// the faction's share of its price (`sell_refund`) is paid back, with whatever its queue
+    /// held.
+    Sell {
+        /// The structure.
+        structure: ObjectId,
+    },
 }
 
 impl Command {
@@ -114,6 +121,7 @@ impl Command {
             Command::SetRally { .. } => 8,
             Command::Build { .. } => 9,
             Command::Gather { .. } => 10,
+            Command::Sell { .. } => 11,
         }
     }
 }

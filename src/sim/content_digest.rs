@@ -87,6 +87,7 @@ mod tests {
                 playable: true,
                 starting_objects: vec![],
                 low_power_speed: 50,
+                sell_refund: 50,
             }],
             ..Rules::default()
         };

@@ -35,6 +35,19 @@ pub enum GameEvent {
         /// Where.
         at: Vec2,
     },
+    /// A structure was sold (it is gone at the end of the frame).
+    StructureSold {
+        /// The structure.
+        object: ObjectId,
+        /// Its template.
+        template: TemplateId,
+        /// Whose it was.
+        owner: PlayerId,
+        /// Where it stood.
+        at: Vec2,
+        /// What its owner got back.
+        refund: i64,
+    },
     /// An object was destroyed (at the end of the frame).
     Killed {
         /// What it was.

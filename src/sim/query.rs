@@ -36,6 +36,25 @@ impl World {
         Ok(cost)
     }
 
+    /// What selling `id` would pay `player`: the faction's share of its price plus everything
+    /// its queue holds; refused for anything but the player's own finished structure.
+    pub fn can_sell(&self, player: PlayerId, id: ObjectId) -> Result<i64, RejectReason> {
+        self.own_complete_structure(player, id)?;
+        // Already sold (or falling) this frame.
+        if self.objects.is_leaving(id) {
+            return Err(RejectReason::UnknownObject(id));
+        }
+        let o = self.objects.get(id).ok_or(RejectReason::UnknownObject(id))?;
+        let t = self.rules.template(o.template);
+        if t.kind != super::rules::ObjectKind::Structure {
+            return Err(RejectReason::InvalidTarget(id));
+        }
+        let faction = self.players.get(player.index()).map_or(0, |p| p.faction);
+        let share = self.rules.factions.get(faction as usize).map_or(50, |f| f.sell_refund) as i64;
+        let queued: i64 = self.factories.queue(id).iter().map(|j| self.rules.template(j.template).cost).sum();
+        Ok(t.cost * share / 100 + queued)
+    }
+
     /// `Ok` if `id` is `player`'s own finished structure.
     pub fn own_complete_structure(&self, player: PlayerId, id: ObjectId) -> Result<(), RejectReason> {
         let o = self.objects.get(id).ok_or(RejectReason::UnknownObject(id))?;

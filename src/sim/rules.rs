@@ -132,6 +132,8 @@ pub struct Faction {
     pub starting_objects: Vec<(TemplateId, u32)>,
     /// Percent of normal speed for construction and production while low on power (1–100).
     pub low_power_speed: u8,
+    /// Percent of a structure's price paid back when it is sold (0–100).
+    pub sell_refund: u8,
 }
 
 /// All definition tables of a game.

@@ -71,6 +71,11 @@ impl ObjectStore {
         }
     }
 
+    /// True if `id` is queued for removal at the next flush.
+    pub fn is_leaving(&self, id: ObjectId) -> bool {
+        self.to_destroy.contains(&id)
+    }
+
     /// Applies queued destructions, then creations; returns the destroyed objects in id order.
     pub fn flush(&mut self) -> Vec<Object> {
         let mut gone = Vec::new();

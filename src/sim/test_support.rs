@@ -59,6 +59,7 @@ pub fn rules() -> Arc<Rules> {
             playable: true,
             starting_objects: vec![(TemplateId(1), 1)],
             low_power_speed: 50,
+            sell_refund: 50,
         }],
         template_names: Default::default(),
     };

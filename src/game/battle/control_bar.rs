@@ -29,6 +29,8 @@ pub enum Action {
     },
     /// Choose where a selected builder puts a structure.
     Place(TemplateId),
+    /// Sell a structure.
+    Sell(ObjectId),
 }
 
 /// One control-bar button for the current selection.
@@ -71,14 +73,13 @@ impl ControlBar {
 
 impl Battle {
     /// The selected object whose buttons the control bar shows: the first (by id) of the local
-    /// player's that can build or produce something.
+    /// player's that can build or produce something, else its first structure.
     fn subject(&self) -> Option<&Object> {
         let world = self.world();
-        self.selection
-            .ids
-            .iter()
-            .filter_map(|id| world.object(*id))
-            .find(|o| o.owner == self.local && !world.rules().template(o.template).builds.is_empty())
+        let mine = || self.selection.ids.iter().filter_map(|id| world.object(*id)).filter(|o| o.owner == self.local);
+        mine()
+            .find(|o| !world.rules().template(o.template).builds.is_empty())
+            .or_else(|| mine().find(|o| o.kind == crate::sim::rules::ObjectKind::Structure))
     }
 
     /// The control bar's buttons for the current selection.
@@ -90,7 +91,7 @@ impl Battle {
         if structure && !o.is_complete() {
             return Vec::new();
         }
-        rules
+        let mut buttons: Vec<CommandButton> = rules
             .template(o.template)
             .builds
             .iter()
@@ -108,7 +109,17 @@ impl Battle {
                     refusal: verdict.err(),
                 }
             })
-            .collect()
+            .collect();
+        // A finished structure can be sold, last on the bar.
+        if let Ok(refund) = world.can_sell(self.local, o.id) {
+            buttons.push(CommandButton {
+                label: format!("Sell +${refund}"),
+                action: Action::Sell(o.id),
+                available: true,
+                refusal: None,
+            });
+        }
+        buttons
     }
 
     /// The control bar's second line: a refused order for a few seconds, else the subject's
@@ -155,6 +166,7 @@ impl Battle {
                 self.pending.attack_move = false;
                 self.pending.placing = Some(template);
             }
+            Action::Sell(structure) => self.send(Command::Sell { structure }),
         }
     }
 }

@@ -120,3 +120,15 @@ proptest! {
         let _ = Definitions::from_sources(&with_objects(text));
     }
 }
+
+#[test]
+fn armour_that_lets_anything_through_lets_at_least_one_point_through() {
+    let defs = common::defs();
+    let r = &defs.rules;
+    let weapon = |n: &str| ridgeline::sim::ids::WeaponId(r.weapons.iter().position(|w| w.name == n).unwrap() as u16);
+    let armor = |n: &str| ridgeline::sim::ids::ArmorId(r.armors.iter().position(|a| a.name == n).unwrap() as u16);
+    // A rifle (8) against a structure (10 %) would round to 0: it does 1.
+    assert_eq!(r.damage_after_armor(weapon("Rifle"), armor("Structure")), 1);
+    // Whole numbers are unchanged: a tank cannon (60) against a structure (60 %).
+    assert_eq!(r.damage_after_armor(weapon("TankCannon"), armor("Structure")), 36);
+}

@@ -215,7 +215,9 @@ impl SkirmishAi {
             if options.is_empty() {
                 continue;
             }
-            let pick = options[self.decisions as usize % options.len()];
+            // Among equal options, a choice that depends on the game's seed.
+            let salt = (world.rng_state() ^ self.player.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+            let pick = options[(self.decisions as usize).wrapping_add(salt as usize) % options.len()];
             let cost = rules.template(pick).cost;
             if cost <= money {
                 money -= cost;

@@ -212,12 +212,16 @@ impl Builder<'_> {
             if w.damage < 0 {
                 self.errors.push(src.invalid("weapon", &w.name, "damage", "must not be negative"));
             }
+            if w.spread > 50 {
+                self.errors.push(src.invalid("weapon", &w.name, "spread", format!("{}% is over 50%", w.spread)));
+            }
             self.rules.weapons.push(WeaponTemplate {
                 name: w.name.clone(),
                 range: range.unwrap_or_default(),
                 damage: w.damage,
                 damage_type: damage_type.unwrap_or(0) as u16,
                 reload_frames: reload.unwrap_or(1).max(1),
+                spread: w.spread.min(50) as u8,
             });
         }
     }

@@ -98,6 +98,9 @@ pub struct WeaponDef {
     pub damage_type: String,
     /// Seconds between shots.
     pub reload: f64,
+    /// Percent by which each hit's damage may vary either way (0–50).
+    #[serde(default)]
+    pub spread: u32,
 }
 
 /// `data/armor.ron`: damage types and armour classes.

@@ -135,7 +135,16 @@ pub(crate) fn update(world: &mut World) {
                 world.events.push(GameEvent::WeaponFired { shooter, weapon, from: pos, target: s.id, at: s.pos });
                 if let Some(mut victim) = world.objects.get_mut(s.id) {
                     let t_victim = rules.template(victim.template);
-                    let damage = rules.damage_after_armor(weapon, t_victim.armor);
+                    let base = rules.damage_after_armor(weapon, t_victim.armor);
+                    // The weapon's spread, drawn from the game's RNG (in slot order, so every
+                    // machine draws the same numbers).
+                    let spread = rules.weapon(weapon).spread as i32;
+                    let damage = if spread > 0 && base > 0 {
+                        let r = world.rng.range(-spread, spread + 1);
+                        (base as i64 * (100 + r) as i64 / 100) as i32
+                    } else {
+                        base
+                    };
                     victim.set_health(victim.health.saturating_sub(damage));
                     let victim_owner = victim.owner;
                     drop(victim);

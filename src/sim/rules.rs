@@ -108,6 +108,8 @@ pub struct WeaponTemplate {
     pub damage_type: u16,
     /// Frames between shots.
     pub reload_frames: u32,
+    /// Each hit's damage varies by up to this percent either way, drawn from the game's RNG.
+    pub spread: u8,
 }
 
 /// An armour class: how much of each damage type gets through.
@@ -174,7 +176,8 @@ impl Rules {
         self.factions.iter().position(|f| f.name == name).map(|i| i as u16)
     }
 
-    /// Damage after armour: `damage × percent / 100`, rounded down, at least 0.
+    /// Damage after armour: `damage × percent / 100`, rounded down; at least 1 when the armour
+    /// lets any of it through (a percent above 0), else 0.
     pub fn damage_after_armor(&self, weapon: WeaponId, armor: ArmorId) -> i32 {
         let w = self.weapon(weapon);
         let percent = self
@@ -183,6 +186,9 @@ impl Rules {
             .and_then(|a| a.percent.get(w.damage_type as usize))
             .copied()
             .unwrap_or(100);
-        (w.damage as i64 * percent as i64 / 100).max(0) as i32
+        let through = (w.damage as i64 * percent as i64 / 100).max(0) as i32;
+        // Whatever armour lets through at all does at least one point, so riflemen wear a
+        // building down instead of never ending the game.
+        if percent > 0 && w.damage > 0 { through.max(1) } else { through }
     }
 }

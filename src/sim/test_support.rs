@@ -50,6 +50,7 @@ pub fn rules() -> Arc<Rules> {
             damage: 10,
             damage_type: 0,
             reload_frames: 10,
+            spread: 0,
         }],
         armors: vec![ArmorTemplate { name: "Plain".into(), percent: vec![100] }],
         damage_types: vec!["Plain".into()],

@@ -425,6 +425,12 @@ impl World {
         StateHash { total: h.finish(), objects, players, rng, pathfinding, production, content: self.content }
     }
 
+    /// The game RNG's state, read only: controllers (the skirmish AI) mix it into choices
+    /// among equal options, so different seeds play differently and one seed the same.
+    pub fn rng_state(&self) -> u64 {
+        self.rng.state()
+    }
+
     /// The next frame to execute (also the number of frames executed so far).
     pub fn frame(&self) -> Frame {
         self.frame

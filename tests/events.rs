@@ -21,6 +21,7 @@ fn kind(e: &GameEvent) -> &'static str {
         GameEvent::MoneyReceived { .. } => "money",
         GameEvent::UnderAttack { .. } => "under attack",
         GameEvent::StructureSold { .. } => "sold",
+        GameEvent::Surrendered { .. } => "surrendered",
     }
 }
 
@@ -70,19 +71,55 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
                     assert!(attacked.insert(*player), "one attack notice per player per frame");
                 }
                 GameEvent::OrderRefused(r) => assert!(report.rejections.contains(r)),
+                GameEvent::Surrendered { player, objects } => {
+                    assert!(objects.iter().all(|o| report.destroyed.contains(o) && after.object(*o).is_none()));
+                    assert!(after.players()[player.index()].defeated);
+                }
                 GameEvent::StructureSold { object, refund, .. } => {
                     assert!(*refund >= 0 && after.object(*object).is_none() && report.destroyed.contains(object));
                 }
             }
         }
-        let gone =
-            report.events.iter().filter(|e| matches!(e, GameEvent::Killed { .. } | GameEvent::StructureSold { .. }));
-        assert_eq!(gone.count(), report.destroyed.len(), "every destruction is a Killed or a sold event");
+        let gone: usize = report
+            .events
+            .iter()
+            .map(|e| match e {
+                GameEvent::Killed { .. } | GameEvent::StructureSold { .. } => 1,
+                GameEvent::Surrendered { objects, .. } => objects.len(),
+                _ => 0,
+            })
+            .sum();
+        assert_eq!(gone, report.destroyed.len(), "every destruction is a killed, sold or surrendered object");
     }
     let all = ["fired", "hit", "killed", "produced", "started", "completed", "money", "under attack"];
     for k in all {
         assert!(seen.contains(k), "no {k} event in {frames} frames: {seen:?}");
     }
+}
+
+#[test]
+fn a_player_who_surrenders_is_gone_at_the_end_of_the_frame_and_the_other_wins() {
+    use ridgeline::sim::{Command, CommandId, PlayerId, RejectReason, StampedCommand};
+    let (mut world, _) = common::opening_game("idle,idle", 1);
+    let theirs = world.objects().filter(|o| o.owner == PlayerId(0)).count();
+    let give_up = |world: &ridgeline::sim::World, id: u32| StampedCommand {
+        frame: world.frame(),
+        player: PlayerId(0),
+        id: CommandId(id),
+        command: Command::Surrender,
+    };
+    let report = world.tick(&[give_up(&world, 1)]);
+    assert!(matches!(
+        report.events.as_slice(),
+        [GameEvent::Surrendered { player: PlayerId(0), objects }] if objects.len() == theirs
+    ));
+    assert_eq!(report.destroyed.len(), theirs);
+    assert_eq!(world.objects().filter(|o| o.owner == PlayerId(0)).count(), 0);
+    assert!(world.players()[0].defeated && world.is_over());
+    assert_eq!(world.winner(), Some(PlayerId(1)));
+    // Nothing more from the player who gave up.
+    let report = world.tick(&[give_up(&world, 2)]);
+    assert_eq!(report.rejections.iter().map(|r| r.reason.clone()).collect::<Vec<_>>(), [RejectReason::NoSuchPlayer]);
 }
 
 #[test]

@@ -32,6 +32,7 @@ fn command() -> impl Strategy<Value = Command> {
         (any::<u16>(), point()).prop_map(|(t, at)| Command::Build { template: TemplateId(t), at }),
         object().prop_map(|pile| Command::Gather { pile }),
         object().prop_map(|structure| Command::Sell { structure }),
+        Just(Command::Surrender),
     ]
 }
 

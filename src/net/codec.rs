@@ -274,6 +274,7 @@ fn command(w: &mut Vec<u8>, c: &Command) {
         }
         Command::Gather { pile } => object(w, *pile),
         Command::Sell { structure } => object(w, *structure),
+        Command::Surrender => {}
         Command::Build { template, at } => {
             varint(w, template.0 as u64);
             point(w, *at);
@@ -426,6 +427,7 @@ impl Reader<'_> {
             9 => Command::Build { template: self.template()?, at: self.point()? },
             10 => Command::Gather { pile: self.object()? },
             11 => Command::Sell { structure: self.object()? },
+            12 => Command::Surrender,
             k => return self.fail(format!("unknown command kind {k}")),
         })
     }

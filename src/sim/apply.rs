@@ -60,6 +60,18 @@ impl World {
                 Ok(())
             }
             Command::Build { template, at } => self.build(player, *template, *at),
+            Command::Surrender => {
+                let mine: Vec<ObjectId> = self.objects.iter().filter(|o| o.owner == player).map(|o| o.id).collect();
+                for id in &mine {
+                    self.factories.forget(*id);
+                    self.objects.destroy(*id);
+                }
+                let p = &mut self.players[player.index()];
+                p.selection.clear();
+                p.defeated = true;
+                self.events.push(GameEvent::Surrendered { player, objects: mine });
+                Ok(())
+            }
             Command::Sell { structure } => {
                 let refund = self.can_sell(player, *structure)?;
                 self.players[player.index()].money += refund;

@@ -104,6 +104,9 @@ pub enum Command {
         /// The structure.
         structure: ObjectId,
     },
+    /// Give up: every object of the player is removed at the end of the frame and the player
+    /// is out of the game (its allies play on).
+    Surrender,
 }
 
 impl Command {
@@ -122,6 +125,7 @@ impl Command {
             Command::Build { .. } => 9,
             Command::Gather { .. } => 10,
             Command::Sell { .. } => 11,
+            Command::Surrender => 12,
         }
     }
 }

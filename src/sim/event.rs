@@ -35,6 +35,13 @@ pub enum GameEvent {
         /// Where.
         at: Vec2,
     },
+    /// A player gave up; its objects are gone at the end of the frame.
+    Surrendered {
+        /// Who.
+        player: PlayerId,
+        /// Everything it had.
+        objects: Vec<ObjectId>,
+    },
     /// A structure was sold (it is gone at the end of the frame).
     StructureSold {
         /// The structure.

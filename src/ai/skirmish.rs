@@ -18,6 +18,8 @@ use super::plan::AiPlan;
 
 /// Distance around the attackers' centre in which a focusing AI looks for a victim.
 const FOCUS_RADIUS: i64 = 160;
+/// Power the AI keeps to spare: it raises a plant before a structure would leave less.
+const POWER_MARGIN: i32 = 2;
 /// Attackers count as gathered when all stand this close to their centre.
 const GATHERED_RADIUS: i64 = 90;
 /// Distance from the base, toward the enemy, of the point where attackers gather.
@@ -126,7 +128,7 @@ impl SkirmishAi {
             (!has_factory).then(|| options.iter().copied().find(|&t| makes_army(t) && buildable(t))).flatten();
         let power = world.power(self.player);
         let wanted = factory.map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
-        let short = power.produced - power.used - wanted < 0;
+        let short = power.produced - power.used - wanted < POWER_MARGIN;
         let template = if short && !plant_rising {
             // The plant that makes the most of what this builder can raise.
             options

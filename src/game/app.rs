@@ -367,7 +367,8 @@ impl Running {
             return;
         }
         let (money, clock, power) = (battle.money(), battle.clock(), battle.power());
-        let labels: Vec<(String, bool)> = battle.commands().into_iter().map(|c| (c.label, c.available)).collect();
+        let labels: Vec<(String, bool, String)> =
+            battle.commands().into_iter().map(|c| (c.label, c.available, c.tooltip)).collect();
         let queue = battle.queue_text();
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
         // to drop whoever it waits for.

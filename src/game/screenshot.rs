@@ -131,7 +131,8 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
             shell.open(Screen::InGame);
             shell.set_hud(battle.money(), battle.clock());
             shell.set_power(battle.power());
-            let labels: Vec<(String, bool)> = battle.commands().into_iter().map(|c| (c.label, c.available)).collect();
+            let labels: Vec<(String, bool, String)> =
+                battle.commands().into_iter().map(|c| (c.label, c.available, c.tooltip)).collect();
             shell.set_commands(&labels, &battle.queue_text());
             below = battle.overlay();
             if let Some(w) = shell.find("InGame.wnd:Radar").and_then(|id| shell.ui.window(id)) {

@@ -44,6 +44,8 @@ pub struct CommandButton {
     pub available: bool,
     /// Why it would be refused, if it would.
     pub refusal: Option<RejectReason>,
+    /// What the tooltip says: price, time, power, and why it is greyed out.
+    pub tooltip: String,
 }
 
 /// The control bar's own state: the last refusal shown.
@@ -102,11 +104,22 @@ impl Battle {
                 } else {
                     (Action::Place(template), world.can_build(self.local, o.id, template))
                 };
+                let secs = t.build_frames.div_ceil(FRAMES_PER_SECOND);
+                let power = match t.power {
+                    p if p > 0 => format!(", makes {p} power"),
+                    p if p < 0 => format!(", uses {} power", -p),
+                    _ => String::new(),
+                };
+                let mut tooltip = format!("{}: ${}, {secs} s{power}.", t.name, t.cost);
+                if let Err(why) = &verdict {
+                    tooltip = format!("{tooltip}\n{}", describe(why, world));
+                }
                 CommandButton {
                     label: format!("{} ${}", t.name, t.cost),
                     action,
                     available: verdict.is_ok(),
                     refusal: verdict.err(),
+                    tooltip,
                 }
             })
             .collect();
@@ -117,6 +130,7 @@ impl Battle {
                 action: Action::Sell(o.id),
                 available: true,
                 refusal: None,
+                tooltip: format!("Sell it: ${refund} back (a share of its price, and its queue)."),
             });
         }
         buttons

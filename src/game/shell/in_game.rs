@@ -36,17 +36,20 @@ impl Shell {
         self.message(LEAVE_TITLE, "Leave the battle and return to the main menu?", true);
     }
 
-    /// Fills the control bar: a label and whether it can be used, per command button (hidden
-    /// where none), and the queue line.
-    pub fn set_commands(&mut self, buttons: &[(String, bool)], queue: &str) {
+    /// Fills the control bar: a label, whether it can be used and its tooltip, per command
+    /// button (hidden where none), and the queue line.
+    pub fn set_commands(&mut self, buttons: &[(String, bool, String)], queue: &str) {
         for i in 0..COMMAND_BUTTONS {
             let name = format!("InGame.wnd:ButtonCommand{i}");
             let Some(id) = self.find(&name) else { continue };
             match buttons.get(i) {
-                Some((text, usable)) => {
+                Some((text, usable, tip)) => {
                     self.ui.show(id, true);
                     self.ui.enable(id, *usable);
                     self.set_text(&name, text);
+                    if let Some(w) = self.ui.window_mut(id) {
+                        w.tooltip.clone_from(tip);
+                    }
                 }
                 None => self.ui.show(id, false),
             }

@@ -230,7 +230,7 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert!(matches!(buttons[0].action, Action::Place(_)));
     assert!(buttons[0].available, "a barracks needs only the command post");
     assert!(!buttons[1].available, "a war factory needs a barracks first");
-    assert_eq!(buttons[1].tooltip, "WarFactory: $2000, 30 s, uses 4 power.\nNeeds a finished Barracks first.");
+    assert_eq!(buttons[1].tooltip, "WarFactory: $2000, 30 s, uses 4 power. Needs a finished Barracks first.");
     assert_eq!(buttons[2].tooltip, "PowerStation: $600, 10 s, makes 10 power.");
     assert!(buttons[2].available, "so does a power station");
     assert!(!buttons[3].available, "a bastion needs a barracks");

@@ -323,14 +323,14 @@ fn the_battle_menu_asks_before_leaving() {
     s.set_commands(
         &[
             ("Rifleman $225".into(), true, "Rifleman: $225, 5 s.".into()),
-            ("Bulwark $900".into(), false, "Bulwark: $900, 12 s.\nNeeds a finished WarFactory first.".into()),
+            ("Bulwark $900".into(), false, "Bulwark: $900, 12 s. Needs a finished WarFactory first.".into()),
         ],
         "Ready",
     );
     let w = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().clone();
     assert!(w(&s, "InGame.wnd:ButtonCommand0").enabled() && w(&s, "InGame.wnd:ButtonCommand0").visible());
     assert!(!w(&s, "InGame.wnd:ButtonCommand1").enabled());
-    assert_eq!(w(&s, "InGame.wnd:ButtonCommand1").tooltip, "Bulwark: $900, 12 s.\nNeeds a finished WarFactory first.");
+    assert_eq!(w(&s, "InGame.wnd:ButtonCommand1").tooltip, "Bulwark: $900, 12 s. Needs a finished WarFactory first.");
     assert!(!w(&s, "InGame.wnd:ButtonCommand2").visible());
     assert_eq!(text(&s, "InGame.wnd:ButtonCommand0"), "Rifleman $225");
     assert_eq!(text(&s, "InGame.wnd:LabelQueue"), "Ready");

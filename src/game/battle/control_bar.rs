@@ -112,7 +112,8 @@ impl Battle {
                 };
                 let mut tooltip = format!("{}: ${}, {secs} s{power}.", t.name, t.cost);
                 if let Err(why) = &verdict {
-                    tooltip = format!("{tooltip}\n{}", describe(why, world));
+                    // Tooltips are one line.
+                    tooltip = format!("{tooltip} {}", describe(why, world));
                 }
                 CommandButton {
                     label: format!("{} ${}", t.name, t.cost),

@@ -290,3 +290,33 @@ fn the_host_removes_a_player_and_their_slot_opens() {
     assert_eq!(shown.0.roster.slots[1].seat, Seat::Open);
     assert_eq!(seated(&shown.0), 1);
 }
+
+#[test]
+fn a_player_who_leaves_an_online_battle_surrenders_and_the_other_wins() {
+    let (mut host, (join_game, join_net)) = started();
+    let mut join =
+        ridgeline::game::battle::Battle::from_match(&common::roots(), *join_game, glam::Vec2::new(640.0, 360.0))
+            .unwrap();
+    join.set_online(join_net);
+    assert!(join.is_online() && host.is_online());
+    for _ in 0..10 {
+        host.advance(1.0 / 30.0 + 1e-4).unwrap();
+        join.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    // Ben gives up: not at once, but once the surrender has run on his machine.
+    assert!(!join.surrender(), "the surrender still has to run");
+    let mut done = false;
+    for _ in 0..300 {
+        host.advance(1.0 / 30.0 + 1e-4).unwrap();
+        join.advance(1.0 / 30.0 + 1e-4).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        done = join.surrender();
+        if done && host.world().is_over() {
+            break;
+        }
+    }
+    assert!(done, "the surrender ran on the joiner's machine");
+    assert!(host.world().is_over(), "the host's game is over");
+    assert_eq!(host.world().winner(), Some(host.local()), "and Ava won");
+    assert_eq!(host.world().objects().filter(|o| o.owner == join.local()).count(), 0, "Ben's forces are gone");
+}

@@ -58,6 +58,8 @@ struct Running {
     radar_drag: bool,
     /// The player chose to leave the battle.
     leaving: bool,
+    /// When the player asked to leave.
+    leaving_since: Instant,
     /// The online lobby, while one is open.
     lobby: Option<OnlineLobby>,
     /// The system clipboard (join codes are copied and pasted), if there is one.
@@ -164,6 +166,7 @@ impl App {
             battle: None,
             radar_drag: false,
             leaving: false,
+            leaving_since: Instant::now(),
             lobby: None,
             clipboard: arboard::Clipboard::new().ok(),
             asked_drop_at: 0.0,
@@ -203,7 +206,10 @@ impl Running {
                         .and_then(|r| Battle::watch(roots, &r, screen).map_err(|e| e.to_string()));
                     self.begin_battle(started);
                 }
-                ShellRequest::LeaveBattle => self.leaving = true,
+                ShellRequest::LeaveBattle => {
+                    self.leaving = true;
+                    self.leaving_since = Instant::now();
+                }
                 ShellRequest::HostOnline(addr) => self.host_online(roots, addr),
                 ShellRequest::JoinOnline(code) => {
                     let name = self.shell.settings.player_name.clone();
@@ -384,7 +390,11 @@ impl Running {
         let desync = battle.desync_frame();
         let report = battle.desync_report().map(str::to_string);
         let host_left = battle.host_left();
-        let summary = (finished || self.leaving).then(|| battle.summary());
+        // Leaving an online battle surrenders first, so the others see the forces go and can
+        // win; the battle is left once the surrender has run here (or after a few seconds).
+        let left = self.leaving
+            && (!battle.is_online() || battle.surrender() || self.leaving_since.elapsed().as_secs_f32() > 5.0);
+        let summary = (finished || left).then(|| battle.summary());
         let verdict = battle.replay_verdict();
         let failed_at = battle.replay_failed_at();
         let replay = (!battle.is_replay() && summary.is_some()).then(|| battle.replay());

@@ -95,6 +95,8 @@ pub struct Battle {
     ended_for: f32,
     /// The other machines, in an online battle.
     online: Option<online::OnlineLink>,
+    /// The player has given up and waits for the surrender to run.
+    surrendering: bool,
     /// The state hash every few hundred frames, for the replay.
     checkpoints: Vec<(u32, String)>,
 }
@@ -145,6 +147,7 @@ impl Battle {
             elapsed: 0.0,
             ended_for: 0.0,
             online: None,
+            surrendering: false,
             checkpoints: Vec::new(),
             game,
         })

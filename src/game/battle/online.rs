@@ -10,6 +10,7 @@ use crate::lockstep::transport::PeerId;
 use crate::net::quic::SharedQuic;
 use crate::net::wire::WireMessage;
 use crate::session::online::{RunAheadTuner, Snapshots, departures, desync_report, drop_everywhere};
+use crate::sim::Command;
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, Rect};
 
@@ -68,6 +69,23 @@ impl OnlineLink {
 }
 
 impl Battle {
+    /// True when this battle is played with other machines.
+    pub fn is_online(&self) -> bool {
+        self.online.is_some()
+    }
+
+    /// Gives up: the surrender goes through the stream like any order, so every machine
+    /// removes this player's forces on the same frame and the others can win. True once this
+    /// machine has run it (the battle may then be left).
+    pub fn surrender(&mut self) -> bool {
+        let gone = self.world().players().get(self.local.index()).is_none_or(|p| p.defeated);
+        if !gone && !self.surrendering && !self.is_replay() {
+            self.surrendering = true;
+            self.send(Command::Surrender);
+        }
+        gone || self.world().is_over()
+    }
+
     /// Makes this an online battle over `net` (the match's own transport, shared).
     pub fn set_online(&mut self, net: SharedQuic) {
         let me = crate::lockstep::Transport::me(&net);

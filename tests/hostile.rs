@@ -376,3 +376,19 @@ fn a_hostile_layout_saved_while_the_game_runs_is_refused_and_the_game_goes_on() 
     assert_eq!(shell.screen(), Some(Screen::MainMenu), "the old layout stays");
     assert!(shell.find("MainMenu.wnd:ButtonSkirmish").is_some());
 }
+
+#[test]
+fn a_mod_with_a_broken_map_starts_without_it_and_says_which_file() {
+    use ridgeline::game::shell::Shell;
+    let modded = common::temp_dir("hostile-mod-map");
+    let map = modded.join("maps/broken");
+    std::fs::create_dir_all(&map).unwrap();
+    std::fs::write(map.join("map.ron"), "(\n  name: \"Broken\",\n  players: 9,\n").unwrap();
+    let roots = ridgeline::content::ContentRoots::new(vec![modded.clone(), common::root()]);
+    let shell = Shell::new(&roots, (1280.0, 720.0), modded.join("settings.ron")).unwrap();
+    assert!(shell.maps.iter().all(|m| m.name != "Broken"), "left out of the list");
+    assert_eq!(shell.maps.len(), 3, "the game's own maps stay");
+    assert!(shell.message_open(), "the player is told");
+    let text = shell.ui.window(shell.find("MessageBox.wnd:MessageText").unwrap()).unwrap().text.clone();
+    assert!(text.starts_with("A map was left out:") && text.contains("maps/broken/map.ron:"), "{text}");
+}

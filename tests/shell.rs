@@ -18,6 +18,10 @@ fn shell(name: &str) -> (Shell, std::path::PathBuf) {
     (Shell::new(&common::roots(), (1280.0, 720.0), path.clone()).expect("shell starts"), path)
 }
 
+fn w_enabled(s: &Shell, name: &str) -> bool {
+    s.ui.window(s.find(name).unwrap_or_else(|| panic!("no window {name}"))).unwrap().enabled()
+}
+
 fn click(s: &mut Shell, name: &str) {
     let id = s.find(name).unwrap_or_else(|| panic!("no window {name}"));
     let r = s.ui.window(id).unwrap().rect;
@@ -263,6 +267,13 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     s.take_requests();
     combo_step(&mut s, "Lobby.wnd:ComboPlayer1", 2);
     assert_eq!(s.take_requests().last(), Some(&ShellRequest::LobbyChange(LobbyChange::Seat(1, Seat::Closed))));
+    // Seen from Ben's machine: his row says it is his, and only his side can be chosen.
+    s.lobby.hosting = false;
+    s.lobby.me = Some(PeerId(1));
+    s.refresh_lobby();
+    assert_eq!(text(&s, "Lobby.wnd:Status1"), "Ready (you)");
+    assert!(w_enabled(&s, "Lobby.wnd:ComboFaction1") && !w_enabled(&s, "Lobby.wnd:ComboFaction0"));
+    assert!(!w_enabled(&s, "Lobby.wnd:ComboPlayer1") && !w_enabled(&s, "Lobby.wnd:ComboMoney"));
     // A listening address of one's own choosing: ip:port.
     click(&mut s, "Lobby.wnd:ButtonLeave");
     assert_eq!(s.take_requests(), [ShellRequest::LobbyLeave]);

@@ -134,8 +134,15 @@ fn refresh(shell: &mut Shell) {
         shell.show_combo(&name("ComboTeam", i), team_items, team, host && playing);
         let (status, ping) = match slot {
             Some(s) if s.seat == Seat::Player(PeerId(0)) => ("Host".to_string(), String::new()),
+            // A joiner's own row says so.
             Some(s) if matches!(s.seat, Seat::Player(_)) => {
-                (if s.ready { "Ready" } else { "" }.to_string(), format!("{} ms", s.ping_ms))
+                let status = match (s.ready, mine) {
+                    (true, true) => "Ready (you)",
+                    (false, true) => "You",
+                    (true, false) => "Ready",
+                    (false, false) => "",
+                };
+                (status.to_string(), format!("{} ms", s.ping_ms))
             }
             _ => (String::new(), String::new()),
         };

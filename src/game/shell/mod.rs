@@ -166,7 +166,7 @@ impl Shell {
         });
         let defs = Definitions::load(roots).map_err(|e| ShellError::Content(e.to_string()))?;
         let factions = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
-        let (maps, dynamic_images) = find_maps(roots);
+        let (maps, dynamic_images, refused_maps) = find_maps(roots);
         let fonts = Arc::new(Fonts::load().map_err(|e| ShellError::Content(e.to_string()))?);
         let mode = match settings.ui_scaling {
             UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
@@ -192,6 +192,12 @@ impl Shell {
         };
         shell.ui.set_text_measure(shell.fonts.clone());
         shell.open(Screen::MainMenu);
+        // A map that cannot be loaded is left out of the list, and the player is told why.
+        if !refused_maps.is_empty() {
+            let n = refused_maps.len();
+            let head = if n == 1 { "A map was left out:".to_string() } else { format!("{n} maps were left out:") };
+            shell.message("Maps", &format!("{head}\n{}", refused_maps.join("\n")), false);
+        }
         Ok(shell)
     }
 
@@ -432,12 +438,21 @@ fn load_layout(
 }
 
 /// Lists the maps in the content roots and renders a small preview of each.
-fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage>) {
+/// The maps in the content roots with a small preview of each, and the problems of those
+/// that could not be loaded (each naming its file).
+fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage>, Vec<String>) {
     let mut maps = Vec::new();
     let mut previews = BTreeMap::new();
+    let mut refused = Vec::new();
     let content = MapContent::load(roots).ok();
     for dir in roots.map_dirs() {
-        let Ok(map) = Map::load(&dir) else { continue };
+        let map = match Map::load(&dir) {
+            Ok(m) => m,
+            Err(e) => {
+                refused.push(e.to_string());
+                continue;
+            }
+        };
         if let Some(c) = &content {
             let ground = crate::map::roads::HeightField::from_map(&map);
             let mesh = crate::map::roads::build(&map.road_segments(), &c.roads, &ground);
@@ -452,5 +467,5 @@ fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage
             players: map.file.players,
         });
     }
-    (maps, previews)
+    (maps, previews, refused)
 }

@@ -206,6 +206,7 @@ impl Battle {
                     self.keep_snapshot(frame.0, hash);
                     let world = self.game.session.world();
                     self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
+                    self.control_bar.note_power(world.power(self.local).low(), self.elapsed);
                     self.score.count(&report.events);
                     self.shroud.update(world, self.local);
                     self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use ridgeline::content::limits::{MAX_WINDOW_DEPTH, MAX_WINDOWS};
-use ridgeline::defs::{Definitions, RuleSources, Source};
+use ridgeline::defs::{Definitions, Source};
 use ridgeline::ui::wnd::parse;
 
 /// A minimal window with `body` lines and `children` (already whole CHILD blocks).
@@ -106,19 +106,9 @@ fn files_too_large_or_not_utf8_are_refused_where_they_go_wrong() {
     assert!(e.ends_with("Latin1.wnd:2:14: this byte is not UTF-8 text"), "{e}");
 }
 
-fn shipped() -> RuleSources {
-    let read = |f: &str| Source::from_text(format!("data/{f}"), common::read(&common::root().join("data").join(f)));
-    RuleSources {
-        objects: read("objects.ron"),
-        weapons: read("weapons.ron"),
-        armor: read("armor.ron"),
-        factions: read("factions.ron"),
-    }
-}
-
 /// Loads the shipped rules with one file edited; the errors as text.
 fn rules_with(file: &str, edit: impl Fn(String) -> String) -> String {
-    let mut s = shipped();
+    let mut s = common::shipped_rules();
     let source = match file {
         "objects" => &mut s.objects,
         _ => &mut s.factions,

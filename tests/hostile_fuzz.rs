@@ -9,7 +9,7 @@ mod common;
 
 use proptest::prelude::*;
 use ridgeline::content::limits::{FONT_SIZES, MAX_WINDOW_DEPTH, MAX_WINDOW_TEXT};
-use ridgeline::defs::{Definitions, RuleSources, Source};
+use ridgeline::defs::{Definitions, Source};
 use ridgeline::ui::WindowManager;
 use ridgeline::ui::draw::draw_list;
 use ridgeline::ui::font::FixedMeasure;
@@ -64,7 +64,7 @@ proptest! {
         cut in 0usize..40,
         junk in prop_oneof!["[ -~\n]{0,12}", "[0-9]{1,24}", Just("\"Barracks\"".to_string()), Just("-1".to_string())],
     ) {
-        let mut s = shipped_rules();
+        let mut s = common::shipped_rules();
         let text = &s.objects.text;
         let a = floor_char(text, at.min(text.len()));
         let b = floor_char(text, (a + cut).min(text.len()));
@@ -72,16 +72,6 @@ proptest! {
         if let Err(e) = Definitions::from_sources(&s) {
             prop_assert!(e.to_string().starts_with("data/"), "{e}");
         }
-    }
-}
-
-fn shipped_rules() -> RuleSources {
-    let read = |f: &str| Source::from_text(format!("data/{f}"), common::read(&common::root().join("data").join(f)));
-    RuleSources {
-        objects: read("objects.ron"),
-        weapons: read("weapons.ron"),
-        armor: read("armor.ron"),
-        factions: read("factions.ron"),
     }
 }
 
@@ -198,7 +188,7 @@ fn a_seeded_fuzz_run_over_shipped_content_never_panics() {
     }
     assert!(accepted > 100, "the run also exercises accepted layouts ({accepted})");
     // Rule files.
-    let rules = shipped_rules();
+    let rules = common::shipped_rules();
     for i in 0..1_000 {
         let mut s = rules.clone();
         let target = match rng.below(4) {

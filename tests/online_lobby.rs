@@ -135,6 +135,14 @@ fn started() -> (ridgeline::game::battle::Battle, Joined) {
     (battle, (join_game, join_net))
 }
 
+/// The joiner's battle over its own transport.
+fn battle_of((game, net): Joined) -> ridgeline::game::battle::Battle {
+    let mut b =
+        ridgeline::game::battle::Battle::from_match(&common::roots(), *game, glam::Vec2::new(640.0, 360.0)).unwrap();
+    b.set_online(net);
+    b
+}
+
 #[test]
 fn the_host_drops_a_player_it_waits_for_and_plays_on() {
     let (mut b, _silent) = started();
@@ -158,11 +166,8 @@ fn the_host_drops_a_player_it_waits_for_and_plays_on() {
 
 #[test]
 fn players_chat_during_an_online_battle() {
-    let (mut host, (join_game, join_net)) = started();
-    let mut join =
-        ridgeline::game::battle::Battle::from_match(&common::roots(), *join_game, glam::Vec2::new(640.0, 360.0))
-            .unwrap();
-    join.set_online(join_net);
+    let (mut host, joined) = started();
+    let mut join = battle_of(joined);
     let texts = |b: &ridgeline::game::battle::Battle| -> Vec<String> {
         b.overlay()
             .into_iter()
@@ -293,11 +298,8 @@ fn the_host_removes_a_player_and_their_slot_opens() {
 
 #[test]
 fn a_player_who_leaves_an_online_battle_surrenders_and_the_other_wins() {
-    let (mut host, (join_game, join_net)) = started();
-    let mut join =
-        ridgeline::game::battle::Battle::from_match(&common::roots(), *join_game, glam::Vec2::new(640.0, 360.0))
-            .unwrap();
-    join.set_online(join_net);
+    let (mut host, joined) = started();
+    let mut join = battle_of(joined);
     assert!(join.is_online() && host.is_online());
     for _ in 0..10 {
         host.advance(1.0 / 30.0 + 1e-4).unwrap();

@@ -127,6 +127,20 @@ fn decimal(v: f64, scale: f64) -> Result<Fixed, String> {
     Ok(Fixed::from_raw((v * scale * 65536.0).round() as i64))
 }
 
+/// A table longer than [`MAX_DEFINITIONS`], refused at its first entry past the limit.
+fn too_many<'n>(
+    src: &Source,
+    item: &'static str,
+    plural: &str,
+    mut names: impl ExactSizeIterator<Item = &'n str>,
+) -> Option<DefsError> {
+    let n = names.len();
+    (n > MAX_DEFINITIONS).then(|| {
+        let first_over = names.nth(MAX_DEFINITIONS).unwrap_or("");
+        src.invalid(item, first_over, "name", format!("{n} {plural}; the limit is {MAX_DEFINITIONS}"))
+    })
+}
+
 /// Seconds to whole frames (at least one when positive).
 fn frames(seconds: f64) -> Result<u32, String> {
     let f = decimal(seconds, FRAMES_PER_SECOND as f64)?;
@@ -184,14 +198,8 @@ impl Builder<'_> {
 
     fn weapons(&mut self, defs: &[WeaponDef]) {
         let src = &self.src.weapons;
-        if defs.len() > MAX_DEFINITIONS {
-            let m = format!("{} weapons; the limit is {MAX_DEFINITIONS}", defs.len());
-            self.errors.push(src.invalid(
-                "weapon",
-                defs.get(MAX_DEFINITIONS).map_or("", |w| w.name.as_str()),
-                "name",
-                m,
-            ));
+        if let Some(e) = too_many(src, "weapon", "weapons", defs.iter().map(|w| w.name.as_str())) {
+            self.errors.push(e);
             return;
         }
         for w in defs {
@@ -239,14 +247,8 @@ impl Builder<'_> {
 
     fn objects(&mut self, defs: &[ObjectDef], factions: &[String]) -> Vec<ModelDef> {
         let src = &self.src.objects;
-        if defs.len() > MAX_DEFINITIONS {
-            let m = format!("{} objects; the limit is {MAX_DEFINITIONS}", defs.len());
-            self.errors.push(src.invalid(
-                "object",
-                defs.get(MAX_DEFINITIONS).map_or("", |o| o.name.as_str()),
-                "name",
-                m,
-            ));
+        if let Some(e) = too_many(src, "object", "objects", defs.iter().map(|o| o.name.as_str())) {
+            self.errors.push(e);
             return Vec::new();
         }
         // Names first, so objects may refer to ones defined later in the file.

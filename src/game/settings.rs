@@ -69,21 +69,20 @@ impl Settings {
         if !path.exists() {
             return Ok(Settings::default());
         }
-        let settings: Settings = parse_ron(path, &crate::content::read_text(path)?)?;
-        settings.check(path)?;
+        let text = crate::content::read_text(path)?;
+        let settings: Settings = parse_ron(path, &text)?;
+        settings.check(path, &text)?;
         Ok(settings)
     }
 
     /// Refuses values the game cannot use (a window size outside
     /// [`crate::content::limits::WINDOW_SIZE`], volumes over 100, a scroll speed outside 1–20,
-    /// an empty or overlong name), naming the file and the field.
-    pub fn check(&self, path: &Path) -> Result<(), SettingsError> {
+    /// an empty or overlong name), naming the file and the field's line in `text` (the file's
+    /// contents).
+    pub fn check(&self, path: &Path, text: &str) -> Result<(), SettingsError> {
         use crate::content::limits::{MAX_NAME, WINDOW_SIZE};
         let bad = |field: &str, message: String| {
-            let line = crate::content::read_text(path)
-                .ok()
-                .and_then(|t| t.lines().position(|l| l.contains(field)))
-                .map_or(1, |i| i + 1);
+            let line = text.lines().position(|l| l.contains(field)).map_or(1, |i| i + 1);
             Err(FileError::Syntax { path: path.into(), line, col: 1, message: format!("{field}: {message}") })
         };
         let (w, h) = self.resolution;

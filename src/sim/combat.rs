@@ -43,22 +43,20 @@ pub(crate) fn update(world: &mut World) {
     // Found once, when the first powered defence is met.
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
     for slot in 0..world.objects.slot_count() {
-        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
-        let t = rules.template(obj.template);
+        let Some(o) = world.objects.by_slot(slot) else { continue };
+        let t = rules.template(o.template);
         let Some(&weapon) = t.weapons.first() else { continue };
-        if !obj.is_complete() {
+        if !o.is_complete() {
             continue; // a construction site does not fight yet
         }
         if t.power < 0 {
-            let owner = obj.owner;
-            drop(obj);
+            let owner = o.owner;
             let balances = power.get_or_insert_with(|| super::power::balances(world));
             if balances.get(owner.index()).is_some_and(|b| b.low()) {
                 continue; // a powered defence without power holds its fire
             }
-            let Some(again) = world.objects.by_slot_mut(slot) else { continue };
-            obj = again;
         }
+        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         obj.set_cooldown(obj.cooldown.saturating_sub(1));
         let (pos, owner, order) = (obj.pos, obj.owner, obj.order);
         if let Order::Move { .. } = order {

@@ -60,8 +60,8 @@ impl World {
 
     /// Whether `player`'s construction and production work on this frame (always, unless it
     /// is low on power; then at its faction's `low_power_speed`).
-    pub(crate) fn works_now(&self, low: &[PowerBalance], player: PlayerId) -> bool {
-        let Some(b) = low.get(player.index()) else { return true };
+    pub(crate) fn works_now(&self, balances: &[PowerBalance], player: PlayerId) -> bool {
+        let Some(b) = balances.get(player.index()) else { return true };
         if !b.low() {
             return true;
         }

@@ -58,3 +58,14 @@ pub fn temp_dir(name: &str) -> PathBuf {
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).expect("read")
 }
+
+/// The shipped rule files, each named `data/<file>` (so errors read as a modder sees them).
+pub fn shipped_rules() -> ridgeline::defs::RuleSources {
+    let read = |f: &str| ridgeline::defs::Source::from_text(format!("data/{f}"), read(&root().join("data").join(f)));
+    ridgeline::defs::RuleSources {
+        objects: read("objects.ron"),
+        weapons: read("weapons.ron"),
+        armor: read("armor.ron"),
+        factions: read("factions.ron"),
+    }
+}

@@ -97,6 +97,9 @@ pub struct Battle {
     online: Option<online::OnlineLink>,
     /// The player has given up and waits for the surrender to run.
     surrendering: bool,
+    /// The local player's power after the last frame (the top bar, the radar and the control
+    /// bar's warning read it).
+    power: crate::sim::power::PowerBalance,
     /// The state hash every few hundred frames, for the replay.
     checkpoints: Vec<(u32, String)>,
 }
@@ -129,6 +132,7 @@ impl Battle {
         let (w, h) = scene.map.file.size;
         let mut shroud = Shroud::new(w, h, scene.map.file.cell_size as f32);
         shroud.update(world, local);
+        let power = world.power(local);
         let view = View::new(scene.start_camera(local), screen);
         Ok(Battle {
             previous: poses(world),
@@ -148,6 +152,7 @@ impl Battle {
             ended_for: 0.0,
             online: None,
             surrendering: false,
+            power,
             checkpoints: Vec::new(),
             game,
         })
@@ -206,7 +211,8 @@ impl Battle {
                     self.keep_snapshot(frame.0, hash);
                     let world = self.game.session.world();
                     self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
-                    self.control_bar.note_power(world.power(self.local).low(), self.elapsed);
+                    self.power = world.power(self.local);
+                    self.control_bar.note_power(self.power.low(), self.elapsed);
                     self.score.count(&report.events);
                     self.shroud.update(world, self.local);
                     self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);
@@ -244,7 +250,7 @@ impl Battle {
 
     /// The local player's power balance.
     pub fn power(&self) -> crate::sim::power::PowerBalance {
-        self.world().power(self.local)
+        self.power
     }
 
     /// The local player's money.

@@ -69,7 +69,7 @@ impl Battle {
             }
         }
         // Without power the radar goes dark: the ground dimmed, no dots.
-        let dark = self.world().power(self.local).low();
+        let dark = self.power().low();
         if dark {
             out.push(DrawCmd::Fill { rect: sq, color: [0, 0, 0, 200] });
             out.push(DrawCmd::Text {

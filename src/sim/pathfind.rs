@@ -12,6 +12,7 @@ use std::collections::{BinaryHeap, VecDeque};
 
 use super::hash::StateHasher;
 use super::ids::ObjectId;
+use super::regions::{NO_REGION, Regions};
 use super::terrain::{Cell, Terrain};
 use super::vector::Vec2;
 
@@ -29,6 +30,10 @@ const HEURISTIC_DEN: u32 = 5;
 const SHARE_CELLS: i32 = 12;
 /// A smoothed path has a waypoint at least this often (cells), bounding line-of-sight work.
 const MAX_SEGMENT_CELLS: usize = 24;
+/// A goal that cannot be reached (inside a structure, across water) is moved to the nearest
+/// reachable cell within this many cells; farther than that, the search runs to its limit and
+/// the path ends where it got closest.
+const RETARGET_CELLS: i32 = 32;
 
 /// One queued request for a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +66,7 @@ pub struct Pathfinder {
     next_id: u32,
     budget: u32,
     scratch: Scratch,
+    regions: Regions,
 }
 
 /// Per-cell search buffers, reused between searches (not state: rebuilt by every search).
@@ -76,7 +82,13 @@ struct Scratch {
 impl Pathfinder {
     /// A pathfinder expanding at most `budget` cells a frame (at least one search always runs).
     pub fn new(budget: u32) -> Pathfinder {
-        Pathfinder { queue: VecDeque::new(), next_id: 0, budget, scratch: Scratch::default() }
+        Pathfinder {
+            queue: VecDeque::new(),
+            next_id: 0,
+            budget,
+            scratch: Scratch::default(),
+            regions: Regions::default(),
+        }
     }
 
     /// Queues a request; returns its id.
@@ -139,6 +151,10 @@ impl Pathfinder {
     }
 
     /// Finds a path now, ignoring the budget; returns the waypoints and the work done.
+    ///
+    /// A goal outside the start's region of connected ground (under a structure, across
+    /// water) is first moved to the nearest cell of that region, so the search ends there
+    /// instead of exhausting everything reachable.
     pub fn find(&mut self, terrain: &Terrain, from: Vec2, to: Vec2) -> (Vec<Vec2>, u32) {
         let start = terrain.cell_of(from);
         let goal_cell = terrain.cell_of(to);
@@ -151,10 +167,21 @@ impl Pathfinder {
         else {
             return (Vec::new(), steps);
         };
-        let (cells, expanded, reached) = self.astar(terrain, start_idx, goal_cell);
+        self.regions.refresh(terrain);
+        let region = terrain.nearest_passable(start, 4).map_or(NO_REGION, |c| self.regions.of(terrain, c));
+        let regions = &self.regions;
+        let goal = if region == NO_REGION || regions.of(terrain, goal_cell) == region {
+            goal_cell
+        } else {
+            terrain.nearest_where(goal_cell, RETARGET_CELLS, |c| regions.of(terrain, c) == region).unwrap_or(goal_cell)
+        };
+        let (cells, expanded, reached) = self.astar(terrain, start_idx, goal);
         let mut pts = smooth(terrain, &cells);
         // Aim for the exact goal when its cell was reached.
-        if reached && let Some(last) = pts.last_mut() {
+        if reached
+            && goal == goal_cell
+            && let Some(last) = pts.last_mut()
+        {
             *last = to;
         }
         if pts.first().is_some_and(|p| terrain.cell_of(*p) == start) && pts.len() > 1 {
@@ -387,6 +414,40 @@ mod tests {
         let (pts, _) = pf.find(&t, Vec2::from_int(25, 95), Vec2::from_int(155, 95));
         let end = t.cell_of(*pts.last().unwrap());
         assert_eq!(end.x, 9);
+    }
+
+    #[test]
+    fn a_goal_under_a_structure_ends_beside_it_without_searching_the_map() {
+        // 64×64 open field with a wall at x = 32 that leaves a gap at the bottom, and a 3×3
+        // structure around the goal on the far side.
+        let mut blocked = vec![false; 64 * 64];
+        for y in 0..60 {
+            blocked[y * 64 + 32] = true;
+        }
+        let mut t = Terrain::new(64, 64, Fixed::from_int(10), blocked, vec![]);
+        let goal = Vec2::from_int(455, 105);
+        t.mark_structure(goal, (3, 3), true);
+        let mut pf = Pathfinder::new(100_000);
+        let (pts, work) = pf.find(&t, Vec2::from_int(105, 105), goal);
+        let end = t.cell_of(*pts.last().unwrap());
+        let g = t.cell_of(goal);
+        assert!(t.passable(end));
+        assert_eq!((end.x - g.x).abs().max((end.y - g.y).abs()), 2, "ends next to the footprint: {end:?}");
+        assert!(work < 4_000, "searched {work} cells for a 64×64 map");
+    }
+
+    #[test]
+    fn a_goal_across_water_ends_at_the_nearest_shore() {
+        // The right third is cut off entirely: the path ends on this side, level with the goal.
+        let mut blocked = vec![false; 64 * 64];
+        for y in 0..64 {
+            blocked[y * 64 + 40] = true;
+        }
+        let t = Terrain::new(64, 64, Fixed::from_int(10), blocked, vec![]);
+        let mut pf = Pathfinder::new(100_000);
+        let (pts, work) = pf.find(&t, Vec2::from_int(55, 305), Vec2::from_int(505, 105));
+        assert_eq!(t.cell_of(*pts.last().unwrap()), Cell { x: 39, y: 10 });
+        assert!(work < 4_000, "searched {work} cells");
     }
 
     #[test]

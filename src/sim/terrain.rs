@@ -17,7 +17,7 @@ pub struct Cell {
 }
 
 /// The passability grid of the map being played.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Debug)]
 pub struct Terrain {
     width: u32,
     height: u32,
@@ -25,6 +25,21 @@ pub struct Terrain {
     blocked: Vec<bool>,
     structures: Vec<u16>,
     start_positions: Vec<Vec2>,
+    /// Counts changes to passability (structures placed and removed), so derived maps such as
+    /// the pathfinder's regions know when to rebuild. Not part of the hash: it follows from the
+    /// structure counts, which are.
+    revision: u64,
+}
+
+impl std::hash::Hash for Terrain {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.width.hash(state);
+        self.height.hash(state);
+        self.cell_size.hash(state);
+        self.blocked.hash(state);
+        self.structures.hash(state);
+        self.start_positions.hash(state);
+    }
 }
 
 impl Terrain {
@@ -39,7 +54,7 @@ impl Terrain {
     ) -> Terrain {
         let cells = width as usize * height as usize;
         blocked.resize(cells, true);
-        Terrain { width, height, cell_size, blocked, structures: vec![0; cells], start_positions }
+        Terrain { width, height, cell_size, blocked, structures: vec![0; cells], start_positions, revision: 0 }
     }
 
     /// An open, flat field (for tests and benchmarks).
@@ -127,6 +142,7 @@ impl Terrain {
 
     /// Marks (or, with `add == false`, unmarks) a structure's footprint as blocked.
     pub fn mark_structure(&mut self, p: Vec2, size: (u8, u8), add: bool) {
+        self.revision = self.revision.wrapping_add(1);
         let cells: Vec<Cell> = self.footprint(p, size).collect();
         for c in cells {
             if let Some(i) = self.index(c) {
@@ -136,9 +152,20 @@ impl Terrain {
         }
     }
 
+    /// Changes to passability so far (structures placed and removed).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// The nearest passable cell to `c` within `radius` cells (ring by ring, lowest index on ties).
     pub fn nearest_passable(&self, c: Cell, radius: i32) -> Option<Cell> {
-        if self.passable(c) {
+        self.nearest_where(c, radius, |n| self.passable(n))
+    }
+
+    /// The nearest cell to `c` within `radius` cells for which `wanted` holds: ring by ring
+    /// outward, the smallest straight-line distance within a ring, then the lowest row and column.
+    pub fn nearest_where(&self, c: Cell, radius: i32, wanted: impl Fn(Cell) -> bool) -> Option<Cell> {
+        if wanted(c) {
             return Some(c);
         }
         for r in 1..=radius {
@@ -149,7 +176,7 @@ impl Terrain {
                         continue;
                     }
                     let n = Cell { x: c.x + dx, y: c.y + dy };
-                    if self.passable(n) {
+                    if wanted(n) {
                         let d = (dx * dx + dy * dy) as i64;
                         if best.is_none_or(|(bd, bc)| d < bd || (d == bd && (n.y, n.x) < (bc.y, bc.x))) {
                             best = Some((d, n));

@@ -15,6 +15,7 @@ pub mod replay;
 pub mod runner;
 pub mod script;
 pub mod start;
+pub mod tournament;
 
 pub use controller::{Controller, Idle, Queued};
 pub use match_setup::{Difficulty, MatchSetup, ResolvedSlot, SlotKind, SlotSetup};

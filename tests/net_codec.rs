@@ -33,6 +33,7 @@ fn command() -> impl Strategy<Value = Command> {
         object().prop_map(|pile| Command::Gather { pile }),
         object().prop_map(|structure| Command::Sell { structure }),
         Just(Command::Surrender),
+        object().prop_map(|site| Command::Resume { site }),
     ]
 }
 

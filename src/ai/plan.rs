@@ -25,4 +25,16 @@ pub struct AiPlan {
     pub focus_fire: bool,
     /// Frames after which an unchanged attack order is given again (regrouping stragglers).
     pub reissue_frames: u32,
+    /// The worth (summed prices) its attackers must reach before the first attack; each attack
+    /// that has to fall back raises the next one's by a quarter.
+    pub first_wave: i64,
+    /// Gatherers it keeps working (it trains more until it has this many).
+    pub gatherers: u32,
+    /// Unit factories it raises, taking turns among the kinds its builder can make.
+    pub factories: u32,
+    /// Defensive structures it raises once its factories stand.
+    pub defences: u32,
+    /// An attack falls back when the attackers' worth drops below this percent of the enemy
+    /// army in sight around them (0: it fights on).
+    pub retreat_below_percent: u32,
 }

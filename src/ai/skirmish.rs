@@ -4,8 +4,13 @@
 //! when the group has shrunk. Harder plans think more often, attack sooner with more, and
 //! focus fire on the weakest enemy in reach.
 //!
-//! Must not: read anything but the world it is given and its own memory; decisions depend
-//! only on them (ties broken by id), so every machine running the AI decides the same.
+//! It plays under the shroud: enemies are known only from its team's vision and its
+//! [`Memory`] of what it saw. Until it knows where an enemy base is, one unit scouts the start
+//! positions and the attack goes to the nearest one not yet looked at.
+//!
+//! Must not: read anything but the world it is given and its own memory, or any enemy object
+//! its team cannot see; decisions depend only on them (ties broken by id), so every machine
+//! running the AI decides the same.
 
 use crate::sim::command::{Command, MAX_SELECTION, Point};
 use crate::sim::fixed::Fixed;
@@ -14,6 +19,7 @@ use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
 use crate::sim::world::World;
 
+use super::memory::{Memory, Sighting};
 use super::plan::AiPlan;
 
 /// Distance around the attackers' centre in which a focusing AI looks for a victim.
@@ -24,6 +30,8 @@ const POWER_MARGIN: i32 = 2;
 const GATHERED_RADIUS: i64 = 90;
 /// Distance from the base, toward the enemy, of the point where attackers gather.
 const RALLY_DISTANCE: i64 = 160;
+/// Distance from the base centre, toward the enemy, around which defences are placed.
+const DEFENCE_DISTANCE: i64 = 110;
 /// Frames an AI waits for stragglers before attacking anyway.
 const GATHER_PATIENCE: u32 = 30 * 30;
 /// Frames an AI waits for its advantage before attacking anyway (two equal turtles would
@@ -64,12 +72,28 @@ pub struct SkirmishAi {
     last_frame: u32,
     /// Decisions taken so far (to rotate through what factories make).
     decisions: u32,
+    /// What it has seen of the enemy.
+    memory: Memory,
+    /// The unit looking for the enemy, while one is.
+    scout: Option<ObjectId>,
+    /// The worth the next attack waits for.
+    wave_worth: i64,
 }
 
 impl SkirmishAi {
     /// An AI for `player` playing by `plan`.
     pub fn new(player: PlayerId, plan: AiPlan) -> SkirmishAi {
-        SkirmishAi { player, plan, phase: Phase::Guarding, last: Orders::None, last_frame: 0, decisions: 0 }
+        SkirmishAi {
+            player,
+            phase: Phase::Guarding,
+            last: Orders::None,
+            last_frame: 0,
+            decisions: 0,
+            memory: Memory::default(),
+            scout: None,
+            wave_worth: plan.first_wave,
+            plan,
+        }
     }
 
     /// The player it plays.
@@ -95,6 +119,7 @@ impl SkirmishAi {
             return Vec::new();
         }
         self.decisions = self.decisions.wrapping_add(1);
+        self.memory.observe(world, self.player);
         // Building a structure needs the builder selected; so does every army order, and a
         // frame's selections all run before its orders: a frame does one or the other.
         if let Some(build) = self.expand(world) {
@@ -104,46 +129,147 @@ impl SkirmishAi {
             return gather;
         }
         let mut out = self.train(world);
-        out.extend(self.command_army(world));
+        let army = self.command_army(world);
+        if army.is_empty() {
+            out.extend(self.send_scout(world));
+        } else {
+            out.extend(army);
+        }
         out
     }
 
-    /// A builder raises a unit factory when the AI has none (finished or rising), and a power
-    /// plant first when that factory (or what stands already) would use more power than is
-    /// made; one plant rises at a time.
+    /// What it has seen of the enemy.
+    pub fn memory(&self) -> &Memory {
+        &self.memory
+    }
+
+    /// The fastest armed unit goes to the nearest start position not yet looked at, while no
+    /// enemy structure is known; a new scout goes when the last one is lost.
+    fn send_scout(&mut self, world: &World) -> Vec<Command> {
+        if self.memory.structures().next().is_some() {
+            self.scout = None;
+            return Vec::new();
+        }
+        let rules = world.rules();
+        let alive = self.scout.and_then(|id| world.object(id)).filter(|o| o.owner == self.player);
+        let scout = match alive {
+            Some(o) if o.nav.is_active() || o.order != crate::sim::object::Order::Idle => return Vec::new(),
+            Some(o) => o,
+            None => {
+                let Some(o) = world
+                    .objects()
+                    .filter(|o| {
+                        o.owner == self.player
+                            && rules.template(o.template).is_mobile()
+                            && rules.template(o.template).is_armed()
+                    })
+                    .max_by_key(|o| (rules.template(o.template).speed, std::cmp::Reverse(o.id)))
+                else {
+                    return Vec::new();
+                };
+                o
+            }
+        };
+        let home = self.home(world, scout.pos);
+        let Some(goal) = self.memory.unscouted_start(world, home, scout.pos) else {
+            self.scout = None; // nowhere left to look: back to the army
+            return Vec::new();
+        };
+        self.scout = Some(scout.id);
+        vec![Command::Select { objects: vec![scout.id], add: false }, Command::Move { to: point(goal) }]
+    }
+
+    /// The centre of its structures, else its start position, else `fallback`.
+    fn home(&self, world: &World, fallback: Vec2) -> Vec2 {
+        centre(world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground()).map(|o| o.pos))
+            .or_else(|| world.terrain().start_positions().get(self.player.index()).copied())
+            .unwrap_or(fallback)
+    }
+
+    /// A free builder raises the next structure the plan wants: unit factories up to the
+    /// plan's count (taking turns among the kinds it can make), then defences toward the enemy;
+    /// a power plant first whenever that structure (or what stands already) would leave less
+    /// than a small margin. One structure rises at a time.
     fn expand(&self, world: &World) -> Option<Vec<Command>> {
         let rules = world.rules();
         let mine = || world.objects().filter(|o| o.owner == self.player);
         let makes_army = |t: TemplateId| {
             rules.template(t).builds.iter().any(|&u| rules.template(u).is_mobile() && rules.template(u).is_armed())
         };
-        let has_factory = mine().any(|o| o.kind.blocks_ground() && makes_army(o.template));
-        let plant_rising = mine().any(|o| !o.is_complete() && rules.template(o.template).power > 0);
-        let builder = mine().find(|o| {
-            rules.template(o.template).is_mobile() && !matches!(o.order, crate::sim::object::Order::Construct { .. })
-        })?;
+        let is_defence = |t: TemplateId| !rules.template(t).is_mobile() && rules.template(t).is_armed();
+        let builder = mine()
+            .filter(|o| rules.template(o.template).is_mobile() && !rules.template(o.template).builds.is_empty())
+            .find(|o| !matches!(o.order, crate::sim::object::Order::Construct { .. }))?;
+        if let Some(site) = mine().find(|o| o.kind.blocks_ground() && !o.is_complete()) {
+            // One structure at a time; a site nobody works on gets a builder back.
+            let worked = mine().any(|o| o.order == crate::sim::object::Order::Construct { site: site.id });
+            return (!worked && rules.template(builder.template).builds.contains(&site.template)).then(|| {
+                vec![Command::Select { objects: vec![builder.id], add: false }, Command::Resume { site: site.id }]
+            });
+        }
         let options = &rules.template(builder.template).builds;
         let buildable = |t: TemplateId| world.can_build(self.player, builder.id, t).is_ok();
-        let factory =
-            (!has_factory).then(|| options.iter().copied().find(|&t| makes_army(t) && buildable(t))).flatten();
+        let count = |t: TemplateId| mine().filter(|o| o.template == t).count();
+        let factories = mine().filter(|o| o.kind.blocks_ground() && makes_army(o.template)).count();
+        let defences = mine().filter(|o| is_defence(o.template)).count();
+        let next = if factories < self.plan.factories as usize {
+            // The kind with the fewest standing; the first such on the builder's list.
+            let kinds = options.iter().copied().filter(|&t| makes_army(t));
+            kinds.min_by_key(|&t| count(t)).filter(|&t| buildable(t))
+        } else if defences < self.plan.defences as usize {
+            options.iter().copied().find(|&t| is_defence(t) && buildable(t))
+        } else {
+            None
+        };
         let power = world.power(self.player);
-        let wanted = factory.map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
+        let wanted = next.map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
         let short = power.produced - power.used - wanted < POWER_MARGIN;
-        let template = if short && !plant_rising {
+        let template = if short {
             // The plant that makes the most of what this builder can raise.
             options
                 .iter()
                 .copied()
                 .filter(|&t| rules.template(t).power > 0 && buildable(t))
                 .max_by_key(|&t| (rules.template(t).power, std::cmp::Reverse(t)))?
-        } else if short {
-            return None; // the plant rising comes first
         } else {
-            factory?
+            next?
         };
-        let home = mine().find(|o| o.kind.blocks_ground()).map_or(builder.pos, |o| o.pos);
-        let at = self.site_near(world, template, home)?;
+        let home = self.home(world, builder.pos);
+        // Defences stand on the side the enemy comes from.
+        let around = if is_defence(template) {
+            let toward = self.enemy_direction(world, home);
+            home + toward.normalize().scale(Fixed::from_int(DEFENCE_DISTANCE))
+        } else {
+            home
+        };
+        let at = self.site_near(world, template, around)?;
         Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])
+    }
+
+    /// The worth of the armies its living enemies started with (the factions' starting
+    /// objects are known to everyone): what it assumes it faces before it has seen more.
+    fn enemy_starting_armies(&self, world: &World) -> i64 {
+        let rules = world.rules();
+        let Some(team) = world.players().get(self.player.index()).map(|p| p.team) else { return 0 };
+        world
+            .players()
+            .iter()
+            .filter(|p| p.team != team && !p.defeated)
+            .filter_map(|p| rules.factions.get(p.faction as usize))
+            .flat_map(|f| f.starting_objects.iter())
+            .filter(|(t, _)| rules.template(*t).is_mobile() && rules.template(*t).is_armed())
+            .map(|&(t, n)| rules.template(t).cost * n as i64)
+            .sum()
+    }
+
+    /// From `home` toward the enemy as far as it knows: its nearest known structure, else the
+    /// nearest start position not looked at, else the middle of the map.
+    fn enemy_direction(&self, world: &World, home: Vec2) -> Vec2 {
+        let there = nearest_seen(self.memory.structures(), home)
+            .map(|s| s.pos)
+            .or_else(|| self.memory.unscouted_start(world, home, home))
+            .unwrap_or_else(|| world.terrain().world_size().scale(Fixed::HALF));
+        there - home
     }
 
     /// Idle gatherers go to the supply pile nearest to them.
@@ -171,7 +297,7 @@ impl SkirmishAi {
         let terrain = world.terrain();
         let cell = terrain.cell_size();
         let (w, h) = (cell.mul_int(t.footprint.0 as i64), cell.mul_int(t.footprint.1 as i64));
-        for ring in 1..=6i64 {
+        for ring in 1..=10i64 {
             let d = Fixed::from_int(40 + 20 * ring);
             for (dx, dy) in [(1, 0), (0, -1), (1, -1), (-1, 0), (0, 1), (-1, -1), (1, 1), (-1, 1)] {
                 let p = home + Vec2::new(d.mul_int(dx), d.mul_int(dy));
@@ -194,19 +320,39 @@ impl SkirmishAi {
         None
     }
 
-    /// Finished factories with short queues train the next armed unit they can afford.
+    /// Structures that make gatherers keep the plan's number working; finished factories with
+    /// short queues train the next armed unit they can afford.
     fn train(&self, world: &World) -> Vec<Command> {
         let rules = world.rules();
         let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
         let mut money = me.money;
         let mut out = Vec::new();
+        let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
+        let mut gatherers = world.objects().filter(|o| o.owner == self.player && is_gatherer(o.template)).count()
+            + world
+                .objects()
+                .filter(|o| o.owner == self.player)
+                .flat_map(|o| world.factories().queue(o.id))
+                .filter(|job| is_gatherer(job.template))
+                .count();
         for f in world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()) {
-            if world.factories().queue(f.id).len() >= 2 {
+            let queue = world.factories().queue(f.id).len();
+            let builds = &rules.template(f.template).builds;
+            if let Some(&g) = builds.iter().find(|&&u| is_gatherer(u))
+                && gatherers < self.plan.gatherers as usize
+                && queue == 0
+                && rules.template(g).cost <= money
+                && world.prerequisites_met(self.player, g).is_ok()
+            {
+                money -= rules.template(g).cost;
+                gatherers += 1;
+                out.push(Command::Produce { factory: f.id, template: g });
                 continue;
             }
-            let options: Vec<TemplateId> = rules
-                .template(f.template)
-                .builds
+            if queue >= 2 {
+                continue;
+            }
+            let options: Vec<TemplateId> = builds
                 .iter()
                 .copied()
                 .filter(|&u| {
@@ -232,16 +378,13 @@ impl SkirmishAi {
     /// Guards, gathers, attacks or defends with the army.
     fn command_army(&mut self, world: &World) -> Vec<Command> {
         let frame = world.frame().0;
-        let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
         let rules = world.rules();
-        let is_enemy = |o: &Object| {
-            o.owner != PlayerId::NEUTRAL
-                && world.players().get(o.owner.index()).is_some_and(|p| p.team != me.team && !p.defeated)
-        };
+        let scout = self.scout;
         let army: Vec<&Object> = world
             .objects()
             .filter(|o| {
                 o.owner == self.player
+                    && Some(o.id) != scout
                     && rules.template(o.template).is_mobile()
                     && rules.template(o.template).is_armed()
             })
@@ -249,27 +392,40 @@ impl SkirmishAi {
         if army.is_empty() {
             return Vec::new();
         }
-        let home = centre(world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground()).map(|o| o.pos))
-            .or_else(|| world.terrain().start_positions().get(self.player.index()).copied())
-            .unwrap_or_else(|| centre(army.iter().map(|o| o.pos)).unwrap_or(Vec2::ZERO));
+        let home = self.home(world, centre(army.iter().map(|o| o.pos)).unwrap_or(Vec2::ZERO));
         let radius = self.plan.defend_radius;
-        let intruder = nearest(world.objects().filter(|o| is_enemy(o) && !o.kind.blocks_ground()), home)
-            .filter(|o| (o.pos - home).length_squared() <= radius * radius);
+        let intruder = nearest_seen(self.memory.units_in_sight(), home)
+            .filter(|s| (s.pos - home).length_squared() <= radius * radius);
         let ids = |units: &[&Object]| units.iter().take(MAX_SELECTION).map(|o| o.id).collect::<Vec<_>>();
         let share = self.plan.attack_share_percent.clamp(1, 100) as usize;
         let n = (army.len() * share).div_ceil(100).clamp(1, army.len());
         let attackers = &army[..n];
         let at = centre(attackers.iter().map(|o| o.pos)).unwrap_or(home);
-        // Go for the enemy's army first (it shoots back), then for what is left of its base.
-        let target = nearest(world.objects().filter(|o| is_enemy(o) && !o.kind.blocks_ground()), at)
-            .or_else(|| nearest(world.objects().filter(|o| is_enemy(o)), at));
+        // Go for the enemy's army first (it shoots back), then for its base, then to look for
+        // it where it may be.
+        let target = nearest_seen(self.memory.units(), at)
+            .or_else(|| nearest_seen(self.memory.structures(), at))
+            .map(|s| s.pos)
+            .or_else(|| self.memory.unscouted_start(world, home, at))
+            .or_else(|| self.memory.hunt_point(world, self.player, at));
         if frame >= self.plan.first_attack_frame && self.phase == Phase::Guarding {
             self.phase = Phase::Gathering(frame);
         }
-        if let Phase::Attacking(size) = self.phase
-            && attackers.len() * 100 < size * FALL_BACK_PERCENT
-        {
-            self.phase = Phase::Gathering(frame);
+        let worth = |t: TemplateId| rules.template(t).cost;
+        if let Phase::Attacking(size) = self.phase {
+            let mine: i64 = attackers.iter().map(|o| worth(o.template)).sum();
+            let reach = Fixed::from_int(FOCUS_RADIUS * 2);
+            let facing: i64 = self
+                .memory
+                .units_in_sight()
+                .filter(|s| rules.template(s.template).is_armed() && (s.pos - at).length_squared() <= sq(reach))
+                .map(|s| worth(s.template))
+                .sum();
+            let outmatched = mine * 100 < facing * self.plan.retreat_below_percent as i64;
+            if attackers.len() * 100 < size * FALL_BACK_PERCENT || outmatched {
+                self.phase = Phase::Gathering(frame);
+                self.wave_worth = self.wave_worth.saturating_add(self.wave_worth / 4);
+            }
         }
         let (units, orders) = if let Some(enemy) = intruder {
             (ids(&army), Orders::Defend(point(enemy.pos)))
@@ -277,7 +433,7 @@ impl SkirmishAi {
             match (self.phase.clone(), target) {
                 (Phase::Guarding, _) | (_, None) => (ids(&army), Orders::Guard),
                 (Phase::Gathering(since), Some(t)) => {
-                    let toward = (t.pos - home).normalize().scale(Fixed::from_int(RALLY_DISTANCE));
+                    let toward = (t - home).normalize().scale(Fixed::from_int(RALLY_DISTANCE));
                     let rally = home + toward;
                     let gathered = (at - rally).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS * 2))
                         && attackers
@@ -285,21 +441,20 @@ impl SkirmishAi {
                             .all(|o| (o.pos - at).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS)));
                     let cost = |o: &Object| rules.template(o.template).cost;
                     let mine: i64 = attackers.iter().map(|o| cost(o)).sum();
-                    let theirs: i64 = world
-                        .objects()
-                        .filter(|o| {
-                            is_enemy(o)
-                                && rules.template(o.template).is_mobile()
-                                && rules.template(o.template).is_armed()
-                        })
-                        .map(cost)
+                    let seen: i64 = self
+                        .memory
+                        .units()
+                        .filter(|s| rules.template(s.template).is_armed())
+                        .map(|s| rules.template(s.template).cost)
                         .sum();
+                    let theirs = seen.max(self.enemy_starting_armies(world));
                     let waited = frame.saturating_sub(since);
-                    let strong = mine * 100 >= theirs * self.plan.attack_advantage_percent as i64
-                        || waited >= ADVANTAGE_PATIENCE;
+                    let strong = mine >= self.wave_worth
+                        && (mine * 100 >= theirs * self.plan.attack_advantage_percent as i64
+                            || waited >= ADVANTAGE_PATIENCE);
                     if strong && (gathered || waited >= GATHER_PATIENCE) {
                         self.phase = Phase::Attacking(attackers.len());
-                        (ids(attackers), Orders::Attack(point(t.pos)))
+                        (ids(attackers), Orders::Attack(point(t)))
                     } else {
                         (ids(attackers), Orders::Rally(point(rally)))
                     }
@@ -317,18 +472,19 @@ impl SkirmishAi {
                                 }
                                 _ => None,
                             };
+                            let current = current.filter(|o| world.can_see(self.player, o)).map(|o| o.id);
                             current.or_else(|| {
-                                world
-                                    .objects()
-                                    .filter(|o| is_enemy(o) && !o.kind.blocks_ground())
-                                    .filter(|o| (o.pos - at).length_squared() <= sq(reach))
-                                    .min_by_key(|o| (o.health, o.id))
+                                self.memory
+                                    .units_in_sight()
+                                    .filter(|s| (s.pos - at).length_squared() <= sq(reach))
+                                    .min_by_key(|s| (s.health, s.id))
+                                    .map(|s| s.id)
                             })
                         })
                         .flatten();
                     match victim {
-                        Some(v) => (ids(attackers), Orders::Focus(v.id)),
-                        None => (ids(attackers), Orders::Attack(point(t.pos))),
+                        Some(v) => (ids(attackers), Orders::Focus(v)),
+                        None => (ids(attackers), Orders::Attack(point(t))),
                     }
                 }
             }
@@ -363,6 +519,11 @@ fn centre(points: impl Iterator<Item = Vec2>) -> Option<Vec2> {
         n += 1;
     }
     (n > 0).then(|| Vec2::new(sum.x.div_int(n), sum.y.div_int(n)))
+}
+
+/// The sighting nearest to `to` (ties: lowest id).
+fn nearest_seen<'a>(seen: impl Iterator<Item = &'a Sighting>, to: Vec2) -> Option<&'a Sighting> {
+    seen.min_by_key(|s| ((s.pos - to).length_squared(), s.id))
 }
 
 /// The object nearest to `to` (ties: lowest id).

@@ -27,6 +27,24 @@ struct AiPlanDef {
     defend_radius: f64,
     focus_fire: bool,
     reissue_after: f64,
+    #[serde(default)]
+    first_wave: u32,
+    #[serde(default = "default_gatherers")]
+    gatherers: u32,
+    #[serde(default = "default_factories")]
+    factories: u32,
+    #[serde(default)]
+    defences: u32,
+    #[serde(default)]
+    retreat_below: u32,
+}
+
+fn default_gatherers() -> u32 {
+    2
+}
+
+fn default_factories() -> u32 {
+    1
 }
 
 /// Every difficulty's plan.
@@ -74,6 +92,17 @@ impl AiPlans {
                 bad("attack_share", format!("{}% must be between 1 and 100", d.attack_share));
             }
             let radius = decimal(d.defend_radius, 1.0).map_err(|m| bad("defend_radius", m)).ok();
+            for (field, value, range) in [
+                ("gatherers", d.gatherers, 1..=20),
+                ("factories", d.factories, 1..=6),
+                ("defences", d.defences, 0..=10),
+                ("retreat_below", d.retreat_below, 0..=1000),
+                ("first_wave", d.first_wave, 0..=1_000_000),
+            ] {
+                if !range.contains(&value) {
+                    bad(field, format!("{value} must be between {} and {}", range.start(), range.end()));
+                }
+            }
             if let (Some(think_frames), Some(first_attack_frame), Some(reissue_frames), Some(defend_radius)) =
                 (think, first, reissue, radius)
             {
@@ -86,6 +115,11 @@ impl AiPlans {
                     defend_radius,
                     focus_fire: d.focus_fire,
                     reissue_frames,
+                    first_wave: d.first_wave as i64,
+                    gatherers: d.gatherers,
+                    factories: d.factories,
+                    defences: d.defences,
+                    retreat_below_percent: d.retreat_below,
                 });
             }
         }
@@ -151,6 +185,10 @@ mod tests {
         let mut slow = rows.clone();
         slow[0] = slow[0].replace("think_every: 1.0", "think_every: -2.0");
         assert!(load(&file(&slow)).unwrap_err().to_string().contains("think_every"));
+        let mut greedy = rows.clone();
+        greedy[1] = greedy[1].replace("reissue_after: 10.0", "reissue_after: 10.0, gatherers: 0");
+        let e = load(&file(&greedy)).unwrap_err().to_string();
+        assert!(e.contains("ai.ron:3") && e.contains("gatherers"), "{e}");
         assert!(load("[(name: \"easy\", speed: 2)]").is_err(), "unknown fields are refused");
     }
 }

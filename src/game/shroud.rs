@@ -1,15 +1,15 @@
 //! The shroud: what the local player (and allies) see. Ground never seen is black, ground seen
 //! before but not now is dimmed, and enemies are shown only where someone of the team sees.
 //!
-//! Display state: the simulation does not use it (targeting already works by sight range), so
-//! it is computed here from each snapshot, per cell.
-//! Must not: be read by the simulation or sent to peers.
+//! A per-cell picture of the simulation's own vision ([`crate::sim::vision`]): the sim decides
+//! what a team sees and has explored (targeting and the AI use the same grid); this copies it
+//! at map-cell resolution for the renderer, the radar and the scene's culling.
+//! Must not: be read by the simulation or sent to peers, or decide sight on its own.
 
 use glam::Vec2;
 
+use crate::sim::vision::Sight;
 use crate::sim::{PlayerId, World};
-
-use super::scene::to_display;
 
 /// Shroud value of a cell in sight.
 pub const VISIBLE: u8 = 255;
@@ -59,25 +59,24 @@ impl Shroud {
         out
     }
 
-    /// Recomputes what `player`'s team sees now; what it saw stays explored.
+    /// Copies what `player`'s team sees now and has explored from the simulation.
     pub fn update(&mut self, world: &World, player: PlayerId) {
-        for v in &mut self.values {
-            if *v == VISIBLE {
-                *v = EXPLORED;
+        let Some(team) = world.players().get(player.index()).map(|p| p.team) else { return };
+        let vision = world.vision();
+        let per = crate::sim::vision::CELLS_PER_VISION_CELL;
+        for y in 0..self.height as i32 {
+            for x in 0..self.width as i32 {
+                let v = match vision.sight(team, (x / per, y / per)) {
+                    Sight::Visible => VISIBLE,
+                    Sight::Explored => EXPLORED,
+                    Sight::Unknown => UNKNOWN,
+                };
+                self.values[(y as u32 * self.width + x as u32) as usize] = v;
             }
-        }
-        let players = world.players();
-        let Some(team) = players.get(player.index()).map(|p| p.team) else { return };
-        let rules = world.rules();
-        for o in world.objects() {
-            if players.get(o.owner.index()).is_none_or(|p| p.team != team) {
-                continue;
-            }
-            let sight = super::display::to_f32(rules.template(o.template).vision);
-            self.reveal(to_display(o.pos), sight.max(self.cell));
         }
     }
 
+    #[cfg(test)]
     fn reveal(&mut self, at: Vec2, radius: f32) {
         let c = at / self.cell;
         let r = radius / self.cell;
@@ -127,6 +126,23 @@ mod tests {
             }
         }
         assert_eq!(s.at(Vec2::new(100.0, 100.0)), EXPLORED);
+    }
+
+    #[test]
+    fn the_shroud_copies_the_simulations_vision() {
+        use crate::sim::TemplateId;
+        use crate::sim::test_support;
+        // Player 0's unit at (300, 300) sees 60 units; its post at (15, 15).
+        let w = test_support::world(64, vec![(TemplateId(0), 0, crate::sim::vector::Vec2::from_int(300, 300))]);
+        let mut s = Shroud::new(64, 64, 10.0);
+        s.update(&w, PlayerId(0));
+        assert_eq!(s.at(Vec2::new(300.0, 300.0)), VISIBLE);
+        assert_eq!(s.at(Vec2::new(20.0, 20.0)), VISIBLE, "around the post");
+        assert_eq!(s.at(Vec2::new(500.0, 300.0)), UNKNOWN);
+        let mut enemy = Shroud::new(64, 64, 10.0);
+        enemy.update(&w, PlayerId(1));
+        assert_eq!(enemy.at(Vec2::new(300.0, 300.0)), UNKNOWN, "the other team does not see it");
+        assert_eq!(enemy.at(Vec2::new(620.0, 620.0)), VISIBLE);
     }
 
     #[test]

@@ -275,6 +275,7 @@ fn command(w: &mut Vec<u8>, c: &Command) {
         Command::Gather { pile } => object(w, *pile),
         Command::Sell { structure } => object(w, *structure),
         Command::Surrender => {}
+        Command::Resume { site } => object(w, *site),
         Command::Build { template, at } => {
             varint(w, template.0 as u64);
             point(w, *at);
@@ -428,6 +429,7 @@ impl Reader<'_> {
             10 => Command::Gather { pile: self.object()? },
             11 => Command::Sell { structure: self.object()? },
             12 => Command::Surrender,
+            13 => Command::Resume { site: self.object()? },
             k => return self.fail(format!("unknown command kind {k}")),
         })
     }

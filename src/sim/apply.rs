@@ -59,6 +59,7 @@ impl World {
                 self.factories.set_rally(*factory, at);
                 Ok(())
             }
+            Command::Resume { site } => self.resume(player, *site),
             Command::Build { template, at } => self.build(player, *template, *at),
             Command::Surrender => {
                 let mine: Vec<ObjectId> = self.objects.iter().filter(|o| o.owner == player).map(|o| o.id).collect();
@@ -138,23 +139,46 @@ impl World {
         }
         let centre = self.placement(template, at, Some(builder))?;
         let cost = self.can_purchase(player, template)?;
-        let size = self.terrain.cell_size();
-        let (half_w, half_h) =
-            (size.mul_int(t.footprint.0 as i64).div_int(2), size.mul_int(t.footprint.1 as i64).div_int(2));
         self.players[player.index()].money -= cost;
-        let frames = t.build_frames.max(1);
+        let (frames, footprint) = (t.build_frames.max(1), t.footprint);
         let site = self.create_site(template, player, centre, frames);
         self.events.push(GameEvent::ConstructionStarted { site, template, owner: player, at: centre });
+        self.send_to_site(builder, site, centre, footprint);
+        Ok(())
+    }
+
+    /// Selected builders that can raise `site`'s kind go back to work on it.
+    fn resume(&mut self, player: PlayerId, site: ObjectId) -> Result<(), RejectReason> {
+        let s = self.objects.get(site).ok_or(RejectReason::UnknownObject(site))?;
+        if s.owner != player {
+            return Err(RejectReason::NotOwner(site));
+        }
+        if s.is_complete() {
+            return Err(RejectReason::InvalidTarget(site));
+        }
+        let (template, centre) = (s.template, s.pos);
+        let footprint = self.rules.template(template).footprint;
+        let builders = self.selected_objects(player, |w, id| {
+            w.objects.get(id).is_some_and(|o| w.rules.template(o.template).builds.contains(&template))
+        })?;
+        for b in builders {
+            self.send_to_site(b, site, centre, footprint);
+        }
+        Ok(())
+    }
+
+    /// Orders `builder` to work on `site` (of `footprint`, centred at `centre`; it may be
+    /// placed this very frame), walking to the open side of it nearest to the builder that it
+    /// can reach.
+    fn send_to_site(&mut self, builder: ObjectId, site: ObjectId, centre: Vec2, footprint: (u8, u8)) {
+        let Some(from) = self.objects.get(builder).map(|b| b.pos) else { return };
+        self.pathfinder.refresh_regions(&self.terrain);
+        let spot = self.approach(centre, footprint, from).unwrap_or(centre);
         if let Some(mut b) = self.objects.get_mut(builder) {
-            // Head for the side of the site facing the builder.
-            let out = (b.pos - centre).normalize();
-            let reach = half_w.max(half_h) + self.rules.template(b.template).radius + Fixed::from_int(4);
-            let spot = centre + out.scale(reach);
             b.set_order(Order::Construct { site });
             b.set_target(None);
             movement::set_goal(&mut b, spot, &mut self.pathfinder);
         }
-        Ok(())
     }
 
     fn select(&mut self, player: PlayerId, objects: &[ObjectId], add: bool) -> Result<(), RejectReason> {
@@ -252,6 +276,9 @@ impl World {
         let enemy = self.players.get(t.owner.index()).is_some_and(|victim| t.owner != player && owner.is_enemy(victim));
         if !enemy {
             return Err(RejectReason::InvalidTarget(target));
+        }
+        if !self.visible_to(player, t.pos) {
+            return Err(RejectReason::NotVisible(target));
         }
         let ids = self.selected_objects(player, |w, id| w.is_armed(id))?;
         for id in ids {

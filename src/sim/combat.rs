@@ -1,7 +1,8 @@
 //! Combat: choosing targets, closing in, turning to face and firing instant-hit weapons.
 //!
 //! Units on `Move` ignore enemies; `Idle` units shoot what is in range; `AttackMove` and
-//! `Guard` units chase what they see; `Attack` chases one target to its death. Target scans run
+//! `Guard` units chase what they see; `Attack` chases one target to its death, or until it
+//! passes out of the team's sight. Only targets the team sees ([`super::vision`]) are chosen. Target scans run
 //! for each unit every [`SCAN_INTERVAL`] frames, staggered by id, over a coarse bucket grid.
 //! Must not: destroy objects here (health at or below zero is collected at the end of the tick).
 
@@ -13,6 +14,7 @@ use super::object::Order;
 use super::rules::ObjectKind;
 use super::spatial::{Entry, SpatialIndex};
 use super::vector::Vec2;
+use super::vision::Sight;
 use super::world::World;
 
 /// Frames between target scans of one unit.
@@ -65,6 +67,7 @@ pub(crate) fn update(world: &mut World) {
         }
         let engaged = obj.target;
         drop(obj);
+        let team = world.players.get(owner.index()).map_or(u8::MAX, |p| p.team);
         let w = rules.weapon(weapon);
         let vision = t.vision;
         // Where this unit's interest is centred: its guard point or itself.
@@ -73,9 +76,9 @@ pub(crate) fn update(world: &mut World) {
             _ => pos,
         };
         // Keep, drop or acquire a target.
-        let mut target = engaged.and_then(|tid| seen(world, tid));
+        let mut target = engaged.and_then(|tid| seen(world, team, tid));
         if let Order::Attack { target: forced } = order {
-            target = seen(world, forced);
+            target = seen(world, team, forced);
             if target.is_none() {
                 if let Some(mut obj) = world.objects.by_slot_mut(slot) {
                     obj.set_order(Order::Idle);
@@ -99,7 +102,7 @@ pub(crate) fn update(world: &mut World) {
                 rebuild_index(world, &mut index);
                 indexed = true;
             }
-            target = nearest_enemy(world, &index, owner.index(), centre, reach);
+            target = nearest_enemy(world, &index, owner.index(), team, centre, reach);
         }
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         obj.set_target(target.as_ref().map(|s| s.id));
@@ -162,10 +165,11 @@ pub(crate) fn update(world: &mut World) {
     world.scratch.targets = index;
 }
 
-/// A live object's position and radius.
-fn seen(world: &World, id: ObjectId) -> Option<Seen> {
+/// A live object's position and radius, while `team` has it in sight.
+fn seen(world: &World, team: u8, id: ObjectId) -> Option<Seen> {
     let o = world.objects.get(id)?;
-    (o.health > 0).then(|| Seen { id, pos: o.pos, radius: world.rules.template(o.template).radius })
+    let visible = world.vision.sight_at(team, o.pos) == Sight::Visible;
+    (o.health > 0 && visible).then(|| Seen { id, pos: o.pos, radius: world.rules.template(o.template).radius })
 }
 
 fn rebuild_index(world: &mut World, index: &mut SpatialIndex) {
@@ -179,8 +183,15 @@ fn rebuild_index(world: &mut World, index: &mut SpatialIndex) {
     world.scratch.entries = entries;
 }
 
-/// The nearest living enemy within `reach` of `centre` (ties: lowest id).
-fn nearest_enemy(world: &World, index: &SpatialIndex, owner: usize, centre: Vec2, reach: Fixed) -> Option<Seen> {
+/// The nearest living enemy that `team` sees within `reach` of `centre` (ties: lowest id).
+fn nearest_enemy(
+    world: &World,
+    index: &SpatialIndex,
+    owner: usize,
+    team: u8,
+    centre: Vec2,
+    reach: Fixed,
+) -> Option<Seen> {
     let me = world.players.get(owner)?;
     let mut best: Option<(Fixed, u32)> = None;
     index.for_each_near(centre, reach, |e| {
@@ -193,7 +204,8 @@ fn nearest_enemy(world: &World, index: &SpatialIndex, owner: usize, centre: Vec2
         if d2 > r * r {
             return;
         }
-        if best.is_none_or(|(bd, bs)| d2 < bd || (d2 == bd && e.slot < bs)) {
+        let closer = best.is_none_or(|(bd, bs)| d2 < bd || (d2 == bd && e.slot < bs));
+        if closer && world.vision.sight_at(team, e.pos) == Sight::Visible {
             best = Some((d2, e.slot));
         }
     });
@@ -202,7 +214,7 @@ fn nearest_enemy(world: &World, index: &SpatialIndex, owner: usize, centre: Vec2
     if o.health <= 0 {
         return None;
     }
-    seen(world, o.id)
+    seen(world, team, o.id)
 }
 
 #[cfg(test)]
@@ -235,14 +247,30 @@ mod tests {
             frames += 1;
         }
         assert!(w.object(enemy).is_none(), "the outnumbered unit must die");
-        // Player 1 still has its post; destroy it by ordering an attack on it.
-        let post = w.objects().find(|o| o.owner == PlayerId(1)).unwrap().id;
+        // Player 1 still has its post, in its corner out of sight: an attack on it is refused
+        // until someone sees it, so the units attack-move there and then attack it.
+        let post = w.objects().find(|o| o.owner == PlayerId(1)).unwrap();
+        let (post, at) = (post.id, post.pos);
         let mine: Vec<_> =
             w.objects().filter(|o| o.owner == PlayerId(0) && o.template == TemplateId(0)).map(|o| o.id).collect();
-        w.tick(&[
+        let report = w.tick(&[
             cmd(0, 0, Command::Select { objects: mine.clone(), add: false }),
             cmd(0, 1, Command::Attack { target: post }),
         ]);
+        assert_eq!(
+            report.rejections.iter().map(|r| r.reason.clone()).collect::<Vec<_>>(),
+            vec![RejectReason::NotVisible(post)]
+        );
+        let to = crate::sim::command::Point { x: at.x.round_int() as i32, y: at.y.round_int() as i32 };
+        w.tick(&[cmd(0, 2, Command::AttackMove { to })]);
+        for _ in 0..900 {
+            if w.visible_to(PlayerId(0), at) {
+                break;
+            }
+            w.tick(&[]);
+        }
+        let report = w.tick(&[cmd(0, 3, Command::Attack { target: post })]);
+        assert!(report.rejections.is_empty(), "seen now: {:?}", report.rejections);
         assert!(mine.iter().all(|id| w.object(*id).is_none_or(|o| o.order == Order::Attack { target: post })));
         for _ in 0..3000 {
             if w.is_over() {

@@ -104,6 +104,12 @@ pub enum Command {
         /// The structure.
         structure: ObjectId,
     },
+    /// Send the selected builders that can raise it to work on one of the player's unfinished
+    /// structures (one whose builder was called away or lost).
+    Resume {
+        /// The unfinished structure.
+        site: ObjectId,
+    },
     /// Give up: every object of the player is removed at the end of the frame and the player
     /// is out of the game (its allies play on).
     Surrender,
@@ -126,6 +132,7 @@ impl Command {
             Command::Gather { .. } => 10,
             Command::Sell { .. } => 11,
             Command::Surrender => 12,
+            Command::Resume { .. } => 13,
         }
     }
 }
@@ -188,6 +195,8 @@ pub enum RejectReason {
     BadPlacement(Point),
     /// The queue is empty.
     NothingQueued(ObjectId),
+    /// The target is not in sight of the player's team.
+    NotVisible(ObjectId),
 }
 
 impl fmt::Display for RejectReason {
@@ -208,6 +217,7 @@ impl fmt::Display for RejectReason {
             RejectReason::NotReady(id) => write!(f, "object {id} is still under construction"),
             RejectReason::BadPlacement(p) => write!(f, "a structure does not fit at ({}, {})", p.x, p.y),
             RejectReason::NothingQueued(id) => write!(f, "nothing is queued at {id}"),
+            RejectReason::NotVisible(id) => write!(f, "object {id} is not in sight"),
         }
     }
 }

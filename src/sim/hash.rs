@@ -243,7 +243,7 @@ pub struct StateHash {
     pub total: u64,
     /// Every object's synchronized fields, in id order.
     pub objects: u64,
-    /// Every player's state.
+    /// Every player's state, and how much of the map each team has explored.
     pub players: u64,
     /// The game RNG.
     pub rng: u64,

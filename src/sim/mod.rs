@@ -25,6 +25,7 @@ pub mod spatial;
 pub mod store;
 pub mod terrain;
 pub mod vector;
+pub mod vision;
 pub mod world;
 
 mod apply;

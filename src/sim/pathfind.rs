@@ -99,6 +99,17 @@ impl Pathfinder {
         id
     }
 
+    /// Brings the regions of connected ground up to date with `terrain` (the world does so at
+    /// the end of every frame, so queries between frames read current regions).
+    pub fn refresh_regions(&mut self, terrain: &Terrain) {
+        self.regions.refresh(terrain);
+    }
+
+    /// The regions of connected ground, as of the last refresh.
+    pub fn regions(&self) -> &Regions {
+        &self.regions
+    }
+
     /// Requests waiting.
     pub fn pending(&self) -> usize {
         self.queue.len()

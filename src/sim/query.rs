@@ -8,6 +8,7 @@ use super::command::{Point, RejectReason};
 use super::fixed::Fixed;
 use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::production;
+use super::terrain::Cell;
 use super::vector::Vec2;
 use super::world::World;
 
@@ -134,6 +135,25 @@ impl World {
             return Err(RejectReason::BadPlacement(at));
         }
         Ok(centre)
+    }
+
+    /// Where a unit at `from` stands to work on a structure of `footprint` centred at `centre`:
+    /// the centre of the open cell bordering the footprint that it can walk to, nearest to it
+    /// (ties: lowest row, then column); none if no such cell is in its region of the ground.
+    pub fn approach(&self, centre: Vec2, footprint: (u8, u8), from: Vec2) -> Option<Vec2> {
+        let terrain = &self.terrain;
+        let regions = self.pathfinder.regions();
+        let home = terrain.nearest_passable(terrain.cell_of(from), 4)?;
+        let region = regions.of(terrain, home);
+        let cells: Vec<Cell> = terrain.footprint(centre, footprint).collect();
+        let (x0, y0) = (cells.iter().map(|c| c.x).min()? - 1, cells.iter().map(|c| c.y).min()? - 1);
+        let (x1, y1) = (cells.iter().map(|c| c.x).max()? + 1, cells.iter().map(|c| c.y).max()? + 1);
+        let border = (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| Cell { x, y }));
+        border
+            .filter(|c| c.x == x0 || c.x == x1 || c.y == y0 || c.y == y1)
+            .filter(|&c| terrain.passable(c) && regions.of(terrain, c) == region)
+            .map(|c| terrain.center(c))
+            .min_by_key(|p| ((*p - from).length_squared(), p.y, p.x))
     }
 
     /// `p` as a point on the map, or why not.

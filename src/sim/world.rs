@@ -136,6 +136,8 @@ pub struct World {
     pub(crate) players: Vec<Player>,
     pub(crate) pathfinder: Pathfinder,
     pub(crate) factories: Factories,
+    /// What each team sees and has seen (derived from positions; explored counts hashed).
+    pub(crate) vision: super::vision::Vision,
     pub(crate) winner: Option<PlayerId>,
     pub(crate) game_over: bool,
     /// Digest of the rules and terrain the world was built from (constant; in every hash).
@@ -197,6 +199,8 @@ impl World {
         }
         let start_of: Vec<u8> = setup.players.iter().map(|p| p.start).collect();
         let content = super::content_digest::content_digest(&setup.rules, &setup.terrain);
+        let teams = players.iter().map(|p| p.team as usize + 1).max().unwrap_or(1);
+        let vision = super::vision::Vision::new(&setup.terrain, teams);
         let mut world = World {
             frame: Frame(0),
             rng: GameRng::new(setup.seed),
@@ -206,6 +210,7 @@ impl World {
             players,
             pathfinder: Pathfinder::new(PATH_BUDGET_PER_FRAME),
             factories: Factories::default(),
+            vision,
             winner: None,
             game_over: false,
             content,
@@ -226,6 +231,8 @@ impl World {
                 o.set_supply(supply);
             }
         }
+        super::vision::update(&mut world);
+        world.pathfinder.refresh_regions(&world.terrain);
         Ok(world)
     }
 
@@ -371,6 +378,8 @@ impl World {
             }
         }
         victory::update(self);
+        super::vision::update(self);
+        self.pathfinder.refresh_regions(&self.terrain);
         report.events = std::mem::take(&mut self.events);
         self.frame = self.frame.next();
         #[cfg(not(feature = "hash-upkeep-off"))]
@@ -401,6 +410,7 @@ impl World {
         for p in &self.players {
             p.hash_into(&mut h);
         }
+        self.vision.hash_into(&mut h);
         let players = h.finish();
         let mut h = StateHasher::new();
         h.write_u64(self.rng.state());

@@ -213,6 +213,7 @@ pub(super) fn describe(reason: &RejectReason, world: &World) -> String {
         RejectReason::BadPlacement(_) => "It does not fit there.".to_string(),
         RejectReason::CannotBuild(_, t) => format!("Cannot build {} here.", name(*t)),
         RejectReason::NothingQueued(_) => "Nothing to cancel.".to_string(),
+        RejectReason::NotVisible(_) => "You cannot see that target.".to_string(),
         other => format!("Refused: {other}."),
     }
 }

@@ -1,0 +1,173 @@
+//! What a computer player knows of its enemies: only what its team's vision shows, plus what it
+//! remembers having seen (structures where they stood, units for a while) and which start
+//! positions it has looked at.
+//!
+//! The memory belongs to the AI, not the simulation: it is not hashed, but it changes only from
+//! the world it is shown, so the same game gives the same memory on every run.
+//! Must not: look at an enemy object the player's team cannot see now.
+
+use std::collections::BTreeMap;
+
+use crate::sim::fixed::Fixed;
+use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
+use crate::sim::object::Object;
+use crate::sim::vector::Vec2;
+use crate::sim::vision::Sight;
+use crate::sim::world::World;
+
+/// Frames an enemy unit out of sight is still counted (it may have moved or died since).
+const UNIT_MEMORY_FRAMES: u32 = 30 * 45;
+/// Spacing of the points an AI sweeps when it knows of no enemy anywhere (world units).
+const HUNT_SPACING: i64 = 160;
+/// A start position counts as scouted when seen with no known enemy structure this close.
+const START_CLEAR_RADIUS: i64 = 250;
+
+/// One enemy object as last seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sighting {
+    /// The object.
+    pub id: ObjectId,
+    /// Where it was.
+    pub pos: Vec2,
+    /// What it is.
+    pub template: TemplateId,
+    /// Whose it is.
+    pub owner: PlayerId,
+    /// Its health then.
+    pub health: i32,
+    /// The frame it was last seen.
+    pub frame: u32,
+}
+
+/// A computer player's knowledge of the enemy.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    structures: BTreeMap<ObjectId, Sighting>,
+    units: BTreeMap<ObjectId, Sighting>,
+    /// Start positions looked at and found empty of enemy structures.
+    cleared: Vec<bool>,
+    /// The frame of the last observation.
+    now: u32,
+}
+
+impl Memory {
+    /// Takes in what `me`'s team sees now; forgets what it sees is gone.
+    pub fn observe(&mut self, world: &World, me: PlayerId) {
+        let frame = world.frame().0;
+        self.now = frame;
+        let Some(my_team) = world.players().get(me.index()).map(|p| p.team) else { return };
+        let enemy = |o: &Object| world.players().get(o.owner.index()).is_some_and(|p| p.team != my_team && !p.defeated);
+        for o in world.objects().filter(|o| enemy(o) && world.can_see(me, o)) {
+            let s = Sighting { id: o.id, pos: o.pos, template: o.template, owner: o.owner, health: o.health, frame };
+            if o.kind.blocks_ground() {
+                self.structures.insert(o.id, s);
+            } else {
+                self.units.insert(o.id, s);
+            }
+        }
+        // A remembered place in sight now without its object there: gone (or moved on).
+        let stale = |s: &Sighting| s.frame != frame && world.visible_to(me, s.pos);
+        self.structures.retain(|_, s| !stale(s));
+        self.units.retain(|_, s| !stale(s) && frame.saturating_sub(s.frame) <= UNIT_MEMORY_FRAMES);
+        // Defeated players' remains are not worth chasing.
+        self.structures.retain(|_, s| world.players().get(s.owner.index()).is_some_and(|p| !p.defeated));
+        let starts = world.terrain().start_positions();
+        self.cleared.resize(starts.len(), false);
+        let r = Fixed::from_int(START_CLEAR_RADIUS);
+        for (i, &p) in starts.iter().enumerate() {
+            let near_structure = self.structures.values().any(|s| (s.pos - p).length_squared() <= r * r);
+            if near_structure {
+                self.cleared[i] = false;
+            } else if world.sight_at(me, p) == Sight::Visible {
+                self.cleared[i] = true;
+            }
+        }
+    }
+
+    /// Enemy structures known, by id.
+    pub fn structures(&self) -> impl Iterator<Item = &Sighting> {
+        self.structures.values()
+    }
+
+    /// Enemy units seen lately, by id.
+    pub fn units(&self) -> impl Iterator<Item = &Sighting> {
+        self.units.values()
+    }
+
+    /// Enemy units in sight at the last observation, by id.
+    pub fn units_in_sight(&self) -> impl Iterator<Item = &Sighting> {
+        self.units.values().filter(|s| s.frame == self.now)
+    }
+
+    /// The nearest start position to `from` not yet looked at (or with an enemy base known
+    /// there), other than `home`; ties by index.
+    pub fn unscouted_start(&self, world: &World, home: Vec2, from: Vec2) -> Option<Vec2> {
+        let starts = world.terrain().start_positions();
+        let r = Fixed::from_int(START_CLEAR_RADIUS);
+        starts
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| !self.cleared.get(*i).copied().unwrap_or(false) && (**p - home).length_squared() > r * r)
+            .min_by_key(|(i, p)| ((**p - from).length_squared(), *i))
+            .map(|(_, p)| *p)
+    }
+}
+
+impl Memory {
+    /// Where to look next when no enemy is known: the nearest point of a lattice over the
+    /// map that its team does not see now (ties by lattice order).
+    pub fn hunt_point(&self, world: &World, me: PlayerId, from: Vec2) -> Option<Vec2> {
+        let size = world.terrain().world_size();
+        let step = Fixed::from_int(HUNT_SPACING);
+        let half = step.div_int(2);
+        let (nx, ny) = ((size.x / step).floor_int().max(1), (size.y / step).floor_int().max(1));
+        let mut best: Option<(Fixed, i64, Vec2)> = None;
+        for j in 0..ny {
+            for i in 0..nx {
+                let p = Vec2::new(step.mul_int(i) + half, step.mul_int(j) + half);
+                if world.visible_to(me, p) || !world.terrain().passable_at(p) {
+                    continue;
+                }
+                let d = (p - from).length_squared();
+                let k = j * nx + i;
+                if best.is_none_or(|(bd, bk, _)| d < bd || (d == bd && k < bk)) {
+                    best = Some((d, k, p));
+                }
+            }
+        }
+        best.map(|(_, _, p)| p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::test_support;
+
+    #[test]
+    fn an_enemy_out_of_sight_is_not_known_and_one_in_sight_is() {
+        // Player 0's post at (15, 15), player 1's at (625, 625); test units see 60 units.
+        let mut w = test_support::world(64, vec![(TemplateId(0), 1, Vec2::from_int(300, 300))]);
+        let mut m = Memory::default();
+        m.observe(&w, PlayerId(0));
+        assert_eq!(m.units().count(), 0, "the enemy unit stands in the dark");
+        assert_eq!(m.structures().count(), 0);
+        // Player 0's own unit comes close enough to see it.
+        let mine = crate::sim::object::Object::new(
+            TemplateId(0),
+            PlayerId(0),
+            w.rules().template(TemplateId(0)),
+            Vec2::from_int(260, 300),
+            crate::sim::angle::Angle::ZERO,
+        );
+        w.objects.spawn(mine);
+        w.objects.flush();
+        w.tick(&[]);
+        m.observe(&w, PlayerId(0));
+        let seen: Vec<_> = m.units().map(|s| s.owner).collect();
+        assert_eq!(seen, vec![PlayerId(1)]);
+        // The enemy base's start is unscouted, its own is not offered.
+        let home = Vec2::from_int(15, 15);
+        assert_eq!(m.unscouted_start(&w, home, home), Some(Vec2::from_int(625, 625)));
+    }
+}

@@ -1,0 +1,298 @@
+//! Vision: what each team sees now and what it has seen, on a grid of vision cells (two map
+//! cells a side). Allies share one grid.
+//!
+//! Each object with sight stamps a disc of its vision radius onto its team's grid, counted per
+//! cell, and unstamps it when it moves to another vision cell, changes its sight or leaves; so
+//! a frame costs work only for objects that crossed a cell edge. What a team sees is therefore
+//! a function of where the objects are now (which is hashed); what it has explored grows with
+//! the game, and each team's count of explored cells is hashed with the players.
+//!
+//! Rules that ask "can this player see that" (targeting, the `Attack` command) read
+//! [`World::visible_to`]; the client's shroud and the skirmish AI read the same grid.
+//! Must not: change objects, or depend on anything but objects' positions, owners and sight.
+
+use std::collections::BTreeMap;
+
+use super::fixed::Fixed;
+use super::hash::StateHasher;
+use super::ids::{ObjectId, PlayerId};
+use super::object::Object;
+use super::terrain::Terrain;
+use super::vector::Vec2;
+use super::world::World;
+
+/// Map cells per vision cell, along each side.
+pub const CELLS_PER_VISION_CELL: i32 = 2;
+
+/// What a team knows of one vision cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sight {
+    /// Never seen.
+    Unknown,
+    /// Seen before, not now.
+    Explored,
+    /// In sight now.
+    Visible,
+}
+
+/// One team's grid.
+#[derive(Clone, Debug, Default)]
+struct TeamSight {
+    /// Discs covering each cell now.
+    visible: Vec<u16>,
+    /// Cells ever covered.
+    explored: Vec<bool>,
+    /// How many cells are explored (hashed).
+    explored_count: u32,
+}
+
+/// One object's disc as stamped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stamp {
+    id: ObjectId,
+    team: u8,
+    cell: (i32, i32),
+    radius_sq: i64,
+}
+
+/// Every team's vision grid and the discs stamped on it.
+#[derive(Clone, Debug, Default)]
+pub struct Vision {
+    width: i32,
+    height: i32,
+    /// World units per vision cell.
+    size: Fixed,
+    teams: Vec<TeamSight>,
+    /// The disc each object slot has stamped, if any.
+    stamps: Vec<Option<Stamp>>,
+    /// Cell offsets of a disc, by squared radius in vision cells.
+    discs: BTreeMap<i64, Vec<(i32, i32)>>,
+}
+
+impl Vision {
+    /// An empty grid over `terrain` for teams `0..teams`.
+    pub fn new(terrain: &Terrain, teams: usize) -> Vision {
+        let f = CELLS_PER_VISION_CELL;
+        let width = (terrain.width() as i32 + f - 1) / f;
+        let height = (terrain.height() as i32 + f - 1) / f;
+        let cells = (width * height).max(0) as usize;
+        let team = TeamSight { visible: vec![0; cells], explored: vec![false; cells], explored_count: 0 };
+        Vision {
+            width,
+            height,
+            size: terrain.cell_size().mul_int(f as i64),
+            teams: vec![team; teams],
+            stamps: Vec::new(),
+            discs: BTreeMap::new(),
+        }
+    }
+
+    /// Grid size in vision cells.
+    pub fn size(&self) -> (u32, u32) {
+        (self.width as u32, self.height as u32)
+    }
+
+    /// World units per vision cell.
+    pub fn cell_size(&self) -> Fixed {
+        self.size
+    }
+
+    /// The vision cell under a point (may lie off the grid).
+    pub fn cell_of(&self, p: Vec2) -> (i32, i32) {
+        ((p.x / self.size).floor_int() as i32, (p.y / self.size).floor_int() as i32)
+    }
+
+    fn index(&self, (x, y): (i32, i32)) -> Option<usize> {
+        (x >= 0 && y >= 0 && x < self.width && y < self.height).then(|| (y * self.width + x) as usize)
+    }
+
+    /// What `team` knows of vision cell `cell` (off the grid: unknown).
+    pub fn sight(&self, team: u8, cell: (i32, i32)) -> Sight {
+        let (Some(t), Some(i)) = (self.teams.get(team as usize), self.index(cell)) else { return Sight::Unknown };
+        if t.visible[i] > 0 {
+            Sight::Visible
+        } else if t.explored[i] {
+            Sight::Explored
+        } else {
+            Sight::Unknown
+        }
+    }
+
+    /// What `team` knows of the ground at `p`.
+    pub fn sight_at(&self, team: u8, p: Vec2) -> Sight {
+        self.sight(team, self.cell_of(p))
+    }
+
+    /// Feeds each team's explored count to the hasher.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        for t in &self.teams {
+            h.write_u64(t.explored_count as u64);
+        }
+    }
+
+    /// Cells `team` has explored.
+    pub fn explored_count(&self, team: u8) -> u32 {
+        self.teams.get(team as usize).map_or(0, |t| t.explored_count)
+    }
+
+    fn disc(&mut self, radius_sq: i64) -> Vec<(i32, i32)> {
+        self.discs
+            .entry(radius_sq)
+            .or_insert_with(|| {
+                let r = radius_sq.isqrt() as i32 + 1; // a bound only: membership is exact
+                let mut cells = Vec::new();
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        if (dx * dx + dy * dy) as i64 <= radius_sq {
+                            cells.push((dx, dy));
+                        }
+                    }
+                }
+                cells
+            })
+            .clone()
+    }
+
+    fn apply(&mut self, s: Stamp, add: bool) {
+        let disc = self.disc(s.radius_sq);
+        let (w, h) = (self.width, self.height);
+        let Some(team) = self.teams.get_mut(s.team as usize) else { return };
+        for (dx, dy) in disc {
+            let (x, y) = (s.cell.0 + dx, s.cell.1 + dy);
+            if x < 0 || y < 0 || x >= w || y >= h {
+                continue;
+            }
+            let i = (y * w + x) as usize;
+            if add {
+                team.visible[i] = team.visible[i].saturating_add(1);
+                if !team.explored[i] {
+                    team.explored[i] = true;
+                    team.explored_count += 1;
+                }
+            } else {
+                team.visible[i] = team.visible[i].saturating_sub(1);
+            }
+        }
+    }
+
+    /// The disc `o` should have stamped now, if any.
+    fn wanted(&self, o: &Object, team: Option<u8>, sight: Fixed) -> Option<Stamp> {
+        let team = team?;
+        if sight <= Fixed::ZERO || o.health <= 0 {
+            return None;
+        }
+        let r = sight / self.size;
+        let radius_sq = (r * r).floor_int().max(0);
+        Some(Stamp { id: o.id, team, cell: self.cell_of(o.pos), radius_sq })
+    }
+}
+
+/// Brings every team's grid up to date with the objects as they stand (after the frame's
+/// movement and removals). Objects of neutral or defeated players see nothing.
+pub(crate) fn update(world: &mut World) {
+    let mut vision = std::mem::take(&mut world.vision);
+    let slots = world.objects.slot_count();
+    if vision.stamps.len() < slots {
+        vision.stamps.resize(slots, None);
+    }
+    for slot in 0..vision.stamps.len() {
+        let o = world.objects.by_slot(slot);
+        let wanted = o.and_then(|o| {
+            let team = world.players.get(o.owner.index()).filter(|p| !p.defeated).map(|p| p.team);
+            vision.wanted(o, team, world.rules.template(o.template).vision)
+        });
+        let had = vision.stamps[slot];
+        if had == wanted {
+            continue;
+        }
+        if let Some(old) = had {
+            vision.apply(old, false);
+        }
+        if let Some(new) = wanted {
+            vision.apply(new, true);
+        }
+        vision.stamps[slot] = wanted;
+    }
+    world.vision = vision;
+}
+
+impl World {
+    /// What `player`'s team knows of the ground at `p`.
+    pub fn sight_at(&self, player: PlayerId, p: Vec2) -> Sight {
+        match self.players.get(player.index()) {
+            Some(me) => self.vision.sight_at(me.team, p),
+            None => Sight::Unknown,
+        }
+    }
+
+    /// True if `player`'s team sees the point `p` now.
+    pub fn visible_to(&self, player: PlayerId, p: Vec2) -> bool {
+        self.sight_at(player, p) == Sight::Visible
+    }
+
+    /// True if `player` may see object `o` now: its own team's objects always, anything else
+    /// while its team has the ground under it in sight.
+    pub fn can_see(&self, player: PlayerId, o: &Object) -> bool {
+        let team_of = |p: PlayerId| self.players.get(p.index()).map(|p| p.team);
+        (team_of(o.owner).is_some() && team_of(o.owner) == team_of(player)) || self.visible_to(player, o.pos)
+    }
+
+    /// The vision grids (for the client's shroud and the radar).
+    pub fn vision(&self) -> &Vision {
+        &self.vision
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::command::{Command, Point, StampedCommand};
+    use crate::sim::ids::{CommandId, TemplateId};
+    use crate::sim::test_support;
+
+    fn order(w: &World, id: u32, command: Command) -> StampedCommand {
+        StampedCommand { frame: w.frame(), player: PlayerId(0), id: CommandId(id), command }
+    }
+
+    #[test]
+    fn sight_follows_a_unit_and_leaves_explored_ground_behind() {
+        // test_support's unit sees 60 world units: three vision cells of 20. Player 0's post
+        // stands at (15, 15), player 1's at the far corner.
+        let mut w = test_support::world(64, vec![(TemplateId(0), 0, Vec2::from_int(200, 200))]);
+        let (me, enemy) = (PlayerId(0), PlayerId(1));
+        let unit = w.objects().find(|o| o.template == TemplateId(0)).unwrap().id;
+        assert!(w.visible_to(me, Vec2::from_int(250, 200)), "within sight from frame 0");
+        assert!(!w.visible_to(me, Vec2::from_int(300, 200)), "beyond sight");
+        assert!(!w.visible_to(enemy, Vec2::from_int(200, 200)), "the other team sees nothing there");
+        assert!(w.visible_to(enemy, Vec2::from_int(620, 620)), "but around its own post");
+        let explored = w.vision().explored_count(0);
+
+        let go = [
+            order(&w, 0, Command::Select { objects: vec![unit], add: false }),
+            order(&w, 1, Command::Move { to: Point { x: 400, y: 200 } }),
+        ];
+        w.tick(&go);
+        for _ in 0..400 {
+            w.tick(&[]);
+        }
+        assert_eq!(w.object(unit).unwrap().pos, Vec2::from_int(400, 200));
+        assert!(w.visible_to(me, Vec2::from_int(440, 200)));
+        assert_eq!(w.sight_at(me, Vec2::from_int(200, 200)), Sight::Explored, "left behind, remembered");
+        assert_eq!(w.sight_at(me, Vec2::from_int(200, 400)), Sight::Unknown, "never seen");
+        assert!(w.vision().explored_count(0) > explored);
+        let enemy_post = w.objects().find(|o| o.owner == enemy).unwrap();
+        assert!(!w.can_see(me, enemy_post), "the enemy's post is out of sight");
+        assert!(w.can_see(enemy, enemy_post), "a team always sees its own");
+    }
+
+    #[test]
+    fn a_destroyed_unit_stops_seeing() {
+        let mut w = test_support::world(64, vec![(TemplateId(0), 0, Vec2::from_int(300, 300))]);
+        let unit = w.objects().find(|o| o.template == TemplateId(0)).unwrap().id;
+        assert!(w.visible_to(PlayerId(0), Vec2::from_int(300, 300)));
+        w.objects.get_mut(unit).unwrap().set_health(0);
+        w.tick(&[]);
+        assert!(w.object(unit).is_none());
+        assert_eq!(w.sight_at(PlayerId(0), Vec2::from_int(300, 300)), Sight::Explored);
+    }
+}

@@ -61,3 +61,18 @@ fn harder_plans_think_more_often_and_move_out_sooner() {
     assert!(first_move.windows(2).all(|w| w[1] < w[0]), "{first_move:?}");
     assert!(decisions.windows(2).all(|w| w[1] >= w[0]), "{decisions:?}");
 }
+
+#[test]
+fn counters_come_from_the_weapon_and_armour_tables() {
+    use ridgeline::ai::counters::score;
+    let rules = common::defs().rules;
+    let id = |n: &str| rules.template_id(n).unwrap();
+    let tanks = [(id("Warhound"), 4)];
+    let infantry = [(id("Conscript"), 8)];
+    // Anti-tank infantry beat tanks; riflemen beat infantry.
+    assert!(score(&rules, id("Rocketeer"), &tanks) > score(&rules, id("Rifleman"), &tanks));
+    assert!(score(&rules, id("Rifleman"), &infantry) > score(&rules, id("Rocketeer"), &infantry));
+    // Against infantry a tank's cannon does little: the rifleman is the better buy.
+    assert!(score(&rules, id("Rifleman"), &infantry) > score(&rules, id("Bulwark"), &infantry));
+    assert_eq!(score(&rules, id("Rifleman"), &[]), 0, "nothing seen, nothing to score");
+}

@@ -141,12 +141,16 @@ fn rules_a_game_could_not_play_are_refused_naming_the_object_and_field() {
         ),
         (
             "another faction's product",
-            rules_with("objects", |t| t.replacen("builds: [\"Dozer\"]", "builds: [\"Dozer\", \"Conscript\"]", 1)),
+            rules_with("objects", |t| {
+                t.replacen("builds: [\"Dozer\", \"Hauler\"]", "builds: [\"Dozer\", \"Hauler\", \"Conscript\"]", 1)
+            }),
             "object \"CommandPost\", field `builds`: \"Conscript\" belongs to another faction",
         ),
         (
             "scenery produced",
-            rules_with("objects", |t| t.replacen("builds: [\"Dozer\"]", "builds: [\"Dozer\", \"Tree\"]", 1)),
+            rules_with("objects", |t| {
+                t.replacen("builds: [\"Dozer\", \"Hauler\"]", "builds: [\"Dozer\", \"Hauler\", \"Tree\"]", 1)
+            }),
             "\"Tree\" is scenery and cannot be produced",
         ),
         (

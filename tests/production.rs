@@ -142,12 +142,20 @@ fn bad_production_and_construction_requests_are_refused() {
     assert_eq!(refused(&mut w, produce(barracks, rifleman)), Some(RejectReason::QueueFull(barracks)));
     let left = money(&w);
     let mut spent = 0;
-    while money(&w) >= 1000 {
+    let price = w.rules().template(dozer_t).cost;
+    while money(&w) >= price {
         assert_eq!(refused(&mut w, produce(post, dozer_t)), None);
         spent += 1;
         assert!(spent < 20);
     }
-    assert!(matches!(refused(&mut w, produce(post, dozer_t)), Some(RejectReason::NotEnoughMoney { .. })));
+    // The post's queue is full now too; a war factory where one fits is more than is left.
+    let spot = (1..12)
+        .flat_map(|r| [(r * 30, 0), (-r * 30, 0), (0, r * 30), (0, -r * 30)])
+        .map(|(dx, dy)| Point { x: on_post.x + dx, y: on_post.y + dy })
+        .find(|&at| w.placement(warfactory, at, Some(dozer)).is_ok())
+        .expect("a free place near the post");
+    let last = refused(&mut w, Command::Build { template: warfactory, at: spot });
+    assert!(matches!(last, Some(RejectReason::NotEnoughMoney { .. })), "{last:?} with {} left", money(&w));
     assert!(money(&w) < left);
     // Cancelling the whole queue refunds every rifleman; one more cancel has nothing to take.
     let before = money(&w);

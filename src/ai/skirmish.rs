@@ -19,6 +19,7 @@ use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
 use crate::sim::world::World;
 
+use super::counters;
 use super::memory::{Memory, Sighting};
 use super::plan::AiPlan;
 
@@ -32,6 +33,12 @@ const GATHERED_RADIUS: i64 = 90;
 const RALLY_DISTANCE: i64 = 160;
 /// Distance from the base centre, toward the enemy, around which defences are placed.
 const DEFENCE_DISTANCE: i64 = 110;
+/// An order to a point this close to the last one's is not given again (world units).
+const REISSUE_DISTANCE: i64 = 120;
+/// Its army must be worth this percent of the enemy's before it spends on economy.
+const SAFE_PERCENT: i64 = 90;
+/// Units scoring at least this percent of the best against the enemy it knows are trained.
+const GOOD_ENOUGH_PERCENT: i64 = 70;
 /// Frames an AI waits for stragglers before attacking anyway.
 const GATHER_PATIENCE: u32 = 30 * 30;
 /// Frames an AI waits for its advantage before attacking anyway (two equal turtles would
@@ -212,7 +219,8 @@ impl SkirmishAi {
         let count = |t: TemplateId| mine().filter(|o| o.template == t).count();
         let factories = mine().filter(|o| o.kind.blocks_ground() && makes_army(o.template)).count();
         let defences = mine().filter(|o| is_defence(o.template)).count();
-        let next = if factories < self.plan.factories as usize {
+        // Beyond the first factory, more only while the army holds its own.
+        let next = if factories < self.plan.factories as usize && (factories == 0 || self.safe(world)) {
             // The kind with the fewest standing; the first such on the builder's list.
             let kinds = options.iter().copied().filter(|&t| makes_army(t));
             kinds.min_by_key(|&t| count(t)).filter(|&t| buildable(t))
@@ -244,6 +252,50 @@ impl SkirmishAi {
         };
         let at = self.site_near(world, template, around)?;
         Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])
+    }
+
+    /// True while its army is worth at least [`SAFE_PERCENT`] of the enemy army it assumes
+    /// (what it saw lately, or at least what the enemy started with): then it may spend on its
+    /// economy rather than on more units.
+    fn safe(&self, world: &World) -> bool {
+        let rules = world.rules();
+        let worth = |t: TemplateId| rules.template(t).cost;
+        let mine: i64 = world
+            .objects()
+            .filter(|o| {
+                o.owner == self.player
+                    && rules.template(o.template).is_mobile()
+                    && rules.template(o.template).is_armed()
+            })
+            .map(|o| worth(o.template))
+            .sum();
+        let seen: i64 =
+            self.memory.units().filter(|s| rules.template(s.template).is_armed()).map(|s| worth(s.template)).sum();
+        mine * 100 >= seen.max(self.enemy_starting_armies(world)) * SAFE_PERCENT
+    }
+
+    /// The armed enemy units it has seen lately, by kind; before it has seen any, the armies
+    /// its living enemies started with.
+    fn enemy_mix(&self, world: &World) -> Vec<(TemplateId, u32)> {
+        let rules = world.rules();
+        let mut mix: std::collections::BTreeMap<TemplateId, u32> = std::collections::BTreeMap::new();
+        for s in self.memory.units().filter(|s| rules.template(s.template).is_armed()) {
+            *mix.entry(s.template).or_default() += 1;
+        }
+        if mix.is_empty() {
+            let Some(team) = world.players().get(self.player.index()).map(|p| p.team) else { return Vec::new() };
+            let starting = world
+                .players()
+                .iter()
+                .filter(|p| p.team != team && !p.defeated)
+                .filter_map(|p| rules.factions.get(p.faction as usize))
+                .flat_map(|f| f.starting_objects.iter())
+                .filter(|(t, _)| rules.template(*t).is_mobile() && rules.template(*t).is_armed());
+            for &(t, n) in starting {
+                *mix.entry(t).or_default() += n;
+            }
+        }
+        mix.into_iter().collect()
     }
 
     /// The worth of the armies its living enemies started with (the factions' starting
@@ -328,6 +380,8 @@ impl SkirmishAi {
         let mut money = me.money;
         let mut out = Vec::new();
         let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
+        let enemy_mix = self.enemy_mix(world);
+        let safe = self.safe(world);
         let mut gatherers = world.objects().filter(|o| o.owner == self.player && is_gatherer(o.template)).count()
             + world
                 .objects()
@@ -340,6 +394,7 @@ impl SkirmishAi {
             let builds = &rules.template(f.template).builds;
             if let Some(&g) = builds.iter().find(|&&u| is_gatherer(u))
                 && gatherers < self.plan.gatherers as usize
+                && (gatherers < 2 || safe)
                 && queue == 0
                 && rules.template(g).cost <= money
                 && world.prerequisites_met(self.player, g).is_ok()
@@ -363,9 +418,18 @@ impl SkirmishAi {
             if options.is_empty() {
                 continue;
             }
-            // Among equal options, a choice that depends on the game's seed.
+            // The units that fight the enemy it knows best (within a margin of the best), and
+            // among those a choice that depends on the game's seed.
+            let scores: Vec<i64> = options.iter().map(|&u| counters::score(rules, u, &enemy_mix)).collect();
+            let best = scores.iter().copied().max().unwrap_or(0);
+            let good: Vec<TemplateId> = options
+                .iter()
+                .zip(&scores)
+                .filter(|&(_, &s)| s * 100 >= best * GOOD_ENOUGH_PERCENT)
+                .map(|(&u, _)| u)
+                .collect();
             let salt = (world.rng_state() ^ self.player.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
-            let pick = options[(self.decisions as usize).wrapping_add(salt as usize) % options.len()];
+            let pick = good[(self.decisions as usize).wrapping_add(salt as usize) % good.len().max(1)];
             let cost = rules.template(pick).cost;
             if cost <= money {
                 money -= cost;
@@ -490,7 +554,9 @@ impl SkirmishAi {
             }
         };
         let stale = frame.saturating_sub(self.last_frame) >= self.plan.reissue_frames;
-        if orders == self.last && !stale {
+        // An order toward nearly the same place is not given again: every new order makes
+        // the units drop their targets and search new paths.
+        if orders.same_as(&self.last) && !stale {
             return Vec::new();
         }
         self.last = orders.clone();
@@ -503,6 +569,23 @@ impl SkirmishAi {
             Orders::Focus(id) => Command::Attack { target: id },
         };
         vec![Command::Select { objects: units, add: false }, order]
+    }
+}
+
+impl Orders {
+    /// True if `self` and `other` are the same kind of order to the same object, or to points
+    /// within [`REISSUE_DISTANCE`] of each other.
+    fn same_as(&self, other: &Orders) -> bool {
+        let near = |a: &Point, b: &Point| {
+            let (dx, dy) = ((a.x - b.x) as i64, (a.y - b.y) as i64);
+            dx * dx + dy * dy <= REISSUE_DISTANCE * REISSUE_DISTANCE
+        };
+        match (self, other) {
+            (Orders::Defend(a), Orders::Defend(b))
+            | (Orders::Rally(a), Orders::Rally(b))
+            | (Orders::Attack(a), Orders::Attack(b)) => near(a, b),
+            _ => self == other,
+        }
     }
 }
 

@@ -248,6 +248,10 @@ impl World {
             .max()
             .unwrap_or(Fixed::ONE);
         let spacing = widest.mul_int(FORMATION_SPACING_RADII);
+        // A group keeps together: everyone goes at the slowest member's speed.
+        let speeds = ids.iter().filter_map(|&id| self.objects.get(id)).map(|o| self.rules.template(o.template).speed);
+        let (slowest, fastest) = speeds.fold((Fixed::MAX, Fixed::ZERO), |(lo, hi), s| (lo.min(s), hi.max(s)));
+        let pace = if slowest < fastest { slowest } else { Fixed::ZERO };
         for (k, id) in ids.into_iter().enumerate() {
             let (col, row) = (k as i64 % side, k as i64 / side);
             let offset = Vec2::new(
@@ -262,6 +266,9 @@ impl World {
                 o.set_order(make(slot));
                 o.set_target(None);
                 movement::set_goal(&mut o, slot, &mut self.pathfinder);
+                if o.nav.pace != pace {
+                    o.change(|o| o.nav.pace = pace);
+                }
             }
         }
         Ok(())

@@ -164,10 +164,12 @@ pub enum Field {
     Work,
     /// Money left in a supply pile.
     Supply,
+    /// The speed a group order holds the unit to.
+    NavPace,
 }
 
 /// One salt per [`Field`]: random odd-looking words with the top bit set.
-const SALTS: [u64; 19] = [
+const SALTS: [u64; 20] = [
     0x5851_F42D_4C95_7F2D,
     0xD1B5_4A32_D192_ED03,
     0xAEF1_7502_108E_F2D9,
@@ -187,6 +189,7 @@ const SALTS: [u64; 19] = [
     0x94D0_49BB_1331_11EF,
     0xD6E8_FEB8_6659_FD95,
     0xE703_7ED1_A0B4_28DD,
+    0xA076_1D64_78BD_642F,
 ];
 
 /// The per-object key of the incremental object hash.
@@ -324,6 +327,7 @@ mod tests {
             Field::Cargo,
             Field::Work,
             Field::Supply,
+            Field::NavPace,
         ];
         for id in [0u64, 1, 1 << 32, 12345] {
             let key = ObjectKey::of(id);

@@ -84,7 +84,7 @@ pub(crate) fn update(world: &mut World) {
         obj.set_facing(obj.facing.turn_toward(heading, t.turn_rate));
         let off = heading.delta(obj.facing).abs();
         // Choose a speed: brake for sharp turns and on the final approach.
-        let mut want = t.speed;
+        let mut want = if obj.nav.pace > Fixed::ZERO { t.speed.min(obj.nav.pace) } else { t.speed };
         if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
             want = Fixed::ZERO;
         }

@@ -94,6 +94,8 @@ pub struct Nav {
     pub best_distance: Fixed,
     /// Paths requested for the current goal.
     pub repaths: u32,
+    /// Top speed while moving with a group (the slowest member's); zero: the unit's own.
+    pub pace: Fixed,
 }
 
 impl Nav {
@@ -154,7 +156,7 @@ impl Object {
             .iter()
             .map(|&(field, v)| {
                 let value = match field {
-                    Field::PosX | Field::PosY | Field::Speed | Field::NavBest => {
+                    Field::PosX | Field::PosY | Field::Speed | Field::NavBest | Field::NavPace => {
                         format!("{:?} (raw {})", Fixed::from_raw(v as i64), v as i64)
                     }
                     _ => format!("{v:#x}"),
@@ -198,7 +200,7 @@ impl Object {
     /// by their count, the index of the next one and the goal (they are a pure function of the
     /// hashed state and the terrain). Adding a field to [`Object`] means adding it here, to
     /// [`Field`] and to the setter in [`super::object_mut::ObjectMut`] that changes it.
-    pub fn hashed_fields(&self) -> [(Field, u64); 19] {
+    pub fn hashed_fields(&self) -> [(Field, u64); 20] {
         [
             (Field::Identity, (self.template.0 as u64) | (self.owner.0 as u64) << 16 | (self.kind as u64) << 24),
             (Field::PosX, encode::fixed(self.pos.x)),
@@ -219,6 +221,7 @@ impl Object {
             (Field::Cargo, self.cargo as u64),
             (Field::Work, self.work as u64),
             (Field::Supply, self.supply as u64),
+            (Field::NavPace, encode::fixed(self.nav.pace)),
         ]
     }
 

@@ -210,3 +210,37 @@ fn a_sold_structure_pays_back_half_its_price_and_its_queue_and_is_gone() {
     let hq = w.objects().find(|o| o.template == hq_t).unwrap().id;
     assert_eq!(w.can_sell(P0, hq), Err(RejectReason::NotOwner(hq)));
 }
+
+#[test]
+fn a_builder_called_away_resumes_the_site_and_finishes_it() {
+    let (mut w, _) = common::opening_game("idle@Coalition,idle@Dominion", 1);
+    let mut n = 0;
+    let dozer = first(&w, "Dozer");
+    let post = w.object(first(&w, "CommandPost")).unwrap().pos;
+    let at = Point { x: (post.x.round_int() + 90) as i32, y: post.y.round_int() as i32 };
+    let barracks_t = template(&w, "Barracks");
+    let build = vec![Command::Select { objects: vec![dozer], add: false }, Command::Build { template: barracks_t, at }];
+    assert!(tick(&mut w, &mut n, build).is_empty());
+    run(&mut w, 1);
+    let site = first(&w, "Barracks");
+    // Called away before it starts: the site stands unfinished however long one waits.
+    assert!(tick(&mut w, &mut n, vec![Command::Stop]).is_empty());
+    run(&mut w, 30 * 30);
+    let left = w.object(site).unwrap().construction;
+    assert!(left.is_some(), "nobody works on it");
+    // A rifleman cannot build it; the dozer goes back and finishes it.
+    let rifleman = first(&w, "Rifleman");
+    let refused =
+        tick(&mut w, &mut n, vec![Command::Select { objects: vec![rifleman], add: false }, Command::Resume { site }]);
+    assert_eq!(refused, vec![RejectReason::NothingSelected]);
+    let resumed =
+        tick(&mut w, &mut n, vec![Command::Select { objects: vec![dozer], add: false }, Command::Resume { site }]);
+    assert!(resumed.is_empty(), "{resumed:?}");
+    assert!(matches!(w.object(dozer).unwrap().order, Order::Construct { site: s } if s == site));
+    run(&mut w, 15 * 30 + 300);
+    assert!(w.object(site).unwrap().is_complete(), "the dozer finished the barracks");
+    // A finished structure is no site to resume.
+    let again =
+        tick(&mut w, &mut n, vec![Command::Select { objects: vec![dozer], add: false }, Command::Resume { site }]);
+    assert_eq!(again, vec![RejectReason::InvalidTarget(site)]);
+}

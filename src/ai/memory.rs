@@ -48,6 +48,9 @@ pub struct Memory {
     cleared: Vec<bool>,
     /// The frame of the last observation.
     now: u32,
+    /// When each point of the hunting lattice was last in sight (row-major; empty until the
+    /// first observation).
+    swept: Vec<u32>,
 }
 
 impl Memory {
@@ -71,6 +74,13 @@ impl Memory {
         self.units.retain(|_, s| !stale(s) && frame.saturating_sub(s.frame) <= UNIT_MEMORY_FRAMES);
         // Defeated players' remains are not worth chasing.
         self.structures.retain(|_, s| world.players().get(s.owner.index()).is_some_and(|p| !p.defeated));
+        let lattice = hunt_lattice(world);
+        self.swept.resize(lattice.len(), 0);
+        for (i, p) in lattice.iter().enumerate() {
+            if world.visible_to(me, *p) {
+                self.swept[i] = frame;
+            }
+        }
         let starts = world.terrain().start_positions();
         self.cleared.resize(starts.len(), false);
         let r = Fixed::from_int(START_CLEAR_RADIUS);
@@ -114,29 +124,31 @@ impl Memory {
 }
 
 impl Memory {
-    /// Where to look next when no enemy is known: the nearest point of a lattice over the
-    /// map that its team does not see now (ties by lattice order).
+    /// Where to look next when no enemy is known: the point of a lattice over the map that its
+    /// team has had out of sight longest (never seen first), the nearest to `from` among those
+    /// (ties by lattice order), so a search sweeps the map instead of pacing between two points.
     pub fn hunt_point(&self, world: &World, me: PlayerId, from: Vec2) -> Option<Vec2> {
-        let size = world.terrain().world_size();
-        let step = Fixed::from_int(HUNT_SPACING);
-        let half = step.div_int(2);
-        let (nx, ny) = ((size.x / step).floor_int().max(1), (size.y / step).floor_int().max(1));
-        let mut best: Option<(Fixed, i64, Vec2)> = None;
-        for j in 0..ny {
-            for i in 0..nx {
-                let p = Vec2::new(step.mul_int(i) + half, step.mul_int(j) + half);
-                if world.visible_to(me, p) || !world.terrain().passable_at(p) {
-                    continue;
-                }
-                let d = (p - from).length_squared();
-                let k = j * nx + i;
-                if best.is_none_or(|(bd, bk, _)| d < bd || (d == bd && k < bk)) {
-                    best = Some((d, k, p));
-                }
-            }
-        }
-        best.map(|(_, _, p)| p)
+        let lattice = hunt_lattice(world);
+        lattice
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !world.visible_to(me, **p))
+            .min_by_key(|(i, p)| (self.swept.get(*i).copied().unwrap_or(0), (**p - from).length_squared(), *i))
+            .map(|(_, p)| *p)
     }
+}
+
+/// The points an AI sweeps when hunting: every [`HUNT_SPACING`] world units over the map, on
+/// open ground (structures aside, so the lattice never changes during a game), row by row.
+fn hunt_lattice(world: &World) -> Vec<Vec2> {
+    let size = world.terrain().world_size();
+    let step = Fixed::from_int(HUNT_SPACING);
+    let half = step.div_int(2);
+    let (nx, ny) = ((size.x / step).floor_int().max(1), (size.y / step).floor_int().max(1));
+    (0..ny)
+        .flat_map(|j| (0..nx).map(move |i| Vec2::new(step.mul_int(i) + half, step.mul_int(j) + half)))
+        .filter(|p| !world.terrain().terrain_blocked(world.terrain().cell_of(*p)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -28,6 +28,8 @@ pub struct AiPlan {
     /// The worth (summed prices) its attackers must reach before the first attack; each attack
     /// that has to fall back raises the next one's by a quarter.
     pub first_wave: i64,
+    /// Units it keeps queued at each factory (one: the factory waits for its next decision).
+    pub queue: u32,
     /// Gatherers it keeps working (it trains more until it has this many).
     pub gatherers: u32,
     /// Unit factories it raises, taking turns among the kinds its builder can make.

@@ -37,6 +37,9 @@ const DEFENCE_DISTANCE: i64 = 110;
 const REISSUE_DISTANCE: i64 = 120;
 /// Its army must be worth this percent of the enemy's before it spends on economy.
 const SAFE_PERCENT: i64 = 90;
+/// A factory trains only if its best unit scores at least this percent of the best any of its
+/// factories could make.
+const WORTH_MAKING_PERCENT: i64 = 40;
 /// Units scoring at least this percent of the best against the enemy it knows are trained.
 const GOOD_ENOUGH_PERCENT: i64 = 70;
 /// Frames an AI waits for stragglers before attacking anyway.
@@ -389,12 +392,22 @@ impl SkirmishAi {
                 .flat_map(|o| world.factories().queue(o.id))
                 .filter(|job| is_gatherer(job.template))
                 .count();
+        // The best unit any of its factories could make against that enemy: a factory whose
+        // own best is far below it waits rather than spend on units that do not count.
+        let overall = world
+            .objects()
+            .filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete())
+            .flat_map(|f| rules.template(f.template).builds.iter().copied())
+            .filter(|&u| rules.template(u).is_armed() && world.prerequisites_met(self.player, u).is_ok())
+            .map(|u| counters::score(rules, u, &enemy_mix))
+            .max()
+            .unwrap_or(0);
         for f in world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()) {
             let queue = world.factories().queue(f.id).len();
             let builds = &rules.template(f.template).builds;
             if let Some(&g) = builds.iter().find(|&&u| is_gatherer(u))
                 && gatherers < self.plan.gatherers as usize
-                && (gatherers < 2 || safe)
+                && (gatherers < 1 || safe)
                 && queue == 0
                 && rules.template(g).cost <= money
                 && world.prerequisites_met(self.player, g).is_ok()
@@ -404,7 +417,7 @@ impl SkirmishAi {
                 out.push(Command::Produce { factory: f.id, template: g });
                 continue;
             }
-            if queue >= 2 {
+            if queue >= self.plan.queue as usize {
                 continue;
             }
             let options: Vec<TemplateId> = builds
@@ -422,6 +435,9 @@ impl SkirmishAi {
             // among those a choice that depends on the game's seed.
             let scores: Vec<i64> = options.iter().map(|&u| counters::score(rules, u, &enemy_mix)).collect();
             let best = scores.iter().copied().max().unwrap_or(0);
+            if best * 100 < overall * WORTH_MAKING_PERCENT {
+                continue;
+            }
             let good: Vec<TemplateId> = options
                 .iter()
                 .zip(&scores)
@@ -513,9 +529,11 @@ impl SkirmishAi {
                         .sum();
                     let theirs = seen.max(self.enemy_starting_armies(world));
                     let waited = frame.saturating_sub(since);
-                    let strong = mine >= self.wave_worth
-                        && (mine * 100 >= theirs * self.plan.attack_advantage_percent as i64
-                            || waited >= ADVANTAGE_PATIENCE);
+                    // Waiting has its limit: with the money gone an army may never grow, and two
+                    // careful sides would wait for ever.
+                    let strong = (mine >= self.wave_worth
+                        && mine * 100 >= theirs * self.plan.attack_advantage_percent as i64)
+                        || waited >= ADVANTAGE_PATIENCE;
                     if strong && (gathered || waited >= GATHER_PATIENCE) {
                         self.phase = Phase::Attacking(attackers.len());
                         (ids(attackers), Orders::Attack(point(t)))

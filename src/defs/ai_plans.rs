@@ -29,6 +29,8 @@ struct AiPlanDef {
     reissue_after: f64,
     #[serde(default)]
     first_wave: u32,
+    #[serde(default = "default_queue")]
+    queue: u32,
     #[serde(default = "default_gatherers")]
     gatherers: u32,
     #[serde(default = "default_factories")]
@@ -40,6 +42,10 @@ struct AiPlanDef {
 }
 
 fn default_gatherers() -> u32 {
+    2
+}
+
+fn default_queue() -> u32 {
     2
 }
 
@@ -98,6 +104,7 @@ impl AiPlans {
                 ("defences", d.defences, 0..=10),
                 ("retreat_below", d.retreat_below, 0..=1000),
                 ("first_wave", d.first_wave, 0..=1_000_000),
+                ("queue", d.queue, 1..=9),
             ] {
                 if !range.contains(&value) {
                     bad(field, format!("{value} must be between {} and {}", range.start(), range.end()));
@@ -116,6 +123,7 @@ impl AiPlans {
                     focus_fire: d.focus_fire,
                     reissue_frames,
                     first_wave: d.first_wave as i64,
+                    queue: d.queue,
                     gatherers: d.gatherers,
                     factories: d.factories,
                     defences: d.defences,

@@ -263,8 +263,9 @@ impl World {
                 slot = goal;
             }
             if let Some(mut o) = self.objects.get_mut(id) {
+                // The target engaged is kept: an attack-move given again mid-fight fights on
+                // (combat drops it for a plain move).
                 o.set_order(make(slot));
-                o.set_target(None);
                 movement::set_goal(&mut o, slot, &mut self.pathfinder);
                 if o.nav.pace != pace {
                     o.change(|o| o.nav.pace = pace);

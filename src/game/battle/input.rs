@@ -215,6 +215,20 @@ impl Battle {
             .iter()
             .any(|id| world.object(*id).is_some_and(|o| world.rules().template(o.template).gather.is_some()));
         let pile = if gatherers { self.pick_supply(at) } else { None };
+        // Builders clicked onto one of the player's unfinished structures go back to work on it.
+        let builds = |t: TemplateId| {
+            self.selection
+                .ids
+                .iter()
+                .any(|id| world.object(*id).is_some_and(|o| world.rules().template(o.template).builds.contains(&t)))
+        };
+        let site = self
+            .pick(at, |owner| owner == self.local)
+            .filter(|id| world.object(*id).is_some_and(|o| !o.is_complete() && builds(o.template)));
+        if let Some(site) = site {
+            self.send(Command::Resume { site });
+            return;
+        }
         let command = match (enemy, pile) {
             (_, Some(pile)) => Some(Command::Gather { pile }),
             (Some(target), None) => Some(Command::Attack { target }),

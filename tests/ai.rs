@@ -32,10 +32,11 @@ fn ai_games_repeat_exactly_and_the_ais_build_up() {
 }
 
 #[test]
-fn harder_plans_think_more_often_and_move_out_sooner() {
+fn harder_plans_react_no_slower_and_build_a_bigger_economy() {
     let plans = AiPlans::load(&common::roots()).unwrap();
     let mut first_move = Vec::new();
     let mut decisions = Vec::new();
+    let mut gatherers = Vec::new();
     for name in ["easy", "normal", "hard", "brutal"] {
         let (mut world, _) = common::opening_game("idle,idle", 5);
         let mut ai = SkirmishAi::new(PlayerId(0), plans.get(name).unwrap().clone());
@@ -57,9 +58,17 @@ fn harder_plans_think_more_often_and_move_out_sooner() {
         }
         first_move.push(moved.unwrap_or(u32::MAX));
         decisions.push(thought);
+        let rules = world.rules();
+        gatherers.push(
+            world.objects().filter(|o| o.owner == PlayerId(0) && rules.template(o.template).gather.is_some()).count(),
+        );
     }
-    assert!(first_move.windows(2).all(|w| w[1] < w[0]), "{first_move:?}");
+    // The first move is the scout's: harder plans send it no later, and the hardest sooner
+    // than the easiest; they decide at least as often.
+    assert!(first_move.windows(2).all(|w| w[1] <= w[0]) && first_move[3] < first_move[0], "{first_move:?}");
     assert!(decisions.windows(2).all(|w| w[1] >= w[0]), "{decisions:?}");
+    // Unopposed for two minutes, each harder plan works more gatherers.
+    assert!(gatherers.windows(2).all(|w| w[1] > w[0]), "{gatherers:?}");
 }
 
 #[test]

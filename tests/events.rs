@@ -22,6 +22,7 @@ fn kind(e: &GameEvent) -> &'static str {
         GameEvent::UnderAttack { .. } => "under attack",
         GameEvent::StructureSold { .. } => "sold",
         GameEvent::Surrendered { .. } => "surrendered",
+        GameEvent::Promoted { .. } => "promoted",
     }
 }
 
@@ -31,6 +32,7 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
     let setup = spec.to_match_setup("proving_grounds", 3, &common::playable());
     let mut game = start_local(&common::roots(), &setup, &CommandScript::default()).unwrap();
     let mut seen = BTreeSet::new();
+    let mut shooters = BTreeSet::new();
     let mut frames = 0;
     while frames < 12_000 && !game.session.world().is_over() {
         let before = game.session.world().clone();
@@ -39,17 +41,25 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
         let after = game.session.world();
         let mut attacked = BTreeSet::new();
         for e in &report.events {
+            if let GameEvent::WeaponFired { shooter, .. } = e {
+                shooters.insert(*shooter);
+            }
+        }
+        for e in &report.events {
             seen.insert(kind(e));
             match e {
                 GameEvent::WeaponFired { shooter, target, .. } => {
                     assert!(before.object(*shooter).is_some() && before.object(*target).is_some());
                 }
-                GameEvent::Hit { target, attacker, damage, .. } => {
+                GameEvent::Hit { attacker, damage, .. } => {
                     assert!(*damage >= 0, "armour may stop a shot, never heal");
-                    let fired = report.events.iter().any(|f| {
-                        matches!(f, GameEvent::WeaponFired { shooter, target: t, .. } if shooter == attacker && t == target)
-                    });
-                    assert!(fired, "a hit follows a shot");
+                    // A shell lands frames after the shot, and a blast hurts more than the
+                    // target: the attacker must have fired by now.
+                    let fired = report
+                        .events
+                        .iter()
+                        .any(|f| matches!(f, GameEvent::WeaponFired { shooter, .. } if shooter == attacker));
+                    assert!(fired || shooters.contains(attacker), "a hit follows a shot");
                 }
                 GameEvent::Killed { object, owner, .. } => {
                     assert!(after.object(*object).is_none(), "the killed are gone");
@@ -78,6 +88,14 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
                 GameEvent::StructureSold { object, refund, .. } => {
                     assert!(*refund >= 0 && after.object(*object).is_none() && report.destroyed.contains(object));
                 }
+                GameEvent::Promoted { object, owner, rank, .. } => {
+                    let o = after.object(*object);
+                    assert_eq!(o.map(|o| o.owner), Some(*owner));
+                    let o = o.unwrap();
+                    assert_eq!(after.rules().rank(o.template, o.xp), *rank, "the rank its kills earn");
+                    let before_rank = before.object(*object).map_or(0, |b| before.rules().rank(b.template, b.xp));
+                    assert!(*rank > before_rank, "a promotion raises the rank");
+                }
             }
         }
         let gone: usize = report
@@ -91,7 +109,7 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
             .sum();
         assert_eq!(gone, report.destroyed.len(), "every destruction is a killed, sold or surrendered object");
     }
-    let all = ["fired", "hit", "killed", "produced", "started", "completed", "money", "under attack"];
+    let all = ["fired", "hit", "killed", "produced", "started", "completed", "money", "under attack", "promoted"];
     for k in all {
         assert!(seen.contains(k), "no {k} event in {frames} frames: {seen:?}");
     }

@@ -1,5 +1,6 @@
 //! `ridgeline bench sim`: ticks per second with 200, 1,000 and 2,000 moving units on an open
-//! 256×256-cell field, and what the state hash costs.
+//! 256×256-cell field, what the state hash costs, and a battle: two armies of 500 attack-moving
+//! into each other, with targeting, vision and veterancy running.
 //!
 //! Each player's units shuttle between two areas on their own half of the map, ordered in
 //! groups through the message stream every few seconds, so movement, path requests and
@@ -78,6 +79,90 @@ impl Controller for Shuttle {
         }
         out
     }
+}
+
+/// Sends a player's whole army attack-moving across the field once, in groups.
+struct Charge {
+    player: PlayerId,
+    units: Vec<ObjectId>,
+    x: i32,
+}
+
+impl Controller for Charge {
+    fn player(&self) -> PlayerId {
+        self.player
+    }
+
+    fn think(&mut self, world: &World) -> Vec<Command> {
+        if world.frame().0 != 0 {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (g, group) in self.units.chunks(MAX_SELECTION / 2).enumerate() {
+            out.push(Command::Select { objects: group.to_vec(), add: false });
+            out.push(Command::AttackMove { to: Point { x: self.x, y: 700 + g as i32 * 150 } });
+        }
+        out
+    }
+}
+
+/// Two armies of `per_side` units (a third tanks, the rest riflemen) facing each other 150
+/// world units apart, each charging through the other.
+fn battle_scenario(defs: &Definitions, per_side: usize) -> Result<(World, Vec<Charge>), SetupError> {
+    let rules = &defs.rules;
+    let tank = rules.template_id("Bulwark").unwrap_or_default();
+    let soldier = rules.template_id("Rifleman").unwrap_or_default();
+    let starts = vec![Vec2::from_int(100, 100), Vec2::from_int(2460, 2460)];
+    let terrain = Terrain::open(SIDE, SIDE, Fixed::from_int(10), starts);
+    let mut objects = Vec::new();
+    for owner in 0..2u8 {
+        for k in 0..per_side as i64 {
+            let (col, row) = (k % 20, k / 20);
+            let x = if owner == 0 { 1175 - col * 15 } else { 1325 + col * 15 };
+            let pos = Vec2::from_int(x, 700 + row * 18);
+            let template = if k % 3 == 0 { tank } else { soldier };
+            objects.push(InitialObject { template, owner: PlayerId(owner), pos, supply: 0 });
+        }
+    }
+    let setup = GameSetup {
+        rules: rules.clone(),
+        terrain,
+        players: vec![PlayerSetup::with_faction_money(rules, 0, 0, 0), PlayerSetup::with_faction_money(rules, 1, 1, 1)],
+        seed: 7,
+        objects,
+    };
+    let world = World::new(setup)?;
+    let mine = |p: u8| -> Vec<ObjectId> {
+        world.objects().filter(|o| o.owner.0 == p && rules.template(o.template).is_mobile()).map(|o| o.id).collect()
+    };
+    let controllers = vec![
+        Charge { player: PlayerId(0), units: mine(0), x: 1700 },
+        Charge { player: PlayerId(1), units: mine(1), x: 800 },
+    ];
+    Ok((world, controllers))
+}
+
+/// One measured battle: (ticks per second, mean tick µs, units left at the end).
+fn battle_once(defs: &Definitions, per_side: usize) -> Result<(f64, f64, usize), SetupError> {
+    let (mut world, mut controllers) = battle_scenario(defs, per_side)?;
+    let players = vec![PlayerId(0), PlayerId(1)];
+    let mut stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: 3 });
+    let mut secs = 0.0f64;
+    for _ in 0..FRAMES {
+        for c in &mut controllers {
+            for cmd in c.think(&world) {
+                let _ = stream.submit(c.player, cmd);
+            }
+        }
+        let Some((frame, commands)) = stream.take_ready() else { break };
+        let t0 = Instant::now();
+        world.tick(&commands);
+        let hash = world.state_hash();
+        secs += t0.elapsed().as_secs_f64();
+        stream.record_hash(frame, hash.total);
+    }
+    let n = FRAMES as f64;
+    Ok((n / secs, secs / n * 1e6, world.object_count()))
 }
 
 fn scenario(defs: &Definitions, units: usize, seed: u64) -> Result<(World, Vec<Shuttle>), SetupError> {
@@ -183,6 +268,9 @@ fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64, f64), Se
     Ok((n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6, upkeep_isolated_us(&world)))
 }
 
+/// Units a side in the battle case.
+const BATTLE_PER_SIDE: usize = 500;
+
 /// The unit counts measured when none are given.
 pub const DEFAULT_UNITS: [usize; 3] = [200, 1000, 2000];
 
@@ -213,8 +301,22 @@ pub fn run(roots: &ContentRoots, unit_counts: &[usize]) -> Result<Value, BenchEr
             "upkeep_isolated_us": round2(super::median(upkeep)),
         }));
     }
+    let (mut tps, mut tick, mut left) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        let (a, b, c) = battle_once(&defs, BATTLE_PER_SIDE)?;
+        tps.push(a);
+        tick.push(b);
+        left.push(c);
+    }
+    let battle = json!({
+        "units": BATTLE_PER_SIDE * 2,
+        "ticks_per_sec": super::median(tps).round(),
+        "tick_us": (super::median(tick) * 10.0).round() / 10.0,
+        "objects_left": left.first().copied().unwrap_or(0),
+    });
     Ok(json!({
         "bench": "sim",
+        "battle": battle,
         "frames_per_run": FRAMES,
         "runs": RUNS,
         "hash_upkeep": if cfg!(feature = "hash-upkeep-off") { "off (measurement build)" } else { "kept" },

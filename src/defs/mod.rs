@@ -21,7 +21,7 @@ use crate::content::limits::{MAX_DEFINITIONS, MAX_STARTING_OBJECTS};
 use crate::sim::angle::Angle;
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
-use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rules, WeaponTemplate};
+use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rank, Rules, WeaponTemplate};
 
 pub use ai_plans::AiPlans;
 pub use error::{DefsError, DefsErrors};
@@ -208,6 +208,21 @@ impl Builder<'_> {
             }
             let range = self.check(decimal(w.range, 1.0), src, "weapon", &w.name, "range");
             let reload = self.check(frames(w.reload), src, "weapon", &w.name, "reload");
+            let speed = self.check(
+                decimal(w.projectile_speed, 1.0 / FRAMES_PER_SECOND as f64),
+                src,
+                "weapon",
+                &w.name,
+                "projectile_speed",
+            );
+            let min_range = self.check(decimal(w.min_range, 1.0), src, "weapon", &w.name, "min_range");
+            let area = self.check(decimal(w.area, 1.0), src, "weapon", &w.name, "area");
+            if let (Some(min), Some(max)) = (min_range, range)
+                && min >= max
+                && min > Fixed::ZERO
+            {
+                self.errors.push(src.invalid("weapon", &w.name, "min_range", "must be shorter than range"));
+            }
             let damage_type = self.rules.damage_types.iter().position(|d| *d == w.damage_type);
             if damage_type.is_none() {
                 self.errors.push(src.invalid(
@@ -230,6 +245,9 @@ impl Builder<'_> {
                 damage_type: damage_type.unwrap_or(0) as u16,
                 reload_frames: reload.unwrap_or(1).max(1),
                 spread: w.spread.min(50) as u8,
+                projectile_speed: speed.unwrap_or_default(),
+                min_range: min_range.unwrap_or_default(),
+                area: area.unwrap_or_default(),
             });
         }
     }
@@ -403,6 +421,17 @@ impl Builder<'_> {
                 let m = format!("{} is outside 1..=100 (percent of normal speed)", f.low_power_speed);
                 self.errors.push(src.invalid("faction", &f.name, "low_power_speed", m));
             }
+            if f.veterancy.len() > 3 {
+                self.errors.push(src.invalid("faction", &f.name, "veterancy", "at most three ranks"));
+            }
+            let climbs = f.veterancy.windows(2).all(|w| w[1].worth > w[0].worth);
+            let sane = f.veterancy.iter().all(|r| {
+                (1..=10_000).contains(&r.worth) && (100..=500).contains(&r.damage) && (100..=500).contains(&r.health)
+            });
+            if !climbs || !sane {
+                let m = "ranks need worth rising within 1..=10000 and damage and health within 100..=500 percent";
+                self.errors.push(src.invalid("faction", &f.name, "veterancy", m));
+            }
             self.rules.factions.push(Faction {
                 name: f.name.clone(),
                 starting_money: f.starting_money,
@@ -410,6 +439,12 @@ impl Builder<'_> {
                 starting_objects: starting,
                 low_power_speed: f.low_power_speed.clamp(1, 100) as u8,
                 sell_refund: f.sell_refund.min(100) as u8,
+                veterancy: f
+                    .veterancy
+                    .iter()
+                    .take(3)
+                    .map(|r| Rank { worth_percent: r.worth, damage_percent: r.damage, health_percent: r.health })
+                    .collect(),
             });
         }
     }

@@ -101,6 +101,15 @@ pub struct WeaponDef {
     /// Percent by which each hit's damage may vary either way (0–50).
     #[serde(default)]
     pub spread: u32,
+    /// Speed of its shell in world units a second; 0: the shot hits at once.
+    #[serde(default)]
+    pub projectile_speed: f64,
+    /// Targets closer than this cannot be fired at (world units).
+    #[serde(default)]
+    pub min_range: f64,
+    /// Radius of the blast (world units); 0: only the target is hit.
+    #[serde(default)]
+    pub area: f64,
 }
 
 /// `data/armor.ron`: damage types and armour classes.
@@ -144,6 +153,31 @@ pub struct FactionDef {
     /// Percent of a structure's price paid back when it is sold.
     #[serde(default = "half")]
     pub sell_refund: u32,
+    /// Ranks its units earn by destroying enemies, lowest first.
+    #[serde(default = "standard_veterancy")]
+    pub veterancy: Vec<RankDef>,
+}
+
+/// One veterancy rank in `data/factions.ron`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RankDef {
+    /// Worth of enemies destroyed, in percent of the unit's own price.
+    pub worth: u32,
+    /// Damage in percent of normal.
+    pub damage: u32,
+    /// Health in percent of normal.
+    pub health: u32,
+}
+
+/// Three ranks: a unit's own price destroyed, twice it, four times it; 10 % more damage and
+/// health a rank.
+fn standard_veterancy() -> Vec<RankDef> {
+    vec![
+        RankDef { worth: 100, damage: 110, health: 110 },
+        RankDef { worth: 200, damage: 120, health: 120 },
+        RankDef { worth: 400, damage: 130, health: 130 },
+    ]
 }
 
 /// The default speed while low on power: half.

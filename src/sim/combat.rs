@@ -2,7 +2,9 @@
 //!
 //! Units on `Move` ignore enemies; `Idle` units shoot what is in range; `AttackMove` and
 //! `Guard` units chase what they see; `Attack` chases one target to its death, or until it
-//! passes out of the team's sight. Only targets the team sees ([`super::vision`]) are chosen. Target scans run
+//! passes out of the team's sight. Only targets the team sees ([`super::vision`]) are chosen.
+//! Idle armed units that see a comrade hit, or are hit, take up a guard where they stand and
+//! engage the attacker: they return fire and help allies, then go back to their place. Target scans run
 //! for each unit every [`SCAN_INTERVAL`] frames, staggered by id, over a coarse bucket grid.
 //! Must not: destroy objects here (health at or below zero is collected at the end of the tick).
 
@@ -11,6 +13,7 @@ use super::fixed::Fixed;
 use super::ids::{ObjectId, PlayerId};
 use super::movement::{facing_to, set_goal};
 use super::object::Order;
+use super::projectile::Projectile;
 use super::rules::ObjectKind;
 use super::spatial::{Entry, SpatialIndex};
 use super::vector::Vec2;
@@ -23,6 +26,10 @@ const SCAN_INTERVAL: u32 = 15;
 const CHASE_INTERVAL: u32 = 10;
 /// Side of the buckets used for target scans: 2^7 = 128 world units.
 const BUCKET_LOG2: u32 = 7;
+/// Hits a frame that call for help, at most.
+const MAX_ALERTS: usize = 64;
+/// Farthest a helper may stand from the comrade hit (no unit sees farther).
+const HELP_REACH: Fixed = Fixed::from_int(400);
 /// Most a weapon may be off its target's bearing and still fire (angle units, about 11°).
 const FIRE_CONE: i32 = 2048;
 
@@ -42,6 +49,8 @@ pub(crate) fn update(world: &mut World) {
     let mut indexed = false;
     // Players already told they are under attack this frame.
     let mut told: Vec<PlayerId> = Vec::new();
+    // Hits this frame that call for help: (victim, attacker), first hit on each victim only.
+    let mut alerts: Vec<(ObjectId, ObjectId)> = Vec::new();
     // Found once, when the first powered defence is met.
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
     for slot in 0..world.objects.slot_count() {
@@ -60,7 +69,7 @@ pub(crate) fn update(world: &mut World) {
         }
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         obj.set_cooldown(obj.cooldown.saturating_sub(1));
-        let (pos, owner, order) = (obj.pos, obj.owner, obj.order);
+        let (pos, owner, order, t_template, shooter_xp) = (obj.pos, obj.owner, obj.order, obj.template, obj.xp);
         if let Order::Move { .. } = order {
             obj.set_target(None);
             continue;
@@ -89,7 +98,9 @@ pub(crate) fn update(world: &mut World) {
             }
         } else if let Some(s) = &target {
             let leash = if order == Order::Idle { w.range + s.radius } else { vision + s.radius };
-            if (s.pos - centre).length_squared() > leash * leash {
+            let d2 = (s.pos - centre).length_squared();
+            // Closer than the weapon's minimum range it cannot be fired at: let it go.
+            if d2 > leash * leash || (s.pos - pos).length_squared() < w.min_range * w.min_range {
                 target = None;
             }
         }
@@ -102,7 +113,7 @@ pub(crate) fn update(world: &mut World) {
                 rebuild_index(world, &mut index);
                 indexed = true;
             }
-            target = nearest_enemy(world, &index, owner.index(), team, centre, reach);
+            target = nearest_enemy(world, &index, owner.index(), team, centre, reach, (pos, w.min_range));
         }
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         obj.set_target(target.as_ref().map(|s| s.id));
@@ -121,7 +132,8 @@ pub(crate) fn update(world: &mut World) {
             continue;
         };
         let reach = w.range + s.radius;
-        let in_range = (s.pos - pos).length_squared() <= reach * reach;
+        let d2 = (s.pos - pos).length_squared();
+        let in_range = d2 <= reach * reach && d2 >= w.min_range * w.min_range;
         if in_range {
             if obj.nav.is_active() {
                 obj.clear_nav();
@@ -134,22 +146,24 @@ pub(crate) fn update(world: &mut World) {
                 let shooter = obj.id;
                 drop(obj);
                 world.events.push(GameEvent::WeaponFired { shooter, weapon, from: pos, target: s.id, at: s.pos });
-                if let Some(mut victim) = world.objects.get_mut(s.id) {
-                    let t_victim = rules.template(victim.template);
-                    let base = rules.damage_after_armor(weapon, t_victim.armor);
-                    // The weapon's spread, drawn from the game's RNG (in slot order, so every
-                    // machine draws the same numbers).
-                    let spread = rules.weapon(weapon).spread as i32;
-                    let damage = if spread > 0 && base > 0 {
-                        let r = world.rng.range(-spread, spread + 1);
-                        (base as i64 * (100 + r) as i64 / 100) as i32
-                    } else {
-                        base
-                    };
-                    victim.set_health(victim.health.saturating_sub(damage));
-                    let victim_owner = victim.owner;
-                    drop(victim);
-                    world.events.push(GameEvent::Hit { target: s.id, attacker: shooter, damage, at: s.pos });
+                let (damage_percent, _) = rules.rank_bonus(t_template, rules.rank(t_template, shooter_xp));
+                if w.projectile_speed > Fixed::ZERO {
+                    // A shell flies to where the target stands now; it may have moved on.
+                    let frames = ((s.pos - pos).length() / w.projectile_speed).floor_int().max(0) as u32 + 1;
+                    world.projectiles.push(Projectile {
+                        owner,
+                        shooter,
+                        weapon,
+                        target: s.id,
+                        from: pos,
+                        aim: s.pos,
+                        frames_left: frames,
+                        damage_percent,
+                    });
+                } else if let Some(victim_owner) = strike(world, shooter, owner, weapon, s.id, damage_percent) {
+                    if alerts.len() < MAX_ALERTS && !alerts.iter().any(|&(v, _)| v == s.id) {
+                        alerts.push((s.id, shooter));
+                    }
                     if !told.contains(&victim_owner) && victim_owner != PlayerId::NEUTRAL {
                         told.push(victim_owner);
                         world.events.push(GameEvent::UnderAttack { player: victim_owner, object: s.id, at: s.pos });
@@ -162,7 +176,106 @@ pub(crate) fn update(world: &mut World) {
             obj.set_target(None);
         }
     }
+    if !alerts.is_empty() {
+        if !indexed {
+            rebuild_index(world, &mut index);
+        }
+        call_for_help(world, &index, &alerts);
+    }
     world.scratch.targets = index;
+}
+
+/// One hit of `weapon` on `victim` at `percent` of its damage (the shooter's rank, a blast's
+/// falloff): armour, the weapon's spread (drawn from the game's RNG, in the order hits happen,
+/// so every machine draws the same numbers), the `Hit` event, and a kill credited to the
+/// shooter. Returns the victim's owner, or none if it is gone.
+pub(crate) fn strike(
+    world: &mut World,
+    shooter: ObjectId,
+    owner: PlayerId,
+    weapon: super::ids::WeaponId,
+    victim: ObjectId,
+    percent: u32,
+) -> Option<PlayerId> {
+    let rules = std::sync::Arc::clone(&world.rules);
+    let mut v = world.objects.get_mut(victim)?;
+    let t_victim = rules.template(v.template);
+    let base = rules.damage_after_armor(weapon, t_victim.armor);
+    let base = (base as i64 * percent as i64 / 100) as i32;
+    let spread = rules.weapon(weapon).spread as i32;
+    let damage = if spread > 0 && base > 0 {
+        let r = world.rng.range(-spread, spread + 1);
+        (base as i64 * (100 + r) as i64 / 100) as i32
+    } else {
+        base
+    };
+    let was_alive = v.health > 0;
+    v.set_health(v.health.saturating_sub(damage));
+    let (victim_owner, at, killed) = (v.owner, v.pos, was_alive && v.health <= 0);
+    drop(v);
+    world.events.push(GameEvent::Hit { target: victim, attacker: shooter, damage, at });
+    if killed && victim_owner != owner && victim_owner != PlayerId::NEUTRAL {
+        credit_kill(world, shooter, t_victim.cost);
+    }
+    Some(victim_owner)
+}
+
+/// Adds `worth` to the shooter's veterancy; a new rank raises its health by the rank's share
+/// and is announced.
+pub(crate) fn credit_kill(world: &mut World, shooter: ObjectId, worth: i64) {
+    let rules = std::sync::Arc::clone(&world.rules);
+    let Some(mut o) = world.objects.get_mut(shooter) else { return };
+    let before = rules.rank(o.template, o.xp);
+    let xp = (o.xp as i64).saturating_add(worth.max(0)).min(u32::MAX as i64) as u32;
+    o.set_xp(xp);
+    let after = rules.rank(o.template, xp);
+    if after > before {
+        let max = rules.template(o.template).max_health as i64;
+        let (_, old) = rules.rank_bonus(o.template, before);
+        let (_, new) = rules.rank_bonus(o.template, after);
+        let gain = (max * (new as i64 - old as i64) / 100).max(0) as i32;
+        o.set_health(o.health.saturating_add(gain));
+        let (owner, at) = (o.owner, o.pos);
+        drop(o);
+        world.events.push(GameEvent::Promoted { object: shooter, owner, rank: after, at });
+    }
+}
+
+/// Idle armed units that see a comrade hit (or are hit themselves) take up a guard where they
+/// stand and engage the attacker if their team sees it: they return fire and help allies, then
+/// go back to their place when the fight is over.
+fn call_for_help(world: &mut World, index: &SpatialIndex, alerts: &[(ObjectId, ObjectId)]) {
+    let rules = std::sync::Arc::clone(&world.rules);
+    let mut helpers: Vec<(u32, ObjectId)> = Vec::new();
+    for &(victim, attacker) in alerts {
+        let (Some(v), Some(a)) = (world.objects.get(victim), world.objects.get(attacker)) else { continue };
+        let Some(team) = world.players.get(v.owner.index()).map(|p| p.team) else { continue };
+        let (at, from) = (v.pos, a.pos);
+        if world.vision.sight_at(team, from) != Sight::Visible {
+            continue;
+        }
+        index.for_each_near(at, HELP_REACH, |e| {
+            if world.players.get(e.owner as usize).is_none_or(|p| p.team != team) {
+                return;
+            }
+            let Some(o) = world.objects.by_slot(e.slot as usize) else { return };
+            let t = rules.template(o.template);
+            let sight = t.vision;
+            let idle = o.order == Order::Idle && o.target.is_none() && t.is_mobile() && !t.weapons.is_empty();
+            if idle && o.is_complete() && (o.pos - at).length_squared() <= sight * sight {
+                helpers.push((e.slot, attacker));
+            }
+        });
+    }
+    helpers.sort();
+    helpers.dedup_by_key(|h| h.0);
+    for (slot, attacker) in helpers {
+        if let Some(mut o) = world.objects.by_slot_mut(slot as usize) {
+            let anchor = o.pos;
+            o.set_order(Order::Guard { anchor });
+            o.set_target(Some(attacker));
+        }
+    }
 }
 
 /// A live object's position and radius, while `team` has it in sight.
@@ -183,7 +296,8 @@ fn rebuild_index(world: &mut World, index: &mut SpatialIndex) {
     world.scratch.entries = entries;
 }
 
-/// The nearest living enemy that `team` sees within `reach` of `centre` (ties: lowest id).
+/// The nearest living enemy that `team` sees within `reach` of `centre`, not closer to `from`
+/// than `min_range` (ties: lowest id).
 fn nearest_enemy(
     world: &World,
     index: &SpatialIndex,
@@ -191,6 +305,7 @@ fn nearest_enemy(
     team: u8,
     centre: Vec2,
     reach: Fixed,
+    (from, min_range): (Vec2, Fixed),
 ) -> Option<Seen> {
     let me = world.players.get(owner)?;
     let mut best: Option<(Fixed, u32)> = None;
@@ -201,7 +316,7 @@ fn nearest_enemy(
         }
         let r = reach + e.radius;
         let d2 = (e.pos - centre).length_squared();
-        if d2 > r * r {
+        if d2 > r * r || (e.pos - from).length_squared() < min_range * min_range {
             return;
         }
         let closer = best.is_none_or(|(bd, bs)| d2 < bd || (d2 == bd && e.slot < bs));
@@ -220,6 +335,8 @@ fn nearest_enemy(
 #[cfg(test)]
 mod tests {
     use crate::sim::command::{Command, RejectReason, StampedCommand};
+    use crate::sim::event::GameEvent;
+    use crate::sim::fixed::Fixed;
     use crate::sim::ids::{CommandId, PlayerId, TemplateId};
     use crate::sim::object::Order;
     use crate::sim::test_support;
@@ -281,6 +398,105 @@ mod tests {
         assert!(w.is_over());
         assert_eq!(w.winner(), Some(PlayerId(0)));
         assert!(w.players()[1].defeated);
+    }
+
+    #[test]
+    fn an_idle_unit_that_sees_a_comrade_hit_comes_to_help_and_returns() {
+        // Test units: range 40, sight 60. Player 0's victim and, 45 away, its comrade (54 from
+        // the attacker: out of its own range, but it sees the victim); player 1's attacker.
+        let mut w = test_support::world(
+            64,
+            vec![
+                (TemplateId(0), 0, Vec2::from_int(300, 300)),
+                (TemplateId(0), 0, Vec2::from_int(300, 345)),
+                (TemplateId(0), 1, Vec2::from_int(330, 300)),
+            ],
+        );
+        let unit = |w: &crate::sim::world::World, owner: u8, y: i64| {
+            w.objects()
+                .find(|o| o.owner == PlayerId(owner) && o.template == TemplateId(0) && o.pos.y == Fixed::from_int(y))
+                .unwrap()
+                .id
+        };
+        let (victim, comrade, attacker) = (unit(&w, 0, 300), unit(&w, 0, 345), unit(&w, 1, 300));
+        let report = w.tick(&[
+            cmd(1, 0, Command::Select { objects: vec![attacker], add: false }),
+            cmd(1, 1, Command::Attack { target: victim }),
+        ]);
+        assert!(report.rejections.is_empty(), "{:?}", report.rejections);
+        assert_eq!(w.object(comrade).unwrap().order, Order::Idle);
+        let mut helped = false;
+        for _ in 0..60 {
+            w.tick(&[]);
+            if let Some(c) = w.object(comrade)
+                && c.order == (Order::Guard { anchor: Vec2::from_int(300, 345) })
+            {
+                helped = c.target == Some(attacker);
+                break;
+            }
+        }
+        assert!(helped, "the comrade took up a guard and engaged the attacker");
+        for _ in 0..600 {
+            w.tick(&[]);
+        }
+        assert!(w.object(attacker).is_none(), "two against one");
+        let c = w.object(comrade).unwrap();
+        assert!((c.pos - Vec2::from_int(300, 345)).length() <= Fixed::from_int(25), "back at its place: {:?}", c.pos);
+    }
+
+    #[test]
+    fn a_kill_earns_a_rank_with_more_health_and_damage() {
+        // test_support's faction: rank 1 at the unit's own price destroyed, 150 % damage and
+        // 120 % health. Units cost 100, have 100 health and guns of 10.
+        let mut w = test_support::world(
+            64,
+            vec![(TemplateId(0), 0, Vec2::from_int(300, 300)), (TemplateId(0), 1, Vec2::from_int(330, 300))],
+        );
+        let of = |w: &crate::sim::world::World, owner: u8| {
+            w.objects().find(|o| o.owner == PlayerId(owner) && o.template == TemplateId(0)).map(|o| o.id)
+        };
+        let (veteran, victim) = (of(&w, 0).unwrap(), of(&w, 1).unwrap());
+        w.objects.get_mut(victim).unwrap().set_health(5);
+        let mut promoted = Vec::new();
+        let mut health_before = 0;
+        for _ in 0..60 {
+            health_before = w.object(veteran).unwrap().health;
+            let report = w.tick(&[]);
+            promoted.extend(report.events.into_iter().filter(|e| matches!(e, GameEvent::Promoted { .. })));
+            if w.object(victim).is_none() {
+                break;
+            }
+        }
+        assert!(w.object(victim).is_none());
+        let v = w.object(veteran).unwrap();
+        assert_eq!(v.xp, 100);
+        assert_eq!(w.rules().rank(v.template, v.xp), 1);
+        assert_eq!(promoted.len(), 1, "{promoted:?}");
+        assert_eq!(v.health, health_before + 20, "a fifth of its health more");
+        // Its next victim takes 15 a shot, not 10.
+        let fresh = crate::sim::object::Object::new(
+            TemplateId(0),
+            PlayerId(1),
+            w.rules().template(TemplateId(0)),
+            Vec2::from_int(330, 300),
+            crate::sim::angle::Angle::ZERO,
+        );
+        let next = w.objects.spawn(fresh);
+        w.objects.flush();
+        let mut hits = Vec::new();
+        for _ in 0..60 {
+            let report = w.tick(&[]);
+            hits.extend(report.events.into_iter().filter_map(|e| match e {
+                GameEvent::Hit { target, attacker, damage, .. } if target == next && attacker == veteran => {
+                    Some(damage)
+                }
+                _ => None,
+            }));
+            if !hits.is_empty() {
+                break;
+            }
+        }
+        assert_eq!(hits, vec![15]);
     }
 
     #[test]

@@ -88,6 +88,7 @@ mod tests {
                 starting_objects: vec![],
                 low_power_speed: 50,
                 sell_refund: 50,
+                veterancy: vec![],
             }],
             ..Rules::default()
         };

@@ -66,6 +66,17 @@ pub enum GameEvent {
         /// Where it fell.
         at: Vec2,
     },
+    /// A unit earned a veterancy rank by destroying enemies.
+    Promoted {
+        /// The unit.
+        object: ObjectId,
+        /// Whose it is.
+        owner: PlayerId,
+        /// Its new rank (1–3).
+        rank: u8,
+        /// Where it stands.
+        at: Vec2,
+    },
     /// A factory finished a unit (it appears at the end of the frame).
     UnitProduced {
         /// The new unit.

@@ -166,10 +166,12 @@ pub enum Field {
     Supply,
     /// The speed a group order holds the unit to.
     NavPace,
+    /// Worth of the enemies it destroyed (veterancy).
+    Xp,
 }
 
 /// One salt per [`Field`]: random odd-looking words with the top bit set.
-const SALTS: [u64; 20] = [
+const SALTS: [u64; 21] = [
     0x5851_F42D_4C95_7F2D,
     0xD1B5_4A32_D192_ED03,
     0xAEF1_7502_108E_F2D9,
@@ -190,6 +192,7 @@ const SALTS: [u64; 20] = [
     0xD6E8_FEB8_6659_FD95,
     0xE703_7ED1_A0B4_28DD,
     0xA076_1D64_78BD_642F,
+    0xE703_7ED1_A0B4_28DB,
 ];
 
 /// The per-object key of the incremental object hash.
@@ -252,7 +255,7 @@ pub struct StateHash {
     pub rng: u64,
     /// The path request queue.
     pub pathfinding: u64,
-    /// Production queues and rally points.
+    /// Production queues and rally points, and shells in flight.
     pub production: u64,
     /// The rules and terrain the game was built from (constant through a game).
     pub content: u64,
@@ -328,6 +331,7 @@ mod tests {
             Field::Work,
             Field::Supply,
             Field::NavPace,
+            Field::Xp,
         ];
         for id in [0u64, 1, 1 << 32, 12345] {
             let key = ObjectKey::of(id);

@@ -18,6 +18,7 @@ pub mod pathfind;
 pub mod player;
 pub mod power;
 pub mod production;
+pub mod projectile;
 pub mod regions;
 pub mod rng;
 pub mod rules;

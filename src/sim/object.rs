@@ -145,6 +145,8 @@ pub struct Object {
     pub work: u32,
     /// Money left in a supply pile.
     pub supply: u32,
+    /// Worth (prices) of the enemies it has destroyed: its veterancy.
+    pub xp: u32,
 }
 
 impl Object {
@@ -186,6 +188,7 @@ impl Object {
             cargo: 0,
             work: 0,
             supply: 0,
+            xp: 0,
         }
     }
 
@@ -200,7 +203,7 @@ impl Object {
     /// by their count, the index of the next one and the goal (they are a pure function of the
     /// hashed state and the terrain). Adding a field to [`Object`] means adding it here, to
     /// [`Field`] and to the setter in [`super::object_mut::ObjectMut`] that changes it.
-    pub fn hashed_fields(&self) -> [(Field, u64); 20] {
+    pub fn hashed_fields(&self) -> [(Field, u64); 21] {
         [
             (Field::Identity, (self.template.0 as u64) | (self.owner.0 as u64) << 16 | (self.kind as u64) << 24),
             (Field::PosX, encode::fixed(self.pos.x)),
@@ -222,6 +225,7 @@ impl Object {
             (Field::Work, self.work as u64),
             (Field::Supply, self.supply as u64),
             (Field::NavPace, encode::fixed(self.nav.pace)),
+            (Field::Xp, self.xp as u64),
         ]
     }
 

@@ -184,6 +184,14 @@ impl<'a> ObjectMut<'a> {
         }
     }
 
+    /// Sets the worth of the enemies it has destroyed.
+    pub fn set_xp(&mut self, xp: u32) {
+        if xp != self.object.xp {
+            self.account(Field::Xp, self.object.xp as u64, xp as u64);
+            self.object.xp = xp;
+        }
+    }
+
     /// Forgets the destination and the path.
     pub fn clear_nav(&mut self) {
         self.change(|o| o.nav = Nav::default());

@@ -110,6 +110,12 @@ pub struct WeaponTemplate {
     pub reload_frames: u32,
     /// Each hit's damage varies by up to this percent either way, drawn from the game's RNG.
     pub spread: u8,
+    /// World units its shell travels a frame; zero: the shot hits at once.
+    pub projectile_speed: Fixed,
+    /// Targets closer than this cannot be fired at.
+    pub min_range: Fixed,
+    /// Radius of the blast; zero: only the target is hit.
+    pub area: Fixed,
 }
 
 /// An armour class: how much of each damage type gets through.
@@ -136,6 +142,36 @@ pub struct Faction {
     pub low_power_speed: u8,
     /// Percent of a structure's price paid back when it is sold (0–100).
     pub sell_refund: u8,
+    /// The ranks its units earn by destroying enemies, lowest first (at most three).
+    pub veterancy: Vec<Rank>,
+}
+
+/// One veterancy rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rank {
+    /// Worth of the enemies a unit must have destroyed, in percent of its own price.
+    pub worth_percent: u32,
+    /// Its weapons' damage, in percent of normal.
+    pub damage_percent: u32,
+    /// Its health, in percent of normal.
+    pub health_percent: u32,
+}
+
+impl Rules {
+    /// The rank (0 = none) of a unit of `template` that has destroyed enemies worth `xp`.
+    pub fn rank(&self, template: TemplateId, xp: u32) -> u8 {
+        let t = self.template(template);
+        let Some(f) = self.factions.get(t.faction as usize) else { return 0 };
+        let cost = t.cost.max(1);
+        f.veterancy.iter().take_while(|r| xp as i64 * 100 >= cost * r.worth_percent as i64).count() as u8
+    }
+
+    /// The (damage, health) percent of `rank` for units of `template`'s faction.
+    pub fn rank_bonus(&self, template: TemplateId, rank: u8) -> (u32, u32) {
+        let t = self.template(template);
+        let r = (rank as usize).checked_sub(1).and_then(|i| self.factions.get(t.faction as usize)?.veterancy.get(i));
+        r.map_or((100, 100), |r| (r.damage_percent, r.health_percent))
+    }
 }
 
 /// All definition tables of a game.

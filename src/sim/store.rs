@@ -192,6 +192,7 @@ mod tests {
             cargo: 0,
             work: 0,
             supply: 0,
+            xp: 0,
         }
     }
 

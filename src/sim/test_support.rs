@@ -51,6 +51,9 @@ pub fn rules() -> Arc<Rules> {
             damage_type: 0,
             reload_frames: 10,
             spread: 0,
+            projectile_speed: Fixed::ZERO,
+            min_range: Fixed::ZERO,
+            area: Fixed::ZERO,
         }],
         armors: vec![ArmorTemplate { name: "Plain".into(), percent: vec![100] }],
         damage_types: vec!["Plain".into()],
@@ -61,6 +64,7 @@ pub fn rules() -> Arc<Rules> {
             starting_objects: vec![(TemplateId(1), 1)],
             low_power_speed: 50,
             sell_refund: 50,
+            veterancy: vec![crate::sim::rules::Rank { worth_percent: 100, damage_percent: 150, health_percent: 120 }],
         }],
         template_names: Default::default(),
     };

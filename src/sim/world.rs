@@ -138,6 +138,8 @@ pub struct World {
     pub(crate) factories: Factories,
     /// What each team sees and has seen (derived from positions; explored counts hashed).
     pub(crate) vision: super::vision::Vision,
+    /// Shells in flight, in firing order.
+    pub(crate) projectiles: Vec<super::projectile::Projectile>,
     pub(crate) winner: Option<PlayerId>,
     pub(crate) game_over: bool,
     /// Digest of the rules and terrain the world was built from (constant; in every hash).
@@ -211,6 +213,7 @@ impl World {
             pathfinder: Pathfinder::new(PATH_BUDGET_PER_FRAME),
             factories: Factories::default(),
             vision,
+            projectiles: Vec::new(),
             winner: None,
             game_over: false,
             content,
@@ -347,6 +350,7 @@ impl World {
         economy::gather(self);
         let rallies = production::produce(self);
         combat::update(self);
+        super::projectile::update(self);
         movement::update(self);
         separation::update(self);
         let dead: Vec<ObjectId> = self.objects.iter().filter(|o| o.health <= 0).map(|o| o.id).collect();
@@ -420,6 +424,10 @@ impl World {
         let pathfinding = h.finish();
         let mut h = StateHasher::new();
         self.factories.hash_into(&mut h);
+        h.write_u64(self.projectiles.len() as u64);
+        for p in &self.projectiles {
+            p.hash_into(&mut h);
+        }
         let production = h.finish();
         let mut h = StateHasher::new();
         h.write_words(&[

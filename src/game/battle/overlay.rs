@@ -106,12 +106,15 @@ impl Battle {
         out
     }
 
-    /// A bar over every damaged or selected object the player sees.
+    /// A bar over every damaged or selected object the player sees, with a gold mark per
+    /// veterancy rank beside it.
     fn health_bars(&self, out: &mut Vec<DrawCmd>) {
         let world = self.world();
         let rules = world.rules();
         for o in world.objects() {
-            let max = rules.template(o.template).max_health.max(1);
+            let rank = rules.rank(o.template, o.xp);
+            let (_, health_percent) = rules.rank_bonus(o.template, rank);
+            let max = (rules.template(o.template).max_health as i64 * health_percent as i64 / 100).max(1) as i32;
             let selected = self.selection.ids.contains(&o.id);
             if o.owner == PlayerId::NEUTRAL || (o.health >= max && !selected) || !self.sees(o.id) {
                 continue;
@@ -131,6 +134,10 @@ impl Battle {
             let bar = Rect::new(px.x - w / 2.0, px.y - 4.0, w, 4.0);
             out.push(DrawCmd::Fill { rect: bar, color: [0, 0, 0, 180] });
             out.push(DrawCmd::Fill { rect: Rect::new(bar.x + 1.0, bar.y + 1.0, (w - 2.0) * frac, 2.0), color });
+            for r in 0..rank {
+                let mark = Rect::new(bar.x - 5.0 - 5.0 * r as f32, bar.y - 1.0, 4.0, 6.0);
+                out.push(DrawCmd::Fill { rect: mark, color: [240, 200, 60, 255] });
+            }
         }
     }
 

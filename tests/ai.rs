@@ -81,7 +81,7 @@ fn counters_come_from_the_weapon_and_armour_tables() {
     // Anti-tank infantry beat tanks; riflemen beat infantry.
     assert!(score(&rules, id("Rocketeer"), &tanks) > score(&rules, id("Rifleman"), &tanks));
     assert!(score(&rules, id("Rifleman"), &infantry) > score(&rules, id("Rocketeer"), &infantry));
-    // Against infantry a tank's cannon does little: the rifleman is the better buy.
-    assert!(score(&rules, id("Rifleman"), &infantry) > score(&rules, id("Bulwark"), &infantry));
+    // Against tanks, rifles are the worst buy of the three (tank armour stops small arms).
+    assert!(score(&rules, id("Bulwark"), &tanks) > score(&rules, id("Rifleman"), &tanks));
     assert_eq!(score(&rules, id("Rifleman"), &[]), 0, "nothing seen, nothing to score");
 }

@@ -138,6 +138,9 @@ impl SkirmishAi {
         if let Some(gather) = self.employ_gatherers(world) {
             return gather;
         }
+        if let Some(sell) = self.raise_funds(world) {
+            return vec![sell];
+        }
         let mut out = self.train(world);
         let army = self.command_army(world);
         if army.is_empty() {
@@ -146,6 +149,39 @@ impl SkirmishAi {
             out.extend(army);
         }
         out
+    }
+
+    /// With no army, nothing in training and too little money for any unit it can make, it
+    /// sells a structure it can spare (the dearest; never its depot or its last factory of
+    /// armed units) to pay for one: a broke player without an army would otherwise sit out the
+    /// game.
+    fn raise_funds(&self, world: &World) -> Option<Command> {
+        let rules = world.rules();
+        let me = world.players().get(self.player.index())?;
+        let mine = || world.objects().filter(|o| o.owner == self.player);
+        let armed_unit = |t: TemplateId| rules.template(t).is_mobile() && rules.template(t).is_armed();
+        if mine().any(|o| armed_unit(o.template)) || mine().any(|o| !world.factories().queue(o.id).is_empty()) {
+            return None;
+        }
+        let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| armed_unit(u));
+        let cheapest = mine()
+            .filter(|o| o.is_complete())
+            .flat_map(|f| rules.template(f.template).builds.iter().copied())
+            .filter(|&u| armed_unit(u) && world.prerequisites_met(self.player, u).is_ok())
+            .map(|u| rules.template(u).cost)
+            .min()?;
+        if me.money >= cheapest {
+            return None;
+        }
+        let factories = mine().filter(|o| o.is_complete() && makes_army(o.template)).count();
+        let spare = mine().filter(|o| {
+            let t = rules.template(o.template);
+            o.kind.blocks_ground() && !t.supply_depot && !(makes_army(o.template) && factories <= 1)
+        });
+        let pick = spare
+            .filter(|o| world.can_sell(self.player, o.id).is_ok())
+            .max_by_key(|o| (rules.template(o.template).cost, std::cmp::Reverse(o.id)))?;
+        Some(Command::Sell { structure: pick.id })
     }
 
     /// What it has seen of the enemy.

@@ -1,6 +1,7 @@
 //! What is drawn over the world: the placement outline (green where the simulation would
-//! accept the structure, red where it would not), shot tracers and destruction rings, health
-//! bars, selection marks on the ground, and the drag box.
+//! accept the structure, red where it would not), shot tracers, shells in flight and
+//! destruction rings, health bars with veterancy marks, selection marks on the ground, and the
+//! drag box.
 //!
 //! Must not: decide whether a structure fits (the simulation's placement query does).
 
@@ -78,6 +79,7 @@ impl Battle {
                 });
             }
         }
+        self.shells(&mut out);
         self.health_bars(&mut out);
         self.selection_marks(&mut out);
         for blast in &self.effects.blasts {
@@ -104,6 +106,32 @@ impl Battle {
             }
         }
         out
+    }
+
+    /// A bright dot for each shell in flight that the player's team can see, between where it
+    /// was fired and where it lands; blast shells (artillery) fly in a lob.
+    fn shells(&self, out: &mut Vec<DrawCmd>) {
+        let world = self.world();
+        let rules = world.rules();
+        for p in world.projectiles() {
+            let w = rules.weapon(p.weapon);
+            let (from, aim) = (to_display(p.from), to_display(p.aim));
+            let speed = to_f32(w.projectile_speed).max(0.001);
+            let total = ((aim - from).length() / speed).floor() + 1.0;
+            let t = (p.frames_left as f32 / total).clamp(0.0, 1.0);
+            let at = aim + (from - aim) * t;
+            let team = |o: PlayerId| world.players().get(o.index()).map(|pl| pl.team);
+            let seen = team(p.owner) == team(self.local) || world.visible_to(self.local, to_point(at).to_vec2());
+            if !seen {
+                continue;
+            }
+            let lob = if w.area > crate::sim::fixed::Fixed::ZERO { (aim - from).length() * 0.2 } else { 0.0 };
+            let arc = lob * (std::f32::consts::PI * t).sin();
+            let Some(px) = self.view.project(Vec3::new(at.x, at.y, self.scene.height(at) + 4.0 + arc)) else {
+                continue;
+            };
+            out.push(DrawCmd::Fill { rect: Rect::new(px.x - 2.0, px.y - 2.0, 4.0, 4.0), color: [255, 235, 150, 255] });
+        }
     }
 
     /// A bar over every damaged or selected object the player sees, with a gold mark per

@@ -124,15 +124,16 @@ impl Memory {
 }
 
 impl Memory {
-    /// Where to look next when no enemy is known: the point of a lattice over the map that its
-    /// team has had out of sight longest (never seen first), the nearest to `from` among those
-    /// (ties by lattice order), so a search sweeps the map instead of pacing between two points.
+    /// Where to look next when no enemy is known: the point of a lattice over the map, on ground
+    /// reachable from `from`, that its team has had out of sight longest (never seen first), the
+    /// nearest to `from` among those (ties by lattice order), so a search sweeps the map instead
+    /// of pacing between two points or waiting below a plateau it cannot climb.
     pub fn hunt_point(&self, world: &World, me: PlayerId, from: Vec2) -> Option<Vec2> {
         let lattice = hunt_lattice(world);
         lattice
             .iter()
             .enumerate()
-            .filter(|(_, p)| !world.visible_to(me, **p))
+            .filter(|(_, p)| !world.visible_to(me, **p) && world.same_ground(from, **p))
             .min_by_key(|(i, p)| (self.swept.get(*i).copied().unwrap_or(0), (**p - from).length_squared(), *i))
             .map(|(_, p)| *p)
     }

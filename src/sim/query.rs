@@ -156,6 +156,15 @@ impl World {
             .min_by_key(|p| ((*p - from).length_squared(), p.y, p.x))
     }
 
+    /// True if a ground unit at `a` could walk to `b` (both on the same connected ground, as of
+    /// the last frame). Map knowledge every player has: no unit or vision is consulted.
+    pub fn same_ground(&self, a: Vec2, b: Vec2) -> bool {
+        let terrain = &self.terrain;
+        let regions = self.pathfinder.regions();
+        let region = |p: Vec2| terrain.nearest_passable(terrain.cell_of(p), 4).map(|c| regions.of(terrain, c));
+        matches!((region(a), region(b)), (Some(x), Some(y)) if x == y && x != super::regions::NO_REGION)
+    }
+
     /// `p` as a point on the map, or why not.
     pub fn point_on_map(&self, p: Point) -> Result<Vec2, RejectReason> {
         let v = p.to_vec2();

@@ -51,6 +51,8 @@ pub struct Memory {
     /// When each point of the hunting lattice was last in sight (row-major; empty until the
     /// first observation).
     swept: Vec<u32>,
+    /// The hunting lattice (fixed for a game; made at the first observation).
+    lattice: Vec<Vec2>,
 }
 
 impl Memory {
@@ -74,9 +76,11 @@ impl Memory {
         self.units.retain(|_, s| !stale(s) && frame.saturating_sub(s.frame) <= UNIT_MEMORY_FRAMES);
         // Defeated players' remains are not worth chasing.
         self.structures.retain(|_, s| world.players().get(s.owner.index()).is_some_and(|p| !p.defeated));
-        let lattice = hunt_lattice(world);
-        self.swept.resize(lattice.len(), 0);
-        for (i, p) in lattice.iter().enumerate() {
+        if self.lattice.is_empty() {
+            self.lattice = hunt_lattice(world);
+        }
+        self.swept.resize(self.lattice.len(), 0);
+        for (i, p) in self.lattice.iter().enumerate() {
             if world.visible_to(me, *p) {
                 self.swept[i] = frame;
             }
@@ -121,16 +125,14 @@ impl Memory {
             .min_by_key(|(i, p)| ((**p - from).length_squared(), *i))
             .map(|(_, p)| *p)
     }
-}
 
-impl Memory {
     /// Where to look next when no enemy is known: the point of a lattice over the map, on ground
     /// reachable from `from`, that its team has had out of sight longest (never seen first), the
-    /// nearest to `from` among those (ties by lattice order), so a search sweeps the map instead
-    /// of pacing between two points or waiting below a plateau it cannot climb.
+    /// nearest to `from` among those (ties by lattice order; none before the first observation),
+    /// so a search sweeps the map instead of pacing between two points or waiting below a
+    /// plateau it cannot climb.
     pub fn hunt_point(&self, world: &World, me: PlayerId, from: Vec2) -> Option<Vec2> {
-        let lattice = hunt_lattice(world);
-        lattice
+        self.lattice
             .iter()
             .enumerate()
             .filter(|(_, p)| !world.visible_to(me, **p) && world.same_ground(from, **p))

@@ -159,7 +159,7 @@ impl SkirmishAi {
         let rules = world.rules();
         let me = world.players().get(self.player.index())?;
         let mine = || world.objects().filter(|o| o.owner == self.player);
-        let armed_unit = |t: TemplateId| rules.template(t).is_mobile() && rules.template(t).is_armed();
+        let armed_unit = |t: TemplateId| is_army(rules, t);
         if mine().any(|o| armed_unit(o.template)) || mine().any(|o| !world.factories().queue(o.id).is_empty()) {
             return None;
         }
@@ -204,11 +204,7 @@ impl SkirmishAi {
             None => {
                 let Some(o) = world
                     .objects()
-                    .filter(|o| {
-                        o.owner == self.player
-                            && rules.template(o.template).is_mobile()
-                            && rules.template(o.template).is_armed()
-                    })
+                    .filter(|o| o.owner == self.player && is_army(rules, o.template))
                     .max_by_key(|o| (rules.template(o.template).speed, std::cmp::Reverse(o.id)))
                 else {
                     return Vec::new();
@@ -239,9 +235,7 @@ impl SkirmishAi {
     fn expand(&self, world: &World) -> Option<Vec<Command>> {
         let rules = world.rules();
         let mine = || world.objects().filter(|o| o.owner == self.player);
-        let makes_army = |t: TemplateId| {
-            rules.template(t).builds.iter().any(|&u| rules.template(u).is_mobile() && rules.template(u).is_armed())
-        };
+        let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| is_army(rules, u));
         let is_defence = |t: TemplateId| !rules.template(t).is_mobile() && rules.template(t).is_armed();
         let builder = mine()
             .filter(|o| rules.template(o.template).is_mobile() && !rules.template(o.template).builds.is_empty())
@@ -301,11 +295,7 @@ impl SkirmishAi {
         let worth = |t: TemplateId| rules.template(t).cost;
         let mine: i64 = world
             .objects()
-            .filter(|o| {
-                o.owner == self.player
-                    && rules.template(o.template).is_mobile()
-                    && rules.template(o.template).is_armed()
-            })
+            .filter(|o| o.owner == self.player && is_army(rules, o.template))
             .map(|o| worth(o.template))
             .sum();
         let seen: i64 =
@@ -322,35 +312,32 @@ impl SkirmishAi {
             *mix.entry(s.template).or_default() += 1;
         }
         if mix.is_empty() {
-            let Some(team) = world.players().get(self.player.index()).map(|p| p.team) else { return Vec::new() };
-            let starting = world
-                .players()
-                .iter()
-                .filter(|p| p.team != team && !p.defeated)
-                .filter_map(|p| rules.factions.get(p.faction as usize))
-                .flat_map(|f| f.starting_objects.iter())
-                .filter(|(t, _)| rules.template(*t).is_mobile() && rules.template(*t).is_armed());
-            for &(t, n) in starting {
+            for (t, n) in self.enemy_starting_units(world) {
                 *mix.entry(t).or_default() += n;
             }
         }
         mix.into_iter().collect()
     }
 
-    /// The worth of the armies its living enemies started with (the factions' starting
-    /// objects are known to everyone): what it assumes it faces before it has seen more.
-    fn enemy_starting_armies(&self, world: &World) -> i64 {
+    /// The armed units its living enemies' factions start with (known to everyone), by kind
+    /// and count, one entry per enemy and kind.
+    fn enemy_starting_units<'w>(&self, world: &'w World) -> impl Iterator<Item = (TemplateId, u32)> + 'w {
         let rules = world.rules();
-        let Some(team) = world.players().get(self.player.index()).map(|p| p.team) else { return 0 };
+        let team = world.players().get(self.player.index()).map(|p| p.team);
         world
             .players()
             .iter()
-            .filter(|p| p.team != team && !p.defeated)
+            .filter(move |p| Some(p.team) != team && !p.defeated)
             .filter_map(|p| rules.factions.get(p.faction as usize))
-            .flat_map(|f| f.starting_objects.iter())
-            .filter(|(t, _)| rules.template(*t).is_mobile() && rules.template(*t).is_armed())
-            .map(|&(t, n)| rules.template(t).cost * n as i64)
-            .sum()
+            .flat_map(|f| f.starting_objects.iter().copied())
+            .filter(|&(t, _)| is_army(rules, t))
+    }
+
+    /// The worth of the armies its living enemies started with: what it assumes it faces
+    /// before it has seen more.
+    fn enemy_starting_armies(&self, world: &World) -> i64 {
+        let rules = world.rules();
+        self.enemy_starting_units(world).map(|(t, n)| rules.template(t).cost * n as i64).sum()
     }
 
     /// From `home` toward the enemy as far as it knows: its nearest known structure, else the
@@ -459,10 +446,7 @@ impl SkirmishAi {
             let options: Vec<TemplateId> = builds
                 .iter()
                 .copied()
-                .filter(|&u| {
-                    let t = rules.template(u);
-                    t.is_mobile() && t.is_armed() && world.prerequisites_met(self.player, u).is_ok()
-                })
+                .filter(|&u| is_army(rules, u) && world.prerequisites_met(self.player, u).is_ok())
                 .collect();
             if options.is_empty() {
                 continue;
@@ -498,12 +482,7 @@ impl SkirmishAi {
         let scout = self.scout;
         let army: Vec<&Object> = world
             .objects()
-            .filter(|o| {
-                o.owner == self.player
-                    && Some(o.id) != scout
-                    && rules.template(o.template).is_mobile()
-                    && rules.template(o.template).is_armed()
-            })
+            .filter(|o| o.owner == self.player && Some(o.id) != scout && is_army(rules, o.template))
             .collect();
         if army.is_empty() {
             return Vec::new();
@@ -656,6 +635,11 @@ fn centre(points: impl Iterator<Item = Vec2>) -> Option<Vec2> {
         n += 1;
     }
     (n > 0).then(|| Vec2::new(sum.x.div_int(n), sum.y.div_int(n)))
+}
+
+/// True if `t` is an army unit: mobile and armed.
+fn is_army(rules: &crate::sim::rules::Rules, t: TemplateId) -> bool {
+    rules.template(t).is_mobile() && rules.template(t).is_armed()
 }
 
 /// The sighting nearest to `to` (ties: lowest id).

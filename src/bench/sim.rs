@@ -112,8 +112,6 @@ fn battle_scenario(defs: &Definitions, per_side: usize) -> Result<(World, Vec<Ch
     let rules = &defs.rules;
     let tank = rules.template_id("Bulwark").unwrap_or_default();
     let soldier = rules.template_id("Rifleman").unwrap_or_default();
-    let starts = vec![Vec2::from_int(100, 100), Vec2::from_int(2460, 2460)];
-    let terrain = Terrain::open(SIDE, SIDE, Fixed::from_int(10), starts);
     let mut objects = Vec::new();
     for owner in 0..2u8 {
         for k in 0..per_side as i64 {
@@ -124,44 +122,66 @@ fn battle_scenario(defs: &Definitions, per_side: usize) -> Result<(World, Vec<Ch
             objects.push(InitialObject { template, owner: PlayerId(owner), pos, supply: 0 });
         }
     }
+    let (world, [a, b]) = two_armies(defs, objects, 7)?;
+    let controllers =
+        vec![Charge { player: PlayerId(0), units: a, x: 1700 }, Charge { player: PlayerId(1), units: b, x: 800 }];
+    Ok((world, controllers))
+}
+
+/// A two-player world on an open field of [`SIDE`] cells with `objects`, and each player's
+/// mobile units.
+fn two_armies(
+    defs: &Definitions,
+    objects: Vec<InitialObject>,
+    seed: u64,
+) -> Result<(World, [Vec<ObjectId>; 2]), SetupError> {
+    let rules = &defs.rules;
+    let starts = vec![Vec2::from_int(100, 100), Vec2::from_int(2460, 2460)];
     let setup = GameSetup {
         rules: rules.clone(),
-        terrain,
+        terrain: Terrain::open(SIDE, SIDE, Fixed::from_int(10), starts),
         players: vec![PlayerSetup::with_faction_money(rules, 0, 0, 0), PlayerSetup::with_faction_money(rules, 1, 1, 1)],
-        seed: 7,
+        seed,
         objects,
     };
     let world = World::new(setup)?;
     let mine = |p: u8| -> Vec<ObjectId> {
         world.objects().filter(|o| o.owner.0 == p && rules.template(o.template).is_mobile()).map(|o| o.id).collect()
     };
-    let controllers = vec![
-        Charge { player: PlayerId(0), units: mine(0), x: 1700 },
-        Charge { player: PlayerId(1), units: mine(1), x: 800 },
-    ];
-    Ok((world, controllers))
+    let armies = [mine(0), mine(1)];
+    Ok((world, armies))
 }
 
-/// One measured battle: (ticks per second, mean tick µs, units left at the end).
-fn battle_once(defs: &Definitions, per_side: usize) -> Result<(f64, f64, usize), SetupError> {
-    let (mut world, mut controllers) = battle_scenario(defs, per_side)?;
+/// Plays [`FRAMES`] frames through a local stream; returns the seconds spent ticking and
+/// reading the hash.
+fn play(world: &mut World, controllers: &mut [impl Controller]) -> (f64, f64) {
     let players = vec![PlayerId(0), PlayerId(1)];
     let mut stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: 3 });
-    let mut secs = 0.0f64;
+    let (mut tick_s, mut hash_s) = (0.0f64, 0.0f64);
     for _ in 0..FRAMES {
-        for c in &mut controllers {
-            for cmd in c.think(&world) {
-                let _ = stream.submit(c.player, cmd);
+        for c in controllers.iter_mut() {
+            for cmd in c.think(world) {
+                let _ = stream.submit(c.player(), cmd);
             }
         }
         let Some((frame, commands)) = stream.take_ready() else { break };
         let t0 = Instant::now();
         world.tick(&commands);
+        let t1 = Instant::now();
         let hash = world.state_hash();
-        secs += t0.elapsed().as_secs_f64();
+        let t2 = Instant::now();
         stream.record_hash(frame, hash.total);
+        tick_s += (t1 - t0).as_secs_f64();
+        hash_s += (t2 - t1).as_secs_f64();
     }
-    let n = FRAMES as f64;
+    (tick_s, hash_s)
+}
+
+/// One measured battle: (ticks per second, mean tick µs, units left at the end).
+fn battle_once(defs: &Definitions, per_side: usize) -> Result<(f64, f64, usize), SetupError> {
+    let (mut world, mut controllers) = battle_scenario(defs, per_side)?;
+    let (tick_s, hash_s) = play(&mut world, &mut controllers);
+    let (secs, n) = (tick_s + hash_s, FRAMES as f64);
     Ok((n / secs, secs / n * 1e6, world.object_count()))
 }
 
@@ -169,9 +189,6 @@ fn scenario(defs: &Definitions, units: usize, seed: u64) -> Result<(World, Vec<S
     let rules = &defs.rules;
     let tank = rules.template_id("Bulwark").unwrap_or_default();
     let soldier = rules.template_id("Rifleman").unwrap_or_default();
-    let size = Fixed::from_int(10);
-    let starts = vec![Vec2::from_int(100, 100), Vec2::from_int(2460, 2460)];
-    let terrain = Terrain::open(SIDE, SIDE, size, starts);
     let mut objects = Vec::new();
     for i in 0..units {
         let owner = (i % 2) as u8;
@@ -182,21 +199,9 @@ fn scenario(defs: &Definitions, units: usize, seed: u64) -> Result<(World, Vec<S
         let template = if i % 3 == 0 { tank } else { soldier };
         objects.push(InitialObject { template, owner: PlayerId(owner), pos, supply: 0 });
     }
-    let setup = GameSetup {
-        rules: rules.clone(),
-        terrain,
-        players: vec![PlayerSetup::with_faction_money(rules, 0, 0, 0), PlayerSetup::with_faction_money(rules, 1, 1, 1)],
-        seed,
-        objects,
-    };
-    let world = World::new(setup)?;
-    let mine = |p: u8| -> Vec<ObjectId> {
-        world.objects().filter(|o| o.owner.0 == p && rules.template(o.template).is_mobile()).map(|o| o.id).collect()
-    };
-    let controllers = vec![
-        Shuttle { player: PlayerId(0), units: mine(0), x: 700 },
-        Shuttle { player: PlayerId(1), units: mine(1), x: 1800 },
-    ];
+    let (world, [a, b]) = two_armies(defs, objects, seed)?;
+    let controllers =
+        vec![Shuttle { player: PlayerId(0), units: a, x: 700 }, Shuttle { player: PlayerId(1), units: b, x: 1800 }];
     Ok((world, controllers))
 }
 
@@ -245,25 +250,7 @@ fn upkeep_isolated_us(world: &World) -> f64 {
 /// One measured run: (ticks per second, mean tick µs, mean hash µs, upkeep µs).
 fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64, f64), SetupError> {
     let (mut world, mut controllers) = scenario(defs, units, 7)?;
-    let players = vec![PlayerId(0), PlayerId(1)];
-    let mut stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: 3 });
-    let (mut tick_s, mut hash_s) = (0.0f64, 0.0f64);
-    for _ in 0..FRAMES {
-        for c in &mut controllers {
-            for cmd in c.think(&world) {
-                let _ = stream.submit(c.player, cmd);
-            }
-        }
-        let Some((frame, commands)) = stream.take_ready() else { break };
-        let t0 = Instant::now();
-        world.tick(&commands);
-        let t1 = Instant::now();
-        let hash = world.state_hash();
-        let t2 = Instant::now();
-        stream.record_hash(frame, hash.total);
-        tick_s += (t1 - t0).as_secs_f64();
-        hash_s += (t2 - t1).as_secs_f64();
-    }
+    let (tick_s, hash_s) = play(&mut world, &mut controllers);
     let n = FRAMES as f64;
     Ok((n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6, upkeep_isolated_us(&world)))
 }

@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -145,19 +146,13 @@ pub fn play(
     let n = entries.len();
     let jobs: Vec<(u64, usize)> =
         (1..=spec.seeds as u64).flat_map(|seed| (0..n).map(move |order| (seed, order))).collect();
-    let next = Mutex::new(0usize);
+    let next = AtomicUsize::new(0);
     let done: Mutex<Vec<Result<GameResult, TournamentError>>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..spec.threads.max(1).min(jobs.len().max(1)) {
             scope.spawn(|| {
                 loop {
-                    let job = {
-                        let Ok(mut k) = next.lock() else { return };
-                        let job = jobs.get(*k).copied();
-                        *k += 1;
-                        job
-                    };
-                    let Some((seed, order)) = job else { return };
+                    let Some(&(seed, order)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else { return };
                     let result = play_one(roots, spec, &entries, &names, seed, order);
                     let failed = result.is_err();
                     if let Ok(mut d) = done.lock() {
@@ -165,9 +160,7 @@ pub fn play(
                     }
                     if failed {
                         // Stop handing out games: the first failure is the answer.
-                        if let Ok(mut k) = next.lock() {
-                            *k = jobs.len();
-                        }
+                        next.store(jobs.len(), Ordering::Relaxed);
                         return;
                     }
                 }

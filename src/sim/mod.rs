@@ -31,6 +31,7 @@ pub mod world;
 
 mod apply;
 mod combat;
+mod damage;
 mod economy;
 pub mod event;
 mod movement;

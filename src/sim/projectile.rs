@@ -102,12 +102,12 @@ fn land(world: &mut World, p: &Projectile) {
             }
         }
         for (id, percent) in struck {
-            super::combat::strike(world, p.shooter, p.owner, p.weapon, id, percent);
+            super::damage::strike(world, p.shooter, p.owner, p.weapon, id, percent);
         }
     } else if let Some(t) = world.objects.get(p.target) {
         let reach = rules.template(t.template).radius + Fixed::from_int(HIT_TOLERANCE);
         if t.health > 0 && (t.pos - p.aim).length_squared() <= reach * reach {
-            super::combat::strike(world, p.shooter, p.owner, p.weapon, p.target, p.damage_percent);
+            super::damage::strike(world, p.shooter, p.owner, p.weapon, p.target, p.damage_percent);
         }
     }
 }

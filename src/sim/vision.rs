@@ -135,29 +135,12 @@ impl Vision {
         self.teams.get(team as usize).map_or(0, |t| t.explored_count)
     }
 
-    fn disc(&mut self, radius_sq: i64) -> Vec<(i32, i32)> {
-        self.discs
-            .entry(radius_sq)
-            .or_insert_with(|| {
-                let r = radius_sq.isqrt() as i32 + 1; // a bound only: membership is exact
-                let mut cells = Vec::new();
-                for dy in -r..=r {
-                    for dx in -r..=r {
-                        if (dx * dx + dy * dy) as i64 <= radius_sq {
-                            cells.push((dx, dy));
-                        }
-                    }
-                }
-                cells
-            })
-            .clone()
-    }
-
     fn apply(&mut self, s: Stamp, add: bool) {
-        let disc = self.disc(s.radius_sq);
         let (w, h) = (self.width, self.height);
         let Some(team) = self.teams.get_mut(s.team as usize) else { return };
-        for (dx, dy) in disc {
+        // Cell offsets of the disc, made once per radius and borrowed, not copied, per stamp.
+        let disc = self.discs.entry(s.radius_sq).or_insert_with(|| disc_cells(s.radius_sq));
+        for &(dx, dy) in disc.iter() {
             let (x, y) = (s.cell.0 + dx, s.cell.1 + dy);
             if x < 0 || y < 0 || x >= w || y >= h {
                 continue;
@@ -185,6 +168,15 @@ impl Vision {
         let radius_sq = (r * r).floor_int().max(0);
         Some(Stamp { id: o.id, team, cell: self.cell_of(o.pos), radius_sq })
     }
+}
+
+/// The cell offsets within `radius_sq` (squared, in vision cells) of a centre cell.
+fn disc_cells(radius_sq: i64) -> Vec<(i32, i32)> {
+    let r = radius_sq.isqrt() as i32 + 1; // a bound only: membership is exact
+    (-r..=r)
+        .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
+        .filter(|&(dx, dy)| (dx * dx + dy * dy) as i64 <= radius_sq)
+        .collect()
 }
 
 /// Brings every team's grid up to date with the objects as they stand (after the frame's

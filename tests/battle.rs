@@ -227,22 +227,26 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert_eq!(b.selection(), &[dozer_id]);
     let buttons = b.commands();
     let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
-    assert_eq!(labels, ["Barracks $500", "WarFactory $2000", "PowerStation $600", "Bastion $800"]);
-    assert!(matches!(buttons[0].action, Action::Place(_)));
-    assert!(buttons[0].available, "a barracks needs only the command post");
-    assert!(!buttons[1].available, "a war factory needs a barracks first");
-    assert_eq!(buttons[1].tooltip, "WarFactory: $2000, 30 s, uses 4 power. Needs a finished Barracks first.");
-    assert_eq!(buttons[2].tooltip, "PowerStation: $600, 10 s, makes 10 power.");
-    assert!(buttons[2].available, "so does a power station");
-    assert!(!buttons[3].available, "a bastion needs a barracks");
+    assert_eq!(
+        labels,
+        ["PowerStation $600", "Barracks $500", "SupplyDepot $800", "WarFactory $2000", "Bastion $800", "Uplink $1500"]
+    );
+    assert!(matches!(buttons[1].action, Action::Place(_)));
+    assert!(buttons[1].available, "a barracks needs only the command post");
+    assert!(!buttons[3].available, "a war factory needs a barracks first");
+    assert_eq!(buttons[3].tooltip, "WarFactory: $2000, 30 s, uses 4 power. Needs a finished Barracks first.");
+    assert_eq!(buttons[0].tooltip, "PowerStation: $600, 10 s, makes 10 power.");
+    assert!(buttons[0].available && buttons[2].available, "so do a power station and a supply depot");
+    assert!(!buttons[4].available, "a bastion needs a barracks");
+    assert_eq!(buttons[5].tooltip, "Uplink: $1500, 30 s, uses 5 power. Needs a finished WarFactory first.");
     // Choose the barracks: the outline follows the cursor; Escape-like cancel leaves the mode.
-    b.command_button(0);
+    b.command_button(1);
     assert!(b.placing().is_some());
     b.mouse_move(Vec2::new(900.0, 300.0));
     assert!(b.overlay().iter().filter(|c| matches!(c, DrawCmd::Line { .. })).count() >= 4, "the outline shows");
     assert!(b.cancel_mode());
     assert!(b.placing().is_none());
-    b.command_button(0);
+    b.command_button(1);
     b.mouse_down(MouseButton::Left, Vec2::new(900.0, 300.0));
     b.mouse_up(MouseButton::Left, Vec2::new(900.0, 300.0));
     assert!(b.placing().is_none(), "one structure per choice");
@@ -264,6 +268,9 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     run(&mut b, 0.3);
     assert!(b.queue_text().starts_with("Building: Rifleman ("), "{}", b.queue_text());
     assert_eq!(b.money(), 10_000 - 500 - 450);
+    // After its units: the power switch (it uses 2), then the sale, last.
+    let labels: Vec<String> = b.commands().iter().map(|c| c.label.clone()).collect();
+    assert_eq!(labels, ["Rifleman $225", "Rocketeer $300", "Power off", "Sell +$700"]);
     // The last button sells it: half its price and the two queued riflemen come back.
     let sell = b.commands().len() - 1;
     assert_eq!(b.commands()[sell].label, "Sell +$700");

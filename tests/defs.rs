@@ -14,6 +14,7 @@ fn shipped() -> RuleSources {
         weapons: read("weapons.ron"),
         armor: read("armor.ron"),
         factions: read("factions.ron"),
+        upgrades: read("upgrades.ron"),
     }
 }
 
@@ -96,8 +97,31 @@ fn bad_numbers_and_duplicates_are_caught() {
 fn a_missing_file_is_named() {
     let roots = ridgeline::content::ContentRoots::new(vec![common::temp_dir("nodata")]);
     let errs = Definitions::load(&roots).unwrap_err();
-    assert_eq!(errs.0.len(), 4);
+    assert_eq!(errs.0.len(), 5);
     assert!(errs.to_string().contains("objects.ron: cannot read"));
+    assert!(errs.to_string().contains("upgrades.ron: cannot read"));
+}
+
+#[test]
+fn bad_upgrades_and_research_lists_are_named_with_their_lines() {
+    let mut s = shipped();
+    s.upgrades = Source::from_text(
+        "data/upgrades.ron",
+        s.upgrades.text.replacen("percent: 80", "percent: 5", 1).replacen("faction: \"Dominion\"", "faction: \"Nobody\"", 1),
+    );
+    s.objects = Source::from_text(
+        "data/objects.ron",
+        s.objects.text.replacen("\"Turbines\"", "\"Turbine\"", 1).replacen("\"DrillSergeants\"", "\"Turbines\"", 1),
+    );
+    let all = Definitions::from_sources(&s).unwrap_err().to_string();
+    assert!(all.contains("upgrades.ron") && all.contains("5% is outside 10..=500"), "{all}");
+    assert!(all.contains("unknown faction \"Nobody\""), "{all}");
+    assert!(all.contains("field `researches`: unknown upgrade \"Turbine\""), "{all}");
+    // The Citadel (Dominion) now lists a Coalition upgrade.
+    let mut s = shipped();
+    s.objects = Source::from_text("data/objects.ron", s.objects.text.replacen("\"DrillSergeants\"", "\"Turbines\"", 1));
+    let all = Definitions::from_sources(&s).unwrap_err().to_string();
+    assert!(all.contains("\"Turbines\" is another faction's upgrade"), "{all}");
 }
 
 proptest! {

@@ -23,6 +23,8 @@ fn kind(e: &GameEvent) -> &'static str {
         GameEvent::StructureSold { .. } => "sold",
         GameEvent::Surrendered { .. } => "surrendered",
         GameEvent::Promoted { .. } => "promoted",
+        GameEvent::UpgradeResearched { .. } => "researched",
+        GameEvent::Repaired { .. } => "repaired",
     }
 }
 
@@ -95,6 +97,12 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
                     assert_eq!(after.rules().rank(o.template, o.xp), *rank, "the rank its kills earn");
                     let before_rank = before.object(*object).map_or(0, |b| before.rules().rank(b.template, b.xp));
                     assert!(*rank > before_rank, "a promotion raises the rank");
+                }
+                GameEvent::UpgradeResearched { owner, upgrade, .. } => {
+                    assert!(!before.has_upgrade(*owner, *upgrade) && after.has_upgrade(*owner, *upgrade));
+                }
+                GameEvent::Repaired { object, health, .. } => {
+                    assert!(before.object(*object).is_some_and(|o| o.health < *health), "repair only mends");
                 }
             }
         }

@@ -7,6 +7,7 @@
 //! clock, hashed containers, thread randomness, I/O, client modules); `tests/determinism_lint.rs`
 //! checks this folder too, so an AI can run on every machine and agree.
 
+pub mod base;
 pub mod counters;
 pub mod memory;
 pub mod plan;

@@ -39,4 +39,13 @@ pub struct AiPlan {
     /// An attack falls back when the attackers' worth drops below this percent of the enemy
     /// army in sight around them (0: it fights on).
     pub retreat_below_percent: u32,
+    /// Whether it raises a supply depot by a fresh supply source once its gatherers' trips
+    /// grow long or their source runs low.
+    pub expand: bool,
+    /// Whether it raises its faction's tech structure (which unlocks the top unit).
+    pub tech: bool,
+    /// Upgrades it researches, in the order its tech structure lists them.
+    pub upgrades: u32,
+    /// Whether it repairs its damaged structures.
+    pub repair: bool,
 }

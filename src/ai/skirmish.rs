@@ -12,16 +12,16 @@
 //! its team cannot see; decisions depend only on them (ties broken by id), so every machine
 //! running the AI decides the same.
 
-use crate::sim::command::{Command, MAX_SELECTION, Point};
+use crate::sim::command::{Command, MAX_SELECTION, Point, RejectReason};
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
 use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
 use crate::sim::world::World;
 
-use super::counters;
 use super::memory::{Memory, Sighting};
 use super::plan::AiPlan;
+use super::{base, counters};
 
 /// Distance around the attackers' centre in which a focusing AI looks for a victim.
 const FOCUS_RADIUS: i64 = 160;
@@ -47,6 +47,8 @@ const GATHER_PATIENCE: u32 = 30 * 30;
 /// Frames an AI waits for its advantage before attacking anyway (two equal turtles would
 /// otherwise wait for ever).
 const ADVANTAGE_PATIENCE: u32 = 30 * 180;
+/// From this frame on it raises its tech structure even while its army is outmatched.
+const TECH_AFTER: u32 = 30 * 60 * 6;
 /// An attack whose group has shrunk below this percent of its size falls back to regroup.
 const FALL_BACK_PERCENT: usize = 30;
 
@@ -88,6 +90,8 @@ pub struct SkirmishAi {
     scout: Option<ObjectId>,
     /// The worth the next attack waits for.
     wave_worth: i64,
+    /// Money kept back from training for the structure or research it wants next.
+    reserve: i64,
 }
 
 impl SkirmishAi {
@@ -102,6 +106,7 @@ impl SkirmishAi {
             memory: Memory::default(),
             scout: None,
             wave_worth: plan.first_wave,
+            reserve: 0,
             plan,
         }
     }
@@ -141,7 +146,21 @@ impl SkirmishAi {
         if let Some(sell) = self.raise_funds(world) {
             return vec![sell];
         }
-        let mut out = self.train(world);
+        let mut out = Vec::new();
+        if let Some((structure, upgrade, cost)) = base::next_research(world, self.player, &self.plan)
+            && self.reserve == 0
+        {
+            if world.players()[self.player.index()].money >= cost {
+                out.push(Command::Research { structure, upgrade });
+            }
+            self.reserve = cost; // training leaves this much for it (paid when the order runs)
+        }
+        out.extend(self.train(world));
+        if self.plan.repair
+            && let Some(repair) = base::repair(world, self.player)
+        {
+            out.push(repair);
+        }
         let army = self.command_army(world);
         if army.is_empty() {
             out.extend(self.send_scout(world));
@@ -229,10 +248,13 @@ impl SkirmishAi {
     }
 
     /// A free builder raises the next structure the plan wants: unit factories up to the
-    /// plan's count (taking turns among the kinds it can make), then defences toward the enemy;
-    /// a power plant first whenever that structure (or what stands already) would leave less
-    /// than a small margin. One structure rises at a time.
-    fn expand(&self, world: &World) -> Option<Vec<Command>> {
+    /// plan's count (taking turns among the kinds it can make), a supply depot by a fresh
+    /// source when its gatherers' trips grow long, its tech structure, then defences toward
+    /// the enemy; a power plant first whenever that structure (or what stands already) would
+    /// leave less than a small margin. One structure rises at a time. What it cannot pay for
+    /// yet, it saves for: training keeps that much back unless the base is threatened.
+    fn expand(&mut self, world: &World) -> Option<Vec<Command>> {
+        self.reserve = 0;
         let rules = world.rules();
         let mine = || world.objects().filter(|o| o.owner == self.player);
         let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| is_army(rules, u));
@@ -248,15 +270,31 @@ impl SkirmishAi {
             });
         }
         let options = &rules.template(builder.template).builds;
-        let buildable = |t: TemplateId| world.can_build(self.player, builder.id, t).is_ok();
+        // Allowed now, or once the money is there.
+        let buildable = |t: TemplateId| {
+            matches!(world.can_build(self.player, builder.id, t), Ok(_) | Err(RejectReason::NotEnoughMoney { .. }))
+        };
         let count = |t: TemplateId| mine().filter(|o| o.template == t).count();
         let factories = mine().filter(|o| o.kind.blocks_ground() && makes_army(o.template)).count();
         let defences = mine().filter(|o| is_defence(o.template)).count();
+        let home = self.home(world, builder.pos);
+        let safe = self.safe(world);
+        let expansion = if self.plan.expand && factories > 0 {
+            base::expansion(world, self.player, home, &self.memory)
+        } else {
+            None
+        };
+        let depot = options.iter().copied().find(|&t| rules.template(t).supply_depot && buildable(t));
+        let has_tech = mine().any(|o| base::is_tech(world, o.template));
         // Beyond the first factory, more only while the army holds its own.
-        let next = if factories < self.plan.factories as usize && (factories == 0 || self.safe(world)) {
+        let next = if factories < self.plan.factories as usize && (factories == 0 || safe) {
             // The kind with the fewest standing; the first such on the builder's list.
             let kinds = options.iter().copied().filter(|&t| makes_army(t));
             kinds.min_by_key(|&t| count(t)).filter(|&t| buildable(t))
+        } else if let (Some(_), Some(depot)) = (expansion, depot) {
+            Some(depot)
+        } else if self.plan.tech && !has_tech && factories > 0 && (safe || world.frame().0 >= TECH_AFTER) {
+            options.iter().copied().find(|&t| base::is_tech(world, t) && buildable(t))
         } else if defences < self.plan.defences as usize {
             options.iter().copied().find(|&t| is_defence(t) && buildable(t))
         } else {
@@ -275,14 +313,19 @@ impl SkirmishAi {
         } else {
             next?
         };
-        let home = self.home(world, builder.pos);
-        // Defences stand on the side the enemy comes from.
-        let around = if is_defence(template) {
+        // Defences stand on the side the enemy comes from; a new depot by its fresh source.
+        let around = if let (Some(source), true) = (expansion, rules.template(template).supply_depot) {
+            source
+        } else if is_defence(template) {
             let toward = self.enemy_direction(world, home);
             home + toward.normalize().scale(Fixed::from_int(DEFENCE_DISTANCE))
         } else {
             home
         };
+        if world.can_build(self.player, builder.id, template).is_err() {
+            self.reserve = rules.template(template).cost;
+            return None;
+        }
         let at = self.site_near(world, template, around)?;
         Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])
     }
@@ -350,7 +393,8 @@ impl SkirmishAi {
         there - home
     }
 
-    /// Idle gatherers go to the supply pile nearest to them.
+    /// Idle gatherers go to the supply source with the shortest trip to a depot; a working one
+    /// whose trip is much longer than that moves there.
     fn employ_gatherers(&self, world: &World) -> Option<Vec<Command>> {
         let rules = world.rules();
         let idle: Vec<&Object> = world
@@ -361,8 +405,19 @@ impl SkirmishAi {
                     && o.order == crate::sim::object::Order::Idle
             })
             .collect();
-        let first = idle.first()?;
-        let pile = nearest(world.objects().filter(|o| o.supply > 0), first.pos)?;
+        let home = self.home(world, Vec2::ZERO);
+        let Some(first) = idle.first() else {
+            // Working gatherers move to a source much nearer a depot (a new depot stands).
+            let (gatherer, source) = base::better_source(world, self.player, home)?;
+            return Some(vec![
+                Command::Select { objects: vec![gatherer], add: false },
+                Command::Gather { pile: source },
+            ]);
+        };
+        let pile = match base::best_source(world, self.player, home) {
+            Some((s, _)) => s,
+            None => nearest(world.objects().filter(|o| o.supply > 0), first.pos)?,
+        };
         Some(vec![
             Command::Select { objects: idle.iter().map(|o| o.id).collect(), add: false },
             Command::Gather { pile: pile.id },
@@ -403,7 +458,8 @@ impl SkirmishAi {
     fn train(&self, world: &World) -> Vec<Command> {
         let rules = world.rules();
         let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
-        let mut money = me.money;
+        // What it saves for stays unspent, unless the base must be defended now.
+        let mut money = if self.threatened(world) { me.money } else { me.money - self.reserve };
         let mut out = Vec::new();
         let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
         let enemy_mix = self.enemy_mix(world);
@@ -425,6 +481,20 @@ impl SkirmishAi {
             .map(|u| counters::score(rules, u, &enemy_mix))
             .max()
             .unwrap_or(0);
+        // A builder lost is replaced first: without one no structure can rise again.
+        let is_builder = |t: TemplateId| rules.template(t).is_mobile() && !rules.template(t).builds.is_empty();
+        let mine = || world.objects().filter(|o| o.owner == self.player);
+        let builders = mine().filter(|o| is_builder(o.template)).count()
+            + mine().flat_map(|o| world.factories().queue(o.id)).filter(|j| is_builder(j.template)).count();
+        if builders == 0
+            && let Some((f, b)) = mine().filter(|o| o.kind.blocks_ground() && o.is_complete()).find_map(|f| {
+                let b = rules.template(f.template).builds.iter().copied().find(|&b| is_builder(b))?;
+                world.can_produce(self.player, f.id, b).is_ok().then_some((f.id, b))
+            })
+        {
+            money -= rules.template(b).cost;
+            out.push(Command::Produce { factory: f, template: b });
+        }
         for f in world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()) {
             let queue = world.factories().queue(f.id).len();
             let builds = &rules.template(f.template).builds;
@@ -473,6 +543,14 @@ impl SkirmishAi {
             }
         }
         out
+    }
+
+    /// True while an enemy unit in sight stands within the plan's defence radius of the base.
+    fn threatened(&self, world: &World) -> bool {
+        let home = self.home(world, Vec2::ZERO);
+        let radius = self.plan.defend_radius;
+        nearest_seen(self.memory.units_in_sight(), home)
+            .is_some_and(|s| (s.pos - home).length_squared() <= radius * radius)
     }
 
     /// Guards, gathers, attacks or defends with the army.

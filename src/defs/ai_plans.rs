@@ -39,6 +39,14 @@ struct AiPlanDef {
     defences: u32,
     #[serde(default)]
     retreat_below: u32,
+    #[serde(default)]
+    expand: bool,
+    #[serde(default)]
+    tech: bool,
+    #[serde(default)]
+    upgrades: u32,
+    #[serde(default)]
+    repair: bool,
 }
 
 fn default_gatherers() -> u32 {
@@ -103,6 +111,7 @@ impl AiPlans {
                 ("factories", d.factories, 1..=6),
                 ("defences", d.defences, 0..=10),
                 ("retreat_below", d.retreat_below, 0..=1000),
+                ("upgrades", d.upgrades, 0..=64),
                 ("first_wave", d.first_wave, 0..=1_000_000),
                 ("queue", d.queue, 1..=9),
             ] {
@@ -128,6 +137,10 @@ impl AiPlans {
                     factories: d.factories,
                     defences: d.defences,
                     retreat_below_percent: d.retreat_below,
+                    expand: d.expand,
+                    tech: d.tech,
+                    upgrades: d.upgrades,
+                    repair: d.repair,
                 });
             }
         }

@@ -1,6 +1,6 @@
 //! Checks on how definitions refer to each other, once every table is built: prerequisites
 //! that name the object itself or go round in a circle, structures that produce another
-//! faction's objects or scenery, starting objects of another faction, and objects a faction
+//! faction's objects or scenery, structures that research another faction's upgrades, starting objects of another faction, and objects a faction
 //! could never get because something they need can never be had. Each problem names the file,
 //! the line of the object and the field, as every definition error does.
 //!
@@ -22,6 +22,12 @@ pub fn check(rules: &Rules, src: &RuleSources) -> Vec<DefsError> {
         let me = TemplateId(i as u16);
         if o.prerequisites.contains(&me) {
             errors.push(objects.invalid("object", &o.name, "prerequisites", "an object cannot require itself"));
+        }
+        for &u in &o.researches {
+            if rules.upgrades.get(u.0 as usize).is_some_and(|up| up.faction != o.faction) {
+                let m = format!("\"{}\" is another faction's upgrade", rules.upgrade(u).name);
+                errors.push(objects.invalid("object", &o.name, "researches", m));
+            }
         }
         for &p in &o.builds {
             let Some(product) = rules.templates.get(p.0 as usize) else { continue };

@@ -21,12 +21,14 @@ use crate::content::limits::{MAX_DEFINITIONS, MAX_STARTING_OBJECTS};
 use crate::sim::angle::Angle;
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
-use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rank, Rules, WeaponTemplate};
+use crate::sim::rules::{
+    ArmorTemplate, Effect, Faction, MAX_UPGRADES, ObjectTemplate, Rank, Rules, UpgradeTemplate, Upkeep, WeaponTemplate,
+};
 
 pub use ai_plans::AiPlans;
 pub use error::{DefsError, DefsErrors};
 pub use model::ModelDef;
-use schema::{ArmorFile, FactionDef, ObjectDef, WeaponDef};
+use schema::{ArmorFile, FactionDef, ObjectDef, UpgradeDef, WeaponDef};
 pub use source::Source;
 
 /// Largest magnitude accepted for decimal values (world units, seconds...).
@@ -39,9 +41,11 @@ pub struct Definitions {
     pub rules: Arc<Rules>,
     /// Model per template, indexed like `rules.templates`.
     pub models: Vec<ModelDef>,
+    /// Each upgrade's one-line description, indexed like `rules.upgrades`.
+    pub upgrade_descriptions: Vec<String>,
 }
 
-/// The four source files of a rule set.
+/// The five source files of a rule set.
 #[derive(Clone, Debug)]
 pub struct RuleSources {
     /// objects.ron
@@ -52,10 +56,12 @@ pub struct RuleSources {
     pub armor: Source,
     /// factions.ron
     pub factions: Source,
+    /// upgrades.ron
+    pub upgrades: Source,
 }
 
 impl Definitions {
-    /// Loads `data/{objects,weapons,armor,factions}.ron` through the content roots.
+    /// Loads `data/{objects,weapons,armor,factions,upgrades}.ron` through the content roots.
     pub fn load(roots: &ContentRoots) -> Result<Definitions, DefsErrors> {
         let read = |name: &str| -> Result<Source, DefsError> {
             let rel = format!("data/{name}");
@@ -70,31 +76,37 @@ impl Definitions {
                 })),
             }
         };
-        let files = [read("objects.ron"), read("weapons.ron"), read("armor.ron"), read("factions.ron")];
+        let files =
+            [read("objects.ron"), read("weapons.ron"), read("armor.ron"), read("factions.ron"), read("upgrades.ron")];
         let errors: Vec<DefsError> = files.iter().filter_map(|f| f.as_ref().err().cloned()).collect();
         if !errors.is_empty() {
             return Err(DefsErrors(errors));
         }
-        let [Ok(objects), Ok(weapons), Ok(armor), Ok(factions)] = files else {
+        let [Ok(objects), Ok(weapons), Ok(armor), Ok(factions), Ok(upgrades)] = files else {
             return Err(DefsErrors(Vec::new()));
         };
-        Definitions::from_sources(&RuleSources { objects, weapons, armor, factions })
+        Definitions::from_sources(&RuleSources { objects, weapons, armor, factions, upgrades })
     }
 
-    /// Parses and validates a rule set from its four sources.
+    /// Parses and validates a rule set from its five sources.
     pub fn from_sources(src: &RuleSources) -> Result<Definitions, DefsErrors> {
         let mut errors = Vec::new();
         let objects: Option<Vec<ObjectDef>> = src.objects.parse().map_err(|e| errors.push(e)).ok();
         let weapons: Option<Vec<WeaponDef>> = src.weapons.parse().map_err(|e| errors.push(e)).ok();
         let armor: Option<ArmorFile> = src.armor.parse().map_err(|e| errors.push(e)).ok();
         let factions: Option<Vec<FactionDef>> = src.factions.parse().map_err(|e| errors.push(e)).ok();
-        let (Some(objects), Some(weapons), Some(armor), Some(factions)) = (objects, weapons, armor, factions) else {
+        let upgrades: Option<Vec<UpgradeDef>> = src.upgrades.parse().map_err(|e| errors.push(e)).ok();
+        let (Some(objects), Some(weapons), Some(armor), Some(factions), Some(upgrades)) =
+            (objects, weapons, armor, factions, upgrades)
+        else {
             return Err(DefsErrors(errors));
         };
         let mut b = Builder { src, errors, rules: Rules::default() };
         b.armor(&armor);
         b.weapons(&weapons);
         let faction_names = b.faction_names(&factions);
+        b.upgrades(&upgrades, &faction_names);
+        let upgrade_descriptions = upgrades.iter().map(|u| u.description.clone()).collect();
         let models = b.objects(&objects, &faction_names);
         b.factions(&factions);
         if b.errors.is_empty() {
@@ -102,7 +114,7 @@ impl Definitions {
             b.errors.extend(graph::check(&b.rules, src));
         }
         if b.errors.is_empty() {
-            Ok(Definitions { rules: Arc::new(b.rules), models })
+            Ok(Definitions { rules: Arc::new(b.rules), models, upgrade_descriptions })
         } else {
             Err(DefsErrors(b.errors))
         }
@@ -252,6 +264,52 @@ impl Builder<'_> {
         }
     }
 
+    fn upgrades(&mut self, defs: &[UpgradeDef], factions: &[String]) {
+        let src = &self.src.upgrades;
+        if defs.len() > MAX_UPGRADES {
+            let first_over = defs.get(MAX_UPGRADES).map_or("", |u| u.name.as_str());
+            let m = format!("{} upgrades; the limit is {MAX_UPGRADES}", defs.len());
+            self.errors.push(src.invalid("upgrade", first_over, "name", m));
+            return;
+        }
+        for u in defs {
+            let n = u.name.as_str();
+            if self.rules.upgrades.iter().any(|x| x.name == u.name) {
+                self.errors.push(src.invalid("upgrade", n, "name", "defined twice"));
+            }
+            let faction = factions.iter().position(|f| *f == u.faction);
+            if faction.is_none() {
+                self.errors.push(src.invalid("upgrade", n, "faction", format!("unknown faction \"{}\"", u.faction)));
+            }
+            if u.cost < 0 {
+                self.errors.push(src.invalid("upgrade", n, "cost", "must not be negative"));
+            }
+            let research = self.check(frames(u.research_time), src, "upgrade", n, "research_time");
+            if u.effects.is_empty() {
+                self.errors.push(src.invalid("upgrade", n, "effects", "an upgrade needs at least one effect"));
+            }
+            let mut effects = Vec::new();
+            for e in &u.effects {
+                if !(10..=500).contains(&e.percent) {
+                    let m = format!("{}% is outside 10..=500", e.percent);
+                    self.errors.push(src.invalid("upgrade", n, "effects", m));
+                }
+                if e.kinds.is_empty() {
+                    self.errors.push(src.invalid("upgrade", n, "effects", "name the kinds of object it applies to"));
+                }
+                let kinds = e.kinds.iter().fold(0u8, |k, kind| k | 1 << *kind as u8);
+                effects.push(Effect { kinds, stat: e.stat, percent: e.percent.clamp(10, 500) });
+            }
+            self.rules.upgrades.push(UpgradeTemplate {
+                name: u.name.clone(),
+                faction: faction.unwrap_or(0) as u16,
+                cost: u.cost,
+                research_frames: research.unwrap_or(1).max(1),
+                effects,
+            });
+        }
+    }
+
     fn faction_names(&mut self, defs: &[FactionDef]) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         for f in defs {
@@ -312,6 +370,16 @@ impl Builder<'_> {
             let builds = lookup(&o.builds, "builds", &mut errs);
             let prerequisites = lookup(&o.prerequisites, "prerequisites", &mut errs);
             self.errors.extend(errs);
+            let mut researches = Vec::new();
+            for u in &o.researches {
+                match self.rules.upgrade_id(u) {
+                    Some(id) => researches.push(id),
+                    None => self.errors.push(src.invalid(item, n, "researches", format!("unknown upgrade \"{u}\""))),
+                }
+            }
+            if !o.researches.is_empty() && o.kind != crate::sim::rules::ObjectKind::Structure {
+                self.errors.push(src.invalid(item, n, "researches", "only structures research upgrades"));
+            }
             let speed = self.check(decimal(o.speed, 1.0 / FRAMES_PER_SECOND as f64), src, item, n, "speed");
             let accel = self.check(
                 decimal(o.acceleration, 1.0 / (FRAMES_PER_SECOND * FRAMES_PER_SECOND) as f64),
@@ -372,6 +440,7 @@ impl Builder<'_> {
                 gather,
                 supply_depot: o.supply_depot,
                 power: o.power,
+                researches,
             });
             models.push(o.model.clone());
         }
@@ -432,6 +501,19 @@ impl Builder<'_> {
                 let m = "ranks need worth rising within 1..=10000 and damage and health within 100..=500 percent";
                 self.errors.push(src.invalid("faction", &f.name, "veterancy", m));
             }
+            let u = &f.upkeep;
+            if !(1..=99).contains(&u.burn_below) || u.repair_cost > 500 {
+                let m = "burn_below must lie within 1..=99 and repair_cost within 0..=500 percent";
+                self.errors.push(src.invalid("faction", &f.name, "upkeep", m));
+            }
+            let burn = self.check(decimal(u.burn_rate, 10.0), src, "faction", &f.name, "upkeep");
+            let repair = self.check(frames(u.repair_time), src, "faction", &f.name, "upkeep");
+            let upkeep = Upkeep {
+                burn_below: u.burn_below.clamp(1, 99),
+                burn_per_mille: burn.map_or(10, |b| b.round_int().clamp(0, 1000) as u32),
+                repair_frames: repair.unwrap_or(1).max(1),
+                repair_cost: u.repair_cost.min(500),
+            };
             self.rules.factions.push(Faction {
                 name: f.name.clone(),
                 starting_money: f.starting_money,
@@ -445,6 +527,7 @@ impl Builder<'_> {
                     .take(3)
                     .map(|r| Rank { worth_percent: r.worth, damage_percent: r.damage, health_percent: r.health })
                     .collect(),
+                upkeep,
             });
         }
     }

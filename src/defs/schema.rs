@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::sim::rules::ObjectKind;
+use crate::sim::rules::{ObjectKind, Stat};
 
 use super::model::ModelDef;
 
@@ -62,6 +62,9 @@ pub struct ObjectDef {
     /// Power made (positive) or used (negative) once finished.
     #[serde(default)]
     pub power: i32,
+    /// Names of the upgrades (from upgrades.ron) this structure researches.
+    #[serde(default)]
+    pub researches: Vec<String>,
     /// How the renderer draws it (not read by the simulation).
     pub model: ModelDef,
 }
@@ -156,6 +159,60 @@ pub struct FactionDef {
     /// Ranks its units earn by destroying enemies, lowest first.
     #[serde(default = "standard_veterancy")]
     pub veterancy: Vec<RankDef>,
+    /// Burning and repair of its structures.
+    #[serde(default)]
+    pub upkeep: UpkeepDef,
+}
+
+/// How a faction's structures burn and are repaired, in `data/factions.ron`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct UpkeepDef {
+    /// A finished structure below this percent of its health burns.
+    pub burn_below: u32,
+    /// Percent of its health a burning structure loses a second (decimals allowed).
+    pub burn_rate: f64,
+    /// Seconds a repair takes from no health to full.
+    pub repair_time: f64,
+    /// Cost of a repair from no health to full, in percent of the structure's price.
+    pub repair_cost: u32,
+}
+
+impl Default for UpkeepDef {
+    fn default() -> UpkeepDef {
+        UpkeepDef { burn_below: 25, burn_rate: 1.0, repair_time: 40.0, repair_cost: 50 }
+    }
+}
+
+/// One entry of `data/upgrades.ron`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpgradeDef {
+    /// Unique name.
+    pub name: String,
+    /// Faction name.
+    pub faction: String,
+    /// Price.
+    pub cost: i64,
+    /// Seconds of research.
+    pub research_time: f64,
+    /// One line for the tooltip (not read by the simulation).
+    #[serde(default)]
+    pub description: String,
+    /// What it changes.
+    pub effects: Vec<EffectDef>,
+}
+
+/// One change an upgrade makes.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EffectDef {
+    /// The kinds of object it applies to (Infantry, Vehicle, Structure).
+    pub kinds: Vec<ObjectKind>,
+    /// Damage, Armor (damage taken), Speed or Sight.
+    pub stat: Stat,
+    /// The new value in percent of the old (10–500).
+    pub percent: u32,
 }
 
 /// One veterancy rank in `data/factions.ron`.

@@ -11,7 +11,7 @@ use thiserror::Error;
 use crate::lockstep::message::Message;
 use crate::lockstep::transport::PeerId;
 use crate::sim::command::{Command, MAX_SELECTION, Point, StampedCommand};
-use crate::sim::ids::{CommandId, Frame, ObjectId, PlayerId, TemplateId};
+use crate::sim::ids::{CommandId, Frame, ObjectId, PlayerId, TemplateId, UpgradeId};
 
 use super::wire::{FileDigest, Hello, MAGIC, Roster, RosterSlot, Seat, Start, WireMessage};
 
@@ -276,6 +276,11 @@ fn command(w: &mut Vec<u8>, c: &Command) {
         Command::Sell { structure } => object(w, *structure),
         Command::Surrender => {}
         Command::Resume { site } => object(w, *site),
+        Command::Repair { structure } | Command::PowerDown { structure } => object(w, *structure),
+        Command::Research { structure, upgrade } => {
+            object(w, *structure);
+            varint(w, upgrade.0 as u64);
+        }
         Command::Build { template, at } => {
             varint(w, template.0 as u64);
             point(w, *at);
@@ -430,6 +435,12 @@ impl Reader<'_> {
             11 => Command::Sell { structure: self.object()? },
             12 => Command::Surrender,
             13 => Command::Resume { site: self.object()? },
+            14 => Command::Repair { structure: self.object()? },
+            15 => Command::PowerDown { structure: self.object()? },
+            16 => Command::Research {
+                structure: self.object()?,
+                upgrade: UpgradeId(self.bounded(u16::MAX as u64, "upgrade")? as u16),
+            },
             k => return self.fail(format!("unknown command kind {k}")),
         })
     }
@@ -601,6 +612,9 @@ mod tests {
             stamped(2, 41, 6, Command::Build { template: TemplateId(3), at: p }),
             stamped(2, 41, 7, Command::Gather { pile: o(66, 0) }),
             stamped(2, 42, 7, Command::Sell { structure: o(3, 1) }),
+            stamped(2, 42, 8, Command::Repair { structure: o(3, 1) }),
+            stamped(2, 42, 9, Command::PowerDown { structure: o(4, 0) }),
+            stamped(2, 42, 10, Command::Research { structure: o(5, 2), upgrade: UpgradeId(7) }),
             WireMessage::Lockstep(Message::FrameCount { player: PlayerId(2), frame: Frame(44), count: 8 }),
             WireMessage::Lockstep(Message::Hash { player: PlayerId(0), frame: Frame(39), hash: u64::MAX - 3 }),
             WireMessage::Hello(Hello {

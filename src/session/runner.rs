@@ -1,6 +1,7 @@
 //! The headless runner behind `ridgeline sim`: a session run for a number of frames or until
 //! someone wins, with timing, a hash log and a summary of each player's state at the end.
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -28,6 +29,13 @@ pub struct PlayerSummary {
     pub money: i64,
     /// Objects it owns at the end.
     pub objects: usize,
+    /// Units trained and structures finished during the run, by template name.
+    pub built: BTreeMap<String, u32>,
+    /// Its objects destroyed during the run (sold and surrendered ones not counted), by
+    /// template name.
+    pub lost: BTreeMap<String, u32>,
+    /// Upgrades it has researched, in the order of the rules.
+    pub upgrades: Vec<String>,
 }
 
 /// The result of a headless run; printed as the JSON line of `ridgeline sim --json`.
@@ -54,7 +62,7 @@ pub struct RunSummary {
 }
 
 /// What a run counts as its frames go by.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Tally {
     /// Most objects alive at once.
     pub objects_peak: usize,
@@ -62,6 +70,10 @@ pub struct Tally {
     pub rejected: usize,
     /// Objects destroyed.
     pub destroyed: usize,
+    /// Per player: templates built (trained or finished).
+    pub built: BTreeMap<PlayerId, BTreeMap<crate::sim::ids::TemplateId, u32>>,
+    /// Per player: templates lost.
+    pub lost: BTreeMap<PlayerId, BTreeMap<crate::sim::ids::TemplateId, u32>>,
 }
 
 impl Tally {
@@ -70,6 +82,18 @@ impl Tally {
         self.objects_peak = self.objects_peak.max(world.object_count());
         self.rejected += report.rejections.len();
         self.destroyed += report.destroyed.len();
+        for e in &report.events {
+            use crate::sim::event::GameEvent;
+            let (map, owner, template) = match e {
+                GameEvent::UnitProduced { template, owner, .. }
+                | GameEvent::StructureCompleted { template, owner, .. } => (&mut self.built, *owner, *template),
+                GameEvent::Killed { template, owner, .. } if *owner != PlayerId::NEUTRAL => {
+                    (&mut self.lost, *owner, *template)
+                }
+                _ => continue,
+            };
+            *map.entry(owner).or_default().entry(template).or_default() += 1;
+        }
     }
 }
 
@@ -88,7 +112,7 @@ impl RunSummary {
             objects_peak: tally.objects_peak,
             rejected: tally.rejected,
             destroyed: tally.destroyed,
-            players: summarize_players(world, slots),
+            players: summarize_players(world, slots, &tally),
         }
     }
 }
@@ -146,9 +170,17 @@ pub fn run_session<T: Transport>(
 }
 
 /// Every player at the end of a game, in slot order (`slots` maps players to setup slots;
-/// empty: slot = player).
-pub fn summarize_players(world: &World, slots: &[ResolvedSlot]) -> Vec<PlayerSummary> {
+/// empty: slot = player), with what `tally` counted of it.
+pub fn summarize_players(world: &World, slots: &[ResolvedSlot], tally: &Tally) -> Vec<PlayerSummary> {
     let slot_of = |p: crate::sim::ids::PlayerId| slots.get(p.index()).map_or(p.0, |s| s.slot);
+    let rules = world.rules();
+    let named = |counts: Option<&BTreeMap<crate::sim::ids::TemplateId, u32>>| -> BTreeMap<String, u32> {
+        counts
+            .into_iter()
+            .flatten()
+            .filter_map(|(t, n)| rules.templates.get(t.0 as usize).map(|t| (t.name.clone(), *n)))
+            .collect()
+    };
     world
         .players()
         .iter()
@@ -158,6 +190,13 @@ pub fn summarize_players(world: &World, slots: &[ResolvedSlot]) -> Vec<PlayerSum
             faction: world.rules().factions.get(p.faction as usize).map_or_else(String::new, |f| f.name.clone()),
             money: p.money,
             objects: world.objects().filter(|o| o.owner == p.id).count(),
+            built: named(tally.built.get(&p.id)),
+            lost: named(tally.lost.get(&p.id)),
+            upgrades: (0..rules.upgrades.len())
+                .map(|u| crate::sim::ids::UpgradeId(u as u16))
+                .filter(|&u| world.has_upgrade(p.id, u))
+                .map(|u| rules.upgrade(u).name.clone())
+                .collect(),
         })
         .collect()
 }

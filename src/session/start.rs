@@ -33,7 +33,8 @@ use super::script::CommandScript;
 /// terrain classes (passability). Models, layouts, road looks and AI plans are not among them
 /// (AI orders travel as commands), so a mod that only reskins or reshapes the interface still
 /// plays the same match, online or from a replay.
-pub const SIM_DATA_FILES: [&str; 5] = ["objects.ron", "weapons.ron", "armor.ron", "factions.ron", "terrain.ron"];
+pub const SIM_DATA_FILES: [&str; 6] =
+    ["objects.ron", "weapons.ron", "armor.ron", "factions.ron", "upgrades.ron", "terrain.ron"];
 
 /// The simulation's data files as found through `roots` (mods first): each file's name
 /// (`data/<file>`) and where it lies; files no root has are left out.

@@ -47,12 +47,22 @@ impl World {
             }
             Command::Produce { factory, template } => self.produce(player, *factory, *template),
             Command::CancelProduction { factory } => {
+                // The last unit queued goes first; with none queued, the research.
                 self.own_complete_structure(player, *factory)?;
-                let job = self.factories.pop_last(*factory).ok_or(RejectReason::NothingQueued(*factory))?;
-                let cost = self.rules.template(job.template).cost;
-                self.players[player.index()].money += cost;
+                let refund = match self.factories.pop_last(*factory) {
+                    Some(job) => self.rules.template(job.template).cost,
+                    None => {
+                        let refund = self.research_refund(*factory);
+                        self.research.cancel(*factory).ok_or(RejectReason::NothingQueued(*factory))?;
+                        refund
+                    }
+                };
+                self.players[player.index()].money += refund;
                 Ok(())
             }
+            Command::Repair { structure } => self.toggle_repair(player, *structure),
+            Command::PowerDown { structure } => self.toggle_power(player, *structure),
+            Command::Research { structure, upgrade } => self.start_research(player, *structure, *upgrade),
             Command::SetRally { factory, at } => {
                 self.own_complete_structure(player, *factory)?;
                 let at = self.point_on_map(*at)?;
@@ -77,6 +87,7 @@ impl World {
                 let refund = self.can_sell(player, *structure)?;
                 self.players[player.index()].money += refund;
                 self.factories.forget(*structure);
+                self.research.cancel(*structure);
                 if let Some(o) = self.objects.get(*structure) {
                     let (template, owner, at) = (o.template, o.owner, o.pos);
                     self.events.push(GameEvent::StructureSold { object: *structure, template, owner, at, refund });
@@ -249,7 +260,7 @@ impl World {
             .unwrap_or(Fixed::ONE);
         let spacing = widest.mul_int(FORMATION_SPACING_RADII);
         // A group keeps together: everyone goes at the slowest member's speed.
-        let speeds = ids.iter().filter_map(|&id| self.objects.get(id)).map(|o| self.rules.template(o.template).speed);
+        let speeds = ids.iter().filter_map(|&id| self.objects.get(id)).map(|o| self.top_speed(o));
         let (slowest, fastest) = speeds.fold((Fixed::MAX, Fixed::ZERO), |(lo, hi), s| (lo.min(s), hi.max(s)));
         let pace = if slowest < fastest { slowest } else { Fixed::ZERO };
         for (k, id) in ids.into_iter().enumerate() {

@@ -14,7 +14,7 @@ use super::ids::{ObjectId, PlayerId};
 use super::movement::{facing_to, set_goal};
 use super::object::Order;
 use super::projectile::Projectile;
-use super::rules::ObjectKind;
+use super::rules::{ObjectKind, Stat};
 use super::spatial::{Entry, SpatialIndex};
 use super::vector::Vec2;
 use super::vision::Sight;
@@ -57,8 +57,8 @@ pub(crate) fn update(world: &mut World) {
         let Some(o) = world.objects.by_slot(slot) else { continue };
         let t = rules.template(o.template);
         let Some(&weapon) = t.weapons.first() else { continue };
-        if !o.is_complete() {
-            continue; // a construction site does not fight yet
+        if !o.is_complete() || o.powered_down {
+            continue; // a construction site does not fight yet, a switched-off one no longer
         }
         if t.power < 0 {
             let owner = o.owner;
@@ -146,7 +146,9 @@ pub(crate) fn update(world: &mut World) {
                 let shooter = obj.id;
                 drop(obj);
                 world.events.push(GameEvent::WeaponFired { shooter, weapon, from: pos, target: s.id, at: s.pos });
-                let (damage_percent, _) = rules.rank_bonus(t_template, rules.rank(t_template, shooter_xp));
+                let (rank_percent, _) = rules.rank_bonus(t_template, rules.rank(t_template, shooter_xp));
+                let upgrade_percent = world.upgraded(owner, t.kind, Stat::Damage);
+                let damage_percent = rank_percent * upgrade_percent / 100;
                 if w.projectile_speed > Fixed::ZERO {
                     // A shell flies to where the target stands now; it may have moved on.
                     let frames = ((s.pos - pos).length() / w.projectile_speed).floor_int().max(0) as u32 + 1;

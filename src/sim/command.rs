@@ -10,7 +10,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::fixed::Fixed;
-use super::ids::{CommandId, Frame, ObjectId, PlayerId, TemplateId};
+use super::ids::{CommandId, Frame, ObjectId, PlayerId, TemplateId, UpgradeId};
 use super::vector::Vec2;
 
 /// Most objects one selection may hold.
@@ -110,6 +110,25 @@ pub enum Command {
         /// The unfinished structure.
         site: ObjectId,
     },
+    /// Switch paid repair of one of the player's finished structures on (it must be damaged)
+    /// or off; see [`super::upkeep`].
+    Repair {
+        /// The structure.
+        structure: ObjectId,
+    },
+    /// Switch one of the player's structures that use power off (it uses none, and neither
+    /// works nor shoots) or back on.
+    PowerDown {
+        /// The structure.
+        structure: ObjectId,
+    },
+    /// Start researching an upgrade at one of the player's structures; paid now.
+    Research {
+        /// The structure.
+        structure: ObjectId,
+        /// The upgrade.
+        upgrade: UpgradeId,
+    },
     /// Give up: every object of the player is removed at the end of the frame and the player
     /// is out of the game (its allies play on).
     Surrender,
@@ -133,6 +152,9 @@ impl Command {
             Command::Sell { .. } => 11,
             Command::Surrender => 12,
             Command::Resume { .. } => 13,
+            Command::Repair { .. } => 14,
+            Command::PowerDown { .. } => 15,
+            Command::Research { .. } => 16,
         }
     }
 }
@@ -197,6 +219,14 @@ pub enum RejectReason {
     NothingQueued(ObjectId),
     /// The target is not in sight of the player's team.
     NotVisible(ObjectId),
+    /// The structure does not research that upgrade.
+    CannotResearch(ObjectId, UpgradeId),
+    /// The player has that upgrade, or is researching it already.
+    AlreadyResearched(UpgradeId),
+    /// The structure is switched off.
+    PoweredDown(ObjectId),
+    /// The structure is at full health.
+    NotDamaged(ObjectId),
 }
 
 impl fmt::Display for RejectReason {
@@ -218,6 +248,10 @@ impl fmt::Display for RejectReason {
             RejectReason::BadPlacement(p) => write!(f, "a structure does not fit at ({}, {})", p.x, p.y),
             RejectReason::NothingQueued(id) => write!(f, "nothing is queued at {id}"),
             RejectReason::NotVisible(id) => write!(f, "object {id} is not in sight"),
+            RejectReason::CannotResearch(id, u) => write!(f, "object {id} cannot research upgrade {}", u.0),
+            RejectReason::AlreadyResearched(u) => write!(f, "upgrade {} is researched or under way", u.0),
+            RejectReason::PoweredDown(id) => write!(f, "object {id} is powered down"),
+            RejectReason::NotDamaged(id) => write!(f, "object {id} is not damaged"),
         }
     }
 }

@@ -89,6 +89,12 @@ mod tests {
                 low_power_speed: 50,
                 sell_refund: 50,
                 veterancy: vec![],
+                upkeep: crate::sim::rules::Upkeep {
+                    burn_below: 25,
+                    burn_per_mille: 10,
+                    repair_frames: 1200,
+                    repair_cost: 50,
+                },
             }],
             ..Rules::default()
         };

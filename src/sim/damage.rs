@@ -8,6 +8,7 @@
 
 use super::event::GameEvent;
 use super::ids::{ObjectId, PlayerId, WeaponId};
+use super::rules::Stat;
 use super::world::World;
 
 /// One hit of `weapon` on `victim` at `percent` of its damage (the shooter's rank, a blast's
@@ -23,10 +24,11 @@ pub(crate) fn strike(
     percent: u32,
 ) -> Option<PlayerId> {
     let rules = std::sync::Arc::clone(&world.rules);
+    let armor = world.objects.get(victim).map_or(100, |v| world.upgraded(v.owner, v.kind, Stat::Armor));
     let mut v = world.objects.get_mut(victim)?;
     let t_victim = rules.template(v.template);
     let base = rules.damage_after_armor(weapon, t_victim.armor);
-    let base = (base as i64 * percent as i64 / 100) as i32;
+    let base = (base as i64 * percent as i64 * armor as i64 / 10_000) as i32;
     let spread = rules.weapon(weapon).spread as i32;
     let damage = if spread > 0 && base > 0 {
         let r = world.rng.range(-spread, spread + 1);

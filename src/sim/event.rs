@@ -5,7 +5,7 @@
 //! Must not: be read by the simulation (events never feed back into it, and are not hashed).
 
 use super::command::Rejection;
-use super::ids::{ObjectId, PlayerId, TemplateId, WeaponId};
+use super::ids::{ObjectId, PlayerId, TemplateId, UpgradeId, WeaponId};
 use super::vector::Vec2;
 
 /// One thing that happened in a frame.
@@ -76,6 +76,24 @@ pub enum GameEvent {
         rank: u8,
         /// Where it stands.
         at: Vec2,
+    },
+    /// A structure finished researching an upgrade; its owner has it from now on.
+    UpgradeResearched {
+        /// Where it was researched.
+        structure: ObjectId,
+        /// Who has it.
+        owner: PlayerId,
+        /// What.
+        upgrade: UpgradeId,
+    },
+    /// A structure being repaired regained health (every upkeep step).
+    Repaired {
+        /// The structure.
+        object: ObjectId,
+        /// Whose.
+        owner: PlayerId,
+        /// Its health now.
+        health: i32,
     },
     /// A factory finished a unit (it appears at the end of the frame).
     UnitProduced {

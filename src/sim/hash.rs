@@ -168,10 +168,12 @@ pub enum Field {
     NavPace,
     /// Worth of the enemies it destroyed (veterancy).
     Xp,
+    /// A structure's switches: powered down, being repaired.
+    Flags,
 }
 
 /// One salt per [`Field`]: random odd-looking words with the top bit set.
-const SALTS: [u64; 21] = [
+const SALTS: [u64; 22] = [
     0x5851_F42D_4C95_7F2D,
     0xD1B5_4A32_D192_ED03,
     0xAEF1_7502_108E_F2D9,
@@ -193,6 +195,7 @@ const SALTS: [u64; 21] = [
     0xE703_7ED1_A0B4_28DD,
     0xA076_1D64_78BD_642F,
     0xE703_7ED1_A0B4_28DB,
+    0xB492_B66F_BE98_F273,
 ];
 
 /// The per-object key of the incremental object hash.
@@ -332,6 +335,7 @@ mod tests {
             Field::Supply,
             Field::NavPace,
             Field::Xp,
+            Field::Flags,
         ];
         for id in [0u64, 1, 1 << 32, 12345] {
             let key = ObjectKey::of(id);

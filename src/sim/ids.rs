@@ -116,6 +116,11 @@ pub struct TemplateId(pub u16);
 #[serde(transparent)]
 pub struct WeaponId(pub u16);
 
+/// An index into the upgrade table (at most [`crate::sim::rules::MAX_UPGRADES`]).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct UpgradeId(pub u16);
+
 /// An index into the armour table.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug, Serialize, Deserialize)]
 #[serde(transparent)]

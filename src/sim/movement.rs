@@ -5,11 +5,11 @@
 
 use super::angle::Angle;
 use super::fixed::Fixed;
-use super::ids::ObjectId;
+use super::ids::{ObjectId, PlayerId};
 use super::object::{Nav, Order};
 use super::object_mut::ObjectMut;
 use super::pathfind::Pathfinder;
-use super::rules::ObjectKind;
+use super::rules::{ObjectKind, Stat};
 use super::vector::Vec2;
 use super::world::World;
 
@@ -19,6 +19,17 @@ const STUCK_FRAMES: u32 = 45;
 const MAX_REPATHS: u32 = 3;
 /// A vehicle facing further than this from its heading brakes to turn.
 const BRAKE_ANGLE: i32 = 65536 / 8;
+
+impl World {
+    /// `o`'s top speed after its owner's upgrades, world units a frame.
+    pub fn top_speed(&self, o: &super::object::Object) -> Fixed {
+        let speed = self.rules.template(o.template).speed;
+        match self.upgraded(o.owner, o.kind, Stat::Speed) {
+            100 => speed,
+            percent => speed.mul_int(percent as i64).div_int(100),
+        }
+    }
+}
 
 /// Sets a unit's destination and queues a path request, unless it is already headed there.
 pub(crate) fn set_goal(obj: &mut ObjectMut, goal: Vec2, pathfinder: &mut Pathfinder) {
@@ -43,6 +54,13 @@ fn arrive(obj: &mut ObjectMut) {
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
+    // Each player's speed upgrades, looked up once a frame.
+    let upgraded: Vec<[u32; 2]> = (0..world.players.len())
+        .map(|i| {
+            let p = PlayerId(i as u8);
+            [world.upgraded(p, ObjectKind::Infantry, Stat::Speed), world.upgraded(p, ObjectKind::Vehicle, Stat::Speed)]
+        })
+        .collect();
     for slot in 0..world.objects.slot_count() {
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         if obj.kind.blocks_ground() {
@@ -84,7 +102,9 @@ pub(crate) fn update(world: &mut World) {
         obj.set_facing(obj.facing.turn_toward(heading, t.turn_rate));
         let off = heading.delta(obj.facing).abs();
         // Choose a speed: brake for sharp turns and on the final approach.
-        let mut want = if obj.nav.pace > Fixed::ZERO { t.speed.min(obj.nav.pace) } else { t.speed };
+        let percent = upgraded.get(obj.owner.index()).map_or(100, |u| u[usize::from(obj.kind == ObjectKind::Vehicle)]);
+        let top = if percent == 100 { t.speed } else { t.speed.mul_int(percent as i64).div_int(100) };
+        let mut want = if obj.nav.pace > Fixed::ZERO { top.min(obj.nav.pace) } else { top };
         if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
             want = Fixed::ZERO;
         }

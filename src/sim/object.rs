@@ -147,6 +147,10 @@ pub struct Object {
     pub supply: u32,
     /// Worth (prices) of the enemies it has destroyed: its veterancy.
     pub xp: u32,
+    /// A structure switched off by its owner: it uses no power and neither works nor shoots.
+    pub powered_down: bool,
+    /// A structure its owner pays to mend (see [`super::upkeep`]).
+    pub repairing: bool,
 }
 
 impl Object {
@@ -189,6 +193,8 @@ impl Object {
             work: 0,
             supply: 0,
             xp: 0,
+            powered_down: false,
+            repairing: false,
         }
     }
 
@@ -203,7 +209,7 @@ impl Object {
     /// by their count, the index of the next one and the goal (they are a pure function of the
     /// hashed state and the terrain). Adding a field to [`Object`] means adding it here, to
     /// [`Field`] and to the setter in [`super::object_mut::ObjectMut`] that changes it.
-    pub fn hashed_fields(&self) -> [(Field, u64); 21] {
+    pub fn hashed_fields(&self) -> [(Field, u64); 22] {
         [
             (Field::Identity, (self.template.0 as u64) | (self.owner.0 as u64) << 16 | (self.kind as u64) << 24),
             (Field::PosX, encode::fixed(self.pos.x)),
@@ -226,6 +232,7 @@ impl Object {
             (Field::Supply, self.supply as u64),
             (Field::NavPace, encode::fixed(self.nav.pace)),
             (Field::Xp, self.xp as u64),
+            (Field::Flags, self.powered_down as u64 | (self.repairing as u64) << 1),
         ]
     }
 

@@ -23,6 +23,8 @@ pub struct Player {
     pub defeated: bool,
     /// Commands of this player refused so far.
     pub rejected: u32,
+    /// Upgrades researched, one bit per [`super::ids::UpgradeId`].
+    pub upgrades: u64,
 }
 
 impl Player {
@@ -38,6 +40,7 @@ impl Player {
             self.money as u64,
             self.rejected as u64,
             self.selection.len() as u64,
+            self.upgrades,
         ]);
         for id in &self.selection {
             h.write_u64(id.to_bits());

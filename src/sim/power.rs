@@ -1,7 +1,7 @@
 //! Power: finished structures make it (`power` > 0) or use it (`power` < 0). A player using
 //! more than it makes is low on power: its construction and production run at the faction's
 //! `low_power_speed` percent of normal, and its structures that use power and carry weapons
-//! (powered defences) hold their fire. The balance is derived from the objects each time it is
+//! (powered defences) hold their fire. A structure its owner powered down uses none. The balance is derived from the objects each time it is
 //! needed, so it is covered by their hash and kept nowhere else.
 //!
 //! Must not: keep state of its own, or read anything but the world.
@@ -30,7 +30,7 @@ pub(crate) fn balances(world: &World) -> Vec<PowerBalance> {
     let mut out = vec![PowerBalance::default(); world.players.len()];
     for o in world.objects.iter() {
         let power = world.rules.template(o.template).power;
-        if power == 0 || !o.is_complete() {
+        if power == 0 || !o.is_complete() || (power < 0 && o.powered_down) {
             continue;
         }
         if let Some(b) = out.get_mut(o.owner.index()) {

@@ -16,6 +16,7 @@ use super::event::GameEvent;
 use super::fixed::Fixed;
 use super::hash::StateHasher;
 use super::ids::{ObjectId, TemplateId};
+use super::movement;
 use super::object::Order;
 use super::vector::Vec2;
 use super::world::World;
@@ -24,6 +25,8 @@ use super::world::World;
 pub const MAX_QUEUE: usize = 9;
 /// How close (beyond both radii) a builder must stand to work on a site.
 pub const BUILD_REACH: i64 = 12;
+/// Frames between a stalled builder's attempts to walk to its site again.
+const RETRY_FRAMES: u32 = 30;
 
 /// One unit being produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +118,20 @@ pub(crate) fn construct(world: &mut World) {
         };
         let t = rules.template(s.template);
         let reach = t.radius + bradius + Fixed::from_int(BUILD_REACH);
-        if (s.pos - bpos).length_squared() > reach * reach || worked.contains(&site) {
+        if (s.pos - bpos).length_squared() > reach * reach {
+            // Out of reach and no longer walking (pushed aside, or its path gave up): it sets
+            // out again, once a second so a site it cannot reach costs little.
+            let idle = !builder.nav.is_active();
+            if idle && (world.frame.0 + slot as u32).is_multiple_of(RETRY_FRAMES) {
+                let (centre, footprint) = (s.pos, t.footprint);
+                let spot = world.approach(centre, footprint, bpos).unwrap_or(centre);
+                if let Some(mut b) = world.objects.by_slot_mut(slot) {
+                    movement::set_goal(&mut b, spot, &mut world.pathfinder);
+                }
+            }
+            continue;
+        }
+        if worked.contains(&site) {
             continue;
         }
         // Low on power, the work goes at the faction's reduced speed.
@@ -167,7 +183,7 @@ pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
             world.factories.forget(factory);
             continue;
         };
-        if !f.is_complete() {
+        if !f.is_complete() || f.powered_down {
             continue;
         }
         let (fpos, owner, ftemplate) = (f.pos, f.owner, f.template);

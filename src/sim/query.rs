@@ -38,7 +38,7 @@ impl World {
     }
 
     /// What selling `id` would pay `player`: the faction's share of its price plus everything
-    /// its queue holds; refused for anything but the player's own finished structure.
+    /// its queue holds and the research under way; refused for anything but the player's own finished structure.
     pub fn can_sell(&self, player: PlayerId, id: ObjectId) -> Result<i64, RejectReason> {
         self.own_complete_structure(player, id)?;
         // Already sold (or falling) this frame.
@@ -53,7 +53,7 @@ impl World {
         let faction = self.players.get(player.index()).map_or(0, |p| p.faction);
         let share = self.rules.factions.get(faction as usize).map_or(50, |f| f.sell_refund) as i64;
         let queued: i64 = self.factories.queue(id).iter().map(|j| self.rules.template(j.template).cost).sum();
-        Ok(t.cost * share / 100 + queued)
+        Ok(t.cost * share / 100 + queued + self.research_refund(id))
     }
 
     /// `Ok` if `id` is `player`'s own finished structure.

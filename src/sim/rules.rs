@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use super::angle::Angle;
 use super::fixed::Fixed;
-use super::ids::{ArmorId, TemplateId, WeaponId};
+use super::ids::{ArmorId, TemplateId, UpgradeId, WeaponId};
 
 /// What sort of thing an object is; decides movement and what counts for victory.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -72,6 +72,8 @@ pub struct ObjectTemplate {
     pub supply_depot: bool,
     /// Power made (positive) or used (negative) once finished; see [`super::power`].
     pub power: i32,
+    /// Upgrades this structure researches.
+    pub researches: Vec<UpgradeId>,
 }
 
 /// A gatherer's trip.
@@ -144,6 +146,63 @@ pub struct Faction {
     pub sell_refund: u8,
     /// The ranks its units earn by destroying enemies, lowest first (at most three).
     pub veterancy: Vec<Rank>,
+    /// Burning and repair of its structures.
+    pub upkeep: Upkeep,
+}
+
+/// Most upgrades a rule set may define (a player's researched upgrades are one 64-bit set).
+pub const MAX_UPGRADES: usize = 64;
+
+/// A number an upgrade changes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+pub enum Stat {
+    /// Damage its weapons deal.
+    Damage,
+    /// Damage it takes (below 100: better armour).
+    Armor,
+    /// Top speed.
+    Speed,
+    /// Sight radius.
+    Sight,
+}
+
+/// One change an upgrade makes to its owner's objects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Effect {
+    /// The kinds of object it applies to (a set of `1 << ObjectKind as u8`).
+    pub kinds: u8,
+    /// What it changes.
+    pub stat: Stat,
+    /// The new value in percent of the old.
+    pub percent: u32,
+}
+
+/// An upgrade a player researches once at a structure: it changes numbers for all its objects.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UpgradeTemplate {
+    /// Unique name.
+    pub name: String,
+    /// Index into [`Rules::factions`].
+    pub faction: u16,
+    /// Price.
+    pub cost: i64,
+    /// Frames of research.
+    pub research_frames: u32,
+    /// What it changes.
+    pub effects: Vec<Effect>,
+}
+
+/// How structures wear and mend: burning below a share of health, and paid repair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Upkeep {
+    /// A finished structure below this percent of its health burns.
+    pub burn_below: u32,
+    /// Health a burning structure loses a second, in tenths of a percent of its maximum.
+    pub burn_per_mille: u32,
+    /// Frames a repair takes from no health to full.
+    pub repair_frames: u32,
+    /// What a repair from no health to full costs, in percent of the structure's price.
+    pub repair_cost: u32,
 }
 
 /// One veterancy rank.
@@ -189,6 +248,8 @@ pub struct Rules {
     pub factions: Vec<Faction>,
     /// Template ids by name.
     pub template_names: BTreeMap<String, TemplateId>,
+    /// Upgrades by [`UpgradeId`].
+    pub upgrades: Vec<UpgradeTemplate>,
 }
 
 impl Rules {
@@ -200,6 +261,34 @@ impl Rules {
     /// The weapon with this id.
     pub fn weapon(&self, id: WeaponId) -> &WeaponTemplate {
         &self.weapons[id.0 as usize]
+    }
+
+    /// The upgrade with this id.
+    pub fn upgrade(&self, id: UpgradeId) -> &UpgradeTemplate {
+        &self.upgrades[id.0 as usize]
+    }
+
+    /// An upgrade id by name.
+    pub fn upgrade_id(&self, name: &str) -> Option<UpgradeId> {
+        self.upgrades.iter().position(|u| u.name == name).map(|i| UpgradeId(i as u16))
+    }
+
+    /// `stat` of an object of `kind` owned by a player with `researched` upgrades, in percent
+    /// of normal: the product of every researched upgrade's effects on it.
+    pub fn upgraded(&self, researched: u64, kind: ObjectKind, stat: Stat) -> u32 {
+        let mut percent: u64 = 100;
+        let mut bits = researched;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(u) = self.upgrades.get(i) else { continue };
+            for e in &u.effects {
+                if e.stat == stat && e.kinds & (1 << kind as u8) != 0 {
+                    percent = percent * e.percent as u64 / 100;
+                }
+            }
+        }
+        percent.min(u32::MAX as u64) as u32
     }
 
     /// A template id by name.

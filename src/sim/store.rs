@@ -193,6 +193,8 @@ mod tests {
             work: 0,
             supply: 0,
             xp: 0,
+            powered_down: false,
+            repairing: false,
         }
     }
 

@@ -32,6 +32,7 @@ pub fn rules() -> Arc<Rules> {
         gather: None,
         supply_depot: false,
         power: 0,
+        researches: vec![],
     };
     let post = ObjectTemplate {
         name: "Post".into(),
@@ -65,8 +66,15 @@ pub fn rules() -> Arc<Rules> {
             low_power_speed: 50,
             sell_refund: 50,
             veterancy: vec![crate::sim::rules::Rank { worth_percent: 100, damage_percent: 150, health_percent: 120 }],
+            upkeep: crate::sim::rules::Upkeep {
+                burn_below: 25,
+                burn_per_mille: 10,
+                repair_frames: 300,
+                repair_cost: 50,
+            },
         }],
         template_names: Default::default(),
+        upgrades: vec![],
     };
     r.template_names = r.templates.iter().enumerate().map(|(i, t)| (t.name.clone(), TemplateId(i as u16))).collect();
     Arc::new(r)
@@ -75,10 +83,14 @@ pub fn rules() -> Arc<Rules> {
 /// A world on an open `size × size`-cell field (10 units a cell), two players on two teams,
 /// each with a post in a corner, plus `objects`.
 pub fn world(size: u32, objects: Vec<(TemplateId, u8, Vec2)>) -> World {
+    world_with(rules(), size, objects)
+}
+
+/// [`world`] under other rules (built from [`rules`], with templates 0 and 1 as there).
+pub fn world_with(rules: Arc<Rules>, size: u32, objects: Vec<(TemplateId, u8, Vec2)>) -> World {
     let edge = size as i64 * 10 - 15;
     let terrain =
         Terrain::open(size, size, Fixed::from_int(10), vec![Vec2::from_int(15, 15), Vec2::from_int(edge, edge)]);
-    let rules = rules();
     let players =
         vec![PlayerSetup::with_faction_money(&rules, 0, 0, 0), PlayerSetup::with_faction_money(&rules, 0, 1, 1)];
     let setup = GameSetup {

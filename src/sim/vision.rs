@@ -191,7 +191,7 @@ pub(crate) fn update(world: &mut World) {
         let o = world.objects.by_slot(slot);
         let wanted = o.and_then(|o| {
             let team = world.players.get(o.owner.index()).filter(|p| !p.defeated).map(|p| p.team);
-            vision.wanted(o, team, world.rules.template(o.template).vision)
+            vision.wanted(o, team, world.sight(o))
         });
         let had = vision.stamps[slot];
         if had == wanted {
@@ -209,6 +209,15 @@ pub(crate) fn update(world: &mut World) {
 }
 
 impl World {
+    /// `o`'s sight radius after its owner's upgrades.
+    pub fn sight(&self, o: &Object) -> Fixed {
+        let sight = self.rules.template(o.template).vision;
+        match self.upgraded(o.owner, o.kind, super::rules::Stat::Sight) {
+            100 => sight,
+            percent => sight.mul_int(percent as i64).div_int(100),
+        }
+    }
+
     /// What `player`'s team knows of the ground at `p`.
     pub fn sight_at(&self, player: PlayerId, p: Vec2) -> Sight {
         match self.players.get(player.index()) {

@@ -1,7 +1,7 @@
 //! The world: every piece of synchronized state, the fixed order of one tick, and the hash.
 //!
 //! One tick executes one frame: the frame's commands in (kind, player, id) order, then path
-//! answers, construction, production, combat, movement, separation, destruction (and the
+//! answers, construction, production, research, upkeep (fire and repair), combat, movement, separation, destruction (and the
 //! arrival of new objects) and victory, always in that order.
 //! Must not: read anything but its own state and the commands it is given.
 
@@ -136,6 +136,8 @@ pub struct World {
     pub(crate) players: Vec<Player>,
     pub(crate) pathfinder: Pathfinder,
     pub(crate) factories: Factories,
+    /// Upgrades being researched.
+    pub(crate) research: super::research::Research,
     /// What each team sees and has seen (derived from positions; explored counts hashed).
     pub(crate) vision: super::vision::Vision,
     /// Shells in flight, in firing order.
@@ -197,6 +199,7 @@ impl World {
                 selection: Vec::new(),
                 defeated: false,
                 rejected: 0,
+                upgrades: 0,
             });
         }
         let start_of: Vec<u8> = setup.players.iter().map(|p| p.start).collect();
@@ -212,6 +215,7 @@ impl World {
             players,
             pathfinder: Pathfinder::new(PATH_BUDGET_PER_FRAME),
             factories: Factories::default(),
+            research: super::research::Research::default(),
             vision,
             projectiles: Vec::new(),
             winner: None,
@@ -349,6 +353,8 @@ impl World {
         production::construct(self);
         economy::gather(self);
         let rallies = production::produce(self);
+        super::research::step(self);
+        super::upkeep::step(self);
         combat::update(self);
         super::projectile::update(self);
         movement::update(self);
@@ -370,6 +376,7 @@ impl World {
         }
         for gone in gone_objects {
             self.factories.forget(gone.id);
+            self.research.cancel(gone.id);
             let t = self.rules.template(gone.template);
             if t.kind.blocks_ground() {
                 self.terrain.mark_structure(gone.pos, t.footprint, false);
@@ -424,6 +431,7 @@ impl World {
         let pathfinding = h.finish();
         let mut h = StateHasher::new();
         self.factories.hash_into(&mut h);
+        self.research.hash_into(&mut h);
         h.write_u64(self.projectiles.len() as u64);
         for p in &self.projectiles {
             p.hash_into(&mut h);

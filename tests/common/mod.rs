@@ -67,5 +67,6 @@ pub fn shipped_rules() -> ridgeline::defs::RuleSources {
         weapons: read("weapons.ron"),
         armor: read("armor.ron"),
         factions: read("factions.ron"),
+        upgrades: read("upgrades.ron"),
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::sim::command::{Command, RejectReason};
 use crate::sim::event::GameEvent;
-use crate::sim::ids::{ObjectId, TemplateId};
+use crate::sim::ids::{ObjectId, TemplateId, UpgradeId};
 use crate::sim::object::Object;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
 
@@ -29,6 +29,17 @@ pub enum Action {
     },
     /// Choose where a selected builder puts a structure.
     Place(TemplateId),
+    /// Start researching an upgrade at a structure.
+    Research {
+        /// The structure.
+        structure: ObjectId,
+        /// The upgrade.
+        upgrade: UpgradeId,
+    },
+    /// Switch a structure's repair on or off.
+    Repair(ObjectId),
+    /// Switch a structure's power off or on.
+    PowerDown(ObjectId),
     /// Sell a structure.
     Sell(ObjectId),
 }
@@ -137,6 +148,9 @@ impl Battle {
                 }
             })
             .collect();
+        if structure {
+            buttons.extend(self.structure_buttons(o));
+        }
         // A finished structure can be sold, last on the bar.
         if let Ok(refund) = world.can_sell(self.local, o.id) {
             buttons.push(CommandButton {
@@ -145,6 +159,69 @@ impl Battle {
                 available: true,
                 refusal: None,
                 tooltip: format!("Sell it: ${refund} back (a share of its price, and its queue)."),
+            });
+        }
+        buttons
+    }
+
+    /// A finished structure's own buttons after what it produces: its upgrades to research,
+    /// the repair switch while damaged or mending, and the power switch if it uses power.
+    fn structure_buttons(&self, o: &Object) -> Vec<CommandButton> {
+        let world = self.world();
+        let rules = world.rules();
+        let descriptions = &self.game.content.defs.upgrade_descriptions;
+        let mut buttons = Vec::new();
+        for &upgrade in &rules.template(o.template).researches {
+            let u = rules.upgrade(upgrade);
+            let about = descriptions.get(upgrade.0 as usize).map_or("", String::as_str);
+            let secs = u.research_frames.div_ceil(FRAMES_PER_SECOND);
+            let verdict = world.can_research(self.local, o.id, upgrade);
+            let done = world.has_upgrade(self.local, upgrade);
+            let mut tooltip = format!("{}: ${}, {secs} s. {about}", u.name, u.cost);
+            if done {
+                tooltip = format!("{}: researched. {about}", u.name);
+            } else if let Err(why) = &verdict {
+                tooltip = format!("{tooltip} {}", describe(why, world));
+            }
+            buttons.push(CommandButton {
+                label: if done { format!("{} (done)", u.name) } else { format!("{} ${}", u.name, u.cost) },
+                action: Action::Research { structure: o.id, upgrade },
+                available: verdict.is_ok(),
+                refusal: verdict.err(),
+                tooltip,
+            });
+        }
+        let t = rules.template(o.template);
+        if o.repairing || world.can_repair(self.local, o.id).is_ok() {
+            let faction = rules.factions.get(t.faction as usize);
+            let full = faction.map_or(0, |f| t.cost * f.upkeep.repair_cost as i64 / 100);
+            let missing = (t.max_health - o.health).max(0) as i64;
+            let left = full * missing / t.max_health.max(1) as i64;
+            let (label, tooltip) = if o.repairing {
+                ("Stop repair".to_string(), format!("Stop mending it (about ${left} of repair left)."))
+            } else {
+                ("Repair".to_string(), format!("Mend it for about ${left}, paid as it mends. Repair puts out fires."))
+            };
+            buttons.push(CommandButton {
+                label,
+                action: Action::Repair(o.id),
+                available: true,
+                refusal: None,
+                tooltip,
+            });
+        }
+        if let Ok(down) = world.can_power_down(self.local, o.id) {
+            let (label, tooltip) = if down {
+                ("Power off", format!("Switch it off: frees {} power; it stops working.", -t.power))
+            } else {
+                ("Power on", format!("Switch it back on (uses {} power).", -t.power))
+            };
+            buttons.push(CommandButton {
+                label: label.to_string(),
+                action: Action::PowerDown(o.id),
+                available: true,
+                refusal: None,
+                tooltip,
             });
         }
         buttons
@@ -167,6 +244,16 @@ impl Battle {
             return format!("Under construction: {done}%");
         }
         let queue = world.factories().queue(o.id);
+        let research = world.research().job(o.id).map(|j| {
+            let name = &rules.upgrade(j.upgrade).name;
+            format!("Researching {name} ({}s)", j.remaining.div_ceil(FRAMES_PER_SECOND))
+        });
+        if o.powered_down {
+            return "Powered off".to_string();
+        }
+        if let (true, Some(r)) = (queue.is_empty(), &research) {
+            return r.clone();
+        }
         if queue.is_empty() {
             return if o.kind.blocks_ground() {
                 "Ready".to_string()
@@ -194,6 +281,9 @@ impl Battle {
                 self.pending.attack_move = false;
                 self.pending.placing = Some(template);
             }
+            Action::Research { structure, upgrade } => self.send(Command::Research { structure, upgrade }),
+            Action::Repair(structure) => self.send(Command::Repair { structure }),
+            Action::PowerDown(structure) => self.send(Command::PowerDown { structure }),
             Action::Sell(structure) => self.send(Command::Sell { structure }),
         }
     }
@@ -214,6 +304,10 @@ pub(super) fn describe(reason: &RejectReason, world: &World) -> String {
         RejectReason::CannotBuild(_, t) => format!("Cannot build {} here.", name(*t)),
         RejectReason::NothingQueued(_) => "Nothing to cancel.".to_string(),
         RejectReason::NotVisible(_) => "You cannot see that target.".to_string(),
+        RejectReason::AlreadyResearched(_) => "Already researched or under way.".to_string(),
+        RejectReason::PoweredDown(_) => "It is powered off.".to_string(),
+        RejectReason::NotDamaged(_) => "It is not damaged.".to_string(),
+        RejectReason::CannotResearch(..) => "It cannot research that.".to_string(),
         other => format!("Refused: {other}."),
     }
 }

@@ -14,7 +14,7 @@ use super::callbacks::short;
 pub(super) const LEAVE_TITLE: &str = "Leave battle";
 
 /// Command buttons in the control bar.
-pub const COMMAND_BUTTONS: usize = 6;
+pub const COMMAND_BUTTONS: usize = 12;
 
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     if e.kind != EventKind::Selected {

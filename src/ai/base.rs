@@ -1,0 +1,139 @@
+//! The skirmish AI's base keeping: which supply source its gatherers should work and when a
+//! new supply depot should rise by a fresh one, which structure is its tech structure, what
+//! to research there, and which damaged structure to repair.
+//!
+//! Every choice reads only the world as its player may see it (supply sources are part of the
+//! map everyone knows; enemy structures come from the AI's memory) and breaks ties by id.
+//! Must not: issue orders itself (the skirmish AI decides when to act on these answers), or
+//! read enemy objects directly.
+
+use crate::sim::command::{Command, RejectReason};
+use crate::sim::fixed::Fixed;
+use crate::sim::ids::{ObjectId, PlayerId, TemplateId, UpgradeId};
+use crate::sim::object::Object;
+use crate::sim::vector::Vec2;
+use crate::sim::world::World;
+
+use super::memory::Memory;
+use super::plan::AiPlan;
+
+/// A trip from a supply source to the nearest depot longer than this (world units) makes a
+/// new depot worth raising by a fresh source.
+pub const LONG_TRIP: i64 = 260;
+/// A source with less than this left counts as running low.
+pub const LOW_SUPPLY: u32 = 4_000;
+/// Sources with less than this are not worth a new depot.
+pub const FRESH_SUPPLY: u32 = 8_000;
+/// A source this close to an enemy structure it knows of is left alone.
+pub const ENEMY_BERTH: i64 = 450;
+/// A gatherer is moved to a better source when its trip is this much longer (world units).
+pub const TRIP_SLACK: i64 = 120;
+/// Structures below this percent of their health get repaired.
+pub const REPAIR_BELOW: i64 = 70;
+
+/// `player`'s finished supply depots.
+fn depots<'w>(world: &'w World, player: PlayerId) -> impl Iterator<Item = &'w Object> + 'w {
+    let rules = world.rules();
+    world.objects().filter(move |o| o.owner == player && o.is_complete() && rules.template(o.template).supply_depot)
+}
+
+/// The distance from `p` to `player`'s nearest finished depot (none: no depot).
+fn trip(world: &World, player: PlayerId, p: Vec2) -> Option<Fixed> {
+    depots(world, player).map(|d| (d.pos - p).length()).min()
+}
+
+/// Supply sources with money left that `player`'s units can reach from `home`.
+fn sources<'w>(world: &'w World, home: Vec2) -> impl Iterator<Item = &'w Object> + 'w {
+    world.objects().filter(move |o| o.supply > 0 && world.same_ground(home, o.pos))
+}
+
+/// The source whose trip to a depot is shortest (ties: more money left, then lowest id), with
+/// that trip.
+pub fn best_source(world: &World, player: PlayerId, home: Vec2) -> Option<(&Object, Fixed)> {
+    sources(world, home)
+        .filter_map(|s| trip(world, player, s.pos).map(|t| (s, t)))
+        .min_by_key(|(s, t)| (*t, std::cmp::Reverse(s.supply), s.id))
+}
+
+/// Where a new depot should rise, if one should: when the best source's trip is long or it
+/// runs low, the fresh source nearest to `home` that no depot serves yet and no known enemy
+/// structure stands near.
+pub fn expansion(world: &World, player: PlayerId, home: Vec2, memory: &Memory) -> Option<Vec2> {
+    let (best, best_trip) = best_source(world, player, home)?;
+    if best_trip <= Fixed::from_int(LONG_TRIP) && best.supply >= LOW_SUPPLY {
+        return None;
+    }
+    let berth = Fixed::from_int(ENEMY_BERTH);
+    sources(world, home)
+        .filter(|s| s.supply >= FRESH_SUPPLY && s.id != best.id)
+        .filter(|s| trip(world, player, s.pos).is_none_or(|t| t > Fixed::from_int(LONG_TRIP)))
+        .filter(|s| memory.structures().all(|e| (e.pos - s.pos).length() > berth))
+        .min_by_key(|s| ((s.pos - home).length(), s.id))
+        .map(|s| s.pos)
+}
+
+/// A gatherer working a source whose trip is much longer than the best one's, and that best
+/// source, if any.
+pub fn better_source(world: &World, player: PlayerId, home: Vec2) -> Option<(ObjectId, ObjectId)> {
+    let (best, best_trip) = best_source(world, player, home)?;
+    let rules = world.rules();
+    world
+        .objects()
+        .filter(|o| o.owner == player && rules.template(o.template).gather.is_some() && o.cargo == 0)
+        .find_map(|g| {
+            let crate::sim::object::Order::Gather { pile } = g.order else { return None };
+            let working = world.object(pile)?;
+            let t = trip(world, player, working.pos)?;
+            (pile != best.id && t > best_trip + Fixed::from_int(TRIP_SLACK)).then_some((g.id, best.id))
+        })
+}
+
+/// True for structures that research upgrades: tech structures.
+pub fn is_tech(world: &World, t: TemplateId) -> bool {
+    !world.rules().template(t).researches.is_empty()
+}
+
+/// The next upgrade to research while the plan wants more: the one whose effects touch the
+/// most of its army by worth (ties: the order its structures list them), with the structure
+/// and the price (which it may not have yet).
+pub fn next_research(world: &World, player: PlayerId, plan: &AiPlan) -> Option<(ObjectId, UpgradeId, i64)> {
+    let rules = world.rules();
+    let mine = || world.objects().filter(move |o| o.owner == player && o.is_complete());
+    let done = (0..rules.upgrades.len()).filter(|&u| world.has_upgrade(player, UpgradeId(u as u16))).count();
+    let under_way = mine().filter(|o| world.research().job(o.id).is_some()).count();
+    if done + under_way >= plan.upgrades as usize {
+        return None;
+    }
+    // The army's worth per kind of object.
+    let mut worth = [0i64; 4];
+    for o in mine().filter(|o| rules.template(o.template).is_armed()) {
+        worth[o.kind as usize] += rules.template(o.template).cost;
+    }
+    let touched = |u: UpgradeId| -> i64 {
+        let kinds = rules.upgrade(u).effects.iter().fold(0u8, |k, e| k | e.kinds);
+        (0..4).filter(|&k| kinds & (1 << k) != 0).map(|k| worth[k]).sum()
+    };
+    let candidates = mine().flat_map(|s| {
+        rules.template(s.template).researches.iter().filter_map(move |&upgrade| {
+            match world.can_research(player, s.id, upgrade) {
+                Ok(cost) | Err(RejectReason::NotEnoughMoney { cost, .. }) => Some((s.id, upgrade, cost)),
+                Err(_) => None,
+            }
+        })
+    });
+    // The first of the most useful (max_by_key keeps the last of equals: reversed order).
+    let list: Vec<(ObjectId, UpgradeId, i64)> = candidates.collect();
+    list.iter().rev().max_by_key(|c| touched(c.1)).copied()
+}
+
+/// A damaged finished structure not yet being repaired, the most damaged first.
+pub fn repair(world: &World, player: PlayerId) -> Option<Command> {
+    let rules = world.rules();
+    world
+        .objects()
+        .filter(|o| o.owner == player && o.kind.blocks_ground() && o.is_complete() && !o.repairing)
+        .filter(|o| (o.health as i64) * 100 < rules.template(o.template).max_health as i64 * REPAIR_BELOW)
+        .filter(|o| world.can_repair(player, o.id).is_ok())
+        .min_by_key(|o| (o.health as i64 * 1000 / rules.template(o.template).max_health.max(1) as i64, o.id))
+        .map(|o| Command::Repair { structure: o.id })
+}

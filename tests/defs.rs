@@ -107,7 +107,11 @@ fn bad_upgrades_and_research_lists_are_named_with_their_lines() {
     let mut s = shipped();
     s.upgrades = Source::from_text(
         "data/upgrades.ron",
-        s.upgrades.text.replacen("percent: 80", "percent: 5", 1).replacen("faction: \"Dominion\"", "faction: \"Nobody\"", 1),
+        s.upgrades.text.replacen("percent: 80", "percent: 5", 1).replacen(
+            "faction: \"Dominion\"",
+            "faction: \"Nobody\"",
+            1,
+        ),
     );
     s.objects = Source::from_text(
         "data/objects.ron",

@@ -156,7 +156,9 @@ impl SkirmishAi {
             self.reserve = cost; // training leaves this much for it (paid when the order runs)
         }
         out.extend(self.train(world));
+        // Repairs wait until the base is clear: mending under fire only feeds the enemy.
         if self.plan.repair
+            && !self.threatened(world)
             && let Some(repair) = base::repair(world, self.player)
         {
             out.push(repair);

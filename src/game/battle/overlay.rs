@@ -1,6 +1,7 @@
 //! What is drawn over the world: the placement outline (green where the simulation would
 //! accept the structure, red where it would not), shot tracers, shells in flight and
-//! destruction rings, health bars with veterancy marks, selection marks on the ground, and the
+//! destruction rings, health bars with veterancy marks and structures' fire, repair and
+//! power-off marks, selection marks on the ground, and the
 //! drag box.
 //!
 //! Must not: decide whether a structure fits (the simulation's placement query does).
@@ -144,7 +145,8 @@ impl Battle {
             let (_, health_percent) = rules.rank_bonus(o.template, rank);
             let max = (rules.template(o.template).max_health as i64 * health_percent as i64 / 100).max(1) as i32;
             let selected = self.selection.ids.contains(&o.id);
-            if o.owner == PlayerId::NEUTRAL || (o.health >= max && !selected) || !self.sees(o.id) {
+            let marked = o.repairing || o.powered_down;
+            if o.owner == PlayerId::NEUTRAL || (o.health >= max && !selected && !marked) || !self.sees(o.id) {
                 continue;
             }
             let p = to_display(o.pos);
@@ -166,6 +168,41 @@ impl Battle {
                 let mark = Rect::new(bar.x - 5.0 - 5.0 * r as f32, bar.y - 1.0, 4.0, 6.0);
                 out.push(DrawCmd::Fill { rect: mark, color: [240, 200, 60, 255] });
             }
+            self.structure_marks(out, o, bar);
+        }
+    }
+
+    /// Over a structure's health bar: flickering flames while it burns, a green cross while it
+    /// is repaired, a dark bar while it is powered off (the simulation's own tests of each).
+    fn structure_marks(&self, out: &mut Vec<DrawCmd>, o: &crate::sim::object::Object, bar: Rect) {
+        if !o.kind.blocks_ground() {
+            return;
+        }
+        if self.world().is_burning(o) {
+            for k in 0..3 {
+                // Each tongue flickers on its own phase (display time only).
+                let phase = (self.elapsed * 9.0 + k as f32 * 2.1).sin() * 0.5 + 0.5;
+                let h = 5.0 + 6.0 * phase;
+                let x = bar.x + bar.w * (0.25 + 0.25 * k as f32) - 2.0;
+                out.push(DrawCmd::Fill { rect: Rect::new(x, bar.y - 2.0 - h, 4.0, h), color: [255, 120, 30, 230] });
+                out.push(DrawCmd::Fill {
+                    rect: Rect::new(x + 1.0, bar.y - 2.0 - h * 0.6, 2.0, h * 0.6),
+                    color: [255, 220, 90, 240],
+                });
+            }
+        }
+        let right = bar.x + bar.w + 4.0;
+        if o.repairing {
+            out.push(DrawCmd::Fill { rect: Rect::new(right, bar.y, 9.0, 3.0), color: [90, 240, 90, 255] });
+            out.push(DrawCmd::Fill { rect: Rect::new(right + 3.0, bar.y - 3.0, 3.0, 9.0), color: [90, 240, 90, 255] });
+        }
+        if o.powered_down {
+            out.push(DrawCmd::Frame {
+                rect: Rect::new(right, bar.y - 3.0, 9.0, 9.0),
+                color: [200, 200, 200, 255],
+                width: 1.0,
+            });
+            out.push(DrawCmd::Fill { rect: Rect::new(right + 2.0, bar.y, 5.0, 3.0), color: [60, 60, 60, 255] });
         }
     }
 

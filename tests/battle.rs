@@ -229,7 +229,15 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
     assert_eq!(
         labels,
-        ["PowerStation $600", "Barracks $500", "SupplyDepot $800", "WarFactory $2000", "Bastion $800", "Uplink $1500"]
+        [
+            "PowerStation $600",
+            "Barracks $500",
+            "SupplyDepot $800",
+            "WarFactory $2000",
+            "Bastion $800",
+            "Skyguard $700",
+            "Uplink $1500"
+        ]
     );
     assert!(matches!(buttons[1].action, Action::Place(_)));
     assert!(buttons[1].available, "a barracks needs only the command post");
@@ -238,7 +246,7 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert_eq!(buttons[0].tooltip, "PowerStation: $600, 10 s, makes 10 power.");
     assert!(buttons[0].available && buttons[2].available, "so do a power station and a supply depot");
     assert!(!buttons[4].available, "a bastion needs a barracks");
-    assert_eq!(buttons[5].tooltip, "Uplink: $1500, 30 s, uses 5 power. Needs a finished WarFactory first.");
+    assert_eq!(buttons[6].tooltip, "Uplink: $1500, 30 s, uses 5 power. Needs a finished WarFactory first.");
     // Choose the barracks: the outline follows the cursor; Escape-like cancel leaves the mode.
     b.command_button(1);
     assert!(b.placing().is_some());

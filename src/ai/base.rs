@@ -105,13 +105,13 @@ pub fn next_research(world: &World, player: PlayerId, plan: &AiPlan) -> Option<(
         return None;
     }
     // The army's worth per kind of object.
-    let mut worth = [0i64; 4];
+    let mut worth = [0i64; 5];
     for o in mine().filter(|o| rules.template(o.template).is_armed()) {
         worth[o.kind as usize] += rules.template(o.template).cost;
     }
     let touched = |u: UpgradeId| -> i64 {
         let kinds = rules.upgrade(u).effects.iter().fold(0u8, |k, e| k | e.kinds);
-        (0..4).filter(|&k| kinds & (1 << k) != 0).map(|k| worth[k]).sum()
+        (0..5).filter(|&k| kinds & (1 << k) != 0).map(|k| worth[k]).sum()
     };
     let candidates = mine().flat_map(|s| {
         rules.template(s.template).researches.iter().filter_map(move |&upgrade| {

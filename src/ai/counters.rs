@@ -9,10 +9,14 @@
 use crate::sim::ids::TemplateId;
 use crate::sim::rules::Rules;
 
-/// Damage per minute that `attacker`'s first weapon does to `target` through its armour.
+/// Damage per minute that `attacker`'s first weapon does to `target` through its armour (none
+/// if the weapon cannot reach it, in the air or on the ground).
 fn damage_per_minute(rules: &Rules, attacker: TemplateId, target: TemplateId) -> i64 {
     let a = rules.template(attacker);
     let Some(&w) = a.weapons.first() else { return 0 };
+    if !rules.weapon(w).targets.hits(rules.template(target).kind.is_air()) {
+        return 0;
+    }
     let per_shot = rules.damage_after_armor(w, rules.template(target).armor) as i64;
     per_shot * 1800 / rules.weapon(w).reload_frames.max(1) as i64
 }

@@ -261,6 +261,10 @@ impl SkirmishAi {
         let mine = || world.objects().filter(|o| o.owner == self.player);
         let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| is_army(rules, u));
         let is_defence = |t: TemplateId| !rules.template(t).is_mobile() && rules.template(t).is_armed();
+        // Ground defences, and anti-air ones (raised once it has seen enemy aircraft).
+        let is_ground_defence = |t: TemplateId| is_defence(t) && rules.template(t).can_hit(rules, false);
+        let is_air_defence = |t: TemplateId| is_defence(t) && !rules.template(t).can_hit(rules, false);
+        let seen_air = self.memory.units().any(|s| rules.template(s.template).kind.is_air());
         let builder = mine()
             .filter(|o| rules.template(o.template).is_mobile() && !rules.template(o.template).builds.is_empty())
             .find(|o| !matches!(o.order, crate::sim::object::Order::Construct { .. }))?;
@@ -278,7 +282,8 @@ impl SkirmishAi {
         };
         let count = |t: TemplateId| mine().filter(|o| o.template == t).count();
         let factories = mine().filter(|o| o.kind.blocks_ground() && makes_army(o.template)).count();
-        let defences = mine().filter(|o| is_defence(o.template)).count();
+        let defences = mine().filter(|o| is_ground_defence(o.template)).count();
+        let air_defences = mine().filter(|o| is_air_defence(o.template)).count();
         let home = self.home(world, builder.pos);
         let safe = self.safe(world);
         let expansion = if self.plan.expand && factories > 0 {
@@ -298,7 +303,9 @@ impl SkirmishAi {
         } else if self.plan.tech && !has_tech && factories > 0 && (safe || world.frame().0 >= TECH_AFTER) {
             options.iter().copied().find(|&t| base::is_tech(world, t) && buildable(t))
         } else if defences < self.plan.defences as usize {
-            options.iter().copied().find(|&t| is_defence(t) && buildable(t))
+            options.iter().copied().find(|&t| is_ground_defence(t) && buildable(t))
+        } else if seen_air && air_defences < self.plan.defences.max(1) as usize {
+            options.iter().copied().find(|&t| is_air_defence(t) && buildable(t))
         } else {
             None
         };

@@ -260,6 +260,7 @@ impl Builder<'_> {
                 projectile_speed: speed.unwrap_or_default(),
                 min_range: min_range.unwrap_or_default(),
                 area: area.unwrap_or_default(),
+                targets: w.targets,
             });
         }
     }

@@ -16,6 +16,8 @@ pub enum Shape {
     Building,
     /// A tree, rock or other scenery.
     Prop,
+    /// A helicopter (drawn in the air above its position).
+    Helicopter,
 }
 
 /// Renderer-only description of an object.

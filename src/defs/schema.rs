@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::sim::rules::{ObjectKind, Stat};
+use crate::sim::rules::{ObjectKind, Stat, Targets};
 
 use super::model::ModelDef;
 
@@ -113,6 +113,9 @@ pub struct WeaponDef {
     /// Radius of the blast (world units); 0: only the target is hit.
     #[serde(default)]
     pub area: f64,
+    /// Ground (default), Air or Both.
+    #[serde(default)]
+    pub targets: Targets,
 }
 
 /// `data/armor.ron`: damage types and armour classes.

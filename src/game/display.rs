@@ -25,6 +25,12 @@ pub fn radians(a: Angle) -> f32 {
     a.0 as f32 / (1u32 << 16) as f32 * std::f32::consts::TAU
 }
 
+/// How high above the ground an object of `kind` is drawn: aircraft fly (the simulation is
+/// flat; this is display only).
+pub fn altitude(kind: crate::sim::rules::ObjectKind) -> f32 {
+    if kind.is_air() { 30.0 } else { 0.0 }
+}
+
 /// A ground point as a command point in whole world units.
 pub fn to_point(p: Vec2) -> Point {
     Point { x: p.x.round() as i32, y: p.y.round() as i32 }

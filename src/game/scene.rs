@@ -196,7 +196,7 @@ impl Scene {
             // Structures and scenery keep the map's grid orientation.
             let yaw = if t.kind.blocks_ground() { std::f32::consts::FRAC_PI_2 } else { pose.yaw };
             out[shape_index(model.shape)].push(ObjectInstance {
-                offset: pose.pos.extend(self.height(pose.pos)).to_array(),
+                offset: pose.pos.extend(self.height(pose.pos) + super::display::altitude(t.kind)).to_array(),
                 yaw,
                 scale,
                 color: color.to_array(),

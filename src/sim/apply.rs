@@ -299,7 +299,12 @@ impl World {
         if !self.visible_to(player, t.pos) {
             return Err(RejectReason::NotVisible(target));
         }
-        let ids = self.selected_objects(player, |w, id| w.is_armed(id))?;
+        // Only units whose weapon reaches it (in the air or on the ground) take the order.
+        let air = t.kind.is_air();
+        let rules = std::sync::Arc::clone(&self.rules);
+        let ids = self.selected_objects(player, |w, id| {
+            w.objects.get(id).is_some_and(|o| rules.template(o.template).can_hit(&rules, air))
+        })?;
         for id in ids {
             if let Some(mut o) = self.objects.get_mut(id) {
                 o.set_order(Order::Attack { target });

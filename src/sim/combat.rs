@@ -38,6 +38,7 @@ struct Seen {
     id: ObjectId,
     pos: Vec2,
     radius: Fixed,
+    air: bool,
 }
 
 /// Runs one frame of combat for every armed object, in id order.
@@ -85,9 +86,9 @@ pub(crate) fn update(world: &mut World) {
             _ => pos,
         };
         // Keep, drop or acquire a target.
-        let mut target = engaged.and_then(|tid| seen(world, team, tid));
+        let mut target = engaged.and_then(|tid| seen(world, team, tid)).filter(|s| w.targets.hits(s.air));
         if let Order::Attack { target: forced } = order {
-            target = seen(world, team, forced);
+            target = seen(world, team, forced).filter(|s| w.targets.hits(s.air));
             if target.is_none() {
                 if let Some(mut obj) = world.objects.by_slot_mut(slot) {
                     obj.set_order(Order::Idle);
@@ -113,7 +114,7 @@ pub(crate) fn update(world: &mut World) {
                 rebuild_index(world, &mut index);
                 indexed = true;
             }
-            target = nearest_enemy(world, &index, owner.index(), team, centre, reach, (pos, w.min_range));
+            target = nearest_enemy(world, &index, (owner.index(), team, w.targets), centre, reach, (pos, w.min_range));
         }
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         obj.set_target(target.as_ref().map(|s| s.id));
@@ -230,7 +231,12 @@ fn call_for_help(world: &mut World, index: &SpatialIndex, alerts: &[(ObjectId, O
 fn seen(world: &World, team: u8, id: ObjectId) -> Option<Seen> {
     let o = world.objects.get(id)?;
     let visible = world.vision.sight_at(team, o.pos) == Sight::Visible;
-    (o.health > 0 && visible).then(|| Seen { id, pos: o.pos, radius: world.rules.template(o.template).radius })
+    (o.health > 0 && visible).then(|| Seen {
+        id,
+        pos: o.pos,
+        radius: world.rules.template(o.template).radius,
+        air: o.kind.is_air(),
+    })
 }
 
 fn rebuild_index(world: &mut World, index: &mut SpatialIndex) {
@@ -238,19 +244,18 @@ fn rebuild_index(world: &mut World, index: &mut SpatialIndex) {
     entries.clear();
     for o in world.objects.iter() {
         let radius = world.rules.template(o.template).radius;
-        entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0 });
+        entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: o.kind.is_air() });
     }
     index.rebuild(world.terrain.world_size(), BUCKET_LOG2, &entries);
     world.scratch.entries = entries;
 }
 
-/// The nearest living enemy that `team` sees within `reach` of `centre`, not closer to `from`
-/// than `min_range` (ties: lowest id).
+/// The nearest living enemy of `owner` that `team` sees and a weapon with `targets` can hit,
+/// within `reach` of `centre`, not closer to `from` than `min_range` (ties: lowest id).
 fn nearest_enemy(
     world: &World,
     index: &SpatialIndex,
-    owner: usize,
-    team: u8,
+    (owner, team, targets): (usize, u8, super::rules::Targets),
     centre: Vec2,
     reach: Fixed,
     (from, min_range): (Vec2, Fixed),
@@ -259,7 +264,7 @@ fn nearest_enemy(
     let mut best: Option<(Fixed, u32)> = None;
     index.for_each_near(centre, reach, |e| {
         let Some(them) = world.players.get(e.owner as usize) else { return };
-        if !me.is_enemy(them) {
+        if !me.is_enemy(them) || !targets.hits(e.air) {
             return;
         }
         let r = reach + e.radius;
@@ -462,5 +467,103 @@ mod tests {
         let report = w.tick(&[cmd(0, 8, Command::Move { to: crate::sim::command::Point { x: 10, y: 10 } })]);
         assert_eq!(report.rejections[0].reason, RejectReason::NothingSelected);
         assert_eq!(w.state_hash().objects, before);
+    }
+
+    /// test_support's rules where the gun hits the ground only, plus template 3, a helicopter
+    /// with a gun that hits anything, and template 4, an anti-air post whose missile hits only
+    /// aircraft. Everything has plenty of health, so the fight only shows who shoots whom.
+    fn air_rules() -> std::sync::Arc<crate::sim::rules::Rules> {
+        use crate::sim::rules::{ObjectKind, Targets};
+        let mut r = (*test_support::rules()).clone();
+        r.weapons[0].targets = Targets::Ground;
+        let mut any = r.weapons[0].clone();
+        any.name = "Any".into();
+        any.targets = Targets::Both;
+        let mut missile = r.weapons[0].clone();
+        missile.name = "Missile".into();
+        missile.targets = Targets::Air;
+        r.weapons.extend([any, missile]);
+        for t in &mut r.templates {
+            t.max_health = 100_000;
+        }
+        let heli = crate::sim::rules::ObjectTemplate {
+            name: "Heli".into(),
+            kind: ObjectKind::Aircraft,
+            weapons: vec![crate::sim::ids::WeaponId(1)],
+            ..r.templates[0].clone()
+        };
+        let aa = crate::sim::rules::ObjectTemplate {
+            name: "AA".into(),
+            weapons: vec![crate::sim::ids::WeaponId(2)],
+            ..r.templates[1].clone()
+        };
+        r.templates.extend([heli, aa]);
+        std::sync::Arc::new(r)
+    }
+
+    #[test]
+    fn ground_weapons_leave_aircraft_alone_and_anti_air_leaves_the_ground_alone() {
+        let mut w = test_support::world_with(
+            air_rules(),
+            64,
+            vec![
+                (TemplateId(0), 0, Vec2::from_int(300, 300)),
+                (TemplateId(4), 0, Vec2::from_int(305, 330)),
+                (TemplateId(3), 1, Vec2::from_int(320, 310)),
+                (TemplateId(0), 1, Vec2::from_int(330, 300)),
+            ],
+        );
+        let id = |w: &crate::sim::world::World, t: u16, owner: u8| {
+            w.objects().find(|o| o.template == TemplateId(t) && o.owner == PlayerId(owner)).unwrap().id
+        };
+        let (tank, aa, heli, enemy_tank) = (id(&w, 0, 0), id(&w, 4, 0), id(&w, 3, 1), id(&w, 0, 1));
+        let mut shots: Vec<(crate::sim::ids::ObjectId, crate::sim::ids::ObjectId)> = Vec::new();
+        for _ in 0..90 {
+            for e in w.tick(&[]).events {
+                if let GameEvent::WeaponFired { shooter, target, .. } = e {
+                    shots.push((shooter, target));
+                }
+            }
+        }
+        let at = |shooter| shots.iter().filter(move |s| s.0 == shooter).map(|s| s.1).collect::<Vec<_>>();
+        assert!(!at(tank).is_empty() && at(tank).iter().all(|&t| t == enemy_tank), "{:?}", at(tank));
+        assert!(!at(aa).is_empty() && at(aa).iter().all(|&t| t == heli), "{:?}", at(aa));
+        assert!(!at(heli).is_empty(), "the helicopter's gun hits the ground");
+        // Told to attack the helicopter, the tank refuses: nothing selected can reach it.
+        let report = w.tick(&[
+            cmd(0, 1, Command::Select { objects: vec![tank], add: false }),
+            cmd(0, 2, Command::Attack { target: heli }),
+        ]);
+        assert_eq!(
+            report.rejections.iter().map(|r| &r.reason).collect::<Vec<_>>(),
+            vec![&RejectReason::NothingSelected]
+        );
+    }
+
+    #[test]
+    fn aircraft_fly_straight_over_blocked_ground_without_a_path_search() {
+        // A 3×3 block stands across the straight line from the helicopter to its goal.
+        let mut w = test_support::world_with(
+            air_rules(),
+            64,
+            vec![(TemplateId(3), 0, Vec2::from_int(100, 200)), (TemplateId(2), 0, Vec2::from_int(205, 205))],
+        );
+        let heli = w.objects().find(|o| o.template == TemplateId(3)).unwrap().id;
+        w.tick(&[
+            cmd(0, 1, Command::Select { objects: vec![heli], add: false }),
+            cmd(0, 2, Command::Move { to: crate::sim::command::Point { x: 320, y: 200 } }),
+        ]);
+        let o = w.object(heli).unwrap();
+        assert_eq!((o.nav.request, o.nav.waypoints.clone()), (None, vec![Vec2::from_int(320, 200)]));
+        let mut over_block = false;
+        for _ in 0..400 {
+            w.tick(&[]);
+            let p = w.object(heli).unwrap().pos;
+            over_block |= !w.terrain.passable_at(p);
+            assert_eq!(p.y, Fixed::from_int(200), "a straight line: {p:?}");
+        }
+        assert!(over_block, "it crossed the block");
+        assert_eq!(w.object(heli).unwrap().pos, Vec2::from_int(320, 200));
+        assert_eq!(w.object(heli).unwrap().order, Order::Idle);
     }
 }

@@ -36,6 +36,13 @@ pub(crate) fn set_goal(obj: &mut ObjectMut, goal: Vec2, pathfinder: &mut Pathfin
     if obj.nav.goal == Some(goal) {
         return;
     }
+    if obj.kind.is_air() {
+        // Aircraft fly straight: the goal is the one waypoint, no search needed.
+        obj.change(|o| {
+            o.nav = Nav { goal: Some(goal), waypoints: vec![goal], best_distance: Fixed::MAX, ..Nav::default() };
+        });
+        return;
+    }
     let request = pathfinder.request(obj.id, obj.pos, goal);
     obj.change(|o| {
         o.nav = Nav { goal: Some(goal), request: Some(request), best_distance: Fixed::MAX, ..Nav::default() };
@@ -55,12 +62,10 @@ fn arrive(obj: &mut ObjectMut) {
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     // Each player's speed upgrades, looked up once a frame.
-    let upgraded: Vec<[u32; 2]> = (0..world.players.len())
-        .map(|i| {
-            let p = PlayerId(i as u8);
-            [world.upgraded(p, ObjectKind::Infantry, Stat::Speed), world.upgraded(p, ObjectKind::Vehicle, Stat::Speed)]
-        })
-        .collect();
+    let kinds =
+        [ObjectKind::Infantry, ObjectKind::Vehicle, ObjectKind::Structure, ObjectKind::Prop, ObjectKind::Aircraft];
+    let upgraded: Vec<[u32; 5]> =
+        (0..world.players.len()).map(|i| kinds.map(|k| world.upgraded(PlayerId(i as u8), k, Stat::Speed))).collect();
     for slot in 0..world.objects.slot_count() {
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         if obj.kind.blocks_ground() {
@@ -87,7 +92,7 @@ pub(crate) fn update(world: &mut World) {
         let reach = if last { Fixed::from_ratio(1, 4) } else { t.radius.max(obj.speed) };
         if dist <= reach.max(obj.speed) {
             if last {
-                if world.terrain.passable_at(wp) {
+                if obj.kind.is_air() || world.terrain.passable_at(wp) {
                     obj.set_pos(wp);
                 }
                 obj.set_speed(Fixed::ZERO);
@@ -102,7 +107,7 @@ pub(crate) fn update(world: &mut World) {
         obj.set_facing(obj.facing.turn_toward(heading, t.turn_rate));
         let off = heading.delta(obj.facing).abs();
         // Choose a speed: brake for sharp turns and on the final approach.
-        let percent = upgraded.get(obj.owner.index()).map_or(100, |u| u[usize::from(obj.kind == ObjectKind::Vehicle)]);
+        let percent = upgraded.get(obj.owner.index()).map_or(100, |u| u[obj.kind as usize]);
         let top = if percent == 100 { t.speed } else { t.speed.mul_int(percent as i64).div_int(100) };
         let mut want = if obj.nav.pace > Fixed::ZERO { top.min(obj.nav.pace) } else { top };
         if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
@@ -162,6 +167,15 @@ pub(crate) fn update(world: &mut World) {
 fn try_step(world: &mut World, slot: usize, step: Vec2) -> bool {
     let Some(obj) = world.objects.by_slot(slot) else { return false };
     let pos = obj.pos;
+    if obj.kind.is_air() {
+        // Over anything, but not off the map.
+        let to = pos + step;
+        let ok = world.terrain.contains(to);
+        if ok && let Some(mut obj) = world.objects.by_slot_mut(slot) {
+            obj.set_pos(to);
+        }
+        return ok;
+    }
     let candidates = [pos + step, Vec2::new(pos.x + step.x, pos.y), Vec2::new(pos.x, pos.y + step.y)];
     for c in candidates {
         if c != pos && world.terrain.passable_at(c) {

@@ -91,7 +91,7 @@ fn land(world: &mut World, p: &Projectile) {
         // Every enemy within the blast, in slot order; less damage toward the edge.
         let mut struck: Vec<(ObjectId, u32)> = Vec::new();
         for o in world.objects.iter() {
-            if o.health <= 0 || !enemy(world, o.owner) {
+            if o.health <= 0 || !enemy(world, o.owner) || !w.targets.hits(o.kind.is_air()) {
                 continue;
             }
             let reach = w.area + rules.template(o.template).radius;

@@ -22,12 +22,44 @@ pub enum ObjectKind {
     /// Scenery (trees, rocks, supply piles): never moves, blocks its footprint, belongs to
     /// nobody in particular and does not count for victory.
     Prop,
+    /// Helicopters and the like: fly straight over anything, reached only by weapons that
+    /// hit the air.
+    Aircraft,
 }
 
 impl ObjectKind {
     /// True for objects that stand still and block the cells of their footprint.
     pub fn blocks_ground(self) -> bool {
         matches!(self, ObjectKind::Structure | ObjectKind::Prop)
+    }
+
+    /// True for objects in the air.
+    pub fn is_air(self) -> bool {
+        self == ObjectKind::Aircraft
+    }
+}
+
+/// What a weapon can hit: things on the ground, in the air, or both.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub enum Targets {
+    /// Ground units and structures only.
+    #[default]
+    Ground,
+    /// Aircraft only.
+    Air,
+    /// Anything.
+    Both,
+}
+
+impl Targets {
+    /// True if a weapon with these targets can hit an object in the air (`air`) or on the
+    /// ground.
+    pub fn hits(self, air: bool) -> bool {
+        match self {
+            Targets::Ground => !air,
+            Targets::Air => air,
+            Targets::Both => true,
+        }
     }
 }
 
@@ -95,6 +127,11 @@ impl ObjectTemplate {
     pub fn is_armed(&self) -> bool {
         !self.weapons.is_empty()
     }
+
+    /// True if its first weapon can hit something in the air (`air`) or on the ground.
+    pub fn can_hit(&self, rules: &Rules, air: bool) -> bool {
+        self.weapons.first().is_some_and(|&w| rules.weapon(w).targets.hits(air))
+    }
 }
 
 /// A weapon: instant-hit for now; projectiles come with the gameplay systems.
@@ -118,6 +155,8 @@ pub struct WeaponTemplate {
     pub min_range: Fixed,
     /// Radius of the blast; zero: only the target is hit.
     pub area: Fixed,
+    /// Ground, air or both.
+    pub targets: Targets,
 }
 
 /// An armour class: how much of each damage type gets through.

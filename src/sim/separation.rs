@@ -22,12 +22,13 @@ pub(crate) fn update(world: &mut World) {
     let mut entries = Vec::with_capacity(world.objects.len());
     let mut max_radius = Fixed::ZERO;
     for o in world.objects.iter() {
-        if o.kind.blocks_ground() {
+        // Aircraft fly over the crowd (and hover where their formation slot puts them).
+        if o.kind.blocks_ground() || o.kind.is_air() {
             continue;
         }
         let radius = rules.template(o.template).radius;
         max_radius = max_radius.max(radius);
-        entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0 });
+        entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: false });
     }
     if entries.len() < 2 {
         return;

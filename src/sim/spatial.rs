@@ -19,6 +19,8 @@ pub struct Entry {
     pub radius: Fixed,
     /// Owner slot.
     pub owner: u8,
+    /// In the air.
+    pub air: bool,
 }
 
 /// The bucket grid.
@@ -81,7 +83,7 @@ impl SpatialIndex {
         self.fill.clear();
         self.fill.extend_from_slice(&self.starts[..buckets]);
         self.entries.clear();
-        self.entries.resize(items.len(), Entry { slot: 0, pos: Vec2::ZERO, radius: Fixed::ZERO, owner: 0 });
+        self.entries.resize(items.len(), Entry { slot: 0, pos: Vec2::ZERO, radius: Fixed::ZERO, owner: 0, air: false });
         for (e, &k) in items.iter().zip(&self.keys) {
             let at = &mut self.fill[k as usize];
             self.entries[*at as usize] = *e;
@@ -139,6 +141,7 @@ mod tests {
                 pos: Vec2::from_int((i as i64 * 37) % 500, (i as i64 * 91) % 500),
                 radius: Fixed::ONE,
                 owner: 0,
+                air: false,
             })
             .collect();
         let index = SpatialIndex::build(Vec2::from_int(500, 500), 5, &items);

@@ -55,6 +55,7 @@ pub fn rules() -> Arc<Rules> {
             projectile_speed: Fixed::ZERO,
             min_range: Fixed::ZERO,
             area: Fixed::ZERO,
+            targets: crate::sim::rules::Targets::Both,
         }],
         armors: vec![ArmorTemplate { name: "Plain".into(), percent: vec![100] }],
         damage_types: vec!["Plain".into()],

@@ -11,7 +11,7 @@ use crate::sim::event::GameEvent;
 use crate::sim::ids::ObjectId;
 use crate::sim::{PlayerId, World};
 
-use super::super::display::to_display;
+use super::super::display::{altitude, to_display};
 use super::super::scene::{Scene, shown_to};
 use super::super::shroud::{self, Shroud};
 
@@ -48,7 +48,9 @@ impl Effects {
     pub fn note(&mut self, events: &[GameEvent], scene: &Scene, world: &World, local: PlayerId, sight: &Shroud) {
         let sees = |id: ObjectId| world.object(id).is_some_and(|o| shown_to(world, o, local, sight));
         // How high above the ground a shot leaves or lands on an object (its model's height).
-        let lift = |id: ObjectId, share: f32| world.object(id).map_or(2.0, |o| scene.model_height(o.template) * share);
+        let lift = |id: ObjectId, share: f32| {
+            world.object(id).map_or(2.0, |o| scene.model_height(o.template) * share + altitude(o.kind))
+        };
         let on_ground = |p: Vec2, h: f32| Vec3::new(p.x, p.y, scene.height(p) + h);
         for e in events {
             match *e {

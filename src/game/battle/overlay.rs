@@ -150,7 +150,8 @@ impl Battle {
                 continue;
             }
             let p = to_display(o.pos);
-            let top = Vec3::new(p.x, p.y, self.scene.height(p) + self.scene.model_height(o.template) + 3.0);
+            let lift = self.scene.model_height(o.template) + 3.0 + super::super::display::altitude(o.kind);
+            let top = Vec3::new(p.x, p.y, self.scene.height(p) + lift);
             let Some(px) = self.view.project(top) else { continue };
             let w = (if o.kind.blocks_ground() { 48.0 } else { 20.0 }) * self.view.camera.zoom.sqrt();
             let frac = (o.health.max(0) as f32 / max as f32).clamp(0.0, 1.0);

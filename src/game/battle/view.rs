@@ -110,7 +110,7 @@ impl View {
     /// Where an object appears on the screen (its middle, a little above the ground).
     pub fn screen_pos(&self, world: &World, id: ObjectId, scene: &Scene) -> Option<Vec2> {
         let o = world.object(id)?;
-        self.project_ground(to_display(o.pos), 3.0, scene)
+        self.project_ground(to_display(o.pos), 3.0 + super::super::display::altitude(o.kind), scene)
     }
 
     /// True if a pixel is on the screen.

@@ -33,7 +33,8 @@ pub struct ModelLibrary {
 }
 
 /// The shapes in library order.
-pub const SHAPES: [Shape; 5] = [Shape::Soldier, Shape::Wheeled, Shape::Tank, Shape::Building, Shape::Prop];
+pub const SHAPES: [Shape; 6] =
+    [Shape::Soldier, Shape::Wheeled, Shape::Tank, Shape::Building, Shape::Prop, Shape::Helicopter];
 
 /// Where a shape's mesh sits in the library.
 pub fn shape_index(shape: Shape) -> usize {
@@ -121,6 +122,20 @@ fn build(shape: Shape, b: &mut Builder) {
             b.cuboid(v(-0.45, -0.45, 0.0), v(0.45, 0.45, 0.92), 1.0);
             b.cuboid(v(-0.48, -0.48, 0.92), v(0.48, 0.48, 1.0), 0.75);
             b.cuboid(v(-0.12, 0.45, 0.0), v(0.12, 0.47, 0.3), 0.3);
+        }
+        // Height 1: skids, a rounded cabin, a tail boom with a fin, a mast and two rotor blades
+        // crossing over it (the scene lifts it into the air).
+        Shape::Helicopter => {
+            for x in [-0.35, 0.35] {
+                b.cuboid(v(x - 0.04, -0.5, 0.0), v(x + 0.04, 0.55, 0.06), 0.3);
+            }
+            b.cuboid(v(-0.3, -0.45, 0.12), v(0.3, 0.6, 0.6), 1.0);
+            b.cuboid(v(-0.22, 0.35, 0.3), v(0.22, 0.75, 0.55), 0.7);
+            b.cuboid(v(-0.07, -1.3, 0.35), v(0.07, -0.45, 0.5), 0.85);
+            b.cuboid(v(-0.02, -1.35, 0.35), v(0.02, -1.15, 0.75), 0.6);
+            b.cuboid(v(-0.04, -0.04, 0.6), v(0.04, 0.04, 0.75), 0.4);
+            b.cuboid(v(-1.1, -0.05, 0.75), v(1.1, 0.05, 0.79), 0.35);
+            b.cuboid(v(-0.05, -1.1, 0.75), v(0.05, 1.1, 0.79), 0.35);
         }
         // Unit footprint, height 1: a trunk under a pointed crown.
         Shape::Prop => {

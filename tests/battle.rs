@@ -242,13 +242,17 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert!(matches!(buttons[1].action, Action::Place(_)));
     assert!(buttons[1].available, "a barracks needs only the command post");
     assert!(!buttons[3].available, "a war factory needs a barracks first");
-    assert_eq!(buttons[3].tooltip, "WarFactory: $2000, 30 s, uses 4 power. Needs a finished Barracks first.");
-    assert_eq!(buttons[0].tooltip, "PowerStation: $600, 10 s, makes 10 power.");
+    assert_eq!(buttons[3].tooltip, "[R] WarFactory: $2000, 30 s, uses 4 power. Needs a finished Barracks first.");
+    assert_eq!(buttons[0].tooltip, "[Q] PowerStation: $600, 10 s, makes 10 power.");
+    // A defence says what it is good against (from the weapon and armour tables).
+    assert!(buttons[4].tooltip.starts_with("[T] Bastion: $800, 14 s, uses 3 power. Good against infantry."));
     assert!(buttons[0].available && buttons[2].available, "so do a power station and a supply depot");
     assert!(!buttons[4].available, "a bastion needs a barracks");
-    assert_eq!(buttons[6].tooltip, "Uplink: $1500, 30 s, uses 5 power. Needs a finished WarFactory first.");
-    // Choose the barracks: the outline follows the cursor; Escape-like cancel leaves the mode.
-    b.command_button(1);
+    assert_eq!(buttons[6].tooltip, "[Z] Uplink: $1500, 30 s, uses 5 power. Needs a finished WarFactory first.");
+    // Choose the barracks with its key (W, the second of the grid): the outline follows the
+    // cursor; Escape-like cancel leaves the mode.
+    b.hotkey('w', false);
+    assert_eq!(b.placing(), Some(b.world().rules().template_id("Barracks").unwrap()));
     assert!(b.placing().is_some());
     b.mouse_move(Vec2::new(900.0, 300.0));
     assert!(b.overlay().iter().filter(|c| matches!(c, DrawCmd::Line { .. })).count() >= 4, "the outline shows");
@@ -279,6 +283,11 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     // After its units: the power switch (it uses 2), then the sale, last.
     let labels: Vec<String> = b.commands().iter().map(|c| c.label.clone()).collect();
     assert_eq!(labels, ["Rifleman $225", "Rocketeer $300", "Power off", "Sell +$700"]);
+    assert!(
+        b.commands()[1].tooltip.contains("Good against light vehicles, tanks, aircraft."),
+        "{}",
+        b.commands()[1].tooltip
+    );
     // The last button sells it: half its price and the two queued riflemen come back.
     let sell = b.commands().len() - 1;
     assert_eq!(b.commands()[sell].label, "Sell +$700");

@@ -160,3 +160,22 @@ fn armour_that_lets_anything_through_lets_at_least_one_point_through() {
     // Whole numbers are unchanged: a tank cannon (60) against a structure (60 %).
     assert_eq!(r.damage_after_armor(weapon("TankCannon"), armor("Structure")), 36);
 }
+
+#[test]
+fn the_shipped_counters_read_from_the_tables_are_the_ones_the_factions_promise() {
+    // Rifles do best against infantry, rockets against vehicles, tanks and aircraft, artillery
+    // against structures (static defence) and light vehicles, anti-air only against aircraft; cannons cannot
+    // reach the air at all.
+    let defs = common::defs();
+    let r = &defs.rules;
+    let against = |unit: &str| -> Vec<String> {
+        r.strong_against(r.template_id(unit).unwrap()).iter().map(|a| r.armors[a.0 as usize].name.clone()).collect()
+    };
+    assert_eq!(against("Rifleman"), ["Infantry"]);
+    assert_eq!(against("Rocketeer"), ["LightVehicle", "Tank", "Aircraft"]);
+    assert_eq!(against("Longbow"), ["LightVehicle", "Structure"]);
+    assert_eq!(against("Thunder"), ["LightVehicle", "Structure"]);
+    assert_eq!(against("Skyguard"), ["Aircraft"]);
+    assert_eq!(against("Bulwark"), ["LightVehicle", "Tank"]);
+    assert!(against("Dozer").is_empty());
+}

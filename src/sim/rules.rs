@@ -335,6 +335,29 @@ impl Rules {
         self.template_names.get(name).copied()
     }
 
+    /// The armour classes `template`'s first weapon does best against: those letting through
+    /// at least four fifths of what the most vulnerable class it can reach lets through (in
+    /// the air or on the ground, as the weapon's `targets` allow), in table order. Empty for
+    /// an unarmed object.
+    pub fn strong_against(&self, template: TemplateId) -> Vec<ArmorId> {
+        let Some(&w) = self.template(template).weapons.first() else { return Vec::new() };
+        let weapon = self.weapon(w);
+        // Which classes the weapon can reach: those worn by objects it can hit.
+        let reachable: Vec<ArmorId> = (0..self.armors.len())
+            .map(|i| ArmorId(i as u16))
+            .filter(|&a| self.templates.iter().any(|t| t.armor == a && weapon.targets.hits(t.kind.is_air())))
+            .collect();
+        let through = |a: ArmorId| {
+            self.armors
+                .get(a.0 as usize)
+                .and_then(|x| x.percent.get(weapon.damage_type as usize))
+                .copied()
+                .unwrap_or(100)
+        };
+        let best = reachable.iter().map(|&a| through(a)).max().unwrap_or(0);
+        reachable.into_iter().filter(|&a| best > 0 && through(a) * 5 >= best * 4).collect()
+    }
+
     /// A faction index by name.
     pub fn faction_index(&self, name: &str) -> Option<u16> {
         self.factions.iter().position(|f| f.name == name).map(|i| i as u16)

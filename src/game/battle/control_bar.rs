@@ -14,6 +14,10 @@ use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
 
 use super::Battle;
 
+/// The control bar's keys, one per button in order: the top row Q–Y, the bottom row Z–N (a
+/// fixed grid, as Generals has, clear of the S, G and A orders).
+pub const BUTTON_KEYS: [char; 12] = ['q', 'w', 'e', 'r', 't', 'y', 'z', 'x', 'c', 'v', 'b', 'n'];
+
 /// Seconds a refused order's reason stays in the control bar.
 const NOTICE_SECONDS: f32 = 3.0;
 
@@ -134,7 +138,7 @@ impl Battle {
                     p if p < 0 => format!(", uses {} power", -p),
                     _ => String::new(),
                 };
-                let mut tooltip = format!("{}: ${}, {secs} s{power}.", t.name, t.cost);
+                let mut tooltip = format!("{}: ${}, {secs} s{power}.{}", t.name, t.cost, good_against(rules, template));
                 if let Err(why) = &verdict {
                     // Tooltips are one line.
                     tooltip = format!("{tooltip} {}", describe(why, world));
@@ -160,6 +164,9 @@ impl Battle {
                 refusal: None,
                 tooltip: format!("Sell it: ${refund} back (a share of its price, and its queue)."),
             });
+        }
+        for (b, key) in buttons.iter_mut().zip(BUTTON_KEYS) {
+            b.tooltip = format!("[{}] {}", key.to_ascii_uppercase(), b.tooltip);
         }
         buttons
     }
@@ -287,6 +294,32 @@ impl Battle {
             Action::Sell(structure) => self.send(Command::Sell { structure }),
         }
     }
+}
+
+/// " Good against …" for an armed template (the armour classes its weapon does best against,
+/// in words), else nothing.
+fn good_against(rules: &crate::sim::rules::Rules, template: TemplateId) -> String {
+    let names: Vec<String> = rules
+        .strong_against(template)
+        .into_iter()
+        .filter_map(|a| rules.armors.get(a.0 as usize))
+        .map(|a| plural_words(&a.name))
+        .collect();
+    if names.is_empty() { String::new() } else { format!(" Good against {}.", names.join(", ")) }
+}
+
+/// An armour class's name as words: "LightVehicle" → "light vehicles"; "Infantry" and
+/// "Aircraft" stay.
+fn plural_words(name: &str) -> String {
+    let mut words = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            words.push(' ');
+        }
+        words.extend(c.to_lowercase());
+    }
+    // Words whose plural is the same.
+    if words.ends_with("infantry") || words.ends_with("aircraft") { words } else { format!("{words}s") }
 }
 
 /// Why an order was refused, in the player's words (template names, not numbers).

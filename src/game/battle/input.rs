@@ -119,6 +119,11 @@ impl Battle {
             's' if selected => self.send(Command::Stop),
             'g' if selected => self.send(Command::Guard { at: None }),
             'a' if selected => self.pending.attack_move = true,
+            k if !ctrl && super::control_bar::BUTTON_KEYS.contains(&k) => {
+                if let Some(i) = super::control_bar::BUTTON_KEYS.iter().position(|&b| b == k) {
+                    self.command_button(i); // nothing there: nothing happens
+                }
+            }
             d @ '0'..='9' => {
                 let n = d as usize - '0' as usize;
                 if ctrl {

@@ -47,7 +47,7 @@ const GATHER_PATIENCE: u32 = 30 * 30;
 /// Frames an AI waits for its advantage before attacking anyway (two equal turtles would
 /// otherwise wait for ever).
 const ADVANTAGE_PATIENCE: u32 = 30 * 180;
-/// From this frame on it raises its tech structure even while its army is outmatched.
+/// It raises its tech structure from this frame on: the opening is about armies.
 const TECH_AFTER: u32 = 30 * 60 * 6;
 /// An attack whose group has shrunk below this percent of its size falls back to regroup.
 const FALL_BACK_PERCENT: usize = 30;
@@ -300,7 +300,7 @@ impl SkirmishAi {
             kinds.min_by_key(|&t| count(t)).filter(|&t| buildable(t))
         } else if let (Some(_), Some(depot)) = (expansion, depot) {
             Some(depot)
-        } else if self.plan.tech && !has_tech && factories > 0 && (safe || world.frame().0 >= TECH_AFTER) {
+        } else if self.plan.tech && !has_tech && factories > 0 && world.frame().0 >= TECH_AFTER {
             options.iter().copied().find(|&t| base::is_tech(world, t) && buildable(t))
         } else if defences < self.plan.defences as usize {
             options.iter().copied().find(|&t| is_ground_defence(t) && buildable(t))

@@ -16,6 +16,7 @@ mod online;
 mod overlay;
 mod radar;
 mod replay;
+mod rubble;
 mod score;
 mod selection;
 mod view;
@@ -82,6 +83,8 @@ pub struct Battle {
     pending: Pending,
     control_bar: ControlBar,
     effects: Effects,
+    /// What destroyed structures left behind.
+    rubble: rubble::Rubble,
     score: Score,
     /// What the local player's team sees.
     shroud: Shroud,
@@ -146,6 +149,7 @@ impl Battle {
             pending: Pending::default(),
             control_bar: ControlBar::default(),
             effects: Effects::default(),
+            rubble: rubble::Rubble::default(),
             shroud,
             since_tick: 0.0,
             elapsed: 0.0,
@@ -216,6 +220,8 @@ impl Battle {
                     self.score.count(&report.events);
                     self.shroud.update(world, self.local);
                     self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);
+                    let cell = self.scene.map.file.cell_size as f32;
+                    self.rubble.note(&report.events, world, cell, &self.shroud);
                     self.since_tick -= FRAME;
                     ran += 1;
                 }
@@ -290,7 +296,10 @@ impl Battle {
 
     /// What to draw, interpolated between the last two frames.
     pub fn instances(&self) -> Vec<Vec<ObjectInstance>> {
-        self.scene.instances(self.world(), Some(&self.previous), self.alpha(), Some((self.local, &self.shroud)))
+        let mut out =
+            self.scene.instances(self.world(), Some(&self.previous), self.alpha(), Some((self.local, &self.shroud)));
+        self.rubble.instances(&self.scene, &mut out);
+        out
     }
 
     /// The screen size changed.

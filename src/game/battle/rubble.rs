@@ -104,3 +104,47 @@ impl Rubble {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
+    use crate::sim::test_support;
+    use crate::sim::vector::Vec2 as SimVec2;
+
+    fn killed(template: u16, x: i64, y: i64) -> GameEvent {
+        GameEvent::Killed {
+            object: ObjectId { index: 90, generation: 0 },
+            template: TemplateId(template),
+            owner: PlayerId(1),
+            at: SimVec2::from_int(x, y),
+        }
+    }
+
+    #[test]
+    fn a_structure_seen_to_fall_leaves_a_heap_until_something_is_built_over_it() {
+        // test_support: template 0 a unit, 2 a 3×3 block; cells of 10.
+        let world = test_support::world(64, vec![]);
+        let mut dark = Shroud::new(64, 64, 10.0);
+        let mut rubble = Rubble::default();
+        rubble.note(&[killed(2, 200, 200)], &world, 10.0, &dark);
+        assert!(rubble.heaps.is_empty(), "not seen, not drawn");
+        dark.reveal_all();
+        rubble.note(&[killed(2, 200, 200), killed(0, 300, 300)], &world, 10.0, &dark);
+        assert_eq!(
+            rubble.heaps,
+            vec![Heap { at: Vec2::new(200.0, 200.0), size: Vec2::new(30.0, 30.0) }],
+            "units leave none"
+        );
+        let site = |x, y| GameEvent::ConstructionStarted {
+            site: ObjectId { index: 91, generation: 0 },
+            template: TemplateId(1),
+            owner: PlayerId(0),
+            at: SimVec2::from_int(x, y),
+        };
+        rubble.note(&[site(240, 240)], &world, 10.0, &dark);
+        assert_eq!(rubble.heaps.len(), 1, "a site beside it leaves it");
+        rubble.note(&[site(210, 195)], &world, 10.0, &dark);
+        assert!(rubble.heaps.is_empty(), "a site over it clears it");
+    }
+}

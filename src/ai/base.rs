@@ -39,7 +39,8 @@ fn depots<'w>(world: &'w World, player: PlayerId) -> impl Iterator<Item = &'w Ob
 
 /// The distance from `p` to `player`'s nearest finished depot (none: no depot).
 fn trip(world: &World, player: PlayerId, p: Vec2) -> Option<Fixed> {
-    depots(world, player).map(|d| (d.pos - p).length()).min()
+    // Nearest by squared distance; one square root for the answer.
+    depots(world, player).map(|d| (d.pos - p).length_squared()).min().map(Fixed::sqrt)
 }
 
 /// Supply sources with money left that `player`'s units can reach from `home`.

@@ -1,0 +1,187 @@
+//! The skirmish AI's army: the scout, guarding, gathering attack waves at a rally point,
+//! attacking what it knows or hunting, falling back when outmatched, defending the base, focus
+//! fire, and not repeating an order it has just given.
+//!
+//! Must not: read enemy objects except through the AI's memory.
+
+use super::*;
+
+impl SkirmishAi {
+    /// The fastest armed unit goes to the nearest start position not yet looked at, while no
+    /// enemy structure is known; a new scout goes when the last one is lost.
+    pub(super) fn send_scout(&mut self, world: &World) -> Vec<Command> {
+        if self.memory.structures().next().is_some() {
+            self.scout = None;
+            return Vec::new();
+        }
+        let rules = world.rules();
+        let alive = self.scout.and_then(|id| world.object(id)).filter(|o| o.owner == self.player);
+        let scout = match alive {
+            Some(o) if o.nav.is_active() || o.order != crate::sim::object::Order::Idle => return Vec::new(),
+            Some(o) => o,
+            None => {
+                let Some(o) = world
+                    .objects()
+                    .filter(|o| o.owner == self.player && is_army(rules, o.template))
+                    .max_by_key(|o| (rules.template(o.template).speed, std::cmp::Reverse(o.id)))
+                else {
+                    return Vec::new();
+                };
+                o
+            }
+        };
+        let home = self.home(world, scout.pos);
+        let Some(goal) = self.memory.unscouted_start(world, home, scout.pos) else {
+            self.scout = None; // nowhere left to look: back to the army
+            return Vec::new();
+        };
+        self.scout = Some(scout.id);
+        vec![Command::Select { objects: vec![scout.id], add: false }, Command::Move { to: point(goal) }]
+    }
+
+    /// Guards, gathers, attacks or defends with the army.
+    pub(super) fn command_army(&mut self, world: &World) -> Vec<Command> {
+        let frame = world.frame().0;
+        let rules = world.rules();
+        let scout = self.scout;
+        let army: Vec<&Object> = world
+            .objects()
+            .filter(|o| o.owner == self.player && Some(o.id) != scout && is_army(rules, o.template))
+            .collect();
+        if army.is_empty() {
+            return Vec::new();
+        }
+        let home = self.home(world, centre(army.iter().map(|o| o.pos)).unwrap_or(Vec2::ZERO));
+        let radius = self.plan.defend_radius;
+        let intruder = nearest_seen(self.memory.units_in_sight(), home)
+            .filter(|s| (s.pos - home).length_squared() <= radius * radius);
+        let ids = |units: &[&Object]| units.iter().take(MAX_SELECTION).map(|o| o.id).collect::<Vec<_>>();
+        let share = self.plan.attack_share_percent.clamp(1, 100) as usize;
+        let n = (army.len() * share).div_ceil(100).clamp(1, army.len());
+        let attackers = &army[..n];
+        let at = centre(attackers.iter().map(|o| o.pos)).unwrap_or(home);
+        // Go for the enemy's army first (it shoots back), then for its base, then to look for
+        // it where it may be.
+        let target = nearest_seen(self.memory.units(), at)
+            .or_else(|| nearest_seen(self.memory.structures(), at))
+            .map(|s| s.pos)
+            .or_else(|| self.memory.unscouted_start(world, home, at))
+            .or_else(|| self.memory.hunt_point(world, self.player, at));
+        if frame >= self.plan.first_attack_frame && self.phase == Phase::Guarding {
+            self.phase = Phase::Gathering(frame);
+        }
+        let worth = |t: TemplateId| rules.template(t).cost;
+        if let Phase::Attacking(size) = self.phase {
+            let mine: i64 = attackers.iter().map(|o| worth(o.template)).sum();
+            let reach = Fixed::from_int(FOCUS_RADIUS * 2);
+            let facing: i64 = self
+                .memory
+                .units_in_sight()
+                .filter(|s| rules.template(s.template).is_armed() && (s.pos - at).length_squared() <= sq(reach))
+                .map(|s| worth(s.template))
+                .sum();
+            let outmatched = mine * 100 < facing * self.plan.retreat_below_percent as i64;
+            if attackers.len() * 100 < size * FALL_BACK_PERCENT || outmatched {
+                self.phase = Phase::Gathering(frame);
+                self.wave_worth = self.wave_worth.saturating_add(self.wave_worth / 4);
+            }
+        }
+        let (units, orders) = if let Some(enemy) = intruder {
+            (ids(&army), Orders::Defend(point(enemy.pos)))
+        } else {
+            match (self.phase.clone(), target) {
+                (Phase::Guarding, _) | (_, None) => (ids(&army), Orders::Guard),
+                (Phase::Gathering(since), Some(t)) => {
+                    let toward = (t - home).normalize().scale(Fixed::from_int(RALLY_DISTANCE));
+                    let rally = home + toward;
+                    let gathered = (at - rally).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS * 2))
+                        && attackers
+                            .iter()
+                            .all(|o| (o.pos - at).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS)));
+                    let cost = |o: &Object| rules.template(o.template).cost;
+                    let mine: i64 = attackers.iter().map(|o| cost(o)).sum();
+                    let seen: i64 = self
+                        .memory
+                        .units()
+                        .filter(|s| rules.template(s.template).is_armed())
+                        .map(|s| rules.template(s.template).cost)
+                        .sum();
+                    let theirs = seen.max(self.enemy_starting_armies(world));
+                    let waited = frame.saturating_sub(since);
+                    // Waiting has its limit: with the money gone an army may never grow, and two
+                    // careful sides would wait for ever.
+                    let strong = (mine >= self.wave_worth
+                        && mine * 100 >= theirs * self.plan.attack_advantage_percent as i64)
+                        || waited >= ADVANTAGE_PATIENCE;
+                    if strong && (gathered || waited >= GATHER_PATIENCE) {
+                        self.phase = Phase::Attacking(attackers.len());
+                        (ids(attackers), Orders::Attack(point(t)))
+                    } else {
+                        (ids(attackers), Orders::Rally(point(rally)))
+                    }
+                }
+                (Phase::Attacking(_), Some(t)) => {
+                    let reach = Fixed::from_int(FOCUS_RADIUS);
+                    let victim = self
+                        .plan
+                        .focus_fire
+                        .then(|| {
+                            // Keep a living focus target in reach; otherwise the weakest near.
+                            let current = match self.last {
+                                Orders::Focus(id) => {
+                                    world.object(id).filter(|o| (o.pos - at).length_squared() <= sq(reach))
+                                }
+                                _ => None,
+                            };
+                            let current = current.filter(|o| world.can_see(self.player, o)).map(|o| o.id);
+                            current.or_else(|| {
+                                self.memory
+                                    .units_in_sight()
+                                    .filter(|s| (s.pos - at).length_squared() <= sq(reach))
+                                    .min_by_key(|s| (s.health, s.id))
+                                    .map(|s| s.id)
+                            })
+                        })
+                        .flatten();
+                    match victim {
+                        Some(v) => (ids(attackers), Orders::Focus(v)),
+                        None => (ids(attackers), Orders::Attack(point(t))),
+                    }
+                }
+            }
+        };
+        let stale = frame.saturating_sub(self.last_frame) >= self.plan.reissue_frames;
+        // An order toward nearly the same place is not given again: every new order makes
+        // the units drop their targets and search new paths.
+        if orders.same_as(&self.last) && !stale {
+            return Vec::new();
+        }
+        self.last = orders.clone();
+        self.last_frame = frame;
+        let order = match orders {
+            Orders::None => return Vec::new(),
+            Orders::Guard => Command::Guard { at: Some(point(home)) },
+            Orders::Rally(p) => Command::Move { to: p },
+            Orders::Defend(p) | Orders::Attack(p) => Command::AttackMove { to: p },
+            Orders::Focus(id) => Command::Attack { target: id },
+        };
+        vec![Command::Select { objects: units, add: false }, order]
+    }
+}
+
+impl Orders {
+    /// True if `self` and `other` are the same kind of order to the same object, or to points
+    /// within [`REISSUE_DISTANCE`] of each other.
+    fn same_as(&self, other: &Orders) -> bool {
+        let near = |a: &Point, b: &Point| {
+            let (dx, dy) = ((a.x - b.x) as i64, (a.y - b.y) as i64);
+            dx * dx + dy * dy <= REISSUE_DISTANCE * REISSUE_DISTANCE
+        };
+        match (self, other) {
+            (Orders::Defend(a), Orders::Defend(b))
+            | (Orders::Rally(a), Orders::Rally(b))
+            | (Orders::Attack(a), Orders::Attack(b)) => near(a, b),
+            _ => self == other,
+        }
+    }
+}

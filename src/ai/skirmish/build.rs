@@ -1,0 +1,161 @@
+//! The skirmish AI's building: which structure its builder raises next (factories, a depot by
+//! fresh supply, its tech structure, defences, power first), where it fits, and the sale of a
+//! spare structure when it is broke without an army.
+//!
+//! Must not: read enemy objects except through the AI's memory.
+
+use super::*;
+
+impl SkirmishAi {
+    /// With no army, nothing in training and too little money for any unit it can make, it
+    /// sells a structure it can spare (the dearest; never its depot or its last factory of
+    /// armed units) to pay for one: a broke player without an army would otherwise sit out the
+    /// game.
+    pub(super) fn raise_funds(&self, world: &World) -> Option<Command> {
+        let rules = world.rules();
+        let me = world.players().get(self.player.index())?;
+        let mine = || world.objects().filter(|o| o.owner == self.player);
+        let armed_unit = |t: TemplateId| is_army(rules, t);
+        if mine().any(|o| armed_unit(o.template)) || mine().any(|o| !world.factories().queue(o.id).is_empty()) {
+            return None;
+        }
+        let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| armed_unit(u));
+        let cheapest = mine()
+            .filter(|o| o.is_complete())
+            .flat_map(|f| rules.template(f.template).builds.iter().copied())
+            .filter(|&u| armed_unit(u) && world.prerequisites_met(self.player, u).is_ok())
+            .map(|u| rules.template(u).cost)
+            .min()?;
+        if me.money >= cheapest {
+            return None;
+        }
+        let factories = mine().filter(|o| o.is_complete() && makes_army(o.template)).count();
+        let spare = mine().filter(|o| {
+            let t = rules.template(o.template);
+            o.kind.blocks_ground() && !t.supply_depot && !(makes_army(o.template) && factories <= 1)
+        });
+        let pick = spare
+            .filter(|o| world.can_sell(self.player, o.id).is_ok())
+            .max_by_key(|o| (rules.template(o.template).cost, std::cmp::Reverse(o.id)))?;
+        Some(Command::Sell { structure: pick.id })
+    }
+
+    /// A free builder raises the next structure the plan wants: unit factories up to the
+    /// plan's count (taking turns among the kinds it can make), a supply depot by a fresh
+    /// source when its gatherers' trips grow long, its tech structure, then defences toward
+    /// the enemy; a power plant first whenever that structure (or what stands already) would
+    /// leave less than a small margin. One structure rises at a time. What it cannot pay for
+    /// yet, it saves for: training keeps that much back unless the base is threatened.
+    pub(super) fn expand(&mut self, world: &World) -> Option<Vec<Command>> {
+        self.reserve = 0;
+        let rules = world.rules();
+        let mine = || world.objects().filter(|o| o.owner == self.player);
+        let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| is_army(rules, u));
+        let is_defence = |t: TemplateId| !rules.template(t).is_mobile() && rules.template(t).is_armed();
+        // Ground defences, and anti-air ones (raised once it has seen enemy aircraft).
+        let is_ground_defence = |t: TemplateId| is_defence(t) && rules.template(t).can_hit(rules, false);
+        let is_air_defence = |t: TemplateId| is_defence(t) && !rules.template(t).can_hit(rules, false);
+        let seen_air = self.memory.units().any(|s| rules.template(s.template).kind.is_air());
+        let builder = mine()
+            .filter(|o| rules.template(o.template).is_mobile() && !rules.template(o.template).builds.is_empty())
+            .find(|o| !matches!(o.order, crate::sim::object::Order::Construct { .. }))?;
+        if let Some(site) = mine().find(|o| o.kind.blocks_ground() && !o.is_complete()) {
+            // One structure at a time; a site nobody works on gets a builder back.
+            let worked = mine().any(|o| o.order == crate::sim::object::Order::Construct { site: site.id });
+            return (!worked && rules.template(builder.template).builds.contains(&site.template)).then(|| {
+                vec![Command::Select { objects: vec![builder.id], add: false }, Command::Resume { site: site.id }]
+            });
+        }
+        let options = &rules.template(builder.template).builds;
+        // Allowed now, or once the money is there.
+        let buildable = |t: TemplateId| {
+            matches!(world.can_build(self.player, builder.id, t), Ok(_) | Err(RejectReason::NotEnoughMoney { .. }))
+        };
+        let count = |t: TemplateId| mine().filter(|o| o.template == t).count();
+        let factories = mine().filter(|o| o.kind.blocks_ground() && makes_army(o.template)).count();
+        let defences = mine().filter(|o| is_ground_defence(o.template)).count();
+        let air_defences = mine().filter(|o| is_air_defence(o.template)).count();
+        let home = self.home(world, builder.pos);
+        let safe = self.safe(world);
+        let expansion = if self.plan.expand && factories > 0 {
+            base::expansion(world, self.player, home, &self.memory)
+        } else {
+            None
+        };
+        let depot = options.iter().copied().find(|&t| rules.template(t).supply_depot && buildable(t));
+        let has_tech = mine().any(|o| base::is_tech(world, o.template));
+        // Beyond the first factory, more only while the army holds its own.
+        let next = if factories < self.plan.factories as usize && (factories == 0 || safe) {
+            // The kind with the fewest standing; the first such on the builder's list.
+            let kinds = options.iter().copied().filter(|&t| makes_army(t));
+            kinds.min_by_key(|&t| count(t)).filter(|&t| buildable(t))
+        } else if let (Some(_), Some(depot)) = (expansion, depot) {
+            Some(depot)
+        } else if self.plan.tech && !has_tech && factories > 0 && world.frame().0 >= TECH_AFTER {
+            options.iter().copied().find(|&t| base::is_tech(world, t) && buildable(t))
+        } else if defences < self.plan.defences as usize {
+            options.iter().copied().find(|&t| is_ground_defence(t) && buildable(t))
+        } else if seen_air && air_defences < self.plan.defences.max(1) as usize {
+            options.iter().copied().find(|&t| is_air_defence(t) && buildable(t))
+        } else {
+            None
+        };
+        let power = world.power(self.player);
+        let wanted = next.map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
+        let short = power.produced - power.used - wanted < POWER_MARGIN;
+        let template = if short {
+            // The plant that makes the most of what this builder can raise.
+            options
+                .iter()
+                .copied()
+                .filter(|&t| rules.template(t).power > 0 && buildable(t))
+                .max_by_key(|&t| (rules.template(t).power, std::cmp::Reverse(t)))?
+        } else {
+            next?
+        };
+        // Defences stand on the side the enemy comes from; a new depot by its fresh source.
+        let around = if let (Some(source), true) = (expansion, rules.template(template).supply_depot) {
+            source
+        } else if is_defence(template) {
+            let toward = self.enemy_direction(world, home);
+            home + toward.normalize().scale(Fixed::from_int(DEFENCE_DISTANCE))
+        } else {
+            home
+        };
+        if world.can_build(self.player, builder.id, template).is_err() {
+            self.reserve = rules.template(template).cost;
+            return None;
+        }
+        let at = self.site_near(world, template, around)?;
+        Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])
+    }
+
+    /// The first place around `home` where a structure fits: rings of eight directions.
+    pub(super) fn site_near(&self, world: &World, template: TemplateId, home: Vec2) -> Option<Point> {
+        let t = world.rules().template(template);
+        let terrain = world.terrain();
+        let cell = terrain.cell_size();
+        let (w, h) = (cell.mul_int(t.footprint.0 as i64), cell.mul_int(t.footprint.1 as i64));
+        for ring in 1..=10i64 {
+            let d = Fixed::from_int(40 + 20 * ring);
+            for (dx, dy) in [(1, 0), (0, -1), (1, -1), (-1, 0), (0, 1), (-1, -1), (1, 1), (-1, 1)] {
+                let p = home + Vec2::new(d.mul_int(dx), d.mul_int(dy));
+                if !terrain.contains(p) {
+                    continue;
+                }
+                // The sim's own placement rule, then the AI's wider berth: no unit within a
+                // cell of the footprint, so its own army never blocks the site.
+                let at = point(world.snap_structure(p, t.footprint));
+                let Ok(centre) = world.placement(template, at, None) else { continue };
+                let (hw, hh) = (w.div_int(2) + cell, h.div_int(2) + cell);
+                let crowded = world.objects().any(|o| {
+                    !o.kind.blocks_ground() && (o.pos.x - centre.x).abs() < hw && (o.pos.y - centre.y).abs() < hh
+                });
+                if !crowded {
+                    return Some(point(centre));
+                }
+            }
+        }
+        None
+    }
+}

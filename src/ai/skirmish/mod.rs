@@ -1,0 +1,300 @@
+//! The skirmish AI: guard the base, answer attacks on it with the whole army, and from the
+//! plan's attack time on gather part of the army at a rally point toward the enemy, then send
+//! it at the nearest enemy units (then at what is left of the base), falling back to regroup
+//! when the group has shrunk. Harder plans think more often, attack sooner with more, and
+//! focus fire on the weakest enemy in reach.
+//!
+//! It plays under the shroud: enemies are known only from its team's vision and its
+//! [`Memory`] of what it saw. Until it knows where an enemy base is, one unit scouts the start
+//! positions and the attack goes to the nearest one not yet looked at.
+//!
+//! This file holds the player's state, the order of a decision (`think`) and what the parts
+//! share (where home is, whether it is safe or threatened, the enemy it assumes); `build.rs`
+//! raises structures, `train.rs` trains units and sends gatherers, `army.rs` commands the army.
+//!
+//! Must not: read anything but the world it is given and its own memory, or any enemy object
+//! its team cannot see; decisions depend only on them (ties broken by id), so every machine
+//! running the AI decides the same.
+
+use crate::sim::command::{Command, MAX_SELECTION, Point, RejectReason};
+use crate::sim::fixed::Fixed;
+use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
+use crate::sim::object::Object;
+use crate::sim::vector::Vec2;
+use crate::sim::world::World;
+
+use super::memory::{Memory, Sighting};
+use super::plan::AiPlan;
+
+mod army;
+mod build;
+mod train;
+use super::{base, counters};
+
+/// Distance around the attackers' centre in which a focusing AI looks for a victim.
+const FOCUS_RADIUS: i64 = 160;
+/// Power the AI keeps to spare: it raises a plant before a structure would leave less.
+const POWER_MARGIN: i32 = 2;
+/// Attackers count as gathered when all stand this close to their centre.
+const GATHERED_RADIUS: i64 = 90;
+/// Distance from the base, toward the enemy, of the point where attackers gather.
+const RALLY_DISTANCE: i64 = 160;
+/// Distance from the base centre, toward the enemy, around which defences are placed.
+const DEFENCE_DISTANCE: i64 = 110;
+/// An order to a point this close to the last one's is not given again (world units).
+const REISSUE_DISTANCE: i64 = 120;
+/// Its army must be worth this percent of the enemy's before it spends on economy.
+const SAFE_PERCENT: i64 = 90;
+/// A factory trains only if its best unit scores at least this percent of the best any of its
+/// factories could make.
+const WORTH_MAKING_PERCENT: i64 = 40;
+/// Units scoring at least this percent of the best against the enemy it knows are trained.
+const GOOD_ENOUGH_PERCENT: i64 = 70;
+/// Frames an AI waits for stragglers before attacking anyway.
+const GATHER_PATIENCE: u32 = 30 * 30;
+/// Frames an AI waits for its advantage before attacking anyway (two equal turtles would
+/// otherwise wait for ever).
+const ADVANTAGE_PATIENCE: u32 = 30 * 180;
+/// It raises its tech structure from this frame on: the opening is about armies.
+const TECH_AFTER: u32 = 30 * 60 * 6;
+/// An attack whose group has shrunk below this percent of its size falls back to regroup.
+const FALL_BACK_PERCENT: usize = 30;
+
+/// What the AI is doing with its army.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Guarding the base until the first attack.
+    Guarding,
+    /// Attackers walk to the rally point; since this frame.
+    Gathering(u32),
+    /// Attackers fight their way to the enemy; the group had this many units.
+    Attacking(usize),
+}
+
+/// What the army was last told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Orders {
+    None,
+    Guard,
+    Defend(Point),
+    Rally(Point),
+    Attack(Point),
+    Focus(ObjectId),
+}
+
+/// One computer player.
+#[derive(Clone, Debug)]
+pub struct SkirmishAi {
+    player: PlayerId,
+    plan: AiPlan,
+    phase: Phase,
+    last: Orders,
+    last_frame: u32,
+    /// Decisions taken so far (to rotate through what factories make).
+    decisions: u32,
+    /// What it has seen of the enemy.
+    memory: Memory,
+    /// The unit looking for the enemy, while one is.
+    scout: Option<ObjectId>,
+    /// The worth the next attack waits for.
+    wave_worth: i64,
+    /// Money kept back from training for the structure or research it wants next.
+    reserve: i64,
+}
+
+impl SkirmishAi {
+    /// An AI for `player` playing by `plan`.
+    pub fn new(player: PlayerId, plan: AiPlan) -> SkirmishAi {
+        SkirmishAi {
+            player,
+            phase: Phase::Guarding,
+            last: Orders::None,
+            last_frame: 0,
+            decisions: 0,
+            memory: Memory::default(),
+            scout: None,
+            wave_worth: plan.first_wave,
+            reserve: 0,
+            plan,
+        }
+    }
+
+    /// The player it plays.
+    pub fn player(&self) -> PlayerId {
+        self.player
+    }
+
+    /// The plan it plays by.
+    pub fn plan(&self) -> &AiPlan {
+        &self.plan
+    }
+
+    /// Decides this frame's commands.
+    pub fn think(&mut self, world: &World) -> Vec<Command> {
+        let frame = world.frame().0;
+        let every = self.plan.think_frames.max(1);
+        // Stagger players so several AIs do not all think on one frame.
+        if !(frame + self.player.0 as u32 * 7).is_multiple_of(every) {
+            return Vec::new();
+        }
+        let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
+        if me.defeated {
+            return Vec::new();
+        }
+        self.decisions = self.decisions.wrapping_add(1);
+        self.memory.observe(world, self.player);
+        // Building a structure needs the builder selected; so does every army order, and a
+        // frame's selections all run before its orders: a frame does one or the other.
+        if let Some(build) = self.expand(world) {
+            return build;
+        }
+        if let Some(gather) = self.employ_gatherers(world) {
+            return gather;
+        }
+        if let Some(sell) = self.raise_funds(world) {
+            return vec![sell];
+        }
+        let mut out = Vec::new();
+        if let Some((structure, upgrade, cost)) = base::next_research(world, self.player, &self.plan)
+            && self.reserve == 0
+        {
+            if world.players()[self.player.index()].money >= cost {
+                out.push(Command::Research { structure, upgrade });
+            }
+            self.reserve = cost; // training leaves this much for it (paid when the order runs)
+        }
+        out.extend(self.train(world));
+        // Repairs wait until the base is clear: mending under fire only feeds the enemy.
+        if self.plan.repair
+            && !self.threatened(world)
+            && let Some(repair) = base::repair(world, self.player)
+        {
+            out.push(repair);
+        }
+        let army = self.command_army(world);
+        if army.is_empty() {
+            out.extend(self.send_scout(world));
+        } else {
+            out.extend(army);
+        }
+        out
+    }
+
+    /// What it has seen of the enemy.
+    pub fn memory(&self) -> &Memory {
+        &self.memory
+    }
+
+    /// The centre of its structures, else its start position, else `fallback`.
+    fn home(&self, world: &World, fallback: Vec2) -> Vec2 {
+        centre(world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground()).map(|o| o.pos))
+            .or_else(|| world.terrain().start_positions().get(self.player.index()).copied())
+            .unwrap_or(fallback)
+    }
+
+    /// True while its army is worth at least [`SAFE_PERCENT`] of the enemy army it assumes
+    /// (what it saw lately, or at least what the enemy started with): then it may spend on its
+    /// economy rather than on more units.
+    fn safe(&self, world: &World) -> bool {
+        let rules = world.rules();
+        let worth = |t: TemplateId| rules.template(t).cost;
+        let mine: i64 = world
+            .objects()
+            .filter(|o| o.owner == self.player && is_army(rules, o.template))
+            .map(|o| worth(o.template))
+            .sum();
+        let seen: i64 =
+            self.memory.units().filter(|s| rules.template(s.template).is_armed()).map(|s| worth(s.template)).sum();
+        mine * 100 >= seen.max(self.enemy_starting_armies(world)) * SAFE_PERCENT
+    }
+
+    /// The armed enemy units it has seen lately, by kind; before it has seen any, the armies
+    /// its living enemies started with.
+    fn enemy_mix(&self, world: &World) -> Vec<(TemplateId, u32)> {
+        let rules = world.rules();
+        let mut mix: std::collections::BTreeMap<TemplateId, u32> = std::collections::BTreeMap::new();
+        for s in self.memory.units().filter(|s| rules.template(s.template).is_armed()) {
+            *mix.entry(s.template).or_default() += 1;
+        }
+        if mix.is_empty() {
+            for (t, n) in self.enemy_starting_units(world) {
+                *mix.entry(t).or_default() += n;
+            }
+        }
+        mix.into_iter().collect()
+    }
+
+    /// The armed units its living enemies' factions start with (known to everyone), by kind
+    /// and count, one entry per enemy and kind.
+    fn enemy_starting_units<'w>(&self, world: &'w World) -> impl Iterator<Item = (TemplateId, u32)> + 'w {
+        let rules = world.rules();
+        let team = world.players().get(self.player.index()).map(|p| p.team);
+        world
+            .players()
+            .iter()
+            .filter(move |p| Some(p.team) != team && !p.defeated)
+            .filter_map(|p| rules.factions.get(p.faction as usize))
+            .flat_map(|f| f.starting_objects.iter().copied())
+            .filter(|&(t, _)| is_army(rules, t))
+    }
+
+    /// The worth of the armies its living enemies started with: what it assumes it faces
+    /// before it has seen more.
+    fn enemy_starting_armies(&self, world: &World) -> i64 {
+        let rules = world.rules();
+        self.enemy_starting_units(world).map(|(t, n)| rules.template(t).cost * n as i64).sum()
+    }
+
+    /// From `home` toward the enemy as far as it knows: its nearest known structure, else the
+    /// nearest start position not looked at, else the middle of the map.
+    fn enemy_direction(&self, world: &World, home: Vec2) -> Vec2 {
+        let there = nearest_seen(self.memory.structures(), home)
+            .map(|s| s.pos)
+            .or_else(|| self.memory.unscouted_start(world, home, home))
+            .unwrap_or_else(|| world.terrain().world_size().scale(Fixed::HALF));
+        there - home
+    }
+
+    /// True while an enemy unit in sight stands within the plan's defence radius of the base.
+    fn threatened(&self, world: &World) -> bool {
+        let home = self.home(world, Vec2::ZERO);
+        let radius = self.plan.defend_radius;
+        nearest_seen(self.memory.units_in_sight(), home)
+            .is_some_and(|s| (s.pos - home).length_squared() <= radius * radius)
+    }
+}
+
+/// A distance squared, to compare with squared lengths.
+fn sq(d: Fixed) -> Fixed {
+    d * d
+}
+
+/// The mean of some positions.
+fn centre(points: impl Iterator<Item = Vec2>) -> Option<Vec2> {
+    let (mut sum, mut n) = (Vec2::ZERO, 0i64);
+    for p in points {
+        sum += p;
+        n += 1;
+    }
+    (n > 0).then(|| Vec2::new(sum.x.div_int(n), sum.y.div_int(n)))
+}
+
+/// True if `t` is an army unit: mobile and armed.
+fn is_army(rules: &crate::sim::rules::Rules, t: TemplateId) -> bool {
+    rules.template(t).is_mobile() && rules.template(t).is_armed()
+}
+
+/// The sighting nearest to `to` (ties: lowest id).
+fn nearest_seen<'a>(seen: impl Iterator<Item = &'a Sighting>, to: Vec2) -> Option<&'a Sighting> {
+    seen.min_by_key(|s| ((s.pos - to).length_squared(), s.id))
+}
+
+/// The object nearest to `to` (ties: lowest id).
+fn nearest<'a>(objects: impl Iterator<Item = &'a Object>, to: Vec2) -> Option<&'a Object> {
+    objects.min_by_key(|o| ((o.pos - to).length_squared(), o.id))
+}
+
+/// A position as a command point in whole world units.
+fn point(p: Vec2) -> Point {
+    Point { x: p.x.round_int() as i32, y: p.y.round_int() as i32 }
+}

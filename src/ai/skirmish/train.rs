@@ -1,0 +1,132 @@
+//! The skirmish AI's training: gatherers up to the plan's number, a lost builder replaced, and
+//! the armed unit each factory should make against the enemy it has seen, within what it is
+//! not saving for; idle gatherers sent to work.
+//!
+//! Must not: read enemy objects except through the AI's memory.
+
+use super::*;
+
+impl SkirmishAi {
+    /// Idle gatherers go to the supply source with the shortest trip to a depot; a working one
+    /// whose trip is much longer than that moves there.
+    pub(super) fn employ_gatherers(&self, world: &World) -> Option<Vec<Command>> {
+        let rules = world.rules();
+        let idle: Vec<&Object> = world
+            .objects()
+            .filter(|o| {
+                o.owner == self.player
+                    && rules.template(o.template).gather.is_some()
+                    && o.order == crate::sim::object::Order::Idle
+            })
+            .collect();
+        let home = self.home(world, Vec2::ZERO);
+        let Some(first) = idle.first() else {
+            // Working gatherers move to a source much nearer a depot (a new depot stands).
+            let (gatherer, source) = base::better_source(world, self.player, home)?;
+            return Some(vec![
+                Command::Select { objects: vec![gatherer], add: false },
+                Command::Gather { pile: source },
+            ]);
+        };
+        let pile = match base::best_source(world, self.player, home) {
+            Some((s, _)) => s,
+            None => nearest(world.objects().filter(|o| o.supply > 0), first.pos)?,
+        };
+        Some(vec![
+            Command::Select { objects: idle.iter().map(|o| o.id).collect(), add: false },
+            Command::Gather { pile: pile.id },
+        ])
+    }
+
+    /// Structures that make gatherers keep the plan's number working; finished factories with
+    /// short queues train the next armed unit they can afford.
+    pub(super) fn train(&self, world: &World) -> Vec<Command> {
+        let rules = world.rules();
+        let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
+        // What it saves for stays unspent, unless the base must be defended now.
+        let mut money = if self.threatened(world) { me.money } else { me.money - self.reserve };
+        let mut out = Vec::new();
+        let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
+        let enemy_mix = self.enemy_mix(world);
+        let safe = self.safe(world);
+        let mut gatherers = world.objects().filter(|o| o.owner == self.player && is_gatherer(o.template)).count()
+            + world
+                .objects()
+                .filter(|o| o.owner == self.player)
+                .flat_map(|o| world.factories().queue(o.id))
+                .filter(|job| is_gatherer(job.template))
+                .count();
+        // The best unit any of its factories could make against that enemy: a factory whose
+        // own best is far below it waits rather than spend on units that do not count.
+        let overall = world
+            .objects()
+            .filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete())
+            .flat_map(|f| rules.template(f.template).builds.iter().copied())
+            .filter(|&u| rules.template(u).is_armed() && world.prerequisites_met(self.player, u).is_ok())
+            .map(|u| counters::score(rules, u, &enemy_mix))
+            .max()
+            .unwrap_or(0);
+        // A builder lost is replaced first: without one no structure can rise again.
+        let is_builder = |t: TemplateId| rules.template(t).is_mobile() && !rules.template(t).builds.is_empty();
+        let mine = || world.objects().filter(|o| o.owner == self.player);
+        let builders = mine().filter(|o| is_builder(o.template)).count()
+            + mine().flat_map(|o| world.factories().queue(o.id)).filter(|j| is_builder(j.template)).count();
+        if builders == 0
+            && let Some((f, b)) = mine().filter(|o| o.kind.blocks_ground() && o.is_complete()).find_map(|f| {
+                let b = rules.template(f.template).builds.iter().copied().find(|&b| is_builder(b))?;
+                world.can_produce(self.player, f.id, b).is_ok().then_some((f.id, b))
+            })
+        {
+            money -= rules.template(b).cost;
+            out.push(Command::Produce { factory: f, template: b });
+        }
+        for f in world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()) {
+            let queue = world.factories().queue(f.id).len();
+            let builds = &rules.template(f.template).builds;
+            if let Some(&g) = builds.iter().find(|&&u| is_gatherer(u))
+                && gatherers < self.plan.gatherers as usize
+                && (gatherers < 1 || safe)
+                && queue == 0
+                && rules.template(g).cost <= money
+                && world.prerequisites_met(self.player, g).is_ok()
+            {
+                money -= rules.template(g).cost;
+                gatherers += 1;
+                out.push(Command::Produce { factory: f.id, template: g });
+                continue;
+            }
+            if queue >= self.plan.queue as usize {
+                continue;
+            }
+            let options: Vec<TemplateId> = builds
+                .iter()
+                .copied()
+                .filter(|&u| is_army(rules, u) && world.prerequisites_met(self.player, u).is_ok())
+                .collect();
+            if options.is_empty() {
+                continue;
+            }
+            // The units that fight the enemy it knows best (within a margin of the best), and
+            // among those a choice that depends on the game's seed.
+            let scores: Vec<i64> = options.iter().map(|&u| counters::score(rules, u, &enemy_mix)).collect();
+            let best = scores.iter().copied().max().unwrap_or(0);
+            if best * 100 < overall * WORTH_MAKING_PERCENT {
+                continue;
+            }
+            let good: Vec<TemplateId> = options
+                .iter()
+                .zip(&scores)
+                .filter(|&(_, &s)| s * 100 >= best * GOOD_ENOUGH_PERCENT)
+                .map(|(&u, _)| u)
+                .collect();
+            let salt = (world.rng_state() ^ self.player.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+            let pick = good[(self.decisions as usize).wrapping_add(salt as usize) % good.len().max(1)];
+            let cost = rules.template(pick).cost;
+            if cost <= money {
+                money -= cost;
+                out.push(Command::Produce { factory: f.id, template: pick });
+            }
+        }
+        out
+    }
+}

@@ -90,3 +90,36 @@ fn counters_come_from_the_weapon_and_armour_tables() {
     assert!(score(&rules, id("Bulwark"), &tanks) > score(&rules, id("Rifleman"), &tanks));
     assert_eq!(score(&rules, id("Rifleman"), &[]), 0, "nothing seen, nothing to score");
 }
+
+#[test]
+fn a_hard_ai_techs_up_and_researches_by_its_tenth_minute() {
+    use ridgeline::session::{CommandScript, PlayersSpec, Step, start_local};
+    use ridgeline::sim::event::GameEvent;
+    let spec: PlayersSpec = "ai:hard@Coalition,ai:hard@Dominion".parse().unwrap();
+    let setup = spec.to_match_setup("crossroads", 1, &common::playable());
+    let mut game = start_local(&common::roots(), &setup, &CommandScript::default()).unwrap();
+    let world = game.session.world();
+    let uplink = world.rules().template_id("Uplink").unwrap();
+    let mut tech_at = None;
+    let mut researched = Vec::new();
+    for _ in 0..18_000 {
+        let Step::Ticked { report, .. } = game.session.step().unwrap() else { panic!("a local game never waits") };
+        for e in &report.events {
+            match e {
+                GameEvent::StructureCompleted { template, owner, .. } if *template == uplink && owner.0 == 0 => {
+                    tech_at.get_or_insert(game.session.world().frame().0);
+                }
+                GameEvent::UpgradeResearched { owner, upgrade, .. } if owner.0 == 0 => researched.push(*upgrade),
+                _ => {}
+            }
+        }
+    }
+    // The plan raises the tech structure from the sixth minute (10,800 frames), not before.
+    let tech_at = tech_at.expect("an Uplink was finished");
+    assert!(tech_at > 10_800, "{tech_at}");
+    // Hard plans research two upgrades, each a Coalition one from the Uplink's list.
+    let rules = game.session.world().rules();
+    let names: Vec<&str> = researched.iter().map(|&u| rules.upgrade(u).name.as_str()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names.iter().all(|n| ["CompositeArmor", "MarksmanTraining", "Turbines"].contains(n)), "{names:?}");
+}

@@ -55,6 +55,8 @@ const GATHER_PATIENCE: u32 = 30 * 30;
 /// Frames an AI waits for its advantage before attacking anyway (two equal turtles would
 /// otherwise wait for ever).
 const ADVANTAGE_PATIENCE: u32 = 30 * 180;
+/// Once its top unit can be had, at least one in this many of its army units is one.
+const TOP_SHARE: usize = 6;
 /// It raises its tech structure from this frame on: the opening is about armies.
 const TECH_AFTER: u32 = 30 * 60 * 6;
 /// An attack whose group has shrunk below this percent of its size falls back to regroup.

@@ -1,6 +1,6 @@
-//! The skirmish AI's training: gatherers up to the plan's number, a lost builder replaced, and
-//! the armed unit each factory should make against the enemy it has seen, within what it is
-//! not saving for; idle gatherers sent to work.
+//! The skirmish AI's training: gatherers up to the plan's number, a lost builder replaced, a
+//! share of top units once its tech allows, and the armed unit each factory should make against
+//! the enemy it has seen, within what it is not saving for; idle gatherers sent to work.
 //!
 //! Must not: read enemy objects except through the AI's memory.
 
@@ -79,6 +79,29 @@ impl SkirmishAi {
         {
             money -= rules.template(b).cost;
             out.push(Command::Produce { factory: f, template: b });
+        }
+        // Its top units: those its tech structure unlocks.
+        let is_top = |t: TemplateId| rules.template(t).prerequisites.iter().any(|&p| base::is_tech(world, p));
+        let army = mine().filter(|o| is_army(rules, o.template)).count();
+        let tops = mine().filter(|o| is_top(o.template)).count()
+            + mine().flat_map(|o| world.factories().queue(o.id)).filter(|j| is_top(j.template)).count();
+        // Once it can have its top unit, one in [`TOP_SHARE`] of its army is one, saved for
+        // ahead of the rest (scored per price against what it has seen, massed basic units
+        // would always win the choice).
+        if tops * TOP_SHARE < army
+            && let Some((f, top)) = mine().filter(|o| o.kind.blocks_ground() && o.is_complete()).find_map(|f| {
+                let top = rules.template(f.template).builds.iter().copied().find(|&u| is_top(u))?;
+                let room = world.factories().queue(f.id).len() < self.plan.queue as usize;
+                (room && world.prerequisites_met(self.player, top).is_ok()).then_some((f.id, top))
+            })
+        {
+            let cost = rules.template(top).cost;
+            if cost <= money {
+                out.push(Command::Produce { factory: f, template: top });
+            }
+            if cost <= money || !self.threatened(world) {
+                money -= cost; // paid, or kept back for it
+            }
         }
         for f in world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()) {
             let queue = world.factories().queue(f.id).len();

@@ -51,7 +51,11 @@ impl SkirmishAi {
         let rules = world.rules();
         let mine = || world.objects().filter(|o| o.owner == self.player);
         let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| is_army(rules, u));
-        let is_defence = |t: TemplateId| !rules.template(t).is_mobile() && rules.template(t).is_armed();
+        // Defences: armed structures that are nothing else (an armed headquarters is not one).
+        let is_defence = |t: TemplateId| {
+            let t = rules.template(t);
+            !t.is_mobile() && t.is_armed() && t.builds.is_empty()
+        };
         // Ground defences, and anti-air ones (raised once it has seen enemy aircraft).
         let is_ground_defence = |t: TemplateId| is_defence(t) && rules.template(t).can_hit(rules, false);
         let is_air_defence = |t: TemplateId| is_defence(t) && !rules.template(t).can_hit(rules, false);

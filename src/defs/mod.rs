@@ -12,6 +12,7 @@ mod graph;
 pub mod model;
 pub mod schema;
 pub mod source;
+mod upgrades;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -21,9 +22,7 @@ use crate::content::limits::{MAX_DEFINITIONS, MAX_STARTING_OBJECTS};
 use crate::sim::angle::Angle;
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
-use crate::sim::rules::{
-    ArmorTemplate, Effect, Faction, MAX_UPGRADES, ObjectTemplate, Rank, Rules, UpgradeTemplate, Upkeep, WeaponTemplate,
-};
+use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rank, Rules, Upkeep, WeaponTemplate};
 
 pub use ai_plans::AiPlans;
 pub use error::{DefsError, DefsErrors};
@@ -261,52 +260,6 @@ impl Builder<'_> {
                 min_range: min_range.unwrap_or_default(),
                 area: area.unwrap_or_default(),
                 targets: w.targets,
-            });
-        }
-    }
-
-    fn upgrades(&mut self, defs: &[UpgradeDef], factions: &[String]) {
-        let src = &self.src.upgrades;
-        if defs.len() > MAX_UPGRADES {
-            let first_over = defs.get(MAX_UPGRADES).map_or("", |u| u.name.as_str());
-            let m = format!("{} upgrades; the limit is {MAX_UPGRADES}", defs.len());
-            self.errors.push(src.invalid("upgrade", first_over, "name", m));
-            return;
-        }
-        for u in defs {
-            let n = u.name.as_str();
-            if self.rules.upgrades.iter().any(|x| x.name == u.name) {
-                self.errors.push(src.invalid("upgrade", n, "name", "defined twice"));
-            }
-            let faction = factions.iter().position(|f| *f == u.faction);
-            if faction.is_none() {
-                self.errors.push(src.invalid("upgrade", n, "faction", format!("unknown faction \"{}\"", u.faction)));
-            }
-            if u.cost < 0 {
-                self.errors.push(src.invalid("upgrade", n, "cost", "must not be negative"));
-            }
-            let research = self.check(frames(u.research_time), src, "upgrade", n, "research_time");
-            if u.effects.is_empty() {
-                self.errors.push(src.invalid("upgrade", n, "effects", "an upgrade needs at least one effect"));
-            }
-            let mut effects = Vec::new();
-            for e in &u.effects {
-                if !(10..=500).contains(&e.percent) {
-                    let m = format!("{}% is outside 10..=500", e.percent);
-                    self.errors.push(src.invalid("upgrade", n, "effects", m));
-                }
-                if e.kinds.is_empty() {
-                    self.errors.push(src.invalid("upgrade", n, "effects", "name the kinds of object it applies to"));
-                }
-                let kinds = e.kinds.iter().fold(0u8, |k, kind| k | 1 << *kind as u8);
-                effects.push(Effect { kinds, stat: e.stat, percent: e.percent.clamp(10, 500) });
-            }
-            self.rules.upgrades.push(UpgradeTemplate {
-                name: u.name.clone(),
-                faction: faction.unwrap_or(0) as u16,
-                cost: u.cost,
-                research_frames: research.unwrap_or(1).max(1),
-                effects,
             });
         }
     }

@@ -52,7 +52,7 @@ pub(crate) fn update(world: &mut World) {
     let mut told: Vec<PlayerId> = Vec::new();
     // Hits this frame that call for help: (victim, attacker), first hit on each victim only.
     let mut alerts: Vec<(ObjectId, ObjectId)> = Vec::new();
-    // Found once, when the first powered defence is met.
+    // Asked for when the first powered defence is met.
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
     for slot in 0..world.objects.slot_count() {
         let Some(o) = world.objects.by_slot(slot) else { continue };
@@ -63,7 +63,7 @@ pub(crate) fn update(world: &mut World) {
         }
         if t.power < 0 {
             let owner = o.owner;
-            let balances = power.get_or_insert_with(|| super::power::balances(world));
+            let balances = power.get_or_insert_with(|| world.frame_power());
             if balances.get(owner.index()).is_some_and(|b| b.low()) {
                 continue; // a powered defence without power holds its fire
             }

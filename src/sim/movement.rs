@@ -23,11 +23,7 @@ const BRAKE_ANGLE: i32 = 65536 / 8;
 impl World {
     /// `o`'s top speed after its owner's upgrades, world units a frame.
     pub fn top_speed(&self, o: &super::object::Object) -> Fixed {
-        let speed = self.rules.template(o.template).speed;
-        match self.upgraded(o.owner, o.kind, Stat::Speed) {
-            100 => speed,
-            percent => speed.mul_int(percent as i64).div_int(100),
-        }
+        self.upgraded_value(o.owner, o.kind, Stat::Speed, self.rules.template(o.template).speed)
     }
 }
 
@@ -108,7 +104,7 @@ pub(crate) fn update(world: &mut World) {
         let off = heading.delta(obj.facing).abs();
         // Choose a speed: brake for sharp turns and on the final approach.
         let percent = upgraded.get(obj.owner.index()).map_or(100, |u| u[obj.kind as usize]);
-        let top = if percent == 100 { t.speed } else { t.speed.mul_int(percent as i64).div_int(100) };
+        let top = super::research::scaled(t.speed, percent);
         let mut want = if obj.nav.pace > Fixed::ZERO { top.min(obj.nav.pace) } else { top };
         if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
             want = Fixed::ZERO;

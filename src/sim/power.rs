@@ -58,6 +58,17 @@ impl World {
         balances(self).get(player.index()).copied().unwrap_or_default()
     }
 
+    /// Every player's balance for the frame's work after construction (production, research,
+    /// combat): found once, when first asked, and kept in the scratch until the next frame.
+    pub(crate) fn frame_power(&mut self) -> Vec<PowerBalance> {
+        if let Some(b) = &self.scratch.power {
+            return b.clone();
+        }
+        let b = balances(self);
+        self.scratch.power = Some(b.clone());
+        b
+    }
+
     /// Whether `player`'s construction and production work on this frame (always, unless it
     /// is low on power; then at its faction's `low_power_speed`).
     pub(crate) fn works_now(&self, balances: &[PowerBalance], player: PlayerId) -> bool {

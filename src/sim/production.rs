@@ -177,7 +177,7 @@ pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
     let rules = std::sync::Arc::clone(&world.rules);
     let ids: Vec<ObjectId> = world.factories.queues.keys().copied().collect();
     let mut rallies = Vec::new();
-    let power = if ids.is_empty() { Vec::new() } else { super::power::balances(world) };
+    let power = if ids.is_empty() { Vec::new() } else { world.frame_power() };
     for factory in ids {
         let Some(f) = world.objects.get(factory) else {
             world.factories.forget(factory);

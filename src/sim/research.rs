@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use super::command::RejectReason;
 use super::event::GameEvent;
+use super::fixed::Fixed;
 use super::hash::StateHasher;
 use super::ids::{ObjectId, PlayerId, UpgradeId};
 use super::rules::{ObjectKind, Stat};
@@ -53,13 +54,18 @@ impl Research {
     }
 }
 
+/// `base` at `percent` of itself (unchanged at 100).
+pub(crate) fn scaled(base: Fixed, percent: u32) -> Fixed {
+    if percent == 100 { base } else { base.mul_int(percent as i64).div_int(100) }
+}
+
 /// Structures work on their research; finished upgrades go to their owners.
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn step(world: &mut World) {
     if world.research.jobs.is_empty() {
         return;
     }
-    let power = super::power::balances(world);
+    let power = world.frame_power();
     let ids: Vec<ObjectId> = world.research.jobs.keys().copied().collect();
     for structure in ids {
         let Some(s) = world.objects.get(structure) else {
@@ -101,6 +107,12 @@ impl World {
             Some(p) if p.upgrades != 0 => self.rules.upgraded(p.upgrades, kind, stat),
             _ => 100,
         }
+    }
+
+    /// `base` (a template's number: speed, sight) for `owner`'s objects of `kind` after its
+    /// upgrades of `stat`.
+    pub fn upgraded_value(&self, owner: PlayerId, kind: ObjectKind, stat: Stat, base: Fixed) -> Fixed {
+        scaled(base, self.upgraded(owner, kind, stat))
     }
 
     /// The price if `player` may start researching `upgrade` at `structure` now, as `Research`

@@ -5,8 +5,8 @@
 //! set repairing regains health at the faction's `repair_time` pace and costs `repair_cost`
 //! (percent of its price for a full repair) as it goes; repair puts the fire out, pauses while
 //! the owner cannot pay, and switches itself off at full health. A powered-down structure uses
-//! no power and neither works nor shoots (production, research and combat ask
-//! [`World::is_working`]). Health changes every [`UPKEEP_PERIOD`] frames, in id order.
+//! no power and neither works nor shoots (production, research and combat skip an object whose
+//! `powered_down` is set). Health changes every [`UPKEEP_PERIOD`] frames, in id order.
 //! Must not: keep state of its own (the switches are hashed object fields), or touch units.
 
 use super::command::RejectReason;
@@ -90,11 +90,6 @@ impl World {
             .factions
             .get(t.faction as usize)
             .is_some_and(|f| burning(o.health as i64, t.max_health as i64, f.upkeep))
-    }
-
-    /// False while `o` is switched off by its owner (it neither produces, researches nor shoots).
-    pub fn is_working(&self, o: &Object) -> bool {
-        !o.powered_down
     }
 
     /// `Ok(on)` if `player` may switch repair of `structure` to `on` (the opposite of now):

@@ -211,11 +211,7 @@ pub(crate) fn update(world: &mut World) {
 impl World {
     /// `o`'s sight radius after its owner's upgrades.
     pub fn sight(&self, o: &Object) -> Fixed {
-        let sight = self.rules.template(o.template).vision;
-        match self.upgraded(o.owner, o.kind, super::rules::Stat::Sight) {
-            100 => sight,
-            percent => sight.mul_int(percent as i64).div_int(100),
-        }
+        self.upgraded_value(o.owner, o.kind, super::rules::Stat::Sight, self.rules.template(o.template).vision)
     }
 
     /// What `player`'s team knows of the ground at `p`.

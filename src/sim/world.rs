@@ -163,6 +163,8 @@ pub(crate) struct Scratch {
     pub push: Vec<Vec2>,
     /// Entries being indexed.
     pub entries: Vec<Entry>,
+    /// Every player's power once construction has run this frame (see `World::frame_power`).
+    pub power: Option<Vec<super::power::PowerBalance>>,
 }
 
 impl World {
@@ -351,6 +353,8 @@ impl World {
             }
         }
         production::construct(self);
+        // Construction may have finished a plant or a consumer: power is found afresh.
+        self.scratch.power = None;
         economy::gather(self);
         let rallies = production::produce(self);
         super::research::step(self);

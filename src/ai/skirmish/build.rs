@@ -81,15 +81,18 @@ impl SkirmishAi {
         let air_defences = mine().filter(|o| is_air_defence(o.template)).count();
         let home = self.home(world, builder.pos);
         let safe = self.safe(world);
-        let expansion = if self.plan.expand && factories > 0 {
-            base::expansion(world, self.player, home, &self.memory)
-        } else {
-            None
-        };
-        let depot = options.iter().copied().find(|&t| rules.template(t).supply_depot && buildable(t));
-        let has_tech = mine().any(|o| base::is_tech(world, o.template));
         // Beyond the first factory, more only while the army holds its own.
-        let next = if factories < self.plan.factories as usize && (factories == 0 || safe) {
+        let more_factories = factories < self.plan.factories as usize && (factories == 0 || safe);
+        let depot = options.iter().copied().find(|&t| rules.template(t).supply_depot && buildable(t));
+        // Where a depot should rise, looked for only when one could be next.
+        let expansion = match depot {
+            Some(_) if self.plan.expand && factories > 0 && !more_factories => {
+                base::expansion(world, self.player, home, &self.memory)
+            }
+            _ => None,
+        };
+        let has_tech = mine().any(|o| base::is_tech(world, o.template));
+        let next = if more_factories {
             // The kind with the fewest standing; the first such on the builder's list.
             let kinds = options.iter().copied().filter(|&t| makes_army(t));
             kinds.min_by_key(|&t| count(t)).filter(|&t| buildable(t))

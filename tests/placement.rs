@@ -74,3 +74,31 @@ fn the_outline_is_green_exactly_where_build_is_accepted() {
     let (green, red) = counts.get();
     assert!(green > 20 && red > 20, "both outcomes were tried: {green} green, {red} red");
 }
+
+#[test]
+fn structures_snap_alike_on_every_side_of_the_map() {
+    let (world, _) = common::opening_game("idle,idle", 1);
+    let size = world.terrain().world_size();
+    let cell = world.terrain().cell_size();
+    let fix = ridgeline::sim::Fixed::from_int;
+    let v = |x: i64, y: i64| ridgeline::sim::Vec2::new(fix(x), fix(y));
+    // Points off the cell lines and cell centres (ties), and the same points half a turn about
+    // the middle.
+    for (x, y) in [(203, 1083), (417, 96), (643, 637), (14, 1273)] {
+        let p = v(x, y);
+        let q = size - p;
+        for footprint in [(2, 2), (3, 3), (4, 2), (1, 1)] {
+            let a = world.snap_structure(p, footprint);
+            let b = world.snap_structure(q, footprint);
+            assert_eq!(a + b, size, "footprint {footprint:?} at ({x}, {y}): {a:?} and {b:?}");
+            // Whole cells either side of the centre along every axis.
+            for (c, n) in [(a.x, footprint.0), (a.y, footprint.1)] {
+                let edge = c - cell.mul_int(n as i64).div_int(2);
+                assert_eq!(edge, cell.mul_int((edge / cell).floor_int()), "cell-aligned edge");
+            }
+        }
+    }
+    // The nearest corner, not the one below: 2x2 placed 3 units short of a line snaps up to it.
+    assert_eq!(world.snap_structure(v(207, 207), (2, 2)), v(210, 210));
+    assert_eq!(world.snap_structure(v(203, 203), (2, 2)), v(200, 200));
+}

@@ -113,6 +113,11 @@ impl Memory {
         self.units.values().filter(|s| s.frame == self.now)
     }
 
+    /// True once start position `index` has been looked at with no enemy structure there.
+    pub fn is_cleared(&self, index: usize) -> bool {
+        self.cleared.get(index).copied().unwrap_or(false)
+    }
+
     /// The nearest start position to `from` not yet looked at (or with an enemy base known
     /// there), other than `home`; ties by index.
     pub fn unscouted_start(&self, world: &World, home: Vec2, from: Vec2) -> Option<Vec2> {

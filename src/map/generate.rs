@@ -48,6 +48,20 @@ pub enum Feature {
     },
 }
 
+/// The turn symmetry of a map's noise about its centre. Fair maps for several players place
+/// their features symmetrically by hand; this makes the rolling noise (and the dirt patches)
+/// match, so no start position gets rougher ground than another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Symmetry {
+    /// Noise as it comes.
+    #[default]
+    None,
+    /// The same after half a turn (two players in opposite corners).
+    Rotate2,
+    /// The same after a quarter turn (four players, one per corner).
+    Rotate4,
+}
+
 /// Everything the generator needs for one heightmap.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -62,6 +76,9 @@ pub struct TerrainSpec {
     pub roughness: f64,
     /// Seed of the noise.
     pub seed: u32,
+    /// The turn symmetry of the noise (default none).
+    #[serde(default)]
+    pub symmetry: Symmetry,
     /// Features, applied in order.
     pub features: Vec<Feature>,
     /// Terrain classes painted over the automatic ones, in order.
@@ -100,7 +117,7 @@ pub fn classes(
             let c = [hm.at(x, y), hm.at(x + 1, y), hm.at(x, y + 1), hm.at(x + 1, y + 1)].map(|v| v as f64 * k);
             let lo = c.iter().copied().fold(f64::MAX, f64::min);
             let hi = c.iter().copied().fold(f64::MIN, f64::max);
-            let n = value_noise(spec.seed.wrapping_add(99), x as f64 / 9.0, y as f64 / 9.0);
+            let n = symmetric_noise(spec, spec.seed.wrapping_add(99), x as f64 + 0.5, y as f64 + 0.5, 1.0 / 9.0);
             out.push(if hi - lo > 3.5 {
                 rock
             } else if lo < water_level + 2.5 {
@@ -140,6 +157,22 @@ fn value_noise(seed: u32, x: f64, y: f64) -> f64 {
     crate::noise::value(seed, x as f32, y as f32, 0) as f64
 }
 
+/// Value noise at corner `(x, y)` sampled at `freq` lattice units per cell, averaged over the
+/// point's turns about the map's centre under the spec's symmetry (smooth, and exactly the
+/// same at every turned point). Averaging narrows the spread around the middle, so the result
+/// is widened again by the square root of the number of turns.
+fn symmetric_noise(spec: &TerrainSpec, seed: u32, x: f64, y: f64, freq: f64) -> f64 {
+    let (cx, cy) = (spec.size.0 as f64 / 2.0, spec.size.1 as f64 / 2.0);
+    let turns: &[(f64, f64)] = match spec.symmetry {
+        Symmetry::None => return value_noise(seed, x * freq, y * freq),
+        Symmetry::Rotate2 => &[(x - cx, y - cy), (cx - x, cy - y)],
+        Symmetry::Rotate4 => &[(x - cx, y - cy), (cy - y, x - cx), (cx - x, cy - y), (y - cy, cx - x)],
+    };
+    let k = turns.len() as f64;
+    let mean = turns.iter().map(|&(dx, dy)| value_noise(seed, (cx + dx) * freq, (cy + dy) * freq)).sum::<f64>() / k;
+    (0.5 + (mean - 0.5) * k.sqrt()).clamp(0.0, 0.999_999)
+}
+
 fn smoothstep(t: f64) -> f64 {
     let t = t.clamp(0.0, 1.0);
     t * t * (3.0 - 2.0 * t)
@@ -151,7 +184,7 @@ pub fn height_at(spec: &TerrainSpec, x: f64, y: f64) -> f64 {
     let mut amp = spec.roughness;
     let mut freq = 1.0 / 24.0;
     for octave in 0..3 {
-        h += (value_noise(spec.seed.wrapping_add(octave), x * freq, y * freq) - 0.5) * amp;
+        h += (symmetric_noise(spec, spec.seed.wrapping_add(octave), x, y, freq) - 0.5) * amp;
         amp *= 0.5;
         freq *= 2.0;
     }

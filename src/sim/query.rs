@@ -104,12 +104,20 @@ impl World {
     }
 
     /// Where a structure of `footprint` placed at `p` stands: the centre of the cells it covers.
+    /// Along a side of odd length that is the centre of the cell under `p`; along an even one
+    /// the cell corner nearest `p` (so the rule is the same from every side of the map: a
+    /// base laid out in one corner and turned into another snaps alike).
     pub fn snap_structure(&self, p: Vec2, footprint: (u8, u8)) -> Vec2 {
-        let c = self.terrain.cell_of(p);
         let size = self.terrain.cell_size();
         let half = size.div_int(2);
-        let axis = |cell: i32, n: u8| size.mul_int(cell as i64) + if n % 2 == 1 { half } else { Fixed::ZERO };
-        Vec2::new(axis(c.x, footprint.0), axis(c.y, footprint.1))
+        let axis = |v: Fixed, n: u8| {
+            if n % 2 == 1 {
+                size.mul_int((v / size).floor_int()) + half
+            } else {
+                size.mul_int(((v + half) / size).floor_int())
+            }
+        };
+        Vec2::new(axis(p.x, footprint.0), axis(p.y, footprint.1))
     }
 
     /// Where `template` would stand if placed at `at`, if it fits there: the point is on the

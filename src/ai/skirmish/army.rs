@@ -39,6 +39,34 @@ impl SkirmishAi {
         vec![Command::Select { objects: vec![scout.id], add: false }, Command::Move { to: point(goal) }]
     }
 
+    /// The enemy player its attacks go for: kept while it lives; otherwise one of the living
+    /// enemies whose start position is nearest its own (any within a quarter more of the
+    /// nearest distance counts as near), picked by the game's seed, so a free-for-all does not
+    /// always pit the same corners against each other. None without a living enemy.
+    fn choose_foe(&mut self, world: &World) -> Option<PlayerId> {
+        let players = world.players();
+        let me = players.get(self.player.index())?;
+        if let Some(f) = self.foe
+            && players.get(f.index()).is_some_and(|p| !p.defeated)
+        {
+            return Some(f);
+        }
+        let starts = world.terrain().start_positions();
+        let mine = starts.get(self.player.index()).copied().unwrap_or(Vec2::ZERO);
+        let enemies: Vec<(PlayerId, Fixed)> = players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| me.is_enemy(p) && !p.defeated)
+            .map(|(i, _)| (PlayerId(i as u8), starts.get(i).map_or(Fixed::ZERO, |&p| (p - mine).length())))
+            .collect();
+        let nearest = enemies.iter().map(|&(_, d)| d).min()?;
+        let near: Vec<PlayerId> =
+            enemies.iter().filter(|&&(_, d)| d <= nearest + nearest.div_int(4)).map(|&(p, _)| p).collect();
+        let salt = (world.rng_state() ^ (self.player.0 as u64) << 32).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+        self.foe = near.get(salt as usize % near.len().max(1)).copied();
+        self.foe
+    }
+
     /// Guards, gathers, attacks or defends with the army.
     pub(super) fn command_army(&mut self, world: &World) -> Vec<Command> {
         let frame = world.frame().0;
@@ -51,6 +79,8 @@ impl SkirmishAi {
         if army.is_empty() {
             return Vec::new();
         }
+        // Against several enemies, the one it chose to fight first.
+        let foe = self.choose_foe(world);
         let home = self.home(world, centre(army.iter().map(|o| o.pos)).unwrap_or(Vec2::ZERO));
         let radius = self.plan.defend_radius;
         let intruder = nearest_seen(self.memory.units_in_sight(), home)
@@ -62,9 +92,19 @@ impl SkirmishAi {
         let at = centre(attackers.iter().map(|o| o.pos)).unwrap_or(home);
         // Go for the enemy's army first (it shoots back), then for its base, then to look for
         // it where it may be.
-        let target = nearest_seen(self.memory.units(), at)
-            .or_else(|| nearest_seen(self.memory.structures(), at))
+        let of_foe = |s: &&Sighting| foe.is_none_or(|f| s.owner == f);
+        let foe_start = foe
+            .filter(|f| !self.memory.is_cleared(f.index()))
+            .and_then(|f| world.terrain().start_positions().get(f.index()).copied());
+        let target = nearest_seen(self.memory.units().filter(of_foe), at)
+            .or_else(|| nearest_seen(self.memory.structures().filter(of_foe), at))
             .map(|s| s.pos)
+            .or(foe_start)
+            .or_else(|| {
+                nearest_seen(self.memory.units(), at)
+                    .or_else(|| nearest_seen(self.memory.structures(), at))
+                    .map(|s| s.pos)
+            })
             .or_else(|| self.memory.unscouted_start(world, home, at))
             .or_else(|| self.memory.hunt_point(world, self.player, at));
         if frame >= self.plan.first_attack_frame && self.phase == Phase::Guarding {

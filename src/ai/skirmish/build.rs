@@ -107,8 +107,17 @@ impl SkirmishAi {
         } else {
             None
         };
+        // With nothing else to raise, the power its tech structure will need is raised ahead
+        // (while the army holds its own), so the tech does not wait on a plant later, when
+        // every coin goes to the fight.
+        let ahead = match next {
+            None if self.plan.tech && !has_tech && factories > 0 && safe => {
+                options.iter().copied().find(|&t| base::is_tech(world, t))
+            }
+            _ => None,
+        };
         let power = world.power(self.player);
-        let wanted = next.map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
+        let wanted = next.or(ahead).map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
         let short = power.produced - power.used - wanted < POWER_MARGIN;
         let template = if short {
             // The plant that makes the most of what this builder can raise.
@@ -117,8 +126,15 @@ impl SkirmishAi {
                 .copied()
                 .filter(|&t| rules.template(t).power > 0 && buildable(t))
                 .max_by_key(|&t| (rules.template(t).power, std::cmp::Reverse(t)))?
+        } else if let Some(next) = next {
+            next
         } else {
-            next?
+            // Nothing to raise: an idle builder left out by the last site walks home, where
+            // it is safe and near the next one.
+            let far = (builder.pos - home).length_squared() > sq(Fixed::from_int(BUILDER_LEASH));
+            return (far && builder.order == crate::sim::object::Order::Idle).then(|| {
+                vec![Command::Select { objects: vec![builder.id], add: false }, Command::Move { to: point(home) }]
+            });
         };
         // Defences stand on the side the enemy comes from; a new depot by its fresh source.
         let around = if let (Some(source), true) = (expansion, rules.template(template).supply_depot) {
@@ -137,15 +153,20 @@ impl SkirmishAi {
         Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])
     }
 
-    /// The first place around `home` where a structure fits: rings of eight directions.
+    /// The first place around `home` where a structure fits: rings of eight directions, the
+    /// first toward the middle of the map. The directions are mirrored by the quarter of the
+    /// map `home` lies in, so every start position lays out its base alike.
     pub(super) fn site_near(&self, world: &World, template: TemplateId, home: Vec2) -> Option<Point> {
         let t = world.rules().template(template);
         let terrain = world.terrain();
         let cell = terrain.cell_size();
         let (w, h) = (cell.mul_int(t.footprint.0 as i64), cell.mul_int(t.footprint.1 as i64));
+        let middle = terrain.world_size().scale(Fixed::HALF);
+        let (sx, sy) = (if home.x > middle.x { -1 } else { 1 }, if home.y > middle.y { -1 } else { 1 });
         for ring in 1..=10i64 {
             let d = Fixed::from_int(40 + 20 * ring);
             for (dx, dy) in [(1, 0), (0, -1), (1, -1), (-1, 0), (0, 1), (-1, -1), (1, 1), (-1, 1)] {
+                let (dx, dy) = (dx * sx, dy * sy);
                 let p = home + Vec2::new(d.mul_int(dx), d.mul_int(dy));
                 if !terrain.contains(p) {
                     continue;

@@ -41,6 +41,8 @@ const GATHERED_RADIUS: i64 = 90;
 const RALLY_DISTANCE: i64 = 160;
 /// Distance from the base centre, toward the enemy, around which defences are placed.
 const DEFENCE_DISTANCE: i64 = 110;
+/// An idle builder farther than this from home walks back (world units).
+const BUILDER_LEASH: i64 = 150;
 /// An order to a point this close to the last one's is not given again (world units).
 const REISSUE_DISTANCE: i64 = 120;
 /// Its army must be worth this percent of the enemy's before it spends on economy.
@@ -102,6 +104,8 @@ pub struct SkirmishAi {
     wave_worth: i64,
     /// Money kept back from training for the structure or research it wants next.
     reserve: i64,
+    /// The enemy player its attacks go for, once chosen.
+    foe: Option<PlayerId>,
 }
 
 impl SkirmishAi {
@@ -117,6 +121,7 @@ impl SkirmishAi {
             scout: None,
             wave_worth: plan.first_wave,
             reserve: 0,
+            foe: None,
             plan,
         }
     }
@@ -180,6 +185,11 @@ impl SkirmishAi {
             out.extend(army);
         }
         out
+    }
+
+    /// The enemy player its attacks go for, once it has chosen one.
+    pub fn foe(&self) -> Option<PlayerId> {
+        self.foe
     }
 
     /// What it has seen of the enemy.

@@ -6,6 +6,9 @@
 
 use super::*;
 
+/// A factory's army options scored against the enemy, with the best score among them.
+type Offer = (ObjectId, Vec<(TemplateId, i64)>, i64);
+
 impl SkirmishAi {
     /// Idle gatherers go to the supply source with the shortest trip to a depot; a working one
     /// whose trip is much longer than that moves there.
@@ -43,13 +46,15 @@ impl SkirmishAi {
     pub(super) fn train(&self, world: &World) -> Vec<Command> {
         let rules = world.rules();
         let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
-        // What it saves for stays unspent, unless the base must be defended now.
-        let threatened = self.threatened(world);
+        // What it saves for stays unspent, unless the base must be defended now by an army
+        // that does not hold its own (an enemy in sight of a strong army is no emergency: a
+        // player always fighting near home would otherwise never tech).
+        let safe = self.safe(world);
+        let threatened = self.threatened(world) && !safe;
         let mut money = if threatened { me.money } else { me.money - self.reserve };
         let mut out = Vec::new();
         let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
         let enemy_mix = self.enemy_mix(world);
-        let safe = self.safe(world);
         let mut gatherers = world.objects().filter(|o| o.owner == self.player && is_gatherer(o.template)).count()
             + world
                 .objects()
@@ -80,6 +85,15 @@ impl SkirmishAi {
         {
             money -= rules.template(b).cost;
             out.push(Command::Produce { factory: f, template: b });
+        } else if builders == 0 {
+            // Not affordable yet: its price is kept back from the army until it is.
+            let price = mine()
+                .filter(|o| o.kind.blocks_ground() && o.is_complete())
+                .flat_map(|f| rules.template(f.template).builds.iter().copied())
+                .filter(|&b| is_builder(b))
+                .map(|b| rules.template(b).cost)
+                .min();
+            money -= price.unwrap_or(0);
         }
         // Its top units: those its tech structure unlocks.
         let is_top = |t: TemplateId| rules.template(t).prerequisites.iter().any(|&p| base::is_tech(world, p));
@@ -104,51 +118,62 @@ impl SkirmishAi {
                 money -= cost; // paid, or kept back for it
             }
         }
-        for f in world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()) {
-            let queue = world.factories().queue(f.id).len();
+        let factories: Vec<&Object> =
+            world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()).collect();
+        let mut busy = Vec::new();
+        for f in &factories {
             let builds = &rules.template(f.template).builds;
             if let Some(&g) = builds.iter().find(|&&u| is_gatherer(u))
                 && gatherers < self.plan.gatherers as usize
                 && (gatherers < 1 || safe)
-                && queue == 0
+                && world.factories().queue(f.id).is_empty()
                 && rules.template(g).cost <= money
                 && world.prerequisites_met(self.player, g).is_ok()
             {
                 money -= rules.template(g).cost;
                 gatherers += 1;
+                busy.push(f.id);
                 out.push(Command::Produce { factory: f.id, template: g });
-                continue;
             }
-            if queue >= self.plan.queue as usize {
-                continue;
-            }
-            let options: Vec<TemplateId> = builds
-                .iter()
-                .copied()
-                .filter(|&u| is_army(rules, u) && world.prerequisites_met(self.player, u).is_ok())
-                .collect();
-            if options.is_empty() {
+        }
+        // Each factory's army options and their scores against that enemy; the factory with
+        // the best unit is served first, so cheap units from one factory do not starve a
+        // better one at another.
+        let mut offers: Vec<Offer> = factories
+            .iter()
+            .filter(|f| !busy.contains(&f.id) && world.factories().queue(f.id).len() < self.plan.queue as usize)
+            .filter_map(|f| {
+                let options: Vec<(TemplateId, i64)> = rules
+                    .template(f.template)
+                    .builds
+                    .iter()
+                    .copied()
+                    .filter(|&u| is_army(rules, u) && world.prerequisites_met(self.player, u).is_ok())
+                    .map(|u| (u, counters::score(rules, u, &enemy_mix)))
+                    .collect();
+                let best = options.iter().map(|&(_, s)| s).max()?;
+                Some((f.id, options, best))
+            })
+            .collect();
+        offers.sort_by_key(|&(id, _, best)| (std::cmp::Reverse(best), id));
+        for (factory, options, best) in offers {
+            // A factory whose best is far below the best overall waits rather than spend on
+            // units that do not count.
+            if best * 100 < overall * WORTH_MAKING_PERCENT {
                 continue;
             }
             // The units that fight the enemy it knows best (within a margin of the best), and
             // among those a choice that depends on the game's seed.
-            let scores: Vec<i64> = options.iter().map(|&u| counters::score(rules, u, &enemy_mix)).collect();
-            let best = scores.iter().copied().max().unwrap_or(0);
-            if best * 100 < overall * WORTH_MAKING_PERCENT {
-                continue;
-            }
-            let good: Vec<TemplateId> = options
-                .iter()
-                .zip(&scores)
-                .filter(|&(_, &s)| s * 100 >= best * GOOD_ENOUGH_PERCENT)
-                .map(|(&u, _)| u)
-                .collect();
+            let good: Vec<TemplateId> =
+                options.iter().filter(|&&(_, s)| s * 100 >= best * GOOD_ENOUGH_PERCENT).map(|&(u, _)| u).collect();
             let salt = (world.rng_state() ^ self.player.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
             let pick = good[(self.decisions as usize).wrapping_add(salt as usize) % good.len().max(1)];
             let cost = rules.template(pick).cost;
             if cost <= money {
-                money -= cost;
-                out.push(Command::Produce { factory: f.id, template: pick });
+                out.push(Command::Produce { factory, template: pick });
+            }
+            if cost <= money || (!threatened && best * 100 >= overall * GOOD_ENOUGH_PERCENT) {
+                money -= cost; // paid, or kept back for the best unit it can make
             }
         }
         out

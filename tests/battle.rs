@@ -118,9 +118,10 @@ fn the_summary_names_the_outcome_and_counts_per_player() {
     let (outcome, rows) = b.summary();
     assert_eq!(outcome, "Battle left", "nobody has won yet");
     assert_eq!(rows.len(), 2);
-    assert_eq!(rows[0][0], "You");
+    assert_eq!(rows[0][0], "Tester", "the player's own name");
+    assert_eq!(rows[1][0], "Computer 2", "a computer is named by its slot");
     assert_eq!(rows[0][1], "0", "nothing lost yet");
-    assert_eq!(rows[0][3], "1", "the command post stands");
+    assert_eq!(rows[0][3], "0", "what the player started with is not counted as built");
     assert_eq!(b.clock(), 1);
     assert!(b.money() > 0);
     assert_eq!(b.ended_for(), 0.0);
@@ -439,4 +440,40 @@ fn the_screen_edge_scrolls_only_while_the_cursor_is_in_the_window() {
     b.mouse_left();
     run(&mut b, 0.5);
     assert_eq!(b.camera().target, moved);
+}
+
+#[test]
+fn the_score_counts_a_barracks_the_player_built() {
+    use ridgeline::game::battle::Action;
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(0);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
+    // Select everything on screen; the dozer's structures fill the control bar.
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    run(&mut b, 0.5);
+    let barracks = b.world().rules().template_id("Barracks").unwrap();
+    let button = b.commands().iter().position(|c| c.action == Action::Place(barracks)).expect("a barracks button");
+    b.command_button(button);
+    // The first place on a coarse grid of the screen where the outline is green.
+    let spot = (2..14)
+        .flat_map(|y| (2..20).map(move |x| Vec2::new(x as f32 * 60.0, y as f32 * 40.0)))
+        .find(|&at| {
+            b.mouse_move(at);
+            b.placement_preview().is_some_and(|(fits, _)| fits)
+        })
+        .expect("somewhere to build");
+    b.mouse_down(MouseButton::Left, spot);
+    b.mouse_up(MouseButton::Left, spot);
+    let me = b.local();
+    let standing = |b: &Battle| b.world().objects().any(|o| o.owner == me && o.template == barracks && o.is_complete());
+    for _ in 0..60 {
+        run(&mut b, 1.0);
+        if standing(&b) {
+            break;
+        }
+    }
+    assert!(standing(&b), "the barracks was finished");
+    let (_, rows) = b.summary();
+    assert_eq!(rows[0][3], "1", "one structure built: {rows:?}");
 }

@@ -394,3 +394,119 @@ fn edited_layouts_reload_and_broken_ones_are_refused() {
     assert!(err.contains("MainMenu.wnd:3:"), "{err}");
     assert_eq!(label(&s), "Fight!");
 }
+
+#[test]
+fn slot_four_s_list_opens_upward_on_screen_and_closed_is_picked_with_the_mouse() {
+    let (mut s, _) = shell("shell-dropdown");
+    click(&mut s, "MainMenu.wnd:ButtonSkirmish");
+    s.skirmish.map = s.maps.iter().position(|m| m.players == 4).expect("a four-player map");
+    s.open(Screen::Skirmish);
+    // The player's own name stands for the human slot.
+    let combo = s.find("SkirmishSetup.wnd:ComboPlayer0").unwrap();
+    match &s.ui.window(combo).unwrap().gadget {
+        ridgeline::ui::Gadget::ComboBox { items, selected, .. } => {
+            assert_eq!(items[selected.unwrap()], s.settings.player_name);
+            assert!(!items.iter().any(|i| i == "Human"));
+        }
+        _ => panic!("not a combo box"),
+    }
+    click(&mut s, "SkirmishSetup.wnd:ComboPlayer3");
+    let (_, area, row) = s.ui.open_combo().expect("the list is open");
+    let screen_h = s.ui.fit().screen.1;
+    assert!(area.y >= 0.0 && area.bottom() <= screen_h, "the whole list is on screen: {area:?}");
+    // Its last item, "Closed", by the mouse; no tooltip covers it meanwhile.
+    let (x, y) = (area.x + 10.0, area.bottom() - row / 2.0);
+    s.handle(Input::MouseMove { x, y });
+    s.ui.advance(5_000);
+    assert!(s.ui.tooltip().is_none(), "no tooltip over an open list");
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+    assert_eq!(s.skirmish.slots[3].who, SlotChoice::Closed);
+    assert!(s.ui.open_combo().is_none());
+}
+
+#[test]
+fn ctrl_a_selects_a_text_entry_and_typing_replaces_it() {
+    let (mut s, _) = shell("shell-select-all");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    click(&mut s, "Options.wnd:EntryName");
+    s.handle(Input::Key { key: Key::SelectAll, shift: false });
+    for c in "Ben".chars() {
+        s.handle(Input::Char(c));
+    }
+    let entry = s.find("Options.wnd:EntryName").unwrap();
+    assert_eq!(s.ui.entry_text(entry), "Ben");
+}
+
+#[test]
+fn double_clicking_a_replay_watches_it() {
+    let (mut s, path) = shell("watch-double");
+    let dir = path.parent().unwrap().join("replays");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("crossroads 2.ron"), "()").unwrap();
+    s.open(Screen::Replays);
+    let list = s.find("Replays.wnd:ListReplays").unwrap();
+    let r = s.ui.window(list).unwrap().rect;
+    let (x, y) = (r.x + 20.0, r.y + 8.0);
+    for _ in 0..2 {
+        s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+        s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+    }
+    assert_eq!(s.take_requests(), [ShellRequest::WatchReplay(dir.join("crossroads 2.ron"))]);
+}
+
+#[test]
+fn the_credits_fit_their_box_at_common_sizes() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::{Fonts, TextMeasure};
+    let fonts = Fonts::load().expect("fonts");
+    for size in [(800.0, 600.0), (1280.0, 720.0), (1920.0, 1080.0)] {
+        let dir = common::temp_dir(&format!("credits-{}", size.0));
+        let mut s = Shell::new(&common::roots(), size, dir.join("settings.ron")).unwrap();
+        click(&mut s, "MainMenu.wnd:ButtonCredits");
+        let text = s.ui.window(s.find("MessageBox.wnd:MessageText").unwrap()).unwrap().rect;
+        // The lines drawn in the text area after the box's title (the menu lies underneath).
+        let lines: Vec<(f32, f32, String, f32)> = draw_list(&s.ui, &fonts, &|_, _| {})
+            .into_iter()
+            .filter_map(|c| match c {
+                DrawCmd::Text { x, y, text, px, .. } => Some((x, y, text, px)),
+                _ => None,
+            })
+            .skip_while(|l| l.2 != "Credits")
+            .filter(|(x, y, _, _)| text.contains(*x + 1.0, *y + 1.0))
+            .collect();
+        let all: String = lines.iter().map(|l| l.2.as_str()).collect::<Vec<_>>().join(" ");
+        assert!(all.contains("Noto Sans") && all.ends_with("generators."), "{size:?}: {all}");
+        for (x, y, line, px) in &lines {
+            let (w, h) = (fonts.width(line, *px, false), fonts.line_height(*px));
+            assert!(x + w <= text.right() + 0.5 && y + h <= text.bottom() + 0.5, "{size:?}: {line:?} runs out");
+        }
+    }
+}
+
+#[test]
+fn clicking_a_map_lights_that_row_only() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::Fonts;
+    let (mut s, _) = shell("shell-map-rows");
+    click(&mut s, "MainMenu.wnd:ButtonSkirmish");
+    let list = s.find("SkirmishSetup.wnd:ListMaps").unwrap();
+    let r = s.ui.window(list).unwrap().rect;
+    let (x, y) = (r.x + 20.0, r.y + 8.0);
+    s.handle(Input::MouseMove { x, y });
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+    let names: Vec<String> = s.ui.list_rows(list).iter().map(|row| row[0].clone()).collect();
+    let chosen = &names[s.ui.list_selected(list)[0]];
+    let fonts = Fonts::load().expect("fonts");
+    let colours: Vec<(String, [u8; 4])> = draw_list(&s.ui, &fonts, &|_, _| {})
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { text, color, .. } if names.contains(&text) => Some((text, color)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(colours.len(), names.len(), "every map is listed");
+    let lit: Vec<&String> = colours.iter().filter(|(_, c)| *c == [235, 200, 110, 255]).map(|(t, _)| t).collect();
+    assert_eq!(lit, [chosen], "only the chosen map is drawn in the highlight colour");
+}

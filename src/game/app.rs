@@ -649,10 +649,17 @@ impl ApplicationHandler for App {
                         battle.key(k, true);
                     }
                 }
-                let paste = self.modifiers.control_key()
-                    && matches!(&event.logical_key, WKey::Character(t) if t.eq_ignore_ascii_case("v"));
-                if paste && r.battle.is_none() {
+                let ctrl_key = |letter: &str| {
+                    self.modifiers.control_key()
+                        && matches!(&event.logical_key, WKey::Character(t) if t.eq_ignore_ascii_case(letter))
+                };
+                if ctrl_key("v") && r.battle.is_none() {
                     r.paste();
+                } else if ctrl_key("a") {
+                    // Select all, never an "a" typed.
+                    if r.battle.is_none() || r.shell.message_open() {
+                        r.shell.handle(Input::Key { key: Key::SelectAll, shift: false });
+                    }
                 } else if let Some(text) = &event.text {
                     for c in text.chars().filter(|c| !c.is_control()) {
                         r.shell.handle(Input::Char(c));

@@ -143,6 +143,11 @@ fn text_color(w: &GameWindow) -> Rgba {
     } else {
         w.text_colors.enabled
     };
+    shown_color(c)
+}
+
+/// A text colour from a layout, or the default where the layout leaves it out.
+fn shown_color(c: Rgba) -> Rgba {
     if c[3] == 0 { [230, 230, 220, 255] } else { c }
 }
 
@@ -317,12 +322,17 @@ fn draw_window(
         Gadget::ListBox { columns, rows, selected, scroll, row_height, .. } => {
             out.push(DrawCmd::Clip(Some(clip.map_or(r, |c| c.intersect(&r)))));
             let visible = (r.h / row_height.max(1.0)).floor() as usize;
+            // The list's own highlight (hover, focus) lights its selected rows only.
+            let plain = if w.enabled() { shown_color(w.text_colors.enabled) } else { color };
+            let lit = if w.enabled() { shown_color(w.text_colors.hilite) } else { color };
             for (k, row) in rows.iter().enumerate().skip(*scroll).take(visible) {
                 let y = r.y + (k - scroll) as f32 * row_height;
                 let rr = Rect::new(r.x, y, r.w, *row_height);
-                if selected.contains(&k) {
+                let chosen = selected.contains(&k);
+                if chosen {
                     push_entry(out, rr, entries.get(1), [80, 100, 60, 220]);
                 }
+                let color = if chosen { lit } else { plain };
                 let mut x = r.x + 4.0;
                 for (c, cell) in row.iter().enumerate() {
                     let cw = columns.get(c).copied().unwrap_or(1.0) * r.w;

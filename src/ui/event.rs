@@ -38,6 +38,8 @@ pub enum Key {
     Delete,
     /// Space.
     Space,
+    /// Select all (Ctrl+A): a text entry selects its whole text.
+    SelectAll,
 }
 
 /// Raw input, in screen pixels.

@@ -1,5 +1,5 @@
-//! The score: objects each player lost, counted from the tick's `Killed` events, and the
-//! score screen's rows at the end.
+//! The score: objects each player built and lost, counted from the tick's `UnitProduced`,
+//! `StructureCompleted` and `Killed` events, and the score screen's rows at the end.
 //!
 //! Must not: decide the outcome (the simulation's victory does).
 
@@ -8,23 +8,29 @@ use crate::sim::event::GameEvent;
 
 use super::Battle;
 
-/// Losses per player.
+/// Objects built and lost, per player.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Score {
+    built: Vec<u32>,
     lost: Vec<u32>,
 }
 
 impl Score {
     pub fn new(players: usize) -> Score {
-        Score { lost: vec![0; players] }
+        Score { built: vec![0; players], lost: vec![0; players] }
     }
 
-    /// Counts the frame's losses.
+    /// Counts the frame's units trained, structures finished and losses.
     pub fn count(&mut self, events: &[GameEvent]) {
         for e in events {
-            if let GameEvent::Killed { owner, .. } = e
-                && let Some(n) = self.lost.get_mut(owner.index())
-            {
+            let tally = match e {
+                GameEvent::Killed { owner, .. } => self.lost.get_mut(owner.index()),
+                GameEvent::UnitProduced { owner, .. } | GameEvent::StructureCompleted { owner, .. } => {
+                    self.built.get_mut(owner.index())
+                }
+                _ => None,
+            };
+            if let Some(n) = tally {
                 *n += 1;
             }
         }
@@ -33,11 +39,15 @@ impl Score {
     fn lost(&self, p: PlayerId) -> u32 {
         self.lost.get(p.index()).copied().unwrap_or(0)
     }
+
+    fn built(&self, p: PlayerId) -> u32 {
+        self.built.get(p.index()).copied().unwrap_or(0)
+    }
 }
 
 impl Battle {
-    /// The outcome for the local player and a score row per player: name, units lost, enemy
-    /// units destroyed, structures standing, score.
+    /// The outcome for the local player and a score row per player: name, objects lost, enemy
+    /// objects destroyed, units and structures built during the game, score.
     pub fn summary(&self) -> (String, Vec<Vec<String>>) {
         let world = self.world();
         let players = world.players();
@@ -53,18 +63,13 @@ impl Battle {
             .iter()
             .map(|p| {
                 let destroyed: u32 = players.iter().filter(|q| q.team != p.team).map(|q| self.score.lost(q.id)).sum();
-                let lost = self.score.lost(p.id);
-                let structures = world
-                    .objects()
-                    .filter(|o| o.owner == p.id && world.rules().template(o.template).kind.blocks_ground())
-                    .count();
+                let (lost, built) = (self.score.lost(p.id), self.score.built(p.id));
                 let name = match self.game.slots.get(p.id.index()) {
-                    _ if p.id == self.local && !self.is_replay() => "You".to_string(),
-                    Some(slot) => slot.name.clone(),
-                    None => format!("Player {}", p.id.0 + 1),
+                    Some(slot) if !slot.name.is_empty() => slot.name.clone(),
+                    _ => format!("Player {}", p.id.0 + 1),
                 };
-                let score = (100 * destroyed as i64 + 50 * structures as i64 - 25 * lost as i64).max(0);
-                vec![name, lost.to_string(), destroyed.to_string(), structures.to_string(), score.to_string()]
+                let score = (100 * destroyed as i64 + 20 * built as i64 - 25 * lost as i64).max(0);
+                vec![name, lost.to_string(), destroyed.to_string(), built.to_string(), score.to_string()]
             })
             .collect();
         (outcome.to_string(), rows)

@@ -1,4 +1,5 @@
-//! Replays: the recorded games in the config folder's `replays/`; Watch plays the chosen one.
+//! Replays: the recorded games in the config folder's `replays/`; Watch (or a double click on
+//! a row) plays the chosen one.
 
 use crate::ui::{EventKind, UiEvent};
 
@@ -43,25 +44,26 @@ pub(super) fn init(shell: &mut Shell) {
 }
 
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
-    if e.kind != EventKind::Selected {
-        return;
-    }
-    match short(&e.name) {
-        "ButtonWatch" => {
-            let list = shell.find("Replays.wnd:ListReplays");
-            let chosen = list.and_then(|l| {
-                let row = *shell.ui.list_selected(l).first()?;
-                shell.ui.list_rows(l).get(row)?.first().cloned()
-            });
-            match chosen {
-                Some(name) => {
-                    let path = shell.replay_dir().join(name);
-                    shell.request(super::ShellRequest::WatchReplay(path));
-                }
-                None => shell.message("Replays", "Choose a replay in the list first.", false),
-            }
-        }
-        "ButtonBack" => shell.open(Screen::MainMenu),
+    match (short(&e.name), &e.kind) {
+        // Watch, or a double click (Enter) on a row.
+        ("ButtonWatch", EventKind::Selected) | ("ListReplays", EventKind::ListActivated(_)) => watch(shell),
+        ("ButtonBack", EventKind::Selected) => shell.open(Screen::MainMenu),
         _ => {}
+    }
+}
+
+/// Plays the replay chosen in the list, or says to choose one.
+fn watch(shell: &mut Shell) {
+    let list = shell.find("Replays.wnd:ListReplays");
+    let chosen = list.and_then(|l| {
+        let row = *shell.ui.list_selected(l).first()?;
+        shell.ui.list_rows(l).get(row)?.first().cloned()
+    });
+    match chosen {
+        Some(name) => {
+            let path = shell.replay_dir().join(name);
+            shell.request(super::ShellRequest::WatchReplay(path));
+        }
+        None => shell.message("Replays", "Choose a replay in the list first.", false),
     }
 }

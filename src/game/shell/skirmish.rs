@@ -32,6 +32,14 @@ const PLAYER_ITEMS: [(&str, SlotChoice); 6] = [
     ("Brutal AI", SlotChoice::Computer(3)),
     ("Closed", SlotChoice::Closed),
 ];
+/// The player combo's items: the human slot under the player's own name.
+fn player_items(player_name: &str) -> Vec<String> {
+    PLAYER_ITEMS
+        .iter()
+        .map(|(n, c)| if *c == SlotChoice::Human { player_name.to_string() } else { n.to_string() })
+        .collect()
+}
+
 /// Team choices (0 is no team).
 const TEAMS: [&str; 5] = ["-", "1", "2", "3", "4"];
 
@@ -139,7 +147,7 @@ pub(super) fn init(shell: &mut Shell) {
         let s = shell.skirmish.slots[i];
         let who = PLAYER_ITEMS.iter().position(|(_, c)| *c == s.who);
         let sets: [(String, Vec<String>, Option<usize>); 4] = [
-            (name("ComboPlayer", i), PLAYER_ITEMS.iter().map(|(n, _)| n.to_string()).collect(), who),
+            (name("ComboPlayer", i), player_items(&shell.settings.player_name), who),
             (name("ComboFaction", i), shell.factions.clone(), Some(s.faction)),
             (name("ComboColor", i), COLOURS.iter().map(|c| c.to_string()).collect(), Some(s.color)),
             (name("ComboTeam", i), TEAMS.iter().map(|t| t.to_string()).collect(), Some(s.team)),
@@ -167,7 +175,7 @@ fn refresh(shell: &mut Shell) {
                 shell.ui.enable(id, fits);
                 if field == "ComboPlayer" {
                     let who = PLAYER_ITEMS.iter().position(|(_, c)| *c == shell.skirmish.slots[i].who);
-                    let items = PLAYER_ITEMS.iter().map(|(n, _)| n.to_string()).collect();
+                    let items = player_items(&shell.settings.player_name);
                     shell.ui.combo_set(id, items, who);
                 }
             }

@@ -13,13 +13,16 @@ pub(crate) fn mouse_down(g: &mut Gadget) -> Response {
     Response::handled()
 }
 
-/// The open drop-down's area under the box at `rect`, and its row height.
-pub(crate) fn dropdown(g: &Gadget, rect: Rect) -> Option<(Rect, f32)> {
+/// The open drop-down's area for the box at `rect`, and its row height: under the box, or
+/// over it when it would run past `screen_h` below and there is more room above.
+pub(crate) fn dropdown(g: &Gadget, rect: Rect, screen_h: f32) -> Option<(Rect, f32)> {
     match g {
         Gadget::ComboBox { open: true, items, max_display, .. } => {
             let row = rect.h;
-            let n = items.len().min(*max_display).max(1) as f32;
-            Some((Rect::new(rect.x, rect.bottom(), rect.w, row * n), row))
+            let h = row * items.len().min(*max_display).max(1) as f32;
+            let below = screen_h - rect.bottom();
+            let y = if h > below && rect.y > below { rect.y - h } else { rect.bottom() };
+            Some((Rect::new(rect.x, y, rect.w, h), row))
         }
         _ => None,
     }

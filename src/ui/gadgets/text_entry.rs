@@ -1,6 +1,7 @@
 //! Text entries: a click puts the caret at the nearest character boundary; arrows, Home and
-//! End move it (Shift selects); Backspace and Delete erase; Enter finishes; typed characters
-//! replace the selection, up to the field's length (digits only in a numeric field).
+//! End move it (Shift selects); Ctrl+A selects everything; Backspace and Delete erase; Enter
+//! finishes; typed characters replace the selection, up to the field's length (digits only in
+//! a numeric field).
 
 use super::{Pointer, Response};
 use crate::ui::event::{EventKind, Key};
@@ -56,6 +57,10 @@ pub(crate) fn key(g: &mut Gadget, key: Key, shift: bool) -> Response {
                     remove_char(text, *caret);
                 }
             }
+        }
+        Key::SelectAll => {
+            *anchor = Some(0);
+            *caret = len;
         }
         Key::Enter => r.events.push(EventKind::EditDone(text.clone())),
         _ => return Response::default(),

@@ -55,10 +55,11 @@ impl WindowManager {
 
     /// An open combo box's drop-down area and row height, if any is open.
     pub fn open_combo(&self) -> Option<(WindowId, Rect, f32)> {
+        let screen_h = self.fit().screen.1;
         self.slots
             .iter()
             .filter_map(|s| s.window.as_ref())
-            .find_map(|w| combo_box::dropdown(&w.gadget, w.rect).map(|(area, row)| (w.id, area, row)))
+            .find_map(|w| combo_box::dropdown(&w.gadget, w.rect, screen_h).map(|(area, row)| (w.id, area, row)))
     }
 
     /// What a gadget needs to know of its window `id` for the mouse at (x, y).

@@ -20,7 +20,8 @@ impl WindowManager {
 
     fn tooltip_source(&self) -> Option<(String, u32)> {
         let w = self.window(self.hover?)?;
-        if w.tooltip.is_empty() || self.capture.is_some() {
+        // No tip over an open drop-down: the list is what the player reads then.
+        if w.tooltip.is_empty() || self.capture.is_some() || self.open_combo().is_some() {
             return None;
         }
         let delay = u32::try_from(w.tooltip_delay).unwrap_or(DEFAULT_TOOLTIP_DELAY_MS);

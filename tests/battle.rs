@@ -476,4 +476,45 @@ fn the_score_counts_a_barracks_the_player_built() {
     assert!(standing(&b), "the barracks was finished");
     let (_, rows) = b.summary();
     assert_eq!(rows[0][3], "1", "one structure built: {rows:?}");
+    // The player was told, with the game time.
+    let told = b.alerts().recent().find(|a| a.kind == ridgeline::game::battle::AlertKind::Completed).cloned();
+    let told = told.expect("a construction alert");
+    assert_eq!(told.text, "Construction complete: Barracks");
+    assert!(told.line().starts_with(&format!("{}:", told.clock / 60)), "{}", told.line());
+}
+
+#[test]
+fn an_attack_is_told_once_pinged_on_the_radar_and_space_jumps_there() {
+    use ridgeline::game::battle::AlertKind;
+    // A brutal computer attacks early.
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
+    let attacked = |b: &Battle| b.alerts().recent().any(|a| a.kind == AlertKind::UnderAttack);
+    while b.world().frame().0 < 9_000 && !attacked(&b) {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    let alert = b.alerts().recent().find(|a| a.kind == AlertKind::UnderAttack).cloned().expect("told of the attack");
+    assert!(alert.text.contains("under attack"), "{}", alert.text);
+    assert!(b.alert_lines().iter().any(|l| l.ends_with(&alert.text)), "{:?}", b.alert_lines());
+    // Every hit of the next second is the same news: it is not told again.
+    for _ in 0..30 {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    let near = |a: &ridgeline::game::battle::Alert| a.at.is_some_and(|p| p.distance(alert.at.unwrap()) < 600.0);
+    let told = b.alerts().recent().filter(|a| a.kind == AlertKind::UnderAttack && near(a)).count();
+    assert_eq!(told, 1, "one alert for one fight");
+    // The radar flashes a ping there, in the alert colour.
+    let radar = b.radar(ridgeline::ui::Rect::new(0.0, 0.0, 150.0, 150.0), "radar");
+    let pings =
+        radar.iter().filter(|c| matches!(c, DrawCmd::Frame { color, .. } if color[..3] == [255, 90, 60])).count();
+    assert!(pings >= 1, "a ping on the radar");
+    // Space brings the camera from across the map to the place.
+    b.camera_mut().target.x = 0.0;
+    b.camera_mut().target.y = 0.0;
+    let place = b.alerts().last_place().unwrap();
+    b.key(Key::Space, true);
+    b.key(Key::Space, false);
+    let at = b.camera().target;
+    assert!((at.x - place.x).abs() < 1.0 && (at.y - place.y).abs() < 1.0, "camera at {at:?}, alert at {place:?}");
 }

@@ -376,6 +376,7 @@ impl Running {
         let labels: Vec<(String, bool, String)> =
             battle.commands().into_iter().map(|c| (c.label, c.available, c.tooltip)).collect();
         let queue = battle.queue_text();
+        let alerts = battle.alert_lines();
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
         // to drop whoever it waits for.
         let stalled = battle.stalled_for();
@@ -401,6 +402,7 @@ impl Running {
         self.shell.set_hud(money, clock);
         self.shell.set_power(power);
         self.shell.set_commands(&labels, &queue);
+        self.shell.set_alerts(&alerts);
         if let Some((outcome, rows)) = summary {
             self.battle = None;
             self.leaving = false;

@@ -134,6 +134,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
             let labels: Vec<(String, bool, String)> =
                 battle.commands().into_iter().map(|c| (c.label, c.available, c.tooltip)).collect();
             shell.set_commands(&labels, &battle.queue_text());
+            shell.set_alerts(&battle.alert_lines());
             below = battle.overlay();
             if let Some(w) = shell.find("InGame.wnd:Radar").and_then(|id| shell.ui.window(id)) {
                 above = battle.radar(w.rect, &format!("@preview/{}", battle.scene.map.file.name));

@@ -63,30 +63,17 @@ pub struct CommandButton {
     pub tooltip: String,
 }
 
-/// What the control bar says when power runs short.
-const LOW_POWER: &str = "Low power: building slows, turrets stop. Build a power plant.";
-
 /// The control bar's own state: the last refusal shown.
 #[derive(Clone, Debug, Default)]
 pub(super) struct ControlBar {
     /// The last refusal of one of the local player's orders, and when (battle seconds).
     notice: Option<(String, f32)>,
-    /// The local player was low on power after the last frame.
-    was_low: bool,
 }
 
 impl ControlBar {
     /// Shows a line in the control bar for a few seconds.
     pub fn say(&mut self, text: String, now: f32) {
         self.notice = Some((text, now));
-    }
-
-    /// Says so when the local player has just become low on power.
-    pub fn note_power(&mut self, low: bool, now: f32) {
-        if low && !self.was_low {
-            self.say(LOW_POWER.to_string(), now);
-        }
-        self.was_low = low;
     }
 
     /// Keeps the last of the frame's refusals of `local`'s orders, in the player's words.
@@ -342,25 +329,5 @@ pub(super) fn describe(reason: &RejectReason, world: &World) -> String {
         RejectReason::NotDamaged(_) => "It is not damaged.".to_string(),
         RejectReason::CannotResearch(..) => "It cannot research that.".to_string(),
         other => format!("Refused: {other}."),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn running_short_of_power_is_said_once_each_time_it_happens() {
-        let mut bar = ControlBar::default();
-        bar.note_power(false, 1.0);
-        assert_eq!(bar.notice, None);
-        bar.note_power(true, 2.0);
-        assert_eq!(bar.notice, Some((LOW_POWER.to_string(), 2.0)));
-        bar.notice = None;
-        bar.note_power(true, 3.0);
-        assert_eq!(bar.notice, None, "not again while still short");
-        bar.note_power(false, 4.0);
-        bar.note_power(true, 5.0);
-        assert_eq!(bar.notice, Some((LOW_POWER.to_string(), 5.0)), "again after power came back");
     }
 }

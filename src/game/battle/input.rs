@@ -32,8 +32,13 @@ pub(super) struct Pending {
 }
 
 impl Battle {
-    /// A key went down or up; arrows scroll the camera while held.
+    /// A key went down or up; arrows scroll the camera while held; Space jumps to the place
+    /// of the last alert.
     pub fn key(&mut self, key: Key, down: bool) {
+        if key == Key::Space && down {
+            self.jump_to_alert();
+            return;
+        }
         self.view.arrow(key, down);
     }
 

@@ -3,12 +3,14 @@
 //! waits for a peer: game time then stands still, and the next frame runs as soon as the data
 //! is in); the picture is interpolated in between. The other jobs live beside this file:
 //! `input.rs` (mouse and keys → commands), `selection.rs` (what is shown selected, control
-//! groups), `view.rs` (camera, screen, picking), `control_bar.rs`, `radar.rs`, `overlay.rs`,
-//! `effects.rs` (tracers and rings from the tick's events), `score.rs`, `online.rs` (the other
-//! machines) and `replay.rs` (watching and recording).
+//! groups), `view.rs` (camera, screen, picking), `control_bar.rs`, `alerts.rs` (losses,
+//! attacks and finished work told to the player), `radar.rs`, `overlay.rs`, `effects.rs`
+//! (tracers and rings from the tick's events), `score.rs`, `online.rs` (the other machines)
+//! and `replay.rs` (watching and recording).
 //!
 //! Must not: change the world; every order goes through the stream as a command.
 
+mod alerts;
 mod control_bar;
 mod effects;
 mod input;
@@ -38,6 +40,7 @@ use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
 use super::scene::{Pose, Scene, poses, shown_to};
 use super::shroud::Shroud;
 
+pub use alerts::{Alert, AlertKind, Alerts};
 pub use control_bar::{Action, CommandButton};
 
 use control_bar::ControlBar;
@@ -82,6 +85,8 @@ pub struct Battle {
     selection: Selection,
     pending: Pending,
     control_bar: ControlBar,
+    /// What the local player is told about (losses, attacks, finished work).
+    alerts: Alerts,
     effects: Effects,
     /// What destroyed structures left behind.
     rubble: rubble::Rubble,
@@ -148,6 +153,7 @@ impl Battle {
             selection: Selection::default(),
             pending: Pending::default(),
             control_bar: ControlBar::default(),
+            alerts: Alerts::default(),
             effects: Effects::default(),
             rubble: rubble::Rubble::default(),
             shroud,
@@ -216,7 +222,7 @@ impl Battle {
                     let world = self.game.session.world();
                     self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
                     self.power = world.power(self.local);
-                    self.control_bar.note_power(self.power.low(), self.elapsed);
+                    self.alerts.note(&report.events, self.local, world, self.elapsed);
                     self.score.count(&report.events);
                     self.shroud.update(world, self.local);
                     self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);
@@ -247,6 +253,23 @@ impl Battle {
         let world = self.game.session.world();
         self.selection.retain_live(world);
         Ok(())
+    }
+
+    /// The local player's alerts.
+    pub fn alerts(&self) -> &Alerts {
+        &self.alerts
+    }
+
+    /// The alert lines to show now, oldest first (at most three).
+    pub fn alert_lines(&self) -> Vec<String> {
+        self.alerts.lines(self.elapsed, 3)
+    }
+
+    /// Moves the camera to the newest alert's place (Space); false if no alert has one.
+    pub fn jump_to_alert(&mut self) -> bool {
+        let Some(p) = self.alerts.last_place() else { return false };
+        self.view.look_at(p, &self.scene);
+        true
     }
 
     /// Seconds of play so far.

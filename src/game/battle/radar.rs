@@ -1,7 +1,7 @@
 //! The radar: the map's top view in the radar window, the shroud over it, every object the
-//! local player sees as a dot in its owner's colour, and the camera's outline; a left click
-//! moves the camera there, a right click orders the selection to move there. Without power
-//! the radar goes dark (the camera's outline stays).
+//! local player sees as a dot in its owner's colour, pings flashing where alerts happened, and
+//! the camera's outline; a left click moves the camera there, a right click orders the
+//! selection to move there. Without power the radar goes dark (the camera's outline stays).
 //!
 //! Must not: show what the local player cannot see.
 
@@ -91,6 +91,15 @@ impl Battle {
             let p = self.to_radar(sq, to_display(o.pos));
             let s = if o.kind.blocks_ground() { 5.0 } else { 3.0 };
             out.push(DrawCmd::Fill { rect: Rect::new(p.x - s / 2.0, p.y - s / 2.0, s, s), color: srgb8(color, 255) });
+        }
+        // Alerts flash where they happened: a frame closing in on the place, once a second.
+        for (place, age) in self.alerts.pings(self.elapsed).filter(|_| !dark) {
+            let p = self.to_radar(sq, place);
+            let beat = age.fract();
+            let half = 3.0 + 12.0 * (1.0 - beat);
+            let alpha = (255.0 * (1.0 - 0.6 * beat)) as u8;
+            let r = Rect::new(p.x - half, p.y - half, 2.0 * half, 2.0 * half);
+            out.push(DrawCmd::Frame { rect: r, color: [255, 90, 60, alpha], width: 2.0 });
         }
         let screen = self.view.screen;
         let corners = [Vec2::ZERO, Vec2::new(screen.x, 0.0), screen, Vec2::new(0.0, screen.y)];

@@ -1,9 +1,10 @@
 //! The battle's own windows: the top bar with the player's money, the game clock and the Menu
-//! button (which asks before leaving the battle), and the control bar: a row of command
-//! buttons for what the selection can build, and the production queue.
+//! button (which asks before leaving the battle), the alert lines, and the control bar: two
+//! rows of command buttons for what the selection can build, and the production queue.
 //!
-//! Must not: reach into the battle; the client fills the bars through [`Shell::set_hud`] and
-//! [`Shell::set_commands`], and hears of Leave and button clicks as [`super::ShellRequest`]s.
+//! Must not: reach into the battle; the client fills the bars through [`Shell::set_hud`],
+//! [`Shell::set_alerts`] and [`Shell::set_commands`], and hears of Leave and button clicks as
+//! [`super::ShellRequest`]s.
 
 use crate::ui::{EventKind, UiEvent};
 
@@ -15,6 +16,8 @@ pub(super) const LEAVE_TITLE: &str = "Leave battle";
 
 /// Command buttons in the control bar.
 pub const COMMAND_BUTTONS: usize = 12;
+/// Alert lines shown above the control bar.
+const ALERT_LINES: usize = 3;
 
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     if e.kind != EventKind::Selected {
@@ -69,6 +72,15 @@ impl Shell {
         if let Some(id) = self.find("InGame.wnd:LabelPower") {
             self.ui.enable(id, !power.low());
         }
+    }
+
+    /// Shows the newest alert lines above the control bar, newest at the bottom (at most
+    /// three; the window is empty when there are none).
+    pub fn set_alerts(&mut self, lines: &[String]) {
+        let shown = &lines[lines.len().saturating_sub(ALERT_LINES)..];
+        let pad = ALERT_LINES - shown.len();
+        let text = if shown.is_empty() { String::new() } else { "\n".repeat(pad) + &shown.join("\n") };
+        self.set_text("InGame.wnd:AlertLine", &text);
     }
 
     /// Shows the local player's money and the game time (seconds) in the top bar.

@@ -1,0 +1,219 @@
+//! Alerts: what the local player should hear about, from the tick's events — a unit lost, the
+//! base or army under attack, a structure finished, a unit ready, an order refused for money,
+//! power running low. Each becomes a line with the game time in the alert window and, where it
+//! has a place, a flashing ping on the radar; Space jumps the camera to the last place. Each
+//! kind has its own quiet time, so a battle reads as "under attack" once, not a hundred times.
+//!
+//! Must not: change the world, or tell the player what their team cannot see (only events
+//! about the local player's own objects and orders are used).
+
+use std::collections::VecDeque;
+
+use glam::Vec2;
+
+use crate::sim::command::RejectReason;
+use crate::sim::event::GameEvent;
+use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+
+use super::super::display::to_display;
+
+/// Lines kept (the alert window shows the newest).
+const KEPT: usize = 6;
+/// Seconds a line stays in the alert window.
+pub const SHOWN_SECONDS: f32 = 8.0;
+/// Seconds a radar ping flashes.
+pub const PING_SECONDS: f32 = 4.0;
+/// An attack this far (world units) from the last one reported is news again at once.
+const ELSEWHERE: f32 = 600.0;
+
+/// What an alert is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum AlertKind {
+    /// One of the player's objects was destroyed.
+    Lost,
+    /// One of the player's objects was hit by an enemy.
+    UnderAttack,
+    /// A structure of the player's was finished.
+    Completed,
+    /// A unit of the player's left its factory.
+    Ready,
+    /// An order was refused for want of money.
+    NoMoney,
+    /// The player's power fell below what it uses.
+    LowPower,
+}
+
+impl AlertKind {
+    /// Seconds after an alert of this kind before the next one is shown.
+    fn quiet_seconds(self) -> f32 {
+        match self {
+            AlertKind::Lost => 8.0,
+            AlertKind::UnderAttack => 20.0,
+            AlertKind::Completed => 0.0,
+            AlertKind::Ready => 4.0,
+            AlertKind::NoMoney => 6.0,
+            AlertKind::LowPower => 20.0,
+        }
+    }
+}
+
+/// One alert.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alert {
+    /// What about.
+    pub kind: AlertKind,
+    /// The line shown, without the time.
+    pub text: String,
+    /// Where, on the ground (display units), if it has a place.
+    pub at: Option<Vec2>,
+    /// Game seconds when it happened.
+    pub clock: u32,
+    /// Battle seconds when it was shown (for fading and flashing).
+    pub shown: f32,
+}
+
+impl Alert {
+    /// The line with its game time: "3:07 Barracks ready".
+    pub fn line(&self) -> String {
+        format!("{}:{:02} {}", self.clock / 60, self.clock % 60, self.text)
+    }
+}
+
+/// The local player's recent alerts.
+#[derive(Clone, Debug, Default)]
+pub struct Alerts {
+    recent: VecDeque<Alert>,
+    /// When each kind was last shown (battle seconds), and where an attack was.
+    last: Vec<(AlertKind, f32, Option<Vec2>)>,
+    /// The local player was low on power after the last frame.
+    was_low: bool,
+}
+
+impl Alerts {
+    /// Turns the frame's events about `local` into alerts, shown at battle time `now`.
+    pub fn note(&mut self, events: &[GameEvent], local: PlayerId, world: &World, now: f32) {
+        let rules = world.rules();
+        let clock = world.frame().0 / FRAMES_PER_SECOND;
+        let name = |t| rules.template(t).name.clone();
+        for e in events {
+            let (kind, text, at) = match e {
+                GameEvent::Killed { owner, template, at, .. } if *owner == local => {
+                    let what = if rules.template(*template).kind.blocks_ground() { "Structure" } else { "Unit" };
+                    (AlertKind::Lost, format!("{what} lost: {}", name(*template)), Some(to_display(*at)))
+                }
+                GameEvent::UnderAttack { player, object, at } if *player == local => {
+                    let base = world.object(*object).is_some_and(|o| o.kind.blocks_ground());
+                    let text = if base { "Our base is under attack" } else { "Our units are under attack" };
+                    (AlertKind::UnderAttack, text.to_string(), Some(to_display(*at)))
+                }
+                GameEvent::StructureCompleted { owner, template, at, .. } if *owner == local => {
+                    (AlertKind::Completed, format!("Construction complete: {}", name(*template)), Some(to_display(*at)))
+                }
+                GameEvent::UnitProduced { owner, template, at, .. } if *owner == local => {
+                    (AlertKind::Ready, format!("Unit ready: {}", name(*template)), Some(to_display(*at)))
+                }
+                GameEvent::OrderRefused(r)
+                    if r.player == local && matches!(r.reason, RejectReason::NotEnoughMoney { .. }) =>
+                {
+                    (AlertKind::NoMoney, "Insufficient funds".to_string(), None)
+                }
+                _ => continue,
+            };
+            self.push(Alert { kind, text, at, clock, shown: now });
+        }
+        let low = world.power(local).low();
+        if low && !self.was_low {
+            let text = "Low power: building slows, turrets stop. Build a power plant.".to_string();
+            self.push(Alert { kind: AlertKind::LowPower, text, at: None, clock, shown: now });
+        }
+        self.was_low = low;
+    }
+
+    /// Shows `alert` unless one of its kind was shown within its quiet time (an attack
+    /// somewhere else is news at once).
+    fn push(&mut self, alert: Alert) {
+        let quiet = alert.kind.quiet_seconds();
+        let now = alert.shown;
+        if let Some((_, when, where_)) = self.last.iter().find(|(k, _, _)| *k == alert.kind) {
+            let elsewhere = match (alert.kind, where_, alert.at) {
+                (AlertKind::UnderAttack, Some(a), Some(b)) => a.distance(b) > ELSEWHERE,
+                _ => false,
+            };
+            if now - when < quiet && !elsewhere {
+                return;
+            }
+        }
+        self.last.retain(|(k, _, _)| *k != alert.kind);
+        self.last.push((alert.kind, now, alert.at));
+        self.recent.push_back(alert);
+        while self.recent.len() > KEPT {
+            self.recent.pop_front();
+        }
+    }
+
+    /// Every alert kept, oldest first.
+    pub fn recent(&self) -> impl Iterator<Item = &Alert> {
+        self.recent.iter()
+    }
+
+    /// The lines still shown at battle time `now`, oldest first, at most `n`.
+    pub fn lines(&self, now: f32, n: usize) -> Vec<String> {
+        let shown: Vec<String> =
+            self.recent.iter().filter(|a| now - a.shown < SHOWN_SECONDS).map(Alert::line).collect();
+        shown[shown.len().saturating_sub(n)..].to_vec()
+    }
+
+    /// Where the newest alert with a place happened.
+    pub fn last_place(&self) -> Option<Vec2> {
+        self.recent.iter().rev().find_map(|a| a.at)
+    }
+
+    /// Places that flash on the radar at battle time `now`, with seconds since each alert.
+    pub fn pings(&self, now: f32) -> impl Iterator<Item = (Vec2, f32)> + '_ {
+        self.recent.iter().filter_map(move |a| {
+            let age = now - a.shown;
+            a.at.filter(|_| a.kind != AlertKind::Ready && age < PING_SECONDS).map(|p| (p, age))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn alert(kind: AlertKind, at: Option<Vec2>, shown: f32) -> Alert {
+        Alert { kind, text: format!("{kind:?}"), at, clock: shown as u32, shown }
+    }
+
+    #[test]
+    fn each_kind_keeps_quiet_for_a_while_but_an_attack_elsewhere_is_news() {
+        let mut a = Alerts::default();
+        let here = Some(Vec2::new(100.0, 100.0));
+        a.push(alert(AlertKind::UnderAttack, here, 10.0));
+        a.push(alert(AlertKind::UnderAttack, Some(Vec2::new(150.0, 120.0)), 12.0));
+        assert_eq!(a.recent().count(), 1, "the same fight is not reported twice");
+        a.push(alert(AlertKind::Lost, here, 12.5));
+        assert_eq!(a.recent().count(), 2, "another kind is news");
+        a.push(alert(AlertKind::UnderAttack, Some(Vec2::new(2000.0, 100.0)), 13.0));
+        assert_eq!(a.recent().count(), 3, "an attack far from the last is news at once");
+        a.push(alert(AlertKind::UnderAttack, here, 13.0 + AlertKind::UnderAttack.quiet_seconds()));
+        assert_eq!(a.recent().count(), 4, "after the quiet time, the first place again");
+        for k in 0..10 {
+            a.push(alert(AlertKind::Completed, None, 40.0 + k as f32));
+        }
+        assert_eq!(a.recent().count(), KEPT, "only the newest are kept");
+    }
+
+    #[test]
+    fn lines_fade_pings_flash_and_the_last_place_is_the_newest_with_one() {
+        let mut a = Alerts::default();
+        a.push(alert(AlertKind::Lost, Some(Vec2::new(5.0, 6.0)), 1.0));
+        a.push(alert(AlertKind::NoMoney, None, 2.0));
+        assert_eq!(a.lines(2.5, 3), ["0:01 Lost", "0:02 NoMoney"]);
+        assert_eq!(a.lines(2.5, 1), ["0:02 NoMoney"]);
+        assert_eq!(a.lines(1.0 + SHOWN_SECONDS + 0.1, 3), ["0:02 NoMoney"], "the older line has faded");
+        assert_eq!(a.last_place(), Some(Vec2::new(5.0, 6.0)));
+        assert_eq!(a.pings(2.0).collect::<Vec<_>>(), [(Vec2::new(5.0, 6.0), 1.0)]);
+        assert_eq!(a.pings(1.0 + PING_SECONDS).count(), 0, "the ping has stopped flashing");
+    }
+}

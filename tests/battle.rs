@@ -518,3 +518,55 @@ fn an_attack_is_told_once_pinged_on_the_radar_and_space_jumps_there() {
     let at = b.camera().target;
     assert!((at.x - place.x).abs() < 1.0 && (at.y - place.y).abs() < 1.0, "camera at {at:?}, alert at {place:?}");
 }
+
+/// Advances `b` in steps small enough that no step runs two frames, recording the state hash
+/// of every frame run, until `frames` have run or `seconds` of real time have passed.
+fn hash_log(b: &mut Battle, log: &mut Vec<(u32, u64)>, frames: u32, seconds: f32) {
+    let mut t = 0.0;
+    while b.world().frame().0 < frames && t < seconds {
+        let before = b.world().frame().0;
+        b.advance(1.0 / 240.0).unwrap();
+        t += 1.0 / 240.0;
+        let now = b.world().frame().0;
+        assert!(now <= before + 1, "one frame a step at most");
+        if now == before + 1 {
+            log.push((now, b.world().state_hash().total));
+        }
+    }
+}
+
+#[test]
+fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let factions = ["Coalition".to_string(), "Dominion".to_string()];
+    // Played straight.
+    let mut straight = Vec::new();
+    let mut a = start(&cfg, &factions);
+    hash_log(&mut a, &mut straight, 900, 1_000.0);
+    // Paused, sped up, slowed down.
+    let mut paced = Vec::new();
+    let mut b = start(&cfg, &factions);
+    hash_log(&mut b, &mut paced, 900, 2.0);
+    let at = b.world().frame().0;
+    b.hotkey('p', false);
+    assert_eq!(b.pace().label(), "Paused");
+    hash_log(&mut b, &mut paced, 900, 3.0);
+    assert_eq!(b.world().frame().0, at, "no frame runs while paused");
+    b.hotkey('p', false);
+    b.hotkey('+', false);
+    b.hotkey('+', false);
+    b.hotkey('+', false);
+    assert_eq!(b.pace().label(), "3×");
+    hash_log(&mut b, &mut paced, 900, 2.0);
+    let fast = b.world().frame().0 - at;
+    assert!((170..=190).contains(&fast), "three times the frames in two seconds: {fast}");
+    b.hotkey('-', false);
+    b.hotkey('-', false);
+    b.hotkey('-', false);
+    b.hotkey('-', false);
+    assert_eq!(b.pace().label(), "0.5×");
+    hash_log(&mut b, &mut paced, 900, 1_000.0);
+    assert_eq!(paced.len(), 900);
+    assert_eq!(paced, straight, "the same hash every frame");
+}

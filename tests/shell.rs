@@ -181,7 +181,7 @@ fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
     assert_ne!(players[0].team, players[2].team);
     // The top bar shows the chosen money.
     s.open(Screen::InGame);
-    s.set_hud(b.money(), b.clock());
+    s.set_hud(b.money(), b.clock(), "");
     let label = s.ui.window(s.find("InGame.wnd:LabelMoney").unwrap()).unwrap().text.clone();
     assert_eq!(label, "$50000");
     // Allies never fight: for a minute of play nobody targets the other's objects.
@@ -316,7 +316,7 @@ fn disconnect_and_desync_messages_name_who_and_when() {
 fn the_battle_menu_asks_before_leaving() {
     let (mut s, _) = shell("in-game");
     s.open(Screen::InGame);
-    s.set_hud(12_345, 125);
+    s.set_hud(12_345, 125, "");
     let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
     assert_eq!(text(&s, "InGame.wnd:LabelMoney"), "$12345");
     assert_eq!(text(&s, "InGame.wnd:LabelClock"), "2:05");

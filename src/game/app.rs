@@ -366,6 +366,8 @@ impl Running {
     /// the player leaves or a few seconds after someone wins.
     fn update_battle(&mut self, dt: f32) {
         let Some((battle, _)) = &mut self.battle else { return };
+        // A dialog over a skirmish (leave, options) holds the game.
+        battle.pace_mut().hold(self.shell.message_open());
         if let Err(e) = battle.advance(dt) {
             log::error!("the battle stopped: {e}");
             self.end_battle();
@@ -373,6 +375,7 @@ impl Running {
             return;
         }
         let (money, clock, power) = (battle.money(), battle.clock(), battle.power());
+        let pace = battle.pace().label();
         let labels: Vec<(String, bool, String)> =
             battle.commands().into_iter().map(|c| (c.label, c.available, c.tooltip)).collect();
         let queue = battle.queue_text();
@@ -399,7 +402,7 @@ impl Running {
         let verdict = battle.replay_verdict();
         let failed_at = battle.replay_failed_at();
         let replay = (!battle.is_replay() && summary.is_some()).then(|| battle.replay());
-        self.shell.set_hud(money, clock);
+        self.shell.set_hud(money, clock, &pace);
         self.shell.set_power(power);
         self.shell.set_commands(&labels, &queue);
         self.shell.set_alerts(&alerts);
@@ -627,6 +630,11 @@ impl ApplicationHandler for App {
                             return;
                         }
                     }
+                }
+                if let (true, WKey::Named(NamedKey::Pause), Some((battle, _))) =
+                    (battle_keys, &event.logical_key, &mut r.battle)
+                {
+                    battle.pace_mut().toggle_pause();
                 }
                 if let (true, WKey::Character(text), Some((battle, _))) =
                     (battle_keys, &event.logical_key, &mut r.battle)

@@ -129,7 +129,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
         Some(path) => open_layout(&mut shell, path)?,
         None => {
             shell.open(Screen::InGame);
-            shell.set_hud(battle.money(), battle.clock());
+            shell.set_hud(battle.money(), battle.clock(), &battle.pace().label());
             shell.set_power(battle.power());
             let labels: Vec<(String, bool, String)> =
                 battle.commands().into_iter().map(|c| (c.label, c.available, c.tooltip)).collect();

@@ -116,8 +116,9 @@ impl Battle {
     }
 
     /// A letter or digit key in the battle: S stops, G guards where the units stand, A arms an
-    /// attack-move for the next left click; Ctrl+digit stores the selection as a control
-    /// group, a digit selects the group again (twice quickly: the camera goes to it).
+    /// attack-move for the next left click; P pauses, + and − change the game speed;
+    /// Ctrl+digit stores the selection as a control group, a digit selects the group again
+    /// (twice quickly: the camera goes to it).
     pub fn hotkey(&mut self, c: char, ctrl: bool) {
         let selected = !self.selection.ids.is_empty();
         match c.to_ascii_lowercase() {
@@ -129,6 +130,9 @@ impl Battle {
                     self.command_button(i); // nothing there: nothing happens
                 }
             }
+            'p' if !ctrl => self.pace.toggle_pause(),
+            '+' | '=' => self.pace.faster(),
+            '-' | '_' => self.pace.slower(),
             d @ '0'..='9' => {
                 let n = d as usize - '0' as usize;
                 if ctrl {

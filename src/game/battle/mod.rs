@@ -1,7 +1,8 @@
 //! A battle on this machine: the match's lifetime and pacing. Logic frames run at 30 a second
-//! as real time falls due (never more than a few per drawn frame, and never while the stream
-//! waits for a peer: game time then stands still, and the next frame runs as soon as the data
-//! is in); the picture is interpolated in between. The other jobs live beside this file:
+//! (times the game speed, none while paused: `pace.rs`) as real time falls due (never more
+//! than a few per drawn frame, and never while the stream waits for a peer: game time then
+//! stands still, and the next frame runs as soon as the data is in); the picture is
+//! interpolated in between. The other jobs live beside this file:
 //! `input.rs` (mouse and keys → commands), `selection.rs` (what is shown selected, control
 //! groups), `view.rs` (camera, screen, picking), `control_bar.rs`, `alerts.rs` (losses,
 //! attacks and finished work told to the player), `radar.rs`, `overlay.rs`, `effects.rs`
@@ -16,6 +17,7 @@ mod effects;
 mod input;
 mod online;
 mod overlay;
+mod pace;
 mod radar;
 mod replay;
 mod rubble;
@@ -42,6 +44,7 @@ use super::shroud::Shroud;
 
 pub use alerts::{Alert, AlertKind, Alerts};
 pub use control_bar::{Action, CommandButton};
+pub use pace::Pace;
 
 use control_bar::ControlBar;
 use effects::Effects;
@@ -95,7 +98,9 @@ pub struct Battle {
     shroud: Shroud,
     /// Every object's pose before the last frame, for interpolation.
     previous: BTreeMap<ObjectId, Pose>,
-    /// Seconds since the last logic frame ran.
+    /// Pause and game speed on this machine.
+    pace: Pace,
+    /// Game seconds since the last logic frame ran.
     since_tick: f32,
     /// Seconds since the battle began, as the battle saw them.
     elapsed: f32,
@@ -157,6 +162,7 @@ impl Battle {
             effects: Effects::default(),
             rubble: rubble::Rubble::default(),
             shroud,
+            pace: Pace::skirmish(),
             since_tick: 0.0,
             elapsed: 0.0,
             ended_for: 0.0,
@@ -207,12 +213,14 @@ impl Battle {
         let dt = dt.clamp(0.0, 0.25);
         self.elapsed += dt;
         self.view.scroll(dt, &self.scene);
-        self.since_tick += dt;
+        self.since_tick += self.pace.scale(dt);
         if self.finished() {
             self.ended_for += dt;
         }
+        // Faster speeds run more frames a drawn frame, in the same bounded steps.
+        let catch_up = MAX_CATCH_UP * self.pace.speed().ceil().max(1.0) as u32;
         let mut ran = 0;
-        while self.since_tick >= FRAME && ran < MAX_CATCH_UP && !self.finished() {
+        while self.since_tick >= FRAME && ran < catch_up && !self.finished() {
             let before = poses(self.world());
             match self.game.session.step()? {
                 Step::Ticked { report, frame, hash } => {
@@ -246,13 +254,23 @@ impl Battle {
             }
         }
         self.check_online();
-        if ran == MAX_CATCH_UP {
+        if ran == catch_up {
             self.since_tick = self.since_tick.min(FRAME);
         }
         self.effects.age(dt);
         let world = self.game.session.world();
         self.selection.retain_live(world);
         Ok(())
+    }
+
+    /// Pause and game speed.
+    pub fn pace(&self) -> &Pace {
+        &self.pace
+    }
+
+    /// Pause and game speed, to change (keys, dialogs).
+    pub fn pace_mut(&mut self) -> &mut Pace {
+        &mut self.pace
     }
 
     /// The local player's alerts.

@@ -89,6 +89,7 @@ impl Battle {
     /// Makes this an online battle over `net` (the match's own transport, shared).
     pub fn set_online(&mut self, net: SharedQuic) {
         let me = crate::lockstep::Transport::me(&net);
+        self.pace = super::pace::Pace::online();
         self.online = Some(OnlineLink {
             net,
             me,

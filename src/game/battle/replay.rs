@@ -42,6 +42,7 @@ impl Battle {
         battle.local = PlayerId(replay.local);
         battle.view.camera = battle.scene.start_camera(battle.local);
         battle.shroud.update(battle.game.session.world(), battle.local);
+        battle.pace = super::pace::Pace::replay();
         battle.watching = Some(Watching {
             frames: replay.frames,
             final_hash: replay.final_hash.clone(),

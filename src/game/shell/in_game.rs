@@ -83,9 +83,12 @@ impl Shell {
         self.set_text("InGame.wnd:AlertLine", &text);
     }
 
-    /// Shows the local player's money and the game time (seconds) in the top bar.
-    pub fn set_hud(&mut self, money: i64, seconds: u32) {
+    /// Shows the local player's money and the game time (seconds) in the top bar, with the
+    /// pace when it is not normal ("Paused", "2×").
+    pub fn set_hud(&mut self, money: i64, seconds: u32, pace: &str) {
         self.set_text("InGame.wnd:LabelMoney", &format!("${money}"));
-        self.set_text("InGame.wnd:LabelClock", &format!("{}:{:02}", seconds / 60, seconds % 60));
+        let clock = format!("{}:{:02}", seconds / 60, seconds % 60);
+        let text = if pace.is_empty() { clock } else { format!("{clock}  {pace}") };
+        self.set_text("InGame.wnd:LabelClock", &text);
     }
 }

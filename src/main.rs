@@ -98,6 +98,9 @@ enum Cmd {
         /// Put the cursor over this window (full name, e.g. MainMenu.wnd:ButtonSkirmish).
         #[arg(long)]
         hover: Option<String>,
+        /// With --map: show player 1's objects of these templates selected (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        select: Vec<String>,
     },
     /// Parse layouts and bind their callbacks, images and fonts (all of ui/*.wnd by default).
     UiCheck {
@@ -294,14 +297,14 @@ fn main() -> ExitCode {
         }
         Cmd::MapGen { dir } => map_gen(&roots, &dir),
         Cmd::GenArt => gen_art(&roots),
-        Cmd::Screenshot { map, ui, frames, players, commands, seed, camera, out, size, hover } => {
+        Cmd::Screenshot { map, ui, frames, players, commands, seed, camera, out, size, hover, select } => {
             let hud = ui.as_ref().is_some_and(|u| u.as_os_str() == "hud");
             let layout = ui.filter(|u| u.as_os_str() != "none" && u.as_os_str() != "hud");
             match map {
                 Some(map) => {
                     let slots = players.as_deref().map_or(0, |p| p.split(',').count());
                     load_script(commands.as_deref(), slots).and_then(|script| {
-                        let shot = WorldShot { map, players, frames, seed, camera, size, script };
+                        let shot = WorldShot { map, players, frames, seed, camera, size, script, select };
                         world_screenshot(&roots, &shot, hud, layout.as_deref(), &out)
                     })
                 }

@@ -570,3 +570,108 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
     assert_eq!(paced.len(), 900);
     assert_eq!(paced, straight, "the same hash every frame");
 }
+
+#[test]
+fn the_selection_panel_shows_icons_and_picks_drops_and_keeps_kinds_by_click() {
+    use ridgeline::ui::Rect;
+    let mut b = battle();
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    run(&mut b, 0.3);
+    let panel = Rect::new(1000.0, 560.0, 222.0, 213.0);
+    let chosen = b.selection().to_vec();
+    assert!(chosen.len() > 5, "a crowd is selected: {}", chosen.len());
+    let icons = |b: &Battle| -> Vec<(String, Rect)> {
+        b.selection_panel(panel)
+            .into_iter()
+            .filter_map(|c| match c {
+                DrawCmd::Image { name, rect, .. } => Some((name, rect)),
+                _ => None,
+            })
+            .collect()
+    };
+    let grid = icons(&b);
+    assert_eq!(grid.len(), chosen.len().min(24), "an icon per selected object");
+    let names: std::collections::BTreeMap<_, _> =
+        b.world().objects().map(|o| (o.id, b.world().rules().template(o.template).name.clone())).collect();
+    let name_of = |id| names[&id].clone();
+    for ((icon, rect), id) in grid.iter().zip(&chosen) {
+        assert_eq!(icon, &format!("@icon/{}", name_of(*id)));
+        assert!(panel.contains(rect.x, rect.y) && rect.right() <= panel.right() + 0.5, "{rect:?} inside the panel");
+    }
+    let middle = |r: &Rect| Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
+    // Ctrl-click on a rifleman keeps the riflemen.
+    let rifle = chosen.iter().position(|&id| name_of(id) == "Rifleman").expect("a rifleman");
+    assert!(b.panel_click(panel, middle(&grid[rifle].1), true));
+    let riflemen: Vec<_> = chosen.iter().copied().filter(|&id| name_of(id) == "Rifleman").collect();
+    assert_eq!(b.selection(), riflemen.as_slice());
+    // Shift-click drops one.
+    b.set_shift(true);
+    let grid = icons(&b);
+    assert!(b.panel_click(panel, middle(&grid[0].1), false));
+    b.set_shift(false);
+    assert_eq!(b.selection(), &riflemen[1..]);
+    // A plain click picks one; the sim's selection follows.
+    let grid = icons(&b);
+    assert!(b.panel_click(panel, middle(&grid[1].1), false));
+    assert_eq!(b.selection(), &riflemen[2..3]);
+    run(&mut b, 0.5);
+    let me = b.local();
+    assert_eq!(b.world().players()[me.index()].selection, riflemen[2..3].to_vec());
+    // One object: its icon, name and health.
+    let texts: Vec<String> = b
+        .selection_panel(panel)
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert!(texts.contains(&"Rifleman".to_string()) && texts.iter().any(|t| t.ends_with("/180")), "{texts:?}");
+}
+
+#[test]
+fn a_factory_s_queue_shows_progress_and_a_click_on_it_cancels_with_a_refund() {
+    use ridgeline::game::battle::Action;
+    use ridgeline::ui::Rect;
+    let mut b = battle();
+    let me = b.local();
+    // Click the command post: it trains haulers.
+    let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap().id;
+    let at = b.screen_pos(post).expect("the command post is on screen");
+    b.mouse_down(MouseButton::Left, at);
+    b.mouse_up(MouseButton::Left, at);
+    run(&mut b, 0.3);
+    assert_eq!(b.selection(), [post]);
+    let train = b.commands().iter().position(|c| matches!(c.action, Action::Produce { .. })).expect("a unit to train");
+    b.command_button(train);
+    b.command_button(train);
+    run(&mut b, 1.0);
+    assert_eq!(b.world().factories().queue(post).len(), 2);
+    // Shift queues five more (the queue holds them all).
+    b.set_shift(true);
+    b.command_button(train);
+    b.set_shift(false);
+    run(&mut b, 0.5);
+    assert_eq!(b.world().factories().queue(post).len(), 7, "Shift queues five");
+    let p1 = b.queue_progress().expect("progress of the first");
+    run(&mut b, 1.0);
+    let p2 = b.queue_progress().unwrap();
+    assert!(p2 > p1, "the first one advances: {p1} → {p2}");
+    let panel = Rect::new(1000.0, 560.0, 222.0, 213.0);
+    let queue: Vec<Rect> = b
+        .selection_panel(panel)
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Image { rect, name, .. } if name != "@icon/CommandPost" => Some(rect),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(queue.len(), 5, "the queue as icons, the first five of seven");
+    let money = b.money();
+    let q = queue[1];
+    assert!(b.panel_click(panel, Vec2::new(q.x + q.w / 2.0, q.y + q.h / 2.0), false));
+    run(&mut b, 0.5);
+    assert_eq!(b.world().factories().queue(post).len(), 6, "one cancelled");
+    assert!(b.money() > money, "refunded: {money} → {}", b.money());
+}

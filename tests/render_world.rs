@@ -19,6 +19,7 @@ fn shot(camera: (f32, f32, f32)) -> image::RgbaImage {
         camera: Some(camera),
         size: (320, 200),
         script: Default::default(),
+        select: Vec::new(),
     };
     screenshot::world(&common::roots(), &shot, Overlay::None).expect("offscreen render")
 }
@@ -50,6 +51,7 @@ fn a_layout_can_be_drawn_over_the_battlefield() {
         camera: None,
         size: (800, 600),
         script: Default::default(),
+        select: Vec::new(),
     };
     let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let layout = common::root().join("ui/MessageBox.wnd");
@@ -68,6 +70,7 @@ fn a_bad_map_or_players_spec_is_an_error_not_a_panic() {
         camera: None,
         size: (64, 64),
         script: Default::default(),
+        select: Vec::new(),
     };
     let e = screenshot::world(&common::roots(), &s, Overlay::None).unwrap_err().to_string();
     assert!(e.contains("no_such_map"), "{e}");
@@ -87,6 +90,7 @@ fn the_hud_shows_the_top_bar_over_the_battle() {
         camera: None,
         size: (640, 360),
         script: Default::default(),
+        select: Vec::new(),
     };
     let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let hud = screenshot::world(&common::roots(), &shot, Overlay::Hud).unwrap();

@@ -30,6 +30,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
         camera: Some((128.0, 128.0, 0.45)),
         size: SIZE,
         script: Default::default(),
+        select: Vec::new(),
     };
     let (battle, mut shell) = battle_for(roots, &shot)?;
     let gpu = Gpu::headless()?;

@@ -348,10 +348,15 @@ impl Running {
 
     /// The radar window's rectangle, while a battle shows it and no dialog covers it.
     fn radar_rect(&self) -> Option<crate::ui::Rect> {
+        self.battle_window("InGame.wnd:Radar")
+    }
+
+    /// A battle window's rectangle, while a battle shows it and no dialog covers it.
+    fn battle_window(&self, name: &str) -> Option<crate::ui::Rect> {
         if self.battle.is_none() || self.shell.message_open() {
             return None;
         }
-        let id = self.shell.find("InGame.wnd:Radar")?;
+        let id = self.shell.find(name)?;
         self.shell.ui.window(id).filter(|w| w.visible()).map(|w| w.rect)
     }
 
@@ -380,6 +385,7 @@ impl Running {
             battle.commands().into_iter().map(|c| (c.label, c.available, c.tooltip)).collect();
         let queue = battle.queue_text();
         let alerts = battle.alert_lines();
+        let progress = battle.queue_progress();
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
         // to drop whoever it waits for.
         let stalled = battle.stalled_for();
@@ -406,6 +412,7 @@ impl Running {
         self.shell.set_power(power);
         self.shell.set_commands(&labels, &queue);
         self.shell.set_alerts(&alerts);
+        self.shell.set_queue_progress(progress);
         if let Some((outcome, rows)) = summary {
             self.battle = None;
             self.leaving = false;
@@ -468,6 +475,9 @@ impl Running {
         cmds.extend(draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out)));
         if let (Some(rect), Some((battle, _))) = (self.radar_rect(), &self.battle) {
             cmds.extend(battle.radar(rect, &format!("@preview/{}", battle.scene.map.file.name)));
+        }
+        if let (Some(rect), Some((battle, _))) = (self.battle_window("InGame.wnd:SelectionPanel"), &self.battle) {
+            cmds.extend(battle.selection_panel(rect));
         }
         self.pass.render(&self.gpu.device, &self.gpu.queue, &view, size, &cmds, clear);
         self.window.pre_present_notify();
@@ -573,10 +583,15 @@ impl ApplicationHandler for App {
                 let consumed = r.shell.handle(input);
                 let at = glam::Vec2::new(x, y);
                 let on_radar = r.radar_rect().filter(|rect| rect.contains(x, y));
+                let on_panel = r.battle_window("InGame.wnd:SelectionPanel").filter(|rect| rect.contains(x, y));
                 if state == ElementState::Released {
                     r.radar_drag = false;
                 }
-                if let (Some(rect), ElementState::Pressed, Some((battle, _))) = (on_radar, state, &mut r.battle) {
+                let ctrl = self.modifiers.control_key();
+                if let (Some(rect), ElementState::Pressed, Some((battle, _))) = (on_panel, state, &mut r.battle) {
+                    battle.panel_click(rect, at, ctrl);
+                } else if let (Some(rect), ElementState::Pressed, Some((battle, _))) = (on_radar, state, &mut r.battle)
+                {
                     if button == MouseButton::Left {
                         r.radar_drag = true;
                         battle.radar_click(rect, at);

@@ -53,6 +53,9 @@ pub struct WorldShot {
     pub size: (u32, u32),
     /// Commands for `scripted` players (as `sim --commands`).
     pub script: CommandScript,
+    /// Templates whose objects of player 1 are shown selected (the HUD's panel and control
+    /// bar follow); empty: nothing selected.
+    pub select: Vec<String>,
 }
 
 /// What is drawn over a battlefield screenshot.
@@ -93,6 +96,15 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
     let step = 1.0 / FRAMES_PER_SECOND as f32 + 1e-4;
     while battle.world().frame().0 < shot.frames && !battle.world().is_over() {
         battle.advance(step).map_err(|e| content(&e))?;
+    }
+    if !shot.select.is_empty() {
+        let world = battle.world();
+        let chosen: Vec<_> = world
+            .objects()
+            .filter(|o| o.owner == battle.local() && shot.select.contains(&world.rules().template(o.template).name))
+            .map(|o| o.id)
+            .collect();
+        battle.show_selected(chosen);
     }
     if let Some((x, y, zoom)) = shot.camera {
         let at = glam::Vec2::new(x, y) * battle.scene.map.file.cell_size as f32;
@@ -136,8 +148,12 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
             shell.set_commands(&labels, &battle.queue_text());
             shell.set_alerts(&battle.alert_lines());
             below = battle.overlay();
+            shell.set_queue_progress(battle.queue_progress());
             if let Some(w) = shell.find("InGame.wnd:Radar").and_then(|id| shell.ui.window(id)) {
                 above = battle.radar(w.rect, &format!("@preview/{}", battle.scene.map.file.name));
+            }
+            if let Some(w) = shell.find("InGame.wnd:SelectionPanel").and_then(|id| shell.ui.window(id)) {
+                above.extend(battle.selection_panel(w.rect));
             }
         }
     }

@@ -6,6 +6,7 @@
 pub mod binding;
 pub mod glyphs;
 pub mod gpu;
+pub mod icons;
 pub mod offscreen;
 pub mod ui_pass;
 pub mod world;

@@ -18,6 +18,8 @@ use super::Battle;
 /// fixed grid, as Generals has, clear of the S, G and A orders).
 pub const BUTTON_KEYS: [char; 12] = ['q', 'w', 'e', 'r', 't', 'y', 'z', 'x', 'c', 'v', 'b', 'n'];
 
+/// Units one click queues with Shift held.
+const SHIFT_QUEUES: usize = 5;
 /// Seconds a refused order's reason stays in the control bar.
 const NOTICE_SECONDS: f32 = 3.0;
 
@@ -266,11 +268,16 @@ impl Battle {
         format!("Building: {}", items.join(", "))
     }
 
-    /// A control-bar button was clicked.
+    /// A control-bar button was clicked (with Shift, a unit is queued five times).
     pub fn command_button(&mut self, index: usize) {
         let Some(button) = self.commands().into_iter().nth(index) else { return };
         match button.action {
-            Action::Produce { factory, template } => self.send(Command::Produce { factory, template }),
+            Action::Produce { factory, template } => {
+                // Shift queues five.
+                for _ in 0..if self.selection.shift { SHIFT_QUEUES } else { 1 } {
+                    self.send(Command::Produce { factory, template });
+                }
+            }
             Action::Place(template) => {
                 self.pending.attack_move = false;
                 self.pending.placing = Some(template);

@@ -2,12 +2,12 @@
 //! (times the game speed, none while paused: `pace.rs`) as real time falls due (never more
 //! than a few per drawn frame, and never while the stream waits for a peer: game time then
 //! stands still, and the next frame runs as soon as the data is in); the picture is
-//! interpolated in between. The other jobs live beside this file:
-//! `input.rs` (mouse and keys → commands), `selection.rs` (what is shown selected, control
-//! groups), `view.rs` (camera, screen, picking), `control_bar.rs`, `alerts.rs` (losses,
-//! attacks and finished work told to the player), `radar.rs`, `overlay.rs`, `effects.rs`
-//! (tracers and rings from the tick's events), `score.rs`, `online.rs` (the other machines)
-//! and `replay.rs` (watching and recording).
+//! interpolated in between. The other jobs live beside this file: `input.rs` (mouse and keys
+//! → commands), `selection.rs` (what is shown selected, control groups), `view.rs` (camera,
+//! screen, picking), `control_bar.rs`, `alerts.rs` (losses, attacks and finished work told to
+//! the player), `panel.rs` (the selection panel and production queue), `radar.rs`,
+//! `overlay.rs`, `effects.rs` (tracers and rings from the tick's events), `score.rs`,
+//! `online.rs` (the other machines) and `replay.rs` (watching and recording).
 //!
 //! Must not: change the world; every order goes through the stream as a command.
 
@@ -18,6 +18,7 @@ mod input;
 mod online;
 mod overlay;
 mod pace;
+mod panel;
 mod radar;
 mod replay;
 mod rubble;
@@ -328,6 +329,11 @@ impl Battle {
     /// Replaces the camera (tools place it by hand).
     pub fn set_camera(&mut self, camera: super::camera::Camera) {
         self.view.camera = camera;
+    }
+
+    /// Where an object stands on the screen (pixels), if in front of the camera.
+    pub fn screen_pos(&self, id: ObjectId) -> Option<Vec2> {
+        self.view.screen_pos(self.world(), id, &self.scene)
     }
 
     /// The view-projection matrix for the current screen.

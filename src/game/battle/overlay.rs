@@ -142,8 +142,7 @@ impl Battle {
         let rules = world.rules();
         for o in world.objects() {
             let rank = rules.rank(o.template, o.xp);
-            let (_, health_percent) = rules.rank_bonus(o.template, rank);
-            let max = (rules.template(o.template).max_health as i64 * health_percent as i64 / 100).max(1) as i32;
+            let (max, frac) = health_of(world, o);
             let selected = self.selection.ids.contains(&o.id);
             let marked = o.repairing || o.powered_down;
             if o.owner == PlayerId::NEUTRAL || (o.health >= max && !selected && !marked) || !self.sees(o.id) {
@@ -154,14 +153,7 @@ impl Battle {
             let top = Vec3::new(p.x, p.y, self.scene.height(p) + lift);
             let Some(px) = self.view.project(top) else { continue };
             let w = (if o.kind.blocks_ground() { 48.0 } else { 20.0 }) * self.view.camera.zoom.sqrt();
-            let frac = (o.health.max(0) as f32 / max as f32).clamp(0.0, 1.0);
-            let color = if frac > 0.6 {
-                [70, 220, 70, 255]
-            } else if frac > 0.3 {
-                [230, 200, 50, 255]
-            } else {
-                [230, 60, 40, 255]
-            };
+            let color = health_color(frac);
             let bar = Rect::new(px.x - w / 2.0, px.y - 4.0, w, 4.0);
             out.push(DrawCmd::Fill { rect: bar, color: [0, 0, 0, 180] });
             out.push(DrawCmd::Fill { rect: Rect::new(bar.x + 1.0, bar.y + 1.0, (w - 2.0) * frac, 2.0), color });
@@ -228,5 +220,24 @@ impl Battle {
                 self.ground_loop(out, ring, [90, 230, 90, 255], 1.5);
             }
         }
+    }
+}
+
+/// An object's full health (with its rank's bonus) and the share of it left (0–1).
+pub(super) fn health_of(world: &crate::sim::World, o: &crate::sim::object::Object) -> (i32, f32) {
+    let rules = world.rules();
+    let (_, health_percent) = rules.rank_bonus(o.template, rules.rank(o.template, o.xp));
+    let max = (rules.template(o.template).max_health as i64 * health_percent as i64 / 100).max(1) as i32;
+    (max, (o.health.max(0) as f32 / max as f32).clamp(0.0, 1.0))
+}
+
+/// A health bar's colour: green, then yellow below 60 %, red below 30 %.
+pub(super) fn health_color(frac: f32) -> [u8; 4] {
+    if frac > 0.6 {
+        [70, 220, 70, 255]
+    } else if frac > 0.3 {
+        [230, 200, 50, 255]
+    } else {
+        [230, 60, 40, 255]
     }
 }

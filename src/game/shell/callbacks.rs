@@ -40,9 +40,9 @@ const UPDATE: [(&str, InitFn); 0] = [];
 /// Layout shutdowns, run when a screen closes (none needed yet).
 const SHUTDOWN: [(&str, InitFn); 0] = [];
 
-/// Custom draw callbacks: the shell's own (see `Shell::custom_draw`) and the battle's radar,
-/// which the client draws over the window's background.
-const DRAW: [&str; 2] = ["MapPreviewDraw", "RadarDraw"];
+/// Custom draw callbacks: the shell's own (see `Shell::custom_draw`) and the battle's radar and
+/// selection panel, which the client draws over the windows' backgrounds.
+const DRAW: [&str; 3] = ["MapPreviewDraw", "RadarDraw", "SelectionPanelDraw"];
 
 /// The system callback with this name.
 pub fn system(name: &str) -> Option<SystemFn> {

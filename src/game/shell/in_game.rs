@@ -3,7 +3,7 @@
 //! rows of command buttons for what the selection can build, and the production queue.
 //!
 //! Must not: reach into the battle; the client fills the bars through [`Shell::set_hud`],
-//! [`Shell::set_alerts`] and [`Shell::set_commands`], and hears of Leave and button clicks as
+//! [`Shell::set_alerts`], [`Shell::set_queue_progress`] and [`Shell::set_commands`], and hears of Leave and button clicks as
 //! [`super::ShellRequest`]s.
 
 use crate::ui::{EventKind, UiEvent};
@@ -72,6 +72,14 @@ impl Shell {
         if let Some(id) = self.find("InGame.wnd:LabelPower") {
             self.ui.enable(id, !power.low());
         }
+    }
+
+    /// Shows the first queued unit's progress under the selection panel (hidden when the
+    /// selection has no queue).
+    pub fn set_queue_progress(&mut self, percent: Option<u8>) {
+        let Some(id) = self.find("InGame.wnd:QueueProgress") else { return };
+        self.ui.show(id, percent.is_some());
+        self.ui.progress_set(id, percent.unwrap_or(0) as i32);
     }
 
     /// Shows the newest alert lines above the control bar, newest at the bottom (at most

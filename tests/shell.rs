@@ -5,7 +5,7 @@ mod common;
 
 use ridgeline::game::battle::Battle;
 use ridgeline::game::settings::{Settings, UiScaling};
-use ridgeline::game::shell::{Screen, Shell, ShellRequest, SlotChoice};
+use ridgeline::game::shell::{ButtonView, Screen, Shell, ShellRequest, SlotChoice};
 use ridgeline::lockstep::PeerId;
 use ridgeline::net::wire::{Roster, RosterSlot, Seat};
 use ridgeline::session::lobby::LobbyChange;
@@ -331,10 +331,17 @@ fn the_battle_menu_asks_before_leaving() {
     assert!(!label.enabled());
     assert_eq!(label.text_colors.disabled, [235, 95, 70, 255]);
     // The control bar: a usable button, a greyed one, the rest hidden.
+    let button = |label: &str, usable, tooltip: &str| ButtonView {
+        label: label.into(),
+        usable,
+        tooltip: tooltip.into(),
+        icon: Some(format!("@icon/{}", label.split(' ').next().unwrap())),
+        key: "Q".into(),
+    };
     s.set_commands(
         &[
-            ("Rifleman $225".into(), true, "Rifleman: $225, 5 s.".into()),
-            ("Bulwark $900".into(), false, "Bulwark: $900, 12 s. Needs a finished WarFactory first.".into()),
+            button("Rifleman $225", true, "Rifleman: $225, 5 s."),
+            button("Bulwark $900", false, "Bulwark: $900, 12 s. Needs a finished WarFactory first."),
         ],
         "Ready",
     );
@@ -344,6 +351,21 @@ fn the_battle_menu_asks_before_leaving() {
     assert_eq!(w(&s, "InGame.wnd:ButtonCommand1").tooltip, "Bulwark: $900, 12 s. Needs a finished WarFactory first.");
     assert!(!w(&s, "InGame.wnd:ButtonCommand2").visible());
     assert_eq!(text(&s, "InGame.wnd:ButtonCommand0"), "Rifleman $225");
+    // Its icon at its left with the key on it; the text beside it.
+    let fonts = ridgeline::ui::font::Fonts::load().unwrap();
+    let r = w(&s, "InGame.wnd:ButtonCommand0").rect;
+    let cmds = ridgeline::ui::draw::draw_list(&s.ui, &fonts, &|_, _| {});
+    let icon = cmds.iter().find_map(|c| match c {
+        ridgeline::ui::draw::DrawCmd::Image { name, rect, .. } if name == "@icon/Rifleman" => Some(*rect),
+        _ => None,
+    });
+    let icon = icon.expect("the icon is drawn");
+    assert!(r.contains(icon.x, icon.y) && (icon.x - r.x) < 4.0 && icon.w <= r.h, "{icon:?} at the left of {r:?}");
+    let label = cmds.iter().find_map(|c| match c {
+        ridgeline::ui::draw::DrawCmd::Text { text, x, .. } if text.starts_with("Rifleman") => Some(*x),
+        _ => None,
+    });
+    assert!(label.expect("the label") >= icon.right(), "the text stands beside the icon");
     assert_eq!(text(&s, "InGame.wnd:LabelQueue"), "Ready");
     // Menu asks; Cancel keeps the battle.
     click(&mut s, "InGame.wnd:ButtonMenu");

@@ -381,8 +381,7 @@ impl Running {
         }
         let (money, clock, power) = (battle.money(), battle.clock(), battle.power());
         let pace = battle.pace().label();
-        let labels: Vec<(String, bool, String)> =
-            battle.commands().into_iter().map(|c| (c.label, c.available, c.tooltip)).collect();
+        let labels: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
         let queue = battle.queue_text();
         let alerts = battle.alert_lines();
         let progress = battle.queue_progress();

@@ -143,8 +143,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
             shell.open(Screen::InGame);
             shell.set_hud(battle.money(), battle.clock(), &battle.pace().label());
             shell.set_power(battle.power());
-            let labels: Vec<(String, bool, String)> =
-                battle.commands().into_iter().map(|c| (c.label, c.available, c.tooltip)).collect();
+            let labels: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
             shell.set_commands(&labels, &battle.queue_text());
             shell.set_alerts(&battle.alert_lines());
             below = battle.overlay();

@@ -258,6 +258,26 @@ fn draw_window(
     }
     match &w.gadget {
         Gadget::PushButton { .. } | Gadget::None if !w.text.is_empty() => {
+            // An icon takes a square at the left; the text centres in what is left.
+            let r = match &w.icon {
+                Some((image, mark)) => {
+                    let side = r.h - 4.0;
+                    let sq = Rect::new(r.x + 2.0, r.y + 2.0, side, side);
+                    let tint = if w.enabled() { [255; 4] } else { [140, 140, 140, 200] };
+                    out.push(DrawCmd::Image { rect: sq, name: image.clone(), tint });
+                    if !mark.is_empty() {
+                        let mark_px = (px * 0.8).max(6.0);
+                        let at = Rect::new(sq.x + 1.0, sq.y, sq.w, tm.line_height(mark_px));
+                        line(out, tm, at, mark, mark_px, true, [255, 235, 150, 255], Align::Left);
+                    }
+                    Rect::new(sq.right(), r.y, (r.w - side - 2.0).max(0.0), r.h)
+                }
+                None => r,
+            };
+            // A word too long for the button shrinks the text (to 60 % at most) rather than
+            // run past its edge.
+            let widest = w.text.split(['\n', ' ']).map(|word| tm.width(word, px, w.bold)).fold(0.0, f32::max);
+            let px = if widest > r.w - 8.0 { (px * (r.w - 8.0) / widest).max(px * 0.6) } else { px };
             let lines = wrap(tm, &w.text, px, w.bold, r.w - 8.0);
             let lh = tm.line_height(px);
             let top = r.y + (r.h - lh * lines.len() as f32) / 2.0;

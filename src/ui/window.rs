@@ -231,6 +231,9 @@ pub struct GameWindow {
     pub scaling: ScalingMode,
     /// Parent edges it keeps its distances to (extension).
     pub anchor: Option<Anchor>,
+    /// An image set by code, drawn in a square at the window's left with the text beside it,
+    /// and a short mark (a hotkey) over the image's corner (extension; buttons use it).
+    pub icon: Option<(String, String)>,
 }
 
 impl GameWindow {

@@ -63,6 +63,10 @@ pub struct CommandButton {
     pub refusal: Option<RejectReason>,
     /// What the tooltip says: price, time, power, and why it is greyed out.
     pub tooltip: String,
+    /// The picture of what it makes or raises, if it makes something.
+    pub icon: Option<String>,
+    /// Its key (the fixed grid, Q–Y then Z–N).
+    pub key: char,
 }
 
 /// The control bar's own state: the last refusal shown.
@@ -86,6 +90,19 @@ impl ControlBar {
         });
         if let Some(reason) = last {
             self.notice = Some((describe(reason, world), now));
+        }
+    }
+}
+
+impl CommandButton {
+    /// What the shell's control bar shows of it.
+    pub fn view(self) -> crate::game::shell::ButtonView {
+        crate::game::shell::ButtonView {
+            label: self.label,
+            usable: self.available,
+            tooltip: self.tooltip,
+            icon: self.icon,
+            key: self.key.to_string(),
         }
     }
 }
@@ -138,6 +155,8 @@ impl Battle {
                     available: verdict.is_ok(),
                     refusal: verdict.err(),
                     tooltip,
+                    icon: Some(super::super::shell::icon_name(&t.name)),
+                    key: ' ',
                 }
             })
             .collect();
@@ -152,10 +171,13 @@ impl Battle {
                 available: true,
                 refusal: None,
                 tooltip: format!("Sell it: ${refund} back (a share of its price, and its queue)."),
+                icon: None,
+                key: ' ',
             });
         }
         for (b, key) in buttons.iter_mut().zip(BUTTON_KEYS) {
             b.tooltip = format!("[{}] {}", key.to_ascii_uppercase(), b.tooltip);
+            b.key = key.to_ascii_uppercase();
         }
         buttons
     }
@@ -185,6 +207,8 @@ impl Battle {
                 available: verdict.is_ok(),
                 refusal: verdict.err(),
                 tooltip,
+                icon: None,
+                key: ' ',
             });
         }
         let t = rules.template(o.template);
@@ -204,6 +228,8 @@ impl Battle {
                 available: true,
                 refusal: None,
                 tooltip,
+                icon: None,
+                key: ' ',
             });
         }
         if let Ok(down) = world.can_power_down(self.local, o.id) {
@@ -218,6 +244,8 @@ impl Battle {
                 available: true,
                 refusal: None,
                 tooltip,
+                icon: None,
+                key: ' ',
             });
         }
         buttons

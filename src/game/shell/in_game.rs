@@ -19,6 +19,21 @@ pub const COMMAND_BUTTONS: usize = 12;
 /// Alert lines shown above the control bar.
 const ALERT_LINES: usize = 3;
 
+/// What one control-bar button shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ButtonView {
+    /// Its text.
+    pub label: String,
+    /// False greys it out.
+    pub usable: bool,
+    /// Its tooltip.
+    pub tooltip: String,
+    /// An image (a dynamic image's name) at its left, if any.
+    pub icon: Option<String>,
+    /// Its key, shown on the image.
+    pub key: String,
+}
+
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     if e.kind != EventKind::Selected {
         return;
@@ -39,19 +54,20 @@ impl Shell {
         self.message(LEAVE_TITLE, "Leave the battle and return to the main menu?", true);
     }
 
-    /// Fills the control bar: a label, whether it can be used and its tooltip, per command
-    /// button (hidden where none), and the queue line.
-    pub fn set_commands(&mut self, buttons: &[(String, bool, String)], queue: &str) {
+    /// Fills the control bar: per command button (hidden where none) its label, whether it
+    /// can be used, its tooltip, and its icon with the key on it; then the queue line.
+    pub fn set_commands(&mut self, buttons: &[ButtonView], queue: &str) {
         for i in 0..COMMAND_BUTTONS {
             let name = format!("InGame.wnd:ButtonCommand{i}");
             let Some(id) = self.find(&name) else { continue };
             match buttons.get(i) {
-                Some((text, usable, tip)) => {
+                Some(b) => {
                     self.ui.show(id, true);
-                    self.ui.enable(id, *usable);
-                    self.set_text(&name, text);
+                    self.ui.enable(id, b.usable);
+                    self.set_text(&name, &b.label);
                     if let Some(w) = self.ui.window_mut(id) {
-                        w.tooltip.clone_from(tip);
+                        w.tooltip.clone_from(&b.tooltip);
+                        w.icon = b.icon.clone().map(|image| (image, b.key.clone()));
                     }
                 }
                 None => self.ui.show(id, false),

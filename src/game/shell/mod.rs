@@ -35,6 +35,7 @@ use crate::ui::{GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
 
 use super::settings::{Settings, UiScaling};
 
+pub use in_game::ButtonView;
 pub use request::ShellRequest;
 pub use skirmish::{SkirmishConfig, SlotChoice};
 

@@ -71,6 +71,7 @@ impl WindowManager {
             hilited: false,
             scaling: mode,
             anchor: def.anchor,
+            icon: None,
         };
         self.slots[id.index as usize].window = Some(window);
         let kids: Vec<WindowId> = def.children.iter().map(|c| self.create(c, Some(id), layout, mode)).collect();

@@ -532,3 +532,45 @@ fn clicking_a_map_lights_that_row_only() {
     let lit: Vec<&String> = colours.iter().filter(|(_, c)| *c == [235, 200, 110, 255]).map(|(t, _)| t).collect();
     assert_eq!(lit, [chosen], "only the chosen map is drawn in the highlight colour");
 }
+
+#[test]
+fn the_first_battle_s_hint_is_dismissed_for_good() {
+    let (mut s, path) = shell("shell-hint");
+    let shown = |s: &Shell| s.ui.window(s.find("InGame.wnd:HintPanel").unwrap()).unwrap().visible();
+    s.open(Screen::InGame);
+    s.offer_hint(false);
+    assert!(!shown(&s), "no hint while watching a replay");
+    s.offer_hint(true);
+    assert!(shown(&s), "the first battle shows the hint");
+    let text = s.ui.window(s.find("InGame.wnd:HintText").unwrap()).unwrap().text.clone();
+    assert!(text.contains("Barracks") && text.contains("destroy the enemy base"), "{text}");
+    // Every line of it fits its box.
+    use ridgeline::ui::font::TextMeasure;
+    let fonts = ridgeline::ui::font::Fonts::load().unwrap();
+    let area = s.ui.window(s.find("InGame.wnd:HintText").unwrap()).unwrap().rect;
+    let lines: Vec<_> = ridgeline::ui::draw::draw_list(&s.ui, &fonts, &|_, _| {})
+        .into_iter()
+        .filter_map(|c| match c {
+            ridgeline::ui::draw::DrawCmd::Text { x, y, text: t, px, .. } if !t.is_empty() && text.contains(&t) => {
+                Some((x, y, t, px))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(lines.len() >= 2, "{lines:?}");
+    for (x, y, t, px) in &lines {
+        let (w, h) = (fonts.width(t, *px, false), fonts.line_height(*px));
+        assert!(
+            *x >= area.x && x + w <= area.right() + 0.5 && y + h <= area.bottom() + 0.5,
+            "{t:?} runs out of {area:?}"
+        );
+    }
+    click(&mut s, "InGame.wnd:ButtonHintClose");
+    assert!(!shown(&s));
+    assert!(Settings::load(&path).unwrap().hint_seen, "remembered in the settings");
+    // The next battle, even after a restart, has no hint.
+    let mut again = Shell::new(&common::roots(), (1280.0, 720.0), path).unwrap();
+    again.open(Screen::InGame);
+    again.offer_hint(true);
+    assert!(!shown(&again));
+}

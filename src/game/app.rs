@@ -340,6 +340,7 @@ impl Running {
                 let pass =
                     WorldPass::new(&self.gpu.device, &self.gpu.queue, self.config.format, &battle.scene.statics());
                 self.shell.open(Screen::InGame);
+                self.shell.offer_hint(!battle.is_replay());
                 self.battle = Some((battle, pass));
             }
             Err(e) => self.shell.message("Battle", &format!("The battle could not start: {e}"), false),

@@ -33,6 +33,8 @@ pub struct Settings {
     pub scroll_speed: u8,
     /// The name shown to other players.
     pub player_name: String,
+    /// The first battle's hint was dismissed.
+    pub hint_seen: bool,
 }
 
 impl Default for Settings {
@@ -45,6 +47,7 @@ impl Default for Settings {
             sfx_volume: 80,
             scroll_speed: 10,
             player_name: "Commander".into(),
+            hint_seen: false,
         }
     }
 }

@@ -40,6 +40,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     }
     match short(&e.name) {
         "ButtonMenu" => shell.ask_leave_battle(),
+        "ButtonHintClose" => shell.dismiss_hint(),
         name => {
             if let Some(i) = name.strip_prefix("ButtonCommand").and_then(|n| n.parse::<usize>().ok()) {
                 shell.request(super::ShellRequest::CommandButton(i));
@@ -49,6 +50,25 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
 }
 
 impl Shell {
+    /// Shows the first-battle hint when the player is about to play and has not dismissed it.
+    pub fn offer_hint(&mut self, playing: bool) {
+        let show = playing && !self.settings.hint_seen;
+        if let Some(id) = self.find("InGame.wnd:HintPanel") {
+            self.ui.show(id, show);
+        }
+    }
+
+    /// Hides the hint for good (remembered in the settings).
+    fn dismiss_hint(&mut self) {
+        if let Some(id) = self.find("InGame.wnd:HintPanel") {
+            self.ui.show(id, false);
+        }
+        self.settings.hint_seen = true;
+        if let Err(e) = self.settings.save(self.settings_path()) {
+            log::warn!("the settings were not saved: {e}");
+        }
+    }
+
     /// Asks whether to leave the battle (the Menu button and Escape).
     pub fn ask_leave_battle(&mut self) {
         self.message(LEAVE_TITLE, "Leave the battle and return to the main menu?", true);

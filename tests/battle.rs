@@ -675,3 +675,34 @@ fn a_factory_s_queue_shows_progress_and_a_click_on_it_cancels_with_a_refund() {
     assert_eq!(b.world().factories().queue(post).len(), 6, "one cancelled");
     assert!(b.money() > money, "refunded: {money} → {}", b.money());
 }
+
+#[test]
+fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes_no_orders() {
+    // A brutal AI attacks the idle human: a recorded minute with plenty going on.
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Dominion".to_string()]);
+    let mut played = Vec::new();
+    hash_log(&mut b, &mut played, 2_400, 1_000.0);
+    let replay = b.replay();
+    let at = |f: u32| played.iter().find(|(frame, _)| *frame == f).map(|(_, h)| *h).unwrap();
+    let mut w = Battle::watch(&common::roots(), &replay, SCREEN).unwrap();
+    assert_eq!(w.replay_position(), Some((0, 2_400)));
+    // Forward to a frame never played here, then back past kept states, then forward again.
+    for target in [1_900, 700, 1_250, 2_400, 5] {
+        w.seek(target).unwrap();
+        assert_eq!(w.world().frame().0, target);
+        assert_eq!(w.world().state_hash().total, at(target), "the state at frame {target}");
+    }
+    // Played on from a sought frame, it stays on the recorded course.
+    w.seek(1_000).unwrap();
+    let mut on = Vec::new();
+    hash_log(&mut w, &mut on, 1_060, 1_000.0);
+    assert_eq!(on.len(), 60);
+    assert!(on.iter().all(|&(f, h)| h == at(f)), "the frames after a seek run as recorded");
+    // A watcher has no buttons and selects nothing.
+    assert!(w.commands().is_empty());
+    w.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    w.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    assert!(w.selection().is_empty(), "no selection while watching");
+}

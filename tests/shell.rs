@@ -574,3 +574,36 @@ fn the_first_battle_s_hint_is_dismissed_for_good() {
     again.offer_hint(true);
     assert!(!shown(&again));
 }
+
+#[test]
+fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek() {
+    use ridgeline::game::shell::ReplayControl;
+    let (mut s, _) = shell("shell-replay-bar");
+    s.open(Screen::InGame);
+    let shown = |s: &Shell| s.ui.window(s.find("InGame.wnd:ReplayBar").unwrap()).unwrap().visible();
+    let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
+    s.set_replay_bar(None, false, "1×");
+    assert!(!shown(&s), "no bar in a battle");
+    s.set_replay_bar(Some((1_800, 7_200)), false, "2×");
+    assert!(shown(&s));
+    assert_eq!(text(&s, "InGame.wnd:LabelReplayTime"), "1:00 / 4:00");
+    assert_eq!(text(&s, "InGame.wnd:LabelReplaySpeed"), "2×");
+    assert_eq!(text(&s, "InGame.wnd:ButtonReplayPlay"), "Pause");
+    let seek = s.find("InGame.wnd:SliderReplaySeek").unwrap();
+    assert_eq!(s.ui.slider_value(seek), Some(250), "a quarter of the way");
+    for (button, asked) in [
+        ("ButtonReplayPlay", ReplayControl::PlayPause),
+        ("ButtonReplaySlower", ReplayControl::Slower),
+        ("ButtonReplayFaster", ReplayControl::Faster),
+    ] {
+        click(&mut s, &format!("InGame.wnd:{button}"));
+        assert_eq!(s.take_requests(), [ShellRequest::Replay(asked)], "{button}");
+    }
+    // Dragging the seek bar to its right end asks for the end.
+    let r = s.ui.window(seek).unwrap().rect;
+    s.handle(Input::MouseDown { x: r.x + r.w / 4.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
+    s.handle(Input::MouseMove { x: r.right() + 40.0, y: r.y + r.h / 2.0 });
+    s.handle(Input::MouseUp { x: r.right() + 40.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
+    let asked = s.take_requests();
+    assert_eq!(asked.last(), Some(&ShellRequest::Replay(ReplayControl::Seek(1_000))), "{asked:?}");
+}

@@ -257,6 +257,22 @@ impl Running {
                         battle.command_button(i);
                     }
                 }
+                ShellRequest::Replay(control) => {
+                    if let Some((battle, _)) = &mut self.battle {
+                        use crate::game::shell::ReplayControl;
+                        match control {
+                            ReplayControl::PlayPause => battle.pace_mut().toggle_pause(),
+                            ReplayControl::Slower => battle.pace_mut().slower(),
+                            ReplayControl::Faster => battle.pace_mut().faster(),
+                            ReplayControl::Seek(permille) => {
+                                let total = battle.replay_position().map_or(0, |(_, t)| t);
+                                if let Err(e) = battle.seek((total as u64 * permille as u64 / 1000) as u32) {
+                                    log::error!("the replay could not seek: {e}");
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         true
@@ -386,6 +402,7 @@ impl Running {
         let queue = battle.queue_text();
         let alerts = battle.alert_lines();
         let progress = battle.queue_progress();
+        let watched = (battle.replay_position(), battle.pace().paused(), format!("{}×", battle.pace().speed()));
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
         // to drop whoever it waits for.
         let stalled = battle.stalled_for();
@@ -413,6 +430,7 @@ impl Running {
         self.shell.set_commands(&labels, &queue);
         self.shell.set_alerts(&alerts);
         self.shell.set_queue_progress(progress);
+        self.shell.set_replay_bar(watched.0, watched.1, &watched.2);
         if let Some((outcome, rows)) = summary {
             self.battle = None;
             self.leaving = false;

@@ -112,6 +112,17 @@ impl<T: Transport> Session<T> {
         self.playback = Some(frames);
     }
 
+    /// While playing back: continues from `world` (a state this playback passed through, kept
+    /// by the watcher), running the recorded commands from its frame on. False, and nothing
+    /// changes, when this session is not a playback.
+    pub fn seek_playback(&mut self, world: World) -> bool {
+        if self.playback.is_none() {
+            return false;
+        }
+        self.world = world;
+        true
+    }
+
     /// Writes every executed command — every machine's, as the stream ran them — into `log`,
     /// each at the frame it executed on: a replay of exactly this game.
     pub fn record_into(&mut self, log: super::replay::CommandLog) {
@@ -129,8 +140,9 @@ impl<T: Transport> Session<T> {
     /// next frame if everyone's commands for it are in.
     pub fn step(&mut self) -> Result<Step, SessionError> {
         let frame = self.world.frame();
-        if let Some(frames) = &mut self.playback {
-            let commands = frames.remove(&frame.0).unwrap_or_default();
+        if let Some(frames) = &self.playback {
+            // Kept, not consumed: a watcher may seek back and run these frames again.
+            let commands = frames.get(&frame.0).cloned().unwrap_or_default();
             let report = self.world.tick(&commands);
             let hash = self.world.state_hash();
             return Ok(Step::Ticked { frame, hash, report });

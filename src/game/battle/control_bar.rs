@@ -118,8 +118,11 @@ impl Battle {
             .or_else(|| mine().find(|o| o.kind == crate::sim::rules::ObjectKind::Structure))
     }
 
-    /// The control bar's buttons for the current selection.
+    /// The control bar's buttons for the current selection (none while watching a replay).
     pub fn commands(&self) -> Vec<CommandButton> {
+        if self.is_replay() {
+            return Vec::new();
+        }
         let world = self.world();
         let rules = world.rules();
         let Some(o) = self.subject() else { return Vec::new() };

@@ -94,6 +94,9 @@ impl Battle {
     /// A mouse button went down.
     pub fn mouse_down(&mut self, button: MouseButton, at: Vec2) {
         self.view.cursor = at;
+        if self.is_replay() {
+            return; // a watcher gives no orders and selects nothing
+        }
         match button {
             MouseButton::Left if self.pending.placing.is_some() => {
                 if let (Some(template), Some(p)) = (self.pending.placing.take(), self.ground_under(at)) {
@@ -121,7 +124,11 @@ impl Battle {
     /// (twice quickly: the camera goes to it).
     pub fn hotkey(&mut self, c: char, ctrl: bool) {
         let selected = !self.selection.ids.is_empty();
-        match c.to_ascii_lowercase() {
+        let c = c.to_ascii_lowercase();
+        if self.is_replay() && !matches!(c, 'p' | '+' | '=' | '-' | '_') {
+            return; // a watcher has only the pace keys
+        }
+        match c {
             's' if selected => self.send(Command::Stop),
             'g' if selected => self.send(Command::Guard { at: None }),
             'a' if selected => self.pending.attack_move = true,

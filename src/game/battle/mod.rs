@@ -228,6 +228,7 @@ impl Battle {
                     self.previous = before;
                     self.checkpoint(frame.0, &hash);
                     self.keep_snapshot(frame.0, hash);
+                    self.keep_replay_state();
                     let world = self.game.session.world();
                     self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
                     self.power = world.power(self.local);

@@ -1,5 +1,6 @@
 //! Replays in a battle: watching one (its recorded commands played frame by frame, checked
-//! against its checkpoints and final hash) and recording the battle being played.
+//! against its checkpoints and final hash, with states kept on the way so the watcher can seek
+//! back and forth) and recording the battle being played.
 //!
 //! Must not: change how the game plays (a watched replay only feeds recorded commands).
 
@@ -15,14 +16,25 @@ use crate::sim::hash::StateHash;
 
 use super::{Battle, BattleError};
 
-/// A replay being watched: where it ends, the states it must pass through and reach.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Frames between the states kept for seeking, at first (the spacing doubles whenever
+/// [`MAX_SNAPSHOTS`] would be passed, so a long replay keeps a bounded number).
+const SNAPSHOT_EVERY: u32 = 300;
+/// States kept for seeking, at most.
+const MAX_SNAPSHOTS: usize = 48;
+
+/// A replay being watched: where it ends, the states it must pass through and reach, and the
+/// states kept on the way so the watcher can seek back.
+#[derive(Clone)]
 pub(super) struct Watching {
     frames: u32,
     final_hash: String,
     checkpoints: BTreeMap<u32, String>,
     /// The first checkpoint the playback missed.
     failed_at: Option<u32>,
+    /// Worlds as they were after some frames (always the start).
+    snapshots: BTreeMap<u32, crate::sim::World>,
+    /// Frames between kept states now.
+    every: u32,
 }
 
 impl Watching {
@@ -43,13 +55,64 @@ impl Battle {
         battle.view.camera = battle.scene.start_camera(battle.local);
         battle.shroud.update(battle.game.session.world(), battle.local);
         battle.pace = super::pace::Pace::replay();
+        let start = battle.game.session.world().clone();
         battle.watching = Some(Watching {
             frames: replay.frames,
             final_hash: replay.final_hash.clone(),
             checkpoints: replay.checkpoints.iter().cloned().collect(),
             failed_at: None,
+            snapshots: BTreeMap::from([(start.frame().0, start)]),
+            every: SNAPSHOT_EVERY,
         });
         Ok(battle)
+    }
+
+    /// Keeps the state after the frame just run when it falls on the spacing (watching only).
+    pub(super) fn keep_replay_state(&mut self) {
+        let Some(w) = &mut self.watching else { return };
+        let world = self.game.session.world();
+        let frame = world.frame().0;
+        if !frame.is_multiple_of(w.every) || w.snapshots.contains_key(&frame) {
+            return;
+        }
+        w.snapshots.insert(frame, world.clone());
+        if w.snapshots.len() > MAX_SNAPSHOTS {
+            // Twice the spacing: keep the start and every state on the new spacing.
+            w.every *= 2;
+            let every = w.every;
+            w.snapshots.retain(|&f, _| f == 0 || f.is_multiple_of(every));
+        }
+    }
+
+    /// The watched replay's position: the frame shown and its last frame.
+    pub fn replay_position(&self) -> Option<(u32, u32)> {
+        self.watching.as_ref().map(|w| (self.world().frame().0, w.frames))
+    }
+
+    /// Moves a watched replay to `frame` (at most its end): back to the nearest kept state at
+    /// or before it, then the recorded commands run forward to it, exactly as they did. The
+    /// picture jumps; nothing else changes.
+    pub fn seek(&mut self, frame: u32) -> Result<(), BattleError> {
+        let Some(w) = &self.watching else { return Ok(()) };
+        let target = frame.min(w.frames);
+        let now = self.world().frame().0;
+        if target < now {
+            let Some((_, state)) = w.snapshots.range(..=target).next_back() else { return Ok(()) };
+            let state = state.clone();
+            self.game.session.seek_playback(state);
+        }
+        while self.world().frame().0 < target {
+            if let crate::session::Step::Ticked { frame, hash, .. } = self.game.session.step()? {
+                self.checkpoint(frame.0, &hash);
+                self.keep_replay_state();
+            }
+        }
+        let world = self.game.session.world();
+        self.previous = super::super::scene::poses(world);
+        self.power = world.power(self.local);
+        self.shroud.update(world, self.local);
+        self.since_tick = 0.0;
+        Ok(())
     }
 
     /// True when this battle is a replay being watched.

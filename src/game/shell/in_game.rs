@@ -35,10 +35,18 @@ pub struct ButtonView {
 }
 
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
+    use super::ReplayControl;
+    if let (EventKind::SliderChanged(v), "SliderReplaySeek") = (&e.kind, short(&e.name)) {
+        shell.request(super::ShellRequest::Replay(ReplayControl::Seek((*v).clamp(0, 1000) as u16)));
+        return;
+    }
     if e.kind != EventKind::Selected {
         return;
     }
     match short(&e.name) {
+        "ButtonReplayPlay" => shell.request(super::ShellRequest::Replay(ReplayControl::PlayPause)),
+        "ButtonReplaySlower" => shell.request(super::ShellRequest::Replay(ReplayControl::Slower)),
+        "ButtonReplayFaster" => shell.request(super::ShellRequest::Replay(ReplayControl::Faster)),
         "ButtonMenu" => shell.ask_leave_battle(),
         "ButtonHintClose" => shell.dismiss_hint(),
         name => {
@@ -50,6 +58,28 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
 }
 
 impl Shell {
+    /// Shows the replay viewer's bar for a watched replay at `frame` of `total` frames (hidden
+    /// for `None`): play or pause, the speed, the seek bar (left alone while it is dragged)
+    /// and the time.
+    pub fn set_replay_bar(&mut self, watched: Option<(u32, u32)>, paused: bool, speed: &str) {
+        let Some(bar) = self.find("InGame.wnd:ReplayBar") else { return };
+        self.ui.show(bar, watched.is_some());
+        let Some((frame, total)) = watched else { return };
+        let clock = |f: u32| {
+            let s = f / crate::sim::FRAMES_PER_SECOND;
+            format!("{}:{:02}", s / 60, s % 60)
+        };
+        self.set_text("InGame.wnd:ButtonReplayPlay", if paused { "Play" } else { "Pause" });
+        self.set_text("InGame.wnd:LabelReplaySpeed", speed);
+        self.set_text("InGame.wnd:LabelReplayTime", &format!("{} / {}", clock(frame), clock(total)));
+        if let Some(seek) = self.find("InGame.wnd:SliderReplaySeek")
+            && self.ui.capture() != Some(seek)
+        {
+            let permille = (frame as u64 * 1000 / total.max(1) as u64).min(1000) as i32;
+            self.ui.slider_set(seek, permille);
+        }
+    }
+
     /// Shows the first-battle hint when the player is about to play and has not dismissed it.
     pub fn offer_hint(&mut self, playing: bool) {
         let show = playing && !self.settings.hint_seen;

@@ -36,7 +36,7 @@ use crate::ui::{GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
 use super::settings::{Settings, UiScaling};
 
 pub use in_game::ButtonView;
-pub use request::ShellRequest;
+pub use request::{ReplayControl, ShellRequest};
 pub use skirmish::{SkirmishConfig, SlotChoice};
 
 /// The shell's screens.

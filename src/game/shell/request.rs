@@ -19,6 +19,8 @@ pub enum ShellRequest {
     LeaveBattle,
     /// The control bar's button with this index was clicked.
     CommandButton(usize),
+    /// The replay viewer's bar was used.
+    Replay(ReplayControl),
     /// Host an online game on this address (all interfaces when it is unspecified).
     HostOnline(std::net::SocketAddr),
     /// Join the online game with this join code.
@@ -37,4 +39,17 @@ pub enum ShellRequest {
     DropStalled,
     /// Close the game.
     Quit,
+}
+
+/// What the replay viewer's bar asks of a watched replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayControl {
+    /// Pause, or play on.
+    PlayPause,
+    /// The next slower speed.
+    Slower,
+    /// The next faster speed.
+    Faster,
+    /// Go to this point of the replay, in thousandths of its length.
+    Seek(u16),
 }

@@ -31,16 +31,20 @@ pub const TRIP_SLACK: i64 = 120;
 /// Structures below this percent of their health get repaired.
 pub const REPAIR_BELOW: i64 = 70;
 
-/// `player`'s finished supply depots.
-fn depots<'w>(world: &'w World, player: PlayerId) -> impl Iterator<Item = &'w Object> + 'w {
+/// Where `player`'s finished supply depots stand (found once per question, not per source).
+fn depots(world: &World, player: PlayerId) -> Vec<Vec2> {
     let rules = world.rules();
-    world.objects().filter(move |o| o.owner == player && o.is_complete() && rules.template(o.template).supply_depot)
+    world
+        .objects()
+        .filter(|o| o.owner == player && o.is_complete() && rules.template(o.template).supply_depot)
+        .map(|o| o.pos)
+        .collect()
 }
 
-/// The distance from `p` to `player`'s nearest finished depot (none: no depot).
-fn trip(world: &World, player: PlayerId, p: Vec2) -> Option<Fixed> {
+/// The distance from `p` to the nearest of `depots` (none: no depot).
+fn trip(depots: &[Vec2], p: Vec2) -> Option<Fixed> {
     // Nearest by squared distance; one square root for the answer.
-    depots(world, player).map(|d| (d.pos - p).length_squared()).min().map(Fixed::sqrt)
+    depots.iter().map(|&d| (d - p).length_squared()).min().map(Fixed::sqrt)
 }
 
 /// Supply sources with money left that `player`'s units can reach from `home`.
@@ -51,8 +55,9 @@ fn sources<'w>(world: &'w World, home: Vec2) -> impl Iterator<Item = &'w Object>
 /// The source whose trip to a depot is shortest (ties: more money left, then lowest id), with
 /// that trip.
 pub fn best_source(world: &World, player: PlayerId, home: Vec2) -> Option<(&Object, Fixed)> {
+    let depots = depots(world, player);
     sources(world, home)
-        .filter_map(|s| trip(world, player, s.pos).map(|t| (s, t)))
+        .filter_map(|s| trip(&depots, s.pos).map(|t| (s, t)))
         .min_by_key(|(s, t)| (*t, std::cmp::Reverse(s.supply), s.id))
 }
 
@@ -65,9 +70,10 @@ pub fn expansion(world: &World, player: PlayerId, home: Vec2, memory: &Memory) -
         return None;
     }
     let berth = Fixed::from_int(ENEMY_BERTH);
+    let depots = depots(world, player);
     sources(world, home)
         .filter(|s| s.supply >= FRESH_SUPPLY && s.id != best.id)
-        .filter(|s| trip(world, player, s.pos).is_none_or(|t| t > Fixed::from_int(LONG_TRIP)))
+        .filter(|s| trip(&depots, s.pos).is_none_or(|t| t > Fixed::from_int(LONG_TRIP)))
         .filter(|s| memory.structures().all(|e| (e.pos - s.pos).length() > berth))
         .min_by_key(|s| ((s.pos - home).length(), s.id))
         .map(|s| s.pos)
@@ -78,13 +84,14 @@ pub fn expansion(world: &World, player: PlayerId, home: Vec2, memory: &Memory) -
 pub fn better_source(world: &World, player: PlayerId, home: Vec2) -> Option<(ObjectId, ObjectId)> {
     let (best, best_trip) = best_source(world, player, home)?;
     let rules = world.rules();
+    let depots = depots(world, player);
     world
         .objects()
         .filter(|o| o.owner == player && rules.template(o.template).gather.is_some() && o.cargo == 0)
         .find_map(|g| {
             let crate::sim::object::Order::Gather { pile } = g.order else { return None };
             let working = world.object(pile)?;
-            let t = trip(world, player, working.pos)?;
+            let t = trip(&depots, working.pos)?;
             (pile != best.id && t > best_trip + Fixed::from_int(TRIP_SLACK)).then_some((g.id, best.id))
         })
 }

@@ -39,6 +39,8 @@ fn nearest(world: &World, from: Vec2, keep: impl Fn(&Object) -> bool) -> Option<
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn gather(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
+    // Depots do not come or go while gatherers work: found once a frame, not once a gatherer.
+    let depots = depots(world);
     for slot in 0..world.objects.slot_count() {
         let Some(g) = world.objects.by_slot(slot) else { continue };
         let Order::Gather { pile } = g.order else { continue };
@@ -78,7 +80,7 @@ pub(crate) fn gather(world: &mut World) {
                     let left = p.supply - take;
                     p.set_supply(left);
                 }
-                let depot = nearest_depot(world, owner, pos);
+                let depot = nearest_depot(&depots, owner, pos);
                 if let Some(mut g) = world.objects.by_slot_mut(slot) {
                     g.set_work(0);
                     g.set_cargo(take);
@@ -97,7 +99,7 @@ pub(crate) fn gather(world: &mut World) {
             }
         } else {
             // Carrying: unload at the nearest depot.
-            let Some((dpos, dr)) = nearest_depot(world, owner, pos) else { continue };
+            let Some((dpos, dr)) = nearest_depot(&depots, owner, pos) else { continue };
             if near(dpos, pos, dr + my_radius + Fixed::from_int(REACH)) {
                 if let Some(p) = world.players.get_mut(owner.index()) {
                     p.money += cargo as i64;
@@ -121,11 +123,23 @@ pub(crate) fn gather(world: &mut World) {
     }
 }
 
-/// The position and radius of `owner`'s nearest finished supply depot.
-fn nearest_depot(world: &World, owner: PlayerId, from: Vec2) -> Option<(Vec2, Fixed)> {
+/// A finished supply depot: owner, position, radius and id.
+type Depot = (PlayerId, Vec2, Fixed, ObjectId);
+
+/// Every finished supply depot, in id order.
+fn depots(world: &World) -> Vec<Depot> {
     let rules = &world.rules;
-    nearest(world, from, |o| o.owner == owner && o.is_complete() && rules.template(o.template).supply_depot)
-        .map(|o| (o.pos, rules.template(o.template).radius))
+    world
+        .objects
+        .iter()
+        .filter(|o| o.is_complete() && rules.template(o.template).supply_depot)
+        .map(|o| (o.owner, o.pos, rules.template(o.template).radius, o.id))
+        .collect()
+}
+
+/// The position and radius of `owner`'s nearest finished supply depot (ties: lowest id).
+fn nearest_depot(depots: &[Depot], owner: PlayerId, from: Vec2) -> Option<(Vec2, Fixed)> {
+    depots.iter().filter(|d| d.0 == owner).min_by_key(|d| ((d.1 - from).length_squared(), d.3)).map(|d| (d.1, d.2))
 }
 
 /// Ends gathering: nothing left within reach.

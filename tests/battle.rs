@@ -706,3 +706,23 @@ fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes
     w.mouse_up(MouseButton::Left, SCREEN - 2.0);
     assert!(w.selection().is_empty(), "no selection while watching");
 }
+
+#[test]
+fn a_selected_factory_shows_its_rally_flag() {
+    let mut b = battle();
+    let me = b.local();
+    let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap().id;
+    let at = b.screen_pos(post).expect("on screen");
+    b.mouse_down(MouseButton::Left, at);
+    b.mouse_up(MouseButton::Left, at);
+    run(&mut b, 0.3);
+    let flag = |b: &Battle| b.overlay().iter().any(|c| matches!(c, DrawCmd::Fill { color: [230, 70, 50, 255], .. }));
+    assert!(!flag(&b), "no rally point yet");
+    // A right click on open ground with only the structure selected sets its rally point.
+    let ground = at + Vec2::new(-150.0, 120.0);
+    b.mouse_down(MouseButton::Right, ground);
+    b.mouse_up(MouseButton::Right, ground);
+    run(&mut b, 0.5);
+    assert!(b.world().factories().rally(post).is_some(), "the rally point is set");
+    assert!(flag(&b), "and its flag is drawn");
+}

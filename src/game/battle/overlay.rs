@@ -219,6 +219,39 @@ impl Battle {
                 });
                 self.ground_loop(out, ring, [90, 230, 90, 255], 1.5);
             }
+            if o.owner == self.local
+                && let Some(rally) = world.factories().rally(id)
+            {
+                self.rally_flag(out, centre, to_display(rally));
+            }
+        }
+    }
+
+    /// A selected factory's rally point: a dotted line along the ground from the factory and a
+    /// flag on a pole where its new units go.
+    fn rally_flag(&self, out: &mut Vec<DrawCmd>, from: Vec2, to: Vec2) {
+        let color = [240, 220, 90, 230];
+        let steps = ((to - from).length() / 12.0).ceil().max(1.0) as usize;
+        for k in (0..steps).step_by(2) {
+            let a = from.lerp(to, k as f32 / steps as f32);
+            let b = from.lerp(to, ((k + 1) as f32 / steps as f32).min(1.0));
+            if let (Some(a), Some(b)) =
+                (self.view.project_ground(a, 0.5, &self.scene), self.view.project_ground(b, 0.5, &self.scene))
+            {
+                out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 1.5 });
+            }
+        }
+        let (Some(foot), Some(top)) =
+            (self.view.project_ground(to, 0.0, &self.scene), self.view.project_ground(to, 16.0, &self.scene))
+        else {
+            return;
+        };
+        out.push(DrawCmd::Line { from: (foot.x, foot.y), to: (top.x, top.y), color: [230, 230, 220, 255], width: 2.0 });
+        let h = (foot.y - top.y).abs().max(8.0) * 0.45;
+        for row in 0..(h as i32) {
+            let y = top.y + row as f32;
+            let w = h * 1.2 * (1.0 - (row as f32 - h / 2.0).abs() / (h / 2.0)).max(0.0);
+            out.push(DrawCmd::Fill { rect: Rect::new(top.x + 1.0, y, w, 1.0), color: [230, 70, 50, 255] });
         }
     }
 }

@@ -243,13 +243,23 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert!(matches!(buttons[1].action, Action::Place(_)));
     assert!(buttons[1].available, "a barracks needs only the command post");
     assert!(!buttons[3].available, "a war factory needs a barracks first");
-    assert_eq!(buttons[3].tooltip, "[R] WarFactory: $2000, 30 s, uses 4 power. Needs a finished Barracks first.");
-    assert_eq!(buttons[0].tooltip, "[Q] PowerStation: $600, 10 s, makes 10 power.");
+    assert_eq!(
+        buttons[3].tooltip,
+        "[R] WarFactory: $2000, 30 s, uses 4 power. Builds Coalition vehicles and aircraft. Needs a finished Barracks first."
+    );
+    assert_eq!(buttons[0].tooltip, "[Q] PowerStation: $600, 10 s, makes 10 power. Makes power for the base.");
     // A defence says what it is good against (from the weapon and armour tables).
-    assert!(buttons[4].tooltip.starts_with("[T] Bastion: $800, 14 s, uses 3 power. Good against infantry."));
+    assert!(buttons[4].tooltip.starts_with(
+        "[T] Bastion: $800, 14 s, uses 3 power. A machine-gun turret that guards the base against infantry. \
+         Good against infantry."
+    ));
     assert!(buttons[0].available && buttons[2].available, "so do a power station and a supply depot");
     assert!(!buttons[4].available, "a bastion needs a barracks");
-    assert_eq!(buttons[6].tooltip, "[Z] Uplink: $1500, 30 s, uses 5 power. Needs a finished WarFactory first.");
+    assert_eq!(
+        buttons[6].tooltip,
+        "[Z] Uplink: $1500, 30 s, uses 5 power. The Coalition's tech centre: unlocks the Paladin and researches \
+         upgrades. Needs a finished WarFactory first."
+    );
     // Choose the barracks with its key (W, the second of the grid): the outline follows the
     // cursor; Escape-like cancel leaves the mode.
     b.hotkey('w', false);

@@ -42,6 +42,8 @@ pub struct Definitions {
     pub models: Vec<ModelDef>,
     /// Each upgrade's one-line description, indexed like `rules.upgrades`.
     pub upgrade_descriptions: Vec<String>,
+    /// Each object's one-line description, indexed like `rules.templates`.
+    pub object_descriptions: Vec<String>,
 }
 
 /// The five source files of a rule set.
@@ -106,6 +108,7 @@ impl Definitions {
         let faction_names = b.faction_names(&factions);
         b.upgrades(&upgrades, &faction_names);
         let upgrade_descriptions = upgrades.iter().map(|u| u.description.clone()).collect();
+        let object_descriptions = objects.iter().map(|o| o.description.clone()).collect();
         let models = b.objects(&objects, &faction_names);
         b.factions(&factions);
         if b.errors.is_empty() {
@@ -113,7 +116,7 @@ impl Definitions {
             b.errors.extend(graph::check(&b.rules, src));
         }
         if b.errors.is_empty() {
-            Ok(Definitions { rules: Arc::new(b.rules), models, upgrade_descriptions })
+            Ok(Definitions { rules: Arc::new(b.rules), models, upgrade_descriptions, object_descriptions })
         } else {
             Err(DefsErrors(b.errors))
         }

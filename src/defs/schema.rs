@@ -16,6 +16,9 @@ use super::model::ModelDef;
 pub struct ObjectDef {
     /// Unique name.
     pub name: String,
+    /// One line for the player: what it is for (shown in tooltips).
+    #[serde(default)]
+    pub description: String,
     /// Faction name (must exist in factions.ron).
     pub faction: String,
     /// Infantry, Vehicle or Structure.

@@ -147,7 +147,10 @@ impl Battle {
                     p if p < 0 => format!(", uses {} power", -p),
                     _ => String::new(),
                 };
-                let mut tooltip = format!("{}: ${}, {secs} s{power}.{}", t.name, t.cost, good_against(rules, template));
+                let about = self.game.content.defs.object_descriptions.get(template.0 as usize);
+                let about = about.filter(|d| !d.is_empty()).map_or(String::new(), |d| format!(" {d}"));
+                let mut tooltip =
+                    format!("{}: ${}, {secs} s{power}.{about}{}", t.name, t.cost, good_against(rules, template));
                 if let Err(why) = &verdict {
                     // Tooltips are one line.
                     tooltip = format!("{tooltip} {}", describe(why, world));

@@ -710,6 +710,21 @@ fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes
     hash_log(&mut w, &mut on, 1_060, 1_000.0);
     assert_eq!(on.len(), 60);
     assert!(on.iter().all(|&(f, h)| h == at(f)), "the frames after a seek run as recorded");
+    // The view goes round the players, then shows everything, then starts again.
+    let first = w.local();
+    assert_eq!(w.view_label(), "Tester");
+    w.cycle_view();
+    assert_ne!(w.local(), first);
+    assert_eq!(w.view_label(), "Computer 2");
+    let unknown = |w: &Battle| w.shroud().bytes().iter().filter(|&&b| b != 255).count();
+    assert!(unknown(&w) > 0, "a player's view has a shroud");
+    w.cycle_view();
+    assert_eq!(w.view_label(), "Everything");
+    assert_eq!(unknown(&w), 0, "everything in sight");
+    hash_log(&mut w, &mut Vec::new(), 1_100, 1_000.0);
+    assert_eq!(unknown(&w), 0, "and it stays so as the replay runs");
+    w.cycle_view();
+    assert_eq!(w.local(), first);
     // A watcher has no buttons and selects nothing.
     assert!(w.commands().is_empty());
     w.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));

@@ -582,19 +582,21 @@ fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek
     s.open(Screen::InGame);
     let shown = |s: &Shell| s.ui.window(s.find("InGame.wnd:ReplayBar").unwrap()).unwrap().visible();
     let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
-    s.set_replay_bar(None, false, "1×");
+    s.set_replay_bar(None, false, "1×", "");
     assert!(!shown(&s), "no bar in a battle");
-    s.set_replay_bar(Some((1_800, 7_200)), false, "2×");
+    s.set_replay_bar(Some((1_800, 7_200)), false, "2×", "Everything");
     assert!(shown(&s));
     assert_eq!(text(&s, "InGame.wnd:LabelReplayTime"), "1:00 / 4:00");
     assert_eq!(text(&s, "InGame.wnd:LabelReplaySpeed"), "2×");
     assert_eq!(text(&s, "InGame.wnd:ButtonReplayPlay"), "Pause");
+    assert_eq!(text(&s, "InGame.wnd:ButtonReplayView"), "Everything");
     let seek = s.find("InGame.wnd:SliderReplaySeek").unwrap();
     assert_eq!(s.ui.slider_value(seek), Some(250), "a quarter of the way");
     for (button, asked) in [
         ("ButtonReplayPlay", ReplayControl::PlayPause),
         ("ButtonReplaySlower", ReplayControl::Slower),
         ("ButtonReplayFaster", ReplayControl::Faster),
+        ("ButtonReplayView", ReplayControl::View),
     ] {
         click(&mut s, &format!("InGame.wnd:{button}"));
         assert_eq!(s.take_requests(), [ShellRequest::Replay(asked)], "{button}");

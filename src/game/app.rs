@@ -264,6 +264,7 @@ impl Running {
                             ReplayControl::PlayPause => battle.pace_mut().toggle_pause(),
                             ReplayControl::Slower => battle.pace_mut().slower(),
                             ReplayControl::Faster => battle.pace_mut().faster(),
+                            ReplayControl::View => battle.cycle_view(),
                             ReplayControl::Seek(permille) => {
                                 let total = battle.replay_position().map_or(0, |(_, t)| t);
                                 if let Err(e) = battle.seek((total as u64 * permille as u64 / 1000) as u32) {
@@ -402,7 +403,12 @@ impl Running {
         let queue = battle.queue_text();
         let alerts = battle.alert_lines();
         let progress = battle.queue_progress();
-        let watched = (battle.replay_position(), battle.pace().paused(), format!("{}×", battle.pace().speed()));
+        let watched = (
+            battle.replay_position(),
+            battle.pace().paused(),
+            format!("{}×", battle.pace().speed()),
+            battle.view_label(),
+        );
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
         // to drop whoever it waits for.
         let stalled = battle.stalled_for();
@@ -430,7 +436,7 @@ impl Running {
         self.shell.set_commands(&labels, &queue);
         self.shell.set_alerts(&alerts);
         self.shell.set_queue_progress(progress);
-        self.shell.set_replay_bar(watched.0, watched.1, &watched.2);
+        self.shell.set_replay_bar(watched.0, watched.1, &watched.2, &watched.3);
         if let Some((outcome, rows)) = summary {
             self.battle = None;
             self.leaving = false;

@@ -97,6 +97,8 @@ pub struct Battle {
     score: Score,
     /// What the local player's team sees.
     shroud: Shroud,
+    /// A replay watcher chose to see everything (no shroud).
+    see_all: bool,
     /// Every object's pose before the last frame, for interpolation.
     previous: BTreeMap<ObjectId, Pose>,
     /// Pause and game speed on this machine.
@@ -163,6 +165,7 @@ impl Battle {
             effects: Effects::default(),
             rubble: rubble::Rubble::default(),
             shroud,
+            see_all: false,
             pace: Pace::skirmish(),
             since_tick: 0.0,
             elapsed: 0.0,
@@ -235,6 +238,9 @@ impl Battle {
                     self.alerts.note(&report.events, self.local, world, self.elapsed);
                     self.score.count(&report.events);
                     self.shroud.update(world, self.local);
+                    if self.see_all {
+                        self.shroud.reveal_all();
+                    }
                     self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);
                     let cell = self.scene.map.file.cell_size as f32;
                     self.rubble.note(&report.events, world, cell, &self.shroud);

@@ -111,8 +111,44 @@ impl Battle {
         self.previous = super::super::scene::poses(world);
         self.power = world.power(self.local);
         self.shroud.update(world, self.local);
+        if self.see_all {
+            self.shroud.reveal_all();
+        }
         self.since_tick = 0.0;
         Ok(())
+    }
+
+    /// A watched replay's next view: each player's in turn (their shroud, their alerts), then
+    /// everything; then the first player's again. Nothing happens outside a replay.
+    pub fn cycle_view(&mut self) {
+        if self.watching.is_none() {
+            return;
+        }
+        let players = self.world().players().len() as u8;
+        if self.see_all {
+            self.see_all = false;
+            self.local = PlayerId(0);
+        } else if self.local.0 + 1 < players {
+            self.local = PlayerId(self.local.0 + 1);
+        } else {
+            self.see_all = true;
+        }
+        self.alerts = super::Alerts::default();
+        self.shroud.update(self.game.session.world(), self.local);
+        if self.see_all {
+            self.shroud.reveal_all();
+        }
+    }
+
+    /// Whose view a watched replay shows, in words ("Everything" without a shroud).
+    pub fn view_label(&self) -> String {
+        if self.see_all {
+            return "Everything".to_string();
+        }
+        match self.game.slots.get(self.local.index()) {
+            Some(slot) if !slot.name.is_empty() => slot.name.clone(),
+            _ => format!("Player {}", self.local.0 + 1),
+        }
     }
 
     /// True when this battle is a replay being watched.

@@ -47,6 +47,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         "ButtonReplayPlay" => shell.request(super::ShellRequest::Replay(ReplayControl::PlayPause)),
         "ButtonReplaySlower" => shell.request(super::ShellRequest::Replay(ReplayControl::Slower)),
         "ButtonReplayFaster" => shell.request(super::ShellRequest::Replay(ReplayControl::Faster)),
+        "ButtonReplayView" => shell.request(super::ShellRequest::Replay(ReplayControl::View)),
         "ButtonMenu" => shell.ask_leave_battle(),
         "ButtonHintClose" => shell.dismiss_hint(),
         name => {
@@ -59,9 +60,9 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
 
 impl Shell {
     /// Shows the replay viewer's bar for a watched replay at `frame` of `total` frames (hidden
-    /// for `None`): play or pause, the speed, the seek bar (left alone while it is dragged)
-    /// and the time.
-    pub fn set_replay_bar(&mut self, watched: Option<(u32, u32)>, paused: bool, speed: &str) {
+    /// for `None`): play or pause, the speed, the seek bar (left alone while it is dragged),
+    /// the time and whose view is shown.
+    pub fn set_replay_bar(&mut self, watched: Option<(u32, u32)>, paused: bool, speed: &str, view: &str) {
         let Some(bar) = self.find("InGame.wnd:ReplayBar") else { return };
         self.ui.show(bar, watched.is_some());
         let Some((frame, total)) = watched else { return };
@@ -71,6 +72,7 @@ impl Shell {
         };
         self.set_text("InGame.wnd:ButtonReplayPlay", if paused { "Play" } else { "Pause" });
         self.set_text("InGame.wnd:LabelReplaySpeed", speed);
+        self.set_text("InGame.wnd:ButtonReplayView", view);
         self.set_text("InGame.wnd:LabelReplayTime", &format!("{} / {}", clock(frame), clock(total)));
         if let Some(seek) = self.find("InGame.wnd:SliderReplaySeek")
             && self.ui.capture() != Some(seek)

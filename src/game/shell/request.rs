@@ -52,4 +52,6 @@ pub enum ReplayControl {
     Faster,
     /// Go to this point of the replay, in thousandths of its length.
     Seek(u16),
+    /// Show the next player's view, or everything.
+    View,
 }

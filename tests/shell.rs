@@ -609,3 +609,20 @@ fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek
     let asked = s.take_requests();
     assert_eq!(asked.last(), Some(&ShellRequest::Replay(ReplayControl::Seek(1_000))), "{asked:?}");
 }
+
+#[test]
+fn options_opened_from_a_battle_return_to_it() {
+    let (mut s, path) = shell("shell-options-in-battle");
+    s.in_battle = true;
+    s.open(Screen::InGame);
+    click(&mut s, "InGame.wnd:ButtonOptions");
+    assert_eq!(s.screen(), Some(Screen::Options));
+    click(&mut s, "Options.wnd:ButtonBack");
+    assert_eq!(s.screen(), Some(Screen::InGame), "Back returns to the battle");
+    click(&mut s, "InGame.wnd:ButtonOptions");
+    let slider = s.find("Options.wnd:SliderScroll").unwrap();
+    s.ui.slider_set(slider, 15);
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert_eq!(s.screen(), Some(Screen::InGame), "so does Save");
+    assert_eq!(Settings::load(&path).unwrap().scroll_speed, 15);
+}

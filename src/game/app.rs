@@ -389,8 +389,8 @@ impl Running {
     /// the player leaves or a few seconds after someone wins.
     fn update_battle(&mut self, dt: f32) {
         let Some((battle, _)) = &mut self.battle else { return };
-        // A dialog over a skirmish (leave, options) holds the game.
-        battle.pace_mut().hold(self.shell.message_open());
+        // A dialog over a skirmish (leave) or another screen (options) holds the game.
+        battle.pace_mut().hold(self.shell.message_open() || self.shell.screen() != Some(Screen::InGame));
         if let Err(e) = battle.advance(dt) {
             log::error!("the battle stopped: {e}");
             self.end_battle();
@@ -649,7 +649,8 @@ impl ApplicationHandler for App {
                 }
             }
             WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {
-                let battle_keys = r.battle.is_some() && !r.shell.message_open();
+                let battle_keys =
+                    r.battle.is_some() && !r.shell.message_open() && r.shell.screen() == Some(Screen::InGame);
                 // An online battle's chat: Enter opens a line, and while it is open the keys
                 // are its own.
                 if let (true, Some((battle, _))) = (battle_keys, &mut r.battle) {
@@ -686,7 +687,8 @@ impl ApplicationHandler for App {
                 if let Some(k) = key(&event.logical_key) {
                     // In a battle with no dialog open, keys belong to the battle (no in-game
                     // window takes keys yet); otherwise to the UI.
-                    let battle_keys = r.battle.is_some() && !r.shell.message_open();
+                    let battle_keys =
+                        r.battle.is_some() && !r.shell.message_open() && r.shell.screen() == Some(Screen::InGame);
                     if !battle_keys {
                         r.shell.handle(Input::Key { key: k, shift: self.modifiers.shift_key() });
                     } else if k == Key::Escape {
@@ -706,7 +708,7 @@ impl ApplicationHandler for App {
                     r.paste();
                 } else if ctrl_key("a") {
                     // Select all, never an "a" typed.
-                    if r.battle.is_none() || r.shell.message_open() {
+                    if r.battle.is_none() || r.shell.message_open() || r.shell.screen() != Some(Screen::InGame) {
                         r.shell.handle(Input::Key { key: Key::SelectAll, shift: false });
                     }
                 } else if let Some(text) = &event.text {
@@ -753,6 +755,7 @@ impl ApplicationHandler for App {
         if r.shell.ui.advance(elapsed.as_millis().min(10_000) as u32) {
             self.dirty = true;
         }
+        r.shell.in_battle = r.battle.is_some();
         if r.battle.is_some() {
             r.update_battle(elapsed.as_secs_f32());
             // A battle is always moving: draw every frame.

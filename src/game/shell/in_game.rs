@@ -49,6 +49,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         "ButtonReplayFaster" => shell.request(super::ShellRequest::Replay(ReplayControl::Faster)),
         "ButtonReplayView" => shell.request(super::ShellRequest::Replay(ReplayControl::View)),
         "ButtonMenu" => shell.ask_leave_battle(),
+        "ButtonOptions" => shell.open(super::Screen::Options),
         "ButtonHintClose" => shell.dismiss_hint(),
         name => {
             if let Some(i) = name.strip_prefix("ButtonCommand").and_then(|n| n.parse::<usize>().ok()) {

@@ -121,6 +121,9 @@ pub struct MapEntry {
 pub struct Shell {
     /// The window manager holding the open layouts.
     pub ui: WindowManager,
+    /// A battle is running under the screens (the client says so each frame): Options then
+    /// returns to it rather than to the main menu.
+    pub in_battle: bool,
     layouts: BTreeMap<String, WndFile>,
     current: Option<(Screen, LayoutId)>,
     message: Option<LayoutId>,
@@ -176,6 +179,7 @@ impl Shell {
         };
         let mut shell = Shell {
             ui: WindowManager::new(screen, mode),
+            in_battle: false,
             layouts,
             current: None,
             message: None,

@@ -1,5 +1,6 @@
 //! Options: resolution, fullscreen, interface scaling, volumes, scroll speed, player name;
-//! saved to the settings file.
+//! saved to the settings file. Opened from a battle's top bar, it returns to the battle (which
+//! a skirmish holds meanwhile).
 
 use crate::game::settings::UiScaling;
 use crate::ui::{EventKind, UiEvent};
@@ -10,6 +11,11 @@ use super::{Screen, Shell};
 /// Offered window sizes.
 pub const RESOLUTIONS: [(u32, u32); 6] =
     [(1024, 768), (1280, 720), (1600, 900), (1920, 1080), (2560, 1080), (2560, 1440)];
+
+/// Where Save and Back lead: the battle it was opened from, else the main menu.
+fn back(shell: &Shell) -> Screen {
+    if shell.in_battle { Screen::InGame } else { Screen::MainMenu }
+}
 
 fn id(shell: &Shell, n: &str) -> Option<crate::ui::WindowId> {
     shell.find(&format!("Options.wnd:{n}"))
@@ -75,12 +81,12 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
                     shell.settings = s;
                     let screen = shell.ui.fit().screen;
                     shell.resize(screen);
-                    shell.open(Screen::MainMenu);
+                    shell.open(back(shell));
                 }
                 Err(err) => shell.message("Options", &format!("Could not save: {err}"), false),
             }
         }
-        "ButtonBack" => shell.open(Screen::MainMenu),
+        "ButtonBack" => shell.open(back(shell)),
         _ => {}
     }
 }

@@ -95,7 +95,8 @@ enum Cmd {
         /// Size as WxH.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
-        /// Put the cursor over this window (full name, e.g. MainMenu.wnd:ButtonSkirmish).
+        /// Put the cursor over this window (full name, e.g. MainMenu.wnd:ButtonSkirmish; with
+        /// --map and --ui hud, a battle window such as InGame.wnd:ButtonCommand3).
         #[arg(long)]
         hover: Option<String>,
         /// With --map: show player 1's objects of these templates selected (comma-separated).
@@ -304,7 +305,7 @@ fn main() -> ExitCode {
                 Some(map) => {
                     let slots = players.as_deref().map_or(0, |p| p.split(',').count());
                     load_script(commands.as_deref(), slots).and_then(|script| {
-                        let shot = WorldShot { map, players, frames, seed, camera, size, script, select };
+                        let shot = WorldShot { map, players, frames, seed, camera, size, script, select, hover };
                         world_screenshot(&roots, &shot, hud, layout.as_deref(), &out)
                     })
                 }

@@ -20,6 +20,7 @@ fn shot(camera: (f32, f32, f32)) -> image::RgbaImage {
         size: (320, 200),
         script: Default::default(),
         select: Vec::new(),
+        hover: None,
     };
     screenshot::world(&common::roots(), &shot, Overlay::None).expect("offscreen render")
 }
@@ -52,6 +53,7 @@ fn a_layout_can_be_drawn_over_the_battlefield() {
         size: (800, 600),
         script: Default::default(),
         select: Vec::new(),
+        hover: None,
     };
     let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let layout = common::root().join("ui/MessageBox.wnd");
@@ -71,6 +73,7 @@ fn a_bad_map_or_players_spec_is_an_error_not_a_panic() {
         size: (64, 64),
         script: Default::default(),
         select: Vec::new(),
+        hover: None,
     };
     let e = screenshot::world(&common::roots(), &s, Overlay::None).unwrap_err().to_string();
     assert!(e.contains("no_such_map"), "{e}");
@@ -91,6 +94,7 @@ fn the_hud_shows_the_top_bar_over_the_battle() {
         size: (640, 360),
         script: Default::default(),
         select: Vec::new(),
+        hover: None,
     };
     let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let hud = screenshot::world(&common::roots(), &shot, Overlay::Hud).unwrap();

@@ -626,3 +626,37 @@ fn options_opened_from_a_battle_return_to_it() {
     assert_eq!(s.screen(), Some(Screen::InGame), "so does Save");
     assert_eq!(Settings::load(&path).unwrap().scroll_speed, 15);
 }
+
+#[test]
+fn a_long_tooltip_wraps_within_half_the_screen() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::{Fonts, TextMeasure};
+    let (mut s, _) = shell("shell-long-tip");
+    s.open(Screen::InGame);
+    let long = "[R] WarFactory: $2000, 30 s, uses 4 power. Builds Coalition vehicles and aircraft. \
+                Needs a finished Barracks first. Good against nothing at all, being a factory.";
+    let view = ButtonView {
+        label: "WarFactory $2000".into(),
+        usable: false,
+        tooltip: long.into(),
+        icon: None,
+        key: "R".into(),
+    };
+    s.set_commands(&[view], "");
+    let r = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0 });
+    s.ui.advance(10_000);
+    assert!(s.ui.tooltip().is_some(), "the greyed button's tooltip shows");
+    let fonts = Fonts::load().unwrap();
+    let lines: Vec<(String, f32)> = draw_list(&s.ui, &fonts, &|_, _| {})
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { text, px, .. } if long.contains(text.as_str()) && text.len() > 10 => Some((text, px)),
+            _ => None,
+        })
+        .collect();
+    assert!(lines.len() >= 2, "wrapped: {lines:?}");
+    assert_eq!(lines.iter().map(|l| l.0.as_str()).collect::<Vec<_>>().join(" "), long);
+    let half = s.ui.fit().screen.0 / 2.0;
+    assert!(lines.iter().all(|(t, px)| fonts.width(t, *px, false) <= half), "{lines:?}");
+}

@@ -31,6 +31,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
         size: SIZE,
         script: Default::default(),
         select: Vec::new(),
+        hover: None,
     };
     let (battle, mut shell) = battle_for(roots, &shot)?;
     let gpu = Gpu::headless()?;

@@ -56,6 +56,8 @@ pub struct WorldShot {
     /// Templates whose objects of player 1 are shown selected (the HUD's panel and control
     /// bar follow); empty: nothing selected.
     pub select: Vec<String>,
+    /// With the HUD: a window to put the cursor over, resting until its tooltip shows.
+    pub hover: Option<String>,
 }
 
 /// What is drawn over a battlefield screenshot.
@@ -146,6 +148,12 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
             let labels: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
             shell.set_commands(&labels, &battle.queue_text());
             shell.set_alerts(&battle.alert_lines());
+            if let Some(name) = &shot.hover {
+                let id = shell.find(name).ok_or_else(|| ScreenshotError::Content(format!("no window named {name}")))?;
+                let r = shell.ui.window(id).map(|w| w.rect).unwrap_or_default();
+                shell.handle(Input::MouseMove { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0 });
+                shell.ui.advance(10_000);
+            }
             below = battle.overlay();
             shell.set_queue_progress(battle.queue_progress());
             if let Some(w) = shell.find("InGame.wnd:Radar").and_then(|id| shell.ui.window(id)) {

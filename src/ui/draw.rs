@@ -89,23 +89,28 @@ pub fn draw_list(m: &WindowManager, text: &dyn TextMeasure, custom: CustomDraw<'
     }
     if let Some((tip, (cx, cy))) = m.tooltip() {
         let px = 14.0 * m.fit().length_scale((800, 600), m.fit().mode);
-        let w = text.width(&tip, px, false) + 12.0;
-        let h = text.line_height(px) + 8.0;
+        // A long tip wraps at half the screen's width.
+        let lines = wrap(text, &tip, px, false, (sw * 0.5).max(160.0));
+        let w = lines.iter().map(|l| text.width(l, px, false)).fold(0.0, f32::max) + 12.0;
+        let lh = text.line_height(px);
+        let h = lh * lines.len() as f32 + 8.0;
         let x = (cx + 14.0).min(sw - w - 2.0).max(0.0);
         let y = if cy + 20.0 + h > sh { cy - h - 4.0 } else { cy + 20.0 };
         let r = Rect::new(x.round(), y.round(), w.round(), h.round());
         out.push(DrawCmd::Clip(None));
         out.push(DrawCmd::Fill { rect: r, color: [16, 18, 20, 235] });
         out.push(DrawCmd::Frame { rect: r, color: [200, 170, 90, 255], width: 1.0 });
-        out.push(DrawCmd::Text {
-            x: r.x + 6.0,
-            y: r.y + 4.0,
-            text: tip,
-            px,
-            bold: false,
-            color: [235, 230, 210, 255],
-            shadow: None,
-        });
+        for (i, l) in lines.into_iter().enumerate() {
+            out.push(DrawCmd::Text {
+                x: r.x + 6.0,
+                y: r.y + 4.0 + i as f32 * lh,
+                text: l,
+                px,
+                bold: false,
+                color: [235, 230, 210, 255],
+                shadow: None,
+            });
+        }
     }
     // An open drop-down is drawn over everything.
     if let Some((combo, area, row)) = m.open_combo()

@@ -581,6 +581,17 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
     assert_eq!(paced, straight, "the same hash every frame");
 }
 
+/// The images the selection panel draws in `panel`: name and place.
+fn panel_images(b: &Battle, panel: ridgeline::ui::Rect) -> Vec<(String, ridgeline::ui::Rect)> {
+    b.selection_panel(panel)
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Image { name, rect, .. } => Some((name, rect)),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn the_selection_panel_shows_icons_and_picks_drops_and_keeps_kinds_by_click() {
     use ridgeline::ui::Rect;
@@ -591,15 +602,7 @@ fn the_selection_panel_shows_icons_and_picks_drops_and_keeps_kinds_by_click() {
     let panel = Rect::new(1000.0, 560.0, 222.0, 213.0);
     let chosen = b.selection().to_vec();
     assert!(chosen.len() > 5, "a crowd is selected: {}", chosen.len());
-    let icons = |b: &Battle| -> Vec<(String, Rect)> {
-        b.selection_panel(panel)
-            .into_iter()
-            .filter_map(|c| match c {
-                DrawCmd::Image { name, rect, .. } => Some((name, rect)),
-                _ => None,
-            })
-            .collect()
-    };
+    let icons = |b: &Battle| panel_images(b, panel);
     let grid = icons(&b);
     assert_eq!(grid.len(), chosen.len().min(24), "an icon per selected object");
     let names: std::collections::BTreeMap<_, _> =
@@ -669,14 +672,8 @@ fn a_factory_s_queue_shows_progress_and_a_click_on_it_cancels_with_a_refund() {
     let p2 = b.queue_progress().unwrap();
     assert!(p2 > p1, "the first one advances: {p1} → {p2}");
     let panel = Rect::new(1000.0, 560.0, 222.0, 213.0);
-    let queue: Vec<Rect> = b
-        .selection_panel(panel)
-        .into_iter()
-        .filter_map(|c| match c {
-            DrawCmd::Image { rect, name, .. } if name != "@icon/CommandPost" => Some(rect),
-            _ => None,
-        })
-        .collect();
+    let queue: Vec<Rect> =
+        panel_images(&b, panel).into_iter().filter(|(name, _)| name != "@icon/CommandPost").map(|(_, r)| r).collect();
     assert_eq!(queue.len(), 5, "the queue as icons, the first five of seven");
     let money = b.money();
     let q = queue[1];

@@ -149,10 +149,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
             shell.set_commands(&labels, &battle.queue_text());
             shell.set_alerts(&battle.alert_lines());
             if let Some(name) = &shot.hover {
-                let id = shell.find(name).ok_or_else(|| ScreenshotError::Content(format!("no window named {name}")))?;
-                let r = shell.ui.window(id).map(|w| w.rect).unwrap_or_default();
-                shell.handle(Input::MouseMove { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0 });
-                shell.ui.advance(10_000);
+                rest_on(&mut shell, name)?;
             }
             below = battle.overlay();
             shell.set_queue_progress(battle.queue_progress());
@@ -238,16 +235,23 @@ pub fn ui(
     let mut shell = Shell::new(roots, screen, settings).map_err(|e| ScreenshotError::Content(e.to_string()))?;
     open_layout(&mut shell, layout)?;
     if let Some(name) = hover {
-        let id = shell.find(name).ok_or_else(|| ScreenshotError::Content(format!("no window named {name}")))?;
-        let r = shell.ui.window(id).map(|w| w.rect).unwrap_or_default();
-        shell.handle(Input::MouseMove { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0 });
-        // Rest long enough for its tooltip to show.
-        shell.ui.advance(10_000);
+        let (id, (x, y)) = rest_on(&mut shell, name)?;
         if shell.ui.window(id).is_some_and(|w| matches!(w.gadget, crate::ui::Gadget::ComboBox { .. })) {
-            shell.handle(Input::MouseDown { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
+            shell.handle(Input::MouseDown { x, y, button: MouseButton::Left });
         }
     }
     render_shell(&shell, size)
+}
+
+/// Puts the cursor on the middle of the window `name` and rests there long enough for its
+/// tooltip to show; the window and the point.
+fn rest_on(shell: &mut Shell, name: &str) -> Result<(crate::ui::WindowId, (f32, f32)), ScreenshotError> {
+    let id = shell.find(name).ok_or_else(|| ScreenshotError::Content(format!("no window named {name}")))?;
+    let r = shell.ui.window(id).map(|w| w.rect).unwrap_or_default();
+    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    shell.handle(Input::MouseMove { x, y });
+    shell.ui.advance(10_000);
+    Ok((id, (x, y)))
 }
 
 /// Draws the shell's current UI offscreen.

@@ -90,8 +90,9 @@ pub struct Alerts {
 }
 
 impl Alerts {
-    /// Turns the frame's events about `local` into alerts, shown at battle time `now`.
-    pub fn note(&mut self, events: &[GameEvent], local: PlayerId, world: &World, now: f32) {
+    /// Turns the frame's events about `local` into alerts, shown at battle time `now`; `low`
+    /// is whether `local` is short of power after the frame.
+    pub fn note(&mut self, events: &[GameEvent], local: PlayerId, world: &World, low: bool, now: f32) {
         let rules = world.rules();
         let clock = world.frame().0 / FRAMES_PER_SECOND;
         let name = |t| rules.template(t).name.clone();
@@ -121,7 +122,6 @@ impl Alerts {
             };
             self.push(Alert { kind, text, at, clock, shown: now });
         }
-        let low = world.power(local).low();
         if low && !self.was_low {
             let text = "Low power: building slows, turrets stop. Build a power plant.".to_string();
             self.push(Alert { kind: AlertKind::LowPower, text, at: None, clock, shown: now });

@@ -268,21 +268,12 @@ impl Battle {
         let world = self.world();
         let rules = world.rules();
         let Some(o) = self.subject() else { return String::new() };
-        if let Some(left) = o.construction {
-            let total = rules.template(o.template).build_frames.max(1);
-            let done = 100 * (total - left.min(total)) / total;
-            return format!("Under construction: {done}%");
-        }
         let queue = world.factories().queue(o.id);
-        let research = world.research().job(o.id).map(|j| {
-            let name = &rules.upgrade(j.upgrade).name;
-            format!("Researching {name} ({}s)", j.remaining.div_ceil(FRAMES_PER_SECOND))
-        });
-        if o.powered_down {
-            return "Powered off".to_string();
-        }
-        if let (true, Some(r)) = (queue.is_empty(), &research) {
-            return r.clone();
+        // Construction and power first; research while nothing is queued.
+        if (o.construction.is_some() || o.powered_down || queue.is_empty())
+            && let Some(work) = super::panel::work_status(world, o)
+        {
+            return work;
         }
         if queue.is_empty() {
             return if o.kind.blocks_ground() {

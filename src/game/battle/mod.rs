@@ -235,7 +235,7 @@ impl Battle {
                     let world = self.game.session.world();
                     self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
                     self.power = world.power(self.local);
-                    self.alerts.note(&report.events, self.local, world, self.elapsed);
+                    self.alerts.note(&report.events, self.local, world, self.power.low(), self.elapsed);
                     self.score.count(&report.events);
                     self.shroud.update(world, self.local);
                     if self.see_all {

@@ -205,26 +205,29 @@ impl Battle {
     }
 }
 
-/// The one object's doing, in words: construction, research, cargo, power.
+/// The one object's doing, in words: construction, power, research, then cargo or repair.
 fn status(world: &World, o: &Object) -> Option<String> {
+    if let Some(work) = work_status(world, o) {
+        return Some(work);
+    }
+    if world.rules().template(o.template).gather.is_some() {
+        return Some(format!("Carrying ${}", o.cargo));
+    }
+    o.repairing.then(|| "Repairing".to_string())
+}
+
+/// A structure's own work in words, if any: still under construction, powered off, or
+/// researching (the panel and the control bar's line both say it).
+pub(super) fn work_status(world: &World, o: &Object) -> Option<String> {
     let rules = world.rules();
-    let t = rules.template(o.template);
     if let Some(left) = o.construction {
-        let total = t.build_frames.max(1);
+        let total = rules.template(o.template).build_frames.max(1);
         return Some(format!("Under construction: {}%", 100 * (total - left.min(total)) / total));
     }
     if o.powered_down {
         return Some("Powered off".to_string());
     }
-    if let Some(job) = world.research().job(o.id) {
-        let secs = job.remaining.div_ceil(FRAMES_PER_SECOND);
-        return Some(format!("Researching {} ({secs}s)", rules.upgrade(job.upgrade).name));
-    }
-    if t.gather.is_some() {
-        return Some(format!("Carrying ${}", o.cargo));
-    }
-    if o.repairing {
-        return Some("Repairing".to_string());
-    }
-    None
+    let job = world.research().job(o.id)?;
+    let secs = job.remaining.div_ceil(FRAMES_PER_SECOND);
+    Some(format!("Researching {} ({secs}s)", rules.upgrade(job.upgrade).name))
 }

@@ -5,6 +5,7 @@
 //! Must not: draw (the renderer draws the UI's draw list) or touch a running game.
 
 pub mod callbacks;
+mod icons;
 mod in_game;
 pub mod lobby;
 mod main_menu;
@@ -35,6 +36,7 @@ use crate::ui::{GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
 
 use super::settings::{Settings, UiScaling};
 
+pub use icons::icon_name;
 pub use in_game::ButtonView;
 pub use request::{ReplayControl, ShellRequest};
 pub use skirmish::{SkirmishConfig, SlotChoice};
@@ -171,7 +173,7 @@ impl Shell {
         let defs = Definitions::load(roots).map_err(|e| ShellError::Content(e.to_string()))?;
         let factions = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let (maps, mut dynamic_images, refused_maps) = find_maps(roots);
-        dynamic_images.extend(icons(&defs));
+        dynamic_images.extend(icons::icons(&defs));
         let fonts = Arc::new(Fonts::load().map_err(|e| ShellError::Content(e.to_string()))?);
         let mode = match settings.ui_scaling {
             UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
@@ -446,34 +448,6 @@ fn load_layout(
 /// Lists the maps in the content roots and renders a small preview of each.
 /// The maps in the content roots with a small preview of each, and the problems of those
 /// that could not be loaded (each naming its file).
-/// Pixels a side of an object icon.
-pub const ICON_PX: u32 = 64;
-
-/// The name of `template`'s icon among the dynamic images.
-pub fn icon_name(template: &str) -> String {
-    format!("@icon/{template}")
-}
-
-/// An icon for every object the player may meet (scenery has none), drawn from its model.
-fn icons(defs: &Definitions) -> BTreeMap<String, RgbaImage> {
-    let lib = crate::render::world::models::ModelLibrary::build();
-    defs.rules
-        .templates
-        .iter()
-        .zip(&defs.models)
-        .filter(|(t, _)| t.kind != crate::sim::rules::ObjectKind::Prop)
-        .map(|(t, m)| {
-            let proportions = if t.kind.blocks_ground() {
-                [t.footprint.0.max(1) as f32, t.footprint.1.max(1) as f32, m.height / 10.0]
-            } else {
-                [1.0; 3]
-            };
-            let color = [m.color.0, m.color.1, m.color.2];
-            (icon_name(&t.name), crate::render::icons::icon(&lib, m.shape, color, proportions, ICON_PX))
-        })
-        .collect()
-}
-
 fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage>, Vec<String>) {
     let mut maps = Vec::new();
     let mut previews = BTreeMap::new();

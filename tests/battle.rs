@@ -327,7 +327,7 @@ fn a_recorded_battle_replays_to_the_same_final_state() {
     let loaded = Replay::load(&path).unwrap();
     assert_eq!(loaded, replay);
     // Watched: the same game, to the same final hash.
-    let mut watched = Battle::watch(&common::roots(), &loaded, SCREEN).unwrap();
+    let mut watched = Battle::watch(&common::roots(), &loaded, "test.ron", SCREEN).unwrap();
     assert!(watched.is_replay());
     assert_eq!(watched.replay_verdict(), None, "not at its end yet");
     while watched.replay_verdict().is_none() {
@@ -338,7 +338,7 @@ fn a_recorded_battle_replays_to_the_same_final_state() {
     // A tampered replay does not reach the recorded end.
     let mut bad = loaded.clone();
     bad.commands.retain(|e| !matches!(e.command, ridgeline::sim::Command::Stop));
-    let mut w = Battle::watch(&common::roots(), &bad, SCREEN).unwrap();
+    let mut w = Battle::watch(&common::roots(), &bad, "test.ron", SCREEN).unwrap();
     while w.replay_verdict().is_none() {
         w.advance(1.0 / 30.0 + 1e-4).unwrap();
     }
@@ -558,26 +558,52 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
     let mut paced = Vec::new();
     let mut b = start(&cfg, &factions);
     hash_log(&mut b, &mut paced, 900, 2.0);
-    let at = b.world().frame().0;
+    // The pause is a message of the stream: it takes effect after the frame it is stamped for,
+    // a run-ahead from now.
+    let asked = b.world().frame().0;
     b.hotkey('p', false);
+    hash_log(&mut b, &mut paced, 900, 0.5);
     assert_eq!(b.pace().label(), "Paused");
+    let at = b.world().frame().0;
+    assert!((asked + 1..=asked + 4).contains(&at), "paused within the run-ahead: {asked} → {at}");
     hash_log(&mut b, &mut paced, 900, 3.0);
     assert_eq!(b.world().frame().0, at, "no frame runs while paused");
     b.hotkey('p', false);
     b.hotkey('+', false);
     b.hotkey('+', false);
     b.hotkey('+', false);
+    hash_log(&mut b, &mut paced, 900, 0.2);
     assert_eq!(b.pace().label(), "3×");
+    let from = b.world().frame().0;
     hash_log(&mut b, &mut paced, 900, 2.0);
-    let fast = b.world().frame().0 - at;
+    let fast = b.world().frame().0 - from;
     assert!((170..=190).contains(&fast), "three times the frames in two seconds: {fast}");
     b.hotkey('-', false);
     b.hotkey('-', false);
     b.hotkey('-', false);
     b.hotkey('-', false);
+    hash_log(&mut b, &mut paced, 900, 0.5);
     assert_eq!(b.pace().label(), "0.5×");
+    // The player was told each change.
+    let told: Vec<String> = b.alerts().recent().map(|a| a.text.clone()).collect();
+    for line in ["paused the game", "resumed the game", "set the speed to 3×", "set the speed to 0.5×"] {
+        assert!(told.iter().any(|t| t.ends_with(line)), "{line:?} in {told:?}");
+    }
     hash_log(&mut b, &mut paced, 900, 1_000.0);
     assert_eq!(paced.len(), 900);
+    // The replay records the changes of pace, and plays back to the same game.
+    let replay = b.replay();
+    use ridgeline::lockstep::PaceChange;
+    let changes: Vec<PaceChange> = replay.pace.iter().map(|m| m.change).collect();
+    assert_eq!(changes, [PaceChange::Pause, PaceChange::Resume, PaceChange::Speed(300), PaceChange::Speed(50)]);
+    assert_eq!(replay.pace[0].frame + 1, at);
+    let mut watched = Battle::watch(&common::roots(), &replay, "test.ron", SCREEN).unwrap();
+    let mut played_back = Vec::new();
+    for _ in 0..900 {
+        watched.seek(watched.world().frame().0 + 1).unwrap();
+        played_back.push((watched.world().frame().0, watched.world().state_hash().total));
+    }
+    assert_eq!(played_back, paced, "the replay's hash log is the paced game's");
     assert_eq!(paced, straight, "the same hash every frame");
 }
 
@@ -693,7 +719,7 @@ fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes
     hash_log(&mut b, &mut played, 2_400, 1_000.0);
     let replay = b.replay();
     let at = |f: u32| played.iter().find(|(frame, _)| *frame == f).map(|(_, h)| *h).unwrap();
-    let mut w = Battle::watch(&common::roots(), &replay, SCREEN).unwrap();
+    let mut w = Battle::watch(&common::roots(), &replay, "test.ron", SCREEN).unwrap();
     assert_eq!(w.replay_position(), Some((0, 2_400)));
     // Forward to a frame never played here, then back past kept states, then forward again.
     for target in [1_900, 700, 1_250, 2_400, 5] {
@@ -747,4 +773,64 @@ fn a_selected_factory_shows_its_rally_flag() {
     run(&mut b, 0.5);
     assert!(b.world().factories().rally(post).is_some(), "the rally point is set");
     assert!(flag(&b), "and its flag is drawn");
+}
+
+#[test]
+fn a_replay_is_taken_over_at_a_moment_and_the_new_game_replays_from_the_start() {
+    use ridgeline::session::{Difficulty, SlotKind};
+    // A brutal AI against the idle human, recorded for 40 seconds.
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Dominion".to_string()]);
+    let mut played = Vec::new();
+    hash_log(&mut b, &mut played, 1_200, 1_000.0);
+    let source = b.replay();
+    let mut w = Battle::watch(&common::roots(), &source, "source.ron", SCREEN).unwrap();
+    w.seek(900).unwrap();
+    // Only with one player's view: "Everything" has no seat to take.
+    w.cycle_view();
+    w.cycle_view();
+    assert_eq!(w.view_label(), "Everything");
+    assert!(!w.can_take_over());
+    assert!(w.take_over(&common::roots(), "Taker", SCREEN).is_err());
+    // Player 2's seat (the brutal AI's) is taken; the idle human's becomes a computer's.
+    w.cycle_view();
+    w.cycle_view();
+    assert_eq!(w.view_label(), "Computer 2");
+    let mut t = w.take_over(&common::roots(), "Taker", SCREEN).unwrap();
+    assert!(!t.is_replay());
+    assert_eq!(t.local().0, 1);
+    assert_eq!(t.world().frame().0, 900);
+    let at = |f: u32| played.iter().find(|(frame, _)| *frame == f).map(|(_, h)| *h).unwrap();
+    assert_eq!(t.world().state_hash().total, at(900), "the same state as the replay's at frame 900");
+    let kinds: Vec<SlotKind> = t.setup().slots.iter().map(|s| s.kind).collect();
+    assert_eq!(kinds[..2], [SlotKind::Ai { difficulty: Difficulty::Normal }, SlotKind::Human]);
+    assert_eq!(t.setup().slots[1].name.as_deref(), Some("Taker"));
+    // The new player gives orders: every unit of theirs stops.
+    let me = t.local();
+    let units =
+        t.world().objects().filter(|o| o.owner == me && t.world().rules().template(o.template).is_mobile()).count();
+    assert!(units > 0);
+    let home = t.scene.start_camera(me);
+    t.set_camera(home);
+    t.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    t.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    t.hotkey('s', false);
+    run(&mut t, 10.0);
+    // Its replay says where it came from and plays the whole game from frame 0.
+    let replay = t.replay();
+    let origin = replay.origin.clone().expect("an origin");
+    assert_eq!((origin.replay.as_str(), origin.frame, origin.seat), ("source.ron", 900, 1));
+    assert_eq!(origin.final_hash, source.final_hash);
+    assert!(replay.commands.iter().any(|e| e.frame < 900), "the source's commands up to the moment");
+    assert!(
+        replay.commands.iter().any(|e| e.frame >= 900 && e.player == 1 && e.command == ridgeline::sim::Command::Stop)
+    );
+    assert!(replay.checkpoints.iter().any(|(f, _)| *f == 600), "checkpoints from the start");
+    let mut again = Battle::watch(&common::roots(), &replay, "taken.ron", SCREEN).unwrap();
+    while again.replay_verdict().is_none() {
+        again.advance(0.25).unwrap();
+    }
+    assert_eq!(again.replay_verdict(), Some(true));
+    assert_eq!(again.world().state_hash(), t.world().state_hash());
 }

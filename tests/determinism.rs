@@ -46,7 +46,12 @@ fn pair(seed: u64) -> Pair {
     let keep = |ctrls: Vec<Box<dyn Controller>>, p: u8| {
         ctrls.into_iter().filter(|c| c.player() == PlayerId(p)).collect::<Vec<_>>()
     };
-    let cfg = |local: u8| StreamConfig { players: players.clone(), local: vec![PlayerId(local)], run_ahead: 3 };
+    let cfg = |local: u8| StreamConfig {
+        players: players.clone(),
+        local: vec![PlayerId(local)],
+        run_ahead: 3,
+        pace: Default::default(),
+    };
     Pair {
         a: Session::new(wa, Stream::new(cfg(0)), end_a, keep(ca, 0)),
         b: Session::new(wb, Stream::new(cfg(1)), end_b, keep(cb, 1)),

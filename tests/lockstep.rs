@@ -9,6 +9,7 @@ fn stream(local: &[u8], players: &[u8]) -> Stream {
         players: players.iter().map(|p| PlayerId(*p)).collect(),
         local: local.iter().map(|p| PlayerId(*p)).collect(),
         run_ahead: 2,
+        pace: Default::default(),
     })
 }
 

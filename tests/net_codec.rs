@@ -3,7 +3,7 @@
 //! exactly what was encoded.
 
 use proptest::prelude::*;
-use ridgeline::lockstep::{Message, PeerId};
+use ridgeline::lockstep::{Message, PaceChange, PeerId};
 use ridgeline::net::codec::{decode, encode};
 use ridgeline::net::wire::{FileDigest, Hello, Roster, RosterSlot, Seat, Start, WireMessage};
 use ridgeline::sim::{Command, CommandId, Frame, ObjectId, PlayerId, Point, StampedCommand, TemplateId};
@@ -82,6 +82,12 @@ fn message() -> impl Strategy<Value = WireMessage> {
         2 => (any::<u8>(), any::<u32>(), any::<u64>()).prop_map(|(p, f, hash)| {
             WireMessage::Lockstep(Message::Hash { player: PlayerId(p), frame: Frame(f), hash })
         }),
+        1 => (any::<u8>(), any::<u32>(), prop_oneof![
+            Just(PaceChange::Pause),
+            Just(PaceChange::Resume),
+            any::<u16>().prop_map(PaceChange::Speed)
+        ])
+            .prop_map(|(p, f, change)| WireMessage::Lockstep(Message::Pace { player: PlayerId(p), frame: Frame(f), change })),
         1 => (any::<u16>(), text(), text(), prop::collection::vec(digest(), 0..5))
             .prop_map(|(protocol, build, name, files)| WireMessage::Hello(Hello { protocol, build, name, files })),
         1 => (any::<u8>(), text()).prop_map(|(p, host)| WireMessage::Welcome { peer: PeerId(p), host }),

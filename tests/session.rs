@@ -136,11 +136,75 @@ fn a_joiners_replay_holds_every_machines_orders_and_plays_back_the_game() {
         final_hash: format!("{:016x}", b.session.world().state_hash().total),
         commands: log,
         checkpoints: vec![],
+        pace: vec![],
+        origin: None,
     };
-    let mut watched = Battle::watch(&common::roots(), &replay, Vec2::new(640.0, 360.0)).unwrap();
+    let mut watched = Battle::watch(&common::roots(), &replay, "test.ron", Vec2::new(640.0, 360.0)).unwrap();
     while watched.replay_verdict().is_none() {
         watched.advance(1.0 / 30.0 + 1e-4).unwrap();
     }
     assert_eq!(watched.replay_verdict(), Some(true));
     assert_eq!(watched.world().state_hash(), a.session.world().state_hash());
+}
+
+/// Steps both machines until each has run `frame` frames or both stand paused.
+fn run_both(a: &mut Match<Box<dyn Transport>>, b: &mut Match<Box<dyn Transport>>, frame: u32) {
+    for _ in 0..20_000 {
+        let mut moved = false;
+        for m in [&mut *a, &mut *b] {
+            if m.session.world().frame().0 < frame {
+                moved |= matches!(m.session.step().unwrap(), Step::Ticked { .. } | Step::Waiting);
+            }
+        }
+        if !moved {
+            return;
+        }
+    }
+}
+
+#[test]
+fn a_pause_stops_every_machine_after_the_same_frame_anyone_resumes_and_each_has_three() {
+    use ridgeline::lockstep::{PaceChange, PaceMark};
+    let setup = two_machines(SlotKind::Scripted);
+    let mut ends = hub(2);
+    let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+    let mut a = on_machine(&setup, 0, ends.pop().unwrap());
+    run_both(&mut a, &mut b, 100);
+    let at = a.session.submit_pace(PlayerId(0), PaceChange::Pause).unwrap();
+    assert!(at.0 > 100, "stamped for a frame still to come: {at}");
+    run_both(&mut a, &mut b, 1_000);
+    for m in [&a, &b] {
+        assert_eq!(m.session.world().frame().0, at.0 + 1, "both stop after the pause's frame");
+        assert_eq!(m.session.stream().paused(), Some((at, PlayerId(0))));
+        assert_eq!(m.session.stream().pauses_left(PlayerId(0)), 2);
+    }
+    assert_eq!(b.session.step().unwrap(), Step::Paused);
+    // The other player resumes, and both go on.
+    b.session.submit_pace(PlayerId(1), PaceChange::Resume).unwrap();
+    run_both(&mut a, &mut b, 300);
+    assert_eq!((a.session.world().frame().0, b.session.world().frame().0), (300, 300));
+    // Three more pauses: two count, the last is ignored on both machines.
+    let mut stamped = Vec::new();
+    for k in 1..=3u32 {
+        let f = a.session.submit_pace(PlayerId(0), PaceChange::Pause).unwrap();
+        stamped.push(f);
+        run_both(&mut a, &mut b, 300 + 100 * k);
+        if a.session.stream().paused().is_some() {
+            assert_eq!(a.session.world().frame().0, f.0 + 1);
+            a.session.submit_pace(PlayerId(0), PaceChange::Resume).unwrap();
+            run_both(&mut a, &mut b, 300 + 100 * k);
+        }
+    }
+    assert_eq!(
+        (a.session.world().frame().0, b.session.world().frame().0),
+        (600, 600),
+        "the last pause stopped nothing"
+    );
+    let pause = |frame: Frame| PaceMark { frame: frame.0, player: 0, change: PaceChange::Pause };
+    let pauses: Vec<PaceMark> =
+        a.session.stream().pace_log().iter().filter(|m| m.change == PaceChange::Pause).copied().collect();
+    assert_eq!(pauses, vec![pause(at), pause(stamped[0]), pause(stamped[1])]);
+    assert_eq!(a.session.stream().pace_log(), b.session.stream().pace_log(), "both machines saw the same");
+    assert_eq!(b.session.stream().pauses_left(PlayerId(0)), 0);
+    assert_eq!(a.session.stream().hash_log(), b.session.stream().hash_log());
 }

@@ -582,9 +582,9 @@ fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek
     s.open(Screen::InGame);
     let shown = |s: &Shell| s.ui.window(s.find("InGame.wnd:ReplayBar").unwrap()).unwrap().visible();
     let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
-    s.set_replay_bar(None, false, "1×", "");
+    s.set_replay_bar(None, false, "1×", "", false);
     assert!(!shown(&s), "no bar in a battle");
-    s.set_replay_bar(Some((1_800, 7_200)), false, "2×", "Everything");
+    s.set_replay_bar(Some((1_800, 7_200)), false, "2×", "Everything", false);
     assert!(shown(&s));
     assert_eq!(text(&s, "InGame.wnd:LabelReplayTime"), "1:00 / 4:00");
     assert_eq!(text(&s, "InGame.wnd:LabelReplaySpeed"), "2×");
@@ -592,11 +592,18 @@ fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek
     assert_eq!(text(&s, "InGame.wnd:ButtonReplayView"), "Everything");
     let seek = s.find("InGame.wnd:SliderReplaySeek").unwrap();
     assert_eq!(s.ui.slider_value(seek), Some(250), "a quarter of the way");
+    // Take over needs one player's view; with it, the tooltip names whose seat.
+    let take = s.find("InGame.wnd:ButtonReplayTakeOver").unwrap();
+    assert!(!s.ui.window(take).unwrap().enabled());
+    s.set_replay_bar(Some((1_800, 7_200)), false, "2×", "Ann", true);
+    assert!(s.ui.window(take).unwrap().enabled());
+    assert!(s.ui.window(take).unwrap().tooltip.contains("as Ann"));
     for (button, asked) in [
         ("ButtonReplayPlay", ReplayControl::PlayPause),
         ("ButtonReplaySlower", ReplayControl::Slower),
         ("ButtonReplayFaster", ReplayControl::Faster),
         ("ButtonReplayView", ReplayControl::View),
+        ("ButtonReplayTakeOver", ReplayControl::TakeOver),
     ] {
         click(&mut s, &format!("InGame.wnd:{button}"));
         assert_eq!(s.take_requests(), [ShellRequest::Replay(asked)], "{button}");

@@ -52,7 +52,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
         let instances = battle.scene.instances(battle.world(), None, 1.0, None);
         objects = instances.iter().map(Vec::len).sum();
         let mut cmds = battle.overlay();
-        shell.set_hud(battle.money(), battle.clock(), &battle.pace().label());
+        shell.set_hud(battle.money(), battle.clock(), &battle.pace_label());
         shell.set_power(battle.power());
         cmds.extend(crate::ui::draw::draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out)));
         let t1 = Instant::now();

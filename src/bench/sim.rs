@@ -156,7 +156,8 @@ fn two_armies(
 /// reading the hash.
 fn play(world: &mut World, controllers: &mut [impl Controller]) -> (f64, f64) {
     let players = vec![PlayerId(0), PlayerId(1)];
-    let mut stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: 3 });
+    let mut stream =
+        Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: 3, pace: Default::default() });
     let (mut tick_s, mut hash_s) = (0.0f64, 0.0f64);
     for _ in 0..FRAMES {
         for c in controllers.iter_mut() {

@@ -201,9 +201,10 @@ impl Running {
                 }
                 ShellRequest::WatchReplay(path) => {
                     let screen = self.screen();
+                    let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
                     let started = crate::session::Replay::load(&path)
                         .map_err(|e| e.to_string())
-                        .and_then(|r| Battle::watch(roots, &r, screen).map_err(|e| e.to_string()));
+                        .and_then(|r| Battle::watch(roots, &r, &name, screen).map_err(|e| e.to_string()));
                     self.begin_battle(started);
                 }
                 ShellRequest::LeaveBattle => {
@@ -257,14 +258,28 @@ impl Running {
                         battle.command_button(i);
                     }
                 }
+                ShellRequest::Replay(crate::game::shell::ReplayControl::TakeOver) => {
+                    let name = self.shell.settings.player_name.clone();
+                    let screen = self.screen();
+                    let started = self.battle.as_ref().map(|(b, _)| b.take_over(roots, &name, screen));
+                    // The watched replay gives way to the new game.
+                    if let Some(started) = started {
+                        self.begin_battle(started.map_err(|e| e.to_string()));
+                    }
+                }
                 ShellRequest::Replay(control) => {
                     if let Some((battle, _)) = &mut self.battle {
                         use crate::game::shell::ReplayControl;
                         match control {
                             ReplayControl::PlayPause => battle.pace_mut().toggle_pause(),
-                            ReplayControl::Slower => battle.pace_mut().slower(),
-                            ReplayControl::Faster => battle.pace_mut().faster(),
+                            ReplayControl::Slower => {
+                                battle.pace_mut().slower();
+                            }
+                            ReplayControl::Faster => {
+                                battle.pace_mut().faster();
+                            }
                             ReplayControl::View => battle.cycle_view(),
+                            ReplayControl::TakeOver => {} // served above
                             ReplayControl::Seek(permille) => {
                                 let total = battle.replay_position().map_or(0, |(_, t)| t);
                                 if let Err(e) = battle.seek((total as u64 * permille as u64 / 1000) as u32) {
@@ -398,7 +413,7 @@ impl Running {
             return;
         }
         let (money, clock, power) = (battle.money(), battle.clock(), battle.power());
-        let pace = battle.pace().label();
+        let pace = battle.pace_label();
         let labels: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
         let queue = battle.queue_text();
         let alerts = battle.alert_lines();
@@ -408,6 +423,7 @@ impl Running {
             battle.pace().paused(),
             format!("{}×", battle.pace().speed()),
             battle.view_label(),
+            battle.can_take_over(),
         );
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
         // to drop whoever it waits for.
@@ -436,7 +452,7 @@ impl Running {
         self.shell.set_commands(&labels, &queue);
         self.shell.set_alerts(&alerts);
         self.shell.set_queue_progress(progress);
-        self.shell.set_replay_bar(watched.0, watched.1, &watched.2, &watched.3);
+        self.shell.set_replay_bar(watched.0, watched.1, &watched.2, &watched.3, watched.4);
         if let Some((outcome, rows)) = summary {
             self.battle = None;
             self.leaving = false;
@@ -673,8 +689,9 @@ impl ApplicationHandler for App {
                 }
                 if let (true, WKey::Named(NamedKey::Pause), Some((battle, _))) =
                     (battle_keys, &event.logical_key, &mut r.battle)
+                    && let Err(e) = battle.toggle_pause()
                 {
-                    battle.pace_mut().toggle_pause();
+                    log::warn!("pause: {e}");
                 }
                 if let (true, WKey::Character(text), Some((battle, _))) =
                     (battle_keys, &event.logical_key, &mut r.battle)

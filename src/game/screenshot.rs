@@ -143,7 +143,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
         Some(path) => open_layout(&mut shell, path)?,
         None => {
             shell.open(Screen::InGame);
-            shell.set_hud(battle.money(), battle.clock(), &battle.pace().label());
+            shell.set_hud(battle.money(), battle.clock(), &battle.pace_label());
             shell.set_power(battle.power());
             let labels: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
             shell.set_commands(&labels, &battle.queue_text());

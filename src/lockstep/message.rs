@@ -1,10 +1,12 @@
-//! What peers say to each other under lockstep: commands, per-frame command counts and
-//! per-frame state hashes.
+//! What peers say to each other under lockstep: commands, per-frame command counts,
+//! per-frame state hashes and changes of pace.
 
 use serde::{Deserialize, Serialize};
 
 use crate::sim::command::StampedCommand;
 use crate::sim::ids::{Frame, PlayerId};
+
+use super::pace::PaceChange;
 
 /// One message of the lockstep protocol.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,5 +30,15 @@ pub enum Message {
         frame: Frame,
         /// Its total state hash.
         hash: u64,
+    },
+    /// A change of pace: a pause or speed change after `frame`, or the end of the pause
+    /// after `frame` (`pace.rs`).
+    Pace {
+        /// Who asks.
+        player: PlayerId,
+        /// The frame it is stamped for.
+        frame: Frame,
+        /// What changes.
+        change: PaceChange,
     },
 }

@@ -5,9 +5,11 @@
 
 pub mod frame_data;
 pub mod message;
+pub mod pace;
 pub mod stream;
 pub mod transport;
 
 pub use message::Message;
+pub use pace::{PaceChange, PaceMark, PaceRules};
 pub use stream::{Desync, Stream, StreamConfig, StreamError};
 pub use transport::{PeerId, Transport, TransportError, TransportEvent};

@@ -15,6 +15,7 @@ use crate::sim::ids::{CommandId, Frame, PlayerId};
 
 use super::frame_data::{FrameData, FrameState};
 use super::message::Message;
+use super::pace::{PaceChange, PaceMark, PaceRules, PaceState};
 
 /// Frames of hash history kept for comparison.
 const HASH_HISTORY: u32 = 600;
@@ -58,6 +59,9 @@ pub enum StreamError {
         /// Its frame.
         frame: Frame,
     },
+    /// A resume was asked for while no pause was in force.
+    #[error("player {0}: nothing to resume, the game is not paused")]
+    NotPaused(PlayerId),
 }
 
 /// Two machines disagree about the state after a frame.
@@ -82,6 +86,8 @@ pub struct StreamConfig {
     pub local: Vec<PlayerId>,
     /// Frames between submitting a command and executing it (at least 1).
     pub run_ahead: u32,
+    /// What players may do with pause and game speed.
+    pub pace: PaceRules,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -109,23 +115,33 @@ pub struct Stream {
     changes: BTreeMap<Frame, u32>,
     /// The last frame this machine has closed (declared its players' counts for).
     last_closed: Option<Frame>,
-    /// The run-ahead at the start: frames before it need no counts.
-    initial_run_ahead: u32,
+    /// Frames before this one need no counts (nobody could schedule anything for them).
+    implicit_before: Frame,
+    /// Pause and game speed.
+    pace: PaceState,
 }
 
 impl Stream {
     /// A stream at frame 0. Frames before `run_ahead` need no counts: nobody can have
     /// scheduled anything for them.
-    pub fn new(mut config: StreamConfig) -> Stream {
+    pub fn new(config: StreamConfig) -> Stream {
+        Stream::starting_at(config, Frame(0))
+    }
+
+    /// A stream whose first frame to run is `start` (a game taken over from a replay's
+    /// moment). Frames before `start + run_ahead` need no counts.
+    pub fn starting_at(mut config: StreamConfig, start: Frame) -> Stream {
         config.run_ahead = config.run_ahead.max(1);
         config.players.sort();
         config.players.dedup();
         config.local.retain(|p| config.players.contains(p));
+        let implicit_before = start.plus(config.run_ahead);
         Stream {
             next_id: config.local.iter().map(|p| (*p, 0)).collect(),
             last_exec: BTreeMap::new(),
+            pace: PaceState::new(config.pace),
             config,
-            next_frame: Frame(0),
+            next_frame: start,
             frames: BTreeMap::new(),
             outbox: VecDeque::new(),
             hashes: BTreeMap::new(),
@@ -134,16 +150,9 @@ impl Stream {
             errors: Vec::new(),
             gone: BTreeMap::new(),
             changes: BTreeMap::new(),
-            last_closed: None,
-            initial_run_ahead: 0,
+            last_closed: implicit_before.0.checked_sub(1).map(Frame),
+            implicit_before,
         }
-        .with_initial()
-    }
-
-    fn with_initial(mut self) -> Stream {
-        self.initial_run_ahead = self.config.run_ahead;
-        self.last_closed = self.config.run_ahead.checked_sub(1).map(Frame);
-        self
     }
 
     /// From frame `at` on, commands are scheduled `value` frames ahead (1..=60). Every machine
@@ -210,6 +219,51 @@ impl Stream {
         Ok(stamped)
     }
 
+    /// A local player asks to pause, resume or change the speed. A pause or speed change is
+    /// stamped like a command (for a frame no peer has been told is closed) and takes effect
+    /// after that frame runs; a resume ends the pause in force at once. Returns the frame
+    /// stamped.
+    pub fn submit_pace(&mut self, player: PlayerId, change: PaceChange) -> Result<Frame, StreamError> {
+        if !self.config.local.contains(&player) {
+            return Err(StreamError::NotLocal(player));
+        }
+        let frame = match change {
+            PaceChange::Resume => self.pace.paused().ok_or(StreamError::NotPaused(player))?.0,
+            PaceChange::Pause | PaceChange::Speed(_) => {
+                let frame = self.next_frame.plus(self.config.run_ahead);
+                self.last_closed.map_or(frame, |closed| frame.max(closed.next()))
+            }
+        };
+        self.pace.note(player, frame, change);
+        self.outbox.push_back(Message::Pace { player, frame, change });
+        Ok(frame)
+    }
+
+    /// The pause in force: the frame it came after and who called it.
+    pub fn paused(&self) -> Option<(Frame, PlayerId)> {
+        self.pace.paused()
+    }
+
+    /// The game speed in force, in percent of 30 frames a second.
+    pub fn speed_percent(&self) -> u16 {
+        self.pace.speed()
+    }
+
+    /// Pauses `player` has left (`u32::MAX` when unlimited).
+    pub fn pauses_left(&self, player: PlayerId) -> u32 {
+        self.pace.pauses_left(player)
+    }
+
+    /// Every change of pace that took effect, in order (recorded in replays).
+    pub fn pace_log(&self) -> &[PaceMark] {
+        self.pace.log()
+    }
+
+    /// What players may do with pause and speed.
+    pub fn pace_rules(&self) -> PaceRules {
+        self.pace.rules()
+    }
+
     fn store(&mut self, c: StampedCommand) {
         let pf = self.frames.entry(c.frame).or_default().players.entry(c.player).or_default();
         pf.commands.entry(c.id).or_insert(c);
@@ -229,7 +283,9 @@ impl Stream {
     fn receive_inner(&mut self, message: Message) -> Result<(), StreamError> {
         let (player, frame) = match &message {
             Message::Command(c) => (c.player, c.frame),
-            Message::FrameCount { player, frame, .. } | Message::Hash { player, frame, .. } => (*player, *frame),
+            Message::FrameCount { player, frame, .. }
+            | Message::Hash { player, frame, .. }
+            | Message::Pace { player, frame, .. } => (*player, *frame),
         };
         if !self.config.players.contains(&player) {
             return Err(StreamError::UnknownPlayer { player, frame });
@@ -259,6 +315,12 @@ impl Stream {
                 check.remote.insert(player, hash);
                 self.compare(frame);
             }
+            Message::Pace { change, .. } => {
+                if change != PaceChange::Resume && frame < self.next_frame {
+                    return Err(StreamError::Late { player, frame });
+                }
+                self.pace.note(player, frame, change);
+            }
         }
         Ok(())
     }
@@ -273,7 +335,7 @@ impl Stream {
             return FrameState::Ready;
         }
         let data = self.frames.get(&frame).and_then(|f| f.players.get(&player));
-        let implicit_zero = frame.0 < self.initial_run_ahead;
+        let implicit_zero = frame < self.implicit_before;
         match data {
             None if implicit_zero => FrameState::Ready,
             None => FrameState::NotReady,
@@ -311,7 +373,7 @@ impl Stream {
                 }
             }
         }
-        if !self.is_ready() {
+        if !self.is_ready() || self.pace.paused().is_some() {
             return None;
         }
         let frame = self.next_frame;
@@ -321,6 +383,7 @@ impl Stream {
         commands.sort_by_key(StampedCommand::sort_key);
         commands.dedup_by_key(|c| (c.player, c.id));
         self.next_frame = frame.next();
+        self.pace.ran(frame);
         if let Some(v) = self.changes.remove(&frame) {
             self.config.run_ahead = v;
         }

@@ -9,6 +9,7 @@
 use thiserror::Error;
 
 use crate::lockstep::message::Message;
+use crate::lockstep::pace::PaceChange;
 use crate::lockstep::transport::PeerId;
 use crate::sim::command::{Command, MAX_SELECTION, Point, StampedCommand};
 use crate::sim::ids::{CommandId, Frame, ObjectId, PlayerId, TemplateId, UpgradeId};
@@ -29,6 +30,7 @@ pub const MAX_ITEMS: usize = 8192;
 const T_COMMANDS: u8 = 1;
 const T_COUNT: u8 = 2;
 const T_HASH: u8 = 3;
+const T_PACE: u8 = 4;
 const T_HELLO: u8 = 16;
 const T_WELCOME: u8 = 17;
 const T_REFUSED: u8 = 18;
@@ -103,6 +105,19 @@ pub fn encode(messages: &[WireMessage]) -> Vec<u8> {
                 w.push(player.0);
                 varint(&mut w, frame.0 as u64);
                 w.extend_from_slice(&hash.to_le_bytes());
+            }
+            WireMessage::Lockstep(Message::Pace { player, frame, change }) => {
+                w.push(T_PACE);
+                w.push(player.0);
+                varint(&mut w, frame.0 as u64);
+                match change {
+                    PaceChange::Pause => w.push(0),
+                    PaceChange::Resume => w.push(1),
+                    PaceChange::Speed(percent) => {
+                        w.push(2);
+                        varint(&mut w, *percent as u64);
+                    }
+                }
             }
             WireMessage::Hello(h) => {
                 w.push(T_HELLO);
@@ -487,6 +502,20 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<WireMessage>, DecodeError> {
                 let hash = r.u64_le()?;
                 out.push(WireMessage::Lockstep(Message::Hash { player, frame, hash }));
             }
+            T_PACE => {
+                let player = PlayerId(r.u8()?);
+                let frame = Frame(r.u32v("frame")?);
+                let change = match r.u8()? {
+                    0 => PaceChange::Pause,
+                    1 => PaceChange::Resume,
+                    2 => {
+                        let percent = r.bounded(u16::MAX as u64, "speed")?;
+                        PaceChange::Speed(percent as u16)
+                    }
+                    _ => return r.fail("unknown change of pace"),
+                };
+                out.push(WireMessage::Lockstep(Message::Pace { player, frame, change }));
+            }
             T_HELLO => {
                 if r.take(4)? != MAGIC {
                     return r.fail("not a Ridgeline hello");
@@ -617,6 +646,13 @@ mod tests {
             stamped(2, 42, 10, Command::Research { structure: o(5, 2), upgrade: UpgradeId(7) }),
             WireMessage::Lockstep(Message::FrameCount { player: PlayerId(2), frame: Frame(44), count: 8 }),
             WireMessage::Lockstep(Message::Hash { player: PlayerId(0), frame: Frame(39), hash: u64::MAX - 3 }),
+            WireMessage::Lockstep(Message::Pace { player: PlayerId(1), frame: Frame(45), change: PaceChange::Pause }),
+            WireMessage::Lockstep(Message::Pace { player: PlayerId(0), frame: Frame(45), change: PaceChange::Resume }),
+            WireMessage::Lockstep(Message::Pace {
+                player: PlayerId(2),
+                frame: Frame(46),
+                change: PaceChange::Speed(150),
+            }),
             WireMessage::Hello(Hello {
                 protocol: 1,
                 build: "0.1.0".into(),

@@ -9,7 +9,7 @@ use crate::lockstep::transport::PeerId;
 use crate::sim::ids::{Frame, PlayerId};
 
 /// The wire protocol's version; a peer speaking another is refused at the handshake.
-pub const PROTOCOL: u16 = 5;
+pub const PROTOCOL: u16 = 6;
 
 /// The first bytes of a hello, so a stranger's traffic is refused at once.
 pub const MAGIC: [u8; 4] = *b"RDGL";

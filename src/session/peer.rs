@@ -42,6 +42,8 @@ pub enum Step {
     },
     /// Waiting for peers' data for the next frame.
     Waiting,
+    /// A player has paused the game; frames stand still until someone resumes it.
+    Paused,
 }
 
 /// A peer arriving or leaving, kept for the client to show.
@@ -100,16 +102,7 @@ impl<T: Transport> Session<T> {
     /// exactly the commands that executed on it when the game was played (run-ahead changes and
     /// all), in their order.
     pub fn play_back(&mut self, entries: &[super::script::ScriptEntry]) {
-        let mut frames: BTreeMap<u32, Vec<crate::sim::command::StampedCommand>> = BTreeMap::new();
-        for (i, e) in entries.iter().enumerate() {
-            frames.entry(e.frame).or_default().push(crate::sim::command::StampedCommand {
-                frame: Frame(e.frame),
-                player: PlayerId(e.player),
-                id: crate::sim::ids::CommandId(i as u32),
-                command: e.command.clone(),
-            });
-        }
-        self.playback = Some(frames);
+        self.playback = Some(super::start::stamped_by_frame(entries));
     }
 
     /// While playing back: continues from `world` (a state this playback passed through, kept
@@ -157,7 +150,7 @@ impl<T: Transport> Session<T> {
         }
         self.pump()?;
         let Some((ready, commands)) = self.stream.take_ready() else {
-            return Ok(Step::Waiting);
+            return Ok(if self.stream.paused().is_some() { Step::Paused } else { Step::Waiting });
         };
         debug_assert_eq!(ready, frame, "stream and world agree on the frame");
         if let Some(log) = &self.executed {
@@ -214,6 +207,19 @@ impl<T: Transport> Session<T> {
         &self.world
     }
 
+    /// A local player pauses, resumes or changes the game speed: a control message of the
+    /// stream, which every machine applies alike (refused for a player of another machine, or
+    /// a resume when nothing is paused). Returns the frame it was stamped for.
+    pub fn submit_pace(
+        &mut self,
+        player: PlayerId,
+        change: crate::lockstep::PaceChange,
+    ) -> Result<Frame, SessionError> {
+        let frame = self.stream.submit_pace(player, change)?;
+        self.pump()?;
+        Ok(frame)
+    }
+
     /// The stream.
     pub fn stream(&self) -> &Stream {
         &self.stream
@@ -252,6 +258,6 @@ impl<T: Transport> Session<T> {
 fn speaker(message: &Message) -> PlayerId {
     match message {
         Message::Command(c) => c.player,
-        Message::FrameCount { player, .. } | Message::Hash { player, .. } => *player,
+        Message::FrameCount { player, .. } | Message::Hash { player, .. } | Message::Pace { player, .. } => *player,
     }
 }

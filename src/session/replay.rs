@@ -12,13 +12,17 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::content::{FileError, parse_ron};
+use crate::lockstep::PaceMark;
 
 use super::match_setup::MatchSetup;
 use super::script::ScriptEntry;
 
-/// The replay file format version this build writes and reads. Version 1 kept the players as a
-/// `--players` string and lost teams and money; version 2 keeps the whole [`MatchSetup`].
-pub const REPLAY_VERSION: u32 = 2;
+/// The replay file format version this build writes. Version 1 kept the players as a
+/// `--players` string and lost teams and money; version 2 keeps the whole [`MatchSetup`];
+/// version 3 adds the players' pauses and speed changes.
+pub const REPLAY_VERSION: u32 = 3;
+/// The oldest version this build still reads (its files lack only the pace).
+pub const OLDEST_READABLE: u32 = 2;
 
 /// A recorded game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +45,29 @@ pub struct Replay {
     /// finds where a replay stops matching.
     #[serde(default)]
     pub checkpoints: Vec<(u32, String)>,
+    /// The players' pauses and speed changes as they took effect (they change when frames
+    /// ran, never what they computed; the viewer tells them as it passes).
+    #[serde(default)]
+    pub pace: Vec<PaceMark>,
+    /// For a game taken over from a moment of another replay: where it came from. Its
+    /// commands begin with that replay's, up to the moment, so it plays back on its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<ReplayOrigin>,
+}
+
+/// Where a taken-over game came from: the replay, the moment, and the seat the person took
+/// (the new slot kinds are in the replay's setup).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayOrigin {
+    /// The source replay's file name.
+    pub replay: String,
+    /// The source replay's final hash, to tell it from another file of the same name.
+    pub final_hash: String,
+    /// The frame the game was taken over at.
+    pub frame: u32,
+    /// The player the person took over.
+    pub seat: u8,
 }
 
 /// Frames between a replay's checkpoint hashes.
@@ -52,11 +79,11 @@ impl Replay {
     pub fn load(path: &Path) -> Result<Replay, FileError> {
         let text = crate::content::read_text_limited(path, crate::content::limits::MAX_REPLAY_BYTES)?;
         let probe: VersionProbe = parse_ron(path, &text)?;
-        if probe.version != REPLAY_VERSION {
+        if !(OLDEST_READABLE..=REPLAY_VERSION).contains(&probe.version) {
             return Err(FileError::Version {
                 path: path.to_path_buf(),
                 message: format!(
-                    "replay format version {} (this build plays version {REPLAY_VERSION}); it was recorded by another version of the game",
+                    "replay format version {} (this build plays versions {OLDEST_READABLE} to {REPLAY_VERSION}); it was recorded by another version of the game",
                     probe.version
                 ),
             });
@@ -139,7 +166,7 @@ mod tests {
         std::fs::write(&path, v1).unwrap();
         let e = Replay::load(&path).unwrap_err();
         assert!(matches!(e, FileError::Version { .. }), "{e}");
-        assert!(e.to_string().contains("replay format version 1 (this build plays version 2)"), "{e}");
+        assert!(e.to_string().contains("replay format version 1 (this build plays versions 2 to 3)"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

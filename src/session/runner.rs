@@ -124,7 +124,12 @@ pub fn local_session(
     controllers: Vec<Box<dyn Controller>>,
 ) -> Result<Session<MemoryEndpoint>, SessionError> {
     let players: Vec<PlayerId> = world.players().iter().map(|p| p.id).collect();
-    let stream = Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: DEFAULT_RUN_AHEAD });
+    let stream = Stream::new(StreamConfig {
+        players: players.clone(),
+        local: players,
+        run_ahead: DEFAULT_RUN_AHEAD,
+        pace: Default::default(),
+    });
     let transport = hub(1)
         .pop()
         .ok_or_else(|| SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))?;
@@ -161,7 +166,7 @@ pub fn run_session<T: Transport>(
                     log::info!("frame {}: player {} command {} rejected: {}", r.frame, r.player, r.id.0, r.reason);
                 }
             }
-            Step::Waiting => unreachable_wait()?,
+            Step::Waiting | Step::Paused => unreachable_wait()?,
         }
     }
     let secs = started.elapsed().as_secs_f64();

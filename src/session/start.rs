@@ -6,6 +6,7 @@
 //!
 //! Must not: change the world after it is built (the session's stream does that).
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 
@@ -15,19 +16,20 @@ use crate::ai::SkirmishAi;
 use crate::content::digest::{folder_digest, hex};
 use crate::content::{ContentRoots, FileError};
 use crate::defs::{AiPlans, Definitions};
+use crate::lockstep::pace::PaceRules;
 use crate::lockstep::stream::{Stream, StreamConfig};
 use crate::lockstep::transport::{PeerId, Transport};
 use crate::map::{Map, MapContent};
 use crate::net::memory::hub;
-use crate::sim::command::Command;
-use crate::sim::ids::PlayerId;
+use crate::sim::command::{Command, StampedCommand};
+use crate::sim::ids::{CommandId, Frame, PlayerId};
 use crate::sim::world::{GameSetup, World};
 
 use super::controller::{Controller, Idle, Queued};
 use super::match_setup::{MatchSetup, ResolvedSlot, SetupError, SlotKind};
 use super::peer::{Session, SessionError};
 use super::replay::CommandLog;
-use super::script::CommandScript;
+use super::script::{CommandScript, ScriptEntry};
 
 /// The files of `data/` the simulation reads: objects, weapons, armour, factions and the
 /// terrain classes (passability). Models, layouts, road looks and AI plans are not among them
@@ -155,7 +157,7 @@ pub struct Prepared {
     pub slots: Vec<ResolvedSlot>,
     /// What was loaded.
     pub content: MatchContent,
-    /// The world at frame 0.
+    /// The world at frame 0 (or where [`Prepared::fast_forward`] took it).
     pub world: World,
     /// Controllers of this machine's slots.
     pub controllers: Vec<Box<dyn Controller>>,
@@ -241,6 +243,25 @@ pub fn prepare(
 }
 
 impl Prepared {
+    /// Runs the world through a recorded game's commands (`entries`, each at the frame it
+    /// executed on) up to `frame`, exactly as they ran, and logs them, so the match's own
+    /// replay holds the whole game from frame 0. Returns the state hash after every frame that
+    /// is a multiple of `every` on the way.
+    pub fn fast_forward(&mut self, entries: &[ScriptEntry], frame: u32, every: u32) -> Vec<(u32, u64)> {
+        let by_frame = stamped_by_frame(entries);
+        let mut hashes = Vec::new();
+        while self.world.frame().0 < frame {
+            let now = self.world.frame().0;
+            let commands = by_frame.get(&now).map_or(&[][..], Vec::as_slice);
+            self.world.tick(commands);
+            if now.is_multiple_of(every.max(1)) {
+                hashes.push((now, self.world.state_hash().total));
+            }
+        }
+        self.log.borrow_mut().extend(entries.iter().filter(|e| e.frame < frame).cloned());
+        hashes
+    }
+
     /// Joins the prepared match to its peers through `transport`: the stream knows every
     /// player, and those of this machine's slots (remote ones excepted) as local.
     pub fn into_match<T: Transport>(self, transport: T) -> Match<T> {
@@ -251,7 +272,12 @@ impl Prepared {
             .filter(|s| s.machine == self.machine && s.kind != SlotKind::Remote)
             .map(|s| s.player)
             .collect();
-        let stream = Stream::new(StreamConfig { players, local, run_ahead: self.setup.run_ahead() });
+        // Between machines a few pauses each and a fixed speed; alone, as the player likes.
+        let pace =
+            if self.slots.iter().all(|s| s.machine == self.machine) { PaceRules::LOCAL } else { PaceRules::ONLINE };
+        let config = StreamConfig { players, local, run_ahead: self.setup.run_ahead(), pace };
+        // A world fast-forwarded to a replay's moment starts its stream there.
+        let stream = Stream::starting_at(config, self.world.frame());
         let owners = self.slots.iter().map(|s| (s.player, PeerId(s.machine))).collect();
         let mut session = Session::new(self.world, stream, transport, self.controllers).with_owners(owners);
         session.record_into(self.log.clone());
@@ -267,13 +293,45 @@ pub fn start_local(
     setup: &MatchSetup,
     script: &CommandScript,
 ) -> Result<Match<Box<dyn Transport>>, StartError> {
+    start_local_from(roots, setup, script, &[], 0).map(|(m, _)| m)
+}
+
+/// A match whose every slot plays on this machine.
+pub type LocalMatch = Match<Box<dyn Transport>>;
+
+/// Starts a local match from a moment of a recorded game: the world first runs the recorded
+/// commands `prelude` up to `frame` (see [`Prepared::fast_forward`]), then the setup's own
+/// players play on from there. Returns the match and the state hash every
+/// [`super::replay::CHECKPOINT_EVERY`] frames of the prelude.
+pub fn start_local_from(
+    roots: &ContentRoots,
+    setup: &MatchSetup,
+    script: &CommandScript,
+    prelude: &[ScriptEntry],
+    frame: u32,
+) -> Result<(LocalMatch, Vec<(u32, u64)>), StartError> {
     if let Some(i) = setup.slots.iter().position(|s| s.kind == SlotKind::Remote || s.machine.is_some_and(|m| m != 0)) {
         return Err(StartError::Setup(SetupError::NotLocal(i)));
     }
-    let prepared = prepare(roots, setup, script, 0)?;
+    let mut prepared = prepare(roots, setup, script, 0)?;
+    let hashes = prepared.fast_forward(prelude, frame, super::replay::CHECKPOINT_EVERY);
     let transport = hub(1).pop().ok_or_else(|| {
         StartError::Session(SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))
     })?;
     let transport: Box<dyn Transport> = Box::new(transport);
-    Ok(prepared.into_match(transport))
+    Ok((prepared.into_match(transport), hashes))
+}
+
+/// Recorded commands grouped by the frame they executed on, stamped in their recorded order.
+pub fn stamped_by_frame(entries: &[ScriptEntry]) -> BTreeMap<u32, Vec<StampedCommand>> {
+    let mut frames: BTreeMap<u32, Vec<StampedCommand>> = BTreeMap::new();
+    for (i, e) in entries.iter().enumerate() {
+        frames.entry(e.frame).or_default().push(StampedCommand {
+            frame: Frame(e.frame),
+            player: PlayerId(e.player),
+            id: CommandId(i as u32),
+            command: e.command.clone(),
+        });
+    }
+    frames
 }

@@ -41,6 +41,8 @@ pub enum AlertKind {
     NoMoney,
     /// The player's power fell below what it uses.
     LowPower,
+    /// Someone paused or resumed the game, or changed its speed.
+    Pace,
 }
 
 impl AlertKind {
@@ -53,6 +55,7 @@ impl AlertKind {
             AlertKind::Ready => 4.0,
             AlertKind::NoMoney => 6.0,
             AlertKind::LowPower => 20.0,
+            AlertKind::Pace => 0.0,
         }
     }
 }
@@ -127,6 +130,12 @@ impl Alerts {
             self.push(Alert { kind: AlertKind::LowPower, text, at: None, clock, shown: now });
         }
         self.was_low = low;
+    }
+
+    /// Tells the player something that has no place on the map (a pause, a speed change), at
+    /// game second `clock` and battle time `now`.
+    pub fn notice(&mut self, kind: AlertKind, text: String, clock: u32, now: f32) {
+        self.push(Alert { kind, text, at: None, clock, shown: now });
     }
 
     /// Shows `alert` unless one of its kind was shown within its quiet time (an attack

@@ -137,9 +137,9 @@ impl Battle {
                     self.command_button(i); // nothing there: nothing happens
                 }
             }
-            'p' if !ctrl => self.pace.toggle_pause(),
-            '+' | '=' => self.pace.faster(),
-            '-' | '_' => self.pace.slower(),
+            'p' if !ctrl => self.report_pace(Battle::toggle_pause),
+            '+' | '=' => self.report_pace(Battle::faster),
+            '-' | '_' => self.report_pace(Battle::slower),
             d @ '0'..='9' => {
                 let n = d as usize - '0' as usize;
                 if ctrl {
@@ -149,6 +149,13 @@ impl Battle {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Runs a pause or speed key; a stream that refuses it (it never should) is logged.
+    fn report_pace(&mut self, f: fn(&mut Battle) -> Result<(), super::BattleError>) {
+        if let Err(e) = f(self) {
+            log::warn!("pace: {e}");
         }
     }
 

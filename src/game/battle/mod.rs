@@ -72,6 +72,9 @@ pub enum BattleError {
     /// The session stopped.
     #[error(transparent)]
     Session(#[from] crate::session::SessionError),
+    /// A replay could not be taken over, and why.
+    #[error("cannot take over: {0}")]
+    TakeOver(&'static str),
 }
 
 /// A running battle.
@@ -118,6 +121,10 @@ pub struct Battle {
     power: crate::sim::power::PowerBalance,
     /// The state hash every few hundred frames, for the replay.
     checkpoints: Vec<(u32, String)>,
+    /// Changes of pace already told to the player.
+    pace_told: usize,
+    /// Where this game came from, when taken over from a replay.
+    origin: Option<crate::session::replay::ReplayOrigin>,
 }
 
 impl Battle {
@@ -174,6 +181,8 @@ impl Battle {
             surrendering: false,
             power,
             checkpoints: Vec::new(),
+            pace_told: 0,
+            origin: None,
             game,
         })
     }
@@ -244,6 +253,7 @@ impl Battle {
                     self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);
                     let cell = self.scene.map.file.cell_size as f32;
                     self.rubble.note(&report.events, world, cell, &self.shroud);
+                    self.tell_replay_pace(frame.0);
                     self.since_tick -= FRAME;
                     ran += 1;
                 }
@@ -256,10 +266,18 @@ impl Battle {
                     }
                     break;
                 }
+                // A player paused: nothing runs until someone resumes.
+                Step::Paused => {
+                    self.since_tick = 0.0;
+                    break;
+                }
             }
             if let Some(o) = &mut self.online {
                 o.ticked();
             }
+        }
+        if !self.is_replay() {
+            self.follow_stream_pace();
         }
         self.check_online();
         if ran == catch_up {
@@ -359,6 +377,14 @@ impl Battle {
     /// The screen size changed.
     pub fn resize(&mut self, screen: Vec2) {
         self.view.screen = screen;
+    }
+
+    /// A player's name as the match knows it ("Player 2" when it has none).
+    pub fn player_name(&self, player: PlayerId) -> String {
+        match self.game.slots.get(player.index()) {
+            Some(slot) if !slot.name.is_empty() => slot.name.clone(),
+            _ => format!("Player {}", player.0 + 1),
+        }
     }
 
     /// Sends one of the local player's orders into the stream.

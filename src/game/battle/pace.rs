@@ -1,10 +1,17 @@
-//! Pause and game speed: how fast logic frames fall due on this machine. They change when
-//! frames run, never what a frame computes, so a paused or sped-up game has the same hash log
-//! as the same game played straight. A skirmish pauses (P) and runs at 0.5×–3× (+ and −); a
-//! watched replay runs up to 16×; an online battle keeps the stream's own pace (a pause there
-//! must be agreed by every machine). The game also holds while a dialog covers a skirmish.
+//! Pause and game speed on this machine: how fast logic frames fall due. They change when
+//! frames run, never what a frame computes. In a skirmish and online the pause and the speed
+//! are the stream's (control messages every machine applies alike, recorded in the replay:
+//! `lockstep/pace.rs`); this keeps the speed the player asked for and mirrors what is in
+//! force. A watched replay's pace is the watcher's own, up to 16×. A dialog over a skirmish or
+//! a replay holds the game here, without telling anyone.
 //!
-//! Must not: touch the world or the stream; it only scales the time the battle hands to it.
+//! Must not: touch the world; it only scales the time the battle hands to it.
+
+use crate::lockstep::{PaceChange, PaceMark};
+use crate::sim::FRAMES_PER_SECOND;
+
+use super::alerts::AlertKind;
+use super::{Battle, BattleError};
 
 /// Speeds a skirmish offers.
 const SKIRMISH: &[f32] = &[0.5, 1.0, 1.5, 2.0, 3.0];
@@ -17,34 +24,62 @@ const ONLINE: &[f32] = &[1.0];
 #[derive(Clone, Debug)]
 pub struct Pace {
     steps: &'static [f32],
+    /// The speed asked for (a replay: the speed in force).
     index: usize,
     paused: bool,
     /// Held by a dialog (not the player's own pause).
     held: bool,
+    /// The stream decides pause and speed (not a replay).
+    follows_stream: bool,
+    /// The stream's speed in force.
+    in_force: f32,
 }
 
 impl Pace {
     /// A skirmish's pace: normal speed, running.
     pub fn skirmish() -> Pace {
-        Pace { steps: SKIRMISH, index: 1, paused: false, held: false }
+        Pace { steps: SKIRMISH, index: 1, paused: false, held: false, follows_stream: true, in_force: 1.0 }
     }
 
-    /// A watched replay's pace.
+    /// A watched replay's pace: the watcher's own.
     pub fn replay() -> Pace {
-        Pace { steps: REPLAY, index: 1, paused: false, held: false }
+        Pace { steps: REPLAY, index: 1, paused: false, held: false, follows_stream: false, in_force: 1.0 }
     }
 
-    /// An online battle's pace: fixed, never paused here.
+    /// An online battle's pace: the stream's, at a fixed speed; dialogs hold nothing.
     pub fn online() -> Pace {
-        Pace { steps: ONLINE, index: 0, paused: false, held: false }
+        Pace { steps: ONLINE, index: 0, paused: false, held: false, follows_stream: true, in_force: 1.0 }
     }
 
-    /// The speed factor (1 is 30 frames a second).
+    /// True when the stream decides the pause and speed (everything but a replay).
+    pub fn follows_stream(&self) -> bool {
+        self.follows_stream
+    }
+
+    /// Mirrors the stream: whether a pause is in force, and the speed in percent.
+    pub fn follow(&mut self, paused: bool, percent: u16) {
+        if self.follows_stream {
+            self.paused = paused;
+            self.in_force = f32::from(percent) / 100.0;
+        }
+    }
+
+    /// The speed factor in force (1 is 30 frames a second).
     pub fn speed(&self) -> f32 {
+        if self.follows_stream { self.in_force } else { self.wanted() }
+    }
+
+    /// The speed asked for, as a factor.
+    pub fn wanted(&self) -> f32 {
         self.steps.get(self.index).copied().unwrap_or(1.0)
     }
 
-    /// True while the player has paused.
+    /// The speed asked for, in percent (what a speed change message carries).
+    pub fn wanted_percent(&self) -> u16 {
+        (self.wanted() * 100.0).round() as u16
+    }
+
+    /// True while the game is paused.
     pub fn paused(&self) -> bool {
         self.paused
     }
@@ -54,9 +89,9 @@ impl Pace {
         self.paused || self.held
     }
 
-    /// Pauses or resumes (no effect online).
+    /// Pauses or resumes a replay (the stream's pause is asked for through the battle).
     pub fn toggle_pause(&mut self) {
-        if self.steps.len() > 1 {
+        if !self.follows_stream {
             self.paused = !self.paused;
         }
     }
@@ -66,14 +101,18 @@ impl Pace {
         self.held = held && self.steps.len() > 1;
     }
 
-    /// The next faster speed, if any.
-    pub fn faster(&mut self) {
+    /// Asks for the next faster speed; true if that is a change.
+    pub fn faster(&mut self) -> bool {
+        let was = self.index;
         self.index = (self.index + 1).min(self.steps.len() - 1);
+        was != self.index
     }
 
-    /// The next slower speed, if any.
-    pub fn slower(&mut self) {
+    /// Asks for the next slower speed; true if that is a change.
+    pub fn slower(&mut self) -> bool {
+        let was = self.index;
         self.index = self.index.saturating_sub(1);
+        was != self.index
     }
 
     /// Game seconds that pass in `dt` real seconds.
@@ -93,41 +132,135 @@ impl Pace {
     }
 }
 
+impl Battle {
+    /// P or Pause: a replay pauses here; otherwise the stream is asked to pause (or to resume
+    /// the pause in force), which every machine applies alike. A player with no pauses left
+    /// is told so.
+    pub fn toggle_pause(&mut self) -> Result<(), BattleError> {
+        if !self.pace.follows_stream() {
+            self.pace.toggle_pause();
+            return Ok(());
+        }
+        let stream = self.game.session.stream();
+        let change = if stream.paused().is_some() {
+            PaceChange::Resume
+        } else if stream.pauses_left(self.local) == 0 {
+            let clock = self.clock();
+            self.alerts.notice(AlertKind::Pace, "You have no pauses left".to_string(), clock, self.elapsed);
+            return Ok(());
+        } else {
+            PaceChange::Pause
+        };
+        self.submit_pace(change)
+    }
+
+    /// + : the next faster speed (a replay's own; a skirmish's through the stream).
+    pub fn faster(&mut self) -> Result<(), BattleError> {
+        if self.pace.faster() { self.speed_asked() } else { Ok(()) }
+    }
+
+    /// − : the next slower speed.
+    pub fn slower(&mut self) -> Result<(), BattleError> {
+        if self.pace.slower() { self.speed_asked() } else { Ok(()) }
+    }
+
+    fn speed_asked(&mut self) -> Result<(), BattleError> {
+        if self.pace.follows_stream() && self.game.session.stream().pace_rules().speed {
+            self.submit_pace(PaceChange::Speed(self.pace.wanted_percent()))?;
+        }
+        Ok(())
+    }
+
+    fn submit_pace(&mut self, change: PaceChange) -> Result<(), BattleError> {
+        if self.is_replay() || self.game.human.is_none() {
+            return Ok(()); // nobody here plays
+        }
+        self.game.session.submit_pace(self.local, change)?;
+        self.follow_stream_pace();
+        Ok(())
+    }
+
+    /// Mirrors the stream's pause and speed, and tells the player of changes since last time.
+    pub(super) fn follow_stream_pace(&mut self) {
+        let stream = self.game.session.stream();
+        self.pace.follow(stream.paused().is_some(), stream.speed_percent());
+        let marks: Vec<PaceMark> = stream.pace_log().get(self.pace_told..).unwrap_or_default().to_vec();
+        self.pace_told += marks.len();
+        for mark in marks {
+            self.tell_pace(mark);
+        }
+    }
+
+    /// A line about a change of pace: who, and (online) how many pauses they have left.
+    pub(super) fn tell_pace(&mut self, mark: PaceMark) {
+        let who = self.player_name(crate::sim::PlayerId(mark.player));
+        let text = match mark.change {
+            PaceChange::Pause => {
+                let left = self.game.session.stream().pauses_left(crate::sim::PlayerId(mark.player));
+                if left == u32::MAX || self.is_replay() {
+                    format!("{who} paused the game")
+                } else {
+                    format!("{who} paused the game ({left} left)")
+                }
+            }
+            PaceChange::Resume => format!("{who} resumed the game"),
+            PaceChange::Speed(percent) => format!("{who} set the speed to {}×", f32::from(percent) / 100.0),
+        };
+        let clock = mark.frame / FRAMES_PER_SECOND;
+        self.alerts.notice(AlertKind::Pace, text, clock, self.elapsed);
+    }
+
+    /// What the top bar says of the pace: "Paused by Ann" online, "Paused", "2×", or nothing.
+    pub fn pace_label(&self) -> String {
+        match self.game.session.stream().paused() {
+            Some((_, who)) if self.is_online() => format!("Paused by {}", self.player_name(who)),
+            _ => self.pace.label(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_skirmish_pauses_and_steps_between_half_and_three_times() {
+    fn a_skirmish_asks_for_speeds_between_half_and_three_times_and_shows_the_stream_s() {
         let mut p = Pace::skirmish();
         assert_eq!((p.speed(), p.scale(0.5), p.label()), (1.0, 0.5, String::new()));
         for _ in 0..10 {
             p.faster();
         }
+        assert_eq!(p.wanted_percent(), 300);
+        assert_eq!(p.speed(), 1.0, "asked for, not yet in force");
+        p.follow(false, 300);
         assert_eq!((p.speed(), p.label()), (3.0, "3×".to_string()));
         for _ in 0..10 {
             p.slower();
         }
-        assert_eq!((p.speed(), p.scale(1.0)), (0.5, 0.5));
-        p.toggle_pause();
+        assert!(!p.slower(), "no slower speed than the slowest");
+        assert_eq!(p.wanted_percent(), 50);
+        p.follow(true, 50);
         assert_eq!((p.scale(1.0), p.label()), (0.0, "Paused".to_string()));
         p.toggle_pause();
+        assert!(p.paused(), "the stream's pause ends only through the stream");
+        p.follow(false, 50);
         p.hold(true);
         assert_eq!(p.scale(1.0), 0.0, "a dialog holds the game");
         assert!(!p.paused(), "but the player did not pause it");
     }
 
     #[test]
-    fn online_keeps_the_stream_s_pace_and_replays_run_to_sixteen_times() {
+    fn online_dialogs_hold_nothing_and_replays_pause_here_and_run_to_sixteen_times() {
         let mut p = Pace::online();
-        p.toggle_pause();
         p.hold(true);
-        p.faster();
+        assert!(!p.faster());
         assert_eq!(p.scale(1.0), 1.0);
         let mut r = Pace::replay();
         for _ in 0..10 {
             r.faster();
         }
         assert_eq!(r.speed(), 16.0);
+        r.toggle_pause();
+        assert_eq!(r.scale(1.0), 0.0);
     }
 }

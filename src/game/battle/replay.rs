@@ -9,8 +9,10 @@ use std::collections::BTreeMap;
 use glam::Vec2;
 
 use crate::content::ContentRoots;
-use crate::session::replay::{CHECKPOINT_EVERY, REPLAY_VERSION};
-use crate::session::{CommandScript, Replay, start_local};
+use crate::lockstep::{PaceChange, PaceMark};
+use crate::session::replay::{CHECKPOINT_EVERY, REPLAY_VERSION, ReplayOrigin};
+use crate::session::start::start_local_from;
+use crate::session::{CommandScript, Difficulty, Replay, SlotKind, start_local};
 use crate::sim::PlayerId;
 use crate::sim::hash::StateHash;
 
@@ -35,6 +37,9 @@ pub(super) struct Watching {
     snapshots: BTreeMap<u32, crate::sim::World>,
     /// Frames between kept states now.
     every: u32,
+    /// The replay itself (what a take-over starts from) and its file name.
+    source: Replay,
+    name: String,
 }
 
 impl Watching {
@@ -45,9 +50,9 @@ impl Watching {
 }
 
 impl Battle {
-    /// Plays a replay: every player is driven by the recorded commands, through the same
-    /// stream; the view is the recording player's.
-    pub fn watch(roots: &ContentRoots, replay: &Replay, screen: Vec2) -> Result<Battle, BattleError> {
+    /// Plays a replay (`name`: its file name): every player is driven by the recorded
+    /// commands, through the same stream; the view is the recording player's.
+    pub fn watch(roots: &ContentRoots, replay: &Replay, name: &str, screen: Vec2) -> Result<Battle, BattleError> {
         let mut game = start_local(roots, &replay.setup.for_playback(), &CommandScript::default())?;
         game.session.play_back(&replay.commands);
         let mut battle = Battle::from_match(roots, game, screen)?;
@@ -63,6 +68,8 @@ impl Battle {
             failed_at: None,
             snapshots: BTreeMap::from([(start.frame().0, start)]),
             every: SNAPSHOT_EVERY,
+            source: replay.clone(),
+            name: name.to_string(),
         });
         Ok(battle)
     }
@@ -81,6 +88,16 @@ impl Battle {
             w.every *= 2;
             let every = w.every;
             w.snapshots.retain(|&f, _| f == 0 || f.is_multiple_of(every));
+        }
+    }
+
+    /// Tells the watcher of the recorded pauses and speed changes stamped for `frame`.
+    pub(super) fn tell_replay_pace(&mut self, frame: u32) {
+        let Some(w) = &self.watching else { return };
+        let marks: Vec<PaceMark> =
+            w.source.pace.iter().filter(|m| m.frame == frame && m.change != PaceChange::Resume).copied().collect();
+        for mark in marks {
+            self.tell_pace(mark);
         }
     }
 
@@ -118,6 +135,47 @@ impl Battle {
         Ok(())
     }
 
+    /// "Take over": a skirmish from the watched replay's moment, with the person in the seat
+    /// whose view is shown (`name` theirs) and computers in the others — each recorded
+    /// computer at its difficulty, the other people's seats at normal. The new game runs the
+    /// recorded commands up to this frame first, so its own replay plays the whole game from
+    /// the start; it records where it came from.
+    pub fn take_over(&self, roots: &ContentRoots, name: &str, screen: Vec2) -> Result<Battle, BattleError> {
+        let Some(w) = &self.watching else { return Err(BattleError::TakeOver("this is not a replay")) };
+        if self.see_all {
+            return Err(BattleError::TakeOver("choose a player's view to take over first"));
+        }
+        let frame = self.world().frame().0;
+        let mut setup = w.source.setup.clone();
+        for (player, slot) in setup.slots.iter_mut().filter(|s| s.kind != SlotKind::Closed).enumerate() {
+            slot.machine = None;
+            if player == self.local.index() {
+                slot.kind = SlotKind::Human;
+                slot.name = Some(name.to_string());
+            } else if !matches!(slot.kind, SlotKind::Ai { .. }) {
+                slot.kind = SlotKind::Ai { difficulty: Difficulty::Normal };
+                slot.name = None;
+            }
+        }
+        let (game, hashes) = start_local_from(roots, &setup, &CommandScript::default(), &w.source.commands, frame)?;
+        let mut battle = Battle::from_match(roots, game, screen)?;
+        battle.view.camera = self.view.camera;
+        battle.checkpoints = hashes.into_iter().map(|(f, h)| (f, format!("{h:016x}"))).collect();
+        battle.origin =
+            Some(ReplayOrigin { replay: w.name.clone(), final_hash: w.final_hash.clone(), frame, seat: self.local.0 });
+        Ok(battle)
+    }
+
+    /// True when a watched replay shows one player's view, whose seat Take over would give.
+    pub fn can_take_over(&self) -> bool {
+        self.watching.is_some() && !self.see_all
+    }
+
+    /// Where this game came from, when it was taken over from a replay.
+    pub fn origin(&self) -> Option<&ReplayOrigin> {
+        self.origin.as_ref()
+    }
+
     /// A watched replay's next view: each player's in turn (their shroud, their alerts), then
     /// everything; then the first player's again. Nothing happens outside a replay.
     pub fn cycle_view(&mut self) {
@@ -145,10 +203,7 @@ impl Battle {
         if self.see_all {
             return "Everything".to_string();
         }
-        match self.game.slots.get(self.local.index()) {
-            Some(slot) if !slot.name.is_empty() => slot.name.clone(),
-            _ => format!("Player {}", self.local.0 + 1),
-        }
+        self.player_name(self.local)
     }
 
     /// True when this battle is a replay being watched.
@@ -183,6 +238,8 @@ impl Battle {
             final_hash: format!("{:016x}", world.state_hash().total),
             commands: self.game.log.borrow().clone(),
             checkpoints: self.checkpoints.clone(),
+            pace: self.game.session.stream().pace_log().to_vec(),
+            origin: self.origin.clone(),
         }
     }
 

@@ -48,6 +48,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         "ButtonReplaySlower" => shell.request(super::ShellRequest::Replay(ReplayControl::Slower)),
         "ButtonReplayFaster" => shell.request(super::ShellRequest::Replay(ReplayControl::Faster)),
         "ButtonReplayView" => shell.request(super::ShellRequest::Replay(ReplayControl::View)),
+        "ButtonReplayTakeOver" => shell.request(super::ShellRequest::Replay(ReplayControl::TakeOver)),
         "ButtonMenu" => shell.ask_leave_battle(),
         "ButtonOptions" => shell.open(super::Screen::Options),
         "ButtonHintClose" => shell.dismiss_hint(),
@@ -62,8 +63,8 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
 impl Shell {
     /// Shows the replay viewer's bar for a watched replay at `frame` of `total` frames (hidden
     /// for `None`): play or pause, the speed, the seek bar (left alone while it is dragged),
-    /// the time and whose view is shown.
-    pub fn set_replay_bar(&mut self, watched: Option<(u32, u32)>, paused: bool, speed: &str, view: &str) {
+    /// the time, whose view is shown, and Take over (only with a player's view).
+    pub fn set_replay_bar(&mut self, watched: Option<(u32, u32)>, paused: bool, speed: &str, view: &str, seat: bool) {
         let Some(bar) = self.find("InGame.wnd:ReplayBar") else { return };
         self.ui.show(bar, watched.is_some());
         let Some((frame, total)) = watched else { return };
@@ -74,6 +75,16 @@ impl Shell {
         self.set_text("InGame.wnd:ButtonReplayPlay", if paused { "Play" } else { "Pause" });
         self.set_text("InGame.wnd:LabelReplaySpeed", speed);
         self.set_text("InGame.wnd:ButtonReplayView", view);
+        if let Some(take) = self.find("InGame.wnd:ButtonReplayTakeOver") {
+            self.ui.enable(take, seat);
+            if let Some(w) = self.ui.window_mut(take) {
+                w.tooltip = if seat {
+                    format!("Play on from here as {view}; computers take the other seats")
+                } else {
+                    "Choose a player's view (View) to take over their seat".to_string()
+                };
+            }
+        }
         self.set_text("InGame.wnd:LabelReplayTime", &format!("{} / {}", clock(frame), clock(total)));
         if let Some(seek) = self.find("InGame.wnd:SliderReplaySeek")
             && self.ui.capture() != Some(seek)

@@ -54,4 +54,6 @@ pub enum ReplayControl {
     Seek(u16),
     /// Show the next player's view, or everything.
     View,
+    /// Play on from here as the player whose view is shown.
+    TakeOver,
 }

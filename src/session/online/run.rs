@@ -133,6 +133,10 @@ pub fn run(
                     stalled = true;
                 }
             }
+            // A player paused: nobody here can resume, so wait for their resume.
+            Step::Paused => {
+                net.with(|n| n.wait(Duration::from_millis(2)));
+            }
         }
         let (gone, host_gone) = departures(&mut m.session, &net, &m.slots, me, &mut pending)?;
         left.extend(gone);

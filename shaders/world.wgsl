@@ -47,6 +47,7 @@ struct Instance {
     @location(4) yaw: f32,
     @location(5) scale: vec3<f32>,
     @location(6) color: vec3<f32>,
+    @location(8) team: vec3<f32>,
 };
 
 @vertex
@@ -54,6 +55,7 @@ fn vs_object(
     @location(0) pos: vec3<f32>,
     @location(1) normal: vec3<f32>,
     @location(2) shade: f32,
+    @location(7) team: f32,
     inst: Instance,
 ) -> Lit {
     // Model y is forward; yaw 0 faces east (+x), counter-clockwise.
@@ -66,7 +68,7 @@ fn vs_object(
     var out: Lit;
     out.clip = g.view_proj * vec4<f32>(world, 1.0);
     out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
-    out.color = inst.color * shade;
+    out.color = mix(inst.color, inst.team, team) * shade;
     out.world_xy = world.xy;
     return out;
 }

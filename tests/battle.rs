@@ -105,10 +105,17 @@ fn arrows_scroll_and_the_wheel_zooms_within_the_map() {
     run(&mut b, 0.5);
     assert_eq!(b.camera().target, after, "releasing the key stops the scroll");
     b.wheel(3.0);
+    assert_eq!(b.camera().zoom, before.zoom, "the zoom eases, it does not jump");
+    run(&mut b, 0.05);
     assert!(b.camera().zoom > before.zoom);
+    run(&mut b, 0.5);
+    assert!((b.camera().zoom - before.zoom * 1.12f32.powi(3)).abs() < 0.01, "the zoom eased to the wheel's goal");
     b.key(Key::Left, true);
     run(&mut b, 30.0);
-    assert_eq!(b.camera().target.x, 0.0, "the camera stays over the map");
+    // The view stops at the map's west edge: its widest corner looks at the edge, not past it.
+    let cam = *b.camera();
+    let corner = cam.ground_point(Vec2::ZERO, SCREEN, cam.target.z).unwrap();
+    assert!((-0.5..5.0).contains(&corner.x), "the top-left corner shows x = {}", corner.x);
 }
 
 #[test]
@@ -177,7 +184,11 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     let centre = b.scene.size() / 2.0;
     assert!((b.camera().target.truncate() - centre).length() < 20.0, "{}", b.camera().target);
     b.radar_click(rect, Vec2::new(14.0, 696.0));
-    assert!(b.camera().target.x < 1.0 && b.camera().target.y < 1.0);
+    // The south-west corner: as far as the view can go without showing past the edges.
+    let cam = *b.camera();
+    let top_left = cam.ground_point(Vec2::ZERO, SCREEN, cam.target.z).unwrap();
+    let bottom = cam.ground_point(Vec2::new(SCREEN.x / 2.0, SCREEN.y), SCREEN, cam.target.z).unwrap();
+    assert!((-0.5..5.0).contains(&top_left.x) && (-0.5..5.0).contains(&bottom.y), "{top_left} {bottom}");
 }
 
 #[test]
@@ -440,6 +451,9 @@ fn double_click_selects_the_kind_and_shift_adds() {
 #[test]
 fn the_screen_edge_scrolls_only_while_the_cursor_is_in_the_window() {
     let mut b = battle();
+    let middle = b.scene.size() / 2.0;
+    let at = ridgeline::game::camera::Camera::looking_at(middle.extend(b.scene.height(middle)));
+    b.set_camera(at);
     let start = b.camera().target;
     // The cursor rests on the left edge: the view scrolls west.
     b.mouse_move(Vec2::new(0.0, 360.0));
@@ -519,14 +533,17 @@ fn an_attack_is_told_once_pinged_on_the_radar_and_space_jumps_there() {
     let pings =
         radar.iter().filter(|c| matches!(c, DrawCmd::Frame { color, .. } if color[..3] == [255, 90, 60])).count();
     assert!(pings >= 1, "a ping on the radar");
-    // Space brings the camera from across the map to the place.
-    b.camera_mut().target.x = 0.0;
-    b.camera_mut().target.y = 0.0;
+    // Space brings the camera from across the map to the place (centred on it as far as the
+    // map's edges allow): it is on screen, and nearer the middle than any edge.
     let place = b.alerts().last_place().unwrap();
+    let far = b.scene.size() - place;
+    b.set_camera(ridgeline::game::camera::Camera::looking_at(far.extend(b.scene.height(far))));
+    let seen = |b: &Battle| b.camera().project(place.extend(b.scene.height(place)), SCREEN);
+    assert!(seen(&b).is_none_or(|p| p.x < 0.0 || p.y < 0.0 || p.x > SCREEN.x || p.y > SCREEN.y), "not in view yet");
     b.key(Key::Space, true);
     b.key(Key::Space, false);
-    let at = b.camera().target;
-    assert!((at.x - place.x).abs() < 1.0 && (at.y - place.y).abs() < 1.0, "camera at {at:?}, alert at {place:?}");
+    let p = seen(&b).unwrap();
+    assert!((SCREEN.x * 0.2..SCREEN.x * 0.8).contains(&p.x) && (SCREEN.y * 0.2..SCREEN.y * 0.8).contains(&p.y), "{p}");
 }
 
 /// Advances `b` in steps small enough that no step runs two frames, recording the state hash

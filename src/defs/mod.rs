@@ -10,6 +10,7 @@ pub mod ai_plans;
 pub mod error;
 mod graph;
 pub mod model;
+pub mod model_kits;
 pub mod schema;
 pub mod source;
 mod upgrades;
@@ -27,6 +28,7 @@ use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rank, Rules, Upk
 pub use ai_plans::AiPlans;
 pub use error::{DefsError, DefsErrors};
 pub use model::ModelDef;
+pub use model_kits::ModelKits;
 use schema::{ArmorFile, FactionDef, ObjectDef, UpgradeDef, WeaponDef};
 pub use source::Source;
 

@@ -31,6 +31,10 @@ pub struct ModelDef {
     pub color: (f32, f32, f32),
     /// Height in world units.
     pub height: f32,
+    /// A kit of parts from `data/models.ron` drawn instead of the shape's built-in mesh (the
+    /// shape still says how it stands: structures stretch to their footprint).
+    #[serde(default)]
+    pub kit: Option<String>,
 }
 
 fn grey() -> (f32, f32, f32) {

@@ -69,6 +69,42 @@ impl Camera {
         self.target.y = self.target.y.clamp(0.0, size.y.max(0.0));
     }
 
+    /// Keeps everything a `screen`-sized view shows (at the target's height) inside a map of
+    /// `size` world units: the camera comes closer when the map is smaller than the view,
+    /// and the target moves in from the edges.
+    pub fn clamp_view(&mut self, size: Vec2, screen: Vec2) {
+        if size.x <= 0.0 || size.y <= 0.0 || screen.x <= 0.0 || screen.y <= 0.0 {
+            return;
+        }
+        for _ in 0..8 {
+            let Some((lo, hi)) = self.footprint(screen) else { return };
+            let over = ((hi.x - lo.x) / size.x).max((hi.y - lo.y) / size.y);
+            if over <= 1.0 || self.zoom >= ZOOM_RANGE.1 {
+                break;
+            }
+            self.zoom = (self.zoom * over * 1.01).min(ZOOM_RANGE.1);
+        }
+        let Some((lo, hi)) = self.footprint(screen) else { return };
+        let fit = |t: f32, lo: f32, hi: f32, size: f32| {
+            if hi - lo >= size { size / 2.0 - (lo + hi) / 2.0 } else { t.clamp(-lo, size - hi) }
+        };
+        self.target.x = fit(self.target.x, lo.x, hi.x, size.x);
+        self.target.y = fit(self.target.y, lo.y, hi.y, size.y);
+    }
+
+    /// The ground the screen's corners look at, as offsets from the target: least and most.
+    fn footprint(&self, screen: Vec2) -> Option<(Vec2, Vec2)> {
+        let t = self.target.truncate();
+        let mut lo = Vec2::splat(f32::MAX);
+        let mut hi = Vec2::splat(f32::MIN);
+        for c in [Vec2::ZERO, Vec2::new(screen.x, 0.0), Vec2::new(0.0, screen.y), screen] {
+            let g = self.ground_point(c, screen, self.target.z)? - t;
+            lo = lo.min(g);
+            hi = hi.max(g);
+        }
+        Some((lo, hi))
+    }
+
     /// The ray through a pixel of a `screen`-sized viewport: origin and unit direction.
     pub fn ray(&self, pixel: Vec2, screen: Vec2) -> (Vec3, Vec3) {
         let inv = self.view_proj(screen.x / screen.y.max(1.0)).inverse();
@@ -134,6 +170,32 @@ mod tests {
         cam.yaw = std::f32::consts::FRAC_PI_2; // looking east
         cam.pan(Vec2::new(0.0, 10.0));
         assert!((cam.target.x - 310.0).abs() < 1e-3 && (cam.target.y - 300.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn the_view_never_shows_beyond_the_map_edge() {
+        let screen = Vec2::new(1280.0, 720.0);
+        let size = Vec2::new(1280.0, 1280.0);
+        for (target, yaw, zoom) in [
+            (Vec2::new(0.0, 0.0), 0.0, 1.0),
+            (Vec2::new(1280.0, 1280.0), 0.0, 1.0),
+            (Vec2::new(-300.0, 600.0), 0.5, 0.35),
+            (Vec2::new(640.0, 640.0), 0.0, 0.35),
+        ] {
+            let mut cam = Camera { target: target.extend(0.0), yaw, zoom };
+            cam.clamp_view(size, screen);
+            for c in [Vec2::ZERO, Vec2::new(screen.x, 0.0), Vec2::new(0.0, screen.y), screen] {
+                let g = cam.ground_point(c, screen, 0.0).unwrap();
+                assert!(
+                    g.x >= -0.5 && g.y >= -0.5 && g.x <= size.x + 0.5 && g.y <= size.y + 0.5,
+                    "{target} yaw {yaw} zoom {zoom}: corner {c} shows {g}"
+                );
+            }
+        }
+        // A view well inside the map stays where it is.
+        let mut cam = Camera::looking_at(Vec3::new(640.0, 640.0, 0.0));
+        cam.clamp_view(size, screen);
+        assert_eq!((cam.target, cam.zoom), (Vec3::new(640.0, 640.0, 0.0), 1.0));
     }
 
     #[test]

@@ -13,14 +13,13 @@ use thiserror::Error;
 
 use crate::content::ContentRoots;
 use crate::defs::model::Shape;
-use crate::defs::{Definitions, ModelDef};
+use crate::defs::{Definitions, ModelDef, ModelKits};
 use crate::map::roads::{self, Ground, HeightField, RoadMesh};
 use crate::map::terrain_mesh::srgb_to_linear;
 use crate::map::{Map, MapContent, TerrainMesh};
-use crate::render::world::models::{SHAPES, shape_index};
+use crate::render::world::models::{ModelLibrary, SCAFFOLD};
 use crate::render::{ObjectInstance, StaticWorld};
 use crate::sim::ids::ObjectId;
-use crate::sim::rules::ObjectKind;
 use crate::sim::{PlayerId, World};
 
 use super::camera::Camera;
@@ -29,6 +28,9 @@ use super::shroud::{self, Shroud};
 /// Player colours in slot-colour order (Blue, Red, Green, Yellow, Orange, Purple), linear RGB.
 pub const PLAYER_COLORS: [[f32; 3]; 6] =
     [[0.05, 0.2, 0.75], [0.7, 0.04, 0.03], [0.06, 0.5, 0.08], [0.8, 0.65, 0.05], [0.85, 0.27, 0.02], [0.36, 0.07, 0.6]];
+
+/// The construction scaffold's colour (linear).
+const SCAFFOLD_COLOR: [f32; 3] = [0.45, 0.36, 0.18];
 
 /// Why a scene could not be made.
 #[derive(Debug, Error)]
@@ -41,6 +43,27 @@ pub enum SceneError {
         /// What went wrong.
         message: String,
     },
+    /// The model kits are broken, or an object names a kit that is not there.
+    #[error("{0}")]
+    Models(String),
+}
+
+/// Loads `data/models.ron` and builds every object's meshes; an object naming a kit the file
+/// lacks is refused by name.
+pub fn model_library(roots: &ContentRoots, defs: &Definitions) -> Result<ModelLibrary, SceneError> {
+    let kits = ModelKits::load(roots).map_err(|e| SceneError::Models(e.to_string()))?;
+    let missing: Vec<String> = kits
+        .missing(&defs.models)
+        .into_iter()
+        .map(|(i, kit)| {
+            let name = defs.rules.templates.get(i).map_or("?", |t| t.name.as_str());
+            format!("data/objects.ron: object \"{name}\": model.kit: no kit \"{kit}\" in data/models.ron")
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Err(SceneError::Models(missing.join("\n")));
+    }
+    Ok(ModelLibrary::build(&defs.models, &kits))
 }
 
 pub use super::display::{radians, to_display};
@@ -86,6 +109,8 @@ pub struct Scene {
     pub road_atlas: RgbaImage,
     /// Model per template.
     models: Vec<ModelDef>,
+    /// Every template's meshes.
+    pub library: ModelLibrary,
     /// Colour index per player slot.
     pub colors: Vec<usize>,
 }
@@ -101,7 +126,8 @@ impl Scene {
             .map_err(|e| SceneError::Atlas { path: path.display().to_string(), message: e.to_string() })?
             .into_rgba8();
         let colors = (0..map.file.players as usize).collect();
-        Ok(Scene { map, ground, terrain, roads, road_atlas, models: defs.models.clone(), colors })
+        let library = model_library(roots, defs)?;
+        Ok(Scene { map, ground, terrain, roads, road_atlas, models: defs.models.clone(), library, colors })
     }
 
     /// What the world pass uploads once: terrain, roads, the road atlas and the map's size.
@@ -113,6 +139,7 @@ impl Scene {
             road_atlas: &self.road_atlas,
             cells: self.map.file.size,
             size: [size.x, size.y],
+            models: &self.library,
         }
     }
 
@@ -158,7 +185,7 @@ impl Scene {
     ) -> Vec<Vec<ObjectInstance>> {
         let rules = world.rules();
         let cell = self.map.file.cell_size as f32;
-        let mut out = vec![Vec::new(); SHAPES.len()];
+        let mut out = vec![Vec::new(); self.library.len()];
         for o in world.objects() {
             if let Some((player, shroud)) = viewer
                 && !shown_to(world, o, player, shroud)
@@ -175,32 +202,55 @@ impl Scene {
                     - std::f32::consts::PI;
                 pose.yaw = before.yaw + turn * a;
             }
-            let scale = match (model.shape, t.kind) {
-                (Shape::Building | Shape::Prop, _) | (_, ObjectKind::Structure | ObjectKind::Prop) => {
-                    let (fw, fh) = (t.footprint.0.max(1) as f32 * cell, t.footprint.1.max(1) as f32 * cell);
-                    [fw, fh, model.height]
-                }
-                _ => [model.height; 3],
+            let structure = matches!(model.shape, Shape::Building | Shape::Prop) || t.kind.blocks_ground();
+            let mut scale = if structure {
+                let (fw, fh) = (t.footprint.0.max(1) as f32 * cell, t.footprint.1.max(1) as f32 * cell);
+                [fw, fh, model.height]
+            } else {
+                [model.height; 3]
             };
             let base = srgb_to_linear(Vec3::new(model.color.0, model.color.1, model.color.2));
-            let color = match self.colors.get(o.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
-                Some(&p) if o.owner != PlayerId::NEUTRAL => base.lerp(Vec3::from_array(p), 0.6),
-                _ => base,
+            let (color, team) = match self.colors.get(o.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
+                Some(&p) if o.owner != PlayerId::NEUTRAL => {
+                    let p = Vec3::from_array(p);
+                    (base.lerp(p, 0.2), p)
+                }
+                _ => (base, base),
             };
-            // A construction site rises with the work done.
-            let mut scale = scale;
-            if let Some(left) = o.construction {
-                let total = t.build_frames.max(1) as f32;
-                scale[2] *= (1.0 - left as f32 / total).clamp(0.08, 1.0);
-            }
+            let ground = self.height(pose.pos) + super::display::altitude(t.kind);
             // Structures and scenery keep the map's grid orientation.
             let yaw = if t.kind.blocks_ground() { std::f32::consts::FRAC_PI_2 } else { pose.yaw };
-            out[shape_index(model.shape)].push(ObjectInstance {
-                offset: pose.pos.extend(self.height(pose.pos) + super::display::altitude(t.kind)).to_array(),
+            // A construction site: a scaffold, and the building rising inside it.
+            if let Some(left) = o.construction {
+                let total = t.build_frames.max(1) as f32;
+                out[SCAFFOLD].push(ObjectInstance {
+                    offset: pose.pos.extend(ground).to_array(),
+                    yaw,
+                    scale: [scale[0] * 1.04, scale[1] * 1.04, scale[2]],
+                    color: SCAFFOLD_COLOR,
+                    team: SCAFFOLD_COLOR,
+                });
+                scale[2] *= (1.0 - left as f32 / total).clamp(0.04, 1.0);
+            }
+            let meshes = self.library.of(o.template.0 as usize);
+            let instance = ObjectInstance {
+                offset: pose.pos.extend(ground).to_array(),
                 yaw,
                 scale,
                 color: color.to_array(),
-            });
+                team: team.to_array(),
+            };
+            out[meshes.body].push(instance);
+            if let Some(turret) = meshes.turret {
+                // The turret faces what the object is shooting at, else where the body faces.
+                let aim = o
+                    .target
+                    .and_then(|id| world.object(id))
+                    .map(|target| to_display(target.pos) - pose.pos)
+                    .filter(|d| d.length_squared() > 1e-3)
+                    .map_or(yaw, |d| d.y.atan2(d.x));
+                out[turret].push(ObjectInstance { yaw: aim, ..instance });
+            }
         }
         out
     }

@@ -3,13 +3,12 @@
 //! sun from the upper left, in the model's own colour, so a unit's icon looks like the unit. No
 //! GPU is needed, so shots and tests have the same icons as the game.
 //!
-//! Must not: know about the simulation; callers say which shape, colour and proportions.
+//! Must not: know about the simulation; callers say which meshes, colours and proportions.
 
 use glam::{Vec2, Vec3};
 use image::{Rgba, RgbaImage};
 
-use super::world::models::{ModelLibrary, shape_index};
-use crate::defs::model::Shape;
+use super::world::models::{ModelLibrary, TemplateMeshes};
 
 /// Samples per pixel along each side (the icon is drawn this much larger, then averaged).
 const SUPERSAMPLE: u32 = 3;
@@ -18,12 +17,24 @@ const TURN: f32 = 2.6;
 /// How far above the horizon the camera looks down (radians).
 const ELEVATION: f32 = 0.6;
 
-/// Draws the icon of a model of `shape` stretched by `proportions` (x across, y forward, z up;
-/// only their ratios matter) in sRGB `color`, as a `size`-pixel square with a transparent
-/// background and the model centred, filling most of it.
-pub fn icon(lib: &ModelLibrary, shape: Shape, color: [f32; 3], proportions: [f32; 3], size: u32) -> RgbaImage {
-    let range = lib.ranges.get(shape_index(shape)).cloned().unwrap_or(0..0);
-    let indices = &lib.indices[range.start as usize..range.end as usize];
+/// Draws the icon of a model (its body and turret meshes) stretched by `proportions` (x
+/// across, y forward, z up; only their ratios matter) in sRGB `color`, its team parts in sRGB
+/// `team`, as a `size`-pixel square with a transparent background and the model centred,
+/// filling most of it.
+pub fn icon(
+    lib: &ModelLibrary,
+    meshes: TemplateMeshes,
+    color: [f32; 3],
+    team: [f32; 3],
+    proportions: [f32; 3],
+    size: u32,
+) -> RgbaImage {
+    let indices: Vec<u32> = [Some(meshes.body), meshes.turret]
+        .into_iter()
+        .flatten()
+        .filter_map(|m| lib.ranges.get(m).cloned())
+        .flat_map(|r| lib.indices.get(r.start as usize..r.end as usize).unwrap_or_default().iter().copied())
+        .collect();
     let longest = proportions.iter().copied().fold(f32::EPSILON, f32::max);
     let stretch = Vec3::from_array(proportions) / longest;
     let (s, c) = TURN.sin_cos();
@@ -33,6 +44,7 @@ pub fn icon(lib: &ModelLibrary, shape: Shape, color: [f32; 3], proportions: [f32
     let view = |v: Vec3| Vec3::new(v.x, v.y * es + v.z * ec, v.y * ec - v.z * es);
     let sun = Vec3::new(-0.45, -0.55, 0.7).normalize();
     let linear = Vec3::from_array(color).powf(2.2);
+    let team = Vec3::from_array(team).powf(2.2);
     // Every vertex on screen, and its lit colour.
     let corners: Vec<(Vec3, Vec3)> = indices
         .iter()
@@ -41,7 +53,7 @@ pub fn icon(lib: &ModelLibrary, shape: Shape, color: [f32; 3], proportions: [f32
             let p = view(turn(Vec3::from_array(v.position) * stretch));
             let n = turn((Vec3::from_array(v.normal) / stretch).normalize_or(Vec3::Z));
             let light = 0.35 + 0.65 * n.dot(sun).max(0.0);
-            (p, linear * v.shade * light)
+            (p, linear.lerp(team, v.team) * v.shade * light)
         })
         .collect();
     let big = size * SUPERSAMPLE;
@@ -115,15 +127,22 @@ pub fn icon(lib: &ModelLibrary, shape: Shape, color: [f32; 3], proportions: [f32
 mod tests {
     use super::*;
 
+    use super::super::world::models::shape_index;
+    use crate::defs::model::Shape;
+
+    fn body(i: usize) -> TemplateMeshes {
+        TemplateMeshes { body: i, turret: None }
+    }
+
     fn covered(img: &RgbaImage) -> usize {
         img.pixels().filter(|p| p.0[3] > 0).count()
     }
 
     #[test]
     fn every_shape_fills_its_icon_centred_with_a_clear_margin() {
-        let lib = ModelLibrary::build();
-        for shape in super::super::world::models::SHAPES {
-            let img = icon(&lib, shape, [0.6, 0.5, 0.4], [1.0, 1.0, 1.0], 48);
+        let lib = ModelLibrary::builtin();
+        for (i, shape) in super::super::world::models::SHAPES.iter().enumerate() {
+            let img = icon(&lib, body(i), [0.6, 0.5, 0.4], [0.6, 0.5, 0.4], [1.0, 1.0, 1.0], 48);
             let n = covered(&img);
             assert!(n > 48 * 48 / 10, "{shape:?} covers {n} pixels");
             // Nothing touches the edge: the drawing is fitted inside a margin.
@@ -147,16 +166,17 @@ mod tests {
 
     #[test]
     fn the_colour_and_proportions_show_and_the_drawing_repeats() {
-        let lib = ModelLibrary::build();
-        let red = icon(&lib, Shape::Tank, [0.8, 0.1, 0.1], [1.0, 1.0, 1.0], 32);
-        assert_eq!(red, icon(&lib, Shape::Tank, [0.8, 0.1, 0.1], [1.0, 1.0, 1.0], 32), "deterministic");
+        let lib = ModelLibrary::builtin();
+        let tank = body(shape_index(Shape::Tank));
+        let red = icon(&lib, tank, [0.8, 0.1, 0.1], [0.8, 0.1, 0.1], [1.0, 1.0, 1.0], 32);
+        assert_eq!(red, icon(&lib, tank, [0.8, 0.1, 0.1], [0.8, 0.1, 0.1], [1.0, 1.0, 1.0], 32), "deterministic");
         let (r, g) = red
             .pixels()
             .filter(|p| p.0[3] == 255)
             .fold((0u32, 0u32), |(r, g), p| (r + p.0[0] as u32, g + p.0[1] as u32));
         assert!(r > 3 * g, "a red model gives a red icon ({r} vs {g})");
         // A long, low building shows wider than it is tall.
-        let long = icon(&lib, Shape::Building, [0.5; 3], [4.0, 1.0, 0.5], 48);
+        let long = icon(&lib, body(shape_index(Shape::Building)), [0.5; 3], [0.5; 3], [4.0, 1.0, 0.5], 48);
         let rows = (0..48).filter(|&y| (0..48).any(|x| long.get_pixel(x, y).0[3] > 0)).count();
         let cols = (0..48).filter(|&x| (0..48).any(|y| long.get_pixel(x, y).0[3] > 0)).count();
         assert!(cols > rows, "{cols} columns, {rows} rows");

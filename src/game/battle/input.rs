@@ -44,7 +44,7 @@ impl Battle {
 
     /// The wheel turned (positive: away from the player, zoom in).
     pub fn wheel(&mut self, delta: f32) {
-        self.view.camera.zoom_by(1.12f32.powf(delta));
+        self.view.zoom_by(1.12f32.powf(delta));
     }
 
     /// The mouse moved.

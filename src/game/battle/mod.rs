@@ -156,7 +156,8 @@ impl Battle {
         let mut shroud = Shroud::new(w, h, scene.map.file.cell_size as f32);
         shroud.update(world, local);
         let power = world.power(local);
-        let view = View::new(scene.start_camera(local), screen);
+        let mut view = View::new(scene.start_camera(local), screen);
+        view.settle(&scene);
         Ok(Battle {
             previous: poses(world),
             score: Score::new(world.players().len()),
@@ -353,7 +354,7 @@ impl Battle {
 
     /// Replaces the camera (tools place it by hand).
     pub fn set_camera(&mut self, camera: super::camera::Camera) {
-        self.view.camera = camera;
+        self.view.set_camera(camera, &self.scene);
     }
 
     /// Where an object stands on the screen (pixels), if in front of the camera.

@@ -57,7 +57,8 @@ impl Battle {
         game.session.play_back(&replay.commands);
         let mut battle = Battle::from_match(roots, game, screen)?;
         battle.local = PlayerId(replay.local);
-        battle.view.camera = battle.scene.start_camera(battle.local);
+        let start = battle.scene.start_camera(battle.local);
+        battle.view.set_camera(start, &battle.scene);
         battle.shroud.update(battle.game.session.world(), battle.local);
         battle.pace = super::pace::Pace::replay();
         let start = battle.game.session.world().clone();
@@ -159,7 +160,7 @@ impl Battle {
         }
         let (game, hashes) = start_local_from(roots, &setup, &CommandScript::default(), &w.source.commands, frame)?;
         let mut battle = Battle::from_match(roots, game, screen)?;
-        battle.view.camera = self.view.camera;
+        battle.view.set_camera(self.view.camera, &battle.scene);
         battle.checkpoints = hashes.into_iter().map(|(f, h)| (f, format!("{h:016x}"))).collect();
         battle.origin =
             Some(ReplayOrigin { replay: w.name.clone(), final_hash: w.final_hash.clone(), frame, seat: self.local.0 });

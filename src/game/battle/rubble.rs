@@ -85,6 +85,7 @@ impl Rubble {
                 yaw,
                 scale: [h.size.x * 0.95, h.size.y * 0.95, 1.2],
                 color: SLAB,
+                team: SLAB,
             });
             // Blocks scattered by a hash of the place (display only: any spread will do).
             let seed = (h.at.x * 13.0 + h.at.y * 7.0) as u32;
@@ -99,6 +100,7 @@ impl Rubble {
                     yaw: (r >> 22) as f32 * 0.01,
                     scale: [h.size.x * s, h.size.y * s, 2.5 + 2.0 * s],
                     color: BLOCKS,
+                    team: BLOCKS,
                 });
             }
         }

@@ -17,6 +17,8 @@ use super::super::scene::Scene;
 const PAN_SPEED: f32 = 420.0;
 /// Pixels from the screen edge that scroll the camera.
 const EDGE_PX: f32 = 3.0;
+/// How quickly the zoom eases toward the wheel's goal (per second).
+const ZOOM_EASE: f32 = 14.0;
 
 /// Camera, screen and cursor.
 #[derive(Clone, Debug)]
@@ -31,11 +33,13 @@ pub(super) struct View {
     arrows: [bool; 4],
     /// The cursor is over the window (edges scroll only then).
     pub inside: bool,
+    /// The zoom the camera eases toward.
+    zoom_goal: f32,
 }
 
 impl View {
     pub fn new(camera: Camera, screen: Vec2) -> View {
-        View { camera, screen, cursor: screen / 2.0, arrows: [false; 4], inside: true }
+        View { camera, screen, cursor: screen / 2.0, arrows: [false; 4], inside: true, zoom_goal: camera.zoom }
     }
 
     /// Moves the camera for held arrows and a cursor at the screen's edge.
@@ -57,10 +61,37 @@ impl View {
         }
         if dir != Vec2::ZERO {
             self.camera.pan(dir.normalize() * PAN_SPEED / self.camera.zoom * dt);
-            self.camera.clamp_to(scene.size());
-            let t = self.camera.target.truncate();
-            self.camera.target.z = scene.height(t);
         }
+        // The zoom eases toward where the wheel sent it.
+        let ease = 1.0 - (-ZOOM_EASE * dt).exp();
+        self.camera.zoom += (self.zoom_goal - self.camera.zoom) * ease;
+        self.settle(scene);
+    }
+
+    /// Replaces the camera (its zoom becomes the wheel's goal) and keeps it over the map.
+    pub fn set_camera(&mut self, camera: Camera, scene: &Scene) {
+        self.camera = camera;
+        self.zoom_goal = camera.zoom;
+        self.settle(scene);
+    }
+
+    /// Keeps the view over the map (no void past its edges) at the ground's height there.
+    pub fn settle(&mut self, scene: &Scene) {
+        self.camera.clamp_to(scene.size());
+        let t = self.camera.target.truncate();
+        self.camera.target.z = scene.height(t);
+        let zoom = self.camera.zoom;
+        self.camera.clamp_view(scene.size(), self.screen);
+        // A map smaller than the view brought the camera closer: the wheel starts from there.
+        if self.camera.zoom > zoom {
+            self.zoom_goal = self.zoom_goal.max(self.camera.zoom);
+        }
+    }
+
+    /// The wheel: zoom toward `factor` times the goal, within limits.
+    pub fn zoom_by(&mut self, factor: f32) {
+        let (lo, hi) = super::super::camera::ZOOM_RANGE;
+        self.zoom_goal = (self.zoom_goal * factor).clamp(lo, hi);
     }
 
     /// An arrow key went down or up; false for any other key.
@@ -76,9 +107,10 @@ impl View {
         true
     }
 
-    /// Centres the camera on a ground point.
+    /// Centres the camera on a ground point (as near as the map's edges allow).
     pub fn look_at(&mut self, p: Vec2, scene: &Scene) {
         self.camera.target = p.extend(scene.height(p));
+        self.settle(scene);
     }
 
     /// The view-projection matrix for the current screen.

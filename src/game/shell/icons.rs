@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 
 use image::RgbaImage;
 
+use crate::content::ContentRoots;
 use crate::defs::Definitions;
+use crate::game::scene::{SceneError, model_library};
 
 /// Pixels a side of an object icon.
 const ICON_PX: u32 = 64;
@@ -17,22 +19,29 @@ pub fn icon_name(template: &str) -> String {
     format!("@icon/{template}")
 }
 
+/// The colour an icon's team parts wear (a neutral steel blue: icons are made once, for
+/// every player).
+const ICON_TEAM: [f32; 3] = [0.35, 0.5, 0.75];
+
 /// An icon for every object the player may meet (scenery has none), drawn from its model.
-pub(super) fn icons(defs: &Definitions) -> BTreeMap<String, RgbaImage> {
-    let lib = crate::render::world::models::ModelLibrary::build();
-    defs.rules
+pub(super) fn icons(roots: &ContentRoots, defs: &Definitions) -> Result<BTreeMap<String, RgbaImage>, SceneError> {
+    let lib = model_library(roots, defs)?;
+    Ok(defs
+        .rules
         .templates
         .iter()
         .zip(&defs.models)
-        .filter(|(t, _)| t.kind != crate::sim::rules::ObjectKind::Prop)
-        .map(|(t, m)| {
+        .enumerate()
+        .filter(|(_, (t, _))| t.kind != crate::sim::rules::ObjectKind::Prop)
+        .map(|(i, (t, m))| {
             let proportions = if t.kind.blocks_ground() {
                 [t.footprint.0.max(1) as f32, t.footprint.1.max(1) as f32, m.height / 10.0]
             } else {
                 [1.0; 3]
             };
             let color = [m.color.0, m.color.1, m.color.2];
-            (icon_name(&t.name), crate::render::icons::icon(&lib, m.shape, color, proportions, ICON_PX))
+            let meshes = lib.of(i);
+            (icon_name(&t.name), crate::render::icons::icon(&lib, meshes, color, ICON_TEAM, proportions, ICON_PX))
         })
-        .collect()
+        .collect())
 }

@@ -15,7 +15,7 @@ use wgpu::util::DeviceExt;
 use super::binding;
 use crate::map::roads::{RoadMesh, RoadVertex};
 use crate::map::{TerrainMesh, TerrainVertex};
-use models::{ModelLibrary, ModelVertex, SHAPES};
+use models::{ModelLibrary, ModelVertex};
 
 /// One object to draw.
 #[repr(C)]
@@ -27,8 +27,10 @@ pub struct ObjectInstance {
     pub yaw: f32,
     /// Scale of the unit-space model along its right, forward and up axes.
     pub scale: [f32; 3],
-    /// Linear RGB.
+    /// Linear RGB of the model's own parts.
     pub color: [f32; 3],
+    /// Linear RGB of the parts that wear the owner's colour.
+    pub team: [f32; 3],
 }
 
 /// Everything of a map that does not move.
@@ -43,6 +45,8 @@ pub struct StaticWorld<'a> {
     pub cells: (u32, u32),
     /// The map's size in world units.
     pub size: [f32; 2],
+    /// Every object's meshes.
+    pub models: &'a ModelLibrary,
 }
 
 #[repr(C)]
@@ -143,8 +147,9 @@ impl WorldPass {
             immediate_size: 0,
         });
         let terrain_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x3];
-        let model_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
-        let instance_attrs = wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32, 5 => Float32x3, 6 => Float32x3];
+        let model_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32, 7 => Float32];
+        let instance_attrs =
+            wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32, 5 => Float32x3, 6 => Float32x3, 8 => Float32x3];
         let road_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2];
         let water_attrs = wgpu::vertex_attr_array![0 => Float32x3];
         let vertex = wgpu::VertexStepMode::Vertex;
@@ -271,7 +276,7 @@ impl WorldPass {
             ],
         });
         let road_bind = road_atlas_bind(device, queue, &tex_layout, world.road_atlas);
-        let lib = ModelLibrary::build();
+        let lib = world.models;
         let water = (!world.terrain.water.is_empty()).then(|| {
             let w = &world.terrain.water;
             let quad = [w[0], w[1], w[2], w[0], w[2], w[3]];
@@ -293,7 +298,7 @@ impl WorldPass {
             roads: mesh(device, "roads", &world.roads.vertices, &world.roads.indices),
             road_batches: world.roads.batches.iter().map(|b| (b.first_index, b.index_count)).collect(),
             models: mesh(device, "models", &lib.vertices, &lib.indices),
-            model_ranges: lib.ranges,
+            model_ranges: lib.ranges.clone(),
             water,
             depth: None,
             shroud,
@@ -344,7 +349,7 @@ impl WorldPass {
     }
 
     /// Draws the world into `target` (cleared to the sky colour). `instances` are grouped by
-    /// shape: `instances[i]` are drawn with the model of `models::SHAPES[i]`.
+    /// mesh: `instances[i]` are drawn with mesh `i` of the model library.
     pub fn render(
         &mut self,
         device: &wgpu::Device,
@@ -416,10 +421,10 @@ impl WorldPass {
             pass.set_vertex_buffer(1, instance_buf.slice(..));
             pass.set_index_buffer(self.models.indices.slice(..), wgpu::IndexFormat::Uint32);
             let mut first = 0u32;
-            for (shape, group) in instances.iter().enumerate().take(SHAPES.len()) {
+            for (mesh, group) in instances.iter().enumerate() {
                 let n = group.len() as u32;
-                if n > 0 {
-                    pass.draw_indexed(self.model_ranges[shape].clone(), 0, first..first + n);
+                if let Some(range) = self.model_ranges.get(mesh).filter(|_| n > 0) {
+                    pass.draw_indexed(range.clone(), 0, first..first + n);
                 }
                 first += n;
             }

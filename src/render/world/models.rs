@@ -1,13 +1,18 @@
-//! Procedural model meshes, one per [`Shape`], built from boxes and pyramids in unit space:
-//! x across, y forward (the facing), z up, standing on z = 0. Instances scale them: units by
-//! their model height, buildings and scenery by footprint and height.
+//! Procedural model meshes built from boxes, pyramids, gables and cylinders in unit space: x
+//! across, y forward (the facing), z up, standing on z = 0. Instances scale them: units by
+//! their model height, buildings and scenery by footprint and height. The library holds a
+//! built-in mesh per [`Shape`], the construction scaffold, and a mesh per object whose model
+//! names a kit from `data/models.ron` — split in two when some parts turn with a turret.
+//! Vertices carry a shade and whether they wear the owner's colour.
 //!
 //! Must not: know about the simulation; the scene tells it where and how big.
 
 use bytemuck::{Pod, Zeroable};
 use glam::Vec3;
 
+use crate::defs::ModelDef;
 use crate::defs::model::Shape;
+use crate::defs::model_kits::{ModelKits, Part};
 
 /// One model vertex.
 #[repr(C)]
@@ -19,6 +24,8 @@ pub struct ModelVertex {
     pub normal: [f32; 3],
     /// Brightness multiplier of this part (details darker than the body).
     pub shade: f32,
+    /// 1 where the part wears the owner's colour, 0 where the model's.
+    pub team: f32,
 }
 
 /// Every shape's mesh in one buffer.
@@ -28,9 +35,23 @@ pub struct ModelLibrary {
     pub vertices: Vec<ModelVertex>,
     /// All indices (into `vertices`).
     pub indices: Vec<u32>,
-    /// Index range per shape, in [`SHAPES`] order.
+    /// Index range per mesh: the [`SHAPES`] in order, the [`SCAFFOLD`], then the kits'.
     pub ranges: Vec<std::ops::Range<u32>>,
+    /// Per object template (by index): its meshes.
+    pub meshes: Vec<TemplateMeshes>,
 }
+
+/// The meshes one object is drawn with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TemplateMeshes {
+    /// The body, turned with the object's facing.
+    pub body: usize,
+    /// Parts that turn toward the object's target, if any.
+    pub turret: Option<usize>,
+}
+
+/// The construction scaffold's mesh (a slab, poles and rails around a unit footprint).
+pub const SCAFFOLD: usize = SHAPES.len();
 
 /// The shapes in library order.
 pub const SHAPES: [Shape; 6] =
@@ -44,14 +65,20 @@ pub fn shape_index(shape: Shape) -> usize {
 struct Builder {
     vertices: Vec<ModelVertex>,
     indices: Vec<u32>,
+    /// Whether the parts being added wear the owner's colour.
+    team: f32,
 }
 
 impl Builder {
+    fn new() -> Builder {
+        Builder { vertices: Vec::new(), indices: Vec::new(), team: 0.0 }
+    }
+
     fn quad(&mut self, corners: [Vec3; 4], shade: f32) {
         let n = (corners[1] - corners[0]).cross(corners[2] - corners[0]).normalize_or(Vec3::Z);
         let base = self.vertices.len() as u32;
         for c in corners {
-            self.vertices.push(ModelVertex { position: c.to_array(), normal: n.to_array(), shade });
+            self.vertices.push(ModelVertex { position: c.to_array(), normal: n.to_array(), shade, team: self.team });
         }
         self.indices.extend_from_slice(&[base, base + 1, base + 2, base, base + 2, base + 3]);
     }
@@ -60,9 +87,62 @@ impl Builder {
         let n = (corners[1] - corners[0]).cross(corners[2] - corners[0]).normalize_or(Vec3::Z);
         let base = self.vertices.len() as u32;
         for c in corners {
-            self.vertices.push(ModelVertex { position: c.to_array(), normal: n.to_array(), shade });
+            self.vertices.push(ModelVertex { position: c.to_array(), normal: n.to_array(), shade, team: self.team });
         }
         self.indices.extend_from_slice(&[base, base + 1, base + 2]);
+    }
+
+    /// The same as `f`, wearing the owner's colour.
+    fn in_team(&mut self, f: impl FnOnce(&mut Builder)) {
+        self.team = 1.0;
+        f(self);
+        self.team = 0.0;
+    }
+
+    /// A gabled roof over the rectangle from `min` to `max` at height `min.z`, its ridge along
+    /// y at `top`.
+    fn gable(&mut self, min: Vec3, max: Vec3, top: f32, shade: f32) {
+        let z = min.z;
+        let mx = (min.x + max.x) / 2.0;
+        let p = Vec3::new;
+        // The two slopes.
+        self.quad([p(min.x, min.y, z), p(mx, min.y, top), p(mx, max.y, top), p(min.x, max.y, z)], shade);
+        self.quad([p(max.x, max.y, z), p(mx, max.y, top), p(mx, min.y, top), p(max.x, min.y, z)], shade);
+        // The two gable ends.
+        self.tri([p(max.x, min.y, z), p(mx, min.y, top), p(min.x, min.y, z)], shade);
+        self.tri([p(min.x, max.y, z), p(mx, max.y, top), p(max.x, max.y, z)], shade);
+    }
+
+    /// An upright prism of `sides` sides around `at`, from `bottom` to `top`, with a lid.
+    fn cylinder(&mut self, at: Vec3, radius: f32, bottom: f32, top: f32, sides: u32, shade: f32) {
+        let sides = sides.clamp(3, 64);
+        let ring = |k: u32| {
+            let a = k as f32 / sides as f32 * std::f32::consts::TAU;
+            Vec3::new(at.x + radius * a.cos(), at.y + radius * a.sin(), 0.0)
+        };
+        for k in 0..sides {
+            let (a, b) = (ring(k), ring(k + 1));
+            let lo = |v: Vec3| Vec3::new(v.x, v.y, bottom);
+            let hi = |v: Vec3| Vec3::new(v.x, v.y, top);
+            self.quad([lo(a), lo(b), hi(b), hi(a)], shade);
+            self.tri([hi(a), hi(b), Vec3::new(at.x, at.y, top)], shade);
+        }
+    }
+
+    /// One part of a kit.
+    fn part(&mut self, part: &Part) {
+        let f = part.finish();
+        self.team = if f.team { 1.0 } else { 0.0 };
+        let v = |t: (f32, f32, f32)| Vec3::new(t.0, t.1, t.2);
+        match *part {
+            Part::Box { min, max, .. } => self.cuboid(v(min), v(max), f.shade),
+            Part::Pyramid { min, max, top, .. } => self.pyramid(v(min), v(max), top, f.shade),
+            Part::Gable { min, max, top, .. } => self.gable(v(min), v(max), top, f.shade),
+            Part::Cylinder { at, radius, bottom, top, sides, .. } => {
+                self.cylinder(Vec3::new(at.0, at.1, 0.0), radius, bottom, top, sides, f.shade)
+            }
+        }
+        self.team = 0.0;
     }
 
     /// An axis-aligned box from `min` to `max` (no bottom face).
@@ -97,14 +177,15 @@ fn build(shape: Shape, b: &mut Builder) {
     match shape {
         // Height 1: a body, a head and a rifle pointing forward.
         Shape::Soldier => {
-            b.cuboid(v(-0.14, -0.09, 0.0), v(0.14, 0.09, 0.75), 1.0);
+            b.cuboid(v(-0.14, -0.09, 0.0), v(0.14, 0.09, 0.4), 0.8);
+            b.in_team(|b| b.cuboid(v(-0.14, -0.09, 0.4), v(0.14, 0.09, 0.75), 1.0));
             b.cuboid(v(-0.09, -0.08, 0.75), v(0.09, 0.08, 0.95), 0.85);
             b.cuboid(v(0.1, 0.0, 0.45), v(0.15, 0.45, 0.52), 0.45);
         }
         // Height 1: a long body, a cab at the front, dark wheels.
         Shape::Wheeled => {
             b.cuboid(v(-0.55, -0.95, 0.25), v(0.55, 0.95, 0.62), 1.0);
-            b.cuboid(v(-0.5, 0.2, 0.62), v(0.5, 0.85, 1.0), 0.85);
+            b.in_team(|b| b.cuboid(v(-0.5, 0.2, 0.62), v(0.5, 0.85, 1.0), 0.85));
             for (x, y) in [(-0.6, -0.6), (0.6, -0.6), (-0.6, 0.6), (0.6, 0.6)] {
                 b.cuboid(v(x - 0.08, y - 0.22, 0.0), v(x + 0.08, y + 0.22, 0.35), 0.3);
             }
@@ -114,13 +195,13 @@ fn build(shape: Shape, b: &mut Builder) {
             b.cuboid(v(-0.75, -1.0, 0.0), v(-0.45, 1.0, 0.35), 0.35);
             b.cuboid(v(0.45, -1.0, 0.0), v(0.75, 1.0, 0.35), 0.35);
             b.cuboid(v(-0.5, -0.9, 0.12), v(0.5, 0.95, 0.55), 1.0);
-            b.cuboid(v(-0.36, -0.45, 0.55), v(0.36, 0.3, 0.85), 0.9);
+            b.in_team(|b| b.cuboid(v(-0.36, -0.45, 0.55), v(0.36, 0.3, 0.85), 0.9));
             b.cuboid(v(-0.05, 0.3, 0.64), v(0.05, 1.35, 0.74), 0.6);
         }
         // Unit square footprint, height 1: a block with a roof rim and a door.
         Shape::Building => {
             b.cuboid(v(-0.45, -0.45, 0.0), v(0.45, 0.45, 0.92), 1.0);
-            b.cuboid(v(-0.48, -0.48, 0.92), v(0.48, 0.48, 1.0), 0.75);
+            b.in_team(|b| b.cuboid(v(-0.48, -0.48, 0.92), v(0.48, 0.48, 1.0), 0.75));
             b.cuboid(v(-0.12, 0.45, 0.0), v(0.12, 0.47, 0.3), 0.3);
         }
         // Height 1: skids, a rounded cabin, a tail boom with a fin, a mast and two rotor blades
@@ -129,7 +210,7 @@ fn build(shape: Shape, b: &mut Builder) {
             for x in [-0.35, 0.35] {
                 b.cuboid(v(x - 0.04, -0.5, 0.0), v(x + 0.04, 0.55, 0.06), 0.3);
             }
-            b.cuboid(v(-0.3, -0.45, 0.12), v(0.3, 0.6, 0.6), 1.0);
+            b.in_team(|b| b.cuboid(v(-0.3, -0.45, 0.12), v(0.3, 0.6, 0.6), 1.0));
             b.cuboid(v(-0.22, 0.35, 0.3), v(0.22, 0.75, 0.55), 0.7);
             b.cuboid(v(-0.07, -1.3, 0.35), v(0.07, -0.45, 0.5), 0.85);
             b.cuboid(v(-0.02, -1.35, 0.35), v(0.02, -1.15, 0.75), 0.6);
@@ -145,17 +226,93 @@ fn build(shape: Shape, b: &mut Builder) {
     }
 }
 
+/// The construction scaffold around a unit footprint: a low slab, corner and middle poles, and
+/// rails at three heights.
+fn scaffold(b: &mut Builder) {
+    let v = Vec3::new;
+    b.cuboid(v(-0.5, -0.5, 0.0), v(0.5, 0.5, 0.04), 0.55);
+    let poles = [-0.5, 0.0, 0.5];
+    for &x in &poles {
+        for &y in &poles {
+            if x == 0.0 && y == 0.0 {
+                continue;
+            }
+            b.cuboid(v(x - 0.015, y - 0.015, 0.0), v(x + 0.015, y + 0.015, 1.0), 0.9);
+        }
+    }
+    for z in [0.33, 0.66, 0.98] {
+        b.cuboid(v(-0.51, -0.51, z), v(0.51, -0.49, z + 0.02), 0.8);
+        b.cuboid(v(-0.51, 0.49, z), v(0.51, 0.51, z + 0.02), 0.8);
+        b.cuboid(v(-0.51, -0.49, z), v(-0.49, 0.49, z + 0.02), 0.8);
+        b.cuboid(v(0.49, -0.49, z), v(0.51, 0.49, z + 0.02), 0.8);
+    }
+}
+
 impl ModelLibrary {
-    /// Builds every shape.
-    pub fn build() -> ModelLibrary {
-        let mut b = Builder { vertices: Vec::new(), indices: Vec::new() };
+    /// The built-in meshes only (every template drawn by its shape).
+    pub fn builtin() -> ModelLibrary {
+        ModelLibrary::build(&[], &ModelKits::default())
+    }
+
+    /// Builds the built-in meshes, then a mesh (and a turret mesh where some parts turn) for
+    /// every model in `models` that names a kit of `kits`. A kit `kits` lacks falls back to
+    /// the shape's mesh (loading refuses that earlier, naming the object).
+    pub fn build(models: &[ModelDef], kits: &ModelKits) -> ModelLibrary {
+        let mut b = Builder::new();
         let mut ranges = Vec::new();
         for shape in SHAPES {
             let start = b.indices.len() as u32;
             build(shape, &mut b);
             ranges.push(start..b.indices.len() as u32);
         }
-        ModelLibrary { vertices: b.vertices, indices: b.indices, ranges }
+        let start = b.indices.len() as u32;
+        scaffold(&mut b);
+        ranges.push(start..b.indices.len() as u32);
+        let mut by_kit: std::collections::BTreeMap<&str, TemplateMeshes> = Default::default();
+        let mut meshes = Vec::with_capacity(models.len());
+        for m in models {
+            let body = shape_index(m.shape);
+            let Some((name, parts)) = m.kit.as_deref().and_then(|k| kits.get(k).map(|p| (k, p))) else {
+                meshes.push(TemplateMeshes { body, turret: None });
+                continue;
+            };
+            if let Some(done) = by_kit.get(name) {
+                meshes.push(*done);
+                continue;
+            }
+            let mut add = |turret: bool| {
+                let start = b.indices.len() as u32;
+                for p in parts.iter().filter(|p| p.finish().turret == turret) {
+                    b.part(p);
+                }
+                let range = start..b.indices.len() as u32;
+                (!range.is_empty()).then(|| {
+                    ranges.push(range);
+                    ranges.len() - 1
+                })
+            };
+            let body = add(false).unwrap_or(body);
+            let turret = add(true);
+            let made = TemplateMeshes { body, turret };
+            by_kit.insert(name, made);
+            meshes.push(made);
+        }
+        ModelLibrary { vertices: b.vertices, indices: b.indices, ranges, meshes }
+    }
+
+    /// The meshes template number `template` is drawn with (its shape's for an unknown one).
+    pub fn of(&self, template: usize) -> TemplateMeshes {
+        self.meshes.get(template).copied().unwrap_or_default()
+    }
+
+    /// How many meshes the library holds.
+    pub fn len(&self) -> usize {
+        self.ranges.len()
+    }
+
+    /// True when the library holds no mesh (never, once built).
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
     }
 }
 
@@ -165,9 +322,9 @@ mod tests {
 
     #[test]
     fn every_shape_stands_on_the_ground_without_degenerate_triangles() {
-        let lib = ModelLibrary::build();
-        assert_eq!(lib.ranges.len(), SHAPES.len());
-        for (shape, range) in SHAPES.iter().zip(&lib.ranges) {
+        let lib = ModelLibrary::builtin();
+        assert_eq!(lib.ranges.len(), SHAPES.len() + 1);
+        for (shape, range) in SHAPES.iter().map(|s| format!("{s:?}")).chain(["scaffold".to_string()]).zip(&lib.ranges) {
             assert!(range.end > range.start, "{shape:?} is empty");
             let idx = &lib.indices[range.start as usize..range.end as usize];
             let p = |i: u32| Vec3::from_array(lib.vertices[i as usize].position);
@@ -181,9 +338,11 @@ mod tests {
 
     #[test]
     fn box_faces_point_outward() {
-        let mut b = Builder { vertices: Vec::new(), indices: Vec::new() };
+        let mut b = Builder::new();
         b.cuboid(Vec3::splat(-1.0), Vec3::splat(1.0), 1.0);
         b.pyramid(Vec3::new(-1.0, -1.0, -1.0), Vec3::new(1.0, 1.0, -1.0), 1.0, 1.0);
+        b.gable(Vec3::new(-1.0, -1.0, -1.0), Vec3::new(1.0, 1.0, -1.0), 1.0, 1.0);
+        b.cylinder(Vec3::ZERO, 1.0, -1.0, 1.0, 8, 1.0);
         for t in b.indices.chunks(3) {
             let p = |i: u32| Vec3::from_array(b.vertices[i as usize].position);
             let n = (p(t[1]) - p(t[0])).cross(p(t[2]) - p(t[0]));

@@ -1,0 +1,273 @@
+//! Model kits (`data/models.ron`): named lists of parts — boxes, pyramids, gabled roofs,
+//! cylinders — that an object's model names with `kit:` instead of its shape's built-in mesh.
+//! Parts are in the model's unit space (x across, y forward, z up, standing on z = 0; a
+//! structure's footprint is −0.5..0.5 each way and its height 0..1), so one kit fits any size.
+//! A part may wear the owner's colour (`team`) or turn toward the object's target (`turret`).
+//!
+//! Must not: build meshes (the renderer does) or reach the simulation.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::content::ContentRoots;
+
+use super::error::{DefsError, DefsErrors};
+use super::model::ModelDef;
+use super::source::Source;
+
+/// Most kits in a file.
+pub const MAX_KITS: usize = 512;
+/// Most parts in one kit.
+pub const MAX_PARTS: usize = 96;
+/// Farthest a part may reach from the model's origin, in unit space.
+pub const MAX_REACH: f32 = 4.0;
+/// Most sides of a cylinder.
+pub const MAX_SIDES: u32 = 32;
+
+fn one() -> f32 {
+    1.0
+}
+
+fn eight() -> u32 {
+    8
+}
+
+/// How a part is drawn besides its shape.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Finish {
+    /// Brightness multiplier (details darker than the body).
+    pub shade: f32,
+    /// Wears the owner's colour instead of the model's.
+    pub team: bool,
+    /// Turns with the turret (toward the object's target) instead of the body.
+    pub turret: bool,
+}
+
+/// One part of a kit.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Part {
+    /// An axis-aligned box from `min` to `max`.
+    Box {
+        /// One corner.
+        min: (f32, f32, f32),
+        /// The opposite corner.
+        max: (f32, f32, f32),
+        /// Brightness multiplier (details darker than the body).
+        #[serde(default = "one")]
+        shade: f32,
+        /// Wears the owner's colour.
+        #[serde(default)]
+        team: bool,
+        /// Turns with the turret.
+        #[serde(default)]
+        turret: bool,
+    },
+    /// A four-sided pyramid over the rectangle `min`–`max` (at `min.2`), apex at height `top`.
+    Pyramid {
+        /// One corner of the base.
+        min: (f32, f32, f32),
+        /// The opposite corner (its height is ignored).
+        max: (f32, f32, f32),
+        /// The apex's height.
+        top: f32,
+        /// Brightness multiplier (details darker than the body).
+        #[serde(default = "one")]
+        shade: f32,
+        /// Wears the owner's colour.
+        #[serde(default)]
+        team: bool,
+        /// Turns with the turret.
+        #[serde(default)]
+        turret: bool,
+    },
+    /// A gabled roof over the rectangle `min`–`max` (at `min.2`), its ridge along y at `top`.
+    Gable {
+        /// One corner of the base.
+        min: (f32, f32, f32),
+        /// The opposite corner (its height is ignored).
+        max: (f32, f32, f32),
+        /// The ridge's height.
+        top: f32,
+        /// Brightness multiplier (details darker than the body).
+        #[serde(default = "one")]
+        shade: f32,
+        /// Wears the owner's colour.
+        #[serde(default)]
+        team: bool,
+        /// Turns with the turret.
+        #[serde(default)]
+        turret: bool,
+    },
+    /// An upright cylinder (a prism of `sides` sides) centred on `at`.
+    Cylinder {
+        /// Its axis, across and forward.
+        at: (f32, f32),
+        /// Its radius.
+        radius: f32,
+        /// Its bottom's height.
+        bottom: f32,
+        /// Its top's height.
+        top: f32,
+        /// Sides of the prism.
+        #[serde(default = "eight")]
+        sides: u32,
+        /// Brightness multiplier (details darker than the body).
+        #[serde(default = "one")]
+        shade: f32,
+        /// Wears the owner's colour.
+        #[serde(default)]
+        team: bool,
+        /// Turns with the turret.
+        #[serde(default)]
+        turret: bool,
+    },
+}
+
+impl Part {
+    /// How it is drawn besides its shape.
+    pub fn finish(&self) -> Finish {
+        match *self {
+            Part::Box { shade, team, turret, .. }
+            | Part::Pyramid { shade, team, turret, .. }
+            | Part::Gable { shade, team, turret, .. }
+            | Part::Cylinder { shade, team, turret, .. } => Finish { shade, team, turret },
+        }
+    }
+
+    /// What is wrong with the part's numbers, if anything.
+    fn problem(&self) -> Option<String> {
+        let numbers: Vec<f32> = match *self {
+            Part::Box { min, max, .. } => vec![min.0, min.1, min.2, max.0, max.1, max.2],
+            Part::Pyramid { min, max, top, .. } | Part::Gable { min, max, top, .. } => {
+                vec![min.0, min.1, min.2, max.0, max.1, top]
+            }
+            Part::Cylinder { at, radius, bottom, top, .. } => vec![at.0, at.1, radius, bottom, top],
+        };
+        if numbers.iter().any(|v| !v.is_finite() || v.abs() > MAX_REACH) {
+            return Some(format!("every coordinate must be a number within ±{MAX_REACH}"));
+        }
+        let shade = self.finish().shade;
+        if !(0.0..=2.0).contains(&shade) {
+            return Some(format!("shade {shade} must be between 0 and 2"));
+        }
+        let flat = match *self {
+            Part::Box { min, max, .. } => min.0 >= max.0 || min.1 >= max.1 || min.2 >= max.2,
+            Part::Pyramid { min, max, top, .. } | Part::Gable { min, max, top, .. } => {
+                min.0 >= max.0 || min.1 >= max.1 || top <= min.2
+            }
+            Part::Cylinder { radius, bottom, top, sides, .. } => {
+                if !(3..=MAX_SIDES).contains(&sides) {
+                    return Some(format!("sides {sides} must be between 3 and {MAX_SIDES}"));
+                }
+                radius <= 0.0 || top <= bottom
+            }
+        };
+        flat.then(|| "it has no volume (each max must be above its min)".to_string())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KitDef {
+    name: String,
+    parts: Vec<Part>,
+}
+
+/// Every kit by name.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ModelKits {
+    kits: BTreeMap<String, Vec<Part>>,
+}
+
+impl ModelKits {
+    /// Reads `data/models.ron` through the content roots (mods first); none is no kits.
+    pub fn load(roots: &ContentRoots) -> Result<ModelKits, DefsErrors> {
+        match roots.find("data/models.ron") {
+            Some(path) => ModelKits::from_source(&Source::read(&path).map_err(|e| DefsErrors(vec![e]))?),
+            None => Ok(ModelKits::default()),
+        }
+    }
+
+    /// Parses and checks a kit file; every problem is named by kit, field and line.
+    pub fn from_source(src: &Source) -> Result<ModelKits, DefsErrors> {
+        let defs: Vec<KitDef> = src.parse().map_err(|e| DefsErrors(vec![e]))?;
+        let mut errors: Vec<DefsError> = Vec::new();
+        if defs.len() > MAX_KITS {
+            let name = defs.get(MAX_KITS).map_or("", |d| d.name.as_str());
+            errors.push(src.invalid("model kit", name, "name", format!("more than {MAX_KITS} kits")));
+        }
+        let mut kits = BTreeMap::new();
+        for d in defs.iter().take(MAX_KITS) {
+            let mut bad = |field: &'static str, m: String| errors.push(src.invalid("model kit", &d.name, field, m));
+            if kits.contains_key(&d.name) {
+                bad("name", "defined twice".into());
+            }
+            if d.parts.is_empty() || d.parts.len() > MAX_PARTS {
+                bad("parts", format!("{} parts; a kit has 1 to {MAX_PARTS}", d.parts.len()));
+            }
+            for (i, p) in d.parts.iter().enumerate() {
+                if let Some(why) = p.problem() {
+                    bad("parts", format!("part {}: {why}", i + 1));
+                }
+            }
+            kits.insert(d.name.clone(), d.parts.clone());
+        }
+        if errors.is_empty() { Ok(ModelKits { kits }) } else { Err(DefsErrors(errors)) }
+    }
+
+    /// The parts of kit `name`.
+    pub fn get(&self, name: &str) -> Option<&[Part]> {
+        self.kits.get(name).map(Vec::as_slice)
+    }
+
+    /// Objects whose model names a kit this file lacks, as (object index, kit name).
+    pub fn missing<'a>(&self, models: &'a [ModelDef]) -> Vec<(usize, &'a str)> {
+        models
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| m.kit.as_deref().filter(|k| !self.kits.contains_key(*k)).map(|k| (i, k)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<ModelKits, DefsErrors> {
+        ModelKits::from_source(&Source::from_text("models.ron", text))
+    }
+
+    #[test]
+    fn the_shipped_kits_load() {
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
+        let kits = ModelKits::from_source(&Source::read(path).unwrap()).unwrap();
+        assert!(kits.get("Headquarters").is_some_and(|p| p.len() > 4));
+    }
+
+    #[test]
+    fn parts_read_with_their_finish_and_bad_ones_are_named() {
+        let kits = load(
+            r#"[(name: "Hut", parts: [
+                Box(min: (-0.4, -0.4, 0.0), max: (0.4, 0.4, 0.5)),
+                Gable(min: (-0.45, -0.45, 0.5), max: (0.45, 0.45, 0.0), top: 1.0, team: true),
+                Cylinder(at: (0.2, 0.2), radius: 0.05, bottom: 0.5, top: 1.1, shade: 0.4, turret: true),
+            ])]"#,
+        )
+        .unwrap();
+        let hut = kits.get("Hut").unwrap();
+        assert_eq!(hut.len(), 3);
+        assert_eq!(hut[0].finish(), Finish { shade: 1.0, team: false, turret: false });
+        assert!(hut[1].finish().team);
+        assert_eq!(hut[2].finish(), Finish { shade: 0.4, team: false, turret: true });
+        let e = load(
+            "[\n(name: \"Flat\", parts: [Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 0.0))]),\n(name: \"Far\", parts: [Box(min: (0.0, 0.0, 0.0), max: (9.0, 1.0, 1.0))]),\n]",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("models.ron:2") && e.contains("Flat") && e.contains("no volume"), "{e}");
+        assert!(e.contains("models.ron:3") && e.contains("Far") && e.contains("within ±4"), "{e}");
+    }
+}

@@ -851,3 +851,30 @@ fn a_replay_is_taken_over_at_a_moment_and_the_new_game_replays_from_the_start() 
     assert_eq!(again.replay_verdict(), Some(true));
     assert_eq!(again.world().state_hash(), t.world().state_hash());
 }
+
+#[test]
+fn a_click_anywhere_on_a_structure_selects_it() {
+    let mut b = battle();
+    let me = b.local();
+    let post_t = b.world().rules().template_id("CommandPost").unwrap();
+    let post = b.world().objects().find(|o| o.owner == me && o.template == post_t).unwrap();
+    let (id, centre) = (post.id, to_display(post.pos));
+    let cam = *b.camera();
+    // A point on the main hall's roof near its north-east corner (the kit's hall reaches
+    // 0.42 of the footprint north and east, 0.55 of the height up): far, on screen, from where
+    // the structure stands.
+    let size = b.world().rules().template(post_t).footprint.0 as f32 * 10.0;
+    let roof = centre + Vec2::new(size * 0.35, size * 0.35);
+    let px = cam.project(roof.extend(b.scene.height(centre) + 22.0 * 0.5), SCREEN).unwrap();
+    let stands = b.screen_pos(id).unwrap();
+    assert!((px - stands).length() > 30.0, "the click is well away from where it stands: {px} vs {stands}");
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[id]);
+    // Beside the structure, on open ground: nothing.
+    let beside = centre + Vec2::new(size * 1.5, -size * 1.5);
+    let px = cam.project(beside.extend(b.scene.height(beside)), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert!(b.selection().is_empty(), "{:?}", b.selection());
+}

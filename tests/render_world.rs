@@ -103,3 +103,56 @@ fn the_hud_shows_the_top_bar_over_the_battle() {
     assert!(top_changed > 600, "{top_changed} of 640 top pixels changed");
     assert_eq!(plain.get_pixel(320, 250), hud.get_pixel(320, 250));
 }
+
+/// Pixels within `radius` of `at` bright and warm enough to be fire or a flash.
+fn bright_near(img: &image::RgbaImage, at: glam::Vec2, radius: f32) -> usize {
+    img.enumerate_pixels()
+        .filter(|(x, y, p)| {
+            let d = glam::Vec2::new(*x as f32, *y as f32) - at;
+            d.length() <= radius && p.0[0] > 220 && p.0[1] > 140 && p.0[2] < 200
+        })
+        .count()
+}
+
+#[test]
+fn an_explosion_shows_bright_pixels_at_its_place_for_a_while_and_none_after() {
+    use ridgeline::game::display::to_point;
+    use ridgeline::sim::event::GameEvent;
+    use ridgeline::sim::{ObjectId, PlayerId};
+    let shot = WorldShot {
+        map: "proving_grounds".into(),
+        players: Some("idle,idle".into()),
+        frames: 1,
+        seed: 1,
+        camera: None,
+        size: (320, 200),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    let (mut battle, mut shell) = screenshot::battle_for(&common::roots(), &shot).unwrap();
+    // Open ground a little right of the middle of player 1's view (their base is to the left).
+    let px = glam::Vec2::new(230.0, 110.0);
+    let at = battle.ground_under(px).unwrap();
+    let mut render = |b: &ridgeline::game::battle::Battle| {
+        screenshot::render_battle(b, &mut shell, shot.size, screenshot::Overlay::Hud, None).unwrap()
+    };
+    let before = bright_near(&render(&battle), px, 25.0);
+    let tank = battle.world().rules().template_id("Warhound").unwrap();
+    let killed = GameEvent::Killed {
+        object: ObjectId::from_bits(77),
+        template: tank,
+        owner: PlayerId(1),
+        at: to_point(at).to_vec2(),
+    };
+    battle.display_events(&[killed]);
+    battle.age_display(0.05);
+    let during = bright_near(&render(&battle), px, 25.0);
+    assert!(during > before + 25, "the explosion is bright where it happened: {before} → {during}");
+    battle.age_display(0.25);
+    let still = bright_near(&render(&battle), px, 25.0);
+    assert!(still > before + 10, "and stays bright for some frames: {still}");
+    battle.age_display(8.0);
+    let after = bright_near(&render(&battle), px, 25.0);
+    assert!(after <= before, "then nothing bright is left: {after} (before {before})");
+}

@@ -124,6 +124,25 @@ impl Camera {
         (t > 0.0).then(|| (o + d * t).truncate())
     }
 
+    /// How far along the ray through a pixel it first meets the box `lo`–`hi`, if it does.
+    pub fn ray_hits_box(&self, pixel: Vec2, screen: Vec2, lo: Vec3, hi: Vec3) -> Option<f32> {
+        let (o, d) = self.ray(pixel, screen);
+        let (mut near, mut far) = (0.0f32, f32::MAX);
+        for axis in 0..3 {
+            let (o, d, lo, hi) = (o[axis], d[axis], lo[axis], hi[axis]);
+            if d.abs() < 1e-9 {
+                if o < lo || o > hi {
+                    return None;
+                }
+                continue;
+            }
+            let (a, b) = ((lo - o) / d, (hi - o) / d);
+            near = near.max(a.min(b));
+            far = far.min(a.max(b));
+        }
+        (near <= far).then_some(near)
+    }
+
     /// The pixel a world point appears at, if it is in front of the camera.
     pub fn project(&self, p: Vec3, screen: Vec2) -> Option<Vec2> {
         let clip = self.view_proj(screen.x / screen.y.max(1.0)) * p.extend(1.0);
@@ -196,6 +215,17 @@ mod tests {
         let mut cam = Camera::looking_at(Vec3::new(640.0, 640.0, 0.0));
         cam.clamp_view(size, screen);
         assert_eq!((cam.target, cam.zoom), (Vec3::new(640.0, 640.0, 0.0), 1.0));
+    }
+
+    #[test]
+    fn a_ray_hits_a_box_it_points_at_and_misses_one_beside() {
+        let cam = Camera::looking_at(Vec3::new(300.0, 300.0, 0.0));
+        let screen = Vec2::new(800.0, 600.0);
+        let centre = screen / 2.0;
+        let t = cam.ray_hits_box(centre, screen, Vec3::new(290.0, 290.0, 0.0), Vec3::new(310.0, 310.0, 30.0));
+        let eye_to_top = (cam.eye() - Vec3::new(300.0, 300.0, 30.0)).length();
+        assert!(t.is_some_and(|t| t > 0.0 && t < eye_to_top + 20.0), "{t:?}");
+        assert_eq!(cam.ray_hits_box(centre, screen, Vec3::new(400.0, 290.0, 0.0), Vec3::new(420.0, 310.0, 30.0)), None);
     }
 
     #[test]

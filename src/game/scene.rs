@@ -143,6 +143,27 @@ impl Scene {
         }
     }
 
+    /// The box an object's model fills on the battlefield (world units, z up): what a click
+    /// on it hits. Units turn, so theirs holds the model in any facing.
+    pub fn object_box(&self, world: &World, o: &crate::sim::object::Object) -> Option<(Vec3, Vec3)> {
+        let model = self.models.get(o.template.0 as usize)?;
+        let t = world.rules().template(o.template);
+        let (lo, hi) = self.library.extent(o.template.0 as usize);
+        let cell = self.map.file.cell_size as f32;
+        let at = to_display(o.pos);
+        let base = self.height(at) + super::display::altitude(t.kind);
+        let (lo, hi) = if matches!(model.shape, Shape::Building | Shape::Prop) || t.kind.blocks_ground() {
+            // Structures keep the grid's orientation: unit x and y are the world's.
+            let size = Vec3::new(t.footprint.0.max(1) as f32 * cell, t.footprint.1.max(1) as f32 * cell, model.height);
+            (lo * size, hi * size)
+        } else {
+            let reach = lo.truncate().abs().max(hi.truncate().abs()).length() * model.height;
+            (Vec3::new(-reach, -reach, lo.z * model.height), Vec3::new(reach, reach, hi.z * model.height))
+        };
+        let origin = at.extend(base);
+        Some((origin + lo, origin + hi))
+    }
+
     /// The model height of a template (0 for an unknown one).
     pub fn model_height(&self, template: crate::sim::TemplateId) -> f32 {
         self.models.get(template.0 as usize).map_or(0.0, |m| m.height)

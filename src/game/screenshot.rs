@@ -121,8 +121,20 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
 /// `overlay` drawn over it.
 pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result<RgbaImage, ScreenshotError> {
     let (battle, mut shell) = battle_for(roots, shot)?;
+    render_battle(&battle, &mut shell, shot.size, overlay, shot.hover.as_deref())
+}
+
+/// Renders `battle` as it stands into a `size` picture, with `overlay` over it (the HUD with
+/// the cursor resting on window `hover`, if named).
+pub fn render_battle(
+    battle: &Battle,
+    shell: &mut Shell,
+    size: (u32, u32),
+    overlay: Overlay,
+    hover: Option<&str>,
+) -> Result<RgbaImage, ScreenshotError> {
     let gpu = Gpu::headless()?;
-    let target = Offscreen::new(&gpu, shot.size);
+    let target = Offscreen::new(&gpu, size);
     let scene = &battle.scene;
     let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &scene.statics());
     // A player's view (the HUD) is under the shroud; tool views show everything.
@@ -132,7 +144,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
     } else {
         scene.instances(battle.world(), None, 1.0, None)
     };
-    pass.render(&gpu.device, &gpu.queue, &target.view, shot.size, battle.view_proj(), &instances);
+    pass.render(&gpu.device, &gpu.queue, &target.view, size, battle.view_proj(), &instances);
     let layout = match overlay {
         Overlay::None => return Ok(target.read(&gpu)?),
         Overlay::Hud => None,
@@ -140,7 +152,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
     };
     let (mut below, mut above) = (Vec::new(), Vec::new());
     match layout {
-        Some(path) => open_layout(&mut shell, path)?,
+        Some(path) => open_layout(shell, path)?,
         None => {
             shell.open(Screen::InGame);
             shell.set_hud(battle.money(), battle.clock(), &battle.pace_label());
@@ -148,8 +160,8 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
             let labels: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
             shell.set_commands(&labels, &battle.queue_text());
             shell.set_alerts(&battle.alert_lines());
-            if let Some(name) = &shot.hover {
-                rest_on(&mut shell, name)?;
+            if let Some(name) = hover {
+                rest_on(shell, name)?;
             }
             below = battle.overlay();
             shell.set_queue_progress(battle.queue_progress());
@@ -161,7 +173,7 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
             }
         }
     }
-    draw_ui_with(&gpu, &shell, &target, below, above)?;
+    draw_ui_with(&gpu, shell, &target, below, above)?;
     Ok(target.read(&gpu)?)
 }
 

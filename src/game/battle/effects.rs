@@ -1,6 +1,6 @@
-//! Short-lived effects drawn over the world, made from the tick's events: a fading tracer for
-//! each shot and a widening ring where something was destroyed, both only where the local
-//! player can see (a fight in the dark stays dark).
+//! Shot tracers drawn over the world, made from the tick's events: a fading line for each
+//! shot, only where the local player can see (a fight in the dark stays dark). Explosions and
+//! smoke are `particles.rs`.
 //!
 //! Must not: read anything but the events and what is needed to place them (it never guesses
 //! what happened from state).
@@ -13,12 +13,10 @@ use crate::sim::{PlayerId, World};
 
 use super::super::display::{altitude, to_display};
 use super::super::scene::{Scene, shown_to};
-use super::super::shroud::{self, Shroud};
+use super::super::shroud::Shroud;
 
 /// Seconds a shot's tracer stays on screen.
 pub(super) const SHOT_SECONDS: f32 = 0.15;
-/// Seconds a destruction ring stays on screen.
-pub(super) const BLAST_SECONDS: f32 = 0.6;
 
 /// A shot just fired, drawn as a fading tracer.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,19 +26,10 @@ pub(super) struct Shot {
     pub age: f32,
 }
 
-/// Where something was destroyed, drawn as a widening, fading ring.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Blast {
-    pub at: Vec3,
-    pub size: f32,
-    pub age: f32,
-}
-
 /// The effects on screen.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Effects {
     pub shots: Vec<Shot>,
-    pub blasts: Vec<Blast>,
 }
 
 impl Effects {
@@ -53,24 +42,15 @@ impl Effects {
         };
         let on_ground = |p: Vec2, h: f32| Vec3::new(p.x, p.y, scene.height(p) + h);
         for e in events {
-            match *e {
-                GameEvent::WeaponFired { shooter, from, target, at, .. } => {
-                    if !sees(shooter) && !sees(target) {
-                        continue;
-                    }
-                    self.shots.push(Shot {
-                        from: on_ground(to_display(from), lift(shooter, 0.7)),
-                        to: on_ground(to_display(at), lift(target, 0.5)),
-                        age: 0.0,
-                    });
+            if let GameEvent::WeaponFired { shooter, from, target, at, .. } = *e {
+                if !sees(shooter) && !sees(target) {
+                    continue;
                 }
-                GameEvent::Killed { at, .. } => {
-                    let p = to_display(at);
-                    if sight.at(p) == shroud::VISIBLE {
-                        self.blasts.push(Blast { at: on_ground(p, 0.0), size: 8.0, age: 0.0 });
-                    }
-                }
-                _ => {}
+                self.shots.push(Shot {
+                    from: on_ground(to_display(from), lift(shooter, 0.7)),
+                    to: on_ground(to_display(at), lift(target, 0.5)),
+                    age: 0.0,
+                });
             }
         }
     }
@@ -81,9 +61,5 @@ impl Effects {
             s.age += dt;
         }
         self.shots.retain(|s| s.age < SHOT_SECONDS);
-        for b in &mut self.blasts {
-            b.age += dt;
-        }
-        self.blasts.retain(|b| b.age < BLAST_SECONDS);
     }
 }

@@ -279,13 +279,25 @@ impl Battle {
             .map(|(id, _)| id)
     }
 
-    /// The nearest object on screen to `at` that the player sees and whose owner passes
-    /// `owner_ok`.
+    /// The object under `at` that the player sees and whose owner passes `owner_ok`: the
+    /// nearest whose model's box the click's ray meets, else (small units) the nearest on
+    /// screen within reach of the click.
     fn pick(&self, at: Vec2, owner_ok: impl Fn(PlayerId) -> bool) -> Option<ObjectId> {
         let world = self.game.session.world();
-        world
-            .objects()
-            .filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL && self.sees(o.id))
+        let candidates: Vec<_> =
+            world.objects().filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL && self.sees(o.id)).collect();
+        let hit = candidates
+            .iter()
+            .filter_map(|o| {
+                let (lo, hi) = self.scene.object_box(world, o)?;
+                self.view.camera.ray_hits_box(at, self.view.screen, lo, hi).map(|t| (o.id, t))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((id, _)) = hit {
+            return Some(id);
+        }
+        candidates
+            .iter()
             .filter_map(|o| self.view.screen_pos(world, o.id, &self.scene).map(|p| (o.id, (p - at).length())))
             .filter(|&(_, d)| d <= PICK_PX)
             .min_by(|a, b| a.1.total_cmp(&b.1))

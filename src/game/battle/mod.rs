@@ -19,6 +19,7 @@ mod online;
 mod overlay;
 mod pace;
 mod panel;
+mod particles;
 mod radar;
 mod replay;
 mod rubble;
@@ -46,6 +47,7 @@ use super::shroud::Shroud;
 pub use alerts::{Alert, AlertKind, Alerts};
 pub use control_bar::{Action, CommandButton};
 pub use pace::Pace;
+pub use particles::{PUFF, puff_image};
 
 use control_bar::ControlBar;
 use effects::Effects;
@@ -95,6 +97,8 @@ pub struct Battle {
     /// What the local player is told about (losses, attacks, finished work).
     alerts: Alerts,
     effects: Effects,
+    /// Flashes, explosions, smoke and dust.
+    particles: particles::Particles,
     /// What destroyed structures left behind.
     rubble: rubble::Rubble,
     score: Score,
@@ -171,6 +175,7 @@ impl Battle {
             control_bar: ControlBar::default(),
             alerts: Alerts::default(),
             effects: Effects::default(),
+            particles: particles::Particles::default(),
             rubble: rubble::Rubble::default(),
             shroud,
             see_all: false,
@@ -252,6 +257,7 @@ impl Battle {
                         self.shroud.reveal_all();
                     }
                     self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);
+                    self.particles.note(&report.events, &self.scene, world, self.local, &self.shroud);
                     let cell = self.scene.map.file.cell_size as f32;
                     self.rubble.note(&report.events, world, cell, &self.shroud);
                     self.tell_replay_pace(frame.0);
@@ -285,6 +291,11 @@ impl Battle {
             self.since_tick = self.since_tick.min(FRAME);
         }
         self.effects.age(dt);
+        // Particles live in game time: a pause freezes them, a faster game speeds them.
+        let game_dt = self.pace.scale(dt);
+        let world = self.game.session.world();
+        self.particles.emit(game_dt, &self.scene, world, self.local, &self.shroud);
+        self.particles.age(game_dt);
         let world = self.game.session.world();
         self.selection.retain_live(world);
         Ok(())
@@ -378,6 +389,23 @@ impl Battle {
     /// The screen size changed.
     pub fn resize(&mut self, screen: Vec2) {
         self.view.screen = screen;
+    }
+
+    /// Shows `events` as a tick would have reported them — tracers, particles, rubble — and
+    /// nothing else: the world does not change. For tools and the renderer's tests.
+    pub fn display_events(&mut self, events: &[crate::sim::event::GameEvent]) {
+        let world = self.game.session.world();
+        self.effects.note(events, &self.scene, world, self.local, &self.shroud);
+        self.particles.note(events, &self.scene, world, self.local, &self.shroud);
+        let cell = self.scene.map.file.cell_size as f32;
+        self.rubble.note(events, world, cell, &self.shroud);
+    }
+
+    /// Lets `seconds` of display time pass without running the game: effects and particles
+    /// age, the camera settles. For tools and the renderer's tests.
+    pub fn age_display(&mut self, seconds: f32) {
+        self.effects.age(seconds);
+        self.particles.age(seconds);
     }
 
     /// A player's name as the match knows it ("Player 2" when it has none).

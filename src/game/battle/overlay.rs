@@ -1,7 +1,7 @@
 //! What is drawn over the world: the placement outline (green where the simulation would
-//! accept the structure, red where it would not), shot tracers, shells in flight and
-//! destruction rings, health bars with veterancy marks and structures' fire, repair and
-//! power-off marks, selection marks on the ground, and the
+//! accept the structure, red where it would not), shot tracers, particles (`particles.rs`),
+//! shells in flight, health bars with veterancy marks and structures' repair and
+//! power-off marks (their fire and smoke are particles), selection marks on the ground, and the
 //! drag box.
 //!
 //! Must not: decide whether a structure fits (the simulation's placement query does).
@@ -15,7 +15,7 @@ use crate::ui::draw::DrawCmd;
 
 use super::super::display::{to_display, to_f32, to_point};
 use super::Battle;
-use super::effects::{BLAST_SECONDS, SHOT_SECONDS};
+use super::effects::SHOT_SECONDS;
 use super::selection::DRAG_PX;
 
 impl Battle {
@@ -80,19 +80,10 @@ impl Battle {
                 });
             }
         }
+        self.particles.draw(&self.view, &mut out);
         self.shells(&mut out);
         self.health_bars(&mut out);
         self.selection_marks(&mut out);
-        for blast in &self.effects.blasts {
-            let k = blast.age / BLAST_SECONDS;
-            let r = blast.size * (0.4 + 1.2 * k);
-            let alpha = (230.0 * (1.0 - k)).max(0.0) as u8;
-            let ring = (0..12).map(|i| {
-                let a = i as f32 / 12.0 * std::f32::consts::TAU;
-                blast.at.truncate() + Vec2::new(a.cos(), a.sin()) * r
-            });
-            self.ground_loop(&mut out, ring, [255, 150, 40, alpha], 1.5);
-        }
         self.waiting_overlay(&mut out);
         self.chat_overlay(&mut out);
         if let Some(from) = self.pending.press {
@@ -170,19 +161,6 @@ impl Battle {
     fn structure_marks(&self, out: &mut Vec<DrawCmd>, o: &crate::sim::object::Object, bar: Rect) {
         if !o.kind.blocks_ground() {
             return;
-        }
-        if self.world().is_burning(o) {
-            for k in 0..3 {
-                // Each tongue flickers on its own phase (display time only).
-                let phase = (self.elapsed * 9.0 + k as f32 * 2.1).sin() * 0.5 + 0.5;
-                let h = 5.0 + 6.0 * phase;
-                let x = bar.x + bar.w * (0.25 + 0.25 * k as f32) - 2.0;
-                out.push(DrawCmd::Fill { rect: Rect::new(x, bar.y - 2.0 - h, 4.0, h), color: [255, 120, 30, 230] });
-                out.push(DrawCmd::Fill {
-                    rect: Rect::new(x + 1.0, bar.y - 2.0 - h * 0.6, 2.0, h * 0.6),
-                    color: [255, 220, 90, 240],
-                });
-            }
         }
         let right = bar.x + bar.w + 4.0;
         if o.repairing {

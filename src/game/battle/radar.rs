@@ -17,11 +17,14 @@ use super::super::scene::PLAYER_COLORS;
 use super::super::shroud;
 use super::Battle;
 
-/// The square the radar's map occupies inside the radar window `rect`.
-fn radar_square(rect: Rect) -> Rect {
+/// Where a map of `size` world units shows inside the radar window `rect`: as large as fits,
+/// keeping the map's shape, centred.
+fn radar_square(rect: Rect, size: Vec2) -> Rect {
     let r = rect.inset(4.0);
-    let side = r.w.min(r.h).max(1.0);
-    Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side)
+    let size = size.max(Vec2::ONE);
+    let scale = (r.w / size.x).min(r.h / size.y).max(0.0);
+    let (w, h) = ((size.x * scale).max(1.0), (size.y * scale).max(1.0));
+    Rect::new(r.x + (r.w - w) / 2.0, r.y + (r.h - h) / 2.0, w, h)
 }
 
 impl Battle {
@@ -33,7 +36,7 @@ impl Battle {
 
     /// The ground point under a pixel of the radar window `rect` (clamped to the map).
     fn ground_on_radar(&self, rect: Rect, at: Vec2) -> Vec2 {
-        let sq = radar_square(rect);
+        let sq = radar_square(rect, self.scene.size());
         let size = self.scene.size();
         let u = ((at.x - sq.x) / sq.w).clamp(0.0, 1.0);
         let v = ((at.y - sq.y) / sq.h).clamp(0.0, 1.0);
@@ -42,7 +45,7 @@ impl Battle {
 
     /// The radar drawn into the radar window `rect`, over the map's top-view `image`.
     pub fn radar(&self, rect: Rect, image: &str) -> Vec<DrawCmd> {
-        let sq = radar_square(rect);
+        let sq = radar_square(rect, self.scene.size());
         let mut out = vec![DrawCmd::Image { rect: sq, name: image.to_string(), tint: [255; 4] }];
         // The shroud over the radar, in blocks of about 1/32 of the map.
         let (cw, ch) = self.shroud.size();
@@ -142,4 +145,20 @@ fn srgb8(c: [f32; 3], alpha: u8) -> [u8; 4] {
         (s * 255.0).round() as u8
     };
     [f(c[0]), f(c[1]), f(c[2]), alpha]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_map_fills_the_radar_keeping_its_shape() {
+        let rect = Rect::new(0.0, 0.0, 208.0, 158.0);
+        let square = radar_square(rect, Vec2::new(1000.0, 1000.0));
+        assert_eq!((square.w, square.h), (150.0, 150.0));
+        assert_eq!((square.x, square.y), (29.0, 4.0));
+        let wide = radar_square(rect, Vec2::new(2000.0, 1000.0));
+        assert_eq!((wide.w, wide.h), (200.0, 100.0));
+        assert_eq!((wide.x, wide.y), (4.0, 29.0));
+    }
 }

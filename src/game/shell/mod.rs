@@ -174,6 +174,7 @@ impl Shell {
         let factions = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let (maps, mut dynamic_images, refused_maps) = find_maps(roots);
         dynamic_images.extend(icons::icons(roots, &defs).map_err(|e| ShellError::Content(e.to_string()))?);
+        dynamic_images.insert(crate::game::battle::PUFF.to_string(), crate::game::battle::puff_image(32));
         let fonts = Arc::new(Fonts::load().map_err(|e| ShellError::Content(e.to_string()))?);
         let mode = match settings.ui_scaling {
             UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,

@@ -305,6 +305,35 @@ impl ModelLibrary {
         self.meshes.get(template).copied().unwrap_or_default()
     }
 
+    /// The box a template's meshes fill in unit space (the turret's parts in any direction
+    /// they can turn): least and most corners.
+    pub fn extent(&self, template: usize) -> (Vec3, Vec3) {
+        let m = self.of(template);
+        let (mut lo, mut hi) = self.mesh_extent(m.body);
+        if let Some(t) = m.turret {
+            let (tlo, thi) = self.mesh_extent(t);
+            // A turret turns: any direction its reach allows.
+            let reach = tlo.truncate().length().max(thi.truncate().length()).max(tlo.x.abs().max(thi.x.abs()));
+            lo = lo.min(Vec3::new(-reach, -reach, tlo.z));
+            hi = hi.max(Vec3::new(reach, reach, thi.z));
+        }
+        (lo, hi)
+    }
+
+    fn mesh_extent(&self, mesh: usize) -> (Vec3, Vec3) {
+        let Some(range) = self.ranges.get(mesh) else { return (Vec3::ZERO, Vec3::ZERO) };
+        let indices = self.indices.get(range.start as usize..range.end as usize).unwrap_or_default();
+        let mut lo = Vec3::splat(f32::MAX);
+        let mut hi = Vec3::splat(f32::MIN);
+        for &i in indices {
+            if let Some(v) = self.vertices.get(i as usize) {
+                lo = lo.min(Vec3::from_array(v.position));
+                hi = hi.max(Vec3::from_array(v.position));
+            }
+        }
+        if lo.x > hi.x { (Vec3::ZERO, Vec3::ZERO) } else { (lo, hi) }
+    }
+
     /// How many meshes the library holds.
     pub fn len(&self) -> usize {
         self.ranges.len()

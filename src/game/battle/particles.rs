@@ -1,0 +1,384 @@
+//! Particles: muzzle flashes, sparks where shots land, explosions sized by what died (a
+//! fireball, rising smoke, debris thrown out and falling, a scorch mark left on the ground),
+//! smoke and fire from burning structures and wrecks, smoke trails behind shells, and dust
+//! behind moving vehicles. Display state made from the tick's events and the interpolated
+//! picture, drawn as soft sprites over the world; only what the local player can see.
+//!
+//! Must not: touch the world or draw anything the player's team cannot see; its randomness is
+//! its own (never the game's RNG).
+
+use glam::{Vec2, Vec3};
+
+use crate::sim::event::GameEvent;
+use crate::sim::rules::ObjectKind;
+use crate::sim::{PlayerId, World};
+use crate::ui::Rect;
+use crate::ui::draw::DrawCmd;
+
+use super::super::display::{altitude, to_display};
+use super::super::scene::{Scene, shown_to};
+use super::super::shroud::{self, Shroud};
+use super::view::View;
+
+/// The soft round sprite every puff is drawn with (a dynamic image the shell makes).
+pub const PUFF: &str = "@fx/puff";
+/// Most particles alive at once (the oldest go first).
+const MAX_PARTICLES: usize = 3_000;
+/// Most scorch marks kept.
+const MAX_SCORCHES: usize = 96;
+/// Seconds a scorch mark stays (fading over its last third).
+const SCORCH_SECONDS: f32 = 30.0;
+
+/// What a particle is, for how it moves and is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A glowing puff: flashes, fire, sparks (drawn bright, over smoke).
+    Glow,
+    /// Smoke and dust: rises, widens and fades.
+    Smoke,
+    /// A chunk thrown out by an explosion: falls under gravity.
+    Debris,
+}
+
+/// One particle.
+#[derive(Clone, Copy, Debug)]
+struct Particle {
+    kind: Kind,
+    pos: Vec3,
+    vel: Vec3,
+    age: f32,
+    life: f32,
+    /// Radius at birth and at death (world units).
+    size: (f32, f32),
+    color: [u8; 3],
+    alpha: f32,
+}
+
+/// A dark mark on the ground where something exploded.
+#[derive(Clone, Copy, Debug)]
+struct Scorch {
+    at: Vec3,
+    radius: f32,
+    age: f32,
+}
+
+/// Every particle on the battlefield.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Particles {
+    list: Vec<Particle>,
+    scorches: Vec<Scorch>,
+    /// The particles' own random state (display only).
+    seed: u32,
+    /// Seconds of emission owed to continuous sources (burning, dust), kept between frames.
+    owed: f32,
+}
+
+impl Particles {
+    fn random(&mut self) -> f32 {
+        // xorshift32: any spread will do, and it never touches the game's RNG.
+        let mut x = self.seed.wrapping_add(0x9e37_79b9) | 1;
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        self.seed = x;
+        (x >> 8) as f32 / (1u32 << 24) as f32
+    }
+
+    /// A random vector in the unit disc (z = 0).
+    fn spread(&mut self) -> Vec2 {
+        let a = self.random() * std::f32::consts::TAU;
+        let r = self.random().sqrt();
+        Vec2::new(a.cos(), a.sin()) * r
+    }
+
+    fn push(&mut self, p: Particle) {
+        if self.list.len() >= MAX_PARTICLES {
+            self.list.remove(0);
+        }
+        self.list.push(p);
+    }
+
+    /// A flash or spark: a short glowing puff.
+    fn flash(&mut self, at: Vec3, size: f32, life: f32, color: [u8; 3]) {
+        self.push(Particle {
+            kind: Kind::Glow,
+            pos: at,
+            vel: Vec3::ZERO,
+            age: 0.0,
+            life,
+            size: (size, size * 1.4),
+            color,
+            alpha: 1.0,
+        });
+    }
+
+    /// A smoke puff that rises and widens.
+    fn smoke(&mut self, at: Vec3, size: f32, life: f32, shade: u8, rise: f32) {
+        let drift = self.spread() * size * 0.3;
+        self.push(Particle {
+            kind: Kind::Smoke,
+            pos: at,
+            vel: Vec3::new(drift.x, drift.y, rise),
+            age: 0.0,
+            life,
+            size: (size * 0.6, size * 1.8),
+            color: [shade, shade, shade.saturating_add(4)],
+            alpha: 0.75,
+        });
+    }
+
+    /// An explosion of `size` (world units) at `at`: a fireball, smoke, debris and a scorch.
+    pub fn explode(&mut self, at: Vec3, size: f32) {
+        self.flash(at + Vec3::Z * size * 0.3, size * 0.9, 0.18, [255, 250, 210]);
+        let fire = (3.0 + size * 0.5).min(14.0) as usize;
+        for _ in 0..fire {
+            let d = self.spread() * size * 0.6;
+            let up = self.random() * size * 0.5;
+            let life = 0.35 + self.random() * 0.35;
+            let color = if self.random() < 0.5 { [255, 150, 40] } else { [255, 205, 80] };
+            self.push(Particle {
+                kind: Kind::Glow,
+                pos: at + Vec3::new(d.x, d.y, up),
+                vel: Vec3::new(d.x, d.y, size * 0.6),
+                age: 0.0,
+                life,
+                size: (size * 0.35, size * 0.7),
+                color,
+                alpha: 1.0,
+            });
+        }
+        for _ in 0..fire {
+            let d = self.spread() * size * 0.5;
+            let shade = 40 + (self.random() * 40.0) as u8;
+            let life = 1.6 + self.random() * 1.6;
+            self.smoke(at + Vec3::new(d.x, d.y, size * 0.3), size * 0.6, life, shade, size * 0.35 + 4.0);
+        }
+        let debris = (size * 0.6).clamp(3.0, 12.0) as usize;
+        for _ in 0..debris {
+            let d = self.spread().normalize_or(Vec2::X) * size * (1.0 + self.random() * 2.0);
+            let (up, life) = (size * (1.5 + self.random() * 2.0), 0.9 + self.random() * 0.5);
+            self.push(Particle {
+                kind: Kind::Debris,
+                pos: at + Vec3::Z * size * 0.3,
+                vel: Vec3::new(d.x, d.y, up),
+                age: 0.0,
+                life,
+                size: (0.25 + size * 0.02, 0.25 + size * 0.02),
+                color: [35, 30, 26],
+                alpha: 1.0,
+            });
+        }
+        if self.scorches.len() >= MAX_SCORCHES {
+            self.scorches.remove(0);
+        }
+        self.scorches.push(Scorch { at, radius: size * 0.8, age: 0.0 });
+    }
+
+    /// The particles of one frame's events that `local` can see.
+    pub fn note(&mut self, events: &[GameEvent], scene: &Scene, world: &World, local: PlayerId, sight: &Shroud) {
+        let rules = world.rules();
+        let seen = |p: Vec2| sight.at(p) == shroud::VISIBLE;
+        let ground = |p: Vec2, lift: f32| p.extend(scene.height(p) + lift);
+        for e in events {
+            match *e {
+                GameEvent::WeaponFired { shooter, weapon, from, .. } => {
+                    let p = to_display(from);
+                    let Some(o) = world.object(shooter).filter(|o| shown_to(world, o, local, sight)) else { continue };
+                    let lift = scene.model_height(o.template) * 0.65 + altitude(o.kind);
+                    let big = rules.weapon(weapon).area > crate::sim::fixed::Fixed::ZERO;
+                    let size = if big { 3.5 } else { 1.6 };
+                    self.flash(ground(p, lift), size, 0.07, [255, 235, 150]);
+                    if big {
+                        self.smoke(ground(p, lift), 3.0, 1.2, 150, 3.0);
+                    }
+                }
+                GameEvent::Hit { target, damage, at, .. } => {
+                    let p = to_display(at);
+                    if !seen(p) {
+                        continue;
+                    }
+                    let lift = world.object(target).map_or(1.0, |o| scene.model_height(o.template) * 0.5);
+                    let size = (damage as f32 / 12.0).clamp(1.2, 5.0);
+                    self.flash(ground(p, lift), size, 0.1, [255, 200, 120]);
+                    if damage >= 40 {
+                        self.explode(ground(p, 0.0), size * 1.6);
+                    }
+                }
+                GameEvent::Killed { template, at, .. } => {
+                    let p = to_display(at);
+                    if !seen(p) {
+                        continue;
+                    }
+                    let t = rules.template(template);
+                    let cell = scene.map.file.cell_size as f32;
+                    let size = match t.kind {
+                        ObjectKind::Infantry => 2.5,
+                        ObjectKind::Structure | ObjectKind::Prop => {
+                            t.footprint.0.max(t.footprint.1).max(1) as f32 * cell * 0.55
+                        }
+                        _ => 8.0,
+                    };
+                    self.explode(ground(p, altitude(t.kind)), size);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Continuous sources for `dt` seconds: smoke and fire from burning structures, trails
+    /// behind shells, dust behind moving vehicles (only where `local` sees).
+    pub fn emit(&mut self, dt: f32, scene: &Scene, world: &World, local: PlayerId, sight: &Shroud) {
+        // Emission runs at 20 puffs a second per source, whatever the frame rate.
+        self.owed += dt;
+        let ticks = (self.owed * 20.0) as u32;
+        self.owed -= ticks as f32 / 20.0;
+        for _ in 0..ticks.min(4) {
+            for o in world.objects() {
+                if !shown_to(world, o, local, sight) {
+                    continue;
+                }
+                let p = to_display(o.pos);
+                let t = world.rules().template(o.template);
+                if o.kind.blocks_ground() && world.is_burning(o) {
+                    let cell = scene.map.file.cell_size as f32;
+                    let half = t.footprint.0.max(1) as f32 * cell * 0.3;
+                    let d = self.spread() * half;
+                    let top = scene.height(p) + scene.model_height(o.template) * 0.8;
+                    if self.random() < 0.5 {
+                        self.flash(Vec3::new(p.x + d.x, p.y + d.y, top), 2.5, 0.3, [255, 140, 40]);
+                    }
+                    self.smoke(Vec3::new(p.x + d.x, p.y + d.y, top + 2.0), 4.0, 2.5, 45, 9.0);
+                } else if matches!(o.kind, ObjectKind::Vehicle)
+                    && o.speed > crate::sim::fixed::Fixed::ZERO
+                    && self.random() < 0.35
+                {
+                    // Dust kicked up behind a moving vehicle.
+                    let back = Vec2::from_angle(super::super::display::radians(o.facing)) * -4.0;
+                    let d = self.spread() * 1.5;
+                    let at = Vec3::new(p.x + back.x + d.x, p.y + back.y + d.y, scene.height(p) + 0.8);
+                    self.smoke(at, 2.5, 0.9, 150, 2.0);
+                }
+            }
+        }
+    }
+
+    /// Lets `dt` seconds pass: particles move, grow and fade; spent ones go.
+    pub fn age(&mut self, dt: f32) {
+        for p in &mut self.list {
+            p.age += dt;
+            p.pos += p.vel * dt;
+            match p.kind {
+                Kind::Debris => p.vel.z -= 60.0 * dt,
+                Kind::Smoke => p.vel *= (1.0 - 0.6 * dt).max(0.0),
+                Kind::Glow => p.vel *= (1.0 - 3.0 * dt).max(0.0),
+            }
+        }
+        self.list.retain(|p| p.age < p.life);
+        for s in &mut self.scorches {
+            s.age += dt;
+        }
+        self.scorches.retain(|s| s.age < SCORCH_SECONDS);
+    }
+
+    /// How many particles are alive.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Scorch marks, then smoke and debris far to near, then glows, as sprites over the world.
+    pub fn draw(&self, view: &View, out: &mut Vec<DrawCmd>) {
+        for s in &self.scorches {
+            let fade = (1.0 - (s.age / SCORCH_SECONDS - 0.66).max(0.0) * 3.0).clamp(0.0, 1.0);
+            if let Some((c, r)) = sprite(view, s.at, s.radius) {
+                // Seen from above at an angle: an ellipse, flatter than it is wide.
+                let rect = Rect::new(c.x - r, c.y - r * 0.55, r * 2.0, r * 1.1);
+                out.push(DrawCmd::Image { rect, name: PUFF.into(), tint: [12, 10, 8, (200.0 * fade) as u8] });
+            }
+        }
+        let eye = view.camera.eye();
+        let mut order: Vec<&Particle> = self.list.iter().collect();
+        order.sort_by(|a, b| {
+            let glow = |p: &Particle| p.kind == Kind::Glow;
+            glow(a).cmp(&glow(b)).then((b.pos - eye).length_squared().total_cmp(&(a.pos - eye).length_squared()))
+        });
+        for p in order {
+            let k = (p.age / p.life).clamp(0.0, 1.0);
+            let radius = p.size.0 + (p.size.1 - p.size.0) * k;
+            let Some((c, r)) = sprite(view, p.pos, radius) else { continue };
+            if r < 0.3 {
+                continue;
+            }
+            let alpha = match p.kind {
+                Kind::Glow => p.alpha * (1.0 - k * k),
+                Kind::Smoke => p.alpha * (1.0 - k) * (k * 6.0).min(1.0),
+                Kind::Debris => p.alpha,
+            };
+            let [red, green, blue] = p.color;
+            let tint = [red, green, blue, (255.0 * alpha).clamp(0.0, 255.0) as u8];
+            if p.kind == Kind::Debris {
+                out.push(DrawCmd::Fill { rect: Rect::new(c.x - r, c.y - r, r * 2.0, r * 2.0), color: tint });
+            } else {
+                out.push(DrawCmd::Image {
+                    rect: Rect::new(c.x - r, c.y - r, r * 2.0, r * 2.0),
+                    name: PUFF.into(),
+                    tint,
+                });
+            }
+        }
+    }
+}
+
+/// Where a ball of `radius` world units at `at` shows on screen: its centre and its radius in
+/// pixels, if in front of the camera.
+fn sprite(view: &View, at: Vec3, radius: f32) -> Option<(Vec2, f32)> {
+    let c = view.project(at)?;
+    let yaw = view.camera.yaw;
+    let right = Vec3::new(yaw.cos(), -yaw.sin(), 0.0);
+    let edge = view.project(at + right * radius)?;
+    Some((c, (edge - c).length()))
+}
+
+/// The puff sprite: a white disc whose alpha falls off softly from the middle.
+pub fn puff_image(side: u32) -> image::RgbaImage {
+    image::RgbaImage::from_fn(side, side, |x, y| {
+        let c = (side as f32 - 1.0) / 2.0;
+        let d = ((x as f32 - c).powi(2) + (y as f32 - c).powi(2)).sqrt() / c.max(1.0);
+        let a = (1.0 - d).clamp(0.0, 1.0);
+        image::Rgba([255, 255, 255, (255.0 * a * a * (3.0 - 2.0 * a)).round() as u8])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_explosion_makes_fire_smoke_debris_and_a_scorch_that_all_pass() {
+        let mut p = Particles::default();
+        p.explode(Vec3::new(100.0, 100.0, 0.0), 10.0);
+        let n = p.len();
+        assert!(n > 15, "{n} particles");
+        assert!(p.list.iter().any(|q| q.kind == Kind::Debris) && p.list.iter().any(|q| q.kind == Kind::Smoke));
+        assert_eq!(p.scorches.len(), 1);
+        // Debris falls back to the ground.
+        p.age(0.5);
+        for _ in 0..120 {
+            p.age(0.05);
+        }
+        assert_eq!(p.len(), 0, "everything burnt out in six and a half seconds");
+        assert_eq!(p.scorches.len(), 1, "the scorch stays a while");
+        for _ in 0..700 {
+            p.age(0.05);
+        }
+        assert!(p.scorches.is_empty());
+    }
+
+    #[test]
+    fn the_puff_is_opaque_in_the_middle_and_clear_at_the_edge() {
+        let img = puff_image(32);
+        assert!(img.get_pixel(16, 16).0[3] > 240);
+        assert_eq!(img.get_pixel(0, 0).0[3], 0);
+        assert_eq!(img.get_pixel(31, 16).0[3], 0);
+    }
+}

@@ -878,3 +878,53 @@ fn a_click_anywhere_on_a_structure_selects_it() {
     b.mouse_up(MouseButton::Left, px);
     assert!(b.selection().is_empty(), "{:?}", b.selection());
 }
+
+#[test]
+fn the_cursor_says_what_a_click_will_do_and_orders_leave_markers_and_target_lines() {
+    use ridgeline::game::battle::Intent;
+    let mut b = battle();
+    let me = b.local();
+    let open_ground = Vec2::new(1000.0, 500.0);
+    b.mouse_move(open_ground);
+    assert_eq!(b.cursor_intent(), Intent::Select, "nothing selected: a click selects");
+    assert!(!b.cursor().is_empty(), "the game draws its cursor over the battlefield");
+    b.set_cursor_over_ui(true);
+    assert!(b.cursor().is_empty(), "over the interface the system's cursor shows");
+    b.set_cursor_over_ui(false);
+    // The dozer selected: open ground means move, its own command post means select.
+    let dozer_t = b.world().rules().template_id("Dozer").unwrap();
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
+    let (dozer_id, p) = (dozer.id, to_display(dozer.pos));
+    let px = b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[dozer_id]);
+    b.mouse_move(open_ground);
+    assert_eq!(b.cursor_intent(), Intent::Move);
+    let post_t = b.world().rules().template_id("CommandPost").unwrap();
+    let post = b.world().objects().find(|o| o.owner == me && o.template == post_t).unwrap().id;
+    b.mouse_move(b.screen_pos(post).unwrap());
+    assert_eq!(b.cursor_intent(), Intent::Select);
+    // Placing a barracks: on the command post it cannot go, on open ground it can.
+    b.hotkey('w', false);
+    assert_eq!(b.cursor_intent(), Intent::Cannot);
+    b.mouse_move(open_ground);
+    assert_eq!(b.cursor_intent(), Intent::Build);
+    assert!(b.cancel_mode());
+    // A move order leaves a marker where it went, and Alt shows the dozer's line to it.
+    b.mouse_down(MouseButton::Right, open_ground);
+    b.mouse_up(MouseButton::Right, open_ground);
+    let goal = b.ground_under(open_ground).unwrap();
+    let markers = b.order_markers();
+    assert_eq!(markers.len(), 1);
+    assert!(markers[0].0.distance(goal) < 1.0 && markers[0].1 == Intent::Move, "{markers:?}");
+    run(&mut b, 0.3);
+    let green_lines = |b: &Battle| {
+        b.overlay().iter().filter(|c| matches!(c, DrawCmd::Line { color, .. } if color[..3] == [110, 240, 110])).count()
+    };
+    let without = green_lines(&b);
+    b.set_show_orders(true);
+    assert_eq!(green_lines(&b), without + 1, "one target line, from the dozer to its goal");
+    run(&mut b, 1.0);
+    assert!(b.order_markers().is_empty(), "the marker faded");
+}

@@ -66,6 +66,8 @@ struct Running {
     clipboard: Option<arboard::Clipboard>,
     /// How long the battle had stalled when the host was last asked to drop players.
     asked_drop_at: f32,
+    /// The game draws its own cursor (the system's is hidden).
+    own_cursor: bool,
 }
 
 struct App {
@@ -170,11 +172,22 @@ impl App {
             lobby: None,
             clipboard: arboard::Clipboard::new().ok(),
             asked_drop_at: 0.0,
+            own_cursor: false,
         })
     }
 }
 
 impl Running {
+    /// Shows the system's cursor unless the battle draws its own.
+    fn update_cursor(&mut self) {
+        let own = self.battle.as_ref().is_some_and(|(b, _)| b.draws_cursor()) && !self.shell.message_open();
+        if own == self.own_cursor {
+            return;
+        }
+        self.own_cursor = own;
+        self.window.set_cursor_visible(!own);
+    }
+
     fn resize(&mut self, size: PhysicalSize<u32>) {
         self.minimized = size.width == 0 || size.height == 0;
         if self.minimized {
@@ -519,7 +532,14 @@ impl Running {
         if let (Some(rect), Some((battle, _))) = (self.battle_window("InGame.wnd:SelectionPanel"), &self.battle) {
             cmds.extend(battle.selection_panel(rect));
         }
+        // Over the battlefield the game draws its own cursor, shaped by what a click would do.
+        if let Some((battle, _)) = &self.battle
+            && !self.shell.message_open()
+        {
+            cmds.extend(battle.cursor());
+        }
         self.pass.render(&self.gpu.device, &self.gpu.queue, &view, size, &cmds, clear);
+        self.update_cursor();
         self.window.pre_present_notify();
         self.gpu.queue.present(frame);
     }
@@ -591,6 +611,7 @@ impl ApplicationHandler for App {
                 self.modifiers = m.state();
                 if let Some((battle, _)) = &mut r.battle {
                     battle.set_shift(self.modifiers.shift_key());
+                    battle.set_show_orders(self.modifiers.alt_key());
                 }
             }
             WindowEvent::CursorLeft { .. } => {
@@ -602,8 +623,10 @@ impl ApplicationHandler for App {
                 let at = glam::Vec2::new(position.x as f32, position.y as f32);
                 r.shell.handle(Input::MouseMove { x: at.x, y: at.y });
                 let radar = r.radar_rect().filter(|_| r.radar_drag);
+                let over_ui = r.shell.ui.hit(at.x, at.y).is_some() || r.shell.message_open();
                 if let Some((battle, _)) = &mut r.battle {
                     battle.mouse_move(at);
+                    battle.set_cursor_over_ui(over_ui);
                     if let Some(rect) = radar {
                         battle.radar_click(rect, at);
                     }

@@ -15,6 +15,7 @@ use crate::ui::{Key, MouseButton};
 
 use super::super::display::{to_display, to_point};
 use super::Battle;
+use super::markers::Intent;
 use super::selection::DRAG_PX;
 
 /// Pixels within which a click picks an object.
@@ -108,6 +109,7 @@ impl Battle {
                 self.pending.attack_move = false;
                 if let Some(p) = self.ground_under(at).filter(|_| !self.selection.ids.is_empty()) {
                     self.send(Command::AttackMove { to: to_point(p) });
+                    self.markers.mark(p, Intent::Attack);
                 }
             }
             MouseButton::Left => self.pending.press = Some(at),
@@ -211,12 +213,25 @@ impl Battle {
     }
 
     /// Right click: attack an enemy under the cursor, gather from a pile, or move there; with
-    /// only structures selected, set their rally point.
+    /// only structures selected, set their rally point. A marker shows where the order went.
     fn order_at(&mut self, at: Vec2) {
-        if self.selection.ids.is_empty() {
-            return;
+        let (intent, commands, place) = self.right_click(at);
+        for c in commands {
+            self.send(c);
+        }
+        if let Some(p) = place {
+            self.markers.mark(p, intent);
+        }
+    }
+
+    /// What a right click at `at` would do: the intent the cursor shows, the commands it would
+    /// send, and the ground point it is about.
+    pub(super) fn right_click(&self, at: Vec2) -> (Intent, Vec<Command>, Option<Vec2>) {
+        if self.selection.ids.is_empty() || self.is_replay() {
+            return (Intent::Select, Vec::new(), None);
         }
         let world = self.game.session.world();
+        let ground = self.ground_under(at);
         let structures: Vec<ObjectId> = self
             .selection
             .ids
@@ -225,12 +240,9 @@ impl Battle {
             .filter(|id| world.object(*id).is_some_and(|o| o.kind.blocks_ground()))
             .collect();
         if structures.len() == self.selection.ids.len() {
-            if let Some(p) = self.ground_under(at) {
-                for factory in structures {
-                    self.send(Command::SetRally { factory, at: to_point(p) });
-                }
-            }
-            return;
+            let Some(p) = ground else { return (Intent::Select, Vec::new(), None) };
+            let orders = structures.into_iter().map(|factory| Command::SetRally { factory, at: to_point(p) }).collect();
+            return (Intent::Rally, orders, Some(p));
         }
         let players = world.players();
         let my_team = players.get(self.local.index()).map(|p| p.team);
@@ -253,18 +265,37 @@ impl Battle {
         let site = self
             .pick(at, |owner| owner == self.local)
             .filter(|id| world.object(*id).is_some_and(|o| !o.is_complete() && builds(o.template)));
+        let place_of = |id: ObjectId| world.object(id).map(|o| to_display(o.pos));
         if let Some(site) = site {
-            self.send(Command::Resume { site });
-            return;
+            return (Intent::Build, vec![Command::Resume { site }], place_of(site));
         }
-        let command = match (enemy, pile) {
-            (_, Some(pile)) => Some(Command::Gather { pile }),
-            (Some(target), None) => Some(Command::Attack { target }),
-            (None, None) => self.ground_under(at).map(|p| Command::Move { to: to_point(p) }),
-        };
-        if let Some(c) = command {
-            self.send(c);
+        match (enemy, pile) {
+            (_, Some(pile)) => (Intent::Gather, vec![Command::Gather { pile }], place_of(pile)),
+            (Some(target), None) => (Intent::Attack, vec![Command::Attack { target }], place_of(target)),
+            (None, None) => match ground {
+                Some(p) => (Intent::Move, vec![Command::Move { to: to_point(p) }], Some(p)),
+                None => (Intent::Cannot, Vec::new(), None),
+            },
         }
+    }
+
+    /// What a click at the cursor would do now, as its shape says: placing a structure (fits
+    /// or not), an armed attack-move, or what a right click would order (over one of the
+    /// player's own objects, or with nothing selected: select).
+    pub fn cursor_intent(&self) -> Intent {
+        if self.pending.placing.is_some() {
+            return match self.placement_preview() {
+                Some((true, _)) => Intent::Build,
+                _ => Intent::Cannot,
+            };
+        }
+        if self.pending.attack_move && !self.selection.ids.is_empty() {
+            return Intent::Attack;
+        }
+        let at = self.view.cursor;
+        let (intent, _, _) = self.right_click(at);
+        let over_own = self.pick(at, |o| o == self.local).is_some();
+        if over_own && matches!(intent, Intent::Move | Intent::Rally) { Intent::Select } else { intent }
     }
 
     /// The supply pile with money left nearest to `at` on screen, within reach of a click.

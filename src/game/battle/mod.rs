@@ -15,6 +15,7 @@ mod alerts;
 mod control_bar;
 mod effects;
 mod input;
+mod markers;
 mod online;
 mod overlay;
 mod pace;
@@ -46,6 +47,7 @@ use super::shroud::Shroud;
 
 pub use alerts::{Alert, AlertKind, Alerts};
 pub use control_bar::{Action, CommandButton};
+pub use markers::Intent;
 pub use pace::Pace;
 pub use particles::{PUFF, puff_image};
 
@@ -99,6 +101,10 @@ pub struct Battle {
     effects: Effects,
     /// Flashes, explosions, smoke and dust.
     particles: particles::Particles,
+    /// Where recent orders went, and whether target lines show.
+    markers: markers::Markers,
+    /// The mouse is over an interface window (the game draws no cursor of its own).
+    cursor_over_ui: bool,
     /// What destroyed structures left behind.
     rubble: rubble::Rubble,
     score: Score,
@@ -176,6 +182,8 @@ impl Battle {
             alerts: Alerts::default(),
             effects: Effects::default(),
             particles: particles::Particles::default(),
+            markers: markers::Markers::default(),
+            cursor_over_ui: false,
             rubble: rubble::Rubble::default(),
             shroud,
             see_all: false,
@@ -291,6 +299,7 @@ impl Battle {
             self.since_tick = self.since_tick.min(FRAME);
         }
         self.effects.age(dt);
+        self.markers.age(dt);
         // Particles live in game time: a pause freezes them, a faster game speeds them.
         let game_dt = self.pace.scale(dt);
         let world = self.game.session.world();

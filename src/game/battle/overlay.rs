@@ -20,7 +20,13 @@ use super::selection::DRAG_PX;
 
 impl Battle {
     /// A closed outline through ground points.
-    fn ground_loop(&self, out: &mut Vec<DrawCmd>, points: impl Iterator<Item = Vec2>, color: [u8; 4], width: f32) {
+    pub(super) fn ground_loop(
+        &self,
+        out: &mut Vec<DrawCmd>,
+        points: impl Iterator<Item = Vec2>,
+        color: [u8; 4],
+        width: f32,
+    ) {
         let px: Vec<Vec2> = points.filter_map(|g| self.view.project_ground(g, 0.5, &self.scene)).collect();
         for i in 0..px.len() {
             let (a, b) = (px[i], px[(i + 1) % px.len()]);
@@ -81,6 +87,7 @@ impl Battle {
             }
         }
         self.particles.draw(&self.view, &mut out);
+        self.order_feedback(&mut out);
         self.shells(&mut out);
         self.health_bars(&mut out);
         self.selection_marks(&mut out);

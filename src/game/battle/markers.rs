@@ -1,0 +1,244 @@
+//! Order feedback: a marker where a move, attack, gather or rally order lands (a ring closing
+//! in, in the order's colour), the selection's target lines while Alt is held (from each unit
+//! to where it is going or what it is attacking), and the game's own cursor over the
+//! battlefield, whose shape says what a click will do — select, move, attack, gather, build
+//! here, set a rally point, or cannot.
+//!
+//! Must not: decide what a click does (`input.rs` does, and the cursor asks it), or change
+//! the world.
+
+use glam::Vec2;
+
+use crate::sim::object::Order;
+use crate::ui::Rect;
+use crate::ui::draw::DrawCmd;
+
+use super::super::display::to_display;
+use super::Battle;
+
+/// Seconds an order's marker shows.
+const MARKER_SECONDS: f32 = 0.7;
+/// Most markers kept.
+const MAX_MARKERS: usize = 16;
+
+/// What a click would do (or did), shown by the cursor and the order's marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Select what is under the cursor (or nothing: clear the selection).
+    Select,
+    /// Move the selection there.
+    Move,
+    /// Attack what is under the cursor (or attack-move there).
+    Attack,
+    /// Gather from the supply pile under the cursor.
+    Gather,
+    /// Build there (placing a structure that fits), or resume building a site.
+    Build,
+    /// Set the selected structures' rally point there.
+    Rally,
+    /// Nothing can be done there (a structure that does not fit, no ground).
+    Cannot,
+}
+
+impl Intent {
+    /// The colour of its cursor and marker.
+    fn color(self) -> [u8; 4] {
+        match self {
+            Intent::Select => [235, 235, 225, 255],
+            Intent::Move | Intent::Build => [110, 240, 110, 255],
+            Intent::Attack | Intent::Cannot => [250, 70, 55, 255],
+            Intent::Gather => [250, 205, 70, 255],
+            Intent::Rally => [240, 220, 90, 255],
+        }
+    }
+}
+
+/// Where recent orders went.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Markers {
+    list: Vec<(Vec2, Intent, f32)>,
+    /// Alt is held: the selection's target lines show.
+    pub lines: bool,
+}
+
+impl Markers {
+    /// An order of `intent` went to ground point `at`.
+    pub fn mark(&mut self, at: Vec2, intent: Intent) {
+        if self.list.len() >= MAX_MARKERS {
+            self.list.remove(0);
+        }
+        self.list.push((at, intent, 0.0));
+    }
+
+    /// Lets `dt` seconds pass.
+    pub fn age(&mut self, dt: f32) {
+        for m in &mut self.list {
+            m.2 += dt;
+        }
+        self.list.retain(|m| m.2 < MARKER_SECONDS);
+    }
+}
+
+impl Battle {
+    /// The markers of recent orders: where, and what kind.
+    pub fn order_markers(&self) -> Vec<(Vec2, Intent)> {
+        self.markers.list.iter().map(|m| (m.0, m.1)).collect()
+    }
+
+    /// Alt held or released: the selection's target lines show while it is held.
+    pub fn set_show_orders(&mut self, held: bool) {
+        self.markers.lines = held;
+    }
+
+    /// The cursor is over an interface window (the system's cursor shows) or the battlefield
+    /// (the game draws its own).
+    pub fn set_cursor_over_ui(&mut self, over: bool) {
+        self.cursor_over_ui = over;
+    }
+
+    /// True when the game draws its own cursor (over the battlefield, in the window).
+    pub fn draws_cursor(&self) -> bool {
+        !self.cursor_over_ui && self.view.inside
+    }
+
+    /// Order markers and target lines, drawn over the world.
+    pub(super) fn order_feedback(&self, out: &mut Vec<DrawCmd>) {
+        for &(at, intent, age) in &self.markers.list {
+            let k = age / MARKER_SECONDS;
+            let r = 9.0 * (1.0 - k) + 2.0;
+            let mut color = intent.color();
+            color[3] = (255.0 * (1.0 - k * k)) as u8;
+            let ring = (0..16).map(|i| {
+                let a = i as f32 / 16.0 * std::f32::consts::TAU;
+                at + Vec2::new(a.cos(), a.sin()) * r
+            });
+            self.ground_loop(out, ring, color, 2.0);
+        }
+        if self.markers.lines {
+            self.target_lines(out);
+        }
+    }
+
+    /// From each selected unit of the player's to where it is going (green) or what it attacks
+    /// (red).
+    fn target_lines(&self, out: &mut Vec<DrawCmd>) {
+        let world = self.world();
+        for &id in &self.selection.ids {
+            let Some(o) = world.object(id).filter(|o| o.owner == self.local) else { continue };
+            let from = to_display(o.pos);
+            let (to, intent) = match (&o.order, o.target.and_then(|t| world.object(t))) {
+                (_, Some(t)) => (to_display(t.pos), Intent::Attack),
+                (Order::Idle, None) => continue,
+                _ => match o.nav.goal {
+                    Some(goal) => (to_display(goal), Intent::Move),
+                    None => continue,
+                },
+            };
+            let (Some(a), Some(b)) =
+                (self.view.project_ground(from, 1.0, &self.scene), self.view.project_ground(to, 1.0, &self.scene))
+            else {
+                continue;
+            };
+            let mut color = intent.color();
+            color[3] = 200;
+            out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 1.0 });
+            out.push(DrawCmd::Fill { rect: Rect::new(b.x - 2.0, b.y - 2.0, 4.0, 4.0), color });
+        }
+    }
+
+    /// The game's cursor at the mouse, shaped by what a click would do (drawn last, over all).
+    pub fn cursor(&self) -> Vec<DrawCmd> {
+        if !self.draws_cursor() {
+            return Vec::new();
+        }
+        let intent = self.cursor_intent();
+        let c = self.view.cursor;
+        let color = intent.color();
+        let mut out = Vec::new();
+        let line = |out: &mut Vec<DrawCmd>, a: Vec2, b: Vec2, width: f32, color: [u8; 4]| {
+            out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width });
+        };
+        let circle = |out: &mut Vec<DrawCmd>, r: f32, color: [u8; 4]| {
+            for i in 0..16 {
+                let a = |k: i32| c + Vec2::from_angle(k as f32 / 16.0 * std::f32::consts::TAU) * r;
+                line(out, a(i), a(i + 1), 2.0, color);
+            }
+        };
+        let shadow = [0, 0, 0, 160];
+        match intent {
+            Intent::Select => {
+                // An arrow pointing up-left, its tip at the cursor.
+                let pts = [c, c + Vec2::new(0.0, 16.0), c + Vec2::new(4.5, 12.0), c + Vec2::new(11.0, 11.0)];
+                for (w, col) in [(4.0, shadow), (2.0, color)] {
+                    for i in 0..pts.len() {
+                        line(&mut out, pts[i], pts[(i + 1) % pts.len()], w, col);
+                    }
+                }
+            }
+            Intent::Move | Intent::Rally => {
+                // Four chevrons pointing in at the spot.
+                for (w, col) in [(4.0, shadow), (2.0, color)] {
+                    for d in [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y] {
+                        let side = d.perp() * 4.0;
+                        line(&mut out, c + d * 12.0 + side, c + d * 6.0, w, col);
+                        line(&mut out, c + d * 12.0 - side, c + d * 6.0, w, col);
+                    }
+                }
+            }
+            Intent::Attack => {
+                // Cross-hairs.
+                circle(&mut out, 10.0, color);
+                for d in [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y] {
+                    line(&mut out, c + d * 5.0, c + d * 15.0, 2.0, color);
+                }
+            }
+            Intent::Gather => {
+                circle(&mut out, 9.0, color);
+                out.push(DrawCmd::Text {
+                    x: c.x - 4.0,
+                    y: c.y - 9.0,
+                    text: "$".into(),
+                    px: 14.0,
+                    bold: true,
+                    color,
+                    shadow: Some([0, 0, 0, 200]),
+                });
+            }
+            Intent::Build => {
+                for (w, col) in [(4.0, shadow), (2.0, color)] {
+                    out.push(DrawCmd::Frame {
+                        rect: Rect::new(c.x - 8.0, c.y - 8.0, 16.0, 16.0),
+                        color: col,
+                        width: w,
+                    });
+                }
+                line(&mut out, c - Vec2::new(4.0, 0.0), c + Vec2::new(4.0, 0.0), 2.0, color);
+                line(&mut out, c - Vec2::new(0.0, 4.0), c + Vec2::new(0.0, 4.0), 2.0, color);
+            }
+            Intent::Cannot => {
+                circle(&mut out, 10.0, color);
+                line(&mut out, c + Vec2::new(-7.0, 7.0), c + Vec2::new(7.0, -7.0), 2.5, color);
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_fade_and_only_the_newest_are_kept() {
+        let mut m = Markers::default();
+        for i in 0..20 {
+            m.mark(Vec2::splat(i as f32), Intent::Move);
+        }
+        assert_eq!(m.list.len(), MAX_MARKERS);
+        assert_eq!(m.list[0].0, Vec2::splat(4.0), "the oldest went first");
+        m.age(MARKER_SECONDS * 0.5);
+        assert_eq!(m.list.len(), MAX_MARKERS);
+        m.age(MARKER_SECONDS);
+        assert!(m.list.is_empty());
+    }
+}

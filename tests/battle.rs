@@ -112,10 +112,11 @@ fn arrows_scroll_and_the_wheel_zooms_within_the_map() {
     assert!((b.camera().zoom - before.zoom * 1.12f32.powi(3)).abs() < 0.01, "the zoom eased to the wheel's goal");
     b.key(Key::Left, true);
     run(&mut b, 30.0);
-    // The view stops at the map's west edge: its widest corner looks at the edge, not past it.
+    // The view stops at the map's west edge: its widest corner looks near the edge (within
+    // the hills' height of it), never past it.
     let cam = *b.camera();
     let corner = cam.ground_point(Vec2::ZERO, SCREEN, cam.target.z).unwrap();
-    assert!((-0.5..5.0).contains(&corner.x), "the top-left corner shows x = {}", corner.x);
+    assert!((-0.5..40.0).contains(&corner.x), "the top-left corner shows x = {}", corner.x);
 }
 
 #[test]
@@ -188,7 +189,7 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     let cam = *b.camera();
     let top_left = cam.ground_point(Vec2::ZERO, SCREEN, cam.target.z).unwrap();
     let bottom = cam.ground_point(Vec2::new(SCREEN.x / 2.0, SCREEN.y), SCREEN, cam.target.z).unwrap();
-    assert!((-0.5..5.0).contains(&top_left.x) && (-0.5..5.0).contains(&bottom.y), "{top_left} {bottom}");
+    assert!((-0.5..40.0).contains(&top_left.x) && (-0.5..40.0).contains(&bottom.y), "{top_left} {bottom}");
 }
 
 #[test]

@@ -156,3 +156,79 @@ fn an_explosion_shows_bright_pixels_at_its_place_for_a_while_and_none_after() {
     let after = bright_near(&render(&battle), px, 25.0);
     assert!(after <= before, "then nothing bright is left: {after} (before {before})");
 }
+
+#[test]
+fn a_structure_s_shadow_darkens_the_ground_on_the_sun_s_far_side() {
+    use glam::Vec2;
+    use ridgeline::defs::model::Shape;
+    use ridgeline::game::camera::Camera;
+    use ridgeline::render::offscreen::{FORMAT, Offscreen};
+    use ridgeline::render::world::models::shape_index;
+    use ridgeline::render::{Gpu, ObjectInstance, WorldPass};
+    let shot = WorldShot {
+        map: "proving_grounds".into(),
+        players: Some("idle,idle".into()),
+        frames: 0,
+        seed: 1,
+        camera: None,
+        size: (400, 300),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    let (battle, _) = screenshot::battle_for(&common::roots(), &shot).unwrap();
+    let scene = &battle.scene;
+    // Open grass (cell 70, 104), looked at from close above.
+    let at = Vec2::new(700.0, 1040.0);
+    let ground = scene.height(at);
+    let camera = Camera { zoom: 2.0, ..Camera::looking_at(at.extend(ground)) };
+    let screen = Vec2::new(400.0, 300.0);
+    let gpu = Gpu::headless().unwrap();
+    let target = Offscreen::new(&gpu, (400, 300));
+    let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &scene.statics());
+    let render = |pass: &mut WorldPass, with_block: bool| {
+        let mut groups = vec![Vec::new(); scene.library.len()];
+        if with_block {
+            // A plain 30-unit block (the built-in building mesh) standing there.
+            groups[shape_index(Shape::Building)].push(ObjectInstance {
+                offset: at.extend(ground).to_array(),
+                yaw: std::f32::consts::FRAC_PI_2,
+                scale: [30.0, 30.0, 30.0],
+                color: [0.5, 0.5, 0.5],
+                team: [0.5, 0.5, 0.5],
+            });
+        }
+        let view_proj = camera.view_proj(screen.x / screen.y);
+        pass.render(&gpu.device, &gpu.queue, &target.view, (400, 300), view_proj, &groups);
+        target.read(&gpu).unwrap()
+    };
+    // The sun is to the south-west: the shadow falls north-east.
+    let luminance = |img: &image::RgbaImage, offset: Vec2| {
+        let p = at + offset;
+        let px = camera.project(p.extend(scene.height(p)), screen).unwrap();
+        let c = img.get_pixel(px.x as u32, px.y as u32).0;
+        c[0] as f32 * 0.3 + c[1] as f32 * 0.6 + c[2] as f32 * 0.1
+    };
+    let (ne, sw) = (Vec2::new(22.0, 20.0), Vec2::new(-22.0, -20.0));
+    let bare = render(&mut pass, false);
+    let (bare_ne, bare_sw) = (luminance(&bare, ne), luminance(&bare, sw));
+    assert!((bare_ne / bare_sw - 1.0).abs() < 0.1, "open grass is alike on both sides: {bare_ne} vs {bare_sw}");
+    let shaded = render(&mut pass, true);
+    let (dark, lit) = (luminance(&shaded, ne), luminance(&shaded, sw));
+    assert!(dark < lit * 0.75, "the far side is in shadow: {dark} vs {lit}");
+    assert!((lit / bare_sw - 1.0).abs() < 0.05, "the near side keeps its light: {lit} vs {bare_sw}");
+}
+
+#[test]
+fn the_camera_shows_no_void_past_the_map_edge() {
+    // The world pass clears to a pale sky colour; a view that showed past the map's edge
+    // would show it. A camera asked for the corner, zoomed far out, stops at the edges.
+    let sky = |p: &image::Rgba<u8>| {
+        (p.0[0] as i32 - 155).abs() < 12 && (p.0[1] as i32 - 174).abs() < 12 && (p.0[2] as i32 - 194).abs() < 12
+    };
+    for camera in [(0.0, 0.0, 0.35), (128.0, 128.0, 0.35), (0.0, 128.0, 1.0)] {
+        let img = shot(camera);
+        let void = img.pixels().filter(|p| sky(p)).count();
+        assert_eq!(void, 0, "camera {camera:?} shows {void} pixels of void");
+    }
+}

@@ -69,22 +69,22 @@ impl Camera {
         self.target.y = self.target.y.clamp(0.0, size.y.max(0.0));
     }
 
-    /// Keeps everything a `screen`-sized view shows (at the target's height) inside a map of
-    /// `size` world units: the camera comes closer when the map is smaller than the view,
-    /// and the target moves in from the edges.
-    pub fn clamp_view(&mut self, size: Vec2, screen: Vec2) {
+    /// Keeps everything a `screen`-sized view shows inside a map of `size` world units whose
+    /// ground lies between the heights `ground.0` and `ground.1`: the camera comes closer when
+    /// the map is smaller than the view, and the target moves in from the edges.
+    pub fn clamp_view(&mut self, size: Vec2, screen: Vec2, ground: (f32, f32)) {
         if size.x <= 0.0 || size.y <= 0.0 || screen.x <= 0.0 || screen.y <= 0.0 {
             return;
         }
         for _ in 0..8 {
-            let Some((lo, hi)) = self.footprint(screen) else { return };
+            let Some((lo, hi)) = self.footprint(screen, ground) else { return };
             let over = ((hi.x - lo.x) / size.x).max((hi.y - lo.y) / size.y);
             if over <= 1.0 || self.zoom >= ZOOM_RANGE.1 {
                 break;
             }
             self.zoom = (self.zoom * over * 1.01).min(ZOOM_RANGE.1);
         }
-        let Some((lo, hi)) = self.footprint(screen) else { return };
+        let Some((lo, hi)) = self.footprint(screen, ground) else { return };
         let fit = |t: f32, lo: f32, hi: f32, size: f32| {
             if hi - lo >= size { size / 2.0 - (lo + hi) / 2.0 } else { t.clamp(-lo, size - hi) }
         };
@@ -92,15 +92,18 @@ impl Camera {
         self.target.y = fit(self.target.y, lo.y, hi.y, size.y);
     }
 
-    /// The ground the screen's corners look at, as offsets from the target: least and most.
-    fn footprint(&self, screen: Vec2) -> Option<(Vec2, Vec2)> {
+    /// Where the screen's corners meet the ground anywhere between the heights `ground.0`
+    /// and `ground.1`, as offsets from the target: least and most.
+    fn footprint(&self, screen: Vec2, ground: (f32, f32)) -> Option<(Vec2, Vec2)> {
         let t = self.target.truncate();
         let mut lo = Vec2::splat(f32::MAX);
         let mut hi = Vec2::splat(f32::MIN);
         for c in [Vec2::ZERO, Vec2::new(screen.x, 0.0), Vec2::new(0.0, screen.y), screen] {
-            let g = self.ground_point(c, screen, self.target.z)? - t;
-            lo = lo.min(g);
-            hi = hi.max(g);
+            for z in [ground.0, ground.1] {
+                let g = self.ground_point(c, screen, z)? - t;
+                lo = lo.min(g);
+                hi = hi.max(g);
+            }
         }
         Some((lo, hi))
     }
@@ -202,7 +205,7 @@ mod tests {
             (Vec2::new(640.0, 640.0), 0.0, 0.35),
         ] {
             let mut cam = Camera { target: target.extend(0.0), yaw, zoom };
-            cam.clamp_view(size, screen);
+            cam.clamp_view(size, screen, (0.0, 0.0));
             for c in [Vec2::ZERO, Vec2::new(screen.x, 0.0), Vec2::new(0.0, screen.y), screen] {
                 let g = cam.ground_point(c, screen, 0.0).unwrap();
                 assert!(
@@ -213,7 +216,7 @@ mod tests {
         }
         // A view well inside the map stays where it is.
         let mut cam = Camera::looking_at(Vec3::new(640.0, 640.0, 0.0));
-        cam.clamp_view(size, screen);
+        cam.clamp_view(size, screen, (0.0, 0.0));
         assert_eq!((cam.target, cam.zoom), (Vec3::new(640.0, 640.0, 0.0), 1.0));
     }
 

@@ -111,6 +111,8 @@ pub struct Scene {
     models: Vec<ModelDef>,
     /// Every template's meshes.
     pub library: ModelLibrary,
+    /// The lowest and highest ground.
+    ground_range: (f32, f32),
     /// Colour index per player slot.
     pub colors: Vec<usize>,
 }
@@ -127,7 +129,22 @@ impl Scene {
             .into_rgba8();
         let colors = (0..map.file.players as usize).collect();
         let library = model_library(roots, defs)?;
-        Ok(Scene { map, ground, terrain, roads, road_atlas, models: defs.models.clone(), library, colors })
+        let (lo, hi) = terrain
+            .vertices
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v.position[2]), hi.max(v.position[2])));
+        let ground_range = if lo > hi { (0.0, 0.0) } else { (lo, hi) };
+        Ok(Scene {
+            map,
+            ground,
+            terrain,
+            roads,
+            road_atlas,
+            models: defs.models.clone(),
+            library,
+            ground_range,
+            colors,
+        })
     }
 
     /// What the world pass uploads once: terrain, roads, the road atlas and the map's size.
@@ -178,6 +195,11 @@ impl Scene {
     /// Ground height at a point.
     pub fn height(&self, p: Vec2) -> f32 {
         self.ground.height(p)
+    }
+
+    /// The lowest and highest the ground goes anywhere on the map.
+    pub fn ground_range(&self) -> (f32, f32) {
+        self.ground_range
     }
 
     /// A camera over a player's start position (the map's centre if the slot has none).

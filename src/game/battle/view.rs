@@ -81,7 +81,7 @@ impl View {
         let t = self.camera.target.truncate();
         self.camera.target.z = scene.height(t);
         let zoom = self.camera.zoom;
-        self.camera.clamp_view(scene.size(), self.screen);
+        self.camera.clamp_view(scene.size(), self.screen, scene.ground_range());
         // A map smaller than the view brought the camera closer: the wheel starts from there.
         if self.camera.zoom > zoom {
             self.zoom_goal = self.zoom_goal.max(self.camera.zoom);

@@ -6,6 +6,7 @@
 //! Must not: read the simulation or decide what is visible to whom (the scene does).
 
 pub mod models;
+mod shadow;
 
 use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
@@ -16,6 +17,7 @@ use super::binding;
 use crate::map::roads::{RoadMesh, RoadVertex};
 use crate::map::{TerrainMesh, TerrainVertex};
 use models::{ModelLibrary, ModelVertex};
+pub use shadow::{SHADOW_SIZE, light_matrix};
 
 /// One object to draw.
 #[repr(C)]
@@ -56,6 +58,12 @@ struct Globals {
     sun: [f32; 4],
     water: [f32; 4],
     map: [f32; 4],
+    light: [[f32; 4]; 4],
+}
+
+/// The direction toward the sun (unit): from the south-west, high.
+pub fn sun() -> Vec3 {
+    Vec3::new(-0.52, -0.42, 0.74).normalize()
 }
 
 /// The depth format of the world pass.
@@ -105,6 +113,9 @@ pub struct WorldPass {
     shroud: wgpu::Texture,
     cells: (u32, u32),
     map_size: [f32; 2],
+    shadow: shadow::ShadowMap,
+    /// World to the shadow map (from the sun).
+    light: Mat4,
 }
 
 fn vertex_layout<'a>(
@@ -128,9 +139,31 @@ impl WorldPass {
             source: wgpu::ShaderSource::Wgsl(include_str!("../../../shaders/world.wgsl").into()),
         });
         let [shroud_tex, shroud_sampler] = binding::texture_and_sampler(1);
+        let shadow_tex = wgpu::BindGroupLayoutEntry {
+            binding: 3,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Depth,
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled: false,
+            },
+            count: None,
+        };
+        let shadow_sampler = wgpu::BindGroupLayoutEntry {
+            binding: 4,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
+            count: None,
+        };
         let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world globals"),
-            entries: &[binding::uniform(0, wgpu::ShaderStages::VERTEX_FRAGMENT), shroud_tex, shroud_sampler],
+            entries: &[
+                binding::uniform(0, wgpu::ShaderStages::VERTEX_FRAGMENT),
+                shroud_tex,
+                shroud_sampler,
+                shadow_tex,
+                shadow_sampler,
+            ],
         });
         let tex_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("road atlas"),
@@ -260,6 +293,22 @@ impl WorldPass {
             &vec![255u8; (cells.0 * cells.1) as usize],
         );
         let shroud_view = shroud.create_view(&wgpu::TextureViewDescriptor::default());
+        let shadow = shadow::ShadowMap::new(
+            device,
+            &shader,
+            &globals,
+            vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &terrain_attrs),
+            vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &model_attrs),
+            vertex_layout(std::mem::size_of::<ObjectInstance>(), wgpu::VertexStepMode::Instance, &instance_attrs),
+        );
+        let shadow_sampler = shadow::ShadowMap::sampler(device);
+        let (low, high) = world
+            .terrain
+            .vertices
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v.position[2]), hi.max(v.position[2])));
+        let (low, high) = if low > high { (0.0, 0.0) } else { (low, high) };
+        let light = light_matrix(sun(), world.size, low, high);
         let shroud_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("shroud"),
             mag_filter: wgpu::FilterMode::Linear,
@@ -273,6 +322,8 @@ impl WorldPass {
                 wgpu::BindGroupEntry { binding: 0, resource: globals.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::TextureView(&shroud_view) },
                 wgpu::BindGroupEntry { binding: 2, resource: wgpu::BindingResource::Sampler(&shroud_sampler) },
+                wgpu::BindGroupEntry { binding: 3, resource: wgpu::BindingResource::TextureView(&shadow.view) },
+                wgpu::BindGroupEntry { binding: 4, resource: wgpu::BindingResource::Sampler(&shadow_sampler) },
             ],
         });
         let road_bind = road_atlas_bind(device, queue, &tex_layout, world.road_atlas);
@@ -304,6 +355,8 @@ impl WorldPass {
             shroud,
             cells,
             map_size: world.size,
+            shadow,
+            light,
         }
     }
 
@@ -359,12 +412,13 @@ impl WorldPass {
         view_proj: Mat4,
         instances: &[Vec<ObjectInstance>],
     ) {
-        let sun = Vec3::new(-0.45, -0.35, 0.82).normalize();
+        let sun = sun();
         let globals = Globals {
             view_proj: view_proj.to_cols_array_2d(),
             sun: [sun.x, sun.y, sun.z, 0.42],
             water: [0.06, 0.16, 0.24, 0.78],
             map: [self.map_size[0], self.map_size[1], 0.0, 0.0],
+            light: self.light.to_cols_array_2d(),
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let flat: Vec<ObjectInstance> = instances.iter().flatten().copied().collect();
@@ -379,6 +433,7 @@ impl WorldPass {
         });
         let depth = self.depth_view(device, size);
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("world") });
+        self.shadow.record(&mut encoder, &self.terrain, &self.models, &self.model_ranges, &instance_buf, instances);
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("world"),

@@ -227,7 +227,6 @@ impl Scene {
         viewer: Option<(PlayerId, &Shroud)>,
     ) -> Vec<Vec<ObjectInstance>> {
         let rules = world.rules();
-        let cell = self.map.file.cell_size as f32;
         let mut out = vec![Vec::new(); self.library.len()];
         for o in world.objects() {
             if let Some((player, shroud)) = viewer
@@ -235,7 +234,6 @@ impl Scene {
             {
                 continue;
             }
-            let Some(model) = self.models.get(o.template.0 as usize) else { continue };
             let t = rules.template(o.template);
             let mut pose = Pose { pos: to_display(o.pos), yaw: radians(o.facing), owner: o.owner };
             if let Some(before) = previous.and_then(|p| p.get(&o.id)) {
@@ -245,56 +243,93 @@ impl Scene {
                     - std::f32::consts::PI;
                 pose.yaw = before.yaw + turn * a;
             }
-            let structure = matches!(model.shape, Shape::Building | Shape::Prop) || t.kind.blocks_ground();
-            let mut scale = if structure {
-                let (fw, fh) = (t.footprint.0.max(1) as f32 * cell, t.footprint.1.max(1) as f32 * cell);
-                [fw, fh, model.height]
-            } else {
-                [model.height; 3]
+            // The turret faces what the object is shooting at, else where the body faces.
+            let aim = o
+                .target
+                .and_then(|id| world.object(id))
+                .map(|target| to_display(target.pos) - pose.pos)
+                .filter(|d| d.length_squared() > 1e-3)
+                .map(|d| d.y.atan2(d.x));
+            let shown = Shown {
+                template: o.template,
+                pos: pose.pos,
+                yaw: pose.yaw,
+                owner: o.owner,
+                built: o.construction.map(|left| 1.0 - left as f32 / t.build_frames.max(1) as f32),
+                aim,
             };
-            let base = srgb_to_linear(Vec3::new(model.color.0, model.color.1, model.color.2));
-            let (color, team) = match self.colors.get(o.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
-                Some(&p) if o.owner != PlayerId::NEUTRAL => {
-                    let p = Vec3::from_array(p);
-                    (base.lerp(p, 0.2), p)
-                }
-                _ => (base, base),
-            };
-            let ground = self.height(pose.pos) + super::display::altitude(t.kind);
-            // Structures and scenery keep the map's grid orientation.
-            let yaw = if t.kind.blocks_ground() { std::f32::consts::FRAC_PI_2 } else { pose.yaw };
-            // A construction site: a scaffold, and the building rising inside it.
-            if let Some(left) = o.construction {
-                let total = t.build_frames.max(1) as f32;
-                out[SCAFFOLD].push(ObjectInstance {
-                    offset: pose.pos.extend(ground).to_array(),
+            self.push_shown(&mut out, rules, &shown);
+        }
+        out
+    }
+
+    /// Adds the instances of one shown object to `out` (grouped by mesh): its body, its
+    /// turret, and a scaffold around a structure being built.
+    pub fn push_shown(&self, out: &mut [Vec<ObjectInstance>], rules: &crate::sim::rules::Rules, shown: &Shown) {
+        let Some(model) = self.models.get(shown.template.0 as usize) else { return };
+        let t = rules.template(shown.template);
+        let cell = self.map.file.cell_size as f32;
+        let structure = matches!(model.shape, Shape::Building | Shape::Prop) || t.kind.blocks_ground();
+        let mut scale = if structure {
+            let (fw, fh) = (t.footprint.0.max(1) as f32 * cell, t.footprint.1.max(1) as f32 * cell);
+            [fw, fh, model.height]
+        } else {
+            [model.height; 3]
+        };
+        let base = srgb_to_linear(Vec3::new(model.color.0, model.color.1, model.color.2));
+        let (color, team) = match self.colors.get(shown.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
+            Some(&p) if shown.owner != PlayerId::NEUTRAL => {
+                let p = Vec3::from_array(p);
+                (base.lerp(p, 0.2), p)
+            }
+            _ => (base, base),
+        };
+        let ground = self.height(shown.pos) + super::display::altitude(t.kind);
+        // Structures and scenery keep the map's grid orientation.
+        let yaw = if t.kind.blocks_ground() { std::f32::consts::FRAC_PI_2 } else { shown.yaw };
+        // A construction site: a scaffold, and the building rising inside it.
+        if let Some(done) = shown.built {
+            if let Some(list) = out.get_mut(SCAFFOLD) {
+                list.push(ObjectInstance {
+                    offset: shown.pos.extend(ground).to_array(),
                     yaw,
                     scale: [scale[0] * 1.04, scale[1] * 1.04, scale[2]],
                     color: SCAFFOLD_COLOR,
                     team: SCAFFOLD_COLOR,
                 });
-                scale[2] *= (1.0 - left as f32 / total).clamp(0.04, 1.0);
             }
-            let meshes = self.library.of(o.template.0 as usize);
-            let instance = ObjectInstance {
-                offset: pose.pos.extend(ground).to_array(),
-                yaw,
-                scale,
-                color: color.to_array(),
-                team: team.to_array(),
-            };
-            out[meshes.body].push(instance);
-            if let Some(turret) = meshes.turret {
-                // The turret faces what the object is shooting at, else where the body faces.
-                let aim = o
-                    .target
-                    .and_then(|id| world.object(id))
-                    .map(|target| to_display(target.pos) - pose.pos)
-                    .filter(|d| d.length_squared() > 1e-3)
-                    .map_or(yaw, |d| d.y.atan2(d.x));
-                out[turret].push(ObjectInstance { yaw: aim, ..instance });
-            }
+            scale[2] *= done.clamp(0.04, 1.0);
         }
-        out
+        let meshes = self.library.of(shown.template.0 as usize);
+        let instance = ObjectInstance {
+            offset: shown.pos.extend(ground).to_array(),
+            yaw,
+            scale,
+            color: color.to_array(),
+            team: team.to_array(),
+        };
+        if let Some(list) = out.get_mut(meshes.body) {
+            list.push(instance);
+        }
+        if let Some(list) = meshes.turret.and_then(|m| out.get_mut(m)) {
+            list.push(ObjectInstance { yaw: shown.aim.unwrap_or(yaw), ..instance });
+        }
     }
+}
+
+/// One object as the picture shows it (from a snapshot, interpolated; or made up by a tool).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shown {
+    /// What it is.
+    pub template: crate::sim::TemplateId,
+    /// Where it stands (display units).
+    pub pos: Vec2,
+    /// Its facing, radians counter-clockwise from east.
+    pub yaw: f32,
+    /// Whose it is.
+    pub owner: PlayerId,
+    /// A structure being built: the share done (0..1).
+    pub built: Option<f32>,
+    /// Where its turret points (radians), if at a target.
+    pub aim: Option<f32>,
 }

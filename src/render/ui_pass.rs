@@ -72,6 +72,8 @@ pub struct UiPass {
     images: ImageSet,
     glyphs: GlyphCache,
     fonts: Arc<Fonts>,
+    /// Draw calls the last render made.
+    draw_calls: u32,
 }
 
 fn srgb_to_linear(c: u8) -> f32 {
@@ -220,6 +222,7 @@ impl UiPass {
             images,
             glyphs,
             fonts,
+            draw_calls: 0,
         }
     }
 
@@ -336,6 +339,12 @@ impl UiPass {
         (b.verts, b.batches)
     }
 
+    /// Draw calls the last [`UiPass::render`] made: one per run of quads that share a texture
+    /// and a clip.
+    pub fn draw_calls(&self) -> u32 {
+        self.draw_calls
+    }
+
     /// Draws a draw list into `target` (cleared to `clear` first if given).
     pub fn render(
         &mut self,
@@ -385,6 +394,7 @@ impl UiPass {
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &self.screen_bind, &[]);
             let mut bound = None;
+            self.draw_calls = 0;
             for batch in &batches {
                 let [x, y, w, h] = batch.scissor;
                 if w == 0 || h == 0 {
@@ -407,6 +417,7 @@ impl UiPass {
                         bound = Some(buffer);
                     }
                     pass.draw(range, 0..1);
+                    self.draw_calls += 1;
                 }
             }
         }

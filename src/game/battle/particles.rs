@@ -163,7 +163,7 @@ impl Particles {
                 vel: Vec3::new(d.x, d.y, up),
                 age: 0.0,
                 life,
-                size: (0.25 + size * 0.02, 0.25 + size * 0.02),
+                size: (0.4 + size * 0.03, 0.4 + size * 0.03),
                 color: [35, 30, 26],
                 alpha: 1.0,
             });

@@ -116,6 +116,8 @@ pub struct WorldPass {
     shadow: shadow::ShadowMap,
     /// World to the shadow map (from the sun).
     light: Mat4,
+    /// Draw calls the last frame made.
+    draw_calls: u32,
 }
 
 fn vertex_layout<'a>(
@@ -357,7 +359,14 @@ impl WorldPass {
             map_size: world.size,
             shadow,
             light,
+            draw_calls: 0,
         }
+    }
+
+    /// Draw calls the last [`WorldPass::render`] made (the shadow map's included): one per
+    /// mesh in use, however many objects share it.
+    pub fn draw_calls(&self) -> u32 {
+        self.draw_calls
     }
 
     /// Replaces the shroud: one byte per cell, row-major, row 0 south (255 in sight, lower
@@ -434,6 +443,12 @@ impl WorldPass {
         let depth = self.depth_view(device, size);
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("world") });
         self.shadow.record(&mut encoder, &self.terrain, &self.models, &self.model_ranges, &instance_buf, instances);
+        let meshes_used = instances.iter().zip(&self.model_ranges).filter(|(g, _)| !g.is_empty()).count() as u32;
+        // Terrain, road batches, water; each mesh in use in the shadow map and in the picture.
+        self.draw_calls = 1
+            + self.road_batches.len() as u32 * u32::from(self.roads.count > 0)
+            + u32::from(self.water.is_some())
+            + 2 * meshes_used;
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("world"),

@@ -11,7 +11,7 @@ use glam::{Mat4, Vec3, camera};
 use super::{DEPTH, Mesh, ObjectInstance};
 
 /// Texels along each side of the shadow map.
-pub const SHADOW_SIZE: u32 = 2048;
+pub const SHADOW_SIZE: u32 = 1024;
 /// Whether the ground casts shadows too (hills over valleys), not only the objects.
 const HILL_SHADOWS: bool = false;
 

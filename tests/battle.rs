@@ -929,3 +929,30 @@ fn the_cursor_says_what_a_click_will_do_and_orders_leave_markers_and_target_line
     run(&mut b, 1.0);
     assert!(b.order_markers().is_empty(), "the marker faded");
 }
+
+#[test]
+fn a_destroyed_tank_leaves_a_smoking_wreck_that_sinks_away() {
+    use ridgeline::sim::event::GameEvent;
+    let mut b = battle();
+    let at = b.ground_under(Vec2::new(700.0, 400.0)).unwrap();
+    let count = |b: &Battle| b.instances().iter().map(Vec::len).sum::<usize>();
+    let before = count(&b);
+    let tank = b.world().rules().template_id("Warhound").unwrap();
+    let killed = GameEvent::Killed {
+        object: ridgeline::sim::ObjectId::from_bits(99),
+        template: tank,
+        owner: ridgeline::sim::PlayerId(1),
+        at: ridgeline::game::display::to_point(at).to_vec2(),
+    };
+    b.display_events(&[killed]);
+    let after = b.instances();
+    let dark: Vec<_> = after
+        .iter()
+        .flatten()
+        .filter(|i| Vec2::new(i.offset[0], i.offset[1]).distance(at) < 1.0 && i.color.iter().all(|&c| c < 0.12))
+        .collect();
+    assert!(!dark.is_empty(), "a blackened hulk where it died");
+    assert_eq!(count(&b), before + dark.len());
+    b.age_display(12.0);
+    assert_eq!(count(&b), before, "gone after a while");
+}

@@ -27,6 +27,7 @@ mod rubble;
 mod score;
 mod selection;
 mod view;
+mod wrecks;
 
 use std::collections::BTreeMap;
 use std::sync::mpsc::Sender;
@@ -107,6 +108,8 @@ pub struct Battle {
     cursor_over_ui: bool,
     /// What destroyed structures left behind.
     rubble: rubble::Rubble,
+    /// Destroyed vehicles' hulks and fallen soldiers.
+    wrecks: wrecks::Wrecks,
     score: Score,
     /// What the local player's team sees.
     shroud: Shroud,
@@ -185,6 +188,7 @@ impl Battle {
             markers: markers::Markers::default(),
             cursor_over_ui: false,
             rubble: rubble::Rubble::default(),
+            wrecks: wrecks::Wrecks::default(),
             shroud,
             see_all: false,
             pace: Pace::skirmish(),
@@ -268,6 +272,7 @@ impl Battle {
                     self.particles.note(&report.events, &self.scene, world, self.local, &self.shroud);
                     let cell = self.scene.map.file.cell_size as f32;
                     self.rubble.note(&report.events, world, cell, &self.shroud);
+                    self.wrecks.note(&report.events, world, &self.previous, &self.shroud);
                     self.tell_replay_pace(frame.0);
                     self.since_tick -= FRAME;
                     ran += 1;
@@ -304,7 +309,10 @@ impl Battle {
         let game_dt = self.pace.scale(dt);
         let world = self.game.session.world();
         self.particles.emit(game_dt, &self.scene, world, self.local, &self.shroud);
+        let scene = &self.scene;
+        self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|p| p.extend(scene.height(p))));
         self.particles.age(game_dt);
+        self.wrecks.age(game_dt);
         let world = self.game.session.world();
         self.selection.retain_live(world);
         Ok(())
@@ -392,6 +400,7 @@ impl Battle {
         let mut out =
             self.scene.instances(self.world(), Some(&self.previous), self.alpha(), Some((self.local, &self.shroud)));
         self.rubble.instances(&self.scene, &mut out);
+        self.wrecks.instances(&self.scene, self.world(), &mut out);
         out
     }
 
@@ -408,6 +417,7 @@ impl Battle {
         self.particles.note(events, &self.scene, world, self.local, &self.shroud);
         let cell = self.scene.map.file.cell_size as f32;
         self.rubble.note(events, world, cell, &self.shroud);
+        self.wrecks.note(events, world, &self.previous, &self.shroud);
     }
 
     /// Lets `seconds` of display time pass without running the game: effects and particles
@@ -415,6 +425,7 @@ impl Battle {
     pub fn age_display(&mut self, seconds: f32) {
         self.effects.age(seconds);
         self.particles.age(seconds);
+        self.wrecks.age(seconds);
     }
 
     /// A player's name as the match knows it ("Player 2" when it has none).

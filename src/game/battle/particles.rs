@@ -262,6 +262,17 @@ impl Particles {
         }
     }
 
+    /// Smoke rising from each of `sources` (ground points) for `dt` seconds, a few puffs a
+    /// second each.
+    pub fn smoke_from(&mut self, dt: f32, sources: impl Iterator<Item = Vec3>) {
+        for at in sources {
+            if self.random() < dt * 7.0 {
+                let d = self.spread() * 2.0;
+                self.smoke(at + Vec3::new(d.x, d.y, 3.0), 3.0, 2.2, 35, 7.0);
+            }
+        }
+    }
+
     /// Lets `dt` seconds pass: particles move, grow and fade; spent ones go.
     pub fn age(&mut self, dt: f32) {
         for p in &mut self.list {

@@ -232,3 +232,27 @@ fn the_camera_shows_no_void_past_the_map_edge() {
         assert_eq!(void, 0, "camera {camera:?} shows {void} pixels of void");
     }
 }
+
+#[test]
+fn a_four_way_junction_is_painted_with_road_markings() {
+    // Crossroads has a four-way at its centre, cell (128, 128): seen from close above, the
+    // square where the roads meet shows stop lines and zebra stripes, not bare asphalt.
+    let shot = WorldShot {
+        map: "crossroads".into(),
+        players: None,
+        frames: 0,
+        seed: 1,
+        camera: Some((128.0, 128.0, 2.5)),
+        size: (640, 360),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    let img = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
+    // The patch spans about ±55 pixels around the middle at this size and zoom.
+    let paint = (270..370)
+        .flat_map(|x| (135..225).map(move |y| (x, y)))
+        .filter(|&(x, y)| img.get_pixel(x, y).0[..3].iter().all(|&c| c > 170))
+        .count();
+    assert!(paint > 400, "{paint} pixels of white paint in the junction");
+}

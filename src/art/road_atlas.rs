@@ -30,6 +30,25 @@ fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
     [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
 }
 
+/// How much of a junction patch's marking paint covers the point (`u`, `v`) of the patch
+/// (0..1 each way), if any: zebra stripes across each side's way in, a stop line behind them.
+fn junction_marking(u: f32, v: f32) -> Option<f32> {
+    // Distance in from each side, and where along that side the point is.
+    let sides = [(u, v), (1.0 - u, v), (v, u), (1.0 - v, u)];
+    let near: Vec<(f32, f32)> = sides.into_iter().filter(|(d, _)| *d < 0.27).collect();
+    // A corner (near two sides) has no way in: plain.
+    let [(d, along)] = near[..] else { return None };
+    if !(0.16..=0.84).contains(&along) {
+        return None;
+    }
+    if (0.05..0.18).contains(&d) {
+        // Stripes across the way in, 1/12 of the side wide with gaps between.
+        let stripe = (along * 12.0).fract();
+        return (stripe < 0.55).then_some(0.92);
+    }
+    (0.215..0.245).contains(&d).then_some(1.0)
+}
+
 /// One pixel: `x` along the road (0..512), `y` across (0 = left edge, 63 = right edge).
 fn pixel(t: &RoadType, band: Band, x: u32, y: u32) -> Rgba<u8> {
     let seed = t.id as u32 * 31 + band.index() * 7;
@@ -100,15 +119,13 @@ fn pixel(t: &RoadType, band: Band, x: u32, y: u32) -> Rgba<u8> {
             }
         }
         RoadStyle::Asphalt => {
-            // Junction patches: worn middle, stop lines along the borders of four-ways.
+            // Junction patches: a worn middle, and on each side a zebra crossing behind a
+            // stop line (the corners, where no road comes in, stay plain).
             let (u, v) = ((x % 64) as f32 / 64.0, across);
             let wear = 1.0 - ((u - 0.5).powi(2) + (v - 0.5).powi(2)).sqrt() * 1.6;
             c = mix(c, [c[0] * 0.85, c[1] * 0.85, c[2] * 0.85], wear.clamp(0.0, 1.0) * 0.5);
-            if band == Band::FourWay
-                && (!(0.06..=0.94).contains(&u) || !(0.06..=0.94).contains(&v))
-                && (x / 4).is_multiple_of(2)
-            {
-                c = line;
+            if let Some(mark) = junction_marking(u, v) {
+                c = mix(c, line, mark);
             }
         }
     }
@@ -118,4 +135,18 @@ fn pixel(t: &RoadType, band: Band, x: u32, y: u32) -> Rgba<u8> {
     }
     let to8 = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
     Rgba([to8(c[0]), to8(c[1]), to8(c[2]), to8(alpha)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn junctions_are_marked_on_their_sides_and_plain_in_the_middle_and_corners() {
+        assert_eq!(junction_marking(0.5, 0.5), None, "the middle is plain");
+        assert_eq!(junction_marking(0.03, 0.03), None, "so are the corners");
+        assert_eq!(junction_marking(0.23, 0.5), Some(1.0), "a stop line across the west way in");
+        let stripes: Vec<bool> = (0..48).map(|k| junction_marking(0.1, 0.2 + k as f32 / 80.0).is_some()).collect();
+        assert!(stripes.contains(&true) && stripes.contains(&false), "zebra stripes alternate");
+    }
 }

@@ -10,8 +10,10 @@ struct Globals {
     // rgb: water colour; a: water opacity.
     water: vec4<f32>,
     // xy: the map's size in world units (for the shroud's coordinates); z: seconds (for the
-    // water's motion).
+    // water's motion); w: the water level.
     map: vec4<f32>,
+    // xyz: the camera's eye (for highlights on the water).
+    eye: vec4<f32>,
     // World to the shadow map's clip space (orthographic, from the sun).
     light: mat4x4<f32>,
 };
@@ -59,12 +61,31 @@ fn light_at(n: vec3<f32>, world: vec3<f32>) -> vec3<f32> {
 }
 
 
+// Value noise in 0..1 from a hash of the lattice around `p` (display only).
+fn hash2(p: vec2<f32>) -> f32 {
+    let q = fract(p * vec2<f32>(0.1031, 0.1030));
+    let r = q + dot(q, q.yx + 33.33);
+    return fract((r.x + r.y) * r.x);
+}
+
+fn noise2(p: vec2<f32>) -> f32 {
+    let i = floor(p);
+    let f = fract(p);
+    let u = f * f * (3.0 - 2.0 * f);
+    let a = hash2(i);
+    let b = hash2(i + vec2<f32>(1.0, 0.0));
+    let c = hash2(i + vec2<f32>(0.0, 1.0));
+    let d = hash2(i + vec2<f32>(1.0, 1.0));
+    return mix(mix(a, b, u.x), mix(c, d, u.x), u.y);
+}
+
 @vertex
 fn vs_terrain(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>, @location(2) color: vec3<f32>) -> Lit {
     var out: Lit;
     out.clip = g.view_proj * vec4<f32>(pos, 1.0);
     out.normal = normal;
-    out.color = color;
+    // The broad part of the ground's detail varies slowly: worked out per corner.
+    out.color = color * broad_detail(pos, normalize(normal));
     out.world_xy = pos.xy;
     out.world = pos;
     return out;
@@ -102,9 +123,41 @@ fn vs_object(
     return out;
 }
 
+// The slowly varying part of the ground's detail over its class colour: broad mottling, and
+// rock strata on steep faces (seen from the side, so by height and the position across).
+fn broad_detail(world: vec3<f32>, n: vec3<f32>) -> f32 {
+    var k = 0.9 + 0.2 * noise2(world.xy * 0.045);
+    let steep = clamp((0.8 - n.z) * 3.0, 0.0, 1.0);
+    if (steep > 0.0) {
+        let across = select(world.x, world.y, abs(n.x) > abs(n.y));
+        k = mix(k, 0.72 + 0.45 * noise2(vec2<f32>(across * 0.08, world.z * 0.9)), steep);
+    }
+    return k;
+}
+
+// The fine part, per pixel: grain, and wet, foaming ground along the waterline.
+fn fine_detail(world: vec3<f32>) -> vec3<f32> {
+    let k = 0.93 + 0.14 * noise2(world.xy * 0.6);
+    var c = vec3<f32>(k, k, k);
+    let above = world.z - g.map.w;
+    if (g.map.w > 0.0 && above > -1.2 && above < 0.8) {
+        // Foam comes and goes along the shore.
+        let wave = 0.5 + 0.5 * sin(g.map.z * 1.7 + noise2(world.xy * 0.12) * 9.0);
+        let band = 1.0 - abs(above + 0.2) / 1.0;
+        c = mix(c * 0.85, vec3<f32>(2.2, 2.3, 2.4), clamp(band * wave, 0.0, 1.0) * 0.5);
+    }
+    return c;
+}
+
 @fragment
 fn fs_lit(in: Lit) -> @location(0) vec4<f32> {
     return vec4<f32>(in.color * light_at(in.normal, in.world) * shroud(in.world_xy), 1.0);
+}
+
+@fragment
+fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
+    let detail = fine_detail(in.world);
+    return vec4<f32>(in.color * detail * light_at(in.normal, in.world) * shroud(in.world_xy), 1.0);
 }
 
 // The shadow map's passes: depth from the sun only.
@@ -172,5 +225,17 @@ fn vs_water(@location(0) pos: vec3<f32>) -> Water {
 @fragment
 fn fs_water(in: Water) -> @location(0) vec4<f32> {
     let s = shroud(in.world_xy);
-    return vec4<f32>(g.water.rgb * s, mix(1.0, g.water.a, s));
+    // Ripples: two sets of moving waves tilt the surface's normal.
+    let t = g.map.z;
+    let p = in.world_xy;
+    let w1 = noise2(p * 0.06 + vec2<f32>(t * 0.11, t * 0.07));
+    let w2 = noise2(p * 0.17 - vec2<f32>(t * 0.05, t * 0.13));
+    let tilt = vec2<f32>(w1 - 0.5, w2 - 0.5) * 0.5;
+    let n = normalize(vec3<f32>(tilt.x, tilt.y, 1.0));
+    let to_eye = normalize(g.eye.xyz - vec3<f32>(p, g.map.w));
+    let half_way = normalize(to_eye + g.sun.xyz);
+    let glint = pow(max(dot(n, half_way), 0.0), 90.0) * 1.6;
+    let sky = mix(g.water.rgb, vec3<f32>(0.3, 0.4, 0.5), 0.1 + 0.25 * (1.0 - to_eye.z));
+    let colour = sky * (0.85 + 0.3 * w1) + vec3<f32>(glint, glint, glint * 0.95);
+    return vec4<f32>(colour * s, mix(1.0, g.water.a, s));
 }

@@ -26,7 +26,7 @@ use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::rules::ObjectKind;
 
 /// Frames measured per count.
-const FRAMES: usize = 15;
+const FRAMES: usize = 31;
 /// Image size.
 const SIZE: (u32, u32) = (1280, 720);
 /// Objects in view, per measurement.
@@ -115,6 +115,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
                 shell.custom_draw(w, out)
             }));
             let t1 = Instant::now();
+            world_pass.set_view(battle.camera().eye(), 0.0);
             world_pass.render(&gpu.device, &gpu.queue, &target.view, SIZE, battle.view_proj(), &instances);
             ui_pass.render(&gpu.device, &gpu.queue, &target.view, SIZE, &cmds, None);
             gpu.device

@@ -520,6 +520,7 @@ impl Running {
         if let Some((battle, world_pass)) = &mut self.battle {
             let instances = battle.instances();
             world_pass.set_shroud(&self.gpu.queue, &battle.shroud().soft_bytes());
+            world_pass.set_view(battle.camera().eye(), battle.display_seconds());
             world_pass.render(&self.gpu.device, &self.gpu.queue, &view, size, battle.view_proj(), &instances);
             cmds = battle.overlay();
             clear = None;

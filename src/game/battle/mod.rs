@@ -360,6 +360,11 @@ impl Battle {
         self.world().players().get(self.local.index()).map_or(0, |p| p.money)
     }
 
+    /// Seconds the battle has been on screen (display time: the water's motion).
+    pub fn display_seconds(&self) -> f32 {
+        self.elapsed
+    }
+
     /// Seconds since the game ended (0 while it goes on).
     pub fn ended_for(&self) -> f32 {
         self.ended_for

@@ -58,6 +58,7 @@ struct Globals {
     sun: [f32; 4],
     water: [f32; 4],
     map: [f32; 4],
+    eye: [f32; 4],
     light: [[f32; 4]; 4],
 }
 
@@ -118,6 +119,12 @@ pub struct WorldPass {
     light: Mat4,
     /// Draw calls the last frame made.
     draw_calls: u32,
+    /// The camera's eye, for highlights on the water.
+    eye: Vec3,
+    /// Seconds, for the water's motion.
+    time: f32,
+    /// The water level (0 without water).
+    water_level: f32,
 }
 
 fn vertex_layout<'a>(
@@ -228,7 +235,7 @@ impl WorldPass {
             "terrain",
             &plain,
             "vs_terrain",
-            "fs_lit",
+            "fs_terrain",
             &[Some(vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &terrain_attrs))],
             None,
             true,
@@ -360,7 +367,17 @@ impl WorldPass {
             shadow,
             light,
             draw_calls: 0,
+            eye: Vec3::new(world.size[0] / 2.0, -world.size[1], world.size[1]),
+            time: 0.0,
+            water_level: world.terrain.water.first().map_or(0.0, |c| c[2]),
         }
+    }
+
+    /// Where the camera's eye is (the water's highlights face it) and the display time in
+    /// seconds (the water and the shore's foam move with it); tools leave the time at 0.
+    pub fn set_view(&mut self, eye: Vec3, seconds: f32) {
+        self.eye = eye;
+        self.time = seconds;
     }
 
     /// Draw calls the last [`WorldPass::render`] made (the shadow map's included): one per
@@ -426,7 +443,8 @@ impl WorldPass {
             view_proj: view_proj.to_cols_array_2d(),
             sun: [sun.x, sun.y, sun.z, 0.42],
             water: [0.06, 0.16, 0.24, 0.78],
-            map: [self.map_size[0], self.map_size[1], 0.0, 0.0],
+            map: [self.map_size[0], self.map_size[1], self.time, self.water_level],
+            eye: [self.eye.x, self.eye.y, self.eye.z, 0.0],
             light: self.light.to_cols_array_2d(),
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));

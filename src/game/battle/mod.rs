@@ -309,6 +309,8 @@ impl Battle {
         let game_dt = self.pace.scale(dt);
         let world = self.game.session.world();
         self.particles.emit(game_dt, &self.scene, world, self.local, &self.shroud);
+        let shells = self.shells_in_sight();
+        self.particles.trails(game_dt, &shells);
         let scene = &self.scene;
         self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|p| p.extend(scene.height(p))));
         self.particles.age(game_dt);

@@ -107,11 +107,12 @@ impl Battle {
         out
     }
 
-    /// A bright dot for each shell in flight that the player's team can see, between where it
-    /// was fired and where it lands; blast shells (artillery) fly in a lob.
-    fn shells(&self, out: &mut Vec<DrawCmd>) {
+    /// Where each shell in flight that the player's team can see is now (world units),
+    /// between where it was fired and where it lands; blast shells (artillery) fly in a lob.
+    pub(super) fn shells_in_sight(&self) -> Vec<Vec3> {
         let world = self.world();
         let rules = world.rules();
+        let mut out = Vec::new();
         for p in world.projectiles() {
             let w = rules.weapon(p.weapon);
             let (from, aim) = (to_display(p.from), to_display(p.aim));
@@ -126,9 +127,16 @@ impl Battle {
             }
             let lob = if w.area > crate::sim::fixed::Fixed::ZERO { (aim - from).length() * 0.2 } else { 0.0 };
             let arc = lob * (std::f32::consts::PI * t).sin();
-            let Some(px) = self.view.project(Vec3::new(at.x, at.y, self.scene.height(at) + 4.0 + arc)) else {
-                continue;
-            };
+            out.push(Vec3::new(at.x, at.y, self.scene.height(at) + 4.0 + arc));
+        }
+        out
+    }
+
+    /// A bright dot for each shell in flight the player's team can see (their smoke trails
+    /// are particles).
+    fn shells(&self, out: &mut Vec<DrawCmd>) {
+        for at in self.shells_in_sight() {
+            let Some(px) = self.view.project(at) else { continue };
             out.push(DrawCmd::Fill { rect: Rect::new(px.x - 2.0, px.y - 2.0, 4.0, 4.0), color: [255, 235, 150, 255] });
         }
     }

@@ -262,6 +262,25 @@ impl Particles {
         }
     }
 
+    /// A thin smoke trail behind each shell in flight (`shells`: where they are now), for
+    /// `dt` seconds.
+    pub fn trails(&mut self, dt: f32, shells: &[Vec3]) {
+        for &at in shells {
+            if self.random() < dt * 25.0 {
+                self.push(Particle {
+                    kind: Kind::Smoke,
+                    pos: at,
+                    vel: Vec3::new(0.0, 0.0, 1.5),
+                    age: 0.0,
+                    life: 0.8,
+                    size: (0.8, 2.2),
+                    color: [190, 188, 182],
+                    alpha: 0.6,
+                });
+            }
+        }
+    }
+
     /// Smoke rising from each of `sources` (ground points) for `dt` seconds, a few puffs a
     /// second each.
     pub fn smoke_from(&mut self, dt: f32, sources: impl Iterator<Item = Vec3>) {

@@ -667,3 +667,33 @@ fn a_long_tooltip_wraps_within_half_the_screen() {
     let half = s.ui.fit().screen.0 / 2.0;
     assert!(lines.iter().all(|(t, px)| fonts.width(t, *px, false) <= half), "{lines:?}");
 }
+
+#[test]
+fn the_control_bar_s_buttons_share_one_text_size() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::Fonts;
+    let (mut s, _) = shell("shell-uniform-text");
+    s.open(Screen::InGame);
+    let button = |label: &str, key: &str| ButtonView {
+        label: label.into(),
+        usable: true,
+        tooltip: String::new(),
+        icon: Some("@icon/Rifleman".into()),
+        key: key.into(),
+    };
+    let fonts = Fonts::load().unwrap();
+    let size = |s: &Shell, word: &str| {
+        draw_list(&s.ui, &fonts, &|_, _| {}).into_iter().find_map(|c| match c {
+            DrawCmd::Text { text, px, .. } if text == word => Some(px),
+            _ => None,
+        })
+    };
+    // A short label alone keeps its size; beside one whose long word must shrink to fit its
+    // button, both shrink alike.
+    s.set_commands(&[button("Rifleman\n$225", "Q")], "");
+    let alone = size(&s, "Rifleman").unwrap();
+    s.set_commands(&[button("Rifleman\n$225", "Q"), button("Grenadiergrenadier\n$300", "W")], "");
+    let (short, long) = (size(&s, "Rifleman").unwrap(), size(&s, "Grenadiergrenadier").unwrap());
+    assert!(short < alone * 0.95, "the row shrank: {alone} → {short}");
+    assert_eq!(short, long, "both buttons' labels at one size");
+}

@@ -231,6 +231,35 @@ fn set_shadow(out: &mut [DrawCmd], from: usize, sh: Option<Rgba>) {
     }
 }
 
+/// The room a button's label has: its width less the margins and, with an icon, the icon's
+/// square.
+fn label_width(w: &GameWindow) -> f32 {
+    let side = if w.icon.is_some() { w.rect.h - 4.0 + 2.0 } else { 0.0 };
+    (w.rect.w - side).max(0.0) - 8.0
+}
+
+/// How much a button's label at `px` must shrink for its longest word to fit (1: it fits),
+/// never below 60 %.
+fn label_scale(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> f32 {
+    let room = label_width(w);
+    let widest = w.text.split(['\n', ' ']).map(|word| tm.width(word, px, w.bold)).fold(0.0, f32::max);
+    if widest > room && widest > 0.0 { (room / widest).max(0.6) } else { 1.0 }
+}
+
+/// The smallest label scale among `w` and its visible sibling push buttons of the same font
+/// size, so a row of buttons reads at one size.
+fn sibling_scale(m: &WindowManager, w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> f32 {
+    let Some(parent) = w.parent.and_then(|p| m.window(p)) else { return label_scale(w, tm, px) };
+    parent
+        .children
+        .iter()
+        .filter(|&&c| m.font_px(c) == px)
+        .filter_map(|&c| m.window(c))
+        .filter(|s| s.visible() && !s.text.is_empty() && matches!(s.gadget, Gadget::PushButton { .. }))
+        .map(|s| label_scale(s, tm, px))
+        .fold(1.0, f32::min)
+}
+
 fn draw_window(
     m: &WindowManager,
     id: WindowId,
@@ -263,6 +292,9 @@ fn draw_window(
     }
     match &w.gadget {
         Gadget::PushButton { .. } | Gadget::None if !w.text.is_empty() => {
+            // Sibling buttons share one text size: the smallest any of them needs to fit.
+            let base = px;
+            let px = if matches!(w.gadget, Gadget::PushButton { .. }) { px * sibling_scale(m, w, tm, px) } else { px };
             // An icon takes a square at the left; the text centres in what is left.
             let r = match &w.icon {
                 Some((image, mark)) => {
@@ -279,10 +311,10 @@ fn draw_window(
                 }
                 None => r,
             };
-            // A word too long for the button shrinks the text (to 60 % at most) rather than
-            // run past its edge.
+            // A word too long for the button shrinks the text (to 60 % of the layout's size at
+            // most) rather than run past its edge.
             let widest = w.text.split(['\n', ' ']).map(|word| tm.width(word, px, w.bold)).fold(0.0, f32::max);
-            let px = if widest > r.w - 8.0 { (px * (r.w - 8.0) / widest).max(px * 0.6) } else { px };
+            let px = if widest > r.w - 8.0 { (px * (r.w - 8.0) / widest).max(base * 0.6) } else { px };
             let lines = wrap(tm, &w.text, px, w.bold, r.w - 8.0);
             let lh = tm.line_height(px);
             let top = r.y + (r.h - lh * lines.len() as f32) / 2.0;

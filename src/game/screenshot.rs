@@ -161,6 +161,9 @@ pub fn render_battle(
             let labels: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
             shell.set_commands(&labels, &battle.queue_text());
             shell.set_alerts(&battle.alert_lines());
+            let speed = format!("{}×", battle.pace().speed());
+            let (paused, view) = (battle.pace().paused(), battle.view_label());
+            shell.set_replay_bar(battle.replay_position(), paused, &speed, &view, battle.can_take_over());
             if let Some(name) = hover {
                 rest_on(shell, name)?;
             }

@@ -1,8 +1,9 @@
 //! Particles: muzzle flashes, sparks where shots land, explosions sized by what died (a
 //! fireball, rising smoke, debris thrown out and falling, a scorch mark left on the ground),
-//! smoke and fire from burning structures and wrecks, smoke trails behind shells, and dust
-//! behind moving vehicles. Display state made from the tick's events and the interpolated
-//! picture, drawn as soft sprites over the world; only what the local player can see.
+//! thin smoke from structures below half health, smoke and fire from burning structures and
+//! wrecks, smoke trails behind shells, and dust behind moving vehicles. Display state made
+//! from the tick's events and the interpolated picture, drawn as soft sprites over the world;
+//! only what the local player can see.
 //!
 //! Must not: touch the world or draw anything the player's team cannot see; its randomness is
 //! its own (never the game's RNG).
@@ -248,6 +249,16 @@ impl Particles {
                         self.flash(Vec3::new(p.x + d.x, p.y + d.y, top), 2.5, 0.3, [255, 140, 40]);
                     }
                     self.smoke(Vec3::new(p.x + d.x, p.y + d.y, top + 2.0), 4.0, 2.5, 45, 9.0);
+                } else if o.kind.blocks_ground()
+                    && o.is_complete()
+                    && o.health * 2 < t.max_health
+                    && self.random() < 0.3
+                {
+                    // Damaged, not yet burning: a thin grey smoke.
+                    let cell = scene.map.file.cell_size as f32;
+                    let d = self.spread() * t.footprint.0.max(1) as f32 * cell * 0.25;
+                    let top = scene.height(p) + scene.model_height(o.template) * 0.85;
+                    self.smoke(Vec3::new(p.x + d.x, p.y + d.y, top), 3.0, 2.0, 120, 6.0);
                 } else if matches!(o.kind, ObjectKind::Vehicle)
                     && o.speed > crate::sim::fixed::Fixed::ZERO
                     && self.random() < 0.35

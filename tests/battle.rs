@@ -956,3 +956,36 @@ fn a_destroyed_tank_leaves_a_smoking_wreck_that_sinks_away() {
     b.age_display(12.0);
     assert_eq!(count(&b), before, "gone after a while");
 }
+
+#[test]
+fn a_tank_s_turret_faces_its_aim_and_kicks_back_when_it_fires() {
+    use ridgeline::game::scene::Shown;
+    let b = battle();
+    let rules = b.world().rules().clone();
+    let tank = rules.template_id("Bulwark").unwrap();
+    let meshes = b.scene.library.of(tank.0 as usize);
+    let turret = meshes.turret.expect("a battle tank's kit has a turret");
+    let at = Vec2::new(600.0, 600.0);
+    let aim = 1.0f32;
+    let shown = |recoil: f32| Shown {
+        template: tank,
+        pos: at,
+        yaw: 0.0,
+        owner: ridgeline::sim::PlayerId(0),
+        built: None,
+        aim: Some(aim),
+        recoil,
+    };
+    let place = |recoil: f32| {
+        let mut out = vec![Vec::new(); b.scene.library.len()];
+        b.scene.push_shown(&mut out, &rules, &shown(recoil));
+        (out[meshes.body][0], out[turret][0])
+    };
+    let (body, rest) = place(0.0);
+    assert_eq!((body.yaw, rest.yaw), (0.0, aim), "the hull faces its way, the turret its aim");
+    let (body_fired, fired) = place(1.0);
+    assert_eq!(body_fired.offset, body.offset, "the hull stays put");
+    let back = Vec2::new(fired.offset[0] - rest.offset[0], fired.offset[1] - rest.offset[1]);
+    assert!(back.length() > 0.3, "the turret kicks back: {back}");
+    assert!(back.normalize().dot(Vec2::from_angle(aim)) < -0.99, "away from its aim: {back}");
+}

@@ -85,6 +85,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
                     owner: PlayerId((i % 2) as u8),
                     built: (i % 37 == 0).then_some(0.5),
                     aim: (i % 3 == 0).then_some(i as f32 * 1.3),
+                    recoil: 0.0,
                 }
             })
             .collect();

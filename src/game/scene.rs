@@ -226,6 +226,19 @@ impl Scene {
         alpha: f32,
         viewer: Option<(PlayerId, &Shroud)>,
     ) -> Vec<Vec<ObjectInstance>> {
+        self.instances_kicked(world, previous, alpha, viewer, &BTreeMap::new())
+    }
+
+    /// As [`Scene::instances`], with the objects in `recoil` (0..1: how hard) kicked back
+    /// from where they aim, as a gun's recoil.
+    pub fn instances_kicked(
+        &self,
+        world: &World,
+        previous: Option<&BTreeMap<ObjectId, Pose>>,
+        alpha: f32,
+        viewer: Option<(PlayerId, &Shroud)>,
+        recoil: &BTreeMap<ObjectId, f32>,
+    ) -> Vec<Vec<ObjectInstance>> {
         let rules = world.rules();
         let mut out = vec![Vec::new(); self.library.len()];
         for o in world.objects() {
@@ -257,6 +270,7 @@ impl Scene {
                 owner: o.owner,
                 built: o.construction.map(|left| 1.0 - left as f32 / t.build_frames.max(1) as f32),
                 aim,
+                recoil: recoil.get(&o.id).copied().unwrap_or(0.0),
             };
             self.push_shown(&mut out, rules, &shown);
         }
@@ -301,8 +315,12 @@ impl Scene {
             scale[2] *= done.clamp(0.04, 1.0);
         }
         let meshes = self.library.of(shown.template.0 as usize);
+        // A gun's kick: the turret (or a whole unit without one) pushed back from its aim.
+        let kick_dir = shown.aim.unwrap_or(yaw);
+        let kick = Vec2::from_angle(kick_dir) * -(shown.recoil.clamp(0.0, 1.0) * 0.08 * model.height.min(12.0));
+        let body_kick = if meshes.turret.is_none() && !t.kind.blocks_ground() { kick } else { Vec2::ZERO };
         let instance = ObjectInstance {
-            offset: shown.pos.extend(ground).to_array(),
+            offset: (shown.pos + body_kick).extend(ground).to_array(),
             yaw,
             scale,
             color: color.to_array(),
@@ -312,7 +330,8 @@ impl Scene {
             list.push(instance);
         }
         if let Some(list) = meshes.turret.and_then(|m| out.get_mut(m)) {
-            list.push(ObjectInstance { yaw: shown.aim.unwrap_or(yaw), ..instance });
+            let offset = (shown.pos + kick).extend(ground).to_array();
+            list.push(ObjectInstance { yaw: shown.aim.unwrap_or(yaw), offset, ..instance });
         }
     }
 }
@@ -332,4 +351,6 @@ pub struct Shown {
     pub built: Option<f32>,
     /// Where its turret points (radians), if at a target.
     pub aim: Option<f32>,
+    /// How hard its gun has just kicked back (0: at rest, 1: the moment it fired).
+    pub recoil: f32,
 }

@@ -102,6 +102,8 @@ pub struct Battle {
     effects: Effects,
     /// Flashes, explosions, smoke and dust.
     particles: particles::Particles,
+    /// Guns that just fired: how hard each still kicks back (1 at the shot, fading to 0).
+    recoil: BTreeMap<ObjectId, f32>,
     /// Where recent orders went, and whether target lines show.
     markers: markers::Markers,
     /// The mouse is over an interface window (the game draws no cursor of its own).
@@ -185,6 +187,7 @@ impl Battle {
             alerts: Alerts::default(),
             effects: Effects::default(),
             particles: particles::Particles::default(),
+            recoil: BTreeMap::new(),
             markers: markers::Markers::default(),
             cursor_over_ui: false,
             rubble: rubble::Rubble::default(),
@@ -270,6 +273,11 @@ impl Battle {
                     }
                     self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);
                     self.particles.note(&report.events, &self.scene, world, self.local, &self.shroud);
+                    for e in &report.events {
+                        if let crate::sim::event::GameEvent::WeaponFired { shooter, .. } = e {
+                            self.recoil.insert(*shooter, 1.0);
+                        }
+                    }
                     let cell = self.scene.map.file.cell_size as f32;
                     self.rubble.note(&report.events, world, cell, &self.shroud);
                     self.wrecks.note(&report.events, world, &self.previous, &self.shroud);
@@ -315,6 +323,11 @@ impl Battle {
         self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|p| p.extend(scene.height(p))));
         self.particles.age(game_dt);
         self.wrecks.age(game_dt);
+        // A kick lasts a fifth of a second.
+        self.recoil.retain(|_, k| {
+            *k -= game_dt * 5.0;
+            *k > 0.0
+        });
         let world = self.game.session.world();
         self.selection.retain_live(world);
         Ok(())
@@ -404,8 +417,13 @@ impl Battle {
 
     /// What to draw, interpolated between the last two frames.
     pub fn instances(&self) -> Vec<Vec<ObjectInstance>> {
-        let mut out =
-            self.scene.instances(self.world(), Some(&self.previous), self.alpha(), Some((self.local, &self.shroud)));
+        let mut out = self.scene.instances_kicked(
+            self.world(),
+            Some(&self.previous),
+            self.alpha(),
+            Some((self.local, &self.shroud)),
+            &self.recoil,
+        );
         self.rubble.instances(&self.scene, &mut out);
         self.wrecks.instances(&self.scene, self.world(), &mut out);
         out

@@ -95,7 +95,15 @@ impl Wrecks {
     pub fn instances(&self, scene: &Scene, world: &World, out: &mut [Vec<ObjectInstance>]) {
         let rules = world.rules();
         for w in &self.list {
-            let shown = Shown { template: w.template, pos: w.pos, yaw: w.yaw, owner: w.owner, built: None, aim: None };
+            let shown = Shown {
+                template: w.template,
+                pos: w.pos,
+                yaw: w.yaw,
+                owner: w.owner,
+                built: None,
+                aim: None,
+                recoil: 0.0,
+            };
             let mut mine = vec![Vec::new(); out.len()];
             scene.push_shown(&mut mine, rules, &shown);
             let left = w.left();

@@ -37,6 +37,8 @@ struct Lit {
     @location(1) color: vec3<f32>,
     @location(2) world_xy: vec2<f32>,
     @location(3) world: vec3<f32>,
+    // The ground's fine patterns' shares: grass, soil, rock, paved (terrain only).
+    @location(4) detail: vec4<f32>,
 };
 
 // How much sun reaches a point: 1 in the open, 0 in full shadow (the comparison sampler's
@@ -80,8 +82,14 @@ fn noise2(p: vec2<f32>) -> f32 {
 }
 
 @vertex
-fn vs_terrain(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>, @location(2) color: vec3<f32>) -> Lit {
+fn vs_terrain(
+    @location(0) pos: vec3<f32>,
+    @location(1) normal: vec3<f32>,
+    @location(2) color: vec3<f32>,
+    @location(3) detail: vec4<f32>,
+) -> Lit {
     var out: Lit;
+    out.detail = detail;
     out.clip = g.view_proj * vec4<f32>(pos, 1.0);
     out.normal = normal;
     // The broad part of the ground's detail varies slowly: worked out per corner.
@@ -120,6 +128,7 @@ fn vs_object(
     out.color = mix(inst.color, inst.team, team) * shade;
     out.world_xy = world.xy;
     out.world = world;
+    out.detail = vec4<f32>(0.0);
     return out;
 }
 
@@ -135,9 +144,27 @@ fn broad_detail(world: vec3<f32>, n: vec3<f32>) -> f32 {
     return k;
 }
 
-// The fine part, per pixel: grain, and wet, foaming ground along the waterline.
-fn fine_detail(world: vec3<f32>) -> vec3<f32> {
-    let k = 0.93 + 0.14 * noise2(world.xy * 0.6);
+// The fine part, per pixel: each class's pattern by its share (so patterns blend where
+// classes meet) — grass speckle, clumps of soil, cracked rock, paving joints — and wet,
+// foaming ground along the waterline.
+fn fine_detail(world: vec3<f32>, share: vec4<f32>) -> vec3<f32> {
+    let p = world.xy;
+    var k = 0.0;
+    if (share.x > 0.01) {
+        k = k + share.x * (0.9 + 0.2 * noise2(p * 0.8));
+    }
+    if (share.y > 0.01) {
+        k = k + share.y * (0.88 + 0.24 * noise2(p * 0.22 + vec2<f32>(7.0, 3.0)));
+    }
+    if (share.z > 0.01) {
+        let crack = abs(noise2(p * 0.3 + vec2<f32>(19.0, 5.0)) - 0.5);
+        k = k + share.z * (0.8 + 0.25 * smoothstep(0.0, 0.08, crack));
+    }
+    if (share.w > 0.01) {
+        let slab = fract(p / 8.0);
+        let joint = min(min(slab.x, 1.0 - slab.x), min(slab.y, 1.0 - slab.y));
+        k = k + share.w * (0.95 - 0.18 * (1.0 - smoothstep(0.0, 0.04, joint)));
+    }
     var c = vec3<f32>(k, k, k);
     let above = world.z - g.map.w;
     if (g.map.w > 0.0 && above > -1.2 && above < 0.8) {
@@ -156,7 +183,7 @@ fn fs_lit(in: Lit) -> @location(0) vec4<f32> {
 
 @fragment
 fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
-    let detail = fine_detail(in.world);
+    let detail = fine_detail(in.world, in.detail);
     return vec4<f32>(in.color * detail * light_at(in.normal, in.world) * shroud(in.world_xy), 1.0);
 }
 

@@ -1,5 +1,6 @@
 //! Terrain classes (`data/terrain.ron`): grass, dirt, rock, sand, pavement, rubble…, each with
-//! a colour for the renderer and whether ground units may cross it.
+//! a colour and a fine pattern (`detail`) for the renderer and whether ground units may cross
+//! it.
 
 use std::path::Path;
 
@@ -17,6 +18,30 @@ pub struct TerrainClass {
     pub color: (f32, f32, f32),
     /// Whether ground units may enter.
     pub passable: bool,
+    /// The fine pattern the renderer lays over the colour (display only).
+    #[serde(default)]
+    pub detail: Detail,
+}
+
+/// The ground's fine pattern, blended where classes meet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum Detail {
+    /// Fine speckle of blades.
+    #[default]
+    Grass,
+    /// Clumps of earth or sand.
+    Soil,
+    /// Cracked stone.
+    Rock,
+    /// Paving slabs with joints.
+    Paved,
+}
+
+impl Detail {
+    /// Its slot among the four weights a terrain vertex carries.
+    pub fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// All classes, indexed by the values in maps' terrain images.

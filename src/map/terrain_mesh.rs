@@ -24,6 +24,9 @@ pub struct TerrainVertex {
     pub normal: [f32; 3],
     /// Linear RGB.
     pub color: [f32; 3],
+    /// How much of each fine pattern (grass, soil, rock, paved) the ground here shows: the
+    /// share of the cells around the corner of each, so patterns blend where classes meet.
+    pub detail: [f32; 4],
 }
 
 /// The terrain mesh and the water surface.
@@ -57,12 +60,28 @@ impl TerrainMesh {
                 .map_or(UNKNOWN, |c| c.color);
             srgb_to_linear(Vec3::new(c.0, c.1, c.2))
         };
-        TerrainMesh::from_field(&field, |x, y| {
+        let class_detail = |x: i64, y: i64| -> usize {
+            let x = x.clamp(0, cw as i64 - 1) as usize;
+            let y = y.clamp(0, ch as i64 - 1) as usize;
+            map.classes
+                .get(y * cw as usize + x)
+                .and_then(|&k| classes.classes.get(k as usize))
+                .map_or(0, |c| c.detail.index())
+        };
+        let mut mesh = TerrainMesh::from_field(&field, |x, y| {
             // The four cells sharing this corner.
             let (x, y) = (x as i64, y as i64);
             (class_color(x - 1, y - 1) + class_color(x, y - 1) + class_color(x - 1, y) + class_color(x, y)) / 4.0
-        })
-        .with_water(&field, map.file.water_level as f32)
+        });
+        for v in &mut mesh.vertices {
+            let (x, y) = ((v.position[0] / field.cell).round() as i64, (v.position[1] / field.cell).round() as i64);
+            let mut detail = [0.0; 4];
+            for (dx, dy) in [(-1, -1), (0, -1), (-1, 0), (0, 0)] {
+                detail[class_detail(x + dx, y + dy)] += 0.25;
+            }
+            v.detail = detail;
+        }
+        mesh.with_water(&field, map.file.water_level as f32)
     }
 
     /// Builds the mesh of a height field with a colour per corner.
@@ -89,6 +108,7 @@ impl TerrainMesh {
                     position: [x as f32 * cell, y as f32 * cell, z(xi, yi)],
                     normal: normal.to_array(),
                     color: color.to_array(),
+                    detail: [1.0, 0.0, 0.0, 0.0],
                 });
             }
         }

@@ -25,6 +25,10 @@ struct Globals {
 // The shadow map: depth from the sun, compared with a filtering comparison sampler.
 @group(0) @binding(3) var shadow_tex: texture_depth_2d;
 @group(0) @binding(4) var shadow_sampler: sampler_comparison;
+// The ground's fine patterns, one per channel (grass, soil, rock, paved), tiling every 32
+// units, stored at 0.8 of their value.
+@group(0) @binding(5) var detail_tex: texture_2d<f32>;
+@group(0) @binding(6) var detail_sampler: sampler;
 
 fn shroud(world_xy: vec2<f32>) -> f32 {
     let uv = world_xy / max(g.map.xy, vec2<f32>(1.0, 1.0));
@@ -148,23 +152,8 @@ fn broad_detail(world: vec3<f32>, n: vec3<f32>) -> f32 {
 // classes meet) — grass speckle, clumps of soil, cracked rock, paving joints — and wet,
 // foaming ground along the waterline.
 fn fine_detail(world: vec3<f32>, share: vec4<f32>) -> vec3<f32> {
-    let p = world.xy;
-    var k = 0.0;
-    if (share.x > 0.01) {
-        k = k + share.x * (0.9 + 0.2 * noise2(p * 0.8));
-    }
-    if (share.y > 0.01) {
-        k = k + share.y * (0.88 + 0.24 * noise2(p * 0.22 + vec2<f32>(7.0, 3.0)));
-    }
-    if (share.z > 0.01) {
-        let crack = abs(noise2(p * 0.3 + vec2<f32>(19.0, 5.0)) - 0.5);
-        k = k + share.z * (0.8 + 0.25 * smoothstep(0.0, 0.08, crack));
-    }
-    if (share.w > 0.01) {
-        let slab = fract(p / 8.0);
-        let joint = min(min(slab.x, 1.0 - slab.x), min(slab.y, 1.0 - slab.y));
-        k = k + share.w * (0.95 - 0.18 * (1.0 - smoothstep(0.0, 0.04, joint)));
-    }
+    let patterns = textureSampleLevel(detail_tex, detail_sampler, world.xy / 32.0, 0.0) * 1.25;
+    let k = dot(patterns, share);
     var c = vec3<f32>(k, k, k);
     let above = world.z - g.map.w;
     if (g.map.w > 0.0 && above > -1.2 && above < 0.8) {

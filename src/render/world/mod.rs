@@ -5,6 +5,7 @@
 //! takes a view-projection matrix and the object instances the scene made from a snapshot.
 //! Must not: read the simulation or decide what is visible to whom (the scene does).
 
+mod detail;
 pub mod models;
 mod shadow;
 
@@ -164,6 +165,7 @@ impl WorldPass {
             ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
             count: None,
         };
+        let [detail_tex, detail_sampler] = binding::texture_and_sampler(5);
         let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world globals"),
             entries: &[
@@ -172,6 +174,8 @@ impl WorldPass {
                 shroud_sampler,
                 shadow_tex,
                 shadow_sampler,
+                detail_tex,
+                detail_sampler,
             ],
         });
         let tex_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -311,6 +315,31 @@ impl WorldPass {
             vertex_layout(std::mem::size_of::<ObjectInstance>(), wgpu::VertexStepMode::Instance, &instance_attrs),
         );
         let shadow_sampler = shadow::ShadowMap::sampler(device);
+        let detail_image = detail::texture();
+        let detail_texture = device.create_texture_with_data(
+            queue,
+            &wgpu::TextureDescriptor {
+                label: Some("ground detail"),
+                size: wgpu::Extent3d { width: detail::DETAIL_PX, height: detail::DETAIL_PX, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::Rgba8Unorm,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                view_formats: &[],
+            },
+            wgpu::util::TextureDataOrder::LayerMajor,
+            detail_image.as_raw(),
+        );
+        let detail_view = detail_texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let detail_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("ground detail"),
+            address_mode_u: wgpu::AddressMode::Repeat,
+            address_mode_v: wgpu::AddressMode::Repeat,
+            mag_filter: wgpu::FilterMode::Linear,
+            min_filter: wgpu::FilterMode::Linear,
+            ..Default::default()
+        });
         let (low, high) = world
             .terrain
             .vertices
@@ -333,6 +362,8 @@ impl WorldPass {
                 wgpu::BindGroupEntry { binding: 2, resource: wgpu::BindingResource::Sampler(&shroud_sampler) },
                 wgpu::BindGroupEntry { binding: 3, resource: wgpu::BindingResource::TextureView(&shadow.view) },
                 wgpu::BindGroupEntry { binding: 4, resource: wgpu::BindingResource::Sampler(&shadow_sampler) },
+                wgpu::BindGroupEntry { binding: 5, resource: wgpu::BindingResource::TextureView(&detail_view) },
+                wgpu::BindGroupEntry { binding: 6, resource: wgpu::BindingResource::Sampler(&detail_sampler) },
             ],
         });
         let road_bind = road_atlas_bind(device, queue, &tex_layout, world.road_atlas);

@@ -255,3 +255,44 @@ fn fs_water(in: Water) -> @location(0) vec4<f32> {
     let colour = sky * (0.85 + 0.3 * w1) + vec3<f32>(glint, glint, glint * 0.95);
     return vec4<f32>(colour * s, mix(1.0, g.water.a, s));
 }
+
+// Sprites: soft round puffs facing the camera (smoke, fire, flashes, debris), depth-tested
+// against the world, colours premultiplied by their soft edge.
+struct Sprite {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+    @location(1) color: vec4<f32>,
+};
+
+@vertex
+fn vs_sprite(
+    @builtin(vertex_index) i: u32,
+    @location(0) pos: vec3<f32>,
+    @location(1) size: f32,
+    @location(2) color: vec4<f32>,
+) -> Sprite {
+    var corners = array<vec2<f32>, 6>(
+        vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0), vec2<f32>(1.0, 1.0),
+        vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, 1.0),
+    );
+    let c = corners[i];
+    let forward = normalize(pos - g.eye.xyz);
+    let right = normalize(cross(forward, vec3<f32>(0.0, 0.0, 1.0)));
+    let up = cross(right, forward);
+    // Pulled a little toward the eye, so a puff on the ground is not cut in half by it.
+    let centre = pos - forward * size * 0.5;
+    let world = centre + (right * c.x + up * c.y) * size;
+    var out: Sprite;
+    out.clip = g.view_proj * vec4<f32>(world, 1.0);
+    out.uv = c;
+    out.color = color;
+    return out;
+}
+
+@fragment
+fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
+    let r = length(in.uv);
+    let a = clamp(1.0 - r, 0.0, 1.0);
+    let soft = a * a * (3.0 - 2.0 * a) * in.color.a;
+    return vec4<f32>(in.color.rgb * soft, soft);
+}

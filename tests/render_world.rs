@@ -104,12 +104,12 @@ fn the_hud_shows_the_top_bar_over_the_battle() {
     assert_eq!(plain.get_pixel(320, 250), hud.get_pixel(320, 250));
 }
 
-/// Pixels within `radius` of `at` bright and warm enough to be fire or a flash.
+/// Pixels within `radius` of `at` bright enough to be fire or a flash (no ground is).
 fn bright_near(img: &image::RgbaImage, at: glam::Vec2, radius: f32) -> usize {
     img.enumerate_pixels()
         .filter(|(x, y, p)| {
             let d = glam::Vec2::new(*x as f32, *y as f32) - at;
-            d.length() <= radius && p.0[0] > 220 && p.0[1] > 140 && p.0[2] < 200
+            d.length() <= radius && p.0[0] > 220 && p.0[1] > 140
         })
         .count()
 }

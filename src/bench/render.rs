@@ -117,6 +117,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
             }));
             let t1 = Instant::now();
             world_pass.set_view(battle.camera().eye(), 0.0);
+            world_pass.set_sprites(battle.sprites());
             world_pass.render(&gpu.device, &gpu.queue, &target.view, SIZE, battle.view_proj(), &instances);
             ui_pass.render(&gpu.device, &gpu.queue, &target.view, SIZE, &cmds, None);
             gpu.device

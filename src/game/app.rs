@@ -521,6 +521,7 @@ impl Running {
             let instances = battle.instances();
             world_pass.set_shroud(&self.gpu.queue, &battle.shroud().soft_bytes());
             world_pass.set_view(battle.camera().eye(), battle.display_seconds());
+            world_pass.set_sprites(battle.sprites());
             world_pass.render(&self.gpu.device, &self.gpu.queue, &view, size, battle.view_proj(), &instances);
             cmds = battle.overlay();
             clear = None;

@@ -145,6 +145,9 @@ pub fn render_battle(
         scene.instances(battle.world(), None, 1.0, None)
     };
     pass.set_view(battle.camera().eye(), 0.0);
+    if overlay == Overlay::Hud {
+        pass.set_sprites(battle.sprites());
+    }
     pass.render(&gpu.device, &gpu.queue, &target.view, size, battle.view_proj(), &instances);
     let layout = match overlay {
         Overlay::None => return Ok(target.read(&gpu)?),

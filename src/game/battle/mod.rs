@@ -429,6 +429,11 @@ impl Battle {
         out
     }
 
+    /// The particles to draw this frame, as world sprites.
+    pub fn sprites(&self) -> Vec<crate::render::world::SpriteInstance> {
+        self.particles.sprites()
+    }
+
     /// The screen size changed.
     pub fn resize(&mut self, screen: Vec2) {
         self.view.screen = screen;

@@ -2,14 +2,15 @@
 //! fireball, rising smoke, debris thrown out and falling, a scorch mark left on the ground),
 //! thin smoke from structures below half health, smoke and fire from burning structures and
 //! wrecks, smoke trails behind shells, and dust behind moving vehicles. Display state made
-//! from the tick's events and the interpolated picture, drawn as soft sprites over the world;
-//! only what the local player can see.
+//! from the tick's events and the interpolated picture, drawn as soft sprites in the world
+//! (scorch marks over it); only what the local player can see.
 //!
 //! Must not: touch the world or draw anything the player's team cannot see; its randomness is
 //! its own (never the game's RNG).
 
 use glam::{Vec2, Vec3};
 
+use crate::render::world::SpriteInstance;
 use crate::sim::event::GameEvent;
 use crate::sim::rules::ObjectKind;
 use crate::sim::{PlayerId, World};
@@ -327,7 +328,8 @@ impl Particles {
         self.list.len()
     }
 
-    /// Scorch marks, then smoke and debris far to near, then glows, as sprites over the world.
+    /// Scorch marks on the ground, drawn over the world (decals: nothing stands in front of
+    /// the ground they mark).
     pub fn draw(&self, view: &View, out: &mut Vec<DrawCmd>) {
         for s in &self.scorches {
             let fade = (1.0 - (s.age / SCORCH_SECONDS - 0.66).max(0.0) * 3.0).clamp(0.0, 1.0);
@@ -337,36 +339,31 @@ impl Particles {
                 out.push(DrawCmd::Image { rect, name: PUFF.into(), tint: [12, 10, 8, (200.0 * fade) as u8] });
             }
         }
-        let eye = view.camera.eye();
-        let mut order: Vec<&Particle> = self.list.iter().collect();
-        order.sort_by(|a, b| {
-            let glow = |p: &Particle| p.kind == Kind::Glow;
-            glow(a).cmp(&glow(b)).then((b.pos - eye).length_squared().total_cmp(&(a.pos - eye).length_squared()))
-        });
-        for p in order {
-            let k = (p.age / p.life).clamp(0.0, 1.0);
-            let radius = p.size.0 + (p.size.1 - p.size.0) * k;
-            let Some((c, r)) = sprite(view, p.pos, radius) else { continue };
-            if r < 0.3 {
-                continue;
-            }
-            let alpha = match p.kind {
-                Kind::Glow => p.alpha * (1.0 - k * k),
-                Kind::Smoke => p.alpha * (1.0 - k) * (k * 6.0).min(1.0),
-                Kind::Debris => p.alpha,
-            };
-            let [red, green, blue] = p.color;
-            let tint = [red, green, blue, (255.0 * alpha).clamp(0.0, 255.0) as u8];
-            if p.kind == Kind::Debris {
-                out.push(DrawCmd::Fill { rect: Rect::new(c.x - r, c.y - r, r * 2.0, r * 2.0), color: tint });
-            } else {
-                out.push(DrawCmd::Image {
-                    rect: Rect::new(c.x - r, c.y - r, r * 2.0, r * 2.0),
-                    name: PUFF.into(),
-                    tint,
-                });
-            }
-        }
+    }
+
+    /// Every live particle as a sprite in the world (the world pass sorts and depth-tests
+    /// them, so a building hides the smoke behind it).
+    pub fn sprites(&self) -> Vec<SpriteInstance> {
+        let linear = |c: u8| {
+            let c = c as f32 / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        self.list
+            .iter()
+            .map(|p| {
+                let k = (p.age / p.life).clamp(0.0, 1.0);
+                let radius = p.size.0 + (p.size.1 - p.size.0) * k;
+                let alpha = match p.kind {
+                    Kind::Glow => p.alpha * (1.0 - k * k),
+                    Kind::Smoke => p.alpha * (1.0 - k) * (k * 6.0).min(1.0),
+                    Kind::Debris => p.alpha,
+                };
+                // Glows are brighter than any lit surface: they give light.
+                let bright = if p.kind == Kind::Glow { 1.6 } else { 1.0 };
+                let [r, g, b] = p.color.map(|c| linear(c) * bright);
+                SpriteInstance { pos: p.pos.to_array(), size: radius, color: [r, g, b, alpha.clamp(0.0, 1.0)] }
+            })
+            .collect()
     }
 }
 

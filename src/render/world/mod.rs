@@ -36,6 +36,19 @@ pub struct ObjectInstance {
     pub team: [f32; 3],
 }
 
+/// A soft round sprite in the world (smoke, fire, a flash, debris), facing the camera,
+/// depth-tested against the world so buildings hide what is behind them.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+pub struct SpriteInstance {
+    /// Its centre (world units).
+    pub pos: [f32; 3],
+    /// Its radius (world units).
+    pub size: f32,
+    /// Linear RGB and opacity.
+    pub color: [f32; 4],
+}
+
 /// Everything of a map that does not move.
 pub struct StaticWorld<'a> {
     /// The ground.
@@ -120,6 +133,9 @@ pub struct WorldPass {
     light: Mat4,
     /// Draw calls the last frame made.
     draw_calls: u32,
+    sprite_pipeline: wgpu::RenderPipeline,
+    /// Sprites for the next frame.
+    sprites: Vec<SpriteInstance>,
     /// The camera's eye, for highlights on the water.
     eye: Vec3,
     /// Seconds, for the water's motion.
@@ -282,6 +298,21 @@ impl WorldPass {
             false,
             None,
         );
+        let sprite_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32, 2 => Float32x4];
+        let sprite_pipeline = pipeline(
+            "sprites",
+            &plain,
+            "vs_sprite",
+            "fs_sprite",
+            &[Some(vertex_layout(
+                std::mem::size_of::<SpriteInstance>(),
+                wgpu::VertexStepMode::Instance,
+                &sprite_attrs,
+            ))],
+            Some(wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING),
+            false,
+            None,
+        );
         let globals = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("world globals"),
             size: std::mem::size_of::<Globals>() as u64,
@@ -398,10 +429,17 @@ impl WorldPass {
             shadow,
             light,
             draw_calls: 0,
+            sprite_pipeline,
+            sprites: Vec::new(),
             eye: Vec3::new(world.size[0] / 2.0, -world.size[1], world.size[1]),
             time: 0.0,
             water_level: world.terrain.water.first().map_or(0.0, |c| c[2]),
         }
+    }
+
+    /// The sprites the next frame draws (after the water, depth-tested, not writing depth).
+    pub fn set_sprites(&mut self, sprites: Vec<SpriteInstance>) {
+        self.sprites = sprites;
     }
 
     /// Where the camera's eye is (the water's highlights face it) and the display time in
@@ -490,6 +528,19 @@ impl WorldPass {
             usage: wgpu::BufferUsages::VERTEX,
         });
         let depth = self.depth_view(device, size);
+        // Far sprites first, so near smoke blends over far smoke.
+        let eye = self.eye;
+        self.sprites.sort_by(|a, b| {
+            let d = |s: &SpriteInstance| (Vec3::from_array(s.pos) - eye).length_squared();
+            d(b).total_cmp(&d(a))
+        });
+        let sprite_buf = (!self.sprites.is_empty()).then(|| {
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("sprites"),
+                contents: bytemuck::cast_slice(&self.sprites),
+                usage: wgpu::BufferUsages::VERTEX,
+            })
+        });
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("world") });
         self.shadow.record(&mut encoder, &self.terrain, &self.models, &self.model_ranges, &instance_buf, instances);
         let meshes_used = instances.iter().zip(&self.model_ranges).filter(|(g, _)| !g.is_empty()).count() as u32;
@@ -552,6 +603,11 @@ impl WorldPass {
                 pass.set_pipeline(&self.water_pipeline);
                 pass.set_vertex_buffer(0, water.slice(..));
                 pass.draw(0..6, 0..1);
+            }
+            if let Some(buffer) = &sprite_buf {
+                pass.set_pipeline(&self.sprite_pipeline);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..6, 0..self.sprites.len() as u32);
             }
         }
         queue.submit(Some(encoder.finish()));

@@ -160,18 +160,29 @@ impl Scene {
         }
     }
 
+    /// How a model's unit space is stretched on the battlefield, and whether it stands on the
+    /// map's grid: structures and scenery span their footprint and height, units their height
+    /// every way.
+    fn model_scale(&self, model: &ModelDef, t: &crate::sim::rules::ObjectTemplate) -> (Vec3, bool) {
+        if matches!(model.shape, Shape::Building | Shape::Prop) || t.kind.blocks_ground() {
+            let cell = self.map.file.cell_size as f32;
+            (Vec3::new(t.footprint.0.max(1) as f32 * cell, t.footprint.1.max(1) as f32 * cell, model.height), true)
+        } else {
+            (Vec3::splat(model.height), false)
+        }
+    }
+
     /// The box an object's model fills on the battlefield (world units, z up): what a click
     /// on it hits. Units turn, so theirs holds the model in any facing.
     pub fn object_box(&self, world: &World, o: &crate::sim::object::Object) -> Option<(Vec3, Vec3)> {
         let model = self.models.get(o.template.0 as usize)?;
         let t = world.rules().template(o.template);
         let (lo, hi) = self.library.extent(o.template.0 as usize);
-        let cell = self.map.file.cell_size as f32;
         let at = to_display(o.pos);
         let base = self.height(at) + super::display::altitude(t.kind);
-        let (lo, hi) = if matches!(model.shape, Shape::Building | Shape::Prop) || t.kind.blocks_ground() {
+        let (size, on_grid) = self.model_scale(model, t);
+        let (lo, hi) = if on_grid {
             // Structures keep the grid's orientation: unit x and y are the world's.
-            let size = Vec3::new(t.footprint.0.max(1) as f32 * cell, t.footprint.1.max(1) as f32 * cell, model.height);
             (lo * size, hi * size)
         } else {
             let reach = lo.truncate().abs().max(hi.truncate().abs()).length() * model.height;
@@ -282,14 +293,7 @@ impl Scene {
     pub fn push_shown(&self, out: &mut [Vec<ObjectInstance>], rules: &crate::sim::rules::Rules, shown: &Shown) {
         let Some(model) = self.models.get(shown.template.0 as usize) else { return };
         let t = rules.template(shown.template);
-        let cell = self.map.file.cell_size as f32;
-        let structure = matches!(model.shape, Shape::Building | Shape::Prop) || t.kind.blocks_ground();
-        let mut scale = if structure {
-            let (fw, fh) = (t.footprint.0.max(1) as f32 * cell, t.footprint.1.max(1) as f32 * cell);
-            [fw, fh, model.height]
-        } else {
-            [model.height; 3]
-        };
+        let mut scale = self.model_scale(model, t).0.to_array();
         let base = srgb_to_linear(Vec3::new(model.color.0, model.color.1, model.color.2));
         let (color, team) = match self.colors.get(shown.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
             Some(&p) if shown.owner != PlayerId::NEUTRAL => {

@@ -271,16 +271,7 @@ impl Battle {
                     if self.see_all {
                         self.shroud.reveal_all();
                     }
-                    self.effects.note(&report.events, &self.scene, world, self.local, &self.shroud);
-                    self.particles.note(&report.events, &self.scene, world, self.local, &self.shroud);
-                    for e in &report.events {
-                        if let crate::sim::event::GameEvent::WeaponFired { shooter, .. } = e {
-                            self.recoil.insert(*shooter, 1.0);
-                        }
-                    }
-                    let cell = self.scene.map.file.cell_size as f32;
-                    self.rubble.note(&report.events, world, cell, &self.shroud);
-                    self.wrecks.note(&report.events, world, &self.previous, &self.shroud);
+                    self.display_events(&report.events);
                     self.tell_replay_pace(frame.0);
                     self.since_tick -= FRAME;
                     ran += 1;
@@ -439,12 +430,18 @@ impl Battle {
         self.view.screen = screen;
     }
 
-    /// Shows `events` as a tick would have reported them — tracers, particles, rubble — and
-    /// nothing else: the world does not change. For tools and the renderer's tests.
+    /// Shows `events` as the tick reported them — tracers, particles, recoil, rubble, wrecks —
+    /// and nothing else: the world does not change. Each frame's report comes through here;
+    /// tools and the renderer's tests call it too.
     pub fn display_events(&mut self, events: &[crate::sim::event::GameEvent]) {
         let world = self.game.session.world();
         self.effects.note(events, &self.scene, world, self.local, &self.shroud);
         self.particles.note(events, &self.scene, world, self.local, &self.shroud);
+        for e in events {
+            if let crate::sim::event::GameEvent::WeaponFired { shooter, .. } = e {
+                self.recoil.insert(*shooter, 1.0);
+            }
+        }
         let cell = self.scene.map.file.cell_size as f32;
         self.rubble.note(events, world, cell, &self.shroud);
         self.wrecks.note(events, world, &self.previous, &self.shroud);

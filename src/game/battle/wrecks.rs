@@ -104,21 +104,24 @@ impl Wrecks {
                 aim: None,
                 recoil: 0.0,
             };
-            let mut mine = vec![Vec::new(); out.len()];
-            scene.push_shown(&mut mine, rules, &shown);
+            // Drawn as the unit was (its body and turret meshes), then those instances are
+            // burnt or laid down.
+            let meshes = scene.library.of(w.template.0 as usize);
+            let lists = [Some(meshes.body), meshes.turret];
+            let before = lists.map(|m| m.and_then(|m| out.get(m)).map_or(0, Vec::len));
+            scene.push_shown(out, rules, &shown);
             let left = w.left();
-            for (list, made) in out.iter_mut().zip(mine) {
-                for mut i in made {
+            for (mesh, from) in lists.into_iter().zip(before) {
+                let Some(list) = mesh.and_then(|m| out.get_mut(m)) else { continue };
+                for i in list.iter_mut().skip(from) {
                     if w.soldier {
                         // Fallen: flat along the way it faced, fading into the ground.
                         i.scale = [i.scale[0] * 1.2, i.scale[1] * 2.6, i.scale[2] * 0.16 * left];
                     } else {
-                        let burnt = Vec3::from_array(i.color) * 0.22;
-                        i.color = burnt.to_array();
+                        i.color = (Vec3::from_array(i.color) * 0.22).to_array();
                         i.team = (Vec3::from_array(i.team) * 0.18).to_array();
                         i.offset[2] -= i.scale[2] * (1.0 - left);
                     }
-                    list.push(i);
                 }
             }
         }

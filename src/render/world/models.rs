@@ -39,6 +39,8 @@ pub struct ModelLibrary {
     pub ranges: Vec<std::ops::Range<u32>>,
     /// Per object template (by index): its meshes.
     pub meshes: Vec<TemplateMeshes>,
+    /// Per mesh: the least and most corners of its vertices (worked out once, for picking).
+    extents: Vec<(Vec3, Vec3)>,
 }
 
 /// The meshes one object is drawn with.
@@ -248,6 +250,18 @@ fn scaffold(b: &mut Builder) {
     }
 }
 
+/// The least and most corners of the vertices a mesh's `range` of `indices` uses.
+fn extent_of(vertices: &[ModelVertex], indices: &[u32], range: &std::ops::Range<u32>) -> (Vec3, Vec3) {
+    let used = indices.get(range.start as usize..range.end as usize).unwrap_or_default();
+    let mut lo = Vec3::splat(f32::MAX);
+    let mut hi = Vec3::splat(f32::MIN);
+    for v in used.iter().filter_map(|&i| vertices.get(i as usize)) {
+        lo = lo.min(Vec3::from_array(v.position));
+        hi = hi.max(Vec3::from_array(v.position));
+    }
+    if lo.x > hi.x { (Vec3::ZERO, Vec3::ZERO) } else { (lo, hi) }
+}
+
 impl ModelLibrary {
     /// The built-in meshes only (every template drawn by its shape).
     pub fn builtin() -> ModelLibrary {
@@ -297,7 +311,8 @@ impl ModelLibrary {
             by_kit.insert(name, made);
             meshes.push(made);
         }
-        ModelLibrary { vertices: b.vertices, indices: b.indices, ranges, meshes }
+        let extents = ranges.iter().map(|r| extent_of(&b.vertices, &b.indices, r)).collect();
+        ModelLibrary { vertices: b.vertices, indices: b.indices, ranges, meshes, extents }
     }
 
     /// The meshes template number `template` is drawn with (its shape's for an unknown one).
@@ -321,17 +336,7 @@ impl ModelLibrary {
     }
 
     fn mesh_extent(&self, mesh: usize) -> (Vec3, Vec3) {
-        let Some(range) = self.ranges.get(mesh) else { return (Vec3::ZERO, Vec3::ZERO) };
-        let indices = self.indices.get(range.start as usize..range.end as usize).unwrap_or_default();
-        let mut lo = Vec3::splat(f32::MAX);
-        let mut hi = Vec3::splat(f32::MIN);
-        for &i in indices {
-            if let Some(v) = self.vertices.get(i as usize) {
-                lo = lo.min(Vec3::from_array(v.position));
-                hi = hi.max(Vec3::from_array(v.position));
-            }
-        }
-        if lo.x > hi.x { (Vec3::ZERO, Vec3::ZERO) } else { (lo, hi) }
+        self.extents.get(mesh).copied().unwrap_or((Vec3::ZERO, Vec3::ZERO))
     }
 
     /// How many meshes the library holds.

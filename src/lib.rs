@@ -8,6 +8,7 @@
 
 pub mod ai;
 pub mod art;
+pub mod audio;
 pub mod bench;
 pub mod content;
 pub mod defs;

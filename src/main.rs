@@ -62,6 +62,40 @@ enum Cmd {
     },
     /// Regenerate the project's generated art (data/roads.png, ui/ui.png and ui/images.ron).
     GenArt,
+    /// Regenerate the project's synthesised sounds (data/sounds/*.wav).
+    GenSounds,
+    /// Render the sound of a saved or headless game offline through the game's mixer, heard
+    /// from a camera that follows the largest fight, as a 48 kHz stereo 16-bit WAV.
+    #[command(group(clap::ArgGroup::new("game").required(true).args(["replay", "map"])))]
+    RenderAudio {
+        /// A saved replay.
+        #[arg(long, conflicts_with_all = ["map", "players", "seed"])]
+        replay: Option<PathBuf>,
+        /// Map name (under maps/) or folder.
+        #[arg(long, requires = "players")]
+        map: Option<String>,
+        /// Players, as for `sim`.
+        #[arg(long, requires = "map")]
+        players: Option<String>,
+        /// Frames to run (with --map; a replay runs to its end).
+        #[arg(long, value_parser = frames_arg)]
+        frames: Option<u32>,
+        /// Game seed.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// First frame heard.
+        #[arg(long, default_value_t = 0)]
+        from: u32,
+        /// Last frame heard.
+        #[arg(long)]
+        to: Option<u32>,
+        /// With the soundtrack.
+        #[arg(long)]
+        music: bool,
+        /// Output WAV.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Render offscreen to a PNG through the game's own renderer: a map's battlefield after some
     /// frames, an interface layout, or a layout over a battlefield.
     #[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["map", "ui"])))]
@@ -298,6 +332,10 @@ fn main() -> ExitCode {
         }
         Cmd::MapGen { dir } => map_gen(&roots, &dir),
         Cmd::GenArt => gen_art(&roots),
+        Cmd::GenSounds => gen_sounds(&roots),
+        Cmd::RenderAudio { replay, map, players, frames, seed, from, to, music, out } => {
+            render_audio(&roots, AudioGame { replay, map, players, frames, seed }, (from, to, music), &out)
+        }
         Cmd::Screenshot { map, ui, frames, players, commands, seed, camera, out, size, hover, select } => {
             let hud = ui.as_ref().is_some_and(|u| u.as_os_str() == "hud");
             let layout = ui.filter(|u| u.as_os_str() != "none" && u.as_os_str() != "hud");
@@ -620,6 +658,68 @@ fn gen_art(roots: &ContentRoots) -> Result<()> {
     std::fs::write(&ron_path, format!("{header}{text}\n"))
         .with_context(|| format!("{}: cannot write", ron_path.display()))?;
     println!("wrote {} and {}", png.display(), ron_path.display());
+    Ok(())
+}
+
+fn gen_sounds(roots: &ContentRoots) -> Result<()> {
+    let root = roots.roots().first().cloned().unwrap_or_default();
+    let dir = root.join("data/sounds");
+    std::fs::create_dir_all(&dir).with_context(|| format!("{}: cannot create", dir.display()))?;
+    let files = ridgeline::art::sounds::generate();
+    let bytes: usize = files.iter().map(|(_, b)| b.len()).sum();
+    for (name, data) in &files {
+        let path = dir.join(name);
+        std::fs::write(&path, data).with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    println!("wrote {} files ({} KB) to {}", files.len(), bytes / 1024, dir.display());
+    Ok(())
+}
+
+/// The game `render-audio` listens to.
+struct AudioGame {
+    replay: Option<PathBuf>,
+    map: Option<String>,
+    players: Option<String>,
+    frames: Option<u32>,
+    seed: Option<u64>,
+}
+
+fn render_audio(
+    roots: &ContentRoots,
+    g: AudioGame,
+    (from, to, music): (u32, Option<u32>, bool),
+    out: &std::path::Path,
+) -> Result<()> {
+    use ridgeline::audio::offline::{RenderSpec, levels, render_match, write_wav};
+    let (game, end) = match (&g.replay, &g.map, &g.players) {
+        (Some(path), _, _) => {
+            let replay = ridgeline::session::Replay::load(path)?;
+            let mut game =
+                start_local(roots, &replay.setup.for_playback(), &ridgeline::session::CommandScript::default())?;
+            game.session.play_back(&replay.commands);
+            (game, replay.frames)
+        }
+        (None, Some(map), Some(players)) => {
+            let spec: PlayersSpec = players.parse()?;
+            let setup = spec.to_match_setup(map, g.seed.unwrap_or(1), &playable_factions(roots)?);
+            let Some(frames) = g.frames else { bail!("--frames is needed with --map") };
+            (start_local(roots, &setup, &ridgeline::session::CommandScript::default())?, frames)
+        }
+        _ => bail!("give --replay <file>, or --map and --players"),
+    };
+    let spec = RenderSpec { from, to: to.unwrap_or(end).min(end), music };
+    let samples = render_match(roots, game, spec)?;
+    write_wav(out, &samples)?;
+    let second = levels(&samples, ridgeline::audio::backend::SAMPLE_RATE as usize);
+    let loud = second.iter().filter(|(_, rms)| *rms > 0.01).count();
+    let peak = second.iter().fold(0.0f32, |m, (p, _)| m.max(*p));
+    println!(
+        "wrote {} ({:.1} s, {} of its seconds with sound, peak {:.2})",
+        out.display(),
+        samples.len() as f32 / 2.0 / ridgeline::audio::backend::SAMPLE_RATE as f32,
+        loud,
+        peak
+    );
     Ok(())
 }
 

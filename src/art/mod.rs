@@ -2,4 +2,5 @@
 //! by `ridgeline gen-art` and committed. Nothing here runs while playing.
 
 pub mod road_atlas;
+pub mod sounds;
 pub mod ui_atlas;

@@ -12,6 +12,7 @@ mod graph;
 pub mod model;
 pub mod model_kits;
 pub mod schema;
+pub mod sounds;
 pub mod source;
 mod upgrades;
 
@@ -30,6 +31,7 @@ pub use error::{DefsError, DefsErrors};
 pub use model::ModelDef;
 pub use model_kits::ModelKits;
 use schema::{ArmorFile, FactionDef, ObjectDef, UpgradeDef, WeaponDef};
+pub use sounds::{Category, ObjectSounds, SoundDef, SoundRef, SoundTable, WeaponSounds};
 pub use source::Source;
 
 /// Largest magnitude accepted for decimal values (world units, seconds...).
@@ -46,6 +48,12 @@ pub struct Definitions {
     pub upgrade_descriptions: Vec<String>,
     /// Each object's one-line description, indexed like `rules.templates`.
     pub object_descriptions: Vec<String>,
+    /// Each object's sounds, indexed like `rules.templates`.
+    pub object_sounds: Vec<ObjectSounds>,
+    /// Each weapon's sounds, indexed like `rules.weapons`.
+    pub weapon_sounds: Vec<WeaponSounds>,
+    /// Every sound named above, where it is named (checked against the sound table).
+    pub sound_refs: Vec<SoundRef>,
 }
 
 /// The five source files of a rule set.
@@ -112,13 +120,48 @@ impl Definitions {
         let upgrade_descriptions = upgrades.iter().map(|u| u.description.clone()).collect();
         let object_descriptions = objects.iter().map(|o| o.description.clone()).collect();
         let models = b.objects(&objects, &faction_names);
+        let object_sounds: Vec<ObjectSounds> = objects.iter().map(|o| o.sounds.clone()).collect();
+        let weapon_sounds: Vec<WeaponSounds> = weapons.iter().map(|w| WeaponSounds { fire: w.sound.clone() }).collect();
+        let mut sound_refs = Vec::new();
+        for o in &objects {
+            for (field, sound) in o.sounds.named() {
+                sound_refs.push(SoundRef {
+                    path: src.objects.path.clone(),
+                    line: src.objects.line_of(&o.name),
+                    item: "object",
+                    name: o.name.clone(),
+                    field,
+                    sound: sound.to_string(),
+                });
+            }
+        }
+        for w in &weapons {
+            if let Some(sound) = &w.sound {
+                sound_refs.push(SoundRef {
+                    path: src.weapons.path.clone(),
+                    line: src.weapons.line_of(&w.name),
+                    item: "weapon",
+                    name: w.name.clone(),
+                    field: "sound",
+                    sound: sound.clone(),
+                });
+            }
+        }
         b.factions(&factions);
         if b.errors.is_empty() {
             // The graph is checked once every name resolved.
             b.errors.extend(graph::check(&b.rules, src));
         }
         if b.errors.is_empty() {
-            Ok(Definitions { rules: Arc::new(b.rules), models, upgrade_descriptions, object_descriptions })
+            Ok(Definitions {
+                rules: Arc::new(b.rules),
+                models,
+                upgrade_descriptions,
+                object_descriptions,
+                object_sounds,
+                weapon_sounds,
+                sound_refs,
+            })
         } else {
             Err(DefsErrors(b.errors))
         }

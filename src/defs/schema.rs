@@ -70,6 +70,9 @@ pub struct ObjectDef {
     pub researches: Vec<String>,
     /// How the renderer draws it (not read by the simulation).
     pub model: ModelDef,
+    /// What it says and sounds like (not read by the simulation).
+    #[serde(default)]
+    pub sounds: super::sounds::ObjectSounds,
 }
 
 /// A gatherer's trip.
@@ -119,6 +122,9 @@ pub struct WeaponDef {
     /// Ground (default), Air or Both.
     #[serde(default)]
     pub targets: Targets,
+    /// The sound of a shot, from sounds.ron (not read by the simulation).
+    #[serde(default)]
+    pub sound: Option<String>,
 }
 
 /// `data/armor.ron`: damage types and armour classes.

@@ -989,3 +989,55 @@ fn a_tank_s_turret_faces_its_aim_and_kicks_back_when_it_fires() {
     assert!(back.length() > 0.3, "the turret kicks back: {back}");
     assert!(back.normalize().dot(Vec2::from_angle(aim)) < -0.99, "away from its aim: {back}");
 }
+
+#[test]
+fn selecting_and_ordering_chirp_and_a_finished_unit_is_announced() {
+    let mut b = battle();
+    let me = b.local();
+    let names = |b: &mut Battle| b.take_heard().into_iter().map(|h| h.name).collect::<Vec<_>>();
+    names(&mut b);
+    // Click one rifleman: its selection chirp.
+    let cam = *b.camera();
+    let defs = ridgeline::defs::Definitions::load(&common::roots()).unwrap();
+    let unit = b
+        .world()
+        .objects()
+        .find(|o| {
+            o.owner == me && b.world().rules().template(o.template).kind == ridgeline::sim::rules::ObjectKind::Infantry
+        })
+        .unwrap();
+    let (p, template) = (to_display(unit.pos), unit.template);
+    let want_select = defs.object_sounds[template.0 as usize].select.clone().unwrap();
+    let want_order = defs.object_sounds[template.0 as usize].order.clone().unwrap();
+    let px = cam.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(names(&mut b), vec![want_select]);
+    // A right click on the ground a moment later: the order chirp.
+    run(&mut b, 0.5);
+    names(&mut b);
+    b.mouse_down(MouseButton::Right, Vec2::new(1000.0, 500.0));
+    b.mouse_up(MouseButton::Right, Vec2::new(1000.0, 500.0));
+    assert_eq!(names(&mut b), vec![want_order]);
+    // The command post trains a worker: "unit ready" when it comes out.
+    let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap().id;
+    let at = b.screen_pos(post).expect("the command post is on screen");
+    b.mouse_down(MouseButton::Left, at);
+    b.mouse_up(MouseButton::Left, at);
+    run(&mut b, 0.3);
+    let train = b
+        .commands()
+        .iter()
+        .position(|c| matches!(c.action, ridgeline::game::battle::Action::Produce { .. }))
+        .expect("a unit to train");
+    b.command_button(train);
+    let mut heard = Vec::new();
+    for _ in 0..40 {
+        run(&mut b, 1.0);
+        heard.extend(names(&mut b));
+        if heard.iter().any(|n| n == "UnitReady") {
+            break;
+        }
+    }
+    assert!(heard.iter().any(|n| n == "UnitReady"), "{heard:?}");
+}

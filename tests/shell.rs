@@ -697,3 +697,50 @@ fn the_control_bar_s_buttons_share_one_text_size() {
     assert!(short < alone * 0.95, "the row shrank: {alone} → {short}");
     assert_eq!(short, long, "both buttons' labels at one size");
 }
+
+#[test]
+fn the_volume_sliders_are_heard_as_they_move_and_back_undoes_them() {
+    let (mut s, path) = shell("shell-volumes");
+    let saved = s.volumes();
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    let drag_left = |s: &mut Shell, name: &str| {
+        let slider = s.find(name).unwrap();
+        let r = s.ui.window(slider).unwrap().rect;
+        s.handle(Input::MouseDown { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
+        s.handle(Input::MouseMove { x: r.x - 50.0, y: r.y });
+        s.handle(Input::MouseUp { x: r.x - 50.0, y: r.y, button: MouseButton::Left });
+    };
+    drag_left(&mut s, "Options.wnd:SliderMaster");
+    assert_eq!(s.volumes().master, 0, "the master slider is heard at once");
+    assert_eq!(s.volumes().voice, saved.voice);
+    click(&mut s, "Options.wnd:ButtonBack");
+    assert_eq!(s.volumes(), saved, "Back undoes what was not saved");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    drag_left(&mut s, "Options.wnd:SliderVoice");
+    click(&mut s, "Options.wnd:ButtonSave");
+    let on_disk = Settings::load(&path).unwrap();
+    assert_eq!((on_disk.voice_volume, on_disk.master_volume), (0, saved.master));
+    assert_eq!(s.volumes().voice, 0);
+}
+
+#[test]
+fn buttons_click_and_tick_and_a_layout_may_name_its_own_sounds_or_none() {
+    let (mut s, _) = shell("shell-sounds");
+    s.take_sounds();
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    let heard = s.take_sounds();
+    assert!(heard.contains(&"UiHover".to_string()) && heard.contains(&"UiClick".to_string()), "{heard:?}");
+    // A label makes no sound when the pointer crosses it.
+    let label = s.find("Options.wnd:LabelMaster").unwrap();
+    let r = s.ui.window(label).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 2.0, y: r.y + 2.0 });
+    assert!(s.take_sounds().is_empty());
+    // The layout's own keys.
+    let wnd = ridgeline::ui::wnd::parse(
+        "T.wnd",
+        "WINDOW\n WINDOWTYPE = PUSHBUTTON;\n SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 10 10, CREATIONRESOLUTION: 800 600;\n NAME = \"T.wnd:B\";\n CLICKSOUND = \"Sold\";\n HOVERSOUND = \"[None]\";\nEND\n",
+    )
+    .unwrap();
+    let b = &wnd.windows[0];
+    assert_eq!((b.click_sound.as_deref(), b.hover_sound.as_deref()), (Some("Sold"), Some("")));
+}

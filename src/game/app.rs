@@ -68,6 +68,10 @@ struct Running {
     asked_drop_at: f32,
     /// The game draws its own cursor (the system's is hidden).
     own_cursor: bool,
+    /// Sound (silent where there is no device).
+    audio: crate::audio::Audio,
+    /// The window is hidden (minimised or covered, where the system says so).
+    occluded: bool,
 }
 
 struct App {
@@ -156,6 +160,7 @@ impl App {
             pass.set_image(&gpu.device, &gpu.queue, name, img);
         }
         log::info!("window {}×{}, surface format {:?}", size.width, size.height, config.format);
+        let audio = crate::audio::Audio::start(&self.roots, shell.volumes());
         Ok(Running {
             window,
             surface,
@@ -173,6 +178,8 @@ impl App {
             clipboard: arboard::Clipboard::new().ok(),
             asked_drop_at: 0.0,
             own_cursor: false,
+            audio,
+            occluded: false,
         })
     }
 }
@@ -608,6 +615,7 @@ impl ApplicationHandler for App {
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Resized(size) => r.resize(size),
+            WindowEvent::Occluded(hidden) => r.occluded = hidden,
             WindowEvent::RedrawRequested => r.draw(),
             WindowEvent::ModifiersChanged(m) => {
                 self.modifiers = m.state();
@@ -803,6 +811,8 @@ impl ApplicationHandler for App {
             // A battle is always moving: draw every frame.
             self.dirty = true;
         }
+        let battle = r.battle.as_mut().map(|(b, _)| b);
+        crate::game::listen::follow(&mut r.audio, &mut r.shell, battle, r.minimized || r.occluded);
         // Draw at most MAX_FPS times a second, and only when something changed: an idle menu
         // costs nothing.
         let now = Instant::now();

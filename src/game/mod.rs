@@ -7,6 +7,7 @@ pub mod app;
 pub mod battle;
 pub mod camera;
 pub mod display;
+pub mod listen;
 pub mod online_lobby;
 pub mod scene;
 pub mod screenshot;

@@ -25,10 +25,14 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Interface scaling.
     pub ui_scaling: UiScaling,
+    /// Volume of everything, 0–100.
+    pub master_volume: u8,
     /// Music volume, 0–100.
     pub music_volume: u8,
-    /// Effects volume, 0–100.
+    /// Effects volume (weapons, explosions, the interface), 0–100.
     pub sfx_volume: u8,
+    /// Voice volume (acknowledgements, announcements), 0–100.
+    pub voice_volume: u8,
     /// Camera scroll speed, 1–20.
     pub scroll_speed: u8,
     /// The name shown to other players.
@@ -43,11 +47,25 @@ impl Default for Settings {
             resolution: (1280, 720),
             fullscreen: false,
             ui_scaling: UiScaling::Aspect,
-            music_volume: 70,
+            master_volume: 80,
+            music_volume: 60,
             sfx_volume: 80,
+            voice_volume: 80,
             scroll_speed: 10,
             player_name: "Commander".into(),
             hint_seen: false,
+        }
+    }
+}
+
+impl Settings {
+    /// The four volumes as the mixer takes them.
+    pub fn volumes(&self) -> crate::audio::Volumes {
+        crate::audio::Volumes {
+            master: self.master_volume,
+            effects: self.sfx_volume,
+            voice: self.voice_volume,
+            music: self.music_volume,
         }
     }
 }
@@ -93,7 +111,12 @@ impl Settings {
             let range = format!("{}..={}", WINDOW_SIZE.start(), WINDOW_SIZE.end());
             return bad("resolution", format!("{w}×{h} is outside {range} pixels each way (the limit)"));
         }
-        for (field, v) in [("music_volume", self.music_volume), ("sfx_volume", self.sfx_volume)] {
+        for (field, v) in [
+            ("master_volume", self.master_volume),
+            ("music_volume", self.music_volume),
+            ("sfx_volume", self.sfx_volume),
+            ("voice_volume", self.voice_volume),
+        ] {
             if v > 100 {
                 return bad(field, format!("{v} is over 100"));
             }

@@ -207,6 +207,10 @@ pub struct GameWindow {
     pub tooltip: String,
     /// Milliseconds of hovering before the tooltip shows (negative: the default).
     pub tooltip_delay: i32,
+    /// The sound a click plays (None: the gadget's default; empty: none).
+    pub click_sound: Option<String>,
+    /// The sound the pointer coming onto it plays (as for `click_sound`).
+    pub hover_sound: Option<String>,
     /// Font size in pixels at the current screen size.
     pub font_px: f32,
     /// Bold font.

@@ -26,6 +26,7 @@ mod replay;
 mod rubble;
 mod score;
 mod selection;
+mod sounds;
 mod view;
 mod wrecks;
 
@@ -110,6 +111,8 @@ pub struct Battle {
     cursor_over_ui: bool,
     /// What destroyed structures left behind.
     rubble: rubble::Rubble,
+    /// What the player hears (display state).
+    sounds: sounds::Sounds,
     /// Destroyed vehicles' hulks and fallen soldiers.
     wrecks: wrecks::Wrecks,
     score: Score,
@@ -191,6 +194,7 @@ impl Battle {
             markers: markers::Markers::default(),
             cursor_over_ui: false,
             rubble: rubble::Rubble::default(),
+            sounds: sounds::Sounds::default(),
             wrecks: wrecks::Wrecks::default(),
             shroud,
             see_all: false,
@@ -445,6 +449,7 @@ impl Battle {
         let cell = self.scene.map.file.cell_size as f32;
         self.rubble.note(events, world, cell, &self.shroud);
         self.wrecks.note(events, world, &self.previous, &self.shroud);
+        self.hear_events(events);
     }
 
     /// Lets `seconds` of display time pass without running the game: effects and particles
@@ -464,7 +469,8 @@ impl Battle {
     }
 
     /// Sends one of the local player's orders into the stream.
-    fn send(&self, command: Command) {
+    fn send(&mut self, command: Command) {
+        self.acknowledge(&command);
         // The receiver lives in the session's controller; it outlives the battle's input.
         let _ = self.orders.send(command);
     }

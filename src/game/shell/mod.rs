@@ -16,6 +16,7 @@ mod replays;
 mod request;
 mod score;
 mod skirmish;
+mod sounds;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -142,6 +143,8 @@ pub struct Shell {
     pub skirmish: SkirmishConfig,
     /// What the screens asked of the client since the last update.
     requests: Vec<ShellRequest>,
+    /// Interface sounds to play (names from the sound table), oldest first.
+    sounds: Vec<String>,
     /// Lobby state.
     pub lobby: lobby::LobbyState,
     /// Pictures made at run time (map previews), by `@name`.
@@ -193,6 +196,7 @@ impl Shell {
             roots: roots.clone(),
             skirmish: SkirmishConfig::default(),
             requests: Vec::new(),
+            sounds: Vec::new(),
             lobby: lobby::LobbyState::default(),
             dynamic_images,
             images: bindings.images,
@@ -295,6 +299,16 @@ impl Shell {
         std::mem::take(&mut self.requests)
     }
 
+    /// The volumes to hear now (the options' sliders while that screen is open).
+    pub fn volumes(&self) -> crate::audio::Volumes {
+        options::live_volumes(self)
+    }
+
+    /// The interface sounds queued since the last call (names from the sound table).
+    pub fn take_sounds(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.sounds)
+    }
+
     /// Queues a request for the client.
     pub(crate) fn request(&mut self, r: ShellRequest) {
         self.requests.push(r);
@@ -345,6 +359,9 @@ impl Shell {
                 return;
             }
             for e in events {
+                if let Some(sound) = sounds::sound_for(&self.ui, &e) {
+                    self.sounds.push(sound);
+                }
                 if let Some(f) = e.callback.as_deref().and_then(callbacks::system) {
                     f(self, &e);
                 }

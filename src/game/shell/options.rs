@@ -34,7 +34,13 @@ pub(super) fn init(shell: &mut Shell) {
     if let Some(r) = id(shell, radio) {
         shell.ui.set_checked(r, true);
     }
-    for (n, v) in [("SliderMusic", s.music_volume), ("SliderSfx", s.sfx_volume), ("SliderScroll", s.scroll_speed)] {
+    for (n, v) in [
+        ("SliderMaster", s.master_volume),
+        ("SliderMusic", s.music_volume),
+        ("SliderSfx", s.sfx_volume),
+        ("SliderVoice", s.voice_volume),
+        ("SliderScroll", s.scroll_speed),
+    ] {
         if let Some(w) = id(shell, n) {
             shell.ui.slider_set(w, v as i32);
         }
@@ -42,6 +48,12 @@ pub(super) fn init(shell: &mut Shell) {
     if let Some(e) = id(shell, "EntryName") {
         shell.ui.entry_set(e, &s.player_name);
     }
+}
+
+/// The volumes to hear now: the sliders' while the options are open (so a change is heard as
+/// it is made), the saved ones otherwise (Back undoes what was not saved).
+pub(super) fn live_volumes(shell: &Shell) -> crate::audio::Volumes {
+    if shell.screen() == Some(Screen::Options) { read(shell).volumes() } else { shell.settings.volumes() }
 }
 
 /// Reads the widgets into settings.
@@ -58,8 +70,10 @@ fn read(shell: &Shell) -> crate::game::settings::Settings {
     };
     let slider =
         |n: &str, d: u8| id(shell, n).and_then(|w| shell.ui.slider_value(w)).map_or(d, |v| v.clamp(0, 100) as u8);
+    s.master_volume = slider("SliderMaster", s.master_volume);
     s.music_volume = slider("SliderMusic", s.music_volume);
     s.sfx_volume = slider("SliderSfx", s.sfx_volume);
+    s.voice_volume = slider("SliderVoice", s.voice_volume);
     s.scroll_speed = slider("SliderScroll", s.scroll_speed).clamp(1, 20);
     let name = id(shell, "EntryName").map(|e| shell.ui.entry_text(e)).unwrap_or_default();
     if !name.trim().is_empty() {

@@ -252,6 +252,10 @@ pub struct WindowDef {
     pub text: String,
     /// Tooltip text.
     pub tooltip_text: String,
+    /// Extension: the sound a click plays (None: the gadget's default; `Some("")`: silence).
+    pub click_sound: Option<String>,
+    /// Extension: the sound the pointer coming onto it plays (as for `click_sound`).
+    pub hover_sound: Option<String>,
     /// Text colours.
     pub text_colors: TextColors,
     /// Draw data for the enabled state.

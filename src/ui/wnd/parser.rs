@@ -312,6 +312,8 @@ impl Parser<'_> {
             tooltip_delay: -1,
             text: String::new(),
             tooltip_text: String::new(),
+            click_sound: None,
+            hover_sound: None,
             text_colors: TextColors::default(),
             enabled: Vec::new(),
             disabled: Vec::new(),
@@ -461,6 +463,15 @@ impl Parser<'_> {
                 }
                 "TEXT" => w.text = self.single_string(&key_tok, &value)?,
                 "TOOLTIPTEXT" => w.tooltip_text = self.single_string(&key_tok, &value)?,
+                "CLICKSOUND" | "HOVERSOUND" => {
+                    let s = self.single_string(&key_tok, &value)?;
+                    let sound = if s.eq_ignore_ascii_case("[none]") { String::new() } else { s };
+                    if key == "CLICKSOUND" {
+                        w.click_sound = Some(sound);
+                    } else {
+                        w.hover_sound = Some(sound);
+                    }
+                }
                 "TEXTCOLOR" => {
                     for g in self.groups(&value)? {
                         let c = self.color(&g)?;

@@ -170,6 +170,8 @@ enum BenchKind {
     Render,
     /// Layout parsing and event routing.
     Ui,
+    /// The mixer's cost in a 200-unit battle, per frame.
+    Audio,
     /// Lockstep over loopback QUIC (pacing off), bytes on the wire, decoder throughput.
     Net {
         /// Instead: a paced game through a lossy, slow, jittery link (takes a minute).
@@ -360,6 +362,9 @@ fn main() -> ExitCode {
         }
         Cmd::Bench { what: BenchKind::Ui } => {
             bench::ui::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::msg)
+        }
+        Cmd::Bench { what: BenchKind::Audio } => {
+            bench::audio::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::msg)
         }
         Cmd::Bench { what: BenchKind::Render } => {
             bench::render::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::from)

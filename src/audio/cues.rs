@@ -75,8 +75,9 @@ pub struct Cues {
 }
 
 /// A sim position as the listener's world units.
-fn spot(p: crate::sim::vector::Vec2) -> [f32; 2] {
-    crate::game::display::to_display(p).to_array()
+pub(crate) fn spot(p: crate::sim::vector::Vec2) -> [f32; 2] {
+    let one = crate::sim::Fixed::ONE.raw() as f32;
+    [p.x.raw() as f32 / one, p.y.raw() as f32 / one]
 }
 
 impl Cues {

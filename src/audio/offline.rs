@@ -74,8 +74,8 @@ impl Follow {
         self.heat.retain(|_, v| *v > 0.05);
         for e in events {
             if let GameEvent::WeaponFired { from, .. } = e {
-                let p = crate::game::display::to_display(*from);
-                let key = ((p.x / FIGHT_CELL).floor() as i32, (p.y / FIGHT_CELL).floor() as i32);
+                let [x, y] = super::cues::spot(*from);
+                let key = ((x / FIGHT_CELL).floor() as i32, (y / FIGHT_CELL).floor() as i32);
                 *self.heat.entry(key).or_default() += 1.0;
             }
         }

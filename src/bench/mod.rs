@@ -3,6 +3,7 @@
 //!
 //! Must not: be used as tests (timings are never asserted).
 
+pub mod audio;
 pub mod net;
 pub mod render;
 pub mod roads;

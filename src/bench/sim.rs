@@ -82,7 +82,7 @@ impl Controller for Shuttle {
 }
 
 /// Sends a player's whole army attack-moving across the field once, in groups.
-struct Charge {
+pub(crate) struct Charge {
     player: PlayerId,
     units: Vec<ObjectId>,
     x: i32,
@@ -108,7 +108,7 @@ impl Controller for Charge {
 
 /// Two armies of `per_side` units (a third tanks, the rest riflemen) facing each other 150
 /// world units apart, each charging through the other.
-fn battle_scenario(defs: &Definitions, per_side: usize) -> Result<(World, Vec<Charge>), SetupError> {
+pub(crate) fn battle_scenario(defs: &Definitions, per_side: usize) -> Result<(World, Vec<Charge>), SetupError> {
     let rules = &defs.rules;
     let tank = rules.template_id("Bulwark").unwrap_or_default();
     let soldier = rules.template_id("Rifleman").unwrap_or_default();

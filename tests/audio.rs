@@ -300,3 +300,62 @@ fn render_audio_hears_a_fight_keeps_quiet_when_nothing_happens_and_never_clips()
     assert!(levels[0] < 0.01, "before the armies meet it is quiet: {levels:?}");
     assert!(fight.iter().all(|&(l, r)| l.abs() < 32_700 && r.abs() < 32_700), "no sample reaches full scale");
 }
+
+#[test]
+fn pausing_holds_the_sound_and_resuming_lets_it_go_on() {
+    let defs = common::defs();
+    let (mut m, capture) = mixer(FULL);
+    hear(&mut m, &capture, &defs, &[shot(rifle(&defs), 500, 500)], 0.01);
+    m.set_paused(true);
+    capture.render(4_800); // the short fade out
+    assert!(rms(&capture.render(2_400)) < 1e-4, "held while minimised");
+    assert!(!m.play("RifleShot", Placement::FLAT), "nothing new starts while held");
+    m.set_paused(false);
+    capture.render(960);
+    assert!(rms(&capture.render(2_400)) > 1e-3, "the shot goes on where it was held");
+}
+
+#[test]
+fn heavy_hits_land_loudly_and_refused_orders_buzz_for_their_player_only() {
+    let defs = common::defs();
+    let ear = Ear::new([0.0, 0.0], 200.0);
+    let me = ridgeline::sim::PlayerId(0);
+    let id = ObjectId { index: 3, generation: 0 };
+    let hit = |damage| GameEvent::Hit { target: id, attacker: id, damage, at: Vec2::from_int(10, 0) };
+    let refused = |player, reason| {
+        GameEvent::OrderRefused(ridgeline::sim::Rejection {
+            frame: ridgeline::sim::Frame(5),
+            player,
+            id: ridgeline::sim::CommandId(1),
+            reason,
+        })
+    };
+    let mut cues = Cues::default();
+    let mut names_of = |events: &[GameEvent]| {
+        cues.note(&defs, events, 10, Some(me), &ear, |_| true).into_iter().map(|h| h.name).collect::<Vec<_>>()
+    };
+    assert_eq!(names_of(&[hit(60)]), vec![names::IMPACT]);
+    assert!(names_of(&[hit(8)]).is_empty(), "a bullet is heard as its shot, not its hit");
+    let poor = ridgeline::sim::RejectReason::NotEnoughMoney { cost: 500, money: 20 };
+    assert_eq!(names_of(&[refused(me, poor.clone())]), vec![names::INSUFFICIENT_FUNDS]);
+    assert!(names_of(&[refused(ridgeline::sim::PlayerId(1), poor)]).is_empty());
+    let blocked = ridgeline::sim::RejectReason::QueueFull(id);
+    assert_eq!(names_of(&[refused(me, blocked)]), vec![names::REFUSED]);
+}
+
+#[test]
+fn ui_check_refuses_a_layout_naming_a_sound_the_table_lacks() {
+    let bindings = ridgeline::game::shell::load_bindings(&common::roots()).unwrap();
+    let layout = |sound: &str| {
+        format!(
+            "WINDOW\n WINDOWTYPE = PUSHBUTTON;\n SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 10 10, CREATIONRESOLUTION: 800 600;\n NAME = \"T.wnd:B\";\n CLICKSOUND = \"{sound}\";\nEND\n"
+        )
+    };
+    let ok = ridgeline::ui::check::check("T.wnd", &layout("Sold"), Some(&bindings));
+    assert!(ok.problems.is_empty(), "{:?}", ok.problems);
+    let silent = ridgeline::ui::check::check("T.wnd", &layout("[None]"), Some(&bindings));
+    assert!(silent.problems.is_empty());
+    let bad = ridgeline::ui::check::check("T.wnd", &layout("Sould"), Some(&bindings));
+    let text = bad.problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+    assert!(text.contains("T.wnd:1") && text.contains("CLICKSOUND") && text.contains("Sould"), "{text}");
+}

@@ -57,6 +57,7 @@ const FILES: &[(&str, Recipe, u64)] = &[
     ("cue_insufficient_funds.wav", insufficient_funds, 36),
     ("ui_click.wav", ui_click, 37),
     ("ui_hover.wav", ui_hover, 38),
+    ("ui_refused.wav", ui_refused, 39),
 ];
 
 /// Every generated file as (name, WAV bytes), in a fixed order.
@@ -345,6 +346,17 @@ fn ui_click(n: &mut Noise) -> Vec<f32> {
     let (mut osc, mut hp) = (Osc::default(), HighPass::default());
     let mut s =
         render(0.05, |t| (osc.run(Wave::Sine, 1900.0, R) + hp.run(n.white(), 3000.0, R) * 0.5) * env(t, 0.0005, 0.008));
+    normalize(&mut s, 0.6);
+    s
+}
+
+/// An order refused: two short, low bonks.
+fn ui_refused(_: &mut Noise) -> Vec<f32> {
+    let (mut osc, mut lp) = (Osc::default(), LowPass::default());
+    let mut s = render(0.3, |t| {
+        let local = if t < 0.12 { t } else { t - 0.14 };
+        lp.run(osc.run(Wave::Square, 196.0, R), 900.0, R) * env(local, 0.003, 0.04)
+    });
     normalize(&mut s, 0.6);
     s
 }

@@ -28,6 +28,10 @@ pub mod names {
     pub const UNDER_ATTACK: &str = "UnderAttack";
     /// An order was refused for want of money.
     pub const INSUFFICIENT_FUNDS: &str = "InsufficientFunds";
+    /// Any other order of the player's was refused.
+    pub const REFUSED: &str = "OrderRefused";
+    /// A heavy shell or rocket landed.
+    pub const IMPACT: &str = "Impact";
     /// A construction site was laid.
     pub const CONSTRUCTION: &str = "Construction";
     /// A structure was sold.
@@ -51,6 +55,8 @@ pub mod names {
     ];
 }
 
+/// Damage from one hit that is heard as an impact (shells and rockets, not bullets).
+const IMPACT_DAMAGE: i32 = 30;
 /// Frames between two "under attack" announcements (10 s).
 const UNDER_ATTACK_GAP: u32 = 300;
 /// How much of the fighting heat is kept from one frame to the next (fades in ~3 s).
@@ -153,11 +159,13 @@ impl Cues {
                         flat(names::UNDER_ATTACK, &mut out);
                     }
                 }
-                GameEvent::OrderRefused(r)
-                    if mine(r.player) && matches!(r.reason, RejectReason::NotEnoughMoney { .. }) =>
-                {
-                    flat(names::INSUFFICIENT_FUNDS, &mut out);
+                GameEvent::Hit { damage, at, .. } if *damage >= IMPACT_DAMAGE => {
+                    placed(Some(&names::IMPACT.to_string()), spot(*at), &mut out);
                 }
+                GameEvent::OrderRefused(r) if mine(r.player) => match r.reason {
+                    RejectReason::NotEnoughMoney { .. } => flat(names::INSUFFICIENT_FUNDS, &mut out),
+                    _ => flat(names::REFUSED, &mut out),
+                },
                 _ => {}
             }
         }

@@ -1,5 +1,6 @@
 //! Checking layouts the way `ridgeline ui-check` does: parse, then bind every callback name to
-//! the lexicon, every image to `ui/images.ron` and every font to `ui/fonts.ron`. Each problem
+//! the lexicon, every image to `ui/images.ron`, every font to `ui/fonts.ron` and every sound to
+//! `data/sounds.ron`. Each problem
 //! comes back as `file:line:col: message`.
 
 use super::images::{FontBook, ImageSet};
@@ -15,6 +16,8 @@ pub struct Bindings {
     pub images: ImageSet,
     /// Fonts.
     pub fonts: FontBook,
+    /// Sound names a layout may give `CLICKSOUND` and `HOVERSOUND` (None: not checked).
+    pub sounds: Option<std::collections::BTreeSet<String>>,
 }
 
 /// The result of checking one layout.
@@ -58,6 +61,19 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
                     w.line,
                     1,
                     format!("window \"{}\": unknown image \"{}\"", w.name, e.image),
+                ));
+            }
+        }
+        for (key, sound) in [("CLICKSOUND", &w.click_sound), ("HOVERSOUND", &w.hover_sound)] {
+            if let (Some(name), Some(known)) = (sound, &b.sounds)
+                && !name.is_empty()
+                && !known.contains(name)
+            {
+                report.problems.push(WndError::new(
+                    path,
+                    w.line,
+                    1,
+                    format!("window \"{}\": {key} names \"{name}\", which data/sounds.ron does not have", w.name),
                 ));
             }
         }

@@ -418,6 +418,14 @@ pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
         lexicon: callbacks::lexicon(),
         images: ImageSet::load(&images_path).map_err(|e| ShellError::Content(e.to_string()))?,
         fonts: FontBook::load(&fonts_path).map_err(|e| ShellError::Content(e.to_string()))?,
+        sounds: Some(
+            crate::defs::SoundTable::load(roots)
+                .map_err(|e| ShellError::Content(e.to_string()))?
+                .sounds()
+                .iter()
+                .map(|s| s.name.clone())
+                .collect(),
+        ),
     })
 }
 

@@ -359,3 +359,15 @@ fn ui_check_refuses_a_layout_naming_a_sound_the_table_lacks() {
     let text = bad.problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
     assert!(text.contains("T.wnd:1") && text.contains("CLICKSOUND") && text.contains("Sould"), "{text}");
 }
+
+#[test]
+fn a_mod_naming_a_sound_that_is_not_there_is_refused_at_load() {
+    let dir = common::temp_dir("mod-bad-sound");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let weapons = common::read(&common::root().join("data/weapons.ron")).replacen("\"Cannon\"", "\"Canon\"", 1);
+    std::fs::write(dir.join("data/weapons.ron"), &weapons).unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let e = Definitions::load(&roots).unwrap_err().to_string();
+    let line = weapons.lines().position(|l| l.contains("\"Canon\"")).unwrap() + 1;
+    assert!(e.contains(&format!("weapons.ron:{line}")) && e.contains("\"Canon\""), "{e}");
+}

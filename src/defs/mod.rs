@@ -72,7 +72,8 @@ pub struct RuleSources {
 }
 
 impl Definitions {
-    /// Loads `data/{objects,weapons,armor,factions,upgrades}.ron` through the content roots.
+    /// Loads `data/{objects,weapons,armor,factions,upgrades}.ron` through the content roots, and
+    /// checks the sounds they name against `data/sounds.ron`.
     pub fn load(roots: &ContentRoots) -> Result<Definitions, DefsErrors> {
         let read = |name: &str| -> Result<Source, DefsError> {
             let rel = format!("data/{name}");
@@ -96,7 +97,11 @@ impl Definitions {
         let [Ok(objects), Ok(weapons), Ok(armor), Ok(factions), Ok(upgrades)] = files else {
             return Err(DefsErrors(Vec::new()));
         };
-        Definitions::from_sources(&RuleSources { objects, weapons, armor, factions, upgrades })
+        let defs = Definitions::from_sources(&RuleSources { objects, weapons, armor, factions, upgrades })?;
+        // The sounds objects and weapons name are checked here too, like every other reference
+        // (they never reach the simulation, so the rules alone need no sound table).
+        SoundTable::load(roots)?.check(&defs.sound_refs)?;
+        Ok(defs)
     }
 
     /// Parses and validates a rule set from its five sources.

@@ -253,6 +253,7 @@ impl Mixer {
         let Some(track) = self.tracks.get_mut(category.index()) else { return false };
         match track.play(data) {
             Ok(handle) => {
+                log::trace!("playing {name} (variant {pick}, rate {rate:.3}, pan {:.2}, gain {:.2})", at.pan, at.gain);
                 self.playing.entry(name.to_string()).or_default().push(Voice { handle, priority });
                 true
             }

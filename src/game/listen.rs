@@ -23,6 +23,7 @@ pub fn follow(audio: &mut Audio, shell: &mut Shell, battle: Option<&mut Battle>,
     match battle {
         Some(b) => {
             for h in b.take_heard() {
+                log::trace!("battle sound {} at {:?}", h.name, h.at);
                 audio.play(&h.name, h.at);
             }
             audio.set_mood(Mood::Battle { intensity: b.intensity() });

@@ -148,6 +148,14 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Write a layout through the canonical layout writer (the one the layout editor uses).
+    UiFmt {
+        /// The layout.
+        path: PathBuf,
+        /// Where to write it (standard output without).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Print measured figures as JSON.
     Bench {
         /// What to measure.
@@ -356,6 +364,7 @@ fn main() -> ExitCode {
             }
         }
         Cmd::UiCheck { paths, syntax_only, json } => ui_check(&roots, paths, syntax_only, json),
+        Cmd::UiFmt { path, out } => ui_fmt(&path, out.as_deref()),
         Cmd::Bench { what: BenchKind::Sim { units } } => {
             let units = if units.is_empty() { bench::sim::DEFAULT_UNITS.to_vec() } else { units };
             bench::sim::run(&roots, &units).map(|v| println!("{v}")).map_err(anyhow::Error::from)
@@ -725,6 +734,17 @@ fn render_audio(
         loud,
         peak
     );
+    Ok(())
+}
+
+fn ui_fmt(path: &std::path::Path, out: Option<&std::path::Path>) -> Result<()> {
+    let text = ridgeline::content::read_text(path)?;
+    let tree = ridgeline::ui::wnd::parse(&path.display().to_string(), &text)?;
+    let written = ridgeline::ui::wnd::write(&tree);
+    match out {
+        Some(o) => std::fs::write(o, written).with_context(|| format!("{}: cannot write", o.display()))?,
+        None => print!("{written}"),
+    }
     Ok(())
 }
 

@@ -36,7 +36,7 @@ fn an_original_style_layout_loads_with_notes_for_what_is_unused() {
     assert_eq!(button.text_colors.hilite, [255, 255, 0, 255]);
     assert!(button.font.as_ref().unwrap().bold);
     let list = &root.children[1];
-    assert_eq!(list.gadget.as_ref().unwrap().fields["COLUMNSWIDTH"], vec![70, 30]);
+    assert_eq!(list.gadget.as_ref().unwrap().values("COLUMNSWIDTH"), Some(&[70, 30][..]));
     assert_eq!(root.children[2].gadget.as_ref().unwrap().get("MAXVALUE", 0), 100);
     // The unknown status flag and the unknown key are kept as notes with their place.
     assert!(

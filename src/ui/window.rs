@@ -166,8 +166,7 @@ impl Gadget {
 /// Column shares of a list box: `COLUMNS` and `COLUMNSWIDTH` (percentages).
 fn list_columns(g: &GadgetData) -> Vec<f32> {
     let n = g.get("COLUMNS", 1).clamp(1, 16) as usize;
-    let widths: Vec<f32> =
-        g.fields.get("COLUMNSWIDTH").map(|v| v.iter().map(|w| *w as f32).collect()).unwrap_or_default();
+    let widths: Vec<f32> = g.values("COLUMNSWIDTH").map(|v| v.iter().map(|w| *w as f32).collect()).unwrap_or_default();
     if widths.len() == n && widths.iter().sum::<f32>() > 0.0 {
         let total: f32 = widths.iter().sum();
         widths.iter().map(|w| w / total).collect()

@@ -8,7 +8,9 @@ pub mod error;
 pub mod lexer;
 pub mod model;
 pub mod parser;
+pub mod writer;
 
 pub use error::WndError;
 pub use model::{WindowDef, WindowType, WndFile};
 pub use parser::parse;
+pub use writer::write;

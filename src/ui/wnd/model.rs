@@ -2,8 +2,6 @@
 //! flags, callbacks, font, texts, colours, per-state draw data, gadget data and Ridgeline's
 //! layout extensions (anchors and scaling).
 
-use std::collections::BTreeMap;
-
 /// The window types of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum WindowType {
@@ -186,14 +184,19 @@ impl DrawEntry {
 pub struct GadgetData {
     /// The block's keyword (`LISTBOXDATA`…).
     pub block: String,
-    /// Values by label.
-    pub fields: BTreeMap<String, Vec<i64>>,
+    /// Values by label, in file order.
+    pub fields: Vec<(String, Vec<i64>)>,
 }
 
 impl GadgetData {
+    /// The values of a field (the last one, if a label repeats).
+    pub fn values(&self, label: &str) -> Option<&[i64]> {
+        self.fields.iter().rev().find(|(l, _)| l == label).map(|(_, v)| v.as_slice())
+    }
+
     /// The first value of a field, or `default`.
     pub fn get(&self, label: &str, default: i64) -> i64 {
-        self.fields.get(label).and_then(|v| v.first()).copied().unwrap_or(default)
+        self.values(label).and_then(|v| v.first()).copied().unwrap_or(default)
     }
 }
 
@@ -232,8 +235,12 @@ pub struct WindowDef {
     pub name: String,
     /// Status bits.
     pub status: u32,
+    /// Status flag names Ridgeline does not know (kept for writing back).
+    pub status_unknown: Vec<String>,
     /// Style bits.
     pub style: u32,
+    /// Style flag names Ridgeline does not know (kept for writing back).
+    pub style_unknown: Vec<String>,
     /// System callback name (None for `[None]`).
     pub system_callback: Option<String>,
     /// Input callback name.
@@ -270,6 +277,9 @@ pub struct WindowDef {
     pub anchor: Option<Anchor>,
     /// Extension: scaling mode.
     pub scaling: Option<ScalingMode>,
+    /// Keys Ridgeline does not use, in file order with their values as written (kept so a
+    /// layout written back loses nothing).
+    pub extra: Vec<(String, String)>,
     /// Children in sibling order.
     pub children: Vec<WindowDef>,
 }

@@ -1,8 +1,6 @@
 //! The WND parser: tokens → [`WndFile`]. Every error names `file:line:col`; keys Ridgeline does
 //! not use are kept as notes rather than refused, so layouts written for the original game load.
 
-use std::collections::BTreeMap;
-
 use crate::content::limits::{
     CREATION_RESOLUTION, FONT_SIZES, MAX_RECT_COORDINATE, MAX_WINDOW_DEPTH, MAX_WINDOW_TEXT, MAX_WINDOWS,
 };
@@ -214,8 +212,10 @@ impl Parser<'_> {
         Ok([0, 1, 2, 3].map(|k| v[k].clamp(0, 255) as u8))
     }
 
-    fn flags(&mut self, value: &[Token], bit: fn(&str) -> u32, what: &str) -> Result<u32, WndError> {
+    /// Flag bits and the names it does not know (kept, not used).
+    fn flags(&mut self, value: &[Token], bit: fn(&str) -> u32, what: &str) -> Result<(u32, Vec<String>), WndError> {
         let mut bits = 0;
+        let mut unknown = Vec::new();
         for t in value {
             match &t.tok {
                 Tok::Punct('+') => {}
@@ -223,6 +223,7 @@ impl Parser<'_> {
                     let b = bit(w);
                     if b == 0 {
                         self.note(t.line, t.col, format!("unknown {what} flag {w} ignored"));
+                        unknown.push(w.clone());
                     }
                     bits |= b;
                 }
@@ -230,7 +231,7 @@ impl Parser<'_> {
                 other => return Err(self.err(t, format!("expected {what} flags, found {}", show(other)))),
             }
         }
-        Ok(bits)
+        Ok((bits, unknown))
     }
 
     fn single_string(&self, key: &Token, value: &[Token]) -> Result<String, WndError> {
@@ -302,7 +303,9 @@ impl Parser<'_> {
             rect: ScreenRect::default(),
             name: String::new(),
             status: 0,
+            status_unknown: Vec::new(),
             style: 0,
+            style_unknown: Vec::new(),
             system_callback: None,
             input_callback: None,
             tooltip_callback: None,
@@ -321,6 +324,7 @@ impl Parser<'_> {
             gadget: None,
             anchor: None,
             scaling: None,
+            extra: Vec::new(),
             children: Vec::new(),
         };
         let mut saw_rect = false;
@@ -405,8 +409,8 @@ impl Parser<'_> {
                     saw_rect = true;
                 }
                 "NAME" => w.name = self.single_string(&key_tok, &value)?,
-                "STATUS" => w.status = self.flags(&value, status_bit, "status")?,
-                "STYLE" => w.style = self.flags(&value, style_bit, "style")?,
+                "STATUS" => (w.status, w.status_unknown) = self.flags(&value, status_bit, "status")?,
+                "STYLE" => (w.style, w.style_unknown) = self.flags(&value, style_bit, "style")?,
                 "SYSTEMCALLBACK" | "INPUTCALLBACK" | "TOOLTIPCALLBACK" | "DRAWCALLBACK" => {
                     let s = self.single_string(&key_tok, &value)?;
                     let cb = if s.eq_ignore_ascii_case("[none]") || s.is_empty() { None } else { Some(s) };
@@ -526,18 +530,21 @@ impl Parser<'_> {
                     }
                 }
                 block if GADGET_BLOCKS.contains(&block) => {
-                    let mut fields = BTreeMap::new();
+                    let mut fields = Vec::new();
                     for g in self.groups(&value)? {
                         let v = self.ints(&g, 1)?;
-                        fields.insert(g.label.clone(), v);
+                        fields.push((g.label.clone(), v));
                     }
                     w.gadget = Some(GadgetData { block: block.to_string(), fields });
                 }
-                other => self.note(
-                    key_tok.line,
-                    key_tok.col,
-                    format!("key {other} is not used by Ridgeline; kept and ignored"),
-                ),
+                other => {
+                    self.note(
+                        key_tok.line,
+                        key_tok.col,
+                        format!("key {other} is not used by Ridgeline; kept and ignored"),
+                    );
+                    w.extra.push((other.to_string(), render_tokens(&value)));
+                }
             }
         }
         if !saw_rect {
@@ -545,6 +552,30 @@ impl Parser<'_> {
         }
         Ok(w)
     }
+}
+
+/// A value's tokens as text that reads back as the same tokens.
+fn render_tokens(value: &[Token]) -> String {
+    let mut out = String::new();
+    for (i, t) in value.iter().enumerate() {
+        let glued = matches!(t.tok, Tok::Punct(':' | ',' | '+'))
+            || matches!(value.get(i.wrapping_sub(1)).map(|p| &p.tok), Some(Tok::Punct('+')));
+        if i > 0 && !glued {
+            out.push(' ');
+        }
+        match &t.tok {
+            Tok::Str(s) => {
+                out.push('"');
+                out.push_str(&s.replace('"', "\\\""));
+                out.push('"');
+            }
+            Tok::Word(w) => out.push_str(w),
+            Tok::Int(v) => out.push_str(&v.to_string()),
+            Tok::Real(r) => out.push_str(&format!("{r:?}")),
+            Tok::Punct(c) => out.push(*c),
+        }
+    }
+    out
 }
 
 /// A key as errors name it.

@@ -144,6 +144,9 @@ enum Cmd {
         /// Only check the syntax.
         #[arg(long)]
         syntax_only: bool,
+        /// Treat notes (keys and flags kept but unused, often misspellings) as problems.
+        #[arg(long)]
+        strict: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -363,7 +366,9 @@ fn main() -> ExitCode {
                 },
             }
         }
-        Cmd::UiCheck { paths, syntax_only, json } => ui_check(&roots, paths, syntax_only, json),
+        Cmd::UiCheck { paths, syntax_only, strict, json } => {
+            ui_check(&roots, paths, ridgeline::game::shell::layout_check::Options { syntax_only, strict }, json)
+        }
         Cmd::UiFmt { path, out } => ui_fmt(&path, out.as_deref()),
         Cmd::Bench { what: BenchKind::Sim { units } } => {
             let units = if units.is_empty() { bench::sim::DEFAULT_UNITS.to_vec() } else { units };
@@ -748,52 +753,22 @@ fn ui_fmt(path: &std::path::Path, out: Option<&std::path::Path>) -> Result<()> {
     Ok(())
 }
 
-/// The `.wnd` files in a folder, sorted.
-fn layouts_in(dir: &std::path::Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "wnd")).collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
-}
-
-fn ui_check(roots: &ContentRoots, given: Vec<PathBuf>, syntax_only: bool, json: bool) -> Result<()> {
-    use ridgeline::ui::check::check;
-    // A folder stands for every layout in it; no path, for every layout of the game and mods.
-    let mut paths: Vec<PathBuf> =
-        given.into_iter().flat_map(|p| if p.is_dir() { layouts_in(&p) } else { vec![p] }).collect();
-    if paths.is_empty() {
-        paths = roots.roots().iter().flat_map(|r| layouts_in(&r.join("ui"))).collect();
-    }
-    let bindings = if syntax_only { None } else { Some(ridgeline::game::shell::load_bindings(roots)?) };
-    let mut problems = Vec::new();
-    let mut files = Vec::new();
-    for p in &paths {
-        let shown = p.display().to_string();
-        let text = match ridgeline::content::read_text(p) {
-            Ok(t) => t,
-            Err(e) => {
-                problems.push(e.to_string());
-                continue;
-            }
-        };
-        let report = check(&shown, &text, bindings.as_ref());
-        files.push(serde_json::json!({"file": shown, "windows": report.windows, "problems": report.problems.len(), "notes": report.notes}));
-        problems.extend(report.problems.iter().map(ToString::to_string));
-    }
+fn ui_check(
+    roots: &ContentRoots,
+    given: Vec<PathBuf>,
+    opts: ridgeline::game::shell::layout_check::Options,
+    json: bool,
+) -> Result<()> {
+    let outcome = ridgeline::game::shell::layout_check::run(roots, given, opts)?;
     if json {
-        println!("{}", serde_json::json!({"files": files, "problems": problems}));
+        println!("{}", outcome.json());
     } else {
-        for p in &problems {
-            println!("{p}");
-        }
-        if problems.is_empty() {
-            println!("{} layout(s) ok", paths.len());
+        for line in outcome.lines() {
+            println!("{line}");
         }
     }
-    if problems.is_empty() { Ok(()) } else { Err(anyhow::anyhow!("{} problem(s) in layouts", problems.len())) }
+    let n = outcome.problems.len();
+    if n == 0 { Ok(()) } else { Err(anyhow::anyhow!("{n} problem(s) in layouts")) }
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {

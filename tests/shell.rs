@@ -744,3 +744,15 @@ fn buttons_click_and_tick_and_a_layout_may_name_its_own_sounds_or_none() {
     let b = &wnd.windows[0];
     assert_eq!((b.click_sound.as_deref(), b.hover_sound.as_deref()), (Some("Sold"), Some("")));
 }
+
+#[test]
+fn a_mod_layout_without_a_window_the_game_needs_is_refused_naming_it() {
+    let dir = common::temp_dir("shell-mod-missing");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    let options = common::read(&common::root().join("ui/Options.wnd"))
+        .replace("Options.wnd:SliderVoice", "Options.wnd:SliderVox");
+    std::fs::write(dir.join("ui/Options.wnd"), options).unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let e = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap_err().to_string();
+    assert!(e.contains("Options.wnd") && e.contains("Options.wnd:SliderVoice"), "{e}");
+}

@@ -206,3 +206,54 @@ fn the_shipped_layouts_are_in_canonical_form() {
         }
     }
 }
+
+#[test]
+fn format_md_lists_every_window_the_game_needs() {
+    let doc = common::read(&common::root().join("ui/FORMAT.md"));
+    for layout in ridgeline::game::shell::required::layouts() {
+        for name in ridgeline::game::shell::required::required(layout) {
+            let shown = if name.ends_with(|c: char| c.is_ascii_digit()) && !name.starts_with("ButtonCommand") {
+                format!("`{}N`", name.trim_end_matches(|c: char| c.is_ascii_digit()))
+            } else {
+                format!("`{name}`")
+            };
+            assert!(doc.contains(&shown), "ui/FORMAT.md does not list {layout}'s {shown}");
+        }
+    }
+}
+
+/// Runs `ridgeline` with arguments; (exit code, stdout).
+fn ridgeline(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline"))
+        .current_dir(common::root())
+        .args(args)
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn ui_check_names_missing_windows_notes_near_misses_and_what_a_mod_overrides() {
+    let dir = common::temp_dir("ui-check-mod");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    let menu = common::read(&common::root().join("ui/MainMenu.wnd"))
+        .replacen("ANCHOR =", "ANCHR =", 1)
+        .replace("\"MainMenu.wnd:Version\"", "\"MainMenu.wnd:Versio\"");
+    std::fs::write(dir.join("ui/MainMenu.wnd"), &menu).unwrap();
+    let m = dir.display().to_string();
+    let ui = dir.join("ui").display().to_string();
+    let (code, out) = ridgeline(&["--mod", &m, "ui-check", &ui]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("needs window(s) MainMenu.wnd:Version"), "{out}");
+    let line = menu.lines().position(|l| l.contains("ANCHR")).unwrap() + 1;
+    assert!(out.contains(&format!("MainMenu.wnd:{line}:")) && out.contains("did you mean ANCHOR?"), "{out}");
+    assert!(out.contains("overrides the game's") && out.contains("ui/MainMenu.wnd"), "{out}");
+    // Fixed but for the misspelt key: passes with a note, fails with --strict.
+    std::fs::write(dir.join("ui/MainMenu.wnd"), menu.replace("\"MainMenu.wnd:Versio\"", "\"MainMenu.wnd:Version\""))
+        .unwrap();
+    let (code, out) = ridgeline(&["--mod", &m, "ui-check", &ui]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("note: ") && out.contains("1 layout(s) ok"), "{out}");
+    let (code, _) = ridgeline(&["--mod", &m, "ui-check", "--strict", &ui]);
+    assert_eq!(code, Some(1));
+}

@@ -11,6 +11,7 @@ pub mod digest;
 pub mod image_file;
 pub mod limits;
 pub mod ron_file;
+pub mod suggest;
 
 pub use image_file::open_image;
 pub use ron_file::{FileError, parse_ron, read_ron, read_text, read_text_limited};

@@ -7,6 +7,7 @@
 pub mod callbacks;
 mod icons;
 mod in_game;
+pub mod layout_check;
 pub mod lobby;
 mod main_menu;
 mod message_box;
@@ -14,6 +15,7 @@ mod online;
 mod options;
 mod replays;
 mod request;
+pub mod required;
 mod score;
 mod skirmish;
 mod sounds;
@@ -467,6 +469,11 @@ fn load_layout(
         return;
     }
     if let Ok(file) = parse(&shown, &text) {
+        let missing = required::missing(name, &file);
+        if !missing.is_empty() {
+            problems.push(format!("{shown}: the game needs window(s) {}", missing.join(", ")));
+            return;
+        }
         out.insert(name.to_string(), file);
     }
 }

@@ -13,6 +13,32 @@ use super::model::{
 };
 
 /// Gadget data block keywords.
+/// The window keys Ridgeline reads (for "did you mean" on a misspelt one).
+const KNOWN_KEYS: [&str; 22] = [
+    "WINDOWTYPE",
+    "SCREENRECT",
+    "NAME",
+    "STATUS",
+    "STYLE",
+    "SYSTEMCALLBACK",
+    "INPUTCALLBACK",
+    "TOOLTIPCALLBACK",
+    "DRAWCALLBACK",
+    "FONT",
+    "HEADERTEMPLATE",
+    "TOOLTIPDELAY",
+    "TEXT",
+    "TOOLTIPTEXT",
+    "TEXTCOLOR",
+    "ENABLEDDRAWDATA",
+    "DISABLEDDRAWDATA",
+    "HILITEDRAWDATA",
+    "ANCHOR",
+    "SCALING",
+    "CLICKSOUND",
+    "HOVERSOUND",
+];
+
 const GADGET_BLOCKS: [&str; 8] = [
     "LISTBOXDATA",
     "COMBOBOXDATA",
@@ -222,7 +248,10 @@ impl Parser<'_> {
                 Tok::Word(w) => {
                     let b = bit(w);
                     if b == 0 {
-                        self.note(t.line, t.col, format!("unknown {what} flag {w} ignored"));
+                        let table: &[(&str, u32)] =
+                            if what == "status" { &super::model::STATUS_FLAGS } else { &super::model::STYLE_FLAGS };
+                        let hint = crate::content::suggest::did_you_mean(w, table.iter().map(|(n, _)| *n));
+                        self.note(t.line, t.col, format!("unknown {what} flag {w} ignored{hint}"));
                         unknown.push(w.clone());
                     }
                     bits |= b;
@@ -538,10 +567,12 @@ impl Parser<'_> {
                     w.gadget = Some(GadgetData { block: block.to_string(), fields });
                 }
                 other => {
+                    let hint =
+                        crate::content::suggest::did_you_mean(other, KNOWN_KEYS.iter().chain(&GADGET_BLOCKS).copied());
                     self.note(
                         key_tok.line,
                         key_tok.col,
-                        format!("key {other} is not used by Ridgeline; kept and ignored"),
+                        format!("key {other} is not used by Ridgeline; kept and ignored{hint}"),
                     );
                     w.extra.push((other.to_string(), render_tokens(&value)));
                 }

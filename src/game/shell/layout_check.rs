@@ -1,0 +1,149 @@
+//! `ridgeline ui-check`: every layout (or the ones named) parsed and bound to the lexicon,
+//! images, fonts and sounds, checked for the windows the game needs, with its notes (keys and
+//! flags kept but unused, with "did you mean" for near misses) printed — as errors with
+//! `--strict` — and, with mods in front, which of the game's files each mod overrides.
+//!
+//! Must not: change any file.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use crate::content::ContentRoots;
+use crate::ui::check::check;
+
+use super::{ShellError, load_bindings, required};
+
+/// How to check.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Only the syntax.
+    pub syntax_only: bool,
+    /// Notes are problems too.
+    pub strict: bool,
+}
+
+/// What the check found.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Problems, `file:line:col: message` (notes among them with `--strict`).
+    pub problems: Vec<String>,
+    /// Notes, `file:line:col: message`.
+    pub notes: Vec<String>,
+    /// Files of the game that a mod in front replaces, as `mod file → game file`.
+    pub overrides: Vec<(PathBuf, PathBuf)>,
+    /// Layouts checked.
+    pub layouts: usize,
+    /// Per file: name, windows, problems, notes.
+    pub files: Vec<Value>,
+}
+
+impl Outcome {
+    /// The report as one JSON object.
+    pub fn json(&self) -> Value {
+        json!({
+            "files": self.files,
+            "problems": self.problems,
+            "notes": self.notes,
+            "overrides": self.overrides.iter().map(|(m, g)| json!({"file": m.display().to_string(), "overrides": g.display().to_string()})).collect::<Vec<_>>(),
+        })
+    }
+
+    /// The report as lines for a person: problems, notes, what mods override, a summary.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.problems.clone();
+        out.extend(self.notes.iter().filter(|n| !self.problems.contains(n)).map(|n| format!("note: {n}")));
+        out.extend(self.overrides.iter().map(|(m, g)| format!("{} overrides the game's {}", m.display(), g.display())));
+        if self.problems.is_empty() {
+            out.push(format!(
+                "{} layout(s) ok{}",
+                self.layouts,
+                if self.notes.is_empty() { String::new() } else { format!(", {} note(s)", self.notes.len()) }
+            ));
+        }
+        out
+    }
+}
+
+/// The `.wnd` files in a folder, sorted.
+pub fn layouts_in(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "wnd")).collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// Files under `ui/`, `data/` and `maps/` of every root but the last (the mods) that the
+/// roots behind it also have: what each mod replaces.
+pub fn overrides(roots: &ContentRoots) -> Vec<(PathBuf, PathBuf)> {
+    fn files(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            if p.is_dir() {
+                files(&p, base, out);
+            } else if let Ok(rel) = p.strip_prefix(base) {
+                out.push(rel.to_path_buf());
+            }
+        }
+    }
+    let all = roots.roots();
+    let mut out = Vec::new();
+    for (i, root) in all.iter().enumerate().take(all.len().saturating_sub(1)) {
+        let mut rel = Vec::new();
+        for sub in ["ui", "data", "maps"] {
+            files(&root.join(sub), root, &mut rel);
+        }
+        for r in rel {
+            if let Some(behind) = all[i + 1..].iter().map(|b| b.join(&r)).find(|p| p.is_file()) {
+                out.push((root.join(&r), behind));
+            }
+        }
+    }
+    out
+}
+
+/// Checks `paths` (folders stand for their layouts; none: every layout of the game and mods).
+pub fn run(roots: &ContentRoots, given: Vec<PathBuf>, opts: Options) -> Result<Outcome, ShellError> {
+    let mut paths: Vec<PathBuf> =
+        given.into_iter().flat_map(|p| if p.is_dir() { layouts_in(&p) } else { vec![p] }).collect();
+    if paths.is_empty() {
+        paths = roots.roots().iter().flat_map(|r| layouts_in(&r.join("ui"))).collect();
+    }
+    let bindings = if opts.syntax_only { None } else { Some(load_bindings(roots)?) };
+    let mut out = Outcome { layouts: paths.len(), overrides: overrides(roots), ..Outcome::default() };
+    for p in &paths {
+        let shown = p.display().to_string();
+        let text = match crate::content::read_text(p) {
+            Ok(t) => t,
+            Err(e) => {
+                out.problems.push(e.to_string());
+                continue;
+            }
+        };
+        let report = check(&shown, &text, bindings.as_ref());
+        let mut problems: Vec<String> = report.problems.iter().map(ToString::to_string).collect();
+        if !opts.syntax_only
+            && problems.is_empty()
+            && let (Some(name), Ok(file)) =
+                (p.file_name().and_then(|n| n.to_str()), crate::ui::wnd::parse(&shown, &text))
+        {
+            let missing = required::missing(name, &file);
+            if !missing.is_empty() {
+                problems.push(format!("{shown}: the game needs window(s) {} (see ui/FORMAT.md)", missing.join(", ")));
+            }
+        }
+        if opts.strict {
+            problems.extend(report.notes.iter().cloned());
+        }
+        out.files
+            .push(json!({"file": shown, "windows": report.windows, "problems": problems.len(), "notes": report.notes}));
+        out.problems.extend(problems);
+        out.notes.extend(report.notes);
+    }
+    Ok(out)
+}

@@ -68,14 +68,16 @@ fn bad_references_are_all_reported_with_item_and_field() {
     let errs = Definitions::from_sources(&with_objects(text.clone())).unwrap_err();
     let msgs: Vec<String> = errs.0.iter().map(|e| e.to_string()).collect();
     assert_eq!(msgs.len(), 3, "{msgs:#?}");
-    let rifle_line = text.lines().position(|l| l.contains("name: \"Rifleman\"")).unwrap() + 1;
+    // The line of the field, not of the entry's name; near misses get a suggestion.
+    let rifle_line = text.lines().position(|l| l.contains("[\"Rifel\"]")).unwrap() + 1;
     assert!(
         msgs.iter().any(|m| m
             == &format!(
-                "data/objects.ron:{rifle_line}: object \"Rifleman\", field `weapons`: unknown weapon \"Rifel\""
+                "data/objects.ron:{rifle_line}: object \"Rifleman\", field `weapons`: unknown weapon \"Rifel\" (did you mean Rifle?)"
             )),
         "{msgs:#?}"
     );
+    assert!(msgs.iter().any(|m| m.contains("\"WarFactroy\" (did you mean WarFactory?)")), "{msgs:#?}");
     assert!(msgs.iter().any(|m| m.contains("field `prerequisites`: unknown object \"WarFactroy\"")));
     assert!(msgs.iter().any(|m| m.contains("field `armor`: unknown armour class \"Tonk\"")));
 }

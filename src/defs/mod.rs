@@ -26,6 +26,7 @@ use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
 use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rank, Rules, Upkeep, WeaponTemplate};
 
+use crate::content::suggest::did_you_mean;
 pub use ai_plans::AiPlans;
 pub use error::{DefsError, DefsErrors};
 pub use model::ModelDef;
@@ -348,17 +349,22 @@ impl Builder<'_> {
             let n = o.name.as_str();
             let faction = factions.iter().position(|f| *f == o.faction);
             if faction.is_none() {
-                self.errors.push(src.invalid(item, n, "faction", format!("unknown faction \"{}\"", o.faction)));
+                let hint = did_you_mean(&o.faction, factions.iter().map(String::as_str));
+                self.errors.push(src.invalid(item, n, "faction", format!("unknown faction \"{}\"{hint}", o.faction)));
             }
             let armor = self.rules.armors.iter().position(|a| a.name == o.armor);
             if armor.is_none() {
-                self.errors.push(src.invalid(item, n, "armor", format!("unknown armour class \"{}\"", o.armor)));
+                let hint = did_you_mean(&o.armor, self.rules.armors.iter().map(|a| a.name.as_str()));
+                self.errors.push(src.invalid(item, n, "armor", format!("unknown armour class \"{}\"{hint}", o.armor)));
             }
             let mut weapons = Vec::new();
             for w in &o.weapons {
                 match weapon_ids.get(w) {
                     Some(id) => weapons.push(*id),
-                    None => self.errors.push(src.invalid(item, n, "weapons", format!("unknown weapon \"{w}\""))),
+                    None => {
+                        let hint = did_you_mean(w, weapon_ids.keys().map(String::as_str));
+                        self.errors.push(src.invalid(item, n, "weapons", format!("unknown weapon \"{w}\"{hint}")));
+                    }
                 }
             }
             let lookup = |names: &[String], field: &'static str, errors: &mut Vec<DefsError>| -> Vec<TemplateId> {
@@ -367,7 +373,8 @@ impl Builder<'_> {
                     .filter_map(|x| {
                         let id = self.rules.template_names.get(x).copied();
                         if id.is_none() {
-                            errors.push(src.invalid(item, n, field, format!("unknown object \"{x}\"")));
+                            let hint = did_you_mean(x, self.rules.template_names.keys().map(String::as_str));
+                            errors.push(src.invalid(item, n, field, format!("unknown object \"{x}\"{hint}")));
                         }
                         id
                     })
@@ -470,12 +477,15 @@ impl Builder<'_> {
                 }
                 match self.rules.template_names.get(name) {
                     Some(id) => starting.push((*id, *count)),
-                    None => self.errors.push(src.invalid(
-                        "faction",
-                        &f.name,
-                        "starting_objects",
-                        format!("unknown object \"{name}\""),
-                    )),
+                    None => {
+                        let hint = did_you_mean(name, self.rules.template_names.keys().map(String::as_str));
+                        self.errors.push(src.invalid(
+                            "faction",
+                            &f.name,
+                            "starting_objects",
+                            format!("unknown object \"{name}\"{hint}"),
+                        ));
+                    }
                 }
             }
             if starting.is_empty() && f.playable {

@@ -199,7 +199,12 @@ impl SoundTable {
                 item: r.item,
                 name: r.name.clone(),
                 field: r.field,
-                message: format!("no sound called \"{}\" in {}", r.sound, self.path.display()),
+                message: format!(
+                    "no sound called \"{}\" in {}{}",
+                    r.sound,
+                    self.path.display(),
+                    crate::content::suggest::did_you_mean(&r.sound, self.by_name.keys().map(String::as_str))
+                ),
             })
             .collect();
         if errors.is_empty() { Ok(()) } else { Err(DefsErrors(errors)) }

@@ -38,6 +38,26 @@ impl Source {
         self.text.lines().position(|l| l.contains("name") && l.contains(&needle)).map_or(1, |i| i + 1)
     }
 
+    /// The 1-based line of `field` within the item called `name` (its last part for a dotted
+    /// field such as `sounds.select`), or the item's line when the field is not written there.
+    pub fn line_of_field(&self, name: &str, field: &str) -> usize {
+        let start = self.line_of(name);
+        let key = format!("{}:", field.rsplit('.').next().unwrap_or(field));
+        let is_key = |l: &str| {
+            l.match_indices(&key)
+                .any(|(i, _)| i == 0 || !l[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        };
+        for (i, line) in self.text.lines().enumerate().skip(start - 1) {
+            if i + 1 > start && line.contains("name:") {
+                break; // the next item
+            }
+            if is_key(line) {
+                return i + 1;
+            }
+        }
+        start
+    }
+
     /// An [`DefsError::Invalid`] pointing at the item called `name`.
     pub fn invalid(
         &self,
@@ -48,7 +68,7 @@ impl Source {
     ) -> DefsError {
         DefsError::Invalid {
             path: self.path.clone(),
-            line: self.line_of(name),
+            line: self.line_of_field(name, field),
             item,
             name: name.to_string(),
             field,

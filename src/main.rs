@@ -41,6 +41,9 @@ enum Cmd {
     /// Play seeded headless games between AI entries, each entry in every slot, and print who
     /// won, draws, game length and the army left.
     Tournament(TournamentArgs),
+    /// Check everything in data/ and maps/ (with --mod, the mod's changes with the game's):
+    /// rules, sounds, model kits, AI plans, the score, road types, terrain classes and maps.
+    DataCheck,
     /// Validate a map and print its statistics.
     MapCheck {
         /// Map name (under maps/) or folder.
@@ -344,6 +347,18 @@ fn main() -> ExitCode {
             map_check(&roots, &map, json, preview.as_deref().map(|p| (p, preview_scale)))
         }
         Cmd::MapGen { dir } => map_gen(&roots, &dir),
+        Cmd::DataCheck => {
+            let report = ridgeline::game::data_check::run(&roots);
+            for p in &report.problems {
+                println!("{p}");
+            }
+            if report.problems.is_empty() {
+                println!("ok: {}", report.checked.join(", "));
+                Ok(())
+            } else {
+                Err(anyhow::anyhow!("{} problem(s) in the data", report.problems.len()))
+            }
+        }
         Cmd::GenArt => gen_art(&roots),
         Cmd::GenSounds => gen_sounds(&roots),
         Cmd::RenderAudio { replay, map, players, frames, seed, from, to, music, out } => {

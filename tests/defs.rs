@@ -181,3 +181,28 @@ fn the_shipped_counters_read_from_the_tables_are_the_ones_the_factions_promise()
     assert_eq!(against("Bulwark"), ["LightVehicle", "Tank"]);
     assert!(against("Dozer").is_empty());
 }
+
+#[test]
+fn data_check_passes_the_game_and_names_a_mods_slip_at_its_line() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline"))
+            .current_dir(common::root())
+            .args(args)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let (code, out) = run(&["data-check"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.starts_with("ok: ") && out.contains("map crossroads") && out.contains("sound files"), "{out}");
+    let dir = common::temp_dir("data-check-mod");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let models = common::read(&common::root().join("data/models.ron"));
+    let objects =
+        common::read(&common::root().join("data/objects.ron")).replacen("kit: \"Barracks\"", "kit: \"Barraks\"", 1);
+    std::fs::write(dir.join("data/objects.ron"), &objects).unwrap();
+    std::fs::write(dir.join("data/models.ron"), models).unwrap();
+    let (code, out) = run(&["--mod", &dir.display().to_string(), "data-check"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("Barraks"), "{out}");
+}

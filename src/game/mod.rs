@@ -6,6 +6,7 @@
 pub mod app;
 pub mod battle;
 pub mod camera;
+pub mod data_check;
 pub mod display;
 pub mod listen;
 pub mod online_lobby;

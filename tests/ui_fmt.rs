@@ -257,3 +257,22 @@ fn ui_check_names_missing_windows_notes_near_misses_and_what_a_mod_overrides() {
     let (code, _) = ridgeline(&["--mod", &m, "ui-check", "--strict", &ui]);
     assert_eq!(code, Some(1));
 }
+
+#[test]
+fn one_broken_layout_does_not_stop_screenshots_of_the_others() {
+    let dir = common::temp_dir("shot-broken-mod");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    std::fs::write(dir.join("ui/Options.wnd"), "WINDOW\n WINDOWTYPE = NOPE;\nEND\n").unwrap();
+    let m = dir.display().to_string();
+    let out = dir.join("menu.png").display().to_string();
+    let (code, _) = ridgeline(&["--mod", &m, "screenshot", "--ui", "MainMenu.wnd", "--out", &out]);
+    assert_eq!(code, Some(0));
+    assert!(std::path::Path::new(&out).is_file());
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline"))
+        .current_dir(common::root())
+        .args(["--mod", &m, "screenshot", "--ui", "Options.wnd", "--out", &out])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("Options.wnd"));
+}

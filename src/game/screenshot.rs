@@ -113,7 +113,7 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
         battle.set_camera(Camera { zoom, ..Camera::looking_at(at.extend(battle.scene.height(at))) });
     }
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
-    let shell = Shell::new(roots, (screen.x, screen.y), settings).map_err(|e| content(&e))?;
+    let shell = tool_shell(roots, (screen.x, screen.y), settings)?;
     Ok((battle, shell))
 }
 
@@ -184,6 +184,21 @@ pub fn render_battle(
     Ok(target.read(&gpu)?)
 }
 
+/// A shell for a screenshot: a broken layout is left out (and said in the log) rather than
+/// stopping pictures of everything else.
+fn tool_shell(
+    roots: &ContentRoots,
+    screen: (f32, f32),
+    settings: std::path::PathBuf,
+) -> Result<Shell, ScreenshotError> {
+    let (shell, problems) =
+        Shell::new_lenient(roots, screen, settings).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+    for p in &problems {
+        log::warn!("left out: {p}");
+    }
+    Ok(shell)
+}
+
 /// Opens a shell screen by its layout, or creates any other layout.
 fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> {
     let file_name = layout.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
@@ -193,6 +208,9 @@ fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> 
     let is_the_games = !given || layout.canonicalize().ok() == own(format!("ui/{file_name}"));
     let screen = Screen::for_layout(&file_name);
     if let (Some(s), true) = (screen, is_the_games) {
+        if !shell.has_layout(s.layout()) {
+            return Err(ScreenshotError::Content(format!("the layout {file_name} has problems (see ui-check)")));
+        }
         shell.open(s);
         return Ok(());
     }
@@ -251,7 +269,7 @@ pub fn ui(
 ) -> Result<RgbaImage, ScreenshotError> {
     let screen = (size.0 as f32, size.1 as f32);
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
-    let mut shell = Shell::new(roots, screen, settings).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+    let mut shell = tool_shell(roots, screen, settings)?;
     open_layout(&mut shell, layout)?;
     if let Some(name) = hover {
         let (id, (x, y)) = rest_on(&mut shell, name)?;

@@ -170,7 +170,37 @@ impl Shell {
     /// maps and factions, and opens the main menu.
     pub fn new(roots: &ContentRoots, screen: (f32, f32), settings_path: PathBuf) -> Result<Shell, ShellError> {
         let bindings = load_bindings(roots)?;
-        let layouts = load_all_layouts(roots, &bindings)?;
+        let (layouts, problems) = load_layouts(roots, &bindings);
+        if !problems.is_empty() {
+            return Err(ShellError::Layouts(problems.join("\n")));
+        }
+        Shell::with_layouts(roots, screen, settings_path, bindings, layouts)
+    }
+
+    /// For tools (screenshots): like [`Shell::new`], but a broken layout is left out instead of
+    /// refusing them all; its problems come back beside the shell.
+    pub fn new_lenient(
+        roots: &ContentRoots,
+        screen: (f32, f32),
+        settings_path: PathBuf,
+    ) -> Result<(Shell, Vec<String>), ShellError> {
+        let bindings = load_bindings(roots)?;
+        let (layouts, problems) = load_layouts(roots, &bindings);
+        Ok((Shell::with_layouts(roots, screen, settings_path, bindings, layouts)?, problems))
+    }
+
+    /// True when the layout `file` (`Options.wnd`…) loaded.
+    pub fn has_layout(&self, file: &str) -> bool {
+        self.layouts.contains_key(file)
+    }
+
+    fn with_layouts(
+        roots: &ContentRoots,
+        screen: (f32, f32),
+        settings_path: PathBuf,
+        bindings: Bindings,
+        layouts: BTreeMap<String, WndFile>,
+    ) -> Result<Shell, ShellError> {
         let settings = Settings::load(&settings_path).unwrap_or_else(|e| {
             log::warn!("{e}; using default settings");
             Settings::default()
@@ -434,13 +464,19 @@ pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
 /// Every layout the shell uses (its screens and the message box), each checked against the
 /// lexicon, images and fonts; all problems at once.
 fn load_all_layouts(roots: &ContentRoots, bindings: &Bindings) -> Result<BTreeMap<String, WndFile>, ShellError> {
+    let (layouts, problems) = load_layouts(roots, bindings);
+    if problems.is_empty() { Ok(layouts) } else { Err(ShellError::Layouts(problems.join("\n"))) }
+}
+
+/// The layouts that load, and the problems of those that do not.
+fn load_layouts(roots: &ContentRoots, bindings: &Bindings) -> (BTreeMap<String, WndFile>, Vec<String>) {
     let mut layouts = BTreeMap::new();
     let mut problems = Vec::new();
     for s in Screen::ALL {
         load_layout(roots, s.layout(), bindings, &mut layouts, &mut problems);
     }
     load_layout(roots, "MessageBox.wnd", bindings, &mut layouts, &mut problems);
-    if problems.is_empty() { Ok(layouts) } else { Err(ShellError::Layouts(problems.join("\n"))) }
+    (layouts, problems)
 }
 
 fn load_layout(

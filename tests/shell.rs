@@ -756,3 +756,36 @@ fn a_mod_layout_without_a_window_the_game_needs_is_refused_naming_it() {
     let e = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap_err().to_string();
     assert!(e.contains("Options.wnd") && e.contains("Options.wnd:SliderVoice"), "{e}");
 }
+
+#[test]
+fn the_compact_hud_mod_moves_the_radar_and_the_control_bar_and_the_battle_runs_with_it() {
+    let dir = common::root().join("mods/compact-hud");
+    let info = ridgeline::content::mod_info::ModInfo::load(&dir).unwrap().expect("mod.ron");
+    assert_eq!(info.name, "Compact HUD");
+    let roots = common::roots().with_mod(dir);
+    let settings = common::temp_dir("shell-compact").join("settings.ron");
+    let mut s = Shell::new(&roots, (1280.0, 720.0), settings).expect("the mod's layout loads");
+    s.open(Screen::InGame);
+    let rect = |s: &Shell, name: &str| s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    let radar = rect(&s, "InGame.wnd:Radar");
+    assert!(radar.x > 1000.0 && radar.y < 100.0, "the radar is top right: {radar:?}");
+    let first = rect(&s, "InGame.wnd:ButtonCommand0");
+    let second_row = rect(&s, "InGame.wnd:ButtonCommand2");
+    assert!(first.x < 100.0 && second_row.y > first.y, "a column on the left: {first:?} {second_row:?}");
+    // The stock layout keeps them where they were.
+    let (mut stock, _) = shell("shell-compact-stock");
+    stock.open(Screen::InGame);
+    assert!(rect(&stock, "InGame.wnd:Radar").x < 100.0);
+    // A battle under the mod's HUD fills its control bar as before.
+    let mut cfg = ridgeline::game::shell::SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    let setup = cfg.to_match_setup("proving_grounds", 2, &common::playable(), "Tester", 1);
+    let mut b = Battle::start(&roots, &setup, glam::Vec2::new(1280.0, 720.0)).unwrap();
+    let post = b.world().objects().find(|o| o.owner == b.local() && o.kind.blocks_ground()).unwrap().id;
+    b.show_selected(vec![post]);
+    let labels: Vec<ButtonView> = b.commands().into_iter().map(|c| c.view()).collect();
+    assert!(!labels.is_empty());
+    s.set_commands(&labels, &b.queue_text());
+    let button = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap();
+    assert_eq!(button.text, labels[0].label);
+}

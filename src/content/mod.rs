@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub mod digest;
 pub mod image_file;
 pub mod limits;
+pub mod mod_info;
 pub mod ron_file;
 pub mod suggest;
 

@@ -75,3 +75,36 @@ fn megabytes_of_text_make_only_the_vertices_that_can_show() {
     assert!(verts.len() < 2 * 6 * 100, "{} vertices", verts.len());
     assert!(verts.len() >= 2 * 6 * 50, "the visible line is drawn ({} vertices)", verts.len());
 }
+
+#[test]
+fn a_mod_adds_its_own_atlas_beside_the_games_and_a_layout_draws_from_it() {
+    let dir = common::temp_dir("mod-own-atlas");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    // A 64×32 picture: pure magenta, which the game's art never uses.
+    image::RgbaImage::from_pixel(64, 32, image::Rgba([255, 0, 255, 255])).save(dir.join("ui/flag.png")).unwrap();
+    std::fs::write(
+        dir.join("ui/images-flag.ron"),
+        "(atlas: \"flag.png\", size: (64, 32), images: { \"ModFlag\": (rect: (0, 0, 64, 32)) })",
+    )
+    .unwrap();
+    // The main menu's Skirmish button wears it.
+    let menu = common::read(&common::root().join("ui/MainMenu.wnd"));
+    let at = menu.find("\"MainMenu.wnd:ButtonSkirmish\"").unwrap();
+    let draw = at + menu[at..].find("ENABLEDDRAWDATA = IMAGE: ").unwrap() + "ENABLEDDRAWDATA = IMAGE: ".len();
+    let end = draw + menu[draw..].find(',').unwrap();
+    let modded = format!("{}ModFlag{}", &menu[..draw], &menu[end..]);
+    std::fs::write(dir.join("ui/MainMenu.wnd"), modded).unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let settings = dir.join("settings.ron");
+    let shell =
+        ridgeline::game::shell::Shell::new(&roots, (800.0, 600.0), settings).expect("the mod's images are known");
+    let region = shell.images.images["ModFlag"];
+    assert_eq!(region.rect, (0, 1024, 64, 32), "stacked under the game's 1024² atlas");
+    let atlas = screenshot::load_atlas(&shell).unwrap();
+    assert_eq!(atlas.dimensions(), (1024, 1056));
+    assert_eq!(px(&atlas, 10, 1030), [255, 0, 255, 255]);
+    assert_ne!(px(&atlas, 10, 10), [255, 0, 255, 255], "the game's art stays where it was");
+    let img = screenshot::ui(&roots, std::path::Path::new("MainMenu.wnd"), (800, 600), None).unwrap();
+    let p = px(&img, 130, 265);
+    assert!(p[0] > 200 && p[1] < 60 && p[2] > 200, "the button shows the mod's picture: {p:?}");
+}

@@ -150,5 +150,5 @@ pub fn render() -> (RgbaImage, ImageSet) {
         }
         images.insert(name.to_string(), ImageRegion { rect: (x0, y0, w, h), border });
     }
-    (img, ImageSet { atlas: "ui.png".into(), size: SIZE, images })
+    (img, ImageSet { atlas: "ui.png".into(), size: SIZE, images, parts: Vec::new() })
 }

@@ -299,22 +299,25 @@ pub fn render_shell(shell: &Shell, size: (u32, u32)) -> Result<RgbaImage, Screen
     Ok(target.read(&gpu)?)
 }
 
-/// The UI atlas image named by the image set, from the shell's content roots (so a mod's atlas
-/// is the one drawn); it must have the size `images.ron` declares.
+/// The UI atlas the renderer draws from: the game's atlas (through the content roots, so a mod
+/// may replace it) with every extra image set's atlas stacked under it; each file must have the
+/// size its image set declares.
 pub fn load_atlas(shell: &Shell) -> Result<RgbaImage, ScreenshotError> {
-    let path = shell
-        .roots
-        .find(format!("ui/{}", shell.images.atlas))
-        .ok_or_else(|| ScreenshotError::Content(format!("ui/{} not found", shell.images.atlas)))?;
-    let atlas = crate::content::open_image(&path).map_err(|e| ScreenshotError::Content(e.to_string()))?.into_rgba8();
-    if atlas.dimensions() != shell.images.size {
-        let (w, h) = atlas.dimensions();
-        return Err(ScreenshotError::Content(format!(
-            "{}: {w}×{h}, but ui/images.ron says the atlas is {}×{}",
-            path.display(),
-            shell.images.size.0,
-            shell.images.size.1
-        )));
+    let set = &shell.images;
+    let mut atlas = RgbaImage::new(set.size.0.max(1), set.size.1.max(1));
+    for part in &set.parts {
+        let img =
+            crate::content::open_image(&part.path).map_err(|e| ScreenshotError::Content(e.to_string()))?.into_rgba8();
+        if img.dimensions() != part.size {
+            let (w, h) = img.dimensions();
+            return Err(ScreenshotError::Content(format!(
+                "{}: {w}×{h}, but its image set says {}×{}",
+                part.path.display(),
+                part.size.0,
+                part.size.1
+            )));
+        }
+        image::imageops::replace(&mut atlas, &img, 0, i64::from(part.y));
     }
     Ok(atlas)
 }

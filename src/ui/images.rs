@@ -30,7 +30,25 @@ pub struct ImageSet {
     pub size: (u32, u32),
     /// Images by name.
     pub images: BTreeMap<String, ImageRegion>,
+    /// The atlas files the drawn atlas is put together from, top to bottom (the game's, then
+    /// each extra set's); empty for a set read on its own.
+    #[serde(skip)]
+    pub parts: Vec<AtlasPart>,
 }
+
+/// One atlas file within the atlas the renderer draws from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AtlasPart {
+    /// The image file.
+    pub path: std::path::PathBuf,
+    /// Its size, as its image set declares.
+    pub size: (u32, u32),
+    /// Where its top edge lies in the combined atlas.
+    pub y: u32,
+}
+
+/// Tallest combined atlas (the game's and every extra set's, stacked).
+pub const MAX_ATLAS_HEIGHT: u32 = 8192;
 
 impl ImageSet {
     /// Reads `images.ron`; every image's rectangle must lie inside the atlas size it declares.
@@ -61,6 +79,63 @@ impl ImageSet {
             })
             .collect();
         if errors.is_empty() { Ok(set) } else { Err(DefsErrors(errors)) }
+    }
+
+    /// The game's image set (`ui/images.ron` through the roots, so a mod may replace it) with
+    /// every extra set beside it: each `ui/images-*.ron` of every root (a mod's own art, with
+    /// its own atlas file next to it). Extra sets' atlases are stacked under the game's into one
+    /// atlas; an extra image of the same name as another replaces it.
+    pub fn load_all(roots: &crate::content::ContentRoots) -> Result<ImageSet, DefsErrors> {
+        let missing = |what: &str| {
+            DefsErrors(vec![DefsError::File(crate::content::FileError::Io {
+                path: what.into(),
+                message: "not found in any content root".into(),
+            })])
+        };
+        let base_path = roots.find("ui/images.ron").ok_or_else(|| missing("ui/images.ron"))?;
+        let mut set = ImageSet::load(&base_path)?;
+        let atlas = roots.find(format!("ui/{}", set.atlas)).ok_or_else(|| missing(&format!("ui/{}", set.atlas)))?;
+        set.parts = vec![AtlasPart { path: atlas, size: set.size, y: 0 }];
+        let mut extras: Vec<std::path::PathBuf> = Vec::new();
+        for root in roots.roots().iter().rev() {
+            let Ok(entries) = std::fs::read_dir(root.join("ui")) else { continue };
+            let mut found: Vec<std::path::PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("images-") && n.ends_with(".ron"))
+                })
+                .collect();
+            found.sort();
+            extras.extend(found);
+        }
+        for path in extras {
+            let extra = ImageSet::load(&path)?;
+            let y = set.size.1;
+            let height = y.saturating_add(extra.size.1);
+            if height > MAX_ATLAS_HEIGHT {
+                return Err(DefsErrors(vec![DefsError::Invalid {
+                    path: path.clone(),
+                    line: 1,
+                    item: "image set",
+                    name: extra.atlas.clone(),
+                    field: "size",
+                    message: format!(
+                        "the atlases together would be {height} pixels tall; the limit is {MAX_ATLAS_HEIGHT}"
+                    ),
+                }]));
+            }
+            let file = path.parent().map_or_else(|| extra.atlas.clone().into(), |d| d.join(&extra.atlas));
+            set.parts.push(AtlasPart { path: file, size: extra.size, y });
+            for (name, r) in extra.images {
+                let (x, ry, w, h) = r.rect;
+                set.images.insert(name, ImageRegion { rect: (x, ry + y, w, h), border: r.border });
+            }
+            set.size = (set.size.0.max(extra.size.0), height);
+        }
+        Ok(set)
     }
 
     /// True if the name is an image (or the original game's "no image").

@@ -444,11 +444,10 @@ impl Shell {
 
 /// The lexicon, images and fonts layouts are checked against.
 pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
-    let images_path = roots.find("ui/images.ron").unwrap_or_else(|| PathBuf::from("ui/images.ron"));
     let fonts_path = roots.find("ui/fonts.ron").unwrap_or_else(|| PathBuf::from("ui/fonts.ron"));
     Ok(Bindings {
         lexicon: callbacks::lexicon(),
-        images: ImageSet::load(&images_path).map_err(|e| ShellError::Content(e.to_string()))?,
+        images: ImageSet::load_all(roots).map_err(|e| ShellError::Content(e.to_string()))?,
         fonts: FontBook::load(&fonts_path).map_err(|e| ShellError::Content(e.to_string()))?,
         sounds: Some(
             crate::defs::SoundTable::load(roots)

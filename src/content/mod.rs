@@ -69,6 +69,25 @@ impl ContentRoots {
         self.roots.iter().map(|r| r.join(rel)).find(|p| p.exists())
     }
 
+    /// The entry files a mod adds to a definition file: every `data/<stem>/*.ron` of every
+    /// root (for `objects.ron`, `data/objects/*.ron`), the lowest-priority root first and each
+    /// root's files by name, so the front mod's entries are merged last and win.
+    pub fn extras(&self, file: &str) -> Vec<PathBuf> {
+        let stem = file.strip_suffix(".ron").unwrap_or(file);
+        let mut out = Vec::new();
+        for root in self.roots.iter().rev() {
+            let Ok(entries) = std::fs::read_dir(root.join("data").join(stem)) else { continue };
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+                .collect();
+            found.sort();
+            out.extend(found);
+        }
+        out
+    }
+
     /// Every map folder (one holding a `map.ron`) under `maps/` in any root, sorted.
     pub fn map_dirs(&self) -> Vec<PathBuf> {
         let mut dirs: Vec<PathBuf> = self

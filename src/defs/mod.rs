@@ -33,7 +33,7 @@ pub use model::ModelDef;
 pub use model_kits::ModelKits;
 use schema::{ArmorFile, FactionDef, ObjectDef, UpgradeDef, WeaponDef};
 pub use sounds::{Category, ObjectSounds, SoundDef, SoundRef, SoundTable, WeaponSounds};
-pub use source::Source;
+pub use source::{Named, Source};
 
 /// Largest magnitude accepted for decimal values (world units, seconds...).
 const MAX_DECIMAL: f64 = 1.0e6;
@@ -95,9 +95,27 @@ impl Definitions {
         if !errors.is_empty() {
             return Err(DefsErrors(errors));
         }
-        let [Ok(objects), Ok(weapons), Ok(armor), Ok(factions), Ok(upgrades)] = files else {
+        let [Ok(mut objects), Ok(mut weapons), Ok(armor), Ok(mut factions), Ok(mut upgrades)] = files else {
             return Err(DefsErrors(Vec::new()));
         };
+        // Entry files a mod adds beside a list (`data/objects/*.ron`…), merged by name.
+        let mut errors = Vec::new();
+        for (source, file) in [
+            (&mut objects, "objects.ron"),
+            (&mut weapons, "weapons.ron"),
+            (&mut factions, "factions.ron"),
+            (&mut upgrades, "upgrades.ron"),
+        ] {
+            for path in roots.extras(file) {
+                match Source::read(&path) {
+                    Ok(extra) => source.extras.push(extra),
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(DefsErrors(errors));
+        }
         let defs = Definitions::from_sources(&RuleSources { objects, weapons, armor, factions, upgrades })?;
         // The sounds objects and weapons name are checked here too, like every other reference
         // (they never reach the simulation, so the rules alone need no sound table).
@@ -108,11 +126,11 @@ impl Definitions {
     /// Parses and validates a rule set from its five sources.
     pub fn from_sources(src: &RuleSources) -> Result<Definitions, DefsErrors> {
         let mut errors = Vec::new();
-        let objects: Option<Vec<ObjectDef>> = src.objects.parse().map_err(|e| errors.push(e)).ok();
-        let weapons: Option<Vec<WeaponDef>> = src.weapons.parse().map_err(|e| errors.push(e)).ok();
+        let objects: Option<Vec<ObjectDef>> = src.objects.parse_merged().map_err(|e| errors.extend(e)).ok();
+        let weapons: Option<Vec<WeaponDef>> = src.weapons.parse_merged().map_err(|e| errors.extend(e)).ok();
         let armor: Option<ArmorFile> = src.armor.parse().map_err(|e| errors.push(e)).ok();
-        let factions: Option<Vec<FactionDef>> = src.factions.parse().map_err(|e| errors.push(e)).ok();
-        let upgrades: Option<Vec<UpgradeDef>> = src.upgrades.parse().map_err(|e| errors.push(e)).ok();
+        let factions: Option<Vec<FactionDef>> = src.factions.parse_merged().map_err(|e| errors.extend(e)).ok();
+        let upgrades: Option<Vec<UpgradeDef>> = src.upgrades.parse_merged().map_err(|e| errors.extend(e)).ok();
         let (Some(objects), Some(weapons), Some(armor), Some(factions), Some(upgrades)) =
             (objects, weapons, armor, factions, upgrades)
         else {
@@ -130,10 +148,11 @@ impl Definitions {
         let weapon_sounds: Vec<WeaponSounds> = weapons.iter().map(|w| WeaponSounds { fire: w.sound.clone() }).collect();
         let mut sound_refs = Vec::new();
         for o in &objects {
+            let at = src.objects.locate(&o.name);
             for (field, sound) in o.sounds.named() {
                 sound_refs.push(SoundRef {
-                    path: src.objects.path.clone(),
-                    line: src.objects.line_of(&o.name),
+                    path: at.path.clone(),
+                    line: at.line_of_field(&o.name, field),
                     item: "object",
                     name: o.name.clone(),
                     field,
@@ -143,9 +162,10 @@ impl Definitions {
         }
         for w in &weapons {
             if let Some(sound) = &w.sound {
+                let at = src.weapons.locate(&w.name);
                 sound_refs.push(SoundRef {
-                    path: src.weapons.path.clone(),
-                    line: src.weapons.line_of(&w.name),
+                    path: at.path.clone(),
+                    line: at.line_of_field(&w.name, "sound"),
                     item: "weapon",
                     name: w.name.clone(),
                     field: "sound",

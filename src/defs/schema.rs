@@ -253,3 +253,27 @@ fn standard_veterancy() -> Vec<RankDef> {
 fn half() -> u32 {
     50
 }
+
+impl super::source::Named for ObjectDef {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl super::source::Named for WeaponDef {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl super::source::Named for FactionDef {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl super::source::Named for UpgradeDef {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}

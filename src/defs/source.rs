@@ -7,29 +7,68 @@ use serde::de::DeserializeOwned;
 use super::error::DefsError;
 use crate::content::parse_ron;
 
-/// A loaded text file.
+/// A loaded text file, with the files that add entries to it (a mod's `data/objects/*.ron`
+/// beside `objects.ron`).
 #[derive(Clone, Debug)]
 pub struct Source {
     /// Where it came from.
     pub path: PathBuf,
     /// Its contents.
     pub text: String,
+    /// Files whose entries are merged into this one's by name, in order (later ones win).
+    pub extras: Vec<Source>,
+}
+
+/// An entry of a definition list, known by its name (for merging files by name).
+pub trait Named {
+    /// The entry's name.
+    fn name(&self) -> &str;
 }
 
 impl Source {
     /// Reads a file.
     pub fn read(path: &Path) -> Result<Source, DefsError> {
-        crate::content::read_text(path).map(|text| Source { path: path.to_path_buf(), text }).map_err(DefsError::from)
+        crate::content::read_text(path)
+            .map(|text| Source { path: path.to_path_buf(), text, extras: Vec::new() })
+            .map_err(DefsError::from)
     }
 
     /// Text held in memory (tests, generated content).
     pub fn from_text(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
-        Source { path: path.into(), text: text.into() }
+        Source { path: path.into(), text: text.into(), extras: Vec::new() }
     }
 
     /// Parses the whole file as RON.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, DefsError> {
         Ok(parse_ron(&self.path, &self.text)?)
+    }
+
+    /// Parses the file and each of its extras as a list and merges them by name: an entry of an
+    /// extra replaces the entry of the same name in place, a new name is added at the end.
+    pub fn parse_merged<T: DeserializeOwned + Named>(&self) -> Result<Vec<T>, Vec<DefsError>> {
+        let mut errors = Vec::new();
+        let mut list: Vec<T> = self.parse().map_err(|e| errors.push(e)).unwrap_or_default();
+        for extra in &self.extras {
+            match extra.parse::<Vec<T>>() {
+                Ok(entries) => {
+                    for e in entries {
+                        match list.iter().position(|x| x.name() == e.name()) {
+                            Some(i) => list[i] = e,
+                            None => list.push(e),
+                        }
+                    }
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        if errors.is_empty() { Ok(list) } else { Err(errors) }
+    }
+
+    /// The file that defines the item called `name`: the last extra that has it, else this one.
+    pub fn locate(&self, name: &str) -> &Source {
+        let needle = format!("\"{name}\"");
+        let defines = |s: &Source| s.text.lines().any(|l| l.contains("name") && l.contains(&needle));
+        self.extras.iter().rev().find(|e| defines(e)).unwrap_or(self)
     }
 
     /// The 1-based line where the item called `name` is declared (`name: "…"`), or 1.
@@ -66,9 +105,10 @@ impl Source {
         field: &'static str,
         message: impl Into<String>,
     ) -> DefsError {
+        let at = self.locate(name);
         DefsError::Invalid {
-            path: self.path.clone(),
-            line: self.line_of_field(name, field),
+            path: at.path.clone(),
+            line: at.line_of_field(name, field),
             item,
             name: name.to_string(),
             field,

@@ -41,13 +41,22 @@ pub const SIM_DATA_FILES: [&str; 6] =
 /// The simulation's data files as found through `roots` (mods first): each file's name
 /// (`data/<file>`) and where it lies; files no root has are left out.
 pub fn sim_data_paths(roots: &ContentRoots) -> Vec<(String, PathBuf)> {
-    SIM_DATA_FILES
+    let mut out: Vec<(String, PathBuf)> = SIM_DATA_FILES
         .iter()
         .filter_map(|n| {
             let rel = format!("data/{n}");
             roots.find(&rel).map(|p| (rel, p))
         })
-        .collect()
+        .collect();
+    // Entries a mod adds beside a list take part too (named by their folder and file).
+    for n in SIM_DATA_FILES {
+        for p in roots.extras(n) {
+            let stem = n.trim_end_matches(".ron");
+            let file = p.file_name().map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+            out.push((format!("data/{stem}/{file}"), p));
+        }
+    }
+    out
 }
 
 /// The digest of the simulation's data files as found through `roots` (mods first).

@@ -789,3 +789,67 @@ fn the_compact_hud_mod_moves_the_radar_and_the_control_bar_and_the_battle_runs_w
     let button = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap();
     assert_eq!(button.text, labels[0].label);
 }
+
+#[test]
+fn the_mods_screen_lists_turns_on_orders_saves_and_refuses_a_broken_mod() {
+    let (mut s, path) = shell("shell-mods");
+    let mods = path.parent().unwrap().join("mods");
+    let good = mods.join("bigger-radar");
+    std::fs::create_dir_all(good.join("ui")).unwrap();
+    std::fs::write(good.join("mod.ron"), "(name: \"Bigger Radar\", version: \"2\", author: \"Ada\", description: \"A larger radar.\", game_version: \"0.1\")").unwrap();
+    std::fs::copy(common::root().join("mods/compact-hud/ui/InGame.wnd"), good.join("ui/InGame.wnd")).unwrap();
+    let broken = mods.join("broken");
+    std::fs::create_dir_all(broken.join("ui")).unwrap();
+    std::fs::write(broken.join("ui/Options.wnd"), "WINDOW\n WINDOWTYPE = NOPE;\nEND\n").unwrap();
+    click(&mut s, "MainMenu.wnd:ButtonMods");
+    assert_eq!(s.screen(), Some(Screen::Mods));
+    let ids: Vec<String> = s.mod_rows().iter().map(|m| m.id.clone()).collect();
+    for id in ["bigger-radar", "broken", "compact-hud"] {
+        assert!(ids.contains(&id.to_string()), "{ids:?}");
+    }
+    let list = s.find("Mods.wnd:ListMods").unwrap();
+    let row_of = |s: &Shell, id: &str| s.mod_rows().iter().position(|m| m.id == id).unwrap();
+    let pick = |s: &mut Shell, i: usize| {
+        s.ui.list_select(list, Some(i));
+        s.dispatch();
+    };
+    // The broken one says why, with the file and line, and cannot be turned on.
+    let b = row_of(&s, "broken");
+    pick(&mut s, b);
+    click(&mut s, "Mods.wnd:ButtonToggle");
+    assert!(s.message_open(), "refused with a message");
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert!(s.mod_rows()[b].problems.iter().any(|p| p.contains("Options.wnd:2")), "{:?}", s.mod_rows()[b].problems);
+    assert!(!s.mod_rows()[b].enabled);
+    assert_eq!(s.ui.list_rows(list)[b][0], "broken");
+    // Turn on both good ones, then move the second above the first.
+    for id in ["compact-hud", "bigger-radar"] {
+        let i = row_of(&s, id);
+        pick(&mut s, i);
+        click(&mut s, "Mods.wnd:ButtonToggle");
+        assert!(s.mod_rows()[row_of(&s, id)].enabled, "{id} on");
+    }
+    let details = s.ui.window(s.find("Mods.wnd:ModDetails").unwrap()).unwrap().text.clone();
+    assert!(details.contains("Bigger Radar 2 by Ada") && details.contains("Replaces: ui/InGame.wnd"), "{details}");
+    let (c, r) = (row_of(&s, "compact-hud"), row_of(&s, "bigger-radar"));
+    if r > c {
+        pick(&mut s, r);
+        for _ in 0..(r - c) {
+            click(&mut s, "Mods.wnd:ButtonUp");
+        }
+    }
+    assert!(row_of(&s, "bigger-radar") < row_of(&s, "compact-hud"));
+    s.take_requests();
+    click(&mut s, "Mods.wnd:ButtonSave");
+    assert!(s.take_requests().iter().any(|q| matches!(q, ShellRequest::ApplyMods)));
+    let saved = Settings::load(&path).unwrap();
+    assert_eq!(saved.mods, vec!["bigger-radar".to_string(), "compact-hud".to_string()]);
+    // The roots put them after a --mod folder and before the game, in that order.
+    let cli = common::temp_dir("shell-mods-cli");
+    let base = common::roots().with_mod(cli.clone());
+    let roots = saved.roots_with_mods(&base, 1, &path);
+    assert_eq!(roots.roots()[0], cli);
+    assert_eq!(roots.roots()[1], good);
+    assert!(roots.roots()[2].ends_with("mods/compact-hud"));
+    assert_eq!(roots.roots().last(), common::roots().roots().last());
+}

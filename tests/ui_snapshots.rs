@@ -81,9 +81,9 @@ fn aspect_mode_keeps_proportions_and_anchors_hug_the_edges() {
     // The backdrop is anchored on all sides: it fills the whole wide screen.
     let bg = rect(&m, "MainMenu.wnd:MainMenuParent");
     assert_eq!((bg.x, bg.y, bg.w, bg.h), (0.0, 0.0, 2560.0, 1080.0));
-    // A button keeps its 220×40 shape at the uniform scale (1080 / 600 = 1.8).
+    // A button keeps its 220×38 shape at the uniform scale (1080 / 600 = 1.8; pixels are whole).
     let b = rect(&m, "MainMenu.wnd:ButtonSkirmish");
-    assert_eq!((b.w, b.h), (396.0, 72.0));
+    assert_eq!((b.w, b.h), (396.0, 68.0));
     // The version label is anchored right and bottom: it stays in the corner.
     let v = rect(&m, "MainMenu.wnd:Version");
     assert!((v.right() - (2560.0 - 10.0 * 1.8)).abs() <= 1.0, "{v:?}");
@@ -91,5 +91,5 @@ fn aspect_mode_keeps_proportions_and_anchors_hug_the_edges() {
     // Stretched, the same button is wider than tall by a different ratio.
     m.resize((2560.0, 1080.0), ScalingMode::Stretch);
     let s = rect(&m, "MainMenu.wnd:ButtonSkirmish");
-    assert_eq!((s.w, s.h), (704.0, 72.0));
+    assert_eq!((s.w, s.h), (704.0, 68.0));
 }

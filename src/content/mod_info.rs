@@ -44,3 +44,34 @@ impl ModInfo {
         Ok(Some(info))
     }
 }
+
+/// A mod folder found in a mods folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundMod {
+    /// The folder's name: how settings refer to it.
+    pub id: String,
+    /// The folder.
+    pub dir: std::path::PathBuf,
+    /// Its `mod.ron`, or why that could not be read (`Ok(None)`: it has none).
+    pub info: Result<Option<ModInfo>, String>,
+}
+
+/// Every mod folder (a folder holding `mod.ron`, `ui/`, `data/` or `maps/`) in `folders`, the
+/// first folder's winning where two have one of the same name; sorted by id.
+pub fn find_mods(folders: &[std::path::PathBuf]) -> Vec<FoundMod> {
+    let mut out: Vec<FoundMod> = Vec::new();
+    for folder in folders {
+        let Ok(entries) = std::fs::read_dir(folder) else { continue };
+        for e in entries.filter_map(Result::ok) {
+            let dir = e.path();
+            let is_mod = ["mod.ron", "ui", "data", "maps"].iter().any(|n| dir.join(n).exists());
+            let Some(id) = dir.file_name().map(|n| n.to_string_lossy().into_owned()) else { continue };
+            if dir.is_dir() && is_mod && !out.iter().any(|m| m.id == id) {
+                let info = ModInfo::load(&dir).map_err(|e| e.to_string());
+                out.push(FoundMod { id, dir, info });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    out
+}

@@ -75,7 +75,10 @@ struct Running {
 }
 
 struct App {
+    /// The content roots in use: `--mod` folders, the mods the settings turn on, the game's.
     roots: ContentRoots,
+    /// The roots the command line gave (`--mod` folders, then the game's).
+    base_roots: ContentRoots,
     settings_path: PathBuf,
     running: Option<Running>,
     error: Option<String>,
@@ -93,6 +96,7 @@ struct App {
 pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> {
     let event_loop = EventLoop::new().map_err(|e| AppError::NoDisplay(e.to_string()))?;
     let mut app = App {
+        base_roots: roots.clone(),
         roots,
         settings_path,
         running: None,
@@ -111,8 +115,15 @@ pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> 
 }
 
 impl App {
+    /// The roots with the mods `settings` turn on, after those given with `--mod`.
+    fn mod_roots(&self, settings: &Settings) -> ContentRoots {
+        let front = self.base_roots.roots().len().saturating_sub(1);
+        settings.roots_with_mods(&self.base_roots, front, &self.settings_path)
+    }
+
     fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<Running, String> {
         let settings = Settings::load(&self.settings_path).unwrap_or_default();
+        self.roots = self.mod_roots(&settings);
         let (w, h) = settings.resolution;
         let mut attrs = Window::default_attributes().with_title("Ridgeline").with_inner_size(PhysicalSize::new(w, h));
         if settings.fullscreen {
@@ -214,6 +225,8 @@ impl Running {
         for r in requests {
             match r {
                 ShellRequest::Quit => return false,
+                // Handled by the app before the shell's other requests (it owns the roots).
+                ShellRequest::ApplyMods => {}
                 ShellRequest::StartMatch(setup) => {
                     let screen = self.screen();
                     let started = Battle::start(roots, &setup, screen).map_err(|e| e.to_string());
@@ -779,6 +792,20 @@ impl ApplicationHandler for App {
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let Some(r) = self.running.as_mut() else { return };
         let requests = r.shell.update();
+        if requests.iter().any(|q| matches!(q, ShellRequest::ApplyMods)) {
+            // The Mods screen saved a choice: layouts change now, data with the next match.
+            let settings = r.shell.settings.clone();
+            let front = self.base_roots.roots().len().saturating_sub(1);
+            self.roots = settings.roots_with_mods(&self.base_roots, front, &self.settings_path);
+            r.shell.roots = self.roots.clone();
+            if let Err(problems) = r.shell.reload_layouts(&self.roots) {
+                r.shell.message(
+                    "Mods",
+                    &format!("The mods' layouts have problems; keeping the old ones.\n{problems}"),
+                    false,
+                );
+            }
+        }
         if !r.serve(requests, &self.roots) {
             event_loop.exit();
             return;

@@ -39,6 +39,8 @@ pub struct Settings {
     pub player_name: String,
     /// The first battle's hint was dismissed.
     pub hint_seen: bool,
+    /// The mods turned on, by folder name, the first winning over the later ones.
+    pub mods: Vec<String>,
 }
 
 impl Default for Settings {
@@ -54,11 +56,41 @@ impl Default for Settings {
             scroll_speed: 10,
             player_name: "Commander".into(),
             hint_seen: false,
+            mods: Vec::new(),
         }
     }
 }
 
 impl Settings {
+    /// The folders mods are looked for in: `mods/` beside the settings file (the player's),
+    /// then `mods/` in each content root (the ones shipped with the game).
+    pub fn mod_folders(settings_path: &Path, roots: &crate::content::ContentRoots) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = settings_path.parent().map(|d| d.join("mods")).into_iter().collect();
+        out.extend(roots.roots().iter().map(|r| r.join("mods")));
+        out
+    }
+
+    /// `base` with the turned-on mods put after any already in front of it (those given with
+    /// `--mod` stay first) and before the game's own folders; mods no longer found are skipped.
+    pub fn roots_with_mods(
+        &self,
+        base: &crate::content::ContentRoots,
+        front: usize,
+        settings_path: &Path,
+    ) -> crate::content::ContentRoots {
+        let found = crate::content::mod_info::find_mods(&Settings::mod_folders(settings_path, base));
+        let mut roots: Vec<PathBuf> = base.roots().to_vec();
+        let at = front.min(roots.len());
+        let dirs: Vec<PathBuf> =
+            self.mods.iter().filter_map(|id| found.iter().find(|m| &m.id == id).map(|m| m.dir.clone())).collect();
+        for (i, d) in dirs.into_iter().enumerate() {
+            if !roots.contains(&d) {
+                roots.insert(at + i, d);
+            }
+        }
+        crate::content::ContentRoots::new(roots)
+    }
+
     /// The four volumes as the mixer takes them.
     pub fn volumes(&self) -> crate::audio::Volumes {
         crate::audio::Volumes {

@@ -5,14 +5,14 @@
 use crate::ui::UiEvent;
 use crate::ui::lexicon::{CallbackKind, Lexicon};
 
-use super::{Shell, in_game, lobby, main_menu, message_box, online, options, replays, score, skirmish};
+use super::{Shell, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish};
 
 /// A screen's event handler.
 pub type SystemFn = fn(&mut Shell, &UiEvent);
 /// A layout's initialiser.
 pub type InitFn = fn(&mut Shell);
 
-const SYSTEM: [(&str, SystemFn); 9] = [
+const SYSTEM: [(&str, SystemFn); 10] = [
     ("MainMenuSystem", main_menu::system),
     ("SkirmishSetupSystem", skirmish::system),
     ("OnlineSystem", online::system),
@@ -22,9 +22,10 @@ const SYSTEM: [(&str, SystemFn); 9] = [
     ("ScoreScreenSystem", score::system),
     ("MessageBoxSystem", message_box::system),
     ("InGameSystem", in_game::system),
+    ("ModsSystem", mods::system),
 ];
 
-const INIT: [(&str, InitFn); 7] = [
+const INIT: [(&str, InitFn); 8] = [
     ("MainMenuInit", main_menu::init),
     ("SkirmishSetupInit", skirmish::init),
     ("OnlineInit", online::init),
@@ -32,6 +33,7 @@ const INIT: [(&str, InitFn); 7] = [
     ("OptionsInit", options::init),
     ("ReplaysInit", replays::init),
     ("ScoreScreenInit", score::init),
+    ("ModsInit", mods::init),
 ];
 
 /// Per-frame layout updates (none of the shell's screens needs one yet).

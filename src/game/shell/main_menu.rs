@@ -23,6 +23,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         "ButtonSkirmish" => shell.open(Screen::Skirmish),
         "ButtonOnline" => shell.open(Screen::Online),
         "ButtonReplays" => shell.open(Screen::Replays),
+        "ButtonMods" => shell.open(Screen::Mods),
         "ButtonOptions" => shell.open(Screen::Options),
         "ButtonCredits" => shell.message("Credits", CREDITS, false),
         "ButtonQuit" => shell.request(super::ShellRequest::Quit),

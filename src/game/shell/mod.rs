@@ -11,6 +11,7 @@ pub mod layout_check;
 pub mod lobby;
 mod main_menu;
 mod message_box;
+mod mods;
 mod online;
 mod options;
 mod replays;
@@ -61,13 +62,15 @@ pub enum Screen {
     Replays,
     /// The score screen.
     Score,
+    /// Mods: which are on, in what order.
+    Mods,
     /// The battle's own windows (the top bar) over the battlefield.
     InGame,
 }
 
 impl Screen {
     /// Every screen.
-    pub const ALL: [Screen; 8] = [
+    pub const ALL: [Screen; 9] = [
         Screen::MainMenu,
         Screen::Skirmish,
         Screen::Online,
@@ -75,6 +78,7 @@ impl Screen {
         Screen::Options,
         Screen::Replays,
         Screen::Score,
+        Screen::Mods,
         Screen::InGame,
     ];
 
@@ -93,6 +97,7 @@ impl Screen {
             Screen::Options => "Options.wnd",
             Screen::Replays => "Replays.wnd",
             Screen::Score => "ScoreScreen.wnd",
+            Screen::Mods => "Mods.wnd",
             Screen::InGame => "InGame.wnd",
         }
     }
@@ -147,6 +152,8 @@ pub struct Shell {
     requests: Vec<ShellRequest>,
     /// Interface sounds to play (names from the sound table), oldest first.
     sounds: Vec<String>,
+    /// The Mods screen's list while it is open.
+    mods_view: Vec<mods::ModRow>,
     /// Lobby state.
     pub lobby: lobby::LobbyState,
     /// Pictures made at run time (map previews), by `@name`.
@@ -229,6 +236,7 @@ impl Shell {
             skirmish: SkirmishConfig::default(),
             requests: Vec::new(),
             sounds: Vec::new(),
+            mods_view: Vec::new(),
             lobby: lobby::LobbyState::default(),
             dynamic_images,
             images: bindings.images,

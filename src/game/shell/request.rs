@@ -37,6 +37,8 @@ pub enum ShellRequest {
     LobbyLeave,
     /// The host drops the players an online battle is waiting for.
     DropStalled,
+    /// The mods chosen on the Mods screen were saved: use them from now on.
+    ApplyMods,
     /// Close the game.
     Quit,
 }

@@ -11,7 +11,7 @@ use crate::ui::wnd::WndFile;
 const SLOTS: usize = 4;
 
 /// Windows needed once, by layout file.
-const NEEDED: [(&str, &[&str]); 9] = [
+const NEEDED: [(&str, &[&str]); 10] = [
     (
         "InGame.wnd",
         &[
@@ -36,6 +36,7 @@ const NEEDED: [(&str, &[&str]); 9] = [
     ),
     ("Lobby.wnd", &["CheckReady", "ComboMap", "ComboMoney", "EntryChat", "ListChat", "LobbyHeader"]),
     ("MainMenu.wnd", &["Version"]),
+    ("Mods.wnd", &["ListMods", "ModDetails"]),
     ("MessageBox.wnd", &["MessageBoxParent", "MessageTitle", "MessageText", "ButtonCancel"]),
     ("Online.wnd", &["EntryAddress", "EntryPort"]),
     (

@@ -853,3 +853,54 @@ fn the_mods_screen_lists_turns_on_orders_saves_and_refuses_a_broken_mod() {
     assert!(roots.roots()[2].ends_with("mods/compact-hud"));
     assert_eq!(roots.roots().last(), common::roots().roots().last());
 }
+
+#[test]
+fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, path) = shell("shell-editor");
+    let game_file = common::read(&common::root().join("ui/Options.wnd"));
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    assert!(s.editing());
+    let name = "Options.wnd:SliderMaster";
+    let original = find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    // Click selects; a drag of 60 px right moves it 50 authoring units (720 / 600 = 1.2).
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(name));
+    s.handle(Input::MouseMove { x: x + 60.0, y });
+    s.handle(Input::MouseUp { x: x + 60.0, y, button: MouseButton::Left });
+    let dragged = find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
+    assert_eq!(dragged.upper_left, (original.upper_left.0 + 50, original.upper_left.1));
+    let on_screen = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    assert!((on_screen.x - (r.x + 60.0)).abs() <= 1.0, "the screen shows it at once: {on_screen:?}");
+    // Shift+Down nudges ten, Left one.
+    s.handle(Input::Key { key: Key::Down, shift: true });
+    s.handle(Input::Key { key: Key::Left, shift: false });
+    let nudged = find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
+    assert_eq!(nudged.upper_left, (dragged.upper_left.0 - 1, dragged.upper_left.1 + 10));
+    // Undo twice: back to the drag; redo once.
+    s.handle(Input::Char('u'));
+    s.handle(Input::Char('u'));
+    assert_eq!(find(&s.editor().unwrap().tree.windows, name).unwrap().rect, dragged);
+    s.handle(Input::Char('r'));
+    let edited = s.editor().unwrap().tree.clone();
+    // Save: into the player's own mod, never the game's file; the saved text reads back as the
+    // edited tree.
+    s.handle(Input::Char('s'));
+    assert!(s.message_open(), "says where it saved");
+    let saved = path.parent().unwrap().join("mods/my-layouts/ui/Options.wnd");
+    let text = common::read(&saved);
+    assert_eq!(text, ridgeline::ui::wnd::write(&edited));
+    let back = ridgeline::ui::wnd::parse("Options.wnd", &text).unwrap();
+    assert_eq!(find(&back.windows, name).unwrap().rect, find(&edited.windows, name).unwrap().rect);
+    assert!(path.parent().unwrap().join("mods/my-layouts/mod.ron").is_file());
+    assert_eq!(common::read(&common::root().join("ui/Options.wnd")), game_file, "the game's own file is untouched");
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    assert!(!s.editing());
+}

@@ -554,6 +554,7 @@ impl Running {
         if let (Some(rect), Some((battle, _))) = (self.battle_window("InGame.wnd:SelectionPanel"), &self.battle) {
             cmds.extend(battle.selection_panel(rect));
         }
+        cmds.extend(self.shell.editor_overlay());
         // Over the battlefield the game draws its own cursor, shaped by what a click would do.
         if let Some((battle, _)) = &self.battle
             && !self.shell.message_open()
@@ -708,6 +709,22 @@ impl ApplicationHandler for App {
             WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Released => {
                 if let (Some(k), Some((battle, _))) = (key(&event.logical_key), &mut r.battle) {
                     battle.key(k, false);
+                }
+            }
+            // F10 turns the layout editor on and off; while it is on, keys are its own.
+            WindowEvent::KeyboardInput { event, .. }
+                if event.state == ElementState::Pressed
+                    && (matches!(event.logical_key, WKey::Named(NamedKey::F10))
+                        || (r.shell.editing() && !r.shell.message_open())) =>
+            {
+                if matches!(event.logical_key, WKey::Named(NamedKey::F10)) {
+                    r.shell.toggle_editor();
+                } else if let Some(k) = key(&event.logical_key) {
+                    r.shell.handle(Input::Key { key: k, shift: self.modifiers.shift_key() });
+                } else if let Some(text) = &event.text {
+                    for c in text.chars().filter(|c| !c.is_control()) {
+                        r.shell.handle(Input::Char(c));
+                    }
                 }
             }
             WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {

@@ -5,6 +5,7 @@
 //! Must not: draw (the renderer draws the UI's draw list) or touch a running game.
 
 pub mod callbacks;
+pub mod editor;
 mod icons;
 mod in_game;
 pub mod layout_check;
@@ -154,6 +155,8 @@ pub struct Shell {
     sounds: Vec<String>,
     /// The Mods screen's list while it is open.
     mods_view: Vec<mods::ModRow>,
+    /// The layout editor, while it is on (F10).
+    editor: Option<editor::Editor>,
     /// Lobby state.
     pub lobby: lobby::LobbyState,
     /// Pictures made at run time (map previews), by `@name`.
@@ -237,6 +240,7 @@ impl Shell {
             requests: Vec::new(),
             sounds: Vec::new(),
             mods_view: Vec::new(),
+            editor: None,
             lobby: lobby::LobbyState::default(),
             dynamic_images,
             images: bindings.images,
@@ -386,6 +390,11 @@ impl Shell {
     /// Feeds input to the UI and runs the callbacks of the events it caused; returns true if
     /// the UI consumed the input.
     pub fn handle(&mut self, input: Input) -> bool {
+        // While editing, the editor takes the input (a message it shows still answers).
+        if self.editing() && !self.message_open() {
+            self.editor_input(&input);
+            return true;
+        }
         let consumed = self.ui.handle(input);
         self.dispatch();
         consumed

@@ -1,0 +1,279 @@
+//! The layout editor, first part: F10 turns the screen on show (the battle's HUD included) into
+//! an editable copy of its layout. A click selects the deepest window under the pointer (Tab
+//! walks to the next), a drag moves it, the arrow keys nudge it a pixel (Shift: ten), `u` undoes
+//! and `r` redoes, `s` saves through the canonical writer — into the mod the layout came from,
+//! or into the player's own `mods/my-layouts/` (never over the game's files) — and Escape or F10
+//! leaves. The screen shows every change at once.
+//!
+//! Must not: write the game's own files, or let input through to the battle while editing.
+
+use std::path::PathBuf;
+
+use crate::ui::draw::DrawCmd;
+use crate::ui::wnd::WndFile;
+use crate::ui::wnd::model::{ScreenRect, WindowDef};
+use crate::ui::{Input, Key, MouseButton, Rect};
+
+use super::{Screen, Shell};
+
+/// Most undo steps kept.
+const MAX_UNDO: usize = 200;
+
+/// An editing session on one screen's layout.
+#[derive(Clone, Debug)]
+pub struct Editor {
+    /// The layout file (`Options.wnd`).
+    pub file: String,
+    /// Its screen.
+    pub screen: Screen,
+    /// The layout as edited.
+    pub tree: WndFile,
+    /// The selected window's name.
+    pub selected: Option<String>,
+    undo: Vec<WndFile>,
+    redo: Vec<WndFile>,
+    /// A drag under way: where it began and the window's rectangle then.
+    drag: Option<((f32, f32), ScreenRect)>,
+}
+
+/// The window called `name` in a tree.
+fn find_mut<'a>(windows: &'a mut [WindowDef], name: &str) -> Option<&'a mut WindowDef> {
+    for w in windows {
+        if w.name == name {
+            return Some(w);
+        }
+        if let Some(found) = find_mut(&mut w.children, name) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+fn moved(r: ScreenRect, dx: i32, dy: i32) -> ScreenRect {
+    ScreenRect {
+        upper_left: (r.upper_left.0 + dx, r.upper_left.1 + dy),
+        bottom_right: (r.bottom_right.0 + dx, r.bottom_right.1 + dy),
+        ..r
+    }
+}
+
+impl Shell {
+    /// True while the layout editor is on.
+    pub fn editing(&self) -> bool {
+        self.editor.is_some()
+    }
+
+    /// The editing session, if any.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.editor.as_ref()
+    }
+
+    /// F10: starts editing the screen on show, or stops.
+    pub fn toggle_editor(&mut self) {
+        if self.editor.take().is_some() {
+            return;
+        }
+        let Some(screen) = self.screen() else { return };
+        let Some(tree) = self.layouts.get(screen.layout()).cloned() else { return };
+        self.editor = Some(Editor {
+            file: screen.layout().to_string(),
+            screen,
+            tree,
+            selected: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            drag: None,
+        });
+    }
+
+    /// Shows the edited tree on screen.
+    fn show_edit(&mut self) {
+        let Some(e) = &self.editor else { return };
+        let (file, screen, tree) = (e.file.clone(), e.screen, e.tree.clone());
+        self.use_layout(&file, tree);
+        self.open(screen);
+    }
+
+    /// Changes the selected window's rectangle (remembering the old tree for undo).
+    fn edit_selected(&mut self, change: impl FnOnce(ScreenRect) -> ScreenRect, remember: bool) {
+        let Some(e) = &mut self.editor else { return };
+        let Some(name) = e.selected.clone() else { return };
+        let before = e.tree.clone();
+        let Some(w) = find_mut(&mut e.tree.windows, &name) else { return };
+        w.rect = change(w.rect);
+        if remember {
+            e.undo.push(before);
+            if e.undo.len() > MAX_UNDO {
+                e.undo.remove(0);
+            }
+            e.redo.clear();
+        }
+        self.show_edit();
+    }
+
+    /// Authoring units per screen pixel for the selected window (its placed size over its
+    /// authored size).
+    fn authoring_scale(&self, name: &str) -> (f32, f32) {
+        let placed = self.find(name).and_then(|id| self.ui.window(id)).map(|w| (w.rect, w.authored));
+        match placed {
+            Some((r, a)) => {
+                let (aw, ah) = ((a.bottom_right.0 - a.upper_left.0) as f32, (a.bottom_right.1 - a.upper_left.1) as f32);
+                let sx = if r.w > 0.0 && aw > 0.0 { aw / r.w } else { 1.0 };
+                let sy = if r.h > 0.0 && ah > 0.0 { ah / r.h } else { 1.0 };
+                (sx, sy)
+            }
+            None => (1.0, 1.0),
+        }
+    }
+
+    /// Handles input while editing; true when it was the editor's.
+    pub(super) fn editor_input(&mut self, input: &Input) -> bool {
+        if self.editor.is_none() {
+            return false;
+        }
+        match *input {
+            Input::MouseDown { x, y, button: MouseButton::Left } => {
+                let name = self.ui.hit(x, y).and_then(|id| self.ui.window(id)).map(|w| w.name.clone());
+                let rect = name.as_ref().and_then(|n| {
+                    let e = self.editor.as_mut()?;
+                    find_mut(&mut e.tree.windows, n).map(|w| w.rect)
+                });
+                if let Some(e) = &mut self.editor {
+                    e.selected = name;
+                    e.drag = rect.map(|r| ((x, y), r));
+                    if e.drag.is_some() {
+                        e.undo.push(e.tree.clone());
+                        e.redo.clear();
+                    }
+                }
+            }
+            Input::MouseMove { x, y } => {
+                let Some((start, from)) = self.editor.as_ref().and_then(|e| e.drag) else { return true };
+                let Some(name) = self.editor.as_ref().and_then(|e| e.selected.clone()) else { return true };
+                let (sx, sy) = self.authoring_scale(&name);
+                let dx = ((x - start.0) * sx).round() as i32;
+                let dy = ((y - start.1) * sy).round() as i32;
+                self.edit_selected(|_| moved(from, dx, dy), false);
+            }
+            Input::MouseUp { .. } => {
+                if let Some(e) = &mut self.editor {
+                    e.drag = None;
+                }
+            }
+            Input::Key { key, shift } => {
+                let step = if shift { 10 } else { 1 };
+                match key {
+                    Key::Left => self.edit_selected(|r| moved(r, -step, 0), true),
+                    Key::Right => self.edit_selected(|r| moved(r, step, 0), true),
+                    Key::Up => self.edit_selected(|r| moved(r, 0, -step), true),
+                    Key::Down => self.edit_selected(|r| moved(r, 0, step), true),
+                    Key::Tab => self.select_next(),
+                    Key::Escape => self.editor = None,
+                    _ => {}
+                }
+            }
+            Input::Char(c) => match c {
+                'u' => self.undo_edit(),
+                'r' => self.redo_edit(),
+                's' => match self.save_edit() {
+                    Ok(path) => self.message("Layout editor", &format!("Saved to {}", path.display()), false),
+                    Err(e) => self.message("Layout editor", &format!("Not saved: {e}"), false),
+                },
+                _ => {}
+            },
+            _ => {}
+        }
+        true
+    }
+
+    /// Selects the window after the selected one, depth first (the first when none is).
+    fn select_next(&mut self) {
+        let Some(e) = &mut self.editor else { return };
+        let names: Vec<String> = e.tree.all_windows().into_iter().map(|w| w.name.clone()).collect();
+        let next = match e.selected.as_ref().and_then(|s| names.iter().position(|n| n == s)) {
+            Some(i) => names.get((i + 1) % names.len().max(1)).cloned(),
+            None => names.first().cloned(),
+        };
+        e.selected = next;
+    }
+
+    /// Takes back the last change.
+    pub fn undo_edit(&mut self) {
+        let Some(e) = &mut self.editor else { return };
+        if let Some(prev) = e.undo.pop() {
+            let now = std::mem::replace(&mut e.tree, prev);
+            e.redo.push(now);
+            self.show_edit();
+        }
+    }
+
+    /// Makes the last change taken back again.
+    pub fn redo_edit(&mut self) {
+        let Some(e) = &mut self.editor else { return };
+        if let Some(next) = e.redo.pop() {
+            let now = std::mem::replace(&mut e.tree, next);
+            e.undo.push(now);
+            self.show_edit();
+        }
+    }
+
+    /// Where a save goes: the mod folder the layout was loaded from, else the player's own
+    /// `mods/my-layouts/ui/` (created with a `mod.ron`) — never the game's own folder.
+    fn save_target(&self, file: &str) -> Result<PathBuf, String> {
+        let rel = format!("ui/{file}");
+        let all = self.roots.roots();
+        let game = all.last();
+        if let Some(root) = all.iter().find(|r| r.join(&rel).is_file())
+            && Some(root) != game
+        {
+            return Ok(root.join(&rel));
+        }
+        let dir =
+            self.settings_path().parent().map(|d| d.join("mods").join("my-layouts")).ok_or("no settings folder")?;
+        std::fs::create_dir_all(dir.join("ui")).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let info = dir.join("mod.ron");
+        if !info.is_file() {
+            let text = "(\n    name: \"My layouts\",\n    version: \"1\",\n    description: \"Layouts saved by the in-game editor.\",\n)\n";
+            std::fs::write(&info, text).map_err(|e| format!("{}: {e}", info.display()))?;
+        }
+        Ok(dir.join(&rel))
+    }
+
+    /// Writes the edited layout through the canonical writer; returns where.
+    pub fn save_edit(&mut self) -> Result<PathBuf, String> {
+        let Some(e) = &self.editor else { return Err("not editing".into()) };
+        let (file, text) = (e.file.clone(), crate::ui::wnd::write(&e.tree));
+        let path = self.save_target(&file)?;
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    }
+
+    /// The editor's marks over the screen: the selected window's outline and name.
+    pub fn editor_overlay(&self) -> Vec<DrawCmd> {
+        let Some(e) = &self.editor else { return Vec::new() };
+        let mut out = vec![DrawCmd::Text {
+            x: 8.0,
+            y: 4.0,
+            text: format!("Editing {} — click, drag, arrows; u undo, r redo, s save, Esc leave", e.file),
+            px: 14.0,
+            bold: true,
+            color: [255, 220, 90, 255],
+            shadow: Some([0, 0, 0, 255]),
+        }];
+        let rect: Option<Rect> =
+            e.selected.as_ref().and_then(|n| self.find(n)).and_then(|id| self.ui.window(id)).map(|w| w.rect);
+        if let (Some(r), Some(name)) = (rect, &e.selected) {
+            out.push(DrawCmd::Frame { rect: r, color: [255, 220, 90, 255], width: 2.0 });
+            out.push(DrawCmd::Text {
+                x: r.x,
+                y: (r.y - 16.0).max(0.0),
+                text: name.clone(),
+                px: 12.0,
+                bold: false,
+                color: [255, 220, 90, 255],
+                shadow: Some([0, 0, 0, 255]),
+            });
+        }
+        out
+    }
+}

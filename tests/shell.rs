@@ -869,6 +869,9 @@ fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
     let original = find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
     let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
     let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    // The pointer is still followed while editing (the window reads clicks at the UI's cursor).
+    s.handle(Input::MouseMove { x, y });
+    assert_eq!(s.ui.cursor(), (x, y));
     // Click selects; a drag of 60 px right moves it 50 authoring units (720 / 600 = 1.2).
     s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(name));

@@ -392,6 +392,10 @@ impl Shell {
     pub fn handle(&mut self, input: Input) -> bool {
         // While editing, the editor takes the input (a message it shows still answers).
         if self.editing() && !self.message_open() {
+            // The pointer is still followed (the app reads the cursor from the UI).
+            if let Input::MouseMove { .. } = input {
+                self.ui.handle(input.clone());
+            }
             self.editor_input(&input);
             return true;
         }

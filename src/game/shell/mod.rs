@@ -394,7 +394,7 @@ impl Shell {
         if self.editing() && !self.message_open() {
             // The pointer is still followed (the app reads the cursor from the UI).
             if let Input::MouseMove { .. } = input {
-                self.ui.handle(input.clone());
+                self.ui.handle(input);
             }
             self.editor_input(&input);
             return true;

@@ -907,3 +907,61 @@ fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
     s.handle(Input::Key { key: Key::Escape, shift: false });
     assert!(!s.editing());
 }
+
+#[test]
+fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-2");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let name = "Options.wnd:ButtonBack";
+    let tree = |s: &Shell| s.editor().unwrap().tree.clone();
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
+    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    let before = find(&tree(&s).windows, name).unwrap().rect;
+    // From the bottom-right corner a drag resizes: 24 px wider is 20 units (scale 1.2).
+    let (cx, cy) = (r.right() - 2.0, r.bottom() - 2.0);
+    s.handle(Input::MouseDown { x: cx, y: cy, button: MouseButton::Left });
+    s.handle(Input::MouseMove { x: cx + 24.0, y: cy });
+    s.handle(Input::MouseUp { x: cx + 24.0, y: cy, button: MouseButton::Left });
+    let after = find(&tree(&s).windows, name).unwrap().rect;
+    assert_eq!(after.upper_left, before.upper_left);
+    assert_eq!(after.bottom_right, (before.bottom_right.0 + 20, before.bottom_right.1));
+    // `t` types its text (Backspace removes), Enter ends.
+    s.handle(Input::Char('t'));
+    for _ in 0..4 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "Return".chars() {
+        s.handle(Input::Char(c));
+    }
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert_eq!(find(&tree(&s).windows, name).unwrap().text, "Return");
+    assert_eq!(s.ui.window(s.find(name).unwrap()).unwrap().text, "Return", "shown at once");
+    // `d` duplicates beside it; Delete removes the copy; undo brings it back.
+    let count = |s: &Shell| tree(s).all_windows().len();
+    let n = count(&s);
+    s.handle(Input::Char('d'));
+    assert_eq!(count(&s), n + 1);
+    let copy = s.editor().unwrap().selected.clone().unwrap();
+    assert_eq!(copy, format!("{name}2"));
+    assert_eq!(
+        find(&tree(&s).windows, &copy).unwrap().rect.upper_left,
+        (after.upper_left.0 + 10, after.upper_left.1 + 10)
+    );
+    s.handle(Input::Key { key: Key::Delete, shift: false });
+    assert_eq!(count(&s), n);
+    s.handle(Input::Char('u'));
+    assert_eq!(count(&s), n + 1);
+    // Undo all the way takes back the typing and the resize too.
+    for _ in 0..20 {
+        s.handle(Input::Char('u'));
+    }
+    assert_eq!(find(&tree(&s).windows, name).unwrap().rect, before);
+    assert_eq!(find(&tree(&s).windows, name).unwrap().text, "Back");
+}

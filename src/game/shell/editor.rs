@@ -1,7 +1,8 @@
 //! The layout editor, first part: F10 turns the screen on show (the battle's HUD included) into
 //! an editable copy of its layout. A click selects the deepest window under the pointer (Tab
-//! walks to the next), a drag moves it, the arrow keys nudge it a pixel (Shift: ten), `u` undoes
-//! and `r` redoes, `s` saves through the canonical writer — into the mod the layout came from,
+//! walks to the next), a drag moves it (from its bottom-right corner, resizes it), the arrow keys
+//! nudge it a pixel (Shift: ten), `t` types its text, `d` duplicates it, Delete removes it, `u`
+//! undoes and `r` redoes, `s` saves through the canonical writer — into the mod the layout came from,
 //! or into the player's own `mods/my-layouts/` (never over the game's files) — and Escape or F10
 //! leaves. The screen shows every change at once.
 //!
@@ -32,8 +33,38 @@ pub struct Editor {
     pub selected: Option<String>,
     undo: Vec<WndFile>,
     redo: Vec<WndFile>,
-    /// A drag under way: where it began and the window's rectangle then.
-    drag: Option<((f32, f32), ScreenRect)>,
+    /// A drag under way: where it began, the window's rectangle then, and whether it resizes
+    /// (it began on the bottom-right corner) rather than moves.
+    drag: Option<((f32, f32), ScreenRect, bool)>,
+    /// Typing replaces the selected window's text (`t` starts, Enter or Escape ends).
+    pub typing: bool,
+}
+
+/// How near the bottom-right corner (pixels) a drag resizes instead of moving.
+const CORNER: f32 = 10.0;
+
+/// The parent list of the window called `name`, and its index there.
+fn siblings_of<'a>(windows: &'a mut Vec<WindowDef>, name: &str) -> Option<(&'a mut Vec<WindowDef>, usize)> {
+    if let Some(i) = windows.iter().position(|w| w.name == name) {
+        return Some((windows, i));
+    }
+    for w in windows.iter_mut() {
+        if let Some(found) = siblings_of(&mut w.children, name) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// `rect` grown by (dx, dy) at its bottom-right corner, never smaller than 4 units.
+fn resized(r: ScreenRect, dx: i32, dy: i32) -> ScreenRect {
+    ScreenRect {
+        bottom_right: (
+            (r.bottom_right.0 + dx).max(r.upper_left.0 + 4),
+            (r.bottom_right.1 + dy).max(r.upper_left.1 + 4),
+        ),
+        ..r
+    }
 }
 
 /// The window called `name` in a tree.
@@ -83,6 +114,7 @@ impl Shell {
             undo: Vec::new(),
             redo: Vec::new(),
             drag: None,
+            typing: false,
         });
     }
 
@@ -111,6 +143,45 @@ impl Shell {
         self.show_edit();
     }
 
+    /// Changes the tree (remembering the old one for undo) and shows it.
+    fn edit_tree(&mut self, change: impl FnOnce(&mut WndFile, &str) -> Option<String>) {
+        let Some(e) = &mut self.editor else { return };
+        let Some(name) = e.selected.clone() else { return };
+        let before = e.tree.clone();
+        let Some(selected) = change(&mut e.tree, &name) else { return };
+        e.selected = Some(selected).filter(|s| !s.is_empty());
+        e.undo.push(before);
+        if e.undo.len() > MAX_UNDO {
+            e.undo.remove(0);
+        }
+        e.redo.clear();
+        self.show_edit();
+    }
+
+    /// Removes the selected window (and its children).
+    pub fn delete_selected(&mut self) {
+        self.edit_tree(|tree, name| {
+            let (list, i) = siblings_of(&mut tree.windows, name)?;
+            list.remove(i);
+            Some(String::new())
+        });
+    }
+
+    /// Copies the selected window beside itself, ten units down and right, and selects the copy.
+    pub fn duplicate_selected(&mut self) {
+        self.edit_tree(|tree, name| {
+            let names: Vec<String> = tree.all_windows().into_iter().map(|w| w.name.clone()).collect();
+            let (list, i) = siblings_of(&mut tree.windows, name)?;
+            let mut copy = list[i].clone();
+            let fresh = (2..).map(|n| format!("{name}{n}")).find(|n| !names.contains(n))?;
+            copy.name = fresh.clone();
+            copy.rect = moved(copy.rect, 10, 10);
+            copy.children.clear();
+            list.insert(i + 1, copy);
+            Some(fresh)
+        });
+    }
+
     /// Authoring units per screen pixel for the selected window (its placed size over its
     /// authored size).
     fn authoring_scale(&self, name: &str) -> (f32, f32) {
@@ -133,14 +204,28 @@ impl Shell {
         }
         match *input {
             Input::MouseDown { x, y, button: MouseButton::Left } => {
-                let name = self.ui.hit(x, y).and_then(|id| self.ui.window(id)).map(|w| w.name.clone());
+                // On the selected window's bottom-right corner a drag resizes it.
+                let selected_rect = self
+                    .editor
+                    .as_ref()
+                    .and_then(|e| e.selected.as_ref())
+                    .and_then(|n| self.find(n))
+                    .and_then(|id| self.ui.window(id))
+                    .map(|w| (w.rect, w.name.clone()));
+                let corner = selected_rect
+                    .filter(|(r, _)| (x - r.right()).abs() <= CORNER && (y - r.bottom()).abs() <= CORNER)
+                    .map(|(_, n)| n);
+                let name = corner
+                    .clone()
+                    .or_else(|| self.ui.hit(x, y).and_then(|id| self.ui.window(id)).map(|w| w.name.clone()));
                 let rect = name.as_ref().and_then(|n| {
                     let e = self.editor.as_mut()?;
                     find_mut(&mut e.tree.windows, n).map(|w| w.rect)
                 });
                 if let Some(e) = &mut self.editor {
                     e.selected = name;
-                    e.drag = rect.map(|r| ((x, y), r));
+                    e.typing = false;
+                    e.drag = rect.map(|r| ((x, y), r, corner.is_some()));
                     if e.drag.is_some() {
                         e.undo.push(e.tree.clone());
                         e.redo.clear();
@@ -148,21 +233,45 @@ impl Shell {
                 }
             }
             Input::MouseMove { x, y } => {
-                let Some((start, from)) = self.editor.as_ref().and_then(|e| e.drag) else { return true };
+                let Some((start, from, resize)) = self.editor.as_ref().and_then(|e| e.drag) else { return true };
                 let Some(name) = self.editor.as_ref().and_then(|e| e.selected.clone()) else { return true };
                 let (sx, sy) = self.authoring_scale(&name);
                 let dx = ((x - start.0) * sx).round() as i32;
                 let dy = ((y - start.1) * sy).round() as i32;
-                self.edit_selected(|_| moved(from, dx, dy), false);
+                if resize {
+                    self.edit_selected(|_| resized(from, dx, dy), false);
+                } else {
+                    self.edit_selected(|_| moved(from, dx, dy), false);
+                }
             }
             Input::MouseUp { .. } => {
                 if let Some(e) = &mut self.editor {
                     e.drag = None;
                 }
             }
+            Input::Key { key: Key::Backspace, .. } if self.editor.as_ref().is_some_and(|e| e.typing) => {
+                self.edit_tree(|tree, name| {
+                    let w = find_mut(&mut tree.windows, name)?;
+                    w.text.pop();
+                    Some(name.to_string())
+                });
+            }
+            Input::Key { key: Key::Enter | Key::Escape, .. } if self.editor.as_ref().is_some_and(|e| e.typing) => {
+                if let Some(e) = &mut self.editor {
+                    e.typing = false;
+                }
+            }
+            Input::Char(c) if self.editor.as_ref().is_some_and(|e| e.typing) => {
+                self.edit_tree(|tree, name| {
+                    let w = find_mut(&mut tree.windows, name)?;
+                    w.text.push(c);
+                    Some(name.to_string())
+                });
+            }
             Input::Key { key, shift } => {
                 let step = if shift { 10 } else { 1 };
                 match key {
+                    Key::Delete => self.delete_selected(),
                     Key::Left => self.edit_selected(|r| moved(r, -step, 0), true),
                     Key::Right => self.edit_selected(|r| moved(r, step, 0), true),
                     Key::Up => self.edit_selected(|r| moved(r, 0, -step), true),
@@ -173,6 +282,12 @@ impl Shell {
                 }
             }
             Input::Char(c) => match c {
+                'd' => self.duplicate_selected(),
+                't' => {
+                    if let Some(e) = &mut self.editor {
+                        e.typing = e.selected.is_some();
+                    }
+                }
                 'u' => self.undo_edit(),
                 'r' => self.redo_edit(),
                 's' => match self.save_edit() {
@@ -254,7 +369,14 @@ impl Shell {
         let mut out = vec![DrawCmd::Text {
             x: 8.0,
             y: 4.0,
-            text: format!("Editing {} — click, drag, arrows; u undo, r redo, s save, Esc leave", e.file),
+            text: if e.typing {
+                format!("Editing {} — typing the text of the selected window; Enter ends", e.file)
+            } else {
+                format!(
+                    "Editing {} — click, drag (corner: resize), arrows; t text, d duplicate, Del delete, u undo, r redo, s save, Esc leave",
+                    e.file
+                )
+            },
             px: 14.0,
             bold: true,
             color: [255, 220, 90, 255],

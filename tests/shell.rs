@@ -965,3 +965,44 @@ fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
     assert_eq!(find(&tree(&s).windows, name).unwrap().rect, before);
     assert_eq!(find(&tree(&s).windows, name).unwrap().text, "Back");
 }
+
+#[test]
+fn the_editors_own_panel_edits_text_and_chooses_a_callback_from_the_lexicon() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-panel");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    assert!(s.find("Editor.wnd:EditorPanel").is_some(), "the panel is a layout of its own");
+    // Select the Back button by clicking it (the panel does not cover it).
+    let name = "Options.wnd:ButtonBack";
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
+    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    let label = s.ui.window(s.find("Editor.wnd:LabelSelected").unwrap()).unwrap().text.clone();
+    assert_eq!(label, name);
+    assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryText").unwrap()), "Back");
+    // Type a new caption into the panel's field; Enter applies it.
+    click(&mut s, "Editor.wnd:EntryText");
+    for _ in 0..8 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "Leave".chars() {
+        s.handle(Input::Char(c));
+    }
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    let tree = s.editor().unwrap().tree.clone();
+    assert_eq!(find(&tree.windows, name).unwrap().text, "Leave");
+    assert_eq!(s.ui.window(s.find(name).unwrap()).unwrap().text, "Leave");
+    // The callback is chosen from the game's own names: one step down from "[None]".
+    combo_step(&mut s, "Editor.wnd:ComboCallback", 1);
+    let chosen = find(&s.editor().unwrap().tree.windows, name).unwrap().system_callback.clone();
+    assert_eq!(chosen.as_deref(), Some(ridgeline::game::shell::callbacks::system_names()[0]));
+    // Close leaves the editor and takes the panel away.
+    click(&mut s, "Editor.wnd:ButtonClose");
+    assert!(!s.editing());
+    assert!(s.find("Editor.wnd:EditorPanel").is_none());
+}

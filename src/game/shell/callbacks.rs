@@ -5,14 +5,14 @@
 use crate::ui::UiEvent;
 use crate::ui::lexicon::{CallbackKind, Lexicon};
 
-use super::{Shell, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish};
+use super::{Shell, editor, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish};
 
 /// A screen's event handler.
 pub type SystemFn = fn(&mut Shell, &UiEvent);
 /// A layout's initialiser.
 pub type InitFn = fn(&mut Shell);
 
-const SYSTEM: [(&str, SystemFn); 10] = [
+const SYSTEM: [(&str, SystemFn); 11] = [
     ("MainMenuSystem", main_menu::system),
     ("SkirmishSetupSystem", skirmish::system),
     ("OnlineSystem", online::system),
@@ -23,7 +23,13 @@ const SYSTEM: [(&str, SystemFn); 10] = [
     ("MessageBoxSystem", message_box::system),
     ("InGameSystem", in_game::system),
     ("ModsSystem", mods::system),
+    ("EditorSystem", editor::system),
 ];
+
+/// The system callbacks' names, for choosing one in the layout editor.
+pub fn system_names() -> Vec<&'static str> {
+    SYSTEM.iter().map(|(n, _)| *n).collect()
+}
 
 const INIT: [(&str, InitFn); 8] = [
     ("MainMenuInit", main_menu::init),

@@ -38,6 +38,8 @@ pub struct Editor {
     drag: Option<((f32, f32), ScreenRect, bool)>,
     /// Typing replaces the selected window's text (`t` starts, Enter or Escape ends).
     pub typing: bool,
+    /// The editor's own panel (`Editor.wnd`), over the edited screen.
+    panel: Option<crate::ui::LayoutId>,
 }
 
 /// How near the bottom-right corner (pixels) a drag resizes instead of moving.
@@ -101,7 +103,8 @@ impl Shell {
 
     /// F10: starts editing the screen on show, or stops.
     pub fn toggle_editor(&mut self) {
-        if self.editor.take().is_some() {
+        if self.editor.is_some() {
+            self.leave_editor();
             return;
         }
         let Some(screen) = self.screen() else { return };
@@ -115,15 +118,74 @@ impl Shell {
             redo: Vec::new(),
             drag: None,
             typing: false,
+            panel: None,
         });
+        self.show_panel();
     }
 
-    /// Shows the edited tree on screen.
+    /// Puts the editor's panel (back) on top and fills it for the selection.
+    fn show_panel(&mut self) {
+        let Some(e) = &mut self.editor else { return };
+        if let Some(old) = e.panel.take() {
+            self.ui.destroy_layout(old);
+        }
+        let Some(file) = self.layouts.get("Editor.wnd").cloned() else { return };
+        let id = self.ui.create_layout("Editor.wnd", &file);
+        if let Some(e) = &mut self.editor {
+            e.panel = Some(id);
+        }
+        self.fill_panel();
+    }
+
+    /// The panel's fields from the selected window.
+    fn fill_panel(&mut self) {
+        let Some(e) = &mut self.editor else { return };
+        let name = e.selected.clone();
+        let w = name.as_ref().and_then(|n| find_mut(&mut e.tree.windows, n)).map(|w| w.clone());
+        self.set_text("Editor.wnd:LabelSelected", name.as_deref().unwrap_or("Nothing selected"));
+        let (text, tip, callback) =
+            w.map_or((String::new(), String::new(), None), |w| (w.text, w.tooltip_text, w.system_callback));
+        if let Some(id) = self.find("Editor.wnd:EntryText") {
+            self.ui.entry_set(id, &text);
+        }
+        if let Some(id) = self.find("Editor.wnd:EntryTooltip") {
+            self.ui.entry_set(id, &tip);
+        }
+        let mut names: Vec<String> = vec!["[None]".to_string()];
+        names.extend(super::callbacks::system_names().into_iter().map(str::to_string));
+        let chosen = names.iter().position(|n| Some(n) == callback.as_ref()).unwrap_or(0);
+        if let Some(id) = self.find("Editor.wnd:ComboCallback") {
+            self.ui.combo_set(id, names, Some(chosen));
+        }
+    }
+
+    /// True when `input` belongs to the editor's own panel (the pointer is over it, or one of
+    /// its fields has the keyboard).
+    pub(super) fn editor_panel_has(&self, input: Input) -> bool {
+        let on_panel = |id: crate::ui::WindowId| self.ui.window(id).is_some_and(|w| w.name.starts_with("Editor.wnd:"));
+        match input {
+            Input::MouseDown { x, y, .. } | Input::MouseUp { x, y, .. } | Input::Wheel { x, y, .. } => {
+                self.ui.hit(x, y).is_some_and(on_panel) && self.editor.as_ref().is_some_and(|e| e.drag.is_none())
+            }
+            Input::Key { .. } | Input::Char(_) => self.ui.focus().is_some_and(on_panel),
+            Input::MouseMove { .. } => false,
+        }
+    }
+
+    /// Shows the edited tree on screen (the panel stays on top).
     fn show_edit(&mut self) {
         let Some(e) = &self.editor else { return };
         let (file, screen, tree) = (e.file.clone(), e.screen, e.tree.clone());
         self.use_layout(&file, tree);
         self.open(screen);
+        self.show_panel();
+    }
+
+    /// Leaves the editor (its panel goes).
+    pub fn leave_editor(&mut self) {
+        if let Some(p) = self.editor.take().and_then(|e| e.panel) {
+            self.ui.destroy_layout(p);
+        }
     }
 
     /// Changes the selected window's rectangle (remembering the old tree for undo).
@@ -231,6 +293,7 @@ impl Shell {
                         e.redo.clear();
                     }
                 }
+                self.fill_panel();
             }
             Input::MouseMove { x, y } => {
                 let Some((start, from, resize)) = self.editor.as_ref().and_then(|e| e.drag) else { return true };
@@ -276,8 +339,11 @@ impl Shell {
                     Key::Right => self.edit_selected(|r| moved(r, step, 0), true),
                     Key::Up => self.edit_selected(|r| moved(r, 0, -step), true),
                     Key::Down => self.edit_selected(|r| moved(r, 0, step), true),
-                    Key::Tab => self.select_next(),
-                    Key::Escape => self.editor = None,
+                    Key::Tab => {
+                        self.select_next();
+                        self.fill_panel();
+                    }
+                    Key::Escape => self.leave_editor(),
                     _ => {}
                 }
             }
@@ -397,5 +463,43 @@ impl Shell {
             });
         }
         out
+    }
+}
+
+/// The panel's events: text and tooltip applied on Enter, the callback chosen from the list,
+/// undo, redo, save and close.
+pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
+    use crate::ui::EventKind;
+    match (super::callbacks::short(&e.name), &e.kind) {
+        ("EntryText", EventKind::EditDone(text)) => {
+            let text = text.clone();
+            shell.edit_tree(|tree, name| {
+                find_mut(&mut tree.windows, name)?.text = text;
+                Some(name.to_string())
+            });
+        }
+        ("EntryTooltip", EventKind::EditDone(text)) => {
+            let text = text.clone();
+            shell.edit_tree(|tree, name| {
+                find_mut(&mut tree.windows, name)?.tooltip_text = text;
+                Some(name.to_string())
+            });
+        }
+        ("ComboCallback", EventKind::ComboSelected(i)) => {
+            let names = super::callbacks::system_names();
+            let chosen = i.checked_sub(1).and_then(|k| names.get(k)).map(|n| n.to_string());
+            shell.edit_tree(|tree, name| {
+                find_mut(&mut tree.windows, name)?.system_callback = chosen;
+                Some(name.to_string())
+            });
+        }
+        ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
+        ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),
+        ("ButtonSave", EventKind::Selected) => match shell.save_edit() {
+            Ok(path) => shell.message("Layout editor", &format!("Saved to {}", path.display()), false),
+            Err(err) => shell.message("Layout editor", &format!("Not saved: {err}"), false),
+        },
+        ("ButtonClose", EventKind::Selected) => shell.leave_editor(),
+        _ => {}
     }
 }

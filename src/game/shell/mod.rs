@@ -391,7 +391,7 @@ impl Shell {
     /// the UI consumed the input.
     pub fn handle(&mut self, input: Input) -> bool {
         // While editing, the editor takes the input (a message it shows still answers).
-        if self.editing() && !self.message_open() {
+        if self.editing() && !self.message_open() && !self.editor_panel_has(input) {
             // The pointer is still followed (the app reads the cursor from the UI).
             if let Input::MouseMove { .. } = input {
                 self.ui.handle(input);
@@ -496,6 +496,7 @@ fn load_layouts(roots: &ContentRoots, bindings: &Bindings) -> (BTreeMap<String, 
         load_layout(roots, s.layout(), bindings, &mut layouts, &mut problems);
     }
     load_layout(roots, "MessageBox.wnd", bindings, &mut layouts, &mut problems);
+    load_layout(roots, "Editor.wnd", bindings, &mut layouts, &mut problems);
     (layouts, problems)
 }
 

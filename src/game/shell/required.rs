@@ -11,7 +11,7 @@ use crate::ui::wnd::WndFile;
 const SLOTS: usize = 4;
 
 /// Windows needed once, by layout file.
-const NEEDED: [(&str, &[&str]); 10] = [
+const NEEDED: [(&str, &[&str]); 11] = [
     (
         "InGame.wnd",
         &[
@@ -35,6 +35,7 @@ const NEEDED: [(&str, &[&str]); 10] = [
         ],
     ),
     ("Lobby.wnd", &["CheckReady", "ComboMap", "ComboMoney", "EntryChat", "ListChat", "LobbyHeader"]),
+    ("Editor.wnd", &["EditorPanel", "LabelSelected", "EntryText", "EntryTooltip", "ComboCallback"]),
     ("MainMenu.wnd", &["Version"]),
     ("Mods.wnd", &["ListMods", "ModDetails"]),
     ("MessageBox.wnd", &["MessageBoxParent", "MessageTitle", "MessageText", "ButtonCancel"]),

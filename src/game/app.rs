@@ -668,6 +668,11 @@ impl ApplicationHandler for App {
                     ElementState::Released => Input::MouseUp { x, y, button },
                 };
                 let consumed = r.shell.handle(input);
+                if r.shell.editing() {
+                    // The layout editor has the mouse: nothing reaches the battle, radar or panel.
+                    r.radar_drag = false;
+                    return;
+                }
                 let at = glam::Vec2::new(x, y);
                 let on_radar = r.radar_rect().filter(|rect| rect.contains(x, y));
                 let on_panel = r.battle_window("InGame.wnd:SelectionPanel").filter(|rect| rect.contains(x, y));

@@ -432,9 +432,11 @@ impl Shell {
     /// The editor's marks over the screen: the selected window's outline and name.
     pub fn editor_overlay(&self) -> Vec<DrawCmd> {
         let Some(e) = &self.editor else { return Vec::new() };
-        let mut out = vec![DrawCmd::Text {
+        let (w, h) = self.ui.fit().screen;
+        let mut out = vec![DrawCmd::Fill { rect: Rect::new(0.0, h - 24.0, w, 24.0), color: [0, 0, 0, 200] }];
+        out.push(DrawCmd::Text {
             x: 8.0,
-            y: 4.0,
+            y: h - 21.0,
             text: if e.typing {
                 format!("Editing {} — typing the text of the selected window; Enter ends", e.file)
             } else {
@@ -447,7 +449,7 @@ impl Shell {
             bold: true,
             color: [255, 220, 90, 255],
             shadow: Some([0, 0, 0, 255]),
-        }];
+        });
         let rect: Option<Rect> =
             e.selected.as_ref().and_then(|n| self.find(n)).and_then(|id| self.ui.window(id)).map(|w| w.rect);
         if let (Some(r), Some(name)) = (rect, &e.selected) {

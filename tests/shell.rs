@@ -863,6 +863,13 @@ fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
     let (mut s, path) = shell("shell-editor");
     let game_file = common::read(&common::root().join("ui/Options.wnd"));
     click(&mut s, "MainMenu.wnd:ButtonOptions");
+    // F10 does nothing until modder mode is ticked in Options (and saved).
+    s.toggle_editor();
+    assert!(!s.editing());
+    click(&mut s, "Options.wnd:CheckModder");
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert!(Settings::load(&path).unwrap().modder_mode);
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
     s.toggle_editor();
     assert!(s.editing());
     let name = "Options.wnd:SliderMaster";
@@ -915,6 +922,7 @@ fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
         ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
     }
     let (mut s, _) = shell("shell-editor-2");
+    s.settings.modder_mode = true;
     click(&mut s, "MainMenu.wnd:ButtonOptions");
     s.toggle_editor();
     let name = "Options.wnd:ButtonBack";
@@ -973,6 +981,7 @@ fn the_editors_own_panel_edits_text_and_chooses_a_callback_from_the_lexicon() {
         ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
     }
     let (mut s, _) = shell("shell-editor-panel");
+    s.settings.modder_mode = true;
     click(&mut s, "MainMenu.wnd:ButtonOptions");
     s.toggle_editor();
     assert!(s.find("Editor.wnd:EditorPanel").is_some(), "the panel is a layout of its own");

@@ -41,6 +41,8 @@ pub struct Settings {
     pub hint_seen: bool,
     /// The mods turned on, by folder name, the first winning over the later ones.
     pub mods: Vec<String>,
+    /// Modder mode: F10 opens the layout editor.
+    pub modder_mode: bool,
 }
 
 impl Default for Settings {
@@ -57,6 +59,7 @@ impl Default for Settings {
             player_name: "Commander".into(),
             hint_seen: false,
             mods: Vec::new(),
+            modder_mode: false,
         }
     }
 }

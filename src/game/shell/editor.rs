@@ -101,10 +101,13 @@ impl Shell {
         self.editor.as_ref()
     }
 
-    /// F10: starts editing the screen on show, or stops.
+    /// F10: starts editing the screen on show (in modder mode, from Options), or stops.
     pub fn toggle_editor(&mut self) {
         if self.editor.is_some() {
             self.leave_editor();
+            return;
+        }
+        if !self.settings.modder_mode {
             return;
         }
         let Some(screen) = self.screen() else { return };

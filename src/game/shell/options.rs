@@ -30,6 +30,9 @@ pub(super) fn init(shell: &mut Shell) {
     if let Some(c) = id(shell, "CheckFullscreen") {
         shell.ui.set_checked(c, s.fullscreen);
     }
+    if let Some(c) = id(shell, "CheckModder") {
+        shell.ui.set_checked(c, s.modder_mode);
+    }
     let radio = if s.ui_scaling == UiScaling::Aspect { "RadioScaleAspect" } else { "RadioScaleStretch" };
     if let Some(r) = id(shell, radio) {
         shell.ui.set_checked(r, true);
@@ -63,6 +66,9 @@ fn read(shell: &Shell) -> crate::game::settings::Settings {
         s.resolution = RESOLUTIONS[k.min(RESOLUTIONS.len() - 1)];
     }
     s.fullscreen = id(shell, "CheckFullscreen").is_some_and(|c| shell.ui.checked(c));
+    if let Some(c) = id(shell, "CheckModder") {
+        s.modder_mode = shell.ui.checked(c);
+    }
     s.ui_scaling = if id(shell, "RadioScaleStretch").is_some_and(|r| shell.ui.checked(r)) {
         UiScaling::Stretch
     } else {

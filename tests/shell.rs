@@ -1015,3 +1015,37 @@ fn the_editors_own_panel_edits_text_and_chooses_a_callback_from_the_lexicon() {
     assert!(!s.editing());
     assert!(s.find("Editor.wnd:EditorPanel").is_none());
 }
+
+#[test]
+fn the_editor_adds_a_gadget_from_its_palette_and_reorders_siblings() {
+    let (mut s, _) = shell("shell-editor-add");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let tree = |s: &Shell| s.editor().unwrap().tree.clone();
+    // Select the panel (Tab walks from the root to its first child), then add a push button.
+    s.handle(Input::Key { key: Key::Tab, shift: false });
+    s.handle(Input::Key { key: Key::Tab, shift: false });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some("Options.wnd:OptionsPanel"));
+    let children =
+        |s: &Shell| tree(s).windows[0].children[0].children.iter().map(|w| w.name.clone()).collect::<Vec<_>>();
+    let before = children(&s);
+    combo_step(&mut s, "Editor.wnd:ComboAdd", 0);
+    click(&mut s, "Editor.wnd:ButtonAdd");
+    let after = children(&s);
+    assert_eq!(after.len(), before.len() + 1);
+    let added = after.last().unwrap().clone();
+    assert_eq!(added, "Options.wnd:Newpushbutton1");
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(added.as_str()));
+    assert!(s.find(&added).is_some(), "it is on screen at once");
+    // `[` moves it one place earlier among its siblings, `]` back; undo removes it.
+    s.handle(Input::Char('['));
+    let moved = children(&s);
+    assert_eq!(moved[moved.len() - 2], added);
+    s.handle(Input::Char(']'));
+    assert_eq!(children(&s).last().unwrap(), &added);
+    for _ in 0..3 {
+        s.handle(Input::Char('u'));
+    }
+    assert_eq!(children(&s), before);
+}

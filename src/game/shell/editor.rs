@@ -160,6 +160,12 @@ impl Shell {
         if let Some(id) = self.find("Editor.wnd:ComboCallback") {
             self.ui.combo_set(id, names, Some(chosen));
         }
+        if let Some(id) = self.find("Editor.wnd:ComboAdd") {
+            let kinds: Vec<String> =
+                crate::ui::wnd::model::WindowType::ALL.iter().map(|(k, _)| k.to_string()).collect();
+            let keep = self.ui.combo_selected(id).unwrap_or(1);
+            self.ui.combo_set(id, kinds, Some(keep));
+        }
     }
 
     /// True when `input` belongs to the editor's own panel (the pointer is over it, or one of
@@ -245,6 +251,66 @@ impl Shell {
             list.insert(i + 1, copy);
             Some(fresh)
         });
+    }
+
+    /// Moves the selected window one place earlier (`by` −1) or later (+1) among its siblings
+    /// (later ones draw on top).
+    pub fn reorder_selected(&mut self, by: i32) {
+        self.edit_tree(|tree, name| {
+            let (list, i) = siblings_of(&mut tree.windows, name)?;
+            let j = i as i32 + by;
+            if j < 0 || j as usize >= list.len() {
+                return None;
+            }
+            list.swap(i, j as usize);
+            Some(name.to_string())
+        });
+    }
+
+    /// Adds a new window of `kind` inside the selected one (or at the top level with none
+    /// selected), 10 units in from its corner, plainly drawn so it shows; selects it.
+    pub fn add_window(&mut self, kind: crate::ui::wnd::model::WindowType) {
+        let Some(e) = &mut self.editor else { return };
+        let file = e.file.clone();
+        let before = e.tree.clone();
+        let names: Vec<String> = e.tree.all_windows().into_iter().map(|w| w.name.clone()).collect();
+        let stem = format!("{file}:New{}", kind.keyword().to_lowercase());
+        let Some(name) = (1..).map(|n| format!("{stem}{n}")).find(|n| !names.contains(n)) else { return };
+        let parent_rect = e.selected.as_ref().and_then(|s| find_mut(&mut e.tree.windows, s)).map(|w| w.rect);
+        let at = parent_rect.map_or((20, 20), |r| (r.upper_left.0 + 10, r.upper_left.1 + 10));
+        let res = parent_rect.map_or((800, 600), |r| r.creation_resolution);
+        let plain = crate::ui::wnd::model::DrawEntry {
+            image: "NoImage".into(),
+            color: [70, 80, 70, 255],
+            border: [200, 190, 150, 255],
+        };
+        let template = e.tree.all_windows().first().map(|w| (*w).clone());
+        let Some(mut w) = template else { return };
+        w.kind = kind;
+        w.name = name.clone();
+        w.rect = ScreenRect { upper_left: at, bottom_right: (at.0 + 120, at.1 + 30), creation_resolution: res };
+        w.text = "New".into();
+        w.tooltip_text = String::new();
+        w.system_callback = None;
+        w.draw_callback = None;
+        w.status = crate::ui::wnd::model::status_bit("ENABLED");
+        w.style = crate::ui::wnd::model::style_bit(kind.keyword());
+        w.enabled = vec![plain.clone()];
+        w.disabled = vec![plain.clone()];
+        w.hilite = vec![plain];
+        w.gadget = None;
+        w.anchor = None;
+        w.extra.clear();
+        w.children.clear();
+        let parent = e.selected.clone();
+        match parent.and_then(|p| find_mut(&mut e.tree.windows, &p)) {
+            Some(p) => p.children.push(w),
+            None => e.tree.windows.push(w),
+        }
+        e.undo.push(before);
+        e.redo.clear();
+        e.selected = Some(name);
+        self.show_edit();
     }
 
     /// Authoring units per screen pixel for the selected window (its placed size over its
@@ -352,6 +418,8 @@ impl Shell {
             }
             Input::Char(c) => match c {
                 'd' => self.duplicate_selected(),
+                '[' => self.reorder_selected(-1),
+                ']' => self.reorder_selected(1),
                 't' => {
                     if let Some(e) = &mut self.editor {
                         e.typing = e.selected.is_some();
@@ -497,6 +565,13 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 find_mut(&mut tree.windows, name)?.system_callback = chosen;
                 Some(name.to_string())
             });
+        }
+        ("ButtonAdd", EventKind::Selected) => {
+            let kinds = crate::ui::wnd::model::WindowType::ALL;
+            let i = shell.find("Editor.wnd:ComboAdd").and_then(|c| shell.ui.combo_selected(c)).unwrap_or(0);
+            if let Some(&(_, kind)) = kinds.get(i) {
+                shell.add_window(kind);
+            }
         }
         ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
         ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),

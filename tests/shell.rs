@@ -885,7 +885,9 @@ fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
     s.handle(Input::MouseMove { x: x + 60.0, y });
     s.handle(Input::MouseUp { x: x + 60.0, y, button: MouseButton::Left });
     let dragged = find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
-    assert_eq!(dragged.upper_left, (original.upper_left.0 + 50, original.upper_left.1));
+    // Its top edge snaps onto the label beside it (two units above, at 280).
+    assert_eq!(original.upper_left.1, 282);
+    assert_eq!(dragged.upper_left, (original.upper_left.0 + 50, 280));
     let on_screen = s.ui.window(s.find(name).unwrap()).unwrap().rect;
     assert!((on_screen.x - (r.x + 60.0)).abs() <= 1.0, "the screen shows it at once: {on_screen:?}");
     // Shift+Down nudges ten, Left one.

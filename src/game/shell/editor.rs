@@ -1,7 +1,8 @@
 //! The layout editor, first part: F10 turns the screen on show (the battle's HUD included) into
 //! an editable copy of its layout. A click selects the deepest window under the pointer (Tab
 //! walks to the next), a drag moves it (from its bottom-right corner, resizes it), the arrow keys
-//! nudge it a pixel (Shift: ten), `t` types its text, `d` duplicates it, Delete removes it, `u`
+//! nudge it a pixel (Shift: ten) — a drag snaps to the siblings' edges within four units, else
+//! to a five-unit grid — `t` types its text, `d` duplicates it, Delete removes it, `u`
 //! undoes and `r` redoes, `s` saves through the canonical writer — into the mod the layout came from,
 //! or into the player's own `mods/my-layouts/` (never over the game's files) — and Escape or F10
 //! leaves. The screen shows every change at once.
@@ -88,6 +89,31 @@ fn moved(r: ScreenRect, dx: i32, dy: i32) -> ScreenRect {
         bottom_right: (r.bottom_right.0 + dx, r.bottom_right.1 + dy),
         ..r
     }
+}
+
+/// A dragged edge within this many units of a sibling's edge lands on it.
+const SNAP: i32 = 4;
+/// Otherwise dragged positions land on this grid (authoring units).
+const GRID: i32 = 5;
+
+/// `value` moved onto the nearest of `edges` within [`SNAP`], else onto the grid.
+fn snap(value: i32, edges: &[i32]) -> i32 {
+    match edges.iter().map(|&e| (e - value, e)).filter(|(d, _)| d.abs() <= SNAP).min_by_key(|(d, _)| d.abs()) {
+        Some((_, e)) => e,
+        None => (value as f32 / GRID as f32).round() as i32 * GRID,
+    }
+}
+
+/// The edges (x, y) of `name`'s siblings, where a drag may snap.
+fn sibling_edges(tree: &mut WndFile, name: &str) -> (Vec<i32>, Vec<i32>) {
+    let Some((list, i)) = siblings_of(&mut tree.windows, name) else { return (Vec::new(), Vec::new()) };
+    let others = list.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, w)| w.rect);
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for r in others {
+        xs.extend([r.upper_left.0, r.bottom_right.0]);
+        ys.extend([r.upper_left.1, r.bottom_right.1]);
+    }
+    (xs, ys)
 }
 
 impl Shell {
@@ -370,9 +396,16 @@ impl Shell {
                 let (sx, sy) = self.authoring_scale(&name);
                 let dx = ((x - start.0) * sx).round() as i32;
                 let dy = ((y - start.1) * sy).round() as i32;
+                // Dragged edges snap to the siblings' edges, else to the grid.
+                let (xs, ys) =
+                    self.editor.as_mut().map_or((Vec::new(), Vec::new()), |e| sibling_edges(&mut e.tree, &name));
                 if resize {
+                    let (bx, by) = (from.bottom_right.0 + dx, from.bottom_right.1 + dy);
+                    let (dx, dy) = (snap(bx, &xs) - from.bottom_right.0, snap(by, &ys) - from.bottom_right.1);
                     self.edit_selected(|_| resized(from, dx, dy), false);
                 } else {
+                    let (lx, ly) = (from.upper_left.0 + dx, from.upper_left.1 + dy);
+                    let (dx, dy) = (snap(lx, &xs) - from.upper_left.0, snap(ly, &ys) - from.upper_left.1);
                     self.edit_selected(|_| moved(from, dx, dy), false);
                 }
             }
@@ -581,5 +614,19 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         },
         ("ButtonClose", EventKind::Selected) => shell.leave_editor(),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drags_snap_to_a_near_edge_else_to_the_grid() {
+        assert_eq!(snap(103, &[]), 105);
+        assert_eq!(snap(102, &[]), 100);
+        assert_eq!(snap(103, &[106]), 106, "an edge three away wins over the grid");
+        assert_eq!(snap(103, &[108]), 105, "an edge five away does not");
+        assert_eq!(snap(104, &[100, 106]), 106, "the nearer of two");
     }
 }

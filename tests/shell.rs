@@ -1051,3 +1051,30 @@ fn the_editor_adds_a_gadget_from_its_palette_and_reorders_siblings() {
     }
     assert_eq!(children(&s), before);
 }
+
+#[test]
+fn the_editors_panel_sets_a_windows_anchors() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-anchor");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let name = "Options.wnd:ButtonSave";
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
+    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    let was = find(&s.editor().unwrap().tree.windows, name).unwrap().anchor.unwrap_or_default();
+    let right = s.find("Editor.wnd:CheckAnchorRight").unwrap();
+    assert_eq!(s.ui.checked(right), was.right, "the panel shows the window's anchors");
+    click(&mut s, "Editor.wnd:CheckAnchorRight");
+    let now = find(&s.editor().unwrap().tree.windows, name).unwrap().anchor.unwrap();
+    assert_eq!(now.right, !was.right);
+    assert_eq!((now.left, now.top, now.bottom), (was.left, was.top, was.bottom));
+    assert!(ridgeline::ui::wnd::write(&s.editor().unwrap().tree).contains("ANCHOR = "));
+    s.handle(Input::Char('u'));
+    assert_eq!(find(&s.editor().unwrap().tree.windows, name).unwrap().anchor.unwrap_or_default(), was);
+}

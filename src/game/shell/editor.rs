@@ -172,6 +172,17 @@ impl Shell {
         let name = e.selected.clone();
         let w = name.as_ref().and_then(|n| find_mut(&mut e.tree.windows, n)).map(|w| w.clone());
         self.set_text("Editor.wnd:LabelSelected", name.as_deref().unwrap_or("Nothing selected"));
+        let anchor = w.as_ref().and_then(|w| w.anchor).unwrap_or_default();
+        for (n, on) in [
+            ("CheckAnchorLeft", anchor.left),
+            ("CheckAnchorRight", anchor.right),
+            ("CheckAnchorTop", anchor.top),
+            ("CheckAnchorBottom", anchor.bottom),
+        ] {
+            if let Some(id) = self.find(&format!("Editor.wnd:{n}")) {
+                self.ui.set_checked(id, on);
+            }
+        }
         let (text, tip, callback) =
             w.map_or((String::new(), String::new(), None), |w| (w.text, w.tooltip_text, w.system_callback));
         if let Some(id) = self.find("Editor.wnd:EntryText") {
@@ -605,6 +616,24 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
             if let Some(&(_, kind)) = kinds.get(i) {
                 shell.add_window(kind);
             }
+        }
+        (
+            edge @ ("CheckAnchorLeft" | "CheckAnchorRight" | "CheckAnchorTop" | "CheckAnchorBottom"),
+            EventKind::Toggled(on),
+        ) => {
+            let (edge, on) = (edge.to_string(), *on);
+            shell.edit_tree(|tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                let mut a = w.anchor.unwrap_or_default();
+                match edge.as_str() {
+                    "CheckAnchorLeft" => a.left = on,
+                    "CheckAnchorRight" => a.right = on,
+                    "CheckAnchorTop" => a.top = on,
+                    _ => a.bottom = on,
+                }
+                w.anchor = Some(a);
+                Some(name.to_string())
+            });
         }
         ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
         ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),

@@ -13,7 +13,7 @@
 use serde::Deserialize;
 
 use crate::content::ContentRoots;
-use crate::defs::{DefsError, DefsErrors, Source};
+use crate::defs::{DefsErrors, Source};
 
 use super::synth::{HighPass, LowPass, Noise, Osc, Wave, env, midi_hz, note_env};
 
@@ -96,13 +96,7 @@ pub struct Score {
 impl Score {
     /// Loads `data/music.ron` through the content roots.
     pub fn load(roots: &ContentRoots) -> Result<Score, DefsErrors> {
-        let path = roots.find("data/music.ron").ok_or_else(|| {
-            DefsErrors(vec![DefsError::File(crate::content::FileError::Io {
-                path: "data/music.ron".into(),
-                message: "not found in any content root".into(),
-            })])
-        })?;
-        let source = Source::read(&path).map_err(|e| DefsErrors(vec![e]))?;
+        let source = Source::find(roots, "data/music.ron").map_err(|e| DefsErrors(vec![e]))?;
         Score::parse(&source)
     }
 

@@ -75,3 +75,25 @@ pub fn find_mods(folders: &[std::path::PathBuf]) -> Vec<FoundMod> {
     out.sort_by(|a, b| a.id.cmp(&b.id));
     out
 }
+
+/// The files a content folder brings under its `ui/`, `data/` and `maps/`, relative to it,
+/// sorted within each folder.
+pub fn content_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    fn walk(d: &Path, base: &Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(d) else { return };
+        let mut paths: Vec<std::path::PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            if p.is_dir() {
+                walk(&p, base, out);
+            } else if let Ok(rel) = p.strip_prefix(base) {
+                out.push(rel.to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for sub in ["ui", "data", "maps"] {
+        walk(&dir.join(sub), dir, &mut out);
+    }
+    out
+}

@@ -76,19 +76,7 @@ impl Definitions {
     /// Loads `data/{objects,weapons,armor,factions,upgrades}.ron` through the content roots, and
     /// checks the sounds they name against `data/sounds.ron`.
     pub fn load(roots: &ContentRoots) -> Result<Definitions, DefsErrors> {
-        let read = |name: &str| -> Result<Source, DefsError> {
-            let rel = format!("data/{name}");
-            match roots.find(&rel) {
-                Some(path) => Source::read(&path),
-                None => Err(DefsError::File(crate::content::FileError::Io {
-                    path: rel.into(),
-                    message: format!(
-                        "not found in any content root (searched: {})",
-                        roots.roots().iter().map(|r| r.display().to_string()).collect::<Vec<_>>().join(", ")
-                    ),
-                })),
-            }
-        };
+        let read = |name: &str| Source::find(roots, &format!("data/{name}"));
         let files =
             [read("objects.ron"), read("weapons.ron"), read("armor.ron"), read("factions.ron"), read("upgrades.ron")];
         let errors: Vec<DefsError> = files.iter().filter_map(|f| f.as_ref().err().cloned()).collect();

@@ -109,13 +109,7 @@ pub struct SoundTable {
 impl SoundTable {
     /// Loads `data/sounds.ron` through the content roots.
     pub fn load(roots: &ContentRoots) -> Result<SoundTable, DefsErrors> {
-        let path = roots.find("data/sounds.ron").ok_or_else(|| {
-            DefsErrors(vec![DefsError::File(crate::content::FileError::Io {
-                path: "data/sounds.ron".into(),
-                message: "not found in any content root".into(),
-            })])
-        })?;
-        let source = Source::read(&path).map_err(|e| DefsErrors(vec![e]))?;
+        let source = Source::find(roots, "data/sounds.ron").map_err(|e| DefsErrors(vec![e]))?;
         SoundTable::parse(&source)
     }
 

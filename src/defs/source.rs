@@ -33,6 +33,21 @@ impl Source {
             .map_err(DefsError::from)
     }
 
+    /// Reads `relative` (such as `data/sounds.ron`) from the first content root that has it;
+    /// a file no root has is named with the roots searched.
+    pub fn find(roots: &crate::content::ContentRoots, relative: &str) -> Result<Source, DefsError> {
+        match roots.find(relative) {
+            Some(path) => Source::read(&path),
+            None => Err(DefsError::File(crate::content::FileError::Io {
+                path: relative.into(),
+                message: format!(
+                    "not found in any content root (searched: {})",
+                    roots.roots().iter().map(|r| r.display().to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            })),
+        }
+    }
+
     /// Text held in memory (tests, generated content).
     pub fn from_text(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
         Source { path: path.into(), text: text.into(), extras: Vec::new() }

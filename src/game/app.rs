@@ -116,14 +116,14 @@ pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> 
 
 impl App {
     /// The roots with the mods `settings` turn on, after those given with `--mod`.
-    fn mod_roots(&self, settings: &Settings) -> ContentRoots {
-        let front = self.base_roots.roots().len().saturating_sub(1);
-        settings.roots_with_mods(&self.base_roots, front, &self.settings_path)
+    fn mod_roots(base: &ContentRoots, settings: &Settings, settings_path: &std::path::Path) -> ContentRoots {
+        let front = base.roots().len().saturating_sub(1);
+        settings.roots_with_mods(base, front, settings_path)
     }
 
     fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<Running, String> {
         let settings = Settings::load(&self.settings_path).unwrap_or_default();
-        self.roots = self.mod_roots(&settings);
+        self.roots = App::mod_roots(&self.base_roots, &settings, &self.settings_path);
         let (w, h) = settings.resolution;
         let mut attrs = Window::default_attributes().with_title("Ridgeline").with_inner_size(PhysicalSize::new(w, h));
         if settings.fullscreen {
@@ -816,9 +816,7 @@ impl ApplicationHandler for App {
         let requests = r.shell.update();
         if requests.iter().any(|q| matches!(q, ShellRequest::ApplyMods)) {
             // The Mods screen saved a choice: layouts change now, data with the next match.
-            let settings = r.shell.settings.clone();
-            let front = self.base_roots.roots().len().saturating_sub(1);
-            self.roots = settings.roots_with_mods(&self.base_roots, front, &self.settings_path);
+            self.roots = App::mod_roots(&self.base_roots, &r.shell.settings, &self.settings_path);
             r.shell.roots = self.roots.clone();
             if let Err(problems) = r.shell.reload_layouts(&self.roots) {
                 r.shell.message(

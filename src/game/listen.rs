@@ -12,10 +12,11 @@ use super::shell::Shell;
 /// Hands this frame's sounds to the mixer.
 pub fn follow(audio: &mut Audio, shell: &mut Shell, battle: Option<&mut Battle>, minimized: bool) {
     audio.set_paused(minimized);
+    let volumes = shell.volumes();
     if let Some(m) = audio.mixer()
-        && m.volumes() != shell.volumes()
+        && m.volumes() != volumes
     {
-        m.set_volumes(shell.volumes());
+        m.set_volumes(volumes);
     }
     for name in shell.take_sounds() {
         audio.play(&name, Placement::FLAT);

@@ -5,7 +5,9 @@
 use crate::ui::UiEvent;
 use crate::ui::lexicon::{CallbackKind, Lexicon};
 
-use super::{Shell, editor, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish};
+use super::{
+    Shell, editor_panel, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish,
+};
 
 /// A screen's event handler.
 pub type SystemFn = fn(&mut Shell, &UiEvent);
@@ -23,7 +25,7 @@ const SYSTEM: [(&str, SystemFn); 11] = [
     ("MessageBoxSystem", message_box::system),
     ("InGameSystem", in_game::system),
     ("ModsSystem", mods::system),
-    ("EditorSystem", editor::system),
+    ("EditorSystem", editor_panel::system),
 ];
 
 /// The system callbacks' names, for choosing one in the layout editor.

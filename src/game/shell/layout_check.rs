@@ -79,26 +79,10 @@ pub fn layouts_in(dir: &Path) -> Vec<PathBuf> {
 /// Files under `ui/`, `data/` and `maps/` of every root but the last (the mods) that the
 /// roots behind it also have: what each mod replaces.
 pub fn overrides(roots: &ContentRoots) -> Vec<(PathBuf, PathBuf)> {
-    fn files(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-        paths.sort();
-        for p in paths {
-            if p.is_dir() {
-                files(&p, base, out);
-            } else if let Ok(rel) = p.strip_prefix(base) {
-                out.push(rel.to_path_buf());
-            }
-        }
-    }
     let all = roots.roots();
     let mut out = Vec::new();
     for (i, root) in all.iter().enumerate().take(all.len().saturating_sub(1)) {
-        let mut rel = Vec::new();
-        for sub in ["ui", "data", "maps"] {
-            files(&root.join(sub), root, &mut rel);
-        }
-        for r in rel {
+        for r in crate::content::mod_info::content_files(root) {
             if let Some(behind) = all[i + 1..].iter().map(|b| b.join(&r)).find(|p| p.is_file()) {
                 out.push((root.join(&r), behind));
             }

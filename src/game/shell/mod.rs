@@ -6,6 +6,7 @@
 
 pub mod callbacks;
 pub mod editor;
+mod editor_panel;
 mod icons;
 mod in_game;
 pub mod layout_check;

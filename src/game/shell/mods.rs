@@ -35,23 +35,10 @@ pub struct ModRow {
 
 /// The files under `dir`'s `ui/`, `data/` and `maps/`, each marked when `game` has it too.
 fn files_of(dir: &Path, game: &ContentRoots) -> Vec<(String, bool)> {
-    fn walk(d: &Path, base: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(d) else { return };
-        let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-        paths.sort();
-        for p in paths {
-            if p.is_dir() {
-                walk(&p, base, out);
-            } else if let Ok(rel) = p.strip_prefix(base) {
-                out.push(rel.to_path_buf());
-            }
-        }
-    }
-    let mut rel = Vec::new();
-    for sub in ["ui", "data", "maps"] {
-        walk(&dir.join(sub), dir, &mut rel);
-    }
-    rel.into_iter().map(|r| (r.display().to_string(), game.find(&r).is_some())).collect()
+    crate::content::mod_info::content_files(dir)
+        .into_iter()
+        .map(|r| (r.display().to_string(), game.find(&r).is_some()))
+        .collect()
 }
 
 /// What keeps a mod from being used, checked with only it in front of the game.

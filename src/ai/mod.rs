@@ -4,7 +4,7 @@
 //! `data/ai.ron`.
 //!
 //! Must not: change the world, or use anything the simulation may not (floating point, the
-//! clock, hashed containers, thread randomness, I/O, client modules); `tests/determinism_lint.rs`
+//! clock, hashed containers, thread randomness, I/O, client modules); `tests/integration/determinism_lint.rs`
 //! checks this folder too, so an AI can run on every machine and agree.
 
 pub mod base;

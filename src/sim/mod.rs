@@ -3,7 +3,7 @@
 //!
 //! Every machine runs this code on the same commands and gets the same state, bit for bit.
 //! Must not: use floating point, the clock, thread randomness, hashed-container iteration, I/O,
-//! or anything from the client modules (render, ui, net, audio, game); `tests/determinism_lint.rs`
+//! or anything from the client modules (render, ui, net, audio, game); `tests/integration/determinism_lint.rs`
 //! enforces it.
 
 pub mod angle;

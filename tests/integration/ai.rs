@@ -1,0 +1,168 @@
+//! The skirmish AI: it plays through the stream like anyone (no refused commands), it is
+//! deterministic, harder plans act sooner, and it can win.
+
+use crate::common;
+
+use ridgeline::ai::SkirmishAi;
+use ridgeline::defs::AiPlans;
+use ridgeline::session::run_headless;
+use ridgeline::sim::{Command, CommandId, PlayerId, StampedCommand};
+
+#[test]
+fn an_ai_beats_an_idle_opponent_of_its_own_faction() {
+    let (world, ctrls) = common::opening_game("ai:brutal@Coalition,idle@Coalition", 3);
+    let (summary, _) = run_headless(world, ctrls, 15_000).unwrap();
+    assert_eq!(summary.winner, Some(0), "{summary:?}");
+    assert_eq!(summary.rejected, 0, "the AI only gives legal orders");
+}
+
+#[test]
+fn ai_games_repeat_exactly_and_the_ais_build_up() {
+    let run = || {
+        let (world, ctrls) = common::opening_game("ai:hard,ai:normal", 11);
+        let start = world.object_count();
+        let (summary, log) = run_headless(world, ctrls, 3_000).unwrap();
+        (summary, log, start)
+    };
+    let (a, log_a, start) = run();
+    let (b, log_b, _) = run();
+    assert_eq!(log_a, log_b);
+    assert_eq!(a.hash, b.hash);
+    assert!(a.objects_peak > start + 4, "the AIs build and train ({} → {})", start, a.objects_peak);
+}
+
+#[test]
+fn harder_plans_react_no_slower_and_build_a_bigger_economy() {
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    let mut first_move = Vec::new();
+    let mut decisions = Vec::new();
+    let mut gatherers = Vec::new();
+    for name in ["easy", "normal", "hard", "brutal"] {
+        let (mut world, _) = common::opening_game("idle,idle", 5);
+        let mut ai = SkirmishAi::new(PlayerId(0), plans.get(name).unwrap().clone());
+        let (mut moved, mut thought, mut n) = (None, 0, 0);
+        for _ in 0..4_000 {
+            let cmds = ai.think(&world);
+            thought += !cmds.is_empty() as u32;
+            if moved.is_none() && cmds.iter().any(|c| matches!(c, Command::Move { .. } | Command::AttackMove { .. })) {
+                moved = Some(world.frame().0);
+            }
+            let stamped: Vec<StampedCommand> = cmds
+                .into_iter()
+                .map(|command| {
+                    n += 1;
+                    StampedCommand { frame: world.frame(), player: PlayerId(0), id: CommandId(n), command }
+                })
+                .collect();
+            world.tick(&stamped);
+        }
+        first_move.push(moved.unwrap_or(u32::MAX));
+        decisions.push(thought);
+        let rules = world.rules();
+        gatherers.push(
+            world.objects().filter(|o| o.owner == PlayerId(0) && rules.template(o.template).gather.is_some()).count(),
+        );
+    }
+    // The first move is the scout's: harder plans send it no later, and the hardest sooner
+    // than the easiest; they decide at least as often.
+    assert!(first_move.windows(2).all(|w| w[1] <= w[0]) && first_move[3] < first_move[0], "{first_move:?}");
+    // Harder plans think at least as often, and act on more of their chances than the easiest
+    // (how many thoughts end in orders also depends on what each is saving for).
+    let every: Vec<u32> =
+        ["easy", "normal", "hard", "brutal"].iter().map(|n| plans.get(n).unwrap().think_frames).collect();
+    assert!(every.windows(2).all(|w| w[1] <= w[0]), "{every:?}");
+    assert!(decisions[1..].iter().all(|&d| d > decisions[0]), "{decisions:?}");
+    // Unopposed for two minutes, each harder plan works more gatherers.
+    assert!(gatherers.windows(2).all(|w| w[1] > w[0]), "{gatherers:?}");
+}
+
+#[test]
+fn counters_come_from_the_weapon_and_armour_tables() {
+    use ridgeline::ai::counters::score;
+    let rules = common::defs().rules;
+    let id = |n: &str| rules.template_id(n).unwrap();
+    let tanks = [(id("Warhound"), 4)];
+    let infantry = [(id("Conscript"), 8)];
+    // Anti-tank infantry beat tanks; riflemen beat infantry.
+    assert!(score(&rules, id("Rocketeer"), &tanks) > score(&rules, id("Rifleman"), &tanks));
+    assert!(score(&rules, id("Rifleman"), &infantry) > score(&rules, id("Rocketeer"), &infantry));
+    // Against tanks, rifles are the worst buy of the three (tank armour stops small arms).
+    assert!(score(&rules, id("Bulwark"), &tanks) > score(&rules, id("Rifleman"), &tanks));
+    assert_eq!(score(&rules, id("Rifleman"), &[]), 0, "nothing seen, nothing to score");
+}
+
+#[test]
+fn a_hard_ai_techs_up_and_researches_by_its_tenth_minute() {
+    use ridgeline::session::{CommandScript, PlayersSpec, Step, start_local};
+    use ridgeline::sim::event::GameEvent;
+    // Against a normal AI, so the game lasts the ten minutes (seed 2 does).
+    let spec: PlayersSpec = "ai:hard@Coalition,ai:normal@Dominion".parse().unwrap();
+    let setup = spec.to_match_setup("crossroads", 2, &common::playable());
+    let mut game = start_local(&common::roots(), &setup, &CommandScript::default()).unwrap();
+    let world = game.session.world();
+    let uplink = world.rules().template_id("Uplink").unwrap();
+    let mut tech_at = None;
+    let mut researched = Vec::new();
+    for _ in 0..18_000 {
+        let Step::Ticked { report, .. } = game.session.step().unwrap() else { panic!("a local game never waits") };
+        for e in &report.events {
+            match e {
+                GameEvent::StructureCompleted { template, owner, .. } if *template == uplink && owner.0 == 0 => {
+                    tech_at.get_or_insert(game.session.world().frame().0);
+                }
+                GameEvent::UpgradeResearched { owner, upgrade, .. } if owner.0 == 0 => researched.push(*upgrade),
+                _ => {}
+            }
+        }
+    }
+    // The plan raises the tech structure from the sixth minute (10,800 frames), not before.
+    let tech_at = tech_at.expect("an Uplink was finished");
+    assert!(tech_at > 10_800, "{tech_at}");
+    // Hard plans research two upgrades, each a Coalition one from the Uplink's list.
+    let rules = game.session.world().rules();
+    let names: Vec<&str> = researched.iter().map(|&u| rules.upgrade(u).name.as_str()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names.iter().all(|n| ["CompositeArmor", "MarksmanTraining", "Turbines"].contains(n)), "{names:?}");
+}
+
+#[test]
+fn in_a_free_for_all_each_ai_picks_a_neighbour_to_fight_and_the_seed_decides_which() {
+    use ridgeline::session::PlayersSpec;
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    let spec: PlayersSpec = "idle,idle,idle,idle".parse().unwrap();
+    // Four Corners: 0 and 2, 1 and 3 face each other across the middle; the others are
+    // neighbours along the ring road.
+    let neighbours = [[1, 3], [0, 2], [1, 3], [0, 2]];
+    let mut picked = [[false; 4]; 4];
+    for seed in 1..=12 {
+        let setup = spec.to_match_setup("four_corners", seed, &common::playable());
+        let prepared = ridgeline::session::start::prepare(&common::roots(), &setup, &common::opening(), 0).unwrap();
+        let mut world = prepared.world;
+        let mut ais: Vec<SkirmishAi> =
+            (0..4).map(|p| SkirmishAi::new(PlayerId(p), plans.get("brutal").unwrap().clone())).collect();
+        let mut n = 0;
+        for _ in 0..300 {
+            let mut stamped = Vec::new();
+            for (p, ai) in ais.iter_mut().enumerate() {
+                for command in ai.think(&world) {
+                    n += 1;
+                    stamped.push(StampedCommand {
+                        frame: world.frame(),
+                        player: PlayerId(p as u8),
+                        id: CommandId(n),
+                        command,
+                    });
+                }
+            }
+            world.tick(&stamped);
+        }
+        for (p, ai) in ais.iter().enumerate() {
+            let foe = ai.foe().expect("a foe is chosen once the army is commanded").index();
+            assert!(neighbours[p].contains(&foe), "seed {seed}: player {p} goes for {foe}, across the map");
+            picked[p][foe] = true;
+        }
+    }
+    for (p, n) in neighbours.iter().enumerate() {
+        assert!(n.iter().all(|&f| picked[p][f]), "player {p} picked only some of its neighbours over 12 seeds");
+    }
+}

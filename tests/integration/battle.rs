@@ -1,0 +1,1043 @@
+//! A skirmish battle without a window: the human's clicks become commands in the stream, the
+//! world carries them out at 30 frames a second, and the camera scrolls and zooms.
+
+use crate::common;
+
+use glam::Vec2;
+use ridgeline::game::battle::Battle;
+use ridgeline::game::scene::to_display;
+use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
+use ridgeline::sim::object::Order;
+use ridgeline::ui::draw::DrawCmd;
+use ridgeline::ui::{Key, MouseButton};
+
+const SCREEN: Vec2 = Vec2::new(1280.0, 720.0);
+
+/// A skirmish on Proving Grounds as the skirmish screen would set it up.
+fn start(cfg: &SkirmishConfig, factions: &[String]) -> Battle {
+    let setup = cfg.to_match_setup("proving_grounds", 2, factions, "Tester", 1);
+    Battle::start(&common::roots(), &setup, SCREEN).expect("battle starts")
+}
+
+fn battle() -> Battle {
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    start(&cfg, &["Coalition".to_string(), "Dominion".to_string()])
+}
+
+fn run(b: &mut Battle, seconds: f32) {
+    for _ in 0..(seconds * 60.0) as u32 {
+        b.advance(1.0 / 60.0).unwrap();
+    }
+}
+
+#[test]
+fn a_box_selection_and_a_right_click_move_the_players_units() {
+    let mut b = battle();
+    let me = b.local();
+    let mine = |b: &Battle| -> Vec<_> {
+        b.world()
+            .objects()
+            .filter(|o| o.owner == me && b.world().rules().template(o.template).is_mobile())
+            .map(|o| o.id)
+            .collect()
+    };
+    let units = mine(&b);
+    assert!(units.len() >= 5);
+    // Drag a box over the whole screen: every unit in view is selected (structures are not).
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_move(Vec2::new(640.0, 360.0));
+    assert!(!b.overlay().is_empty(), "the drag box shows");
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    assert_eq!(b.selection().len(), units.len());
+    // Right-click on open ground to the side of the base.
+    let target_px = Vec2::new(1000.0, 500.0);
+    let target = b.ground_under(target_px).expect("ground under the cursor");
+    b.mouse_down(MouseButton::Right, target_px);
+    b.mouse_up(MouseButton::Right, target_px);
+    let start: Vec<Vec2> = units.iter().map(|id| to_display(b.world().object(*id).unwrap().pos)).collect();
+    run(&mut b, 0.5);
+    // The order went through the stream and executed a few frames later, for every unit.
+    for id in &units {
+        assert!(matches!(b.world().object(*id).unwrap().order, Order::Move { .. }), "{id} got the move");
+    }
+    // A group goes at its slowest member's pace (the rocketeers', 18 a second).
+    run(&mut b, 10.0);
+    let closer = units
+        .iter()
+        .zip(&start)
+        .filter(|(id, s)| {
+            let now = to_display(b.world().object(**id).unwrap().pos);
+            (now - target).length() < (**s - target).length() - 20.0
+        })
+        .count();
+    assert_eq!(closer, units.len(), "every unit headed for the click");
+    assert!(b.world().frame().0 >= 310 && b.world().frame().0 <= 320, "30 frames a second");
+}
+
+#[test]
+fn a_click_on_one_unit_selects_it_alone_and_clicks_on_nothing_clear() {
+    let mut b = battle();
+    let me = b.local();
+    let cam = *b.camera();
+    let unit =
+        b.world().objects().find(|o| o.owner == me && b.world().rules().template(o.template).is_mobile()).unwrap();
+    let (id, p) = (unit.id, to_display(unit.pos));
+    let px = cam.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[id]);
+    b.mouse_down(MouseButton::Left, Vec2::new(5.0, 700.0));
+    b.mouse_up(MouseButton::Left, Vec2::new(5.0, 700.0));
+    assert!(b.selection().is_empty());
+}
+
+#[test]
+fn arrows_scroll_and_the_wheel_zooms_within_the_map() {
+    let mut b = battle();
+    let before = *b.camera();
+    b.key(Key::Right, true);
+    run(&mut b, 0.5);
+    b.key(Key::Right, false);
+    let moved = b.camera().target.x - before.target.x;
+    assert!(moved > 100.0, "scrolled east by {moved}");
+    let after = b.camera().target;
+    run(&mut b, 0.5);
+    assert_eq!(b.camera().target, after, "releasing the key stops the scroll");
+    b.wheel(3.0);
+    assert_eq!(b.camera().zoom, before.zoom, "the zoom eases, it does not jump");
+    run(&mut b, 0.05);
+    assert!(b.camera().zoom > before.zoom);
+    run(&mut b, 0.5);
+    assert!((b.camera().zoom - before.zoom * 1.12f32.powi(3)).abs() < 0.01, "the zoom eased to the wheel's goal");
+    b.key(Key::Left, true);
+    run(&mut b, 30.0);
+    // The view stops at the map's west edge: its widest corner looks near the edge (within
+    // the hills' height of it), never past it.
+    let cam = *b.camera();
+    let corner = cam.ground_point(Vec2::ZERO, SCREEN, cam.target.z).unwrap();
+    assert!((-0.5..40.0).contains(&corner.x), "the top-left corner shows x = {}", corner.x);
+}
+
+#[test]
+fn the_summary_names_the_outcome_and_counts_per_player() {
+    let mut b = battle();
+    run(&mut b, 1.0);
+    let (outcome, rows) = b.summary();
+    assert_eq!(outcome, "Battle left", "nobody has won yet");
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0][0], "Tester", "the player's own name");
+    assert_eq!(rows[1][0], "Computer 2", "a computer is named by its slot");
+    assert_eq!(rows[0][1], "0", "nothing lost yet");
+    assert_eq!(rows[0][3], "0", "what the player started with is not counted as built");
+    assert_eq!(b.clock(), 1);
+    assert!(b.money() > 0);
+    assert_eq!(b.ended_for(), 0.0);
+}
+
+#[test]
+fn fights_show_tracers_and_health_bars() {
+    // A brutal computer attacks early; the human's idle units shoot back.
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
+    let (mut tracer, mut bar) = (false, false);
+    while b.world().frame().0 < 4_000 && !(tracer && bar) {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+        // Follow the fighting: look at the player's own units.
+        let me = b.local();
+        let fighter = b.world().objects().find(|o| o.owner == me && o.target.is_some()).map(|o| to_display(o.pos));
+        if let Some(p) = fighter {
+            b.camera_mut().target = p.extend(b.scene.height(p));
+        }
+        for cmd in b.overlay() {
+            match cmd {
+                DrawCmd::Line { .. } => tracer = true,
+                DrawCmd::Fill { .. } => bar = true,
+                _ => {}
+            }
+        }
+    }
+    assert!(tracer, "shots are drawn");
+    assert!(bar, "damaged units show health bars");
+}
+
+#[test]
+fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
+    let mut b = battle();
+    let rect = ridgeline::ui::Rect::new(10.0, 500.0, 200.0, 200.0);
+    let cmds = b.radar(rect, "@preview/Proving Grounds");
+    assert!(matches!(cmds.first(), Some(DrawCmd::Image { .. })), "the map's top view first");
+    // The far side of the map is under the shroud: dark blocks, and no enemy dots there.
+    let fills = cmds.iter().filter(|c| matches!(c, DrawCmd::Fill { .. })).count();
+    let mine = b.world().objects().filter(|o| o.owner == b.local()).count();
+    let enemies = b.world().objects().filter(|o| o.owner == ridgeline::sim::PlayerId(1)).count();
+    assert!(fills > mine + 100, "own dots and shroud blocks ({fills})");
+    assert!(
+        b.shroud().at(to_display(b.world().objects().find(|o| o.owner == ridgeline::sim::PlayerId(1)).unwrap().pos))
+            == 0
+    );
+    assert!(enemies > 0);
+    let view = cmds.iter().filter(|c| matches!(c, DrawCmd::Line { .. })).count();
+    assert_eq!(view, 4, "the camera's view is outlined");
+    // A click at the radar's centre looks at the map's centre; the bottom-left corner is (0, 0).
+    b.radar_click(rect, Vec2::new(110.0, 600.0));
+    let centre = b.scene.size() / 2.0;
+    assert!((b.camera().target.truncate() - centre).length() < 20.0, "{}", b.camera().target);
+    b.radar_click(rect, Vec2::new(14.0, 696.0));
+    // The south-west corner: as far as the view can go without showing past the edges.
+    let cam = *b.camera();
+    let top_left = cam.ground_point(Vec2::ZERO, SCREEN, cam.target.z).unwrap();
+    let bottom = cam.ground_point(Vec2::new(SCREEN.x / 2.0, SCREEN.y), SCREEN, cam.target.z).unwrap();
+    assert!((-0.5..40.0).contains(&top_left.x) && (-0.5..40.0).contains(&bottom.y), "{top_left} {bottom}");
+}
+
+#[test]
+fn hotkeys_stop_attack_move_and_recall_control_groups() {
+    let mut b = battle();
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    let all = b.selection().to_vec();
+    assert!(all.len() >= 5);
+    b.hotkey('1', true);
+    // Clicking empty ground clears the selection; 1 brings the group back.
+    b.mouse_down(MouseButton::Left, Vec2::new(5.0, 700.0));
+    b.mouse_up(MouseButton::Left, Vec2::new(5.0, 700.0));
+    assert!(b.selection().is_empty());
+    b.hotkey('1', false);
+    assert_eq!(b.selection(), &all[..]);
+    // A, then a left click: an attack-move.
+    b.hotkey('a', false);
+    assert!(b.attack_move_armed());
+    b.mouse_down(MouseButton::Left, Vec2::new(1000.0, 500.0));
+    b.mouse_up(MouseButton::Left, Vec2::new(1000.0, 500.0));
+    assert!(!b.attack_move_armed());
+    run(&mut b, 0.5);
+    assert!(all.iter().all(|id| matches!(b.world().object(*id).unwrap().order, Order::AttackMove { .. })));
+    assert_eq!(b.selection(), &all[..], "the order click does not change the selection");
+    // S stops them.
+    b.hotkey('s', false);
+    run(&mut b, 0.5);
+    assert!(all.iter().all(|id| b.world().object(*id).unwrap().order == Order::Idle));
+    // Double-tapping the group's key brings the camera to it.
+    b.camera_mut().target = glam::Vec3::ZERO;
+    b.hotkey('1', false);
+    b.hotkey('1', false);
+    assert!(b.camera().target.length() > 100.0, "{}", b.camera().target);
+}
+
+#[test]
+fn the_control_bar_places_a_barracks_and_queues_riflemen() {
+    use ridgeline::game::battle::Action;
+    let mut b = battle();
+    let me = b.local();
+    let dozer_t = b.world().rules().template_id("Dozer").unwrap();
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
+    let (dozer_id, p) = (dozer.id, to_display(dozer.pos));
+    let px = b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[dozer_id]);
+    let buttons = b.commands();
+    let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "PowerStation $600",
+            "Barracks $500",
+            "SupplyDepot $800",
+            "WarFactory $2000",
+            "Bastion $800",
+            "Skyguard $700",
+            "Uplink $1500"
+        ]
+    );
+    assert!(matches!(buttons[1].action, Action::Place(_)));
+    assert!(buttons[1].available, "a barracks needs only the command post");
+    assert!(!buttons[3].available, "a war factory needs a barracks first");
+    assert_eq!(
+        buttons[3].tooltip,
+        "[R] WarFactory: $2000, 30 s, uses 4 power. Builds Coalition vehicles and aircraft. Needs a finished Barracks first."
+    );
+    assert_eq!(buttons[0].tooltip, "[Q] PowerStation: $600, 10 s, makes 10 power. Makes power for the base.");
+    // A defence says what it is good against (from the weapon and armour tables).
+    assert!(buttons[4].tooltip.starts_with(
+        "[T] Bastion: $800, 14 s, uses 3 power. A machine-gun turret that guards the base against infantry. \
+         Good against infantry."
+    ));
+    assert!(buttons[0].available && buttons[2].available, "so do a power station and a supply depot");
+    assert!(!buttons[4].available, "a bastion needs a barracks");
+    assert_eq!(
+        buttons[6].tooltip,
+        "[Z] Uplink: $1500, 30 s, uses 5 power. The Coalition's tech centre: unlocks the Paladin and researches \
+         upgrades. Needs a finished WarFactory first."
+    );
+    // Choose the barracks with its key (W, the second of the grid): the outline follows the
+    // cursor; Escape-like cancel leaves the mode.
+    b.hotkey('w', false);
+    assert_eq!(b.placing(), Some(b.world().rules().template_id("Barracks").unwrap()));
+    assert!(b.placing().is_some());
+    b.mouse_move(Vec2::new(900.0, 300.0));
+    assert!(b.overlay().iter().filter(|c| matches!(c, DrawCmd::Line { .. })).count() >= 4, "the outline shows");
+    assert!(b.cancel_mode());
+    assert!(b.placing().is_none());
+    b.command_button(1);
+    b.mouse_down(MouseButton::Left, Vec2::new(900.0, 300.0));
+    b.mouse_up(MouseButton::Left, Vec2::new(900.0, 300.0));
+    assert!(b.placing().is_none(), "one structure per choice");
+    run(&mut b, 0.5);
+    let barracks_t = b.world().rules().template_id("Barracks").unwrap();
+    let site = b.world().objects().find(|o| o.owner == me && o.template == barracks_t).expect("the site is placed").id;
+    assert_eq!(b.money(), 10_000 - 500);
+    run(&mut b, 30.0);
+    assert!(b.world().object(site).unwrap().is_complete(), "built within 30 s");
+    // Select the barracks: its buttons queue units, and the bar shows the queue.
+    let bp = to_display(b.world().object(site).unwrap().pos);
+    let px = b.camera().project(bp.extend(b.scene.height(bp) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[site]);
+    assert!(b.queue_text().starts_with("Ready"));
+    b.command_button(0);
+    b.command_button(0);
+    run(&mut b, 0.3);
+    assert!(b.queue_text().starts_with("Building: Rifleman ("), "{}", b.queue_text());
+    assert_eq!(b.money(), 10_000 - 500 - 450);
+    // After its units: the power switch (it uses 2), then the sale, last.
+    let labels: Vec<String> = b.commands().iter().map(|c| c.label.clone()).collect();
+    assert_eq!(labels, ["Rifleman $225", "Rocketeer $300", "Power off", "Sell +$700"]);
+    assert!(
+        b.commands()[1].tooltip.contains("Good against light vehicles, tanks, aircraft."),
+        "{}",
+        b.commands()[1].tooltip
+    );
+    // The last button sells it: half its price and the two queued riflemen come back.
+    let sell = b.commands().len() - 1;
+    assert_eq!(b.commands()[sell].label, "Sell +$700");
+    b.command_button(sell);
+    run(&mut b, 0.3);
+    assert!(b.world().object(site).is_none(), "sold");
+    assert_eq!(b.money(), 10_000 - 500 + 250);
+}
+
+#[test]
+fn a_recorded_battle_replays_to_the_same_final_state() {
+    use ridgeline::session::Replay;
+    let mut b = battle(); // the human against a normal AI
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    b.mouse_down(MouseButton::Right, Vec2::new(1000.0, 500.0));
+    run(&mut b, 5.0);
+    b.hotkey('s', false);
+    run(&mut b, 3.0);
+    let replay = b.replay();
+    assert!(replay.commands.len() >= 3, "the clicks and the AI's orders are recorded");
+    assert_eq!(replay.frames, b.world().frame().0);
+    // Saved and read back unchanged.
+    let path = common::temp_dir("replay").join("game.ron");
+    replay.save(&path).unwrap();
+    let loaded = Replay::load(&path).unwrap();
+    assert_eq!(loaded, replay);
+    // Watched: the same game, to the same final hash.
+    let mut watched = Battle::watch(&common::roots(), &loaded, "test.ron", SCREEN).unwrap();
+    assert!(watched.is_replay());
+    assert_eq!(watched.replay_verdict(), None, "not at its end yet");
+    while watched.replay_verdict().is_none() {
+        watched.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    assert_eq!(watched.replay_verdict(), Some(true));
+    assert_eq!(watched.world().state_hash(), b.world().state_hash());
+    // A tampered replay does not reach the recorded end.
+    let mut bad = loaded.clone();
+    bad.commands.retain(|e| !matches!(e.command, ridgeline::sim::Command::Stop));
+    let mut w = Battle::watch(&common::roots(), &bad, "test.ron", SCREEN).unwrap();
+    while w.replay_verdict().is_none() {
+        w.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    assert_eq!(w.replay_verdict(), Some(false));
+    // Bad files are refused with a reason.
+    std::fs::write(&path, "(version: 99)").unwrap();
+    assert!(Replay::load(&path).is_err());
+}
+
+#[test]
+fn the_shroud_hides_enemies_until_they_are_seen() {
+    let mut b = battle();
+    let visible_enemies = |b: &Battle| {
+        let n: usize = b.instances().iter().map(Vec::len).sum();
+        let mine = b.world().objects().filter(|o| o.owner == b.local()).count();
+        n as i64 - mine as i64
+    };
+    // At the start only the player's own base and the scenery around it show.
+    let at_start = visible_enemies(&b);
+    let theirs = b.world().objects().filter(|o| o.owner == ridgeline::sim::PlayerId(1)).count() as i64;
+    let all: usize = b.scene.instances(b.world(), None, 1.0, None).iter().map(Vec::len).sum();
+    let mine = b.world().objects().filter(|o| o.owner == b.local()).count() as i64;
+    assert!(at_start < all as i64 - mine - theirs + 1, "enemy objects are hidden");
+    // Send everything to the enemy start: the enemy base comes into sight.
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    let enemy_base =
+        b.world().objects().find(|o| o.owner == ridgeline::sim::PlayerId(1) && o.kind.blocks_ground()).unwrap();
+    let target = to_display(enemy_base.pos);
+    b.radar_order(ridgeline::ui::Rect::new(0.0, 0.0, 208.0, 208.0), {
+        let size = b.scene.size();
+        Vec2::new(4.0 + target.x / size.x * 200.0, 4.0 + (1.0 - target.y / size.y) * 200.0)
+    });
+    let seen = |b: &Battle| b.shroud().at(target) == ridgeline::game::shroud::VISIBLE;
+    let mut t = 0.0;
+    while !seen(&b) && t < 120.0 {
+        run(&mut b, 1.0);
+        t += 1.0;
+    }
+    assert!(seen(&b), "the enemy base came into sight");
+    assert!(visible_enemies(&b) > at_start);
+}
+
+#[test]
+fn a_refused_order_says_why_in_the_control_bar() {
+    let mut b = battle();
+    let me = b.local();
+    let dozer_t = b.world().rules().template_id("Dozer").unwrap();
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
+    let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap();
+    let (d, p) = (to_display(dozer.pos), to_display(post.pos));
+    let px = b.camera().project(d.extend(b.scene.height(d) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    b.command_button(0);
+    // Put the barracks on top of the command post.
+    let on_post = b.camera().project(p.extend(b.scene.height(p)), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, on_post);
+    b.mouse_up(MouseButton::Left, on_post);
+    run(&mut b, 0.3);
+    assert_eq!(b.queue_text(), "It does not fit there.");
+    run(&mut b, 4.0);
+    assert_ne!(b.queue_text(), "It does not fit there.", "the notice fades");
+}
+
+#[test]
+fn double_click_selects_the_kind_and_shift_adds() {
+    let mut b = battle();
+    let me = b.local();
+    let rifle = b.world().rules().template_id("Rifleman").unwrap();
+    let riflemen: Vec<_> = b.world().objects().filter(|o| o.owner == me && o.template == rifle).map(|o| o.id).collect();
+    assert!(riflemen.len() >= 2);
+    let at = |b: &Battle, id| {
+        let p = to_display(b.world().object(id).unwrap().pos);
+        b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap()
+    };
+    let px = at(&b, riflemen[0]);
+    for _ in 0..2 {
+        b.mouse_down(MouseButton::Left, px);
+        b.mouse_up(MouseButton::Left, px);
+    }
+    let mut chosen = b.selection().to_vec();
+    chosen.sort();
+    assert_eq!(chosen, riflemen, "every rifleman on screen");
+    // Shift-click the tank: added, not replacing.
+    let tank_t = b.world().rules().template_id("Bulwark").unwrap();
+    let tank = b.world().objects().find(|o| o.owner == me && o.template == tank_t).unwrap().id;
+    let tp = at(&b, tank);
+    b.set_shift(true);
+    b.mouse_down(MouseButton::Left, tp);
+    b.mouse_up(MouseButton::Left, tp);
+    b.set_shift(false);
+    assert_eq!(b.selection().len(), riflemen.len() + 1);
+    run(&mut b, 0.3);
+    let synced = &b.world().players()[me.index()].selection;
+    assert_eq!(synced.len(), riflemen.len() + 1, "the sim's selection agrees");
+}
+
+#[test]
+fn the_screen_edge_scrolls_only_while_the_cursor_is_in_the_window() {
+    let mut b = battle();
+    let middle = b.scene.size() / 2.0;
+    let at = ridgeline::game::camera::Camera::looking_at(middle.extend(b.scene.height(middle)));
+    b.set_camera(at);
+    let start = b.camera().target;
+    // The cursor rests on the left edge: the view scrolls west.
+    b.mouse_move(Vec2::new(0.0, 360.0));
+    run(&mut b, 0.5);
+    let moved = b.camera().target;
+    assert!(moved.x < start.x, "{start} → {moved}");
+    // It leaves the window across that edge: the view stays put.
+    b.mouse_left();
+    run(&mut b, 0.5);
+    assert_eq!(b.camera().target, moved);
+}
+
+#[test]
+fn the_score_counts_a_barracks_the_player_built() {
+    use ridgeline::game::battle::Action;
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(0);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
+    // Select everything on screen; the dozer's structures fill the control bar.
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    run(&mut b, 0.5);
+    let barracks = b.world().rules().template_id("Barracks").unwrap();
+    let button = b.commands().iter().position(|c| c.action == Action::Place(barracks)).expect("a barracks button");
+    b.command_button(button);
+    // The first place on a coarse grid of the screen where the outline is green.
+    let spot = (2..14)
+        .flat_map(|y| (2..20).map(move |x| Vec2::new(x as f32 * 60.0, y as f32 * 40.0)))
+        .find(|&at| {
+            b.mouse_move(at);
+            b.placement_preview().is_some_and(|(fits, _)| fits)
+        })
+        .expect("somewhere to build");
+    b.mouse_down(MouseButton::Left, spot);
+    b.mouse_up(MouseButton::Left, spot);
+    let me = b.local();
+    let standing = |b: &Battle| b.world().objects().any(|o| o.owner == me && o.template == barracks && o.is_complete());
+    for _ in 0..60 {
+        run(&mut b, 1.0);
+        if standing(&b) {
+            break;
+        }
+    }
+    assert!(standing(&b), "the barracks was finished");
+    let (_, rows) = b.summary();
+    assert_eq!(rows[0][3], "1", "one structure built: {rows:?}");
+    // The player was told, with the game time.
+    let told = b.alerts().recent().find(|a| a.kind == ridgeline::game::battle::AlertKind::Completed).cloned();
+    let told = told.expect("a construction alert");
+    assert_eq!(told.text, "Construction complete: Barracks");
+    assert!(told.line().starts_with(&format!("{}:", told.clock / 60)), "{}", told.line());
+}
+
+#[test]
+fn an_attack_is_told_once_pinged_on_the_radar_and_space_jumps_there() {
+    use ridgeline::game::battle::AlertKind;
+    // A brutal computer attacks early.
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
+    let attacked = |b: &Battle| b.alerts().recent().any(|a| a.kind == AlertKind::UnderAttack);
+    while b.world().frame().0 < 9_000 && !attacked(&b) {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    let alert = b.alerts().recent().find(|a| a.kind == AlertKind::UnderAttack).cloned().expect("told of the attack");
+    assert!(alert.text.contains("under attack"), "{}", alert.text);
+    assert!(b.alert_lines().iter().any(|l| l.ends_with(&alert.text)), "{:?}", b.alert_lines());
+    // Every hit of the next second is the same news: it is not told again.
+    for _ in 0..30 {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    let near = |a: &ridgeline::game::battle::Alert| a.at.is_some_and(|p| p.distance(alert.at.unwrap()) < 600.0);
+    let told = b.alerts().recent().filter(|a| a.kind == AlertKind::UnderAttack && near(a)).count();
+    assert_eq!(told, 1, "one alert for one fight");
+    // The radar flashes a ping there, in the alert colour.
+    let radar = b.radar(ridgeline::ui::Rect::new(0.0, 0.0, 150.0, 150.0), "radar");
+    let pings =
+        radar.iter().filter(|c| matches!(c, DrawCmd::Frame { color, .. } if color[..3] == [255, 90, 60])).count();
+    assert!(pings >= 1, "a ping on the radar");
+    // Space brings the camera from across the map to the place (centred on it as far as the
+    // map's edges allow): it is on screen, and nearer the middle than any edge.
+    let place = b.alerts().last_place().unwrap();
+    let far = b.scene.size() - place;
+    b.set_camera(ridgeline::game::camera::Camera::looking_at(far.extend(b.scene.height(far))));
+    let seen = |b: &Battle| b.camera().project(place.extend(b.scene.height(place)), SCREEN);
+    assert!(seen(&b).is_none_or(|p| p.x < 0.0 || p.y < 0.0 || p.x > SCREEN.x || p.y > SCREEN.y), "not in view yet");
+    b.key(Key::Space, true);
+    b.key(Key::Space, false);
+    let p = seen(&b).unwrap();
+    assert!((SCREEN.x * 0.2..SCREEN.x * 0.8).contains(&p.x) && (SCREEN.y * 0.2..SCREEN.y * 0.8).contains(&p.y), "{p}");
+}
+
+/// Advances `b` in steps small enough that no step runs two frames, recording the state hash
+/// of every frame run, until `frames` have run or `seconds` of real time have passed.
+fn hash_log(b: &mut Battle, log: &mut Vec<(u32, u64)>, frames: u32, seconds: f32) {
+    let mut t = 0.0;
+    while b.world().frame().0 < frames && t < seconds {
+        let before = b.world().frame().0;
+        b.advance(1.0 / 240.0).unwrap();
+        t += 1.0 / 240.0;
+        let now = b.world().frame().0;
+        assert!(now <= before + 1, "one frame a step at most");
+        if now == before + 1 {
+            log.push((now, b.world().state_hash().total));
+        }
+    }
+}
+
+#[test]
+fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let factions = ["Coalition".to_string(), "Dominion".to_string()];
+    // Played straight.
+    let mut straight = Vec::new();
+    let mut a = start(&cfg, &factions);
+    hash_log(&mut a, &mut straight, 900, 1_000.0);
+    // Paused, sped up, slowed down.
+    let mut paced = Vec::new();
+    let mut b = start(&cfg, &factions);
+    hash_log(&mut b, &mut paced, 900, 2.0);
+    // The pause is a message of the stream: it takes effect after the frame it is stamped for,
+    // a run-ahead from now.
+    let asked = b.world().frame().0;
+    b.hotkey('p', false);
+    hash_log(&mut b, &mut paced, 900, 0.5);
+    assert_eq!(b.pace().label(), "Paused");
+    let at = b.world().frame().0;
+    assert!((asked + 1..=asked + 4).contains(&at), "paused within the run-ahead: {asked} → {at}");
+    hash_log(&mut b, &mut paced, 900, 3.0);
+    assert_eq!(b.world().frame().0, at, "no frame runs while paused");
+    b.hotkey('p', false);
+    b.hotkey('+', false);
+    b.hotkey('+', false);
+    b.hotkey('+', false);
+    hash_log(&mut b, &mut paced, 900, 0.2);
+    assert_eq!(b.pace().label(), "3×");
+    let from = b.world().frame().0;
+    hash_log(&mut b, &mut paced, 900, 2.0);
+    let fast = b.world().frame().0 - from;
+    assert!((170..=190).contains(&fast), "three times the frames in two seconds: {fast}");
+    b.hotkey('-', false);
+    b.hotkey('-', false);
+    b.hotkey('-', false);
+    b.hotkey('-', false);
+    hash_log(&mut b, &mut paced, 900, 0.5);
+    assert_eq!(b.pace().label(), "0.5×");
+    // The player was told each change.
+    let told: Vec<String> = b.alerts().recent().map(|a| a.text.clone()).collect();
+    for line in ["paused the game", "resumed the game", "set the speed to 3×", "set the speed to 0.5×"] {
+        assert!(told.iter().any(|t| t.ends_with(line)), "{line:?} in {told:?}");
+    }
+    hash_log(&mut b, &mut paced, 900, 1_000.0);
+    assert_eq!(paced.len(), 900);
+    // The replay records the changes of pace, and plays back to the same game.
+    let replay = b.replay();
+    use ridgeline::lockstep::PaceChange;
+    let changes: Vec<PaceChange> = replay.pace.iter().map(|m| m.change).collect();
+    assert_eq!(changes, [PaceChange::Pause, PaceChange::Resume, PaceChange::Speed(300), PaceChange::Speed(50)]);
+    assert_eq!(replay.pace[0].frame + 1, at);
+    let mut watched = Battle::watch(&common::roots(), &replay, "test.ron", SCREEN).unwrap();
+    let mut played_back = Vec::new();
+    for _ in 0..900 {
+        watched.seek(watched.world().frame().0 + 1).unwrap();
+        played_back.push((watched.world().frame().0, watched.world().state_hash().total));
+    }
+    assert_eq!(played_back, paced, "the replay's hash log is the paced game's");
+    assert_eq!(paced, straight, "the same hash every frame");
+}
+
+/// The images the selection panel draws in `panel`: name and place.
+fn panel_images(b: &Battle, panel: ridgeline::ui::Rect) -> Vec<(String, ridgeline::ui::Rect)> {
+    b.selection_panel(panel)
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Image { name, rect, .. } => Some((name, rect)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_selection_panel_shows_icons_and_picks_drops_and_keeps_kinds_by_click() {
+    use ridgeline::ui::Rect;
+    let mut b = battle();
+    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    run(&mut b, 0.3);
+    let panel = Rect::new(1000.0, 560.0, 222.0, 213.0);
+    let chosen = b.selection().to_vec();
+    assert!(chosen.len() > 5, "a crowd is selected: {}", chosen.len());
+    let icons = |b: &Battle| panel_images(b, panel);
+    let grid = icons(&b);
+    assert_eq!(grid.len(), chosen.len().min(24), "an icon per selected object");
+    let names: std::collections::BTreeMap<_, _> =
+        b.world().objects().map(|o| (o.id, b.world().rules().template(o.template).name.clone())).collect();
+    let name_of = |id| names[&id].clone();
+    for ((icon, rect), id) in grid.iter().zip(&chosen) {
+        assert_eq!(icon, &format!("@icon/{}", name_of(*id)));
+        assert!(panel.contains(rect.x, rect.y) && rect.right() <= panel.right() + 0.5, "{rect:?} inside the panel");
+    }
+    let middle = |r: &Rect| Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
+    // Ctrl-click on a rifleman keeps the riflemen.
+    let rifle = chosen.iter().position(|&id| name_of(id) == "Rifleman").expect("a rifleman");
+    assert!(b.panel_click(panel, middle(&grid[rifle].1), true));
+    let riflemen: Vec<_> = chosen.iter().copied().filter(|&id| name_of(id) == "Rifleman").collect();
+    assert_eq!(b.selection(), riflemen.as_slice());
+    // Shift-click drops one.
+    b.set_shift(true);
+    let grid = icons(&b);
+    assert!(b.panel_click(panel, middle(&grid[0].1), false));
+    b.set_shift(false);
+    assert_eq!(b.selection(), &riflemen[1..]);
+    // A plain click picks one; the sim's selection follows.
+    let grid = icons(&b);
+    assert!(b.panel_click(panel, middle(&grid[1].1), false));
+    assert_eq!(b.selection(), &riflemen[2..3]);
+    run(&mut b, 0.5);
+    let me = b.local();
+    assert_eq!(b.world().players()[me.index()].selection, riflemen[2..3].to_vec());
+    // One object: its icon, name and health.
+    let texts: Vec<String> = b
+        .selection_panel(panel)
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert!(texts.contains(&"Rifleman".to_string()) && texts.iter().any(|t| t.ends_with("/180")), "{texts:?}");
+}
+
+#[test]
+fn a_factory_s_queue_shows_progress_and_a_click_on_it_cancels_with_a_refund() {
+    use ridgeline::game::battle::Action;
+    use ridgeline::ui::Rect;
+    let mut b = battle();
+    let me = b.local();
+    // Click the command post: it trains haulers.
+    let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap().id;
+    let at = b.screen_pos(post).expect("the command post is on screen");
+    b.mouse_down(MouseButton::Left, at);
+    b.mouse_up(MouseButton::Left, at);
+    run(&mut b, 0.3);
+    assert_eq!(b.selection(), [post]);
+    let train = b.commands().iter().position(|c| matches!(c.action, Action::Produce { .. })).expect("a unit to train");
+    b.command_button(train);
+    b.command_button(train);
+    run(&mut b, 1.0);
+    assert_eq!(b.world().factories().queue(post).len(), 2);
+    // Shift queues five more (the queue holds them all).
+    b.set_shift(true);
+    b.command_button(train);
+    b.set_shift(false);
+    run(&mut b, 0.5);
+    assert_eq!(b.world().factories().queue(post).len(), 7, "Shift queues five");
+    let p1 = b.queue_progress().expect("progress of the first");
+    run(&mut b, 1.0);
+    let p2 = b.queue_progress().unwrap();
+    assert!(p2 > p1, "the first one advances: {p1} → {p2}");
+    let panel = Rect::new(1000.0, 560.0, 222.0, 213.0);
+    let queue: Vec<Rect> =
+        panel_images(&b, panel).into_iter().filter(|(name, _)| name != "@icon/CommandPost").map(|(_, r)| r).collect();
+    assert_eq!(queue.len(), 5, "the queue as icons, the first five of seven");
+    let money = b.money();
+    let q = queue[1];
+    assert!(b.panel_click(panel, Vec2::new(q.x + q.w / 2.0, q.y + q.h / 2.0), false));
+    run(&mut b, 0.5);
+    assert_eq!(b.world().factories().queue(post).len(), 6, "one cancelled");
+    assert!(b.money() > money, "refunded: {money} → {}", b.money());
+}
+
+#[test]
+fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes_no_orders() {
+    // A brutal AI attacks the idle human: a recorded minute with plenty going on.
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Dominion".to_string()]);
+    let mut played = Vec::new();
+    hash_log(&mut b, &mut played, 2_400, 1_000.0);
+    let replay = b.replay();
+    let at = |f: u32| played.iter().find(|(frame, _)| *frame == f).map(|(_, h)| *h).unwrap();
+    let mut w = Battle::watch(&common::roots(), &replay, "test.ron", SCREEN).unwrap();
+    assert_eq!(w.replay_position(), Some((0, 2_400)));
+    // Forward to a frame never played here, then back past kept states, then forward again.
+    for target in [1_900, 700, 1_250, 2_400, 5] {
+        w.seek(target).unwrap();
+        assert_eq!(w.world().frame().0, target);
+        assert_eq!(w.world().state_hash().total, at(target), "the state at frame {target}");
+    }
+    // Played on from a sought frame, it stays on the recorded course.
+    w.seek(1_000).unwrap();
+    let mut on = Vec::new();
+    hash_log(&mut w, &mut on, 1_060, 1_000.0);
+    assert_eq!(on.len(), 60);
+    assert!(on.iter().all(|&(f, h)| h == at(f)), "the frames after a seek run as recorded");
+    // The view goes round the players, then shows everything, then starts again.
+    let first = w.local();
+    assert_eq!(w.view_label(), "Tester");
+    w.cycle_view();
+    assert_ne!(w.local(), first);
+    assert_eq!(w.view_label(), "Computer 2");
+    let unknown = |w: &Battle| w.shroud().bytes().iter().filter(|&&b| b != 255).count();
+    assert!(unknown(&w) > 0, "a player's view has a shroud");
+    w.cycle_view();
+    assert_eq!(w.view_label(), "Everything");
+    assert_eq!(unknown(&w), 0, "everything in sight");
+    hash_log(&mut w, &mut Vec::new(), 1_100, 1_000.0);
+    assert_eq!(unknown(&w), 0, "and it stays so as the replay runs");
+    w.cycle_view();
+    assert_eq!(w.local(), first);
+    // A watcher has no buttons and selects nothing.
+    assert!(w.commands().is_empty());
+    w.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    w.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    assert!(w.selection().is_empty(), "no selection while watching");
+}
+
+#[test]
+fn a_selected_factory_shows_its_rally_flag() {
+    let mut b = battle();
+    let me = b.local();
+    let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap().id;
+    let at = b.screen_pos(post).expect("on screen");
+    b.mouse_down(MouseButton::Left, at);
+    b.mouse_up(MouseButton::Left, at);
+    run(&mut b, 0.3);
+    let flag = |b: &Battle| b.overlay().iter().any(|c| matches!(c, DrawCmd::Fill { color: [230, 70, 50, 255], .. }));
+    assert!(!flag(&b), "no rally point yet");
+    // A right click on open ground with only the structure selected sets its rally point.
+    let ground = at + Vec2::new(-150.0, 120.0);
+    b.mouse_down(MouseButton::Right, ground);
+    b.mouse_up(MouseButton::Right, ground);
+    run(&mut b, 0.5);
+    assert!(b.world().factories().rally(post).is_some(), "the rally point is set");
+    assert!(flag(&b), "and its flag is drawn");
+}
+
+#[test]
+fn a_replay_is_taken_over_at_a_moment_and_the_new_game_replays_from_the_start() {
+    use ridgeline::session::{Difficulty, SlotKind};
+    // A brutal AI against the idle human, recorded for 40 seconds.
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Dominion".to_string()]);
+    let mut played = Vec::new();
+    hash_log(&mut b, &mut played, 1_200, 1_000.0);
+    let source = b.replay();
+    let mut w = Battle::watch(&common::roots(), &source, "source.ron", SCREEN).unwrap();
+    w.seek(900).unwrap();
+    // Only with one player's view: "Everything" has no seat to take.
+    w.cycle_view();
+    w.cycle_view();
+    assert_eq!(w.view_label(), "Everything");
+    assert!(!w.can_take_over());
+    assert!(w.take_over(&common::roots(), "Taker", SCREEN).is_err());
+    // Player 2's seat (the brutal AI's) is taken; the idle human's becomes a computer's.
+    w.cycle_view();
+    w.cycle_view();
+    assert_eq!(w.view_label(), "Computer 2");
+    let mut t = w.take_over(&common::roots(), "Taker", SCREEN).unwrap();
+    assert!(!t.is_replay());
+    assert_eq!(t.local().0, 1);
+    assert_eq!(t.world().frame().0, 900);
+    let at = |f: u32| played.iter().find(|(frame, _)| *frame == f).map(|(_, h)| *h).unwrap();
+    assert_eq!(t.world().state_hash().total, at(900), "the same state as the replay's at frame 900");
+    let kinds: Vec<SlotKind> = t.setup().slots.iter().map(|s| s.kind).collect();
+    assert_eq!(kinds[..2], [SlotKind::Ai { difficulty: Difficulty::Normal }, SlotKind::Human]);
+    assert_eq!(t.setup().slots[1].name.as_deref(), Some("Taker"));
+    // The new player gives orders: every unit of theirs stops.
+    let me = t.local();
+    let units =
+        t.world().objects().filter(|o| o.owner == me && t.world().rules().template(o.template).is_mobile()).count();
+    assert!(units > 0);
+    let home = t.scene.start_camera(me);
+    t.set_camera(home);
+    t.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    t.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    t.hotkey('s', false);
+    run(&mut t, 10.0);
+    // Its replay says where it came from and plays the whole game from frame 0.
+    let replay = t.replay();
+    let origin = replay.origin.clone().expect("an origin");
+    assert_eq!((origin.replay.as_str(), origin.frame, origin.seat), ("source.ron", 900, 1));
+    assert_eq!(origin.final_hash, source.final_hash);
+    assert!(replay.commands.iter().any(|e| e.frame < 900), "the source's commands up to the moment");
+    assert!(
+        replay.commands.iter().any(|e| e.frame >= 900 && e.player == 1 && e.command == ridgeline::sim::Command::Stop)
+    );
+    assert!(replay.checkpoints.iter().any(|(f, _)| *f == 600), "checkpoints from the start");
+    let mut again = Battle::watch(&common::roots(), &replay, "taken.ron", SCREEN).unwrap();
+    while again.replay_verdict().is_none() {
+        again.advance(0.25).unwrap();
+    }
+    assert_eq!(again.replay_verdict(), Some(true));
+    assert_eq!(again.world().state_hash(), t.world().state_hash());
+}
+
+#[test]
+fn a_click_anywhere_on_a_structure_selects_it() {
+    let mut b = battle();
+    let me = b.local();
+    let post_t = b.world().rules().template_id("CommandPost").unwrap();
+    let post = b.world().objects().find(|o| o.owner == me && o.template == post_t).unwrap();
+    let (id, centre) = (post.id, to_display(post.pos));
+    let cam = *b.camera();
+    // A point on the main hall's roof near its north-east corner (the kit's hall reaches
+    // 0.42 of the footprint north and east, 0.55 of the height up): far, on screen, from where
+    // the structure stands.
+    let size = b.world().rules().template(post_t).footprint.0 as f32 * 10.0;
+    let roof = centre + Vec2::new(size * 0.35, size * 0.35);
+    let px = cam.project(roof.extend(b.scene.height(centre) + 22.0 * 0.5), SCREEN).unwrap();
+    let stands = b.screen_pos(id).unwrap();
+    assert!((px - stands).length() > 30.0, "the click is well away from where it stands: {px} vs {stands}");
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[id]);
+    // Beside the structure, on open ground: nothing.
+    let beside = centre + Vec2::new(size * 1.5, -size * 1.5);
+    let px = cam.project(beside.extend(b.scene.height(beside)), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert!(b.selection().is_empty(), "{:?}", b.selection());
+}
+
+#[test]
+fn the_cursor_says_what_a_click_will_do_and_orders_leave_markers_and_target_lines() {
+    use ridgeline::game::battle::Intent;
+    let mut b = battle();
+    let me = b.local();
+    let open_ground = Vec2::new(1000.0, 500.0);
+    b.mouse_move(open_ground);
+    assert_eq!(b.cursor_intent(), Intent::Select, "nothing selected: a click selects");
+    assert!(!b.cursor().is_empty(), "the game draws its cursor over the battlefield");
+    b.set_cursor_over_ui(true);
+    assert!(b.cursor().is_empty(), "over the interface the system's cursor shows");
+    b.set_cursor_over_ui(false);
+    // The dozer selected: open ground means move, its own command post means select.
+    let dozer_t = b.world().rules().template_id("Dozer").unwrap();
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
+    let (dozer_id, p) = (dozer.id, to_display(dozer.pos));
+    let px = b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[dozer_id]);
+    b.mouse_move(open_ground);
+    assert_eq!(b.cursor_intent(), Intent::Move);
+    let post_t = b.world().rules().template_id("CommandPost").unwrap();
+    let post = b.world().objects().find(|o| o.owner == me && o.template == post_t).unwrap().id;
+    b.mouse_move(b.screen_pos(post).unwrap());
+    assert_eq!(b.cursor_intent(), Intent::Select);
+    // Placing a barracks: on the command post it cannot go, on open ground it can.
+    b.hotkey('w', false);
+    assert_eq!(b.cursor_intent(), Intent::Cannot);
+    b.mouse_move(open_ground);
+    assert_eq!(b.cursor_intent(), Intent::Build);
+    assert!(b.cancel_mode());
+    // A move order leaves a marker where it went, and Alt shows the dozer's line to it.
+    b.mouse_down(MouseButton::Right, open_ground);
+    b.mouse_up(MouseButton::Right, open_ground);
+    let goal = b.ground_under(open_ground).unwrap();
+    let markers = b.order_markers();
+    assert_eq!(markers.len(), 1);
+    assert!(markers[0].0.distance(goal) < 1.0 && markers[0].1 == Intent::Move, "{markers:?}");
+    run(&mut b, 0.3);
+    let green_lines = |b: &Battle| {
+        b.overlay().iter().filter(|c| matches!(c, DrawCmd::Line { color, .. } if color[..3] == [110, 240, 110])).count()
+    };
+    let without = green_lines(&b);
+    b.set_show_orders(true);
+    assert_eq!(green_lines(&b), without + 1, "one target line, from the dozer to its goal");
+    run(&mut b, 1.0);
+    assert!(b.order_markers().is_empty(), "the marker faded");
+}
+
+#[test]
+fn a_destroyed_tank_leaves_a_smoking_wreck_that_sinks_away() {
+    use ridgeline::sim::event::GameEvent;
+    let mut b = battle();
+    let at = b.ground_under(Vec2::new(700.0, 400.0)).unwrap();
+    let count = |b: &Battle| b.instances().iter().map(Vec::len).sum::<usize>();
+    let before = count(&b);
+    let tank = b.world().rules().template_id("Warhound").unwrap();
+    let killed = GameEvent::Killed {
+        object: ridgeline::sim::ObjectId::from_bits(99),
+        template: tank,
+        owner: ridgeline::sim::PlayerId(1),
+        at: ridgeline::game::display::to_point(at).to_vec2(),
+    };
+    b.display_events(&[killed]);
+    let after = b.instances();
+    let dark: Vec<_> = after
+        .iter()
+        .flatten()
+        .filter(|i| Vec2::new(i.offset[0], i.offset[1]).distance(at) < 1.0 && i.color.iter().all(|&c| c < 0.12))
+        .collect();
+    assert!(!dark.is_empty(), "a blackened hulk where it died");
+    assert_eq!(count(&b), before + dark.len());
+    b.age_display(12.0);
+    assert_eq!(count(&b), before, "gone after a while");
+}
+
+#[test]
+fn a_tank_s_turret_faces_its_aim_and_kicks_back_when_it_fires() {
+    use ridgeline::game::scene::Shown;
+    let b = battle();
+    let rules = b.world().rules().clone();
+    let tank = rules.template_id("Bulwark").unwrap();
+    let meshes = b.scene.library.of(tank.0 as usize);
+    let turret = meshes.turret.expect("a battle tank's kit has a turret");
+    let at = Vec2::new(600.0, 600.0);
+    let aim = 1.0f32;
+    let shown = |recoil: f32| Shown {
+        template: tank,
+        pos: at,
+        yaw: 0.0,
+        owner: ridgeline::sim::PlayerId(0),
+        built: None,
+        aim: Some(aim),
+        recoil,
+    };
+    let place = |recoil: f32| {
+        let mut out = vec![Vec::new(); b.scene.library.len()];
+        b.scene.push_shown(&mut out, &rules, &shown(recoil));
+        (out[meshes.body][0], out[turret][0])
+    };
+    let (body, rest) = place(0.0);
+    assert_eq!((body.yaw, rest.yaw), (0.0, aim), "the hull faces its way, the turret its aim");
+    let (body_fired, fired) = place(1.0);
+    assert_eq!(body_fired.offset, body.offset, "the hull stays put");
+    let back = Vec2::new(fired.offset[0] - rest.offset[0], fired.offset[1] - rest.offset[1]);
+    assert!(back.length() > 0.3, "the turret kicks back: {back}");
+    assert!(back.normalize().dot(Vec2::from_angle(aim)) < -0.99, "away from its aim: {back}");
+}
+
+#[test]
+fn selecting_and_ordering_chirp_and_a_finished_unit_is_announced() {
+    let mut b = battle();
+    let me = b.local();
+    let names = |b: &mut Battle| b.take_heard().into_iter().map(|h| h.name).collect::<Vec<_>>();
+    names(&mut b);
+    // Click one rifleman: its selection chirp.
+    let cam = *b.camera();
+    let defs = ridgeline::defs::Definitions::load(&common::roots()).unwrap();
+    let unit = b
+        .world()
+        .objects()
+        .find(|o| {
+            o.owner == me && b.world().rules().template(o.template).kind == ridgeline::sim::rules::ObjectKind::Infantry
+        })
+        .unwrap();
+    let (p, template) = (to_display(unit.pos), unit.template);
+    let want_select = defs.object_sounds[template.0 as usize].select.clone().unwrap();
+    let want_order = defs.object_sounds[template.0 as usize].order.clone().unwrap();
+    let px = cam.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(names(&mut b), vec![want_select]);
+    // A right click on the ground a moment later: the order chirp.
+    run(&mut b, 0.5);
+    names(&mut b);
+    b.mouse_down(MouseButton::Right, Vec2::new(1000.0, 500.0));
+    b.mouse_up(MouseButton::Right, Vec2::new(1000.0, 500.0));
+    assert_eq!(names(&mut b), vec![want_order]);
+    // The command post trains a worker: "unit ready" when it comes out.
+    let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap().id;
+    let at = b.screen_pos(post).expect("the command post is on screen");
+    b.mouse_down(MouseButton::Left, at);
+    b.mouse_up(MouseButton::Left, at);
+    run(&mut b, 0.3);
+    let train = b
+        .commands()
+        .iter()
+        .position(|c| matches!(c.action, ridgeline::game::battle::Action::Produce { .. }))
+        .expect("a unit to train");
+    b.command_button(train);
+    let mut heard = Vec::new();
+    for _ in 0..40 {
+        run(&mut b, 1.0);
+        heard.extend(names(&mut b));
+        if heard.iter().any(|n| n == "UnitReady") {
+            break;
+        }
+    }
+    assert!(heard.iter().any(|n| n == "UnitReady"), "{heard:?}");
+}

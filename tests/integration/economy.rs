@@ -1,0 +1,53 @@
+//! The economy: a gatherer carries money from a supply pile to its owner's depot, trip after
+//! trip; the pile loses exactly what the player gains; bad targets are refused.
+
+use crate::common;
+
+use ridgeline::sim::object::Order;
+use ridgeline::sim::{Command, CommandId, PlayerId, RejectReason, StampedCommand, World};
+
+fn order(w: &mut World, id: u32, command: Command) -> Vec<RejectReason> {
+    let c = StampedCommand { frame: w.frame(), player: PlayerId(0), id: CommandId(id), command };
+    w.tick(&[c]).rejections.into_iter().map(|r| r.reason).collect()
+}
+
+#[test]
+fn a_gatherer_brings_money_from_the_nearest_pile() {
+    let (mut w, _) = common::opening_game("idle@Coalition,idle@Dominion", 1);
+    let hauler_t = w.rules().template_id("Hauler").unwrap();
+    let hauler = w.objects().find(|o| o.owner == PlayerId(0) && o.template == hauler_t).unwrap();
+    let (hauler, at) = (hauler.id, hauler.pos);
+    let pile = w.objects().filter(|o| o.supply > 0).min_by_key(|o| ((o.pos - at).length_squared(), o.id)).unwrap().id;
+    let total = |w: &World| w.objects().map(|o| o.supply as i64).sum::<i64>();
+    let (money0, supply0) = (w.players()[0].money, total(&w));
+    assert!(supply0 > 0, "the map's piles hold money");
+    assert!(order(&mut w, 1, Command::Select { objects: vec![hauler], add: false }).is_empty());
+    assert!(order(&mut w, 2, Command::Gather { pile }).is_empty());
+    assert!(matches!(w.object(hauler).unwrap().order, Order::Gather { .. }));
+    for _ in 0..90 * 30 {
+        w.tick(&[]);
+    }
+    let gained = w.players()[0].money - money0;
+    assert!(gained >= 200, "several trips in 90 s (gained {gained})");
+    assert_eq!(gained % 100, 0, "whole loads");
+    // Money is moved, not made: what the player gained (plus what rides on the hauler) left the piles.
+    let riding = w.object(hauler).unwrap().cargo as i64;
+    assert_eq!(supply0 - total(&w), gained + riding);
+    assert_eq!(w.state_hash(), w.recomputed_state_hash());
+}
+
+#[test]
+fn gathering_needs_a_pile_and_a_gatherer() {
+    let (mut w, _) = common::opening_game("idle@Coalition,idle@Dominion", 1);
+    let tank_t = w.rules().template_id("Bulwark").unwrap();
+    let tank = w.objects().find(|o| o.owner == PlayerId(0) && o.template == tank_t).unwrap().id;
+    let post = w.objects().find(|o| o.owner == PlayerId(0) && o.kind.blocks_ground()).unwrap().id;
+    let pile = w.objects().find(|o| o.supply > 0).unwrap().id;
+    assert!(order(&mut w, 1, Command::Select { objects: vec![tank], add: false }).is_empty());
+    assert_eq!(order(&mut w, 2, Command::Gather { pile: post }), vec![RejectReason::InvalidTarget(post)]);
+    assert_eq!(
+        order(&mut w, 3, Command::Gather { pile }),
+        vec![RejectReason::NothingSelected],
+        "a tank does not gather"
+    );
+}

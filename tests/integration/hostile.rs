@@ -1,0 +1,390 @@
+//! The hostile corpus: one case per class of broken or absurd content a stranger's mod, map,
+//! replay or settings file could hold, each naming the refusal it expects (or the bounded
+//! result it allows). Loaders run in this process; command-line entries run as subprocesses
+//! under a memory limit and a timeout, so a stack overflow or a huge allocation shows as a
+//! failing case instead of killing the test binary.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use ridgeline::content::limits::{MAX_WINDOW_DEPTH, MAX_WINDOWS};
+use ridgeline::defs::{Definitions, Source};
+use ridgeline::ui::wnd::parse;
+
+/// A minimal window with `body` lines and `children` (already whole CHILD blocks).
+fn window(body: &str, children: &str) -> String {
+    format!(
+        "WINDOW\n  WINDOWTYPE = USER;\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 100 50, CREATIONRESOLUTION: 800 600;\n  NAME = \"Hostile.wnd:W\";\n{body}{children}END\n"
+    )
+}
+
+/// Windows nested `depth` deep, built without recursion.
+fn nested(depth: usize) -> String {
+    let mut text = String::new();
+    for _ in 0..depth - 1 {
+        text.push_str(
+            "WINDOW\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 10 10, CREATIONRESOLUTION: 800 600;\nCHILD\n",
+        );
+    }
+    text.push_str("WINDOW\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 10 10, CREATIONRESOLUTION: 800 600;\n");
+    text.push_str(&"END\n".repeat(depth));
+    text
+}
+
+/// Each layout case: name, text, what the refusal says.
+fn layout_cases() -> Vec<(&'static str, String, String)> {
+    let text = |s: &str| window(&format!("  TEXT = \"{s}\";\n"), "");
+    vec![
+        ("deep", nested(5_000), format!("windows nested more than {MAX_WINDOW_DEPTH} deep")),
+        ("deep-just-over", nested(MAX_WINDOW_DEPTH + 1), format!("nested more than {MAX_WINDOW_DEPTH} deep")),
+        ("many", window("", "").repeat(MAX_WINDOWS + 1), format!("more than {MAX_WINDOWS} windows")),
+        (
+            "huge-font",
+            window("  FONT = NAME: \"Noto Sans\", SIZE: 1000, BOLD: 0;\n", ""),
+            "FONT SIZE 1000 is outside 1..=96".into(),
+        ),
+        ("zero-font", window("  FONT = NAME: \"Noto Sans\", SIZE: 0, BOLD: 0;\n", ""), "FONT SIZE 0 is outside".into()),
+        (
+            "negative-font",
+            window("  FONT = NAME: \"Noto Sans\", SIZE: -12, BOLD: 0;\n", ""),
+            "FONT SIZE -12 is outside".into(),
+        ),
+        (
+            "tiny-resolution",
+            window("", "").replace("CREATIONRESOLUTION: 800 600", "CREATIONRESOLUTION: 1 1"),
+            "CREATIONRESOLUTION 1 1 is outside".into(),
+        ),
+        (
+            "far-corner",
+            window("", "").replace("BOTTOMRIGHT: 100 50", "BOTTOMRIGHT: 100 900000000"),
+            "BOTTOMRIGHT lies more than 65536 pixels away".into(),
+        ),
+        ("megabyte-text", text(&"A".repeat(1 << 20)), "TEXT is longer than 4096 characters".into()),
+    ]
+}
+
+#[test]
+fn hostile_layouts_are_refused_at_their_line_naming_the_limit() {
+    for (name, text, expected) in layout_cases() {
+        let path = format!("hostile/{name}.wnd");
+        let err = match parse(&path, &text) {
+            Ok(_) => panic!("{name}: accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err.starts_with(&format!("{path}:")), "{name}: names the file and line: {err}");
+        assert!(err.contains(&expected), "{name}: {err} (expected “{expected}”)");
+        assert!(err.contains("(the limit)"), "{name}: says it is a limit: {err}");
+    }
+    // Just inside the limits is fine.
+    parse("ok.wnd", &nested(MAX_WINDOW_DEPTH)).expect("the deepest allowed nesting loads");
+    parse("ok.wnd", &window("  FONT = NAME: \"Noto Sans\", SIZE: 96, BOLD: 1;\n", "")).expect("96 px loads");
+}
+
+#[test]
+fn deeply_bracketed_ron_is_refused_not_a_stack_overflow() {
+    let deep = format!("{}{}", "[".repeat(200_000), "]".repeat(200_000));
+    let e = rules_with("factions", |_| deep.clone());
+    assert!(e.starts_with("data/factions.ron:1:"), "{e}");
+    let path = std::path::Path::new("settings.ron");
+    let e =
+        ridgeline::content::parse_ron::<ridgeline::game::settings::Settings>(path, &"(".repeat(100_000)).unwrap_err();
+    assert!(e.to_string().starts_with("settings.ron:1:"), "{e}");
+}
+
+#[test]
+fn files_too_large_or_not_utf8_are_refused_where_they_go_wrong() {
+    let dir = common::temp_dir("hostile-files");
+    let big = dir.join("Big.wnd");
+    std::fs::write(&big, vec![b' '; (ridgeline::content::limits::MAX_TEXT_FILE_BYTES + 1) as usize]).unwrap();
+    let e = ridgeline::content::read_text(&big).unwrap_err().to_string();
+    assert!(e.contains("is over the limit of 8388608 bytes"), "{e}");
+    let latin1 = dir.join("Latin1.wnd");
+    std::fs::write(&latin1, b"WINDOW\n  TEXT = \"caf\xe9\";\n").unwrap();
+    let e = ridgeline::content::read_text(&latin1).unwrap_err().to_string();
+    assert!(e.ends_with("Latin1.wnd:2:14: this byte is not UTF-8 text"), "{e}");
+}
+
+/// Loads the shipped rules with one file edited; the errors as text.
+fn rules_with(file: &str, edit: impl Fn(String) -> String) -> String {
+    let mut s = common::shipped_rules();
+    let source = match file {
+        "objects" => &mut s.objects,
+        _ => &mut s.factions,
+    };
+    let edited = edit(source.text.clone());
+    assert_ne!(edited, source.text, "the case edits {file}");
+    *source = Source::from_text(source.path.clone(), edited);
+    match Definitions::from_sources(&s) {
+        Ok(_) => String::new(),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn rules_a_game_could_not_play_are_refused_naming_the_object_and_field() {
+    let barracks_needs = |what: &str| {
+        let what = what.to_string();
+        move |t: String| t.replacen("prerequisites: [\"CommandPost\"]", &format!("prerequisites: [{what}]"), 1)
+    };
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "self prerequisite",
+            rules_with("objects", barracks_needs("\"Barracks\"")),
+            "object \"Barracks\", field `prerequisites`: an object cannot require itself",
+        ),
+        (
+            "circle",
+            rules_with("objects", barracks_needs("\"WarFactory\"")),
+            "prerequisites go round in a circle: Barracks → WarFactory → Barracks",
+        ),
+        (
+            "another faction's product",
+            rules_with("objects", |t| {
+                t.replacen("builds: [\"Dozer\", \"Hauler\"]", "builds: [\"Dozer\", \"Hauler\", \"Conscript\"]", 1)
+            }),
+            "object \"CommandPost\", field `builds`: \"Conscript\" belongs to another faction",
+        ),
+        (
+            "scenery produced",
+            rules_with("objects", |t| {
+                t.replacen("builds: [\"Dozer\", \"Hauler\"]", "builds: [\"Dozer\", \"Hauler\", \"Tree\"]", 1)
+            }),
+            "\"Tree\" is scenery and cannot be produced",
+        ),
+        (
+            "never buildable",
+            rules_with("objects", |t| {
+                t.replacen(
+                    "weapons: [\"Rifle\"], prerequisites: [\"Barracks\"]",
+                    "weapons: [\"Rifle\"], prerequisites: [\"Camp\"]",
+                    1,
+                )
+            }),
+            "object \"Rifleman\", field `prerequisites`: can never be built: it needs Camp, which Coalition can never have",
+        ),
+        (
+            "zero starting count",
+            rules_with("factions", |t| t.replace("(\"CommandPost\", 1)", "(\"CommandPost\", 0)")),
+            "faction \"Coalition\", field `starting_objects`: \"CommandPost\" has count 0",
+        ),
+        (
+            "millions of starting units",
+            rules_with("factions", |t| t.replace("(\"Rifleman\", 6)", "(\"Rifleman\", 4000000)")),
+            "a faction starts with at most 200",
+        ),
+        (
+            "another faction's starting object",
+            rules_with("factions", |t| t.replace("(\"Rifleman\", 6)", "(\"Conscript\", 6)")),
+            "field `starting_objects`: \"Conscript\" belongs to another faction",
+        ),
+    ];
+    for (name, errors, expected) in cases {
+        assert!(errors.contains(expected), "{name}: {errors}\n(expected “{expected}”)");
+        assert!(errors.starts_with("data/"), "{name}: names the file: {errors}");
+    }
+}
+
+/// A copy of Proving Grounds with `map.ron` edited.
+fn map_with(name: &str, edit: impl Fn(String) -> String) -> PathBuf {
+    let dir = common::temp_dir(&format!("hostile-map-{name}"));
+    let src = common::root().join("maps/proving_grounds");
+    for f in ["map.ron", "heightmap.png", "terrain.png"] {
+        std::fs::copy(src.join(f), dir.join(f)).unwrap();
+    }
+    let text = common::read(&dir.join("map.ron"));
+    std::fs::write(dir.join("map.ron"), edit(text)).unwrap();
+    dir
+}
+
+#[test]
+fn a_road_running_to_the_map_edge_previews_within_the_picture() {
+    use ridgeline::map::{Map, MapContent};
+    let dir = map_with("edge-road", |t| {
+        t.replacen("roads: [", "roads: [\n        (road: \"Asphalt\", from: (100.0, 100.0), to: (127.99, 127.99)),", 1)
+    });
+    let map = Map::load(&dir).unwrap();
+    let content = MapContent::load(&common::roots()).unwrap();
+    assert!(map.check(&content, &common::defs().rules).is_empty(), "the checker accepts it");
+    let ground = ridgeline::map::roads::HeightField::from_map(&map);
+    let mesh = ridgeline::map::roads::build(&map.road_segments(), &content.roads, &ground);
+    for scale in [1, 3, 16] {
+        let img = ridgeline::map::preview::render(&map, &content.classes, &mesh, scale);
+        assert_eq!(img.dimensions(), (128 * scale, 128 * scale));
+    }
+}
+
+#[test]
+fn maps_past_their_limits_are_refused_naming_the_field() {
+    use ridgeline::map::Map;
+    let many = map_with("many-objects", |t| {
+        let trees: String = (0..20_001).map(|i| format!("(template: \"Tree\", at: ({}.5, 60.5)),", i % 100)).collect();
+        t.replacen("objects: [", &format!("objects: [{trees}"), 1)
+    });
+    let e = Map::load(&many).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("objects") && e.contains("the limit is 20000"), "{e}");
+    let long = map_with("long-name", |t| t.replacen("\"Proving Grounds\"", &format!("\"{}\"", "N".repeat(300)), 1));
+    let e = Map::load(&long).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("name") && e.contains("over 256"), "{e}");
+    let nan = common::temp_dir("hostile-terrain");
+    std::fs::write(nan.join("terrain.ron"), "[(name: \"Grass\", color: (NaN, 0.4, 0.2), passable: true)]").unwrap();
+    let e = ridgeline::map::classes::TerrainClasses::load(&nan.join("terrain.ron")).unwrap_err().to_string();
+    assert!(e.contains(":1: terrain class \"Grass\", field `color`"), "{e}");
+}
+
+#[test]
+fn an_image_outside_its_atlas_is_refused() {
+    let dir = common::temp_dir("hostile-images");
+    let text = common::read(&common::root().join("ui/images.ron")).replacen(
+        "\"CheckBox\": (rect: (448, 576, 24, 24)",
+        "\"CheckBox\": (rect: (1010, 576, 24, 24)",
+        1,
+    );
+    std::fs::write(dir.join("images.ron"), text).unwrap();
+    let e = ridgeline::ui::images::ImageSet::load(&dir.join("images.ron")).unwrap_err().to_string();
+    assert!(e.contains("image \"CheckBox\", field `rect`: 24×24 at (1010, 576)"), "{e}");
+    assert!(e.contains("lies outside the 1024×1024 atlas"), "{e}");
+}
+
+#[test]
+fn a_replay_whose_player_does_not_exist_or_whose_names_are_huge_is_refused() {
+    use ridgeline::session::Replay;
+    let dir = common::temp_dir("hostile-replay");
+    let path = common::root().join("tests/data/match.ron");
+    let setup: ridgeline::session::MatchSetup = ridgeline::content::parse_ron(&path, &common::read(&path)).unwrap();
+    let replay = Replay {
+        version: ridgeline::session::replay::REPLAY_VERSION,
+        setup: setup.clone(),
+        local: 7,
+        frames: 0,
+        final_hash: "0".into(),
+        commands: Vec::new(),
+        checkpoints: Vec::new(),
+        pace: Vec::new(),
+        origin: None,
+    };
+    replay.save(&dir.join("ghost.ron")).unwrap();
+    let e = Replay::load(&dir.join("ghost.ron")).unwrap_err().to_string();
+    assert!(e.contains("local: player 7 does not exist"), "{e}");
+    let mut long = replay.clone();
+    long.local = 0;
+    long.setup.map = "m".repeat(1 << 20);
+    long.save(&dir.join("long.ron")).unwrap();
+    let e = Replay::load(&dir.join("long.ron")).unwrap_err().to_string();
+    assert!(e.contains("the map name is over 256 characters"), "{e}");
+}
+
+#[test]
+fn settings_with_an_absurd_window_are_refused_and_the_defaults_used() {
+    use ridgeline::game::settings::Settings;
+    let dir = common::temp_dir("hostile-settings");
+    let path = dir.join("settings.ron");
+    std::fs::write(&path, "(\n  player_name: \"Ava\",\n  resolution: (4000000, 3),\n)\n").unwrap();
+    let e = Settings::load(&path).unwrap_err().to_string();
+    assert!(
+        e.ends_with("settings.ron:3:1: resolution: 4000000×3 is outside 320..=16384 pixels each way (the limit)"),
+        "{e}"
+    );
+}
+
+/// Runs the game's binary with `args` under a 3 GB address-space limit and a 120 s timeout;
+/// returns its exit code and what it printed.
+fn run_limited(args: &[&str]) -> (i32, String) {
+    let exe = env!("CARGO_BIN_EXE_ridgeline");
+    let script = "ulimit -v 3000000; exec timeout 120 \"$0\" \"$@\"";
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(exe)
+        .args(args)
+        .env("RIDGELINE_HOME", common::root())
+        .output()
+        .expect("runs");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.code().unwrap_or(-1), text)
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+#[test]
+fn the_command_line_refuses_hostile_input_instead_of_crashing() {
+    let dir = common::temp_dir("hostile-cli");
+    let deep = write(&dir, "Deep.wnd", &nested(4_000));
+    let (code, out) = run_limited(&["ui-check", &deep]);
+    assert_eq!(code, 1, "refused, not crashed: {out}");
+    assert!(out.contains("Deep.wnd:") && out.contains("nested more than"), "{out}");
+    // A folder is checked layout by layout.
+    let (code, out) = run_limited(&["ui-check", "--syntax-only", &dir.display().to_string()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("Deep.wnd:"), "{out}");
+    let (code, out) = run_limited(&["screenshot", "--ui", &deep, "--out", &dir.join("x.png").display().to_string()]);
+    assert!(code != 0 && code < 100 && out.contains("nested more than"), "{code}: {out}");
+    for (args, expected) in [
+        (
+            vec!["sim", "--map", "proving_grounds", "--players", "idle,idle", "--frames", "4294967295"],
+            "is not a frame count",
+        ),
+        (vec!["--mod", "/nonexistent/mod", "ui-check"], "is not a folder"),
+        (vec!["map-check", "proving_grounds", "--preview", "/tmp/x.png", "--preview-scale", "0"], "0 is not in 1..=16"),
+    ] {
+        let (code, out) = run_limited(&args);
+        assert_eq!(code, 2, "{args:?}: a usage error: {out}");
+        assert!(out.contains(expected), "{args:?}: {out}");
+    }
+}
+
+#[test]
+fn a_layout_at_the_limits_renders_within_memory_and_time() {
+    // The largest font, megabytes of text would be refused; 4,000 characters at 96 px in every
+    // one of 300 windows is accepted and must draw within the limit (the UI pass clips what
+    // cannot show and splits its buffers).
+    let dir = common::temp_dir("hostile-render");
+    let body = format!("  FONT = NAME: \"Noto Sans\", SIZE: 96, BOLD: 1;\n  TEXT = \"{}\";\n", "W ".repeat(2_000));
+    let text = "WINDOW\n  WINDOWTYPE = STATICTEXT;\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 800 600, CREATIONRESOLUTION: 200 160;\n  NAME = \"Huge.wnd:W\";\n"
+        .to_string()
+        + &body
+        + "END\n";
+    let layout = write(&dir, "Huge.wnd", &text.repeat(300));
+    let out_png = dir.join("huge.png");
+    let (code, out) =
+        run_limited(&["screenshot", "--ui", &layout, "--size", "1920x1080", "--out", &out_png.display().to_string()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out_png.is_file());
+}
+
+#[test]
+fn a_hostile_layout_saved_while_the_game_runs_is_refused_and_the_game_goes_on() {
+    use ridgeline::game::shell::{Screen, Shell};
+    let modded = common::temp_dir("hostile-reload");
+    std::fs::create_dir_all(modded.join("ui")).unwrap();
+    std::fs::copy(common::root().join("ui/MainMenu.wnd"), modded.join("ui/MainMenu.wnd")).unwrap();
+    let roots = ridgeline::content::ContentRoots::new(vec![modded.clone(), common::root()]);
+    let mut shell = Shell::new(&roots, (1280.0, 720.0), modded.join("settings.ron")).unwrap();
+    assert_eq!(shell.screen(), Some(Screen::MainMenu));
+    std::fs::write(modded.join("ui/MainMenu.wnd"), nested(3_000)).unwrap();
+    let problems = shell.reload_layouts(&roots).unwrap_err();
+    assert!(problems.contains("MainMenu.wnd:") && problems.contains("nested more than 24 deep"), "{problems}");
+    assert_eq!(shell.screen(), Some(Screen::MainMenu), "the old layout stays");
+    assert!(shell.find("MainMenu.wnd:ButtonSkirmish").is_some());
+}
+
+#[test]
+fn a_mod_with_a_broken_map_starts_without_it_and_says_which_file() {
+    use ridgeline::game::shell::Shell;
+    let modded = common::temp_dir("hostile-mod-map");
+    let map = modded.join("maps/broken");
+    std::fs::create_dir_all(&map).unwrap();
+    std::fs::write(map.join("map.ron"), "(\n  name: \"Broken\",\n  players: 9,\n").unwrap();
+    let roots = ridgeline::content::ContentRoots::new(vec![modded.clone(), common::root()]);
+    let shell = Shell::new(&roots, (1280.0, 720.0), modded.join("settings.ron")).unwrap();
+    assert!(shell.maps.iter().all(|m| m.name != "Broken"), "left out of the list");
+    assert_eq!(shell.maps.len(), 3, "the game's own maps stay");
+    assert!(shell.message_open(), "the player is told");
+    let text = shell.ui.window(shell.find("MessageBox.wnd:MessageText").unwrap()).unwrap().text.clone();
+    assert!(text.starts_with("A map was left out:") && text.contains("maps/broken/map.ron:"), "{text}");
+}

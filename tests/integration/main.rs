@@ -1,0 +1,46 @@
+//! Ridgeline's integration tests, in one test binary.
+//!
+//! Every file here was once a test binary of its own; each one linked the whole game with its
+//! debug information (about 280 MB apiece), which made the test build slow to link and large
+//! enough to fill a CI machine's disk. As modules of one crate they link once. Run a part of
+//! them by module path: `cargo test --test integration battle::` or
+//! `cargo test --test integration render_world::`.
+
+mod common;
+
+mod ai;
+mod art;
+mod audio;
+mod battle;
+mod boundaries;
+mod cli;
+mod commands_fuzz;
+mod defs;
+mod determinism;
+mod determinism_lint;
+mod economy;
+mod events;
+mod fixed_point;
+mod hostile;
+mod hostile_fuzz;
+mod lockstep;
+mod maps;
+mod mods;
+mod movement;
+mod net_codec;
+mod online;
+mod online_lobby;
+mod placement;
+mod power;
+mod production;
+mod projectiles;
+mod render_ui;
+mod render_world;
+mod roads;
+mod session;
+mod shell;
+mod tournament;
+mod ui_fmt;
+mod ui_harness;
+mod ui_snapshots;
+mod ui_wnd;

@@ -1,0 +1,75 @@
+//! Mods add to the game's definition lists instead of copying them: a mod's
+//! `data/objects/*.ron` (and weapons, factions, upgrades) adds new entries and replaces single
+//! entries by name; problems in those files name the mod's file and line; the entries take part
+//! in the content digest online games compare.
+
+use crate::common;
+
+use ridgeline::defs::Definitions;
+
+/// A mod adding the Ironclad tank and replacing the War Factory entry so it builds one.
+fn ironclad_mod(name: &str, weapon: &str) -> std::path::PathBuf {
+    let dir = common::temp_dir(name);
+    std::fs::create_dir_all(dir.join("data/objects")).unwrap();
+    let text = format!(
+        r#"// The Ironclad: a heavier Bulwark.
+[
+    (
+        name: "Ironclad", faction: "Coalition", kind: Vehicle, cost: 1400, build_time: 16.0,
+        description: "A heavier tank.",
+        max_health: 900, armor: "Tank", speed: 24.0, acceleration: 30.0, turn_rate: 90.0,
+        vision: 180.0, radius: 10.0, weapons: ["{weapon}"], prerequisites: ["WarFactory"],
+        model: (shape: Tank, color: (0.35, 0.4, 0.35), height: 9.0, kit: "BattleTank"),
+    ),
+    (
+        name: "WarFactory", faction: "Coalition", kind: Structure, cost: 2000, build_time: 30.0,
+        description: "Builds Coalition vehicles and aircraft.",
+        footprint: (4, 4), max_health: 3500, armor: "Structure", vision: 160.0, radius: 20.0,
+        builds: ["Scout", "Bulwark", "Ironclad", "Longbow", "Hawk", "Paladin"], prerequisites: ["Barracks"], power: -4,
+        model: (shape: Building, color: (0.5, 0.5, 0.55), height: 18.0, kit: "WarFactory"),
+    ),
+]
+"#
+    );
+    std::fs::write(dir.join("data/objects/ironclad.ron"), text).unwrap();
+    dir
+}
+
+#[test]
+fn a_mod_adds_a_unit_and_changes_one_entry_without_copying_the_file() {
+    let game = common::defs();
+    let dir = ironclad_mod("mod-ironclad", "TankCannon");
+    let defs = Definitions::load(&common::roots().with_mod(dir)).unwrap();
+    let rules = &defs.rules;
+    assert_eq!(rules.templates.len(), game.rules.templates.len() + 1, "one object added");
+    let iron = rules.template_id("Ironclad").expect("the new unit");
+    assert_eq!(rules.template(iron).max_health, 900);
+    let factory = rules.template(rules.template_id("WarFactory").unwrap());
+    assert!(factory.builds.contains(&iron), "the replaced War Factory builds it");
+    // Every other entry is the game's own, in the game's order.
+    for (a, b) in game.rules.templates.iter().zip(&rules.templates) {
+        if a.name != "WarFactory" {
+            assert_eq!(a, b, "{} changed", a.name);
+        }
+    }
+}
+
+#[test]
+fn a_slip_in_a_mods_entry_file_names_that_file_and_line() {
+    let dir = ironclad_mod("mod-ironclad-bad", "TankCanon");
+    let e = Definitions::load(&common::roots().with_mod(dir.clone())).unwrap_err().to_string();
+    let file = dir.join("data/objects/ironclad.ron");
+    let line = common::read(&file).lines().position(|l| l.contains("TankCanon")).unwrap() + 1;
+    assert!(e.contains(&format!("ironclad.ron:{line}")) && e.contains("did you mean TankCannon?"), "{e}");
+}
+
+#[test]
+fn a_mods_entries_take_part_in_the_content_digest() {
+    let plain = ridgeline::session::start::content_digest(&common::roots()).unwrap();
+    let dir = ironclad_mod("mod-ironclad-digest", "TankCannon");
+    let modded = ridgeline::session::start::content_digest(&common::roots().with_mod(dir)).unwrap();
+    assert_ne!(plain, modded);
+    // A mod that only changes layouts leaves it alone (friends may use different HUDs).
+    let hud = common::roots().with_mod(common::root().join("mods/compact-hud"));
+    assert_eq!(ridgeline::session::start::content_digest(&hud).unwrap(), plain);
+}

@@ -1,0 +1,289 @@
+//! Online play between two real processes over QUIC on loopback (127.0.0.1 only): the hosted
+//! and joined games keep identical hash logs for thousands of frames, scripted and AI alike;
+//! different game data is refused naming the file; a joiner killed mid-game is reported and the
+//! host plays on; a corrupted field stops both, whose reports name the same object and field.
+//! Every process is bounded in time and killed when a test ends.
+
+use crate::common;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A child process killed when dropped, whatever the test's outcome.
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn ridgeline() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ridgeline"));
+    c.current_dir(common::root()).env("RUST_LOG", "warn");
+    c
+}
+
+/// Starts `host` with `args` on a free loopback port; returns it and its join code.
+fn host(args: &[&str], dir: &Path) -> (Proc, String) {
+    let mut child = ridgeline()
+        .arg("host")
+        .args(args)
+        .args(["--bind", "127.0.0.1:0", "--json", "--hash-log"])
+        .arg(dir.join("host.log"))
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(dir.join("host.err")).unwrap())
+        .spawn()
+        .expect("host starts");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let code = line.trim().strip_prefix("join-code: ").unwrap_or_else(|| panic!("no join code: {line:?}")).to_string();
+    // The rest of the host's output goes to a file, read when it ends.
+    let rest = dir.join("host.out");
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        for l in out.lines().map_while(Result::ok) {
+            text.push_str(&l);
+            text.push('\n');
+        }
+        let _ = std::fs::write(rest, text);
+    });
+    (Proc(child), code)
+}
+
+fn join(code: &str, args: &[&str], dir: &Path) -> Proc {
+    let child = ridgeline()
+        .arg("join")
+        .arg(code)
+        .args(args)
+        .args(["--json", "--hash-log"])
+        .arg(dir.join("join.log"))
+        .stdout(std::fs::File::create(dir.join("join.out")).unwrap())
+        .stderr(std::fs::File::create(dir.join("join.err")).unwrap())
+        .spawn()
+        .expect("join starts");
+    Proc(child)
+}
+
+/// Waits for the joiner (at most `limit`) and then the host to end cleanly, and checks that
+/// both kept the same hash log of `frames` frames; returns the host's log.
+fn finish_in_sync(h: &mut Proc, j: &mut Proc, dir: &Path, limit: Duration, frames: usize) -> String {
+    assert_eq!(finish(j, limit), Some(0), "{}", read(dir.join("join.err")));
+    assert_eq!(finish(h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
+    let (hl, jl) = (read(dir.join("host.log")), read(dir.join("join.log")));
+    assert_eq!(hl.lines().count(), frames);
+    assert!(hl == jl, "the two machines' hash logs differ");
+    hl
+}
+
+/// Waits for a process to end (at most `limit`); its exit code.
+fn finish(p: &mut Proc, limit: Duration) -> Option<i32> {
+    let until = Instant::now() + limit;
+    while Instant::now() < until {
+        if let Ok(Some(status)) = p.0.try_wait() {
+            return status.code();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+fn last_json(path: &Path) -> serde_json::Value {
+    // The host's output file is written by a reader thread when its pipe closes.
+    for _ in 0..100 {
+        if let Some(line) = std::fs::read_to_string(path).ok().and_then(|t| t.lines().last().map(str::to_string))
+            && let Ok(v) = serde_json::from_str(&line)
+        {
+            return v;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("no JSON line in {}", path.display());
+}
+
+fn read(path: PathBuf) -> String {
+    std::fs::read_to_string(&path).unwrap_or_default()
+}
+
+const OPENING: &str = "tests/data/opening.commands.ron";
+
+#[test]
+fn a_scripted_game_on_two_machines_is_the_single_machine_game() {
+    // The host plays the opening script's orders (they travel to the joiner); the joiner's
+    // slot stands idle, so the game runs its full 10,000 frames.
+    let dir = common::temp_dir("online-scripted");
+    let (mut h, code) = host(
+        &[
+            "--map",
+            "proving_grounds",
+            "--players",
+            "scripted,remote",
+            "--frames",
+            "10000",
+            "--seed",
+            "7",
+            "--commands",
+            OPENING,
+            "--unpaced",
+            "--run-ahead",
+            "3",
+        ],
+        &dir,
+    );
+    let mut j = join(&code, &["--controller", "idle"], &dir);
+    let hl = finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(120), 10_000);
+    // The very game one machine plays with the same script.
+    let single = dir.join("single.log");
+    let out = ridgeline()
+        .args(["sim", "--map", "proving_grounds", "--players", "scripted,idle", "--frames", "10000", "--seed", "7"])
+        .args(["--commands", OPENING, "--hash-log"])
+        .arg(&single)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(read(single) == hl, "the online game differs from the single-machine game");
+    let v = last_json(&dir.join("host.out"));
+    for key in ["rtt_ms", "run_ahead", "run_ahead_max", "stalls", "bytes_sent", "bytes_received", "desync", "left"] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["desync"], serde_json::Value::Null);
+    assert!(v["bytes_sent"].as_u64().unwrap() > 10_000 * 10, "every frame sends its count and hash: {v}");
+}
+
+#[test]
+fn ai_against_ai_on_two_machines_stays_in_sync() {
+    let dir = common::temp_dir("online-ai");
+    let (mut h, code) = host(
+        &["--map", "crossroads", "--players", "ai:normal,remote", "--frames", "10000", "--seed", "5", "--unpaced"],
+        &dir,
+    );
+    let mut j = join(&code, &["--controller", "ai:hard"], &dir);
+    finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(240), 10_000);
+    let v = last_json(&dir.join("join.out"));
+    assert!(v["objects_peak"].as_u64().unwrap() > 60, "the AIs built up: {v}");
+}
+
+#[test]
+fn different_game_data_is_refused_naming_the_file() {
+    let dir = common::temp_dir("online-mismatch");
+    // A mod that changes one unit's price: the simulation would differ.
+    let m = dir.join("mod");
+    std::fs::create_dir_all(m.join("data")).unwrap();
+    let objects = read(common::root().join("data/objects.ron"));
+    let changed = objects.replacen("cost: ", "cost: 1", 1);
+    assert_ne!(changed, objects);
+    std::fs::write(m.join("data/objects.ron"), changed).unwrap();
+    let (mut h, code) =
+        host(&["--map", "proving_grounds", "--players", "idle,remote", "--frames", "100", "--unpaced"], &dir);
+    let mut j = ridgeline()
+        .arg("--mod")
+        .arg(&m)
+        .args(["join", &code])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map(Proc)
+        .unwrap();
+    assert_eq!(finish(&mut j, Duration::from_secs(30)), Some(1));
+    let mut err = String::new();
+    std::io::Read::read_to_string(j.0.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(err.contains("data/objects.ron"), "the joiner names the file: {err}");
+    // The host said so too, and still waits for a player with the right data.
+    let until = Instant::now() + Duration::from_secs(10);
+    while !read(dir.join("host.err")).contains("data/objects.ron") && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(read(dir.join("host.err")).contains("data/objects.ron"), "{}", read(dir.join("host.err")));
+    assert_eq!(finish(&mut h, Duration::from_millis(100)), None, "the host waits on");
+}
+
+#[test]
+fn a_joiner_killed_mid_game_is_reported_and_the_host_plays_on() {
+    let dir = common::temp_dir("online-leave");
+    // Paced at 30 frames a second: 240 frames take eight seconds.
+    let (mut h, code) = host(&["--map", "proving_grounds", "--players", "ai:easy,remote", "--frames", "240"], &dir);
+    let mut j = join(&code, &[], &dir);
+    std::thread::sleep(Duration::from_secs(2));
+    let _ = j.0.kill();
+    assert_eq!(finish(&mut h, Duration::from_secs(60)), Some(0), "{}", read(dir.join("host.err")));
+    let v = last_json(&dir.join("host.out"));
+    assert_eq!(v["frames"], 240, "the host finished the game: {v}");
+    assert_eq!(v["left"], serde_json::json!([1]), "{v}");
+}
+
+#[test]
+fn a_corrupted_field_stops_both_and_both_reports_name_it() {
+    let dir = common::temp_dir("online-desync");
+    let reports = dir.join("reports");
+    let r = reports.to_str().unwrap();
+    let (mut h, code) = host(
+        &[
+            "--map",
+            "proving_grounds",
+            "--players",
+            "scripted,remote",
+            "--frames",
+            "3000",
+            "--seed",
+            "7",
+            "--commands",
+            OPENING,
+            "--unpaced",
+            "--desync-dir",
+            r,
+        ],
+        &dir,
+    );
+    let mut j = join(
+        &code,
+        &["--controller", "scripted", "--commands", OPENING, "--debug-corrupt-at", "500", "--desync-dir", r],
+        &dir,
+    );
+    assert_eq!(finish(&mut j, Duration::from_secs(60)), Some(1));
+    assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(1));
+    let (hv, jv) = (last_json(&dir.join("host.out")), last_json(&dir.join("join.out")));
+    // Found on the next frame and stopped within the run-ahead and one more.
+    for v in [&hv, &jv] {
+        let frames = v["frames"].as_u64().unwrap();
+        assert!((502..=505).contains(&frames), "{v}");
+    }
+    let text = |v: &serde_json::Value| read(PathBuf::from(v["desync"].as_str().expect("a report")));
+    let (a, b) = (text(&hv), text(&jv));
+    let pick = |t: &str, key: &str| t.lines().find_map(|l| l.strip_prefix(key).map(str::to_string));
+    for t in [&a, &b] {
+        assert!(t.contains("out of sync at frame 501"), "{t}");
+        assert!(t.contains("sub-hashes that differ: objects"), "{t}");
+    }
+    let object = pick(&a, "first object that differs: ").expect("an object is named");
+    assert_eq!(pick(&b, "first object that differs: ").as_deref(), Some(object.as_str()));
+    let field = pick(&a, "field: ").expect("a field is named");
+    assert_eq!(pick(&b, "field: ").as_deref(), Some(field.as_str()));
+    // Each names the other's value as its own and the reverse.
+    assert_eq!(pick(&a, "here: "), pick(&b, "there: "));
+    assert_eq!(pick(&a, "there: "), pick(&b, "here: "));
+}
+
+#[test]
+fn a_lossy_slow_jittery_link_keeps_the_machines_in_sync() {
+    use ridgeline::net::fault::{FaultProxy, Impairment};
+    let dir = common::temp_dir("online-lossy");
+    let (mut h, code) = host(
+        &["--map", "crossroads", "--players", "ai:normal,remote", "--frames", "3000", "--seed", "5", "--unpaced"],
+        &dir,
+    );
+    // 5 % of datagrams lost each way, 200 ms round trip, 50 ms of jitter (so some reorder),
+    // 1 % duplicated: the joiner reaches the host only through the proxy.
+    let host_addr: std::net::SocketAddr = code.trim_start_matches("rl1@").split('/').next().unwrap().parse().unwrap();
+    let impair = Impairment { loss: 0.05, delay_ms: 100.0, jitter_ms: 50.0, duplicate: 0.01 };
+    let proxy = FaultProxy::start(host_addr, impair, 7, Duration::from_secs(420)).unwrap();
+    let mut j = join(&code, &["--controller", "ai:hard", "--connect", &proxy.addr.to_string()], &dir);
+    finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(400), 3000);
+    let stats = proxy.stats();
+    assert!(stats.dropped > 20 && stats.passed > 1000, "the link really was bad: {stats:?}");
+    let v = last_json(&dir.join("host.out"));
+    assert!(v["run_ahead_max"].as_u64().unwrap() >= 5, "the run-ahead grew to cover the round trip: {v}");
+}

@@ -1,0 +1,324 @@
+//! The window's online lobby, two machines in one process over loopback QUIC: the joiner is
+//! welcomed and sees the roster, chat goes both ways, the host cannot start until the joiner
+//! is ready, and then both hold the same started match; a joiner with other data is refused
+//! naming the file, and the host's lobby says so.
+
+use crate::common;
+
+use std::time::{Duration, Instant};
+
+use ridgeline::game::online_lobby::{OnlineLobby, Outcome};
+use ridgeline::game::shell::lobby::LobbyState;
+use ridgeline::net::wire::Seat;
+
+/// Polls both lobbies until `done` holds (at most ten seconds); the outcomes that were not
+/// `Waiting` are returned.
+fn poll_until(
+    host: &mut OnlineLobby,
+    join: &mut OnlineLobby,
+    shown: &mut (LobbyState, LobbyState),
+    done: impl Fn(&(LobbyState, LobbyState)) -> bool,
+) -> (Option<Outcome>, Option<Outcome>) {
+    let roots = common::roots();
+    let until = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < until {
+        let a = host.poll(&roots, &mut shown.0);
+        let b = join.poll(&roots, &mut shown.1);
+        let (a, b) = ((!matches!(a, Outcome::Waiting)).then_some(a), (!matches!(b, Outcome::Waiting)).then_some(b));
+        if a.is_some() || b.is_some() || done(shown) {
+            return (a, b);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the lobbies never got there: {shown:?}");
+}
+
+/// Players seated in what a lobby shows.
+fn seated(shown: &LobbyState) -> usize {
+    shown.roster.slots.iter().filter(|s| matches!(s.seat, Seat::Player(_))).count()
+}
+
+/// Ava hosts on loopback and Ben joins with her code; returns both lobbies once each shows
+/// two players, and what each shows.
+fn met() -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
+    let roots = common::roots();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2).unwrap();
+    let code = host.code().unwrap().to_string();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
+    let mut shown = (LobbyState::default(), LobbyState::default());
+    poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
+    (host, join, shown)
+}
+
+#[test]
+fn two_players_meet_chat_ready_up_and_start_the_same_match() {
+    let roots = common::roots();
+    let (mut host, mut join, mut shown) = met();
+    assert_eq!(shown.1.roster.slots[0].name, "Ava");
+    assert_eq!(shown.1.roster.slots[1].name, "Ben");
+    assert_eq!(shown.1.roster.map, "proving_grounds");
+    assert!(shown.0.chat.iter().any(|l| l == "Ben joined."), "{:?}", shown.0.chat);
+    join.chat("gl hf", &mut shown.1);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat.iter().any(|l| l == "Ben: gl hf"));
+    host.chat("you too", &mut shown.0);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.chat.iter().any(|l| l == "Ava: you too"));
+    // Not ready: the host cannot start.
+    let early = host.start(&roots).err().expect("refused");
+    assert_eq!(early, "Ben is not ready.");
+    join.set_ready(true);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
+    let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
+    let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
+    // One setup on both machines; each plays its own slot (the host's copy says Remote there).
+    let mut theirs = join_game.setup.clone();
+    theirs.slots[1].kind = ridgeline::session::SlotKind::Remote;
+    assert_eq!(host_game.setup, theirs, "both machines play one setup");
+    assert_eq!(host_game.session.world().state_hash(), join_game.session.world().state_hash());
+    let names: Vec<_> = host_game.slots.iter().map(|s| (s.name.as_str(), s.machine)).collect();
+    assert_eq!(names, [("Ava", 0), ("Ben", 1)]);
+    assert_eq!(host_game.human.as_ref().map(|h| h.player.0), Some(0));
+    assert_eq!(join_game.human.as_ref().map(|h| h.player.0), Some(1));
+}
+
+#[test]
+fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
+    let roots = common::roots();
+    let dir = common::temp_dir("lobby-mismatch");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let weapons = std::fs::read_to_string(common::root().join("data/weapons.ron")).unwrap();
+    std::fs::write(dir.join("data/weapons.ron"), format!("{weapons}\n// a balance mod\n")).unwrap();
+    let modded = ridgeline::content::ContentRoots::new(vec![dir, common::root()]);
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2).unwrap();
+    let code = host.code().unwrap().to_string();
+    let mut join = OnlineLobby::join(&modded, &code, "Ben").unwrap();
+    let mut shown = (LobbyState::default(), LobbyState::default());
+    let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner is refused") };
+    assert!(reason.contains("data/weapons.ron"), "{reason}");
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat.iter().any(|l| l.contains("data/weapons.ron")));
+}
+
+#[test]
+fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window() {
+    let roots = common::roots();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2).unwrap();
+    // The right address, but a certificate fingerprint that is not the host's: someone in the
+    // middle would look like this.
+    let mut code = host.code().unwrap();
+    code.fingerprint[0] ^= 0xff;
+    // Joining returns at once; the refusal arrives while the lobby is polled.
+    let mut join = OnlineLobby::join(&roots, &code.to_string(), "Mallory").unwrap();
+    let mut shown = (LobbyState::default(), LobbyState::default());
+    let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner gives up") };
+    assert!(reason.starts_with("Could not reach the host"), "{reason}");
+    assert!(reason.contains("certificate"), "the reason names the certificate: {reason}");
+    assert_eq!(seated(&shown.0), 1, "nobody joined the host");
+}
+
+type Joined =
+    (Box<ridgeline::session::Match<Box<dyn ridgeline::lockstep::Transport>>>, ridgeline::net::quic::SharedQuic);
+
+/// Two lobbies met and started: the host's battle, and the joiner's match with its transport.
+fn started() -> (ridgeline::game::battle::Battle, Joined) {
+    let roots = common::roots();
+    let (mut host, mut join, mut shown) = met();
+    join.set_ready(true);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
+    let Ok(Outcome::Started(host_game, net)) = host.start(&roots) else { panic!("the host starts") };
+    let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Started(join_game, join_net)) = joined else { panic!("the joiner starts") };
+    let mut battle =
+        ridgeline::game::battle::Battle::from_match(&roots, *host_game, glam::Vec2::new(640.0, 360.0)).unwrap();
+    battle.set_online(net);
+    (battle, (join_game, join_net))
+}
+
+/// The joiner's battle over its own transport.
+fn battle_of((game, net): Joined) -> ridgeline::game::battle::Battle {
+    let mut b =
+        ridgeline::game::battle::Battle::from_match(&common::roots(), *game, glam::Vec2::new(640.0, 360.0)).unwrap();
+    b.set_online(net);
+    b
+}
+
+#[test]
+fn the_host_drops_a_player_it_waits_for_and_plays_on() {
+    let (mut b, _silent) = started();
+    // The joiner's machine says nothing more: after the first frames the host waits.
+    for _ in 0..60 {
+        b.advance(0.25).unwrap();
+    }
+    let stuck = b.world().frame().0;
+    assert!(stuck <= 4, "game time stands still while waiting: frame {stuck}");
+    assert!(b.hosting());
+    assert!(b.stalled_for() >= 10.0, "waited {}", b.stalled_for());
+    assert_eq!(b.waiting_for().as_deref(), Some("Ben"));
+    b.drop_stalled();
+    for _ in 0..30 {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    assert!(b.world().frame().0 >= stuck + 25, "the host plays on: frame {}", b.world().frame().0);
+    assert_eq!(b.waiting_for(), None);
+    assert!(b.queue_text().starts_with("Ben "), "the control bar says what became of Ben: {}", b.queue_text());
+}
+
+#[test]
+fn players_chat_during_an_online_battle() {
+    let (mut host, joined) = started();
+    let mut join = battle_of(joined);
+    let texts = |b: &ridgeline::game::battle::Battle| -> Vec<String> {
+        b.overlay()
+            .into_iter()
+            .filter_map(|c| match c {
+                ridgeline::ui::draw::DrawCmd::Text { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect()
+    };
+    // Enter opens a line on the host; typing shows; Enter sends.
+    assert!(host.chat_key(ridgeline::ui::Key::Enter));
+    for c in "gl hf".chars() {
+        host.chat_char(c);
+    }
+    assert!(texts(&host).contains(&"Say: gl hf_".to_string()), "{:?}", texts(&host));
+    assert!(host.chat_key(ridgeline::ui::Key::Enter));
+    assert!(!host.chat_open());
+    assert!(texts(&host).contains(&"Ava: gl hf".to_string()), "{:?}", texts(&host));
+    // Both battles run; the line reaches the joiner, and the joiner's answer reaches the host.
+    for _ in 0..30 {
+        host.advance(1.0 / 30.0 + 1e-4).unwrap();
+        join.advance(1.0 / 30.0 + 1e-4).unwrap();
+        // Real time for the lines to travel over loopback.
+        std::thread::sleep(std::time::Duration::from_millis(3));
+    }
+    assert!(texts(&join).contains(&"Ava: gl hf".to_string()), "{:?}", texts(&join));
+    join.chat_key(ridgeline::ui::Key::Enter);
+    for c in "you too".chars() {
+        join.chat_char(c);
+    }
+    join.chat_key(ridgeline::ui::Key::Enter);
+    for _ in 0..30 {
+        host.advance(1.0 / 30.0 + 1e-4).unwrap();
+        join.advance(1.0 / 30.0 + 1e-4).unwrap();
+        // Real time for the lines to travel over loopback.
+        std::thread::sleep(std::time::Duration::from_millis(3));
+    }
+    assert!(texts(&host).contains(&"Ben: you too".to_string()), "{:?}", texts(&host));
+    assert!(host.world().frame().0 > 40 && join.world().frame().0 > 40);
+    // Escape closes an open line without sending it.
+    assert!(host.chat_key(ridgeline::ui::Key::Enter));
+    host.chat_char('x');
+    assert!(host.chat_key(ridgeline::ui::Key::Escape));
+    assert!(!texts(&host).iter().any(|t| t.contains("Ava: x")));
+}
+
+#[test]
+fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() {
+    use ridgeline::session::lobby::LobbyChange;
+    use ridgeline::session::{Difficulty, SlotKind};
+    let roots = common::roots();
+    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "four_corners", 4).unwrap();
+    let code = host.code().unwrap().to_string();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
+    let mut shown = (LobbyState::hosting(0), LobbyState::default());
+    poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
+    assert_eq!(shown.1.roster.slots.len(), 4, "a slot per start position");
+    // The host: a hard computer in slot 3, slot 4 closed, Ava and the computer on team 1,
+    // $20,000.
+    for c in [
+        LobbyChange::Seat(2, Seat::Ai(2)),
+        LobbyChange::Seat(3, Seat::Closed),
+        LobbyChange::Team(0, 1),
+        LobbyChange::Team(2, 1),
+        LobbyChange::Money(2),
+    ] {
+        host.change(&c, &mut shown.0).unwrap();
+    }
+    // A joiner cannot set slots; the refusal is in words and nothing is sent.
+    assert_eq!(
+        join.change(&LobbyChange::Seat(2, Seat::Open), &mut shown.1),
+        Err("Only the host can change that.".into())
+    );
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.roster.slots[2].seat == Seat::Ai(2) && s.1.roster.money == 2);
+    // Ben switches to Ava's faction (two players may share one) and asks for her colour: the
+    // faction is taken, the colour refused with a line in his chat.
+    let ava_colour = shown.1.roster.slots[0].colour;
+    let other_faction = shown.1.roster.slots[0].faction;
+    assert_ne!(shown.1.roster.slots[1].faction, other_faction, "factions go in turn");
+    join.change(&LobbyChange::Faction(1, other_faction), &mut shown.1).unwrap();
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.roster.slots[1].faction == other_faction);
+    join.change(&LobbyChange::Colour(1, ava_colour), &mut shown.1).unwrap();
+    poll_until(&mut host, &mut join, &mut shown, |s| {
+        s.1.chat.iter().any(|l| l.ends_with("is taken by another player"))
+    });
+    assert_ne!(shown.0.roster.slots[1].colour, ava_colour);
+    let purple = 5;
+    join.change(&LobbyChange::Colour(1, purple), &mut shown.1).unwrap();
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].colour == purple);
+    // Ready; then the host changes the money and Ben must say so again.
+    join.set_ready(true);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
+    host.change(&LobbyChange::Money(3), &mut shown.0).unwrap();
+    poll_until(&mut host, &mut join, &mut shown, |s| !s.1.ready && s.1.roster.money == 3);
+    assert_eq!(host.start(&roots).err().as_deref(), Some("Ben is not ready."));
+    join.set_ready(true);
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
+    let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
+    let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
+    let slots: Vec<_> =
+        host_game.setup.slots.iter().map(|s| (s.kind, s.team, s.money, s.colour.clone(), s.machine)).collect();
+    assert_eq!(
+        slots,
+        [
+            (SlotKind::Human, Some(1), Some(50_000), Some("Blue".to_string()), Some(0)),
+            (SlotKind::Remote, Some(2), Some(50_000), Some("Purple".to_string()), Some(1)),
+            (SlotKind::Ai { difficulty: Difficulty::Hard }, Some(1), Some(50_000), Some("Green".to_string()), None),
+            (SlotKind::Closed, Some(3), Some(50_000), Some("Yellow".to_string()), None),
+        ]
+    );
+    assert_eq!(host_game.setup.slots[0].faction, host_game.setup.slots[1].faction, "Ben took Ava's side");
+    assert_eq!(host_game.session.world().state_hash(), join_game.session.world().state_hash());
+}
+
+#[test]
+fn the_host_removes_a_player_and_their_slot_opens() {
+    use ridgeline::session::lobby::LobbyChange;
+    let (mut host, mut join, mut shown) = met();
+    host.change(&LobbyChange::Seat(1, Seat::Open), &mut shown.0).unwrap();
+    let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
+    let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner is told") };
+    assert_eq!(reason, "The host removed you from the game.");
+    assert!(shown.0.chat.iter().any(|l| l == "Ben was removed from the game."), "{:?}", shown.0.chat);
+    assert_eq!(shown.0.roster.slots[1].seat, Seat::Open);
+    assert_eq!(seated(&shown.0), 1);
+}
+
+#[test]
+fn a_player_who_leaves_an_online_battle_surrenders_and_the_other_wins() {
+    let (mut host, joined) = started();
+    let mut join = battle_of(joined);
+    assert!(join.is_online() && host.is_online());
+    for _ in 0..10 {
+        host.advance(1.0 / 30.0 + 1e-4).unwrap();
+        join.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    // Ben gives up: not at once, but once the surrender has run on his machine.
+    assert!(!join.surrender(), "the surrender still has to run");
+    let mut done = false;
+    for _ in 0..300 {
+        host.advance(1.0 / 30.0 + 1e-4).unwrap();
+        join.advance(1.0 / 30.0 + 1e-4).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        done = join.surrender();
+        if done && host.world().is_over() {
+            break;
+        }
+    }
+    assert!(done, "the surrender ran on the joiner's machine");
+    assert!(host.world().is_over(), "the host's game is over");
+    assert_eq!(host.world().winner(), Some(host.local()), "and Ava won");
+    assert_eq!(host.world().objects().filter(|o| o.owner == join.local()).count(), 0, "Ben's forces are gone");
+}

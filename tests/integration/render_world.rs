@@ -1,0 +1,258 @@
+//! The world pass offscreen (software adapters are fine): a battlefield renders through the
+//! same passes the window uses, and the picture shows what the map says.
+
+use crate::common;
+
+use ridgeline::game::screenshot::{self, Overlay, WorldShot};
+
+fn centre(img: &image::RgbaImage) -> [u8; 4] {
+    let (w, h) = img.dimensions();
+    img.get_pixel(w / 2, h / 2).0
+}
+
+fn shot(camera: (f32, f32, f32)) -> image::RgbaImage {
+    let shot = WorldShot {
+        map: "proving_grounds".into(),
+        players: None,
+        frames: 2,
+        seed: 1,
+        camera: Some(camera),
+        size: (320, 200),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    screenshot::world(&common::roots(), &shot, Overlay::None).expect("offscreen render")
+}
+
+#[test]
+fn the_battlefield_shows_water_ground_and_the_players_base() {
+    // Proving Grounds: a lake centred on cell (40, 92); player 1 (blue) starts at (20, 108)
+    // with its command post there; open grass around (64, 100).
+    let lake = centre(&shot((40.0, 92.0, 1.5)));
+    assert!(lake[2] > lake[0] && lake[2] >= lake[1], "water is blue-grey: {lake:?}");
+    let grass = centre(&shot((70.0, 104.0, 1.5)));
+    assert!(grass[1] > grass[0] && grass[1] > grass[2], "grass is green: {grass:?}");
+    let base = centre(&shot((20.0, 108.0, 2.0)));
+    assert!(base[2] > base[0] + 30 && base[2] > base[1], "player 1's command post is blue: {base:?}");
+    // Everything is opaque and the frame is not one colour.
+    let img = shot((64.0, 64.0, 0.5));
+    assert!(img.pixels().all(|p| p.0[3] == 255));
+    let distinct: std::collections::BTreeSet<[u8; 4]> = img.pixels().map(|p| p.0).collect();
+    assert!(distinct.len() > 500, "{} colours", distinct.len());
+}
+
+#[test]
+fn a_layout_can_be_drawn_over_the_battlefield() {
+    let shot = WorldShot {
+        map: "proving_grounds".into(),
+        players: Some("idle,idle".into()),
+        frames: 0,
+        seed: 1,
+        camera: None,
+        size: (800, 600),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
+    let layout = common::root().join("ui/MessageBox.wnd");
+    let with_ui = screenshot::world(&common::roots(), &shot, Overlay::Layout(&layout)).unwrap();
+    let differing = plain.pixels().zip(with_ui.pixels()).filter(|(a, b)| a != b).count();
+    assert!(differing > 1000, "the layout shows over the world ({differing} pixels differ)");
+}
+
+#[test]
+fn a_bad_map_or_players_spec_is_an_error_not_a_panic() {
+    let mut s = WorldShot {
+        map: "no_such_map".into(),
+        players: None,
+        frames: 0,
+        seed: 1,
+        camera: None,
+        size: (64, 64),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    let e = screenshot::world(&common::roots(), &s, Overlay::None).unwrap_err().to_string();
+    assert!(e.contains("no_such_map"), "{e}");
+    s.map = "proving_grounds".into();
+    s.players = Some("idle,robot".into());
+    let e = screenshot::world(&common::roots(), &s, Overlay::None).unwrap_err().to_string();
+    assert!(e.contains("robot"), "{e}");
+}
+
+#[test]
+fn the_hud_shows_the_top_bar_over_the_battle() {
+    let shot = WorldShot {
+        map: "proving_grounds".into(),
+        players: Some("idle,ai:easy".into()),
+        frames: 30,
+        seed: 1,
+        camera: None,
+        size: (640, 360),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
+    let hud = screenshot::world(&common::roots(), &shot, Overlay::Hud).unwrap();
+    // The bar spans the top of the screen; the middle of the battlefield is untouched.
+    let top_changed = (0..640).filter(|&x| plain.get_pixel(x, 5) != hud.get_pixel(x, 5)).count();
+    assert!(top_changed > 600, "{top_changed} of 640 top pixels changed");
+    assert_eq!(plain.get_pixel(320, 250), hud.get_pixel(320, 250));
+}
+
+/// Pixels within `radius` of `at` bright enough to be fire or a flash (no ground is).
+fn bright_near(img: &image::RgbaImage, at: glam::Vec2, radius: f32) -> usize {
+    img.enumerate_pixels()
+        .filter(|(x, y, p)| {
+            let d = glam::Vec2::new(*x as f32, *y as f32) - at;
+            d.length() <= radius && p.0[0] > 220 && p.0[1] > 140
+        })
+        .count()
+}
+
+#[test]
+fn an_explosion_shows_bright_pixels_at_its_place_for_a_while_and_none_after() {
+    use ridgeline::game::display::to_point;
+    use ridgeline::sim::event::GameEvent;
+    use ridgeline::sim::{ObjectId, PlayerId};
+    let shot = WorldShot {
+        map: "proving_grounds".into(),
+        players: Some("idle,idle".into()),
+        frames: 1,
+        seed: 1,
+        camera: None,
+        size: (320, 200),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    let (mut battle, mut shell) = screenshot::battle_for(&common::roots(), &shot).unwrap();
+    // Open ground a little right of the middle of player 1's view (their base is to the left).
+    let px = glam::Vec2::new(230.0, 110.0);
+    let at = battle.ground_under(px).unwrap();
+    let mut render = |b: &ridgeline::game::battle::Battle| {
+        screenshot::render_battle(b, &mut shell, shot.size, screenshot::Overlay::Hud, None).unwrap()
+    };
+    let before = bright_near(&render(&battle), px, 25.0);
+    let tank = battle.world().rules().template_id("Warhound").unwrap();
+    let killed = GameEvent::Killed {
+        object: ObjectId::from_bits(77),
+        template: tank,
+        owner: PlayerId(1),
+        at: to_point(at).to_vec2(),
+    };
+    battle.display_events(&[killed]);
+    battle.age_display(0.05);
+    let during = bright_near(&render(&battle), px, 25.0);
+    assert!(during > before + 25, "the explosion is bright where it happened: {before} → {during}");
+    battle.age_display(0.25);
+    let still = bright_near(&render(&battle), px, 25.0);
+    assert!(still > before + 10, "and stays bright for some frames: {still}");
+    battle.age_display(8.0);
+    let after = bright_near(&render(&battle), px, 25.0);
+    assert!(after <= before, "then nothing bright is left: {after} (before {before})");
+}
+
+#[test]
+fn a_structure_s_shadow_darkens_the_ground_on_the_sun_s_far_side() {
+    use glam::Vec2;
+    use ridgeline::defs::model::Shape;
+    use ridgeline::game::camera::Camera;
+    use ridgeline::render::offscreen::{FORMAT, Offscreen};
+    use ridgeline::render::world::models::shape_index;
+    use ridgeline::render::{Gpu, ObjectInstance, WorldPass};
+    let shot = WorldShot {
+        map: "proving_grounds".into(),
+        players: Some("idle,idle".into()),
+        frames: 0,
+        seed: 1,
+        camera: None,
+        size: (400, 300),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    let (battle, _) = screenshot::battle_for(&common::roots(), &shot).unwrap();
+    let scene = &battle.scene;
+    // Open grass (cell 70, 104), looked at from close above.
+    let at = Vec2::new(700.0, 1040.0);
+    let ground = scene.height(at);
+    let camera = Camera { zoom: 2.0, ..Camera::looking_at(at.extend(ground)) };
+    let screen = Vec2::new(400.0, 300.0);
+    let gpu = Gpu::headless().unwrap();
+    let target = Offscreen::new(&gpu, (400, 300));
+    let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &scene.statics());
+    let render = |pass: &mut WorldPass, with_block: bool| {
+        let mut groups = vec![Vec::new(); scene.library.len()];
+        if with_block {
+            // A plain 30-unit block (the built-in building mesh) standing there.
+            groups[shape_index(Shape::Building)].push(ObjectInstance {
+                offset: at.extend(ground).to_array(),
+                yaw: std::f32::consts::FRAC_PI_2,
+                scale: [30.0, 30.0, 30.0],
+                color: [0.5, 0.5, 0.5],
+                team: [0.5, 0.5, 0.5],
+            });
+        }
+        let view_proj = camera.view_proj(screen.x / screen.y);
+        pass.render(&gpu.device, &gpu.queue, &target.view, (400, 300), view_proj, &groups);
+        target.read(&gpu).unwrap()
+    };
+    // The sun is to the south-west: the shadow falls north-east.
+    let luminance = |img: &image::RgbaImage, offset: Vec2| {
+        let p = at + offset;
+        let px = camera.project(p.extend(scene.height(p)), screen).unwrap();
+        let c = img.get_pixel(px.x as u32, px.y as u32).0;
+        c[0] as f32 * 0.3 + c[1] as f32 * 0.6 + c[2] as f32 * 0.1
+    };
+    let (ne, sw) = (Vec2::new(22.0, 20.0), Vec2::new(-22.0, -20.0));
+    let bare = render(&mut pass, false);
+    let (bare_ne, bare_sw) = (luminance(&bare, ne), luminance(&bare, sw));
+    assert!((bare_ne / bare_sw - 1.0).abs() < 0.1, "open grass is alike on both sides: {bare_ne} vs {bare_sw}");
+    let shaded = render(&mut pass, true);
+    let (dark, lit) = (luminance(&shaded, ne), luminance(&shaded, sw));
+    assert!(dark < lit * 0.75, "the far side is in shadow: {dark} vs {lit}");
+    assert!((lit / bare_sw - 1.0).abs() < 0.05, "the near side keeps its light: {lit} vs {bare_sw}");
+}
+
+#[test]
+fn the_camera_shows_no_void_past_the_map_edge() {
+    // The world pass clears to a pale sky colour; a view that showed past the map's edge
+    // would show it. A camera asked for the corner, zoomed far out, stops at the edges.
+    let sky = |p: &image::Rgba<u8>| {
+        (p.0[0] as i32 - 155).abs() < 12 && (p.0[1] as i32 - 174).abs() < 12 && (p.0[2] as i32 - 194).abs() < 12
+    };
+    for camera in [(0.0, 0.0, 0.35), (128.0, 128.0, 0.35), (0.0, 128.0, 1.0)] {
+        let img = shot(camera);
+        let void = img.pixels().filter(|p| sky(p)).count();
+        assert_eq!(void, 0, "camera {camera:?} shows {void} pixels of void");
+    }
+}
+
+#[test]
+fn a_four_way_junction_is_painted_with_road_markings() {
+    // Crossroads has a four-way at its centre, cell (128, 128): seen from close above, the
+    // square where the roads meet shows stop lines and zebra stripes, not bare asphalt.
+    let shot = WorldShot {
+        map: "crossroads".into(),
+        players: None,
+        frames: 0,
+        seed: 1,
+        camera: Some((128.0, 128.0, 2.5)),
+        size: (640, 360),
+        script: Default::default(),
+        select: Vec::new(),
+        hover: None,
+    };
+    let img = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
+    // The patch spans about ±55 pixels around the middle at this size and zoom.
+    let paint = (270..370)
+        .flat_map(|x| (135..225).map(move |y| (x, y)))
+        .filter(|&(x, y)| img.get_pixel(x, y).0[..3].iter().all(|&c| c > 170))
+        .count();
+    assert!(paint > 400, "{paint} pixels of white paint in the junction");
+}

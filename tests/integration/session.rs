@@ -1,0 +1,210 @@
+//! Matches across machines over the in-memory transport: each machine runs the slots its
+//! setup gives it; a peer may speak only for its own players; and a battle whose peer is late
+//! stands still, then runs the next frame as soon as the data is in.
+
+use crate::common;
+
+use glam::Vec2;
+use ridgeline::game::battle::Battle;
+use ridgeline::lockstep::{Message, PeerId, Transport};
+use ridgeline::net::hub;
+use ridgeline::session::start::prepare;
+use ridgeline::session::{Match, MatchSetup, SlotKind, SlotSetup, Step};
+use ridgeline::sim::{Frame, PlayerId};
+
+/// Two scripted slots, one on each of machines 0 and 1, playing the opening.
+fn two_machines(first: SlotKind) -> MatchSetup {
+    let on = |kind, machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(kind) };
+    MatchSetup {
+        map: "proving_grounds".into(),
+        seed: 7,
+        slots: vec![on(first, 0), on(SlotKind::Scripted, 1)],
+        run_ahead: None,
+        map_hash: None,
+        content_hash: None,
+    }
+}
+
+fn on_machine(setup: &MatchSetup, machine: u8, end: ridgeline::net::MemoryEndpoint) -> Match<Box<dyn Transport>> {
+    let p = prepare(&common::roots(), setup, &common::opening(), machine).expect("prepares");
+    let end: Box<dyn Transport> = Box::new(end);
+    p.into_match(end)
+}
+
+#[test]
+fn each_machine_runs_its_own_slots_and_a_peer_cannot_speak_for_another() {
+    let setup = two_machines(SlotKind::Scripted);
+    let mut ends = hub(3);
+    let mut intruder = ends.pop().unwrap();
+    let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+    let mut a = on_machine(&setup, 0, ends.pop().unwrap());
+    assert_eq!(a.session.stream().waiting_for(), Vec::<PlayerId>::new(), "nothing is due yet");
+    // Peer 2 owns no player, yet claims player 0 has no commands for frame 5.
+    let lie = Message::FrameCount { player: PlayerId(0), frame: Frame(5), count: 0 };
+    intruder.send_to(PeerId(1), &lie).unwrap();
+    let mut guard = 0;
+    while (a.session.world().frame().0 < 600 || b.session.world().frame().0 < 600) && guard < 20_000 {
+        guard += 1;
+        if a.session.world().frame().0 < 600 {
+            a.session.step().unwrap();
+        }
+        if b.session.world().frame().0 < 600 {
+            b.session.step().unwrap();
+        }
+    }
+    a.session.pump().unwrap();
+    b.session.pump().unwrap();
+    assert_eq!(b.session.refused().len(), 1, "{:?}", b.session.refused());
+    assert_eq!(b.session.refused()[0].from, PeerId(2));
+    assert_eq!(b.session.refused()[0].player, PlayerId(0));
+    assert!(a.session.refused().is_empty());
+    // The two machines played one game.
+    assert_eq!(a.session.stream().hash_log(), b.session.stream().hash_log());
+    assert_eq!(a.session.stream().hash_log().len(), 600);
+    assert!(a.session.stream().desync().is_none());
+    // Each machine ran its own slot's script, and both executed the same commands: everyone's.
+    assert_eq!(*a.log.borrow(), *b.log.borrow());
+    assert!(a.log.borrow().iter().any(|e| e.player == 0) && a.log.borrow().iter().any(|e| e.player == 1));
+}
+
+#[test]
+fn peers_arriving_and_leaving_are_reported() {
+    let setup = two_machines(SlotKind::Scripted);
+    let mut ends = hub(2);
+    let b_end = ends.pop().unwrap();
+    let mut a = on_machine(&setup, 0, ends.pop().unwrap());
+    a.session.pump().unwrap();
+    assert_eq!(a.session.take_peer_events(), [ridgeline::session::peer::PeerEvent::Connected(PeerId(1))]);
+    drop(b_end);
+    a.session.pump().unwrap();
+    assert_eq!(a.session.take_peer_events(), [ridgeline::session::peer::PeerEvent::Left(PeerId(1))]);
+}
+
+#[test]
+fn a_battle_waits_for_a_late_peer_then_runs_the_next_frame_at_once() {
+    let setup = two_machines(SlotKind::Human);
+    let mut ends = hub(2);
+    let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+    let a = on_machine(&setup, 0, ends.pop().unwrap());
+    let mut battle = Battle::from_match(&common::roots(), a, Vec2::new(640.0, 360.0)).unwrap();
+    // Two seconds pass while the other machine says nothing: only the frames everyone's data
+    // is already in for (the run-ahead) can run.
+    for _ in 0..60 {
+        battle.advance(1.0 / 30.0).unwrap();
+    }
+    let stalled = battle.world().frame().0;
+    assert!(stalled <= 3, "game time stood still: frame {stalled}");
+    // The late peer catches up (it is 60 frames ahead in wall time, not in game time).
+    for _ in 0..1_000 {
+        if b.session.world().frame().0 >= stalled + 3 {
+            break;
+        }
+        assert!(matches!(b.session.step().unwrap(), Step::Ticked { .. } | Step::Waiting));
+    }
+    assert_eq!(b.session.world().frame().0, stalled + 3, "the late peer caught up");
+    b.session.pump().unwrap();
+    // The very next drawn frame runs one logic frame, without waiting a frame's time, and
+    // without rushing through the stalled seconds.
+    battle.advance(0.001).unwrap();
+    assert_eq!(battle.world().frame().0, stalled + 1);
+}
+
+#[test]
+fn a_joiners_replay_holds_every_machines_orders_and_plays_back_the_game() {
+    let setup = two_machines(SlotKind::Scripted);
+    let mut ends = hub(2);
+    let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+    let mut a = on_machine(&setup, 0, ends.pop().unwrap());
+    for _ in 0..20_000 {
+        if a.session.world().frame().0 >= 900 && b.session.world().frame().0 >= 900 {
+            break;
+        }
+        if a.session.world().frame().0 < 900 {
+            a.session.step().unwrap();
+        }
+        if b.session.world().frame().0 < 900 {
+            b.session.step().unwrap();
+        }
+    }
+    let log = b.log.borrow().clone();
+    assert!(log.iter().any(|e| e.player == 0) && log.iter().any(|e| e.player == 1), "both players' orders");
+    let replay = ridgeline::session::Replay {
+        version: ridgeline::session::replay::REPLAY_VERSION,
+        setup: b.setup.clone(),
+        local: 1,
+        frames: 900,
+        final_hash: format!("{:016x}", b.session.world().state_hash().total),
+        commands: log,
+        checkpoints: vec![],
+        pace: vec![],
+        origin: None,
+    };
+    let mut watched = Battle::watch(&common::roots(), &replay, "test.ron", Vec2::new(640.0, 360.0)).unwrap();
+    while watched.replay_verdict().is_none() {
+        watched.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    assert_eq!(watched.replay_verdict(), Some(true));
+    assert_eq!(watched.world().state_hash(), a.session.world().state_hash());
+}
+
+/// Steps both machines until each has run `frame` frames or both stand paused.
+fn run_both(a: &mut Match<Box<dyn Transport>>, b: &mut Match<Box<dyn Transport>>, frame: u32) {
+    for _ in 0..20_000 {
+        let mut moved = false;
+        for m in [&mut *a, &mut *b] {
+            if m.session.world().frame().0 < frame {
+                moved |= matches!(m.session.step().unwrap(), Step::Ticked { .. } | Step::Waiting);
+            }
+        }
+        if !moved {
+            return;
+        }
+    }
+}
+
+#[test]
+fn a_pause_stops_every_machine_after_the_same_frame_anyone_resumes_and_each_has_three() {
+    use ridgeline::lockstep::{PaceChange, PaceMark};
+    let setup = two_machines(SlotKind::Scripted);
+    let mut ends = hub(2);
+    let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+    let mut a = on_machine(&setup, 0, ends.pop().unwrap());
+    run_both(&mut a, &mut b, 100);
+    let at = a.session.submit_pace(PlayerId(0), PaceChange::Pause).unwrap();
+    assert!(at.0 > 100, "stamped for a frame still to come: {at}");
+    run_both(&mut a, &mut b, 1_000);
+    for m in [&a, &b] {
+        assert_eq!(m.session.world().frame().0, at.0 + 1, "both stop after the pause's frame");
+        assert_eq!(m.session.stream().paused(), Some((at, PlayerId(0))));
+        assert_eq!(m.session.stream().pauses_left(PlayerId(0)), 2);
+    }
+    assert_eq!(b.session.step().unwrap(), Step::Paused);
+    // The other player resumes, and both go on.
+    b.session.submit_pace(PlayerId(1), PaceChange::Resume).unwrap();
+    run_both(&mut a, &mut b, 300);
+    assert_eq!((a.session.world().frame().0, b.session.world().frame().0), (300, 300));
+    // Three more pauses: two count, the last is ignored on both machines.
+    let mut stamped = Vec::new();
+    for k in 1..=3u32 {
+        let f = a.session.submit_pace(PlayerId(0), PaceChange::Pause).unwrap();
+        stamped.push(f);
+        run_both(&mut a, &mut b, 300 + 100 * k);
+        if a.session.stream().paused().is_some() {
+            assert_eq!(a.session.world().frame().0, f.0 + 1);
+            a.session.submit_pace(PlayerId(0), PaceChange::Resume).unwrap();
+            run_both(&mut a, &mut b, 300 + 100 * k);
+        }
+    }
+    assert_eq!(
+        (a.session.world().frame().0, b.session.world().frame().0),
+        (600, 600),
+        "the last pause stopped nothing"
+    );
+    let pause = |frame: Frame| PaceMark { frame: frame.0, player: 0, change: PaceChange::Pause };
+    let pauses: Vec<PaceMark> =
+        a.session.stream().pace_log().iter().filter(|m| m.change == PaceChange::Pause).copied().collect();
+    assert_eq!(pauses, vec![pause(at), pause(stamped[0]), pause(stamped[1])]);
+    assert_eq!(a.session.stream().pace_log(), b.session.stream().pace_log(), "both machines saw the same");
+    assert_eq!(b.session.stream().pauses_left(PlayerId(0)), 0);
+    assert_eq!(a.session.stream().hash_log(), b.session.stream().hash_log());
+}

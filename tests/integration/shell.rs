@@ -1,0 +1,1080 @@
+//! The shell screens driven like a player would, headless: clicks on named windows, typing,
+//! and the screens' effects (navigation, saved settings, the skirmish setup, message boxes).
+
+use crate::common;
+
+use ridgeline::game::battle::Battle;
+use ridgeline::game::settings::{Settings, UiScaling};
+use ridgeline::game::shell::{ButtonView, Screen, Shell, ShellRequest, SlotChoice};
+use ridgeline::lockstep::PeerId;
+use ridgeline::net::wire::{Roster, RosterSlot, Seat};
+use ridgeline::session::lobby::LobbyChange;
+use ridgeline::session::{Difficulty, SlotKind};
+use ridgeline::ui::{Input, Key, MouseButton};
+
+fn shell(name: &str) -> (Shell, std::path::PathBuf) {
+    let dir = common::temp_dir(name);
+    let path = dir.join("settings.ron");
+    (Shell::new(&common::roots(), (1280.0, 720.0), path.clone()).expect("shell starts"), path)
+}
+
+fn w_enabled(s: &Shell, name: &str) -> bool {
+    s.ui.window(s.find(name).unwrap_or_else(|| panic!("no window {name}"))).unwrap().enabled()
+}
+
+fn click(s: &mut Shell, name: &str) {
+    let id = s.find(name).unwrap_or_else(|| panic!("no window {name}"));
+    let r = s.ui.window(id).unwrap().rect;
+    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    s.handle(Input::MouseMove { x, y });
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+}
+
+#[test]
+fn the_main_menu_leads_everywhere_and_back() {
+    let (mut s, _) = shell("shell-nav");
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
+    for (button, screen, back) in [
+        ("ButtonSkirmish", Screen::Skirmish, "SkirmishSetup.wnd:ButtonBack"),
+        ("ButtonOnline", Screen::Online, "Online.wnd:ButtonBack"),
+        ("ButtonReplays", Screen::Replays, "Replays.wnd:ButtonBack"),
+        ("ButtonOptions", Screen::Options, "Options.wnd:ButtonBack"),
+    ] {
+        click(&mut s, &format!("MainMenu.wnd:{button}"));
+        assert_eq!(s.screen(), Some(screen));
+        assert!(s.find(&format!("MainMenu.wnd:{button}")).is_none(), "the old layout is gone");
+        click(&mut s, back);
+        assert_eq!(s.screen(), Some(Screen::MainMenu));
+    }
+    click(&mut s, "MainMenu.wnd:ButtonQuit");
+    assert_eq!(s.take_requests(), [ShellRequest::Quit]);
+}
+
+#[test]
+fn a_message_box_is_modal_and_closes() {
+    let (mut s, _) = shell("shell-modal");
+    click(&mut s, "MainMenu.wnd:ButtonCredits");
+    assert!(s.message_open());
+    // Buttons underneath do nothing while the box is up.
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert!(!s.message_open());
+    // Escape on the main menu asks before quitting; Enter confirms.
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    assert!(s.message_open() && s.take_requests().is_empty());
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert_eq!(s.take_requests(), [ShellRequest::Quit]);
+}
+
+#[test]
+fn options_are_edited_with_the_mouse_and_keyboard_and_saved() {
+    let (mut s, path) = shell("shell-options");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    // Drag the music slider to the far left, tick fullscreen, choose stretch, rename.
+    let slider = s.find("Options.wnd:SliderMusic").unwrap();
+    let r = s.ui.window(slider).unwrap().rect;
+    s.handle(Input::MouseDown { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
+    s.handle(Input::MouseMove { x: r.x - 50.0, y: r.y });
+    s.handle(Input::MouseUp { x: r.x - 50.0, y: r.y, button: MouseButton::Left });
+    click(&mut s, "Options.wnd:CheckFullscreen");
+    click(&mut s, "Options.wnd:RadioScaleStretch");
+    click(&mut s, "Options.wnd:EntryName");
+    for _ in 0..20 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "Ada".chars() {
+        s.handle(Input::Char(c));
+    }
+    // Resolution through the combo box: open it, pick the fourth entry.
+    click(&mut s, "Options.wnd:ComboResolution");
+    let combo = s.find("Options.wnd:ComboResolution").unwrap();
+    let cr = s.ui.window(combo).unwrap().rect;
+    let y = cr.bottom() + cr.h * 3.5;
+    s.handle(Input::MouseDown { x: cr.x + 10.0, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: cr.x + 10.0, y, button: MouseButton::Left });
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
+    let saved = Settings::load(&path).unwrap();
+    assert_eq!(saved.music_volume, 0);
+    assert!(saved.fullscreen);
+    assert_eq!(saved.ui_scaling, UiScaling::Stretch);
+    assert_eq!(saved.player_name, "Ada");
+    assert_eq!(saved.resolution, (1920, 1080));
+    assert_eq!(s.ui.fit().mode, ridgeline::ui::wnd::model::ScalingMode::Stretch, "applied at once");
+    // A fresh shell reads them back.
+    let again = Shell::new(&common::roots(), (800.0, 600.0), path).unwrap();
+    assert_eq!(again.settings, saved);
+}
+
+#[test]
+fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
+    let (mut s, _) = shell("shell-skirmish");
+    click(&mut s, "MainMenu.wnd:ButtonSkirmish");
+    assert!(s.maps.len() >= 3);
+    let list = s.find("SkirmishSetup.wnd:ListMaps").unwrap();
+    assert_eq!(s.ui.list_rows(list).len(), s.maps.len());
+    let four = s.maps.iter().position(|m| m.players == 4).unwrap();
+    let r = s.ui.window(list).unwrap().rect;
+    let row_h = match s.ui.window(list).map(|w| &w.gadget) {
+        Some(ridgeline::ui::Gadget::ListBox { row_height, .. }) => *row_height,
+        _ => panic!("not a list"),
+    };
+    let y = r.y + row_h * four as f32 + row_h / 2.0;
+    s.handle(Input::MouseDown { x: r.x + 20.0, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 20.0, y, button: MouseButton::Left });
+    assert_eq!(s.skirmish.map, four);
+    assert!(s.ui.window(s.find("SkirmishSetup.wnd:ComboPlayer3").unwrap()).unwrap().enabled());
+    // Choose a hard computer for slot 3 with the keyboard on its combo box.
+    click(&mut s, "SkirmishSetup.wnd:ComboPlayer2");
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    // From "Closed" (the last item) two steps up is "Hard AI".
+    for _ in 0..2 {
+        s.handle(Input::Key { key: Key::Up, shift: false });
+    }
+    assert_eq!(s.skirmish.slots[2].who, SlotChoice::Computer(2));
+    click(&mut s, "SkirmishSetup.wnd:ButtonStart");
+    let Some(ShellRequest::StartMatch(game)) = s.take_requests().pop() else { panic!("started") };
+    assert_eq!(game.slots.iter().filter(|x| x.kind != SlotKind::Closed).count(), 3);
+    assert_eq!(game.slots[2].kind, SlotKind::Ai { difficulty: Difficulty::Hard });
+    assert!(!s.message_open(), "a valid setup starts without a message");
+    // A two-player map closes slots 3 and 4.
+    s.skirmish.map = s.maps.iter().position(|m| m.players == 2).unwrap();
+    s.open(Screen::Skirmish);
+    assert_eq!(s.skirmish.slots[2].who, SlotChoice::Closed);
+    assert!(!s.ui.window(s.find("SkirmishSetup.wnd:ComboPlayer3").unwrap()).unwrap().enabled());
+}
+
+/// Picks the combo box's item `steps` below (positive) or above the current one, by keyboard.
+fn combo_step(s: &mut Shell, name: &str, steps: i32) {
+    click(s, name);
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    let key = if steps > 0 { Key::Down } else { Key::Up };
+    for _ in 0..steps.abs() {
+        s.handle(Input::Key { key, shift: false });
+    }
+}
+
+#[test]
+fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
+    let (mut s, _) = shell("shell-teams");
+    click(&mut s, "MainMenu.wnd:ButtonSkirmish");
+    s.skirmish.map = s.maps.iter().position(|m| m.name == "Four Corners").expect("four corners");
+    s.open(Screen::Skirmish);
+    // You and a normal computer on team 1, an easy computer on team 2, $50,000 each.
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboTeam0", 1);
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboTeam1", 1);
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboPlayer2", -4);
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboTeam2", 2);
+    combo_step(&mut s, "SkirmishSetup.wnd:ComboMoney", 2);
+    assert_eq!(s.skirmish.slots[2].who, SlotChoice::Computer(0));
+    click(&mut s, "SkirmishSetup.wnd:ButtonStart");
+    let Some(ShellRequest::StartMatch(setup)) = s.take_requests().pop() else { panic!("no match started") };
+    let teams: Vec<_> = setup.slots.iter().map(|x| x.team).collect();
+    assert_eq!(&teams[..3], [Some(1), Some(1), Some(2)]);
+    let mut b = Battle::start(&common::roots(), &setup, glam::Vec2::new(1280.0, 720.0)).expect("battle starts");
+    let players = b.world().players().to_vec();
+    assert_eq!(players.len(), 3, "the closed slot is left out");
+    assert!(players.iter().all(|p| p.money == 50_000), "{players:?}");
+    assert_eq!(players[0].team, players[1].team);
+    assert_ne!(players[0].team, players[2].team);
+    // The top bar shows the chosen money.
+    s.open(Screen::InGame);
+    s.set_hud(b.money(), b.clock(), "");
+    let label = s.ui.window(s.find("InGame.wnd:LabelMoney").unwrap()).unwrap().text.clone();
+    assert_eq!(label, "$50000");
+    // Allies never fight: for a minute of play nobody targets the other's objects.
+    let owner = |b: &Battle, id| b.world().object(id).map(|o| o.owner);
+    for _ in 0..1_800 {
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+        for o in b.world().objects() {
+            let Some(t) = o.target else { continue };
+            let pair = (o.owner.0, owner(&b, t).map(|p| p.0));
+            assert!(pair != (0, Some(1)) && pair != (1, Some(0)), "allies fought: {pair:?}");
+        }
+    }
+}
+
+#[test]
+fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
+    let (mut s, _) = shell("shell-lobby");
+    click(&mut s, "MainMenu.wnd:ButtonOnline");
+    click(&mut s, "Online.wnd:EntryPort");
+    for _ in 0..6 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "99999".chars() {
+        s.handle(Input::Char(c));
+    }
+    click(&mut s, "Online.wnd:ButtonHost");
+    assert!(s.message_open(), "99999 is not a port");
+    s.close_message();
+    click(&mut s, "Online.wnd:EntryPort");
+    for _ in 0..6 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "8100".chars() {
+        s.handle(Input::Char(c));
+    }
+    click(&mut s, "Online.wnd:ButtonHost");
+    assert_eq!(s.screen(), Some(Screen::Lobby));
+    assert_eq!(s.lobby.port, 8100);
+    assert_eq!(s.take_requests(), [ShellRequest::HostOnline("0.0.0.0:8100".parse().unwrap())]);
+    // The chat line goes to the client (which sends it and shows it), and the field empties.
+    click(&mut s, "Lobby.wnd:EntryChat");
+    for c in "gl hf".chars() {
+        s.handle(Input::Char(c));
+    }
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert_eq!(s.take_requests(), [ShellRequest::LobbyChat("gl hf".into())]);
+    assert_eq!(s.ui.entry_text(s.find("Lobby.wnd:EntryChat").unwrap()), "");
+    // What the client puts in the lobby shows: chat, and one row per slot.
+    s.lobby.chat.push("Ben: hi".into());
+    let slot = |seat, name: &str, ready| RosterSlot {
+        seat,
+        name: name.into(),
+        ready,
+        ping_ms: 12,
+        faction: 1,
+        colour: 1,
+        team: 0,
+    };
+    s.lobby.roster = Roster {
+        map: "crossroads".into(),
+        money: 2,
+        slots: vec![slot(Seat::Player(PeerId(0)), "Ava", false), slot(Seat::Player(PeerId(1)), "Ben", true)],
+    };
+    s.refresh_lobby();
+    let chat = s.find("Lobby.wnd:ListChat").unwrap();
+    assert_eq!(s.ui.list_rows(chat).last().unwrap()[0], "Ben: hi");
+    let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
+    assert_eq!((text(&s, "Lobby.wnd:Status1"), text(&s, "Lobby.wnd:Ping1")), ("Ready".into(), "12 ms".into()));
+    assert_eq!(text(&s, "Lobby.wnd:Status0"), "Host");
+    let combo = |s: &Shell, n: &str| {
+        let id = s.find(n).unwrap();
+        (s.ui.combo_items(id).to_vec(), s.ui.combo_selected(id))
+    };
+    // The host can give Ben's slot to someone else (which removes him), not its own.
+    let (items, chosen) = combo(&s, "Lobby.wnd:ComboPlayer1");
+    assert_eq!(items[..3], ["Ben", "Open", "Closed"]);
+    assert_eq!(chosen, Some(0));
+    assert_eq!(combo(&s, "Lobby.wnd:ComboPlayer0").0, ["Ava"]);
+    let row3 = s.ui.window(s.find("Lobby.wnd:ComboPlayer2").unwrap()).unwrap();
+    assert!(!row3.visible(), "a two-player map has two rows");
+    assert_eq!(combo(&s, "Lobby.wnd:ComboMoney").1, Some(2));
+    // Choosing "Closed" for Ben's slot asks the client to change the table.
+    s.take_requests();
+    combo_step(&mut s, "Lobby.wnd:ComboPlayer1", 2);
+    assert_eq!(s.take_requests().last(), Some(&ShellRequest::LobbyChange(LobbyChange::Seat(1, Seat::Closed))));
+    // Seen from Ben's machine: his row says it is his, and only his side can be chosen.
+    s.lobby.hosting = false;
+    s.lobby.me = Some(PeerId(1));
+    s.refresh_lobby();
+    assert_eq!(text(&s, "Lobby.wnd:Status1"), "Ready (you)");
+    assert!(w_enabled(&s, "Lobby.wnd:ComboFaction1") && !w_enabled(&s, "Lobby.wnd:ComboFaction0"));
+    assert!(!w_enabled(&s, "Lobby.wnd:ComboPlayer1") && !w_enabled(&s, "Lobby.wnd:ComboMoney"));
+    // A listening address of one's own choosing: ip:port.
+    click(&mut s, "Lobby.wnd:ButtonLeave");
+    assert_eq!(s.take_requests(), [ShellRequest::LobbyLeave]);
+    click(&mut s, "Online.wnd:EntryPort");
+    for _ in 0..6 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "127.0.0.1:8101".chars() {
+        s.handle(Input::Char(c));
+    }
+    click(&mut s, "Online.wnd:ButtonHost");
+    assert_eq!(s.take_requests(), [ShellRequest::HostOnline("127.0.0.1:8101".parse().unwrap())]);
+    // A join code that does not read is explained, not sent.
+    click(&mut s, "Lobby.wnd:ButtonLeave");
+    s.take_requests();
+    click(&mut s, "Online.wnd:EntryAddress");
+    for c in "192.0.2.7:8088".chars() {
+        s.handle(Input::Char(c));
+    }
+    click(&mut s, "Online.wnd:ButtonJoin");
+    assert!(s.message_open() && s.take_requests().is_empty());
+}
+
+#[test]
+fn disconnect_and_desync_messages_name_who_and_when() {
+    let (mut s, _) = shell("shell-messages");
+    s.show_out_of_sync(1234, Some("/tmp/desync-frame1234-peer0.txt"));
+    let text = |s: &Shell| s.ui.window(s.find("MessageBox.wnd:MessageText").unwrap()).unwrap().text.clone();
+    assert!(text(&s).contains("frame 1234"));
+    assert!(text(&s).contains("A report was written to /tmp/desync-frame1234-peer0.txt"), "{}", text(&s));
+    s.show_disconnected("Ada");
+    assert!(text(&s).contains("Ada has left"));
+    assert!(s.ui.modal_top().is_some());
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert!(!s.message_open());
+    assert_eq!(s.ui.modal_top(), None);
+}
+
+#[test]
+fn the_battle_menu_asks_before_leaving() {
+    let (mut s, _) = shell("in-game");
+    s.open(Screen::InGame);
+    s.set_hud(12_345, 125, "");
+    let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
+    assert_eq!(text(&s, "InGame.wnd:LabelMoney"), "$12345");
+    assert_eq!(text(&s, "InGame.wnd:LabelClock"), "2:05");
+    // Power: made/used; when low the label says so in the layout's warning colour (DISABLED).
+    use ridgeline::sim::power::PowerBalance;
+    s.set_power(PowerBalance { produced: 13, used: 6 });
+    assert_eq!(text(&s, "InGame.wnd:LabelPower"), "Power 13/6");
+    assert!(s.ui.window(s.find("InGame.wnd:LabelPower").unwrap()).unwrap().enabled());
+    s.set_power(PowerBalance { produced: 3, used: 6 });
+    assert_eq!(text(&s, "InGame.wnd:LabelPower"), "Low power 3/6");
+    let label = s.ui.window(s.find("InGame.wnd:LabelPower").unwrap()).unwrap();
+    assert!(!label.enabled());
+    assert_eq!(label.text_colors.disabled, [235, 95, 70, 255]);
+    // The control bar: a usable button, a greyed one, the rest hidden.
+    let button = |label: &str, usable, tooltip: &str| ButtonView {
+        label: label.into(),
+        usable,
+        tooltip: tooltip.into(),
+        icon: Some(format!("@icon/{}", label.split(' ').next().unwrap())),
+        key: "Q".into(),
+    };
+    s.set_commands(
+        &[
+            button("Rifleman $225", true, "Rifleman: $225, 5 s."),
+            button("Bulwark $900", false, "Bulwark: $900, 12 s. Needs a finished WarFactory first."),
+        ],
+        "Ready",
+    );
+    let w = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().clone();
+    assert!(w(&s, "InGame.wnd:ButtonCommand0").enabled() && w(&s, "InGame.wnd:ButtonCommand0").visible());
+    assert!(!w(&s, "InGame.wnd:ButtonCommand1").enabled());
+    assert_eq!(w(&s, "InGame.wnd:ButtonCommand1").tooltip, "Bulwark: $900, 12 s. Needs a finished WarFactory first.");
+    assert!(!w(&s, "InGame.wnd:ButtonCommand2").visible());
+    assert_eq!(text(&s, "InGame.wnd:ButtonCommand0"), "Rifleman $225");
+    // Its icon at its left with the key on it; the text beside it.
+    let fonts = ridgeline::ui::font::Fonts::load().unwrap();
+    let r = w(&s, "InGame.wnd:ButtonCommand0").rect;
+    let cmds = ridgeline::ui::draw::draw_list(&s.ui, &fonts, &|_, _| {});
+    let icon = cmds.iter().find_map(|c| match c {
+        ridgeline::ui::draw::DrawCmd::Image { name, rect, .. } if name == "@icon/Rifleman" => Some(*rect),
+        _ => None,
+    });
+    let icon = icon.expect("the icon is drawn");
+    assert!(r.contains(icon.x, icon.y) && (icon.x - r.x) < 4.0 && icon.w <= r.h, "{icon:?} at the left of {r:?}");
+    let label = cmds.iter().find_map(|c| match c {
+        ridgeline::ui::draw::DrawCmd::Text { text, x, .. } if text.starts_with("Rifleman") => Some(*x),
+        _ => None,
+    });
+    assert!(label.expect("the label") >= icon.right(), "the text stands beside the icon");
+    assert_eq!(text(&s, "InGame.wnd:LabelQueue"), "Ready");
+    // Menu asks; Cancel keeps the battle.
+    click(&mut s, "InGame.wnd:ButtonMenu");
+    assert!(s.message_open());
+    click(&mut s, "MessageBox.wnd:ButtonCancel");
+    assert!(!s.message_open() && s.take_requests().is_empty());
+    // Escape's question answered with Enter leaves.
+    s.ask_leave_battle();
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert_eq!(s.take_requests(), [ShellRequest::LeaveBattle]);
+    assert_eq!(s.screen(), Some(Screen::InGame), "the client ends the battle, not the shell");
+}
+
+#[test]
+fn watch_plays_the_chosen_replay() {
+    let (mut s, path) = shell("watch");
+    let dir = path.parent().unwrap().join("replays");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("proving_grounds 1.ron"), "()").unwrap();
+    s.open(Screen::Replays);
+    // Nothing chosen: a hint, no replay.
+    click(&mut s, "Replays.wnd:ButtonWatch");
+    assert!(s.message_open() && s.take_requests().is_empty());
+    s.close_message();
+    let list = s.find("Replays.wnd:ListReplays").unwrap();
+    s.ui.list_select(list, Some(0));
+    click(&mut s, "Replays.wnd:ButtonWatch");
+    assert_eq!(s.take_requests(), [ShellRequest::WatchReplay(dir.join("proving_grounds 1.ron"))]);
+}
+
+#[test]
+fn edited_layouts_reload_and_broken_ones_are_refused() {
+    let dir = common::temp_dir("reload");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    let original = std::fs::read_to_string(common::root().join("ui/MainMenu.wnd")).unwrap();
+    std::fs::write(dir.join("ui/MainMenu.wnd"), &original).unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let mut s = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
+    let label = |s: &Shell| s.ui.window(s.find("MainMenu.wnd:ButtonSkirmish").unwrap()).unwrap().text.clone();
+    assert_eq!(s.reload_layouts(&roots), Ok(false), "nothing changed");
+    std::fs::write(dir.join("ui/MainMenu.wnd"), original.replace("TEXT = \"Skirmish\";", "TEXT = \"Fight!\";"))
+        .unwrap();
+    assert_eq!(s.reload_layouts(&roots), Ok(true));
+    assert_eq!(label(&s), "Fight!", "the open screen shows the edit");
+    // A broken edit is refused with its place; the last good layout stays.
+    std::fs::write(dir.join("ui/MainMenu.wnd"), "FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = NOPE;\nEND\n").unwrap();
+    let err = s.reload_layouts(&roots).unwrap_err();
+    assert!(err.contains("MainMenu.wnd:3:"), "{err}");
+    assert_eq!(label(&s), "Fight!");
+}
+
+#[test]
+fn slot_four_s_list_opens_upward_on_screen_and_closed_is_picked_with_the_mouse() {
+    let (mut s, _) = shell("shell-dropdown");
+    click(&mut s, "MainMenu.wnd:ButtonSkirmish");
+    s.skirmish.map = s.maps.iter().position(|m| m.players == 4).expect("a four-player map");
+    s.open(Screen::Skirmish);
+    // The player's own name stands for the human slot.
+    let combo = s.find("SkirmishSetup.wnd:ComboPlayer0").unwrap();
+    match &s.ui.window(combo).unwrap().gadget {
+        ridgeline::ui::Gadget::ComboBox { items, selected, .. } => {
+            assert_eq!(items[selected.unwrap()], s.settings.player_name);
+            assert!(!items.iter().any(|i| i == "Human"));
+        }
+        _ => panic!("not a combo box"),
+    }
+    click(&mut s, "SkirmishSetup.wnd:ComboPlayer3");
+    let (_, area, row) = s.ui.open_combo().expect("the list is open");
+    let screen_h = s.ui.fit().screen.1;
+    assert!(area.y >= 0.0 && area.bottom() <= screen_h, "the whole list is on screen: {area:?}");
+    // Its last item, "Closed", by the mouse; no tooltip covers it meanwhile.
+    let (x, y) = (area.x + 10.0, area.bottom() - row / 2.0);
+    s.handle(Input::MouseMove { x, y });
+    s.ui.advance(5_000);
+    assert!(s.ui.tooltip().is_none(), "no tooltip over an open list");
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+    assert_eq!(s.skirmish.slots[3].who, SlotChoice::Closed);
+    assert!(s.ui.open_combo().is_none());
+}
+
+#[test]
+fn ctrl_a_selects_a_text_entry_and_typing_replaces_it() {
+    let (mut s, _) = shell("shell-select-all");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    click(&mut s, "Options.wnd:EntryName");
+    s.handle(Input::Key { key: Key::SelectAll, shift: false });
+    for c in "Ben".chars() {
+        s.handle(Input::Char(c));
+    }
+    let entry = s.find("Options.wnd:EntryName").unwrap();
+    assert_eq!(s.ui.entry_text(entry), "Ben");
+}
+
+#[test]
+fn double_clicking_a_replay_watches_it() {
+    let (mut s, path) = shell("watch-double");
+    let dir = path.parent().unwrap().join("replays");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("crossroads 2.ron"), "()").unwrap();
+    s.open(Screen::Replays);
+    let list = s.find("Replays.wnd:ListReplays").unwrap();
+    let r = s.ui.window(list).unwrap().rect;
+    let (x, y) = (r.x + 20.0, r.y + 8.0);
+    for _ in 0..2 {
+        s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+        s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+    }
+    assert_eq!(s.take_requests(), [ShellRequest::WatchReplay(dir.join("crossroads 2.ron"))]);
+}
+
+#[test]
+fn the_credits_fit_their_box_at_common_sizes() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::{Fonts, TextMeasure};
+    let fonts = Fonts::load().expect("fonts");
+    for size in [(800.0, 600.0), (1280.0, 720.0), (1920.0, 1080.0)] {
+        let dir = common::temp_dir(&format!("credits-{}", size.0));
+        let mut s = Shell::new(&common::roots(), size, dir.join("settings.ron")).unwrap();
+        click(&mut s, "MainMenu.wnd:ButtonCredits");
+        let text = s.ui.window(s.find("MessageBox.wnd:MessageText").unwrap()).unwrap().rect;
+        // The lines drawn in the text area after the box's title (the menu lies underneath).
+        let lines: Vec<(f32, f32, String, f32)> = draw_list(&s.ui, &fonts, &|_, _| {})
+            .into_iter()
+            .filter_map(|c| match c {
+                DrawCmd::Text { x, y, text, px, .. } => Some((x, y, text, px)),
+                _ => None,
+            })
+            .skip_while(|l| l.2 != "Credits")
+            .filter(|(x, y, _, _)| text.contains(*x + 1.0, *y + 1.0))
+            .collect();
+        let all: String = lines.iter().map(|l| l.2.as_str()).collect::<Vec<_>>().join(" ");
+        assert!(all.contains("Noto Sans") && all.ends_with("generators."), "{size:?}: {all}");
+        for (x, y, line, px) in &lines {
+            let (w, h) = (fonts.width(line, *px, false), fonts.line_height(*px));
+            assert!(x + w <= text.right() + 0.5 && y + h <= text.bottom() + 0.5, "{size:?}: {line:?} runs out");
+        }
+    }
+}
+
+#[test]
+fn clicking_a_map_lights_that_row_only() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::Fonts;
+    let (mut s, _) = shell("shell-map-rows");
+    click(&mut s, "MainMenu.wnd:ButtonSkirmish");
+    let list = s.find("SkirmishSetup.wnd:ListMaps").unwrap();
+    let r = s.ui.window(list).unwrap().rect;
+    let (x, y) = (r.x + 20.0, r.y + 8.0);
+    s.handle(Input::MouseMove { x, y });
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+    let names: Vec<String> = s.ui.list_rows(list).iter().map(|row| row[0].clone()).collect();
+    let chosen = &names[s.ui.list_selected(list)[0]];
+    let fonts = Fonts::load().expect("fonts");
+    let colours: Vec<(String, [u8; 4])> = draw_list(&s.ui, &fonts, &|_, _| {})
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { text, color, .. } if names.contains(&text) => Some((text, color)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(colours.len(), names.len(), "every map is listed");
+    let lit: Vec<&String> = colours.iter().filter(|(_, c)| *c == [235, 200, 110, 255]).map(|(t, _)| t).collect();
+    assert_eq!(lit, [chosen], "only the chosen map is drawn in the highlight colour");
+}
+
+#[test]
+fn the_first_battle_s_hint_is_dismissed_for_good() {
+    let (mut s, path) = shell("shell-hint");
+    let shown = |s: &Shell| s.ui.window(s.find("InGame.wnd:HintPanel").unwrap()).unwrap().visible();
+    s.open(Screen::InGame);
+    s.offer_hint(false);
+    assert!(!shown(&s), "no hint while watching a replay");
+    s.offer_hint(true);
+    assert!(shown(&s), "the first battle shows the hint");
+    let text = s.ui.window(s.find("InGame.wnd:HintText").unwrap()).unwrap().text.clone();
+    assert!(text.contains("Barracks") && text.contains("destroy the enemy base"), "{text}");
+    // Every line of it fits its box.
+    use ridgeline::ui::font::TextMeasure;
+    let fonts = ridgeline::ui::font::Fonts::load().unwrap();
+    let area = s.ui.window(s.find("InGame.wnd:HintText").unwrap()).unwrap().rect;
+    let lines: Vec<_> = ridgeline::ui::draw::draw_list(&s.ui, &fonts, &|_, _| {})
+        .into_iter()
+        .filter_map(|c| match c {
+            ridgeline::ui::draw::DrawCmd::Text { x, y, text: t, px, .. } if !t.is_empty() && text.contains(&t) => {
+                Some((x, y, t, px))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(lines.len() >= 2, "{lines:?}");
+    for (x, y, t, px) in &lines {
+        let (w, h) = (fonts.width(t, *px, false), fonts.line_height(*px));
+        assert!(
+            *x >= area.x && x + w <= area.right() + 0.5 && y + h <= area.bottom() + 0.5,
+            "{t:?} runs out of {area:?}"
+        );
+    }
+    click(&mut s, "InGame.wnd:ButtonHintClose");
+    assert!(!shown(&s));
+    assert!(Settings::load(&path).unwrap().hint_seen, "remembered in the settings");
+    // The next battle, even after a restart, has no hint.
+    let mut again = Shell::new(&common::roots(), (1280.0, 720.0), path).unwrap();
+    again.open(Screen::InGame);
+    again.offer_hint(true);
+    assert!(!shown(&again));
+}
+
+#[test]
+fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek() {
+    use ridgeline::game::shell::ReplayControl;
+    let (mut s, _) = shell("shell-replay-bar");
+    s.open(Screen::InGame);
+    let shown = |s: &Shell| s.ui.window(s.find("InGame.wnd:ReplayBar").unwrap()).unwrap().visible();
+    let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
+    s.set_replay_bar(None, false, "1×", "", false);
+    assert!(!shown(&s), "no bar in a battle");
+    s.set_replay_bar(Some((1_800, 7_200)), false, "2×", "Everything", false);
+    assert!(shown(&s));
+    assert_eq!(text(&s, "InGame.wnd:LabelReplayTime"), "1:00 / 4:00");
+    assert_eq!(text(&s, "InGame.wnd:LabelReplaySpeed"), "2×");
+    assert_eq!(text(&s, "InGame.wnd:ButtonReplayPlay"), "Pause");
+    assert_eq!(text(&s, "InGame.wnd:ButtonReplayView"), "Everything");
+    let seek = s.find("InGame.wnd:SliderReplaySeek").unwrap();
+    assert_eq!(s.ui.slider_value(seek), Some(250), "a quarter of the way");
+    // Take over needs one player's view; with it, the tooltip names whose seat.
+    let take = s.find("InGame.wnd:ButtonReplayTakeOver").unwrap();
+    assert!(!s.ui.window(take).unwrap().enabled());
+    s.set_replay_bar(Some((1_800, 7_200)), false, "2×", "Ann", true);
+    assert!(s.ui.window(take).unwrap().enabled());
+    assert!(s.ui.window(take).unwrap().tooltip.contains("as Ann"));
+    for (button, asked) in [
+        ("ButtonReplayPlay", ReplayControl::PlayPause),
+        ("ButtonReplaySlower", ReplayControl::Slower),
+        ("ButtonReplayFaster", ReplayControl::Faster),
+        ("ButtonReplayView", ReplayControl::View),
+        ("ButtonReplayTakeOver", ReplayControl::TakeOver),
+    ] {
+        click(&mut s, &format!("InGame.wnd:{button}"));
+        assert_eq!(s.take_requests(), [ShellRequest::Replay(asked)], "{button}");
+    }
+    // Dragging the seek bar to its right end asks for the end.
+    let r = s.ui.window(seek).unwrap().rect;
+    s.handle(Input::MouseDown { x: r.x + r.w / 4.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
+    s.handle(Input::MouseMove { x: r.right() + 40.0, y: r.y + r.h / 2.0 });
+    s.handle(Input::MouseUp { x: r.right() + 40.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
+    let asked = s.take_requests();
+    assert_eq!(asked.last(), Some(&ShellRequest::Replay(ReplayControl::Seek(1_000))), "{asked:?}");
+}
+
+#[test]
+fn options_opened_from_a_battle_return_to_it() {
+    let (mut s, path) = shell("shell-options-in-battle");
+    s.in_battle = true;
+    s.open(Screen::InGame);
+    click(&mut s, "InGame.wnd:ButtonOptions");
+    assert_eq!(s.screen(), Some(Screen::Options));
+    click(&mut s, "Options.wnd:ButtonBack");
+    assert_eq!(s.screen(), Some(Screen::InGame), "Back returns to the battle");
+    click(&mut s, "InGame.wnd:ButtonOptions");
+    let slider = s.find("Options.wnd:SliderScroll").unwrap();
+    s.ui.slider_set(slider, 15);
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert_eq!(s.screen(), Some(Screen::InGame), "so does Save");
+    assert_eq!(Settings::load(&path).unwrap().scroll_speed, 15);
+}
+
+#[test]
+fn a_long_tooltip_wraps_within_half_the_screen() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::{Fonts, TextMeasure};
+    let (mut s, _) = shell("shell-long-tip");
+    s.open(Screen::InGame);
+    let long = "[R] WarFactory: $2000, 30 s, uses 4 power. Builds Coalition vehicles and aircraft. \
+                Needs a finished Barracks first. Good against nothing at all, being a factory.";
+    let view = ButtonView {
+        label: "WarFactory $2000".into(),
+        usable: false,
+        tooltip: long.into(),
+        icon: None,
+        key: "R".into(),
+    };
+    s.set_commands(&[view], "");
+    let r = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0 });
+    s.ui.advance(10_000);
+    assert!(s.ui.tooltip().is_some(), "the greyed button's tooltip shows");
+    let fonts = Fonts::load().unwrap();
+    let lines: Vec<(String, f32)> = draw_list(&s.ui, &fonts, &|_, _| {})
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { text, px, .. } if long.contains(text.as_str()) && text.len() > 10 => Some((text, px)),
+            _ => None,
+        })
+        .collect();
+    assert!(lines.len() >= 2, "wrapped: {lines:?}");
+    assert_eq!(lines.iter().map(|l| l.0.as_str()).collect::<Vec<_>>().join(" "), long);
+    let half = s.ui.fit().screen.0 / 2.0;
+    assert!(lines.iter().all(|(t, px)| fonts.width(t, *px, false) <= half), "{lines:?}");
+}
+
+#[test]
+fn the_control_bar_s_buttons_share_one_text_size() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::Fonts;
+    let (mut s, _) = shell("shell-uniform-text");
+    s.open(Screen::InGame);
+    let button = |label: &str, key: &str| ButtonView {
+        label: label.into(),
+        usable: true,
+        tooltip: String::new(),
+        icon: Some("@icon/Rifleman".into()),
+        key: key.into(),
+    };
+    let fonts = Fonts::load().unwrap();
+    let size = |s: &Shell, word: &str| {
+        draw_list(&s.ui, &fonts, &|_, _| {}).into_iter().find_map(|c| match c {
+            DrawCmd::Text { text, px, .. } if text == word => Some(px),
+            _ => None,
+        })
+    };
+    // A short label alone keeps its size; beside one whose long word must shrink to fit its
+    // button, both shrink alike.
+    s.set_commands(&[button("Rifleman\n$225", "Q")], "");
+    let alone = size(&s, "Rifleman").unwrap();
+    s.set_commands(&[button("Rifleman\n$225", "Q"), button("Grenadiergrenadier\n$300", "W")], "");
+    let (short, long) = (size(&s, "Rifleman").unwrap(), size(&s, "Grenadiergrenadier").unwrap());
+    assert!(short < alone * 0.95, "the row shrank: {alone} → {short}");
+    assert_eq!(short, long, "both buttons' labels at one size");
+}
+
+#[test]
+fn the_volume_sliders_are_heard_as_they_move_and_back_undoes_them() {
+    let (mut s, path) = shell("shell-volumes");
+    let saved = s.volumes();
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    let drag_left = |s: &mut Shell, name: &str| {
+        let slider = s.find(name).unwrap();
+        let r = s.ui.window(slider).unwrap().rect;
+        s.handle(Input::MouseDown { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0, button: MouseButton::Left });
+        s.handle(Input::MouseMove { x: r.x - 50.0, y: r.y });
+        s.handle(Input::MouseUp { x: r.x - 50.0, y: r.y, button: MouseButton::Left });
+    };
+    drag_left(&mut s, "Options.wnd:SliderMaster");
+    assert_eq!(s.volumes().master, 0, "the master slider is heard at once");
+    assert_eq!(s.volumes().voice, saved.voice);
+    click(&mut s, "Options.wnd:ButtonBack");
+    assert_eq!(s.volumes(), saved, "Back undoes what was not saved");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    drag_left(&mut s, "Options.wnd:SliderVoice");
+    click(&mut s, "Options.wnd:ButtonSave");
+    let on_disk = Settings::load(&path).unwrap();
+    assert_eq!((on_disk.voice_volume, on_disk.master_volume), (0, saved.master));
+    assert_eq!(s.volumes().voice, 0);
+}
+
+#[test]
+fn buttons_click_and_tick_and_a_layout_may_name_its_own_sounds_or_none() {
+    let (mut s, _) = shell("shell-sounds");
+    s.take_sounds();
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    let heard = s.take_sounds();
+    assert!(heard.contains(&"UiHover".to_string()) && heard.contains(&"UiClick".to_string()), "{heard:?}");
+    // A label makes no sound when the pointer crosses it.
+    let label = s.find("Options.wnd:LabelMaster").unwrap();
+    let r = s.ui.window(label).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 2.0, y: r.y + 2.0 });
+    assert!(s.take_sounds().is_empty());
+    // The layout's own keys.
+    let wnd = ridgeline::ui::wnd::parse(
+        "T.wnd",
+        "WINDOW\n WINDOWTYPE = PUSHBUTTON;\n SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 10 10, CREATIONRESOLUTION: 800 600;\n NAME = \"T.wnd:B\";\n CLICKSOUND = \"Sold\";\n HOVERSOUND = \"[None]\";\nEND\n",
+    )
+    .unwrap();
+    let b = &wnd.windows[0];
+    assert_eq!((b.click_sound.as_deref(), b.hover_sound.as_deref()), (Some("Sold"), Some("")));
+}
+
+#[test]
+fn a_mod_layout_without_a_window_the_game_needs_is_refused_naming_it() {
+    let dir = common::temp_dir("shell-mod-missing");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    let options = common::read(&common::root().join("ui/Options.wnd"))
+        .replace("Options.wnd:SliderVoice", "Options.wnd:SliderVox");
+    std::fs::write(dir.join("ui/Options.wnd"), options).unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let e = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap_err().to_string();
+    assert!(e.contains("Options.wnd") && e.contains("Options.wnd:SliderVoice"), "{e}");
+}
+
+#[test]
+fn the_compact_hud_mod_moves_the_radar_and_the_control_bar_and_the_battle_runs_with_it() {
+    let dir = common::root().join("mods/compact-hud");
+    let info = ridgeline::content::mod_info::ModInfo::load(&dir).unwrap().expect("mod.ron");
+    assert_eq!(info.name, "Compact HUD");
+    let roots = common::roots().with_mod(dir);
+    let settings = common::temp_dir("shell-compact").join("settings.ron");
+    let mut s = Shell::new(&roots, (1280.0, 720.0), settings).expect("the mod's layout loads");
+    s.open(Screen::InGame);
+    let rect = |s: &Shell, name: &str| s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    let radar = rect(&s, "InGame.wnd:Radar");
+    assert!(radar.x > 1000.0 && radar.y < 100.0, "the radar is top right: {radar:?}");
+    let first = rect(&s, "InGame.wnd:ButtonCommand0");
+    let second_row = rect(&s, "InGame.wnd:ButtonCommand2");
+    assert!(first.x < 100.0 && second_row.y > first.y, "a column on the left: {first:?} {second_row:?}");
+    // The stock layout keeps them where they were.
+    let (mut stock, _) = shell("shell-compact-stock");
+    stock.open(Screen::InGame);
+    assert!(rect(&stock, "InGame.wnd:Radar").x < 100.0);
+    // A battle under the mod's HUD fills its control bar as before.
+    let mut cfg = ridgeline::game::shell::SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    let setup = cfg.to_match_setup("proving_grounds", 2, &common::playable(), "Tester", 1);
+    let mut b = Battle::start(&roots, &setup, glam::Vec2::new(1280.0, 720.0)).unwrap();
+    let post = b.world().objects().find(|o| o.owner == b.local() && o.kind.blocks_ground()).unwrap().id;
+    b.show_selected(vec![post]);
+    let labels: Vec<ButtonView> = b.commands().into_iter().map(|c| c.view()).collect();
+    assert!(!labels.is_empty());
+    s.set_commands(&labels, &b.queue_text());
+    let button = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap();
+    assert_eq!(button.text, labels[0].label);
+}
+
+#[test]
+fn the_mods_screen_lists_turns_on_orders_saves_and_refuses_a_broken_mod() {
+    let (mut s, path) = shell("shell-mods");
+    let mods = path.parent().unwrap().join("mods");
+    let good = mods.join("bigger-radar");
+    std::fs::create_dir_all(good.join("ui")).unwrap();
+    std::fs::write(good.join("mod.ron"), "(name: \"Bigger Radar\", version: \"2\", author: \"Ada\", description: \"A larger radar.\", game_version: \"0.1\")").unwrap();
+    std::fs::copy(common::root().join("mods/compact-hud/ui/InGame.wnd"), good.join("ui/InGame.wnd")).unwrap();
+    let broken = mods.join("broken");
+    std::fs::create_dir_all(broken.join("ui")).unwrap();
+    std::fs::write(broken.join("ui/Options.wnd"), "WINDOW\n WINDOWTYPE = NOPE;\nEND\n").unwrap();
+    click(&mut s, "MainMenu.wnd:ButtonMods");
+    assert_eq!(s.screen(), Some(Screen::Mods));
+    let ids: Vec<String> = s.mod_rows().iter().map(|m| m.id.clone()).collect();
+    for id in ["bigger-radar", "broken", "compact-hud"] {
+        assert!(ids.contains(&id.to_string()), "{ids:?}");
+    }
+    let list = s.find("Mods.wnd:ListMods").unwrap();
+    let row_of = |s: &Shell, id: &str| s.mod_rows().iter().position(|m| m.id == id).unwrap();
+    let pick = |s: &mut Shell, i: usize| {
+        s.ui.list_select(list, Some(i));
+        s.dispatch();
+    };
+    // The broken one says why, with the file and line, and cannot be turned on.
+    let b = row_of(&s, "broken");
+    pick(&mut s, b);
+    click(&mut s, "Mods.wnd:ButtonToggle");
+    assert!(s.message_open(), "refused with a message");
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert!(s.mod_rows()[b].problems.iter().any(|p| p.contains("Options.wnd:2")), "{:?}", s.mod_rows()[b].problems);
+    assert!(!s.mod_rows()[b].enabled);
+    assert_eq!(s.ui.list_rows(list)[b][0], "broken");
+    // Turn on both good ones, then move the second above the first.
+    for id in ["compact-hud", "bigger-radar"] {
+        let i = row_of(&s, id);
+        pick(&mut s, i);
+        click(&mut s, "Mods.wnd:ButtonToggle");
+        assert!(s.mod_rows()[row_of(&s, id)].enabled, "{id} on");
+    }
+    let details = s.ui.window(s.find("Mods.wnd:ModDetails").unwrap()).unwrap().text.clone();
+    assert!(details.contains("Bigger Radar 2 by Ada") && details.contains("Replaces: ui/InGame.wnd"), "{details}");
+    let (c, r) = (row_of(&s, "compact-hud"), row_of(&s, "bigger-radar"));
+    if r > c {
+        pick(&mut s, r);
+        for _ in 0..(r - c) {
+            click(&mut s, "Mods.wnd:ButtonUp");
+        }
+    }
+    assert!(row_of(&s, "bigger-radar") < row_of(&s, "compact-hud"));
+    s.take_requests();
+    click(&mut s, "Mods.wnd:ButtonSave");
+    assert!(s.take_requests().iter().any(|q| matches!(q, ShellRequest::ApplyMods)));
+    let saved = Settings::load(&path).unwrap();
+    assert_eq!(saved.mods, vec!["bigger-radar".to_string(), "compact-hud".to_string()]);
+    // The roots put them after a --mod folder and before the game, in that order.
+    let cli = common::temp_dir("shell-mods-cli");
+    let base = common::roots().with_mod(cli.clone());
+    let roots = saved.roots_with_mods(&base, 1, &path);
+    assert_eq!(roots.roots()[0], cli);
+    assert_eq!(roots.roots()[1], good);
+    assert!(roots.roots()[2].ends_with("mods/compact-hud"));
+    assert_eq!(roots.roots().last(), common::roots().roots().last());
+}
+
+#[test]
+fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, path) = shell("shell-editor");
+    let game_file = common::read(&common::root().join("ui/Options.wnd"));
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    // F10 does nothing until modder mode is ticked in Options (and saved).
+    s.toggle_editor();
+    assert!(!s.editing());
+    click(&mut s, "Options.wnd:CheckModder");
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert!(Settings::load(&path).unwrap().modder_mode);
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    assert!(s.editing());
+    let name = "Options.wnd:SliderMaster";
+    let original = find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    // The pointer is still followed while editing (the window reads clicks at the UI's cursor).
+    s.handle(Input::MouseMove { x, y });
+    assert_eq!(s.ui.cursor(), (x, y));
+    // Click selects; a drag of 60 px right moves it 50 authoring units (720 / 600 = 1.2).
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(name));
+    s.handle(Input::MouseMove { x: x + 60.0, y });
+    s.handle(Input::MouseUp { x: x + 60.0, y, button: MouseButton::Left });
+    let dragged = find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
+    // Its top edge snaps onto the label beside it (two units above, at 280).
+    assert_eq!(original.upper_left.1, 282);
+    assert_eq!(dragged.upper_left, (original.upper_left.0 + 50, 280));
+    let on_screen = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    assert!((on_screen.x - (r.x + 60.0)).abs() <= 1.0, "the screen shows it at once: {on_screen:?}");
+    // Shift+Down nudges ten, Left one.
+    s.handle(Input::Key { key: Key::Down, shift: true });
+    s.handle(Input::Key { key: Key::Left, shift: false });
+    let nudged = find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
+    assert_eq!(nudged.upper_left, (dragged.upper_left.0 - 1, dragged.upper_left.1 + 10));
+    // Undo twice: back to the drag; redo once.
+    s.handle(Input::Char('u'));
+    s.handle(Input::Char('u'));
+    assert_eq!(find(&s.editor().unwrap().tree.windows, name).unwrap().rect, dragged);
+    s.handle(Input::Char('r'));
+    let edited = s.editor().unwrap().tree.clone();
+    // Save: into the player's own mod, never the game's file; the saved text reads back as the
+    // edited tree.
+    s.handle(Input::Char('s'));
+    assert!(s.message_open(), "says where it saved");
+    let saved = path.parent().unwrap().join("mods/my-layouts/ui/Options.wnd");
+    let text = common::read(&saved);
+    assert_eq!(text, ridgeline::ui::wnd::write(&edited));
+    let back = ridgeline::ui::wnd::parse("Options.wnd", &text).unwrap();
+    assert_eq!(find(&back.windows, name).unwrap().rect, find(&edited.windows, name).unwrap().rect);
+    assert!(path.parent().unwrap().join("mods/my-layouts/mod.ron").is_file());
+    assert_eq!(common::read(&common::root().join("ui/Options.wnd")), game_file, "the game's own file is untouched");
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    assert!(!s.editing());
+}
+
+#[test]
+fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-2");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let name = "Options.wnd:ButtonBack";
+    let tree = |s: &Shell| s.editor().unwrap().tree.clone();
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
+    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    let before = find(&tree(&s).windows, name).unwrap().rect;
+    // From the bottom-right corner a drag resizes: 24 px wider is 20 units (scale 1.2).
+    let (cx, cy) = (r.right() - 2.0, r.bottom() - 2.0);
+    s.handle(Input::MouseDown { x: cx, y: cy, button: MouseButton::Left });
+    s.handle(Input::MouseMove { x: cx + 24.0, y: cy });
+    s.handle(Input::MouseUp { x: cx + 24.0, y: cy, button: MouseButton::Left });
+    let after = find(&tree(&s).windows, name).unwrap().rect;
+    assert_eq!(after.upper_left, before.upper_left);
+    assert_eq!(after.bottom_right, (before.bottom_right.0 + 20, before.bottom_right.1));
+    // `t` types its text (Backspace removes), Enter ends.
+    s.handle(Input::Char('t'));
+    for _ in 0..4 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "Return".chars() {
+        s.handle(Input::Char(c));
+    }
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert_eq!(find(&tree(&s).windows, name).unwrap().text, "Return");
+    assert_eq!(s.ui.window(s.find(name).unwrap()).unwrap().text, "Return", "shown at once");
+    // `d` duplicates beside it; Delete removes the copy; undo brings it back.
+    let count = |s: &Shell| tree(s).all_windows().len();
+    let n = count(&s);
+    s.handle(Input::Char('d'));
+    assert_eq!(count(&s), n + 1);
+    let copy = s.editor().unwrap().selected.clone().unwrap();
+    assert_eq!(copy, format!("{name}2"));
+    assert_eq!(
+        find(&tree(&s).windows, &copy).unwrap().rect.upper_left,
+        (after.upper_left.0 + 10, after.upper_left.1 + 10)
+    );
+    s.handle(Input::Key { key: Key::Delete, shift: false });
+    assert_eq!(count(&s), n);
+    s.handle(Input::Char('u'));
+    assert_eq!(count(&s), n + 1);
+    // Undo all the way takes back the typing and the resize too.
+    for _ in 0..20 {
+        s.handle(Input::Char('u'));
+    }
+    assert_eq!(find(&tree(&s).windows, name).unwrap().rect, before);
+    assert_eq!(find(&tree(&s).windows, name).unwrap().text, "Back");
+}
+
+#[test]
+fn the_editors_own_panel_edits_text_and_chooses_a_callback_from_the_lexicon() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-panel");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    assert!(s.find("Editor.wnd:EditorPanel").is_some(), "the panel is a layout of its own");
+    // Select the Back button by clicking it (the panel does not cover it).
+    let name = "Options.wnd:ButtonBack";
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
+    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    let label = s.ui.window(s.find("Editor.wnd:LabelSelected").unwrap()).unwrap().text.clone();
+    assert_eq!(label, name);
+    assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryText").unwrap()), "Back");
+    // Type a new caption into the panel's field; Enter applies it.
+    click(&mut s, "Editor.wnd:EntryText");
+    for _ in 0..8 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "Leave".chars() {
+        s.handle(Input::Char(c));
+    }
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    let tree = s.editor().unwrap().tree.clone();
+    assert_eq!(find(&tree.windows, name).unwrap().text, "Leave");
+    assert_eq!(s.ui.window(s.find(name).unwrap()).unwrap().text, "Leave");
+    // The callback is chosen from the game's own names: one step down from "[None]".
+    combo_step(&mut s, "Editor.wnd:ComboCallback", 1);
+    let chosen = find(&s.editor().unwrap().tree.windows, name).unwrap().system_callback.clone();
+    assert_eq!(chosen.as_deref(), Some(ridgeline::game::shell::callbacks::system_names()[0]));
+    // Close leaves the editor and takes the panel away.
+    click(&mut s, "Editor.wnd:ButtonClose");
+    assert!(!s.editing());
+    assert!(s.find("Editor.wnd:EditorPanel").is_none());
+}
+
+#[test]
+fn the_editor_adds_a_gadget_from_its_palette_and_reorders_siblings() {
+    let (mut s, _) = shell("shell-editor-add");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let tree = |s: &Shell| s.editor().unwrap().tree.clone();
+    // Select the panel (Tab walks from the root to its first child), then add a push button.
+    s.handle(Input::Key { key: Key::Tab, shift: false });
+    s.handle(Input::Key { key: Key::Tab, shift: false });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some("Options.wnd:OptionsPanel"));
+    let children =
+        |s: &Shell| tree(s).windows[0].children[0].children.iter().map(|w| w.name.clone()).collect::<Vec<_>>();
+    let before = children(&s);
+    combo_step(&mut s, "Editor.wnd:ComboAdd", 0);
+    click(&mut s, "Editor.wnd:ButtonAdd");
+    let after = children(&s);
+    assert_eq!(after.len(), before.len() + 1);
+    let added = after.last().unwrap().clone();
+    assert_eq!(added, "Options.wnd:Newpushbutton1");
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(added.as_str()));
+    assert!(s.find(&added).is_some(), "it is on screen at once");
+    // `[` moves it one place earlier among its siblings, `]` back; undo removes it.
+    s.handle(Input::Char('['));
+    let moved = children(&s);
+    assert_eq!(moved[moved.len() - 2], added);
+    s.handle(Input::Char(']'));
+    assert_eq!(children(&s).last().unwrap(), &added);
+    for _ in 0..3 {
+        s.handle(Input::Char('u'));
+    }
+    assert_eq!(children(&s), before);
+}
+
+#[test]
+fn the_editors_panel_sets_a_windows_anchors() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-anchor");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let name = "Options.wnd:ButtonSave";
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
+    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    let was = find(&s.editor().unwrap().tree.windows, name).unwrap().anchor.unwrap_or_default();
+    let right = s.find("Editor.wnd:CheckAnchorRight").unwrap();
+    assert_eq!(s.ui.checked(right), was.right, "the panel shows the window's anchors");
+    click(&mut s, "Editor.wnd:CheckAnchorRight");
+    let now = find(&s.editor().unwrap().tree.windows, name).unwrap().anchor.unwrap();
+    assert_eq!(now.right, !was.right);
+    assert_eq!((now.left, now.top, now.bottom), (was.left, was.top, was.bottom));
+    assert!(ridgeline::ui::wnd::write(&s.editor().unwrap().tree).contains("ANCHOR = "));
+    s.handle(Input::Char('u'));
+    assert_eq!(find(&s.editor().unwrap().tree.windows, name).unwrap().anchor.unwrap_or_default(), was);
+}

@@ -1,0 +1,70 @@
+//! `ridgeline tournament` through the real binary: every entry plays every slot, the table
+//! counts wins per entry and per slot, and the JSON line follows DESIGN.md's contract.
+
+use crate::common;
+
+use std::process::Command;
+
+fn tournament(args: &[&str]) -> (std::process::ExitStatus, serde_json::Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ridgeline"))
+        .arg("tournament")
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .expect("binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let json = stdout.lines().last().and_then(|l| serde_json::from_str(l).ok()).unwrap_or(serde_json::Value::Null);
+    (out.status, json, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn an_ai_beats_an_idle_player_from_either_slot() {
+    let (status, report, stderr) = tournament(&[
+        "--map",
+        "proving_grounds",
+        "--players",
+        "ai:brutal@Dominion,idle@Coalition",
+        "--seeds",
+        "1",
+        "--frames",
+        "30000",
+        "--json",
+    ]);
+    assert!(status.success(), "{stderr}");
+    assert_eq!(report["games"], 2, "one seed, two slot orders: {report}");
+    assert_eq!(report["draws"], 0);
+    assert_eq!(report["wins"]["ai:brutal@Dominion"], 2);
+    assert_eq!(report["wins"]["idle@Coalition"], 0);
+    // The AI won once from each slot: the orders really swapped the entries.
+    assert_eq!(report["wins_by_slot"], serde_json::json!([1, 1]));
+    let results = report["results"].as_array().expect("results");
+    assert_eq!(results.iter().map(|r| r["order"].as_u64().unwrap()).collect::<Vec<_>>(), vec![0, 1]);
+    for r in results {
+        assert_eq!(r["army_value"][1], 0, "the idle side has nothing left: {r}");
+        assert!(r["army_value"][0].as_i64().unwrap() > 0, "the winner has an army: {r}");
+        assert!(r["frames"].as_u64().unwrap() < 30_000);
+    }
+    let median = report["median_frames"].as_u64().unwrap();
+    let lengths: Vec<u64> = results.iter().map(|r| r["frames"].as_u64().unwrap()).collect();
+    assert!(lengths.contains(&median), "the median is one of the games: {median} in {lengths:?}");
+}
+
+#[test]
+fn a_game_that_runs_out_of_frames_is_a_draw() {
+    let (status, report, stderr) =
+        tournament(&["--map", "proving_grounds", "--players", "idle,idle", "--seeds", "2", "--frames", "60", "--json"]);
+    assert!(status.success(), "{stderr}");
+    assert_eq!(report["games"], 4);
+    assert_eq!(report["draws"], 4);
+    assert_eq!(report["median_frames"], 60);
+}
+
+#[test]
+fn entries_that_cannot_play_are_refused() {
+    for players in ["ai:hard", "scripted,ai:hard", "remote,idle"] {
+        let (status, _, stderr) =
+            tournament(&["--map", "proving_grounds", "--players", players, "--seeds", "1", "--frames", "60"]);
+        assert_eq!(status.code(), Some(1), "{players}: {stderr}");
+        assert!(stderr.contains("--players"), "{players}: {stderr}");
+    }
+}

@@ -1,0 +1,122 @@
+//! The WND parser: a layout in the original game's own style loads (what Ridgeline does not use
+//! becomes a note), Ridgeline's layouts all pass `ui-check`, broken files are reported at
+//! `file:line:col`, and no input makes the parser panic.
+
+use crate::common;
+
+use proptest::prelude::*;
+use ridgeline::game::shell::load_bindings;
+use ridgeline::ui::check::check;
+use ridgeline::ui::wnd::model::{WindowType, status_bit, style_bit};
+use ridgeline::ui::wnd::parse;
+
+fn generals_style() -> String {
+    common::read(&common::root().join("tests/data/wnd/GeneralsStyle.wnd"))
+}
+
+#[test]
+fn an_original_style_layout_loads_with_notes_for_what_is_unused() {
+    let f = parse("GeneralsStyle.wnd", &generals_style()).expect("parses");
+    assert_eq!(f.version, 2);
+    assert_eq!(f.layout_init.as_deref(), Some("MainMenuInit"));
+    assert_eq!(f.windows.len(), 1);
+    let root = &f.windows[0];
+    assert_eq!(root.name, "MainMenu.wnd:MainMenuParent");
+    assert_eq!(root.status, status_bit("ENABLED") | status_bit("IMAGE") | status_bit("SEE_THRU"));
+    assert_eq!(root.system_callback.as_deref(), Some("MainMenuSystem"));
+    assert_eq!(root.tooltip_callback, None);
+    assert_eq!(root.enabled.len(), 9);
+    assert_eq!(root.enabled[0].image, "MainMenuBackdrop");
+    assert_eq!(root.children.len(), 3);
+    let button = &root.children[0];
+    assert_eq!(button.kind, WindowType::PushButton);
+    assert_eq!(button.rect.upper_left, (12, 9));
+    assert_eq!(button.style, style_bit("PUSHBUTTON") | style_bit("MOUSETRACK"));
+    assert_eq!(button.text, "GUI:SinglePlayer");
+    assert_eq!(button.text_colors.hilite, [255, 255, 0, 255]);
+    assert!(button.font.as_ref().unwrap().bold);
+    let list = &root.children[1];
+    assert_eq!(list.gadget.as_ref().unwrap().values("COLUMNSWIDTH"), Some(&[70, 30][..]));
+    assert_eq!(root.children[2].gadget.as_ref().unwrap().get("MAXVALUE", 0), 100);
+    // The unknown status flag and the unknown key are kept as notes with their place.
+    assert!(
+        f.notes.iter().any(|n| n.contains("GeneralsStyle.wnd:44:") && n.contains("MOUSETRACK_OLD")),
+        "{:?}",
+        f.notes
+    );
+    assert!(f.notes.iter().any(|n| n.contains("SHOWDEBUGOUTLINE")), "{:?}", f.notes);
+}
+
+#[test]
+fn binding_an_original_layout_lists_unknown_names_instead_of_failing() {
+    let b = load_bindings(&common::roots()).unwrap();
+    let r = check("GeneralsStyle.wnd", &generals_style(), Some(&b));
+    let all: Vec<String> = r.problems.iter().map(ToString::to_string).collect();
+    assert!(
+        all.iter().any(|p| p.starts_with("GeneralsStyle.wnd:7:1: unknown input callback \"MainMenuInput\"")),
+        "{all:#?}"
+    );
+    assert!(all.iter().any(|p| p.contains("unknown image \"Buttons-Left\"")), "{all:#?}");
+    assert!(all.iter().any(|p| p.contains("unknown layout callback \"MainMenuUpdate\"")), "{all:#?}");
+    // Standard gadget inputs and the original draw names bind.
+    assert!(!all.iter().any(|p| p.contains("GadgetPushButtonInput") || p.contains("W3DGadgetListBoxDraw")), "{all:#?}");
+}
+
+#[test]
+fn every_shipped_layout_passes_the_full_check() {
+    let b = load_bindings(&common::roots()).unwrap();
+    let mut n = 0;
+    for e in std::fs::read_dir(common::root().join("ui")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "wnd") {
+            n += 1;
+            let r = check(&p.display().to_string(), &common::read(&p), Some(&b));
+            assert!(r.problems.is_empty(), "{}: {:?}", p.display(), r.problems);
+            assert!(r.notes.is_empty(), "{}: {:?}", p.display(), r.notes);
+        }
+    }
+    assert!(n >= 8);
+}
+
+#[test]
+fn broken_layouts_are_reported_at_file_line_col() {
+    let cases: [(&str, &str); 6] = [
+        ("WINDOW\n  WINDOWTYPE = BUTTONZ;\nEND\n", "x.wnd:2:16: unknown window type BUTTONZ"),
+        ("WINDOW\n  NAME = \"a\"\nEND\n", "x.wnd:3:1: missing ';' before END"),
+        ("WINDOW\n  TEXT = \"open\n", "x.wnd:2:10: unterminated string"),
+        ("WINDOW\n  NAME = \"a\";\nEND\n", "x.wnd:1:1: window \"a\" has no SCREENRECT"),
+        (
+            "WINDOW\n  SCREENRECT = UPPERLEFT: 10 10, BOTTOMRIGHT: 5 5, CREATIONRESOLUTION: 800 600;\nEND\n",
+            "x.wnd:2:3: SCREENRECT's BOTTOMRIGHT",
+        ),
+        (
+            "WINDOW\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 5 5, CREATIONRESOLUTION: 800 600;\n",
+            "x.wnd:2:77: unexpected end of file, expected END",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = parse("x.wnd", text).unwrap_err().to_string();
+        assert!(e.starts_with(want), "{e:?} should start with {want:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn mangled_layouts_never_panic(cut in 0usize..9000, len in 0usize..60, junk in "[ -~\\n]{0,20}") {
+        let text = generals_style();
+        let a = cut.min(text.len());
+        let b = (a + len).min(text.len());
+        let mangled = format!("{}{}{}", &text[..a], junk, &text[b..]);
+        if let Err(e) = parse("f.wnd", &mangled) {
+            prop_assert!(e.line >= 1 && e.col >= 1);
+            prop_assert!(e.to_string().starts_with("f.wnd:"));
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,300}") {
+        let _ = parse("f.wnd", &text);
+    }
+}

@@ -79,6 +79,33 @@ pub fn expansion(world: &World, player: PlayerId, home: Vec2, memory: &Memory) -
         .map(|s| s.pos)
 }
 
+/// The gatherers' lanes: from every source with money left within a [`LONG_TRIP`] of one of
+/// `player`'s depots to the nearest such depot, as segments (depot, source). A structure in a
+/// lane would send every gatherer around it for the rest of the game.
+pub fn supply_lanes(world: &World, player: PlayerId) -> Vec<(Vec2, Vec2)> {
+    let depots = depots(world, player);
+    let long = Fixed::from_int(LONG_TRIP);
+    world
+        .objects()
+        .filter(|o| o.supply > 0)
+        .filter_map(|s| {
+            let depot = depots.iter().copied().min_by_key(|&d| ((d - s.pos).length_squared(), d.x, d.y))?;
+            ((depot - s.pos).length() <= long).then_some((depot, s.pos))
+        })
+        .collect()
+}
+
+/// The distance from `p` to the segment from `a` to `b`.
+pub fn distance_to_segment(p: Vec2, (a, b): (Vec2, Vec2)) -> Fixed {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    if len2 == Fixed::ZERO {
+        return (p - a).length();
+    }
+    let t = ((p - a).dot(ab) / len2).clamp(Fixed::ZERO, Fixed::ONE);
+    (p - (a + ab.scale(t))).length()
+}
+
 /// A gatherer working a source whose trip is much longer than the best one's, and that best
 /// source, if any.
 pub fn better_source(world: &World, player: PlayerId, home: Vec2) -> Option<(ObjectId, ObjectId)> {

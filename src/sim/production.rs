@@ -198,7 +198,7 @@ pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
         let template = job.template;
         let ft = rules.template(ftemplate);
         // The unit appears on the first free cell of a ring just outside the footprint,
-        // starting on the side facing the rally point (or south).
+        // starting on the side facing the rally point (or the map's middle).
         let rally = world.factories.rally(factory);
         let exit = world.exit_point(fpos, ft.footprint, rally);
         let Some(exit) = exit else { continue }; // boxed in: wait, the job stays done

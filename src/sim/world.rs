@@ -246,14 +246,21 @@ impl World {
     }
 
     /// Places a faction's starting objects: the first on the start position, the rest on a
-    /// spiral of free cells around it.
+    /// spiral of free cells around it, turned by the quarter of the map the start lies in so
+    /// that every start position lays its objects out alike (the first toward the middle).
     fn place_starting_objects(&mut self, player: PlayerId, start: u8) {
         let rules = Arc::clone(&self.rules);
         let faction = &rules.factions[self.players[player.index()].faction as usize];
         let Some(&start) = self.terrain.start_positions().get(start as usize) else { return };
         let centre = self.terrain.world_size().scale(Fixed::HALF);
         let facing = (centre - start).angle();
-        let mut spiral = Spiral::new(self.terrain.cell_of(start));
+        let toward = |a: Fixed, b: Fixed| if a > b { -1 } else { 1 };
+        let sign = (toward(start.x, centre.x), toward(start.y, centre.y));
+        // A start on a cell border spirals from the cell on its side toward the middle, so
+        // mirrored starts spiral from mirrored cells.
+        let quarter = self.terrain.cell_size().div_int(4);
+        let from = start + Vec2::new(quarter.mul_int(sign.0 as i64), quarter.mul_int(sign.1 as i64));
+        let mut spiral = Spiral::new(self.terrain.cell_of(from), sign);
         let mut first = true;
         for &(template, count) in &faction.starting_objects {
             for _ in 0..count {
@@ -299,7 +306,8 @@ impl World {
     }
 
     /// A free point next to a footprint centred at `centre`, on the side facing `toward` if
-    /// given (else south): where produced units appear.
+    /// given, else the side facing the map's middle (south for a footprint at the middle), so
+    /// that mirrored bases send their units out alike: where produced units appear.
     pub(crate) fn exit_point(&self, centre: Vec2, footprint: (u8, u8), toward: Option<Vec2>) -> Option<Vec2> {
         let c = self.terrain.cell_of(centre);
         let (w, h) = (footprint.0 as i32, footprint.1 as i32);
@@ -314,7 +322,9 @@ impl World {
             ring.push(Cell { x: x0, y });
             ring.push(Cell { x: x1, y });
         }
-        let aim = toward.unwrap_or(centre - Vec2::new(Fixed::ZERO, self.terrain.cell_size().mul_int(100)));
+        let middle = self.terrain.world_size().scale(Fixed::HALF);
+        let south = centre - Vec2::new(Fixed::ZERO, self.terrain.cell_size().mul_int(100));
+        let aim = toward.unwrap_or(if middle == centre { south } else { middle });
         ring.into_iter()
             .filter(|&cell| self.terrain.passable(cell))
             .map(|cell| self.terrain.center(cell))
@@ -525,13 +535,15 @@ impl World {
 /// Visits cells on square rings around a centre, every other cell, skipping blocked ones.
 struct Spiral {
     centre: Cell,
+    /// The signs the offsets are multiplied by: the spiral's turn toward the map's middle.
+    sign: (i32, i32),
     ring: i32,
     i: i32,
 }
 
 impl Spiral {
-    fn new(centre: Cell) -> Spiral {
-        Spiral { centre, ring: 2, i: 0 }
+    fn new(centre: Cell, sign: (i32, i32)) -> Spiral {
+        Spiral { centre, sign, ring: 2, i: 0 }
     }
 
     fn next_free(&mut self, terrain: &Terrain) -> Option<Cell> {
@@ -549,7 +561,7 @@ impl Spiral {
                     2 => (r - t, r),
                     _ => (-r, r - t),
                 };
-                let c = Cell { x: self.centre.x + dx, y: self.centre.y + dy };
+                let c = Cell { x: self.centre.x + dx * self.sign.0, y: self.centre.y + dy * self.sign.1 };
                 if terrain.passable(c) {
                     return Some(c);
                 }

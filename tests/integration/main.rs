@@ -20,6 +20,7 @@ mod determinism;
 mod determinism_lint;
 mod economy;
 mod events;
+mod fairness;
 mod fixed_point;
 mod hostile;
 mod hostile_fuzz;

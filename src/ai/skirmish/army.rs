@@ -200,7 +200,12 @@ impl SkirmishAi {
         self.last_frame = frame;
         let order = match orders {
             Orders::None => return Vec::new(),
-            Orders::Guard => Command::Guard { at: Some(point(home)) },
+            Orders::Guard => {
+                // The guard stands out on the side the enemy comes from, where the defences
+                // are, not among the structures where the gatherers come and go.
+                let toward = self.enemy_direction(world, home).normalize();
+                Command::Guard { at: Some(point(home + toward.scale(Fixed::from_int(GUARD_DISTANCE)))) }
+            }
             Orders::Rally(p) => Command::Move { to: p },
             Orders::Defend(p) | Orders::Attack(p) => Command::AttackMove { to: p },
             Orders::Focus(id) => Command::Attack { target: id },

@@ -155,7 +155,9 @@ impl SkirmishAi {
 
     /// The first place around `home` where a structure fits: rings of eight directions, the
     /// first toward the middle of the map. The directions are mirrored by the quarter of the
-    /// map `home` lies in, so every start position lays out its base alike.
+    /// map `home` lies in, so every start position lays out its base alike; each candidate is
+    /// nudged a quarter cell the same way, so one on a cell border snaps to the mirrored cell
+    /// rather than always to the cell on its high side.
     pub(super) fn site_near(&self, world: &World, template: TemplateId, home: Vec2) -> Option<Point> {
         let t = world.rules().template(template);
         let terrain = world.terrain();
@@ -163,11 +165,15 @@ impl SkirmishAi {
         let (w, h) = (cell.mul_int(t.footprint.0 as i64), cell.mul_int(t.footprint.1 as i64));
         let middle = terrain.world_size().scale(Fixed::HALF);
         let (sx, sy) = (if home.x > middle.x { -1 } else { 1 }, if home.y > middle.y { -1 } else { 1 });
+        let quarter = cell.div_int(4);
+        // Keep the gatherers' lanes clear (a depot belongs by its source, lane or not).
+        let lanes = if t.supply_depot { Vec::new() } else { super::base::supply_lanes(world, self.player) };
+        let berth = w.max(h).div_int(2) + cell.mul_int(3);
         for ring in 1..=10i64 {
             let d = Fixed::from_int(40 + 20 * ring);
             for (dx, dy) in [(1, 0), (0, -1), (1, -1), (-1, 0), (0, 1), (-1, -1), (1, 1), (-1, 1)] {
                 let (dx, dy) = (dx * sx, dy * sy);
-                let p = home + Vec2::new(d.mul_int(dx), d.mul_int(dy));
+                let p = home + Vec2::new(d.mul_int(dx) + quarter.mul_int(sx), d.mul_int(dy) + quarter.mul_int(sy));
                 if !terrain.contains(p) {
                     continue;
                 }
@@ -175,6 +181,9 @@ impl SkirmishAi {
                 // cell of the footprint, so its own army never blocks the site.
                 let at = point(world.snap_structure(p, t.footprint));
                 let Ok(centre) = world.placement(template, at, None) else { continue };
+                if lanes.iter().any(|&lane| super::base::distance_to_segment(centre, lane) < berth) {
+                    continue;
+                }
                 let (hw, hh) = (w.div_int(2) + cell, h.div_int(2) + cell);
                 let crowded = world.objects().any(|o| {
                     !o.kind.blocks_ground() && (o.pos.x - centre.x).abs() < hw && (o.pos.y - centre.y).abs() < hh

@@ -41,6 +41,8 @@ const GATHERED_RADIUS: i64 = 90;
 const RALLY_DISTANCE: i64 = 160;
 /// Distance from the base centre, toward the enemy, around which defences are placed.
 const DEFENCE_DISTANCE: i64 = 110;
+/// Distance from the base centre, toward the enemy, of the point the army guards.
+const GUARD_DISTANCE: i64 = 90;
 /// An idle builder farther than this from home walks back (world units).
 const BUILDER_LEASH: i64 = 150;
 /// An order to a point this close to the last one's is not given again (world units).
@@ -106,6 +108,8 @@ pub struct SkirmishAi {
     reserve: i64,
     /// The enemy player its attacks go for, once chosen.
     foe: Option<PlayerId>,
+    /// Its phase within the thinking interval, drawn from the seed on its first look.
+    stagger: Option<u32>,
 }
 
 impl SkirmishAi {
@@ -122,6 +126,7 @@ impl SkirmishAi {
             wave_worth: plan.first_wave,
             reserve: 0,
             foe: None,
+            stagger: None,
             plan,
         }
     }
@@ -140,8 +145,15 @@ impl SkirmishAi {
     pub fn think(&mut self, world: &World) -> Vec<Command> {
         let frame = world.frame().0;
         let every = self.plan.think_frames.max(1);
-        // Stagger players so several AIs do not all think on one frame.
-        if !(frame + self.player.0 as u32 * 7).is_multiple_of(every) {
+        // Each AI thinks on its own phase of the interval, drawn from the game's seed when it
+        // first looks: several AIs do not all think on one frame, and which of them sees the
+        // others' moves sooner changes from game to game instead of favouring one slot.
+        let stagger = *self.stagger.get_or_insert_with(|| {
+            let mixed = (world.rng_state() ^ (self.player.0 as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (mixed >> 32) as u32 % every
+        });
+        if !(frame + stagger).is_multiple_of(every) {
             return Vec::new();
         }
         let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };

@@ -116,14 +116,23 @@ impl World {
             Command::Guard { at } => {
                 let anchor = at.map(|p| self.point_on_map(p)).transpose()?;
                 let ids = self.selected_objects(player, |w, id| w.is_mobile(id) || w.is_armed(id))?;
-                for id in ids {
+                // Units guarding a point stand in formation around it, each guarding its slot;
+                // the rest (and everyone, guarding where they stand) guard their own place.
+                let in_formation = anchor.is_some() && ids.iter().any(|&id| self.is_mobile(id));
+                for &id in &ids {
+                    if in_formation && self.is_mobile(id) {
+                        continue;
+                    }
                     if let Some(mut o) = self.objects.get_mut(id) {
-                        let anchor = anchor.unwrap_or(o.pos);
+                        let anchor = o.pos;
                         o.set_order(Order::Guard { anchor });
                         o.set_target(None);
                     }
                 }
-                Ok(())
+                match anchor {
+                    Some(goal) if in_formation => self.order_formation(player, goal, |anchor| Order::Guard { anchor }),
+                    _ => Ok(()),
+                }
             }
         }
     }
@@ -242,7 +251,8 @@ impl World {
     }
 
     /// Gives every selected mobile unit an order toward its own slot of a square formation
-    /// centred on `goal`, so a group does not pile onto one point.
+    /// centred on `goal` and facing the way the group goes ([`super::formation`]), so a group
+    /// neither piles onto one point nor crosses itself on the way.
     fn order_formation(
         &mut self,
         player: PlayerId,
@@ -250,8 +260,8 @@ impl World {
         make: impl Fn(Vec2) -> Order,
     ) -> Result<(), RejectReason> {
         let ids = self.selected_objects(player, |w, id| w.is_mobile(id))?;
-        let n = ids.len() as i64;
-        let side = (n as u64).isqrt() as i64 + i64::from((n as u64).isqrt().pow(2) < n as u64);
+        let units: Vec<(ObjectId, Vec2)> =
+            ids.iter().filter_map(|&id| self.objects.get(id).map(|o| (id, o.pos))).collect();
         let widest = ids
             .iter()
             .filter_map(|&id| self.objects.get(id))
@@ -263,12 +273,7 @@ impl World {
         let speeds = ids.iter().filter_map(|&id| self.objects.get(id)).map(|o| self.top_speed(o));
         let (slowest, fastest) = speeds.fold((Fixed::MAX, Fixed::ZERO), |(lo, hi), s| (lo.min(s), hi.max(s)));
         let pace = if slowest < fastest { slowest } else { Fixed::ZERO };
-        for (k, id) in ids.into_iter().enumerate() {
-            let (col, row) = (k as i64 % side, k as i64 / side);
-            let offset = Vec2::new(
-                spacing.mul_int(2 * col - (side - 1)).div_int(2),
-                spacing.mul_int(2 * row - (side - 1)).div_int(2),
-            );
+        for (id, offset) in super::formation::slots(&units, goal, spacing) {
             let mut slot = goal + offset;
             if !self.terrain.passable_at(slot) {
                 slot = goal;

@@ -36,6 +36,7 @@ mod combat;
 mod damage;
 mod economy;
 pub mod event;
+mod formation;
 mod movement;
 mod query;
 mod separation;

@@ -52,3 +52,52 @@ fn a_group_moves_at_its_slowest_pace_and_a_lone_unit_at_its_own() {
     // Alone, a scout outruns any rifleman by far.
     assert!(lone > Fixed::from_int(200), "alone it runs ({lone:?})");
 }
+
+#[test]
+fn a_group_told_to_guard_a_point_stands_in_formation_around_it_and_keeps_its_front() {
+    let (mut w, _) = common::opening_game("idle@Coalition,idle@Coalition", 4);
+    let riflemen = of_kind(&w, "Rifleman");
+    assert!(riflemen.len() >= 4);
+    let size = w.terrain().world_size();
+    let (gx, gy) = (size.x.round_int() / 2, size.y.round_int() / 2);
+    let mut n = 0;
+    order(&mut w, &mut n, Command::Select { objects: riflemen.clone(), add: false });
+    order(&mut w, &mut n, Command::Guard { at: Some(Point { x: gx as i32, y: gy as i32 }) });
+    // Each guards a slot of its own around the point, not the point itself.
+    let anchors: Vec<(i64, i64)> = riflemen
+        .iter()
+        .map(|&id| match w.object(id).unwrap().order {
+            ridgeline::sim::object::Order::Guard { anchor } => (anchor.x.round_int(), anchor.y.round_int()),
+            other => panic!("{id:?} is on {other:?}"),
+        })
+        .collect();
+    let mut distinct = anchors.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), riflemen.len(), "one slot each: {anchors:?}");
+    let (ax, ay) = anchors.iter().fold((0, 0), |s, a| (s.0 + a.0, s.1 + a.1));
+    let k = anchors.len() as i64;
+    assert!((ax / k - gx).abs() <= 10 && (ay / k - gy).abs() <= 10, "centred on the point: {anchors:?}");
+    // The rifleman that started nearest the point stands farther along the way than the one
+    // that started farthest: the group keeps its front.
+    let start = |id: ObjectId| w.object(id).unwrap().pos;
+    let goal = ridgeline::sim::vector::Vec2::from_int(gx, gy);
+    let nearest = *riflemen.iter().min_by_key(|&&id| (start(id) - goal).length_squared()).unwrap();
+    let farthest = *riflemen.iter().max_by_key(|&&id| (start(id) - goal).length_squared()).unwrap();
+    let (sx, sy) =
+        riflemen.iter().fold((0, 0), |s, &id| (s.0 + start(id).x.round_int(), s.1 + start(id).y.round_int()));
+    let way = (gx - sx / k, gy - sy / k);
+    let along = |id: ObjectId| {
+        let a = anchors[riflemen.iter().position(|&r| r == id).unwrap()];
+        (a.0 - gx) * way.0 + (a.1 - gy) * way.1
+    };
+    assert!(along(nearest) > along(farthest), "the front unit takes a front slot");
+    for _ in 0..30 * 60 {
+        w.tick(&[]);
+    }
+    for (&id, &(x, y)) in riflemen.iter().zip(&anchors) {
+        let p = w.object(id).unwrap().pos;
+        let off = ((p.x.round_int() - x).pow(2) + (p.y.round_int() - y).pow(2)) as f64;
+        assert!(off.sqrt() <= 25.0, "{id:?} stands by its slot ({x}, {y}): {p:?}");
+    }
+}

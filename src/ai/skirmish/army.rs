@@ -206,7 +206,9 @@ impl SkirmishAi {
                 let toward = self.enemy_direction(world, home).normalize();
                 Command::Guard { at: Some(point(home + toward.scale(Fixed::from_int(GUARD_DISTANCE)))) }
             }
-            Orders::Rally(p) => Command::Move { to: p },
+            // Gathering units guard the rally point: they answer what comes near instead of
+            // standing idle (or walking on without firing) while an enemy attack arrives.
+            Orders::Rally(p) => Command::Guard { at: Some(p) },
             Orders::Defend(p) | Orders::Attack(p) => Command::AttackMove { to: p },
             Orders::Focus(id) => Command::Attack { target: id },
         };

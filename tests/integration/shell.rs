@@ -1078,3 +1078,60 @@ fn the_editors_panel_sets_a_windows_anchors() {
     s.handle(Input::Char('u'));
     assert_eq!(find(&s.editor().unwrap().tree.windows, name).unwrap().anchor.unwrap_or_default(), was);
 }
+
+#[test]
+fn the_editors_panel_sets_status_flags_font_and_text_colour() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-style");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let name = "Options.wnd:ButtonSave";
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
+    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    let def = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
+    let before = def(&s);
+    // The panel shows what the layout says: enabled, not hidden, the font's size.
+    assert!(s.ui.checked(s.find("Editor.wnd:CheckStatusEnabled").unwrap()));
+    assert!(!s.ui.checked(s.find("Editor.wnd:CheckStatusHidden").unwrap()));
+    let size = before.font.as_ref().unwrap().size;
+    assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryFontSize").unwrap()), size.to_string());
+    // Border on: the BORDER bit and nothing else changes.
+    click(&mut s, "Editor.wnd:CheckStatusBorder");
+    let border = ridgeline::ui::wnd::model::STATUS_FLAGS.iter().find(|f| f.0 == "BORDER").unwrap().1;
+    assert_eq!(def(&s).status, before.status | border);
+    // A new size, typed and applied with Enter; then bold.
+    let field = |s: &mut Shell, field: &str, text: &str| {
+        click(s, field);
+        s.handle(Input::Key { key: Key::End, shift: false });
+        for _ in 0..20 {
+            s.handle(Input::Key { key: Key::Backspace, shift: false });
+        }
+        for c in text.chars() {
+            s.handle(Input::Char(c));
+        }
+        s.handle(Input::Key { key: Key::Enter, shift: false });
+    };
+    field(&mut s, "Editor.wnd:EntryFontSize", "20");
+    assert_eq!(def(&s).font.unwrap().size, 20);
+    click(&mut s, "Editor.wnd:CheckFontBold");
+    assert_eq!(def(&s).font.unwrap().bold, !before.font.as_ref().unwrap().bold);
+    // A colour as three numbers (alpha 255); nonsense leaves the colour alone.
+    field(&mut s, "Editor.wnd:EntryTextColor", "200 40 40");
+    assert_eq!(def(&s).text_colors.enabled, [200, 40, 40, 255]);
+    field(&mut s, "Editor.wnd:EntryTextColor", "1 2");
+    assert_eq!(def(&s).text_colors.enabled, [200, 40, 40, 255]);
+    assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryTextColor").unwrap()), "200 40 40 255");
+    // The written layout carries all of it; four undos give back the window as it was.
+    let text = ridgeline::ui::wnd::write(&s.editor().unwrap().tree);
+    assert!(text.contains("+BORDER") && text.contains("SIZE: 20") && text.contains("ENABLED: 200 40 40 255"));
+    for _ in 0..4 {
+        click(&mut s, "Editor.wnd:ButtonUndo");
+    }
+    assert_eq!(def(&s), before);
+}

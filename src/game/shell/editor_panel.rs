@@ -1,6 +1,7 @@
 //! The layout editor's own panel (`ui/Editor.wnd`, made of the same retained gadgets as every
-//! screen): the selected window's name, text, tooltip, anchors and system callback (chosen from
-//! the lexicon), a palette of window kinds to add, and undo, redo, save and close.
+//! screen): the selected window's name, text, tooltip, anchors, status flags (hidden, enabled,
+//! border, no input), font size and weight, text colour and system callback (chosen from the
+//! lexicon), a palette of window kinds to add, and undo, redo, save and close.
 //!
 //! Must not: change the edited layout except through the editor's undoable edits.
 
@@ -41,6 +42,24 @@ impl Shell {
                 self.ui.set_checked(id, on);
             }
         }
+        let status = w.as_ref().map_or(0, |w| w.status);
+        for (n, flag) in STATUS_CHECKS {
+            if let Some(id) = self.find(&format!("Editor.wnd:{n}")) {
+                self.ui.set_checked(id, status & status_bit(flag) != 0);
+            }
+        }
+        let font = w.as_ref().and_then(|w| w.font.clone());
+        if let Some(id) = self.find("Editor.wnd:EntryFontSize") {
+            self.ui.entry_set(id, &font.as_ref().map(|f| f.size.to_string()).unwrap_or_default());
+        }
+        if let Some(id) = self.find("Editor.wnd:CheckFontBold") {
+            self.ui.set_checked(id, font.as_ref().is_some_and(|f| f.bold));
+        }
+        let colour = w.as_ref().map(|w| w.text_colors.enabled);
+        if let Some(id) = self.find("Editor.wnd:EntryTextColor") {
+            let text = colour.map(|[r, g, b, a]| format!("{r} {g} {b} {a}")).unwrap_or_default();
+            self.ui.entry_set(id, &text);
+        }
         let (text, tip, callback) =
             w.map_or((String::new(), String::new(), None), |w| (w.text, w.tooltip_text, w.system_callback));
         if let Some(id) = self.find("Editor.wnd:EntryText") {
@@ -77,8 +96,37 @@ impl Shell {
     }
 }
 
+/// The panel's status boxes and the flag each one switches.
+const STATUS_CHECKS: [(&str, &str); 4] = [
+    ("CheckStatusHidden", "HIDDEN"),
+    ("CheckStatusEnabled", "ENABLED"),
+    ("CheckStatusBorder", "BORDER"),
+    ("CheckStatusNoInput", "NOINPUT"),
+];
+
+/// The bit of a status flag named in the WND format (0 for a name it does not have).
+fn status_bit(flag: &str) -> u32 {
+    crate::ui::wnd::model::STATUS_FLAGS.iter().find(|(n, _)| *n == flag).map_or(0, |&(_, bit)| bit)
+}
+
+/// A colour typed as three or four numbers from 0 to 255 (red, green, blue and alpha, which
+/// is 255 when left out), separated by spaces or commas.
+fn parse_colour(text: &str) -> Option<[u8; 4]> {
+    let parts: Vec<u8> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    match parts[..] {
+        [r, g, b] => Some([r, g, b, 255]),
+        [r, g, b, a] => Some([r, g, b, a]),
+        _ => None,
+    }
+}
+
 /// The panel's events: text and tooltip applied on Enter, the callback chosen from the list,
-/// undo, redo, save and close.
+/// status flags, font size and weight, the text colour, undo, redo, save and close.
 pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
     use crate::ui::EventKind;
     match (super::callbacks::short(&e.name), &e.kind) {
@@ -129,6 +177,52 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 Some(name.to_string())
             });
         }
+        (
+            check @ ("CheckStatusHidden" | "CheckStatusEnabled" | "CheckStatusBorder" | "CheckStatusNoInput"),
+            EventKind::Toggled(on),
+        ) => {
+            let bit = STATUS_CHECKS.iter().find(|(n, _)| *n == check).map_or(0, |(_, f)| status_bit(f));
+            let on = *on;
+            shell.edit_tree(|tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                w.status = if on { w.status | bit } else { w.status & !bit };
+                Some(name.to_string())
+            });
+        }
+        ("EntryFontSize", EventKind::EditDone(text)) => {
+            // Sizes the renderer can draw legibly; anything else leaves the font as it was.
+            let Some(size) = text.trim().parse::<i32>().ok().filter(|s| (6..=72).contains(s)) else {
+                shell.fill_panel();
+                return;
+            };
+            shell.edit_tree(|tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                let mut font = w.font.clone().unwrap_or_else(default_font);
+                font.size = size;
+                w.font = Some(font);
+                Some(name.to_string())
+            });
+        }
+        ("CheckFontBold", EventKind::Toggled(on)) => {
+            let on = *on;
+            shell.edit_tree(|tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                let mut font = w.font.clone().unwrap_or_else(default_font);
+                font.bold = on;
+                w.font = Some(font);
+                Some(name.to_string())
+            });
+        }
+        ("EntryTextColor", EventKind::EditDone(text)) => {
+            let Some(colour) = parse_colour(text) else {
+                shell.fill_panel();
+                return;
+            };
+            shell.edit_tree(|tree, name| {
+                find_mut(&mut tree.windows, name)?.text_colors.enabled = colour;
+                Some(name.to_string())
+            });
+        }
         ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
         ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),
         ("ButtonSave", EventKind::Selected) => match shell.save_edit() {
@@ -137,5 +231,25 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         },
         ("ButtonClose", EventKind::Selected) => shell.leave_editor(),
         _ => {}
+    }
+}
+
+/// The font a window without one gets when the panel first gives it a size or weight.
+fn default_font() -> crate::ui::wnd::model::FontDef {
+    crate::ui::wnd::model::FontDef { name: "Noto Sans".to_string(), size: 14, bold: false }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_colour;
+
+    #[test]
+    fn colours_are_read_as_three_or_four_numbers_and_anything_else_is_refused() {
+        assert_eq!(parse_colour("10 20 30"), Some([10, 20, 30, 255]));
+        assert_eq!(parse_colour(" 1, 2,3 4 "), Some([1, 2, 3, 4]));
+        assert_eq!(parse_colour("256 0 0"), None);
+        assert_eq!(parse_colour("1 2"), None);
+        assert_eq!(parse_colour("red"), None);
+        assert_eq!(parse_colour(""), None);
     }
 }

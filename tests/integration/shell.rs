@@ -1135,3 +1135,38 @@ fn the_editors_panel_sets_status_flags_font_and_text_colour() {
     }
     assert_eq!(def(&s), before);
 }
+
+#[test]
+fn the_editors_tree_lists_the_layouts_windows_and_selects_the_one_clicked() {
+    let (mut s, _) = shell("shell-editor-tree");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let list = s.find("Editor.wnd:ListTree").expect("the tree is part of the editor's layout");
+    let order: Vec<String> = s.editor().unwrap().tree.all_windows().iter().map(|w| w.name.clone()).collect();
+    let rows = s.ui.list_rows(list);
+    assert_eq!(rows.len(), order.len(), "a row per window");
+    // Rows show short names, children indented under their parent.
+    assert_eq!(rows[0][0], order[0].split(':').nth(1).unwrap());
+    assert!(rows[1][0].starts_with("  "), "{:?}", rows[1]);
+    // A click on the first row selects the layout's first window; Down walks the tree.
+    let r = s.ui.window(list).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 20.0, y: r.y + 4.0 });
+    s.handle(Input::MouseDown { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(order[0].as_str()));
+    s.handle(Input::Key { key: Key::Down, shift: false });
+    s.handle(Input::Key { key: Key::Down, shift: false });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(order[2].as_str()));
+    let label = s.ui.window(s.find("Editor.wnd:LabelSelected").unwrap()).unwrap().text.clone();
+    assert_eq!(label, order[2]);
+    // Selecting on the screen marks the window's row in the tree.
+    let name = "Options.wnd:ButtonBack";
+    let b = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: b.x + 5.0, y: b.y + 5.0 });
+    s.handle(Input::MouseDown { x: b.x + 5.0, y: b.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: b.x + 5.0, y: b.y + 5.0, button: MouseButton::Left });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(name));
+    let list = s.find("Editor.wnd:ListTree").unwrap();
+    assert_eq!(s.ui.list_selected(list), vec![order.iter().position(|n| n == name).unwrap()]);
+}

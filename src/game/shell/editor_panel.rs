@@ -1,7 +1,8 @@
 //! The layout editor's own panel (`ui/Editor.wnd`, made of the same retained gadgets as every
 //! screen): the selected window's name, text, tooltip, anchors, status flags (hidden, enabled,
 //! border, no input), font size and weight, text colour and system callback (chosen from the
-//! lexicon), a palette of window kinds to add, and undo, redo, save and close.
+//! lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
+//! of the layout's windows where a click selects one.
 //!
 //! Must not: change the edited layout except through the editor's undoable edits.
 
@@ -31,6 +32,13 @@ impl Shell {
         let name = e.selected.clone();
         let w = name.as_ref().and_then(|n| find_mut(&mut e.tree.windows, n)).map(|w| w.clone());
         self.set_text("Editor.wnd:LabelSelected", name.as_deref().unwrap_or("Nothing selected"));
+        // The tree: every window of the layout, indented by depth, the selected one marked.
+        let rows = self.editor.as_ref().map(|e| tree_rows(&e.tree.windows)).unwrap_or_default();
+        if let Some(id) = self.find("Editor.wnd:ListTree") {
+            let at = rows.iter().position(|(n, _)| Some(n) == name.as_ref());
+            self.ui.list_set_rows(id, rows.into_iter().map(|(_, label)| vec![label]).collect());
+            self.ui.list_select(id, at);
+        }
         let anchor = w.as_ref().and_then(|w| w.anchor).unwrap_or_default();
         for (n, on) in [
             ("CheckAnchorLeft", anchor.left),
@@ -94,6 +102,23 @@ impl Shell {
             Input::MouseMove { .. } => false,
         }
     }
+}
+
+/// Every window of a layout in tree order: its full name, and the row the tree panel shows
+/// (its short name, indented two spaces a level).
+fn tree_rows(windows: &[crate::ui::wnd::model::WindowDef]) -> Vec<(String, String)> {
+    fn walk(w: &crate::ui::wnd::model::WindowDef, depth: usize, out: &mut Vec<(String, String)>) {
+        let short = super::callbacks::short(&w.name);
+        out.push((w.name.clone(), format!("{}{short}", "  ".repeat(depth))));
+        for c in &w.children {
+            walk(c, depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    for w in windows {
+        walk(w, 0, &mut out);
+    }
+    out
 }
 
 /// The panel's status boxes and the flag each one switches.
@@ -222,6 +247,16 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 find_mut(&mut tree.windows, name)?.text_colors.enabled = colour;
                 Some(name.to_string())
             });
+        }
+        ("ListTree", EventKind::ListSelection(rows)) => {
+            let names = shell.editor.as_ref().map(|e| tree_rows(&e.tree.windows)).unwrap_or_default();
+            let picked = rows.first().and_then(|&i| names.get(i)).map(|(n, _)| n.clone());
+            if let (Some(name), Some(e)) = (picked, shell.editor.as_mut())
+                && e.selected.as_ref() != Some(&name)
+            {
+                e.selected = Some(name);
+                shell.fill_panel();
+            }
         }
         ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
         ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),

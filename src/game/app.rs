@@ -633,6 +633,7 @@ impl ApplicationHandler for App {
             WindowEvent::RedrawRequested => r.draw(),
             WindowEvent::ModifiersChanged(m) => {
                 self.modifiers = m.state();
+                r.shell.set_shift(self.modifiers.shift_key());
                 if let Some((battle, _)) = &mut r.battle {
                     battle.set_shift(self.modifiers.shift_key());
                     battle.set_show_orders(self.modifiers.alt_key());

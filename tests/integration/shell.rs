@@ -1170,3 +1170,55 @@ fn the_editors_tree_lists_the_layouts_windows_and_selects_the_one_clicked() {
     let list = s.find("Editor.wnd:ListTree").unwrap();
     assert_eq!(s.ui.list_selected(list), vec![order.iter().position(|n| n == name).unwrap()]);
 }
+
+#[test]
+fn shift_click_gathers_windows_and_the_tools_line_them_up_with_the_selected_one() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-align");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let press = |s: &mut Shell, name: &str| {
+        let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+        s.handle(Input::MouseMove { x: r.x + 4.0, y: r.y + 4.0 });
+        s.handle(Input::MouseDown { x: r.x + 4.0, y: r.y + 4.0, button: MouseButton::Left });
+        s.handle(Input::MouseUp { x: r.x + 4.0, y: r.y + 4.0, button: MouseButton::Left });
+    };
+    let rect = |s: &Shell, name: &str| find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
+    let (primary, a, b) = ("Options.wnd:ButtonBack", "Options.wnd:ButtonSave", "Options.wnd:EntryName");
+    press(&mut s, primary);
+    s.set_shift(true);
+    press(&mut s, a);
+    press(&mut s, b);
+    s.set_shift(false);
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(primary));
+    assert_eq!(s.editor().unwrap().group, vec![a.to_string(), b.to_string()]);
+    let (p0, a0, b0) = (rect(&s, primary), rect(&s, a), rect(&s, b));
+    assert_ne!(a0.upper_left.0, p0.upper_left.0, "the second button starts elsewhere");
+    click(&mut s, "Editor.wnd:ButtonAlignLeft");
+    let (a1, b1) = (rect(&s, a), rect(&s, b));
+    assert_eq!((a1.upper_left.0, b1.upper_left.0), (p0.upper_left.0, p0.upper_left.0));
+    assert_eq!(a1.upper_left.1, a0.upper_left.1, "only the left edge moves");
+    assert_eq!(a1.bottom_right.0 - a1.upper_left.0, a0.bottom_right.0 - a0.upper_left.0, "widths are kept");
+    assert_eq!(rect(&s, primary), p0);
+    click(&mut s, "Editor.wnd:ButtonSameSize");
+    let b2 = rect(&s, b);
+    assert_eq!(b2.bottom_right.0 - b2.upper_left.0, p0.bottom_right.0 - p0.upper_left.0);
+    assert_eq!(b2.bottom_right.1 - b2.upper_left.1, p0.bottom_right.1 - p0.upper_left.1);
+    // Each tool is one undo step for the whole group.
+    click(&mut s, "Editor.wnd:ButtonUndo");
+    assert_eq!((rect(&s, a), rect(&s, b)), (a1, b1));
+    click(&mut s, "Editor.wnd:ButtonUndo");
+    assert_eq!((rect(&s, a), rect(&s, b)), (a0, b0));
+    // Shift+click on a member takes it out; a plain click starts over.
+    s.set_shift(true);
+    press(&mut s, a);
+    s.set_shift(false);
+    assert_eq!(s.editor().unwrap().group, vec![b.to_string()]);
+    press(&mut s, a);
+    assert!(s.editor().unwrap().group.is_empty());
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(a));
+}

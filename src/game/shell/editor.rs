@@ -1,6 +1,7 @@
 //! The layout editor, first part: F10 turns the screen on show (the battle's HUD included) into
 //! an editable copy of its layout. A click selects the deepest window under the pointer (Tab
-//! walks to the next), a drag moves it (from its bottom-right corner, resizes it), the arrow keys
+//! walks to the next; Shift+click gathers more for the alignment tools, `editor_align.rs`), a
+//! drag moves it (from its bottom-right corner, resizes it), the arrow keys
 //! nudge it a pixel (Shift: ten) — a drag snaps to the siblings' edges within four units, else
 //! to a five-unit grid — `t` types its text, `d` duplicates it, Delete removes it, `u`
 //! undoes and `r` redoes, `s` saves through the canonical writer — into the mod the layout came from,
@@ -32,6 +33,8 @@ pub struct Editor {
     pub tree: WndFile,
     /// The selected window's name.
     pub selected: Option<String>,
+    /// Windows selected with it (Shift+click), which the alignment tools line up with it.
+    pub group: Vec<String>,
     undo: Vec<WndFile>,
     redo: Vec<WndFile>,
     /// A drag under way: where it began, the window's rectangle then, and whether it resizes
@@ -143,6 +146,7 @@ impl Shell {
             screen,
             tree,
             selected: None,
+            group: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
             drag: None,
@@ -305,6 +309,12 @@ impl Shell {
             return false;
         }
         match *input {
+            Input::MouseDown { x, y, button: MouseButton::Left } if self.shift => {
+                // Shift+click adds the window under the pointer to the group, or takes it out.
+                if let Some(name) = self.ui.hit(x, y).and_then(|id| self.ui.window(id)).map(|w| w.name.clone()) {
+                    self.toggle_in_group(name);
+                }
+            }
             Input::MouseDown { x, y, button: MouseButton::Left } => {
                 // On the selected window's bottom-right corner a drag resizes it.
                 let selected_rect = self
@@ -326,6 +336,7 @@ impl Shell {
                 });
                 if let Some(e) = &mut self.editor {
                     e.selected = name;
+                    e.group.clear();
                     e.typing = false;
                     e.drag = rect.map(|r| ((x, y), r, corner.is_some()));
                     if e.drag.is_some() {
@@ -490,7 +501,7 @@ impl Shell {
                 format!("Editing {} — typing the text of the selected window; Enter ends", e.file)
             } else {
                 format!(
-                    "Editing {} — click, drag (corner: resize), arrows; t text, d duplicate, Del delete, u undo, r redo, s save, Esc leave",
+                    "Editing {} — click (Shift: group), drag (corner: resize), arrows; t text, d duplicate, Del delete, u undo, r redo, s save, Esc leave",
                     e.file
                 )
             },
@@ -501,6 +512,9 @@ impl Shell {
         });
         let rect: Option<Rect> =
             e.selected.as_ref().and_then(|n| self.find(n)).and_then(|id| self.ui.window(id)).map(|w| w.rect);
+        for r in e.group.iter().filter_map(|n| self.find(n)).filter_map(|id| self.ui.window(id)).map(|w| w.rect) {
+            out.push(DrawCmd::Frame { rect: r, color: [120, 200, 255, 255], width: 2.0 });
+        }
         if let (Some(r), Some(name)) = (rect, &e.selected) {
             out.push(DrawCmd::Frame { rect: r, color: [255, 220, 90, 255], width: 2.0 });
             out.push(DrawCmd::Text {

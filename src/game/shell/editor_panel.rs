@@ -258,6 +258,9 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 shell.fill_panel();
             }
         }
+        ("ButtonAlignLeft", EventKind::Selected) => shell.align_group(super::editor_align::Align::Left),
+        ("ButtonAlignTop", EventKind::Selected) => shell.align_group(super::editor_align::Align::Top),
+        ("ButtonSameSize", EventKind::Selected) => shell.align_group(super::editor_align::Align::Size),
         ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
         ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),
         ("ButtonSave", EventKind::Selected) => match shell.save_edit() {

@@ -6,6 +6,7 @@
 
 pub mod callbacks;
 pub mod editor;
+pub mod editor_align;
 mod editor_panel;
 mod icons;
 mod in_game;
@@ -158,6 +159,8 @@ pub struct Shell {
     mods_view: Vec<mods::ModRow>,
     /// The layout editor, while it is on (F10).
     editor: Option<editor::Editor>,
+    /// Shift is held (the client says so when it changes): clicks in the editor add to its group.
+    shift: bool,
     /// Lobby state.
     pub lobby: lobby::LobbyState,
     /// Pictures made at run time (map previews), by `@name`.
@@ -242,6 +245,7 @@ impl Shell {
             sounds: Vec::new(),
             mods_view: Vec::new(),
             editor: None,
+            shift: false,
             lobby: lobby::LobbyState::default(),
             dynamic_images,
             images: bindings.images,

@@ -21,6 +21,29 @@ impl WindowManager {
         }
     }
 
+    /// Scrolls a list box just enough that `row` is in view.
+    pub fn list_reveal(&mut self, id: WindowId, row: usize) {
+        let Some(w) = self.window_mut(id) else { return };
+        let height = w.rect.h;
+        if let Gadget::ListBox { rows, scroll, row_height, .. } = &mut w.gadget {
+            let visible = (height / row_height.max(1.0)).floor().max(1.0) as usize;
+            if row < *scroll {
+                *scroll = row;
+            } else if row >= *scroll + visible {
+                *scroll = row + 1 - visible;
+            }
+            *scroll = (*scroll).min(rows.len().saturating_sub(1));
+        }
+    }
+
+    /// A list box's scroll: the first row in view.
+    pub fn list_scroll(&self, id: WindowId) -> usize {
+        match self.window(id).map(|w| &w.gadget) {
+            Some(Gadget::ListBox { scroll, .. }) => *scroll,
+            _ => 0,
+        }
+    }
+
     /// A list box's selected rows.
     pub fn list_selected(&self, id: WindowId) -> Vec<usize> {
         match self.window(id).map(|w| &w.gadget) {

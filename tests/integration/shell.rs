@@ -1168,7 +1168,13 @@ fn the_editors_tree_lists_the_layouts_windows_and_selects_the_one_clicked() {
     s.handle(Input::MouseUp { x: b.x + 5.0, y: b.y + 5.0, button: MouseButton::Left });
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(name));
     let list = s.find("Editor.wnd:ListTree").unwrap();
-    assert_eq!(s.ui.list_selected(list), vec![order.iter().position(|n| n == name).unwrap()]);
+    let row = order.iter().position(|n| n == name).unwrap();
+    assert_eq!(s.ui.list_selected(list), vec![row]);
+    // Its row is scrolled into view (the tree is longer than the list is high).
+    let shown = s.ui.list_scroll(list);
+    let high = (s.ui.window(list).unwrap().rect.h / 10.0) as usize;
+    assert!(shown <= row && row < shown + high, "row {row}, first shown {shown}");
+    assert!(shown > 0, "the Back button's row is below the first screenful");
 }
 
 #[test]

@@ -38,6 +38,9 @@ impl Shell {
             let at = rows.iter().position(|(n, _)| Some(n) == name.as_ref());
             self.ui.list_set_rows(id, rows.into_iter().map(|(_, label)| vec![label]).collect());
             self.ui.list_select(id, at);
+            if let Some(row) = at {
+                self.ui.list_reveal(id, row);
+            }
         }
         let anchor = w.as_ref().and_then(|w| w.anchor).unwrap_or_default();
         for (n, on) in [

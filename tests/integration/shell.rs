@@ -1228,3 +1228,39 @@ fn shift_click_gathers_windows_and_the_tools_line_them_up_with_the_selected_one(
     assert!(s.editor().unwrap().group.is_empty());
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(a));
 }
+
+#[test]
+fn the_editors_panel_sets_a_windows_image_per_state_from_the_atlas() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-image");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    let name = "Options.wnd:ButtonSave";
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
+    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    let def = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
+    let before = def(&s);
+    let names: Vec<String> = std::iter::once("NoImage".to_string()).chain(s.images.images.keys().cloned()).collect();
+    // The highlighted state: the image list shows the window's own highlighted image.
+    combo_step(&mut s, "Editor.wnd:ComboImageState", 2);
+    let list = s.find("Editor.wnd:ComboImage").unwrap();
+    let shown = s.ui.combo_selected(list).unwrap();
+    assert_eq!(names[shown], before.hilite[0].image);
+    // One step down the list: the next image of the atlas, for that state only.
+    combo_step(&mut s, "Editor.wnd:ComboImage", 1);
+    let after = def(&s);
+    assert_eq!(after.hilite[0].image, names[shown + 1]);
+    assert_eq!(after.enabled, before.enabled);
+    assert_eq!(after.disabled, before.disabled);
+    // The panel stays on that state after the edit, and undo puts the image back.
+    let state = s.find("Editor.wnd:ComboImageState").unwrap();
+    assert_eq!(s.ui.combo_selected(state), Some(2));
+    click(&mut s, "Editor.wnd:ButtonUndo");
+    assert_eq!(def(&s), before);
+}

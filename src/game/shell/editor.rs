@@ -35,6 +35,9 @@ pub struct Editor {
     pub selected: Option<String>,
     /// Windows selected with it (Shift+click), which the alignment tools line up with it.
     pub group: Vec<String>,
+    /// The state whose background image the panel shows and sets (0 enabled, 1 disabled,
+    /// 2 highlighted); kept while the panel is rebuilt after each edit.
+    pub(super) image_state: usize,
     undo: Vec<WndFile>,
     redo: Vec<WndFile>,
     /// A drag under way: where it began, the window's rectangle then, and whether it resizes
@@ -147,6 +150,7 @@ impl Shell {
             tree,
             selected: None,
             group: Vec::new(),
+            image_state: 0,
             undo: Vec::new(),
             redo: Vec::new(),
             drag: None,

@@ -1,7 +1,7 @@
 //! The layout editor's own panel (`ui/Editor.wnd`, made of the same retained gadgets as every
 //! screen): the selected window's name, text, tooltip, anchors, status flags (hidden, enabled,
-//! border, no input), font size and weight, text colour and system callback (chosen from the
-//! lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
+//! border, no input), font size and weight, text colour, the background image per state (from
+//! the atlas) and system callback (chosen from the lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
 //! of the layout's windows where a click selects one.
 //!
 //! Must not: change the edited layout except through the editor's undoable edits.
@@ -71,6 +71,17 @@ impl Shell {
             let text = colour.map(|[r, g, b, a]| format!("{r} {g} {b} {a}")).unwrap_or_default();
             self.ui.entry_set(id, &text);
         }
+        // The background image of the state chosen beside it (enabled, disabled, highlighted).
+        let state = self.editor.as_ref().map_or(0, |e| e.image_state);
+        if let Some(id) = self.find("Editor.wnd:ComboImageState") {
+            self.ui.combo_set(id, IMAGE_STATES.iter().map(|s| s.to_string()).collect(), Some(state));
+        }
+        let images = self.image_names();
+        let current = w.as_ref().and_then(|w| draw_list(w, state).first()).map(|d| d.image.clone());
+        if let Some(id) = self.find("Editor.wnd:ComboImage") {
+            let at = current.and_then(|c| images.iter().position(|n| *n == c)).unwrap_or(0);
+            self.ui.combo_set(id, images, Some(at));
+        }
         let (text, tip, callback) =
             w.map_or((String::new(), String::new(), None), |w| (w.text, w.tooltip_text, w.system_callback));
         if let Some(id) = self.find("Editor.wnd:EntryText") {
@@ -91,6 +102,11 @@ impl Shell {
             let keep = self.ui.combo_selected(id).unwrap_or(1);
             self.ui.combo_set(id, kinds, Some(keep));
         }
+    }
+
+    /// The images a window may show: `NoImage`, then the atlas's images by name.
+    fn image_names(&self) -> Vec<String> {
+        std::iter::once("NoImage".to_string()).chain(self.images.images.keys().cloned()).collect()
     }
 
     /// True when `input` belongs to the editor's own panel (the pointer is over it, or one of
@@ -122,6 +138,18 @@ fn tree_rows(windows: &[crate::ui::wnd::model::WindowDef]) -> Vec<(String, Strin
         walk(w, 0, &mut out);
     }
     out
+}
+
+/// The states whose background image the panel sets, in the order of its list.
+const IMAGE_STATES: [&str; 3] = ["Enabled", "Disabled", "Hilite"];
+
+/// A window's draw list for a state of [`IMAGE_STATES`].
+fn draw_list(w: &crate::ui::wnd::model::WindowDef, state: usize) -> &[crate::ui::wnd::model::DrawEntry] {
+    match state {
+        1 => &w.disabled,
+        2 => &w.hilite,
+        _ => &w.enabled,
+    }
 }
 
 /// The panel's status boxes and the flag each one switches.
@@ -264,6 +292,34 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         ("ButtonAlignLeft", EventKind::Selected) => shell.align_group(super::editor_align::Align::Left),
         ("ButtonAlignTop", EventKind::Selected) => shell.align_group(super::editor_align::Align::Top),
         ("ButtonSameSize", EventKind::Selected) => shell.align_group(super::editor_align::Align::Size),
+        ("ComboImageState", EventKind::ComboSelected(i)) => {
+            if let Some(e) = shell.editor.as_mut() {
+                e.image_state = (*i).min(IMAGE_STATES.len() - 1);
+            }
+            shell.fill_panel();
+        }
+        ("ComboImage", EventKind::ComboSelected(i)) => {
+            let Some(image) = shell.image_names().get(*i).cloned() else { return };
+            let state = shell.editor.as_ref().map_or(0, |e| e.image_state);
+            shell.edit_tree(|tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                let list = match state {
+                    1 => &mut w.disabled,
+                    2 => &mut w.hilite,
+                    _ => &mut w.enabled,
+                };
+                match list.first_mut() {
+                    Some(first) if first.image == image => return None,
+                    Some(first) => first.image = image,
+                    None => list.push(crate::ui::wnd::model::DrawEntry {
+                        image,
+                        color: [255, 255, 255, 255],
+                        border: [255, 255, 255, 0],
+                    }),
+                }
+                Some(name.to_string())
+            });
+        }
         ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
         ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),
         ("ButtonSave", EventKind::Selected) => match shell.save_edit() {

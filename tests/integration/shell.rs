@@ -1126,6 +1126,7 @@ fn the_editors_panel_sets_status_flags_font_and_text_colour() {
     assert_eq!(def(&s).text_colors.enabled, [200, 40, 40, 255]);
     field(&mut s, "Editor.wnd:EntryTextColor", "1 2");
     assert_eq!(def(&s).text_colors.enabled, [200, 40, 40, 255]);
+    assert!(s.editor().unwrap().note.as_deref().is_some_and(|n| n.starts_with("not changed: a colour")));
     assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryTextColor").unwrap()), "200 40 40 255");
     // The written layout carries all of it; four undos give back the window as it was.
     let text = ridgeline::ui::wnd::write(&s.editor().unwrap().tree);
@@ -1263,4 +1264,54 @@ fn the_editors_panel_sets_a_windows_image_per_state_from_the_atlas() {
     assert_eq!(s.ui.combo_selected(state), Some(2));
     click(&mut s, "Editor.wnd:ButtonUndo");
     assert_eq!(def(&s), before);
+}
+
+#[test]
+fn the_editors_panel_changes_a_gadgets_data_by_label_and_refuses_unknown_labels() {
+    use ridgeline::ui::wnd::model::WindowDef;
+    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+    }
+    let (mut s, _) = shell("shell-editor-data");
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    // Select the music slider from the tree's row for it (Down from the first row).
+    let name = "Options.wnd:SliderMusic";
+    let order: Vec<String> = s.editor().unwrap().tree.all_windows().iter().map(|w| w.name.clone()).collect();
+    let list = s.find("Editor.wnd:ListTree").unwrap();
+    let r = s.ui.window(list).unwrap().rect;
+    s.handle(Input::MouseDown { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    for _ in 0..order.iter().position(|n| n == name).unwrap() {
+        s.handle(Input::Key { key: Key::Down, shift: false });
+    }
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(name));
+    let data = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().gadget.clone().unwrap();
+    let before = data(&s);
+    let entry = s.find("Editor.wnd:EntryGadgetData").unwrap();
+    let shown = s.ui.entry_text(entry);
+    assert!(shown.contains("MAXVALUE: "), "{shown}");
+    let typed = |s: &mut Shell, text: &str| {
+        click(s, "Editor.wnd:EntryGadgetData");
+        s.handle(Input::Key { key: Key::End, shift: false });
+        for _ in 0..200 {
+            s.handle(Input::Key { key: Key::Backspace, shift: false });
+        }
+        for c in text.chars() {
+            s.handle(Input::Char(c));
+        }
+        s.handle(Input::Key { key: Key::Enter, shift: false });
+    };
+    typed(&mut s, "MAXVALUE: 250");
+    assert_eq!(data(&s).values("MAXVALUE"), Some(&[250][..]));
+    assert_eq!(data(&s).values("MINVALUE"), before.values("MINVALUE"), "fields left out are kept");
+    // A label the slider does not have changes nothing.
+    let now = data(&s);
+    typed(&mut s, "MAXVALU: 3");
+    assert_eq!(data(&s), now);
+    assert_eq!(s.editor().unwrap().note.as_deref(), Some("not changed: SLIDERDATA has no MAXVALU"));
+    assert!(s.ui.entry_text(s.find("Editor.wnd:EntryGadgetData").unwrap()).contains("MAXVALUE: 250"));
+    click(&mut s, "Editor.wnd:ButtonUndo");
+    assert_eq!(data(&s), before);
 }

@@ -35,6 +35,9 @@ pub struct Editor {
     pub selected: Option<String>,
     /// Windows selected with it (Shift+click), which the alignment tools line up with it.
     pub group: Vec<String>,
+    /// Why the last edit typed into the panel was refused, shown in the editor's bar until
+    /// the next edit or selection.
+    pub note: Option<String>,
     /// The state whose background image the panel shows and sets (0 enabled, 1 disabled,
     /// 2 highlighted); kept while the panel is rebuilt after each edit.
     pub(super) image_state: usize,
@@ -151,6 +154,7 @@ impl Shell {
             selected: None,
             group: Vec::new(),
             image_state: 0,
+            note: None,
             undo: Vec::new(),
             redo: Vec::new(),
             drag: None,
@@ -199,6 +203,7 @@ impl Shell {
         let Some(name) = e.selected.clone() else { return };
         let before = e.tree.clone();
         let Some(selected) = change(&mut e.tree, &name) else { return };
+        e.note = None;
         e.selected = Some(selected).filter(|s| !s.is_empty());
         e.undo.push(before);
         if e.undo.len() > MAX_UNDO {
@@ -340,6 +345,7 @@ impl Shell {
                 });
                 if let Some(e) = &mut self.editor {
                     e.selected = name;
+                    e.note = None;
                     e.group.clear();
                     e.typing = false;
                     e.drag = rect.map(|r| ((x, y), r, corner.is_some()));
@@ -501,7 +507,9 @@ impl Shell {
         out.push(DrawCmd::Text {
             x: 8.0,
             y: h - 21.0,
-            text: if e.typing {
+            text: if let Some(note) = &e.note {
+                format!("Editing {} — {note}", e.file)
+            } else if e.typing {
                 format!("Editing {} — typing the text of the selected window; Enter ends", e.file)
             } else {
                 format!(

@@ -1,7 +1,8 @@
 //! The layout editor's own panel (`ui/Editor.wnd`, made of the same retained gadgets as every
 //! screen): the selected window's name, text, tooltip, anchors, status flags (hidden, enabled,
 //! border, no input), font size and weight, text colour, the background image per state (from
-//! the atlas) and system callback (chosen from the lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
+//! the atlas), the gadget's data (`LABEL: values`, known labels only) and system callback
+//! (chosen from the lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
 //! of the layout's windows where a click selects one.
 //!
 //! Must not: change the edited layout except through the editor's undoable edits.
@@ -82,6 +83,10 @@ impl Shell {
             let at = current.and_then(|c| images.iter().position(|n| *n == c)).unwrap_or(0);
             self.ui.combo_set(id, images, Some(at));
         }
+        if let Some(id) = self.find("Editor.wnd:EntryGadgetData") {
+            let text = w.as_ref().and_then(|w| w.gadget.as_ref()).map(data_text).unwrap_or_default();
+            self.ui.entry_set(id, &text);
+        }
         let (text, tip, callback) =
             w.map_or((String::new(), String::new(), None), |w| (w.text, w.tooltip_text, w.system_callback));
         if let Some(id) = self.find("Editor.wnd:EntryText") {
@@ -102,6 +107,15 @@ impl Shell {
             let keep = self.ui.combo_selected(id).unwrap_or(1);
             self.ui.combo_set(id, kinds, Some(keep));
         }
+    }
+
+    /// Says in the editor's bar why what was typed into the panel changed nothing, and puts
+    /// the fields back as they were.
+    fn refuse(&mut self, why: &str) {
+        if let Some(e) = self.editor.as_mut() {
+            e.note = Some(format!("not changed: {why}"));
+        }
+        self.fill_panel();
     }
 
     /// The images a window may show: `NoImage`, then the atlas's images by name.
@@ -150,6 +164,41 @@ fn draw_list(w: &crate::ui::wnd::model::WindowDef, state: usize) -> &[crate::ui:
         2 => &w.hilite,
         _ => &w.enabled,
     }
+}
+
+/// A gadget's data as the panel shows it: `LABEL: values` joined by commas, as the WND file
+/// writes it.
+fn data_text(data: &crate::ui::wnd::model::GadgetData) -> String {
+    let field = |(label, values): &(String, Vec<i64>)| {
+        let values: Vec<String> = values.iter().map(i64::to_string).collect();
+        format!("{label}: {}", values.join(" "))
+    };
+    data.fields.iter().map(field).collect::<Vec<_>>().join(", ")
+}
+
+/// `data` with the fields typed in `text` changed (`LABEL: values`, comma-separated, any case;
+/// fields left out keep their values). Only labels the gadget already has may be given, each
+/// with as many whole numbers as it has now, so a typo cannot add a key the game never reads.
+fn apply_data(
+    data: &crate::ui::wnd::model::GadgetData,
+    text: &str,
+) -> Result<crate::ui::wnd::model::GadgetData, String> {
+    let mut out = data.clone();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (label, values) = part.split_once(':').ok_or_else(|| format!("`{part}`: LABEL: values"))?;
+        let label = label.trim().to_ascii_uppercase();
+        let values: Vec<i64> = values
+            .split_whitespace()
+            .map(|v| v.parse::<i64>().map_err(|_| format!("{label}: `{v}` is not a whole number")))
+            .collect::<Result<_, _>>()?;
+        let slot =
+            out.fields.iter_mut().find(|(l, _)| *l == label).ok_or_else(|| format!("{} has no {label}", data.block))?;
+        if slot.1.len() != values.len() {
+            return Err(format!("{label} takes {} value(s)", slot.1.len()));
+        }
+        slot.1 = values;
+    }
+    Ok(out)
 }
 
 /// The panel's status boxes and the flag each one switches.
@@ -248,7 +297,7 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         ("EntryFontSize", EventKind::EditDone(text)) => {
             // Sizes the renderer can draw legibly; anything else leaves the font as it was.
             let Some(size) = text.trim().parse::<i32>().ok().filter(|s| (6..=72).contains(s)) else {
-                shell.fill_panel();
+                shell.refuse("a font size is a whole number from 6 to 72");
                 return;
             };
             shell.edit_tree(|tree, name| {
@@ -271,7 +320,7 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         }
         ("EntryTextColor", EventKind::EditDone(text)) => {
             let Some(colour) = parse_colour(text) else {
-                shell.fill_panel();
+                shell.refuse("a colour is three or four numbers from 0 to 255 (red green blue alpha)");
                 return;
             };
             shell.edit_tree(|tree, name| {
@@ -320,6 +369,25 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 Some(name.to_string())
             });
         }
+        ("EntryGadgetData", EventKind::EditDone(text)) => {
+            let text = text.clone();
+            let mut refused = None;
+            shell.edit_tree(|tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                match apply_data(w.gadget.as_ref()?, &text) {
+                    Ok(data) if Some(&data) != w.gadget.as_ref() => w.gadget = Some(data),
+                    Ok(_) => return None,
+                    Err(why) => {
+                        refused = Some(why);
+                        return None;
+                    }
+                }
+                Some(name.to_string())
+            });
+            if let Some(why) = refused {
+                shell.refuse(&why);
+            }
+        }
         ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
         ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),
         ("ButtonSave", EventKind::Selected) => match shell.save_edit() {
@@ -338,7 +406,27 @@ fn default_font() -> crate::ui::wnd::model::FontDef {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_colour;
+    use super::{apply_data, data_text, parse_colour};
+    use crate::ui::wnd::model::GadgetData;
+
+    fn slider() -> GadgetData {
+        GadgetData {
+            block: "SLIDERDATA".into(),
+            fields: vec![("MINVALUE".into(), vec![0]), ("MAXVALUE".into(), vec![100])],
+        }
+    }
+
+    #[test]
+    fn gadget_data_is_shown_as_written_and_changed_field_by_field() {
+        assert_eq!(data_text(&slider()), "MINVALUE: 0, MAXVALUE: 100");
+        let changed = apply_data(&slider(), "maxvalue: 250").unwrap();
+        assert_eq!(changed.fields, vec![("MINVALUE".into(), vec![0]), ("MAXVALUE".into(), vec![250])]);
+        assert_eq!(apply_data(&slider(), &data_text(&slider())).unwrap(), slider(), "its own text changes nothing");
+        assert!(apply_data(&slider(), "MAXVALU: 3").unwrap_err().contains("has no MAXVALU"));
+        assert!(apply_data(&slider(), "MAXVALUE: 1 2").unwrap_err().contains("takes 1"));
+        assert!(apply_data(&slider(), "MAXVALUE: big").unwrap_err().contains("not a whole number"));
+        assert!(apply_data(&slider(), "MAXVALUE 3").is_err());
+    }
 
     #[test]
     fn colours_are_read_as_three_or_four_numbers_and_anything_else_is_refused() {

@@ -1315,3 +1315,56 @@ fn the_editors_panel_changes_a_gadgets_data_by_label_and_refuses_unknown_labels(
     click(&mut s, "Editor.wnd:ButtonUndo");
     assert_eq!(data(&s), before);
 }
+
+#[test]
+fn the_editors_tree_renames_a_window_unless_the_name_is_taken_bad_or_needed_by_the_code() {
+    let (mut s, _) = shell("shell-editor-rename");
+    s.settings.modder_mode = true;
+    s.toggle_editor();
+    let names = |s: &Shell| s.editor().unwrap().tree.all_windows().iter().map(|w| w.name.clone()).collect::<Vec<_>>();
+    let select = |s: &mut Shell, name: &str| {
+        let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+        s.handle(Input::MouseMove { x: r.x + 4.0, y: r.y + 4.0 });
+        s.handle(Input::MouseDown { x: r.x + 4.0, y: r.y + 4.0, button: MouseButton::Left });
+        s.handle(Input::MouseUp { x: r.x + 4.0, y: r.y + 4.0, button: MouseButton::Left });
+    };
+    let rename = |s: &mut Shell, text: &str| {
+        click(s, "Editor.wnd:EntryRename");
+        s.handle(Input::Key { key: Key::End, shift: false });
+        for _ in 0..40 {
+            s.handle(Input::Key { key: Key::Backspace, shift: false });
+        }
+        for c in text.chars() {
+            s.handle(Input::Char(c));
+        }
+        s.handle(Input::Key { key: Key::Enter, shift: false });
+    };
+    select(&mut s, "MainMenu.wnd:ButtonCredits");
+    assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryRename").unwrap()), "ButtonCredits");
+    let before = names(&s);
+    rename(&mut s, "ButtonThanks");
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some("MainMenu.wnd:ButtonThanks"));
+    assert!(names(&s).contains(&"MainMenu.wnd:ButtonThanks".to_string()));
+    assert!(!names(&s).contains(&"MainMenu.wnd:ButtonCredits".to_string()));
+    assert!(s.find("MainMenu.wnd:ButtonThanks").is_some(), "the screen shows it under its new name");
+    // Taken, malformed: refused, and the bar says why.
+    let renamed = names(&s);
+    rename(&mut s, "ButtonQuit");
+    assert_eq!(names(&s), renamed);
+    assert!(s.editor().unwrap().note.as_deref().is_some_and(|n| n.contains("already has a ButtonQuit")));
+    rename(&mut s, "Button Thanks");
+    assert_eq!(names(&s), renamed);
+    // A window the game's code needs by its name keeps it (the version line: the tree's last
+    // row, as it lets clicks through on the screen).
+    let list = s.find("Editor.wnd:ListTree").unwrap();
+    let r = s.ui.window(list).unwrap().rect;
+    s.handle(Input::MouseDown { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    s.handle(Input::Key { key: Key::End, shift: false });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some("MainMenu.wnd:Version"));
+    rename(&mut s, "Build");
+    assert_eq!(names(&s), renamed);
+    assert!(s.editor().unwrap().note.as_deref().is_some_and(|n| n.contains("needs Version")));
+    click(&mut s, "Editor.wnd:ButtonUndo");
+    assert_eq!(names(&s), before);
+}

@@ -83,6 +83,10 @@ impl Shell {
             let at = current.and_then(|c| images.iter().position(|n| *n == c)).unwrap_or(0);
             self.ui.combo_set(id, images, Some(at));
         }
+        if let Some(id) = self.find("Editor.wnd:EntryRename") {
+            let short = name.as_deref().map(super::callbacks::short).unwrap_or_default().to_string();
+            self.ui.entry_set(id, &short);
+        }
         if let Some(id) = self.find("Editor.wnd:EntryGadgetData") {
             let text = w.as_ref().and_then(|w| w.gadget.as_ref()).map(data_text).unwrap_or_default();
             self.ui.entry_set(id, &text);
@@ -199,6 +203,21 @@ fn apply_data(
         slot.1 = values;
     }
     Ok(out)
+}
+
+/// Why `short` cannot become the name of the window `name` in the layout `file` (its tree
+/// `tree`), if it cannot: it must be letters, digits and `_`, new in the layout, and the window
+/// must not be one the game's code needs by its name.
+fn rename_refused(file: &str, tree: &crate::ui::wnd::WndFile, name: &str, short: &str) -> Option<String> {
+    let current = super::callbacks::short(name);
+    if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Some(format!("`{short}`: a name is letters, digits and _"));
+    }
+    if super::required::required(file).iter().any(|r| r == current) {
+        return Some(format!("the game's code needs {current} by that name (ui/FORMAT.md)"));
+    }
+    let full = format!("{file}:{short}");
+    tree.all_windows().iter().any(|w| w.name == full).then(|| format!("{file} already has a {short}"))
 }
 
 /// The panel's status boxes and the flag each one switches.
@@ -341,6 +360,23 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         ("ButtonAlignLeft", EventKind::Selected) => shell.align_group(super::editor_align::Align::Left),
         ("ButtonAlignTop", EventKind::Selected) => shell.align_group(super::editor_align::Align::Top),
         ("ButtonSameSize", EventKind::Selected) => shell.align_group(super::editor_align::Align::Size),
+        ("EntryRename", EventKind::EditDone(text)) => {
+            let short = text.trim().to_string();
+            let Some(e) = shell.editor.as_ref() else { return };
+            let Some(name) = e.selected.clone() else { return };
+            if super::callbacks::short(&name) == short {
+                return;
+            }
+            if let Some(why) = rename_refused(&e.file, &e.tree, &name, &short) {
+                shell.refuse(&why);
+                return;
+            }
+            let full = format!("{}:{short}", e.file);
+            shell.edit_tree(|tree, name| {
+                find_mut(&mut tree.windows, name)?.name = full.clone();
+                Some(full)
+            });
+        }
         ("ComboImageState", EventKind::ComboSelected(i)) => {
             if let Some(e) = shell.editor.as_mut() {
                 e.image_state = (*i).min(IMAGE_STATES.len() - 1);

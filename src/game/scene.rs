@@ -213,14 +213,14 @@ impl Scene {
         self.ground_range
     }
 
-    /// A camera over a player's start position (the map's centre if the slot has none).
-    pub fn start_camera(&self, player: PlayerId) -> Camera {
+    /// A camera over the map's start position `start` (the map's centre if there is none).
+    pub fn start_camera(&self, start: usize) -> Camera {
         let cell = self.map.file.cell_size as f32;
         let at = self
             .map
             .file
             .start_positions
-            .get(player.index())
+            .get(start)
             .map_or(self.size() / 2.0, |&(x, y)| Vec2::new(x as f32, y as f32) * cell);
         // Look a little toward the map's centre so the base and the way out are both in view.
         let toward = (self.size() / 2.0 - at).normalize_or_zero() * 60.0;

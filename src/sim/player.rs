@@ -15,6 +15,9 @@ pub struct Player {
     pub faction: u16,
     /// Players on one team are allies.
     pub team: u8,
+    /// The map's start position it began at (an index into the map's list; not its own index
+    /// when a slot before it was left closed).
+    pub start: u8,
     /// Money.
     pub money: i64,
     /// The objects orders apply to, in id order.
@@ -36,7 +39,11 @@ impl Player {
     /// Feeds the synchronized fields to the hasher.
     pub fn hash_into(&self, h: &mut StateHasher) {
         h.write_words(&[
-            self.id.0 as u64 | (self.faction as u64) << 8 | (self.team as u64) << 24 | (self.defeated as u64) << 32,
+            self.id.0 as u64
+                | (self.faction as u64) << 8
+                | (self.team as u64) << 24
+                | (self.defeated as u64) << 32
+                | (self.start as u64) << 40,
             self.money as u64,
             self.rejected as u64,
             self.selection.len() as u64,

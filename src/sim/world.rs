@@ -197,6 +197,7 @@ impl World {
                 id: PlayerId(i as u8),
                 faction: p.faction,
                 team: p.team,
+                start: p.start,
                 money: p.money,
                 selection: Vec::new(),
                 defeated: false,
@@ -509,6 +510,12 @@ impl World {
     /// Players in slot order.
     pub fn players(&self) -> &[Player] {
         &self.players
+    }
+
+    /// Where `player` started: its start position on the map (none for no such player).
+    pub fn start_of(&self, player: PlayerId) -> Option<Vec2> {
+        let p = self.players.get(player.index())?;
+        self.terrain.start_positions().get(p.start as usize).copied()
     }
 
     /// The winning player (lowest slot of the winning team), once decided.

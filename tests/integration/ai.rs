@@ -126,6 +126,46 @@ fn a_hard_ai_techs_up_and_researches_by_its_tenth_minute() {
 }
 
 #[test]
+fn with_a_slot_left_closed_each_ai_knows_where_it_and_the_others_started() {
+    use ridgeline::session::PlayersSpec;
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    // Four Corners with the second corner empty: players 0, 1 and 2 start at corners 0, 2 and 3.
+    // Corner 2 faces corner 0 across the middle; corner 3 neighbours both.
+    let spec: PlayersSpec = "idle,idle,idle,idle".parse().unwrap();
+    for seed in 1..=6 {
+        let mut setup = spec.to_match_setup("four_corners", seed, &common::playable());
+        setup.slots[1].kind = ridgeline::session::SlotKind::Closed;
+        let prepared = ridgeline::session::start::prepare(&common::roots(), &setup, &common::opening(), 0).unwrap();
+        let mut world = prepared.world;
+        let corners = world.terrain().start_positions().to_vec();
+        let starts: Vec<_> = (0..3).map(|p| world.start_of(PlayerId(p)).unwrap()).collect();
+        assert_eq!(starts, vec![corners[0], corners[2], corners[3]]);
+        let mut ais: Vec<SkirmishAi> =
+            (0..3).map(|p| SkirmishAi::new(PlayerId(p), plans.get("brutal").unwrap().clone())).collect();
+        let mut n = 0;
+        for _ in 0..300 {
+            let mut stamped = Vec::new();
+            for (p, ai) in ais.iter_mut().enumerate() {
+                for command in ai.think(&world) {
+                    n += 1;
+                    stamped.push(StampedCommand {
+                        frame: world.frame(),
+                        player: PlayerId(p as u8),
+                        id: CommandId(n),
+                        command,
+                    });
+                }
+            }
+            world.tick(&stamped);
+        }
+        let foe = |p: usize| ais[p].foe().expect("a foe is chosen").index();
+        // The players at corners 0 and 2 each have one neighbour: the player at corner 3.
+        assert_eq!((foe(0), foe(1)), (2, 2), "seed {seed}");
+        assert!([0, 1].contains(&foe(2)), "seed {seed}");
+    }
+}
+
+#[test]
 fn in_a_free_for_all_each_ai_picks_a_neighbour_to_fight_and_the_seed_decides_which() {
     use ridgeline::session::PlayersSpec;
     let plans = AiPlans::load(&common::roots()).unwrap();

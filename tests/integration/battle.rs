@@ -829,7 +829,7 @@ fn a_replay_is_taken_over_at_a_moment_and_the_new_game_replays_from_the_start() 
     let units =
         t.world().objects().filter(|o| o.owner == me && t.world().rules().template(o.template).is_mobile()).count();
     assert!(units > 0);
-    let home = t.scene.start_camera(me);
+    let home = t.scene.start_camera(t.world().players()[me.index()].start as usize);
     t.set_camera(home);
     t.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
     t.mouse_up(MouseButton::Left, SCREEN - 2.0);

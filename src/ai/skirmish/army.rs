@@ -51,13 +51,11 @@ impl SkirmishAi {
         {
             return Some(f);
         }
-        let starts = world.terrain().start_positions();
-        let mine = starts.get(self.player.index()).copied().unwrap_or(Vec2::ZERO);
+        let mine = world.start_of(self.player).unwrap_or(Vec2::ZERO);
         let enemies: Vec<(PlayerId, Fixed)> = players
             .iter()
-            .enumerate()
-            .filter(|(_, p)| me.is_enemy(p) && !p.defeated)
-            .map(|(i, _)| (PlayerId(i as u8), starts.get(i).map_or(Fixed::ZERO, |&p| (p - mine).length())))
+            .filter(|p| me.is_enemy(p) && !p.defeated)
+            .map(|p| (p.id, world.start_of(p.id).map_or(Fixed::ZERO, |s| (s - mine).length())))
             .collect();
         let nearest = enemies.iter().map(|&(_, d)| d).min()?;
         let near: Vec<PlayerId> =
@@ -94,8 +92,9 @@ impl SkirmishAi {
         // it where it may be.
         let of_foe = |s: &&Sighting| foe.is_none_or(|f| s.owner == f);
         let foe_start = foe
-            .filter(|f| !self.memory.is_cleared(f.index()))
-            .and_then(|f| world.terrain().start_positions().get(f.index()).copied());
+            .and_then(|f| world.players().get(f.index()))
+            .filter(|f| !self.memory.is_cleared(f.start as usize))
+            .and_then(|f| world.start_of(f.id));
         let target = nearest_seen(self.memory.units().filter(of_foe), at)
             .or_else(|| nearest_seen(self.memory.structures().filter(of_foe), at))
             .map(|s| s.pos)

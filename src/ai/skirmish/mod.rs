@@ -212,7 +212,7 @@ impl SkirmishAi {
     /// The centre of its structures, else its start position, else `fallback`.
     fn home(&self, world: &World, fallback: Vec2) -> Vec2 {
         centre(world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground()).map(|o| o.pos))
-            .or_else(|| world.terrain().start_positions().get(self.player.index()).copied())
+            .or_else(|| world.start_of(self.player))
             .unwrap_or(fallback)
     }
 

@@ -174,7 +174,8 @@ impl Battle {
         let mut shroud = Shroud::new(w, h, scene.map.file.cell_size as f32);
         shroud.update(world, local);
         let power = world.power(local);
-        let mut view = View::new(scene.start_camera(local), screen);
+        let start = world.players().get(local.index()).map_or(0, |p| p.start as usize);
+        let mut view = View::new(scene.start_camera(start), screen);
         view.settle(&scene);
         Ok(Battle {
             previous: poses(world),

@@ -57,7 +57,9 @@ impl Battle {
         game.session.play_back(&replay.commands);
         let mut battle = Battle::from_match(roots, game, screen)?;
         battle.local = PlayerId(replay.local);
-        let start = battle.scene.start_camera(battle.local);
+        let start_index =
+            battle.game.session.world().players().get(battle.local.index()).map_or(0, |p| p.start as usize);
+        let start = battle.scene.start_camera(start_index);
         battle.view.set_camera(start, &battle.scene);
         battle.shroud.update(battle.game.session.world(), battle.local);
         battle.pace = super::pace::Pace::replay();

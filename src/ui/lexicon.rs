@@ -85,6 +85,11 @@ impl Lexicon {
         l
     }
 
+    /// The names registered for a kind, sorted.
+    pub fn names(&self, kind: CallbackKind) -> Vec<String> {
+        self.names.iter().filter(|(k, _)| *k == kind).map(|(_, n)| n.clone()).collect()
+    }
+
     /// Registers a name.
     pub fn register(&mut self, kind: CallbackKind, name: &str) {
         self.names.insert((kind, name.to_string()));

@@ -1009,9 +1009,25 @@ fn the_editors_own_panel_edits_text_and_chooses_a_callback_from_the_lexicon() {
     assert_eq!(find(&tree.windows, name).unwrap().text, "Leave");
     assert_eq!(s.ui.window(s.find(name).unwrap()).unwrap().text, "Leave");
     // The callback is chosen from the game's own names: one step down from "[None]".
+    use ridgeline::ui::lexicon::CallbackKind;
+    let lexicon = ridgeline::game::shell::callbacks::lexicon();
     combo_step(&mut s, "Editor.wnd:ComboCallback", 1);
     let chosen = find(&s.editor().unwrap().tree.windows, name).unwrap().system_callback.clone();
-    assert_eq!(chosen.as_deref(), Some(ridgeline::game::shell::callbacks::system_names()[0]));
+    assert_eq!(chosen, Some(lexicon.names(CallbackKind::System)[0].clone()));
+    // The draw callback the same way: its kind chosen beside the list, the list the lexicon's
+    // draw names; the system callback stays.
+    let draw_before = find(&s.editor().unwrap().tree.windows, name).unwrap().draw_callback.clone();
+    combo_step(&mut s, "Editor.wnd:ComboCallbackKind", 3);
+    let list = s.find("Editor.wnd:ComboCallback").unwrap();
+    let draws = lexicon.names(CallbackKind::Draw);
+    let shown = s.ui.combo_selected(list).unwrap();
+    assert_eq!(Some(draws[shown - 1].clone()), draw_before, "the list shows the window's draw callback");
+    combo_step(&mut s, "Editor.wnd:ComboCallback", -1);
+    let w = find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
+    assert_eq!(w.draw_callback, if shown >= 2 { Some(draws[shown - 2].clone()) } else { None });
+    assert_eq!(w.system_callback, chosen);
+    click(&mut s, "Editor.wnd:ButtonUndo");
+    assert_eq!(find(&s.editor().unwrap().tree.windows, name).unwrap().draw_callback, draw_before);
     // Close leaves the editor and takes the panel away.
     click(&mut s, "Editor.wnd:ButtonClose");
     assert!(!s.editing());

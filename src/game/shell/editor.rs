@@ -38,6 +38,9 @@ pub struct Editor {
     /// Why the last edit typed into the panel was refused, shown in the editor's bar until
     /// the next edit or selection.
     pub note: Option<String>,
+    /// Which of the window's callbacks the panel shows and sets (an index of the panel's
+    /// callback kinds: system, input, tooltip, draw).
+    pub(super) callback_kind: usize,
     /// The state whose background image the panel shows and sets (0 enabled, 1 disabled,
     /// 2 highlighted); kept while the panel is rebuilt after each edit.
     pub(super) image_state: usize,
@@ -154,6 +157,7 @@ impl Shell {
             selected: None,
             group: Vec::new(),
             image_state: 0,
+            callback_kind: 0,
             note: None,
             undo: Vec::new(),
             redo: Vec::new(),

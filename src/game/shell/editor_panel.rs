@@ -1,8 +1,8 @@
 //! The layout editor's own panel (`ui/Editor.wnd`, made of the same retained gadgets as every
 //! screen): the selected window's name, text, tooltip, anchors, status flags (hidden, enabled,
 //! border, no input), font size and weight, text colour, the background image per state (from
-//! the atlas), the gadget's data (`LABEL: values`, known labels only) and system callback
-//! (chosen from the lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
+//! the atlas), the gadget's data (`LABEL: values`, known labels only) and its system, input,
+//! tooltip and draw callbacks (chosen from the lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
 //! of the layout's windows where a click selects one.
 //!
 //! Must not: change the edited layout except through the editor's undoable edits.
@@ -91,8 +91,12 @@ impl Shell {
             let text = w.as_ref().and_then(|w| w.gadget.as_ref()).map(data_text).unwrap_or_default();
             self.ui.entry_set(id, &text);
         }
-        let (text, tip, callback) =
-            w.map_or((String::new(), String::new(), None), |w| (w.text, w.tooltip_text, w.system_callback));
+        let kind = self.editor.as_ref().map_or(0, |e| e.callback_kind);
+        if let Some(id) = self.find("Editor.wnd:ComboCallbackKind") {
+            self.ui.combo_set(id, CALLBACK_KINDS.iter().map(|(n, _)| n.to_string()).collect(), Some(kind));
+        }
+        let callback = w.as_ref().and_then(|w| callback_of(w, kind).clone());
+        let (text, tip) = w.map_or((String::new(), String::new()), |w| (w.text, w.tooltip_text));
         if let Some(id) = self.find("Editor.wnd:EntryText") {
             self.ui.entry_set(id, &text);
         }
@@ -100,8 +104,18 @@ impl Shell {
             self.ui.entry_set(id, &tip);
         }
         let mut names: Vec<String> = vec!["[None]".to_string()];
-        names.extend(super::callbacks::system_names().into_iter().map(str::to_string));
-        let chosen = names.iter().position(|n| Some(n) == callback.as_ref()).unwrap_or(0);
+        names.extend(callback_names(kind));
+        // A name the lexicon does not list (an original layout's) stays shown as it is.
+        let chosen = match callback.as_ref() {
+            Some(c) => match names.iter().position(|n| n == c) {
+                Some(i) => i,
+                None => {
+                    names.push(c.clone());
+                    names.len() - 1
+                }
+            },
+            None => 0,
+        };
         if let Some(id) = self.find("Editor.wnd:ComboCallback") {
             self.ui.combo_set(id, names, Some(chosen));
         }
@@ -156,6 +170,40 @@ fn tree_rows(windows: &[crate::ui::wnd::model::WindowDef]) -> Vec<(String, Strin
         walk(w, 0, &mut out);
     }
     out
+}
+
+/// The callbacks the panel sets, in the order of its list, with the lexicon's kind for each.
+const CALLBACK_KINDS: [(&str, crate::ui::lexicon::CallbackKind); 4] = [
+    ("System", crate::ui::lexicon::CallbackKind::System),
+    ("Input", crate::ui::lexicon::CallbackKind::Input),
+    ("Tooltip", crate::ui::lexicon::CallbackKind::Tooltip),
+    ("Draw", crate::ui::lexicon::CallbackKind::Draw),
+];
+
+/// The names a callback of the panel's kind `kind` may take: the game's lexicon for it.
+fn callback_names(kind: usize) -> Vec<String> {
+    let kind = CALLBACK_KINDS.get(kind).map_or(crate::ui::lexicon::CallbackKind::System, |k| k.1);
+    super::callbacks::lexicon().names(kind)
+}
+
+/// A window's callback of the panel's kind `kind`.
+fn callback_of(w: &crate::ui::wnd::model::WindowDef, kind: usize) -> &Option<String> {
+    match kind {
+        1 => &w.input_callback,
+        2 => &w.tooltip_callback,
+        3 => &w.draw_callback,
+        _ => &w.system_callback,
+    }
+}
+
+/// The same, to change.
+fn callback_of_mut(w: &mut crate::ui::wnd::model::WindowDef, kind: usize) -> &mut Option<String> {
+    match kind {
+        1 => &mut w.input_callback,
+        2 => &mut w.tooltip_callback,
+        3 => &mut w.draw_callback,
+        _ => &mut w.system_callback,
+    }
 }
 
 /// The states whose background image the panel sets, in the order of its list.
@@ -268,11 +316,29 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 Some(name.to_string())
             });
         }
+        ("ComboCallbackKind", EventKind::ComboSelected(i)) => {
+            if let Some(e) = shell.editor.as_mut() {
+                e.callback_kind = (*i).min(CALLBACK_KINDS.len() - 1);
+            }
+            shell.fill_panel();
+        }
         ("ComboCallback", EventKind::ComboSelected(i)) => {
-            let names = super::callbacks::system_names();
-            let chosen = i.checked_sub(1).and_then(|k| names.get(k)).map(|n| n.to_string());
+            let kind = shell.editor.as_ref().map_or(0, |e| e.callback_kind);
+            let names = callback_names(kind);
+            // Past the lexicon's names is only the window's own unlisted name: nothing to change.
+            let Some(chosen) = (match i.checked_sub(1) {
+                None => Some(None),
+                Some(k) => names.get(k).map(|n| Some(n.clone())),
+            }) else {
+                return;
+            };
             shell.edit_tree(|tree, name| {
-                find_mut(&mut tree.windows, name)?.system_callback = chosen;
+                let w = find_mut(&mut tree.windows, name)?;
+                let slot = callback_of_mut(w, kind);
+                if *slot == chosen {
+                    return None;
+                }
+                *slot = chosen;
                 Some(name.to_string())
             });
         }

@@ -196,6 +196,25 @@ impl App {
 }
 
 impl Running {
+    /// Builds the interface's drawing again from the shell's images (the game's atlas and the
+    /// enabled mods'), with the pictures made at run time put back.
+    fn rebuild_atlas(&mut self) -> Result<(), String> {
+        let atlas = load_atlas(&self.shell).map_err(|e| e.to_string())?;
+        let mut pass = UiPass::new(
+            &self.gpu.device,
+            &self.gpu.queue,
+            self.config.format,
+            &atlas,
+            self.shell.images.clone(),
+            self.shell.fonts.clone(),
+        );
+        for (name, img) in &self.shell.dynamic_images {
+            pass.set_image(&self.gpu.device, &self.gpu.queue, name, img);
+        }
+        self.pass = pass;
+        Ok(())
+    }
+
     /// Shows the system's cursor unless the battle draws its own.
     fn update_cursor(&mut self) {
         let own = self.battle.as_ref().is_some_and(|(b, _)| b.draws_cursor()) && !self.shell.message_open();
@@ -806,6 +825,9 @@ impl ApplicationHandler for App {
             _ => {}
         }
         let requests = r.shell.take_requests();
+        if requests.iter().any(|q| matches!(q, ShellRequest::ApplyMods)) {
+            apply_mods(r, &mut self.roots, &self.base_roots, &self.settings_path);
+        }
         if !r.serve(requests, &self.roots) {
             event_loop.exit();
         }
@@ -816,16 +838,7 @@ impl ApplicationHandler for App {
         let Some(r) = self.running.as_mut() else { return };
         let requests = r.shell.update();
         if requests.iter().any(|q| matches!(q, ShellRequest::ApplyMods)) {
-            // The Mods screen saved a choice: layouts change now, data with the next match.
-            self.roots = App::mod_roots(&self.base_roots, &r.shell.settings, &self.settings_path);
-            r.shell.roots = self.roots.clone();
-            if let Err(problems) = r.shell.reload_layouts(&self.roots) {
-                r.shell.message(
-                    "Mods",
-                    &format!("The mods' layouts have problems; keeping the old ones.\n{problems}"),
-                    false,
-                );
-            }
+            apply_mods(r, &mut self.roots, &self.base_roots, &self.settings_path);
         }
         if !r.serve(requests, &self.roots) {
             event_loop.exit();
@@ -876,5 +889,25 @@ impl ApplicationHandler for App {
         } else {
             event_loop.set_control_flow(ControlFlow::Wait);
         }
+    }
+}
+
+/// The Mods screen saved a choice: the roots follow it, the interface's images and layouts change
+/// now (a mod's own atlas comes and goes with it), data with the next match.
+fn apply_mods(r: &mut Running, roots: &mut ContentRoots, base: &ContentRoots, settings_path: &std::path::Path) {
+    *roots = App::mod_roots(base, &r.shell.settings, settings_path);
+    r.shell.roots = roots.clone();
+    // The images first, then the layouts that name them.
+    match r.shell.reload_images(roots) {
+        Ok(true) => {
+            if let Err(e) = r.rebuild_atlas() {
+                log::warn!("the interface's atlas could not be rebuilt: {e}");
+            }
+        }
+        Ok(false) => {}
+        Err(e) => log::warn!("the mods' images could not be read: {e}"),
+    }
+    if let Err(problems) = r.shell.reload_layouts(roots) {
+        r.shell.message("Mods", &format!("The mods' layouts have problems; keeping the old ones.\n{problems}"), false);
     }
 }

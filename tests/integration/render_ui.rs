@@ -108,3 +108,29 @@ fn a_mod_adds_its_own_atlas_beside_the_games_and_a_layout_draws_from_it() {
     let p = px(&img, 130, 265);
     assert!(p[0] > 200 && p[1] < 60 && p[2] > 200, "the button shows the mod's picture: {p:?}");
 }
+
+#[test]
+fn enabling_a_mod_with_its_own_atlas_brings_its_images_in_without_a_restart() {
+    let dir = common::temp_dir("mod-atlas-live");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    image::RgbaImage::from_pixel(64, 32, image::Rgba([0, 255, 255, 255])).save(dir.join("ui/badge.png")).unwrap();
+    std::fs::write(
+        dir.join("ui/images-badge.ron"),
+        "(atlas: \"badge.png\", size: (64, 32), images: { \"ModBadge\": (rect: (0, 0, 64, 32)) })",
+    )
+    .unwrap();
+    let settings = dir.join("settings.ron");
+    let mut shell = ridgeline::game::shell::Shell::new(&common::roots(), (800.0, 600.0), settings).unwrap();
+    assert!(!shell.images.images.contains_key("ModBadge"));
+    assert_eq!(shell.reload_images(&common::roots()), Ok(false), "nothing changed");
+    // The Mods screen's choice applied: the roots now hold the mod.
+    let with_mod = common::roots().with_mod(dir.clone());
+    assert_eq!(shell.reload_images(&with_mod), Ok(true));
+    assert_eq!(shell.images.images["ModBadge"].rect, (0, 1024, 64, 32));
+    let atlas = screenshot::load_atlas(&shell).unwrap();
+    assert_eq!(px(&atlas, 10, 1030), [0, 255, 255, 255], "the atlas the client rebuilds from holds it");
+    // And it goes again when the mod is turned off.
+    assert_eq!(shell.reload_images(&common::roots()), Ok(true));
+    assert!(!shell.images.images.contains_key("ModBadge"));
+    assert_eq!(screenshot::load_atlas(&shell).unwrap().dimensions(), (1024, 1024));
+}

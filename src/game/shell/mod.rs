@@ -294,6 +294,17 @@ impl Shell {
         Ok(true)
     }
 
+    /// Reads the images (the game's atlas and every extra set the roots hold, mods' included)
+    /// again; true when they changed, and the client must then rebuild its atlas from them.
+    pub fn reload_images(&mut self, roots: &ContentRoots) -> Result<bool, String> {
+        let images = ImageSet::load_all(roots).map_err(|e| e.to_string())?;
+        if images == self.images {
+            return Ok(false);
+        }
+        self.images = images;
+        Ok(true)
+    }
+
     /// Closes the current screen and any message (the battlefield takes the screen).
     pub fn close_screens(&mut self) {
         if let Some((old_screen, old)) = self.current.take() {

@@ -80,6 +80,22 @@ fn disc(x: u32, y: u32, w: u32, h: u32, color: [f32; 3], r: f32) -> [f32; 4] {
     [color[0] * (1.2 - d / r * 0.4), color[1] * (1.2 - d / r * 0.4), color[2], a]
 }
 
+/// A gold tick (✓) for a ticked check box — two strokes, anti-aliased by their distance — so a
+/// ticked box does not read as a radio button's dot.
+fn tick(x: u32, y: u32, w: u32, h: u32) -> [f32; 4] {
+    let (sx, sy) = (w as f32 / 24.0, h as f32 / 24.0);
+    let p = (x as f32 + 0.5, y as f32 + 0.5);
+    let segment = |a: (f32, f32), b: (f32, f32)| {
+        let (abx, aby) = (b.0 - a.0, b.1 - a.1);
+        let t = (((p.0 - a.0) * abx + (p.1 - a.1) * aby) / (abx * abx + aby * aby)).clamp(0.0, 1.0);
+        ((p.0 - a.0 - t * abx).powi(2) + (p.1 - a.1 - t * aby).powi(2)).sqrt()
+    };
+    let (a, b, c) = ((6.0 * sx, 12.5 * sy), (10.0 * sx, 17.0 * sy), (18.5 * sx, 6.5 * sy));
+    let d = segment(a, b).min(segment(b, c));
+    let alpha = (2.2 - d + 0.5).clamp(0.0, 1.0);
+    [0.95, 0.78, 0.3, alpha]
+}
+
 /// Layered ridgelines under a dusk sky: the main-menu backdrop.
 fn backdrop(x: u32, y: u32, w: u32, h: u32) -> [f32; 4] {
     let (u, v) = (x as f32 / w as f32, y as f32 / h as f32);
@@ -126,7 +142,7 @@ pub fn render() -> (RgbaImage, ImageSet) {
             p
         }),
         ("CheckBox", (448, 576, 24, 24), 0, field),
-        ("CheckMark", (472, 576, 24, 24), 0, |x, y, w, h| disc(x, y, w, h, [0.95, 0.78, 0.3], 8.0)),
+        ("CheckMark", (472, 576, 24, 24), 0, tick),
         ("RadioOff", (496, 576, 24, 24), 0, |x, y, w, h| disc(x, y, w, h, [0.08, 0.09, 0.1], 10.0)),
         ("RadioDot", (520, 576, 24, 24), 0, |x, y, w, h| disc(x, y, w, h, [0.95, 0.78, 0.3], 6.0)),
         ("SliderTrack", (448, 600, 128, 12), 4, field),

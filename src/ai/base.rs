@@ -95,17 +95,6 @@ pub fn supply_lanes(world: &World, player: PlayerId) -> Vec<(Vec2, Vec2)> {
         .collect()
 }
 
-/// The distance from `p` to the segment from `a` to `b`.
-pub fn distance_to_segment(p: Vec2, (a, b): (Vec2, Vec2)) -> Fixed {
-    let ab = b - a;
-    let len2 = ab.length_squared();
-    if len2 == Fixed::ZERO {
-        return (p - a).length();
-    }
-    let t = ((p - a).dot(ab) / len2).clamp(Fixed::ZERO, Fixed::ONE);
-    (p - (a + ab.scale(t))).length()
-}
-
 /// A gatherer working a source whose trip is much longer than the best one's, and that best
 /// source, if any.
 pub fn better_source(world: &World, player: PlayerId, home: Vec2) -> Option<(ObjectId, ObjectId)> {

@@ -74,12 +74,28 @@ struct Running {
     occluded: bool,
 }
 
-struct App {
+/// Where content comes from: the roots in use and what they are worked out from.
+struct ModRoots {
     /// The content roots in use: `--mod` folders, the mods the settings turn on, the game's.
-    roots: ContentRoots,
+    current: ContentRoots,
     /// The roots the command line gave (`--mod` folders, then the game's).
-    base_roots: ContentRoots,
+    base: ContentRoots,
+    /// The settings file (the player's `mods/` folder lies beside it).
     settings_path: PathBuf,
+}
+
+impl ModRoots {
+    /// Works the roots in use out again from the mods `settings` turn on, after those given
+    /// with `--mod`.
+    fn follow(&mut self, settings: &Settings) {
+        let front = self.base.roots().len().saturating_sub(1);
+        self.current = settings.roots_with_mods(&self.base, front, &self.settings_path);
+    }
+}
+
+struct App {
+    /// Where content comes from.
+    mods: ModRoots,
     running: Option<Running>,
     error: Option<String>,
     modifiers: ModifiersState,
@@ -96,9 +112,7 @@ struct App {
 pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> {
     let event_loop = EventLoop::new().map_err(|e| AppError::NoDisplay(e.to_string()))?;
     let mut app = App {
-        base_roots: roots.clone(),
-        roots,
-        settings_path,
+        mods: ModRoots { base: roots.clone(), current: roots, settings_path },
         running: None,
         error: None,
         modifiers: ModifiersState::default(),
@@ -115,15 +129,9 @@ pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> 
 }
 
 impl App {
-    /// The roots with the mods `settings` turn on, after those given with `--mod`.
-    fn mod_roots(base: &ContentRoots, settings: &Settings, settings_path: &std::path::Path) -> ContentRoots {
-        let front = base.roots().len().saturating_sub(1);
-        settings.roots_with_mods(base, front, settings_path)
-    }
-
     fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<Running, String> {
-        let settings = Settings::load(&self.settings_path).unwrap_or_default();
-        self.roots = App::mod_roots(&self.base_roots, &settings, &self.settings_path);
+        let settings = Settings::load(&self.mods.settings_path).unwrap_or_default();
+        self.mods.follow(&settings);
         let (w, h) = settings.resolution;
         let mut attrs = Window::default_attributes().with_title("Ridgeline").with_inner_size(PhysicalSize::new(w, h));
         if settings.fullscreen {
@@ -147,13 +155,14 @@ impl App {
         config.present_mode = wgpu::PresentMode::AutoVsync;
         surface.configure(&gpu.device, &config);
         let screen = (size.width as f32, size.height as f32);
-        let shell = match Shell::new(&self.roots, screen, self.settings_path.clone()) {
+        let shell = match Shell::new(&self.mods.current, screen, self.mods.settings_path.clone()) {
             Ok(s) => s,
             // A broken mod: the game starts with its own content and says what was refused.
-            Err(e) if self.roots != ContentRoots::discover() => {
+            Err(e) if self.mods.current != ContentRoots::discover() => {
                 log::warn!("the mods were refused: {e}");
-                self.roots = ContentRoots::discover();
-                let mut s = Shell::new(&self.roots, screen, self.settings_path.clone()).map_err(|e| e.to_string())?;
+                self.mods.current = ContentRoots::discover();
+                let mut s = Shell::new(&self.mods.current, screen, self.mods.settings_path.clone())
+                    .map_err(|e| e.to_string())?;
                 let why = e.to_string().replace("layout problems:\n", "").replace("\n    ", "\n");
                 s.message(
                     "Mods",
@@ -171,7 +180,7 @@ impl App {
             pass.set_image(&gpu.device, &gpu.queue, name, img);
         }
         log::info!("window {}×{}, surface format {:?}", size.width, size.height, config.format);
-        let audio = crate::audio::Audio::start(&self.roots, shell.volumes());
+        let audio = crate::audio::Audio::start(&self.mods.current, shell.volumes());
         Ok(Running {
             window,
             surface,
@@ -196,6 +205,30 @@ impl App {
 }
 
 impl Running {
+    /// The Mods screen saved a choice: the roots follow it, the interface's images (a mod's own
+    /// atlas comes and goes with it) and then the layouts that name them change now, data with
+    /// the next match.
+    fn apply_mods(&mut self, mods: &mut ModRoots) {
+        mods.follow(&self.shell.settings);
+        self.shell.roots = mods.current.clone();
+        match self.shell.reload_images(&mods.current) {
+            Ok(true) => {
+                if let Err(e) = self.rebuild_atlas() {
+                    log::warn!("the interface's atlas could not be rebuilt: {e}");
+                }
+            }
+            Ok(false) => {}
+            Err(e) => log::warn!("the mods' images could not be read: {e}"),
+        }
+        if let Err(problems) = self.shell.reload_layouts(&mods.current) {
+            self.shell.message(
+                "Mods",
+                &format!("The mods' layouts have problems; keeping the old ones.\n{problems}"),
+                false,
+            );
+        }
+    }
+
     /// Builds the interface's drawing again from the shell's images (the game's atlas and the
     /// enabled mods'), with the pictures made at run time put back.
     fn rebuild_atlas(&mut self) -> Result<(), String> {
@@ -239,13 +272,14 @@ impl Running {
         }
     }
 
-    /// Carries out what the shell's screens asked for. Returns false when the player quit.
-    fn serve(&mut self, requests: Vec<ShellRequest>, roots: &ContentRoots) -> bool {
+    /// Carries out what the shell's screens asked for, in order; `mods` are the content roots
+    /// (which the Mods screen's choice changes). Returns false when the player quit.
+    fn serve(&mut self, requests: Vec<ShellRequest>, mods: &mut ModRoots) -> bool {
         for r in requests {
+            let roots = &mods.current;
             match r {
                 ShellRequest::Quit => return false,
-                // Handled by the app before the shell's other requests (it owns the roots).
-                ShellRequest::ApplyMods => {}
+                ShellRequest::ApplyMods => self.apply_mods(mods),
                 ShellRequest::StartMatch(setup) => {
                     let screen = self.screen();
                     let started = Battle::start(roots, &setup, screen).map_err(|e| e.to_string());
@@ -825,10 +859,7 @@ impl ApplicationHandler for App {
             _ => {}
         }
         let requests = r.shell.take_requests();
-        if requests.iter().any(|q| matches!(q, ShellRequest::ApplyMods)) {
-            apply_mods(r, &mut self.roots, &self.base_roots, &self.settings_path);
-        }
-        if !r.serve(requests, &self.roots) {
+        if !r.serve(requests, &mut self.mods) {
             event_loop.exit();
         }
         r.apply_settings();
@@ -837,20 +868,17 @@ impl ApplicationHandler for App {
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let Some(r) = self.running.as_mut() else { return };
         let requests = r.shell.update();
-        if requests.iter().any(|q| matches!(q, ShellRequest::ApplyMods)) {
-            apply_mods(r, &mut self.roots, &self.base_roots, &self.settings_path);
-        }
-        if !r.serve(requests, &self.roots) {
+        if !r.serve(requests, &mut self.mods) {
             event_loop.exit();
             return;
         }
         if r.lobby.is_some() {
-            r.poll_lobby(&self.roots);
+            r.poll_lobby(&self.mods.current);
             self.dirty = true;
         }
-        let watch = self.watch.get_or_insert_with(|| LayoutWatch::new(&self.roots));
-        if watch.changed(&self.roots) {
-            match r.shell.reload_layouts(&self.roots) {
+        let watch = self.watch.get_or_insert_with(|| LayoutWatch::new(&self.mods.current));
+        if watch.changed(&self.mods.current) {
+            match r.shell.reload_layouts(&self.mods.current) {
                 Ok(true) => log::info!("layouts reloaded"),
                 Ok(false) => {}
                 Err(problems) => r.shell.message(
@@ -889,25 +917,5 @@ impl ApplicationHandler for App {
         } else {
             event_loop.set_control_flow(ControlFlow::Wait);
         }
-    }
-}
-
-/// The Mods screen saved a choice: the roots follow it, the interface's images and layouts change
-/// now (a mod's own atlas comes and goes with it), data with the next match.
-fn apply_mods(r: &mut Running, roots: &mut ContentRoots, base: &ContentRoots, settings_path: &std::path::Path) {
-    *roots = App::mod_roots(base, &r.shell.settings, settings_path);
-    r.shell.roots = roots.clone();
-    // The images first, then the layouts that name them.
-    match r.shell.reload_images(roots) {
-        Ok(true) => {
-            if let Err(e) = r.rebuild_atlas() {
-                log::warn!("the interface's atlas could not be rebuilt: {e}");
-            }
-        }
-        Ok(false) => {}
-        Err(e) => log::warn!("the mods' images could not be read: {e}"),
-    }
-    if let Err(problems) = r.shell.reload_layouts(roots) {
-        r.shell.message("Mods", &format!("The mods' layouts have problems; keeping the old ones.\n{problems}"), false);
     }
 }

@@ -82,6 +82,14 @@ impl Terrain {
         Vec2::new(self.cell_size.mul_int(self.width as i64), self.cell_size.mul_int(self.height as i64))
     }
 
+    /// The way from `p` toward the map's middle on each axis, as signs (1 where `p` lies on
+    /// the middle): what layouts around mirrored points turn by, so that they come out mirrored.
+    pub fn toward_middle(&self, p: Vec2) -> (i32, i32) {
+        let middle = self.world_size().scale(Fixed::HALF);
+        let sign = |a: Fixed, m: Fixed| if a > m { -1 } else { 1 };
+        (sign(p.x, middle.x), sign(p.y, middle.y))
+    }
+
     /// Start positions in slot order.
     pub fn start_positions(&self) -> &[Vec2] {
         &self.start_positions

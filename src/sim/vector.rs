@@ -81,6 +81,17 @@ impl Vec2 {
         let len = self.length();
         if len <= max { self } else { self.normalize().scale(max) }
     }
+
+    /// The distance from this point to the segment from `a` to `b`.
+    pub fn distance_to_segment(self, (a, b): (Vec2, Vec2)) -> Fixed {
+        let ab = b - a;
+        let len2 = ab.length_squared();
+        if len2 == Fixed::ZERO {
+            return (self - a).length();
+        }
+        let t = ((self - a).dot(ab) / len2).clamp(Fixed::ZERO, Fixed::ONE);
+        (self - (a + ab.scale(t))).length()
+    }
 }
 
 impl Add for Vec2 {

@@ -205,7 +205,6 @@ impl World {
                 upgrades: 0,
             });
         }
-        let start_of: Vec<u8> = setup.players.iter().map(|p| p.start).collect();
         let content = super::content_digest::content_digest(&setup.rules, &setup.terrain);
         let teams = players.iter().map(|p| p.team as usize + 1).max().unwrap_or(1);
         let vision = super::vision::Vision::new(&setup.terrain, teams);
@@ -227,8 +226,8 @@ impl World {
             scratch: Scratch::default(),
             events: Vec::new(),
         };
-        for (i, &start) in start_of.iter().enumerate() {
-            world.place_starting_objects(PlayerId(i as u8), start);
+        for i in 0..world.players.len() {
+            world.place_starting_objects(PlayerId(i as u8));
         }
         let placed: Vec<(ObjectId, u32)> = setup
             .objects
@@ -249,14 +248,13 @@ impl World {
     /// Places a faction's starting objects: the first on the start position, the rest on a
     /// spiral of free cells around it, turned by the quarter of the map the start lies in so
     /// that every start position lays its objects out alike (the first toward the middle).
-    fn place_starting_objects(&mut self, player: PlayerId, start: u8) {
+    fn place_starting_objects(&mut self, player: PlayerId) {
         let rules = Arc::clone(&self.rules);
         let faction = &rules.factions[self.players[player.index()].faction as usize];
-        let Some(&start) = self.terrain.start_positions().get(start as usize) else { return };
+        let Some(start) = self.start_of(player) else { return };
         let centre = self.terrain.world_size().scale(Fixed::HALF);
         let facing = (centre - start).angle();
-        let toward = |a: Fixed, b: Fixed| if a > b { -1 } else { 1 };
-        let sign = (toward(start.x, centre.x), toward(start.y, centre.y));
+        let sign = self.terrain.toward_middle(start);
         // A start on a cell border spirals from the cell on its side toward the middle, so
         // mirrored starts spiral from mirrored cells.
         let quarter = self.terrain.cell_size().div_int(4);

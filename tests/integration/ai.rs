@@ -6,7 +6,7 @@ use crate::common;
 use ridgeline::ai::SkirmishAi;
 use ridgeline::defs::AiPlans;
 use ridgeline::session::run_headless;
-use ridgeline::sim::{Command, CommandId, PlayerId, StampedCommand};
+use ridgeline::sim::{Command, CommandId, PlayerId, StampedCommand, World};
 
 #[test]
 fn an_ai_beats_an_idle_opponent_of_its_own_faction() {
@@ -125,6 +125,29 @@ fn a_hard_ai_techs_up_and_researches_by_its_tenth_minute() {
     assert!(names.iter().all(|n| ["CompositeArmor", "MarksmanTraining", "Turbines"].contains(n)), "{names:?}");
 }
 
+/// Brutal AIs for the first `players` players of `world`, thinking and playing `frames` frames.
+fn brutal_ais_play(world: &mut World, plans: &AiPlans, players: u8, frames: u32) -> Vec<SkirmishAi> {
+    let mut ais: Vec<SkirmishAi> =
+        (0..players).map(|p| SkirmishAi::new(PlayerId(p), plans.get("brutal").unwrap().clone())).collect();
+    let mut n = 0;
+    for _ in 0..frames {
+        let mut stamped = Vec::new();
+        for (p, ai) in ais.iter_mut().enumerate() {
+            for command in ai.think(world) {
+                n += 1;
+                stamped.push(StampedCommand {
+                    frame: world.frame(),
+                    player: PlayerId(p as u8),
+                    id: CommandId(n),
+                    command,
+                });
+            }
+        }
+        world.tick(&stamped);
+    }
+    ais
+}
+
 #[test]
 fn with_a_slot_left_closed_each_ai_knows_where_it_and_the_others_started() {
     use ridgeline::session::PlayersSpec;
@@ -140,24 +163,7 @@ fn with_a_slot_left_closed_each_ai_knows_where_it_and_the_others_started() {
         let corners = world.terrain().start_positions().to_vec();
         let starts: Vec<_> = (0..3).map(|p| world.start_of(PlayerId(p)).unwrap()).collect();
         assert_eq!(starts, vec![corners[0], corners[2], corners[3]]);
-        let mut ais: Vec<SkirmishAi> =
-            (0..3).map(|p| SkirmishAi::new(PlayerId(p), plans.get("brutal").unwrap().clone())).collect();
-        let mut n = 0;
-        for _ in 0..300 {
-            let mut stamped = Vec::new();
-            for (p, ai) in ais.iter_mut().enumerate() {
-                for command in ai.think(&world) {
-                    n += 1;
-                    stamped.push(StampedCommand {
-                        frame: world.frame(),
-                        player: PlayerId(p as u8),
-                        id: CommandId(n),
-                        command,
-                    });
-                }
-            }
-            world.tick(&stamped);
-        }
+        let ais = brutal_ais_play(&mut world, &plans, 3, 300);
         let foe = |p: usize| ais[p].foe().expect("a foe is chosen").index();
         // The players at corners 0 and 2 each have one neighbour: the player at corner 3.
         assert_eq!((foe(0), foe(1)), (2, 2), "seed {seed}");
@@ -178,24 +184,7 @@ fn in_a_free_for_all_each_ai_picks_a_neighbour_to_fight_and_the_seed_decides_whi
         let setup = spec.to_match_setup("four_corners", seed, &common::playable());
         let prepared = ridgeline::session::start::prepare(&common::roots(), &setup, &common::opening(), 0).unwrap();
         let mut world = prepared.world;
-        let mut ais: Vec<SkirmishAi> =
-            (0..4).map(|p| SkirmishAi::new(PlayerId(p), plans.get("brutal").unwrap().clone())).collect();
-        let mut n = 0;
-        for _ in 0..300 {
-            let mut stamped = Vec::new();
-            for (p, ai) in ais.iter_mut().enumerate() {
-                for command in ai.think(&world) {
-                    n += 1;
-                    stamped.push(StampedCommand {
-                        frame: world.frame(),
-                        player: PlayerId(p as u8),
-                        id: CommandId(n),
-                        command,
-                    });
-                }
-            }
-            world.tick(&stamped);
-        }
+        let ais = brutal_ais_play(&mut world, &plans, 4, 300);
         for (p, ai) in ais.iter().enumerate() {
             let foe = ai.foe().expect("a foe is chosen once the army is commanded").index();
             assert!(neighbours[p].contains(&foe), "seed {seed}: player {p} goes for {foe}, across the map");

@@ -76,17 +76,21 @@ fn megabytes_of_text_make_only_the_vertices_that_can_show() {
     assert!(verts.len() >= 2 * 6 * 50, "the visible line is drawn ({} vertices)", verts.len());
 }
 
+/// A mod folder (a test's own) with an atlas of its own: `ui/<file>.png`, 64×32 of one colour,
+/// and `ui/images-<file>.ron` naming all of it `image`.
+fn mod_with_atlas(test: &str, file: &str, image: &str, colour: [u8; 4]) -> std::path::PathBuf {
+    let dir = common::temp_dir(test);
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    image::RgbaImage::from_pixel(64, 32, image::Rgba(colour)).save(dir.join(format!("ui/{file}.png"))).unwrap();
+    let set = format!("(atlas: \"{file}.png\", size: (64, 32), images: {{ \"{image}\": (rect: (0, 0, 64, 32)) }})");
+    std::fs::write(dir.join(format!("ui/images-{file}.ron")), set).unwrap();
+    dir
+}
+
 #[test]
 fn a_mod_adds_its_own_atlas_beside_the_games_and_a_layout_draws_from_it() {
-    let dir = common::temp_dir("mod-own-atlas");
-    std::fs::create_dir_all(dir.join("ui")).unwrap();
     // A 64×32 picture: pure magenta, which the game's art never uses.
-    image::RgbaImage::from_pixel(64, 32, image::Rgba([255, 0, 255, 255])).save(dir.join("ui/flag.png")).unwrap();
-    std::fs::write(
-        dir.join("ui/images-flag.ron"),
-        "(atlas: \"flag.png\", size: (64, 32), images: { \"ModFlag\": (rect: (0, 0, 64, 32)) })",
-    )
-    .unwrap();
+    let dir = mod_with_atlas("mod-own-atlas", "flag", "ModFlag", [255, 0, 255, 255]);
     // The main menu's Skirmish button wears it.
     let menu = common::read(&common::root().join("ui/MainMenu.wnd"));
     let at = menu.find("\"MainMenu.wnd:ButtonSkirmish\"").unwrap();
@@ -111,14 +115,7 @@ fn a_mod_adds_its_own_atlas_beside_the_games_and_a_layout_draws_from_it() {
 
 #[test]
 fn enabling_a_mod_with_its_own_atlas_brings_its_images_in_without_a_restart() {
-    let dir = common::temp_dir("mod-atlas-live");
-    std::fs::create_dir_all(dir.join("ui")).unwrap();
-    image::RgbaImage::from_pixel(64, 32, image::Rgba([0, 255, 255, 255])).save(dir.join("ui/badge.png")).unwrap();
-    std::fs::write(
-        dir.join("ui/images-badge.ron"),
-        "(atlas: \"badge.png\", size: (64, 32), images: { \"ModBadge\": (rect: (0, 0, 64, 32)) })",
-    )
-    .unwrap();
+    let dir = mod_with_atlas("mod-atlas-live", "badge", "ModBadge", [0, 255, 255, 255]);
     let settings = dir.join("settings.ron");
     let mut shell = ridgeline::game::shell::Shell::new(&common::roots(), (800.0, 600.0), settings).unwrap();
     assert!(!shell.images.images.contains_key("ModBadge"));

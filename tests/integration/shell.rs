@@ -10,6 +10,7 @@ use ridgeline::lockstep::PeerId;
 use ridgeline::net::wire::{Roster, RosterSlot, Seat};
 use ridgeline::session::lobby::LobbyChange;
 use ridgeline::session::{Difficulty, SlotKind};
+use ridgeline::ui::wnd::model::WindowDef;
 use ridgeline::ui::{Input, Key, MouseButton};
 
 fn shell(name: &str) -> (Shell, std::path::PathBuf) {
@@ -854,12 +855,54 @@ fn the_mods_screen_lists_turns_on_orders_saves_and_refuses_a_broken_mod() {
     assert_eq!(roots.roots().last(), common::roots().roots().last());
 }
 
+/// The window called `name` in a layout tree.
+fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+    ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+}
+
+/// The Options screen with the layout editor on (modder mode ticked).
+fn editing_options(name: &str) -> Shell {
+    let (mut s, _) = shell(name);
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    s
+}
+
+/// The pointer moved to (x, y), pressed and let go there.
+fn press_at(s: &mut Shell, x: f32, y: f32) {
+    s.handle(Input::MouseMove { x, y });
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+}
+
+/// A press just inside the top-left corner of the window `name` (an editor selects it).
+fn press_window(s: &mut Shell, name: &str) {
+    let r = s.ui.window(s.find(name).unwrap_or_else(|| panic!("no window {name}"))).unwrap().rect;
+    press_at(s, r.x + 5.0, r.y + 5.0);
+}
+
+/// A press on the first row of the editor's tree.
+fn press_first_tree_row(s: &mut Shell) {
+    let r = s.ui.window(s.find("Editor.wnd:ListTree").unwrap()).unwrap().rect;
+    press_at(s, r.x + 20.0, r.y + 4.0);
+}
+
+/// The text field `field` emptied, `text` typed into it and Enter pressed.
+fn type_into(s: &mut Shell, field: &str, text: &str) {
+    click(s, field);
+    s.handle(Input::Key { key: Key::End, shift: false });
+    for _ in 0..200 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in text.chars() {
+        s.handle(Input::Char(c));
+    }
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+}
+
 #[test]
 fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
-    use ridgeline::ui::wnd::model::WindowDef;
-    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
-        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
-    }
     let (mut s, path) = shell("shell-editor");
     let game_file = common::read(&common::root().join("ui/Options.wnd"));
     click(&mut s, "MainMenu.wnd:ButtonOptions");
@@ -919,20 +962,11 @@ fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
 
 #[test]
 fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
-    use ridgeline::ui::wnd::model::WindowDef;
-    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
-        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
-    }
-    let (mut s, _) = shell("shell-editor-2");
-    s.settings.modder_mode = true;
-    click(&mut s, "MainMenu.wnd:ButtonOptions");
-    s.toggle_editor();
+    let mut s = editing_options("shell-editor-2");
     let name = "Options.wnd:ButtonBack";
     let tree = |s: &Shell| s.editor().unwrap().tree.clone();
     let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
-    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
-    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    press_window(&mut s, name);
     let before = find(&tree(&s).windows, name).unwrap().rect;
     // From the bottom-right corner a drag resizes: 24 px wider is 20 units (scale 1.2).
     let (cx, cy) = (r.right() - 2.0, r.bottom() - 2.0);
@@ -978,33 +1012,16 @@ fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
 
 #[test]
 fn the_editors_own_panel_edits_text_and_chooses_a_callback_from_the_lexicon() {
-    use ridgeline::ui::wnd::model::WindowDef;
-    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
-        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
-    }
-    let (mut s, _) = shell("shell-editor-panel");
-    s.settings.modder_mode = true;
-    click(&mut s, "MainMenu.wnd:ButtonOptions");
-    s.toggle_editor();
+    let mut s = editing_options("shell-editor-panel");
     assert!(s.find("Editor.wnd:EditorPanel").is_some(), "the panel is a layout of its own");
     // Select the Back button by clicking it (the panel does not cover it).
     let name = "Options.wnd:ButtonBack";
-    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
-    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
-    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    press_window(&mut s, name);
     let label = s.ui.window(s.find("Editor.wnd:LabelSelected").unwrap()).unwrap().text.clone();
     assert_eq!(label, name);
     assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryText").unwrap()), "Back");
     // Type a new caption into the panel's field; Enter applies it.
-    click(&mut s, "Editor.wnd:EntryText");
-    for _ in 0..8 {
-        s.handle(Input::Key { key: Key::Backspace, shift: false });
-    }
-    for c in "Leave".chars() {
-        s.handle(Input::Char(c));
-    }
-    s.handle(Input::Key { key: Key::Enter, shift: false });
+    type_into(&mut s, "Editor.wnd:EntryText", "Leave");
     let tree = s.editor().unwrap().tree.clone();
     assert_eq!(find(&tree.windows, name).unwrap().text, "Leave");
     assert_eq!(s.ui.window(s.find(name).unwrap()).unwrap().text, "Leave");
@@ -1036,10 +1053,7 @@ fn the_editors_own_panel_edits_text_and_chooses_a_callback_from_the_lexicon() {
 
 #[test]
 fn the_editor_adds_a_gadget_from_its_palette_and_reorders_siblings() {
-    let (mut s, _) = shell("shell-editor-add");
-    s.settings.modder_mode = true;
-    click(&mut s, "MainMenu.wnd:ButtonOptions");
-    s.toggle_editor();
+    let mut s = editing_options("shell-editor-add");
     let tree = |s: &Shell| s.editor().unwrap().tree.clone();
     // Select the panel (Tab walks from the root to its first child), then add a push button.
     s.handle(Input::Key { key: Key::Tab, shift: false });
@@ -1070,19 +1084,9 @@ fn the_editor_adds_a_gadget_from_its_palette_and_reorders_siblings() {
 
 #[test]
 fn the_editors_panel_sets_a_windows_anchors() {
-    use ridgeline::ui::wnd::model::WindowDef;
-    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
-        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
-    }
-    let (mut s, _) = shell("shell-editor-anchor");
-    s.settings.modder_mode = true;
-    click(&mut s, "MainMenu.wnd:ButtonOptions");
-    s.toggle_editor();
+    let mut s = editing_options("shell-editor-anchor");
     let name = "Options.wnd:ButtonSave";
-    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
-    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
-    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    press_window(&mut s, name);
     let was = find(&s.editor().unwrap().tree.windows, name).unwrap().anchor.unwrap_or_default();
     let right = s.find("Editor.wnd:CheckAnchorRight").unwrap();
     assert_eq!(s.ui.checked(right), was.right, "the panel shows the window's anchors");
@@ -1097,19 +1101,9 @@ fn the_editors_panel_sets_a_windows_anchors() {
 
 #[test]
 fn the_editors_panel_sets_status_flags_font_and_text_colour() {
-    use ridgeline::ui::wnd::model::WindowDef;
-    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
-        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
-    }
-    let (mut s, _) = shell("shell-editor-style");
-    s.settings.modder_mode = true;
-    click(&mut s, "MainMenu.wnd:ButtonOptions");
-    s.toggle_editor();
+    let mut s = editing_options("shell-editor-style");
     let name = "Options.wnd:ButtonSave";
-    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
-    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
-    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    press_window(&mut s, name);
     let def = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
     let before = def(&s);
     // The panel shows what the layout says: enabled, not hidden, the font's size.
@@ -1122,25 +1116,14 @@ fn the_editors_panel_sets_status_flags_font_and_text_colour() {
     let border = ridgeline::ui::wnd::model::STATUS_FLAGS.iter().find(|f| f.0 == "BORDER").unwrap().1;
     assert_eq!(def(&s).status, before.status | border);
     // A new size, typed and applied with Enter; then bold.
-    let field = |s: &mut Shell, field: &str, text: &str| {
-        click(s, field);
-        s.handle(Input::Key { key: Key::End, shift: false });
-        for _ in 0..20 {
-            s.handle(Input::Key { key: Key::Backspace, shift: false });
-        }
-        for c in text.chars() {
-            s.handle(Input::Char(c));
-        }
-        s.handle(Input::Key { key: Key::Enter, shift: false });
-    };
-    field(&mut s, "Editor.wnd:EntryFontSize", "20");
+    type_into(&mut s, "Editor.wnd:EntryFontSize", "20");
     assert_eq!(def(&s).font.unwrap().size, 20);
     click(&mut s, "Editor.wnd:CheckFontBold");
     assert_eq!(def(&s).font.unwrap().bold, !before.font.as_ref().unwrap().bold);
     // A colour as three numbers (alpha 255); nonsense leaves the colour alone.
-    field(&mut s, "Editor.wnd:EntryTextColor", "200 40 40");
+    type_into(&mut s, "Editor.wnd:EntryTextColor", "200 40 40");
     assert_eq!(def(&s).text_colors.enabled, [200, 40, 40, 255]);
-    field(&mut s, "Editor.wnd:EntryTextColor", "1 2");
+    type_into(&mut s, "Editor.wnd:EntryTextColor", "1 2");
     assert_eq!(def(&s).text_colors.enabled, [200, 40, 40, 255]);
     assert!(s.editor().unwrap().note.as_deref().is_some_and(|n| n.starts_with("not changed: a colour")));
     assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryTextColor").unwrap()), "200 40 40 255");
@@ -1155,10 +1138,7 @@ fn the_editors_panel_sets_status_flags_font_and_text_colour() {
 
 #[test]
 fn the_editors_tree_lists_the_layouts_windows_and_selects_the_one_clicked() {
-    let (mut s, _) = shell("shell-editor-tree");
-    s.settings.modder_mode = true;
-    click(&mut s, "MainMenu.wnd:ButtonOptions");
-    s.toggle_editor();
+    let mut s = editing_options("shell-editor-tree");
     let list = s.find("Editor.wnd:ListTree").expect("the tree is part of the editor's layout");
     let order: Vec<String> = s.editor().unwrap().tree.all_windows().iter().map(|w| w.name.clone()).collect();
     let rows = s.ui.list_rows(list);
@@ -1167,10 +1147,7 @@ fn the_editors_tree_lists_the_layouts_windows_and_selects_the_one_clicked() {
     assert_eq!(rows[0][0], order[0].split(':').nth(1).unwrap());
     assert!(rows[1][0].starts_with("  "), "{:?}", rows[1]);
     // A click on the first row selects the layout's first window; Down walks the tree.
-    let r = s.ui.window(list).unwrap().rect;
-    s.handle(Input::MouseMove { x: r.x + 20.0, y: r.y + 4.0 });
-    s.handle(Input::MouseDown { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    press_first_tree_row(&mut s);
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(order[0].as_str()));
     s.handle(Input::Key { key: Key::Down, shift: false });
     s.handle(Input::Key { key: Key::Down, shift: false });
@@ -1179,10 +1156,7 @@ fn the_editors_tree_lists_the_layouts_windows_and_selects_the_one_clicked() {
     assert_eq!(label, order[2]);
     // Selecting on the screen marks the window's row in the tree.
     let name = "Options.wnd:ButtonBack";
-    let b = s.ui.window(s.find(name).unwrap()).unwrap().rect;
-    s.handle(Input::MouseMove { x: b.x + 5.0, y: b.y + 5.0 });
-    s.handle(Input::MouseDown { x: b.x + 5.0, y: b.y + 5.0, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x: b.x + 5.0, y: b.y + 5.0, button: MouseButton::Left });
+    press_window(&mut s, name);
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(name));
     let list = s.find("Editor.wnd:ListTree").unwrap();
     let row = order.iter().position(|n| n == name).unwrap();
@@ -1196,26 +1170,13 @@ fn the_editors_tree_lists_the_layouts_windows_and_selects_the_one_clicked() {
 
 #[test]
 fn shift_click_gathers_windows_and_the_tools_line_them_up_with_the_selected_one() {
-    use ridgeline::ui::wnd::model::WindowDef;
-    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
-        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
-    }
-    let (mut s, _) = shell("shell-editor-align");
-    s.settings.modder_mode = true;
-    click(&mut s, "MainMenu.wnd:ButtonOptions");
-    s.toggle_editor();
-    let press = |s: &mut Shell, name: &str| {
-        let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
-        s.handle(Input::MouseMove { x: r.x + 4.0, y: r.y + 4.0 });
-        s.handle(Input::MouseDown { x: r.x + 4.0, y: r.y + 4.0, button: MouseButton::Left });
-        s.handle(Input::MouseUp { x: r.x + 4.0, y: r.y + 4.0, button: MouseButton::Left });
-    };
+    let mut s = editing_options("shell-editor-align");
     let rect = |s: &Shell, name: &str| find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
     let (primary, a, b) = ("Options.wnd:ButtonBack", "Options.wnd:ButtonSave", "Options.wnd:EntryName");
-    press(&mut s, primary);
+    press_window(&mut s, primary);
     s.set_shift(true);
-    press(&mut s, a);
-    press(&mut s, b);
+    press_window(&mut s, a);
+    press_window(&mut s, b);
     s.set_shift(false);
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(primary));
     assert_eq!(s.editor().unwrap().group, vec![a.to_string(), b.to_string()]);
@@ -1238,29 +1199,19 @@ fn shift_click_gathers_windows_and_the_tools_line_them_up_with_the_selected_one(
     assert_eq!((rect(&s, a), rect(&s, b)), (a0, b0));
     // Shift+click on a member takes it out; a plain click starts over.
     s.set_shift(true);
-    press(&mut s, a);
+    press_window(&mut s, a);
     s.set_shift(false);
     assert_eq!(s.editor().unwrap().group, vec![b.to_string()]);
-    press(&mut s, a);
+    press_window(&mut s, a);
     assert!(s.editor().unwrap().group.is_empty());
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(a));
 }
 
 #[test]
 fn the_editors_panel_sets_a_windows_image_per_state_from_the_atlas() {
-    use ridgeline::ui::wnd::model::WindowDef;
-    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
-        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
-    }
-    let (mut s, _) = shell("shell-editor-image");
-    s.settings.modder_mode = true;
-    click(&mut s, "MainMenu.wnd:ButtonOptions");
-    s.toggle_editor();
+    let mut s = editing_options("shell-editor-image");
     let name = "Options.wnd:ButtonSave";
-    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
-    s.handle(Input::MouseMove { x: r.x + 5.0, y: r.y + 5.0 });
-    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    press_window(&mut s, name);
     let def = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
     let before = def(&s);
     let names: Vec<String> = std::iter::once("NoImage".to_string()).chain(s.images.images.keys().cloned()).collect();
@@ -1284,21 +1235,11 @@ fn the_editors_panel_sets_a_windows_image_per_state_from_the_atlas() {
 
 #[test]
 fn the_editors_panel_changes_a_gadgets_data_by_label_and_refuses_unknown_labels() {
-    use ridgeline::ui::wnd::model::WindowDef;
-    fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
-        ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
-    }
-    let (mut s, _) = shell("shell-editor-data");
-    s.settings.modder_mode = true;
-    click(&mut s, "MainMenu.wnd:ButtonOptions");
-    s.toggle_editor();
+    let mut s = editing_options("shell-editor-data");
     // Select the music slider from the tree's row for it (Down from the first row).
     let name = "Options.wnd:SliderMusic";
     let order: Vec<String> = s.editor().unwrap().tree.all_windows().iter().map(|w| w.name.clone()).collect();
-    let list = s.find("Editor.wnd:ListTree").unwrap();
-    let r = s.ui.window(list).unwrap().rect;
-    s.handle(Input::MouseDown { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    press_first_tree_row(&mut s);
     for _ in 0..order.iter().position(|n| n == name).unwrap() {
         s.handle(Input::Key { key: Key::Down, shift: false });
     }
@@ -1308,23 +1249,12 @@ fn the_editors_panel_changes_a_gadgets_data_by_label_and_refuses_unknown_labels(
     let entry = s.find("Editor.wnd:EntryGadgetData").unwrap();
     let shown = s.ui.entry_text(entry);
     assert!(shown.contains("MAXVALUE: "), "{shown}");
-    let typed = |s: &mut Shell, text: &str| {
-        click(s, "Editor.wnd:EntryGadgetData");
-        s.handle(Input::Key { key: Key::End, shift: false });
-        for _ in 0..200 {
-            s.handle(Input::Key { key: Key::Backspace, shift: false });
-        }
-        for c in text.chars() {
-            s.handle(Input::Char(c));
-        }
-        s.handle(Input::Key { key: Key::Enter, shift: false });
-    };
-    typed(&mut s, "MAXVALUE: 250");
+    type_into(&mut s, "Editor.wnd:EntryGadgetData", "MAXVALUE: 250");
     assert_eq!(data(&s).values("MAXVALUE"), Some(&[250][..]));
     assert_eq!(data(&s).values("MINVALUE"), before.values("MINVALUE"), "fields left out are kept");
     // A label the slider does not have changes nothing.
     let now = data(&s);
-    typed(&mut s, "MAXVALU: 3");
+    type_into(&mut s, "Editor.wnd:EntryGadgetData", "MAXVALU: 3");
     assert_eq!(data(&s), now);
     assert_eq!(s.editor().unwrap().note.as_deref(), Some("not changed: SLIDERDATA has no MAXVALU"));
     assert!(s.ui.entry_text(s.find("Editor.wnd:EntryGadgetData").unwrap()).contains("MAXVALUE: 250"));
@@ -1338,47 +1268,27 @@ fn the_editors_tree_renames_a_window_unless_the_name_is_taken_bad_or_needed_by_t
     s.settings.modder_mode = true;
     s.toggle_editor();
     let names = |s: &Shell| s.editor().unwrap().tree.all_windows().iter().map(|w| w.name.clone()).collect::<Vec<_>>();
-    let select = |s: &mut Shell, name: &str| {
-        let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
-        s.handle(Input::MouseMove { x: r.x + 4.0, y: r.y + 4.0 });
-        s.handle(Input::MouseDown { x: r.x + 4.0, y: r.y + 4.0, button: MouseButton::Left });
-        s.handle(Input::MouseUp { x: r.x + 4.0, y: r.y + 4.0, button: MouseButton::Left });
-    };
-    let rename = |s: &mut Shell, text: &str| {
-        click(s, "Editor.wnd:EntryRename");
-        s.handle(Input::Key { key: Key::End, shift: false });
-        for _ in 0..40 {
-            s.handle(Input::Key { key: Key::Backspace, shift: false });
-        }
-        for c in text.chars() {
-            s.handle(Input::Char(c));
-        }
-        s.handle(Input::Key { key: Key::Enter, shift: false });
-    };
-    select(&mut s, "MainMenu.wnd:ButtonCredits");
+    press_window(&mut s, "MainMenu.wnd:ButtonCredits");
     assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryRename").unwrap()), "ButtonCredits");
     let before = names(&s);
-    rename(&mut s, "ButtonThanks");
+    type_into(&mut s, "Editor.wnd:EntryRename", "ButtonThanks");
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some("MainMenu.wnd:ButtonThanks"));
     assert!(names(&s).contains(&"MainMenu.wnd:ButtonThanks".to_string()));
     assert!(!names(&s).contains(&"MainMenu.wnd:ButtonCredits".to_string()));
     assert!(s.find("MainMenu.wnd:ButtonThanks").is_some(), "the screen shows it under its new name");
     // Taken, malformed: refused, and the bar says why.
     let renamed = names(&s);
-    rename(&mut s, "ButtonQuit");
+    type_into(&mut s, "Editor.wnd:EntryRename", "ButtonQuit");
     assert_eq!(names(&s), renamed);
     assert!(s.editor().unwrap().note.as_deref().is_some_and(|n| n.contains("already has a ButtonQuit")));
-    rename(&mut s, "Button Thanks");
+    type_into(&mut s, "Editor.wnd:EntryRename", "Button Thanks");
     assert_eq!(names(&s), renamed);
     // A window the game's code needs by its name keeps it (the version line: the tree's last
     // row, as it lets clicks through on the screen).
-    let list = s.find("Editor.wnd:ListTree").unwrap();
-    let r = s.ui.window(list).unwrap().rect;
-    s.handle(Input::MouseDown { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    press_first_tree_row(&mut s);
     s.handle(Input::Key { key: Key::End, shift: false });
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some("MainMenu.wnd:Version"));
-    rename(&mut s, "Build");
+    type_into(&mut s, "Editor.wnd:EntryRename", "Build");
     assert_eq!(names(&s), renamed);
     assert!(s.editor().unwrap().note.as_deref().is_some_and(|n| n.contains("needs Version")));
     click(&mut s, "Editor.wnd:ButtonUndo");

@@ -163,8 +163,8 @@ impl SkirmishAi {
         let terrain = world.terrain();
         let cell = terrain.cell_size();
         let (w, h) = (cell.mul_int(t.footprint.0 as i64), cell.mul_int(t.footprint.1 as i64));
-        let middle = terrain.world_size().scale(Fixed::HALF);
-        let (sx, sy) = (if home.x > middle.x { -1 } else { 1 }, if home.y > middle.y { -1 } else { 1 });
+        let (sx, sy) = terrain.toward_middle(home);
+        let (sx, sy) = (sx as i64, sy as i64);
         let quarter = cell.div_int(4);
         // Keep the gatherers' lanes clear (a depot belongs by its source, lane or not).
         let lanes = if t.supply_depot { Vec::new() } else { super::base::supply_lanes(world, self.player) };
@@ -181,7 +181,7 @@ impl SkirmishAi {
                 // cell of the footprint, so its own army never blocks the site.
                 let at = point(world.snap_structure(p, t.footprint));
                 let Ok(centre) = world.placement(template, at, None) else { continue };
-                if lanes.iter().any(|&lane| super::base::distance_to_segment(centre, lane) < berth) {
+                if lanes.iter().any(|&lane| centre.distance_to_segment(lane) < berth) {
                     continue;
                 }
                 let (hw, hh) = (w.div_int(2) + cell, h.div_int(2) + cell);

@@ -28,11 +28,6 @@ const SYSTEM: [(&str, SystemFn); 11] = [
     ("EditorSystem", editor_panel::system),
 ];
 
-/// The system callbacks' names, for choosing one in the layout editor.
-pub fn system_names() -> Vec<&'static str> {
-    SYSTEM.iter().map(|(n, _)| *n).collect()
-}
-
 const INIT: [(&str, InitFn); 8] = [
     ("MainMenuInit", main_menu::init),
     ("SkirmishSetupInit", skirmish::init),

@@ -11,6 +11,10 @@ use crate::ui::Input;
 
 use super::Shell;
 use super::editor::find_mut;
+use super::editor_values::{
+    CALLBACK_KINDS, IMAGE_STATES, STATUS_CHECKS, apply_data, callback_names, callback_of, data_text, default_font,
+    draw_list, parse_colour, rename_refused, status_bit, tree_rows,
+};
 
 impl Shell {
     /// Puts the editor's panel (back) on top and fills it for the selection.
@@ -31,7 +35,7 @@ impl Shell {
     pub(super) fn fill_panel(&mut self) {
         let Some(e) = &mut self.editor else { return };
         let name = e.selected.clone();
-        let w = name.as_ref().and_then(|n| find_mut(&mut e.tree.windows, n)).map(|w| w.clone());
+        let mut w = name.as_ref().and_then(|n| find_mut(&mut e.tree.windows, n)).map(|w| w.clone());
         self.set_text("Editor.wnd:LabelSelected", name.as_deref().unwrap_or("Nothing selected"));
         // The tree: every window of the layout, indented by depth, the selected one marked.
         let rows = self.editor.as_ref().map(|e| tree_rows(&e.tree.windows)).unwrap_or_default();
@@ -78,7 +82,7 @@ impl Shell {
             self.ui.combo_set(id, IMAGE_STATES.iter().map(|s| s.to_string()).collect(), Some(state));
         }
         let images = self.image_names();
-        let current = w.as_ref().and_then(|w| draw_list(w, state).first()).map(|d| d.image.clone());
+        let current = w.as_mut().and_then(|w| draw_list(w, state).first()).map(|d| d.image.clone());
         if let Some(id) = self.find("Editor.wnd:ComboImage") {
             let at = current.and_then(|c| images.iter().position(|n| *n == c)).unwrap_or(0);
             self.ui.combo_set(id, images, Some(at));
@@ -95,7 +99,7 @@ impl Shell {
         if let Some(id) = self.find("Editor.wnd:ComboCallbackKind") {
             self.ui.combo_set(id, CALLBACK_KINDS.iter().map(|(n, _)| n.to_string()).collect(), Some(kind));
         }
-        let callback = w.as_ref().and_then(|w| callback_of(w, kind).clone());
+        let callback = w.as_mut().and_then(|w| callback_of(w, kind).clone());
         let (text, tip) = w.map_or((String::new(), String::new()), |w| (w.text, w.tooltip_text));
         if let Some(id) = self.find("Editor.wnd:EntryText") {
             self.ui.entry_set(id, &text);
@@ -155,148 +159,6 @@ impl Shell {
     }
 }
 
-/// Every window of a layout in tree order: its full name, and the row the tree panel shows
-/// (its short name, indented two spaces a level).
-fn tree_rows(windows: &[crate::ui::wnd::model::WindowDef]) -> Vec<(String, String)> {
-    fn walk(w: &crate::ui::wnd::model::WindowDef, depth: usize, out: &mut Vec<(String, String)>) {
-        let short = super::callbacks::short(&w.name);
-        out.push((w.name.clone(), format!("{}{short}", "  ".repeat(depth))));
-        for c in &w.children {
-            walk(c, depth + 1, out);
-        }
-    }
-    let mut out = Vec::new();
-    for w in windows {
-        walk(w, 0, &mut out);
-    }
-    out
-}
-
-/// The callbacks the panel sets, in the order of its list, with the lexicon's kind for each.
-const CALLBACK_KINDS: [(&str, crate::ui::lexicon::CallbackKind); 4] = [
-    ("System", crate::ui::lexicon::CallbackKind::System),
-    ("Input", crate::ui::lexicon::CallbackKind::Input),
-    ("Tooltip", crate::ui::lexicon::CallbackKind::Tooltip),
-    ("Draw", crate::ui::lexicon::CallbackKind::Draw),
-];
-
-/// The names a callback of the panel's kind `kind` may take: the game's lexicon for it.
-fn callback_names(kind: usize) -> Vec<String> {
-    let kind = CALLBACK_KINDS.get(kind).map_or(crate::ui::lexicon::CallbackKind::System, |k| k.1);
-    super::callbacks::lexicon().names(kind)
-}
-
-/// A window's callback of the panel's kind `kind`.
-fn callback_of(w: &crate::ui::wnd::model::WindowDef, kind: usize) -> &Option<String> {
-    match kind {
-        1 => &w.input_callback,
-        2 => &w.tooltip_callback,
-        3 => &w.draw_callback,
-        _ => &w.system_callback,
-    }
-}
-
-/// The same, to change.
-fn callback_of_mut(w: &mut crate::ui::wnd::model::WindowDef, kind: usize) -> &mut Option<String> {
-    match kind {
-        1 => &mut w.input_callback,
-        2 => &mut w.tooltip_callback,
-        3 => &mut w.draw_callback,
-        _ => &mut w.system_callback,
-    }
-}
-
-/// The states whose background image the panel sets, in the order of its list.
-const IMAGE_STATES: [&str; 3] = ["Enabled", "Disabled", "Hilite"];
-
-/// A window's draw list for a state of [`IMAGE_STATES`].
-fn draw_list(w: &crate::ui::wnd::model::WindowDef, state: usize) -> &[crate::ui::wnd::model::DrawEntry] {
-    match state {
-        1 => &w.disabled,
-        2 => &w.hilite,
-        _ => &w.enabled,
-    }
-}
-
-/// A gadget's data as the panel shows it: `LABEL: values` joined by commas, as the WND file
-/// writes it.
-fn data_text(data: &crate::ui::wnd::model::GadgetData) -> String {
-    let field = |(label, values): &(String, Vec<i64>)| {
-        let values: Vec<String> = values.iter().map(i64::to_string).collect();
-        format!("{label}: {}", values.join(" "))
-    };
-    data.fields.iter().map(field).collect::<Vec<_>>().join(", ")
-}
-
-/// `data` with the fields typed in `text` changed (`LABEL: values`, comma-separated, any case;
-/// fields left out keep their values). Only labels the gadget already has may be given, each
-/// with as many whole numbers as it has now, so a typo cannot add a key the game never reads.
-fn apply_data(
-    data: &crate::ui::wnd::model::GadgetData,
-    text: &str,
-) -> Result<crate::ui::wnd::model::GadgetData, String> {
-    let mut out = data.clone();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (label, values) = part.split_once(':').ok_or_else(|| format!("`{part}`: LABEL: values"))?;
-        let label = label.trim().to_ascii_uppercase();
-        let values: Vec<i64> = values
-            .split_whitespace()
-            .map(|v| v.parse::<i64>().map_err(|_| format!("{label}: `{v}` is not a whole number")))
-            .collect::<Result<_, _>>()?;
-        let slot =
-            out.fields.iter_mut().find(|(l, _)| *l == label).ok_or_else(|| format!("{} has no {label}", data.block))?;
-        if slot.1.len() != values.len() {
-            return Err(format!("{label} takes {} value(s)", slot.1.len()));
-        }
-        slot.1 = values;
-    }
-    Ok(out)
-}
-
-/// Why `short` cannot become the name of the window `name` in the layout `file` (its tree
-/// `tree`), if it cannot: it must be letters, digits and `_`, new in the layout, and the window
-/// must not be one the game's code needs by its name.
-fn rename_refused(file: &str, tree: &crate::ui::wnd::WndFile, name: &str, short: &str) -> Option<String> {
-    let current = super::callbacks::short(name);
-    if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Some(format!("`{short}`: a name is letters, digits and _"));
-    }
-    if super::required::required(file).iter().any(|r| r == current) {
-        return Some(format!("the game's code needs {current} by that name (ui/FORMAT.md)"));
-    }
-    let full = format!("{file}:{short}");
-    tree.all_windows().iter().any(|w| w.name == full).then(|| format!("{file} already has a {short}"))
-}
-
-/// The panel's status boxes and the flag each one switches.
-const STATUS_CHECKS: [(&str, &str); 4] = [
-    ("CheckStatusHidden", "HIDDEN"),
-    ("CheckStatusEnabled", "ENABLED"),
-    ("CheckStatusBorder", "BORDER"),
-    ("CheckStatusNoInput", "NOINPUT"),
-];
-
-/// The bit of a status flag named in the WND format (0 for a name it does not have).
-fn status_bit(flag: &str) -> u32 {
-    crate::ui::wnd::model::STATUS_FLAGS.iter().find(|(n, _)| *n == flag).map_or(0, |&(_, bit)| bit)
-}
-
-/// A colour typed as three or four numbers from 0 to 255 (red, green, blue and alpha, which
-/// is 255 when left out), separated by spaces or commas.
-fn parse_colour(text: &str) -> Option<[u8; 4]> {
-    let parts: Vec<u8> = text
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|p| !p.is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .ok()?;
-    match parts[..] {
-        [r, g, b] => Some([r, g, b, 255]),
-        [r, g, b, a] => Some([r, g, b, a]),
-        _ => None,
-    }
-}
-
 /// The panel's events: text and tooltip applied on Enter, the callback chosen from the list,
 /// status flags, font size and weight, the text colour, undo, redo, save and close.
 pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
@@ -334,7 +196,7 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
             };
             shell.edit_tree(|tree, name| {
                 let w = find_mut(&mut tree.windows, name)?;
-                let slot = callback_of_mut(w, kind);
+                let slot = callback_of(w, kind);
                 if *slot == chosen {
                     return None;
                 }
@@ -453,12 +315,7 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
             let Some(image) = shell.image_names().get(*i).cloned() else { return };
             let state = shell.editor.as_ref().map_or(0, |e| e.image_state);
             shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                let list = match state {
-                    1 => &mut w.disabled,
-                    2 => &mut w.hilite,
-                    _ => &mut w.enabled,
-                };
+                let list = draw_list(find_mut(&mut tree.windows, name)?, state);
                 match list.first_mut() {
                     Some(first) if first.image == image => return None,
                     Some(first) => first.image = image,
@@ -498,45 +355,5 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         },
         ("ButtonClose", EventKind::Selected) => shell.leave_editor(),
         _ => {}
-    }
-}
-
-/// The font a window without one gets when the panel first gives it a size or weight.
-fn default_font() -> crate::ui::wnd::model::FontDef {
-    crate::ui::wnd::model::FontDef { name: "Noto Sans".to_string(), size: 14, bold: false }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{apply_data, data_text, parse_colour};
-    use crate::ui::wnd::model::GadgetData;
-
-    fn slider() -> GadgetData {
-        GadgetData {
-            block: "SLIDERDATA".into(),
-            fields: vec![("MINVALUE".into(), vec![0]), ("MAXVALUE".into(), vec![100])],
-        }
-    }
-
-    #[test]
-    fn gadget_data_is_shown_as_written_and_changed_field_by_field() {
-        assert_eq!(data_text(&slider()), "MINVALUE: 0, MAXVALUE: 100");
-        let changed = apply_data(&slider(), "maxvalue: 250").unwrap();
-        assert_eq!(changed.fields, vec![("MINVALUE".into(), vec![0]), ("MAXVALUE".into(), vec![250])]);
-        assert_eq!(apply_data(&slider(), &data_text(&slider())).unwrap(), slider(), "its own text changes nothing");
-        assert!(apply_data(&slider(), "MAXVALU: 3").unwrap_err().contains("has no MAXVALU"));
-        assert!(apply_data(&slider(), "MAXVALUE: 1 2").unwrap_err().contains("takes 1"));
-        assert!(apply_data(&slider(), "MAXVALUE: big").unwrap_err().contains("not a whole number"));
-        assert!(apply_data(&slider(), "MAXVALUE 3").is_err());
-    }
-
-    #[test]
-    fn colours_are_read_as_three_or_four_numbers_and_anything_else_is_refused() {
-        assert_eq!(parse_colour("10 20 30"), Some([10, 20, 30, 255]));
-        assert_eq!(parse_colour(" 1, 2,3 4 "), Some([1, 2, 3, 4]));
-        assert_eq!(parse_colour("256 0 0"), None);
-        assert_eq!(parse_colour("1 2"), None);
-        assert_eq!(parse_colour("red"), None);
-        assert_eq!(parse_colour(""), None);
     }
 }

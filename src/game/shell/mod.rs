@@ -8,6 +8,7 @@ pub mod callbacks;
 pub mod editor;
 pub mod editor_align;
 mod editor_panel;
+mod editor_values;
 mod icons;
 mod in_game;
 pub mod layout_check;

@@ -1,0 +1,176 @@
+//! What the layout editor's panel shows and accepts, as plain functions of the layout: the tree's
+//! rows, the callback kinds and the names each may take, the draw list of a state, status flag
+//! bits, colours and gadget data read from typed text, and whether a rename is allowed.
+//!
+//! Must not: touch the screen or the edited tree (the panel, `editor_panel.rs`, does both).
+
+use crate::ui::wnd::model::{DrawEntry, FontDef, GadgetData, STATUS_FLAGS, WindowDef};
+
+/// Every window of a layout in tree order: its full name, and the row the tree panel shows
+/// (its short name, indented two spaces a level).
+pub(super) fn tree_rows(windows: &[WindowDef]) -> Vec<(String, String)> {
+    fn walk(w: &WindowDef, depth: usize, out: &mut Vec<(String, String)>) {
+        let short = super::callbacks::short(&w.name);
+        out.push((w.name.clone(), format!("{}{short}", "  ".repeat(depth))));
+        for c in &w.children {
+            walk(c, depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    for w in windows {
+        walk(w, 0, &mut out);
+    }
+    out
+}
+
+/// The callbacks the panel sets, in the order of its list, with the lexicon's kind for each.
+pub(super) const CALLBACK_KINDS: [(&str, crate::ui::lexicon::CallbackKind); 4] = [
+    ("System", crate::ui::lexicon::CallbackKind::System),
+    ("Input", crate::ui::lexicon::CallbackKind::Input),
+    ("Tooltip", crate::ui::lexicon::CallbackKind::Tooltip),
+    ("Draw", crate::ui::lexicon::CallbackKind::Draw),
+];
+
+/// The names a callback of the panel's kind `kind` may take: the game's lexicon for it.
+pub(super) fn callback_names(kind: usize) -> Vec<String> {
+    let kind = CALLBACK_KINDS.get(kind).map_or(crate::ui::lexicon::CallbackKind::System, |k| k.1);
+    super::callbacks::lexicon().names(kind)
+}
+
+/// A window's callback of the panel's kind `kind`.
+pub(super) fn callback_of(w: &mut WindowDef, kind: usize) -> &mut Option<String> {
+    match kind {
+        1 => &mut w.input_callback,
+        2 => &mut w.tooltip_callback,
+        3 => &mut w.draw_callback,
+        _ => &mut w.system_callback,
+    }
+}
+
+/// The states whose background image the panel sets, in the order of its list.
+pub(super) const IMAGE_STATES: [&str; 3] = ["Enabled", "Disabled", "Hilite"];
+
+/// A window's draw list for a state of [`IMAGE_STATES`].
+pub(super) fn draw_list(w: &mut WindowDef, state: usize) -> &mut Vec<DrawEntry> {
+    match state {
+        1 => &mut w.disabled,
+        2 => &mut w.hilite,
+        _ => &mut w.enabled,
+    }
+}
+
+/// A gadget's data as the panel shows it: `LABEL: values` joined by commas, as the WND file
+/// writes it.
+pub(super) fn data_text(data: &GadgetData) -> String {
+    let field = |(label, values): &(String, Vec<i64>)| {
+        let values: Vec<String> = values.iter().map(i64::to_string).collect();
+        format!("{label}: {}", values.join(" "))
+    };
+    data.fields.iter().map(field).collect::<Vec<_>>().join(", ")
+}
+
+/// `data` with the fields typed in `text` changed (`LABEL: values`, comma-separated, any case;
+/// fields left out keep their values). Only labels the gadget already has may be given, each
+/// with as many whole numbers as it has now, so a typo cannot add a key the game never reads.
+pub(super) fn apply_data(data: &GadgetData, text: &str) -> Result<GadgetData, String> {
+    let mut out = data.clone();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (label, values) = part.split_once(':').ok_or_else(|| format!("`{part}`: LABEL: values"))?;
+        let label = label.trim().to_ascii_uppercase();
+        let values: Vec<i64> = values
+            .split_whitespace()
+            .map(|v| v.parse::<i64>().map_err(|_| format!("{label}: `{v}` is not a whole number")))
+            .collect::<Result<_, _>>()?;
+        let slot =
+            out.fields.iter_mut().find(|(l, _)| *l == label).ok_or_else(|| format!("{} has no {label}", data.block))?;
+        if slot.1.len() != values.len() {
+            return Err(format!("{label} takes {} value(s)", slot.1.len()));
+        }
+        slot.1 = values;
+    }
+    Ok(out)
+}
+
+/// Why `short` cannot become the name of the window `name` in the layout `file` (its tree
+/// `tree`), if it cannot: it must be letters, digits and `_`, new in the layout, and the window
+/// must not be one the game's code needs by its name.
+pub(super) fn rename_refused(file: &str, tree: &crate::ui::wnd::WndFile, name: &str, short: &str) -> Option<String> {
+    let current = super::callbacks::short(name);
+    if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Some(format!("`{short}`: a name is letters, digits and _"));
+    }
+    if super::required::required(file).iter().any(|r| r == current) {
+        return Some(format!("the game's code needs {current} by that name (ui/FORMAT.md)"));
+    }
+    let full = format!("{file}:{short}");
+    tree.all_windows().iter().any(|w| w.name == full).then(|| format!("{file} already has a {short}"))
+}
+
+/// The panel's status boxes and the flag each one switches.
+pub(super) const STATUS_CHECKS: [(&str, &str); 4] = [
+    ("CheckStatusHidden", "HIDDEN"),
+    ("CheckStatusEnabled", "ENABLED"),
+    ("CheckStatusBorder", "BORDER"),
+    ("CheckStatusNoInput", "NOINPUT"),
+];
+
+/// The bit of a status flag named in the WND format (0 for a name it does not have).
+pub(super) fn status_bit(flag: &str) -> u32 {
+    STATUS_FLAGS.iter().find(|(n, _)| *n == flag).map_or(0, |&(_, bit)| bit)
+}
+
+/// A colour typed as three or four numbers from 0 to 255 (red, green, blue and alpha, which
+/// is 255 when left out), separated by spaces or commas.
+pub(super) fn parse_colour(text: &str) -> Option<[u8; 4]> {
+    let parts: Vec<u8> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    match parts[..] {
+        [r, g, b] => Some([r, g, b, 255]),
+        [r, g, b, a] => Some([r, g, b, a]),
+        _ => None,
+    }
+}
+
+/// The font a window without one gets when the panel first gives it a size or weight.
+pub(super) fn default_font() -> FontDef {
+    FontDef { name: "Noto Sans".to_string(), size: 14, bold: false }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{apply_data, data_text, parse_colour};
+    use crate::ui::wnd::model::GadgetData;
+
+    fn slider() -> GadgetData {
+        GadgetData {
+            block: "SLIDERDATA".into(),
+            fields: vec![("MINVALUE".into(), vec![0]), ("MAXVALUE".into(), vec![100])],
+        }
+    }
+
+    #[test]
+    fn gadget_data_is_shown_as_written_and_changed_field_by_field() {
+        assert_eq!(data_text(&slider()), "MINVALUE: 0, MAXVALUE: 100");
+        let changed = apply_data(&slider(), "maxvalue: 250").unwrap();
+        assert_eq!(changed.fields, vec![("MINVALUE".into(), vec![0]), ("MAXVALUE".into(), vec![250])]);
+        assert_eq!(apply_data(&slider(), &data_text(&slider())).unwrap(), slider(), "its own text changes nothing");
+        assert!(apply_data(&slider(), "MAXVALU: 3").unwrap_err().contains("has no MAXVALU"));
+        assert!(apply_data(&slider(), "MAXVALUE: 1 2").unwrap_err().contains("takes 1"));
+        assert!(apply_data(&slider(), "MAXVALUE: big").unwrap_err().contains("not a whole number"));
+        assert!(apply_data(&slider(), "MAXVALUE 3").is_err());
+    }
+
+    #[test]
+    fn colours_are_read_as_three_or_four_numbers_and_anything_else_is_refused() {
+        assert_eq!(parse_colour("10 20 30"), Some([10, 20, 30, 255]));
+        assert_eq!(parse_colour(" 1, 2,3 4 "), Some([1, 2, 3, 4]));
+        assert_eq!(parse_colour("256 0 0"), None);
+        assert_eq!(parse_colour("1 2"), None);
+        assert_eq!(parse_colour("red"), None);
+        assert_eq!(parse_colour(""), None);
+    }
+}

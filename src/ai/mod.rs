@@ -1,7 +1,7 @@
 //! Skirmish AI players: each reads the world and returns commands, which go into the message
 //! stream like a human's. How an AI plays (how often it thinks, when it attacks, with how much
 //! of its army, whether it focuses fire) is data: an [`AiPlan`] per difficulty from
-//! `data/ai.ron`.
+//! `data/ai.ron`, and an [`AiStyle`] from `data/ai_styles.ron` drawn from the game's seed.
 //!
 //! Must not: change the world, or use anything the simulation may not (floating point, the
 //! clock, hashed containers, thread randomness, I/O, client modules); `tests/integration/determinism_lint.rs`
@@ -12,6 +12,8 @@ pub mod counters;
 pub mod memory;
 pub mod plan;
 pub mod skirmish;
+pub mod style;
 
 pub use plan::AiPlan;
 pub use skirmish::SkirmishAi;
+pub use style::AiStyle;

@@ -3,6 +3,7 @@
 //!
 //! Must not: hold behaviour; the plan is data the AI reads.
 
+use super::style::AiStyle;
 use crate::sim::fixed::Fixed;
 
 /// How one difficulty plays.
@@ -48,4 +49,10 @@ pub struct AiPlan {
     pub upgrades: u32,
     /// Whether it repairs its damaged structures.
     pub repair: bool,
+    /// The styles it draws one from at the start of a game (none: it plays the counters
+    /// straight).
+    pub styles: Vec<AiStyle>,
+    /// How far (percent) it follows the style it drew: 100 all the way, less keeps it closer
+    /// to what the counters say.
+    pub follow_style: u32,
 }

@@ -47,6 +47,12 @@ struct AiPlanDef {
     upgrades: u32,
     #[serde(default)]
     repair: bool,
+    #[serde(default = "default_follow_style")]
+    follow_style: u32,
+}
+
+fn default_follow_style() -> u32 {
+    100
 }
 
 fn default_gatherers() -> u32 {
@@ -66,14 +72,20 @@ fn default_factories() -> u32 {
 pub struct AiPlans(pub Vec<AiPlan>);
 
 impl AiPlans {
-    /// Loads `data/ai.ron` through the content roots.
+    /// Loads `data/ai.ron` through the content roots, each plan with the styles of
+    /// `data/ai_styles.ron`.
     pub fn load(roots: &ContentRoots) -> Result<AiPlans, DefsErrors> {
         let path = roots.find("data/ai.ron").unwrap_or_else(|| "data/ai.ron".into());
         let src = Source::read(&path).map_err(|e| DefsErrors(vec![e]))?;
-        AiPlans::from_source(&src)
+        let mut plans = AiPlans::from_source(&src)?;
+        let styles = super::ai_styles::load(roots)?;
+        for plan in &mut plans.0 {
+            plan.styles = styles.clone();
+        }
+        Ok(plans)
     }
 
-    /// Parses and checks a plan file.
+    /// Parses and checks a plan file (its plans have no styles).
     pub fn from_source(src: &Source) -> Result<AiPlans, DefsErrors> {
         let defs: Vec<AiPlanDef> = src.parse().map_err(|e| DefsErrors(vec![e]))?;
         let mut errors: Vec<DefsError> = Vec::new();
@@ -114,6 +126,7 @@ impl AiPlans {
                 ("upgrades", d.upgrades, 0..=64),
                 ("first_wave", d.first_wave, 0..=1_000_000),
                 ("queue", d.queue, 1..=9),
+                ("follow_style", d.follow_style, 0..=100),
             ] {
                 if !range.contains(&value) {
                     bad(field, format!("{value} must be between {} and {}", range.start(), range.end()));
@@ -141,6 +154,8 @@ impl AiPlans {
                     tech: d.tech,
                     upgrades: d.upgrades,
                     repair: d.repair,
+                    styles: Vec::new(),
+                    follow_style: d.follow_style,
                 });
             }
         }

@@ -7,6 +7,7 @@
 //! half-valid table.
 
 pub mod ai_plans;
+pub mod ai_styles;
 pub mod error;
 mod graph;
 pub mod model;

@@ -11,6 +11,10 @@ pub trait Controller {
     fn player(&self) -> PlayerId;
     /// Commands to submit now; they execute `run_ahead` frames later.
     fn think(&mut self, world: &World) -> Vec<Command>;
+    /// How it plays, for reports (a computer player's style, once drawn); none for others.
+    fn style(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A player whose commands come from elsewhere on this machine (the human's input
@@ -46,6 +50,9 @@ impl Controller for crate::ai::SkirmishAi {
 
     fn think(&mut self, world: &World) -> Vec<Command> {
         crate::ai::SkirmishAi::think(self, world)
+    }
+    fn style(&self) -> Option<String> {
+        crate::ai::SkirmishAi::style(self).map(|s| s.name.clone())
     }
 }
 

@@ -98,6 +98,11 @@ impl<T: Transport> Session<T> {
         }
     }
 
+    /// How each local player's controller plays (see [`Controller::style`]), by player.
+    pub fn styles(&self) -> Vec<(PlayerId, String)> {
+        self.controllers.iter().filter_map(|c| Some((c.player(), c.style()?))).collect()
+    }
+
     /// Plays back recorded commands instead of the controllers and the stream: each frame runs
     /// exactly the commands that executed on it when the game was played (run-ahead changes and
     /// all), in their order.

@@ -36,6 +36,9 @@ pub struct PlayerSummary {
     pub lost: BTreeMap<String, u32>,
     /// Upgrades it has researched, in the order of the rules.
     pub upgrades: Vec<String>,
+    /// The style a computer player played (from `data/ai_styles.ron`), if it is one run here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<String>,
 }
 
 /// The result of a headless run; printed as the JSON line of `ridgeline sim --json`.
@@ -170,7 +173,12 @@ pub fn run_session<T: Transport>(
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    let summary = RunSummary::finish(session.world(), slots, &log, secs, tally);
+    let mut summary = RunSummary::finish(session.world(), slots, &log, secs, tally);
+    for (player, style) in session.styles() {
+        if let Some(p) = summary.players.get_mut(player.index()) {
+            p.style = Some(style);
+        }
+    }
     Ok((summary, log))
 }
 
@@ -202,6 +210,7 @@ pub fn summarize_players(world: &World, slots: &[ResolvedSlot], tally: &Tally) -
                 .filter(|&u| world.has_upgrade(p.id, u))
                 .map(|u| rules.upgrade(u).name.clone())
                 .collect(),
+            style: None,
         })
         .collect()
 }

@@ -69,6 +69,9 @@ pub struct GameResult {
     pub winner: Option<String>,
     /// Army value left to each entry at the end, in entry order.
     pub army_value: Vec<i64>,
+    /// The style each computer entry drew this game (see `data/ai_styles.ron`), in entry
+    /// order; none for other entries.
+    pub styles: Vec<Option<String>>,
 }
 
 /// The summed-up tournament; printed as the JSON line of `tournament --json`.
@@ -199,8 +202,10 @@ fn play_one(
     let world = game.session.world();
     let entry_of_slot = |slot: u8| (slot as usize + order) % n;
     let mut army = vec![0; n];
+    let mut styles = vec![None; n];
     for s in &game.slots {
         army[entry_of_slot(s.slot)] = army_value(world, s.player);
+        styles[entry_of_slot(s.slot)] = summary.players.get(s.player.index()).and_then(|p| p.style.clone());
     }
     Ok(GameResult {
         seed,
@@ -208,6 +213,7 @@ fn play_one(
         frames: summary.frames,
         winner: summary.winner.map(|slot| names[entry_of_slot(slot)].clone()),
         army_value: army,
+        styles,
     })
 }
 
@@ -250,7 +256,14 @@ mod tests {
     use super::*;
 
     fn game(seed: u64, order: usize, frames: u32, winner: Option<&str>, army: [i64; 2]) -> GameResult {
-        GameResult { seed, order, frames, winner: winner.map(str::to_string), army_value: army.to_vec() }
+        GameResult {
+            seed,
+            order,
+            frames,
+            winner: winner.map(str::to_string),
+            army_value: army.to_vec(),
+            styles: vec![None; 2],
+        }
     }
 
     #[test]

@@ -195,3 +195,67 @@ fn in_a_free_for_all_each_ai_picks_a_neighbour_to_fight_and_the_seed_decides_whi
         assert!(n.iter().all(|&f| picked[p][f]), "player {p} picked only some of its neighbours over 12 seeds");
     }
 }
+
+/// Plays one AI for player 0 against an idle Coalition for `frames` frames; returns the AI
+/// and the armed units it trained as (infantry, vehicles and aircraft).
+fn trains_alone(plan: ridgeline::ai::AiPlan, seed: u64, frames: u32) -> (SkirmishAi, usize, usize) {
+    use ridgeline::sim::event::GameEvent;
+    let (mut world, _) = common::opening_game("idle@Coalition,idle@Coalition", seed);
+    let mut ai = SkirmishAi::new(PlayerId(0), plan);
+    let (mut infantry, mut machines, mut n) = (0, 0, 0);
+    for _ in 0..frames {
+        let stamped: Vec<StampedCommand> = ai
+            .think(&world)
+            .into_iter()
+            .map(|command| {
+                n += 1;
+                StampedCommand { frame: world.frame(), player: PlayerId(0), id: CommandId(n), command }
+            })
+            .collect();
+        let report = world.tick(&stamped);
+        for e in &report.events {
+            if let GameEvent::UnitProduced { template, owner: PlayerId(0), .. } = e {
+                let t = world.rules().template(*template);
+                if t.is_armed() {
+                    if t.kind == ridgeline::sim::rules::ObjectKind::Infantry { infantry += 1 } else { machines += 1 }
+                }
+            }
+        }
+    }
+    (ai, infantry, machines)
+}
+
+#[test]
+fn each_ai_draws_a_style_from_the_seed_and_the_style_shapes_its_army() {
+    use ridgeline::ai::AiStyle;
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    let normal = plans.get("normal").unwrap().clone();
+    assert!(normal.styles.len() >= 3, "every plan draws from data/ai_styles.ron: {:?}", normal.styles);
+    // One look at the world is enough to draw: the same seed draws the same style, and
+    // different seeds draw different ones.
+    let drawn = |seed: u64| {
+        let (world, _) = common::opening_game("idle,idle", seed);
+        let mut ai = SkirmishAi::new(PlayerId(0), normal.clone());
+        ai.think(&world);
+        ai.style().expect("drawn on its first look").name.clone()
+    };
+    let names: Vec<String> = (1..=12).map(drawn).collect();
+    assert_eq!(names, (1..=12).map(drawn).collect::<Vec<_>>());
+    let mut distinct = names.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(distinct.len() >= 3, "{names:?}");
+    // A style that wants no vehicles trains none; one that wants no infantry trains mostly
+    // vehicles (before its war factory stands, infantry is all it can make).
+    let only = |infantry, vehicles| ridgeline::ai::AiPlan {
+        styles: vec![AiStyle { name: "only".into(), infantry, vehicles, aircraft: 0, wave: 100 }],
+        follow_style: 100,
+        ..normal.clone()
+    };
+    let (ai, foot, wheels) = trains_alone(only(100, 0), 3, 30 * 60 * 5);
+    assert_eq!(ai.style().map(|s| s.name.as_str()), Some("only"));
+    assert!(foot >= 5 && wheels == 0, "infantry-only: {foot} infantry, {wheels} vehicles");
+    let (_, infantry, machines) = trains_alone(only(0, 100), 3, 30 * 60 * 5);
+    assert!(machines > 2 * infantry && infantry < foot / 2, "vehicles-only: {infantry} infantry, {machines} vehicles");
+}
+

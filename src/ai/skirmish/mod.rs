@@ -25,6 +25,7 @@ use crate::sim::world::World;
 
 use super::memory::{Memory, Sighting};
 use super::plan::AiPlan;
+use super::style::AiStyle;
 
 mod army;
 mod build;
@@ -110,6 +111,8 @@ pub struct SkirmishAi {
     foe: Option<PlayerId>,
     /// Its phase within the thinking interval, drawn from the seed on its first look.
     stagger: Option<u32>,
+    /// The style it plays this game, drawn from the seed on its first look.
+    style: Option<AiStyle>,
 }
 
 impl SkirmishAi {
@@ -127,6 +130,7 @@ impl SkirmishAi {
             reserve: 0,
             foe: None,
             stagger: None,
+            style: None,
             plan,
         }
     }
@@ -153,6 +157,14 @@ impl SkirmishAi {
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15);
             (mixed >> 32) as u32 % every
         });
+        if self.style.is_none() {
+            // Its style, drawn the same way: which opponent it is changes with the seed.
+            let mixed = (world.rng_state() ^ (self.player.0 as u64).wrapping_mul(0xA076_1D64_78BD_642F))
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let style = AiStyle::pick(&self.plan.styles, mixed >> 33).followed(self.plan.follow_style);
+            self.wave_worth = self.wave_worth.saturating_mul(style.wave as i64) / 100;
+            self.style = Some(style);
+        }
         if !(frame + stagger).is_multiple_of(every) {
             return Vec::new();
         }
@@ -197,6 +209,19 @@ impl SkirmishAi {
             out.extend(army);
         }
         out
+    }
+
+    /// The style it plays this game, once it has looked at the world.
+    pub fn style(&self) -> Option<&AiStyle> {
+        self.style.as_ref()
+    }
+
+    /// A counters score weighed by its style's leaning toward `unit`'s kind.
+    fn leaning(&self, rules: &crate::sim::rules::Rules, unit: TemplateId, score: i64) -> i64 {
+        match &self.style {
+            Some(style) => style.weigh(rules.template(unit).kind, score),
+            None => score,
+        }
     }
 
     /// The enemy player its attacks go for, once it has chosen one.

@@ -1,6 +1,7 @@
 //! The skirmish AI's training: gatherers up to the plan's number, a lost builder replaced, a
 //! share of top units once its tech allows, and the armed unit each factory should make against
-//! the enemy it has seen, within what it is not saving for; idle gatherers sent to work.
+//! the enemy it has seen (weighed by its style), within what it is not saving for; idle
+//! gatherers sent to work.
 //!
 //! Must not: read enemy objects except through the AI's memory.
 
@@ -69,7 +70,7 @@ impl SkirmishAi {
             .filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete())
             .flat_map(|f| rules.template(f.template).builds.iter().copied())
             .filter(|&u| rules.template(u).is_armed() && world.prerequisites_met(self.player, u).is_ok())
-            .map(|u| counters::score(rules, u, &enemy_mix))
+            .map(|u| self.leaning(rules, u, counters::score(rules, u, &enemy_mix)))
             .max()
             .unwrap_or(0);
         // A builder lost is replaced first: without one no structure can rise again.
@@ -149,7 +150,7 @@ impl SkirmishAi {
                     .iter()
                     .copied()
                     .filter(|&u| is_army(rules, u) && world.prerequisites_met(self.player, u).is_ok())
-                    .map(|u| (u, counters::score(rules, u, &enemy_mix)))
+                    .map(|u| (u, self.leaning(rules, u, counters::score(rules, u, &enemy_mix))))
                     .collect();
                 let best = options.iter().map(|&(_, s)| s).max()?;
                 Some((f.id, options, best))

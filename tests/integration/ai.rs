@@ -258,4 +258,3 @@ fn each_ai_draws_a_style_from_the_seed_and_the_style_shapes_its_army() {
     let (_, infantry, machines) = trains_alone(only(0, 100), 3, 30 * 60 * 5);
     assert!(machines > 2 * infantry && infantry < foot / 2, "vehicles-only: {infantry} infantry, {machines} vehicles");
 }
-

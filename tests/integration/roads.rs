@@ -178,6 +178,47 @@ fn junction(arms_deg: &[f32]) -> RoadMesh {
     build_checked(&segs, &flat())
 }
 
+/// The vertices of the first piece of `kind` in `mesh`: (world position, atlas uv).
+fn piece_vertices(mesh: &RoadMesh, kind: PieceKind) -> Vec<(Vec2, [f32; 2])> {
+    let p = mesh.pieces.iter().find(|p| p.kind == kind).expect("piece");
+    p.vertices
+        .clone()
+        .map(|i| {
+            let v = &mesh.vertices[i as usize];
+            (Vec2::new(v.position[0], v.position[1]), v.uv)
+        })
+        .collect()
+}
+
+#[test]
+fn square_junctions_fill_their_texture_square_and_a_tees_branch_takes_its_top_side() {
+    // A four-way's patch spans its whole texture square, so the atlas's ways in, kerbs and
+    // crossings sit where the arms meet it.
+    let four = piece_vertices(&junction(&[0.0, 90.0, 180.0, 270.0]), PieceKind::FourWay);
+    let span = |f: &dyn Fn(&[f32; 2]) -> f32| {
+        let vals: Vec<f32> = four.iter().map(|(_, uv)| f(uv)).collect();
+        vals.iter().cloned().fold(f32::MIN, f32::max) - vals.iter().cloned().fold(f32::MAX, f32::min)
+    };
+    let band_u = 64.0 / 512.0;
+    assert!((span(&|uv| uv[0]) - band_u).abs() < 1e-4, "u spans the patch: {four:?}");
+    // Tees: whichever way the branch goes, its side of the patch is the texture's top (the
+    // smallest v), where the atlas paints the branch's crossing.
+    for (arms, branch) in
+        [([0.0, 90.0, 180.0], Vec2::Y), ([0.0, 180.0, 270.0], -Vec2::Y), ([90.0, 270.0, 0.0], Vec2::X)]
+    {
+        let tee = piece_vertices(&junction(&arms), PieceKind::Tee);
+        let centre = Vec2::new(500.0, 500.0);
+        let far = tee.iter().map(|(p, _)| (*p - centre).dot(branch)).fold(f32::MIN, f32::max);
+        let v_min = tee.iter().map(|(_, uv)| uv[1]).fold(f32::MAX, f32::min);
+        let v_max = tee.iter().map(|(_, uv)| uv[1]).fold(f32::MIN, f32::max);
+        for (p, uv) in &tee {
+            if (*p - centre).dot(branch) > far - 1e-3 {
+                assert!(uv[1] - v_min < (v_max - v_min) * 0.01, "arms {arms:?}: branch vertex {p} at v {}", uv[1]);
+            }
+        }
+    }
+}
+
 #[test]
 fn three_and_four_way_meetings_are_classified() {
     assert_eq!(topology(&junction(&[0.0, 90.0, 180.0])), "Straight Asphalt ×3\nTee Asphalt ×1\n");

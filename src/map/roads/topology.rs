@@ -53,7 +53,8 @@ pub(crate) enum Shape {
     Strip { start: usize, end: usize, along: Along },
     /// A circular arc between two edges.
     Arc { start: usize, end: usize, centre: Vec2, radius: f32, a0: f32, sweep: f32, half_width: f32, u0: f32 },
-    /// A flat convex patch: the ring of arm edge points around a centre.
+    /// A flat convex patch: the ring of arm edge points around a centre; its texture square
+    /// is `2 * extent` wide along `axis` and across it.
     Fan { centre: Vec2, ring: Vec<Vec2>, axis: Vec2, extent: f32, floor: f32, edges: Vec<usize> },
 }
 
@@ -336,7 +337,17 @@ fn junctions(
         for &id in &edges {
             out.edges[id].floor = floor;
         }
-        let extent = ring.iter().map(|p| p.distance(node)).fold(h, f32::max);
+        // The patch's texture square: the smallest one, in the axis frame, that holds the
+        // ring, so a right-angled junction's arms meet its sides with their whole width (the
+        // atlas paints the way in on each side, the surface and kerbs where the arms' are).
+        let side = axis.perp();
+        let extent = ring
+            .iter()
+            .map(|p| {
+                let d = *p - node;
+                d.dot(axis).abs().max(d.dot(side).abs())
+            })
+            .fold(h, f32::max);
         out.pieces.push(Piece { kind, band, ty, shape: Shape::Fan { centre: node, ring, axis, extent, floor, edges } });
     }
 }
@@ -364,6 +375,9 @@ fn classify(arms: &[(usize, usize, Vec2)]) -> (PieceKind, Band, Vec2) {
     }
     let third = dirs[3 - i - j];
     if third.dot(axis).abs() < 0.34 {
+        // The branch always leaves by the same side of the atlas's tee (the axis' left, its
+        // top edge), so the side with no road gets a kerb instead of a crossing.
+        let axis = if axis.perp().dot(third) >= 0.0 { axis } else { -axis };
         (PieceKind::Tee, Band::Tee, axis)
     } else {
         // A slanted branch off a through road: an H-style junction (or its mirror image).

@@ -220,6 +220,26 @@ fn square_junctions_fill_their_texture_square_and_a_tees_branch_takes_its_top_si
 }
 
 #[test]
+fn a_slanted_branch_cuts_back_only_the_arms_beside_its_sharp_angle() {
+    // East, west, and a branch 45° off the west arm: the west arm and the branch meet at a
+    // sharp angle and are cut back far; the east arm, between wide angles, stays close in.
+    let m = junction(&[0.0, 180.0, 135.0]);
+    let centre = Vec2::new(500.0, 500.0);
+    let reach = |dir: Vec2| {
+        m.pieces
+            .iter()
+            .filter(|p| p.kind == PieceKind::Straight)
+            .flat_map(|p| p.vertices.clone())
+            .map(|i| Vec2::new(m.vertices[i as usize].position[0], m.vertices[i as usize].position[1]) - centre)
+            .filter(|d| d.normalize().dot(dir) > 0.9)
+            .map(|d| d.dot(dir))
+            .fold(f32::MAX, f32::min)
+    };
+    let (east, west) = (reach(Vec2::X), reach(-Vec2::X));
+    assert!(east < west * 0.6, "east arm starts {east} out, west {west}");
+}
+
+#[test]
 fn three_and_four_way_meetings_are_classified() {
     assert_eq!(topology(&junction(&[0.0, 90.0, 180.0])), "Straight Asphalt ×3\nTee Asphalt ×1\n");
     assert_eq!(topology(&junction(&[90.0, 210.0, 330.0])), "Straight Asphalt ×3\nY Asphalt ×1\n");

@@ -303,23 +303,27 @@ fn junctions(
         let h = hw[ty];
         let mut arms: Vec<(usize, usize, Vec2)> = links.iter().map(|&(s, e)| (s, e, segs[s].outward(e))).collect();
         arms.sort_by(|a, b| a.2.y.atan2(a.2.x).total_cmp(&b.2.y.atan2(b.2.x)));
-        // Shorten every arm so neighbouring arms' edges meet outside the patch.
-        let mut r = h;
-        for k in 0..arms.len() {
-            let (a, b) = (arms[k].2, arms[(k + 1) % arms.len()].2);
+        // Shorten each arm so its edges and its neighbours' meet outside the patch: an arm
+        // next to a sharp angle is cut back further, one between wide angles only by the
+        // half width (so a slanted branch does not push the whole patch out).
+        let n = arms.len();
+        let mut cut = vec![h; n];
+        for k in 0..n {
+            let (a, b) = (arms[k].2, arms[(k + 1) % n].2);
             let mut angle = b.y.atan2(b.x) - a.y.atan2(a.x);
             if angle <= 0.0 {
                 angle += 2.0 * PI;
             }
             if angle < PI {
-                r = r.max(h / (angle / 2.0).tan().max(1e-3));
+                let need = (h / (angle / 2.0).tan().max(1e-3)).min(3.0 * h);
+                cut[k] = cut[k].max(need);
+                cut[(k + 1) % n] = cut[(k + 1) % n].max(need);
             }
         }
-        r = r.min(3.0 * h);
         let (kind, band, axis) = classify(&arms);
         let mut ring = Vec::new();
         let mut edges = Vec::new();
-        for &(s, e, d) in &arms {
+        for (&(s, e, d), &r) in arms.iter().zip(&cut) {
             let trim = r.min(segs[s].len() * MAX_TRIM_SHARE);
             segs[s].trim[e] = trim;
             let seg_dir = segs[s].dir();

@@ -240,6 +240,24 @@ fn a_slanted_branch_cuts_back_only_the_arms_beside_its_sharp_angle() {
 }
 
 #[test]
+fn slanted_junctions_end_in_a_border_like_a_roads_side_and_square_ones_need_none() {
+    // The stretches of a Y's or an H's patch where no road comes in are drawn from the
+    // straight band (edge line, fading shoulder); a four-way's patch is all its own band.
+    let t = types();
+    let asphalt = t.types.iter().find(|r| r.def.name == "Asphalt").expect("asphalt");
+    let (s0, s1) = asphalt.band_v(ridgeline::map::roads::Band::Straight, t.blocks());
+    let in_straight = |kind: PieceKind, mesh: &RoadMesh| {
+        piece_vertices(mesh, kind).iter().filter(|(_, uv)| (s0..=s1).contains(&uv[1])).count()
+    };
+    let y = junction(&[90.0, 210.0, 330.0]);
+    assert!(in_straight(PieceKind::Y, &y) >= 4, "the Y has border strips");
+    let h = junction(&[0.0, 180.0, 45.0]);
+    let kind = if count(&h, PieceKind::H) == 1 { PieceKind::H } else { PieceKind::HFlip };
+    assert!(in_straight(kind, &h) >= 4, "the H has border strips");
+    assert_eq!(in_straight(PieceKind::FourWay, &junction(&[0.0, 90.0, 180.0, 270.0])), 0);
+}
+
+#[test]
 fn three_and_four_way_meetings_are_classified() {
     assert_eq!(topology(&junction(&[0.0, 90.0, 180.0])), "Straight Asphalt ×3\nTee Asphalt ×1\n");
     assert_eq!(topology(&junction(&[90.0, 210.0, 330.0])), "Straight Asphalt ×3\nY Asphalt ×1\n");

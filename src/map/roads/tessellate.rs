@@ -7,7 +7,7 @@ use glam::{Vec2, Vec3};
 use super::ground::Ground;
 use super::mesh::{Batch, PieceInfo, PieceKind, RoadMesh, RoadVertex};
 use super::topology::{Along, Edge, Layout, SURFACE_OFFSET, Shape};
-use super::types::{ATLAS_WIDTH, BAND_PX, RoadTypes};
+use super::types::{ATLAS_WIDTH, BAND_PX, Band, RoadTypes};
 
 /// A column may be dropped when the neighbours it lies between predict its height this well.
 const FLAT_TOLERANCE: f32 = 0.05;
@@ -162,21 +162,47 @@ pub(crate) fn tessellate(layout: &Layout, types: &RoadTypes, ground: &dyn Ground
                     let (x, y) = (d.dot(*axis) / (2.0 * extent), d.dot(side) / (2.0 * extent));
                     [(0.5 + x) * band_u, v0 + (0.5 - y) * (v1 - v0)]
                 };
+                // Slanted junctions (Y, H) have stretches of their ring between two arms that no
+                // road comes in by; those get a border strip drawn from the straight band's
+                // edge (edge line, shoulder fading out) so the patch ends like a road's side.
+                let mouths: Vec<(Vec2, Vec2)> = edges.iter().map(|&e| (layout.edges[e].l, layout.edges[e].r)).collect();
+                let bordered = matches!(p.kind, PieceKind::Y | PieceKind::H | PieceKind::HFlip);
+                let (inner, borders) = if bordered {
+                    let width = 2.0 * hw * (1.0 - BORDER_ACROSS);
+                    junction_border(ring, *centre, &mouths, width)
+                } else {
+                    (ring.clone(), Vec::new())
+                };
                 mesh.vertices.push(RoadVertex {
                     position: centre.extend(*floor).into(),
                     normal: [0.0, 0.0, 1.0],
                     uv: uv(*centre),
                 });
-                for q in ring {
+                for q in &inner {
                     mesh.vertices.push(RoadVertex {
                         position: q.extend(*floor).into(),
                         normal: [0.0, 0.0, 1.0],
                         uv: uv(*q),
                     });
                 }
-                let k = ring.len() as u32;
+                let k = inner.len() as u32;
                 for i in 0..k {
                     indices.extend_from_slice(&[first, first + 1 + i, first + 1 + (i + 1) % k]);
+                }
+                let (s0, s1) = rt.band_v(Band::Straight, blocks);
+                for i in borders {
+                    let j = (i + 1) % ring.len();
+                    let (a, b) = (ring[i], ring[j]);
+                    let dir = (b - a).normalize_or_zero();
+                    let at = mesh.vertices.len() as u32;
+                    for (q, across) in [(a, 1.0), (b, 1.0), (inner[j], BORDER_ACROSS), (inner[i], BORDER_ACROSS)] {
+                        mesh.vertices.push(RoadVertex {
+                            position: q.extend(*floor).into(),
+                            normal: [0.0, 0.0, 1.0],
+                            uv: [(q - a).dot(dir) / tile, s0 + across * (s1 - s0)],
+                        });
+                    }
+                    indices.extend_from_slice(&[at, at + 1, at + 2, at, at + 2, at + 3]);
                 }
                 for &e in edges {
                     let edge = &layout.edges[e];
@@ -216,6 +242,42 @@ pub(crate) fn tessellate(layout: &Layout, types: &RoadTypes, ground: &dyn Ground
         mesh.indices.extend_from_slice(idx);
     }
     mesh
+}
+
+/// Where a slanted junction's border strip starts, across the straight band (1 is its
+/// outer edge): inside the edge line, so the strip carries it.
+const BORDER_ACROSS: f32 = 0.78;
+
+/// A junction patch's ring with its border strips cut off: the ring's stretches that are not
+/// an arm's mouth (`mouths`, each an arm edge's left and right point) are moved `width`
+/// toward `centre`, each end sliding along the mouth it meets. Returns the inner ring (one
+/// point per ring point) and the indices `i` of the bordered stretches (ring `i` to `i + 1`).
+fn junction_border(ring: &[Vec2], centre: Vec2, mouths: &[(Vec2, Vec2)], width: f32) -> (Vec<Vec2>, Vec<usize>) {
+    let k = ring.len();
+    let same = |a: Vec2, b: Vec2| a.distance(b) < 1e-3;
+    let is_mouth =
+        |a: Vec2, b: Vec2| mouths.iter().any(|&(l, r)| (same(a, l) && same(b, r)) || (same(a, r) && same(b, l)));
+    let borders: Vec<usize> = (0..k)
+        .filter(|&i| ring[i].distance(ring[(i + 1) % k]) > 1e-2 && !is_mouth(ring[i], ring[(i + 1) % k]))
+        .collect();
+    let mut inner = ring.to_vec();
+    for &i in &borders {
+        let (a, b) = (ring[i], ring[(i + 1) % k]);
+        let chord = b - a;
+        let mut inward = chord.perp().normalize_or_zero();
+        if inward.dot(centre - a) < 0.0 {
+            inward = -inward;
+        }
+        // Each end slides along its other side (a mouth) until it is `width` in.
+        for (end, other) in [(i, (i + k - 1) % k), ((i + 1) % k, (i + 2) % k)] {
+            let side = ring[other] - ring[end];
+            let depth = side.dot(inward);
+            if depth > 1e-3 {
+                inner[end] = ring[end] + side * (width / depth).min(0.45);
+            }
+        }
+    }
+    (inner, borders)
 }
 
 fn mid(e: &Edge) -> Vec2 {

@@ -1234,6 +1234,49 @@ fn the_editors_panel_sets_a_windows_image_per_state_from_the_atlas() {
 }
 
 #[test]
+fn the_editors_panel_sets_font_face_scaling_and_each_states_text_colour() {
+    use ridgeline::ui::wnd::model::ScalingMode;
+    let mut s = editing_options("shell-editor-face");
+    let name = "Options.wnd:ButtonSave";
+    press_window(&mut s, name);
+    let def = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
+    let before = def(&s);
+    // The face list is ui/fonts.ron's families, the window's own chosen.
+    let faces = s.find("Editor.wnd:ComboFontFace").unwrap();
+    let items = s.ui.combo_items(faces).to_vec();
+    assert!(items.iter().any(|f| f == "Arial") && items.iter().any(|f| f == "Noto Sans"), "{items:?}");
+    let shown = s.ui.combo_selected(faces).unwrap();
+    assert!(items[shown].eq_ignore_ascii_case(&before.font.as_ref().unwrap().name));
+    // The next family down the list becomes the window's face, and nothing else of its font.
+    combo_step(&mut s, "Editor.wnd:ComboFontFace", 1);
+    let font = def(&s).font.unwrap();
+    assert_eq!(font.name, items[shown + 1]);
+    assert_eq!((font.size, font.bold), (before.font.as_ref().unwrap().size, before.font.as_ref().unwrap().bold));
+    // Scaling: the layout says nothing (the screen's), one step down is STRETCH, the next
+    // ASPECT (each a change of its own).
+    assert_eq!(before.scaling, None);
+    combo_step(&mut s, "Editor.wnd:ComboScaling", 1);
+    assert_eq!(def(&s).scaling, Some(ScalingMode::Stretch));
+    combo_step(&mut s, "Editor.wnd:ComboScaling", 1);
+    assert_eq!(def(&s).scaling, Some(ScalingMode::Aspect));
+    assert!(ridgeline::ui::wnd::write(&s.editor().unwrap().tree).contains("SCALING = ASPECT"));
+    // The colour field follows the state chosen below it: the highlighted text colour
+    // changes, the enabled one does not.
+    combo_step(&mut s, "Editor.wnd:ComboImageState", 2);
+    let entry = s.find("Editor.wnd:EntryTextColor").unwrap();
+    let [r, g, b, a] = before.text_colors.hilite;
+    assert_eq!(s.ui.entry_text(entry), format!("{r} {g} {b} {a}"));
+    type_into(&mut s, "Editor.wnd:EntryTextColor", "10 200 30 255");
+    assert_eq!(def(&s).text_colors.hilite, [10, 200, 30, 255]);
+    assert_eq!(def(&s).text_colors.enabled, before.text_colors.enabled);
+    // Four undos give back the window as it was.
+    for _ in 0..4 {
+        click(&mut s, "Editor.wnd:ButtonUndo");
+    }
+    assert_eq!(def(&s), before);
+}
+
+#[test]
 fn the_editors_panel_changes_a_gadgets_data_by_label_and_refuses_unknown_labels() {
     let mut s = editing_options("shell-editor-data");
     // Select the music slider from the tree's row for it (Down from the first row).

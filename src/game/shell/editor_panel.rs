@@ -1,7 +1,7 @@
 //! The layout editor's own panel (`ui/Editor.wnd`, made of the same retained gadgets as every
 //! screen): the selected window's name, text, tooltip, anchors, status flags (hidden, enabled,
-//! border, no input), font size and weight, text colour, the background image per state (from
-//! the atlas), the gadget's data (`LABEL: values`, known labels only) and its system, input,
+//! border, no input), font face (from `ui/fonts.ron`), size and weight, the text colour and
+//! the background image per state (from the atlas), the scaling extension, the gadget's data (`LABEL: values`, known labels only) and its system, input,
 //! tooltip and draw callbacks (chosen from the lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
 //! of the layout's windows where a click selects one.
 //!
@@ -12,8 +12,8 @@ use crate::ui::Input;
 use super::Shell;
 use super::editor::find_mut;
 use super::editor_values::{
-    CALLBACK_KINDS, IMAGE_STATES, STATUS_CHECKS, apply_data, callback_names, callback_of, data_text, default_font,
-    draw_list, parse_colour, rename_refused, status_bit, tree_rows,
+    CALLBACK_KINDS, IMAGE_STATES, SCALING_CHOICES, STATUS_CHECKS, apply_data, callback_names, callback_of, data_text,
+    default_font, draw_list, face_choices, parse_colour, rename_refused, status_bit, text_colour, tree_rows,
 };
 
 impl Shell {
@@ -71,13 +71,23 @@ impl Shell {
         if let Some(id) = self.find("Editor.wnd:CheckFontBold") {
             self.ui.set_checked(id, font.as_ref().is_some_and(|f| f.bold));
         }
-        let colour = w.as_ref().map(|w| w.text_colors.enabled);
+        if let Some(id) = self.find("Editor.wnd:ComboFontFace") {
+            let (faces, at) = face_choices(&self.font_families, font.as_ref().map(|f| f.name.as_str()));
+            self.ui.combo_set(id, faces, at);
+        }
+        if let Some(id) = self.find("Editor.wnd:ComboScaling") {
+            let scaling = w.as_ref().and_then(|w| w.scaling);
+            let at = SCALING_CHOICES.iter().position(|(_, s)| *s == scaling);
+            self.ui.combo_set(id, SCALING_CHOICES.iter().map(|(n, _)| n.to_string()).collect(), at);
+        }
+        // The text colour and the background image of the state chosen (enabled, disabled,
+        // highlighted).
+        let state = self.editor.as_ref().map_or(0, |e| e.image_state);
+        let colour = w.as_mut().map(|w| *text_colour(w, state));
         if let Some(id) = self.find("Editor.wnd:EntryTextColor") {
             let text = colour.map(|[r, g, b, a]| format!("{r} {g} {b} {a}")).unwrap_or_default();
             self.ui.entry_set(id, &text);
         }
-        // The background image of the state chosen beside it (enabled, disabled, highlighted).
-        let state = self.editor.as_ref().map_or(0, |e| e.image_state);
         if let Some(id) = self.find("Editor.wnd:ComboImageState") {
             self.ui.combo_set(id, IMAGE_STATES.iter().map(|s| s.to_string()).collect(), Some(state));
         }
@@ -270,8 +280,34 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 shell.refuse("a colour is three or four numbers from 0 to 255 (red green blue alpha)");
                 return;
             };
+            let state = shell.editor.as_ref().map_or(0, |e| e.image_state);
             shell.edit_tree(|tree, name| {
-                find_mut(&mut tree.windows, name)?.text_colors.enabled = colour;
+                *text_colour(find_mut(&mut tree.windows, name)?, state) = colour;
+                Some(name.to_string())
+            });
+        }
+        ("ComboFontFace", EventKind::ComboSelected(i)) => {
+            let Some(id) = shell.find("Editor.wnd:ComboFontFace") else { return };
+            let Some(face) = shell.ui.combo_items(id).get(*i).cloned() else { return };
+            shell.edit_tree(|tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                let mut font = w.font.clone().unwrap_or_else(default_font);
+                if font.name == face {
+                    return None;
+                }
+                font.name = face;
+                w.font = Some(font);
+                Some(name.to_string())
+            });
+        }
+        ("ComboScaling", EventKind::ComboSelected(i)) => {
+            let Some(&(_, scaling)) = SCALING_CHOICES.get(*i) else { return };
+            shell.edit_tree(|tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                if w.scaling == scaling {
+                    return None;
+                }
+                w.scaling = scaling;
                 Some(name.to_string())
             });
         }

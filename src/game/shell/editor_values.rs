@@ -4,7 +4,7 @@
 //!
 //! Must not: touch the screen or the edited tree (the panel, `editor_panel.rs`, does both).
 
-use crate::ui::wnd::model::{DrawEntry, FontDef, GadgetData, STATUS_FLAGS, WindowDef};
+use crate::ui::wnd::model::{DrawEntry, FontDef, GadgetData, STATUS_FLAGS, ScalingMode, WindowDef};
 
 /// Every window of a layout in tree order: its full name, and the row the tree panel shows
 /// (its short name, indented two spaces a level).
@@ -49,6 +49,34 @@ pub(super) fn callback_of(w: &mut WindowDef, kind: usize) -> &mut Option<String>
 
 /// The states whose background image the panel sets, in the order of its list.
 pub(super) const IMAGE_STATES: [&str; 3] = ["Enabled", "Disabled", "Hilite"];
+
+/// The scaling choices of the panel: none written (the screen's), or one of the extension's.
+pub(super) const SCALING_CHOICES: [(&str, Option<ScalingMode>); 3] =
+    [("Screen's", None), ("Stretch", Some(ScalingMode::Stretch)), ("Aspect", Some(ScalingMode::Aspect))];
+
+/// A window's text colour for a state of [`IMAGE_STATES`].
+pub(super) fn text_colour(w: &mut WindowDef, state: usize) -> &mut [u8; 4] {
+    match state {
+        1 => &mut w.text_colors.disabled,
+        2 => &mut w.text_colors.hilite,
+        _ => &mut w.text_colors.enabled,
+    }
+}
+
+/// The families to offer for a window whose font is `current`: the book's, with a name the
+/// book lacks (an original layout's) kept at the end; and where `current` is among them.
+pub(super) fn face_choices(book: &[String], current: Option<&str>) -> (Vec<String>, Option<usize>) {
+    let mut names = book.to_vec();
+    let Some(current) = current else { return (names, None) };
+    let at = match names.iter().position(|n| n.eq_ignore_ascii_case(current)) {
+        Some(i) => i,
+        None => {
+            names.push(current.to_string());
+            names.len() - 1
+        }
+    };
+    (names, Some(at))
+}
 
 /// A window's draw list for a state of [`IMAGE_STATES`].
 pub(super) fn draw_list(w: &mut WindowDef, state: usize) -> &mut Vec<DrawEntry> {
@@ -162,6 +190,15 @@ mod tests {
         assert!(apply_data(&slider(), "MAXVALUE: 1 2").unwrap_err().contains("takes 1"));
         assert!(apply_data(&slider(), "MAXVALUE: big").unwrap_err().contains("not a whole number"));
         assert!(apply_data(&slider(), "MAXVALUE 3").is_err());
+    }
+
+    #[test]
+    fn font_faces_come_from_the_book_and_an_unknown_one_is_kept() {
+        let book = vec!["Noto Sans".to_string(), "Arial".to_string()];
+        assert_eq!(face_choices(&book, Some("arial")), (book.clone(), Some(1)));
+        let (names, at) = face_choices(&book, Some("Comic"));
+        assert_eq!((names.len(), at), (3, Some(2)));
+        assert_eq!(face_choices(&book, None), (book, None));
     }
 
     #[test]

@@ -168,6 +168,8 @@ pub struct Shell {
     pub dynamic_images: BTreeMap<String, RgbaImage>,
     /// UI images (atlas regions).
     pub images: ImageSet,
+    /// The font families layouts may name (`ui/fonts.ron`), for the editor's choice.
+    font_families: Vec<String>,
     /// The last score shown.
     pub score_rows: Vec<Vec<String>>,
     /// The game's fonts, loaded once: the UI measures with them and the renderer draws them.
@@ -250,6 +252,7 @@ impl Shell {
             lobby: lobby::LobbyState::default(),
             dynamic_images,
             images: bindings.images,
+            font_families: bindings.fonts.families,
             score_rows: Vec::new(),
             fonts,
         };

@@ -170,7 +170,7 @@ pub(super) fn default_font() -> FontDef {
 
 #[cfg(test)]
 mod tests {
-    use super::{apply_data, data_text, parse_colour};
+    use super::{apply_data, data_text, face_choices, parse_colour};
     use crate::ui::wnd::model::GadgetData;
 
     fn slider() -> GadgetData {

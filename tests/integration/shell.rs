@@ -1277,6 +1277,33 @@ fn the_editors_panel_sets_font_face_scaling_and_each_states_text_colour() {
 }
 
 #[test]
+fn the_editors_panel_sets_the_parts_a_gadget_draws_such_as_a_check_boxs_mark() {
+    let mut s = editing_options("shell-editor-parts");
+    let name = "Options.wnd:CheckFullscreen";
+    press_window(&mut s, name);
+    let def = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
+    let before = def(&s);
+    // A check box's slots: each state's background, box and mark.
+    let slots = s.find("Editor.wnd:ComboImageState").unwrap();
+    let labels = s.ui.combo_items(slots).to_vec();
+    assert_eq!(&labels[..3], &["Enabled", "Enabled box", "Enabled mark"], "{labels:?}");
+    // The enabled mark: the image list shows the layout's mark, one step down changes it and
+    // only it.
+    combo_step(&mut s, "Editor.wnd:ComboImageState", 2);
+    let names: Vec<String> = std::iter::once("NoImage".to_string()).chain(s.images.images.keys().cloned()).collect();
+    let list = s.find("Editor.wnd:ComboImage").unwrap();
+    let shown = s.ui.combo_selected(list).unwrap();
+    assert_eq!(names[shown], before.enabled[2].image);
+    combo_step(&mut s, "Editor.wnd:ComboImage", 1);
+    let after = def(&s);
+    assert_eq!(after.enabled[2].image, names[shown + 1]);
+    assert_eq!(after.enabled[..2], before.enabled[..2]);
+    assert_eq!((after.disabled.clone(), after.hilite.clone()), (before.disabled.clone(), before.hilite.clone()));
+    click(&mut s, "Editor.wnd:ButtonUndo");
+    assert_eq!(def(&s), before);
+}
+
+#[test]
 fn the_editors_panel_changes_a_gadgets_data_by_label_and_refuses_unknown_labels() {
     let mut s = editing_options("shell-editor-data");
     // Select the music slider from the tree's row for it (Down from the first row).

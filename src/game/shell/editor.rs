@@ -41,9 +41,11 @@ pub struct Editor {
     /// Which of the window's callbacks the panel shows and sets (an index of the panel's
     /// callback kinds: system, input, tooltip, draw).
     pub(super) callback_kind: usize,
-    /// The state whose background image the panel shows and sets (0 enabled, 1 disabled,
-    /// 2 highlighted); kept while the panel is rebuilt after each edit.
-    pub(super) image_state: usize,
+    /// The image slot the panel shows and sets (an index of `editor_values::image_slots` for
+    /// the selected window's kind: a state's background, or a part such as a check box's
+    /// mark); its state's text colour is the one the colour field edits. Kept while the panel
+    /// is rebuilt after each edit.
+    pub(super) image_slot: usize,
     undo: Vec<WndFile>,
     redo: Vec<WndFile>,
     /// A drag under way: where it began, the window's rectangle then, and whether it resizes
@@ -156,7 +158,7 @@ impl Shell {
             tree,
             selected: None,
             group: Vec::new(),
-            image_state: 0,
+            image_slot: 0,
             callback_kind: 0,
             note: None,
             undo: Vec::new(),

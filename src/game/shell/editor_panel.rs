@@ -1,7 +1,8 @@
 //! The layout editor's own panel (`ui/Editor.wnd`, made of the same retained gadgets as every
 //! screen): the selected window's name, text, tooltip, anchors, status flags (hidden, enabled,
-//! border, no input), font face (from `ui/fonts.ron`), size and weight, the text colour and
-//! the background image per state (from the atlas), the scaling extension, the gadget's data (`LABEL: values`, known labels only) and its system, input,
+//! border, no input), font face (from `ui/fonts.ron`), size and weight, the text colour per
+//! state, the images of each state (the background and the parts its kind draws: a check box's
+//! box and mark, a slider's track and thumb…; from the atlas), the scaling extension, the gadget's data (`LABEL: values`, known labels only) and its system, input,
 //! tooltip and draw callbacks (chosen from the lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
 //! of the layout's windows where a click selects one.
 //!
@@ -12,8 +13,8 @@ use crate::ui::Input;
 use super::Shell;
 use super::editor::find_mut;
 use super::editor_values::{
-    CALLBACK_KINDS, IMAGE_STATES, SCALING_CHOICES, STATUS_CHECKS, apply_data, callback_names, callback_of, data_text,
-    default_font, draw_list, face_choices, parse_colour, rename_refused, status_bit, text_colour, tree_rows,
+    CALLBACK_KINDS, SCALING_CHOICES, STATUS_CHECKS, apply_data, callback_names, callback_of, data_text, default_font,
+    draw_list, face_choices, image_slots, parse_colour, rename_refused, status_bit, text_colour, tree_rows,
 };
 
 impl Shell {
@@ -80,19 +81,21 @@ impl Shell {
             let at = SCALING_CHOICES.iter().position(|(_, s)| *s == scaling);
             self.ui.combo_set(id, SCALING_CHOICES.iter().map(|(n, _)| n.to_string()).collect(), at);
         }
-        // The text colour and the background image of the state chosen (enabled, disabled,
-        // highlighted).
-        let state = self.editor.as_ref().map_or(0, |e| e.image_state);
+        // The image slot chosen (a state's background, or a part its kind draws: a check
+        // box's box or mark…), and the text colour of that slot's state.
+        let slots = image_slots(w.as_ref().map_or(crate::ui::wnd::model::WindowType::User, |w| w.kind));
+        let slot = self.editor.as_ref().map_or(0, |e| e.image_slot).min(slots.len() - 1);
+        let (state, entry, _) = slots[slot].clone();
         let colour = w.as_mut().map(|w| *text_colour(w, state));
         if let Some(id) = self.find("Editor.wnd:EntryTextColor") {
             let text = colour.map(|[r, g, b, a]| format!("{r} {g} {b} {a}")).unwrap_or_default();
             self.ui.entry_set(id, &text);
         }
         if let Some(id) = self.find("Editor.wnd:ComboImageState") {
-            self.ui.combo_set(id, IMAGE_STATES.iter().map(|s| s.to_string()).collect(), Some(state));
+            self.ui.combo_set(id, slots.into_iter().map(|(_, _, label)| label).collect(), Some(slot));
         }
         let images = self.image_names();
-        let current = w.as_mut().and_then(|w| draw_list(w, state).first()).map(|d| d.image.clone());
+        let current = w.as_mut().and_then(|w| draw_list(w, state).get(entry)).map(|d| d.image.clone());
         if let Some(id) = self.find("Editor.wnd:ComboImage") {
             let at = current.and_then(|c| images.iter().position(|n| *n == c)).unwrap_or(0);
             self.ui.combo_set(id, images, Some(at));
@@ -153,6 +156,20 @@ impl Shell {
     /// The images a window may show: `NoImage`, then the atlas's images by name.
     fn image_names(&self) -> Vec<String> {
         std::iter::once("NoImage".to_string()).chain(self.images.images.keys().cloned()).collect()
+    }
+
+    /// The state and draw entry of the image slot the panel has chosen for the selected
+    /// window.
+    fn image_slot(&self) -> (usize, usize) {
+        let Some(e) = &self.editor else { return (0, 0) };
+        let kind = e
+            .selected
+            .as_ref()
+            .and_then(|n| e.tree.all_windows().into_iter().find(|w| &w.name == n).map(|w| w.kind))
+            .unwrap_or(crate::ui::wnd::model::WindowType::User);
+        let slots = image_slots(kind);
+        let (state, entry, _) = slots[e.image_slot.min(slots.len() - 1)];
+        (state, entry)
     }
 
     /// True when `input` belongs to the editor's own panel (the pointer is over it, or one of
@@ -280,7 +297,7 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 shell.refuse("a colour is three or four numbers from 0 to 255 (red green blue alpha)");
                 return;
             };
-            let state = shell.editor.as_ref().map_or(0, |e| e.image_state);
+            let (state, _) = shell.image_slot();
             shell.edit_tree(|tree, name| {
                 *text_colour(find_mut(&mut tree.windows, name)?, state) = colour;
                 Some(name.to_string())
@@ -343,24 +360,31 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         }
         ("ComboImageState", EventKind::ComboSelected(i)) => {
             if let Some(e) = shell.editor.as_mut() {
-                e.image_state = (*i).min(IMAGE_STATES.len() - 1);
+                e.image_slot = *i;
             }
             shell.fill_panel();
         }
         ("ComboImage", EventKind::ComboSelected(i)) => {
             let Some(image) = shell.image_names().get(*i).cloned() else { return };
-            let state = shell.editor.as_ref().map_or(0, |e| e.image_state);
+            let (state, entry) = shell.image_slot();
             shell.edit_tree(|tree, name| {
                 let list = draw_list(find_mut(&mut tree.windows, name)?, state);
-                match list.first_mut() {
-                    Some(first) if first.image == image => return None,
-                    Some(first) => first.image = image,
-                    None => list.push(crate::ui::wnd::model::DrawEntry {
-                        image,
-                        color: [255, 255, 255, 255],
-                        border: [255, 255, 255, 0],
-                    }),
+                if list.get(entry).is_some_and(|d| d.image == image) {
+                    return None;
                 }
+                // Entries before it that the layout leaves out are written as nothing drawn.
+                while list.len() <= entry {
+                    list.push(crate::ui::wnd::model::DrawEntry {
+                        image: "NoImage".into(),
+                        color: [255, 255, 255, 0],
+                        border: [255, 255, 255, 0],
+                    });
+                }
+                let d = &mut list[entry];
+                if d.image.eq_ignore_ascii_case("NoImage") && d.color[3] == 0 {
+                    d.color = [255, 255, 255, 255]; // drawn as it is, not as an untinted blank
+                }
+                d.image = image;
                 Some(name.to_string())
             });
         }

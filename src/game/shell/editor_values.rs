@@ -4,7 +4,7 @@
 //!
 //! Must not: touch the screen or the edited tree (the panel, `editor_panel.rs`, does both).
 
-use crate::ui::wnd::model::{DrawEntry, FontDef, GadgetData, STATUS_FLAGS, ScalingMode, WindowDef};
+use crate::ui::wnd::model::{DrawEntry, FontDef, GadgetData, STATUS_FLAGS, ScalingMode, WindowDef, WindowType};
 
 /// Every window of a layout in tree order: its full name, and the row the tree panel shows
 /// (its short name, indented two spaces a level).
@@ -49,6 +49,36 @@ pub(super) fn callback_of(w: &mut WindowDef, kind: usize) -> &mut Option<String>
 
 /// The states whose background image the panel sets, in the order of its list.
 pub(super) const IMAGE_STATES: [&str; 3] = ["Enabled", "Disabled", "Hilite"];
+
+/// The further draw entries a window kind uses in a state (entry 1, entry 2, …), by what
+/// each draws (`ui/FORMAT.md`'s table): a check box's box and mark, a slider's track and
+/// thumb, a button's pressed look (highlighted state only).
+fn draw_parts(kind: WindowType, state: usize) -> &'static [&'static str] {
+    match kind {
+        WindowType::PushButton if state == 2 => &["pressed"],
+        WindowType::CheckBox => &["box", "mark"],
+        WindowType::RadioButton => &["ring", "dot"],
+        WindowType::HorzSlider | WindowType::VertSlider => &["track", "thumb"],
+        WindowType::ScrollListBox => &["selected row"],
+        WindowType::ComboBox => &["drop-down", "chosen item"],
+        WindowType::ProgressBar => &["bar"],
+        WindowType::TabControl => &["tab", "active tab"],
+        _ => &[],
+    }
+}
+
+/// The images of a window kind the panel lets one choose: for each state its background
+/// (entry 0) and then the further entries its kind draws. Each is (state, entry, label).
+pub(super) fn image_slots(kind: WindowType) -> Vec<(usize, usize, String)> {
+    let mut slots = Vec::new();
+    for (state, name) in IMAGE_STATES.iter().enumerate() {
+        slots.push((state, 0, name.to_string()));
+        for (i, part) in draw_parts(kind, state).iter().enumerate() {
+            slots.push((state, i + 1, format!("{name} {part}")));
+        }
+    }
+    slots
+}
 
 /// The scaling choices of the panel: none written (the screen's), or one of the extension's.
 pub(super) const SCALING_CHOICES: [(&str, Option<ScalingMode>); 3] =
@@ -170,8 +200,9 @@ pub(super) fn default_font() -> FontDef {
 
 #[cfg(test)]
 mod tests {
-    use super::{apply_data, data_text, face_choices, parse_colour};
+    use super::{apply_data, data_text, face_choices, image_slots, parse_colour};
     use crate::ui::wnd::model::GadgetData;
+    use crate::ui::wnd::model::WindowType;
 
     fn slider() -> GadgetData {
         GadgetData {
@@ -190,6 +221,17 @@ mod tests {
         assert!(apply_data(&slider(), "MAXVALUE: 1 2").unwrap_err().contains("takes 1"));
         assert!(apply_data(&slider(), "MAXVALUE: big").unwrap_err().contains("not a whole number"));
         assert!(apply_data(&slider(), "MAXVALUE 3").is_err());
+    }
+
+    #[test]
+    fn image_slots_follow_the_format_table() {
+        let labels = |k| image_slots(k).into_iter().map(|(_, _, l)| l).collect::<Vec<_>>();
+        assert_eq!(labels(WindowType::StaticText), vec!["Enabled", "Disabled", "Hilite"]);
+        assert_eq!(labels(WindowType::PushButton), vec!["Enabled", "Disabled", "Hilite", "Hilite pressed"]);
+        let boxes = image_slots(WindowType::CheckBox);
+        assert_eq!(boxes.len(), 9);
+        assert_eq!(boxes[2], (0, 2, "Enabled mark".to_string()));
+        assert_eq!(boxes[4], (1, 1, "Disabled box".to_string()));
     }
 
     #[test]

@@ -127,7 +127,11 @@ fn the_summary_names_the_outcome_and_counts_per_player() {
     assert_eq!(outcome, "Battle left", "nobody has won yet");
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0][0], "Tester", "the player's own name");
-    assert_eq!(rows[1][0], "Computer 2", "a computer is named by its slot");
+    // A computer is named by its slot and the style it drew this game (data/ai_styles.ron).
+    let (name, style) = rows[1][0].split_once(" · ").expect("a computer's style is named");
+    assert_eq!(name, "Computer 2");
+    let styles = ridgeline::defs::ai_styles::load(&common::roots()).unwrap();
+    assert!(styles.iter().any(|s| s.name == style), "{style} is one of ai_styles.ron's");
     assert_eq!(rows[0][1], "0", "nothing lost yet");
     assert_eq!(rows[0][3], "0", "what the player started with is not counted as built");
     assert_eq!(b.clock(), 1);

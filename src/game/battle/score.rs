@@ -46,7 +46,8 @@ impl Score {
 }
 
 impl Battle {
-    /// The outcome for the local player and a score row per player: name, objects lost, enemy
+    /// The outcome for the local player and a score row per player: name (a computer's with its
+    /// style), objects lost, enemy
     /// objects destroyed, units and structures built during the game, score.
     pub fn summary(&self) -> (String, Vec<Vec<String>>) {
         let world = self.world();
@@ -59,6 +60,9 @@ impl Battle {
             None if self.is_replay() => "Replay ended",
             None => "Battle left",
         };
+        // A computer player is named with the style it drew, so a player learns what they
+        // faced ("Hard computer · armour").
+        let styles = self.game.session.styles();
         let rows = players
             .iter()
             .map(|p| {
@@ -67,6 +71,10 @@ impl Battle {
                 let name = match self.game.slots.get(p.id.index()) {
                     Some(slot) if !slot.name.is_empty() => slot.name.clone(),
                     _ => format!("Player {}", p.id.0 + 1),
+                };
+                let name = match styles.iter().find(|(q, _)| *q == p.id) {
+                    Some((_, style)) => format!("{name} · {style}"),
+                    None => name,
                 };
                 let score = (100 * destroyed as i64 + 20 * built as i64 - 25 * lost as i64).max(0);
                 vec![name, lost.to_string(), destroyed.to_string(), built.to_string(), score.to_string()]

@@ -148,6 +148,22 @@ fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
 }
 
 /// Picks the combo box's item `steps` below (positive) or above the current one, by keyboard.
+/// Opens a combo box with a click and clicks its item `item` (one of those the drop-down
+/// shows without scrolling), as a player would.
+fn combo_pick(s: &mut Shell, name: &str, item: usize) {
+    click(s, name);
+    let id = s.find(name).unwrap();
+    let r = s.ui.window(id).unwrap().rect;
+    let shown = s.ui.combo_items(id).len().min(6) as f32;
+    let screen_h = s.ui.fit().screen.1;
+    let (below, h) = (screen_h - (r.y + r.h), r.h * shown);
+    let top = if h > below && r.y > below { r.y - h } else { r.y + r.h };
+    let (x, y) = (r.x + r.w / 2.0, top + (item as f32 + 0.5) * r.h);
+    s.handle(Input::MouseMove { x, y });
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+}
+
 fn combo_step(s: &mut Shell, name: &str, steps: i32) {
     click(s, name);
     s.handle(Input::Key { key: Key::Escape, shift: false });
@@ -1301,6 +1317,33 @@ fn the_editors_panel_sets_the_parts_a_gadget_draws_such_as_a_check_boxs_mark() {
     assert_eq!((after.disabled.clone(), after.hilite.clone()), (before.disabled.clone(), before.hilite.clone()));
     click(&mut s, "Editor.wnd:ButtonUndo");
     assert_eq!(def(&s), before);
+}
+
+#[test]
+fn the_editors_flag_list_switches_the_status_flags_without_boxes() {
+    let mut s = editing_options("shell-editor-flags");
+    let name = "Options.wnd:ButtonSave";
+    press_window(&mut s, name);
+    let def = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
+    let before = def(&s);
+    let flags = s.find("Editor.wnd:ComboFlags").unwrap();
+    let items = s.ui.combo_items(flags).to_vec();
+    // The button's IMAGE and TABSTOP flags are listed as on, ACTIVE (first) as off; the flags
+    // with boxes of their own are not listed.
+    assert!(items.contains(&"IMAGE: on".to_string()) && items.contains(&"TABSTOP: on".to_string()), "{items:?}");
+    assert_eq!(items[..2], ["Other status flags", "ACTIVE: off"]);
+    assert!(!items.iter().any(|i| i.starts_with("HIDDEN") || i.starts_with("ENABLED")));
+    // Choosing ACTIVE turns it on (and nothing else); the list says so; choosing it again
+    // turns it off.
+    let active = ridgeline::ui::wnd::model::STATUS_FLAGS[0].1;
+    combo_pick(&mut s, "Editor.wnd:ComboFlags", 1);
+    assert_eq!(def(&s).status, before.status | active);
+    assert_eq!(s.ui.combo_items(s.find("Editor.wnd:ComboFlags").unwrap())[1], "ACTIVE: on");
+    assert!(ridgeline::ui::wnd::write(&s.editor().unwrap().tree).contains("ACTIVE"));
+    combo_pick(&mut s, "Editor.wnd:ComboFlags", 1);
+    assert_eq!(def(&s).status, before.status);
+    click(&mut s, "Editor.wnd:ButtonUndo");
+    assert_eq!(def(&s).status, before.status | active, "each switch is one undo step");
 }
 
 #[test]

@@ -1,10 +1,12 @@
 //! The layout editor's own panel (`ui/Editor.wnd`, made of the same retained gadgets as every
 //! screen): the selected window's name, text, tooltip, anchors, status flags (hidden, enabled,
-//! border, no input), font face (from `ui/fonts.ron`), size and weight, the text colour per
-//! state, the images of each state (the background and the parts its kind draws: a check box's
-//! box and mark, a slider's track and thumb…; from the atlas), the scaling extension, the gadget's data (`LABEL: values`, known labels only) and its system, input,
-//! tooltip and draw callbacks (chosen from the lexicon), a palette of window kinds to add, and undo, redo, save and close; beside it, a tree
-//! of the layout's windows where a click selects one.
+//! border and no input as boxes, every other flag from a list), font face (from
+//! `ui/fonts.ron`), size and weight, the text colour per state, the images of each state (the
+//! background and the parts its kind draws: a check box's box and mark, a slider's track and
+//! thumb…; from the atlas), the scaling extension, the gadget's data (`LABEL: values`, known
+//! labels only) and its system, input, tooltip and draw callbacks (chosen from the lexicon), a
+//! palette of window kinds to add, and undo, redo, save and close; beside it, a tree of the
+//! layout's windows where a click selects one.
 //!
 //! Must not: change the edited layout except through the editor's undoable edits.
 
@@ -14,7 +16,8 @@ use super::Shell;
 use super::editor::find_mut;
 use super::editor_values::{
     CALLBACK_KINDS, SCALING_CHOICES, STATUS_CHECKS, apply_data, callback_names, callback_of, data_text, default_font,
-    draw_list, face_choices, image_slots, parse_colour, rename_refused, status_bit, text_colour, tree_rows,
+    draw_list, face_choices, image_slots, other_flags, parse_colour, rename_refused, status_bit, text_colour,
+    tree_rows,
 };
 
 impl Shell {
@@ -64,6 +67,13 @@ impl Shell {
             if let Some(id) = self.find(&format!("Editor.wnd:{n}")) {
                 self.ui.set_checked(id, status & status_bit(flag) != 0);
             }
+        }
+        if let Some(id) = self.find("Editor.wnd:ComboFlags") {
+            // Its first item names the list; the flags follow.
+            let labels = std::iter::once("Other status flags".to_string())
+                .chain(other_flags(status).into_iter().map(|(label, _)| label))
+                .collect();
+            self.ui.combo_set(id, labels, Some(0));
         }
         let font = w.as_ref().and_then(|w| w.font.clone());
         if let Some(id) = self.find("Editor.wnd:EntryFontSize") {
@@ -265,6 +275,15 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
             shell.edit_tree(|tree, name| {
                 let w = find_mut(&mut tree.windows, name)?;
                 w.status = if on { w.status | bit } else { w.status & !bit };
+                Some(name.to_string())
+            });
+        }
+        ("ComboFlags", EventKind::ComboSelected(i)) => {
+            // Choosing a flag switches it (the list then shows it on or off).
+            let Some(bit) = i.checked_sub(1).and_then(|i| other_flags(0).get(i).map(|f| f.1)) else { return };
+            shell.edit_tree(|tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                w.status ^= bit;
                 Some(name.to_string())
             });
         }

@@ -172,6 +172,16 @@ pub(super) const STATUS_CHECKS: [(&str, &str); 4] = [
     ("CheckStatusNoInput", "NOINPUT"),
 ];
 
+/// The status flags the panel offers in its list (those without a box of their own), each
+/// shown with whether `status` has it: ("IMAGE: on", bit).
+pub(super) fn other_flags(status: u32) -> Vec<(String, u32)> {
+    STATUS_FLAGS
+        .iter()
+        .filter(|(name, _)| !STATUS_CHECKS.iter().any(|(_, f)| f == name))
+        .map(|&(name, bit)| (format!("{name}: {}", if status & bit != 0 { "on" } else { "off" }), bit))
+        .collect()
+}
+
 /// The bit of a status flag named in the WND format (0 for a name it does not have).
 pub(super) fn status_bit(flag: &str) -> u32 {
     STATUS_FLAGS.iter().find(|(n, _)| *n == flag).map_or(0, |&(_, bit)| bit)
@@ -200,7 +210,7 @@ pub(super) fn default_font() -> FontDef {
 
 #[cfg(test)]
 mod tests {
-    use super::{apply_data, data_text, face_choices, image_slots, parse_colour};
+    use super::{apply_data, data_text, face_choices, image_slots, other_flags, parse_colour, status_bit};
     use crate::ui::wnd::model::GadgetData;
     use crate::ui::wnd::model::WindowType;
 
@@ -221,6 +231,14 @@ mod tests {
         assert!(apply_data(&slider(), "MAXVALUE: 1 2").unwrap_err().contains("takes 1"));
         assert!(apply_data(&slider(), "MAXVALUE: big").unwrap_err().contains("not a whole number"));
         assert!(apply_data(&slider(), "MAXVALUE 3").is_err());
+    }
+
+    #[test]
+    fn the_other_flags_leave_out_those_with_boxes_and_say_which_are_on() {
+        let flags = other_flags(status_bit("IMAGE") | status_bit("ENABLED"));
+        assert!(flags.iter().any(|(l, _)| l == "IMAGE: on"));
+        assert!(flags.iter().any(|(l, _)| l == "TABSTOP: off"));
+        assert!(!flags.iter().any(|(l, _)| l.starts_with("ENABLED") || l.starts_with("HIDDEN")));
     }
 
     #[test]

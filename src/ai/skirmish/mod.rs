@@ -152,16 +152,13 @@ impl SkirmishAi {
         // Each AI thinks on its own phase of the interval, drawn from the game's seed when it
         // first looks: several AIs do not all think on one frame, and which of them sees the
         // others' moves sooner changes from game to game instead of favouring one slot.
-        let stagger = *self.stagger.get_or_insert_with(|| {
-            let mixed = (world.rng_state() ^ (self.player.0 as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93))
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            (mixed >> 32) as u32 % every
-        });
+        let player = self.player;
+        let stagger =
+            *self.stagger.get_or_insert_with(|| (seed_draw(world, player, 0xD6E8_FEB8_6659_FD93) >> 32) as u32 % every);
         if self.style.is_none() {
             // Its style, drawn the same way: which opponent it is changes with the seed.
-            let mixed = (world.rng_state() ^ (self.player.0 as u64).wrapping_mul(0xA076_1D64_78BD_642F))
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let style = AiStyle::pick(&self.plan.styles, mixed >> 33).followed(self.plan.follow_style);
+            let draw = seed_draw(world, player, 0xA076_1D64_78BD_642F) >> 33;
+            let style = AiStyle::pick(&self.plan.styles, draw).followed(self.plan.follow_style);
             self.wave_worth = self.wave_worth.saturating_mul(style.wave as i64) / 100;
             self.style = Some(style);
         }
@@ -329,6 +326,12 @@ fn centre(points: impl Iterator<Item = Vec2>) -> Option<Vec2> {
 }
 
 /// True if `t` is an army unit: mobile and armed.
+/// A number drawn for `player` from the game's seed (the state of the sim's RNG as the AI
+/// first sees it), different for each `salt`: the same on every machine, different per game.
+fn seed_draw(world: &World, player: PlayerId, salt: u64) -> u64 {
+    (world.rng_state() ^ (player.0 as u64).wrapping_mul(salt)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 fn is_army(rules: &crate::sim::rules::Rules, t: TemplateId) -> bool {
     rules.template(t).is_mobile() && rules.template(t).is_armed()
 }

@@ -129,8 +129,10 @@ pub struct WorldPass {
     cells: (u32, u32),
     map_size: [f32; 2],
     shadow: shadow::ShadowMap,
-    /// World to the shadow map (from the sun).
+    /// World to the shadow map (from the sun), fitted to the view each frame.
     light: Mat4,
+    /// The ground's lowest and highest points.
+    ground_range: (f32, f32),
     /// Draw calls the last frame made.
     draw_calls: u32,
     sprite_pipeline: wgpu::RenderPipeline,
@@ -428,6 +430,7 @@ impl WorldPass {
             map_size: world.size,
             shadow,
             light,
+            ground_range: (low, high),
             draw_calls: 0,
             sprite_pipeline,
             sprites: Vec::new(),
@@ -508,6 +511,15 @@ impl WorldPass {
         instances: &[Vec<ObjectInstance>],
     ) {
         let sun = sun();
+        // The shadow map covers what this view shows (sharper than the whole map would be).
+        let (low, high) = self.ground_range;
+        let area = shadow::view_area(view_proj, sun, self.map_size, low, high).unwrap_or([
+            0.0,
+            0.0,
+            self.map_size[0],
+            self.map_size[1],
+        ]);
+        self.light = shadow::light_matrix_over(sun, area, low, high);
         let globals = Globals {
             view_proj: view_proj.to_cols_array_2d(),
             sun: [sun.x, sun.y, sun.z, 0.42],

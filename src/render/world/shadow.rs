@@ -1,17 +1,19 @@
-//! The sun's shadow map: the depth of everything seen from the sun, over the whole map, so the
-//! world pass can tell which points the sun reaches (objects shade the ground and each other,
+//! The sun's shadow map: the depth of everything seen from the sun, over the part of the map
+//! the camera shows (and the casters just outside it), so the world pass can tell which points
+//! the sun reaches (objects shade the ground and each other,
 //! hills shade valleys). The ground and the objects are drawn into it every frame (copying a
 //! depth texture is not something every backend does — the GL one, which software adapters
 //! use, does not).
 //!
-//! Must not: know about the simulation or the camera; it sees what the world pass hands it.
+//! Must not: know about the simulation; of the camera it sees only the matrix it is handed.
 
 use glam::{Mat4, Vec3, camera};
 
 use super::{DEPTH, Mesh, ObjectInstance};
 
-/// Texels along each side of the shadow map.
-pub const SHADOW_SIZE: u32 = 1024;
+/// Texels along each side of the shadow map (fitted to the view: a world unit or two each at
+/// the default zoom).
+pub const SHADOW_SIZE: u32 = 768;
 /// Whether the ground casts shadows too (hills over valleys), not only the objects.
 const HILL_SHADOWS: bool = false;
 
@@ -19,21 +21,79 @@ const HILL_SHADOWS: bool = false;
 /// vector toward it) holding the whole map of `size` world units with ground between `low`
 /// and `high`.
 pub fn light_matrix(sun: Vec3, size: [f32; 2], low: f32, high: f32) -> Mat4 {
-    let centre = Vec3::new(size[0] / 2.0, size[1] / 2.0, (low + high) / 2.0);
-    let reach = Vec3::new(size[0], size[1], high - low).length().max(1.0);
+    light_matrix_over(sun, [0.0, 0.0, size[0], size[1]], low, high)
+}
+
+/// Tallest object the shadow map allows for above the ground's highest point (world units).
+const CASTER_HEIGHT: f32 = 40.0;
+
+/// World to the shadow map's clip space over the ground rectangle `area` (`[x0, y0, x1, y1]`)
+/// with ground between `low` and `high`. The view's edges are snapped to whole texels of the
+/// map, so while the rectangle keeps its size and only moves (the camera pans) the shadows'
+/// edges stay put instead of crawling.
+pub fn light_matrix_over(sun: Vec3, area: [f32; 4], low: f32, high: f32) -> Mat4 {
+    let [x0, y0, x1, y1] = area;
+    let centre = Vec3::new((x0 + x1) / 2.0, (y0 + y1) / 2.0, (low + high) / 2.0);
+    let reach = Vec3::new(x1 - x0, y1 - y0, high - low).length().max(1.0);
     let view = camera::rh::view::look_at_mat4(centre + sun * reach, centre, Vec3::Z);
     let (mut lo, mut hi) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
-    for x in [0.0, size[0]] {
-        for y in [0.0, size[1]] {
-            for z in [low - 2.0, high + 40.0] {
+    for x in [x0, x1] {
+        for y in [y0, y1] {
+            for z in [low - 2.0, high + CASTER_HEIGHT] {
                 let p = view.transform_point3(Vec3::new(x, y, z));
                 lo = lo.min(p);
                 hi = hi.max(p);
             }
         }
     }
+    // Whole texels: the extent is kept (a texel more) and the low edge rounded down.
+    for axis in 0..2 {
+        let texel = ((hi[axis] - lo[axis]) / SHADOW_SIZE as f32).max(1e-4);
+        let extent = hi[axis] - lo[axis] + texel;
+        lo[axis] = (lo[axis] / texel).floor() * texel;
+        hi[axis] = lo[axis] + extent;
+    }
     // Looking down -z: the near plane is the largest z. Depth 0..1, y up (wgpu's clip space).
     camera::rh::proj::directx::orthographic(lo.x, hi.x, lo.y, hi.y, -hi.z - 1.0, -lo.z + 1.0) * view
+}
+
+/// The ground rectangle the shadow map should cover for a camera (`view_proj`) over a map of
+/// `size` with ground between `low` and `high`: what the view shows, widened toward the sun by
+/// as far as the tallest thing's shadow reaches (so casters just outside the view still shade
+/// it), rounded out to a size step (so panning keeps the size) and kept within the map. `None`
+/// when the view does not reach the ground.
+pub fn view_area(view_proj: Mat4, sun: Vec3, size: [f32; 2], low: f32, high: f32) -> Option<[f32; 4]> {
+    let inverse = view_proj.inverse();
+    let (mut lo, mut hi) = (glam::Vec2::splat(f32::MAX), glam::Vec2::splat(f32::MIN));
+    for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        let near = inverse.project_point3(Vec3::new(x, y, 0.0));
+        let far = inverse.project_point3(Vec3::new(x, y, 1.0));
+        let dir = far - near;
+        for z in [low, high] {
+            // Where this corner's ray meets the height `z` (a ray that never comes down to it
+            // looks over the horizon: the far end of the view stands in).
+            let t = if dir.z.abs() > 1e-6 { (z - near.z) / dir.z } else { 1.0 };
+            let p = near + dir * t.clamp(0.0, 1.0);
+            lo = lo.min(p.truncate());
+            hi = hi.max(p.truncate());
+        }
+    }
+    if !(lo.x.is_finite() && hi.x.is_finite() && lo.y.is_finite() && hi.y.is_finite()) {
+        return None;
+    }
+    // Shadows fall away from the sun: casters stand toward it.
+    let along = sun.truncate() / sun.z.max(0.1) * (high - low + CASTER_HEIGHT);
+    lo = lo.min(lo + along);
+    hi = hi.max(hi + along);
+    // A square of a size step of 128 units, centred on the view, within the map.
+    let step = 128.0;
+    let side = ((hi - lo).max_element() / step).ceil().max(1.0) * step;
+    let side = side.min(size[0].max(size[1]));
+    let centre = (lo + hi) / 2.0;
+    let clampx = |c: f32, s: f32, w: f32| if s >= w { w / 2.0 } else { c.clamp(s / 2.0, w - s / 2.0) };
+    let (cx, cy) = (clampx(centre.x, side, size[0]), clampx(centre.y, side, size[1]));
+    let (w, h) = (side.min(size[0]), side.min(size[1]));
+    Some([cx - w / 2.0, cy - h / 2.0, cx + w / 2.0, cy + h / 2.0])
 }
 
 /// The shadow map and the passes that fill it.
@@ -201,5 +261,33 @@ mod tests {
         let low = m.project_point3(Vec3::new(640.0, 480.0, 0.0));
         let high = m.project_point3(Vec3::new(640.0, 480.0, 50.0));
         assert!(high.z < low.z, "a roof is nearer the sun than the ground under it");
+    }
+
+    #[test]
+    fn the_view_area_holds_what_the_camera_shows_within_the_map_and_panning_keeps_its_size() {
+        let sun = Vec3::new(-0.45, -0.35, 0.82).normalize();
+        let size = [2560.0, 2560.0];
+        let camera = |x: f32, y: f32| {
+            let eye = Vec3::new(x, y - 300.0, 420.0);
+            let view = camera::rh::view::look_at_mat4(eye, Vec3::new(x, y, 0.0), Vec3::Z);
+            camera::rh::proj::directx::perspective(0.8, 16.0 / 9.0, 5.0, 5000.0) * view
+        };
+        let a = view_area(camera(1280.0, 1280.0), sun, size, 0.0, 60.0).unwrap();
+        // The ground point under the middle of the view is inside, and the area is far smaller
+        // than the map (that is the point: sharper shadows).
+        assert!(a[0] < 1280.0 && 1280.0 < a[2] && a[1] < 1280.0 && 1280.0 < a[3], "{a:?}");
+        assert!(a[2] - a[0] < 1600.0, "{a:?}");
+        // Panning a little keeps the size (so the texels keep theirs).
+        let b = view_area(camera(1300.0, 1290.0), sun, size, 0.0, 60.0).unwrap();
+        assert_eq!((a[2] - a[0], a[3] - a[1]), (b[2] - b[0], b[3] - b[1]));
+        // At the map's corner the area stays on the map.
+        let c = view_area(camera(0.0, 0.0), sun, size, 0.0, 60.0).unwrap();
+        assert!(c[0] >= 0.0 && c[1] >= 0.0, "{c:?}");
+        // The fitted matrix holds the area's corners.
+        let m = light_matrix_over(sun, a, 0.0, 60.0);
+        for (x, y) in [(a[0], a[1]), (a[2], a[3])] {
+            let p = m.project_point3(Vec3::new(x, y, 0.0));
+            assert!(p.x.abs() <= 1.0 && p.y.abs() <= 1.0, "{p}");
+        }
     }
 }

@@ -1,6 +1,6 @@
 // The 3D world: terrain, objects (instanced procedural models), roads (textured from the road
 // atlas, alpha-blended over the ground) and water, lit by the sun with a shadow map (depth
-// seen from the sun over the whole map) and a sky/ground hemisphere. Linear colours; the
+// seen from the sun over the ground in view) and a sky/ground hemisphere. Linear colours; the
 // target is sRGB.
 
 struct Globals {

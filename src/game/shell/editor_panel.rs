@@ -168,6 +168,20 @@ impl Shell {
         std::iter::once("NoImage".to_string()).chain(self.images.images.keys().cloned()).collect()
     }
 
+    /// Changes the selected window's font (the default one if it has none) as one undoable
+    /// edit; `change` says whether it changed anything (nothing is recorded if not).
+    fn edit_font(&mut self, change: impl FnOnce(&mut crate::ui::wnd::model::FontDef) -> bool) {
+        self.edit_tree(|tree, name| {
+            let w = find_mut(&mut tree.windows, name)?;
+            let mut font = w.font.clone().unwrap_or_else(default_font);
+            if !change(&mut font) {
+                return None;
+            }
+            w.font = Some(font);
+            Some(name.to_string())
+        });
+    }
+
     /// The state and draw entry of the image slot the panel has chosen for the selected
     /// window.
     fn image_slot(&self) -> (usize, usize) {
@@ -293,22 +307,16 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 shell.refuse("a font size is a whole number from 6 to 72");
                 return;
             };
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                let mut font = w.font.clone().unwrap_or_else(default_font);
+            shell.edit_font(|font| {
                 font.size = size;
-                w.font = Some(font);
-                Some(name.to_string())
+                true
             });
         }
         ("CheckFontBold", EventKind::Toggled(on)) => {
             let on = *on;
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                let mut font = w.font.clone().unwrap_or_else(default_font);
+            shell.edit_font(|font| {
                 font.bold = on;
-                w.font = Some(font);
-                Some(name.to_string())
+                true
             });
         }
         ("EntryTextColor", EventKind::EditDone(text)) => {
@@ -325,15 +333,10 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         ("ComboFontFace", EventKind::ComboSelected(i)) => {
             let Some(id) = shell.find("Editor.wnd:ComboFontFace") else { return };
             let Some(face) = shell.ui.combo_items(id).get(*i).cloned() else { return };
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                let mut font = w.font.clone().unwrap_or_else(default_font);
-                if font.name == face {
-                    return None;
-                }
+            shell.edit_font(|font| {
+                let changed = font.name != face;
                 font.name = face;
-                w.font = Some(font);
-                Some(name.to_string())
+                changed
             });
         }
         ("ComboScaling", EventKind::ComboSelected(i)) => {

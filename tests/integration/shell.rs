@@ -1137,12 +1137,12 @@ fn the_editors_panel_sets_status_flags_font_and_text_colour() {
     click(&mut s, "Editor.wnd:CheckFontBold");
     assert_eq!(def(&s).font.unwrap().bold, !before.font.as_ref().unwrap().bold);
     // A colour as three numbers (alpha 255); nonsense leaves the colour alone.
-    type_into(&mut s, "Editor.wnd:EntryTextColor", "200 40 40");
+    type_into(&mut s, "Editor.wnd:EntryColor", "200 40 40");
     assert_eq!(def(&s).text_colors.enabled, [200, 40, 40, 255]);
-    type_into(&mut s, "Editor.wnd:EntryTextColor", "1 2");
+    type_into(&mut s, "Editor.wnd:EntryColor", "1 2");
     assert_eq!(def(&s).text_colors.enabled, [200, 40, 40, 255]);
     assert!(s.editor().unwrap().note.as_deref().is_some_and(|n| n.starts_with("not changed: a colour")));
-    assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryTextColor").unwrap()), "200 40 40 255");
+    assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryColor").unwrap()), "200 40 40 255");
     // The written layout carries all of it; four undos give back the window as it was.
     let text = ridgeline::ui::wnd::write(&s.editor().unwrap().tree);
     assert!(text.contains("+BORDER") && text.contains("SIZE: 20") && text.contains("ENABLED: 200 40 40 255"));
@@ -1279,10 +1279,10 @@ fn the_editors_panel_sets_font_face_scaling_and_each_states_text_colour() {
     // The colour field follows the state chosen below it: the highlighted text colour
     // changes, the enabled one does not.
     combo_step(&mut s, "Editor.wnd:ComboImageState", 2);
-    let entry = s.find("Editor.wnd:EntryTextColor").unwrap();
+    let entry = s.find("Editor.wnd:EntryColor").unwrap();
     let [r, g, b, a] = before.text_colors.hilite;
     assert_eq!(s.ui.entry_text(entry), format!("{r} {g} {b} {a}"));
-    type_into(&mut s, "Editor.wnd:EntryTextColor", "10 200 30 255");
+    type_into(&mut s, "Editor.wnd:EntryColor", "10 200 30 255");
     assert_eq!(def(&s).text_colors.hilite, [10, 200, 30, 255]);
     assert_eq!(def(&s).text_colors.enabled, before.text_colors.enabled);
     // Four undos give back the window as it was.
@@ -1316,6 +1316,52 @@ fn the_editors_panel_sets_the_parts_a_gadget_draws_such_as_a_check_boxs_mark() {
     assert_eq!(after.enabled[..2], before.enabled[..2]);
     assert_eq!((after.disabled.clone(), after.hilite.clone()), (before.disabled.clone(), before.hilite.clone()));
     click(&mut s, "Editor.wnd:ButtonUndo");
+    assert_eq!(def(&s), before);
+}
+
+#[test]
+fn the_editors_colour_field_sets_a_parts_tint_and_border_and_the_texts_shadow() {
+    let mut s = editing_options("shell-editor-tints");
+    let name = "Options.wnd:CheckFullscreen";
+    press_window(&mut s, name);
+    let def = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
+    let before = def(&s);
+    let kinds = s.find("Editor.wnd:ComboColorKind").expect("the colour kinds are part of the panel");
+    assert_eq!(s.ui.combo_items(kinds), &["Text", "Shadow", "Tint", "Border"]);
+    let shown = |s: &Shell| s.ui.entry_text(s.find("Editor.wnd:EntryColor").unwrap()).to_string();
+    let text = |[r, g, b, a]: [u8; 4]| format!("{r} {g} {b} {a}");
+    // The enabled mark's tint: shown as the layout has it, then changed, and nothing else.
+    combo_step(&mut s, "Editor.wnd:ComboImageState", 2);
+    combo_step(&mut s, "Editor.wnd:ComboColorKind", 2);
+    assert_eq!(shown(&s), text(before.enabled[2].color));
+    type_into(&mut s, "Editor.wnd:EntryColor", "250 20 30 200");
+    let after = def(&s);
+    assert_eq!(after.enabled[2].color, [250, 20, 30, 200]);
+    assert_eq!((after.enabled[2].border, &after.enabled[..2]), (before.enabled[2].border, &before.enabled[..2]));
+    // Its border (the kind stays chosen after the edit rebuilt the panel).
+    combo_step(&mut s, "Editor.wnd:ComboColorKind", 1);
+    assert_eq!(shown(&s), text(before.enabled[2].border));
+    type_into(&mut s, "Editor.wnd:EntryColor", "1 2 3");
+    assert_eq!(def(&s).enabled[2].border, [1, 2, 3, 255]);
+    assert_eq!(def(&s).enabled[2].color, [250, 20, 30, 200]);
+    // The highlighted text's shadow: the slot's state decides which one.
+    combo_step(&mut s, "Editor.wnd:ComboColorKind", -2);
+    combo_step(&mut s, "Editor.wnd:ComboImageState", 4);
+    assert_eq!(shown(&s), text(before.text_colors.hilite_border));
+    type_into(&mut s, "Editor.wnd:EntryColor", "0 0 90 255");
+    let after = def(&s);
+    assert_eq!(after.text_colors.hilite_border, [0, 0, 90, 255]);
+    assert_eq!(
+        (after.text_colors.hilite, after.text_colors.enabled_border),
+        (before.text_colors.hilite, before.text_colors.enabled_border)
+    );
+    // The writer carries them; three undos give back the window as it was.
+    let written = ridgeline::ui::wnd::write(&s.editor().unwrap().tree);
+    assert!(written.contains("COLOR: 250 20 30 200, BORDERCOLOR: 1 2 3 255"), "the mark's entry as written");
+    assert!(written.contains("HILITEBORDER: 0 0 90 255"));
+    for _ in 0..3 {
+        click(&mut s, "Editor.wnd:ButtonUndo");
+    }
     assert_eq!(def(&s), before);
 }
 

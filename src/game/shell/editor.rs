@@ -43,9 +43,12 @@ pub struct Editor {
     pub(super) callback_kind: usize,
     /// The image slot the panel shows and sets (an index of `editor_values::image_slots` for
     /// the selected window's kind: a state's background, or a part such as a check box's
-    /// mark); its state's text colour is the one the colour field edits. Kept while the panel
-    /// is rebuilt after each edit.
+    /// mark), whose colours the colour field edits. Kept while the panel is rebuilt after each
+    /// edit.
     pub(super) image_slot: usize,
+    /// Which colour of that slot the colour field shows and sets (an index of
+    /// `editor_values::COLOUR_KINDS`: text, text border, image tint, image border).
+    pub(super) colour_kind: usize,
     undo: Vec<WndFile>,
     redo: Vec<WndFile>,
     /// A drag under way: where it began, the window's rectangle then, and whether it resizes
@@ -159,6 +162,7 @@ impl Shell {
             selected: None,
             group: Vec::new(),
             image_slot: 0,
+            colour_kind: 0,
             callback_kind: 0,
             note: None,
             undo: Vec::new(),

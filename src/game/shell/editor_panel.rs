@@ -3,7 +3,8 @@
 //! border and no input as boxes, every other flag from a list), font face (from
 //! `ui/fonts.ron`), size and weight, the text colour per state, the images of each state (the
 //! background and the parts its kind draws: a check box's box and mark, a slider's track and
-//! thumb…; from the atlas), the scaling extension, the gadget's data (`LABEL: values`, known
+//! thumb…; from the atlas) with each one's tint and border colour and its state's text and text
+//! border colour, the scaling extension, the gadget's data (`LABEL: values`, known
 //! labels only) and its system, input, tooltip and draw callbacks (chosen from the lexicon), a
 //! palette of window kinds to add, and undo, redo, save and close; beside it, a tree of the
 //! layout's windows where a click selects one.
@@ -15,9 +16,9 @@ use crate::ui::Input;
 use super::Shell;
 use super::editor::find_mut;
 use super::editor_values::{
-    CALLBACK_KINDS, SCALING_CHOICES, STATUS_CHECKS, apply_data, callback_names, callback_of, data_text, default_font,
-    draw_list, face_choices, image_slots, other_flags, parse_colour, rename_refused, status_bit, text_colour,
-    tree_rows,
+    CALLBACK_KINDS, COLOUR_KINDS, SCALING_CHOICES, STATUS_CHECKS, apply_data, callback_names, callback_of, colour_of,
+    data_text, default_font, draw_entry, draw_list, face_choices, image_slots, other_flags, parse_colour,
+    rename_refused, set_colour, status_bit, tree_rows,
 };
 
 impl Shell {
@@ -92,12 +93,17 @@ impl Shell {
             self.ui.combo_set(id, SCALING_CHOICES.iter().map(|(n, _)| n.to_string()).collect(), at);
         }
         // The image slot chosen (a state's background, or a part its kind draws: a check
-        // box's box or mark…), and the text colour of that slot's state.
+        // box's box or mark…), and the colour chosen of that slot (its state's text or text
+        // border, its entry's tint or border).
         let slots = image_slots(w.as_ref().map_or(crate::ui::wnd::model::WindowType::User, |w| w.kind));
         let slot = self.editor.as_ref().map_or(0, |e| e.image_slot).min(slots.len() - 1);
         let (state, entry, _) = slots[slot].clone();
-        let colour = w.as_mut().map(|w| *text_colour(w, state));
-        if let Some(id) = self.find("Editor.wnd:EntryTextColor") {
+        let colour_kind = self.editor.as_ref().map_or(0, |e| e.colour_kind).min(COLOUR_KINDS.len() - 1);
+        if let Some(id) = self.find("Editor.wnd:ComboColorKind") {
+            self.ui.combo_set(id, COLOUR_KINDS.iter().map(|k| k.to_string()).collect(), Some(colour_kind));
+        }
+        let colour = w.as_mut().map(|w| colour_of(w, colour_kind, state, entry));
+        if let Some(id) = self.find("Editor.wnd:EntryColor") {
             let text = colour.map(|[r, g, b, a]| format!("{r} {g} {b} {a}")).unwrap_or_default();
             self.ui.entry_set(id, &text);
         }
@@ -211,7 +217,8 @@ impl Shell {
 }
 
 /// The panel's events: text and tooltip applied on Enter, the callback chosen from the list,
-/// status flags, font size and weight, the text colour, undo, redo, save and close.
+/// status flags, font face, size and weight, scaling, the image slot's image and colours, the
+/// gadget's data, the tree, alignment, undo, redo, save and close.
 pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
     use crate::ui::EventKind;
     match (super::callbacks::short(&e.name), &e.kind) {
@@ -319,15 +326,21 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
                 true
             });
         }
-        ("EntryTextColor", EventKind::EditDone(text)) => {
+        ("ComboColorKind", EventKind::ComboSelected(i)) => {
+            if let Some(e) = shell.editor.as_mut() {
+                e.colour_kind = (*i).min(COLOUR_KINDS.len() - 1);
+            }
+            shell.fill_panel();
+        }
+        ("EntryColor", EventKind::EditDone(text)) => {
             let Some(colour) = parse_colour(text) else {
                 shell.refuse("a colour is three or four numbers from 0 to 255 (red green blue alpha)");
                 return;
             };
-            let (state, _) = shell.image_slot();
+            let (state, entry) = shell.image_slot();
+            let kind = shell.editor.as_ref().map_or(0, |e| e.colour_kind);
             shell.edit_tree(|tree, name| {
-                *text_colour(find_mut(&mut tree.windows, name)?, state) = colour;
-                Some(name.to_string())
+                set_colour(find_mut(&mut tree.windows, name)?, kind, state, entry, colour).then(|| name.to_string())
             });
         }
         ("ComboFontFace", EventKind::ComboSelected(i)) => {
@@ -390,19 +403,12 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
             let Some(image) = shell.image_names().get(*i).cloned() else { return };
             let (state, entry) = shell.image_slot();
             shell.edit_tree(|tree, name| {
-                let list = draw_list(find_mut(&mut tree.windows, name)?, state);
-                if list.get(entry).is_some_and(|d| d.image == image) {
+                let w = find_mut(&mut tree.windows, name)?;
+                if draw_list(w, state).get(entry).is_some_and(|d| d.image == image) {
                     return None;
                 }
                 // Entries before it that the layout leaves out are written as nothing drawn.
-                while list.len() <= entry {
-                    list.push(crate::ui::wnd::model::DrawEntry {
-                        image: "NoImage".into(),
-                        color: [255, 255, 255, 0],
-                        border: [255, 255, 255, 0],
-                    });
-                }
-                let d = &mut list[entry];
+                let d = draw_entry(w, state, entry);
                 if d.image.eq_ignore_ascii_case("NoImage") && d.color[3] == 0 {
                     d.color = [255, 255, 255, 255]; // drawn as it is, not as an untinted blank
                 }

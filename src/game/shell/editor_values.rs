@@ -84,13 +84,62 @@ pub(super) fn image_slots(kind: WindowType) -> Vec<(usize, usize, String)> {
 pub(super) const SCALING_CHOICES: [(&str, Option<ScalingMode>); 3] =
     [("Screen's", None), ("Stretch", Some(ScalingMode::Stretch)), ("Aspect", Some(ScalingMode::Aspect))];
 
-/// A window's text colour for a state of [`IMAGE_STATES`].
-pub(super) fn text_colour(w: &mut WindowDef, state: usize) -> &mut [u8; 4] {
-    match state {
-        1 => &mut w.text_colors.disabled,
-        2 => &mut w.text_colors.hilite,
-        _ => &mut w.text_colors.enabled,
+/// The colours the panel's colour field edits, in the order of its list: of the chosen image
+/// slot's state, the text and its border (shadow); of the slot's draw entry, the image's tint
+/// and its border.
+pub(super) const COLOUR_KINDS: [&str; 4] = ["Text", "Shadow", "Tint", "Border"];
+
+/// A draw entry the layout leaves out: nothing drawn.
+const BLANK_ENTRY: ([u8; 4], [u8; 4]) = ([255, 255, 255, 0], [255, 255, 255, 0]);
+
+/// A window's colour of the panel's kind `kind` (an index of [`COLOUR_KINDS`]) for a state of
+/// [`IMAGE_STATES`] and a draw entry of that state (an entry the layout leaves out reads as
+/// nothing drawn: white, transparent).
+pub(super) fn colour_of(w: &mut WindowDef, kind: usize, state: usize, entry: usize) -> [u8; 4] {
+    match kind {
+        0 | 1 => *text_colour(w, kind == 1, state),
+        _ => {
+            let d = draw_list(w, state).get(entry).map_or(BLANK_ENTRY, |d| (d.color, d.border));
+            if kind == 2 { d.0 } else { d.1 }
+        }
     }
+}
+
+/// Sets a colour [`colour_of`] reads; false when it already was `colour`. A draw entry the
+/// layout left out is written, with those before it, as nothing drawn but this colour.
+pub(super) fn set_colour(w: &mut WindowDef, kind: usize, state: usize, entry: usize, colour: [u8; 4]) -> bool {
+    if colour_of(w, kind, state, entry) == colour {
+        return false;
+    }
+    match kind {
+        0 | 1 => *text_colour(w, kind == 1, state) = colour,
+        2 => draw_entry(w, state, entry).color = colour,
+        _ => draw_entry(w, state, entry).border = colour,
+    }
+    true
+}
+
+/// A window's text colour (or its border, the text's shadow) for a state of [`IMAGE_STATES`].
+fn text_colour(w: &mut WindowDef, border: bool, state: usize) -> &mut [u8; 4] {
+    let c = &mut w.text_colors;
+    match (state, border) {
+        (1, false) => &mut c.disabled,
+        (1, true) => &mut c.disabled_border,
+        (2, false) => &mut c.hilite,
+        (2, true) => &mut c.hilite_border,
+        (_, false) => &mut c.enabled,
+        (_, true) => &mut c.enabled_border,
+    }
+}
+
+/// A window's draw entry `entry` of a state of [`IMAGE_STATES`]; entries up to it that the
+/// layout leaves out are added as nothing drawn.
+pub(super) fn draw_entry(w: &mut WindowDef, state: usize, entry: usize) -> &mut DrawEntry {
+    let list = draw_list(w, state);
+    while list.len() <= entry {
+        list.push(DrawEntry { image: "NoImage".into(), color: BLANK_ENTRY.0, border: BLANK_ENTRY.1 });
+    }
+    &mut list[entry]
 }
 
 /// The families to offer for a window whose font is `current`: the book's, with a name the
@@ -210,7 +259,9 @@ pub(super) fn default_font() -> FontDef {
 
 #[cfg(test)]
 mod tests {
-    use super::{apply_data, data_text, face_choices, image_slots, other_flags, parse_colour, status_bit};
+    use super::{
+        apply_data, colour_of, data_text, face_choices, image_slots, other_flags, parse_colour, set_colour, status_bit,
+    };
     use crate::ui::wnd::model::GadgetData;
     use crate::ui::wnd::model::WindowType;
 
@@ -269,5 +320,35 @@ mod tests {
         assert_eq!(parse_colour("1 2"), None);
         assert_eq!(parse_colour("red"), None);
         assert_eq!(parse_colour(""), None);
+    }
+
+    #[test]
+    fn colours_are_set_where_the_kind_says_and_left_out_entries_are_written_blank() {
+        let wnd = crate::ui::wnd::parse(
+            "T.wnd",
+            "WINDOW\n WINDOWTYPE = CHECKBOX;\n SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 8 8, CREATIONRESOLUTION: 800 600;\n NAME = \"T.wnd:C\";\n TEXTCOLOR = ENABLED: 1 2 3 4, ENABLEDBORDER: 5 6 7 8, DISABLED: 0 0 0 255, DISABLEDBORDER: 0 0 0 255, HILITE: 9 9 9 255, HILITEBORDER: 10 11 12 13;\n ENABLEDDRAWDATA = IMAGE: Box, COLOR: 20 20 20 255, BORDERCOLOR: 30 30 30 255;\nEND\n",
+        )
+        .unwrap();
+        let mut w = wnd.windows[0].clone();
+        w.hilite.clear();
+        // Reading: text and shadow of a state; tint and border of an entry; a left-out entry
+        // reads as nothing drawn.
+        assert_eq!(colour_of(&mut w, 0, 0, 0), [1, 2, 3, 4]);
+        assert_eq!(colour_of(&mut w, 1, 2, 0), [10, 11, 12, 13]);
+        assert_eq!(colour_of(&mut w, 2, 0, 0), [20, 20, 20, 255]);
+        assert_eq!(colour_of(&mut w, 3, 0, 0), [30, 30, 30, 255]);
+        assert_eq!(colour_of(&mut w, 2, 2, 2), [255, 255, 255, 0]);
+        // The same colour again changes nothing.
+        assert!(!set_colour(&mut w, 1, 0, 0, [5, 6, 7, 8]));
+        // The hilite mark's tint: the two entries before it are added as nothing drawn.
+        assert!(set_colour(&mut w, 2, 2, 2, [40, 50, 60, 70]));
+        assert_eq!(w.hilite.len(), 3);
+        assert_eq!((w.hilite[0].image.as_str(), w.hilite[0].color[3], w.hilite[1].border[3]), ("NoImage", 0, 0));
+        assert_eq!((w.hilite[2].color, w.hilite[2].border), ([40, 50, 60, 70], [255, 255, 255, 0]));
+        // The disabled text's shadow, and only it.
+        let before = w.text_colors;
+        assert!(set_colour(&mut w, 1, 1, 0, [90, 91, 92, 93]));
+        assert_eq!(w.text_colors.disabled_border, [90, 91, 92, 93]);
+        assert_eq!((w.text_colors.disabled, w.text_colors.enabled_border), (before.disabled, before.enabled_border));
     }
 }

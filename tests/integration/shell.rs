@@ -977,6 +977,50 @@ fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
 }
 
 #[test]
+fn the_layout_editors_handles_resize_from_each_side_and_a_press_inside_still_moves() {
+    let mut s = editing_options("shell-editor-handles");
+    let name = "Options.wnd:ButtonBack";
+    let rect_of = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
+    press_window(&mut s, name);
+    let before = rect_of(&s);
+    let drag = |s: &mut Shell, (x, y): (f32, f32), (dx, dy): (f32, f32)| {
+        s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+        s.handle(Input::MouseMove { x: x + dx, y: y + dy });
+        s.handle(Input::MouseUp { x: x + dx, y: y + dy, button: MouseButton::Left });
+    };
+    // The top-left handle: 24 px up and left is 20 units (scale 1.2); the bottom-right stays.
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    drag(&mut s, (r.x, r.y), (-24.0, -24.0));
+    let after = rect_of(&s);
+    assert_eq!(after.bottom_right, before.bottom_right);
+    assert_eq!(after.upper_left, (before.upper_left.0 - 20, before.upper_left.1 - 20));
+    // The right edge's middle handle: only the right edge moves, and only across.
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    drag(&mut s, (r.right(), r.y + r.h / 2.0), (36.0, 30.0));
+    let after2 = rect_of(&s);
+    assert_eq!((after2.upper_left, after2.bottom_right.1), (after.upper_left, after.bottom_right.1));
+    assert_eq!(after2.bottom_right.0, after.bottom_right.0 + 30);
+    // A press five pixels inside the corner is the window: the drag moves it, size kept.
+    let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    drag(&mut s, (r.x + 5.0, r.y + 5.0), (12.0, 0.0));
+    let moved = rect_of(&s);
+    assert_eq!(moved.upper_left.0, after2.upper_left.0 + 10);
+    assert_eq!(moved.bottom_right.0 - moved.upper_left.0, after2.bottom_right.0 - after2.upper_left.0);
+    // The handles are drawn: eight squares over the selected window's outline.
+    let overlay = s.editor_overlay();
+    let squares = overlay
+        .iter()
+        .filter(|c| matches!(c, ridgeline::ui::draw::DrawCmd::Fill { rect, .. } if rect.w < 10.0 && rect.h < 10.0))
+        .count();
+    assert_eq!(squares, 16, "eight handles, each a dark square under a bright one");
+    // Three undos give back the window as it was.
+    for _ in 0..3 {
+        click(&mut s, "Editor.wnd:ButtonUndo");
+    }
+    assert_eq!(rect_of(&s), before);
+}
+
+#[test]
 fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
     let mut s = editing_options("shell-editor-2");
     let name = "Options.wnd:ButtonBack";

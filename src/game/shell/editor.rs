@@ -17,6 +17,7 @@ use crate::ui::wnd::WndFile;
 use crate::ui::wnd::model::{ScreenRect, WindowDef};
 use crate::ui::{Input, Key, MouseButton, Rect};
 
+use super::editor_handles::{Edges, HANDLE, handle_at, handles, resized};
 use super::{Screen, Shell};
 
 /// Most undo steps kept.
@@ -51,17 +52,14 @@ pub struct Editor {
     pub(super) colour_kind: usize,
     undo: Vec<WndFile>,
     redo: Vec<WndFile>,
-    /// A drag under way: where it began, the window's rectangle then, and whether it resizes
-    /// (it began on the bottom-right corner) rather than moves.
-    pub(super) drag: Option<((f32, f32), ScreenRect, bool)>,
+    /// A drag under way: where it began, the window's rectangle then, and the edges it moves
+    /// when it began on one of the selected window's resize handles (none: it moves the window).
+    pub(super) drag: Option<((f32, f32), ScreenRect, Option<Edges>)>,
     /// Typing replaces the selected window's text (`t` starts, Enter or Escape ends).
     pub typing: bool,
     /// The editor's own panel (`Editor.wnd`), over the edited screen.
     pub(super) panel: Option<crate::ui::LayoutId>,
 }
-
-/// How near the bottom-right corner (pixels) a drag resizes instead of moving.
-const CORNER: f32 = 10.0;
 
 /// The parent list of the window called `name`, and its index there.
 fn siblings_of<'a>(windows: &'a mut Vec<WindowDef>, name: &str) -> Option<(&'a mut Vec<WindowDef>, usize)> {
@@ -74,17 +72,6 @@ fn siblings_of<'a>(windows: &'a mut Vec<WindowDef>, name: &str) -> Option<(&'a m
         }
     }
     None
-}
-
-/// `rect` grown by (dx, dy) at its bottom-right corner, never smaller than 4 units.
-fn resized(r: ScreenRect, dx: i32, dy: i32) -> ScreenRect {
-    ScreenRect {
-        bottom_right: (
-            (r.bottom_right.0 + dx).max(r.upper_left.0 + 4),
-            (r.bottom_right.1 + dy).max(r.upper_left.1 + 4),
-        ),
-        ..r
-    }
 }
 
 /// The window called `name` in a tree.
@@ -335,19 +322,17 @@ impl Shell {
                 }
             }
             Input::MouseDown { x, y, button: MouseButton::Left } => {
-                // On the selected window's bottom-right corner a drag resizes it.
-                let selected_rect = self
+                // On one of the selected window's handles a drag resizes it.
+                let handle = self
                     .editor
                     .as_ref()
                     .and_then(|e| e.selected.as_ref())
                     .and_then(|n| self.find(n))
                     .and_then(|id| self.ui.window(id))
-                    .map(|w| (w.rect, w.name.clone()));
-                let corner = selected_rect
-                    .filter(|(r, _)| (x - r.right()).abs() <= CORNER && (y - r.bottom()).abs() <= CORNER)
-                    .map(|(_, n)| n);
-                let name = corner
-                    .clone()
+                    .and_then(|w| handle_at(w.rect, x, y).map(|edges| (edges, w.name.clone())));
+                let name = handle
+                    .as_ref()
+                    .map(|(_, n)| n.clone())
                     .or_else(|| self.ui.hit(x, y).and_then(|id| self.ui.window(id)).map(|w| w.name.clone()));
                 let rect = name.as_ref().and_then(|n| {
                     let e = self.editor.as_mut()?;
@@ -358,7 +343,7 @@ impl Shell {
                     e.note = None;
                     e.group.clear();
                     e.typing = false;
-                    e.drag = rect.map(|r| ((x, y), r, corner.is_some()));
+                    e.drag = rect.map(|r| ((x, y), r, handle.map(|(edges, _)| edges)));
                     if e.drag.is_some() {
                         e.undo.push(e.tree.clone());
                         e.redo.clear();
@@ -375,10 +360,9 @@ impl Shell {
                 // Dragged edges snap to the siblings' edges, else to the grid.
                 let (xs, ys) =
                     self.editor.as_mut().map_or((Vec::new(), Vec::new()), |e| sibling_edges(&mut e.tree, &name));
-                if resize {
-                    let (bx, by) = (from.bottom_right.0 + dx, from.bottom_right.1 + dy);
-                    let (dx, dy) = (snap(bx, &xs) - from.bottom_right.0, snap(by, &ys) - from.bottom_right.1);
-                    self.edit_selected(|_| resized(from, dx, dy), false);
+                if let Some(edges) = resize {
+                    let to = resized(from, edges, dx, dy, |v, across| snap(v, if across { &xs } else { &ys }));
+                    self.edit_selected(|_| to, false);
                 } else {
                     let (lx, ly) = (from.upper_left.0 + dx, from.upper_left.1 + dy);
                     let (dx, dy) = (snap(lx, &xs) - from.upper_left.0, snap(ly, &ys) - from.upper_left.1);
@@ -523,7 +507,7 @@ impl Shell {
                 format!("Editing {} — typing the text of the selected window; Enter ends", e.file)
             } else {
                 format!(
-                    "Editing {} — click (Shift: group), drag (corner: resize), arrows; t text, d duplicate, Del delete, u undo, r redo, s save, Esc leave",
+                    "Editing {} — click (Shift: group), drag (handles: resize), arrows; t text, d duplicate, Del delete, u undo, r redo, s save, Esc leave",
                     e.file
                 )
             },
@@ -539,6 +523,12 @@ impl Shell {
         }
         if let (Some(r), Some(name)) = (rect, &e.selected) {
             out.push(DrawCmd::Frame { rect: r, color: [255, 220, 90, 255], width: 2.0 });
+            // The resize handles: dark-edged squares a drag takes.
+            for ((hx, hy), _) in handles(r) {
+                let square = Rect::new(hx - HANDLE, hy - HANDLE, 2.0 * HANDLE, 2.0 * HANDLE);
+                out.push(DrawCmd::Fill { rect: square, color: [20, 20, 20, 255] });
+                out.push(DrawCmd::Fill { rect: square.inset(1.0), color: [255, 220, 90, 255] });
+            }
             out.push(DrawCmd::Text {
                 x: r.x,
                 y: (r.y - 16.0).max(0.0),

@@ -7,6 +7,7 @@
 pub mod callbacks;
 pub mod editor;
 pub mod editor_align;
+mod editor_handles;
 mod editor_panel;
 mod editor_values;
 mod icons;

@@ -251,7 +251,7 @@ fn fs_water(in: Water) -> @location(0) vec4<f32> {
     let to_eye = normalize(g.eye.xyz - vec3<f32>(p, g.map.w));
     let half_way = normalize(to_eye + g.sun.xyz);
     let glint = pow(max(dot(n, half_way), 0.0), 90.0) * 1.6;
-    let sky = mix(g.water.rgb, vec3<f32>(0.25, 0.34, 0.44), 0.08 + 0.2 * (1.0 - to_eye.z));
+    let sky = mix(g.water.rgb, vec3<f32>(0.06, 0.11, 0.18), 0.1 + 0.3 * (1.0 - to_eye.z));
     let colour = sky * (0.85 + 0.3 * w1) + vec3<f32>(glint, glint, glint * 0.95);
     return vec4<f32>(colour * s, mix(1.0, g.water.a, s));
 }

@@ -123,9 +123,10 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Camera as x,y,zoom: the ground point at the centre in cells, and the zoom (1 is the
-        /// game's default; larger is closer). Default: over player 1's start.
+        /// game's default; larger is closer); or `fight` (`fight,ZOOM`): over the biggest fight
+        /// of the last frame. Default: over player 1's start.
         #[arg(long, value_parser = parse_camera)]
-        camera: Option<(f32, f32, f32)>,
+        camera: Option<ridgeline::game::screenshot::ShotCamera>,
         /// Output PNG.
         #[arg(long)]
         out: PathBuf,
@@ -829,12 +830,24 @@ fn save_png(img: &image::RgbaImage, out: &std::path::Path) -> Result<()> {
     Ok(())
 }
 
-fn parse_camera(s: &str) -> Result<(f32, f32, f32), String> {
-    let parts: Vec<f32> =
-        s.split(',').map(|p| p.trim().parse::<f32>()).collect::<Result<_, _>>().map_err(|e| format!("{s}: {e}"))?;
-    match parts[..] {
-        [x, y, zoom] if parts.iter().all(|v| v.is_finite()) && zoom > 0.0 => Ok((x, y, zoom)),
-        _ => Err(format!("{s}: expected x,y,zoom with a positive zoom")),
+fn parse_camera(s: &str) -> Result<ridgeline::game::screenshot::ShotCamera, String> {
+    use ridgeline::game::screenshot::ShotCamera;
+    let (fight, numbers) = match s.trim().strip_prefix("fight") {
+        Some(rest) => (true, rest.strip_prefix(',').unwrap_or(rest)),
+        None => (false, s),
+    };
+    let expected = || format!("{s}: expected x,y,zoom or fight[,zoom], with a positive zoom");
+    let parts: Vec<f32> = if numbers.trim().is_empty() {
+        Vec::new()
+    } else {
+        numbers.split(',').map(|p| p.trim().parse::<f32>()).collect::<Result<_, _>>().map_err(|_| expected())?
+    };
+    let fine = parts.iter().all(|v| v.is_finite()) && parts.last().is_none_or(|z| *z > 0.0);
+    match (fight, &parts[..]) {
+        (true, []) => Ok(ShotCamera::Fight(1.0)),
+        (true, &[zoom]) if fine => Ok(ShotCamera::Fight(zoom)),
+        (false, &[x, y, zoom]) if fine => Ok(ShotCamera::At(x, y, zoom)),
+        _ => Err(expected()),
     }
 }
 

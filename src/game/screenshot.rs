@@ -47,8 +47,8 @@ pub struct WorldShot {
     pub frames: u32,
     /// Game seed.
     pub seed: u64,
-    /// Camera (x, y in cells, zoom); none means over the first start position.
-    pub camera: Option<(f32, f32, f32)>,
+    /// Where the camera looks; none means over the first start position.
+    pub camera: Option<ShotCamera>,
     /// Image size.
     pub size: (u32, u32),
     /// Commands for `scripted` players (as `sim --commands`).
@@ -58,6 +58,28 @@ pub struct WorldShot {
     pub select: Vec<String>,
     /// With the HUD: a window to put the cursor over, resting until its tooltip shows.
     pub hover: Option<String>,
+}
+
+/// Where a battlefield screenshot's camera looks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ShotCamera {
+    /// At a ground point (x, y in cells) with a zoom (1 is the game's default).
+    At(f32, f32, f32),
+    /// At the biggest fight of the last frame (where the most objects that are firing stand
+    /// close together), with a zoom; over the first start position when nobody fights.
+    Fight(f32),
+}
+
+/// How near (world units) two firing objects count as one fight.
+const FIGHT_REACH: f32 = 200.0;
+
+/// The centre of the biggest fight among the places of objects that are firing: the one with
+/// the most others within [`FIGHT_REACH`], and the mean place of that group.
+fn fight_centre(firing: &[glam::Vec2]) -> Option<glam::Vec2> {
+    let near = |a: glam::Vec2| firing.iter().copied().filter(move |b| a.distance(*b) <= FIGHT_REACH);
+    let busiest = firing.iter().copied().max_by_key(|&a| near(a).count())?;
+    let group: Vec<glam::Vec2> = near(busiest).collect();
+    Some(group.iter().copied().sum::<glam::Vec2>() / group.len() as f32)
 }
 
 /// What is drawn over a battlefield screenshot.
@@ -108,8 +130,19 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
             .collect();
         battle.show_selected(chosen);
     }
-    if let Some((x, y, zoom)) = shot.camera {
-        let at = glam::Vec2::new(x, y) * battle.scene.map.file.cell_size as f32;
+    let place = match shot.camera {
+        Some(ShotCamera::At(x, y, zoom)) => {
+            Some((glam::Vec2::new(x, y) * battle.scene.map.file.cell_size as f32, zoom))
+        }
+        Some(ShotCamera::Fight(zoom)) => {
+            let world = battle.world();
+            let firing: Vec<glam::Vec2> =
+                world.objects().filter(|o| o.target.is_some()).map(|o| super::display::to_display(o.pos)).collect();
+            fight_centre(&firing).map(|at| (at, zoom))
+        }
+        None => None,
+    };
+    if let Some((at, zoom)) = place {
         battle.set_camera(Camera { zoom, ..Camera::looking_at(at.extend(battle.scene.height(at))) });
     }
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
@@ -320,4 +353,24 @@ pub fn load_atlas(shell: &Shell) -> Result<RgbaImage, ScreenshotError> {
         image::imageops::replace(&mut atlas, &img, 0, i64::from(part.y));
     }
     Ok(atlas)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fight_centre;
+    use glam::Vec2;
+
+    #[test]
+    fn the_fight_camera_picks_the_biggest_group_of_shooters() {
+        assert_eq!(fight_centre(&[]), None);
+        // Two shooters far off, three close together: the three's mean place.
+        let firing = [
+            Vec2::new(2000.0, 0.0),
+            Vec2::new(2100.0, 0.0),
+            Vec2::new(100.0, 100.0),
+            Vec2::new(160.0, 100.0),
+            Vec2::new(130.0, 190.0),
+        ];
+        assert_eq!(fight_centre(&firing), Some(Vec2::new(130.0, 130.0)));
+    }
 }

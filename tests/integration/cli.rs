@@ -100,6 +100,11 @@ fn usage_errors_exit_2() {
     assert_eq!(ridgeline(&["bench", "sim", "--units", "many"]).status.code(), Some(2));
     assert_eq!(ridgeline(&["screenshot", "--out", "x.png"]).status.code(), Some(2), "--map or --ui is needed");
     assert_eq!(ridgeline(&["screenshot", "--map", "m", "--camera", "1,2", "--out", "x.png"]).status.code(), Some(2));
+    for bad in ["fight,0", "fight,1,2", "fights", "fight,x"] {
+        let o = ridgeline(&["screenshot", "--map", "m", "--camera", bad, "--out", "x.png"]);
+        assert_eq!(o.status.code(), Some(2), "--camera {bad}");
+        assert!(text(&o).1.contains("x,y,zoom or fight[,zoom]"), "--camera {bad}: {}", text(&o).1);
+    }
 }
 
 #[test]

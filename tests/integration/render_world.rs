@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use ridgeline::game::screenshot::{self, Overlay, WorldShot};
+use ridgeline::game::screenshot::{self, Overlay, ShotCamera, WorldShot};
 
 fn centre(img: &image::RgbaImage) -> [u8; 4] {
     let (w, h) = img.dimensions();
@@ -16,7 +16,7 @@ fn shot(camera: (f32, f32, f32)) -> image::RgbaImage {
         players: None,
         frames: 2,
         seed: 1,
-        camera: Some(camera),
+        camera: Some(ShotCamera::At(camera.0, camera.1, camera.2)),
         size: (320, 200),
         script: Default::default(),
         select: Vec::new(),
@@ -242,7 +242,7 @@ fn a_four_way_junction_is_painted_with_road_markings() {
         players: None,
         frames: 0,
         seed: 1,
-        camera: Some((128.0, 128.0, 2.5)),
+        camera: Some(ShotCamera::At(128.0, 128.0, 2.5)),
         size: (640, 360),
         script: Default::default(),
         select: Vec::new(),

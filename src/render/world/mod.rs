@@ -523,7 +523,7 @@ impl WorldPass {
         let globals = Globals {
             view_proj: view_proj.to_cols_array_2d(),
             sun: [sun.x, sun.y, sun.z, 0.42],
-            water: [0.06, 0.16, 0.24, 0.78],
+            water: [0.015, 0.05, 0.09, 0.9],
             map: [self.map_size[0], self.map_size[1], self.time, self.water_level],
             eye: [self.eye.x, self.eye.y, self.eye.z, 0.0],
             light: self.light.to_cols_array_2d(),

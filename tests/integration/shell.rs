@@ -1115,9 +1115,18 @@ fn the_editors_own_panel_edits_text_and_chooses_a_callback_from_the_lexicon() {
 fn the_editor_adds_a_gadget_from_its_palette_and_reorders_siblings() {
     let mut s = editing_options("shell-editor-add");
     let tree = |s: &Shell| s.editor().unwrap().tree.clone();
-    // Select the panel (Tab walks from the root to its first child), then add a push button.
+    // Select the panel (Tab walks from the root to its first child; Shift+Tab walks back
+    // and round to the last window), then add a push button.
     s.handle(Input::Key { key: Key::Tab, shift: false });
     s.handle(Input::Key { key: Key::Tab, shift: false });
+    let walked = s.editor().unwrap().selected.clone();
+    s.handle(Input::Key { key: Key::Tab, shift: true });
+    s.handle(Input::Key { key: Key::Tab, shift: true });
+    let all = s.editor().unwrap().tree.all_windows().iter().map(|w| w.name.clone()).collect::<Vec<_>>();
+    assert_eq!(s.editor().unwrap().selected.as_ref(), all.last(), "two back from the second is the last");
+    s.handle(Input::Key { key: Key::Tab, shift: false });
+    s.handle(Input::Key { key: Key::Tab, shift: false });
+    assert_eq!(s.editor().unwrap().selected, walked);
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some("Options.wnd:OptionsPanel"));
     let children =
         |s: &Shell| tree(s).windows[0].children[0].children.iter().map(|w| w.name.clone()).collect::<Vec<_>>();

@@ -402,7 +402,7 @@ impl Shell {
                     Key::Up => self.edit_selected(|r| moved(r, 0, -step), true),
                     Key::Down => self.edit_selected(|r| moved(r, 0, step), true),
                     Key::Tab => {
-                        self.select_next();
+                        self.select_next(shift);
                         self.fill_panel();
                     }
                     Key::Escape => self.leave_editor(),
@@ -431,13 +431,17 @@ impl Shell {
         true
     }
 
-    /// Selects the window after the selected one, depth first (the first when none is).
-    fn select_next(&mut self) {
+    /// Selects the window after the selected one, depth first (the first when none is), or
+    /// with `back` the one before it (the last when none is); the walk wraps round.
+    fn select_next(&mut self, back: bool) {
         let Some(e) = &mut self.editor else { return };
         let names: Vec<String> = e.tree.all_windows().into_iter().map(|w| w.name.clone()).collect();
-        let next = match e.selected.as_ref().and_then(|s| names.iter().position(|n| n == s)) {
-            Some(i) => names.get((i + 1) % names.len().max(1)).cloned(),
-            None => names.first().cloned(),
+        let n = names.len().max(1);
+        let next = match (e.selected.as_ref().and_then(|s| names.iter().position(|m| m == s)), back) {
+            (Some(i), false) => names.get((i + 1) % n).cloned(),
+            (Some(i), true) => names.get((i + n - 1) % n).cloned(),
+            (None, false) => names.first().cloned(),
+            (None, true) => names.last().cloned(),
         };
         e.selected = next;
     }

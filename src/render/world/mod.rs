@@ -7,6 +7,7 @@
 
 mod detail;
 pub mod models;
+mod pipelines;
 mod shadow;
 
 use bytemuck::{Pod, Zeroable};
@@ -15,9 +16,10 @@ use image::RgbaImage;
 use wgpu::util::DeviceExt;
 
 use super::binding;
-use crate::map::roads::{RoadMesh, RoadVertex};
+use crate::map::roads::RoadMesh;
 use crate::map::{TerrainMesh, TerrainVertex};
 use models::{ModelLibrary, ModelVertex};
+use pipelines::vertex_layout;
 pub use shadow::{SHADOW_SIZE, light_matrix};
 
 /// One object to draw.
@@ -146,14 +148,6 @@ pub struct WorldPass {
     water_level: f32,
 }
 
-fn vertex_layout<'a>(
-    stride: usize,
-    step: wgpu::VertexStepMode,
-    attrs: &'a [wgpu::VertexAttribute],
-) -> wgpu::VertexBufferLayout<'a> {
-    wgpu::VertexBufferLayout { array_stride: stride as u64, step_mode: step, attributes: attrs }
-}
-
 impl WorldPass {
     /// Creates the pipelines for `format` and uploads the map's static geometry.
     pub fn new(
@@ -166,155 +160,9 @@ impl WorldPass {
             label: Some("world.wgsl"),
             source: wgpu::ShaderSource::Wgsl(include_str!("../../../shaders/world.wgsl").into()),
         });
-        let [shroud_tex, shroud_sampler] = binding::texture_and_sampler(1);
-        let shadow_tex = wgpu::BindGroupLayoutEntry {
-            binding: 3,
-            visibility: wgpu::ShaderStages::FRAGMENT,
-            ty: wgpu::BindingType::Texture {
-                sample_type: wgpu::TextureSampleType::Depth,
-                view_dimension: wgpu::TextureViewDimension::D2,
-                multisampled: false,
-            },
-            count: None,
-        };
-        let shadow_sampler = wgpu::BindGroupLayoutEntry {
-            binding: 4,
-            visibility: wgpu::ShaderStages::FRAGMENT,
-            ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
-            count: None,
-        };
-        let [detail_tex, detail_sampler] = binding::texture_and_sampler(5);
-        let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("world globals"),
-            entries: &[
-                binding::uniform(0, wgpu::ShaderStages::VERTEX_FRAGMENT),
-                shroud_tex,
-                shroud_sampler,
-                shadow_tex,
-                shadow_sampler,
-                detail_tex,
-                detail_sampler,
-            ],
-        });
-        let tex_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("road atlas"),
-            entries: &binding::texture_and_sampler(0),
-        });
-        let plain = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("world"),
-            bind_group_layouts: &[Some(&globals_layout)],
-            immediate_size: 0,
-        });
-        let textured = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("world roads"),
-            bind_group_layouts: &[Some(&globals_layout), Some(&tex_layout)],
-            immediate_size: 0,
-        });
-        let terrain_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Float32x4];
-        let model_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32, 7 => Float32];
-        let instance_attrs =
-            wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32, 5 => Float32x3, 6 => Float32x3, 8 => Float32x3];
-        let road_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2];
-        let water_attrs = wgpu::vertex_attr_array![0 => Float32x3];
+        let (globals_layout, tex_layout) = pipelines::layouts(device);
+        let pipes = pipelines::Pipelines::new(device, &shader, format, &globals_layout, &tex_layout);
         let vertex = wgpu::VertexStepMode::Vertex;
-        let pipeline = |label: &str,
-                        layout: &wgpu::PipelineLayout,
-                        vs: &str,
-                        fs: &str,
-                        buffers: &[Option<wgpu::VertexBufferLayout>],
-                        blend: Option<wgpu::BlendState>,
-                        depth_write: bool,
-                        cull: Option<wgpu::Face>| {
-            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(label),
-                layout: Some(layout),
-                vertex: wgpu::VertexState {
-                    module: &shader,
-                    entry_point: Some(vs),
-                    compilation_options: Default::default(),
-                    buffers,
-                },
-                primitive: wgpu::PrimitiveState { cull_mode: cull, ..Default::default() },
-                depth_stencil: Some(wgpu::DepthStencilState {
-                    format: DEPTH,
-                    depth_write_enabled: Some(depth_write),
-                    depth_compare: Some(wgpu::CompareFunction::LessEqual),
-                    stencil: wgpu::StencilState::default(),
-                    bias: wgpu::DepthBiasState::default(),
-                }),
-                multisample: wgpu::MultisampleState::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: &shader,
-                    entry_point: Some(fs),
-                    compilation_options: Default::default(),
-                    targets: &[Some(wgpu::ColorTargetState { format, blend, write_mask: wgpu::ColorWrites::ALL })],
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
-        };
-        let terrain_pipeline = pipeline(
-            "terrain",
-            &plain,
-            "vs_terrain",
-            "fs_terrain",
-            &[Some(vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &terrain_attrs))],
-            None,
-            true,
-            None,
-        );
-        let object_pipeline = pipeline(
-            "objects",
-            &plain,
-            "vs_object",
-            "fs_lit",
-            &[
-                Some(vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &model_attrs)),
-                Some(vertex_layout(
-                    std::mem::size_of::<ObjectInstance>(),
-                    wgpu::VertexStepMode::Instance,
-                    &instance_attrs,
-                )),
-            ],
-            None,
-            true,
-            Some(wgpu::Face::Back),
-        );
-        let road_pipeline = pipeline(
-            "roads",
-            &textured,
-            "vs_road",
-            "fs_road",
-            &[Some(vertex_layout(std::mem::size_of::<RoadVertex>(), vertex, &road_attrs))],
-            Some(wgpu::BlendState::ALPHA_BLENDING),
-            false,
-            None,
-        );
-        let water_pipeline = pipeline(
-            "water",
-            &plain,
-            "vs_water",
-            "fs_water",
-            &[Some(vertex_layout(12, vertex, &water_attrs))],
-            Some(wgpu::BlendState::ALPHA_BLENDING),
-            false,
-            None,
-        );
-        let sprite_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32, 2 => Float32x4];
-        let sprite_pipeline = pipeline(
-            "sprites",
-            &plain,
-            "vs_sprite",
-            "fs_sprite",
-            &[Some(vertex_layout(
-                std::mem::size_of::<SpriteInstance>(),
-                wgpu::VertexStepMode::Instance,
-                &sprite_attrs,
-            ))],
-            Some(wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING),
-            false,
-            None,
-        );
         let globals = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("world globals"),
             size: std::mem::size_of::<Globals>() as u64,
@@ -343,9 +191,13 @@ impl WorldPass {
             device,
             &shader,
             &globals,
-            vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &terrain_attrs),
-            vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &model_attrs),
-            vertex_layout(std::mem::size_of::<ObjectInstance>(), wgpu::VertexStepMode::Instance, &instance_attrs),
+            vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &pipelines::TERRAIN_ATTRS),
+            vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &pipelines::MODEL_ATTRS),
+            vertex_layout(
+                std::mem::size_of::<ObjectInstance>(),
+                wgpu::VertexStepMode::Instance,
+                &pipelines::INSTANCE_ATTRS,
+            ),
         );
         let shadow_sampler = shadow::ShadowMap::sampler(device);
         let detail_image = detail::texture();
@@ -411,10 +263,10 @@ impl WorldPass {
             })
         });
         WorldPass {
-            terrain_pipeline,
-            object_pipeline,
-            road_pipeline,
-            water_pipeline,
+            terrain_pipeline: pipes.terrain,
+            object_pipeline: pipes.object,
+            road_pipeline: pipes.road,
+            water_pipeline: pipes.water,
             globals,
             globals_bind,
             road_bind,
@@ -432,7 +284,7 @@ impl WorldPass {
             light,
             ground_range: (low, high),
             draw_calls: 0,
-            sprite_pipeline,
+            sprite_pipeline: pipes.sprite,
             sprites: Vec::new(),
             eye: Vec3::new(world.size[0] / 2.0, -world.size[1], world.size[1]),
             time: 0.0,

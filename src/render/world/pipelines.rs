@@ -1,0 +1,218 @@
+//! The world pass's pipelines and bind group layouts: terrain, object models, roads, water and
+//! sprites, each a vertex and fragment entry of `shaders/world.wgsl` with its vertex layout,
+//! blending, depth writing and culling; made once when a map's world pass is created.
+//!
+//! Must not: upload geometry or textures, or draw (the world pass does).
+
+use super::{DEPTH, ObjectInstance, SpriteInstance};
+use crate::map::TerrainVertex;
+use crate::map::roads::RoadVertex;
+use crate::render::binding;
+
+use super::models::ModelVertex;
+
+/// Terrain vertices: position, normal, colour, detail pattern weights.
+pub(super) const TERRAIN_ATTRS: [wgpu::VertexAttribute; 4] =
+    wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Float32x4];
+/// Model vertices: position, normal, shade, team share.
+pub(super) const MODEL_ATTRS: [wgpu::VertexAttribute; 4] =
+    wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32, 7 => Float32];
+/// Object instances (see [`ObjectInstance`]).
+pub(super) const INSTANCE_ATTRS: [wgpu::VertexAttribute; 5] =
+    wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32, 5 => Float32x3, 6 => Float32x3, 8 => Float32x3];
+/// Road vertices: position, normal, atlas coordinates.
+const ROAD_ATTRS: [wgpu::VertexAttribute; 3] = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2];
+/// Water corners: position.
+const WATER_ATTRS: [wgpu::VertexAttribute; 1] = wgpu::vertex_attr_array![0 => Float32x3];
+/// Sprite instances (see [`SpriteInstance`]).
+const SPRITE_ATTRS: [wgpu::VertexAttribute; 3] = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32, 2 => Float32x4];
+
+/// A vertex buffer's layout: `stride` bytes a vertex (or instance) holding `attrs`.
+pub(super) fn vertex_layout<'a>(
+    stride: usize,
+    step: wgpu::VertexStepMode,
+    attrs: &'a [wgpu::VertexAttribute],
+) -> wgpu::VertexBufferLayout<'a> {
+    wgpu::VertexBufferLayout { array_stride: stride as u64, step_mode: step, attributes: attrs }
+}
+
+/// The bind group layouts: the globals (uniforms, shroud, shadow map, ground detail) and the
+/// road atlas.
+pub(super) fn layouts(device: &wgpu::Device) -> (wgpu::BindGroupLayout, wgpu::BindGroupLayout) {
+    let [shroud_tex, shroud_sampler] = binding::texture_and_sampler(1);
+    let shadow_tex = wgpu::BindGroupLayoutEntry {
+        binding: 3,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Texture {
+            sample_type: wgpu::TextureSampleType::Depth,
+            view_dimension: wgpu::TextureViewDimension::D2,
+            multisampled: false,
+        },
+        count: None,
+    };
+    let shadow_sampler = wgpu::BindGroupLayoutEntry {
+        binding: 4,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
+        count: None,
+    };
+    let [detail_tex, detail_sampler] = binding::texture_and_sampler(5);
+    let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("world globals"),
+        entries: &[
+            binding::uniform(0, wgpu::ShaderStages::VERTEX_FRAGMENT),
+            shroud_tex,
+            shroud_sampler,
+            shadow_tex,
+            shadow_sampler,
+            detail_tex,
+            detail_sampler,
+        ],
+    });
+    let tex_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("road atlas"),
+        entries: &binding::texture_and_sampler(0),
+    });
+    (globals_layout, tex_layout)
+}
+
+/// The world pass's pipelines.
+pub(super) struct Pipelines {
+    /// The ground.
+    pub terrain: wgpu::RenderPipeline,
+    /// Instanced object models.
+    pub object: wgpu::RenderPipeline,
+    /// Road meshes over the ground, textured from the atlas.
+    pub road: wgpu::RenderPipeline,
+    /// The water surface.
+    pub water: wgpu::RenderPipeline,
+    /// Camera-facing sprites (smoke, fire, flashes).
+    pub sprite: wgpu::RenderPipeline,
+}
+
+impl Pipelines {
+    /// Makes the pipelines for a `format` target from `shader`.
+    pub(super) fn new(
+        device: &wgpu::Device,
+        shader: &wgpu::ShaderModule,
+        format: wgpu::TextureFormat,
+        globals_layout: &wgpu::BindGroupLayout,
+        tex_layout: &wgpu::BindGroupLayout,
+    ) -> Pipelines {
+        let plain = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("world"),
+            bind_group_layouts: &[Some(globals_layout)],
+            immediate_size: 0,
+        });
+        let textured = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("world roads"),
+            bind_group_layouts: &[Some(globals_layout), Some(tex_layout)],
+            immediate_size: 0,
+        });
+        let vertex = wgpu::VertexStepMode::Vertex;
+        let pipeline = |label: &str,
+                        layout: &wgpu::PipelineLayout,
+                        vs: &str,
+                        fs: &str,
+                        buffers: &[Option<wgpu::VertexBufferLayout>],
+                        blend: Option<wgpu::BlendState>,
+                        depth_write: bool,
+                        cull: Option<wgpu::Face>| {
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(label),
+                layout: Some(layout),
+                vertex: wgpu::VertexState {
+                    module: shader,
+                    entry_point: Some(vs),
+                    compilation_options: Default::default(),
+                    buffers,
+                },
+                primitive: wgpu::PrimitiveState { cull_mode: cull, ..Default::default() },
+                depth_stencil: Some(wgpu::DepthStencilState {
+                    format: DEPTH,
+                    depth_write_enabled: Some(depth_write),
+                    depth_compare: Some(wgpu::CompareFunction::LessEqual),
+                    stencil: wgpu::StencilState::default(),
+                    bias: wgpu::DepthBiasState::default(),
+                }),
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: shader,
+                    entry_point: Some(fs),
+                    compilation_options: Default::default(),
+                    targets: &[Some(wgpu::ColorTargetState { format, blend, write_mask: wgpu::ColorWrites::ALL })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        let terrain_pipeline = pipeline(
+            "terrain",
+            &plain,
+            "vs_terrain",
+            "fs_terrain",
+            &[Some(vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &TERRAIN_ATTRS))],
+            None,
+            true,
+            None,
+        );
+        let object_pipeline = pipeline(
+            "objects",
+            &plain,
+            "vs_object",
+            "fs_lit",
+            &[
+                Some(vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &MODEL_ATTRS)),
+                Some(vertex_layout(
+                    std::mem::size_of::<ObjectInstance>(),
+                    wgpu::VertexStepMode::Instance,
+                    &INSTANCE_ATTRS,
+                )),
+            ],
+            None,
+            true,
+            Some(wgpu::Face::Back),
+        );
+        let road_pipeline = pipeline(
+            "roads",
+            &textured,
+            "vs_road",
+            "fs_road",
+            &[Some(vertex_layout(std::mem::size_of::<RoadVertex>(), vertex, &ROAD_ATTRS))],
+            Some(wgpu::BlendState::ALPHA_BLENDING),
+            false,
+            None,
+        );
+        let water_pipeline = pipeline(
+            "water",
+            &plain,
+            "vs_water",
+            "fs_water",
+            &[Some(vertex_layout(12, vertex, &WATER_ATTRS))],
+            Some(wgpu::BlendState::ALPHA_BLENDING),
+            false,
+            None,
+        );
+        let sprite_pipeline = pipeline(
+            "sprites",
+            &plain,
+            "vs_sprite",
+            "fs_sprite",
+            &[Some(vertex_layout(
+                std::mem::size_of::<SpriteInstance>(),
+                wgpu::VertexStepMode::Instance,
+                &SPRITE_ATTRS,
+            ))],
+            Some(wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING),
+            false,
+            None,
+        );
+        Pipelines {
+            terrain: terrain_pipeline,
+            object: object_pipeline,
+            road: road_pipeline,
+            water: water_pipeline,
+            sprite: sprite_pipeline,
+        }
+    }
+}

@@ -688,7 +688,7 @@ fn the_selection_panel_shows_icons_and_picks_drops_and_keeps_kinds_by_click() {
             _ => None,
         })
         .collect();
-    assert!(texts.contains(&"Rifleman".to_string()) && texts.iter().any(|t| t.ends_with("/180")), "{texts:?}");
+    assert!(texts.contains(&"Rifleman".to_string()) && texts.iter().any(|t| t.ends_with("/186")), "{texts:?}");
 }
 
 #[test]

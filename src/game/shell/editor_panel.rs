@@ -1,7 +1,7 @@
 //! The layout editor's own panel (`ui/Editor.wnd`, made of the same retained gadgets as every
 //! screen): the selected window's name, text, tooltip, anchors, status flags (hidden, enabled,
 //! border and no input as boxes, every other flag from a list), font face (from
-//! `ui/fonts.ron`), size and weight, the text colour per state, the images of each state (the
+//! `ui/fonts.ron`), size and weight, the images of each state (the
 //! background and the parts its kind draws: a check box's box and mark, a slider's track and
 //! thumb…; from the atlas) with each one's tint and border colour and its state's text and text
 //! border colour, the scaling extension, the gadget's data (`LABEL: values`, known
@@ -95,8 +95,7 @@ impl Shell {
         // The image slot chosen (a state's background, or a part its kind draws: a check
         // box's box or mark…), and the colour chosen of that slot (its state's text or text
         // border, its entry's tint or border).
-        let slots = image_slots(w.as_ref().map_or(crate::ui::wnd::model::WindowType::User, |w| w.kind));
-        let slot = self.editor.as_ref().map_or(0, |e| e.image_slot).min(slots.len() - 1);
+        let (slots, slot) = self.chosen_slot();
         let (state, entry, _) = slots[slot].clone();
         let colour_kind = self.editor.as_ref().map_or(0, |e| e.colour_kind).min(COLOUR_KINDS.len() - 1);
         if let Some(id) = self.find("Editor.wnd:ComboColorKind") {
@@ -188,18 +187,26 @@ impl Shell {
         });
     }
 
+    /// The image slots of the selected window's kind (a plain window's when none is
+    /// selected), and which of them the panel has chosen.
+    fn chosen_slot(&self) -> (Vec<(usize, usize, String)>, usize) {
+        let e = self.editor.as_ref();
+        let kind = e
+            .and_then(|e| {
+                let name = e.selected.as_ref()?;
+                e.tree.all_windows().into_iter().find(|w| &w.name == name).map(|w| w.kind)
+            })
+            .unwrap_or(crate::ui::wnd::model::WindowType::User);
+        let slots = image_slots(kind);
+        let chosen = e.map_or(0, |e| e.image_slot).min(slots.len() - 1);
+        (slots, chosen)
+    }
+
     /// The state and draw entry of the image slot the panel has chosen for the selected
     /// window.
     fn image_slot(&self) -> (usize, usize) {
-        let Some(e) = &self.editor else { return (0, 0) };
-        let kind = e
-            .selected
-            .as_ref()
-            .and_then(|n| e.tree.all_windows().into_iter().find(|w| &w.name == n).map(|w| w.kind))
-            .unwrap_or(crate::ui::wnd::model::WindowType::User);
-        let slots = image_slots(kind);
-        let (state, entry, _) = slots[e.image_slot.min(slots.len() - 1)];
-        (state, entry)
+        let (slots, chosen) = self.chosen_slot();
+        (slots[chosen].0, slots[chosen].1)
     }
 
     /// True when `input` belongs to the editor's own panel (the pointer is over it, or one of

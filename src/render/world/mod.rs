@@ -131,8 +131,6 @@ pub struct WorldPass {
     cells: (u32, u32),
     map_size: [f32; 2],
     shadow: shadow::ShadowMap,
-    /// World to the shadow map (from the sun), fitted to the view each frame.
-    light: Mat4,
     /// The ground's lowest and highest points.
     ground_range: (f32, f32),
     /// Draw calls the last frame made.
@@ -231,7 +229,6 @@ impl WorldPass {
             .iter()
             .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v.position[2]), hi.max(v.position[2])));
         let (low, high) = if low > high { (0.0, 0.0) } else { (low, high) };
-        let light = light_matrix(sun(), world.size, low, high);
         let shroud_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("shroud"),
             mag_filter: wgpu::FilterMode::Linear,
@@ -281,7 +278,6 @@ impl WorldPass {
             cells,
             map_size: world.size,
             shadow,
-            light,
             ground_range: (low, high),
             draw_calls: 0,
             sprite_pipeline: pipes.sprite,
@@ -363,22 +359,20 @@ impl WorldPass {
         instances: &[Vec<ObjectInstance>],
     ) {
         let sun = sun();
-        // The shadow map covers what this view shows (sharper than the whole map would be).
+        // The shadow map covers what this view shows (sharper than the whole map would be);
+        // a view that does not reach the ground gets the whole map.
         let (low, high) = self.ground_range;
-        let area = shadow::view_area(view_proj, sun, self.map_size, low, high).unwrap_or([
-            0.0,
-            0.0,
-            self.map_size[0],
-            self.map_size[1],
-        ]);
-        self.light = shadow::light_matrix_over(sun, area, low, high);
+        let light = match shadow::view_area(view_proj, sun, self.map_size, low, high) {
+            Some(area) => shadow::light_matrix_over(sun, area, low, high),
+            None => light_matrix(sun, self.map_size, low, high),
+        };
         let globals = Globals {
             view_proj: view_proj.to_cols_array_2d(),
             sun: [sun.x, sun.y, sun.z, 0.42],
             water: [0.015, 0.05, 0.09, 0.9],
             map: [self.map_size[0], self.map_size[1], self.time, self.water_level],
             eye: [self.eye.x, self.eye.y, self.eye.z, 0.0],
-            light: self.light.to_cols_array_2d(),
+            light: light.to_cols_array_2d(),
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let flat: Vec<ObjectInstance> = instances.iter().flatten().copied().collect();

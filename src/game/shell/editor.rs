@@ -1,23 +1,23 @@
 //! The layout editor, first part: F10 turns the screen on show (the battle's HUD included) into
 //! an editable copy of its layout. A click selects the deepest window under the pointer (Tab
-//! walks to the next; Shift+click gathers more for the alignment tools, `editor_align.rs`), a
-//! drag moves it (from its bottom-right corner, resizes it), the arrow keys
+//! walks to the next, Shift+Tab back; Shift+click gathers more for the alignment tools,
+//! `editor_align.rs`), a drag moves it (from one of its handles, `editor_handles.rs`, resizes
+//! it), the arrow keys
 //! nudge it a pixel (Shift: ten) — a drag snaps to the siblings' edges within four units, else
 //! to a five-unit grid — `t` types its text, `d` duplicates it, Delete removes it, `u`
 //! undoes and `r` redoes, `s` saves through the canonical writer — into the mod the layout came from,
 //! or into the player's own `mods/my-layouts/` (never over the game's files) — and Escape or F10
-//! leaves. The screen shows every change at once.
+//! leaves. The screen shows every change at once; `editor_overlay.rs` draws the editor's marks.
 //!
 //! Must not: write the game's own files, or let input through to the battle while editing.
 
 use std::path::PathBuf;
 
-use crate::ui::draw::DrawCmd;
 use crate::ui::wnd::WndFile;
 use crate::ui::wnd::model::{ScreenRect, WindowDef};
-use crate::ui::{Input, Key, MouseButton, Rect};
+use crate::ui::{Input, Key, MouseButton};
 
-use super::editor_handles::{Edges, HANDLE, handle_at, handles, resized};
+use super::editor_handles::{Edges, handle_at, resized};
 use super::{Screen, Shell};
 
 /// Most undo steps kept.
@@ -495,55 +495,6 @@ impl Shell {
         let path = self.save_target(&file)?;
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(path)
-    }
-
-    /// The editor's marks over the screen: the selected window's outline and name.
-    pub fn editor_overlay(&self) -> Vec<DrawCmd> {
-        let Some(e) = &self.editor else { return Vec::new() };
-        let (w, h) = self.ui.fit().screen;
-        let mut out = vec![DrawCmd::Fill { rect: Rect::new(0.0, h - 24.0, w, 24.0), color: [0, 0, 0, 200] }];
-        out.push(DrawCmd::Text {
-            x: 8.0,
-            y: h - 21.0,
-            text: if let Some(note) = &e.note {
-                format!("Editing {} — {note}", e.file)
-            } else if e.typing {
-                format!("Editing {} — typing the text of the selected window; Enter ends", e.file)
-            } else {
-                format!(
-                    "Editing {} — click (Shift: group), drag (handles: resize), arrows; t text, d duplicate, Del delete, u undo, r redo, s save, Esc leave",
-                    e.file
-                )
-            },
-            px: 14.0,
-            bold: true,
-            color: [255, 220, 90, 255],
-            shadow: Some([0, 0, 0, 255]),
-        });
-        let rect: Option<Rect> =
-            e.selected.as_ref().and_then(|n| self.find(n)).and_then(|id| self.ui.window(id)).map(|w| w.rect);
-        for r in e.group.iter().filter_map(|n| self.find(n)).filter_map(|id| self.ui.window(id)).map(|w| w.rect) {
-            out.push(DrawCmd::Frame { rect: r, color: [120, 200, 255, 255], width: 2.0 });
-        }
-        if let (Some(r), Some(name)) = (rect, &e.selected) {
-            out.push(DrawCmd::Frame { rect: r, color: [255, 220, 90, 255], width: 2.0 });
-            // The resize handles: dark-edged squares a drag takes.
-            for ((hx, hy), _) in handles(r) {
-                let square = Rect::new(hx - HANDLE, hy - HANDLE, 2.0 * HANDLE, 2.0 * HANDLE);
-                out.push(DrawCmd::Fill { rect: square, color: [20, 20, 20, 255] });
-                out.push(DrawCmd::Fill { rect: square.inset(1.0), color: [255, 220, 90, 255] });
-            }
-            out.push(DrawCmd::Text {
-                x: r.x,
-                y: (r.y - 16.0).max(0.0),
-                text: name.clone(),
-                px: 12.0,
-                bold: false,
-                color: [255, 220, 90, 255],
-                shadow: Some([0, 0, 0, 255]),
-            });
-        }
-        out
     }
 }
 

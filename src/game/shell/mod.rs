@@ -8,6 +8,7 @@ pub mod callbacks;
 pub mod editor;
 pub mod editor_align;
 mod editor_handles;
+mod editor_overlay;
 mod editor_panel;
 mod editor_values;
 mod icons;

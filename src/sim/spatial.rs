@@ -1,12 +1,26 @@
 //! A uniform bucket grid over the map, rebuilt each frame by counting sort, for neighbour and
 //! target queries.
 //!
-//! Queries visit buckets in row-major order and, inside a bucket, objects in id order, so their
-//! order is the same on every machine. Must not: be kept between frames as state (it is derived
-//! from object positions and rebuilt when needed).
+//! The grid covers the items' bounding box. When that box has many more cells than there are
+//! items (four bases in four corners of a big map), cells share buckets (cell index modulo a
+//! power-of-two bucket count of about twice the items), so clearing and summing the buckets never costs more
+//! than the items themselves; a query then also meets items of far cells, which its distance
+//! test drops as it drops the far corners of near cells.
+//!
+//! Queries visit each bucket once, in the order of the first cell (row-major) that names it (a
+//! square too big for that reads every bucket in order), and inside a bucket objects in id
+//! order, so their order is the same on every machine. Must not: be
+//! kept between frames as state (it is derived from object positions and rebuilt when needed).
 
 use super::fixed::Fixed;
 use super::vector::Vec2;
+
+/// The fewest buckets a grid whose cells share buckets has.
+const MIN_FOLDED: usize = 64;
+
+/// The most runs of entries a query reads one by one (rows of the square, or buckets when cells
+/// share them); a bigger square reads every entry.
+const MAX_RUNS: usize = 16;
 
 /// What the index stores per object: enough for most queries without touching the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +46,8 @@ pub struct SpatialIndex {
     origin: (i64, i64),
     cols: i32,
     rows: i32,
+    /// Buckets: `cols * rows`, or fewer when cells share them.
+    buckets: usize,
     starts: Vec<u32>,
     entries: Vec<Entry>,
     /// Scratch: each item's bucket, and the next free place per bucket.
@@ -68,7 +84,10 @@ impl SpatialIndex {
         self.origin = lo;
         self.cols = (((hi.0 - lo.0) >> self.shift) + 1).clamp(1, 4096) as i32;
         self.rows = (((hi.1 - lo.1) >> self.shift) + 1).clamp(1, 4096) as i32;
-        let buckets = (self.cols * self.rows) as usize;
+        let cells = (self.cols * self.rows) as usize;
+        let folded = (items.len() * 2).next_power_of_two().max(MIN_FOLDED);
+        let buckets = cells.min(folded);
+        self.buckets = buckets;
         self.starts.clear();
         self.starts.resize(buckets + 1, 0);
         self.keys.clear();
@@ -77,8 +96,12 @@ impl SpatialIndex {
             self.keys.push(k as u32);
             self.starts[k + 1] += 1;
         }
-        for i in 1..self.starts.len() {
-            self.starts[i] += self.starts[i - 1];
+        // The running total stays in a register: a sum through memory would wait on each
+        // store, and on a map-wide box this loop is most of the rebuild.
+        let mut total = 0;
+        for start in &mut self.starts {
+            total += *start;
+            *start = total;
         }
         self.fill.clear();
         self.fill.extend_from_slice(&self.starts[..buckets]);
@@ -100,22 +123,70 @@ impl SpatialIndex {
 
     fn bucket_of(&self, p: Vec2) -> usize {
         let (x, y) = self.coords(p);
-        (y * self.cols + x) as usize
+        let cell = (y * self.cols + x) as usize;
+        if self.is_folded() { cell & (self.buckets - 1) } else { cell }
     }
 
-    /// Calls `f` for every entry in buckets overlapping the square `centre ± reach`.
+    /// Whether cells share buckets (then the bucket count is a power of two).
+    fn is_folded(&self) -> bool {
+        self.buckets != (self.cols * self.rows) as usize
+    }
+
+    /// Calls `f` for every entry in buckets overlapping the square `centre ± reach` (each entry
+    /// at most once; entries outside the square come too, so callers test the distance).
     #[inline(always)]
     pub fn for_each_near(&self, centre: Vec2, reach: Fixed, mut f: impl FnMut(&Entry)) {
-        let r = Vec2::new(reach, reach);
-        let (x0, y0) = self.coords(centre - r);
-        let (x1, y1) = self.coords(centre + r);
-        for y in y0..=y1 {
-            let row = (y * self.cols) as usize;
-            let (a, b) = (self.starts[row + x0 as usize] as usize, self.starts[row + x1 as usize + 1] as usize);
-            for e in &self.entries[a..b] {
+        // The runs of entries first, then one loop over them: `f` has one call site, so it is
+        // inlined into the caller's loop.
+        let mut runs = [(0u32, 0u32); MAX_RUNS];
+        let count = self.runs_near(centre, reach, &mut runs);
+        for &(a, b) in &runs[..count] {
+            for e in &self.entries[a as usize..b as usize] {
                 f(e);
             }
         }
+    }
+
+    /// The runs of `entries` (start, end) that a query over the square `centre ± reach` reads,
+    /// into `runs`; returns how many. A square that would need more runs than fit reads every
+    /// entry as one run.
+    fn runs_near(&self, centre: Vec2, reach: Fixed, runs: &mut [(u32, u32); MAX_RUNS]) -> usize {
+        let r = Vec2::new(reach, reach);
+        let (x0, y0) = self.coords(centre - r);
+        let (x1, y1) = self.coords(centre + r);
+        let everything = |runs: &mut [(u32, u32); MAX_RUNS]| {
+            runs[0] = (0, self.entries.len() as u32);
+            1
+        };
+        let mut count = 0;
+        if !self.is_folded() {
+            // One bucket per cell: a row of the square is one run of entries.
+            if (y1 - y0 + 1) as usize > MAX_RUNS {
+                return everything(runs);
+            }
+            for y in y0..=y1 {
+                let row = (y * self.cols) as usize;
+                runs[count] = (self.starts[row + x0 as usize], self.starts[row + x1 as usize + 1]);
+                count += 1;
+            }
+            return count;
+        }
+        let cells = ((x1 - x0 + 1) * (y1 - y0 + 1)) as usize;
+        if cells > MAX_RUNS || cells >= self.buckets {
+            return everything(runs);
+        }
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let bucket = (y * self.cols + x) as usize & (self.buckets - 1);
+                let run = (self.starts[bucket], self.starts[bucket + 1]);
+                // Two cells of the square may share a bucket: read it once.
+                if run.0 < run.1 && !runs[..count].contains(&run) {
+                    runs[count] = run;
+                    count += 1;
+                }
+            }
+        }
+        count
     }
 
     /// Number of entries.
@@ -153,6 +224,34 @@ mod tests {
             let d = e.pos - centre;
             if d.x.abs() <= reach && d.y.abs() <= reach {
                 assert!(found.contains(&e.slot), "missed {:?}", e);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Dense or with shared buckets (a few items over a big map), a query meets every item
+        /// in its square exactly once.
+        #[test]
+        fn a_query_meets_each_item_in_its_square_once(
+            points in proptest::collection::vec((0i64..2560, 0i64..2560), 0..60),
+            centre in (0i64..2560, 0i64..2560),
+            reach in 0i64..400,
+            bucket_log2 in 3u32..8,
+        ) {
+            let items: Vec<Entry> = points
+                .iter()
+                .enumerate()
+                .map(|(i, &(x, y))| Entry { slot: i as u32, pos: Vec2::from_int(x, y), radius: Fixed::ONE, owner: 0, air: false })
+                .collect();
+            let index = SpatialIndex::build(Vec2::from_int(2560, 2560), bucket_log2, &items);
+            let (centre, reach) = (Vec2::from_int(centre.0, centre.1), Fixed::from_int(reach));
+            let mut met = vec![0u32; items.len()];
+            index.for_each_near(centre, reach, |e| met[e.slot as usize] += 1);
+            for e in &items {
+                let d = e.pos - centre;
+                let inside = d.x.abs() <= reach && d.y.abs() <= reach;
+                proptest::prop_assert!(met[e.slot as usize] <= 1, "{:?} met twice", e);
+                proptest::prop_assert!(!inside || met[e.slot as usize] == 1, "missed {:?}", e);
             }
         }
     }

@@ -78,8 +78,21 @@ impl Vec2 {
 
     /// This vector shortened to at most `max` long.
     pub fn clamp_length(self, max: Fixed) -> Vec2 {
-        let len = self.length();
-        if len <= max { self } else { self.normalize().scale(max) }
+        if self.length_within(max) { self } else { self.normalize().scale(max) }
+    }
+
+    /// Whether `length() <= max`, without taking the root: `length` rounds the root of the
+    /// squared length down, and ⌊√x⌋ ≤ m exactly when x < (m + 1)², so the answer is the same.
+    pub fn length_within(self, max: Fixed) -> bool {
+        let squared = self.length_squared().raw();
+        if max.raw() < 0 {
+            return false;
+        }
+        if squared <= 0 {
+            return true;
+        }
+        let bound = (max.raw() as u128 + 1) * (max.raw() as u128 + 1);
+        ((squared as u128) << Fixed::FRAC_BITS) < bound
     }
 
     /// The distance from this point to the segment from `a` to `b`.
@@ -188,5 +201,27 @@ impl Sub for Vec3 {
     type Output = Vec3;
     fn sub(self, r: Vec3) -> Vec3 {
         Vec3 { x: self.x - r.x, y: self.y - r.y, z: self.z - r.z }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The root-free test agrees with comparing the rounded-down length, edges included.
+        #[test]
+        fn length_within_agrees_with_the_rounded_length(x in any::<i64>(), y in any::<i64>(), max in any::<i64>(), near in -3i64..3) {
+            for v in [Vec2::new(Fixed::from_raw(x), Fixed::from_raw(y)), Vec2::new(Fixed::from_raw(x >> 24), Fixed::from_raw(y >> 24))] {
+                let exact = v.length();
+                for m in [Fixed::from_raw(max), Fixed::from_raw(exact.raw().saturating_add(near))] {
+                    prop_assert_eq!(v.length_within(m), exact <= m, "{:?} within {:?}", v, m);
+                    let clamped = v.clamp_length(m);
+                    if exact <= m { prop_assert_eq!(clamped, v); }
+                }
+            }
+        }
     }
 }

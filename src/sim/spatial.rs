@@ -1,22 +1,25 @@
 //! A uniform bucket grid over the map, rebuilt each frame by counting sort, for neighbour and
 //! target queries.
 //!
-//! The grid covers the items' bounding box. When that box has many more cells than there are
-//! items (four bases in four corners of a big map), cells share buckets (cell index modulo a
-//! power-of-two bucket count of about twice the items), so clearing and summing the buckets never costs more
-//! than the items themselves; a query then also meets items of far cells, which its distance
-//! test drops as it drops the far corners of near cells.
+//! The grid covers the items' bounding box. When that box has many times more cells than there
+//! are items (four bases in four corners of a big map), cells share buckets (cell index modulo
+//! a power-of-two bucket count of about twice the items), so clearing and summing the buckets
+//! never costs more than the items themselves; a query then also meets items of far cells, which
+//! its distance test drops as it drops the far corners of near cells.
 //!
 //! Queries visit each bucket once, in the order of the first cell (row-major) that names it (a
 //! square too big for that reads every bucket in order), and inside a bucket objects in id
-//! order, so their order is the same on every machine. Must not: be
-//! kept between frames as state (it is derived from object positions and rebuilt when needed).
+//! order, so their order is the same on every machine. Must not: be kept between frames as
+//! state (it is derived from object positions and rebuilt when needed).
 
 use super::fixed::Fixed;
 use super::vector::Vec2;
 
 /// The fewest buckets a grid whose cells share buckets has.
 const MIN_FOLDED: usize = 64;
+
+/// Cells share buckets once they outnumber the shared buckets by this much.
+const FOLD_AFTER: usize = 4;
 
 /// The most runs of entries a query reads one by one (rows of the square, or buckets when cells
 /// share them); a bigger square reads every entry.
@@ -85,8 +88,10 @@ impl SpatialIndex {
         self.cols = (((hi.0 - lo.0) >> self.shift) + 1).clamp(1, 4096) as i32;
         self.rows = (((hi.1 - lo.1) >> self.shift) + 1).clamp(1, 4096) as i32;
         let cells = (self.cols * self.rows) as usize;
+        // Cells share buckets only when they far outnumber the items: in a crowd, sharing
+        // would hand each query the items of other cells to test.
         let folded = (items.len() * 2).next_power_of_two().max(MIN_FOLDED);
-        let buckets = cells.min(folded);
+        let buckets = if cells > folded * FOLD_AFTER { folded } else { cells };
         self.buckets = buckets;
         self.starts.clear();
         self.starts.resize(buckets + 1, 0);

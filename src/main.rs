@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 success, 1 the input is wrong (the message says where), 2 usage.
 
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -15,7 +16,8 @@ use ridgeline::defs::Definitions;
 use ridgeline::map::generate::{self, TerrainSpec};
 use ridgeline::map::roads::{self, HeightField};
 use ridgeline::map::{Map, MapContent, MapFile};
-use ridgeline::session::{CommandScript, MatchSetup, PlayersSpec, run_session, start_local};
+use ridgeline::session::{CommandScript, MatchSetup, PlayersSpec, run_session_sampled, start_local};
+use ridgeline::sim::ids::FRAMES_PER_SECOND;
 
 #[derive(Parser)]
 #[command(name = "ridgeline", version, about = "A lockstep real-time strategy game")]
@@ -222,6 +224,10 @@ struct SimArgs {
     /// Print a JSON object as the last line.
     #[arg(long)]
     json: bool,
+    /// Also report each player's money, army (count and worth) and gatherers at the start and
+    /// every this many seconds of game time (a line each; with --json, the `timeline` field).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
+    timeline: Option<u32>,
 }
 
 #[derive(clap::Args)]
@@ -433,8 +439,22 @@ fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     let open = setup.slots.iter().filter(|s| s.kind != ridgeline::session::SlotKind::Closed).count();
     let script = load_script(args.commands.as_deref(), open)?;
     let mut game = start_local(roots, &setup, &script)?;
-    let (summary, log) = run_session(&mut game.session, args.frames, &game.slots)?;
+    let every = args.timeline.and_then(|secs| NonZeroU32::new(secs * FRAMES_PER_SECOND));
+    let (summary, log) = run_session_sampled(&mut game.session, args.frames, &game.slots, every)?;
     write_hash_log(args.hash_log.as_deref(), &log)?;
+    if !args.json {
+        for sample in &summary.timeline {
+            let secs = sample.frame / FRAMES_PER_SECOND;
+            let mut line = format!("{:>3}:{:02}", secs / 60, secs % 60);
+            for p in &sample.players {
+                line += &format!(
+                    "  slot {}: ${} army {} (${}) gatherers {}",
+                    p.slot, p.money, p.army, p.army_worth, p.gatherers
+                );
+            }
+            println!("{line}");
+        }
+    }
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {

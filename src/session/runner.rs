@@ -2,6 +2,7 @@
 //! someone wins, with timing, a hash log and a summary of each player's state at the end.
 
 use std::collections::BTreeMap;
+use std::num::NonZeroU32;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -62,6 +63,10 @@ pub struct RunSummary {
     pub destroyed: usize,
     /// Every player at the end, in slot order.
     pub players: Vec<PlayerSummary>,
+    /// Each player's money, army and gatherers at the start and every so many frames, when
+    /// asked for (`sim --timeline`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub timeline: Vec<super::timeline::Sample>,
 }
 
 /// What a run counts as its frames go by.
@@ -116,6 +121,7 @@ impl RunSummary {
             rejected: tally.rejected,
             destroyed: tally.destroyed,
             players: summarize_players(world, slots, &tally),
+            timeline: Vec::new(),
         }
     }
 }
@@ -157,6 +163,21 @@ pub fn run_session<T: Transport>(
     frames: u32,
     slots: &[ResolvedSlot],
 ) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
+    run_session_sampled(session, frames, slots, None)
+}
+
+/// [`run_session`], also sampling each player's money, army and gatherers at the start and
+/// after every `every` frames into the summary's `timeline`.
+pub fn run_session_sampled<T: Transport>(
+    session: &mut Session<T>,
+    frames: u32,
+    slots: &[ResolvedSlot],
+    every: Option<NonZeroU32>,
+) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
+    let mut timeline = Vec::new();
+    if every.is_some() {
+        timeline.push(super::timeline::sample(session.world(), slots, 0));
+    }
     let mut log = Vec::with_capacity((frames as usize).min(1 << 16));
     let mut tally = Tally { objects_peak: session.world().object_count(), ..Tally::default() };
     let started = Instant::now();
@@ -165,6 +186,10 @@ pub fn run_session<T: Transport>(
             Step::Ticked { frame, hash, report } => {
                 log.push((frame.0, hash.total));
                 tally.count(session.world(), &report);
+                let executed = log.len() as u32;
+                if every.is_some_and(|n| executed.is_multiple_of(n.get())) {
+                    timeline.push(super::timeline::sample(session.world(), slots, executed));
+                }
                 for r in &report.rejections {
                     log::info!("frame {}: player {} command {} rejected: {}", r.frame, r.player, r.id.0, r.reason);
                 }
@@ -174,6 +199,7 @@ pub fn run_session<T: Transport>(
     }
     let secs = started.elapsed().as_secs_f64();
     let mut summary = RunSummary::finish(session.world(), slots, &log, secs, tally);
+    summary.timeline = timeline;
     for (player, style) in session.styles() {
         if let Some(p) = summary.players.get_mut(player.index()) {
             p.style = Some(style);

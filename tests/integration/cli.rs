@@ -100,6 +100,10 @@ fn usage_errors_exit_2() {
     assert_eq!(ridgeline(&["bench", "sim", "--units", "many"]).status.code(), Some(2));
     assert_eq!(ridgeline(&["screenshot", "--out", "x.png"]).status.code(), Some(2), "--map or --ui is needed");
     assert_eq!(ridgeline(&["screenshot", "--map", "m", "--camera", "1,2", "--out", "x.png"]).status.code(), Some(2));
+    assert_eq!(
+        ridgeline(&["sim", "--map", "m", "--players", "idle", "--frames", "5", "--timeline", "0"]).status.code(),
+        Some(2)
+    );
     for bad in ["fight,0", "fight,1,2", "fights", "fight,x"] {
         let o = ridgeline(&["screenshot", "--map", "m", "--camera", bad, "--out", "x.png"]);
         assert_eq!(o.status.code(), Some(2), "--camera {bad}");
@@ -229,6 +233,39 @@ fn a_match_setup_file_sets_teams_money_and_closed_slots() {
     assert_eq!(v["winner"], 0, "the lowest slot of the winning team");
     let players = v["players"].as_array().unwrap();
     assert_eq!(players[2]["objects"], 0, "{v}");
+}
+
+#[test]
+fn sim_timeline_samples_money_and_armies_every_so_many_seconds() {
+    let args = ["sim", "--setup", "tests/data/match.ron", "--frames", "1800", "--timeline", "20"];
+    let o = ridgeline(&[&args[..], &["--json"]].concat());
+    assert!(o.status.success(), "{:?}", text(&o));
+    let v: serde_json::Value = serde_json::from_str(text(&o).0.lines().last().unwrap()).unwrap();
+    let timeline = v["timeline"].as_array().expect("a timeline");
+    let frames: Vec<u64> = timeline.iter().map(|s| s["frame"].as_u64().unwrap()).collect();
+    assert_eq!(frames, [0, 600, 1200, 1800], "the start, then every 20 s of game time");
+    let at = |i: usize, slot: usize, k: &str| timeline[i]["players"][slot][k].as_i64().unwrap();
+    let slots: Vec<i64> = (0..3).map(|p| at(0, p, "slot")).collect();
+    assert_eq!(slots, [0, 1, 2]);
+    let money: Vec<i64> = (0..3).map(|p| at(0, p, "money")).collect();
+    assert_eq!(money, [20_000, 10_000, 10_000], "the setup's money at the start");
+    // The brutal computer spends and trains in its first minute; the idle ally does neither.
+    assert!(at(3, 0, "money") < 20_000 && at(3, 0, "army") > at(0, 0, "army"), "{v}");
+    assert!(at(3, 0, "army_worth") > at(0, 0, "army_worth"), "{v}");
+    assert_eq!(at(3, 1, "army"), at(0, 1, "army"));
+    assert!(at(0, 1, "army") > 0 && at(0, 1, "gatherers") > 0, "a start has an army and a gatherer: {v}");
+    // Without --json: one line a sample, in minutes and seconds, then the summary.
+    let o = ridgeline(&args);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let out = text(&o).0;
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[0].starts_with("  0:00  slot 0: $20000 army "), "{out}");
+    assert!(lines[3].starts_with("  1:00  slot 0: $"), "{out}");
+    // Not asked for: no timeline in the JSON line.
+    let o = ridgeline(&["sim", "--setup", "tests/data/match.ron", "--frames", "10", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(text(&o).0.lines().last().unwrap()).unwrap();
+    assert!(v.get("timeline").is_none(), "{v}");
 }
 
 #[test]

@@ -442,22 +442,12 @@ fn sim(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     let every = args.timeline.and_then(|secs| NonZeroU32::new(secs * FRAMES_PER_SECOND));
     let (summary, log) = run_session_sampled(&mut game.session, args.frames, &game.slots, every)?;
     write_hash_log(args.hash_log.as_deref(), &log)?;
-    if !args.json {
-        for sample in &summary.timeline {
-            let secs = sample.frame / FRAMES_PER_SECOND;
-            let mut line = format!("{:>3}:{:02}", secs / 60, secs % 60);
-            for p in &sample.players {
-                line += &format!(
-                    "  slot {}: ${} army {} (${}) gatherers {}",
-                    p.slot, p.money, p.army, p.army_worth, p.gatherers
-                );
-            }
-            println!("{line}");
-        }
-    }
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
+        for sample in &summary.timeline {
+            println!("{sample}");
+        }
         println!(
             "{} frames, final hash {}, winner {}, {:.0} ticks/s, peak {} objects, {} commands rejected",
             summary.frames,

@@ -3,8 +3,11 @@
 //!
 //! Reads the world only; must not: change it or feed anything back into the game.
 
+use std::fmt;
+
 use serde::Serialize;
 
+use crate::sim::ids::FRAMES_PER_SECOND;
 use crate::sim::world::World;
 
 use super::match_setup::ResolvedSlot;
@@ -16,7 +19,8 @@ pub struct PlayerSample {
     pub slot: u8,
     /// Money in hand.
     pub money: i64,
-    /// Armed units it has (not structures).
+    /// Armed units it has (not structures, gatherers or builders; the tournament's army value
+    /// counts every unit).
     pub army: u32,
     /// Those units' price, summed.
     pub army_worth: i64,
@@ -61,4 +65,16 @@ pub fn sample(world: &World, slots: &[ResolvedSlot], frame: u32) -> Sample {
         })
         .collect();
     Sample { frame, players }
+}
+
+impl fmt::Display for Sample {
+    /// One line: the game time, then each player's money, army and gatherers.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.frame / FRAMES_PER_SECOND;
+        write!(f, "{:>3}:{:02}", secs / 60, secs % 60)?;
+        for p in &self.players {
+            write!(f, "  slot {}: ${} army {} (${}) gatherers {}", p.slot, p.money, p.army, p.army_worth, p.gatherers)?;
+        }
+        Ok(())
+    }
 }

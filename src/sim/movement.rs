@@ -123,7 +123,7 @@ pub(crate) fn update(world: &mut World) {
         // fraction of a unit is not missed.
         let step = if off <= t.turn_rate.0 as i32 {
             // `to.clamp_length(speed)` with the length already known (`dist`): no second root.
-            if dist <= obj.speed { to } else { Vec2::new(to.x / dist, to.y / dist).scale(obj.speed) }
+            if dist <= obj.speed { to } else { to.with_length(dist, obj.speed) }
         } else {
             Vec2::from_angle(obj.facing).scale(obj.speed)
         };

@@ -25,6 +25,9 @@ const FOLD_AFTER: usize = 4;
 /// share them); a bigger square reads every entry.
 const MAX_RUNS: usize = 16;
 
+// A square of shared buckets that fits the runs never names every bucket.
+const _: () = assert!(MIN_FOLDED > MAX_RUNS);
+
 /// What the index stores per object: enough for most queries without touching the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -177,7 +180,7 @@ impl SpatialIndex {
             return count;
         }
         let cells = ((x1 - x0 + 1) * (y1 - y0 + 1)) as usize;
-        if cells > MAX_RUNS || cells >= self.buckets {
+        if cells > MAX_RUNS {
             return everything(runs);
         }
         for y in y0..=y1 {

@@ -78,7 +78,16 @@ impl Vec2 {
 
     /// This vector shortened to at most `max` long.
     pub fn clamp_length(self, max: Fixed) -> Vec2 {
-        if self.length_within(max) { self } else { self.normalize().scale(max) }
+        if self.length_within(max) { self } else { self.with_length(self.length(), max) }
+    }
+
+    /// This vector, whose length is `length`, made `to` long (the zero vector stays zero): for
+    /// a caller that has the length already and need not take the root again.
+    pub fn with_length(self, length: Fixed, to: Fixed) -> Vec2 {
+        if length == Fixed::ZERO {
+            return Vec2::ZERO;
+        }
+        Vec2 { x: self.x / length, y: self.y / length }.scale(to)
     }
 
     /// Whether `length() <= max`, without taking the root: `length` rounds the root of the

@@ -35,8 +35,8 @@ pub const REPAIR_BELOW: i64 = 70;
 fn depots(world: &World, player: PlayerId) -> Vec<Vec2> {
     let rules = world.rules();
     world
-        .objects()
-        .filter(|o| o.owner == player && o.is_complete() && rules.template(o.template).supply_depot)
+        .objects_of(player)
+        .filter(|o| o.is_complete() && rules.template(o.template).supply_depot)
         .map(|o| o.pos)
         .collect()
 }
@@ -49,7 +49,8 @@ fn trip(depots: &[Vec2], p: Vec2) -> Option<Fixed> {
 
 /// Supply sources with money left that `player`'s units can reach from `home`.
 fn sources<'w>(world: &'w World, home: Vec2) -> impl Iterator<Item = &'w Object> + 'w {
-    world.objects().filter(move |o| o.supply > 0 && world.same_ground(home, o.pos))
+    let ground = world.ground_at(home);
+    world.objects().filter(move |o| o.supply > 0 && ground.is_some() && world.ground_at(o.pos) == ground)
 }
 
 /// The source whose trip to a depot is shortest (ties: more money left, then lowest id), with
@@ -101,15 +102,12 @@ pub fn better_source(world: &World, player: PlayerId, home: Vec2) -> Option<(Obj
     let (best, best_trip) = best_source(world, player, home)?;
     let rules = world.rules();
     let depots = depots(world, player);
-    world
-        .objects()
-        .filter(|o| o.owner == player && rules.template(o.template).gather.is_some() && o.cargo == 0)
-        .find_map(|g| {
-            let crate::sim::object::Order::Gather { pile } = g.order else { return None };
-            let working = world.object(pile)?;
-            let t = trip(&depots, working.pos)?;
-            (pile != best.id && t > best_trip + Fixed::from_int(TRIP_SLACK)).then_some((g.id, best.id))
-        })
+    world.objects_of(player).filter(|o| rules.template(o.template).gather.is_some() && o.cargo == 0).find_map(|g| {
+        let crate::sim::object::Order::Gather { pile } = g.order else { return None };
+        let working = world.object(pile)?;
+        let t = trip(&depots, working.pos)?;
+        (pile != best.id && t > best_trip + Fixed::from_int(TRIP_SLACK)).then_some((g.id, best.id))
+    })
 }
 
 /// True for structures that research upgrades: tech structures.
@@ -122,7 +120,7 @@ pub fn is_tech(world: &World, t: TemplateId) -> bool {
 /// and the price (which it may not have yet).
 pub fn next_research(world: &World, player: PlayerId, plan: &AiPlan) -> Option<(ObjectId, UpgradeId, i64)> {
     let rules = world.rules();
-    let mine = || world.objects().filter(move |o| o.owner == player && o.is_complete());
+    let mine = || world.objects_of(player).filter(|o| o.is_complete());
     let done = (0..rules.upgrades.len()).filter(|&u| world.has_upgrade(player, UpgradeId(u as u16))).count();
     let under_way = mine().filter(|o| world.research().job(o.id).is_some()).count();
     if done + under_way >= plan.upgrades as usize {
@@ -154,8 +152,8 @@ pub fn next_research(world: &World, player: PlayerId, plan: &AiPlan) -> Option<(
 pub fn repair(world: &World, player: PlayerId) -> Option<Command> {
     let rules = world.rules();
     world
-        .objects()
-        .filter(|o| o.owner == player && o.kind.blocks_ground() && o.is_complete() && !o.repairing)
+        .objects_of(player)
+        .filter(|o| o.kind.blocks_ground() && o.is_complete() && !o.repairing)
         .filter(|o| (o.health as i64) * 100 < rules.template(o.template).max_health as i64 * REPAIR_BELOW)
         .filter(|o| world.can_repair(player, o.id).is_ok())
         .min_by_key(|o| (o.health as i64 * 1000 / rules.template(o.template).max_health.max(1) as i64, o.id))

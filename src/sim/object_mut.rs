@@ -201,10 +201,13 @@ impl<'a> ObjectMut<'a> {
     /// (about fifteen multiplies; use the setters above for anything done every frame).
     pub(crate) fn change(&mut self, f: impl FnOnce(&mut Object)) {
         let before = if KEEP_HASH { self.object.digest(self.key) } else { 0 };
-        let id = self.object.id;
+        let (id, owner, template) = (self.object.id, self.object.owner, self.object.template);
         f(self.object);
-        // The id is the store's business.
+        // The id is the store's business; owner and template are fixed for an object's life
+        // (the store files its objects by them).
         self.object.id = id;
+        self.object.owner = owner;
+        self.object.template = template;
         if KEEP_HASH {
             let after = self.object.digest(self.key);
             self.pending = self.pending.wrapping_add(after.wrapping_sub(before));

@@ -17,7 +17,7 @@ impl World {
     pub fn prerequisites_met(&self, player: PlayerId, template: TemplateId) -> Result<(), RejectReason> {
         let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
         for &need in &t.prerequisites {
-            let has = self.objects.iter().any(|o| o.owner == player && o.template == need && o.is_complete());
+            let has = self.objects.owned_of(player, need).any(|o| o.is_complete());
             if !has {
                 return Err(RejectReason::MissingPrerequisite(need));
             }
@@ -167,10 +167,16 @@ impl World {
     /// True if a ground unit at `a` could walk to `b` (both on the same connected ground, as of
     /// the last frame). Map knowledge every player has: no unit or vision is consulted.
     pub fn same_ground(&self, a: Vec2, b: Vec2) -> bool {
+        self.ground_at(a).is_some_and(|x| self.ground_at(b) == Some(x))
+    }
+
+    /// The connected ground a ground unit at `p` stands on (the nearest open cell's, as of the
+    /// last frame), if any: two points with the same answer are on the same ground. For a
+    /// question asked about many points and one place, take that place's answer once.
+    pub fn ground_at(&self, p: Vec2) -> Option<u32> {
         let terrain = &self.terrain;
-        let regions = self.pathfinder.regions();
-        let region = |p: Vec2| terrain.nearest_passable(terrain.cell_of(p), 4).map(|c| regions.of(terrain, c));
-        matches!((region(a), region(b)), (Some(x), Some(y)) if x == y && x != super::regions::NO_REGION)
+        let region = terrain.nearest_passable(terrain.cell_of(p), 4).map(|c| self.pathfinder.regions().of(terrain, c))?;
+        (region != super::regions::NO_REGION).then_some(region)
     }
 
     /// `p` as a point on the map, or why not.

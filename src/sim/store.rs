@@ -4,6 +4,10 @@
 //! destruction are deferred: [`ObjectStore::spawn`] and [`ObjectStore::destroy`] only queue,
 //! and [`ObjectStore::flush`] applies them at the fixed point of the tick.
 //!
+//! Beside the slots it keeps each slot's owner and template in a compact array (they never
+//! change during an object's life), so a scan for one player's objects or one kind of object
+//! reads a few bytes per slot instead of every object.
+//!
 //! The store also keeps the sum of its objects' digests (see [`ObjectKey`]): objects are added
 //! and removed at the flush, and changed only through [`ObjectMut`], so the objects' part of the
 //! state hash costs nothing to read.
@@ -11,7 +15,7 @@
 //! `&mut Object`.
 
 use super::hash::ObjectKey;
-use super::ids::ObjectId;
+use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::object::Object;
 use super::object_mut::ObjectMut;
 
@@ -27,6 +31,8 @@ struct Slot {
 #[derive(Clone, Debug, Default)]
 pub struct ObjectStore {
     slots: Vec<Slot>,
+    /// Per slot, the [`tag`] of its live object, or 0 (empty or reserved).
+    tags: Vec<u32>,
     free: Vec<u32>,
     to_spawn: Vec<Object>,
     to_destroy: Vec<ObjectId>,
@@ -49,6 +55,7 @@ impl ObjectStore {
             ObjectId { index, generation: slot.generation }
         } else {
             self.slots.push(Slot::default());
+            self.tags.push(0);
             ObjectId { index: (self.slots.len() - 1) as u32, generation: 0 }
         }
     }
@@ -87,6 +94,7 @@ impl ObjectStore {
                 && let Some(obj) = slot.object.take()
             {
                 self.digest_sum = self.digest_sum.wrapping_sub(obj.digest(slot.key));
+                self.tags[id.index as usize] = 0;
                 slot.generation = slot.generation.wrapping_add(1);
                 self.free.push(id.index);
                 self.live -= 1;
@@ -98,6 +106,7 @@ impl ObjectStore {
             let slot = &mut self.slots[obj.id.index as usize];
             slot.key = ObjectKey::of(obj.id.to_bits());
             self.digest_sum = self.digest_sum.wrapping_add(obj.digest(slot.key));
+            self.tags[obj.id.index as usize] = tag(obj.owner, obj.template);
             slot.object = Some(obj);
             self.live += 1;
         }
@@ -124,6 +133,23 @@ impl ObjectStore {
     /// Live objects in id order.
     pub fn iter(&self) -> impl Iterator<Item = &Object> {
         self.slots.iter().filter_map(|s| s.object.as_ref())
+    }
+
+    /// `owner`'s live objects in id order (the same as `iter` filtered by owner, without
+    /// reading the others).
+    pub fn owned_by(&self, owner: PlayerId) -> impl Iterator<Item = &Object> {
+        let want = tag(owner, TemplateId(0)) & OWNER_MASK;
+        self.tags
+            .iter()
+            .zip(&self.slots)
+            .filter(move |&(&t, _)| t & OWNER_MASK == want)
+            .filter_map(|(_, s)| s.object.as_ref())
+    }
+
+    /// `owner`'s live objects of `template` in id order.
+    pub fn owned_of(&self, owner: PlayerId, template: TemplateId) -> impl Iterator<Item = &Object> {
+        let want = tag(owner, template);
+        self.tags.iter().zip(&self.slots).filter(move |&(&t, _)| t == want).filter_map(|(_, s)| s.object.as_ref())
     }
 
     /// Number of live objects.
@@ -163,6 +189,14 @@ impl ObjectStore {
         self.slots.iter().filter_map(|s| s.object.as_ref().map(|o| o.digest(s.key))).fold(0, u64::wrapping_add)
     }
 }
+
+/// A live object's tag: a presence bit, its owner and its template (0 stands for no object).
+const fn tag(owner: PlayerId, template: TemplateId) -> u32 {
+    1 << 24 | (owner.0 as u32) << 16 | template.0 as u32
+}
+
+/// The presence bit and owner of a tag.
+const OWNER_MASK: u32 = 0x01FF_0000;
 
 #[cfg(test)]
 mod tests {
@@ -276,5 +310,41 @@ mod tests {
         store.destroy(b);
         store.flush();
         assert_eq!(store.digest_sum(), 0, "an empty store sums to zero");
+    }
+
+    proptest::proptest! {
+        /// After any spawns and removals, the scans by owner and by owner and template meet
+        /// exactly the objects a filter over every object meets, in the same order.
+        #[test]
+        fn scans_by_owner_match_a_filter_over_every_object(
+            steps in proptest::collection::vec((0u8..4, 0u16..3, proptest::bool::ANY, 0usize..8), 1..60),
+        ) {
+            let mut store = ObjectStore::new();
+            for (owner, template, remove, pick) in steps {
+                if remove {
+                    let ids: Vec<ObjectId> = store.iter().map(|o| o.id).collect();
+                    if let Some(&id) = ids.get(pick % ids.len().max(1)) {
+                        store.destroy(id);
+                    }
+                } else {
+                    store.spawn(Object { owner: PlayerId(owner), template: TemplateId(template), ..obj() });
+                }
+                store.flush();
+                for p in 0..4u8 {
+                    let by_filter: Vec<ObjectId> = store.iter().filter(|o| o.owner == PlayerId(p)).map(|o| o.id).collect();
+                    let by_owner: Vec<ObjectId> = store.owned_by(PlayerId(p)).map(|o| o.id).collect();
+                    proptest::prop_assert_eq!(&by_owner, &by_filter);
+                    for t in 0..3u16 {
+                        let want: Vec<ObjectId> = store
+                            .iter()
+                            .filter(|o| o.owner == PlayerId(p) && o.template == TemplateId(t))
+                            .map(|o| o.id)
+                            .collect();
+                        let got: Vec<ObjectId> = store.owned_of(PlayerId(p), TemplateId(t)).map(|o| o.id).collect();
+                        proptest::prop_assert_eq!(got, want);
+                    }
+                }
+            }
+        }
     }
 }

@@ -175,7 +175,8 @@ impl World {
     /// question asked about many points and one place, take that place's answer once.
     pub fn ground_at(&self, p: Vec2) -> Option<u32> {
         let terrain = &self.terrain;
-        let region = terrain.nearest_passable(terrain.cell_of(p), 4).map(|c| self.pathfinder.regions().of(terrain, c))?;
+        let region =
+            terrain.nearest_passable(terrain.cell_of(p), 4).map(|c| self.pathfinder.regions().of(terrain, c))?;
         (region != super::regions::NO_REGION).then_some(region)
     }
 

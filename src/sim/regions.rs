@@ -29,26 +29,38 @@ impl Regions {
         }
         self.labels.clear();
         self.labels.resize(cells, NO_REGION);
+        let width = terrain.width() as usize;
+        let (labels, stack) = (&mut self.labels, &mut self.stack);
         let mut next = NO_REGION;
         for seed in 0..cells {
-            if self.labels[seed] != NO_REGION || !terrain.passable(terrain.cell_at(seed)) {
+            if labels[seed] != NO_REGION || !terrain.open_at(seed) {
                 continue;
             }
             next += 1;
-            self.labels[seed] = next;
-            self.stack.clear();
-            self.stack.push(seed as u32);
-            while let Some(i) = self.stack.pop() {
-                let c = terrain.cell_at(i as usize);
-                for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                    let n = Cell { x: c.x + dx, y: c.y + dy };
-                    if let Some(ni) = terrain.index(n)
-                        && self.labels[ni] == NO_REGION
-                        && terrain.passable(n)
-                    {
-                        self.labels[ni] = next;
-                        self.stack.push(ni as u32);
+            labels[seed] = next;
+            stack.clear();
+            stack.push(seed as u32);
+            // Row-major indices: the neighbours are ±1 within the row and ±width across rows.
+            while let Some(i) = stack.pop() {
+                let i = i as usize;
+                let x = i % width;
+                let mut visit = |n: usize| {
+                    if labels[n] == NO_REGION && terrain.open_at(n) {
+                        labels[n] = next;
+                        stack.push(n as u32);
                     }
+                };
+                if x + 1 < width {
+                    visit(i + 1);
+                }
+                if x > 0 {
+                    visit(i - 1);
+                }
+                if i + width < cells {
+                    visit(i + width);
+                }
+                if i >= width {
+                    visit(i - width);
                 }
             }
         }

@@ -128,7 +128,13 @@ impl Terrain {
 
     /// True if ground units may stand in the cell.
     pub fn passable(&self, c: Cell) -> bool {
-        self.index(c).is_some_and(|i| !self.blocked[i] && self.structures[i] == 0)
+        self.index(c).is_some_and(|i| self.open_at(i))
+    }
+
+    /// True if ground units may stand in the cell of row-major index `index` (as `passable`;
+    /// off the map: false).
+    pub fn open_at(&self, index: usize) -> bool {
+        self.blocked.get(index) == Some(&false) && self.structures.get(index) == Some(&0)
     }
 
     /// True if the cell is blocked by the ground itself (cliff, water), ignoring structures.

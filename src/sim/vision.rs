@@ -65,7 +65,7 @@ pub struct Vision {
     teams: Vec<TeamSight>,
     /// The disc each object slot has stamped, if any.
     stamps: Vec<Option<Stamp>>,
-    /// Cell offsets of a disc, by squared radius in vision cells.
+    /// The rows of a disc (row offset, half width), by squared radius in vision cells.
     discs: BTreeMap<i64, Vec<(i32, i32)>>,
 }
 
@@ -138,22 +138,29 @@ impl Vision {
     fn apply(&mut self, s: Stamp, add: bool) {
         let (w, h) = (self.width, self.height);
         let Some(team) = self.teams.get_mut(s.team as usize) else { return };
-        // Cell offsets of the disc, made once per radius and borrowed, not copied, per stamp.
-        let disc = self.discs.entry(s.radius_sq).or_insert_with(|| disc_cells(s.radius_sq));
-        for &(dx, dy) in disc.iter() {
-            let (x, y) = (s.cell.0 + dx, s.cell.1 + dy);
-            if x < 0 || y < 0 || x >= w || y >= h {
+        // Rows of the disc, made once per radius and borrowed, not copied, per stamp; each row
+        // is clipped to the grid once and walked as one run of cells.
+        let disc = self.discs.entry(s.radius_sq).or_insert_with(|| disc_rows(s.radius_sq));
+        for &(dy, half) in disc.iter() {
+            let y = s.cell.1 + dy;
+            let (x0, x1) = ((s.cell.0 - half).max(0), (s.cell.0 + half).min(w - 1));
+            if y < 0 || y >= h || x0 > x1 {
                 continue;
             }
-            let i = (y * w + x) as usize;
+            let row = (y * w) as usize;
+            let run = row + x0 as usize..=row + x1 as usize;
             if add {
-                team.visible[i] = team.visible[i].saturating_add(1);
-                if !team.explored[i] {
-                    team.explored[i] = true;
-                    team.explored_count += 1;
+                for (seen, explored) in team.visible[run.clone()].iter_mut().zip(&mut team.explored[run]) {
+                    *seen = seen.saturating_add(1);
+                    if !*explored {
+                        *explored = true;
+                        team.explored_count += 1;
+                    }
                 }
             } else {
-                team.visible[i] = team.visible[i].saturating_sub(1);
+                for seen in &mut team.visible[run] {
+                    *seen = seen.saturating_sub(1);
+                }
             }
         }
     }
@@ -170,13 +177,12 @@ impl Vision {
     }
 }
 
-/// The cell offsets within `radius_sq` (squared, in vision cells) of a centre cell.
-fn disc_cells(radius_sq: i64) -> Vec<(i32, i32)> {
-    let r = radius_sq.isqrt() as i32 + 1; // a bound only: membership is exact
-    (-r..=r)
-        .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
-        .filter(|&(dx, dy)| (dx * dx + dy * dy) as i64 <= radius_sq)
-        .collect()
+/// The rows of the cells within `radius_sq` (squared, in vision cells) of a centre cell: for
+/// each row offset `dy` that has any, the half width `k` of its run `-k..=k` (a cell `(dx, dy)`
+/// is in the disc exactly when `dx² + dy² <= radius_sq`, that is `|dx| <= ⌊√(radius_sq − dy²)⌋`).
+fn disc_rows(radius_sq: i64) -> Vec<(i32, i32)> {
+    let r = radius_sq.max(0).isqrt() as i32;
+    (-r..=r).map(|dy| (dy, (radius_sq - (dy as i64) * (dy as i64)).isqrt() as i32)).collect()
 }
 
 /// Brings every team's grid up to date with the objects as they stand (after the frame's
@@ -246,6 +252,25 @@ mod tests {
     use crate::sim::command::{Command, Point, StampedCommand};
     use crate::sim::ids::{CommandId, TemplateId};
     use crate::sim::test_support;
+
+    #[test]
+    fn disc_rows_hold_exactly_the_cells_within_the_radius() {
+        for radius_sq in 0..700i64 {
+            let mut from_rows: Vec<(i32, i32)> =
+                disc_rows(radius_sq).iter().flat_map(|&(dy, k)| (-k..=k).map(move |dx| (dx, dy))).collect();
+            from_rows.sort();
+            let mut by_distance = Vec::new();
+            for dy in -30i32..=30 {
+                for dx in -30i32..=30 {
+                    if (dx * dx + dy * dy) as i64 <= radius_sq {
+                        by_distance.push((dx, dy));
+                    }
+                }
+            }
+            by_distance.sort();
+            assert_eq!(from_rows, by_distance, "radius² {radius_sq}");
+        }
+    }
 
     fn order(w: &World, id: u32, command: Command) -> StampedCommand {
         StampedCommand { frame: w.frame(), player: PlayerId(0), id: CommandId(id), command }

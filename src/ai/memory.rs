@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
+use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
 use crate::sim::vision::Sight;
 use crate::sim::world::World;
@@ -60,18 +61,13 @@ impl Memory {
         let frame = world.frame().0;
         self.now = frame;
         let Some(my_team) = world.players().get(me.index()).map(|p| p.team) else { return };
-        // Enemy by enemy (the maps are keyed by id, so the order they are met in does not
-        // matter); an enemy object is seen where its ground is in sight.
-        let enemies = world.players().iter().enumerate().filter(|(_, p)| p.team != my_team && !p.defeated);
-        for (index, _) in enemies {
-            let owner = PlayerId(index as u8);
-            for o in world.objects_of(owner).filter(|o| world.visible_to(me, o.pos)) {
-                let s = Sighting { id: o.id, pos: o.pos, template: o.template, owner, health: o.health, frame };
-                if o.kind.blocks_ground() {
-                    self.structures.insert(o.id, s);
-                } else {
-                    self.units.insert(o.id, s);
-                }
+        let enemy = |o: &Object| world.players().get(o.owner.index()).is_some_and(|p| p.team != my_team && !p.defeated);
+        for o in world.objects().filter(|o| enemy(o) && world.can_see(me, o)) {
+            let s = Sighting { id: o.id, pos: o.pos, template: o.template, owner: o.owner, health: o.health, frame };
+            if o.kind.blocks_ground() {
+                self.structures.insert(o.id, s);
+            } else {
+                self.units.insert(o.id, s);
             }
         }
         // A remembered place in sight now without its object there: gone (or moved on).

@@ -490,12 +490,6 @@ impl World {
         self.objects.iter()
     }
 
-    /// `player`'s live objects in id order (the same as `objects()` filtered by owner, and
-    /// cheaper: the others are not read).
-    pub fn objects_of(&self, player: PlayerId) -> impl Iterator<Item = &Object> {
-        self.objects.owned_by(player)
-    }
-
     /// One object by id.
     pub fn object(&self, id: ObjectId) -> Option<&Object> {
         self.objects.get(id)

@@ -239,10 +239,13 @@ fn seen(world: &World, team: u8, id: ObjectId) -> Option<Seen> {
     })
 }
 
+/// Indexes the players' objects (scenery belongs to no player: it is never a target, nor
+/// calls or answers for help).
 fn rebuild_index(world: &mut World, index: &mut SpatialIndex) {
     let mut entries = std::mem::take(&mut world.scratch.entries);
     entries.clear();
-    for o in world.objects.iter() {
+    let players = world.players.len();
+    for o in world.objects.iter().filter(|o| o.owner.index() < players) {
         let radius = world.rules.template(o.template).radius;
         entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: o.kind.is_air() });
     }
@@ -262,7 +265,9 @@ fn nearest_enemy(
 ) -> Option<Seen> {
     let me = world.players.get(owner)?;
     let mut best: Option<(Fixed, u32)> = None;
-    index.for_each_near(centre, reach, |e| {
+    // A target counts when its edge is within reach: the square widens by the largest radius,
+    // so which targets are met does not depend on how the grid's buckets fall.
+    index.for_each_near(centre, reach + index.max_radius(), |e| {
         let Some(them) = world.players.get(e.owner as usize) else { return };
         if !me.is_enemy(them) || !targets.hits(e.air) {
             return;
@@ -294,6 +299,43 @@ mod tests {
     use crate::sim::object::Order;
     use crate::sim::test_support;
     use crate::sim::vector::Vec2;
+
+    #[test]
+    fn a_target_whose_edge_is_in_reach_is_found_however_the_grid_falls() {
+        // A big enemy structure (radius 20) whose centre stands 59 units from the shooter: with
+        // a reach of 40 its edge is in reach, its centre outside the reach's square. The shooter
+        // steps across several bucket widths, so the grid's buckets fall every way around them.
+        let mut rules = (*test_support::rules()).clone();
+        rules.templates[2].radius = Fixed::from_int(20);
+        let rules = std::sync::Arc::new(rules);
+        for x in (100..=400).step_by(6) {
+            let (y, far) = (300, x + 59);
+            let mut w = test_support::world_with(
+                rules.clone(),
+                80,
+                vec![
+                    (TemplateId(0), 0, Vec2::from_int(x, y)),
+                    // A comrade beside the target, so the team sees it.
+                    (TemplateId(0), 0, Vec2::from_int(far - 25, y + 12)),
+                    (TemplateId(2), 1, Vec2::from_int(far, y)),
+                ],
+            );
+            let target = w.objects.iter().find(|o| o.template == TemplateId(2)).map(|o| o.id);
+            let mut index = super::SpatialIndex::default();
+            super::rebuild_index(&mut w, &mut index);
+            let team = w.players[0].team;
+            let at = Vec2::from_int(x, y);
+            let found = super::nearest_enemy(
+                &w,
+                &index,
+                (0, team, crate::sim::rules::Targets::Both),
+                at,
+                Fixed::from_int(40),
+                (at, Fixed::ZERO),
+            );
+            assert_eq!(found.map(|s| s.id), target, "shooter at x = {x}");
+        }
+    }
 
     fn cmd(player: u8, id: u32, command: Command) -> StampedCommand {
         StampedCommand { frame: crate::sim::ids::Frame(0), player: PlayerId(player), id: CommandId(id), command }

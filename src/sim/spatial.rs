@@ -54,6 +54,8 @@ pub struct SpatialIndex {
     rows: i32,
     /// Buckets: `cols * rows`, or fewer when cells share them.
     buckets: usize,
+    /// The largest radius among the entries.
+    max_radius: Fixed,
     starts: Vec<u32>,
     entries: Vec<Entry>,
     /// Scratch: each item's bucket, and the next free place per bucket.
@@ -87,6 +89,7 @@ impl SpatialIndex {
         if items.is_empty() {
             (lo, hi) = ((0, 0), (0, 0));
         }
+        self.max_radius = items.iter().map(|e| e.radius).max().unwrap_or(Fixed::ZERO);
         self.origin = lo;
         self.cols = (((hi.0 - lo.0) >> self.shift) + 1).clamp(1, 4096) as i32;
         self.rows = (((hi.1 - lo.1) >> self.shift) + 1).clamp(1, 4096) as i32;
@@ -195,6 +198,12 @@ impl SpatialIndex {
             }
         }
         count
+    }
+
+    /// The largest radius among the entries: a query for whatever touches a circle widens its
+    /// square by this much, so an item whose edge reaches in is met wherever its centre lies.
+    pub fn max_radius(&self) -> Fixed {
+        self.max_radius
     }
 
     /// Number of entries.

@@ -81,15 +81,16 @@ impl SpatialIndex {
         let clampx = |v: i64| v.clamp(0, size.x.raw().max(0));
         let clampy = |v: i64| v.clamp(0, size.y.raw().max(0));
         let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
+        self.max_radius = Fixed::ZERO;
         for e in items {
             let (x, y) = (clampx(e.pos.x.raw()), clampy(e.pos.y.raw()));
             lo = (lo.0.min(x), lo.1.min(y));
             hi = (hi.0.max(x), hi.1.max(y));
+            self.max_radius = self.max_radius.max(e.radius);
         }
         if items.is_empty() {
             (lo, hi) = ((0, 0), (0, 0));
         }
-        self.max_radius = items.iter().map(|e| e.radius).max().unwrap_or(Fixed::ZERO);
         self.origin = lo;
         self.cols = (((hi.0 - lo.0) >> self.shift) + 1).clamp(1, 4096) as i32;
         self.rows = (((hi.1 - lo.1) >> self.shift) + 1).clamp(1, 4096) as i32;

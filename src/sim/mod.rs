@@ -40,6 +40,7 @@ mod formation;
 mod movement;
 mod query;
 mod separation;
+mod targeting;
 #[cfg(test)]
 pub(crate) mod test_support;
 mod victory;

@@ -180,6 +180,9 @@ enum BenchKind {
         /// Unit counts, comma-separated (default 200,1000,2000).
         #[arg(long, value_delimiter = ',')]
         units: Vec<usize>,
+        /// Skip the 500-a-side battle (to time or profile the unit counts alone).
+        #[arg(long)]
+        no_battle: bool,
     },
     /// Road mesh generation for the shipped maps and a generated network.
     Roads,
@@ -392,9 +395,9 @@ fn main() -> ExitCode {
             ui_check(&roots, paths, ridgeline::game::shell::layout_check::Options { syntax_only, strict }, json)
         }
         Cmd::UiFmt { path, out } => ui_fmt(&path, out.as_deref()),
-        Cmd::Bench { what: BenchKind::Sim { units } } => {
+        Cmd::Bench { what: BenchKind::Sim { units, no_battle } } => {
             let units = if units.is_empty() { bench::sim::DEFAULT_UNITS.to_vec() } else { units };
-            bench::sim::run(&roots, &units).map(|v| println!("{v}")).map_err(anyhow::Error::from)
+            bench::sim::run(&roots, &units, !no_battle).map(|v| println!("{v}")).map_err(anyhow::Error::from)
         }
         Cmd::Bench { what: BenchKind::Ui } => {
             bench::ui::run(&roots).map(|v| println!("{v}")).map_err(anyhow::Error::msg)

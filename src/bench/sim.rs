@@ -262,8 +262,9 @@ const BATTLE_PER_SIDE: usize = 500;
 /// The unit counts measured when none are given.
 pub const DEFAULT_UNITS: [usize; 3] = [200, 1000, 2000];
 
-/// Runs the benchmark for each unit count and returns its figures.
-pub fn run(roots: &ContentRoots, unit_counts: &[usize]) -> Result<Value, BenchError> {
+/// Runs the benchmark for each unit count, and the battle if `battle`, and returns its figures
+/// (`battle` is null when skipped).
+pub fn run(roots: &ContentRoots, unit_counts: &[usize], battle: bool) -> Result<Value, BenchError> {
     let defs = Definitions::load(roots)?;
     let mut rows = Vec::new();
     for &units in unit_counts {
@@ -290,18 +291,22 @@ pub fn run(roots: &ContentRoots, unit_counts: &[usize]) -> Result<Value, BenchEr
         }));
     }
     let (mut tps, mut tick, mut left) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..RUNS {
+    for _ in 0..if battle { RUNS } else { 0 } {
         let (a, b, c) = battle_once(&defs, BATTLE_PER_SIDE)?;
         tps.push(a);
         tick.push(b);
         left.push(c);
     }
-    let battle = json!({
+    let battle = if !battle {
+        Value::Null
+    } else {
+        json!({
         "units": BATTLE_PER_SIDE * 2,
         "ticks_per_sec": super::median(tps).round(),
         "tick_us": (super::median(tick) * 10.0).round() / 10.0,
         "objects_left": left.first().copied().unwrap_or(0),
-    });
+        })
+    };
     Ok(json!({
         "bench": "sim",
         "battle": battle,

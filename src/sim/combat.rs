@@ -16,8 +16,7 @@ use super::movement::{facing_to, set_goal};
 use super::object::Order;
 use super::projectile::Projectile;
 use super::rules::{ObjectKind, Stat};
-use super::spatial::SpatialIndex;
-use super::targeting::{nearest_enemy, rebuild_index, seen};
+use super::targeting::{TargetIndex, nearest_enemy, rebuild_index, seen};
 use super::vision::Sight;
 use super::world::World;
 
@@ -184,7 +183,7 @@ pub(crate) fn update(world: &mut World) {
 /// Idle armed units that see a comrade hit (or are hit themselves) take up a guard where they
 /// stand and engage the attacker if their team sees it: they return fire and help allies, then
 /// go back to their place when the fight is over.
-fn call_for_help(world: &mut World, index: &SpatialIndex, alerts: &[(ObjectId, ObjectId)]) {
+fn call_for_help(world: &mut World, index: &TargetIndex, alerts: &[(ObjectId, ObjectId)]) {
     let rules = std::sync::Arc::clone(&world.rules);
     let mut helpers: Vec<(u32, ObjectId)> = Vec::new();
     for &(victim, attacker) in alerts {
@@ -194,18 +193,25 @@ fn call_for_help(world: &mut World, index: &SpatialIndex, alerts: &[(ObjectId, O
         if world.vision.sight_at(team, from) != Sight::Visible {
             continue;
         }
-        index.for_each_near(at, HELP_REACH, |e| {
-            if world.players.get(e.owner as usize).is_none_or(|p| p.team != team) {
-                return;
-            }
-            let Some(o) = world.objects.by_slot(e.slot as usize) else { return };
-            let t = rules.template(o.template);
-            let sight = t.vision;
-            let idle = o.order == Order::Idle && o.target.is_none() && t.is_mobile() && !t.weapons.is_empty();
-            if idle && o.is_complete() && (o.pos - at).length_squared() <= sight * sight {
-                helpers.push((e.slot, attacker));
-            }
-        });
+        index.for_each_near(
+            |t| t == team,
+            at,
+            HELP_REACH,
+            false,
+            |e| {
+                let Some(o) = world.objects.by_slot(e.slot as usize) else { return };
+                let t = rules.template(o.template);
+                let sight = t.vision;
+                let idle = o.order == Order::Idle && o.target.is_none() && t.is_mobile() && !t.weapons.is_empty();
+                // Within the square read as well as in sight, so a (modded) sight beyond the reach
+                // never makes the answer depend on how the grid's buckets fall.
+                let d = o.pos - at;
+                let near = d.x.abs() <= HELP_REACH && d.y.abs() <= HELP_REACH;
+                if idle && near && o.is_complete() && d.length_squared() <= sight * sight {
+                    helpers.push((e.slot, attacker));
+                }
+            },
+        );
     }
     helpers.sort();
     helpers.dedup_by_key(|h| h.0);

@@ -1,12 +1,13 @@
 //! Deterministic separation: overlapping units push each other apart, so a crowd spreads out
 //! instead of stacking on one spot.
 //!
-//! Each overlapping pair is met once — by the wider of the two (ties: the higher slot), whose
-//! query of twice its own radius reaches every unit that can touch it, so the many small units
-//! of a crowd look only close around themselves — and pushed the same way whichever met it
-//! (from the lower slot toward the higher). Pushes are summed first and applied after, so the
-//! result does not depend on visiting order within a frame. Must not: push a unit onto a
-//! blocked cell, or push structures.
+//! The units go into a bucket grid whose buckets are at least as wide as the widest pair can
+//! reach (twice the largest radius), so two units that touch lie in the same or touching
+//! buckets: the grid's close pairs hold every overlapping pair, each once, and a unit with no
+//! one near costs one look at its neighbouring buckets. Each pair is pushed from the lower slot
+//! toward the higher. Pushes are summed first and applied after, so the result does not depend
+//! on visiting order within a frame. Must not: push a unit onto a blocked cell, or push
+//! structures.
 
 use super::angle::Angle;
 use super::fixed::Fixed;
@@ -14,9 +15,16 @@ use super::spatial::{Entry, SpatialIndex};
 use super::vector::Vec2;
 use super::world::World;
 
-/// Bucket side for the neighbour grid: 2^5 = 32 world units (a query of twice the largest
-/// unit radius, 13, spans at most 2×2 buckets, and an infantryman's, 2×3, mostly one).
-const BUCKET_LOG2: u32 = 5;
+/// The narrowest buckets of the neighbour grid: 2^5 = 32 world units (twice the largest unit
+/// radius shipped, 13, fits; wider units widen them).
+const MIN_BUCKET_LOG2: u32 = 5;
+
+/// Bucket side (log2) for the neighbour grid of `entries`: at least twice the largest radius.
+fn bucket_log2(entries: &[Entry]) -> u32 {
+    let widest = entries.iter().map(|e| e.radius).max().unwrap_or(Fixed::ZERO);
+    let reach = ((widest + widest).raw().clamp(1, 1 << 46) as u64).div_ceil(1 << Fixed::FRAC_BITS);
+    reach.next_power_of_two().trailing_zeros().max(MIN_BUCKET_LOG2)
+}
 
 /// Pushes overlapping units apart by one frame's worth.
 #[inline(never)] // a system of its own keeps the tick's code small
@@ -35,11 +43,11 @@ pub(crate) fn update(world: &mut World) {
         return;
     }
     let mut index = std::mem::take(&mut world.scratch.neighbours);
-    index.rebuild(world.terrain.world_size(), BUCKET_LOG2, &entries);
+    index.rebuild(world.terrain.world_size(), bucket_log2(&entries), &entries);
     let mut push = std::mem::take(&mut world.scratch.push);
     push.clear();
     push.resize(world.objects.slot_count(), Vec2::ZERO);
-    let touched = sum_pushes(&index, &entries, &mut push);
+    let touched = sum_pushes(&index, &mut push);
     world.scratch.neighbours = index;
     if !touched {
         world.scratch.push = push;
@@ -65,23 +73,35 @@ pub(crate) fn update(world: &mut World) {
 }
 
 /// Adds each overlapping pair's push to `push` (by slot): half the overlap each way, from the
-/// lower slot toward the higher. Returns true if any pair overlaps.
-fn sum_pushes(index: &SpatialIndex, entries: &[Entry], push: &mut [Vec2]) -> bool {
+/// lower slot toward the higher. `index` must have buckets at least twice the largest radius
+/// wide ([`bucket_log2`]). Returns true if any pair overlaps.
+fn sum_pushes(index: &SpatialIndex, push: &mut [Vec2]) -> bool {
     let mut touched = false;
-    for wide in entries {
-        index.for_each_near(wide.pos, wide.radius + wide.radius, |other| {
-            // The pair belongs to its wider member (ties: the higher slot); the push runs from
-            // the lower slot toward the higher, whichever of the two met it.
-            if (other.radius, other.slot) >= (wide.radius, wide.slot) {
-                return;
-            }
-            let (a, b) = if wide.slot < other.slot { (wide, other) } else { (other, wide) };
-            if let Some(p) = pair_push(a, b) {
-                push[a.slot as usize] -= p;
-                push[b.slot as usize] += p;
-                touched = true;
-            }
-        });
+    index.for_each_close_run(|a, others| touched |= push_pairs(a, others, push));
+    touched
+}
+
+/// Adds the pushes of `a` with each of `others` that overlaps it; true if any does.
+#[inline(always)] // the pair loop, in the grid's sweep
+fn push_pairs(a: &Entry, others: &[Entry], push: &mut [Vec2]) -> bool {
+    let mut touched = false;
+    let (ax, ay) = (a.pos.x.raw(), a.pos.y.raw());
+    for b in others {
+        // Most close pairs are a bucket apart: a first test in plain integers drops them (it
+        // never drops a pair `pair_push` would push: a wrapped difference only arises between
+        // points that are nowhere near).
+        let reach = (a.radius.raw().wrapping_add(b.radius.raw())) as u64;
+        if b.pos.x.raw().wrapping_sub(ax).unsigned_abs() >= reach
+            || b.pos.y.raw().wrapping_sub(ay).unsigned_abs() >= reach
+        {
+            continue;
+        }
+        let (a, b) = if a.slot < b.slot { (a, b) } else { (b, a) };
+        if let Some(p) = pair_push(a, b) {
+            push[a.slot as usize] -= p;
+            push[b.slot as usize] += p;
+            touched = true;
+        }
     }
     touched
 }
@@ -130,15 +150,15 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Small and big units, crowded or spread over a big map: the grid finds each
-        /// overlapping pair once (the push of a pair is `pair_push` either way), and the pushes
-        /// are those of trying every pair.
+        /// Small and big units (one wider than the narrowest buckets), crowded or spread over a
+        /// big map: the grid's close pairs hold each overlapping pair once, and the pushes are
+        /// those of trying every pair.
         #[test]
         fn pushes_are_those_of_every_overlapping_pair(
-            units in proptest::collection::vec((0i64..400, 0i64..400, 0i64..65536, 0usize..4), 2..80),
+            units in proptest::collection::vec((0i64..400, 0i64..400, 0i64..65536, 0usize..5), 2..80),
             spread in 1i64..8,
         ) {
-            let radii = [3, 6, 7, 13];
+            let radii = [3, 6, 7, 13, 40];
             let entries: Vec<Entry> = units
                 .iter()
                 .enumerate()
@@ -150,9 +170,9 @@ mod tests {
                     air: false,
                 })
                 .collect();
-            let index = SpatialIndex::build(Vec2::from_int(3200, 3200), BUCKET_LOG2, &entries);
+            let index = SpatialIndex::build(Vec2::from_int(3200, 3200), bucket_log2(&entries), &entries);
             let mut push = vec![Vec2::ZERO; entries.len()];
-            let touched = sum_pushes(&index, &entries, &mut push);
+            let touched = sum_pushes(&index, &mut push);
             let (want, overlaps) = every_pair(&entries, entries.len());
             proptest::prop_assert_eq!(touched, overlaps);
             proptest::prop_assert_eq!(push, want);

@@ -50,17 +50,27 @@ pub struct SpatialIndex {
     shift: u32,
     /// The lower corner of the area covered (the items' bounding box), raw bits.
     origin: (i64, i64),
-    cols: i32,
-    rows: i32,
-    /// Buckets: `cols * rows`, or fewer when cells share them.
+    /// The upper corner of that box, raw bits.
+    far: (i64, i64),
+    /// The world's upper corner, raw bits (positions are clamped to `0..=limit`).
+    limit: (i64, i64),
+    /// The last column and row of cells.
+    last: (i64, i64),
+    cols: usize,
+    /// Buckets: one per cell, or fewer when cells share them.
     buckets: usize,
+    /// Cell index to bucket: all ones when each cell has its own, `buckets - 1` when cells
+    /// share them (then `buckets` is a power of two).
+    mask: usize,
     /// The largest radius among the entries.
     max_radius: Fixed,
+    /// Where each bucket's entries start (one more than there are buckets: the last is the end).
     starts: Vec<u32>,
     entries: Vec<Entry>,
-    /// Scratch: each item's bucket, and the next free place per bucket.
-    keys: Vec<u32>,
-    fill: Vec<u32>,
+    /// Each entry's cell (column, row), in the entries' order, when cells share buckets.
+    cells: Vec<(u16, u16)>,
+    /// Scratch: each item's bucket and cell.
+    keys: Vec<(u32, u16, u16)>,
 }
 
 impl SpatialIndex {
@@ -77,37 +87,54 @@ impl SpatialIndex {
     /// covers only the items' bounding box (clamped to the world), so crowds in one corner of a
     /// big map cost no more than on a small one.
     pub fn rebuild(&mut self, size: Vec2, bucket_log2: u32, items: &[Entry]) {
-        self.shift = Fixed::FRAC_BITS + bucket_log2.min(30);
-        let clampx = |v: i64| v.clamp(0, size.x.raw().max(0));
-        let clampy = |v: i64| v.clamp(0, size.y.raw().max(0));
+        let shift = Fixed::FRAC_BITS + bucket_log2.min(30);
+        self.shift = shift;
+        let limit = (size.x.raw().max(0), size.y.raw().max(0));
+        self.limit = limit;
+        // The box of the raw positions, clamped to the world after (clamping keeps order, so
+        // this is the box of the clamped positions).
         let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
-        self.max_radius = Fixed::ZERO;
+        let mut max_radius = Fixed::ZERO;
         for e in items {
-            let (x, y) = (clampx(e.pos.x.raw()), clampy(e.pos.y.raw()));
+            let (x, y) = (e.pos.x.raw(), e.pos.y.raw());
             lo = (lo.0.min(x), lo.1.min(y));
             hi = (hi.0.max(x), hi.1.max(y));
-            self.max_radius = self.max_radius.max(e.radius);
+            max_radius = max_radius.max(e.radius);
         }
         if items.is_empty() {
             (lo, hi) = ((0, 0), (0, 0));
         }
+        let lo = (lo.0.clamp(0, limit.0), lo.1.clamp(0, limit.1));
+        let hi = (hi.0.clamp(0, limit.0), hi.1.clamp(0, limit.1));
+        self.max_radius = max_radius;
         self.origin = lo;
-        self.cols = (((hi.0 - lo.0) >> self.shift) + 1).clamp(1, 4096) as i32;
-        self.rows = (((hi.1 - lo.1) >> self.shift) + 1).clamp(1, 4096) as i32;
-        let cells = (self.cols * self.rows) as usize;
+        self.far = hi;
+        let cols = (((hi.0 - lo.0) >> shift) + 1).clamp(1, 4096);
+        let rows = (((hi.1 - lo.1) >> shift) + 1).clamp(1, 4096);
+        let last = (cols - 1, rows - 1);
+        self.last = last;
+        self.cols = cols as usize;
+        let cells = (cols * rows) as usize;
         // Cells share buckets only when they far outnumber the items: in a crowd, sharing
         // would hand each query the items of other cells to test.
         let folded = (items.len() * 2).next_power_of_two().max(MIN_FOLDED);
-        let buckets = if cells > folded * FOLD_AFTER { folded } else { cells };
-        self.buckets = buckets;
+        (self.buckets, self.mask) =
+            if cells > folded * FOLD_AFTER { (folded, folded - 1) } else { (cells, usize::MAX) };
+        // A counting sort. Bucket k is counted at `starts[k + 2]`; the running total then
+        // leaves its start at `starts[k + 1]`, which the scatter advances to its end, which is
+        // the next bucket's start: `starts[k]` is bucket k's start and `starts[buckets]` the end.
         self.starts.clear();
-        self.starts.resize(buckets + 1, 0);
+        self.starts.resize(self.buckets + 2, 0);
         self.keys.clear();
-        for e in items {
-            let k = self.bucket_of(e.pos);
-            self.keys.push(k as u32);
-            self.starts[k + 1] += 1;
-        }
+        let (starts, mask, stride) = (&mut self.starts, self.mask, self.cols);
+        // Each item's cell and bucket (as `cell_of` says).
+        self.keys.extend(items.iter().map(|e| {
+            let x = (e.pos.x.raw().saturating_sub(lo.0) >> shift).max(0).min(last.0) as u32;
+            let y = (e.pos.y.raw().saturating_sub(lo.1) >> shift).max(0).min(last.1) as u32;
+            let k = (y as usize * stride + x as usize) & mask;
+            starts[k + 2] += 1;
+            (k as u32, x as u16, y as u16)
+        }));
         // The running total stays in a register: a sum through memory would wait on each
         // store, and on a map-wide box this loop is most of the rebuild.
         let mut total = 0;
@@ -115,33 +142,97 @@ impl SpatialIndex {
             total += *start;
             *start = total;
         }
-        self.fill.clear();
-        self.fill.extend_from_slice(&self.starts[..buckets]);
         self.entries.clear();
         self.entries.resize(items.len(), Entry { slot: 0, pos: Vec2::ZERO, radius: Fixed::ZERO, owner: 0, air: false });
-        for (e, &k) in items.iter().zip(&self.keys) {
-            let at = &mut self.fill[k as usize];
-            self.entries[*at as usize] = *e;
-            *at += 1;
+        self.cells.clear();
+        if self.mask == usize::MAX {
+            // A cell is its bucket: the pair sweep needs no list of cells.
+            for (e, &(k, _, _)) in items.iter().zip(&self.keys) {
+                let at = &mut self.starts[k as usize + 1];
+                self.entries[*at as usize] = *e;
+                *at += 1;
+            }
+        } else {
+            self.cells.resize(items.len(), (0, 0));
+            for (e, &(k, x, y)) in items.iter().zip(&self.keys) {
+                let at = &mut self.starts[k as usize + 1];
+                self.entries[*at as usize] = *e;
+                self.cells[*at as usize] = (x, y);
+                *at += 1;
+            }
         }
+        self.starts.pop();
     }
 
-    #[inline]
-    fn coords(&self, p: Vec2) -> (i32, i32) {
-        let cx = ((p.x.raw() - self.origin.0) >> self.shift).clamp(0, self.cols as i64 - 1) as i32;
-        let cy = ((p.y.raw() - self.origin.1) >> self.shift).clamp(0, self.rows as i64 - 1) as i32;
-        (cx, cy)
+    /// The cell of a point: its column and row, clamped to the grid.
+    #[inline(always)]
+    fn cell_of(&self, p: Vec2) -> (usize, usize) {
+        let x = (p.x.raw().saturating_sub(self.origin.0) >> self.shift).max(0).min(self.last.0);
+        let y = (p.y.raw().saturating_sub(self.origin.1) >> self.shift).max(0).min(self.last.1);
+        (x as usize, y as usize)
     }
 
-    fn bucket_of(&self, p: Vec2) -> usize {
-        let (x, y) = self.coords(p);
-        let cell = (y * self.cols + x) as usize;
-        if self.is_folded() { cell & (self.buckets - 1) } else { cell }
-    }
-
-    /// Whether cells share buckets (then the bucket count is a power of two).
-    fn is_folded(&self) -> bool {
-        self.buckets != (self.cols * self.rows) as usize
+    /// Calls `f(a, others)` so that every pair of entries whose cells are the same or touch
+    /// comes once, as an `a` and one of its `others` (runs of entries, so the caller's loop over
+    /// them is tight). Two items less than a bucket side apart along both axes always are such
+    /// a pair, so a caller whose items interact only that close meets every interacting pair.
+    /// Pairs come in the same order on every machine.
+    #[inline(always)] // `f` is the caller's tight loop over the runs
+    pub fn for_each_close_run(&self, mut f: impl FnMut(&Entry, &[Entry])) {
+        let cols = self.cols;
+        let rows = self.last.1 as usize + 1;
+        if self.mask == usize::MAX {
+            // One bucket per cell, row-major: a cell and its eastern neighbour are one run of
+            // entries, and the three cells below it another. Each cell pairs with itself, its
+            // eastern neighbour and the three below, so each touching pair of cells meets once.
+            for y in 0..rows {
+                for x in 0..cols {
+                    let c = y * cols + x;
+                    let (own, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
+                    if own == end {
+                        continue;
+                    }
+                    let east = if x + 1 < cols { self.starts[c + 2] as usize } else { end };
+                    let below = if y + 1 < rows {
+                        let first = c + cols - usize::from(x > 0);
+                        let last = c + cols + usize::from(x + 1 < cols);
+                        &self.entries[self.starts[first] as usize..self.starts[last + 1] as usize]
+                    } else {
+                        &[]
+                    };
+                    for i in own..end {
+                        let a = &self.entries[i];
+                        f(a, &self.entries[i + 1..east]);
+                        f(a, below);
+                    }
+                }
+            }
+            return;
+        }
+        // Cells share buckets: each entry pairs with the later entries of its own cell and
+        // with the entries of the four cells east and below, picked out of their buckets by
+        // their cell (two of those cells may share a bucket, and others' items lie in it too).
+        for (i, (a, &(x, y))) in self.entries.iter().zip(&self.cells).enumerate() {
+            let (x, y) = (x as usize, y as usize);
+            let end = self.starts[((y * cols + x) & self.mask) + 1] as usize;
+            for j in i + 1..end {
+                if self.cells[j] == (x as u16, y as u16) {
+                    f(a, &self.entries[j..=j]);
+                }
+            }
+            let neighbours = [(x + 1, y), (x.wrapping_sub(1), y + 1), (x, y + 1), (x + 1, y + 1)];
+            for (nx, ny) in neighbours {
+                if nx >= cols || ny >= rows {
+                    continue;
+                }
+                let bucket = (ny * cols + nx) & self.mask;
+                for j in self.starts[bucket] as usize..self.starts[bucket + 1] as usize {
+                    if self.cells[j] == (nx as u16, ny as u16) {
+                        f(a, &self.entries[j..=j]);
+                    }
+                }
+            }
+        }
     }
 
     /// Calls `f` for every entry in buckets overlapping the square `centre ± reach` (each entry
@@ -162,34 +253,46 @@ impl SpatialIndex {
     /// The runs of `entries` (start, end) that a query over the square `centre ± reach` reads,
     /// into `runs`; returns how many. A square that would need more runs than fit reads every
     /// entry as one run.
+    #[inline(always)]
     fn runs_near(&self, centre: Vec2, reach: Fixed, runs: &mut [(u32, u32); MAX_RUNS]) -> usize {
-        let r = Vec2::new(reach, reach);
-        let (x0, y0) = self.coords(centre - r);
-        let (x1, y1) = self.coords(centre + r);
+        let r = reach.raw();
+        let (lo_x, hi_x) = (centre.x.raw().saturating_sub(r), centre.x.raw().saturating_add(r));
+        let (lo_y, hi_y) = (centre.y.raw().saturating_sub(r), centre.y.raw().saturating_add(r));
+        // A square that misses the items' box holds none of them: nothing to read. The box is
+        // of positions clamped to the world, so the square is clamped too (a square holding a
+        // position off the world's edge holds its clamped place); as the box lies in the world,
+        // only the side facing it needs clamping.
+        if hi_x.max(0) < self.origin.0
+            || lo_x.min(self.limit.0) > self.far.0
+            || hi_y.max(0) < self.origin.1
+            || lo_y.min(self.limit.1) > self.far.1
+        {
+            return 0;
+        }
+        let (x0, y0) = self.cell_of(Vec2::new(Fixed::from_raw(lo_x), Fixed::from_raw(lo_y)));
+        let (x1, y1) = self.cell_of(Vec2::new(Fixed::from_raw(hi_x), Fixed::from_raw(hi_y)));
         let everything = |runs: &mut [(u32, u32); MAX_RUNS]| {
             runs[0] = (0, self.entries.len() as u32);
             1
         };
-        let mut count = 0;
-        if !self.is_folded() {
+        if self.mask == usize::MAX {
             // One bucket per cell: a row of the square is one run of entries.
-            if (y1 - y0 + 1) as usize > MAX_RUNS {
+            if y1 - y0 >= MAX_RUNS {
                 return everything(runs);
             }
-            for y in y0..=y1 {
-                let row = (y * self.cols) as usize;
-                runs[count] = (self.starts[row + x0 as usize], self.starts[row + x1 as usize + 1]);
-                count += 1;
+            for (run, y) in runs.iter_mut().zip(y0..=y1) {
+                let row = y * self.cols;
+                *run = (self.starts[row + x0], self.starts[row + x1 + 1]);
             }
-            return count;
+            return y1 - y0 + 1;
         }
-        let cells = ((x1 - x0 + 1) * (y1 - y0 + 1)) as usize;
-        if cells > MAX_RUNS {
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > MAX_RUNS {
             return everything(runs);
         }
+        let mut count = 0;
         for y in y0..=y1 {
             for x in x0..=x1 {
-                let bucket = (y * self.cols + x) as usize & (self.buckets - 1);
+                let bucket = (y * self.cols + x) & self.mask;
                 let run = (self.starts[bucket], self.starts[bucket + 1]);
                 // Two cells of the square may share a bucket: read it once.
                 if run.0 < run.1 && !runs[..count].contains(&run) {
@@ -247,12 +350,52 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Dense or with shared buckets, on and off the world, every pair of items less than a
+        /// bucket side apart along both axes comes exactly once as a close pair, and no pair
+        /// comes twice.
+        #[test]
+        fn close_pairs_hold_every_near_pair_once(
+            points in proptest::collection::vec((-100i64..2660, -100i64..2660), 0..70),
+            clump in proptest::collection::vec((0i64..60, 0i64..60), 0..40),
+            at in (0i64..2500, 0i64..2500),
+            bucket_log2 in 3u32..8,
+        ) {
+            // A clump (crowded buckets) and points spread wide (buckets shared when few).
+            let coords: Vec<(i64, i64)> =
+                points.iter().copied().chain(clump.iter().map(|&(x, y)| (at.0 + x, at.1 + y))).collect();
+            let items: Vec<Entry> = coords
+                .iter()
+                .enumerate()
+                .map(|(i, &(x, y))| Entry { slot: i as u32, pos: Vec2::from_int(x, y), radius: Fixed::ONE, owner: 0, air: false })
+                .collect();
+            let index = SpatialIndex::build(Vec2::from_int(2560, 2560), bucket_log2, &items);
+            let n = items.len();
+            let mut met = vec![0u32; n * n];
+            index.for_each_close_run(|a, others| {
+                for b in others {
+                    let (lo, hi) = (a.slot.min(b.slot) as usize, a.slot.max(b.slot) as usize);
+                    met[lo * n + hi] += 1;
+                }
+            });
+            let side = Fixed::from_int(1 << bucket_log2);
+            for (i, a) in items.iter().enumerate() {
+                for (j, b) in items.iter().enumerate().skip(i + 1) {
+                    let d = b.pos - a.pos;
+                    let count = met[i * n + j];
+                    proptest::prop_assert!(count <= 1, "{:?} and {:?} met {} times", a, b, count);
+                    let near = d.x.abs() < side && d.y.abs() < side;
+                    proptest::prop_assert!(!near || count == 1, "{:?} and {:?} missed", a, b);
+                }
+            }
+        }
+
         /// Dense or with shared buckets (a few items over a big map), a query meets every item
-        /// in its square exactly once.
+        /// in its square exactly once — also items and squares off the world's edge, and
+        /// squares far from every item.
         #[test]
         fn a_query_meets_each_item_in_its_square_once(
-            points in proptest::collection::vec((0i64..2560, 0i64..2560), 0..60),
-            centre in (0i64..2560, 0i64..2560),
+            points in proptest::collection::vec((-200i64..2760, -200i64..2760), 0..60),
+            centre in (-600i64..3200, -600i64..3200),
             reach in 0i64..400,
             bucket_log2 in 3u32..8,
         ) {

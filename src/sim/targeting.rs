@@ -1,7 +1,8 @@
-//! Target search for combat: the bucket index of the players' objects, rebuilt when a frame's
-//! first scan needs it, and the questions asked of it — the nearest enemy a weapon may take, and
-//! what a team sees of one target. A target counts once its edge is in reach; the query widens
-//! by the largest radius indexed, so how the grid's buckets fall never decides.
+//! Target search for combat: the players' objects in one bucket index per team, rebuilt when a
+//! frame's first scan needs it, and the questions asked of it — the nearest enemy a weapon may
+//! take, and what a team sees of one target. A scan reads only its enemies' indices, so a crowd
+//! of comrades costs it nothing. A target counts once its edge is in reach; the query widens by
+//! the largest radius indexed, so how the grid's buckets fall never decides.
 //! Must not: change objects (combat acts on the answers), or offer a target the team cannot see.
 
 use super::fixed::Fixed;
@@ -34,25 +35,63 @@ pub(super) fn seen(world: &World, team: u8, id: ObjectId) -> Option<Seen> {
     })
 }
 
-/// Indexes the players' objects (scenery belongs to no player: it is never a target, nor
-/// calls or answers for help).
-pub(super) fn rebuild_index(world: &mut World, index: &mut SpatialIndex) {
-    let mut entries = std::mem::take(&mut world.scratch.entries);
-    entries.clear();
-    let players = world.players.len();
-    for o in world.objects.iter().filter(|o| o.owner.index() < players) {
-        let radius = world.rules.template(o.template).radius;
-        entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: o.kind.is_air() });
+/// The players' objects, one bucket index per team (by team number), each in id order.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TargetIndex {
+    teams: Vec<SpatialIndex>,
+    /// Scratch: each team's entries as gathered.
+    entries: Vec<Vec<Entry>>,
+}
+
+impl TargetIndex {
+    /// Calls `f` for every entry of the teams `wanted` accepts, near the square `centre ±
+    /// reach` as [`SpatialIndex::for_each_near`] does (callers test the distance). The square
+    /// widens by each team's largest radius when `widen` is set.
+    #[inline(always)]
+    pub(super) fn for_each_near(
+        &self,
+        mut wanted: impl FnMut(u8) -> bool,
+        centre: Vec2,
+        reach: Fixed,
+        widen: bool,
+        mut f: impl FnMut(&Entry),
+    ) {
+        for (team, index) in self.teams.iter().enumerate() {
+            if index.is_empty() || !wanted(team as u8) {
+                continue;
+            }
+            let reach = if widen { reach + index.max_radius() } else { reach };
+            index.for_each_near(centre, reach, &mut f);
+        }
     }
-    index.rebuild(world.terrain.world_size(), BUCKET_LOG2, &entries);
-    world.scratch.entries = entries;
+}
+
+/// Indexes the players' objects by team (scenery belongs to no player: it is never a target,
+/// nor calls or answers for help).
+pub(super) fn rebuild_index(world: &World, index: &mut TargetIndex) {
+    let teams = world.players.iter().map(|p| p.team as usize + 1).max().unwrap_or(0);
+    index.entries.resize_with(teams, Vec::new);
+    index.teams.resize_with(teams, SpatialIndex::default);
+    for entries in &mut index.entries {
+        entries.clear();
+    }
+    for o in world.objects.iter() {
+        let Some(player) = world.players.get(o.owner.index()) else { continue };
+        let radius = world.rules.template(o.template).radius;
+        let entry = Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: o.kind.is_air() };
+        index.entries[player.team as usize].push(entry);
+    }
+    let size = world.terrain.world_size();
+    for (grid, entries) in index.teams.iter_mut().zip(&index.entries) {
+        grid.rebuild(size, BUCKET_LOG2, entries);
+    }
 }
 
 /// The nearest living enemy of `owner` that `team` sees and a weapon with `targets` can hit,
 /// within `reach` of `centre`, not closer to `from` than `min_range` (ties: lowest id).
 pub(super) fn nearest_enemy(
     world: &World,
-    index: &SpatialIndex,
+    index: &TargetIndex,
     (owner, team, targets): (usize, u8, super::rules::Targets),
     centre: Vec2,
     reach: Fixed,
@@ -61,8 +100,10 @@ pub(super) fn nearest_enemy(
     let me = world.players.get(owner)?;
     let mut best: Option<(Fixed, u32)> = None;
     // A target counts when its edge is within reach: the square widens by the largest radius,
-    // so which targets are met does not depend on how the grid's buckets fall.
-    index.for_each_near(centre, reach + index.max_radius(), |e| {
+    // so which targets are met does not depend on how the grid's buckets fall. Only enemy
+    // teams are read; the nearest (ties: lowest slot) does not depend on the order they come.
+    let enemy = |t: u8| t != me.team;
+    index.for_each_near(enemy, centre, reach, true, |e| {
         let Some(them) = world.players.get(e.owner as usize) else { return };
         if !me.is_enemy(them) || !targets.hits(e.air) {
             return;
@@ -101,7 +142,7 @@ mod tests {
         let rules = std::sync::Arc::new(rules);
         for x in (100..=400).step_by(6) {
             let (y, far) = (300, x + 59);
-            let mut w = test_support::world_with(
+            let w = test_support::world_with(
                 rules.clone(),
                 80,
                 vec![
@@ -112,8 +153,8 @@ mod tests {
                 ],
             );
             let target = w.objects.iter().find(|o| o.template == TemplateId(2)).map(|o| o.id);
-            let mut index = SpatialIndex::default();
-            rebuild_index(&mut w, &mut index);
+            let mut index = TargetIndex::default();
+            rebuild_index(&w, &mut index);
             let team = w.players[0].team;
             let at = Vec2::from_int(x, y);
             let found = nearest_enemy(

@@ -53,6 +53,8 @@ struct Stamp {
     team: u8,
     cell: (i32, i32),
     radius_sq: i64,
+    /// The sight the radius was worked out from.
+    sight: Fixed,
 }
 
 /// Every team's vision grid and the discs stamped on it.
@@ -165,15 +167,32 @@ impl Vision {
         }
     }
 
-    /// The disc `o` should have stamped now, if any.
-    fn wanted(&self, o: &Object, team: Option<u8>, sight: Fixed) -> Option<Stamp> {
+    /// The disc `o` should have stamped now, if any. What `had` (its stamp) says still holds
+    /// while the object keeps its sight and its cell: most frames need no division.
+    fn wanted(&self, o: &Object, team: Option<u8>, sight: Fixed, had: Option<&Stamp>) -> Option<Stamp> {
         let team = team?;
         if sight <= Fixed::ZERO || o.health <= 0 {
             return None;
         }
-        let r = sight / self.size;
-        let radius_sq = (r * r).floor_int().max(0);
-        Some(Stamp { id: o.id, team, cell: self.cell_of(o.pos), radius_sq })
+        let radius_sq = match had {
+            Some(h) if h.sight == sight => h.radius_sq,
+            _ => {
+                let r = sight / self.size;
+                (r * r).floor_int().max(0)
+            }
+        };
+        let cell = match had {
+            Some(h) if self.holds(h.cell, o.pos) => h.cell,
+            _ => self.cell_of(o.pos),
+        };
+        Some(Stamp { id: o.id, team, cell, radius_sq, sight })
+    }
+
+    /// True if `p` lies in vision cell `cell` (as [`Vision::cell_of`] would say).
+    fn holds(&self, cell: (i32, i32), p: Vec2) -> bool {
+        let side = self.size.raw();
+        let (x0, y0) = (cell.0 as i64 * side, cell.1 as i64 * side);
+        side > 0 && (x0..x0 + side).contains(&p.x.raw()) && (y0..y0 + side).contains(&p.y.raw())
     }
 }
 
@@ -195,11 +214,11 @@ pub(crate) fn update(world: &mut World) {
     }
     for slot in 0..vision.stamps.len() {
         let o = world.objects.by_slot(slot);
+        let had = vision.stamps[slot];
         let wanted = o.and_then(|o| {
             let team = world.players.get(o.owner.index()).filter(|p| !p.defeated).map(|p| p.team);
-            vision.wanted(o, team, world.sight(o))
+            vision.wanted(o, team, world.sight(o), had.as_ref())
         });
-        let had = vision.stamps[slot];
         if had == wanted {
             continue;
         }
@@ -269,6 +288,25 @@ mod tests {
             }
             by_distance.sort();
             assert_eq!(from_rows, by_distance, "radius² {radius_sq}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The test that lets a stamp keep its cell agrees with working the cell out, on and
+        /// off the grid, at cell edges and between them.
+        #[test]
+        fn a_point_is_held_by_exactly_its_own_cell(
+            x in -3_000_000_000i64..3_000_000_000,
+            y in -3_000_000_000i64..3_000_000_000,
+            dx in -2_000_000i64..2_000_000,
+            dy in -2_000_000i64..2_000_000,
+        ) {
+            let terrain = Terrain::open(64, 64, Fixed::from_int(10), Vec::new());
+            let vision = Vision::new(&terrain, 1);
+            let p = Vec2::new(Fixed::from_raw(x), Fixed::from_raw(y));
+            let q = Vec2::new(Fixed::from_raw(x + dx), Fixed::from_raw(y + dy));
+            proptest::prop_assert!(vision.holds(vision.cell_of(p), p));
+            proptest::prop_assert_eq!(vision.holds(vision.cell_of(q), p), vision.cell_of(q) == vision.cell_of(p));
         }
     }
 

@@ -21,7 +21,7 @@ use super::player::Player;
 use super::production::{self, Factories};
 use super::rng::GameRng;
 use super::rules::Rules;
-use super::spatial::{Entry, SpatialIndex};
+use super::spatial::SpatialIndex;
 use super::store::ObjectStore;
 use super::terrain::{Cell, Terrain};
 use super::vector::Vec2;
@@ -157,12 +157,10 @@ pub struct World {
 pub(crate) struct Scratch {
     /// Neighbour grid for separation.
     pub neighbours: SpatialIndex,
-    /// Coarse grid for target scans.
-    pub targets: SpatialIndex,
+    /// Coarse grids for target scans, one per team.
+    pub targets: super::targeting::TargetIndex,
     /// Separation pushes per slot.
     pub push: Vec<Vec2>,
-    /// Entries being indexed.
-    pub entries: Vec<Entry>,
     /// Every player's power once construction has run this frame (see `World::frame_power`).
     pub power: Option<Vec<super::power::PowerBalance>>,
 }

@@ -43,7 +43,7 @@ pub(crate) fn update(world: &mut World) {
         return;
     }
     let mut index = std::mem::take(&mut world.scratch.neighbours);
-    index.rebuild(world.terrain.world_size(), bucket_log2(&entries), &entries);
+    index.rebuild_for_pairs(world.terrain.world_size(), bucket_log2(&entries), &entries);
     let mut push = std::mem::take(&mut world.scratch.push);
     push.clear();
     push.resize(world.objects.slot_count(), Vec2::ZERO);
@@ -90,7 +90,7 @@ fn push_pairs(a: &Entry, others: &[Entry], push: &mut [Vec2]) -> bool {
         // Most close pairs are a bucket apart: a first test in plain integers drops them (it
         // never drops a pair `pair_push` would push: a wrapped difference only arises between
         // points that are nowhere near).
-        let reach = (a.radius.raw().wrapping_add(b.radius.raw())) as u64;
+        let reach = a.radius.raw().wrapping_add(b.radius.raw()) as u64;
         if b.pos.x.raw().wrapping_sub(ax).unsigned_abs() >= reach
             || b.pos.y.raw().wrapping_sub(ay).unsigned_abs() >= reach
         {
@@ -170,7 +170,8 @@ mod tests {
                     air: false,
                 })
                 .collect();
-            let index = SpatialIndex::build(Vec2::from_int(3200, 3200), bucket_log2(&entries), &entries);
+            let mut index = SpatialIndex::default();
+            index.rebuild_for_pairs(Vec2::from_int(3200, 3200), bucket_log2(&entries), &entries);
             let mut push = vec![Vec2::ZERO; entries.len()];
             let touched = sum_pushes(&index, &mut push);
             let (want, overlaps) = every_pair(&entries, entries.len());

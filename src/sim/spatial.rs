@@ -1,5 +1,5 @@
-//! A uniform bucket grid over the map, rebuilt each frame by counting sort, for neighbour and
-//! target queries.
+//! A uniform bucket grid over the map, rebuilt each frame by counting sort, for target queries
+//! (what lies near a point) and separation's sweep (which items lie in touching cells).
 //!
 //! The grid covers the items' bounding box. When that box has many times more cells than there
 //! are items (four bases in four corners of a big map), cells share buckets (cell index modulo
@@ -9,7 +9,9 @@
 //!
 //! Queries visit each bucket once, in the order of the first cell (row-major) that names it (a
 //! square too big for that reads every bucket in order), and inside a bucket objects in id
-//! order, so their order is the same on every machine. Must not: be kept between frames as
+//! order (in an index built for the sweep where cells share buckets: by cell, row-major, then
+//! by id), so their order is the same on every machine. The sweep takes the entries in that
+//! order. Must not: be kept between frames as
 //! state (it is derived from object positions and rebuilt when needed).
 
 use super::fixed::Fixed;
@@ -67,7 +69,7 @@ pub struct SpatialIndex {
     /// Where each bucket's entries start (one more than there are buckets: the last is the end).
     starts: Vec<u32>,
     entries: Vec<Entry>,
-    /// Each entry's cell (column, row), in the entries' order, when cells share buckets.
+    /// Each entry's cell (row, column), in the entries' order.
     cells: Vec<(u16, u16)>,
     /// Scratch: each item's bucket and cell.
     keys: Vec<(u32, u16, u16)>,
@@ -87,6 +89,16 @@ impl SpatialIndex {
     /// covers only the items' bounding box (clamped to the world), so crowds in one corner of a
     /// big map cost no more than on a small one.
     pub fn rebuild(&mut self, size: Vec2, bucket_log2: u32, items: &[Entry]) {
+        self.fill(size, bucket_log2, items, false);
+    }
+
+    /// As [`SpatialIndex::rebuild`], and ready for [`SpatialIndex::for_each_close_run`]: each
+    /// entry's cell is kept, and where cells share buckets each bucket is ordered by cell.
+    pub fn rebuild_for_pairs(&mut self, size: Vec2, bucket_log2: u32, items: &[Entry]) {
+        self.fill(size, bucket_log2, items, true);
+    }
+
+    fn fill(&mut self, size: Vec2, bucket_log2: u32, items: &[Entry], pairs: bool) {
         let shift = Fixed::FRAC_BITS + bucket_log2.min(30);
         self.shift = shift;
         let limit = (size.x.raw().max(0), size.y.raw().max(0));
@@ -145,23 +157,57 @@ impl SpatialIndex {
         self.entries.clear();
         self.entries.resize(items.len(), Entry { slot: 0, pos: Vec2::ZERO, radius: Fixed::ZERO, owner: 0, air: false });
         self.cells.clear();
-        if self.mask == usize::MAX {
-            // A cell is its bucket: the pair sweep needs no list of cells.
+        if pairs {
+            self.cells.resize(items.len(), (0, 0));
+            for (e, &(k, x, y)) in items.iter().zip(&self.keys) {
+                let at = &mut self.starts[k as usize + 1];
+                self.entries[*at as usize] = *e;
+                self.cells[*at as usize] = (y, x);
+                *at += 1;
+            }
+        } else {
             for (e, &(k, _, _)) in items.iter().zip(&self.keys) {
                 let at = &mut self.starts[k as usize + 1];
                 self.entries[*at as usize] = *e;
                 *at += 1;
             }
-        } else {
-            self.cells.resize(items.len(), (0, 0));
-            for (e, &(k, x, y)) in items.iter().zip(&self.keys) {
-                let at = &mut self.starts[k as usize + 1];
-                self.entries[*at as usize] = *e;
-                self.cells[*at as usize] = (x, y);
-                *at += 1;
-            }
         }
         self.starts.pop();
+        if pairs && self.mask != usize::MAX {
+            self.group_cells();
+        }
+    }
+
+    /// Where cells share buckets, orders each bucket's entries by cell (row-major; a stable
+    /// sort, so by id within a cell), so a cell's entries are one run. Buckets hold a cell or
+    /// two each: the insertion sort mostly only looks.
+    fn group_cells(&mut self) {
+        for bucket in 0..self.buckets {
+            let (first, end) = (self.starts[bucket] as usize, self.starts[bucket + 1] as usize);
+            for i in first + 1..end {
+                let mut j = i;
+                while j > first && self.cells[j - 1] > self.cells[j] {
+                    self.cells.swap(j - 1, j);
+                    self.entries.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        }
+    }
+
+    /// The run of entries of cell `(y, x)` (row, column): found in its bucket when cells share
+    /// buckets.
+    #[inline(always)]
+    fn cell_run(&self, (y, x): (u16, u16)) -> (usize, usize) {
+        let bucket = (y as usize * self.cols + x as usize) & self.mask;
+        let (first, end) = (self.starts[bucket] as usize, self.starts[bucket + 1] as usize);
+        if self.mask == usize::MAX {
+            return (first, end);
+        }
+        let cells = &self.cells[first..end];
+        let start = first + cells.iter().take_while(|&&c| c < (y, x)).count();
+        let stop = start + self.cells[start..end].iter().take_while(|&&c| c == (y, x)).count();
+        (start, stop)
     }
 
     /// The cell of a point: its column and row, clamped to the grid.
@@ -174,64 +220,60 @@ impl SpatialIndex {
 
     /// Calls `f(a, others)` so that every pair of entries whose cells are the same or touch
     /// comes once, as an `a` and one of its `others` (runs of entries, so the caller's loop over
-    /// them is tight). Two items less than a bucket side apart along both axes always are such
-    /// a pair, so a caller whose items interact only that close meets every interacting pair.
-    /// Pairs come in the same order on every machine.
+    /// them is tight). The index must be built by [`SpatialIndex::rebuild_for_pairs`]
+    /// (otherwise nothing comes). Two items less than a bucket side apart along both axes
+    /// always are such a pair, so a caller whose items interact only that close (buckets at
+    /// least twice the largest radius wide) meets every interacting pair. Pairs come in the
+    /// same order on every machine.
     #[inline(always)] // `f` is the caller's tight loop over the runs
     pub fn for_each_close_run(&self, mut f: impl FnMut(&Entry, &[Entry])) {
-        let cols = self.cols;
-        let rows = self.last.1 as usize + 1;
-        if self.mask == usize::MAX {
-            // One bucket per cell, row-major: a cell and its eastern neighbour are one run of
-            // entries, and the three cells below it another. Each cell pairs with itself, its
-            // eastern neighbour and the three below, so each touching pair of cells meets once.
-            for y in 0..rows {
-                for x in 0..cols {
-                    let c = y * cols + x;
-                    let (own, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
-                    if own == end {
-                        continue;
-                    }
-                    let east = if x + 1 < cols { self.starts[c + 2] as usize } else { end };
-                    let below = if y + 1 < rows {
-                        let first = c + cols - usize::from(x > 0);
-                        let last = c + cols + usize::from(x + 1 < cols);
-                        &self.entries[self.starts[first] as usize..self.starts[last + 1] as usize]
-                    } else {
-                        &[]
-                    };
-                    for i in own..end {
-                        let a = &self.entries[i];
-                        f(a, &self.entries[i + 1..east]);
-                        f(a, below);
-                    }
+        debug_assert_eq!(self.cells.len(), self.entries.len(), "built by rebuild_for_pairs");
+        let (cols, rows) = (self.cols, self.last.1 as usize + 1);
+        // Each entry meets the later entries of its own cell and those of the four cells east
+        // and below, so each touching pair of cells meets once. A cell's entries are one run,
+        // and their neighbours' runs are found once for them all; where each cell has its own
+        // bucket, a cell and its eastern neighbour are one run, and the three cells below
+        // another.
+        let mut runs = [(0usize, 0usize); 5];
+        let mut group = 0;
+        while group < self.entries.len() {
+            let (y, x) = self.cells[group];
+            let (xu, yu) = (x as usize, y as usize);
+            // runs[0] is the own cell's end (and the eastern neighbour's, when it follows).
+            let count = if self.mask == usize::MAX {
+                let c = yu * cols + xu;
+                let east = if xu + 1 < cols { c + 2 } else { c + 1 };
+                runs[0] = (self.starts[c + 1] as usize, self.starts[east] as usize);
+                if yu + 1 < rows {
+                    let first = c + cols - usize::from(xu > 0);
+                    let last = c + cols + usize::from(xu + 1 < cols);
+                    runs[1] = (self.starts[first] as usize, self.starts[last + 1] as usize);
+                    2
+                } else {
+                    1
                 }
-            }
-            return;
-        }
-        // Cells share buckets: each entry pairs with the later entries of its own cell and
-        // with the entries of the four cells east and below, picked out of their buckets by
-        // their cell (two of those cells may share a bucket, and others' items lie in it too).
-        for (i, (a, &(x, y))) in self.entries.iter().zip(&self.cells).enumerate() {
-            let (x, y) = (x as usize, y as usize);
-            let end = self.starts[((y * cols + x) & self.mask) + 1] as usize;
-            for j in i + 1..end {
-                if self.cells[j] == (x as u16, y as u16) {
-                    f(a, &self.entries[j..=j]);
-                }
-            }
-            let neighbours = [(x + 1, y), (x.wrapping_sub(1), y + 1), (x, y + 1), (x + 1, y + 1)];
-            for (nx, ny) in neighbours {
-                if nx >= cols || ny >= rows {
-                    continue;
-                }
-                let bucket = (ny * cols + nx) & self.mask;
-                for j in self.starts[bucket] as usize..self.starts[bucket + 1] as usize {
-                    if self.cells[j] == (nx as u16, ny as u16) {
-                        f(a, &self.entries[j..=j]);
+            } else {
+                let end = self.cell_run((y, x)).1;
+                runs[0] = (end, end);
+                let mut count = 1;
+                let neighbours = [(xu + 1, yu), (xu.wrapping_sub(1), yu + 1), (xu, yu + 1), (xu + 1, yu + 1)];
+                for (nx, ny) in neighbours {
+                    if nx < cols && ny < rows {
+                        runs[count] = self.cell_run((ny as u16, nx as u16));
+                        count += 1;
                     }
                 }
+                count
+            };
+            let (own_end, reach_end) = runs[0];
+            for i in group..own_end {
+                let a = &self.entries[i];
+                runs[0] = (i + 1, reach_end);
+                for &(first, end) in &runs[..count] {
+                    f(a, &self.entries[first..end]);
+                }
             }
+            group = own_end;
         }
     }
 
@@ -350,25 +392,35 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Dense or with shared buckets, on and off the world, every pair of items less than a
-        /// bucket side apart along both axes comes exactly once as a close pair, and no pair
-        /// comes twice.
+        /// Dense or with shared buckets, on and off the world, with radii up to half a bucket
+        /// and positions between whole units, every pair whose boxes (position ± radius)
+        /// overlap comes exactly once, and no pair comes twice.
         #[test]
-        fn close_pairs_hold_every_near_pair_once(
-            points in proptest::collection::vec((-100i64..2660, -100i64..2660), 0..70),
-            clump in proptest::collection::vec((0i64..60, 0i64..60), 0..40),
+        fn close_runs_hold_every_overlapping_pair_once(
+            points in proptest::collection::vec((-100i64..2660, -100i64..2660, 0i64..65536, 0i64..65536), 0..70),
+            clump in proptest::collection::vec((0i64..60, 0i64..60, 0i64..65536, 0i64..65536), 0..40),
             at in (0i64..2500, 0i64..2500),
             bucket_log2 in 3u32..8,
         ) {
             // A clump (crowded buckets) and points spread wide (buckets shared when few).
-            let coords: Vec<(i64, i64)> =
-                points.iter().copied().chain(clump.iter().map(|&(x, y)| (at.0 + x, at.1 + y))).collect();
-            let items: Vec<Entry> = coords
+            let raw = |(x, y, fx, fy): (i64, i64, i64, i64)| Vec2::new(Fixed::from_raw((x << 16) + fx), Fixed::from_raw((y << 16) + fy));
+            let positions: Vec<Vec2> = points
+                .iter()
+                .map(|&p| raw(p))
+                .chain(clump.iter().map(|&(x, y, fx, fy)| raw((at.0 + x, at.1 + y, fx, fy))))
+                .collect();
+            let half_bucket = 1i64 << (bucket_log2 + 15);
+            let items: Vec<Entry> = positions
                 .iter()
                 .enumerate()
-                .map(|(i, &(x, y))| Entry { slot: i as u32, pos: Vec2::from_int(x, y), radius: Fixed::ONE, owner: 0, air: false })
+                .map(|(i, &pos)| {
+                    // Radii from nothing to half a bucket, some fractional.
+                    let radius = Fixed::from_raw((i as i64 * 7919 * 65536 / 13) % (half_bucket + 1));
+                    Entry { slot: i as u32, pos, radius, owner: 0, air: false }
+                })
                 .collect();
-            let index = SpatialIndex::build(Vec2::from_int(2560, 2560), bucket_log2, &items);
+            let mut index = SpatialIndex::default();
+            index.rebuild_for_pairs(Vec2::from_int(2560, 2560), bucket_log2, &items);
             let n = items.len();
             let mut met = vec![0u32; n * n];
             index.for_each_close_run(|a, others| {
@@ -377,14 +429,14 @@ mod tests {
                     met[lo * n + hi] += 1;
                 }
             });
-            let side = Fixed::from_int(1 << bucket_log2);
             for (i, a) in items.iter().enumerate() {
                 for (j, b) in items.iter().enumerate().skip(i + 1) {
                     let d = b.pos - a.pos;
+                    let reach = a.radius + b.radius;
                     let count = met[i * n + j];
                     proptest::prop_assert!(count <= 1, "{:?} and {:?} met {} times", a, b, count);
-                    let near = d.x.abs() < side && d.y.abs() < side;
-                    proptest::prop_assert!(!near || count == 1, "{:?} and {:?} missed", a, b);
+                    let overlap = d.x.abs() < reach && d.y.abs() < reach;
+                    proptest::prop_assert!(!overlap || count == 1, "{:?} and {:?} missed", a, b);
                 }
             }
         }

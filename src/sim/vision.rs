@@ -214,14 +214,18 @@ pub(crate) fn update(world: &mut World) {
     }
     for slot in 0..vision.stamps.len() {
         let o = world.objects.by_slot(slot);
-        let had = vision.stamps[slot];
+        let had = &vision.stamps[slot];
+        if o.is_none() && had.is_none() {
+            continue; // a free slot
+        }
         let wanted = o.and_then(|o| {
             let team = world.players.get(o.owner.index()).filter(|p| !p.defeated).map(|p| p.team);
             vision.wanted(o, team, world.sight(o), had.as_ref())
         });
-        if had == wanted {
+        if *had == wanted {
             continue;
         }
+        let had = *had;
         if let Some(old) = had {
             vision.apply(old, false);
         }

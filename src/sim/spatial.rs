@@ -139,10 +139,11 @@ impl SpatialIndex {
         self.starts.resize(self.buckets + 2, 0);
         self.keys.clear();
         let (starts, mask, stride) = (&mut self.starts, self.mask, self.cols);
-        // Each item's cell and bucket (as `cell_of` says).
+        // Each item's cell and bucket (as `cell_of` says; the corner is not negative, so the
+        // difference cannot overflow).
         self.keys.extend(items.iter().map(|e| {
-            let x = (e.pos.x.raw().saturating_sub(lo.0) >> shift).max(0).min(last.0) as u32;
-            let y = (e.pos.y.raw().saturating_sub(lo.1) >> shift).max(0).min(last.1) as u32;
+            let x = ((e.pos.x.raw().max(lo.0) - lo.0) >> shift).min(last.0) as u32;
+            let y = ((e.pos.y.raw().max(lo.1) - lo.1) >> shift).min(last.1) as u32;
             let k = (y as usize * stride + x as usize) & mask;
             starts[k + 2] += 1;
             (k as u32, x as u16, y as u16)
@@ -213,8 +214,9 @@ impl SpatialIndex {
     /// The cell of a point: its column and row, clamped to the grid.
     #[inline(always)]
     fn cell_of(&self, p: Vec2) -> (usize, usize) {
-        let x = (p.x.raw().saturating_sub(self.origin.0) >> self.shift).max(0).min(self.last.0);
-        let y = (p.y.raw().saturating_sub(self.origin.1) >> self.shift).max(0).min(self.last.1);
+        // The corner is in the world (not negative), so the difference cannot overflow.
+        let x = ((p.x.raw().max(self.origin.0) - self.origin.0) >> self.shift).min(self.last.0);
+        let y = ((p.y.raw().max(self.origin.1) - self.origin.1) >> self.shift).min(self.last.1);
         (x as usize, y as usize)
     }
 

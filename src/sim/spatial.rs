@@ -11,8 +11,8 @@
 //! square too big for that reads every bucket in order), and inside a bucket objects in id
 //! order (in an index built for the sweep where cells share buckets: by cell, row-major, then
 //! by id), so their order is the same on every machine. The sweep takes the entries in that
-//! order. Must not: be kept between frames as
-//! state (it is derived from object positions and rebuilt when needed).
+//! order. Must not: be kept between frames as state (it is derived from object positions and
+//! rebuilt when needed).
 
 use super::fixed::Fixed;
 use super::vector::Vec2;
@@ -69,7 +69,8 @@ pub struct SpatialIndex {
     /// Where each bucket's entries start (one more than there are buckets: the last is the end).
     starts: Vec<u32>,
     entries: Vec<Entry>,
-    /// Each entry's cell (row, column), in the entries' order.
+    /// Each entry's cell (row, column), in the entries' order (kept only by
+    /// [`SpatialIndex::rebuild_for_pairs`]).
     cells: Vec<(u16, u16)>,
     /// Scratch: each item's bucket and cell.
     keys: Vec<(u32, u16, u16)>,

@@ -96,6 +96,15 @@ impl Fixed {
         Fixed(self.0.saturating_mul(k))
     }
 
+    /// `(self / rhs).floor_int()`, the same number in one integer division where it can be
+    /// (a positive divisor and a dividend whose shifted form fits, as every in-map quantity's
+    /// does): ⌊⌊a·2¹⁶ / b⌋ / 2¹⁶⌋ = ⌊a / b⌋.
+    #[inline]
+    pub fn div_floor_int(self, rhs: Fixed) -> i64 {
+        const LIMIT: i64 = 1 << (63 - Fixed::FRAC_BITS);
+        if rhs.0 > 0 && self.0 > -LIMIT && self.0 < LIMIT { self.0.div_euclid(rhs.0) } else { (self / rhs).floor_int() }
+    }
+
     /// Divides by an integer, rounding toward negative infinity; division by zero saturates.
     pub const fn div_int(self, k: i64) -> Fixed {
         if k == 0 {
@@ -252,6 +261,13 @@ mod tests {
             let q = Fixed::from_raw(a) / Fixed::from_raw(b);
             let wide = ((a as i128) << 16).div_euclid(b as i128).clamp(i64::MIN as i128, i64::MAX as i128);
             prop_assert_eq!(q.raw() as i128, wide);
+        }
+
+        #[test]
+        fn div_floor_int_is_the_floor_of_the_quotient(a in any::<i64>(), b in any::<i64>(), small in -(1i64 << 40)..(1i64 << 40), cell in 1i64..(1 << 24)) {
+            let floor = |a: i64, b: i64| (Fixed::from_raw(a) / Fixed::from_raw(b)).floor_int();
+            prop_assert_eq!(Fixed::from_raw(a).div_floor_int(Fixed::from_raw(b)), floor(a, b));
+            prop_assert_eq!(Fixed::from_raw(small).div_floor_int(Fixed::from_raw(cell)), floor(small, cell));
         }
 
         #[test]

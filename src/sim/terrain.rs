@@ -103,7 +103,7 @@ impl Terrain {
 
     /// The cell under a point.
     pub fn cell_of(&self, p: Vec2) -> Cell {
-        Cell { x: (p.x / self.cell_size).floor_int() as i32, y: (p.y / self.cell_size).floor_int() as i32 }
+        Cell { x: p.x.div_floor_int(self.cell_size) as i32, y: p.y.div_floor_int(self.cell_size) as i32 }
     }
 
     /// The centre of a cell in world units.

@@ -101,7 +101,7 @@ impl Vision {
 
     /// The vision cell under a point (may lie off the grid).
     pub fn cell_of(&self, p: Vec2) -> (i32, i32) {
-        ((p.x / self.size).floor_int() as i32, (p.y / self.size).floor_int() as i32)
+        (p.x.div_floor_int(self.size) as i32, p.y.div_floor_int(self.size) as i32)
     }
 
     fn index(&self, (x, y): (i32, i32)) -> Option<usize> {

@@ -35,8 +35,8 @@ pub const REPAIR_BELOW: i64 = 70;
 fn depots(world: &World, player: PlayerId) -> Vec<Vec2> {
     let rules = world.rules();
     world
-        .objects()
-        .filter(|o| o.owner == player && o.is_complete() && rules.template(o.template).supply_depot)
+        .objects_of(player)
+        .filter(|o| o.is_complete() && rules.template(o.template).supply_depot)
         .map(|o| o.pos)
         .collect()
 }
@@ -102,15 +102,12 @@ pub fn better_source(world: &World, player: PlayerId, home: Vec2) -> Option<(Obj
     let (best, best_trip) = best_source(world, player, home)?;
     let rules = world.rules();
     let depots = depots(world, player);
-    world
-        .objects()
-        .filter(|o| o.owner == player && rules.template(o.template).gather.is_some() && o.cargo == 0)
-        .find_map(|g| {
-            let crate::sim::object::Order::Gather { pile } = g.order else { return None };
-            let working = world.object(pile)?;
-            let t = trip(&depots, working.pos)?;
-            (pile != best.id && t > best_trip + Fixed::from_int(TRIP_SLACK)).then_some((g.id, best.id))
-        })
+    world.objects_of(player).filter(|o| rules.template(o.template).gather.is_some() && o.cargo == 0).find_map(|g| {
+        let crate::sim::object::Order::Gather { pile } = g.order else { return None };
+        let working = world.object(pile)?;
+        let t = trip(&depots, working.pos)?;
+        (pile != best.id && t > best_trip + Fixed::from_int(TRIP_SLACK)).then_some((g.id, best.id))
+    })
 }
 
 /// True for structures that research upgrades: tech structures.
@@ -123,7 +120,7 @@ pub fn is_tech(world: &World, t: TemplateId) -> bool {
 /// and the price (which it may not have yet).
 pub fn next_research(world: &World, player: PlayerId, plan: &AiPlan) -> Option<(ObjectId, UpgradeId, i64)> {
     let rules = world.rules();
-    let mine = || world.objects().filter(move |o| o.owner == player && o.is_complete());
+    let mine = || world.objects_of(player).filter(|o| o.is_complete());
     let done = (0..rules.upgrades.len()).filter(|&u| world.has_upgrade(player, UpgradeId(u as u16))).count();
     let under_way = mine().filter(|o| world.research().job(o.id).is_some()).count();
     if done + under_way >= plan.upgrades as usize {
@@ -155,8 +152,8 @@ pub fn next_research(world: &World, player: PlayerId, plan: &AiPlan) -> Option<(
 pub fn repair(world: &World, player: PlayerId) -> Option<Command> {
     let rules = world.rules();
     world
-        .objects()
-        .filter(|o| o.owner == player && o.kind.blocks_ground() && o.is_complete() && !o.repairing)
+        .objects_of(player)
+        .filter(|o| o.kind.blocks_ground() && o.is_complete() && !o.repairing)
         .filter(|o| (o.health as i64) * 100 < rules.template(o.template).max_health as i64 * REPAIR_BELOW)
         .filter(|o| world.can_repair(player, o.id).is_ok())
         .min_by_key(|o| (o.health as i64 * 1000 / rules.template(o.template).max_health.max(1) as i64, o.id))

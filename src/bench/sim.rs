@@ -256,6 +256,23 @@ fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64, f64), Se
     Ok((n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6, upkeep_isolated_us(&world)))
 }
 
+/// The battle's figures: medians over [`RUNS`] runs.
+fn battle_figures(defs: &Definitions) -> Result<Value, BenchError> {
+    let (mut tps, mut tick, mut left) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        let (a, b, c) = battle_once(defs, BATTLE_PER_SIDE)?;
+        tps.push(a);
+        tick.push(b);
+        left.push(c);
+    }
+    Ok(json!({
+        "units": BATTLE_PER_SIDE * 2,
+        "ticks_per_sec": super::median(tps).round(),
+        "tick_us": (super::median(tick) * 10.0).round() / 10.0,
+        "objects_left": left.first().copied().unwrap_or(0),
+    }))
+}
+
 /// Units a side in the battle case.
 const BATTLE_PER_SIDE: usize = 500;
 
@@ -290,23 +307,7 @@ pub fn run(roots: &ContentRoots, unit_counts: &[usize], battle: bool) -> Result<
             "upkeep_isolated_us": round2(super::median(upkeep)),
         }));
     }
-    let (mut tps, mut tick, mut left) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..if battle { RUNS } else { 0 } {
-        let (a, b, c) = battle_once(&defs, BATTLE_PER_SIDE)?;
-        tps.push(a);
-        tick.push(b);
-        left.push(c);
-    }
-    let battle = if !battle {
-        Value::Null
-    } else {
-        json!({
-        "units": BATTLE_PER_SIDE * 2,
-        "ticks_per_sec": super::median(tps).round(),
-        "tick_us": (super::median(tick) * 10.0).round() / 10.0,
-        "objects_left": left.first().copied().unwrap_or(0),
-        })
-    };
+    let battle = if battle { battle_figures(&defs)? } else { Value::Null };
     Ok(json!({
         "bench": "sim",
         "battle": battle,

@@ -3,31 +3,26 @@
 //! Units on `Move` ignore enemies; `Idle` units shoot what is in range; `AttackMove` and
 //! `Guard` units chase what they see; `Attack` chases one target to its death, or until it
 //! passes out of the team's sight. Only targets the team sees ([`super::vision`]) are chosen.
-//! Idle armed units that see a comrade hit, or are hit, take up a guard where they stand and
-//! engage the attacker: they return fire and help allies, then go back to their place. Target
-//! scans run for each unit every [`SCAN_INTERVAL`] frames, staggered by id, through the bucket
-//! index of [`super::targeting`].
+//! Hits are noted for [`super::help`], which sends idle comrades to help. Target scans run for
+//! each unit every [`SCAN_INTERVAL`] frames, staggered by id, through the bucket index of
+//! [`super::targeting`].
 //! Must not: destroy objects here (health at or below zero is collected at the end of the tick).
 
 use super::event::GameEvent;
 use super::fixed::Fixed;
+use super::help::{MAX_ALERTS, call_for_help};
 use super::ids::{ObjectId, PlayerId};
 use super::movement::{facing_to, set_goal};
 use super::object::Order;
 use super::projectile::Projectile;
 use super::rules::{ObjectKind, Stat};
-use super::targeting::{TargetIndex, nearest_enemy, rebuild_index, seen};
-use super::vision::Sight;
+use super::targeting::{nearest_enemy, rebuild_index, seen};
 use super::world::World;
 
 /// Frames between target scans of one unit.
 const SCAN_INTERVAL: u32 = 15;
 /// Frames between path updates while chasing.
 const CHASE_INTERVAL: u32 = 10;
-/// Hits a frame that call for help, at most.
-const MAX_ALERTS: usize = 64;
-/// Farthest a helper may stand from the comrade hit (no unit sees farther).
-const HELP_REACH: Fixed = Fixed::from_int(400);
 /// Most a weapon may be off its target's bearing and still fire (angle units, about 11°).
 const FIRE_CONE: i32 = 2048;
 
@@ -178,50 +173,6 @@ pub(crate) fn update(world: &mut World) {
         call_for_help(world, &index, &alerts);
     }
     world.scratch.targets = index;
-}
-
-/// Idle armed units that see a comrade hit (or are hit themselves) take up a guard where they
-/// stand and engage the attacker if their team sees it: they return fire and help allies, then
-/// go back to their place when the fight is over.
-fn call_for_help(world: &mut World, index: &TargetIndex, alerts: &[(ObjectId, ObjectId)]) {
-    let rules = std::sync::Arc::clone(&world.rules);
-    let mut helpers: Vec<(u32, ObjectId)> = Vec::new();
-    for &(victim, attacker) in alerts {
-        let (Some(v), Some(a)) = (world.objects.get(victim), world.objects.get(attacker)) else { continue };
-        let Some(team) = world.players.get(v.owner.index()).map(|p| p.team) else { continue };
-        let (at, from) = (v.pos, a.pos);
-        if world.vision.sight_at(team, from) != Sight::Visible {
-            continue;
-        }
-        index.for_each_near(
-            |t| t == team,
-            at,
-            HELP_REACH,
-            false,
-            |e| {
-                let Some(o) = world.objects.by_slot(e.slot as usize) else { return };
-                let t = rules.template(o.template);
-                let sight = t.vision;
-                let idle = o.order == Order::Idle && o.target.is_none() && t.is_mobile() && !t.weapons.is_empty();
-                // Within the square read as well as in sight, so a (modded) sight beyond the reach
-                // never makes the answer depend on how the grid's buckets fall.
-                let d = o.pos - at;
-                let near = d.x.abs() <= HELP_REACH && d.y.abs() <= HELP_REACH;
-                if idle && near && o.is_complete() && d.length_squared() <= sight * sight {
-                    helpers.push((e.slot, attacker));
-                }
-            },
-        );
-    }
-    helpers.sort();
-    helpers.dedup_by_key(|h| h.0);
-    for (slot, attacker) in helpers {
-        if let Some(mut o) = world.objects.by_slot_mut(slot as usize) {
-            let anchor = o.pos;
-            o.set_order(Order::Guard { anchor });
-            o.set_target(Some(attacker));
-        }
-    }
 }
 
 #[cfg(test)]

@@ -37,6 +37,7 @@ mod damage;
 mod economy;
 pub mod event;
 mod formation;
+mod help;
 mod movement;
 mod query;
 mod separation;

@@ -140,13 +140,12 @@ impl SpatialIndex {
         self.starts.resize(self.buckets + 2, 0);
         self.keys.clear();
         let (starts, mask, stride) = (&mut self.starts, self.mask, self.cols);
-        // Each item's cell and bucket (as `cell_of` says; the corner is not negative, so the
-        // difference cannot overflow).
+        // Each item's cell and bucket.
         self.keys.extend(items.iter().map(|e| {
-            let x = ((e.pos.x.raw().max(lo.0) - lo.0) >> shift).min(last.0) as u32;
-            let y = ((e.pos.y.raw().max(lo.1) - lo.1) >> shift).min(last.1) as u32;
-            let k = (y as usize * stride + x as usize) & mask;
+            let (x, y) = cell_in(e.pos, lo, shift, last);
+            let k = (y * stride + x) & mask;
             starts[k + 2] += 1;
+            // Columns and rows are at most 4096.
             (k as u32, x as u16, y as u16)
         }));
         // The running total stays in a register: a sum through memory would wait on each
@@ -161,18 +160,14 @@ impl SpatialIndex {
         self.cells.clear();
         if pairs {
             self.cells.resize(items.len(), (0, 0));
-            for (e, &(k, x, y)) in items.iter().zip(&self.keys) {
-                let at = &mut self.starts[k as usize + 1];
-                self.entries[*at as usize] = *e;
+        }
+        for (e, &(k, x, y)) in items.iter().zip(&self.keys) {
+            let at = &mut self.starts[k as usize + 1];
+            self.entries[*at as usize] = *e;
+            if pairs {
                 self.cells[*at as usize] = (y, x);
-                *at += 1;
             }
-        } else {
-            for (e, &(k, _, _)) in items.iter().zip(&self.keys) {
-                let at = &mut self.starts[k as usize + 1];
-                self.entries[*at as usize] = *e;
-                *at += 1;
-            }
+            *at += 1;
         }
         self.starts.pop();
         if pairs && self.mask != usize::MAX {
@@ -215,10 +210,7 @@ impl SpatialIndex {
     /// The cell of a point: its column and row, clamped to the grid.
     #[inline(always)]
     fn cell_of(&self, p: Vec2) -> (usize, usize) {
-        // The corner is in the world (not negative), so the difference cannot overflow.
-        let x = ((p.x.raw().max(self.origin.0) - self.origin.0) >> self.shift).min(self.last.0);
-        let y = ((p.y.raw().max(self.origin.1) - self.origin.1) >> self.shift).min(self.last.1);
-        (x as usize, y as usize)
+        cell_in(p, self.origin, self.shift, self.last)
     }
 
     /// Calls `f(a, others)` so that every pair of entries whose cells are the same or touch
@@ -364,6 +356,16 @@ impl SpatialIndex {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+}
+
+/// The cell (column, row) of `p` in a grid whose cells are 2^`shift` raw units from `origin`,
+/// clamped to `0..=last`. The origin is in the world (not negative), so the difference cannot
+/// overflow.
+#[inline(always)]
+fn cell_in(p: Vec2, origin: (i64, i64), shift: u32, last: (i64, i64)) -> (usize, usize) {
+    let x = ((p.x.raw().max(origin.0) - origin.0) >> shift).min(last.0);
+    let y = ((p.y.raw().max(origin.1) - origin.1) >> shift).min(last.1);
+    (x as usize, y as usize)
 }
 
 #[cfg(test)]

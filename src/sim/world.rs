@@ -488,6 +488,11 @@ impl World {
         self.objects.iter()
     }
 
+    /// `player`'s live objects in id order.
+    pub fn objects_of(&self, player: PlayerId) -> impl Iterator<Item = &Object> {
+        self.objects.iter().filter(move |o| o.owner == player)
+    }
+
     /// One object by id.
     pub fn object(&self, id: ObjectId) -> Option<&Object> {
         self.objects.get(id)

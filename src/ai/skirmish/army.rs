@@ -21,8 +21,8 @@ impl SkirmishAi {
             Some(o) => o,
             None => {
                 let Some(o) = world
-                    .objects()
-                    .filter(|o| o.owner == self.player && is_army(rules, o.template))
+                    .objects_of(self.player)
+                    .filter(|o| is_army(rules, o.template))
                     .max_by_key(|o| (rules.template(o.template).speed, std::cmp::Reverse(o.id)))
                 else {
                     return Vec::new();
@@ -70,10 +70,8 @@ impl SkirmishAi {
         let frame = world.frame().0;
         let rules = world.rules();
         let scout = self.scout;
-        let army: Vec<&Object> = world
-            .objects()
-            .filter(|o| o.owner == self.player && Some(o.id) != scout && is_army(rules, o.template))
-            .collect();
+        let army: Vec<&Object> =
+            world.objects_of(self.player).filter(|o| Some(o.id) != scout && is_army(rules, o.template)).collect();
         if army.is_empty() {
             return Vec::new();
         }

@@ -14,7 +14,7 @@ impl SkirmishAi {
     pub(super) fn raise_funds(&self, world: &World) -> Option<Command> {
         let rules = world.rules();
         let me = world.players().get(self.player.index())?;
-        let mine = || world.objects().filter(|o| o.owner == self.player);
+        let mine = || world.objects_of(self.player);
         let armed_unit = |t: TemplateId| is_army(rules, t);
         if mine().any(|o| armed_unit(o.template)) || mine().any(|o| !world.factories().queue(o.id).is_empty()) {
             return None;
@@ -49,7 +49,7 @@ impl SkirmishAi {
     pub(super) fn expand(&mut self, world: &World) -> Option<Vec<Command>> {
         self.reserve = 0;
         let rules = world.rules();
-        let mine = || world.objects().filter(|o| o.owner == self.player);
+        let mine = || world.objects_of(self.player);
         let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| is_army(rules, u));
         // Defences: armed structures that are nothing else (an armed headquarters is not one).
         let is_defence = |t: TemplateId| {

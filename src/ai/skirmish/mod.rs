@@ -233,7 +233,7 @@ impl SkirmishAi {
 
     /// The centre of its structures, else its start position, else `fallback`.
     fn home(&self, world: &World, fallback: Vec2) -> Vec2 {
-        centre(world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground()).map(|o| o.pos))
+        centre(world.objects_of(self.player).filter(|o| o.kind.blocks_ground()).map(|o| o.pos))
             .or_else(|| world.start_of(self.player))
             .unwrap_or(fallback)
     }
@@ -244,11 +244,8 @@ impl SkirmishAi {
     fn safe(&self, world: &World) -> bool {
         let rules = world.rules();
         let worth = |t: TemplateId| rules.template(t).cost;
-        let mine: i64 = world
-            .objects()
-            .filter(|o| o.owner == self.player && is_army(rules, o.template))
-            .map(|o| worth(o.template))
-            .sum();
+        let mine: i64 =
+            world.objects_of(self.player).filter(|o| is_army(rules, o.template)).map(|o| worth(o.template)).sum();
         let seen: i64 =
             self.memory.units().filter(|s| rules.template(s.template).is_armed()).map(|s| worth(s.template)).sum();
         mine * 100 >= seen.max(self.enemy_starting_armies(world)) * SAFE_PERCENT

@@ -16,12 +16,8 @@ impl SkirmishAi {
     pub(super) fn employ_gatherers(&self, world: &World) -> Option<Vec<Command>> {
         let rules = world.rules();
         let idle: Vec<&Object> = world
-            .objects()
-            .filter(|o| {
-                o.owner == self.player
-                    && rules.template(o.template).gather.is_some()
-                    && o.order == crate::sim::object::Order::Idle
-            })
+            .objects_of(self.player)
+            .filter(|o| rules.template(o.template).gather.is_some() && o.order == crate::sim::object::Order::Idle)
             .collect();
         let home = self.home(world, Vec2::ZERO);
         let Some(first) = idle.first() else {
@@ -56,18 +52,17 @@ impl SkirmishAi {
         let mut out = Vec::new();
         let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
         let enemy_mix = self.enemy_mix(world);
-        let mut gatherers = world.objects().filter(|o| o.owner == self.player && is_gatherer(o.template)).count()
+        let mut gatherers = world.objects_of(self.player).filter(|o| is_gatherer(o.template)).count()
             + world
-                .objects()
-                .filter(|o| o.owner == self.player)
+                .objects_of(self.player)
                 .flat_map(|o| world.factories().queue(o.id))
                 .filter(|job| is_gatherer(job.template))
                 .count();
         // The best unit any of its factories could make against that enemy: a factory whose
         // own best is far below it waits rather than spend on units that do not count.
         let overall = world
-            .objects()
-            .filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete())
+            .objects_of(self.player)
+            .filter(|o| o.kind.blocks_ground() && o.is_complete())
             .flat_map(|f| rules.template(f.template).builds.iter().copied())
             .filter(|&u| rules.template(u).is_armed() && world.prerequisites_met(self.player, u).is_ok())
             .map(|u| self.leaning(rules, u, counters::score(rules, u, &enemy_mix)))
@@ -75,7 +70,7 @@ impl SkirmishAi {
             .unwrap_or(0);
         // A builder lost is replaced first: without one no structure can rise again.
         let is_builder = |t: TemplateId| rules.template(t).is_mobile() && !rules.template(t).builds.is_empty();
-        let mine = || world.objects().filter(|o| o.owner == self.player);
+        let mine = || world.objects_of(self.player);
         let builders = mine().filter(|o| is_builder(o.template)).count()
             + mine().flat_map(|o| world.factories().queue(o.id)).filter(|j| is_builder(j.template)).count();
         if builders == 0
@@ -120,7 +115,7 @@ impl SkirmishAi {
             }
         }
         let factories: Vec<&Object> =
-            world.objects().filter(|o| o.owner == self.player && o.kind.blocks_ground() && o.is_complete()).collect();
+            world.objects_of(self.player).filter(|o| o.kind.blocks_ground() && o.is_complete()).collect();
         let mut busy = Vec::new();
         for f in &factories {
             let builds = &rules.template(f.template).builds;

@@ -1,0 +1,61 @@
+//! The call for help: idle armed units that see a comrade hit, or are hit themselves, take up a
+//! guard where they stand and engage the attacker; they return fire and help allies, then go
+//! back to their place (combat's `Guard` order does that). Combat notes the frame's hits; this
+//! answers them once, after every unit has had its turn.
+//! Must not: answer for an attacker the victim's team cannot see, or move anyone itself.
+
+use super::fixed::Fixed;
+use super::ids::ObjectId;
+use super::object::Order;
+use super::targeting::TargetIndex;
+use super::vision::Sight;
+use super::world::World;
+
+/// Hits a frame that call for help, at most.
+pub(super) const MAX_ALERTS: usize = 64;
+/// Farthest a helper may stand from the comrade hit (no unit sees farther).
+const HELP_REACH: Fixed = Fixed::from_int(400);
+
+/// Idle armed units that see a comrade hit (or are hit themselves) take up a guard where they
+/// stand and engage the attacker if their team sees it: they return fire and help allies, then
+/// go back to their place when the fight is over.
+pub(super) fn call_for_help(world: &mut World, index: &TargetIndex, alerts: &[(ObjectId, ObjectId)]) {
+    let rules = std::sync::Arc::clone(&world.rules);
+    let mut helpers: Vec<(u32, ObjectId)> = Vec::new();
+    for &(victim, attacker) in alerts {
+        let (Some(v), Some(a)) = (world.objects.get(victim), world.objects.get(attacker)) else { continue };
+        let Some(team) = world.players.get(v.owner.index()).map(|p| p.team) else { continue };
+        let (at, from) = (v.pos, a.pos);
+        if world.vision.sight_at(team, from) != Sight::Visible {
+            continue;
+        }
+        index.for_each_near(
+            |t| t == team,
+            at,
+            HELP_REACH,
+            false,
+            |e| {
+                let Some(o) = world.objects.by_slot(e.slot as usize) else { return };
+                let t = rules.template(o.template);
+                let sight = t.vision;
+                let idle = o.order == Order::Idle && o.target.is_none() && t.is_mobile() && !t.weapons.is_empty();
+                // Within the square read as well as in sight, so a (modded) sight beyond the reach
+                // never makes the answer depend on how the grid's buckets fall.
+                let d = o.pos - at;
+                let near = d.x.abs() <= HELP_REACH && d.y.abs() <= HELP_REACH;
+                if idle && near && o.is_complete() && d.length_squared() <= sight * sight {
+                    helpers.push((e.slot, attacker));
+                }
+            },
+        );
+    }
+    helpers.sort();
+    helpers.dedup_by_key(|h| h.0);
+    for (slot, attacker) in helpers {
+        if let Some(mut o) = world.objects.by_slot_mut(slot as usize) {
+            let anchor = o.pos;
+            o.set_order(Order::Guard { anchor });
+            o.set_target(Some(attacker));
+        }
+    }
+}

@@ -16,7 +16,7 @@ use super::movement::{facing_to, set_goal};
 use super::object::Order;
 use super::projectile::Projectile;
 use super::rules::{ObjectKind, Stat};
-use super::targeting::{nearest_enemy, rebuild_index, seen};
+use super::targeting::{nearest_enemy, refresh_index, seen};
 use super::world::World;
 
 /// Frames between target scans of one unit.
@@ -96,7 +96,7 @@ pub(crate) fn update(world: &mut World) {
         {
             let reach = if order == Order::Idle { w.range.max(vision) } else { vision };
             if !indexed {
-                rebuild_index(world, &mut index);
+                refresh_index(world, &mut index);
                 indexed = true;
             }
             target = nearest_enemy(world, &index, (owner.index(), team, w.targets), centre, reach, (pos, w.min_range));
@@ -168,7 +168,7 @@ pub(crate) fn update(world: &mut World) {
     }
     if !alerts.is_empty() {
         if !indexed {
-            rebuild_index(world, &mut index);
+            refresh_index(world, &mut index);
         }
         call_for_help(world, &index, &alerts);
     }

@@ -347,6 +347,18 @@ impl SpatialIndex {
         self.max_radius
     }
 
+    /// The entries, bucket by bucket.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The entries, to change what they carry in place. An entry stays in the bucket it was
+    /// built into whatever its position becomes, so once positions change, a query must widen
+    /// its square by the farthest any entry moved (along either axis) to meet all it should.
+    pub fn entries_mut(&mut self) -> &mut [Entry] {
+        &mut self.entries
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()

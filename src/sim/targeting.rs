@@ -35,10 +35,47 @@ pub(super) fn seen(world: &World, team: u8, id: ObjectId) -> Option<Seen> {
     })
 }
 
-/// The players' objects, one bucket index per team (by team number), each in id order.
+/// Farthest (along either axis) an indexed object may move from where the index placed it
+/// before the index is built again. Queries widen by the farthest any has moved, so this trades
+/// rebuilds against the extra entries a widened square reads.
+const MAX_DRIFT: Fixed = Fixed::from_int(32);
+
+/// The owner an entry gets when its object leaves the world (queries skip it).
+const GONE: u8 = u8::MAX;
+
+/// The team of an object that is in no index (scenery).
+const UNINDEXED: u16 = u16::MAX;
+
+/// Where the last build put a slot's object.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    /// The object (`None`: the slot was empty, or its object has left since).
+    id: Option<ObjectId>,
+    /// The index it is in, by team, or [`UNINDEXED`].
+    team: u16,
+    /// Its entry's place in that index.
+    at: u32,
+    /// Its position at the build: where its bucket is.
+    built: Vec2,
+}
+
+/// The players' objects, one bucket index per team (by team number). It is kept between
+/// frames as a cache, never as state: each frame it is first asked, the entries take their
+/// objects' current positions (staying in the buckets of the build) and the entries of objects
+/// that left are marked gone; it is built again when an object arrived, the players changed or
+/// an object moved more than [`MAX_DRIFT`] from its bucket. Queries widen their square by how
+/// far objects moved, so they meet every entry a fresh build would put in the square, and the
+/// answers — chosen by distance and slot, never by the order entries come — are a fresh
+/// build's.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TargetIndex {
     teams: Vec<SpatialIndex>,
+    /// Per object slot, where its entry is.
+    placed: Vec<Placed>,
+    /// Each player's team at the build.
+    player_teams: Vec<u8>,
+    /// The farthest (along either axis) an indexed object has moved since the build.
+    drift: Fixed,
     /// Scratch: each team's entries as gathered.
     entries: Vec<Vec<Entry>>,
 }
@@ -61,13 +98,65 @@ impl TargetIndex {
                 continue;
             }
             let reach = if widen { reach + index.max_radius() } else { reach };
-            index.for_each_near(centre, reach, &mut f);
+            index.for_each_near(centre, reach + self.drift, |e| {
+                if e.owner != GONE {
+                    f(e);
+                }
+            });
         }
+    }
+
+    /// Brings the entries up to date with the objects as they stand (see the type's docs);
+    /// false when the index must be built again instead.
+    fn follow(&mut self, world: &World) -> bool {
+        let players = world.players.iter().map(|p| p.team);
+        if self.placed.len() != world.objects.slot_count() || !players.eq(self.player_teams.iter().copied()) {
+            return false;
+        }
+        let mut drift = 0u64;
+        for (slot, placed) in self.placed.iter_mut().enumerate() {
+            match (world.objects.by_slot(slot), placed.id) {
+                (None, None) => {}
+                (Some(o), Some(id)) if o.id == id => {
+                    let Some(index) = self.teams.get_mut(placed.team as usize) else { continue };
+                    let Some(entry) = index.entries_mut().get_mut(placed.at as usize) else { return false };
+                    entry.pos = o.pos;
+                    // Plain integers: a difference that wraps is huge, and rebuilds.
+                    let dx = o.pos.x.raw().wrapping_sub(placed.built.x.raw()).unsigned_abs();
+                    let dy = o.pos.y.raw().wrapping_sub(placed.built.y.raw()).unsigned_abs();
+                    drift = drift.max(dx).max(dy);
+                }
+                (None, Some(_)) => {
+                    if let Some(entry) = self
+                        .teams
+                        .get_mut(placed.team as usize)
+                        .and_then(|index| index.entries_mut().get_mut(placed.at as usize))
+                    {
+                        entry.owner = GONE;
+                    }
+                    placed.id = None;
+                }
+                (Some(_), _) => return false, // an object arrived
+            }
+        }
+        if drift > MAX_DRIFT.raw() as u64 {
+            return false;
+        }
+        self.drift = Fixed::from_raw(drift as i64);
+        true
     }
 }
 
-/// Indexes the players' objects by team (scenery belongs to no player: it is never a target,
-/// nor calls or answers for help).
+/// Makes `index` answer for the world as it stands: follows the objects where it can, builds
+/// the index again where it must (see [`TargetIndex`]).
+pub(super) fn refresh_index(world: &World, index: &mut TargetIndex) {
+    if !index.follow(world) {
+        rebuild_index(world, index);
+    }
+}
+
+/// Indexes the players' objects by team afresh (scenery belongs to no player: it is never a
+/// target, nor calls or answers for help).
 pub(super) fn rebuild_index(world: &World, index: &mut TargetIndex) {
     let teams = world.players.iter().map(|p| p.team as usize + 1).max().unwrap_or(0);
     index.entries.resize_with(teams, Vec::new);
@@ -75,16 +164,28 @@ pub(super) fn rebuild_index(world: &World, index: &mut TargetIndex) {
     for entries in &mut index.entries {
         entries.clear();
     }
+    index.placed.clear();
+    index.placed.resize(world.objects.slot_count(), Placed { id: None, team: UNINDEXED, at: 0, built: Vec2::ZERO });
     for o in world.objects.iter() {
-        let Some(player) = world.players.get(o.owner.index()) else { continue };
+        let team = world.players.get(o.owner.index()).map_or(UNINDEXED, |p| u16::from(p.team));
+        index.placed[o.id.index as usize] = Placed { id: Some(o.id), team, at: 0, built: o.pos };
+        if team == UNINDEXED {
+            continue;
+        }
         let radius = world.rules.template(o.template).radius;
         let entry = Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: o.kind.is_air() };
-        index.entries[player.team as usize].push(entry);
+        index.entries[team as usize].push(entry);
     }
     let size = world.terrain.world_size();
     for (grid, entries) in index.teams.iter_mut().zip(&index.entries) {
         grid.rebuild(size, BUCKET_LOG2, entries);
+        for (at, e) in grid.entries().iter().enumerate() {
+            index.placed[e.slot as usize].at = at as u32;
+        }
     }
+    index.player_teams.clear();
+    index.player_teams.extend(world.players.iter().map(|p| p.team));
+    index.drift = Fixed::ZERO;
 }
 
 /// The nearest living enemy of `owner` that `team` sees and a weapon with `targets` can hit,
@@ -129,8 +230,100 @@ pub(super) fn nearest_enemy(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::ids::TemplateId;
+    use crate::sim::angle::Angle;
+    use crate::sim::command::{Command, Point, StampedCommand};
+    use crate::sim::ids::{CommandId, Frame, PlayerId, TemplateId};
+    use crate::sim::object::Object;
+    use crate::sim::rules::Targets;
     use crate::sim::test_support;
+
+    /// What the index answers about one unit: its slot, its nearest enemy at two reaches, and
+    /// the slots of its comrades near it.
+    type Answer = (u32, Option<ObjectId>, Option<ObjectId>, Vec<u32>);
+
+    /// Every answer the index gives about `w`: each unit's nearest enemy at two reaches, and
+    /// the comrades near each unit (as the call for help reads them).
+    fn answers(w: &World, index: &TargetIndex) -> Vec<Answer> {
+        let mut out = Vec::new();
+        for o in w.objects.iter() {
+            let Some(team) = w.players.get(o.owner.index()).map(|p| p.team) else { continue };
+            let ask = |reach: i64| {
+                let (at, reach) = (o.pos, Fixed::from_int(reach));
+                nearest_enemy(w, index, (o.owner.index(), team, Targets::Both), at, reach, (at, Fixed::ZERO))
+                    .map(|s| s.id)
+            };
+            let mut comrades = Vec::new();
+            index.for_each_near(
+                |t| t == team,
+                o.pos,
+                Fixed::from_int(50),
+                false,
+                |e| {
+                    let near = w.objects.by_slot(e.slot as usize).is_some_and(|c| {
+                        let d = c.pos - o.pos;
+                        d.x.abs() <= Fixed::from_int(50) && d.y.abs() <= Fixed::from_int(50)
+                    });
+                    if near {
+                        comrades.push(e.slot);
+                    }
+                },
+            );
+            comrades.sort();
+            out.push((o.id.index, ask(45), ask(150), comrades));
+        }
+        out
+    }
+
+    #[test]
+    fn an_index_kept_between_frames_answers_as_a_fresh_one() {
+        // Two crowds charge through each other: units move every frame, many die (their
+        // entries are marked gone), and now and then a unit arrives, sometimes in a slot a
+        // dead one left. The index kept from frame to frame must answer every question as an
+        // index built afresh that frame does.
+        let mut objects = Vec::new();
+        for k in 0..60i64 {
+            let (col, row) = (k % 6, k / 6);
+            objects.push((TemplateId(0), 0, Vec2::from_int(100 + col * 9, 100 + row * 9)));
+            objects.push((TemplateId(0), 1, Vec2::from_int(300 + col * 9, 100 + row * 9)));
+        }
+        let mut w = test_support::world(60, objects);
+        let units = |w: &World, p: u8| -> Vec<ObjectId> {
+            w.objects.iter().filter(|o| o.owner == PlayerId(p) && o.template == TemplateId(0)).map(|o| o.id).collect()
+        };
+        let mut commands = Vec::new();
+        for (p, to) in [(0u8, 400), (1, 50)] {
+            let stamp =
+                |id, command| StampedCommand { frame: Frame(0), player: PlayerId(p), id: CommandId(id), command };
+            commands.push(stamp(1, Command::Select { objects: units(&w, p), add: false }));
+            commands.push(stamp(2, Command::AttackMove { to: Point { x: to, y: 140 } }));
+        }
+        let mut kept = TargetIndex::default();
+        let (mut rebuilds, mut gone_seen, mut frames) = (0, 0, 0);
+        for frame in 0..400u32 {
+            w.tick(if frame == 0 { &commands } else { &[] });
+            if frame % 37 == 5 {
+                // An arrival, as a factory's would come: spawned, then flushed in.
+                let t = w.rules.template(TemplateId(0)).clone();
+                let at = Vec2::from_int(200, 60 + (frame % 100) as i64);
+                w.objects.spawn(Object::new(TemplateId(0), PlayerId((frame % 2) as u8), &t, at, Angle(0)));
+                w.objects.flush();
+            }
+            let followed = kept.follow(&w);
+            if !followed {
+                rebuild_index(&w, &mut kept);
+                rebuilds += 1;
+            }
+            gone_seen += kept.teams.iter().flat_map(|t| t.entries()).filter(|e| e.owner == GONE).count();
+            let mut fresh = TargetIndex::default();
+            rebuild_index(&w, &mut fresh);
+            assert_eq!(answers(&w, &kept), answers(&w, &fresh), "frame {frame}");
+            frames += 1;
+        }
+        // The case was exercised: entries followed, gone and rebuilt, and the fight went on.
+        assert!(rebuilds > 10 && rebuilds < frames / 2, "{rebuilds} rebuilds in {frames} frames");
+        assert!(gone_seen > 0, "no entry was ever marked gone");
+        assert!(units(&w, 0).len() < 60 || units(&w, 1).len() < 60, "nobody died");
+    }
 
     #[test]
     fn a_target_whose_edge_is_in_reach_is_found_however_the_grid_falls() {

@@ -51,6 +51,9 @@ const RUNS: usize = 5;
 /// Map side in cells (10 world units each).
 const SIDE: u32 = 256;
 
+/// Units ordered together (half the most a selection may hold).
+const GROUP: usize = MAX_SELECTION / 2;
+
 /// Orders a player's units back and forth in groups.
 struct Shuttle {
     player: PlayerId,
@@ -66,18 +69,14 @@ impl Controller for Shuttle {
     fn think(&mut self, world: &World) -> Vec<Command> {
         let f = world.frame().0;
         let period = 240;
-        let mut out = Vec::new();
-        if !f.is_multiple_of(period) {
-            return out;
-        }
+        // A frame's selections all run before its orders, so each group is ordered on a frame
+        // of its own: group g on the g-th frame of each period.
+        let g = (f % period) as usize;
+        let Some(group) = self.units.chunks(GROUP).nth(g) else { return Vec::new() };
         let north = (f / period).is_multiple_of(2);
-        for (g, group) in self.units.chunks(MAX_SELECTION / 2).enumerate() {
-            let y = if north { 1900 } else { 600 } + (g as i32 % 2) * 150;
-            let x = self.x + (g as i32 / 2) * 300 - 300;
-            out.push(Command::Select { objects: group.to_vec(), add: false });
-            out.push(Command::Move { to: Point { x, y } });
-        }
-        out
+        let y = if north { 1900 } else { 600 } + (g as i32 % 2) * 150;
+        let x = self.x + (g as i32 / 2) * 300 - 300;
+        vec![Command::Select { objects: group.to_vec(), add: false }, Command::Move { to: Point { x, y } }]
     }
 }
 
@@ -94,15 +93,13 @@ impl Controller for Charge {
     }
 
     fn think(&mut self, world: &World) -> Vec<Command> {
-        if world.frame().0 != 0 {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for (g, group) in self.units.chunks(MAX_SELECTION / 2).enumerate() {
-            out.push(Command::Select { objects: group.to_vec(), add: false });
-            out.push(Command::AttackMove { to: Point { x: self.x, y: 700 + g as i32 * 150 } });
-        }
-        out
+        // One group a frame, as the shuttle does: group g on frame g.
+        let g = world.frame().0 as usize;
+        let Some(group) = self.units.chunks(GROUP).nth(g) else { return Vec::new() };
+        vec![
+            Command::Select { objects: group.to_vec(), add: false },
+            Command::AttackMove { to: Point { x: self.x, y: 700 + g as i32 * 150 } },
+        ]
     }
 }
 

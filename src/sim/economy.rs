@@ -39,8 +39,9 @@ fn nearest(world: &World, from: Vec2, keep: impl Fn(&Object) -> bool) -> Option<
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn gather(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
-    // Depots do not come or go while gatherers work: found once a frame, not once a gatherer.
-    let depots = depots(world);
+    // Depots do not come or go while gatherers work: found once a frame, when the first
+    // gatherer asks, not once a gatherer.
+    let mut depots: Option<Vec<Depot>> = None;
     for slot in 0..world.objects.slot_count() {
         let Some(g) = world.objects.by_slot(slot) else { continue };
         let Order::Gather { pile } = g.order else { continue };
@@ -80,7 +81,7 @@ pub(crate) fn gather(world: &mut World) {
                     let left = p.supply - take;
                     p.set_supply(left);
                 }
-                let depot = nearest_depot(&depots, owner, pos);
+                let depot = nearest_depot(depots.get_or_insert_with(|| finished_depots(world)), owner, pos);
                 if let Some(mut g) = world.objects.by_slot_mut(slot) {
                     g.set_work(0);
                     g.set_cargo(take);
@@ -99,7 +100,8 @@ pub(crate) fn gather(world: &mut World) {
             }
         } else {
             // Carrying: unload at the nearest depot.
-            let Some((dpos, dr)) = nearest_depot(&depots, owner, pos) else { continue };
+            let found = depots.get_or_insert_with(|| finished_depots(world));
+            let Some((dpos, dr)) = nearest_depot(found, owner, pos) else { continue };
             if near(dpos, pos, dr + my_radius + Fixed::from_int(REACH)) {
                 if let Some(p) = world.players.get_mut(owner.index()) {
                     p.money += cargo as i64;
@@ -127,7 +129,7 @@ pub(crate) fn gather(world: &mut World) {
 type Depot = (PlayerId, Vec2, Fixed, ObjectId);
 
 /// Every finished supply depot, in id order.
-fn depots(world: &World) -> Vec<Depot> {
+fn finished_depots(world: &World) -> Vec<Depot> {
     let rules = &world.rules;
     world
         .objects

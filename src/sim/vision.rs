@@ -218,10 +218,19 @@ pub(crate) fn update(world: &mut World) {
         if o.is_none() && had.is_none() {
             continue; // a free slot
         }
-        let wanted = o.and_then(|o| {
-            let team = world.players.get(o.owner.index()).filter(|p| !p.defeated).map(|p| p.team);
-            vision.wanted(o, team, world.sight(o), had.as_ref())
-        });
+        let team = |o: &Object| world.players.get(o.owner.index()).filter(|p| !p.defeated).map(|p| p.team);
+        // Most objects keep their stamp: the same living object in the same cell, with the same
+        // team and sight (a stamp is made only with a sight above zero). Checked cheapest first.
+        if let (Some(o), Some(h)) = (o, had)
+            && h.id == o.id
+            && o.health > 0
+            && vision.holds(h.cell, o.pos)
+            && team(o) == Some(h.team)
+            && world.sight(o) == h.sight
+        {
+            continue;
+        }
+        let wanted = o.and_then(|o| vision.wanted(o, team(o), world.sight(o), had.as_ref()));
         if *had == wanted {
             continue;
         }

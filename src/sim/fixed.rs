@@ -126,6 +126,18 @@ impl Fixed {
             Fixed(((raw as u128) << Self::FRAC_BITS).isqrt() as i64)
         }
     }
+
+    /// Whether `self.sqrt() >= v`, without taking the root: the root is ⌊√(raw·2¹⁶)⌋ (in raw
+    /// units), and ⌊√x⌋ ≥ m exactly when x ≥ m² for m ≥ 0.
+    pub fn sqrt_at_least(self, v: Fixed) -> bool {
+        if v.0 <= 0 {
+            return true;
+        }
+        if self.0 <= 0 {
+            return false;
+        }
+        (v.0 as u128) * (v.0 as u128) <= (self.0 as u128) << Self::FRAC_BITS
+    }
 }
 
 const fn clamp_i128(v: i128) -> i64 {
@@ -268,6 +280,15 @@ mod tests {
             let floor = |a: i64, b: i64| (Fixed::from_raw(a) / Fixed::from_raw(b)).floor_int();
             prop_assert_eq!(Fixed::from_raw(a).div_floor_int(Fixed::from_raw(b)), floor(a, b));
             prop_assert_eq!(Fixed::from_raw(small).div_floor_int(Fixed::from_raw(cell)), floor(small, cell));
+        }
+
+        #[test]
+        fn sqrt_at_least_answers_as_the_root_does(a in any::<i64>(), v in any::<i64>(), near in 0i64..(1 << 40), d in -3i64..=3) {
+            prop_assert_eq!(Fixed::from_raw(a).sqrt_at_least(Fixed::from_raw(v)), Fixed::from_raw(a).sqrt() >= Fixed::from_raw(v));
+            // Right at the root, where the answer turns.
+            let x = Fixed::from_raw(near);
+            let root = Fixed::from_raw(x.sqrt().raw() + d);
+            prop_assert_eq!(x.sqrt_at_least(root), x.sqrt() >= root);
         }
 
         #[test]

@@ -110,9 +110,11 @@ pub(crate) fn update(world: &mut World) {
             want = Fixed::ZERO;
         }
         if last && t.acceleration > Fixed::ZERO {
-            // v² ≤ 2·a·d keeps the stop on the point.
-            let stop = (t.acceleration.mul_int(2) * dist).sqrt();
-            want = want.min(stop.max(t.acceleration));
+            // v² ≤ 2·a·d keeps the stop on the point; the root is taken only when it brakes.
+            let squared = t.acceleration.mul_int(2) * dist;
+            if !squared.sqrt_at_least(want) {
+                want = want.min(squared.sqrt().max(t.acceleration));
+            }
         }
         obj.set_speed(if obj.speed < want {
             (obj.speed + t.acceleration).min(want)

@@ -167,6 +167,43 @@ impl Vision {
         }
     }
 
+    /// Moves a team's disc from `old` to `new` (the same team and radius), as unstamping one
+    /// and stamping the other would, touching only the cells that change: row by row, the cells
+    /// of the old run outside the new one lose a count and those of the new run outside the
+    /// old one gain one (a step to the next cell changes a cell or two a row, not the row).
+    fn shift(&mut self, old: Stamp, new: Stamp) {
+        debug_assert!(old.team == new.team && old.radius_sq == new.radius_sq);
+        let (w, h) = (self.width, self.height);
+        let Some(team) = self.teams.get_mut(new.team as usize) else { return };
+        let disc = self.discs.entry(new.radius_sq).or_insert_with(|| disc_rows(new.radius_sq));
+        let r = disc.len() as i32 / 2;
+        // The run of the disc centred on `c` in row `y`, clipped to the grid (empty: start > end).
+        let run = |c: (i32, i32), y: i32| match disc.get((y - c.1 + r) as usize) {
+            Some(&(_, half)) if (y - c.1).abs() <= r => ((c.0 - half).max(0), (c.0 + half).min(w - 1)),
+            _ => (1, 0),
+        };
+        let rows = (old.cell.1.min(new.cell.1) - r).max(0)..=(old.cell.1.max(new.cell.1) + r).min(h - 1);
+        for y in rows {
+            let (was, now) = (run(old.cell, y), run(new.cell, y));
+            let row = (y * w) as usize;
+            for (a, b) in outside(was, now) {
+                for seen in &mut team.visible[row + a as usize..=row + b as usize] {
+                    *seen = seen.saturating_sub(1);
+                }
+            }
+            for (a, b) in outside(now, was) {
+                let cells = row + a as usize..=row + b as usize;
+                for (seen, explored) in team.visible[cells.clone()].iter_mut().zip(&mut team.explored[cells]) {
+                    *seen = seen.saturating_add(1);
+                    if !*explored {
+                        *explored = true;
+                        team.explored_count += 1;
+                    }
+                }
+            }
+        }
+    }
+
     /// The disc `o` should have stamped now, if any. What `had` (its stamp) says still holds
     /// while the object keeps its sight and its cell: most frames need no division.
     fn wanted(&self, o: &Object, team: Option<u8>, sight: Fixed, had: Option<&Stamp>) -> Option<Stamp> {
@@ -204,6 +241,17 @@ fn disc_rows(radius_sq: i64) -> Vec<(i32, i32)> {
     (-r..=r).map(|dy| (dy, (radius_sq - (dy as i64) * (dy as i64)).isqrt() as i32)).collect()
 }
 
+/// The parts of the run `run` (first and last cell; empty when first > last) outside the run
+/// `other`: the part before it and the part after it, each possibly empty.
+fn outside(run: (i32, i32), other: (i32, i32)) -> impl Iterator<Item = (i32, i32)> {
+    let parts = if other.0 > other.1 {
+        [run, (1, 0)]
+    } else {
+        [(run.0, run.1.min(other.0 - 1)), (run.0.max(other.1 + 1), run.1)]
+    };
+    parts.into_iter().filter(|&(a, b)| a <= b)
+}
+
 /// Brings every team's grid up to date with the objects as they stand (after the frame's
 /// movement and removals). Objects of neutral or defeated players see nothing.
 pub(crate) fn update(world: &mut World) {
@@ -234,12 +282,16 @@ pub(crate) fn update(world: &mut World) {
         if *had == wanted {
             continue;
         }
-        let had = *had;
-        if let Some(old) = had {
-            vision.apply(old, false);
-        }
-        if let Some(new) = wanted {
-            vision.apply(new, true);
+        match (*had, wanted) {
+            (Some(old), Some(new)) if old.team == new.team && old.radius_sq == new.radius_sq => vision.shift(old, new),
+            (had, wanted) => {
+                if let Some(old) = had {
+                    vision.apply(old, false);
+                }
+                if let Some(new) = wanted {
+                    vision.apply(new, true);
+                }
+            }
         }
         vision.stamps[slot] = wanted;
     }
@@ -305,6 +357,43 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Shifting a disc leaves every count and explored cell as unstamping it and stamping
+        /// it at its new cell does: discs of every size, near and far moves, on and off the
+        /// grid's edges, over ground other discs already cover.
+        #[test]
+        fn a_shifted_disc_counts_as_one_unstamped_and_stamped_again(
+            radius_sq in 0i64..200,
+            from in (-20i32..60, -20i32..60),
+            step in (-3i32..=3, -3i32..=3),
+            far in proptest::bool::weighted(0.2),
+            others in proptest::collection::vec((0i32..40, 0i32..40, 0i64..120), 0..4),
+        ) {
+            // A 40 × 30 grid of vision cells.
+            let terrain = Terrain::open(80, 60, Fixed::from_int(10), Vec::new());
+            let mut grid = Vision::new(&terrain, 1);
+            let stamp = |cell: (i32, i32), radius_sq: i64| Stamp {
+                id: ObjectId { index: 0, generation: 0 },
+                team: 0,
+                cell,
+                radius_sq,
+                sight: Fixed::ONE,
+            };
+            for &(x, y, r) in &others {
+                grid.apply(stamp((x, y), r), true);
+            }
+            let to = if far { (from.1, from.0) } else { (from.0 + step.0, from.1 + step.1) };
+            let (old, new) = (stamp(from, radius_sq), stamp(to, radius_sq));
+            grid.apply(old, true);
+            let mut expected = grid.clone();
+            expected.apply(old, false);
+            expected.apply(new, true);
+            grid.shift(old, new);
+            let (got, want) = (&grid.teams[0], &expected.teams[0]);
+            proptest::prop_assert_eq!(&got.visible, &want.visible);
+            proptest::prop_assert_eq!(&got.explored, &want.explored);
+            proptest::prop_assert_eq!(got.explored_count, want.explored_count);
+        }
+
         /// The test that lets a stamp keep its cell agrees with working the cell out, on and
         /// off the grid, at cell edges and between them.
         #[test]

@@ -9,6 +9,7 @@
 pub mod angle;
 pub mod command;
 pub mod content_digest;
+pub mod divisor;
 pub mod fixed;
 pub mod hash;
 pub mod ids;

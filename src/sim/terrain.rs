@@ -4,6 +4,7 @@
 //! remove their footprints as they are placed and destroyed. Must not: keep heights or
 //! anything for drawing (the renderer reads the map itself).
 
+use super::divisor::Divisor;
 use super::fixed::Fixed;
 use super::vector::Vec2;
 
@@ -22,6 +23,10 @@ pub struct Terrain {
     width: u32,
     height: u32,
     cell_size: Fixed,
+    /// Division by `cell_size`, prepared.
+    cell_divisor: Divisor,
+    /// The map's extent in world units.
+    size: Vec2,
     blocked: Vec<bool>,
     structures: Vec<u16>,
     start_positions: Vec<Vec2>,
@@ -54,7 +59,18 @@ impl Terrain {
     ) -> Terrain {
         let cells = width as usize * height as usize;
         blocked.resize(cells, true);
-        Terrain { width, height, cell_size, blocked, structures: vec![0; cells], start_positions, revision: 0 }
+        let size = Vec2::new(cell_size.mul_int(width as i64), cell_size.mul_int(height as i64));
+        Terrain {
+            width,
+            height,
+            cell_size,
+            cell_divisor: Divisor::new(cell_size),
+            size,
+            blocked,
+            structures: vec![0; cells],
+            start_positions,
+            revision: 0,
+        }
     }
 
     /// An open, flat field (for tests and benchmarks).
@@ -79,7 +95,7 @@ impl Terrain {
 
     /// The map's extent in world units.
     pub fn world_size(&self) -> Vec2 {
-        Vec2::new(self.cell_size.mul_int(self.width as i64), self.cell_size.mul_int(self.height as i64))
+        self.size
     }
 
     /// The way from `p` toward the map's middle on each axis, as signs (1 where `p` lies on
@@ -103,7 +119,8 @@ impl Terrain {
 
     /// The cell under a point.
     pub fn cell_of(&self, p: Vec2) -> Cell {
-        Cell { x: p.x.div_floor_int(self.cell_size) as i32, y: p.y.div_floor_int(self.cell_size) as i32 }
+        let d = self.cell_divisor;
+        Cell { x: d.floor_div(p.x) as i32, y: d.floor_div(p.y) as i32 }
     }
 
     /// The centre of a cell in world units.

@@ -5,7 +5,7 @@
 
 use super::angle::Angle;
 use super::fixed::Fixed;
-use super::ids::{ObjectId, PlayerId};
+use super::ids::ObjectId;
 use super::object::{Nav, Order};
 use super::object_mut::ObjectMut;
 use super::pathfind::Pathfinder;
@@ -58,10 +58,7 @@ fn arrive(obj: &mut ObjectMut) {
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     // Each player's speed upgrades, looked up once a frame.
-    let kinds =
-        [ObjectKind::Infantry, ObjectKind::Vehicle, ObjectKind::Structure, ObjectKind::Prop, ObjectKind::Aircraft];
-    let upgraded: Vec<[u32; 5]> =
-        (0..world.players.len()).map(|i| kinds.map(|k| world.upgraded(PlayerId(i as u8), k, Stat::Speed))).collect();
+    let speeds = world.upgrade_table(Stat::Speed);
     for slot in 0..world.objects.slot_count() {
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         if obj.kind.blocks_ground() {
@@ -103,8 +100,7 @@ pub(crate) fn update(world: &mut World) {
         obj.set_facing(obj.facing.turn_toward(heading, t.turn_rate));
         let off = heading.delta(obj.facing).abs();
         // Choose a speed: brake for sharp turns and on the final approach.
-        let percent = upgraded.get(obj.owner.index()).map_or(100, |u| u[obj.kind as usize]);
-        let top = super::research::scaled(t.speed, percent);
+        let top = speeds.value(obj.owner, obj.kind, t.speed);
         let mut want = if obj.nav.pace > Fixed::ZERO { top.min(obj.nav.pace) } else { top };
         if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
             want = Fixed::ZERO;

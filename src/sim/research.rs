@@ -115,6 +115,15 @@ impl World {
         scaled(base, self.upgraded(owner, kind, stat))
     }
 
+    /// [`World::upgraded`] of `stat` for every player and kind, worked out once: for a system
+    /// that asks it of every object in a frame.
+    pub(crate) fn upgrade_table(&self, stat: Stat) -> UpgradeTable {
+        let percents = (0..self.players.len())
+            .map(|i| ObjectKind::ALL.map(|k| self.upgraded(PlayerId(i as u8), k, stat)))
+            .collect();
+        UpgradeTable { percents }
+    }
+
     /// The price if `player` may start researching `upgrade` at `structure` now, as `Research`
     /// would: the structure is theirs, finished, powered and idle, it researches that upgrade,
     /// the player has neither got it nor started it elsewhere, and can pay for it.
@@ -163,6 +172,19 @@ impl World {
     /// What cancelling (or selling) `structure`'s research pays back.
     pub(crate) fn research_refund(&self, structure: ObjectId) -> i64 {
         self.research.job(structure).map_or(0, |j| self.rules.upgrade(j.upgrade).cost)
+    }
+}
+
+/// One stat's upgrade percentages by player and kind, as they stand this frame.
+pub(crate) struct UpgradeTable {
+    percents: Vec<[u32; ObjectKind::ALL.len()]>,
+}
+
+impl UpgradeTable {
+    /// `base` for `owner`'s objects of `kind` after its upgrades (as
+    /// [`World::upgraded_value`]).
+    pub(crate) fn value(&self, owner: PlayerId, kind: ObjectKind, base: Fixed) -> Fixed {
+        scaled(base, self.percents.get(owner.index()).map_or(100, |p| p[kind as usize]))
     }
 }
 

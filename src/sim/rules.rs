@@ -28,6 +28,10 @@ pub enum ObjectKind {
 }
 
 impl ObjectKind {
+    /// Every kind, in declaration order (so `ALL[k as usize] == k`).
+    pub const ALL: [ObjectKind; 5] =
+        [ObjectKind::Infantry, ObjectKind::Vehicle, ObjectKind::Structure, ObjectKind::Prop, ObjectKind::Aircraft];
+
     /// True for objects that stand still and block the cells of their footprint.
     pub fn blocks_ground(self) -> bool {
         matches!(self, ObjectKind::Structure | ObjectKind::Prop)
@@ -377,5 +381,27 @@ impl Rules {
         // Whatever armour lets through at all does at least one point, so riflemen wear a
         // building down instead of never ending the game.
         if percent > 0 && w.damage > 0 { through.max(1) } else { through }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ObjectKind;
+
+    #[test]
+    fn every_kind_is_listed_at_its_own_index() {
+        for (i, k) in ObjectKind::ALL.iter().enumerate() {
+            assert_eq!(*k as usize, i, "{k:?}");
+        }
+        // A kind added to the enum stops this match compiling: a reminder to list it.
+        for k in ObjectKind::ALL {
+            match k {
+                ObjectKind::Infantry
+                | ObjectKind::Vehicle
+                | ObjectKind::Structure
+                | ObjectKind::Prop
+                | ObjectKind::Aircraft => {}
+            }
+        }
     }
 }

@@ -260,6 +260,9 @@ pub(crate) fn update(world: &mut World) {
     if vision.stamps.len() < slots {
         vision.stamps.resize(slots, None);
     }
+    // Each player's sight upgrades, looked up once a frame.
+    let sights = world.upgrade_table(super::rules::Stat::Sight);
+    let sight = |o: &Object| sights.value(o.owner, o.kind, world.rules.template(o.template).vision);
     for slot in 0..vision.stamps.len() {
         let o = world.objects.by_slot(slot);
         let had = &vision.stamps[slot];
@@ -274,11 +277,11 @@ pub(crate) fn update(world: &mut World) {
             && o.health > 0
             && vision.holds(h.cell, o.pos)
             && team(o) == Some(h.team)
-            && world.sight(o) == h.sight
+            && sight(o) == h.sight
         {
             continue;
         }
-        let wanted = o.and_then(|o| vision.wanted(o, team(o), world.sight(o), had.as_ref()));
+        let wanted = o.and_then(|o| vision.wanted(o, team(o), sight(o), had.as_ref()));
         if *had == wanted {
             continue;
         }

@@ -11,8 +11,8 @@
 //! square too big for that reads every bucket in order), and inside a bucket objects in id
 //! order (in an index built for the sweep where cells share buckets: by cell, row-major, then
 //! by id), so their order is the same on every machine. The sweep takes the entries in that
-//! order. Must not: be kept between frames as state (it is derived from object positions and
-//! rebuilt when needed).
+//! order. Must not: be kept between frames as state (it is derived from object positions; a
+//! caller may keep one as a cache, as targeting does, while its answers stay a fresh build's).
 
 use super::fixed::Fixed;
 use super::vector::Vec2;

@@ -1,7 +1,7 @@
-//! Target search for combat: the players' objects in one bucket index per team, rebuilt when a
-//! frame's first scan needs it, and the questions asked of it — the nearest enemy a weapon may
-//! take, and what a team sees of one target. A scan reads only its enemies' indices, so a crowd
-//! of comrades costs it nothing. A target counts once its edge is in reach; the query widens by
+//! Target search for combat: the players' objects in one bucket index per team, brought up to
+//! date when a frame's first scan needs it (see [`TargetIndex`]), and the questions asked of
+//! it — the nearest enemy a weapon may take, and what a team sees of one target. A scan reads
+//! only its enemies' indices, so a crowd of comrades costs it nothing. A target counts once its edge is in reach; the query widens by
 //! the largest radius indexed, so how the grid's buckets fall never decides.
 //! Must not: change objects (combat acts on the answers), or offer a target the team cannot see.
 

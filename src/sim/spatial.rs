@@ -23,6 +23,11 @@ const MIN_FOLDED: usize = 64;
 /// Cells share buckets once they outnumber the shared buckets by this much.
 const FOLD_AFTER: usize = 4;
 
+/// The same for an index built for the sweep, where a shared bucket costs more: each cell's
+/// neighbours must be picked out of their buckets, where with a bucket per cell they are one
+/// look each.
+const FOLD_AFTER_FOR_PAIRS: usize = 16;
+
 /// The most runs of entries a query reads one by one (rows of the square, or buckets when cells
 /// share them); a bigger square reads every entry.
 const MAX_RUNS: usize = 16;
@@ -131,8 +136,11 @@ impl SpatialIndex {
         // Cells share buckets only when they far outnumber the items: in a crowd, sharing
         // would hand each query the items of other cells to test.
         let folded = (items.len() * 2).next_power_of_two().max(MIN_FOLDED);
-        (self.buckets, self.mask) =
-            if cells > folded * FOLD_AFTER { (folded, folded - 1) } else { (cells, usize::MAX) };
+        (self.buckets, self.mask) = if cells > folded * if pairs { FOLD_AFTER_FOR_PAIRS } else { FOLD_AFTER } {
+            (folded, folded - 1)
+        } else {
+            (cells, usize::MAX)
+        };
         // A counting sort. Bucket k is counted at `starts[k + 2]`; the running total then
         // leaves its start at `starts[k + 1]`, which the scatter advances to its end, which is
         // the next bucket's start: `starts[k]` is bucket k's start and `starts[buckets]` the end.

@@ -133,8 +133,8 @@ fn finished_depots(world: &World) -> Vec<Depot> {
     let rules = &world.rules;
     world
         .objects
-        .iter()
-        .filter(|o| o.is_complete() && rules.template(o.template).supply_depot)
+        .of_templates(|t| rules.template(t).supply_depot)
+        .filter(|o| o.is_complete())
         .map(|o| (o.owner, o.pos, rules.template(o.template).radius, o.id))
         .collect()
 }

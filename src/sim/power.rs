@@ -28,9 +28,10 @@ impl PowerBalance {
 /// Every player's balance, by player index, from one pass over the objects.
 pub(crate) fn balances(world: &World) -> Vec<PowerBalance> {
     let mut out = vec![PowerBalance::default(); world.players.len()];
-    for o in world.objects.iter() {
+    // Only objects whose template makes or uses power are looked at.
+    for o in world.objects.of_templates(|t| world.rules.template(t).power != 0) {
         let power = world.rules.template(o.template).power;
-        if power == 0 || !o.is_complete() || (power < 0 && o.powered_down) {
+        if !o.is_complete() || (power < 0 && o.powered_down) {
             continue;
         }
         if let Some(b) = out.get_mut(o.owner.index()) {

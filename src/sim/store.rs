@@ -141,6 +141,22 @@ impl ObjectStore {
         self.tags.iter().zip(&self.slots).filter(move |&(&t, _)| t == want).filter_map(|(_, s)| s.object.as_ref())
     }
 
+    /// Live objects whose template `keep` accepts, in id order. The templates are read from
+    /// the compact per-slot array, so objects of other templates are never touched: a scan
+    /// for a few structures among many units costs a few bytes per slot.
+    pub fn of_templates(&self, mut keep: impl FnMut(TemplateId) -> bool) -> impl Iterator<Item = &Object> {
+        self.tags
+            .iter()
+            .zip(&self.slots)
+            .filter(move |&(&t, _)| t != 0 && keep(TemplateId(t as u16)))
+            .filter_map(|(_, s)| s.object.as_ref())
+    }
+
+    /// The owner of every live object, in id order (from the compact per-slot array).
+    pub fn owners(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.tags.iter().filter(|&&t| t != 0).map(|&t| PlayerId((t >> 16) as u8))
+    }
+
     /// Number of live objects.
     pub fn len(&self) -> usize {
         self.live
@@ -216,6 +232,33 @@ mod tests {
             powered_down: false,
             repairing: false,
         }
+    }
+
+    #[test]
+    fn template_and_owner_scans_see_exactly_the_live_objects() {
+        // Owners and templates mixed, some destroyed, a slot reused, one spawned and not yet
+        // flushed: the compact scans must agree with walking the objects themselves.
+        let mut store = ObjectStore::new();
+        let mut ids = Vec::new();
+        for i in 0..12u8 {
+            let o = Object { owner: PlayerId(i % 3), template: TemplateId((i % 4) as u16), ..obj() };
+            ids.push(store.spawn(o));
+        }
+        store.flush();
+        store.destroy(ids[2]);
+        store.destroy(ids[7]);
+        store.flush();
+        store.spawn(Object { owner: PlayerId(1), template: TemplateId(3), ..obj() });
+        store.flush();
+        store.spawn(Object { owner: PlayerId(2), template: TemplateId(1), ..obj() });
+        let wanted = |t: TemplateId| t.0 == 1 || t.0 == 3;
+        let scanned: Vec<ObjectId> = store.of_templates(wanted).map(|o| o.id).collect();
+        let walked: Vec<ObjectId> = store.iter().filter(|o| wanted(o.template)).map(|o| o.id).collect();
+        assert_eq!(scanned, walked);
+        assert_eq!(walked.len(), 6, "templates 1 and 3 among the 11 live objects");
+        let owners: Vec<PlayerId> = store.owners().collect();
+        assert_eq!(owners, store.iter().map(|o| o.owner).collect::<Vec<_>>());
+        assert_eq!(owners.len(), 11);
     }
 
     #[test]

@@ -12,8 +12,8 @@ pub(crate) fn update(world: &mut World) {
         return;
     }
     let mut owned = vec![0usize; world.players.len()];
-    for o in world.objects.iter() {
-        if let Some(n) = owned.get_mut(o.owner.index()) {
+    for owner in world.objects.owners() {
+        if let Some(n) = owned.get_mut(owner.index()) {
             *n += 1;
         }
     }

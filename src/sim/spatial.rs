@@ -136,11 +136,9 @@ impl SpatialIndex {
         // Cells share buckets only when they far outnumber the items: in a crowd, sharing
         // would hand each query the items of other cells to test.
         let folded = (items.len() * 2).next_power_of_two().max(MIN_FOLDED);
-        (self.buckets, self.mask) = if cells > folded * if pairs { FOLD_AFTER_FOR_PAIRS } else { FOLD_AFTER } {
-            (folded, folded - 1)
-        } else {
-            (cells, usize::MAX)
-        };
+        let fold_after = if pairs { FOLD_AFTER_FOR_PAIRS } else { FOLD_AFTER };
+        (self.buckets, self.mask) =
+            if cells > folded * fold_after { (folded, folded - 1) } else { (cells, usize::MAX) };
         // A counting sort. Bucket k is counted at `starts[k + 2]`; the running total then
         // leaves its start at `starts[k + 1]`, which the scatter advances to its end, which is
         // the next bucket's start: `starts[k]` is bucket k's start and `starts[buckets]` the end.

@@ -1,8 +1,9 @@
 //! Target search for combat: the players' objects in one bucket index per team, brought up to
 //! date when a frame's first scan needs it (see [`TargetIndex`]), and the questions asked of
 //! it — the nearest enemy a weapon may take, and what a team sees of one target. A scan reads
-//! only its enemies' indices, so a crowd of comrades costs it nothing. A target counts once its edge is in reach; the query widens by
-//! the largest radius indexed, so how the grid's buckets fall never decides.
+//! only its enemies' indices, so a crowd of comrades costs it nothing. A target counts once its
+//! edge is in reach; the query widens by the largest radius indexed, so how the grid's buckets
+//! fall never decides.
 //! Must not: change objects (combat acts on the answers), or offer a target the team cannot see.
 
 use super::fixed::Fixed;
@@ -118,8 +119,10 @@ impl TargetIndex {
             match (world.objects.by_slot(slot), placed.id) {
                 (None, None) => {}
                 (Some(o), Some(id)) if o.id == id => {
-                    let Some(index) = self.teams.get_mut(placed.team as usize) else { continue };
-                    let Some(entry) = index.entries_mut().get_mut(placed.at as usize) else { return false };
+                    if placed.team == UNINDEXED {
+                        continue;
+                    }
+                    let Some(entry) = entry_of(&mut self.teams, placed) else { return false };
                     entry.pos = o.pos;
                     // Plain integers: a difference that wraps is huge, and rebuilds.
                     let dx = o.pos.x.raw().wrapping_sub(placed.built.x.raw()).unsigned_abs();
@@ -127,11 +130,7 @@ impl TargetIndex {
                     drift = drift.max(dx).max(dy);
                 }
                 (None, Some(_)) => {
-                    if let Some(entry) = self
-                        .teams
-                        .get_mut(placed.team as usize)
-                        .and_then(|index| index.entries_mut().get_mut(placed.at as usize))
-                    {
+                    if let Some(entry) = entry_of(&mut self.teams, placed) {
                         entry.owner = GONE;
                     }
                     placed.id = None;
@@ -145,6 +144,11 @@ impl TargetIndex {
         self.drift = Fixed::from_raw(drift as i64);
         true
     }
+}
+
+/// The entry the last build made for a placed object (none for scenery).
+fn entry_of<'a>(teams: &'a mut [SpatialIndex], placed: &Placed) -> Option<&'a mut Entry> {
+    teams.get_mut(placed.team as usize)?.entries_mut().get_mut(placed.at as usize)
 }
 
 /// Makes `index` answer for the world as it stands: follows the objects where it can, builds

@@ -46,6 +46,27 @@ struct TeamSight {
     explored_count: u32,
 }
 
+impl TeamSight {
+    /// One more disc covers the cells of `run` (a row's run of cell indices): they are seen,
+    /// and explored from now on.
+    fn raise(&mut self, run: std::ops::RangeInclusive<usize>) {
+        for (seen, explored) in self.visible[run.clone()].iter_mut().zip(&mut self.explored[run]) {
+            *seen = seen.saturating_add(1);
+            if !*explored {
+                *explored = true;
+                self.explored_count += 1;
+            }
+        }
+    }
+
+    /// One disc fewer covers the cells of `run`.
+    fn lower(&mut self, run: std::ops::RangeInclusive<usize>) {
+        for seen in &mut self.visible[run] {
+            *seen = seen.saturating_sub(1);
+        }
+    }
+}
+
 /// One object's disc as stamped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Stamp {
@@ -151,19 +172,7 @@ impl Vision {
             }
             let row = (y * w) as usize;
             let run = row + x0 as usize..=row + x1 as usize;
-            if add {
-                for (seen, explored) in team.visible[run.clone()].iter_mut().zip(&mut team.explored[run]) {
-                    *seen = seen.saturating_add(1);
-                    if !*explored {
-                        *explored = true;
-                        team.explored_count += 1;
-                    }
-                }
-            } else {
-                for seen in &mut team.visible[run] {
-                    *seen = seen.saturating_sub(1);
-                }
-            }
+            if add { team.raise(run) } else { team.lower(run) }
         }
     }
 
@@ -187,19 +196,10 @@ impl Vision {
             let (was, now) = (run(old.cell, y), run(new.cell, y));
             let row = (y * w) as usize;
             for (a, b) in outside(was, now) {
-                for seen in &mut team.visible[row + a as usize..=row + b as usize] {
-                    *seen = seen.saturating_sub(1);
-                }
+                team.lower(row + a as usize..=row + b as usize);
             }
             for (a, b) in outside(now, was) {
-                let cells = row + a as usize..=row + b as usize;
-                for (seen, explored) in team.visible[cells.clone()].iter_mut().zip(&mut team.explored[cells]) {
-                    *seen = seen.saturating_add(1);
-                    if !*explored {
-                        *explored = true;
-                        team.explored_count += 1;
-                    }
-                }
+                team.raise(row + a as usize..=row + b as usize);
             }
         }
     }
@@ -302,11 +302,6 @@ pub(crate) fn update(world: &mut World) {
 }
 
 impl World {
-    /// `o`'s sight radius after its owner's upgrades.
-    pub fn sight(&self, o: &Object) -> Fixed {
-        self.upgraded_value(o.owner, o.kind, super::rules::Stat::Sight, self.rules.template(o.template).vision)
-    }
-
     /// What `player`'s team knows of the ground at `p`.
     pub fn sight_at(&self, player: PlayerId, p: Vec2) -> Sight {
         match self.players.get(player.index()) {

@@ -39,7 +39,12 @@ pub(crate) fn update(world: &mut World) {
     let mut alerts: Vec<(ObjectId, ObjectId)> = Vec::new();
     // Asked for when the first powered defence is met.
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
+    // Unarmed objects (most structures, props, gatherers) are passed over unread.
+    let armed = rules.templates_where(|t| !t.weapons.is_empty());
     for slot in 0..world.objects.slot_count() {
+        if !world.objects.slot_in(slot, &armed) {
+            continue;
+        }
         let Some(o) = world.objects.by_slot(slot) else { continue };
         let t = rules.template(o.template);
         let Some(&weapon) = t.weapons.first() else { continue };

@@ -59,11 +59,13 @@ pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     // Each player's speed upgrades, looked up once a frame.
     let speeds = world.upgrade_table(Stat::Speed);
+    // Structures and props never move: their slots are passed over unread.
+    let movers = rules.templates_where(|t| !t.kind.blocks_ground());
     for slot in 0..world.objects.slot_count() {
-        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
-        if obj.kind.blocks_ground() {
+        if !world.objects.slot_in(slot, &movers) {
             continue;
         }
+        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         let t = rules.template(obj.template);
         if obj.nav.goal.is_none() {
             if obj.speed > Fixed::ZERO {

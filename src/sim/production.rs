@@ -102,7 +102,12 @@ pub(crate) fn construct(world: &mut World) {
     let mut worked: Vec<ObjectId> = Vec::new();
     // Found once, when the first site is worked on.
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
+    // Builders are units: structures and props are passed over unread.
+    let units = rules.templates_where(|t| !t.kind.blocks_ground());
     for slot in 0..world.objects.slot_count() {
+        if !world.objects.slot_in(slot, &units) {
+            continue;
+        }
         let Some(builder) = world.objects.by_slot(slot) else { continue };
         let Order::Construct { site } = builder.order else { continue };
         let (bpos, bradius) = (builder.pos, rules.template(builder.template).radius);

@@ -295,10 +295,28 @@ pub struct Rules {
     pub upgrades: Vec<UpgradeTemplate>,
 }
 
+/// A set of templates, by id: what a scan of the store wants, decided once per template so
+/// the scan reads a flag per object instead of its template.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TemplateSet(Vec<bool>);
+
+impl TemplateSet {
+    /// Whether the set holds `id`.
+    #[inline(always)]
+    pub fn contains(&self, id: TemplateId) -> bool {
+        self.0.get(id.0 as usize).copied().unwrap_or(false)
+    }
+}
+
 impl Rules {
     /// The template with this id.
     pub fn template(&self, id: TemplateId) -> &ObjectTemplate {
         &self.templates[id.0 as usize]
+    }
+
+    /// The templates `keep` accepts.
+    pub fn templates_where(&self, keep: impl Fn(&ObjectTemplate) -> bool) -> TemplateSet {
+        TemplateSet(self.templates.iter().map(keep).collect())
     }
 
     /// The weapon with this id.

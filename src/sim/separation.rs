@@ -31,11 +31,10 @@ fn bucket_log2(entries: &[Entry]) -> u32 {
 pub(crate) fn update(world: &mut World) {
     let rules = &world.rules;
     let mut entries = Vec::with_capacity(world.objects.len());
-    for o in world.objects.iter() {
-        // Aircraft fly over the crowd (and hover where their formation slot puts them).
-        if o.kind.blocks_ground() || o.kind.is_air() {
-            continue;
-        }
+    // Aircraft fly over the crowd (and hover where their formation slot puts them);
+    // structures and props are not pushed.
+    let ground_units = rules.templates_where(|t| !t.kind.blocks_ground() && !t.kind.is_air());
+    for o in world.objects.of_set(&ground_units) {
         let radius = rules.template(o.template).radius;
         entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: false });
     }

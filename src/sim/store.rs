@@ -18,6 +18,7 @@ use super::hash::ObjectKey;
 use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::object::Object;
 use super::object_mut::ObjectMut;
+use super::rules::TemplateSet;
 
 #[derive(Clone, Debug, Default)]
 struct Slot {
@@ -141,15 +142,22 @@ impl ObjectStore {
         self.tags.iter().zip(&self.slots).filter(move |&(&t, _)| t == want).filter_map(|(_, s)| s.object.as_ref())
     }
 
-    /// Live objects whose template `keep` accepts, in id order. The templates are read from
-    /// the compact per-slot array, so objects of other templates are never touched: a scan
-    /// for a few structures among many units costs a few bytes per slot.
-    pub fn of_templates(&self, mut keep: impl FnMut(TemplateId) -> bool) -> impl Iterator<Item = &Object> {
+    /// Live objects whose template is in `set`, in id order. The templates are read from the
+    /// compact per-slot array, so objects of other templates are never touched: a scan for a
+    /// few structures among many units costs a few bytes per slot.
+    pub fn of_set<'a>(&'a self, set: &'a TemplateSet) -> impl Iterator<Item = &'a Object> {
         self.tags
             .iter()
             .zip(&self.slots)
-            .filter(move |&(&t, _)| t != 0 && keep(TemplateId(t as u16)))
+            .filter(move |&(&t, _)| t != 0 && set.contains(TemplateId(t as u16)))
             .filter_map(|(_, s)| s.object.as_ref())
+    }
+
+    /// Whether `slot` holds a live object whose template is in `set` (read from the compact
+    /// per-slot array: for a system that walks the slots and changes objects as it goes).
+    #[inline(always)]
+    pub fn slot_in(&self, slot: usize, set: &TemplateSet) -> bool {
+        self.tags.get(slot).is_some_and(|&t| t != 0 && set.contains(TemplateId(t as u16)))
     }
 
     /// The owner of every live object, in id order (from the compact per-slot array).
@@ -252,10 +260,22 @@ mod tests {
         store.flush();
         store.spawn(Object { owner: PlayerId(2), template: TemplateId(1), ..obj() });
         let wanted = |t: TemplateId| t.0 == 1 || t.0 == 3;
-        let scanned: Vec<ObjectId> = store.of_templates(wanted).map(|o| o.id).collect();
+        let base = crate::sim::test_support::rules().templates[0].clone();
+        let rules = crate::sim::rules::Rules {
+            templates: (0..4).map(|i| crate::sim::rules::ObjectTemplate { cost: i, ..base.clone() }).collect(),
+            ..Default::default()
+        };
+        let set = rules.templates_where(|t| t.cost == 1 || t.cost == 3);
+        let scanned: Vec<ObjectId> = store.of_set(&set).map(|o| o.id).collect();
         let walked: Vec<ObjectId> = store.iter().filter(|o| wanted(o.template)).map(|o| o.id).collect();
         assert_eq!(scanned, walked);
         assert_eq!(walked.len(), 6, "templates 1 and 3 among the 11 live objects");
+        let by_slot: Vec<ObjectId> = (0..store.slot_count() + 1)
+            .filter(|&s| store.slot_in(s, &set))
+            .filter_map(|s| store.by_slot(s))
+            .map(|o| o.id)
+            .collect();
+        assert_eq!(by_slot, walked, "slot_in agrees, and the reserved slot of the unflushed spawn is not in");
         let owners: Vec<PlayerId> = store.owners().collect();
         assert_eq!(owners, store.iter().map(|o| o.owner).collect::<Vec<_>>());
         assert_eq!(owners.len(), 11);

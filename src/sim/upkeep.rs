@@ -25,7 +25,11 @@ pub(crate) fn step(world: &mut World) {
         return;
     }
     let rules = std::sync::Arc::clone(&world.rules);
+    let structures = rules.templates_where(|t| t.kind == ObjectKind::Structure);
     for slot in 0..world.objects.slot_count() {
+        if !world.objects.slot_in(slot, &structures) {
+            continue;
+        }
         let Some(o) = world.objects.by_slot(slot) else { continue };
         if o.kind != ObjectKind::Structure || !o.is_complete() || o.health <= 0 {
             continue;

@@ -21,6 +21,8 @@ pub struct ObjectMut<'a> {
     object: &'a mut Object,
     key: ObjectKey,
     sum: &'a mut u64,
+    /// The store's flag that some object's health fell to zero or below.
+    fallen: &'a mut bool,
     /// Changes not yet added to `sum` (kept in a register; added when the handle drops).
     pending: u64,
 }
@@ -48,8 +50,8 @@ impl Deref for ObjectMut<'_> {
 
 impl<'a> ObjectMut<'a> {
     /// Wraps an object of the store (only the store makes these).
-    pub(super) fn new(object: &'a mut Object, key: ObjectKey, sum: &'a mut u64) -> ObjectMut<'a> {
-        ObjectMut { object, key, sum, pending: 0 }
+    pub(super) fn new(object: &'a mut Object, key: ObjectKey, sum: &'a mut u64, fallen: &'a mut bool) -> ObjectMut<'a> {
+        ObjectMut { object, key, sum, fallen, pending: 0 }
     }
 
     #[inline(always)]
@@ -93,6 +95,9 @@ impl<'a> ObjectMut<'a> {
     pub fn set_health(&mut self, health: i32) {
         self.account(Field::Health, encode::health(self.object.health), encode::health(health));
         self.object.health = health;
+        if health <= 0 {
+            *self.fallen = true;
+        }
     }
 
     /// Sets the frames until the weapon may fire again.
@@ -208,6 +213,9 @@ impl<'a> ObjectMut<'a> {
         self.object.id = id;
         self.object.owner = owner;
         self.object.template = template;
+        if self.object.health <= 0 {
+            *self.fallen = true;
+        }
         if KEEP_HASH {
             let after = self.object.digest(self.key);
             self.pending = self.pending.wrapping_add(after.wrapping_sub(before));

@@ -26,7 +26,7 @@ const FOLD_AFTER: usize = 4;
 /// The same for an index built for the sweep, where a shared bucket costs more: each cell's
 /// neighbours must be picked out of their buckets, where with a bucket per cell they are one
 /// look each.
-const FOLD_AFTER_FOR_PAIRS: usize = 16;
+const FOLD_AFTER_FOR_PAIRS: usize = 64;
 
 /// The most runs of entries a query reads one by one (rows of the square, or buckets when cells
 /// share them); a bigger square reads every entry.

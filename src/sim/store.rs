@@ -10,7 +10,8 @@
 //!
 //! The store also keeps the sum of its objects' digests (see [`ObjectKey`]): objects are added
 //! and removed at the flush, and changed only through [`ObjectMut`], so the objects' part of the
-//! state hash costs nothing to read.
+//! state hash costs nothing to read. The same handle raises a flag when an object's health
+//! falls to zero, so the frame's search for the dead runs only when there can be some.
 //! Must not: iterate any hashed container, hand out an object through a stale id, or hand out
 //! `&mut Object`.
 
@@ -40,6 +41,9 @@ pub struct ObjectStore {
     live: usize,
     /// Sum of the live objects' digests, kept up to date.
     digest_sum: u64,
+    /// Set when an object's health falls to zero or below (through [`ObjectMut`] or on
+    /// arrival); cleared by [`ObjectStore::take_fallen`].
+    fallen: bool,
 }
 
 impl ObjectStore {
@@ -108,10 +112,17 @@ impl ObjectStore {
             slot.key = ObjectKey::of(obj.id.to_bits());
             self.digest_sum = self.digest_sum.wrapping_add(obj.digest(slot.key));
             self.tags[obj.id.index as usize] = tag(obj.owner, obj.template);
+            self.fallen |= obj.health <= 0;
             slot.object = Some(obj);
             self.live += 1;
         }
         gone
+    }
+
+    /// Whether some object's health has fallen to zero or below since the last call (so a scan
+    /// for the dead can be skipped when none has); clears the flag.
+    pub fn take_fallen(&mut self) -> bool {
+        std::mem::take(&mut self.fallen)
     }
 
     /// True if `id` was spawned this frame and appears at the next flush.
@@ -128,7 +139,7 @@ impl ObjectStore {
     pub fn get_mut(&mut self, id: ObjectId) -> Option<ObjectMut<'_>> {
         let slot = self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation)?;
         let object = slot.object.as_mut()?;
-        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum))
+        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum, &mut self.fallen))
     }
 
     /// Live objects in id order.
@@ -189,7 +200,7 @@ impl ObjectStore {
     pub fn by_slot_mut(&mut self, index: usize) -> Option<ObjectMut<'_>> {
         let slot = self.slots.get_mut(index)?;
         let object = slot.object.as_mut()?;
-        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum))
+        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum, &mut self.fallen))
     }
 
     /// The sum of the live objects' digests, as kept up to date.
@@ -279,6 +290,24 @@ mod tests {
         let owners: Vec<PlayerId> = store.owners().collect();
         assert_eq!(owners, store.iter().map(|o| o.owner).collect::<Vec<_>>());
         assert_eq!(owners.len(), 11);
+    }
+
+    #[test]
+    fn a_fall_to_zero_health_is_flagged_however_it_happens() {
+        let mut store = ObjectStore::new();
+        let a = store.spawn(obj());
+        store.flush();
+        assert!(!store.take_fallen(), "a healthy arrival raises nothing");
+        store.get_mut(a).unwrap().set_health(5);
+        assert!(!store.take_fallen(), "wounded, not fallen");
+        store.get_mut(a).unwrap().set_health(0);
+        assert!(store.take_fallen());
+        assert!(!store.take_fallen(), "taking the flag clears it");
+        store.get_mut(a).unwrap().change(|o| o.health = -3);
+        assert!(store.take_fallen(), "a many-field change that kills is seen too");
+        store.spawn(Object { health: 0, ..obj() });
+        store.flush();
+        assert!(store.take_fallen(), "so is an arrival with no health");
     }
 
     #[test]

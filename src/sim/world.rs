@@ -178,7 +178,11 @@ impl World {
         super::projectile::update(self);
         movement::update(self);
         separation::update(self);
-        let dead: Vec<ObjectId> = self.objects.iter().filter(|o| o.health <= 0).map(|o| o.id).collect();
+        // Only when some health fell to zero or below is there anyone to look for.
+        let fallen = self.objects.take_fallen();
+        debug_assert!(fallen || self.objects.iter().all(|o| o.health > 0), "a fall to zero health went unflagged");
+        let dead: Vec<ObjectId> =
+            if fallen { self.objects.iter().filter(|o| o.health <= 0).map(|o| o.id).collect() } else { Vec::new() };
         for id in dead {
             if let Some(o) = self.objects.get(id) {
                 let (template, owner, at) = (o.template, o.owner, o.pos);

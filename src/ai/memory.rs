@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
-use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
 use crate::sim::vision::Sight;
 use crate::sim::world::World;
@@ -61,8 +60,9 @@ impl Memory {
         let frame = world.frame().0;
         self.now = frame;
         let Some(my_team) = world.players().get(me.index()).map(|p| p.team) else { return };
-        let enemy = |o: &Object| world.players().get(o.owner.index()).is_some_and(|p| p.team != my_team && !p.defeated);
-        for o in world.objects().filter(|o| enemy(o) && world.can_see(me, o)) {
+        let enemy =
+            |owner: PlayerId| world.players().get(owner.index()).is_some_and(|p| p.team != my_team && !p.defeated);
+        for o in world.objects_owned_by(enemy).filter(|o| world.can_see(me, o)) {
             let s = Sighting { id: o.id, pos: o.pos, template: o.template, owner: o.owner, health: o.health, frame };
             if o.kind.blocks_ground() {
                 self.structures.insert(o.id, s);

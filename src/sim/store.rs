@@ -171,6 +171,16 @@ impl ObjectStore {
         self.tags.get(slot).is_some_and(|&t| t != 0 && set.contains(TemplateId(t as u16)))
     }
 
+    /// Live objects whose owner `keep` accepts, in id order: owners are read from the compact
+    /// per-slot array, so other players' objects are never touched.
+    pub fn of_owners(&self, keep: impl Fn(PlayerId) -> bool) -> impl Iterator<Item = &Object> {
+        self.tags
+            .iter()
+            .zip(&self.slots)
+            .filter(move |&(&t, _)| t != 0 && keep(PlayerId((t >> 16) as u8)))
+            .filter_map(|(_, s)| s.object.as_ref())
+    }
+
     /// The owner of every live object, in id order (from the compact per-slot array).
     pub fn owners(&self) -> impl Iterator<Item = PlayerId> + '_ {
         self.tags.iter().filter(|&&t| t != 0).map(|&t| PlayerId((t >> 16) as u8))
@@ -287,6 +297,9 @@ mod tests {
             .map(|o| o.id)
             .collect();
         assert_eq!(by_slot, walked, "slot_in agrees, and the reserved slot of the unflushed spawn is not in");
+        let of_one: Vec<ObjectId> = store.of_owners(|p| p == PlayerId(1)).map(|o| o.id).collect();
+        assert_eq!(of_one, store.iter().filter(|o| o.owner == PlayerId(1)).map(|o| o.id).collect::<Vec<_>>());
+        assert_eq!(of_one.len(), 4, "player 1 owns 4 of the 11");
         let owners: Vec<PlayerId> = store.owners().collect();
         assert_eq!(owners, store.iter().map(|o| o.owner).collect::<Vec<_>>());
         assert_eq!(owners.len(), 11);

@@ -302,7 +302,12 @@ impl World {
 
     /// `player`'s live objects in id order.
     pub fn objects_of(&self, player: PlayerId) -> impl Iterator<Item = &Object> {
-        self.objects.iter().filter(move |o| o.owner == player)
+        self.objects.of_owners(move |owner| owner == player)
+    }
+
+    /// Live objects whose owner `keep` accepts, in id order (others are not read).
+    pub fn objects_owned_by(&self, keep: impl Fn(PlayerId) -> bool) -> impl Iterator<Item = &Object> {
+        self.objects.of_owners(keep)
     }
 
     /// One object by id.

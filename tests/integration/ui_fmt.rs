@@ -120,7 +120,17 @@ fn leaf() -> impl Strategy<Value = WindowDef> {
         (prop::option::of(("[A-Za-z ]{1,10}", 1i32..60, any::<bool>())), -1i32..3000, prop::array::uniform6(rgba())),
         (draw(), draw(), prop::option::of(any::<[bool; 4]>()), prop::option::of(any::<bool>())),
         (
-            prop::option::of(prop::collection::vec(("[A-Z]{2,8}", prop::collection::vec(-99i64..999, 1..3)), 1..4)),
+            // Gadget field names: any capitalised word but the four that end a value in the
+            // parser (a file naming one could never have been read, so none is written).
+            prop::option::of(prop::collection::vec(
+                (
+                    "[A-Z]{2,8}".prop_filter("a block keyword", |k| {
+                        !matches!(k.as_str(), "END" | "CHILD" | "WINDOW" | "ENDALLCHILDREN")
+                    }),
+                    prop::collection::vec(-99i64..999, 1..3),
+                ),
+                1..4,
+            )),
             prop::option::of("[A-Za-z]{0,8}"),
             prop::option::of("[A-Za-z]{0,8}"),
         ),

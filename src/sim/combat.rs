@@ -40,9 +40,9 @@ pub(crate) fn update(world: &mut World) {
     // Asked for when the first powered defence is met.
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
     // Unarmed objects (most structures, props, gatherers) are passed over unread.
-    let armed = rules.templates_where(|t| !t.weapons.is_empty());
+    let scans = std::sync::Arc::clone(&world.scans);
     for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &armed) {
+        if !world.objects.slot_in(slot, &scans.armed) {
             continue;
         }
         let Some(o) = world.objects.by_slot(slot) else { continue };

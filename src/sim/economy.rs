@@ -42,9 +42,9 @@ pub(crate) fn gather(world: &mut World) {
     // Depots do not come or go while gatherers work: found once a frame, when the first
     // gatherer asks, not once a gatherer.
     let mut depots: Option<Vec<Depot>> = None;
-    let gatherers = rules.templates_where(|t| t.gather.is_some());
+    let scans = std::sync::Arc::clone(&world.scans);
     for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &gatherers) {
+        if !world.objects.slot_in(slot, &scans.gatherers) {
             continue;
         }
         let Some(g) = world.objects.by_slot(slot) else { continue };
@@ -137,7 +137,7 @@ fn finished_depots(world: &World) -> Vec<Depot> {
     let rules = &world.rules;
     world
         .objects
-        .of_set(&rules.templates_where(|t| t.supply_depot))
+        .of_set(&world.scans.depots)
         .filter(|o| o.is_complete())
         .map(|o| (o.owner, o.pos, rules.template(o.template).radius, o.id))
         .collect()

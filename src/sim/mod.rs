@@ -24,6 +24,7 @@ pub mod regions;
 pub mod research;
 pub mod rng;
 pub mod rules;
+pub mod scans;
 pub mod setup;
 pub mod spatial;
 pub mod store;

@@ -60,9 +60,9 @@ pub(crate) fn update(world: &mut World) {
     // Each player's speed upgrades, looked up once a frame.
     let speeds = world.upgrade_table(Stat::Speed);
     // Structures and props never move: their slots are passed over unread.
-    let movers = rules.templates_where(|t| !t.kind.blocks_ground());
+    let scans = std::sync::Arc::clone(&world.scans);
     for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &movers) {
+        if !world.objects.slot_in(slot, &scans.movers) {
             continue;
         }
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };

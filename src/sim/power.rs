@@ -29,7 +29,7 @@ impl PowerBalance {
 pub(crate) fn balances(world: &World) -> Vec<PowerBalance> {
     let mut out = vec![PowerBalance::default(); world.players.len()];
     // Only objects whose template makes or uses power are looked at.
-    for o in world.objects.of_set(&world.rules.templates_where(|t| t.power != 0)) {
+    for o in world.objects.of_set(&world.scans.powered) {
         let power = world.rules.template(o.template).power;
         if !o.is_complete() || (power < 0 && o.powered_down) {
             continue;

@@ -103,9 +103,9 @@ pub(crate) fn construct(world: &mut World) {
     // Found once, when the first site is worked on.
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
     // Builders are units: structures and props are passed over unread.
-    let units = rules.templates_where(|t| !t.kind.blocks_ground());
+    let scans = std::sync::Arc::clone(&world.scans);
     for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &units) {
+        if !world.objects.slot_in(slot, &scans.movers) {
             continue;
         }
         let Some(builder) = world.objects.by_slot(slot) else { continue };

@@ -33,8 +33,7 @@ pub(crate) fn update(world: &mut World) {
     let mut entries = Vec::with_capacity(world.objects.len());
     // Aircraft fly over the crowd (and hover where their formation slot puts them);
     // structures and props are not pushed.
-    let ground_units = rules.templates_where(|t| !t.kind.blocks_ground() && !t.kind.is_air());
-    for o in world.objects.of_set(&ground_units) {
+    for o in world.objects.of_set(&world.scans.ground_units) {
         let radius = rules.template(o.template).radius;
         entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: false });
     }

@@ -148,6 +148,7 @@ impl World {
         let mut world = World {
             frame: Frame(0),
             rng: GameRng::new(setup.seed),
+            scans: std::sync::Arc::new(super::scans::ScanSets::new(&setup.rules)),
             rules: setup.rules,
             terrain: setup.terrain,
             objects: ObjectStore::new(),

@@ -150,40 +150,38 @@ impl ObjectStore {
     /// `owner`'s live objects of `template` in id order.
     pub fn owned_of(&self, owner: PlayerId, template: TemplateId) -> impl Iterator<Item = &Object> {
         let want = tag(owner, template);
-        self.tags.iter().zip(&self.slots).filter(move |&(&t, _)| t == want).filter_map(|(_, s)| s.object.as_ref())
+        self.tagged(move |t| t == want)
     }
 
     /// Live objects whose template is in `set`, in id order. The templates are read from the
     /// compact per-slot array, so objects of other templates are never touched: a scan for a
     /// few structures among many units costs a few bytes per slot.
     pub fn of_set<'a>(&'a self, set: &'a TemplateSet) -> impl Iterator<Item = &'a Object> {
-        self.tags
-            .iter()
-            .zip(&self.slots)
-            .filter(move |&(&t, _)| t != 0 && set.contains(TemplateId(t as u16)))
-            .filter_map(|(_, s)| s.object.as_ref())
+        self.tagged(move |t| t != 0 && set.contains(tag_template(t)))
     }
 
     /// Whether `slot` holds a live object whose template is in `set` (read from the compact
     /// per-slot array: for a system that walks the slots and changes objects as it goes).
     #[inline(always)]
     pub fn slot_in(&self, slot: usize, set: &TemplateSet) -> bool {
-        self.tags.get(slot).is_some_and(|&t| t != 0 && set.contains(TemplateId(t as u16)))
+        self.tags.get(slot).is_some_and(|&t| t != 0 && set.contains(tag_template(t)))
     }
 
     /// Live objects whose owner `keep` accepts, in id order: owners are read from the compact
     /// per-slot array, so other players' objects are never touched.
     pub fn of_owners(&self, keep: impl Fn(PlayerId) -> bool) -> impl Iterator<Item = &Object> {
-        self.tags
-            .iter()
-            .zip(&self.slots)
-            .filter(move |&(&t, _)| t != 0 && keep(PlayerId((t >> 16) as u8)))
-            .filter_map(|(_, s)| s.object.as_ref())
+        self.tagged(move |t| t != 0 && keep(tag_owner(t)))
     }
 
     /// The owner of every live object, in id order (from the compact per-slot array).
     pub fn owners(&self) -> impl Iterator<Item = PlayerId> + '_ {
-        self.tags.iter().filter(|&&t| t != 0).map(|&t| PlayerId((t >> 16) as u8))
+        self.tags.iter().filter(|&&t| t != 0).map(|&t| tag_owner(t))
+    }
+
+    /// The live objects whose slot's tag `keep` accepts, in id order (the scans by tag share
+    /// this walk: only the tags are read until one is accepted).
+    fn tagged(&self, keep: impl Fn(u32) -> bool) -> impl Iterator<Item = &Object> {
+        self.tags.iter().zip(&self.slots).filter(move |&(&t, _)| keep(t)).filter_map(|(_, s)| s.object.as_ref())
     }
 
     /// Number of live objects.
@@ -227,6 +225,16 @@ impl ObjectStore {
 /// A live object's tag: a presence bit, its owner and its template (0 stands for no object).
 const fn tag(owner: PlayerId, template: TemplateId) -> u32 {
     1 << 24 | (owner.0 as u32) << 16 | template.0 as u32
+}
+
+/// The owner a tag names.
+const fn tag_owner(tag: u32) -> PlayerId {
+    PlayerId((tag >> 16) as u8)
+}
+
+/// The template a tag names.
+const fn tag_template(tag: u32) -> TemplateId {
+    TemplateId(tag as u16)
 }
 
 #[cfg(test)]

@@ -25,13 +25,13 @@ pub(crate) fn step(world: &mut World) {
         return;
     }
     let rules = std::sync::Arc::clone(&world.rules);
-    let structures = rules.templates_where(|t| t.kind == ObjectKind::Structure);
+    let scans = std::sync::Arc::clone(&world.scans);
     for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &structures) {
+        if !world.objects.slot_in(slot, &scans.structures) {
             continue;
         }
         let Some(o) = world.objects.by_slot(slot) else { continue };
-        if o.kind != ObjectKind::Structure || !o.is_complete() || o.health <= 0 {
+        if !o.is_complete() || o.health <= 0 {
             continue;
         }
         let t = rules.template(o.template);

@@ -48,6 +48,8 @@ pub struct World {
     pub(crate) frame: Frame,
     pub(crate) rng: GameRng,
     pub(crate) rules: Arc<Rules>,
+    /// The template sets the systems scan by, worked out from `rules` once.
+    pub(crate) scans: Arc<super::scans::ScanSets>,
     pub(crate) terrain: Terrain,
     pub(crate) objects: ObjectStore,
     pub(crate) players: Vec<Player>,

@@ -170,10 +170,12 @@ pub enum Field {
     Xp,
     /// A structure's switches: powered down, being repaired.
     Flags,
+    /// The step a unit takes each frame while cruising, and the frame cruising ends.
+    NavCruise,
 }
 
 /// One salt per [`Field`]: random odd-looking words with the top bit set.
-const SALTS: [u64; 22] = [
+const SALTS: [u64; 23] = [
     0x5851_F42D_4C95_7F2D,
     0xD1B5_4A32_D192_ED03,
     0xAEF1_7502_108E_F2D9,
@@ -196,6 +198,7 @@ const SALTS: [u64; 22] = [
     0xA076_1D64_78BD_642F,
     0xE703_7ED1_A0B4_28DB,
     0xB492_B66F_BE98_F273,
+    0xF68B_4EF5_F6AE_AAFD,
 ];
 
 /// The per-object key of the incremental object hash.

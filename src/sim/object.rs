@@ -8,7 +8,7 @@
 use super::angle::Angle;
 use super::fixed::Fixed;
 use super::hash::{Field, ObjectKey, digest8};
-use super::ids::{ObjectId, PlayerId, TemplateId};
+use super::ids::{Frame, ObjectId, PlayerId, TemplateId};
 use super::rules::{ObjectKind, ObjectTemplate};
 use super::vector::Vec2;
 
@@ -96,6 +96,10 @@ pub struct Nav {
     pub repaths: u32,
     /// Top speed while moving with a group (the slowest member's); zero: the unit's own.
     pub pace: Fixed,
+    /// While cruising, the step taken each frame without steering (see the movement system).
+    pub cruise: Vec2,
+    /// The frame cruising stops (the unit steers again on it); before the first: not cruising.
+    pub cruise_until: Frame,
 }
 
 impl Nav {
@@ -209,7 +213,7 @@ impl Object {
     /// by their count, the index of the next one and the goal (they are a pure function of the
     /// hashed state and the terrain). Adding a field to [`Object`] means adding it here, to
     /// [`Field`] and to the setter in [`super::object_mut::ObjectMut`] that changes it.
-    pub fn hashed_fields(&self) -> [(Field, u64); 22] {
+    pub fn hashed_fields(&self) -> [(Field, u64); 23] {
         [
             (Field::Identity, (self.template.0 as u64) | (self.owner.0 as u64) << 16 | (self.kind as u64) << 24),
             (Field::PosX, encode::fixed(self.pos.x)),
@@ -233,6 +237,7 @@ impl Object {
             (Field::NavPace, encode::fixed(self.nav.pace)),
             (Field::Xp, self.xp as u64),
             (Field::Flags, self.powered_down as u64 | (self.repairing as u64) << 1),
+            (Field::NavCruise, encode::cruise(self.nav.cruise, self.nav.cruise_until)),
         ]
     }
 
@@ -244,7 +249,7 @@ impl Object {
 
 /// How field values become hash words.
 pub(crate) mod encode {
-    use super::{Fixed, ObjectId, Order, Vec2, digest8};
+    use super::{Fixed, Frame, ObjectId, Order, Vec2, digest8};
 
     /// A fixed-point number: its raw bits.
     #[inline(always)]
@@ -273,6 +278,15 @@ pub(crate) mod encode {
     /// A destination: zero for none.
     pub fn goal(goal: Option<Vec2>) -> u64 {
         goal.map_or(0, |g| digest8([1, g.x.raw() as u64, g.y.raw() as u64, 0, 0, 0, 0, 0]))
+    }
+
+    /// A cruise: its step and end frame, folded (zero for the default, no cruise).
+    #[inline(always)]
+    pub fn cruise(step: Vec2, until: Frame) -> u64 {
+        if step == Vec2::ZERO && until == Frame::default() {
+            return 0;
+        }
+        digest8([2, step.x.raw() as u64, step.y.raw() as u64, until.0 as u64, 0, 0, 0, 0])
     }
 
     /// The path's length and the index of the next waypoint.

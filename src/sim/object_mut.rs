@@ -12,7 +12,7 @@ use std::ops::Deref;
 use super::angle::Angle;
 use super::fixed::Fixed;
 use super::hash::{Field, ObjectKey};
-use super::ids::ObjectId;
+use super::ids::{Frame, ObjectId};
 use super::object::{Nav, Object, Order, encode};
 use super::vector::Vec2;
 
@@ -194,6 +194,18 @@ impl<'a> ObjectMut<'a> {
         if xp != self.object.xp {
             self.account(Field::Xp, self.object.xp as u64, xp as u64);
             self.object.xp = xp;
+        }
+    }
+
+    /// Starts cruising: `step` each frame, steering again on frame `until` (the default step
+    /// and frame: stops cruising).
+    #[inline(always)]
+    pub fn set_cruise(&mut self, step: Vec2, until: Frame) {
+        let nav = &self.object.nav;
+        if (step, until) != (nav.cruise, nav.cruise_until) {
+            self.account(Field::NavCruise, encode::cruise(nav.cruise, nav.cruise_until), encode::cruise(step, until));
+            self.object.nav.cruise = step;
+            self.object.nav.cruise_until = until;
         }
     }
 

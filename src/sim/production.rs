@@ -102,10 +102,11 @@ pub(crate) fn construct(world: &mut World) {
     let mut worked: Vec<ObjectId> = Vec::new();
     // Found once, when the first site is worked on.
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
-    // Builders are units: structures and props are passed over unread.
+    // Only units that build are given construction orders: everything else is passed over
+    // unread.
     let scans = std::sync::Arc::clone(&world.scans);
     for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &scans.movers) {
+        if !world.objects.slot_in(slot, &scans.builders) {
             continue;
         }
         let Some(builder) = world.objects.by_slot(slot) else { continue };

@@ -9,8 +9,10 @@ use super::rules::{ObjectKind, Rules, TemplateSet};
 /// The sets, one per question a system asks of every slot.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScanSets {
-    /// Everything that can move (units and aircraft): movement, and construction's builders.
+    /// Everything that can move (units and aircraft), for movement.
     pub movers: TemplateSet,
+    /// Units that raise structures: the only ones a construction order is given to.
+    pub builders: TemplateSet,
     /// Units on the ground, which separation pushes apart.
     pub ground_units: TemplateSet,
     /// Objects with a weapon, for combat.
@@ -30,6 +32,7 @@ impl ScanSets {
     pub fn new(rules: &Rules) -> ScanSets {
         ScanSets {
             movers: rules.templates_where(|t| !t.kind.blocks_ground()),
+            builders: rules.templates_where(|t| !t.kind.blocks_ground() && !t.builds.is_empty()),
             ground_units: rules.templates_where(|t| !t.kind.blocks_ground() && !t.kind.is_air()),
             armed: rules.templates_where(|t| !t.weapons.is_empty()),
             gatherers: rules.templates_where(|t| t.gather.is_some()),

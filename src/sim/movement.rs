@@ -246,13 +246,19 @@ mod tests {
         world.objects().filter(|o| o.template == TemplateId(0)).map(|o| o.id).collect()
     }
 
-    #[test]
-    fn turning_never_exceeds_the_turn_rate_and_the_unit_arrives() {
-        let mut w = test_support::world(40, vec![(TemplateId(0), 0, Vec2::from_int(100, 100))]);
+    /// A 40-cell field with one unit at `at`, ordered (and ticked once) to move to `to`.
+    fn one_unit_moving(at: (i64, i64), to: (i32, i32)) -> (World, ObjectId) {
+        let mut w = test_support::world(40, vec![(TemplateId(0), 0, Vec2::from_int(at.0, at.1))]);
         let id = unit_ids(&w)[0];
         let c1 = cmd(&w, 0, Command::Select { objects: vec![id], add: false });
-        let c2 = cmd(&w, 1, Command::Move { to: Point { x: 60, y: 300 } });
+        let c2 = cmd(&w, 1, Command::Move { to: Point { x: to.0, y: to.1 } });
         w.tick(&[c1, c2]);
+        (w, id)
+    }
+
+    #[test]
+    fn turning_never_exceeds_the_turn_rate_and_the_unit_arrives() {
+        let (mut w, id) = one_unit_moving((100, 100), (60, 300));
         let rate = w.rules.template(TemplateId(0)).turn_rate.0 as i32;
         let mut prev = w.object(id).unwrap().facing;
         for _ in 0..600 {
@@ -268,11 +274,7 @@ mod tests {
 
     #[test]
     fn a_unit_on_a_long_straight_leg_cruises_and_still_stops_on_the_point() {
-        let mut w = test_support::world(40, vec![(TemplateId(0), 0, Vec2::from_int(20, 200))]);
-        let id = unit_ids(&w)[0];
-        let c1 = cmd(&w, 0, Command::Select { objects: vec![id], add: false });
-        let c2 = cmd(&w, 1, Command::Move { to: Point { x: 380, y: 200 } });
-        w.tick(&[c1, c2]);
+        let (mut w, id) = one_unit_moving((20, 200), (380, 200));
         let (mut cruised, mut steered) = (0, 0);
         for _ in 0..600 {
             let before = w.object(id).unwrap().pos;
@@ -294,11 +296,7 @@ mod tests {
 
     #[test]
     fn a_cruise_ends_where_its_step_would_meet_a_blocked_cell() {
-        let mut w = test_support::world(40, vec![(TemplateId(0), 0, Vec2::from_int(25, 205))]);
-        let id = unit_ids(&w)[0];
-        let c1 = cmd(&w, 0, Command::Select { objects: vec![id], add: false });
-        let c2 = cmd(&w, 1, Command::Move { to: Point { x: 385, y: 205 } });
-        w.tick(&[c1, c2]);
+        let (mut w, id) = one_unit_moving((25, 205), (385, 205));
         while w.object(id).unwrap().nav.cruise_until <= w.frame() {
             w.tick(&[]);
         }
@@ -319,11 +317,7 @@ mod tests {
 
     #[test]
     fn a_blocked_route_is_repathed() {
-        let mut w = test_support::world(40, vec![(TemplateId(0), 0, Vec2::from_int(55, 200))]);
-        let id = unit_ids(&w)[0];
-        let c1 = cmd(&w, 0, Command::Select { objects: vec![id], add: false });
-        let c2 = cmd(&w, 1, Command::Move { to: Point { x: 345, y: 200 } });
-        w.tick(&[c1, c2]);
+        let (mut w, id) = one_unit_moving((55, 200), (345, 200));
         w.tick(&[]);
         assert_eq!(w.object(id).unwrap().nav.waypoints.len(), 1, "open field: straight line");
         // Now a wall goes up across the straight route (as a structure would).

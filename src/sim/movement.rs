@@ -5,7 +5,7 @@
 //! that frame's step for up to [`CRUISE_FRAMES`] frames without steering (the step is part of
 //! its hashed state), then steers again. Cruising ends early where the step would meet a
 //! blocked cell, and never runs into the waypoint's reach or the final braking distance, so
-//! the unit moves as if it had steered, at a fraction of the cost: most moving units, most
+//! the unit moves much as if it had steered, at a fraction of the cost: most moving units, most
 //! frames, are cruising.
 //!
 //! Must not: move structures, or move any unit onto a blocked cell.
@@ -17,6 +17,7 @@ use super::object::{Nav, Order};
 use super::object_mut::ObjectMut;
 use super::pathfind::Pathfinder;
 use super::rules::{ObjectKind, Stat};
+use super::terrain::Terrain;
 use super::vector::Vec2;
 use super::world::World;
 
@@ -79,15 +80,13 @@ pub(crate) fn update(world: &mut World) {
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         if obj.nav.cruise_until > now {
             let to = obj.pos + obj.nav.cruise;
-            let open = if obj.kind.is_air() { world.terrain.contains(to) } else { world.terrain.passable_at(to) };
-            if open {
+            if can_stand(&world.terrain, obj.kind.is_air(), to) {
                 obj.set_pos(to);
                 continue;
             }
         }
-        if obj.nav.cruise_until != Frame::default() {
-            obj.set_cruise(Vec2::ZERO, Frame::default());
-        }
+        // A cruise that ran out or met a blocked cell is over: the unit steers.
+        obj.set_cruise(Vec2::ZERO, Frame::default());
         let t = rules.template(obj.template);
         if obj.nav.goal.is_none() {
             if obj.speed > Fixed::ZERO {
@@ -204,9 +203,8 @@ fn try_step(world: &mut World, slot: usize, step: Vec2) -> bool {
     let Some(obj) = world.objects.by_slot(slot) else { return false };
     let pos = obj.pos;
     if obj.kind.is_air() {
-        // Over anything, but not off the map.
         let to = pos + step;
-        let ok = world.terrain.contains(to);
+        let ok = can_stand(&world.terrain, true, to);
         if ok && let Some(mut obj) = world.objects.by_slot_mut(slot) {
             obj.set_pos(to);
         }
@@ -214,7 +212,7 @@ fn try_step(world: &mut World, slot: usize, step: Vec2) -> bool {
     }
     let candidates = [pos + step, Vec2::new(pos.x + step.x, pos.y), Vec2::new(pos.x, pos.y + step.y)];
     for c in candidates {
-        if c != pos && world.terrain.passable_at(c) {
+        if c != pos && can_stand(&world.terrain, false, c) {
             if let Some(mut obj) = world.objects.by_slot_mut(slot) {
                 obj.set_pos(c);
             }
@@ -222,6 +220,12 @@ fn try_step(world: &mut World, slot: usize, step: Vec2) -> bool {
         }
     }
     false
+}
+
+/// Whether a unit may be at `p`: an aircraft anywhere over the map, a ground unit on a
+/// passable cell.
+fn can_stand(terrain: &Terrain, air: bool, p: Vec2) -> bool {
+    if air { terrain.contains(p) } else { terrain.passable_at(p) }
 }
 
 /// The facing that points from `from` to `to` (unchanged when they coincide).
@@ -234,7 +238,6 @@ pub(crate) fn facing_to(from: Vec2, to: Vec2, current: Angle) -> Angle {
 mod tests {
     use super::*;
     use crate::sim::command::{Command, Point, StampedCommand};
-    use crate::sim::ids::Frame;
     use crate::sim::ids::{CommandId, PlayerId, TemplateId};
     use crate::sim::test_support;
 

@@ -98,7 +98,7 @@ pub struct Nav {
     pub pace: Fixed,
     /// While cruising, the step taken each frame without steering (see the movement system).
     pub cruise: Vec2,
-    /// The frame cruising stops (the unit steers again on it); before the first: not cruising.
+    /// The frame cruising stops and the unit steers again; the default frame: not cruising.
     pub cruise_until: Frame,
 }
 

@@ -60,9 +60,8 @@ impl SkirmishAi {
         let nearest = enemies.iter().map(|&(_, d)| d).min()?;
         let near: Vec<PlayerId> =
             enemies.iter().filter(|&&(_, d)| d <= nearest + nearest.div_int(4)).map(|&(p, _)| p).collect();
-        // Each player's own draw, high bits: a draw that differed between players only by a
-        // multiple of the player's number made opposite corners pick the same neighbour five
-        // times in six, so two of four players were set upon from both sides.
+        // Each player's own draw, so the players' picks are independent: opposite corners do
+        // not tend to go for the same neighbour.
         let draw = seed_draw(world, self.player, 0x8EBC_6AF0_9C88_C6E3) >> 33;
         self.foe = near.get(draw as usize % near.len().max(1)).copied();
         self.foe

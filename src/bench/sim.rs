@@ -175,12 +175,14 @@ fn play(world: &mut World, controllers: &mut [impl Controller]) -> (f64, f64) {
     (tick_s, hash_s)
 }
 
-/// One measured battle: (ticks per second, mean tick µs, units left at the end).
-fn battle_once(defs: &Definitions, per_side: usize) -> Result<(f64, f64, usize), SetupError> {
+/// One measured battle: (ticks per second, mean tick µs, units left at the end, separation's
+/// pair lists made per 100 frames).
+fn battle_once(defs: &Definitions, per_side: usize) -> Result<(f64, f64, usize, f64), SetupError> {
     let (mut world, mut controllers) = battle_scenario(defs, per_side)?;
     let (tick_s, hash_s) = play(&mut world, &mut controllers);
     let (secs, n) = (tick_s + hash_s, FRAMES as f64);
-    Ok((n / secs, secs / n * 1e6, world.object_count()))
+    let lists = world.scratch.pairs.builds() as f64 * 100.0 / n;
+    Ok((n / secs, secs / n * 1e6, world.object_count(), lists))
 }
 
 fn scenario(defs: &Definitions, units: usize, seed: u64) -> Result<(World, Vec<Shuttle>), SetupError> {
@@ -245,28 +247,32 @@ fn upkeep_isolated_us(world: &World) -> f64 {
     (super::median(with) - super::median(without)).max(0.0)
 }
 
-/// One measured run: (ticks per second, mean tick µs, mean hash µs, upkeep µs).
-fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64, f64), SetupError> {
+/// One measured run: (ticks per second, mean tick µs, mean hash µs, upkeep µs, separation's
+/// pair lists made per 100 frames).
+fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64, f64, f64), SetupError> {
     let (mut world, mut controllers) = scenario(defs, units, 7)?;
     let (tick_s, hash_s) = play(&mut world, &mut controllers);
     let n = FRAMES as f64;
-    Ok((n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6, upkeep_isolated_us(&world)))
+    let lists = world.scratch.pairs.builds() as f64 * 100.0 / n;
+    Ok((n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6, upkeep_isolated_us(&world), lists))
 }
 
 /// The battle's figures: medians over [`RUNS`] runs.
 fn battle_figures(defs: &Definitions) -> Result<Value, BenchError> {
-    let (mut tps, mut tick, mut left) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut tps, mut tick, mut left, mut lists) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..RUNS {
-        let (a, b, c) = battle_once(defs, BATTLE_PER_SIDE)?;
+        let (a, b, c, d) = battle_once(defs, BATTLE_PER_SIDE)?;
         tps.push(a);
         tick.push(b);
         left.push(c);
+        lists.push(d);
     }
     Ok(json!({
         "units": BATTLE_PER_SIDE * 2,
         "ticks_per_sec": super::median(tps).round(),
         "tick_us": (super::median(tick) * 10.0).round() / 10.0,
         "objects_left": left.first().copied().unwrap_or(0),
+        "pair_lists_per_100_frames": (super::median(lists) * 100.0).round() / 100.0,
     }))
 }
 
@@ -286,12 +292,14 @@ pub fn run(roots: &ContentRoots, unit_counts: &[usize], battle: bool) -> Result<
         let mut tick = Vec::new();
         let mut hash = Vec::new();
         let mut upkeep = Vec::new();
+        let mut lists = Vec::new();
         for _ in 0..RUNS {
-            let (a, b, c, d) = run_once(&defs, units)?;
+            let (a, b, c, d, e) = run_once(&defs, units)?;
             tps.push(a);
             tick.push(b);
             hash.push(c);
             upkeep.push(d);
+            lists.push(e);
         }
         let (tick_us, hash_us) = (super::median(tick), super::median(hash));
         let round2 = |x: f64| (x * 100.0).round() / 100.0;
@@ -302,6 +310,7 @@ pub fn run(roots: &ContentRoots, unit_counts: &[usize], battle: bool) -> Result<
             "hash_read_us": round2(hash_us),
             "hash_read_share_percent": round2(hash_us / (tick_us + hash_us) * 100.0),
             "upkeep_isolated_us": round2(super::median(upkeep)),
+            "pair_lists_per_100_frames": round2(super::median(lists)),
         }));
     }
     let battle = if battle { battle_figures(&defs)? } else { Value::Null };

@@ -15,6 +15,7 @@ pub mod hash;
 pub mod ids;
 pub mod object;
 pub mod object_mut;
+pub mod pair_list;
 pub mod pathfind;
 pub mod player;
 pub mod power;

@@ -176,6 +176,7 @@ impl World {
 }
 
 /// One stat's upgrade percentages by player and kind, as they stand this frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct UpgradeTable {
     percents: Vec<[u32; ObjectKind::ALL.len()]>,
 }

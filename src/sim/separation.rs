@@ -1,17 +1,18 @@
 //! Deterministic separation: overlapping units push each other apart, so a crowd spreads out
 //! instead of stacking on one spot.
 //!
-//! The units go into a bucket grid whose buckets are at least as wide as the widest pair can
-//! reach (twice the largest radius), so two units that touch lie in the same or touching
-//! buckets: the grid's close pairs hold every overlapping pair, each once, and a unit with no
-//! one near costs one look at its neighbouring buckets. Each pair is pushed from the lower slot
-//! toward the higher. Pushes are summed first and applied after, so the result does not depend
-//! on visiting order within a frame. Must not: push a unit onto a blocked cell, or push
-//! structures.
+//! The pairs that may overlap come from a [`PairList`], kept across frames while it holds and
+//! made again from a bucket grid (buckets at least twice the largest radius wide, so two units
+//! that touch lie in the same or touching buckets) when a unit has moved too far or the units
+//! changed. Each overlapping pair is pushed from the lower slot toward the higher. Pushes are
+//! summed first and applied after, so the result depends neither on the order pairs come in nor
+//! on whether the list was kept or made this frame. Must not: push a unit onto a blocked cell,
+//! or push structures.
 
 use super::angle::Angle;
 use super::fixed::Fixed;
-use super::spatial::{Entry, SpatialIndex};
+use super::pair_list::PairList;
+use super::spatial::Entry;
 use super::vector::Vec2;
 use super::world::World;
 
@@ -40,13 +41,17 @@ pub(crate) fn update(world: &mut World) {
     if entries.len() < 2 {
         return;
     }
-    let mut index = std::mem::take(&mut world.scratch.neighbours);
-    index.rebuild_for_pairs(world.terrain.world_size(), bucket_log2(&entries), &entries);
+    let mut list = std::mem::take(&mut world.scratch.pairs);
+    if !list.covers(&entries) {
+        let mut index = std::mem::take(&mut world.scratch.neighbours);
+        list.build(world.terrain.world_size(), bucket_log2(&entries), &entries, &mut index);
+        world.scratch.neighbours = index;
+    }
     let mut push = std::mem::take(&mut world.scratch.push);
     push.clear();
     push.resize(world.objects.slot_count(), Vec2::ZERO);
-    let touched = sum_pushes(&index, &mut push);
-    world.scratch.neighbours = index;
+    let touched = sum_listed(&list, &entries, &mut push);
+    world.scratch.pairs = list;
     if !touched {
         world.scratch.push = push;
         return;
@@ -70,33 +75,18 @@ pub(crate) fn update(world: &mut World) {
     world.scratch.push = push;
 }
 
-/// Adds each overlapping pair's push to `push` (by slot): half the overlap each way, from the
-/// lower slot toward the higher. `index` must have buckets at least twice the largest radius
-/// wide ([`bucket_log2`]). Returns true if any pair overlaps.
-fn sum_pushes(index: &SpatialIndex, push: &mut [Vec2]) -> bool {
+/// Adds the push of each overlapping pair of `list` to `push` (by slot); true if any overlaps.
+fn sum_listed(list: &PairList, entries: &[Entry], push: &mut [Vec2]) -> bool {
     let mut touched = false;
-    index.for_each_close_run(|a, others| touched |= push_pairs(a, others, push));
-    touched
-}
-
-/// Adds the pushes of `a` with each of `others` that overlaps it; true if any does.
-#[inline(always)] // the pair loop, in the grid's sweep
-fn push_pairs(a: &Entry, others: &[Entry], push: &mut [Vec2]) -> bool {
-    let mut touched = false;
-    let (ax, ay) = (a.pos.x.raw(), a.pos.y.raw());
-    for b in others {
-        // Most close pairs are a bucket apart: a first test in plain integers drops them (it
-        // never drops a pair `pair_push` would push: a wrapped difference only arises between
-        // points that are nowhere near).
-        // One test of the larger axis distance, not one per axis: few pairs pass, so its
-        // branch is foreseen, where a branch per axis would be a coin toss.
+    for &(i, j) in list.pairs() {
+        let (Some(a), Some(b)) = (entries.get(i as usize), entries.get(j as usize)) else { continue };
+        // As in the grid's sweep: most listed pairs are further apart than they reach.
         let reach = a.radius.raw().wrapping_add(b.radius.raw()) as u64;
-        let dx = b.pos.x.raw().wrapping_sub(ax).unsigned_abs();
-        let dy = b.pos.y.raw().wrapping_sub(ay).unsigned_abs();
+        let dx = b.pos.x.raw().wrapping_sub(a.pos.x.raw()).unsigned_abs();
+        let dy = b.pos.y.raw().wrapping_sub(a.pos.y.raw()).unsigned_abs();
         if dx.max(dy) >= reach {
             continue;
         }
-        let (a, b) = if a.slot < b.slot { (a, b) } else { (b, a) };
         if let Some(p) = pair_push(a, b) {
             push[a.slot as usize] -= p;
             push[b.slot as usize] += p;
@@ -132,6 +122,7 @@ fn pair_push(a: &Entry, b: &Entry) -> Option<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::spatial::SpatialIndex;
 
     /// The pushes of every overlapping pair, found by trying every pair (lower slot first).
     fn every_pair(entries: &[Entry], slots: usize) -> (Vec<Vec2>, bool) {
@@ -149,17 +140,50 @@ mod tests {
         (push, touched)
     }
 
+    /// Two units just out of the list's reach walk toward each other, each as far as the list
+    /// allows and then further: the list's pushes stay those of trying every pair.
+    #[test]
+    fn units_that_close_in_past_the_slack_are_still_pushed() {
+        let one = 1i64 << Fixed::FRAC_BITS;
+        // Radii 3 in buckets of 32: the skin is 26 units and the slack 13.
+        let (reach, skin, slack) = (6 * one, 26 * one, 13 * one);
+        let unit = |slot: u32, x: i64| Entry {
+            slot,
+            pos: Vec2::new(Fixed::from_raw(x), Fixed::from_int(500)),
+            radius: Fixed::from_int(3),
+            owner: 0,
+            air: false,
+        };
+        for step in [slack - 1, slack, slack + 1, slack + reach / 2, skin, skin + 1] {
+            let start = [unit(0, 1000 * one), unit(1, 1000 * one + reach + skin)];
+            let (mut list, mut index) = (PairList::default(), SpatialIndex::default());
+            list.build(Vec2::from_int(3200, 3200), bucket_log2(&start), &start, &mut index);
+            assert!(list.pairs().is_empty(), "just out of reach");
+            let moved = [unit(0, 1000 * one + step), unit(1, 1000 * one + reach + skin - step)];
+            if !list.covers(&moved) {
+                list.build(Vec2::from_int(3200, 3200), bucket_log2(&moved), &moved, &mut index);
+            }
+            let mut push = vec![Vec2::ZERO; 2];
+            let touched = sum_listed(&list, &moved, &mut push);
+            let (want, overlaps) = every_pair(&moved, 2);
+            assert_eq!((push, touched), (want, overlaps), "each moved {step} raw");
+            let gap = reach + skin - 2 * step;
+            assert_eq!(overlaps, gap.abs() < reach, "they overlap once past the slack, until they cross");
+        }
+    }
+
     proptest::proptest! {
         /// Small and big units (one wider than the narrowest buckets), crowded or spread over a
-        /// big map: the grid's close pairs hold each overlapping pair once, and the pushes are
-        /// those of trying every pair.
+        /// big map, moving for a few frames by steps small and large (some units leave): each
+        /// frame, the pushes from the kept or remade pair list are those of trying every pair.
         #[test]
         fn pushes_are_those_of_every_overlapping_pair(
             units in proptest::collection::vec((0i64..400, 0i64..400, 0i64..65536, 0usize..5), 2..80),
             spread in 1i64..8,
+            steps in proptest::collection::vec((proptest::collection::vec((-9i64..=9, -9i64..=9), 80), 0i64..4, 0usize..90), 1..6),
         ) {
             let radii = [3, 6, 7, 13, 40];
-            let entries: Vec<Entry> = units
+            let mut entries: Vec<Entry> = units
                 .iter()
                 .enumerate()
                 .map(|(i, &(x, y, frac, r))| Entry {
@@ -170,13 +194,34 @@ mod tests {
                     air: false,
                 })
                 .collect();
-            let mut index = SpatialIndex::default();
-            index.rebuild_for_pairs(Vec2::from_int(3200, 3200), bucket_log2(&entries), &entries);
-            let mut push = vec![Vec2::ZERO; entries.len()];
-            let touched = sum_pushes(&index, &mut push);
-            let (want, overlaps) = every_pair(&entries, entries.len());
+            let (mut list, mut index) = (PairList::default(), SpatialIndex::default());
+            let mut check = |entries: &[Entry]| {
+                if !list.covers(entries) {
+                    list.build(Vec2::from_int(3200, 3200), bucket_log2(entries), entries, &mut index);
+                }
+                let mut push = vec![Vec2::ZERO; units.len()];
+                let touched = sum_listed(&list, entries, &mut push);
+                (push, touched)
+            };
+            let slots = units.len();
+            let (push, touched) = check(&entries);
+            let (want, overlaps) = every_pair(&entries, slots);
             proptest::prop_assert_eq!(touched, overlaps);
             proptest::prop_assert_eq!(push, want);
+            for (moves, scale, gone) in steps {
+                // Steps of up to 9 raw bits, 9/8 of a unit, 9 units or 72 units.
+                let shift = [0, 13, 16, 19][scale as usize];
+                for (e, &(dx, dy)) in entries.iter_mut().zip(&moves) {
+                    e.pos = Vec2::new(e.pos.x + Fixed::from_raw(dx << shift), e.pos.y + Fixed::from_raw(dy << shift));
+                }
+                if gone < entries.len() && entries.len() > 2 {
+                    entries.remove(gone);
+                }
+                let (push, touched) = check(&entries);
+                let (want, overlaps) = every_pair(&entries, slots);
+                proptest::prop_assert_eq!(touched, overlaps);
+                proptest::prop_assert_eq!(push, want);
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 //! A uniform bucket grid over the map, rebuilt each frame by counting sort, for target queries
-//! (what lies near a point) and separation's sweep (which items lie in touching cells).
+//! (what lies near a point) and the sweep that makes separation's pair list (which items lie in
+//! touching cells).
 //!
 //! The grid covers the items' bounding box. When that box has many times more cells than there
 //! are items (four bases in four corners of a big map), cells share buckets (cell index modulo

@@ -17,6 +17,7 @@ use super::fixed::Fixed;
 use super::hash::StateHasher;
 use super::ids::{ObjectId, PlayerId};
 use super::object::Object;
+use super::research::UpgradeTable;
 use super::terrain::Terrain;
 use super::vector::Vec2;
 use super::world::World;
@@ -90,6 +91,10 @@ pub struct Vision {
     stamps: Vec<Option<Stamp>>,
     /// The rows of a disc (row offset, half width), by squared radius in vision cells.
     discs: BTreeMap<i64, Vec<(i32, i32)>>,
+    /// What the stamps' teams and sights were worked out from at the last update: each
+    /// player's team (none once defeated) and the sight upgrades. While these stay the same,
+    /// a living object's team and sight do too (its owner and template are fixed for life).
+    inputs: Option<(Vec<Option<u8>>, UpgradeTable)>,
 }
 
 impl Vision {
@@ -107,6 +112,7 @@ impl Vision {
             teams: vec![team; teams],
             stamps: Vec::new(),
             discs: BTreeMap::new(),
+            inputs: None,
         }
     }
 
@@ -187,19 +193,34 @@ impl Vision {
         let disc = self.discs.entry(new.radius_sq).or_insert_with(|| disc_rows(new.radius_sq));
         let r = disc.len() as i32 / 2;
         // The run of the disc centred on `c` in row `y`, clipped to the grid (empty: start > end).
-        let run = |c: (i32, i32), y: i32| match disc.get((y - c.1 + r) as usize) {
-            Some(&(_, half)) if (y - c.1).abs() <= r => ((c.0 - half).max(0), (c.0 + half).min(w - 1)),
-            _ => (1, 0),
+        let run = |c: (i32, i32), y: i32| {
+            let dy = y - c.1;
+            match disc.get((dy + r) as usize) {
+                Some(&(_, half)) if dy.abs() <= r => ((c.0 - half).max(0), (c.0 + half).min(w - 1)),
+                _ => (1, 0),
+            }
         };
         let rows = (old.cell.1.min(new.cell.1) - r).max(0)..=(old.cell.1.max(new.cell.1) + r).min(h - 1);
         for y in rows {
             let (was, now) = (run(old.cell, y), run(new.cell, y));
-            let row = (y * w) as usize;
-            for (a, b) in outside(was, now) {
-                team.lower(row + a as usize..=row + b as usize);
+            if was == now {
+                continue; // a step along a column leaves most rows' runs as they were
             }
-            for (a, b) in outside(now, was) {
-                team.raise(row + a as usize..=row + b as usize);
+            let row = (y * w) as usize;
+            let cells = |(a, b): (i32, i32)| row + a as usize..=row + b as usize;
+            let [before, after] = outside(was, now);
+            if before.0 <= before.1 {
+                team.lower(cells(before));
+            }
+            if after.0 <= after.1 {
+                team.lower(cells(after));
+            }
+            let [before, after] = outside(now, was);
+            if before.0 <= before.1 {
+                team.raise(cells(before));
+            }
+            if after.0 <= after.1 {
+                team.raise(cells(after));
             }
         }
     }
@@ -243,13 +264,9 @@ fn disc_rows(radius_sq: i64) -> Vec<(i32, i32)> {
 
 /// The parts of the run `run` (first and last cell; empty when first > last) outside the run
 /// `other`: the part before it and the part after it, each possibly empty.
-fn outside(run: (i32, i32), other: (i32, i32)) -> impl Iterator<Item = (i32, i32)> {
-    let parts = if other.0 > other.1 {
-        [run, (1, 0)]
-    } else {
-        [(run.0, run.1.min(other.0 - 1)), (run.0.max(other.1 + 1), run.1)]
-    };
-    parts.into_iter().filter(|&(a, b)| a <= b)
+#[inline(always)] // two per changed row of a shift
+fn outside(run: (i32, i32), other: (i32, i32)) -> [(i32, i32); 2] {
+    if other.0 > other.1 { [run, (1, 0)] } else { [(run.0, run.1.min(other.0 - 1)), (run.0.max(other.1 + 1), run.1)] }
 }
 
 /// Brings every team's grid up to date with the objects as they stand (after the frame's
@@ -263,21 +280,24 @@ pub(crate) fn update(world: &mut World) {
     // Each player's sight upgrades, looked up once a frame.
     let sights = world.upgrade_table(super::rules::Stat::Sight);
     let sight = |o: &Object| sights.value(o.owner, o.kind, world.rules.template(o.template).vision);
+    let teams: Vec<Option<u8>> = world.players.iter().map(|p| (!p.defeated).then_some(p.team)).collect();
+    // Every stamp matched its object's team and sight after the last update; unless what
+    // those come from changed since, they still do.
+    let same_inputs = vision.inputs.as_ref().is_some_and(|(t, s)| *t == teams && *s == sights);
     for slot in 0..vision.stamps.len() {
         let o = world.objects.by_slot(slot);
         let had = &vision.stamps[slot];
         if o.is_none() && had.is_none() {
             continue; // a free slot
         }
-        let team = |o: &Object| world.players.get(o.owner.index()).filter(|p| !p.defeated).map(|p| p.team);
+        let team = |o: &Object| teams.get(o.owner.index()).copied().flatten();
         // Most objects keep their stamp: the same living object in the same cell, with the same
         // team and sight (a stamp is made only with a sight above zero). Checked cheapest first.
         if let (Some(o), Some(h)) = (o, had)
             && h.id == o.id
             && o.health > 0
             && vision.holds(h.cell, o.pos)
-            && team(o) == Some(h.team)
-            && sight(o) == h.sight
+            && (same_inputs || (team(o) == Some(h.team) && sight(o) == h.sight))
         {
             continue;
         }
@@ -298,6 +318,7 @@ pub(crate) fn update(world: &mut World) {
         }
         vision.stamps[slot] = wanted;
     }
+    vision.inputs = Some((teams, sights));
     world.vision = vision;
 }
 

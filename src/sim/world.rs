@@ -76,6 +76,8 @@ pub struct World {
 pub(crate) struct Scratch {
     /// Neighbour grid for separation.
     pub neighbours: SpatialIndex,
+    /// Separation's close pairs, kept while they hold.
+    pub pairs: super::pair_list::PairList,
     /// Coarse grids for target scans, one per team.
     pub targets: super::targeting::TargetIndex,
     /// Separation pushes per slot.

@@ -1,0 +1,130 @@
+//! Separation's list of close pairs, kept from frame to frame while it still holds every pair
+//! that could overlap (a Verlet list).
+//!
+//! The list is made from the neighbour grid with a margin, the skin: it holds every pair of
+//! units less than the sum of their radii plus the skin apart along both axes. While no unit has
+//! moved more than half the skin along either axis since, and the units are the same ones with
+//! the same radii, a pair left out is still at least the sum of their radii apart along one
+//! axis, so it cannot overlap, and the list's pairs are all separation must test. A unit that
+//! went further, or one that came or went, makes a new list. Units on the march move a unit or
+//! so a frame, so a list lasts several frames; units at rest keep theirs for good.
+//!
+//! The grid's buckets are already at least twice the widest radius; the skin is what is left of
+//! a bucket side, so the list costs no wider grid than testing pairs each frame does.
+//! Must not: change the game. It is a cache: any list that passes [`PairList::covers`] gives the
+//! pushes of testing every pair, and nothing of it is hashed.
+
+use super::fixed::Fixed;
+use super::spatial::{Entry, SpatialIndex};
+use super::vector::Vec2;
+
+/// The close pairs of a set of units, as of the frame the list was made.
+#[derive(Clone, Debug, Default)]
+pub struct PairList {
+    /// Each unit's slot, radius and position when the list was made (raw bits), in the order
+    /// the units came.
+    units: Vec<(u32, i64, i64, i64)>,
+    /// How far (raw, along each axis) a unit may go from where it was before the list may miss
+    /// a pair: half the skin.
+    slack: i64,
+    /// Pairs of positions in the units' order, the lower slot first.
+    pairs: Vec<(u32, u32)>,
+    /// The units with their position in the list as their slot (scratch for a build).
+    keyed: Vec<Entry>,
+    /// Lists made so far (for the benchmark's figures and the tests).
+    builds: u64,
+}
+
+impl PairList {
+    /// True if the list holds every pair of `entries` that may overlap: the same units (slots
+    /// and radii) in the same order, none further than the slack from where it was.
+    pub fn covers(&self, entries: &[Entry]) -> bool {
+        let slack = self.slack;
+        entries.len() == self.units.len()
+            && entries.iter().zip(&self.units).all(|(e, &(slot, radius, x, y))| {
+                // One test of the larger axis distance: the branch is foreseen, nearly always taken.
+                let moved =
+                    e.pos.x.raw().wrapping_sub(x).unsigned_abs().max(e.pos.y.raw().wrapping_sub(y).unsigned_abs());
+                e.slot == slot && e.radius.raw() == radius && moved <= slack as u64
+            })
+    }
+
+    /// Makes the list of `entries` (in slot order) over a world of `size`, with `index` as the
+    /// grid's buffers; buckets 2^`bucket_log2` world units wide, at least twice the widest radius.
+    pub fn build(&mut self, size: Vec2, bucket_log2: u32, entries: &[Entry], index: &mut SpatialIndex) {
+        self.builds += 1;
+        let side = 1i64 << (Fixed::FRAC_BITS + bucket_log2.min(30));
+        let widest = entries.iter().map(|e| e.radius.raw()).max().unwrap_or(0);
+        // Pairs less than a bucket side apart along both axes come from the grid, so the sum of
+        // two radii plus the skin must stay within it.
+        let skin = side.saturating_sub(widest.saturating_mul(2)).max(0);
+        self.slack = skin / 2;
+        self.keyed.clear();
+        self.keyed.extend(entries.iter().enumerate().map(|(i, e)| Entry { slot: i as u32, ..*e }));
+        index.rebuild_for_pairs(size, bucket_log2, &self.keyed);
+        self.pairs.clear();
+        let pairs = &mut self.pairs;
+        index.for_each_close_run(|a, others| {
+            let (ax, ay) = (a.pos.x.raw(), a.pos.y.raw());
+            for b in others {
+                let reach = a.radius.raw().saturating_add(b.radius.raw()).saturating_add(skin) as u64;
+                let apart =
+                    b.pos.x.raw().wrapping_sub(ax).unsigned_abs().max(b.pos.y.raw().wrapping_sub(ay).unsigned_abs());
+                if apart < reach {
+                    let (i, j) = (a.slot, b.slot);
+                    pairs.push(if entries[i as usize].slot < entries[j as usize].slot { (i, j) } else { (j, i) });
+                }
+            }
+        });
+        self.units.clear();
+        self.units.extend(entries.iter().map(|e| (e.slot, e.radius.raw(), e.pos.x.raw(), e.pos.y.raw())));
+    }
+
+    /// The pairs, as positions in the units' order (the lower slot first).
+    pub fn pairs(&self) -> &[(u32, u32)] {
+        &self.pairs
+    }
+
+    /// How many lists have been made.
+    pub fn builds(&self) -> u64 {
+        self.builds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(slot: u32, x: i64, y: i64, radius: i64) -> Entry {
+        Entry {
+            slot,
+            pos: Vec2::new(Fixed::from_raw(x), Fixed::from_raw(y)),
+            radius: Fixed::from_int(radius),
+            owner: 0,
+            air: false,
+        }
+    }
+
+    #[test]
+    fn a_list_holds_the_pairs_within_the_skin_and_lapses_past_the_slack() {
+        let one = 1i64 << Fixed::FRAC_BITS;
+        // Radii 3: buckets of 32, skin 32 − 6 = 26, slack 13. Units 0 and 1 are 20 apart (in
+        // the list: 20 < 6 + 26); unit 2 is 40 from unit 1 (not: 40 ≥ 32).
+        let mut entries =
+            vec![unit(4, 100 * one, 100 * one, 3), unit(7, 120 * one, 100 * one, 3), unit(9, 160 * one, 100 * one, 3)];
+        let (mut list, mut index) = (PairList::default(), SpatialIndex::default());
+        list.build(Vec2::from_int(1000, 1000), 5, &entries, &mut index);
+        assert_eq!(list.pairs(), &[(0, 1)]);
+        assert!(list.covers(&entries));
+        entries[2].pos.x = Fixed::from_raw(147 * one);
+        assert!(list.covers(&entries), "13 along x is within the slack");
+        entries[2].pos.x = Fixed::from_raw(147 * one - 1);
+        assert!(!list.covers(&entries), "past the slack by the smallest step");
+        entries[2].pos.x = Fixed::from_raw(160 * one);
+        entries[1].radius = Fixed::from_int(4);
+        assert!(!list.covers(&entries), "a changed radius");
+        entries[1].radius = Fixed::from_int(3);
+        assert!(!list.covers(&entries[..2]), "a unit gone");
+        assert!(list.covers(&entries));
+    }
+}

@@ -46,6 +46,9 @@ pub(crate) fn update(world: &mut World) {
             continue;
         }
         let Some(o) = world.objects.by_slot(slot) else { continue };
+        if matches!(o.order, Order::Move { .. }) && o.cooldown == 0 && o.target.is_none() {
+            continue; // on the march with nothing to cool down or let go of: as below, changing nothing
+        }
         let t = rules.template(o.template);
         let Some(&weapon) = t.weapons.first() else { continue };
         if !o.is_complete() || o.powered_down {

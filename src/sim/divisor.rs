@@ -29,15 +29,24 @@ impl Divisor {
     ///
     /// For 0 ≤ x < 2⁴⁷ the estimate ⌊x·m / 2⁶⁴⌋ is the quotient or one less: m ≤ 2⁶⁴/d, and
     /// m > 2⁶⁴/d − 2, so x·m/2⁶⁴ lies within 2·x/2⁶⁴ < 2⁻¹⁶ below x/d. One test settles it.
-    #[inline]
+    #[inline(always)] // the multiplication is a few instructions; the division stays out of line
     pub fn floor_div(self, x: Fixed) -> i64 {
         let (x, d) = (x.raw(), self.d.raw());
         if self.m == 0 || !(0..FAST_BELOW).contains(&x) {
-            return Fixed::from_raw(x).div_floor_int(self.d);
+            return self.slow(x);
         }
         let q = ((x as u128 * self.m as u128) >> 64) as i64;
         // (q + 1)·d ≤ x + d: no overflow (q > 0 only when d ≤ x < 2⁴⁷).
         if (q + 1) * d <= x { q + 1 } else { q }
+    }
+}
+
+impl Divisor {
+    /// The quotient by division, for what the multiplication does not cover.
+    #[cold]
+    #[inline(never)]
+    fn slow(self, x: i64) -> i64 {
+        Fixed::from_raw(x).div_floor_int(self.d)
     }
 }
 

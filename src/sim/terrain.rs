@@ -29,6 +29,10 @@ pub struct Terrain {
     size: Vec2,
     blocked: Vec<bool>,
     structures: Vec<u16>,
+    /// One bit per cell, set where ground units may stand (neither blocked nor under a
+    /// structure): what `blocked` and `structures` say, kept in 1/16 of their bytes for the
+    /// question movement and separation ask of every unit each frame. Not hashed: derived.
+    open: Vec<u64>,
     start_positions: Vec<Vec2>,
     /// Counts changes to passability (structures placed and removed), so derived maps such as
     /// the pathfinder's regions know when to rebuild. Not part of the hash: it follows from the
@@ -60,6 +64,10 @@ impl Terrain {
         let cells = width as usize * height as usize;
         blocked.resize(cells, true);
         let size = Vec2::new(cell_size.mul_int(width as i64), cell_size.mul_int(height as i64));
+        let mut open = vec![0u64; cells.div_ceil(64)];
+        for (i, _) in blocked.iter().enumerate().filter(|(_, b)| !**b) {
+            open[i / 64] |= 1 << (i % 64);
+        }
         Terrain {
             width,
             height,
@@ -68,6 +76,7 @@ impl Terrain {
             size,
             blocked,
             structures: vec![0; cells],
+            open,
             start_positions,
             revision: 0,
         }
@@ -118,6 +127,7 @@ impl Terrain {
     }
 
     /// The cell under a point.
+    #[inline]
     pub fn cell_of(&self, p: Vec2) -> Cell {
         let d = self.cell_divisor;
         Cell { x: d.floor_div(p.x) as i32, y: d.floor_div(p.y) as i32 }
@@ -150,8 +160,9 @@ impl Terrain {
 
     /// True if ground units may stand in the cell of row-major index `index` (as `passable`;
     /// off the map: false).
+    #[inline]
     pub fn open_at(&self, index: usize) -> bool {
-        self.blocked.get(index) == Some(&false) && self.structures.get(index) == Some(&0)
+        self.open.get(index / 64).is_some_and(|w| w & (1 << (index % 64)) != 0)
     }
 
     /// True if the cell is blocked by the ground itself (cliff, water), ignoring structures.
@@ -160,8 +171,15 @@ impl Terrain {
     }
 
     /// True if a point stands on a passable cell.
+    #[inline]
     pub fn passable_at(&self, p: Vec2) -> bool {
-        self.contains(p) && self.passable(self.cell_of(p))
+        if !self.contains(p) {
+            return false;
+        }
+        // On the map, so the cell is too: 0 ≤ p < cell side × cells along each axis.
+        let d = self.cell_divisor;
+        let (x, y) = (d.floor_div(p.x) as usize, d.floor_div(p.y) as usize);
+        self.open_at(y * self.width as usize + x)
     }
 
     /// The cells a footprint of `w × h` cells centred on `p` covers.
@@ -179,6 +197,12 @@ impl Terrain {
             if let Some(i) = self.index(c) {
                 self.structures[i] =
                     if add { self.structures[i].saturating_add(1) } else { self.structures[i].saturating_sub(1) };
+                let bit = 1 << (i % 64);
+                if !self.blocked[i] && self.structures[i] == 0 {
+                    self.open[i / 64] |= bit;
+                } else {
+                    self.open[i / 64] &= !bit;
+                }
             }
         }
     }
@@ -239,5 +263,42 @@ mod tests {
         t.mark_structure(p, (3, 3), false);
         assert!(t.passable(Cell { x: 4, y: 4 }));
         assert_eq!(t.nearest_passable(Cell { x: -1, y: 3 }, 2), Some(Cell { x: 0, y: 3 }));
+    }
+
+    proptest::proptest! {
+        /// Over random ground and structures placed and taken away (some overlapping, some off
+        /// the edge), a point is passable exactly when it is on the map, its cell's ground is
+        /// open and no structure stands on it: the kept bits say what the grids say.
+        #[test]
+        fn passable_points_are_those_of_the_grids(
+            (w, h) in (1u32..40, 1u32..40),
+            ground in proptest::collection::vec(proptest::bool::weighted(0.2), 1600),
+            marks in proptest::collection::vec((-20i64..420, -20i64..420, 1u8..4, 1u8..4, proptest::bool::weighted(0.7)), 0..30),
+            probes in proptest::collection::vec((-30i64..430, -30i64..430, 0i64..65536), 50),
+        ) {
+            let blocked: Vec<bool> = ground[..(w * h) as usize].to_vec();
+            let mut t = Terrain::new(w, h, Fixed::from_int(10), blocked.clone(), vec![]);
+            let mut under = vec![0i32; (w * h) as usize];
+            for (x, y, fw, fh, add) in marks {
+                let p = Vec2::from_int(x, y);
+                for c in t.footprint(p, (fw, fh)).collect::<Vec<_>>() {
+                    if c.x >= 0 && c.y >= 0 && (c.x as u32) < w && (c.y as u32) < h {
+                        let i = (c.y as u32 * w + c.x as u32) as usize;
+                        under[i] = if add { under[i] + 1 } else { (under[i] - 1).max(0) };
+                    }
+                }
+                t.mark_structure(p, (fw, fh), add);
+                for (px, py, frac) in &probes {
+                    let q = Vec2::new(Fixed::from_raw((px << 16) + frac), Fixed::from_raw((py << 16) + frac / 3));
+                    let (cx, cy) = (q.x.raw().div_euclid(10 << 16), q.y.raw().div_euclid(10 << 16));
+                    let on = cx >= 0 && cy >= 0 && cx < w as i64 && cy < h as i64;
+                    let want = on && {
+                        let i = (cy as u32 * w + cx as u32) as usize;
+                        !blocked[i] && under[i] == 0
+                    };
+                    proptest::prop_assert_eq!(t.passable_at(q), want, "at {:?}", q);
+                }
+            }
+        }
     }
 }

@@ -31,7 +31,8 @@ fn bucket_log2(entries: &[Entry]) -> u32 {
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn update(world: &mut World) {
     let rules = &world.rules;
-    let mut entries = Vec::with_capacity(world.objects.len());
+    let mut entries = std::mem::take(&mut world.scratch.units);
+    entries.clear();
     // Aircraft fly over the crowd (and hover where their formation slot puts them);
     // structures and props are not pushed.
     for o in world.objects.of_set(&world.scans.ground_units) {
@@ -39,6 +40,7 @@ pub(crate) fn update(world: &mut World) {
         entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: false });
     }
     if entries.len() < 2 {
+        world.scratch.units = entries;
         return;
     }
     let mut list = std::mem::take(&mut world.scratch.pairs);
@@ -47,17 +49,18 @@ pub(crate) fn update(world: &mut World) {
         list.build(world.terrain.world_size(), bucket_log2(&entries), &entries, &mut index);
         world.scratch.neighbours = index;
     }
+    // Pushes by position in `entries`, all zero between frames: the few that a frame sets are
+    // put back to zero as they are applied.
     let mut push = std::mem::take(&mut world.scratch.push);
-    push.clear();
-    push.resize(world.objects.slot_count(), Vec2::ZERO);
-    let touched = sum_listed(&list, &entries, &mut push);
+    push.resize(entries.len(), Vec2::ZERO);
+    let mut pushed = std::mem::take(&mut world.scratch.pushed);
+    pushed.clear();
+    sum_listed(&list, &entries, &mut push, &mut pushed);
     world.scratch.pairs = list;
-    if !touched {
-        world.scratch.push = push;
-        return;
-    }
-    for e in &entries {
-        let p = push[e.slot as usize];
+    // Each unit's push moves only that unit, so the order they are applied in does not matter.
+    for &i in &pushed {
+        let (Some(e), Some(p)) = (entries.get(i as usize), push.get_mut(i as usize)) else { continue };
+        let p = std::mem::replace(p, Vec2::ZERO); // a unit in several pairs is listed once each
         if p == Vec2::ZERO {
             continue;
         }
@@ -73,11 +76,13 @@ pub(crate) fn update(world: &mut World) {
         }
     }
     world.scratch.push = push;
+    world.scratch.pushed = pushed;
+    world.scratch.units = entries;
 }
 
-/// Adds the push of each overlapping pair of `list` to `push` (by slot); true if any overlaps.
-fn sum_listed(list: &PairList, entries: &[Entry], push: &mut [Vec2]) -> bool {
-    let mut touched = false;
+/// Adds the push of each overlapping pair of `list` to `push` (by position in `entries`), and
+/// notes in `pushed` the position of each unit of such a pair (once per pair).
+fn sum_listed(list: &PairList, entries: &[Entry], push: &mut [Vec2], pushed: &mut Vec<u32>) {
     for &(i, j) in list.pairs() {
         let (Some(a), Some(b)) = (entries.get(i as usize), entries.get(j as usize)) else { continue };
         // As in the grid's sweep: most listed pairs are further apart than they reach.
@@ -88,12 +93,11 @@ fn sum_listed(list: &PairList, entries: &[Entry], push: &mut [Vec2]) -> bool {
             continue;
         }
         if let Some(p) = pair_push(a, b) {
-            push[a.slot as usize] -= p;
-            push[b.slot as usize] += p;
-            touched = true;
+            push[i as usize] -= p;
+            push[j as usize] += p;
+            pushed.extend([i, j]);
         }
     }
-    touched
 }
 
 /// The push on `b` away from `a` (`a` the lower slot; `a` gets its opposite) when the two
@@ -164,7 +168,9 @@ mod tests {
                 list.build(Vec2::from_int(3200, 3200), bucket_log2(&moved), &moved, &mut index);
             }
             let mut push = vec![Vec2::ZERO; 2];
-            let touched = sum_listed(&list, &moved, &mut push);
+            let mut pushed = Vec::new();
+            sum_listed(&list, &moved, &mut push, &mut pushed);
+            let touched = !pushed.is_empty();
             let (want, overlaps) = every_pair(&moved, 2);
             assert_eq!((push, touched), (want, overlaps), "each moved {step} raw");
             let gap = reach + skin - 2 * step;
@@ -199,9 +205,15 @@ mod tests {
                 if !list.covers(entries) {
                     list.build(Vec2::from_int(3200, 3200), bucket_log2(entries), entries, &mut index);
                 }
-                let mut push = vec![Vec2::ZERO; units.len()];
-                let touched = sum_listed(&list, entries, &mut push);
-                (push, touched)
+                // Entries by position; each unit's slot is its first position.
+                let mut push = vec![Vec2::ZERO; entries.len()];
+                let mut pushed = Vec::new();
+                sum_listed(&list, entries, &mut push, &mut pushed);
+                let mut by_slot = vec![Vec2::ZERO; units.len()];
+                for (e, p) in entries.iter().zip(&push) {
+                    by_slot[e.slot as usize] = *p;
+                }
+                (by_slot, !pushed.is_empty())
             };
             let slots = units.len();
             let (push, touched) = check(&entries);

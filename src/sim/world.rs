@@ -80,8 +80,12 @@ pub(crate) struct Scratch {
     pub pairs: super::pair_list::PairList,
     /// Coarse grids for target scans, one per team.
     pub targets: super::targeting::TargetIndex,
-    /// Separation pushes per slot.
+    /// The units separation moves this frame.
+    pub units: Vec<super::spatial::Entry>,
+    /// Separation's pushes by position among those units (zero between frames).
     pub push: Vec<Vec2>,
+    /// The positions of the units separation pushes this frame.
+    pub pushed: Vec<u32>,
     /// Every player's power once construction has run this frame (see `World::frame_power`).
     pub power: Option<Vec<super::power::PowerBalance>>,
 }

@@ -73,13 +73,22 @@ pub(crate) fn update(world: &mut World) {
     // Structures and props never move: their slots are passed over unread.
     let scans = std::sync::Arc::clone(&world.scans);
     let now = world.frame();
-    for slot in 0..world.objects.slot_count() {
+    let mut cleared = std::mem::take(&mut world.scratch.cleared);
+    cleared.resize(world.objects.slot_count(), ClearedCruise::default());
+    let revision = world.terrain.revision();
+    for (slot, known) in cleared.iter_mut().enumerate() {
         if !world.objects.slot_in(slot, &scans.movers) {
             continue;
         }
         let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
         if obj.nav.cruise_until > now {
             let to = obj.pos + obj.nav.cruise;
+            if known.next == Some(to) && known.revision == revision {
+                // On the line its cruise was cleared along, with the ground as it was then.
+                known.next = Some(to + obj.nav.cruise);
+                obj.set_pos(to);
+                continue;
+            }
             if can_stand(&world.terrain, obj.kind.is_air(), to) {
                 obj.set_pos(to);
                 continue;
@@ -168,6 +177,15 @@ pub(crate) fn update(world: &mut World) {
             let frames = ((dist - speed - keep).raw() / speed.raw()).min(CRUISE_FRAMES);
             if frames >= 2 {
                 obj.set_cruise(step, now.plus(frames as u32 + 1));
+                // Where the cruise's steps land lies in the box between its first and last;
+                // when the unit may stand anywhere in it, the steps need no test of their own.
+                let (first, end) = (obj.pos + step, obj.pos + step.scale(Fixed::from_int(frames)));
+                let clear = if obj.kind.is_air() {
+                    world.terrain.contains(first) && world.terrain.contains(end)
+                } else {
+                    world.terrain.open_between(first, end)
+                };
+                *known = ClearedCruise { next: clear.then_some(first), revision };
             }
         }
         // Progress bookkeeping.
@@ -195,6 +213,18 @@ pub(crate) fn update(world: &mut World) {
             }
         }
     }
+    world.scratch.cleared = cleared;
+}
+
+/// What movement knows of a unit's cruise: while the unit is where `next` says, with the
+/// terrain at `revision`, every step left of its cruise lands where it may stand (found once,
+/// when the cruise began). A cache, never state: without it each step is tested.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ClearedCruise {
+    /// Where the next step of the cruise lands, if the cruise was found clear.
+    next: Option<Vec2>,
+    /// The terrain's revision when it was found clear.
+    revision: u64,
 }
 
 /// Moves the object in `slot` by `step`, sliding along an axis if the full step is blocked.
@@ -316,6 +346,37 @@ mod tests {
         let o = w.object(id).unwrap();
         assert!(o.pos.x < Fixed::from_int(x - 5), "passed the wall at x {x}: {:?}", o.pos);
         assert_eq!((o.nav.cruise, o.nav.cruise_until), (Vec2::ZERO, Frame::default()), "still cruising at the wall");
+    }
+
+    /// A crowd crosses the field while a wall goes up across part of its way: with the cache of
+    /// cruises found clear, and with it emptied before every frame (each step tested), the
+    /// games stay the same frame by frame, and the cache is used.
+    #[test]
+    fn cruises_found_clear_move_units_as_testing_each_step_would() {
+        let objects: Vec<_> =
+            (0..60).map(|i| (TemplateId(0), 0, Vec2::from_int(40 + (i % 10) * 9, 60 + (i / 10) * 9))).collect();
+        let mut cached = test_support::world(64, objects);
+        let ids = unit_ids(&cached);
+        let c1 = cmd(&cached, 0, Command::Select { objects: ids, add: false });
+        let c2 = cmd(&cached, 1, Command::Move { to: Point { x: 560, y: 300 } });
+        let mut tested = cached.clone();
+        let mut used = 0;
+        for frame in 0..700 {
+            if frame == 90 {
+                for w in [&mut cached, &mut tested] {
+                    for y in 0..40 {
+                        w.terrain.mark_structure(Vec2::from_int(305, y * 10 + 5), (1, 1), true);
+                    }
+                }
+            }
+            let commands = if frame == 0 { vec![c1.clone(), c2.clone()] } else { Vec::new() };
+            tested.scratch.cleared.clear();
+            used += cached.scratch.cleared.iter().filter(|c| c.next.is_some()).count();
+            cached.tick(&commands);
+            tested.tick(&commands);
+            assert_eq!(cached.state_hash().total, tested.state_hash().total, "frame {frame}");
+        }
+        assert!(used > 1000, "the cache was hardly used: {used}");
     }
 
     #[test]

@@ -182,6 +182,17 @@ impl Terrain {
         self.open_at(y * self.width as usize + x)
     }
 
+    /// True if both points are on the map and every cell of the box they span is passable:
+    /// then so is every point between them, on any path that stays in the box.
+    pub fn open_between(&self, a: Vec2, b: Vec2) -> bool {
+        if !self.contains(a) || !self.contains(b) {
+            return false;
+        }
+        let (lo, hi) =
+            (self.cell_of(Vec2::new(a.x.min(b.x), a.y.min(b.y))), self.cell_of(Vec2::new(a.x.max(b.x), a.y.max(b.y))));
+        (lo.y..=hi.y).all(|y| (lo.x..=hi.x).all(|x| self.passable(Cell { x, y })))
+    }
+
     /// The cells a footprint of `w × h` cells centred on `p` covers.
     pub fn footprint(&self, p: Vec2, (w, h): (u8, u8)) -> impl Iterator<Item = Cell> + use<> {
         let c = self.cell_of(p);
@@ -263,6 +274,19 @@ mod tests {
         t.mark_structure(p, (3, 3), false);
         assert!(t.passable(Cell { x: 4, y: 4 }));
         assert_eq!(t.nearest_passable(Cell { x: -1, y: 3 }, 2), Some(Cell { x: 0, y: 3 }));
+    }
+
+    #[test]
+    fn a_box_is_open_when_every_cell_in_it_is() {
+        let mut t = Terrain::open(10, 10, Fixed::from_int(10), vec![]);
+        let (a, b) = (Vec2::from_int(12, 18), Vec2::from_int(47, 31));
+        assert!(t.open_between(a, b));
+        assert!(t.open_between(b, a), "either corner first");
+        // A structure on a cell inside the box, on neither corner's cell.
+        t.mark_structure(Vec2::from_int(35, 25), (1, 1), true);
+        assert!(!t.open_between(a, b));
+        assert!(t.open_between(a, Vec2::from_int(29, 31)), "the box left of it");
+        assert!(!t.open_between(a, Vec2::from_int(100, 31)), "a corner off the map");
     }
 
     proptest::proptest! {

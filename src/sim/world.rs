@@ -80,6 +80,8 @@ pub(crate) struct Scratch {
     pub pairs: super::pair_list::PairList,
     /// Coarse grids for target scans, one per team.
     pub targets: super::targeting::TargetIndex,
+    /// Movement's cruises found clear, by slot.
+    pub cleared: Vec<super::movement::ClearedCruise>,
     /// The units separation moves this frame.
     pub units: Vec<super::spatial::Entry>,
     /// Separation's pushes by position among those units (zero between frames).

@@ -43,10 +43,9 @@ pub(crate) fn gather(world: &mut World) {
     // gatherer asks, not once a gatherer.
     let mut depots: Option<Vec<Depot>> = None;
     let scans = std::sync::Arc::clone(&world.scans);
-    for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &scans.gatherers) {
-            continue;
-        }
+    let mut next = 0;
+    while let Some(slot) = world.objects.next_in(next, &scans.gatherers) {
+        next = slot + 1;
         let Some(g) = world.objects.by_slot(slot) else { continue };
         let Order::Gather { pile } = g.order else { continue };
         let order_pile = pile;

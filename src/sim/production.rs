@@ -105,10 +105,9 @@ pub(crate) fn construct(world: &mut World) {
     // Only units that build are given construction orders: everything else is passed over
     // unread.
     let scans = std::sync::Arc::clone(&world.scans);
-    for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &scans.builders) {
-            continue;
-        }
+    let mut next = 0;
+    while let Some(slot) = world.objects.next_in(next, &scans.builders) {
+        next = slot + 1;
         let Some(builder) = world.objects.by_slot(slot) else { continue };
         let Order::Construct { site } = builder.order else { continue };
         let (bpos, bradius) = (builder.pos, rules.template(builder.template).radius);

@@ -160,6 +160,15 @@ impl ObjectStore {
         self.tagged(move |t| t != 0 && set.contains(tag_template(t)))
     }
 
+    /// The first slot from `from` on that holds a live object whose template is in `set` (read
+    /// from the compact per-slot array in one tight loop: for a system that wants few of the
+    /// slots and changes objects as it goes, so cannot hold an iterator over the store).
+    #[inline]
+    pub fn next_in(&self, from: usize, set: &TemplateSet) -> Option<usize> {
+        let tags = self.tags.get(from..)?;
+        tags.iter().position(|&t| t != 0 && set.contains(tag_template(t))).map(|i| from + i)
+    }
+
     /// Whether `slot` holds a live object whose template is in `set` (read from the compact
     /// per-slot array: for a system that walks the slots and changes objects as it goes).
     #[inline(always)]
@@ -305,6 +314,18 @@ mod tests {
             .map(|o| o.id)
             .collect();
         assert_eq!(by_slot, walked, "slot_in agrees, and the reserved slot of the unflushed spawn is not in");
+        let mut stepped = Vec::new();
+        let mut next = 0;
+        while let Some(slot) = store.next_in(next, &set) {
+            stepped.push(store.by_slot(slot).map(|o| o.id));
+            next = slot + 1;
+        }
+        assert_eq!(
+            stepped,
+            walked.iter().map(|&id| Some(id)).collect::<Vec<_>>(),
+            "next_in steps through the same slots"
+        );
+        assert_eq!(store.next_in(store.slot_count() + 5, &set), None, "past the end");
         let of_one: Vec<ObjectId> = store.of_owners(|p| p == PlayerId(1)).map(|o| o.id).collect();
         assert_eq!(of_one, store.iter().filter(|o| o.owner == PlayerId(1)).map(|o| o.id).collect::<Vec<_>>());
         assert_eq!(of_one.len(), 4, "player 1 owns 4 of the 11");

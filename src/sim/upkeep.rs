@@ -26,10 +26,9 @@ pub(crate) fn step(world: &mut World) {
     }
     let rules = std::sync::Arc::clone(&world.rules);
     let scans = std::sync::Arc::clone(&world.scans);
-    for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &scans.structures) {
-            continue;
-        }
+    let mut next = 0;
+    while let Some(slot) = world.objects.next_in(next, &scans.structures) {
+        next = slot + 1;
         let Some(o) = world.objects.by_slot(slot) else { continue };
         if !o.is_complete() || o.health <= 0 {
             continue;

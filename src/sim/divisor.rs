@@ -39,9 +39,7 @@ impl Divisor {
         // (q + 1)·d ≤ x + d: no overflow (q > 0 only when d ≤ x < 2⁴⁷).
         if (q + 1) * d <= x { q + 1 } else { q }
     }
-}
 
-impl Divisor {
     /// The quotient by division, for what the multiplication does not cover.
     #[cold]
     #[inline(never)]

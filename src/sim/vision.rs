@@ -467,6 +467,36 @@ mod tests {
         assert!(w.can_see(enemy, enemy_post), "a team always sees its own");
     }
 
+    /// A sight upgrade landing, then its owner's defeat, change what a unit standing still
+    /// sees, on the frame they happen: what the stamps were worked out from is checked again
+    /// when it changes.
+    #[test]
+    fn a_sight_upgrade_and_a_defeat_change_what_a_standing_unit_sees() {
+        use crate::sim::rules::{Effect, Stat, UpgradeTemplate};
+        let mut r = (*test_support::rules()).clone();
+        let effect = Effect { kinds: u8::MAX, stat: Stat::Sight, percent: 200 };
+        r.upgrades = vec![UpgradeTemplate {
+            name: "Optics".into(),
+            faction: 0,
+            cost: 0,
+            research_frames: 1,
+            effects: vec![effect],
+        }];
+        let at = Vec2::from_int(300, 300);
+        let mut w = test_support::world_with(std::sync::Arc::new(r), 64, vec![(TemplateId(0), 0, at)]);
+        // Sight 60: a point 90 away is out of sight until the sight doubles.
+        let far = Vec2::from_int(390, 300);
+        w.tick(&[]);
+        assert_eq!(w.sight_at(PlayerId(0), far), Sight::Unknown);
+        w.players[0].upgrades = 1;
+        w.tick(&[]);
+        assert_eq!(w.sight_at(PlayerId(0), far), Sight::Visible);
+        w.players[0].defeated = true;
+        w.tick(&[]);
+        assert_eq!(w.sight_at(PlayerId(0), at), Sight::Explored, "a defeated player sees nothing");
+        assert_eq!(w.sight_at(PlayerId(0), far), Sight::Explored);
+    }
+
     #[test]
     fn a_destroyed_unit_stops_seeing() {
         let mut w = test_support::world(64, vec![(TemplateId(0), 0, Vec2::from_int(300, 300))]);

@@ -180,11 +180,7 @@ pub(crate) fn update(world: &mut World) {
                 // Where the cruise's steps land lies in the box between its first and last;
                 // when the unit may stand anywhere in it, the steps need no test of their own.
                 let (first, end) = (obj.pos + step, obj.pos + step.scale(Fixed::from_int(frames)));
-                let clear = if obj.kind.is_air() {
-                    world.terrain.contains(first) && world.terrain.contains(end)
-                } else {
-                    world.terrain.open_between(first, end)
-                };
+                let clear = can_stand_between(&world.terrain, obj.kind.is_air(), first, end);
                 *known = ClearedCruise { next: clear.then_some(first), revision };
             }
         }
@@ -256,6 +252,11 @@ fn try_step(world: &mut World, slot: usize, step: Vec2) -> bool {
 /// passable cell.
 fn can_stand(terrain: &Terrain, air: bool, p: Vec2) -> bool {
     if air { terrain.contains(p) } else { terrain.passable_at(p) }
+}
+
+/// Whether a unit may be anywhere in the box `a`–`b` (as [`can_stand`] at every point of it).
+fn can_stand_between(terrain: &Terrain, air: bool, a: Vec2, b: Vec2) -> bool {
+    if air { terrain.contains(a) && terrain.contains(b) } else { terrain.open_between(a, b) }
 }
 
 /// The facing that points from `from` to `to` (unchanged when they coincide).

@@ -9,14 +9,26 @@
 //! went further, or one that came or went, makes a new list. Units on the march move a unit or
 //! so a frame, so a list lasts several frames; units at rest keep theirs for good.
 //!
-//! The grid's buckets are already at least twice the widest radius; the skin is what is left of
-//! a bucket side, so the list costs no wider grid than testing pairs each frame does.
+//! The grid's buckets are at least twice the widest radius, so two units that touch lie in the
+//! same or touching buckets; the skin is what is left of a bucket side, so the list costs no
+//! wider grid than testing pairs each frame would.
 //! Must not: change the game. It is a cache: any list that passes [`PairList::covers`] gives the
 //! pushes of testing every pair, and nothing of it is hashed.
 
 use super::fixed::Fixed;
 use super::spatial::{Entry, SpatialIndex};
 use super::vector::Vec2;
+
+/// The narrowest buckets of the neighbour grid: 2^5 = 32 world units (twice the largest unit
+/// radius shipped, 13, fits; wider units widen them).
+const MIN_BUCKET_LOG2: u32 = 5;
+
+/// Bucket side (log2) for the neighbour grid of `entries`: at least twice the largest radius.
+fn bucket_log2(entries: &[Entry]) -> u32 {
+    let widest = entries.iter().map(|e| e.radius).max().unwrap_or(Fixed::ZERO);
+    let reach = ((widest + widest).raw().clamp(1, 1 << 46) as u64).div_ceil(1 << Fixed::FRAC_BITS);
+    reach.next_power_of_two().trailing_zeros().max(MIN_BUCKET_LOG2)
+}
 
 /// The close pairs of a set of units, as of the frame the list was made.
 #[derive(Clone, Debug, Default)]
@@ -31,6 +43,8 @@ pub struct PairList {
     pairs: Vec<(u32, u32)>,
     /// The units with their position in the list as their slot (scratch for a build).
     keyed: Vec<Entry>,
+    /// The neighbour grid a build sweeps (its buffers kept between builds).
+    grid: SpatialIndex,
     /// Lists made so far (for the benchmark's figures and the tests).
     builds: u64,
 }
@@ -49,10 +63,18 @@ impl PairList {
             })
     }
 
-    /// Makes the list of `entries` (in slot order) over a world of `size`, with `index` as the
-    /// grid's buffers; buckets 2^`bucket_log2` world units wide, at least twice the widest radius.
-    pub fn build(&mut self, size: Vec2, bucket_log2: u32, entries: &[Entry], index: &mut SpatialIndex) {
+    /// Keeps the list if it still holds every pair of `entries` that may overlap, or makes it
+    /// again over a world of `size`.
+    pub fn refresh(&mut self, size: Vec2, entries: &[Entry]) {
+        if !self.covers(entries) {
+            self.build(size, entries);
+        }
+    }
+
+    /// Makes the list of `entries` (in slot order) over a world of `size`.
+    pub fn build(&mut self, size: Vec2, entries: &[Entry]) {
         self.builds += 1;
+        let bucket_log2 = bucket_log2(entries);
         let side = 1i64 << (Fixed::FRAC_BITS + bucket_log2.min(30));
         let widest = entries.iter().map(|e| e.radius.raw()).max().unwrap_or(0);
         // Pairs less than a bucket side apart along both axes come from the grid, so the sum of
@@ -61,10 +83,10 @@ impl PairList {
         self.slack = skin / 2;
         self.keyed.clear();
         self.keyed.extend(entries.iter().enumerate().map(|(i, e)| Entry { slot: i as u32, ..*e }));
-        index.rebuild_for_pairs(size, bucket_log2, &self.keyed);
+        self.grid.rebuild_for_pairs(size, bucket_log2, &self.keyed);
         self.pairs.clear();
         let pairs = &mut self.pairs;
-        index.for_each_close_run(|a, others| {
+        self.grid.for_each_close_run(|a, others| {
             let (ax, ay) = (a.pos.x.raw(), a.pos.y.raw());
             for b in others {
                 let reach = a.radius.raw().saturating_add(b.radius.raw()).saturating_add(skin) as u64;
@@ -112,8 +134,8 @@ mod tests {
         // the list: 20 < 6 + 26); unit 2 is 40 from unit 1 (not: 40 ≥ 32).
         let mut entries =
             vec![unit(4, 100 * one, 100 * one, 3), unit(7, 120 * one, 100 * one, 3), unit(9, 160 * one, 100 * one, 3)];
-        let (mut list, mut index) = (PairList::default(), SpatialIndex::default());
-        list.build(Vec2::from_int(1000, 1000), 5, &entries, &mut index);
+        let mut list = PairList::default();
+        list.build(Vec2::from_int(1000, 1000), &entries);
         assert_eq!(list.pairs(), &[(0, 1)]);
         assert!(list.covers(&entries));
         entries[2].pos.x = Fixed::from_raw(147 * one);

@@ -16,17 +16,6 @@ use super::spatial::Entry;
 use super::vector::Vec2;
 use super::world::World;
 
-/// The narrowest buckets of the neighbour grid: 2^5 = 32 world units (twice the largest unit
-/// radius shipped, 13, fits; wider units widen them).
-const MIN_BUCKET_LOG2: u32 = 5;
-
-/// Bucket side (log2) for the neighbour grid of `entries`: at least twice the largest radius.
-fn bucket_log2(entries: &[Entry]) -> u32 {
-    let widest = entries.iter().map(|e| e.radius).max().unwrap_or(Fixed::ZERO);
-    let reach = ((widest + widest).raw().clamp(1, 1 << 46) as u64).div_ceil(1 << Fixed::FRAC_BITS);
-    reach.next_power_of_two().trailing_zeros().max(MIN_BUCKET_LOG2)
-}
-
 /// Pushes overlapping units apart by one frame's worth.
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn update(world: &mut World) {
@@ -44,11 +33,7 @@ pub(crate) fn update(world: &mut World) {
         return;
     }
     let mut list = std::mem::take(&mut world.scratch.pairs);
-    if !list.covers(&entries) {
-        let mut index = std::mem::take(&mut world.scratch.neighbours);
-        list.build(world.terrain.world_size(), bucket_log2(&entries), &entries, &mut index);
-        world.scratch.neighbours = index;
-    }
+    list.refresh(world.terrain.world_size(), &entries);
     // Pushes by position in `entries`, all zero between frames: the few that a frame sets are
     // put back to zero as they are applied.
     let mut push = std::mem::take(&mut world.scratch.push);
@@ -126,7 +111,6 @@ fn pair_push(a: &Entry, b: &Entry) -> Option<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::spatial::SpatialIndex;
 
     /// The pushes of every overlapping pair, found by trying every pair (lower slot first).
     fn every_pair(entries: &[Entry], slots: usize) -> (Vec<Vec2>, bool) {
@@ -160,13 +144,11 @@ mod tests {
         };
         for step in [slack - 1, slack, slack + 1, slack + reach / 2, skin, skin + 1] {
             let start = [unit(0, 1000 * one), unit(1, 1000 * one + reach + skin)];
-            let (mut list, mut index) = (PairList::default(), SpatialIndex::default());
-            list.build(Vec2::from_int(3200, 3200), bucket_log2(&start), &start, &mut index);
+            let mut list = PairList::default();
+            list.build(Vec2::from_int(3200, 3200), &start);
             assert!(list.pairs().is_empty(), "just out of reach");
             let moved = [unit(0, 1000 * one + step), unit(1, 1000 * one + reach + skin - step)];
-            if !list.covers(&moved) {
-                list.build(Vec2::from_int(3200, 3200), bucket_log2(&moved), &moved, &mut index);
-            }
+            list.refresh(Vec2::from_int(3200, 3200), &moved);
             let mut push = vec![Vec2::ZERO; 2];
             let mut pushed = Vec::new();
             sum_listed(&list, &moved, &mut push, &mut pushed);
@@ -200,11 +182,9 @@ mod tests {
                     air: false,
                 })
                 .collect();
-            let (mut list, mut index) = (PairList::default(), SpatialIndex::default());
+            let mut list = PairList::default();
             let mut check = |entries: &[Entry]| {
-                if !list.covers(entries) {
-                    list.build(Vec2::from_int(3200, 3200), bucket_log2(entries), entries, &mut index);
-                }
+                list.refresh(Vec2::from_int(3200, 3200), entries);
                 // Entries by position; each unit's slot is its first position.
                 let mut push = vec![Vec2::ZERO; entries.len()];
                 let mut pushed = Vec::new();

@@ -20,7 +20,6 @@ use super::player::Player;
 use super::production::{self, Factories};
 use super::rng::GameRng;
 use super::rules::Rules;
-use super::spatial::SpatialIndex;
 use super::store::ObjectStore;
 use super::terrain::{Cell, Terrain};
 use super::vector::Vec2;
@@ -74,8 +73,6 @@ pub struct World {
 /// Buffers the tick's systems reuse between frames so a tick allocates nothing once warm.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
-    /// Neighbour grid for separation.
-    pub neighbours: SpatialIndex,
     /// Separation's close pairs, kept while they hold.
     pub pairs: super::pair_list::PairList,
     /// Coarse grids for target scans, one per team.

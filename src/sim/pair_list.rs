@@ -63,6 +63,32 @@ impl PairList {
             })
     }
 
+    /// Moves each of `entries` to where `position` says its slot's unit now is (left where it
+    /// was if it says nothing), and tells whether the list still holds every pair of them that
+    /// may overlap, as [`PairList::covers`] would: one pass for units whose positions alone
+    /// changed since the last frame.
+    pub fn follow(&self, entries: &mut [Entry], position: impl Fn(u32) -> Option<Vec2>) -> bool {
+        if entries.len() != self.units.len() {
+            for e in entries.iter_mut() {
+                if let Some(p) = position(e.slot) {
+                    e.pos = p;
+                }
+            }
+            return false;
+        }
+        let slack = self.slack as u64;
+        let mut holds = true;
+        for (e, &(slot, radius, x, y)) in entries.iter_mut().zip(&self.units) {
+            if let Some(p) = position(e.slot) {
+                e.pos = p;
+            }
+            let moved = e.pos.x.raw().wrapping_sub(x).unsigned_abs().max(e.pos.y.raw().wrapping_sub(y).unsigned_abs());
+            // Every unit is moved, so no early way out: the tests are summed.
+            holds &= e.slot == slot && e.radius.raw() == radius && moved <= slack;
+        }
+        holds
+    }
+
     /// Keeps the list if it still holds every pair of `entries` that may overlap, or makes it
     /// again over a world of `size`.
     pub fn refresh(&mut self, size: Vec2, entries: &[Entry]) {
@@ -148,5 +174,33 @@ mod tests {
         entries[1].radius = Fixed::from_int(3);
         assert!(!list.covers(&entries[..2]), "a unit gone");
         assert!(list.covers(&entries));
+    }
+    #[test]
+    fn following_moves_every_unit_and_says_what_covers_says() {
+        let one = 1i64 << Fixed::FRAC_BITS;
+        let entries =
+            vec![unit(4, 100 * one, 100 * one, 3), unit(7, 120 * one, 100 * one, 3), unit(9, 160 * one, 100 * one, 3)];
+        let mut list = PairList::default();
+        list.build(Vec2::from_int(1000, 1000), &entries);
+        // Where each slot's unit stands now: units 4 and 7 a little moved, unit 9 by 13 (within
+        // the slack) or 14 (past it).
+        for (step, covered) in [(13, true), (14, false)] {
+            let now = |slot: u32| {
+                let base = entries.iter().find(|e| e.slot == slot).map(|e| e.pos)?;
+                let along = if slot == 9 { step } else { slot as i64 - 5 };
+                Some(Vec2::new(base.x + Fixed::from_raw(along * one), base.y))
+            };
+            let mut followed = entries.clone();
+            let held = list.follow(&mut followed, now);
+            let positions: Vec<Vec2> = followed.iter().map(|e| e.pos).collect();
+            assert_eq!(positions, entries.iter().map(|e| now(e.slot).unwrap()).collect::<Vec<_>>(), "every unit moved");
+            assert_eq!(held, list.covers(&followed));
+            assert_eq!(held, covered, "unit 9 moved {step}");
+        }
+        // A unit more than the list was made from: still all moved, and not covered.
+        let mut more = entries.clone();
+        more.push(unit(11, 0, 0, 3));
+        assert!(!list.follow(&mut more, |_| Some(Vec2::from_int(5, 5))));
+        assert!(more.iter().all(|e| e.pos == Vec2::from_int(5, 5)));
     }
 }

@@ -21,19 +21,33 @@ use super::world::World;
 pub(crate) fn update(world: &mut World) {
     let rules = &world.rules;
     let mut entries = std::mem::take(&mut world.scratch.units);
-    entries.clear();
-    // Aircraft fly over the crowd (and hover where their formation slot puts them);
-    // structures and props are not pushed.
-    for o in world.objects.of_set(&world.scans.ground_units) {
-        let radius = rules.template(o.template).radius;
-        entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: false });
+    let mut list = std::mem::take(&mut world.scratch.pairs);
+    let census = world.objects.census();
+    let size = world.terrain.world_size();
+    if world.scratch.units_census == Some(census) {
+        // No object came or went since the units were gathered: only their positions changed.
+        if !list.follow(&mut entries, |slot| world.objects.by_slot(slot as usize).map(|o| o.pos)) && entries.len() >= 2
+        {
+            list.build(size, &entries);
+        }
+    } else {
+        entries.clear();
+        // Aircraft fly over the crowd (and hover where their formation slot puts them);
+        // structures and props are not pushed.
+        for o in world.objects.of_set(&world.scans.ground_units) {
+            let radius = rules.template(o.template).radius;
+            entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: false });
+        }
+        world.scratch.units_census = Some(census);
+        if entries.len() >= 2 {
+            list.refresh(size, &entries);
+        }
     }
     if entries.len() < 2 {
+        world.scratch.pairs = list;
         world.scratch.units = entries;
         return;
     }
-    let mut list = std::mem::take(&mut world.scratch.pairs);
-    list.refresh(world.terrain.world_size(), &entries);
     // Pushes by position in `entries`, all zero between frames: the few that a frame sets are
     // put back to zero as they are applied.
     let mut push = std::mem::take(&mut world.scratch.push);
@@ -111,6 +125,7 @@ fn pair_push(a: &Entry, b: &Entry) -> Option<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::test_support;
 
     /// The pushes of every overlapping pair, found by trying every pair (lower slot first).
     fn every_pair(entries: &[Entry], slots: usize) -> (Vec<Vec2>, bool) {
@@ -126,6 +141,28 @@ mod tests {
             }
         }
         (push, touched)
+    }
+
+    /// While no object comes or goes, separation keeps its units from frame to frame and reads
+    /// only their positions again: a crowd on the march, units falling and arriving in it, is
+    /// pushed exactly as when the units are gathered afresh every frame.
+    #[test]
+    fn units_kept_between_frames_push_as_units_gathered_afresh() {
+        let (mut kept, first) = test_support::crowd_on_the_march();
+        let mut fresh = kept.clone();
+        let mut reused = 0;
+        for frame in 0..300 {
+            for w in [&mut kept, &mut fresh] {
+                test_support::churn(w, frame);
+            }
+            fresh.scratch.units_census = None;
+            reused += usize::from(kept.scratch.units_census == Some(kept.objects.census()));
+            let commands = if frame == 0 { first.clone() } else { Vec::new() };
+            kept.tick(&commands);
+            fresh.tick(&commands);
+            assert_eq!(kept.state_hash().total, fresh.state_hash().total, "frame {frame}");
+        }
+        assert!((200..300).contains(&reused), "units kept on {reused} of 300 frames");
     }
 
     /// Two units just out of the list's reach walk toward each other, each as far as the list

@@ -44,6 +44,10 @@ pub struct ObjectStore {
     /// Set when an object's health falls to zero or below (through [`ObjectMut`] or on
     /// arrival); cleared by [`ObjectStore::take_fallen`].
     fallen: bool,
+    /// Flushes that added or removed an object (see [`ObjectStore::census`]).
+    census: u64,
+    /// Live objects per owner, by owner index (kept at the flush).
+    owned: Vec<u32>,
 }
 
 impl ObjectStore {
@@ -100,6 +104,9 @@ impl ObjectStore {
             {
                 self.digest_sum = self.digest_sum.wrapping_sub(obj.digest(slot.key));
                 self.tags[id.index as usize] = 0;
+                if let Some(n) = self.owned.get_mut(obj.owner.index()) {
+                    *n -= 1;
+                }
                 slot.generation = slot.generation.wrapping_add(1);
                 self.free.push(id.index);
                 self.live -= 1;
@@ -107,11 +114,19 @@ impl ObjectStore {
             }
         }
         self.free.sort_unstable_by(|a, b| b.cmp(a));
+        if !gone.is_empty() || !self.to_spawn.is_empty() {
+            self.census += 1;
+        }
         for obj in std::mem::take(&mut self.to_spawn) {
             let slot = &mut self.slots[obj.id.index as usize];
             slot.key = ObjectKey::of(obj.id.to_bits());
             self.digest_sum = self.digest_sum.wrapping_add(obj.digest(slot.key));
             self.tags[obj.id.index as usize] = tag(obj.owner, obj.template);
+            let owner = obj.owner.index();
+            if self.owned.len() <= owner {
+                self.owned.resize(owner + 1, 0);
+            }
+            self.owned[owner] += 1;
             self.fallen |= obj.health <= 0;
             slot.object = Some(obj);
             self.live += 1;
@@ -182,9 +197,9 @@ impl ObjectStore {
         self.tagged(move |t| t != 0 && keep(tag_owner(t)))
     }
 
-    /// The owner of every live object, in id order (from the compact per-slot array).
-    pub fn owners(&self) -> impl Iterator<Item = PlayerId> + '_ {
-        self.tags.iter().filter(|&&t| t != 0).map(|&t| tag_owner(t))
+    /// How many live objects `owner` has (counted at the flush, not by a scan).
+    pub fn owned_count(&self, owner: PlayerId) -> usize {
+        self.owned.get(owner.index()).map_or(0, |&n| n as usize)
     }
 
     /// The live objects whose slot's tag `keep` accepts, in id order (the scans by tag share
@@ -218,6 +233,14 @@ impl ObjectStore {
         let slot = self.slots.get_mut(index)?;
         let object = slot.object.as_mut()?;
         Some(ObjectMut::new(object, slot.key, &mut self.digest_sum, &mut self.fallen))
+    }
+
+    /// Which generation of the store's membership this is: it changes at each flush that adds
+    /// or removes an object, and only then. While it stands, every slot holds the same object
+    /// (or none) as before, so a system may keep what it gathered about which slots hold what
+    /// (owners, templates, radii) and re-read only what objects change.
+    pub fn census(&self) -> u64 {
+        self.census
     }
 
     /// The sum of the live objects' digests, as kept up to date.
@@ -329,9 +352,11 @@ mod tests {
         let of_one: Vec<ObjectId> = store.of_owners(|p| p == PlayerId(1)).map(|o| o.id).collect();
         assert_eq!(of_one, store.iter().filter(|o| o.owner == PlayerId(1)).map(|o| o.id).collect::<Vec<_>>());
         assert_eq!(of_one.len(), 4, "player 1 owns 4 of the 11");
-        let owners: Vec<PlayerId> = store.owners().collect();
-        assert_eq!(owners, store.iter().map(|o| o.owner).collect::<Vec<_>>());
-        assert_eq!(owners.len(), 11);
+        for p in 0..4u8 {
+            let walked = store.iter().filter(|o| o.owner == PlayerId(p)).count();
+            assert_eq!(store.owned_count(PlayerId(p)), walked, "player {p}");
+        }
+        assert_eq!(store.owned_count(PlayerId(2)), 3, "one of its four fell; the unflushed spawn is not counted yet");
     }
 
     #[test]
@@ -434,23 +459,35 @@ mod tests {
 
     proptest::proptest! {
         /// After any spawns and removals, the scan by owner and template meets exactly the
-        /// objects a filter over every object meets, in the same order.
+        /// objects a filter over every object meets, in the same order; each owner's count is
+        /// that of its objects; and the census moves exactly at the flushes that added or
+        /// removed an object.
         #[test]
         fn the_scan_by_owner_and_template_matches_a_filter_over_every_object(
-            steps in proptest::collection::vec((0u8..4, 0u16..3, proptest::bool::ANY, 0usize..8), 1..60),
+            steps in proptest::collection::vec((0u8..4, 0u16..3, 0u8..3, 0usize..8), 1..60),
         ) {
             let mut store = ObjectStore::new();
-            for (owner, template, remove, pick) in steps {
-                if remove {
-                    let ids: Vec<ObjectId> = store.iter().map(|o| o.id).collect();
-                    if let Some(&id) = ids.get(pick % ids.len().max(1)) {
-                        store.destroy(id);
+            for (owner, template, what, pick) in steps {
+                let before: Vec<ObjectId> = store.iter().map(|o| o.id).collect();
+                let census = store.census();
+                match what {
+                    0 => {
+                        if let Some(&id) = before.get(pick % before.len().max(1)) {
+                            store.destroy(id);
+                        }
                     }
-                } else {
-                    store.spawn(Object { owner: PlayerId(owner), template: TemplateId(template), ..obj() });
+                    1 => {
+                        store.spawn(Object { owner: PlayerId(owner), template: TemplateId(template), ..obj() });
+                    }
+                    _ => {} // a flush with nothing queued
                 }
                 store.flush();
+                let after: Vec<ObjectId> = store.iter().map(|o| o.id).collect();
+                proptest::prop_assert_eq!(store.census() != census, after != before);
                 for p in 0..4u8 {
+                    let count = store.iter().filter(|o| o.owner == PlayerId(p)).count();
+                    proptest::prop_assert_eq!(store.owned_count(PlayerId(p)), count);
+
                     for t in 0..3u16 {
                         let want: Vec<ObjectId> = store
                             .iter()

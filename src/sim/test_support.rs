@@ -109,3 +109,41 @@ pub fn world_with(rules: Arc<Rules>, size: u32, objects: Vec<(TemplateId, u8, Ve
         Err(e) => panic!("test world: {e}"),
     }
 }
+
+/// Sixty of player 0's units on a 64-cell field and the commands, for its first frame, that
+/// march them across it in one crowd.
+pub fn crowd_on_the_march() -> (World, Vec<super::command::StampedCommand>) {
+    use super::command::{Command, Point, StampedCommand};
+    use super::ids::CommandId;
+    let objects = (0..60).map(|i| (TemplateId(0), 0, Vec2::from_int(40 + (i % 10) * 9, 60 + (i / 10) * 9))).collect();
+    let w = world(64, objects);
+    let ids = w.objects().filter(|o| o.template == TemplateId(0)).map(|o| o.id).collect();
+    let order = |id: u32, command: Command| StampedCommand {
+        frame: w.frame(),
+        player: PlayerId(0),
+        id: CommandId(id),
+        command,
+    };
+    let commands = vec![
+        order(0, Command::Select { objects: ids, add: false }),
+        order(1, Command::Move { to: Point { x: 560, y: 300 } }),
+    ];
+    (w, commands)
+}
+
+/// On every seventh frame of a [`crowd_on_the_march`], the crowd's unit with the lowest id
+/// falls, and a new unit of player 0 arrives on top of the one with the highest (so it is
+/// pushed, and sees, from its first frame).
+pub fn churn(w: &mut World, frame: u32) {
+    if frame == 0 || !frame.is_multiple_of(7) {
+        return;
+    }
+    let crowd: Vec<(super::ids::ObjectId, Vec2)> =
+        w.objects().filter(|o| o.template == TemplateId(0) && o.owner == PlayerId(0)).map(|o| (o.id, o.pos)).collect();
+    if let (Some(&(first, _)), Some(&(_, at))) = (crowd.first(), crowd.last()) {
+        if let Some(mut o) = w.objects.get_mut(first) {
+            o.set_health(0);
+        }
+        w.create_object(TemplateId(0), PlayerId(0), at, Angle::ZERO);
+    }
+}

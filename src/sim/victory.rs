@@ -11,14 +11,8 @@ pub(crate) fn update(world: &mut World) {
     if world.game_over {
         return;
     }
-    let mut owned = vec![0usize; world.players.len()];
-    for owner in world.objects.owners() {
-        if let Some(n) = owned.get_mut(owner.index()) {
-            *n += 1;
-        }
-    }
-    for (p, n) in world.players.iter_mut().zip(&owned) {
-        if *n == 0 && !p.defeated {
+    for p in &mut world.players {
+        if world.objects.owned_count(p.id) == 0 && !p.defeated {
             p.defeated = true;
             p.selection.clear();
         }

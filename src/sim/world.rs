@@ -81,6 +81,9 @@ pub(crate) struct Scratch {
     pub cleared: Vec<super::movement::ClearedCruise>,
     /// The units separation moves this frame.
     pub units: Vec<super::spatial::Entry>,
+    /// The store's census when `units` was gathered: while it stands, the same units are in
+    /// the same slots with the same radii, and only their positions need reading again.
+    pub units_census: Option<u64>,
     /// Separation's pushes by position among those units (zero between frames).
     pub push: Vec<Vec2>,
     /// The positions of the units separation pushes this frame.

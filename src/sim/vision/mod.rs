@@ -41,7 +41,7 @@ pub enum Sight {
 }
 
 /// One team's grid.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 struct TeamSight {
     /// Discs covering each cell now.
     visible: Vec<u16>,
@@ -99,6 +99,9 @@ pub struct Vision {
     /// player's team (none once defeated) and the sight upgrades. While these stay the same,
     /// a living object's team and sight do too (its owner and template are fixed for life).
     inputs: Option<(Vec<Option<u8>>, UpgradeTable)>,
+    /// The object store's census at the last update: while it stands, each slot holds the
+    /// object it held then, alive.
+    census: Option<u64>,
 }
 
 impl Vision {
@@ -117,6 +120,7 @@ impl Vision {
             stamps: Vec::new(),
             discs: BTreeMap::new(),
             inputs: None,
+            census: None,
         }
     }
 
@@ -187,44 +191,121 @@ impl Vision {
     }
 
     /// Moves a team's disc from `old` to `new` (the same team and radius), as unstamping one
-    /// and stamping the other would, touching only the cells that change: row by row, the cells
-    /// of the old run outside the new one lose a count and those of the new run outside the
-    /// old one gain one (a step to the next cell changes a cell or two a row, not the row).
+    /// and stamping the other would, touching only the cells that change. Most moves are a step
+    /// to the next cell along a row or a column, and each has a walk of its own that finds a
+    /// row's changed cells without working out the runs they come from.
     fn shift(&mut self, old: Stamp, new: Stamp) {
         debug_assert!(old.team == new.team && old.radius_sq == new.radius_sq);
         let (w, h) = (self.width, self.height);
         let Some(team) = self.teams.get_mut(new.team as usize) else { return };
         let disc = self.discs.entry(new.radius_sq).or_insert_with(|| disc_rows(new.radius_sq));
-        let r = disc.len() as i32 / 2;
-        // The run of the disc centred on `c` in row `y`, clipped to the grid (empty: start > end).
-        let run = |c: (i32, i32), y: i32| {
-            let dy = y - c.1;
-            match disc.get((dy + r) as usize) {
-                Some(&(_, half)) if dy.abs() <= r => ((c.0 - half).max(0), (c.0 + half).min(w - 1)),
-                _ => (1, 0),
-            }
+        let grid = Grid { width: w, height: h };
+        if old.cell.1 == new.cell.1 {
+            shift_along_row(team, disc, grid, old.cell, new.cell.0);
+        } else if old.cell.0 == new.cell.0 {
+            shift_along_column(team, disc, grid, old.cell, new.cell.1);
+        } else {
+            shift_any(team, disc, grid, old.cell, new.cell);
+        }
+    }
+}
+
+/// A vision grid's size in cells.
+#[derive(Clone, Copy)]
+struct Grid {
+    width: i32,
+    height: i32,
+}
+
+impl Grid {
+    /// The cells `first..=last` of row `y`, clipped to the grid, as indices (None when nothing
+    /// of them is on it).
+    #[inline(always)] // a few per changed row of a shift
+    fn run(self, y: i32, first: i32, last: i32) -> Option<std::ops::RangeInclusive<usize>> {
+        let (a, b) = (first.max(0), last.min(self.width - 1));
+        (a <= b && (0..self.height).contains(&y)).then(|| {
+            let row = (y * self.width) as usize;
+            row + a as usize..=row + b as usize
+        })
+    }
+}
+
+/// Moves a disc centred on `from` to column `to_x` of the same row: in each row of the disc
+/// the run slides sideways, so the cells it leaves lose a count and those it reaches gain one.
+fn shift_along_row(team: &mut TeamSight, disc: &[(i32, i32)], grid: Grid, from: (i32, i32), to_x: i32) {
+    let (x, y) = from;
+    for &(dy, half) in disc {
+        let row = y + dy;
+        if !(0..grid.height).contains(&row) {
+            continue;
+        }
+        let (was, now) = ((x - half, x + half), (to_x - half, to_x + half));
+        let (left, gained) = if was.1 < now.0 || now.1 < was.0 {
+            (was, now) // apart: the whole run moves
+        } else if to_x > x {
+            ((was.0, now.0 - 1), (was.1 + 1, now.1))
+        } else {
+            ((now.1 + 1, was.1), (now.0, was.0 - 1))
         };
-        let rows = (old.cell.1.min(new.cell.1) - r).max(0)..=(old.cell.1.max(new.cell.1) + r).min(h - 1);
-        for y in rows {
-            let (was, now) = (run(old.cell, y), run(new.cell, y));
-            if was == now {
-                continue; // a step along a column leaves most rows' runs as they were
+        if let Some(run) = grid.run(row, left.0, left.1) {
+            team.lower(run);
+        }
+        if let Some(run) = grid.run(row, gained.0, gained.1) {
+            team.raise(run);
+        }
+    }
+}
+
+/// Moves a disc centred on `from` to row `to_y` of the same column: each row's old and new
+/// runs share their centre, so only the ends of the wider one change, and a row whose two runs
+/// are as wide changes not at all.
+fn shift_along_column(team: &mut TeamSight, disc: &[(i32, i32)], grid: Grid, from: (i32, i32), to_y: i32) {
+    let (x, y) = from;
+    let r = disc.len() as i32 / 2;
+    // The half width of the disc centred on row `c` in row `row`, or -1 where it has none.
+    let half = |c: i32, row: i32| disc.get((row - c + r) as usize).map_or(-1, |d| d.1);
+    for row in (y.min(to_y) - r).max(0)..=(y.max(to_y) + r).min(grid.height - 1) {
+        let (was, now) = (half(y, row), half(to_y, row));
+        if was == now {
+            continue;
+        }
+        let (narrow, wide) = (was.min(now), was.max(now));
+        // The wider run's cells outside the narrower one: all of it when the narrower is none.
+        let ends = if narrow < 0 {
+            [(x - wide, x + wide), (1, 0)]
+        } else {
+            [(x - wide, x - narrow - 1), (x + narrow + 1, x + wide)]
+        };
+        for (first, last) in ends {
+            if let Some(run) = grid.run(row, first, last) {
+                if now > was { team.raise(run) } else { team.lower(run) }
             }
-            let row = (y * w) as usize;
-            let cells = |(a, b): (i32, i32)| row + a as usize..=row + b as usize;
-            let [before, after] = outside(was, now);
-            if before.0 <= before.1 {
-                team.lower(cells(before));
+        }
+    }
+}
+
+/// Moves a disc centred on `from` to `to`, anywhere: row by row, the cells of the old run
+/// outside the new one lose a count and those of the new run outside the old one gain one.
+fn shift_any(team: &mut TeamSight, disc: &[(i32, i32)], grid: Grid, from: (i32, i32), to: (i32, i32)) {
+    let r = disc.len() as i32 / 2;
+    // The run of the disc centred on `c` in row `y` (empty: start > end).
+    let run = |c: (i32, i32), y: i32| {
+        let dy = y - c.1;
+        match disc.get((dy + r) as usize) {
+            Some(&(_, half)) if dy.abs() <= r => (c.0 - half, c.0 + half),
+            _ => (1, 0),
+        }
+    };
+    for y in (from.1.min(to.1) - r).max(0)..=(from.1.max(to.1) + r).min(grid.height - 1) {
+        let (was, now) = (run(from, y), run(to, y));
+        for (first, last) in outside(was, now) {
+            if let Some(cells) = grid.run(y, first, last) {
+                team.lower(cells);
             }
-            if after.0 <= after.1 {
-                team.lower(cells(after));
-            }
-            let [before, after] = outside(now, was);
-            if before.0 <= before.1 {
-                team.raise(cells(before));
-            }
-            if after.0 <= after.1 {
-                team.raise(cells(after));
+        }
+        for (first, last) in outside(now, was) {
+            if let Some(cells) = grid.run(y, first, last) {
+                team.raise(cells);
             }
         }
     }
@@ -270,14 +351,16 @@ mod tests {
 
     proptest::proptest! {
         /// Shifting a disc leaves every count and explored cell as unstamping it and stamping
-        /// it at its new cell does: discs of every size, near and far moves, on and off the
-        /// grid's edges, over ground other discs already cover.
+        /// it at its new cell does: discs of every size, near and far moves along a row, along
+        /// a column and across, on and off the grid's edges, over ground other discs already
+        /// cover.
         #[test]
         fn a_shifted_disc_counts_as_one_unstamped_and_stamped_again(
             radius_sq in 0i64..200,
             from in (-20i32..60, -20i32..60),
             step in (-3i32..=3, -3i32..=3),
             far in 0u8..5,
+            axis in 0u8..3,
             others in proptest::collection::vec((0i32..40, 0i32..40, 0i64..120), 0..4),
         ) {
             // A 40 × 30 grid of vision cells.
@@ -293,8 +376,16 @@ mod tests {
             for &(x, y, r) in &others {
                 grid.apply(stamp((x, y), r), true);
             }
-            // One case in five jumps far away (the cells swapped over the diagonal).
-            let to = if far == 0 { (from.1, from.0) } else { (from.0 + step.0, from.1 + step.1) };
+            // A third of the cases move along a row, a third along a column. One case in five
+            // jumps far away (the cells swapped over the diagonal), and one in five goes nine
+            // times the step, so that the runs part.
+            let (dx, dy) = match axis {
+                0 => step,
+                1 => (step.0, 0),
+                _ => (0, step.1),
+            };
+            let scale = if far == 1 { 9 } else { 1 };
+            let to = if far == 0 { (from.1, from.0) } else { (from.0 + dx * scale, from.1 + dy * scale) };
             let (old, new) = (stamp(from, radius_sq), stamp(to, radius_sq));
             grid.apply(old, true);
             let mut expected = grid.clone();

@@ -38,8 +38,10 @@ impl Vision {
     /// True if `p` lies in vision cell `cell` (as [`Vision::cell_of`] would say).
     fn holds(&self, cell: (i32, i32), p: Vec2) -> bool {
         let side = self.size.raw();
-        let (x0, y0) = (cell.0 as i64 * side, cell.1 as i64 * side);
-        side > 0 && (x0..x0 + side).contains(&p.x.raw()) && (y0..y0 + side).contains(&p.y.raw())
+        // Within `side` past the cell's corner along both axes: one unsigned test an axis.
+        let dx = p.x.raw().wrapping_sub(cell.0 as i64 * side) as u64;
+        let dy = p.y.raw().wrapping_sub(cell.1 as i64 * side) as u64;
+        side > 0 && dx < side as u64 && dy < side as u64
     }
 }
 
@@ -58,9 +60,22 @@ pub(crate) fn update(world: &mut World) {
     // Every stamp matched its object's team and sight after the last update; unless what
     // those come from changed since, they still do.
     let same_inputs = vision.inputs.as_ref().is_some_and(|(t, s)| *t == teams && *s == sights);
+    // And when no object came or went either, an object without a stamp has none to make (no
+    // team or no sight, as before), and one with a stamp is the object that made it.
+    let census = world.objects.census();
+    let same_objects = same_inputs && vision.census == Some(census);
     for slot in 0..vision.stamps.len() {
         let o = world.objects.by_slot(slot);
         let had = &vision.stamps[slot];
+        if same_objects {
+            let Some(h) = had else { continue };
+            if let Some(o) = o
+                && o.health > 0
+                && vision.holds(h.cell, o.pos)
+            {
+                continue;
+            }
+        }
         if o.is_none() && had.is_none() {
             continue; // a free slot
         }
@@ -93,6 +108,7 @@ pub(crate) fn update(world: &mut World) {
         vision.stamps[slot] = wanted;
     }
     vision.inputs = Some((teams, sights));
+    vision.census = Some(census);
     world.vision = vision;
 }
 
@@ -213,6 +229,30 @@ mod tests {
         w.tick(&[]);
         assert_eq!(w.sight_at(PlayerId(0), at), Sight::Explored, "a defeated player sees nothing");
         assert_eq!(w.sight_at(PlayerId(0), far), Sight::Explored);
+    }
+
+    /// While no object comes or goes and the players' teams and sights stand, the update
+    /// looks only at the stamped objects' cells: a crowd on the march, units falling and
+    /// arriving in it, sees exactly what it sees when every object is checked every frame.
+    #[test]
+    fn stamps_kept_between_frames_see_as_stamps_checked_afresh() {
+        let (mut kept, first) = test_support::crowd_on_the_march();
+        let mut fresh = kept.clone();
+        let mut reused = 0;
+        for frame in 0..300 {
+            for w in [&mut kept, &mut fresh] {
+                test_support::churn(w, frame);
+            }
+            fresh.vision.census = None;
+            let census = kept.objects.census();
+            let commands = if frame == 0 { first.clone() } else { Vec::new() };
+            kept.tick(&commands);
+            fresh.tick(&commands);
+            // The update runs after the frame's removals and arrivals.
+            reused += usize::from(kept.objects.census() == census);
+            assert_eq!(kept.vision.teams, fresh.vision.teams, "frame {frame}");
+        }
+        assert!((200..300).contains(&reused), "checked only the stamps on {reused} of 300 frames");
     }
 
     #[test]

@@ -72,144 +72,156 @@ pub(crate) fn update(world: &mut World) {
     let speeds = world.upgrade_table(Stat::Speed);
     // Structures and props never move: their slots are passed over unread.
     let scans = std::sync::Arc::clone(&world.scans);
-    let now = world.frame();
     let mut cleared = std::mem::take(&mut world.scratch.cleared);
     cleared.resize(world.objects.slot_count(), ClearedCruise::default());
-    let revision = world.terrain.revision();
-    for (slot, known) in cleared.iter_mut().enumerate() {
-        if !world.objects.slot_in(slot, &scans.movers) {
-            continue;
-        }
-        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
-        if obj.nav.cruise_until > now {
+    let World { objects, terrain, pathfinder, frame, .. } = world;
+    let ground = Ground { rules: &rules, speeds: &speeds, terrain, now: *frame, revision: terrain.revision() };
+    objects.for_each_in_mut(&scans.movers, |slot, mut obj| {
+        let Some(known) = cleared.get_mut(slot) else { return };
+        if obj.nav.cruise_until > ground.now {
             let to = obj.pos + obj.nav.cruise;
-            if known.next == Some(to) && known.revision == revision {
+            if known.next == Some(to) && known.revision == ground.revision {
                 // On the line its cruise was cleared along, with the ground as it was then.
                 known.next = Some(to + obj.nav.cruise);
                 obj.set_pos(to);
-                continue;
+                return;
             }
-            if can_stand(&world.terrain, obj.kind.is_air(), to) {
+            if can_stand(terrain, obj.kind.is_air(), to) {
                 obj.set_pos(to);
-                continue;
+                return;
             }
         }
-        // A cruise that ran out or met a blocked cell is over: the unit steers.
-        obj.set_cruise(Vec2::ZERO, Frame::default());
-        let t = rules.template(obj.template);
-        if obj.nav.goal.is_none() {
-            if obj.speed > Fixed::ZERO {
-                obj.set_speed((obj.speed - t.acceleration.mul_int(2)).max(Fixed::ZERO));
-            }
-            continue;
+        steer(&mut obj, known, &ground, pathfinder);
+    });
+    world.scratch.cleared = cleared;
+}
+
+/// What a unit's steering reads besides the unit: the rules, the frame's speed upgrades, the
+/// ground, the frame and the terrain's revision.
+struct Ground<'a> {
+    rules: &'a super::rules::Rules,
+    speeds: &'a super::research::UpgradeTable,
+    terrain: &'a Terrain,
+    now: Frame,
+    revision: u64,
+}
+
+/// One frame of a unit that is not cruising: it turns toward its waypoint, picks a speed,
+/// steps (sliding along blocked cells), may set out on a cruise, and notes its progress,
+/// asking `pathfinder` for a new path when stuck.
+#[inline(never)] // out of the cruise loop, which most units take
+fn steer(obj: &mut ObjectMut, known: &mut ClearedCruise, ground: &Ground, pathfinder: &mut Pathfinder) {
+    // A cruise that ran out or met a blocked cell is over: the unit steers.
+    obj.set_cruise(Vec2::ZERO, Frame::default());
+    let t = ground.rules.template(obj.template);
+    if obj.nav.goal.is_none() {
+        if obj.speed > Fixed::ZERO {
+            obj.set_speed((obj.speed - t.acceleration.mul_int(2)).max(Fixed::ZERO));
         }
-        let Some(wp) = obj.nav.current_waypoint() else {
-            if obj.nav.request.is_none() {
-                arrive(&mut obj); // the path came back empty: nowhere to go
+        return;
+    }
+    let Some(wp) = obj.nav.current_waypoint() else {
+        if obj.nav.request.is_none() {
+            arrive(obj); // the path came back empty: nowhere to go
+        }
+        obj.set_speed(Fixed::ZERO);
+        return;
+    };
+    let last = obj.nav.next as usize + 1 == obj.nav.waypoints.len();
+    let to = wp - obj.pos;
+    let dist = to.length();
+    // Reached this waypoint?
+    let reach = if last { Fixed::from_ratio(1, 4) } else { t.radius.max(obj.speed) };
+    if dist <= reach.max(obj.speed) {
+        if last {
+            if obj.kind.is_air() || ground.terrain.passable_at(wp) {
+                obj.set_pos(wp);
             }
             obj.set_speed(Fixed::ZERO);
-            continue;
-        };
-        let last = obj.nav.next as usize + 1 == obj.nav.waypoints.len();
-        let to = wp - obj.pos;
-        let dist = to.length();
-        // Reached this waypoint?
-        let reach = if last { Fixed::from_ratio(1, 4) } else { t.radius.max(obj.speed) };
-        if dist <= reach.max(obj.speed) {
-            if last {
-                if obj.kind.is_air() || world.terrain.passable_at(wp) {
-                    obj.set_pos(wp);
-                }
-                obj.set_speed(Fixed::ZERO);
-                arrive(&mut obj);
-            } else {
-                obj.advance_waypoint();
-            }
-            continue;
-        }
-        // Turn toward it.
-        let heading = to.angle();
-        obj.set_facing(obj.facing.turn_toward(heading, t.turn_rate));
-        let off = heading.delta(obj.facing).abs();
-        // Choose a speed: brake for sharp turns and on the final approach.
-        let top = speeds.value(obj.owner, obj.kind, t.speed);
-        let mut want = if obj.nav.pace > Fixed::ZERO { top.min(obj.nav.pace) } else { top };
-        if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
-            want = Fixed::ZERO;
-        }
-        if last && t.acceleration > Fixed::ZERO {
-            // v² ≤ 2·a·d keeps the stop on the point; the root is taken only when it brakes.
-            let squared = t.acceleration.mul_int(2) * dist;
-            if !squared.sqrt_at_least(want) {
-                want = want.min(squared.sqrt().max(t.acceleration));
-            }
-        }
-        obj.set_speed(if obj.speed < want {
-            (obj.speed + t.acceleration).min(want)
+            arrive(obj);
         } else {
-            (obj.speed - t.acceleration.mul_int(2)).max(want)
-        });
-        // Step, along the facing; when nearly aligned go straight at the point so the last
-        // fraction of a unit is not missed.
-        let step = if off <= t.turn_rate.0 as i32 {
-            // `to.clamp_length(speed)` with the length already known (`dist`): no second root.
-            if dist <= obj.speed { to } else { to.with_length(dist, obj.speed) }
-        } else {
-            Vec2::from_angle(obj.facing).scale(obj.speed)
-        };
-        let from = obj.pos;
-        // Straight at the point at the speed it wants: it may cruise from here.
-        let steady = off == 0 && obj.speed == want && obj.speed > Fixed::ZERO;
-        drop(obj);
-        let moved = try_step(world, slot, step);
-        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
-        if !moved {
-            obj.set_speed(Fixed::ZERO);
+            obj.advance_waypoint();
         }
-        if steady && obj.pos == from + step {
-            // Cruise while, after this step and the cruise's, the waypoint's reach (on the last
-            // leg, the braking distance) stays at least a step ahead.
-            let speed = obj.speed;
-            let mut keep = reach.max(speed) + speed;
-            if last && t.acceleration > Fixed::ZERO {
-                keep = keep.max(want * want / t.acceleration.mul_int(2) + speed.mul_int(2));
-            }
-            let frames = ((dist - speed - keep).raw() / speed.raw()).min(CRUISE_FRAMES);
-            if frames >= 2 {
-                obj.set_cruise(step, now.plus(frames as u32 + 1));
-                // Where the cruise's steps land lies in the box between its first and last;
-                // when the unit may stand anywhere in it, the steps need no test of their own.
-                let (first, end) = (obj.pos + step, obj.pos + step.scale(Fixed::from_int(frames)));
-                let clear = can_stand_between(&world.terrain, obj.kind.is_air(), first, end);
-                *known = ClearedCruise { next: clear.then_some(first), revision };
-            }
-        }
-        // Progress bookkeeping.
-        if dist + Fixed::from_ratio(1, 8) < obj.nav.best_distance {
-            obj.set_progress(dist, 0);
-        } else {
-            obj.set_progress(obj.nav.best_distance, obj.nav.stuck_frames + 1);
-        }
-        if obj.nav.stuck_frames > STUCK_FRAMES {
-            let crowded_goal = last && dist < t.radius.mul_int(6);
-            if crowded_goal || obj.nav.repaths >= MAX_REPATHS {
-                arrive(&mut obj);
-            } else if let Some(goal) = obj.nav.goal {
-                let id: ObjectId = obj.id;
-                let request = world.pathfinder.request(id, obj.pos, goal);
-                obj.change(|o| {
-                    o.nav.waypoints.clear();
-                    o.nav.next = 0;
-                    o.nav.stuck_frames = 0;
-                    o.nav.best_distance = Fixed::MAX;
-                    o.nav.repaths += 1;
-                    o.nav.request = Some(request);
-                    (o.nav.cruise, o.nav.cruise_until) = (Vec2::ZERO, Frame::default());
-                });
-            }
+        return;
+    }
+    // Turn toward it.
+    let heading = to.angle();
+    obj.set_facing(obj.facing.turn_toward(heading, t.turn_rate));
+    let off = heading.delta(obj.facing).abs();
+    // Choose a speed: brake for sharp turns and on the final approach.
+    let top = ground.speeds.value(obj.owner, obj.kind, t.speed);
+    let mut want = if obj.nav.pace > Fixed::ZERO { top.min(obj.nav.pace) } else { top };
+    if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
+        want = Fixed::ZERO;
+    }
+    if last && t.acceleration > Fixed::ZERO {
+        // v² ≤ 2·a·d keeps the stop on the point; the root is taken only when it brakes.
+        let squared = t.acceleration.mul_int(2) * dist;
+        if !squared.sqrt_at_least(want) {
+            want = want.min(squared.sqrt().max(t.acceleration));
         }
     }
-    world.scratch.cleared = cleared;
+    obj.set_speed(if obj.speed < want {
+        (obj.speed + t.acceleration).min(want)
+    } else {
+        (obj.speed - t.acceleration.mul_int(2)).max(want)
+    });
+    // Step, along the facing; when nearly aligned go straight at the point so the last
+    // fraction of a unit is not missed.
+    let step = if off <= t.turn_rate.0 as i32 {
+        // `to.clamp_length(speed)` with the length already known (`dist`): no second root.
+        if dist <= obj.speed { to } else { to.with_length(dist, obj.speed) }
+    } else {
+        Vec2::from_angle(obj.facing).scale(obj.speed)
+    };
+    let from = obj.pos;
+    // Straight at the point at the speed it wants: it may cruise from here.
+    let steady = off == 0 && obj.speed == want && obj.speed > Fixed::ZERO;
+    if !try_step(ground.terrain, obj, step) {
+        obj.set_speed(Fixed::ZERO);
+    }
+    if steady && obj.pos == from + step {
+        // Cruise while, after this step and the cruise's, the waypoint's reach (on the last
+        // leg, the braking distance) stays at least a step ahead.
+        let speed = obj.speed;
+        let mut keep = reach.max(speed) + speed;
+        if last && t.acceleration > Fixed::ZERO {
+            keep = keep.max(want * want / t.acceleration.mul_int(2) + speed.mul_int(2));
+        }
+        let frames = ((dist - speed - keep).raw() / speed.raw()).min(CRUISE_FRAMES);
+        if frames >= 2 {
+            obj.set_cruise(step, ground.now.plus(frames as u32 + 1));
+            // Where the cruise's steps land lies in the box between its first and last;
+            // when the unit may stand anywhere in it, the steps need no test of their own.
+            let (first, end) = (obj.pos + step, obj.pos + step.scale(Fixed::from_int(frames)));
+            let clear = can_stand_between(ground.terrain, obj.kind.is_air(), first, end);
+            *known = ClearedCruise { next: clear.then_some(first), revision: ground.revision };
+        }
+    }
+    // Progress bookkeeping.
+    if dist + Fixed::from_ratio(1, 8) < obj.nav.best_distance {
+        obj.set_progress(dist, 0);
+    } else {
+        obj.set_progress(obj.nav.best_distance, obj.nav.stuck_frames + 1);
+    }
+    if obj.nav.stuck_frames > STUCK_FRAMES {
+        let crowded_goal = last && dist < t.radius.mul_int(6);
+        if crowded_goal || obj.nav.repaths >= MAX_REPATHS {
+            arrive(obj);
+        } else if let Some(goal) = obj.nav.goal {
+            let id: ObjectId = obj.id;
+            let request = pathfinder.request(id, obj.pos, goal);
+            obj.change(|o| {
+                o.nav.waypoints.clear();
+                o.nav.next = 0;
+                o.nav.stuck_frames = 0;
+                o.nav.best_distance = Fixed::MAX;
+                o.nav.repaths += 1;
+                o.nav.request = Some(request);
+                (o.nav.cruise, o.nav.cruise_until) = (Vec2::ZERO, Frame::default());
+            });
+        }
+    }
 }
 
 /// What movement knows of a unit's cruise: while the unit is where `next` says, with the
@@ -223,25 +235,22 @@ pub(crate) struct ClearedCruise {
     revision: u64,
 }
 
-/// Moves the object in `slot` by `step`, sliding along an axis if the full step is blocked.
-/// Returns false if it could not move at all.
-fn try_step(world: &mut World, slot: usize, step: Vec2) -> bool {
-    let Some(obj) = world.objects.by_slot(slot) else { return false };
+/// Moves `obj` by `step`, sliding along an axis if the full step is blocked. Returns false
+/// if it could not move at all.
+fn try_step(terrain: &Terrain, obj: &mut ObjectMut, step: Vec2) -> bool {
     let pos = obj.pos;
     if obj.kind.is_air() {
         let to = pos + step;
-        let ok = can_stand(&world.terrain, true, to);
-        if ok && let Some(mut obj) = world.objects.by_slot_mut(slot) {
+        let ok = can_stand(terrain, true, to);
+        if ok {
             obj.set_pos(to);
         }
         return ok;
     }
     let candidates = [pos + step, Vec2::new(pos.x + step.x, pos.y), Vec2::new(pos.x, pos.y + step.y)];
     for c in candidates {
-        if c != pos && can_stand(&world.terrain, false, c) {
-            if let Some(mut obj) = world.objects.by_slot_mut(slot) {
-                obj.set_pos(c);
-            }
+        if c != pos && can_stand(terrain, false, c) {
+            obj.set_pos(c);
             return true;
         }
     }

@@ -191,6 +191,22 @@ impl ObjectStore {
         self.tags.get(slot).is_some_and(|&t| t != 0 && set.contains(tag_template(t)))
     }
 
+    /// Calls `f` with the slot of, and write access to, each live object whose template is in
+    /// `set`, in slot order (the templates read from the compact per-slot array): one walk for
+    /// a system that changes each of its objects and no other.
+    #[inline(always)]
+    pub fn for_each_in_mut(&mut self, set: &TemplateSet, mut f: impl FnMut(usize, ObjectMut<'_>)) {
+        let (sum, fallen) = (&mut self.digest_sum, &mut self.fallen);
+        for (slot, (&t, s)) in self.tags.iter().zip(self.slots.iter_mut()).enumerate() {
+            if t != 0
+                && set.contains(tag_template(t))
+                && let Some(object) = s.object.as_mut()
+            {
+                f(slot, ObjectMut::new(object, s.key, sum, fallen));
+            }
+        }
+    }
+
     /// Live objects whose owner `keep` accepts, in id order: owners are read from the compact
     /// per-slot array, so other players' objects are never touched.
     pub fn of_owners(&self, keep: impl Fn(PlayerId) -> bool) -> impl Iterator<Item = &Object> {
@@ -349,6 +365,15 @@ mod tests {
             "next_in steps through the same slots"
         );
         assert_eq!(store.next_in(store.slot_count() + 5, &set), None, "past the end");
+        let mut visited = Vec::new();
+        store.for_each_in_mut(&set, |slot, mut o| {
+            visited.push((slot, o.id));
+            o.set_pos(Vec2::from_int(slot as i64, 7));
+        });
+        assert_eq!(visited.iter().map(|v| v.1).collect::<Vec<_>>(), walked, "for_each_in_mut meets the same objects");
+        assert!(visited.iter().all(|&(slot, id)| slot == id.index as usize));
+        assert!(store.of_set(&set).all(|o| o.pos == Vec2::from_int(o.id.index as i64, 7)), "and changes them");
+        assert_eq!(store.digest_sum(), store.recompute_digest_sum(), "its changes are in the kept digest sum");
         let of_one: Vec<ObjectId> = store.of_owners(|p| p == PlayerId(1)).map(|o| o.id).collect();
         assert_eq!(of_one, store.iter().filter(|o| o.owner == PlayerId(1)).map(|o| o.id).collect::<Vec<_>>());
         assert_eq!(of_one.len(), 4, "player 1 owns 4 of the 11");

@@ -239,6 +239,12 @@ impl ObjectStore {
         self.slots.len()
     }
 
+    /// Each slot's live object, if any, in slot order (one walk where a system would ask
+    /// [`ObjectStore::by_slot`] for every slot).
+    pub fn slots(&self) -> impl Iterator<Item = Option<&Object>> {
+        self.slots.iter().map(|s| s.object.as_ref())
+    }
+
     /// The live object in a slot, whatever its generation.
     pub fn by_slot(&self, index: usize) -> Option<&Object> {
         self.slots.get(index).and_then(|s| s.object.as_ref())
@@ -365,6 +371,9 @@ mod tests {
             "next_in steps through the same slots"
         );
         assert_eq!(store.next_in(store.slot_count() + 5, &set), None, "past the end");
+        let walked_slots: Vec<Option<ObjectId>> = store.slots().map(|o| o.map(|o| o.id)).collect();
+        let asked: Vec<Option<ObjectId>> = (0..store.slot_count()).map(|s| store.by_slot(s).map(|o| o.id)).collect();
+        assert_eq!(walked_slots, asked, "slots() walks what by_slot answers, the reserved slot empty");
         let mut visited = Vec::new();
         store.for_each_in_mut(&set, |slot, mut o| {
             visited.push((slot, o.id));

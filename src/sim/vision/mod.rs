@@ -102,6 +102,8 @@ pub struct Vision {
     /// The object store's census at the last update: while it stands, each slot holds the
     /// object it held then, alive.
     census: Option<u64>,
+    /// The slots an update looks at (scratch, kept between frames).
+    look: Vec<usize>,
 }
 
 impl Vision {
@@ -121,6 +123,7 @@ impl Vision {
             discs: BTreeMap::new(),
             inputs: None,
             census: None,
+            look: Vec::new(),
         }
     }
 

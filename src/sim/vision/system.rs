@@ -63,19 +63,25 @@ pub(crate) fn update(world: &mut World) {
     // And when no object came or went either, an object without a stamp has none to make (no
     // team or no sight, as before), and one with a stamp is the object that made it.
     let census = world.objects.census();
-    let same_objects = same_inputs && vision.census == Some(census);
-    for slot in 0..vision.stamps.len() {
-        let o = world.objects.by_slot(slot);
-        let had = &vision.stamps[slot];
-        if same_objects {
-            let Some(h) = had else { continue };
-            if let Some(o) = o
-                && o.health > 0
-                && vision.holds(h.cell, o.pos)
+    let mut look = std::mem::take(&mut vision.look);
+    look.clear();
+    if same_inputs && vision.census == Some(census) {
+        // Only a stamped object that left its cell can want another stamp: one tight walk
+        // (the stamps reach at least as far as the slots).
+        for (slot, (had, o)) in vision.stamps.iter().zip(world.objects.slots()).enumerate() {
+            if let Some(h) = had
+                && !o.is_some_and(|o| o.health > 0 && vision.holds(h.cell, o.pos))
             {
-                continue;
+                look.push(slot);
             }
         }
+        look.extend((slots..vision.stamps.len()).filter(|&slot| vision.stamps[slot].is_some()));
+    } else {
+        look.extend(0..vision.stamps.len());
+    }
+    for &slot in &look {
+        let o = world.objects.by_slot(slot);
+        let had = &vision.stamps[slot];
         if o.is_none() && had.is_none() {
             continue; // a free slot
         }
@@ -107,6 +113,7 @@ pub(crate) fn update(world: &mut World) {
         }
         vision.stamps[slot] = wanted;
     }
+    vision.look = look;
     vision.inputs = Some((teams, sights));
     vision.census = Some(census);
     world.vision = vision;

@@ -41,14 +41,19 @@ pub(crate) fn update(world: &mut World) {
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
     // Unarmed objects (most structures, props, gatherers) are passed over unread.
     let scans = std::sync::Arc::clone(&world.scans);
-    for slot in 0..world.objects.slot_count() {
-        if !world.objects.slot_in(slot, &scans.armed) {
-            continue;
-        }
+    // A unit on the march with nothing to cool down or let go of would change nothing below:
+    // one tight walk leaves those out (an object's slot is its id's index).
+    let mut fighters = std::mem::take(&mut world.scratch.fighters);
+    fighters.clear();
+    fighters.extend(
+        world
+            .objects
+            .of_set(&scans.armed)
+            .filter(|o| !(matches!(o.order, Order::Move { .. }) && o.cooldown == 0 && o.target.is_none()))
+            .map(|o| o.id.index as usize),
+    );
+    for &slot in &fighters {
         let Some(o) = world.objects.by_slot(slot) else { continue };
-        if matches!(o.order, Order::Move { .. }) && o.cooldown == 0 && o.target.is_none() {
-            continue; // on the march with nothing to cool down or let go of: as below, changing nothing
-        }
         let t = rules.template(o.template);
         let Some(&weapon) = t.weapons.first() else { continue };
         if !o.is_complete() || o.powered_down {
@@ -181,6 +186,7 @@ pub(crate) fn update(world: &mut World) {
         call_for_help(world, &index, &alerts);
     }
     world.scratch.targets = index;
+    world.scratch.fighters = fighters;
 }
 
 #[cfg(test)]

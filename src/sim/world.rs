@@ -77,6 +77,8 @@ pub(crate) struct Scratch {
     pub pairs: super::pair_list::PairList,
     /// Coarse grids for target scans, one per team.
     pub targets: super::targeting::TargetIndex,
+    /// The slots combat looks at this frame.
+    pub fighters: Vec<usize>,
     /// Movement's cruises found clear, by slot.
     pub cleared: Vec<super::movement::ClearedCruise>,
     /// The units separation moves this frame.

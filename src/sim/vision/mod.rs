@@ -43,22 +43,30 @@ pub enum Sight {
 /// One team's grid.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct TeamSight {
-    /// Discs covering each cell now.
-    visible: Vec<u16>,
-    /// Cells ever covered.
-    explored: Vec<bool>,
+    /// Per cell, in one word: how many discs cover it now (the low bits, [`COVER`]) and
+    /// whether any ever did ([`EXPLORED`]), so a stamp reads and writes each cell once.
+    cells: Vec<u16>,
     /// How many cells are explored (hashed).
     explored_count: u32,
 }
+
+/// The bit of a cell's word set once the cell has been covered.
+const EXPLORED: u16 = 1 << 15;
+/// The bits of a cell's word that count the discs covering it now (saturating: far more than
+/// a game has objects).
+const COVER: u16 = EXPLORED - 1;
 
 impl TeamSight {
     /// One more disc covers the cells of `run` (a row's run of cell indices): they are seen,
     /// and explored from now on.
     fn raise(&mut self, run: std::ops::RangeInclusive<usize>) {
-        for (seen, explored) in self.visible[run.clone()].iter_mut().zip(&mut self.explored[run]) {
-            *seen = seen.saturating_add(1);
-            if !*explored {
-                *explored = true;
+        let Some(cells) = self.cells.get_mut(run) else { return };
+        for cell in cells {
+            if *cell & COVER != COVER {
+                *cell += 1;
+            }
+            if *cell & EXPLORED == 0 {
+                *cell |= EXPLORED;
                 self.explored_count += 1;
             }
         }
@@ -66,8 +74,11 @@ impl TeamSight {
 
     /// One disc fewer covers the cells of `run`.
     fn lower(&mut self, run: std::ops::RangeInclusive<usize>) {
-        for seen in &mut self.visible[run] {
-            *seen = seen.saturating_sub(1);
+        let Some(cells) = self.cells.get_mut(run) else { return };
+        for cell in cells {
+            if *cell & COVER != 0 {
+                *cell -= 1;
+            }
         }
     }
 }
@@ -93,8 +104,8 @@ pub struct Vision {
     teams: Vec<TeamSight>,
     /// The disc each object slot has stamped, if any.
     stamps: Vec<Option<Stamp>>,
-    /// The rows of a disc (row offset, half width), by squared radius in vision cells.
-    discs: BTreeMap<i64, Vec<(i32, i32)>>,
+    /// The discs stamped so far, by squared radius in vision cells.
+    discs: BTreeMap<i64, Disc>,
     /// What the stamps' teams and sights were worked out from at the last update: each
     /// player's team (none once defeated) and the sight upgrades. While these stay the same,
     /// a living object's team and sight do too (its owner and template are fixed for life).
@@ -113,7 +124,7 @@ impl Vision {
         let width = (terrain.width() as i32 + f - 1) / f;
         let height = (terrain.height() as i32 + f - 1) / f;
         let cells = (width * height).max(0) as usize;
-        let team = TeamSight { visible: vec![0; cells], explored: vec![false; cells], explored_count: 0 };
+        let team = TeamSight { cells: vec![0; cells], explored_count: 0 };
         Vision {
             width,
             height,
@@ -149,9 +160,10 @@ impl Vision {
     /// What `team` knows of vision cell `cell` (off the grid: unknown).
     pub fn sight(&self, team: u8, cell: (i32, i32)) -> Sight {
         let (Some(t), Some(i)) = (self.teams.get(team as usize), self.index(cell)) else { return Sight::Unknown };
-        if t.visible[i] > 0 {
+        let cell = t.cells.get(i).copied().unwrap_or(0);
+        if cell & COVER > 0 {
             Sight::Visible
-        } else if t.explored[i] {
+        } else if cell & EXPLORED != 0 {
             Sight::Explored
         } else {
             Sight::Unknown
@@ -176,41 +188,102 @@ impl Vision {
     }
 
     fn apply(&mut self, s: Stamp, add: bool) {
-        let (w, h) = (self.width, self.height);
+        let grid = Grid { width: self.width, height: self.height };
         let Some(team) = self.teams.get_mut(s.team as usize) else { return };
         // Rows of the disc, made once per radius and borrowed, not copied, per stamp; each row
         // is clipped to the grid once and walked as one run of cells.
-        let disc = self.discs.entry(s.radius_sq).or_insert_with(|| disc_rows(s.radius_sq));
-        for &(dy, half) in disc.iter() {
-            let y = s.cell.1 + dy;
-            let (x0, x1) = ((s.cell.0 - half).max(0), (s.cell.0 + half).min(w - 1));
-            if y < 0 || y >= h || x0 > x1 {
-                continue;
+        let disc = self.discs.entry(s.radius_sq).or_insert_with(|| Disc::new(s.radius_sq));
+        for &(dy, half) in &disc.rows {
+            if let Some(run) = grid.run(s.cell.1 + dy, s.cell.0 - half, s.cell.0 + half) {
+                if add { team.raise(run) } else { team.lower(run) }
             }
-            let row = (y * w) as usize;
-            let run = row + x0 as usize..=row + x1 as usize;
-            if add { team.raise(run) } else { team.lower(run) }
         }
     }
 
     /// Moves a team's disc from `old` to `new` (the same team and radius), as unstamping one
     /// and stamping the other would, touching only the cells that change. Most moves are a step
-    /// to the next cell along a row or a column, and each has a walk of its own that finds a
-    /// row's changed cells without working out the runs they come from.
+    /// to one of the eight neighbouring cells, whose changed runs the disc knows already.
     fn shift(&mut self, old: Stamp, new: Stamp) {
         debug_assert!(old.team == new.team && old.radius_sq == new.radius_sq);
-        let (w, h) = (self.width, self.height);
+        let grid = Grid { width: self.width, height: self.height };
         let Some(team) = self.teams.get_mut(new.team as usize) else { return };
-        let disc = self.discs.entry(new.radius_sq).or_insert_with(|| disc_rows(new.radius_sq));
-        let grid = Grid { width: w, height: h };
-        if old.cell.1 == new.cell.1 {
-            shift_along_row(team, disc, grid, old.cell, new.cell.0);
-        } else if old.cell.0 == new.cell.0 {
-            shift_along_column(team, disc, grid, old.cell, new.cell.1);
-        } else {
-            shift_any(team, disc, grid, old.cell, new.cell);
+        let disc = self.discs.entry(new.radius_sq).or_insert_with(|| Disc::new(new.radius_sq));
+        let (x, y) = old.cell;
+        match disc.step((new.cell.0 - x, new.cell.1 - y)) {
+            Some(changes) => {
+                for c in changes {
+                    if let Some(run) = grid.run(y + c.dy, x + c.first, x + c.last) {
+                        if c.gain { team.raise(run) } else { team.lower(run) }
+                    }
+                }
+            }
+            None => shift_any(team, &disc.rows, grid, old.cell, new.cell),
         }
     }
+}
+
+/// The cells of a disc of one radius, and what changes when it steps to a neighbouring cell.
+#[derive(Clone, Debug)]
+struct Disc {
+    /// The rows (row offset, half width; see [`disc_rows`]).
+    rows: Vec<(i32, i32)>,
+    /// For each step to a neighbouring cell (by `(dx + 1) * 3 + dy + 1`; none for no step),
+    /// the runs of cells that lose or gain the disc, relative to the old centre.
+    steps: [Vec<Change>; 9],
+}
+
+/// A run of cells that loses or gains a disc when it steps to a neighbouring cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Change {
+    /// The row, from the old centre's.
+    dy: i32,
+    /// The first and last column, from the old centre's.
+    first: i32,
+    last: i32,
+    /// True if the run comes into the disc, false if it leaves it.
+    gain: bool,
+}
+
+impl Disc {
+    fn new(radius_sq: i64) -> Disc {
+        let rows = disc_rows(radius_sq);
+        let steps = std::array::from_fn(|i| {
+            let (dx, dy) = (i as i32 / 3 - 1, i as i32 % 3 - 1);
+            if (dx, dy) == (0, 0) { Vec::new() } else { step_changes(&rows, (dx, dy)) }
+        });
+        Disc { rows, steps }
+    }
+
+    /// The runs that change when the disc moves by `d`, if that is a step to a neighbouring
+    /// cell.
+    fn step(&self, (dx, dy): (i32, i32)) -> Option<&[Change]> {
+        if dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) {
+            return None;
+        }
+        self.steps.get(((dx + 1) * 3 + dy + 1) as usize).map(Vec::as_slice)
+    }
+}
+
+/// The runs of the disc of `rows` that change when it moves by `d` (a step to a neighbouring
+/// cell), relative to the old centre: row by row, the old run's cells outside the new one
+/// leave, and the new run's cells outside the old one come in.
+fn step_changes(rows: &[(i32, i32)], d: (i32, i32)) -> Vec<Change> {
+    let r = rows.len() as i32 / 2;
+    // The run in row `y` of the disc centred on `c` (empty: first > last).
+    let run =
+        |c: (i32, i32), y: i32| rows.get((y - c.1 + r) as usize).map_or((1, 0), |&(_, half)| (c.0 - half, c.0 + half));
+    let mut changes = Vec::new();
+    for dy in -r - 1..=r + 1 {
+        let (was, now) = (run((0, 0), dy), run(d, dy));
+        for (part, gain) in
+            outside(was, now).into_iter().map(|p| (p, false)).chain(outside(now, was).into_iter().map(|p| (p, true)))
+        {
+            if part.0 <= part.1 {
+                changes.push(Change { dy, first: part.0, last: part.1, gain });
+            }
+        }
+    }
+    changes
 }
 
 /// A vision grid's size in cells.
@@ -233,72 +306,14 @@ impl Grid {
     }
 }
 
-/// Moves a disc centred on `from` to column `to_x` of the same row: in each row of the disc
-/// the run slides sideways, so the cells it leaves lose a count and those it reaches gain one.
-fn shift_along_row(team: &mut TeamSight, disc: &[(i32, i32)], grid: Grid, from: (i32, i32), to_x: i32) {
-    let (x, y) = from;
-    for &(dy, half) in disc {
-        let row = y + dy;
-        if !(0..grid.height).contains(&row) {
-            continue;
-        }
-        let (was, now) = ((x - half, x + half), (to_x - half, to_x + half));
-        let (left, gained) = if was.1 < now.0 || now.1 < was.0 {
-            (was, now) // apart: the whole run moves
-        } else if to_x > x {
-            ((was.0, now.0 - 1), (was.1 + 1, now.1))
-        } else {
-            ((now.1 + 1, was.1), (now.0, was.0 - 1))
-        };
-        if let Some(run) = grid.run(row, left.0, left.1) {
-            team.lower(run);
-        }
-        if let Some(run) = grid.run(row, gained.0, gained.1) {
-            team.raise(run);
-        }
-    }
-}
-
-/// Moves a disc centred on `from` to row `to_y` of the same column: each row's old and new
-/// runs share their centre, so only the ends of the wider one change, and a row whose two runs
-/// are as wide changes not at all.
-fn shift_along_column(team: &mut TeamSight, disc: &[(i32, i32)], grid: Grid, from: (i32, i32), to_y: i32) {
-    let (x, y) = from;
-    let r = disc.len() as i32 / 2;
-    // The half width of the disc centred on row `c` in row `row`, or -1 where it has none.
-    let half = |c: i32, row: i32| disc.get((row - c + r) as usize).map_or(-1, |d| d.1);
-    for row in (y.min(to_y) - r).max(0)..=(y.max(to_y) + r).min(grid.height - 1) {
-        let (was, now) = (half(y, row), half(to_y, row));
-        if was == now {
-            continue;
-        }
-        let (narrow, wide) = (was.min(now), was.max(now));
-        // The wider run's cells outside the narrower one: all of it when the narrower is none.
-        let ends = if narrow < 0 {
-            [(x - wide, x + wide), (1, 0)]
-        } else {
-            [(x - wide, x - narrow - 1), (x + narrow + 1, x + wide)]
-        };
-        for (first, last) in ends {
-            if let Some(run) = grid.run(row, first, last) {
-                if now > was { team.raise(run) } else { team.lower(run) }
-            }
-        }
-    }
-}
-
-/// Moves a disc centred on `from` to `to`, anywhere: row by row, the cells of the old run
-/// outside the new one lose a count and those of the new run outside the old one gain one.
-fn shift_any(team: &mut TeamSight, disc: &[(i32, i32)], grid: Grid, from: (i32, i32), to: (i32, i32)) {
-    let r = disc.len() as i32 / 2;
+/// Moves a disc of `rows` centred on `from` to `to`, anywhere: row by row, the cells of the
+/// old run outside the new one lose a count and those of the new run outside the old one gain
+/// one.
+fn shift_any(team: &mut TeamSight, rows: &[(i32, i32)], grid: Grid, from: (i32, i32), to: (i32, i32)) {
+    let r = rows.len() as i32 / 2;
     // The run of the disc centred on `c` in row `y` (empty: start > end).
-    let run = |c: (i32, i32), y: i32| {
-        let dy = y - c.1;
-        match disc.get((dy + r) as usize) {
-            Some(&(_, half)) if dy.abs() <= r => (c.0 - half, c.0 + half),
-            _ => (1, 0),
-        }
-    };
+    let run =
+        |c: (i32, i32), y: i32| rows.get((y - c.1 + r) as usize).map_or((1, 0), |&(_, half)| (c.0 - half, c.0 + half));
     for y in (from.1.min(to.1) - r).max(0)..=(from.1.max(to.1) + r).min(grid.height - 1) {
         let (was, now) = (run(from, y), run(to, y));
         for (first, last) in outside(was, now) {
@@ -396,8 +411,7 @@ mod tests {
             expected.apply(new, true);
             grid.shift(old, new);
             let (got, want) = (&grid.teams[0], &expected.teams[0]);
-            proptest::prop_assert_eq!(&got.visible, &want.visible);
-            proptest::prop_assert_eq!(&got.explored, &want.explored);
+            proptest::prop_assert_eq!(&got.cells, &want.cells);
             proptest::prop_assert_eq!(got.explored_count, want.explored_count);
         }
     }

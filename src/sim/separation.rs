@@ -82,21 +82,30 @@ pub(crate) fn update(world: &mut World) {
 /// Adds the push of each overlapping pair of `list` to `push` (by position in `entries`), and
 /// notes in `pushed` the position of each unit of such a pair (once per pair).
 fn sum_listed(list: &PairList, entries: &[Entry], push: &mut [Vec2], pushed: &mut Vec<u32>) {
-    for &(i, j) in list.pairs() {
+    // First the pairs that come within reach along both axes, in a tight pass of their own:
+    // most listed pairs are further apart than that, and the push's work is then left out of
+    // the walk over them. The positions of the pairs kept are noted in `pushed` for now.
+    pushed.clear();
+    for (k, &(i, j)) in list.pairs().iter().enumerate() {
         let (Some(a), Some(b)) = (entries.get(i as usize), entries.get(j as usize)) else { continue };
-        // As in the grid's sweep: most listed pairs are further apart than they reach.
         let reach = a.radius.raw().wrapping_add(b.radius.raw()) as u64;
         let dx = b.pos.x.raw().wrapping_sub(a.pos.x.raw()).unsigned_abs();
         let dy = b.pos.y.raw().wrapping_sub(a.pos.y.raw()).unsigned_abs();
-        if dx.max(dy) >= reach {
-            continue;
+        if dx.max(dy) < reach {
+            pushed.push(k as u32);
         }
+    }
+    let near = pushed.len();
+    for n in 0..near {
+        let Some(&(i, j)) = list.pairs().get(pushed[n] as usize) else { continue };
+        let (Some(a), Some(b)) = (entries.get(i as usize), entries.get(j as usize)) else { continue };
         if let Some(p) = pair_push(a, b) {
             push[i as usize] -= p;
             push[j as usize] += p;
             pushed.extend([i, j]);
         }
     }
+    pushed.drain(..near);
 }
 
 /// The push on `b` away from `a` (`a` the lower slot; `a` gets its opposite) when the two

@@ -45,13 +45,11 @@ pub(crate) fn update(world: &mut World) {
     // one tight walk leaves those out (an object's slot is its id's index).
     let mut fighters = std::mem::take(&mut world.scratch.fighters);
     fighters.clear();
-    fighters.extend(
-        world
-            .objects
-            .of_set(&scans.armed)
-            .filter(|o| !(matches!(o.order, Order::Move { .. }) && o.cooldown == 0 && o.target.is_none()))
-            .map(|o| o.id.index as usize),
-    );
+    for o in world.objects.of_set(&scans.armed) {
+        if !(matches!(o.order, Order::Move { .. }) && o.cooldown == 0 && o.target.is_none()) {
+            fighters.push(o.id.index as usize);
+        }
+    }
     for &slot in &fighters {
         let Some(o) = world.objects.by_slot(slot) else { continue };
         let t = rules.template(o.template);

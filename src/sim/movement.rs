@@ -91,7 +91,7 @@ pub(crate) fn update(world: &mut World) {
                 return;
             }
         }
-        steer(&mut obj, known, &ground, pathfinder);
+        steer(obj, known, &ground, pathfinder);
     });
     world.scratch.cleared = cleared;
 }
@@ -110,7 +110,8 @@ struct Ground<'a> {
 /// steps (sliding along blocked cells), may set out on a cruise, and notes its progress,
 /// asking `pathfinder` for a new path when stuck.
 #[inline(never)] // out of the cruise loop, which most units take
-fn steer(obj: &mut ObjectMut, known: &mut ClearedCruise, ground: &Ground, pathfinder: &mut Pathfinder) {
+fn steer(mut obj: ObjectMut, known: &mut ClearedCruise, ground: &Ground, pathfinder: &mut Pathfinder) {
+    let obj = &mut obj;
     // A cruise that ran out or met a blocked cell is over: the unit steers.
     obj.set_cruise(Vec2::ZERO, Frame::default());
     let t = ground.rules.template(obj.template);

@@ -157,21 +157,12 @@ mod tests {
     /// pushed exactly as when the units are gathered afresh every frame.
     #[test]
     fn units_kept_between_frames_push_as_units_gathered_afresh() {
-        let (mut kept, first) = test_support::crowd_on_the_march();
-        let mut fresh = kept.clone();
-        let mut reused = 0;
-        for frame in 0..300 {
-            for w in [&mut kept, &mut fresh] {
-                test_support::churn(w, frame);
-            }
-            fresh.scratch.units_census = None;
-            reused += usize::from(kept.scratch.units_census == Some(kept.objects.census()));
-            let commands = if frame == 0 { first.clone() } else { Vec::new() };
-            kept.tick(&commands);
-            fresh.tick(&commands);
-            assert_eq!(kept.state_hash().total, fresh.state_hash().total, "frame {frame}");
-        }
-        assert!((200..300).contains(&reused), "units kept on {reused} of 300 frames");
+        let still = test_support::march_twice(
+            300,
+            |fresh| fresh.scratch.units_census = None,
+            |frame, kept, fresh| assert_eq!(kept.state_hash().total, fresh.state_hash().total, "frame {frame}"),
+        );
+        assert!((200..300).contains(&still), "no object came or went on {still} of 300 frames");
     }
 
     /// Two units just out of the list's reach walk toward each other, each as far as the list

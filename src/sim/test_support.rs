@@ -147,3 +147,25 @@ pub fn churn(w: &mut World, frame: u32) {
         w.create_object(TemplateId(0), PlayerId(0), at, Angle::ZERO);
     }
 }
+
+/// Plays a [`crowd_on_the_march`] with [`churn`] for `frames` frames in two copies side by
+/// side: `forget` runs on the second before each frame (to empty a cache it keeps), and
+/// `check` compares the two after each. Returns how many frames no object came or went on.
+pub fn march_twice(frames: u32, forget: impl Fn(&mut World), check: impl Fn(u32, &World, &World)) -> u32 {
+    let (mut kept, first) = crowd_on_the_march();
+    let mut fresh = kept.clone();
+    let mut still = 0;
+    for frame in 0..frames {
+        for w in [&mut kept, &mut fresh] {
+            churn(w, frame);
+        }
+        forget(&mut fresh);
+        let census = kept.objects.census();
+        let commands = if frame == 0 { first.clone() } else { Vec::new() };
+        kept.tick(&commands);
+        fresh.tick(&commands);
+        still += u32::from(kept.objects.census() == census);
+        check(frame, &kept, &fresh);
+    }
+    still
+}

@@ -243,23 +243,12 @@ mod tests {
     /// arriving in it, sees exactly what it sees when every object is checked every frame.
     #[test]
     fn stamps_kept_between_frames_see_as_stamps_checked_afresh() {
-        let (mut kept, first) = test_support::crowd_on_the_march();
-        let mut fresh = kept.clone();
-        let mut reused = 0;
-        for frame in 0..300 {
-            for w in [&mut kept, &mut fresh] {
-                test_support::churn(w, frame);
-            }
-            fresh.vision.census = None;
-            let census = kept.objects.census();
-            let commands = if frame == 0 { first.clone() } else { Vec::new() };
-            kept.tick(&commands);
-            fresh.tick(&commands);
-            // The update runs after the frame's removals and arrivals.
-            reused += usize::from(kept.objects.census() == census);
-            assert_eq!(kept.vision.teams, fresh.vision.teams, "frame {frame}");
-        }
-        assert!((200..300).contains(&reused), "checked only the stamps on {reused} of 300 frames");
+        let still = test_support::march_twice(
+            300,
+            |fresh| fresh.vision.census = None,
+            |frame, kept, fresh| assert_eq!(kept.vision.teams, fresh.vision.teams, "frame {frame}"),
+        );
+        assert!((200..300).contains(&still), "no object came or went on {still} of 300 frames");
     }
 
     #[test]

@@ -10,8 +10,9 @@ use super::fixed::Fixed;
 /// Dividends below this (raw) take the multiplication; every in-map coordinate does.
 const FAST_BELOW: i64 = 1 << 47;
 
-/// A divisor with its reciprocal worked out once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A divisor with its reciprocal worked out once (the default divides by zero, as
+/// `div_floor_int` does: saturating).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Divisor {
     d: Fixed,
     /// ⌊(2⁶⁴ − 1) / d⌋ for a positive `d` (zero otherwise: every division falls back).

@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 
+use super::divisor::Divisor;
 use super::fixed::Fixed;
 use super::hash::StateHasher;
 use super::ids::ObjectId;
@@ -101,6 +102,9 @@ pub struct Vision {
     height: i32,
     /// World units per vision cell.
     size: Fixed,
+    /// Division by `size`, by multiplication (finding a point's cell is asked each time an
+    /// object crosses into another).
+    per_cell: Divisor,
     teams: Vec<TeamSight>,
     /// The disc each object slot has stamped, if any.
     stamps: Vec<Option<Stamp>>,
@@ -124,11 +128,13 @@ impl Vision {
         let width = (terrain.width() as i32 + f - 1) / f;
         let height = (terrain.height() as i32 + f - 1) / f;
         let cells = (width * height).max(0) as usize;
+        let size = terrain.cell_size().mul_int(f as i64);
         let team = TeamSight { cells: vec![0; cells], explored_count: 0 };
         Vision {
             width,
             height,
-            size: terrain.cell_size().mul_int(f as i64),
+            size,
+            per_cell: Divisor::new(size),
             teams: vec![team; teams],
             stamps: Vec::new(),
             discs: BTreeMap::new(),
@@ -150,7 +156,7 @@ impl Vision {
 
     /// The vision cell under a point (may lie off the grid).
     pub fn cell_of(&self, p: Vec2) -> (i32, i32) {
-        (p.x.div_floor_int(self.size) as i32, p.y.div_floor_int(self.size) as i32)
+        (self.per_cell.floor_div(p.x) as i32, self.per_cell.floor_div(p.y) as i32)
     }
 
     fn index(&self, (x, y): (i32, i32)) -> Option<usize> {

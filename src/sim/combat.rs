@@ -41,13 +41,21 @@ pub(crate) fn update(world: &mut World) {
     let mut power: Option<Vec<super::power::PowerBalance>> = None;
     // Unarmed objects (most structures, props, gatherers) are passed over unread.
     let scans = std::sync::Arc::clone(&world.scans);
-    // A unit on the march with nothing to cool down or let go of would change nothing below:
-    // one tight walk leaves those out (an object's slot is its id's index).
+    // An object with nothing to cool down or let go of changes nothing below when it is on the
+    // march, or idle on a frame it does not look for a target: one tight walk leaves those out
+    // (an object's slot is its id's index).
     let mut fighters = std::mem::take(&mut world.scratch.fighters);
     fighters.clear();
     for o in world.objects.of_set(&scans.armed) {
-        if !(matches!(o.order, Order::Move { .. }) && o.cooldown == 0 && o.target.is_none()) {
-            fighters.push(o.id.index as usize);
+        let slot = o.id.index as usize;
+        let still = o.cooldown == 0 && o.target.is_none();
+        let resting = match o.order {
+            Order::Move { .. } => true,
+            Order::Idle => !(frame + slot as u32).is_multiple_of(SCAN_INTERVAL),
+            _ => false,
+        };
+        if !(still && resting) {
+            fighters.push(slot);
         }
     }
     for &slot in &fighters {

@@ -108,6 +108,9 @@ pub struct Vision {
     teams: Vec<TeamSight>,
     /// The disc each object slot has stamped, if any.
     stamps: Vec<Option<Stamp>>,
+    /// Each slot's stamped cell, if any: a compact copy of `stamps`' cells, kept with them,
+    /// for the frame's walk over every slot (a quarter of the bytes to read).
+    stamped_cells: Vec<Option<(i32, i32)>>,
     /// The discs stamped so far, by squared radius in vision cells.
     discs: BTreeMap<i64, Disc>,
     /// What the stamps' teams and sights were worked out from at the last update: each
@@ -137,6 +140,7 @@ impl Vision {
             per_cell: Divisor::new(size),
             teams: vec![team; teams],
             stamps: Vec::new(),
+            stamped_cells: Vec::new(),
             discs: BTreeMap::new(),
             inputs: None,
             census: None,

@@ -52,6 +52,7 @@ pub(crate) fn update(world: &mut World) {
     let slots = world.objects.slot_count();
     if vision.stamps.len() < slots {
         vision.stamps.resize(slots, None);
+        vision.stamped_cells.resize(slots, None);
     }
     // Each player's sight upgrades, looked up once a frame.
     let sights = world.upgrade_table(Stat::Sight);
@@ -68,9 +69,9 @@ pub(crate) fn update(world: &mut World) {
     if same_inputs && vision.census == Some(census) {
         // Only a stamped object that left its cell can want another stamp: one tight walk
         // (the stamps reach at least as far as the slots).
-        for (slot, (had, o)) in vision.stamps.iter().zip(world.objects.slots()).enumerate() {
-            if let Some(h) = had
-                && !o.is_some_and(|o| o.health > 0 && vision.holds(h.cell, o.pos))
+        for (slot, (cell, o)) in vision.stamped_cells.iter().zip(world.objects.slots()).enumerate() {
+            if let &Some(cell) = cell
+                && !o.is_some_and(|o| o.health > 0 && vision.holds(cell, o.pos))
             {
                 look.push(slot);
             }
@@ -112,6 +113,7 @@ pub(crate) fn update(world: &mut World) {
             }
         }
         vision.stamps[slot] = wanted;
+        vision.stamped_cells[slot] = wanted.map(|s| s.cell);
     }
     vision.look = look;
     vision.inputs = Some((teams, sights));

@@ -219,15 +219,20 @@ impl Vision {
         let Some(team) = self.teams.get_mut(new.team as usize) else { return };
         let disc = self.discs.entry(new.radius_sq).or_insert_with(|| Disc::new(new.radius_sq));
         let (x, y) = old.cell;
-        match disc.step((new.cell.0 - x, new.cell.1 - y)) {
-            Some(changes) => {
-                for c in changes {
-                    if let Some(run) = grid.run(y + c.dy, x + c.first, x + c.last) {
-                        if c.gain { team.raise(run) } else { team.lower(run) }
-                    }
-                }
+        let d = (new.cell.0 - x, new.cell.1 - y);
+        // A longer move (rare) works its runs out on the spot.
+        let far;
+        let changed = match disc.step(d) {
+            Some(known) => known,
+            None => {
+                far = changes(&disc.rows, d);
+                &far
             }
-            None => shift_any(team, &disc.rows, grid, old.cell, new.cell),
+        };
+        for c in changed {
+            if let Some(run) = grid.run(y + c.dy, x + c.first, x + c.last) {
+                if c.gain { team.raise(run) } else { team.lower(run) }
+            }
         }
     }
 }
@@ -242,7 +247,7 @@ struct Disc {
     steps: [Vec<Change>; 9],
 }
 
-/// A run of cells that loses or gains a disc when it steps to a neighbouring cell.
+/// A run of cells that loses or gains a disc when it moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Change {
     /// The row, from the old centre's.
@@ -259,7 +264,7 @@ impl Disc {
         let rows = disc_rows(radius_sq);
         let steps = std::array::from_fn(|i| {
             let (dx, dy) = (i as i32 / 3 - 1, i as i32 % 3 - 1);
-            if (dx, dy) == (0, 0) { Vec::new() } else { step_changes(&rows, (dx, dy)) }
+            if (dx, dy) == (0, 0) { Vec::new() } else { changes(&rows, (dx, dy)) }
         });
         Disc { rows, steps }
     }
@@ -274,16 +279,16 @@ impl Disc {
     }
 }
 
-/// The runs of the disc of `rows` that change when it moves by `d` (a step to a neighbouring
-/// cell), relative to the old centre: row by row, the old run's cells outside the new one
-/// leave, and the new run's cells outside the old one come in.
-fn step_changes(rows: &[(i32, i32)], d: (i32, i32)) -> Vec<Change> {
+/// The runs of the disc of `rows` that change when it moves by `d`, relative to the old
+/// centre: row by row, the old run's cells outside the new one leave, and the new run's cells
+/// outside the old one come in.
+fn changes(rows: &[(i32, i32)], d: (i32, i32)) -> Vec<Change> {
     let r = rows.len() as i32 / 2;
     // The run in row `y` of the disc centred on `c` (empty: first > last).
     let run =
         |c: (i32, i32), y: i32| rows.get((y - c.1 + r) as usize).map_or((1, 0), |&(_, half)| (c.0 - half, c.0 + half));
     let mut changes = Vec::new();
-    for dy in -r - 1..=r + 1 {
+    for dy in d.1.min(0) - r..=d.1.max(0) + r {
         let (was, now) = (run((0, 0), dy), run(d, dy));
         for (part, gain) in
             outside(was, now).into_iter().map(|p| (p, false)).chain(outside(now, was).into_iter().map(|p| (p, true)))
@@ -313,29 +318,6 @@ impl Grid {
             let row = (y * self.width) as usize;
             row + a as usize..=row + b as usize
         })
-    }
-}
-
-/// Moves a disc of `rows` centred on `from` to `to`, anywhere: row by row, the cells of the
-/// old run outside the new one lose a count and those of the new run outside the old one gain
-/// one.
-fn shift_any(team: &mut TeamSight, rows: &[(i32, i32)], grid: Grid, from: (i32, i32), to: (i32, i32)) {
-    let r = rows.len() as i32 / 2;
-    // The run of the disc centred on `c` in row `y` (empty: start > end).
-    let run =
-        |c: (i32, i32), y: i32| rows.get((y - c.1 + r) as usize).map_or((1, 0), |&(_, half)| (c.0 - half, c.0 + half));
-    for y in (from.1.min(to.1) - r).max(0)..=(from.1.max(to.1) + r).min(grid.height - 1) {
-        let (was, now) = (run(from, y), run(to, y));
-        for (first, last) in outside(was, now) {
-            if let Some(cells) = grid.run(y, first, last) {
-                team.lower(cells);
-            }
-        }
-        for (first, last) in outside(now, was) {
-            if let Some(cells) = grid.run(y, first, last) {
-                team.raise(cells);
-            }
-        }
     }
 }
 

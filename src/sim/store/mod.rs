@@ -1,0 +1,341 @@
+//! The object store: slots indexed by [`ObjectId::index`], with generations against reuse.
+//!
+//! Iteration is always in slot order, which is id order among live objects. Creation and
+//! destruction are deferred: [`ObjectStore::spawn`] and [`ObjectStore::destroy`] only queue,
+//! and [`ObjectStore::flush`] applies them at the fixed point of the tick.
+//!
+//! Beside the slots it keeps each slot's owner and template in a compact array (they never
+//! change during an object's life), so a scan for one player's objects of one kind (does a
+//! prerequisite stand?) reads a few bytes per slot instead of every object: the scans are in
+//! `scan.rs`. It counts each owner's objects, and its census changes exactly at a flush that
+//! adds or removes one.
+//!
+//! The store also keeps the sum of its objects' digests (see [`ObjectKey`]): objects are added
+//! and removed at the flush, and changed only through [`ObjectMut`], so the objects' part of the
+//! state hash costs nothing to read. The same handle raises a flag when an object's health
+//! falls to zero, so the frame's search for the dead runs only when there can be some.
+//! Must not: iterate any hashed container, hand out an object through a stale id, or hand out
+//! `&mut Object`.
+
+use super::hash::ObjectKey;
+use super::ids::{ObjectId, PlayerId};
+use super::object::Object;
+use super::object_mut::ObjectMut;
+
+mod scan;
+
+use scan::tag;
+
+#[derive(Clone, Debug, Default)]
+struct Slot {
+    generation: u32,
+    /// The hash key of the object in the slot (set when it arrives).
+    key: ObjectKey,
+    object: Option<Object>,
+}
+
+/// All objects of the world.
+#[derive(Clone, Debug, Default)]
+pub struct ObjectStore {
+    slots: Vec<Slot>,
+    /// Per slot, the [`tag`] of its live object, or 0 (empty or reserved).
+    tags: Vec<u32>,
+    free: Vec<u32>,
+    to_spawn: Vec<Object>,
+    to_destroy: Vec<ObjectId>,
+    live: usize,
+    /// Sum of the live objects' digests, kept up to date.
+    digest_sum: u64,
+    /// Set when an object's health falls to zero or below (through [`ObjectMut`] or on
+    /// arrival); cleared by [`ObjectStore::take_fallen`].
+    fallen: bool,
+    /// Flushes that added or removed an object (see [`ObjectStore::census`]).
+    census: u64,
+    /// Live objects per owner, by owner index (kept at the flush).
+    owned: Vec<u32>,
+}
+
+impl ObjectStore {
+    /// An empty store.
+    pub fn new() -> ObjectStore {
+        ObjectStore::default()
+    }
+
+    /// The id the next spawned object will get (spawns take ids in queue order).
+    fn allocate(&mut self) -> ObjectId {
+        // Reuse the lowest free slot so ids stay compact; free is kept sorted descending.
+        if let Some(index) = self.free.pop() {
+            let slot = &mut self.slots[index as usize];
+            ObjectId { index, generation: slot.generation }
+        } else {
+            self.slots.push(Slot::default());
+            self.tags.push(0);
+            ObjectId { index: (self.slots.len() - 1) as u32, generation: 0 }
+        }
+    }
+
+    /// Queues an object for creation at the next flush; returns the id it will have.
+    /// The object's own `id` field is overwritten.
+    pub fn spawn(&mut self, mut object: Object) -> ObjectId {
+        let id = self.allocate();
+        object.id = id;
+        // Reserve the slot now so a second spawn in the same frame gets another one.
+        self.slots[id.index as usize].object = None;
+        self.to_spawn.push(object);
+        id
+    }
+
+    /// Queues an object for removal at the next flush (idempotent).
+    pub fn destroy(&mut self, id: ObjectId) {
+        if self.get(id).is_some() && !self.to_destroy.contains(&id) {
+            self.to_destroy.push(id);
+        }
+    }
+
+    /// True if `id` is queued for removal at the next flush.
+    pub fn is_leaving(&self, id: ObjectId) -> bool {
+        self.to_destroy.contains(&id)
+    }
+
+    /// Applies queued destructions, then creations; returns the destroyed objects in id order.
+    pub fn flush(&mut self) -> Vec<Object> {
+        let mut gone = Vec::new();
+        let mut ids = std::mem::take(&mut self.to_destroy);
+        ids.sort();
+        for id in ids {
+            let slot = &mut self.slots[id.index as usize];
+            if slot.generation == id.generation
+                && let Some(obj) = slot.object.take()
+            {
+                self.digest_sum = self.digest_sum.wrapping_sub(obj.digest(slot.key));
+                self.tags[id.index as usize] = 0;
+                if let Some(n) = self.owned.get_mut(obj.owner.index()) {
+                    *n -= 1;
+                }
+                slot.generation = slot.generation.wrapping_add(1);
+                self.free.push(id.index);
+                self.live -= 1;
+                gone.push(obj);
+            }
+        }
+        self.free.sort_unstable_by(|a, b| b.cmp(a));
+        if !gone.is_empty() || !self.to_spawn.is_empty() {
+            self.census += 1;
+        }
+        for obj in std::mem::take(&mut self.to_spawn) {
+            let slot = &mut self.slots[obj.id.index as usize];
+            slot.key = ObjectKey::of(obj.id.to_bits());
+            self.digest_sum = self.digest_sum.wrapping_add(obj.digest(slot.key));
+            self.tags[obj.id.index as usize] = tag(obj.owner, obj.template);
+            let owner = obj.owner.index();
+            if self.owned.len() <= owner {
+                self.owned.resize(owner + 1, 0);
+            }
+            self.owned[owner] += 1;
+            self.fallen |= obj.health <= 0;
+            slot.object = Some(obj);
+            self.live += 1;
+        }
+        gone
+    }
+
+    /// Whether some object's health has fallen to zero or below since the last call (so a scan
+    /// for the dead can be skipped when none has); clears the flag.
+    pub fn take_fallen(&mut self) -> bool {
+        std::mem::take(&mut self.fallen)
+    }
+
+    /// True if `id` was spawned this frame and appears at the next flush.
+    pub fn is_arriving(&self, id: ObjectId) -> bool {
+        self.to_spawn.iter().any(|o| o.id == id)
+    }
+
+    /// The live object with this id, if the id is current.
+    pub fn get(&self, id: ObjectId) -> Option<&Object> {
+        self.slots.get(id.index as usize).filter(|s| s.generation == id.generation).and_then(|s| s.object.as_ref())
+    }
+
+    /// Write access by id.
+    pub fn get_mut(&mut self, id: ObjectId) -> Option<ObjectMut<'_>> {
+        let slot = self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation)?;
+        let object = slot.object.as_mut()?;
+        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum, &mut self.fallen))
+    }
+
+    /// Live objects in id order.
+    pub fn iter(&self) -> impl Iterator<Item = &Object> {
+        self.slots.iter().filter_map(|s| s.object.as_ref())
+    }
+
+    /// How many live objects `owner` has (counted at the flush, not by a scan).
+    pub fn owned_count(&self, owner: PlayerId) -> usize {
+        self.owned.get(owner.index()).map_or(0, |&n| n as usize)
+    }
+
+    /// Number of live objects.
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    /// True when no object is alive.
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// One past the highest slot index ever used (for per-slot scratch arrays).
+    pub fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Each slot's live object, if any, in slot order (one walk where a system would ask
+    /// [`ObjectStore::by_slot`] for every slot).
+    pub fn slots(&self) -> impl Iterator<Item = Option<&Object>> {
+        self.slots.iter().map(|s| s.object.as_ref())
+    }
+
+    /// The live object in a slot, whatever its generation.
+    pub fn by_slot(&self, index: usize) -> Option<&Object> {
+        self.slots.get(index).and_then(|s| s.object.as_ref())
+    }
+
+    /// Write access to the live object in a slot.
+    pub fn by_slot_mut(&mut self, index: usize) -> Option<ObjectMut<'_>> {
+        let slot = self.slots.get_mut(index)?;
+        let object = slot.object.as_mut()?;
+        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum, &mut self.fallen))
+    }
+
+    /// Which generation of the store's membership this is: it changes at each flush that adds
+    /// or removes an object, and only then. While it stands, every slot holds the same object
+    /// (or none) as before, so a system may keep what it gathered about which slots hold what
+    /// (owners, templates, radii) and re-read only what objects change.
+    pub fn census(&self) -> u64 {
+        self.census
+    }
+
+    /// The sum of the live objects' digests, as kept up to date.
+    pub fn digest_sum(&self) -> u64 {
+        self.digest_sum
+    }
+
+    /// The same sum recomputed from every object's fields (for checking the kept one).
+    pub fn recompute_digest_sum(&self) -> u64 {
+        self.slots.iter().filter_map(|s| s.object.as_ref().map(|o| o.digest(s.key))).fold(0, u64::wrapping_add)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::angle::Angle;
+    use crate::sim::fixed::Fixed;
+    use crate::sim::ids::{PlayerId, TemplateId};
+    use crate::sim::object::Order;
+    use crate::sim::rules::ObjectKind;
+    use crate::sim::vector::Vec2;
+
+    /// A unit of template 0, player 0, at the origin: an infantryman with 10 health.
+    pub(super) fn obj() -> Object {
+        let template = &crate::sim::test_support::rules().templates[0];
+        let unit = Object::new(TemplateId(0), PlayerId(0), template, Vec2::ZERO, Angle::ZERO);
+        Object { kind: ObjectKind::Infantry, health: 10, ..unit }
+    }
+
+    #[test]
+    fn a_fall_to_zero_health_is_flagged_however_it_happens() {
+        let mut store = ObjectStore::new();
+        let a = store.spawn(obj());
+        store.flush();
+        assert!(!store.take_fallen(), "a healthy arrival raises nothing");
+        store.get_mut(a).unwrap().set_health(5);
+        assert!(!store.take_fallen(), "wounded, not fallen");
+        store.get_mut(a).unwrap().set_health(0);
+        assert!(store.take_fallen());
+        assert!(!store.take_fallen(), "taking the flag clears it");
+        store.get_mut(a).unwrap().change(|o| o.health = -3);
+        assert!(store.take_fallen(), "a many-field change that kills is seen too");
+        store.spawn(Object { health: 0, ..obj() });
+        store.flush();
+        assert!(store.take_fallen(), "so is an arrival with no health");
+    }
+
+    #[test]
+    fn creation_and_destruction_wait_for_flush_and_ids_are_not_reused() {
+        let mut store = ObjectStore::new();
+        let a = store.spawn(obj());
+        let b = store.spawn(obj());
+        assert_ne!(a, b);
+        assert!(store.get(a).is_none());
+        store.flush();
+        assert_eq!(store.len(), 2);
+        store.destroy(a);
+        assert!(store.get(a).is_some());
+        store.flush();
+        assert!(store.get(a).is_none());
+        let c = store.spawn(obj());
+        store.flush();
+        assert_eq!(c.index, a.index);
+        assert_ne!(c, a);
+        assert!(store.get(a).is_none(), "a stale id must not reach the new object");
+        assert!(store.get(c).is_some());
+        let ids: Vec<_> = store.iter().map(|o| o.id).collect();
+        assert_eq!(ids, vec![c, b]);
+    }
+
+    /// Applies `f` to a live object through its write handle (dropped before returning).
+    fn edit(store: &mut ObjectStore, id: ObjectId, f: impl FnOnce(&mut ObjectMut)) {
+        let Some(mut o) = store.get_mut(id) else { panic!("{id} is live") };
+        f(&mut o);
+    }
+
+    #[test]
+    fn the_kept_digest_sum_follows_every_change() {
+        let mut store = ObjectStore::new();
+        assert_eq!(store.digest_sum(), 0);
+        let a = store.spawn(obj());
+        let b = store.spawn(obj());
+        store.flush();
+        assert_ne!(store.digest_sum(), 0);
+        let mut seen = Vec::new();
+        let mut check = |store: &ObjectStore| {
+            assert_eq!(store.digest_sum(), store.recompute_digest_sum());
+            assert!(!seen.contains(&store.digest_sum()), "every change shows");
+            seen.push(store.digest_sum());
+        };
+        check(&store);
+        edit(&mut store, a, |o| o.set_pos(Vec2::from_int(3, 4)));
+        check(&store);
+        // The same value on another object is another change.
+        edit(&mut store, b, |o| o.set_pos(Vec2::from_int(3, 4)));
+        check(&store);
+        edit(&mut store, a, |o| {
+            o.set_facing(Angle(1000));
+            o.set_speed(Fixed::from_int(2));
+            o.set_health(7);
+            o.set_cooldown(9);
+            o.set_target(Some(b));
+        });
+        check(&store);
+        edit(&mut store, b, |o| {
+            o.set_order(Order::Move { goal: Vec2::from_int(50, 60) });
+            o.change(|o| {
+                o.nav.goal = Some(Vec2::from_int(50, 60));
+                o.nav.waypoints = vec![Vec2::from_int(10, 10), Vec2::from_int(50, 60)];
+            });
+        });
+        check(&store);
+        edit(&mut store, b, |o| {
+            o.advance_waypoint();
+            o.set_progress(Fixed::from_int(12), 3);
+        });
+        check(&store);
+        edit(&mut store, b, |o| o.clear_nav());
+        check(&store);
+        store.destroy(a);
+        store.flush();
+        check(&store);
+        store.destroy(b);
+        store.flush();
+        assert_eq!(store.digest_sum(), 0, "an empty store sums to zero");
+    }
+}

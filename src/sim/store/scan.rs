@@ -1,0 +1,249 @@
+//! The store's scans by tag: each slot's owner and template sit in a compact array beside the
+//! slots (they never change during an object's life), so a scan for some players' objects or
+//! some kinds of object reads a few bytes per slot and touches only the objects it wants.
+//!
+//! Must not: read an object's fields to decide whether it is wanted (the tag decides), or
+//! visit slots out of order.
+
+use super::ObjectStore;
+use crate::sim::ids::{PlayerId, TemplateId};
+use crate::sim::object::Object;
+use crate::sim::object_mut::ObjectMut;
+use crate::sim::rules::TemplateSet;
+
+impl ObjectStore {
+    /// `owner`'s live objects of `template` in id order.
+    pub fn owned_of(&self, owner: PlayerId, template: TemplateId) -> impl Iterator<Item = &Object> {
+        let want = tag(owner, template);
+        self.tagged(move |t| t == want)
+    }
+
+    /// Live objects whose template is in `set`, in id order. The templates are read from the
+    /// compact per-slot array, so objects of other templates are never touched: a scan for a
+    /// few structures among many units costs a few bytes per slot.
+    pub fn of_set<'a>(&'a self, set: &'a TemplateSet) -> impl Iterator<Item = &'a Object> {
+        self.tagged(move |t| t != 0 && set.contains(tag_template(t)))
+    }
+
+    /// The first slot from `from` on that holds a live object whose template is in `set` (read
+    /// from the compact per-slot array in one tight loop: for a system that wants few of the
+    /// slots and changes objects as it goes, so cannot hold an iterator over the store).
+    ///
+    /// For a set of a few templates (builders, gatherers) the tags are read a block at a time
+    /// and compared with every member without an early way out, which the compiler turns into
+    /// a few wide instructions a block; only a block with a match is searched one by one.
+    #[inline]
+    pub fn next_in(&self, from: usize, set: &TemplateSet) -> Option<usize> {
+        let tags = self.tags.get(from..)?;
+        let Some(few) = set.few() else {
+            return tags.iter().position(|&t| t != 0 && set.contains(tag_template(t))).map(|i| from + i);
+        };
+        // Branch-free: `&` and `|` on booleans evaluate both sides.
+        let hit = |t: u32| (t != 0) & few.iter().fold(false, |any, &m| any | (tag_template(t) == m));
+        let mut blocks = tags.chunks_exact(SCAN_BLOCK);
+        let mut base = from;
+        for block in blocks.by_ref() {
+            if block.iter().fold(false, |any, &t| any | hit(t)) {
+                return block.iter().position(|&t| hit(t)).map(|i| base + i);
+            }
+            base += SCAN_BLOCK;
+        }
+        blocks.remainder().iter().position(|&t| hit(t)).map(|i| base + i)
+    }
+
+    /// Calls `f` with the slot of, and write access to, each live object whose template is in
+    /// `set`, in slot order (the templates read from the compact per-slot array): one walk for
+    /// a system that changes each of its objects and no other.
+    #[inline(always)]
+    pub fn for_each_in_mut(&mut self, set: &TemplateSet, mut f: impl FnMut(usize, ObjectMut<'_>)) {
+        let (sum, fallen) = (&mut self.digest_sum, &mut self.fallen);
+        for (slot, (&t, s)) in self.tags.iter().zip(self.slots.iter_mut()).enumerate() {
+            if t != 0
+                && set.contains(tag_template(t))
+                && let Some(object) = s.object.as_mut()
+            {
+                f(slot, ObjectMut::new(object, s.key, sum, fallen));
+            }
+        }
+    }
+
+    /// Live objects whose owner `keep` accepts, in id order: owners are read from the compact
+    /// per-slot array, so other players' objects are never touched.
+    pub fn of_owners(&self, keep: impl Fn(PlayerId) -> bool) -> impl Iterator<Item = &Object> {
+        self.tagged(move |t| t != 0 && keep(tag_owner(t)))
+    }
+
+    /// The live objects whose slot's tag `keep` accepts, in id order (the scans by tag share
+    /// this walk: only the tags are read until one is accepted).
+    fn tagged(&self, keep: impl Fn(u32) -> bool) -> impl Iterator<Item = &Object> {
+        self.tags.iter().zip(&self.slots).filter(move |&(&t, _)| keep(t)).filter_map(|(_, s)| s.object.as_ref())
+    }
+}
+
+/// Tags read at a time by [`ObjectStore::next_in`] for a set of a few templates.
+const SCAN_BLOCK: usize = 32;
+
+/// A live object's tag: a presence bit, its owner and its template (0 stands for no object).
+pub(super) const fn tag(owner: PlayerId, template: TemplateId) -> u32 {
+    1 << 24 | (owner.0 as u32) << 16 | template.0 as u32
+}
+
+/// The owner a tag names.
+const fn tag_owner(tag: u32) -> PlayerId {
+    PlayerId((tag >> 16) as u8)
+}
+
+/// The template a tag names.
+const fn tag_template(tag: u32) -> TemplateId {
+    TemplateId(tag as u16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::obj;
+    use super::*;
+    use crate::sim::ids::ObjectId;
+    use crate::sim::vector::Vec2;
+
+    #[test]
+    fn template_and_owner_scans_see_exactly_the_live_objects() {
+        // Owners and templates mixed, some destroyed, a slot reused, one spawned and not yet
+        // flushed: the compact scans must agree with walking the objects themselves.
+        let mut store = ObjectStore::new();
+        let mut ids = Vec::new();
+        for i in 0..12u8 {
+            let o = Object { owner: PlayerId(i % 3), template: TemplateId((i % 4) as u16), ..obj() };
+            ids.push(store.spawn(o));
+        }
+        store.flush();
+        store.destroy(ids[2]);
+        store.destroy(ids[7]);
+        store.flush();
+        store.spawn(Object { owner: PlayerId(1), template: TemplateId(3), ..obj() });
+        store.flush();
+        store.spawn(Object { owner: PlayerId(2), template: TemplateId(1), ..obj() });
+        let wanted = |t: TemplateId| t.0 == 1 || t.0 == 3;
+        let base = crate::sim::test_support::rules().templates[0].clone();
+        let rules = crate::sim::rules::Rules {
+            templates: (0..4).map(|i| crate::sim::rules::ObjectTemplate { cost: i, ..base.clone() }).collect(),
+            ..Default::default()
+        };
+        let set = rules.templates_where(|t| t.cost == 1 || t.cost == 3);
+        let scanned: Vec<ObjectId> = store.of_set(&set).map(|o| o.id).collect();
+        let walked: Vec<ObjectId> = store.iter().filter(|o| wanted(o.template)).map(|o| o.id).collect();
+        assert_eq!(scanned, walked);
+        assert_eq!(walked.len(), 6, "templates 1 and 3 among the 11 live objects");
+        let mut stepped = Vec::new();
+        let mut next = 0;
+        while let Some(slot) = store.next_in(next, &set) {
+            stepped.push(store.by_slot(slot).map(|o| o.id));
+            next = slot + 1;
+        }
+        assert_eq!(
+            stepped,
+            walked.iter().map(|&id| Some(id)).collect::<Vec<_>>(),
+            "next_in steps through the same slots"
+        );
+        assert_eq!(store.next_in(store.slot_count() + 5, &set), None, "past the end");
+        let walked_slots: Vec<Option<ObjectId>> = store.slots().map(|o| o.map(|o| o.id)).collect();
+        let asked: Vec<Option<ObjectId>> = (0..store.slot_count()).map(|s| store.by_slot(s).map(|o| o.id)).collect();
+        assert_eq!(walked_slots, asked, "slots() walks what by_slot answers, the reserved slot empty");
+        let mut visited = Vec::new();
+        store.for_each_in_mut(&set, |slot, mut o| {
+            visited.push((slot, o.id));
+            o.set_pos(Vec2::from_int(slot as i64, 7));
+        });
+        assert_eq!(visited.iter().map(|v| v.1).collect::<Vec<_>>(), walked, "for_each_in_mut meets the same objects");
+        assert!(visited.iter().all(|&(slot, id)| slot == id.index as usize));
+        assert!(store.of_set(&set).all(|o| o.pos == Vec2::from_int(o.id.index as i64, 7)), "and changes them");
+        assert_eq!(store.digest_sum(), store.recompute_digest_sum(), "its changes are in the kept digest sum");
+        let of_one: Vec<ObjectId> = store.of_owners(|p| p == PlayerId(1)).map(|o| o.id).collect();
+        assert_eq!(of_one, store.iter().filter(|o| o.owner == PlayerId(1)).map(|o| o.id).collect::<Vec<_>>());
+        assert_eq!(of_one.len(), 4, "player 1 owns 4 of the 11");
+        for p in 0..4u8 {
+            let walked = store.iter().filter(|o| o.owner == PlayerId(p)).count();
+            assert_eq!(store.owned_count(PlayerId(p)), walked, "player {p}");
+        }
+        assert_eq!(store.owned_count(PlayerId(2)), 3, "one of its four fell; the unflushed spawn is not counted yet");
+    }
+
+    proptest::proptest! {
+        /// Stepping with `next_in` from any slot meets exactly the live objects of the set
+        /// from there on, in slot order: sets of one to a few templates (read a block at a
+        /// time) and larger ones, over stores of a few to several blocks of slots.
+        #[test]
+        fn next_in_steps_through_exactly_the_set(
+            templates in proptest::collection::vec(0u16..8, 1..150),
+            gone in proptest::collection::vec(proptest::bool::ANY, 150),
+            draws in proptest::collection::vec(0u8..10, 8),
+            from in 0usize..160,
+        ) {
+            let mut store = ObjectStore::new();
+            let ids: Vec<ObjectId> =
+                templates.iter().map(|&t| store.spawn(Object { template: TemplateId(t), ..obj() })).collect();
+            store.flush();
+            for (id, _) in ids.iter().zip(&gone).filter(|(_, gone)| **gone) {
+                store.destroy(*id);
+            }
+            store.flush();
+            // Each template in the set three times in ten: sets of every size, mostly small.
+            let members: Vec<bool> = draws.iter().map(|&d| d < 3).collect();
+            let set = TemplateSet::from_flags(members.clone());
+            let want: Vec<usize> = (from..store.slot_count())
+                .filter(|&s| store.by_slot(s).is_some_and(|o| members[o.template.0 as usize]))
+                .collect();
+            let mut got = Vec::new();
+            let mut next = from;
+            while let Some(slot) = store.next_in(next, &set) {
+                got.push(slot);
+                next = slot + 1;
+            }
+            proptest::prop_assert_eq!(got, want);
+            let size = members.iter().filter(|m| **m).count();
+            proptest::prop_assert_eq!(set.few().is_some(), (1..=TemplateSet::FEW).contains(&size));
+        }
+
+        /// After any spawns and removals, the scan by owner and template meets exactly the
+        /// objects a filter over every object meets, in the same order; each owner's count is
+        /// that of its objects; and the census moves exactly at the flushes that added or
+        /// removed an object.
+        #[test]
+        fn the_scan_by_owner_and_template_matches_a_filter_over_every_object(
+            steps in proptest::collection::vec((0u8..4, 0u16..3, 0u8..3, 0usize..8), 1..60),
+        ) {
+            let mut store = ObjectStore::new();
+            for (owner, template, what, pick) in steps {
+                let before: Vec<ObjectId> = store.iter().map(|o| o.id).collect();
+                let census = store.census();
+                match what {
+                    0 => {
+                        if let Some(&id) = before.get(pick % before.len().max(1)) {
+                            store.destroy(id);
+                        }
+                    }
+                    1 => {
+                        store.spawn(Object { owner: PlayerId(owner), template: TemplateId(template), ..obj() });
+                    }
+                    _ => {} // a flush with nothing queued
+                }
+                store.flush();
+                let after: Vec<ObjectId> = store.iter().map(|o| o.id).collect();
+                proptest::prop_assert_eq!(store.census() != census, after != before);
+                for p in 0..4u8 {
+                    let count = store.iter().filter(|o| o.owner == PlayerId(p)).count();
+                    proptest::prop_assert_eq!(store.owned_count(PlayerId(p)), count);
+
+                    for t in 0..3u16 {
+                        let want: Vec<ObjectId> = store
+                            .iter()
+                            .filter(|o| o.owner == PlayerId(p) && o.template == TemplateId(t))
+                            .map(|o| o.id)
+                            .collect();
+                        let got: Vec<ObjectId> = store.owned_of(PlayerId(p), TemplateId(t)).map(|o| o.id).collect();
+                        proptest::prop_assert_eq!(got, want);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -24,7 +24,7 @@ use crate::content::ContentRoots;
 use crate::content::limits::{MAX_DEFINITIONS, MAX_STARTING_OBJECTS};
 use crate::sim::angle::Angle;
 use crate::sim::fixed::Fixed;
-use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
+use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, UpgradeId, WeaponId};
 use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rank, Rules, Upkeep, WeaponTemplate};
 
 use crate::content::suggest::did_you_mean;
@@ -50,6 +50,10 @@ pub struct Definitions {
     pub upgrade_descriptions: Vec<String>,
     /// Each object's one-line description, indexed like `rules.templates`.
     pub object_descriptions: Vec<String>,
+    /// Each object's name as players read it, indexed like `rules.templates`.
+    pub object_names: Vec<String>,
+    /// Each upgrade's name as players read it, indexed like `rules.upgrades`.
+    pub upgrade_names: Vec<String>,
     /// Each object's sounds, indexed like `rules.templates`.
     pub object_sounds: Vec<ObjectSounds>,
     /// Each weapon's sounds, indexed like `rules.weapons`.
@@ -74,6 +78,19 @@ pub struct RuleSources {
 }
 
 impl Definitions {
+    /// The name players read for an object template (its unique name where it has no
+    /// `display_name`; "?" for a template these definitions do not hold).
+    pub fn object_name(&self, template: TemplateId) -> &str {
+        let i = template.0 as usize;
+        self.object_names.get(i).or_else(|| self.rules.templates.get(i).map(|t| &t.name)).map_or("?", String::as_str)
+    }
+
+    /// The name players read for an upgrade (as [`Definitions::object_name`]).
+    pub fn upgrade_name(&self, upgrade: UpgradeId) -> &str {
+        let i = upgrade.0 as usize;
+        self.upgrade_names.get(i).or_else(|| self.rules.upgrades.get(i).map(|u| &u.name)).map_or("?", String::as_str)
+    }
+
     /// Loads `data/{objects,weapons,armor,factions,upgrades}.ron` through the content roots, and
     /// checks the sounds they name against `data/sounds.ron`.
     pub fn load(roots: &ContentRoots) -> Result<Definitions, DefsErrors> {
@@ -132,6 +149,14 @@ impl Definitions {
         b.upgrades(&upgrades, &faction_names);
         let upgrade_descriptions = upgrades.iter().map(|u| u.description.clone()).collect();
         let object_descriptions = objects.iter().map(|o| o.description.clone()).collect();
+        let object_names = objects
+            .iter()
+            .map(|o| b.display_name(&src.objects, "object", &o.name, o.display_name.as_deref()))
+            .collect();
+        let upgrade_names = upgrades
+            .iter()
+            .map(|u| b.display_name(&src.upgrades, "upgrade", &u.name, u.display_name.as_deref()))
+            .collect();
         let models = b.objects(&objects, &faction_names);
         let object_sounds: Vec<ObjectSounds> = objects.iter().map(|o| o.sounds.clone()).collect();
         let weapon_sounds: Vec<WeaponSounds> = weapons.iter().map(|w| WeaponSounds { fire: w.sound.clone() }).collect();
@@ -173,6 +198,8 @@ impl Definitions {
                 models,
                 upgrade_descriptions,
                 object_descriptions,
+                object_names,
+                upgrade_names,
                 object_sounds,
                 weapon_sounds,
                 sound_refs,
@@ -181,6 +208,25 @@ impl Definitions {
             Err(DefsErrors(b.errors))
         }
     }
+}
+
+/// Longest display name accepted, in characters (a control-bar button holds about this much).
+const MAX_DISPLAY_NAME: usize = 32;
+
+/// A display name as players will read it: trimmed, one line, not empty, not too long.
+fn display_name(given: &str) -> Result<String, String> {
+    let name = given.trim();
+    if name.is_empty() {
+        return Err("is empty (leave it out to show the unique name)".to_string());
+    }
+    if name.chars().any(char::is_control) {
+        return Err(format!("{given:?} holds a control character (a display name is one line)"));
+    }
+    let n = name.chars().count();
+    if n > MAX_DISPLAY_NAME {
+        return Err(format!("{n} characters; the limit is {MAX_DISPLAY_NAME}"));
+    }
+    Ok(name.to_string())
 }
 
 /// Builds [`Rules`] while collecting errors.
@@ -222,6 +268,12 @@ fn frames(seconds: f64) -> Result<u32, String> {
 }
 
 impl Builder<'_> {
+    /// The name players read for `name`: its checked `display_name`, else `name` itself.
+    fn display_name(&mut self, src: &Source, item: &'static str, name: &str, given: Option<&str>) -> String {
+        let shown = given.map(display_name).transpose();
+        self.check(shown, src, item, name, "display_name").flatten().unwrap_or_else(|| name.to_string())
+    }
+
     fn check<T>(
         &mut self,
         r: Result<T, String>,

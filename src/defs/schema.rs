@@ -16,6 +16,10 @@ use super::model::ModelDef;
 pub struct ObjectDef {
     /// Unique name.
     pub name: String,
+    /// The name players read (buttons, tooltips, the selection panel, alerts); the unique name
+    /// when absent.
+    #[serde(default)]
+    pub display_name: Option<String>,
     /// One line for the player: what it is for (shown in tooltips).
     #[serde(default)]
     pub description: String,
@@ -202,6 +206,9 @@ impl Default for UpkeepDef {
 pub struct UpgradeDef {
     /// Unique name.
     pub name: String,
+    /// The name players read; the unique name when absent.
+    #[serde(default)]
+    pub display_name: Option<String>,
     /// Faction name.
     pub faction: String,
     /// Price.

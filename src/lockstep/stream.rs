@@ -360,7 +360,7 @@ impl Stream {
             .collect()
     }
 
-    /// If the next frame is ready: its commands sorted by (kind, player, id) and duplicates
+    /// If the next frame is ready: its commands in execution order (`sim::frame_order`), duplicates
     /// dropped; the frame counts as executed and this machine closes the frame `run_ahead`
     /// later, telling its peers how many commands it stamped for it.
     pub fn take_ready(&mut self) -> Option<(Frame, Vec<StampedCommand>)> {
@@ -380,8 +380,7 @@ impl Stream {
         let data = self.frames.remove(&frame).unwrap_or_default();
         let mut commands: Vec<StampedCommand> =
             data.players.into_values().flat_map(|pf| pf.commands.into_values()).collect();
-        commands.sort_by_key(StampedCommand::sort_key);
-        commands.dedup_by_key(|c| (c.player, c.id));
+        crate::sim::frame_order::execution_order(&mut commands);
         self.next_frame = frame.next();
         self.pace.ran(frame);
         if let Some(v) = self.changes.remove(&frame) {

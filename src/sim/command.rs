@@ -135,7 +135,24 @@ pub enum Command {
 }
 
 impl Command {
-    /// The first ordering key in a frame: commands of lower kinds run first.
+    /// Whether it is an order to the player's current selection (rather than to an object it
+    /// names, or to the player).
+    pub fn uses_selection(&self) -> bool {
+        matches!(
+            self,
+            Command::Move { .. }
+                | Command::AttackMove { .. }
+                | Command::Attack { .. }
+                | Command::Stop
+                | Command::Guard { .. }
+                | Command::Gather { .. }
+                | Command::Build { .. }
+                | Command::Resume { .. }
+        )
+    }
+
+    /// The ordering key within a round of a frame (see [`super::frame_order`]): commands of
+    /// lower kinds run first.
     pub fn kind(&self) -> u8 {
         match self {
             Command::Select { .. } => 0,
@@ -170,13 +187,6 @@ pub struct StampedCommand {
     pub id: CommandId,
     /// What was asked.
     pub command: Command,
-}
-
-impl StampedCommand {
-    /// The deterministic order of commands within one frame: (kind, player, id).
-    pub fn sort_key(&self) -> (u8, PlayerId, CommandId) {
-        (self.command.kind(), self.player, self.id)
-    }
 }
 
 /// Why a command was refused.

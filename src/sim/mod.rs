@@ -11,6 +11,7 @@ pub mod command;
 pub mod content_digest;
 pub mod divisor;
 pub mod fixed;
+pub mod frame_order;
 pub mod hash;
 pub mod ids;
 pub mod object;

@@ -1,6 +1,6 @@
 //! The world: every piece of synchronized state, the fixed order of one tick, and the hash.
 //!
-//! One tick executes one frame: the frame's commands in (kind, player, id) order, then path
+//! One tick executes one frame: the frame's commands in execution order (`frame_order.rs`), then path
 //! answers, construction, production, research, upkeep (fire and repair), combat, movement,
 //! separation, destruction (and the arrival of new objects) and victory, always in that order.
 //! How a world is first built is `setup.rs`.
@@ -148,13 +148,12 @@ impl World {
             .min_by_key(|p| ((*p - aim).length_squared(), p.x, p.y))
     }
 
-    /// Executes one frame with its commands (any order: they are sorted here by
-    /// (kind, player, id)); returns what happened.
+    /// Executes one frame with its commands (any order: they are put in execution order
+    /// here, see [`super::frame_order`]); returns what happened.
     pub fn tick(&mut self, commands: &[StampedCommand]) -> TickReport {
         let mut report = TickReport::default();
         let mut sorted: Vec<&StampedCommand> = commands.iter().collect();
-        sorted.sort_by_key(|c| c.sort_key());
-        sorted.dedup_by_key(|c| (c.player, c.id));
+        super::frame_order::execution_order(&mut sorted);
         for cmd in sorted {
             if let Err(reason) = self.apply(cmd.player, &cmd.command) {
                 if let Some(p) = self.players.get_mut(cmd.player.index()) {

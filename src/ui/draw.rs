@@ -238,12 +238,24 @@ fn label_width(w: &GameWindow) -> f32 {
     (w.rect.w - side).max(0.0) - 8.0
 }
 
-/// How much a button's label at `px` must shrink for its longest word to fit (1: it fits),
-/// never below 60 %.
+/// The smallest a button's label may shrink to, as a share of the layout's size.
+const MIN_LABEL_SCALE: f32 = 0.6;
+
+/// How much a button's label at `px` must shrink for its longest word to fit its width and
+/// its wrapped lines its height (1: it fits), never below [`MIN_LABEL_SCALE`].
 fn label_scale(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> f32 {
     let room = label_width(w);
     let widest = w.text.split(['\n', ' ']).map(|word| tm.width(word, px, w.bold)).fold(0.0, f32::max);
-    if widest > room && widest > 0.0 { (room / widest).max(0.6) } else { 1.0 }
+    let mut scale = if widest > room && widest > 0.0 { (room / widest).max(MIN_LABEL_SCALE) } else { 1.0 };
+    // Taller than the button once wrapped: smaller steps until it fits or the floor is reached.
+    let tall = |scale: f32| {
+        let lines = wrap(tm, &w.text, px * scale, w.bold, room).len() as f32;
+        lines * tm.line_height(px * scale) > w.rect.h
+    };
+    while scale > MIN_LABEL_SCALE && tall(scale) {
+        scale = (scale - 0.05).max(MIN_LABEL_SCALE);
+    }
+    scale
 }
 
 /// The smallest label scale among `w` and its visible sibling push buttons of the same font
@@ -314,7 +326,7 @@ fn draw_window(
             // A word too long for the button shrinks the text (to 60 % of the layout's size at
             // most) rather than run past its edge.
             let widest = w.text.split(['\n', ' ']).map(|word| tm.width(word, px, w.bold)).fold(0.0, f32::max);
-            let px = if widest > r.w - 8.0 { (px * (r.w - 8.0) / widest).max(base * 0.6) } else { px };
+            let px = if widest > r.w - 8.0 { (px * (r.w - 8.0) / widest).max(base * MIN_LABEL_SCALE) } else { px };
             let lines = wrap(tm, &w.text, px, w.bold, r.w - 8.0);
             let lh = tm.line_height(px);
             let top = r.y + (r.h - lh * lines.len() as f32) / 2.0;

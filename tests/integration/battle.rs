@@ -247,13 +247,14 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert_eq!(
         labels,
         [
-            "PowerStation $600",
-            "Barracks $500",
-            "SupplyDepot $800",
-            "WarFactory $2000",
-            "Bastion $800",
-            "Skyguard $700",
-            "Uplink $1500"
+            // Display names from objects.ron where they differ from the unique names.
+            "Power Station\n$600",
+            "Barracks\n$500",
+            "Supply Depot\n$800",
+            "War Factory\n$2000",
+            "Bastion\n$800",
+            "Skyguard\n$700",
+            "Uplink\n$1500"
         ]
     );
     assert!(matches!(buttons[1].action, Action::Place(_)));
@@ -261,9 +262,9 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert!(!buttons[3].available, "a war factory needs a barracks first");
     assert_eq!(
         buttons[3].tooltip,
-        "[R] WarFactory: $2000, 30 s, uses 4 power. Builds Coalition vehicles and aircraft. Needs a finished Barracks first."
+        "[R] War Factory: $2000, 30 s, uses 4 power. Builds Coalition vehicles and aircraft. Needs a finished Barracks first."
     );
-    assert_eq!(buttons[0].tooltip, "[Q] PowerStation: $600, 10 s, makes 10 power. Makes power for the base.");
+    assert_eq!(buttons[0].tooltip, "[Q] Power Station: $600, 10 s, makes 10 power. Makes power for the base.");
     // A defence says what it is good against (from the weapon and armour tables).
     assert!(buttons[4].tooltip.starts_with(
         "[T] Bastion: $800, 14 s, uses 3 power. A machine-gun turret that guards the base against infantry. \
@@ -274,7 +275,7 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert_eq!(
         buttons[6].tooltip,
         "[Z] Uplink: $1500, 30 s, uses 5 power. The Coalition's tech centre: unlocks the Paladin and researches \
-         upgrades. Needs a finished WarFactory first."
+         upgrades. Needs a finished War Factory first."
     );
     // Choose the barracks with its key (W, the second of the grid): the outline follows the
     // cursor; Escape-like cancel leaves the mode.
@@ -309,7 +310,7 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     assert_eq!(b.money(), 10_000 - 500 - 450);
     // After its units: the power switch (it uses 2), then the sale, last.
     let labels: Vec<String> = b.commands().iter().map(|c| c.label.clone()).collect();
-    assert_eq!(labels, ["Rifleman $225", "Rocketeer $300", "Power off", "Sell +$700"]);
+    assert_eq!(labels, ["Rifleman\n$225", "Rocketeer\n$300", "Power off", "Sell +$700"]);
     assert!(
         b.commands()[1].tooltip.contains("Good against light vehicles, tanks, aircraft."),
         "{}",

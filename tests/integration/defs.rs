@@ -130,8 +130,56 @@ fn bad_upgrades_and_research_lists_are_named_with_their_lines() {
     assert!(all.contains("\"Turbines\" is another faction's upgrade"), "{all}");
 }
 
+#[test]
+fn display_names_are_what_players_read_and_bad_ones_are_named_with_their_lines() {
+    let defs = common::defs();
+    let id = |n: &str| defs.rules.template_id(n).unwrap();
+    assert_eq!(defs.object_name(id("PowerStation")), "Power Station");
+    // Without one, the unique name is shown.
+    assert_eq!(defs.object_name(id("Rifleman")), "Rifleman");
+    let armor = defs.rules.upgrades.iter().position(|u| u.name == "CompositeArmor").unwrap();
+    assert_eq!(defs.upgrade_name(ridgeline::sim::ids::UpgradeId(armor as u16)), "Composite Armour");
+    // Empty, two lines, too long: each refused at its own line, for the field.
+    let text = shipped()
+        .objects
+        .text
+        .replacen("display_name: \"Power Station\"", "display_name: \"  \"", 1)
+        .replacen("display_name: \"War Factory\"", "display_name: \"War\\nFactory\"", 1)
+        .replacen("display_name: \"Supply Depot\"", &format!("display_name: \"{}\"", "Depot ".repeat(6)), 1);
+    let errs = Definitions::from_sources(&with_objects(text.clone())).unwrap_err();
+    let msgs: Vec<String> = errs.0.iter().map(|e| e.to_string()).collect();
+    assert_eq!(msgs.len(), 3, "{msgs:#?}");
+    let line = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let at = |needle: &str| format!("data/objects.ron:{}: object", line(needle));
+    assert!(msgs[0].starts_with(&at("\"PowerStation\"")) && msgs[0].contains("field `display_name`: is empty"));
+    assert!(msgs[1].starts_with(&at("\"WarFactory\"")) && msgs[1].contains("control character"), "{msgs:#?}");
+    assert!(msgs[2].starts_with(&at("\"SupplyDepot\"")) && msgs[2].contains("35 characters; the limit is 32"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Any display name either loads as players will read it (trimmed, one line, 1–32
+    /// characters) or is refused for that field at its line; never a panic.
+    #[test]
+    fn any_display_name_loads_as_shown_or_is_refused_at_its_line(given in "\\PC{0,40}|[ \t\n\u{7}a-z]{0,40}") {
+        let ron = format!("display_name: {given:?}");
+        let text = shipped().objects.text.replacen("display_name: \"Power Station\"", &ron, 1);
+        let line = text.lines().position(|l| l.contains("name: \"PowerStation\"")).unwrap() + 1;
+        match Definitions::from_sources(&with_objects(text)) {
+            Ok(defs) => {
+                let shown = defs.object_name(defs.rules.template_id("PowerStation").unwrap());
+                prop_assert_eq!(shown, given.trim());
+                prop_assert!(!shown.is_empty() && shown.chars().count() <= 32);
+                prop_assert!(!shown.chars().any(char::is_control));
+            }
+            Err(errs) => {
+                let all = errs.to_string();
+                prop_assert!(all.starts_with(&format!("data/objects.ron:{line}")), "{}", all);
+                prop_assert!(all.contains("display_name"), "{}", all);
+            }
+        }
+    }
 
     /// Random damage to a valid file (cut, duplicated or replaced bytes) is an error, never a panic.
     #[test]

@@ -113,7 +113,55 @@ fn order_does_not_depend_on_arrival_order_and_duplicates_are_dropped() {
     assert_eq!(c1.len(), 4, "{c1:?}");
     assert_eq!(c1, c2);
     let keys: Vec<_> = c1.iter().map(|c| (c.command.kind(), c.player.0)).collect();
-    assert_eq!(keys, vec![(0, 1), (1, 0), (1, 1), (4, 0)]);
+    // Each player's commands keep the order they were given in: player 0 stopped, then moved
+    // (the move is the last word), player 1 moved, then changed its selection (the move goes
+    // to the selection it was given to). So the second of each starts a second round, and
+    // each round runs by kind.
+    assert_eq!(keys, vec![(1, 1), (4, 0), (0, 1), (1, 0)]);
+}
+
+/// Orders given while the frames stand still (a pause, a network stall) are all stamped for
+/// one frame: two groups each sent their own way there still go their own way.
+#[test]
+fn two_groups_ordered_while_the_frames_stand_still_each_go_where_they_were_sent() {
+    let (mut w, _) = crate::common::opening_game("idle@Coalition,idle@Coalition", 4);
+    let mine = |w: &ridgeline::sim::World, name: &str| -> Vec<ridgeline::sim::ObjectId> {
+        let t = w.rules().template_id(name).expect("shipped template");
+        w.objects().filter(|o| o.owner == PlayerId(0) && o.template == t).map(|o| o.id).collect()
+    };
+    let (riflemen, scouts) = (mine(&w, "Rifleman"), mine(&w, "Scout"));
+    assert!(!riflemen.is_empty() && !scouts.is_empty());
+    let mut s = stream(&[0], &[0]);
+    let (east, west) = (Point { x: 900, y: 600 }, Point { x: 300, y: 600 });
+    let given = [
+        Command::Select { objects: riflemen.clone(), add: false },
+        Command::Move { to: east },
+        Command::Select { objects: scouts.clone(), add: false },
+        Command::AttackMove { to: west },
+        Command::Stop,
+        Command::Move { to: west },
+    ];
+    let frames: Vec<Frame> = given.iter().map(|c| s.submit(PlayerId(0), c.clone()).unwrap().frame).collect();
+    assert!(frames.iter().all(|f| *f == frames[0]), "one frame for all: {frames:?}");
+    while w.frame() <= frames[0] {
+        let (_, commands) = s.take_ready().expect("a local game is always ready");
+        let report = w.tick(&commands);
+        assert!(report.rejections.is_empty(), "{:?}", report.rejections);
+    }
+    let goal = |id| w.object(id).unwrap().nav.goal;
+    let (east, west) = (east.to_vec2(), west.to_vec2());
+    let near = |g: Option<ridgeline::sim::vector::Vec2>, p: ridgeline::sim::vector::Vec2| {
+        g.is_some_and(|g| (g - p).length() < ridgeline::sim::fixed::Fixed::from_int(100))
+    };
+    for id in &riflemen {
+        assert!(near(goal(*id), east), "rifleman {id:?} heads for {:?}, not east", goal(*id));
+    }
+    for id in &scouts {
+        // Attack-move, stop, then move: the move was the last word.
+        let o = w.object(*id).unwrap();
+        assert!(near(o.nav.goal, west), "scout {id:?} heads for {:?}, not west", o.nav.goal);
+        assert!(matches!(o.order, ridgeline::sim::object::Order::Move { .. }), "scout {id:?}: {:?}", o.order);
+    }
 }
 
 #[test]

@@ -716,6 +716,42 @@ fn the_control_bar_s_buttons_share_one_text_size() {
 }
 
 #[test]
+fn a_label_that_wraps_past_its_buttons_height_shrinks_to_stay_inside() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::{Fonts, TextMeasure};
+    let (mut s, _) = shell("shell-tall-label");
+    s.open(Screen::InGame);
+    // Two words that each fit but not side by side, over a price: three lines at full size.
+    let view = ButtonView {
+        label: "Power Station\n$600".into(),
+        usable: true,
+        tooltip: String::new(),
+        icon: Some("@icon/PowerStation".into()),
+        key: "Q".into(),
+    };
+    s.set_commands(&[view], "");
+    let r = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap().rect;
+    let fonts = Fonts::load().unwrap();
+    let lines: Vec<(String, f32, f32)> = draw_list(&s.ui, &fonts, &|_, _| {})
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { text, x, y, px, .. } if x >= r.x && x < r.right() && y >= r.y - 20.0 && y < r.bottom() => {
+                Some((text, y, px))
+            }
+            _ => None,
+        })
+        .filter(|(t, ..)| ["Power", "Station", "Power Station", "$600"].contains(&t.as_str()))
+        .collect();
+    assert!(lines.iter().any(|(t, ..)| t == "$600"), "{lines:?}");
+    // Every word fits the width at full size: only the height made it shrink.
+    let full = s.ui.font_px(s.find("InGame.wnd:ButtonCommand0").unwrap());
+    assert!(lines[0].2 < full, "shrunk from {full}: {lines:?}");
+    for (t, y, px) in &lines {
+        assert!(*y >= r.y && y + fonts.line_height(*px) <= r.bottom() + 1.0, "{t:?} at {y} outside {r:?}");
+    }
+}
+
+#[test]
 fn the_volume_sliders_are_heard_as_they_move_and_back_undoes_them() {
     let (mut s, path) = shell("shell-volumes");
     let saved = s.volumes();

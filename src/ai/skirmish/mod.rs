@@ -171,8 +171,9 @@ impl SkirmishAi {
         }
         self.decisions = self.decisions.wrapping_add(1);
         self.memory.observe(world, self.player);
-        // Building a structure needs the builder selected; so does every army order, and a
-        // frame's selections all run before its orders: a frame does one or the other.
+        // Building a structure needs the builder selected; so does every army order. A think
+        // gives one selection and its order (a second pair would run in a round of its own,
+        // `sim::frame_order`), so it does one or the other.
         if let Some(build) = self.expand(world) {
             return build;
         }

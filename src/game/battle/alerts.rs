@@ -95,10 +95,18 @@ pub struct Alerts {
 impl Alerts {
     /// Turns the frame's events about `local` into alerts, shown at battle time `now`; `low`
     /// is whether `local` is short of power after the frame.
-    pub fn note(&mut self, events: &[GameEvent], local: PlayerId, world: &World, low: bool, now: f32) {
+    pub fn note(
+        &mut self,
+        events: &[GameEvent],
+        local: PlayerId,
+        world: &World,
+        defs: &crate::defs::Definitions,
+        low: bool,
+        now: f32,
+    ) {
         let rules = world.rules();
         let clock = world.frame().0 / FRAMES_PER_SECOND;
-        let name = |t| rules.template(t).name.clone();
+        let name = |t| defs.object_name(t);
         for e in events {
             let (kind, text, at) = match e {
                 GameEvent::Killed { owner, template, at, .. } if *owner == local => {

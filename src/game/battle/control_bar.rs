@@ -6,11 +6,12 @@
 //! Must not: re-derive a game rule (it asks the simulation's queries) or draw (the shell
 //! shows the labels).
 
+use crate::defs::Definitions;
 use crate::sim::command::{Command, RejectReason};
 use crate::sim::event::GameEvent;
 use crate::sim::ids::{ObjectId, TemplateId, UpgradeId};
 use crate::sim::object::Object;
-use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+use crate::sim::{FRAMES_PER_SECOND, PlayerId};
 
 use super::Battle;
 
@@ -83,13 +84,13 @@ impl ControlBar {
     }
 
     /// Keeps the last of the frame's refusals of `local`'s orders, in the player's words.
-    pub fn note_refusals(&mut self, events: &[GameEvent], local: PlayerId, world: &World, now: f32) {
+    pub fn note_refusals(&mut self, events: &[GameEvent], local: PlayerId, defs: &Definitions, now: f32) {
         let last = events.iter().rev().find_map(|e| match e {
             GameEvent::OrderRefused(r) if r.player == local => Some(&r.reason),
             _ => None,
         });
         if let Some(reason) = last {
-            self.notice = Some((describe(reason, world), now));
+            self.notice = Some((describe(reason, defs), now));
         }
     }
 }
@@ -130,6 +131,7 @@ impl Battle {
         if structure && !o.is_complete() {
             return Vec::new();
         }
+        let defs = &self.game.content.defs;
         let mut buttons: Vec<CommandButton> = rules
             .template(o.template)
             .builds
@@ -147,16 +149,17 @@ impl Battle {
                     p if p < 0 => format!(", uses {} power", -p),
                     _ => String::new(),
                 };
-                let about = self.game.content.defs.object_descriptions.get(template.0 as usize);
+                let about = defs.object_descriptions.get(template.0 as usize);
                 let about = about.filter(|d| !d.is_empty()).map_or(String::new(), |d| format!(" {d}"));
+                let name = defs.object_name(template);
                 let mut tooltip =
-                    format!("{}: ${}, {secs} s{power}.{about}{}", t.name, t.cost, good_against(rules, template));
+                    format!("{name}: ${}, {secs} s{power}.{about}{}", t.cost, good_against(rules, template));
                 if let Err(why) = &verdict {
                     // Tooltips are one line.
-                    tooltip = format!("{tooltip} {}", describe(why, world));
+                    tooltip = format!("{tooltip} {}", describe(why, defs));
                 }
                 CommandButton {
-                    label: format!("{} ${}", t.name, t.cost),
+                    label: format!("{name}\n${}", t.cost),
                     action,
                     available: verdict.is_ok(),
                     refusal: verdict.err(),
@@ -193,22 +196,23 @@ impl Battle {
     fn structure_buttons(&self, o: &Object) -> Vec<CommandButton> {
         let world = self.world();
         let rules = world.rules();
-        let descriptions = &self.game.content.defs.upgrade_descriptions;
+        let defs = &self.game.content.defs;
         let mut buttons = Vec::new();
         for &upgrade in &rules.template(o.template).researches {
             let u = rules.upgrade(upgrade);
-            let about = descriptions.get(upgrade.0 as usize).map_or("", String::as_str);
+            let about = defs.upgrade_descriptions.get(upgrade.0 as usize).map_or("", String::as_str);
+            let name = defs.upgrade_name(upgrade);
             let secs = u.research_frames.div_ceil(FRAMES_PER_SECOND);
             let verdict = world.can_research(self.local, o.id, upgrade);
             let done = world.has_upgrade(self.local, upgrade);
-            let mut tooltip = format!("{}: ${}, {secs} s. {about}", u.name, u.cost);
+            let mut tooltip = format!("{name}: ${}, {secs} s. {about}", u.cost);
             if done {
-                tooltip = format!("{}: researched. {about}", u.name);
+                tooltip = format!("{name}: researched. {about}");
             } else if let Err(why) = &verdict {
-                tooltip = format!("{tooltip} {}", describe(why, world));
+                tooltip = format!("{tooltip} {}", describe(why, defs));
             }
             buttons.push(CommandButton {
-                label: if done { format!("{} (done)", u.name) } else { format!("{} ${}", u.name, u.cost) },
+                label: if done { format!("{name}\n(done)") } else { format!("{name}\n${}", u.cost) },
                 action: Action::Research { structure: o.id, upgrade },
                 available: verdict.is_ok(),
                 refusal: verdict.err(),
@@ -266,12 +270,12 @@ impl Battle {
             return text.clone();
         }
         let world = self.world();
-        let rules = world.rules();
+        let defs = &self.game.content.defs;
         let Some(o) = self.subject() else { return String::new() };
         let queue = world.factories().queue(o.id);
         // Construction and power first; research while nothing is queued.
         if (o.construction.is_some() || o.powered_down || queue.is_empty())
-            && let Some(work) = super::panel::work_status(world, o)
+            && let Some(work) = super::panel::work_status(world, &self.game.content.defs, o)
         {
             return work;
         }
@@ -286,8 +290,8 @@ impl Battle {
             .iter()
             .enumerate()
             .map(|(i, j)| {
-                let name = &rules.template(j.template).name;
-                if i == 0 { format!("{name} ({}s)", j.remaining.div_ceil(FRAMES_PER_SECOND)) } else { name.clone() }
+                let name = defs.object_name(j.template);
+                if i == 0 { format!("{name} ({}s)", j.remaining.div_ceil(FRAMES_PER_SECOND)) } else { name.to_string() }
             })
             .collect();
         format!("Building: {}", items.join(", "))
@@ -341,10 +345,11 @@ fn plural_words(name: &str) -> String {
     if words.ends_with("infantry") || words.ends_with("aircraft") { words } else { format!("{words}s") }
 }
 
-/// Why an order was refused, in the player's words (template names, not numbers).
-pub(super) fn describe(reason: &RejectReason, world: &World) -> String {
-    let rules = world.rules();
-    let name = |t: TemplateId| rules.templates.get(t.0 as usize).map_or("that".to_string(), |t| t.name.clone());
+/// Why an order was refused, in the player's words (names as players read them, not numbers).
+pub(super) fn describe(reason: &RejectReason, defs: &Definitions) -> String {
+    let name = |t: TemplateId| {
+        if (t.0 as usize) < defs.rules.templates.len() { defs.object_name(t).to_string() } else { "that".to_string() }
+    };
     match reason {
         RejectReason::NotEnoughMoney { cost, money } => {
             format!("Not enough money: it costs ${cost}, you have ${money}.")

@@ -268,9 +268,10 @@ impl Battle {
                     self.keep_snapshot(frame.0, hash);
                     self.keep_replay_state();
                     let world = self.game.session.world();
-                    self.control_bar.note_refusals(&report.events, self.local, world, self.elapsed);
+                    let defs = &self.game.content.defs;
+                    self.control_bar.note_refusals(&report.events, self.local, defs, self.elapsed);
                     self.power = world.power(self.local);
-                    self.alerts.note(&report.events, self.local, world, self.power.low(), self.elapsed);
+                    self.alerts.note(&report.events, self.local, world, defs, self.power.low(), self.elapsed);
                     self.score.count(&report.events);
                     self.shroud.update(world, self.local);
                     if self.see_all {

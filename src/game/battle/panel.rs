@@ -81,6 +81,7 @@ impl Battle {
         let mut out = Vec::new();
         let world = self.world();
         let rules = world.rules();
+        let defs = &self.game.content.defs;
         let objects = self.panel_objects();
         let s = rect.h / 142.0;
         let px = 12.0 * s;
@@ -121,7 +122,7 @@ impl Battle {
             out.push(DrawCmd::Fill { rect: icon, color: [20, 24, 28, 200] });
             out.push(DrawCmd::Image { rect: icon, name: icon_name(&t.name), tint: [255; 4] });
             let x = icon.right() + 6.0 * s;
-            text(&mut out, x, rect.y + 4.0 * s, t.name.clone(), true, [245, 235, 200, 255]);
+            text(&mut out, x, rect.y + 4.0 * s, defs.object_name(o.template).to_string(), true, [245, 235, 200, 255]);
             let (max, frac) = health_of(world, o);
             let bar = Rect::new(x, rect.y + 22.0 * s, rect.right() - x - 4.0 * s, 6.0 * s);
             out.push(DrawCmd::Fill { rect: bar, color: [0, 0, 0, 200] });
@@ -131,7 +132,7 @@ impl Battle {
             if let Some(r) = rank.checked_sub(1).and_then(|i| RANKS.get(i)) {
                 text(&mut out, rect.x + 4.0 * s, rect.y + 52.0 * s, (*r).to_string(), true, [240, 200, 60, 255]);
             }
-            if let Some(line) = status(world, o) {
+            if let Some(line) = status(world, defs, o) {
                 text(&mut out, rect.x + 4.0 * s, rect.y + 66.0 * s, line, false, [220, 220, 210, 255]);
             }
             let queue = world.factories().queue(o.id);
@@ -206,8 +207,8 @@ impl Battle {
 }
 
 /// The one object's doing, in words: construction, power, research, then cargo or repair.
-fn status(world: &World, o: &Object) -> Option<String> {
-    if let Some(work) = work_status(world, o) {
+fn status(world: &World, defs: &crate::defs::Definitions, o: &Object) -> Option<String> {
+    if let Some(work) = work_status(world, defs, o) {
         return Some(work);
     }
     if world.rules().template(o.template).gather.is_some() {
@@ -218,7 +219,7 @@ fn status(world: &World, o: &Object) -> Option<String> {
 
 /// A structure's own work in words, if any: still under construction, powered off, or
 /// researching (the panel and the control bar's line both say it).
-pub(super) fn work_status(world: &World, o: &Object) -> Option<String> {
+pub(super) fn work_status(world: &World, defs: &crate::defs::Definitions, o: &Object) -> Option<String> {
     let rules = world.rules();
     if let Some(left) = o.construction {
         let total = rules.template(o.template).build_frames.max(1);
@@ -229,5 +230,5 @@ pub(super) fn work_status(world: &World, o: &Object) -> Option<String> {
     }
     let job = world.research().job(o.id)?;
     let secs = job.remaining.div_ceil(FRAMES_PER_SECOND);
-    Some(format!("Researching {} ({secs}s)", rules.upgrade(job.upgrade).name))
+    Some(format!("Researching {} ({secs}s)", defs.upgrade_name(job.upgrade)))
 }

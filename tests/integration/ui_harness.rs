@@ -357,6 +357,15 @@ fn tooltips_show_after_resting_and_hide_on_move_or_press() {
     m.handle(Input::MouseMove { x: 50.0, y: 70.0 });
     m.advance(5000);
     assert!(m.tooltip().is_none() && !m.tooltip_pending());
+    // A window hidden under a cursor at rest (a dialog closed by its own button) leaves no tip.
+    m.handle(Input::MouseMove { x: 50.0, y: 30.0 });
+    m.advance(5000);
+    assert!(m.tooltip().is_some());
+    let tip = m.find("Test.wnd:Tip").unwrap();
+    m.show(tip, false);
+    assert!(m.tooltip().is_none() && !m.tooltip_pending(), "the hidden button's tip stayed");
+    m.advance(5000);
+    assert!(m.tooltip().is_none());
 }
 
 #[test]

@@ -19,9 +19,15 @@ impl WindowManager {
     }
 
     fn tooltip_source(&self) -> Option<(String, u32)> {
-        let w = self.window(self.hover?)?;
+        let id = self.hover?;
+        let w = self.window(id)?;
         // No tip over an open drop-down: the list is what the player reads then.
         if w.tooltip.is_empty() || self.capture.is_some() || self.open_combo().is_some() {
+            return None;
+        }
+        // Hover is found when the cursor moves: a window hidden or covered since, under a
+        // cursor at rest, has no tip (a closed dialog's button would leave its tip behind).
+        if self.hit(self.cursor.0, self.cursor.1) != Some(id) {
             return None;
         }
         let delay = u32::try_from(w.tooltip_delay).unwrap_or(DEFAULT_TOOLTIP_DELAY_MS);

@@ -3,7 +3,9 @@
 //! A gatherer ordered to a pile walks there, loads for its template's time, takes up to its
 //! load from the pile, walks to the nearest finished depot of its owner, unloads (the money is
 //! the owner's now) and goes back; when the pile runs dry it moves on to the nearest pile
-//! with money left, or stops. Piles and depots are found nearest first, ties by id.
+//! with money left, or stops. Piles and depots are found nearest first, ties by id. A gatherer
+//! new to the field (a starting one, or one trained without a rally point) goes to work at
+//! the nearest pile by itself.
 //! Must not: create money except by unloading what a pile gave.
 
 use super::event::GameEvent;
@@ -153,6 +155,23 @@ fn stop(world: &mut World, slot: usize) {
         g.set_order(Order::Idle);
         g.set_work(0);
         g.clear_nav();
+    }
+}
+
+/// Sends a gatherer without orders to work the nearest supply pile with money left within
+/// [`SEARCH`] of it (ties: lowest id), as a gatherer that is new to the field does; it stays
+/// idle when there is none. Anything else, or a gatherer already given orders, is left as it is.
+pub(crate) fn send_to_work(world: &mut World, id: ObjectId) {
+    let Some(g) = world.objects.get(id) else { return };
+    if world.rules.template(g.template).gather.is_none() || g.order != Order::Idle {
+        return;
+    }
+    let (from, reach) = (g.pos, Fixed::from_int(SEARCH));
+    let Some(pile) = nearest(world, from, |o| o.supply > 0 && near(o.pos, from, reach)).map(|o| o.id) else {
+        return;
+    };
+    if let Some(mut g) = world.objects.get_mut(id) {
+        g.set_order(Order::Gather { pile });
     }
 }
 

@@ -175,13 +175,22 @@ pub(crate) fn construct(world: &mut World) {
     }
 }
 
+/// Where the units finished this frame go once they appear at the flush.
+#[derive(Debug, Default)]
+pub(crate) struct Arrivals {
+    /// Units whose factory has a rally point, with the point.
+    pub rallies: Vec<(ObjectId, Vec2)>,
+    /// Gatherers whose factory has none: they go to work (`economy::send_to_work`).
+    pub workers: Vec<ObjectId>,
+}
+
 /// Factories work on their first job; finished units are queued to appear at the flush.
-/// Returns the new units with the rally points they should head for.
+/// Returns where the new units go.
 #[inline(never)] // a system of its own keeps the tick's code small
-pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
+pub(crate) fn produce(world: &mut World) -> Arrivals {
     let rules = std::sync::Arc::clone(&world.rules);
     let ids: Vec<ObjectId> = world.factories.queues.keys().copied().collect();
-    let mut rallies = Vec::new();
+    let mut arrivals = Arrivals::default();
     let power = if ids.is_empty() { Vec::new() } else { world.frame_power() };
     for factory in ids {
         let Some(f) = world.objects.get(factory) else {
@@ -217,9 +226,11 @@ pub(crate) fn produce(world: &mut World) -> Vec<(ObjectId, Vec2)> {
         };
         let id = world.create_object(template, owner, exit, facing);
         world.events.push(GameEvent::UnitProduced { object: id, template, owner, at: exit });
-        if let Some(r) = rally {
-            rallies.push((id, r));
+        match rally {
+            Some(r) => arrivals.rallies.push((id, r)),
+            None if rules.template(template).gather.is_some() => arrivals.workers.push(id),
+            None => {}
         }
     }
-    rallies
+    arrivals
 }

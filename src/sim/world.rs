@@ -182,7 +182,7 @@ impl World {
         // Construction may have finished a plant or a consumer: power is found afresh.
         self.scratch.power = None;
         economy::gather(self);
-        let rallies = production::produce(self);
+        let arrivals = production::produce(self);
         super::research::step(self);
         super::upkeep::step(self);
         combat::update(self);
@@ -202,11 +202,14 @@ impl World {
             self.objects.destroy(id);
         }
         let gone_objects = self.objects.flush();
-        for (id, goal) in rallies {
+        for (id, goal) in arrivals.rallies {
             if let Some(mut o) = self.objects.get_mut(id) {
                 o.set_order(Order::Move { goal });
                 movement::set_goal(&mut o, goal, &mut self.pathfinder);
             }
+        }
+        for id in arrivals.workers {
+            economy::send_to_work(self, id);
         }
         for gone in gone_objects {
             self.factories.forget(gone.id);

@@ -235,6 +235,19 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     use ridgeline::game::battle::Action;
     let mut b = battle();
     let me = b.local();
+    // The hauler goes to work by itself; stopped (click, S), it stays put, so the purse below
+    // moves only by what is bought and sold.
+    let hauler_t = b.world().rules().template_id("Hauler").unwrap();
+    let hauler = b.world().objects().find(|o| o.owner == me && o.template == hauler_t).unwrap();
+    assert!(matches!(hauler.order, Order::Gather { .. }), "{:?}", hauler.order);
+    let (hauler_id, p) = (hauler.id, to_display(hauler.pos));
+    let px = b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.mouse_down(MouseButton::Left, px);
+    b.mouse_up(MouseButton::Left, px);
+    assert_eq!(b.selection(), &[hauler_id]);
+    b.hotkey('s', false);
+    run(&mut b, 0.3);
+    assert_eq!(b.world().object(hauler_id).unwrap().order, Order::Idle);
     let dozer_t = b.world().rules().template_id("Dozer").unwrap();
     let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
     let (dozer_id, p) = (dozer.id, to_display(dozer.pos));
@@ -1045,4 +1058,50 @@ fn selecting_and_ordering_chirp_and_a_finished_unit_is_announced() {
         }
     }
     assert!(heard.iter().any(|n| n == "UnitReady"), "{heard:?}");
+}
+
+/// The overlay's texts that start with `prefix`, with their colours' opacity.
+fn floating(b: &Battle, prefix: &str) -> Vec<(String, u8)> {
+    b.overlay()
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { text, color, .. } if text.starts_with(prefix) => Some((text, color[3])),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn money_brought_in_rises_where_it_lands_and_fades_and_a_promotion_is_named() {
+    use ridgeline::sim::event::GameEvent;
+    let mut b = battle();
+    let start = b.money();
+    // The hauler's first trip: the money it unloads rises as "+$…" over the depot.
+    let mut seen = Vec::new();
+    for _ in 0..120 {
+        run(&mut b, 0.5);
+        seen = floating(&b, "+$");
+        if !seen.is_empty() {
+            break;
+        }
+    }
+    let (text, _) = seen.first().cloned().expect("a delivery within a minute");
+    let amount: i64 = text.trim_start_matches("+$").parse().expect("a whole amount");
+    assert!(amount > 0 && b.money() - start >= amount, "+${amount} shown, money {start} → {}", b.money());
+    // It fades as it rises, then goes.
+    let alpha = |b: &Battle| floating(b, &text).first().map(|t| t.1);
+    let early = alpha(&b).unwrap();
+    b.age_display(1.4);
+    let late = alpha(&b).expect("still showing after 1.4 s");
+    assert!(late < early, "fading: {early} → {late}");
+    b.age_display(1.0);
+    assert!(alpha(&b).is_none(), "gone after its time");
+    // Only the local player's: another's money shows nothing; a promotion shows its rank.
+    let at = b.world().objects().find(|o| o.owner == b.local()).unwrap().pos;
+    let other = GameEvent::MoneyReceived { player: ridgeline::sim::PlayerId(1), amount: 999, at };
+    let unit = b.world().objects().find(|o| o.owner == b.local()).unwrap().id;
+    let promoted = GameEvent::Promoted { object: unit, owner: b.local(), rank: 2, at };
+    b.display_events(&[other, promoted]);
+    assert!(floating(&b, "+$999").is_empty(), "another player's money");
+    assert_eq!(floating(&b, "Elite").len(), 1);
 }

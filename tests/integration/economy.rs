@@ -30,10 +30,48 @@ fn a_gatherer_brings_money_from_the_nearest_pile() {
     let gained = w.players()[0].money - money0;
     assert!(gained >= 200, "several trips in 90 s (gained {gained})");
     assert_eq!(gained % 100, 0, "whole loads");
-    // Money is moved, not made: what the player gained (plus what rides on the hauler) left the piles.
-    let riding = w.object(hauler).unwrap().cargo as i64;
-    assert_eq!(supply0 - total(&w), gained + riding);
+    // Money is moved, not made: what the players gained (the other's porter works too) plus
+    // what rides on their gatherers left the piles.
+    let gains: i64 = w.players().iter().map(|p| p.money).sum::<i64>() - 2 * money0;
+    let riding: i64 = w.objects().map(|o| o.cargo as i64).sum();
+    assert_eq!(supply0 - total(&w), gains + riding);
     assert_eq!(w.state_hash(), w.recomputed_state_hash());
+}
+
+#[test]
+fn a_gatherer_new_to_the_field_goes_to_work_at_the_nearest_pile_and_stays_where_it_is_stopped() {
+    let (mut w, _) = common::opening_game("idle@Coalition,idle@Dominion", 1);
+    let gatherers: Vec<_> = w.objects().filter(|o| w.rules().template(o.template).gather.is_some()).collect();
+    assert_eq!(gatherers.len(), 2, "each side starts with one");
+    for g in &gatherers {
+        let nearest = w.objects().filter(|o| o.supply > 0).min_by_key(|o| ((o.pos - g.pos).length_squared(), o.id));
+        assert_eq!(g.order, Order::Gather { pile: nearest.unwrap().id }, "player {}", g.owner.0);
+    }
+    let hauler = gatherers.iter().find(|g| g.owner == PlayerId(0)).unwrap().id;
+    // Stopped, it stays idle; a hauler trained without a rally point goes to work.
+    assert!(order(&mut w, 1, Command::Select { objects: vec![hauler], add: false }).is_empty());
+    assert!(order(&mut w, 2, Command::Stop).is_empty());
+    let post_t = w.rules().template_id("CommandPost").unwrap();
+    let hauler_t = w.rules().template_id("Hauler").unwrap();
+    let post = w.objects().find(|o| o.owner == PlayerId(0) && o.template == post_t).unwrap().id;
+    assert!(order(&mut w, 3, Command::Produce { factory: post, template: hauler_t }).is_empty());
+    let before: Vec<_> = w.objects().map(|o| o.id).collect();
+    for _ in 0..40 * 30 {
+        w.tick(&[]);
+    }
+    assert_eq!(w.object(hauler).unwrap().order, Order::Idle, "the stopped hauler started again");
+    let new = w.objects().find(|o| o.template == hauler_t && !before.contains(&o.id)).expect("trained in 40 s");
+    assert!(matches!(new.order, Order::Gather { .. }), "the new hauler: {:?}", new.order);
+    // With a rally point, the next goes there instead, as every unit does.
+    let at = ridgeline::sim::Point { x: 600, y: 600 };
+    assert!(order(&mut w, 4, Command::SetRally { factory: post, at }).is_empty());
+    assert!(order(&mut w, 5, Command::Produce { factory: post, template: hauler_t }).is_empty());
+    let before: Vec<_> = w.objects().map(|o| o.id).collect();
+    for _ in 0..40 * 30 {
+        w.tick(&[]);
+    }
+    let rallied = w.objects().find(|o| o.template == hauler_t && !before.contains(&o.id)).expect("trained in 40 s");
+    assert!(!matches!(rallied.order, Order::Gather { .. }), "the rallied hauler: {:?}", rallied.order);
 }
 
 #[test]

@@ -6,7 +6,8 @@
 //! → commands), `selection.rs` (what is shown selected, control groups), `view.rs` (camera,
 //! screen, picking), `control_bar.rs`, `alerts.rs` (losses, attacks and finished work told to
 //! the player), `panel.rs` (the selection panel and production queue), `radar.rs`,
-//! `overlay.rs`, `effects.rs` (tracers and rings from the tick's events), `score.rs`,
+//! `overlay.rs`, `effects.rs` (tracers and rings from the tick's events), `floaters.rs`
+//! (money brought in and promotions, rising from where they happened), `score.rs`,
 //! `online.rs` (the other machines) and `replay.rs` (watching and recording).
 //!
 //! Must not: change the world; every order goes through the stream as a command.
@@ -14,6 +15,7 @@
 mod alerts;
 mod control_bar;
 mod effects;
+mod floaters;
 mod input;
 mod markers;
 mod online;
@@ -55,6 +57,7 @@ pub use particles::{PUFF, puff_image};
 
 use control_bar::ControlBar;
 use effects::Effects;
+use floaters::Floaters;
 use input::Pending;
 use replay::Watching;
 use score::Score;
@@ -101,6 +104,8 @@ pub struct Battle {
     /// What the local player is told about (losses, attacks, finished work).
     alerts: Alerts,
     effects: Effects,
+    /// Money brought in and promotions, rising and fading where they happened.
+    floaters: Floaters,
     /// Flashes, explosions, smoke and dust.
     particles: particles::Particles,
     /// Guns that just fired: how hard each still kicks back (1 at the shot, fading to 0).
@@ -190,6 +195,7 @@ impl Battle {
             control_bar: ControlBar::default(),
             alerts: Alerts::default(),
             effects: Effects::default(),
+            floaters: Floaters::default(),
             particles: particles::Particles::default(),
             recoil: BTreeMap::new(),
             markers: markers::Markers::default(),
@@ -309,6 +315,7 @@ impl Battle {
             self.since_tick = self.since_tick.min(FRAME);
         }
         self.effects.age(dt);
+        self.floaters.age(dt);
         self.markers.age(dt);
         // Particles live in game time: a pause freezes them, a faster game speeds them.
         let game_dt = self.pace.scale(dt);
@@ -442,6 +449,7 @@ impl Battle {
     pub fn display_events(&mut self, events: &[crate::sim::event::GameEvent]) {
         let world = self.game.session.world();
         self.effects.note(events, &self.scene, world, self.local, &self.shroud);
+        self.floaters.note(events, &self.scene, self.local);
         self.particles.note(events, &self.scene, world, self.local, &self.shroud);
         for e in events {
             if let crate::sim::event::GameEvent::WeaponFired { shooter, .. } = e {
@@ -458,6 +466,7 @@ impl Battle {
     /// age, the camera settles. For tools and the renderer's tests.
     pub fn age_display(&mut self, seconds: f32) {
         self.effects.age(seconds);
+        self.floaters.age(seconds);
         self.particles.age(seconds);
         self.wrecks.age(seconds);
     }

@@ -87,6 +87,7 @@ impl Battle {
             }
         }
         self.particles.draw(&self.view, &mut out);
+        self.floaters.draw(&self.view, &mut out);
         self.order_feedback(&mut out);
         self.shells(&mut out);
         self.health_bars(&mut out);

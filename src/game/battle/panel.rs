@@ -26,7 +26,7 @@ const GRID_ROWS: usize = 4;
 /// Queued units shown.
 const QUEUE_SHOWN: usize = 5;
 /// The rank names, from the first.
-const RANKS: [&str; 3] = ["Veteran", "Elite", "Heroic"];
+pub(super) const RANKS: [&str; 3] = ["Veteran", "Elite", "Heroic"];
 
 /// Where things sit in the panel (screen pixels).
 struct Layout {

@@ -4,8 +4,8 @@
 //! load from the pile, walks to the nearest finished depot of its owner, unloads (the money is
 //! the owner's now) and goes back; when the pile runs dry it moves on to the nearest pile
 //! with money left, or stops. Piles and depots are found nearest first, ties by id. A gatherer
-//! new to the field (a starting one, or one trained without a rally point) goes to work at
-//! the nearest pile by itself.
+//! new to the field (a starting one, or one trained without a rally point) goes to work by
+//! itself, at the pile nearest one of its owner's depots.
 //! Must not: create money except by unloading what a pile gave.
 
 use super::event::GameEvent;
@@ -158,19 +158,29 @@ fn stop(world: &mut World, slot: usize) {
     }
 }
 
-/// Sends a gatherer without orders to work the nearest supply pile with money left within
-/// [`SEARCH`] of it (ties: lowest id), as a gatherer that is new to the field does; it stays
-/// idle when there is none. Anything else, or a gatherer already given orders, is left as it is.
+/// Sends a gatherer without orders to work a supply pile with money left within [`SEARCH`] of
+/// it, on ground it can reach: the one with the shortest haul to one of its owner's finished
+/// depots (with none, the one nearest the gatherer; ties: more money left, then lowest id), as a
+/// gatherer new to the field does. It stays idle when there is none. Anything else, or a
+/// gatherer already given orders, is left as it is.
 pub(crate) fn send_to_work(world: &mut World, id: ObjectId) {
     let Some(g) = world.objects.get(id) else { return };
     if world.rules.template(g.template).gather.is_none() || g.order != Order::Idle {
         return;
     }
-    let (from, reach) = (g.pos, Fixed::from_int(SEARCH));
-    let Some(pile) = nearest(world, from, |o| o.supply > 0 && near(o.pos, from, reach)).map(|o| o.id) else {
-        return;
+    let (from, owner, reach) = (g.pos, g.owner, Fixed::from_int(SEARCH));
+    let ground = world.ground_at(from);
+    let depots = finished_depots(world);
+    let haul = |p: Vec2| {
+        nearest_depot(&depots, owner, p).map_or((p - from).length_squared(), |(d, _)| (d - p).length_squared())
     };
-    if let Some(mut g) = world.objects.get_mut(id) {
+    let pile = world
+        .objects
+        .iter()
+        .filter(|o| o.supply > 0 && near(o.pos, from, reach) && world.ground_at(o.pos) == ground)
+        .min_by_key(|o| (haul(o.pos), std::cmp::Reverse(o.supply), o.id))
+        .map(|o| o.id);
+    if let (Some(pile), Some(mut g)) = (pile, world.objects.get_mut(id)) {
         g.set_order(Order::Gather { pile });
     }
 }

@@ -39,13 +39,18 @@ fn a_gatherer_brings_money_from_the_nearest_pile() {
 }
 
 #[test]
-fn a_gatherer_new_to_the_field_goes_to_work_at_the_nearest_pile_and_stays_where_it_is_stopped() {
+fn a_gatherer_new_to_the_field_goes_to_work_at_the_pile_nearest_its_depot_and_stays_where_it_is_stopped() {
     let (mut w, _) = common::opening_game("idle@Coalition,idle@Dominion", 1);
     let gatherers: Vec<_> = w.objects().filter(|o| w.rules().template(o.template).gather.is_some()).collect();
     assert_eq!(gatherers.len(), 2, "each side starts with one");
     for g in &gatherers {
-        let nearest = w.objects().filter(|o| o.supply > 0).min_by_key(|o| ((o.pos - g.pos).length_squared(), o.id));
-        assert_eq!(g.order, Order::Gather { pile: nearest.unwrap().id }, "player {}", g.owner.0);
+        // Each side's one depot is its headquarters; the pile with the shortest haul to it.
+        let depot = w
+            .objects()
+            .find(|o| o.owner == g.owner && w.rules().template(o.template).supply_depot)
+            .expect("a headquarters that takes in supplies");
+        let best = w.objects().filter(|o| o.supply > 0).min_by_key(|o| ((o.pos - depot.pos).length_squared(), o.id));
+        assert_eq!(g.order, Order::Gather { pile: best.unwrap().id }, "player {}", g.owner.0);
     }
     let hauler = gatherers.iter().find(|g| g.owner == PlayerId(0)).unwrap().id;
     // Stopped, it stays idle; a hauler trained without a rally point goes to work.
@@ -88,4 +93,39 @@ fn gathering_needs_a_pile_and_a_gatherer() {
         vec![RejectReason::NothingSelected],
         "a tank does not gather"
     );
+}
+
+/// A new gatherer picks the pile with the shortest haul to a depot, not the one it stands by.
+#[test]
+fn a_new_gatherer_picks_the_pile_nearest_a_depot_over_the_one_beside_it() {
+    use ridgeline::sim::fixed::Fixed;
+    use ridgeline::sim::terrain::Terrain;
+    use ridgeline::sim::vector::Vec2;
+    use ridgeline::sim::world::{GameSetup, InitialObject, PlayerSetup};
+    let defs = common::defs();
+    let rules = defs.rules.clone();
+    let id = |n: &str| rules.template_id(n).unwrap();
+    let start = Vec2::from_int(1000, 1000);
+    let at = |dx: i64| Vec2::from_int(1000 + dx, 1000);
+    let object = |template, owner, pos, supply| InitialObject { template, owner, pos, supply };
+    let objects = vec![
+        object(id("SupplyPile"), PlayerId::NEUTRAL, at(-200), 5000),
+        object(id("SupplyPile"), PlayerId::NEUTRAL, at(950), 5000),
+        object(id("Hauler"), PlayerId(0), at(900), 0),
+    ];
+    let setup = GameSetup {
+        rules: rules.clone(),
+        terrain: Terrain::open(256, 256, Fixed::from_int(10), vec![start, Vec2::from_int(2400, 2400)]),
+        players: vec![
+            PlayerSetup::with_faction_money(&rules, 0, 0, 0),
+            PlayerSetup::with_faction_money(&rules, 1, 1, 1),
+        ],
+        seed: 1,
+        objects,
+    };
+    let w = World::new(setup).unwrap();
+    let pile_at = |x: i64| w.objects().find(|o| o.supply > 0 && o.pos == at(x)).unwrap().id;
+    let (by_depot, beside) = (pile_at(-200), pile_at(950));
+    let far = w.objects().find(|o| o.template == id("Hauler") && o.pos == at(900)).unwrap();
+    assert_eq!(far.order, Order::Gather { pile: by_depot }, "not the pile beside it ({beside:?})");
 }

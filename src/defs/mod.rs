@@ -8,6 +8,7 @@
 
 pub mod ai_plans;
 pub mod ai_styles;
+mod display_names;
 pub mod error;
 mod graph;
 pub mod model;
@@ -24,7 +25,7 @@ use crate::content::ContentRoots;
 use crate::content::limits::{MAX_DEFINITIONS, MAX_STARTING_OBJECTS};
 use crate::sim::angle::Angle;
 use crate::sim::fixed::Fixed;
-use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, UpgradeId, WeaponId};
+use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
 use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rank, Rules, Upkeep, WeaponTemplate};
 
 use crate::content::suggest::did_you_mean;
@@ -78,19 +79,6 @@ pub struct RuleSources {
 }
 
 impl Definitions {
-    /// The name players read for an object template (its unique name where it has no
-    /// `display_name`; "?" for a template these definitions do not hold).
-    pub fn object_name(&self, template: TemplateId) -> &str {
-        let i = template.0 as usize;
-        self.object_names.get(i).or_else(|| self.rules.templates.get(i).map(|t| &t.name)).map_or("?", String::as_str)
-    }
-
-    /// The name players read for an upgrade (as [`Definitions::object_name`]).
-    pub fn upgrade_name(&self, upgrade: UpgradeId) -> &str {
-        let i = upgrade.0 as usize;
-        self.upgrade_names.get(i).or_else(|| self.rules.upgrades.get(i).map(|u| &u.name)).map_or("?", String::as_str)
-    }
-
     /// Loads `data/{objects,weapons,armor,factions,upgrades}.ron` through the content roots, and
     /// checks the sounds they name against `data/sounds.ron`.
     pub fn load(roots: &ContentRoots) -> Result<Definitions, DefsErrors> {
@@ -210,25 +198,6 @@ impl Definitions {
     }
 }
 
-/// Longest display name accepted, in characters (a control-bar button holds about this much).
-const MAX_DISPLAY_NAME: usize = 32;
-
-/// A display name as players will read it: trimmed, one line, not empty, not too long.
-fn display_name(given: &str) -> Result<String, String> {
-    let name = given.trim();
-    if name.is_empty() {
-        return Err("is empty (leave it out to show the unique name)".to_string());
-    }
-    if name.chars().any(char::is_control) {
-        return Err(format!("{given:?} holds a control character (a display name is one line)"));
-    }
-    let n = name.chars().count();
-    if n > MAX_DISPLAY_NAME {
-        return Err(format!("{n} characters; the limit is {MAX_DISPLAY_NAME}"));
-    }
-    Ok(name.to_string())
-}
-
 /// Builds [`Rules`] while collecting errors.
 struct Builder<'a> {
     src: &'a RuleSources,
@@ -268,12 +237,6 @@ fn frames(seconds: f64) -> Result<u32, String> {
 }
 
 impl Builder<'_> {
-    /// The name players read for `name`: its checked `display_name`, else `name` itself.
-    fn display_name(&mut self, src: &Source, item: &'static str, name: &str, given: Option<&str>) -> String {
-        let shown = given.map(display_name).transpose();
-        self.check(shown, src, item, name, "display_name").flatten().unwrap_or_else(|| name.to_string())
-    }
-
     fn check<T>(
         &mut self,
         r: Result<T, String>,

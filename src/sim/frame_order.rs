@@ -3,8 +3,8 @@
 //! Commands run by (kind, player, id): every player's selections first, then their moves, and
 //! so on. That order alone would change what a player meant when several orders fall in one
 //! frame, as they do when orders are given during a pause or a network stall, or faster than a
-//! frame: "select A, move A, select B, move B" would send both groups to B's point, and "move,
-//! then stop" would stop before it moved. So each player's commands are first cut into rounds,
+//! frame: "select A, move A, select B, move B" would send both groups to B's point, and "stop,
+//! then move" would end stopped. So each player's commands are first cut into rounds,
 //! in the order the player gave them: a round ends where a selection follows an order to the
 //! selection, or where an order to the selection follows one of a later kind. Rounds run one
 //! after another, each by (kind, player, id). A frame without such a turn (any frame of the AI,

@@ -181,9 +181,7 @@ impl World {
         super::vision::update(&mut world);
         world.pathfinder.refresh_regions(&world.terrain);
         // Starting gatherers go to work (on ground they can reach: after the regions), in id order.
-        let rules = Arc::clone(&world.rules);
-        let gatherers: Vec<ObjectId> =
-            world.objects.iter().filter(|o| rules.template(o.template).gather.is_some()).map(|o| o.id).collect();
+        let gatherers: Vec<ObjectId> = world.objects.of_set(&world.scans.gatherers).map(|o| o.id).collect();
         for id in gatherers {
             super::economy::send_to_work(&mut world, id);
         }

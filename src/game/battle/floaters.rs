@@ -89,7 +89,7 @@ impl Floaters {
         for f in &self.items {
             let (rise, alpha) = f.rise_and_alpha();
             let Some(px) = view.project(f.at + Vec3::Z * rise) else { continue };
-            // About half the size a character (the overlay has no font to measure with).
+            // About half its size a character wide (the overlay has no font to measure with).
             let width = f.text.chars().count() as f32 * PX * 0.55;
             let [r, g, b, a] = f.color;
             out.push(DrawCmd::Text {

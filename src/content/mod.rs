@@ -11,6 +11,7 @@ pub mod digest;
 pub mod image_file;
 pub mod limits;
 pub mod mod_info;
+pub mod new_mod;
 pub mod ron_file;
 pub mod suggest;
 

@@ -1,0 +1,54 @@
+//! `ridgeline bench <what>`: measured figures, the last line one JSON object.
+//!
+//! Must not: measure anything itself (`ridgeline::bench` does); this file only picks.
+
+use anyhow::Result;
+use clap::Subcommand;
+use ridgeline::bench;
+use ridgeline::content::ContentRoots;
+
+/// What `bench` measures.
+#[derive(Subcommand)]
+pub enum BenchKind {
+    /// Ticks per second with many moving units, and the state hash's cost.
+    Sim {
+        /// Unit counts, comma-separated (default 200,1000,2000).
+        #[arg(long, value_delimiter = ',')]
+        units: Vec<usize>,
+        /// Skip the 500-a-side battle (to time or profile the unit counts alone).
+        #[arg(long)]
+        no_battle: bool,
+    },
+    /// Road mesh generation for the shipped maps and a generated network.
+    Roads,
+    /// One drawn frame of a battle, offscreen at 1280×720.
+    Render,
+    /// Layout parsing and event routing.
+    Ui,
+    /// The mixer's cost in a 200-unit battle, per frame.
+    Audio,
+    /// Lockstep over loopback QUIC (pacing off), bytes on the wire, decoder throughput.
+    Net {
+        /// Instead: a paced game through a lossy, slow, jittery link (takes a minute).
+        #[arg(long)]
+        impaired: bool,
+    },
+}
+
+/// Runs `bench`.
+pub fn run(roots: &ContentRoots, what: BenchKind) -> Result<()> {
+    let figures = match what {
+        BenchKind::Sim { units, no_battle } => {
+            let units = if units.is_empty() { bench::sim::DEFAULT_UNITS.to_vec() } else { units };
+            bench::sim::run(roots, &units, !no_battle)?
+        }
+        BenchKind::Ui => bench::ui::run(roots).map_err(anyhow::Error::msg)?,
+        BenchKind::Audio => bench::audio::run(roots).map_err(anyhow::Error::msg)?,
+        BenchKind::Render => bench::render::run(roots)?,
+        BenchKind::Net { impaired: true } => bench::net::impaired(roots)?,
+        BenchKind::Net { impaired: false } => bench::net::run(roots)?,
+        BenchKind::Roads => bench::roads::run(roots)?,
+    };
+    println!("{figures}");
+    Ok(())
+}

@@ -1,0 +1,61 @@
+//! `ridgeline host`: a headless online game. Prints `join-code: <code>` as soon as it listens,
+//! starts when every `remote` slot has joined, then plays like `sim`.
+//!
+//! Must not: start before every remote slot is filled.
+
+use std::io::Write;
+
+use anyhow::Result;
+use ridgeline::content::ContentRoots;
+use ridgeline::net::quic::JoinCode;
+use ridgeline::session::PlayersSpec;
+use ridgeline::session::online::{self, HostOptions};
+
+use super::args::{frames_arg, playable_factions};
+use super::online::NetArgs;
+
+/// `host`'s arguments.
+#[derive(clap::Args)]
+pub struct HostArgs {
+    /// Map name (under maps/) or folder.
+    #[arg(long)]
+    map: String,
+    /// As for `sim`, with `remote` for each slot a joiner plays.
+    #[arg(long)]
+    players: String,
+    /// Frames to run (fewer if someone wins); every machine stops there.
+    #[arg(long, value_parser = frames_arg)]
+    frames: u32,
+    /// Game seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "0.0.0.0:47600")]
+    bind: std::net::SocketAddr,
+    /// Run as fast as the slowest peer allows instead of 30 frames a second (for everyone).
+    #[arg(long)]
+    unpaced: bool,
+    /// A fixed run-ahead in frames; without it the host adapts it to the measured round trips.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    run_ahead: Option<u32>,
+    #[command(flatten)]
+    net: NetArgs,
+}
+
+/// Runs `host`.
+pub fn run(roots: &ContentRoots, args: HostArgs) -> Result<()> {
+    let spec: PlayersSpec = args.players.parse()?;
+    let mut setup = spec.to_match_setup(&args.map, args.seed, &playable_factions(roots)?);
+    setup.run_ahead = args.run_ahead;
+    let script = args.net.out.script(setup.slots.len())?;
+    let announce = |code: &JoinCode| {
+        println!("join-code: {code}");
+        let _ = std::io::stdout().flush();
+    };
+    let options =
+        HostOptions { bind: args.bind, name: args.net.name.clone(), unpaced: args.unpaced, frames: args.frames };
+    let mut game = online::host(roots, &setup, &script, &options, announce)?;
+    let options = args.net.options(args.frames, args.run_ahead.is_none());
+    let (summary, log) = online::run(&mut game, &options, args.unpaced)?;
+    args.net.finish(&summary, &log)
+}

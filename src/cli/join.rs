@@ -1,0 +1,53 @@
+//! `ridgeline join`: join a hosted game with its code and play the slot the host gives this
+//! machine with the chosen controller.
+//!
+//! Must not: trust the address over the code's fingerprint (`--connect` replaces the address only).
+
+use anyhow::Result;
+use ridgeline::content::ContentRoots;
+use ridgeline::net::quic::JoinCode;
+use ridgeline::session::online;
+use ridgeline::session::{Difficulty, SlotKind};
+
+use super::online::NetArgs;
+
+/// Most scripted players a joiner's script may name (any slot the host may give it).
+const SCRIPT_SLOTS: usize = 8;
+
+/// `join`'s arguments.
+#[derive(clap::Args)]
+pub struct JoinArgs {
+    /// The host's join code.
+    code: String,
+    /// Connect here instead of the address in the code (port forwarding, relays); the
+    /// certificate fingerprint in the code is still checked.
+    #[arg(long)]
+    connect: Option<std::net::SocketAddr>,
+    /// Who plays this machine's slot: idle, scripted or ai:<difficulty>.
+    #[arg(long, default_value = "idle", value_parser = controller)]
+    controller: SlotKind,
+    #[command(flatten)]
+    net: NetArgs,
+}
+
+/// `--controller`: idle, scripted or ai:<difficulty>.
+fn controller(s: &str) -> Result<SlotKind, String> {
+    match s {
+        "idle" => Ok(SlotKind::Idle),
+        "scripted" => Ok(SlotKind::Scripted),
+        other => match other.strip_prefix("ai:").and_then(|d| Difficulty::ALL.into_iter().find(|x| x.name() == d)) {
+            Some(difficulty) => Ok(SlotKind::Ai { difficulty }),
+            None => Err(format!("{other}: expected idle, scripted or ai:easy|normal|hard|brutal")),
+        },
+    }
+}
+
+/// Runs `join`.
+pub fn run(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
+    let code: JoinCode = args.code.parse()?;
+    let script = args.net.out.script(SCRIPT_SLOTS)?;
+    let (mut game, unpaced, frames) =
+        online::join(roots, &code, args.connect, &args.net.name, args.controller, &script)?;
+    let (summary, log) = online::run(&mut game, &args.net.options(frames, false), unpaced)?;
+    args.net.finish(&summary, &log)
+}

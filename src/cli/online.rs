@@ -1,0 +1,63 @@
+//! What `host` and `join` share: the online arguments beside the game-output trio, the
+//! session's options built from them, and the closing report.
+//!
+//! Must not: connect (host.rs and join.rs do, through the session).
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use ridgeline::game::settings::Settings;
+use ridgeline::session::online::{OnlineOptions, OnlineSummary};
+
+use super::args::GameOutput;
+
+/// What `host` and `join` share.
+#[derive(clap::Args)]
+pub struct NetArgs {
+    #[command(flatten)]
+    pub out: GameOutput,
+    /// Where desync reports go (default: next to the settings file).
+    #[arg(long)]
+    pub desync_dir: Option<PathBuf>,
+    /// Test switch: corrupt one field of one object on this machine at this frame.
+    #[arg(long)]
+    pub debug_corrupt_at: Option<u32>,
+    /// The player's name.
+    #[arg(long, default_value = "Commander")]
+    pub name: String,
+}
+
+impl NetArgs {
+    /// The running game's options: `frames` at most, the run-ahead adapted or not.
+    pub fn options(&self, frames: u32, adaptive: bool) -> OnlineOptions {
+        let settings = Settings::default_path();
+        let default_dir = settings.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+        OnlineOptions {
+            frames,
+            corrupt_at: self.debug_corrupt_at,
+            desync_dir: self.desync_dir.clone().unwrap_or(default_dir),
+            adaptive,
+        }
+    }
+
+    /// Writes the hash log and prints the summary; a desync is an error naming its report.
+    pub fn finish(&self, summary: &OnlineSummary, log: &[(u32, u64)]) -> Result<()> {
+        self.out.write_hash_log(log)?;
+        if self.out.json {
+            println!("{}", serde_json::to_string(summary)?);
+        } else {
+            println!(
+                "{} frames, final hash {}, rtt {:.1} ms, {} stalls, desync {}",
+                summary.run.frames,
+                summary.run.hash,
+                summary.rtt_ms,
+                summary.stalls,
+                summary.desync.as_deref().unwrap_or("none")
+            );
+        }
+        if let Some(path) = &summary.desync {
+            bail!("the game went out of sync (report: {path})");
+        }
+        Ok(())
+    }
+}

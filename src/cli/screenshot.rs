@@ -1,0 +1,97 @@
+//! `ridgeline screenshot`: render offscreen to a PNG through the game's own renderer: a map's
+//! battlefield after some frames, an interface layout, or a layout over a battlefield.
+//!
+//! Must not: open a window.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use ridgeline::content::ContentRoots;
+use ridgeline::game::screenshot::{self, Overlay, ShotCamera, WorldShot};
+
+use super::args::{frames_arg, load_script, parse_camera, parse_size, resolve_layout};
+
+/// `screenshot`'s arguments.
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["map", "ui"])))]
+pub struct ScreenshotArgs {
+    /// Map to show (name under maps/ or folder).
+    #[arg(long)]
+    map: Option<String>,
+    /// The layout to show (a shell screen's layout opens that screen); with --map also
+    /// `hud` (what a player sees: tracers, health bars, the top bar) or `none`.
+    #[arg(long)]
+    ui: Option<PathBuf>,
+    /// Frames to play before the picture (with --map).
+    #[arg(long, default_value_t = 0, value_parser = frames_arg)]
+    frames: u32,
+    /// Players, as for `sim` (default: idle in every slot of the map).
+    #[arg(long)]
+    players: Option<String>,
+    /// RON script of frame-stamped commands for scripted players (as for `sim`).
+    #[arg(long, requires = "players")]
+    commands: Option<PathBuf>,
+    /// Game seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Camera as x,y,zoom: the ground point at the centre in cells, and the zoom (1 is the
+    /// game's default; larger is closer); or `fight` (`fight,ZOOM`): over the biggest fight
+    /// of the last frame. Default: over player 1's start.
+    #[arg(long, value_parser = parse_camera)]
+    camera: Option<ShotCamera>,
+    /// Output PNG.
+    #[arg(long)]
+    out: PathBuf,
+    /// Size as WxH.
+    #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+    size: (u32, u32),
+    /// Put the cursor over this window (full name, e.g. MainMenu.wnd:ButtonSkirmish; with
+    /// --map and --ui hud, a battle window such as InGame.wnd:ButtonCommand3).
+    #[arg(long)]
+    hover: Option<String>,
+    /// With --map: show player 1's objects of these templates selected (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    select: Vec<String>,
+}
+
+/// Runs `screenshot`.
+pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
+    let hud = args.ui.as_ref().is_some_and(|u| u.as_os_str() == "hud");
+    let layout =
+        args.ui.filter(|u| u.as_os_str() != "none" && u.as_os_str() != "hud").map(|ui| resolve_layout(roots, &ui));
+    let img = match args.map {
+        Some(map) => {
+            let slots = args.players.as_deref().map_or(0, |p| p.split(',').count());
+            let script = load_script(args.commands.as_deref(), slots)?;
+            let shot = WorldShot {
+                map,
+                players: args.players,
+                frames: args.frames,
+                seed: args.seed,
+                camera: args.camera,
+                size: args.size,
+                script,
+                select: args.select,
+                hover: args.hover,
+            };
+            let overlay = match (&layout, hud) {
+                (Some(path), _) => Overlay::Layout(path),
+                (None, true) => Overlay::Hud,
+                (None, false) => Overlay::None,
+            };
+            screenshot::world(roots, &shot, overlay)?
+        }
+        None => match layout {
+            Some(ui) => screenshot::ui(roots, &ui, args.size, args.hover.as_deref())?,
+            None => bail!("--ui none shows nothing without --map"),
+        },
+    };
+    save_png(&img, &args.out)
+}
+
+/// Writes a screenshot and says so.
+fn save_png(img: &image::RgbaImage, out: &Path) -> Result<()> {
+    img.save(out).with_context(|| format!("{}: cannot write", out.display()))?;
+    println!("wrote {} ({}x{})", out.display(), img.width(), img.height());
+    Ok(())
+}

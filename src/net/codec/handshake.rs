@@ -1,0 +1,116 @@
+//! The handshake on the wire: a joiner's hello (magic, protocol, build, name, file digests),
+//! the host's welcome or refusal, the start of the match, and goodbye.
+//!
+//! Must not: decide whether to admit anyone (the session's handshake does).
+
+use crate::lockstep::transport::PeerId;
+use crate::net::wire::{FileDigest, Hello, MAGIC, Start, WireMessage};
+
+use super::bytes::{Reader, text, varint};
+use super::{DecodeError, MAX_FILES, MAX_SETUP, MAX_TEXT};
+
+const T_HELLO: u8 = 16;
+const T_WELCOME: u8 = 17;
+const T_REFUSED: u8 = 18;
+const T_START: u8 = 19;
+const T_BYE: u8 = 21;
+
+fn files(w: &mut Vec<u8>, files: &[FileDigest]) {
+    varint(w, files.len() as u64);
+    for f in files {
+        text(w, &f.name);
+        w.extend_from_slice(&f.digest.to_le_bytes());
+    }
+}
+
+fn read_files(r: &mut Reader) -> Result<Vec<FileDigest>, DecodeError> {
+    // A digest takes at least a length byte and eight bytes.
+    let n = r.count(MAX_FILES, 9, "file digests")?;
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        let name = r.text(MAX_TEXT, "file name")?;
+        out.push(FileDigest { name, digest: r.u64_le()? });
+    }
+    Ok(out)
+}
+
+/// Appends a hello.
+pub(super) fn hello(w: &mut Vec<u8>, h: &Hello) {
+    w.push(T_HELLO);
+    w.extend_from_slice(&MAGIC);
+    w.extend_from_slice(&h.protocol.to_le_bytes());
+    text(w, &h.build);
+    text(w, &h.name);
+    files(w, &h.files);
+}
+
+/// Appends a welcome.
+pub(super) fn welcome(w: &mut Vec<u8>, peer: PeerId, host: &str) {
+    w.push(T_WELCOME);
+    w.push(peer.0);
+    text(w, host);
+}
+
+/// Appends a refusal.
+pub(super) fn refused(w: &mut Vec<u8>, reason: &str) {
+    w.push(T_REFUSED);
+    text(w, reason);
+}
+
+/// Appends the start of a match.
+pub(super) fn start(w: &mut Vec<u8>, s: &Start) {
+    w.push(T_START);
+    text(w, &s.setup);
+    files(w, &s.map_files);
+    w.push(s.unpaced as u8);
+    varint(w, s.frames as u64);
+}
+
+/// Appends a goodbye.
+pub(super) fn bye(w: &mut Vec<u8>) {
+    w.push(T_BYE);
+}
+
+/// Reads the message under `tag` into `out`; false when the tag is not this protocol's.
+pub(super) fn read(r: &mut Reader, tag: u8, out: &mut Vec<WireMessage>) -> Result<bool, DecodeError> {
+    out.push(match tag {
+        T_HELLO => {
+            if r.take(4)? != MAGIC {
+                return r.fail("not a Ridgeline hello");
+            }
+            let p = r.take(2)?;
+            let protocol = u16::from_le_bytes([p[0], p[1]]);
+            let build = r.text(MAX_TEXT, "build")?;
+            let name = r.text(MAX_TEXT, "name")?;
+            WireMessage::Hello(Hello { protocol, build, name, files: read_files(r)? })
+        }
+        T_WELCOME => {
+            let peer = PeerId(r.u8()?);
+            WireMessage::Welcome { peer, host: r.text(MAX_TEXT, "host name")? }
+        }
+        T_REFUSED => WireMessage::Refused { reason: r.text(MAX_TEXT, "reason")? },
+        T_START => {
+            let setup = r.text(MAX_SETUP, "setup")?;
+            let map_files = read_files(r)?;
+            let unpaced = r.flag()?;
+            WireMessage::Start(Start { setup, map_files, unpaced, frames: r.u32v("frames")? })
+        }
+        T_BYE => WireMessage::Bye,
+        _ => return Ok(false),
+    });
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{decode, encode};
+    use super::*;
+
+    #[test]
+    fn a_strangers_bytes_are_not_a_hello() {
+        let mut bytes = encode(&[WireMessage::Bye]);
+        bytes[0] = T_HELLO;
+        bytes.extend_from_slice(b"HTTP");
+        assert!(decode(&bytes).unwrap_err().what.contains("not a Ridgeline hello"));
+    }
+}

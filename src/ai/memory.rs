@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::sim::Relation;
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
 use crate::sim::vector::Vec2;
@@ -59,9 +60,13 @@ impl Memory {
     pub fn observe(&mut self, world: &World, me: PlayerId) {
         let frame = world.frame().0;
         self.now = frame;
-        let Some(my_team) = world.players().get(me.index()).map(|p| p.team) else { return };
-        let enemy =
-            |owner: PlayerId| world.players().get(owner.index()).is_some_and(|p| p.team != my_team && !p.defeated);
+        if world.players().get(me.index()).is_none() {
+            return;
+        }
+        let enemy = |owner: PlayerId| {
+            world.relation(me, owner) == Relation::Enemy
+                && world.players().get(owner.index()).is_some_and(|p| !p.defeated)
+        };
         for o in world.objects_owned_by(enemy).filter(|o| world.can_see(me, o)) {
             let s = Sighting { id: o.id, pos: o.pos, template: o.template, owner: o.owner, health: o.health, frame };
             if o.kind.blocks_ground() {

@@ -19,6 +19,7 @@ use crate::map::terrain_mesh::srgb_to_linear;
 use crate::map::{Map, MapContent, TerrainMesh};
 use crate::render::world::models::{ModelLibrary, SCAFFOLD};
 use crate::render::{ObjectInstance, StaticWorld};
+use crate::sim::Relation;
 use crate::sim::ids::ObjectId;
 use crate::sim::{PlayerId, World};
 
@@ -82,12 +83,11 @@ pub struct Pose {
 /// True if `player` may see `o` under `shroud`: its team's objects always, scenery once
 /// explored, anyone else's only in sight.
 pub fn shown_to(world: &World, o: &crate::sim::object::Object, player: PlayerId, shroud: &Shroud) -> bool {
-    let players = world.players();
-    let team = |p: PlayerId| players.get(p.index()).map(|x| x.team);
-    if o.owner == PlayerId::NEUTRAL {
-        return shroud.at(to_display(o.pos)) != shroud::UNKNOWN;
+    match world.relation(player, o.owner) {
+        Relation::Own | Relation::Ally => true,
+        _ if o.owner == PlayerId::NEUTRAL => shroud.at(to_display(o.pos)) != shroud::UNKNOWN,
+        _ => shroud.at(to_display(o.pos)) == shroud::VISIBLE,
     }
-    team(o.owner) == team(player) || shroud.at(to_display(o.pos)) == shroud::VISIBLE
 }
 
 /// Every object's pose in a snapshot, by id.

@@ -1,5 +1,7 @@
-//! Controllers: whatever decides a player's commands (a script now, the AI later, the human's
-//! UI translators in the client). They read the world and return commands; they never change it.
+//! Controllers: whatever decides a player's commands once a frame (a script, the skirmish AI).
+//! They read the world and return commands; they never change it. The human's orders do not
+//! come through a controller: the client submits them the moment they are given
+//! (`Session::submit_local`).
 
 use crate::sim::command::Command;
 use crate::sim::ids::PlayerId;
@@ -14,32 +16,6 @@ pub trait Controller {
     /// How it plays, for reports (a computer player's style, once drawn); none for others.
     fn style(&self) -> Option<String> {
         None
-    }
-}
-
-/// A player whose commands come from elsewhere on this machine (the human's input
-/// translators): sent through a channel, submitted when the next frame is thought about.
-#[derive(Debug)]
-pub struct Queued {
-    player: PlayerId,
-    inbox: std::sync::mpsc::Receiver<Command>,
-}
-
-impl Queued {
-    /// A controller for `player` and the sender that feeds it.
-    pub fn new(player: PlayerId) -> (Queued, std::sync::mpsc::Sender<Command>) {
-        let (tx, rx) = std::sync::mpsc::channel();
-        (Queued { player, inbox: rx }, tx)
-    }
-}
-
-impl Controller for Queued {
-    fn player(&self) -> PlayerId {
-        self.player
-    }
-
-    fn think(&mut self, _world: &World) -> Vec<Command> {
-        self.inbox.try_iter().collect()
     }
 }
 

@@ -18,7 +18,7 @@ pub mod start;
 pub mod timeline;
 pub mod tournament;
 
-pub use controller::{Controller, Idle, Queued};
+pub use controller::{Controller, Idle};
 pub use match_setup::{Difficulty, MatchSetup, ResolvedSlot, SlotKind, SlotSetup};
 pub use peer::{Session, SessionError, Step};
 pub use players::PlayersSpec;

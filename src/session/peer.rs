@@ -212,6 +212,18 @@ impl<T: Transport> Session<T> {
         &self.world
     }
 
+    /// A local player's order, given now (the human's, from the client): stamped for the
+    /// frame the stream schedules and sent at once. Refused for a player of another machine.
+    pub fn submit_local(
+        &mut self,
+        player: PlayerId,
+        command: crate::sim::command::Command,
+    ) -> Result<crate::sim::command::StampedCommand, SessionError> {
+        let stamped = self.stream.submit(player, command)?;
+        self.pump()?;
+        Ok(stamped)
+    }
+
     /// A local player pauses, resumes or changes the game speed: a control message of the
     /// stream, which every machine applies alike (refused for a player of another machine, or
     /// a resume when nothing is paused). Returns the frame it was stamped for.
@@ -252,10 +264,10 @@ impl<T: Transport> Session<T> {
         self.stream.drop_player(player, from);
     }
 
-    /// Mutable world access for determinism tests that corrupt one peer on purpose.
-    #[doc(hidden)]
-    pub fn world_mut_for_tests(&mut self) -> &mut World {
-        &mut self.world
+    /// Applies a deliberate fault to this machine's world (desync tests and the
+    /// `--debug-corrupt-at` switch); the only write to the world that is not a command.
+    pub fn corrupt(&mut self, c: crate::sim::corruption::Corruption) -> bool {
+        self.world.corrupt(c)
     }
 }
 

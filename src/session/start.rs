@@ -8,7 +8,6 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::mpsc::Sender;
 
 use thiserror::Error;
 
@@ -21,11 +20,11 @@ use crate::lockstep::stream::{Stream, StreamConfig};
 use crate::lockstep::transport::{PeerId, Transport};
 use crate::map::{Map, MapContent};
 use crate::net::memory::hub;
-use crate::sim::command::{Command, StampedCommand};
+use crate::sim::command::StampedCommand;
 use crate::sim::ids::{CommandId, Frame, PlayerId};
 use crate::sim::world::{GameSetup, World};
 
-use super::controller::{Controller, Idle, Queued};
+use super::controller::{Controller, Idle};
 use super::match_setup::{MatchSetup, ResolvedSlot, SetupError, SlotKind};
 use super::peer::{Session, SessionError};
 use super::replay::CommandLog;
@@ -149,13 +148,12 @@ impl MatchContent {
     }
 }
 
-/// The local human's seat: who they play and where their orders go.
-#[derive(Clone, Debug)]
+/// The local human's seat: the player whose orders the client submits
+/// (`Session::submit_local`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HumanSeat {
     /// The player the human plays.
     pub player: PlayerId,
-    /// Feeds that player's controller; the client's translators send here.
-    pub orders: Sender<Command>,
 }
 
 /// A match made ready on this machine, before a transport joins it to its peers.
@@ -195,9 +193,9 @@ pub struct Match<T: Transport> {
 }
 
 /// Loads and checks content for `setup`, builds the world, and gives the slots that `machine`
-/// runs their controllers: a human gets a [`Queued`] controller fed through [`HumanSeat`] (a
-/// second human seat on one machine, or one in a headless run, stays idle), an AI its plan, a
-/// scripted slot its part of `script`. Remote slots are left to their own machines.
+/// runs their controllers: the first human slot becomes the [`HumanSeat`] the client submits
+/// for (a second human seat on one machine stays idle), an AI gets its plan, a scripted slot
+/// its part of `script`. Remote slots are left to their own machines.
 pub fn prepare(
     roots: &ContentRoots,
     setup: &MatchSetup,
@@ -228,9 +226,8 @@ pub fn prepare(
     for s in slots.iter().filter(|s| s.machine == machine) {
         let controller: Box<dyn Controller> = match s.kind {
             SlotKind::Human if human.is_none() => {
-                let (queued, orders) = Queued::new(s.player);
-                human = Some(HumanSeat { player: s.player, orders });
-                Box::new(queued)
+                human = Some(HumanSeat { player: s.player });
+                continue;
             }
             SlotKind::Human | SlotKind::Idle => Box::new(Idle(s.player)),
             SlotKind::Scripted => Box::new(script.controller(s.player)),

@@ -9,6 +9,7 @@
 pub mod angle;
 pub mod command;
 pub mod content_digest;
+pub mod corruption;
 pub mod divisor;
 pub mod fixed;
 pub mod frame_order;
@@ -42,8 +43,11 @@ mod damage;
 mod economy;
 pub mod event;
 mod formation;
+#[cfg(test)]
+mod hash_coverage;
 mod help;
 mod movement;
+mod orders;
 mod query;
 mod separation;
 mod targeting;
@@ -56,6 +60,7 @@ pub use command::{Command, Point, RejectReason, Rejection, StampedCommand};
 pub use fixed::Fixed;
 pub use hash::StateHash;
 pub use ids::{CommandId, FRAMES_PER_SECOND, Frame, ObjectId, PlayerId, TemplateId};
+pub use orders::{OrderKind, OrderTarget, Orders, Relation};
 pub use rules::Rules;
 pub use terrain::Terrain;
 pub use vector::{Vec2, Vec3};

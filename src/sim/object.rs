@@ -211,33 +211,60 @@ impl Object {
 impl Object {
     /// Every synchronized field as the value the state hash sees. The path's points are covered
     /// by their count, the index of the next one and the goal (they are a pure function of the
-    /// hashed state and the terrain). Adding a field to [`Object`] means adding it here, to
-    /// [`Field`] and to the setter in [`super::object_mut::ObjectMut`] that changes it.
+    /// hashed state and the terrain).
+    ///
+    /// The object and its navigation are taken apart field by field with no `..`: a field added
+    /// to [`Object`] or [`Nav`] does not compile until it is hashed here (with its [`Field`] and
+    /// the setter in [`super::object_mut::ObjectMut`] that changes it) or named as derived.
     pub fn hashed_fields(&self) -> [(Field, u64); 23] {
+        let Object {
+            // The id is the object's key in the set digest (see `ObjectKey`), not a field.
+            id: _,
+            template,
+            owner,
+            kind,
+            pos,
+            facing,
+            speed,
+            health,
+            order,
+            nav,
+            target,
+            cooldown,
+            construction,
+            cargo,
+            work,
+            supply,
+            xp,
+            powered_down,
+            repairing,
+        } = self;
+        let Nav { goal, waypoints, next, request, stuck_frames, best_distance, repaths, pace, cruise, cruise_until } =
+            nav;
         [
-            (Field::Identity, (self.template.0 as u64) | (self.owner.0 as u64) << 16 | (self.kind as u64) << 24),
-            (Field::PosX, encode::fixed(self.pos.x)),
-            (Field::PosY, encode::fixed(self.pos.y)),
-            (Field::Facing, self.facing.0 as u64),
-            (Field::Speed, encode::fixed(self.speed)),
-            (Field::Health, encode::health(self.health)),
-            (Field::Cooldown, self.cooldown as u64),
-            (Field::Order, encode::order(&self.order)),
-            (Field::Target, encode::target(self.target)),
-            (Field::NavGoal, encode::goal(self.nav.goal)),
-            (Field::NavPath, encode::path(self.nav.waypoints.len(), self.nav.next)),
-            (Field::NavRequest, encode::request(self.nav.request)),
-            (Field::NavStuck, self.nav.stuck_frames as u64),
-            (Field::NavBest, encode::fixed(self.nav.best_distance)),
-            (Field::NavRepaths, self.nav.repaths as u64),
-            (Field::Construction, encode::construction(self.construction)),
-            (Field::Cargo, self.cargo as u64),
-            (Field::Work, self.work as u64),
-            (Field::Supply, self.supply as u64),
-            (Field::NavPace, encode::fixed(self.nav.pace)),
-            (Field::Xp, self.xp as u64),
-            (Field::Flags, self.powered_down as u64 | (self.repairing as u64) << 1),
-            (Field::NavCruise, encode::cruise(self.nav.cruise, self.nav.cruise_until)),
+            (Field::Identity, (template.0 as u64) | (owner.0 as u64) << 16 | (*kind as u64) << 24),
+            (Field::PosX, encode::fixed(pos.x)),
+            (Field::PosY, encode::fixed(pos.y)),
+            (Field::Facing, facing.0 as u64),
+            (Field::Speed, encode::fixed(*speed)),
+            (Field::Health, encode::health(*health)),
+            (Field::Cooldown, *cooldown as u64),
+            (Field::Order, encode::order(order)),
+            (Field::Target, encode::target(*target)),
+            (Field::NavGoal, encode::goal(*goal)),
+            (Field::NavPath, encode::path(waypoints.len(), *next)),
+            (Field::NavRequest, encode::request(*request)),
+            (Field::NavStuck, *stuck_frames as u64),
+            (Field::NavBest, encode::fixed(*best_distance)),
+            (Field::NavRepaths, *repaths as u64),
+            (Field::Construction, encode::construction(*construction)),
+            (Field::Cargo, *cargo as u64),
+            (Field::Work, *work as u64),
+            (Field::Supply, *supply as u64),
+            (Field::NavPace, encode::fixed(*pace)),
+            (Field::Xp, *xp as u64),
+            (Field::Flags, *powered_down as u64 | (*repairing as u64) << 1),
+            (Field::NavCruise, encode::cruise(*cruise, *cruise_until)),
         ]
     }
 

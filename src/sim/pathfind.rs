@@ -117,16 +117,20 @@ impl Pathfinder {
 
     /// Feeds the queue and counters to the hasher.
     pub fn hash_into(&self, h: &mut StateHasher) {
-        h.write_u64(self.next_id as u64);
-        h.write_u64(self.queue.len() as u64);
-        for r in &self.queue {
+        // Exhaustive: a new field does not compile until it is hashed here or named derived.
+        // The budget is a constant of the game; the scratch and the regions are caches worked
+        // out from the terrain.
+        let Pathfinder { queue, next_id, budget: _, scratch: _, regions: _ } = self;
+        h.write_u64(*next_id as u64);
+        h.write_u64(queue.len() as u64);
+        for PathRequest { id, object, from, to } in queue {
             h.write_words(&[
-                r.id as u64,
-                r.object.to_bits(),
-                r.from.x.raw() as u64,
-                r.from.y.raw() as u64,
-                r.to.x.raw() as u64,
-                r.to.y.raw() as u64,
+                *id as u64,
+                object.to_bits(),
+                from.x.raw() as u64,
+                from.y.raw() as u64,
+                to.x.raw() as u64,
+                to.y.raw() as u64,
             ]);
         }
     }

@@ -38,18 +38,20 @@ impl Player {
 
     /// Feeds the synchronized fields to the hasher.
     pub fn hash_into(&self, h: &mut StateHasher) {
+        // Exhaustive: a new field does not compile until it is hashed here.
+        let Player { id, faction, team, start, money, selection, defeated, rejected, upgrades } = self;
         h.write_words(&[
-            self.id.0 as u64
-                | (self.faction as u64) << 8
-                | (self.team as u64) << 24
-                | (self.defeated as u64) << 32
-                | (self.start as u64) << 40,
-            self.money as u64,
-            self.rejected as u64,
-            self.selection.len() as u64,
-            self.upgrades,
+            id.0 as u64
+                | (*faction as u64) << 8
+                | (*team as u64) << 24
+                | (*defeated as u64) << 32
+                | (*start as u64) << 40,
+            *money as u64,
+            *rejected as u64,
+            selection.len() as u64,
+            *upgrades,
         ]);
-        for id in &self.selection {
+        for id in selection {
             h.write_u64(id.to_bits());
         }
     }

@@ -80,16 +80,18 @@ impl Factories {
 
     /// Feeds the synchronized state to the hasher, in id order.
     pub fn hash_into(&self, h: &mut StateHasher) {
-        h.write_u64(self.queues.len() as u64);
-        for (id, q) in &self.queues {
+        // Exhaustive: a new field does not compile until it is hashed here.
+        let Factories { queues, rally } = self;
+        h.write_u64(queues.len() as u64);
+        for (id, q) in queues {
             h.write_u64(id.to_bits());
             h.write_u64(q.len() as u64);
-            for j in q {
-                h.write_u64(j.template.0 as u64 | (j.remaining as u64) << 16);
+            for Job { template, remaining } in q {
+                h.write_u64(template.0 as u64 | (*remaining as u64) << 16);
             }
         }
-        h.write_u64(self.rally.len() as u64);
-        for (id, p) in &self.rally {
+        h.write_u64(rally.len() as u64);
+        for (id, p) in rally {
             h.write_words(&[id.to_bits(), p.x.raw() as u64, p.y.raw() as u64]);
         }
     }

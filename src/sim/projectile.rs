@@ -42,15 +42,17 @@ pub struct Projectile {
 impl Projectile {
     /// Feeds it to the hasher.
     pub fn hash_into(&self, h: &mut StateHasher) {
+        // Exhaustive: a new field does not compile until it is hashed here.
+        let Projectile { owner, shooter, weapon, target, from, aim, frames_left, damage_percent } = self;
         h.write_words(&[
-            self.owner.0 as u64 | (self.weapon.0 as u64) << 8 | (self.damage_percent as u64) << 32,
-            self.shooter.to_bits(),
-            self.target.to_bits(),
-            self.from.x.raw() as u64,
-            self.from.y.raw() as u64,
-            self.aim.x.raw() as u64,
-            self.aim.y.raw() as u64,
-            self.frames_left as u64,
+            owner.0 as u64 | (weapon.0 as u64) << 8 | (*damage_percent as u64) << 32,
+            shooter.to_bits(),
+            target.to_bits(),
+            from.x.raw() as u64,
+            from.y.raw() as u64,
+            aim.x.raw() as u64,
+            aim.y.raw() as u64,
+            *frames_left as u64,
         ]);
     }
 }

@@ -47,9 +47,11 @@ impl Research {
 
     /// Feeds the synchronized state to the hasher, in id order.
     pub fn hash_into(&self, h: &mut StateHasher) {
-        h.write_u64(self.jobs.len() as u64);
-        for (id, j) in &self.jobs {
-            h.write_words(&[id.to_bits(), j.upgrade.0 as u64 | (j.remaining as u64) << 16]);
+        // Exhaustive: a new field does not compile until it is hashed here.
+        let Research { jobs } = self;
+        h.write_u64(jobs.len() as u64);
+        for (id, ResearchJob { upgrade, remaining }) in jobs {
+            h.write_words(&[id.to_bits(), upgrade.0 as u64 | (*remaining as u64) << 16]);
         }
     }
 }

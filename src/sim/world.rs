@@ -252,40 +252,67 @@ impl World {
         self.hash_with_objects(self.objects.recompute_digest_sum())
     }
 
+    /// The state hash with the objects' part from `digest_sum`.
+    ///
+    /// The world is taken apart field by field with no `..`: a field added to [`World`] does
+    /// not compile until it is hashed here or named as derived, with the reason.
     fn hash_with_objects(&self, digest_sum: u64) -> StateHash {
-        let objects = finish_set(digest_sum, self.objects.len() as u64);
+        let World {
+            frame,
+            rng,
+            // The rules and the terrain's ground are covered by `content`; the terrain's
+            // structure marks follow from the structures (objects); the scan sets from the rules.
+            rules: _,
+            scans: _,
+            terrain: _,
+            // Hashed by the caller's digest sum, kept by the store as objects change.
+            objects,
+            players,
+            pathfinder,
+            factories,
+            research,
+            vision,
+            projectiles,
+            winner,
+            game_over,
+            content,
+            // The systems' caches and the frame's events: never read back as state.
+            scratch: _,
+            events: _,
+        } = self;
+        let objects = finish_set(digest_sum, objects.len() as u64);
         let mut h = StateHasher::new();
-        for p in &self.players {
+        for p in players {
             p.hash_into(&mut h);
         }
-        self.vision.hash_into(&mut h);
+        vision.hash_into(&mut h);
         let players = h.finish();
         let mut h = StateHasher::new();
-        h.write_u64(self.rng.state());
+        h.write_u64(rng.state());
         let rng = h.finish();
         let mut h = StateHasher::new();
-        self.pathfinder.hash_into(&mut h);
+        pathfinder.hash_into(&mut h);
         let pathfinding = h.finish();
         let mut h = StateHasher::new();
-        self.factories.hash_into(&mut h);
-        self.research.hash_into(&mut h);
-        h.write_u64(self.projectiles.len() as u64);
-        for p in &self.projectiles {
+        factories.hash_into(&mut h);
+        research.hash_into(&mut h);
+        h.write_u64(projectiles.len() as u64);
+        for p in projectiles {
             p.hash_into(&mut h);
         }
         let production = h.finish();
         let mut h = StateHasher::new();
         h.write_words(&[
-            self.frame.0 as u64,
+            frame.0 as u64,
             objects,
             players,
             rng,
             pathfinding,
             production,
-            self.winner.map_or(u64::MAX, |w| w.0 as u64) ^ (self.game_over as u64) << 62,
-            self.content,
+            winner.map_or(u64::MAX, |w| w.0 as u64) ^ (*game_over as u64) << 62,
+            *content,
         ]);
-        StateHash { total: h.finish(), objects, players, rng, pathfinding, production, content: self.content }
+        StateHash { total: h.finish(), objects, players, rng, pathfinding, production, content: *content }
     }
 
     /// The game RNG's state, read only: controllers (the skirmish AI) mix it into choices
@@ -358,15 +385,5 @@ impl World {
     /// True once the game has ended (with a winner or a draw).
     pub fn is_over(&self) -> bool {
         self.game_over
-    }
-
-    /// Diagnostic hook for determinism tests: moves an object's position by raw fixed-point
-    /// units, as a corrupted peer would. Not reachable through commands.
-    #[doc(hidden)]
-    pub fn debug_nudge_object(&mut self, id: ObjectId, raw_dx: i64) {
-        if let Some(mut o) = self.objects.get_mut(id) {
-            let pos = Vec2::new(Fixed::from_raw(o.pos.x.raw() + raw_dx), o.pos.y);
-            o.set_pos(pos);
-        }
     }
 }

@@ -7,6 +7,7 @@ use crate::common;
 use ridgeline::lockstep::{Stream, StreamConfig};
 use ridgeline::net::hub;
 use ridgeline::session::{Controller, Session, Step, run_headless};
+use ridgeline::sim::corruption::Corruption;
 use ridgeline::sim::{PlayerId, Rejection};
 
 const FRAMES: u32 = 3000;
@@ -108,7 +109,7 @@ fn a_one_bit_change_on_one_peer_is_caught_on_that_frame() {
             // Flip the lowest bit of one unit's x position on peer A only, after frame 500 ran.
             let id =
                 pair.a.world().objects().find(|o| o.owner == PlayerId(0) && o.health > 0 && o.id.index > 1).unwrap().id;
-            pair.a.world_mut_for_tests().debug_nudge_object(id, 1);
+            assert!(pair.a.corrupt(Corruption { object: id, raw_dx: 1 }));
         }
     });
     p.a.pump().unwrap();
@@ -143,7 +144,7 @@ fn hash_changes_when_any_object_bit_changes() {
     let (mut w, _) = common::opening_game("idle,idle", 3);
     let before = w.state_hash();
     let id = w.objects().nth(5).unwrap().id;
-    w.debug_nudge_object(id, 1);
+    assert!(w.corrupt(Corruption { object: id, raw_dx: 1 }));
     let after = w.state_hash();
     assert_ne!(before.total, after.total);
     assert_ne!(before.objects, after.objects);

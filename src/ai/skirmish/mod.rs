@@ -16,6 +16,7 @@
 //! its team cannot see; decisions depend only on them (ties broken by id), so every machine
 //! running the AI decides the same.
 
+use crate::sim::Relation;
 use crate::sim::command::{Command, MAX_SELECTION, Point, RejectReason};
 use crate::sim::fixed::Fixed;
 use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
@@ -272,11 +273,11 @@ impl SkirmishAi {
     /// and count, one entry per enemy and kind.
     fn enemy_starting_units<'w>(&self, world: &'w World) -> impl Iterator<Item = (TemplateId, u32)> + 'w {
         let rules = world.rules();
-        let team = world.players().get(self.player.index()).map(|p| p.team);
+        let me = self.player;
         world
             .players()
             .iter()
-            .filter(move |p| Some(p.team) != team && !p.defeated)
+            .filter(move |p| world.relation(me, p.id) == Relation::Enemy && !p.defeated)
             .filter_map(|p| rules.factions.get(p.faction as usize))
             .flat_map(|f| f.starting_objects.iter().copied())
             .filter(|&(t, _)| is_army(rules, t))

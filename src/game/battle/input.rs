@@ -8,9 +8,9 @@
 
 use glam::Vec2;
 
-use crate::sim::PlayerId;
 use crate::sim::command::{Command, MAX_SELECTION};
 use crate::sim::ids::{ObjectId, TemplateId};
+use crate::sim::{OrderKind, OrderTarget, PlayerId, Relation};
 use crate::ui::{Key, MouseButton};
 
 use super::super::display::{to_display, to_point};
@@ -225,57 +225,29 @@ impl Battle {
     }
 
     /// What a right click at `at` would do: the intent the cursor shows, the commands it would
-    /// send, and the ground point it is about.
+    /// send, and the ground point it is about. The rule is the simulation's
+    /// ([`World::order_for`](crate::sim::World::order_for)); the client only says what the
+    /// cursor points at, in the order the rule prefers: one of the player's own objects (a site
+    /// to resume), a supply pile, an enemy, then the ground.
     pub(super) fn right_click(&self, at: Vec2) -> (Intent, Vec<Command>, Option<Vec2>) {
         if self.selection.ids.is_empty() || self.is_replay() {
             return (Intent::Select, Vec::new(), None);
         }
         let world = self.game.session.world();
-        let ground = self.ground_under(at);
-        let structures: Vec<ObjectId> = self
-            .selection
-            .ids
-            .iter()
-            .copied()
-            .filter(|id| world.object(*id).is_some_and(|o| o.kind.blocks_ground()))
-            .collect();
-        if structures.len() == self.selection.ids.len() {
-            let Some(p) = ground else { return (Intent::Select, Vec::new(), None) };
-            let orders = structures.into_iter().map(|factory| Command::SetRally { factory, at: to_point(p) }).collect();
-            return (Intent::Rally, orders, Some(p));
+        let pointed = [
+            self.pick(at, |owner| owner == self.local),
+            self.pick_supply(at),
+            self.pick(at, |owner| world.relation(self.local, owner) == Relation::Enemy),
+        ];
+        for id in pointed.into_iter().flatten() {
+            if let Ok(orders) = world.order_for(self.local, &self.selection.ids, OrderTarget::Object(id)) {
+                return (intent_of(orders.kind), orders.commands, world.object(id).map(|o| to_display(o.pos)));
+            }
         }
-        let players = world.players();
-        let my_team = players.get(self.local.index()).map(|p| p.team);
-        let enemy = self.pick(at, |owner| {
-            owner != self.local && players.get(owner.index()).is_some_and(|p| Some(p.team) != my_team)
-        });
-        let gatherers = self
-            .selection
-            .ids
-            .iter()
-            .any(|id| world.object(*id).is_some_and(|o| world.rules().template(o.template).gather.is_some()));
-        let pile = if gatherers { self.pick_supply(at) } else { None };
-        // Builders clicked onto one of the player's unfinished structures go back to work on it.
-        let builds = |t: TemplateId| {
-            self.selection
-                .ids
-                .iter()
-                .any(|id| world.object(*id).is_some_and(|o| world.rules().template(o.template).builds.contains(&t)))
-        };
-        let site = self
-            .pick(at, |owner| owner == self.local)
-            .filter(|id| world.object(*id).is_some_and(|o| !o.is_complete() && builds(o.template)));
-        let place_of = |id: ObjectId| world.object(id).map(|o| to_display(o.pos));
-        if let Some(site) = site {
-            return (Intent::Build, vec![Command::Resume { site }], place_of(site));
-        }
-        match (enemy, pile) {
-            (_, Some(pile)) => (Intent::Gather, vec![Command::Gather { pile }], place_of(pile)),
-            (Some(target), None) => (Intent::Attack, vec![Command::Attack { target }], place_of(target)),
-            (None, None) => match ground {
-                Some(p) => (Intent::Move, vec![Command::Move { to: to_point(p) }], Some(p)),
-                None => (Intent::Cannot, Vec::new(), None),
-            },
+        let Some(p) = self.ground_under(at) else { return (Intent::Cannot, Vec::new(), None) };
+        match world.order_for(self.local, &self.selection.ids, OrderTarget::Ground(to_point(p))) {
+            Ok(orders) => (intent_of(orders.kind), orders.commands, Some(p)),
+            Err(_) => (Intent::Cannot, Vec::new(), None),
         }
     }
 
@@ -333,5 +305,16 @@ impl Battle {
             .filter(|&(_, d)| d <= PICK_PX)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(id, _)| id)
+    }
+}
+
+/// The cursor's shape for a kind of order.
+fn intent_of(kind: OrderKind) -> Intent {
+    match kind {
+        OrderKind::Rally => Intent::Rally,
+        OrderKind::Resume => Intent::Build,
+        OrderKind::Gather => Intent::Gather,
+        OrderKind::Attack => Intent::Attack,
+        OrderKind::Move => Intent::Move,
     }
 }

@@ -33,7 +33,6 @@ mod view;
 mod wrecks;
 
 use std::collections::BTreeMap;
-use std::sync::mpsc::Sender;
 
 use glam::{Mat4, Vec2};
 use thiserror::Error;
@@ -96,8 +95,6 @@ pub struct Battle {
     view: View,
     /// The player this machine plays (or watches).
     local: PlayerId,
-    /// Where that player's orders go.
-    orders: Sender<Command>,
     selection: Selection,
     pending: Pending,
     control_bar: ControlBar,
@@ -169,11 +166,9 @@ impl Battle {
         let mut scene =
             Scene::new(roots, c.map.clone(), &c.map_content, &c.defs).map_err(|e| BattleError::Scene(e.to_string()))?;
         scene.colors = game.slots.iter().map(|s| s.colour).collect();
-        let (local, orders) = match &game.human {
-            Some(seat) => (seat.player, seat.orders.clone()),
-            // Nobody gives orders through this view: the receiver is dropped at once.
-            None => (PlayerId(0), std::sync::mpsc::channel().0),
-        };
+        // Without a human seat nobody gives orders through this view (tools and replays watch
+        // the first player).
+        let local = game.human.map_or(PlayerId(0), |seat| seat.player);
         let world = game.session.world();
         let (w, h) = scene.map.file.size;
         let mut shroud = Shroud::new(w, h, scene.map.file.cell_size as f32);
@@ -189,7 +184,6 @@ impl Battle {
             scene,
             view,
             local,
-            orders,
             selection: Selection::default(),
             pending: Pending::default(),
             control_bar: ControlBar::default(),
@@ -479,10 +473,12 @@ impl Battle {
         }
     }
 
-    /// Sends one of the local player's orders into the stream.
+    /// Submits one of the local player's orders to the stream, now.
     fn send(&mut self, command: Command) {
+        let Some(seat) = self.game.human else { return };
         self.acknowledge(&command);
-        // The receiver lives in the session's controller; it outlives the battle's input.
-        let _ = self.orders.send(command);
+        if let Err(e) = self.game.session.submit_local(seat.player, command) {
+            log::warn!("an order was not sent: {e}");
+        }
     }
 }

@@ -9,6 +9,7 @@
 use glam::{Vec2, Vec3};
 
 use crate::sim::PlayerId;
+use crate::sim::Relation;
 use crate::sim::ids::ObjectId;
 use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
@@ -121,8 +122,8 @@ impl Battle {
             let total = ((aim - from).length() / speed).floor() + 1.0;
             let t = (p.frames_left as f32 / total).clamp(0.0, 1.0);
             let at = aim + (from - aim) * t;
-            let team = |o: PlayerId| world.players().get(o.index()).map(|pl| pl.team);
-            let seen = team(p.owner) == team(self.local) || world.visible_to(self.local, to_point(at).to_vec2());
+            let friendly = matches!(world.relation(self.local, p.owner), Relation::Own | Relation::Ally);
+            let seen = friendly || world.visible_to(self.local, to_point(at).to_vec2());
             if !seen {
                 continue;
             }

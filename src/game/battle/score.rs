@@ -4,6 +4,7 @@
 //! Must not: decide the outcome (the simulation's victory does).
 
 use crate::sim::PlayerId;
+use crate::sim::Relation;
 use crate::sim::event::GameEvent;
 
 use super::Battle;
@@ -52,9 +53,8 @@ impl Battle {
     pub fn summary(&self) -> (String, Vec<Vec<String>>) {
         let world = self.world();
         let players = world.players();
-        let team = |p: PlayerId| players.get(p.index()).map(|x| x.team);
         let outcome = match world.winner() {
-            Some(w) if team(w) == team(self.local) => "Victory",
+            Some(w) if matches!(world.relation(self.local, w), Relation::Own | Relation::Ally) => "Victory",
             Some(_) => "Defeat",
             None if world.is_over() => "Draw",
             None if self.is_replay() => "Replay ended",
@@ -66,7 +66,11 @@ impl Battle {
         let rows = players
             .iter()
             .map(|p| {
-                let destroyed: u32 = players.iter().filter(|q| q.team != p.team).map(|q| self.score.lost(q.id)).sum();
+                let destroyed: u32 = players
+                    .iter()
+                    .filter(|q| world.relation(p.id, q.id) == Relation::Enemy)
+                    .map(|q| self.score.lost(q.id))
+                    .sum();
                 let (lost, built) = (self.score.lost(p.id), self.score.built(p.id));
                 let name = match self.game.slots.get(p.id.index()) {
                     Some(slot) if !slot.name.is_empty() => slot.name.clone(),

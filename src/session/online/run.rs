@@ -179,6 +179,6 @@ fn corrupt(m: &mut Match<SharedQuic>) {
     let target = m.session.world().objects().filter(|o| o.owner == player).map(|o| o.id).last();
     if let Some(id) = target {
         log::warn!("test switch: corrupting object {id} on this machine");
-        m.session.world_mut_for_tests().debug_nudge_object(id, 1);
+        m.session.corrupt(crate::sim::corruption::Corruption { object: id, raw_dx: 1 });
     }
 }

@@ -187,8 +187,25 @@ impl Vision {
 
     /// Feeds each team's explored count to the hasher.
     pub fn hash_into(&self, h: &mut StateHasher) {
-        for t in &self.teams {
-            h.write_u64(t.explored_count as u64);
+        // Exhaustive: a new field does not compile until it is hashed here or named derived.
+        // Everything but the explored counts follows from the objects' positions and the
+        // players' teams and upgrades (hashed elsewhere); explored flags only ever grow, and
+        // a team's flags are covered by their count.
+        let Vision {
+            width: _,
+            height: _,
+            size: _,
+            per_cell: _,
+            teams,
+            stamps: _,
+            stamped_cells: _,
+            discs: _,
+            inputs: _,
+            census: _,
+            look: _,
+        } = self;
+        for TeamSight { cells: _, explored_count } in teams {
+            h.write_u64(*explored_count as u64);
         }
     }
 

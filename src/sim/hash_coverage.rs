@@ -1,0 +1,176 @@
+//! Tests that the state hash sees every piece of state: changing any hashed field of an object,
+//! or any hashed part of the world, changes the hash; changing a cache does not.
+//!
+//! With the exhaustive destructuring in `Object::hashed_fields` and `World::hash_with_objects`,
+//! a new field cannot be left out silently: it does not compile until it is hashed (and then
+//! [`set`] below needs a case for its [`Field`]) or named as derived.
+
+use proptest::prelude::*;
+
+use super::angle::Angle;
+use super::fixed::Fixed;
+use super::hash::{Field, ObjectKey};
+use super::ids::WeaponId;
+use super::ids::{Frame, ObjectId, PlayerId, TemplateId};
+use super::object::{Object, Order};
+use super::projectile::Projectile;
+use super::test_support;
+use super::vector::Vec2;
+
+/// Every field, in the order `hashed_fields` lists them.
+const FIELDS: [Field; 23] = [
+    Field::Identity,
+    Field::PosX,
+    Field::PosY,
+    Field::Facing,
+    Field::Speed,
+    Field::Health,
+    Field::Cooldown,
+    Field::Order,
+    Field::Target,
+    Field::NavGoal,
+    Field::NavPath,
+    Field::NavRequest,
+    Field::NavStuck,
+    Field::NavBest,
+    Field::NavRepaths,
+    Field::Construction,
+    Field::Cargo,
+    Field::Work,
+    Field::Supply,
+    Field::NavPace,
+    Field::Xp,
+    Field::Flags,
+    Field::NavCruise,
+];
+
+/// Sets the state behind `field` from `v` (no wildcard: a new field needs a case here).
+fn set(o: &mut Object, field: Field, v: u32) {
+    let fixed = Fixed::from_raw(v as i64 + 1);
+    let point = Vec2::new(fixed, Fixed::from_raw(-(v as i64)));
+    let id = ObjectId { index: v, generation: 1 };
+    match field {
+        Field::Identity => o.template = TemplateId(v as u16),
+        Field::PosX => o.pos.x = fixed,
+        Field::PosY => o.pos.y = fixed,
+        Field::Facing => o.facing = Angle(v as u16),
+        Field::Speed => o.speed = fixed,
+        Field::Health => o.health = v as i32,
+        Field::Cooldown => o.cooldown = v,
+        Field::Order => o.order = Order::Move { goal: point },
+        Field::Target => o.target = Some(id),
+        Field::NavGoal => o.nav.goal = Some(point),
+        Field::NavPath => o.nav.waypoints = vec![point; 1 + v as usize % 5],
+        Field::NavRequest => o.nav.request = Some(v),
+        Field::NavStuck => o.nav.stuck_frames = v,
+        Field::NavBest => o.nav.best_distance = fixed,
+        Field::NavRepaths => o.nav.repaths = v,
+        Field::Construction => o.construction = Some(v),
+        Field::Cargo => o.cargo = v,
+        Field::Work => o.work = v,
+        Field::Supply => o.supply = v,
+        Field::NavPace => o.nav.pace = fixed,
+        Field::Xp => o.xp = v,
+        Field::Flags => o.repairing = !o.repairing,
+        Field::NavCruise => o.nav.cruise_until = Frame(v + 1),
+    }
+}
+
+/// An object of the test rules' first template with some state of its own.
+fn object() -> Object {
+    let w = test_support::world(8, vec![(TemplateId(0), 0, Vec2::from_int(20, 20))]);
+    let mut o = w.objects().next().cloned().expect("the test world has an object");
+    o.health = 77;
+    o
+}
+
+#[test]
+fn the_fields_are_listed_in_the_order_the_hash_lists_them() {
+    let listed: Vec<Field> = object().hashed_fields().iter().map(|(f, _)| *f).collect();
+    assert_eq!(listed, FIELDS);
+}
+
+proptest! {
+    #[test]
+    fn changing_any_hashed_field_changes_the_objects_digest(field in 0..FIELDS.len(), v in 0u32..100_000, key in any::<u64>()) {
+        let field = FIELDS[field];
+        let before = object();
+        let mut after = before.clone();
+        set(&mut after, field, v);
+        let (a, b) = (before.hashed_fields(), after.hashed_fields());
+        // The setter changed that field's word and no other.
+        for ((f, x), (_, y)) in a.iter().zip(b.iter()) {
+            if *f != field {
+                prop_assert_eq!(x, y, "{:?} moved when {:?} was set", f, field);
+            }
+        }
+        let key = ObjectKey::of(key);
+        if a != b {
+            prop_assert_ne!(before.digest(key), after.digest(key), "{:?} changed but the digest did not", field);
+        }
+    }
+}
+
+#[test]
+fn every_field_can_be_changed_by_its_setter() {
+    for field in FIELDS {
+        let before = object();
+        let mut after = before.clone();
+        set(&mut after, field, 4321);
+        assert_ne!(before.hashed_fields(), after.hashed_fields(), "{field:?}");
+    }
+}
+
+/// A change to a world, named in the test's messages.
+type Change = Box<dyn Fn(&mut super::World)>;
+
+#[test]
+fn each_hashed_part_of_the_world_changes_the_hash_and_caches_do_not() {
+    let base = test_support::world(
+        16,
+        vec![(TemplateId(0), 0, Vec2::from_int(40, 40)), (TemplateId(1), 1, Vec2::from_int(90, 90))],
+    );
+    let h0 = base.state_hash().total;
+    assert_eq!(base.recomputed_state_hash().total, h0);
+    let first = base.objects().next().map(|o| o.id).expect("an object");
+    let changes: Vec<(&str, Change)> = vec![
+        ("frame", Box::new(|w| w.frame = Frame(w.frame.0 + 1))),
+        (
+            "rng",
+            Box::new(|w| {
+                w.rng.next_u32();
+            }),
+        ),
+        ("money", Box::new(|w| w.players[0].money += 1)),
+        ("selection", Box::new(move |w| w.players[1].selection.push(first))),
+        (
+            "projectile",
+            Box::new(move |w| {
+                w.projectiles.push(Projectile {
+                    owner: PlayerId(0),
+                    shooter: first,
+                    weapon: WeaponId(0),
+                    target: first,
+                    from: Vec2::from_int(1, 1),
+                    aim: Vec2::from_int(2, 2),
+                    frames_left: 3,
+                    damage_percent: 100,
+                })
+            }),
+        ),
+        ("rally", Box::new(move |w| w.factories.set_rally(first, Vec2::from_int(5, 5)))),
+        ("winner", Box::new(|w| w.winner = Some(PlayerId(1)))),
+        ("game over", Box::new(|w| w.game_over = true)),
+        ("content", Box::new(|w| w.content ^= 1)),
+    ];
+    for (what, change) in &changes {
+        let mut w = base.clone();
+        change(&mut w);
+        assert_ne!(w.state_hash().total, h0, "changing the {what} left the hash as it was");
+    }
+    let mut w = base.clone();
+    w.scratch = Default::default();
+    w.scratch.fighters.push(7);
+    w.events.clear();
+    assert_eq!(w.state_hash().total, h0, "the caches are not state");
+}

@@ -1,8 +1,9 @@
 //! `ridgeline bench render`: the cost of one drawn frame of a battle, offscreen at 1280×720,
 //! with 100, 500 and 1,000 objects in view — units and structures of both factions, turrets
 //! aimed, a few under construction — with sun shadows on and explosions, smoke and debris in
-//! the air. Per count: the CPU's part (the objects' instances, the overlay and particles), the
-//! whole frame (that plus the world and UI passes through the adapter wgpu finds; on machines
+//! the air. Each frame is the game window's own (`game/frame.rs`, the HUD filled and drawn with
+//! its radar and selection panel). Per count: the CPU's part (the objects' instances, the HUD,
+//! the overlay and particles), the whole frame (that plus the world and UI passes through the adapter wgpu finds; on machines
 //! without a GPU that is a software renderer, so it measures the CPU doing a GPU's work), and
 //! the draw calls (one per mesh in use and per sprite batch: flat as objects grow).
 //!
@@ -16,6 +17,8 @@ use serde_json::{Value, json};
 use crate::content::ContentRoots;
 use crate::game::camera::Camera;
 use crate::game::display::to_point;
+use crate::game::frame::{self, Sight};
+use crate::game::hud;
 use crate::game::scene::Shown;
 use crate::game::screenshot::{ScreenshotError, WorldShot, battle_for};
 use crate::render::offscreen::{FORMAT, Offscreen};
@@ -34,17 +37,8 @@ const COUNTS: [usize; 3] = [100, 500, 1_000];
 
 /// Runs the benchmark on Proving Grounds' open middle.
 pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
-    let shot = WorldShot {
-        map: "proving_grounds".into(),
-        players: Some("idle,idle".into()),
-        frames: 1,
-        seed: 1,
-        camera: None,
-        size: SIZE,
-        script: Default::default(),
-        select: Vec::new(),
-        hover: None,
-    };
+    let shot =
+        WorldShot { players: Some("idle,idle".into()), frames: 1, size: SIZE, ..WorldShot::new("proving_grounds") };
     let (mut battle, mut shell) = battle_for(roots, &shot)?;
     let centre = battle.scene.size() / 2.0;
     battle.set_camera(Camera { zoom: 0.55, ..Camera::looking_at(centre.extend(battle.scene.height(centre))) });
@@ -110,15 +104,11 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
             for s in &shown {
                 battle.scene.push_shown(&mut instances, &rules, s);
             }
-            let mut cmds = battle.overlay();
-            shell.set_hud(battle.money(), battle.clock(), &battle.pace_label());
-            cmds.extend(crate::ui::draw::draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| {
-                shell.custom_draw(w, out)
-            }));
+            // The game window's frame: the HUD filled, then the one client frame's UI and world.
+            hud::sync(&mut shell, &battle);
+            let cmds = frame::ui_commands(&shell, Some(&battle), true);
             let t1 = Instant::now();
-            world_pass.set_view(battle.camera().eye(), 0.0);
-            world_pass.set_sprites(battle.sprites());
-            world_pass.render(&gpu.device, &gpu.queue, &target.view, SIZE, battle.view_proj(), &instances);
+            frame::draw_world_with(&gpu, &mut world_pass, &target.view, SIZE, &battle, Sight::Player, 0.0, &instances);
             ui_pass.render(&gpu.device, &gpu.queue, &target.view, SIZE, &cmds, None);
             gpu.device
                 .poll(wgpu::PollType::wait_indefinitely())

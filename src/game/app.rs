@@ -17,10 +17,11 @@ use winit::window::{Fullscreen, Window, WindowId};
 
 use crate::content::ContentRoots;
 use crate::render::{Gpu, UiPass, WorldPass};
-use crate::ui::draw::draw_list;
 use crate::ui::{Input, Key, MouseButton};
 
 use super::battle::Battle;
+use super::frame::{self, Sight};
+use super::hud::{self, Gadget};
 use super::online_lobby::{OnlineLobby, Outcome};
 use super::screenshot::load_atlas;
 use super::settings::Settings;
@@ -54,8 +55,8 @@ struct Running {
     applied: Settings,
     /// The battle being played, with its world pass.
     battle: Option<(Battle, WorldPass)>,
-    /// The left button went down on the radar and is still held.
-    radar_drag: bool,
+    /// The left button went down on the radar (this rectangle) and is still held.
+    radar_drag: Option<crate::ui::Rect>,
     /// The player chose to leave the battle.
     leaving: bool,
     /// When the player asked to leave.
@@ -191,7 +192,7 @@ impl App {
             minimized: false,
             applied: settings,
             battle: None,
-            radar_drag: false,
+            radar_drag: None,
             leaving: false,
             leaving_since: Instant::now(),
             lobby: None,
@@ -465,20 +466,6 @@ impl Running {
         }
     }
 
-    /// The radar window's rectangle, while a battle shows it and no dialog covers it.
-    fn radar_rect(&self) -> Option<crate::ui::Rect> {
-        self.battle_window("InGame.wnd:Radar")
-    }
-
-    /// A battle window's rectangle, while a battle shows it and no dialog covers it.
-    fn battle_window(&self, name: &str) -> Option<crate::ui::Rect> {
-        if self.battle.is_none() || self.shell.message_open() {
-            return None;
-        }
-        let id = self.shell.find(name)?;
-        self.shell.ui.window(id).filter(|w| w.visible()).map(|w| w.rect)
-    }
-
     /// Leaves the battle for the main menu.
     fn end_battle(&mut self) {
         self.battle = None;
@@ -498,19 +485,7 @@ impl Running {
             self.shell.message("Battle", &format!("The battle stopped: {e}"), false);
             return;
         }
-        let (money, clock, power) = (battle.money(), battle.clock(), battle.power());
-        let pace = battle.pace_label();
-        let labels: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
-        let queue = battle.queue_text();
-        let alerts = battle.alert_lines();
-        let progress = battle.queue_progress();
-        let watched = (
-            battle.replay_position(),
-            battle.pace().paused(),
-            format!("{}×", battle.pace().speed()),
-            battle.view_label(),
-            battle.can_take_over(),
-        );
+        hud::sync(&mut self.shell, battle);
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
         // to drop whoever it waits for.
         let stalled = battle.stalled_for();
@@ -533,12 +508,6 @@ impl Running {
         let verdict = battle.replay_verdict();
         let failed_at = battle.replay_failed_at();
         let replay = (!battle.is_replay() && summary.is_some()).then(|| battle.replay());
-        self.shell.set_hud(money, clock, &pace);
-        self.shell.set_power(power);
-        self.shell.set_commands(&labels, &queue);
-        self.shell.set_alerts(&alerts);
-        self.shell.set_queue_progress(progress);
-        self.shell.set_replay_bar(watched.0, watched.1, &watched.2, &watched.3, watched.4);
         if let Some((outcome, rows)) = summary {
             self.battle = None;
             self.leaving = false;
@@ -588,32 +557,14 @@ impl Running {
         };
         let view = frame.texture.create_view(&wgpu::TextureViewDescriptor::default());
         let size = (self.config.width, self.config.height);
-        let mut cmds = Vec::new();
         let mut clear = Some(wgpu::Color::BLACK);
         if let Some((battle, world_pass)) = &mut self.battle {
-            let instances = battle.instances();
-            world_pass.set_shroud(&self.gpu.queue, &battle.shroud().soft_bytes());
-            world_pass.set_view(battle.camera().eye(), battle.display_seconds());
-            world_pass.set_sprites(battle.sprites());
-            world_pass.render(&self.gpu.device, &self.gpu.queue, &view, size, battle.view_proj(), &instances);
-            cmds = battle.overlay();
+            let seconds = battle.display_seconds();
+            frame::draw_world(&self.gpu, world_pass, &view, size, battle, Sight::Player, seconds);
             clear = None;
         }
-        let shell = &self.shell;
-        cmds.extend(draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out)));
-        if let (Some(rect), Some((battle, _))) = (self.radar_rect(), &self.battle) {
-            cmds.extend(battle.radar(rect, &format!("@preview/{}", battle.scene.map.file.name)));
-        }
-        if let (Some(rect), Some((battle, _))) = (self.battle_window("InGame.wnd:SelectionPanel"), &self.battle) {
-            cmds.extend(battle.selection_panel(rect));
-        }
-        cmds.extend(self.shell.editor_overlay());
         // Over the battlefield the game draws its own cursor, shaped by what a click would do.
-        if let Some((battle, _)) = &self.battle
-            && !self.shell.message_open()
-        {
-            cmds.extend(battle.cursor());
-        }
+        let cmds = frame::ui_commands(&self.shell, self.battle.as_ref().map(|(b, _)| b), true);
         self.pass.render(&self.gpu.device, &self.gpu.queue, &view, size, &cmds, clear);
         self.update_cursor();
         self.window.pre_present_notify();
@@ -700,7 +651,7 @@ impl ApplicationHandler for App {
             WindowEvent::CursorMoved { position, .. } => {
                 let at = glam::Vec2::new(position.x as f32, position.y as f32);
                 r.shell.handle(Input::MouseMove { x: at.x, y: at.y });
-                let radar = r.radar_rect().filter(|_| r.radar_drag);
+                let radar = r.radar_drag;
                 let over_ui = r.shell.ui.hit(at.x, at.y).is_some() || r.shell.message_open();
                 if let Some((battle, _)) = &mut r.battle {
                     battle.mouse_move(at);
@@ -724,25 +675,27 @@ impl ApplicationHandler for App {
                 let consumed = r.shell.handle(input);
                 if r.shell.editing() {
                     // The layout editor has the mouse: nothing reaches the battle, radar or panel.
-                    r.radar_drag = false;
+                    r.radar_drag = None;
                     return;
                 }
                 let at = glam::Vec2::new(x, y);
-                let on_radar = r.radar_rect().filter(|rect| rect.contains(x, y));
-                let on_panel = r.battle_window("InGame.wnd:SelectionPanel").filter(|rect| rect.contains(x, y));
+                // The battle's gadgets are found through the window tree, by what they show.
+                let gadget = hud::under(&r.shell, x, y).filter(|_| r.battle.is_some());
                 if state == ElementState::Released {
-                    r.radar_drag = false;
+                    r.radar_drag = None;
                 }
                 let ctrl = self.modifiers.control_key();
-                if let (Some(rect), ElementState::Pressed, Some((battle, _))) = (on_panel, state, &mut r.battle) {
-                    battle.panel_click(rect, at, ctrl);
-                } else if let (Some(rect), ElementState::Pressed, Some((battle, _))) = (on_radar, state, &mut r.battle)
+                if let (Some((gadget, rect)), ElementState::Pressed, Some((battle, _))) = (gadget, state, &mut r.battle)
                 {
-                    if button == MouseButton::Left {
-                        r.radar_drag = true;
-                        battle.radar_click(rect, at);
-                    } else {
-                        battle.radar_order(rect, at);
+                    match (gadget, button) {
+                        (Gadget::SelectionPanel, _) => {
+                            battle.panel_click(rect, at, ctrl);
+                        }
+                        (Gadget::Radar, MouseButton::Left) => {
+                            r.radar_drag = Some(rect);
+                            battle.radar_click(rect, at);
+                        }
+                        (Gadget::Radar, _) => battle.radar_order(rect, at),
                     }
                 } else if let Some((battle, _)) = &mut r.battle {
                     match state {

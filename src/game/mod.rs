@@ -5,9 +5,13 @@
 
 pub mod app;
 pub mod battle;
+pub mod button_view;
 pub mod camera;
 pub mod data_check;
 pub mod display;
+pub mod frame;
+pub mod hud;
+pub mod images;
 pub mod listen;
 pub mod online_lobby;
 pub mod scene;

@@ -14,12 +14,13 @@ use crate::render::{Gpu, UiPass, WorldPass};
 use crate::session::{CommandScript, PlayersSpec, SlotKind, start_local};
 use crate::sim::FRAMES_PER_SECOND;
 use crate::ui::draw::DrawCmd;
-use crate::ui::draw::draw_list;
 use crate::ui::wnd::parse;
 use crate::ui::{Input, MouseButton};
 
 use super::battle::Battle;
 use super::camera::Camera;
+use super::frame::{self, Sight};
+use super::hud;
 use super::shell::{Screen, Shell};
 
 /// Why a screenshot could not be taken.
@@ -58,6 +59,24 @@ pub struct WorldShot {
     pub select: Vec<String>,
     /// With the HUD: a window to put the cursor over, resting until its tooltip shows.
     pub hover: Option<String>,
+}
+
+impl WorldShot {
+    /// A picture of `map` as it starts, idle players everywhere, at 1280×720 over the first
+    /// start position; set the other fields with struct update syntax.
+    pub fn new(map: &str) -> WorldShot {
+        WorldShot {
+            map: map.to_string(),
+            players: None,
+            frames: 0,
+            seed: 1,
+            camera: None,
+            size: (1280, 720),
+            script: CommandScript::default(),
+            select: Vec::new(),
+            hover: None,
+        }
+    }
 }
 
 /// Where a battlefield screenshot's camera looks.
@@ -168,52 +187,26 @@ pub fn render_battle(
 ) -> Result<RgbaImage, ScreenshotError> {
     let gpu = Gpu::headless()?;
     let target = Offscreen::new(&gpu, size);
-    let scene = &battle.scene;
-    let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &scene.statics());
+    let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &battle.scene.statics());
     // A player's view (the HUD) is under the shroud; tool views show everything.
-    let instances = if overlay == Overlay::Hud {
-        pass.set_shroud(&gpu.queue, &battle.shroud().soft_bytes());
-        battle.instances()
-    } else {
-        scene.instances(battle.world(), None, 1.0, None)
-    };
-    pass.set_view(battle.camera().eye(), 0.0);
-    if overlay == Overlay::Hud {
-        pass.set_sprites(battle.sprites());
-    }
-    pass.render(&gpu.device, &gpu.queue, &target.view, size, battle.view_proj(), &instances);
-    let layout = match overlay {
+    let sight = if overlay == Overlay::Hud { Sight::Player } else { Sight::Everything };
+    frame::draw_world(&gpu, &mut pass, &target.view, size, battle, sight, 0.0);
+    let over = match overlay {
         Overlay::None => return Ok(target.read(&gpu)?),
-        Overlay::Hud => None,
-        Overlay::Layout(path) => Some(path),
-    };
-    let (mut below, mut above) = (Vec::new(), Vec::new());
-    match layout {
-        Some(path) => open_layout(shell, path)?,
-        None => {
+        Overlay::Hud => {
             shell.open(Screen::InGame);
-            shell.set_hud(battle.money(), battle.clock(), &battle.pace_label());
-            shell.set_power(battle.power());
-            let labels: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
-            shell.set_commands(&labels, &battle.queue_text());
-            shell.set_alerts(&battle.alert_lines());
-            let speed = format!("{}×", battle.pace().speed());
-            let (paused, view) = (battle.pace().paused(), battle.view_label());
-            shell.set_replay_bar(battle.replay_position(), paused, &speed, &view, battle.can_take_over());
+            hud::sync(shell, battle);
             if let Some(name) = hover {
                 rest_on(shell, name)?;
             }
-            below = battle.overlay();
-            shell.set_queue_progress(battle.queue_progress());
-            if let Some(w) = shell.find("InGame.wnd:Radar").and_then(|id| shell.ui.window(id)) {
-                above = battle.radar(w.rect, &format!("@preview/{}", battle.scene.map.file.name));
-            }
-            if let Some(w) = shell.find("InGame.wnd:SelectionPanel").and_then(|id| shell.ui.window(id)) {
-                above.extend(battle.selection_panel(w.rect));
-            }
+            Some(battle)
         }
-    }
-    draw_ui_with(&gpu, shell, &target, below, above)?;
+        Overlay::Layout(path) => {
+            open_layout(shell, path)?;
+            None
+        }
+    };
+    draw_ui(&gpu, shell, &target, frame::ui_commands(shell, over, false), None)?;
     Ok(target.read(&gpu)?)
 }
 
@@ -261,34 +254,20 @@ fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> 
     Ok(())
 }
 
-/// Draws `below`, the shell's UI and `above` over what the target holds.
-fn draw_ui_with(
+/// Draws `cmds` (a frame's UI, see [`frame::ui_commands`]) into a target, cleared to `clear`
+/// first if given.
+fn draw_ui(
     gpu: &Gpu,
     shell: &Shell,
     target: &Offscreen,
-    below: Vec<DrawCmd>,
-    above: Vec<DrawCmd>,
+    cmds: Vec<DrawCmd>,
+    clear: Option<wgpu::Color>,
 ) -> Result<(), ScreenshotError> {
     let atlas = load_atlas(shell)?;
     let mut pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), shell.fonts.clone());
     for (name, img) in &shell.dynamic_images {
         pass.set_image(&gpu.device, &gpu.queue, name, img);
     }
-    let mut cmds = below;
-    cmds.extend(draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out)));
-    cmds.extend(above);
-    pass.render(&gpu.device, &gpu.queue, &target.view, target.size, &cmds, None);
-    Ok(())
-}
-
-/// Draws the shell's UI into a target, cleared to `clear` first if given.
-fn draw_ui(gpu: &Gpu, shell: &Shell, target: &Offscreen, clear: Option<wgpu::Color>) -> Result<(), ScreenshotError> {
-    let atlas = load_atlas(shell)?;
-    let mut pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), shell.fonts.clone());
-    for (name, img) in &shell.dynamic_images {
-        pass.set_image(&gpu.device, &gpu.queue, name, img);
-    }
-    let cmds = draw_list(&shell.ui, shell.fonts.as_ref(), &|w, out| shell.custom_draw(w, out));
     pass.render(&gpu.device, &gpu.queue, &target.view, target.size, &cmds, clear);
     Ok(())
 }
@@ -328,7 +307,7 @@ fn rest_on(shell: &mut Shell, name: &str) -> Result<(crate::ui::WindowId, (f32, 
 pub fn render_shell(shell: &Shell, size: (u32, u32)) -> Result<RgbaImage, ScreenshotError> {
     let gpu = Gpu::headless()?;
     let target = Offscreen::new(&gpu, size);
-    draw_ui(&gpu, shell, &target, Some(wgpu::Color::BLACK))?;
+    draw_ui(&gpu, shell, &target, frame::ui_commands(shell, None, false), Some(wgpu::Color::BLACK))?;
     Ok(target.read(&gpu)?)
 }
 

@@ -24,6 +24,8 @@ mod fairness;
 mod fixed_point;
 mod hostile;
 mod hostile_fuzz;
+mod hud;
+mod layers;
 mod lockstep;
 mod maps;
 mod mods;

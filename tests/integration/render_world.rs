@@ -12,15 +12,10 @@ fn centre(img: &image::RgbaImage) -> [u8; 4] {
 
 fn shot(camera: (f32, f32, f32)) -> image::RgbaImage {
     let shot = WorldShot {
-        map: "proving_grounds".into(),
-        players: None,
         frames: 2,
-        seed: 1,
         camera: Some(ShotCamera::At(camera.0, camera.1, camera.2)),
         size: (320, 200),
-        script: Default::default(),
-        select: Vec::new(),
-        hover: None,
+        ..WorldShot::new("proving_grounds")
     };
     screenshot::world(&common::roots(), &shot, Overlay::None).expect("offscreen render")
 }
@@ -44,17 +39,7 @@ fn the_battlefield_shows_water_ground_and_the_players_base() {
 
 #[test]
 fn a_layout_can_be_drawn_over_the_battlefield() {
-    let shot = WorldShot {
-        map: "proving_grounds".into(),
-        players: Some("idle,idle".into()),
-        frames: 0,
-        seed: 1,
-        camera: None,
-        size: (800, 600),
-        script: Default::default(),
-        select: Vec::new(),
-        hover: None,
-    };
+    let shot = WorldShot { players: Some("idle,idle".into()), size: (800, 600), ..WorldShot::new("proving_grounds") };
     let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let layout = common::root().join("ui/MessageBox.wnd");
     let with_ui = screenshot::world(&common::roots(), &shot, Overlay::Layout(&layout)).unwrap();
@@ -64,17 +49,7 @@ fn a_layout_can_be_drawn_over_the_battlefield() {
 
 #[test]
 fn a_bad_map_or_players_spec_is_an_error_not_a_panic() {
-    let mut s = WorldShot {
-        map: "no_such_map".into(),
-        players: None,
-        frames: 0,
-        seed: 1,
-        camera: None,
-        size: (64, 64),
-        script: Default::default(),
-        select: Vec::new(),
-        hover: None,
-    };
+    let mut s = WorldShot { size: (64, 64), ..WorldShot::new("no_such_map") };
     let e = screenshot::world(&common::roots(), &s, Overlay::None).unwrap_err().to_string();
     assert!(e.contains("no_such_map"), "{e}");
     s.map = "proving_grounds".into();
@@ -86,15 +61,10 @@ fn a_bad_map_or_players_spec_is_an_error_not_a_panic() {
 #[test]
 fn the_hud_shows_the_top_bar_over_the_battle() {
     let shot = WorldShot {
-        map: "proving_grounds".into(),
         players: Some("idle,ai:easy".into()),
         frames: 30,
-        seed: 1,
-        camera: None,
         size: (640, 360),
-        script: Default::default(),
-        select: Vec::new(),
-        hover: None,
+        ..WorldShot::new("proving_grounds")
     };
     let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let hud = screenshot::world(&common::roots(), &shot, Overlay::Hud).unwrap();
@@ -120,15 +90,10 @@ fn an_explosion_shows_bright_pixels_at_its_place_for_a_while_and_none_after() {
     use ridgeline::sim::event::GameEvent;
     use ridgeline::sim::{ObjectId, PlayerId};
     let shot = WorldShot {
-        map: "proving_grounds".into(),
         players: Some("idle,idle".into()),
         frames: 1,
-        seed: 1,
-        camera: None,
         size: (320, 200),
-        script: Default::default(),
-        select: Vec::new(),
-        hover: None,
+        ..WorldShot::new("proving_grounds")
     };
     let (mut battle, mut shell) = screenshot::battle_for(&common::roots(), &shot).unwrap();
     // Open ground a little right of the middle of player 1's view (their base is to the left).
@@ -165,17 +130,7 @@ fn a_structure_s_shadow_darkens_the_ground_on_the_sun_s_far_side() {
     use ridgeline::render::offscreen::{FORMAT, Offscreen};
     use ridgeline::render::world::models::shape_index;
     use ridgeline::render::{Gpu, ObjectInstance, WorldPass};
-    let shot = WorldShot {
-        map: "proving_grounds".into(),
-        players: Some("idle,idle".into()),
-        frames: 0,
-        seed: 1,
-        camera: None,
-        size: (400, 300),
-        script: Default::default(),
-        select: Vec::new(),
-        hover: None,
-    };
+    let shot = WorldShot { players: Some("idle,idle".into()), size: (400, 300), ..WorldShot::new("proving_grounds") };
     let (battle, _) = screenshot::battle_for(&common::roots(), &shot).unwrap();
     let scene = &battle.scene;
     // Open grass (cell 70, 104), looked at from close above.
@@ -237,17 +192,8 @@ fn the_camera_shows_no_void_past_the_map_edge() {
 fn a_four_way_junction_is_painted_with_road_markings() {
     // Crossroads has a four-way at its centre, cell (128, 128): seen from close above, the
     // square where the roads meet shows stop lines and zebra stripes, not bare asphalt.
-    let shot = WorldShot {
-        map: "crossroads".into(),
-        players: None,
-        frames: 0,
-        seed: 1,
-        camera: Some(ShotCamera::At(128.0, 128.0, 2.5)),
-        size: (640, 360),
-        script: Default::default(),
-        select: Vec::new(),
-        hover: None,
-    };
+    let shot =
+        WorldShot { camera: Some(ShotCamera::At(128.0, 128.0, 2.5)), size: (640, 360), ..WorldShot::new("crossroads") };
     let img = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     // The patch spans about ±55 pixels around the middle at this size and zoom.
     let paint = (270..370)

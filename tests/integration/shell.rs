@@ -4,8 +4,9 @@
 use crate::common;
 
 use ridgeline::game::battle::Battle;
+use ridgeline::game::button_view::ButtonView;
 use ridgeline::game::settings::{Settings, UiScaling};
-use ridgeline::game::shell::{ButtonView, Screen, Shell, ShellRequest, SlotChoice};
+use ridgeline::game::shell::{Screen, Shell, ShellRequest, SlotChoice};
 use ridgeline::lockstep::PeerId;
 use ridgeline::net::wire::{Roster, RosterSlot, Seat};
 use ridgeline::session::lobby::LobbyChange;

@@ -13,6 +13,8 @@ use crate::sim::ids::{ObjectId, TemplateId, UpgradeId};
 use crate::sim::object::Object;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId};
 
+use super::super::button_view::ButtonView;
+use super::super::images::ImageKey;
 use super::Battle;
 
 /// The control bar's keys, one per button in order: the top row Q–Y, the bottom row Z–N (a
@@ -97,8 +99,8 @@ impl ControlBar {
 
 impl CommandButton {
     /// What the shell's control bar shows of it.
-    pub fn view(self) -> crate::game::shell::ButtonView {
-        crate::game::shell::ButtonView {
+    pub fn view(self) -> ButtonView {
+        ButtonView {
             label: self.label,
             usable: self.available,
             tooltip: self.tooltip,
@@ -164,7 +166,7 @@ impl Battle {
                     available: verdict.is_ok(),
                     refusal: verdict.err(),
                     tooltip,
-                    icon: Some(super::super::shell::icon_name(&t.name)),
+                    icon: Some(ImageKey::icon(&t.name).name()),
                     key: ' ',
                 }
             })

@@ -52,7 +52,6 @@ pub use alerts::{Alert, AlertKind, Alerts};
 pub use control_bar::{Action, CommandButton};
 pub use markers::Intent;
 pub use pace::Pace;
-pub use particles::{PUFF, puff_image};
 
 use control_bar::ControlBar;
 use effects::Effects;

@@ -15,7 +15,7 @@ use crate::sim::{FRAMES_PER_SECOND, World};
 use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
 
-use super::super::shell::icon_name;
+use super::super::images::ImageKey;
 use super::Battle;
 use super::overlay::{health_color, health_of};
 
@@ -96,7 +96,7 @@ impl Battle {
                 let name = &rules.template(o.template).name;
                 let icon = cell.inset(2.0 * s);
                 out.push(DrawCmd::Fill { rect: icon, color: [20, 24, 28, 200] });
-                out.push(DrawCmd::Image { rect: icon, name: icon_name(name), tint: [255; 4] });
+                out.push(DrawCmd::Image { rect: icon, name: ImageKey::icon(name).name(), tint: [255; 4] });
                 let (_, frac) = health_of(world, o);
                 let bar = Rect::new(icon.x, icon.bottom() - 3.0 * s, icon.w, 3.0 * s);
                 out.push(DrawCmd::Fill { rect: bar, color: [0, 0, 0, 200] });
@@ -120,7 +120,7 @@ impl Battle {
             let t = rules.template(o.template);
             let icon = Rect::new(rect.x + 4.0 * s, rect.y + 4.0 * s, 44.0 * s, 44.0 * s);
             out.push(DrawCmd::Fill { rect: icon, color: [20, 24, 28, 200] });
-            out.push(DrawCmd::Image { rect: icon, name: icon_name(&t.name), tint: [255; 4] });
+            out.push(DrawCmd::Image { rect: icon, name: ImageKey::icon(&t.name).name(), tint: [255; 4] });
             let x = icon.right() + 6.0 * s;
             text(&mut out, x, rect.y + 4.0 * s, defs.object_name(o.template).to_string(), true, [245, 235, 200, 255]);
             let (max, frac) = health_of(world, o);
@@ -140,7 +140,7 @@ impl Battle {
                 out.push(DrawCmd::Fill { rect: *cell, color: [20, 24, 28, 220] });
                 out.push(DrawCmd::Image {
                     rect: *cell,
-                    name: icon_name(&rules.template(job.template).name),
+                    name: ImageKey::icon(&rules.template(job.template).name).name(),
                     tint: [255; 4],
                 });
                 if i == 0 {

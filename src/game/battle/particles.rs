@@ -18,12 +18,11 @@ use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
 
 use super::super::display::{altitude, to_display};
+use super::super::images::ImageKey;
 use super::super::scene::{Scene, shown_to};
 use super::super::shroud::{self, Shroud};
 use super::view::View;
 
-/// The soft round sprite every puff is drawn with (a dynamic image the shell makes).
-pub const PUFF: &str = "@fx/puff";
 /// Most particles alive at once (the oldest go first).
 const MAX_PARTICLES: usize = 3_000;
 /// Most scorch marks kept.
@@ -336,7 +335,7 @@ impl Particles {
             if let Some((c, r)) = sprite(view, s.at, s.radius) {
                 // Seen from above at an angle: an ellipse, flatter than it is wide.
                 let rect = Rect::new(c.x - r, c.y - r * 0.55, r * 2.0, r * 1.1);
-                out.push(DrawCmd::Image { rect, name: PUFF.into(), tint: [12, 10, 8, (200.0 * fade) as u8] });
+                out.push(DrawCmd::Image { rect, name: ImageKey::Puff.name(), tint: [12, 10, 8, (200.0 * fade) as u8] });
             }
         }
     }
@@ -377,16 +376,6 @@ fn sprite(view: &View, at: Vec3, radius: f32) -> Option<(Vec2, f32)> {
     Some((c, (edge - c).length()))
 }
 
-/// The puff sprite: a white disc whose alpha falls off softly from the middle.
-pub fn puff_image(side: u32) -> image::RgbaImage {
-    image::RgbaImage::from_fn(side, side, |x, y| {
-        let c = (side as f32 - 1.0) / 2.0;
-        let d = ((x as f32 - c).powi(2) + (y as f32 - c).powi(2)).sqrt() / c.max(1.0);
-        let a = (1.0 - d).clamp(0.0, 1.0);
-        image::Rgba([255, 255, 255, (255.0 * a * a * (3.0 - 2.0 * a)).round() as u8])
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,13 +399,5 @@ mod tests {
             p.age(0.05);
         }
         assert!(p.scorches.is_empty());
-    }
-
-    #[test]
-    fn the_puff_is_opaque_in_the_middle_and_clear_at_the_edge() {
-        let img = puff_image(32);
-        assert!(img.get_pixel(16, 16).0[3] > 240);
-        assert_eq!(img.get_pixel(0, 0).0[3], 0);
-        assert_eq!(img.get_pixel(31, 16).0[3], 0);
     }
 }

@@ -1,5 +1,5 @@
 //! Object icons for the HUD: one per template the player may meet, drawn from its model when
-//! the shell starts and kept among the dynamic images under [`icon_name`].
+//! the shell starts and kept among the dynamic images under [`ImageKey::Icon`].
 //!
 //! Must not: draw anything itself (the renderer's `icons.rs` rasterises; the battle places).
 
@@ -9,15 +9,11 @@ use image::RgbaImage;
 
 use crate::content::ContentRoots;
 use crate::defs::Definitions;
+use crate::game::images::ImageKey;
 use crate::game::scene::{SceneError, model_library};
 
 /// Pixels a side of an object icon.
 const ICON_PX: u32 = 64;
-
-/// The name of `template`'s icon among the dynamic images.
-pub fn icon_name(template: &str) -> String {
-    format!("@icon/{template}")
-}
 
 /// The colour an icon's team parts wear (a neutral steel blue: icons are made once, for
 /// every player).
@@ -41,7 +37,10 @@ pub(super) fn icons(roots: &ContentRoots, defs: &Definitions) -> Result<BTreeMap
             };
             let color = [m.color.0, m.color.1, m.color.2];
             let meshes = lib.of(i);
-            (icon_name(&t.name), crate::render::icons::icon(&lib, meshes, color, ICON_TEAM, proportions, ICON_PX))
+            (
+                ImageKey::icon(&t.name).name(),
+                crate::render::icons::icon(&lib, meshes, color, ICON_TEAM, proportions, ICON_PX),
+            )
         })
         .collect())
 }

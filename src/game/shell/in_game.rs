@@ -8,6 +8,7 @@
 
 use crate::ui::{EventKind, UiEvent};
 
+use super::super::button_view::ButtonView;
 use super::Shell;
 use super::callbacks::short;
 
@@ -18,21 +19,6 @@ pub(super) const LEAVE_TITLE: &str = "Leave battle";
 pub const COMMAND_BUTTONS: usize = 12;
 /// Alert lines shown above the control bar.
 const ALERT_LINES: usize = 3;
-
-/// What one control-bar button shows.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ButtonView {
-    /// Its text.
-    pub label: String,
-    /// False greys it out.
-    pub usable: bool,
-    /// Its tooltip.
-    pub tooltip: String,
-    /// An image (a dynamic image's name) at its left, if any.
-    pub icon: Option<String>,
-    /// Its key, shown on the image.
-    pub key: String,
-}
 
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     use super::ReplayControl;

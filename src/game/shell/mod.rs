@@ -44,10 +44,9 @@ use crate::ui::images::{FontBook, ImageSet};
 use crate::ui::wnd::{WndFile, parse};
 use crate::ui::{GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
 
+use super::images::{ImageKey, puff_image};
 use super::settings::{Settings, UiScaling};
 
-pub use icons::icon_name;
-pub use in_game::ButtonView;
 pub use request::{ReplayControl, ShellRequest};
 pub use skirmish::{SkirmishConfig, SlotChoice};
 
@@ -228,7 +227,7 @@ impl Shell {
         let factions = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let (maps, mut dynamic_images, refused_maps) = find_maps(roots);
         dynamic_images.extend(icons::icons(roots, &defs).map_err(|e| ShellError::Content(e.to_string()))?);
-        dynamic_images.insert(crate::game::battle::PUFF.to_string(), crate::game::battle::puff_image(32));
+        dynamic_images.insert(ImageKey::Puff.name(), puff_image(32));
         let fonts = Arc::new(Fonts::load().map_err(|e| ShellError::Content(e.to_string()))?);
         let mode = match settings.ui_scaling {
             UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
@@ -470,7 +469,7 @@ impl Shell {
         if w.draw_callback.as_deref() == Some("MapPreviewDraw")
             && let Some(map) = self.maps.get(self.skirmish.map)
         {
-            let key = format!("@preview/{}", map.name);
+            let key = ImageKey::preview(&map.name).name();
             if self.dynamic_images.contains_key(&key) {
                 let r = w.rect.inset(3.0);
                 let side = r.w.min(r.h);
@@ -578,7 +577,7 @@ fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage
             let mesh = crate::map::roads::build(&map.road_segments(), &c.roads, &ground);
             let scale = (384 / map.file.size.0.max(1)).max(1);
             let rgb = crate::map::preview::render(&map, &c.classes, &mesh, scale);
-            previews.insert(format!("@preview/{}", map.file.name), image::DynamicImage::ImageRgb8(rgb).into_rgba8());
+            previews.insert(ImageKey::preview(&map.file.name).name(), image::DynamicImage::ImageRgb8(rgb).into_rgba8());
         }
         maps.push(MapEntry {
             dir,

@@ -1,0 +1,28 @@
+//! The in-game HUD: the owner of `InGame.wnd`'s windows while a battle runs. Each frame
+//! [`sync`] fills them from the battle (top bar, power, command buttons, queue, alerts, replay
+//! bar); the battle's own gadgets — the radar and the selection panel — are windows of the tree
+//! like any other, drawn by their draw callbacks (`gadget.rs`) and found under the cursor by the
+//! tree's own hit test, so z-order, tooltips, dialogs and mods treat them alike.
+//!
+//! Must not: change the world (a click on a gadget becomes the battle's order or camera move),
+//! or decide what a shell screen does.
+
+mod gadget;
+
+use super::battle::Battle;
+use super::shell::Shell;
+
+pub use gadget::{Gadget, draw, under};
+
+/// Fills `InGame.wnd`'s windows from the battle as it stands.
+pub fn sync(shell: &mut Shell, battle: &Battle) {
+    shell.set_hud(battle.money(), battle.clock(), &battle.pace_label());
+    shell.set_power(battle.power());
+    let buttons: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
+    shell.set_commands(&buttons, &battle.queue_text());
+    shell.set_alerts(&battle.alert_lines());
+    shell.set_queue_progress(battle.queue_progress());
+    let speed = format!("{}×", battle.pace().speed());
+    let (paused, view) = (battle.pace().paused(), battle.view_label());
+    shell.set_replay_bar(battle.replay_position(), paused, &speed, &view, battle.can_take_over());
+}

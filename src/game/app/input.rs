@@ -1,0 +1,205 @@
+//! Input from the window, routed: the UI (the shell's window tree) sees it first; what no
+//! window took goes to the battle — the HUD's gadgets found through the tree, world clicks,
+//! hotkeys, the online chat — and keys go to the layout editor while it is open.
+//!
+//! Must not: turn input into commands itself (the battle's translators do) or draw.
+
+use winit::event::{ElementState, KeyEvent, MouseScrollDelta};
+use winit::keyboard::{Key as WKey, ModifiersState, NamedKey};
+
+use crate::ui::{Input, Key, MouseButton};
+
+use super::super::hud::{self, Gadget};
+use super::super::shell::Screen;
+use super::running::Running;
+
+/// The keyboard's modifiers changed.
+pub(super) fn modifiers(r: &mut Running, m: ModifiersState) {
+    r.shell.set_shift(m.shift_key());
+    if let Some((battle, _)) = &mut r.battle {
+        battle.set_shift(m.shift_key());
+        battle.set_show_orders(m.alt_key());
+    }
+}
+
+/// The cursor left the window.
+pub(super) fn cursor_left(r: &mut Running) {
+    if let Some((battle, _)) = &mut r.battle {
+        battle.mouse_left();
+    }
+}
+
+/// The cursor moved to `at`.
+pub(super) fn cursor_moved(r: &mut Running, at: glam::Vec2) {
+    r.shell.handle(Input::MouseMove { x: at.x, y: at.y });
+    let over_ui = r.shell.ui.hit(at.x, at.y).is_some() || r.shell.message_open();
+    if let Some((battle, _)) = &mut r.battle {
+        battle.mouse_move(at);
+        battle.set_cursor_over_ui(over_ui);
+        // A drag that began on the radar pans the view while the button is held.
+        if let Some(rect) = r.radar_drag {
+            battle.radar_click(rect, at);
+        }
+    }
+}
+
+/// A mouse button went down or up.
+pub(super) fn mouse_button(r: &mut Running, state: ElementState, button: winit::event::MouseButton, ctrl: bool) {
+    let button = match button {
+        winit::event::MouseButton::Left => MouseButton::Left,
+        winit::event::MouseButton::Right => MouseButton::Right,
+        _ => return,
+    };
+    let (x, y) = r.shell.ui.cursor();
+    let input = match state {
+        ElementState::Pressed => Input::MouseDown { x, y, button },
+        ElementState::Released => Input::MouseUp { x, y, button },
+    };
+    let consumed = r.shell.handle(input);
+    if r.shell.editing() || state == ElementState::Released {
+        r.radar_drag = None;
+    }
+    if r.shell.editing() {
+        // The layout editor has the mouse: nothing reaches the battle, radar or panel.
+        return;
+    }
+    let at = glam::Vec2::new(x, y);
+    // The battle's gadgets are found through the window tree, by what they show.
+    let gadget = hud::under(&r.shell, x, y);
+    let Some((battle, _)) = &mut r.battle else { return };
+    match (gadget, state) {
+        (Some((Gadget::SelectionPanel, rect)), ElementState::Pressed) => {
+            battle.panel_click(rect, at, ctrl);
+        }
+        (Some((Gadget::Radar, rect)), ElementState::Pressed) if button == MouseButton::Left => {
+            r.radar_drag = Some(rect);
+            battle.radar_click(rect, at);
+        }
+        (Some((Gadget::Radar, rect)), ElementState::Pressed) => battle.radar_order(rect, at),
+        (None, ElementState::Pressed) if !consumed => battle.mouse_down(button, at),
+        (_, ElementState::Pressed) => {}
+        // Releases always reach the battle so a drag never sticks.
+        (_, ElementState::Released) => battle.mouse_up(button, at),
+    }
+}
+
+/// The wheel turned.
+pub(super) fn wheel(r: &mut Running, delta: MouseScrollDelta) {
+    let d = match delta {
+        MouseScrollDelta::LineDelta(_, y) => y,
+        MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
+    };
+    let (x, y) = r.shell.ui.cursor();
+    if !r.shell.handle(Input::Wheel { x, y, delta: d })
+        && let Some((battle, _)) = &mut r.battle
+    {
+        battle.wheel(d);
+    }
+}
+
+/// A key went up.
+pub(super) fn key_released(r: &mut Running, event: &KeyEvent) {
+    if let (Some(k), Some((battle, _))) = (key(&event.logical_key), &mut r.battle) {
+        battle.key(k, false);
+    }
+}
+
+/// A key went down. F10 turns the layout editor on and off; while it is on, keys are its own.
+/// In a battle with no dialog open, keys belong to the battle (and its chat while a line is
+/// open); otherwise to the UI.
+pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) {
+    if matches!(event.logical_key, WKey::Named(NamedKey::F10)) {
+        r.shell.toggle_editor();
+        return;
+    }
+    if r.shell.editing() && !r.shell.message_open() {
+        if let Some(k) = key(&event.logical_key) {
+            r.shell.handle(Input::Key { key: k, shift: m.shift_key() });
+        } else if let Some(text) = &event.text {
+            for c in text.chars().filter(|c| !c.is_control()) {
+                r.shell.handle(Input::Char(c));
+            }
+        }
+        return;
+    }
+    let battle_keys = r.battle.is_some() && !r.shell.message_open() && r.shell.screen() == Some(Screen::InGame);
+    // An online battle's chat: Enter opens a line, and while it is open the keys are its own.
+    if let (true, Some((battle, _))) = (battle_keys, &mut r.battle) {
+        let chatting = battle.chat_open();
+        let k = key(&event.logical_key);
+        if chatting || k == Some(Key::Enter) {
+            let used = k.is_some_and(|k| battle.chat_key(k));
+            if chatting {
+                if k.is_none() || k == Some(Key::Space) {
+                    for c in event.text.iter().flat_map(|t| t.chars()) {
+                        battle.chat_char(c);
+                    }
+                }
+                return;
+            }
+            if used {
+                return;
+            }
+        }
+    }
+    if let (true, WKey::Named(NamedKey::Pause), Some((battle, _))) = (battle_keys, &event.logical_key, &mut r.battle)
+        && let Err(e) = battle.toggle_pause()
+    {
+        log::warn!("pause: {e}");
+    }
+    if let (true, WKey::Character(text), Some((battle, _))) = (battle_keys, &event.logical_key, &mut r.battle) {
+        // With Ctrl held the text may be a control character: use the key's own.
+        if let Some(c) = text.chars().next() {
+            battle.hotkey(c, m.control_key());
+        }
+    }
+    if let Some(k) = key(&event.logical_key) {
+        if !battle_keys {
+            r.shell.handle(Input::Key { key: k, shift: m.shift_key() });
+        } else if k == Key::Escape {
+            let cancelled = r.battle.as_mut().is_some_and(|(b, _)| b.cancel_mode());
+            if !cancelled {
+                r.shell.ask_leave_battle();
+            }
+        } else if let Some((battle, _)) = &mut r.battle {
+            battle.key(k, true);
+        }
+    }
+    let ctrl_key = |letter: &str| {
+        m.control_key() && matches!(&event.logical_key, WKey::Character(t) if t.eq_ignore_ascii_case(letter))
+    };
+    if ctrl_key("v") && r.battle.is_none() {
+        r.paste();
+    } else if ctrl_key("a") {
+        // Select all, never an "a" typed.
+        if r.battle.is_none() || r.shell.message_open() || r.shell.screen() != Some(Screen::InGame) {
+            r.shell.handle(Input::Key { key: Key::SelectAll, shift: false });
+        }
+    } else if let Some(text) = &event.text {
+        for c in text.chars().filter(|c| !c.is_control()) {
+            r.shell.handle(Input::Char(c));
+        }
+    }
+}
+
+/// The UI's key for a window key, if the UI has one.
+fn key(k: &WKey) -> Option<Key> {
+    match k {
+        WKey::Named(n) => Some(match n {
+            NamedKey::Tab => Key::Tab,
+            NamedKey::Enter => Key::Enter,
+            NamedKey::Escape => Key::Escape,
+            NamedKey::ArrowLeft => Key::Left,
+            NamedKey::ArrowRight => Key::Right,
+            NamedKey::ArrowUp => Key::Up,
+            NamedKey::ArrowDown => Key::Down,
+            NamedKey::Home => Key::Home,
+            NamedKey::End => Key::End,
+            NamedKey::Backspace => Key::Backspace,
+            NamedKey::Delete => Key::Delete,
+            NamedKey::Space => Key::Space,
+            _ => return None,
+        }),
+        _ => None,
+    }
+}

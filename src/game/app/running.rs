@@ -1,0 +1,238 @@
+//! The game while its window is open: the shell's screens, the battle being played with its
+//! world pass, the online lobby, sound, and the battle's lifetime — started, advanced a frame at
+//! a time (the HUD filled from it), and ended with the score, the replay saved and what the
+//! player must be told.
+//!
+//! Must not: route input (`input.rs`) or serve the screens' requests (`requests.rs`).
+
+use std::time::Instant;
+
+use winit::dpi::PhysicalSize;
+use winit::event_loop::ActiveEventLoop;
+
+use crate::content::ContentRoots;
+use crate::render::WorldPass;
+use crate::ui::Input;
+
+use super::super::battle::Battle;
+use super::super::hud;
+use super::super::online_lobby::OnlineLobby;
+use super::super::settings::Settings;
+use super::super::shell::{Screen, Shell};
+use super::ModRoots;
+use super::surface::WindowSurface;
+
+/// The game with its window open.
+pub(super) struct Running {
+    /// The window and what draws into it.
+    pub gfx: WindowSurface,
+    /// The screens and the HUD's windows.
+    pub shell: Shell,
+    /// The settings the window was last made to follow.
+    applied: Settings,
+    /// The battle being played, with its world pass.
+    pub battle: Option<(Battle, WorldPass)>,
+    /// The left button went down on the radar (this rectangle) and is still held.
+    pub radar_drag: Option<crate::ui::Rect>,
+    /// The player chose to leave the battle.
+    pub leaving: bool,
+    /// When the player asked to leave.
+    pub leaving_since: Instant,
+    /// The online lobby, while one is open.
+    pub lobby: Option<OnlineLobby>,
+    /// The system clipboard (join codes are copied and pasted), if there is one.
+    pub clipboard: Option<arboard::Clipboard>,
+    /// How long the battle had stalled when the host was last asked to drop players.
+    asked_drop_at: f32,
+    /// Sound (silent where there is no device).
+    pub audio: crate::audio::Audio,
+}
+
+impl Running {
+    /// Opens the window at the main menu, with the mods the settings turn on (or, when they are
+    /// refused, without them and saying why).
+    pub fn start(event_loop: &ActiveEventLoop, mods: &mut ModRoots) -> Result<Running, String> {
+        let settings = Settings::load(&mods.settings_path).unwrap_or_default();
+        mods.follow(&settings);
+        let mut gfx = WindowSurface::open(event_loop, &settings)?;
+        let size = gfx.size();
+        let screen = (size.x, size.y);
+        let shell = match Shell::new(&mods.current, screen, mods.settings_path.clone()) {
+            Ok(s) => s,
+            // A broken mod: the game starts with its own content and says what was refused.
+            Err(e) if mods.current != ContentRoots::discover() => {
+                log::warn!("the mods were refused: {e}");
+                mods.current = ContentRoots::discover();
+                let mut s = Shell::new(&mods.current, screen, mods.settings_path.clone()).map_err(|e| e.to_string())?;
+                let why = e.to_string().replace("layout problems:\n", "").replace("\n    ", "\n");
+                s.message(
+                    "Mods",
+                    &format!("The mods were not loaded; the game runs without them.\n{}", why.trim()),
+                    false,
+                );
+                s
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        gfx.rebuild_ui(&shell)?;
+        let audio = crate::audio::Audio::start(&mods.current, shell.volumes());
+        Ok(Running {
+            gfx,
+            shell,
+            applied: settings,
+            battle: None,
+            radar_drag: None,
+            leaving: false,
+            leaving_since: Instant::now(),
+            lobby: None,
+            clipboard: arboard::Clipboard::new().ok(),
+            asked_drop_at: 0.0,
+            audio,
+        })
+    }
+
+    /// The Mods screen saved a choice: the roots follow it, the interface's images (a mod's own
+    /// atlas comes and goes with it) and then the layouts that name them change now, data with
+    /// the next match.
+    pub fn apply_mods(&mut self, mods: &mut ModRoots) {
+        mods.follow(&self.shell.settings);
+        self.shell.roots = mods.current.clone();
+        match self.shell.reload_images(&mods.current) {
+            Ok(true) => {
+                if let Err(e) = self.gfx.rebuild_ui(&self.shell) {
+                    log::warn!("the interface's atlas could not be rebuilt: {e}");
+                }
+            }
+            Ok(false) => {}
+            Err(e) => log::warn!("the mods' images could not be read: {e}"),
+        }
+        if let Err(problems) = self.shell.reload_layouts(&mods.current) {
+            self.shell.message(
+                "Mods",
+                &format!("The mods' layouts have problems; keeping the old ones.\n{problems}"),
+                false,
+            );
+        }
+    }
+
+    /// The window changed size.
+    pub fn resize(&mut self, size: PhysicalSize<u32>) {
+        if !self.gfx.resize(size) {
+            return;
+        }
+        self.shell.resize((size.width as f32, size.height as f32));
+        if let Some((battle, _)) = &mut self.battle {
+            battle.resize(glam::Vec2::new(size.width as f32, size.height as f32));
+        }
+    }
+
+    /// Pastes the clipboard's text into the focused text field.
+    pub fn paste(&mut self) {
+        let Some(text) = self.clipboard.as_mut().and_then(|c| c.get_text().ok()) else { return };
+        for c in text.chars().filter(|c| !c.is_control()).take(512) {
+            self.shell.handle(Input::Char(c));
+        }
+    }
+
+    /// The drawable size.
+    pub fn screen(&self) -> glam::Vec2 {
+        self.gfx.size()
+    }
+
+    /// Draws one frame.
+    pub fn draw(&mut self) {
+        self.gfx.draw(&self.shell, self.battle.as_mut());
+    }
+
+    /// Applies saved window settings (size, fullscreen) when the options screen changed them.
+    pub fn apply_settings(&mut self) {
+        if self.shell.settings != self.applied {
+            self.gfx.apply(&self.applied, &self.shell.settings);
+            self.applied = self.shell.settings.clone();
+        }
+    }
+
+    /// Shows a battle that started, or says why it did not.
+    pub fn begin_battle(&mut self, started: Result<Battle, String>) {
+        match started {
+            Ok(battle) => {
+                let pass = self.gfx.world_pass(&battle.scene.statics());
+                self.shell.open(Screen::InGame);
+                self.shell.offer_hint(!battle.is_replay());
+                self.battle = Some((battle, pass));
+            }
+            Err(e) => self.shell.message("Battle", &format!("The battle could not start: {e}"), false),
+        }
+    }
+
+    /// Leaves the battle for the main menu.
+    fn end_battle(&mut self) {
+        self.battle = None;
+        self.leaving = false;
+        self.shell.open(Screen::MainMenu);
+    }
+
+    /// Per-frame battle upkeep: the clock runs, the HUD follows, and the battle ends when the
+    /// player leaves or a few seconds after someone wins.
+    pub fn update_battle(&mut self, dt: f32) {
+        let Some((battle, _)) = &mut self.battle else { return };
+        // A dialog over a skirmish (leave) or another screen (options) holds the game.
+        battle.pace_mut().hold(self.shell.message_open() || self.shell.screen() != Some(Screen::InGame));
+        if let Err(e) = battle.advance(dt) {
+            log::error!("the battle stopped: {e}");
+            self.end_battle();
+            self.shell.message("Battle", &format!("The battle stopped: {e}"), false);
+            return;
+        }
+        hud::sync(&mut self.shell, battle);
+        // The host of a stalled online battle is asked, every ten seconds of waiting, whether
+        // to drop whoever it waits for.
+        let stalled = battle.stalled_for();
+        if battle.hosting() && stalled >= 10.0 && !self.shell.message_open() && stalled - self.asked_drop_at >= 10.0 {
+            self.asked_drop_at = stalled;
+            let names = battle.waiting_for().unwrap_or_default();
+            self.shell.ask_drop(&names, stalled as u32);
+        } else if stalled == 0.0 {
+            self.asked_drop_at = 0.0;
+        }
+        let finished = battle.ended_for() > 3.0 || battle.desync_frame().is_some() || battle.host_left();
+        // Leaving an online battle surrenders first, so the others see the forces go and can
+        // win; the battle is left once the surrender has run here (or after a few seconds).
+        let left = self.leaving
+            && (!battle.is_online() || battle.surrender() || self.leaving_since.elapsed().as_secs_f32() > 5.0);
+        if finished || left {
+            self.finish_battle();
+        }
+    }
+
+    /// The battle is over or left: the score, the replay saved, and what went wrong if anything.
+    fn finish_battle(&mut self) {
+        let Some((battle, _)) = self.battle.take() else { return };
+        self.leaving = false;
+        let (outcome, rows) = battle.summary();
+        self.shell.show_score(&outcome, rows);
+        if !battle.is_replay() {
+            let replay = battle.replay();
+            let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+            let map = std::path::Path::new(&replay.setup.map).file_name().map(|n| n.to_string_lossy().into_owned());
+            let name = format!("{} {}.ron", map.unwrap_or_default(), crate::session::replay::utc_stamp(secs));
+            let path = self.shell.replay_dir().join(name);
+            if let Err(e) = replay.save(&path) {
+                log::warn!("the replay was not saved: {e}");
+            }
+        }
+        if let Some(frame) = battle.desync_frame() {
+            self.shell.show_out_of_sync(frame, battle.desync_report());
+        } else if battle.host_left() {
+            self.shell.message("Online", "The host left the game.", false);
+        }
+        if battle.replay_verdict() == Some(false) {
+            let when = battle.replay_failed_at().map_or("its recorded end".to_string(), |f| format!("frame {f}"));
+            self.shell.message(
+                "Replay",
+                &format!("This replay stopped matching its recording at {when}: it was made by a different version of the game."),
+                false,
+            );
+        }
+    }
+}

@@ -15,7 +15,7 @@ use crate::sim::vector::Vec2;
 use crate::sim::world::World;
 
 use super::memory::Memory;
-use super::plan::AiPlan;
+use super::AiPlan;
 
 /// A trip from a supply source to the nearest depot longer than this (world units) makes a
 /// new depot worth raising by a fresh source.

@@ -10,10 +10,9 @@
 pub mod base;
 pub mod counters;
 pub mod memory;
-pub mod plan;
 pub mod skirmish;
-pub mod style;
 
-pub use plan::AiPlan;
+/// The plan and style types are data, defined beside their loaders in `defs`.
+pub use crate::defs::ai_plan::AiPlan;
+pub use crate::defs::ai_style::AiStyle;
 pub use skirmish::SkirmishAi;
-pub use style::AiStyle;

@@ -1,6 +1,7 @@
 //! Sound: kira for mixing, with output backends of our own (no system library to build), the
 //! sound table's files decoded into a bank, the battle's events turned into placed sounds, a
-//! soundtrack synthesised from the score, and an offline renderer for `render-audio`.
+//! soundtrack synthesised from the score. The offline renderer behind `render-audio` runs a
+//! game, so it lives in the client (`game/offline_audio.rs`).
 //!
 //! Must not: be read by the simulation or the AI, or decide anything in the game (sound only
 //! follows what happened); never stop the game when there is no sound device.
@@ -12,7 +13,6 @@ pub mod ear;
 pub mod limiter;
 pub mod mixer;
 pub mod music;
-pub mod offline;
 pub mod synth;
 
 use crate::content::ContentRoots;

@@ -9,7 +9,7 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use crate::audio::cues::Cues;
-use crate::audio::offline::SAMPLES_PER_FRAME;
+use crate::game::offline_audio::SAMPLES_PER_FRAME;
 use crate::audio::{Capture, Ear, Mood, OutputSettings, Volumes, open_mixer};
 use crate::content::ContentRoots;
 use crate::defs::Definitions;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use ridgeline::audio::backend::SAMPLE_RATE;
-use ridgeline::audio::offline::{RenderSpec, levels, render_match, write_wav};
+use ridgeline::game::offline_audio::{RenderSpec, levels, render_match, write_wav};
 use ridgeline::content::ContentRoots;
 use ridgeline::session::{CommandScript, PlayersSpec, Replay, start_local};
 

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::source::Source;
 use super::{DefsError, DefsErrors, decimal};
-use crate::ai::AiPlan;
+use super::ai_plan::AiPlan;
 use crate::content::ContentRoots;
 use crate::sim::ids::FRAMES_PER_SECOND;
 

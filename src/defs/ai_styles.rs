@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::source::Source;
 use super::{DefsError, DefsErrors};
-use crate::ai::AiStyle;
+use super::ai_style::AiStyle;
 use crate::content::ContentRoots;
 
 #[derive(Debug, Deserialize)]

@@ -6,7 +6,9 @@
 //! Must not: be read by the simulation directly (it receives [`Rules`]), or keep going with a
 //! half-valid table.
 
+pub mod ai_plan;
 pub mod ai_plans;
+pub mod ai_style;
 pub mod ai_styles;
 mod display_names;
 pub mod error;

@@ -13,6 +13,7 @@ pub mod frame;
 pub mod hud;
 pub mod images;
 pub mod listen;
+pub mod offline_audio;
 pub mod online_lobby;
 pub mod scene;
 pub mod screenshot;

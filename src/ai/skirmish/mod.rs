@@ -25,8 +25,8 @@ use crate::sim::vector::Vec2;
 use crate::sim::world::World;
 
 use super::memory::{Memory, Sighting};
-use super::plan::AiPlan;
-use super::style::AiStyle;
+use super::AiPlan;
+use super::AiStyle;
 
 mod army;
 mod build;

@@ -3,6 +3,9 @@
 //! from a camera that follows the largest fight, and each frame's 1/30 s of audio is pulled
 //! from the mixer. `ridgeline render-audio` writes it as a WAV; the audio benchmark times it.
 //!
+//! It lives in the client, not in `audio/`: it runs a game (the session), which the sound
+//! system itself must not know.
+//!
 //! Must not: touch a sound device, or change the game it listens to.
 
 use std::path::Path;
@@ -12,11 +15,11 @@ use crate::session::start::LocalMatch;
 use crate::session::{SessionError, Step};
 use crate::sim::event::GameEvent;
 
-use super::backend::{Capture, OutputSettings, SAMPLE_RATE};
-use super::cues::Cues;
-use super::ear::Ear;
-use super::mixer::{Mood, Volumes};
-use super::{AudioError, open_mixer};
+use crate::audio::backend::{Capture, OutputSettings, SAMPLE_RATE};
+use crate::audio::cues::Cues;
+use crate::audio::ear::Ear;
+use crate::audio::mixer::{Mood, Volumes};
+use crate::audio::{AudioError, open_mixer};
 
 /// Audio frames per game frame (48 kHz over 30 frames a second).
 pub const SAMPLES_PER_FRAME: usize = (SAMPLE_RATE / crate::sim::FRAMES_PER_SECOND) as usize;
@@ -74,7 +77,7 @@ impl Follow {
         self.heat.retain(|_, v| *v > 0.05);
         for e in events {
             if let GameEvent::WeaponFired { from, .. } = e {
-                let [x, y] = super::cues::spot(*from);
+                let [x, y] = crate::audio::cues::spot(*from);
                 let key = ((x / FIGHT_CELL).floor() as i32, (y / FIGHT_CELL).floor() as i32);
                 *self.heat.entry(key).or_default() += 1.0;
             }

@@ -1,5 +1,5 @@
 //! An AI style: the leaning that makes one computer opponent mass infantry and strike early
-//! while another builds armour and waits, built from `data/ai_styles.ron` by `defs`. Each AI
+//! while another builds armour and waits, built from `data/ai_styles.ron` by `ai_styles.rs`; the AI weighs by it. Each AI
 //! draws one from the game's seed when it first thinks, so two games with different seeds
 //! play differently and one seed plays the same game twice.
 //!

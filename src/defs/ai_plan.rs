@@ -1,9 +1,9 @@
 //! An AI plan: the numbers that make an easy AI easy and a brutal one brutal, in simulation
-//! units (frames, fixed-point world units), built from `data/ai.ron` by `defs`.
+//! units (frames, fixed-point world units), built from `data/ai.ron` by `ai_plans.rs`; the AI reads it.
 //!
 //! Must not: hold behaviour; the plan is data the AI reads.
 
-use super::style::AiStyle;
+use super::ai_style::AiStyle;
 use crate::sim::fixed::Fixed;
 
 /// How one difficulty plays.

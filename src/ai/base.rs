@@ -14,8 +14,8 @@ use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
 use crate::sim::world::World;
 
-use super::memory::Memory;
 use super::AiPlan;
+use super::memory::Memory;
 
 /// A trip from a supply source to the nearest depot longer than this (world units) makes a
 /// new depot worth raising by a fresh source.

@@ -9,10 +9,10 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use crate::audio::cues::Cues;
-use crate::game::offline_audio::SAMPLES_PER_FRAME;
 use crate::audio::{Capture, Ear, Mood, OutputSettings, Volumes, open_mixer};
 use crate::content::ContentRoots;
 use crate::defs::Definitions;
+use crate::game::offline_audio::SAMPLES_PER_FRAME;
 use crate::lockstep::stream::{Stream, StreamConfig};
 use crate::session::controller::Controller;
 use crate::sim::ids::PlayerId;

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use ridgeline::audio::backend::SAMPLE_RATE;
-use ridgeline::game::offline_audio::{RenderSpec, levels, render_match, write_wav};
 use ridgeline::content::ContentRoots;
+use ridgeline::game::offline_audio::{RenderSpec, levels, render_match, write_wav};
 use ridgeline::session::{CommandScript, PlayersSpec, Replay, start_local};
 
 use super::args::{frames_arg, playable_factions};

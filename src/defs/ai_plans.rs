@@ -6,9 +6,9 @@
 
 use serde::Deserialize;
 
+use super::ai_plan::AiPlan;
 use super::source::Source;
 use super::{DefsError, DefsErrors, decimal};
-use super::ai_plan::AiPlan;
 use crate::content::ContentRoots;
 use crate::sim::ids::FRAMES_PER_SECOND;
 

@@ -7,9 +7,9 @@
 
 use serde::Deserialize;
 
+use super::ai_style::AiStyle;
 use super::source::Source;
 use super::{DefsError, DefsErrors};
-use super::ai_style::AiStyle;
 use crate::content::ContentRoots;
 
 #[derive(Debug, Deserialize)]

@@ -202,6 +202,8 @@ pub fn render_battle(
             Some(battle)
         }
         Overlay::Layout(path) => {
+            // Over a battlefield the layout shows alone (not over the main menu).
+            shell.close_screens();
             open_layout(shell, path)?;
             None
         }

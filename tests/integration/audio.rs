@@ -188,23 +188,21 @@ fn announcements_are_for_the_local_player_and_under_attack_waits_between_alarms(
 }
 
 #[test]
-fn no_device_means_silence_within_the_timeout() {
+fn no_device_means_silence_and_every_tier_says_why() {
     let settings = OutputSettings::Device {
         tiers: vec![Tier::Pulse, Tier::Alsa],
         alsa_device: "ridgeline_no_such_device".into(),
         timeout: Duration::from_secs(2),
         pulse_socket: Some(common::temp_dir("no-pulse").join("native")),
     };
-    let started = Instant::now();
     let err = match open_mixer(&common::roots(), settings, FULL, 1) {
         Ok(_) => panic!("an output opened where there is none"),
         Err(e) => e.to_string(),
     };
     assert!(err.contains("PulseAudio") && err.contains("ALSA"), "{err}");
-    // Both tiers answered (not the timeout): the test does not measure speed, only that no
-    // tier hung until it was given up.
+    // Each tier refused with its own reason rather than being given up on (the test does not
+    // time anything: a tier that hung would say "no answer").
     assert!(!err.contains("no answer"), "{err}");
-    let _ = started;
     // And the game's own entry point goes on silent.
     let mut audio = ridgeline::audio::Audio::silent();
     audio.play(names::CLICK, Placement::FLAT);
@@ -221,12 +219,17 @@ fn alsa_plays_into_a_file_where_libasound_is_present() {
         timeout: Duration::from_secs(3),
         pulse_socket: None,
     };
+    // Only a system without libasound at all may not play; where the library is, ALSA's file
+    // PCM must open.
+    let libasound = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
+        .iter()
+        .any(|d| std::path::Path::new(d).join("libasound.so.2").exists());
     let mut m = match open_mixer(&common::roots(), settings, FULL, 1) {
         Ok(m) => m,
         Err(e) => {
             let why = e.to_string();
-            assert!(why.contains("libasound") || why.contains("ALSA"), "{why}");
-            println!("skipped: ALSA is not usable here ({why})");
+            assert!(!libasound, "libasound.so.2 is installed, yet ALSA's file output failed: {why}");
+            println!("skipped: this system has no libasound.so.2 ({why})");
             return;
         }
     };

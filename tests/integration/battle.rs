@@ -154,13 +154,18 @@ fn fights_show_tracers_and_health_bars() {
         if let Some(p) = fighter {
             b.camera_mut().target = p.extend(b.scene.height(p));
         }
-        for cmd in b.overlay() {
-            match cmd {
-                DrawCmd::Line { .. } => tracer = true,
-                DrawCmd::Fill { .. } => bar = true,
-                _ => {}
+        let cmds = b.overlay();
+        // A tracer: a warm yellow-white line, 1.5 px wide.
+        tracer |= cmds
+            .iter()
+            .any(|c| matches!(c, DrawCmd::Line { color, width, .. } if color[..3] == [255, 230, 140] && *width == 1.5));
+        // A health bar: a translucent black bar 4 px high with the health, 2 px high, inside it.
+        bar |= cmds.windows(2).any(|w| match (&w[0], &w[1]) {
+            (DrawCmd::Fill { rect: back, color: [0, 0, 0, 180] }, DrawCmd::Fill { rect: health, .. }) => {
+                back.h == 4.0 && health.h == 2.0 && health.x == back.x + 1.0 && health.w <= back.w - 2.0
             }
-        }
+            _ => false,
+        });
     }
     assert!(tracer, "shots are drawn");
     assert!(bar, "damaged units show health bars");

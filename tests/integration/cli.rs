@@ -129,8 +129,12 @@ fn screenshot_renders_a_battlefield_to_a_png() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
-    let img = image::open(&out).unwrap();
+    let img = image::open(&out).unwrap().to_rgba8();
     assert_eq!((img.width(), img.height()), (160, 100));
+    // The camera looks at Proving Grounds' lake (centred on cell 40, 92): water, blue-grey,
+    // fills the middle of the picture.
+    let [r, g, b, _] = img.get_pixel(80, 50).0;
+    assert!(b > r && b >= g, "the middle of the picture is water: {:?}", (r, g, b));
 }
 
 #[test]

@@ -43,8 +43,20 @@ fn a_layout_can_be_drawn_over_the_battlefield() {
     let plain = screenshot::world(&common::roots(), &shot, Overlay::None).unwrap();
     let layout = common::root().join("ui/MessageBox.wnd");
     let with_ui = screenshot::world(&common::roots(), &shot, Overlay::Layout(&layout)).unwrap();
-    let differing = plain.pixels().zip(with_ui.pixels()).filter(|(a, b)| a != b).count();
-    assert!(differing > 1000, "the layout shows over the world ({differing} pixels differ)");
+    // The message box (130,150)-(670,450) at 800×600 covers its own rectangle and nothing else.
+    let inside = |x: u32, y: u32| (130..670).contains(&x) && (150..450).contains(&y);
+    let (mut in_changed, mut in_total, mut out_changed) = (0u32, 0u32, 0u32);
+    for (x, y, p) in with_ui.enumerate_pixels() {
+        let changed = *p != *plain.get_pixel(x, y);
+        if inside(x, y) {
+            in_total += 1;
+            in_changed += changed as u32;
+        } else {
+            out_changed += changed as u32;
+        }
+    }
+    assert!(in_changed * 10 > in_total * 9, "the box covers its rectangle ({in_changed} of {in_total} pixels)");
+    assert_eq!(out_changed, 0, "nothing is drawn outside the box");
 }
 
 #[test]

@@ -24,9 +24,9 @@ use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
 use crate::sim::world::World;
 
-use super::memory::{Memory, Sighting};
 use super::AiPlan;
 use super::AiStyle;
+use super::memory::{Memory, Sighting};
 
 mod army;
 mod build;

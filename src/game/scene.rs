@@ -44,15 +44,18 @@ pub enum SceneError {
         /// What went wrong.
         message: String,
     },
-    /// The model kits are broken, or an object names a kit that is not there.
-    #[error("{0}")]
-    Models(String),
+    /// `data/models.ron` is broken (every problem listed).
+    #[error(transparent)]
+    Kits(#[from] crate::defs::DefsErrors),
+    /// Objects name kits that `data/models.ron` lacks (one line each).
+    #[error("{}", .0.join("\n"))]
+    MissingKits(Vec<String>),
 }
 
 /// Loads `data/models.ron` and builds every object's meshes; an object naming a kit the file
 /// lacks is refused by name.
 pub fn model_library(roots: &ContentRoots, defs: &Definitions) -> Result<ModelLibrary, SceneError> {
-    let kits = ModelKits::load(roots).map_err(|e| SceneError::Models(e.to_string()))?;
+    let kits = ModelKits::load(roots)?;
     let missing: Vec<String> = kits
         .missing(&defs.models)
         .into_iter()
@@ -62,7 +65,7 @@ pub fn model_library(roots: &ContentRoots, defs: &Definitions) -> Result<ModelLi
         })
         .collect();
     if !missing.is_empty() {
-        return Err(SceneError::Models(missing.join("\n")));
+        return Err(SceneError::MissingKits(missing));
     }
     Ok(ModelLibrary::build(&defs.models, &kits))
 }

@@ -26,9 +26,33 @@ use super::shell::{Screen, Shell};
 /// Why a screenshot could not be taken.
 #[derive(Debug, Error)]
 pub enum ScreenshotError {
-    /// The layout or content is broken.
+    /// The setup, a layout or the interface's images are not what a picture needs.
     #[error("{0}")]
     Content(String),
+    /// The definitions are broken (every problem listed).
+    #[error(transparent)]
+    Definitions(#[from] crate::defs::DefsErrors),
+    /// The players spec is wrong.
+    #[error(transparent)]
+    Players(#[from] crate::session::players::SpecError),
+    /// The map could not be found or read.
+    #[error(transparent)]
+    Map(#[from] crate::map::MapError),
+    /// The match could not start.
+    #[error(transparent)]
+    Start(#[from] crate::session::StartError),
+    /// The battle could not be shown or run.
+    #[error(transparent)]
+    Battle(#[from] super::battle::BattleError),
+    /// The shell (the windows drawn over the picture) could not start.
+    #[error(transparent)]
+    Shell(#[from] super::shell::ShellError),
+    /// A file could not be read.
+    #[error(transparent)]
+    File(#[from] crate::content::FileError),
+    /// A layout does not parse.
+    #[error(transparent)]
+    Layout(#[from] crate::ui::wnd::WndError),
     /// No GPU device.
     #[error(transparent)]
     Gpu(#[from] crate::render::GpuError),
@@ -115,30 +139,26 @@ pub enum Overlay<'a> {
 /// A battle as `shot` describes it, watched as player 1 and played for its frames, with the
 /// camera placed; and a shell for drawing its windows.
 pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, Shell), ScreenshotError> {
-    let content = |e: &dyn std::fmt::Display| ScreenshotError::Content(e.to_string());
-    let defs = Definitions::load(roots).map_err(|e| content(&e))?;
+    let defs = Definitions::load(roots)?;
     let playable: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
     let setup = match &shot.players {
-        Some(text) => {
-            text.parse::<PlayersSpec>().map_err(|e| content(&e))?.to_match_setup(&shot.map, shot.seed, &playable)
-        }
+        Some(text) => text.parse::<PlayersSpec>()?.to_match_setup(&shot.map, shot.seed, &playable),
         // Idle in every start position of the map.
         None => {
-            let starts =
-                crate::map::Map::find_and_load(roots, &shot.map).map_err(|e| content(&e))?.file.players as usize;
+            let starts = crate::map::Map::find_and_load(roots, &shot.map)?.file.players as usize;
             let spec =
                 PlayersSpec(vec![crate::session::players::SlotSpec { kind: SlotKind::Idle, faction: None }; starts]);
             spec.to_match_setup(&shot.map, shot.seed, &playable)
         }
     };
-    let game = start_local(roots, &setup, &shot.script).map_err(|e| content(&e))?;
+    let game = start_local(roots, &setup, &shot.script)?;
     let screen = glam::Vec2::new(shot.size.0 as f32, shot.size.1 as f32);
     // Watched as player 1; nobody gives orders through this view.
-    let mut battle = Battle::from_match(roots, game, screen).map_err(|e| content(&e))?;
+    let mut battle = Battle::from_match(roots, game, screen)?;
     // One logic frame per step; the last one is drawn as it is (no interpolation).
     let step = 1.0 / FRAMES_PER_SECOND as f32 + 1e-4;
     while battle.world().frame().0 < shot.frames && !battle.world().is_over() {
-        battle.advance(step).map_err(|e| content(&e))?;
+        battle.advance(step)?;
     }
     if !shot.select.is_empty() {
         let world = battle.world();
@@ -219,8 +239,7 @@ fn tool_shell(
     screen: (f32, f32),
     settings: std::path::PathBuf,
 ) -> Result<Shell, ScreenshotError> {
-    let (shell, problems) =
-        Shell::new_lenient(roots, screen, settings).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+    let (shell, problems) = Shell::new_lenient(roots, screen, settings)?;
     for p in &problems {
         log::warn!("left out: {p}");
     }
@@ -242,8 +261,8 @@ fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> 
         shell.open(s);
         return Ok(());
     }
-    let text = crate::content::read_text(layout).map_err(|e| ScreenshotError::Content(e.to_string()))?;
-    let file = parse(&layout.display().to_string(), &text).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+    let text = crate::content::read_text(layout)?;
+    let file = parse(&layout.display().to_string(), &text)?;
     match screen {
         Some(s) => {
             shell.use_layout(&file_name, file);
@@ -320,8 +339,7 @@ pub fn load_atlas(shell: &Shell) -> Result<RgbaImage, ScreenshotError> {
     let set = &shell.images;
     let mut atlas = RgbaImage::new(set.size.0.max(1), set.size.1.max(1));
     for part in &set.parts {
-        let img =
-            crate::content::open_image(&part.path).map_err(|e| ScreenshotError::Content(e.to_string()))?.into_rgba8();
+        let img = crate::content::open_image(&part.path)?.into_rgba8();
         if img.dimensions() != part.size {
             let (w, h) = img.dimensions();
             return Err(ScreenshotError::Content(format!(

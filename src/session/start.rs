@@ -66,12 +66,23 @@ pub fn content_digest(roots: &ContentRoots) -> Result<u64, FileError> {
 /// Why a match could not start.
 #[derive(Debug, Error)]
 pub enum StartError {
-    /// The definitions, AI plans or map content are broken (every problem listed).
-    #[error("{0}")]
-    Content(String),
-    /// The map could not be found, read or checked.
-    #[error("{0}")]
-    Map(String),
+    /// The definitions or AI plans are broken (every problem listed).
+    #[error(transparent)]
+    Definitions(#[from] crate::defs::DefsErrors),
+    /// The map content (terrain classes, road types) is broken.
+    #[error("map content: {0}")]
+    MapContent(#[source] crate::map::MapError),
+    /// The map could not be found or read.
+    #[error(transparent)]
+    Map(crate::map::MapError),
+    /// The map names what the rules or map content lack (every problem listed).
+    #[error("{} problem(s) in map {}:\n{}", problems.len(), map.display(), problems.join("\n"))]
+    MapProblems {
+        /// The map's folder.
+        map: std::path::PathBuf,
+        /// Each problem, with its file and field.
+        problems: Vec<String>,
+    },
     /// A file could not be read for its digest.
     #[error(transparent)]
     File(#[from] FileError),
@@ -130,19 +141,14 @@ pub struct MatchContent {
 impl MatchContent {
     /// Loads everything a match on `map` (name or folder) needs and checks the map against it.
     pub fn load(roots: &ContentRoots, map: &str) -> Result<MatchContent, StartError> {
-        let defs = Definitions::load(roots).map_err(|e| StartError::Content(e.to_string()))?;
-        let map_content = MapContent::load(roots).map_err(|e| StartError::Content(e.to_string()))?;
-        let plans = AiPlans::load(roots).map_err(|e| StartError::Content(e.to_string()))?;
-        let map = Map::find_and_load(roots, map).map_err(|e| StartError::Map(e.to_string()))?;
+        let defs = Definitions::load(roots)?;
+        let map_content = MapContent::load(roots).map_err(StartError::MapContent)?;
+        let plans = AiPlans::load(roots)?;
+        let map = Map::find_and_load(roots, map).map_err(StartError::Map)?;
         let problems = map.check(&map_content, &defs.rules);
         if !problems.is_empty() {
-            let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            return Err(StartError::Map(format!(
-                "{} problem(s) in map {}:\n{}",
-                list.len(),
-                map.dir.display(),
-                list.join("\n")
-            )));
+            let problems = problems.iter().map(ToString::to_string).collect();
+            return Err(StartError::MapProblems { map: map.dir.clone(), problems });
         }
         Ok(MatchContent { defs, map, map_content, plans })
     }

@@ -74,8 +74,8 @@ pub enum BattleError {
     #[error(transparent)]
     Start(#[from] crate::session::StartError),
     /// Content for the picture (the scene) is broken.
-    #[error("{0}")]
-    Scene(String),
+    #[error(transparent)]
+    Scene(#[from] super::scene::SceneError),
     /// The session stopped.
     #[error(transparent)]
     Session(#[from] crate::session::SessionError),
@@ -162,8 +162,7 @@ impl Battle {
         screen: Vec2,
     ) -> Result<Battle, BattleError> {
         let c = &game.content;
-        let mut scene =
-            Scene::new(roots, c.map.clone(), &c.map_content, &c.defs).map_err(|e| BattleError::Scene(e.to_string()))?;
+        let mut scene = Scene::new(roots, c.map.clone(), &c.map_content, &c.defs)?;
         scene.colors = game.slots.iter().map(|s| s.colour).collect();
         // Without a human seat nobody gives orders through this view (tools and replays watch
         // the first player).

@@ -114,9 +114,15 @@ pub enum ShellError {
     /// A layout is missing or broken (every problem listed).
     #[error("layout problems:\n{0}")]
     Layouts(String),
-    /// Content (definitions, maps, UI images) could not be loaded.
-    #[error("{0}")]
-    Content(String),
+    /// Definitions, UI images, fonts or sounds are broken (every problem listed).
+    #[error(transparent)]
+    Content(#[from] crate::defs::DefsErrors),
+    /// Object icons could not be drawn from their models.
+    #[error(transparent)]
+    Icons(#[from] crate::game::scene::SceneError),
+    /// The interface's fonts could not be read.
+    #[error("the interface's fonts: {0}")]
+    Fonts(&'static str),
 }
 
 /// A map offered on the skirmish screen.
@@ -223,12 +229,12 @@ impl Shell {
             log::warn!("{e}; using default settings");
             Settings::default()
         });
-        let defs = Definitions::load(roots).map_err(|e| ShellError::Content(e.to_string()))?;
+        let defs = Definitions::load(roots)?;
         let factions = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let (maps, mut dynamic_images, refused_maps) = find_maps(roots);
-        dynamic_images.extend(icons::icons(roots, &defs).map_err(|e| ShellError::Content(e.to_string()))?);
+        dynamic_images.extend(icons::icons(roots, &defs)?);
         dynamic_images.insert(ImageKey::Puff.name(), puff_image(32));
-        let fonts = Arc::new(Fonts::load().map_err(|e| ShellError::Content(e.to_string()))?);
+        let fonts = Arc::new(Fonts::load().map_err(ShellError::Fonts)?);
         let mode = match settings.ui_scaling {
             UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
             UiScaling::Stretch => crate::ui::wnd::model::ScalingMode::Stretch,
@@ -489,16 +495,9 @@ pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
     let fonts_path = roots.find("ui/fonts.ron").unwrap_or_else(|| PathBuf::from("ui/fonts.ron"));
     Ok(Bindings {
         lexicon: callbacks::lexicon(),
-        images: ImageSet::load_all(roots).map_err(|e| ShellError::Content(e.to_string()))?,
-        fonts: FontBook::load(&fonts_path).map_err(|e| ShellError::Content(e.to_string()))?,
-        sounds: Some(
-            crate::defs::SoundTable::load(roots)
-                .map_err(|e| ShellError::Content(e.to_string()))?
-                .sounds()
-                .iter()
-                .map(|s| s.name.clone())
-                .collect(),
-        ),
+        images: ImageSet::load_all(roots)?,
+        fonts: FontBook::load(&fonts_path)?,
+        sounds: Some(crate::defs::SoundTable::load(roots)?.sounds().iter().map(|s| s.name.clone()).collect()),
     })
 }
 

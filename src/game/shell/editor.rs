@@ -14,10 +14,11 @@
 use std::path::PathBuf;
 
 use crate::ui::wnd::WndFile;
-use crate::ui::wnd::model::{ScreenRect, WindowDef};
+use crate::ui::wnd::model::ScreenRect;
 use crate::ui::{Input, Key, MouseButton};
 
 use super::editor_handles::{Edges, handle_at, resized};
+use super::editor_tree::{find_mut, moved, sibling_edges, siblings_of, snap};
 use super::{Screen, Shell};
 
 /// Most undo steps kept.
@@ -59,65 +60,6 @@ pub struct Editor {
     pub typing: bool,
     /// The editor's own panel (`Editor.wnd`), over the edited screen.
     pub(super) panel: Option<crate::ui::LayoutId>,
-}
-
-/// The parent list of the window called `name`, and its index there.
-fn siblings_of<'a>(windows: &'a mut Vec<WindowDef>, name: &str) -> Option<(&'a mut Vec<WindowDef>, usize)> {
-    if let Some(i) = windows.iter().position(|w| w.name == name) {
-        return Some((windows, i));
-    }
-    for w in windows.iter_mut() {
-        if let Some(found) = siblings_of(&mut w.children, name) {
-            return Some(found);
-        }
-    }
-    None
-}
-
-/// The window called `name` in a tree.
-pub(super) fn find_mut<'a>(windows: &'a mut [WindowDef], name: &str) -> Option<&'a mut WindowDef> {
-    for w in windows {
-        if w.name == name {
-            return Some(w);
-        }
-        if let Some(found) = find_mut(&mut w.children, name) {
-            return Some(found);
-        }
-    }
-    None
-}
-
-fn moved(r: ScreenRect, dx: i32, dy: i32) -> ScreenRect {
-    ScreenRect {
-        upper_left: (r.upper_left.0 + dx, r.upper_left.1 + dy),
-        bottom_right: (r.bottom_right.0 + dx, r.bottom_right.1 + dy),
-        ..r
-    }
-}
-
-/// A dragged edge within this many units of a sibling's edge lands on it.
-const SNAP: i32 = 4;
-/// Otherwise dragged positions land on this grid (authoring units).
-const GRID: i32 = 5;
-
-/// `value` moved onto the nearest of `edges` within [`SNAP`], else onto the grid.
-fn snap(value: i32, edges: &[i32]) -> i32 {
-    match edges.iter().map(|&e| (e - value, e)).filter(|(d, _)| d.abs() <= SNAP).min_by_key(|(d, _)| d.abs()) {
-        Some((_, e)) => e,
-        None => (value as f32 / GRID as f32).round() as i32 * GRID,
-    }
-}
-
-/// The edges (x, y) of `name`'s siblings, where a drag may snap.
-fn sibling_edges(tree: &mut WndFile, name: &str) -> (Vec<i32>, Vec<i32>) {
-    let Some((list, i)) = siblings_of(&mut tree.windows, name) else { return (Vec::new(), Vec::new()) };
-    let others = list.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, w)| w.rect);
-    let (mut xs, mut ys) = (Vec::new(), Vec::new());
-    for r in others {
-        xs.extend([r.upper_left.0, r.bottom_right.0]);
-        ys.extend([r.upper_left.1, r.bottom_right.1]);
-    }
-    (xs, ys)
 }
 
 impl Shell {
@@ -495,19 +437,5 @@ impl Shell {
         let path = self.save_target(&file)?;
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(path)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn drags_snap_to_a_near_edge_else_to_the_grid() {
-        assert_eq!(snap(103, &[]), 105);
-        assert_eq!(snap(102, &[]), 100);
-        assert_eq!(snap(103, &[106]), 106, "an edge three away wins over the grid");
-        assert_eq!(snap(103, &[108]), 105, "an edge five away does not");
-        assert_eq!(snap(104, &[100, 106]), 106, "the nearer of two");
     }
 }

@@ -9,7 +9,7 @@ use crate::ui::wnd::WndFile;
 use crate::ui::wnd::model::ScreenRect;
 
 use super::Shell;
-use super::editor::find_mut;
+use super::editor_tree::find_mut;
 
 /// How the alignment tools line a group up with the selected window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

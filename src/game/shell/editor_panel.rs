@@ -14,7 +14,7 @@
 use crate::ui::Input;
 
 use super::Shell;
-use super::editor::find_mut;
+use super::editor_tree::find_mut;
 use super::editor_values::{
     CALLBACK_KINDS, COLOUR_KINDS, SCALING_CHOICES, STATUS_CHECKS, apply_data, callback_names, callback_of, colour_of,
     data_text, default_font, draw_entry, draw_list, face_choices, image_slots, other_flags, parse_colour,

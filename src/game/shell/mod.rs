@@ -10,10 +10,12 @@ pub mod editor_align;
 mod editor_handles;
 mod editor_overlay;
 mod editor_panel;
+mod editor_tree;
 mod editor_values;
 mod icons;
 mod in_game;
 pub mod layout_check;
+mod loading;
 pub mod lobby;
 mod main_menu;
 mod message_box;
@@ -24,6 +26,7 @@ mod replays;
 mod request;
 pub mod required;
 mod score;
+mod screen;
 mod skirmish;
 mod sounds;
 
@@ -36,77 +39,21 @@ use thiserror::Error;
 
 use crate::content::ContentRoots;
 use crate::defs::Definitions;
-use crate::map::{Map, MapContent};
-use crate::ui::check::{Bindings, check};
+use crate::ui::check::Bindings;
 use crate::ui::draw::DrawCmd;
 use crate::ui::font::Fonts;
-use crate::ui::images::{FontBook, ImageSet};
-use crate::ui::wnd::{WndFile, parse};
+use crate::ui::images::ImageSet;
+use crate::ui::wnd::WndFile;
 use crate::ui::{GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
 
 use super::images::{ImageKey, puff_image};
 use super::settings::{Settings, UiScaling};
 
+pub use loading::{MapEntry, load_bindings};
+use loading::{find_maps, load_all_layouts, load_layouts};
 pub use request::{ReplayControl, ShellRequest};
+pub use screen::Screen;
 pub use skirmish::{SkirmishConfig, SlotChoice};
-
-/// The shell's screens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The main menu.
-    MainMenu,
-    /// Skirmish setup.
-    Skirmish,
-    /// Host or join.
-    Online,
-    /// The multiplayer lobby.
-    Lobby,
-    /// Options.
-    Options,
-    /// Replays.
-    Replays,
-    /// The score screen.
-    Score,
-    /// Mods: which are on, in what order.
-    Mods,
-    /// The battle's own windows (the top bar) over the battlefield.
-    InGame,
-}
-
-impl Screen {
-    /// Every screen.
-    pub const ALL: [Screen; 9] = [
-        Screen::MainMenu,
-        Screen::Skirmish,
-        Screen::Online,
-        Screen::Lobby,
-        Screen::Options,
-        Screen::Replays,
-        Screen::Score,
-        Screen::Mods,
-        Screen::InGame,
-    ];
-
-    /// The screen whose layout is this file, if any.
-    pub fn for_layout(file: &str) -> Option<Screen> {
-        Screen::ALL.into_iter().find(|s| s.layout() == file)
-    }
-
-    /// The layout file of the screen.
-    pub fn layout(self) -> &'static str {
-        match self {
-            Screen::MainMenu => "MainMenu.wnd",
-            Screen::Skirmish => "SkirmishSetup.wnd",
-            Screen::Online => "Online.wnd",
-            Screen::Lobby => "Lobby.wnd",
-            Screen::Options => "Options.wnd",
-            Screen::Replays => "Replays.wnd",
-            Screen::Score => "ScoreScreen.wnd",
-            Screen::Mods => "Mods.wnd",
-            Screen::InGame => "InGame.wnd",
-        }
-    }
-}
 
 /// Why the shell could not start.
 #[derive(Debug, Error)]
@@ -123,19 +70,6 @@ pub enum ShellError {
     /// The interface's fonts could not be read.
     #[error("the interface's fonts: {0}")]
     Fonts(&'static str),
-}
-
-/// A map offered on the skirmish screen.
-#[derive(Clone, Debug)]
-pub struct MapEntry {
-    /// Folder.
-    pub dir: PathBuf,
-    /// Display name.
-    pub name: String,
-    /// Description.
-    pub description: String,
-    /// Players it is made for.
-    pub players: u8,
 }
 
 /// The shell and everything its screens edit.
@@ -488,102 +422,4 @@ impl Shell {
     pub(crate) fn settings_path(&self) -> &PathBuf {
         &self.settings_path
     }
-}
-
-/// The lexicon, images and fonts layouts are checked against.
-pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
-    let fonts_path = roots.find("ui/fonts.ron").unwrap_or_else(|| PathBuf::from("ui/fonts.ron"));
-    Ok(Bindings {
-        lexicon: callbacks::lexicon(),
-        images: ImageSet::load_all(roots)?,
-        fonts: FontBook::load(&fonts_path)?,
-        sounds: Some(crate::defs::SoundTable::load(roots)?.sounds().iter().map(|s| s.name.clone()).collect()),
-    })
-}
-
-/// Every layout the shell uses (its screens and the message box), each checked against the
-/// lexicon, images and fonts; all problems at once.
-fn load_all_layouts(roots: &ContentRoots, bindings: &Bindings) -> Result<BTreeMap<String, WndFile>, ShellError> {
-    let (layouts, problems) = load_layouts(roots, bindings);
-    if problems.is_empty() { Ok(layouts) } else { Err(ShellError::Layouts(problems.join("\n"))) }
-}
-
-/// The layouts that load, and the problems of those that do not.
-fn load_layouts(roots: &ContentRoots, bindings: &Bindings) -> (BTreeMap<String, WndFile>, Vec<String>) {
-    let mut layouts = BTreeMap::new();
-    let mut problems = Vec::new();
-    for s in Screen::ALL {
-        load_layout(roots, s.layout(), bindings, &mut layouts, &mut problems);
-    }
-    load_layout(roots, "MessageBox.wnd", bindings, &mut layouts, &mut problems);
-    load_layout(roots, "Editor.wnd", bindings, &mut layouts, &mut problems);
-    (layouts, problems)
-}
-
-fn load_layout(
-    roots: &ContentRoots,
-    name: &str,
-    b: &Bindings,
-    out: &mut BTreeMap<String, WndFile>,
-    problems: &mut Vec<String>,
-) {
-    let rel = format!("ui/{name}");
-    let Some(path) = roots.find(&rel) else {
-        problems.push(format!("{rel}: not found in any content root"));
-        return;
-    };
-    let text = match crate::content::read_text(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            problems.push(e.to_string());
-            return;
-        }
-    };
-    let shown = path.display().to_string();
-    let report = check(&shown, &text, Some(b));
-    if !report.problems.is_empty() {
-        problems.extend(report.problems.iter().map(ToString::to_string));
-        return;
-    }
-    if let Ok(file) = parse(&shown, &text) {
-        let missing = required::missing(name, &file);
-        if !missing.is_empty() {
-            problems.push(format!("{shown}: the game needs window(s) {}", missing.join(", ")));
-            return;
-        }
-        out.insert(name.to_string(), file);
-    }
-}
-
-/// Lists the maps in the content roots and renders a small preview of each.
-/// The maps in the content roots with a small preview of each, and the problems of those
-/// that could not be loaded (each naming its file).
-fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage>, Vec<String>) {
-    let mut maps = Vec::new();
-    let mut previews = BTreeMap::new();
-    let mut refused = Vec::new();
-    let content = MapContent::load(roots).ok();
-    for dir in roots.map_dirs() {
-        let map = match Map::load(&dir) {
-            Ok(m) => m,
-            Err(e) => {
-                refused.push(e.to_string());
-                continue;
-            }
-        };
-        if let Some(c) = &content {
-            let ground = crate::map::roads::HeightField::from_map(&map);
-            let mesh = crate::map::roads::build(&map.road_segments(), &c.roads, &ground);
-            let scale = (384 / map.file.size.0.max(1)).max(1);
-            let rgb = crate::map::preview::render(&map, &c.classes, &mesh, scale);
-            previews.insert(ImageKey::preview(&map.file.name).name(), image::DynamicImage::ImageRgb8(rgb).into_rgba8());
-        }
-        maps.push(MapEntry {
-            dir,
-            name: map.file.name.clone(),
-            description: map.file.description.clone(),
-            players: map.file.players,
-        });
-    }
-    (maps, previews, refused)
 }

@@ -1,0 +1,133 @@
+//! What the shell loads when it starts or reloads: the bindings layouts are checked against
+//! (lexicon, images, fonts, sounds), every layout it uses (each checked; all problems at once),
+//! and the maps offered on the skirmish screen with their previews.
+//!
+//! Must not: open a screen or keep state (the shell holds what is loaded).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use image::RgbaImage;
+
+use crate::content::ContentRoots;
+use crate::map::{Map, MapContent};
+use crate::ui::check::{Bindings, check};
+use crate::ui::images::{FontBook, ImageSet};
+use crate::ui::wnd::{WndFile, parse};
+
+use super::super::images::ImageKey;
+use super::{Screen, ShellError, callbacks};
+
+/// A map offered on the skirmish screen.
+#[derive(Clone, Debug)]
+pub struct MapEntry {
+    /// Folder.
+    pub dir: PathBuf,
+    /// Display name.
+    pub name: String,
+    /// Description.
+    pub description: String,
+    /// Players it is made for.
+    pub players: u8,
+}
+
+/// The lexicon, images and fonts layouts are checked against.
+pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
+    let fonts_path = roots.find("ui/fonts.ron").unwrap_or_else(|| PathBuf::from("ui/fonts.ron"));
+    Ok(Bindings {
+        lexicon: callbacks::lexicon(),
+        images: ImageSet::load_all(roots)?,
+        fonts: FontBook::load(&fonts_path)?,
+        sounds: Some(crate::defs::SoundTable::load(roots)?.sounds().iter().map(|s| s.name.clone()).collect()),
+    })
+}
+
+/// Every layout the shell uses (its screens and the message box), each checked against the
+/// lexicon, images and fonts; all problems at once.
+pub(super) fn load_all_layouts(
+    roots: &ContentRoots,
+    bindings: &Bindings,
+) -> Result<BTreeMap<String, WndFile>, ShellError> {
+    let (layouts, problems) = load_layouts(roots, bindings);
+    if problems.is_empty() { Ok(layouts) } else { Err(ShellError::Layouts(problems.join("\n"))) }
+}
+
+/// The layouts that load, and the problems of those that do not.
+pub(super) fn load_layouts(roots: &ContentRoots, bindings: &Bindings) -> (BTreeMap<String, WndFile>, Vec<String>) {
+    let mut layouts = BTreeMap::new();
+    let mut problems = Vec::new();
+    for s in Screen::ALL {
+        load_layout(roots, s.layout(), bindings, &mut layouts, &mut problems);
+    }
+    load_layout(roots, "MessageBox.wnd", bindings, &mut layouts, &mut problems);
+    load_layout(roots, "Editor.wnd", bindings, &mut layouts, &mut problems);
+    (layouts, problems)
+}
+
+fn load_layout(
+    roots: &ContentRoots,
+    name: &str,
+    b: &Bindings,
+    out: &mut BTreeMap<String, WndFile>,
+    problems: &mut Vec<String>,
+) {
+    let rel = format!("ui/{name}");
+    let Some(path) = roots.find(&rel) else {
+        problems.push(format!("{rel}: not found in any content root"));
+        return;
+    };
+    let text = match crate::content::read_text(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            problems.push(e.to_string());
+            return;
+        }
+    };
+    let shown = path.display().to_string();
+    let report = check(&shown, &text, Some(b));
+    if !report.problems.is_empty() {
+        problems.extend(report.problems.iter().map(ToString::to_string));
+        return;
+    }
+    if let Ok(file) = parse(&shown, &text) {
+        let missing = super::required::missing(name, &file);
+        if !missing.is_empty() {
+            problems.push(format!("{shown}: the game needs window(s) {}", missing.join(", ")));
+            return;
+        }
+        out.insert(name.to_string(), file);
+    }
+}
+
+/// Lists the maps in the content roots and renders a small preview of each.
+/// The maps in the content roots with a small preview of each, and the problems of those
+/// that could not be loaded (each naming its file).
+pub(super) fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage>, Vec<String>) {
+    let mut maps = Vec::new();
+    let mut previews = BTreeMap::new();
+    let mut refused = Vec::new();
+    let content = MapContent::load(roots).ok();
+    for dir in roots.map_dirs() {
+        let map = match Map::load(&dir) {
+            Ok(m) => m,
+            Err(e) => {
+                refused.push(e.to_string());
+                continue;
+            }
+        };
+        if let Some(c) = &content {
+            let ground = crate::map::roads::HeightField::from_map(&map);
+            let mesh = crate::map::roads::build(&map.road_segments(), &c.roads, &ground);
+            let scale = (384 / map.file.size.0.max(1)).max(1);
+            let rgb = crate::map::preview::render(&map, &c.classes, &mesh, scale);
+            previews.insert(ImageKey::preview(&map.file.name).name(), image::DynamicImage::ImageRgb8(rgb).into_rgba8());
+        }
+        maps.push(MapEntry {
+            dir,
+            name: map.file.name.clone(),
+            description: map.file.description.clone(),
+            players: map.file.players,
+        });
+    }
+    (maps, previews, refused)
+}

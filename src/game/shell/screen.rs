@@ -1,0 +1,61 @@
+//! The shell's screens, each the name of its layout file under `ui/`.
+//!
+//! Must not: open or close anything (the shell does).
+
+/// The shell's screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The main menu.
+    MainMenu,
+    /// Skirmish setup.
+    Skirmish,
+    /// Host or join.
+    Online,
+    /// The multiplayer lobby.
+    Lobby,
+    /// Options.
+    Options,
+    /// Replays.
+    Replays,
+    /// The score screen.
+    Score,
+    /// Mods: which are on, in what order.
+    Mods,
+    /// The battle's own windows (the top bar) over the battlefield.
+    InGame,
+}
+
+impl Screen {
+    /// Every screen.
+    pub const ALL: [Screen; 9] = [
+        Screen::MainMenu,
+        Screen::Skirmish,
+        Screen::Online,
+        Screen::Lobby,
+        Screen::Options,
+        Screen::Replays,
+        Screen::Score,
+        Screen::Mods,
+        Screen::InGame,
+    ];
+
+    /// The screen whose layout is this file, if any.
+    pub fn for_layout(file: &str) -> Option<Screen> {
+        Screen::ALL.into_iter().find(|s| s.layout() == file)
+    }
+
+    /// The layout file of the screen.
+    pub fn layout(self) -> &'static str {
+        match self {
+            Screen::MainMenu => "MainMenu.wnd",
+            Screen::Skirmish => "SkirmishSetup.wnd",
+            Screen::Online => "Online.wnd",
+            Screen::Lobby => "Lobby.wnd",
+            Screen::Options => "Options.wnd",
+            Screen::Replays => "Replays.wnd",
+            Screen::Score => "ScoreScreen.wnd",
+            Screen::Mods => "Mods.wnd",
+            Screen::InGame => "InGame.wnd",
+        }
+    }
+}

@@ -181,7 +181,7 @@ fn battle_once(defs: &Definitions, per_side: usize) -> Result<(f64, f64, usize, 
     let (mut world, mut controllers) = battle_scenario(defs, per_side)?;
     let (tick_s, hash_s) = play(&mut world, &mut controllers);
     let (secs, n) = (tick_s + hash_s, FRAMES as f64);
-    let lists = world.scratch.pairs.builds() as f64 * 100.0 / n;
+    let lists = world.caches.separation.pairs.builds() as f64 * 100.0 / n;
     Ok((n / secs, secs / n * 1e6, world.object_count(), lists))
 }
 
@@ -253,7 +253,7 @@ fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64, f64, f64
     let (mut world, mut controllers) = scenario(defs, units, 7)?;
     let (tick_s, hash_s) = play(&mut world, &mut controllers);
     let n = FRAMES as f64;
-    let lists = world.scratch.pairs.builds() as f64 * 100.0 / n;
+    let lists = world.caches.separation.pairs.builds() as f64 * 100.0 / n;
     Ok((n / (tick_s + hash_s), tick_s / n * 1e6, hash_s / n * 1e6, upkeep_isolated_us(&world), lists))
 }
 

@@ -19,6 +19,15 @@ use super::rules::{ObjectKind, Stat};
 use super::targeting::{nearest_enemy, refresh_index, seen};
 use super::world::World;
 
+/// Combat's cache: the coarse target grids and the armed units looked at this frame.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CombatCache {
+    /// Coarse grids for target scans, one per team.
+    pub targets: super::targeting::TargetIndex,
+    /// The slots combat looks at this frame.
+    pub fighters: Vec<usize>,
+}
+
 /// Frames between target scans of one unit.
 const SCAN_INTERVAL: u32 = 15;
 /// Frames between path updates while chasing.
@@ -31,7 +40,7 @@ const FIRE_CONE: i32 = 2048;
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     let frame = world.frame.0;
-    let mut index = std::mem::take(&mut world.scratch.targets);
+    let mut index = std::mem::take(&mut world.caches.combat.targets);
     let mut indexed = false;
     // Players already told they are under attack this frame.
     let mut told: Vec<PlayerId> = Vec::new();
@@ -44,7 +53,7 @@ pub(crate) fn update(world: &mut World) {
     // An object with nothing to cool down or let go of changes nothing below when it is on the
     // march, or idle on a frame it does not look for a target: one tight walk leaves those out
     // (an object's slot is its id's index).
-    let mut fighters = std::mem::take(&mut world.scratch.fighters);
+    let mut fighters = std::mem::take(&mut world.caches.combat.fighters);
     fighters.clear();
     for o in world.objects.of_set(&scans.armed) {
         let slot = o.id.index as usize;
@@ -191,8 +200,8 @@ pub(crate) fn update(world: &mut World) {
         }
         call_for_help(world, &index, &alerts);
     }
-    world.scratch.targets = index;
-    world.scratch.fighters = fighters;
+    world.caches.combat.targets = index;
+    world.caches.combat.fighters = fighters;
 }
 
 #[cfg(test)]

@@ -169,8 +169,8 @@ fn each_hashed_part_of_the_world_changes_the_hash_and_caches_do_not() {
         assert_ne!(w.state_hash().total, h0, "changing the {what} left the hash as it was");
     }
     let mut w = base.clone();
-    w.scratch = Default::default();
-    w.scratch.fighters.push(7);
+    w.caches = Default::default();
+    w.caches.combat.fighters.push(7);
     w.events.clear();
     assert_eq!(w.state_hash().total, h0, "the caches are not state");
 }

@@ -21,6 +21,13 @@ use super::terrain::Terrain;
 use super::vector::Vec2;
 use super::world::World;
 
+/// Movement's cache: the cruises found clear, by slot.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MovementCache {
+    /// The cruises found clear, by slot.
+    pub cleared: Vec<ClearedCruise>,
+}
+
 /// Frames without progress before a unit asks for a new path.
 const STUCK_FRAMES: u32 = 45;
 /// New paths a unit may ask for per goal before giving up.
@@ -72,7 +79,7 @@ pub(crate) fn update(world: &mut World) {
     let speeds = world.upgrade_table(Stat::Speed);
     // Structures and props never move: their slots are passed over unread.
     let scans = std::sync::Arc::clone(&world.scans);
-    let mut cleared = std::mem::take(&mut world.scratch.cleared);
+    let mut cleared = std::mem::take(&mut world.caches.movement.cleared);
     cleared.resize(world.objects.slot_count(), ClearedCruise::default());
     let World { objects, terrain, pathfinder, frame, .. } = world;
     let ground = Ground { rules: &rules, speeds: &speeds, terrain, now: *frame, revision: terrain.revision() };
@@ -93,7 +100,7 @@ pub(crate) fn update(world: &mut World) {
         }
         steer(obj, known, &ground, pathfinder);
     });
-    world.scratch.cleared = cleared;
+    world.caches.movement.cleared = cleared;
 }
 
 /// What a unit's steering reads besides the unit: the rules, the frame's speed upgrades, the
@@ -381,8 +388,8 @@ mod tests {
                 }
             }
             let commands = if frame == 0 { vec![c1.clone(), c2.clone()] } else { Vec::new() };
-            tested.scratch.cleared.clear();
-            used += cached.scratch.cleared.iter().filter(|c| c.next.is_some()).count();
+            tested.caches.movement.cleared.clear();
+            used += cached.caches.movement.cleared.iter().filter(|c| c.next.is_some()).count();
             cached.tick(&commands);
             tested.tick(&commands);
             assert_eq!(cached.state_hash().total, tested.state_hash().total, "frame {frame}");

@@ -62,11 +62,11 @@ impl World {
     /// Every player's balance for the frame's work after construction (production, research,
     /// combat): found once, when first asked, and kept in the scratch until the next frame.
     pub(crate) fn frame_power(&mut self) -> Vec<PowerBalance> {
-        if let Some(b) = &self.scratch.power {
+        if let Some(b) = &self.caches.power {
             return b.clone();
         }
         let b = balances(self);
-        self.scratch.power = Some(b.clone());
+        self.caches.power = Some(b.clone());
         b
     }
 

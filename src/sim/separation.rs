@@ -16,15 +16,31 @@ use super::spatial::Entry;
 use super::vector::Vec2;
 use super::world::World;
 
+/// Separation's cache: the close pairs, kept while they hold, and the units it pushes.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SeparationCache {
+    /// The close pairs, kept while they hold.
+    pub pairs: PairList,
+    /// The units separation moves this frame.
+    pub units: Vec<Entry>,
+    /// The store's census when `units` was gathered: while it stands, the same units are in
+    /// the same slots with the same radii, and only their positions need reading again.
+    pub units_census: Option<u64>,
+    /// The pushes by position among those units (zero between frames).
+    pub push: Vec<Vec2>,
+    /// The positions of the units pushed this frame.
+    pub pushed: Vec<u32>,
+}
+
 /// Pushes overlapping units apart by one frame's worth.
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn update(world: &mut World) {
     let rules = &world.rules;
-    let mut entries = std::mem::take(&mut world.scratch.units);
-    let mut list = std::mem::take(&mut world.scratch.pairs);
+    let mut entries = std::mem::take(&mut world.caches.separation.units);
+    let mut list = std::mem::take(&mut world.caches.separation.pairs);
     let census = world.objects.census();
     let size = world.terrain.world_size();
-    if world.scratch.units_census == Some(census) {
+    if world.caches.separation.units_census == Some(census) {
         // No object came or went since the units were gathered: only their positions changed.
         if !list.follow(&mut entries, |slot| world.objects.by_slot(slot as usize).map(|o| o.pos)) && entries.len() >= 2
         {
@@ -38,24 +54,24 @@ pub(crate) fn update(world: &mut World) {
             let radius = rules.template(o.template).radius;
             entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: false });
         }
-        world.scratch.units_census = Some(census);
+        world.caches.separation.units_census = Some(census);
         if entries.len() >= 2 {
             list.refresh(size, &entries);
         }
     }
     if entries.len() < 2 {
-        world.scratch.pairs = list;
-        world.scratch.units = entries;
+        world.caches.separation.pairs = list;
+        world.caches.separation.units = entries;
         return;
     }
     // Pushes by position in `entries`, all zero between frames: the few that a frame sets are
     // put back to zero as they are applied.
-    let mut push = std::mem::take(&mut world.scratch.push);
+    let mut push = std::mem::take(&mut world.caches.separation.push);
     push.resize(entries.len(), Vec2::ZERO);
-    let mut pushed = std::mem::take(&mut world.scratch.pushed);
+    let mut pushed = std::mem::take(&mut world.caches.separation.pushed);
     pushed.clear();
     sum_listed(&list, &entries, &mut push, &mut pushed);
-    world.scratch.pairs = list;
+    world.caches.separation.pairs = list;
     // Each unit's push moves only that unit, so the order they are applied in does not matter.
     for &i in &pushed {
         let (Some(e), Some(p)) = (entries.get(i as usize), push.get_mut(i as usize)) else { continue };
@@ -74,9 +90,9 @@ pub(crate) fn update(world: &mut World) {
             obj.set_pos(Vec2::new(e.pos.x, target.y));
         }
     }
-    world.scratch.push = push;
-    world.scratch.pushed = pushed;
-    world.scratch.units = entries;
+    world.caches.separation.push = push;
+    world.caches.separation.pushed = pushed;
+    world.caches.separation.units = entries;
 }
 
 /// Adds the push of each overlapping pair of `list` to `push` (by position in `entries`), and
@@ -159,7 +175,7 @@ mod tests {
     fn units_kept_between_frames_push_as_units_gathered_afresh() {
         let still = test_support::march_twice(
             300,
-            |fresh| fresh.scratch.units_census = None,
+            |fresh| fresh.caches.separation.units_census = None,
             |frame, kept, fresh| assert_eq!(kept.state_hash().total, fresh.state_hash().total, "frame {frame}"),
         );
         assert!((200..300).contains(&still), "no object came or went on {still} of 300 frames");

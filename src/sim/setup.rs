@@ -18,7 +18,7 @@ use super::rules::Rules;
 use super::store::ObjectStore;
 use super::terrain::{Cell, Terrain};
 use super::vector::Vec2;
-use super::world::{PATH_BUDGET_PER_FRAME, Scratch, World};
+use super::world::{Caches, PATH_BUDGET_PER_FRAME, World};
 
 /// One player's place in a new game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,7 +161,7 @@ impl World {
             winner: None,
             game_over: false,
             content,
-            scratch: Scratch::default(),
+            caches: Caches::default(),
             events: Vec::new(),
         };
         for i in 0..world.players.len() {

@@ -64,32 +64,24 @@ pub struct World {
     pub(crate) game_over: bool,
     /// Digest of the rules and terrain the world was built from (constant; in every hash).
     pub(crate) content: u64,
-    /// Reused buffers of the systems; derived each tick, never state (not hashed).
-    pub(crate) scratch: Scratch,
+    /// The systems' caches; derived, never state (not hashed).
+    pub(crate) caches: Caches,
     /// Events of the frame being executed, handed out in its report (never read back).
     pub(crate) events: Vec<GameEvent>,
 }
 
-/// Buffers the tick's systems reuse between frames so a tick allocates nothing once warm.
+/// The systems' caches: each system's own, kept between frames so a tick allocates nothing once
+/// warm and repeats no work that still holds. Derived, never state: the hash leaves them out,
+/// and a world whose caches are dropped plays on exactly alike (tests check separation's and
+/// vision's).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Scratch {
-    /// Separation's close pairs, kept while they hold.
-    pub pairs: super::pair_list::PairList,
-    /// Coarse grids for target scans, one per team.
-    pub targets: super::targeting::TargetIndex,
-    /// The slots combat looks at this frame.
-    pub fighters: Vec<usize>,
-    /// Movement's cruises found clear, by slot.
-    pub cleared: Vec<super::movement::ClearedCruise>,
-    /// The units separation moves this frame.
-    pub units: Vec<super::spatial::Entry>,
-    /// The store's census when `units` was gathered: while it stands, the same units are in
-    /// the same slots with the same radii, and only their positions need reading again.
-    pub units_census: Option<u64>,
-    /// Separation's pushes by position among those units (zero between frames).
-    pub push: Vec<Vec2>,
-    /// The positions of the units separation pushes this frame.
-    pub pushed: Vec<u32>,
+pub(crate) struct Caches {
+    /// Separation's close pairs and the units it pushes.
+    pub separation: super::separation::SeparationCache,
+    /// Combat's target grids and the armed units it looks at.
+    pub combat: super::combat::CombatCache,
+    /// Movement's cruises found clear.
+    pub movement: super::movement::MovementCache,
     /// Every player's power once construction has run this frame (see `World::frame_power`).
     pub power: Option<Vec<super::power::PowerBalance>>,
 }
@@ -180,7 +172,7 @@ impl World {
         }
         production::construct(self);
         // Construction may have finished a plant or a consumer: power is found afresh.
-        self.scratch.power = None;
+        self.caches.power = None;
         economy::gather(self);
         let arrivals = production::produce(self);
         super::research::step(self);
@@ -277,7 +269,7 @@ impl World {
             game_over,
             content,
             // The systems' caches and the frame's events: never read back as state.
-            scratch: _,
+            caches: _,
             events: _,
         } = self;
         let objects = finish_set(digest_sum, objects.len() as u64);

@@ -115,7 +115,8 @@ impl Battle {
     /// player's that can build or produce something, else its first structure.
     fn subject(&self) -> Option<&Object> {
         let world = self.world();
-        let mine = || self.selection.ids.iter().filter_map(|id| world.object(*id)).filter(|o| o.owner == self.local);
+        let mine =
+            || self.selection.ids.iter().filter_map(|id| world.object(*id)).filter(|o| o.owner == self.play.local);
         mine()
             .find(|o| !world.rules().template(o.template).builds.is_empty())
             .or_else(|| mine().find(|o| o.kind == crate::sim::rules::ObjectKind::Structure))
@@ -133,7 +134,7 @@ impl Battle {
         if structure && !o.is_complete() {
             return Vec::new();
         }
-        let defs = &self.game.content.defs;
+        let defs = &self.play.game.content.defs;
         let mut buttons: Vec<CommandButton> = rules
             .template(o.template)
             .builds
@@ -141,9 +142,9 @@ impl Battle {
             .map(|&template| {
                 let t = rules.template(template);
                 let (action, verdict) = if structure {
-                    (Action::Produce { factory: o.id, template }, world.can_produce(self.local, o.id, template))
+                    (Action::Produce { factory: o.id, template }, world.can_produce(self.play.local, o.id, template))
                 } else {
-                    (Action::Place(template), world.can_build(self.local, o.id, template))
+                    (Action::Place(template), world.can_build(self.play.local, o.id, template))
                 };
                 let secs = t.build_frames.div_ceil(FRAMES_PER_SECOND);
                 let power = match t.power {
@@ -175,7 +176,7 @@ impl Battle {
             buttons.extend(self.structure_buttons(o));
         }
         // A finished structure can be sold, last on the bar.
-        if let Ok(refund) = world.can_sell(self.local, o.id) {
+        if let Ok(refund) = world.can_sell(self.play.local, o.id) {
             buttons.push(CommandButton {
                 label: format!("Sell +${refund}"),
                 action: Action::Sell(o.id),
@@ -198,15 +199,15 @@ impl Battle {
     fn structure_buttons(&self, o: &Object) -> Vec<CommandButton> {
         let world = self.world();
         let rules = world.rules();
-        let defs = &self.game.content.defs;
+        let defs = &self.play.game.content.defs;
         let mut buttons = Vec::new();
         for &upgrade in &rules.template(o.template).researches {
             let u = rules.upgrade(upgrade);
             let about = defs.upgrade_descriptions.get(upgrade.0 as usize).map_or("", String::as_str);
             let name = defs.upgrade_name(upgrade);
             let secs = u.research_frames.div_ceil(FRAMES_PER_SECOND);
-            let verdict = world.can_research(self.local, o.id, upgrade);
-            let done = world.has_upgrade(self.local, upgrade);
+            let verdict = world.can_research(self.play.local, o.id, upgrade);
+            let done = world.has_upgrade(self.play.local, upgrade);
             let mut tooltip = format!("{name}: ${}, {secs} s. {about}", u.cost);
             if done {
                 tooltip = format!("{name}: researched. {about}");
@@ -224,7 +225,7 @@ impl Battle {
             });
         }
         let t = rules.template(o.template);
-        if o.repairing || world.can_repair(self.local, o.id).is_ok() {
+        if o.repairing || world.can_repair(self.play.local, o.id).is_ok() {
             let faction = rules.factions.get(t.faction as usize);
             let full = faction.map_or(0, |f| t.cost * f.upkeep.repair_cost as i64 / 100);
             let missing = (t.max_health - o.health).max(0) as i64;
@@ -244,7 +245,7 @@ impl Battle {
                 key: ' ',
             });
         }
-        if let Ok(down) = world.can_power_down(self.local, o.id) {
+        if let Ok(down) = world.can_power_down(self.play.local, o.id) {
             let (label, tooltip) = if down {
                 ("Power off", format!("Switch it off: frees {} power; it stops working.", -t.power))
             } else {
@@ -267,12 +268,12 @@ impl Battle {
     /// queue or construction progress.
     pub fn queue_text(&self) -> String {
         if let Some((text, at)) = &self.control_bar.notice
-            && self.elapsed - at < NOTICE_SECONDS
+            && self.play.elapsed - at < NOTICE_SECONDS
         {
             return text.clone();
         }
         let world = self.world();
-        let defs = &self.game.content.defs;
+        let defs = &self.play.game.content.defs;
         let Some(o) = self.subject() else { return String::new() };
         let queue = world.factories().queue(o.id);
         // Construction and power first; research while nothing is queued.

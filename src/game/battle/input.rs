@@ -162,8 +162,8 @@ impl Battle {
     }
 
     fn recall_group(&mut self, n: usize) {
-        let world = self.game.session.world();
-        let Some((members, double)) = self.selection.recall(n, self.elapsed, world) else { return };
+        let world = self.play.game.session.world();
+        let Some((members, double)) = self.selection.recall(n, self.play.elapsed, world) else { return };
         if double {
             let pts: Vec<Vec2> = members.iter().filter_map(|id| world.object(*id)).map(|o| to_display(o.pos)).collect();
             let centre = pts.iter().copied().sum::<Vec2>() / pts.len().max(1) as f32;
@@ -180,15 +180,15 @@ impl Battle {
         }
         let Some(from) = self.pending.press.take() else { return };
         let is_click = (at - from).length() < DRAG_PX;
-        let double = self.selection.click(at, self.elapsed, is_click);
-        let world = self.game.session.world();
+        let double = self.selection.click(at, self.play.elapsed, is_click);
+        let world = self.play.game.session.world();
         let mut picked: Vec<ObjectId> = if is_click {
-            self.pick(at, |o| o == self.local).into_iter().collect()
+            self.pick(at, |o| o == self.play.local).into_iter().collect()
         } else {
             let (min, max) = (from.min(at), from.max(at));
             world
                 .objects()
-                .filter(|o| o.owner == self.local && world.rules().template(o.template).is_mobile())
+                .filter(|o| o.owner == self.play.local && world.rules().template(o.template).is_mobile())
                 .filter(|o| {
                     self.view
                         .screen_pos(world, o.id, &self.scene)
@@ -202,7 +202,7 @@ impl Battle {
         if let (true, Some(kind)) = (double, picked.first().and_then(|&one| world.object(one)).map(|o| o.template)) {
             picked = world
                 .objects()
-                .filter(|o| o.owner == self.local && o.template == kind)
+                .filter(|o| o.owner == self.play.local && o.template == kind)
                 .filter(|o| self.view.screen_pos(world, o.id, &self.scene).is_some_and(|p| self.view.on_screen(p)))
                 .map(|o| o.id)
                 .take(MAX_SELECTION)
@@ -233,19 +233,19 @@ impl Battle {
         if self.selection.ids.is_empty() || self.is_replay() {
             return (Intent::Select, Vec::new(), None);
         }
-        let world = self.game.session.world();
+        let world = self.play.game.session.world();
         let pointed = [
-            self.pick(at, |owner| owner == self.local),
+            self.pick(at, |owner| owner == self.play.local),
             self.pick_supply(at),
-            self.pick(at, |owner| world.relation(self.local, owner) == Relation::Enemy),
+            self.pick(at, |owner| world.relation(self.play.local, owner) == Relation::Enemy),
         ];
         for id in pointed.into_iter().flatten() {
-            if let Ok(orders) = world.order_for(self.local, &self.selection.ids, OrderTarget::Object(id)) {
+            if let Ok(orders) = world.order_for(self.play.local, &self.selection.ids, OrderTarget::Object(id)) {
                 return (intent_of(orders.kind), orders.commands, world.object(id).map(|o| to_display(o.pos)));
             }
         }
         let Some(p) = self.ground_under(at) else { return (Intent::Cannot, Vec::new(), None) };
-        match world.order_for(self.local, &self.selection.ids, OrderTarget::Ground(to_point(p))) {
+        match world.order_for(self.play.local, &self.selection.ids, OrderTarget::Ground(to_point(p))) {
             Ok(orders) => (intent_of(orders.kind), orders.commands, Some(p)),
             Err(_) => (Intent::Cannot, Vec::new(), None),
         }
@@ -266,13 +266,13 @@ impl Battle {
         }
         let at = self.view.cursor;
         let (intent, _, _) = self.right_click(at);
-        let over_own = self.pick(at, |o| o == self.local).is_some();
+        let over_own = self.pick(at, |o| o == self.play.local).is_some();
         if over_own && matches!(intent, Intent::Move | Intent::Rally) { Intent::Select } else { intent }
     }
 
     /// The supply pile with money left nearest to `at` on screen, within reach of a click.
     fn pick_supply(&self, at: Vec2) -> Option<ObjectId> {
-        let world = self.game.session.world();
+        let world = self.play.game.session.world();
         world
             .objects()
             .filter(|o| o.supply > 0)
@@ -286,7 +286,7 @@ impl Battle {
     /// nearest whose model's box the click's ray meets, else (small units) the nearest on
     /// screen within reach of the click.
     fn pick(&self, at: Vec2, owner_ok: impl Fn(PlayerId) -> bool) -> Option<ObjectId> {
-        let world = self.game.session.world();
+        let world = self.play.game.session.world();
         let candidates: Vec<_> =
             world.objects().filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL && self.sees(o.id)).collect();
         let hit = candidates

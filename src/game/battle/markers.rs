@@ -124,7 +124,7 @@ impl Battle {
     fn target_lines(&self, out: &mut Vec<DrawCmd>) {
         let world = self.world();
         for &id in &self.selection.ids {
-            let Some(o) = world.object(id).filter(|o| o.owner == self.local) else { continue };
+            let Some(o) = world.object(id).filter(|o| o.owner == self.play.local) else { continue };
             let from = to_display(o.pos);
             let (to, intent) = match (&o.order, o.target.and_then(|t| world.object(t))) {
                 (_, Some(t)) => (to_display(t.pos), Intent::Attack),

@@ -23,6 +23,7 @@ mod overlay;
 mod pace;
 mod panel;
 mod particles;
+mod play;
 mod radar;
 mod replay;
 mod rubble;
@@ -57,7 +58,7 @@ use control_bar::ControlBar;
 use effects::Effects;
 use floaters::Floaters;
 use input::Pending;
-use replay::Watching;
+use play::Play;
 use score::Score;
 use selection::Selection;
 use view::View;
@@ -86,14 +87,11 @@ pub enum BattleError {
 
 /// A running battle.
 pub struct Battle {
-    game: Match<Box<dyn Transport>>,
-    /// When watching a replay: its end.
-    watching: Option<Watching>,
+    /// The match: session, pacing, replay watching, the online link, the clocks.
+    play: Play,
     /// What is drawn.
     pub scene: Scene,
     view: View,
-    /// The player this machine plays (or watches).
-    local: PlayerId,
     selection: Selection,
     pending: Pending,
     control_bar: ControlBar,
@@ -123,27 +121,9 @@ pub struct Battle {
     see_all: bool,
     /// Every object's pose before the last frame, for interpolation.
     previous: BTreeMap<ObjectId, Pose>,
-    /// Pause and game speed on this machine.
-    pace: Pace,
-    /// Game seconds since the last logic frame ran.
-    since_tick: f32,
-    /// Seconds since the battle began, as the battle saw them.
-    elapsed: f32,
-    /// Seconds since the game ended.
-    ended_for: f32,
-    /// The other machines, in an online battle.
-    online: Option<online::OnlineLink>,
-    /// The player has given up and waits for the surrender to run.
-    surrendering: bool,
     /// The local player's power after the last frame (the top bar, the radar and the control
     /// bar's warning read it).
     power: crate::sim::power::PowerBalance,
-    /// The state hash every few hundred frames, for the replay.
-    checkpoints: Vec<(u32, String)>,
-    /// Changes of pace already told to the player.
-    pace_told: usize,
-    /// Where this game came from, when taken over from a replay.
-    origin: Option<crate::session::replay::ReplayOrigin>,
 }
 
 impl Battle {
@@ -178,10 +158,8 @@ impl Battle {
         Ok(Battle {
             previous: poses(world),
             score: Score::new(world.players().len()),
-            watching: None,
             scene,
             view,
-            local,
             selection: Selection::default(),
             pending: Pending::default(),
             control_bar: ControlBar::default(),
@@ -197,41 +175,29 @@ impl Battle {
             wrecks: wrecks::Wrecks::default(),
             shroud,
             see_all: false,
-            pace: Pace::skirmish(),
-            since_tick: 0.0,
-            elapsed: 0.0,
-            ended_for: 0.0,
-            online: None,
-            surrendering: false,
             power,
-            checkpoints: Vec::new(),
-            pace_told: 0,
-            origin: None,
-            game,
+            play: Play::new(game, local),
         })
     }
 
     /// True once the game is over, or a watched replay has reached its recorded end.
     fn finished(&self) -> bool {
-        let frame = self.world().frame().0;
-        self.world().is_over()
-            || self.watching.as_ref().is_some_and(|w| w.done(frame))
-            || self.online.as_ref().is_some_and(online::OnlineLink::stopped)
+        self.play.finished()
     }
 
     /// The match as it was set up (hashes filled in).
     pub fn setup(&self) -> &MatchSetup {
-        &self.game.setup
+        &self.play.game.setup
     }
 
     /// The world as of the last executed frame.
     pub fn world(&self) -> &World {
-        self.game.session.world()
+        self.play.world()
     }
 
     /// The local player.
     pub fn local(&self) -> PlayerId {
-        self.local
+        self.play.local
     }
 
     /// What the local player's team sees.
@@ -242,60 +208,60 @@ impl Battle {
     /// True if the local player may see `id` now.
     fn sees(&self, id: ObjectId) -> bool {
         let world = self.world();
-        world.object(id).is_some_and(|o| shown_to(world, o, self.local, &self.shroud))
+        world.object(id).is_some_and(|o| shown_to(world, o, self.play.local, &self.shroud))
     }
 
     /// Lets `dt` seconds pass: the camera moves, and logic frames run as they fall due.
     pub fn advance(&mut self, dt: f32) -> Result<(), BattleError> {
         let dt = dt.clamp(0.0, 0.25);
-        self.elapsed += dt;
+        self.play.elapsed += dt;
         self.view.scroll(dt, &self.scene);
-        self.since_tick += self.pace.scale(dt);
+        self.play.since_tick += self.play.pace.scale(dt);
         if self.finished() {
-            self.ended_for += dt;
+            self.play.ended_for += dt;
         }
         // Faster speeds run more frames a drawn frame, in the same bounded steps.
-        let catch_up = MAX_CATCH_UP * self.pace.speed().ceil().max(1.0) as u32;
+        let catch_up = MAX_CATCH_UP * self.play.pace.speed().ceil().max(1.0) as u32;
         let mut ran = 0;
-        while self.since_tick >= FRAME && ran < catch_up && !self.finished() {
+        while self.play.since_tick >= FRAME && ran < catch_up && !self.finished() {
             let before = poses(self.world());
-            match self.game.session.step()? {
+            match self.play.game.session.step()? {
                 Step::Ticked { report, frame, hash } => {
                     self.previous = before;
                     self.checkpoint(frame.0, &hash);
                     self.keep_snapshot(frame.0, hash);
                     self.keep_replay_state();
-                    let world = self.game.session.world();
-                    let defs = &self.game.content.defs;
-                    self.control_bar.note_refusals(&report.events, self.local, defs, self.elapsed);
-                    self.power = world.power(self.local);
-                    self.alerts.note(&report.events, self.local, world, defs, self.power.low(), self.elapsed);
+                    let world = self.play.game.session.world();
+                    let defs = &self.play.game.content.defs;
+                    self.control_bar.note_refusals(&report.events, self.play.local, defs, self.play.elapsed);
+                    self.power = world.power(self.play.local);
+                    self.alerts.note(&report.events, self.play.local, world, defs, self.power.low(), self.play.elapsed);
                     self.score.count(&report.events);
-                    self.shroud.update(world, self.local);
+                    self.shroud.update(world, self.play.local);
                     if self.see_all {
                         self.shroud.reveal_all();
                     }
                     self.display_events(&report.events);
                     self.tell_replay_pace(frame.0);
-                    self.since_tick -= FRAME;
+                    self.play.since_tick -= FRAME;
                     ran += 1;
                 }
                 // A peer's data is late: game time stands still, and the frame runs as soon
                 // as it arrives (no time slot is lost, none is made up twice).
                 Step::Waiting => {
-                    self.since_tick = self.since_tick.min(FRAME);
-                    if let Some(o) = &mut self.online {
-                        o.waiting(self.elapsed);
+                    self.play.since_tick = self.play.since_tick.min(FRAME);
+                    if let Some(o) = &mut self.play.online {
+                        o.waiting(self.play.elapsed);
                     }
                     break;
                 }
                 // A player paused: nothing runs until someone resumes.
                 Step::Paused => {
-                    self.since_tick = 0.0;
+                    self.play.since_tick = 0.0;
                     break;
                 }
             }
-            if let Some(o) = &mut self.online {
+            if let Some(o) = &mut self.play.online {
                 o.ticked();
             }
         }
@@ -304,15 +270,15 @@ impl Battle {
         }
         self.check_online();
         if ran == catch_up {
-            self.since_tick = self.since_tick.min(FRAME);
+            self.play.since_tick = self.play.since_tick.min(FRAME);
         }
         self.effects.age(dt);
         self.floaters.age(dt);
         self.markers.age(dt);
         // Particles live in game time: a pause freezes them, a faster game speeds them.
-        let game_dt = self.pace.scale(dt);
-        let world = self.game.session.world();
-        self.particles.emit(game_dt, &self.scene, world, self.local, &self.shroud);
+        let game_dt = self.play.pace.scale(dt);
+        let world = self.play.game.session.world();
+        self.particles.emit(game_dt, &self.scene, world, self.play.local, &self.shroud);
         let shells = self.shells_in_sight();
         self.particles.trails(game_dt, &shells);
         let scene = &self.scene;
@@ -324,19 +290,19 @@ impl Battle {
             *k -= game_dt * 5.0;
             *k > 0.0
         });
-        let world = self.game.session.world();
+        let world = self.play.game.session.world();
         self.selection.retain_live(world);
         Ok(())
     }
 
     /// Pause and game speed.
     pub fn pace(&self) -> &Pace {
-        &self.pace
+        &self.play.pace
     }
 
     /// Pause and game speed, to change (keys, dialogs).
     pub fn pace_mut(&mut self) -> &mut Pace {
-        &mut self.pace
+        &mut self.play.pace
     }
 
     /// The local player's alerts.
@@ -346,7 +312,7 @@ impl Battle {
 
     /// The alert lines to show now, oldest first (at most three).
     pub fn alert_lines(&self) -> Vec<String> {
-        self.alerts.lines(self.elapsed, 3)
+        self.alerts.lines(self.play.elapsed, 3)
     }
 
     /// Moves the camera to the newest alert's place (Space); false if no alert has one.
@@ -368,22 +334,22 @@ impl Battle {
 
     /// The local player's money.
     pub fn money(&self) -> i64 {
-        self.world().players().get(self.local.index()).map_or(0, |p| p.money)
+        self.world().players().get(self.play.local.index()).map_or(0, |p| p.money)
     }
 
     /// Seconds the battle has been on screen (display time: the water's motion).
     pub fn display_seconds(&self) -> f32 {
-        self.elapsed
+        self.play.elapsed
     }
 
     /// Seconds since the game ended (0 while it goes on).
     pub fn ended_for(&self) -> f32 {
-        self.ended_for
+        self.play.ended_for
     }
 
     /// How far the picture is between the last two logic frames (0..1).
     pub fn alpha(&self) -> f32 {
-        (self.since_tick / FRAME).clamp(0.0, 1.0)
+        (self.play.since_tick / FRAME).clamp(0.0, 1.0)
     }
 
     /// The camera.
@@ -417,7 +383,7 @@ impl Battle {
             self.world(),
             Some(&self.previous),
             self.alpha(),
-            Some((self.local, &self.shroud)),
+            Some((self.play.local, &self.shroud)),
             &self.recoil,
         );
         self.rubble.instances(&self.scene, &mut out);
@@ -439,10 +405,10 @@ impl Battle {
     /// and nothing else: the world does not change. Each frame's report comes through here;
     /// tools and the renderer's tests call it too.
     pub fn display_events(&mut self, events: &[crate::sim::event::GameEvent]) {
-        let world = self.game.session.world();
-        self.effects.note(events, &self.scene, world, self.local, &self.shroud);
-        self.floaters.note(events, &self.scene, self.local);
-        self.particles.note(events, &self.scene, world, self.local, &self.shroud);
+        let world = self.play.game.session.world();
+        self.effects.note(events, &self.scene, world, self.play.local, &self.shroud);
+        self.floaters.note(events, &self.scene, self.play.local);
+        self.particles.note(events, &self.scene, world, self.play.local, &self.shroud);
         for e in events {
             if let crate::sim::event::GameEvent::WeaponFired { shooter, .. } = e {
                 self.recoil.insert(*shooter, 1.0);
@@ -465,7 +431,7 @@ impl Battle {
 
     /// A player's name as the match knows it ("Player 2" when it has none).
     pub fn player_name(&self, player: PlayerId) -> String {
-        match self.game.slots.get(player.index()) {
+        match self.play.game.slots.get(player.index()) {
             Some(slot) if !slot.name.is_empty() => slot.name.clone(),
             _ => format!("Player {}", player.0 + 1),
         }
@@ -473,9 +439,9 @@ impl Battle {
 
     /// Submits one of the local player's orders to the stream, now.
     fn send(&mut self, command: Command) {
-        let Some(seat) = self.game.human else { return };
+        let Some(seat) = self.play.game.human else { return };
         self.acknowledge(&command);
-        if let Err(e) = self.game.session.submit_local(seat.player, command) {
+        if let Err(e) = self.play.game.session.submit_local(seat.player, command) {
             log::warn!("an order was not sent: {e}");
         }
     }

@@ -71,16 +71,16 @@ impl OnlineLink {
 impl Battle {
     /// True when this battle is played with other machines.
     pub fn is_online(&self) -> bool {
-        self.online.is_some()
+        self.play.online.is_some()
     }
 
     /// Gives up: the surrender goes through the stream like any order, so every machine
     /// removes this player's forces on the same frame and the others can win. True once this
     /// machine has run it (the battle may then be left).
     pub fn surrender(&mut self) -> bool {
-        let gone = self.world().players().get(self.local.index()).is_none_or(|p| p.defeated);
-        if !gone && !self.surrendering && !self.is_replay() {
-            self.surrendering = true;
+        let gone = self.world().players().get(self.play.local.index()).is_none_or(|p| p.defeated);
+        if !gone && !self.play.surrendering && !self.is_replay() {
+            self.play.surrendering = true;
             self.send(Command::Surrender);
         }
         gone || self.world().is_over()
@@ -89,8 +89,8 @@ impl Battle {
     /// Makes this an online battle over `net` (the match's own transport, shared).
     pub fn set_online(&mut self, net: SharedQuic) {
         let me = crate::lockstep::Transport::me(&net);
-        self.pace = super::pace::Pace::online();
-        self.online = Some(OnlineLink {
+        self.play.pace = super::pace::Pace::online();
+        self.play.online = Some(OnlineLink {
             net,
             me,
             pending: Vec::new(),
@@ -113,15 +113,15 @@ impl Battle {
 
     /// True while a chat line is being typed (keys go to it, not to the battle).
     pub fn chat_open(&self) -> bool {
-        self.online.as_ref().is_some_and(|o| o.typing.is_some())
+        self.play.online.as_ref().is_some_and(|o| o.typing.is_some())
     }
 
     /// A key for the chat: Enter opens a line (online only) or sends it, Escape closes it,
     /// Backspace erases. Returns whether the key was the chat's.
     pub fn chat_key(&mut self, key: Key) -> bool {
-        let name = self.game.slots.get(self.local.index()).map_or_else(String::new, |s| s.name.clone());
-        let now = self.elapsed;
-        let Some(o) = &mut self.online else { return false };
+        let name = self.play.game.slots.get(self.play.local.index()).map_or_else(String::new, |s| s.name.clone());
+        let now = self.play.elapsed;
+        let Some(o) = &mut self.play.online else { return false };
         match (key, &mut o.typing) {
             (Key::Enter, None) => o.typing = Some(String::new()),
             (Key::Enter, Some(text)) => {
@@ -146,7 +146,7 @@ impl Battle {
 
     /// A character typed into the open chat line.
     pub fn chat_char(&mut self, c: char) {
-        if let Some(text) = self.online.as_mut().and_then(|o| o.typing.as_mut())
+        if let Some(text) = self.play.online.as_mut().and_then(|o| o.typing.as_mut())
             && text.chars().count() < CHAT_MAX
             && !c.is_control()
         {
@@ -156,9 +156,9 @@ impl Battle {
 
     /// Chat lines that arrived (the host passes a joiner's on to the others).
     fn take_chat(&mut self) {
-        let now = self.elapsed;
-        let slots = &self.game.slots;
-        let Some(o) = &mut self.online else { return };
+        let now = self.play.elapsed;
+        let slots = &self.play.game.slots;
+        let Some(o) = &mut self.play.online else { return };
         let mut rest = Vec::new();
         for (from, msg) in std::mem::take(&mut o.pending) {
             match msg {
@@ -186,7 +186,7 @@ impl Battle {
 
     /// The chat over the battle: recent lines above the control bar, and the line being typed.
     pub(super) fn chat_overlay(&self, out: &mut Vec<DrawCmd>) {
-        let Some(o) = &self.online else { return };
+        let Some(o) = &self.play.online else { return };
         let mut lines: Vec<String> = o.chat.iter().map(|(l, _)| l.clone()).collect();
         if let Some(text) = &o.typing {
             lines.push(format!("Say: {text}_"));
@@ -207,80 +207,82 @@ impl Battle {
 
     /// Keeps the state after `frame` for a desync report (online battles only).
     pub(super) fn keep_snapshot(&mut self, frame: u32, hash: crate::sim::hash::StateHash) {
-        if let Some(o) = &mut self.online {
-            o.snapshots.keep(self.game.session.world(), frame, hash);
+        if let Some(o) = &mut self.play.online {
+            o.snapshots.keep(self.play.game.session.world(), frame, hash);
         }
     }
 
     /// The desync report this machine wrote, if the battle went out of sync.
     pub fn desync_report(&self) -> Option<&str> {
-        self.online.as_ref().and_then(|o| o.report.as_deref())
+        self.play.online.as_ref().and_then(|o| o.report.as_deref())
     }
 
     /// The frame the machines went out of sync on, if they did.
     pub fn desync_frame(&self) -> Option<u32> {
-        self.online.as_ref().and_then(|o| o.desync)
+        self.play.online.as_ref().and_then(|o| o.desync)
     }
 
     /// True when the host has left an online battle (and all it sent has run).
     pub fn host_left(&self) -> bool {
-        self.online.as_ref().is_some_and(|o| o.host_gone && o.waiting_since.is_some())
+        self.play.online.as_ref().is_some_and(|o| o.host_gone && o.waiting_since.is_some())
     }
 
     /// After a second without the next frame: the names of the players it waits for.
     pub fn waiting_for(&self) -> Option<String> {
-        let o = self.online.as_ref()?;
+        let o = self.play.online.as_ref()?;
         let since = o.waiting_since?;
         if o.waiting_now - since < WAIT_SHOWN {
             return None;
         }
         let names: Vec<String> = self
+            .play
             .game
             .session
             .stream()
             .waiting_for()
             .iter()
-            .filter_map(|p| self.game.slots.get(p.index()).map(|s| s.name.clone()))
+            .filter_map(|p| self.play.game.slots.get(p.index()).map(|s| s.name.clone()))
             .collect();
         (!names.is_empty()).then(|| names.join(", "))
     }
 
     /// Seconds the battle has waited for the next frame (0 when it is not waiting).
     pub fn stalled_for(&self) -> f32 {
-        self.online.as_ref().and_then(|o| o.waiting_since.map(|s| o.waiting_now - s)).unwrap_or(0.0)
+        self.play.online.as_ref().and_then(|o| o.waiting_since.map(|s| o.waiting_now - s)).unwrap_or(0.0)
     }
 
     /// True when this machine hosts an online battle.
     pub fn hosting(&self) -> bool {
-        self.online.as_ref().is_some_and(|o| o.me == PeerId(0))
+        self.play.online.as_ref().is_some_and(|o| o.me == PeerId(0))
     }
 
     /// The host drops the players the battle is waiting for: each is removed at the first
     /// frame nobody has their data for, everyone is told, and their machine is disconnected.
     pub fn drop_stalled(&mut self) {
-        let Some(o) = &mut self.online else { return };
+        let Some(o) = &mut self.play.online else { return };
         if o.me != PeerId(0) {
             return;
         }
-        let waiting = self.game.session.stream().waiting_for();
+        let waiting = self.play.game.session.stream().waiting_for();
         for player in waiting {
-            let Some(slot) = self.game.slots.get(player.index()) else { continue };
-            drop_everywhere(&mut self.game.session, &o.net, player);
+            let Some(slot) = self.play.game.slots.get(player.index()) else { continue };
+            drop_everywhere(&mut self.play.game.session, &o.net, player);
             o.net.with(|n| n.kick(PeerId(slot.machine)));
-            self.control_bar.say(format!("{} was dropped.", slot.name), self.elapsed);
+            self.control_bar.say(format!("{} was dropped.", slot.name), self.play.elapsed);
         }
         o.waiting_since = None;
     }
 
     /// Handles departures and desyncs after the frames of one advance.
     pub(super) fn check_online(&mut self) {
-        let Some(o) = &mut self.online else { return };
-        if let Some(d) = self.game.session.stream().desync() {
+        let Some(o) = &mut self.play.online else { return };
+        if let Some(d) = self.play.game.session.stream().desync() {
             if o.desync.is_none() {
                 o.desync = Some(d.frame.0);
                 // Both machines exchange what they hold at that frame (a few seconds at most)
                 // so their reports name the same object and field.
-                match desync_report(&self.game.slots, &o.net, &mut o.pending, &o.report_dir, o.me, d, &o.snapshots) {
+                match desync_report(&self.play.game.slots, &o.net, &mut o.pending, &o.report_dir, o.me, d, &o.snapshots)
+                {
                     Ok(path) => o.report = Some(path),
                     Err(e) => log::warn!("the desync report was not written: {e}"),
                 }
@@ -288,20 +290,20 @@ impl Battle {
             return;
         }
         // Round trips are sampled every ten frames; the host moves the run-ahead to fit them.
-        let frame = self.game.session.world().frame().0;
+        let frame = self.play.game.session.world().frame().0;
         if o.sampled != Some(frame) {
             o.sampled = Some(frame);
-            o.tuner.tune(&mut self.game.session, &o.net, crate::sim::Frame(frame), o.me == PeerId(0));
+            o.tuner.tune(&mut self.play.game.session, &o.net, crate::sim::Frame(frame), o.me == PeerId(0));
         }
-        let departed = departures(&mut self.game.session, &o.net, &self.game.slots, o.me, &mut o.pending);
+        let departed = departures(&mut self.play.game.session, &o.net, &self.play.game.slots, o.me, &mut o.pending);
         self.take_chat();
-        let Some(o) = &mut self.online else { return };
+        let Some(o) = &mut self.play.online else { return };
         match departed {
             Ok((gone, host_gone)) => {
                 o.host_gone |= host_gone;
                 for slot in gone {
-                    if let Some(s) = self.game.slots.iter().find(|s| s.slot == slot) {
-                        self.control_bar.say(format!("{} left the game.", s.name), self.elapsed);
+                    if let Some(s) = self.play.game.slots.iter().find(|s| s.slot == slot) {
+                        self.control_bar.say(format!("{} left the game.", s.name), self.play.elapsed);
                     }
                 }
             }

@@ -44,7 +44,7 @@ impl Battle {
         ids.into_iter().find(|id| {
             world.object(*id).is_some_and(|o| {
                 let t = world.rules().template(o.template);
-                o.owner == self.local && t.is_mobile() && t.builds.contains(&template)
+                o.owner == self.play.local && t.is_mobile() && t.builds.contains(&template)
             })
         })
     }
@@ -122,8 +122,8 @@ impl Battle {
             let total = ((aim - from).length() / speed).floor() + 1.0;
             let t = (p.frames_left as f32 / total).clamp(0.0, 1.0);
             let at = aim + (from - aim) * t;
-            let friendly = matches!(world.relation(self.local, p.owner), Relation::Own | Relation::Ally);
-            let seen = friendly || world.visible_to(self.local, to_point(at).to_vec2());
+            let friendly = matches!(world.relation(self.play.local, p.owner), Relation::Own | Relation::Ally);
+            let seen = friendly || world.visible_to(self.play.local, to_point(at).to_vec2());
             if !seen {
                 continue;
             }
@@ -214,7 +214,7 @@ impl Battle {
                 });
                 self.ground_loop(out, ring, [90, 230, 90, 255], 1.5);
             }
-            if o.owner == self.local
+            if o.owner == self.play.local
                 && let Some(rally) = world.factories().rally(id)
             {
                 self.rally_flag(out, centre, to_display(rally));

@@ -137,16 +137,16 @@ impl Battle {
     /// the pause in force), which every machine applies alike. A player with no pauses left
     /// is told so.
     pub fn toggle_pause(&mut self) -> Result<(), BattleError> {
-        if !self.pace.follows_stream() {
-            self.pace.toggle_pause();
+        if !self.play.pace.follows_stream() {
+            self.play.pace.toggle_pause();
             return Ok(());
         }
-        let stream = self.game.session.stream();
+        let stream = self.play.game.session.stream();
         let change = if stream.paused().is_some() {
             PaceChange::Resume
-        } else if stream.pauses_left(self.local) == 0 {
+        } else if stream.pauses_left(self.play.local) == 0 {
             let clock = self.clock();
-            self.alerts.notice(AlertKind::Pace, "You have no pauses left".to_string(), clock, self.elapsed);
+            self.alerts.notice(AlertKind::Pace, "You have no pauses left".to_string(), clock, self.play.elapsed);
             return Ok(());
         } else {
             PaceChange::Pause
@@ -156,36 +156,36 @@ impl Battle {
 
     /// + : the next faster speed (a replay's own; a skirmish's through the stream).
     pub fn faster(&mut self) -> Result<(), BattleError> {
-        if self.pace.faster() { self.speed_asked() } else { Ok(()) }
+        if self.play.pace.faster() { self.speed_asked() } else { Ok(()) }
     }
 
     /// − : the next slower speed.
     pub fn slower(&mut self) -> Result<(), BattleError> {
-        if self.pace.slower() { self.speed_asked() } else { Ok(()) }
+        if self.play.pace.slower() { self.speed_asked() } else { Ok(()) }
     }
 
     fn speed_asked(&mut self) -> Result<(), BattleError> {
-        if self.pace.follows_stream() && self.game.session.stream().pace_rules().speed {
-            self.submit_pace(PaceChange::Speed(self.pace.wanted_percent()))?;
+        if self.play.pace.follows_stream() && self.play.game.session.stream().pace_rules().speed {
+            self.submit_pace(PaceChange::Speed(self.play.pace.wanted_percent()))?;
         }
         Ok(())
     }
 
     fn submit_pace(&mut self, change: PaceChange) -> Result<(), BattleError> {
-        if self.is_replay() || self.game.human.is_none() {
+        if self.is_replay() || self.play.game.human.is_none() {
             return Ok(()); // nobody here plays
         }
-        self.game.session.submit_pace(self.local, change)?;
+        self.play.game.session.submit_pace(self.play.local, change)?;
         self.follow_stream_pace();
         Ok(())
     }
 
     /// Mirrors the stream's pause and speed, and tells the player of changes since last time.
     pub(super) fn follow_stream_pace(&mut self) {
-        let stream = self.game.session.stream();
-        self.pace.follow(stream.paused().is_some(), stream.speed_percent());
-        let marks: Vec<PaceMark> = stream.pace_log().get(self.pace_told..).unwrap_or_default().to_vec();
-        self.pace_told += marks.len();
+        let stream = self.play.game.session.stream();
+        self.play.pace.follow(stream.paused().is_some(), stream.speed_percent());
+        let marks: Vec<PaceMark> = stream.pace_log().get(self.play.pace_told..).unwrap_or_default().to_vec();
+        self.play.pace_told += marks.len();
         for mark in marks {
             self.tell_pace(mark);
         }
@@ -196,7 +196,7 @@ impl Battle {
         let who = self.player_name(crate::sim::PlayerId(mark.player));
         let text = match mark.change {
             PaceChange::Pause => {
-                let left = self.game.session.stream().pauses_left(crate::sim::PlayerId(mark.player));
+                let left = self.play.game.session.stream().pauses_left(crate::sim::PlayerId(mark.player));
                 if left == u32::MAX || self.is_replay() {
                     format!("{who} paused the game")
                 } else {
@@ -207,14 +207,14 @@ impl Battle {
             PaceChange::Speed(percent) => format!("{who} set the speed to {}×", f32::from(percent) / 100.0),
         };
         let clock = mark.frame / FRAMES_PER_SECOND;
-        self.alerts.notice(AlertKind::Pace, text, clock, self.elapsed);
+        self.alerts.notice(AlertKind::Pace, text, clock, self.play.elapsed);
     }
 
     /// What the top bar says of the pace: "Paused by Ann" online, "Paused", "2×", or nothing.
     pub fn pace_label(&self) -> String {
-        match self.game.session.stream().paused() {
+        match self.play.game.session.stream().paused() {
             Some((_, who)) if self.is_online() => format!("Paused by {}", self.player_name(who)),
-            _ => self.pace.label(),
+            _ => self.play.pace.label(),
         }
     }
 }

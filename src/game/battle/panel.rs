@@ -81,7 +81,7 @@ impl Battle {
         let mut out = Vec::new();
         let world = self.world();
         let rules = world.rules();
-        let defs = &self.game.content.defs;
+        let defs = &self.play.game.content.defs;
         let objects = self.panel_objects();
         let s = rect.h / 142.0;
         let px = 12.0 * s;

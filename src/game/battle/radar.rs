@@ -96,7 +96,7 @@ impl Battle {
             out.push(DrawCmd::Fill { rect: Rect::new(p.x - s / 2.0, p.y - s / 2.0, s, s), color: srgb8(color, 255) });
         }
         // Alerts flash where they happened: a frame closing in on the place, once a second.
-        for (place, age) in self.alerts.pings(self.elapsed).filter(|_| !dark) {
+        for (place, age) in self.alerts.pings(self.play.elapsed).filter(|_| !dark) {
             let p = self.to_radar(sq, place);
             let beat = age.fract();
             let half = 3.0 + 12.0 * (1.0 - beat);

@@ -56,15 +56,15 @@ impl Battle {
         let mut game = start_local(roots, &replay.setup.for_playback(), &CommandScript::default())?;
         game.session.play_back(&replay.commands);
         let mut battle = Battle::from_match(roots, game, screen)?;
-        battle.local = PlayerId(replay.local);
+        battle.play.local = PlayerId(replay.local);
         let start_index =
-            battle.game.session.world().players().get(battle.local.index()).map_or(0, |p| p.start as usize);
+            battle.play.game.session.world().players().get(battle.play.local.index()).map_or(0, |p| p.start as usize);
         let start = battle.scene.start_camera(start_index);
         battle.view.set_camera(start, &battle.scene);
-        battle.shroud.update(battle.game.session.world(), battle.local);
-        battle.pace = super::pace::Pace::replay();
-        let start = battle.game.session.world().clone();
-        battle.watching = Some(Watching {
+        battle.shroud.update(battle.play.game.session.world(), battle.play.local);
+        battle.play.pace = super::pace::Pace::replay();
+        let start = battle.play.game.session.world().clone();
+        battle.play.watching = Some(Watching {
             frames: replay.frames,
             final_hash: replay.final_hash.clone(),
             checkpoints: replay.checkpoints.iter().cloned().collect(),
@@ -79,8 +79,8 @@ impl Battle {
 
     /// Keeps the state after the frame just run when it falls on the spacing (watching only).
     pub(super) fn keep_replay_state(&mut self) {
-        let Some(w) = &mut self.watching else { return };
-        let world = self.game.session.world();
+        let Some(w) = &mut self.play.watching else { return };
+        let world = self.play.game.session.world();
         let frame = world.frame().0;
         if !frame.is_multiple_of(w.every) || w.snapshots.contains_key(&frame) {
             return;
@@ -96,7 +96,7 @@ impl Battle {
 
     /// Tells the watcher of the recorded pauses and speed changes stamped for `frame`.
     pub(super) fn tell_replay_pace(&mut self, frame: u32) {
-        let Some(w) = &self.watching else { return };
+        let Some(w) = &self.play.watching else { return };
         let marks: Vec<PaceMark> =
             w.source.pace.iter().filter(|m| m.frame == frame && m.change != PaceChange::Resume).copied().collect();
         for mark in marks {
@@ -106,35 +106,35 @@ impl Battle {
 
     /// The watched replay's position: the frame shown and its last frame.
     pub fn replay_position(&self) -> Option<(u32, u32)> {
-        self.watching.as_ref().map(|w| (self.world().frame().0, w.frames))
+        self.play.watching.as_ref().map(|w| (self.world().frame().0, w.frames))
     }
 
     /// Moves a watched replay to `frame` (at most its end): back to the nearest kept state at
     /// or before it, then the recorded commands run forward to it, exactly as they did. The
     /// picture jumps; nothing else changes.
     pub fn seek(&mut self, frame: u32) -> Result<(), BattleError> {
-        let Some(w) = &self.watching else { return Ok(()) };
+        let Some(w) = &self.play.watching else { return Ok(()) };
         let target = frame.min(w.frames);
         let now = self.world().frame().0;
         if target < now {
             let Some((_, state)) = w.snapshots.range(..=target).next_back() else { return Ok(()) };
             let state = state.clone();
-            self.game.session.seek_playback(state);
+            self.play.game.session.seek_playback(state);
         }
         while self.world().frame().0 < target {
-            if let crate::session::Step::Ticked { frame, hash, .. } = self.game.session.step()? {
+            if let crate::session::Step::Ticked { frame, hash, .. } = self.play.game.session.step()? {
                 self.checkpoint(frame.0, &hash);
                 self.keep_replay_state();
             }
         }
-        let world = self.game.session.world();
+        let world = self.play.game.session.world();
         self.previous = super::super::scene::poses(world);
-        self.power = world.power(self.local);
-        self.shroud.update(world, self.local);
+        self.power = world.power(self.play.local);
+        self.shroud.update(world, self.play.local);
         if self.see_all {
             self.shroud.reveal_all();
         }
-        self.since_tick = 0.0;
+        self.play.since_tick = 0.0;
         Ok(())
     }
 
@@ -144,7 +144,7 @@ impl Battle {
     /// recorded commands up to this frame first, so its own replay plays the whole game from
     /// the start; it records where it came from.
     pub fn take_over(&self, roots: &ContentRoots, name: &str, screen: Vec2) -> Result<Battle, BattleError> {
-        let Some(w) = &self.watching else { return Err(BattleError::TakeOver("this is not a replay")) };
+        let Some(w) = &self.play.watching else { return Err(BattleError::TakeOver("this is not a replay")) };
         if self.see_all {
             return Err(BattleError::TakeOver("choose a player's view to take over first"));
         }
@@ -152,7 +152,7 @@ impl Battle {
         let mut setup = w.source.setup.clone();
         for (player, slot) in setup.slots.iter_mut().filter(|s| s.kind != SlotKind::Closed).enumerate() {
             slot.machine = None;
-            if player == self.local.index() {
+            if player == self.play.local.index() {
                 slot.kind = SlotKind::Human;
                 slot.name = Some(name.to_string());
             } else if !matches!(slot.kind, SlotKind::Ai { .. }) {
@@ -163,39 +163,43 @@ impl Battle {
         let (game, hashes) = start_local_from(roots, &setup, &CommandScript::default(), &w.source.commands, frame)?;
         let mut battle = Battle::from_match(roots, game, screen)?;
         battle.view.set_camera(self.view.camera, &battle.scene);
-        battle.checkpoints = hashes.into_iter().map(|(f, h)| (f, format!("{h:016x}"))).collect();
-        battle.origin =
-            Some(ReplayOrigin { replay: w.name.clone(), final_hash: w.final_hash.clone(), frame, seat: self.local.0 });
+        battle.play.checkpoints = hashes.into_iter().map(|(f, h)| (f, format!("{h:016x}"))).collect();
+        battle.play.origin = Some(ReplayOrigin {
+            replay: w.name.clone(),
+            final_hash: w.final_hash.clone(),
+            frame,
+            seat: self.play.local.0,
+        });
         Ok(battle)
     }
 
     /// True when a watched replay shows one player's view, whose seat Take over would give.
     pub fn can_take_over(&self) -> bool {
-        self.watching.is_some() && !self.see_all
+        self.play.watching.is_some() && !self.see_all
     }
 
     /// Where this game came from, when it was taken over from a replay.
     pub fn origin(&self) -> Option<&ReplayOrigin> {
-        self.origin.as_ref()
+        self.play.origin.as_ref()
     }
 
     /// A watched replay's next view: each player's in turn (their shroud, their alerts), then
     /// everything; then the first player's again. Nothing happens outside a replay.
     pub fn cycle_view(&mut self) {
-        if self.watching.is_none() {
+        if self.play.watching.is_none() {
             return;
         }
         let players = self.world().players().len() as u8;
         if self.see_all {
             self.see_all = false;
-            self.local = PlayerId(0);
-        } else if self.local.0 + 1 < players {
-            self.local = PlayerId(self.local.0 + 1);
+            self.play.local = PlayerId(0);
+        } else if self.play.local.0 + 1 < players {
+            self.play.local = PlayerId(self.play.local.0 + 1);
         } else {
             self.see_all = true;
         }
         self.alerts = super::Alerts::default();
-        self.shroud.update(self.game.session.world(), self.local);
+        self.shroud.update(self.play.game.session.world(), self.play.local);
         if self.see_all {
             self.shroud.reveal_all();
         }
@@ -206,18 +210,18 @@ impl Battle {
         if self.see_all {
             return "Everything".to_string();
         }
-        self.player_name(self.local)
+        self.player_name(self.play.local)
     }
 
     /// True when this battle is a replay being watched.
     pub fn is_replay(&self) -> bool {
-        self.watching.is_some()
+        self.play.watching.is_some()
     }
 
     /// For a replay that has played to its end, or missed a checkpoint on the way: whether it
     /// passed through and reached the recorded states.
     pub fn replay_verdict(&self) -> Option<bool> {
-        let w = self.watching.as_ref()?;
+        let w = self.play.watching.as_ref()?;
         if w.failed_at.is_some() {
             return Some(false);
         }
@@ -227,7 +231,7 @@ impl Battle {
 
     /// The frame at which a watched replay stopped matching its recording, if it did.
     pub fn replay_failed_at(&self) -> Option<u32> {
-        self.watching.as_ref().and_then(|w| w.failed_at)
+        self.play.watching.as_ref().and_then(|w| w.failed_at)
     }
 
     /// The game so far as a replay (played back, it gives this very game).
@@ -235,14 +239,14 @@ impl Battle {
         let world = self.world();
         Replay {
             version: REPLAY_VERSION,
-            setup: self.game.setup.clone(),
-            local: self.local.0,
+            setup: self.play.game.setup.clone(),
+            local: self.play.local.0,
             frames: world.frame().0,
             final_hash: format!("{:016x}", world.state_hash().total),
-            commands: self.game.log.borrow().clone(),
-            checkpoints: self.checkpoints.clone(),
-            pace: self.game.session.stream().pace_log().to_vec(),
-            origin: self.origin.clone(),
+            commands: self.play.game.log.borrow().clone(),
+            checkpoints: self.play.checkpoints.clone(),
+            pace: self.play.game.session.stream().pace_log().to_vec(),
+            origin: self.play.origin.clone(),
         }
     }
 
@@ -253,11 +257,11 @@ impl Battle {
             return;
         }
         let hex = format!("{:016x}", hash.total);
-        if let Some(w) = &mut self.watching
+        if let Some(w) = &mut self.play.watching
             && w.checkpoints.get(&frame).is_some_and(|h| *h != hex)
         {
             w.failed_at.get_or_insert(frame);
         }
-        self.checkpoints.push((frame, hex));
+        self.play.checkpoints.push((frame, hex));
     }
 }

@@ -54,7 +54,7 @@ impl Battle {
         let world = self.world();
         let players = world.players();
         let outcome = match world.winner() {
-            Some(w) if matches!(world.relation(self.local, w), Relation::Own | Relation::Ally) => "Victory",
+            Some(w) if matches!(world.relation(self.play.local, w), Relation::Own | Relation::Ally) => "Victory",
             Some(_) => "Defeat",
             None if world.is_over() => "Draw",
             None if self.is_replay() => "Replay ended",
@@ -62,7 +62,7 @@ impl Battle {
         };
         // A computer player is named with the style it drew, so a player learns what they
         // faced ("Hard computer · armour").
-        let styles = self.game.session.styles();
+        let styles = self.play.game.session.styles();
         let rows = players
             .iter()
             .map(|p| {
@@ -72,7 +72,7 @@ impl Battle {
                     .map(|q| self.score.lost(q.id))
                     .sum();
                 let (lost, built) = (self.score.lost(p.id), self.score.built(p.id));
-                let name = match self.game.slots.get(p.id.index()) {
+                let name = match self.play.game.slots.get(p.id.index()) {
                     Some(slot) if !slot.name.is_empty() => slot.name.clone(),
                     _ => format!("Player {}", p.id.0 + 1),
                 };

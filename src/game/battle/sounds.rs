@@ -49,8 +49,8 @@ impl Battle {
         let frame = self.world().frame().0;
         let shroud = &self.shroud;
         let visible = |p: [f32; 2]| shroud.at(Vec2::from_array(p)) == crate::game::shroud::VISIBLE;
-        let defs = &self.game.content.defs;
-        let heard = self.sounds.cues.note(defs, events, frame, Some(self.local), &ear, visible);
+        let defs = &self.play.game.content.defs;
+        let heard = self.sounds.cues.note(defs, events, frame, Some(self.play.local), &ear, visible);
         self.sounds.heard.extend(heard);
     }
 
@@ -65,7 +65,7 @@ impl Battle {
             | Command::Guard { .. } => true,
             _ => return,
         };
-        if self.sounds.last_ack.is_some_and(|t| self.elapsed - t < ACK_GAP) {
+        if self.sounds.last_ack.is_some_and(|t| self.play.elapsed - t < ACK_GAP) {
             return;
         }
         let first = match command {
@@ -73,8 +73,8 @@ impl Battle {
             _ => self.selection.ids.first().copied(),
         };
         let Some(template) = first.and_then(|id| self.world().object(id)).map(|o| o.template) else { return };
-        if let Some(name) = cues::acknowledgement(&self.game.content.defs, template, ordered) {
-            self.sounds.last_ack = Some(self.elapsed);
+        if let Some(name) = cues::acknowledgement(&self.play.game.content.defs, template, ordered) {
+            self.sounds.last_ack = Some(self.play.elapsed);
             self.sounds.heard.push(Heard { name: name.to_string(), at: Placement::FLAT });
         }
     }

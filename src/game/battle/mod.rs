@@ -41,7 +41,7 @@ use thiserror::Error;
 use crate::content::ContentRoots;
 use crate::lockstep::Transport;
 use crate::render::ObjectInstance;
-use crate::session::{CommandScript, Match, MatchSetup, Step, start_local};
+use crate::session::{CommandScript, Match, MatchSetup, start_local};
 use crate::sim::command::Command;
 use crate::sim::ids::ObjectId;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
@@ -225,49 +225,24 @@ impl Battle {
         let mut ran = 0;
         while self.play.since_tick >= FRAME && ran < catch_up && !self.finished() {
             let before = poses(self.world());
-            match self.play.game.session.step()? {
-                Step::Ticked { report, frame, hash } => {
-                    self.previous = before;
-                    self.checkpoint(frame.0, &hash);
-                    self.keep_snapshot(frame.0, hash);
-                    self.keep_replay_state();
-                    let world = self.play.game.session.world();
-                    let defs = &self.play.game.content.defs;
-                    self.control_bar.note_refusals(&report.events, self.play.local, defs, self.play.elapsed);
-                    self.power = world.power(self.play.local);
-                    self.alerts.note(&report.events, self.play.local, world, defs, self.power.low(), self.play.elapsed);
-                    self.score.count(&report.events);
-                    self.shroud.update(world, self.play.local);
-                    if self.see_all {
-                        self.shroud.reveal_all();
-                    }
-                    self.display_events(&report.events);
-                    self.tell_replay_pace(frame.0);
-                    self.play.since_tick -= FRAME;
-                    ran += 1;
-                }
-                // A peer's data is late: game time stands still, and the frame runs as soon
-                // as it arrives (no time slot is lost, none is made up twice).
-                Step::Waiting => {
-                    self.play.since_tick = self.play.since_tick.min(FRAME);
-                    if let Some(o) = &mut self.play.online {
-                        o.waiting(self.play.elapsed);
-                    }
-                    break;
-                }
-                // A player paused: nothing runs until someone resumes.
-                Step::Paused => {
-                    self.play.since_tick = 0.0;
-                    break;
-                }
+            // None: a peer's data is late or the game is paused (see `Play::step`).
+            let Some((frame, report)) = self.play.step()? else { break };
+            self.previous = before;
+            let world = self.play.world();
+            let defs = &self.play.game.content.defs;
+            self.control_bar.note_refusals(&report.events, self.play.local, defs, self.play.elapsed);
+            self.power = world.power(self.play.local);
+            self.alerts.note(&report.events, self.play.local, world, defs, self.power.low(), self.play.elapsed);
+            self.score.count(&report.events);
+            self.shroud.update(world, self.play.local);
+            if self.see_all {
+                self.shroud.reveal_all();
             }
-            if let Some(o) = &mut self.play.online {
-                o.ticked();
-            }
+            self.display_events(&report.events);
+            self.tell_replay_pace(frame);
+            ran += 1;
         }
-        if !self.is_replay() {
-            self.follow_stream_pace();
-        }
+        self.tell_stream_pace();
         self.check_online();
         if ran == catch_up {
             self.play.since_tick = self.play.since_tick.min(FRAME);
@@ -431,12 +406,52 @@ impl Battle {
 
     /// A player's name as the match knows it ("Player 2" when it has none).
     pub fn player_name(&self, player: PlayerId) -> String {
-        match self.play.game.slots.get(player.index()) {
-            Some(slot) if !slot.name.is_empty() => slot.name.clone(),
-            _ => format!("Player {}", player.0 + 1),
+        self.play.player_name(player)
+    }
+
+    /// P or Pause (see [`Play::toggle_pause`]); the player is told when nothing could be done.
+    pub fn toggle_pause(&mut self) -> Result<(), BattleError> {
+        if let Some(line) = self.play.toggle_pause()? {
+            self.alerts.notice(AlertKind::Pace, line, self.clock(), self.play.elapsed);
+        }
+        self.tell_stream_pace();
+        Ok(())
+    }
+
+    /// + : the next faster speed (a replay's own; a skirmish's through the stream).
+    pub fn faster(&mut self) -> Result<(), BattleError> {
+        self.play.faster()?;
+        self.tell_stream_pace();
+        Ok(())
+    }
+
+    /// − : the next slower speed.
+    pub fn slower(&mut self) -> Result<(), BattleError> {
+        self.play.slower()?;
+        self.tell_stream_pace();
+        Ok(())
+    }
+
+    /// Mirrors the stream's pause and speed and tells the player of the changes.
+    fn tell_stream_pace(&mut self) {
+        if self.play.is_replay() {
+            return;
+        }
+        for mark in self.play.follow_stream_pace() {
+            self.tell_pace(mark);
         }
     }
 
+    /// Tells the player of a change of pace.
+    pub(super) fn tell_pace(&mut self, mark: crate::lockstep::PaceMark) {
+        let (text, clock) = self.play.pace_line(mark);
+        self.alerts.notice(AlertKind::Pace, text, clock, self.play.elapsed);
+    }
+
+    /// What the top bar says of the pace: "Paused by Ann" online, "Paused", "2×", or nothing.
+    pub fn pace_label(&self) -> String {
+        self.play.pace_label()
+    }
     /// Submits one of the local player's orders to the stream, now.
     fn send(&mut self, command: Command) {
         let Some(seat) = self.play.game.human else { return };

@@ -66,12 +66,17 @@ impl OnlineLink {
     pub fn ticked(&mut self) {
         self.waiting_since = None;
     }
+
+    /// Keeps the state after `frame` for a desync report.
+    pub fn keep(&mut self, world: &crate::sim::World, frame: u32, hash: crate::sim::hash::StateHash) {
+        self.snapshots.keep(world, frame, hash);
+    }
 }
 
 impl Battle {
     /// True when this battle is played with other machines.
     pub fn is_online(&self) -> bool {
-        self.play.online.is_some()
+        self.play.is_online()
     }
 
     /// Gives up: the surrender goes through the stream like any order, so every machine
@@ -202,13 +207,6 @@ impl Battle {
                 color: [240, 235, 215, 255],
                 shadow: Some([0, 0, 0, 255]),
             });
-        }
-    }
-
-    /// Keeps the state after `frame` for a desync report (online battles only).
-    pub(super) fn keep_snapshot(&mut self, frame: u32, hash: crate::sim::hash::StateHash) {
-        if let Some(o) = &mut self.play.online {
-            o.snapshots.keep(self.play.game.session.world(), frame, hash);
         }
     }
 

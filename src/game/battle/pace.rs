@@ -7,12 +7,6 @@
 //!
 //! Must not: touch the world; it only scales the time the battle hands to it.
 
-use crate::lockstep::{PaceChange, PaceMark};
-use crate::sim::FRAMES_PER_SECOND;
-
-use super::alerts::AlertKind;
-use super::{Battle, BattleError};
-
 /// Speeds a skirmish offers.
 const SKIRMISH: &[f32] = &[0.5, 1.0, 1.5, 2.0, 3.0];
 /// Speeds a replay offers.
@@ -128,93 +122,6 @@ impl Pace {
             format!("{}×", self.speed())
         } else {
             String::new()
-        }
-    }
-}
-
-impl Battle {
-    /// P or Pause: a replay pauses here; otherwise the stream is asked to pause (or to resume
-    /// the pause in force), which every machine applies alike. A player with no pauses left
-    /// is told so.
-    pub fn toggle_pause(&mut self) -> Result<(), BattleError> {
-        if !self.play.pace.follows_stream() {
-            self.play.pace.toggle_pause();
-            return Ok(());
-        }
-        let stream = self.play.game.session.stream();
-        let change = if stream.paused().is_some() {
-            PaceChange::Resume
-        } else if stream.pauses_left(self.play.local) == 0 {
-            let clock = self.clock();
-            self.alerts.notice(AlertKind::Pace, "You have no pauses left".to_string(), clock, self.play.elapsed);
-            return Ok(());
-        } else {
-            PaceChange::Pause
-        };
-        self.submit_pace(change)
-    }
-
-    /// + : the next faster speed (a replay's own; a skirmish's through the stream).
-    pub fn faster(&mut self) -> Result<(), BattleError> {
-        if self.play.pace.faster() { self.speed_asked() } else { Ok(()) }
-    }
-
-    /// − : the next slower speed.
-    pub fn slower(&mut self) -> Result<(), BattleError> {
-        if self.play.pace.slower() { self.speed_asked() } else { Ok(()) }
-    }
-
-    fn speed_asked(&mut self) -> Result<(), BattleError> {
-        if self.play.pace.follows_stream() && self.play.game.session.stream().pace_rules().speed {
-            self.submit_pace(PaceChange::Speed(self.play.pace.wanted_percent()))?;
-        }
-        Ok(())
-    }
-
-    fn submit_pace(&mut self, change: PaceChange) -> Result<(), BattleError> {
-        if self.is_replay() || self.play.game.human.is_none() {
-            return Ok(()); // nobody here plays
-        }
-        self.play.game.session.submit_pace(self.play.local, change)?;
-        self.follow_stream_pace();
-        Ok(())
-    }
-
-    /// Mirrors the stream's pause and speed, and tells the player of changes since last time.
-    pub(super) fn follow_stream_pace(&mut self) {
-        let stream = self.play.game.session.stream();
-        self.play.pace.follow(stream.paused().is_some(), stream.speed_percent());
-        let marks: Vec<PaceMark> = stream.pace_log().get(self.play.pace_told..).unwrap_or_default().to_vec();
-        self.play.pace_told += marks.len();
-        for mark in marks {
-            self.tell_pace(mark);
-        }
-    }
-
-    /// A line about a change of pace: who, and (online) how many pauses they have left.
-    pub(super) fn tell_pace(&mut self, mark: PaceMark) {
-        let who = self.player_name(crate::sim::PlayerId(mark.player));
-        let text = match mark.change {
-            PaceChange::Pause => {
-                let left = self.play.game.session.stream().pauses_left(crate::sim::PlayerId(mark.player));
-                if left == u32::MAX || self.is_replay() {
-                    format!("{who} paused the game")
-                } else {
-                    format!("{who} paused the game ({left} left)")
-                }
-            }
-            PaceChange::Resume => format!("{who} resumed the game"),
-            PaceChange::Speed(percent) => format!("{who} set the speed to {}×", f32::from(percent) / 100.0),
-        };
-        let clock = mark.frame / FRAMES_PER_SECOND;
-        self.alerts.notice(AlertKind::Pace, text, clock, self.play.elapsed);
-    }
-
-    /// What the top bar says of the pace: "Paused by Ann" online, "Paused", "2×", or nothing.
-    pub fn pace_label(&self) -> String {
-        match self.play.game.session.stream().paused() {
-            Some((_, who)) if self.is_online() => format!("Paused by {}", self.player_name(who)),
-            _ => self.play.pace.label(),
         }
     }
 }

@@ -6,13 +6,16 @@
 //! Must not: hold what is drawn or what the HUD shows (the battle's other parts do), or change
 //! the world except through the session's stream.
 
-use crate::lockstep::Transport;
-use crate::session::Match;
-use crate::sim::{PlayerId, World};
+use crate::lockstep::{PaceChange, PaceMark, Transport};
+use crate::session::replay::CHECKPOINT_EVERY;
+use crate::session::{Match, Step};
+use crate::sim::hash::StateHash;
+use crate::sim::{FRAMES_PER_SECOND, PlayerId, TickReport, World};
 
 use super::online::OnlineLink;
 use super::pace::Pace;
 use super::replay::Watching;
+use super::{BattleError, FRAME};
 
 /// The match part of a battle.
 pub(super) struct Play {
@@ -73,5 +76,182 @@ impl Play {
         self.world().is_over()
             || self.watching.as_ref().is_some_and(|w| w.done(frame))
             || self.online.as_ref().is_some_and(OnlineLink::stopped)
+    }
+
+    /// True when this battle is a replay being watched.
+    pub fn is_replay(&self) -> bool {
+        self.watching.is_some()
+    }
+
+    /// True when this battle is played with other machines.
+    pub fn is_online(&self) -> bool {
+        self.online.is_some()
+    }
+
+    /// A player's name as the match knows it ("Player 2" when it has none).
+    pub fn player_name(&self, player: PlayerId) -> String {
+        match self.game.slots.get(player.index()) {
+            Some(slot) if !slot.name.is_empty() => slot.name.clone(),
+            _ => format!("Player {}", player.0 + 1),
+        }
+    }
+
+    /// P or Pause: a replay pauses here; otherwise the stream is asked to pause (or to resume
+    /// the pause in force), which every machine applies alike. What the player must be told
+    /// when nothing could be done (no pauses left).
+    pub fn toggle_pause(&mut self) -> Result<Option<String>, BattleError> {
+        if !self.pace.follows_stream() {
+            self.pace.toggle_pause();
+            return Ok(None);
+        }
+        let stream = self.game.session.stream();
+        let change = if stream.paused().is_some() {
+            PaceChange::Resume
+        } else if stream.pauses_left(self.local) == 0 {
+            return Ok(Some("You have no pauses left".to_string()));
+        } else {
+            PaceChange::Pause
+        };
+        self.submit_pace(change)?;
+        Ok(None)
+    }
+
+    /// + : the next faster speed (a replay's own; a skirmish's through the stream).
+    pub fn faster(&mut self) -> Result<(), BattleError> {
+        if self.pace.faster() { self.speed_asked() } else { Ok(()) }
+    }
+
+    /// − : the next slower speed.
+    pub fn slower(&mut self) -> Result<(), BattleError> {
+        if self.pace.slower() { self.speed_asked() } else { Ok(()) }
+    }
+
+    fn speed_asked(&mut self) -> Result<(), BattleError> {
+        if self.pace.follows_stream() && self.game.session.stream().pace_rules().speed {
+            self.submit_pace(PaceChange::Speed(self.pace.wanted_percent()))?;
+        }
+        Ok(())
+    }
+
+    fn submit_pace(&mut self, change: PaceChange) -> Result<(), BattleError> {
+        if self.is_replay() || self.game.human.is_none() {
+            return Ok(()); // nobody here plays
+        }
+        self.game.session.submit_pace(self.local, change)?;
+        Ok(())
+    }
+
+    /// Mirrors the stream's pause and speed; returns the changes of pace not told yet.
+    pub fn follow_stream_pace(&mut self) -> Vec<PaceMark> {
+        let stream = self.game.session.stream();
+        self.pace.follow(stream.paused().is_some(), stream.speed_percent());
+        let marks: Vec<PaceMark> = stream.pace_log().get(self.pace_told..).unwrap_or_default().to_vec();
+        self.pace_told += marks.len();
+        marks
+    }
+
+    /// A line about a change of pace — who, and (online) how many pauses they have left — and
+    /// the game second it happened at.
+    pub fn pace_line(&self, mark: PaceMark) -> (String, u32) {
+        let who = self.player_name(PlayerId(mark.player));
+        let text = match mark.change {
+            PaceChange::Pause => {
+                let left = self.game.session.stream().pauses_left(PlayerId(mark.player));
+                if left == u32::MAX || self.is_replay() {
+                    format!("{who} paused the game")
+                } else {
+                    format!("{who} paused the game ({left} left)")
+                }
+            }
+            PaceChange::Resume => format!("{who} resumed the game"),
+            PaceChange::Speed(percent) => format!("{who} set the speed to {}×", f32::from(percent) / 100.0),
+        };
+        (text, mark.frame / FRAMES_PER_SECOND)
+    }
+
+    /// What the top bar says of the pace: "Paused by Ann" online, "Paused", "2×", or nothing.
+    pub fn pace_label(&self) -> String {
+        match self.game.session.stream().paused() {
+            Some((_, who)) if self.is_online() => format!("Paused by {}", self.player_name(who)),
+            _ => self.pace.label(),
+        }
+    }
+
+    /// Runs the next logic frame if every machine's commands for it are in, and keeps what the
+    /// replay and a desync report need of it: its number and report. None when a peer's data is
+    /// late (game time stands still, and the frame runs as soon as it arrives: no time slot is
+    /// lost, none is made up twice) or a player paused (nothing runs until someone resumes).
+    pub fn step(&mut self) -> Result<Option<(u32, TickReport)>, BattleError> {
+        match self.game.session.step()? {
+            Step::Ticked { report, frame, hash } => {
+                self.checkpoint(frame.0, &hash);
+                self.keep_snapshot(frame.0, hash);
+                self.keep_replay_state();
+                self.since_tick -= FRAME;
+                if let Some(o) = &mut self.online {
+                    o.ticked();
+                }
+                Ok(Some((frame.0, report)))
+            }
+            Step::Waiting => {
+                self.since_tick = self.since_tick.min(FRAME);
+                if let Some(o) = &mut self.online {
+                    o.waiting(self.elapsed);
+                }
+                Ok(None)
+            }
+            Step::Paused => {
+                self.since_tick = 0.0;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Every [`CHECKPOINT_EVERY`] frames: the state hash kept for the replay this game makes,
+    /// and checked against the one a watched replay recorded.
+    fn checkpoint(&mut self, frame: u32, hash: &StateHash) {
+        if !frame.is_multiple_of(CHECKPOINT_EVERY) {
+            return;
+        }
+        let hex = format!("{:016x}", hash.total);
+        if let Some(w) = &mut self.watching {
+            w.check(frame, &hex);
+        }
+        self.checkpoints.push((frame, hex));
+    }
+
+    /// Keeps the state after `frame` for a desync report (online battles only).
+    fn keep_snapshot(&mut self, frame: u32, hash: crate::sim::hash::StateHash) {
+        if let Some(o) = &mut self.online {
+            o.keep(self.game.session.world(), frame, hash);
+        }
+    }
+
+    /// While watching a replay: keeps the world as it is now for seeking back, now and then.
+    fn keep_replay_state(&mut self) {
+        if let Some(w) = &mut self.watching {
+            w.keep(self.game.session.world());
+        }
+    }
+
+    /// A watched replay moves to `frame` (at most its end): back to the nearest kept state at
+    /// or before it, then the recorded commands run forward to it, exactly as they did. False,
+    /// and nothing moves, when this is no replay or no kept state lies behind the frame.
+    pub fn seek(&mut self, frame: u32) -> Result<bool, BattleError> {
+        let now = self.world().frame().0;
+        let Some((target, state)) = self.watching.as_ref().and_then(|w| w.seek_from(frame, now)) else {
+            return Ok(false);
+        };
+        if let Some(state) = state {
+            self.game.session.seek_playback(state);
+        }
+        while self.world().frame().0 < target {
+            if let Step::Ticked { frame, hash, .. } = self.game.session.step()? {
+                self.checkpoint(frame.0, &hash);
+                self.keep_replay_state();
+            }
+        }
+        self.since_tick = 0.0;
+        Ok(true)
     }
 }

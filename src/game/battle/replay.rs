@@ -10,11 +10,10 @@ use glam::Vec2;
 
 use crate::content::ContentRoots;
 use crate::lockstep::{PaceChange, PaceMark};
-use crate::session::replay::{CHECKPOINT_EVERY, REPLAY_VERSION, ReplayOrigin};
+use crate::session::replay::{REPLAY_VERSION, ReplayOrigin};
 use crate::session::start::start_local_from;
 use crate::session::{CommandScript, Difficulty, Replay, SlotKind, start_local};
 use crate::sim::PlayerId;
-use crate::sim::hash::StateHash;
 
 use super::{Battle, BattleError};
 
@@ -47,6 +46,41 @@ impl Watching {
     pub fn done(&self, frame: u32) -> bool {
         frame >= self.frames || self.failed_at.is_some()
     }
+
+    /// Where a seek to `frame` goes (at most the end), and the kept state to start from when
+    /// that lies behind `now` (none: run forward from where the playback stands).
+    pub fn seek_from(&self, frame: u32, now: u32) -> Option<(u32, Option<crate::sim::World>)> {
+        let target = frame.min(self.frames);
+        if target >= now {
+            return Some((target, None));
+        }
+        let (_, state) = self.snapshots.range(..=target).next_back()?;
+        Some((target, Some(state.clone())))
+    }
+
+    /// The state hash `hex` the playback reached at checkpoint `frame`: a mismatch with the
+    /// recording marks where the replay stopped matching.
+    pub fn check(&mut self, frame: u32, hex: &str) {
+        if self.checkpoints.get(&frame).is_some_and(|h| h != hex) {
+            self.failed_at.get_or_insert(frame);
+        }
+    }
+
+    /// Keeps `world` for seeking back when its frame is on the spacing (which doubles as
+    /// states pile up, so a long replay keeps a bounded number).
+    pub fn keep(&mut self, world: &crate::sim::World) {
+        let frame = world.frame().0;
+        if !frame.is_multiple_of(self.every) || self.snapshots.contains_key(&frame) {
+            return;
+        }
+        self.snapshots.insert(frame, world.clone());
+        if self.snapshots.len() > MAX_SNAPSHOTS {
+            // Twice the spacing: keep the start and every state on the new spacing.
+            self.every *= 2;
+            let every = self.every;
+            self.snapshots.retain(|&f, _| f == 0 || f.is_multiple_of(every));
+        }
+    }
 }
 
 impl Battle {
@@ -77,23 +111,6 @@ impl Battle {
         Ok(battle)
     }
 
-    /// Keeps the state after the frame just run when it falls on the spacing (watching only).
-    pub(super) fn keep_replay_state(&mut self) {
-        let Some(w) = &mut self.play.watching else { return };
-        let world = self.play.game.session.world();
-        let frame = world.frame().0;
-        if !frame.is_multiple_of(w.every) || w.snapshots.contains_key(&frame) {
-            return;
-        }
-        w.snapshots.insert(frame, world.clone());
-        if w.snapshots.len() > MAX_SNAPSHOTS {
-            // Twice the spacing: keep the start and every state on the new spacing.
-            w.every *= 2;
-            let every = w.every;
-            w.snapshots.retain(|&f, _| f == 0 || f.is_multiple_of(every));
-        }
-    }
-
     /// Tells the watcher of the recorded pauses and speed changes stamped for `frame`.
     pub(super) fn tell_replay_pace(&mut self, frame: u32) {
         let Some(w) = &self.play.watching else { return };
@@ -113,19 +130,8 @@ impl Battle {
     /// or before it, then the recorded commands run forward to it, exactly as they did. The
     /// picture jumps; nothing else changes.
     pub fn seek(&mut self, frame: u32) -> Result<(), BattleError> {
-        let Some(w) = &self.play.watching else { return Ok(()) };
-        let target = frame.min(w.frames);
-        let now = self.world().frame().0;
-        if target < now {
-            let Some((_, state)) = w.snapshots.range(..=target).next_back() else { return Ok(()) };
-            let state = state.clone();
-            self.play.game.session.seek_playback(state);
-        }
-        while self.world().frame().0 < target {
-            if let crate::session::Step::Ticked { frame, hash, .. } = self.play.game.session.step()? {
-                self.checkpoint(frame.0, &hash);
-                self.keep_replay_state();
-            }
+        if !self.play.seek(frame)? {
+            return Ok(());
         }
         let world = self.play.game.session.world();
         self.previous = super::super::scene::poses(world);
@@ -134,7 +140,6 @@ impl Battle {
         if self.see_all {
             self.shroud.reveal_all();
         }
-        self.play.since_tick = 0.0;
         Ok(())
     }
 
@@ -215,7 +220,7 @@ impl Battle {
 
     /// True when this battle is a replay being watched.
     pub fn is_replay(&self) -> bool {
-        self.play.watching.is_some()
+        self.play.is_replay()
     }
 
     /// For a replay that has played to its end, or missed a checkpoint on the way: whether it
@@ -248,20 +253,5 @@ impl Battle {
             pace: self.play.game.session.stream().pace_log().to_vec(),
             origin: self.play.origin.clone(),
         }
-    }
-
-    /// Notes the hash after `frame`: kept every few hundred frames for the replay, and
-    /// compared with a watched replay's checkpoint.
-    pub(super) fn checkpoint(&mut self, frame: u32, hash: &StateHash) {
-        if !frame.is_multiple_of(CHECKPOINT_EVERY) {
-            return;
-        }
-        let hex = format!("{:016x}", hash.total);
-        if let Some(w) = &mut self.play.watching
-            && w.checkpoints.get(&frame).is_some_and(|h| *h != hex)
-        {
-            w.failed_at.get_or_insert(frame);
-        }
-        self.play.checkpoints.push((frame, hex));
     }
 }

@@ -108,7 +108,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
             hud::sync(&mut shell, &battle);
             let cmds = frame::ui_commands(&shell, Some(&battle), true);
             let t1 = Instant::now();
-            frame::draw_world_with(&gpu, &mut world_pass, &target.view, SIZE, &battle, Sight::Player, 0.0, &instances);
+            frame::draw_world(&gpu, &mut world_pass, &target.view, SIZE, &battle, Sight::Player, 0.0, &instances);
             ui_pass.render(&gpu.device, &gpu.queue, &target.view, SIZE, &cmds, None);
             gpu.device
                 .poll(wgpu::PollType::wait_indefinitely())

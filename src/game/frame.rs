@@ -24,27 +24,19 @@ pub enum Sight {
     Everything,
 }
 
-/// Draws the battlefield into `target` as `sight` allows, `seconds` into the battle (for
-/// animated water and the like).
-pub fn draw_world(
-    gpu: &Gpu,
-    pass: &mut WorldPass,
-    target: &wgpu::TextureView,
-    size: (u32, u32),
-    battle: &Battle,
-    sight: Sight,
-    seconds: f32,
-) {
-    let instances = match sight {
+/// The objects' instances a frame draws: what the local player sees, or everything.
+pub fn instances(battle: &Battle, sight: Sight) -> Vec<Vec<ObjectInstance>> {
+    match sight {
         Sight::Player => battle.instances(),
         Sight::Everything => battle.scene.instances(battle.world(), None, 1.0, None),
-    };
-    draw_world_with(gpu, pass, target, size, battle, sight, seconds, &instances);
+    }
 }
 
-/// [`draw_world`] with the objects' instances given (the render benchmark's crowd).
+/// Draws the battlefield with `instances` (see [`instances`]; the render benchmark gives its
+/// own crowd) into `target` as `sight` allows, `seconds` into the battle (for animated water
+/// and the like).
 #[allow(clippy::too_many_arguments)]
-pub fn draw_world_with(
+pub fn draw_world(
     gpu: &Gpu,
     pass: &mut WorldPass,
     target: &wgpu::TextureView,

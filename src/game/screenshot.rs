@@ -210,7 +210,8 @@ pub fn render_battle(
     let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &battle.scene.statics());
     // A player's view (the HUD) is under the shroud; tool views show everything.
     let sight = if overlay == Overlay::Hud { Sight::Player } else { Sight::Everything };
-    frame::draw_world(&gpu, &mut pass, &target.view, size, battle, sight, 0.0);
+    let instances = frame::instances(battle, sight);
+    frame::draw_world(&gpu, &mut pass, &target.view, size, battle, sight, 0.0, &instances);
     let over = match overlay {
         Overlay::None => return Ok(target.read(&gpu)?),
         Overlay::Hud => {

@@ -174,6 +174,35 @@ pub enum Field {
     NavCruise,
 }
 
+impl Field {
+    /// Every field, in the order [`super::object::Object::hashed_fields`] lists them.
+    pub const ALL: [Field; 23] = [
+        Field::Identity,
+        Field::PosX,
+        Field::PosY,
+        Field::Facing,
+        Field::Speed,
+        Field::Health,
+        Field::Cooldown,
+        Field::Order,
+        Field::Target,
+        Field::NavGoal,
+        Field::NavPath,
+        Field::NavRequest,
+        Field::NavStuck,
+        Field::NavBest,
+        Field::NavRepaths,
+        Field::Construction,
+        Field::Cargo,
+        Field::Work,
+        Field::Supply,
+        Field::NavPace,
+        Field::Xp,
+        Field::Flags,
+        Field::NavCruise,
+    ];
+}
+
 /// One salt per [`Field`]: random odd-looking words with the top bit set.
 const SALTS: [u64; 23] = [
     0x5851_F42D_4C95_7F2D,
@@ -316,30 +345,7 @@ mod tests {
 
     #[test]
     fn every_field_change_moves_the_sum() {
-        let fields = [
-            Field::Identity,
-            Field::PosX,
-            Field::PosY,
-            Field::Facing,
-            Field::Speed,
-            Field::Health,
-            Field::Cooldown,
-            Field::Order,
-            Field::Target,
-            Field::NavGoal,
-            Field::NavPath,
-            Field::NavRequest,
-            Field::NavStuck,
-            Field::NavBest,
-            Field::NavRepaths,
-            Field::Construction,
-            Field::Cargo,
-            Field::Work,
-            Field::Supply,
-            Field::NavPace,
-            Field::Xp,
-            Field::Flags,
-        ];
+        let fields = Field::ALL;
         for id in [0u64, 1, 1 << 32, 12345] {
             let key = ObjectKey::of(id);
             for f in fields {

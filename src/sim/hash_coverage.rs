@@ -18,31 +18,7 @@ use super::test_support;
 use super::vector::Vec2;
 
 /// Every field, in the order `hashed_fields` lists them.
-const FIELDS: [Field; 23] = [
-    Field::Identity,
-    Field::PosX,
-    Field::PosY,
-    Field::Facing,
-    Field::Speed,
-    Field::Health,
-    Field::Cooldown,
-    Field::Order,
-    Field::Target,
-    Field::NavGoal,
-    Field::NavPath,
-    Field::NavRequest,
-    Field::NavStuck,
-    Field::NavBest,
-    Field::NavRepaths,
-    Field::Construction,
-    Field::Cargo,
-    Field::Work,
-    Field::Supply,
-    Field::NavPace,
-    Field::Xp,
-    Field::Flags,
-    Field::NavCruise,
-];
+const FIELDS: [Field; 23] = Field::ALL;
 
 /// Sets the state behind `field` from `v` (no wildcard: a new field needs a case here).
 fn set(o: &mut Object, field: Field, v: u32) {

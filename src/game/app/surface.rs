@@ -133,7 +133,8 @@ impl WindowSurface {
         let mut shown = None;
         if let Some((battle, world_pass)) = battle {
             let seconds = battle.display_seconds();
-            frame::draw_world(&self.gpu, world_pass, &view, size, battle, Sight::Player, seconds);
+            let instances = frame::instances(battle, Sight::Player);
+            frame::draw_world(&self.gpu, world_pass, &view, size, battle, Sight::Player, seconds, &instances);
             clear = None;
             shown = Some(&*battle);
         }

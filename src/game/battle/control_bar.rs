@@ -116,7 +116,7 @@ impl Battle {
     fn subject(&self) -> Option<&Object> {
         let world = self.world();
         let mine =
-            || self.selection.ids.iter().filter_map(|id| world.object(*id)).filter(|o| o.owner == self.play.local);
+            || self.pic.selection.ids.iter().filter_map(|id| world.object(*id)).filter(|o| o.owner == self.play.local);
         mine()
             .find(|o| !world.rules().template(o.template).builds.is_empty())
             .or_else(|| mine().find(|o| o.kind == crate::sim::rules::ObjectKind::Structure))
@@ -267,7 +267,7 @@ impl Battle {
     /// The control bar's second line: a refused order for a few seconds, else the subject's
     /// queue or construction progress.
     pub fn queue_text(&self) -> String {
-        if let Some((text, at)) = &self.control_bar.notice
+        if let Some((text, at)) = &self.hud.control_bar.notice
             && self.play.elapsed - at < NOTICE_SECONDS
         {
             return text.clone();
@@ -306,13 +306,13 @@ impl Battle {
         match button.action {
             Action::Produce { factory, template } => {
                 // Shift queues five.
-                for _ in 0..if self.selection.shift { SHIFT_QUEUES } else { 1 } {
+                for _ in 0..if self.pic.selection.shift { SHIFT_QUEUES } else { 1 } {
                     self.send(Command::Produce { factory, template });
                 }
             }
             Action::Place(template) => {
-                self.pending.attack_move = false;
-                self.pending.placing = Some(template);
+                self.pic.pending.attack_move = false;
+                self.pic.pending.placing = Some(template);
             }
             Action::Research { structure, upgrade } => self.send(Command::Research { structure, upgrade }),
             Action::Repair(structure) => self.send(Command::Repair { structure }),

@@ -40,81 +40,81 @@ impl Battle {
             self.jump_to_alert();
             return;
         }
-        self.view.arrow(key, down);
+        self.pic.view.arrow(key, down);
     }
 
     /// The wheel turned (positive: away from the player, zoom in).
     pub fn wheel(&mut self, delta: f32) {
-        self.view.zoom_by(1.12f32.powf(delta));
+        self.pic.view.zoom_by(1.12f32.powf(delta));
     }
 
     /// The mouse moved.
     pub fn mouse_move(&mut self, at: Vec2) {
-        self.view.cursor = at;
-        self.view.inside = true;
+        self.pic.view.cursor = at;
+        self.pic.view.inside = true;
     }
 
     /// The mouse left the window: the screen's edges stop scrolling until it comes back.
     pub fn mouse_left(&mut self) {
-        self.view.inside = false;
+        self.pic.view.inside = false;
     }
 
     /// Whether Shift is held (it adds clicks and boxes to the selection).
     pub fn set_shift(&mut self, held: bool) {
-        self.selection.shift = held;
+        self.pic.selection.shift = held;
     }
 
     /// Objects shown as selected.
     pub fn selection(&self) -> &[ObjectId] {
-        &self.selection.ids
+        &self.pic.selection.ids
     }
 
     /// The structure being placed, if any.
     pub fn placing(&self) -> Option<TemplateId> {
-        self.pending.placing
+        self.pic.pending.placing
     }
 
     /// True while the next left click gives an attack-move order.
     pub fn attack_move_armed(&self) -> bool {
-        self.pending.attack_move
+        self.pic.pending.attack_move
     }
 
     /// Leaves a pending mode (placing, attack-move); false if there was none.
     pub fn cancel_mode(&mut self) -> bool {
-        let had = self.pending.placing.is_some() || self.pending.attack_move;
-        self.pending.placing = None;
-        self.pending.attack_move = false;
+        let had = self.pic.pending.placing.is_some() || self.pic.pending.attack_move;
+        self.pic.pending.placing = None;
+        self.pic.pending.attack_move = false;
         had
     }
 
     /// The ground point under a pixel, following the terrain's height.
     pub fn ground_under(&self, at: Vec2) -> Option<Vec2> {
-        self.view.ground_under(at, &self.scene)
+        self.pic.view.ground_under(at, &self.scene)
     }
 
     /// A mouse button went down.
     pub fn mouse_down(&mut self, button: MouseButton, at: Vec2) {
-        self.view.cursor = at;
+        self.pic.view.cursor = at;
         if self.is_replay() {
             return; // a watcher gives no orders and selects nothing
         }
         match button {
-            MouseButton::Left if self.pending.placing.is_some() => {
-                if let (Some(template), Some(p)) = (self.pending.placing.take(), self.ground_under(at)) {
+            MouseButton::Left if self.pic.pending.placing.is_some() => {
+                if let (Some(template), Some(p)) = (self.pic.pending.placing.take(), self.ground_under(at)) {
                     self.send(Command::Build { template, at: to_point(p) });
                 }
             }
-            MouseButton::Right if self.pending.placing.is_some() => self.pending.placing = None,
-            MouseButton::Left if self.pending.attack_move => {
-                self.pending.attack_move = false;
-                if let Some(p) = self.ground_under(at).filter(|_| !self.selection.ids.is_empty()) {
+            MouseButton::Right if self.pic.pending.placing.is_some() => self.pic.pending.placing = None,
+            MouseButton::Left if self.pic.pending.attack_move => {
+                self.pic.pending.attack_move = false;
+                if let Some(p) = self.ground_under(at).filter(|_| !self.pic.selection.ids.is_empty()) {
                     self.send(Command::AttackMove { to: to_point(p) });
-                    self.markers.mark(p, Intent::Attack);
+                    self.pic.markers.mark(p, Intent::Attack);
                 }
             }
-            MouseButton::Left => self.pending.press = Some(at),
+            MouseButton::Left => self.pic.pending.press = Some(at),
             MouseButton::Right => {
-                self.pending.attack_move = false;
+                self.pic.pending.attack_move = false;
                 self.order_at(at);
             }
         }
@@ -125,7 +125,7 @@ impl Battle {
     /// Ctrl+digit stores the selection as a control group, a digit selects the group again
     /// (twice quickly: the camera goes to it).
     pub fn hotkey(&mut self, c: char, ctrl: bool) {
-        let selected = !self.selection.ids.is_empty();
+        let selected = !self.pic.selection.ids.is_empty();
         let c = c.to_ascii_lowercase();
         if self.is_replay() && !matches!(c, 'p' | '+' | '=' | '-' | '_') {
             return; // a watcher has only the pace keys
@@ -133,7 +133,7 @@ impl Battle {
         match c {
             's' if selected => self.send(Command::Stop),
             'g' if selected => self.send(Command::Guard { at: None }),
-            'a' if selected => self.pending.attack_move = true,
+            'a' if selected => self.pic.pending.attack_move = true,
             k if !ctrl && super::control_bar::BUTTON_KEYS.contains(&k) => {
                 if let Some(i) = super::control_bar::BUTTON_KEYS.iter().position(|&b| b == k) {
                     self.command_button(i); // nothing there: nothing happens
@@ -145,7 +145,7 @@ impl Battle {
             d @ '0'..='9' => {
                 let n = d as usize - '0' as usize;
                 if ctrl {
-                    self.selection.store(n);
+                    self.pic.selection.store(n);
                 } else {
                     self.recall_group(n);
                 }
@@ -163,24 +163,24 @@ impl Battle {
 
     fn recall_group(&mut self, n: usize) {
         let world = self.play.game.session.world();
-        let Some((members, double)) = self.selection.recall(n, self.play.elapsed, world) else { return };
+        let Some((members, double)) = self.pic.selection.recall(n, self.play.elapsed, world) else { return };
         if double {
             let pts: Vec<Vec2> = members.iter().filter_map(|id| world.object(*id)).map(|o| to_display(o.pos)).collect();
             let centre = pts.iter().copied().sum::<Vec2>() / pts.len().max(1) as f32;
-            self.view.look_at(centre, &self.scene);
+            self.pic.view.look_at(centre, &self.scene);
         }
         self.send(Command::Select { objects: members, add: false });
     }
 
     /// A mouse button went up: a click or a box selects.
     pub fn mouse_up(&mut self, button: MouseButton, at: Vec2) {
-        self.view.cursor = at;
+        self.pic.view.cursor = at;
         if button != MouseButton::Left {
             return;
         }
-        let Some(from) = self.pending.press.take() else { return };
+        let Some(from) = self.pic.pending.press.take() else { return };
         let is_click = (at - from).length() < DRAG_PX;
-        let double = self.selection.click(at, self.play.elapsed, is_click);
+        let double = self.pic.selection.click(at, self.play.elapsed, is_click);
         let world = self.play.game.session.world();
         let mut picked: Vec<ObjectId> = if is_click {
             self.pick(at, |o| o == self.play.local).into_iter().collect()
@@ -190,7 +190,8 @@ impl Battle {
                 .objects()
                 .filter(|o| o.owner == self.play.local && world.rules().template(o.template).is_mobile())
                 .filter(|o| {
-                    self.view
+                    self.pic
+                        .view
                         .screen_pos(world, o.id, &self.scene)
                         .is_some_and(|p| p.cmpge(min).all() && p.cmple(max).all())
                 })
@@ -203,12 +204,14 @@ impl Battle {
             picked = world
                 .objects()
                 .filter(|o| o.owner == self.play.local && o.template == kind)
-                .filter(|o| self.view.screen_pos(world, o.id, &self.scene).is_some_and(|p| self.view.on_screen(p)))
+                .filter(|o| {
+                    self.pic.view.screen_pos(world, o.id, &self.scene).is_some_and(|p| self.pic.view.on_screen(p))
+                })
                 .map(|o| o.id)
                 .take(MAX_SELECTION)
                 .collect();
         }
-        let add = self.selection.pick(&picked);
+        let add = self.pic.selection.pick(&picked);
         self.send(Command::Select { objects: picked, add });
     }
 
@@ -220,7 +223,7 @@ impl Battle {
             self.send(c);
         }
         if let Some(p) = place {
-            self.markers.mark(p, intent);
+            self.pic.markers.mark(p, intent);
         }
     }
 
@@ -230,7 +233,7 @@ impl Battle {
     /// cursor points at, in the order the rule prefers: one of the player's own objects (a site
     /// to resume), a supply pile, an enemy, then the ground.
     pub(super) fn right_click(&self, at: Vec2) -> (Intent, Vec<Command>, Option<Vec2>) {
-        if self.selection.ids.is_empty() || self.is_replay() {
+        if self.pic.selection.ids.is_empty() || self.is_replay() {
             return (Intent::Select, Vec::new(), None);
         }
         let world = self.play.game.session.world();
@@ -240,12 +243,12 @@ impl Battle {
             self.pick(at, |owner| world.relation(self.play.local, owner) == Relation::Enemy),
         ];
         for id in pointed.into_iter().flatten() {
-            if let Ok(orders) = world.order_for(self.play.local, &self.selection.ids, OrderTarget::Object(id)) {
+            if let Ok(orders) = world.order_for(self.play.local, &self.pic.selection.ids, OrderTarget::Object(id)) {
                 return (intent_of(orders.kind), orders.commands, world.object(id).map(|o| to_display(o.pos)));
             }
         }
         let Some(p) = self.ground_under(at) else { return (Intent::Cannot, Vec::new(), None) };
-        match world.order_for(self.play.local, &self.selection.ids, OrderTarget::Ground(to_point(p))) {
+        match world.order_for(self.play.local, &self.pic.selection.ids, OrderTarget::Ground(to_point(p))) {
             Ok(orders) => (intent_of(orders.kind), orders.commands, Some(p)),
             Err(_) => (Intent::Cannot, Vec::new(), None),
         }
@@ -255,16 +258,16 @@ impl Battle {
     /// or not), an armed attack-move, or what a right click would order (over one of the
     /// player's own objects, or with nothing selected: select).
     pub fn cursor_intent(&self) -> Intent {
-        if self.pending.placing.is_some() {
+        if self.pic.pending.placing.is_some() {
             return match self.placement_preview() {
                 Some((true, _)) => Intent::Build,
                 _ => Intent::Cannot,
             };
         }
-        if self.pending.attack_move && !self.selection.ids.is_empty() {
+        if self.pic.pending.attack_move && !self.pic.selection.ids.is_empty() {
             return Intent::Attack;
         }
-        let at = self.view.cursor;
+        let at = self.pic.view.cursor;
         let (intent, _, _) = self.right_click(at);
         let over_own = self.pick(at, |o| o == self.play.local).is_some();
         if over_own && matches!(intent, Intent::Move | Intent::Rally) { Intent::Select } else { intent }
@@ -276,7 +279,7 @@ impl Battle {
         world
             .objects()
             .filter(|o| o.supply > 0)
-            .filter_map(|o| self.view.screen_pos(world, o.id, &self.scene).map(|p| (o.id, (p - at).length())))
+            .filter_map(|o| self.pic.view.screen_pos(world, o.id, &self.scene).map(|p| (o.id, (p - at).length())))
             .filter(|&(_, d)| d <= PICK_PX * 1.5)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(id, _)| id)
@@ -293,7 +296,7 @@ impl Battle {
             .iter()
             .filter_map(|o| {
                 let (lo, hi) = self.scene.object_box(world, o)?;
-                self.view.camera.ray_hits_box(at, self.view.screen, lo, hi).map(|t| (o.id, t))
+                self.pic.view.camera.ray_hits_box(at, self.pic.view.screen, lo, hi).map(|t| (o.id, t))
             })
             .min_by(|a, b| a.1.total_cmp(&b.1));
         if let Some((id, _)) = hit {
@@ -301,7 +304,7 @@ impl Battle {
         }
         candidates
             .iter()
-            .filter_map(|o| self.view.screen_pos(world, o.id, &self.scene).map(|p| (o.id, (p - at).length())))
+            .filter_map(|o| self.pic.view.screen_pos(world, o.id, &self.scene).map(|p| (o.id, (p - at).length())))
             .filter(|&(_, d)| d <= PICK_PX)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(id, _)| id)

@@ -82,28 +82,28 @@ impl Markers {
 impl Battle {
     /// The markers of recent orders: where, and what kind.
     pub fn order_markers(&self) -> Vec<(Vec2, Intent)> {
-        self.markers.list.iter().map(|m| (m.0, m.1)).collect()
+        self.pic.markers.list.iter().map(|m| (m.0, m.1)).collect()
     }
 
     /// Alt held or released: the selection's target lines show while it is held.
     pub fn set_show_orders(&mut self, held: bool) {
-        self.markers.lines = held;
+        self.pic.markers.lines = held;
     }
 
     /// The cursor is over an interface window (the system's cursor shows) or the battlefield
     /// (the game draws its own).
     pub fn set_cursor_over_ui(&mut self, over: bool) {
-        self.cursor_over_ui = over;
+        self.pic.cursor_over_ui = over;
     }
 
     /// True when the game draws its own cursor (over the battlefield, in the window).
     pub fn draws_cursor(&self) -> bool {
-        !self.cursor_over_ui && self.view.inside
+        !self.pic.cursor_over_ui && self.pic.view.inside
     }
 
     /// Order markers and target lines, drawn over the world.
     pub(super) fn order_feedback(&self, out: &mut Vec<DrawCmd>) {
-        for &(at, intent, age) in &self.markers.list {
+        for &(at, intent, age) in &self.pic.markers.list {
             let k = age / MARKER_SECONDS;
             let r = 9.0 * (1.0 - k) + 2.0;
             let mut color = intent.color();
@@ -114,7 +114,7 @@ impl Battle {
             });
             self.ground_loop(out, ring, color, 2.0);
         }
-        if self.markers.lines {
+        if self.pic.markers.lines {
             self.target_lines(out);
         }
     }
@@ -123,7 +123,7 @@ impl Battle {
     /// (red).
     fn target_lines(&self, out: &mut Vec<DrawCmd>) {
         let world = self.world();
-        for &id in &self.selection.ids {
+        for &id in &self.pic.selection.ids {
             let Some(o) = world.object(id).filter(|o| o.owner == self.play.local) else { continue };
             let from = to_display(o.pos);
             let (to, intent) = match (&o.order, o.target.and_then(|t| world.object(t))) {
@@ -134,9 +134,10 @@ impl Battle {
                     None => continue,
                 },
             };
-            let (Some(a), Some(b)) =
-                (self.view.project_ground(from, 1.0, &self.scene), self.view.project_ground(to, 1.0, &self.scene))
-            else {
+            let (Some(a), Some(b)) = (
+                self.pic.view.project_ground(from, 1.0, &self.scene),
+                self.pic.view.project_ground(to, 1.0, &self.scene),
+            ) else {
                 continue;
             };
             let mut color = intent.color();
@@ -152,7 +153,7 @@ impl Battle {
             return Vec::new();
         }
         let intent = self.cursor_intent();
-        let c = self.view.cursor;
+        let c = self.pic.view.cursor;
         let color = intent.color();
         let mut out = Vec::new();
         let line = |out: &mut Vec<DrawCmd>, a: Vec2, b: Vec2, width: f32, color: [u8; 4]| {

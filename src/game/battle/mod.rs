@@ -16,6 +16,7 @@ mod alerts;
 mod control_bar;
 mod effects;
 mod floaters;
+mod hud_state;
 mod input;
 mod markers;
 mod online;
@@ -23,6 +24,7 @@ mod overlay;
 mod pace;
 mod panel;
 mod particles;
+mod picture;
 mod play;
 mod radar;
 mod replay;
@@ -32,8 +34,6 @@ mod selection;
 mod sounds;
 mod view;
 mod wrecks;
-
-use std::collections::BTreeMap;
 
 use glam::{Mat4, Vec2};
 use thiserror::Error;
@@ -46,7 +46,7 @@ use crate::sim::command::Command;
 use crate::sim::ids::ObjectId;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
 
-use super::scene::{Pose, Scene, poses, shown_to};
+use super::scene::{Scene, poses, shown_to};
 use super::shroud::Shroud;
 
 pub use alerts::{Alert, AlertKind, Alerts};
@@ -54,13 +54,9 @@ pub use control_bar::{Action, CommandButton};
 pub use markers::Intent;
 pub use pace::Pace;
 
-use control_bar::ControlBar;
-use effects::Effects;
-use floaters::Floaters;
-use input::Pending;
+use hud_state::HudState;
+use picture::Picture;
 use play::Play;
-use score::Score;
-use selection::Selection;
 use view::View;
 
 /// Seconds of one logic frame.
@@ -85,45 +81,17 @@ pub enum BattleError {
     TakeOver(&'static str),
 }
 
-/// A running battle.
+/// A running battle: three owned parts — the match ([`Play`]), the picture ([`Picture`]: what
+/// is drawn and how the player points at it) and the HUD's state ([`HudState`]) — and the scene.
 pub struct Battle {
     /// The match: session, pacing, replay watching, the online link, the clocks.
     play: Play,
     /// What is drawn.
     pub scene: Scene,
-    view: View,
-    selection: Selection,
-    pending: Pending,
-    control_bar: ControlBar,
-    /// What the local player is told about (losses, attacks, finished work).
-    alerts: Alerts,
-    effects: Effects,
-    /// Money brought in and promotions, rising and fading where they happened.
-    floaters: Floaters,
-    /// Flashes, explosions, smoke and dust.
-    particles: particles::Particles,
-    /// Guns that just fired: how hard each still kicks back (1 at the shot, fading to 0).
-    recoil: BTreeMap<ObjectId, f32>,
-    /// Where recent orders went, and whether target lines show.
-    markers: markers::Markers,
-    /// The mouse is over an interface window (the game draws no cursor of its own).
-    cursor_over_ui: bool,
-    /// What destroyed structures left behind.
-    rubble: rubble::Rubble,
-    /// What the player hears (display state).
-    sounds: sounds::Sounds,
-    /// Destroyed vehicles' hulks and fallen soldiers.
-    wrecks: wrecks::Wrecks,
-    score: Score,
-    /// What the local player's team sees.
-    shroud: Shroud,
-    /// A replay watcher chose to see everything (no shroud).
-    see_all: bool,
-    /// Every object's pose before the last frame, for interpolation.
-    previous: BTreeMap<ObjectId, Pose>,
-    /// The local player's power after the last frame (the top bar, the radar and the control
-    /// bar's warning read it).
-    power: crate::sim::power::PowerBalance,
+    /// The camera, selection, markers, effects and fog of war as the player sees them.
+    pic: Picture,
+    /// The control bar, alerts, score and power the HUD shows.
+    hud: HudState,
 }
 
 impl Battle {
@@ -156,26 +124,9 @@ impl Battle {
         let mut view = View::new(scene.start_camera(start), screen);
         view.settle(&scene);
         Ok(Battle {
-            previous: poses(world),
-            score: Score::new(world.players().len()),
+            pic: Picture::new(view, shroud, poses(world)),
+            hud: HudState::new(world.players().len(), power),
             scene,
-            view,
-            selection: Selection::default(),
-            pending: Pending::default(),
-            control_bar: ControlBar::default(),
-            alerts: Alerts::default(),
-            effects: Effects::default(),
-            floaters: Floaters::default(),
-            particles: particles::Particles::default(),
-            recoil: BTreeMap::new(),
-            markers: markers::Markers::default(),
-            cursor_over_ui: false,
-            rubble: rubble::Rubble::default(),
-            sounds: sounds::Sounds::default(),
-            wrecks: wrecks::Wrecks::default(),
-            shroud,
-            see_all: false,
-            power,
             play: Play::new(game, local),
         })
     }
@@ -202,20 +153,20 @@ impl Battle {
 
     /// What the local player's team sees.
     pub fn shroud(&self) -> &Shroud {
-        &self.shroud
+        &self.pic.shroud
     }
 
     /// True if the local player may see `id` now.
     fn sees(&self, id: ObjectId) -> bool {
         let world = self.world();
-        world.object(id).is_some_and(|o| shown_to(world, o, self.play.local, &self.shroud))
+        world.object(id).is_some_and(|o| shown_to(world, o, self.play.local, &self.pic.shroud))
     }
 
     /// Lets `dt` seconds pass: the camera moves, and logic frames run as they fall due.
     pub fn advance(&mut self, dt: f32) -> Result<(), BattleError> {
         let dt = dt.clamp(0.0, 0.25);
         self.play.elapsed += dt;
-        self.view.scroll(dt, &self.scene);
+        self.pic.view.scroll(dt, &self.scene);
         self.play.since_tick += self.play.pace.scale(dt);
         if self.finished() {
             self.play.ended_for += dt;
@@ -227,16 +178,16 @@ impl Battle {
             let before = poses(self.world());
             // None: a peer's data is late or the game is paused (see `Play::step`).
             let Some((frame, report)) = self.play.step()? else { break };
-            self.previous = before;
+            self.pic.previous = before;
             let world = self.play.world();
             let defs = &self.play.game.content.defs;
-            self.control_bar.note_refusals(&report.events, self.play.local, defs, self.play.elapsed);
-            self.power = world.power(self.play.local);
-            self.alerts.note(&report.events, self.play.local, world, defs, self.power.low(), self.play.elapsed);
-            self.score.count(&report.events);
-            self.shroud.update(world, self.play.local);
-            if self.see_all {
-                self.shroud.reveal_all();
+            self.hud.control_bar.note_refusals(&report.events, self.play.local, defs, self.play.elapsed);
+            self.hud.power = world.power(self.play.local);
+            self.hud.alerts.note(&report.events, self.play.local, world, defs, self.hud.power.low(), self.play.elapsed);
+            self.hud.score.count(&report.events);
+            self.pic.shroud.update(world, self.play.local);
+            if self.pic.see_all {
+                self.pic.shroud.reveal_all();
             }
             self.display_events(&report.events);
             self.tell_replay_pace(frame);
@@ -247,26 +198,10 @@ impl Battle {
         if ran == catch_up {
             self.play.since_tick = self.play.since_tick.min(FRAME);
         }
-        self.effects.age(dt);
-        self.floaters.age(dt);
-        self.markers.age(dt);
         // Particles live in game time: a pause freezes them, a faster game speeds them.
         let game_dt = self.play.pace.scale(dt);
-        let world = self.play.game.session.world();
-        self.particles.emit(game_dt, &self.scene, world, self.play.local, &self.shroud);
         let shells = self.shells_in_sight();
-        self.particles.trails(game_dt, &shells);
-        let scene = &self.scene;
-        self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|p| p.extend(scene.height(p))));
-        self.particles.age(game_dt);
-        self.wrecks.age(game_dt);
-        // A kick lasts a fifth of a second.
-        self.recoil.retain(|_, k| {
-            *k -= game_dt * 5.0;
-            *k > 0.0
-        });
-        let world = self.play.game.session.world();
-        self.selection.retain_live(world);
+        self.pic.pass_time(dt, game_dt, &self.scene, self.play.world(), self.play.local, &shells);
         Ok(())
     }
 
@@ -282,18 +217,18 @@ impl Battle {
 
     /// The local player's alerts.
     pub fn alerts(&self) -> &Alerts {
-        &self.alerts
+        &self.hud.alerts
     }
 
     /// The alert lines to show now, oldest first (at most three).
     pub fn alert_lines(&self) -> Vec<String> {
-        self.alerts.lines(self.play.elapsed, 3)
+        self.hud.alerts.lines(self.play.elapsed, 3)
     }
 
     /// Moves the camera to the newest alert's place (Space); false if no alert has one.
     pub fn jump_to_alert(&mut self) -> bool {
-        let Some(p) = self.alerts.last_place() else { return false };
-        self.view.look_at(p, &self.scene);
+        let Some(p) = self.hud.alerts.last_place() else { return false };
+        self.pic.view.look_at(p, &self.scene);
         true
     }
 
@@ -304,7 +239,7 @@ impl Battle {
 
     /// The local player's power balance.
     pub fn power(&self) -> crate::sim::power::PowerBalance {
-        self.power
+        self.hud.power
     }
 
     /// The local player's money.
@@ -329,79 +264,65 @@ impl Battle {
 
     /// The camera.
     pub fn camera(&self) -> &super::camera::Camera {
-        &self.view.camera
+        &self.pic.view.camera
     }
 
     /// The camera, to move by hand (tools, tests).
     pub fn camera_mut(&mut self) -> &mut super::camera::Camera {
-        &mut self.view.camera
+        &mut self.pic.view.camera
     }
 
     /// Replaces the camera (tools place it by hand).
     pub fn set_camera(&mut self, camera: super::camera::Camera) {
-        self.view.set_camera(camera, &self.scene);
+        self.pic.view.set_camera(camera, &self.scene);
     }
 
     /// Where an object stands on the screen (pixels), if in front of the camera.
     pub fn screen_pos(&self, id: ObjectId) -> Option<Vec2> {
-        self.view.screen_pos(self.world(), id, &self.scene)
+        self.pic.view.screen_pos(self.world(), id, &self.scene)
     }
 
     /// The view-projection matrix for the current screen.
     pub fn view_proj(&self) -> Mat4 {
-        self.view.view_proj()
+        self.pic.view.view_proj()
     }
 
     /// What to draw, interpolated between the last two frames.
     pub fn instances(&self) -> Vec<Vec<ObjectInstance>> {
         let mut out = self.scene.instances_kicked(
             self.world(),
-            Some(&self.previous),
+            Some(&self.pic.previous),
             self.alpha(),
-            Some((self.play.local, &self.shroud)),
-            &self.recoil,
+            Some((self.play.local, &self.pic.shroud)),
+            &self.pic.recoil,
         );
-        self.rubble.instances(&self.scene, &mut out);
-        self.wrecks.instances(&self.scene, self.world(), &mut out);
+        self.pic.rubble.instances(&self.scene, &mut out);
+        self.pic.wrecks.instances(&self.scene, self.world(), &mut out);
         out
     }
 
     /// The particles to draw this frame, as world sprites.
     pub fn sprites(&self) -> Vec<crate::render::world::SpriteInstance> {
-        self.particles.sprites()
+        self.pic.particles.sprites()
     }
 
     /// The screen size changed.
     pub fn resize(&mut self, screen: Vec2) {
-        self.view.screen = screen;
+        self.pic.view.screen = screen;
     }
 
     /// Shows `events` as the tick reported them — tracers, particles, recoil, rubble, wrecks —
     /// and nothing else: the world does not change. Each frame's report comes through here;
     /// tools and the renderer's tests call it too.
     pub fn display_events(&mut self, events: &[crate::sim::event::GameEvent]) {
-        let world = self.play.game.session.world();
-        self.effects.note(events, &self.scene, world, self.play.local, &self.shroud);
-        self.floaters.note(events, &self.scene, self.play.local);
-        self.particles.note(events, &self.scene, world, self.play.local, &self.shroud);
-        for e in events {
-            if let crate::sim::event::GameEvent::WeaponFired { shooter, .. } = e {
-                self.recoil.insert(*shooter, 1.0);
-            }
-        }
-        let cell = self.scene.map.file.cell_size as f32;
-        self.rubble.note(events, world, cell, &self.shroud);
-        self.wrecks.note(events, world, &self.previous, &self.shroud);
+        self.pic.note(events, &self.scene, self.play.world(), self.play.local);
         self.hear_events(events);
     }
 
     /// Lets `seconds` of display time pass without running the game: effects and particles
     /// age, the camera settles. For tools and the renderer's tests.
     pub fn age_display(&mut self, seconds: f32) {
-        self.effects.age(seconds);
-        self.floaters.age(seconds);
-        self.particles.age(seconds);
-        self.wrecks.age(seconds);
+        self.pic.age(seconds);
     }
 
     /// A player's name as the match knows it ("Player 2" when it has none).
@@ -412,7 +333,7 @@ impl Battle {
     /// P or Pause (see [`Play::toggle_pause`]); the player is told when nothing could be done.
     pub fn toggle_pause(&mut self) -> Result<(), BattleError> {
         if let Some(line) = self.play.toggle_pause()? {
-            self.alerts.notice(AlertKind::Pace, line, self.clock(), self.play.elapsed);
+            self.hud.alerts.notice(AlertKind::Pace, line, self.clock(), self.play.elapsed);
         }
         self.tell_stream_pace();
         Ok(())
@@ -445,7 +366,7 @@ impl Battle {
     /// Tells the player of a change of pace.
     pub(super) fn tell_pace(&mut self, mark: crate::lockstep::PaceMark) {
         let (text, clock) = self.play.pace_line(mark);
-        self.alerts.notice(AlertKind::Pace, text, clock, self.play.elapsed);
+        self.hud.alerts.notice(AlertKind::Pace, text, clock, self.play.elapsed);
     }
 
     /// What the top bar says of the pace: "Paused by Ann" online, "Paused", "2×", or nothing.

@@ -196,10 +196,10 @@ impl Battle {
         if let Some(text) = &o.typing {
             lines.push(format!("Say: {text}_"));
         }
-        let bottom = self.view.screen.y * 0.72;
+        let bottom = self.pic.view.screen.y * 0.72;
         for (i, text) in lines.iter().rev().enumerate() {
             out.push(DrawCmd::Text {
-                x: self.view.screen.x * 0.2,
+                x: self.pic.view.screen.x * 0.2,
                 y: bottom - 22.0 * (i as f32 + 1.0),
                 text: text.clone(),
                 px: 16.0,
@@ -266,7 +266,7 @@ impl Battle {
             let Some(slot) = self.play.game.slots.get(player.index()) else { continue };
             drop_everywhere(&mut self.play.game.session, &o.net, player);
             o.net.with(|n| n.kick(PeerId(slot.machine)));
-            self.control_bar.say(format!("{} was dropped.", slot.name), self.play.elapsed);
+            self.hud.control_bar.say(format!("{} was dropped.", slot.name), self.play.elapsed);
         }
         o.waiting_since = None;
     }
@@ -301,7 +301,7 @@ impl Battle {
                 o.host_gone |= host_gone;
                 for slot in gone {
                     if let Some(s) = self.play.game.slots.iter().find(|s| s.slot == slot) {
-                        self.control_bar.say(format!("{} left the game.", s.name), self.play.elapsed);
+                        self.hud.control_bar.say(format!("{} left the game.", s.name), self.play.elapsed);
                     }
                 }
             }
@@ -317,7 +317,7 @@ impl Battle {
         let Some(names) = self.waiting_for() else { return };
         let text = format!("Waiting for {names}…");
         let (w, h) = (18.0 * text.chars().count() as f32 * 0.55 + 40.0, 44.0);
-        let r = Rect::new((self.view.screen.x - w) / 2.0, self.view.screen.y * 0.3, w, h);
+        let r = Rect::new((self.pic.view.screen.x - w) / 2.0, self.pic.view.screen.y * 0.3, w, h);
         out.push(DrawCmd::Fill { rect: r, color: [12, 14, 16, 220] });
         out.push(DrawCmd::Frame { rect: r, color: [200, 170, 90, 255], width: 1.0 });
         out.push(DrawCmd::Text {

@@ -28,7 +28,7 @@ impl Battle {
         color: [u8; 4],
         width: f32,
     ) {
-        let px: Vec<Vec2> = points.filter_map(|g| self.view.project_ground(g, 0.5, &self.scene)).collect();
+        let px: Vec<Vec2> = points.filter_map(|g| self.pic.view.project_ground(g, 0.5, &self.scene)).collect();
         for i in 0..px.len() {
             let (a, b) = (px[i], px[(i + 1) % px.len()]);
             out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width });
@@ -39,7 +39,7 @@ impl Battle {
     /// the local player that builds the structure.
     fn builder_for(&self, template: crate::sim::TemplateId) -> Option<ObjectId> {
         let world = self.world();
-        let mut ids = self.selection.ids.clone();
+        let mut ids = self.pic.selection.ids.clone();
         ids.sort();
         ids.into_iter().find(|id| {
             world.object(*id).is_some_and(|o| {
@@ -52,7 +52,7 @@ impl Battle {
     /// Whether the structure being placed would be accepted under the cursor, and its outline
     /// there: the simulation's own placement query on the very point a click would send.
     pub fn placement_preview(&self) -> Option<(bool, [Vec2; 4])> {
-        let (template, at) = (self.pending.placing?, self.ground_under(self.view.cursor)?);
+        let (template, at) = (self.pic.pending.placing?, self.ground_under(self.pic.view.cursor)?);
         let world = self.world();
         let t = world.rules().template(template);
         let point = to_point(at);
@@ -76,8 +76,8 @@ impl Battle {
             let color = if fits { [90, 240, 90, 255] } else { [240, 70, 60, 255] };
             self.ground_loop(&mut out, corners.into_iter(), color, 2.0);
         }
-        for s in &self.effects.shots {
-            if let (Some(a), Some(b)) = (self.view.project(s.from), self.view.project(s.to)) {
+        for s in &self.pic.effects.shots {
+            if let (Some(a), Some(b)) = (self.pic.view.project(s.from), self.pic.view.project(s.to)) {
                 let fade = 1.0 - s.age / SHOT_SECONDS;
                 out.push(DrawCmd::Line {
                     from: (a.x, a.y),
@@ -87,16 +87,16 @@ impl Battle {
                 });
             }
         }
-        self.particles.draw(&self.view, &mut out);
-        self.floaters.draw(&self.view, &mut out);
+        self.pic.particles.draw(&self.pic.view, &mut out);
+        self.pic.floaters.draw(&self.pic.view, &mut out);
         self.order_feedback(&mut out);
         self.shells(&mut out);
         self.health_bars(&mut out);
         self.selection_marks(&mut out);
         self.waiting_overlay(&mut out);
         self.chat_overlay(&mut out);
-        if let Some(from) = self.pending.press {
-            let cursor = self.view.cursor;
+        if let Some(from) = self.pic.pending.press {
+            let cursor = self.pic.view.cursor;
             if (cursor - from).length() >= DRAG_PX {
                 let (min, max) = (from.min(cursor), from.max(cursor));
                 out.push(DrawCmd::Frame {
@@ -138,7 +138,7 @@ impl Battle {
     /// are particles).
     fn shells(&self, out: &mut Vec<DrawCmd>) {
         for at in self.shells_in_sight() {
-            let Some(px) = self.view.project(at) else { continue };
+            let Some(px) = self.pic.view.project(at) else { continue };
             out.push(DrawCmd::Fill { rect: Rect::new(px.x - 2.0, px.y - 2.0, 4.0, 4.0), color: [255, 235, 150, 255] });
         }
     }
@@ -151,7 +151,7 @@ impl Battle {
         for o in world.objects() {
             let rank = rules.rank(o.template, o.xp);
             let (max, frac) = health_of(world, o);
-            let selected = self.selection.ids.contains(&o.id);
+            let selected = self.pic.selection.ids.contains(&o.id);
             let marked = o.repairing || o.powered_down;
             if o.owner == PlayerId::NEUTRAL || (o.health >= max && !selected && !marked) || !self.sees(o.id) {
                 continue;
@@ -159,8 +159,8 @@ impl Battle {
             let p = to_display(o.pos);
             let lift = self.scene.model_height(o.template) + 3.0 + super::super::display::altitude(o.kind);
             let top = Vec3::new(p.x, p.y, self.scene.height(p) + lift);
-            let Some(px) = self.view.project(top) else { continue };
-            let w = (if o.kind.blocks_ground() { 48.0 } else { 20.0 }) * self.view.camera.zoom.sqrt();
+            let Some(px) = self.pic.view.project(top) else { continue };
+            let w = (if o.kind.blocks_ground() { 48.0 } else { 20.0 }) * self.pic.view.camera.zoom.sqrt();
             let color = health_color(frac);
             let bar = Rect::new(px.x - w / 2.0, px.y - 4.0, w, 4.0);
             out.push(DrawCmd::Fill { rect: bar, color: [0, 0, 0, 180] });
@@ -197,7 +197,7 @@ impl Battle {
     /// A ring on the ground under each selected unit, an outline around each selected structure.
     fn selection_marks(&self, out: &mut Vec<DrawCmd>) {
         let world = self.world();
-        for &id in &self.selection.ids {
+        for &id in &self.pic.selection.ids {
             let Some(o) = world.object(id) else { continue };
             let t = world.rules().template(o.template);
             let centre = to_display(o.pos);
@@ -231,13 +231,13 @@ impl Battle {
             let a = from.lerp(to, k as f32 / steps as f32);
             let b = from.lerp(to, ((k + 1) as f32 / steps as f32).min(1.0));
             if let (Some(a), Some(b)) =
-                (self.view.project_ground(a, 0.5, &self.scene), self.view.project_ground(b, 0.5, &self.scene))
+                (self.pic.view.project_ground(a, 0.5, &self.scene), self.pic.view.project_ground(b, 0.5, &self.scene))
             {
                 out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 1.5 });
             }
         }
         let (Some(foot), Some(top)) =
-            (self.view.project_ground(to, 0.0, &self.scene), self.view.project_ground(to, 16.0, &self.scene))
+            (self.pic.view.project_ground(to, 0.0, &self.scene), self.pic.view.project_ground(to, 16.0, &self.scene))
         else {
             return;
         };

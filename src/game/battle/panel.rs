@@ -40,7 +40,7 @@ impl Battle {
     /// The local player's selected objects, by id.
     fn panel_objects(&self) -> Vec<&Object> {
         let world = self.world();
-        self.selection.ids.iter().filter_map(|id| world.object(*id)).filter(|o| self.sees(o.id)).collect()
+        self.pic.selection.ids.iter().filter_map(|id| world.object(*id)).filter(|o| self.sees(o.id)).collect()
     }
 
     /// The panel's cells inside the window `rect`.
@@ -73,7 +73,7 @@ impl Battle {
 
     /// Shows `ids` as selected without ordering anything (tools and watched games).
     pub fn show_selected(&mut self, ids: Vec<ObjectId>) {
-        self.selection.ids = ids;
+        self.pic.selection.ids = ids;
     }
 
     /// What the selection panel shows in the window `rect`.
@@ -183,14 +183,20 @@ impl Battle {
         if let Some(&(id, _)) = layout.grid.iter().find(|(_, r)| r.contains(at.x, at.y)) {
             let world = self.world();
             let kind = world.object(id).map(|o| o.template);
-            let ids: Vec<ObjectId> = if self.selection.shift {
-                self.selection.ids.iter().copied().filter(|&o| o != id).collect()
+            let ids: Vec<ObjectId> = if self.pic.selection.shift {
+                self.pic.selection.ids.iter().copied().filter(|&o| o != id).collect()
             } else if ctrl {
-                self.selection.ids.iter().copied().filter(|&o| world.object(o).map(|x| x.template) == kind).collect()
+                self.pic
+                    .selection
+                    .ids
+                    .iter()
+                    .copied()
+                    .filter(|&o| world.object(o).map(|x| x.template) == kind)
+                    .collect()
             } else {
                 vec![id]
             };
-            self.selection.ids.clone_from(&ids);
+            self.pic.selection.ids.clone_from(&ids);
             self.send(Command::Select { objects: ids, add: false });
             return true;
         }

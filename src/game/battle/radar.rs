@@ -48,7 +48,7 @@ impl Battle {
         let sq = radar_square(rect, self.scene.size());
         let mut out = vec![DrawCmd::Image { rect: sq, name: image.to_string(), tint: [255; 4] }];
         // The shroud over the radar, in blocks of about 1/32 of the map.
-        let (cw, ch) = self.shroud.size();
+        let (cw, ch) = self.pic.shroud.size();
         let block = (cw.max(ch) / 32).max(1);
         let cell = self.scene.map.file.cell_size as f32;
         for by in (0..ch).step_by(block as usize) {
@@ -56,7 +56,7 @@ impl Battle {
                 let mut best = shroud::UNKNOWN;
                 for y in by..(by + block).min(ch) {
                     for x in bx..(bx + block).min(cw) {
-                        best = best.max(self.shroud.at(Vec2::new(x as f32 + 0.5, y as f32 + 0.5) * cell));
+                        best = best.max(self.pic.shroud.at(Vec2::new(x as f32 + 0.5, y as f32 + 0.5) * cell));
                     }
                 }
                 let alpha = match best {
@@ -96,7 +96,7 @@ impl Battle {
             out.push(DrawCmd::Fill { rect: Rect::new(p.x - s / 2.0, p.y - s / 2.0, s, s), color: srgb8(color, 255) });
         }
         // Alerts flash where they happened: a frame closing in on the place, once a second.
-        for (place, age) in self.alerts.pings(self.play.elapsed).filter(|_| !dark) {
+        for (place, age) in self.hud.alerts.pings(self.play.elapsed).filter(|_| !dark) {
             let p = self.to_radar(sq, place);
             let beat = age.fract();
             let half = 3.0 + 12.0 * (1.0 - beat);
@@ -104,7 +104,7 @@ impl Battle {
             let r = Rect::new(p.x - half, p.y - half, 2.0 * half, 2.0 * half);
             out.push(DrawCmd::Frame { rect: r, color: [255, 90, 60, alpha], width: 2.0 });
         }
-        let screen = self.view.screen;
+        let screen = self.pic.view.screen;
         let corners = [Vec2::ZERO, Vec2::new(screen.x, 0.0), screen, Vec2::new(0.0, screen.y)];
         let ground: Vec<Vec2> = corners
             .iter()
@@ -124,12 +124,12 @@ impl Battle {
     /// A click (or drag) on the radar window `rect` centres the camera on that ground point.
     pub fn radar_click(&mut self, rect: Rect, at: Vec2) {
         let p = self.ground_on_radar(rect, at);
-        self.view.look_at(p, &self.scene);
+        self.pic.view.look_at(p, &self.scene);
     }
 
     /// A right click on the radar: the selection moves to that ground point.
     pub fn radar_order(&mut self, rect: Rect, at: Vec2) {
-        if self.selection.ids.is_empty() {
+        if self.pic.selection.ids.is_empty() {
             return;
         }
         let p = self.ground_on_radar(rect, at);

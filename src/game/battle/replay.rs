@@ -94,8 +94,8 @@ impl Battle {
         let start_index =
             battle.play.game.session.world().players().get(battle.play.local.index()).map_or(0, |p| p.start as usize);
         let start = battle.scene.start_camera(start_index);
-        battle.view.set_camera(start, &battle.scene);
-        battle.shroud.update(battle.play.game.session.world(), battle.play.local);
+        battle.pic.view.set_camera(start, &battle.scene);
+        battle.pic.shroud.update(battle.play.game.session.world(), battle.play.local);
         battle.play.pace = super::pace::Pace::replay();
         let start = battle.play.game.session.world().clone();
         battle.play.watching = Some(Watching {
@@ -134,11 +134,11 @@ impl Battle {
             return Ok(());
         }
         let world = self.play.game.session.world();
-        self.previous = super::super::scene::poses(world);
-        self.power = world.power(self.play.local);
-        self.shroud.update(world, self.play.local);
-        if self.see_all {
-            self.shroud.reveal_all();
+        self.pic.previous = super::super::scene::poses(world);
+        self.hud.power = world.power(self.play.local);
+        self.pic.shroud.update(world, self.play.local);
+        if self.pic.see_all {
+            self.pic.shroud.reveal_all();
         }
         Ok(())
     }
@@ -150,7 +150,7 @@ impl Battle {
     /// the start; it records where it came from.
     pub fn take_over(&self, roots: &ContentRoots, name: &str, screen: Vec2) -> Result<Battle, BattleError> {
         let Some(w) = &self.play.watching else { return Err(BattleError::TakeOver("this is not a replay")) };
-        if self.see_all {
+        if self.pic.see_all {
             return Err(BattleError::TakeOver("choose a player's view to take over first"));
         }
         let frame = self.world().frame().0;
@@ -167,7 +167,7 @@ impl Battle {
         }
         let (game, hashes) = start_local_from(roots, &setup, &CommandScript::default(), &w.source.commands, frame)?;
         let mut battle = Battle::from_match(roots, game, screen)?;
-        battle.view.set_camera(self.view.camera, &battle.scene);
+        battle.pic.view.set_camera(self.pic.view.camera, &battle.scene);
         battle.play.checkpoints = hashes.into_iter().map(|(f, h)| (f, format!("{h:016x}"))).collect();
         battle.play.origin = Some(ReplayOrigin {
             replay: w.name.clone(),
@@ -180,7 +180,7 @@ impl Battle {
 
     /// True when a watched replay shows one player's view, whose seat Take over would give.
     pub fn can_take_over(&self) -> bool {
-        self.play.watching.is_some() && !self.see_all
+        self.play.watching.is_some() && !self.pic.see_all
     }
 
     /// Where this game came from, when it was taken over from a replay.
@@ -195,24 +195,24 @@ impl Battle {
             return;
         }
         let players = self.world().players().len() as u8;
-        if self.see_all {
-            self.see_all = false;
+        if self.pic.see_all {
+            self.pic.see_all = false;
             self.play.local = PlayerId(0);
         } else if self.play.local.0 + 1 < players {
             self.play.local = PlayerId(self.play.local.0 + 1);
         } else {
-            self.see_all = true;
+            self.pic.see_all = true;
         }
-        self.alerts = super::Alerts::default();
-        self.shroud.update(self.play.game.session.world(), self.play.local);
-        if self.see_all {
-            self.shroud.reveal_all();
+        self.hud.alerts = super::Alerts::default();
+        self.pic.shroud.update(self.play.game.session.world(), self.play.local);
+        if self.pic.see_all {
+            self.pic.shroud.reveal_all();
         }
     }
 
     /// Whose view a watched replay shows, in words ("Everything" without a shroud).
     pub fn view_label(&self) -> String {
-        if self.see_all {
+        if self.pic.see_all {
             return "Everything".to_string();
         }
         self.player_name(self.play.local)

@@ -69,9 +69,9 @@ impl Battle {
                 let destroyed: u32 = players
                     .iter()
                     .filter(|q| world.relation(p.id, q.id) == Relation::Enemy)
-                    .map(|q| self.score.lost(q.id))
+                    .map(|q| self.hud.score.lost(q.id))
                     .sum();
-                let (lost, built) = (self.score.lost(p.id), self.score.built(p.id));
+                let (lost, built) = (self.hud.score.lost(p.id), self.hud.score.built(p.id));
                 let name = match self.play.game.slots.get(p.id.index()) {
                     Some(slot) if !slot.name.is_empty() => slot.name.clone(),
                     _ => format!("Player {}", p.id.0 + 1),

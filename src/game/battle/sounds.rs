@@ -29,10 +29,10 @@ impl Battle {
     /// Where the player listens from: the ground at the middle of the screen, the screen's
     /// right along the ground, and half the ground width it shows.
     pub fn ear(&self) -> Ear {
-        let screen = self.view.screen;
-        let centre = self.view.camera.target.truncate();
-        let left = self.view.ground_under(Vec2::new(0.0, screen.y * 0.5), &self.scene);
-        let right = self.view.ground_under(Vec2::new(screen.x, screen.y * 0.5), &self.scene);
+        let screen = self.pic.view.screen;
+        let centre = self.pic.view.camera.target.truncate();
+        let left = self.pic.view.ground_under(Vec2::new(0.0, screen.y * 0.5), &self.scene);
+        let right = self.pic.view.ground_under(Vec2::new(screen.x, screen.y * 0.5), &self.scene);
         match (left, right) {
             (Some(l), Some(r)) if (r - l).length() > 1.0 => {
                 let across = r - l;
@@ -47,11 +47,11 @@ impl Battle {
     pub(super) fn hear_events(&mut self, events: &[GameEvent]) {
         let ear = self.ear();
         let frame = self.world().frame().0;
-        let shroud = &self.shroud;
+        let shroud = &self.pic.shroud;
         let visible = |p: [f32; 2]| shroud.at(Vec2::from_array(p)) == crate::game::shroud::VISIBLE;
         let defs = &self.play.game.content.defs;
-        let heard = self.sounds.cues.note(defs, events, frame, Some(self.play.local), &ear, visible);
-        self.sounds.heard.extend(heard);
+        let heard = self.pic.sounds.cues.note(defs, events, frame, Some(self.play.local), &ear, visible);
+        self.pic.sounds.heard.extend(heard);
     }
 
     /// A unit's radio chirp for the player's own selection or order.
@@ -65,27 +65,27 @@ impl Battle {
             | Command::Guard { .. } => true,
             _ => return,
         };
-        if self.sounds.last_ack.is_some_and(|t| self.play.elapsed - t < ACK_GAP) {
+        if self.pic.sounds.last_ack.is_some_and(|t| self.play.elapsed - t < ACK_GAP) {
             return;
         }
         let first = match command {
             Command::Select { objects, .. } => objects.first().copied(),
-            _ => self.selection.ids.first().copied(),
+            _ => self.pic.selection.ids.first().copied(),
         };
         let Some(template) = first.and_then(|id| self.world().object(id)).map(|o| o.template) else { return };
         if let Some(name) = cues::acknowledgement(&self.play.game.content.defs, template, ordered) {
-            self.sounds.last_ack = Some(self.play.elapsed);
-            self.sounds.heard.push(Heard { name: name.to_string(), at: Placement::FLAT });
+            self.pic.sounds.last_ack = Some(self.play.elapsed);
+            self.pic.sounds.heard.push(Heard { name: name.to_string(), at: Placement::FLAT });
         }
     }
 
     /// The sounds heard since the last call, oldest first.
     pub fn take_heard(&mut self) -> Vec<Heard> {
-        std::mem::take(&mut self.sounds.heard)
+        std::mem::take(&mut self.pic.sounds.heard)
     }
 
     /// How much fighting the player hears, 0–1 (for the music).
     pub fn intensity(&self) -> f32 {
-        self.sounds.cues.intensity()
+        self.pic.sounds.cues.intensity()
     }
 }

@@ -1,14 +1,18 @@
-//! A battle on this machine: the match's lifetime and pacing. Logic frames run at 30 a second
-//! (times the game speed, none while paused: `pace.rs`) as real time falls due (never more
-//! than a few per drawn frame, and never while the stream waits for a peer: game time then
-//! stands still, and the next frame runs as soon as the data is in); the picture is
-//! interpolated in between. The other jobs live beside this file: `input.rs` (mouse and keys
-//! → commands), `selection.rs` (what is shown selected, control groups), `view.rs` (camera,
-//! screen, picking), `control_bar.rs`, `alerts.rs` (losses, attacks and finished work told to
-//! the player), `panel.rs` (the selection panel and production queue), `radar.rs`,
-//! `overlay.rs`, `effects.rs` (tracers and rings from the tick's events), `floaters.rs`
-//! (money brought in and promotions, rising from where they happened), `score.rs`,
-//! `online.rs` (the other machines) and `replay.rs` (watching and recording).
+//! A battle on this machine, in three owned parts coordinated here: `play.rs` (the match:
+//! session, pace, replay watching, the online link, stepping frames), `picture.rs` (what is
+//! drawn: camera, selection, markers, effects, particles, wrecks, fog of war) and
+//! `hud_state.rs` (what the HUD shows: control bar, alerts, score, power). Logic frames run at
+//! 30 a second (times the game speed, none while paused: `pace.rs`) as real time falls due
+//! (never more than a few per drawn frame, and never while the stream waits for a peer: game
+//! time then stands still, and the next frame runs as soon as the data is in); each frame's
+//! events go to the picture and the HUD, and the picture is interpolated in between. Beside
+//! this file still implementing the battle as a whole (to become parts' own types):
+//! `input.rs` (mouse and keys → commands, through the simulation's `order_for`),
+//! `control_bar.rs`, `panel.rs` (the selection panel and production queue), `radar.rs`,
+//! `overlay.rs`, `markers.rs`, `sounds.rs`, `score.rs`, `online.rs` (the other machines) and
+//! `replay.rs` (watching and recording). Parts with their own types: `view.rs`,
+//! `selection.rs`, `alerts.rs`, `effects.rs`, `floaters.rs`, `particles.rs`, `rubble.rs`,
+//! `wrecks.rs`.
 //!
 //! Must not: change the world; every order goes through the stream as a command.
 

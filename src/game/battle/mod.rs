@@ -9,16 +9,18 @@
 //! this file still implementing the battle as a whole (to become parts' own types):
 //! `input.rs` (mouse and keys → commands, through the simulation's `order_for`),
 //! `control_bar.rs`, `panel.rs` (the selection panel and production queue), `radar.rs`,
-//! `overlay.rs`, `markers.rs`, `sounds.rs`, `score.rs`, `online.rs` (the other machines) and
-//! `replay.rs` (watching and recording). Parts with their own types: `view.rs`,
+//! `overlay.rs`, `markers.rs`, `online.rs` (the other machines) and `replay.rs` (watching and
+//! recording). Parts with their own types: `view.rs` (with the ear sounds are heard from),
 //! `selection.rs`, `alerts.rs`, `effects.rs`, `floaters.rs`, `particles.rs`, `rubble.rs`,
-//! `wrecks.rs`.
+//! `wrecks.rs`, `sounds.rs` (what the player hears), `score.rs` (the score and its summary),
+//! `error.rs`.
 //!
 //! Must not: change the world; every order goes through the stream as a command.
 
 mod alerts;
 mod control_bar;
 mod effects;
+mod error;
 mod floaters;
 mod hud_state;
 mod input;
@@ -40,7 +42,6 @@ mod view;
 mod wrecks;
 
 use glam::{Mat4, Vec2};
-use thiserror::Error;
 
 use crate::content::ContentRoots;
 use crate::lockstep::Transport;
@@ -55,6 +56,7 @@ use super::shroud::Shroud;
 
 pub use alerts::{Alert, AlertKind, Alerts};
 pub use control_bar::{Action, CommandButton};
+pub use error::BattleError;
 pub use markers::Intent;
 pub use pace::Pace;
 
@@ -67,23 +69,6 @@ use view::View;
 const FRAME: f32 = 1.0 / FRAMES_PER_SECOND as f32;
 /// Most logic frames run for one drawn frame (after a stall the game slows, never spirals).
 const MAX_CATCH_UP: u32 = 4;
-
-/// Why a battle could not start or go on.
-#[derive(Debug, Error)]
-pub enum BattleError {
-    /// The match could not start (content, map or setup).
-    #[error(transparent)]
-    Start(#[from] crate::session::StartError),
-    /// Content for the picture (the scene) is broken.
-    #[error(transparent)]
-    Scene(#[from] super::scene::SceneError),
-    /// The session stopped.
-    #[error(transparent)]
-    Session(#[from] crate::session::SessionError),
-    /// A replay could not be taken over, and why.
-    #[error("cannot take over: {0}")]
-    TakeOver(&'static str),
-}
 
 /// A running battle: three owned parts — the match ([`Play`]), the picture ([`Picture`]: what
 /// is drawn and how the player points at it) and the HUD's state ([`HudState`]) — and the scene.
@@ -327,6 +312,40 @@ impl Battle {
     /// age, the camera settles. For tools and the renderer's tests.
     pub fn age_display(&mut self, seconds: f32) {
         self.pic.age(seconds);
+    }
+
+    /// Where the player listens from (see `View::ear`).
+    pub fn ear(&self) -> crate::audio::Ear {
+        self.pic.view.ear(&self.scene)
+    }
+
+    /// Turns a frame's events into sounds for the player.
+    fn hear_events(&mut self, events: &[crate::sim::event::GameEvent]) {
+        let (ear, frame) = (self.ear(), self.world().frame().0);
+        let defs = &self.play.game.content.defs;
+        self.pic.sounds.hear(events, defs, frame, self.play.local, &ear, &self.pic.shroud);
+    }
+
+    /// A unit's radio chirp for the player's own selection or order.
+    fn acknowledge(&mut self, command: &Command) {
+        let selected = self.pic.selection.ids.first().copied();
+        let defs = &self.play.game.content.defs;
+        self.pic.sounds.acknowledge(command, selected, self.play.world(), defs, self.play.elapsed);
+    }
+
+    /// The sounds heard since the last call, oldest first.
+    pub fn take_heard(&mut self) -> Vec<crate::audio::cues::Heard> {
+        self.pic.sounds.take_heard()
+    }
+
+    /// How much fighting the player hears, 0–1 (for the music).
+    pub fn intensity(&self) -> f32 {
+        self.pic.sounds.intensity()
+    }
+
+    /// The outcome for the local player and a score row per player (see `Score::summary`).
+    pub fn summary(&self) -> (String, Vec<Vec<String>>) {
+        self.hud.score.summary(&self.play)
     }
 
     /// A player's name as the match knows it ("Player 2" when it has none).

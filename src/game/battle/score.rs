@@ -7,7 +7,7 @@ use crate::sim::PlayerId;
 use crate::sim::Relation;
 use crate::sim::event::GameEvent;
 
-use super::Battle;
+use super::play::Play;
 
 /// Objects built and lost, per player.
 #[derive(Clone, Debug, Default)]
@@ -46,36 +46,33 @@ impl Score {
     }
 }
 
-impl Battle {
-    /// The outcome for the local player and a score row per player: name (a computer's with its
+impl Score {
+    /// The outcome for `play`'s local player and a score row per player: name (a computer's with its
     /// style), objects lost, enemy
     /// objects destroyed, units and structures built during the game, score.
-    pub fn summary(&self) -> (String, Vec<Vec<String>>) {
-        let world = self.world();
+    pub fn summary(&self, play: &Play) -> (String, Vec<Vec<String>>) {
+        let world = play.world();
         let players = world.players();
         let outcome = match world.winner() {
-            Some(w) if matches!(world.relation(self.play.local, w), Relation::Own | Relation::Ally) => "Victory",
+            Some(w) if matches!(world.relation(play.local, w), Relation::Own | Relation::Ally) => "Victory",
             Some(_) => "Defeat",
             None if world.is_over() => "Draw",
-            None if self.is_replay() => "Replay ended",
+            None if play.is_replay() => "Replay ended",
             None => "Battle left",
         };
         // A computer player is named with the style it drew, so a player learns what they
         // faced ("Hard computer · armour").
-        let styles = self.play.game.session.styles();
+        let styles = play.game.session.styles();
         let rows = players
             .iter()
             .map(|p| {
                 let destroyed: u32 = players
                     .iter()
                     .filter(|q| world.relation(p.id, q.id) == Relation::Enemy)
-                    .map(|q| self.hud.score.lost(q.id))
+                    .map(|q| self.lost(q.id))
                     .sum();
-                let (lost, built) = (self.hud.score.lost(p.id), self.hud.score.built(p.id));
-                let name = match self.play.game.slots.get(p.id.index()) {
-                    Some(slot) if !slot.name.is_empty() => slot.name.clone(),
-                    _ => format!("Player {}", p.id.0 + 1),
-                };
+                let (lost, built) = (self.lost(p.id), self.built(p.id));
+                let name = play.player_name(p.id);
                 let name = match styles.iter().find(|(q, _)| *q == p.id) {
                     Some((_, style)) => format!("{name} · {style}"),
                     None => name,

@@ -12,7 +12,10 @@ use crate::audio::{Ear, Placement};
 use crate::sim::Command;
 use crate::sim::event::GameEvent;
 
-use super::Battle;
+use crate::sim::ids::ObjectId;
+use crate::sim::{PlayerId, World};
+
+use super::super::shroud::Shroud;
 
 /// Seconds between two acknowledgements (rapid clicks chirp once).
 const ACK_GAP: f32 = 0.25;
@@ -25,37 +28,33 @@ pub(super) struct Sounds {
     last_ack: Option<f32>,
 }
 
-impl Battle {
-    /// Where the player listens from: the ground at the middle of the screen, the screen's
-    /// right along the ground, and half the ground width it shows.
-    pub fn ear(&self) -> Ear {
-        let screen = self.pic.view.screen;
-        let centre = self.pic.view.camera.target.truncate();
-        let left = self.pic.view.ground_under(Vec2::new(0.0, screen.y * 0.5), &self.scene);
-        let right = self.pic.view.ground_under(Vec2::new(screen.x, screen.y * 0.5), &self.scene);
-        match (left, right) {
-            (Some(l), Some(r)) if (r - l).length() > 1.0 => {
-                let across = r - l;
-                let dir = across.normalize();
-                Ear { right: dir.to_array(), ..Ear::new(centre.to_array(), across.length() * 0.5) }
-            }
-            _ => Ear::new(centre.to_array(), 320.0),
-        }
-    }
-
-    /// Turns a frame's events into sounds for the player.
-    pub(super) fn hear_events(&mut self, events: &[GameEvent]) {
-        let ear = self.ear();
-        let frame = self.world().frame().0;
-        let shroud = &self.pic.shroud;
+impl Sounds {
+    /// Turns a frame's events into sounds heard from `ear`, only where `shroud` shows them.
+    #[allow(clippy::too_many_arguments)]
+    pub fn hear(
+        &mut self,
+        events: &[GameEvent],
+        defs: &crate::defs::Definitions,
+        frame: u32,
+        local: PlayerId,
+        ear: &Ear,
+        shroud: &Shroud,
+    ) {
         let visible = |p: [f32; 2]| shroud.at(Vec2::from_array(p)) == crate::game::shroud::VISIBLE;
-        let defs = &self.play.game.content.defs;
-        let heard = self.pic.sounds.cues.note(defs, events, frame, Some(self.play.local), &ear, visible);
-        self.pic.sounds.heard.extend(heard);
+        let heard = self.cues.note(defs, events, frame, Some(local), ear, visible);
+        self.heard.extend(heard);
     }
 
-    /// A unit's radio chirp for the player's own selection or order.
-    pub(super) fn acknowledge(&mut self, command: &Command) {
+    /// A unit's radio chirp for the player's own selection or order: `command`, given with
+    /// `selected` first in the selection, at `now` (battle seconds).
+    pub fn acknowledge(
+        &mut self,
+        command: &Command,
+        selected: Option<ObjectId>,
+        world: &World,
+        defs: &crate::defs::Definitions,
+        now: f32,
+    ) {
         let ordered = match command {
             Command::Select { objects, .. } if !objects.is_empty() => false,
             Command::Move { .. }
@@ -65,27 +64,27 @@ impl Battle {
             | Command::Guard { .. } => true,
             _ => return,
         };
-        if self.pic.sounds.last_ack.is_some_and(|t| self.play.elapsed - t < ACK_GAP) {
+        if self.last_ack.is_some_and(|t| now - t < ACK_GAP) {
             return;
         }
         let first = match command {
             Command::Select { objects, .. } => objects.first().copied(),
-            _ => self.pic.selection.ids.first().copied(),
+            _ => selected,
         };
-        let Some(template) = first.and_then(|id| self.world().object(id)).map(|o| o.template) else { return };
-        if let Some(name) = cues::acknowledgement(&self.play.game.content.defs, template, ordered) {
-            self.pic.sounds.last_ack = Some(self.play.elapsed);
-            self.pic.sounds.heard.push(Heard { name: name.to_string(), at: Placement::FLAT });
+        let Some(template) = first.and_then(|id| world.object(id)).map(|o| o.template) else { return };
+        if let Some(name) = cues::acknowledgement(defs, template, ordered) {
+            self.last_ack = Some(now);
+            self.heard.push(Heard { name: name.to_string(), at: Placement::FLAT });
         }
     }
 
     /// The sounds heard since the last call, oldest first.
     pub fn take_heard(&mut self) -> Vec<Heard> {
-        std::mem::take(&mut self.pic.sounds.heard)
+        std::mem::take(&mut self.heard)
     }
 
     /// How much fighting the player hears, 0–1 (for the music).
     pub fn intensity(&self) -> f32 {
-        self.pic.sounds.cues.intensity()
+        self.cues.intensity()
     }
 }

@@ -5,6 +5,7 @@
 
 use glam::{Mat4, Vec2, Vec3};
 
+use crate::audio::Ear;
 use crate::sim::World;
 use crate::sim::ids::ObjectId;
 use crate::ui::Key;
@@ -148,5 +149,22 @@ impl View {
     /// True if a pixel is on the screen.
     pub fn on_screen(&self, p: Vec2) -> bool {
         p.x >= 0.0 && p.y >= 0.0 && p.x <= self.screen.x && p.y <= self.screen.y
+    }
+
+    /// Where the player listens from: the ground at the middle of the screen, the screen's
+    /// right along the ground, and half the ground width it shows.
+    pub fn ear(&self, scene: &Scene) -> Ear {
+        let screen = self.screen;
+        let centre = self.camera.target.truncate();
+        let left = self.ground_under(Vec2::new(0.0, screen.y * 0.5), scene);
+        let right = self.ground_under(Vec2::new(screen.x, screen.y * 0.5), scene);
+        match (left, right) {
+            (Some(l), Some(r)) if (r - l).length() > 1.0 => {
+                let across = r - l;
+                let dir = across.normalize();
+                Ear { right: dir.to_array(), ..Ear::new(centre.to_array(), across.length() * 0.5) }
+            }
+            _ => Ear::new(centre.to_array(), 320.0),
+        }
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! Must not: overwrite a folder that already holds a mod.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
@@ -29,7 +29,8 @@ pub enum ModCommand {
 /// Runs `mod`.
 pub fn run(roots: &ContentRoots, command: ModCommand) -> Result<()> {
     let ModCommand::New { target, layouts } = command;
-    let (dir, name) = if new_mod::is_mod_name(&target) && !Path::new(&target).exists() {
+    // A bare name always means the player's mods folder (write `./name` for a folder here).
+    let (dir, name) = if new_mod::is_mod_name(&target) {
         let folder = Settings::default_path().parent().map(|d| d.join("mods")).unwrap_or_else(|| "mods".into());
         (folder.join(&target), target.clone())
     } else {

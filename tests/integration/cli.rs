@@ -298,3 +298,40 @@ fn bad_match_setups_are_refused_with_their_place() {
     let o = ridgeline(&["sim", "--setup", "tests/data/match.ron", "--map", "crossroads", "--frames", "5"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn mod_new_makes_a_mod_in_the_players_mods_folder_that_checks_and_is_never_overwritten() {
+    let config = common::temp_dir("mod-new-config");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ridgeline"))
+            .args(args)
+            .current_dir(common::root())
+            .env("RIDGELINE_CONFIG_DIR", &config)
+            .output()
+            .expect("binary runs")
+    };
+    // A bare name goes into the mods folder beside the settings, even where a folder of that
+    // name stands in the current directory (`data` does, in the game's root).
+    let o = run(&["mod", "new", "data", "InGame.wnd"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let dir = config.join("mods/data");
+    let info = std::fs::read_to_string(dir.join("mod.ron")).unwrap();
+    assert!(info.contains("name: \"data\""), "{info}");
+    assert_eq!(common::read(&dir.join("ui/InGame.wnd")), common::read(&common::root().join("ui/InGame.wnd")));
+    assert!(!common::root().join("data/mod.ron").exists(), "nothing was written into the game's data/");
+    // The new mod checks as the game would load it.
+    let d = dir.display().to_string();
+    let o = run(&["--mod", &d, "ui-check"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).0);
+    // Again: refused, and the copy stays as it was.
+    std::fs::write(dir.join("ui/InGame.wnd"), "edited").unwrap();
+    let o = run(&["mod", "new", "data"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("already holds a mod"), "{}", text(&o).1);
+    assert_eq!(common::read(&dir.join("ui/InGame.wnd")), "edited");
+    // A layout that is not there is named.
+    let o = run(&["mod", "new", "other", "NoSuch.wnd"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("NoSuch.wnd: no such layout"), "{}", text(&o).1);
+    let _ = std::fs::remove_dir_all(&config);
+}

@@ -251,13 +251,7 @@ fn alsa_plays_into_a_file_where_libasound_is_present() {
 /// Runs `ridgeline render-audio` and reads the WAV back as (left, right) pairs.
 fn render_audio(args: &[&str], name: &str) -> Vec<(i16, i16)> {
     let out = common::temp_dir(name).join("battle.wav");
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline"))
-        .current_dir(common::root())
-        .args(["render-audio", "--out"])
-        .arg(&out)
-        .args(args)
-        .output()
-        .unwrap();
+    let status = common::ridgeline().args(["render-audio", "--out"]).arg(&out).args(args).output().unwrap();
     assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
     let reader = hound::WavReader::open(&out).unwrap();
     assert_eq!((reader.spec().channels, reader.spec().sample_rate, reader.spec().bits_per_sample), (2, 48_000, 16));

@@ -4,10 +4,10 @@
 use crate::common;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn ridgeline(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ridgeline")).args(args).current_dir(common::root()).output().expect("binary runs")
+    common::ridgeline().args(args).output().expect("binary runs")
 }
 
 fn text(o: &Output) -> (String, String) {
@@ -303,12 +303,7 @@ fn bad_match_setups_are_refused_with_their_place() {
 fn mod_new_makes_a_mod_in_the_players_mods_folder_that_checks_and_is_never_overwritten() {
     let config = common::temp_dir("mod-new-config");
     let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_ridgeline"))
-            .args(args)
-            .current_dir(common::root())
-            .env("RIDGELINE_CONFIG_DIR", &config)
-            .output()
-            .expect("binary runs")
+        common::ridgeline().args(args).env("RIDGELINE_CONFIG_DIR", &config).output().expect("binary runs")
     };
     // A bare name goes into the mods folder beside the settings, even where a folder of that
     // name stands in the current directory (`data` does, in the game's root).

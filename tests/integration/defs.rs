@@ -233,11 +233,7 @@ fn the_shipped_counters_read_from_the_tables_are_the_ones_the_factions_promise()
 #[test]
 fn data_check_passes_the_game_and_names_a_mods_slip_at_its_line() {
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline"))
-            .current_dir(common::root())
-            .args(args)
-            .output()
-            .unwrap();
+        let out = common::ridgeline().args(args).output().unwrap();
         (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
     };
     let (code, out) = run(&["data-check"]);

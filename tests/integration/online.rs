@@ -22,8 +22,8 @@ impl Drop for Proc {
 }
 
 fn ridgeline() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_ridgeline"));
-    c.current_dir(common::root()).env("RUST_LOG", "warn");
+    let mut c = common::ridgeline();
+    c.env("RUST_LOG", "warn");
     c
 }
 

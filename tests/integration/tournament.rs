@@ -3,15 +3,8 @@
 
 use crate::common;
 
-use std::process::Command;
-
 fn tournament(args: &[&str]) -> (std::process::ExitStatus, serde_json::Value, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ridgeline"))
-        .arg("tournament")
-        .args(args)
-        .current_dir(common::root())
-        .output()
-        .expect("binary runs");
+    let out = common::ridgeline().arg("tournament").args(args).output().expect("binary runs");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let json = stdout.lines().last().and_then(|l| serde_json::from_str(l).ok()).unwrap_or(serde_json::Value::Null);
     (out.status, json, String::from_utf8_lossy(&out.stderr).into_owned())

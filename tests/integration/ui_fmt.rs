@@ -70,14 +70,7 @@ fn unknown_keys_are_kept_and_an_edit_changes_only_its_own_lines() {
 fn ui_fmt_writes_a_layout_through_the_writer() {
     let src = common::root().join("ui/MessageBox.wnd");
     let out = common::temp_dir("ui-fmt").join("MessageBox.wnd");
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline"))
-        .current_dir(common::root())
-        .args(["ui-fmt"])
-        .arg(&src)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
+    let run = common::ridgeline().args(["ui-fmt"]).arg(&src).arg("--out").arg(&out).output().unwrap();
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     // The shipped layouts are kept in the writer's form: writing one again changes no byte,
     // and what is written parses to the same tree.
@@ -85,13 +78,11 @@ fn ui_fmt_writes_a_layout_through_the_writer() {
     assert_eq!(common::read(&out), common::read(&src));
     assert_eq!(parse("MessageBox.wnd", &common::read(&out)).unwrap(), tree);
     // To standard output without --out; a broken layout is refused with its place.
-    let stdout =
-        std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline")).args(["ui-fmt"]).arg(&src).output().unwrap();
+    let stdout = common::ridgeline().args(["ui-fmt"]).arg(&src).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&stdout.stdout), write(&tree));
     let bad = common::temp_dir("ui-fmt-bad").join("Bad.wnd");
     std::fs::write(&bad, "WINDOW\n  WINDOWTYPE = NOPE;\nEND\n").unwrap();
-    let refused =
-        std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline")).args(["ui-fmt"]).arg(&bad).output().unwrap();
+    let refused = common::ridgeline().args(["ui-fmt"]).arg(&bad).output().unwrap();
     assert_eq!(refused.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&refused.stderr).contains("Bad.wnd:2"),
@@ -237,11 +228,7 @@ fn format_md_lists_every_window_the_game_needs() {
 
 /// Runs `ridgeline` with arguments; (exit code, stdout).
 fn ridgeline(args: &[&str]) -> (Option<i32>, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline"))
-        .current_dir(common::root())
-        .args(args)
-        .output()
-        .unwrap();
+    let out = common::ridgeline().args(args).output().unwrap();
     (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -281,11 +268,8 @@ fn one_broken_layout_does_not_stop_screenshots_of_the_others() {
     let (code, _) = ridgeline(&["--mod", &m, "screenshot", "--ui", "MainMenu.wnd", "--out", &out]);
     assert_eq!(code, Some(0));
     assert!(std::path::Path::new(&out).is_file());
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline"))
-        .current_dir(common::root())
-        .args(["--mod", &m, "screenshot", "--ui", "Options.wnd", "--out", &out])
-        .output()
-        .unwrap();
+    let run =
+        common::ridgeline().args(["--mod", &m, "screenshot", "--ui", "Options.wnd", "--out", &out]).output().unwrap();
     assert_eq!(run.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&run.stderr).contains("Options.wnd"));
 }

@@ -17,6 +17,14 @@ pub fn root() -> PathBuf {
 }
 
 /// Content roots at the repository.
+/// The game's binary as a command to run, from the game's root.
+pub fn ridgeline() -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_ridgeline"));
+    c.current_dir(root());
+    c
+}
+
+/// The content roots of the game in this repository.
 pub fn roots() -> ContentRoots {
     ContentRoots::new(vec![root()])
 }

@@ -3,7 +3,7 @@
 //! generous for real content (a Generals menu has about 100 windows, four levels deep; a big
 //! map is 512 × 512 cells) and small enough that the worst accepted input stays within a few
 //! hundred megabytes and a few seconds. Packet limits live with the codec
-//! (`net/codec.rs`), since they are part of the wire format.
+//! (`net/codec/`), since they are part of the wire format.
 //!
 //! Must not: hold anything but numbers and the words that name them.
 

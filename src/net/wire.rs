@@ -1,5 +1,5 @@
 //! What machines say to each other online: the handshake (hello, welcome, refusal), the start
-//! of a match, the lockstep stream's messages, and a peer's departure. `codec.rs` turns these
+//! of a match, the lockstep stream's messages, and a peer's departure. `codec/` turns these
 //! into bytes and back.
 //!
 //! Must not: carry world state (only commands and checks travel in lockstep).

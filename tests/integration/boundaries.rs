@@ -173,7 +173,7 @@ fn the_checker_allows_what_the_table_allows() {
         ),
         ("ai/skirmish.rs", "use crate::sim::{Command, World};\nuse crate::defs::AiPlans;"),
         ("ui/manager/routing.rs", "use super::super::event::Key;\nuse super::WindowManager;"),
-        ("game/app.rs", "use crate::render::Gpu;\nuse winit::event::WindowEvent;"),
+        ("game/app/surface.rs", "use crate::render::Gpu;\nuse winit::event::WindowEvent;"),
         ("session/start.rs", "use crate::net::memory::hub;\nuse std::fs;"),
         ("content/mod.rs", "#[cfg(test)]\nmod tests {\n    use super::*;\n    use super::super::content::digest;\n}"),
     ];

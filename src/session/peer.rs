@@ -213,15 +213,15 @@ impl<T: Transport> Session<T> {
     }
 
     /// A local player's order, given now (the human's, from the client): stamped for the
-    /// frame the stream schedules and sent at once. Refused for a player of another machine.
+    /// frame the stream schedules, and sent with the rest of this machine's messages at the
+    /// next step (so orders given together travel in one batch, their headers shared).
+    /// Refused for a player of another machine.
     pub fn submit_local(
         &mut self,
         player: PlayerId,
         command: crate::sim::command::Command,
     ) -> Result<crate::sim::command::StampedCommand, SessionError> {
-        let stamped = self.stream.submit(player, command)?;
-        self.pump()?;
-        Ok(stamped)
+        Ok(self.stream.submit(player, command)?)
     }
 
     /// A local player pauses, resumes or changes the game speed: a control message of the

@@ -16,6 +16,7 @@ use crate::content::ContentRoots;
 use crate::lockstep::message::Message;
 use crate::lockstep::transport::PeerId;
 use crate::net::codec::{decode, encode};
+use crate::net::nat::Reach;
 use crate::net::quic::{QuicError, QuicTransport};
 use crate::net::wire::{Hello, PROTOCOL, WireMessage};
 use crate::session::start::{StartError, prepare};
@@ -112,7 +113,7 @@ fn pair(
 ) -> Result<(QuicTransport, QuicTransport), BenchNetError> {
     let hello =
         WireMessage::Hello(Hello { protocol: PROTOCOL, build: String::new(), name: String::new(), files: vec![] });
-    let mut join_net = QuicTransport::join(code, via, &hello)?;
+    let mut join_net = QuicTransport::join(code, Reach { relay: via, punch: true }, &hello)?;
     join_net.set_me(PeerId(1));
     let until = Instant::now() + Duration::from_secs(10);
     while host_net.take_control().is_none() {
@@ -127,7 +128,7 @@ fn pair(
 /// Two machines over loopback QUIC, idle players, stepped in turn with pacing off: frames a
 /// second, and payload bytes a frame each way.
 fn lockstep_run(roots: &ContentRoots) -> Result<(f64, f64), BenchNetError> {
-    let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None)?;
+    let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None, Reach::default())?;
     let (host_net, join_net) = pair(host_net, &code, None)?;
     let on = |kind, machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(kind) };
     let setup = MatchSetup {
@@ -177,9 +178,9 @@ const SETTLE_SECONDS: u64 = 15;
 pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     use crate::net::fault::{FaultProxy, Impairment};
     use crate::session::online::RunAheadTuner;
-    let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None)?;
+    let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None, Reach::default())?;
     let impair = Impairment { loss: 0.05, delay_ms: 100.0, jitter_ms: 50.0, duplicate: 0.01 };
-    let proxy = FaultProxy::start(code.addr, impair, 11, Duration::from_secs(IMPAIRED_SECONDS + 30))
+    let proxy = FaultProxy::start(code.addr(), impair, 11, Duration::from_secs(IMPAIRED_SECONDS + 30))
         .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
     let (host_net, join_net) = pair(host_net, &code, Some(proxy.addr))?;
     let on = |kind, machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(kind) };

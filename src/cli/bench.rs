@@ -27,6 +27,8 @@ pub enum BenchKind {
     Ui,
     /// The mixer's cost in a 200-unit battle, per frame.
     Audio,
+    /// Relayed datagrams per second on one core (`ridgeline relay`'s loop, over loopback).
+    Relay,
     /// Lockstep over loopback QUIC (pacing off), bytes on the wire, decoder throughput.
     Net {
         /// Instead: a paced game through a lossy, slow, jittery link (takes a minute).
@@ -48,6 +50,7 @@ pub fn run(roots: &ContentRoots, what: BenchKind) -> Result<()> {
         BenchKind::Net { impaired: true } => bench::net::impaired(roots)?,
         BenchKind::Net { impaired: false } => bench::net::run(roots)?,
         BenchKind::Roads => bench::roads::run(roots)?,
+        BenchKind::Relay => bench::relay::run()?,
     };
     println!("{figures}");
     Ok(())

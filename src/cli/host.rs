@@ -7,6 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use ridgeline::content::ContentRoots;
+use ridgeline::net::nat::Reach;
 use ridgeline::net::quic::JoinCode;
 use ridgeline::session::PlayersSpec;
 use ridgeline::session::online::{self, HostOptions};
@@ -32,6 +33,10 @@ pub struct HostArgs {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "0.0.0.0:47600")]
     bind: std::net::SocketAddr,
+    /// Register the game at this relay (`ridgeline relay`): the join code then names the relay
+    /// and a room, and joiners need no port forwarding.
+    #[arg(long)]
+    relay: Option<std::net::SocketAddr>,
     /// Run as fast as the slowest peer allows instead of 30 frames a second (for everyone).
     #[arg(long)]
     unpaced: bool,
@@ -52,8 +57,13 @@ pub fn run(roots: &ContentRoots, args: HostArgs) -> Result<()> {
         println!("join-code: {code}");
         let _ = std::io::stdout().flush();
     };
-    let options =
-        HostOptions { bind: args.bind, name: args.net.name.clone(), unpaced: args.unpaced, frames: args.frames };
+    let options = HostOptions {
+        bind: args.bind,
+        name: args.net.name.clone(),
+        unpaced: args.unpaced,
+        frames: args.frames,
+        reach: Reach { relay: args.relay, punch: !args.net.no_punch },
+    };
     let mut game = online::host(roots, &setup, &script, &options, announce)?;
     let options = args.net.options(args.frames, args.run_ahead.is_none());
     let (summary, log) = online::run(&mut game, &options, args.unpaced)?;

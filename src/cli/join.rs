@@ -5,6 +5,7 @@
 
 use anyhow::Result;
 use ridgeline::content::ContentRoots;
+use ridgeline::net::nat::Reach;
 use ridgeline::net::quic::JoinCode;
 use ridgeline::session::online;
 use ridgeline::session::{Difficulty, SlotKind};
@@ -46,8 +47,14 @@ fn controller(s: &str) -> Result<SlotKind, String> {
 pub fn run(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
     let code: JoinCode = args.code.parse()?;
     let script = args.net.out.script(SCRIPT_SLOTS)?;
-    let (mut game, unpaced, frames) =
-        online::join(roots, &code, args.connect, &args.net.name, args.controller, &script)?;
+    let (mut game, unpaced, frames) = online::join(
+        roots,
+        &code,
+        Reach { relay: args.connect, punch: !args.net.no_punch },
+        &args.net.name,
+        args.controller,
+        &script,
+    )?;
     let (summary, log) = online::run(&mut game, &args.net.options(frames, false), unpaced)?;
     args.net.finish(&summary, &log)
 }

@@ -14,6 +14,7 @@ mod map_check;
 mod map_gen;
 mod mod_new;
 mod online;
+mod relay;
 mod render_audio;
 mod screenshot;
 mod sim;
@@ -49,6 +50,9 @@ enum Command {
     Host(host::HostArgs),
     /// Join a hosted game and play the slot the host gives this machine.
     Join(join::JoinArgs),
+    /// Run the rendezvous-and-relay service that lets friends behind home NATs meet with just
+    /// a code (`host --relay <this address>`): prints `relay: <ip:port>`, runs until killed.
+    Relay(relay::RelayArgs),
     /// Play seeded headless games between AI entries, each entry in every slot, and print who
     /// won, draws, game length and the army left.
     Tournament(tournament::TournamentArgs),
@@ -108,6 +112,7 @@ impl Cli {
             Command::Sim(a) => sim::run(&roots, a),
             Command::Host(a) => host::run(&roots, a),
             Command::Join(a) => join::run(&roots, a),
+            Command::Relay(a) => relay::run(a),
             Command::Tournament(a) => tournament::run(&roots, a),
             Command::DataCheck => data_check::run(&roots),
             Command::MapCheck(a) => map_check::run(&roots, a),

@@ -25,6 +25,10 @@ pub struct NetArgs {
     /// The player's name.
     #[arg(long, default_value = "Commander")]
     pub name: String,
+    /// With a relay: never punch for a direct path; every packet goes through the relay (for
+    /// networks where punching misbehaves, and to test the relayed path).
+    #[arg(long)]
+    pub no_punch: bool,
 }
 
 impl NetArgs {

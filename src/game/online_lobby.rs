@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use crate::content::ContentRoots;
 use crate::lockstep::Transport;
 use crate::lockstep::transport::{PeerId, TransportEvent};
+use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport, SharedQuic};
 use crate::net::wire::{FileDigest, Hello, PROTOCOL, Seat, WireMessage};
 use crate::session::lobby::{LobbyChange, LobbyTable};
@@ -59,7 +60,7 @@ impl OnlineLobby {
         let defs = crate::defs::Definitions::load(roots).map_err(|e| OnlineError::File(e.to_string()))?;
         let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let advertise = bind.ip().is_unspecified().then(crate::session::online::advertised_ip).flatten();
-        let (net, code) = QuicTransport::host(bind, advertise)?;
+        let (net, code) = QuicTransport::host(bind, advertise, Reach::default())?;
         let table = LobbyTable::new(map, start_positions, name, factions.len());
         let role = Role::Host { table, factions, mine: sim_data_files(roots)?, code };
         Ok(OnlineLobby { net, role, name: name.to_string(), last_roster: Instant::now() })
@@ -77,7 +78,7 @@ impl OnlineLobby {
             name: name.to_string(),
             files: sim_data_files(roots)?,
         };
-        let net = QuicTransport::join_in_background(&code, None, &WireMessage::Hello(hello))?;
+        let net = QuicTransport::join_in_background(&code, Reach::default(), &WireMessage::Hello(hello))?;
         Ok(OnlineLobby { net, role: Role::Joiner { me: None }, name: name.to_string(), last_roster: Instant::now() })
     }
 

@@ -7,6 +7,7 @@
 pub mod codec;
 pub mod fault;
 pub mod memory;
+pub mod nat;
 pub mod quic;
 pub mod wire;
 

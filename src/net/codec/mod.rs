@@ -14,6 +14,7 @@ mod control;
 mod handshake;
 mod lobby;
 mod lockstep;
+pub mod relay;
 
 use thiserror::Error;
 

@@ -1,5 +1,8 @@
-//! Join codes: what a host gives a friend to join — the address to reach and the fingerprint
-//! of the host's certificate, as one line of text: `rl1@<ip:port>/<64 hex digits>`.
+//! Join codes: what a host gives a friend to join — where to reach the game and the
+//! fingerprint of the host's certificate, as one line of text. On one network the code names
+//! the host's address, `rl1@<ip:port>/<64 hex digits>`; through a relay it names the relay and
+//! the room, `rl1@<relay ip:port>/<32 hex digits>/<64 hex digits>`, and the joiner needs
+//! nothing else.
 //!
 //! Must not: resolve names or touch the network (the address is taken as written).
 
@@ -9,30 +12,83 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-/// Where the host is and which certificate is theirs.
+use crate::net::codec::relay::{ROOM_LEN, RoomId};
+
+/// Where a join code leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Straight to the host's address.
+    Direct(SocketAddr),
+    /// To a room at a relay, which introduces host and joiner.
+    Relay {
+        /// The relay's address.
+        relay: SocketAddr,
+        /// The host's room there.
+        room: RoomId,
+    },
+}
+
+/// Where the game is and which certificate is the host's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JoinCode {
-    /// The host's address.
-    pub addr: SocketAddr,
+    /// Where to go.
+    pub target: Target,
     /// SHA-256 of the host's certificate.
     pub fingerprint: [u8; 32],
 }
 
+impl JoinCode {
+    /// The address the code names: the host's, or the relay's.
+    pub fn addr(&self) -> SocketAddr {
+        match self.target {
+            Target::Direct(a) | Target::Relay { relay: a, .. } => a,
+        }
+    }
+
+    /// The same code with its address replaced (`--connect`: port forwarding, another route
+    /// to the same relay).
+    pub fn with_addr(mut self, addr: SocketAddr) -> JoinCode {
+        match &mut self.target {
+            Target::Direct(a) | Target::Relay { relay: a, .. } => *a = addr,
+        }
+        self
+    }
+}
+
 /// A join code that does not read.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[error("join code \"{code}\": {what} (expected rl1@<ip:port>/<64 hex digits>)")]
+#[error("join code \"{code}\": {what} (expected rl1@<ip:port>[/<32 hex digits>]/<64 hex digits>)")]
 pub struct JoinCodeError {
     code: String,
     what: &'static str,
 }
 
+fn hex(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result {
+    for b in bytes {
+        write!(f, "{b:02x}")?;
+    }
+    Ok(())
+}
+
+fn unhex<const N: usize>(s: &str) -> Option<[u8; N]> {
+    if s.len() != 2 * N || !s.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
 impl fmt::Display for JoinCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rl1@{}/", self.addr)?;
-        for b in self.fingerprint {
-            write!(f, "{b:02x}")?;
+        write!(f, "rl1@{}/", self.addr())?;
+        if let Target::Relay { room, .. } = self.target {
+            hex(f, &room.0)?;
+            f.write_str("/")?;
         }
-        Ok(())
+        hex(f, &self.fingerprint)
     }
 }
 
@@ -40,18 +96,22 @@ impl FromStr for JoinCode {
     type Err = JoinCodeError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = |what| JoinCodeError { code: s.chars().take(120).collect(), what };
+        let err = |what| JoinCodeError { code: s.chars().take(160).collect(), what };
         let rest = s.trim().strip_prefix("rl1@").ok_or_else(|| err("it does not start with rl1@"))?;
-        let (addr, hex) = rest.rsplit_once('/').ok_or_else(|| err("no /fingerprint"))?;
+        let (head, hex) = rest.rsplit_once('/').ok_or_else(|| err("no /fingerprint"))?;
+        let fingerprint = unhex::<32>(hex).ok_or_else(|| err("the fingerprint is not 64 hex digits"))?;
+        let (addr, room) = match head.split_once('/') {
+            Some((addr, room)) => {
+                (addr, Some(unhex::<ROOM_LEN>(room).ok_or_else(|| err("the room is not 32 hex digits"))?))
+            }
+            None => (head, None),
+        };
         let addr: SocketAddr = addr.parse().map_err(|_| err("the address is not ip:port"))?;
-        if hex.len() != 64 || !hex.is_ascii() {
-            return Err(err("the fingerprint is not 64 hex digits"));
-        }
-        let mut fingerprint = [0u8; 32];
-        for (i, b) in fingerprint.iter_mut().enumerate() {
-            *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).map_err(|_| err("the fingerprint is not hex"))?;
-        }
-        Ok(JoinCode { addr, fingerprint })
+        let target = match room {
+            Some(room) => Target::Relay { relay: addr, room: RoomId(room) },
+            None => Target::Direct(addr),
+        };
+        Ok(JoinCode { target, fingerprint })
     }
 }
 
@@ -61,16 +121,33 @@ mod tests {
 
     #[test]
     fn codes_round_trip_and_bad_ones_say_why() {
-        let code = JoinCode { addr: "[::1]:47600".parse().unwrap(), fingerprint: [0xab; 32] };
+        let code = JoinCode { target: Target::Direct("[::1]:47600".parse().unwrap()), fingerprint: [0xab; 32] };
         let text = code.to_string();
         assert!(text.starts_with("rl1@[::1]:47600/abab"));
         assert_eq!(text.parse::<JoinCode>(), Ok(code));
-        let v4 = JoinCode { addr: "127.0.0.1:9".parse().unwrap(), fingerprint: [7; 32] };
+        let v4 = JoinCode { target: Target::Direct("127.0.0.1:9".parse().unwrap()), fingerprint: [7; 32] };
         assert_eq!(v4.to_string().parse::<JoinCode>(), Ok(v4));
         for bad in ["", "rl1@", "rl2@127.0.0.1:1/00", "rl1@nowhere:1/", "rl1@127.0.0.1:1/zz"] {
             assert!(bad.parse::<JoinCode>().is_err(), "{bad}");
         }
         let long = format!("rl1@127.0.0.1:1/{}", "é".repeat(32));
         assert!(long.parse::<JoinCode>().is_err(), "multi-byte text never panics");
+    }
+
+    #[test]
+    fn a_relay_code_names_the_relay_the_room_and_the_fingerprint() {
+        let code = JoinCode {
+            target: Target::Relay { relay: "203.0.113.5:47700".parse().unwrap(), room: RoomId([0x1f; 16]) },
+            fingerprint: [0xab; 32],
+        };
+        let text = code.to_string();
+        assert_eq!(text, format!("rl1@203.0.113.5:47700/{}/{}", "1f".repeat(16), "ab".repeat(32)));
+        assert_eq!(text.parse::<JoinCode>(), Ok(code));
+        let moved = code.with_addr("192.0.2.1:1".parse().unwrap());
+        assert_eq!(moved.addr().to_string(), "192.0.2.1:1");
+        assert!(matches!(moved.target, Target::Relay { room, .. } if room == RoomId([0x1f; 16])));
+        let short_room = format!("rl1@203.0.113.5:47700/1f1f/{}", "ab".repeat(32));
+        let e = short_room.parse::<JoinCode>().unwrap_err().to_string();
+        assert!(e.contains("the room is not 32 hex digits"), "{e}");
     }
 }

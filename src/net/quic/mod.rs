@@ -1,6 +1,8 @@
 //! Online play over QUIC (quinn, rustls with ring): encrypted by default, the host's
-//! self-signed certificate pinned by the fingerprint in the join code. The host relays (star):
-//! only it needs a reachable UDP port, and there is no NAT traversal. quinn runs on a named
+//! self-signed certificate pinned by the fingerprint in the join code. The host relays (star).
+//! Every endpoint sits on one [`crate::net::nat`] socket: on one network packets go straight;
+//! with a relay (`ridgeline relay`) the host registers a room, the code names it, and each
+//! joiner reaches the host through it, or directly once punching opens a path. quinn runs on a named
 //! thread (`io.rs`); [`QuicTransport`] is the game thread's side, speaking to it through
 //! channels, never blocking unless asked to wait. Lockstep messages of one pump go out as one
 //! batch in one write; control messages (handshake, start, drops) travel beside them.
@@ -14,7 +16,7 @@ pub mod tls;
 use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::sync::mpsc as std_mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 use tokio::sync::mpsc;
@@ -23,9 +25,10 @@ use crate::lockstep::message::Message;
 use crate::lockstep::transport::{PeerId, Transport, TransportError, TransportEvent};
 
 use super::codec::{DecodeError, decode, encode};
+use super::nat::{self, PathKind, Paths, Reach, SharedPaths};
 use super::wire::WireMessage;
 use io::{Connections, In, KIND_CONTROL, KIND_LOCKSTEP, Out};
-pub use join_code::JoinCode;
+pub use join_code::{JoinCode, Target};
 
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 47600;
@@ -65,6 +68,8 @@ pub struct QuicTransport {
     stats: NetStats,
     /// Why the last peer left.
     left_reason: Option<String>,
+    /// How each peer is reached.
+    paths: Option<SharedPaths>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -106,6 +111,7 @@ impl QuicTransport {
         out: mpsc::UnboundedSender<Out>,
         inbox: std_mpsc::Receiver<In>,
         connections: Connections,
+        paths: SharedPaths,
         thread: std::thread::JoinHandle<()>,
     ) -> QuicTransport {
         QuicTransport {
@@ -118,86 +124,106 @@ impl QuicTransport {
             connections,
             stats: NetStats::default(),
             left_reason: None,
+            paths: Some(paths),
             thread: Some(thread),
         }
     }
 
     /// Hosts on `bind` (port 0 picks a free one): returns the transport (peer 0) and the join
-    /// code, which carries `advertise` (or the bound address) and the certificate's
-    /// fingerprint.
-    pub fn host(bind: SocketAddr, advertise: Option<std::net::IpAddr>) -> Result<(QuicTransport, JoinCode), QuicError> {
+    /// code. Without a relay in `reach` the code carries `advertise` (or the bound address);
+    /// with one, the host first registers a room there and the code names the relay and the
+    /// room. Either way it carries the certificate's fingerprint.
+    pub fn host(
+        bind: SocketAddr,
+        advertise: Option<std::net::IpAddr>,
+        reach: Reach,
+    ) -> Result<(QuicTransport, JoinCode), QuicError> {
+        let relay = reach.relay;
         let id = tls::identity()?;
         let config = tls::server_config(&id)?;
         let (out_tx, out_rx) = mpsc::unbounded_channel();
         let (in_tx, in_rx) = std_mpsc::channel();
         let connections = Connections::default();
         let conns = connections.clone();
-        let (addr, thread) = spawn("ridgeline-net", move |ready| {
+        let ((addr, room, paths), thread) = spawn("ridgeline-net", move |ready| {
             Box::pin(async move {
-                let endpoint = match quinn::Endpoint::server(config, bind) {
+                let paths = match relay {
+                    Some(r) if reach.punch => Paths::host(r, Instant::now(), bind.is_ipv6()),
+                    Some(r) => Paths::host(r, Instant::now(), bind.is_ipv6()).without_punching(),
+                    None => Paths::lan(),
+                };
+                let (endpoint, paths) = match nat::endpoint(bind, paths, Some(config)) {
                     Ok(e) => e,
                     Err(e) => {
                         let _ = ready.send(Err(QuicError::Io(format!("cannot listen on {bind}: {e}"))));
                         return;
                     }
                 };
-                match endpoint.local_addr() {
-                    Ok(a) => {
-                        let _ = ready.send(Ok(a));
-                    }
+                let addr = match endpoint.local_addr() {
+                    Ok(a) => a,
                     Err(e) => {
                         let _ = ready.send(Err(QuicError::Io(e.to_string())));
                         return;
                     }
-                }
+                };
+                let room = match relay {
+                    Some(_) => match settle(&paths, Paths::room).await {
+                        Ok(room) => Some(room),
+                        Err(why) => {
+                            let _ = ready.send(Err(QuicError::Io(why)));
+                            return;
+                        }
+                    },
+                    None => None,
+                };
+                let _ = ready.send(Ok((addr, room, paths.clone())));
                 io::host(endpoint, out_rx, in_tx, conns).await;
             })
         })?;
-        let shown = SocketAddr::new(advertise.unwrap_or(addr.ip()), addr.port());
-        let code = JoinCode { addr: shown, fingerprint: id.fingerprint };
-        Ok((QuicTransport::new(PeerId(0), out_tx, in_rx, connections, thread), code))
+        let target = match (relay, room) {
+            (Some(relay), Some(room)) => Target::Relay { relay, room },
+            _ => Target::Direct(SocketAddr::new(advertise.unwrap_or(addr.ip()), addr.port())),
+        };
+        let code = JoinCode { target, fingerprint: id.fingerprint };
+        Ok((QuicTransport::new(PeerId(0), out_tx, in_rx, connections, paths, thread), code))
     }
 
-    /// Connects to the host in `code` (at `connect` instead of the code's address, if given),
+    /// Connects to the host in `code` (at `reach.relay` instead of the code's address, if given),
     /// accepting only the pinned certificate, and sends `hello` at once; returns once
     /// connected, or with why not. The peer id is unknown (255) until the host's welcome; see
     /// [`QuicTransport::set_me`].
-    pub fn join(code: &JoinCode, connect: Option<SocketAddr>, hello: &WireMessage) -> Result<QuicTransport, QuicError> {
-        QuicTransport::join_with(code, connect, hello, true)
+    pub fn join(code: &JoinCode, reach: Reach, hello: &WireMessage) -> Result<QuicTransport, QuicError> {
+        QuicTransport::join_with(code, reach, hello, true)
     }
 
     /// As [`QuicTransport::join`], but returns at once: a failure to connect arrives as the
     /// host leaving, with its reason in [`QuicTransport::left_reason`] (the window must not
     /// freeze while a connection is tried).
-    pub fn join_in_background(
-        code: &JoinCode,
-        connect: Option<SocketAddr>,
-        hello: &WireMessage,
-    ) -> Result<QuicTransport, QuicError> {
-        QuicTransport::join_with(code, connect, hello, false)
+    pub fn join_in_background(code: &JoinCode, reach: Reach, hello: &WireMessage) -> Result<QuicTransport, QuicError> {
+        QuicTransport::join_with(code, reach, hello, false)
     }
 
-    fn join_with(
-        code: &JoinCode,
-        connect: Option<SocketAddr>,
-        hello: &WireMessage,
-        wait: bool,
-    ) -> Result<QuicTransport, QuicError> {
+    fn join_with(code: &JoinCode, reach: Reach, hello: &WireMessage, wait: bool) -> Result<QuicTransport, QuicError> {
         let config = tls::client_config(code.fingerprint)?;
-        let target = connect.unwrap_or(code.addr);
+        let code = reach.relay.map_or(*code, |a| code.with_addr(a));
         let (out_tx, out_rx) = mpsc::unbounded_channel();
         let (in_tx, in_rx) = std_mpsc::channel();
         let hello_frame = encode(std::slice::from_ref(hello));
         let connections = Connections::default();
         let conns = connections.clone();
-        let ((), thread) = spawn("ridgeline-net", move |ready| {
+        let (paths, thread) = spawn("ridgeline-net", move |ready| {
             Box::pin(async move {
-                let local: SocketAddr = if target.is_ipv6() {
+                let local: SocketAddr = if code.addr().is_ipv6() {
                     (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
                 } else {
                     ([0, 0, 0, 0], 0).into()
                 };
-                let mut endpoint = match quinn::Endpoint::client(local) {
+                let paths = match code.target {
+                    Target::Direct(_) => Paths::lan(),
+                    Target::Relay { relay, room } if reach.punch => Paths::join(relay, room, Instant::now()),
+                    Target::Relay { relay, room } => Paths::join(relay, room, Instant::now()).without_punching(),
+                };
+                let (mut endpoint, paths) = match nat::endpoint(local, paths, None) {
                     Ok(e) => e,
                     Err(e) => {
                         let _ = ready.send(Err(QuicError::Io(format!("cannot open a socket: {e}"))));
@@ -205,23 +231,23 @@ impl QuicTransport {
                     }
                 };
                 endpoint.set_default_client_config(config);
-                let connecting = match endpoint.connect(target, "ridgeline") {
-                    Ok(c) => c,
-                    Err(e) => {
-                        let _ = ready.send(Err(QuicError::Io(format!("cannot connect to {target}: {e}"))));
-                        return;
-                    }
-                };
                 // From here on, failures arrive as a departure: the caller may already be
                 // showing "connecting" (the window) or waiting for the host's welcome.
                 if !wait {
-                    let _ = ready.send(Ok(()));
+                    let _ = ready.send(Ok(paths.clone()));
                 }
                 let fail = |why: String| {
                     let _ = in_tx.send(In::Left(PeerId(0), why.clone()));
                     why
                 };
                 let established = async {
+                    let target = match code.target {
+                        Target::Direct(a) => a,
+                        Target::Relay { .. } => settle(&paths, Paths::host_name).await?,
+                    };
+                    let connecting = endpoint
+                        .connect(target, "ridgeline")
+                        .map_err(|e| format!("cannot connect to {target}: {e}"))?;
                     let conn = match tokio::time::timeout(tls::IDLE_TIMEOUT, connecting).await {
                         Ok(Ok(c)) => c,
                         Ok(Err(e)) => return Err(format!("cannot connect to {target}: {e}")),
@@ -251,13 +277,13 @@ impl QuicTransport {
                     c.insert(PeerId(0), conn.clone());
                 }
                 if wait {
-                    let _ = ready.send(Ok(()));
+                    let _ = ready.send(Ok(paths.clone()));
                 }
                 io::join(conn, send, recv, out_rx, in_tx).await;
                 endpoint.wait_idle().await;
             })
         })?;
-        Ok(QuicTransport::new(PeerId(u8::MAX), out_tx, in_rx, connections, thread))
+        Ok(QuicTransport::new(PeerId(u8::MAX), out_tx, in_rx, connections, paths, thread))
     }
 
     /// A transport connected to nothing (what is left where a live one was handed on).
@@ -274,6 +300,7 @@ impl QuicTransport {
             connections: Connections::default(),
             stats: NetStats::default(),
             left_reason: None,
+            paths: None,
             thread: None,
         }
     }
@@ -331,6 +358,29 @@ impl QuicTransport {
         self.connections.lock().map(|c| c.iter().map(|(p, c)| (*p, c.rtt())).collect()).unwrap_or_default()
     }
 
+    /// How `peer` is reached: straight on the LAN, directly through a punched hole, or through
+    /// the relay.
+    pub fn path(&self, peer: PeerId) -> PathKind {
+        let name = self.connections.lock().ok().and_then(|c| c.get(&peer).map(quinn::Connection::remote_address));
+        match (name, &self.paths) {
+            (Some(name), Some(paths)) => paths.lock().map_or(PathKind::Lan, |p| p.path(name)),
+            _ => PathKind::Lan,
+        }
+    }
+
+    /// The game's path as one word: relayed if any peer is, else direct if any is, else LAN.
+    pub fn path_summary(&self) -> PathKind {
+        let peers: Vec<PeerId> = self.connections.lock().map(|c| c.keys().copied().collect()).unwrap_or_default();
+        let kinds: Vec<PathKind> = peers.into_iter().map(|p| self.path(p)).collect();
+        if kinds.contains(&PathKind::Relayed) {
+            PathKind::Relayed
+        } else if kinds.contains(&PathKind::Direct) {
+            PathKind::Direct
+        } else {
+            PathKind::Lan
+        }
+    }
+
     /// Why the last peer left (or the connection could not be made).
     pub fn left_reason(&self) -> Option<&str> {
         self.left_reason.as_deref()
@@ -378,6 +428,22 @@ impl QuicTransport {
                 other => self.control.push_back((from, other)),
             }
         }
+    }
+}
+
+/// Waits (on the network thread) until the relay answered as `answer` reads it, or failed.
+async fn settle<T>(paths: &SharedPaths, answer: impl Fn(&Paths) -> Option<T>) -> Result<T, String> {
+    loop {
+        {
+            let p = paths.lock().map_err(|_| "the network state broke".to_string())?;
+            if let Some(t) = answer(&p) {
+                return Ok(t);
+            }
+            if let Some(why) = p.failure() {
+                return Err(why.to_string());
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
 

@@ -54,6 +54,8 @@ fn transport() -> Arc<quinn::TransportConfig> {
     let mut t = quinn::TransportConfig::default();
     t.keep_alive_interval(Some(Duration::from_secs(1)));
     t.max_idle_timeout(quinn::IdleTimeout::try_from(IDLE_TIMEOUT).ok());
+    // Packets stay at QUIC's 1,200-byte floor, so a relay's header still fits any path.
+    t.mtu_discovery_config(None);
     Arc::new(t)
 }
 

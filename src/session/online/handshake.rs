@@ -13,6 +13,7 @@ use crate::content::digest::folder_files;
 use crate::content::{ContentRoots, parse_ron};
 use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::map::Map;
+use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport, SharedQuic};
 use crate::net::wire::{FileDigest, Hello, PROTOCOL, Start, WireMessage};
 use crate::session::match_setup::{MatchSetup, SlotKind};
@@ -60,6 +61,9 @@ pub struct HostOptions {
     pub unpaced: bool,
     /// Frames the match runs at most, on every machine.
     pub frames: u32,
+    /// The relay to register the game at (the code then names it) instead of giving out this
+    /// machine's address, and whether to punch.
+    pub reach: Reach,
 }
 
 /// Hosts a match: listens on `bind`, hands the join code to `announce`, accepts a joiner for
@@ -72,9 +76,9 @@ pub fn host(
     options: &HostOptions,
     announce: impl FnOnce(&JoinCode),
 ) -> Result<Match<SharedQuic>, OnlineError> {
-    let HostOptions { bind, ref name, unpaced, frames } = *options;
+    let HostOptions { bind, ref name, unpaced, frames, reach } = *options;
     let advertise = (bind.ip().is_unspecified()).then(advertised_ip).flatten();
-    let (mut net, code) = QuicTransport::host(bind, advertise)?;
+    let (mut net, code) = QuicTransport::host(bind, advertise, reach)?;
     announce(&code);
     let mine = sim_data_files(roots)?;
     let mut setup = setup.clone();
@@ -154,14 +158,14 @@ pub fn advertised_ip() -> Option<std::net::IpAddr> {
 pub fn join(
     roots: &ContentRoots,
     code: &JoinCode,
-    connect: Option<SocketAddr>,
+    reach: Reach,
     name: &str,
     controller: SlotKind,
     script: &CommandScript,
 ) -> Result<(Match<SharedQuic>, bool, u32), OnlineError> {
     let hello =
         Hello { protocol: PROTOCOL, build: BUILD.to_string(), name: name.to_string(), files: sim_data_files(roots)? };
-    let mut net = QuicTransport::join(code, connect, &WireMessage::Hello(hello))?;
+    let mut net = QuicTransport::join(code, reach, &WireMessage::Hello(hello))?;
     let mut me = None;
     loop {
         net.wait(Duration::from_millis(50));

@@ -60,6 +60,8 @@ pub struct OnlineSummary {
     pub desync: Option<String>,
     /// Slots whose players left or were dropped.
     pub left: Vec<u8>,
+    /// How the machines reached each other: `lan`, `direct` (punched) or `relayed`.
+    pub path: crate::net::nat::PathKind,
 }
 
 /// Plays an online match headless until `opts.frames` frames ran, someone won, the game went
@@ -82,6 +84,8 @@ pub fn run(
     let mut host_left = false;
     let mut left: Vec<u8> = Vec::new();
     let mut desync = None;
+    // Sampled while the peers are connected (their connections are gone at the end).
+    let mut path = crate::net::nat::PathKind::Lan;
     let me = crate::lockstep::Transport::me(m.session.transport());
     let net = m.session.transport().clone();
     let mut pending: Vec<(PeerId, WireMessage)> = Vec::new();
@@ -108,6 +112,9 @@ pub fn run(
                     && frame.0.is_multiple_of(FRAMES_PER_SECOND)
                 {
                     rtts.extend(now);
+                }
+                if frame.0 % FRAMES_PER_SECOND == 1 {
+                    path = net.with(|n| n.path_summary()).unwrap_or(path);
                 }
                 last_tick = Instant::now();
                 stalled = false;
@@ -164,6 +171,7 @@ pub fn run(
         bytes_received: stats.bytes_received,
         desync,
         left,
+        path,
     };
     Ok((summary, log))
 }

@@ -37,6 +37,7 @@ mod placement;
 mod power;
 mod production;
 mod projectiles;
+mod relay;
 mod render_ui;
 mod render_world;
 mod roads;

@@ -6,108 +6,11 @@
 
 use crate::common;
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use crate::common::procs::{Proc, finish, finish_in_sync, host, join, last_json, read, ridgeline};
+
+use std::path::PathBuf;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
-
-/// A child process killed when dropped, whatever the test's outcome.
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn ridgeline() -> Command {
-    let mut c = common::ridgeline();
-    c.env("RUST_LOG", "warn");
-    c
-}
-
-/// Starts `host` with `args` on a free loopback port; returns it and its join code.
-fn host(args: &[&str], dir: &Path) -> (Proc, String) {
-    let mut child = ridgeline()
-        .arg("host")
-        .args(args)
-        .args(["--bind", "127.0.0.1:0", "--json", "--hash-log"])
-        .arg(dir.join("host.log"))
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(dir.join("host.err")).unwrap())
-        .spawn()
-        .expect("host starts");
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
-    let code = line.trim().strip_prefix("join-code: ").unwrap_or_else(|| panic!("no join code: {line:?}")).to_string();
-    // The rest of the host's output goes to a file, read when it ends.
-    let rest = dir.join("host.out");
-    std::thread::spawn(move || {
-        let mut text = String::new();
-        for l in out.lines().map_while(Result::ok) {
-            text.push_str(&l);
-            text.push('\n');
-        }
-        let _ = std::fs::write(rest, text);
-    });
-    (Proc(child), code)
-}
-
-fn join(code: &str, args: &[&str], dir: &Path) -> Proc {
-    let child = ridgeline()
-        .arg("join")
-        .arg(code)
-        .args(args)
-        .args(["--json", "--hash-log"])
-        .arg(dir.join("join.log"))
-        .stdout(std::fs::File::create(dir.join("join.out")).unwrap())
-        .stderr(std::fs::File::create(dir.join("join.err")).unwrap())
-        .spawn()
-        .expect("join starts");
-    Proc(child)
-}
-
-/// Waits for the joiner (at most `limit`) and then the host to end cleanly, and checks that
-/// both kept the same hash log of `frames` frames; returns the host's log.
-fn finish_in_sync(h: &mut Proc, j: &mut Proc, dir: &Path, limit: Duration, frames: usize) -> String {
-    assert_eq!(finish(j, limit), Some(0), "{}", read(dir.join("join.err")));
-    assert_eq!(finish(h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
-    let (hl, jl) = (read(dir.join("host.log")), read(dir.join("join.log")));
-    assert_eq!(hl.lines().count(), frames);
-    assert!(hl == jl, "the two machines' hash logs differ");
-    hl
-}
-
-/// Waits for a process to end (at most `limit`); its exit code.
-fn finish(p: &mut Proc, limit: Duration) -> Option<i32> {
-    let until = Instant::now() + limit;
-    while Instant::now() < until {
-        if let Ok(Some(status)) = p.0.try_wait() {
-            return status.code();
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    None
-}
-
-fn last_json(path: &Path) -> serde_json::Value {
-    // The host's output file is written by a reader thread when its pipe closes.
-    for _ in 0..100 {
-        if let Some(line) = std::fs::read_to_string(path).ok().and_then(|t| t.lines().last().map(str::to_string))
-            && let Ok(v) = serde_json::from_str(&line)
-        {
-            return v;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    panic!("no JSON line in {}", path.display());
-}
-
-fn read(path: PathBuf) -> String {
-    std::fs::read_to_string(&path).unwrap_or_default()
-}
 
 const OPENING: &str = "tests/data/opening.commands.ron";
 

@@ -2,6 +2,7 @@
 //! worlds built from them.
 #![allow(dead_code)]
 
+pub mod procs;
 pub mod rust_source;
 
 use std::path::{Path, PathBuf};

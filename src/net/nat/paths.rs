@@ -344,6 +344,9 @@ impl Paths {
             }
             RelayMessage::Punch { room, peer } if self.punch && Some(room) == self.room && self.knows(peer) => {
                 self.outbox.push_back((from, encode(&RelayMessage::PunchAck { room, peer: self.me })));
+                // Whatever comes from there is this peer's, even before our own punch is
+                // answered (the other side may already send QUIC straight).
+                self.by_actual.insert(from, peer);
                 let p = self.peer(peer, now);
                 if p.direct.is_none() && !p.punch_to.contains(&from) {
                     // The punch came from an address the relay did not see (a NAT that maps
@@ -468,6 +471,8 @@ mod tests {
         host.arrive(t, other, &encode(&RelayMessage::Punch { room, peer: 2 }));
         let out = drain(&mut host);
         assert!(out.contains(&(other, RelayMessage::PunchAck { room, peer: 0 })));
+        // QUIC arriving straight from there already carries the joiner's name.
+        assert_eq!(host.arrive(t, other, &[0x40]), Arrival::Quic { from: relayed_name(2, false), skip: 0 });
         host.on_timeout(t);
         assert!(drain(&mut host).contains(&(other, RelayMessage::Punch { room, peer: 0 })));
         // Punches with the wrong room, or claiming to be the host, are ignored.

@@ -322,3 +322,54 @@ fn a_player_who_leaves_an_online_battle_surrenders_and_the_other_wins() {
     assert_eq!(host.world().winner(), Some(host.local()), "and Ava won");
     assert_eq!(host.world().objects().filter(|o| o.owner == join.local()).count(), 0, "Ben's forces are gone");
 }
+
+/// Steps both battles a drawn frame at a time until `done` holds (at most `frames` times).
+fn both_until(
+    a: &mut ridgeline::game::battle::Battle,
+    b: &mut ridgeline::game::battle::Battle,
+    frames: usize,
+    done: impl Fn(&ridgeline::game::battle::Battle, &ridgeline::game::battle::Battle) -> bool,
+) -> bool {
+    for _ in 0..frames {
+        a.advance(1.0 / 30.0 + 1e-4).unwrap();
+        b.advance(1.0 / 30.0 + 1e-4).unwrap();
+        if done(a, b) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    false
+}
+
+#[test]
+fn either_player_resumes_the_other_s_pause_and_both_play_on() {
+    let (mut host, joined) = started();
+    let mut join = battle_of(joined);
+    assert!(both_until(&mut host, &mut join, 300, |h, j| h.world().frame().0 >= 10 && j.world().frame().0 >= 10));
+    // Ava pauses; both machines stop after the same frame.
+    host.hotkey('p', false);
+    assert!(both_until(&mut host, &mut join, 300, |h, j| h.pace().paused() && j.pace().paused()), "both paused");
+    let stopped = host.world().frame().0;
+    assert_eq!(join.world().frame().0, stopped);
+    // Ben resumes it: Ava's machine, which called the pause, must take the resume too.
+    join.hotkey('p', false);
+    assert!(
+        both_until(&mut host, &mut join, 600, |h, j| h.world().frame().0 >= stopped + 30
+            && j.world().frame().0 >= stopped + 30),
+        "both play on after Ben's resume: host at {}, joiner at {}",
+        host.world().frame().0,
+        join.world().frame().0
+    );
+    assert!(!host.pace().paused() && !join.pace().paused());
+    // And the other way round: Ben pauses, Ava resumes.
+    join.hotkey('p', false);
+    assert!(both_until(&mut host, &mut join, 300, |h, j| h.pace().paused() && j.pace().paused()), "both paused");
+    let stopped = join.world().frame().0;
+    host.hotkey('p', false);
+    assert!(
+        both_until(&mut host, &mut join, 600, |h, j| h.world().frame().0 >= stopped + 30
+            && j.world().frame().0 >= stopped + 30),
+        "both play on after Ava's resume"
+    );
+    assert_eq!(host.waiting_for(), None, "nobody was taken for a dropped player");
+}

@@ -162,6 +162,11 @@ impl Battle {
         }
         // Faster speeds run more frames a drawn frame, in the same bounded steps.
         let catch_up = MAX_CATCH_UP * self.play.pace.speed().ceil().max(1.0) as u32;
+        if self.play.pace.stopped() {
+            // No frame falls due while paused, but messages must still flow: the resume
+            // (anyone's) arrives this way.
+            self.play.listen()?;
+        }
         let mut ran = 0;
         while self.play.since_tick >= FRAME && ran < catch_up && !self.finished() {
             let before = poses(self.world());

@@ -207,6 +207,14 @@ impl Play {
         }
     }
 
+    /// Exchanges messages without running a frame (while paused: a peer's resume comes in).
+    pub fn listen(&mut self) -> Result<(), BattleError> {
+        if !self.is_replay() {
+            self.game.session.pump()?;
+        }
+        Ok(())
+    }
+
     /// Every [`CHECKPOINT_EVERY`] frames: the state hash kept for the replay this game makes,
     /// and checked against the one a watched replay recorded.
     fn checkpoint(&mut self, frame: u32, hash: &StateHash) {

@@ -62,6 +62,9 @@ impl NetArgs {
         if let Some(path) = &summary.desync {
             bail!("the game went out of sync (report: {path})");
         }
+        if let Some(frame) = summary.host_lost {
+            bail!("the host left at frame {frame}: the game could not go on");
+        }
         Ok(())
     }
 }

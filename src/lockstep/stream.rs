@@ -175,6 +175,11 @@ impl Stream {
         *at = (*at).min(from);
     }
 
+    /// The frame from which `player` was dropped, if they were.
+    pub fn dropped_from(&self, player: PlayerId) -> Option<Frame> {
+        self.gone.get(&player).copied()
+    }
+
     /// The last frame for which `player`'s command count is known, if any.
     pub fn declared_through(&self, player: PlayerId) -> Option<Frame> {
         self.frames

@@ -67,6 +67,9 @@ fn a_scripted_game_on_two_machines_is_the_single_machine_game() {
     }
     assert_eq!(v["desync"], serde_json::Value::Null);
     assert!(v["bytes_sent"].as_u64().unwrap() > FRAMES as u64 * 10, "every frame sends its count and hash: {v}");
+    // Both finished the same game: neither is a leaver, whoever closed first.
+    assert_eq!(v["left"], serde_json::json!([]), "{v}");
+    assert_eq!(last_json(&dir.join("join.out"))["left"], serde_json::json!([]));
 }
 
 #[test]
@@ -128,6 +131,27 @@ fn a_joiner_killed_mid_game_is_reported_and_the_host_plays_on() {
     let v = last_json(&dir.join("host.out"));
     assert_eq!(v["frames"], 240, "the host finished the game: {v}");
     assert_eq!(v["left"], serde_json::json!([1]), "{v}");
+}
+
+#[test]
+fn a_late_joiner_is_refused_at_once_and_losing_the_host_is_an_error() {
+    let dir = common::temp_dir("online-late");
+    let (_h, code) = host(&["--map", "proving_grounds", "--players", "ai:easy,remote", "--frames", "900"], &dir);
+    let late_dir = dir.join("late");
+    std::fs::create_dir_all(&late_dir).unwrap();
+    let mut j = join(&code, &[], &dir);
+    std::thread::sleep(Duration::from_secs(2));
+    // The game runs: a second joiner with the same code is told so, not left hanging.
+    let mut late = join(&code, &[], &late_dir);
+    assert_eq!(finish(&mut late, Duration::from_secs(10)), Some(1));
+    let err = read(late_dir.join("join.err"));
+    assert!(err.contains("refused: the game has already started"), "{err}");
+    // The host goes away mid-game: the joiner cannot go on, and says so with a failing exit.
+    drop(_h);
+    assert_eq!(finish(&mut j, Duration::from_secs(30)), Some(1), "{}", read(dir.join("join.err")));
+    let err = read(dir.join("join.err"));
+    assert!(err.contains("the host left at frame"), "{err}");
+    assert_eq!(last_json(&dir.join("join.out"))["left"], serde_json::json!([0]));
 }
 
 #[test]

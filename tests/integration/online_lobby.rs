@@ -162,6 +162,7 @@ fn the_host_drops_a_player_it_waits_for_and_plays_on() {
     assert!(b.world().frame().0 >= stuck + 25, "the host plays on: frame {}", b.world().frame().0);
     assert_eq!(b.waiting_for(), None);
     assert!(b.queue_text().starts_with("Ben "), "the control bar says what became of Ben: {}", b.queue_text());
+    assert!(b.alert_lines().iter().any(|l| l.ends_with("Ben was dropped.")), "{:?}", b.alert_lines());
 }
 
 #[test]
@@ -321,6 +322,19 @@ fn a_player_who_leaves_an_online_battle_surrenders_and_the_other_wins() {
     assert!(host.world().is_over(), "the host's game is over");
     assert_eq!(host.world().winner(), Some(host.local()), "and Ava won");
     assert_eq!(host.world().objects().filter(|o| o.owner == join.local()).count(), 0, "Ben's forces are gone");
+    // Ben's window closes the battle: Ava is told he left.
+    drop(join);
+    let mut told = String::new();
+    for _ in 0..200 {
+        host.advance(1.0 / 30.0 + 1e-4).unwrap();
+        told = host.queue_text();
+        if told.contains("left") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(told, "Ben left the game.");
+    assert!(host.alert_lines().iter().any(|l| l.ends_with("Ben left the game.")), "{:?}", host.alert_lines());
 }
 
 /// Steps both battles a drawn frame at a time until `done` holds (at most `frames` times).

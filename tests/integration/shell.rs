@@ -390,8 +390,15 @@ fn the_battle_menu_asks_before_leaving() {
     assert!(s.message_open());
     click(&mut s, "MessageBox.wnd:ButtonCancel");
     assert!(!s.message_open() && s.take_requests().is_empty());
+    // Online, the question says that leaving surrenders.
+    s.leave_surrenders = true;
+    s.ask_leave_battle();
+    assert!(text(&s, "MessageBox.wnd:MessageText").contains("Leaving surrenders"));
+    s.close_message();
+    s.leave_surrenders = false;
     // Escape's question answered with Enter leaves.
     s.ask_leave_battle();
+    assert_eq!(text(&s, "MessageBox.wnd:MessageText"), "Leave the battle and return to the main menu?");
     s.handle(Input::Key { key: Key::Enter, shift: false });
     assert_eq!(s.take_requests(), [ShellRequest::LeaveBattle]);
     assert_eq!(s.screen(), Some(Screen::InGame), "the client ends the battle, not the shell");

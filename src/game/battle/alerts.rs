@@ -43,6 +43,8 @@ pub enum AlertKind {
     LowPower,
     /// Someone paused or resumed the game, or changed its speed.
     Pace,
+    /// A player left the game or was dropped.
+    Players,
 }
 
 impl AlertKind {
@@ -55,7 +57,7 @@ impl AlertKind {
             AlertKind::Ready => 4.0,
             AlertKind::NoMoney => 6.0,
             AlertKind::LowPower => 20.0,
-            AlertKind::Pace => 0.0,
+            AlertKind::Pace | AlertKind::Players => 0.0,
         }
     }
 }

@@ -261,14 +261,23 @@ impl Battle {
         if o.me != PeerId(0) {
             return;
         }
+        o.waiting_since = None;
+        let net = o.net.clone();
         let waiting = self.play.game.session.stream().waiting_for();
         for player in waiting {
             let Some(slot) = self.play.game.slots.get(player.index()) else { continue };
-            drop_everywhere(&mut self.play.game.session, &o.net, player);
-            o.net.with(|n| n.kick(PeerId(slot.machine)));
-            self.hud.control_bar.say(format!("{} was dropped.", slot.name), self.play.elapsed);
+            let (machine, name) = (slot.machine, slot.name.clone());
+            drop_everywhere(&mut self.play.game.session, &net, player);
+            net.with(|n| n.kick(PeerId(machine)));
+            self.tell_players(format!("{name} was dropped."));
         }
-        o.waiting_since = None;
+    }
+
+    /// A player left or was dropped: said in the alerts (and the log) and on the control bar.
+    fn tell_players(&mut self, line: String) {
+        let (clock, now) = (self.clock(), self.play.elapsed);
+        self.hud.alerts.notice(super::alerts::AlertKind::Players, line.clone(), clock, now);
+        self.hud.control_bar.say(line, now);
     }
 
     /// Handles departures and desyncs after the frames of one advance.
@@ -301,7 +310,7 @@ impl Battle {
                 o.host_gone |= host_gone;
                 for slot in gone {
                     if let Some(s) = self.play.game.slots.iter().find(|s| s.slot == slot) {
-                        self.hud.control_bar.say(format!("{} left the game.", s.name), self.play.elapsed);
+                        self.tell_players(format!("{} left the game.", s.name));
                     }
                 }
             }

@@ -16,6 +16,7 @@ pub use gadget::{Gadget, draw, under};
 
 /// Fills `InGame.wnd`'s windows from the battle as it stands.
 pub fn sync(shell: &mut Shell, battle: &Battle) {
+    shell.leave_surrenders = battle.is_online() && !battle.is_replay();
     shell.set_hud(battle.money(), battle.clock(), &battle.pace_label());
     shell.set_power(battle.power());
     let buttons: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();

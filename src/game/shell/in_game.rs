@@ -99,9 +99,15 @@ impl Shell {
         }
     }
 
-    /// Asks whether to leave the battle (the Menu button and Escape).
+    /// Asks whether to leave the battle (the Menu button and Escape); online, it says that
+    /// leaving surrenders.
     pub fn ask_leave_battle(&mut self) {
-        self.message(LEAVE_TITLE, "Leave the battle and return to the main menu?", true);
+        let text = if self.leave_surrenders {
+            "Leave the battle? Leaving surrenders: your forces are removed and the others play on."
+        } else {
+            "Leave the battle and return to the main menu?"
+        };
+        self.message(LEAVE_TITLE, text, true);
     }
 
     /// Fills the control bar: per command button (hidden where none) its label, whether it

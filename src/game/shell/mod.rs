@@ -79,6 +79,8 @@ pub struct Shell {
     /// A battle is running under the screens (the client says so each frame): Options then
     /// returns to it rather than to the main menu.
     pub in_battle: bool,
+    /// The battle is an online one, where leaving surrenders (the HUD says so each frame).
+    pub leave_surrenders: bool,
     layouts: BTreeMap<String, WndFile>,
     current: Option<(Screen, LayoutId)>,
     message: Option<LayoutId>,
@@ -176,6 +178,7 @@ impl Shell {
         let mut shell = Shell {
             ui: WindowManager::new(screen, mode),
             in_battle: false,
+            leave_surrenders: false,
             layouts,
             current: None,
             message: None,

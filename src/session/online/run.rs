@@ -62,6 +62,9 @@ pub struct OnlineSummary {
     pub left: Vec<u8>,
     /// How the machines reached each other: `lan`, `direct` (punched) or `relayed`.
     pub path: crate::net::nat::PathKind,
+    /// A joiner whose host left before the game's end: the first frame it could not run.
+    #[serde(skip)]
+    pub host_lost: Option<u32>,
 }
 
 /// Plays an online match headless until `opts.frames` frames ran, someone won, the game went
@@ -159,6 +162,18 @@ pub fn run(
     let run = RunSummary::finish(m.session.world(), &m.slots, &log, secs, tally);
     let run_ahead = m.session.stream().run_ahead();
     tuner.max = tuner.max.max(run_ahead);
+    // Only departures the game felt count: a machine that finished the same game a moment
+    // earlier and closed is no leaver.
+    let ran = log.last().map(|&(f, _)| f);
+    let cut_short = desync.is_none() && (log.len() as u32) < opts.frames && !m.session.world().is_over();
+    let host_lost = (me != PeerId(0) && host_left && cut_short).then(|| ran.map_or(0, |f| f + 1));
+    left.retain(|&slot| {
+        let Some(s) = m.slots.iter().find(|s| s.slot == slot) else { return false };
+        if s.machine == 0 && me != PeerId(0) {
+            return host_lost.is_some();
+        }
+        m.session.stream().dropped_from(s.player).is_some_and(|from| ran.is_some_and(|r| from.0 <= r))
+    });
     left.sort_unstable();
     left.dedup();
     let summary = OnlineSummary {
@@ -172,6 +187,7 @@ pub fn run(
         desync,
         left,
         path,
+        host_lost,
     };
     Ok((summary, log))
 }

@@ -19,6 +19,9 @@ use crate::sim::ids::{Frame, PlayerId};
 
 use super::OnlineError;
 
+/// What a joiner who comes after the start is told.
+pub const LATE_JOINER: &str = "the game has already started";
+
 /// Handles peers leaving and the host's drop notices, in any online match (headless or in the
 /// window): the host removes a leaver's players at the first frame nobody has their data for
 /// and tells everyone; a joiner applies what the host tells. Returns the slots that left and
@@ -72,6 +75,12 @@ pub fn departures<T: Transport>(
                 }
             }
             WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
+            // Someone joining with the code after the start: told at once, not left hanging.
+            WireMessage::Hello(_) if me == PeerId(0) => {
+                log::info!("{from} tried to join the running game; refused");
+                let reason = LATE_JOINER.to_string();
+                net.with(|n| n.send_control(Some(from), &[WireMessage::Refused { reason }]).ok());
+            }
             other => pending.push((from, other)),
         }
     }

@@ -43,6 +43,9 @@ pub struct OnlineLobby {
     last_roster: Instant,
 }
 
+/// What a joiner is told when a change by the host cleared its Ready.
+pub const READY_CLEARED: &str = "The host changed the game: tick Ready again when you agree.";
+
 /// What the quinn close reason of a removed player contains.
 const REMOVED: &str = "removed by the host";
 
@@ -56,11 +59,12 @@ impl OnlineLobby {
         name: &str,
         map: &str,
         start_positions: usize,
+        reach: Reach,
     ) -> Result<OnlineLobby, OnlineError> {
         let defs = crate::defs::Definitions::load(roots).map_err(|e| OnlineError::File(e.to_string()))?;
         let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let advertise = bind.ip().is_unspecified().then(crate::session::online::advertised_ip).flatten();
-        let (net, code) = QuicTransport::host(bind, advertise, Reach::default())?;
+        let (net, code) = QuicTransport::host(bind, advertise, reach)?;
         let table = LobbyTable::new(map, start_positions, name, factions.len());
         let role = Role::Host { table, factions, mine: sim_data_files(roots)?, code };
         Ok(OnlineLobby { net, role, name: name.to_string(), last_roster: Instant::now() })
@@ -149,7 +153,7 @@ impl OnlineLobby {
     fn roster_shown(&mut self) -> crate::net::wire::Roster {
         let Role::Host { table, .. } = &mut self.role else { return Default::default() };
         let net = &self.net;
-        table.set_pings(|p| net.rtt(p).map(|d| d.as_millis().min(u16::MAX as u128) as u16));
+        table.set_pings(|p| net.rtt(p).map(|d| (d.as_millis().min(u16::MAX as u128) as u16, net.path(p))));
         table.roster().clone()
     }
 
@@ -238,7 +242,11 @@ impl OnlineLobby {
                 (Role::Joiner { me }, WireMessage::Roster(roster)) => {
                     // The host asks everyone to say ready again after a change.
                     let mine = me.and_then(|me| roster.slots.iter().find(|s| s.seat == Seat::Player(me)));
-                    shown.ready = mine.is_some_and(|s| s.ready);
+                    let ready = mine.is_some_and(|s| s.ready);
+                    if shown.ready && !ready && shown.roster.slots.len() == roster.slots.len() {
+                        shown.chat.push(READY_CLEARED.to_string());
+                    }
+                    shown.ready = ready;
                     shown.roster = roster;
                 }
                 (Role::Joiner { me: Some(me) }, WireMessage::Start(start)) => {

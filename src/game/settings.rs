@@ -43,6 +43,9 @@ pub struct Settings {
     pub mods: Vec<String>,
     /// Modder mode: F10 opens the layout editor.
     pub modder_mode: bool,
+    /// The relay online games are hosted through (`ip:port` or `name:port` of a machine
+    /// running `ridgeline relay`); empty until the player sets one (see deploy/README.md).
+    pub relay: String,
 }
 
 impl Default for Settings {
@@ -60,8 +63,22 @@ impl Default for Settings {
             hint_seen: false,
             mods: Vec::new(),
             modder_mode: false,
+            relay: String::new(),
         }
     }
+}
+
+/// True when `text` reads as `host:port` (an IP address or a name, and a port): what the relay
+/// setting must look like. Names are looked up only when hosting.
+pub fn relay_shaped(text: &str) -> bool {
+    if text.parse::<std::net::SocketAddr>().is_ok() {
+        return true;
+    }
+    let Some((host, port)) = text.rsplit_once(':') else { return false };
+    let name_ok = !host.is_empty()
+        && host.len() <= 253
+        && host.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+    name_ok && port.parse::<u16>().is_ok_and(|p| p > 0)
 }
 
 impl Settings {
@@ -161,6 +178,9 @@ impl Settings {
         }
         if self.player_name.trim().is_empty() || self.player_name.chars().count() > 32.min(MAX_NAME) {
             return bad("player_name", "a name has 1 to 32 characters".into());
+        }
+        if !self.relay.is_empty() && !relay_shaped(&self.relay) {
+            return bad("relay", format!("\"{}\" is not host:port", self.relay.chars().take(80).collect::<String>()));
         }
         Ok(())
     }

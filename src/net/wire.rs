@@ -4,12 +4,13 @@
 //!
 //! Must not: carry world state (only commands and checks travel in lockstep).
 
+use super::nat::PathKind;
 use crate::lockstep::message::Message;
 use crate::lockstep::transport::PeerId;
 use crate::sim::ids::{Frame, PlayerId};
 
 /// The wire protocol's version; a peer speaking another is refused at the handshake.
-pub const PROTOCOL: u16 = 6;
+pub const PROTOCOL: u16 = 7;
 
 /// The first bytes of a hello, so a stranger's traffic is refused at once.
 pub const MAGIC: [u8; 4] = *b"RDGL";
@@ -74,6 +75,8 @@ pub struct RosterSlot {
     pub ready: bool,
     /// Round-trip time to the host, in milliseconds (players only).
     pub ping_ms: u16,
+    /// How the player's machine reaches the host: on the LAN, direct (punched) or relayed.
+    pub path: PathKind,
     /// Faction, an index among the playable factions.
     pub faction: u8,
     /// Colour, an index into the colour list.

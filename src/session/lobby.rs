@@ -6,6 +6,7 @@
 //!
 //! Must not: talk to the network or read files; the client carries its roster to the joiners.
 
+use crate::net::nat::PathKind;
 use thiserror::Error;
 
 use crate::lockstep::transport::PeerId;
@@ -102,6 +103,7 @@ impl LobbyTable {
                 name: if i == 0 { host.to_string() } else { String::new() },
                 ready: false,
                 ping_ms: 0,
+                path: PathKind::Lan,
                 faction: (i % factions.max(1)) as u8,
                 colour: i as u8,
                 team: 0,
@@ -148,11 +150,11 @@ impl LobbyTable {
         }
     }
 
-    /// Sets each player's round trip to the host.
-    pub fn set_pings(&mut self, ping: impl Fn(PeerId) -> Option<u16>) {
+    /// Sets each player's round trip to the host and how their machine reaches it.
+    pub fn set_pings(&mut self, ping: impl Fn(PeerId) -> Option<(u16, PathKind)>) {
         for s in &mut self.roster.slots {
             if let Seat::Player(p) = s.seat {
-                s.ping_ms = ping(p).unwrap_or(0);
+                (s.ping_ms, s.path) = ping(p).unwrap_or_default();
             }
         }
     }
@@ -277,6 +279,7 @@ impl LobbyTable {
                 name: String::new(),
                 ready: false,
                 ping_ms: 0,
+                path: PathKind::Lan,
                 faction: (i % self.factions) as u8,
                 colour: 0,
                 team: 0,

@@ -149,6 +149,17 @@ impl WindowManager {
         }
     }
 
+    /// A text entry's selected text (all of it when nothing is selected): what Ctrl+C copies.
+    pub fn entry_selection(&self, id: WindowId) -> Option<String> {
+        let Some(Gadget::TextEntry { text, caret, anchor, secret: false, .. }) = self.window(id).map(|w| &w.gadget)
+        else {
+            return None;
+        };
+        let Some(anchor) = *anchor else { return Some(text.clone()) };
+        let (a, b) = (anchor.min(*caret), anchor.max(*caret));
+        Some(text.chars().skip(a).take(b - a).collect())
+    }
+
     /// Sets a progress bar.
     pub fn progress_set(&mut self, id: WindowId, value: i32) {
         if let Some(Gadget::ProgressBar { percent }) = self.window_mut(id).map(|w| &mut w.gadget) {

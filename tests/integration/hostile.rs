@@ -288,6 +288,22 @@ fn settings_with_an_absurd_window_are_refused_and_the_defaults_used() {
     );
 }
 
+#[test]
+fn a_relay_setting_that_is_not_host_and_port_is_refused_naming_its_line() {
+    use ridgeline::game::settings::Settings;
+    let dir = common::temp_dir("hostile-settings-relay");
+    let path = dir.join("settings.ron");
+    for good in ["", "203.0.113.5:47700", "[2001:db8::1]:47700", "relay.example.org:47700"] {
+        std::fs::write(&path, format!("(\n  relay: \"{good}\",\n)\n")).unwrap();
+        assert_eq!(Settings::load(&path).unwrap().relay, good);
+    }
+    for bad in ["relay.example.org", "relay:0", "re lay:1", ":47700", "relay:port"] {
+        std::fs::write(&path, format!("(\n  player_name: \"Ava\",\n  relay: \"{bad}\",\n)\n")).unwrap();
+        let e = Settings::load(&path).unwrap_err().to_string();
+        assert!(e.ends_with(&format!("settings.ron:3:1: relay: \"{bad}\" is not host:port")), "{e}");
+    }
+}
+
 /// Runs the game's binary with `args` under a 3 GB address-space limit and a 120 s timeout;
 /// returns its exit code and what it printed.
 fn run_limited(args: &[&str]) -> (i32, String) {

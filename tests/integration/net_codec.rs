@@ -72,12 +72,18 @@ fn roster_slot() -> impl Strategy<Value = RosterSlot> {
         (0u8..=3).prop_map(Seat::Ai),
         any::<u8>().prop_map(|p| Seat::Player(PeerId(p))),
     ];
-    (seat, text(), any::<bool>(), any::<u16>(), any::<(u8, u8, u8)>()).prop_map(
-        |(seat, name, ready, ping_ms, (faction, colour, team))| RosterSlot {
+    let path = prop_oneof![
+        Just(ridgeline::net::nat::PathKind::Lan),
+        Just(ridgeline::net::nat::PathKind::Direct),
+        Just(ridgeline::net::nat::PathKind::Relayed)
+    ];
+    (seat, text(), any::<bool>(), (any::<u16>(), path), any::<(u8, u8, u8)>()).prop_map(
+        |(seat, name, ready, (ping_ms, path), (faction, colour, team))| RosterSlot {
             seat,
             name,
             ready,
             ping_ms,
+            path,
             faction,
             colour,
             team,

@@ -7,8 +7,9 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
-use ridgeline::game::online_lobby::{OnlineLobby, Outcome};
+use ridgeline::game::online_lobby::{OnlineLobby, Outcome, READY_CLEARED};
 use ridgeline::game::shell::lobby::LobbyState;
+use ridgeline::net::nat::{PathKind, Reach};
 use ridgeline::net::wire::Seat;
 
 /// Polls both lobbies until `done` holds (at most ten seconds); the outcomes that were not
@@ -42,12 +43,43 @@ fn seated(shown: &LobbyState) -> usize {
 /// two players, and what each shows.
 fn met() -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
     let roots = common::roots();
-    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2).unwrap();
+    let mut host =
+        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
+            .unwrap();
     let code = host.code().unwrap().to_string();
     let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
     poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
     (host, join, shown)
+}
+
+#[test]
+fn through_a_relay_the_lobby_shows_each_player_s_path_and_ping() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let roots = common::roots();
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let relay = socket.local_addr().unwrap();
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let serving = {
+        let stop = stop.clone();
+        std::thread::spawn(move || ridgeline::relay::serve(&socket, Default::default(), &stop, |_, _| {}))
+    };
+    let reach = Reach { relay: Some(relay), punch: true };
+    let mut host =
+        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, reach).unwrap();
+    let code = host.code().unwrap().to_string();
+    assert!(code.starts_with(&format!("rl1@{relay}/")), "{code}");
+    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
+    let mut shown = (LobbyState::default(), LobbyState::default());
+    // Loopback lets the punches through: Ben's row soon says direct, on both machines.
+    poll_until(&mut host, &mut join, &mut shown, |s| {
+        s.1.roster.slots.get(1).is_some_and(|b| b.path == PathKind::Direct && matches!(b.seat, Seat::Player(_)))
+    });
+    assert_eq!(shown.0.roster.slots[1].path, PathKind::Direct);
+    assert_eq!(shown.0.roster.slots[1].name, "Ben");
+    drop((host, join));
+    stop.store(true, Ordering::Relaxed);
+    serving.join().unwrap().unwrap();
 }
 
 #[test]
@@ -89,7 +121,9 @@ fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
     let weapons = std::fs::read_to_string(common::root().join("data/weapons.ron")).unwrap();
     std::fs::write(dir.join("data/weapons.ron"), format!("{weapons}\n// a balance mod\n")).unwrap();
     let modded = ridgeline::content::ContentRoots::new(vec![dir, common::root()]);
-    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2).unwrap();
+    let mut host =
+        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
+            .unwrap();
     let code = host.code().unwrap().to_string();
     let mut join = OnlineLobby::join(&modded, &code, "Ben").unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
@@ -102,7 +136,9 @@ fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
 #[test]
 fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window() {
     let roots = common::roots();
-    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2).unwrap();
+    let mut host =
+        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
+            .unwrap();
     // The right address, but a certificate fingerprint that is not the host's: someone in the
     // middle would look like this.
     let mut code = host.code().unwrap();
@@ -220,7 +256,8 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     use ridgeline::session::lobby::LobbyChange;
     use ridgeline::session::{Difficulty, SlotKind};
     let roots = common::roots();
-    let mut host = OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "four_corners", 4).unwrap();
+    let mut host =
+        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "four_corners", 4, Reach::default()).unwrap();
     let code = host.code().unwrap().to_string();
     let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
     let mut shown = (LobbyState::hosting(0), LobbyState::default());
@@ -263,6 +300,7 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
     host.change(&LobbyChange::Money(3), &mut shown.0).unwrap();
     poll_until(&mut host, &mut join, &mut shown, |s| !s.1.ready && s.1.roster.money == 3);
+    assert!(shown.1.chat.iter().any(|l| l == READY_CLEARED), "Ben is told why: {:?}", shown.1.chat);
     assert_eq!(host.start(&roots).err().as_deref(), Some("Ben is not ready."));
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);

@@ -235,10 +235,32 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     for c in "8100".chars() {
         s.handle(Input::Char(c));
     }
+    // Through a relay: none is set yet, so the player is told where to set one.
+    let label = |s: &Shell| s.ui.window(s.find("Online.wnd:LabelRelay").unwrap()).unwrap().text.clone();
+    assert_eq!(label(&s), "No relay set (Options)");
+    click(&mut s, "Online.wnd:ButtonHostRelay");
+    assert!(s.message_open() && s.take_requests().is_empty(), "no relay, no hosting through one");
+    s.close_message();
+    s.settings.relay = "relay.example.org:47700".into();
+    s.open(Screen::Online);
+    assert_eq!(label(&s), "Relay: relay.example.org:47700");
+    click(&mut s, "Online.wnd:ButtonHostRelay");
+    assert_eq!(
+        s.take_requests(),
+        [ShellRequest::HostOnline("0.0.0.0:47600".parse().unwrap(), Some("relay.example.org:47700".into()))]
+    );
+    s.open(Screen::Online);
+    click(&mut s, "Online.wnd:EntryPort");
+    for _ in 0..6 {
+        s.handle(Input::Key { key: Key::Backspace, shift: false });
+    }
+    for c in "8100".chars() {
+        s.handle(Input::Char(c));
+    }
     click(&mut s, "Online.wnd:ButtonHost");
     assert_eq!(s.screen(), Some(Screen::Lobby));
     assert_eq!(s.lobby.port, 8100);
-    assert_eq!(s.take_requests(), [ShellRequest::HostOnline("0.0.0.0:8100".parse().unwrap())]);
+    assert_eq!(s.take_requests(), [ShellRequest::HostOnline("0.0.0.0:8100".parse().unwrap(), None)]);
     // The chat line goes to the client (which sends it and shows it), and the field empties.
     click(&mut s, "Lobby.wnd:EntryChat");
     for c in "gl hf".chars() {
@@ -254,6 +276,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
         name: name.into(),
         ready,
         ping_ms: 12,
+        path: ridgeline::net::nat::PathKind::Direct,
         faction: 1,
         colour: 1,
         team: 0,
@@ -267,8 +290,25 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     let chat = s.find("Lobby.wnd:ListChat").unwrap();
     assert_eq!(s.ui.list_rows(chat).last().unwrap()[0], "Ben: hi");
     let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
-    assert_eq!((text(&s, "Lobby.wnd:Status1"), text(&s, "Lobby.wnd:Ping1")), ("Ready".into(), "12 ms".into()));
+    assert_eq!((text(&s, "Lobby.wnd:Status1"), text(&s, "Lobby.wnd:Ping1")), ("Ready".into(), "12 ms direct".into()));
     assert_eq!(text(&s, "Lobby.wnd:Status0"), "Host");
+    // The host has no Ready box (its Start is its word); the code is shown whole and copied.
+    let ready = s.find("Lobby.wnd:CheckReady").unwrap();
+    assert!(!s.ui.window(ready).unwrap().visible(), "the host's lobby hides Ready");
+    let code = "rl1@203.0.113.5:47700/00112233445566778899aabbccddeeff/".to_string() + &"ab".repeat(32);
+    s.lobby.code = Some(code.clone());
+    s.refresh_lobby();
+    let entry = s.find("Lobby.wnd:EntryCode").unwrap();
+    assert_eq!(s.ui.entry_text(entry), code, "the whole code, 121 characters");
+    s.take_requests();
+    click(&mut s, "Lobby.wnd:ButtonCopy");
+    assert_eq!(s.take_requests(), [ShellRequest::Copy(code.clone())]);
+    // Clicked into and selected with Ctrl+A, the code is what Ctrl+C copies.
+    let r = s.ui.window(entry).unwrap().rect;
+    s.handle(Input::MouseDown { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 5.0, y: r.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::Key { key: Key::SelectAll, shift: false });
+    assert_eq!(s.focused_selection(), Some(code));
     let combo = |s: &Shell, n: &str| {
         let id = s.find(n).unwrap();
         (s.ui.combo_items(id).to_vec(), s.ui.combo_selected(id))
@@ -303,7 +343,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
         s.handle(Input::Char(c));
     }
     click(&mut s, "Online.wnd:ButtonHost");
-    assert_eq!(s.take_requests(), [ShellRequest::HostOnline("127.0.0.1:8101".parse().unwrap())]);
+    assert_eq!(s.take_requests(), [ShellRequest::HostOnline("127.0.0.1:8101".parse().unwrap(), None)]);
     // A join code that does not read is explained, not sent.
     click(&mut s, "Lobby.wnd:ButtonLeave");
     s.take_requests();

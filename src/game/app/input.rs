@@ -170,6 +170,13 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
     };
     if ctrl_key("v") && r.battle.is_none() {
         r.paste();
+    } else if ctrl_key("c") {
+        if let Some(text) = r.shell.focused_selection()
+            && let Some(c) = r.clipboard.as_mut()
+            && let Err(e) = c.set_text(text)
+        {
+            log::warn!("cannot copy: {e}");
+        }
     } else if ctrl_key("a") {
         // Select all, never an "a" typed.
         if r.battle.is_none() || r.shell.message_open() || r.shell.screen() != Some(Screen::InGame) {

@@ -39,13 +39,27 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                 r.leaving = true;
                 r.leaving_since = Instant::now();
             }
-            ShellRequest::HostOnline(addr) => host_online(r, roots, addr),
+            ShellRequest::HostOnline(addr, relay) => host_online(r, roots, addr, relay.as_deref()),
             ShellRequest::JoinOnline(code) => {
                 let name = r.shell.settings.player_name.clone();
                 match OnlineLobby::join(roots, &code, &name) {
-                    Ok(l) => r.lobby = Some(l),
+                    Ok(l) => {
+                        r.shell.lobby.code = Some(code.trim().to_string());
+                        r.shell.refresh_lobby();
+                        r.lobby = Some(l);
+                    }
                     Err(e) => close_lobby(r, &format!("Could not join: {e}")),
                 }
+            }
+            ShellRequest::Copy(text) => {
+                let copied = r.clipboard.as_mut().is_some_and(|c| c.set_text(text).is_ok());
+                let line = if copied {
+                    "Copied to the clipboard."
+                } else {
+                    "There is no clipboard here: select the code and copy it by hand."
+                };
+                r.shell.lobby.chat.push(line.to_string());
+                r.shell.refresh_lobby();
             }
             ShellRequest::LobbyChat(text) => {
                 if let Some(l) = &mut r.lobby {
@@ -121,9 +135,14 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
     true
 }
 
-/// Opens an online lobby as host on `port`, first on the map chosen on the skirmish screen; the
-/// join code goes to the clipboard and into the lobby's chat.
-fn host_online(r: &mut Running, roots: &ContentRoots, addr: std::net::SocketAddr) {
+/// Opens an online lobby as host on `addr` (through `relay`, looked up here, if given), first
+/// on the map chosen on the skirmish screen; the join code is shown whole in the lobby and
+/// goes to the clipboard.
+fn host_online(r: &mut Running, roots: &ContentRoots, addr: std::net::SocketAddr, relay: Option<&str>) {
+    let reach = match relay.map(find_relay).transpose() {
+        Ok(relay) => crate::net::nat::Reach { relay, punch: true },
+        Err(why) => return close_lobby(r, &why),
+    };
     let map = r.shell.maps.get(r.shell.skirmish.map).or(r.shell.maps.first());
     let Some((folder, players)) =
         map.and_then(|m| Some((m.dir.file_name()?.to_string_lossy().into_owned(), m.players as usize)))
@@ -131,19 +150,36 @@ fn host_online(r: &mut Running, roots: &ContentRoots, addr: std::net::SocketAddr
         return close_lobby(r, "No map to play on.");
     };
     let name = r.shell.settings.player_name.clone();
-    match OnlineLobby::host(roots, addr, &name, &folder, players) {
+    match OnlineLobby::host(roots, addr, &name, &folder, players, reach) {
         Ok(l) => {
             if let Some(code) = l.code() {
                 let copied = r.clipboard.as_mut().is_some_and(|c| c.set_text(code.to_string()).is_ok());
                 println!("join-code: {code}");
-                let how = if copied { "copied to the clipboard" } else { "give it to your friend" };
-                r.shell.lobby.chat.push(format!("Join code ({how}): {code}"));
+                let how = match (copied, reach.relay) {
+                    (true, Some(_)) => "The join code (below) is copied: friends anywhere join with it.",
+                    (true, None) => "The join code (below) is copied: friends on this network join with it.",
+                    (false, _) => "Give your friend the join code below.",
+                };
+                r.shell.lobby.chat.push(how.to_string());
+                r.shell.lobby.code = Some(code.to_string());
                 r.shell.refresh_lobby();
             }
             r.lobby = Some(l);
         }
         Err(e) => close_lobby(r, &format!("Could not host: {e}")),
     }
+}
+
+/// The relay's address from the Options text (`ip:port`, or `name:port` looked up now).
+fn find_relay(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let found = text.to_socket_addrs().map_err(|e| format!("Cannot find the relay \"{text}\": {e}"))?;
+    let all: Vec<std::net::SocketAddr> = found.collect();
+    all.iter()
+        .find(|a| a.is_ipv4())
+        .or(all.first())
+        .copied()
+        .ok_or_else(|| format!("The relay \"{text}\" has no address."))
 }
 
 /// Ends the lobby with a message, back on the Online screen.

@@ -30,6 +30,8 @@ pub struct LobbyState {
     pub port: u16,
     /// True when this machine hosts.
     pub hosting: bool,
+    /// The join code, shown whole (the host's; a joiner's own).
+    pub code: Option<String>,
 }
 
 impl LobbyState {
@@ -142,7 +144,12 @@ fn refresh(shell: &mut Shell) {
                     (true, false) => "Ready",
                     (false, false) => "",
                 };
-                (status.to_string(), format!("{} ms", s.ping_ms))
+                let path = match s.path {
+                    crate::net::nat::PathKind::Lan => "",
+                    crate::net::nat::PathKind::Direct => " direct",
+                    crate::net::nat::PathKind::Relayed => " relayed",
+                };
+                (status.to_string(), format!("{} ms{path}", s.ping_ms))
             }
             _ => (String::new(), String::new()),
         };
@@ -173,11 +180,20 @@ fn refresh(shell: &mut Shell) {
         format!("Lobby — {shown}")
     };
     shell.set_text("Lobby.wnd:LobbyHeader", &header);
-    // A change by the host asks everyone to say ready again.
-    if let Some(c) = shell.find("Lobby.wnd:CheckReady")
-        && shell.ui.checked(c) != lobby.ready
-    {
-        shell.ui.set_checked(c, lobby.ready);
+    // A change by the host asks everyone to say ready again. The host has no Ready: its
+    // Start is its word.
+    if let Some(c) = shell.find("Lobby.wnd:CheckReady") {
+        shell.ui.show(c, !host);
+        if shell.ui.checked(c) != lobby.ready {
+            shell.ui.set_checked(c, lobby.ready);
+        }
+    }
+    // The code is shown whole and may be selected; it is put back if typed over.
+    if let Some(e) = shell.find("Lobby.wnd:EntryCode") {
+        let code = lobby.code.clone().unwrap_or_default();
+        if shell.ui.entry_text(e) != code {
+            shell.ui.entry_set(e, &code);
+        }
     }
     let chat: Vec<Vec<String>> = lobby.chat.iter().map(|c| vec![c.clone()]).collect();
     if let Some(l) = shell.find("Lobby.wnd:ListChat") {
@@ -255,6 +271,11 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         (EventKind::Toggled(on), "CheckReady") => {
             shell.lobby.ready = *on;
             shell.request(ShellRequest::LobbyReady(*on));
+        }
+        (EventKind::Selected, "ButtonCopy") => {
+            if let Some(code) = shell.lobby.code.clone() {
+                shell.request(ShellRequest::Copy(code));
+            }
         }
         (EventKind::Selected, "ButtonStart") if !shell.lobby.hosting => {
             shell.message("Lobby", "The host starts the game when everyone is ready.", false);

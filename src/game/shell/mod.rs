@@ -276,6 +276,12 @@ impl Shell {
         }
     }
 
+    /// The focused text entry's selection (all of its text when nothing is selected): what
+    /// Ctrl+C copies.
+    pub fn focused_selection(&self) -> Option<String> {
+        self.ui.focus().and_then(|id| self.ui.entry_selection(id))
+    }
+
     /// Shows a modal message box over the current screen; `cancel` adds a Cancel button.
     pub fn message(&mut self, title: &str, text: &str, cancel: bool) {
         self.close_message();

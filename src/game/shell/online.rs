@@ -1,5 +1,6 @@
-//! Online: host a game on a port (or `ip:port`, to listen on one address only), or join one with the host's join code (paste it with
-//! Ctrl+V). Both open the lobby; the client makes the connection.
+//! Online: host a game on a port (or `ip:port`, to listen on one address only), directly or
+//! through the relay set in Options (friends then join from anywhere), or join one with the
+//! host's join code (paste it with Ctrl+V). Each opens the lobby; the client connects.
 //!
 //! Must not: talk to the network (it asks the client through [`super::ShellRequest`]s).
 
@@ -13,6 +14,31 @@ pub(super) fn init(shell: &mut Shell) {
     if let Some(e) = shell.find("Online.wnd:EntryPort") {
         shell.ui.entry_set(e, &DEFAULT_PORT.to_string());
     }
+    let relay = match shell.settings.relay.as_str() {
+        "" => "No relay set (Options)".to_string(),
+        r => format!("Relay: {r}"),
+    };
+    shell.set_text("Online.wnd:LabelRelay", &relay);
+}
+
+/// The address to host on, from the port entry: a port (every interface) or `ip:port`.
+fn host_address(shell: &mut Shell) -> Option<std::net::SocketAddr> {
+    let text = shell.find("Online.wnd:EntryPort").map(|id| shell.ui.entry_text(id)).unwrap_or_default();
+    let text = text.trim();
+    let addr = match text.parse::<u16>() {
+        Ok(port) if port > 0 => Some(std::net::SocketAddr::from(([0, 0, 0, 0], port))),
+        _ => text.parse::<std::net::SocketAddr>().ok().filter(|a| a.port() > 0),
+    };
+    if addr.is_none() {
+        shell.message("Online", &format!("\"{text}\" is not a port (1–65535) or ip:port."), false);
+    }
+    addr
+}
+
+fn host(shell: &mut Shell, addr: std::net::SocketAddr, relay: Option<String>) {
+    shell.lobby = super::lobby::LobbyState::hosting(addr.port());
+    shell.open(Screen::Lobby);
+    shell.request(ShellRequest::HostOnline(addr, relay));
 }
 
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
@@ -21,19 +47,20 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     }
     match short(&e.name) {
         "ButtonHost" => {
-            let text = shell.find("Online.wnd:EntryPort").map(|id| shell.ui.entry_text(id)).unwrap_or_default();
-            let text = text.trim();
-            let addr = match text.parse::<u16>() {
-                Ok(port) if port > 0 => Some(std::net::SocketAddr::from(([0, 0, 0, 0], port))),
-                _ => text.parse::<std::net::SocketAddr>().ok().filter(|a| a.port() > 0),
-            };
-            match addr {
-                Some(addr) => {
-                    shell.lobby = super::lobby::LobbyState::hosting(addr.port());
-                    shell.open(Screen::Lobby);
-                    shell.request(ShellRequest::HostOnline(addr));
-                }
-                None => shell.message("Online", &format!("\"{text}\" is not a port (1–65535) or ip:port."), false),
+            if let Some(addr) = host_address(shell) {
+                host(shell, addr, None);
+            }
+        }
+        "ButtonHostRelay" => {
+            let relay = shell.settings.relay.clone();
+            if relay.is_empty() {
+                shell.message(
+                    "Online",
+                    "Set a relay in Options first: the address (host:port) of a machine running ridgeline relay. Friends then join from anywhere with just the code.",
+                    false,
+                );
+            } else if let Some(addr) = host_address(shell) {
+                host(shell, addr, Some(relay));
             }
         }
         "ButtonJoin" => {
@@ -41,7 +68,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
             if code.trim().parse::<crate::net::quic::JoinCode>().is_err() {
                 shell.message(
                     "Online",
-                    "Paste the host's join code (Ctrl+V): it looks like rl1@192.0.2.7:47600/… and the host's game shows it in its lobby.",
+                    "Paste the host's join code (Ctrl+V): it looks like rl1@203.0.113.7:47700/… and the host's game shows it in its lobby, with a Copy button.",
                     false,
                 );
                 return;

@@ -48,6 +48,9 @@ pub(super) fn init(shell: &mut Shell) {
             shell.ui.slider_set(w, v as i32);
         }
     }
+    if let Some(e) = id(shell, "EntryRelay") {
+        shell.ui.entry_set(e, &s.relay);
+    }
     if let Some(e) = id(shell, "EntryName") {
         shell.ui.entry_set(e, &s.player_name);
     }
@@ -84,6 +87,9 @@ fn read(shell: &Shell) -> crate::game::settings::Settings {
     let name = id(shell, "EntryName").map(|e| shell.ui.entry_text(e)).unwrap_or_default();
     if !name.trim().is_empty() {
         s.player_name = name.trim().to_string();
+    }
+    if let Some(e) = id(shell, "EntryRelay") {
+        s.relay = shell.ui.entry_text(e).trim().to_string();
     }
     s
 }

@@ -21,8 +21,11 @@ pub enum ShellRequest {
     CommandButton(usize),
     /// The replay viewer's bar was used.
     Replay(ReplayControl),
-    /// Host an online game on this address (all interfaces when it is unspecified).
-    HostOnline(std::net::SocketAddr),
+    /// Host an online game on this address (all interfaces when it is unspecified), through
+    /// this relay (`host:port`, looked up by the client) if one is given.
+    HostOnline(std::net::SocketAddr, Option<String>),
+    /// Put this text on the clipboard.
+    Copy(String),
     /// Join the online game with this join code.
     JoinOnline(String),
     /// Say this in the lobby.

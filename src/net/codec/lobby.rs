@@ -4,6 +4,7 @@
 //! Must not: apply a choice (the session's lobby does).
 
 use crate::lockstep::transport::PeerId;
+use crate::net::nat::PathKind;
 use crate::net::wire::{Roster, RosterSlot, Seat, WireMessage};
 
 use super::bytes::{Reader, text, varint};
@@ -50,6 +51,7 @@ pub(super) fn roster(w: &mut Vec<u8>, roster: &Roster) {
         text(w, &p.name);
         w.push(p.ready as u8);
         varint(w, p.ping_ms as u64);
+        w.push(PathKind::ALL.iter().position(|k| *k == p.path).unwrap_or(0) as u8);
         w.extend_from_slice(&[p.faction, p.colour, p.team]);
     }
 }
@@ -65,8 +67,12 @@ fn slot(r: &mut Reader) -> Result<RosterSlot, DecodeError> {
     let name = r.text(MAX_TEXT, "player name")?;
     let ready = r.flag()?;
     let ping_ms = r.u16v("ping")?;
+    let path = match PathKind::ALL.get(usize::from(r.u8()?)) {
+        Some(k) => *k,
+        None => return r.fail("unknown path kind"),
+    };
     let (faction, colour, team) = (r.u8()?, r.u8()?, r.u8()?);
-    Ok(RosterSlot { seat, name, ready, ping_ms, faction, colour, team })
+    Ok(RosterSlot { seat, name, ready, ping_ms, path, faction, colour, team })
 }
 
 /// Reads the message under `tag` into `out`; false when the tag is not this protocol's.

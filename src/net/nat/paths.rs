@@ -28,10 +28,11 @@ pub const PUNCH_EVERY: Duration = Duration::from_millis(200);
 pub const PUNCH_FOR: Duration = Duration::from_secs(10);
 
 /// How a peer is reached, as `host` and `join` report it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PathKind {
     /// Straight to the address in the code: no relay involved.
+    #[default]
     Lan,
     /// Straight, through a hole both sides punched.
     Direct,
@@ -40,6 +41,9 @@ pub enum PathKind {
 }
 
 impl PathKind {
+    /// Every kind, in wire order.
+    pub const ALL: [PathKind; 3] = [PathKind::Lan, PathKind::Direct, PathKind::Relayed];
+
     /// The word shown to players and written in JSON.
     pub fn name(self) -> &'static str {
         match self {

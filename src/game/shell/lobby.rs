@@ -139,7 +139,8 @@ fn refresh(shell: &mut Shell) {
             // A joiner's own row says so.
             Some(s) if matches!(s.seat, Seat::Player(_)) => {
                 let status = match (s.ready, mine) {
-                    (true, true) => "Ready (you)",
+                    // The player's own row is the one whose side they choose; "You" until ready.
+                    (true, true) => "Ready",
                     (false, true) => "You",
                     (true, false) => "Ready",
                     (false, false) => "",

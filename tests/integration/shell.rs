@@ -329,7 +329,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     s.lobby.hosting = false;
     s.lobby.me = Some(PeerId(1));
     s.refresh_lobby();
-    assert_eq!(text(&s, "Lobby.wnd:Status1"), "Ready (you)");
+    assert_eq!(text(&s, "Lobby.wnd:Status1"), "Ready");
     assert!(w_enabled(&s, "Lobby.wnd:ComboFaction1") && !w_enabled(&s, "Lobby.wnd:ComboFaction0"));
     assert!(!w_enabled(&s, "Lobby.wnd:ComboPlayer1") && !w_enabled(&s, "Lobby.wnd:ComboMoney"));
     // A listening address of one's own choosing: ip:port.

@@ -4,7 +4,6 @@
 //!
 //! Must not: carry world state (only commands and checks travel in lockstep).
 
-use super::nat::PathKind;
 use crate::lockstep::message::Message;
 use crate::lockstep::transport::PeerId;
 use crate::sim::ids::{Frame, PlayerId};
@@ -169,4 +168,31 @@ pub enum WireMessage {
         /// (field, value); empty when this machine has no such object.
         fields: Vec<(String, String)>,
     },
+}
+
+/// How a peer is reached, as `host` and `join` report it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PathKind {
+    /// Straight to the address in the code: no relay involved.
+    #[default]
+    Lan,
+    /// Straight, through a hole both sides punched.
+    Direct,
+    /// Through the relay.
+    Relayed,
+}
+
+impl PathKind {
+    /// Every kind, in wire order.
+    pub const ALL: [PathKind; 3] = [PathKind::Lan, PathKind::Direct, PathKind::Relayed];
+
+    /// The word shown to players and written in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            PathKind::Lan => "lan",
+            PathKind::Direct => "direct",
+            PathKind::Relayed => "relayed",
+        }
+    }
 }

@@ -4,7 +4,7 @@
 //! Must not: apply a choice (the session's lobby does).
 
 use crate::lockstep::transport::PeerId;
-use crate::net::nat::PathKind;
+use crate::net::wire::PathKind;
 use crate::net::wire::{Roster, RosterSlot, Seat, WireMessage};
 
 use super::bytes::{Reader, text, varint};

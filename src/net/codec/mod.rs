@@ -218,7 +218,7 @@ mod tests {
                         name: "Host".into(),
                         ready: i == 1,
                         ping_ms: 300,
-                        path: crate::net::nat::PathKind::Relayed,
+                        path: crate::net::wire::PathKind::Relayed,
                         faction: 1,
                         colour: i as u8,
                         team: 2,

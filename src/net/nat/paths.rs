@@ -12,8 +12,6 @@ use std::collections::{BTreeMap, VecDeque};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
 use crate::net::codec::relay::{DATA_HEADER, RelayMessage, RoomId, decode, encode, is_relay};
 
 /// How often a request to the relay is repeated until answered.
@@ -27,32 +25,7 @@ pub const PUNCH_EVERY: Duration = Duration::from_millis(200);
 /// How long punching goes on before the relayed path is kept for good.
 pub const PUNCH_FOR: Duration = Duration::from_secs(10);
 
-/// How a peer is reached, as `host` and `join` report it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PathKind {
-    /// Straight to the address in the code: no relay involved.
-    #[default]
-    Lan,
-    /// Straight, through a hole both sides punched.
-    Direct,
-    /// Through the relay.
-    Relayed,
-}
-
-impl PathKind {
-    /// Every kind, in wire order.
-    pub const ALL: [PathKind; 3] = [PathKind::Lan, PathKind::Direct, PathKind::Relayed];
-
-    /// The word shown to players and written in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            PathKind::Lan => "lan",
-            PathKind::Direct => "direct",
-            PathKind::Relayed => "relayed",
-        }
-    }
-}
+pub use crate::net::wire::PathKind;
 
 /// Where one outgoing QUIC packet goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

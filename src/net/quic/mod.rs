@@ -11,6 +11,7 @@
 
 pub mod io;
 pub mod join_code;
+mod shared;
 pub mod tls;
 
 use std::collections::VecDeque;
@@ -29,6 +30,7 @@ use super::nat::{self, PathKind, Paths, Reach, SharedPaths};
 use super::wire::WireMessage;
 use io::{Connections, In, KIND_CONTROL, KIND_LOCKSTEP, Out};
 pub use join_code::{JoinCode, Target};
+pub use shared::SharedQuic;
 
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 47600;
@@ -479,53 +481,6 @@ impl Transport for QuicTransport {
     fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError> {
         self.drain();
         Ok(self.events.pop_front())
-    }
-}
-
-/// A QUIC transport shared on the game thread between the session (which sends and receives
-/// lockstep messages through it) and the online code around the session (control messages,
-/// waiting, round-trip times).
-#[derive(Clone)]
-pub struct SharedQuic(std::rc::Rc<std::cell::RefCell<QuicTransport>>);
-
-impl std::fmt::Debug for SharedQuic {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("SharedQuic")
-    }
-}
-
-impl SharedQuic {
-    /// Shares a transport.
-    pub fn new(t: QuicTransport) -> SharedQuic {
-        SharedQuic(std::rc::Rc::new(std::cell::RefCell::new(t)))
-    }
-
-    /// Runs `f` on the transport; None if it is in use further up the stack (never, used as
-    /// intended: one call at a time on one thread).
-    pub fn with<R>(&self, f: impl FnOnce(&mut QuicTransport) -> R) -> Option<R> {
-        self.0.try_borrow_mut().ok().map(|mut t| f(&mut t))
-    }
-}
-
-impl Transport for SharedQuic {
-    fn me(&self) -> PeerId {
-        self.0.try_borrow().map_or(PeerId(u8::MAX), |t| t.me())
-    }
-
-    fn send(&mut self, message: &Message) -> Result<(), TransportError> {
-        self.with(|t| t.send(message)).unwrap_or_else(|| Err(TransportError::Disconnected("busy".into())))
-    }
-
-    fn send_to(&mut self, peer: PeerId, message: &Message) -> Result<(), TransportError> {
-        self.with(|t| t.send_to(peer, message)).unwrap_or_else(|| Err(TransportError::Disconnected("busy".into())))
-    }
-
-    fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError> {
-        self.with(|t| t.receive()).unwrap_or(Ok(None))
-    }
-
-    fn flush(&mut self) -> Result<(), TransportError> {
-        self.with(|t| t.flush()).unwrap_or(Ok(()))
     }
 }
 

@@ -8,7 +8,7 @@
 //!
 //! Must not: interpret what it decodes (the stream and the session decide).
 
-mod bytes;
+pub(crate) mod bytes;
 mod command;
 mod control;
 mod handshake;

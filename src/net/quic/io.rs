@@ -1,18 +1,22 @@
 //! The network thread: a current-thread tokio runtime on a thread of its own, running quinn.
 //! The host accepts joiners and relays (star: only the host needs a reachable port); a joiner
-//! keeps one connection to the host. Each connection carries one bidirectional stream of
-//! frames: `[length u32 LE][origin peer u8][kind u8][payload]`. Lockstep frames from a joiner
-//! are handed to the host's game and relayed to every other joiner, stamped with the sender
-//! (a joiner cannot pose as another); control frames go to the host alone.
+//! keeps one connection to the host. Lockstep batches travel as QUIC datagrams through a
+//! [`Channel`] per connection (repeated until acknowledged, so a lost packet holds nothing
+//! up); control messages, and a batch too big for a datagram, ride one bidirectional stream
+//! of frames: `[length u32 LE][origin peer u8][kind u8][payload]`. Lockstep traffic from a
+//! joiner is handed to the host's game and relayed to every other joiner, stamped with the
+//! sender (a joiner cannot pose as another); control frames go to the host alone.
 //!
 //! Must not: decode payloads or block the game thread (it talks to this one by channels).
 
 use std::collections::BTreeMap;
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
+use super::channel::Channel;
 use crate::lockstep::transport::PeerId;
 
 /// Largest frame accepted, in bytes.
@@ -63,6 +67,86 @@ pub type Connections = Arc<Mutex<BTreeMap<PeerId, quinn::Connection>>>;
 /// One peer's outgoing frames.
 type Writers = Arc<Mutex<BTreeMap<PeerId, mpsc::UnboundedSender<Vec<u8>>>>>;
 
+/// How often a channel repeats what is unacknowledged (and acknowledges what came).
+const REPEAT: Duration = Duration::from_millis(20);
+
+/// One connection's datagram channel and the nudge that sends it now.
+#[derive(Clone, Default)]
+struct Link {
+    channel: Arc<Mutex<Channel>>,
+    wake: Arc<Notify>,
+}
+
+impl Link {
+    /// Queues a lockstep batch from `origin` and has it sent at once.
+    fn push(&self, origin: PeerId, bytes: Vec<u8>) {
+        if let Ok(mut c) = self.channel.lock() {
+            c.push(origin, bytes);
+        }
+        self.wake.notify_one();
+    }
+}
+
+/// Every connection's link, by peer.
+type Links = Arc<Mutex<BTreeMap<PeerId, Link>>>;
+
+/// Sends what `link` has for `conn` as datagrams; what cannot be a datagram goes to `stream`
+/// as a lockstep frame.
+fn flush(conn: &quinn::Connection, link: &Link, stream: &mpsc::UnboundedSender<Vec<u8>>) {
+    let max = conn.max_datagram_size().unwrap_or(0);
+    let Ok(mut c) = link.channel.lock() else { return };
+    // While QUIC still holds a datagram's worth unsent, newer ones would only queue behind it:
+    // the channel repeats everything unacknowledged in its next datagram anyway.
+    if !c.wants_to_send() || conn.datagram_send_buffer_space() + 1200 < super::tls::DATAGRAM_QUEUE {
+        return;
+    }
+    let (datagrams, too_big) = c.datagrams(max);
+    drop(c);
+    for (origin, bytes) in too_big {
+        let _ = stream.send(frame(origin, KIND_LOCKSTEP, &bytes));
+    }
+    if max == 0 {
+        return;
+    }
+    for d in datagrams {
+        if let Err(e) = conn.send_datagram(bytes::Bytes::from(d)) {
+            log::debug!("a datagram was not sent: {e}");
+        }
+    }
+}
+
+/// Runs one connection's datagrams: arrivals decoded and handed to `arrived` (with the peer's
+/// claimed origin), the channel flushed when nudged and every [`REPEAT`], until the
+/// connection closes.
+async fn pump_datagrams(
+    conn: quinn::Connection,
+    link: Link,
+    stream: mpsc::UnboundedSender<Vec<u8>>,
+    mut arrived: impl FnMut(PeerId, Vec<u8>),
+) {
+    let mut tick = tokio::time::interval(REPEAT);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            d = conn.read_datagram() => {
+                let Ok(d) = d else { return };
+                let fresh = link.channel.lock().map(|mut c| c.receive(&d));
+                match fresh {
+                    Ok(Ok(entries)) => {
+                        for (origin, bytes) in entries {
+                            arrived(origin, bytes);
+                        }
+                    }
+                    Ok(Err(e)) => log::warn!("a malformed datagram from {}: {e}; dropped", conn.remote_address()),
+                    Err(_) => return,
+                }
+            }
+            _ = link.wake.notified() => flush(&conn, &link, &stream),
+            _ = tick.tick() => flush(&conn, &link, &stream),
+        }
+    }
+}
+
 fn frame(origin: PeerId, kind: u8, payload: &[u8]) -> Vec<u8> {
     let mut f = Vec::with_capacity(6 + payload.len());
     f.extend_from_slice(&((payload.len() + 2) as u32).to_le_bytes());
@@ -110,6 +194,7 @@ pub async fn host(
     connections: Connections,
 ) {
     let writers: Writers = Arc::default();
+    let links: Links = Arc::default();
     let mut next_peer = 1u8;
     loop {
         tokio::select! {
@@ -121,14 +206,23 @@ pub async fn host(
                 }
                 let peer = PeerId(next_peer);
                 next_peer += 1;
-                let (writers, to_game, connections) = (writers.clone(), to_game.clone(), connections.clone());
+                let (writers, links, to_game, connections) =
+                    (writers.clone(), links.clone(), to_game.clone(), connections.clone());
                 tokio::spawn(async move {
-                    serve_joiner(incoming, peer, writers, to_game, connections).await;
+                    serve_joiner(incoming, peer, writers, links, to_game, connections).await;
                 });
             }
             order = out.recv() => {
                 let Some(order) = order else { break };
                 match order {
+                    Out::Send { to, kind: KIND_LOCKSTEP, bytes } => {
+                        let links = links.lock().map(|l| l.clone()).unwrap_or_default();
+                        for (peer, link) in links {
+                            if to.is_none_or(|t| t == peer) {
+                                link.push(PeerId(0), bytes.clone());
+                            }
+                        }
+                    }
                     Out::Send { to, kind, bytes } => {
                         let f = frame(PeerId(0), kind, &bytes);
                         let writers = writers.lock().map(|w| w.clone()).unwrap_or_default();
@@ -164,6 +258,7 @@ async fn serve_joiner(
     incoming: quinn::Incoming,
     peer: PeerId,
     writers: Writers,
+    links: Links,
     to_game: std_mpsc::Sender<In>,
     connections: Connections,
 ) {
@@ -184,13 +279,29 @@ async fn serve_joiner(
     };
     let (tx, rx) = mpsc::unbounded_channel();
     if let Ok(mut w) = writers.lock() {
-        w.insert(peer, tx);
+        w.insert(peer, tx.clone());
     }
     if let Ok(mut c) = connections.lock() {
         c.insert(peer, conn.clone());
     }
+    let link = Link::default();
+    if let Ok(mut l) = links.lock() {
+        l.insert(peer, link.clone());
+    }
     let _ = to_game.send(In::Connected(peer));
     tokio::spawn(write_frames(send, rx));
+    // Lockstep datagrams: to the host's game, and on to every other joiner, stamped with the
+    // true sender whatever the joiner claimed.
+    let (relay, game) = (links.clone(), to_game.clone());
+    let datagrams = tokio::spawn(pump_datagrams(conn.clone(), link, tx, move |_, bytes| {
+        let others = relay.lock().map(|l| l.clone()).unwrap_or_default();
+        for (other, link) in others {
+            if other != peer {
+                link.push(peer, bytes.clone());
+            }
+        }
+        let _ = game.send(In::Frame { from: peer, kind: KIND_LOCKSTEP, bytes });
+    }));
     let reason = loop {
         match read_frame(&mut recv).await {
             Ok(Some((_, kind, bytes))) => {
@@ -215,8 +326,12 @@ async fn serve_joiner(
             }
         }
     };
+    datagrams.abort();
     if let Ok(mut w) = writers.lock() {
         w.remove(&peer);
+    }
+    if let Ok(mut l) = links.lock() {
+        l.remove(&peer);
     }
     if let Ok(mut c) = connections.lock() {
         c.remove(&peer);
@@ -235,6 +350,12 @@ pub async fn join(
 ) {
     let (tx, rx) = mpsc::unbounded_channel();
     let writer = tokio::spawn(write_frames(send, rx));
+    let link = Link::default();
+    // The host stamps what it relays with the machine it came from.
+    let game = to_game.clone();
+    let datagrams = tokio::spawn(pump_datagrams(conn.clone(), link.clone(), tx.clone(), move |origin, bytes| {
+        let _ = game.send(In::Frame { from: origin, kind: KIND_LOCKSTEP, bytes });
+    }));
     let _ = to_game.send(In::Connected(PeerId(0)));
     let reason = loop {
         tokio::select! {
@@ -248,12 +369,20 @@ pub async fn join(
                 Err(e) => break format!("the host sent {e}"),
             },
             order = out.recv() => match order {
+                Some(Out::Send { kind: KIND_LOCKSTEP, bytes, .. }) => link.push(PeerId(0), bytes),
                 Some(Out::Send { kind, bytes, .. }) => {
                     let _ = tx.send(frame(PeerId(0), kind, &bytes));
                 }
                 Some(Out::Kick(_)) => {}
                 None => {
-                    // The game is done with the network: let the last frames go, then leave.
+                    // The game is done with the network: let the last datagrams and frames go,
+                    // then leave.
+                    let until = tokio::time::Instant::now() + Duration::from_millis(1500);
+                    while link.channel.lock().is_ok_and(|c| c.unacked() > 0) && tokio::time::Instant::now() < until {
+                        flush(&conn, &link, &tx);
+                        tokio::time::sleep(REPEAT).await;
+                    }
+                    datagrams.abort();
                     drop(tx);
                     let _ = writer.await;
                     conn.close(0u32.into(), b"bye");

@@ -9,6 +9,8 @@
 //!
 //! Must not: interpret lockstep messages (the stream does), or block the game thread.
 
+pub mod channel;
+mod congestion;
 pub mod io;
 pub mod join_code;
 mod shared;

@@ -21,6 +21,9 @@ pub const ALPN: &[u8] = b"ridgeline/1";
 /// A QUIC connection with no traffic for this long is lost (keep-alives run every second).
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Bytes of datagrams QUIC may hold unsent (a few datagrams).
+pub const DATAGRAM_QUEUE: usize = 8 * 1200;
+
 /// The host's certificate and key, and the certificate's fingerprint.
 pub struct Identity {
     cert: CertificateDer<'static>,
@@ -56,6 +59,11 @@ fn transport() -> Arc<quinn::TransportConfig> {
     t.max_idle_timeout(quinn::IdleTimeout::try_from(IDLE_TIMEOUT).ok());
     // Packets stay at QUIC's 1,200-byte floor, so a relay's header still fits any path.
     t.mtu_discovery_config(None);
+    // Lockstep datagrams: a loss that is not congestion must not shrink the window to nothing,
+    // and what QUIC cannot send at once waits in the game's channel (which always sends the
+    // newest), not in a queue of stale datagrams.
+    t.congestion_controller_factory(Arc::new(super::congestion::FlooredCubic::default()));
+    t.datagram_send_buffer_size(DATAGRAM_QUEUE);
     Arc::new(t)
 }
 

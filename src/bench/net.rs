@@ -1,9 +1,9 @@
 //! `ridgeline bench net`: lockstep over real QUIC on loopback with pacing off — two machines in
 //! one process, each a session with its own QUIC transport, stepped in turn — in frames per
 //! second; the bytes of an idle frame and of "select 12 units and move"; and the decoder's
-//! throughput. With `--impaired`: a paced game through a bad link on loopback (5 % loss, 200 ms
-//! round trip, 50 ms jitter) — game speed against 30 frames a second once the run-ahead has
-//! settled, stalls over a second, and the run-ahead chosen.
+//! throughput. With `--impaired`: a paced game through a bad link on loopback (15 % loss,
+//! 200 ms each way, 80 ms jitter) — frames per second over 3,000 frames, stalls over a second,
+//! the run-ahead chosen, and the run-ahead before and 10 s after an 8 s outage.
 //!
 //! Must not: be used as a test (timings are never asserted), or reach beyond 127.0.0.1.
 
@@ -170,18 +170,24 @@ fn lockstep_run(roots: &ContentRoots) -> Result<(f64, f64), BenchNetError> {
     Ok((FRAMES as f64 / secs, sent))
 }
 
-/// Seconds of the impaired game, and how many of them the run-ahead gets to settle.
-const IMPAIRED_SECONDS: u64 = 60;
-const SETTLE_SECONDS: u64 = 15;
+/// Frames of the impaired game before the outage.
+const IMPAIRED_FRAMES: u32 = 3_000;
+/// The outage, and how long after it the run-ahead is read.
+const OUTAGE: Duration = Duration::from_secs(8);
+const AFTER_OUTAGE: Duration = Duration::from_secs(10);
 
-/// A paced game (30 frames a second, both machines in this thread) through the fault proxy.
+/// A paced game (30 frames a second, both machines in this thread) through the fault proxy:
+/// 15 % loss, 200 ms each way, 80 ms jitter, 1 % duplicates. First [`IMPAIRED_FRAMES`] frames
+/// (speed and stalls), then the link is cut for [`OUTAGE`] and the run-ahead read
+/// [`AFTER_OUTAGE`] after it is back.
 pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     use crate::net::fault::{FaultProxy, Impairment};
     use crate::session::online::RunAheadTuner;
     let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None, Reach::default())?;
-    let impair = Impairment { loss: 0.05, delay_ms: 100.0, jitter_ms: 50.0, duplicate: 0.01 };
-    let proxy = FaultProxy::start(code.addr(), impair, 11, Duration::from_secs(IMPAIRED_SECONDS + 30))
-        .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+    let impair = Impairment { loss: 0.15, delay_ms: 200.0, jitter_ms: 80.0, duplicate: 0.01 };
+    let lifetime = Duration::from_secs(u64::from(IMPAIRED_FRAMES) / 10 + 120);
+    let proxy =
+        FaultProxy::start(code.addr(), impair, 11, lifetime).map_err(|e| BenchNetError::Stalled(e.to_string()))?;
     let (host_net, join_net) = pair(host_net, &code, Some(proxy.addr))?;
     let on = |kind, machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(kind) };
     let setup = MatchSetup {
@@ -201,54 +207,82 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     let mut b = prepare(roots, &joined, &script, 1)?.into_match(join_shared.clone());
     let frame_time = Duration::from_secs(1) / crate::sim::FRAMES_PER_SECOND;
     let started = Instant::now();
-    let end = started + Duration::from_secs(IMPAIRED_SECONDS);
-    let settled_at = started + Duration::from_secs(SETTLE_SECONDS);
     let mut tuner = RunAheadTuner::default();
     let (mut pending_a, mut pending_b) = (Vec::new(), Vec::new());
-    let mut frames_at_settle = None;
     let mut last_tick = [Instant::now(); 2];
     let mut stalls = [0u32; 2];
     let mut stalled = [false; 2];
-    while Instant::now() < end {
+    // Frames lost to waiting push the schedule back, so a stall is not made up by a sprint.
+    let mut behind = [Duration::ZERO; 2];
+    let mut finished_at = None;
+    let mut cut_at: Option<Instant> = None;
+    let mut before_outage = 0;
+    let give_up = started + lifetime;
+    loop {
+        let now = Instant::now();
+        if now > give_up {
+            return Err(BenchNetError::Stalled(format!("frame {} after {lifetime:?}", a.session.world().frame().0)));
+        }
         for (k, m) in [&mut a, &mut b].into_iter().enumerate() {
-            let due = started + frame_time * m.session.world().frame().0;
-            if Instant::now() < due {
+            let due = started + behind[k] + frame_time * m.session.world().frame().0;
+            if now < due {
                 continue;
             }
             if let Step::Ticked { frame, .. } = m.session.step()? {
                 last_tick[k] = Instant::now();
                 stalled[k] = false;
                 if k == 0 {
-                    tuner.tune(&mut m.session, &host_shared, frame, true);
+                    tuner.tune(&mut m.session, &host_shared, frame, true, now);
                 }
-            } else if !stalled[k] && last_tick[k].elapsed() > Duration::from_secs(1) {
-                stalls[k] += 1;
-                stalled[k] = true;
+            } else {
+                behind[k] = now.saturating_duration_since(started + frame_time * m.session.world().frame().0);
+                if !stalled[k] && last_tick[k].elapsed() > Duration::from_secs(1) && cut_at.is_none() {
+                    stalls[k] += 1;
+                    stalled[k] = true;
+                }
             }
         }
-        crate::session::online::departures(&mut b.session, &join_shared, &b.slots, PeerId(1), &mut pending_b)
-            .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
-        crate::session::online::departures(&mut a.session, &host_shared, &a.slots, PeerId(0), &mut pending_a)
-            .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
-        if frames_at_settle.is_none() && Instant::now() >= settled_at {
-            frames_at_settle = Some((a.session.world().frame().0, Instant::now()));
+        let lost = |(gone, host_gone): (Vec<u8>, bool)| {
+            if gone.is_empty() && !host_gone {
+                Ok(())
+            } else {
+                Err(BenchNetError::Stalled("a machine was lost to the link".into()))
+            }
+        };
+        let left =
+            crate::session::online::departures(&mut b.session, &join_shared, &b.slots, PeerId(1), &mut pending_b)
+                .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+        lost(left)?;
+        let left =
+            crate::session::online::departures(&mut a.session, &host_shared, &a.slots, PeerId(0), &mut pending_a)
+                .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+        lost(left)?;
+        if finished_at.is_none() && a.session.world().frame().0 >= IMPAIRED_FRAMES {
+            finished_at = Some(Instant::now());
+            before_outage = a.session.stream().run_ahead();
+            proxy.cut(OUTAGE);
+            cut_at = Some(Instant::now());
+        }
+        if cut_at.is_some_and(|t| t.elapsed() >= OUTAGE + AFTER_OUTAGE) {
+            break;
         }
         join_shared.with(|n| n.wait(Duration::from_millis(1)));
     }
-    let (f0, t0) = frames_at_settle.unwrap_or((0, started));
-    let fps = (a.session.world().frame().0 - f0) as f64 / t0.elapsed().as_secs_f64().max(1e-9);
+    let secs = finished_at.unwrap_or(started).duration_since(started).as_secs_f64().max(1e-9);
     let same = a.session.stream().hash_log().iter().zip(b.session.stream().hash_log()).all(|(x, y)| x == y);
     let s = proxy.stats();
     Ok(json!({
-        "impaired": {"loss": impair.loss, "rtt_ms": 2.0 * impair.delay_ms, "jitter_ms": impair.jitter_ms},
-        "seconds": IMPAIRED_SECONDS,
-        "settle_seconds": SETTLE_SECONDS,
-        "game_speed": fps / crate::sim::FRAMES_PER_SECOND as f64,
-        "frames": a.session.world().frame().0,
+        "impaired": {"loss": impair.loss, "delay_ms": impair.delay_ms, "jitter_ms": impair.jitter_ms, "duplicate": impair.duplicate},
+        "frames": IMPAIRED_FRAMES,
+        "frames_per_sec": f64::from(IMPAIRED_FRAMES) / secs,
         "stalls_over_1s": stalls[0].max(stalls[1]),
-        "run_ahead": a.session.stream().run_ahead(),
         "run_ahead_max": tuner.max,
+        "outage": {
+            "seconds": OUTAGE.as_secs(),
+            "run_ahead_before": before_outage,
+            "run_ahead_10s_after": a.session.stream().run_ahead(),
+        },
         "in_sync": same,
-        "datagrams": {"passed": s.passed, "dropped": s.dropped, "duplicated": s.duplicated},
+        "datagrams": {"passed": s.passed, "dropped": s.dropped, "duplicated": s.duplicated, "cut": s.cut},
     }))
 }

@@ -31,7 +31,7 @@ pub enum BenchKind {
     Relay,
     /// Lockstep over loopback QUIC (pacing off), bytes on the wire, decoder throughput.
     Net {
-        /// Instead: a paced game through a lossy, slow, jittery link (takes a minute).
+        /// Instead: a paced game through a lossy, slow, jittery link, then an outage (takes two minutes).
         #[arg(long)]
         impaired: bool,
     },

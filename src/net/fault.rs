@@ -1,6 +1,7 @@
 //! A bad network on loopback, for tests and benchmarks: a UDP proxy between one joiner and the
 //! host that drops, delays, jitters (and so reorders) and duplicates datagrams, by a seeded
-//! random generator. The joiner connects to the proxy (`--connect`); QUIC cannot tell.
+//! random generator, and can cut the link for a while (an outage). The joiner connects to the
+//! proxy (`--connect`); QUIC cannot tell.
 //!
 //! Must not: be used by the game, or listen or send anywhere but 127.0.0.1.
 
@@ -32,6 +33,8 @@ pub struct FaultStats {
     pub dropped: u64,
     /// Sent twice.
     pub duplicated: u64,
+    /// Dropped because the link was cut.
+    pub cut: u64,
 }
 
 /// A datagram waiting for its time.
@@ -64,6 +67,7 @@ pub struct FaultProxy {
     pub addr: SocketAddr,
     stop: Arc<AtomicBool>,
     stats: Arc<Mutex<FaultStats>>,
+    cut_until: Arc<Mutex<Option<Instant>>>,
     threads: Vec<std::thread::JoinHandle<()>>,
 }
 
@@ -84,6 +88,7 @@ impl FaultProxy {
         let addr = socket.local_addr()?;
         let stop = Arc::new(AtomicBool::new(false));
         let stats = Arc::new(Mutex::new(FaultStats::default()));
+        let cut_until: Arc<Mutex<Option<Instant>>> = Arc::default();
         let queue: Queue = Arc::new((Mutex::new(BinaryHeap::new()), Condvar::new()));
         let deadline = Instant::now() + lifetime;
         let sender = {
@@ -110,7 +115,7 @@ impl FaultProxy {
             })?
         };
         let receiver = {
-            let (stop, stats, queue) = (stop.clone(), stats.clone(), queue.clone());
+            let (stop, stats, queue, cut_until) = (stop.clone(), stats.clone(), queue.clone(), cut_until.clone());
             std::thread::Builder::new().name("fault-proxy-recv".into()).spawn(move || {
                 let mut rng = seed | 1;
                 let mut next = move || {
@@ -135,6 +140,10 @@ impl FaultProxy {
                         upstream
                     };
                     let Ok(mut s) = stats.lock() else { return };
+                    if cut_until.lock().is_ok_and(|c| c.is_some_and(|until| Instant::now() < until)) {
+                        s.cut += 1;
+                        continue;
+                    }
                     if next() < impair.loss {
                         s.dropped += 1;
                         continue;
@@ -156,7 +165,14 @@ impl FaultProxy {
                 }
             })?
         };
-        Ok(FaultProxy { addr, stop, stats, threads: vec![sender, receiver] })
+        Ok(FaultProxy { addr, stop, stats, cut_until, threads: vec![sender, receiver] })
+    }
+
+    /// Cuts the link both ways for `outage` from now: every datagram is dropped.
+    pub fn cut(&self, outage: Duration) {
+        if let Ok(mut c) = self.cut_until.lock() {
+            *c = Some(Instant::now() + outage);
+        }
     }
 
     /// What the proxy has done so far.

@@ -300,7 +300,13 @@ impl Battle {
         let frame = self.play.game.session.world().frame().0;
         if o.sampled != Some(frame) {
             o.sampled = Some(frame);
-            o.tuner.tune(&mut self.play.game.session, &o.net, crate::sim::Frame(frame), o.me == PeerId(0));
+            o.tuner.tune(
+                &mut self.play.game.session,
+                &o.net,
+                crate::sim::Frame(frame),
+                o.me == PeerId(0),
+                std::time::Instant::now(),
+            );
         }
         let departed = departures(&mut self.play.game.session, &o.net, &self.play.game.slots, o.me, &mut o.pending);
         self.take_chat();

@@ -68,7 +68,7 @@ pub type Connections = Arc<Mutex<BTreeMap<PeerId, quinn::Connection>>>;
 type Writers = Arc<Mutex<BTreeMap<PeerId, mpsc::UnboundedSender<Vec<u8>>>>>;
 
 /// How often a channel repeats what is unacknowledged (and acknowledges what came).
-const REPEAT: Duration = Duration::from_millis(20);
+pub const REPEAT: Duration = Duration::from_millis(20);
 
 /// One connection's datagram channel and the nudge that sends it now.
 #[derive(Clone, Default)]

@@ -362,6 +362,13 @@ impl QuicTransport {
         self.connections.lock().map(|c| c.iter().map(|(p, c)| (*p, c.rtt())).collect()).unwrap_or_default()
     }
 
+    /// Packets lost and packets sent so far, over every connection (QUIC's own count).
+    pub fn losses(&self) -> (u64, u64) {
+        self.connections.lock().map_or((0, 0), |c| {
+            c.values().map(|c| c.stats().path).fold((0, 0), |(l, s), p| (l + p.lost_packets, s + p.sent_packets))
+        })
+    }
+
     /// How `peer` is reached: straight on the LAN, directly through a punched hole, or through
     /// the relay.
     pub fn path(&self, peer: PeerId) -> PathKind {

@@ -19,7 +19,9 @@ use super::QuicError;
 pub const ALPN: &[u8] = b"ridgeline/1";
 
 /// A QUIC connection with no traffic for this long is lost (keep-alives run every second).
-pub const IDLE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Long enough that an outage of 8 s survives QUIC's backed-off probes (at a 400 ms round
+/// trip the fourth probe goes ~11 s after the last packet came); longer ones end in a rejoin.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// Bytes of datagrams QUIC may hold unsent (a few datagrams).
 pub const DATAGRAM_QUEUE: usize = 8 * 1200;

@@ -3,8 +3,8 @@
 //! sides; the host sends the one `MatchSetup` and each machine prepares it for its own slots.
 //! The headless run behind `ridgeline host` and `ridgeline join` (`run`): paced at 30 frames a
 //! second (or as fast as the slowest peer allows). The upkeep every online game shares, headless
-//! or in the window (`upkeep`): players who leave removed at an agreed frame, the run-ahead
-//! fitted to the round trips. A desync stopping the game with a report (`desync`).
+//! or in the window (`upkeep`): players who leave removed at an agreed frame; the run-ahead
+//! fitted to the link (`run_ahead`). A desync stopping the game with a report (`desync`).
 //!
 //! Must not: change the world except through the stream's commands (the test switch that
 //! corrupts one object is the one exception, and says so).
@@ -19,6 +19,7 @@ use super::start::StartError;
 mod desync;
 mod handshake;
 mod run;
+mod run_ahead;
 mod upkeep;
 
 pub use desync::{Snapshots, desync_report};
@@ -26,7 +27,8 @@ pub use handshake::{
     HostOptions, advertised_ip, differing, host, join, map_files, refusal, sim_data_files, start_hosted, start_joined,
 };
 pub use run::{OnlineOptions, OnlineSummary, run};
-pub use upkeep::{RunAheadTuner, departures, drop_everywhere};
+pub use run_ahead::RunAheadTuner;
+pub use upkeep::{departures, drop_everywhere};
 
 /// The build the handshake compares.
 pub const BUILD: &str = env!("CARGO_PKG_VERSION");

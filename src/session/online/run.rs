@@ -20,7 +20,8 @@ use crate::sim::FRAMES_PER_SECOND;
 
 use super::OnlineError;
 use super::desync::{Snapshots, desync_report};
-use super::upkeep::{RunAheadTuner, departures};
+use super::run_ahead::RunAheadTuner;
+use super::upkeep::departures;
 
 /// Seconds without a frame that count as one stall.
 const STALL: Duration = Duration::from_secs(1);
@@ -111,7 +112,7 @@ pub fn run(
                     corrupt(m);
                 }
                 let adapt = me == PeerId(0) && opts.adaptive;
-                if let Some(now) = tuner.tune(&mut m.session, &net, frame, adapt)
+                if let Some(now) = tuner.tune(&mut m.session, &net, frame, adapt, Instant::now())
                     && frame.0.is_multiple_of(FRAMES_PER_SECOND)
                 {
                     rtts.extend(now);

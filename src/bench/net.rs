@@ -111,8 +111,13 @@ fn pair(
     code: &crate::net::quic::JoinCode,
     via: Option<std::net::SocketAddr>,
 ) -> Result<(QuicTransport, QuicTransport), BenchNetError> {
-    let hello =
-        WireMessage::Hello(Hello { protocol: PROTOCOL, build: String::new(), name: String::new(), files: vec![] });
+    let hello = WireMessage::Hello(Hello {
+        protocol: PROTOCOL,
+        build: String::new(),
+        name: String::new(),
+        files: vec![],
+        seat: [0; 32],
+    });
     let mut join_net = QuicTransport::join(code, Reach { relay: via, punch: true }, &hello)?;
     join_net.set_me(PeerId(1));
     let until = Instant::now() + Duration::from_secs(10);
@@ -209,6 +214,8 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     let started = Instant::now();
     let mut tuner = RunAheadTuner::default();
     let (mut pending_a, mut pending_b) = (Vec::new(), Vec::new());
+    let (mut seats_a, mut seats_b) =
+        (crate::session::online::Seats::default(), crate::session::online::Seats::default());
     let mut last_tick = [Instant::now(); 2];
     let mut stalls = [0u32; 2];
     let mut stalled = [false; 2];
@@ -249,13 +256,25 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
                 Err(BenchNetError::Stalled("a machine was lost to the link".into()))
             }
         };
-        let left =
-            crate::session::online::departures(&mut b.session, &join_shared, &b.slots, PeerId(1), &mut pending_b)
-                .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+        let left = crate::session::online::departures(
+            &mut b.session,
+            &join_shared,
+            &b.slots,
+            PeerId(1),
+            &mut pending_b,
+            &mut seats_b,
+        )
+        .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
         lost(left)?;
-        let left =
-            crate::session::online::departures(&mut a.session, &host_shared, &a.slots, PeerId(0), &mut pending_a)
-                .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+        let left = crate::session::online::departures(
+            &mut a.session,
+            &host_shared,
+            &a.slots,
+            PeerId(0),
+            &mut pending_a,
+            &mut seats_a,
+        )
+        .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
         lost(left)?;
         if finished_at.is_none() && a.session.world().frame().0 >= IMPAIRED_FRAMES {
             finished_at = Some(Instant::now());

@@ -1,5 +1,6 @@
 //! `ridgeline join`: join a hosted game with its code and play the slot the host gives this
-//! machine with the chosen controller.
+//! machine with the chosen controller; with the same code and `--identity` again, take back
+//! this player's seat in the running game.
 //!
 //! Must not: trust the address over the code's fingerprint (`--connect` replaces the address only).
 
@@ -7,7 +8,7 @@ use anyhow::Result;
 use ridgeline::content::ContentRoots;
 use ridgeline::net::nat::Reach;
 use ridgeline::net::quic::JoinCode;
-use ridgeline::session::online;
+use ridgeline::session::online::{self, Identity, Seats};
 use ridgeline::session::{Difficulty, SlotKind};
 
 use super::online::NetArgs;
@@ -24,6 +25,10 @@ pub struct JoinArgs {
     /// certificate fingerprint in the code is still checked.
     #[arg(long)]
     connect: Option<std::net::SocketAddr>,
+    /// The player's identity key (created when missing): joining a running game again with the
+    /// same code and key takes back this player's seat. Without it, a fresh key each time.
+    #[arg(long)]
+    identity: Option<std::path::PathBuf>,
     /// Who plays this machine's slot: idle, scripted or ai:<difficulty>.
     #[arg(long, default_value = "idle", value_parser = controller)]
     controller: SlotKind,
@@ -47,14 +52,22 @@ fn controller(s: &str) -> Result<SlotKind, String> {
 pub fn run(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
     let code: JoinCode = args.code.parse()?;
     let script = args.net.out.script(SCRIPT_SLOTS)?;
-    let (mut game, unpaced, frames) = online::join(
+    let identity = match &args.identity {
+        Some(path) => Identity::load_or_create(path)?,
+        None => Identity::fresh()?,
+    };
+    let mut joined = online::join(
         roots,
         &code,
         Reach { relay: args.connect, punch: !args.net.no_punch },
         &args.net.name,
+        &identity,
         args.controller,
         &script,
     )?;
-    let (summary, log) = online::run(&mut game, &args.net.options(frames, false), unpaced)?;
+    let mut options = args.net.options(joined.frames, false);
+    options.rejoined = joined.rejoined;
+    options.prelude = std::mem::take(&mut joined.prelude);
+    let (summary, log) = online::run(&mut joined.game, &options, joined.unpaced, &mut Seats::default())?;
     args.net.finish(&summary, &log)
 }

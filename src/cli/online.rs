@@ -41,6 +41,8 @@ impl NetArgs {
             corrupt_at: self.debug_corrupt_at,
             desync_dir: self.desync_dir.clone().unwrap_or(default_dir),
             adaptive,
+            rejoined: false,
+            prelude: Vec::new(),
         }
     }
 

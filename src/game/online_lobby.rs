@@ -5,6 +5,7 @@
 //!
 //! Must not: touch a running battle (the battle takes the transport over at the start).
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use crate::content::ContentRoots;
@@ -12,9 +13,9 @@ use crate::lockstep::Transport;
 use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport, SharedQuic};
-use crate::net::wire::{FileDigest, Hello, PROTOCOL, Seat, WireMessage};
+use crate::net::wire::{FileDigest, Hello, PROTOCOL, Seat, Start, WireMessage};
 use crate::session::lobby::{LobbyChange, LobbyTable};
-use crate::session::online::{BUILD, OnlineError, refusal, sim_data_files, start_hosted, start_joined};
+use crate::session::online::{BUILD, OnlineError, Seats, refusal, sim_data_files, start_hosted, start_joined};
 use crate::session::{CommandScript, Match, SlotKind};
 
 use super::shell::lobby::LobbyState;
@@ -22,15 +23,18 @@ use super::shell::lobby::LobbyState;
 /// Which side of the lobby this machine is.
 enum Role {
     Host { table: LobbyTable, factions: Vec<String>, mine: Vec<FileDigest>, code: JoinCode },
-    Joiner { me: Option<PeerId> },
+    Joiner {
+        me: Option<PeerId>,
+    },
 }
 
 /// What the lobby came to.
 pub enum Outcome {
     /// Nothing yet.
     Waiting,
-    /// The match started: this machine's match and the transport the battle takes over.
-    Started(Box<Match<Box<dyn Transport>>>, SharedQuic),
+    /// The match started: this machine's match, the transport the battle takes over, and
+    /// (hosting) the seats a dropped machine comes back to.
+    Started(Box<Match<Box<dyn Transport>>>, SharedQuic, Seats),
     /// The lobby ended (refused, removed, the host left, the connection failed), and why.
     Closed(String),
 }
@@ -41,6 +45,8 @@ pub struct OnlineLobby {
     role: Role,
     name: String,
     last_roster: Instant,
+    /// Hosting: each joiner's seat token, so a machine that drops in the match can come back.
+    tokens: BTreeMap<u8, [u8; 32]>,
 }
 
 /// What a joiner is told when a change by the host cleared its Ready.
@@ -67,7 +73,7 @@ impl OnlineLobby {
         let (net, code) = QuicTransport::host(bind, advertise, reach)?;
         let table = LobbyTable::new(map, start_positions, name, factions.len());
         let role = Role::Host { table, factions, mine: sim_data_files(roots)?, code };
-        Ok(OnlineLobby { net, role, name: name.to_string(), last_roster: Instant::now() })
+        Ok(OnlineLobby { net, role, name: name.to_string(), last_roster: Instant::now(), tokens: BTreeMap::new() })
     }
 
     /// Joins the game in `code`.
@@ -81,9 +87,18 @@ impl OnlineLobby {
             build: BUILD.to_string(),
             name: name.to_string(),
             files: sim_data_files(roots)?,
+            // The window cannot take a seat back yet (the lobby expects a fresh start), so it
+            // shows no identity: a running game refuses it as a late joiner.
+            seat: [0; 32],
         };
         let net = QuicTransport::join_in_background(&code, Reach::default(), &WireMessage::Hello(hello))?;
-        Ok(OnlineLobby { net, role: Role::Joiner { me: None }, name: name.to_string(), last_roster: Instant::now() })
+        Ok(OnlineLobby {
+            net,
+            role: Role::Joiner { me: None },
+            name: name.to_string(),
+            last_roster: Instant::now(),
+            tokens: BTreeMap::new(),
+        })
     }
 
     /// The join code, when hosting.
@@ -200,6 +215,7 @@ impl OnlineLobby {
                         let _ = self.net.send_control(Some(from), &[WireMessage::Refused { reason }]);
                         continue;
                     }
+                    self.tokens.insert(from.0, hello.seat);
                     shown.chat.push(format!("{name} joined."));
                     let _ = self
                         .net
@@ -259,7 +275,7 @@ impl OnlineLobby {
                         SlotKind::Human,
                         &CommandScript::default(),
                     ) {
-                        Ok(prepared) => self.hand_over(prepared),
+                        Ok(prepared) => self.hand_over(prepared, None),
                         Err(e) => Outcome::Closed(e.to_string()),
                     };
                 }
@@ -286,18 +302,27 @@ impl OnlineLobby {
         table.ready_to_start().map_err(|e| capitalised(&format!("{e}.")))?;
         let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs());
         let setup = table.to_match_setup(factions, seed);
-        let prepared = start_hosted(roots, &setup, &CommandScript::default(), &mut self.net, false, u32::MAX)
+        let tokens = self.tokens.clone();
+        let (prepared, start) = start_hosted(roots, &setup, &CommandScript::default(), &mut self.net, false, u32::MAX)
             .map_err(|e| e.to_string())?;
-        Ok(self.hand_over(prepared))
+        Ok(self.hand_over(prepared, Some((start, tokens))))
     }
 
-    fn hand_over(&mut self, prepared: crate::session::Prepared) -> Outcome {
-        // The lobby's transport becomes the match's; this lobby is finished.
-        // A transport that goes nowhere is left in the finished lobby's place.
+    /// Hands the lobby's transport to the match (`hosted`: the start sent and the joiners'
+    /// seat tokens); this lobby is finished, a transport that goes nowhere left in its place.
+    fn hand_over(
+        &mut self,
+        prepared: crate::session::Prepared,
+        hosted: Option<(Start, BTreeMap<u8, [u8; 32]>)>,
+    ) -> Outcome {
         let net = std::mem::replace(&mut self.net, QuicTransport::detached());
         let shared = SharedQuic::new(net);
         let game = prepared.into_match(Box::new(shared.clone()) as Box<dyn Transport>);
-        Outcome::Started(Box::new(game), shared)
+        let seats = match hosted {
+            Some((start, tokens)) => Seats::new(start, tokens, game.log.clone(), &self.name),
+            None => Seats::default(),
+        };
+        Outcome::Started(Box::new(game), shared, seats)
     }
 }
 

@@ -109,14 +109,19 @@ pub struct Stream {
     hash_log: Vec<(Frame, u64)>,
     desync: Option<Desync>,
     errors: Vec<StreamError>,
-    /// Players who left, with the first frame that no longer needs their data.
-    gone: BTreeMap<PlayerId, Frame>,
+    /// Players who left: the first frame that no longer needs their data, and the first that
+    /// needs it again when they came back.
+    gone: BTreeMap<PlayerId, (Frame, Option<Frame>)>,
     /// Run-ahead changes to apply when their frame executes (every machine is told the same).
     changes: BTreeMap<Frame, u32>,
     /// The last frame this machine has closed (declared its players' counts for).
     last_closed: Option<Frame>,
     /// Frames before this one need no counts (nobody could schedule anything for them).
     implicit_before: Frame,
+    /// A machine coming back into a running game: only its own players' first frames need
+    /// no counts, and the others' messages for frames before `first` (it ran those from the
+    /// host's history) are let go.
+    rejoining: Option<Frame>,
     /// Pause and game speed.
     pace: PaceState,
 }
@@ -152,7 +157,17 @@ impl Stream {
             changes: BTreeMap::new(),
             last_closed: implicit_before.0.checked_sub(1).map(Frame),
             implicit_before,
+            rejoining: None,
         }
+    }
+
+    /// The stream of a machine coming back into a running game at frame `first`: its own
+    /// players' frames before `first + run_ahead` need no counts (it could not schedule any),
+    /// everyone else's are waited for as usual.
+    pub fn rejoining(config: StreamConfig, first: Frame) -> Stream {
+        let mut s = Stream::starting_at(config, first);
+        s.rejoining = Some(first);
+        s
     }
 
     /// From frame `at` on, commands are scheduled `value` frames ahead (1..=60). Every machine
@@ -171,13 +186,31 @@ impl Stream {
     /// From frame `from` on, nobody waits for `player` (they left). Every machine must be
     /// told the same frame; data already stored for earlier frames still counts.
     pub fn drop_player(&mut self, player: PlayerId, from: Frame) {
-        let at = self.gone.entry(player).or_insert(from);
-        *at = (*at).min(from);
+        match self.gone.get_mut(&player) {
+            // Gone again after coming back: a new departure.
+            Some(g) if g.1.is_some_and(|back| from >= back) => *g = (from, None),
+            Some(g) => g.0 = g.0.min(from),
+            None => {
+                self.gone.insert(player, (from, None));
+            }
+        }
     }
 
-    /// The frame from which `player` was dropped, if they were.
+    /// `player`, dropped, is back: from frame `back` on, its data is waited for again. False
+    /// if it was not dropped.
+    pub fn readmit(&mut self, player: PlayerId, back: Frame) -> bool {
+        match self.gone.get_mut(&player) {
+            Some(g) => {
+                g.1 = Some(back.max(g.0));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The frame from which `player` was dropped, if they were and have not come back.
     pub fn dropped_from(&self, player: PlayerId) -> Option<Frame> {
-        self.gone.get(&player).copied()
+        self.gone.get(&player).filter(|g| g.1.is_none()).map(|g| g.0)
     }
 
     /// The last frame for which `player`'s command count is known, if any.
@@ -298,6 +331,10 @@ impl Stream {
         if self.config.local.contains(&player) {
             return Err(StreamError::Spoofed { player, frame });
         }
+        if self.rejoining.is_some_and(|first| frame < first) {
+            // Sent live while this machine was still catching up from the history.
+            return Ok(());
+        }
         match message {
             Message::Command(c) => {
                 if c.frame < self.next_frame {
@@ -336,11 +373,12 @@ impl Stream {
     }
 
     fn player_state(&self, player: PlayerId, frame: Frame) -> FrameState {
-        if self.gone.get(&player).is_some_and(|from| frame >= *from) {
+        if self.gone.get(&player).is_some_and(|&(from, back)| frame >= from && back.is_none_or(|b| frame < b)) {
             return FrameState::Ready;
         }
         let data = self.frames.get(&frame).and_then(|f| f.players.get(&player));
-        let implicit_zero = frame < self.implicit_before;
+        let implicit_zero =
+            frame < self.implicit_before && (self.rejoining.is_none() || self.config.local.contains(&player));
         match data {
             None if implicit_zero => FrameState::Ready,
             None => FrameState::NotReady,

@@ -9,7 +9,7 @@ use crate::lockstep::transport::PeerId;
 use crate::sim::ids::{Frame, PlayerId};
 
 /// The wire protocol's version; a peer speaking another is refused at the handshake.
-pub const PROTOCOL: u16 = 7;
+pub const PROTOCOL: u16 = 8;
 
 /// The first bytes of a hello, so a stranger's traffic is refused at once.
 pub const MAGIC: [u8; 4] = *b"RDGL";
@@ -35,6 +35,10 @@ pub struct Hello {
     pub name: String,
     /// Digests of the data files the simulation reads.
     pub files: Vec<FileDigest>,
+    /// The seat token: proof of the player's identity for this host (see
+    /// `session::online::identity`), all zeros for none. A machine that drops out comes back
+    /// with the same token and takes back its seat.
+    pub seat: [u8; 32],
 }
 
 /// The host starts the match.
@@ -158,6 +162,43 @@ pub enum WireMessage {
         faction: u8,
         /// Colour index.
         colour: u8,
+    },
+    /// Host → a player coming back: you are machine `machine` of this running match.
+    Rejoin {
+        /// The match as it was started.
+        start: Start,
+        /// The machine (as numbered at the start) whose slots are this player's.
+        machine: u8,
+        /// Which peer speaks for each player now (machines that came back have new peers).
+        owners: Vec<(PlayerId, PeerId)>,
+    },
+    /// Host → a player coming back: the commands executed on the frames before `through`
+    /// not sent yet, and the host's state hash after each frame in them that is a multiple
+    /// of 300 (checkpoints).
+    History {
+        /// Every frame before this one is now covered.
+        through: Frame,
+        /// The commands, each stamped with the frame it executed on.
+        commands: Vec<crate::sim::command::StampedCommand>,
+        /// (frame, hash) checkpoints.
+        checkpoints: Vec<(Frame, u64)>,
+    },
+    /// A player coming back → host: I have run every frame you sent, up to `frame`.
+    CaughtUp {
+        /// The next frame this machine would run.
+        frame: Frame,
+    },
+    /// Host → everyone: `player` is back, spoken for by `peer`; its machine plays live from
+    /// frame `live`, and everyone waits for its data again from frame `back`.
+    Readmitted {
+        /// The player.
+        player: PlayerId,
+        /// The peer that now speaks for it.
+        peer: PeerId,
+        /// The first frame its machine runs live.
+        live: Frame,
+        /// The first frame that needs its data again.
+        back: Frame,
     },
     /// After the digests: the fields of the first object that differs, at `frame`.
     DesyncObject {

@@ -264,6 +264,26 @@ impl<T: Transport> Session<T> {
         self.stream.drop_player(player, from);
     }
 
+    /// `player`, dropped, is back and spoken for by `peer`: its data is waited for again from
+    /// frame `back`. False if it was not dropped.
+    pub fn readmit(&mut self, player: PlayerId, peer: PeerId, back: Frame) -> bool {
+        if !self.stream.readmit(player, back) {
+            return false;
+        }
+        self.owners.insert(player, peer);
+        true
+    }
+
+    /// From now on `peer` speaks for `player` (a machine that came back has a new peer).
+    pub fn set_owner(&mut self, player: PlayerId, peer: PeerId) {
+        self.owners.insert(player, peer);
+    }
+
+    /// Which peer speaks for `player` now, when known.
+    pub fn owner(&self, player: PlayerId) -> Option<PeerId> {
+        self.owners.get(&player).copied()
+    }
+
     /// Applies a deliberate fault to this machine's world (desync tests and the
     /// `--debug-corrupt-at` switch); the only write to the world that is not a command.
     pub fn corrupt(&mut self, c: crate::sim::corruption::Corruption) -> bool {

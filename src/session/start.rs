@@ -277,6 +277,18 @@ impl Prepared {
     /// Joins the prepared match to its peers through `transport`: the stream knows every
     /// player, and those of this machine's slots (remote ones excepted) as local.
     pub fn into_match<T: Transport>(self, transport: T) -> Match<T> {
+        let run_ahead = self.setup.run_ahead();
+        self.joined(transport, run_ahead, false)
+    }
+
+    /// Joins a machine coming back into a running match, its world run from the host's history
+    /// up to the frame it goes live on, with the run-ahead in force there (see
+    /// [`Stream::rejoining`]).
+    pub fn into_rejoined_match<T: Transport>(self, transport: T, run_ahead: u32) -> Match<T> {
+        self.joined(transport, run_ahead, true)
+    }
+
+    fn joined<T: Transport>(self, transport: T, run_ahead: u32, rejoining: bool) -> Match<T> {
         let players: Vec<PlayerId> = self.slots.iter().map(|s| s.player).collect();
         let local: Vec<PlayerId> = self
             .slots
@@ -287,9 +299,13 @@ impl Prepared {
         // Between machines a few pauses each and a fixed speed; alone, as the player likes.
         let pace =
             if self.slots.iter().all(|s| s.machine == self.machine) { PaceRules::LOCAL } else { PaceRules::ONLINE };
-        let config = StreamConfig { players, local, run_ahead: self.setup.run_ahead(), pace };
+        let config = StreamConfig { players, local, run_ahead, pace };
         // A world fast-forwarded to a replay's moment starts its stream there.
-        let stream = Stream::starting_at(config, self.world.frame());
+        let stream = if rejoining {
+            Stream::rejoining(config, self.world.frame())
+        } else {
+            Stream::starting_at(config, self.world.frame())
+        };
         let owners = self.slots.iter().map(|s| (s.player, PeerId(s.machine))).collect();
         let mut session = Session::new(self.world, stream, transport, self.controllers).with_owners(owners);
         session.record_into(self.log.clone());

@@ -273,3 +273,72 @@ fn a_change_for_a_frame_already_run_is_refused() {
     assert!(s.schedule_run_ahead(Frame(3), 4).is_err());
     assert!(s.schedule_run_ahead(Frame(5), 4).is_ok());
 }
+
+#[test]
+fn a_dropped_player_comes_back_at_an_agreed_frame_and_both_run_the_same_commands() {
+    let mut a = stream(&[0], &[0, 1]);
+    let mut b = stream(&[1], &[0, 1]);
+    for _ in 0..6 {
+        for m in drain(&mut b) {
+            a.receive(m).unwrap();
+        }
+        for m in drain(&mut a) {
+            b.receive(m).unwrap();
+        }
+        assert!(a.take_ready().is_some() && b.take_ready().is_some());
+    }
+    // b's machine is gone: a plays on without player 1 from the first frame it has no count
+    // of theirs for (b closed up to 7; a heard up to 6).
+    drop(b);
+    let from = a.declared_through(PlayerId(1)).unwrap().next();
+    assert_eq!(from, Frame(7));
+    a.drop_player(PlayerId(1), from);
+    assert_eq!(a.dropped_from(PlayerId(1)), Some(Frame(7)));
+    let mut sent_by_a = Vec::new();
+    while a.next_frame() < Frame(12) {
+        assert!(a.take_ready().is_some(), "nobody waits for a dropped player");
+        sent_by_a.extend(drain(&mut a));
+    }
+    // It comes back: live from frame 18, its data needed again from 18 + run-ahead.
+    assert!(a.readmit(PlayerId(1), Frame(20)));
+    assert_eq!(a.dropped_from(PlayerId(1)), None, "back, not left");
+    let mut b = Stream::rejoining(
+        StreamConfig {
+            players: vec![PlayerId(0), PlayerId(1)],
+            local: vec![PlayerId(1)],
+            run_ahead: 2,
+            pace: Default::default(),
+        },
+        Frame(18),
+    );
+    while a.next_frame() < Frame(20) {
+        assert!(a.take_ready().is_some());
+        sent_by_a.extend(drain(&mut a));
+    }
+    assert!(a.take_ready().is_none(), "frame 20 waits for the player who came back");
+    assert_eq!(a.waiting_for(), vec![PlayerId(1)]);
+    // b hears everything a sent, old frames too: those before 18 are let go without complaint.
+    for m in sent_by_a.drain(..) {
+        b.receive(m).unwrap();
+    }
+    assert!(b.errors().is_empty());
+    let order = b.submit(PlayerId(1), mv(9)).unwrap();
+    assert_eq!(order.frame, Frame(20));
+    let (f18, _) = b.take_ready().expect("frame 18: a's counts are in, b's own are implicit");
+    assert_eq!(f18, Frame(18));
+    assert!(b.take_ready().is_some());
+    for m in drain(&mut b) {
+        a.receive(m).unwrap();
+    }
+    let (fa, ca) = a.take_ready().unwrap();
+    for m in drain(&mut a) {
+        b.receive(m).unwrap();
+    }
+    let (fb, cb) = b.take_ready().unwrap();
+    assert_eq!((fa, fb), (Frame(20), Frame(20)));
+    assert_eq!(ca, vec![order.clone()]);
+    assert_eq!(cb, ca);
+    // Dropped again later: a new departure.
+    a.drop_player(PlayerId(1), Frame(30));
+    assert_eq!(a.dropped_from(PlayerId(1)), Some(Frame(30)));
+}

@@ -113,8 +113,15 @@ fn message() -> impl Strategy<Value = WireMessage> {
             any::<u16>().prop_map(PaceChange::Speed)
         ])
             .prop_map(|(p, f, change)| WireMessage::Lockstep(Message::Pace { player: PlayerId(p), frame: Frame(f), change })),
-        1 => (any::<u16>(), text(), text(), prop::collection::vec(digest(), 0..5))
-            .prop_map(|(protocol, build, name, files)| WireMessage::Hello(Hello { protocol, build, name, files })),
+        1 => (any::<u16>(), text(), text(), prop::collection::vec(digest(), 0..5), any::<[u8; 32]>())
+            .prop_map(|(protocol, build, name, files, seat)| WireMessage::Hello(Hello { protocol, build, name, files, seat })),
+        1 => (any::<u32>(), any::<u32>(), any::<u8>(), any::<u8>()).prop_map(|(live, back, p, q)| WireMessage::Readmitted {
+            player: PlayerId(p),
+            peer: PeerId(q),
+            live: Frame(live),
+            back: Frame(back),
+        }),
+        1 => any::<u32>().prop_map(|f| WireMessage::CaughtUp { frame: Frame(f) }),
         1 => (any::<u8>(), text()).prop_map(|(p, host)| WireMessage::Welcome { peer: PeerId(p), host }),
         1 => text().prop_map(|reason| WireMessage::Refused { reason }),
         1 => (text(), prop::collection::vec(digest(), 0..5), any::<bool>(), any::<u32>())

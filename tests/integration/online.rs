@@ -227,3 +227,34 @@ fn a_lossy_slow_jittery_link_keeps_the_machines_in_sync() {
     let v = last_json(&dir.join("host.out"));
     assert!(v["run_ahead_max"].as_u64().unwrap() >= 5, "the run-ahead grew to cover the round trip: {v}");
 }
+
+#[test]
+fn a_joiner_whose_machine_died_comes_back_with_its_identity_and_plays_on_in_sync() {
+    let dir = common::temp_dir("online-rejoin");
+    let id = dir.join("ben.key");
+    let id = id.to_str().unwrap();
+    // Paced: 450 frames are 15 s. Ben's machine dies after ~3 s; he is back at once.
+    let (mut h, code) =
+        host(&["--map", "crossroads", "--players", "ai:normal,remote", "--frames", "450", "--seed", "5"], &dir);
+    let first = dir.join("first");
+    std::fs::create_dir_all(&first).unwrap();
+    let mut j = join(&code, &["--identity", id, "--controller", "ai:hard"], &first);
+    std::thread::sleep(Duration::from_secs(3));
+    let _ = j.0.kill();
+    // Someone else with the code is still a late joiner.
+    let late = dir.join("late");
+    std::fs::create_dir_all(&late).unwrap();
+    let mut l = join(&code, &[], &late);
+    assert_eq!(finish(&mut l, Duration::from_secs(15)), Some(1));
+    assert!(read(late.join("join.err")).contains("the game has already started"));
+    // Ben again, same code and identity: his seat back, the whole game in his hash log.
+    let mut back = join(&code, &["--identity", id, "--controller", "ai:hard"], &dir);
+    let host_log = finish_in_sync(&mut h, &mut back, &dir, Duration::from_secs(60), 450);
+    assert!(!host_log.is_empty());
+    let joined = last_json(&dir.join("join.out"));
+    assert_eq!(joined["rejoined"], true, "{joined}");
+    assert_eq!(joined["frames"], 450, "{joined}");
+    let hosted = last_json(&dir.join("host.out"));
+    assert_eq!(hosted["left"], serde_json::json!([]), "he came back: nobody left in the end: {hosted}");
+    assert_eq!(hosted["rejoined"], false);
+}

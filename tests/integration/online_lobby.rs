@@ -99,9 +99,9 @@ fn two_players_meet_chat_ready_up_and_start_the_same_match() {
     assert_eq!(early, "Ben is not ready.");
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
-    let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
+    let Ok(Outcome::Started(host_game, _, _)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
+    let Some(Outcome::Started(join_game, _, _)) = joined else { panic!("the joiner starts") };
     // One setup on both machines; each plays its own slot (the host's copy says Remote there).
     let mut theirs = join_game.setup.clone();
     theirs.slots[1].kind = ridgeline::session::SlotKind::Remote;
@@ -162,12 +162,12 @@ fn started() -> (ridgeline::game::battle::Battle, Joined) {
     let (mut host, mut join, mut shown) = met();
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
-    let Ok(Outcome::Started(host_game, net)) = host.start(&roots) else { panic!("the host starts") };
+    let Ok(Outcome::Started(host_game, net, seats)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Started(join_game, join_net)) = joined else { panic!("the joiner starts") };
+    let Some(Outcome::Started(join_game, join_net, _)) = joined else { panic!("the joiner starts") };
     let mut battle =
         ridgeline::game::battle::Battle::from_match(&roots, *host_game, glam::Vec2::new(640.0, 360.0)).unwrap();
-    battle.set_online(net);
+    battle.set_online(net, seats);
     (battle, (join_game, join_net))
 }
 
@@ -175,7 +175,7 @@ fn started() -> (ridgeline::game::battle::Battle, Joined) {
 fn battle_of((game, net): Joined) -> ridgeline::game::battle::Battle {
     let mut b =
         ridgeline::game::battle::Battle::from_match(&common::roots(), *game, glam::Vec2::new(640.0, 360.0)).unwrap();
-    b.set_online(net);
+    b.set_online(net, ridgeline::session::online::Seats::default());
     b
 }
 
@@ -304,9 +304,9 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     assert_eq!(host.start(&roots).err().as_deref(), Some("Ben is not ready."));
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
-    let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
+    let Ok(Outcome::Started(host_game, _, _)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
+    let Some(Outcome::Started(join_game, _, _)) = joined else { panic!("the joiner starts") };
     let slots: Vec<_> =
         host_game.setup.slots.iter().map(|s| (s.kind, s.team, s.money, s.colour.clone(), s.machine)).collect();
     assert_eq!(

@@ -9,7 +9,7 @@
 use crate::lockstep::transport::PeerId;
 use crate::net::quic::SharedQuic;
 use crate::net::wire::WireMessage;
-use crate::session::online::{RunAheadTuner, Snapshots, departures, desync_report, drop_everywhere};
+use crate::session::online::{RunAheadTuner, Seats, Snapshots, departures, desync_report, drop_everywhere};
 use crate::sim::Command;
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, Rect};
@@ -30,6 +30,8 @@ pub(super) struct OnlineLink {
     net: SharedQuic,
     me: PeerId,
     pending: Vec<(PeerId, WireMessage)>,
+    /// The host's seats: a machine that drops can come back.
+    seats: Seats,
     /// Since when (battle seconds) the next frame has been waited for.
     waiting_since: Option<f32>,
     /// Battle seconds of the last wait seen.
@@ -91,14 +93,16 @@ impl Battle {
         gone || self.world().is_over()
     }
 
-    /// Makes this an online battle over `net` (the match's own transport, shared).
-    pub fn set_online(&mut self, net: SharedQuic) {
+    /// Makes this an online battle over `net` (the match's own transport, shared); the host's
+    /// `seats` let a machine that drops come back.
+    pub fn set_online(&mut self, net: SharedQuic, seats: Seats) {
         let me = crate::lockstep::Transport::me(&net);
         self.play.pace = super::pace::Pace::online();
         self.play.online = Some(OnlineLink {
             net,
             me,
             pending: Vec::new(),
+            seats,
             waiting_since: None,
             waiting_now: 0.0,
             host_gone: false,
@@ -308,7 +312,8 @@ impl Battle {
                 std::time::Instant::now(),
             );
         }
-        let departed = departures(&mut self.play.game.session, &o.net, &self.play.game.slots, o.me, &mut o.pending);
+        let departed =
+            departures(&mut self.play.game.session, &o.net, &self.play.game.slots, o.me, &mut o.pending, &mut o.seats);
         self.take_chat();
         let Some(o) = &mut self.play.online else { return };
         match departed {

@@ -42,6 +42,7 @@ pub(super) fn hello(w: &mut Vec<u8>, h: &Hello) {
     text(w, &h.build);
     text(w, &h.name);
     files(w, &h.files);
+    w.extend_from_slice(&h.seat);
 }
 
 /// Appends a welcome.
@@ -82,7 +83,10 @@ pub(super) fn read(r: &mut Reader, tag: u8, out: &mut Vec<WireMessage>) -> Resul
             let protocol = u16::from_le_bytes([p[0], p[1]]);
             let build = r.text(MAX_TEXT, "build")?;
             let name = r.text(MAX_TEXT, "name")?;
-            WireMessage::Hello(Hello { protocol, build, name, files: read_files(r)? })
+            let files = read_files(r)?;
+            let mut seat = [0u8; 32];
+            seat.copy_from_slice(r.take(32)?);
+            WireMessage::Hello(Hello { protocol, build, name, files, seat })
         }
         T_WELCOME => {
             let peer = PeerId(r.u8()?);

@@ -14,6 +14,7 @@ mod control;
 mod handshake;
 mod lobby;
 mod lockstep;
+mod rejoin;
 pub mod relay;
 
 use thiserror::Error;
@@ -21,6 +22,7 @@ use thiserror::Error;
 use super::wire::WireMessage;
 
 pub use command::CommandTag;
+pub use rejoin::MAX_HISTORY;
 
 /// Longest name, build or reason string, in bytes.
 pub const MAX_TEXT: usize = 512;
@@ -110,6 +112,22 @@ pub fn encode(messages: &[WireMessage]) -> Vec<u8> {
                 control::desync_object(&mut w, *frame, *object, fields);
                 1
             }
+            WireMessage::Rejoin { start, machine, owners } => {
+                rejoin::rejoin(&mut w, start, *machine, owners);
+                1
+            }
+            WireMessage::History { through, commands, checkpoints } => {
+                rejoin::history(&mut w, *through, commands, checkpoints);
+                1
+            }
+            WireMessage::CaughtUp { frame } => {
+                rejoin::caught_up(&mut w, *frame);
+                1
+            }
+            WireMessage::Readmitted { player, peer, live, back } => {
+                rejoin::readmitted(&mut w, *player, *peer, *live, *back);
+                1
+            }
         };
     }
     w
@@ -127,7 +145,8 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<WireMessage>, DecodeError> {
         let known = lockstep::read(&mut r, tag, &mut out)?
             || handshake::read(&mut r, tag, &mut out)?
             || lobby::read(&mut r, tag, &mut out)?
-            || control::read(&mut r, tag, &mut out)?;
+            || control::read(&mut r, tag, &mut out)?
+            || rejoin::read(&mut r, tag, &mut out)?;
         if !known {
             return Err(DecodeError { at: r.at() - 1, what: format!("unknown message tag {tag}") });
         }
@@ -191,6 +210,7 @@ mod tests {
                 build: "0.1.0".into(),
                 name: "Ava".into(),
                 files: vec![FileDigest { name: "data/objects.ron".into(), digest: 42 }],
+                seat: [7; 32],
             }),
             WireMessage::Welcome { peer: PeerId(3), host: "Host".into() },
             WireMessage::Refused { reason: "data/objects.ron differs".into() },

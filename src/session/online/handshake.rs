@@ -20,6 +20,8 @@ use crate::session::match_setup::{MatchSetup, SlotKind};
 use crate::session::script::CommandScript;
 use crate::session::start::{Match, Prepared, prepare, sim_data_paths};
 
+use super::identity::Identity;
+use super::rejoin::Seats;
 use super::{BUILD, OnlineError};
 
 /// The digests of the simulation's data files, as the handshake compares them.
@@ -68,14 +70,15 @@ pub struct HostOptions {
 
 /// Hosts a match: listens on `bind`, hands the join code to `announce`, accepts a joiner for
 /// each remote slot of `setup` (checking its protocol, build and data files), then starts the
-/// match on every machine, to run at most `frames` frames everywhere.
+/// match on every machine, to run at most `frames` frames everywhere. Returns the match and
+/// the seats (so a machine that drops can come back).
 pub fn host(
     roots: &ContentRoots,
     setup: &MatchSetup,
     script: &CommandScript,
     options: &HostOptions,
     announce: impl FnOnce(&JoinCode),
-) -> Result<Match<SharedQuic>, OnlineError> {
+) -> Result<(Match<SharedQuic>, Seats), OnlineError> {
     let HostOptions { bind, ref name, unpaced, frames, reach } = *options;
     let advertise = (bind.ip().is_unspecified()).then(advertised_ip).flatten();
     let (mut net, code) = QuicTransport::host(bind, advertise, reach)?;
@@ -85,6 +88,7 @@ pub fn host(
     let remote: Vec<usize> = (0..setup.slots.len()).filter(|&i| setup.slots[i].kind == SlotKind::Remote).collect();
     // Slot index → the joiner playing it.
     let mut seated: BTreeMap<usize, PeerId> = BTreeMap::new();
+    let mut tokens: BTreeMap<u8, [u8; 32]> = BTreeMap::new();
     while seated.len() < remote.len() {
         net.wait(Duration::from_millis(50));
         while let Some(e) = net.take_peer_event() {
@@ -105,17 +109,21 @@ pub fn host(
                 continue;
             };
             seated.insert(slot, from);
+            tokens.insert(from.0, hello.seat);
             setup.slots[slot].machine = Some(from.0);
             setup.slots[slot].name = Some(hello.name.chars().take(32).collect());
             net.send_control(Some(from), &[WireMessage::Welcome { peer: from, host: name.to_string() }]).ok();
         }
     }
-    let prepared = start_hosted(roots, &setup, script, &mut net, unpaced, frames)?;
-    Ok(prepared.into_match(SharedQuic::new(net)))
+    let (prepared, start) = start_hosted(roots, &setup, script, &mut net, unpaced, frames)?;
+    let game = prepared.into_match(SharedQuic::new(net));
+    let seats = Seats::new(start, tokens, game.log.clone(), name);
+    Ok((game, seats))
 }
 
 /// The host's start: prepares `setup` (whose slots name their machines) for this machine and
-/// sends it to every joiner, to run at most `frames` frames everywhere.
+/// sends it to every joiner, to run at most `frames` frames everywhere. Returns the prepared
+/// match and the start as sent.
 pub fn start_hosted(
     roots: &ContentRoots,
     setup: &MatchSetup,
@@ -123,12 +131,12 @@ pub fn start_hosted(
     net: &mut QuicTransport,
     unpaced: bool,
     frames: u32,
-) -> Result<Prepared, OnlineError> {
+) -> Result<(Prepared, Start), OnlineError> {
     let prepared = prepare(roots, setup, script, 0)?;
     let text = ron::ser::to_string(&prepared.setup).map_err(|e| OnlineError::File(e.to_string()))?;
     let start = Start { setup: text, map_files: map_files(&prepared.content.map)?, unpaced, frames };
-    net.send_control(None, &[WireMessage::Start(start)])?;
-    Ok(prepared)
+    net.send_control(None, &[WireMessage::Start(start.clone())])?;
+    Ok((prepared, start))
 }
 
 /// Why a joiner's hello is refused, naming what differs; None if it may play.
@@ -152,19 +160,42 @@ pub fn advertised_ip() -> Option<std::net::IpAddr> {
     Some(first.unwrap_or(std::net::IpAddr::from([127, 0, 0, 1])))
 }
 
-/// Joins the match in `code`: greets the host, waits for its welcome and the start, checks
-/// the map's files, and prepares the match with `controller` playing this machine's slot.
-/// Returns the match, whether it runs unpaced, and how many frames the host will run.
+/// A match joined: the game, whether it runs unpaced, how many frames the host will run, and
+/// — for a machine that came back into a running match — the hash of every frame it ran
+/// from the host's history.
+pub struct Joined {
+    /// The match.
+    pub game: Match<SharedQuic>,
+    /// Run as fast as the slowest peer allows.
+    pub unpaced: bool,
+    /// Frames the host will run at most.
+    pub frames: u32,
+    /// Came back into a running match (and took back its seat).
+    pub rejoined: bool,
+    /// (frame, hash) of the frames run from the history when it came back.
+    pub prelude: Vec<(u32, u64)>,
+}
+
+/// Joins the match in `code` as `identity`: greets the host, waits for its welcome and the
+/// start, checks the map's files, and prepares the match with `controller` playing this
+/// machine's slot. If the match is running and `identity` held a seat in it, takes the seat
+/// back (see `rejoin.rs`).
 pub fn join(
     roots: &ContentRoots,
     code: &JoinCode,
     reach: Reach,
     name: &str,
+    identity: &Identity,
     controller: SlotKind,
     script: &CommandScript,
-) -> Result<(Match<SharedQuic>, bool, u32), OnlineError> {
-    let hello =
-        Hello { protocol: PROTOCOL, build: BUILD.to_string(), name: name.to_string(), files: sim_data_files(roots)? };
+) -> Result<Joined, OnlineError> {
+    let hello = Hello {
+        protocol: PROTOCOL,
+        build: BUILD.to_string(),
+        name: name.to_string(),
+        files: sim_data_files(roots)?,
+        seat: identity.seat(&code.fingerprint),
+    };
     let mut net = QuicTransport::join(code, reach, &WireMessage::Hello(hello))?;
     let mut me = None;
     loop {
@@ -182,7 +213,14 @@ pub fn join(
                 WireMessage::Start(start) => {
                     let Some(me) = me else { continue };
                     let prepared = start_joined(roots, &mut net, me, &start, controller, script)?;
-                    return Ok((prepared.into_match(SharedQuic::new(net)), start.unpaced, start.frames));
+                    let game = prepared.into_match(SharedQuic::new(net));
+                    let (unpaced, frames) = (start.unpaced, start.frames);
+                    return Ok(Joined { game, unpaced, frames, rejoined: false, prelude: Vec::new() });
+                }
+                WireMessage::Rejoin { start, machine, owners } => {
+                    let (unpaced, frames) = (start.unpaced, start.frames);
+                    let back = super::rejoin::catch_up(roots, net, &start, machine, &owners, controller, script)?;
+                    return Ok(Joined { game: back.game, unpaced, frames, rejoined: true, prelude: back.prelude });
                 }
                 _ => {}
             }

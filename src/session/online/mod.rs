@@ -18,6 +18,8 @@ use super::start::StartError;
 
 mod desync;
 mod handshake;
+mod identity;
+mod rejoin;
 mod run;
 mod run_ahead;
 mod upkeep;
@@ -26,6 +28,8 @@ pub use desync::{Snapshots, desync_report};
 pub use handshake::{
     HostOptions, advertised_ip, differing, host, join, map_files, refusal, sim_data_files, start_hosted, start_joined,
 };
+pub use identity::{Identity, IdentityError};
+pub use rejoin::{Returned, Seats};
 pub use run::{OnlineOptions, OnlineSummary, run};
 pub use run_ahead::RunAheadTuner;
 pub use upkeep::{departures, drop_everywhere};

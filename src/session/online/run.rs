@@ -20,6 +20,7 @@ use crate::sim::FRAMES_PER_SECOND;
 
 use super::OnlineError;
 use super::desync::{Snapshots, desync_report};
+use super::rejoin::Seats;
 use super::run_ahead::RunAheadTuner;
 use super::upkeep::departures;
 
@@ -37,6 +38,10 @@ pub struct OnlineOptions {
     pub desync_dir: PathBuf,
     /// The host adapts the run-ahead to the measured round trips (joiners follow the host).
     pub adaptive: bool,
+    /// This machine came back into the running match (see `rejoin.rs`).
+    pub rejoined: bool,
+    /// The hash of every frame it ran from the host's history when it came back.
+    pub prelude: Vec<(u32, u64)>,
 }
 
 /// The final JSON of `host` and `join`: `sim`'s fields and the network's.
@@ -63,22 +68,29 @@ pub struct OnlineSummary {
     pub left: Vec<u8>,
     /// How the machines reached each other: `lan`, `direct` (punched) or `relayed`.
     pub path: crate::net::nat::PathKind,
+    /// This machine came back into the running match and took back its seat.
+    pub rejoined: bool,
     /// A joiner whose host left before the game's end: the first frame it could not run.
     #[serde(skip)]
     pub host_lost: Option<u32>,
 }
 
 /// Plays an online match headless until `opts.frames` frames ran, someone won, the game went
-/// out of sync, or the host left; paced at 30 frames a second unless `unpaced`. Returns the
-/// summary and the hash of every frame.
+/// out of sync, or the host left; paced at 30 frames a second unless `unpaced`. The host's
+/// `seats` let a machine that drops come back (a joiner's are empty). Returns the summary and
+/// the hash of every frame.
 pub fn run(
     m: &mut Match<SharedQuic>,
     opts: &OnlineOptions,
     unpaced: bool,
+    seats: &mut Seats,
 ) -> Result<(OnlineSummary, Vec<(u32, u64)>), OnlineError> {
     let frame_time = Duration::from_secs(1) / FRAMES_PER_SECOND;
-    let started = Instant::now();
+    // Paced from the frame this machine starts on (a machine that came back starts late).
+    let now = Instant::now();
+    let started = now.checked_sub(frame_time * m.session.world().frame().0).unwrap_or(now);
     let mut log: Vec<(u32, u64)> = Vec::with_capacity((opts.frames as usize).min(1 << 16));
+    log.extend_from_slice(&opts.prelude);
     let mut snapshots = Snapshots::default();
     let mut tally = Tally { objects_peak: m.session.world().object_count(), ..Default::default() };
     let (mut stalls, mut stalled) = (0u32, false);
@@ -111,7 +123,8 @@ pub fn run(
                 if opts.corrupt_at == Some(frame.0) {
                     corrupt(m);
                 }
-                let adapt = me == PeerId(0) && opts.adaptive;
+                // The run-ahead holds still while a machine comes back.
+                let adapt = me == PeerId(0) && opts.adaptive && !seats.busy();
                 if let Some(now) = tuner.tune(&mut m.session, &net, frame, adapt, Instant::now())
                     && frame.0.is_multiple_of(FRAMES_PER_SECOND)
                 {
@@ -149,7 +162,7 @@ pub fn run(
                 net.with(|n| n.wait(Duration::from_millis(2)));
             }
         }
-        let (gone, host_gone) = departures(&mut m.session, &net, &m.slots, me, &mut pending)?;
+        let (gone, host_gone) = departures(&mut m.session, &net, &m.slots, me, &mut pending, seats)?;
         left.extend(gone);
         // The host left: a star cannot go on without it, but what it sent before leaving
         // (the last frames of a finished game) still runs.
@@ -188,6 +201,7 @@ pub fn run(
         desync,
         left,
         path,
+        rejoined: opts.rejoined,
         host_lost,
     };
     Ok((summary, log))

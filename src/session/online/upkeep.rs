@@ -15,13 +15,15 @@ use crate::session::peer::PeerEvent;
 use crate::sim::ids::{Frame, PlayerId};
 
 use super::OnlineError;
+use super::rejoin::Seats;
 
 /// What a joiner who comes after the start is told.
 pub const LATE_JOINER: &str = "the game has already started";
 
-/// Handles peers leaving and the host's drop notices, in any online match (headless or in the
-/// window): the host removes a leaver's players at the first frame nobody has their data for
-/// and tells everyone; a joiner applies what the host tells. Returns the slots that left and
+/// Handles peers leaving, coming back, and the host's notices, in any online match (headless
+/// or in the window): the host removes a leaver's players at the first frame nobody has their
+/// data for and tells everyone, welcomes a dropped machine back (`seats`), and refuses any
+/// other late joiner; a joiner applies what the host tells. Returns the slots that left and
 /// whether the host itself is gone. Control messages it does not handle are kept in `pending`.
 pub fn departures<T: Transport>(
     session: &mut Session<T>,
@@ -29,6 +31,7 @@ pub fn departures<T: Transport>(
     slots: &[ResolvedSlot],
     me: PeerId,
     pending: &mut Vec<(PeerId, WireMessage)>,
+    seats: &mut Seats,
 ) -> Result<(Vec<u8>, bool), OnlineError> {
     let mut gone = Vec::new();
     let mut host_gone = false;
@@ -52,7 +55,12 @@ pub fn departures<T: Transport>(
             gone.extend(slots.iter().filter(|s| s.machine == 0).map(|s| s.slot));
             continue;
         }
-        for s in slots.iter().filter(|s| s.machine == peer.0) {
+        seats.left(peer);
+        let owned: Vec<&ResolvedSlot> = slots
+            .iter()
+            .filter(|s| session.owner(s.player) == Some(peer) && session.stream().dropped_from(s.player).is_none())
+            .collect();
+        for s in owned {
             let from = drop_everywhere(session, net, s.player);
             log::warn!("{peer} left; player {} is removed from frame {from}", s.player);
             gone.push(s.slot);
@@ -72,14 +80,24 @@ pub fn departures<T: Transport>(
                 }
             }
             WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
-            // Someone joining with the code after the start: told at once, not left hanging.
-            WireMessage::Hello(_) if me == PeerId(0) => {
-                log::info!("{from} tried to join the running game; refused");
-                let reason = LATE_JOINER.to_string();
-                net.with(|n| n.send_control(Some(from), &[WireMessage::Refused { reason }]).ok());
+            WireMessage::Readmitted { player, peer, back, .. } if from == PeerId(0) => {
+                session.readmit(player, peer, back);
             }
+            // A machine of this match coming back takes its seat again; anyone else joining
+            // with the code after the start is told at once, not left hanging.
+            WireMessage::Hello(hello) if me == PeerId(0) => {
+                if !seats.welcome_back(session, net, slots, from, &hello) {
+                    log::info!("{from} tried to join the running game; refused");
+                    let reason = LATE_JOINER.to_string();
+                    net.with(|n| n.send_control(Some(from), &[WireMessage::Refused { reason }]).ok());
+                }
+            }
+            WireMessage::CaughtUp { .. } if me == PeerId(0) => seats.caught_up(session, net, slots, from),
             other => pending.push((from, other)),
         }
+    }
+    if me == PeerId(0) {
+        seats.upkeep(session, net);
     }
     Ok((gone, host_gone))
 }

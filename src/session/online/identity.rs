@@ -1,0 +1,117 @@
+//! A player's identity key, which proves a seat when the player comes back: 32 random bytes
+//! kept in a file (hex; created when missing — the window keeps one in the settings folder,
+//! `join --identity <file>` headless). The hello carries only the seat token, SHA-256 of a
+//! label, the key and the host's certificate fingerprint: a host learns nothing it could
+//! use at another host, and (TLS being end to end) nobody else sees it at all.
+//!
+//! Must not: send the key itself anywhere, or accept a malformed file silently.
+
+use std::path::{Path, PathBuf};
+
+use ring::rand::SecureRandom;
+use thiserror::Error;
+
+/// Why an identity file could not be used.
+#[derive(Debug, Error)]
+pub enum IdentityError {
+    /// It could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// It does not hold a key.
+    #[error("{path}:1: not an identity key (64 hex digits expected)")]
+    Malformed {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The system's random generator failed.
+    #[error("no random bytes for a new identity key")]
+    Random,
+}
+
+/// A player's identity key.
+#[derive(Clone)]
+pub struct Identity {
+    key: [u8; 32],
+}
+
+impl std::fmt::Debug for Identity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Identity(…)")
+    }
+}
+
+impl Identity {
+    /// A new random key (kept nowhere: the player cannot come back with it).
+    pub fn fresh() -> Result<Identity, IdentityError> {
+        let mut key = [0u8; 32];
+        ring::rand::SystemRandom::new().fill(&mut key).map_err(|_| IdentityError::Random)?;
+        Ok(Identity { key })
+    }
+
+    /// The key in `path`, or a new one written there when the file does not exist.
+    pub fn load_or_create(path: &Path) -> Result<Identity, IdentityError> {
+        let io = |source| IdentityError::Io { path: path.to_path_buf(), source };
+        match std::fs::read_to_string(path) {
+            Ok(text) => Identity::parse(&text).ok_or_else(|| IdentityError::Malformed { path: path.to_path_buf() }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let id = Identity::fresh()?;
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(io)?;
+                }
+                let hex: String = id.key.iter().map(|b| format!("{b:02x}")).collect();
+                std::fs::write(path, format!("{hex}\n")).map_err(io)?;
+                Ok(id)
+            }
+            Err(e) => Err(io(e)),
+        }
+    }
+
+    fn parse(text: &str) -> Option<Identity> {
+        let hex = text.trim();
+        if hex.len() != 64 || !hex.is_ascii() {
+            return None;
+        }
+        let mut key = [0u8; 32];
+        for (i, b) in key.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(Identity { key })
+    }
+
+    /// The seat token this identity shows the host whose certificate has `fingerprint`.
+    pub fn seat(&self, fingerprint: &[u8; 32]) -> [u8; 32] {
+        let mut ctx = ring::digest::Context::new(&ring::digest::SHA256);
+        ctx.update(b"ridgeline seat v1");
+        ctx.update(&self.key);
+        ctx.update(fingerprint);
+        let mut out = [0u8; 32];
+        out.copy_from_slice(ctx.finish().as_ref());
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_created_once_and_its_token_differs_per_host() {
+        let dir = std::env::temp_dir().join(format!("ridgeline-identity-{}", std::process::id()));
+        let path = dir.join("nested").join("identity.key");
+        let a = Identity::load_or_create(&path).unwrap();
+        let b = Identity::load_or_create(&path).unwrap();
+        let (host1, host2) = ([1u8; 32], [2u8; 32]);
+        assert_eq!(a.seat(&host1), b.seat(&host1), "the same file is the same player");
+        assert_ne!(a.seat(&host1), a.seat(&host2), "a token is no use at another host");
+        assert_ne!(Identity::fresh().unwrap().seat(&host1), a.seat(&host1));
+        std::fs::write(&path, "not hex at all\n").unwrap();
+        let e = Identity::load_or_create(&path).unwrap_err();
+        assert!(e.to_string().ends_with("identity.key:1: not an identity key (64 hex digits expected)"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,347 @@
+//! Coming back into a running match. A machine that drops out is not forgotten: its players
+//! are dropped (nobody waits for them; their units hold) but its seat stays, proved by the
+//! seat token its hello carried. When a hello with that token comes during the match, the
+//! host sends the match's start and the history of executed commands (with checkpoint hashes
+//! every 300 frames), and keeps sending each new stretch as it runs; the returning machine
+//! runs the history as fast as it can, checks every checkpoint, and says when it has caught
+//! up; the host then names a frame a little ahead where that machine goes live and everyone
+//! waits for its data again (`Readmitted`), and the game never stops for the catch-up.
+//!
+//! Must not: change the world except through the stream (the history is the commands every
+//! machine ran; readmission is scheduled on the stream like a drop).
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::content::ContentRoots;
+use crate::lockstep::Transport;
+use crate::lockstep::transport::{PeerId, TransportEvent};
+use crate::net::codec::MAX_HISTORY;
+use crate::net::quic::{QuicTransport, SharedQuic};
+use crate::net::wire::{Hello, Start, WireMessage};
+use crate::session::Session;
+use crate::session::match_setup::{ResolvedSlot, SlotKind};
+use crate::session::replay::{CHECKPOINT_EVERY, CommandLog};
+use crate::session::script::{CommandScript, ScriptEntry};
+use crate::session::start::Match;
+use crate::sim::command::StampedCommand;
+use crate::sim::ids::{CommandId, Frame, PlayerId};
+
+use super::OnlineError;
+use super::handshake::start_joined;
+
+/// Frames between two stretches of history to a machine catching up.
+const STRETCH: u32 = 10;
+
+/// The host's record of who sits where, so that a machine that dropped can come back.
+#[derive(Default)]
+pub struct Seats {
+    /// Each joining machine's seat token (machines as numbered at the start).
+    tokens: BTreeMap<u8, [u8; 32]>,
+    /// The match's start, as it was sent.
+    start: Option<Start>,
+    /// Every executed command, for the history.
+    log: Option<CommandLog>,
+    /// The host player's name, for the welcome.
+    host_name: String,
+    /// A machine on its way back, if one is.
+    returning: Option<Returning>,
+}
+
+/// A machine on its way back.
+#[derive(Clone, Copy, Debug)]
+struct Returning {
+    peer: PeerId,
+    machine: u8,
+    /// The history covers every frame before this one.
+    sent: Frame,
+    /// The frame it goes live on, once it has caught up.
+    live: Option<Frame>,
+}
+
+impl Seats {
+    /// Seats for a match started with `start`, the joiners' seat tokens by machine, and the
+    /// match's log of executed commands.
+    pub fn new(start: Start, tokens: BTreeMap<u8, [u8; 32]>, log: CommandLog, host_name: &str) -> Seats {
+        let tokens = tokens.into_iter().filter(|(_, t)| *t != [0; 32]).collect();
+        Seats { tokens, start: Some(start), log: Some(log), host_name: host_name.to_string(), returning: None }
+    }
+
+    /// True while a machine is on its way back (the run-ahead holds still meanwhile).
+    pub fn busy(&self) -> bool {
+        self.returning.is_some()
+    }
+
+    /// A hello during the match. If its seat token is a machine's of this match, that machine
+    /// is dropped wherever it was not yet (an old connection may linger), and its return
+    /// begins: the start, who speaks for whom, who is gone, then the history. False if the
+    /// hello is no returning player's (the caller refuses it).
+    pub fn welcome_back<T: Transport>(
+        &mut self,
+        session: &mut Session<T>,
+        net: &SharedQuic,
+        slots: &[ResolvedSlot],
+        from: PeerId,
+        hello: &Hello,
+    ) -> bool {
+        let Some(start) = self.start.clone() else { return false };
+        let Some((&machine, _)) = self.tokens.iter().find(|(_, t)| **t == hello.seat) else { return false };
+        if self.returning.is_some_and(|r| r.machine != machine) {
+            // One at a time; the other tries again (its hello is refused, it may retry).
+            return false;
+        }
+        let players: Vec<PlayerId> = slots.iter().filter(|s| s.machine == machine).map(|s| s.player).collect();
+        if players.is_empty() {
+            // Seated in the lobby once, but not in this match.
+            return false;
+        }
+        for &p in &players {
+            if session.stream().dropped_from(p).is_none() {
+                if let Some(old) = session.owner(p).filter(|&o| o != from && o != PeerId(0)) {
+                    net.with(|n| n.kick(old));
+                }
+                super::upkeep::drop_everywhere(session, net, p);
+            }
+        }
+        log::info!("{from} is machine {machine} coming back; sending the history");
+        let owners: Vec<(PlayerId, PeerId)> =
+            slots.iter().filter_map(|s| session.owner(s.player).map(|o| (s.player, o))).collect();
+        let mut messages = vec![
+            WireMessage::Welcome { peer: from, host: self.host_name.clone() },
+            WireMessage::Rejoin { start, machine, owners },
+        ];
+        for s in slots.iter().filter(|s| s.machine != machine) {
+            if let Some(at) = session.stream().dropped_from(s.player) {
+                messages.push(WireMessage::Dropped { player: s.player, from: at });
+            }
+        }
+        net.with(|n| n.send_control(Some(from), &messages).ok());
+        self.returning = Some(Returning { peer: from, machine, sent: Frame(0), live: None });
+        true
+    }
+
+    /// The returning machine has run all it was sent: it goes live a little ahead of here,
+    /// and everyone waits for its data again from then on.
+    pub fn caught_up<T: Transport>(
+        &mut self,
+        session: &mut Session<T>,
+        net: &SharedQuic,
+        slots: &[ResolvedSlot],
+        from: PeerId,
+    ) {
+        let Some(r) = self.returning.as_mut().filter(|r| r.peer == from && r.live.is_none()) else { return };
+        let stream = session.stream();
+        let run_ahead = stream.run_ahead();
+        // Late enough that everyone hears of it first, as for a change of run-ahead.
+        let live = stream.next_frame().plus(2 * run_ahead + 15);
+        let back = live.plus(run_ahead);
+        r.live = Some(live);
+        let mut told = Vec::new();
+        for s in slots.iter().filter(|s| s.machine == r.machine) {
+            session.readmit(s.player, from, back);
+            told.push(WireMessage::Readmitted { player: s.player, peer: from, live, back });
+        }
+        log::info!("{from} caught up; it plays live from frame {live}");
+        net.with(|n| n.send_control(None, &told).ok());
+    }
+
+    /// Sends the returning machine the next stretch of history when one is due, and lets the
+    /// return go once the history reaches its live frame. Call after every frame.
+    pub fn upkeep<T: Transport>(&mut self, session: &Session<T>, net: &SharedQuic) {
+        let (Some(r), Some(log)) = (self.returning.as_mut(), &self.log) else { return };
+        let ran = session.world().frame();
+        let upto = r.live.map_or(ran, |live| ran.min(live));
+        let due = r.sent == Frame(0) || upto.0 >= r.sent.0 + STRETCH || r.live.is_some_and(|l| upto == l);
+        if upto > r.sent && due {
+            let entries = log.borrow();
+            let first = entries.partition_point(|e| e.frame < r.sent.0);
+            let last = entries.partition_point(|e| e.frame < upto.0);
+            let checkpoints: Vec<(Frame, u64)> = session
+                .stream()
+                .hash_log()
+                .iter()
+                .filter(|(f, _)| *f >= r.sent && *f < upto && f.0.is_multiple_of(CHECKPOINT_EVERY))
+                .copied()
+                .collect();
+            let messages = history(&entries[first..last], upto, checkpoints);
+            drop(entries);
+            net.with(|n| n.send_control(Some(r.peer), &messages).ok());
+            r.sent = upto;
+        }
+        if r.live.is_some_and(|l| r.sent >= l) {
+            self.returning = None;
+        }
+    }
+
+    /// The returning machine left again before it was back.
+    pub fn left(&mut self, peer: PeerId) {
+        if self.returning.is_some_and(|r| r.peer == peer) {
+            self.returning = None;
+        }
+    }
+}
+
+/// The history up to (not including) `upto`: `entries` as commands, split so no
+/// message holds more than [`MAX_HISTORY`] (at frame boundaries), the checkpoints in the first.
+fn history(entries: &[ScriptEntry], upto: Frame, mut checkpoints: Vec<(Frame, u64)>) -> Vec<WireMessage> {
+    let mut out = Vec::new();
+    let mut commands: Vec<StampedCommand> = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        let frame_changes = commands.last().is_some_and(|c| c.frame.0 != e.frame);
+        if commands.len() >= MAX_HISTORY && frame_changes {
+            let through = Frame(e.frame);
+            out.push(WireMessage::History {
+                through,
+                commands: std::mem::take(&mut commands),
+                checkpoints: std::mem::take(&mut checkpoints),
+            });
+        }
+        commands.push(StampedCommand {
+            frame: Frame(e.frame),
+            player: PlayerId(e.player),
+            id: CommandId(i as u32),
+            command: e.command.clone(),
+        });
+    }
+    out.push(WireMessage::History { through: upto, commands, checkpoints });
+    out
+}
+
+/// What [`catch_up`] gives: the match live on this machine, and the hash of every frame
+/// it ran from the history.
+pub struct Returned {
+    /// The match, live from the frame the host named.
+    pub game: Match<SharedQuic>,
+    /// (frame, hash) of every frame run from the history.
+    pub prelude: Vec<(u32, u64)>,
+}
+
+/// A machine coming back: runs the host's history as it arrives (checking each checkpoint),
+/// says when it has caught up, and goes live on the frame the host names. `machine` is the
+/// machine whose slots are this player's; `controller` plays them.
+#[allow(clippy::too_many_arguments)]
+pub fn catch_up(
+    roots: &ContentRoots,
+    mut net: QuicTransport,
+    start: &Start,
+    machine: u8,
+    owners: &[(PlayerId, PeerId)],
+    controller: SlotKind,
+    script: &CommandScript,
+) -> Result<Returned, OnlineError> {
+    let mut prepared = start_joined(roots, &mut net, PeerId(machine), start, controller, script)?;
+    let mine: Vec<PlayerId> = prepared.slots.iter().filter(|s| s.machine == machine).map(|s| s.player).collect();
+    let mut owners: BTreeMap<PlayerId, PeerId> = owners.iter().copied().collect();
+    let mut dropped: BTreeMap<PlayerId, Frame> = BTreeMap::new();
+    let mut readmitted: BTreeMap<PlayerId, Frame> = BTreeMap::new();
+    let mut pending: Vec<ScriptEntry> = Vec::new();
+    let mut checkpoints: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut through = Frame(0);
+    let mut prelude: Vec<(u32, u64)> = Vec::new();
+    let mut live: Option<(Frame, Frame)> = None;
+    let mut said_caught_up = false;
+    loop {
+        net.wait(Duration::from_millis(5));
+        if let Some(TransportEvent::Left(_)) = net.take_peer_event() {
+            return Err(OnlineError::HostLeft(format!("while this machine caught up, at frame {}", through.0)));
+        }
+        while let Some((from, m)) = net.take_control() {
+            if from != PeerId(0) {
+                continue;
+            }
+            match m {
+                WireMessage::History { through: t, commands, checkpoints: c } => {
+                    if t < through || commands.iter().any(|c| c.frame < through || c.frame >= t) {
+                        return Err(OnlineError::Refused(format!(
+                            "the host's history for frames {}..{} is out of order",
+                            through.0, t.0
+                        )));
+                    }
+                    pending.extend(commands.into_iter().map(|c| ScriptEntry {
+                        frame: c.frame.0,
+                        player: c.player.0,
+                        command: c.command,
+                    }));
+                    checkpoints.extend(c.into_iter().map(|(f, h)| (f.0, h)));
+                    through = t;
+                }
+                WireMessage::Readmitted { player, peer, live: l, back } => {
+                    owners.insert(player, peer);
+                    if mine.contains(&player) {
+                        live = Some((l, back));
+                    } else {
+                        readmitted.insert(player, back);
+                    }
+                }
+                WireMessage::Dropped { player, from } => {
+                    dropped.insert(player, from);
+                }
+                WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
+                _ => {}
+            }
+        }
+        // Run what came, as fast as it goes.
+        if prepared.world.frame() < through {
+            let ran = prepared.fast_forward(&pending, through.0, 1);
+            pending.clear();
+            for (frame, hash) in ran {
+                if let Some(&theirs) = checkpoints.get(&frame)
+                    && theirs != hash
+                {
+                    return Err(OnlineError::Refused(format!(
+                        "catching up went out of sync at frame {frame} (host {theirs:016x}, here {hash:016x})"
+                    )));
+                }
+                prelude.push((frame, hash));
+            }
+        }
+        if !said_caught_up && through > Frame(0) && prepared.world.frame() == through {
+            net.send_control(Some(PeerId(0)), &[WireMessage::CaughtUp { frame: through }])?;
+            said_caught_up = true;
+        }
+        if let Some((at, back)) = live
+            && prepared.world.frame() == at
+        {
+            let run_ahead = back.0.saturating_sub(at.0).max(1);
+            let mut game = prepared.into_rejoined_match(SharedQuic::new(net), run_ahead);
+            for (player, peer) in owners {
+                game.session.set_owner(player, peer);
+            }
+            for (player, from) in dropped {
+                if !mine.contains(&player) {
+                    game.session.drop_player(player, from.max(at));
+                    if let Some(&back) = readmitted.get(&player) {
+                        game.session.readmit(player, game.session.owner(player).unwrap_or(PeerId(0)), back);
+                    }
+                }
+            }
+            return Ok(Returned { game, prelude });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::command::Command;
+
+    #[test]
+    fn a_long_history_is_split_at_frame_boundaries_and_covers_every_frame() {
+        let entries: Vec<ScriptEntry> = (0..MAX_HISTORY as u32 * 2 + 7)
+            .map(|i| ScriptEntry { frame: i / 3, player: 1, command: Command::Stop })
+            .collect();
+        let out = history(&entries, Frame(5000), vec![(Frame(300), 7)]);
+        assert!(out.len() >= 3, "{} messages", out.len());
+        let mut covered = Frame(0);
+        let mut total = 0;
+        for (i, m) in out.iter().enumerate() {
+            let WireMessage::History { through, commands, checkpoints } = m else { panic!("{m:?}") };
+            assert!(commands.len() <= MAX_HISTORY + 3);
+            assert!(commands.iter().all(|c| c.frame >= covered && c.frame < *through), "message {i}");
+            assert_eq!(checkpoints.is_empty(), i > 0, "the checkpoints go once");
+            covered = *through;
+            total += commands.len();
+        }
+        assert_eq!((covered, total), (Frame(5000), entries.len()));
+    }
+}

@@ -5,6 +5,7 @@
 
 pub mod audio;
 pub mod net;
+pub mod rejoin;
 pub mod relay;
 pub mod render;
 pub mod roads;

@@ -29,6 +29,9 @@ pub enum BenchKind {
     Audio,
     /// Relayed datagrams per second on one core (`ridgeline relay`'s loop, over loopback).
     Relay,
+    /// A machine coming back into a 30-minute four-AI game: the history's size and the
+    /// catch-up's time.
+    Rejoin,
     /// Lockstep over loopback QUIC (pacing off), bytes on the wire, decoder throughput.
     Net {
         /// Instead: a paced game through a lossy, slow, jittery link, then an outage (takes two minutes).
@@ -51,6 +54,7 @@ pub fn run(roots: &ContentRoots, what: BenchKind) -> Result<()> {
         BenchKind::Net { impaired: false } => bench::net::run(roots)?,
         BenchKind::Roads => bench::roads::run(roots)?,
         BenchKind::Relay => bench::relay::run()?,
+        BenchKind::Rejoin => bench::rejoin::run(roots)?,
     };
     println!("{figures}");
     Ok(())

@@ -23,9 +23,7 @@ use super::shell::lobby::LobbyState;
 /// Which side of the lobby this machine is.
 enum Role {
     Host { table: LobbyTable, factions: Vec<String>, mine: Vec<FileDigest>, code: JoinCode },
-    Joiner {
-        me: Option<PeerId>,
-    },
+    Joiner { me: Option<PeerId> },
 }
 
 /// What the lobby came to.

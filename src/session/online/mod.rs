@@ -29,7 +29,7 @@ pub use handshake::{
     HostOptions, advertised_ip, differing, host, join, map_files, refusal, sim_data_files, start_hosted, start_joined,
 };
 pub use identity::{Identity, IdentityError};
-pub use rejoin::{Returned, Seats};
+pub use rejoin::{Catcher, Returned, Seats, history};
 pub use run::{OnlineOptions, OnlineSummary, run};
 pub use run_ahead::RunAheadTuner;
 pub use upkeep::{departures, drop_everywhere};

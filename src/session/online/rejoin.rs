@@ -23,7 +23,7 @@ use crate::session::Session;
 use crate::session::match_setup::{ResolvedSlot, SlotKind};
 use crate::session::replay::{CHECKPOINT_EVERY, CommandLog};
 use crate::session::script::{CommandScript, ScriptEntry};
-use crate::session::start::Match;
+use crate::session::start::{Match, Prepared};
 use crate::sim::command::StampedCommand;
 use crate::sim::ids::{CommandId, Frame, PlayerId};
 
@@ -183,7 +183,7 @@ impl Seats {
 
 /// The history up to (not including) `upto`: `entries` as commands, split so no
 /// message holds more than [`MAX_HISTORY`] (at frame boundaries), the checkpoints in the first.
-fn history(entries: &[ScriptEntry], upto: Frame, mut checkpoints: Vec<(Frame, u64)>) -> Vec<WireMessage> {
+pub fn history(entries: &[ScriptEntry], upto: Frame, mut checkpoints: Vec<(Frame, u64)>) -> Vec<WireMessage> {
     let mut out = Vec::new();
     let mut commands: Vec<StampedCommand> = Vec::new();
     for (i, e) in entries.iter().enumerate() {
@@ -216,6 +216,80 @@ pub struct Returned {
     pub prelude: Vec<(u32, u64)>,
 }
 
+/// The returning machine's side of the history, without I/O: takes each stretch the host
+/// sends and runs it, checking every checkpoint.
+pub struct Catcher {
+    prepared: Prepared,
+    pending: Vec<ScriptEntry>,
+    checkpoints: BTreeMap<u32, u64>,
+    through: Frame,
+    prelude: Vec<(u32, u64)>,
+}
+
+impl Catcher {
+    /// Catches `prepared` (a match at frame 0) up with the host's history.
+    pub fn new(prepared: Prepared) -> Catcher {
+        Catcher { prepared, pending: Vec::new(), checkpoints: BTreeMap::new(), through: Frame(0), prelude: Vec::new() }
+    }
+
+    /// Takes a stretch of history: the commands of the frames before `through` not had yet.
+    pub fn take(
+        &mut self,
+        through: Frame,
+        commands: Vec<StampedCommand>,
+        checkpoints: Vec<(Frame, u64)>,
+    ) -> Result<(), OnlineError> {
+        if through < self.through || commands.iter().any(|c| c.frame < self.through || c.frame >= through) {
+            return Err(OnlineError::Refused(format!(
+                "the host's history for frames {}..{} is out of order",
+                self.through.0, through.0
+            )));
+        }
+        let entries =
+            commands.into_iter().map(|c| ScriptEntry { frame: c.frame.0, player: c.player.0, command: c.command });
+        self.pending.extend(entries);
+        self.checkpoints.extend(checkpoints.into_iter().map(|(f, h)| (f.0, h)));
+        self.through = through;
+        Ok(())
+    }
+
+    /// Runs every frame taken so far, as fast as it goes; an error names the first checkpoint
+    /// this machine's state differs from the host's at.
+    pub fn run(&mut self) -> Result<(), OnlineError> {
+        if self.prepared.world.frame() >= self.through {
+            return Ok(());
+        }
+        let ran = self.prepared.fast_forward(&self.pending, self.through.0, 1);
+        self.pending.clear();
+        for (frame, hash) in ran {
+            if let Some(&theirs) = self.checkpoints.get(&frame)
+                && theirs != hash
+            {
+                return Err(OnlineError::Refused(format!(
+                    "catching up went out of sync at frame {frame} (host {theirs:016x}, here {hash:016x})"
+                )));
+            }
+            self.prelude.push((frame, hash));
+        }
+        Ok(())
+    }
+
+    /// The next frame this machine would run.
+    pub fn frame(&self) -> Frame {
+        self.prepared.world.frame()
+    }
+
+    /// True when every frame taken has run (and some have).
+    pub fn caught_up(&self) -> bool {
+        self.through > Frame(0) && self.frame() == self.through
+    }
+
+    /// The match, and the hash of every frame run.
+    pub fn finish(self) -> (Prepared, Vec<(u32, u64)>) {
+        (self.prepared, self.prelude)
+    }
+}
+
 /// A machine coming back: runs the host's history as it arrives (checking each checkpoint),
 /// says when it has caught up, and goes live on the frame the host names. `machine` is the
 /// machine whose slots are this player's; `controller` plays them.
@@ -229,41 +303,26 @@ pub fn catch_up(
     controller: SlotKind,
     script: &CommandScript,
 ) -> Result<Returned, OnlineError> {
-    let mut prepared = start_joined(roots, &mut net, PeerId(machine), start, controller, script)?;
+    let prepared = start_joined(roots, &mut net, PeerId(machine), start, controller, script)?;
     let mine: Vec<PlayerId> = prepared.slots.iter().filter(|s| s.machine == machine).map(|s| s.player).collect();
+    let mut catcher = Catcher::new(prepared);
     let mut owners: BTreeMap<PlayerId, PeerId> = owners.iter().copied().collect();
     let mut dropped: BTreeMap<PlayerId, Frame> = BTreeMap::new();
     let mut readmitted: BTreeMap<PlayerId, Frame> = BTreeMap::new();
-    let mut pending: Vec<ScriptEntry> = Vec::new();
-    let mut checkpoints: BTreeMap<u32, u64> = BTreeMap::new();
-    let mut through = Frame(0);
-    let mut prelude: Vec<(u32, u64)> = Vec::new();
     let mut live: Option<(Frame, Frame)> = None;
     let mut said_caught_up = false;
     loop {
         net.wait(Duration::from_millis(5));
         if let Some(TransportEvent::Left(_)) = net.take_peer_event() {
-            return Err(OnlineError::HostLeft(format!("while this machine caught up, at frame {}", through.0)));
+            return Err(OnlineError::HostLeft(format!("while this machine caught up, at frame {}", catcher.frame().0)));
         }
         while let Some((from, m)) = net.take_control() {
             if from != PeerId(0) {
                 continue;
             }
             match m {
-                WireMessage::History { through: t, commands, checkpoints: c } => {
-                    if t < through || commands.iter().any(|c| c.frame < through || c.frame >= t) {
-                        return Err(OnlineError::Refused(format!(
-                            "the host's history for frames {}..{} is out of order",
-                            through.0, t.0
-                        )));
-                    }
-                    pending.extend(commands.into_iter().map(|c| ScriptEntry {
-                        frame: c.frame.0,
-                        player: c.player.0,
-                        command: c.command,
-                    }));
-                    checkpoints.extend(c.into_iter().map(|(f, h)| (f.0, h)));
-                    through = t;
+                WireMessage::History { through, commands, checkpoints } => {
+                    catcher.take(through, commands, checkpoints)?;
                 }
                 WireMessage::Readmitted { player, peer, live: l, back } => {
                     owners.insert(player, peer);
@@ -280,29 +339,16 @@ pub fn catch_up(
                 _ => {}
             }
         }
-        // Run what came, as fast as it goes.
-        if prepared.world.frame() < through {
-            let ran = prepared.fast_forward(&pending, through.0, 1);
-            pending.clear();
-            for (frame, hash) in ran {
-                if let Some(&theirs) = checkpoints.get(&frame)
-                    && theirs != hash
-                {
-                    return Err(OnlineError::Refused(format!(
-                        "catching up went out of sync at frame {frame} (host {theirs:016x}, here {hash:016x})"
-                    )));
-                }
-                prelude.push((frame, hash));
-            }
-        }
-        if !said_caught_up && through > Frame(0) && prepared.world.frame() == through {
-            net.send_control(Some(PeerId(0)), &[WireMessage::CaughtUp { frame: through }])?;
+        catcher.run()?;
+        if !said_caught_up && catcher.caught_up() {
+            net.send_control(Some(PeerId(0)), &[WireMessage::CaughtUp { frame: catcher.frame() }])?;
             said_caught_up = true;
         }
         if let Some((at, back)) = live
-            && prepared.world.frame() == at
+            && catcher.frame() == at
         {
             let run_ahead = back.0.saturating_sub(at.0).max(1);
+            let (prepared, prelude) = catcher.finish();
             let mut game = prepared.into_rejoined_match(SharedQuic::new(net), run_ahead);
             for (player, peer) in owners {
                 game.session.set_owner(player, peer);

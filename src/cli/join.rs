@@ -13,6 +13,9 @@ use ridgeline::session::{Difficulty, SlotKind};
 
 use super::online::NetArgs;
 
+/// How long a joiner that lost the link keeps trying to come back.
+const REJOIN_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Most scripted players a joiner's script may name (any slot the host may give it).
 const SCRIPT_SLOTS: usize = 8;
 
@@ -56,18 +59,43 @@ pub fn run(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
         Some(path) => Identity::load_or_create(path)?,
         None => Identity::fresh()?,
     };
-    let mut joined = online::join(
-        roots,
-        &code,
-        Reach { relay: args.connect, punch: !args.net.no_punch },
-        &args.net.name,
-        &identity,
-        args.controller,
-        &script,
-    )?;
-    let mut options = args.net.options(joined.frames, false);
-    options.rejoined = joined.rejoined;
-    options.prelude = std::mem::take(&mut joined.prelude);
-    let (summary, log) = online::run(&mut joined.game, &options, joined.unpaced, &mut Seats::default())?;
-    args.net.finish(&summary, &log)
+    let reach = Reach { relay: args.connect, punch: !args.net.no_punch };
+    let join = || online::join(roots, &code, reach, &args.net.name, &identity, args.controller, &script);
+    let mut joined = join()?;
+    loop {
+        let mut options = args.net.options(joined.frames, false);
+        options.rejoined = joined.rejoined;
+        options.prelude = std::mem::take(&mut joined.prelude);
+        let (summary, log) = online::run(&mut joined.game, &options, joined.unpaced, &mut Seats::default())?;
+        let link_lost = joined.game.session.transport().with(|n| n.link_lost()).unwrap_or(false);
+        if summary.host_lost.is_none() || !link_lost {
+            return args.net.finish(&summary, &log);
+        }
+        // The path died, not the game: come back into it while the host keeps the seat.
+        eprintln!("join: the link to the host was lost at frame {}; rejoining", summary.host_lost.unwrap_or(0));
+        match rejoin(&join) {
+            Some(again) => joined = again,
+            None => return args.net.finish(&summary, &log),
+        }
+    }
+}
+
+/// Tries to join again for up to [`REJOIN_FOR`]; None when the host cannot be reached or
+/// refuses (the game is then lost to this machine).
+fn rejoin(join: &dyn Fn() -> Result<online::Joined, online::OnlineError>) -> Option<online::Joined> {
+    let until = std::time::Instant::now() + REJOIN_FOR;
+    while std::time::Instant::now() < until {
+        match join() {
+            Ok(j) => return Some(j),
+            Err(online::OnlineError::Refused(why)) => {
+                eprintln!("join: refused on rejoining: {why}");
+                return None;
+            }
+            Err(e) => {
+                eprintln!("join: not back yet: {e}");
+                std::thread::sleep(std::time::Duration::from_secs(1));
+            }
+        }
+    }
+    None
 }

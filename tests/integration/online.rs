@@ -258,3 +258,25 @@ fn a_joiner_whose_machine_died_comes_back_with_its_identity_and_plays_on_in_sync
     assert_eq!(hosted["left"], serde_json::json!([]), "he came back: nobody left in the end: {hosted}");
     assert_eq!(hosted["rejoined"], false);
 }
+
+#[test]
+fn an_outage_longer_than_the_idle_timeout_ends_in_a_rejoin_not_a_lost_match() {
+    use ridgeline::net::fault::{FaultProxy, Impairment};
+    let dir = common::temp_dir("online-outage");
+    // Paced: 1,200 frames are 40 s; the link is cut for 24 s from the third second, longer than
+    // QUIC's 20 s idle timeout, so both sides lose the connection.
+    let (mut h, code) = host(&["--map", "crossroads", "--players", "ai:normal,remote", "--frames", "1200", "--seed", "5"], &dir);
+    let host_addr: std::net::SocketAddr = code.trim_start_matches("rl1@").split('/').next().unwrap().parse().unwrap();
+    let clean = Impairment { loss: 0.0, delay_ms: 0.0, jitter_ms: 0.0, duplicate: 0.0 };
+    let proxy = FaultProxy::start(host_addr, clean, 3, Duration::from_secs(120)).unwrap();
+    let mut j = join(&code, &["--controller", "ai:hard", "--connect", &proxy.addr.to_string()], &dir);
+    std::thread::sleep(Duration::from_secs(3));
+    proxy.cut(Duration::from_secs(24));
+    finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(90), 1200);
+    assert!(proxy.stats().cut > 20, "{:?}", proxy.stats());
+    let err = read(dir.join("join.err"));
+    assert!(err.contains("the link to the host was lost at frame"), "{err}");
+    let joined = last_json(&dir.join("join.out"));
+    assert_eq!(joined["rejoined"], true, "{joined}");
+    assert_eq!(last_json(&dir.join("host.out"))["left"], serde_json::json!([]));
+}

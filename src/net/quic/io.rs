@@ -19,6 +19,9 @@ use tokio::sync::{Notify, mpsc};
 use super::channel::Channel;
 use crate::lockstep::transport::PeerId;
 
+/// Why a joiner lost its host when nobody closed the connection: the path died.
+pub const LINK_LOST: &str = "the link to the host was lost";
+
 /// Largest frame accepted, in bytes.
 pub const MAX_FRAME: usize = 1 << 20;
 
@@ -365,7 +368,11 @@ pub async fn join(
                         break "the game ended".to_string();
                     }
                 }
-                Ok(None) => break conn.close_reason().map_or("the connection ended".to_string(), |e| e.to_string()),
+                Ok(None) => break match conn.close_reason() {
+                    // Nobody closed it: the path died (an outage longer than the idle timeout).
+                    Some(quinn::ConnectionError::TimedOut | quinn::ConnectionError::Reset) => LINK_LOST.to_string(),
+                    other => other.map_or("the connection ended".to_string(), |e| e.to_string()),
+                },
                 Err(e) => break format!("the host sent {e}"),
             },
             order = out.recv() => match order {

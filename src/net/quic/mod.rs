@@ -392,6 +392,12 @@ impl QuicTransport {
         }
     }
 
+    /// True when this joiner lost its host without either side closing (an outage longer
+    /// than the idle timeout): the game may still run there, and a rejoin can take it up.
+    pub fn link_lost(&self) -> bool {
+        self.left_reason.as_deref() == Some(io::LINK_LOST)
+    }
+
     /// Why the last peer left (or the connection could not be made).
     pub fn left_reason(&self) -> Option<&str> {
         self.left_reason.as_deref()

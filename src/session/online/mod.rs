@@ -26,7 +26,8 @@ mod upkeep;
 
 pub use desync::{Snapshots, desync_report};
 pub use handshake::{
-    HostOptions, advertised_ip, differing, host, join, map_files, refusal, sim_data_files, start_hosted, start_joined,
+    HostOptions, Joined, advertised_ip, differing, host, join, map_files, refusal, sim_data_files, start_hosted,
+    start_joined,
 };
 pub use identity::{Identity, IdentityError};
 pub use rejoin::{Catcher, Returned, Seats, history};

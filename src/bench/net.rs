@@ -249,8 +249,8 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
                 }
             }
         }
-        let lost = |(gone, host_gone): (Vec<u8>, bool)| {
-            if gone.is_empty() && !host_gone {
+        let lost = |seen: crate::session::online::Departures| {
+            if seen.gone.is_empty() && !seen.host_gone {
                 Ok(())
             } else {
                 Err(BenchNetError::Stalled("a machine was lost to the link".into()))

@@ -15,15 +15,26 @@ use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport, SharedQuic};
 use crate::net::wire::{FileDigest, Hello, PROTOCOL, Seat, Start, WireMessage};
 use crate::session::lobby::{LobbyChange, LobbyTable};
-use crate::session::online::{BUILD, OnlineError, Seats, refusal, sim_data_files, start_hosted, start_joined};
+use crate::session::online::{
+    BUILD, Identity, OnlineError, Return, Seats, refusal, sim_data_files, start_hosted, start_joined,
+};
 use crate::session::{CommandScript, Match, SlotKind};
 
 use super::shell::lobby::LobbyState;
 
 /// Which side of the lobby this machine is.
 enum Role {
-    Host { table: LobbyTable, factions: Vec<String>, mine: Vec<FileDigest>, code: JoinCode },
-    Joiner { me: Option<PeerId> },
+    Host {
+        table: LobbyTable,
+        factions: Vec<String>,
+        mine: Vec<FileDigest>,
+        code: JoinCode,
+    },
+    Joiner {
+        me: Option<PeerId>,
+    },
+    /// A joiner whose seat in the running match is being given back: catching up.
+    Returning(Box<Return>),
 }
 
 /// What the lobby came to.
@@ -74,8 +85,9 @@ impl OnlineLobby {
         Ok(OnlineLobby { net, role, name: name.to_string(), last_roster: Instant::now(), tokens: BTreeMap::new() })
     }
 
-    /// Joins the game in `code`.
-    pub fn join(roots: &ContentRoots, code: &str, name: &str) -> Result<OnlineLobby, OnlineError> {
+    /// Joins the game in `code` as `identity` (see [`window_identity`]): if the game is running
+    /// and this identity held a seat in it, the seat is given back.
+    pub fn join(roots: &ContentRoots, code: &str, name: &str, identity: &Identity) -> Result<OnlineLobby, OnlineError> {
         let code: JoinCode = code
             .trim()
             .parse()
@@ -85,9 +97,7 @@ impl OnlineLobby {
             build: BUILD.to_string(),
             name: name.to_string(),
             files: sim_data_files(roots)?,
-            // The window cannot take a seat back yet (the lobby expects a fresh start), so it
-            // shows no identity: a running game refuses it as a late joiner.
-            seat: [0; 32],
+            seat: identity.seat(&code.fingerprint),
         };
         let net = QuicTransport::join_in_background(&code, Reach::default(), &WireMessage::Hello(hello))?;
         Ok(OnlineLobby {
@@ -103,7 +113,7 @@ impl OnlineLobby {
     pub fn code(&self) -> Option<JoinCode> {
         match &self.role {
             Role::Host { code, .. } => Some(*code),
-            Role::Joiner { .. } => None,
+            Role::Joiner { .. } | Role::Returning(_) => None,
         }
     }
 
@@ -129,6 +139,7 @@ impl OnlineLobby {
             Role::Joiner { .. } => {
                 let _ = self.net.send_control(None, &[WireMessage::Ready(ready)]);
             }
+            Role::Returning(_) => {}
         }
     }
 
@@ -159,6 +170,7 @@ impl OnlineLobby {
                 let _ = self.net.send_control(None, &[WireMessage::Choose { faction, colour }]);
                 Ok(())
             }
+            Role::Returning(_) => Err("The game is running: your seat is being given back.".into()),
         }
     }
 
@@ -196,7 +208,9 @@ impl OnlineLobby {
                     Role::Joiner { .. } if self.net.left_reason().is_some_and(|r| r.contains(REMOVED)) => {
                         return Outcome::Closed("The host removed you from the game.".into());
                     }
-                    Role::Joiner { .. } => return Outcome::Closed("The host closed the game.".into()),
+                    Role::Joiner { .. } | Role::Returning(_) => {
+                        return Outcome::Closed("The host closed the game.".into());
+                    }
                 }
             }
         }
@@ -263,6 +277,21 @@ impl OnlineLobby {
                     shown.ready = ready;
                     shown.roster = roster;
                 }
+                (Role::Joiner { me: Some(_) }, WireMessage::Rejoin { start, machine, owners }) => {
+                    let script = CommandScript::default();
+                    match start_joined(roots, &mut self.net, PeerId(machine), &start, SlotKind::Human, &script) {
+                        Ok(prepared) => {
+                            shown.chat.push("The game is running: taking your seat back…".into());
+                            self.role = Role::Returning(Box::new(Return::new(prepared, machine, &owners)));
+                        }
+                        Err(e) => return Outcome::Closed(e.to_string()),
+                    }
+                }
+                (Role::Returning(way), msg) => {
+                    if let Err(e) = way.handle(from, msg) {
+                        return Outcome::Closed(e.to_string());
+                    }
+                }
                 (Role::Joiner { me: Some(me) }, WireMessage::Start(start)) => {
                     let me = *me;
                     return match start_joined(
@@ -278,6 +307,18 @@ impl OnlineLobby {
                     };
                 }
                 _ => {}
+            }
+        }
+        if let Role::Returning(way) = &mut self.role {
+            match way.poll() {
+                Ok(Some(m)) => {
+                    let _ = self.net.send_control(Some(PeerId(0)), &[m]);
+                }
+                Ok(None) => {}
+                Err(e) => return Outcome::Closed(e.to_string()),
+            }
+            if way.ready() {
+                return self.hand_back();
             }
         }
         if self.hosting() {
@@ -306,6 +347,17 @@ impl OnlineLobby {
         Ok(self.hand_over(prepared, Some((start, tokens))))
     }
 
+    /// Hands the lobby's transport to the match this machine came back into.
+    fn hand_back(&mut self) -> Outcome {
+        let Role::Returning(way) = std::mem::replace(&mut self.role, Role::Joiner { me: None }) else {
+            return Outcome::Waiting;
+        };
+        let net = std::mem::replace(&mut self.net, QuicTransport::detached());
+        let shared = SharedQuic::new(net);
+        let (game, _) = way.into_match(Box::new(shared.clone()) as Box<dyn Transport>);
+        Outcome::Started(Box::new(game), shared, Seats::default())
+    }
+
     /// Hands the lobby's transport to the match (`hosted`: the start sent and the joiners'
     /// seat tokens); this lobby is finished, a transport that goes nowhere left in its place.
     fn hand_over(
@@ -322,6 +374,18 @@ impl OnlineLobby {
         };
         Outcome::Started(Box::new(game), shared, seats)
     }
+}
+
+/// The window player's identity, kept in the settings folder next to the settings (a fresh
+/// one if it cannot be; none if not even that).
+pub fn window_identity() -> Option<Identity> {
+    let path = crate::game::settings::Settings::default_path().with_file_name("identity.key");
+    Identity::load_or_create(&path)
+        .or_else(|e| {
+            log::warn!("{e}; joining without a lasting identity");
+            Identity::fresh()
+        })
+        .ok()
 }
 
 /// A refusal as a sentence.

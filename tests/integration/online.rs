@@ -265,7 +265,8 @@ fn an_outage_longer_than_the_idle_timeout_ends_in_a_rejoin_not_a_lost_match() {
     let dir = common::temp_dir("online-outage");
     // Paced: 1,200 frames are 40 s; the link is cut for 24 s from the third second, longer than
     // QUIC's 20 s idle timeout, so both sides lose the connection.
-    let (mut h, code) = host(&["--map", "crossroads", "--players", "ai:normal,remote", "--frames", "1200", "--seed", "5"], &dir);
+    let (mut h, code) =
+        host(&["--map", "crossroads", "--players", "ai:normal,remote", "--frames", "1200", "--seed", "5"], &dir);
     let host_addr: std::net::SocketAddr = code.trim_start_matches("rl1@").split('/').next().unwrap().parse().unwrap();
     let clean = Impairment { loss: 0.0, delay_ms: 0.0, jitter_ms: 0.0, duplicate: 0.0 };
     let proxy = FaultProxy::start(host_addr, clean, 3, Duration::from_secs(120)).unwrap();

@@ -11,6 +11,7 @@ use ridgeline::game::online_lobby::{OnlineLobby, Outcome, READY_CLEARED};
 use ridgeline::game::shell::lobby::LobbyState;
 use ridgeline::net::nat::{PathKind, Reach};
 use ridgeline::net::wire::Seat;
+use ridgeline::session::online::Identity;
 
 /// Polls both lobbies until `done` holds (at most ten seconds); the outcomes that were not
 /// `Waiting` are returned.
@@ -42,12 +43,17 @@ fn seated(shown: &LobbyState) -> usize {
 /// Ava hosts on loopback and Ben joins with her code; returns both lobbies once each shows
 /// two players, and what each shows.
 fn met() -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
+    met_as(&Identity::fresh().unwrap())
+}
+
+/// [`met`], Ben joining as `ben`.
+fn met_as(ben: &Identity) -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
     let roots = common::roots();
     let mut host =
         OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
             .unwrap();
     let code = host.code().unwrap().to_string();
-    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben", ben).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
     poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
     (host, join, shown)
@@ -69,7 +75,7 @@ fn through_a_relay_the_lobby_shows_each_player_s_path_and_ping() {
         OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, reach).unwrap();
     let code = host.code().unwrap().to_string();
     assert!(code.starts_with(&format!("rl1@{relay}/")), "{code}");
-    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben", &Identity::fresh().unwrap()).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
     // Loopback lets the punches through: Ben's row soon says direct, on both machines.
     poll_until(&mut host, &mut join, &mut shown, |s| {
@@ -125,7 +131,7 @@ fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
         OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
             .unwrap();
     let code = host.code().unwrap().to_string();
-    let mut join = OnlineLobby::join(&modded, &code, "Ben").unwrap();
+    let mut join = OnlineLobby::join(&modded, &code, "Ben", &Identity::fresh().unwrap()).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
     let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
     let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner is refused") };
@@ -144,7 +150,7 @@ fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window()
     let mut code = host.code().unwrap();
     code.fingerprint[0] ^= 0xff;
     // Joining returns at once; the refusal arrives while the lobby is polled.
-    let mut join = OnlineLobby::join(&roots, &code.to_string(), "Mallory").unwrap();
+    let mut join = OnlineLobby::join(&roots, &code.to_string(), "Mallory", &Identity::fresh().unwrap()).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
     let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
     let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner gives up") };
@@ -158,8 +164,15 @@ type Joined =
 
 /// Two lobbies met and started: the host's battle, and the joiner's match with its transport.
 fn started() -> (ridgeline::game::battle::Battle, Joined) {
+    let (battle, joined, _) = started_as(&Identity::fresh().unwrap());
+    (battle, joined)
+}
+
+/// [`started`], Ben joining as `ben`; the join code too.
+fn started_as(ben: &Identity) -> (ridgeline::game::battle::Battle, Joined, String) {
     let roots = common::roots();
-    let (mut host, mut join, mut shown) = met();
+    let (mut host, mut join, mut shown) = met_as(ben);
+    let code = host.code().unwrap().to_string();
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
     let Ok(Outcome::Started(host_game, net, seats)) = host.start(&roots) else { panic!("the host starts") };
@@ -168,7 +181,7 @@ fn started() -> (ridgeline::game::battle::Battle, Joined) {
     let mut battle =
         ridgeline::game::battle::Battle::from_match(&roots, *host_game, glam::Vec2::new(640.0, 360.0)).unwrap();
     battle.set_online(net, seats);
-    (battle, (join_game, join_net))
+    (battle, (join_game, join_net), code)
 }
 
 /// The joiner's battle over its own transport.
@@ -259,7 +272,7 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     let mut host =
         OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "four_corners", 4, Reach::default()).unwrap();
     let code = host.code().unwrap().to_string();
-    let mut join = OnlineLobby::join(&roots, &code, "Ben").unwrap();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben", &Identity::fresh().unwrap()).unwrap();
     let mut shown = (LobbyState::hosting(0), LobbyState::default());
     poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
     assert_eq!(shown.1.roster.slots.len(), 4, "a slot per start position");
@@ -424,4 +437,69 @@ fn either_player_resumes_the_other_s_pause_and_both_play_on() {
         "both play on after Ava's resume"
     );
     assert_eq!(host.waiting_for(), None, "nobody was taken for a dropped player");
+}
+
+#[test]
+fn a_player_whose_game_closed_joins_again_with_the_code_and_gets_the_seat_back() {
+    let roots = common::roots();
+    let ben = Identity::fresh().unwrap();
+    let (mut host, joined, code) = started_as(&ben);
+    let mut join = battle_of(joined);
+    let step = |b: &mut ridgeline::game::battle::Battle| b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    for _ in 0..40 {
+        step(&mut host);
+        step(&mut join);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // Ben's game closes: the host plays on, and says he can come back.
+    drop(join);
+    let until = Instant::now() + Duration::from_secs(10);
+    while !host.alert_lines().iter().any(|l| l.contains("Ben dropped")) {
+        assert!(Instant::now() < until, "{:?}", host.alert_lines());
+        step(&mut host);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(
+        host.alert_lines().iter().any(|l| l.ends_with("Ben dropped; their units hold. They can rejoin with the code.")),
+        "{:?}",
+        host.alert_lines()
+    );
+    let dropped_at = host.world().frame().0;
+    // Ben opens the game again and joins with the same code: his lobby catches up and starts
+    // the running match at the frame the host names.
+    let mut lobby = OnlineLobby::join(&roots, &code, "Ben", &ben).unwrap();
+    let mut shown = LobbyState::default();
+    let until = Instant::now() + Duration::from_secs(20);
+    let back = loop {
+        assert!(Instant::now() < until, "never back: {:?}", shown.chat);
+        step(&mut host);
+        match lobby.poll(&roots, &mut shown) {
+            Outcome::Waiting => {}
+            Outcome::Started(game, net, _) => break (game, net),
+            Outcome::Closed(why) => panic!("closed: {why}"),
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    assert!(shown.chat.iter().any(|l| l.contains("taking your seat back")), "{:?}", shown.chat);
+    let mut ben_again = battle_of(back);
+    assert!(ben_again.world().frame().0 > dropped_at, "it starts where the game is, not at the start");
+    for _ in 0..90 {
+        step(&mut host);
+        step(&mut ben_again);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(host.alert_lines().iter().any(|l| l.ends_with("Ben is back.")), "{:?}", host.alert_lines());
+    assert_eq!(host.waiting_for(), None);
+    assert_eq!((host.desync_frame(), ben_again.desync_frame()), (None, None));
+    // Both at one frame: one state.
+    let until = Instant::now() + Duration::from_secs(10);
+    while host.world().frame() != ben_again.world().frame() {
+        assert!(Instant::now() < until);
+        if host.world().frame() < ben_again.world().frame() {
+            step(&mut host);
+        } else {
+            step(&mut ben_again);
+        }
+    }
+    assert_eq!(host.world().state_hash(), ben_again.world().state_hash());
 }

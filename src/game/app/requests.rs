@@ -42,7 +42,12 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
             ShellRequest::HostOnline(addr, relay) => host_online(r, roots, addr, relay.as_deref()),
             ShellRequest::JoinOnline(code) => {
                 let name = r.shell.settings.player_name.clone();
-                match OnlineLobby::join(roots, &code, &name) {
+                // The identity kept beside the settings: joining a running game again with the
+                // same code gives this player's seat back.
+                let joined = crate::game::online_lobby::window_identity()
+                    .ok_or_else(|| crate::session::online::OnlineError::Refused("no identity key could be made".into()))
+                    .and_then(|identity| OnlineLobby::join(roots, &code, &name, &identity));
+                match joined {
                     Ok(l) => {
                         r.shell.lobby.code = Some(code.trim().to_string());
                         r.shell.refresh_lobby();

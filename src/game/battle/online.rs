@@ -308,7 +308,8 @@ impl Battle {
                 &mut self.play.game.session,
                 &o.net,
                 crate::sim::Frame(frame),
-                o.me == PeerId(0),
+                // The run-ahead holds still while a machine comes back.
+                o.me == PeerId(0) && !o.seats.busy(),
                 std::time::Instant::now(),
             );
         }
@@ -317,12 +318,23 @@ impl Battle {
         self.take_chat();
         let Some(o) = &mut self.play.online else { return };
         match departed {
-            Ok((gone, host_gone)) => {
-                o.host_gone |= host_gone;
-                for slot in gone {
-                    if let Some(s) = self.play.game.slots.iter().find(|s| s.slot == slot) {
-                        self.tell_players(format!("{} left the game.", s.name));
+            Ok(seen) => {
+                o.host_gone |= seen.host_gone;
+                let slots = &self.play.game.slots;
+                let name = |slot: u8| slots.iter().find(|s| s.slot == slot).map(|s| s.name.clone());
+                let mut lines: Vec<String> = Vec::new();
+                for slot in seen.gone {
+                    let Some(n) = name(slot) else { continue };
+                    // A seat whose machine can come back: its units hold, the game plays on.
+                    if o.seats.can_return(slots, slot) {
+                        lines.push(format!("{n} dropped; their units hold. They can rejoin with the code."));
+                    } else {
+                        lines.push(format!("{n} left the game."));
                     }
+                }
+                lines.extend(seen.back.into_iter().filter_map(name).map(|n| format!("{n} is back.")));
+                for line in lines {
+                    self.tell_players(line);
                 }
             }
             Err(e) => {

@@ -30,10 +30,10 @@ pub use handshake::{
     start_joined,
 };
 pub use identity::{Identity, IdentityError};
-pub use rejoin::{Catcher, Returned, Seats, history};
+pub use rejoin::{Catcher, Return, Returned, Seats, history};
 pub use run::{OnlineOptions, OnlineSummary, run};
 pub use run_ahead::RunAheadTuner;
-pub use upkeep::{departures, drop_everywhere};
+pub use upkeep::{Departures, departures, drop_everywhere};
 
 /// The build the handshake compares.
 pub const BUILD: &str = env!("CARGO_PKG_VERSION");

@@ -121,15 +121,17 @@ impl Seats {
     }
 
     /// The returning machine has run all it was sent: it goes live a little ahead of here,
-    /// and everyone waits for its data again from then on.
+    /// and everyone waits for its data again from then on. Returns its players.
     pub fn caught_up<T: Transport>(
         &mut self,
         session: &mut Session<T>,
         net: &SharedQuic,
         slots: &[ResolvedSlot],
         from: PeerId,
-    ) {
-        let Some(r) = self.returning.as_mut().filter(|r| r.peer == from && r.live.is_none()) else { return };
+    ) -> Vec<PlayerId> {
+        let Some(r) = self.returning.as_mut().filter(|r| r.peer == from && r.live.is_none()) else {
+            return Vec::new();
+        };
         let stream = session.stream();
         let run_ahead = stream.run_ahead();
         // Late enough that everyone hears of it first, as for a change of run-ahead.
@@ -137,12 +139,21 @@ impl Seats {
         let back = live.plus(run_ahead);
         r.live = Some(live);
         let mut told = Vec::new();
+        let mut players = Vec::new();
         for s in slots.iter().filter(|s| s.machine == r.machine) {
             session.readmit(s.player, from, back);
             told.push(WireMessage::Readmitted { player: s.player, peer: from, live, back });
+            players.push(s.player);
         }
         log::info!("{from} caught up; it plays live from frame {live}");
         net.with(|n| n.send_control(None, &told).ok());
+        players
+    }
+
+    /// True when the machine of `slot`'s player could come back (its hello carried a seat
+    /// token).
+    pub fn can_return(&self, slots: &[ResolvedSlot], slot: u8) -> bool {
+        slots.iter().any(|s| s.slot == slot && self.tokens.contains_key(&s.machine))
     }
 
     /// Sends the returning machine the next stretch of history when one is due, and lets the
@@ -290,9 +301,110 @@ impl Catcher {
     }
 }
 
-/// A machine coming back: runs the host's history as it arrives (checking each checkpoint),
-/// says when it has caught up, and goes live on the frame the host names. `machine` is the
-/// machine whose slots are this player's; `controller` plays them.
+/// A machine on its way back, without I/O: what the host sends goes to [`Return::handle`],
+/// [`Return::poll`] runs the history and gives what to send, and once [`Return::ready`] the
+/// match goes live through [`Return::into_match`]. The headless join and the window's lobby
+/// both drive it.
+pub struct Return {
+    catcher: Catcher,
+    /// This machine's players.
+    mine: Vec<PlayerId>,
+    owners: BTreeMap<PlayerId, PeerId>,
+    dropped: BTreeMap<PlayerId, Frame>,
+    readmitted: BTreeMap<PlayerId, Frame>,
+    /// The frame to go live on and the first that needs this machine's data, once named.
+    live: Option<(Frame, Frame)>,
+    said_caught_up: bool,
+}
+
+impl Return {
+    /// The way back for `prepared` (prepared for `machine`), with the host's word on who
+    /// speaks for whom.
+    pub fn new(prepared: Prepared, machine: u8, owners: &[(PlayerId, PeerId)]) -> Return {
+        let mine = prepared.slots.iter().filter(|s| s.machine == machine).map(|s| s.player).collect();
+        Return {
+            catcher: Catcher::new(prepared),
+            mine,
+            owners: owners.iter().copied().collect(),
+            dropped: BTreeMap::new(),
+            readmitted: BTreeMap::new(),
+            live: None,
+            said_caught_up: false,
+        }
+    }
+
+    /// Takes a message from `from` (only the host's count).
+    pub fn handle(&mut self, from: PeerId, message: WireMessage) -> Result<(), OnlineError> {
+        if from != PeerId(0) {
+            return Ok(());
+        }
+        match message {
+            WireMessage::History { through, commands, checkpoints } => {
+                self.catcher.take(through, commands, checkpoints)?
+            }
+            WireMessage::Readmitted { player, peer, live, back } => {
+                self.owners.insert(player, peer);
+                if self.mine.contains(&player) {
+                    self.live = Some((live, back));
+                } else {
+                    self.readmitted.insert(player, back);
+                }
+            }
+            WireMessage::Dropped { player, from } => {
+                self.dropped.insert(player, from);
+            }
+            WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Runs what came; the message to send the host, when one is due.
+    pub fn poll(&mut self) -> Result<Option<WireMessage>, OnlineError> {
+        self.catcher.run()?;
+        if !self.said_caught_up && self.catcher.caught_up() {
+            self.said_caught_up = true;
+            return Ok(Some(WireMessage::CaughtUp { frame: self.catcher.frame() }));
+        }
+        Ok(None)
+    }
+
+    /// The next frame this machine would run.
+    pub fn frame(&self) -> Frame {
+        self.catcher.frame()
+    }
+
+    /// True when this machine has reached the frame it goes live on.
+    pub fn ready(&self) -> bool {
+        self.live.is_some_and(|(at, _)| self.catcher.frame() == at)
+    }
+
+    /// The match, live from here over `transport`, and the hash of every frame run from the
+    /// history. Call once [`Return::ready`].
+    pub fn into_match<T: Transport>(self, transport: T) -> (Match<T>, Vec<(u32, u64)>) {
+        let (at, back) = self.live.unwrap_or((self.catcher.frame(), self.catcher.frame()));
+        let run_ahead = back.0.saturating_sub(at.0).max(1);
+        let (prepared, prelude) = self.catcher.finish();
+        let mut game = prepared.into_rejoined_match(transport, run_ahead);
+        for (&player, &peer) in &self.owners {
+            game.session.set_owner(player, peer);
+        }
+        for (&player, &from) in &self.dropped {
+            if !self.mine.contains(&player) {
+                game.session.drop_player(player, from.max(at));
+                if let Some(&back) = self.readmitted.get(&player) {
+                    let owner = game.session.owner(player).unwrap_or(PeerId(0));
+                    game.session.readmit(player, owner, back);
+                }
+            }
+        }
+        (game, prelude)
+    }
+}
+
+/// A machine coming back, headless: runs the host's history as it arrives (checking each
+/// checkpoint), says when it has caught up, and goes live on the frame the host names.
+/// `machine` is the machine whose slots are this player's; `controller` plays them.
 #[allow(clippy::too_many_arguments)]
 pub fn catch_up(
     roots: &ContentRoots,
@@ -304,63 +416,20 @@ pub fn catch_up(
     script: &CommandScript,
 ) -> Result<Returned, OnlineError> {
     let prepared = start_joined(roots, &mut net, PeerId(machine), start, controller, script)?;
-    let mine: Vec<PlayerId> = prepared.slots.iter().filter(|s| s.machine == machine).map(|s| s.player).collect();
-    let mut catcher = Catcher::new(prepared);
-    let mut owners: BTreeMap<PlayerId, PeerId> = owners.iter().copied().collect();
-    let mut dropped: BTreeMap<PlayerId, Frame> = BTreeMap::new();
-    let mut readmitted: BTreeMap<PlayerId, Frame> = BTreeMap::new();
-    let mut live: Option<(Frame, Frame)> = None;
-    let mut said_caught_up = false;
+    let mut way = Return::new(prepared, machine, owners);
     loop {
         net.wait(Duration::from_millis(5));
         if let Some(TransportEvent::Left(_)) = net.take_peer_event() {
-            return Err(OnlineError::HostLeft(format!("while this machine caught up, at frame {}", catcher.frame().0)));
+            return Err(OnlineError::HostLeft(format!("while this machine caught up, at frame {}", way.frame().0)));
         }
         while let Some((from, m)) = net.take_control() {
-            if from != PeerId(0) {
-                continue;
-            }
-            match m {
-                WireMessage::History { through, commands, checkpoints } => {
-                    catcher.take(through, commands, checkpoints)?;
-                }
-                WireMessage::Readmitted { player, peer, live: l, back } => {
-                    owners.insert(player, peer);
-                    if mine.contains(&player) {
-                        live = Some((l, back));
-                    } else {
-                        readmitted.insert(player, back);
-                    }
-                }
-                WireMessage::Dropped { player, from } => {
-                    dropped.insert(player, from);
-                }
-                WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
-                _ => {}
-            }
+            way.handle(from, m)?;
         }
-        catcher.run()?;
-        if !said_caught_up && catcher.caught_up() {
-            net.send_control(Some(PeerId(0)), &[WireMessage::CaughtUp { frame: catcher.frame() }])?;
-            said_caught_up = true;
+        if let Some(m) = way.poll()? {
+            net.send_control(Some(PeerId(0)), &[m])?;
         }
-        if let Some((at, back)) = live
-            && catcher.frame() == at
-        {
-            let run_ahead = back.0.saturating_sub(at.0).max(1);
-            let (prepared, prelude) = catcher.finish();
-            let mut game = prepared.into_rejoined_match(SharedQuic::new(net), run_ahead);
-            for (player, peer) in owners {
-                game.session.set_owner(player, peer);
-            }
-            for (player, from) in dropped {
-                if !mine.contains(&player) {
-                    game.session.drop_player(player, from.max(at));
-                    if let Some(&back) = readmitted.get(&player) {
-                        game.session.readmit(player, game.session.owner(player).unwrap_or(PeerId(0)), back);
-                    }
-                }
-            }
+        if way.ready() {
+            let (game, prelude) = way.into_match(SharedQuic::new(net));
             return Ok(Returned { game, prelude });
         }
     }

@@ -162,8 +162,9 @@ pub fn run(
                 net.with(|n| n.wait(Duration::from_millis(2)));
             }
         }
-        let (gone, host_gone) = departures(&mut m.session, &net, &m.slots, me, &mut pending, seats)?;
-        left.extend(gone);
+        let seen = departures(&mut m.session, &net, &m.slots, me, &mut pending, seats)?;
+        let host_gone = seen.host_gone;
+        left.extend(seen.gone);
         // The host left: a star cannot go on without it, but what it sent before leaving
         // (the last frames of a finished game) still runs.
         host_left |= host_gone;

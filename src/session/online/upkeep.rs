@@ -20,11 +20,22 @@ use super::rejoin::Seats;
 /// What a joiner who comes after the start is told.
 pub const LATE_JOINER: &str = "the game has already started";
 
+/// What [`departures`] saw this time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Departures {
+    /// Slots whose players left or were dropped.
+    pub gone: Vec<u8>,
+    /// The host itself is gone (a joiner's view).
+    pub host_gone: bool,
+    /// Slots whose players came back (see `rejoin.rs`).
+    pub back: Vec<u8>,
+}
+
 /// Handles peers leaving, coming back, and the host's notices, in any online match (headless
 /// or in the window): the host removes a leaver's players at the first frame nobody has their
 /// data for and tells everyone, welcomes a dropped machine back (`seats`), and refuses any
 /// other late joiner; a joiner applies what the host tells. Returns the slots that left and
-/// whether the host itself is gone. Control messages it does not handle are kept in `pending`.
+/// whether the host itself is gone, and who came back. Control messages it does not handle are kept in `pending`.
 pub fn departures<T: Transport>(
     session: &mut Session<T>,
     net: &SharedQuic,
@@ -32,7 +43,8 @@ pub fn departures<T: Transport>(
     me: PeerId,
     pending: &mut Vec<(PeerId, WireMessage)>,
     seats: &mut Seats,
-) -> Result<(Vec<u8>, bool), OnlineError> {
+) -> Result<Departures, OnlineError> {
+    let mut back = Vec::new();
     let mut gone = Vec::new();
     let mut host_gone = false;
     let mut leavers: Vec<PeerId> = session
@@ -80,8 +92,9 @@ pub fn departures<T: Transport>(
                 }
             }
             WireMessage::Refused { reason } => return Err(OnlineError::Refused(reason)),
-            WireMessage::Readmitted { player, peer, back, .. } if from == PeerId(0) => {
-                session.readmit(player, peer, back);
+            WireMessage::Readmitted { player, peer, back: at, .. } if from == PeerId(0) => {
+                session.readmit(player, peer, at);
+                back.extend(slots.get(player.index()).map(|s| s.slot));
             }
             // A machine of this match coming back takes its seat again; anyone else joining
             // with the code after the start is told at once, not left hanging.
@@ -92,14 +105,18 @@ pub fn departures<T: Transport>(
                     net.with(|n| n.send_control(Some(from), &[WireMessage::Refused { reason }]).ok());
                 }
             }
-            WireMessage::CaughtUp { .. } if me == PeerId(0) => seats.caught_up(session, net, slots, from),
+            WireMessage::CaughtUp { .. } if me == PeerId(0) => {
+                for player in seats.caught_up(session, net, slots, from) {
+                    back.extend(slots.get(player.index()).map(|s| s.slot));
+                }
+            }
             other => pending.push((from, other)),
         }
     }
     if me == PeerId(0) {
         seats.upkeep(session, net);
     }
-    Ok((gone, host_gone))
+    Ok(Departures { gone, host_gone, back })
 }
 
 /// The host removes `player` from every machine's game: at the first frame nobody has their

@@ -14,7 +14,7 @@ use ridgeline::session::{Difficulty, SlotKind};
 use super::online::NetArgs;
 
 /// How long a joiner that lost the link keeps trying to come back.
-const REJOIN_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+const REJOIN_FOR: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Most scripted players a joiner's script may name (any slot the host may give it).
 const SCRIPT_SLOTS: usize = 8;

@@ -168,7 +168,9 @@ impl Battle {
             self.play.listen()?;
         }
         let mut ran = 0;
-        while self.play.since_tick >= FRAME && ran < catch_up && !self.finished() {
+        // Out of sync: no frame runs while the report's exchange finishes.
+        let desynced = self.play.online.as_ref().is_some_and(|o| o.desynced());
+        while self.play.since_tick >= FRAME && ran < catch_up && !self.finished() && !desynced {
             let before = poses(self.world());
             // None: a peer's data is late or the game is paused (see `Play::step`).
             let Some((frame, report)) = self.play.step()? else { break };

@@ -9,7 +9,9 @@
 use crate::lockstep::transport::PeerId;
 use crate::net::quic::SharedQuic;
 use crate::net::wire::WireMessage;
-use crate::session::online::{RunAheadTuner, Seats, Snapshots, departures, desync_report, drop_everywhere};
+use crate::session::online::{
+    DesyncExchange, RunAheadTuner, Seats, Snapshots, departures, drop_everywhere, send_exchange,
+};
 use crate::sim::Command;
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, Rect};
@@ -32,6 +34,8 @@ pub(super) struct OnlineLink {
     pending: Vec<(PeerId, WireMessage)>,
     /// The host's seats: a machine that drops can come back.
     seats: Seats,
+    /// After a desync: the exchange the report is made from, while it runs.
+    exchange: Option<DesyncExchange>,
     /// Since when (battle seconds) the next frame has been waited for.
     waiting_since: Option<f32>,
     /// Battle seconds of the last wait seen.
@@ -54,10 +58,15 @@ pub(super) struct OnlineLink {
 }
 
 impl OnlineLink {
-    /// True once the battle cannot go on: the machines disagree, or the host left and all it
-    /// sent before leaving has run.
+    /// True once the machines were found to disagree: no more frames run.
+    pub fn desynced(&self) -> bool {
+        self.desync.is_some()
+    }
+
+    /// True once the battle cannot go on and is over: the machines disagree (and the
+    /// report's exchange is done), or the host left and all it sent before leaving has run.
     pub fn stopped(&self) -> bool {
-        (self.host_gone && self.waiting_since.is_some()) || self.desync.is_some()
+        (self.host_gone && self.waiting_since.is_some()) || (self.desync.is_some() && self.exchange.is_none())
     }
 
     pub fn waiting(&mut self, now: f32) {
@@ -103,6 +112,7 @@ impl Battle {
             me,
             pending: Vec::new(),
             seats,
+            exchange: None,
             waiting_since: None,
             waiting_now: 0.0,
             host_gone: false,
@@ -288,14 +298,27 @@ impl Battle {
     pub(super) fn check_online(&mut self) {
         let Some(o) = &mut self.play.online else { return };
         if let Some(d) = self.play.game.session.stream().desync() {
+            let now = std::time::Instant::now();
             if o.desync.is_none() {
                 o.desync = Some(d.frame.0);
-                // Both machines exchange what they hold at that frame (a few seconds at most)
-                // so their reports name the same object and field.
-                match desync_report(&self.play.game.slots, &o.net, &mut o.pending, &o.report_dir, o.me, d, &o.snapshots)
-                {
-                    Ok(path) => o.report = Some(path),
-                    Err(e) => log::warn!("the desync report was not written: {e}"),
+                // Both machines exchange what they hold at that frame (a few seconds at most,
+                // a step each advance: the window never waits) so their reports name the same
+                // object and field.
+                o.exchange = Some(DesyncExchange::start(&self.play.game.slots, o.me, d, &o.snapshots, now));
+            }
+            if let Some(x) = &mut o.exchange {
+                let mut arrived = std::mem::take(&mut o.pending);
+                while let Some(Some(c)) = o.net.with(crate::net::quic::QuicTransport::take_control) {
+                    arrived.push(c);
+                }
+                o.pending = arrived.into_iter().filter(|(_, m)| !x.handle(m)).collect();
+                send_exchange(x, &o.net);
+                if x.done(now) {
+                    match x.write(&o.report_dir) {
+                        Ok(path) => o.report = Some(path),
+                        Err(e) => log::warn!("the desync report was not written: {e}"),
+                    }
+                    o.exchange = None;
                 }
             }
             return;
@@ -321,12 +344,19 @@ impl Battle {
             Ok(seen) => {
                 o.host_gone |= seen.host_gone;
                 let slots = &self.play.game.slots;
+                let world = self.play.game.session.world();
                 let name = |slot: u8| slots.iter().find(|s| s.slot == slot).map(|s| s.name.clone());
                 let mut lines: Vec<String> = Vec::new();
                 for slot in seen.gone {
                     let Some(n) = name(slot) else { continue };
-                    // A seat whose machine can come back: its units hold, the game plays on.
-                    if o.seats.can_return(slots, slot) {
+                    // One who left through the menu surrendered; a seat whose machine merely
+                    // dropped can come back: its units hold, the game plays on.
+                    let surrendered = slots
+                        .iter()
+                        .find(|s| s.slot == slot)
+                        .and_then(|s| world.players().get(s.player.index()))
+                        .is_some_and(|p| p.defeated);
+                    if !surrendered && o.seats.can_return(slots, slot) {
                         lines.push(format!("{n} dropped; their units hold. They can rejoin with the code."));
                     } else {
                         lines.push(format!("{n} left the game."));

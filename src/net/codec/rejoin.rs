@@ -21,6 +21,9 @@ const T_READMITTED: u8 = 43;
 /// Most commands one `History` message carries (the host sends more in several).
 pub const MAX_HISTORY: usize = MAX_ITEMS / 2;
 
+/// Most bytes of commands one `History` message carries (the transport's frames are no larger).
+const MAX_HISTORY_BYTES: usize = 1 << 20;
+
 /// Most checkpoints one `History` message carries.
 const MAX_CHECKPOINTS: usize = 1 << 14;
 
@@ -125,7 +128,7 @@ pub(super) fn read(r: &mut Reader, tag: u8, out: &mut Vec<WireMessage>) -> Resul
                 checkpoints.push((frame, r.u64_le()?));
             }
             let count = r.count(MAX_HISTORY, 0, "commands")?;
-            let len = r.count(crate::net::quic::io::MAX_FRAME, 1, "history bytes")?;
+            let len = r.count(MAX_HISTORY_BYTES, 1, "history bytes")?;
             let at = r.at();
             let body = r.take(len)?;
             WireMessage::History { through, commands: read_commands(body, count, at)?, checkpoints }

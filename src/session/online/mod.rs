@@ -24,7 +24,7 @@ mod run;
 mod run_ahead;
 mod upkeep;
 
-pub use desync::{Snapshots, desync_report};
+pub use desync::{DesyncExchange, Snapshots, desync_report, send_exchange};
 pub use handshake::{
     HostOptions, Joined, advertised_ip, differing, host, join, map_files, refusal, sim_data_files, start_hosted,
     start_joined,

@@ -1590,3 +1590,19 @@ fn the_editors_tree_renames_a_window_unless_the_name_is_taken_bad_or_needed_by_t
     click(&mut s, "Editor.wnd:ButtonUndo");
     assert_eq!(names(&s), before);
 }
+
+#[test]
+fn the_drop_question_closes_by_itself_when_the_battle_no_longer_waits() {
+    let (mut s, _) = shell("shell-drop-question");
+    // Another message is left alone.
+    click(&mut s, "MainMenu.wnd:ButtonCredits");
+    s.close_drop_question();
+    assert!(s.message_open(), "only the drop question closes by itself");
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    s.ask_drop("Ben", 10);
+    assert!(s.message_open());
+    // Ben came back (or was dropped): nobody is waited for, and the question goes.
+    s.close_drop_question();
+    assert!(!s.message_open());
+    assert!(s.take_requests().is_empty(), "closing it by itself drops nobody");
+}

@@ -194,6 +194,7 @@ impl Running {
             self.shell.ask_drop(&names, stalled as u32);
         } else if stalled == 0.0 {
             self.asked_drop_at = 0.0;
+            self.shell.close_drop_question();
         }
         let finished = battle.ended_for() > 3.0 || battle.desync_frame().is_some() || battle.host_left();
         // Leaving an online battle surrenders first, so the others see the forces go and can

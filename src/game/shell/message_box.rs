@@ -13,8 +13,19 @@ pub const DROP_TITLE: &str = "Drop player";
 impl Shell {
     /// Asks the host whether to drop `names`, whom the battle has waited for `seconds`.
     pub fn ask_drop(&mut self, names: &str, seconds: u32) {
-        let text = format!("Nothing has come from {names} for {seconds} seconds. Drop them and play on?");
+        let text = format!(
+            "Nothing has come from {names} for {seconds} seconds. Drop them and play on? They can rejoin with the code."
+        );
         self.message(DROP_TITLE, &text, true);
+    }
+
+    /// Closes the drop question if it is open: the battle no longer waits (the player came
+    /// back, or was dropped).
+    pub fn close_drop_question(&mut self) {
+        let title = self.find("MessageBox.wnd:MessageTitle").and_then(|id| self.ui.window(id)).map(|w| w.text.clone());
+        if self.message_open() && title.as_deref() == Some(DROP_TITLE) {
+            self.close_message();
+        }
     }
 }
 

@@ -224,6 +224,8 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     let mut finished_at = None;
     let mut cut_at: Option<Instant> = None;
     let mut before_outage = 0;
+    // The run-ahead each second from the cut on.
+    let mut trajectory: Vec<u32> = Vec::new();
     let give_up = started + lifetime;
     loop {
         let now = Instant::now();
@@ -282,8 +284,14 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
             proxy.cut(OUTAGE);
             cut_at = Some(Instant::now());
         }
-        if cut_at.is_some_and(|t| t.elapsed() >= OUTAGE + AFTER_OUTAGE) {
-            break;
+        if let Some(t) = cut_at {
+            let second = t.elapsed().as_secs();
+            if trajectory.len() as u64 <= second {
+                trajectory.push(a.session.stream().run_ahead());
+            }
+            if t.elapsed() >= OUTAGE + AFTER_OUTAGE {
+                break;
+            }
         }
         join_shared.with(|n| n.wait(Duration::from_millis(1)));
     }
@@ -300,6 +308,7 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
             "seconds": OUTAGE.as_secs(),
             "run_ahead_before": before_outage,
             "run_ahead_10s_after": a.session.stream().run_ahead(),
+            "run_ahead_each_second": trajectory,
         },
         "in_sync": same,
         "datagrams": {"passed": s.passed, "dropped": s.dropped, "duplicated": s.duplicated, "cut": s.cut},

@@ -73,11 +73,28 @@ type Writers = Arc<Mutex<BTreeMap<PeerId, mpsc::UnboundedSender<Vec<u8>>>>>;
 /// How often a channel repeats what is unacknowledged (and acknowledges what came).
 pub const REPEAT: Duration = Duration::from_millis(20);
 
+/// With nothing heard from the other side for this long the path is taken to be down: the
+/// channel then sends one datagram every [`PROBE`] instead of a burst every [`REPEAT`], so an
+/// outage does not fill QUIC's congestion window with datagrams that will all be lost (a full
+/// window would hold everything back until QUIC's backed-off probe, seconds after the path
+/// returns, or past the idle timeout).
+const QUIET: Duration = Duration::from_millis(500);
+/// How often a quiet link sends its one datagram.
+const PROBE: Duration = Duration::from_millis(250);
+
+/// When a link last heard from the other side, and last sent.
+#[derive(Clone, Copy, Debug, Default)]
+struct Timing {
+    heard: Option<std::time::Instant>,
+    sent: Option<std::time::Instant>,
+}
+
 /// One connection's datagram channel and the nudge that sends it now.
 #[derive(Clone, Default)]
 struct Link {
     channel: Arc<Mutex<Channel>>,
     wake: Arc<Notify>,
+    timing: Arc<Mutex<Timing>>,
 }
 
 impl Link {
@@ -103,8 +120,20 @@ fn flush(conn: &quinn::Connection, link: &Link, stream: &mpsc::UnboundedSender<V
     if !c.wants_to_send() || conn.datagram_send_buffer_space() + 1200 < super::tls::DATAGRAM_QUEUE {
         return;
     }
-    let (datagrams, too_big) = c.datagrams(max);
+    let now = std::time::Instant::now();
+    let t = link.timing.lock().map(|t| *t).unwrap_or_default();
+    let quiet = t.heard.is_some_and(|h| now.duration_since(h) > QUIET);
+    if quiet && t.sent.is_some_and(|s| now.duration_since(s) < PROBE) {
+        return;
+    }
+    let (mut datagrams, too_big) = c.datagrams(max);
     drop(c);
+    if quiet {
+        datagrams.truncate(1);
+    }
+    if let Ok(mut t) = link.timing.lock() {
+        t.sent = Some(now);
+    }
     for (origin, bytes) in too_big {
         let _ = stream.send(frame(origin, KIND_LOCKSTEP, &bytes));
     }
@@ -133,6 +162,9 @@ async fn pump_datagrams(
         tokio::select! {
             d = conn.read_datagram() => {
                 let Ok(d) = d else { return };
+                if let Ok(mut t) = link.timing.lock() {
+                    t.heard = Some(std::time::Instant::now());
+                }
                 let fresh = link.channel.lock().map(|mut c| c.receive(&d));
                 match fresh {
                     Ok(Ok(entries)) => {

@@ -92,14 +92,8 @@ impl OnlineLobby {
             .trim()
             .parse()
             .map_err(|e: crate::net::quic::join_code::JoinCodeError| OnlineError::Refused(e.to_string()))?;
-        let hello = Hello {
-            protocol: PROTOCOL,
-            build: BUILD.to_string(),
-            name: name.to_string(),
-            files: sim_data_files(roots)?,
-            seat: identity.seat(&code.fingerprint),
-        };
-        let net = QuicTransport::join_in_background(&code, Reach::default(), &WireMessage::Hello(hello))?;
+        let hello = crate::session::online::hello(roots, name, identity, &code)?;
+        let net = QuicTransport::join_in_background(&code, Reach::default(), &hello)?;
         Ok(OnlineLobby {
             net,
             role: Role::Joiner { me: None },

@@ -160,6 +160,23 @@ pub fn advertised_ip() -> Option<std::net::IpAddr> {
     Some(first.unwrap_or(std::net::IpAddr::from([127, 0, 0, 1])))
 }
 
+/// This machine's hello to the host in `code`: protocol, build, `name`, the digests of the
+/// simulation's data, and `identity`'s seat token for that host.
+pub fn hello(
+    roots: &ContentRoots,
+    name: &str,
+    identity: &Identity,
+    code: &JoinCode,
+) -> Result<WireMessage, OnlineError> {
+    Ok(WireMessage::Hello(Hello {
+        protocol: PROTOCOL,
+        build: BUILD.to_string(),
+        name: name.to_string(),
+        files: sim_data_files(roots)?,
+        seat: identity.seat(&code.fingerprint),
+    }))
+}
+
 /// A match joined: the game, whether it runs unpaced, how many frames the host will run, and
 /// — for a machine that came back into a running match — the hash of every frame it ran
 /// from the host's history.
@@ -189,14 +206,7 @@ pub fn join(
     controller: SlotKind,
     script: &CommandScript,
 ) -> Result<Joined, OnlineError> {
-    let hello = Hello {
-        protocol: PROTOCOL,
-        build: BUILD.to_string(),
-        name: name.to_string(),
-        files: sim_data_files(roots)?,
-        seat: identity.seat(&code.fingerprint),
-    };
-    let mut net = QuicTransport::join(code, reach, &WireMessage::Hello(hello))?;
+    let mut net = QuicTransport::join(code, reach, &hello(roots, name, identity, code)?)?;
     let mut me = None;
     loop {
         net.wait(Duration::from_millis(50));

@@ -26,7 +26,7 @@ mod upkeep;
 
 pub use desync::{DesyncExchange, Snapshots, desync_report, send_exchange};
 pub use handshake::{
-    HostOptions, Joined, advertised_ip, differing, host, join, map_files, refusal, sim_data_files, start_hosted,
+    HostOptions, Joined, advertised_ip, differing, hello, host, join, map_files, refusal, sim_data_files, start_hosted,
     start_joined,
 };
 pub use identity::{Identity, IdentityError};

@@ -21,7 +21,7 @@ use crate::sim::FRAMES_PER_SECOND;
 use crate::sim::ids::Frame;
 
 /// How far back samples count.
-pub const WINDOW: Duration = Duration::from_secs(5);
+pub const WINDOW: Duration = Duration::from_secs(4);
 
 /// Fewest round-trip samples in the window to judge by.
 const MIN_SAMPLES: usize = 6;
@@ -155,7 +155,7 @@ mod tests {
         assert_eq!(t.decide(3, Frame(300)), Some((Frame(300 + 6 + 15), 2)));
         // 200 ms round trips with 50 ms of jitter: (p90/2 + jitter + 25 ms) / 33.3 ms, plus one.
         let mut slow = RunAheadTuner::default();
-        let end = feed(&mut slow, t0, 5, |i| if i % 10 == 0 { 250.0 } else { 200.0 + (i % 3) as f64 }, 0.0);
+        let end = feed(&mut slow, t0, 4, |i| if i % 10 == 0 { 250.0 } else { 200.0 + (i % 3) as f64 }, 0.0);
         assert_eq!(slow.wanted(), Some(1 + ((250.0f64 / 2.0 + 48.0 + 25.0) / (1000.0 / 30.0)).ceil() as u32));
         let (at, v) = slow.decide(2, Frame(900)).unwrap();
         assert_eq!((at, v), (Frame(900 + 4 + 15), 7));

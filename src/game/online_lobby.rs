@@ -13,10 +13,10 @@ use crate::lockstep::Transport;
 use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport, SharedQuic};
-use crate::net::wire::{FileDigest, Hello, PROTOCOL, Seat, Start, WireMessage};
+use crate::net::wire::{FileDigest, Seat, Start, WireMessage};
 use crate::session::lobby::{LobbyChange, LobbyTable};
 use crate::session::online::{
-    BUILD, Identity, OnlineError, Return, Seats, refusal, sim_data_files, start_hosted, start_joined,
+    Identity, OnlineError, Return, Seats, refusal, sim_data_files, start_hosted, start_joined,
 };
 use crate::session::{CommandScript, Match, SlotKind};
 

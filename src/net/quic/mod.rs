@@ -15,6 +15,7 @@ pub mod io;
 pub mod join_code;
 mod shared;
 pub mod tls;
+mod transport;
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -24,7 +25,6 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 use tokio::sync::mpsc;
 
-use crate::lockstep::message::Message;
 use crate::lockstep::transport::{PeerId, Transport, TransportError, TransportEvent};
 
 use super::codec::{DecodeError, decode, encode};
@@ -461,41 +461,6 @@ async fn settle<T>(paths: &SharedPaths, answer: impl Fn(&Paths) -> Option<T>) ->
             }
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-impl Transport for QuicTransport {
-    fn me(&self) -> PeerId {
-        self.me
-    }
-
-    fn send(&mut self, message: &Message) -> Result<(), TransportError> {
-        self.batch.push(WireMessage::Lockstep(message.clone()));
-        Ok(())
-    }
-
-    fn send_to(&mut self, peer: PeerId, message: &Message) -> Result<(), TransportError> {
-        let bytes = encode(&[WireMessage::Lockstep(message.clone())]);
-        self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.out
-            .send(Out::Send { to: Some(peer), kind: KIND_LOCKSTEP, bytes })
-            .map_err(|_| TransportError::Disconnected("the network thread".into()))
-    }
-
-    fn flush(&mut self) -> Result<(), TransportError> {
-        if self.batch.is_empty() {
-            return Ok(());
-        }
-        let bytes = encode(&std::mem::take(&mut self.batch));
-        self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.out
-            .send(Out::Send { to: None, kind: KIND_LOCKSTEP, bytes })
-            .map_err(|_| TransportError::Disconnected("the network thread".into()))
-    }
-
-    fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError> {
-        self.drain();
-        Ok(self.events.pop_front())
     }
 }
 

@@ -16,6 +16,7 @@ use crate::content::ContentRoots;
 use crate::lockstep::message::Message;
 use crate::lockstep::transport::PeerId;
 use crate::net::codec::{decode, encode};
+use crate::net::control::ControlTransport;
 use crate::net::nat::Reach;
 use crate::net::quic::{QuicError, QuicTransport};
 use crate::net::wire::{Hello, PROTOCOL, WireMessage};
@@ -187,7 +188,7 @@ const AFTER_OUTAGE: Duration = Duration::from_secs(10);
 /// [`AFTER_OUTAGE`] after it is back.
 pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     use crate::net::fault::{FaultProxy, Impairment};
-    use crate::session::online::RunAheadTuner;
+    use crate::session::online::{LinkEvent, LinkSample, MatchLink, Seats};
     let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None, Reach::default())?;
     let impair = Impairment { loss: 0.15, delay_ms: 200.0, jitter_ms: 80.0, duplicate: 0.01 };
     let lifetime = Duration::from_secs(u64::from(IMPAIRED_FRAMES) / 10 + 120);
@@ -206,16 +207,14 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     let mut joined = setup.clone();
     joined.slots[1].kind = SlotKind::Ai { difficulty: crate::session::Difficulty::Hard };
     let script = CommandScript::default();
-    let host_shared = crate::net::quic::SharedQuic::new(host_net);
-    let join_shared = crate::net::quic::SharedQuic::new(join_net);
-    let mut a = prepare(roots, &setup, &script, 0)?.into_match(host_shared.clone());
-    let mut b = prepare(roots, &joined, &script, 1)?.into_match(join_shared.clone());
+    let mut a = prepare(roots, &setup, &script, 0)?.into_match(host_net);
+    let mut b = prepare(roots, &joined, &script, 1)?.into_match(join_net);
     let frame_time = Duration::from_secs(1) / crate::sim::FRAMES_PER_SECOND;
     let started = Instant::now();
-    let mut tuner = RunAheadTuner::default();
-    let (mut pending_a, mut pending_b) = (Vec::new(), Vec::new());
-    let (mut seats_a, mut seats_b) =
-        (crate::session::online::Seats::default(), crate::session::online::Seats::default());
+    let mut links = [
+        MatchLink::new(PeerId(0), &a.slots, Seats::default(), true),
+        MatchLink::new(PeerId(1), &b.slots, Seats::default(), true),
+    ];
     let mut last_tick = [Instant::now(); 2];
     let mut stalls = [0u32; 2];
     let mut stalled = [false; 2];
@@ -237,12 +236,11 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
             if now < due {
                 continue;
             }
-            if let Step::Ticked { frame, .. } = m.session.step()? {
+            if let Step::Ticked { frame, hash, .. } = m.session.step()? {
                 last_tick[k] = Instant::now();
                 stalled[k] = false;
-                if k == 0 {
-                    tuner.tune(&mut m.session, &host_shared, frame, true, now);
-                }
+                let sample = LinkSample::of(m.session.transport());
+                links[k].ran(now, &mut m.session, frame, hash, &sample);
             } else {
                 behind[k] = now.saturating_duration_since(started + frame_time * m.session.world().frame().0);
                 if !stalled[k] && last_tick[k].elapsed() > Duration::from_secs(1) && cut_at.is_none() {
@@ -250,34 +248,13 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
                     stalled[k] = true;
                 }
             }
-        }
-        let lost = |seen: crate::session::online::Departures| {
-            if seen.gone.is_empty() && !seen.host_gone {
-                Ok(())
-            } else {
-                Err(BenchNetError::Stalled("a machine was lost to the link".into()))
+            links[k].pump(now, &mut m.session).map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+            while let Some(e) = links[k].poll_event() {
+                if let LinkEvent::Left { .. } | LinkEvent::HostGone = e {
+                    return Err(BenchNetError::Stalled("a machine was lost to the link".into()));
+                }
             }
-        };
-        let left = crate::session::online::departures(
-            &mut b.session,
-            &join_shared,
-            &b.slots,
-            PeerId(1),
-            &mut pending_b,
-            &mut seats_b,
-        )
-        .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
-        lost(left)?;
-        let left = crate::session::online::departures(
-            &mut a.session,
-            &host_shared,
-            &a.slots,
-            PeerId(0),
-            &mut pending_a,
-            &mut seats_a,
-        )
-        .map_err(|e| BenchNetError::Stalled(e.to_string()))?;
-        lost(left)?;
+        }
         if finished_at.is_none() && a.session.world().frame().0 >= IMPAIRED_FRAMES {
             finished_at = Some(Instant::now());
             before_outage = a.session.stream().run_ahead();
@@ -293,7 +270,7 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
                 break;
             }
         }
-        join_shared.with(|n| n.wait(Duration::from_millis(1)));
+        b.session.transport_mut().wait(Duration::from_millis(1));
     }
     let secs = finished_at.unwrap_or(started).duration_since(started).as_secs_f64().max(1e-9);
     let same = a.session.stream().hash_log().iter().zip(b.session.stream().hash_log()).all(|(x, y)| x == y);
@@ -303,7 +280,7 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
         "frames": IMPAIRED_FRAMES,
         "frames_per_sec": f64::from(IMPAIRED_FRAMES) / secs,
         "stalls_over_1s": stalls[0].max(stalls[1]),
-        "run_ahead_max": tuner.max,
+        "run_ahead_max": links[0].run_ahead_max(),
         "outage": {
             "seconds": OUTAGE.as_secs(),
             "run_ahead_before": before_outage,

@@ -64,8 +64,8 @@ pub fn run(roots: &ContentRoots, args: HostArgs) -> Result<()> {
         frames: args.frames,
         reach: Reach { relay: args.relay, punch: !args.net.no_punch },
     };
-    let (mut game, mut seats) = online::host(roots, &setup, &script, &options, announce)?;
+    let (mut game, seats) = online::host(roots, &setup, &script, &options, announce)?;
     let options = args.net.options(args.frames, args.run_ahead.is_none());
-    let (summary, log) = online::run(&mut game, &options, args.unpaced, &mut seats)?;
+    let (summary, log) = online::run(&mut game, &options, args.unpaced, seats)?;
     args.net.finish(&summary, &log)
 }

@@ -6,6 +6,7 @@
 
 use anyhow::Result;
 use ridgeline::content::ContentRoots;
+use ridgeline::net::ControlTransport;
 use ridgeline::net::nat::Reach;
 use ridgeline::net::quic::JoinCode;
 use ridgeline::session::online::{self, Identity, Seats};
@@ -66,8 +67,8 @@ pub fn run(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
         let mut options = args.net.options(joined.frames, false);
         options.rejoined = joined.rejoined;
         options.prelude = std::mem::take(&mut joined.prelude);
-        let (summary, log) = online::run(&mut joined.game, &options, joined.unpaced, &mut Seats::default())?;
-        let link_lost = joined.game.session.transport().with(|n| n.link_lost()).unwrap_or(false);
+        let (summary, log) = online::run(&mut joined.game, &options, joined.unpaced, Seats::default())?;
+        let link_lost = joined.game.session.transport().link_lost();
         if summary.host_lost.is_none() || !link_lost {
             return args.net.finish(&summary, &log);
         }

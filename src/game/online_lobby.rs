@@ -9,16 +9,17 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use crate::content::ContentRoots;
-use crate::lockstep::Transport;
 use crate::lockstep::transport::{PeerId, TransportEvent};
+use crate::net::control::ControlTransport;
 use crate::net::nat::Reach;
-use crate::net::quic::{JoinCode, QuicTransport, SharedQuic};
+use crate::net::quic::{JoinCode, QuicTransport};
 use crate::net::wire::{FileDigest, Seat, Start, WireMessage};
 use crate::session::lobby::{LobbyChange, LobbyTable};
 use crate::session::online::{
     Identity, OnlineError, Return, Seats, refusal, sim_data_files, start_hosted, start_joined,
 };
-use crate::session::{CommandScript, Match, SlotKind};
+use crate::session::start::LocalMatch;
+use crate::session::{CommandScript, SlotKind};
 
 use super::shell::lobby::LobbyState;
 
@@ -43,7 +44,7 @@ pub enum Outcome {
     Waiting,
     /// The match started: this machine's match, the transport the battle takes over, and
     /// (hosting) the seats a dropped machine comes back to.
-    Started(Box<Match<Box<dyn Transport>>>, SharedQuic, Seats),
+    Started(Box<LocalMatch>, Seats),
     /// The lobby ended (refused, removed, the host left, the connection failed), and why.
     Closed(String),
 }
@@ -347,9 +348,8 @@ impl OnlineLobby {
             return Outcome::Waiting;
         };
         let net = std::mem::replace(&mut self.net, QuicTransport::detached());
-        let shared = SharedQuic::new(net);
-        let (game, _) = way.into_match(Box::new(shared.clone()) as Box<dyn Transport>);
-        Outcome::Started(Box::new(game), shared, Seats::default())
+        let (game, _) = way.into_match(Box::new(net) as Box<dyn ControlTransport>);
+        Outcome::Started(Box::new(game), Seats::default())
     }
 
     /// Hands the lobby's transport to the match (`hosted`: the start sent and the joiners'
@@ -360,13 +360,12 @@ impl OnlineLobby {
         hosted: Option<(Start, BTreeMap<u8, [u8; 32]>)>,
     ) -> Outcome {
         let net = std::mem::replace(&mut self.net, QuicTransport::detached());
-        let shared = SharedQuic::new(net);
-        let game = prepared.into_match(Box::new(shared.clone()) as Box<dyn Transport>);
+        let game = prepared.into_match(Box::new(net) as Box<dyn ControlTransport>);
         let seats = match hosted {
             Some((start, tokens)) => Seats::new(start, tokens, game.log.clone(), &self.name),
             None => Seats::default(),
         };
-        Outcome::Started(Box::new(game), shared, seats)
+        Outcome::Started(Box::new(game), seats)
     }
 }
 

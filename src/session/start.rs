@@ -19,6 +19,7 @@ use crate::lockstep::pace::PaceRules;
 use crate::lockstep::stream::{Stream, StreamConfig};
 use crate::lockstep::transport::{PeerId, Transport};
 use crate::map::{Map, MapContent};
+use crate::net::control::ControlTransport;
 use crate::net::memory::hub;
 use crate::sim::command::StampedCommand;
 use crate::sim::ids::{CommandId, Frame, PlayerId};
@@ -316,16 +317,13 @@ impl Prepared {
 /// Starts a match whose every slot plays on this machine (skirmish, replays, tools): the same
 /// stream and path as an online game, over the in-memory transport. Remote slots are refused
 /// here; online play joins them through its own transport.
-pub fn start_local(
-    roots: &ContentRoots,
-    setup: &MatchSetup,
-    script: &CommandScript,
-) -> Result<Match<Box<dyn Transport>>, StartError> {
+pub fn start_local(roots: &ContentRoots, setup: &MatchSetup, script: &CommandScript) -> Result<LocalMatch, StartError> {
     start_local_from(roots, setup, script, &[], 0).map(|(m, _)| m)
 }
 
-/// A match whose every slot plays on this machine.
-pub type LocalMatch = Match<Box<dyn Transport>>;
+/// A match whose every slot plays on this machine, or a window's online match: its transport
+/// carries the control protocol too (the in-memory hub's goes nowhere).
+pub type LocalMatch = Match<Box<dyn ControlTransport>>;
 
 /// Starts a local match from a moment of a recorded game: the world first runs the recorded
 /// commands `prelude` up to `frame` (see [`Prepared::fast_forward`]), then the setup's own
@@ -346,7 +344,7 @@ pub fn start_local_from(
     let transport = hub(1).pop().ok_or_else(|| {
         StartError::Session(SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))
     })?;
-    let transport: Box<dyn Transport> = Box::new(transport);
+    let transport: Box<dyn ControlTransport> = Box::new(transport);
     Ok((prepared.into_match(transport), hashes))
 }
 

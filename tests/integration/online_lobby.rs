@@ -105,9 +105,9 @@ fn two_players_meet_chat_ready_up_and_start_the_same_match() {
     assert_eq!(early, "Ben is not ready.");
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
-    let Ok(Outcome::Started(host_game, _, _)) = host.start(&roots) else { panic!("the host starts") };
+    let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Started(join_game, _, _)) = joined else { panic!("the joiner starts") };
+    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
     // One setup on both machines; each plays its own slot (the host's copy says Remote there).
     let mut theirs = join_game.setup.clone();
     theirs.slots[1].kind = ridgeline::session::SlotKind::Remote;
@@ -159,8 +159,7 @@ fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window()
     assert_eq!(seated(&shown.0), 1, "nobody joined the host");
 }
 
-type Joined =
-    (Box<ridgeline::session::Match<Box<dyn ridgeline::lockstep::Transport>>>, ridgeline::net::quic::SharedQuic);
+type Joined = Box<ridgeline::session::start::LocalMatch>;
 
 /// Two lobbies met and started: the host's battle, and the joiner's match with its transport.
 fn started() -> (ridgeline::game::battle::Battle, Joined) {
@@ -175,20 +174,20 @@ fn started_as(ben: &Identity) -> (ridgeline::game::battle::Battle, Joined, Strin
     let code = host.code().unwrap().to_string();
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
-    let Ok(Outcome::Started(host_game, net, seats)) = host.start(&roots) else { panic!("the host starts") };
+    let Ok(Outcome::Started(host_game, seats)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Started(join_game, join_net, _)) = joined else { panic!("the joiner starts") };
+    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
     let mut battle =
         ridgeline::game::battle::Battle::from_match(&roots, *host_game, glam::Vec2::new(640.0, 360.0)).unwrap();
-    battle.set_online(net, seats);
-    (battle, (join_game, join_net), code)
+    battle.set_online(seats);
+    (battle, join_game, code)
 }
 
 /// The joiner's battle over its own transport.
-fn battle_of((game, net): Joined) -> ridgeline::game::battle::Battle {
+fn battle_of(game: Joined) -> ridgeline::game::battle::Battle {
     let mut b =
         ridgeline::game::battle::Battle::from_match(&common::roots(), *game, glam::Vec2::new(640.0, 360.0)).unwrap();
-    b.set_online(net, ridgeline::session::online::Seats::default());
+    b.set_online(ridgeline::session::online::Seats::default());
     b
 }
 
@@ -317,9 +316,9 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     assert_eq!(host.start(&roots).err().as_deref(), Some("Ben is not ready."));
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
-    let Ok(Outcome::Started(host_game, _, _)) = host.start(&roots) else { panic!("the host starts") };
+    let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Started(join_game, _, _)) = joined else { panic!("the joiner starts") };
+    let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
     let slots: Vec<_> =
         host_game.setup.slots.iter().map(|s| (s.kind, s.team, s.money, s.colour.clone(), s.machine)).collect();
     assert_eq!(
@@ -475,7 +474,7 @@ fn a_player_whose_game_closed_joins_again_with_the_code_and_gets_the_seat_back()
         step(&mut host);
         match lobby.poll(&roots, &mut shown) {
             Outcome::Waiting => {}
-            Outcome::Started(game, net, _) => break (game, net),
+            Outcome::Started(game, _) => break game,
             Outcome::Closed(why) => panic!("closed: {why}"),
         }
         std::thread::sleep(Duration::from_millis(2));

@@ -8,8 +8,8 @@ use glam::Vec2;
 use ridgeline::game::battle::Battle;
 use ridgeline::lockstep::{Message, PeerId, Transport};
 use ridgeline::net::hub;
-use ridgeline::session::start::prepare;
-use ridgeline::session::{Match, MatchSetup, SlotKind, SlotSetup, Step};
+use ridgeline::session::start::{LocalMatch, prepare};
+use ridgeline::session::{MatchSetup, SlotKind, SlotSetup, Step};
 use ridgeline::sim::{Frame, PlayerId};
 
 /// Two scripted slots, one on each of machines 0 and 1, playing the opening.
@@ -25,9 +25,9 @@ fn two_machines(first: SlotKind) -> MatchSetup {
     }
 }
 
-fn on_machine(setup: &MatchSetup, machine: u8, end: ridgeline::net::MemoryEndpoint) -> Match<Box<dyn Transport>> {
+fn on_machine(setup: &MatchSetup, machine: u8, end: ridgeline::net::MemoryEndpoint) -> LocalMatch {
     let p = prepare(&common::roots(), setup, &common::opening(), machine).expect("prepares");
-    let end: Box<dyn Transport> = Box::new(end);
+    let end: Box<dyn ridgeline::net::ControlTransport> = Box::new(end);
     p.into_match(end)
 }
 
@@ -148,7 +148,7 @@ fn a_joiners_replay_holds_every_machines_orders_and_plays_back_the_game() {
 }
 
 /// Steps both machines until each has run `frame` frames or both stand paused.
-fn run_both(a: &mut Match<Box<dyn Transport>>, b: &mut Match<Box<dyn Transport>>, frame: u32) {
+fn run_both(a: &mut LocalMatch, b: &mut LocalMatch, frame: u32) {
     for _ in 0..20_000 {
         let mut moved = false;
         for m in [&mut *a, &mut *b] {

@@ -199,10 +199,10 @@ fn lobby_outcome(r: &mut Running, roots: &ContentRoots, outcome: Outcome) {
     match outcome {
         Outcome::Waiting => {}
         Outcome::Closed(why) => close_lobby(r, &why),
-        Outcome::Started(game, net, seats) => {
+        Outcome::Started(game, seats) => {
             r.lobby = None;
             let started = Battle::from_match(roots, *game, r.screen()).map(|mut b| {
-                b.set_online(net, seats);
+                b.set_online(seats);
                 b
             });
             r.begin_battle(started.map_err(|e| e.to_string()));

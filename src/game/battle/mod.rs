@@ -44,9 +44,8 @@ mod wrecks;
 use glam::{Mat4, Vec2};
 
 use crate::content::ContentRoots;
-use crate::lockstep::Transport;
 use crate::render::ObjectInstance;
-use crate::session::{CommandScript, Match, MatchSetup, start_local};
+use crate::session::{CommandScript, MatchSetup, start_local};
 use crate::sim::command::Command;
 use crate::sim::ids::ObjectId;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
@@ -95,7 +94,7 @@ impl Battle {
     /// none: tools and replays watch).
     pub fn from_match(
         roots: &ContentRoots,
-        game: Match<Box<dyn Transport>>,
+        game: crate::session::start::LocalMatch,
         screen: Vec2,
     ) -> Result<Battle, BattleError> {
         let c = &game.content;

@@ -6,12 +6,11 @@
 //!
 //! Must not: change the world (drops go through the stream, which every machine applies alike).
 
-use crate::lockstep::transport::PeerId;
-use crate::net::quic::SharedQuic;
-use crate::net::wire::WireMessage;
-use crate::session::online::{
-    DesyncExchange, RunAheadTuner, Seats, Snapshots, departures, drop_everywhere, send_exchange,
-};
+use std::time::Instant;
+
+use crate::net::control::ControlTransport;
+use crate::session::Session;
+use crate::session::online::{CHAT_MAX, LinkEvent, LinkSample, MatchLink, Seats};
 use crate::sim::Command;
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, Rect};
@@ -24,30 +23,15 @@ const WAIT_SHOWN: f32 = 1.0;
 const CHAT_SECONDS: f32 = 10.0;
 /// Chat lines on screen at most.
 const CHAT_LINES: usize = 5;
-/// Longest chat line, in characters.
-const CHAT_MAX: usize = 120;
 
-/// The online part of a battle.
+/// The online part of a battle: the match's control protocol (`MatchLink`) and what the
+/// window shows of it.
 pub(super) struct OnlineLink {
-    net: SharedQuic,
-    me: PeerId,
-    pending: Vec<(PeerId, WireMessage)>,
-    /// The host's seats: a machine that drops can come back.
-    seats: Seats,
-    /// After a desync: the exchange the report is made from, while it runs.
-    exchange: Option<DesyncExchange>,
+    link: MatchLink,
     /// Since when (battle seconds) the next frame has been waited for.
     waiting_since: Option<f32>,
     /// Battle seconds of the last wait seen.
     waiting_now: f32,
-    host_gone: bool,
-    desync: Option<u32>,
-    /// The host's run-ahead choice from measured round trips.
-    tuner: RunAheadTuner,
-    /// The last frame the run-ahead tuner saw (check_online runs more than once a frame).
-    sampled: Option<u32>,
-    /// Recent frames, for a desync report.
-    snapshots: Snapshots,
     /// Where a desync report goes, and the one written.
     report_dir: std::path::PathBuf,
     report: Option<String>,
@@ -60,13 +44,13 @@ pub(super) struct OnlineLink {
 impl OnlineLink {
     /// True once the machines were found to disagree: no more frames run.
     pub fn desynced(&self) -> bool {
-        self.desync.is_some()
+        self.link.desync().is_some()
     }
 
     /// True once the battle cannot go on and is over: the machines disagree (and the
     /// report's exchange is done), or the host left and all it sent before leaving has run.
     pub fn stopped(&self) -> bool {
-        (self.host_gone && self.waiting_since.is_some()) || (self.desync.is_some() && self.exchange.is_none())
+        (self.link.host_gone() && self.waiting_since.is_some()) || (self.desynced() && !self.link.exchanging())
     }
 
     pub fn waiting(&mut self, now: f32) {
@@ -78,9 +62,17 @@ impl OnlineLink {
         self.waiting_since = None;
     }
 
-    /// Keeps the state after `frame` for a desync report.
-    pub fn keep(&mut self, world: &crate::sim::World, frame: u32, hash: crate::sim::hash::StateHash) {
-        self.snapshots.keep(world, frame, hash);
+    /// After `frame` ran with `hash`: kept for a desync report; the host tunes the run-ahead
+    /// and feeds a returning machine its history.
+    pub fn ran<T: ControlTransport>(
+        &mut self,
+        session: &mut Session<T>,
+        frame: crate::sim::Frame,
+        hash: crate::sim::hash::StateHash,
+    ) {
+        let sample =
+            if frame.0.is_multiple_of(10) { LinkSample::of(session.transport()) } else { LinkSample::default() };
+        self.link.ran(Instant::now(), session, frame, hash, &sample);
     }
 }
 
@@ -102,24 +94,15 @@ impl Battle {
         gone || self.world().is_over()
     }
 
-    /// Makes this an online battle over `net` (the match's own transport, shared); the host's
-    /// `seats` let a machine that drops come back.
-    pub fn set_online(&mut self, net: SharedQuic, seats: Seats) {
-        let me = crate::lockstep::Transport::me(&net);
+    /// Makes this an online battle over the match's own transport; the host's `seats` let a
+    /// machine that drops come back.
+    pub fn set_online(&mut self, seats: Seats) {
+        let me = crate::lockstep::Transport::me(self.play.game.session.transport());
         self.play.pace = super::pace::Pace::online();
         self.play.online = Some(OnlineLink {
-            net,
-            me,
-            pending: Vec::new(),
-            seats,
-            exchange: None,
+            link: MatchLink::new(me, &self.play.game.slots, seats, true),
             waiting_since: None,
             waiting_now: 0.0,
-            host_gone: false,
-            desync: None,
-            tuner: RunAheadTuner::default(),
-            sampled: None,
-            snapshots: Snapshots::default(),
             report_dir: crate::game::settings::Settings::default_path()
                 .parent()
                 .map(std::path::Path::to_path_buf)
@@ -139,19 +122,15 @@ impl Battle {
     /// Backspace erases. Returns whether the key was the chat's.
     pub fn chat_key(&mut self, key: Key) -> bool {
         let name = self.play.game.slots.get(self.play.local.index()).map_or_else(String::new, |s| s.name.clone());
-        let now = self.play.elapsed;
         let Some(o) = &mut self.play.online else { return false };
         match (key, &mut o.typing) {
             (Key::Enter, None) => o.typing = Some(String::new()),
             (Key::Enter, Some(text)) => {
                 let text = std::mem::take(text);
                 o.typing = None;
-                if !text.trim().is_empty() {
-                    o.chat.push((format!("{name}: {text}"), now));
-                    let line = WireMessage::Chat { from: name, text };
-                    // A joiner tells the host, which passes it on; the host tells everyone.
-                    o.net.with(|n| n.send_control(None, &[line]).ok());
-                }
+                // Shown at once; the host tells everyone, a joiner the host, which passes it on.
+                o.link.say(&name, &text);
+                self.tell_link_events();
             }
             (Key::Escape, Some(_)) => o.typing = None,
             (Key::Backspace, Some(text)) => {
@@ -171,36 +150,6 @@ impl Battle {
         {
             text.push(c);
         }
-    }
-
-    /// Chat lines that arrived (the host passes a joiner's on to the others).
-    fn take_chat(&mut self) {
-        let now = self.play.elapsed;
-        let slots = &self.play.game.slots;
-        let Some(o) = &mut self.play.online else { return };
-        let mut rest = Vec::new();
-        for (from, msg) in std::mem::take(&mut o.pending) {
-            match msg {
-                WireMessage::Chat { text, .. } if o.me == PeerId(0) => {
-                    // The host names the sender itself, and passes the line to the others.
-                    let name = slots.iter().find(|s| s.machine == from.0).map_or("?".to_string(), |s| s.name.clone());
-                    let text: String = text.chars().take(CHAT_MAX).collect();
-                    o.chat.push((format!("{name}: {text}"), now));
-                    let line = WireMessage::Chat { from: name, text };
-                    for peer in slots.iter().map(|s| s.machine).filter(|&m| m != 0 && m != from.0) {
-                        o.net.with(|n| n.send_control(Some(PeerId(peer)), std::slice::from_ref(&line)).ok());
-                    }
-                }
-                WireMessage::Chat { from: name, text } => {
-                    o.chat.push((format!("{name}: {}", text.chars().take(CHAT_MAX).collect::<String>()), now));
-                }
-                other => rest.push((from, other)),
-            }
-        }
-        o.pending = rest;
-        o.chat.retain(|(_, at)| now - at < CHAT_SECONDS);
-        let excess = o.chat.len().saturating_sub(CHAT_LINES);
-        o.chat.drain(..excess);
     }
 
     /// The chat over the battle: recent lines above the control bar, and the line being typed.
@@ -231,12 +180,12 @@ impl Battle {
 
     /// The frame the machines went out of sync on, if they did.
     pub fn desync_frame(&self) -> Option<u32> {
-        self.play.online.as_ref().and_then(|o| o.desync)
+        self.play.online.as_ref().and_then(|o| o.link.desync()).map(|d| d.frame.0)
     }
 
     /// True when the host has left an online battle (and all it sent has run).
     pub fn host_left(&self) -> bool {
-        self.play.online.as_ref().is_some_and(|o| o.host_gone && o.waiting_since.is_some())
+        self.play.online.as_ref().is_some_and(|o| o.link.host_gone() && o.waiting_since.is_some())
     }
 
     /// After a second without the next frame: the names of the players it waits for.
@@ -265,26 +214,23 @@ impl Battle {
 
     /// True when this machine hosts an online battle.
     pub fn hosting(&self) -> bool {
-        self.play.online.as_ref().is_some_and(|o| o.me == PeerId(0))
+        self.play.online.as_ref().is_some_and(|o| o.link.hosting())
     }
 
     /// The host drops the players the battle is waiting for: each is removed at the first
-    /// frame nobody has their data for, everyone is told, and their machine is disconnected.
+    /// frame nobody has their data for, everyone is told, and their machine is disconnected
+    /// (it may come back with the code).
     pub fn drop_stalled(&mut self) {
         let Some(o) = &mut self.play.online else { return };
-        if o.me != PeerId(0) {
-            return;
-        }
         o.waiting_since = None;
-        let net = o.net.clone();
-        let waiting = self.play.game.session.stream().waiting_for();
-        for player in waiting {
-            let Some(slot) = self.play.game.slots.get(player.index()) else { continue };
-            let (machine, name) = (slot.machine, slot.name.clone());
-            drop_everywhere(&mut self.play.game.session, &net, player);
-            net.with(|n| n.kick(PeerId(machine)));
+        let dropped = o.link.drop_stalled(&mut self.play.game.session);
+        for slot in dropped {
+            let Some(name) = self.play.game.slots.iter().find(|s| s.slot == slot).map(|s| s.name.clone()) else {
+                continue;
+            };
             self.tell_players(format!("{name} was dropped."));
         }
+        self.check_online();
     }
 
     /// A player left or was dropped: said in the alerts (and the log) and on the control bar.
@@ -294,83 +240,52 @@ impl Battle {
         self.hud.control_bar.say(line, now);
     }
 
-    /// Handles departures and desyncs after the frames of one advance.
+    /// After the frames of one advance: moves the control protocol on (departures, returns,
+    /// chat, the desync exchange — a step each advance: the window never waits) and tells the
+    /// players what happened.
     pub(super) fn check_online(&mut self) {
         let Some(o) = &mut self.play.online else { return };
-        if let Some(d) = self.play.game.session.stream().desync() {
-            let now = std::time::Instant::now();
-            if o.desync.is_none() {
-                o.desync = Some(d.frame.0);
-                // Both machines exchange what they hold at that frame (a few seconds at most,
-                // a step each advance: the window never waits) so their reports name the same
-                // object and field.
-                o.exchange = Some(DesyncExchange::start(&self.play.game.slots, o.me, d, &o.snapshots, now));
-            }
-            if let Some(x) = &mut o.exchange {
-                let mut arrived = std::mem::take(&mut o.pending);
-                while let Some(Some(c)) = o.net.with(crate::net::quic::QuicTransport::take_control) {
-                    arrived.push(c);
-                }
-                o.pending = arrived.into_iter().filter(|(_, m)| !x.handle(m)).collect();
-                send_exchange(x, &o.net);
-                if x.done(now) {
-                    match x.write(&o.report_dir) {
-                        Ok(path) => o.report = Some(path),
-                        Err(e) => log::warn!("the desync report was not written: {e}"),
-                    }
-                    o.exchange = None;
-                }
-            }
-            return;
+        if let Err(e) = o.link.pump(Instant::now(), &mut self.play.game.session) {
+            log::warn!("online: {e}");
+            o.link.peer_left(&mut self.play.game.session, crate::lockstep::transport::PeerId(0));
         }
-        // Round trips are sampled every ten frames; the host moves the run-ahead to fit them.
-        let frame = self.play.game.session.world().frame().0;
-        if o.sampled != Some(frame) {
-            o.sampled = Some(frame);
-            o.tuner.tune(
-                &mut self.play.game.session,
-                &o.net,
-                crate::sim::Frame(frame),
-                // The run-ahead holds still while a machine comes back.
-                o.me == PeerId(0) && !o.seats.busy(),
-                std::time::Instant::now(),
-            );
+        if let Some(x) = o.link.finished_exchange(Instant::now()) {
+            match x.write(&o.report_dir) {
+                Ok(path) => o.report = Some(path),
+                Err(e) => log::warn!("the desync report was not written: {e}"),
+            }
         }
-        let departed =
-            departures(&mut self.play.game.session, &o.net, &self.play.game.slots, o.me, &mut o.pending, &mut o.seats);
-        self.take_chat();
+        self.tell_link_events();
+    }
+
+    /// Shows what the link has to tell: chat lines over the battle, departures and returns in
+    /// the alerts and on the control bar.
+    fn tell_link_events(&mut self) {
+        let now = self.play.elapsed;
         let Some(o) = &mut self.play.online else { return };
-        match departed {
-            Ok(seen) => {
-                o.host_gone |= seen.host_gone;
-                let slots = &self.play.game.slots;
-                let world = self.play.game.session.world();
-                let name = |slot: u8| slots.iter().find(|s| s.slot == slot).map(|s| s.name.clone());
-                let mut lines: Vec<String> = Vec::new();
-                for slot in seen.gone {
-                    let Some(n) = name(slot) else { continue };
-                    // One who left through the menu surrendered; a seat whose machine merely
-                    // dropped can come back: its units hold, the game plays on.
-                    let surrendered = slots
-                        .iter()
-                        .find(|s| s.slot == slot)
-                        .and_then(|s| world.players().get(s.player.index()))
-                        .is_some_and(|p| p.defeated);
-                    if !surrendered && o.seats.can_return(slots, slot) {
-                        lines.push(format!("{n} dropped; their units hold. They can rejoin with the code."));
-                    } else {
-                        lines.push(format!("{n} left the game."));
-                    }
+        let mut lines: Vec<String> = Vec::new();
+        let slots = &self.play.game.slots;
+        let name = |slot: u8| slots.iter().find(|s| s.slot == slot).map(|s| s.name.clone());
+        while let Some(e) = o.link.poll_event() {
+            match e {
+                LinkEvent::Chat(line) => o.chat.push((line, now)),
+                // One who left through the menu surrendered; a seat whose machine merely
+                // dropped can come back: its units hold, the game plays on.
+                LinkEvent::Left { slot, returnable: true } => lines.extend(
+                    name(slot).map(|n| format!("{n} dropped; their units hold. They can rejoin with the code.")),
+                ),
+                LinkEvent::Left { slot, returnable: false } => {
+                    lines.extend(name(slot).map(|n| format!("{n} left the game.")))
                 }
-                lines.extend(seen.back.into_iter().filter_map(name).map(|n| format!("{n} is back.")));
-                for line in lines {
-                    self.tell_players(line);
-                }
+                LinkEvent::Back { slot } => lines.extend(name(slot).map(|n| format!("{n} is back."))),
+                LinkEvent::HostGone => {}
             }
-            Err(e) => {
-                log::warn!("online: {e}");
-                o.host_gone = true;
-            }
+        }
+        o.chat.retain(|(_, at)| now - at < CHAT_SECONDS);
+        let excess = o.chat.len().saturating_sub(CHAT_LINES);
+        o.chat.drain(..excess);
+        for line in lines {
+            self.tell_players(line);
         }
     }
 

@@ -6,9 +6,9 @@
 //! Must not: hold what is drawn or what the HUD shows (the battle's other parts do), or change
 //! the world except through the session's stream.
 
-use crate::lockstep::{PaceChange, PaceMark, Transport};
+use crate::lockstep::{PaceChange, PaceMark};
+use crate::session::Step;
 use crate::session::replay::CHECKPOINT_EVERY;
-use crate::session::{Match, Step};
 use crate::sim::hash::StateHash;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, TickReport, World};
 
@@ -20,7 +20,7 @@ use super::{BattleError, FRAME};
 /// The match part of a battle.
 pub(super) struct Play {
     /// The started match.
-    pub game: Match<Box<dyn Transport>>,
+    pub game: crate::session::start::LocalMatch,
     /// When watching a replay: its end.
     pub watching: Option<Watching>,
     /// The player this machine plays (or watches).
@@ -47,7 +47,7 @@ pub(super) struct Play {
 
 impl Play {
     /// A skirmish's play of `game`, seen by `local`.
-    pub fn new(game: Match<Box<dyn Transport>>, local: PlayerId) -> Play {
+    pub fn new(game: crate::session::start::LocalMatch, local: PlayerId) -> Play {
         Play {
             game,
             watching: None,
@@ -228,10 +228,11 @@ impl Play {
         self.checkpoints.push((frame, hex));
     }
 
-    /// Keeps the state after `frame` for a desync report (online battles only).
+    /// Tells the online link a frame ran (online battles only): kept for a desync report,
+    /// the run-ahead tuned, a returning machine fed.
     fn keep_snapshot(&mut self, frame: u32, hash: crate::sim::hash::StateHash) {
         if let Some(o) = &mut self.online {
-            o.keep(self.game.session.world(), frame, hash);
+            o.ran(&mut self.game.session, crate::sim::Frame(frame), hash);
         }
     }
 

@@ -13,7 +13,6 @@ pub mod channel;
 mod congestion;
 pub mod io;
 pub mod join_code;
-mod shared;
 pub mod tls;
 mod transport;
 
@@ -25,14 +24,14 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 use tokio::sync::mpsc;
 
-use crate::lockstep::transport::{PeerId, Transport, TransportError, TransportEvent};
+use crate::lockstep::transport::{PeerId, Transport, TransportEvent};
 
 use super::codec::{DecodeError, decode, encode};
+pub use super::control::NetStats;
 use super::nat::{self, PathKind, Paths, Reach, SharedPaths};
 use super::wire::WireMessage;
 use io::{Connections, In, KIND_CONTROL, KIND_LOCKSTEP, Out};
 pub use join_code::{JoinCode, Target};
-pub use shared::SharedQuic;
 
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 47600;
@@ -46,17 +45,6 @@ pub enum QuicError {
     /// Binding, connecting, or the network thread.
     #[error("network: {0}")]
     Io(String),
-}
-
-/// Traffic counters of one transport.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NetStats {
-    /// Payload bytes handed to the network (frames included, QUIC's own overhead not).
-    pub bytes_sent: u64,
-    /// Payload bytes received.
-    pub bytes_received: u64,
-    /// Batches that did not decode (each logged with its sender).
-    pub malformed: u64,
 }
 
 /// The game thread's end of a QUIC connection (host or joiner).
@@ -314,59 +302,9 @@ impl QuicTransport {
         self.me = me;
     }
 
-    /// Sends control messages to one peer, or to everyone (host) / the host (joiner).
-    pub fn send_control(&mut self, to: Option<PeerId>, messages: &[WireMessage]) -> Result<(), TransportError> {
-        let bytes = encode(messages);
-        self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.out
-            .send(Out::Send { to, kind: KIND_CONTROL, bytes })
-            .map_err(|_| TransportError::Disconnected("the network thread".into()))
-    }
-
-    /// The next control message received, with its sender.
-    pub fn take_control(&mut self) -> Option<(PeerId, WireMessage)> {
-        self.drain();
-        self.control.pop_front()
-    }
-
-    /// The next connect or leave event, leaving messages queued (for lobbies and handshakes,
-    /// before a session reads them through [`Transport::receive`]).
-    pub fn take_peer_event(&mut self) -> Option<TransportEvent> {
-        self.drain();
-        let at = self.events.iter().position(|e| !matches!(e, TransportEvent::Message { .. }))?;
-        self.events.remove(at)
-    }
-
-    /// Closes a peer's connection (the host removes a player).
-    pub fn kick(&mut self, peer: PeerId) {
-        let _ = self.out.send(Out::Kick(peer));
-    }
-
-    /// Blocks until something arrives or `timeout` passes.
-    pub fn wait(&mut self, timeout: Duration) {
-        if !self.events.is_empty() || !self.control.is_empty() {
-            return;
-        }
-        if let Ok(item) = self.inbox.recv_timeout(timeout) {
-            self.take_in(item);
-        }
-    }
-
     /// The smoothed round-trip time to a peer, if connected.
     pub fn rtt(&self, peer: PeerId) -> Option<Duration> {
         self.connections.lock().ok().and_then(|c| c.get(&peer).map(quinn::Connection::rtt))
-    }
-
-    /// Round-trip times to every connected peer.
-    pub fn rtts(&self) -> Vec<(PeerId, Duration)> {
-        self.connections.lock().map(|c| c.iter().map(|(p, c)| (*p, c.rtt())).collect()).unwrap_or_default()
-    }
-
-    /// Packets lost and packets sent so far, over every connection (QUIC's own count).
-    pub fn losses(&self) -> (u64, u64) {
-        self.connections.lock().map_or((0, 0), |c| {
-            c.values().map(|c| c.stats().path).fold((0, 0), |(l, s), p| (l + p.lost_packets, s + p.sent_packets))
-        })
     }
 
     /// How `peer` is reached: straight on the LAN, directly through a punched hole, or through
@@ -379,33 +317,9 @@ impl QuicTransport {
         }
     }
 
-    /// The game's path as one word: relayed if any peer is, else direct if any is, else LAN.
-    pub fn path_summary(&self) -> PathKind {
-        let peers: Vec<PeerId> = self.connections.lock().map(|c| c.keys().copied().collect()).unwrap_or_default();
-        let kinds: Vec<PathKind> = peers.into_iter().map(|p| self.path(p)).collect();
-        if kinds.contains(&PathKind::Relayed) {
-            PathKind::Relayed
-        } else if kinds.contains(&PathKind::Direct) {
-            PathKind::Direct
-        } else {
-            PathKind::Lan
-        }
-    }
-
-    /// True when this joiner lost its host without either side closing (an outage longer
-    /// than the idle timeout): the game may still run there, and a rejoin can take it up.
-    pub fn link_lost(&self) -> bool {
-        self.left_reason.as_deref() == Some(io::LINK_LOST)
-    }
-
     /// Why the last peer left (or the connection could not be made).
     pub fn left_reason(&self) -> Option<&str> {
         self.left_reason.as_deref()
-    }
-
-    /// Traffic so far.
-    pub fn stats(&self) -> NetStats {
-        self.stats
     }
 
     fn drain(&mut self) {

@@ -1,15 +1,21 @@
-//! The lockstep stream's side of a QUIC transport: a frame's lockstep messages batched and
-//! handed to the network thread as one datagram-channel entry, arrivals decoded in order.
+//! The transport sides of a QUIC transport: the lockstep stream's (a frame's lockstep messages
+//! batched and handed to the network thread as one datagram-channel entry, arrivals decoded in
+//! order) and the control protocol's (control messages on the reliable stream, peer events,
+//! what QUIC measures of each link).
 //!
-//! Must not: interpret lockstep messages (the stream does), or block the game thread.
+//! Must not: interpret lockstep or control messages, or block the game thread beyond `wait`.
+
+use std::time::Duration;
 
 use crate::lockstep::message::Message;
 use crate::lockstep::transport::{PeerId, Transport, TransportError, TransportEvent};
 use crate::net::codec::encode;
+use crate::net::control::{ControlTransport, NetStats};
+use crate::net::nat::PathKind;
 use crate::net::wire::WireMessage;
 
 use super::QuicTransport;
-use super::io::{KIND_LOCKSTEP, Out};
+use super::io::{self, KIND_CONTROL, KIND_LOCKSTEP, Out};
 
 impl Transport for QuicTransport {
     fn me(&self) -> PeerId {
@@ -43,5 +49,73 @@ impl Transport for QuicTransport {
     fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError> {
         self.drain();
         Ok(self.events.pop_front())
+    }
+}
+
+impl ControlTransport for QuicTransport {
+    fn send_control(&mut self, to: Option<PeerId>, messages: &[WireMessage]) -> Result<(), TransportError> {
+        let bytes = encode(messages);
+        self.stats.bytes_sent += bytes.len() as u64 + 6;
+        self.out
+            .send(Out::Send { to, kind: KIND_CONTROL, bytes })
+            .map_err(|_| TransportError::Disconnected("the network thread".into()))
+    }
+
+    fn take_control(&mut self) -> Option<(PeerId, WireMessage)> {
+        self.drain();
+        self.control.pop_front()
+    }
+
+    /// Leaves messages queued for [`Transport::receive`].
+    fn take_peer_event(&mut self) -> Option<TransportEvent> {
+        self.drain();
+        let at = self.events.iter().position(|e| !matches!(e, TransportEvent::Message { .. }))?;
+        self.events.remove(at)
+    }
+
+    fn kick(&mut self, peer: PeerId) {
+        let _ = self.out.send(Out::Kick(peer));
+    }
+
+    fn wait(&mut self, timeout: Duration) {
+        if !self.events.is_empty() || !self.control.is_empty() {
+            return;
+        }
+        if let Ok(item) = self.inbox.recv_timeout(timeout) {
+            self.take_in(item);
+        }
+    }
+
+    fn rtts(&self) -> Vec<(PeerId, Duration)> {
+        self.connections.lock().map(|c| c.iter().map(|(p, c)| (*p, c.rtt())).collect()).unwrap_or_default()
+    }
+
+    /// QUIC's own count, over every connection.
+    fn losses(&self) -> (u64, u64) {
+        self.connections.lock().map_or((0, 0), |c| {
+            c.values().map(|c| c.stats().path).fold((0, 0), |(l, s), p| (l + p.lost_packets, s + p.sent_packets))
+        })
+    }
+
+    /// Relayed if any peer is, else direct if any is, else LAN.
+    fn path_summary(&self) -> PathKind {
+        let peers: Vec<PeerId> = self.connections.lock().map(|c| c.keys().copied().collect()).unwrap_or_default();
+        let kinds: Vec<PathKind> = peers.into_iter().map(|p| self.path(p)).collect();
+        if kinds.contains(&PathKind::Relayed) {
+            PathKind::Relayed
+        } else if kinds.contains(&PathKind::Direct) {
+            PathKind::Direct
+        } else {
+            PathKind::Lan
+        }
+    }
+
+    /// An outage longer than the idle timeout: the game may still run at the host.
+    fn link_lost(&self) -> bool {
+        self.left_reason.as_deref() == Some(io::LINK_LOST)
+    }
+
+    fn stats(&self) -> NetStats {
+        self.stats
     }
 }

@@ -10,7 +10,6 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::lockstep::transport::PeerId;
-use crate::net::quic::{QuicTransport, SharedQuic};
 use crate::net::wire::WireMessage;
 use crate::session::match_setup::ResolvedSlot;
 use crate::sim::hash::StateHash;
@@ -207,47 +206,6 @@ impl DesyncExchange {
         f.write_all(self.report().as_bytes()).map_err(io)?;
         Ok(path.display().to_string())
     }
-}
-
-/// Hands every message `exchange` has for the other machine to `net`.
-pub fn send_exchange(exchange: &mut DesyncExchange, net: &SharedQuic) {
-    while let Some((to, m)) = exchange.poll_outgoing() {
-        net.with(|n| n.send_control(to, &[m]).ok());
-    }
-}
-
-/// After a desync, headless: runs the exchange to its end (a few seconds at most), writes this
-/// machine's report (next to the settings, or in `--desync-dir`) and returns its path.
-/// Control messages that are not part of it are kept in `pending`.
-pub fn desync_report(
-    slots: &[ResolvedSlot],
-    net: &SharedQuic,
-    pending: &mut Vec<(PeerId, WireMessage)>,
-    dir: &Path,
-    me: PeerId,
-    d: crate::lockstep::Desync,
-    snapshots: &Snapshots,
-) -> Result<String, OnlineError> {
-    let mut exchange = DesyncExchange::start(slots, me, d, snapshots, Instant::now());
-    let mut kept = Vec::new();
-    loop {
-        send_exchange(&mut exchange, net);
-        if exchange.done(Instant::now()) {
-            break;
-        }
-        net.with(|n| n.wait(Duration::from_millis(20)));
-        let mut arrived = std::mem::take(pending);
-        while let Some(Some(c)) = net.with(QuicTransport::take_control) {
-            arrived.push(c);
-        }
-        for (from, msg) in arrived {
-            if !exchange.handle(&msg) {
-                kept.push((from, msg));
-            }
-        }
-    }
-    *pending = kept;
-    exchange.write(dir)
 }
 
 #[cfg(test)]

@@ -13,8 +13,9 @@ use crate::content::digest::folder_files;
 use crate::content::{ContentRoots, parse_ron};
 use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::map::Map;
+use crate::net::control::ControlTransport;
 use crate::net::nat::Reach;
-use crate::net::quic::{JoinCode, QuicTransport, SharedQuic};
+use crate::net::quic::{JoinCode, QuicTransport};
 use crate::net::wire::{FileDigest, Hello, PROTOCOL, Start, WireMessage};
 use crate::session::match_setup::{MatchSetup, SlotKind};
 use crate::session::script::CommandScript;
@@ -78,7 +79,7 @@ pub fn host(
     script: &CommandScript,
     options: &HostOptions,
     announce: impl FnOnce(&JoinCode),
-) -> Result<(Match<SharedQuic>, Seats), OnlineError> {
+) -> Result<(Match<QuicTransport>, Seats), OnlineError> {
     let HostOptions { bind, ref name, unpaced, frames, reach } = *options;
     let advertise = (bind.ip().is_unspecified()).then(advertised_ip).flatten();
     let (mut net, code) = QuicTransport::host(bind, advertise, reach)?;
@@ -116,7 +117,7 @@ pub fn host(
         }
     }
     let (prepared, start) = start_hosted(roots, &setup, script, &mut net, unpaced, frames)?;
-    let game = prepared.into_match(SharedQuic::new(net));
+    let game = prepared.into_match(net);
     let seats = Seats::new(start, tokens, game.log.clone(), name);
     Ok((game, seats))
 }
@@ -182,7 +183,7 @@ pub fn hello(
 /// from the host's history.
 pub struct Joined {
     /// The match.
-    pub game: Match<SharedQuic>,
+    pub game: Match<QuicTransport>,
     /// Run as fast as the slowest peer allows.
     pub unpaced: bool,
     /// Frames the host will run at most.
@@ -223,7 +224,7 @@ pub fn join(
                 WireMessage::Start(start) => {
                     let Some(me) = me else { continue };
                     let prepared = start_joined(roots, &mut net, me, &start, controller, script)?;
-                    let game = prepared.into_match(SharedQuic::new(net));
+                    let game = prepared.into_match(net);
                     let (unpaced, frames) = (start.unpaced, start.frames);
                     return Ok(Joined { game, unpaced, frames, rejoined: false, prelude: Vec::new() });
                 }

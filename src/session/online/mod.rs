@@ -2,9 +2,11 @@
 //! digest of every file the simulation reads, a mismatch refused naming the file, on both
 //! sides; the host sends the one `MatchSetup` and each machine prepares it for its own slots.
 //! The headless run behind `ridgeline host` and `ridgeline join` (`run`): paced at 30 frames a
-//! second (or as fast as the slowest peer allows). The upkeep every online game shares, headless
-//! or in the window (`upkeep`): players who leave removed at an agreed frame; the run-ahead
-//! fitted to the link (`run_ahead`). A desync stopping the game with a report (`desync`).
+//! second (or as fast as the slowest peer allows). The in-match control protocol every online
+//! game shares, headless or in the window, as one I/O-free state machine (`link`): players who
+//! leave removed at an agreed frame, chat, the late joiner refused, a dropped machine's return
+//! (`rejoin`), the run-ahead fitted to the link (`run_ahead`), a desync stopping the game with
+//! a report (`desync`).
 //!
 //! Must not: change the world except through the stream's commands (the test switch that
 //! corrupts one object is the one exception, and says so).
@@ -19,21 +21,21 @@ use super::start::StartError;
 mod desync;
 mod handshake;
 mod identity;
+mod link;
 mod rejoin;
 mod run;
 mod run_ahead;
-mod upkeep;
 
-pub use desync::{DesyncExchange, Snapshots, desync_report, send_exchange};
+pub use desync::{DesyncExchange, EXCHANGE_FOR, Snapshots};
 pub use handshake::{
     HostOptions, Joined, advertised_ip, differing, hello, host, join, map_files, refusal, sim_data_files, start_hosted,
     start_joined,
 };
 pub use identity::{Identity, IdentityError};
+pub use link::{CHAT_MAX, LATE_JOINER, LinkEvent, MatchLink, Outbox, Outgoing, drop_everywhere};
 pub use rejoin::{Catcher, Return, Returned, Seats, history};
 pub use run::{OnlineOptions, OnlineSummary, run};
-pub use run_ahead::RunAheadTuner;
-pub use upkeep::{Departures, departures, drop_everywhere};
+pub use run_ahead::{LinkSample, RunAheadTuner};
 
 /// The build the handshake compares.
 pub const BUILD: &str = env!("CARGO_PKG_VERSION");

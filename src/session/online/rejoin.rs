@@ -17,7 +17,8 @@ use crate::content::ContentRoots;
 use crate::lockstep::Transport;
 use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::net::codec::MAX_HISTORY;
-use crate::net::quic::{QuicTransport, SharedQuic};
+use crate::net::control::ControlTransport;
+use crate::net::quic::QuicTransport;
 use crate::net::wire::{Hello, Start, WireMessage};
 use crate::session::Session;
 use crate::session::match_setup::{ResolvedSlot, SlotKind};
@@ -29,6 +30,7 @@ use crate::sim::ids::{CommandId, Frame, PlayerId};
 
 use super::OnlineError;
 use super::handshake::start_joined;
+use super::link::{Outbox, drop_everywhere};
 
 /// Frames between two stretches of history to a machine catching up.
 const STRETCH: u32 = 10;
@@ -79,7 +81,7 @@ impl Seats {
     pub fn welcome_back<T: Transport>(
         &mut self,
         session: &mut Session<T>,
-        net: &SharedQuic,
+        out: &mut Outbox,
         slots: &[ResolvedSlot],
         from: PeerId,
         hello: &Hello,
@@ -98,9 +100,9 @@ impl Seats {
         for &p in &players {
             if session.stream().dropped_from(p).is_none() {
                 if let Some(old) = session.owner(p).filter(|&o| o != from && o != PeerId(0)) {
-                    net.with(|n| n.kick(old));
+                    out.kick(old);
                 }
-                super::upkeep::drop_everywhere(session, net, p);
+                drop_everywhere(session, out, p);
             }
         }
         log::info!("{from} is machine {machine} coming back; sending the history");
@@ -115,7 +117,7 @@ impl Seats {
                 messages.push(WireMessage::Dropped { player: s.player, from: at });
             }
         }
-        net.with(|n| n.send_control(Some(from), &messages).ok());
+        out.send(Some(from), messages);
         self.returning = Some(Returning { peer: from, machine, sent: Frame(0), live: None });
         true
     }
@@ -125,7 +127,7 @@ impl Seats {
     pub fn caught_up<T: Transport>(
         &mut self,
         session: &mut Session<T>,
-        net: &SharedQuic,
+        out: &mut Outbox,
         slots: &[ResolvedSlot],
         from: PeerId,
     ) -> Vec<PlayerId> {
@@ -146,7 +148,7 @@ impl Seats {
             players.push(s.player);
         }
         log::info!("{from} caught up; it plays live from frame {live}");
-        net.with(|n| n.send_control(None, &told).ok());
+        out.send(None, told);
         players
     }
 
@@ -158,7 +160,7 @@ impl Seats {
 
     /// Sends the returning machine the next stretch of history when one is due, and lets the
     /// return go once the history reaches its live frame. Call after every frame.
-    pub fn upkeep<T: Transport>(&mut self, session: &Session<T>, net: &SharedQuic) {
+    pub fn upkeep<T: Transport>(&mut self, session: &Session<T>, out: &mut Outbox) {
         let (Some(r), Some(log)) = (self.returning.as_mut(), &self.log) else { return };
         let ran = session.world().frame();
         let upto = r.live.map_or(ran, |live| ran.min(live));
@@ -176,7 +178,7 @@ impl Seats {
                 .collect();
             let messages = history(&entries[first..last], upto, checkpoints);
             drop(entries);
-            net.with(|n| n.send_control(Some(r.peer), &messages).ok());
+            out.send(Some(r.peer), messages);
             r.sent = upto;
         }
         if r.live.is_some_and(|l| r.sent >= l) {
@@ -222,7 +224,7 @@ pub fn history(entries: &[ScriptEntry], upto: Frame, mut checkpoints: Vec<(Frame
 /// it ran from the history.
 pub struct Returned {
     /// The match, live from the frame the host named.
-    pub game: Match<SharedQuic>,
+    pub game: Match<QuicTransport>,
     /// (frame, hash) of every frame run from the history.
     pub prelude: Vec<(u32, u64)>,
 }
@@ -429,7 +431,7 @@ pub fn catch_up(
             net.send_control(Some(PeerId(0)), &[m])?;
         }
         if way.ready() {
-            let (game, prelude) = way.into_match(SharedQuic::new(net));
+            let (game, prelude) = way.into_match(net);
             return Ok(Returned { game, prelude });
         }
     }

@@ -10,19 +10,19 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::lockstep::Transport;
 use crate::lockstep::transport::PeerId;
-use crate::net::quic::SharedQuic;
-use crate::net::wire::WireMessage;
+use crate::net::control::ControlTransport;
+use crate::net::quic::QuicTransport;
 use crate::session::peer::Step;
 use crate::session::runner::{RunSummary, Tally};
 use crate::session::start::Match;
 use crate::sim::FRAMES_PER_SECOND;
 
 use super::OnlineError;
-use super::desync::{Snapshots, desync_report};
+use super::link::{LinkEvent, MatchLink};
 use super::rejoin::Seats;
-use super::run_ahead::RunAheadTuner;
-use super::upkeep::departures;
+use super::run_ahead::LinkSample;
 
 /// Seconds without a frame that count as one stall.
 const STALL: Duration = Duration::from_secs(1);
@@ -80,10 +80,10 @@ pub struct OnlineSummary {
 /// `seats` let a machine that drops come back (a joiner's are empty). Returns the summary and
 /// the hash of every frame.
 pub fn run(
-    m: &mut Match<SharedQuic>,
+    m: &mut Match<QuicTransport>,
     opts: &OnlineOptions,
     unpaced: bool,
-    seats: &mut Seats,
+    seats: Seats,
 ) -> Result<(OnlineSummary, Vec<(u32, u64)>), OnlineError> {
     let frame_time = Duration::from_secs(1) / FRAMES_PER_SECOND;
     // Paced from the frame this machine starts on (a machine that came back starts late).
@@ -91,54 +91,52 @@ pub fn run(
     let started = now.checked_sub(frame_time * m.session.world().frame().0).unwrap_or(now);
     let mut log: Vec<(u32, u64)> = Vec::with_capacity((opts.frames as usize).min(1 << 16));
     log.extend_from_slice(&opts.prelude);
-    let mut snapshots = Snapshots::default();
     let mut tally = Tally { objects_peak: m.session.world().object_count(), ..Default::default() };
     let (mut stalls, mut stalled) = (0u32, false);
     let mut last_tick = Instant::now();
-    let mut rtts: Vec<f64> = Vec::new();
-    let mut tuner = RunAheadTuner::default();
-    let mut host_left = false;
     let mut left: Vec<u8> = Vec::new();
     let mut desync = None;
     // Sampled while the peers are connected (their connections are gone at the end).
     let mut path = crate::net::nat::PathKind::Lan;
-    let me = crate::lockstep::Transport::me(m.session.transport());
-    let net = m.session.transport().clone();
-    let mut pending: Vec<(PeerId, WireMessage)> = Vec::new();
+    let me = m.session.transport().me();
+    let mut link = MatchLink::new(me, &m.slots, seats, opts.adaptive);
     loop {
         let world = m.session.world();
         if log.len() as u32 >= opts.frames || world.is_over() {
             break;
         }
-        if let Some(d) = m.session.stream().desync() {
-            desync = Some(desync_report(&m.slots, &net, &mut pending, &opts.desync_dir, me, d, &snapshots)?);
-            break;
+        if link.desync().is_some() {
+            // No more frames run; the exchange with the other machine names what differs.
+            if let Some(x) = link.finished_exchange(Instant::now()) {
+                desync = Some(x.write(&opts.desync_dir)?);
+                break;
+            }
+            m.session.transport_mut().wait(Duration::from_millis(20));
+            link.pump(Instant::now(), &mut m.session)?;
+            continue;
         }
-        let step = m.session.step()?;
-        match step {
+        match m.session.step()? {
             Step::Ticked { frame, hash, report } => {
                 log.push((frame.0, hash.total));
-                snapshots.keep(m.session.world(), frame.0, hash);
                 tally.count(m.session.world(), &report);
                 if opts.corrupt_at == Some(frame.0) {
                     corrupt(m);
                 }
-                // The run-ahead holds still while a machine comes back.
-                let adapt = me == PeerId(0) && opts.adaptive && !seats.busy();
-                if let Some(now) = tuner.tune(&mut m.session, &net, frame, adapt, Instant::now())
-                    && frame.0.is_multiple_of(FRAMES_PER_SECOND)
-                {
-                    rtts.extend(now);
-                }
+                let sample = if frame.0.is_multiple_of(10) {
+                    LinkSample::of(m.session.transport())
+                } else {
+                    LinkSample::default()
+                };
+                link.ran(Instant::now(), &mut m.session, frame, hash, &sample);
                 if frame.0 % FRAMES_PER_SECOND == 1 {
-                    path = net.with(|n| n.path_summary()).unwrap_or(path);
+                    path = m.session.transport().path_summary();
                 }
                 last_tick = Instant::now();
                 stalled = false;
                 if !unpaced {
                     let due = started + frame_time * (frame.0 + 1);
                     if let Some(wait) = due.checked_duration_since(Instant::now()) {
-                        net.with(|n| n.wait(wait));
+                        m.session.transport_mut().wait(wait);
                         // Whatever woke the wait is handled on the next step; sleep the rest.
                         if let Some(rest) = due.checked_duration_since(Instant::now()) {
                             std::thread::sleep(rest);
@@ -147,41 +145,40 @@ pub fn run(
                 }
             }
             Step::Waiting => {
-                if host_left {
+                if link.host_gone() {
                     // The host is gone and what it sent before leaving has all run.
                     break;
                 }
-                net.with(|n| n.wait(Duration::from_millis(2)));
+                m.session.transport_mut().wait(Duration::from_millis(2));
                 if !stalled && last_tick.elapsed() > STALL {
                     stalls += 1;
                     stalled = true;
                 }
             }
             // A player paused: nobody here can resume, so wait for their resume.
-            Step::Paused => {
-                net.with(|n| n.wait(Duration::from_millis(2)));
+            Step::Paused => m.session.transport_mut().wait(Duration::from_millis(2)),
+        }
+        link.pump(Instant::now(), &mut m.session)?;
+        while let Some(e) = link.poll_event() {
+            if let LinkEvent::Left { slot, .. } = e {
+                left.push(slot);
             }
         }
-        let seen = departures(&mut m.session, &net, &m.slots, me, &mut pending, seats)?;
-        let host_gone = seen.host_gone;
-        left.extend(seen.gone);
-        // The host left: a star cannot go on without it, but what it sent before leaving
-        // (the last frames of a finished game) still runs.
-        host_left |= host_gone;
     }
     // Say goodbye so the others know this was an ending, not a loss.
-    net.with(|n| n.send_control(None, &[WireMessage::Bye]).ok());
+    link.bye();
+    link.pump(Instant::now(), &mut m.session)?;
     let secs = started.elapsed().as_secs_f64();
-    let stats = net.with(|n| n.stats()).unwrap_or_default();
+    let stats = m.session.transport().stats();
+    let mut rtts = link.rtts().to_vec();
     rtts.sort_by(f64::total_cmp);
     let run = RunSummary::finish(m.session.world(), &m.slots, &log, secs, tally);
     let run_ahead = m.session.stream().run_ahead();
-    tuner.max = tuner.max.max(run_ahead);
     // Only departures the game felt count: a machine that finished the same game a moment
     // earlier and closed is no leaver.
     let ran = log.last().map(|&(f, _)| f);
     let cut_short = desync.is_none() && (log.len() as u32) < opts.frames && !m.session.world().is_over();
-    let host_lost = (me != PeerId(0) && host_left && cut_short).then(|| ran.map_or(0, |f| f + 1));
+    let host_lost = (me != PeerId(0) && link.host_gone() && cut_short).then(|| ran.map_or(0, |f| f + 1));
     left.retain(|&slot| {
         let Some(s) = m.slots.iter().find(|s| s.slot == slot) else { return false };
         if s.machine == 0 && me != PeerId(0) {
@@ -195,7 +192,7 @@ pub fn run(
         run,
         rtt_ms: rtts.get(rtts.len() / 2).copied().unwrap_or(0.0),
         run_ahead,
-        run_ahead_max: tuner.max,
+        run_ahead_max: link.run_ahead_max().max(run_ahead),
         stalls,
         bytes_sent: stats.bytes_sent,
         bytes_received: stats.bytes_received,
@@ -210,9 +207,8 @@ pub fn run(
 
 /// The test switch: moves one object of this machine's first player by one raw unit, as a
 /// corrupted machine would. It is never reachable through commands.
-fn corrupt(m: &mut Match<SharedQuic>) {
-    let Some(first) = m.slots.iter().find(|s| s.machine == crate::lockstep::Transport::me(m.session.transport()).0)
-    else {
+fn corrupt(m: &mut Match<QuicTransport>) {
+    let Some(first) = m.slots.iter().find(|s| s.machine == m.session.transport().me().0) else {
         return;
     };
     let player = first.player;

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use crate::lockstep::Transport;
-use crate::net::quic::SharedQuic;
+use crate::net::control::ControlTransport;
 use crate::net::quic::io::REPEAT;
 use crate::net::wire::WireMessage;
 use crate::session::Session;
@@ -97,34 +97,52 @@ impl RunAheadTuner {
         Some((next.plus(2 * current + 15), wanted))
     }
 
-    /// After `frame` ran, on every tenth frame: samples the link at `now` and, where `adapt`
-    /// (the host of an adaptive game), moves the run-ahead to fit it, scheduled here and
-    /// announced to everyone. Returns the round trips (in milliseconds) when it took them.
+    /// After `frame` ran, on every tenth frame: takes `sample` (the link at `now`) and, where
+    /// `adapt` (the host of an adaptive game), moves the run-ahead to fit it, scheduled here.
+    /// Returns the notice to send everyone when it changed.
     pub fn tune<T: Transport>(
         &mut self,
         session: &mut Session<T>,
-        net: &SharedQuic,
         frame: Frame,
         adapt: bool,
         now: Instant,
-    ) -> Option<Vec<f64>> {
+        sample: &LinkSample,
+    ) -> Option<WireMessage> {
         if !frame.0.is_multiple_of(10) {
             return None;
         }
-        let (rtts, (lost, sent)) = net
-            .with(|n| (n.rtts().iter().map(|(_, d)| d.as_secs_f64() * 1000.0).collect::<Vec<f64>>(), n.losses()))
-            .unwrap_or_default();
-        self.observe(now, rtts.iter().copied());
-        self.observe_losses(now, lost, sent);
+        self.observe(now, sample.rtts_ms.iter().copied());
+        self.observe_losses(now, sample.lost, sample.sent);
         let stream = session.stream();
         let (current, next) = (stream.run_ahead(), stream.next_frame());
         self.max = self.max.max(current);
-        if adapt && let Some((at, value)) = self.decide(current, next) {
-            session.schedule_run_ahead(at, value);
-            net.with(|n| n.send_control(None, &[WireMessage::RunAhead { at, value: value as u8 }]).ok());
-            log::info!("run-ahead {current} → {value} from frame {at}");
+        if !adapt {
+            return None;
         }
-        Some(rtts)
+        let (at, value) = self.decide(current, next)?;
+        session.schedule_run_ahead(at, value);
+        log::info!("run-ahead {current} → {value} from frame {at}");
+        Some(WireMessage::RunAhead { at, value: value as u8 })
+    }
+}
+
+/// What a transport measured of its links at one moment: the round trips (milliseconds) and
+/// the running counts of packets lost and sent.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LinkSample {
+    /// Round-trip times to each peer, in milliseconds.
+    pub rtts_ms: Vec<f64>,
+    /// Packets lost so far.
+    pub lost: u64,
+    /// Packets sent so far.
+    pub sent: u64,
+}
+
+impl LinkSample {
+    /// Reads `net`'s measurements.
+    pub fn of(net: &impl ControlTransport) -> LinkSample {
+        let (lost, sent) = net.losses();
+        LinkSample { rtts_ms: net.rtts().iter().map(|(_, d)| d.as_secs_f64() * 1000.0).collect(), lost, sent }
     }
 }
 

@@ -32,6 +32,7 @@ mod mods;
 mod movement;
 mod net_codec;
 mod online;
+mod online_link;
 mod online_lobby;
 mod placement;
 mod power;

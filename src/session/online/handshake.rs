@@ -129,7 +129,7 @@ pub fn start_hosted(
     roots: &ContentRoots,
     setup: &MatchSetup,
     script: &CommandScript,
-    net: &mut QuicTransport,
+    net: &mut impl ControlTransport,
     unpaced: bool,
     frames: u32,
 ) -> Result<(Prepared, Start), OnlineError> {
@@ -241,15 +241,15 @@ pub fn join(
 
 /// A joiner's start: checks the host's setup and map files, gives `controller` this machine's
 /// slots, and prepares the match; a refusal is sent to the host too.
-pub fn start_joined(
+pub fn start_joined<N: ControlTransport>(
     roots: &ContentRoots,
-    net: &mut QuicTransport,
+    net: &mut N,
     me: PeerId,
     start: &Start,
     controller: SlotKind,
     script: &CommandScript,
 ) -> Result<Prepared, OnlineError> {
-    let refuse = |net: &mut QuicTransport, reason: String| {
+    let refuse = |net: &mut N, reason: String| {
         net.send_control(Some(PeerId(0)), &[WireMessage::Refused { reason: reason.clone() }]).ok();
         OnlineError::Refused(reason)
     };

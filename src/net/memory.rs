@@ -181,6 +181,12 @@ impl ControlTransport for MemoryEndpoint {
         self.control.pop_front()
     }
 
+    /// Leaves messages queued for [`Transport::receive`] and [`ControlTransport::take_control`].
+    fn take_peer_event(&mut self) -> Option<TransportEvent> {
+        while self.pending.is_empty() && self.read_one() {}
+        self.pending.pop_front()
+    }
+
     /// Closes the link both ways: the peer hears that this endpoint left, and this endpoint
     /// reports the peer as left.
     fn kick(&mut self, peer: PeerId) {

@@ -365,6 +365,10 @@ impl MatchLink {
     /// messages), handles it at `now`, checks for a desync, and sends what this machine has
     /// to say. Call after every step of the session.
     pub fn pump<T: ControlTransport>(&mut self, now: Instant, session: &mut Session<T>) -> Result<(), OnlineError> {
+        // What a peer said before it left comes first.
+        while let Some((from, m)) = session.transport_mut().take_control() {
+            self.handle(session, from, m)?;
+        }
         let mut left: Vec<PeerId> = session
             .take_peer_events()
             .into_iter()
@@ -380,9 +384,6 @@ impl MatchLink {
         }
         for peer in left {
             self.peer_left(session, peer);
-        }
-        while let Some((from, m)) = session.transport_mut().take_control() {
-            self.handle(session, from, m)?;
         }
         self.check(now, session);
         let net = session.transport_mut();

@@ -22,6 +22,7 @@ mod desync;
 mod handshake;
 mod identity;
 mod link;
+mod lobby_link;
 mod rejoin;
 mod run;
 mod run_ahead;
@@ -33,6 +34,7 @@ pub use handshake::{
 };
 pub use identity::{Identity, IdentityError};
 pub use link::{CHAT_MAX, LATE_JOINER, LinkEvent, MatchLink, Outbox, Outgoing, drop_everywhere};
+pub use lobby_link::{LobbyEvent, LobbyLink, READY_CLEARED, REMOVED};
 pub use rejoin::{Catcher, Return, Returned, Seats, history};
 pub use run::{OnlineOptions, OnlineSummary, run};
 pub use run_ahead::{LinkSample, RunAheadTuner};

@@ -11,6 +11,10 @@ use crate::sim::ids::{Frame, PlayerId};
 /// The wire protocol's version; a peer speaking another is refused at the handshake.
 pub const PROTOCOL: u16 = 8;
 
+/// Why the host closed a player's connection in the lobby (a `Refused` reason, and QUIC's
+/// close reason).
+pub const REMOVED: &str = "removed by the host";
+
 /// The first bytes of a hello, so a stranger's traffic is refused at once.
 pub const MAGIC: [u8; 4] = *b"RDGL";
 

@@ -269,7 +269,7 @@ pub async fn host(
                     }
                     Out::Kick(peer) => {
                         if let Some(c) = connections.lock().ok().and_then(|c| c.get(&peer).cloned()) {
-                            c.close(1u32.into(), crate::session::online::REMOVED.as_bytes());
+                            c.close(1u32.into(), crate::net::wire::REMOVED.as_bytes());
                         }
                     }
                 }

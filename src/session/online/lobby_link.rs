@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::lockstep::transport::PeerId;
 use crate::net::nat::PathKind;
-use crate::net::wire::{FileDigest, Roster, Seat, Start, WireMessage};
+use crate::net::wire::{FileDigest, REMOVED, Roster, Seat, Start, WireMessage};
 use crate::session::lobby::{LobbyChange, LobbyTable};
 use crate::session::match_setup::MatchSetup;
 use crate::sim::ids::PlayerId;
@@ -26,9 +26,6 @@ use super::link::{Outbox, Outgoing};
 
 /// What a joiner is told when a change by the host cleared its Ready.
 pub const READY_CLEARED: &str = "The host changed the game: tick Ready again when you agree.";
-
-/// The reason a removed player's connection is closed with (QUIC's close reason carries it).
-pub const REMOVED: &str = "removed by the host";
 
 /// How often the host sends the table even when nothing changed (pings move).
 const ROSTER_EVERY: Duration = Duration::from_secs(1);

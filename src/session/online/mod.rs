@@ -34,7 +34,7 @@ pub use handshake::{
 };
 pub use identity::{Identity, IdentityError};
 pub use link::{CHAT_MAX, LATE_JOINER, LinkEvent, MatchLink, Outbox, Outgoing, drop_everywhere};
-pub use lobby_link::{LobbyEvent, LobbyLink, READY_CLEARED, REMOVED};
+pub use lobby_link::{LobbyEvent, LobbyLink, READY_CLEARED};
 pub use rejoin::{Catcher, Return, Returned, Seats, history};
 pub use run::{OnlineOptions, OnlineSummary, run};
 pub use run_ahead::{LinkSample, RunAheadTuner};

@@ -46,7 +46,12 @@ pub struct Settings {
     /// The relay online games are hosted through (`ip:port` or `name:port` of a machine
     /// running `ridgeline relay`); empty until the player sets one (see deploy/README.md).
     pub relay: String,
+    /// The join code of the last online game joined, for Online → Rejoin (empty if none).
+    pub last_game: String,
 }
+
+/// Longest join code the settings keep (a code is about 90 characters).
+const MAX_CODE: usize = 300;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -64,6 +69,7 @@ impl Default for Settings {
             mods: Vec::new(),
             modder_mode: false,
             relay: String::new(),
+            last_game: String::new(),
         }
     }
 }
@@ -181,6 +187,9 @@ impl Settings {
         }
         if !self.relay.is_empty() && !relay_shaped(&self.relay) {
             return bad("relay", format!("\"{}\" is not host:port", self.relay.chars().take(80).collect::<String>()));
+        }
+        if self.last_game.len() > MAX_CODE {
+            return bad("last_game", format!("a join code has at most {MAX_CODE} characters"));
         }
         Ok(())
     }

@@ -356,6 +356,24 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
 }
 
 #[test]
+fn the_last_game_joined_is_remembered_for_one_click_rejoin() {
+    let (mut s, path) = shell("shell-rejoin");
+    s.open(Screen::Online);
+    assert!(!w_enabled(&s, "Online.wnd:ButtonRejoin"), "nothing joined yet");
+    click(&mut s, "Online.wnd:ButtonRejoin");
+    assert!(s.take_requests().is_empty());
+    let code = "rl1@192.0.2.7:47600/00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+    s.remember_game(code);
+    // The game restarted: the code is still there, and one click joins it again.
+    let mut again = Shell::new(&common::roots(), (1280.0, 720.0), path).expect("shell starts");
+    assert_eq!(again.settings.last_game, code);
+    again.open(Screen::Online);
+    assert!(w_enabled(&again, "Online.wnd:ButtonRejoin"));
+    click(&mut again, "Online.wnd:ButtonRejoin");
+    assert_eq!(again.take_requests(), [ShellRequest::JoinOnline(code.to_string())]);
+}
+
+#[test]
 fn disconnect_and_desync_messages_name_who_and_when() {
     let (mut s, _) = shell("shell-messages");
     s.show_out_of_sync(1234, Some("/tmp/desync-frame1234-peer0.txt"));

@@ -52,6 +52,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                         r.shell.lobby.code = Some(code.trim().to_string());
                         r.shell.refresh_lobby();
                         r.lobby = Some(l);
+                        r.shell.remember_game(code.trim());
                     }
                     Err(e) => close_lobby(r, &format!("Could not join: {e}")),
                 }

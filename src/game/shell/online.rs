@@ -1,6 +1,7 @@
 //! Online: host a game on a port (or `ip:port`, to listen on one address only), directly or
 //! through the relay set in Options (friends then join from anywhere), or join one with the
-//! host's join code (paste it with Ctrl+V). Each opens the lobby; the client connects.
+//! host's join code (paste it with Ctrl+V), or rejoin the last game joined (its code is kept in
+//! the settings). Each opens the lobby; the client connects.
 //!
 //! Must not: talk to the network (it asks the client through [`super::ShellRequest`]s).
 
@@ -19,6 +20,18 @@ pub(super) fn init(shell: &mut Shell) {
         r => format!("Relay: {r}"),
     };
     shell.set_text("Online.wnd:LabelRelay", &relay);
+    // The last game joined can be joined again in one click (after a crash or an outage).
+    let last = shell.settings.last_game.clone();
+    if let Some(b) = shell.find("Online.wnd:ButtonRejoin") {
+        shell.ui.enable(b, !last.is_empty());
+    }
+}
+
+/// Opens the lobby and asks the client to join the game in `code`.
+fn join(shell: &mut Shell, code: &str) {
+    shell.lobby = super::lobby::LobbyState::joining();
+    shell.open(Screen::Lobby);
+    shell.request(ShellRequest::JoinOnline(code.trim().to_string()));
 }
 
 /// The address to host on, from the port entry: a port (every interface) or `ip:port`.
@@ -73,11 +86,28 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
                 );
                 return;
             }
-            shell.lobby = super::lobby::LobbyState::joining();
-            shell.open(Screen::Lobby);
-            shell.request(ShellRequest::JoinOnline(code.trim().to_string()));
+            join(shell, &code);
+        }
+        "ButtonRejoin" => {
+            let code = shell.settings.last_game.clone();
+            if !code.is_empty() {
+                join(shell, &code);
+            }
         }
         "ButtonBack" => shell.open(Screen::MainMenu),
         _ => {}
+    }
+}
+
+impl Shell {
+    /// Remembers `code` as the last game joined (Online → Rejoin), in the saved settings.
+    pub fn remember_game(&mut self, code: &str) {
+        if self.settings.last_game == code {
+            return;
+        }
+        self.settings.last_game = code.to_string();
+        if let Err(e) = self.settings.save(self.settings_path()) {
+            log::warn!("the settings were not saved: {e}");
+        }
     }
 }

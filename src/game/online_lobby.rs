@@ -42,8 +42,12 @@ pub enum Outcome {
 pub struct OnlineLobby {
     net: QuicTransport,
     link: LobbyLink,
-    /// Hosting: the join code and the playable factions' names.
+    /// Hosting: the join code (once listening), whether the window has seen it, and the
+    /// playable factions' names.
     code: Option<JoinCode>,
+    new_code: bool,
+    /// Hosting: listening (and registering at the relay) on another thread, until done.
+    registering: Option<std::sync::mpsc::Receiver<Result<(QuicTransport, JoinCode), crate::net::quic::QuicError>>>,
     factions: Vec<String>,
     /// A joiner whose seat in the running match is being given back: catching up.
     returning: Option<Box<Return>>,
@@ -53,8 +57,28 @@ pub struct OnlineLobby {
 impl OnlineLobby {
     /// Hosts on `bind` a match on the map folder `map` with `start_positions` slots; an
     /// unspecified address listens on every interface and puts the first outside one in the
-    /// join code.
+    /// join code. Returns once listening (and registered at the relay, if one is used).
     pub fn host(
+        roots: &ContentRoots,
+        bind: std::net::SocketAddr,
+        name: &str,
+        map: &str,
+        start_positions: usize,
+        reach: Reach,
+    ) -> Result<OnlineLobby, OnlineError> {
+        let mut lobby = OnlineLobby::host_in_background(roots, bind, name, map, start_positions, reach)?;
+        if let Some(rx) = lobby.registering.take() {
+            let (net, code) = rx.recv().map_err(|_| OnlineError::File("the network thread stopped".into()))??;
+            lobby.net = net;
+            lobby.code = Some(code);
+        }
+        Ok(lobby)
+    }
+
+    /// As [`OnlineLobby::host`], but returns at once: listening and registering at the relay
+    /// (which may take seconds) happen on another thread, and the join code comes with a later
+    /// [`OnlineLobby::poll`] (see [`OnlineLobby::take_new_code`]). The window never waits.
+    pub fn host_in_background(
         roots: &ContentRoots,
         bind: std::net::SocketAddr,
         name: &str,
@@ -65,9 +89,30 @@ impl OnlineLobby {
         let defs = crate::defs::Definitions::load(roots).map_err(|e| OnlineError::File(e.to_string()))?;
         let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let advertise = bind.ip().is_unspecified().then(crate::session::online::advertised_ip).flatten();
-        let (net, code) = QuicTransport::host(bind, advertise, reach)?;
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::Builder::new()
+            .name("ridgeline-host".into())
+            .spawn(move || {
+                let _ = tx.send(QuicTransport::host(bind, advertise, reach));
+            })
+            .map_err(|e| OnlineError::File(format!("cannot start the network: {e}")))?;
         let link = LobbyLink::host(name, map, start_positions, factions.len(), sim_data_files(roots)?);
-        Ok(OnlineLobby { net, link, code: Some(code), factions, returning: None, name: name.to_string() })
+        Ok(OnlineLobby {
+            net: QuicTransport::detached(),
+            link,
+            code: None,
+            new_code: false,
+            registering: Some(rx),
+            factions,
+            returning: None,
+            name: name.to_string(),
+        })
+    }
+
+    /// The join code, once it is known and not yet taken: the window copies it to the
+    /// clipboard when it first appears.
+    pub fn take_new_code(&mut self) -> Option<JoinCode> {
+        std::mem::take(&mut self.new_code).then_some(self.code).flatten()
     }
 
     /// Joins the game in `code` as `identity` (see [`window_identity`]): if the game is running
@@ -80,7 +125,16 @@ impl OnlineLobby {
         let hello = crate::session::online::hello(roots, name, identity, &code)?;
         let net = QuicTransport::join_in_background(&code, Reach::default(), &hello)?;
         let link = LobbyLink::joiner(name);
-        Ok(OnlineLobby { net, link, code: None, factions: Vec::new(), returning: None, name: name.to_string() })
+        Ok(OnlineLobby {
+            net,
+            link,
+            code: None,
+            new_code: false,
+            registering: None,
+            factions: Vec::new(),
+            returning: None,
+            name: name.to_string(),
+        })
     }
 
     /// The join code, when hosting.
@@ -121,6 +175,21 @@ impl OnlineLobby {
     /// Handles what arrived; fills `shown`; says whether the match started or the lobby ended.
     pub fn poll(&mut self, roots: &ContentRoots, shown: &mut LobbyState) -> Outcome {
         let now = Instant::now();
+        if let Some(rx) = &self.registering {
+            match rx.try_recv() {
+                Ok(Ok((net, code))) => {
+                    self.net = net;
+                    self.code = Some(code);
+                    self.new_code = true;
+                    self.registering = None;
+                }
+                Ok(Err(e)) => return Outcome::Closed(format!("Could not host: {e}")),
+                Err(std::sync::mpsc::TryRecvError::Empty) => {}
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    return Outcome::Closed("Could not host: the network thread stopped".into());
+                }
+            }
+        }
         // What a peer said before it left comes first.
         while let Some((from, msg)) = self.net.take_control() {
             match &mut self.returning {

@@ -71,9 +71,23 @@ fn through_a_relay_the_lobby_shows_each_player_s_path_and_ping() {
         std::thread::spawn(move || ridgeline::relay::serve(&socket, Default::default(), &stop, |_, _| {}))
     };
     let reach = Reach { relay: Some(relay), punch: true };
+    // As the window hosts: at once, the code arriving with a later poll once the relay has
+    // given a room (the window never waits on the relay).
     let mut host =
-        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, reach).unwrap();
-    let code = host.code().unwrap().to_string();
+        OnlineLobby::host_in_background(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, reach)
+            .unwrap();
+    let mut host_shown = LobbyState::default();
+    let until = Instant::now() + Duration::from_secs(10);
+    let code = loop {
+        assert!(Instant::now() < until, "no room from the relay");
+        assert!(matches!(host.poll(&roots, &mut host_shown), Outcome::Waiting));
+        if let Some(code) = host.take_new_code() {
+            break code.to_string();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    assert!(host.take_new_code().is_none(), "the new code is given once");
+    assert_eq!(host.code().map(|c| c.to_string()), Some(code.clone()));
     assert!(code.starts_with(&format!("rl1@{relay}/")), "{code}");
     let mut join = OnlineLobby::join(&roots, &code, "Ben", &Identity::fresh().unwrap()).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());

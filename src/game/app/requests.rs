@@ -156,24 +156,31 @@ fn host_online(r: &mut Running, roots: &ContentRoots, addr: std::net::SocketAddr
         return close_lobby(r, "No map to play on.");
     };
     let name = r.shell.settings.player_name.clone();
-    match OnlineLobby::host(roots, addr, &name, &folder, players, reach) {
+    match OnlineLobby::host_in_background(roots, addr, &name, &folder, players, reach) {
         Ok(l) => {
-            if let Some(code) = l.code() {
-                let copied = r.clipboard.as_mut().is_some_and(|c| c.set_text(code.to_string()).is_ok());
-                println!("join-code: {code}");
-                let how = match (copied, reach.relay) {
-                    (true, Some(_)) => "The join code (below) is copied: friends anywhere join with it.",
-                    (true, None) => "The join code (below) is copied: friends on this network join with it.",
-                    (false, _) => "Give your friend the join code below.",
-                };
-                r.shell.lobby.chat.push(how.to_string());
-                r.shell.lobby.code = Some(code.to_string());
-                r.shell.refresh_lobby();
-            }
+            let line = if reach.relay.is_some() { "Registering at the relay…" } else { "Opening the game…" };
+            r.shell.lobby.chat.push(line.to_string());
+            r.shell.refresh_lobby();
             r.lobby = Some(l);
         }
         Err(e) => close_lobby(r, &format!("Could not host: {e}")),
     }
+}
+
+/// The host's join code has just become known: shown whole in the lobby, copied to the
+/// clipboard, printed.
+fn show_code(r: &mut Running, code: crate::net::quic::JoinCode) {
+    let copied = r.clipboard.as_mut().is_some_and(|c| c.set_text(code.to_string()).is_ok());
+    println!("join-code: {code}");
+    let relayed = matches!(code.target, crate::net::quic::Target::Relay { .. });
+    let how = match (copied, relayed) {
+        (true, true) => "The join code (below) is copied: friends anywhere join with it.",
+        (true, false) => "The join code (below) is copied: friends on this network join with it.",
+        (false, _) => "Give your friend the join code below.",
+    };
+    r.shell.lobby.chat.push(how.to_string());
+    r.shell.lobby.code = Some(code.to_string());
+    r.shell.refresh_lobby();
 }
 
 /// The relay's address from the Options text (`ip:port`, or `name:port` looked up now).
@@ -216,6 +223,9 @@ pub(super) fn poll_lobby(r: &mut Running, roots: &ContentRoots) {
     let Some(l) = &mut r.lobby else { return };
     let before = r.shell.lobby.clone();
     let outcome = l.poll(roots, &mut r.shell.lobby);
+    if let Some(code) = l.take_new_code() {
+        show_code(r, code);
+    }
     if r.shell.lobby != before {
         r.shell.refresh_lobby();
     }

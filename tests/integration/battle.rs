@@ -488,6 +488,11 @@ fn the_screen_edge_scrolls_only_while_the_cursor_is_in_the_window() {
     b.mouse_left();
     run(&mut b, 0.5);
     assert_eq!(b.camera().target, moved);
+    // A position reported beyond the window (a drag, focus moving to another window) is no
+    // edge either.
+    b.mouse_move(Vec2::new(2176.0, 149.0));
+    run(&mut b, 0.5);
+    assert_eq!(b.camera().target, moved);
 }
 
 #[test]

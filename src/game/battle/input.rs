@@ -48,10 +48,12 @@ impl Battle {
         self.pic.view.zoom_by(1.12f32.powf(delta));
     }
 
-    /// The mouse moved.
+    /// The mouse moved. A position outside the window (the system reports one while a button
+    /// is held, or as focus moves between windows) does not scroll the camera.
     pub fn mouse_move(&mut self, at: Vec2) {
+        let s = self.pic.view.screen;
         self.pic.view.cursor = at;
-        self.pic.view.inside = true;
+        self.pic.view.inside = at.x >= 0.0 && at.y >= 0.0 && at.x < s.x && at.y < s.y;
     }
 
     /// The mouse left the window: the screen's edges stop scrolling until it comes back.

@@ -188,7 +188,7 @@ const AFTER_OUTAGE: Duration = Duration::from_secs(10);
 /// [`AFTER_OUTAGE`] after it is back.
 pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     use crate::net::fault::{FaultProxy, Impairment};
-    use crate::session::online::{LinkEvent, LinkSample, MatchLink, Seats};
+    use crate::session::online::{LinkEvent, MatchLink, Seats};
     let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None, Reach::default())?;
     let impair = Impairment { loss: 0.15, delay_ms: 200.0, jitter_ms: 80.0, duplicate: 0.01 };
     let lifetime = Duration::from_secs(u64::from(IMPAIRED_FRAMES) / 10 + 120);
@@ -239,8 +239,7 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
             if let Step::Ticked { frame, hash, .. } = m.session.step()? {
                 last_tick[k] = Instant::now();
                 stalled[k] = false;
-                let sample = LinkSample::of(m.session.transport());
-                links[k].ran(now, &mut m.session, frame, hash, &sample);
+                links[k].ran(now, &mut m.session, frame, hash);
             } else {
                 behind[k] = now.saturating_duration_since(started + frame_time * m.session.world().frame().0);
                 if !stalled[k] && last_tick[k].elapsed() > Duration::from_secs(1) && cut_at.is_none() {

@@ -12,9 +12,7 @@ use crate::common;
 use ridgeline::lockstep::{PeerId, Transport};
 use ridgeline::net::wire::{Hello, PROTOCOL, WireMessage};
 use ridgeline::net::{ControlTransport, MemoryEndpoint, hub};
-use ridgeline::session::online::{
-    LATE_JOINER, LinkEvent, LinkSample, MatchLink, Return, Seats, start_hosted, start_joined,
-};
+use ridgeline::session::online::{LATE_JOINER, LinkEvent, MatchLink, Return, Seats, start_hosted, start_joined};
 use ridgeline::session::start::prepare;
 use ridgeline::session::{CommandScript, Difficulty, Match, MatchSetup, SlotKind, SlotSetup, Step};
 
@@ -56,7 +54,7 @@ impl Machine {
     fn step(&mut self, now: Instant) {
         if let Step::Ticked { frame, hash, .. } = self.game.session.step().unwrap() {
             self.log.insert(frame.0, hash.total);
-            self.link.ran(now, &mut self.game.session, frame, hash, &LinkSample::default());
+            self.link.ran(now, &mut self.game.session, frame, hash);
         }
         self.link.pump(now, &mut self.game.session).unwrap();
         while let Some(e) = self.link.poll_event() {

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::net::control::ControlTransport;
 use crate::session::Session;
-use crate::session::online::{CHAT_MAX, LinkEvent, LinkSample, MatchLink, Seats};
+use crate::session::online::{CHAT_MAX, LinkEvent, MatchLink, Seats};
 use crate::sim::Command;
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, Rect};
@@ -70,9 +70,7 @@ impl OnlineLink {
         frame: crate::sim::Frame,
         hash: crate::sim::hash::StateHash,
     ) {
-        let sample =
-            if frame.0.is_multiple_of(10) { LinkSample::of(session.transport()) } else { LinkSample::default() };
-        self.link.ran(Instant::now(), session, frame, hash, &sample);
+        self.link.ran(Instant::now(), session, frame, hash);
     }
 }
 

@@ -170,17 +170,13 @@ impl MatchLink {
         &self.rtts
     }
 
-    /// After `frame` ran here with `hash`, at `now`, with the link as `sample` shows it:
-    /// keeps the frame for a desync report, tunes the run-ahead (host), and sends a returning
-    /// machine its next stretch of history (host).
-    pub fn ran<T: Transport>(
-        &mut self,
-        now: Instant,
-        session: &mut Session<T>,
-        frame: Frame,
-        hash: StateHash,
-        sample: &LinkSample,
-    ) {
+    /// After `frame` ran here with `hash`, at `now`: keeps the frame for a desync report,
+    /// tunes the run-ahead (host; every tenth frame, from what the transport measured), and
+    /// sends a returning machine its next stretch of history (host).
+    pub fn ran<T: ControlTransport>(&mut self, now: Instant, session: &mut Session<T>, frame: Frame, hash: StateHash) {
+        let sample =
+            if frame.0.is_multiple_of(10) { LinkSample::of(session.transport()) } else { LinkSample::default() };
+        let sample = &sample;
         self.snapshots.keep(session.world(), frame.0, hash);
         // The run-ahead holds still while a machine comes back.
         let adapt = self.hosting() && self.adaptive && !self.seats.busy();

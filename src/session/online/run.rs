@@ -22,7 +22,6 @@ use crate::sim::FRAMES_PER_SECOND;
 use super::OnlineError;
 use super::link::{LinkEvent, MatchLink};
 use super::rejoin::Seats;
-use super::run_ahead::LinkSample;
 
 /// Seconds without a frame that count as one stall.
 const STALL: Duration = Duration::from_secs(1);
@@ -122,12 +121,7 @@ pub fn run(
                 if opts.corrupt_at == Some(frame.0) {
                     corrupt(m);
                 }
-                let sample = if frame.0.is_multiple_of(10) {
-                    LinkSample::of(m.session.transport())
-                } else {
-                    LinkSample::default()
-                };
-                link.ran(Instant::now(), &mut m.session, frame, hash, &sample);
+                link.ran(Instant::now(), &mut m.session, frame, hash);
                 if frame.0 % FRAMES_PER_SECOND == 1 {
                     path = m.session.transport().path_summary();
                 }

@@ -7,6 +7,7 @@
 //! (see `ui/FORMAT.md`).
 
 use super::font::{TextMeasure, wrap};
+use super::gadgets::text_entry;
 use super::geometry::Rect;
 use super::manager::WindowManager;
 use super::window::{Gadget, GameWindow, WindowId};
@@ -374,15 +375,17 @@ fn draw_window(
             let shown: String = if *secret { "•".repeat(text.chars().count()) } else { text.clone() };
             let inner = r.inset(4.0);
             out.push(DrawCmd::Clip(Some(clip.map_or(inner, |c| c.intersect(&inner)))));
+            let upto = |n: usize| tm.width(&shown.chars().take(n).collect::<String>(), px, w.bold);
+            // The text scrolls left so the caret stays inside the field.
+            let x = inner.x - text_entry::scroll(upto(*caret), inner.w);
             if let Some(a) = anchor {
                 let (lo, hi) = (*a.min(caret), *a.max(caret));
-                let x0 = inner.x + tm.width(&shown.chars().take(lo).collect::<String>(), px, w.bold);
-                let x1 = inner.x + tm.width(&shown.chars().take(hi).collect::<String>(), px, w.bold);
+                let (x0, x1) = (x + upto(lo), x + upto(hi));
                 out.push(DrawCmd::Fill { rect: Rect::new(x0, inner.y, x1 - x0, inner.h), color: [70, 90, 140, 200] });
             }
-            line(out, tm, inner, &shown, px, w.bold, color, Align::Left);
+            line(out, tm, Rect::new(x, inner.y, inner.w, inner.h), &shown, px, w.bold, color, Align::Left);
             if focused {
-                let cx = inner.x + tm.width(&shown.chars().take(*caret).collect::<String>(), px, w.bold);
+                let cx = x + upto(*caret);
                 let lh = tm.line_height(px);
                 out.push(DrawCmd::Fill { rect: Rect::new(cx.round(), inner.y + (inner.h - lh) / 2.0, 2.0, lh), color });
             }

@@ -382,3 +382,45 @@ fn a_click_in_a_text_entry_puts_the_caret_at_the_nearest_character() {
     m.handle(Input::Char('!'));
     assert_eq!(m.entry_text(entry), "abde!");
 }
+
+#[test]
+fn a_text_longer_than_its_entry_scrolls_to_keep_the_caret_in_view() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::FixedMeasure;
+    let entry = window(
+        "ENTRYFIELD",
+        "Code",
+        (20, 150, 120, 180),
+        "  STATUS = ENABLED+TABSTOP;\n  TEXTENTRYDATA = MAXLEN: 40, SECRETTEXT: 0, NUMERICALONLY: 0;",
+        "",
+    );
+    let text = format!(
+        "FILE_VERSION = 2;\n{}",
+        window("USER", "Root", (0, 0, 800, 600), "  STATUS = ENABLED;", &child(entry))
+    );
+    let mut m = WindowManager::new((800.0, 600.0), ScalingMode::Stretch);
+    m.set_text_measure(std::sync::Arc::new(ridgeline::ui::font::FixedMeasure));
+    m.create_layout("Test.wnd", &parse("Test.wnd", &text).unwrap());
+    let id = m.find("Test.wnd:Code").unwrap();
+    // 30 characters of 7 px = 210 px in a field whose inside (4 px margins) is 92 px wide:
+    // with the caret at the end the text is shifted left by 210 + 2 - 92 = 120 px.
+    m.entry_set(id, "abcdefghijklmnopqrstuvwxyz0123");
+    let drawn = draw_list(&m, &FixedMeasure, &|_, _| {});
+    let x = drawn
+        .iter()
+        .find_map(|c| match c {
+            DrawCmd::Text { text, x, .. } if text.starts_with("abc") => Some(*x),
+            _ => None,
+        })
+        .expect("the entry's text is drawn");
+    assert_eq!(x, 24.0 - 120.0);
+    // A click lands on the character under the pointer in the scrolled text: 25 characters in
+    // is at -96 + 175 = 79 px; Backspace there removes the 25th character, 'y'.
+    click(&mut m, 80.0, 165.0);
+    m.handle(Input::Key { key: Key::Backspace, shift: false });
+    assert_eq!(m.entry_text(id), "abcdefghijklmnopqrstuvwxz0123");
+    // Home brings the start back into view, with the caret drawn inside the field.
+    m.handle(Input::Key { key: Key::Home, shift: false });
+    let drawn = draw_list(&m, &FixedMeasure, &|_, _| {});
+    assert!(drawn.iter().any(|c| matches!(c, DrawCmd::Text { text, x, .. } if text.starts_with("abc") && *x == 24.0)));
+}

@@ -1,7 +1,7 @@
 //! Text entries: a click puts the caret at the nearest character boundary; arrows, Home and
 //! End move it (Shift selects); Ctrl+A selects everything; Backspace and Delete erase; Enter
 //! finishes; typed characters replace the selection, up to the field's length (digits only in
-//! a numeric field).
+//! a numeric field). A text wider than its field scrolls so the caret stays in view.
 
 use super::{Pointer, Response};
 use crate::ui::event::{EventKind, Key};
@@ -15,7 +15,8 @@ pub(crate) fn mouse_down(g: &mut Gadget, p: &Pointer) -> Response {
         None => n,
         Some(m) => {
             let shown: Vec<char> = if *secret { vec!['•'; n] } else { text.chars().collect() };
-            let target = p.x - p.rect.x - 4.0;
+            let to_caret = m.width(&shown[..(*caret).min(n)].iter().collect::<String>(), p.font_px, p.bold);
+            let target = p.x - p.rect.x - 4.0 + scroll(to_caret, p.rect.w - 8.0);
             (0..=n)
                 .min_by(|a, b| {
                     let wa = m.width(&shown[..*a].iter().collect::<String>(), p.font_px, p.bold);
@@ -27,6 +28,13 @@ pub(crate) fn mouse_down(g: &mut Gadget, p: &Pointer) -> Response {
     };
     *anchor = None;
     Response::handled()
+}
+
+/// How far a field's text is shifted left so that the caret, `to_caret` pixels into the
+/// text, stays inside a field `inner_width` pixels wide (the caret's 2 px included). Drawing
+/// and clicking both use it, so a click lands on the character under the pointer.
+pub(crate) fn scroll(to_caret: f32, inner_width: f32) -> f32 {
+    (to_caret + 2.0 - inner_width).max(0.0)
 }
 
 pub(crate) fn key(g: &mut Gadget, key: Key, shift: bool) -> Response {

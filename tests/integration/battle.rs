@@ -5,6 +5,7 @@ use crate::common;
 
 use glam::Vec2;
 use ridgeline::game::battle::Battle;
+use ridgeline::game::hud::radar;
 use ridgeline::game::scene::to_display;
 use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
 use ridgeline::sim::object::Order;
@@ -175,7 +176,7 @@ fn fights_show_tracers_and_health_bars() {
 fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     let mut b = battle();
     let rect = ridgeline::ui::Rect::new(10.0, 500.0, 200.0, 200.0);
-    let cmds = b.radar(rect, "@preview/Proving Grounds");
+    let cmds = radar::draw(&b, rect, "@preview/Proving Grounds");
     assert!(matches!(cmds.first(), Some(DrawCmd::Image { .. })), "the map's top view first");
     // The far side of the map is under the shroud: dark blocks, and no enemy dots there.
     let fills = cmds.iter().filter(|c| matches!(c, DrawCmd::Fill { .. })).count();
@@ -190,10 +191,10 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     let view = cmds.iter().filter(|c| matches!(c, DrawCmd::Line { .. })).count();
     assert_eq!(view, 4, "the camera's view is outlined");
     // A click at the radar's centre looks at the map's centre; the bottom-left corner is (0, 0).
-    b.radar_click(rect, Vec2::new(110.0, 600.0));
+    radar::click(&mut b, rect, Vec2::new(110.0, 600.0));
     let centre = b.scene.size() / 2.0;
     assert!((b.camera().target.truncate() - centre).length() < 20.0, "{}", b.camera().target);
-    b.radar_click(rect, Vec2::new(14.0, 696.0));
+    radar::click(&mut b, rect, Vec2::new(14.0, 696.0));
     // The south-west corner: as far as the view can go without showing past the edges.
     let cam = *b.camera();
     let top_left = cam.ground_point(Vec2::ZERO, SCREEN, cam.target.z).unwrap();
@@ -403,10 +404,9 @@ fn the_shroud_hides_enemies_until_they_are_seen() {
     let enemy_base =
         b.world().objects().find(|o| o.owner == ridgeline::sim::PlayerId(1) && o.kind.blocks_ground()).unwrap();
     let target = to_display(enemy_base.pos);
-    b.radar_order(ridgeline::ui::Rect::new(0.0, 0.0, 208.0, 208.0), {
-        let size = b.scene.size();
-        Vec2::new(4.0 + target.x / size.x * 200.0, 4.0 + (1.0 - target.y / size.y) * 200.0)
-    });
+    let size = b.scene.size();
+    let on_radar = Vec2::new(4.0 + target.x / size.x * 200.0, 4.0 + (1.0 - target.y / size.y) * 200.0);
+    radar::order(&mut b, ridgeline::ui::Rect::new(0.0, 0.0, 208.0, 208.0), on_radar);
     let seen = |b: &Battle| b.shroud().at(target) == ridgeline::game::shroud::VISIBLE;
     let mut t = 0.0;
     while !seen(&b) && t < 120.0 {
@@ -558,9 +558,9 @@ fn an_attack_is_told_once_pinged_on_the_radar_and_space_jumps_there() {
     let told = b.alerts().recent().filter(|a| a.kind == AlertKind::UnderAttack && near(a)).count();
     assert_eq!(told, 1, "one alert for one fight");
     // The radar flashes a ping there, in the alert colour.
-    let radar = b.radar(ridgeline::ui::Rect::new(0.0, 0.0, 150.0, 150.0), "radar");
+    let drawn = radar::draw(&b, ridgeline::ui::Rect::new(0.0, 0.0, 150.0, 150.0), "radar");
     let pings =
-        radar.iter().filter(|c| matches!(c, DrawCmd::Frame { color, .. } if color[..3] == [255, 90, 60])).count();
+        drawn.iter().filter(|c| matches!(c, DrawCmd::Frame { color, .. } if color[..3] == [255, 90, 60])).count();
     assert!(pings >= 1, "a ping on the radar");
     // Space brings the camera from across the map to the place (centred on it as far as the
     // map's edges allow): it is on screen, and nearer the middle than any edge.

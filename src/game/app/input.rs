@@ -38,7 +38,7 @@ pub(super) fn cursor_moved(r: &mut Running, at: glam::Vec2) {
         battle.set_cursor_over_ui(over_ui);
         // A drag that began on the radar pans the view while the button is held.
         if let Some(rect) = r.radar_drag {
-            battle.radar_click(rect, at);
+            hud::radar::click(battle, rect, at);
         }
     }
 }
@@ -73,9 +73,9 @@ pub(super) fn mouse_button(r: &mut Running, state: ElementState, button: winit::
         }
         (Some((Gadget::Radar, rect)), ElementState::Pressed) if button == MouseButton::Left => {
             r.radar_drag = Some(rect);
-            battle.radar_click(rect, at);
+            hud::radar::click(battle, rect, at);
         }
-        (Some((Gadget::Radar, rect)), ElementState::Pressed) => battle.radar_order(rect, at),
+        (Some((Gadget::Radar, rect)), ElementState::Pressed) => hud::radar::order(battle, rect, at),
         (None, ElementState::Pressed) if !consumed => battle.mouse_down(button, at),
         (_, ElementState::Pressed) => {}
         // Releases always reach the battle so a drag never sticks.

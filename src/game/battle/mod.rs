@@ -8,7 +8,7 @@
 //! events go to the picture and the HUD, and the picture is interpolated in between. Beside
 //! this file still implementing the battle as a whole (to become parts' own types):
 //! `input.rs` (mouse and keys → commands, through the simulation's `order_for`),
-//! `control_bar.rs`, `panel.rs` (the selection panel and production queue), `radar.rs`,
+//! `control_bar.rs`, `panel.rs` (the selection panel and production queue),
 //! `overlay.rs`, `markers.rs`, `online.rs` (the other machines) and `replay.rs` (watching and
 //! recording). Parts with their own types: `view.rs` (with the ear sounds are heard from),
 //! `selection.rs`, `alerts.rs`, `effects.rs`, `floaters.rs`, `particles.rs`, `rubble.rs`,
@@ -32,7 +32,6 @@ mod panel;
 mod particles;
 mod picture;
 mod play;
-mod radar;
 mod replay;
 mod rubble;
 mod score;
@@ -145,7 +144,7 @@ impl Battle {
     }
 
     /// True if the local player may see `id` now.
-    fn sees(&self, id: ObjectId) -> bool {
+    pub fn sees(&self, id: ObjectId) -> bool {
         let world = self.world();
         world.object(id).is_some_and(|o| shown_to(world, o, self.play.local, &self.pic.shroud))
     }
@@ -402,6 +401,24 @@ impl Battle {
     pub fn pace_label(&self) -> String {
         self.play.pace_label()
     }
+    /// Centres the camera on a ground point (the radar, alerts).
+    pub fn look_at(&mut self, p: Vec2) {
+        self.pic.view.look_at(p, &self.scene);
+    }
+
+    /// The screen's size in pixels, as the camera sees it.
+    pub fn screen(&self) -> Vec2 {
+        self.pic.view.screen
+    }
+
+    /// Orders the selection to move to a ground point (a right click on the radar); nothing
+    /// when nothing is selected.
+    pub fn move_selection_to(&mut self, p: Vec2) {
+        if !self.pic.selection.ids.is_empty() {
+            self.send(Command::Move { to: super::display::to_point(p) });
+        }
+    }
+
     /// Submits one of the local player's orders to the stream, now.
     fn send(&mut self, command: Command) {
         let Some(seat) = self.play.game.human else { return };

@@ -36,7 +36,7 @@ impl Gadget {
 pub fn draw(battle: &Battle, w: &GameWindow, out: &mut Vec<DrawCmd>) -> bool {
     match Gadget::of(w) {
         Some(Gadget::Radar) => {
-            out.extend(battle.radar(w.rect, &ImageKey::preview(&battle.scene.map.file.name).name()));
+            out.extend(super::radar::draw(battle, w.rect, &ImageKey::preview(&battle.scene.map.file.name).name()));
             true
         }
         Some(Gadget::SelectionPanel) => {

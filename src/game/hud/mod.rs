@@ -8,6 +8,7 @@
 //! or decide what a shell screen does.
 
 mod gadget;
+pub mod radar;
 
 use super::battle::Battle;
 use super::shell::Shell;

@@ -5,7 +5,7 @@ use crate::common;
 
 use glam::Vec2;
 use ridgeline::game::battle::Battle;
-use ridgeline::game::hud::radar;
+use ridgeline::game::hud::{panel, radar};
 use ridgeline::game::scene::to_display;
 use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
 use ridgeline::sim::object::Order;
@@ -655,7 +655,7 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
 
 /// The images the selection panel draws in `panel`: name and place.
 fn panel_images(b: &Battle, panel: ridgeline::ui::Rect) -> Vec<(String, ridgeline::ui::Rect)> {
-    b.selection_panel(panel)
+    panel::draw(b, panel)
         .into_iter()
         .filter_map(|c| match c {
             DrawCmd::Image { name, rect, .. } => Some((name, rect)),
@@ -687,25 +687,24 @@ fn the_selection_panel_shows_icons_and_picks_drops_and_keeps_kinds_by_click() {
     let middle = |r: &Rect| Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
     // Ctrl-click on a rifleman keeps the riflemen.
     let rifle = chosen.iter().position(|&id| name_of(id) == "Rifleman").expect("a rifleman");
-    assert!(b.panel_click(panel, middle(&grid[rifle].1), true));
+    assert!(panel::click(&mut b, panel, middle(&grid[rifle].1), true));
     let riflemen: Vec<_> = chosen.iter().copied().filter(|&id| name_of(id) == "Rifleman").collect();
     assert_eq!(b.selection(), riflemen.as_slice());
     // Shift-click drops one.
     b.set_shift(true);
     let grid = icons(&b);
-    assert!(b.panel_click(panel, middle(&grid[0].1), false));
+    assert!(panel::click(&mut b, panel, middle(&grid[0].1), false));
     b.set_shift(false);
     assert_eq!(b.selection(), &riflemen[1..]);
     // A plain click picks one; the sim's selection follows.
     let grid = icons(&b);
-    assert!(b.panel_click(panel, middle(&grid[1].1), false));
+    assert!(panel::click(&mut b, panel, middle(&grid[1].1), false));
     assert_eq!(b.selection(), &riflemen[2..3]);
     run(&mut b, 0.5);
     let me = b.local();
     assert_eq!(b.world().players()[me.index()].selection, riflemen[2..3].to_vec());
     // One object: its icon, name and health.
-    let texts: Vec<String> = b
-        .selection_panel(panel)
+    let texts: Vec<String> = panel::draw(&b, panel)
         .into_iter()
         .filter_map(|c| match c {
             DrawCmd::Text { text, .. } => Some(text),
@@ -739,9 +738,9 @@ fn a_factory_s_queue_shows_progress_and_a_click_on_it_cancels_with_a_refund() {
     b.set_shift(false);
     run(&mut b, 0.5);
     assert_eq!(b.world().factories().queue(post).len(), 7, "Shift queues five");
-    let p1 = b.queue_progress().expect("progress of the first");
+    let p1 = panel::queue_progress(&b).expect("progress of the first");
     run(&mut b, 1.0);
-    let p2 = b.queue_progress().unwrap();
+    let p2 = panel::queue_progress(&b).unwrap();
     assert!(p2 > p1, "the first one advances: {p1} → {p2}");
     let panel = Rect::new(1000.0, 560.0, 222.0, 213.0);
     let queue: Vec<Rect> =
@@ -749,7 +748,7 @@ fn a_factory_s_queue_shows_progress_and_a_click_on_it_cancels_with_a_refund() {
     assert_eq!(queue.len(), 5, "the queue as icons, the first five of seven");
     let money = b.money();
     let q = queue[1];
-    assert!(b.panel_click(panel, Vec2::new(q.x + q.w / 2.0, q.y + q.h / 2.0), false));
+    assert!(panel::click(&mut b, panel, Vec2::new(q.x + q.w / 2.0, q.y + q.h / 2.0), false));
     run(&mut b, 0.5);
     assert_eq!(b.world().factories().queue(post).len(), 6, "one cancelled");
     assert!(b.money() > money, "refunded: {money} → {}", b.money());

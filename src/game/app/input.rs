@@ -69,7 +69,7 @@ pub(super) fn mouse_button(r: &mut Running, state: ElementState, button: winit::
     let Some((battle, _)) = &mut r.battle else { return };
     match (gadget, state) {
         (Some((Gadget::SelectionPanel, rect)), ElementState::Pressed) => {
-            battle.panel_click(rect, at, ctrl);
+            hud::panel::click(battle, rect, at, ctrl);
         }
         (Some((Gadget::Radar, rect)), ElementState::Pressed) if button == MouseButton::Left => {
             r.radar_drag = Some(rect);

@@ -278,7 +278,7 @@ impl Battle {
         let queue = world.factories().queue(o.id);
         // Construction and power first; research while nothing is queued.
         if (o.construction.is_some() || o.powered_down || queue.is_empty())
-            && let Some(work) = super::panel::work_status(world, defs, o)
+            && let Some(work) = super::status::work_status(world, defs, o)
         {
             return work;
         }

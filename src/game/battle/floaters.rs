@@ -13,7 +13,7 @@ use crate::ui::draw::DrawCmd;
 
 use super::super::display::to_display;
 use super::super::scene::Scene;
-use super::panel::RANKS;
+use super::status::RANKS;
 use super::view::View;
 
 /// Seconds a floater stays on screen.

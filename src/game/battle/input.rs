@@ -71,6 +71,51 @@ impl Battle {
         &self.pic.selection.ids
     }
 
+    /// Centres the camera on a ground point (the radar, alerts).
+    pub fn look_at(&mut self, p: Vec2) {
+        self.pic.view.look_at(p, &self.scene);
+    }
+
+    /// The screen's size in pixels, as the camera sees it.
+    pub fn screen(&self) -> Vec2 {
+        self.pic.view.screen
+    }
+
+    /// Orders the selection to move to a ground point (a right click on the radar); nothing
+    /// when nothing is selected.
+    pub fn move_selection_to(&mut self, p: Vec2) {
+        if !self.pic.selection.ids.is_empty() {
+            self.send(Command::Move { to: to_point(p) });
+        }
+    }
+
+    /// The local player's selected objects that the player sees, in selection order.
+    pub fn selected_shown(&self) -> Vec<&crate::sim::object::Object> {
+        let world = self.world();
+        self.pic.selection.ids.iter().filter_map(|id| world.object(*id)).filter(|o| self.sees(o.id)).collect()
+    }
+
+    /// Shows `ids` as selected without ordering anything (tools and watched games).
+    pub fn show_selected(&mut self, ids: Vec<ObjectId>) {
+        self.pic.selection.ids = ids;
+    }
+
+    /// Selects `ids` (shown at once, and as the synchronized selection through the stream).
+    pub fn select(&mut self, ids: Vec<ObjectId>) {
+        self.pic.selection.ids.clone_from(&ids);
+        self.send(Command::Select { objects: ids, add: false });
+    }
+
+    /// Cancels the last unit queued at `factory` (refunded).
+    pub fn cancel_production(&mut self, factory: ObjectId) {
+        self.send(Command::CancelProduction { factory });
+    }
+
+    /// True while Shift is held (a click then adds to or drops from the selection).
+    pub fn shift_held(&self) -> bool {
+        self.pic.selection.shift
+    }
+
     /// The structure being placed, if any.
     pub fn placing(&self) -> Option<TemplateId> {
         self.pic.pending.placing

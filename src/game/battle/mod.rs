@@ -8,12 +8,12 @@
 //! events go to the picture and the HUD, and the picture is interpolated in between. Beside
 //! this file still implementing the battle as a whole (to become parts' own types):
 //! `input.rs` (mouse and keys → commands, through the simulation's `order_for`),
-//! `control_bar.rs`, `panel.rs` (the selection panel and production queue),
-//! `overlay.rs`, `markers.rs`, `online.rs` (the other machines) and `replay.rs` (watching and
+//! `control_bar.rs`, `overlay.rs`, `markers.rs`, `online.rs` (the other machines) and `replay.rs` (watching and
 //! recording). Parts with their own types: `view.rs` (with the ear sounds are heard from),
 //! `selection.rs`, `alerts.rs`, `effects.rs`, `floaters.rs`, `particles.rs`, `rubble.rs`,
 //! `wrecks.rs`, `sounds.rs` (what the player hears), `score.rs` (the score and its summary),
-//! `error.rs`.
+//! `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and
+//! selection panel (`hud/`) draw from what the battle shows and order through it.
 //!
 //! Must not: change the world; every order goes through the stream as a command.
 
@@ -28,7 +28,6 @@ mod markers;
 mod online;
 mod overlay;
 mod pace;
-mod panel;
 mod particles;
 mod picture;
 mod play;
@@ -37,6 +36,7 @@ mod rubble;
 mod score;
 mod selection;
 mod sounds;
+pub mod status;
 mod view;
 mod wrecks;
 
@@ -401,22 +401,9 @@ impl Battle {
     pub fn pace_label(&self) -> String {
         self.play.pace_label()
     }
-    /// Centres the camera on a ground point (the radar, alerts).
-    pub fn look_at(&mut self, p: Vec2) {
-        self.pic.view.look_at(p, &self.scene);
-    }
-
-    /// The screen's size in pixels, as the camera sees it.
-    pub fn screen(&self) -> Vec2 {
-        self.pic.view.screen
-    }
-
-    /// Orders the selection to move to a ground point (a right click on the radar); nothing
-    /// when nothing is selected.
-    pub fn move_selection_to(&mut self, p: Vec2) {
-        if !self.pic.selection.ids.is_empty() {
-            self.send(Command::Move { to: super::display::to_point(p) });
-        }
+    /// The match's definitions (names, upgrades).
+    pub fn defs(&self) -> &crate::defs::Definitions {
+        &self.play.game.content.defs
     }
 
     /// Submits one of the local player's orders to the stream, now.

@@ -18,6 +18,7 @@ use super::super::display::{to_display, to_f32, to_point};
 use super::Battle;
 use super::effects::SHOT_SECONDS;
 use super::selection::DRAG_PX;
+use super::status::{health_color, health_of};
 
 impl Battle {
     /// A closed outline through ground points.
@@ -248,24 +249,5 @@ impl Battle {
             let w = h * 1.2 * (1.0 - (row as f32 - h / 2.0).abs() / (h / 2.0)).max(0.0);
             out.push(DrawCmd::Fill { rect: Rect::new(top.x + 1.0, y, w, 1.0), color: [230, 70, 50, 255] });
         }
-    }
-}
-
-/// An object's full health (with its rank's bonus) and the share of it left (0–1).
-pub(super) fn health_of(world: &crate::sim::World, o: &crate::sim::object::Object) -> (i32, f32) {
-    let rules = world.rules();
-    let (_, health_percent) = rules.rank_bonus(o.template, rules.rank(o.template, o.xp));
-    let max = (rules.template(o.template).max_health as i64 * health_percent as i64 / 100).max(1) as i32;
-    (max, (o.health.max(0) as f32 / max as f32).clamp(0.0, 1.0))
-}
-
-/// A health bar's colour: green, then yellow below 60 %, red below 30 %.
-pub(super) fn health_color(frac: f32) -> [u8; 4] {
-    if frac > 0.6 {
-        [70, 220, 70, 255]
-    } else if frac > 0.3 {
-        [230, 200, 50, 255]
-    } else {
-        [230, 60, 40, 255]
     }
 }

@@ -40,7 +40,7 @@ pub fn draw(battle: &Battle, w: &GameWindow, out: &mut Vec<DrawCmd>) -> bool {
             true
         }
         Some(Gadget::SelectionPanel) => {
-            out.extend(battle.selection_panel(w.rect));
+            out.extend(super::panel::draw(battle, w.rect));
             true
         }
         None => false,

@@ -8,6 +8,7 @@
 //! or decide what a shell screen does.
 
 mod gadget;
+pub mod panel;
 pub mod radar;
 
 use super::battle::Battle;
@@ -23,7 +24,7 @@ pub fn sync(shell: &mut Shell, battle: &Battle) {
     let buttons: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
     shell.set_commands(&buttons, &battle.queue_text());
     shell.set_alerts(&battle.alert_lines());
-    shell.set_queue_progress(battle.queue_progress());
+    shell.set_queue_progress(panel::queue_progress(battle));
     let speed = format!("{}×", battle.pace().speed());
     let (paused, view) = (battle.pace().paused(), battle.view_label());
     shell.set_replay_bar(battle.replay_position(), paused, &speed, &view, battle.can_take_over());

@@ -1,28 +1,27 @@
 //! The control bar's model: the buttons for the selection (build or train, each greyed when
 //! the simulation would refuse it now, for the reason it would give), the line under them
 //! (a refused order for a few seconds, else the queue or construction progress), and what a
-//! clicked button does.
+//! clicked button does (the battle sends it: `input.rs`).
 //!
 //! Must not: re-derive a game rule (it asks the simulation's queries) or draw (the shell
 //! shows the labels).
 
 use crate::defs::Definitions;
-use crate::sim::command::{Command, RejectReason};
+use crate::sim::command::RejectReason;
 use crate::sim::event::GameEvent;
 use crate::sim::ids::{ObjectId, TemplateId, UpgradeId};
 use crate::sim::object::Object;
-use crate::sim::{FRAMES_PER_SECOND, PlayerId};
+use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
 
 use super::super::button_view::ButtonView;
 use super::super::images::ImageKey;
-use super::Battle;
 
 /// The control bar's keys, one per button in order: the top row Q–Y, the bottom row Z–N (a
 /// fixed grid, as Generals has, clear of the S, G and A orders).
 pub const BUTTON_KEYS: [char; 12] = ['q', 'w', 'e', 'r', 't', 'y', 'z', 'x', 'c', 'v', 'b', 'n'];
 
 /// Units one click queues with Shift held.
-const SHIFT_QUEUES: usize = 5;
+pub(super) const SHIFT_QUEUES: usize = 5;
 /// Seconds a refused order's reason stays in the control bar.
 const NOTICE_SECONDS: f32 = 3.0;
 
@@ -110,31 +109,39 @@ impl CommandButton {
     }
 }
 
-impl Battle {
+/// What the control bar reads: the world, the names, whose bar it is and what is selected.
+pub(super) struct Seen<'a> {
+    /// The world as of the last executed frame.
+    pub world: &'a World,
+    /// Names and descriptions.
+    pub defs: &'a Definitions,
+    /// Whose control bar it is.
+    pub local: PlayerId,
+    /// What that player has selected.
+    pub selection: &'a [ObjectId],
+}
+
+impl<'a> Seen<'a> {
     /// The selected object whose buttons the control bar shows: the first (by id) of the local
     /// player's that can build or produce something, else its first structure.
-    fn subject(&self) -> Option<&Object> {
-        let world = self.world();
-        let mine =
-            || self.pic.selection.ids.iter().filter_map(|id| world.object(*id)).filter(|o| o.owner == self.play.local);
+    fn subject(&self) -> Option<&'a Object> {
+        let world = self.world;
+        let mine = || self.selection.iter().filter_map(|id| world.object(*id)).filter(|o| o.owner == self.local);
         mine()
             .find(|o| !world.rules().template(o.template).builds.is_empty())
             .or_else(|| mine().find(|o| o.kind == crate::sim::rules::ObjectKind::Structure))
     }
 
-    /// The control bar's buttons for the current selection (none while watching a replay).
-    pub fn commands(&self) -> Vec<CommandButton> {
-        if self.is_replay() {
-            return Vec::new();
-        }
-        let world = self.world();
+    /// The control bar's buttons for the current selection.
+    pub fn buttons(&self) -> Vec<CommandButton> {
+        let world = self.world;
         let rules = world.rules();
         let Some(o) = self.subject() else { return Vec::new() };
         let structure = o.kind.blocks_ground();
         if structure && !o.is_complete() {
             return Vec::new();
         }
-        let defs = &self.play.game.content.defs;
+        let defs = self.defs;
         let mut buttons: Vec<CommandButton> = rules
             .template(o.template)
             .builds
@@ -142,9 +149,9 @@ impl Battle {
             .map(|&template| {
                 let t = rules.template(template);
                 let (action, verdict) = if structure {
-                    (Action::Produce { factory: o.id, template }, world.can_produce(self.play.local, o.id, template))
+                    (Action::Produce { factory: o.id, template }, world.can_produce(self.local, o.id, template))
                 } else {
-                    (Action::Place(template), world.can_build(self.play.local, o.id, template))
+                    (Action::Place(template), world.can_build(self.local, o.id, template))
                 };
                 let secs = t.build_frames.div_ceil(FRAMES_PER_SECOND);
                 let power = match t.power {
@@ -176,7 +183,7 @@ impl Battle {
             buttons.extend(self.structure_buttons(o));
         }
         // A finished structure can be sold, last on the bar.
-        if let Ok(refund) = world.can_sell(self.play.local, o.id) {
+        if let Ok(refund) = world.can_sell(self.local, o.id) {
             buttons.push(CommandButton {
                 label: format!("Sell +${refund}"),
                 action: Action::Sell(o.id),
@@ -197,17 +204,17 @@ impl Battle {
     /// A finished structure's own buttons after what it produces: its upgrades to research,
     /// the repair switch while damaged or mending, and the power switch if it uses power.
     fn structure_buttons(&self, o: &Object) -> Vec<CommandButton> {
-        let world = self.world();
+        let world = self.world;
         let rules = world.rules();
-        let defs = &self.play.game.content.defs;
+        let defs = self.defs;
         let mut buttons = Vec::new();
         for &upgrade in &rules.template(o.template).researches {
             let u = rules.upgrade(upgrade);
             let about = defs.upgrade_descriptions.get(upgrade.0 as usize).map_or("", String::as_str);
             let name = defs.upgrade_name(upgrade);
             let secs = u.research_frames.div_ceil(FRAMES_PER_SECOND);
-            let verdict = world.can_research(self.play.local, o.id, upgrade);
-            let done = world.has_upgrade(self.play.local, upgrade);
+            let verdict = world.can_research(self.local, o.id, upgrade);
+            let done = world.has_upgrade(self.local, upgrade);
             let mut tooltip = format!("{name}: ${}, {secs} s. {about}", u.cost);
             if done {
                 tooltip = format!("{name}: researched. {about}");
@@ -225,7 +232,7 @@ impl Battle {
             });
         }
         let t = rules.template(o.template);
-        if o.repairing || world.can_repair(self.play.local, o.id).is_ok() {
+        if o.repairing || world.can_repair(self.local, o.id).is_ok() {
             let faction = rules.factions.get(t.faction as usize);
             let full = faction.map_or(0, |f| t.cost * f.upkeep.repair_cost as i64 / 100);
             let missing = (t.max_health - o.health).max(0) as i64;
@@ -245,7 +252,7 @@ impl Battle {
                 key: ' ',
             });
         }
-        if let Ok(down) = world.can_power_down(self.play.local, o.id) {
+        if let Ok(down) = world.can_power_down(self.local, o.id) {
             let (label, tooltip) = if down {
                 ("Power off", format!("Switch it off: frees {} power; it stops working.", -t.power))
             } else {
@@ -266,14 +273,14 @@ impl Battle {
 
     /// The control bar's second line: a refused order for a few seconds, else the subject's
     /// queue or construction progress.
-    pub fn queue_text(&self) -> String {
-        if let Some((text, at)) = &self.hud.control_bar.notice
-            && self.play.elapsed - at < NOTICE_SECONDS
+    pub fn line(&self, bar: &ControlBar, now: f32) -> String {
+        if let Some((text, at)) = &bar.notice
+            && now - at < NOTICE_SECONDS
         {
             return text.clone();
         }
-        let world = self.world();
-        let defs = &self.play.game.content.defs;
+        let world = self.world;
+        let defs = self.defs;
         let Some(o) = self.subject() else { return String::new() };
         let queue = world.factories().queue(o.id);
         // Construction and power first; research while nothing is queued.
@@ -298,27 +305,6 @@ impl Battle {
             })
             .collect();
         format!("Building: {}", items.join(", "))
-    }
-
-    /// A control-bar button was clicked (with Shift, a unit is queued five times).
-    pub fn command_button(&mut self, index: usize) {
-        let Some(button) = self.commands().into_iter().nth(index) else { return };
-        match button.action {
-            Action::Produce { factory, template } => {
-                // Shift queues five.
-                for _ in 0..if self.pic.selection.shift { SHIFT_QUEUES } else { 1 } {
-                    self.send(Command::Produce { factory, template });
-                }
-            }
-            Action::Place(template) => {
-                self.pic.pending.attack_move = false;
-                self.pic.pending.placing = Some(template);
-            }
-            Action::Research { structure, upgrade } => self.send(Command::Research { structure, upgrade }),
-            Action::Repair(structure) => self.send(Command::Repair { structure }),
-            Action::PowerDown(structure) => self.send(Command::PowerDown { structure }),
-            Action::Sell(structure) => self.send(Command::Sell { structure }),
-        }
     }
 }
 

@@ -15,6 +15,7 @@ use crate::ui::{Key, MouseButton};
 
 use super::super::display::{to_display, to_point};
 use super::Battle;
+use super::control_bar::{Action, SHIFT_QUEUES};
 use super::markers::Intent;
 use super::selection::DRAG_PX;
 
@@ -114,6 +115,27 @@ impl Battle {
     /// True while Shift is held (a click then adds to or drops from the selection).
     pub fn shift_held(&self) -> bool {
         self.pic.selection.shift
+    }
+
+    /// A control-bar button was clicked (with Shift, a unit is queued five times).
+    pub fn command_button(&mut self, index: usize) {
+        let Some(button) = self.commands().into_iter().nth(index) else { return };
+        match button.action {
+            Action::Produce { factory, template } => {
+                // Shift queues five.
+                for _ in 0..if self.pic.selection.shift { SHIFT_QUEUES } else { 1 } {
+                    self.send(Command::Produce { factory, template });
+                }
+            }
+            Action::Place(template) => {
+                self.pic.pending.attack_move = false;
+                self.pic.pending.placing = Some(template);
+            }
+            Action::Research { structure, upgrade } => self.send(Command::Research { structure, upgrade }),
+            Action::Repair(structure) => self.send(Command::Repair { structure }),
+            Action::PowerDown(structure) => self.send(Command::PowerDown { structure }),
+            Action::Sell(structure) => self.send(Command::Sell { structure }),
+        }
     }
 
     /// The structure being placed, if any.

@@ -7,9 +7,10 @@
 //! time then stands still, and the next frame runs as soon as the data is in); each frame's
 //! events go to the picture and the HUD, and the picture is interpolated in between. Beside
 //! this file still implementing the battle as a whole (to become parts' own types):
-//! `input.rs` (mouse and keys → commands, through the simulation's `order_for`),
-//! `control_bar.rs`, `overlay.rs`, `markers.rs`, `online.rs` (the other machines) and `replay.rs` (watching and
-//! recording). Parts with their own types: `view.rs` (with the ear sounds are heard from),
+//! `input.rs` (mouse, keys and control-bar clicks → commands, through the simulation's
+//! `order_for`), `overlay.rs`, `markers.rs`, `online.rs` (the other machines) and `replay.rs`
+//! (watching and recording). Parts with their own types: `control_bar.rs` (the buttons and
+//! line over what it reads), `view.rs` (with the ear sounds are heard from),
 //! `selection.rs`, `alerts.rs`, `effects.rs`, `floaters.rs`, `particles.rs`, `rubble.rs`,
 //! `wrecks.rs`, `sounds.rs` (what the player hears), `score.rs` (the score and its summary),
 //! `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and
@@ -401,6 +402,27 @@ impl Battle {
     pub fn pace_label(&self) -> String {
         self.play.pace_label()
     }
+    /// The control bar's buttons for the current selection (none while watching a replay).
+    pub fn commands(&self) -> Vec<CommandButton> {
+        if self.is_replay() { Vec::new() } else { self.bar_seen().buttons() }
+    }
+
+    /// The control bar's second line: a refused order for a few seconds, else the selected
+    /// structure's queue or construction progress.
+    pub fn queue_text(&self) -> String {
+        self.bar_seen().line(&self.hud.control_bar, self.play.elapsed)
+    }
+
+    /// What the control bar reads.
+    fn bar_seen(&self) -> control_bar::Seen<'_> {
+        control_bar::Seen {
+            world: self.world(),
+            defs: &self.play.game.content.defs,
+            local: self.play.local,
+            selection: &self.pic.selection.ids,
+        }
+    }
+
     /// The match's definitions (names, upgrades).
     pub fn defs(&self) -> &crate::defs::Definitions {
         &self.play.game.content.defs

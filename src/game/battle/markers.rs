@@ -13,8 +13,12 @@ use crate::sim::object::Order;
 use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
 
+use crate::sim::ids::ObjectId;
+use crate::sim::{PlayerId, World};
+
 use super::super::display::to_display;
-use super::Battle;
+use super::super::scene::Scene;
+use super::view::View;
 
 /// Seconds an order's marker shows.
 const MARKER_SECONDS: f32 = 0.7;
@@ -77,33 +81,10 @@ impl Markers {
         }
         self.list.retain(|m| m.2 < MARKER_SECONDS);
     }
-}
 
-impl Battle {
-    /// The markers of recent orders: where, and what kind.
-    pub fn order_markers(&self) -> Vec<(Vec2, Intent)> {
-        self.pic.markers.list.iter().map(|m| (m.0, m.1)).collect()
-    }
-
-    /// Alt held or released: the selection's target lines show while it is held.
-    pub fn set_show_orders(&mut self, held: bool) {
-        self.pic.markers.lines = held;
-    }
-
-    /// The cursor is over an interface window (the system's cursor shows) or the battlefield
-    /// (the game draws its own).
-    pub fn set_cursor_over_ui(&mut self, over: bool) {
-        self.pic.cursor_over_ui = over;
-    }
-
-    /// True when the game draws its own cursor (over the battlefield, in the window).
-    pub fn draws_cursor(&self) -> bool {
-        !self.pic.cursor_over_ui && self.pic.view.inside
-    }
-
-    /// Order markers and target lines, drawn over the world.
-    pub(super) fn order_feedback(&self, out: &mut Vec<DrawCmd>) {
-        for &(at, intent, age) in &self.pic.markers.list {
+    /// The markers as rings closing in on where each order went.
+    pub fn draw(&self, view: &View, scene: &Scene, out: &mut Vec<DrawCmd>) {
+        for &(at, intent, age) in &self.list {
             let k = age / MARKER_SECONDS;
             let r = 9.0 * (1.0 - k) + 2.0;
             let mut color = intent.color();
@@ -112,117 +93,113 @@ impl Battle {
                 let a = i as f32 / 16.0 * std::f32::consts::TAU;
                 at + Vec2::new(a.cos(), a.sin()) * r
             });
-            self.ground_loop(out, ring, color, 2.0);
-        }
-        if self.pic.markers.lines {
-            self.target_lines(out);
+            view.ground_loop(scene, out, ring, color, 2.0);
         }
     }
 
-    /// From each selected unit of the player's to where it is going (green) or what it attacks
-    /// (red).
-    fn target_lines(&self, out: &mut Vec<DrawCmd>) {
-        let world = self.world();
-        for &id in &self.pic.selection.ids {
-            let Some(o) = world.object(id).filter(|o| o.owner == self.play.local) else { continue };
-            let from = to_display(o.pos);
-            let (to, intent) = match (&o.order, o.target.and_then(|t| world.object(t))) {
-                (_, Some(t)) => (to_display(t.pos), Intent::Attack),
-                (Order::Idle, None) => continue,
-                _ => match o.nav.goal {
-                    Some(goal) => (to_display(goal), Intent::Move),
-                    None => continue,
-                },
-            };
-            let (Some(a), Some(b)) = (
-                self.pic.view.project_ground(from, 1.0, &self.scene),
-                self.pic.view.project_ground(to, 1.0, &self.scene),
-            ) else {
-                continue;
-            };
-            let mut color = intent.color();
-            color[3] = 200;
-            out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 1.0 });
-            out.push(DrawCmd::Fill { rect: Rect::new(b.x - 2.0, b.y - 2.0, 4.0, 4.0), color });
-        }
+    /// Where recent orders went, and what kind.
+    pub fn list(&self) -> Vec<(Vec2, Intent)> {
+        self.list.iter().map(|m| (m.0, m.1)).collect()
     }
+}
 
-    /// The game's cursor at the mouse, shaped by what a click would do (drawn last, over all).
-    pub fn cursor(&self) -> Vec<DrawCmd> {
-        if !self.draws_cursor() {
-            return Vec::new();
+/// From each selected unit of the player's to where it is going (green) or what it attacks
+/// (red).
+pub(super) fn target_lines(
+    world: &World,
+    local: PlayerId,
+    selection: &[ObjectId],
+    view: &View,
+    scene: &Scene,
+    out: &mut Vec<DrawCmd>,
+) {
+    for &id in selection {
+        let Some(o) = world.object(id).filter(|o| o.owner == local) else { continue };
+        let from = to_display(o.pos);
+        let (to, intent) = match (&o.order, o.target.and_then(|t| world.object(t))) {
+            (_, Some(t)) => (to_display(t.pos), Intent::Attack),
+            (Order::Idle, None) => continue,
+            _ => match o.nav.goal {
+                Some(goal) => (to_display(goal), Intent::Move),
+                None => continue,
+            },
+        };
+        let (Some(a), Some(b)) = (view.project_ground(from, 1.0, scene), view.project_ground(to, 1.0, scene)) else {
+            continue;
+        };
+        let mut color = intent.color();
+        color[3] = 200;
+        out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 1.0 });
+        out.push(DrawCmd::Fill { rect: Rect::new(b.x - 2.0, b.y - 2.0, 4.0, 4.0), color });
+    }
+}
+
+/// The game's cursor at `c`, shaped by what a click would do.
+pub(super) fn cursor_shape(intent: Intent, c: Vec2) -> Vec<DrawCmd> {
+    let color = intent.color();
+    let mut out = Vec::new();
+    let line = |out: &mut Vec<DrawCmd>, a: Vec2, b: Vec2, width: f32, color: [u8; 4]| {
+        out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width });
+    };
+    let circle = |out: &mut Vec<DrawCmd>, r: f32, color: [u8; 4]| {
+        for i in 0..16 {
+            let a = |k: i32| c + Vec2::from_angle(k as f32 / 16.0 * std::f32::consts::TAU) * r;
+            line(out, a(i), a(i + 1), 2.0, color);
         }
-        let intent = self.cursor_intent();
-        let c = self.pic.view.cursor;
-        let color = intent.color();
-        let mut out = Vec::new();
-        let line = |out: &mut Vec<DrawCmd>, a: Vec2, b: Vec2, width: f32, color: [u8; 4]| {
-            out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width });
-        };
-        let circle = |out: &mut Vec<DrawCmd>, r: f32, color: [u8; 4]| {
-            for i in 0..16 {
-                let a = |k: i32| c + Vec2::from_angle(k as f32 / 16.0 * std::f32::consts::TAU) * r;
-                line(out, a(i), a(i + 1), 2.0, color);
-            }
-        };
-        let shadow = [0, 0, 0, 160];
-        match intent {
-            Intent::Select => {
-                // An arrow pointing up-left, its tip at the cursor.
-                let pts = [c, c + Vec2::new(0.0, 16.0), c + Vec2::new(4.5, 12.0), c + Vec2::new(11.0, 11.0)];
-                for (w, col) in [(4.0, shadow), (2.0, color)] {
-                    for i in 0..pts.len() {
-                        line(&mut out, pts[i], pts[(i + 1) % pts.len()], w, col);
-                    }
+    };
+    let shadow = [0, 0, 0, 160];
+    match intent {
+        Intent::Select => {
+            // An arrow pointing up-left, its tip at the cursor.
+            let pts = [c, c + Vec2::new(0.0, 16.0), c + Vec2::new(4.5, 12.0), c + Vec2::new(11.0, 11.0)];
+            for (w, col) in [(4.0, shadow), (2.0, color)] {
+                for i in 0..pts.len() {
+                    line(&mut out, pts[i], pts[(i + 1) % pts.len()], w, col);
                 }
             }
-            Intent::Move | Intent::Rally => {
-                // Four chevrons pointing in at the spot.
-                for (w, col) in [(4.0, shadow), (2.0, color)] {
-                    for d in [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y] {
-                        let side = d.perp() * 4.0;
-                        line(&mut out, c + d * 12.0 + side, c + d * 6.0, w, col);
-                        line(&mut out, c + d * 12.0 - side, c + d * 6.0, w, col);
-                    }
-                }
-            }
-            Intent::Attack => {
-                // Cross-hairs.
-                circle(&mut out, 10.0, color);
+        }
+        Intent::Move | Intent::Rally => {
+            // Four chevrons pointing in at the spot.
+            for (w, col) in [(4.0, shadow), (2.0, color)] {
                 for d in [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y] {
-                    line(&mut out, c + d * 5.0, c + d * 15.0, 2.0, color);
+                    let side = d.perp() * 4.0;
+                    line(&mut out, c + d * 12.0 + side, c + d * 6.0, w, col);
+                    line(&mut out, c + d * 12.0 - side, c + d * 6.0, w, col);
                 }
-            }
-            Intent::Gather => {
-                circle(&mut out, 9.0, color);
-                out.push(DrawCmd::Text {
-                    x: c.x - 4.0,
-                    y: c.y - 9.0,
-                    text: "$".into(),
-                    px: 14.0,
-                    bold: true,
-                    color,
-                    shadow: Some([0, 0, 0, 200]),
-                });
-            }
-            Intent::Build => {
-                for (w, col) in [(4.0, shadow), (2.0, color)] {
-                    out.push(DrawCmd::Frame {
-                        rect: Rect::new(c.x - 8.0, c.y - 8.0, 16.0, 16.0),
-                        color: col,
-                        width: w,
-                    });
-                }
-                line(&mut out, c - Vec2::new(4.0, 0.0), c + Vec2::new(4.0, 0.0), 2.0, color);
-                line(&mut out, c - Vec2::new(0.0, 4.0), c + Vec2::new(0.0, 4.0), 2.0, color);
-            }
-            Intent::Cannot => {
-                circle(&mut out, 10.0, color);
-                line(&mut out, c + Vec2::new(-7.0, 7.0), c + Vec2::new(7.0, -7.0), 2.5, color);
             }
         }
-        out
+        Intent::Attack => {
+            // Cross-hairs.
+            circle(&mut out, 10.0, color);
+            for d in [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y] {
+                line(&mut out, c + d * 5.0, c + d * 15.0, 2.0, color);
+            }
+        }
+        Intent::Gather => {
+            circle(&mut out, 9.0, color);
+            out.push(DrawCmd::Text {
+                x: c.x - 4.0,
+                y: c.y - 9.0,
+                text: "$".into(),
+                px: 14.0,
+                bold: true,
+                color,
+                shadow: Some([0, 0, 0, 200]),
+            });
+        }
+        Intent::Build => {
+            for (w, col) in [(4.0, shadow), (2.0, color)] {
+                out.push(DrawCmd::Frame { rect: Rect::new(c.x - 8.0, c.y - 8.0, 16.0, 16.0), color: col, width: w });
+            }
+            line(&mut out, c - Vec2::new(4.0, 0.0), c + Vec2::new(4.0, 0.0), 2.0, color);
+            line(&mut out, c - Vec2::new(0.0, 4.0), c + Vec2::new(0.0, 4.0), 2.0, color);
+        }
+        Intent::Cannot => {
+            circle(&mut out, 10.0, color);
+            line(&mut out, c + Vec2::new(-7.0, 7.0), c + Vec2::new(7.0, -7.0), 2.5, color);
+        }
     }
+    out
 }
 
 #[cfg(test)]

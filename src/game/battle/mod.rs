@@ -8,9 +8,10 @@
 //! events go to the picture and the HUD, and the picture is interpolated in between. Beside
 //! this file still implementing the battle as a whole (to become parts' own types):
 //! `input.rs` (mouse, keys and control-bar clicks → commands, through the simulation's
-//! `order_for`), `overlay.rs`, `markers.rs`, `online.rs` (the other machines) and `replay.rs`
-//! (watching and recording). Parts with their own types: `control_bar.rs` (the buttons and
-//! line over what it reads), `view.rs` (with the ear sounds are heard from),
+//! `order_for`), `overlay.rs` (what is drawn over the world, the cursor), `online.rs` (the
+//! other machines) and `replay.rs` (watching and recording). Parts with their own types:
+//! `control_bar.rs` (the buttons and line over what it reads), `markers.rs` (order markers,
+//! target lines, the cursor's shapes), `view.rs` (with the ear sounds are heard from),
 //! `selection.rs`, `alerts.rs`, `effects.rs`, `floaters.rs`, `particles.rs`, `rubble.rs`,
 //! `wrecks.rs`, `sounds.rs` (what the player hears), `score.rs` (the score and its summary),
 //! `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and

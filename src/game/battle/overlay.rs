@@ -17,23 +17,47 @@ use crate::ui::draw::DrawCmd;
 use super::super::display::{to_display, to_f32, to_point};
 use super::Battle;
 use super::effects::SHOT_SECONDS;
+use super::markers::{self, Intent};
 use super::selection::DRAG_PX;
 use super::status::{health_color, health_of};
 
 impl Battle {
-    /// A closed outline through ground points.
-    pub(super) fn ground_loop(
-        &self,
-        out: &mut Vec<DrawCmd>,
-        points: impl Iterator<Item = Vec2>,
-        color: [u8; 4],
-        width: f32,
-    ) {
-        let px: Vec<Vec2> = points.filter_map(|g| self.pic.view.project_ground(g, 0.5, &self.scene)).collect();
-        for i in 0..px.len() {
-            let (a, b) = (px[i], px[(i + 1) % px.len()]);
-            out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width });
+    /// The markers of recent orders: where, and what kind.
+    pub fn order_markers(&self) -> Vec<(Vec2, Intent)> {
+        self.pic.markers.list()
+    }
+
+    /// Alt held or released: the selection's target lines show while it is held.
+    pub fn set_show_orders(&mut self, held: bool) {
+        self.pic.markers.lines = held;
+    }
+
+    /// The cursor is over an interface window (the system's cursor shows) or the battlefield
+    /// (the game draws its own).
+    pub fn set_cursor_over_ui(&mut self, over: bool) {
+        self.pic.cursor_over_ui = over;
+    }
+
+    /// True when the game draws its own cursor (over the battlefield, in the window).
+    pub fn draws_cursor(&self) -> bool {
+        !self.pic.cursor_over_ui && self.pic.view.inside
+    }
+
+    /// Order markers and target lines, drawn over the world.
+    fn order_feedback(&self, out: &mut Vec<DrawCmd>) {
+        self.pic.markers.draw(&self.pic.view, &self.scene, out);
+        if self.pic.markers.lines {
+            let (world, local) = (self.world(), self.play.local);
+            markers::target_lines(world, local, &self.pic.selection.ids, &self.pic.view, &self.scene, out);
         }
+    }
+
+    /// The game's cursor at the mouse, shaped by what a click would do (drawn last, over all).
+    pub fn cursor(&self) -> Vec<DrawCmd> {
+        if !self.draws_cursor() {
+            return Vec::new();
+        }
+        markers::cursor_shape(self.cursor_intent(), self.pic.view.cursor)
     }
 
     /// The builder the simulation would use for `Build`: the first selected mobile unit of
@@ -75,7 +99,7 @@ impl Battle {
         let mut out = Vec::new();
         if let Some((fits, corners)) = self.placement_preview() {
             let color = if fits { [90, 240, 90, 255] } else { [240, 70, 60, 255] };
-            self.ground_loop(&mut out, corners.into_iter(), color, 2.0);
+            self.pic.view.ground_loop(&self.scene, &mut out, corners.into_iter(), color, 2.0);
         }
         for s in &self.pic.effects.shots {
             if let (Some(a), Some(b)) = (self.pic.view.project(s.from), self.pic.view.project(s.to)) {
@@ -206,14 +230,20 @@ impl Battle {
                 let cell = self.scene.map.file.cell_size as f32;
                 let half = Vec2::new(t.footprint.0 as f32, t.footprint.1 as f32) * cell / 2.0 + 2.0;
                 let corners = [-half, Vec2::new(half.x, -half.y), half, Vec2::new(-half.x, half.y)];
-                self.ground_loop(out, corners.iter().map(|&c| centre + c), [90, 230, 90, 255], 1.5);
+                self.pic.view.ground_loop(
+                    &self.scene,
+                    out,
+                    corners.iter().map(|&c| centre + c),
+                    [90, 230, 90, 255],
+                    1.5,
+                );
             } else {
                 let r = to_f32(t.radius) + 2.5;
                 let ring = (0..16).map(|k| {
                     let a = k as f32 / 16.0 * std::f32::consts::TAU;
                     centre + Vec2::new(a.cos(), a.sin()) * r
                 });
-                self.ground_loop(out, ring, [90, 230, 90, 255], 1.5);
+                self.pic.view.ground_loop(&self.scene, out, ring, [90, 230, 90, 255], 1.5);
             }
             if o.owner == self.play.local
                 && let Some(rally) = world.factories().rally(id)

@@ -9,6 +9,7 @@ use crate::audio::Ear;
 use crate::sim::World;
 use crate::sim::ids::ObjectId;
 use crate::ui::Key;
+use crate::ui::draw::DrawCmd;
 
 use super::super::camera::Camera;
 use super::super::display::to_display;
@@ -133,6 +134,22 @@ impl View {
     /// Where a point on the ground (raised by `lift`) appears on the screen.
     pub fn project_ground(&self, g: Vec2, lift: f32, scene: &Scene) -> Option<Vec2> {
         self.camera.project(g.extend(scene.height(g) + lift), self.screen)
+    }
+
+    /// A closed outline through ground points, as seen on screen.
+    pub fn ground_loop(
+        &self,
+        scene: &Scene,
+        out: &mut Vec<DrawCmd>,
+        points: impl Iterator<Item = Vec2>,
+        color: [u8; 4],
+        width: f32,
+    ) {
+        let px: Vec<Vec2> = points.filter_map(|g| self.project_ground(g, 0.5, scene)).collect();
+        for i in 0..px.len() {
+            let (a, b) = (px[i], px[(i + 1) % px.len()]);
+            out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width });
+        }
     }
 
     /// Where a point in the world appears on the screen.

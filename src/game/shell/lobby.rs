@@ -35,15 +35,13 @@ pub struct LobbyState {
 }
 
 impl LobbyState {
-    /// A lobby hosted by the local player.
-    pub fn hosting(port: u16) -> LobbyState {
-        LobbyState {
-            me: Some(PeerId(0)),
-            chat: vec![format!("Hosting on port {port}. Waiting for a second player…")],
-            port,
-            hosting: true,
-            ..LobbyState::default()
-        }
+    /// A lobby hosted by the local player on `port`, through `relay` when one is named.
+    pub fn hosting(port: u16, relay: Option<&str>) -> LobbyState {
+        let first = match relay {
+            Some(relay) => format!("Hosting through the relay {relay}. Waiting for a second player…"),
+            None => format!("Hosting on port {port}. Waiting for a second player…"),
+        };
+        LobbyState { me: Some(PeerId(0)), chat: vec![first], port, hosting: true, ..LobbyState::default() }
     }
 
     /// A lobby joined from another machine.

@@ -49,7 +49,7 @@ fn host_address(shell: &mut Shell) -> Option<std::net::SocketAddr> {
 }
 
 fn host(shell: &mut Shell, addr: std::net::SocketAddr, relay: Option<String>) {
-    shell.lobby = super::lobby::LobbyState::hosting(addr.port());
+    shell.lobby = super::lobby::LobbyState::hosting(addr.port(), relay.as_deref());
     shell.open(Screen::Lobby);
     shell.request(ShellRequest::HostOnline(addr, relay));
 }

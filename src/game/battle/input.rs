@@ -123,7 +123,7 @@ impl Battle {
         match button.action {
             Action::Produce { factory, template } => {
                 // Shift queues five.
-                for _ in 0..if self.pic.selection.shift { SHIFT_QUEUES } else { 1 } {
+                for _ in 0..if self.shift_held() { SHIFT_QUEUES } else { 1 } {
                     self.send(Command::Produce { factory, template });
                 }
             }

@@ -224,7 +224,7 @@ impl Battle {
     /// Moves the camera to the newest alert's place (Space); false if no alert has one.
     pub fn jump_to_alert(&mut self) -> bool {
         let Some(p) = self.hud.alerts.last_place() else { return false };
-        self.pic.view.look_at(p, &self.scene);
+        self.look_at(p);
         true
     }
 
@@ -403,6 +403,7 @@ impl Battle {
     pub fn pace_label(&self) -> String {
         self.play.pace_label()
     }
+
     /// The control bar's buttons for the current selection (none while watching a replay).
     pub fn commands(&self) -> Vec<CommandButton> {
         if self.is_replay() { Vec::new() } else { self.bar_seen().buttons() }

@@ -36,8 +36,7 @@ struct Layout {
 }
 
 /// The panel's cells inside the window `rect`.
-fn layout(battle: &Battle, rect: Rect) -> Layout {
-    let objects = battle.selected_shown();
+fn layout(world: &World, objects: &[&Object], rect: Rect) -> Layout {
     let s = rect.h / 142.0;
     let mut layout = Layout { grid: Vec::new(), queue: Vec::new() };
     if objects.len() > 1 {
@@ -49,7 +48,7 @@ fn layout(battle: &Battle, rect: Rect) -> Layout {
                 .push((o.id, Rect::new(rect.x + 4.0 * s + col * cell, rect.y + 4.0 * s + row * cell, cell, cell)));
         }
     } else if let Some(o) = objects.first() {
-        let n = battle.world().factories().queue(o.id).len().min(QUEUE_SHOWN);
+        let n = world.factories().queue(o.id).len().min(QUEUE_SHOWN);
         let cell = (rect.w - 8.0 * s) / QUEUE_SHOWN as f32;
         for i in 0..n {
             layout.queue.push(Rect::new(
@@ -72,7 +71,7 @@ pub fn draw(battle: &Battle, rect: Rect) -> Vec<DrawCmd> {
     let objects = battle.selected_shown();
     let s = rect.h / 142.0;
     let px = 12.0 * s;
-    let layout = layout(battle, rect);
+    let layout = layout(world, &objects, rect);
     let text = |out: &mut Vec<DrawCmd>, x: f32, y: f32, t: String, bold: bool, color: [u8; 4]| {
         out.push(DrawCmd::Text { x, y, text: t, px, bold, color, shadow: Some([0, 0, 0, 220]) });
     };
@@ -163,8 +162,18 @@ pub fn queue_progress(battle: &Battle) -> Option<u8> {
 /// grid icon selects that object (Shift: drops it; Ctrl: keeps its kind); a queued unit
 /// cancels the last one queued. True if the click meant something.
 pub fn click(battle: &mut Battle, rect: Rect, at: Vec2, ctrl: bool) -> bool {
-    let layout = layout(battle, rect);
-    if let Some(&(id, _)) = layout.grid.iter().find(|(_, r)| r.contains(at.x, at.y)) {
+    let (picked, cancel) = {
+        let objects = battle.selected_shown();
+        let layout = layout(battle.world(), &objects, rect);
+        let picked = layout.grid.iter().find(|(_, r)| r.contains(at.x, at.y)).map(|&(id, _)| id);
+        let on_queue = layout.queue.iter().any(|r| r.contains(at.x, at.y));
+        let cancel = match objects.as_slice() {
+            [o] if on_queue => Some(o.id),
+            _ => None,
+        };
+        (picked, cancel)
+    };
+    if let Some(id) = picked {
         let world = battle.world();
         let kind = world.object(id).map(|o| o.template);
         let ids: Vec<ObjectId> = if battle.shift_held() {
@@ -177,13 +186,9 @@ pub fn click(battle: &mut Battle, rect: Rect, at: Vec2, ctrl: bool) -> bool {
         battle.select(ids);
         return true;
     }
-    if layout.queue.iter().any(|r| r.contains(at.x, at.y)) {
-        let objects = battle.selected_shown();
-        if let [o] = objects.as_slice() {
-            let factory = o.id;
-            battle.cancel_production(factory);
-            return true;
-        }
+    if let Some(factory) = cancel {
+        battle.cancel_production(factory);
+        return true;
     }
     false
 }

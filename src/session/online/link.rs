@@ -176,11 +176,10 @@ impl MatchLink {
     pub fn ran<T: ControlTransport>(&mut self, now: Instant, session: &mut Session<T>, frame: Frame, hash: StateHash) {
         let sample =
             if frame.0.is_multiple_of(10) { LinkSample::of(session.transport()) } else { LinkSample::default() };
-        let sample = &sample;
         self.snapshots.keep(session.world(), frame.0, hash);
         // The run-ahead holds still while a machine comes back.
         let adapt = self.hosting() && self.adaptive && !self.seats.busy();
-        if let Some(notice) = self.tuner.tune(session, frame, adapt, now, sample) {
+        if let Some(notice) = self.tuner.tune(session, frame, adapt, now, &sample) {
             self.out.send(None, vec![notice]);
         }
         if frame.0.is_multiple_of(FRAMES_PER_SECOND) {

@@ -41,8 +41,9 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
         WorldShot { players: Some("idle,idle".into()), frames: 1, size: SIZE, ..WorldShot::new("proving_grounds") };
     let (mut battle, mut shell) = battle_for(roots, &shot)?;
     let centre = battle.scene.size() / 2.0;
-    battle.set_camera(Camera { zoom: 0.55, ..Camera::looking_at(centre.extend(battle.scene.height(centre))) });
-    let centre = battle.camera().target.truncate();
+    let camera = Camera { zoom: 0.55, ..Camera::looking_at(centre.extend(battle.scene.height(centre))) };
+    battle.controls().set_camera(camera);
+    let centre = battle.picture().camera().target.truncate();
     let gpu = Gpu::headless()?;
     let info = gpu.adapter.get_info();
     let target = Offscreen::new(&gpu, SIZE);

@@ -47,11 +47,11 @@ pub fn draw_world(
     instances: &[Vec<ObjectInstance>],
 ) {
     if sight == Sight::Player {
-        pass.set_shroud(&gpu.queue, &battle.shroud().soft_bytes());
-        pass.set_sprites(battle.sprites());
+        pass.set_shroud(&gpu.queue, &battle.picture().shroud().soft_bytes());
+        pass.set_sprites(battle.picture().sprites());
     }
-    pass.set_view(battle.camera().eye(), seconds);
-    pass.render(&gpu.device, &gpu.queue, target, size, battle.view_proj(), instances);
+    pass.set_view(battle.picture().camera().eye(), seconds);
+    pass.render(&gpu.device, &gpu.queue, target, size, battle.picture().view_proj(), instances);
 }
 
 /// The UI's draw list for one frame, over `battle` if one shows; `cursor`: the game draws its

@@ -27,7 +27,7 @@ pub fn follow(audio: &mut Audio, shell: &mut Shell, battle: Option<&mut Battle>,
                 log::trace!("battle sound {} at {:?}", h.name, h.at);
                 audio.play(&h.name, h.at);
             }
-            audio.set_mood(Mood::Battle { intensity: b.intensity() });
+            audio.set_mood(Mood::Battle { intensity: b.picture().intensity() });
         }
         None => audio.set_mood(Mood::Menu),
     }

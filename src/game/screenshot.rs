@@ -167,7 +167,7 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
             .filter(|o| o.owner == battle.local() && shot.select.contains(&world.rules().template(o.template).name))
             .map(|o| o.id)
             .collect();
-        battle.show_selected(chosen);
+        battle.controls().show_selected(chosen);
     }
     let place = match shot.camera {
         Some(ShotCamera::At(x, y, zoom)) => {
@@ -182,7 +182,8 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
         None => None,
     };
     if let Some((at, zoom)) = place {
-        battle.set_camera(Camera { zoom, ..Camera::looking_at(at.extend(battle.scene.height(at))) });
+        let camera = Camera { zoom, ..Camera::looking_at(at.extend(battle.scene.height(at))) };
+        battle.controls().set_camera(camera);
     }
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
     let shell = tool_shell(roots, (screen.x, screen.y), settings)?;

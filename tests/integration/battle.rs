@@ -46,16 +46,16 @@ fn a_box_selection_and_a_right_click_move_the_players_units() {
     let units = mine(&b);
     assert!(units.len() >= 5);
     // Drag a box over the whole screen: every unit in view is selected (structures are not).
-    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    b.mouse_move(Vec2::new(640.0, 360.0));
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.controls().mouse_move(Vec2::new(640.0, 360.0));
     assert!(!b.overlay().is_empty(), "the drag box shows");
-    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
-    assert_eq!(b.selection().len(), units.len());
+    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
+    assert_eq!(b.picture().selection().len(), units.len());
     // Right-click on open ground to the side of the base.
     let target_px = Vec2::new(1000.0, 500.0);
-    let target = b.ground_under(target_px).expect("ground under the cursor");
-    b.mouse_down(MouseButton::Right, target_px);
-    b.mouse_up(MouseButton::Right, target_px);
+    let target = b.look().ground_under(target_px).expect("ground under the cursor");
+    b.controls().mouse_down(MouseButton::Right, target_px);
+    b.controls().mouse_up(MouseButton::Right, target_px);
     let start: Vec<Vec2> = units.iter().map(|id| to_display(b.world().object(*id).unwrap().pos)).collect();
     run(&mut b, 0.5);
     // The order went through the stream and executed a few frames later, for every unit.
@@ -80,42 +80,45 @@ fn a_box_selection_and_a_right_click_move_the_players_units() {
 fn a_click_on_one_unit_selects_it_alone_and_clicks_on_nothing_clear() {
     let mut b = battle();
     let me = b.local();
-    let cam = *b.camera();
+    let cam = *b.picture().camera();
     let unit =
         b.world().objects().find(|o| o.owner == me && b.world().rules().template(o.template).is_mobile()).unwrap();
     let (id, p) = (unit.id, to_display(unit.pos));
     let px = cam.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
-    b.mouse_down(MouseButton::Left, px);
-    b.mouse_up(MouseButton::Left, px);
-    assert_eq!(b.selection(), &[id]);
-    b.mouse_down(MouseButton::Left, Vec2::new(5.0, 700.0));
-    b.mouse_up(MouseButton::Left, Vec2::new(5.0, 700.0));
-    assert!(b.selection().is_empty());
+    b.controls().mouse_down(MouseButton::Left, px);
+    b.controls().mouse_up(MouseButton::Left, px);
+    assert_eq!(b.picture().selection(), &[id]);
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(5.0, 700.0));
+    b.controls().mouse_up(MouseButton::Left, Vec2::new(5.0, 700.0));
+    assert!(b.picture().selection().is_empty());
 }
 
 #[test]
 fn arrows_scroll_and_the_wheel_zooms_within_the_map() {
     let mut b = battle();
-    let before = *b.camera();
-    b.key(Key::Right, true);
+    let before = *b.picture().camera();
+    b.controls().key(Key::Right, true);
     run(&mut b, 0.5);
-    b.key(Key::Right, false);
-    let moved = b.camera().target.x - before.target.x;
+    b.controls().key(Key::Right, false);
+    let moved = b.picture().camera().target.x - before.target.x;
     assert!(moved > 100.0, "scrolled east by {moved}");
-    let after = b.camera().target;
+    let after = b.picture().camera().target;
     run(&mut b, 0.5);
-    assert_eq!(b.camera().target, after, "releasing the key stops the scroll");
-    b.wheel(3.0);
-    assert_eq!(b.camera().zoom, before.zoom, "the zoom eases, it does not jump");
+    assert_eq!(b.picture().camera().target, after, "releasing the key stops the scroll");
+    b.controls().wheel(3.0);
+    assert_eq!(b.picture().camera().zoom, before.zoom, "the zoom eases, it does not jump");
     run(&mut b, 0.05);
-    assert!(b.camera().zoom > before.zoom);
+    assert!(b.picture().camera().zoom > before.zoom);
     run(&mut b, 0.5);
-    assert!((b.camera().zoom - before.zoom * 1.12f32.powi(3)).abs() < 0.01, "the zoom eased to the wheel's goal");
-    b.key(Key::Left, true);
+    assert!(
+        (b.picture().camera().zoom - before.zoom * 1.12f32.powi(3)).abs() < 0.01,
+        "the zoom eased to the wheel's goal"
+    );
+    b.controls().key(Key::Left, true);
     run(&mut b, 30.0);
     // The view stops at the map's west edge: its widest corner looks near the edge (within
     // the hills' height of it), never past it.
-    let cam = *b.camera();
+    let cam = *b.picture().camera();
     let corner = cam.ground_point(Vec2::ZERO, SCREEN, cam.target.z).unwrap();
     assert!((-0.5..40.0).contains(&corner.x), "the top-left corner shows x = {}", corner.x);
 }
@@ -135,8 +138,8 @@ fn the_summary_names_the_outcome_and_counts_per_player() {
     assert!(styles.iter().any(|s| s.name == style), "{style} is one of ai_styles.ron's");
     assert_eq!(rows[0][1], "0", "nothing lost yet");
     assert_eq!(rows[0][3], "0", "what the player started with is not counted as built");
-    assert_eq!(b.clock(), 1);
-    assert!(b.money() > 0);
+    assert_eq!(b.play().clock(), 1);
+    assert!(b.play().money() > 0);
     assert_eq!(b.ended_for(), 0.0);
 }
 
@@ -184,7 +187,9 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     let enemies = b.world().objects().filter(|o| o.owner == ridgeline::sim::PlayerId(1)).count();
     assert!(fills > mine + 100, "own dots and shroud blocks ({fills})");
     assert!(
-        b.shroud().at(to_display(b.world().objects().find(|o| o.owner == ridgeline::sim::PlayerId(1)).unwrap().pos))
+        b.picture()
+            .shroud()
+            .at(to_display(b.world().objects().find(|o| o.owner == ridgeline::sim::PlayerId(1)).unwrap().pos))
             == 0
     );
     assert!(enemies > 0);
@@ -193,10 +198,10 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     // A click at the radar's centre looks at the map's centre; the bottom-left corner is (0, 0).
     radar::click(&mut b, rect, Vec2::new(110.0, 600.0));
     let centre = b.scene.size() / 2.0;
-    assert!((b.camera().target.truncate() - centre).length() < 20.0, "{}", b.camera().target);
+    assert!((b.picture().camera().target.truncate() - centre).length() < 20.0, "{}", b.picture().camera().target);
     radar::click(&mut b, rect, Vec2::new(14.0, 696.0));
     // The south-west corner: as far as the view can go without showing past the edges.
-    let cam = *b.camera();
+    let cam = *b.picture().camera();
     let top_left = cam.ground_point(Vec2::ZERO, SCREEN, cam.target.z).unwrap();
     let bottom = cam.ground_point(Vec2::new(SCREEN.x / 2.0, SCREEN.y), SCREEN, cam.target.z).unwrap();
     assert!((-0.5..40.0).contains(&top_left.x) && (-0.5..40.0).contains(&bottom.y), "{top_left} {bottom}");
@@ -205,35 +210,35 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
 #[test]
 fn hotkeys_stop_attack_move_and_recall_control_groups() {
     let mut b = battle();
-    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
-    let all = b.selection().to_vec();
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
+    let all = b.picture().selection().to_vec();
     assert!(all.len() >= 5);
-    b.hotkey('1', true);
+    b.controls().hotkey('1', true);
     // Clicking empty ground clears the selection; 1 brings the group back.
-    b.mouse_down(MouseButton::Left, Vec2::new(5.0, 700.0));
-    b.mouse_up(MouseButton::Left, Vec2::new(5.0, 700.0));
-    assert!(b.selection().is_empty());
-    b.hotkey('1', false);
-    assert_eq!(b.selection(), &all[..]);
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(5.0, 700.0));
+    b.controls().mouse_up(MouseButton::Left, Vec2::new(5.0, 700.0));
+    assert!(b.picture().selection().is_empty());
+    b.controls().hotkey('1', false);
+    assert_eq!(b.picture().selection(), &all[..]);
     // A, then a left click: an attack-move.
-    b.hotkey('a', false);
-    assert!(b.attack_move_armed());
-    b.mouse_down(MouseButton::Left, Vec2::new(1000.0, 500.0));
-    b.mouse_up(MouseButton::Left, Vec2::new(1000.0, 500.0));
-    assert!(!b.attack_move_armed());
+    b.controls().hotkey('a', false);
+    assert!(b.picture().attack_move_armed());
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1000.0, 500.0));
+    b.controls().mouse_up(MouseButton::Left, Vec2::new(1000.0, 500.0));
+    assert!(!b.picture().attack_move_armed());
     run(&mut b, 0.5);
     assert!(all.iter().all(|id| matches!(b.world().object(*id).unwrap().order, Order::AttackMove { .. })));
-    assert_eq!(b.selection(), &all[..], "the order click does not change the selection");
+    assert_eq!(b.picture().selection(), &all[..], "the order click does not change the selection");
     // S stops them.
-    b.hotkey('s', false);
+    b.controls().hotkey('s', false);
     run(&mut b, 0.5);
     assert!(all.iter().all(|id| b.world().object(*id).unwrap().order == Order::Idle));
     // Double-tapping the group's key brings the camera to it.
     b.camera_mut().target = glam::Vec3::ZERO;
-    b.hotkey('1', false);
-    b.hotkey('1', false);
-    assert!(b.camera().target.length() > 100.0, "{}", b.camera().target);
+    b.controls().hotkey('1', false);
+    b.controls().hotkey('1', false);
+    assert!(b.picture().camera().target.length() > 100.0, "{}", b.picture().camera().target);
 }
 
 #[test]
@@ -247,21 +252,21 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     let hauler = b.world().objects().find(|o| o.owner == me && o.template == hauler_t).unwrap();
     assert!(matches!(hauler.order, Order::Gather { .. }), "{:?}", hauler.order);
     let (hauler_id, p) = (hauler.id, to_display(hauler.pos));
-    let px = b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
-    b.mouse_down(MouseButton::Left, px);
-    b.mouse_up(MouseButton::Left, px);
-    assert_eq!(b.selection(), &[hauler_id]);
-    b.hotkey('s', false);
+    let px = b.picture().camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.controls().mouse_down(MouseButton::Left, px);
+    b.controls().mouse_up(MouseButton::Left, px);
+    assert_eq!(b.picture().selection(), &[hauler_id]);
+    b.controls().hotkey('s', false);
     run(&mut b, 0.3);
     assert_eq!(b.world().object(hauler_id).unwrap().order, Order::Idle);
     let dozer_t = b.world().rules().template_id("Dozer").unwrap();
     let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
     let (dozer_id, p) = (dozer.id, to_display(dozer.pos));
-    let px = b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
-    b.mouse_down(MouseButton::Left, px);
-    b.mouse_up(MouseButton::Left, px);
-    assert_eq!(b.selection(), &[dozer_id]);
-    let buttons = b.commands();
+    let px = b.picture().camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.controls().mouse_down(MouseButton::Left, px);
+    b.controls().mouse_up(MouseButton::Left, px);
+    assert_eq!(b.picture().selection(), &[dozer_id]);
+    let buttons = b.look().commands();
     let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
     assert_eq!(
         labels,
@@ -298,63 +303,63 @@ fn the_control_bar_places_a_barracks_and_queues_riflemen() {
     );
     // Choose the barracks with its key (W, the second of the grid): the outline follows the
     // cursor; Escape-like cancel leaves the mode.
-    b.hotkey('w', false);
-    assert_eq!(b.placing(), Some(b.world().rules().template_id("Barracks").unwrap()));
-    assert!(b.placing().is_some());
-    b.mouse_move(Vec2::new(900.0, 300.0));
+    b.controls().hotkey('w', false);
+    assert_eq!(b.picture().placing(), Some(b.world().rules().template_id("Barracks").unwrap()));
+    assert!(b.picture().placing().is_some());
+    b.controls().mouse_move(Vec2::new(900.0, 300.0));
     assert!(b.overlay().iter().filter(|c| matches!(c, DrawCmd::Line { .. })).count() >= 4, "the outline shows");
-    assert!(b.cancel_mode());
-    assert!(b.placing().is_none());
-    b.command_button(1);
-    b.mouse_down(MouseButton::Left, Vec2::new(900.0, 300.0));
-    b.mouse_up(MouseButton::Left, Vec2::new(900.0, 300.0));
-    assert!(b.placing().is_none(), "one structure per choice");
+    assert!(b.controls().cancel_mode());
+    assert!(b.picture().placing().is_none());
+    b.controls().command_button(1);
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(900.0, 300.0));
+    b.controls().mouse_up(MouseButton::Left, Vec2::new(900.0, 300.0));
+    assert!(b.picture().placing().is_none(), "one structure per choice");
     run(&mut b, 0.5);
     let barracks_t = b.world().rules().template_id("Barracks").unwrap();
     let site = b.world().objects().find(|o| o.owner == me && o.template == barracks_t).expect("the site is placed").id;
-    assert_eq!(b.money(), 10_000 - 500);
+    assert_eq!(b.play().money(), 10_000 - 500);
     run(&mut b, 30.0);
     assert!(b.world().object(site).unwrap().is_complete(), "built within 30 s");
     // Select the barracks: its buttons queue units, and the bar shows the queue.
     let bp = to_display(b.world().object(site).unwrap().pos);
-    let px = b.camera().project(bp.extend(b.scene.height(bp) + 3.0), SCREEN).unwrap();
-    b.mouse_down(MouseButton::Left, px);
-    b.mouse_up(MouseButton::Left, px);
-    assert_eq!(b.selection(), &[site]);
+    let px = b.picture().camera().project(bp.extend(b.scene.height(bp) + 3.0), SCREEN).unwrap();
+    b.controls().mouse_down(MouseButton::Left, px);
+    b.controls().mouse_up(MouseButton::Left, px);
+    assert_eq!(b.picture().selection(), &[site]);
     assert!(b.queue_text().starts_with("Ready"));
-    b.command_button(0);
-    b.command_button(0);
+    b.controls().command_button(0);
+    b.controls().command_button(0);
     run(&mut b, 0.3);
     assert!(b.queue_text().starts_with("Building: Rifleman ("), "{}", b.queue_text());
-    assert_eq!(b.money(), 10_000 - 500 - 450);
+    assert_eq!(b.play().money(), 10_000 - 500 - 450);
     // After its units: the power switch (it uses 2), then the sale, last.
-    let labels: Vec<String> = b.commands().iter().map(|c| c.label.clone()).collect();
+    let labels: Vec<String> = b.look().commands().iter().map(|c| c.label.clone()).collect();
     assert_eq!(labels, ["Rifleman\n$225", "Rocketeer\n$300", "Power off", "Sell +$700"]);
     assert!(
-        b.commands()[1].tooltip.contains("Good against light vehicles, tanks, aircraft."),
+        b.look().commands()[1].tooltip.contains("Good against light vehicles, tanks, aircraft."),
         "{}",
-        b.commands()[1].tooltip
+        b.look().commands()[1].tooltip
     );
     // The last button sells it: half its price and the two queued riflemen come back.
-    let sell = b.commands().len() - 1;
-    assert_eq!(b.commands()[sell].label, "Sell +$700");
-    b.command_button(sell);
+    let sell = b.look().commands().len() - 1;
+    assert_eq!(b.look().commands()[sell].label, "Sell +$700");
+    b.controls().command_button(sell);
     run(&mut b, 0.3);
     assert!(b.world().object(site).is_none(), "sold");
-    assert_eq!(b.money(), 10_000 - 500 + 250);
+    assert_eq!(b.play().money(), 10_000 - 500 + 250);
 }
 
 #[test]
 fn a_recorded_battle_replays_to_the_same_final_state() {
     use ridgeline::session::Replay;
     let mut b = battle(); // the human against a normal AI
-    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
-    b.mouse_down(MouseButton::Right, Vec2::new(1000.0, 500.0));
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
+    b.controls().mouse_down(MouseButton::Right, Vec2::new(1000.0, 500.0));
     run(&mut b, 5.0);
-    b.hotkey('s', false);
+    b.controls().hotkey('s', false);
     run(&mut b, 3.0);
-    let replay = b.replay();
+    let replay = b.play().replay();
     assert!(replay.commands.len() >= 3, "the clicks and the AI's orders are recorded");
     assert_eq!(replay.frames, b.world().frame().0);
     // Saved and read back unchanged.
@@ -364,21 +369,21 @@ fn a_recorded_battle_replays_to_the_same_final_state() {
     assert_eq!(loaded, replay);
     // Watched: the same game, to the same final hash.
     let mut watched = Battle::watch(&common::roots(), &loaded, "test.ron", SCREEN).unwrap();
-    assert!(watched.is_replay());
-    assert_eq!(watched.replay_verdict(), None, "not at its end yet");
-    while watched.replay_verdict().is_none() {
+    assert!(watched.play().is_replay());
+    assert_eq!(watched.play().replay_verdict(), None, "not at its end yet");
+    while watched.play().replay_verdict().is_none() {
         watched.advance(1.0 / 30.0 + 1e-4).unwrap();
     }
-    assert_eq!(watched.replay_verdict(), Some(true));
+    assert_eq!(watched.play().replay_verdict(), Some(true));
     assert_eq!(watched.world().state_hash(), b.world().state_hash());
     // A tampered replay does not reach the recorded end.
     let mut bad = loaded.clone();
     bad.commands.retain(|e| !matches!(e.command, ridgeline::sim::Command::Stop));
     let mut w = Battle::watch(&common::roots(), &bad, "test.ron", SCREEN).unwrap();
-    while w.replay_verdict().is_none() {
+    while w.play().replay_verdict().is_none() {
         w.advance(1.0 / 30.0 + 1e-4).unwrap();
     }
-    assert_eq!(w.replay_verdict(), Some(false));
+    assert_eq!(w.play().replay_verdict(), Some(false));
     // Bad files are refused with a reason.
     std::fs::write(&path, "(version: 99)").unwrap();
     assert!(Replay::load(&path).is_err());
@@ -399,15 +404,15 @@ fn the_shroud_hides_enemies_until_they_are_seen() {
     let mine = b.world().objects().filter(|o| o.owner == b.local()).count() as i64;
     assert!(at_start < all as i64 - mine - theirs + 1, "enemy objects are hidden");
     // Send everything to the enemy start: the enemy base comes into sight.
-    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
     let enemy_base =
         b.world().objects().find(|o| o.owner == ridgeline::sim::PlayerId(1) && o.kind.blocks_ground()).unwrap();
     let target = to_display(enemy_base.pos);
     let size = b.scene.size();
     let on_radar = Vec2::new(4.0 + target.x / size.x * 200.0, 4.0 + (1.0 - target.y / size.y) * 200.0);
     radar::order(&mut b, ridgeline::ui::Rect::new(0.0, 0.0, 208.0, 208.0), on_radar);
-    let seen = |b: &Battle| b.shroud().at(target) == ridgeline::game::shroud::VISIBLE;
+    let seen = |b: &Battle| b.picture().shroud().at(target) == ridgeline::game::shroud::VISIBLE;
     let mut t = 0.0;
     while !seen(&b) && t < 120.0 {
         run(&mut b, 1.0);
@@ -425,14 +430,14 @@ fn a_refused_order_says_why_in_the_control_bar() {
     let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
     let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap();
     let (d, p) = (to_display(dozer.pos), to_display(post.pos));
-    let px = b.camera().project(d.extend(b.scene.height(d) + 3.0), SCREEN).unwrap();
-    b.mouse_down(MouseButton::Left, px);
-    b.mouse_up(MouseButton::Left, px);
-    b.command_button(0);
+    let px = b.picture().camera().project(d.extend(b.scene.height(d) + 3.0), SCREEN).unwrap();
+    b.controls().mouse_down(MouseButton::Left, px);
+    b.controls().mouse_up(MouseButton::Left, px);
+    b.controls().command_button(0);
     // Put the barracks on top of the command post.
-    let on_post = b.camera().project(p.extend(b.scene.height(p)), SCREEN).unwrap();
-    b.mouse_down(MouseButton::Left, on_post);
-    b.mouse_up(MouseButton::Left, on_post);
+    let on_post = b.picture().camera().project(p.extend(b.scene.height(p)), SCREEN).unwrap();
+    b.controls().mouse_down(MouseButton::Left, on_post);
+    b.controls().mouse_up(MouseButton::Left, on_post);
     run(&mut b, 0.3);
     assert_eq!(b.queue_text(), "It does not fit there.");
     run(&mut b, 4.0);
@@ -448,25 +453,25 @@ fn double_click_selects_the_kind_and_shift_adds() {
     assert!(riflemen.len() >= 2);
     let at = |b: &Battle, id| {
         let p = to_display(b.world().object(id).unwrap().pos);
-        b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap()
+        b.picture().camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap()
     };
     let px = at(&b, riflemen[0]);
     for _ in 0..2 {
-        b.mouse_down(MouseButton::Left, px);
-        b.mouse_up(MouseButton::Left, px);
+        b.controls().mouse_down(MouseButton::Left, px);
+        b.controls().mouse_up(MouseButton::Left, px);
     }
-    let mut chosen = b.selection().to_vec();
+    let mut chosen = b.picture().selection().to_vec();
     chosen.sort();
     assert_eq!(chosen, riflemen, "every rifleman on screen");
     // Shift-click the tank: added, not replacing.
     let tank_t = b.world().rules().template_id("Bulwark").unwrap();
     let tank = b.world().objects().find(|o| o.owner == me && o.template == tank_t).unwrap().id;
     let tp = at(&b, tank);
-    b.set_shift(true);
-    b.mouse_down(MouseButton::Left, tp);
-    b.mouse_up(MouseButton::Left, tp);
-    b.set_shift(false);
-    assert_eq!(b.selection().len(), riflemen.len() + 1);
+    b.controls().set_shift(true);
+    b.controls().mouse_down(MouseButton::Left, tp);
+    b.controls().mouse_up(MouseButton::Left, tp);
+    b.controls().set_shift(false);
+    assert_eq!(b.picture().selection().len(), riflemen.len() + 1);
     run(&mut b, 0.3);
     let synced = &b.world().players()[me.index()].selection;
     assert_eq!(synced.len(), riflemen.len() + 1, "the sim's selection agrees");
@@ -477,22 +482,22 @@ fn the_screen_edge_scrolls_only_while_the_cursor_is_in_the_window() {
     let mut b = battle();
     let middle = b.scene.size() / 2.0;
     let at = ridgeline::game::camera::Camera::looking_at(middle.extend(b.scene.height(middle)));
-    b.set_camera(at);
-    let start = b.camera().target;
+    b.controls().set_camera(at);
+    let start = b.picture().camera().target;
     // The cursor rests on the left edge: the view scrolls west.
-    b.mouse_move(Vec2::new(0.0, 360.0));
+    b.controls().mouse_move(Vec2::new(0.0, 360.0));
     run(&mut b, 0.5);
-    let moved = b.camera().target;
+    let moved = b.picture().camera().target;
     assert!(moved.x < start.x, "{start} → {moved}");
     // It leaves the window across that edge: the view stays put.
-    b.mouse_left();
+    b.controls().mouse_left();
     run(&mut b, 0.5);
-    assert_eq!(b.camera().target, moved);
+    assert_eq!(b.picture().camera().target, moved);
     // A position reported beyond the window (a drag, focus moving to another window) is no
     // edge either.
-    b.mouse_move(Vec2::new(2176.0, 149.0));
+    b.controls().mouse_move(Vec2::new(2176.0, 149.0));
     run(&mut b, 0.5);
-    assert_eq!(b.camera().target, moved);
+    assert_eq!(b.picture().camera().target, moved);
 }
 
 #[test]
@@ -502,22 +507,23 @@ fn the_score_counts_a_barracks_the_player_built() {
     cfg.slots[1].who = SlotChoice::Computer(0);
     let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
     // Select everything on screen; the dozer's structures fill the control bar.
-    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
     run(&mut b, 0.5);
     let barracks = b.world().rules().template_id("Barracks").unwrap();
-    let button = b.commands().iter().position(|c| c.action == Action::Place(barracks)).expect("a barracks button");
-    b.command_button(button);
+    let button =
+        b.look().commands().iter().position(|c| c.action == Action::Place(barracks)).expect("a barracks button");
+    b.controls().command_button(button);
     // The first place on a coarse grid of the screen where the outline is green.
     let spot = (2..14)
         .flat_map(|y| (2..20).map(move |x| Vec2::new(x as f32 * 60.0, y as f32 * 40.0)))
         .find(|&at| {
-            b.mouse_move(at);
-            b.placement_preview().is_some_and(|(fits, _)| fits)
+            b.controls().mouse_move(at);
+            b.look().placement_preview().is_some_and(|(fits, _)| fits)
         })
         .expect("somewhere to build");
-    b.mouse_down(MouseButton::Left, spot);
-    b.mouse_up(MouseButton::Left, spot);
+    b.controls().mouse_down(MouseButton::Left, spot);
+    b.controls().mouse_up(MouseButton::Left, spot);
     let me = b.local();
     let standing = |b: &Battle| b.world().objects().any(|o| o.owner == me && o.template == barracks && o.is_complete());
     for _ in 0..60 {
@@ -566,11 +572,12 @@ fn an_attack_is_told_once_pinged_on_the_radar_and_space_jumps_there() {
     // map's edges allow): it is on screen, and nearer the middle than any edge.
     let place = b.alerts().last_place().unwrap();
     let far = b.scene.size() - place;
-    b.set_camera(ridgeline::game::camera::Camera::looking_at(far.extend(b.scene.height(far))));
-    let seen = |b: &Battle| b.camera().project(place.extend(b.scene.height(place)), SCREEN);
+    let camera = ridgeline::game::camera::Camera::looking_at(far.extend(b.scene.height(far)));
+    b.controls().set_camera(camera);
+    let seen = |b: &Battle| b.picture().camera().project(place.extend(b.scene.height(place)), SCREEN);
     assert!(seen(&b).is_none_or(|p| p.x < 0.0 || p.y < 0.0 || p.x > SCREEN.x || p.y > SCREEN.y), "not in view yet");
-    b.key(Key::Space, true);
-    b.key(Key::Space, false);
+    b.controls().key(Key::Space, true);
+    b.controls().key(Key::Space, false);
     let p = seen(&b).unwrap();
     assert!((SCREEN.x * 0.2..SCREEN.x * 0.8).contains(&p.x) && (SCREEN.y * 0.2..SCREEN.y * 0.8).contains(&p.y), "{p}");
 }
@@ -607,29 +614,29 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
     // The pause is a message of the stream: it takes effect after the frame it is stamped for,
     // a run-ahead from now.
     let asked = b.world().frame().0;
-    b.hotkey('p', false);
+    b.controls().hotkey('p', false);
     hash_log(&mut b, &mut paced, 900, 0.5);
-    assert_eq!(b.pace().label(), "Paused");
+    assert_eq!(b.play().pace().label(), "Paused");
     let at = b.world().frame().0;
     assert!((asked + 1..=asked + 4).contains(&at), "paused within the run-ahead: {asked} → {at}");
     hash_log(&mut b, &mut paced, 900, 3.0);
     assert_eq!(b.world().frame().0, at, "no frame runs while paused");
-    b.hotkey('p', false);
-    b.hotkey('+', false);
-    b.hotkey('+', false);
-    b.hotkey('+', false);
+    b.controls().hotkey('p', false);
+    b.controls().hotkey('+', false);
+    b.controls().hotkey('+', false);
+    b.controls().hotkey('+', false);
     hash_log(&mut b, &mut paced, 900, 0.2);
-    assert_eq!(b.pace().label(), "3×");
+    assert_eq!(b.play().pace().label(), "3×");
     let from = b.world().frame().0;
     hash_log(&mut b, &mut paced, 900, 2.0);
     let fast = b.world().frame().0 - from;
     assert!((170..=190).contains(&fast), "three times the frames in two seconds: {fast}");
-    b.hotkey('-', false);
-    b.hotkey('-', false);
-    b.hotkey('-', false);
-    b.hotkey('-', false);
+    b.controls().hotkey('-', false);
+    b.controls().hotkey('-', false);
+    b.controls().hotkey('-', false);
+    b.controls().hotkey('-', false);
     hash_log(&mut b, &mut paced, 900, 0.5);
-    assert_eq!(b.pace().label(), "0.5×");
+    assert_eq!(b.play().pace().label(), "0.5×");
     // The player was told each change.
     let told: Vec<String> = b.alerts().recent().map(|a| a.text.clone()).collect();
     for line in ["paused the game", "resumed the game", "set the speed to 3×", "set the speed to 0.5×"] {
@@ -638,7 +645,7 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
     hash_log(&mut b, &mut paced, 900, 1_000.0);
     assert_eq!(paced.len(), 900);
     // The replay records the changes of pace, and plays back to the same game.
-    let replay = b.replay();
+    let replay = b.play().replay();
     use ridgeline::lockstep::PaceChange;
     let changes: Vec<PaceChange> = replay.pace.iter().map(|m| m.change).collect();
     assert_eq!(changes, [PaceChange::Pause, PaceChange::Resume, PaceChange::Speed(300), PaceChange::Speed(50)]);
@@ -668,11 +675,11 @@ fn panel_images(b: &Battle, panel: ridgeline::ui::Rect) -> Vec<(String, ridgelin
 fn the_selection_panel_shows_icons_and_picks_drops_and_keeps_kinds_by_click() {
     use ridgeline::ui::Rect;
     let mut b = battle();
-    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
     run(&mut b, 0.3);
     let panel = Rect::new(1000.0, 560.0, 222.0, 213.0);
-    let chosen = b.selection().to_vec();
+    let chosen = b.picture().selection().to_vec();
     assert!(chosen.len() > 5, "a crowd is selected: {}", chosen.len());
     let icons = |b: &Battle| panel_images(b, panel);
     let grid = icons(&b);
@@ -689,17 +696,17 @@ fn the_selection_panel_shows_icons_and_picks_drops_and_keeps_kinds_by_click() {
     let rifle = chosen.iter().position(|&id| name_of(id) == "Rifleman").expect("a rifleman");
     assert!(panel::click(&mut b, panel, middle(&grid[rifle].1), true));
     let riflemen: Vec<_> = chosen.iter().copied().filter(|&id| name_of(id) == "Rifleman").collect();
-    assert_eq!(b.selection(), riflemen.as_slice());
+    assert_eq!(b.picture().selection(), riflemen.as_slice());
     // Shift-click drops one.
-    b.set_shift(true);
+    b.controls().set_shift(true);
     let grid = icons(&b);
     assert!(panel::click(&mut b, panel, middle(&grid[0].1), false));
-    b.set_shift(false);
-    assert_eq!(b.selection(), &riflemen[1..]);
+    b.controls().set_shift(false);
+    assert_eq!(b.picture().selection(), &riflemen[1..]);
     // A plain click picks one; the sim's selection follows.
     let grid = icons(&b);
     assert!(panel::click(&mut b, panel, middle(&grid[1].1), false));
-    assert_eq!(b.selection(), &riflemen[2..3]);
+    assert_eq!(b.picture().selection(), &riflemen[2..3]);
     run(&mut b, 0.5);
     let me = b.local();
     assert_eq!(b.world().players()[me.index()].selection, riflemen[2..3].to_vec());
@@ -722,20 +729,21 @@ fn a_factory_s_queue_shows_progress_and_a_click_on_it_cancels_with_a_refund() {
     let me = b.local();
     // Click the command post: it trains haulers.
     let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap().id;
-    let at = b.screen_pos(post).expect("the command post is on screen");
-    b.mouse_down(MouseButton::Left, at);
-    b.mouse_up(MouseButton::Left, at);
+    let at = b.look().screen_pos(post).expect("the command post is on screen");
+    b.controls().mouse_down(MouseButton::Left, at);
+    b.controls().mouse_up(MouseButton::Left, at);
     run(&mut b, 0.3);
-    assert_eq!(b.selection(), [post]);
-    let train = b.commands().iter().position(|c| matches!(c.action, Action::Produce { .. })).expect("a unit to train");
-    b.command_button(train);
-    b.command_button(train);
+    assert_eq!(b.picture().selection(), [post]);
+    let train =
+        b.look().commands().iter().position(|c| matches!(c.action, Action::Produce { .. })).expect("a unit to train");
+    b.controls().command_button(train);
+    b.controls().command_button(train);
     run(&mut b, 1.0);
     assert_eq!(b.world().factories().queue(post).len(), 2);
     // Shift queues five more (the queue holds them all).
-    b.set_shift(true);
-    b.command_button(train);
-    b.set_shift(false);
+    b.controls().set_shift(true);
+    b.controls().command_button(train);
+    b.controls().set_shift(false);
     run(&mut b, 0.5);
     assert_eq!(b.world().factories().queue(post).len(), 7, "Shift queues five");
     let p1 = panel::queue_progress(&b).expect("progress of the first");
@@ -746,12 +754,12 @@ fn a_factory_s_queue_shows_progress_and_a_click_on_it_cancels_with_a_refund() {
     let queue: Vec<Rect> =
         panel_images(&b, panel).into_iter().filter(|(name, _)| name != "@icon/CommandPost").map(|(_, r)| r).collect();
     assert_eq!(queue.len(), 5, "the queue as icons, the first five of seven");
-    let money = b.money();
+    let money = b.play().money();
     let q = queue[1];
     assert!(panel::click(&mut b, panel, Vec2::new(q.x + q.w / 2.0, q.y + q.h / 2.0), false));
     run(&mut b, 0.5);
     assert_eq!(b.world().factories().queue(post).len(), 6, "one cancelled");
-    assert!(b.money() > money, "refunded: {money} → {}", b.money());
+    assert!(b.play().money() > money, "refunded: {money} → {}", b.play().money());
 }
 
 #[test]
@@ -762,10 +770,10 @@ fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes
     let mut b = start(&cfg, &["Coalition".to_string(), "Dominion".to_string()]);
     let mut played = Vec::new();
     hash_log(&mut b, &mut played, 2_400, 1_000.0);
-    let replay = b.replay();
+    let replay = b.play().replay();
     let at = |f: u32| played.iter().find(|(frame, _)| *frame == f).map(|(_, h)| *h).unwrap();
     let mut w = Battle::watch(&common::roots(), &replay, "test.ron", SCREEN).unwrap();
-    assert_eq!(w.replay_position(), Some((0, 2_400)));
+    assert_eq!(w.play().replay_position(), Some((0, 2_400)));
     // Forward to a frame never played here, then back past kept states, then forward again.
     for target in [1_900, 700, 1_250, 2_400, 5] {
         w.seek(target).unwrap();
@@ -784,7 +792,7 @@ fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes
     w.cycle_view();
     assert_ne!(w.local(), first);
     assert_eq!(w.view_label(), "Computer 2");
-    let unknown = |w: &Battle| w.shroud().bytes().iter().filter(|&&b| b != 255).count();
+    let unknown = |w: &Battle| w.picture().shroud().bytes().iter().filter(|&&b| b != 255).count();
     assert!(unknown(&w) > 0, "a player's view has a shroud");
     w.cycle_view();
     assert_eq!(w.view_label(), "Everything");
@@ -794,10 +802,10 @@ fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes
     w.cycle_view();
     assert_eq!(w.local(), first);
     // A watcher has no buttons and selects nothing.
-    assert!(w.commands().is_empty());
-    w.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    w.mouse_up(MouseButton::Left, SCREEN - 2.0);
-    assert!(w.selection().is_empty(), "no selection while watching");
+    assert!(w.look().commands().is_empty());
+    w.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    w.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
+    assert!(w.picture().selection().is_empty(), "no selection while watching");
 }
 
 #[test]
@@ -805,16 +813,16 @@ fn a_selected_factory_shows_its_rally_flag() {
     let mut b = battle();
     let me = b.local();
     let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap().id;
-    let at = b.screen_pos(post).expect("on screen");
-    b.mouse_down(MouseButton::Left, at);
-    b.mouse_up(MouseButton::Left, at);
+    let at = b.look().screen_pos(post).expect("on screen");
+    b.controls().mouse_down(MouseButton::Left, at);
+    b.controls().mouse_up(MouseButton::Left, at);
     run(&mut b, 0.3);
     let flag = |b: &Battle| b.overlay().iter().any(|c| matches!(c, DrawCmd::Fill { color: [230, 70, 50, 255], .. }));
     assert!(!flag(&b), "no rally point yet");
     // A right click on open ground with only the structure selected sets its rally point.
     let ground = at + Vec2::new(-150.0, 120.0);
-    b.mouse_down(MouseButton::Right, ground);
-    b.mouse_up(MouseButton::Right, ground);
+    b.controls().mouse_down(MouseButton::Right, ground);
+    b.controls().mouse_up(MouseButton::Right, ground);
     run(&mut b, 0.5);
     assert!(b.world().factories().rally(post).is_some(), "the rally point is set");
     assert!(flag(&b), "and its flag is drawn");
@@ -829,7 +837,7 @@ fn a_replay_is_taken_over_at_a_moment_and_the_new_game_replays_from_the_start() 
     let mut b = start(&cfg, &["Coalition".to_string(), "Dominion".to_string()]);
     let mut played = Vec::new();
     hash_log(&mut b, &mut played, 1_200, 1_000.0);
-    let source = b.replay();
+    let source = b.play().replay();
     let mut w = Battle::watch(&common::roots(), &source, "source.ron", SCREEN).unwrap();
     w.seek(900).unwrap();
     // Only with one player's view: "Everything" has no seat to take.
@@ -843,27 +851,27 @@ fn a_replay_is_taken_over_at_a_moment_and_the_new_game_replays_from_the_start() 
     w.cycle_view();
     assert_eq!(w.view_label(), "Computer 2");
     let mut t = w.take_over(&common::roots(), "Taker", SCREEN).unwrap();
-    assert!(!t.is_replay());
+    assert!(!t.play().is_replay());
     assert_eq!(t.local().0, 1);
     assert_eq!(t.world().frame().0, 900);
     let at = |f: u32| played.iter().find(|(frame, _)| *frame == f).map(|(_, h)| *h).unwrap();
     assert_eq!(t.world().state_hash().total, at(900), "the same state as the replay's at frame 900");
-    let kinds: Vec<SlotKind> = t.setup().slots.iter().map(|s| s.kind).collect();
+    let kinds: Vec<SlotKind> = t.play().setup().slots.iter().map(|s| s.kind).collect();
     assert_eq!(kinds[..2], [SlotKind::Ai { difficulty: Difficulty::Normal }, SlotKind::Human]);
-    assert_eq!(t.setup().slots[1].name.as_deref(), Some("Taker"));
+    assert_eq!(t.play().setup().slots[1].name.as_deref(), Some("Taker"));
     // The new player gives orders: every unit of theirs stops.
     let me = t.local();
     let units =
         t.world().objects().filter(|o| o.owner == me && t.world().rules().template(o.template).is_mobile()).count();
     assert!(units > 0);
     let home = t.scene.start_camera(t.world().players()[me.index()].start as usize);
-    t.set_camera(home);
-    t.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    t.mouse_up(MouseButton::Left, SCREEN - 2.0);
-    t.hotkey('s', false);
+    t.controls().set_camera(home);
+    t.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    t.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
+    t.controls().hotkey('s', false);
     run(&mut t, 10.0);
     // Its replay says where it came from and plays the whole game from frame 0.
-    let replay = t.replay();
+    let replay = t.play().replay();
     let origin = replay.origin.clone().expect("an origin");
     assert_eq!((origin.replay.as_str(), origin.frame, origin.seat), ("source.ron", 900, 1));
     assert_eq!(origin.final_hash, source.final_hash);
@@ -873,10 +881,10 @@ fn a_replay_is_taken_over_at_a_moment_and_the_new_game_replays_from_the_start() 
     );
     assert!(replay.checkpoints.iter().any(|(f, _)| *f == 600), "checkpoints from the start");
     let mut again = Battle::watch(&common::roots(), &replay, "taken.ron", SCREEN).unwrap();
-    while again.replay_verdict().is_none() {
+    while again.play().replay_verdict().is_none() {
         again.advance(0.25).unwrap();
     }
-    assert_eq!(again.replay_verdict(), Some(true));
+    assert_eq!(again.play().replay_verdict(), Some(true));
     assert_eq!(again.world().state_hash(), t.world().state_hash());
 }
 
@@ -887,24 +895,24 @@ fn a_click_anywhere_on_a_structure_selects_it() {
     let post_t = b.world().rules().template_id("CommandPost").unwrap();
     let post = b.world().objects().find(|o| o.owner == me && o.template == post_t).unwrap();
     let (id, centre) = (post.id, to_display(post.pos));
-    let cam = *b.camera();
+    let cam = *b.picture().camera();
     // A point on the main hall's roof near its north-east corner (the kit's hall reaches
     // 0.42 of the footprint north and east, 0.55 of the height up): far, on screen, from where
     // the structure stands.
     let size = b.world().rules().template(post_t).footprint.0 as f32 * 10.0;
     let roof = centre + Vec2::new(size * 0.35, size * 0.35);
     let px = cam.project(roof.extend(b.scene.height(centre) + 22.0 * 0.5), SCREEN).unwrap();
-    let stands = b.screen_pos(id).unwrap();
+    let stands = b.look().screen_pos(id).unwrap();
     assert!((px - stands).length() > 30.0, "the click is well away from where it stands: {px} vs {stands}");
-    b.mouse_down(MouseButton::Left, px);
-    b.mouse_up(MouseButton::Left, px);
-    assert_eq!(b.selection(), &[id]);
+    b.controls().mouse_down(MouseButton::Left, px);
+    b.controls().mouse_up(MouseButton::Left, px);
+    assert_eq!(b.picture().selection(), &[id]);
     // Beside the structure, on open ground: nothing.
     let beside = centre + Vec2::new(size * 1.5, -size * 1.5);
     let px = cam.project(beside.extend(b.scene.height(beside)), SCREEN).unwrap();
-    b.mouse_down(MouseButton::Left, px);
-    b.mouse_up(MouseButton::Left, px);
-    assert!(b.selection().is_empty(), "{:?}", b.selection());
+    b.controls().mouse_down(MouseButton::Left, px);
+    b.controls().mouse_up(MouseButton::Left, px);
+    assert!(b.picture().selection().is_empty(), "{:?}", b.picture().selection());
 }
 
 #[test]
@@ -913,37 +921,38 @@ fn the_cursor_says_what_a_click_will_do_and_orders_leave_markers_and_target_line
     let mut b = battle();
     let me = b.local();
     let open_ground = Vec2::new(1000.0, 500.0);
-    b.mouse_move(open_ground);
-    assert_eq!(b.cursor_intent(), Intent::Select, "nothing selected: a click selects");
+    b.controls().mouse_move(open_ground);
+    assert_eq!(b.look().cursor_intent(), Intent::Select, "nothing selected: a click selects");
     assert!(!b.cursor().is_empty(), "the game draws its cursor over the battlefield");
-    b.set_cursor_over_ui(true);
+    b.controls().set_cursor_over_ui(true);
     assert!(b.cursor().is_empty(), "over the interface the system's cursor shows");
-    b.set_cursor_over_ui(false);
+    b.controls().set_cursor_over_ui(false);
     // The dozer selected: open ground means move, its own command post means select.
     let dozer_t = b.world().rules().template_id("Dozer").unwrap();
     let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap();
     let (dozer_id, p) = (dozer.id, to_display(dozer.pos));
-    let px = b.camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
-    b.mouse_down(MouseButton::Left, px);
-    b.mouse_up(MouseButton::Left, px);
-    assert_eq!(b.selection(), &[dozer_id]);
-    b.mouse_move(open_ground);
-    assert_eq!(b.cursor_intent(), Intent::Move);
+    let px = b.picture().camera().project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
+    b.controls().mouse_down(MouseButton::Left, px);
+    b.controls().mouse_up(MouseButton::Left, px);
+    assert_eq!(b.picture().selection(), &[dozer_id]);
+    b.controls().mouse_move(open_ground);
+    assert_eq!(b.look().cursor_intent(), Intent::Move);
     let post_t = b.world().rules().template_id("CommandPost").unwrap();
     let post = b.world().objects().find(|o| o.owner == me && o.template == post_t).unwrap().id;
-    b.mouse_move(b.screen_pos(post).unwrap());
-    assert_eq!(b.cursor_intent(), Intent::Select);
+    let on_post = b.look().screen_pos(post).unwrap();
+    b.controls().mouse_move(on_post);
+    assert_eq!(b.look().cursor_intent(), Intent::Select);
     // Placing a barracks: on the command post it cannot go, on open ground it can.
-    b.hotkey('w', false);
-    assert_eq!(b.cursor_intent(), Intent::Cannot);
-    b.mouse_move(open_ground);
-    assert_eq!(b.cursor_intent(), Intent::Build);
-    assert!(b.cancel_mode());
+    b.controls().hotkey('w', false);
+    assert_eq!(b.look().cursor_intent(), Intent::Cannot);
+    b.controls().mouse_move(open_ground);
+    assert_eq!(b.look().cursor_intent(), Intent::Build);
+    assert!(b.controls().cancel_mode());
     // A move order leaves a marker where it went, and Alt shows the dozer's line to it.
-    b.mouse_down(MouseButton::Right, open_ground);
-    b.mouse_up(MouseButton::Right, open_ground);
-    let goal = b.ground_under(open_ground).unwrap();
-    let markers = b.order_markers();
+    b.controls().mouse_down(MouseButton::Right, open_ground);
+    b.controls().mouse_up(MouseButton::Right, open_ground);
+    let goal = b.look().ground_under(open_ground).unwrap();
+    let markers = b.picture().order_markers();
     assert_eq!(markers.len(), 1);
     assert!(markers[0].0.distance(goal) < 1.0 && markers[0].1 == Intent::Move, "{markers:?}");
     run(&mut b, 0.3);
@@ -951,17 +960,17 @@ fn the_cursor_says_what_a_click_will_do_and_orders_leave_markers_and_target_line
         b.overlay().iter().filter(|c| matches!(c, DrawCmd::Line { color, .. } if color[..3] == [110, 240, 110])).count()
     };
     let without = green_lines(&b);
-    b.set_show_orders(true);
+    b.controls().set_show_orders(true);
     assert_eq!(green_lines(&b), without + 1, "one target line, from the dozer to its goal");
     run(&mut b, 1.0);
-    assert!(b.order_markers().is_empty(), "the marker faded");
+    assert!(b.picture().order_markers().is_empty(), "the marker faded");
 }
 
 #[test]
 fn a_destroyed_tank_leaves_a_smoking_wreck_that_sinks_away() {
     use ridgeline::sim::event::GameEvent;
     let mut b = battle();
-    let at = b.ground_under(Vec2::new(700.0, 400.0)).unwrap();
+    let at = b.look().ground_under(Vec2::new(700.0, 400.0)).unwrap();
     let count = |b: &Battle| b.instances().iter().map(Vec::len).sum::<usize>();
     let before = count(&b);
     let tank = b.world().rules().template_id("Warhound").unwrap();
@@ -1024,7 +1033,7 @@ fn selecting_and_ordering_chirp_and_a_finished_unit_is_announced() {
     let names = |b: &mut Battle| b.take_heard().into_iter().map(|h| h.name).collect::<Vec<_>>();
     names(&mut b);
     // Click one rifleman: its selection chirp.
-    let cam = *b.camera();
+    let cam = *b.picture().camera();
     let defs = ridgeline::defs::Definitions::load(&common::roots()).unwrap();
     let unit = b
         .world()
@@ -1037,27 +1046,28 @@ fn selecting_and_ordering_chirp_and_a_finished_unit_is_announced() {
     let want_select = defs.object_sounds[template.0 as usize].select.clone().unwrap();
     let want_order = defs.object_sounds[template.0 as usize].order.clone().unwrap();
     let px = cam.project(p.extend(b.scene.height(p) + 3.0), SCREEN).unwrap();
-    b.mouse_down(MouseButton::Left, px);
-    b.mouse_up(MouseButton::Left, px);
+    b.controls().mouse_down(MouseButton::Left, px);
+    b.controls().mouse_up(MouseButton::Left, px);
     assert_eq!(names(&mut b), vec![want_select]);
     // A right click on the ground a moment later: the order chirp.
     run(&mut b, 0.5);
     names(&mut b);
-    b.mouse_down(MouseButton::Right, Vec2::new(1000.0, 500.0));
-    b.mouse_up(MouseButton::Right, Vec2::new(1000.0, 500.0));
+    b.controls().mouse_down(MouseButton::Right, Vec2::new(1000.0, 500.0));
+    b.controls().mouse_up(MouseButton::Right, Vec2::new(1000.0, 500.0));
     assert_eq!(names(&mut b), vec![want_order]);
     // The command post trains a worker: "unit ready" when it comes out.
     let post = b.world().objects().find(|o| o.owner == me && o.kind.blocks_ground()).unwrap().id;
-    let at = b.screen_pos(post).expect("the command post is on screen");
-    b.mouse_down(MouseButton::Left, at);
-    b.mouse_up(MouseButton::Left, at);
+    let at = b.look().screen_pos(post).expect("the command post is on screen");
+    b.controls().mouse_down(MouseButton::Left, at);
+    b.controls().mouse_up(MouseButton::Left, at);
     run(&mut b, 0.3);
     let train = b
+        .look()
         .commands()
         .iter()
         .position(|c| matches!(c.action, ridgeline::game::battle::Action::Produce { .. }))
         .expect("a unit to train");
-    b.command_button(train);
+    b.controls().command_button(train);
     let mut heard = Vec::new();
     for _ in 0..40 {
         run(&mut b, 1.0);
@@ -1084,7 +1094,7 @@ fn floating(b: &Battle, prefix: &str) -> Vec<(String, u8)> {
 fn money_brought_in_rises_where_it_lands_and_fades_and_a_promotion_is_named() {
     use ridgeline::sim::event::GameEvent;
     let mut b = battle();
-    let start = b.money();
+    let start = b.play().money();
     // The hauler's first trip: the money it unloads rises as "+$…" over the depot.
     let mut seen = Vec::new();
     for _ in 0..120 {
@@ -1096,7 +1106,7 @@ fn money_brought_in_rises_where_it_lands_and_fades_and_a_promotion_is_named() {
     }
     let (text, _) = seen.first().cloned().expect("a delivery within a minute");
     let amount: i64 = text.trim_start_matches("+$").parse().expect("a whole amount");
-    assert!(amount > 0 && b.money() - start >= amount, "+${amount} shown, money {start} → {}", b.money());
+    assert!(amount > 0 && b.play().money() - start >= amount, "+${amount} shown, money {start} → {}", b.play().money());
     // It fades as it rises, then goes.
     let alpha = |b: &Battle| floating(b, &text).first().map(|t| t.1);
     let early = alpha(&b).unwrap();

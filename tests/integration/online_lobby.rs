@@ -193,7 +193,7 @@ fn started_as(ben: &Identity) -> (ridgeline::game::battle::Battle, Joined, Strin
     let Some(Outcome::Started(join_game, _)) = joined else { panic!("the joiner starts") };
     let mut battle =
         ridgeline::game::battle::Battle::from_match(&roots, *host_game, glam::Vec2::new(640.0, 360.0)).unwrap();
-    battle.set_online(seats);
+    battle.play_mut().set_online(seats);
     (battle, join_game, code)
 }
 
@@ -201,7 +201,7 @@ fn started_as(ben: &Identity) -> (ridgeline::game::battle::Battle, Joined, Strin
 fn battle_of(game: Joined) -> ridgeline::game::battle::Battle {
     let mut b =
         ridgeline::game::battle::Battle::from_match(&common::roots(), *game, glam::Vec2::new(640.0, 360.0)).unwrap();
-    b.set_online(ridgeline::session::online::Seats::default());
+    b.play_mut().set_online(ridgeline::session::online::Seats::default());
     b
 }
 
@@ -214,15 +214,19 @@ fn the_host_drops_a_player_it_waits_for_and_plays_on() {
     }
     let stuck = b.world().frame().0;
     assert!(stuck <= 4, "game time stands still while waiting: frame {stuck}");
-    assert!(b.hosting());
-    assert!(b.stalled_for() >= 10.0, "waited {}", b.stalled_for());
-    assert_eq!(b.waiting_for().as_deref(), Some("Ben"));
+    assert!(b.play().online().is_some_and(|o| o.hosting()));
+    assert!(
+        b.play().online().map_or(0.0, |o| o.stalled_for()) >= 10.0,
+        "waited {}",
+        b.play().online().map_or(0.0, |o| o.stalled_for())
+    );
+    assert_eq!(b.play().waiting_for().as_deref(), Some("Ben"));
     b.drop_stalled();
     for _ in 0..30 {
         b.advance(1.0 / 30.0 + 1e-4).unwrap();
     }
     assert!(b.world().frame().0 >= stuck + 25, "the host plays on: frame {}", b.world().frame().0);
-    assert_eq!(b.waiting_for(), None);
+    assert_eq!(b.play().waiting_for(), None);
     assert!(b.queue_text().starts_with("Ben "), "the control bar says what became of Ben: {}", b.queue_text());
     assert!(b.alert_lines().iter().any(|l| l.ends_with("Ben was dropped.")), "{:?}", b.alert_lines());
 }
@@ -241,13 +245,13 @@ fn players_chat_during_an_online_battle() {
             .collect()
     };
     // Enter opens a line on the host; typing shows; Enter sends.
-    assert!(host.chat_key(ridgeline::ui::Key::Enter));
+    assert!(host.play_mut().chat_key(ridgeline::ui::Key::Enter));
     for c in "gl hf".chars() {
-        host.chat_char(c);
+        host.play_mut().chat_char(c);
     }
     assert!(texts(&host).contains(&"Say: gl hf_".to_string()), "{:?}", texts(&host));
-    assert!(host.chat_key(ridgeline::ui::Key::Enter));
-    assert!(!host.chat_open());
+    assert!(host.play_mut().chat_key(ridgeline::ui::Key::Enter));
+    assert!(!host.play().online().is_some_and(|o| o.chat_open()));
     assert!(texts(&host).contains(&"Ava: gl hf".to_string()), "{:?}", texts(&host));
     // Both battles run; the line reaches the joiner, and the joiner's answer reaches the host.
     for _ in 0..30 {
@@ -257,11 +261,11 @@ fn players_chat_during_an_online_battle() {
         std::thread::sleep(std::time::Duration::from_millis(3));
     }
     assert!(texts(&join).contains(&"Ava: gl hf".to_string()), "{:?}", texts(&join));
-    join.chat_key(ridgeline::ui::Key::Enter);
+    join.play_mut().chat_key(ridgeline::ui::Key::Enter);
     for c in "you too".chars() {
-        join.chat_char(c);
+        join.play_mut().chat_char(c);
     }
-    join.chat_key(ridgeline::ui::Key::Enter);
+    join.play_mut().chat_key(ridgeline::ui::Key::Enter);
     for _ in 0..30 {
         host.advance(1.0 / 30.0 + 1e-4).unwrap();
         join.advance(1.0 / 30.0 + 1e-4).unwrap();
@@ -271,9 +275,9 @@ fn players_chat_during_an_online_battle() {
     assert!(texts(&host).contains(&"Ben: you too".to_string()), "{:?}", texts(&host));
     assert!(host.world().frame().0 > 40 && join.world().frame().0 > 40);
     // Escape closes an open line without sending it.
-    assert!(host.chat_key(ridgeline::ui::Key::Enter));
-    host.chat_char('x');
-    assert!(host.chat_key(ridgeline::ui::Key::Escape));
+    assert!(host.play_mut().chat_key(ridgeline::ui::Key::Enter));
+    host.play_mut().chat_char('x');
+    assert!(host.play_mut().chat_key(ridgeline::ui::Key::Escape));
     assert!(!texts(&host).iter().any(|t| t.contains("Ava: x")));
 }
 
@@ -365,19 +369,19 @@ fn the_host_removes_a_player_and_their_slot_opens() {
 fn a_player_who_leaves_an_online_battle_surrenders_and_the_other_wins() {
     let (mut host, joined) = started();
     let mut join = battle_of(joined);
-    assert!(join.is_online() && host.is_online());
+    assert!(join.play().is_online() && host.play().is_online());
     for _ in 0..10 {
         host.advance(1.0 / 30.0 + 1e-4).unwrap();
         join.advance(1.0 / 30.0 + 1e-4).unwrap();
     }
     // Ben gives up: not at once, but once the surrender has run on his machine.
-    assert!(!join.surrender(), "the surrender still has to run");
+    assert!(!join.play_mut().surrender(), "the surrender still has to run");
     let mut done = false;
     for _ in 0..300 {
         host.advance(1.0 / 30.0 + 1e-4).unwrap();
         join.advance(1.0 / 30.0 + 1e-4).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(2));
-        done = join.surrender();
+        done = join.play_mut().surrender();
         if done && host.world().is_over() {
             break;
         }
@@ -425,12 +429,15 @@ fn either_player_resumes_the_other_s_pause_and_both_play_on() {
     let mut join = battle_of(joined);
     assert!(both_until(&mut host, &mut join, 300, |h, j| h.world().frame().0 >= 10 && j.world().frame().0 >= 10));
     // Ava pauses; both machines stop after the same frame.
-    host.hotkey('p', false);
-    assert!(both_until(&mut host, &mut join, 300, |h, j| h.pace().paused() && j.pace().paused()), "both paused");
+    host.controls().hotkey('p', false);
+    assert!(
+        both_until(&mut host, &mut join, 300, |h, j| h.play().pace().paused() && j.play().pace().paused()),
+        "both paused"
+    );
     let stopped = host.world().frame().0;
     assert_eq!(join.world().frame().0, stopped);
     // Ben resumes it: Ava's machine, which called the pause, must take the resume too.
-    join.hotkey('p', false);
+    join.controls().hotkey('p', false);
     assert!(
         both_until(&mut host, &mut join, 600, |h, j| h.world().frame().0 >= stopped + 30
             && j.world().frame().0 >= stopped + 30),
@@ -438,18 +445,21 @@ fn either_player_resumes_the_other_s_pause_and_both_play_on() {
         host.world().frame().0,
         join.world().frame().0
     );
-    assert!(!host.pace().paused() && !join.pace().paused());
+    assert!(!host.play().pace().paused() && !join.play().pace().paused());
     // And the other way round: Ben pauses, Ava resumes.
-    join.hotkey('p', false);
-    assert!(both_until(&mut host, &mut join, 300, |h, j| h.pace().paused() && j.pace().paused()), "both paused");
+    join.controls().hotkey('p', false);
+    assert!(
+        both_until(&mut host, &mut join, 300, |h, j| h.play().pace().paused() && j.play().pace().paused()),
+        "both paused"
+    );
     let stopped = join.world().frame().0;
-    host.hotkey('p', false);
+    host.controls().hotkey('p', false);
     assert!(
         both_until(&mut host, &mut join, 600, |h, j| h.world().frame().0 >= stopped + 30
             && j.world().frame().0 >= stopped + 30),
         "both play on after Ava's resume"
     );
-    assert_eq!(host.waiting_for(), None, "nobody was taken for a dropped player");
+    assert_eq!(host.play().waiting_for(), None, "nobody was taken for a dropped player");
 }
 
 #[test]
@@ -502,8 +512,11 @@ fn a_player_whose_game_closed_joins_again_with_the_code_and_gets_the_seat_back()
         std::thread::sleep(Duration::from_millis(2));
     }
     assert!(host.alert_lines().iter().any(|l| l.ends_with("Ben is back.")), "{:?}", host.alert_lines());
-    assert_eq!(host.waiting_for(), None);
-    assert_eq!((host.desync_frame(), ben_again.desync_frame()), (None, None));
+    assert_eq!(host.play().waiting_for(), None);
+    assert_eq!(
+        (host.play().online().and_then(|o| o.desync_frame()), ben_again.play().online().and_then(|o| o.desync_frame())),
+        (None, None)
+    );
     // Both at one frame: one state.
     let until = Instant::now() + Duration::from_secs(10);
     while host.world().frame() != ben_again.world().frame() {

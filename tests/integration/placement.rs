@@ -29,15 +29,15 @@ fn the_outline_is_green_exactly_where_build_is_accepted() {
     };
     let mut b = Battle::start(&common::roots(), &setup, SCREEN).expect("battle starts");
     // Select the dozer (and everything else on screen) so the sim has a builder selected.
-    b.mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    b.mouse_up(MouseButton::Left, SCREEN - 2.0);
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
     for _ in 0..10 {
         b.advance(1.0 / 30.0 + 1e-4).unwrap();
     }
     let me = b.local();
     assert!(!b.world().players()[me.index()].selection.is_empty(), "the selection reached the sim");
-    let n_buttons = b.commands().len();
-    assert!(n_buttons >= 2, "the dozer's structures: {:?}", b.commands());
+    let n_buttons = b.look().commands().len();
+    assert!(n_buttons >= 2, "the dozer's structures: {:?}", b.look().commands());
     let b = std::cell::RefCell::new(b);
     let counts = std::cell::Cell::new((0u32, 0u32));
     let mut runner = TestRunner::new(Config { cases: 300, failure_persistence: None, ..Config::default() });
@@ -45,12 +45,12 @@ fn the_outline_is_green_exactly_where_build_is_accepted() {
     runner
         .run(&cases, |(button, x, y)| {
             let mut b = b.borrow_mut();
-            b.cancel_mode();
-            b.command_button(button);
+            b.controls().cancel_mode();
+            b.controls().command_button(button);
             let cursor = Vec2::new(x, y);
-            b.mouse_move(cursor);
-            let template = b.placing().expect("placing");
-            let (Some((fits, _)), Some(ground)) = (b.placement_preview(), b.ground_under(cursor)) else {
+            b.controls().mouse_move(cursor);
+            let template = b.picture().placing().expect("placing");
+            let (Some((fits, _)), Some(ground)) = (b.look().placement_preview(), b.look().ground_under(cursor)) else {
                 return Ok(()); // the cursor is off the ground (sky): no outline, no click
             };
             let mut world = b.world().clone();

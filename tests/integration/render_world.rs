@@ -110,7 +110,7 @@ fn an_explosion_shows_bright_pixels_at_its_place_for_a_while_and_none_after() {
     let (mut battle, mut shell) = screenshot::battle_for(&common::roots(), &shot).unwrap();
     // Open ground a little right of the middle of player 1's view (their base is to the left).
     let px = glam::Vec2::new(230.0, 110.0);
-    let at = battle.ground_under(px).unwrap();
+    let at = battle.look().ground_under(px).unwrap();
     let mut render = |b: &ridgeline::game::battle::Battle| {
         screenshot::render_battle(b, &mut shell, shot.size, screenshot::Overlay::Hud, None).unwrap()
     };

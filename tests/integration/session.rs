@@ -140,10 +140,10 @@ fn a_joiners_replay_holds_every_machines_orders_and_plays_back_the_game() {
         origin: None,
     };
     let mut watched = Battle::watch(&common::roots(), &replay, "test.ron", Vec2::new(640.0, 360.0)).unwrap();
-    while watched.replay_verdict().is_none() {
+    while watched.play().replay_verdict().is_none() {
         watched.advance(1.0 / 30.0 + 1e-4).unwrap();
     }
-    assert_eq!(watched.replay_verdict(), Some(true));
+    assert_eq!(watched.play().replay_verdict(), Some(true));
     assert_eq!(watched.world().state_hash(), a.session.world().state_hash());
 }
 

@@ -199,7 +199,7 @@ fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
     assert_ne!(players[0].team, players[2].team);
     // The top bar shows the chosen money.
     s.open(Screen::InGame);
-    s.set_hud(b.money(), b.clock(), "");
+    s.set_hud(b.play().money(), b.play().clock(), "");
     let label = s.ui.window(s.find("InGame.wnd:LabelMoney").unwrap()).unwrap().text.clone();
     assert_eq!(label, "$50000");
     // Allies never fight: for a minute of play nobody targets the other's objects.
@@ -903,8 +903,8 @@ fn the_compact_hud_mod_moves_the_radar_and_the_control_bar_and_the_battle_runs_w
     let setup = cfg.to_match_setup("proving_grounds", 2, &common::playable(), "Tester", 1);
     let mut b = Battle::start(&roots, &setup, glam::Vec2::new(1280.0, 720.0)).unwrap();
     let post = b.world().objects().find(|o| o.owner == b.local() && o.kind.blocks_ground()).unwrap().id;
-    b.show_selected(vec![post]);
-    let labels: Vec<ButtonView> = b.commands().into_iter().map(|c| c.view()).collect();
+    b.controls().show_selected(vec![post]);
+    let labels: Vec<ButtonView> = b.look().commands().into_iter().map(|c| c.view()).collect();
     assert!(!labels.is_empty());
     s.set_commands(&labels, &b.queue_text());
     let button = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap();

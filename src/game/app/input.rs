@@ -17,15 +17,15 @@ use super::running::Running;
 pub(super) fn modifiers(r: &mut Running, m: ModifiersState) {
     r.shell.set_shift(m.shift_key());
     if let Some((battle, _)) = &mut r.battle {
-        battle.set_shift(m.shift_key());
-        battle.set_show_orders(m.alt_key());
+        battle.controls().set_shift(m.shift_key());
+        battle.controls().set_show_orders(m.alt_key());
     }
 }
 
 /// The cursor left the window.
 pub(super) fn cursor_left(r: &mut Running) {
     if let Some((battle, _)) = &mut r.battle {
-        battle.mouse_left();
+        battle.controls().mouse_left();
     }
 }
 
@@ -34,8 +34,8 @@ pub(super) fn cursor_moved(r: &mut Running, at: glam::Vec2) {
     r.shell.handle(Input::MouseMove { x: at.x, y: at.y });
     let over_ui = r.shell.ui.hit(at.x, at.y).is_some() || r.shell.message_open();
     if let Some((battle, _)) = &mut r.battle {
-        battle.mouse_move(at);
-        battle.set_cursor_over_ui(over_ui);
+        battle.controls().mouse_move(at);
+        battle.controls().set_cursor_over_ui(over_ui);
         // A drag that began on the radar pans the view while the button is held.
         if let Some(rect) = r.radar_drag {
             hud::radar::click(battle, rect, at);
@@ -76,10 +76,10 @@ pub(super) fn mouse_button(r: &mut Running, state: ElementState, button: winit::
             hud::radar::click(battle, rect, at);
         }
         (Some((Gadget::Radar, rect)), ElementState::Pressed) => hud::radar::order(battle, rect, at),
-        (None, ElementState::Pressed) if !consumed => battle.mouse_down(button, at),
+        (None, ElementState::Pressed) if !consumed => battle.controls().mouse_down(button, at),
         (_, ElementState::Pressed) => {}
         // Releases always reach the battle so a drag never sticks.
-        (_, ElementState::Released) => battle.mouse_up(button, at),
+        (_, ElementState::Released) => battle.controls().mouse_up(button, at),
     }
 }
 
@@ -93,14 +93,14 @@ pub(super) fn wheel(r: &mut Running, delta: MouseScrollDelta) {
     if !r.shell.handle(Input::Wheel { x, y, delta: d })
         && let Some((battle, _)) = &mut r.battle
     {
-        battle.wheel(d);
+        battle.controls().wheel(d);
     }
 }
 
 /// A key went up.
 pub(super) fn key_released(r: &mut Running, event: &KeyEvent) {
     if let (Some(k), Some((battle, _))) = (key(&event.logical_key), &mut r.battle) {
-        battle.key(k, false);
+        battle.controls().key(k, false);
     }
 }
 
@@ -125,14 +125,14 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
     let battle_keys = r.battle.is_some() && !r.shell.message_open() && r.shell.screen() == Some(Screen::InGame);
     // An online battle's chat: Enter opens a line, and while it is open the keys are its own.
     if let (true, Some((battle, _))) = (battle_keys, &mut r.battle) {
-        let chatting = battle.chat_open();
+        let chatting = battle.play().online().is_some_and(crate::game::battle::OnlineLink::chat_open);
         let k = key(&event.logical_key);
         if chatting || k == Some(Key::Enter) {
-            let used = k.is_some_and(|k| battle.chat_key(k));
+            let used = k.is_some_and(|k| battle.play_mut().chat_key(k));
             if chatting {
                 if k.is_none() || k == Some(Key::Space) {
                     for c in event.text.iter().flat_map(|t| t.chars()) {
-                        battle.chat_char(c);
+                        battle.play_mut().chat_char(c);
                     }
                 }
                 return;
@@ -143,26 +143,26 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
         }
     }
     if let (true, WKey::Named(NamedKey::Pause), Some((battle, _))) = (battle_keys, &event.logical_key, &mut r.battle)
-        && let Err(e) = battle.toggle_pause()
+        && let Err(e) = battle.controls().toggle_pause()
     {
         log::warn!("pause: {e}");
     }
     if let (true, WKey::Character(text), Some((battle, _))) = (battle_keys, &event.logical_key, &mut r.battle) {
         // With Ctrl held the text may be a control character: use the key's own.
         if let Some(c) = text.chars().next() {
-            battle.hotkey(c, m.control_key());
+            battle.controls().hotkey(c, m.control_key());
         }
     }
     if let Some(k) = key(&event.logical_key) {
         if !battle_keys {
             r.shell.handle(Input::Key { key: k, shift: m.shift_key() });
         } else if k == Key::Escape {
-            let cancelled = r.battle.as_mut().is_some_and(|(b, _)| b.cancel_mode());
+            let cancelled = r.battle.as_mut().is_some_and(|(b, _)| b.controls().cancel_mode());
             if !cancelled {
                 r.shell.ask_leave_battle();
             }
         } else if let Some((battle, _)) = &mut r.battle {
-            battle.key(k, true);
+            battle.controls().key(k, true);
         }
     }
     let ctrl_key = |letter: &str| {

@@ -103,7 +103,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
             }
             ShellRequest::CommandButton(i) => {
                 if let Some((battle, _)) = &mut r.battle {
-                    battle.command_button(i);
+                    battle.controls().command_button(i);
                 }
             }
             ShellRequest::Replay(ReplayControl::TakeOver) => {
@@ -118,17 +118,17 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
             ShellRequest::Replay(control) => {
                 if let Some((battle, _)) = &mut r.battle {
                     match control {
-                        ReplayControl::PlayPause => battle.pace_mut().toggle_pause(),
+                        ReplayControl::PlayPause => battle.play_mut().pace_mut().toggle_pause(),
                         ReplayControl::Slower => {
-                            battle.pace_mut().slower();
+                            battle.play_mut().pace_mut().slower();
                         }
                         ReplayControl::Faster => {
-                            battle.pace_mut().faster();
+                            battle.play_mut().pace_mut().faster();
                         }
                         ReplayControl::View => battle.cycle_view(),
                         ReplayControl::TakeOver => {} // served above
                         ReplayControl::Seek(permille) => {
-                            let total = battle.replay_position().map_or(0, |(_, t)| t);
+                            let total = battle.play().replay_position().map_or(0, |(_, t)| t);
                             if let Err(e) = battle.seek((total as u64 * permille as u64 / 1000) as u32) {
                                 log::error!("the replay could not seek: {e}");
                             }
@@ -210,7 +210,7 @@ fn lobby_outcome(r: &mut Running, roots: &ContentRoots, outcome: Outcome) {
         Outcome::Started(game, seats) => {
             r.lobby = None;
             let started = Battle::from_match(roots, *game, r.screen()).map(|mut b| {
-                b.set_online(seats);
+                b.play_mut().set_online(seats);
                 b
             });
             r.begin_battle(started.map_err(|e| e.to_string()));

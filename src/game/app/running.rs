@@ -14,7 +14,7 @@ use crate::content::ContentRoots;
 use crate::render::WorldPass;
 use crate::ui::Input;
 
-use super::super::battle::Battle;
+use super::super::battle::{Battle, OnlineLink};
 use super::super::hud;
 use super::super::online_lobby::OnlineLobby;
 use super::super::settings::Settings;
@@ -158,7 +158,7 @@ impl Running {
             Ok(battle) => {
                 let pass = self.gfx.world_pass(&battle.scene.statics());
                 self.shell.open(Screen::InGame);
-                self.shell.offer_hint(!battle.is_replay());
+                self.shell.offer_hint(!battle.play().is_replay());
                 self.battle = Some((battle, pass));
             }
             Err(e) => self.shell.message("Battle", &format!("The battle could not start: {e}"), false),
@@ -177,7 +177,7 @@ impl Running {
     pub fn update_battle(&mut self, dt: f32) {
         let Some((battle, _)) = &mut self.battle else { return };
         // A dialog over a skirmish (leave) or another screen (options) holds the game.
-        battle.pace_mut().hold(self.shell.message_open() || self.shell.screen() != Some(Screen::InGame));
+        battle.play_mut().pace_mut().hold(self.shell.message_open() || self.shell.screen() != Some(Screen::InGame));
         if let Err(e) = battle.advance(dt) {
             log::error!("the battle stopped: {e}");
             self.end_battle();
@@ -187,20 +187,25 @@ impl Running {
         hud::sync(&mut self.shell, battle);
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
         // to drop whoever it waits for.
-        let stalled = battle.stalled_for();
-        if battle.hosting() && stalled >= 10.0 && !self.shell.message_open() && stalled - self.asked_drop_at >= 10.0 {
+        let online = battle.play().online();
+        let stalled = online.map_or(0.0, OnlineLink::stalled_for);
+        let hosting = online.is_some_and(OnlineLink::hosting);
+        let stopped = online.is_some_and(|o| o.desync_frame().is_some() || o.host_left());
+        if hosting && stalled >= 10.0 && !self.shell.message_open() && stalled - self.asked_drop_at >= 10.0 {
             self.asked_drop_at = stalled;
-            let names = battle.waiting_for().unwrap_or_default();
+            let names = battle.play().waiting_for().unwrap_or_default();
             self.shell.ask_drop(&names, stalled as u32);
         } else if stalled == 0.0 {
             self.asked_drop_at = 0.0;
             self.shell.close_drop_question();
         }
-        let finished = battle.ended_for() > 3.0 || battle.desync_frame().is_some() || battle.host_left();
+        let finished = battle.ended_for() > 3.0 || stopped;
         // Leaving an online battle surrenders first, so the others see the forces go and can
         // win; the battle is left once the surrender has run here (or after a few seconds).
         let left = self.leaving
-            && (!battle.is_online() || battle.surrender() || self.leaving_since.elapsed().as_secs_f32() > 5.0);
+            && (!battle.play().is_online()
+                || battle.play_mut().surrender()
+                || self.leaving_since.elapsed().as_secs_f32() > 5.0);
         if finished || left {
             self.finish_battle();
         }
@@ -212,8 +217,8 @@ impl Running {
         self.leaving = false;
         let (outcome, rows) = battle.summary();
         self.shell.show_score(&outcome, rows);
-        if !battle.is_replay() {
-            let replay = battle.replay();
+        if !battle.play().is_replay() {
+            let replay = battle.play().replay();
             let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
             let map = std::path::Path::new(&replay.setup.map).file_name().map(|n| n.to_string_lossy().into_owned());
             let name = format!("{} {}.ron", map.unwrap_or_default(), crate::session::replay::utc_stamp(secs));
@@ -222,13 +227,15 @@ impl Running {
                 log::warn!("the replay was not saved: {e}");
             }
         }
-        if let Some(frame) = battle.desync_frame() {
-            self.shell.show_out_of_sync(frame, battle.desync_report());
-        } else if battle.host_left() {
+        let online = battle.play().online();
+        if let Some(frame) = online.and_then(OnlineLink::desync_frame) {
+            self.shell.show_out_of_sync(frame, online.and_then(OnlineLink::desync_report));
+        } else if online.is_some_and(OnlineLink::host_left) {
             self.shell.message("Online", "The host left the game.", false);
         }
-        if battle.replay_verdict() == Some(false) {
-            let when = battle.replay_failed_at().map_or("its recorded end".to_string(), |f| format!("frame {f}"));
+        if battle.play().replay_verdict() == Some(false) {
+            let when =
+                battle.play().replay_failed_at().map_or("its recorded end".to_string(), |f| format!("frame {f}"));
             self.shell.message(
                 "Replay",
                 &format!("This replay stopped matching its recording at {when}: it was made by a different version of the game."),

@@ -143,7 +143,7 @@ impl WindowSurface {
         if let Some(pass) = &mut self.pass {
             pass.render(&self.gpu.device, &self.gpu.queue, &view, size, &cmds, clear);
         }
-        let own = shown.is_some_and(Battle::draws_cursor) && !shell.message_open();
+        let own = shown.is_some_and(|b| b.look().draws_cursor()) && !shell.message_open();
         if own != self.own_cursor {
             self.own_cursor = own;
             self.window.set_cursor_visible(!own);

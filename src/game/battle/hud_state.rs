@@ -5,27 +5,53 @@
 //!
 //! Must not: fill the windows (`game/hud` does, from the battle) or change the world.
 
+use crate::lockstep::PaceMark;
 use crate::sim::power::PowerBalance;
 
-use super::alerts::Alerts;
+use super::alerts::{AlertKind, Alerts};
 use super::control_bar::ControlBar;
+use super::play::Play;
 use super::score::Score;
 
 /// The HUD's part of a battle.
-pub(super) struct HudState {
+pub struct HudState {
     /// The control bar's state.
-    pub control_bar: ControlBar,
+    pub(super) control_bar: ControlBar,
     /// What the local player is told about (losses, attacks, finished work).
-    pub alerts: Alerts,
+    pub(super) alerts: Alerts,
     /// Losses and kills counted for the score screen.
-    pub score: Score,
+    pub(super) score: Score,
     /// The local player's power after the last frame.
-    pub power: PowerBalance,
+    pub(super) power: PowerBalance,
 }
 
 impl HudState {
     /// The HUD's state for `players` players, the local one's power now `power`.
-    pub fn new(players: usize, power: PowerBalance) -> HudState {
+    pub(super) fn new(players: usize, power: PowerBalance) -> HudState {
         HudState { control_bar: ControlBar::default(), alerts: Alerts::default(), score: Score::new(players), power }
+    }
+
+    /// Tells the player of a change of pace in `play`.
+    pub(super) fn tell_pace(&mut self, play: &Play, mark: PaceMark) {
+        let (text, clock) = play.pace_line(mark);
+        self.alerts.notice(AlertKind::Pace, text, clock, play.elapsed);
+    }
+
+    /// Mirrors the stream's pause and speed in `play` and tells the player of the changes (a
+    /// watched replay's pace is its own).
+    pub(super) fn follow_pace(&mut self, play: &mut Play) {
+        if play.is_replay() {
+            return;
+        }
+        for mark in play.follow_stream_pace() {
+            self.tell_pace(play, mark);
+        }
+    }
+
+    /// A player left, was dropped or came back: said in the alerts (and the log) and on the
+    /// control bar, at game second `clock` and battle second `now`.
+    pub(super) fn tell_players(&mut self, line: String, clock: u32, now: f32) {
+        self.alerts.notice(AlertKind::Players, line.clone(), clock, now);
+        self.control_bar.say(line, now);
     }
 }

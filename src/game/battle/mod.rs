@@ -1,21 +1,19 @@
-//! A battle on this machine, in three owned parts coordinated here: `play.rs` (the match:
-//! session, pace, replay watching, the online link, stepping frames), `picture.rs` (what is
-//! drawn: camera, selection, markers, effects, particles, wrecks, fog of war) and
-//! `hud_state.rs` (what the HUD shows: control bar, alerts, score, power). Logic frames run at
-//! 30 a second (times the game speed, none while paused: `pace.rs`) as real time falls due
-//! (never more than a few per drawn frame, and never while the stream waits for a peer: game
-//! time then stands still, and the next frame runs as soon as the data is in); each frame's
-//! events go to the picture and the HUD, and the picture is interpolated in between. Beside
-//! this file still implementing the battle as a whole (to become parts' own types):
-//! `input.rs` (mouse, keys and control-bar clicks → commands, through the simulation's
-//! `order_for`), `overlay.rs` (what is drawn over the world, the cursor), `online.rs` (the
-//! other machines) and `replay.rs` (watching and recording). Parts with their own types:
-//! `control_bar.rs` (the buttons and line over what it reads), `markers.rs` (order markers,
-//! target lines, the cursor's shapes), `view.rs` (with the ear sounds are heard from),
-//! `selection.rs`, `alerts.rs`, `effects.rs`, `floaters.rs`, `particles.rs`, `rubble.rs`,
-//! `wrecks.rs`, `sounds.rs` (what the player hears), `score.rs` (the score and its summary),
+//! A battle on this machine: three owned parts, coordinated here and only here — `play.rs`
+//! (the match: session, pace, a watched replay, the online link, stepping frames),
+//! `picture.rs` (what is drawn: camera, selection, markers, effects, particles, wrecks, fog of
+//! war) and `hud_state.rs` (what the HUD shows: control bar, alerts, score, power) — and the
+//! scene. Logic frames run at 30 a second (times the game speed, none while paused: `pace.rs`)
+//! as real time falls due (never more than a few per drawn frame, and never while the stream
+//! waits for a peer: game time then stands still); each frame's events go to the picture and
+//! the HUD, and the picture is interpolated in between. Two borrowed views over the parts:
+//! `look.rs` (read-only: what the player sees, picking, what a right click would order through
+//! the simulation's `order_for`) and `input.rs` (`Controls`: mouse, keys and control-bar
+//! clicks become commands). Every other file implements its own type: `overlay.rs` (drawn over
+//! the world, from a `Look`), `online.rs` (`OnlineLink`), `replay.rs` (`Watching`),
+//! `control_bar.rs`, `markers.rs`, `view.rs`, `selection.rs`, `alerts.rs`, `effects.rs`,
+//! `floaters.rs`, `particles.rs`, `rubble.rs`, `wrecks.rs`, `sounds.rs`, `score.rs`,
 //! `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and
-//! selection panel (`hud/`) draw from what the battle shows and order through it.
+//! selection panel (`hud/`) draw from what the battle shows and order through its controls.
 //!
 //! Must not: change the world; every order goes through the stream as a command.
 
@@ -26,6 +24,7 @@ mod error;
 mod floaters;
 mod hud_state;
 mod input;
+mod look;
 mod markers;
 mod online;
 mod overlay;
@@ -42,27 +41,31 @@ pub mod status;
 mod view;
 mod wrecks;
 
-use glam::{Mat4, Vec2};
+use glam::Vec2;
 
 use crate::content::ContentRoots;
 use crate::render::ObjectInstance;
-use crate::session::{CommandScript, MatchSetup, start_local};
-use crate::sim::command::Command;
-use crate::sim::ids::ObjectId;
+use crate::session::start::start_local_from;
+use crate::session::{CommandScript, MatchSetup, Replay, start_local};
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+use crate::ui::draw::DrawCmd;
 
-use super::scene::{Scene, poses, shown_to};
+use super::scene::{Scene, poses};
 use super::shroud::Shroud;
 
 pub use alerts::{Alert, AlertKind, Alerts};
 pub use control_bar::{Action, CommandButton};
 pub use error::BattleError;
+pub use hud_state::HudState;
+pub use input::Controls;
+pub use look::Look;
 pub use markers::Intent;
+pub use online::OnlineLink;
 pub use pace::Pace;
+pub use picture::Picture;
+pub use play::Play;
 
-use hud_state::HudState;
-use picture::Picture;
-use play::Play;
+use replay::Watching;
 use view::View;
 
 /// Seconds of one logic frame.
@@ -109,25 +112,53 @@ impl Battle {
         let mut shroud = Shroud::new(w, h, scene.map.file.cell_size as f32);
         shroud.update(world, local);
         let power = world.power(local);
-        let start = world.players().get(local.index()).map_or(0, |p| p.start as usize);
-        let mut view = View::new(scene.start_camera(start), screen);
-        view.settle(&scene);
-        Ok(Battle {
-            pic: Picture::new(view, shroud, poses(world)),
+        let mut battle = Battle {
+            pic: Picture::new(View::new(scene.start_camera(0), screen), shroud, poses(world)),
             hud: HudState::new(world.players().len(), power),
             scene,
             play: Play::new(game, local),
-        })
+        };
+        battle.look_from_start();
+        Ok(battle)
     }
 
-    /// True once the game is over, or a watched replay has reached its recorded end.
-    fn finished(&self) -> bool {
-        self.play.finished()
+    /// Plays a replay (`name`: its file name): every player is driven by the recorded
+    /// commands, through the same stream; the view is the recording player's.
+    pub fn watch(roots: &ContentRoots, replay: &Replay, name: &str, screen: Vec2) -> Result<Battle, BattleError> {
+        let mut game = start_local(roots, &replay.setup.for_playback(), &CommandScript::default())?;
+        game.session.play_back(&replay.commands);
+        let mut battle = Battle::from_match(roots, game, screen)?;
+        battle.play.local = PlayerId(replay.local);
+        battle.look_from_start();
+        battle.refresh_shroud();
+        battle.play.pace = Pace::replay();
+        battle.play.watching = Some(Watching::new(replay, name, battle.world().clone()));
+        Ok(battle)
     }
 
-    /// The match as it was set up (hashes filled in).
-    pub fn setup(&self) -> &MatchSetup {
-        &self.play.game.setup
+    /// "Take over": a skirmish from the watched replay's moment, with the person in the seat
+    /// whose view is shown (`name` theirs) and computers in the others (see
+    /// [`Watching::take_over`]). The new game runs the recorded commands up to this frame
+    /// first, so its own replay plays the whole game from the start; it records where it came
+    /// from.
+    pub fn take_over(&self, roots: &ContentRoots, name: &str, screen: Vec2) -> Result<Battle, BattleError> {
+        let Some(w) = &self.play.watching else { return Err(BattleError::TakeOver("this is not a replay")) };
+        if self.pic.see_all {
+            return Err(BattleError::TakeOver("choose a player's view to take over first"));
+        }
+        let (setup, prelude, origin) = w.take_over(self.world().frame().0, self.play.local, name);
+        let (game, hashes) = start_local_from(roots, &setup, &CommandScript::default(), prelude, origin.frame)?;
+        let mut battle = Battle::from_match(roots, game, screen)?;
+        battle.pic.view.set_camera(self.pic.view.camera, &battle.scene);
+        battle.play.checkpoints = hashes.into_iter().map(|(f, h)| (f, format!("{h:016x}"))).collect();
+        battle.play.origin = Some(origin);
+        Ok(battle)
+    }
+
+    /// The camera over the local player's start.
+    fn look_from_start(&mut self) {
+        let start = self.world().players().get(self.play.local.index()).map_or(0, |p| p.start as usize);
+        self.pic.view.set_camera(self.scene.start_camera(start), &self.scene);
     }
 
     /// The world as of the last executed frame.
@@ -140,15 +171,29 @@ impl Battle {
         self.play.local
     }
 
-    /// What the local player's team sees.
-    pub fn shroud(&self) -> &Shroud {
-        &self.pic.shroud
+    /// The match this battle runs: the world, the players, the pace, a replay, the online link.
+    pub fn play(&self) -> &Play {
+        &self.play
     }
 
-    /// True if the local player may see `id` now.
-    pub fn sees(&self, id: ObjectId) -> bool {
-        let world = self.world();
-        world.object(id).is_some_and(|o| shown_to(world, o, self.play.local, &self.pic.shroud))
+    /// The match, to act on as a whole (surrender, chat, going online, pace dialogs).
+    pub fn play_mut(&mut self) -> &mut Play {
+        &mut self.play
+    }
+
+    /// The picture: camera, selection, pending modes, markers, sounds heard, fog of war.
+    pub fn picture(&self) -> &Picture {
+        &self.pic
+    }
+
+    /// The battle as the local player looks at it (read-only).
+    pub fn look(&self) -> Look<'_> {
+        Look { play: &self.play, pic: &self.pic, scene: &self.scene }
+    }
+
+    /// The player's controls: input and the control bar's buttons become orders.
+    pub fn controls(&mut self) -> Controls<'_> {
+        Controls { play: &mut self.play, pic: &mut self.pic, hud: &mut self.hud, scene: &self.scene }
     }
 
     /// Lets `dt` seconds pass: the camera moves, and logic frames run as they fall due.
@@ -157,7 +202,7 @@ impl Battle {
         self.play.elapsed += dt;
         self.pic.view.scroll(dt, &self.scene);
         self.play.since_tick += self.play.pace.scale(dt);
-        if self.finished() {
+        if self.play.finished() {
             self.play.ended_for += dt;
         }
         // Faster speeds run more frames a drawn frame, in the same bounded steps.
@@ -169,8 +214,8 @@ impl Battle {
         }
         let mut ran = 0;
         // Out of sync: no frame runs while the report's exchange finishes.
-        let desynced = self.play.online.as_ref().is_some_and(|o| o.desynced());
-        while self.play.since_tick >= FRAME && ran < catch_up && !self.finished() && !desynced {
+        let desynced = self.play.online.as_ref().is_some_and(OnlineLink::desynced);
+        while self.play.since_tick >= FRAME && ran < catch_up && !self.play.finished() && !desynced {
             let before = poses(self.world());
             // None: a peer's data is late or the game is paused (see `Play::step`).
             let Some((frame, report)) = self.play.step()? else { break };
@@ -181,34 +226,77 @@ impl Battle {
             self.hud.power = world.power(self.play.local);
             self.hud.alerts.note(&report.events, self.play.local, world, defs, self.hud.power.low(), self.play.elapsed);
             self.hud.score.count(&report.events);
-            self.pic.shroud.update(world, self.play.local);
-            if self.pic.see_all {
-                self.pic.shroud.reveal_all();
-            }
+            self.refresh_shroud();
             self.display_events(&report.events);
-            self.tell_replay_pace(frame);
+            if let Some(w) = &self.play.watching {
+                for mark in w.marks_at(frame) {
+                    self.hud.tell_pace(&self.play, mark);
+                }
+            }
             ran += 1;
         }
-        self.tell_stream_pace();
-        self.check_online();
+        self.hud.follow_pace(&mut self.play);
+        for line in self.play.pump_online() {
+            self.hud.tell_players(line, self.play.clock(), self.play.elapsed);
+        }
         if ran == catch_up {
             self.play.since_tick = self.play.since_tick.min(FRAME);
         }
         // Particles live in game time: a pause freezes them, a faster game speeds them.
         let game_dt = self.play.pace.scale(dt);
-        let shells = self.shells_in_sight();
+        let shells = self.look().shells_in_sight();
         self.pic.pass_time(dt, game_dt, &self.scene, self.play.world(), self.play.local, &shells);
         Ok(())
     }
 
-    /// Pause and game speed.
-    pub fn pace(&self) -> &Pace {
-        &self.play.pace
+    /// The fog of war as the local player's team sees it now (everything, when a replay's
+    /// watcher chose to).
+    fn refresh_shroud(&mut self) {
+        self.pic.shroud.update(self.play.world(), self.play.local);
+        if self.pic.see_all {
+            self.pic.shroud.reveal_all();
+        }
     }
 
-    /// Pause and game speed, to change (keys, dialogs).
-    pub fn pace_mut(&mut self) -> &mut Pace {
-        &mut self.play.pace
+    /// Moves a watched replay to `frame` (at most its end; see [`Play::seek`]). The picture
+    /// jumps; nothing else changes.
+    pub fn seek(&mut self, frame: u32) -> Result<(), BattleError> {
+        if !self.play.seek(frame)? {
+            return Ok(());
+        }
+        self.pic.previous = poses(self.play.world());
+        self.hud.power = self.play.world().power(self.play.local);
+        self.refresh_shroud();
+        Ok(())
+    }
+
+    /// A watched replay's next view: each player's in turn (their shroud, their alerts), then
+    /// everything; then the first player's again. Nothing happens outside a replay.
+    pub fn cycle_view(&mut self) {
+        if !self.play.is_replay() {
+            return;
+        }
+        let players = self.world().players().len() as u8;
+        if self.pic.see_all {
+            self.pic.see_all = false;
+            self.play.local = PlayerId(0);
+        } else if self.play.local.0 + 1 < players {
+            self.play.local = PlayerId(self.play.local.0 + 1);
+        } else {
+            self.pic.see_all = true;
+        }
+        self.hud.alerts = Alerts::default();
+        self.refresh_shroud();
+    }
+
+    /// Whose view a watched replay shows, in words ("Everything" without a shroud).
+    pub fn view_label(&self) -> String {
+        if self.pic.see_all { "Everything".to_string() } else { self.play.player_name(self.play.local) }
+    }
+
+    /// True when a watched replay shows one player's view, whose seat Take over would give.
+    pub fn can_take_over(&self) -> bool {
+        self.play.is_replay() && !self.pic.see_all
     }
 
     /// The local player's alerts.
@@ -221,26 +309,9 @@ impl Battle {
         self.hud.alerts.lines(self.play.elapsed, 3)
     }
 
-    /// Moves the camera to the newest alert's place (Space); false if no alert has one.
-    pub fn jump_to_alert(&mut self) -> bool {
-        let Some(p) = self.hud.alerts.last_place() else { return false };
-        self.look_at(p);
-        true
-    }
-
-    /// Seconds of play so far.
-    pub fn clock(&self) -> u32 {
-        self.world().frame().0 / FRAMES_PER_SECOND
-    }
-
     /// The local player's power balance.
     pub fn power(&self) -> crate::sim::power::PowerBalance {
         self.hud.power
-    }
-
-    /// The local player's money.
-    pub fn money(&self) -> i64 {
-        self.world().players().get(self.play.local.index()).map_or(0, |p| p.money)
     }
 
     /// Seconds the battle has been on screen (display time: the water's motion).
@@ -258,48 +329,20 @@ impl Battle {
         (self.play.since_tick / FRAME).clamp(0.0, 1.0)
     }
 
-    /// The camera.
-    pub fn camera(&self) -> &super::camera::Camera {
-        &self.pic.view.camera
-    }
-
     /// The camera, to move by hand (tools, tests).
     pub fn camera_mut(&mut self) -> &mut super::camera::Camera {
         &mut self.pic.view.camera
     }
 
-    /// Replaces the camera (tools place it by hand).
-    pub fn set_camera(&mut self, camera: super::camera::Camera) {
-        self.pic.view.set_camera(camera, &self.scene);
-    }
-
-    /// Where an object stands on the screen (pixels), if in front of the camera.
-    pub fn screen_pos(&self, id: ObjectId) -> Option<Vec2> {
-        self.pic.view.screen_pos(self.world(), id, &self.scene)
-    }
-
-    /// The view-projection matrix for the current screen.
-    pub fn view_proj(&self) -> Mat4 {
-        self.pic.view.view_proj()
-    }
-
     /// What to draw, interpolated between the last two frames.
     pub fn instances(&self) -> Vec<Vec<ObjectInstance>> {
-        let mut out = self.scene.instances_kicked(
-            self.world(),
-            Some(&self.pic.previous),
-            self.alpha(),
-            Some((self.play.local, &self.pic.shroud)),
-            &self.pic.recoil,
-        );
+        let shroud = Some((self.play.local, &self.pic.shroud));
+        let world = self.world();
+        let mut out =
+            self.scene.instances_kicked(world, Some(&self.pic.previous), self.alpha(), shroud, &self.pic.recoil);
         self.pic.rubble.instances(&self.scene, &mut out);
-        self.pic.wrecks.instances(&self.scene, self.world(), &mut out);
+        self.pic.wrecks.instances(&self.scene, world, &mut out);
         out
-    }
-
-    /// The particles to draw this frame, as world sprites.
-    pub fn sprites(&self) -> Vec<crate::render::world::SpriteInstance> {
-        self.pic.particles.sprites()
     }
 
     /// The screen size changed.
@@ -307,12 +350,15 @@ impl Battle {
         self.pic.view.screen = screen;
     }
 
-    /// Shows `events` as the tick reported them — tracers, particles, recoil, rubble, wrecks —
-    /// and nothing else: the world does not change. Each frame's report comes through here;
-    /// tools and the renderer's tests call it too.
+    /// Shows `events` as the tick reported them — tracers, particles, recoil, rubble, wrecks,
+    /// sounds — and nothing else: the world does not change. Each frame's report comes through
+    /// here; tools and the renderer's tests call it too.
     pub fn display_events(&mut self, events: &[crate::sim::event::GameEvent]) {
-        self.pic.note(events, &self.scene, self.play.world(), self.play.local);
-        self.hear_events(events);
+        let (world, local) = (self.play.world(), self.play.local);
+        self.pic.note(events, &self.scene, world, local);
+        let ear = self.pic.view.ear(&self.scene);
+        let defs = &self.play.game.content.defs;
+        self.pic.sounds.hear(events, defs, world.frame().0, local, &ear, &self.pic.shroud);
     }
 
     /// Lets `seconds` of display time pass without running the game: effects and particles
@@ -321,33 +367,9 @@ impl Battle {
         self.pic.age(seconds);
     }
 
-    /// Where the player listens from (see `View::ear`).
-    pub fn ear(&self) -> crate::audio::Ear {
-        self.pic.view.ear(&self.scene)
-    }
-
-    /// Turns a frame's events into sounds for the player.
-    fn hear_events(&mut self, events: &[crate::sim::event::GameEvent]) {
-        let (ear, frame) = (self.ear(), self.world().frame().0);
-        let defs = &self.play.game.content.defs;
-        self.pic.sounds.hear(events, defs, frame, self.play.local, &ear, &self.pic.shroud);
-    }
-
-    /// A unit's radio chirp for the player's own selection or order.
-    fn acknowledge(&mut self, command: &Command) {
-        let selected = self.pic.selection.ids.first().copied();
-        let defs = &self.play.game.content.defs;
-        self.pic.sounds.acknowledge(command, selected, self.play.world(), defs, self.play.elapsed);
-    }
-
     /// The sounds heard since the last call, oldest first.
     pub fn take_heard(&mut self) -> Vec<crate::audio::cues::Heard> {
         self.pic.sounds.take_heard()
-    }
-
-    /// How much fighting the player hears, 0–1 (for the music).
-    pub fn intensity(&self) -> f32 {
-        self.pic.sounds.intensity()
     }
 
     /// The outcome for the local player and a score row per player (see `Score::summary`).
@@ -355,87 +377,28 @@ impl Battle {
         self.hud.score.summary(&self.play)
     }
 
-    /// A player's name as the match knows it ("Player 2" when it has none).
-    pub fn player_name(&self, player: PlayerId) -> String {
-        self.play.player_name(player)
-    }
-
-    /// P or Pause (see [`Play::toggle_pause`]); the player is told when nothing could be done.
-    pub fn toggle_pause(&mut self) -> Result<(), BattleError> {
-        if let Some(line) = self.play.toggle_pause()? {
-            self.hud.alerts.notice(AlertKind::Pace, line, self.clock(), self.play.elapsed);
-        }
-        self.tell_stream_pace();
-        Ok(())
-    }
-
-    /// + : the next faster speed (a replay's own; a skirmish's through the stream).
-    pub fn faster(&mut self) -> Result<(), BattleError> {
-        self.play.faster()?;
-        self.tell_stream_pace();
-        Ok(())
-    }
-
-    /// − : the next slower speed.
-    pub fn slower(&mut self) -> Result<(), BattleError> {
-        self.play.slower()?;
-        self.tell_stream_pace();
-        Ok(())
-    }
-
-    /// Mirrors the stream's pause and speed and tells the player of the changes.
-    fn tell_stream_pace(&mut self) {
-        if self.play.is_replay() {
-            return;
-        }
-        for mark in self.play.follow_stream_pace() {
-            self.tell_pace(mark);
-        }
-    }
-
-    /// Tells the player of a change of pace.
-    pub(super) fn tell_pace(&mut self, mark: crate::lockstep::PaceMark) {
-        let (text, clock) = self.play.pace_line(mark);
-        self.hud.alerts.notice(AlertKind::Pace, text, clock, self.play.elapsed);
-    }
-
-    /// What the top bar says of the pace: "Paused by Ann" online, "Paused", "2×", or nothing.
-    pub fn pace_label(&self) -> String {
-        self.play.pace_label()
-    }
-
-    /// The control bar's buttons for the current selection (none while watching a replay).
-    pub fn commands(&self) -> Vec<CommandButton> {
-        if self.is_replay() { Vec::new() } else { self.bar_seen().buttons() }
-    }
-
     /// The control bar's second line: a refused order for a few seconds, else the selected
     /// structure's queue or construction progress.
     pub fn queue_text(&self) -> String {
-        self.bar_seen().line(&self.hud.control_bar, self.play.elapsed)
+        self.look().bar().line(&self.hud.control_bar, self.play.elapsed)
     }
 
-    /// What the control bar reads.
-    fn bar_seen(&self) -> control_bar::Seen<'_> {
-        control_bar::Seen {
-            world: self.world(),
-            defs: &self.play.game.content.defs,
-            local: self.play.local,
-            selection: &self.pic.selection.ids,
-        }
+    /// Tracers, health bars, selection marks, the drag box, chat and stalls, drawn over the
+    /// world.
+    pub fn overlay(&self) -> Vec<DrawCmd> {
+        overlay::overlay(&self.look())
     }
 
-    /// The match's definitions (names, upgrades).
-    pub fn defs(&self) -> &crate::defs::Definitions {
-        &self.play.game.content.defs
+    /// The game's cursor at the mouse, shaped by what a click would do (drawn last, over all).
+    pub fn cursor(&self) -> Vec<DrawCmd> {
+        overlay::cursor(&self.look())
     }
 
-    /// Submits one of the local player's orders to the stream, now.
-    fn send(&mut self, command: Command) {
-        let Some(seat) = self.play.game.human else { return };
-        self.acknowledge(&command);
-        if let Err(e) = self.play.game.session.submit_local(seat.player, command) {
-            log::warn!("an order was not sent: {e}");
+    /// The host drops the players the battle is waiting for (see
+    /// [`OnlineLink::drop_stalled`]); everyone is told.
+    pub fn drop_stalled(&mut self) {
+        for line in self.play.drop_stalled() {
+            self.hud.tell_players(line, self.play.clock(), self.play.elapsed);
         }
     }
 }

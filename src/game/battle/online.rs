@@ -8,14 +8,15 @@
 
 use std::time::Instant;
 
+use glam::Vec2;
+
+use crate::lockstep::transport::PeerId;
 use crate::net::control::ControlTransport;
+use crate::session::ResolvedSlot;
 use crate::session::Session;
 use crate::session::online::{CHAT_MAX, LinkEvent, MatchLink, Seats};
-use crate::sim::Command;
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, Rect};
-
-use super::Battle;
 
 /// Seconds of waiting before the battle says for whom.
 const WAIT_SHOWN: f32 = 1.0;
@@ -26,8 +27,10 @@ const CHAT_LINES: usize = 5;
 
 /// The online part of a battle: the match's control protocol (`MatchLink`) and what the
 /// window shows of it.
-pub(super) struct OnlineLink {
+pub struct OnlineLink {
     link: MatchLink,
+    /// Each seat's slot number and player name (fixed for the match).
+    names: Vec<(u8, String)>,
     /// Since when (battle seconds) the next frame has been waited for.
     waiting_since: Option<f32>,
     /// Battle seconds of the last wait seen.
@@ -39,66 +42,17 @@ pub(super) struct OnlineLink {
     typing: Option<String>,
     /// Recent chat lines, with when they arrived (battle seconds).
     chat: Vec<(String, f32)>,
+    /// Departures and returns not yet told to the player.
+    news: Vec<String>,
 }
 
 impl OnlineLink {
-    /// True once the machines were found to disagree: no more frames run.
-    pub fn desynced(&self) -> bool {
-        self.link.desync().is_some()
-    }
-
-    /// True once the battle cannot go on and is over: the machines disagree (and the
-    /// report's exchange is done), or the host left and all it sent before leaving has run.
-    pub fn stopped(&self) -> bool {
-        (self.link.host_gone() && self.waiting_since.is_some()) || (self.desynced() && !self.link.exchanging())
-    }
-
-    pub fn waiting(&mut self, now: f32) {
-        self.waiting_since.get_or_insert(now);
-        self.waiting_now = now;
-    }
-
-    pub fn ticked(&mut self) {
-        self.waiting_since = None;
-    }
-
-    /// After `frame` ran with `hash`: kept for a desync report; the host tunes the run-ahead
-    /// and feeds a returning machine its history.
-    pub fn ran<T: ControlTransport>(
-        &mut self,
-        session: &mut Session<T>,
-        frame: crate::sim::Frame,
-        hash: crate::sim::hash::StateHash,
-    ) {
-        self.link.ran(Instant::now(), session, frame, hash);
-    }
-}
-
-impl Battle {
-    /// True when this battle is played with other machines.
-    pub fn is_online(&self) -> bool {
-        self.play.is_online()
-    }
-
-    /// Gives up: the surrender goes through the stream like any order, so every machine
-    /// removes this player's forces on the same frame and the others can win. True once this
-    /// machine has run it (the battle may then be left).
-    pub fn surrender(&mut self) -> bool {
-        let gone = self.world().players().get(self.play.local.index()).is_none_or(|p| p.defeated);
-        if !gone && !self.play.surrendering && !self.is_replay() {
-            self.play.surrendering = true;
-            self.send(Command::Surrender);
-        }
-        gone || self.world().is_over()
-    }
-
-    /// Makes this an online battle over the match's own transport; the host's `seats` let a
-    /// machine that drops come back.
-    pub fn set_online(&mut self, seats: Seats) {
-        let me = crate::lockstep::Transport::me(self.play.game.session.transport());
-        self.play.pace = super::pace::Pace::online();
-        self.play.online = Some(OnlineLink {
-            link: MatchLink::new(me, &self.play.game.slots, seats, true),
+    /// The link of machine `me` in a match of `slots`; the host's `seats` let a machine that
+    /// drops come back. A desync report goes beside the settings.
+    pub(super) fn new(me: PeerId, slots: &[ResolvedSlot], seats: Seats) -> OnlineLink {
+        OnlineLink {
+            link: MatchLink::new(me, slots, seats, true),
+            names: slots.iter().map(|s| (s.slot, s.name.clone())).collect(),
             waiting_since: None,
             waiting_now: 0.0,
             report_dir: crate::game::settings::Settings::default_path()
@@ -108,29 +62,61 @@ impl Battle {
             report: None,
             typing: None,
             chat: Vec::new(),
-        });
+            news: Vec::new(),
+        }
+    }
+
+    /// True once the machines were found to disagree: no more frames run.
+    pub fn desynced(&self) -> bool {
+        self.link.desync().is_some()
+    }
+
+    /// True once the battle cannot go on and is over: the machines disagree (and the
+    /// report's exchange is done), or the host left and all it sent before leaving has run.
+    pub fn stopped(&self) -> bool {
+        self.host_left() || (self.desynced() && !self.link.exchanging())
+    }
+
+    /// The next frame is waited for, at battle second `now`.
+    pub(super) fn waiting(&mut self, now: f32) {
+        self.waiting_since.get_or_insert(now);
+        self.waiting_now = now;
+    }
+
+    /// A frame ran: nothing is waited for.
+    pub(super) fn ticked(&mut self) {
+        self.waiting_since = None;
+    }
+
+    /// After `frame` ran with `hash`: kept for a desync report; the host tunes the run-ahead
+    /// and feeds a returning machine its history.
+    pub(super) fn ran<T: ControlTransport>(
+        &mut self,
+        session: &mut Session<T>,
+        frame: crate::sim::Frame,
+        hash: crate::sim::hash::StateHash,
+    ) {
+        self.link.ran(Instant::now(), session, frame, hash);
     }
 
     /// True while a chat line is being typed (keys go to it, not to the battle).
     pub fn chat_open(&self) -> bool {
-        self.play.online.as_ref().is_some_and(|o| o.typing.is_some())
+        self.typing.is_some()
     }
 
-    /// A key for the chat: Enter opens a line (online only) or sends it, Escape closes it,
-    /// Backspace erases. Returns whether the key was the chat's.
-    pub fn chat_key(&mut self, key: Key) -> bool {
-        let name = self.play.game.slots.get(self.play.local.index()).map_or_else(String::new, |s| s.name.clone());
-        let Some(o) = &mut self.play.online else { return false };
-        match (key, &mut o.typing) {
-            (Key::Enter, None) => o.typing = Some(String::new()),
+    /// A key for the chat of the player called `name`: Enter opens a line or sends it,
+    /// Escape closes it, Backspace erases. Returns whether the key was the chat's.
+    pub(super) fn chat_key(&mut self, key: Key, name: &str, now: f32) -> bool {
+        match (key, &mut self.typing) {
+            (Key::Enter, None) => self.typing = Some(String::new()),
             (Key::Enter, Some(text)) => {
                 let text = std::mem::take(text);
-                o.typing = None;
+                self.typing = None;
                 // Shown at once; the host tells everyone, a joiner the host, which passes it on.
-                o.link.say(&name, &text);
-                self.tell_link_events();
+                self.link.say(name, &text);
+                self.take_events(now);
             }
-            (Key::Escape, Some(_)) => o.typing = None,
+            (Key::Escape, Some(_)) => self.typing = None,
             (Key::Backspace, Some(text)) => {
                 text.pop();
             }
@@ -142,7 +128,7 @@ impl Battle {
 
     /// A character typed into the open chat line.
     pub fn chat_char(&mut self, c: char) {
-        if let Some(text) = self.play.online.as_mut().and_then(|o| o.typing.as_mut())
+        if let Some(text) = self.typing.as_mut()
             && text.chars().count() < CHAT_MAX
             && !c.is_control()
         {
@@ -150,17 +136,17 @@ impl Battle {
         }
     }
 
-    /// The chat over the battle: recent lines above the control bar, and the line being typed.
-    pub(super) fn chat_overlay(&self, out: &mut Vec<DrawCmd>) {
-        let Some(o) = &self.play.online else { return };
-        let mut lines: Vec<String> = o.chat.iter().map(|(l, _)| l.clone()).collect();
-        if let Some(text) = &o.typing {
+    /// The chat over a battle on a `screen`: recent lines above the control bar, and the line
+    /// being typed.
+    pub(super) fn chat_overlay(&self, screen: Vec2, out: &mut Vec<DrawCmd>) {
+        let mut lines: Vec<String> = self.chat.iter().map(|(l, _)| l.clone()).collect();
+        if let Some(text) = &self.typing {
             lines.push(format!("Say: {text}_"));
         }
-        let bottom = self.pic.view.screen.y * 0.72;
+        let bottom = screen.y * 0.72;
         for (i, text) in lines.iter().rev().enumerate() {
             out.push(DrawCmd::Text {
-                x: self.pic.view.screen.x * 0.2,
+                x: screen.x * 0.2,
                 y: bottom - 22.0 * (i as f32 + 1.0),
                 text: text.clone(),
                 px: 16.0,
@@ -173,136 +159,109 @@ impl Battle {
 
     /// The desync report this machine wrote, if the battle went out of sync.
     pub fn desync_report(&self) -> Option<&str> {
-        self.play.online.as_ref().and_then(|o| o.report.as_deref())
+        self.report.as_deref()
     }
 
     /// The frame the machines went out of sync on, if they did.
     pub fn desync_frame(&self) -> Option<u32> {
-        self.play.online.as_ref().and_then(|o| o.link.desync()).map(|d| d.frame.0)
+        self.link.desync().map(|d| d.frame.0)
     }
 
-    /// True when the host has left an online battle (and all it sent has run).
+    /// True when the host has left (and all it sent has run).
     pub fn host_left(&self) -> bool {
-        self.play.online.as_ref().is_some_and(|o| o.link.host_gone() && o.waiting_since.is_some())
+        self.link.host_gone() && self.waiting_since.is_some()
     }
 
-    /// After a second without the next frame: the names of the players it waits for.
-    pub fn waiting_for(&self) -> Option<String> {
-        let o = self.play.online.as_ref()?;
-        let since = o.waiting_since?;
-        if o.waiting_now - since < WAIT_SHOWN {
-            return None;
-        }
-        let names: Vec<String> = self
-            .play
-            .game
-            .session
-            .stream()
-            .waiting_for()
-            .iter()
-            .filter_map(|p| self.play.game.slots.get(p.index()).map(|s| s.name.clone()))
-            .collect();
-        (!names.is_empty()).then(|| names.join(", "))
+    /// True after a second without the next frame: the stall is shown.
+    pub(super) fn stall_shown(&self) -> bool {
+        self.waiting_since.is_some_and(|since| self.waiting_now - since >= WAIT_SHOWN)
     }
 
     /// Seconds the battle has waited for the next frame (0 when it is not waiting).
     pub fn stalled_for(&self) -> f32 {
-        self.play.online.as_ref().and_then(|o| o.waiting_since.map(|s| o.waiting_now - s)).unwrap_or(0.0)
+        self.waiting_since.map_or(0.0, |s| self.waiting_now - s)
     }
 
-    /// True when this machine hosts an online battle.
+    /// True when this machine hosts the battle.
     pub fn hosting(&self) -> bool {
-        self.play.online.as_ref().is_some_and(|o| o.link.hosting())
+        self.link.hosting()
     }
 
     /// The host drops the players the battle is waiting for: each is removed at the first
-    /// frame nobody has their data for, everyone is told, and their machine is disconnected
-    /// (it may come back with the code).
-    pub fn drop_stalled(&mut self) {
-        let Some(o) = &mut self.play.online else { return };
-        o.waiting_since = None;
-        let dropped = o.link.drop_stalled(&mut self.play.game.session);
-        for slot in dropped {
-            let Some(name) = self.play.game.slots.iter().find(|s| s.slot == slot).map(|s| s.name.clone()) else {
-                continue;
-            };
-            self.tell_players(format!("{name} was dropped."));
-        }
-        self.check_online();
-    }
-
-    /// A player left or was dropped: said in the alerts (and the log) and on the control bar.
-    fn tell_players(&mut self, line: String) {
-        let (clock, now) = (self.clock(), self.play.elapsed);
-        self.hud.alerts.notice(super::alerts::AlertKind::Players, line.clone(), clock, now);
-        self.hud.control_bar.say(line, now);
+    /// frame nobody has their data for, everyone is told (the lines returned), and their
+    /// machine is disconnected (it may come back with the code).
+    pub(super) fn drop_stalled<T: ControlTransport>(&mut self, session: &mut Session<T>, now: f32) -> Vec<String> {
+        self.waiting_since = None;
+        let dropped = self.link.drop_stalled(session);
+        let mut lines: Vec<String> =
+            dropped.into_iter().filter_map(|slot| self.name(slot)).map(|n| format!("{n} was dropped.")).collect();
+        lines.extend(self.pump(session, now));
+        lines
     }
 
     /// After the frames of one advance: moves the control protocol on (departures, returns,
-    /// chat, the desync exchange — a step each advance: the window never waits) and tells the
-    /// players what happened.
-    pub(super) fn check_online(&mut self) {
-        let Some(o) = &mut self.play.online else { return };
-        if let Err(e) = o.link.pump(Instant::now(), &mut self.play.game.session) {
+    /// chat, the desync exchange — a step each advance: the window never waits). Returns the
+    /// departures and returns to tell the player.
+    pub(super) fn pump<T: ControlTransport>(&mut self, session: &mut Session<T>, now: f32) -> Vec<String> {
+        if let Err(e) = self.link.pump(Instant::now(), session) {
             log::warn!("online: {e}");
-            o.link.peer_left(&mut self.play.game.session, crate::lockstep::transport::PeerId(0));
+            self.link.peer_left(session, PeerId(0));
         }
-        if let Some(x) = o.link.finished_exchange(Instant::now()) {
-            match x.write(&o.report_dir) {
-                Ok(path) => o.report = Some(path),
+        if let Some(x) = self.link.finished_exchange(Instant::now()) {
+            match x.write(&self.report_dir) {
+                Ok(path) => self.report = Some(path),
                 Err(e) => log::warn!("the desync report was not written: {e}"),
             }
         }
-        self.tell_link_events();
+        self.take_events(now);
+        std::mem::take(&mut self.news)
     }
 
-    /// Shows what the link has to tell: chat lines over the battle, departures and returns in
-    /// the alerts and on the control bar.
-    fn tell_link_events(&mut self) {
-        let now = self.play.elapsed;
-        let Some(o) = &mut self.play.online else { return };
-        let mut lines: Vec<String> = Vec::new();
-        let slots = &self.play.game.slots;
-        let name = |slot: u8| slots.iter().find(|s| s.slot == slot).map(|s| s.name.clone());
-        while let Some(e) = o.link.poll_event() {
-            match e {
-                LinkEvent::Chat(line) => o.chat.push((line, now)),
+    /// The name of the player in `slot`.
+    fn name(&self, slot: u8) -> Option<String> {
+        self.names.iter().find(|(s, _)| *s == slot).map(|(_, n)| n.clone())
+    }
+
+    /// Takes what the link has to tell: chat lines over the battle, departures and returns as
+    /// news for the alerts and the control bar.
+    fn take_events(&mut self, now: f32) {
+        while let Some(e) = self.link.poll_event() {
+            let line = match e {
+                LinkEvent::Chat(line) => {
+                    self.chat.push((line, now));
+                    continue;
+                }
                 // One who left through the menu surrendered; a seat whose machine merely
                 // dropped can come back: its units hold, the game plays on.
-                LinkEvent::Left { slot, returnable: true } => lines.extend(
-                    name(slot).map(|n| format!("{n} dropped; their units hold. They can rejoin with the code.")),
-                ),
-                LinkEvent::Left { slot, returnable: false } => {
-                    lines.extend(name(slot).map(|n| format!("{n} left the game.")))
+                LinkEvent::Left { slot, returnable: true } => {
+                    self.name(slot).map(|n| format!("{n} dropped; their units hold. They can rejoin with the code."))
                 }
-                LinkEvent::Back { slot } => lines.extend(name(slot).map(|n| format!("{n} is back."))),
-                LinkEvent::HostGone => {}
-            }
+                LinkEvent::Left { slot, returnable: false } => self.name(slot).map(|n| format!("{n} left the game.")),
+                LinkEvent::Back { slot } => self.name(slot).map(|n| format!("{n} is back.")),
+                LinkEvent::HostGone => None,
+            };
+            self.news.extend(line);
         }
-        o.chat.retain(|(_, at)| now - at < CHAT_SECONDS);
-        let excess = o.chat.len().saturating_sub(CHAT_LINES);
-        o.chat.drain(..excess);
-        for line in lines {
-            self.tell_players(line);
-        }
+        self.chat.retain(|(_, at)| now - at < CHAT_SECONDS);
+        let excess = self.chat.len().saturating_sub(CHAT_LINES);
+        self.chat.drain(..excess);
     }
+}
 
-    /// "Waiting for …" over the battle, while a stall lasts.
-    pub(super) fn waiting_overlay(&self, out: &mut Vec<DrawCmd>) {
-        let Some(names) = self.waiting_for() else { return };
-        let text = format!("Waiting for {names}…");
-        let (w, h) = (18.0 * text.chars().count() as f32 * 0.55 + 40.0, 44.0);
-        let r = Rect::new((self.pic.view.screen.x - w) / 2.0, self.pic.view.screen.y * 0.3, w, h);
-        out.push(DrawCmd::Fill { rect: r, color: [12, 14, 16, 220] });
-        out.push(DrawCmd::Frame { rect: r, color: [200, 170, 90, 255], width: 1.0 });
-        out.push(DrawCmd::Text {
-            x: r.x + 20.0,
-            y: r.y + 11.0,
-            text,
-            px: 18.0,
-            bold: true,
-            color: [240, 230, 200, 255],
-            shadow: Some([0, 0, 0, 255]),
-        });
-    }
+/// "Waiting for `names`…" over a battle on a `screen`, while a stall lasts.
+pub(super) fn waiting_overlay(names: &str, screen: Vec2, out: &mut Vec<DrawCmd>) {
+    let text = format!("Waiting for {names}…");
+    let (w, h) = (18.0 * text.chars().count() as f32 * 0.55 + 40.0, 44.0);
+    let r = Rect::new((screen.x - w) / 2.0, screen.y * 0.3, w, h);
+    out.push(DrawCmd::Fill { rect: r, color: [12, 14, 16, 220] });
+    out.push(DrawCmd::Frame { rect: r, color: [200, 170, 90, 255], width: 1.0 });
+    out.push(DrawCmd::Text {
+        x: r.x + 20.0,
+        y: r.y + 11.0,
+        text,
+        px: 18.0,
+        bold: true,
+        color: [240, 230, 200, 255],
+        shadow: Some([0, 0, 0, 255]),
+    });
 }

@@ -8,58 +8,123 @@
 
 use std::collections::BTreeMap;
 
-use glam::Vec3;
+use glam::{Vec2, Vec3};
 
 use crate::sim::event::GameEvent;
-use crate::sim::ids::ObjectId;
+use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::{PlayerId, World};
 
 use super::super::scene::{Pose, Scene};
 use super::super::shroud::Shroud;
 use super::effects::Effects;
 use super::floaters::Floaters;
-use super::input::Pending;
 use super::selection::Selection;
 use super::view::View;
 use super::{markers, particles, rubble, sounds, wrecks};
 
+/// Modes the next click completes, and the press of a drag in progress.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Pending {
+    /// The structure being placed: the next left click puts it down.
+    pub placing: Option<TemplateId>,
+    /// The next left click gives an attack-move order (after the attack-move key).
+    pub attack_move: bool,
+    /// Where the left button went down, while it is held.
+    pub press: Option<Vec2>,
+}
+
 /// The picture part of a battle.
-pub(super) struct Picture {
+pub struct Picture {
     /// Camera, screen and picking.
-    pub view: View,
+    pub(super) view: View,
     /// What is shown selected, and the control groups.
-    pub selection: Selection,
+    pub(super) selection: Selection,
     /// A structure being placed, an armed attack-move, a drag.
-    pub pending: Pending,
+    pub(super) pending: Pending,
     /// Tracers and rings from the tick's events.
-    pub effects: Effects,
+    pub(super) effects: Effects,
     /// Money brought in and promotions, rising and fading where they happened.
-    pub floaters: Floaters,
+    pub(super) floaters: Floaters,
     /// Flashes, explosions, smoke and dust.
-    pub particles: particles::Particles,
+    pub(super) particles: particles::Particles,
     /// Guns that just fired: how hard each still kicks back (1 at the shot, fading to 0).
-    pub recoil: BTreeMap<ObjectId, f32>,
+    pub(super) recoil: BTreeMap<ObjectId, f32>,
     /// Where recent orders went, and whether target lines show.
-    pub markers: markers::Markers,
+    pub(super) markers: markers::Markers,
     /// The mouse is over an interface window (the game draws no cursor of its own).
-    pub cursor_over_ui: bool,
+    pub(super) cursor_over_ui: bool,
     /// What destroyed structures left behind.
-    pub rubble: rubble::Rubble,
+    pub(super) rubble: rubble::Rubble,
     /// What the player hears (display state).
-    pub sounds: sounds::Sounds,
+    pub(super) sounds: sounds::Sounds,
     /// Destroyed vehicles' hulks and fallen soldiers.
-    pub wrecks: wrecks::Wrecks,
+    pub(super) wrecks: wrecks::Wrecks,
     /// What the local player's team sees.
-    pub shroud: Shroud,
+    pub(super) shroud: Shroud,
     /// A replay watcher chose to see everything (no shroud).
-    pub see_all: bool,
+    pub(super) see_all: bool,
     /// Every object's pose before the last frame, for interpolation.
-    pub previous: BTreeMap<ObjectId, Pose>,
+    pub(super) previous: BTreeMap<ObjectId, Pose>,
 }
 
 impl Picture {
+    /// Objects shown as selected.
+    pub fn selection(&self) -> &[ObjectId] {
+        &self.selection.ids
+    }
+
+    /// True while Shift is held (a click then adds to or drops from the selection).
+    pub fn shift_held(&self) -> bool {
+        self.selection.shift
+    }
+
+    /// The structure being placed, if any.
+    pub fn placing(&self) -> Option<TemplateId> {
+        self.pending.placing
+    }
+
+    /// True while the next left click gives an attack-move order.
+    pub fn attack_move_armed(&self) -> bool {
+        self.pending.attack_move
+    }
+
+    /// The screen's size in pixels, as the camera sees it.
+    pub fn screen(&self) -> glam::Vec2 {
+        self.view.screen
+    }
+
+    /// The camera.
+    pub fn camera(&self) -> &super::super::camera::Camera {
+        &self.view.camera
+    }
+
+    /// The markers of recent orders: where, and what kind.
+    pub fn order_markers(&self) -> Vec<(glam::Vec2, markers::Intent)> {
+        self.markers.list()
+    }
+
+    /// The view-projection matrix for the current screen.
+    pub fn view_proj(&self) -> glam::Mat4 {
+        self.view.view_proj()
+    }
+
+    /// The particles to draw this frame, as world sprites.
+    pub fn sprites(&self) -> Vec<crate::render::world::SpriteInstance> {
+        self.particles.sprites()
+    }
+
+    /// How much fighting the player hears, 0–1 (for the music).
+    pub fn intensity(&self) -> f32 {
+        self.sounds.intensity()
+    }
+
+    /// What the local player's team sees.
+    pub fn shroud(&self) -> &Shroud {
+        &self.shroud
+    }
+
     /// A picture through `view`, with the team's `shroud` and the objects' poses now.
-    pub fn new(view: View, shroud: Shroud, previous: BTreeMap<ObjectId, Pose>) -> Picture {
+    pub(super) fn new(view: View, shroud: Shroud, previous: BTreeMap<ObjectId, Pose>) -> Picture {
         Picture {
             view,
             selection: Selection::default(),
@@ -81,7 +146,7 @@ impl Picture {
 
     /// Shows `events` as the tick reported them — tracers, floaters, particles, recoil, rubble,
     /// wrecks — as `local` may see them.
-    pub fn note(&mut self, events: &[GameEvent], scene: &Scene, world: &World, local: PlayerId) {
+    pub(super) fn note(&mut self, events: &[GameEvent], scene: &Scene, world: &World, local: PlayerId) {
         self.effects.note(events, scene, world, local, &self.shroud);
         self.floaters.note(events, scene, local);
         self.particles.note(events, scene, world, local, &self.shroud);
@@ -96,7 +161,7 @@ impl Picture {
     }
 
     /// Lets `seconds` of display time pass without running the game.
-    pub fn age(&mut self, seconds: f32) {
+    pub(super) fn age(&mut self, seconds: f32) {
         self.effects.age(seconds);
         self.floaters.age(seconds);
         self.particles.age(seconds);
@@ -106,7 +171,15 @@ impl Picture {
     /// A drawn frame passes: `dt` seconds of display time and `game_dt` of game time (particles,
     /// wrecks and recoil live in game time: a pause freezes them, a faster game speeds them);
     /// `shells` in flight leave trails; the selection forgets the dead.
-    pub fn pass_time(&mut self, dt: f32, game_dt: f32, scene: &Scene, world: &World, local: PlayerId, shells: &[Vec3]) {
+    pub(super) fn pass_time(
+        &mut self,
+        dt: f32,
+        game_dt: f32,
+        scene: &Scene,
+        world: &World,
+        local: PlayerId,
+        shells: &[Vec3],
+    ) {
         self.effects.age(dt);
         self.floaters.age(dt);
         self.markers.age(dt);

@@ -7,10 +7,13 @@
 //! the world except through the session's stream.
 
 use crate::lockstep::{PaceChange, PaceMark};
+use crate::session::Replay;
 use crate::session::Step;
-use crate::session::replay::CHECKPOINT_EVERY;
+use crate::session::online::Seats;
+use crate::session::replay::{CHECKPOINT_EVERY, REPLAY_VERSION, ReplayOrigin};
 use crate::sim::hash::StateHash;
-use crate::sim::{FRAMES_PER_SECOND, PlayerId, TickReport, World};
+use crate::sim::{Command, FRAMES_PER_SECOND, PlayerId, TickReport, World};
+use crate::ui::Key;
 
 use super::online::OnlineLink;
 use super::pace::Pace;
@@ -18,31 +21,31 @@ use super::replay::Watching;
 use super::{BattleError, FRAME};
 
 /// The match part of a battle.
-pub(super) struct Play {
+pub struct Play {
     /// The started match.
-    pub game: crate::session::start::LocalMatch,
+    pub(super) game: crate::session::start::LocalMatch,
     /// When watching a replay: its end.
-    pub watching: Option<Watching>,
+    pub(super) watching: Option<Watching>,
     /// The player this machine plays (or watches).
-    pub local: PlayerId,
+    pub(super) local: PlayerId,
     /// Pause and game speed on this machine.
-    pub pace: Pace,
+    pub(super) pace: Pace,
     /// Game seconds since the last logic frame ran.
-    pub since_tick: f32,
+    pub(super) since_tick: f32,
     /// Seconds since the battle began, as the battle saw them.
-    pub elapsed: f32,
+    pub(super) elapsed: f32,
     /// Seconds since the game ended.
-    pub ended_for: f32,
+    pub(super) ended_for: f32,
     /// The other machines, in an online battle.
-    pub online: Option<OnlineLink>,
+    pub(super) online: Option<OnlineLink>,
     /// The player has given up and waits for the surrender to run.
-    pub surrendering: bool,
+    pub(super) surrendering: bool,
     /// The state hash every few hundred frames, for the replay.
-    pub checkpoints: Vec<(u32, String)>,
+    pub(super) checkpoints: Vec<(u32, String)>,
     /// Changes of pace already told to the player.
-    pub pace_told: usize,
+    pub(super) pace_told: usize,
     /// Where this game came from, when taken over from a replay.
-    pub origin: Option<crate::session::replay::ReplayOrigin>,
+    pub(super) origin: Option<crate::session::replay::ReplayOrigin>,
 }
 
 impl Play {
@@ -83,9 +86,148 @@ impl Play {
         self.watching.is_some()
     }
 
+    /// The watched replay's position: the frame shown and its last frame.
+    pub fn replay_position(&self) -> Option<(u32, u32)> {
+        self.watching.as_ref().map(|w| (self.world().frame().0, w.frames()))
+    }
+
+    /// For a replay that has played to its end, or missed a checkpoint on the way: whether it
+    /// passed through and reached the recorded states.
+    pub fn replay_verdict(&self) -> Option<bool> {
+        self.watching.as_ref()?.verdict(self.world())
+    }
+
+    /// The frame at which a watched replay stopped matching its recording, if it did.
+    pub fn replay_failed_at(&self) -> Option<u32> {
+        self.watching.as_ref().and_then(Watching::failed_at)
+    }
+
+    /// Where this game came from, when it was taken over from a replay.
+    pub fn origin(&self) -> Option<&ReplayOrigin> {
+        self.origin.as_ref()
+    }
+
+    /// The game so far as a replay (played back, it gives this very game).
+    pub fn replay(&self) -> Replay {
+        let world = self.world();
+        Replay {
+            version: REPLAY_VERSION,
+            setup: self.game.setup.clone(),
+            local: self.local.0,
+            frames: world.frame().0,
+            final_hash: format!("{:016x}", world.state_hash().total),
+            commands: self.game.log.borrow().clone(),
+            checkpoints: self.checkpoints.clone(),
+            pace: self.game.session.stream().pace_log().to_vec(),
+            origin: self.origin.clone(),
+        }
+    }
+
+    /// The match as it was set up (hashes filled in).
+    pub fn setup(&self) -> &crate::session::MatchSetup {
+        &self.game.setup
+    }
+
+    /// The match's definitions (names, upgrades).
+    pub fn defs(&self) -> &crate::defs::Definitions {
+        &self.game.content.defs
+    }
+
+    /// Seconds of play so far.
+    pub fn clock(&self) -> u32 {
+        self.world().frame().0 / FRAMES_PER_SECOND
+    }
+
+    /// The local player's money.
+    pub fn money(&self) -> i64 {
+        self.world().players().get(self.local.index()).map_or(0, |p| p.money)
+    }
+
+    /// Pause and game speed.
+    pub fn pace(&self) -> &Pace {
+        &self.pace
+    }
+
+    /// Pause and game speed, to change (dialogs hold the game).
+    pub fn pace_mut(&mut self) -> &mut Pace {
+        &mut self.pace
+    }
+
     /// True when this battle is played with other machines.
     pub fn is_online(&self) -> bool {
         self.online.is_some()
+    }
+
+    /// The link to the other machines, in an online battle.
+    pub fn online(&self) -> Option<&OnlineLink> {
+        self.online.as_ref()
+    }
+
+    /// Makes this an online battle over the match's own transport; the host's `seats` let a
+    /// machine that drops come back.
+    pub fn set_online(&mut self, seats: Seats) {
+        let me = crate::lockstep::Transport::me(self.game.session.transport());
+        self.pace = Pace::online();
+        self.online = Some(OnlineLink::new(me, &self.game.slots, seats));
+    }
+
+    /// Gives up: the surrender goes through the stream like any order, so every machine
+    /// removes this player's forces on the same frame and the others can win. True once this
+    /// machine has run it (the battle may then be left).
+    pub fn surrender(&mut self) -> bool {
+        let gone = self.world().players().get(self.local.index()).is_none_or(|p| p.defeated);
+        if !gone && !self.surrendering && !self.is_replay() {
+            self.surrendering = true;
+            self.submit(Command::Surrender);
+        }
+        gone || self.world().is_over()
+    }
+
+    /// Submits one of the local player's orders to the stream, now (nothing when nobody here
+    /// plays).
+    pub(super) fn submit(&mut self, command: Command) {
+        let Some(seat) = self.game.human else { return };
+        if let Err(e) = self.game.session.submit_local(seat.player, command) {
+            log::warn!("an order was not sent: {e}");
+        }
+    }
+
+    /// A key for the online chat (see [`OnlineLink::chat_key`]); false offline.
+    pub fn chat_key(&mut self, key: Key) -> bool {
+        let name = self.player_name(self.local);
+        let now = self.elapsed;
+        self.online.as_mut().is_some_and(|o| o.chat_key(key, &name, now))
+    }
+
+    /// A character typed into the open chat line.
+    pub fn chat_char(&mut self, c: char) {
+        if let Some(o) = &mut self.online {
+            o.chat_char(c);
+        }
+    }
+
+    /// After a second without the next frame: the names of the players it waits for.
+    pub fn waiting_for(&self) -> Option<String> {
+        if !self.online.as_ref().is_some_and(OnlineLink::stall_shown) {
+            return None;
+        }
+        let stream = self.game.session.stream();
+        let names: Vec<String> = stream.waiting_for().iter().map(|p| self.player_name(*p)).collect();
+        (!names.is_empty()).then(|| names.join(", "))
+    }
+
+    /// The host drops the players the battle waits for (see [`OnlineLink::drop_stalled`]);
+    /// returns what to tell the player.
+    pub(super) fn drop_stalled(&mut self) -> Vec<String> {
+        let now = self.elapsed;
+        self.online.as_mut().map(|o| o.drop_stalled(&mut self.game.session, now)).unwrap_or_default()
+    }
+
+    /// Moves the online link on after an advance (see [`OnlineLink::pump`]); returns what to
+    /// tell the player.
+    pub(super) fn pump_online(&mut self) -> Vec<String> {
+        let now = self.elapsed;
+        self.online.as_mut().map(|o| o.pump(&mut self.game.session, now)).unwrap_or_default()
     }
 
     /// A player's name as the match knows it ("Player 2" when it has none).

@@ -18,14 +18,14 @@ pub use gadget::{Gadget, draw, under};
 
 /// Fills `InGame.wnd`'s windows from the battle as it stands.
 pub fn sync(shell: &mut Shell, battle: &Battle) {
-    shell.leave_surrenders = battle.is_online() && !battle.is_replay();
-    shell.set_hud(battle.money(), battle.clock(), &battle.pace_label());
+    shell.leave_surrenders = battle.play().is_online() && !battle.play().is_replay();
+    shell.set_hud(battle.play().money(), battle.play().clock(), &battle.play().pace_label());
     shell.set_power(battle.power());
-    let buttons: Vec<_> = battle.commands().into_iter().map(|c| c.view()).collect();
+    let buttons: Vec<_> = battle.look().commands().into_iter().map(|c| c.view()).collect();
     shell.set_commands(&buttons, &battle.queue_text());
     shell.set_alerts(&battle.alert_lines());
     shell.set_queue_progress(panel::queue_progress(battle));
-    let speed = format!("{}×", battle.pace().speed());
-    let (paused, view) = (battle.pace().paused(), battle.view_label());
-    shell.set_replay_bar(battle.replay_position(), paused, &speed, &view, battle.can_take_over());
+    let speed = format!("{}×", battle.play().pace().speed());
+    let (paused, view) = (battle.play().pace().paused(), battle.view_label());
+    shell.set_replay_bar(battle.play().replay_position(), paused, &speed, &view, battle.can_take_over());
 }

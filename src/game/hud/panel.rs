@@ -67,8 +67,8 @@ pub fn draw(battle: &Battle, rect: Rect) -> Vec<DrawCmd> {
     let mut out = Vec::new();
     let world = battle.world();
     let rules = world.rules();
-    let defs = battle.defs();
-    let objects = battle.selected_shown();
+    let defs = battle.play().defs();
+    let objects = battle.look().selected_shown();
     let s = rect.h / 142.0;
     let px = 12.0 * s;
     let layout = layout(world, &objects, rect);
@@ -150,7 +150,7 @@ pub fn draw(battle: &Battle, rect: Rect) -> Vec<DrawCmd> {
 /// How far along the first queued unit of the one selected factory is (0–100), if there
 /// is one: the panel's progress bar shows it.
 pub fn queue_progress(battle: &Battle) -> Option<u8> {
-    let objects = battle.selected_shown();
+    let objects = battle.look().selected_shown();
     let [o] = objects.as_slice() else { return None };
     let world = battle.world();
     let job = world.factories().queue(o.id).first()?;
@@ -163,7 +163,7 @@ pub fn queue_progress(battle: &Battle) -> Option<u8> {
 /// cancels the last one queued. True if the click meant something.
 pub fn click(battle: &mut Battle, rect: Rect, at: Vec2, ctrl: bool) -> bool {
     let (picked, cancel) = {
-        let objects = battle.selected_shown();
+        let objects = battle.look().selected_shown();
         let layout = layout(battle.world(), &objects, rect);
         let picked = layout.grid.iter().find(|(_, r)| r.contains(at.x, at.y)).map(|&(id, _)| id);
         let on_queue = layout.queue.iter().any(|r| r.contains(at.x, at.y));
@@ -176,18 +176,24 @@ pub fn click(battle: &mut Battle, rect: Rect, at: Vec2, ctrl: bool) -> bool {
     if let Some(id) = picked {
         let world = battle.world();
         let kind = world.object(id).map(|o| o.template);
-        let ids: Vec<ObjectId> = if battle.shift_held() {
-            battle.selection().iter().copied().filter(|&o| o != id).collect()
+        let ids: Vec<ObjectId> = if battle.picture().shift_held() {
+            battle.picture().selection().iter().copied().filter(|&o| o != id).collect()
         } else if ctrl {
-            battle.selection().iter().copied().filter(|&o| world.object(o).map(|x| x.template) == kind).collect()
+            battle
+                .picture()
+                .selection()
+                .iter()
+                .copied()
+                .filter(|&o| world.object(o).map(|x| x.template) == kind)
+                .collect()
         } else {
             vec![id]
         };
-        battle.select(ids);
+        battle.controls().select(ids);
         return true;
     }
     if let Some(factory) = cancel {
-        battle.cancel_production(factory);
+        battle.controls().cancel_production(factory);
         return true;
     }
     false

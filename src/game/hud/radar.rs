@@ -52,7 +52,7 @@ pub fn draw(battle: &Battle, rect: Rect, image: &str) -> Vec<DrawCmd> {
     let sq = radar_square(rect, size);
     let mut out = vec![DrawCmd::Image { rect: sq, name: image.to_string(), tint: [255; 4] }];
     // The shroud over the radar, in blocks of about 1/32 of the map.
-    let fog = battle.shroud();
+    let fog = battle.picture().shroud();
     let (cw, ch) = fog.size();
     let block = (cw.max(ch) / 32).max(1);
     let cell = scene.map.file.cell_size as f32;
@@ -91,7 +91,7 @@ pub fn draw(battle: &Battle, rect: Rect, image: &str) -> Vec<DrawCmd> {
         });
     }
     for o in battle.world().objects() {
-        if dark || o.owner == PlayerId::NEUTRAL || !battle.sees(o.id) {
+        if dark || o.owner == PlayerId::NEUTRAL || !battle.look().sees(o.id) {
             continue;
         }
         let color = scene.colors.get(o.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)).copied().unwrap_or([1.0; 3]);
@@ -108,11 +108,11 @@ pub fn draw(battle: &Battle, rect: Rect, image: &str) -> Vec<DrawCmd> {
         let r = Rect::new(p.x - half, p.y - half, 2.0 * half, 2.0 * half);
         out.push(DrawCmd::Frame { rect: r, color: [255, 90, 60, alpha], width: 2.0 });
     }
-    let screen = battle.screen();
+    let screen = battle.picture().screen();
     let corners = [Vec2::ZERO, Vec2::new(screen.x, 0.0), screen, Vec2::new(0.0, screen.y)];
     let ground: Vec<Vec2> = corners
         .iter()
-        .filter_map(|&c| battle.ground_under(c))
+        .filter_map(|&c| battle.look().ground_under(c))
         .map(|g| to_radar(size, sq, g.clamp(Vec2::ZERO, size)))
         .collect();
     if ground.len() == 4 {
@@ -128,13 +128,13 @@ pub fn draw(battle: &Battle, rect: Rect, image: &str) -> Vec<DrawCmd> {
 /// A click (or drag) on the radar window `rect` centres the camera on that ground point.
 pub fn click(battle: &mut Battle, rect: Rect, at: Vec2) {
     let p = ground_on_radar(battle, rect, at);
-    battle.look_at(p);
+    battle.controls().look_at(p);
 }
 
 /// A right click on the radar: the selection moves to that ground point.
 pub fn order(battle: &mut Battle, rect: Rect, at: Vec2) {
     let p = ground_on_radar(battle, rect, at);
-    battle.move_selection_to(p);
+    battle.controls().move_selection_to(p);
 }
 
 /// A linear colour as 8-bit sRGB.

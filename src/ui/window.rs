@@ -14,6 +14,11 @@ pub struct WindowId {
     pub generation: u32,
 }
 
+/// The part of a window name after `File.wnd:` (the whole name when it has no file).
+pub fn short_name(name: &str) -> &str {
+    name.rsplit(':').next().unwrap_or(name)
+}
+
 /// A window's name key: a stable hash of its `File.wnd:Id` name (FNV-1a).
 pub fn name_key(name: &str) -> u32 {
     name.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193))

@@ -75,6 +75,56 @@ fn the_rooms_of_game_and_net_import_each_other_without_a_circle() {
     }
 }
 
+/// Imports between sibling files (and folders) of every folder under `top`, keyed by the
+/// folder: `game/battle` → `look` → {`play`, `picture`, …}. A folder's `mod.rs` declares its
+/// children and is left out (its children may use what it re-exports).
+fn sibling_imports(top: &str) -> BTreeMap<Vec<String>, BTreeMap<String, BTreeSet<String>>> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root.join(top), &mut files);
+    let rels: Vec<String> =
+        files.iter().map(|f| f.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/")).collect();
+    let units: BTreeSet<Vec<String>> = rels.iter().map(|r| module_of(r)).collect();
+    let mut out: BTreeMap<Vec<String>, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    for (f, rel) in files.iter().zip(&rels) {
+        if rel.ends_with("mod.rs") {
+            continue;
+        }
+        let module = module_of(rel);
+        let (folder, unit) = (module[..module.len() - 1].to_vec(), module[module.len() - 1].clone());
+        let code = code_only(&std::fs::read_to_string(f).unwrap());
+        let into = out.entry(folder.clone()).or_default().entry(unit.clone()).or_default();
+        for p in paths(&code) {
+            let (abs, in_crate) = resolve(&p.segments, &module);
+            if !in_crate || abs.len() <= folder.len() || abs[..folder.len()] != folder[..] {
+                continue;
+            }
+            let other = &abs[folder.len()];
+            let mut sibling = folder.clone();
+            sibling.push(other.clone());
+            // A sibling file, or a folder of files beside it.
+            if *other != unit && units.iter().any(|u| u.starts_with(&sibling)) {
+                into.insert(other.clone());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_files_of_each_folder_in_game_and_net_import_each_other_without_a_circle() {
+    for top in ["game", "net"] {
+        let folders = sibling_imports(top);
+        assert!(folders.keys().any(|f| f.len() == 2), "{top}'s folders were not found");
+        for (folder, edges) in &folders {
+            assert_eq!(cycle(edges), None, "an import circle among the files of src/{}/", folder.join("/"));
+        }
+    }
+    // The battle's parts are among what is checked.
+    let battle = &sibling_imports("game")[&vec!["game".to_string(), "battle".to_string()]];
+    assert!(battle["look"].contains("play") && battle["input"].contains("look"), "{battle:?}");
+}
+
 #[test]
 fn the_client_frame_sits_above_the_hud_the_battle_and_the_shell() {
     let edges = room_imports("game");

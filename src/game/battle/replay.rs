@@ -1,6 +1,7 @@
-//! Replays in a battle: watching one (its recorded commands played frame by frame, checked
-//! against its checkpoints and final hash, with states kept on the way so the watcher can seek
-//! back and forth) and recording the battle being played.
+//! A replay being watched in a battle (`Watching`): its recorded commands played frame by
+//! frame, checked against its checkpoints and final hash, with states kept on the way so the
+//! watcher can seek back and forth, and the setup a take-over starts from. (Recording the battle
+//! being played is `Play::replay`.)
 //!
 //! Must not: change how the game plays (a watched replay only feeds recorded commands).
 

@@ -6,7 +6,7 @@ use crate::ui::UiEvent;
 use crate::ui::lexicon::{CallbackKind, Lexicon};
 
 use super::{
-    Shell, editor_panel, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish,
+    Shell, editor_events, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish,
 };
 
 /// A screen's event handler.
@@ -25,7 +25,7 @@ const SYSTEM: [(&str, SystemFn); 11] = [
     ("MessageBoxSystem", message_box::system),
     ("InGameSystem", in_game::system),
     ("ModsSystem", mods::system),
-    ("EditorSystem", editor_panel::system),
+    ("EditorSystem", editor_events::system),
 ];
 
 const INIT: [(&str, InitFn); 8] = [
@@ -85,6 +85,4 @@ pub fn lexicon() -> Lexicon {
 }
 
 /// The part of a window name after `File.wnd:`.
-pub fn short(name: &str) -> &str {
-    name.rsplit(':').next().unwrap_or(name)
-}
+pub use crate::ui::window::short_name as short;

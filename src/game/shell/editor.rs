@@ -15,10 +15,9 @@ use std::path::PathBuf;
 
 use crate::ui::wnd::WndFile;
 use crate::ui::wnd::model::ScreenRect;
-use crate::ui::{Input, Key, MouseButton};
 
-use super::editor_handles::{Edges, handle_at, resized};
-use super::editor_tree::{find_mut, moved, sibling_edges, siblings_of, snap};
+use super::editor_handles::Edges;
+use super::editor_tree::{find_mut, moved, siblings_of};
 use super::{Screen, Shell};
 
 /// Most undo steps kept.
@@ -51,8 +50,8 @@ pub struct Editor {
     /// Which colour of that slot the colour field shows and sets (an index of
     /// `editor_values::COLOUR_KINDS`: text, text border, image tint, image border).
     pub(super) colour_kind: usize,
-    undo: Vec<WndFile>,
-    redo: Vec<WndFile>,
+    pub(super) undo: Vec<WndFile>,
+    pub(super) redo: Vec<WndFile>,
     /// A drag under way: where it began, the window's rectangle then, and the edges it moves
     /// when it began on one of the selected window's resize handles (none: it moves the window).
     pub(super) drag: Option<((f32, f32), ScreenRect, Option<Edges>)>,
@@ -104,7 +103,7 @@ impl Shell {
     }
 
     /// Shows the edited tree on screen (the panel stays on top).
-    fn show_edit(&mut self) {
+    pub(super) fn show_edit(&mut self) {
         let Some(e) = &self.editor else { return };
         let (file, screen, tree) = (e.file.clone(), e.screen, e.tree.clone());
         self.use_layout(&file, tree);
@@ -120,7 +119,7 @@ impl Shell {
     }
 
     /// Changes the selected window's rectangle (remembering the old tree for undo).
-    fn edit_selected(&mut self, change: impl FnOnce(ScreenRect) -> ScreenRect, remember: bool) {
+    pub(super) fn edit_selected(&mut self, change: impl FnOnce(ScreenRect) -> ScreenRect, remember: bool) {
         let Some(e) = &mut self.editor else { return };
         let Some(name) = e.selected.clone() else { return };
         let before = e.tree.clone();
@@ -238,7 +237,7 @@ impl Shell {
 
     /// Authoring units per screen pixel for the selected window (its placed size over its
     /// authored size).
-    fn authoring_scale(&self, name: &str) -> (f32, f32) {
+    pub(super) fn authoring_scale(&self, name: &str) -> (f32, f32) {
         let placed = self.find(name).and_then(|id| self.ui.window(id)).map(|w| (w.rect, w.authored));
         match placed {
             Some((r, a)) => {
@@ -251,131 +250,9 @@ impl Shell {
         }
     }
 
-    /// Handles input while editing; true when it was the editor's.
-    pub(super) fn editor_input(&mut self, input: &Input) -> bool {
-        if self.editor.is_none() {
-            return false;
-        }
-        match *input {
-            Input::MouseDown { x, y, button: MouseButton::Left } if self.shift => {
-                // Shift+click adds the window under the pointer to the group, or takes it out.
-                if let Some(name) = self.ui.hit(x, y).and_then(|id| self.ui.window(id)).map(|w| w.name.clone()) {
-                    self.toggle_in_group(name);
-                }
-            }
-            Input::MouseDown { x, y, button: MouseButton::Left } => {
-                // On one of the selected window's handles a drag resizes it.
-                let handle = self
-                    .editor
-                    .as_ref()
-                    .and_then(|e| e.selected.as_ref())
-                    .and_then(|n| self.find(n))
-                    .and_then(|id| self.ui.window(id))
-                    .and_then(|w| handle_at(w.rect, x, y).map(|edges| (edges, w.name.clone())));
-                let name = handle
-                    .as_ref()
-                    .map(|(_, n)| n.clone())
-                    .or_else(|| self.ui.hit(x, y).and_then(|id| self.ui.window(id)).map(|w| w.name.clone()));
-                let rect = name.as_ref().and_then(|n| {
-                    let e = self.editor.as_mut()?;
-                    find_mut(&mut e.tree.windows, n).map(|w| w.rect)
-                });
-                if let Some(e) = &mut self.editor {
-                    e.selected = name;
-                    e.note = None;
-                    e.group.clear();
-                    e.typing = false;
-                    e.drag = rect.map(|r| ((x, y), r, handle.map(|(edges, _)| edges)));
-                    if e.drag.is_some() {
-                        e.undo.push(e.tree.clone());
-                        e.redo.clear();
-                    }
-                }
-                self.fill_panel();
-            }
-            Input::MouseMove { x, y } => {
-                let Some((start, from, resize)) = self.editor.as_ref().and_then(|e| e.drag) else { return true };
-                let Some(name) = self.editor.as_ref().and_then(|e| e.selected.clone()) else { return true };
-                let (sx, sy) = self.authoring_scale(&name);
-                let dx = ((x - start.0) * sx).round() as i32;
-                let dy = ((y - start.1) * sy).round() as i32;
-                // Dragged edges snap to the siblings' edges, else to the grid.
-                let (xs, ys) =
-                    self.editor.as_mut().map_or((Vec::new(), Vec::new()), |e| sibling_edges(&mut e.tree, &name));
-                if let Some(edges) = resize {
-                    let to = resized(from, edges, dx, dy, |v, across| snap(v, if across { &xs } else { &ys }));
-                    self.edit_selected(|_| to, false);
-                } else {
-                    let (lx, ly) = (from.upper_left.0 + dx, from.upper_left.1 + dy);
-                    let (dx, dy) = (snap(lx, &xs) - from.upper_left.0, snap(ly, &ys) - from.upper_left.1);
-                    self.edit_selected(|_| moved(from, dx, dy), false);
-                }
-            }
-            Input::MouseUp { .. } => {
-                if let Some(e) = &mut self.editor {
-                    e.drag = None;
-                }
-            }
-            Input::Key { key: Key::Backspace, .. } if self.editor.as_ref().is_some_and(|e| e.typing) => {
-                self.edit_tree(|tree, name| {
-                    let w = find_mut(&mut tree.windows, name)?;
-                    w.text.pop();
-                    Some(name.to_string())
-                });
-            }
-            Input::Key { key: Key::Enter | Key::Escape, .. } if self.editor.as_ref().is_some_and(|e| e.typing) => {
-                if let Some(e) = &mut self.editor {
-                    e.typing = false;
-                }
-            }
-            Input::Char(c) if self.editor.as_ref().is_some_and(|e| e.typing) => {
-                self.edit_tree(|tree, name| {
-                    let w = find_mut(&mut tree.windows, name)?;
-                    w.text.push(c);
-                    Some(name.to_string())
-                });
-            }
-            Input::Key { key, shift } => {
-                let step = if shift { 10 } else { 1 };
-                match key {
-                    Key::Delete => self.delete_selected(),
-                    Key::Left => self.edit_selected(|r| moved(r, -step, 0), true),
-                    Key::Right => self.edit_selected(|r| moved(r, step, 0), true),
-                    Key::Up => self.edit_selected(|r| moved(r, 0, -step), true),
-                    Key::Down => self.edit_selected(|r| moved(r, 0, step), true),
-                    Key::Tab => {
-                        self.select_next(shift);
-                        self.fill_panel();
-                    }
-                    Key::Escape => self.leave_editor(),
-                    _ => {}
-                }
-            }
-            Input::Char(c) => match c {
-                'd' => self.duplicate_selected(),
-                '[' => self.reorder_selected(-1),
-                ']' => self.reorder_selected(1),
-                't' => {
-                    if let Some(e) = &mut self.editor {
-                        e.typing = e.selected.is_some();
-                    }
-                }
-                'u' => self.undo_edit(),
-                'r' => self.redo_edit(),
-                's' => match self.save_edit() {
-                    Ok(path) => self.message("Layout editor", &format!("Saved to {}", path.display()), false),
-                    Err(e) => self.message("Layout editor", &format!("Not saved: {e}"), false),
-                },
-                _ => {}
-            },
-            _ => {}
-        }
-        true
-    }
-
     /// Selects the window after the selected one, depth first (the first when none is), or
     /// with `back` the one before it (the last when none is); the walk wraps round.
-    fn select_next(&mut self, back: bool) {
+    pub(super) fn select_next(&mut self, back: bool) {
         let Some(e) = &mut self.editor else { return };
         let names: Vec<String> = e.tree.all_windows().into_iter().map(|w| w.name.clone()).collect();
         let n = names.len().max(1);

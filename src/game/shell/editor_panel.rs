@@ -16,9 +16,8 @@ use crate::ui::Input;
 use super::Shell;
 use super::editor_tree::find_mut;
 use super::editor_values::{
-    CALLBACK_KINDS, COLOUR_KINDS, SCALING_CHOICES, STATUS_CHECKS, apply_data, callback_names, callback_of, colour_of,
-    data_text, default_font, draw_entry, draw_list, face_choices, image_slots, other_flags, parse_colour,
-    rename_refused, set_colour, status_bit, tree_rows,
+    CALLBACK_KINDS, COLOUR_KINDS, SCALING_CHOICES, STATUS_CHECKS, callback_names, callback_of, colour_of, data_text,
+    default_font, draw_list, face_choices, image_slots, other_flags, status_bit, tree_rows,
 };
 
 impl Shell {
@@ -116,7 +115,7 @@ impl Shell {
             self.ui.combo_set(id, images, Some(at));
         }
         if let Some(id) = self.find("Editor.wnd:EntryRename") {
-            let short = name.as_deref().map(super::callbacks::short).unwrap_or_default().to_string();
+            let short = name.as_deref().map(crate::ui::window::short_name).unwrap_or_default().to_string();
             self.ui.entry_set(id, &short);
         }
         if let Some(id) = self.find("Editor.wnd:EntryGadgetData") {
@@ -136,7 +135,7 @@ impl Shell {
             self.ui.entry_set(id, &tip);
         }
         let mut names: Vec<String> = vec!["[None]".to_string()];
-        names.extend(callback_names(kind));
+        names.extend(callback_names(&self.lexicon, kind));
         // A name the lexicon does not list (an original layout's) stays shown as it is.
         let chosen = match callback.as_ref() {
             Some(c) => match names.iter().position(|n| n == c) {
@@ -161,7 +160,7 @@ impl Shell {
 
     /// Says in the editor's bar why what was typed into the panel changed nothing, and puts
     /// the fields back as they were.
-    fn refuse(&mut self, why: &str) {
+    pub(super) fn refuse(&mut self, why: &str) {
         if let Some(e) = self.editor.as_mut() {
             e.note = Some(format!("not changed: {why}"));
         }
@@ -169,13 +168,13 @@ impl Shell {
     }
 
     /// The images a window may show: `NoImage`, then the atlas's images by name.
-    fn image_names(&self) -> Vec<String> {
+    pub(super) fn image_names(&self) -> Vec<String> {
         std::iter::once("NoImage".to_string()).chain(self.images.images.keys().cloned()).collect()
     }
 
     /// Changes the selected window's font (the default one if it has none) as one undoable
     /// edit; `change` says whether it changed anything (nothing is recorded if not).
-    fn edit_font(&mut self, change: impl FnOnce(&mut crate::ui::wnd::model::FontDef) -> bool) {
+    pub(super) fn edit_font(&mut self, change: impl FnOnce(&mut crate::ui::wnd::model::FontDef) -> bool) {
         self.edit_tree(|tree, name| {
             let w = find_mut(&mut tree.windows, name)?;
             let mut font = w.font.clone().unwrap_or_else(default_font);
@@ -189,7 +188,7 @@ impl Shell {
 
     /// The image slots of the selected window's kind (a plain window's when none is
     /// selected), and which of them the panel has chosen.
-    fn chosen_slot(&self) -> (Vec<(usize, usize, String)>, usize) {
+    pub(super) fn chosen_slot(&self) -> (Vec<(usize, usize, String)>, usize) {
         let e = self.editor.as_ref();
         let kind = e
             .and_then(|e| {
@@ -204,7 +203,7 @@ impl Shell {
 
     /// The state and draw entry of the image slot the panel has chosen for the selected
     /// window.
-    fn image_slot(&self) -> (usize, usize) {
+    pub(super) fn image_slot(&self) -> (usize, usize) {
         let (slots, chosen) = self.chosen_slot();
         (slots[chosen].0, slots[chosen].1)
     }
@@ -220,235 +219,5 @@ impl Shell {
             Input::Key { .. } | Input::Char(_) => self.ui.focus().is_some_and(on_panel),
             Input::MouseMove { .. } => false,
         }
-    }
-}
-
-/// The panel's events: text and tooltip applied on Enter, the callback chosen from the list,
-/// status flags, font face, size and weight, scaling, the image slot's image and colours, the
-/// gadget's data, the tree, alignment, undo, redo, save and close.
-pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
-    use crate::ui::EventKind;
-    match (super::callbacks::short(&e.name), &e.kind) {
-        ("EntryText", EventKind::EditDone(text)) => {
-            let text = text.clone();
-            shell.edit_tree(|tree, name| {
-                find_mut(&mut tree.windows, name)?.text = text;
-                Some(name.to_string())
-            });
-        }
-        ("EntryTooltip", EventKind::EditDone(text)) => {
-            let text = text.clone();
-            shell.edit_tree(|tree, name| {
-                find_mut(&mut tree.windows, name)?.tooltip_text = text;
-                Some(name.to_string())
-            });
-        }
-        ("ComboCallbackKind", EventKind::ComboSelected(i)) => {
-            if let Some(e) = shell.editor.as_mut() {
-                e.callback_kind = (*i).min(CALLBACK_KINDS.len() - 1);
-            }
-            shell.fill_panel();
-        }
-        ("ComboCallback", EventKind::ComboSelected(i)) => {
-            let kind = shell.editor.as_ref().map_or(0, |e| e.callback_kind);
-            let names = callback_names(kind);
-            // Past the lexicon's names is only the window's own unlisted name: nothing to change.
-            let Some(chosen) = (match i.checked_sub(1) {
-                None => Some(None),
-                Some(k) => names.get(k).map(|n| Some(n.clone())),
-            }) else {
-                return;
-            };
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                let slot = callback_of(w, kind);
-                if *slot == chosen {
-                    return None;
-                }
-                *slot = chosen;
-                Some(name.to_string())
-            });
-        }
-        ("ButtonAdd", EventKind::Selected) => {
-            let kinds = crate::ui::wnd::model::WindowType::ALL;
-            let i = shell.find("Editor.wnd:ComboAdd").and_then(|c| shell.ui.combo_selected(c)).unwrap_or(0);
-            if let Some(&(_, kind)) = kinds.get(i) {
-                shell.add_window(kind);
-            }
-        }
-        (
-            edge @ ("CheckAnchorLeft" | "CheckAnchorRight" | "CheckAnchorTop" | "CheckAnchorBottom"),
-            EventKind::Toggled(on),
-        ) => {
-            let (edge, on) = (edge.to_string(), *on);
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                let mut a = w.anchor.unwrap_or_default();
-                match edge.as_str() {
-                    "CheckAnchorLeft" => a.left = on,
-                    "CheckAnchorRight" => a.right = on,
-                    "CheckAnchorTop" => a.top = on,
-                    _ => a.bottom = on,
-                }
-                w.anchor = Some(a);
-                Some(name.to_string())
-            });
-        }
-        (
-            check @ ("CheckStatusHidden" | "CheckStatusEnabled" | "CheckStatusBorder" | "CheckStatusNoInput"),
-            EventKind::Toggled(on),
-        ) => {
-            let bit = STATUS_CHECKS.iter().find(|(n, _)| *n == check).map_or(0, |(_, f)| status_bit(f));
-            let on = *on;
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                w.status = if on { w.status | bit } else { w.status & !bit };
-                Some(name.to_string())
-            });
-        }
-        ("ComboFlags", EventKind::ComboSelected(i)) => {
-            // Choosing a flag switches it (the list then shows it on or off).
-            let Some(bit) = i.checked_sub(1).and_then(|i| other_flags(0).get(i).map(|f| f.1)) else { return };
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                w.status ^= bit;
-                Some(name.to_string())
-            });
-        }
-        ("EntryFontSize", EventKind::EditDone(text)) => {
-            // Sizes the renderer can draw legibly; anything else leaves the font as it was.
-            let Some(size) = text.trim().parse::<i32>().ok().filter(|s| (6..=72).contains(s)) else {
-                shell.refuse("a font size is a whole number from 6 to 72");
-                return;
-            };
-            shell.edit_font(|font| {
-                font.size = size;
-                true
-            });
-        }
-        ("CheckFontBold", EventKind::Toggled(on)) => {
-            let on = *on;
-            shell.edit_font(|font| {
-                font.bold = on;
-                true
-            });
-        }
-        ("ComboColorKind", EventKind::ComboSelected(i)) => {
-            if let Some(e) = shell.editor.as_mut() {
-                e.colour_kind = (*i).min(COLOUR_KINDS.len() - 1);
-            }
-            shell.fill_panel();
-        }
-        ("EntryColor", EventKind::EditDone(text)) => {
-            let Some(colour) = parse_colour(text) else {
-                shell.refuse("a colour is three or four numbers from 0 to 255 (red green blue alpha)");
-                return;
-            };
-            let (state, entry) = shell.image_slot();
-            let kind = shell.editor.as_ref().map_or(0, |e| e.colour_kind);
-            shell.edit_tree(|tree, name| {
-                set_colour(find_mut(&mut tree.windows, name)?, kind, state, entry, colour).then(|| name.to_string())
-            });
-        }
-        ("ComboFontFace", EventKind::ComboSelected(i)) => {
-            let Some(id) = shell.find("Editor.wnd:ComboFontFace") else { return };
-            let Some(face) = shell.ui.combo_items(id).get(*i).cloned() else { return };
-            shell.edit_font(|font| {
-                let changed = font.name != face;
-                font.name = face;
-                changed
-            });
-        }
-        ("ComboScaling", EventKind::ComboSelected(i)) => {
-            let Some(&(_, scaling)) = SCALING_CHOICES.get(*i) else { return };
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                if w.scaling == scaling {
-                    return None;
-                }
-                w.scaling = scaling;
-                Some(name.to_string())
-            });
-        }
-        ("ListTree", EventKind::ListSelection(rows)) => {
-            let names = shell.editor.as_ref().map(|e| tree_rows(&e.tree.windows)).unwrap_or_default();
-            let picked = rows.first().and_then(|&i| names.get(i)).map(|(n, _)| n.clone());
-            if let (Some(name), Some(e)) = (picked, shell.editor.as_mut())
-                && e.selected.as_ref() != Some(&name)
-            {
-                e.selected = Some(name);
-                shell.fill_panel();
-            }
-        }
-        ("ButtonAlignLeft", EventKind::Selected) => shell.align_group(super::editor_align::Align::Left),
-        ("ButtonAlignTop", EventKind::Selected) => shell.align_group(super::editor_align::Align::Top),
-        ("ButtonSameSize", EventKind::Selected) => shell.align_group(super::editor_align::Align::Size),
-        ("EntryRename", EventKind::EditDone(text)) => {
-            let short = text.trim().to_string();
-            let Some(e) = shell.editor.as_ref() else { return };
-            let Some(name) = e.selected.clone() else { return };
-            if super::callbacks::short(&name) == short {
-                return;
-            }
-            if let Some(why) = rename_refused(&e.file, &e.tree, &name, &short) {
-                shell.refuse(&why);
-                return;
-            }
-            let full = format!("{}:{short}", e.file);
-            shell.edit_tree(|tree, name| {
-                find_mut(&mut tree.windows, name)?.name = full.clone();
-                Some(full)
-            });
-        }
-        ("ComboImageState", EventKind::ComboSelected(i)) => {
-            if let Some(e) = shell.editor.as_mut() {
-                e.image_slot = *i;
-            }
-            shell.fill_panel();
-        }
-        ("ComboImage", EventKind::ComboSelected(i)) => {
-            let Some(image) = shell.image_names().get(*i).cloned() else { return };
-            let (state, entry) = shell.image_slot();
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                if draw_list(w, state).get(entry).is_some_and(|d| d.image == image) {
-                    return None;
-                }
-                // Entries before it that the layout leaves out are written as nothing drawn.
-                let d = draw_entry(w, state, entry);
-                if d.image.eq_ignore_ascii_case("NoImage") && d.color[3] == 0 {
-                    d.color = [255, 255, 255, 255]; // drawn as it is, not as an untinted blank
-                }
-                d.image = image;
-                Some(name.to_string())
-            });
-        }
-        ("EntryGadgetData", EventKind::EditDone(text)) => {
-            let text = text.clone();
-            let mut refused = None;
-            shell.edit_tree(|tree, name| {
-                let w = find_mut(&mut tree.windows, name)?;
-                match apply_data(w.gadget.as_ref()?, &text) {
-                    Ok(data) if Some(&data) != w.gadget.as_ref() => w.gadget = Some(data),
-                    Ok(_) => return None,
-                    Err(why) => {
-                        refused = Some(why);
-                        return None;
-                    }
-                }
-                Some(name.to_string())
-            });
-            if let Some(why) = refused {
-                shell.refuse(&why);
-            }
-        }
-        ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
-        ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),
-        ("ButtonSave", EventKind::Selected) => match shell.save_edit() {
-            Ok(path) => shell.message("Layout editor", &format!("Saved to {}", path.display()), false),
-            Err(err) => shell.message("Layout editor", &format!("Not saved: {err}"), false),
-        },
-        ("ButtonClose", EventKind::Selected) => shell.leave_editor(),
-        _ => {}
     }
 }

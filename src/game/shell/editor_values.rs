@@ -10,7 +10,7 @@ use crate::ui::wnd::model::{DrawEntry, FontDef, GadgetData, STATUS_FLAGS, Scalin
 /// (its short name, indented two spaces a level).
 pub(super) fn tree_rows(windows: &[WindowDef]) -> Vec<(String, String)> {
     fn walk(w: &WindowDef, depth: usize, out: &mut Vec<(String, String)>) {
-        let short = super::callbacks::short(&w.name);
+        let short = crate::ui::window::short_name(&w.name);
         out.push((w.name.clone(), format!("{}{short}", "  ".repeat(depth))));
         for c in &w.children {
             walk(c, depth + 1, out);
@@ -31,10 +31,10 @@ pub(super) const CALLBACK_KINDS: [(&str, crate::ui::lexicon::CallbackKind); 4] =
     ("Draw", crate::ui::lexicon::CallbackKind::Draw),
 ];
 
-/// The names a callback of the panel's kind `kind` may take: the game's lexicon for it.
-pub(super) fn callback_names(kind: usize) -> Vec<String> {
+/// The names a callback of the panel's kind `kind` may take: the game's `lexicon` for it.
+pub(super) fn callback_names(lexicon: &crate::ui::lexicon::Lexicon, kind: usize) -> Vec<String> {
     let kind = CALLBACK_KINDS.get(kind).map_or(crate::ui::lexicon::CallbackKind::System, |k| k.1);
-    super::callbacks::lexicon().names(kind)
+    lexicon.names(kind)
 }
 
 /// A window's callback of the panel's kind `kind`.
@@ -202,7 +202,7 @@ pub(super) fn apply_data(data: &GadgetData, text: &str) -> Result<GadgetData, St
 /// `tree`), if it cannot: it must be letters, digits and `_`, new in the layout, and the window
 /// must not be one the game's code needs by its name.
 pub(super) fn rename_refused(file: &str, tree: &crate::ui::wnd::WndFile, name: &str, short: &str) -> Option<String> {
-    let current = super::callbacks::short(name);
+    let current = crate::ui::window::short_name(name);
     if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Some(format!("`{short}`: a name is letters, digits and _"));
     }

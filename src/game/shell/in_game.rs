@@ -10,7 +10,7 @@ use crate::ui::{EventKind, UiEvent};
 
 use super::super::button_view::ButtonView;
 use super::Shell;
-use super::callbacks::short;
+use crate::ui::window::short_name as short;
 
 /// The title of the question the Menu button asks.
 pub(super) const LEAVE_TITLE: &str = "Leave battle";

@@ -12,8 +12,8 @@ use crate::session::lobby::{LobbyChange, MAX_SLOTS};
 use crate::session::match_setup::{COLOURS, MONEY, TEAMS};
 use crate::ui::{EventKind, UiEvent};
 
-use super::callbacks::short;
 use super::{Screen, Shell, ShellRequest};
+use crate::ui::window::short_name as short;
 
 /// What the lobby shows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

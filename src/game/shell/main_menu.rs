@@ -2,8 +2,8 @@
 
 use crate::ui::{EventKind, Key, UiEvent};
 
-use super::callbacks::short;
 use super::{Screen, Shell};
+use crate::ui::window::short_name as short;
 
 const CREDITS: &str = "Ridgeline is made by its founding engineers.\nText: Noto Sans (SIL Open Font License).\nArt and sound are made by the game's own generators.";
 

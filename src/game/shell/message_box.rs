@@ -5,12 +5,57 @@
 use crate::ui::{EventKind, Key, UiEvent};
 
 use super::Shell;
-use super::callbacks::short;
+use crate::ui::window::short_name as short;
 
 /// The title of the host's question whether to drop players the battle has waited for.
 pub const DROP_TITLE: &str = "Drop player";
 
 impl Shell {
+    /// Shows a modal message box over the current screen; `cancel` adds a Cancel button.
+    pub fn message(&mut self, title: &str, text: &str, cancel: bool) {
+        self.close_message();
+        let Some(file) = self.layouts.get("MessageBox.wnd").cloned() else { return };
+        let id = self.ui.create_layout("MessageBox.wnd", &file);
+        self.message = Some(id);
+        self.set_text("MessageBox.wnd:MessageTitle", title);
+        self.set_text("MessageBox.wnd:MessageText", text);
+        if let Some(c) = self.ui.find("MessageBox.wnd:ButtonCancel") {
+            self.ui.show(c, cancel);
+        }
+        if let Some(root) = self.ui.find("MessageBox.wnd:MessageBoxParent") {
+            self.ui.push_modal(root);
+        }
+    }
+
+    /// Tells the player a peer left the game.
+    pub fn show_disconnected(&mut self, player: &str) {
+        self.message("Disconnected", &format!("{player} has left the game."), false);
+    }
+
+    /// Tells the player the game went out of sync, on which frame, and where the report is.
+    pub fn show_out_of_sync(&mut self, frame: u32, report: Option<&str>) {
+        let mut text = format!("The game went out of sync on frame {frame}. It cannot continue.");
+        if let Some(path) = report {
+            text.push_str(&format!("\nA report was written to {path}."));
+        }
+        self.message("Out of sync", &text, false);
+    }
+
+    /// Closes the message box, if one is open.
+    pub fn close_message(&mut self) {
+        if let Some(id) = self.message.take() {
+            if let Some(root) = self.ui.find("MessageBox.wnd:MessageBoxParent") {
+                self.ui.pop_modal(root);
+            }
+            self.ui.destroy_layout(id);
+        }
+    }
+
+    /// True while a message box is open.
+    pub fn message_open(&self) -> bool {
+        self.message.is_some()
+    }
+
     /// Asks the host whether to drop `names`, whom the battle has waited for `seconds`.
     pub fn ask_drop(&mut self, names: &str, seconds: u32) {
         let text = format!(

@@ -7,7 +7,9 @@
 pub mod callbacks;
 pub mod editor;
 pub mod editor_align;
+mod editor_events;
 mod editor_handles;
+mod editor_input;
 mod editor_overlay;
 mod editor_panel;
 mod editor_tree;
@@ -113,6 +115,8 @@ pub struct Shell {
     pub images: ImageSet,
     /// The font families layouts may name (`ui/fonts.ron`), for the editor's choice.
     font_families: Vec<String>,
+    /// The callback names layouts may use, for the editor's choice.
+    lexicon: crate::ui::lexicon::Lexicon,
     /// The last score shown.
     pub score_rows: Vec<Vec<String>>,
     /// The game's fonts, loaded once: the UI measures with them and the renderer draws them.
@@ -197,6 +201,7 @@ impl Shell {
             dynamic_images,
             images: bindings.images,
             font_families: bindings.fonts.families,
+            lexicon: bindings.lexicon,
             score_rows: Vec::new(),
             fonts,
         };
@@ -282,22 +287,6 @@ impl Shell {
         self.ui.focus().and_then(|id| self.ui.entry_selection(id))
     }
 
-    /// Shows a modal message box over the current screen; `cancel` adds a Cancel button.
-    pub fn message(&mut self, title: &str, text: &str, cancel: bool) {
-        self.close_message();
-        let Some(file) = self.layouts.get("MessageBox.wnd").cloned() else { return };
-        let id = self.ui.create_layout("MessageBox.wnd", &file);
-        self.message = Some(id);
-        self.set_text("MessageBox.wnd:MessageTitle", title);
-        self.set_text("MessageBox.wnd:MessageText", text);
-        if let Some(c) = self.ui.find("MessageBox.wnd:ButtonCancel") {
-            self.ui.show(c, cancel);
-        }
-        if let Some(root) = self.ui.find("MessageBox.wnd:MessageBoxParent") {
-            self.ui.push_modal(root);
-        }
-    }
-
     /// Runs the current screen's per-frame layout update, if it has one, and hands over what
     /// the screens asked of the client since the last call.
     pub fn update(&mut self) -> Vec<ShellRequest> {
@@ -326,35 +315,6 @@ impl Shell {
     /// Queues a request for the client.
     pub(crate) fn request(&mut self, r: ShellRequest) {
         self.requests.push(r);
-    }
-
-    /// Tells the player a peer left the game.
-    pub fn show_disconnected(&mut self, player: &str) {
-        self.message("Disconnected", &format!("{player} has left the game."), false);
-    }
-
-    /// Tells the player the game went out of sync, on which frame, and where the report is.
-    pub fn show_out_of_sync(&mut self, frame: u32, report: Option<&str>) {
-        let mut text = format!("The game went out of sync on frame {frame}. It cannot continue.");
-        if let Some(path) = report {
-            text.push_str(&format!("\nA report was written to {path}."));
-        }
-        self.message("Out of sync", &text, false);
-    }
-
-    /// Closes the message box, if one is open.
-    pub fn close_message(&mut self) {
-        if let Some(id) = self.message.take() {
-            if let Some(root) = self.ui.find("MessageBox.wnd:MessageBoxParent") {
-                self.ui.pop_modal(root);
-            }
-            self.ui.destroy_layout(id);
-        }
-    }
-
-    /// True while a message box is open.
-    pub fn message_open(&self) -> bool {
-        self.message.is_some()
     }
 
     /// Feeds input to the UI and runs the callbacks of the events it caused; returns true if

@@ -13,8 +13,8 @@ use crate::content::mod_info::{ModInfo, find_mods};
 use crate::game::settings::Settings;
 use crate::ui::{EventKind, UiEvent};
 
-use super::callbacks::short;
 use super::{Screen, Shell};
+use crate::ui::window::short_name as short;
 
 /// One mod as the screen shows it.
 #[derive(Clone, Debug)]

@@ -8,8 +8,8 @@
 use crate::net::quic::DEFAULT_PORT;
 use crate::ui::{EventKind, UiEvent};
 
-use super::callbacks::short;
 use super::{Screen, Shell, ShellRequest};
+use crate::ui::window::short_name as short;
 
 pub(super) fn init(shell: &mut Shell) {
     if let Some(e) = shell.find("Online.wnd:EntryPort") {

@@ -5,8 +5,8 @@
 use crate::game::settings::UiScaling;
 use crate::ui::{EventKind, UiEvent};
 
-use super::callbacks::short;
 use super::{Screen, Shell};
+use crate::ui::window::short_name as short;
 
 /// Offered window sizes.
 pub const RESOLUTIONS: [(u32, u32); 6] =

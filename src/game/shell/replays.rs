@@ -3,8 +3,8 @@
 
 use crate::ui::{EventKind, UiEvent};
 
-use super::callbacks::short;
 use super::{Screen, Shell};
+use crate::ui::window::short_name as short;
 
 impl Shell {
     /// The folder battles are recorded into.

@@ -2,8 +2,8 @@
 
 use crate::ui::{EventKind, UiEvent};
 
-use super::callbacks::short;
 use super::{Screen, Shell};
+use crate::ui::window::short_name as short;
 
 pub(super) fn init(shell: &mut Shell) {
     let rows = shell.score_rows.clone();

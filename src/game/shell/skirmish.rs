@@ -9,8 +9,8 @@ use crate::session::match_setup::{COLOURS, teams_or_own};
 use crate::session::{Difficulty, MatchSetup, SlotKind, SlotSetup};
 use crate::ui::{EventKind, UiEvent};
 
-use super::callbacks::short;
 use super::{Screen, Shell};
+use crate::ui::window::short_name as short;
 
 /// What fills a slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

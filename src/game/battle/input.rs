@@ -1,8 +1,7 @@
 //! Order translation (`Controls`, the battle's parts borrowed to act): the local player's mouse
-//! and keys become commands. A click or a box
-//! selects; a right click attacks, gathers, sets a rally point or moves; hotkeys stop, guard,
-//! arm an attack-move, and store or recall control groups; a pending structure is placed with
-//! the next left click. What the player sees selected changes at once; the world changes when
+//! and keys become commands. A click or a box selects; a right click attacks, gathers, sets a
+//! rally point or moves; hotkeys stop, guard, arm an attack-move, and store or recall control
+//! groups; a pending structure is placed with the next left click. What the player sees selected changes at once; the world changes when
 //! the commands execute.
 //!
 //! Must not: change the world, or draw (overlay and radar read the pending modes).

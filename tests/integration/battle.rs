@@ -1124,3 +1124,27 @@ fn money_brought_in_rises_where_it_lands_and_fades_and_a_promotion_is_named() {
     assert!(floating(&b, "+$999").is_empty(), "another player's money");
     assert_eq!(floating(&b, "Elite").len(), 1);
 }
+
+#[test]
+fn game_time_keeps_to_the_clock_when_the_picture_is_slow() {
+    // A renderer that takes 250 ms a frame: each drawn frame lets a quarter second pass.
+    let mut b = battle();
+    for _ in 0..40 {
+        b.advance(0.25).unwrap();
+    }
+    // Ten seconds of real time are 300 logic frames at 30 a second (float rounding may leave
+    // the last one a hair short).
+    let frame = b.world().frame().0;
+    assert!((299..=300).contains(&frame), "ten slow-drawn seconds ran {frame} frames");
+    assert_eq!(b.play().pace_label(), "", "nothing fell behind");
+    // A three-second hitch counts as one second (no spiral), and the top bar says the game
+    // fell behind the clock.
+    b.advance(3.0).unwrap();
+    let after = b.world().frame().0;
+    assert!((frame + 29..=frame + 31).contains(&after), "a hitch ran {} frames", after - frame);
+    assert!(b.play().pace_label().contains("falls behind"), "{}", b.play().pace_label());
+    for _ in 0..12 {
+        b.advance(0.25).unwrap();
+    }
+    assert_eq!(b.play().pace_label(), "", "the warning passes once the game keeps up");
+}

@@ -70,8 +70,13 @@ use view::View;
 
 /// Seconds of one logic frame.
 const FRAME: f32 = 1.0 / FRAMES_PER_SECOND as f32;
-/// Most logic frames run for one drawn frame (after a stall the game slows, never spirals).
-const MAX_CATCH_UP: u32 = 4;
+/// The longest drawn frame counted in full (seconds): a longer hitch counts as this long.
+const MAX_DRAWN_GAP: f32 = 1.0;
+/// Most game seconds of logic frames run for one drawn frame: a slow renderer still gets every
+/// frame real time requires (at 4 drawn frames a second, about 8 logic frames each); past this
+/// the machine cannot simulate in real time, the clock falls behind (never spirals) and the top
+/// bar says so.
+const MAX_CATCH_UP_SECONDS: f32 = 1.0;
 
 /// A running battle: three owned parts — the match ([`Play`]), the picture ([`Picture`]: what
 /// is drawn and how the player points at it) and the HUD's state ([`HudState`]) — and the scene.
@@ -198,15 +203,19 @@ impl Battle {
 
     /// Lets `dt` seconds pass: the camera moves, and logic frames run as they fall due.
     pub fn advance(&mut self, dt: f32) -> Result<(), BattleError> {
-        let dt = dt.clamp(0.0, 0.25);
+        if dt > MAX_DRAWN_GAP && !self.play.pace.stopped() {
+            // The time past the bound is lost to the game: it runs slower than the clock.
+            self.play.behind_at = Some(self.play.elapsed);
+        }
+        let dt = dt.clamp(0.0, MAX_DRAWN_GAP);
         self.play.elapsed += dt;
         self.pic.view.scroll(dt, &self.scene);
         self.play.since_tick += self.play.pace.scale(dt);
         if self.play.finished() {
             self.play.ended_for += dt;
         }
-        // Faster speeds run more frames a drawn frame, in the same bounded steps.
-        let catch_up = MAX_CATCH_UP * self.play.pace.speed().ceil().max(1.0) as u32;
+        // Every frame real time requires runs, up to a bound that faster speeds raise alike.
+        let catch_up = (MAX_CATCH_UP_SECONDS * self.play.pace.speed().max(1.0) * FRAMES_PER_SECOND as f32) as u32;
         if self.play.pace.stopped() {
             // No frame falls due while paused, but messages must still flow: the resume
             // (anyone's) arrives this way.
@@ -239,8 +248,10 @@ impl Battle {
         for line in self.play.pump_online() {
             self.hud.tell_players(line, self.play.clock(), self.play.elapsed);
         }
-        if ran == catch_up {
+        if ran == catch_up && self.play.since_tick >= FRAME {
+            // This machine cannot keep up: the rest is dropped, and the player told.
             self.play.since_tick = self.play.since_tick.min(FRAME);
+            self.play.behind_at = Some(self.play.elapsed);
         }
         // Particles live in game time: a pause freezes them, a faster game speeds them.
         let game_dt = self.play.pace.scale(dt);

@@ -36,6 +36,8 @@ pub struct Play {
     pub(super) elapsed: f32,
     /// Seconds since the game ended.
     pub(super) ended_for: f32,
+    /// When (battle seconds) this machine last could not run every frame real time required.
+    pub(super) behind_at: Option<f32>,
     /// The other machines, in an online battle.
     pub(super) online: Option<OnlineLink>,
     /// The player has given up and waits for the surrender to run.
@@ -59,6 +61,7 @@ impl Play {
             since_tick: 0.0,
             elapsed: 0.0,
             ended_for: 0.0,
+            behind_at: None,
             online: None,
             surrendering: false,
             checkpoints: Vec::new(),
@@ -311,12 +314,20 @@ impl Play {
         (text, mark.frame / FRAMES_PER_SECOND)
     }
 
-    /// What the top bar says of the pace: "Paused by Ann" online, "Paused", "2×", or nothing.
+    /// What the top bar says of the pace: "Paused by Ann" online, "Paused", a machine falling
+    /// behind, "2×", or nothing.
     pub fn pace_label(&self) -> String {
         match self.game.session.stream().paused() {
             Some((_, who)) if self.is_online() => format!("Paused by {}", self.player_name(who)),
+            _ if self.falling_behind() && !self.pace.stopped() => "Slowed: this machine falls behind".to_string(),
             _ => self.pace.label(),
         }
+    }
+
+    /// True for two seconds after this machine last could not run every frame real time
+    /// required (the game then runs slower than the clock).
+    pub fn falling_behind(&self) -> bool {
+        self.behind_at.is_some_and(|at| self.elapsed - at < 2.0)
     }
 
     /// Runs the next logic frame if every machine's commands for it are in, and keeps what the

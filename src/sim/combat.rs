@@ -330,16 +330,23 @@ mod tests {
         let (veteran, victim) = (of(&w, 0).unwrap(), of(&w, 1).unwrap());
         w.objects.get_mut(victim).unwrap().set_health(5);
         let mut promoted = Vec::new();
+        let mut credited = Vec::new();
         let mut health_before = 0;
         for _ in 0..60 {
             health_before = w.object(veteran).unwrap().health;
             let report = w.tick(&[]);
+            for e in &report.events {
+                if let GameEvent::KillCredited { victim, by } = e {
+                    credited.push((*victim, *by));
+                }
+            }
             promoted.extend(report.events.into_iter().filter(|e| matches!(e, GameEvent::Promoted { .. })));
             if w.object(victim).is_none() {
                 break;
             }
         }
         assert!(w.object(victim).is_none());
+        assert_eq!(credited, vec![(victim, PlayerId(0))], "the kill is credited once, to the shooter's owner");
         let v = w.object(veteran).unwrap();
         assert_eq!(v.xp, 100);
         assert_eq!(w.rules().rank(v.template, v.xp), 1);

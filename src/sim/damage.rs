@@ -42,6 +42,7 @@ pub(crate) fn strike(
     drop(v);
     world.events.push(GameEvent::Hit { target: victim, attacker: shooter, damage, at });
     if killed && victim_owner != owner && victim_owner != PlayerId::NEUTRAL {
+        world.events.push(GameEvent::KillCredited { victim, by: owner });
         credit_kill(world, shooter, t_victim.cost);
     }
     Some(victim_owner)

@@ -66,6 +66,14 @@ pub enum GameEvent {
         /// Where it fell.
         at: Vec2,
     },
+    /// A shot or blast of `by`'s destroyed another player's object (the frame's `Killed` for it
+    /// follows at the end of the frame): the kill its score counts.
+    KillCredited {
+        /// What was destroyed.
+        victim: ObjectId,
+        /// Whose object dealt the last hit.
+        by: PlayerId,
+    },
     /// A unit earned a veterancy rank by destroying enemies.
     Promoted {
         /// The unit.

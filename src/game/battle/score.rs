@@ -1,5 +1,7 @@
-//! The score: objects each player built and lost, counted from the tick's `UnitProduced`,
-//! `StructureCompleted` and `Killed` events, and the score screen's rows at the end.
+//! The score: objects each player built, lost and destroyed, counted from the tick's
+//! `UnitProduced`, `StructureCompleted`, `Killed` and `KillCredited` events (a player's
+//! destroyed are the kills its own units made, not every loss of its enemies), and the score
+//! screen's rows at the end.
 //!
 //! Must not: decide the outcome (the simulation's victory does).
 
@@ -9,23 +11,25 @@ use crate::sim::event::GameEvent;
 
 use super::play::Play;
 
-/// Objects built and lost, per player.
+/// Objects built, lost and destroyed, per player.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Score {
     built: Vec<u32>,
     lost: Vec<u32>,
+    destroyed: Vec<u32>,
 }
 
 impl Score {
     pub fn new(players: usize) -> Score {
-        Score { built: vec![0; players], lost: vec![0; players] }
+        Score { built: vec![0; players], lost: vec![0; players], destroyed: vec![0; players] }
     }
 
-    /// Counts the frame's units trained, structures finished and losses.
+    /// Counts the frame's units trained, structures finished, losses and kills.
     pub fn count(&mut self, events: &[GameEvent]) {
         for e in events {
             let tally = match e {
                 GameEvent::Killed { owner, .. } => self.lost.get_mut(owner.index()),
+                GameEvent::KillCredited { by, .. } => self.destroyed.get_mut(by.index()),
                 GameEvent::UnitProduced { owner, .. } | GameEvent::StructureCompleted { owner, .. } => {
                     self.built.get_mut(owner.index())
                 }
@@ -66,11 +70,7 @@ impl Score {
         let rows = players
             .iter()
             .map(|p| {
-                let destroyed: u32 = players
-                    .iter()
-                    .filter(|q| world.relation(p.id, q.id) == Relation::Enemy)
-                    .map(|q| self.lost(q.id))
-                    .sum();
+                let destroyed = self.destroyed.get(p.id.index()).copied().unwrap_or(0);
                 let (lost, built) = (self.lost(p.id), self.built(p.id));
                 let name = play.player_name(p.id);
                 let name = match styles.iter().find(|(q, _)| *q == p.id) {
@@ -82,5 +82,36 @@ impl Score {
             })
             .collect();
         (outcome.to_string(), rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::ids::{ObjectId, TemplateId};
+    use crate::sim::vector::Vec2;
+
+    fn killed(object: u32, owner: u8) -> GameEvent {
+        GameEvent::Killed {
+            object: ObjectId::from_bits(u64::from(object)),
+            template: TemplateId(0),
+            owner: PlayerId(owner),
+            at: Vec2::ZERO,
+        }
+    }
+
+    fn credited(object: u32, by: u8) -> GameEvent {
+        GameEvent::KillCredited { victim: ObjectId::from_bits(u64::from(object)), by: PlayerId(by) }
+    }
+
+    #[test]
+    fn destroyed_counts_a_players_own_kills_not_its_enemies_losses() {
+        // Three players: player 0 fights and destroys two of player 1's and one of player 2's;
+        // player 2, idle, loses another to nobody's shot (it was sold off, say), and kills nothing.
+        let mut score = Score::new(3);
+        score.count(&[credited(10, 0), killed(10, 1), credited(11, 0), killed(11, 1)]);
+        score.count(&[credited(20, 0), killed(20, 2), killed(21, 2)]);
+        assert_eq!(score.destroyed, vec![3, 0, 0]);
+        assert_eq!(score.lost, vec![0, 2, 2]);
     }
 }

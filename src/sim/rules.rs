@@ -127,6 +127,12 @@ impl ObjectTemplate {
         !self.kind.blocks_ground() && self.speed > Fixed::ZERO
     }
 
+    /// True for a unit whose work is building or gathering (a dozer, a hauler): the player's
+    /// economy rather than the army.
+    pub fn is_worker(&self) -> bool {
+        self.is_mobile() && (!self.builds.is_empty() || self.gather.is_some())
+    }
+
     /// True if it carries a weapon.
     pub fn is_armed(&self) -> bool {
         !self.weapons.is_empty()

@@ -36,21 +36,28 @@ fn run(b: &mut Battle, seconds: f32) {
 fn a_box_selection_and_a_right_click_move_the_players_units() {
     let mut b = battle();
     let me = b.local();
-    let mine = |b: &Battle| -> Vec<_> {
+    let rules = b.world().rules().clone();
+    let named = |name: &str| rules.template_id(name).unwrap();
+    let (dozer, hauler) = (named("Dozer"), named("Hauler"));
+    let mine = |b: &Battle, worker: bool| -> Vec<_> {
         b.world()
             .objects()
             .filter(|o| o.owner == me && b.world().rules().template(o.template).is_mobile())
+            .filter(|o| (o.template == dozer || o.template == hauler) == worker)
             .map(|o| o.id)
             .collect()
     };
-    let units = mine(&b);
-    assert!(units.len() >= 5);
-    // Drag a box over the whole screen: every unit in view is selected (structures are not).
+    let (units, workers) = (mine(&b, false), mine(&b, true));
+    assert!(units.len() >= 5 && !workers.is_empty(), "{} soldiers, {} workers", units.len(), workers.len());
+    // Drag a box over the whole screen: every soldier in view is selected; structures are not,
+    // nor the dozer and haulers, which stay at work.
     b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
     b.controls().mouse_move(Vec2::new(640.0, 360.0));
     assert!(!b.overlay().is_empty(), "the drag box shows");
     b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
-    assert_eq!(b.picture().selection().len(), units.len());
+    let mut picked = b.picture().selection().to_vec();
+    picked.sort();
+    assert_eq!(picked, units);
     // Right-click on open ground to the side of the base.
     let target_px = Vec2::new(1000.0, 500.0);
     let target = b.look().ground_under(target_px).expect("ground under the cursor");
@@ -506,9 +513,10 @@ fn the_score_counts_a_barracks_the_player_built() {
     let mut cfg = SkirmishConfig::default();
     cfg.slots[1].who = SlotChoice::Computer(0);
     let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
-    // Select everything on screen; the dozer's structures fill the control bar.
-    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
+    // Select the dozer; its structures fill the control bar.
+    let (me, dozer) = (b.local(), b.world().rules().template_id("Dozer").unwrap());
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer).unwrap().id;
+    b.controls().select(vec![dozer]);
     run(&mut b, 0.5);
     let barracks = b.world().rules().template_id("Barracks").unwrap();
     let button =
@@ -1147,4 +1155,28 @@ fn game_time_keeps_to_the_clock_when_the_picture_is_slow() {
         b.advance(0.25).unwrap();
     }
     assert_eq!(b.play().pace_label(), "", "the warning passes once the game keeps up");
+}
+
+#[test]
+fn a_box_over_the_army_leaves_the_workers_and_a_box_over_workers_takes_them() {
+    let mut b = battle();
+    let me = b.local();
+    let rules = b.world().rules().clone();
+    let dozer = rules.template_id("Dozer").unwrap();
+    let soldier = rules.template_id("Rifleman").unwrap();
+    let of = |b: &Battle, t| b.world().objects().find(|o| o.owner == me && o.template == t).unwrap().id;
+    let (dozer_id, soldier_id) = (of(&b, dozer), of(&b, soldier));
+    let (d, s) = (b.look().screen_pos(dozer_id).unwrap(), b.look().screen_pos(soldier_id).unwrap());
+    // A box over the dozer and a rifleman: the rifleman only.
+    let (lo, hi) = (d.min(s) - 6.0, d.max(s) + 6.0);
+    b.controls().mouse_down(MouseButton::Left, lo);
+    b.controls().mouse_up(MouseButton::Left, hi);
+    let picked = b.picture().selection().to_vec();
+    assert!(picked.contains(&soldier_id) && !picked.contains(&dozer_id), "{picked:?}");
+    // A small box over the dozer alone takes it.
+    b.controls().mouse_down(MouseButton::Left, d - 8.0);
+    b.controls().mouse_up(MouseButton::Left, d + 8.0);
+    let picked = b.picture().selection().to_vec();
+    assert!(picked.contains(&dozer_id), "{picked:?}");
+    assert!(picked.iter().all(|id| rules.template(b.world().object(*id).unwrap().template).is_worker()));
 }

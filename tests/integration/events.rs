@@ -14,6 +14,7 @@ fn kind(e: &GameEvent) -> &'static str {
         GameEvent::WeaponFired { .. } => "fired",
         GameEvent::Hit { .. } => "hit",
         GameEvent::Killed { .. } => "killed",
+        GameEvent::KillCredited { .. } => "credited",
         GameEvent::UnitProduced { .. } => "produced",
         GameEvent::ConstructionStarted { .. } => "started",
         GameEvent::StructureCompleted { .. } => "completed",
@@ -68,6 +69,14 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
                     assert_eq!(before.object(*object).map(|o| o.owner), Some(*owner));
                     assert!(report.destroyed.contains(object));
                 }
+                GameEvent::KillCredited { victim, by } => {
+                    // The same frame's Killed follows, for another player's object.
+                    let owner = before.object(*victim).map(|o| o.owner);
+                    assert!(owner.is_some_and(|o| o != *by), "a kill of another's object");
+                    assert!(
+                        report.events.iter().any(|k| matches!(k, GameEvent::Killed { object, .. } if object == victim))
+                    );
+                }
                 GameEvent::UnitProduced { object, owner, .. } => {
                     assert_eq!(after.object(*object).map(|o| o.owner), Some(*owner), "the new unit stands");
                 }
@@ -117,7 +126,8 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
             .sum();
         assert_eq!(gone, report.destroyed.len(), "every destruction is a killed, sold or surrendered object");
     }
-    let all = ["fired", "hit", "killed", "produced", "started", "completed", "money", "under attack", "promoted"];
+    let all =
+        ["fired", "hit", "killed", "credited", "produced", "started", "completed", "money", "under attack", "promoted"];
     for k in all {
         assert!(seen.contains(k), "no {k} event in {frames} frames: {seen:?}");
     }

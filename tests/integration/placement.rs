@@ -12,7 +12,6 @@ use ridgeline::game::battle::Battle;
 use ridgeline::game::display::to_point;
 use ridgeline::session::{MatchSetup, SlotKind, SlotSetup};
 use ridgeline::sim::{Command, CommandId, Frame, RejectReason, StampedCommand};
-use ridgeline::ui::MouseButton;
 
 const SCREEN: Vec2 = Vec2::new(1280.0, 720.0);
 
@@ -28,9 +27,10 @@ fn the_outline_is_green_exactly_where_build_is_accepted() {
         content_hash: None,
     };
     let mut b = Battle::start(&common::roots(), &setup, SCREEN).expect("battle starts");
-    // Select the dozer (and everything else on screen) so the sim has a builder selected.
-    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
-    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
+    // Select the dozer so the sim has a builder selected.
+    let (me, dozer) = (b.local(), b.world().rules().template_id("Dozer").unwrap());
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer).unwrap().id;
+    b.controls().select(vec![dozer]);
     for _ in 0..10 {
         b.advance(1.0 / 30.0 + 1e-4).unwrap();
     }

@@ -283,7 +283,7 @@ impl Controls<'_> {
             self.look().pick(at, |o| o == self.play.local).into_iter().collect()
         } else {
             let (min, max) = (from.min(at), from.max(at));
-            world
+            let boxed: Vec<&crate::sim::object::Object> = world
                 .objects()
                 .filter(|o| o.owner == self.play.local && world.rules().template(o.template).is_mobile())
                 .filter(|o| {
@@ -292,9 +292,12 @@ impl Controls<'_> {
                         .screen_pos(world, o.id, self.scene)
                         .is_some_and(|p| p.cmpge(min).all() && p.cmple(max).all())
                 })
-                .map(|o| o.id)
-                .take(MAX_SELECTION)
-                .collect()
+                .collect();
+            // A box over the army and its workers takes the army only (builders and gatherers
+            // stay at work); a box over workers alone takes them.
+            let worker = |o: &&crate::sim::object::Object| world.rules().template(o.template).is_worker();
+            let army = boxed.iter().any(|o| !worker(o));
+            boxed.iter().filter(|o| !army || !worker(o)).map(|o| o.id).take(MAX_SELECTION).collect()
         };
         // A double click selects every unit of that kind on screen.
         if let (true, Some(kind)) = (double, picked.first().and_then(|&one| world.object(one)).map(|o| o.template)) {

@@ -1180,3 +1180,30 @@ fn a_box_over_the_army_leaves_the_workers_and_a_box_over_workers_takes_them() {
     assert!(picked.contains(&dozer_id), "{picked:?}");
     assert!(picked.iter().all(|id| rules.template(b.world().object(*id).unwrap().template).is_worker()));
 }
+
+#[test]
+fn an_order_given_while_paused_shows_its_marker_at_once_and_runs_on_resume() {
+    let mut b = battle();
+    let me = b.local();
+    let soldier = b.world().rules().template_id("Rifleman").unwrap();
+    let unit = b.world().objects().find(|o| o.owner == me && o.template == soldier).unwrap().id;
+    b.controls().select(vec![unit]);
+    run(&mut b, 0.2);
+    b.controls().toggle_pause().unwrap();
+    run(&mut b, 0.5);
+    assert!(b.play().pace().stopped(), "paused");
+    let frame = b.world().frame();
+    let target_px = Vec2::new(1000.0, 500.0);
+    b.controls().mouse_down(MouseButton::Right, target_px);
+    b.controls().mouse_up(MouseButton::Right, target_px);
+    run(&mut b, 0.1);
+    // The marker shows while the game stands still, where the order goes.
+    let target = b.look().ground_under(target_px).unwrap();
+    let markers = b.picture().order_markers();
+    assert!(markers.iter().any(|(p, i)| *i == ridgeline::game::battle::Intent::Move && (*p - target).length() < 1.0), "{markers:?}");
+    assert_eq!(b.world().frame(), frame, "nothing ran");
+    assert!(!matches!(b.world().object(unit).unwrap().order, Order::Move { .. }));
+    b.controls().toggle_pause().unwrap();
+    run(&mut b, 0.5);
+    assert!(matches!(b.world().object(unit).unwrap().order, Order::Move { .. }), "the order ran on resume");
+}

@@ -1200,10 +1200,39 @@ fn an_order_given_while_paused_shows_its_marker_at_once_and_runs_on_resume() {
     // The marker shows while the game stands still, where the order goes.
     let target = b.look().ground_under(target_px).unwrap();
     let markers = b.picture().order_markers();
-    assert!(markers.iter().any(|(p, i)| *i == ridgeline::game::battle::Intent::Move && (*p - target).length() < 1.0), "{markers:?}");
+    assert!(
+        markers.iter().any(|(p, i)| *i == ridgeline::game::battle::Intent::Move && (*p - target).length() < 1.0),
+        "{markers:?}"
+    );
     assert_eq!(b.world().frame(), frame, "nothing ran");
     assert!(!matches!(b.world().object(unit).unwrap().order, Order::Move { .. }));
     b.controls().toggle_pause().unwrap();
     run(&mut b, 0.5);
     assert!(matches!(b.world().object(unit).unwrap().order, Order::Move { .. }), "the order ran on resume");
+}
+
+#[test]
+fn after_a_a_click_on_the_radar_attack_moves_there_and_without_it_moves_the_camera() {
+    let mut b = battle();
+    let me = b.local();
+    let soldier = b.world().rules().template_id("Rifleman").unwrap();
+    let unit = b.world().objects().find(|o| o.owner == me && o.template == soldier).unwrap().id;
+    b.controls().select(vec![unit]);
+    run(&mut b, 0.2);
+    let rect = ridgeline::ui::Rect::new(0.0, 0.0, 208.0, 208.0);
+    let centre = Vec2::new(104.0, 104.0);
+    let camera = b.picture().camera().target;
+    b.controls().hotkey('a', false);
+    assert!(b.picture().attack_move_armed());
+    assert!(radar::armed_order(&mut b, rect, centre), "the armed order went");
+    assert!(!b.picture().attack_move_armed(), "and disarmed");
+    run(&mut b, 0.5);
+    let o = b.world().object(unit).unwrap();
+    let Order::AttackMove { goal } = o.order else { panic!("{:?}", o.order) };
+    // The middle of the radar is the middle of the map.
+    let goal = to_display(goal);
+    assert!((goal - b.scene.size() / 2.0).length() < 20.0, "{goal} for a map of {}", b.scene.size());
+    assert_eq!(b.picture().camera().target, camera, "the camera stayed");
+    // Unarmed, the click is not an order.
+    assert!(!radar::armed_order(&mut b, rect, centre));
 }

@@ -72,8 +72,12 @@ pub(super) fn mouse_button(r: &mut Running, state: ElementState, button: winit::
             hud::panel::click(battle, rect, at, ctrl);
         }
         (Some((Gadget::Radar, rect)), ElementState::Pressed) if button == MouseButton::Left => {
-            r.radar_drag = Some(rect);
-            hud::radar::click(battle, rect, at);
+            // After A, the click attack-moves there; otherwise it moves the camera (and a drag
+            // pans it).
+            if !hud::radar::armed_order(battle, rect, at) {
+                r.radar_drag = Some(rect);
+                hud::radar::click(battle, rect, at);
+            }
         }
         (Some((Gadget::Radar, rect)), ElementState::Pressed) => hud::radar::order(battle, rect, at),
         (None, ElementState::Pressed) if !consumed => battle.controls().mouse_down(button, at),

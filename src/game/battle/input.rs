@@ -144,6 +144,18 @@ impl Controls<'_> {
         }
     }
 
+    /// Gives the armed attack-move to a ground point (a left click on the radar after A); false,
+    /// and nothing happens, when none is armed or nothing is selected.
+    pub fn attack_move_to(&mut self, p: Vec2) -> bool {
+        if !self.pic.pending.attack_move || self.pic.selection.ids.is_empty() || self.play.is_replay() {
+            return false;
+        }
+        self.pic.pending.attack_move = false;
+        self.send(Command::AttackMove { to: to_point(p) });
+        self.pic.markers.mark(p, Intent::Attack);
+        true
+    }
+
     /// Shows `ids` as selected without ordering anything (tools and watched games).
     pub fn show_selected(&mut self, ids: Vec<ObjectId>) {
         self.pic.selection.ids = ids;

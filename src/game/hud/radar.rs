@@ -131,6 +131,14 @@ pub fn click(battle: &mut Battle, rect: Rect, at: Vec2) {
     battle.controls().look_at(p);
 }
 
+/// A left click on the radar while an attack-move is armed (A): the selection attack-moves to
+/// that ground point, as a click on the battlefield would. False, and nothing happens, when no
+/// attack-move is armed (the click then moves the camera).
+pub fn armed_order(battle: &mut Battle, rect: Rect, at: Vec2) -> bool {
+    let p = ground_on_radar(battle, rect, at);
+    battle.controls().attack_move_to(p)
+}
+
 /// A right click on the radar: the selection moves to that ground point.
 pub fn order(battle: &mut Battle, rect: Rect, at: Vec2) {
     let p = ground_on_radar(battle, rect, at);

@@ -14,6 +14,9 @@ use crate::sim::ids::FRAMES_PER_SECOND;
 
 /// The difficulties a plan file must define, weakest first.
 pub const DIFFICULTIES: [&str; 4] = ["easy", "normal", "hard", "brutal"];
+/// Plans a file may define beside the difficulties: the `learner`, a scripted new player that
+/// measures whether Easy is beatable.
+pub const YARDSTICKS: [&str; 1] = ["learner"];
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -99,8 +102,9 @@ impl AiPlans {
         };
         for d in &defs {
             let mut bad = |field: &'static str, m: String| errors.push(src.invalid("AI plan", &d.name, field, m));
-            if !DIFFICULTIES.contains(&d.name.as_str()) {
-                bad("name", format!("unknown difficulty; expected one of {}", DIFFICULTIES.join(", ")));
+            if !DIFFICULTIES.contains(&d.name.as_str()) && !YARDSTICKS.contains(&d.name.as_str()) {
+                let known: Vec<&str> = DIFFICULTIES.iter().chain(&YARDSTICKS).copied().collect();
+                bad("name", format!("unknown difficulty; expected one of {}", known.join(", ")));
             }
             if defs.iter().filter(|o| o.name == d.name).count() > 1 {
                 bad("name", "defined twice".into());

@@ -45,19 +45,26 @@ pub enum Difficulty {
     Hard,
     /// Everything it has.
     Brutal,
+    /// Not a difficulty but a yardstick: a scripted new player (`learner` on the command line)
+    /// that builds power, barracks and a factory, trains a mixed army at a learner's pace,
+    /// defends its base and attacks at about 15 minutes (`data/ai.ron`'s `learner` plan). Easy
+    /// must lose to it, Hard must beat it; the skirmish setup does not offer it.
+    Learner,
 }
 
 impl Difficulty {
     /// Every difficulty, weakest first (the skirmish setup's computer choices in order).
     pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard, Difficulty::Brutal];
 
-    /// Its name in `data/ai.ron` and on the command line.
+    /// Its name in `data/ai.ron` and on the command line (`ai:<name>`; the learner's is plain
+    /// `learner`).
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
             Difficulty::Normal => "normal",
             Difficulty::Hard => "hard",
             Difficulty::Brutal => "brutal",
+            Difficulty::Learner => "learner",
         }
     }
 }

@@ -51,11 +51,12 @@ impl FromStr for PlayersSpec {
                 "idle" => SlotKind::Idle,
                 "scripted" => SlotKind::Scripted,
                 "remote" => SlotKind::Remote,
+                "learner" => SlotKind::Ai { difficulty: Difficulty::Learner },
                 _ => match kind.strip_prefix("ai:").and_then(|d| Difficulty::ALL.into_iter().find(|x| x.name() == d)) {
                     Some(difficulty) => SlotKind::Ai { difficulty },
                     None => {
                         return Err(err(
-                            "expected idle, scripted, remote or ai:easy|normal|hard|brutal, optionally @<faction>",
+                            "expected idle, scripted, remote, learner or ai:easy|normal|hard|brutal, optionally @<faction>",
                         ));
                     }
                 },
@@ -93,6 +94,7 @@ impl fmt::Display for PlayersSpec {
             match s.kind {
                 SlotKind::Scripted => write!(f, "scripted")?,
                 SlotKind::Remote => write!(f, "remote")?,
+                SlotKind::Ai { difficulty: Difficulty::Learner } => write!(f, "learner")?,
                 SlotKind::Ai { difficulty } => write!(f, "ai:{}", difficulty.name())?,
                 // The spec never produces the others; a human seat reads as idle headless.
                 SlotKind::Idle | SlotKind::Human | SlotKind::Closed => write!(f, "idle")?,
@@ -116,6 +118,10 @@ mod tests {
         assert_eq!(spec.0[1].faction.as_deref(), Some("Dominion"));
         assert_eq!(spec.0[2].kind, SlotKind::Ai { difficulty: Difficulty::Hard });
         assert_eq!(spec.to_string(), "scripted,idle@Dominion,ai:hard");
+        let spec: PlayersSpec = "learner@Coalition,ai:easy".parse().unwrap();
+        assert_eq!(spec.0[0].kind, SlotKind::Ai { difficulty: Difficulty::Learner });
+        assert_eq!(spec.to_string(), "learner@Coalition,ai:easy");
+        assert!("ai:learner".parse::<PlayersSpec>().is_err(), "the learner is no computer difficulty");
     }
 
     #[test]

@@ -61,3 +61,22 @@ fn entries_that_cannot_play_are_refused() {
         assert!(stderr.contains("--players"), "{players}: {stderr}");
     }
 }
+
+#[test]
+fn the_learner_plays_as_a_player_entry_and_is_named_so() {
+    let (status, json, stderr) = tournament(&[
+        "--map",
+        "proving_grounds",
+        "--players",
+        "learner,idle",
+        "--seeds",
+        "1",
+        "--frames",
+        "300",
+        "--json",
+    ]);
+    assert!(status.success(), "{stderr}");
+    let wins = json["wins"].as_object().expect("wins by entry");
+    assert!(wins.keys().any(|k| k.starts_with("learner@")), "{wins:?}");
+    assert_eq!(json["draws"], 2, "five seconds decide nothing: {json}");
+}

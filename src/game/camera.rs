@@ -71,20 +71,22 @@ impl Camera {
 
     /// Keeps everything a `screen`-sized view shows inside a map of `size` world units whose
     /// ground lies between the heights `ground.0` and `ground.1`: the camera comes closer when
-    /// the map is smaller than the view, and the target moves in from the edges.
-    pub fn clamp_view(&mut self, size: Vec2, screen: Vec2, ground: (f32, f32)) {
+    /// the map is smaller than the view, and the target moves in from the edges. The bottom
+    /// `covered` pixels (the HUD's control bar) do not count: the map's near edge may be brought
+    /// up to the HUD's top, so nothing of the map stays hidden under it.
+    pub fn clamp_view(&mut self, size: Vec2, screen: Vec2, ground: (f32, f32), covered: f32) {
         if size.x <= 0.0 || size.y <= 0.0 || screen.x <= 0.0 || screen.y <= 0.0 {
             return;
         }
         for _ in 0..8 {
-            let Some((lo, hi)) = self.footprint(screen, ground) else { return };
+            let Some((lo, hi)) = self.footprint(screen, ground, covered) else { return };
             let over = ((hi.x - lo.x) / size.x).max((hi.y - lo.y) / size.y);
             if over <= 1.0 || self.zoom >= ZOOM_RANGE.1 {
                 break;
             }
             self.zoom = (self.zoom * over * 1.01).min(ZOOM_RANGE.1);
         }
-        let Some((lo, hi)) = self.footprint(screen, ground) else { return };
+        let Some((lo, hi)) = self.footprint(screen, ground, covered) else { return };
         let fit = |t: f32, lo: f32, hi: f32, size: f32| {
             if hi - lo >= size { size / 2.0 - (lo + hi) / 2.0 } else { t.clamp(-lo, size - hi) }
         };
@@ -92,13 +94,15 @@ impl Camera {
         self.target.y = fit(self.target.y, lo.y, hi.y, size.y);
     }
 
-    /// Where the screen's corners meet the ground anywhere between the heights `ground.0`
-    /// and `ground.1`, as offsets from the target: least and most.
-    fn footprint(&self, screen: Vec2, ground: (f32, f32)) -> Option<(Vec2, Vec2)> {
+    /// Where the corners of the screen's uncovered part (all but the bottom `covered` pixels)
+    /// meet the ground anywhere between the heights `ground.0` and `ground.1`, as offsets from
+    /// the target: least and most.
+    fn footprint(&self, screen: Vec2, ground: (f32, f32), covered: f32) -> Option<(Vec2, Vec2)> {
         let t = self.target.truncate();
         let mut lo = Vec2::splat(f32::MAX);
         let mut hi = Vec2::splat(f32::MIN);
-        for c in [Vec2::ZERO, Vec2::new(screen.x, 0.0), Vec2::new(0.0, screen.y), screen] {
+        let bottom = (screen.y - covered).clamp(screen.y * 0.5, screen.y);
+        for c in [Vec2::ZERO, Vec2::new(screen.x, 0.0), Vec2::new(0.0, bottom), Vec2::new(screen.x, bottom)] {
             for z in [ground.0, ground.1] {
                 let g = self.ground_point(c, screen, z)? - t;
                 lo = lo.min(g);
@@ -205,7 +209,7 @@ mod tests {
             (Vec2::new(640.0, 640.0), 0.0, 0.35),
         ] {
             let mut cam = Camera { target: target.extend(0.0), yaw, zoom };
-            cam.clamp_view(size, screen, (0.0, 0.0));
+            cam.clamp_view(size, screen, (0.0, 0.0), 0.0);
             for c in [Vec2::ZERO, Vec2::new(screen.x, 0.0), Vec2::new(0.0, screen.y), screen] {
                 let g = cam.ground_point(c, screen, 0.0).unwrap();
                 assert!(
@@ -216,7 +220,7 @@ mod tests {
         }
         // A view well inside the map stays where it is.
         let mut cam = Camera::looking_at(Vec3::new(640.0, 640.0, 0.0));
-        cam.clamp_view(size, screen, (0.0, 0.0));
+        cam.clamp_view(size, screen, (0.0, 0.0), 0.0);
         assert_eq!((cam.target, cam.zoom), (Vec3::new(640.0, 640.0, 0.0), 1.0));
     }
 

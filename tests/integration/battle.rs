@@ -1236,3 +1236,26 @@ fn after_a_a_click_on_the_radar_attack_moves_there_and_without_it_moves_the_came
     // Unarmed, the click is not an order.
     assert!(!radar::armed_order(&mut b, rect, centre));
 }
+
+#[test]
+fn the_camera_brings_the_maps_near_edge_above_the_huds_cover() {
+    let mut b = battle();
+    let size = b.scene.size();
+    let far_south = ridgeline::game::camera::Camera::looking_at(glam::Vec3::new(size.x / 2.0, -1000.0, 0.0));
+    let just_above = Vec2::new(SCREEN.x / 2.0, SCREEN.y - 161.0);
+    // Without a HUD the near edge stops at the screen's bottom: 160 px above it the ground is
+    // well inside the map.
+    b.controls().set_camera(far_south);
+    let inside = b.look().ground_under(just_above).expect("ground").y;
+    let bottom = b.look().ground_under(Vec2::new(SCREEN.x / 2.0, SCREEN.y - 1.0)).expect("ground").y;
+    assert!(inside > bottom + 40.0, "without a cover the view stops at the edge ({inside}, {bottom})");
+    // With the bottom 160 px covered the camera goes further, until the edge shows right
+    // above the cover.
+    b.controls().set_covered_bottom(160.0);
+    b.controls().set_camera(far_south);
+    // (The clamp allows for the hills' height along the shallower rays: a cell or two.)
+    let edge = b.look().ground_under(just_above).expect("ground").y;
+    assert!(edge < 20.0 && edge < inside - 30.0, "the near edge shows just above the HUD ({edge}; was {inside})");
+    // And no further: the top of the screen still shows the map.
+    assert!(b.look().ground_under(Vec2::new(SCREEN.x / 2.0, 1.0)).is_some_and(|p| p.y < size.y));
+}

@@ -185,6 +185,8 @@ impl Running {
             return;
         }
         hud::sync(&mut self.shell, battle);
+        let covered = hud::covered_bottom(&self.shell, battle.picture().screen().y);
+        battle.controls().set_covered_bottom(covered);
         // The host of a stalled online battle is asked, every ten seconds of waiting, whether
         // to drop whoever it waits for.
         let online = battle.play().online();

@@ -87,6 +87,15 @@ impl Controls<'_> {
         self.pic.view.set_camera(camera, self.scene);
     }
 
+    /// The HUD covers the bottom `px` pixels of the screen: the camera may bring the map's near
+    /// edge up above them (it settles at once).
+    pub fn set_covered_bottom(&mut self, px: f32) {
+        if (self.pic.view.covered - px).abs() > 0.5 {
+            self.pic.view.covered = px.max(0.0);
+            self.pic.view.settle(self.scene);
+        }
+    }
+
     /// Alt held or released: the selection's target lines show while it is held.
     pub fn set_show_orders(&mut self, held: bool) {
         self.pic.markers.lines = held;

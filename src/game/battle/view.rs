@@ -37,11 +37,22 @@ pub(super) struct View {
     pub inside: bool,
     /// The zoom the camera eases toward.
     zoom_goal: f32,
+    /// Pixels at the screen's bottom the HUD covers (the camera may bring the map's edge above
+    /// them).
+    pub covered: f32,
 }
 
 impl View {
     pub fn new(camera: Camera, screen: Vec2) -> View {
-        View { camera, screen, cursor: screen / 2.0, arrows: [false; 4], inside: true, zoom_goal: camera.zoom }
+        View {
+            camera,
+            screen,
+            cursor: screen / 2.0,
+            arrows: [false; 4],
+            inside: true,
+            zoom_goal: camera.zoom,
+            covered: 0.0,
+        }
     }
 
     /// Moves the camera for held arrows and a cursor at the screen's edge.
@@ -83,7 +94,7 @@ impl View {
         let t = self.camera.target.truncate();
         self.camera.target.z = scene.height(t);
         let zoom = self.camera.zoom;
-        self.camera.clamp_view(scene.size(), self.screen, scene.ground_range());
+        self.camera.clamp_view(scene.size(), self.screen, scene.ground_range(), self.covered);
         // A map smaller than the view brought the camera closer: the wheel starts from there.
         if self.camera.zoom > zoom {
             self.zoom_goal = self.zoom_goal.max(self.camera.zoom);

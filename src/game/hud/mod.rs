@@ -29,3 +29,17 @@ pub fn sync(shell: &mut Shell, battle: &Battle) {
     let (paused, view) = (battle.play().pace().paused(), battle.view_label());
     shell.set_replay_bar(battle.play().replay_position(), paused, &speed, &view, battle.can_take_over());
 }
+
+/// How many pixels at the bottom of a screen `height` pixels tall the HUD's windows cover: from
+/// the highest top of the shown `InGame.wnd` windows that reach the bottom edge (the control
+/// bar, the radar, the selection panel — whatever a layout puts there).
+pub fn covered_bottom(shell: &Shell, height: f32) -> f32 {
+    let ui = &shell.ui;
+    ui.roots()
+        .iter()
+        .filter(|&&id| ui.shown(id))
+        .filter_map(|&id| ui.window(id))
+        .filter(|w| w.name.starts_with("InGame.wnd:") && w.rect.y + w.rect.h >= height - 2.0 && w.rect.h < height * 0.5)
+        .map(|w| height - w.rect.y)
+        .fold(0.0, f32::max)
+}

@@ -415,7 +415,7 @@ fn the_shroud_hides_enemies_until_they_are_seen() {
     b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
     let enemy_base =
         b.world().objects().find(|o| o.owner == ridgeline::sim::PlayerId(1) && o.kind.blocks_ground()).unwrap();
-    let target = to_display(enemy_base.pos);
+    let (target, enemy_template) = (to_display(enemy_base.pos), enemy_base.template);
     let size = b.scene.size();
     let on_radar = Vec2::new(4.0 + target.x / size.x * 200.0, 4.0 + (1.0 - target.y / size.y) * 200.0);
     radar::order(&mut b, ridgeline::ui::Rect::new(0.0, 0.0, 208.0, 208.0), on_radar);
@@ -427,6 +427,25 @@ fn the_shroud_hides_enemies_until_they_are_seen() {
     }
     assert!(seen(&b), "the enemy base came into sight");
     assert!(visible_enemies(&b) > at_start);
+    assert_eq!(b.look().remembered().count(), 0, "what is in sight is not a memory");
+    // Back home: the base goes under the fog again, and stays drawn where it was seen, greyed.
+    let home = to_display(b.world().objects().find(|o| o.owner == b.local() && o.kind.blocks_ground()).unwrap().pos);
+    let on_radar = Vec2::new(4.0 + home.x / size.x * 200.0, 4.0 + (1.0 - home.y / size.y) * 200.0);
+    radar::order(&mut b, ridgeline::ui::Rect::new(0.0, 0.0, 208.0, 208.0), on_radar);
+    let mut t = 0.0;
+    while seen(&b) && t < 120.0 {
+        run(&mut b, 1.0);
+        t += 1.0;
+    }
+    assert!(!seen(&b), "the enemy base went under the fog");
+    let remembered: Vec<_> = b.look().remembered().map(|r| (r.template, r.pos)).collect();
+    assert!(remembered.contains(&(enemy_template, target)), "{remembered:?}");
+    let greyed = b.instances().into_iter().flatten().any(|i| {
+        let at = Vec2::new(i.offset[0], i.offset[1]);
+        let [r, g, bl] = i.color;
+        (at - target).length() < 1.0 && (r - g).abs() < 0.05 && (g - bl).abs() < 0.05 && r < 0.5
+    });
+    assert!(greyed, "the remembered base is drawn greyed where it stood");
 }
 
 #[test]

@@ -48,6 +48,11 @@ impl<'a> Look<'a> {
         world.object(id).is_some_and(|o| shown_to(world, o, self.play.local, &self.pic.shroud))
     }
 
+    /// Enemy structures the player saw once and the fog hides now, as last seen.
+    pub fn remembered(&self) -> impl Iterator<Item = &'a super::super::scene::Shown> + 'a {
+        self.pic.memory.hidden(self.play.world(), self.play.local, &self.pic.shroud)
+    }
+
     /// The local player's selected objects that the player sees, in selection order.
     pub fn selected_shown(&self) -> Vec<&'a crate::sim::object::Object> {
         let world = self.world();

@@ -26,6 +26,7 @@ mod hud_state;
 mod input;
 mod look;
 mod markers;
+mod memory;
 mod online;
 mod overlay;
 mod pace;
@@ -267,6 +268,7 @@ impl Battle {
         if self.pic.see_all {
             self.pic.shroud.reveal_all();
         }
+        self.pic.memory.update(self.play.world(), self.play.local, &self.pic.shroud);
     }
 
     /// Moves a watched replay to `frame` (at most its end; see [`Play::seek`]). The picture
@@ -297,6 +299,7 @@ impl Battle {
             self.pic.see_all = true;
         }
         self.hud.alerts = Alerts::default();
+        self.pic.memory = Default::default();
         self.refresh_shroud();
     }
 
@@ -351,6 +354,7 @@ impl Battle {
         let world = self.world();
         let mut out =
             self.scene.instances_kicked(world, Some(&self.pic.previous), self.alpha(), shroud, &self.pic.recoil);
+        self.pic.memory.instances(&self.scene, world, self.play.local, &self.pic.shroud, &mut out);
         self.pic.rubble.instances(&self.scene, &mut out);
         self.pic.wrecks.instances(&self.scene, world, &mut out);
         out

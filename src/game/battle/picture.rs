@@ -63,6 +63,8 @@ pub struct Picture {
     pub(super) shroud: Shroud,
     /// A replay watcher chose to see everything (no shroud).
     pub(super) see_all: bool,
+    /// Enemy structures as last seen, drawn under the fog.
+    pub(super) memory: super::memory::Memory,
     /// Every object's pose before the last frame, for interpolation.
     pub(super) previous: BTreeMap<ObjectId, Pose>,
 }
@@ -140,6 +142,7 @@ impl Picture {
             wrecks: wrecks::Wrecks::default(),
             shroud,
             see_all: false,
+            memory: super::memory::Memory::default(),
             previous,
         }
     }

@@ -99,6 +99,15 @@ pub fn draw(battle: &Battle, rect: Rect, image: &str) -> Vec<DrawCmd> {
         let s = if o.kind.blocks_ground() { 5.0 } else { 3.0 };
         out.push(DrawCmd::Fill { rect: Rect::new(p.x - s / 2.0, p.y - s / 2.0, s, s), color: srgb8(color, 255) });
     }
+    // Enemy structures the fog hides, where they were last seen: dimmer.
+    for r in battle.look().remembered().filter(|_| !dark) {
+        let color = scene.colors.get(r.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)).copied().unwrap_or([1.0; 3]);
+        let p = to_radar(size, sq, r.pos);
+        out.push(DrawCmd::Fill {
+            rect: Rect::new(p.x - 2.5, p.y - 2.5, 5.0, 5.0),
+            color: srgb8(color.map(|c| c * 0.45), 255),
+        });
+    }
     // Alerts flash where they happened: a frame closing in on the place, once a second.
     for (place, age) in battle.alerts().pings(battle.display_seconds()).filter(|_| !dark) {
         let p = to_radar(size, sq, place);

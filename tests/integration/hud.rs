@@ -83,3 +83,55 @@ fn a_window_that_says_radar_draw_shows_the_radar_wherever_a_layout_puts_it() {
     let (x, y) = (minimap.x + minimap.w / 2.0, minimap.y + minimap.h / 2.0);
     assert_eq!(hud::under(&shell, x, y), Some((Gadget::Radar, minimap)));
 }
+
+#[test]
+fn the_alert_log_lists_every_alert_newest_first_and_a_click_asks_to_go_there() {
+    use ridgeline::game::shell::ShellRequest;
+    use ridgeline::game::shell::{Shell, SkirmishConfig};
+    use ridgeline::ui::{Input, MouseButton};
+    let dir = common::temp_dir("alert-log");
+    let mut shell = Shell::new(&common::roots(), (1280.0, 720.0), dir.join("settings.ron")).unwrap();
+    let setup = SkirmishConfig::default().to_match_setup(
+        "proving_grounds",
+        2,
+        &["Coalition".to_string(), "Dominion".to_string()],
+        "Tester",
+        1,
+    );
+    let mut battle =
+        ridgeline::game::battle::Battle::start(&common::roots(), &setup, glam::Vec2::new(1280.0, 720.0)).unwrap();
+    shell.open(Screen::InGame);
+    // A pause and a resume: two alerts, told through the stream.
+    battle.controls().toggle_pause().unwrap();
+    for _ in 0..20 {
+        battle.advance(1.0 / 30.0).unwrap();
+    }
+    battle.controls().toggle_pause().unwrap();
+    for _ in 0..20 {
+        battle.advance(1.0 / 30.0).unwrap();
+    }
+    let logged: Vec<String> = battle.alerts().log().map(|a| a.text.clone()).collect();
+    assert!(logged.len() >= 2, "{logged:?}");
+    // Closed, the log is not filled; L (or the Log button) opens it.
+    let list = shell.find("InGame.wnd:ListAlertLog").unwrap();
+    hud::sync(&mut shell, &battle);
+    assert!(!shell.alert_log_open() && shell.ui.list_rows(list).is_empty());
+    shell.toggle_alert_log();
+    hud::sync(&mut shell, &battle);
+    let rows = shell.ui.list_rows(list).to_vec();
+    assert_eq!(rows.len(), logged.len());
+    assert_eq!(rows[0][1], *logged.last().unwrap(), "newest first");
+    assert!(rows[0][1].contains("resumed") && rows[1][1].contains("paused"), "{rows:?}");
+    // A click on the first row asks the client to go to that alert.
+    let r = rect_named(&shell, "InGame.wnd:ListAlertLog");
+    let (x, y) = (r.x + 30.0, r.y + 10.0);
+    shell.take_requests();
+    shell.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    shell.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+    assert!(
+        shell.take_requests().iter().any(|q| matches!(q, ShellRequest::JumpToAlert(0))),
+        "the first row was asked for"
+    );
+    shell.toggle_alert_log();
+    assert!(!shell.alert_log_open());
+}

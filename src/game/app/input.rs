@@ -153,8 +153,11 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
     }
     if let (true, WKey::Character(text), Some((battle, _))) = (battle_keys, &event.logical_key, &mut r.battle) {
         // With Ctrl held the text may be a control character: use the key's own.
-        if let Some(c) = text.chars().next() {
-            battle.controls().hotkey(c, m.control_key());
+        match text.chars().next() {
+            // L opens (or closes) the alert log.
+            Some('l' | 'L') if !m.control_key() => r.shell.toggle_alert_log(),
+            Some(c) => battle.controls().hotkey(c, m.control_key()),
+            None => {}
         }
     }
     if let Some(k) = key(&event.logical_key) {

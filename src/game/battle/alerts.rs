@@ -19,7 +19,9 @@ use super::super::display::to_display;
 
 /// Lines kept (the alert window shows the newest).
 const KEPT: usize = 6;
-/// Seconds a line stays in the alert window.
+/// Alerts kept in the match's log at most (the oldest go first).
+const LOGGED: usize = 1000;
+/// Seconds a line stays in the alert window, at least (each kind says how long).
 pub const SHOWN_SECONDS: f32 = 8.0;
 /// Seconds a radar ping flashes.
 pub const PING_SECONDS: f32 = 4.0;
@@ -29,6 +31,8 @@ const ELSEWHERE: f32 = 600.0;
 /// What an alert is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum AlertKind {
+    /// A loss the player must never miss: the Command Post, a factory, the last builder.
+    Critical,
     /// One of the player's objects was destroyed.
     Lost,
     /// One of the player's objects was hit by an enemy.
@@ -51,6 +55,7 @@ impl AlertKind {
     /// Seconds after an alert of this kind before the next one is shown.
     fn quiet_seconds(self) -> f32 {
         match self {
+            AlertKind::Critical => 0.0,
             AlertKind::Lost => 8.0,
             AlertKind::UnderAttack => 20.0,
             AlertKind::Completed => 0.0,
@@ -58,6 +63,19 @@ impl AlertKind {
             AlertKind::NoMoney => 6.0,
             AlertKind::LowPower => 20.0,
             AlertKind::Pace | AlertKind::Players => 0.0,
+        }
+    }
+}
+
+impl AlertKind {
+    /// Seconds an alert of this kind stays in the alert window: losses and attacks longer,
+    /// a critical loss longest.
+    pub fn shown_seconds(self) -> f32 {
+        match self {
+            AlertKind::Critical => 30.0,
+            AlertKind::Lost | AlertKind::UnderAttack | AlertKind::Players => 15.0,
+            AlertKind::LowPower => 12.0,
+            AlertKind::Completed | AlertKind::Ready | AlertKind::NoMoney | AlertKind::Pace => SHOWN_SECONDS,
         }
     }
 }
@@ -80,7 +98,12 @@ pub struct Alert {
 impl Alert {
     /// The line with its game time: "3:07 Barracks ready".
     pub fn line(&self) -> String {
-        format!("{}:{:02} {}", self.clock / 60, self.clock % 60, self.text)
+        format!("{} {}", self.line_time(), self.text)
+    }
+
+    /// Its game time as the lines show it: "3:07".
+    pub fn line_time(&self) -> String {
+        format!("{}:{:02}", self.clock / 60, self.clock % 60)
     }
 }
 
@@ -88,6 +111,8 @@ impl Alert {
 #[derive(Clone, Debug, Default)]
 pub struct Alerts {
     recent: VecDeque<Alert>,
+    /// Every alert of the match, oldest first (the log).
+    log: VecDeque<Alert>,
     /// When each kind was last shown (battle seconds), and where an attack was.
     last: Vec<(AlertKind, f32, Option<Vec2>)>,
     /// The local player was low on power after the last frame.
@@ -112,8 +137,21 @@ impl Alerts {
         for e in events {
             let (kind, text, at) = match e {
                 GameEvent::Killed { owner, template, at, .. } if *owner == local => {
-                    let what = if rules.template(*template).kind.blocks_ground() { "Structure" } else { "Unit" };
-                    (AlertKind::Lost, format!("{what} lost: {}", name(*template)), Some(to_display(*at)))
+                    let t = rules.template(*template);
+                    let at = Some(to_display(*at));
+                    // A structure that trains or builds, or the last unit that builds: never
+                    // kept quiet.
+                    let builders_left = world.objects().any(|o| {
+                        o.owner == local && !o.kind.blocks_ground() && !rules.template(o.template).builds.is_empty()
+                    });
+                    if t.kind.blocks_ground() && !t.builds.is_empty() {
+                        (AlertKind::Critical, format!("{} lost!", name(*template)), at)
+                    } else if !t.kind.blocks_ground() && !t.builds.is_empty() && !builders_left {
+                        (AlertKind::Critical, format!("Last builder lost: {}", name(*template)), at)
+                    } else {
+                        let what = if t.kind.blocks_ground() { "Structure" } else { "Unit" };
+                        (AlertKind::Lost, format!("{what} lost: {}", name(*template)), at)
+                    }
                 }
                 GameEvent::UnderAttack { player, object, at } if *player == local => {
                     let base = world.object(*object).is_some_and(|o| o.kind.blocks_ground());
@@ -164,10 +202,19 @@ impl Alerts {
         }
         self.last.retain(|(k, _, _)| *k != alert.kind);
         self.last.push((alert.kind, now, alert.at));
+        self.log.push_back(alert.clone());
+        if self.log.len() > LOGGED {
+            self.log.pop_front();
+        }
         self.recent.push_back(alert);
         while self.recent.len() > KEPT {
             self.recent.pop_front();
         }
+    }
+
+    /// Every alert of the match, oldest first (the newest thousand).
+    pub fn log(&self) -> impl DoubleEndedIterator<Item = &Alert> {
+        self.log.iter()
     }
 
     /// Every alert kept, oldest first.
@@ -178,7 +225,7 @@ impl Alerts {
     /// The lines still shown at battle time `now`, oldest first, at most `n`.
     pub fn lines(&self, now: f32, n: usize) -> Vec<String> {
         let shown: Vec<String> =
-            self.recent.iter().filter(|a| now - a.shown < SHOWN_SECONDS).map(Alert::line).collect();
+            self.recent.iter().filter(|a| now - a.shown < a.kind.shown_seconds()).map(Alert::line).collect();
         shown[shown.len().saturating_sub(n)..].to_vec()
     }
 
@@ -221,6 +268,11 @@ mod tests {
             a.push(alert(AlertKind::Completed, None, 40.0 + k as f32));
         }
         assert_eq!(a.recent().count(), KEPT, "only the newest are kept");
+        assert_eq!(a.log().count(), 14, "the log keeps every alert shown");
+        // A critical loss is never kept quiet.
+        a.push(alert(AlertKind::Critical, None, 60.0));
+        a.push(alert(AlertKind::Critical, None, 60.5));
+        assert_eq!(a.log().filter(|x| x.kind == AlertKind::Critical).count(), 2);
     }
 
     #[test]
@@ -230,7 +282,8 @@ mod tests {
         a.push(alert(AlertKind::NoMoney, None, 2.0));
         assert_eq!(a.lines(2.5, 3), ["0:01 Lost", "0:02 NoMoney"]);
         assert_eq!(a.lines(2.5, 1), ["0:02 NoMoney"]);
-        assert_eq!(a.lines(1.0 + SHOWN_SECONDS + 0.1, 3), ["0:02 NoMoney"], "the older line has faded");
+        assert_eq!(a.lines(2.0 + SHOWN_SECONDS + 0.1, 3), ["0:01 Lost"], "a loss stays longer than a refusal");
+        assert_eq!(a.lines(1.0 + AlertKind::Lost.shown_seconds() + 0.1, 3), Vec::<String>::new());
         assert_eq!(a.last_place(), Some(Vec2::new(5.0, 6.0)));
         assert_eq!(a.pings(2.0).collect::<Vec<_>>(), [(Vec2::new(5.0, 6.0), 1.0)]);
         assert_eq!(a.pings(1.0 + PING_SECONDS).count(), 0, "the ping has stopped flashing");

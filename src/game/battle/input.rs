@@ -58,6 +58,14 @@ impl Controls<'_> {
         true
     }
 
+    /// Moves the camera to the place of the alert `newest_first` places back in the match's log
+    /// (0: the newest); false when that alert has no place.
+    pub fn jump_to_logged_alert(&mut self, newest_first: usize) -> bool {
+        let Some(p) = self.hud.alerts.log().rev().nth(newest_first).and_then(|a| a.at) else { return false };
+        self.look_at(p);
+        true
+    }
+
     /// P or Pause (see [`Play::toggle_pause`]); the player is told when nothing could be done.
     pub fn toggle_pause(&mut self) -> Result<(), BattleError> {
         if let Some(line) = self.play.toggle_pause()? {

@@ -24,6 +24,10 @@ pub fn sync(shell: &mut Shell, battle: &Battle) {
     let buttons: Vec<_> = battle.look().commands().into_iter().map(|c| c.view()).collect();
     shell.set_commands(&buttons, &battle.queue_text());
     shell.set_alerts(&battle.alert_lines());
+    if shell.alert_log_open() {
+        let rows = battle.alerts().log().rev().map(|a| vec![a.line_time(), a.text.clone()]).collect();
+        shell.set_alert_log(rows);
+    }
     shell.set_queue_progress(panel::queue_progress(battle));
     let speed = format!("{}×", battle.play().pace().speed());
     let (paused, view) = (battle.play().pace().paused(), battle.view_label());

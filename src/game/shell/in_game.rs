@@ -26,6 +26,12 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         shell.request(super::ShellRequest::Replay(ReplayControl::Seek((*v).clamp(0, 1000) as u16)));
         return;
     }
+    if let (EventKind::ListSelection(rows), "ListAlertLog") = (&e.kind, short(&e.name)) {
+        if let Some(&row) = rows.first() {
+            shell.request(super::ShellRequest::JumpToAlert(row));
+        }
+        return;
+    }
     if e.kind != EventKind::Selected {
         return;
     }
@@ -37,6 +43,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         "ButtonReplayTakeOver" => shell.request(super::ShellRequest::Replay(ReplayControl::TakeOver)),
         "ButtonMenu" => shell.ask_leave_battle(),
         "ButtonOptions" => shell.open(super::Screen::Options),
+        "ButtonAlertLog" => shell.toggle_alert_log(),
         "ButtonHintClose" => shell.dismiss_hint(),
         name => {
             if let Some(i) = name.strip_prefix("ButtonCommand").and_then(|n| n.parse::<usize>().ok()) {
@@ -47,6 +54,29 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
 }
 
 impl Shell {
+    /// Opens the alert log over the battle, or closes it.
+    pub fn toggle_alert_log(&mut self) {
+        if let Some(log) = self.find("InGame.wnd:AlertLog") {
+            let open = self.ui.shown(log);
+            self.ui.show(log, !open);
+        }
+    }
+
+    /// True while the alert log is open.
+    pub fn alert_log_open(&self) -> bool {
+        self.find("InGame.wnd:AlertLog").is_some_and(|log| self.ui.shown(log))
+    }
+
+    /// Fills the alert log with `rows` (time, line), newest first; the rows are replaced only
+    /// when they changed, so a chosen row stays chosen.
+    pub fn set_alert_log(&mut self, rows: Vec<Vec<String>>) {
+        if let Some(list) = self.find("InGame.wnd:ListAlertLog")
+            && self.ui.list_rows(list) != rows.as_slice()
+        {
+            self.ui.list_set_rows(list, rows);
+        }
+    }
+
     /// Shows the replay viewer's bar for a watched replay at `frame` of `total` frames (hidden
     /// for `None`): play or pause, the speed, the seek bar (left alone while it is dragged),
     /// the time, whose view is shown, and Take over (only with a player's view).

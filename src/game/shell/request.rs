@@ -19,6 +19,9 @@ pub enum ShellRequest {
     LeaveBattle,
     /// The control bar's button with this index was clicked.
     CommandButton(usize),
+    /// A line of the alert log was clicked: the camera goes to that alert's place (0: the
+    /// newest).
+    JumpToAlert(usize),
     /// The replay viewer's bar was used.
     Replay(ReplayControl),
     /// Host an online game on this address (all interfaces when it is unspecified), through

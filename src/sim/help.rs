@@ -1,6 +1,9 @@
 //! The call for help: idle armed units that see a comrade hit, or are hit themselves, take up a
 //! guard where they stand and engage the attacker; they return fire and help allies, then go
-//! back to their place (combat's `Guard` order does that). Combat notes the frame's hits; this
+//! back to their place (combat's `Guard` order does that). A structure hit calls farther: every
+//! idle armed unit within [`BASE_GUARD`] of it answers, seen or not (a base defends itself, as
+//! Generals' units on guard do), so a new player's army does not stand idle beside a Command
+//! Post being shot. Combat notes the frame's hits; this
 //! answers them once, after every unit has had its turn.
 //! Must not: answer for an attacker the victim's team cannot see, or move anyone itself.
 
@@ -15,6 +18,9 @@ use super::world::World;
 pub(super) const MAX_ALERTS: usize = 64;
 /// Farthest a helper may stand from the comrade hit (no unit sees farther).
 const HELP_REACH: Fixed = Fixed::from_int(400);
+/// Idle armed units this close to a structure of their team that is hit answer, whether they
+/// see it or not (30 cells).
+pub(super) const BASE_GUARD: Fixed = Fixed::from_int(300);
 
 /// Idle armed units that see a comrade hit (or are hit themselves) take up a guard where they
 /// stand and engage the attacker if their team sees it: they return fire and help allies, then
@@ -26,6 +32,8 @@ pub(super) fn call_for_help(world: &mut World, index: &TargetIndex, alerts: &[(O
         let (Some(v), Some(a)) = (world.objects.get(victim), world.objects.get(attacker)) else { continue };
         let Some(team) = world.players.get(v.owner.index()).map(|p| p.team) else { continue };
         let (at, from) = (v.pos, a.pos);
+        // A structure hit calls every idle unit of the base; a unit, those that see it.
+        let base = v.kind.blocks_ground();
         if world.vision.sight_at(team, from) != Sight::Visible {
             continue;
         }
@@ -43,7 +51,8 @@ pub(super) fn call_for_help(world: &mut World, index: &TargetIndex, alerts: &[(O
                 // never makes the answer depend on how the grid's buckets fall.
                 let d = o.pos - at;
                 let near = d.x.abs() <= HELP_REACH && d.y.abs() <= HELP_REACH;
-                if idle && near && o.is_complete() && d.length_squared() <= sight * sight {
+                let reach = if base { BASE_GUARD.max(sight) } else { sight };
+                if idle && near && o.is_complete() && d.length_squared() <= reach * reach {
                     helpers.push((e.slot, attacker));
                 }
             },

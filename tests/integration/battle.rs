@@ -1278,3 +1278,35 @@ fn the_camera_brings_the_maps_near_edge_above_the_huds_cover() {
     // And no further: the top of the screen still shows the map.
     assert!(b.look().ground_under(Vec2::new(SCREEN.x / 2.0, 1.0)).is_some_and(|p| p.y < size.y));
 }
+
+#[test]
+fn the_period_key_cycles_idle_workers_and_brings_the_camera_there() {
+    let mut b = battle();
+    let me = b.local();
+    let rules = b.world().rules().clone();
+    let idle_workers = |b: &Battle| -> Vec<_> {
+        b.world()
+            .objects()
+            .filter(|o| o.owner == me && o.order == Order::Idle && rules.template(o.template).is_worker())
+            .map(|o| o.id)
+            .collect()
+    };
+    let idle = idle_workers(&b);
+    assert!(!idle.is_empty(), "the dozer waits for work at the start");
+    // Away from the base first: the worker is off screen.
+    let away = ridgeline::game::camera::Camera::looking_at(glam::Vec3::new(
+        b.scene.size().x / 2.0,
+        b.scene.size().y / 2.0,
+        0.0,
+    ));
+    b.controls().set_camera(away);
+    assert!(b.look().screen_pos(idle[0]).is_none_or(|p| !(p.cmpge(Vec2::ZERO).all() && p.cmple(SCREEN).all())));
+    b.controls().hotkey('.', false);
+    assert_eq!(b.picture().selection(), &idle[..1]);
+    let on_screen = b.look().screen_pos(idle[0]).expect("in front of the camera");
+    assert!(on_screen.cmpge(Vec2::ZERO).all() && on_screen.cmple(SCREEN).all(), "the camera came to it: {on_screen}");
+    // Pressed again it goes round the idle workers (back to the first when there is one).
+    b.controls().hotkey('.', false);
+    let expected = idle.get(1).copied().unwrap_or(idle[0]);
+    assert_eq!(b.picture().selection(), &[expected]);
+}

@@ -1,8 +1,8 @@
 //! Order translation (`Controls`, the battle's parts borrowed to act): the local player's mouse
 //! and keys become commands. A click or a box selects; a right click attacks, gathers, sets a
-//! rally point or moves; hotkeys stop, guard, arm an attack-move, and store or recall control
-//! groups; a pending structure is placed with the next left click. What the player sees selected changes at once; the world changes when
-//! the commands execute.
+//! rally point or moves; hotkeys stop, guard, arm an attack-move, find idle workers, and store
+//! or recall control groups; a pending structure is placed with the next left click. What the
+//! player sees selected changes at once; the world changes when the commands execute.
 //!
 //! Must not: change the world, or draw (overlay and radar read the pending modes).
 
@@ -247,8 +247,8 @@ impl Controls<'_> {
     }
 
     /// A letter or digit key in the battle: S stops, G guards where the units stand, A arms an
-    /// attack-move for the next left click; P pauses, + and − change the game speed;
-    /// Ctrl+digit stores the selection as a control group, a digit selects the group again
+    /// attack-move for the next left click; `.` selects the next idle worker; P pauses, + and −
+    /// change the game speed; Ctrl+digit stores the selection as a control group, a digit selects the group again
     /// (twice quickly: the camera goes to it).
     pub fn hotkey(&mut self, c: char, ctrl: bool) {
         let selected = !self.pic.selection.ids.is_empty();
@@ -265,6 +265,7 @@ impl Controls<'_> {
                     self.command_button(i); // nothing there: nothing happens
                 }
             }
+            '.' if !ctrl => self.next_idle_worker(),
             'p' if !ctrl => self.report_pace(Self::toggle_pause),
             '+' | '=' => self.report_pace(Self::faster),
             '-' | '_' => self.report_pace(Self::slower),
@@ -278,6 +279,25 @@ impl Controls<'_> {
             }
             _ => {}
         }
+    }
+
+    /// `.`: selects the next idle builder or gatherer (after the one selected, in id order,
+    /// round to the first) and brings the camera to it; nothing when every worker is at work.
+    fn next_idle_worker(&mut self) {
+        let world = self.play.world();
+        let idle: Vec<ObjectId> = world
+            .objects()
+            .filter(|o| o.owner == self.play.local && o.order == crate::sim::object::Order::Idle && o.is_complete())
+            .filter(|o| world.rules().template(o.template).is_worker())
+            .map(|o| o.id)
+            .collect();
+        let after = self.pic.selection.ids.first().copied();
+        let Some(&next) = idle.iter().find(|&&id| after.is_some_and(|a| id > a)).or(idle.first()) else { return };
+        if let Some(o) = world.object(next) {
+            let p = to_display(o.pos);
+            self.pic.view.look_at(p, self.scene);
+        }
+        self.select(vec![next]);
     }
 
     /// Runs a pause or speed key; a stream that refuses it (it never should) is logged.

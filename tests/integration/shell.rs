@@ -717,6 +717,13 @@ fn options_opened_from_a_battle_return_to_it() {
     click(&mut s, "Options.wnd:ButtonSave");
     assert_eq!(s.screen(), Some(Screen::InGame), "so does Save");
     assert_eq!(Settings::load(&path).unwrap().scroll_speed, 15);
+    // Over a battle the backdrop lets the battle show through, and Escape goes back.
+    click(&mut s, "InGame.wnd:ButtonOptions");
+    let parent = s.ui.window(s.find("Options.wnd:OptionsParent").unwrap()).unwrap();
+    assert!(parent.enabled_draw.iter().all(|e| e.color[3] <= 150), "the battle shows through");
+    assert!(s.escape());
+    assert_eq!(s.screen(), Some(Screen::InGame), "Escape returns to the battle");
+    assert!(!s.escape(), "Escape on the battle's own screen is the battle's");
 }
 
 #[test]

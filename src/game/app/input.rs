@@ -162,7 +162,10 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
     }
     if let Some(k) = key(&event.logical_key) {
         if !battle_keys {
-            r.shell.handle(Input::Key { key: k, shift: m.shift_key() });
+            let used = r.shell.handle(Input::Key { key: k, shift: m.shift_key() });
+            if k == Key::Escape && !used {
+                r.shell.escape();
+            }
         } else if k == Key::Escape {
             let cancelled = r.battle.as_mut().is_some_and(|(b, _)| b.controls().cancel_mode());
             if !cancelled {

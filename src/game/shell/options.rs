@@ -21,8 +21,19 @@ fn id(shell: &Shell, n: &str) -> Option<crate::ui::WindowId> {
     shell.find(&format!("Options.wnd:{n}"))
 }
 
+/// How opaque the Options backdrop is over a running battle (of 255): the battle shows through.
+const OVER_BATTLE_ALPHA: u8 = 150;
+
 pub(super) fn init(shell: &mut Shell) {
     let s = shell.settings.clone();
+    // Over a battle the backdrop lets the battle show through (the panel stays solid).
+    if shell.in_battle
+        && let Some(w) = id(shell, "OptionsParent").and_then(|p| shell.ui.window_mut(p))
+    {
+        for e in &mut w.enabled_draw {
+            e.color[3] = e.color[3].min(OVER_BATTLE_ALPHA);
+        }
+    }
     if let Some(c) = id(shell, "ComboResolution") {
         let items = RESOLUTIONS.iter().map(|(w, h)| format!("{w} × {h}")).collect();
         shell.ui.combo_set(c, items, RESOLUTIONS.iter().position(|r| *r == s.resolution));
@@ -53,6 +64,19 @@ pub(super) fn init(shell: &mut Shell) {
     }
     if let Some(e) = id(shell, "EntryName") {
         shell.ui.entry_set(e, &s.player_name);
+    }
+}
+
+impl Shell {
+    /// Escape on a screen no window took it on: Options goes back (as Back does, unsaved
+    /// changes dropped) to the battle or the main menu it was opened from. True when it did.
+    pub fn escape(&mut self) -> bool {
+        if self.screen() == Some(Screen::Options) && !self.message_open() {
+            let to = back(self);
+            self.open(to);
+            return true;
+        }
+        false
     }
 }
 

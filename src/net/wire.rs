@@ -9,7 +9,7 @@ use crate::lockstep::transport::PeerId;
 use crate::sim::ids::{Frame, PlayerId};
 
 /// The wire protocol's version; a peer speaking another is refused at the handshake.
-pub const PROTOCOL: u16 = 8;
+pub const PROTOCOL: u16 = 9;
 
 /// Why the host closed a player's connection in the lobby (a `Refused` reason, and QUIC's
 /// close reason).

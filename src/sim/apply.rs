@@ -3,12 +3,12 @@
 //!
 //! Must not: panic on any command, however malformed; partially apply a rejected command.
 
-use super::command::{Command, MAX_SELECTION, Point, RejectReason};
+use super::command::{Command, MAX_SELECTION, Point, Queued, RejectReason};
 use super::event::GameEvent;
 use super::fixed::Fixed;
 use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::movement;
-use super::object::Order;
+use super::object::{MAX_QUEUED, Order};
 use super::vector::Vec2;
 use super::world::World;
 use super::{economy, production};
@@ -23,8 +23,24 @@ impl World {
         if !live {
             return Err(RejectReason::NoSuchPlayer);
         }
+        let result = self.execute(player, command);
+        // An order given without Shift replaces what the selection had queued.
+        if result.is_ok() && command.uses_selection() && !matches!(command, Command::Queue { .. }) {
+            let selected = self.players[player.index()].selection.clone();
+            for id in selected {
+                if let Some(mut o) = self.objects.get_mut(id).filter(|o| !o.queue.is_empty()) {
+                    o.set_queue(Vec::new());
+                }
+            }
+        }
+        result
+    }
+
+    /// Executes one command of a live player.
+    fn execute(&mut self, player: PlayerId, command: &Command) -> Result<(), RejectReason> {
         match command {
             Command::Select { objects, add } => self.select(player, objects, *add),
+            Command::Queue { order } => self.queue_order(player, *order),
             Command::Move { to } => {
                 let goal = self.point_on_map(*to)?;
                 self.order_formation(player, goal, |goal| Order::Move { goal })
@@ -146,14 +162,30 @@ impl World {
     }
 
     fn build(&mut self, player: PlayerId, template: TemplateId, at: Point) -> Result<(), RejectReason> {
-        let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
-        let builder = self
-            .selected_objects(player, |w, id| w.is_mobile(id))?
+        self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
+        let builder = self.selected_builder(player, template)?;
+        self.build_by(player, builder, template, at)
+    }
+
+    /// The first selected mobile unit of `player`'s that builds `template`.
+    fn selected_builder(&self, player: PlayerId, template: TemplateId) -> Result<ObjectId, RejectReason> {
+        self.selected_objects(player, |w, id| w.is_mobile(id))?
             .into_iter()
             .find(|&id| {
                 self.objects.get(id).is_some_and(|o| self.rules.template(o.template).builds.contains(&template))
             })
-            .ok_or(RejectReason::NothingSelected)?;
+            .ok_or(RejectReason::NothingSelected)
+    }
+
+    /// `builder` places `template` at `at` for `player` (paid now) and goes to build it.
+    pub(crate) fn build_by(
+        &mut self,
+        player: PlayerId,
+        builder: ObjectId,
+        template: TemplateId,
+        at: Point,
+    ) -> Result<(), RejectReason> {
+        let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
         if !t.kind.blocks_ground() {
             return Err(RejectReason::CannotBuild(builder, template));
         }
@@ -164,6 +196,51 @@ impl World {
         let site = self.create_site(template, player, centre, frames);
         self.events.push(GameEvent::ConstructionStarted { site, template, owner: player, at: centre });
         self.send_to_site(builder, site, centre, footprint);
+        Ok(())
+    }
+
+    /// Shift: the selection follows `order` once it is done with what it is doing. Units at rest
+    /// start at once (a group's move in formation, as without Shift); a build waits for the
+    /// first selected builder of it, and is checked and paid when it starts.
+    fn queue_order(&mut self, player: PlayerId, order: Queued) -> Result<(), RejectReason> {
+        let ids = match order {
+            Queued::Move { to } | Queued::AttackMove { to } => {
+                let goal = self.point_on_map(to)?;
+                let ids = self.selected_objects(player, |w, id| w.is_mobile(id))?;
+                let at_rest = |w: &World, id: ObjectId| {
+                    w.objects.get(id).is_some_and(|o| o.order == Order::Idle && o.queue.is_empty())
+                };
+                if ids.iter().all(|&id| at_rest(self, id)) {
+                    return match order {
+                        Queued::AttackMove { .. } => {
+                            self.order_formation(player, goal, |goal| Order::AttackMove { goal })
+                        }
+                        _ => self.order_formation(player, goal, |goal| Order::Move { goal }),
+                    };
+                }
+                ids
+            }
+            Queued::Build { template, at } => {
+                let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
+                if !t.kind.blocks_ground() {
+                    return Err(RejectReason::UnknownTemplate(template));
+                }
+                self.point_on_map(at)?;
+                let builder = self.selected_builder(player, template)?;
+                let idle = self.objects.get(builder).is_some_and(|o| o.order == Order::Idle && o.queue.is_empty());
+                if idle {
+                    return self.build_by(player, builder, template, at);
+                }
+                vec![builder]
+            }
+        };
+        for id in ids {
+            if let Some(mut o) = self.objects.get_mut(id).filter(|o| o.queue.len() < MAX_QUEUED) {
+                let mut queue = o.queue.clone();
+                queue.push(order);
+                o.set_queue(queue);
+            }
+        }
         Ok(())
     }
 

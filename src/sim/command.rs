@@ -132,6 +132,34 @@ pub enum Command {
     /// Give up: every object of the player is removed at the end of the frame and the player
     /// is out of the game (its allies play on).
     Surrender,
+    /// Shift: an order the selection follows once what it is doing is done (a unit at rest
+    /// starts it at once). A queued build is placed and paid when its builder starts it.
+    Queue {
+        /// The order queued.
+        order: Queued,
+    },
+}
+
+/// An order waiting in a unit's queue (see [`Command::Queue`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Queued {
+    /// Go to a point, ignoring enemies.
+    Move {
+        /// Destination.
+        to: Point,
+    },
+    /// Go to a point, fighting on the way.
+    AttackMove {
+        /// Destination.
+        to: Point,
+    },
+    /// Build a structure there (checked and paid when the builder gets to it).
+    Build {
+        /// The structure.
+        template: TemplateId,
+        /// Where.
+        at: Point,
+    },
 }
 
 impl Command {
@@ -148,6 +176,7 @@ impl Command {
                 | Command::Gather { .. }
                 | Command::Build { .. }
                 | Command::Resume { .. }
+                | Command::Queue { .. }
         )
     }
 
@@ -172,6 +201,7 @@ impl Command {
             Command::Repair { .. } => 14,
             Command::PowerDown { .. } => 15,
             Command::Research { .. } => 16,
+            Command::Queue { .. } => 17,
         }
     }
 }

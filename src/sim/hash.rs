@@ -172,11 +172,13 @@ pub enum Field {
     Flags,
     /// The step a unit takes each frame while cruising, and the frame cruising ends.
     NavCruise,
+    /// Orders queued after the standing one.
+    Queue,
 }
 
 impl Field {
     /// Every field, in the order [`super::object::Object::hashed_fields`] lists them.
-    pub const ALL: [Field; 23] = [
+    pub const ALL: [Field; 24] = [
         Field::Identity,
         Field::PosX,
         Field::PosY,
@@ -200,11 +202,12 @@ impl Field {
         Field::Xp,
         Field::Flags,
         Field::NavCruise,
+        Field::Queue,
     ];
 }
 
 /// One salt per [`Field`]: random odd-looking words with the top bit set.
-const SALTS: [u64; 23] = [
+const SALTS: [u64; 24] = [
     0x5851_F42D_4C95_7F2D,
     0xD1B5_4A32_D192_ED03,
     0xAEF1_7502_108E_F2D9,
@@ -228,6 +231,7 @@ const SALTS: [u64; 23] = [
     0xE703_7ED1_A0B4_28DB,
     0xB492_B66F_BE98_F273,
     0xF68B_4EF5_F6AE_AAFD,
+    0x9E6C_63D0_676A_9A99,
 ];
 
 /// The per-object key of the incremental object hash.

@@ -46,6 +46,9 @@ fn set(o: &mut Object, field: Field, v: u32) {
         Field::Xp => o.xp = v,
         Field::Flags => o.repairing = !o.repairing,
         Field::NavCruise => o.nav.cruise_until = Frame(v + 1),
+        Field::Queue => o.queue.push(crate::sim::command::Queued::Move {
+            to: crate::sim::command::Point { x: v as i32 + 1, y: -(v as i32) },
+        }),
     }
 }
 

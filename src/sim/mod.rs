@@ -49,6 +49,7 @@ mod help;
 mod movement;
 mod orders;
 mod query;
+mod queue;
 mod separation;
 mod targeting;
 #[cfg(test)]

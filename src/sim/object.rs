@@ -155,7 +155,13 @@ pub struct Object {
     pub powered_down: bool,
     /// A structure its owner pays to mend (see [`super::upkeep`]).
     pub repairing: bool,
+    /// Orders to follow once the standing one is done (Shift), first first; at most
+    /// [`MAX_QUEUED`].
+    pub queue: Vec<super::command::Queued>,
 }
+
+/// Orders a unit keeps queued at most (more are refused).
+pub const MAX_QUEUED: usize = 16;
 
 impl Object {
     /// Every field the state hash sees, by name, with its value as text (fixed-point values
@@ -199,6 +205,7 @@ impl Object {
             xp: 0,
             powered_down: false,
             repairing: false,
+            queue: Vec::new(),
         }
     }
 
@@ -216,7 +223,7 @@ impl Object {
     /// The object and its navigation are taken apart field by field with no `..`: a field added
     /// to [`Object`] or [`Nav`] does not compile until it is hashed here (with its [`Field`] and
     /// the setter in [`super::object_mut::ObjectMut`] that changes it) or named as derived.
-    pub fn hashed_fields(&self) -> [(Field, u64); 23] {
+    pub fn hashed_fields(&self) -> [(Field, u64); 24] {
         let Object {
             // The id is the object's key in the set digest (see `ObjectKey`), not a field.
             id: _,
@@ -238,6 +245,7 @@ impl Object {
             xp,
             powered_down,
             repairing,
+            queue,
         } = self;
         let Nav { goal, waypoints, next, request, stuck_frames, best_distance, repaths, pace, cruise, cruise_until } =
             nav;
@@ -265,6 +273,7 @@ impl Object {
             (Field::Xp, *xp as u64),
             (Field::Flags, *powered_down as u64 | (*repairing as u64) << 1),
             (Field::NavCruise, encode::cruise(*cruise, *cruise_until)),
+            (Field::Queue, encode::queue(queue)),
         ]
     }
 
@@ -294,6 +303,19 @@ pub(crate) mod encode {
     pub fn order(order: &Order) -> u64 {
         let (p0, p1) = order.payload();
         digest8([order.tag(), p0, p1, 0, 0, 0, 0, 0])
+    }
+
+    /// The queued orders, folded in order (zero for none).
+    pub fn queue(queue: &[super::super::command::Queued]) -> u64 {
+        use super::super::command::Queued;
+        queue.iter().fold(0u64, |sum, q| {
+            let (tag, a, b) = match *q {
+                Queued::Move { to } => (1, to.x as u64, to.y as u64),
+                Queued::AttackMove { to } => (2, to.x as u64, to.y as u64),
+                Queued::Build { template, at } => (3 | (template.0 as u64) << 8, at.x as u64, at.y as u64),
+            };
+            digest8([sum, tag, a, b, 0, 0, 0, 0])
+        })
     }
 
     /// A target: zero for none.

@@ -189,6 +189,13 @@ impl<'a> ObjectMut<'a> {
         }
     }
 
+    /// Replaces the orders queued after the standing one.
+    pub fn set_queue(&mut self, queue: Vec<super::command::Queued>) {
+        if queue != self.object.queue {
+            self.change(|o| o.queue = queue);
+        }
+    }
+
     /// Sets the worth of the enemies it has destroyed.
     pub fn set_xp(&mut self, xp: u32) {
         if xp != self.object.xp {

@@ -180,6 +180,7 @@ impl World {
         combat::update(self);
         super::projectile::update(self);
         movement::update(self);
+        super::queue::step(self);
         separation::update(self);
         // Only when some health fell to zero or below is there anyone to look for.
         let fallen = self.objects.take_fallen();

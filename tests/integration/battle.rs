@@ -1310,3 +1310,79 @@ fn the_period_key_cycles_idle_workers_and_brings_the_camera_there() {
     let expected = idle.get(1).copied().unwrap_or(idle[0]);
     assert_eq!(b.picture().selection(), &[expected]);
 }
+
+#[test]
+fn shift_queues_waypoints_and_builds_and_the_overlay_draws_them() {
+    use ridgeline::game::battle::Action;
+    use ridgeline::sim::command::Queued;
+    use ridgeline::ui::draw::DrawCmd;
+    let mut b = battle();
+    let me = b.local();
+    let rules = b.world().rules().clone();
+    let of = |b: &Battle, name: &str| {
+        let t = rules.template_id(name).unwrap();
+        b.world().objects().find(|o| o.owner == me && o.template == t).unwrap().id
+    };
+    // A waypoint: a move, then Shift+right-click another point.
+    let soldier = of(&b, "Rifleman");
+    b.controls().select(vec![soldier]);
+    run(&mut b, 0.2);
+    let (first, second) = (Vec2::new(900.0, 300.0), Vec2::new(1000.0, 500.0));
+    b.controls().mouse_down(MouseButton::Right, first);
+    b.controls().mouse_up(MouseButton::Right, first);
+    b.controls().set_shift(true);
+    b.controls().mouse_down(MouseButton::Right, second);
+    b.controls().mouse_up(MouseButton::Right, second);
+    b.controls().set_shift(false);
+    run(&mut b, 0.3);
+    let o = b.world().object(soldier).unwrap();
+    assert!(matches!(o.order, Order::Move { .. }), "{:?}", o.order);
+    assert!(matches!(o.queue[..], [Queued::Move { .. }]), "{:?}", o.queue);
+    let green_path = |b: &Battle| {
+        b.overlay()
+            .iter()
+            .any(|c| matches!(c, DrawCmd::Line { color: [110, 240, 110, 200], width, .. } if *width == 1.5))
+    };
+    assert!(green_path(&b), "the queued path is drawn while the unit is selected");
+    // Builds: the dozer places a barracks, then Shift places a second, which waits as a ghost
+    // outline (unpaid), and placing goes on.
+    let dozer = of(&b, "Dozer");
+    b.controls().select(vec![dozer]);
+    run(&mut b, 0.2);
+    let barracks = rules.template_id("Barracks").unwrap();
+    let button = b.look().commands().iter().position(|c| c.action == Action::Place(barracks)).unwrap();
+    let fits = |b: &mut Battle, skip: Option<Vec2>| {
+        (2..14)
+            .flat_map(|y| (2..20).map(move |x| Vec2::new(x as f32 * 60.0, y as f32 * 40.0)))
+            .filter(|at| skip.is_none_or(|s| (s - *at).length() > 200.0))
+            .find(|&at| {
+                b.controls().mouse_move(at);
+                b.look().placement_preview().is_some_and(|(fits, _)| fits)
+            })
+            .expect("somewhere to build")
+    };
+    let (money, cost) = (b.play().money(), rules.template(barracks).cost);
+    b.controls().command_button(button);
+    let one = fits(&mut b, None);
+    b.controls().mouse_down(MouseButton::Left, one);
+    b.controls().command_button(button);
+    let two = fits(&mut b, Some(one));
+    b.controls().set_shift(true);
+    b.controls().mouse_down(MouseButton::Left, two);
+    assert_eq!(b.picture().placing(), Some(barracks), "with Shift placing goes on");
+    b.controls().set_shift(false);
+    b.controls().cancel_mode();
+    run(&mut b, 0.3);
+    let d = b.world().object(dozer).unwrap();
+    assert!(matches!(d.queue[..], [Queued::Build { template, .. }] if template == barracks), "{:?}", d.queue);
+    let sites = b.world().objects().filter(|o| o.owner == me && o.template == barracks).count();
+    assert_eq!(sites, 1, "the queued barracks is not placed yet");
+    // One barracks paid (a hauler may have brought a load in meanwhile), not two.
+    assert!(
+        (money - cost..money - cost + 200).contains(&b.play().money()),
+        "one paid: {} of {money}",
+        b.play().money()
+    );
+    let ghost = b.overlay().iter().any(|c| matches!(c, DrawCmd::Line { color: [200, 220, 255, 170], .. }));
+    assert!(ghost, "the queued barracks shows as a ghost outline");
+}

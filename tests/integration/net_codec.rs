@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use ridgeline::lockstep::{Message, PaceChange, PeerId};
 use ridgeline::net::codec::{CommandTag, decode, encode};
 use ridgeline::net::wire::{FileDigest, Hello, Roster, RosterSlot, Seat, Start, WireMessage};
+use ridgeline::sim::command::Queued;
 use ridgeline::sim::ids::UpgradeId;
 use ridgeline::sim::{Command, CommandId, Frame, ObjectId, PlayerId, Point, StampedCommand, TemplateId};
 
@@ -48,6 +49,13 @@ fn command_of(tag: CommandTag) -> BoxedStrategy<Command> {
         CommandTag::Research => (object(), any::<u16>())
             .prop_map(|(structure, u)| Command::Research { structure, upgrade: UpgradeId(u) })
             .boxed(),
+        CommandTag::Queue => prop_oneof![
+            point().prop_map(|to| Queued::Move { to }),
+            point().prop_map(|to| Queued::AttackMove { to }),
+            (any::<u16>(), point()).prop_map(|(t, at)| Queued::Build { template: TemplateId(t), at }),
+        ]
+        .prop_map(|order| Command::Queue { order })
+        .boxed(),
     }
 }
 

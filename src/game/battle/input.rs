@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use crate::sim::command::{Command, MAX_SELECTION};
+use crate::sim::command::{Command, MAX_SELECTION, Queued};
 use crate::sim::ids::ObjectId;
 use crate::ui::{Key, MouseButton};
 
@@ -226,15 +226,30 @@ impl Controls<'_> {
         }
         match button {
             MouseButton::Left if self.pic.pending.placing.is_some() => {
-                if let (Some(template), Some(p)) = (self.pic.pending.placing.take(), self.look().ground_under(at)) {
-                    self.send(Command::Build { template, at: to_point(p) });
+                let ground = self.look().ground_under(at);
+                if let (Some(template), Some(p)) = (self.pic.pending.placing.take(), ground) {
+                    let at = to_point(p);
+                    if self.pic.selection.shift {
+                        // Shift: queued after what the builder is doing, and the next one
+                        // may be placed at once.
+                        self.send(Command::Queue { order: Queued::Build { template, at } });
+                        self.pic.pending.placing = Some(template);
+                    } else {
+                        self.send(Command::Build { template, at });
+                    }
                 }
             }
             MouseButton::Right if self.pic.pending.placing.is_some() => self.pic.pending.placing = None,
             MouseButton::Left if self.pic.pending.attack_move => {
                 self.pic.pending.attack_move = false;
                 if let Some(p) = self.look().ground_under(at).filter(|_| !self.pic.selection.ids.is_empty()) {
-                    self.send(Command::AttackMove { to: to_point(p) });
+                    let to = to_point(p);
+                    let queued = self.pic.selection.shift;
+                    self.send(if queued {
+                        Command::Queue { order: Queued::AttackMove { to } }
+                    } else {
+                        Command::AttackMove { to }
+                    });
                     self.pic.markers.mark(p, Intent::Attack);
                 }
             }
@@ -366,10 +381,17 @@ impl Controls<'_> {
 
     /// Right click: attack an enemy under the cursor, gather from a pile, or move there; with
     /// only structures selected, set their rally point. A marker shows where the order went.
+    /// With Shift a move or attack-move to the ground is queued after what the units are doing
+    /// (a waypoint).
     fn order_at(&mut self, at: Vec2) {
         let (intent, commands, place) = self.look().right_click(at);
+        let shift = self.pic.selection.shift;
         for c in commands {
-            self.send(c);
+            self.send(match c {
+                Command::Move { to } if shift => Command::Queue { order: Queued::Move { to } },
+                Command::AttackMove { to } if shift => Command::Queue { order: Queued::AttackMove { to } },
+                c => c,
+            });
         }
         if let Some(p) = place {
             self.pic.markers.mark(p, intent);

@@ -60,6 +60,7 @@ pub(super) fn overlay(look: &Look) -> Vec<DrawCmd> {
     shells(look, &mut out);
     health_bars(look, &mut out);
     selection_marks(look, &mut out);
+    queued_orders(look, &mut out);
     let screen = look.pic.view.screen;
     if let Some(names) = look.play.waiting_for() {
         super::online::waiting_overlay(&names, screen, &mut out);
@@ -194,5 +195,47 @@ fn rally_flag(look: &Look, out: &mut Vec<DrawCmd>, from: Vec2, to: Vec2) {
         let y = top.y + row as f32;
         let w = h * 1.2 * (1.0 - (row as f32 - h / 2.0).abs() / (h / 2.0)).max(0.0);
         out.push(DrawCmd::Fill { rect: Rect::new(top.x + 1.0, y, w, 1.0), color: [230, 70, 50, 255] });
+    }
+}
+
+/// The selected units' queued orders (Shift): a path from each through its waypoints (green
+/// for moves, red for attack-moves) with a dot at each, and the ghost outline of each queued
+/// structure where its builder will place it.
+fn queued_orders(look: &Look, out: &mut Vec<DrawCmd>) {
+    use crate::sim::command::Queued;
+    let world = look.world();
+    let view = &look.pic.view;
+    let cell = look.scene.map.file.cell_size as f32;
+    for &id in &look.pic.selection.ids {
+        let Some(o) = world.object(id).filter(|o| o.owner == look.play.local && !o.queue.is_empty()) else { continue };
+        let mut from = match o.order {
+            crate::sim::object::Order::Move { goal } | crate::sim::object::Order::AttackMove { goal } => {
+                to_display(goal)
+            }
+            _ => to_display(o.pos),
+        };
+        for q in &o.queue {
+            let (point, color) = match *q {
+                Queued::Move { to } => (to, [110, 240, 110, 200]),
+                Queued::AttackMove { to } => (to, [250, 80, 60, 200]),
+                Queued::Build { at, .. } => (at, [200, 220, 255, 200]),
+            };
+            let to = to_display(point.to_vec2());
+            if let (Some(a), Some(b)) =
+                (view.project_ground(from, 1.0, look.scene), view.project_ground(to, 1.0, look.scene))
+            {
+                out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 1.5 });
+                out.push(DrawCmd::Fill { rect: Rect::new(b.x - 2.5, b.y - 2.5, 5.0, 5.0), color });
+            }
+            if let Queued::Build { template, .. } = *q {
+                let t = world.rules().template(template);
+                let c = to_display(world.snap_structure(point.to_vec2(), t.footprint));
+                let half = Vec2::new(t.footprint.0 as f32, t.footprint.1 as f32) * cell / 2.0;
+                let corners =
+                    [c - half, Vec2::new(c.x + half.x, c.y - half.y), c + half, Vec2::new(c.x - half.x, c.y + half.y)];
+                view.ground_loop(look.scene, out, corners.into_iter(), [200, 220, 255, 170], 1.5);
+            }
+            from = to;
+        }
     }
 }

@@ -7,7 +7,7 @@
 //!
 //! Must not: renumber a tag (peers of other builds and saved traffic read these numbers).
 
-use crate::sim::command::{Command, MAX_SELECTION, Point};
+use crate::sim::command::{Command, MAX_SELECTION, Point, Queued};
 use crate::sim::ids::{ObjectId, TemplateId, UpgradeId};
 
 use super::DecodeError;
@@ -35,11 +35,12 @@ pub enum CommandTag {
     Repair = 14,
     PowerDown = 15,
     Research = 16,
+    Queue = 17,
 }
 
 impl CommandTag {
     /// Every tag, in number order (each at the index of its number).
-    pub const ALL: [CommandTag; 17] = [
+    pub const ALL: [CommandTag; 18] = [
         CommandTag::Select,
         CommandTag::Move,
         CommandTag::AttackMove,
@@ -57,6 +58,7 @@ impl CommandTag {
         CommandTag::Repair,
         CommandTag::PowerDown,
         CommandTag::Research,
+        CommandTag::Queue,
     ];
 
     /// The tag of a command.
@@ -79,6 +81,7 @@ impl CommandTag {
             Command::Repair { .. } => CommandTag::Repair,
             Command::PowerDown { .. } => CommandTag::PowerDown,
             Command::Research { .. } => CommandTag::Research,
+            Command::Queue { .. } => CommandTag::Queue,
         }
     }
 
@@ -118,6 +121,21 @@ pub(crate) fn write(w: &mut Vec<u8>, c: &Command) {
             }
         }
         Command::Move { to } | Command::AttackMove { to } => point(w, *to),
+        Command::Queue { order } => match order {
+            Queued::Move { to } => {
+                w.push(0);
+                point(w, *to);
+            }
+            Queued::AttackMove { to } => {
+                w.push(1);
+                point(w, *to);
+            }
+            Queued::Build { template, at } => {
+                w.push(2);
+                varint(w, template.0 as u64);
+                point(w, *at);
+            }
+        },
         Command::Attack { target } => object(w, *target),
         Command::Stop | Command::Surrender => {}
         Command::Guard { at } => match at {
@@ -210,6 +228,14 @@ impl Reader<'_> {
             CommandTag::Research => {
                 Command::Research { structure: self.object()?, upgrade: UpgradeId(self.u16v("upgrade")?) }
             }
+            CommandTag::Queue => Command::Queue {
+                order: match self.u8()? {
+                    0 => Queued::Move { to: self.point()? },
+                    1 => Queued::AttackMove { to: self.point()? },
+                    2 => Queued::Build { template: self.template()?, at: self.point()? },
+                    k => return self.fail(format!("unknown queued order {k}")),
+                },
+            },
         })
     }
 }
@@ -241,6 +267,7 @@ mod tests {
             (Repair, 14),
             (PowerDown, 15),
             (Research, 16),
+            (Queue, 17),
         ];
         assert_eq!(numbers, fixed);
         assert_eq!(CommandTag::from_u8(17), None);

@@ -270,7 +270,7 @@ mod tests {
             (Queue, 17),
         ];
         assert_eq!(numbers, fixed);
-        assert_eq!(CommandTag::from_u8(17), None);
+        assert_eq!(CommandTag::from_u8(18), None);
     }
 
     /// A command on the wire starts with its fixed tag, whatever its execution class.

@@ -306,8 +306,8 @@ pub(crate) mod encode {
     }
 
     /// The queued orders, folded in order (zero for none).
-    pub fn queue(queue: &[super::super::command::Queued]) -> u64 {
-        use super::super::command::Queued;
+    pub fn queue(queue: &[crate::sim::command::Queued]) -> u64 {
+        use crate::sim::command::Queued;
         queue.iter().fold(0u64, |sum, q| {
             let (tag, a, b) = match *q {
                 Queued::Move { to } => (1, to.x as u64, to.y as u64),

@@ -208,12 +208,22 @@ fn queued_orders(look: &Look, out: &mut Vec<DrawCmd>) {
     let cell = look.scene.map.file.cell_size as f32;
     for &id in &look.pic.selection.ids {
         let Some(o) = world.object(id).filter(|o| o.owner == look.play.local && !o.queue.is_empty()) else { continue };
-        let mut from = match o.order {
-            crate::sim::object::Order::Move { goal } | crate::sim::object::Order::AttackMove { goal } => {
-                to_display(goal)
-            }
-            _ => to_display(o.pos),
+        // The leg the unit is on now, then each queued one.
+        let here = to_display(o.pos);
+        let now = match o.order {
+            crate::sim::object::Order::Move { goal } => Some((to_display(goal), [110, 240, 110, 200])),
+            crate::sim::object::Order::AttackMove { goal } => Some((to_display(goal), [250, 80, 60, 200])),
+            _ => None,
         };
+        let mut from = here;
+        if let Some((goal, color)) = now {
+            if let (Some(a), Some(b)) =
+                (view.project_ground(here, 1.0, look.scene), view.project_ground(goal, 1.0, look.scene))
+            {
+                out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 1.5 });
+            }
+            from = goal;
+        }
         for q in &o.queue {
             let (point, color) = match *q {
                 Queued::Move { to } => (to, [110, 240, 110, 200]),

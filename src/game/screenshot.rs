@@ -169,6 +169,14 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
             .collect();
         battle.controls().show_selected(chosen);
     }
+    place_camera(&mut battle, shot);
+    let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
+    let shell = tool_shell(roots, (screen.x, screen.y), settings)?;
+    Ok((battle, shell))
+}
+
+/// Places the camera where `shot` asks (none: where the battle put it).
+fn place_camera(battle: &mut Battle, shot: &WorldShot) {
     let place = match shot.camera {
         Some(ShotCamera::At(x, y, zoom)) => {
             Some((glam::Vec2::new(x, y) * battle.scene.map.file.cell_size as f32, zoom))
@@ -185,15 +193,19 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
         let camera = Camera { zoom, ..Camera::looking_at(at.extend(battle.scene.height(at))) };
         battle.controls().set_camera(camera);
     }
-    let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
-    let shell = tool_shell(roots, (screen.x, screen.y), settings)?;
-    Ok((battle, shell))
 }
 
 /// Plays `shot.frames` frames of a game on `shot.map` and renders the battlefield, with
 /// `overlay` drawn over it.
 pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result<RgbaImage, ScreenshotError> {
-    let (battle, mut shell) = battle_for(roots, shot)?;
+    let (mut battle, mut shell) = battle_for(roots, shot)?;
+    if overlay == Overlay::Hud {
+        // As in the window: the camera may bring the map's near edge above the HUD's windows.
+        shell.open(Screen::InGame);
+        let covered = hud::covered_bottom(&shell, battle.picture().screen().y);
+        battle.controls().set_covered_bottom(covered);
+        place_camera(&mut battle, shot);
+    }
     render_battle(&battle, &mut shell, shot.size, overlay, shot.hover.as_deref())
 }
 

@@ -255,9 +255,28 @@ impl World {
         }
         let (template, centre) = (s.template, s.pos);
         let footprint = self.rules.template(template).footprint;
-        let builders = self.selected_objects(player, |w, id| {
+        let selected = self.selected_objects(player, |w, id| {
             w.objects.get(id).is_some_and(|o| w.rules.template(o.template).builds.contains(&template))
-        })?;
+        });
+        // With the site itself selected (its panel's Resume), the nearest builder of it goes.
+        let builders = match selected {
+            Ok(builders) => builders,
+            Err(RejectReason::NothingSelected) => {
+                let nearest = self
+                    .objects
+                    .iter()
+                    .filter(|o| {
+                        o.owner == player
+                            && o.is_complete()
+                            && self.rules.template(o.template).builds.contains(&template)
+                    })
+                    .filter(|o| self.rules.template(o.template).is_mobile())
+                    .min_by_key(|o| ((o.pos - centre).length_squared(), o.id))
+                    .map(|o| o.id);
+                vec![nearest.ok_or(RejectReason::NothingSelected)?]
+            }
+            Err(e) => return Err(e),
+        };
         for b in builders {
             self.send_to_site(b, site, centre, footprint);
         }

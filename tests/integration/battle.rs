@@ -1386,3 +1386,52 @@ fn shift_queues_waypoints_and_builds_and_the_overlay_draws_them() {
     let ghost = b.overlay().iter().any(|c| matches!(c, DrawCmd::Line { color: [200, 220, 255, 170], .. }));
     assert!(ghost, "the queued barracks shows as a ghost outline");
 }
+
+#[test]
+fn a_site_left_without_a_builder_is_told_and_its_resume_button_sends_the_nearest_builder_back() {
+    use ridgeline::game::battle::{Action, AlertKind};
+    let mut b = battle();
+    let me = b.local();
+    let rules = b.world().rules().clone();
+    let (dozer_t, barracks) = (rules.template_id("Dozer").unwrap(), rules.template_id("Barracks").unwrap());
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap().id;
+    b.controls().select(vec![dozer]);
+    run(&mut b, 0.2);
+    let button = b.look().commands().iter().position(|c| c.action == Action::Place(barracks)).unwrap();
+    b.controls().command_button(button);
+    let spot = (2..14)
+        .flat_map(|y| (2..20).map(move |x| Vec2::new(x as f32 * 60.0, y as f32 * 40.0)))
+        .find(|&at| {
+            b.controls().mouse_move(at);
+            b.look().placement_preview().is_some_and(|(fits, _)| fits)
+        })
+        .expect("somewhere to build");
+    b.controls().mouse_down(MouseButton::Left, spot);
+    run(&mut b, 2.0);
+    let site = b.world().objects().find(|o| o.owner == me && o.template == barracks).expect("the site").id;
+    // The dozer is sent away: the site stands unfinished, and the player is told.
+    let away = Vec2::new(200.0, 600.0);
+    b.controls().mouse_down(MouseButton::Right, away);
+    b.controls().mouse_up(MouseButton::Right, away);
+    run(&mut b, 1.0);
+    assert!(!b.world().object(site).unwrap().is_complete());
+    let told: Vec<_> = b.alerts().log().filter(|a| a.kind == AlertKind::Halted).map(|a| a.text.clone()).collect();
+    assert_eq!(told, ["Construction halted: Barracks (select it: Resume)"]);
+    // The site's own button sends the dozer back, and it finishes it.
+    b.controls().select(vec![site]);
+    run(&mut b, 0.2);
+    let buttons = b.look().commands();
+    assert_eq!(buttons.len(), 1);
+    assert!(buttons[0].action == Action::Resume(site) && buttons[0].available, "{buttons:?}");
+    b.controls().command_button(0);
+    run(&mut b, 0.5);
+    assert_eq!(b.world().object(dozer).unwrap().order, Order::Construct { site });
+    assert!(!b.look().commands()[0].available, "greyed while the dozer is at work");
+    for _ in 0..90 {
+        run(&mut b, 1.0);
+        if b.world().object(site).is_some_and(|s| s.is_complete()) {
+            break;
+        }
+    }
+    assert!(b.world().object(site).unwrap().is_complete(), "the barracks was finished");
+}

@@ -39,6 +39,8 @@ pub enum AlertKind {
     UnderAttack,
     /// A structure of the player's was finished.
     Completed,
+    /// A structure of the player's was left unfinished: no builder works on it.
+    Halted,
     /// A unit of the player's left its factory.
     Ready,
     /// An order was refused for want of money.
@@ -58,7 +60,7 @@ impl AlertKind {
             AlertKind::Critical => 0.0,
             AlertKind::Lost => 8.0,
             AlertKind::UnderAttack => 20.0,
-            AlertKind::Completed => 0.0,
+            AlertKind::Completed | AlertKind::Halted => 0.0,
             AlertKind::Ready => 4.0,
             AlertKind::NoMoney => 6.0,
             AlertKind::LowPower => 20.0,
@@ -73,7 +75,7 @@ impl AlertKind {
     pub fn shown_seconds(self) -> f32 {
         match self {
             AlertKind::Critical => 30.0,
-            AlertKind::Lost | AlertKind::UnderAttack | AlertKind::Players => 15.0,
+            AlertKind::Lost | AlertKind::UnderAttack | AlertKind::Players | AlertKind::Halted => 15.0,
             AlertKind::LowPower => 12.0,
             AlertKind::Completed | AlertKind::Ready | AlertKind::NoMoney | AlertKind::Pace => SHOWN_SECONDS,
         }
@@ -117,6 +119,8 @@ pub struct Alerts {
     last: Vec<(AlertKind, f32, Option<Vec2>)>,
     /// The local player was low on power after the last frame.
     was_low: bool,
+    /// Unfinished structures already told as left without a builder.
+    halted: std::collections::BTreeSet<crate::sim::ids::ObjectId>,
 }
 
 impl Alerts {
@@ -173,11 +177,34 @@ impl Alerts {
             };
             self.push(Alert { kind, text, at, clock, shown: now });
         }
+        self.note_halted(local, world, defs, clock, now);
         if low && !self.was_low {
             let text = "Low power: building slows, turrets stop. Build a power plant.".to_string();
             self.push(Alert { kind: AlertKind::LowPower, text, at: None, clock, shown: now });
         }
         self.was_low = low;
+    }
+
+    /// Tells of each of `local`'s unfinished structures that no builder works on any more, once
+    /// (again if one took it up and left it again).
+    fn note_halted(&mut self, local: PlayerId, world: &World, defs: &crate::defs::Definitions, clock: u32, now: f32) {
+        let worked = |site| {
+            world.objects().any(|b| b.owner == local && b.order == crate::sim::object::Order::Construct { site })
+        };
+        let sites: Vec<(crate::sim::ids::ObjectId, crate::sim::TemplateId, Vec2)> = world
+            .objects()
+            .filter(|o| o.owner == local && o.kind.blocks_ground() && !o.is_complete())
+            .map(|o| (o.id, o.template, to_display(o.pos)))
+            .collect();
+        self.halted.retain(|id| sites.iter().any(|(s, _, _)| s == id));
+        for (site, template, at) in sites {
+            if worked(site) {
+                self.halted.remove(&site);
+            } else if self.halted.insert(site) {
+                let text = format!("Construction halted: {} (select it: Resume)", defs.object_name(template));
+                self.push(Alert { kind: AlertKind::Halted, text, at: Some(at), clock, shown: now });
+            }
+        }
     }
 
     /// Tells the player something that has no place on the map (a pause, a speed change), at

@@ -50,6 +50,8 @@ pub enum Action {
     PowerDown(ObjectId),
     /// Sell a structure.
     Sell(ObjectId),
+    /// Send the nearest builder back to an unfinished structure.
+    Resume(ObjectId),
 }
 
 /// One control-bar button for the current selection.
@@ -132,6 +134,33 @@ impl<'a> Seen<'a> {
             .or_else(|| mine().find(|o| o.kind == crate::sim::rules::ObjectKind::Structure))
     }
 
+    /// An unfinished structure's one button: Resume, which sends the nearest builder of it
+    /// back (greyed while one is at work on it, or when none is left).
+    fn site_buttons(&self, site: &crate::sim::object::Object) -> Vec<CommandButton> {
+        let world = self.world;
+        let rules = world.rules();
+        let builders: Vec<_> = world
+            .objects()
+            .filter(|b| b.owner == self.local && rules.template(b.template).is_mobile())
+            .filter(|b| rules.template(b.template).builds.contains(&site.template))
+            .collect();
+        let at_work = builders.iter().any(|b| b.order == crate::sim::object::Order::Construct { site: site.id });
+        let (available, tooltip) = match (builders.is_empty(), at_work) {
+            (true, _) => (false, "No builder is left to finish it.".to_string()),
+            (false, true) => (false, "A builder is at work on it.".to_string()),
+            (false, false) => (true, "Send the nearest builder back to finish it.".to_string()),
+        };
+        vec![CommandButton {
+            label: "Resume\nbuilding".to_string(),
+            action: Action::Resume(site.id),
+            available,
+            refusal: None,
+            tooltip: format!("[{}] {tooltip}", BUTTON_KEYS[0].to_ascii_uppercase()),
+            icon: None,
+            key: BUTTON_KEYS[0].to_ascii_uppercase(),
+        }]
+    }
+
     /// The control bar's buttons for the current selection.
     pub fn buttons(&self) -> Vec<CommandButton> {
         let world = self.world;
@@ -139,7 +168,7 @@ impl<'a> Seen<'a> {
         let Some(o) = self.subject() else { return Vec::new() };
         let structure = o.kind.blocks_ground();
         if structure && !o.is_complete() {
-            return Vec::new();
+            return self.site_buttons(o);
         }
         let defs = self.defs;
         let mut buttons: Vec<CommandButton> = rules

@@ -207,6 +207,7 @@ impl Controls<'_> {
             Action::Repair(structure) => self.send(Command::Repair { structure }),
             Action::PowerDown(structure) => self.send(Command::PowerDown { structure }),
             Action::Sell(structure) => self.send(Command::Sell { structure }),
+            Action::Resume(site) => self.send(Command::Resume { site }),
         }
     }
 

@@ -155,7 +155,12 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
         // With Ctrl held the text may be a control character: use the key's own.
         match text.chars().next() {
             // L opens (or closes) the alert log.
-            Some('l' | 'L') if !m.control_key() => r.shell.toggle_alert_log(),
+            Some('l' | 'L') if !m.control_key() => {
+                r.shell.toggle_alert_log();
+                // The log may now lie under the resting cursor: the system's cursor shows there.
+                let (x, y) = r.shell.ui.cursor();
+                battle.controls().set_cursor_over_ui(r.shell.ui.hit(x, y).is_some());
+            }
             Some(c) => battle.controls().hotkey(c, m.control_key()),
             None => {}
         }

@@ -1435,3 +1435,28 @@ fn a_site_left_without_a_builder_is_told_and_its_resume_button_sends_the_nearest
     }
     assert!(b.world().object(site).unwrap().is_complete(), "the barracks was finished");
 }
+
+#[test]
+fn a_gatherer_standing_idle_is_told_once() {
+    use ridgeline::game::battle::AlertKind;
+    let mut b = battle();
+    let me = b.local();
+    let hauler_t = b.world().rules().template_id("Hauler").unwrap();
+    let hauler = b.world().objects().find(|o| o.owner == me && o.template == hauler_t).unwrap().id;
+    run(&mut b, 12.0);
+    let told = |b: &Battle| b.alerts().log().filter(|a| a.kind == AlertKind::IdleWorker).count();
+    assert_eq!(told(&b), 0, "a hauler at work is no news: {:?}", b.world().object(hauler).unwrap().order);
+    // Moved off its pile and left there, it is told after ten seconds, once.
+    b.controls().select(vec![hauler]);
+    let away = Vec2::new(200.0, 600.0);
+    b.controls().mouse_down(MouseButton::Right, away);
+    b.controls().mouse_up(MouseButton::Right, away);
+    run(&mut b, 8.0);
+    assert_eq!(told(&b), 0, "not before it stood ten seconds");
+    run(&mut b, 20.0);
+    assert_eq!(told(&b), 1);
+    let line = b.alerts().log().find(|a| a.kind == AlertKind::IdleWorker).unwrap().text.clone();
+    assert_eq!(line, "Hauler idle: send it to a supply pile (. finds it)");
+    run(&mut b, 20.0);
+    assert_eq!(told(&b), 1, "once");
+}

@@ -41,6 +41,8 @@ pub enum AlertKind {
     Completed,
     /// A structure of the player's was left unfinished: no builder works on it.
     Halted,
+    /// A gatherer of the player's has stood idle for a while.
+    IdleWorker,
     /// A unit of the player's left its factory.
     Ready,
     /// An order was refused for want of money.
@@ -61,6 +63,7 @@ impl AlertKind {
             AlertKind::Lost => 8.0,
             AlertKind::UnderAttack => 20.0,
             AlertKind::Completed | AlertKind::Halted => 0.0,
+            AlertKind::IdleWorker => 30.0,
             AlertKind::Ready => 4.0,
             AlertKind::NoMoney => 6.0,
             AlertKind::LowPower => 20.0,
@@ -76,7 +79,7 @@ impl AlertKind {
         match self {
             AlertKind::Critical => 30.0,
             AlertKind::Lost | AlertKind::UnderAttack | AlertKind::Players | AlertKind::Halted => 15.0,
-            AlertKind::LowPower => 12.0,
+            AlertKind::LowPower | AlertKind::IdleWorker => 12.0,
             AlertKind::Completed | AlertKind::Ready | AlertKind::NoMoney | AlertKind::Pace => SHOWN_SECONDS,
         }
     }
@@ -121,7 +124,12 @@ pub struct Alerts {
     was_low: bool,
     /// Unfinished structures already told as left without a builder.
     halted: std::collections::BTreeSet<crate::sim::ids::ObjectId>,
+    /// Gatherers standing idle: since when (game seconds), and whether told.
+    idle: std::collections::BTreeMap<crate::sim::ids::ObjectId, (u32, bool)>,
 }
+
+/// Game seconds a gatherer stands idle before the player is told.
+const IDLE_TOLD_AFTER: u32 = 10;
 
 impl Alerts {
     /// Turns the frame's events about `local` into alerts, shown at battle time `now`; `low`
@@ -178,6 +186,7 @@ impl Alerts {
             self.push(Alert { kind, text, at, clock, shown: now });
         }
         self.note_halted(local, world, defs, clock, now);
+        self.note_idle_gatherers(local, world, defs, clock, now);
         if low && !self.was_low {
             let text = "Low power: building slows, turrets stop. Build a power plant.".to_string();
             self.push(Alert { kind: AlertKind::LowPower, text, at: None, clock, shown: now });
@@ -203,6 +212,34 @@ impl Alerts {
             } else if self.halted.insert(site) {
                 let text = format!("Construction halted: {} (select it: Resume)", defs.object_name(template));
                 self.push(Alert { kind: AlertKind::Halted, text, at: Some(at), clock, shown: now });
+            }
+        }
+    }
+
+    /// Tells of each of `local`'s gatherers that has stood idle for [`IDLE_TOLD_AFTER`] game
+    /// seconds (money waits), once until it works again.
+    fn note_idle_gatherers(
+        &mut self,
+        local: PlayerId,
+        world: &World,
+        defs: &crate::defs::Definitions,
+        clock: u32,
+        now: f32,
+    ) {
+        let rules = world.rules();
+        let idle: Vec<(crate::sim::ids::ObjectId, crate::sim::TemplateId, Vec2)> = world
+            .objects()
+            .filter(|o| o.owner == local && rules.template(o.template).gather.is_some())
+            .filter(|o| o.order == crate::sim::object::Order::Idle && o.queue.is_empty() && o.is_complete())
+            .map(|o| (o.id, o.template, to_display(o.pos)))
+            .collect();
+        self.idle.retain(|id, _| idle.iter().any(|(i, _, _)| i == id));
+        for (id, template, at) in idle {
+            let (since, told) = self.idle.entry(id).or_insert((clock, false));
+            if !*told && clock.saturating_sub(*since) >= IDLE_TOLD_AFTER {
+                *told = true;
+                let text = format!("{} idle: send it to a supply pile (. finds it)", defs.object_name(template));
+                self.push(Alert { kind: AlertKind::IdleWorker, text, at: Some(at), clock, shown: now });
             }
         }
     }

@@ -20,6 +20,19 @@ fn start(cfg: &SkirmishConfig, factions: &[String]) -> Battle {
     Battle::start(&common::roots(), &setup, SCREEN).expect("battle starts")
 }
 
+/// The first place on a coarse grid of the screen where the outline of the structure being
+/// placed is green (away from `skip`, if given).
+fn green_spot(b: &mut Battle, skip: Option<Vec2>) -> Vec2 {
+    (2..14)
+        .flat_map(|y| (2..20).map(move |x| Vec2::new(x as f32 * 60.0, y as f32 * 40.0)))
+        .filter(|at| skip.is_none_or(|s| (s - *at).length() > 200.0))
+        .find(|&at| {
+            b.controls().mouse_move(at);
+            b.look().placement_preview().is_some_and(|(fits, _)| fits)
+        })
+        .expect("somewhere to build")
+}
+
 fn battle() -> Battle {
     let mut cfg = SkirmishConfig::default();
     cfg.slots[1].who = SlotChoice::Computer(1);
@@ -541,14 +554,7 @@ fn the_score_counts_a_barracks_the_player_built() {
     let button =
         b.look().commands().iter().position(|c| c.action == Action::Place(barracks)).expect("a barracks button");
     b.controls().command_button(button);
-    // The first place on a coarse grid of the screen where the outline is green.
-    let spot = (2..14)
-        .flat_map(|y| (2..20).map(move |x| Vec2::new(x as f32 * 60.0, y as f32 * 40.0)))
-        .find(|&at| {
-            b.controls().mouse_move(at);
-            b.look().placement_preview().is_some_and(|(fits, _)| fits)
-        })
-        .expect("somewhere to build");
+    let spot = green_spot(&mut b, None);
     b.controls().mouse_down(MouseButton::Left, spot);
     b.controls().mouse_up(MouseButton::Left, spot);
     let me = b.local();
@@ -1351,22 +1357,12 @@ fn shift_queues_waypoints_and_builds_and_the_overlay_draws_them() {
     run(&mut b, 0.2);
     let barracks = rules.template_id("Barracks").unwrap();
     let button = b.look().commands().iter().position(|c| c.action == Action::Place(barracks)).unwrap();
-    let fits = |b: &mut Battle, skip: Option<Vec2>| {
-        (2..14)
-            .flat_map(|y| (2..20).map(move |x| Vec2::new(x as f32 * 60.0, y as f32 * 40.0)))
-            .filter(|at| skip.is_none_or(|s| (s - *at).length() > 200.0))
-            .find(|&at| {
-                b.controls().mouse_move(at);
-                b.look().placement_preview().is_some_and(|(fits, _)| fits)
-            })
-            .expect("somewhere to build")
-    };
     let (money, cost) = (b.play().money(), rules.template(barracks).cost);
     b.controls().command_button(button);
-    let one = fits(&mut b, None);
+    let one = green_spot(&mut b, None);
     b.controls().mouse_down(MouseButton::Left, one);
     b.controls().command_button(button);
-    let two = fits(&mut b, Some(one));
+    let two = green_spot(&mut b, Some(one));
     b.controls().set_shift(true);
     b.controls().mouse_down(MouseButton::Left, two);
     assert_eq!(b.picture().placing(), Some(barracks), "with Shift placing goes on");
@@ -1399,13 +1395,7 @@ fn a_site_left_without_a_builder_is_told_and_its_resume_button_sends_the_nearest
     run(&mut b, 0.2);
     let button = b.look().commands().iter().position(|c| c.action == Action::Place(barracks)).unwrap();
     b.controls().command_button(button);
-    let spot = (2..14)
-        .flat_map(|y| (2..20).map(move |x| Vec2::new(x as f32 * 60.0, y as f32 * 40.0)))
-        .find(|&at| {
-            b.controls().mouse_move(at);
-            b.look().placement_preview().is_some_and(|(fits, _)| fits)
-        })
-        .expect("somewhere to build");
+    let spot = green_spot(&mut b, None);
     b.controls().mouse_down(MouseButton::Left, spot);
     run(&mut b, 2.0);
     let site = b.world().objects().find(|o| o.owner == me && o.template == barracks).expect("the site").id;

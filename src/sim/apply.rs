@@ -261,7 +261,7 @@ impl World {
         // With the site itself selected (its panel's Resume), the nearest builder of it goes.
         let builders = match selected {
             Ok(builders) => builders,
-            Err(RejectReason::NothingSelected) => {
+            Err(RejectReason::NothingSelected) if self.players[player.index()].selection.contains(&site) => {
                 let nearest = self
                     .objects
                     .iter()

@@ -136,7 +136,7 @@ impl Battle {
         let mut battle = Battle::from_match(roots, game, screen)?;
         battle.play.local = PlayerId(replay.local);
         battle.look_from_start();
-        battle.refresh_shroud();
+        battle.pic.refresh_sight(battle.play.world(), battle.play.local);
         battle.play.pace = Pace::replay();
         battle.play.watching = Some(Watching::new(replay, name, battle.world().clone()));
         Ok(battle)
@@ -236,7 +236,7 @@ impl Battle {
             self.hud.power = world.power(self.play.local);
             self.hud.alerts.note(&report.events, self.play.local, world, defs, self.hud.power.low(), self.play.elapsed);
             self.hud.score.count(&report.events);
-            self.refresh_shroud();
+            self.pic.refresh_sight(self.play.world(), self.play.local);
             self.display_events(&report.events);
             if let Some(w) = &self.play.watching {
                 for mark in w.marks_at(frame) {
@@ -261,16 +261,6 @@ impl Battle {
         Ok(())
     }
 
-    /// The fog of war as the local player's team sees it now (everything, when a replay's
-    /// watcher chose to).
-    fn refresh_shroud(&mut self) {
-        self.pic.shroud.update(self.play.world(), self.play.local);
-        if self.pic.see_all {
-            self.pic.shroud.reveal_all();
-        }
-        self.pic.memory.update(self.play.world(), self.play.local, &self.pic.shroud);
-    }
-
     /// Moves a watched replay to `frame` (at most its end; see [`Play::seek`]). The picture
     /// jumps; nothing else changes.
     pub fn seek(&mut self, frame: u32) -> Result<(), BattleError> {
@@ -279,7 +269,7 @@ impl Battle {
         }
         self.pic.previous = poses(self.play.world());
         self.hud.power = self.play.world().power(self.play.local);
-        self.refresh_shroud();
+        self.pic.refresh_sight(self.play.world(), self.play.local);
         Ok(())
     }
 
@@ -300,7 +290,7 @@ impl Battle {
         }
         self.hud.alerts = Alerts::default();
         self.pic.memory = Default::default();
-        self.refresh_shroud();
+        self.pic.refresh_sight(self.play.world(), self.play.local);
     }
 
     /// Whose view a watched replay shows, in words ("Everything" without a shroud).
@@ -350,14 +340,7 @@ impl Battle {
 
     /// What to draw, interpolated between the last two frames.
     pub fn instances(&self) -> Vec<Vec<ObjectInstance>> {
-        let shroud = Some((self.play.local, &self.pic.shroud));
-        let world = self.world();
-        let mut out =
-            self.scene.instances_kicked(world, Some(&self.pic.previous), self.alpha(), shroud, &self.pic.recoil);
-        self.pic.memory.instances(&self.scene, world, self.play.local, &self.pic.shroud, &mut out);
-        self.pic.rubble.instances(&self.scene, &mut out);
-        self.pic.wrecks.instances(&self.scene, world, &mut out);
-        out
+        self.pic.instances(&self.scene, self.world(), self.play.local, self.alpha())
     }
 
     /// The screen size changed.

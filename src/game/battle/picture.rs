@@ -163,6 +163,34 @@ impl Picture {
         self.wrecks.note(events, world, &self.previous, &self.shroud);
     }
 
+    /// The fog of war as `local`'s team sees `world` now (everything, when a replay's watcher
+    /// chose to), and the enemy structures remembered under it.
+    pub(super) fn refresh_sight(&mut self, world: &World, local: PlayerId) {
+        self.shroud.update(world, local);
+        if self.see_all {
+            self.shroud.reveal_all();
+        }
+        self.memory.update(world, local, &self.shroud);
+    }
+
+    /// What to draw of `world` as `local` sees it, interpolated `alpha` of the way from the
+    /// poses before the last frame: the objects (recoil kicking), the structures remembered
+    /// under the fog, rubble and wrecks.
+    pub(super) fn instances(
+        &self,
+        scene: &Scene,
+        world: &World,
+        local: PlayerId,
+        alpha: f32,
+    ) -> Vec<Vec<crate::render::ObjectInstance>> {
+        let shroud = Some((local, &self.shroud));
+        let mut out = scene.instances_kicked(world, Some(&self.previous), alpha, shroud, &self.recoil);
+        self.memory.instances(scene, world, local, &self.shroud, &mut out);
+        self.rubble.instances(scene, &mut out);
+        self.wrecks.instances(scene, world, &mut out);
+        out
+    }
+
     /// Lets `seconds` of display time pass without running the game.
     pub(super) fn age(&mut self, seconds: f32) {
         self.effects.age(seconds);

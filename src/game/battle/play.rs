@@ -10,7 +10,7 @@ use crate::lockstep::{PaceChange, PaceMark};
 use crate::session::Replay;
 use crate::session::Step;
 use crate::session::online::Seats;
-use crate::session::replay::{CHECKPOINT_EVERY, REPLAY_VERSION, ReplayOrigin};
+use crate::session::replay::{CHECKPOINT_EVERY, ReplayOrigin};
 use crate::sim::hash::StateHash;
 use crate::sim::{Command, FRAMES_PER_SECOND, PlayerId, TickReport, World};
 use crate::ui::Key;
@@ -112,18 +112,7 @@ impl Play {
 
     /// The game so far as a replay (played back, it gives this very game).
     pub fn replay(&self) -> Replay {
-        let world = self.world();
-        Replay {
-            version: REPLAY_VERSION,
-            setup: self.game.setup.clone(),
-            local: self.local.0,
-            frames: world.frame().0,
-            final_hash: format!("{:016x}", world.state_hash().total),
-            commands: self.game.log.borrow().clone(),
-            checkpoints: self.checkpoints.clone(),
-            pace: self.game.session.stream().pace_log().to_vec(),
-            origin: self.origin.clone(),
-        }
+        super::replay::record(self)
     }
 
     /// The match as it was set up (hashes filled in).

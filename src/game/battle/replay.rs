@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::lockstep::{PaceChange, PaceMark};
-use crate::session::replay::ReplayOrigin;
+use crate::session::replay::{REPLAY_VERSION, ReplayOrigin};
 use crate::session::script::ScriptEntry;
 use crate::session::{Difficulty, MatchSetup, Replay, SlotKind};
 use crate::sim::{PlayerId, World};
@@ -135,5 +135,23 @@ impl Watching {
             let every = self.every;
             self.snapshots.retain(|&f, _| f == 0 || f.is_multiple_of(every));
         }
+    }
+}
+
+/// `play`'s game so far as a replay (played back, it gives this very game): its setup and
+/// every command executed, the checkpoints and the pace marks, the final hash, and where it
+/// came from when taken over from a replay.
+pub(super) fn record(play: &super::play::Play) -> Replay {
+    let world = play.world();
+    Replay {
+        version: REPLAY_VERSION,
+        setup: play.game.setup.clone(),
+        local: play.local.0,
+        frames: world.frame().0,
+        final_hash: format!("{:016x}", world.state_hash().total),
+        commands: play.game.log.borrow().clone(),
+        checkpoints: play.checkpoints.clone(),
+        pace: play.game.session.stream().pace_log().to_vec(),
+        origin: play.origin.clone(),
     }
 }

@@ -112,7 +112,7 @@ impl Play {
 
     /// The game so far as a replay (played back, it gives this very game).
     pub fn replay(&self) -> Replay {
-        super::replay::record(self)
+        super::replay::record(&self.game, self.local, &self.checkpoints, self.origin.as_ref())
     }
 
     /// The match as it was set up (hashes filled in).

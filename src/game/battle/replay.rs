@@ -138,20 +138,25 @@ impl Watching {
     }
 }
 
-/// `play`'s game so far as a replay (played back, it gives this very game): its setup and
-/// every command executed, the checkpoints and the pace marks, the final hash, and where it
-/// came from when taken over from a replay.
-pub(super) fn record(play: &super::play::Play) -> Replay {
-    let world = play.world();
+/// A game so far as a replay (played back, it gives this very game): `game`'s setup and every
+/// command executed, its pace marks and final hash, seen by `local`, with its `checkpoints`
+/// and, when taken over from a replay, its `origin`.
+pub(super) fn record(
+    game: &crate::session::start::LocalMatch,
+    local: PlayerId,
+    checkpoints: &[(u32, String)],
+    origin: Option<&ReplayOrigin>,
+) -> Replay {
+    let world = game.session.world();
     Replay {
         version: REPLAY_VERSION,
-        setup: play.game.setup.clone(),
-        local: play.local.0,
+        setup: game.setup.clone(),
+        local: local.0,
         frames: world.frame().0,
         final_hash: format!("{:016x}", world.state_hash().total),
-        commands: play.game.log.borrow().clone(),
-        checkpoints: play.checkpoints.clone(),
-        pace: play.game.session.stream().pace_log().to_vec(),
-        origin: play.origin.clone(),
+        commands: game.log.borrow().clone(),
+        checkpoints: checkpoints.to_vec(),
+        pace: game.session.stream().pace_log().to_vec(),
+        origin: origin.cloned(),
     }
 }

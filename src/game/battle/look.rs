@@ -37,11 +37,6 @@ impl<'a> Look<'a> {
         self.play.world()
     }
 
-    /// The player this machine plays (or watches).
-    pub fn local(&self) -> PlayerId {
-        self.play.local
-    }
-
     /// True if the local player may see `id` now.
     pub fn sees(&self, id: ObjectId) -> bool {
         let world = self.world();

@@ -273,41 +273,6 @@ mod tests {
     }
 
     #[test]
-    fn idle_units_of_a_base_answer_when_a_structure_is_hit_even_out_of_their_sight() {
-        // Test units see 60. Player 0's post (a structure) at (300, 300) and, 200 away, an idle
-        // unit of player 0: it cannot see the post. Player 1's attacker shoots the post.
-        let mut w = test_support::world(
-            64,
-            vec![
-                (TemplateId(1), 0, Vec2::from_int(300, 300)),
-                (TemplateId(0), 0, Vec2::from_int(300, 500)),
-                (TemplateId(0), 0, Vec2::from_int(300, 640)),
-                (TemplateId(0), 1, Vec2::from_int(330, 300)),
-            ],
-        );
-        let at = |w: &crate::sim::world::World, owner: u8, y: i64| {
-            w.objects().find(|o| o.owner == PlayerId(owner) && o.pos.y == Fixed::from_int(y)).unwrap().id
-        };
-        let (post, guard, far, attacker) = (at(&w, 0, 300), at(&w, 0, 500), at(&w, 0, 640), at(&w, 1, 300));
-        w.tick(&[
-            cmd(1, 0, Command::Select { objects: vec![attacker], add: false }),
-            cmd(1, 1, Command::Attack { target: post }),
-        ]);
-        let mut answered = false;
-        for _ in 0..60 {
-            w.tick(&[]);
-            let g = w.object(guard).unwrap();
-            if g.order == (Order::Guard { anchor: Vec2::from_int(300, 500) }) {
-                answered = g.target == Some(attacker);
-                break;
-            }
-        }
-        assert!(answered, "the unit 200 away answered the base's call");
-        // 340 away is past the base's guard: it stays put.
-        assert_eq!(w.object(far).unwrap().order, Order::Idle);
-    }
-
-    #[test]
     fn an_idle_unit_that_sees_a_comrade_hit_comes_to_help_and_returns() {
         // Test units: range 40, sight 60. Player 0's victim and, 45 away, its comrade (54 from
         // the attacker: out of its own range, but it sees the victim); player 1's attacker.

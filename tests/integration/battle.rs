@@ -20,6 +20,12 @@ fn start(cfg: &SkirmishConfig, factions: &[String]) -> Battle {
     Battle::start(&common::roots(), &setup, SCREEN).expect("battle starts")
 }
 
+/// The local player's first object of the template named `name`.
+fn own_first(b: &Battle, name: &str) -> ridgeline::sim::ObjectId {
+    let (me, t) = (b.local(), b.world().rules().template_id(name).unwrap());
+    b.world().objects().find(|o| o.owner == me && o.template == t).unwrap().id
+}
+
 /// The first place on a coarse grid of the screen where the outline of the structure being
 /// placed is green (away from `skip`, if given).
 fn green_spot(b: &mut Battle, skip: Option<Vec2>) -> Vec2 {
@@ -1185,12 +1191,8 @@ fn game_time_keeps_to_the_clock_when_the_picture_is_slow() {
 #[test]
 fn a_box_over_the_army_leaves_the_workers_and_a_box_over_workers_takes_them() {
     let mut b = battle();
-    let me = b.local();
     let rules = b.world().rules().clone();
-    let dozer = rules.template_id("Dozer").unwrap();
-    let soldier = rules.template_id("Rifleman").unwrap();
-    let of = |b: &Battle, t| b.world().objects().find(|o| o.owner == me && o.template == t).unwrap().id;
-    let (dozer_id, soldier_id) = (of(&b, dozer), of(&b, soldier));
+    let (dozer_id, soldier_id) = (own_first(&b, "Dozer"), own_first(&b, "Rifleman"));
     let (d, s) = (b.look().screen_pos(dozer_id).unwrap(), b.look().screen_pos(soldier_id).unwrap());
     // A box over the dozer and a rifleman: the rifleman only.
     let (lo, hi) = (d.min(s) - 6.0, d.max(s) + 6.0);
@@ -1209,9 +1211,7 @@ fn a_box_over_the_army_leaves_the_workers_and_a_box_over_workers_takes_them() {
 #[test]
 fn an_order_given_while_paused_shows_its_marker_at_once_and_runs_on_resume() {
     let mut b = battle();
-    let me = b.local();
-    let soldier = b.world().rules().template_id("Rifleman").unwrap();
-    let unit = b.world().objects().find(|o| o.owner == me && o.template == soldier).unwrap().id;
+    let unit = own_first(&b, "Rifleman");
     b.controls().select(vec![unit]);
     run(&mut b, 0.2);
     b.controls().toggle_pause().unwrap();
@@ -1239,9 +1239,7 @@ fn an_order_given_while_paused_shows_its_marker_at_once_and_runs_on_resume() {
 #[test]
 fn after_a_a_click_on_the_radar_attack_moves_there_and_without_it_moves_the_camera() {
     let mut b = battle();
-    let me = b.local();
-    let soldier = b.world().rules().template_id("Rifleman").unwrap();
-    let unit = b.world().objects().find(|o| o.owner == me && o.template == soldier).unwrap().id;
+    let unit = own_first(&b, "Rifleman");
     b.controls().select(vec![unit]);
     run(&mut b, 0.2);
     let rect = ridgeline::ui::Rect::new(0.0, 0.0, 208.0, 208.0);
@@ -1325,12 +1323,8 @@ fn shift_queues_waypoints_and_builds_and_the_overlay_draws_them() {
     let mut b = battle();
     let me = b.local();
     let rules = b.world().rules().clone();
-    let of = |b: &Battle, name: &str| {
-        let t = rules.template_id(name).unwrap();
-        b.world().objects().find(|o| o.owner == me && o.template == t).unwrap().id
-    };
     // A waypoint: a move, then Shift+right-click another point.
-    let soldier = of(&b, "Rifleman");
+    let soldier = own_first(&b, "Rifleman");
     b.controls().select(vec![soldier]);
     run(&mut b, 0.2);
     let (first, second) = (Vec2::new(900.0, 300.0), Vec2::new(1000.0, 500.0));
@@ -1352,7 +1346,7 @@ fn shift_queues_waypoints_and_builds_and_the_overlay_draws_them() {
     assert!(green_path(&b), "the queued path is drawn while the unit is selected");
     // Builds: the dozer places a barracks, then Shift places a second, which waits as a ghost
     // outline (unpaid), and placing goes on.
-    let dozer = of(&b, "Dozer");
+    let dozer = own_first(&b, "Dozer");
     b.controls().select(vec![dozer]);
     run(&mut b, 0.2);
     let barracks = rules.template_id("Barracks").unwrap();
@@ -1389,8 +1383,7 @@ fn a_site_left_without_a_builder_is_told_and_its_resume_button_sends_the_nearest
     let mut b = battle();
     let me = b.local();
     let rules = b.world().rules().clone();
-    let (dozer_t, barracks) = (rules.template_id("Dozer").unwrap(), rules.template_id("Barracks").unwrap());
-    let dozer = b.world().objects().find(|o| o.owner == me && o.template == dozer_t).unwrap().id;
+    let (dozer, barracks) = (own_first(&b, "Dozer"), rules.template_id("Barracks").unwrap());
     b.controls().select(vec![dozer]);
     run(&mut b, 0.2);
     let button = b.look().commands().iter().position(|c| c.action == Action::Place(barracks)).unwrap();
@@ -1430,9 +1423,7 @@ fn a_site_left_without_a_builder_is_told_and_its_resume_button_sends_the_nearest
 fn a_gatherer_standing_idle_is_told_once() {
     use ridgeline::game::battle::AlertKind;
     let mut b = battle();
-    let me = b.local();
-    let hauler_t = b.world().rules().template_id("Hauler").unwrap();
-    let hauler = b.world().objects().find(|o| o.owner == me && o.template == hauler_t).unwrap().id;
+    let hauler = own_first(&b, "Hauler");
     run(&mut b, 12.0);
     let told = |b: &Battle| b.alerts().log().filter(|a| a.kind == AlertKind::IdleWorker).count();
     assert_eq!(told(&b), 0, "a hauler at work is no news: {:?}", b.world().object(hauler).unwrap().order);

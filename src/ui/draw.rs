@@ -316,7 +316,8 @@ fn draw_window(
                     let tint = if w.enabled() { [255; 4] } else { [140, 140, 140, 200] };
                     out.push(DrawCmd::Image { rect: sq, name: image.clone(), tint });
                     if !mark.is_empty() {
-                        let mark_px = (px * 0.8).max(6.0);
+                        // The key reads at the label's size.
+                        let mark_px = px;
                         let at = Rect::new(sq.x + 1.0, sq.y, sq.w, tm.line_height(mark_px));
                         line(out, tm, at, mark, mark_px, true, [255, 235, 150, 255], Align::Left);
                     }

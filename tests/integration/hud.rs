@@ -3,6 +3,7 @@
 //! so a dialog covers them like any window; and the one client frame is what the window,
 //! `screenshot` and `bench render` draw.
 
+use ridgeline::game::button_view::ButtonView;
 use ridgeline::game::frame;
 use ridgeline::game::hud::{self, Gadget};
 use ridgeline::game::screenshot::{WorldShot, battle_for};
@@ -134,4 +135,50 @@ fn the_alert_log_lists_every_alert_newest_first_and_a_click_asks_to_go_there() {
     );
     shell.toggle_alert_log();
     assert!(!shell.alert_log_open());
+}
+
+/// The text drawn inside the command buttons, with its pixel size.
+fn button_texts(shell: &ridgeline::game::shell::Shell, battle: &ridgeline::game::battle::Battle) -> Vec<(String, f32)> {
+    let buttons: Vec<Rect> = (0..12)
+        .filter_map(|i| shell.find(&format!("InGame.wnd:ButtonCommand{i}")))
+        .filter_map(|id| shell.ui.window(id).filter(|w| w.visible()).map(|w| w.rect))
+        .collect();
+    frame::ui_commands(shell, Some(battle), false)
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { x, y, text, px, .. } if buttons.iter().any(|b| b.contains(x + 1.0, y + 1.0)) => Some((text, px)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn control_bar_labels_read_at_twelve_pixels_or_more_at_1280_by_720() {
+    let (mut battle, mut shell) = battle();
+    // The top bar spans the screen: the layout is shown at 1280×720.
+    assert_eq!(rect_named(&shell, "InGame.wnd:TopBar").w, 1280.0);
+    // The dozer's seven structures, as the real control bar labels them.
+    let me = battle.local();
+    let dozer = battle.world().rules().template_id("Dozer").unwrap();
+    let id = battle.world().objects().find(|o| o.owner == me && o.template == dozer).unwrap().id;
+    battle.controls().select(vec![id]);
+    hud::sync(&mut shell, &battle);
+    let texts = button_texts(&shell, &battle);
+    for word in ["Power Station", "Supply Depot", "War Factory", "$2000", "Q"] {
+        assert!(texts.iter().any(|(t, _)| t == word), "{word} is on the bar: {texts:?}");
+    }
+    assert!(texts.iter().all(|&(_, px)| px >= 12.0), "{texts:?}");
+    // The longest names the stock data gives a button (upgrades, a heavy unit, selling) fit
+    // at full size too, on one line each.
+    let long = ["Marksman Training\n$1000", "Composite Armour\n$1500", "Reactive Plating\n$1200", "Sell +$1000"];
+    let views: Vec<ButtonView> = long
+        .iter()
+        .map(|l| ButtonView { label: l.to_string(), usable: true, icon: Some("Barracks".into()), key: "Q".into(), ..Default::default() })
+        .collect();
+    shell.set_commands(&views, "");
+    let texts = button_texts(&shell, &battle);
+    for word in ["Marksman Training", "Composite Armour", "Reactive Plating", "Sell +$1000"] {
+        assert!(texts.iter().any(|(t, _)| t == word), "{word} is one line: {texts:?}");
+    }
+    assert!(texts.iter().all(|&(_, px)| px >= 12.0), "{texts:?}");
 }

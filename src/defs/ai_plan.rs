@@ -17,6 +17,11 @@ pub struct AiPlan {
     pub first_attack_frame: u32,
     /// Share of the army (percent) sent to attack; the rest guards the base.
     pub attack_share_percent: u32,
+    /// Most units one attack sends (0: no cap); the rest stay home and guard.
+    pub wave_size: u32,
+    /// Whether its attacks leave unarmed units (builders, gatherers) alone: they march on
+    /// armed units and structures only, so a new player's dozer is not hunted first.
+    pub spare_workers: bool,
     /// The attackers' worth (summed prices) must reach this percent of the enemy army's
     /// before they set out (0: attack regardless).
     pub attack_advantage_percent: u32,

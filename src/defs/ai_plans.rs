@@ -26,6 +26,10 @@ struct AiPlanDef {
     first_attack_after: f64,
     attack_share: u32,
     #[serde(default)]
+    wave_size: u32,
+    #[serde(default)]
+    spare_workers: bool,
+    #[serde(default)]
     attack_advantage: u32,
     defend_radius: f64,
     focus_fire: bool,
@@ -131,6 +135,7 @@ impl AiPlans {
                 ("first_wave", d.first_wave, 0..=1_000_000),
                 ("queue", d.queue, 1..=9),
                 ("follow_style", d.follow_style, 0..=100),
+                ("wave_size", d.wave_size, 0..=1000),
             ] {
                 if !range.contains(&value) {
                     bad(field, format!("{value} must be between {} and {}", range.start(), range.end()));
@@ -144,6 +149,8 @@ impl AiPlans {
                     think_frames,
                     first_attack_frame,
                     attack_share_percent: d.attack_share,
+                    wave_size: d.wave_size,
+                    spare_workers: d.spare_workers,
                     attack_advantage_percent: d.attack_advantage,
                     defend_radius,
                     focus_fire: d.focus_fire,

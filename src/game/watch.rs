@@ -1,7 +1,13 @@
-//! Watching the interface files for changes while the game runs, so a modder sees an edited
-//! layout at once. The `ui/` folders of every content root are watched through the operating
-//! system's file notifications (`notify`); where those cannot be had, the `ui/*.wnd` files are
-//! polled instead (names, sizes and modification times), at most once a second.
+//! Watching the content files for changes while the game runs, so a modder sees an edited
+//! layout, image set, map or data file without a restart. The `ui/`, `data/` and `maps/`
+//! folders of every content root (mods included) are watched through the operating system's
+//! file notifications (`notify`); where those cannot be had, they are polled instead (names,
+//! sizes and modification times), at most once a second.
+//!
+//! Only changes count: content written, files created, removed or renamed. Opening or reading
+//! a file — the game's own reloads do both — is never a change, so a reload cannot set off
+//! another. Changes are reported once they have settled ([`QUIET`] without a new one), so an
+//! editor saving a file in several writes causes one reload.
 //!
 //! Must not: read the files' contents (the shell reloads and checks them), or block.
 
@@ -9,52 +15,100 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant, SystemTime};
 
-use notify::{RecommendedWatcher, RecursiveMode, Watcher};
+use notify::event::{AccessKind, AccessMode, ModifyKind};
+use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use crate::content::ContentRoots;
 
 /// How often the files are looked at when polling.
 const EVERY: Duration = Duration::from_secs(1);
+/// How long changes must settle before they are reported.
+pub const QUIET: Duration = Duration::from_millis(250);
+/// Most files the polling watch stamps under one root's folder (a runaway folder is cut off
+/// there rather than walked for ever).
+const MAX_STAMPED: usize = 20_000;
+/// Deepest folder the polling watch walks under `data/` and `maps/`.
+const MAX_DEPTH: usize = 4;
+
+/// What changed under the watched folders since the last report.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// A layout (`ui/*.wnd`).
+    pub layouts: bool,
+    /// Another file of the interface (`ui/images*.ron`, an atlas, `fonts.ron`, …).
+    pub interface: bool,
+    /// A data file (`data/`): used from the next match.
+    pub data: bool,
+    /// A map (`maps/`): the skirmish list follows.
+    pub maps: bool,
+}
+
+impl Changes {
+    /// True if anything changed.
+    pub fn any(&self) -> bool {
+        self.layouts || self.interface || self.data || self.maps
+    }
+
+    /// Everything at once (a lost notification may have been anything).
+    fn all() -> Changes {
+        Changes { layouts: true, interface: true, data: true, maps: true }
+    }
+
+    fn add(&mut self, other: Changes) {
+        self.layouts |= other.layouts;
+        self.interface |= other.interface;
+        self.data |= other.data;
+        self.maps |= other.maps;
+    }
+}
 
 /// How the watch learns of changes.
 enum Source {
     /// File notifications; the watcher must be kept alive.
     Notify { _watcher: RecommendedWatcher, events: Receiver<notify::Result<notify::Event>> },
     /// Looking at the files now and then.
-    Poll { seen: Vec<(PathBuf, Option<SystemTime>, u64)>, checked: Instant },
+    Poll { seen: Vec<Stamp>, checked: Instant },
 }
 
-/// The layout files being watched.
-pub struct LayoutWatch {
+/// One file as the polling watch saw it: its path, modification time and size.
+type Stamp = (PathBuf, Option<SystemTime>, u64);
+
+/// The content folders being watched.
+pub struct ContentWatch {
     source: Source,
+    /// Changes seen but not yet reported (still settling).
+    pending: Changes,
+    /// When the last of them was seen.
+    last: Option<Instant>,
 }
 
-impl std::fmt::Debug for LayoutWatch {
+impl std::fmt::Debug for ContentWatch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let kind = match self.source {
             Source::Notify { .. } => "notify",
             Source::Poll { .. } => "poll",
         };
-        f.debug_struct("LayoutWatch").field("source", &kind).finish()
+        f.debug_struct("ContentWatch").field("source", &kind).field("pending", &self.pending).finish()
     }
 }
 
-impl LayoutWatch {
+impl ContentWatch {
     /// Starts watching from the files as they are now: by notification if the system gives
-    /// them for every `ui/` folder, else by polling.
-    pub fn new(roots: &ContentRoots) -> LayoutWatch {
+    /// them for every watched folder, else by polling.
+    pub fn new(roots: &ContentRoots) -> ContentWatch {
         match notifying(roots) {
-            Ok(source) => LayoutWatch { source },
+            Ok(source) => ContentWatch { source, pending: Changes::default(), last: None },
             Err(e) => {
-                log::info!("layout files are polled (no file notifications: {e})");
-                LayoutWatch::polling(roots)
+                log::info!("content files are polled (no file notifications: {e})");
+                ContentWatch::polling(roots)
             }
         }
     }
 
     /// A watch that polls, whatever the system offers.
-    pub fn polling(roots: &ContentRoots) -> LayoutWatch {
-        LayoutWatch { source: Source::Poll { seen: stamp(roots), checked: Instant::now() } }
+    pub fn polling(roots: &ContentRoots) -> ContentWatch {
+        let source = Source::Poll { seen: stamp(roots), checked: Instant::now() };
+        ContentWatch { source, pending: Changes::default(), last: None }
     }
 
     /// True if changes arrive by notification (false: by polling).
@@ -62,41 +116,84 @@ impl LayoutWatch {
         matches!(self.source, Source::Notify { .. })
     }
 
-    /// True (once) when a layout file was added, removed or changed since the last look.
-    pub fn changed(&mut self, roots: &ContentRoots) -> bool {
-        match &mut self.source {
+    /// What changed since the last report, once the changes have settled for [`QUIET`]
+    /// (nothing until then, and each change is reported once).
+    pub fn changed(&mut self, roots: &ContentRoots) -> Changes {
+        let now = Instant::now();
+        let seen = match &mut self.source {
             Source::Notify { events, .. } => {
-                let mut any = false;
+                let mut seen = Changes::default();
                 for e in events.try_iter() {
                     match e {
-                        Ok(e) => any |= e.paths.iter().any(|p| is_layout(p)),
-                        // A lost event may have been a layout: look again.
-                        Err(_) => any = true,
+                        Ok(e) if is_write(&e.kind) => {
+                            for p in &e.paths {
+                                seen.add(classify(roots, p));
+                            }
+                        }
+                        Ok(_) => {}
+                        // A lost event may have been anything: look at everything again.
+                        Err(_) => seen = Changes::all(),
                     }
                 }
-                any
+                seen
             }
             Source::Poll { seen, checked } => {
                 if checked.elapsed() < EVERY {
-                    return false;
+                    Changes::default()
+                } else {
+                    *checked = now;
+                    let fresh = stamp(roots);
+                    let diff = differences(roots, seen, &fresh);
+                    *seen = fresh;
+                    diff
                 }
-                *checked = Instant::now();
-                let now = stamp(roots);
-                if now == *seen {
-                    return false;
-                }
-                *seen = now;
-                true
             }
+        };
+        if seen.any() {
+            self.pending.add(seen);
+            self.last = Some(now);
+        }
+        // Polling is already a second apart: what it saw has settled.
+        let settled = !self.notified() || self.last.is_some_and(|t| now.duration_since(t) >= QUIET);
+        if self.pending.any() && settled {
+            self.last = None;
+            std::mem::take(&mut self.pending)
+        } else {
+            Changes::default()
         }
     }
 }
 
-fn is_layout(p: &Path) -> bool {
-    p.extension().is_some_and(|e| e == "wnd")
+/// True for the notifications that mean content changed: a file created, removed, renamed,
+/// written or closed after writing; never an open, a read or a change of attributes alone.
+fn is_write(kind: &EventKind) -> bool {
+    match kind {
+        EventKind::Create(_) | EventKind::Remove(_) | EventKind::Any => true,
+        EventKind::Modify(ModifyKind::Metadata(_)) => false,
+        EventKind::Modify(_) => true,
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        EventKind::Access(_) | EventKind::Other => false,
+    }
 }
 
-/// A notification source over every root's `ui/` folder.
+/// Which kind of content a path under one of the roots is (nothing: not watched content).
+fn classify(roots: &ContentRoots, path: &Path) -> Changes {
+    let mut c = Changes::default();
+    let Some(rel) = roots.roots().iter().find_map(|r| path.strip_prefix(r).ok()) else { return c };
+    let mut parts = rel.components();
+    match parts.next().and_then(|p| p.as_os_str().to_str()) {
+        Some("ui") if path.extension().is_some_and(|e| e == "wnd") => c.layouts = true,
+        // The folder itself (removed or renamed) may have held anything.
+        Some("ui") if parts.next().is_none() => (c.layouts, c.interface) = (true, true),
+        Some("ui") => c.interface = true,
+        Some("data") => c.data = true,
+        Some("maps") => c.maps = true,
+        _ => {}
+    }
+    c
+}
+
+/// A notification source over every root's `ui/`, `data/` and `maps/` folder.
 fn notifying(roots: &ContentRoots) -> notify::Result<Source> {
     let (tx, events) = channel();
     let mut watcher = notify::recommended_watcher(move |e| {
@@ -104,29 +201,85 @@ fn notifying(roots: &ContentRoots) -> notify::Result<Source> {
         let _ = tx.send(e);
     })?;
     for root in roots.roots() {
-        let ui = root.join("ui");
-        if ui.is_dir() {
-            watcher.watch(&ui, RecursiveMode::NonRecursive)?;
+        for (folder, mode) in [
+            ("ui", RecursiveMode::NonRecursive),
+            ("data", RecursiveMode::Recursive),
+            ("maps", RecursiveMode::Recursive),
+        ] {
+            let dir = root.join(folder);
+            if dir.is_dir() {
+                watcher.watch(&dir, mode)?;
+            }
         }
     }
     Ok(Source::Notify { _watcher: watcher, events })
 }
 
-/// Name, modification time and size of every `ui/*.wnd` file, sorted.
-fn stamp(roots: &ContentRoots) -> Vec<(PathBuf, Option<SystemTime>, u64)> {
+/// Name, modification time and size of every file in the watched folders, sorted: `ui/`'s
+/// own files, and `data/` and `maps/` down to [`MAX_DEPTH`] folders.
+fn stamp(roots: &ContentRoots) -> Vec<Stamp> {
     let mut out = Vec::new();
     for root in roots.roots() {
-        let Ok(dir) = std::fs::read_dir(root.join("ui")) else { continue };
-        for entry in dir.flatten() {
-            let path = entry.path();
-            if is_layout(&path) {
-                let meta = entry.metadata().ok();
-                out.push((path, meta.as_ref().and_then(|m| m.modified().ok()), meta.map_or(0, |m| m.len())));
-            }
+        for (folder, depth) in [("ui", 0), ("data", MAX_DEPTH), ("maps", MAX_DEPTH)] {
+            let mut budget = MAX_STAMPED;
+            walk(&root.join(folder), depth, &mut budget, &mut out);
         }
     }
     out.sort();
     out
+}
+
+/// Stamps the files under `dir`, into folders `depth` deep; symbolic links are not followed.
+fn walk(dir: &Path, depth: usize, budget: &mut usize, out: &mut Vec<Stamp>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
+        let Ok(kind) = entry.file_type() else { continue };
+        let path = entry.path();
+        if kind.is_dir() {
+            if depth > 0 {
+                walk(&path, depth - 1, budget, out);
+            }
+        } else if kind.is_file() {
+            let meta = entry.metadata().ok();
+            out.push((path, meta.as_ref().and_then(|m| m.modified().ok()), meta.map_or(0, |m| m.len())));
+        }
+    }
+}
+
+/// What differs between two sorted stamp lists: the kinds of the files added, removed or
+/// changed.
+fn differences(roots: &ContentRoots, old: &[Stamp], new: &[Stamp]) -> Changes {
+    let mut c = Changes::default();
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() || j < new.len() {
+        match (old.get(i), new.get(j)) {
+            (Some(a), Some(b)) if a.0 == b.0 => {
+                if a != b {
+                    c.add(classify(roots, &b.0));
+                }
+                i += 1;
+                j += 1;
+            }
+            (Some(a), Some(b)) if a.0 < b.0 => {
+                c.add(classify(roots, &a.0));
+                i += 1;
+            }
+            (Some(_), Some(b)) | (None, Some(b)) => {
+                c.add(classify(roots, &b.0));
+                j += 1;
+            }
+            (Some(a), None) => {
+                c.add(classify(roots, &a.0));
+                i += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    c
 }
 
 #[cfg(test)]
@@ -136,41 +289,75 @@ mod tests {
     fn folder(name: &str) -> (PathBuf, ContentRoots) {
         let dir = std::env::temp_dir().join(format!("ridgeline-watch-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("ui")).unwrap();
+        for sub in ["ui", "data", "maps/small"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
         std::fs::write(dir.join("ui/A.wnd"), "one").unwrap();
+        std::fs::write(dir.join("ui/B.wnd"), "two").unwrap();
+        std::fs::write(dir.join("data/objects.ron"), "[]").unwrap();
+        std::fs::write(dir.join("maps/small/map.ron"), "()").unwrap();
         let roots = ContentRoots::new(vec![dir.clone()]);
         (dir, roots)
     }
 
     /// Lets the polling watch look again at once.
-    fn rewind(w: &mut LayoutWatch) {
+    fn rewind(w: &mut ContentWatch) {
         if let Source::Poll { checked, .. } = &mut w.source {
             *checked -= EVERY;
         }
     }
 
+    /// Every report a notified watch gives over `wait` (looking every 10 ms).
+    fn reports(w: &mut ContentWatch, roots: &ContentRoots, wait: Duration) -> Vec<Changes> {
+        let end = Instant::now() + wait;
+        let mut out = Vec::new();
+        while Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(10));
+            let c = w.changed(roots);
+            if c.any() {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    fn read_everything(dir: &Path) {
+        for sub in ["ui", "data", "maps/small"] {
+            for e in std::fs::read_dir(dir.join(sub)).unwrap().flatten() {
+                if e.path().is_file() {
+                    let _ = std::fs::read(e.path()).unwrap();
+                }
+            }
+        }
+    }
+
     #[test]
-    fn polling_notices_an_edited_layout_once() {
+    fn polling_notices_each_kind_of_change_once() {
         let (dir, roots) = folder("poll");
-        let mut w = LayoutWatch::polling(&roots);
+        let mut w = ContentWatch::polling(&roots);
         rewind(&mut w);
-        assert!(!w.changed(&roots), "nothing changed yet");
+        read_everything(&dir);
+        assert_eq!(w.changed(&roots), Changes::default(), "nothing changed yet: reads are no change");
         std::fs::write(dir.join("ui/A.wnd"), "one more").unwrap();
         rewind(&mut w);
-        assert!(w.changed(&roots));
+        assert_eq!(w.changed(&roots), Changes { layouts: true, ..Changes::default() });
         rewind(&mut w);
-        assert!(!w.changed(&roots), "reported once");
-        std::fs::write(dir.join("ui/B.wnd"), "new").unwrap();
-        assert!(!w.changed(&roots), "not looked at again within a second");
+        assert!(!w.changed(&roots).any(), "reported once");
+        std::fs::write(dir.join("maps/small/extra.ron"), "new").unwrap();
+        assert!(!w.changed(&roots).any(), "not looked at again within a second");
         rewind(&mut w);
-        assert!(w.changed(&roots), "a new file counts");
+        assert_eq!(w.changed(&roots), Changes { maps: true, ..Changes::default() }, "a new map file counts");
+        std::fs::remove_file(dir.join("data/objects.ron")).unwrap();
+        std::fs::write(dir.join("ui/images.ron"), "[]").unwrap();
+        rewind(&mut w);
+        assert_eq!(w.changed(&roots), Changes { data: true, interface: true, ..Changes::default() });
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
-    fn notifications_report_layout_edits_and_ignore_other_files() {
+    fn notifications_report_writes_once_and_never_reads() {
         let (dir, roots) = folder("notify");
-        let mut w = LayoutWatch::new(&roots);
+        let mut w = ContentWatch::new(&roots);
         // Linux always has inotify: there, no notifications is a failure, not a skip; elsewhere
         // the polling test covers the fallback.
         let linux = cfg!(target_os = "linux");
@@ -178,17 +365,27 @@ mod tests {
         if !w.notified() {
             return;
         }
-        // Wait (bounded) for an event of each kind to be delivered.
-        let wait_for = |w: &mut LayoutWatch, tries: u32| {
-            (0..tries).any(|_| {
-                std::thread::sleep(Duration::from_millis(10));
-                w.changed(&roots)
-            })
-        };
-        std::fs::write(dir.join("ui/notes.txt"), "not a layout").unwrap();
-        assert!(!wait_for(&mut w, 30), "a file that is not a layout is no change");
-        std::fs::write(dir.join("ui/A.wnd"), "edited").unwrap();
-        assert!(wait_for(&mut w, 300), "an edited layout is noticed");
+        // The game's own reloads open and read every file, again and again: no change.
+        for _ in 0..20 {
+            read_everything(&dir);
+        }
+        assert_eq!(reports(&mut w, &roots, QUIET * 3), vec![], "reading is no change");
+        // One save, written in several pieces as editors do, is one report.
+        {
+            use std::io::Write;
+            let mut f = std::fs::File::create(dir.join("ui/A.wnd")).unwrap();
+            for piece in ["FILE_VERSION = 2;\n", "WINDOW\n", "END\n"] {
+                f.write_all(piece.as_bytes()).unwrap();
+                f.flush().unwrap();
+            }
+        }
+        let got = reports(&mut w, &roots, QUIET * 4);
+        assert_eq!(got, vec![Changes { layouts: true, ..Changes::default() }]);
+        // A file beside the layouts, data and a map are told apart.
+        std::fs::write(dir.join("data/objects.ron"), "[ ]").unwrap();
+        std::fs::write(dir.join("maps/small/map.ron"), "( )").unwrap();
+        let got = reports(&mut w, &roots, QUIET * 4);
+        assert_eq!(got, vec![Changes { data: true, maps: true, ..Changes::default() }]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

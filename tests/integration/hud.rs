@@ -146,7 +146,9 @@ fn button_texts(shell: &ridgeline::game::shell::Shell, battle: &ridgeline::game:
     frame::ui_commands(shell, Some(battle), false)
         .into_iter()
         .filter_map(|c| match c {
-            DrawCmd::Text { x, y, text, px, .. } if buttons.iter().any(|b| b.contains(x + 1.0, y + 1.0)) => Some((text, px)),
+            DrawCmd::Text { x, y, text, px, .. } if buttons.iter().any(|b| b.contains(x + 1.0, y + 1.0)) => {
+                Some((text, px))
+            }
             _ => None,
         })
         .collect()
@@ -173,7 +175,13 @@ fn control_bar_labels_read_at_twelve_pixels_or_more_at_1280_by_720() {
     let long = ["Marksman Training\n$1000", "Composite Armour\n$1500", "Reactive Plating\n$1200", "Sell +$1000"];
     let views: Vec<ButtonView> = long
         .iter()
-        .map(|l| ButtonView { label: l.to_string(), usable: true, icon: Some("Barracks".into()), key: "Q".into(), ..Default::default() })
+        .map(|l| ButtonView {
+            label: l.to_string(),
+            usable: true,
+            icon: Some("Barracks".into()),
+            key: "Q".into(),
+            ..Default::default()
+        })
         .collect();
     shell.set_commands(&views, "");
     let texts = button_texts(&shell, &battle);

@@ -26,6 +26,7 @@ mod hostile;
 mod hostile_fuzz;
 mod hud;
 mod layers;
+mod live_editing;
 mod lobby_link;
 mod lockstep;
 mod maps;

@@ -85,7 +85,10 @@ impl SkirmishAi {
             .filter(|s| (s.pos - home).length_squared() <= radius * radius);
         let ids = |units: &[&Object]| units.iter().take(MAX_SELECTION).map(|o| o.id).collect::<Vec<_>>();
         let share = self.plan.attack_share_percent.clamp(1, 100) as usize;
-        let n = (army.len() * share).div_ceil(100).clamp(1, army.len());
+        let mut n = (army.len() * share).div_ceil(100).clamp(1, army.len());
+        if self.plan.wave_size > 0 {
+            n = n.min(self.plan.wave_size as usize);
+        }
         let attackers = &army[..n];
         let at = centre(attackers.iter().map(|o| o.pos)).unwrap_or(home);
         // Go for the enemy's army first (it shoots back), then for its base, then to look for
@@ -95,12 +98,15 @@ impl SkirmishAi {
             .and_then(|f| world.players().get(f.index()))
             .filter(|f| !self.memory.is_cleared(f.start as usize))
             .and_then(|f| world.start_of(f.id));
-        let target = nearest_seen(self.memory.units().filter(of_foe), at)
+        // An AI that spares workers marches on what can shoot back, and on structures.
+        let spare = self.plan.spare_workers;
+        let marked = |s: &&Sighting| !spare || rules.template(s.template).is_armed();
+        let target = nearest_seen(self.memory.units().filter(of_foe).filter(marked), at)
             .or_else(|| nearest_seen(self.memory.structures().filter(of_foe), at))
             .map(|s| s.pos)
             .or(foe_start)
             .or_else(|| {
-                nearest_seen(self.memory.units(), at)
+                nearest_seen(self.memory.units().filter(marked), at)
                     .or_else(|| nearest_seen(self.memory.structures(), at))
                     .map(|s| s.pos)
             })

@@ -24,7 +24,7 @@ use winit::window::WindowId;
 use crate::content::ContentRoots;
 
 use super::settings::Settings;
-use super::watch::LayoutWatch;
+use super::watch::ContentWatch;
 use running::Running;
 
 /// Frames per second the window draws at most.
@@ -74,7 +74,7 @@ struct App {
     /// When hover time was last advanced.
     last_tick: Instant,
     /// The layout files, for reloading them when a modder saves one.
-    watch: Option<LayoutWatch>,
+    watch: Option<ContentWatch>,
 }
 
 /// Opens the window at the main menu and runs until the player quits.
@@ -160,17 +160,10 @@ impl ApplicationHandler for App {
             requests::poll_lobby(r, &self.mods.current);
             self.dirty = true;
         }
-        let watch = self.watch.get_or_insert_with(|| LayoutWatch::new(&self.mods.current));
-        if watch.changed(&self.mods.current) {
-            match r.shell.reload_layouts(&self.mods.current) {
-                Ok(true) => log::info!("layouts reloaded"),
-                Ok(false) => {}
-                Err(problems) => r.shell.message(
-                    "Layouts",
-                    &format!("A layout has problems; keeping the old one.\n{problems}"),
-                    false,
-                ),
-            }
+        let watch = self.watch.get_or_insert_with(|| ContentWatch::new(&self.mods.current));
+        let changes = watch.changed(&self.mods.current);
+        if changes.any() {
+            r.take_up(changes, &self.mods.current);
             self.dirty = true;
         }
         let elapsed = self.last_tick.elapsed();

@@ -115,6 +115,46 @@ impl Running {
         }
     }
 
+    /// Takes up what changed on disk while the game runs: the interface's images (the atlas
+    /// is rebuilt), the layouts (a broken one is kept out, and the player told), the map list
+    /// (new previews uploaded); data is read by the next match.
+    pub fn take_up(&mut self, changes: crate::game::watch::Changes, roots: &ContentRoots) {
+        let mut atlas = false;
+        if changes.interface {
+            match self.shell.reload_images(roots) {
+                Ok(changed) => atlas |= changed,
+                Err(e) => self.shell.message(
+                    "Images",
+                    &format!("The interface's images have problems; keeping the old ones.\n{e}"),
+                    false,
+                ),
+            }
+        }
+        if changes.layouts || changes.interface {
+            match self.shell.reload_layouts(roots) {
+                Ok(true) => log::info!("layouts reloaded"),
+                Ok(false) => {}
+                Err(problems) => {
+                    log::warn!("a layout has problems; keeping the old one:\n{problems}");
+                    self.shell.message(
+                        "Layouts",
+                        &format!("A layout has problems; keeping the old one.\n{problems}"),
+                        false,
+                    );
+                }
+            }
+        }
+        if changes.maps || changes.data {
+            atlas |= self.shell.refresh_maps(roots);
+        }
+        if changes.data {
+            log::info!("data files changed: the next match reads them");
+        }
+        if atlas && let Err(e) = self.gfx.rebuild_ui(&self.shell) {
+            log::warn!("the interface's atlas could not be rebuilt: {e}");
+        }
+    }
+
     /// The window changed size.
     pub fn resize(&mut self, size: PhysicalSize<u32>) {
         if !self.gfx.resize(size) {

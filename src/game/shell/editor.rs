@@ -32,6 +32,12 @@ pub struct Editor {
     pub screen: Screen,
     /// The layout as edited.
     pub tree: WndFile,
+    /// The layout as its file last stood on disk (when editing began, or was last saved or
+    /// reloaded): the edits are unsaved while `tree` differs from it.
+    pub base: WndFile,
+    /// The file as it now stands on disk, when it changed under unsaved edits and the modder
+    /// has not yet said which to keep.
+    pub theirs: Option<WndFile>,
     /// The selected window's name.
     pub selected: Option<String>,
     /// Windows selected with it (Shift+click), which the alignment tools line up with it.
@@ -61,6 +67,33 @@ pub struct Editor {
     pub(super) panel: Option<crate::ui::LayoutId>,
 }
 
+impl Editor {
+    /// True while the layout differs from its file as last seen on disk.
+    pub fn unsaved(&self) -> bool {
+        self.tree != self.base
+    }
+
+    /// Keeps `before` (the tree before a change) for undo; a new change ends what redo had.
+    pub(super) fn keep_for_undo(&mut self, before: WndFile) {
+        self.undo.push(before);
+        if self.undo.len() > MAX_UNDO {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// Keeps the tree as it is for undo: a change is about to be made to it.
+    pub(super) fn checkpoint(&mut self) {
+        self.keep_for_undo(self.tree.clone());
+    }
+
+    /// Makes `after` the tree, the old one kept for undo.
+    pub(super) fn remember(&mut self, after: WndFile) {
+        let before = std::mem::replace(&mut self.tree, after);
+        self.keep_for_undo(before);
+    }
+}
+
 impl Shell {
     /// True while the layout editor is on.
     pub fn editing(&self) -> bool {
@@ -72,7 +105,8 @@ impl Shell {
         self.editor.as_ref()
     }
 
-    /// F10: starts editing the screen on show (in modder mode, from Options), or stops.
+    /// F10: starts editing the screen on show (in modder mode, from Options), or stops. A
+    /// session left with unsaved edits is taken up again where it was, undo history and all.
     pub fn toggle_editor(&mut self) {
         if self.editor.is_some() {
             self.leave_editor();
@@ -82,10 +116,18 @@ impl Shell {
             return;
         }
         let Some(screen) = self.screen() else { return };
+        if let Some(mut shelved) = self.shelved_edits.remove(screen.layout()) {
+            shelved.screen = screen;
+            self.editor = Some(shelved);
+            self.show_edit();
+            return;
+        }
         let Some(tree) = self.layouts.get(screen.layout()).cloned() else { return };
         self.editor = Some(Editor {
             file: screen.layout().to_string(),
             screen,
+            base: tree.clone(),
+            theirs: None,
             tree,
             selected: None,
             group: Vec::new(),
@@ -111,26 +153,42 @@ impl Shell {
         self.show_panel();
     }
 
-    /// Leaves the editor (its panel goes).
+    /// Leaves the editor (its panel goes). Unsaved edits stay on screen and are kept, with
+    /// their undo history, for the next F10 on this layout.
     pub fn leave_editor(&mut self) {
-        if let Some(p) = self.editor.take().and_then(|e| e.panel) {
+        let Some(mut e) = self.editor.take() else { return };
+        if let Some(p) = e.panel.take() {
             self.ui.destroy_layout(p);
         }
+        (e.typing, e.drag) = (false, None);
+        if e.unsaved() {
+            self.shelved_edits.insert(e.file.clone(), e);
+        }
+    }
+
+    /// Throws away the unsaved edits: the layout returns to its file as it stands (the edits
+    /// stay in the undo history).
+    pub fn discard_edits(&mut self) {
+        let Some(e) = &mut self.editor else { return };
+        if !e.unsaved() {
+            return;
+        }
+        let base = e.base.clone();
+        e.remember(base);
+        self.show_edit();
     }
 
     /// Changes the selected window's rectangle (remembering the old tree for undo).
     pub(super) fn edit_selected(&mut self, change: impl FnOnce(ScreenRect) -> ScreenRect, remember: bool) {
         let Some(e) = &mut self.editor else { return };
         let Some(name) = e.selected.clone() else { return };
-        let before = e.tree.clone();
-        let Some(w) = find_mut(&mut e.tree.windows, &name) else { return };
+        let mut after = e.tree.clone();
+        let Some(w) = find_mut(&mut after.windows, &name) else { return };
         w.rect = change(w.rect);
         if remember {
-            e.undo.push(before);
-            if e.undo.len() > MAX_UNDO {
-                e.undo.remove(0);
-            }
-            e.redo.clear();
+            e.remember(after);
+        } else {
+            e.tree = after;
         }
         self.show_edit();
     }
@@ -139,15 +197,11 @@ impl Shell {
     pub(super) fn edit_tree(&mut self, change: impl FnOnce(&mut WndFile, &str) -> Option<String>) {
         let Some(e) = &mut self.editor else { return };
         let Some(name) = e.selected.clone() else { return };
-        let before = e.tree.clone();
-        let Some(selected) = change(&mut e.tree, &name) else { return };
+        let mut after = e.tree.clone();
+        let Some(selected) = change(&mut after, &name) else { return };
         e.note = None;
         e.selected = Some(selected).filter(|s| !s.is_empty());
-        e.undo.push(before);
-        if e.undo.len() > MAX_UNDO {
-            e.undo.remove(0);
-        }
-        e.redo.clear();
+        e.remember(after);
         self.show_edit();
     }
 
@@ -229,8 +283,7 @@ impl Shell {
             Some(p) => p.children.push(w),
             None => e.tree.windows.push(w),
         }
-        e.undo.push(before);
-        e.redo.clear();
+        e.keep_for_undo(before);
         e.selected = Some(name);
         self.show_edit();
     }
@@ -313,6 +366,10 @@ impl Shell {
         let (file, text) = (e.file.clone(), crate::ui::wnd::write(&e.tree));
         let path = self.save_target(&file)?;
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Some(e) = &mut self.editor {
+            e.base = e.tree.clone();
+            e.theirs = None;
+        }
         Ok(path)
     }
 }

@@ -48,8 +48,7 @@ impl Shell {
                     e.typing = false;
                     e.drag = rect.map(|r| ((x, y), r, handle.map(|(edges, _)| edges)));
                     if e.drag.is_some() {
-                        e.undo.push(e.tree.clone());
-                        e.redo.clear();
+                        e.checkpoint();
                     }
                 }
                 self.fill_panel();
@@ -122,6 +121,7 @@ impl Shell {
                     }
                 }
                 'u' => self.undo_edit(),
+                'x' => self.discard_edits(),
                 'r' => self.redo_edit(),
                 's' => match self.save_edit() {
                     Ok(path) => self.message("Layout editor", &format!("Saved to {}", path.display()), false),

@@ -16,17 +16,18 @@ impl Shell {
         let Some(e) = &self.editor else { return Vec::new() };
         let (w, h) = self.ui.fit().screen;
         let mut out = vec![DrawCmd::Fill { rect: Rect::new(0.0, h - 24.0, w, 24.0), color: [0, 0, 0, 200] }];
+        // A star after the name while there are unsaved edits, as editors mark them.
+        let file = if e.unsaved() { format!("{}*", e.file) } else { e.file.clone() };
         out.push(DrawCmd::Text {
             x: 8.0,
             y: h - 21.0,
             text: if let Some(note) = &e.note {
-                format!("Editing {} — {note}", e.file)
+                format!("Editing {file} — {note}")
             } else if e.typing {
-                format!("Editing {} — typing the text of the selected window; Enter ends", e.file)
+                format!("Editing {file} — typing the text of the selected window; Enter ends")
             } else {
                 format!(
-                    "Editing {} — click (Shift: group), drag (handles: resize), arrows; t text, d duplicate, Del delete, u undo, r redo, s save, Esc leave",
-                    e.file
+                    "Editing {file} — click (Shift: group), drag (handles: resize), arrows; t text, d duplicate, Del delete, u undo, r redo, s save, x discard, Esc leave"
                 )
             },
             px: 14.0,

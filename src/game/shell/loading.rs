@@ -19,7 +19,7 @@ use super::super::images::ImageKey;
 use super::{Screen, ShellError, callbacks};
 
 /// A map offered on the skirmish screen.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MapEntry {
     /// Folder.
     pub dir: PathBuf,
@@ -99,7 +99,6 @@ fn load_layout(
     }
 }
 
-/// Lists the maps in the content roots and renders a small preview of each.
 /// The maps in the content roots with a small preview of each, and the problems of those
 /// that could not be loaded (each naming its file).
 pub(super) fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage>, Vec<String>) {

@@ -7,6 +7,10 @@ use crate::ui::{EventKind, Key, UiEvent};
 use super::Shell;
 use crate::ui::window::short_name as short;
 
+/// The title of the question asked when a layout changed on disk under unsaved edits (its
+/// answer settles it: OK takes the file, Cancel keeps the edits).
+pub const CONFLICT_TITLE: &str = "Layout changed on disk";
+
 /// The title of the host's question whether to drop players the battle has waited for.
 pub const DROP_TITLE: &str = "Drop player";
 
@@ -86,6 +90,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         Some("Quit") if ok => shell.request(super::ShellRequest::Quit),
         Some(super::in_game::LEAVE_TITLE) if ok => shell.request(super::ShellRequest::LeaveBattle),
         Some(DROP_TITLE) if ok => shell.request(super::ShellRequest::DropStalled),
+        Some(CONFLICT_TITLE) => shell.settle_conflict(ok),
         _ => {}
     }
 }

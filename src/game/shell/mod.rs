@@ -24,6 +24,7 @@ mod message_box;
 mod mods;
 mod online;
 mod options;
+pub mod reload;
 mod replays;
 mod request;
 pub mod required;
@@ -52,7 +53,7 @@ use super::images::{ImageKey, puff_image};
 use super::settings::{Settings, UiScaling};
 
 pub use loading::{MapEntry, load_bindings};
-use loading::{find_maps, load_all_layouts, load_layouts};
+use loading::{find_maps, load_layouts};
 pub use request::{ReplayControl, ShellRequest};
 pub use screen::Screen;
 pub use skirmish::{SkirmishConfig, SlotChoice};
@@ -105,6 +106,9 @@ pub struct Shell {
     mods_view: Vec<mods::ModRow>,
     /// The layout editor, while it is on (F10).
     editor: Option<editor::Editor>,
+    /// Editing sessions left (F10 off) with unsaved edits, by layout file: their edits stay
+    /// on screen and the next F10 on that layout takes them up again.
+    shelved_edits: BTreeMap<String, editor::Editor>,
     /// Shift is held (the client says so when it changes): clicks in the editor add to its group.
     shift: bool,
     /// Lobby state.
@@ -196,6 +200,7 @@ impl Shell {
             sounds: Vec::new(),
             mods_view: Vec::new(),
             editor: None,
+            shelved_edits: BTreeMap::new(),
             shift: false,
             lobby: lobby::LobbyState::default(),
             dynamic_images,
@@ -225,37 +230,6 @@ impl Shell {
     /// does); it takes effect when that screen next opens.
     pub fn use_layout(&mut self, name: &str, file: WndFile) {
         self.layouts.insert(name.to_string(), file);
-    }
-
-    /// Reads every layout again (a modder saved one while the game runs). If all are sound and
-    /// any changed, the new ones replace the old and the current screen opens again from its
-    /// layout; returns whether anything changed. If any is broken, nothing is replaced and the
-    /// problems come back, each naming its file, line and column.
-    pub fn reload_layouts(&mut self, roots: &ContentRoots) -> Result<bool, String> {
-        let bindings = load_bindings(roots).map_err(|e| e.to_string())?;
-        let layouts = load_all_layouts(roots, &bindings).map_err(|e| match e {
-            ShellError::Layouts(list) => list,
-            other => other.to_string(),
-        })?;
-        if layouts == self.layouts {
-            return Ok(false);
-        }
-        self.layouts = layouts;
-        if let Some(screen) = self.screen() {
-            self.open(screen);
-        }
-        Ok(true)
-    }
-
-    /// Reads the images (the game's atlas and every extra set the roots hold, mods' included)
-    /// again; true when they changed, and the client must then rebuild its atlas from them.
-    pub fn reload_images(&mut self, roots: &ContentRoots) -> Result<bool, String> {
-        let images = ImageSet::load_all(roots).map_err(|e| e.to_string())?;
-        if images == self.images {
-            return Ok(false);
-        }
-        self.images = images;
-        Ok(true)
     }
 
     /// Closes the current screen and any message (the battlefield takes the screen).

@@ -1,0 +1,171 @@
+//! The layout editor while the files change under it, driven as a modder would: edits stay on
+//! screen through reloads caused by other files, a file changed under unsaved edits asks which
+//! to keep (and nothing is lost either way), F10 off and on keeps the edits and their undo
+//! history, and a save counts as saved when the watcher brings the file back.
+
+use crate::common;
+
+use ridgeline::content::ContentRoots;
+use ridgeline::game::shell::{Shell, reload};
+use ridgeline::ui::wnd::model::{ScreenRect, WindowDef};
+use ridgeline::ui::{Input, Key, MouseButton};
+
+const SLIDER: &str = "Options.wnd:SliderMaster";
+
+/// A shell whose Options layout comes from a mod folder of its own, with the editor on over
+/// the Options screen; the mod's folder and the roots.
+fn editing(name: &str) -> (Shell, std::path::PathBuf, ContentRoots) {
+    let dir = common::temp_dir(name);
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    std::fs::copy(common::root().join("ui/Options.wnd"), dir.join("ui/Options.wnd")).unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let mut s = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
+    s.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    assert!(s.editing());
+    (s, dir, roots)
+}
+
+fn click(s: &mut Shell, name: &str) {
+    let r = s.ui.window(s.find(name).unwrap_or_else(|| panic!("no window {name}"))).unwrap().rect;
+    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    s.handle(Input::MouseMove { x, y });
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+}
+
+fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+    ws.iter().find_map(|w| if w.name == name { Some(w) } else { find(&w.children, name) })
+}
+
+/// The slider's rectangle in the editor's tree.
+fn edited_rect(s: &Shell) -> ScreenRect {
+    find(&s.editor().unwrap().tree.windows, SLIDER).unwrap().rect
+}
+
+/// Where the slider stands on screen (pixels).
+fn shown_x(s: &Shell) -> f32 {
+    s.ui.window(s.find(SLIDER).unwrap()).unwrap().rect.x
+}
+
+/// The slider selected and nudged ten units right with Shift+Right.
+fn nudge_slider(s: &mut Shell) {
+    let r = s.ui.window(s.find(SLIDER).unwrap()).unwrap().rect;
+    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    s.handle(Input::MouseMove { x, y });
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(SLIDER));
+    s.handle(Input::Key { key: Key::Right, shift: true });
+}
+
+/// The open message box's title, if one is open.
+fn message_title(s: &Shell) -> Option<String> {
+    s.message_open().then(|| s.ui.window(s.find("MessageBox.wnd:MessageTitle").unwrap()).unwrap().text.clone())
+}
+
+#[test]
+fn unsaved_edits_survive_a_reload_caused_by_another_file() {
+    let (mut s, dir, roots) = editing("live-other-file");
+    let before = edited_rect(&s);
+    let x0 = shown_x(&s);
+    nudge_slider(&mut s);
+    assert_eq!(edited_rect(&s).upper_left.0, before.upper_left.0 + 10);
+    let x1 = shown_x(&s);
+    assert_eq!(x1, x0 + 12.0, "ten units are twelve pixels at 1280×720");
+    // Another layout of the mod is written: everything reloads, the edit stays on screen and
+    // in the editor, and the editor's panel is still there.
+    let menu = common::read(&common::root().join("ui/MainMenu.wnd")).replace("\"Skirmish\"", "\"Fight\"");
+    std::fs::write(dir.join("ui/MainMenu.wnd"), menu).unwrap();
+    assert_eq!(s.reload_layouts(&roots), Ok(true));
+    assert!(s.editing() && s.find("Editor.wnd:ListTree").is_some(), "the panel stays");
+    assert_eq!(edited_rect(&s).upper_left.0, before.upper_left.0 + 10);
+    assert_eq!(shown_x(&s), x1);
+    assert!(s.editor().unwrap().unsaved());
+    assert_eq!(message_title(&s), None, "nothing to ask: the edited file did not change");
+    // Undo still reaches back to before the reload.
+    s.handle(Input::Char('u'));
+    assert_eq!(edited_rect(&s), before);
+}
+
+#[test]
+fn a_file_changed_under_unsaved_edits_asks_and_loses_nothing_either_way() {
+    let (mut s, dir, roots) = editing("live-conflict");
+    let before = edited_rect(&s);
+    nudge_slider(&mut s);
+    let mine = edited_rect(&s);
+    // Someone else's edit of the same file (a text editor, a second tool).
+    let path = dir.join("ui/Options.wnd");
+    let theirs_text = common::read(&path).replace("TEXT = \"Options\";", "TEXT = \"Settings\";");
+    assert_ne!(theirs_text, common::read(&path));
+    std::fs::write(&path, &theirs_text).unwrap();
+    s.reload_layouts(&roots).unwrap();
+    assert_eq!(message_title(&s).as_deref(), Some(reload::CONFLICT_TITLE));
+    // Cancel keeps the edits, on screen and in the editor.
+    click(&mut s, "MessageBox.wnd:ButtonCancel");
+    assert_eq!(edited_rect(&s), mine);
+    assert!(s.editor().unwrap().unsaved(), "still unsaved against the new file");
+    // Reloading again with the file unchanged asks nothing more.
+    s.reload_layouts(&roots).unwrap();
+    assert_eq!(message_title(&s), None);
+    // A second outside change; this time OK takes the file.
+    std::fs::write(&path, theirs_text.replace("TEXT = \"Settings\";", "TEXT = \"Setup\";")).unwrap();
+    s.reload_layouts(&roots).unwrap();
+    assert_eq!(message_title(&s).as_deref(), Some(reload::CONFLICT_TITLE));
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert_eq!(edited_rect(&s), before, "the file's slider is where it always was");
+    let texts: Vec<String> = s.editor().unwrap().tree.all_windows().iter().map(|w| w.text.clone()).collect();
+    assert!(texts.iter().any(|t| t == "Setup"), "the file's text is in the editor");
+    assert!(!s.editor().unwrap().unsaved());
+    // The edits were not lost: u brings them back.
+    s.handle(Input::Char('u'));
+    assert_eq!(edited_rect(&s), mine);
+}
+
+#[test]
+fn f10_off_and_on_keeps_unsaved_edits_and_their_undo_history() {
+    let (mut s, _dir, roots) = editing("live-f10");
+    let before = edited_rect(&s);
+    nudge_slider(&mut s);
+    let moved_x = shown_x(&s);
+    s.toggle_editor();
+    assert!(!s.editing());
+    assert_eq!(shown_x(&s), moved_x, "the edit stays on screen with the editor off");
+    // A reload (another file saved) while the editor is off keeps them too.
+    s.reload_layouts(&roots).unwrap();
+    assert_eq!(shown_x(&s), moved_x);
+    s.toggle_editor();
+    assert!(s.editor().unwrap().unsaved());
+    assert_eq!(edited_rect(&s).upper_left.0, before.upper_left.0 + 10);
+    s.handle(Input::Char('u'));
+    assert_eq!(edited_rect(&s), before, "the undo history came back with the session");
+}
+
+#[test]
+fn a_save_brought_back_by_the_watcher_counts_as_saved_and_x_discards() {
+    let (mut s, dir, roots) = editing("live-save");
+    let before = edited_rect(&s);
+    nudge_slider(&mut s);
+    s.handle(Input::Char('s'));
+    assert_eq!(message_title(&s).as_deref(), Some("Layout editor"));
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    let saved = common::read(&dir.join("ui/Options.wnd"));
+    assert!(
+        saved.contains(&format!("UPPERLEFT: {} {}", before.upper_left.0 + 10, before.upper_left.1)),
+        "the move is in the file"
+    );
+    assert!(!s.editor().unwrap().unsaved());
+    // The watcher sees the game's own save and reloads: no question, nothing changes.
+    s.reload_layouts(&roots).unwrap();
+    assert_eq!(message_title(&s), None);
+    assert_eq!(edited_rect(&s).upper_left.0, before.upper_left.0 + 10);
+    // A further nudge, then x: back to the saved file (and u undoes the discard).
+    s.handle(Input::Key { key: Key::Right, shift: true });
+    assert!(s.editor().unwrap().unsaved());
+    s.handle(Input::Char('x'));
+    assert!(!s.editor().unwrap().unsaved());
+    assert_eq!(edited_rect(&s).upper_left.0, before.upper_left.0 + 10);
+    s.handle(Input::Char('u'));
+    assert_eq!(edited_rect(&s).upper_left.0, before.upper_left.0 + 20);
+}

@@ -169,3 +169,35 @@ fn a_save_brought_back_by_the_watcher_counts_as_saved_and_x_discards() {
     s.handle(Input::Char('u'));
     assert_eq!(edited_rect(&s).upper_left.0, before.upper_left.0 + 20);
 }
+
+#[test]
+fn after_a_pick_in_the_tree_keys_edit_and_the_text_field_takes_spaces_and_long_text() {
+    let (mut s, _dir, _roots) = editing("live-keys");
+    // Pick the first window in the editor's tree list.
+    let r = s.ui.window(s.find("Editor.wnd:ListTree").unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 20.0, y: r.y + 4.0 });
+    s.handle(Input::MouseDown { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    let picked = s.editor().unwrap().selected.clone().expect("the tree pick selects a window");
+    let rect = |s: &Shell| find(&s.editor().unwrap().tree.windows, &picked).unwrap().rect;
+    let before = rect(&s);
+    // The arrow nudges the picked window (the list does not keep the keys).
+    s.handle(Input::Key { key: Key::Right, shift: false });
+    assert_eq!(rect(&s).upper_left.0, before.upper_left.0 + 1);
+    s.handle(Input::Char('u'));
+    assert_eq!(rect(&s), before);
+    // The Text field: a sentence longer than 16 characters, spaces kept.
+    let field = s.find("Editor.wnd:EntryText").unwrap();
+    let fr = s.ui.window(field).unwrap().rect;
+    s.handle(Input::MouseDown { x: fr.x + 5.0, y: fr.y + 5.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: fr.x + 5.0, y: fr.y + 5.0, button: MouseButton::Left });
+    assert!(s.editor_field_focused());
+    s.handle(Input::Key { key: Key::SelectAll, shift: false });
+    let sentence = "Welcome to the front line, commander";
+    for c in sentence.chars() {
+        s.handle(Input::Char(c));
+    }
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    let text = find(&s.editor().unwrap().tree.windows, &picked).unwrap().text.clone();
+    assert_eq!(text, sentence);
+}

@@ -117,11 +117,17 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
         return;
     }
     if r.shell.editing() && !r.shell.message_open() {
-        if let Some(k) = key(&event.logical_key) {
-            r.shell.handle(Input::Key { key: k, shift: m.shift_key() });
-        } else if let Some(text) = &event.text {
-            for c in text.chars().filter(|c| !c.is_control()) {
-                r.shell.handle(Input::Char(c));
+        // Typing text (a panel field, or the window's text after t), Space is a character and
+        // Ctrl+A, C, V and X work as in every text field; otherwise keys are editor commands.
+        match editor_key(r.shell.editor_takes_text(), m.control_key(), &event.logical_key, event.text.as_deref()) {
+            EditorKey::Clipboard => clipboard_key(r, event),
+            EditorKey::Key(k) => {
+                r.shell.handle(Input::Key { key: k, shift: m.shift_key() });
+            }
+            EditorKey::Chars(text) => {
+                for c in text.chars() {
+                    r.shell.handle(Input::Char(c));
+                }
             }
         }
         return;
@@ -180,27 +186,67 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
             battle.controls().key(k, true);
         }
     }
-    let ctrl_key = |letter: &str| {
-        m.control_key() && matches!(&event.logical_key, WKey::Character(t) if t.eq_ignore_ascii_case(letter))
-    };
-    if ctrl_key("v") && r.battle.is_none() {
-        r.paste();
-    } else if ctrl_key("c") {
-        if let Some(text) = r.shell.focused_selection()
-            && let Some(c) = r.clipboard.as_mut()
-            && let Err(e) = c.set_text(text)
-        {
-            log::warn!("cannot copy: {e}");
-        }
-    } else if ctrl_key("a") {
-        // Select all, never an "a" typed.
-        if r.battle.is_none() || r.shell.message_open() || r.shell.screen() != Some(Screen::InGame) {
-            r.shell.handle(Input::Key { key: Key::SelectAll, shift: false });
-        }
+    if m.control_key() && (r.battle.is_none() || r.shell.message_open() || r.shell.screen() != Some(Screen::InGame)) {
+        clipboard_key(r, event);
+    } else if m.control_key() && matches!(&event.logical_key, WKey::Character(t) if t.eq_ignore_ascii_case("c")) {
+        copy(r);
     } else if let Some(text) = &event.text {
         for c in text.chars().filter(|c| !c.is_control()) {
             r.shell.handle(Input::Char(c));
         }
+    }
+}
+
+/// What a key pressed while the layout editor is on does.
+#[derive(Debug, PartialEq, Eq)]
+enum EditorKey {
+    /// Ctrl with a letter in a text field: select all, copy, cut or paste.
+    Clipboard,
+    /// A key: an editor command, or an editing key in a text field.
+    Key(Key),
+    /// Characters typed (none: the key does nothing).
+    Chars(String),
+}
+
+/// What a key does in the layout editor: while text is typed (`typing`), Space is a character
+/// and Ctrl goes to the clipboard; otherwise keys are the editor's commands.
+fn editor_key(typing: bool, ctrl: bool, logical: &WKey, text: Option<&str>) -> EditorKey {
+    if typing && ctrl {
+        return EditorKey::Clipboard;
+    }
+    match key(logical).filter(|&k| !(typing && k == Key::Space)) {
+        Some(k) => EditorKey::Key(k),
+        None => EditorKey::Chars(text.unwrap_or_default().chars().filter(|c| !c.is_control()).collect()),
+    }
+}
+
+/// Ctrl with a letter over a text field: A selects everything, C copies the selection, X cuts
+/// it and V pastes (never a letter typed).
+fn clipboard_key(r: &mut Running, event: &KeyEvent) {
+    let WKey::Character(t) = &event.logical_key else { return };
+    match t.to_ascii_lowercase().as_str() {
+        "a" => {
+            r.shell.handle(Input::Key { key: Key::SelectAll, shift: false });
+        }
+        "c" => copy(r),
+        "x" => {
+            if r.shell.focused_selection().is_some() {
+                copy(r);
+                r.shell.handle(Input::Key { key: Key::Backspace, shift: false });
+            }
+        }
+        "v" => r.paste(),
+        _ => {}
+    }
+}
+
+/// Copies the focused field's selection to the system clipboard.
+fn copy(r: &mut Running) {
+    if let Some(text) = r.shell.focused_selection()
+        && let Some(c) = r.clipboard.as_mut()
+        && let Err(e) = c.set_text(text)
+    {
+        log::warn!("cannot copy: {e}");
     }
 }
 
@@ -223,5 +269,22 @@ fn key(k: &WKey) -> Option<Key> {
             _ => return None,
         }),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_the_editor_space_types_in_text_fields_and_stays_a_key_elsewhere() {
+        let space = WKey::Named(NamedKey::Space);
+        assert_eq!(editor_key(true, false, &space, Some(" ")), EditorKey::Chars(" ".into()));
+        assert_eq!(editor_key(false, false, &space, Some(" ")), EditorKey::Key(Key::Space));
+        let a = WKey::Character("a".into());
+        assert_eq!(editor_key(true, true, &a, Some("\u{1}")), EditorKey::Clipboard, "Ctrl+A in a field");
+        assert_eq!(editor_key(true, false, &a, Some("a")), EditorKey::Chars("a".into()));
+        assert_eq!(editor_key(false, false, &WKey::Named(NamedKey::ArrowLeft), None), EditorKey::Key(Key::Left));
+        assert_eq!(editor_key(true, false, &WKey::Named(NamedKey::Home), None), EditorKey::Key(Key::Home));
     }
 }

@@ -216,8 +216,25 @@ impl Shell {
             Input::MouseDown { x, y, .. } | Input::MouseUp { x, y, .. } | Input::Wheel { x, y, .. } => {
                 self.ui.hit(x, y).is_some_and(on_panel) && self.editor.as_ref().is_some_and(|e| e.drag.is_none())
             }
-            Input::Key { .. } | Input::Char(_) => self.ui.focus().is_some_and(on_panel),
+            // Keys go to the panel only while one of its text fields has them: after a pick in
+            // the tree list, arrows nudge and letters edit as before.
+            Input::Key { .. } | Input::Char(_) => self.editor_field_focused(),
             Input::MouseMove { .. } => false,
         }
+    }
+
+    /// True while one of the editor panel's text fields has the keyboard: keys and characters
+    /// (Space included, and Ctrl+A, C, V and X) are typed there, not taken as editor commands.
+    pub fn editor_field_focused(&self) -> bool {
+        self.editing()
+            && self.ui.focus().and_then(|id| self.ui.window(id)).is_some_and(|w| {
+                w.name.starts_with("Editor.wnd:") && matches!(w.gadget, crate::ui::window::Gadget::TextEntry { .. })
+            })
+    }
+
+    /// True while the editor takes typed text: a panel field has the keyboard, or `t` is
+    /// typing the selected window's text.
+    pub fn editor_takes_text(&self) -> bool {
+        self.editor_field_focused() || self.editor.as_ref().is_some_and(|e| e.typing)
     }
 }

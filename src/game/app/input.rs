@@ -229,11 +229,9 @@ fn clipboard_key(r: &mut Running, event: &KeyEvent) {
             r.shell.handle(Input::Key { key: Key::SelectAll, shift: false });
         }
         "c" => copy(r),
-        "x" => {
-            if r.shell.focused_selection().is_some() {
-                copy(r);
-                r.shell.handle(Input::Key { key: Key::Backspace, shift: false });
-            }
+        "x" if r.shell.focused_selection().is_some() => {
+            copy(r);
+            r.shell.handle(Input::Key { key: Key::Backspace, shift: false });
         }
         "v" => r.paste(),
         _ => {}

@@ -273,6 +273,21 @@ fn sibling_scale(m: &WindowManager, w: &GameWindow, tm: &dyn TextMeasure, px: f3
         .fold(1.0, f32::min)
 }
 
+/// The lines a static text shows: wrapped to its width, or one line with `ONE_LINE`.
+pub(crate) fn static_lines(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> Vec<String> {
+    if w.status & status_bit("ONE_LINE") != 0 {
+        vec![w.text.clone()]
+    } else {
+        wrap(tm, &w.text, px, w.bold, w.rect.w - 4.0)
+    }
+}
+
+/// The most lines a static text of `lines` lines `lh` high can scroll in a window `h` high.
+pub(crate) fn max_scroll(lines: usize, lh: f32, h: f32) -> u32 {
+    let fit = ((h - 4.0) / lh.max(1.0)).floor().max(1.0) as usize;
+    lines.saturating_sub(fit) as u32
+}
+
 fn draw_window(
     m: &WindowManager,
     id: WindowId,
@@ -345,19 +360,30 @@ fn draw_window(
                 );
             }
         }
-        Gadget::StaticText { centered } => {
-            let lines = if w.status & status_bit("ONE_LINE") != 0 {
-                vec![w.text.clone()]
-            } else {
-                wrap(tm, &w.text, px, w.bold, r.w - 4.0)
-            };
+        Gadget::StaticText { centered, scroll } => {
+            let lines = static_lines(w, tm, px);
             let lh = tm.line_height(px);
             let total = lh * lines.len() as f32;
-            let top = if *centered || lines.len() == 1 { r.y + (r.h - total).max(0.0) / 2.0 } else { r.y + 2.0 };
+            // A text taller than its window starts at the lines scrolled past, with a thin bar
+            // at the right saying where it is.
+            let first = (*scroll as usize).min(max_scroll(lines.len(), lh, r.h) as usize);
+            let top = if total > r.h {
+                r.y + 2.0 - first as f32 * lh
+            } else if *centered || lines.len() == 1 {
+                r.y + (r.h - total).max(0.0) / 2.0
+            } else {
+                r.y + 2.0
+            };
             out.push(DrawCmd::Clip(Some(clip.map_or(r, |c| c.intersect(&r)))));
             for (i, l) in lines.iter().enumerate() {
                 let align = if *centered { Align::Center } else { Align::Left };
                 line(out, tm, Rect::new(r.x + 2.0, top + i as f32 * lh, r.w - 4.0, lh), l, px, w.bold, color, align);
+            }
+            if total > r.h {
+                let (shown, at) = (r.h / total, first as f32 * lh / total);
+                out.push(DrawCmd::Fill { rect: Rect::new(r.right() - 3.0, r.y, 3.0, r.h), color: [0, 0, 0, 90] });
+                let bar = Rect::new(r.right() - 3.0, r.y + at * r.h, 3.0, (shown * r.h).max(6.0));
+                out.push(DrawCmd::Fill { rect: bar, color: [220, 220, 200, 200] });
             }
             out.push(DrawCmd::Clip(clip));
         }

@@ -50,6 +50,8 @@ pub enum Gadget {
     StaticText {
         /// Centred (else left-aligned).
         centered: bool,
+        /// Lines scrolled past (the wheel scrolls a text taller than its window).
+        scroll: u32,
     },
     /// A text entry field.
     TextEntry {
@@ -128,7 +130,7 @@ impl Gadget {
             WindowType::PushButton => Gadget::PushButton { pressed: false },
             WindowType::CheckBox => Gadget::CheckBox { checked: false },
             WindowType::RadioButton => Gadget::RadioButton { group: g.get("GROUP", 0), selected: false },
-            WindowType::StaticText => Gadget::StaticText { centered: g.get("CENTERED", 0) != 0 },
+            WindowType::StaticText => Gadget::StaticText { centered: g.get("CENTERED", 0) != 0, scroll: 0 },
             WindowType::EntryField => Gadget::TextEntry {
                 text: String::new(),
                 caret: 0,

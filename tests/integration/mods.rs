@@ -73,3 +73,37 @@ fn a_mods_entries_take_part_in_the_content_digest() {
     let hud = common::roots().with_mod(common::root().join("mods/compact-hud"));
     assert_eq!(ridgeline::session::start::content_digest(&hud).unwrap(), plain);
 }
+
+#[test]
+fn one_broken_mod_is_left_out_alone_and_the_player_is_told_briefly() {
+    use ridgeline::game::shell::{leave_out_broken, refusal_message};
+    let base = common::temp_dir("mods-one-broken");
+    let good = base.join("good");
+    let bad = base.join("bad");
+    std::fs::create_dir_all(good.join("ui")).unwrap();
+    std::fs::create_dir_all(bad.join("ui")).unwrap();
+    let menu = common::read(&common::root().join("ui/MainMenu.wnd")).replace("\"Skirmish\"", "\"Fight\"");
+    std::fs::write(good.join("ui/MainMenu.wnd"), menu).unwrap();
+    std::fs::write(bad.join("ui/Options.wnd"), "FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = NOPE;\nEND\n").unwrap();
+    let game = common::roots();
+    let wanted = game.clone().with_mod(good.clone()).with_mod(bad.clone());
+    let (usable, refused) = leave_out_broken(&wanted, &game);
+    assert!(usable.roots().contains(&good), "the good mod stays on");
+    assert!(!usable.roots().contains(&bad));
+    assert!(game.roots().iter().all(|r| usable.roots().contains(r)), "the game's own roots stay");
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0].0, "bad");
+    assert!(refused[0].1.iter().any(|p| p.contains("Options.wnd:3:")), "{:?}", refused[0].1);
+    let text = refusal_message(&refused);
+    assert!(text.contains("bad (1 problem):") && text.contains("Options.wnd:3:"), "{text}");
+    // A mod with hundreds of problems (a Generals layout) gets a few lines, the rest counted.
+    let many: Vec<String> = (0..390).map(|i| format!("X.wnd:{i}:1: a problem")).collect();
+    let text = refusal_message(&[("generals".into(), many), ("other".into(), vec!["Y.wnd:1:1: one".into()])]);
+    assert!(text.contains("generals (390 problems):") && text.contains("… and 386 more"), "{text}");
+    assert!(text.contains("other (1 problem):"), "{text}");
+    assert!(text.lines().count() <= 14, "{text}");
+    // The shell starts on the usable roots with the good mod's layout.
+    let s = ridgeline::game::shell::Shell::new(&usable, (1280.0, 720.0), base.join("settings.ron")).unwrap();
+    let label = s.ui.window(s.find("MainMenu.wnd:ButtonSkirmish").unwrap()).unwrap().text.clone();
+    assert_eq!(label, "Fight");
+}

@@ -1326,11 +1326,15 @@ fn the_editors_tree_lists_the_layouts_windows_and_selects_the_one_clicked() {
     // Rows show short names, children indented under their parent.
     assert_eq!(rows[0][0], order[0].split(':').nth(1).unwrap());
     assert!(rows[1][0].starts_with("  "), "{:?}", rows[1]);
-    // A click on the first row selects the layout's first window; Down walks the tree.
+    // A click on the first row selects the layout's first window; Tab walks the tree (the
+    // list does not keep the keys: Down nudges the picked window, as on the screen).
     press_first_tree_row(&mut s);
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(order[0].as_str()));
+    let top = find(&s.editor().unwrap().tree.windows, &order[0]).unwrap().rect.upper_left.1;
     s.handle(Input::Key { key: Key::Down, shift: false });
-    s.handle(Input::Key { key: Key::Down, shift: false });
+    assert_eq!(find(&s.editor().unwrap().tree.windows, &order[0]).unwrap().rect.upper_left.1, top + 1);
+    s.handle(Input::Key { key: Key::Tab, shift: false });
+    s.handle(Input::Key { key: Key::Tab, shift: false });
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(order[2].as_str()));
     let label = s.ui.window(s.find("Editor.wnd:LabelSelected").unwrap()).unwrap().text.clone();
     assert_eq!(label, order[2]);
@@ -1559,12 +1563,12 @@ fn the_editors_flag_list_switches_the_status_flags_without_boxes() {
 #[test]
 fn the_editors_panel_changes_a_gadgets_data_by_label_and_refuses_unknown_labels() {
     let mut s = editing_options("shell-editor-data");
-    // Select the music slider from the tree's row for it (Down from the first row).
+    // Select the music slider by walking the tree (Tab from the first row).
     let name = "Options.wnd:SliderMusic";
     let order: Vec<String> = s.editor().unwrap().tree.all_windows().iter().map(|w| w.name.clone()).collect();
     press_first_tree_row(&mut s);
     for _ in 0..order.iter().position(|n| n == name).unwrap() {
-        s.handle(Input::Key { key: Key::Down, shift: false });
+        s.handle(Input::Key { key: Key::Tab, shift: false });
     }
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some(name));
     let data = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().gadget.clone().unwrap();
@@ -1609,7 +1613,7 @@ fn the_editors_tree_renames_a_window_unless_the_name_is_taken_bad_or_needed_by_t
     // A window the game's code needs by its name keeps it (the version line: the tree's last
     // row, as it lets clicks through on the screen).
     press_first_tree_row(&mut s);
-    s.handle(Input::Key { key: Key::End, shift: false });
+    s.handle(Input::Key { key: Key::Tab, shift: true });
     assert_eq!(s.editor().unwrap().selected.as_deref(), Some("MainMenu.wnd:Version"));
     type_into(&mut s, "Editor.wnd:EntryRename", "Build");
     assert_eq!(names(&s), renamed);
@@ -1632,4 +1636,42 @@ fn the_drop_question_closes_by_itself_when_the_battle_no_longer_waits() {
     s.close_drop_question();
     assert!(!s.message_open());
     assert!(s.take_requests().is_empty(), "closing it by itself drops nobody");
+}
+
+#[test]
+fn a_long_message_scrolls_with_the_wheel() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::Fonts;
+    let (mut s, _) = shell("shell-long-message");
+    let text: String = (0..60).map(|i| format!("problem line {i}\n")).collect();
+    s.message("Mods", text.trim_end(), false);
+    let fonts = Fonts::load().unwrap();
+    let area = s.ui.window(s.find("MessageBox.wnd:MessageText").unwrap()).unwrap().rect;
+    // The lines drawn inside the text's window (the rest is clipped away).
+    let shown = |s: &Shell| -> Vec<String> {
+        draw_list(&s.ui, &fonts, &|_, _| {})
+            .into_iter()
+            .filter_map(|c| match c {
+                DrawCmd::Text { text, y, .. }
+                    if text.starts_with("problem") && y >= area.y - 1.0 && y < area.bottom() - 10.0 =>
+                {
+                    Some(text)
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let first = shown(&s);
+    assert_eq!(first.first().map(String::as_str), Some("problem line 0"));
+    assert!(!first.iter().any(|l| l == "problem line 59"));
+    let (x, y) = (area.x + 20.0, area.y + 20.0);
+    for _ in 0..40 {
+        s.handle(Input::Wheel { x, y, delta: -1.0 });
+    }
+    let last = shown(&s);
+    assert_eq!(last.last().map(String::as_str), Some("problem line 59"), "{last:?}");
+    assert!(!last.iter().any(|l| l == "problem line 0"));
+    s.handle(Input::Wheel { x, y, delta: 3.0 });
+    let back = shown(&s);
+    assert!(back.iter().any(|l| l == "problem line 49") && !back.iter().any(|l| l == "problem line 59"), "{back:?}");
 }

@@ -55,10 +55,14 @@ struct ModRoots {
 
 impl ModRoots {
     /// Works the roots in use out again from the mods `settings` turn on, after those given
-    /// with `--mod`.
-    fn follow(&mut self, settings: &Settings) {
+    /// with `--mod`; a broken mod is left out alone (logged) and comes back among the mods
+    /// refused.
+    fn follow(&mut self, settings: &Settings) -> Vec<crate::game::shell::Refused> {
         let front = self.base.roots().len().saturating_sub(1);
-        self.current = settings.roots_with_mods(&self.base, front, &self.settings_path);
+        let wanted = settings.roots_with_mods(&self.base, front, &self.settings_path);
+        let (usable, refused) = crate::game::shell::leave_out_broken(&wanted, &self.base);
+        self.current = usable;
+        refused
     }
 }
 

@@ -53,13 +53,20 @@ impl Running {
     /// refused, without them and saying why).
     pub fn start(event_loop: &ActiveEventLoop, mods: &mut ModRoots) -> Result<Running, String> {
         let settings = Settings::load(&mods.settings_path).unwrap_or_default();
-        mods.follow(&settings);
+        // A broken mod is left out alone; the good ones stay on.
+        let refused = mods.follow(&settings);
         let mut gfx = WindowSurface::open(event_loop, &settings)?;
         let size = gfx.size();
         let screen = (size.x, size.y);
         let shell = match Shell::new(&mods.current, screen, mods.settings_path.clone()) {
-            Ok(s) => s,
-            // A broken mod: the game starts with its own content and says what was refused.
+            Ok(mut s) => {
+                if !refused.is_empty() {
+                    s.message("Mods", &crate::game::shell::refusal_message(&refused), false);
+                }
+                s
+            }
+            // Mods that are sound alone may still clash together: then the game starts with
+            // its own content and says why.
             Err(e) if mods.current != ContentRoots::discover() => {
                 log::warn!("the mods were refused: {e}");
                 mods.current = ContentRoots::discover();
@@ -95,7 +102,11 @@ impl Running {
     /// atlas comes and goes with it) and then the layouts that name them change now, data with
     /// the next match.
     pub fn apply_mods(&mut self, mods: &mut ModRoots) {
-        mods.follow(&self.shell.settings);
+        // The Mods screen turns on no broken mod; one broken since is left out, and said.
+        let refused = mods.follow(&self.shell.settings);
+        if !refused.is_empty() {
+            self.shell.message("Mods", &crate::game::shell::refusal_message(&refused), false);
+        }
         self.shell.roots = mods.current.clone();
         match self.shell.reload_images(&mods.current) {
             Ok(true) => {

@@ -216,9 +216,14 @@ impl Shell {
             Input::MouseDown { x, y, .. } | Input::MouseUp { x, y, .. } | Input::Wheel { x, y, .. } => {
                 self.ui.hit(x, y).is_some_and(on_panel) && self.editor.as_ref().is_some_and(|e| e.drag.is_none())
             }
-            // Keys go to the panel only while one of its text fields has them: after a pick in
-            // the tree list, arrows nudge and letters edit as before.
-            Input::Key { .. } | Input::Char(_) => self.editor_field_focused(),
+            // Keys go to the panel only while one of its fields (text or choice) has them:
+            // after a pick in the tree list, arrows nudge and letters edit as before.
+            Input::Key { .. } | Input::Char(_) => {
+                self.editor_field_focused()
+                    || self.ui.focus().and_then(|id| self.ui.window(id)).is_some_and(|w| {
+                        on_panel(w.id) && matches!(w.gadget, crate::ui::window::Gadget::ComboBox { .. })
+                    })
+            }
             Input::MouseMove { .. } => false,
         }
     }

@@ -54,6 +54,7 @@ use super::settings::{Settings, UiScaling};
 
 pub use loading::{MapEntry, load_bindings};
 use loading::{find_maps, load_layouts};
+pub use mods::{Refused, leave_out_broken, refusal_message};
 pub use request::{ReplayControl, ShellRequest};
 pub use screen::Screen;
 pub use skirmish::{SkirmishConfig, SlotChoice};

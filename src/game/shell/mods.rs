@@ -60,6 +60,63 @@ fn problems_of(dir: &Path, game: &ContentRoots, info: &Result<Option<ModInfo>, S
     out
 }
 
+/// Most problems the start-up message shows for one refused mod (the Mods screen and the log
+/// list them all).
+const SHOWN_PROBLEMS: usize = 4;
+
+/// A mod left out because it is broken: its folder name and every problem found.
+pub type Refused = (String, Vec<String>);
+
+/// Checks each mod `roots` puts in front of `game` (the game's own roots, with any `--mod`
+/// folders) with only it in front of the game, and leaves out the broken ones alone: the good
+/// ones stay on, in their order. Each refusal is logged with every problem. Returns the roots
+/// to use and the mods refused.
+pub fn leave_out_broken(roots: &ContentRoots, game: &ContentRoots) -> (ContentRoots, Vec<Refused>) {
+    let mut kept = Vec::new();
+    let mut refused = Vec::new();
+    for dir in roots.roots() {
+        if game.roots().contains(dir) {
+            kept.push(dir.clone());
+            continue;
+        }
+        let info = ModInfo::load(dir).map_err(|e| e.to_string());
+        let problems = problems_of(dir, game, &info);
+        let id = dir.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned());
+        if problems.is_empty() {
+            kept.push(dir.clone());
+        } else {
+            log::warn!("mod {id} ({}) left out: {} problem(s)", dir.display(), problems.len());
+            for p in &problems {
+                log::warn!("  {p}");
+            }
+            refused.push((id, problems));
+        }
+    }
+    (ContentRoots::new(kept), refused)
+}
+
+/// What the player is told about mods left out at start: each mod with its first few
+/// problems (the rest counted), the others said to be on.
+pub fn refusal_message(refused: &[Refused]) -> String {
+    let mut text = String::from(if refused.len() == 1 {
+        "A broken mod was left out; the other mods are on."
+    } else {
+        "Broken mods were left out; the other mods are on."
+    });
+    for (id, problems) in refused {
+        let n = problems.len();
+        text.push_str(&format!("\n\n{id} ({n} problem{}):", if n == 1 { "" } else { "s" }));
+        for p in problems.iter().take(SHOWN_PROBLEMS) {
+            text.push_str(&format!("\n  {p}"));
+        }
+        if n > SHOWN_PROBLEMS {
+            text.push_str(&format!("\n  … and {} more", n - SHOWN_PROBLEMS));
+        }
+    }
+    text.push_str("\n\nThe Mods screen and the log list every problem.");
+    text
+}
+
 impl Shell {
     /// The game's own content roots: the shell's without the mods the settings turned on.
     fn game_roots(&self) -> ContentRoots {

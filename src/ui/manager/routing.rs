@@ -182,6 +182,13 @@ impl WindowManager {
     }
 
     fn wheel(&mut self, x: f32, y: f32, delta: f32) -> bool {
+        // A long static text under the cursor scrolls (texts take no clicks, so the hit test
+        // passes over them).
+        if let Some(text) = self.text_under(x, y)
+            && self.scroll_text(text, delta)
+        {
+            return true;
+        }
         let mut cur = self.hit(x, y);
         let over = cur.is_some();
         while let Some(id) = cur {
@@ -195,6 +202,37 @@ impl WindowManager {
             cur = parent;
         }
         over || !self.modal.is_empty()
+    }
+
+    /// The deepest visible static text under (x, y) within the modal scope, if any.
+    fn text_under(&self, x: f32, y: f32) -> Option<WindowId> {
+        fn walk(m: &WindowManager, id: WindowId, x: f32, y: f32) -> Option<WindowId> {
+            let w = m.window(id)?;
+            if !w.visible() || !w.rect.contains(x, y) {
+                return None;
+            }
+            let deeper = w.children.iter().rev().find_map(|c| walk(m, *c, x, y));
+            deeper.or_else(|| matches!(w.gadget, crate::ui::window::Gadget::StaticText { .. }).then_some(id))
+        }
+        self.scope().iter().rev().find_map(|r| walk(self, *r, x, y))
+    }
+
+    /// Scrolls a static text taller than its window by the wheel's `delta` (three lines a
+    /// notch); true if it did.
+    fn scroll_text(&mut self, id: WindowId, delta: f32) -> bool {
+        let px = self.font_px(id);
+        let (Some(tm), Some(w)) = (self.measure.clone(), self.window(id)) else { return false };
+        let crate::ui::window::Gadget::StaticText { scroll, .. } = w.gadget else { return false };
+        let lines = crate::ui::draw::static_lines(w, tm.as_ref(), px).len();
+        let most = crate::ui::draw::max_scroll(lines, tm.line_height(px), w.rect.h);
+        if most == 0 {
+            return false;
+        }
+        let to = (scroll as i64 - (delta * 3.0).round() as i64).clamp(0, most as i64) as u32;
+        if let Some(crate::ui::window::Gadget::StaticText { scroll, .. }) = self.window_mut(id).map(|w| &mut w.gadget) {
+            *scroll = to;
+        }
+        true
     }
 
     /// Windows that take part in tab order, depth first, within the modal scope.

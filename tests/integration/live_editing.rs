@@ -201,3 +201,27 @@ fn after_a_pick_in_the_tree_keys_edit_and_the_text_field_takes_spaces_and_long_t
     let text = find(&s.editor().unwrap().tree.windows, &picked).unwrap().text.clone();
     assert_eq!(text, sentence);
 }
+
+#[test]
+fn moving_a_parent_carries_its_children_and_a_child_pushed_outside_is_noted() {
+    let (mut s, _dir, _roots) = editing("live-carry");
+    let parent = "Options.wnd:OptionsParent";
+    let slider_before = edited_rect(&s);
+    // Select the parent (the tree's first row) and nudge it ten right.
+    let r = s.ui.window(s.find("Editor.wnd:ListTree").unwrap()).unwrap().rect;
+    s.handle(Input::MouseMove { x: r.x + 20.0, y: r.y + 4.0 });
+    s.handle(Input::MouseDown { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 20.0, y: r.y + 4.0, button: MouseButton::Left });
+    assert_eq!(s.editor().unwrap().selected.as_deref(), Some(parent));
+    s.handle(Input::Key { key: Key::Right, shift: true });
+    assert_eq!(edited_rect(&s).upper_left, (slider_before.upper_left.0 + 10, slider_before.upper_left.1));
+    assert_eq!(edited_rect(&s).bottom_right.0, slider_before.bottom_right.0 + 10, "moved, not resized");
+    assert_eq!(s.editor().unwrap().note, None);
+    // The slider pushed far left, out of its parent: the bar says it is clipped.
+    nudge_slider(&mut s);
+    for _ in 0..60 {
+        s.handle(Input::Key { key: Key::Left, shift: true });
+    }
+    let note = s.editor().unwrap().note.clone().unwrap_or_default();
+    assert!(note.contains("SliderMaster reaches outside OptionsPanel"), "{note}");
+}

@@ -1082,6 +1082,11 @@ fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
     assert_eq!(find(&back.windows, name).unwrap().rect, find(&edited.windows, name).unwrap().rect);
     assert!(path.parent().unwrap().join("mods/my-layouts/mod.ron").is_file());
     assert_eq!(common::read(&common::root().join("ui/Options.wnd")), game_file, "the game's own file is untouched");
+    // The player's own layouts mod was off: it is turned on, first, so the save is what shows.
+    assert_eq!(Settings::load(&path).unwrap().mods.first().map(String::as_str), Some("my-layouts"));
+    assert!(s.take_requests().contains(&ShellRequest::ApplyMods));
+    let said = s.ui.window(s.find("MessageBox.wnd:MessageText").unwrap()).unwrap().text.clone();
+    assert!(said.contains("it is on now"), "{said}");
     click(&mut s, "MessageBox.wnd:ButtonOk");
     s.handle(Input::Key { key: Key::Escape, shift: false });
     assert!(!s.editing());

@@ -19,6 +19,10 @@ use crate::ui::wnd::model::ScreenRect;
 use super::editor_handles::Edges;
 use super::editor_tree::{find_mut, moved, siblings_of};
 use super::{Screen, Shell};
+use crate::ui::window::short_name;
+
+/// The folder name of the player's own layouts mod, where the editor saves the game's layouts.
+const OWN_LAYOUTS: &str = "my-layouts";
 
 /// Most undo steps kept.
 const MAX_UNDO: usize = 200;
@@ -65,6 +69,41 @@ pub struct Editor {
     pub typing: bool,
     /// The editor's own panel (`Editor.wnd`), over the edited screen.
     pub(super) panel: Option<crate::ui::LayoutId>,
+}
+
+/// Moves every window in `ws`, and theirs, by (dx, dy).
+fn carry(ws: &mut [crate::ui::wnd::model::WindowDef], dx: i32, dy: i32) {
+    for w in ws {
+        w.rect = moved(w.rect, dx, dy);
+        carry(&mut w.children, dx, dy);
+    }
+}
+
+/// A note when the window `name` now lies partly outside its parent, where the parent clips
+/// it from view.
+fn outside_parent(tree: &WndFile, name: &str) -> Option<String> {
+    use crate::ui::wnd::model::WindowDef;
+    /// The window `name` and its parent, where it has one.
+    fn walk<'a>(
+        ws: &'a [WindowDef],
+        parent: Option<&'a WindowDef>,
+        name: &str,
+    ) -> Option<(&'a WindowDef, Option<&'a WindowDef>)> {
+        ws.iter().find_map(|w| if w.name == name { Some((w, parent)) } else { walk(&w.children, Some(w), name) })
+    }
+    let (child, Some(parent)) = walk(&tree.windows, None, name)? else { return None };
+    let (c, p) = (child.rect, parent.rect);
+    let inside = c.upper_left.0 >= p.upper_left.0
+        && c.upper_left.1 >= p.upper_left.1
+        && c.bottom_right.0 <= p.bottom_right.0
+        && c.bottom_right.1 <= p.bottom_right.1;
+    (!inside).then(|| {
+        format!(
+            "{} reaches outside {}: the part outside is clipped from view",
+            short_name(name),
+            short_name(&parent.name)
+        )
+    })
 }
 
 impl Editor {
@@ -184,7 +223,17 @@ impl Shell {
         let Some(name) = e.selected.clone() else { return };
         let mut after = e.tree.clone();
         let Some(w) = find_mut(&mut after.windows, &name) else { return };
+        let from = w.rect;
         w.rect = change(w.rect);
+        // A move carries the children along (their rectangles are the screen's, not the
+        // parent's), as GUIEdit does; a resize leaves them where they are.
+        let (dx, dy) = (w.rect.upper_left.0 - from.upper_left.0, w.rect.upper_left.1 - from.upper_left.1);
+        let same_size =
+            w.rect.bottom_right.0 - from.bottom_right.0 == dx && w.rect.bottom_right.1 - from.bottom_right.1 == dy;
+        if same_size && (dx, dy) != (0, 0) {
+            carry(&mut w.children, dx, dy);
+        }
+        e.note = outside_parent(&after, &name);
         if remember {
             e.remember(after);
         } else {
@@ -349,8 +398,7 @@ impl Shell {
         {
             return Ok(root.join(&rel));
         }
-        let dir =
-            self.settings_path().parent().map(|d| d.join("mods").join("my-layouts")).ok_or("no settings folder")?;
+        let dir = self.own_layouts_dir().ok_or("no settings folder")?;
         std::fs::create_dir_all(dir.join("ui")).map_err(|e| format!("{}: {e}", dir.display()))?;
         let info = dir.join("mod.ron");
         if !info.is_file() {
@@ -360,7 +408,9 @@ impl Shell {
         Ok(dir.join(&rel))
     }
 
-    /// Writes the edited layout through the canonical writer; returns where.
+    /// Writes the edited layout through the canonical writer; returns where. Saved into the
+    /// player's own layouts mod, that mod is turned on (first) if it was off, so what was
+    /// saved is what the game shows.
     pub fn save_edit(&mut self) -> Result<PathBuf, String> {
         let Some(e) = &self.editor else { return Err("not editing".into()) };
         let (file, text) = (e.file.clone(), crate::ui::wnd::write(&e.tree));
@@ -371,5 +421,44 @@ impl Shell {
             e.theirs = None;
         }
         Ok(path)
+    }
+
+    /// Saves (`s`, or the panel's Save) and says where, and whether the player's own layouts
+    /// mod was turned on for it.
+    pub fn save_and_tell(&mut self) {
+        match self.save_edit() {
+            Ok(path) => {
+                let own = self.own_layouts_dir().is_some_and(|d| path.starts_with(d));
+                let text = if own && self.turn_on_own_layouts() {
+                    format!(
+                        "Saved to {}.\nYour own layouts mod (\"My layouts\") was off: it is on now, first, so what you saved is what you see.",
+                        path.display()
+                    )
+                } else {
+                    format!("Saved to {}", path.display())
+                };
+                self.message("Layout editor", &text, false);
+            }
+            Err(e) => self.message("Layout editor", &format!("Not saved: {e}"), false),
+        }
+    }
+
+    /// The player's own layouts mod folder (`mods/my-layouts/` beside the settings).
+    fn own_layouts_dir(&self) -> Option<PathBuf> {
+        self.settings_path().parent().map(|d| d.join("mods").join(OWN_LAYOUTS))
+    }
+
+    /// Turns the player's own layouts mod on, first, if it is off (saved in the settings; the
+    /// client then uses it); true if it was off.
+    fn turn_on_own_layouts(&mut self) -> bool {
+        if self.settings.mods.iter().any(|m| m == OWN_LAYOUTS) {
+            return false;
+        }
+        self.settings.mods.insert(0, OWN_LAYOUTS.to_string());
+        if let Err(e) = self.settings.save(self.settings_path()) {
+            log::warn!("the settings were not saved: {e}");
+        }
+        self.request(super::ShellRequest::ApplyMods);
+        true
     }
 }

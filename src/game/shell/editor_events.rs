@@ -232,10 +232,7 @@ pub(super) fn system(shell: &mut Shell, e: &crate::ui::UiEvent) {
         }
         ("ButtonUndo", EventKind::Selected) => shell.undo_edit(),
         ("ButtonRedo", EventKind::Selected) => shell.redo_edit(),
-        ("ButtonSave", EventKind::Selected) => match shell.save_edit() {
-            Ok(path) => shell.message("Layout editor", &format!("Saved to {}", path.display()), false),
-            Err(err) => shell.message("Layout editor", &format!("Not saved: {err}"), false),
-        },
+        ("ButtonSave", EventKind::Selected) => shell.save_and_tell(),
         ("ButtonClose", EventKind::Selected) => shell.leave_editor(),
         _ => {}
     }

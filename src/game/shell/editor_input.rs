@@ -123,10 +123,7 @@ impl Shell {
                 'u' => self.undo_edit(),
                 'x' => self.discard_edits(),
                 'r' => self.redo_edit(),
-                's' => match self.save_edit() {
-                    Ok(path) => self.message("Layout editor", &format!("Saved to {}", path.display()), false),
-                    Err(e) => self.message("Layout editor", &format!("Not saved: {e}"), false),
-                },
+                's' => self.save_and_tell(),
                 _ => {}
             },
             _ => {}

@@ -46,8 +46,11 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
             CallbackKind::Tooltip => "tooltip callback",
             CallbackKind::Draw => "draw callback",
             CallbackKind::Layout => "layout callback",
+            CallbackKind::Action => "action",
         };
-        report.problems.push(WndError::new(path, u.line, 1, format!("unknown {kind} \"{}\"", u.name)));
+        let known = b.lexicon.names(u.kind);
+        let hint = crate::content::suggest::did_you_mean(&u.name, known.iter().map(String::as_str));
+        report.problems.push(WndError::new(path, u.line, 1, format!("unknown {kind} \"{}\"{hint}", u.name)));
     }
     let mut seen = std::collections::BTreeSet::new();
     for w in file.all_windows() {
@@ -76,6 +79,18 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
                     format!("window \"{}\": {key} names \"{name}\", which data/sounds.ron does not have", w.name),
                 ));
             }
+        }
+        // A button with neither an action nor a name the code answers draws, shows its
+        // tooltip and does nothing: say so (it is not an error: a mod may mean it as a label).
+        if w.kind == crate::ui::wnd::model::WindowType::PushButton
+            && w.action.is_none()
+            && !b.lexicon.handles(&w.name)
+            && !b.lexicon.names(CallbackKind::Action).is_empty()
+        {
+            report.notes.push(format!(
+                "{path}:{}:1: window \"{}\" does nothing when clicked: give it an ACTION (such as \"open:Options\"; ui/FORMAT.md lists them)",
+                w.line, w.name
+            ));
         }
         if let Some(f) = &w.font
             && !f.name.is_empty()

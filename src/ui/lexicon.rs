@@ -18,6 +18,8 @@ pub enum CallbackKind {
     Draw,
     /// `LAYOUTINIT`, `LAYOUTUPDATE`, `LAYOUTSHUTDOWN`.
     Layout,
+    /// `ACTION`: what a click does, declared by the layout (Ridgeline's key).
+    Action,
 }
 
 /// The gadget input behaviours every layout may name (they select built-in gadget code).
@@ -59,6 +61,8 @@ pub const DEFAULT_DRAWS: [&str; 14] = [
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Lexicon {
     names: BTreeSet<(CallbackKind, String)>,
+    /// Window names (short, `ButtonSkirmish`) the game's code answers a click on by name.
+    handled: BTreeSet<String>,
 }
 
 /// A name a layout uses that nothing registered.
@@ -95,6 +99,16 @@ impl Lexicon {
         self.names.insert((kind, name.to_string()));
     }
 
+    /// Registers a window name (short) whose clicks the game's code answers by name.
+    pub fn handle_by_name(&mut self, name: &str) {
+        self.handled.insert(name.to_string());
+    }
+
+    /// True if the game's code answers a click on a window called `name` (short or full).
+    pub fn handles(&self, name: &str) -> bool {
+        self.handled.contains(crate::ui::window::short_name(name))
+    }
+
     /// True if the name is registered for the kind. Other `W3DGadget…Draw` names of the
     /// original game select the default drawing too.
     pub fn knows(&self, kind: CallbackKind, name: &str) -> bool {
@@ -118,6 +132,7 @@ impl Lexicon {
                 (CallbackKind::Input, &w.input_callback),
                 (CallbackKind::Tooltip, &w.tooltip_callback),
                 (CallbackKind::Draw, &w.draw_callback),
+                (CallbackKind::Action, &w.action),
             ] {
                 if let Some(n) = name
                     && !self.knows(kind, n)

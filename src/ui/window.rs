@@ -215,6 +215,8 @@ pub struct GameWindow {
     pub tooltip_delay: i32,
     /// The sound a click plays (None: the gadget's default; empty: none).
     pub click_sound: Option<String>,
+    /// What a click does, declared by the layout (`ACTION`), whatever the window is called.
+    pub action: Option<String>,
     /// The sound the pointer coming onto it plays (as for `click_sound`).
     pub hover_sound: Option<String>,
     /// Font size in pixels at the current screen size.

@@ -8,6 +8,7 @@
 
 mod common;
 
+mod actions;
 mod ai;
 mod art;
 mod audio;

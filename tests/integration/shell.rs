@@ -49,7 +49,11 @@ fn the_main_menu_leads_everywhere_and_back() {
         click(&mut s, back);
         assert_eq!(s.screen(), Some(Screen::MainMenu));
     }
+    // Quit asks first (its layout declares the `quit` action); OK quits.
     click(&mut s, "MainMenu.wnd:ButtonQuit");
+    assert_eq!(s.take_requests(), []);
+    assert!(s.message_open());
+    click(&mut s, "MessageBox.wnd:ButtonOk");
     assert_eq!(s.take_requests(), [ShellRequest::Quit]);
 }
 

@@ -127,6 +127,7 @@ fn leaf() -> impl Strategy<Value = WindowDef> {
             )),
             prop::option::of("[A-Za-z]{0,8}"),
             prop::option::of("[A-Za-z]{0,8}"),
+            prop::option::of("[a-z]{1,6}(:[A-Za-z0-9]{1,6})?"),
         ),
     )
         .prop_map(|(a, b, c, d, e)| {
@@ -134,7 +135,7 @@ fn leaf() -> impl Strategy<Value = WindowDef> {
             let (name, txt, tip, system, draw_cb) = b;
             let (font, delay, colors) = c;
             let (enabled, hilite, anchor, scaling) = d;
-            let (gadget, click, hover) = e;
+            let (gadget, click, hover, action) = e;
             WindowDef {
                 line: 0,
                 kind: WindowType::ALL[kind].1,
@@ -155,6 +156,7 @@ fn leaf() -> impl Strategy<Value = WindowDef> {
                 tooltip_text: tip,
                 click_sound: click,
                 hover_sound: hover,
+                action,
                 text_colors: TextColors {
                     enabled: colors[0],
                     enabled_border: colors[1],

@@ -106,6 +106,11 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                     battle.controls().command_button(i);
                 }
             }
+            ShellRequest::Hotkey(c) => {
+                if let Some((battle, _)) = &mut r.battle {
+                    battle.controls().hotkey(c, false);
+                }
+            }
             ShellRequest::JumpToAlert(i) => {
                 if let Some((battle, _)) = &mut r.battle {
                     battle.controls().jump_to_logged_alert(i);

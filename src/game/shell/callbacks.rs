@@ -81,8 +81,65 @@ pub fn lexicon() -> Lexicon {
     for n in DRAW {
         l.register(CallbackKind::Draw, n);
     }
+    for n in super::actions::names() {
+        l.register(CallbackKind::Action, n);
+    }
+    for slot in 0..super::in_game::COMMAND_BUTTONS {
+        l.register(CallbackKind::Action, &format!("command:{slot}"));
+    }
+    for n in BY_NAME {
+        l.handle_by_name(n);
+    }
+    for slot in 0..super::in_game::COMMAND_BUTTONS {
+        l.handle_by_name(&format!("ButtonCommand{slot}"));
+    }
     l
 }
+
+/// The buttons the screens' handlers answer by name (a layout without `ACTION`s, such as an
+/// older mod's, keeps working through them); every other button needs an `ACTION` to do
+/// anything, and `ui-check` says so. A tidy test keeps this list and the handlers in step.
+pub const BY_NAME: [&str; 39] = [
+    "ButtonAdd",
+    "ButtonAlertLog",
+    "ButtonAlignLeft",
+    "ButtonAlignTop",
+    "ButtonBack",
+    "ButtonCancel",
+    "ButtonClose",
+    "ButtonContinue",
+    "ButtonCopy",
+    "ButtonCredits",
+    "ButtonDown",
+    "ButtonHintClose",
+    "ButtonHost",
+    "ButtonHostRelay",
+    "ButtonJoin",
+    "ButtonLeave",
+    "ButtonMenu",
+    "ButtonMods",
+    "ButtonOk",
+    "ButtonOnline",
+    "ButtonOptions",
+    "ButtonQuit",
+    "ButtonRedo",
+    "ButtonRejoin",
+    "ButtonReplayFaster",
+    "ButtonReplayPlay",
+    "ButtonReplaySlower",
+    "ButtonReplayTakeOver",
+    "ButtonReplayView",
+    "ButtonReplays",
+    "ButtonSameSize",
+    "ButtonSave",
+    "ButtonSend",
+    "ButtonSkirmish",
+    "ButtonStart",
+    "ButtonToggle",
+    "ButtonUndo",
+    "ButtonUp",
+    "ButtonWatch",
+];
 
 /// The part of a window name after `File.wnd:`.
 pub use crate::ui::window::short_name as short;

@@ -23,12 +23,14 @@ pub(super) fn tree_rows(windows: &[WindowDef]) -> Vec<(String, String)> {
     out
 }
 
-/// The callbacks the panel sets, in the order of its list, with the lexicon's kind for each.
-pub(super) const CALLBACK_KINDS: [(&str, crate::ui::lexicon::CallbackKind); 4] = [
+/// The callbacks the panel sets, in the order of its list, with the lexicon's kind for each:
+/// the four callbacks, then the declared action (what a click does).
+pub(super) const CALLBACK_KINDS: [(&str, crate::ui::lexicon::CallbackKind); 5] = [
     ("System", crate::ui::lexicon::CallbackKind::System),
     ("Input", crate::ui::lexicon::CallbackKind::Input),
     ("Tooltip", crate::ui::lexicon::CallbackKind::Tooltip),
     ("Draw", crate::ui::lexicon::CallbackKind::Draw),
+    ("Action", crate::ui::lexicon::CallbackKind::Action),
 ];
 
 /// The names a callback of the panel's kind `kind` may take: the game's `lexicon` for it.
@@ -43,6 +45,7 @@ pub(super) fn callback_of(w: &mut WindowDef, kind: usize) -> &mut Option<String>
         1 => &mut w.input_callback,
         2 => &mut w.tooltip_callback,
         3 => &mut w.draw_callback,
+        4 => &mut w.action,
         _ => &mut w.system_callback,
     }
 }

@@ -5,7 +5,7 @@ use crate::ui::{EventKind, Key, UiEvent};
 use super::{Screen, Shell};
 use crate::ui::window::short_name as short;
 
-const CREDITS: &str = "Ridgeline is made by its founding engineers.\nText: Noto Sans (SIL Open Font License).\nArt and sound are made by the game's own generators.";
+pub(super) const CREDITS: &str = "Ridgeline is made by its founding engineers.\nText: Noto Sans (SIL Open Font License).\nArt and sound are made by the game's own generators.";
 
 pub(super) fn init(shell: &mut Shell) {
     shell.set_text("MainMenu.wnd:Version", concat!("Ridgeline ", env!("CARGO_PKG_VERSION")));

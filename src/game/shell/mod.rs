@@ -4,6 +4,7 @@
 //!
 //! Must not: draw (the renderer draws the UI's draw list) or touch a running game.
 
+pub mod actions;
 pub mod callbacks;
 pub mod editor;
 pub mod editor_align;
@@ -47,7 +48,7 @@ use crate::ui::draw::DrawCmd;
 use crate::ui::font::Fonts;
 use crate::ui::images::ImageSet;
 use crate::ui::wnd::WndFile;
-use crate::ui::{GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
+use crate::ui::{EventKind, GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
 
 use super::images::{ImageKey, puff_image};
 use super::settings::{Settings, UiScaling};
@@ -319,6 +320,14 @@ impl Shell {
             for e in events {
                 if let Some(sound) = sounds::sound_for(&self.ui, &e) {
                     self.sounds.push(sound);
+                }
+                // A window that declares an action does it, whatever it is called.
+                let action = self.ui.window(e.window).and_then(|w| w.action.clone());
+                if let (EventKind::Selected, Some(action)) = (&e.kind, action) {
+                    if !self.run_action(&action) {
+                        log::warn!("{}: unknown action \"{action}\"", e.name);
+                    }
+                    continue;
                 }
                 if let Some(f) = e.callback.as_deref().and_then(callbacks::system) {
                     f(self, &e);

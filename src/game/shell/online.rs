@@ -59,43 +59,55 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         return;
     }
     match short(&e.name) {
-        "ButtonHost" => {
-            if let Some(addr) = host_address(shell) {
-                host(shell, addr, None);
-            }
-        }
-        "ButtonHostRelay" => {
-            let relay = shell.settings.relay.clone();
-            if relay.is_empty() {
-                shell.message(
-                    "Online",
-                    "Set a relay in Options first: the address (host:port) of a machine running ridgeline relay. Friends then join from anywhere with just the code.",
-                    false,
-                );
-            } else if let Some(addr) = host_address(shell) {
-                host(shell, addr, Some(relay));
-            }
-        }
-        "ButtonJoin" => {
-            let code = shell.find("Online.wnd:EntryAddress").map(|id| shell.ui.entry_text(id)).unwrap_or_default();
-            if code.trim().parse::<crate::net::quic::JoinCode>().is_err() {
-                shell.message(
-                    "Online",
-                    "Paste the host's join code (Ctrl+V): it looks like rl1@203.0.113.7:47700/… and the host's game shows it in its lobby, with a Copy button.",
-                    false,
-                );
-                return;
-            }
-            join(shell, &code);
-        }
-        "ButtonRejoin" => {
-            let code = shell.settings.last_game.clone();
-            if !code.is_empty() {
-                join(shell, &code);
-            }
-        }
+        "ButtonHost" => press_host(shell),
+        "ButtonHostRelay" => press_host_relay(shell),
+        "ButtonJoin" => press_join(shell),
+        "ButtonRejoin" => press_rejoin(shell),
         "ButtonBack" => shell.open(Screen::MainMenu),
         _ => {}
+    }
+}
+
+/// Host: a game on the address in the field (or the default port).
+pub(super) fn press_host(shell: &mut Shell) {
+    if let Some(addr) = host_address(shell) {
+        host(shell, addr, None);
+    }
+}
+
+/// Host through the relay set in Options (or say how to set one).
+pub(super) fn press_host_relay(shell: &mut Shell) {
+    let relay = shell.settings.relay.clone();
+    if relay.is_empty() {
+        shell.message(
+            "Online",
+            "Set a relay in Options first: the address (host:port) of a machine running ridgeline relay. Friends then join from anywhere with just the code.",
+            false,
+        );
+    } else if let Some(addr) = host_address(shell) {
+        host(shell, addr, Some(relay));
+    }
+}
+
+/// Join: the game whose join code is in the field (or say what a code looks like).
+pub(super) fn press_join(shell: &mut Shell) {
+    let code = shell.find("Online.wnd:EntryAddress").map(|id| shell.ui.entry_text(id)).unwrap_or_default();
+    if code.trim().parse::<crate::net::quic::JoinCode>().is_err() {
+        shell.message(
+            "Online",
+            "Paste the host's join code (Ctrl+V): it looks like rl1@203.0.113.7:47700/… and the host's game shows it in its lobby, with a Copy button.",
+            false,
+        );
+        return;
+    }
+    join(shell, &code);
+}
+
+/// Rejoin the last game joined, if any.
+pub(super) fn press_rejoin(shell: &mut Shell) {
+    let code = shell.settings.last_game.clone();
+    if !code.is_empty() {
+        join(shell, &code);
     }
 }
 

@@ -19,6 +19,8 @@ pub enum ShellRequest {
     LeaveBattle,
     /// The control bar's button with this index was clicked.
     CommandButton(usize),
+    /// A battle key, as if pressed (a declared action such as `battle:stop`).
+    Hotkey(char),
     /// A line of the alert log was clicked: the camera goes to that alert's place (0: the
     /// newest).
     JumpToAlert(usize),

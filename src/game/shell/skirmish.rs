@@ -219,7 +219,8 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     }
 }
 
-fn start(shell: &mut Shell) {
+/// Starts a skirmish with the setup as chosen (or says why it cannot start).
+pub(super) fn start(shell: &mut Shell) {
     let cfg = shell.skirmish.clone();
     let humans = cfg.slots.iter().filter(|s| s.who == SlotChoice::Human).count();
     if cfg.open_slots() < 2 {

@@ -60,6 +60,7 @@ impl WindowManager {
             tooltip: def.tooltip_text.clone(),
             tooltip_delay: def.tooltip_delay,
             click_sound: def.click_sound.clone(),
+            action: def.action.clone(),
             hover_sound: def.hover_sound.clone(),
             font_px: if font.size > 0 { font.size as f32 } else { 14.0 },
             bold: font.bold,

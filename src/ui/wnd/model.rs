@@ -273,6 +273,9 @@ pub struct WindowDef {
     pub hilite: Vec<DrawEntry>,
     /// Gadget data, if the window has a block.
     pub gadget: Option<GadgetData>,
+    /// What a click does, whatever the window is called (Ridgeline's `ACTION` key: an action
+    /// from the shell's list, such as `open:Options` or `command:0`).
+    pub action: Option<String>,
     /// Extension: anchors.
     pub anchor: Option<Anchor>,
     /// Extension: scaling mode.

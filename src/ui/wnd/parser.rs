@@ -14,7 +14,7 @@ use super::model::{
 
 /// Gadget data block keywords.
 /// The window keys Ridgeline reads (for "did you mean" on a misspelt one).
-const KNOWN_KEYS: [&str; 22] = [
+const KNOWN_KEYS: [&str; 23] = [
     "WINDOWTYPE",
     "SCREENRECT",
     "NAME",
@@ -37,6 +37,7 @@ const KNOWN_KEYS: [&str; 22] = [
     "SCALING",
     "CLICKSOUND",
     "HOVERSOUND",
+    "ACTION",
 ];
 
 const GADGET_BLOCKS: [&str; 8] = [
@@ -345,6 +346,7 @@ impl Parser<'_> {
             text: String::new(),
             tooltip_text: String::new(),
             click_sound: None,
+            action: None,
             hover_sound: None,
             text_colors: TextColors::default(),
             enabled: Vec::new(),
@@ -495,6 +497,7 @@ impl Parser<'_> {
                     }
                 }
                 "TEXT" => w.text = self.single_string(&key_tok, &value)?,
+                "ACTION" => w.action = Some(self.single_string(&key_tok, &value)?),
                 "TOOLTIPTEXT" => w.tooltip_text = self.single_string(&key_tok, &value)?,
                 "CLICKSOUND" | "HOVERSOUND" => {
                     let s = self.single_string(&key_tok, &value)?;

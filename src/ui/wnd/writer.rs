@@ -192,6 +192,9 @@ fn window(out: &mut String, w: &WindowDef, depth: usize) {
     if let Some(m) = w.scaling {
         let _ = writeln!(out, "{pad}SCALING = {};", if m == ScalingMode::Aspect { "ASPECT" } else { "STRETCH" });
     }
+    if let Some(a) = &w.action {
+        let _ = writeln!(out, "{pad}ACTION = {};", quoted(a));
+    }
     for (key, sound) in [("CLICKSOUND", &w.click_sound), ("HOVERSOUND", &w.hover_sound)] {
         if let Some(s) = sound {
             let _ = writeln!(out, "{pad}{key} = {};", quoted(if s.is_empty() { "[None]" } else { s }));

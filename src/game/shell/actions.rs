@@ -1,0 +1,147 @@
+//! Declared actions: what a click on a window does when its layout says so with the `ACTION`
+//! key (`ACTION = "open:Options";`), whatever the window is called. A modder's new, copied or
+//! renamed button thus does something, and two buttons can do the same thing. The list here is
+//! the one the layout check (with did-you-mean), the editor's panel and `ui/FORMAT.md` offer.
+//!
+//! Must not: reach beyond the shell except through its requests, or act on windows without an
+//! action (the screens' own handlers answer those by name).
+
+use super::{Screen, Shell, ShellRequest, main_menu, online, skirmish};
+
+/// Every action a layout may declare, with what it does.
+pub const ACTIONS: [(&str, &str); 35] = [
+    ("open:MainMenu", "opens the main menu"),
+    ("open:Skirmish", "opens the skirmish setup"),
+    ("open:Online", "opens the online screen"),
+    ("open:Replays", "opens the replays"),
+    ("open:Options", "opens the options"),
+    ("open:Mods", "opens the mods"),
+    ("back", "leaves the screen as Escape does"),
+    ("quit", "asks whether to leave Ridgeline"),
+    ("credits", "shows the credits"),
+    ("skirmish:start", "starts a skirmish with the setup last chosen"),
+    ("skirmish:quick", "a quick battle: the first map, you against one Easy computer"),
+    ("online:host", "hosts a game (opens the online screen first when elsewhere)"),
+    ("online:host_relay", "hosts through the relay set in Options"),
+    ("online:join", "joins the game whose code is in the online screen's field"),
+    ("online:rejoin", "joins the last game joined again"),
+    ("replay:latest", "watches the newest replay"),
+    ("option:fullscreen", "switches full screen on or off (saved)"),
+    ("option:modder_mode", "switches modder mode on or off (saved)"),
+    ("battle:stop", "the selected units stop"),
+    ("battle:guard", "the selected units guard where they stand"),
+    ("battle:attack_move", "the next click attack-moves the selected units"),
+    ("battle:idle_worker", "selects the next idle builder or gatherer"),
+    ("battle:pause", "pauses or resumes"),
+    ("battle:alert_log", "opens or closes the alert log"),
+    ("battle:menu", "asks whether to leave the battle"),
+    ("command:0", "the control bar's first command"),
+    ("command:1", "the control bar's second command"),
+    ("command:2", "the control bar's third command"),
+    ("command:3", "the control bar's fourth command"),
+    ("command:4", "the control bar's fifth command"),
+    ("command:5", "the control bar's sixth command"),
+    ("command:6", "the control bar's seventh command"),
+    ("command:7", "the control bar's eighth command"),
+    ("command:8", "the control bar's ninth command"),
+    ("command:9", "the control bar's tenth command (up to command:11)"),
+];
+
+/// The command slots `command:N` may name (the control bar's buttons).
+const COMMAND_SLOTS: usize = super::in_game::COMMAND_BUTTONS;
+
+/// True if `name` is an action a layout may declare.
+pub fn is_action(name: &str) -> bool {
+    ACTIONS.iter().any(|(n, _)| *n == name)
+        || name.strip_prefix("command:").and_then(|n| n.parse::<usize>().ok()).is_some_and(|n| n < COMMAND_SLOTS)
+}
+
+/// Every action name, for did-you-mean and the editor's list.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    ACTIONS.iter().map(|(n, _)| *n)
+}
+
+impl Shell {
+    /// Runs the action `name` (a click on a window that declares it); false if there is no
+    /// such action.
+    pub fn run_action(&mut self, name: &str) -> bool {
+        if let Some(screen) = name.strip_prefix("open:") {
+            let Some(screen) = Screen::ALL.into_iter().find(|s| format!("{s:?}") == screen) else { return false };
+            if matches!(screen, Screen::Lobby | Screen::Score | Screen::InGame) {
+                return false;
+            }
+            self.open(screen);
+            return true;
+        }
+        if let Some(slot) = name.strip_prefix("command:").and_then(|n| n.parse::<usize>().ok()) {
+            if slot >= COMMAND_SLOTS {
+                return false;
+            }
+            self.request(ShellRequest::CommandButton(slot));
+            return true;
+        }
+        match name {
+            "back" => self.back(),
+            "quit" => self.message("Quit", "Leave Ridgeline?", true),
+            "credits" => self.message("Credits", main_menu::CREDITS, false),
+            "skirmish:start" => skirmish::start(self),
+            "skirmish:quick" => {
+                self.skirmish = super::SkirmishConfig::default();
+                self.skirmish.slots[1].who = super::SlotChoice::Computer(0);
+                skirmish::start(self);
+            }
+            "online:host" | "online:host_relay" | "online:join" | "online:rejoin"
+                if self.screen() != Some(Screen::Online) && name != "online:rejoin" =>
+            {
+                self.open(Screen::Online);
+            }
+            "online:host" => online::press_host(self),
+            "online:host_relay" => online::press_host_relay(self),
+            "online:join" => online::press_join(self),
+            "online:rejoin" => online::press_rejoin(self),
+            "replay:latest" => self.watch_latest_replay(),
+            "option:fullscreen" | "option:modder_mode" => {
+                if name == "option:fullscreen" {
+                    self.settings.fullscreen = !self.settings.fullscreen;
+                } else {
+                    self.settings.modder_mode = !self.settings.modder_mode;
+                }
+                if let Err(e) = self.settings.save(self.settings_path()) {
+                    log::warn!("the settings were not saved: {e}");
+                }
+            }
+            "battle:stop" => self.request(ShellRequest::Hotkey('s')),
+            "battle:guard" => self.request(ShellRequest::Hotkey('g')),
+            "battle:attack_move" => self.request(ShellRequest::Hotkey('a')),
+            "battle:idle_worker" => self.request(ShellRequest::Hotkey('.')),
+            "battle:pause" => self.request(ShellRequest::Hotkey('p')),
+            "battle:alert_log" => self.toggle_alert_log(),
+            "battle:menu" => self.ask_leave_battle(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Leaves the screen as Escape does: the options go back where they came from, the other
+    /// screens to the main menu.
+    fn back(&mut self) {
+        if !self.escape() && self.screen() != Some(Screen::MainMenu) {
+            self.open(Screen::MainMenu);
+        }
+    }
+
+    /// Watches the newest replay in the replays folder, or says there is none.
+    fn watch_latest_replay(&mut self) {
+        let newest = std::fs::read_dir(self.replay_dir())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.path().is_file())
+            .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+            .max();
+        match newest {
+            Some((_, path)) => self.request(ShellRequest::WatchReplay(path)),
+            None => self.message("Replays", "There is no replay yet: play a battle first.", false),
+        }
+    }
+}

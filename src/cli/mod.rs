@@ -20,6 +20,7 @@ mod screenshot;
 mod sim;
 mod tournament;
 mod ui_check;
+mod ui_import;
 
 use std::path::PathBuf;
 
@@ -77,6 +78,8 @@ enum Command {
     UiCheck(ui_check::UiCheckArgs),
     /// Write a layout through the canonical layout writer (the one the layout editor uses).
     UiFmt(ui_check::UiFmtArgs),
+    /// Turn another game's mapped images (Generals-style INI and textures) into a mod's atlas.
+    UiImport(ui_import::UiImportArgs),
     /// Make and manage mods.
     Mod {
         /// What to do.
@@ -123,6 +126,7 @@ impl Cli {
             Command::Screenshot(a) => screenshot::run(&roots, a),
             Command::UiCheck(a) => ui_check::check(&roots, a),
             Command::UiFmt(a) => ui_check::fmt(a),
+            Command::UiImport(a) => ui_import::run(a),
             Command::Mod { what } => mod_new::run(&roots, what),
             Command::Bench { what } => bench::run(&roots, what),
         }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub mod digest;
 pub mod image_file;
 pub mod limits;
+pub mod mapped_images;
 pub mod mod_info;
 pub mod new_mod;
 pub mod ron_file;

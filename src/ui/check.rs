@@ -49,22 +49,46 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
             CallbackKind::Action => "action",
         };
         let known = b.lexicon.names(u.kind);
-        let hint = crate::content::suggest::did_you_mean(&u.name, known.iter().map(String::as_str));
-        report.problems.push(WndError::new(path, u.line, 1, format!("unknown {kind} \"{}\"{hint}", u.name)));
+        match crate::content::suggest::nearest(&u.name, known.iter().map(String::as_str)) {
+            // Near one of the game's names: a slip, refused with the name meant.
+            Some(meant) => report.problems.push(WndError::new(
+                path,
+                u.line,
+                1,
+                format!("unknown {kind} \"{}\" (did you mean {meant}?)", u.name),
+            )),
+            // An action must be one of the list.
+            None if u.kind == CallbackKind::Action => {
+                report.problems.push(WndError::new(path, u.line, 1, format!("unknown action \"{}\"", u.name)))
+            }
+            // Another game's callback (a Generals layout's): the window does without it.
+            None => report.notes.push(format!(
+                "{path}:{}:1: {kind} \"{}\" is not one of Ridgeline's: ignored (the window behaves and draws as its type does)",
+                u.line, u.name
+            )),
+        }
     }
     let mut seen = std::collections::BTreeSet::new();
+    let (mut missing_images, mut missing_fonts) = (Vec::new(), Vec::new());
     for w in file.all_windows() {
-        if !w.name.is_empty() && !seen.insert(w.name.clone()) {
+        // Unnamed windows (an original layout's `File.wnd:` alone) are many and never looked up.
+        let unnamed = w.name.is_empty() || w.name.ends_with(':');
+        if !unnamed && !seen.insert(w.name.clone()) {
             report.problems.push(WndError::new(path, w.line, 1, format!("window name \"{}\" is used twice", w.name)));
         }
         for e in w.enabled.iter().chain(&w.disabled).chain(&w.hilite) {
-            if !b.images.knows(&e.image) {
-                report.problems.push(WndError::new(
+            if b.images.knows(&e.image) {
+                continue;
+            }
+            match crate::content::suggest::nearest(&e.image, b.images.images.keys().map(String::as_str)) {
+                Some(meant) => report.problems.push(WndError::new(
                     path,
                     w.line,
                     1,
-                    format!("window \"{}\": unknown image \"{}\"", w.name, e.image),
-                ));
+                    format!("window \"{}\": unknown image \"{}\" (did you mean {meant}?)", w.name, e.image),
+                )),
+                // An image of another game's atlas: a placeholder until it is imported.
+                None => missing_images.push(e.image.clone()),
             }
         }
         for (key, sound) in [("CLICKSOUND", &w.click_sound), ("HOVERSOUND", &w.hover_sound)] {
@@ -96,11 +120,31 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
             && !f.name.is_empty()
             && !b.fonts.knows(&f.name)
         {
-            report.problems.push(WndError::new(
-                path,
-                w.line,
-                1,
-                format!("window \"{}\": unknown font \"{}\"", w.name, f.name),
+            match crate::content::suggest::nearest(&f.name, b.fonts.families.iter().map(String::as_str)) {
+                Some(meant) => report.problems.push(WndError::new(
+                    path,
+                    w.line,
+                    1,
+                    format!("window \"{}\": unknown font \"{}\" (did you mean {meant}?)", w.name, f.name),
+                )),
+                None => missing_fonts.push(f.name.clone()),
+            }
+        }
+    }
+    // One note per kind for what another game's layout brings, not one per window.
+    for (what, mut list, then) in [
+        ("image", missing_images, "drawn as placeholders until imported (ridgeline ui-import)"),
+        ("font", missing_fonts, "drawn with the bundled Noto Sans"),
+    ] {
+        list.sort();
+        list.dedup();
+        if !list.is_empty() {
+            let shown: Vec<&str> = list.iter().take(6).map(String::as_str).collect();
+            let more = if list.len() > 6 { format!(" and {} more", list.len() - 6) } else { String::new() };
+            report.notes.push(format!(
+                "{path}:1:1: {} {what}(s) not in the game ({}{more}): {then}",
+                list.len(),
+                shown.join(", ")
             ));
         }
     }

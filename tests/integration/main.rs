@@ -23,6 +23,7 @@ mod economy;
 mod events;
 mod fairness;
 mod fixed_point;
+mod generals_layouts;
 mod hostile;
 mod hostile_fuzz;
 mod hud;

@@ -54,7 +54,7 @@ const GADGET_BLOCKS: [&str; 8] = [
 /// Parses a layout's text; `path` names it in errors.
 pub fn parse(path: &str, text: &str) -> Result<WndFile, WndError> {
     let tokens = lex(path, text)?;
-    let mut p = Parser { path, tokens, pos: 0, notes: Vec::new(), windows: 0 };
+    let mut p = Parser { path, tokens, pos: 0, notes: Vec::new(), windows: 0, composite: Vec::new() };
     let mut file = WndFile::default();
     while let Some(t) = p.peek() {
         let (line, col) = (t.line, t.col);
@@ -90,6 +90,22 @@ pub fn parse(path: &str, text: &str) -> Result<WndFile, WndError> {
             }
         }
     }
+    // The original game's composite gadgets (a list box's scroll buttons, a combo box's
+    // parts) bring many draw keys: one note says so for the whole file.
+    let mut composite = std::mem::take(&mut p.composite);
+    if let Some(&(line, col, _)) = composite.first() {
+        let count = composite.len();
+        let mut keys: Vec<String> = composite.drain(..).map(|(_, _, k)| k).collect();
+        keys.sort();
+        keys.dedup();
+        let shown = keys.iter().take(4).cloned().collect::<Vec<_>>().join(", ");
+        let more = if keys.len() > 4 { format!(" and {} more", keys.len() - 4) } else { String::new() };
+        p.note(
+            line,
+            col,
+            format!("{count} composite-gadget draw key(s) ({shown}{more}) are not used by Ridgeline; kept and ignored"),
+        );
+    }
     file.notes = p.notes;
     Ok(file)
 }
@@ -101,6 +117,8 @@ struct Parser<'a> {
     notes: Vec<String>,
     /// Windows read so far (at most [`MAX_WINDOWS`]).
     windows: usize,
+    /// Composite gadgets' draw keys met (line, column, key), summed up in one note.
+    composite: Vec<(usize, usize, String)>,
 }
 
 /// One `LABEL: values` group of a property value.
@@ -568,6 +586,10 @@ impl Parser<'_> {
                         fields.push((g.label.clone(), v));
                     }
                     w.gadget = Some(GadgetData { block: block.to_string(), fields });
+                }
+                other if other.ends_with("DRAWDATA") => {
+                    self.composite.push((key_tok.line, key_tok.col, other.to_string()));
+                    w.extra.push((other.to_string(), render_tokens(&value)));
                 }
                 other => {
                     let hint =

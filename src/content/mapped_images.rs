@@ -34,7 +34,7 @@ pub struct MappedImage {
 pub fn parse(path: &Path, text: &str) -> Result<Vec<MappedImage>, FileError> {
     let err = |line: usize, message: String| FileError::Syntax { path: path.to_path_buf(), line, col: 1, message };
     let mut out = Vec::new();
-    let mut current: Option<(String, usize, BTreeMap<String, (usize, String)>)> = None;
+    let mut current: Option<(String, usize, Keys)> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         // Comments start with ; or //.
@@ -72,13 +72,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Vec<MappedImage>, FileError> {
     Ok(out)
 }
 
+/// A block's keys (lower case), each with its line and value.
+type Keys = BTreeMap<String, (usize, String)>;
+
 /// One block's keys made into a mapped image.
-fn block(
-    path: &Path,
-    name: String,
-    start: usize,
-    keys: &BTreeMap<String, (usize, String)>,
-) -> Result<MappedImage, FileError> {
+fn block(path: &Path, name: String, start: usize, keys: &Keys) -> Result<MappedImage, FileError> {
     let err = |line: usize, message: String| FileError::Syntax { path: path.to_path_buf(), line, col: 1, message };
     let get = |key: &str| keys.get(key).ok_or_else(|| err(start, format!("MappedImage {name} has no {key}")));
     let number = |key: &str| -> Result<u32, FileError> {

@@ -141,8 +141,8 @@ pub fn import(images: &[MappedImage], textures: &Path, mod_dir: &Path, set: &str
     for name in names {
         let path = find_texture(textures, name).ok_or_else(|| io(&textures.join(name), "texture not found".into()))?;
         let picture = super::image_file::open_image(&path)?.into_rgba8();
-        if height.saturating_add(picture.height()) > crate::ui::images::MAX_ATLAS_HEIGHT {
-            return Err(io(&path, format!("the atlas would pass {} pixels", crate::ui::images::MAX_ATLAS_HEIGHT)));
+        if height.saturating_add(picture.height()) > MAX_IMAGE_SIDE {
+            return Err(io(&path, format!("the atlas would pass {} pixels", MAX_IMAGE_SIDE)));
         }
         width = width.max(picture.width());
         placed.insert(name.to_ascii_lowercase(), (height, picture));

@@ -18,6 +18,8 @@ pub struct Bindings {
     pub fonts: FontBook,
     /// Sound names a layout may give `CLICKSOUND` and `HOVERSOUND` (None: not checked).
     pub sounds: Option<std::collections::BTreeSet<String>>,
+    /// The string table labelled texts resolve through.
+    pub labels: super::labels::Labels,
 }
 
 /// The result of checking one layout.
@@ -69,8 +71,13 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
         }
     }
     let mut seen = std::collections::BTreeSet::new();
-    let (mut missing_images, mut missing_fonts) = (Vec::new(), Vec::new());
+    let (mut missing_images, mut missing_fonts, mut missing_labels) = (Vec::new(), Vec::new(), Vec::new());
     for w in file.all_windows() {
+        for t in [&w.text, &w.tooltip_text] {
+            if b.labels.missing(t) {
+                missing_labels.push(t.clone());
+            }
+        }
         // Unnamed windows (an original layout's `File.wnd:` alone) are many and never looked up.
         let unnamed = w.name.is_empty() || w.name.ends_with(':');
         if !unnamed && !seen.insert(w.name.clone()) {
@@ -133,19 +140,16 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
     }
     // One note per kind for what another game's layout brings, not one per window.
     for (what, mut list, then) in [
-        ("image", missing_images, "drawn as placeholders until imported (ridgeline ui-import)"),
-        ("font", missing_fonts, "drawn with the bundled Noto Sans"),
+        ("image(s) not in the game", missing_images, "drawn as placeholders until imported (ridgeline ui-import)"),
+        ("font(s) not in the game", missing_fonts, "drawn with the bundled Noto Sans"),
+        ("label(s) with no text in ui/strings.ron", missing_labels, "the label itself shows"),
     ] {
         list.sort();
         list.dedup();
         if !list.is_empty() {
             let shown: Vec<&str> = list.iter().take(6).map(String::as_str).collect();
             let more = if list.len() > 6 { format!(" and {} more", list.len() - 6) } else { String::new() };
-            report.notes.push(format!(
-                "{path}:1:1: {} {what}(s) not in the game ({}{more}): {then}",
-                list.len(),
-                shown.join(", ")
-            ));
+            report.notes.push(format!("{path}:1:1: {} {what} ({}{more}): {then}", list.len(), shown.join(", ")));
         }
     }
     report.problems.sort_by_key(|e| (e.line, e.col));

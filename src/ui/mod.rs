@@ -12,6 +12,7 @@ pub mod font;
 pub(crate) mod gadgets;
 pub mod geometry;
 pub mod images;
+pub mod labels;
 pub mod lexicon;
 pub mod manager;
 pub mod window;

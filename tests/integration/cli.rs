@@ -177,14 +177,18 @@ fn ui_check_passes_shipped_layouts_and_reports_broken_ones_by_place() {
     let bad = dir.join("Bad.wnd");
     std::fs::write(
         &bad,
-        "WINDOW\n  WINDOWTYPE = PUSHBUTTON;\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 10 10, CREATIONRESOLUTION: 800 600;\n  NAME = \"Bad.wnd:B\";\n  SYSTEMCALLBACK = \"NoSuchSystem\";\n  ENABLEDDRAWDATA = IMAGE: NoSuchImage, COLOR: 1 2 3 4, BORDERCOLOR: 1 2 3 4;\nEND\n",
+        "WINDOW\n  WINDOWTYPE = PUSHBUTTON;\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 10 10, CREATIONRESOLUTION: 800 600;\n  NAME = \"Bad.wnd:B\";\n  SYSTEMCALLBACK = \"MainMenuSytem\";\n  ENABLEDDRAWDATA = IMAGE: ButtonNormall, COLOR: 1 2 3 4, BORDERCOLOR: 1 2 3 4;\nEND\n",
     )
     .unwrap();
     let o = ridgeline(&["ui-check", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let out = text(&o).0;
-    assert!(out.contains("Bad.wnd:1:1: unknown system callback \"NoSuchSystem\""), "{out}");
-    assert!(out.contains("unknown image \"NoSuchImage\""), "{out}");
+    // Near misses of the game's names are refused with the name meant.
+    assert!(
+        out.contains("Bad.wnd:1:1: unknown system callback \"MainMenuSytem\" (did you mean MainMenuSystem?)"),
+        "{out}"
+    );
+    assert!(out.contains("unknown image \"ButtonNormall\" (did you mean ButtonNormal?)"), "{out}");
     // Syntax only: the names are not bound, so the file passes.
     let o = ridgeline(&["ui-check", bad.to_str().unwrap(), "--syntax-only"]);
     assert!(o.status.success(), "{:?}", text(&o));

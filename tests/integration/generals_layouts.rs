@@ -97,3 +97,28 @@ fn ui_import_refuses_a_broken_block_with_its_line_and_writes_nothing() {
     assert!(out.contains("Shell.ini:6:") && out.contains("outside the 128×64 texture"), "{out}");
     assert!(!dir.join("ui/images-imported.ron").exists());
 }
+
+#[test]
+fn labelled_texts_come_from_the_string_table_and_a_missing_one_shows_its_label_with_a_note() {
+    let dir = generals_mod("generals-labels", [0, 0, 0, 255]);
+    let m = dir.to_str().unwrap();
+    let (ok, out) = run(&["ui-check", "--mod", m]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("2 label(s) with no text in ui/strings.ron (GUI:SinglePlayer, GUI:ToolTipSinglePlayer)"),
+        "{out}"
+    );
+    // The mod words one of them.
+    std::fs::write(dir.join("ui/strings.ron"), "{\n    \"GUI:SinglePlayer\": \"Single Player\",\n}\n").unwrap();
+    let (ok, out) = run(&["ui-check", "--mod", m]);
+    assert!(ok, "{out}");
+    assert!(out.contains("1 label(s) with no text in ui/strings.ron (GUI:ToolTipSinglePlayer)"), "{out}");
+    // The window shows the text; the one without an entry shows its label.
+    let roots = common::roots().with_mod(dir.clone());
+    let mut s = ridgeline::game::shell::Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
+    let file = ridgeline::ui::wnd::parse("GeneralsMenu.wnd", &common::read(&dir.join("ui/GeneralsMenu.wnd"))).unwrap();
+    s.ui.create_layout("GeneralsMenu.wnd", &file);
+    let w = s.ui.window(s.find("MainMenu.wnd:ButtonSinglePlayer").unwrap()).unwrap();
+    assert_eq!(w.text, "Single Player");
+    assert_eq!(w.tooltip, "GUI:ToolTipSinglePlayer");
+}

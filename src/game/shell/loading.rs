@@ -39,6 +39,7 @@ pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
         images: ImageSet::load_all(roots)?,
         fonts: FontBook::load(&fonts_path)?,
         sounds: Some(crate::defs::SoundTable::load(roots)?.sounds().iter().map(|s| s.name.clone()).collect()),
+        labels: crate::ui::labels::Labels::load_all(roots)?,
     })
 }
 

@@ -213,6 +213,7 @@ impl Shell {
             fonts,
         };
         shell.ui.set_text_measure(shell.fonts.clone());
+        shell.ui.set_labels(Arc::new(bindings.labels));
         shell.open(Screen::MainMenu);
         // A map that cannot be loaded is left out of the list, and the player is told why.
         if !refused_maps.is_empty() {

@@ -47,7 +47,9 @@ impl Shell {
             }
             layouts.insert(e.file.clone(), e.tree.clone());
         }
-        let changed = layouts != self.layouts;
+        // The string table may have changed with them (a mod's wording).
+        let labels_changed = self.ui.set_labels_if_changed(bindings.labels);
+        let changed = layouts != self.layouts || labels_changed;
         if changed {
             self.layouts = layouts;
             if let Some(screen) = self.screen() {

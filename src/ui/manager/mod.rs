@@ -68,6 +68,8 @@ pub struct WindowManager {
     cursor: (f32, f32),
     hover_ms: u32,
     measure: Option<SharedMeasure>,
+    /// The string table texts given by label resolve through (none: labels show as they are).
+    labels: Option<crate::ui::labels::SharedLabels>,
 }
 
 impl std::fmt::Debug for WindowManager {
@@ -96,12 +98,32 @@ impl WindowManager {
             cursor: (-1.0, -1.0),
             hover_ms: 0,
             measure: None,
+            labels: None,
         }
     }
 
     /// Text measurement for caret placement (without it a click puts the caret at the end).
     pub fn set_text_measure(&mut self, measure: SharedMeasure) {
         self.measure = Some(measure);
+    }
+
+    /// The string table windows created from now on take their labelled texts from.
+    pub fn set_labels(&mut self, labels: crate::ui::labels::SharedLabels) {
+        self.labels = Some(labels);
+    }
+
+    /// Uses `labels` from now on if they differ from the table in use; true if they did.
+    pub fn set_labels_if_changed(&mut self, labels: crate::ui::labels::Labels) -> bool {
+        if self.labels.as_deref() == Some(&labels) {
+            return false;
+        }
+        self.labels = Some(std::sync::Arc::new(labels));
+        true
+    }
+
+    /// The text shown for a layout's `text` (a label resolved through the string table).
+    pub(crate) fn shown_text(&self, text: &str) -> String {
+        self.labels.as_ref().map_or(text, |l| l.resolve(text)).to_string()
     }
 
     /// Screen size and default scaling.

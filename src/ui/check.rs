@@ -56,17 +56,17 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
             Some(meant) => report.problems.push(WndError::new(
                 path,
                 u.line,
-                1,
+                u.col,
                 format!("unknown {kind} \"{}\" (did you mean {meant}?)", u.name),
             )),
             // An action must be one of the list.
             None if u.kind == CallbackKind::Action => {
-                report.problems.push(WndError::new(path, u.line, 1, format!("unknown action \"{}\"", u.name)))
+                report.problems.push(WndError::new(path, u.line, u.col, format!("unknown action \"{}\"", u.name)))
             }
             // Another game's callback (a Generals layout's): the window does without it.
             None => report.notes.push(format!(
-                "{path}:{}:1: {kind} \"{}\" is not one of Ridgeline's: ignored (the window behaves and draws as its type does)",
-                u.line, u.name
+                "{path}:{}:{}: {kind} \"{}\" is not one of Ridgeline's: ignored (the window behaves and draws as its type does)",
+                u.line, u.col, u.name
             )),
         }
     }
@@ -81,17 +81,21 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
         // Unnamed windows (an original layout's `File.wnd:` alone) are many and never looked up.
         let unnamed = w.name.is_empty() || w.name.ends_with(':');
         if !unnamed && !seen.insert(w.name.clone()) {
-            report.problems.push(WndError::new(path, w.line, 1, format!("window name \"{}\" is used twice", w.name)));
+            let (line, col) = w.key_at("NAME");
+            report.problems.push(WndError::new(path, line, col, format!("window name \"{}\" is used twice", w.name)));
         }
-        for e in w.enabled.iter().chain(&w.disabled).chain(&w.hilite) {
+        let entries =
+            [("ENABLEDDRAWDATA", &w.enabled), ("DISABLEDDRAWDATA", &w.disabled), ("HILITEDRAWDATA", &w.hilite)];
+        for (key, e) in entries.iter().flat_map(|(k, list)| list.iter().map(move |e| (*k, e))) {
             if b.images.knows(&e.image) {
                 continue;
             }
+            let (line, col) = w.key_at(key);
             match crate::content::suggest::nearest(&e.image, b.images.images.keys().map(String::as_str)) {
                 Some(meant) => report.problems.push(WndError::new(
                     path,
-                    w.line,
-                    1,
+                    line,
+                    col,
                     format!("window \"{}\": unknown image \"{}\" (did you mean {meant}?)", w.name, e.image),
                 )),
                 // An image of another game's atlas: a placeholder until it is imported.
@@ -103,10 +107,11 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
                 && !name.is_empty()
                 && !known.contains(name)
             {
+                let (line, col) = w.key_at(key);
                 report.problems.push(WndError::new(
                     path,
-                    w.line,
-                    1,
+                    line,
+                    col,
                     format!("window \"{}\": {key} names \"{name}\", which data/sounds.ron does not have", w.name),
                 ));
             }
@@ -127,11 +132,12 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
             && !f.name.is_empty()
             && !b.fonts.knows(&f.name)
         {
+            let (line, col) = w.key_at("FONT");
             match crate::content::suggest::nearest(&f.name, b.fonts.families.iter().map(String::as_str)) {
                 Some(meant) => report.problems.push(WndError::new(
                     path,
-                    w.line,
-                    1,
+                    line,
+                    col,
                     format!("window \"{}\": unknown font \"{}\" (did you mean {meant}?)", w.name, f.name),
                 )),
                 None => missing_fonts.push(f.name.clone()),

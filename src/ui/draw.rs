@@ -306,6 +306,11 @@ fn draw_window(
     let color = text_color(w);
     let first_text = out.len();
     let focused = m.focus() == Some(id);
+    // The original game's "draw nothing" callback: only the children show.
+    if w.draw_callback.as_deref() == Some(NO_DRAW) {
+        draw_children(m, w, tm, clip, custom, out);
+        return;
+    }
     // Background.
     let see_thru = w.status & status_bit("SEE_THRU") != 0;
     if !see_thru {
@@ -506,7 +511,22 @@ fn draw_window(
     if focused && w.tab_stop() {
         out.push(DrawCmd::Frame { rect: r.inset(-1.0), color: [240, 210, 120, 255], width: 1.0 });
     }
-    let child_clip = Some(clip.map_or(r, |c| c.intersect(&r)));
+    draw_children(m, w, tm, clip, custom, out);
+}
+
+/// The draw callback that draws nothing of the window itself (the original game's name).
+pub const NO_DRAW: &str = "W3DNoDraw";
+
+/// Draws `w`'s children, clipped to it.
+fn draw_children(
+    m: &WindowManager,
+    w: &GameWindow,
+    tm: &dyn TextMeasure,
+    clip: Option<Rect>,
+    custom: CustomDraw<'_>,
+    out: &mut Vec<DrawCmd>,
+) {
+    let child_clip = Some(clip.map_or(w.rect, |c| c.intersect(&w.rect)));
     if !w.children.is_empty() {
         out.push(DrawCmd::Clip(child_clip));
         for c in &w.children {

@@ -39,10 +39,13 @@ pub const GADGET_INPUTS: [&str; 13] = [
     "GameWinDefaultInput",
 ];
 
-/// The built-in draw behaviours (the original game's names select the default drawing).
-pub const DEFAULT_DRAWS: [&str; 14] = [
+/// The built-in draw behaviours (the original game's names select the default drawing, and
+/// `W3DNoDraw` draws nothing of the window itself). Other names of that game are notes, and a
+/// near miss of one of these is refused.
+pub const DEFAULT_DRAWS: [&str; 25] = [
     "GameWinDefaultDraw",
     "W3DGameWinDefaultDraw",
+    "W3DNoDraw",
     "W3DGadgetPushButtonDraw",
     "W3DGadgetPushButtonImageDraw",
     "W3DGadgetCheckBoxDraw",
@@ -55,6 +58,16 @@ pub const DEFAULT_DRAWS: [&str; 14] = [
     "W3DGadgetListBoxImageDraw",
     "W3DGadgetStaticTextDraw",
     "W3DGadgetStaticTextImageDraw",
+    "W3DGadgetHorizontalSliderDraw",
+    "W3DGadgetHorizontalSliderImageDraw",
+    "W3DGadgetVerticalSliderDraw",
+    "W3DGadgetVerticalSliderImageDraw",
+    "W3DGadgetComboBoxDraw",
+    "W3DGadgetComboBoxImageDraw",
+    "W3DGadgetProgressBarDraw",
+    "W3DGadgetProgressBarImageDraw",
+    "W3DGadgetTabControlDraw",
+    "W3DGadgetTabControlImageDraw",
 ];
 
 /// Registered callback names by kind.
@@ -72,8 +85,10 @@ pub struct Unbound {
     pub kind: CallbackKind,
     /// The name.
     pub name: String,
-    /// Line of the window (or 1 for layout callbacks).
+    /// Line of its key (or 1 for layout callbacks).
     pub line: usize,
+    /// Column of its key.
+    pub col: usize,
 }
 
 impl Lexicon {
@@ -109,11 +124,9 @@ impl Lexicon {
         self.handled.contains(crate::ui::window::short_name(name))
     }
 
-    /// True if the name is registered for the kind. Other `W3DGadget…Draw` names of the
-    /// original game select the default drawing too.
+    /// True if the name is registered for the kind.
     pub fn knows(&self, kind: CallbackKind, name: &str) -> bool {
         self.names.contains(&(kind, name.to_string()))
-            || (kind == CallbackKind::Draw && name.starts_with("W3DGadget") && name.ends_with("Draw"))
     }
 
     /// Every callback name in a layout that is not registered.
@@ -123,21 +136,22 @@ impl Lexicon {
             if let Some(n) = name
                 && !self.knows(CallbackKind::Layout, n)
             {
-                out.push(Unbound { kind: CallbackKind::Layout, name: n.clone(), line: 1 });
+                out.push(Unbound { kind: CallbackKind::Layout, name: n.clone(), line: 1, col: 1 });
             }
         }
         for w in file.all_windows() {
-            for (kind, name) in [
-                (CallbackKind::System, &w.system_callback),
-                (CallbackKind::Input, &w.input_callback),
-                (CallbackKind::Tooltip, &w.tooltip_callback),
-                (CallbackKind::Draw, &w.draw_callback),
-                (CallbackKind::Action, &w.action),
+            for (kind, key, name) in [
+                (CallbackKind::System, "SYSTEMCALLBACK", &w.system_callback),
+                (CallbackKind::Input, "INPUTCALLBACK", &w.input_callback),
+                (CallbackKind::Tooltip, "TOOLTIPCALLBACK", &w.tooltip_callback),
+                (CallbackKind::Draw, "DRAWCALLBACK", &w.draw_callback),
+                (CallbackKind::Action, "ACTION", &w.action),
             ] {
                 if let Some(n) = name
                     && !self.knows(kind, n)
                 {
-                    out.push(Unbound { kind, name: n.clone(), line: w.line });
+                    let (line, col) = w.key_at(key);
+                    out.push(Unbound { kind, name: n.clone(), line, col });
                 }
             }
         }

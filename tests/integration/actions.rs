@@ -122,10 +122,9 @@ fn ui_check_names_an_unknown_action_and_notes_a_button_that_does_nothing() {
     let out = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success(), "{out}");
     assert!(out.contains("unknown action \"open:Optoins\" (did you mean open:Options?)"), "{out}");
-    // The window's line: its WINDOW line lies a few lines above its NAME.
-    let window_line =
-        (1..=line_of("ButtonSettings")).rev().find(|&n| t.lines().nth(n - 1).unwrap().trim() == "WINDOW").unwrap();
-    assert!(out.contains(&format!("MainMenu.wnd:{window_line}:")), "{out}");
+    // At the ACTION key's own line (the copy's, below its NAME) and column.
+    let key_line = (line_of("ButtonSettings")..).find(|&n| t.lines().nth(n - 1).unwrap().contains("ACTION")).unwrap();
+    assert!(out.contains(&format!("MainMenu.wnd:{key_line}:7: unknown action")), "{out}");
     assert!(out.contains("\"MainMenu.wnd:ButtonExtra\" does nothing when clicked"), "{out}");
     // The stock layouts need no such note: every button acts.
     let o = common::ridgeline().args(["ui-check"]).output().unwrap();

@@ -354,7 +354,7 @@ fn ui_check_refuses_a_layout_naming_a_sound_the_table_lacks() {
     assert!(silent.problems.is_empty());
     let bad = ridgeline::ui::check::check("T.wnd", &layout("Sould"), Some(&bindings));
     let text = bad.problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
-    assert!(text.contains("T.wnd:1") && text.contains("CLICKSOUND") && text.contains("Sould"), "{text}");
+    assert!(text.contains("T.wnd:5:2:") && text.contains("CLICKSOUND") && text.contains("Sould"), "{text}");
 }
 
 #[test]

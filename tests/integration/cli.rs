@@ -185,10 +185,13 @@ fn ui_check_passes_shipped_layouts_and_reports_broken_ones_by_place() {
     let out = text(&o).0;
     // Near misses of the game's names are refused with the name meant.
     assert!(
-        out.contains("Bad.wnd:1:1: unknown system callback \"MainMenuSytem\" (did you mean MainMenuSystem?)"),
+        out.contains("Bad.wnd:5:3: unknown system callback \"MainMenuSytem\" (did you mean MainMenuSystem?)"),
         "{out}"
     );
-    assert!(out.contains("unknown image \"ButtonNormall\" (did you mean ButtonNormal?)"), "{out}");
+    assert!(
+        out.contains("Bad.wnd:6:3: window \"Bad.wnd:B\": unknown image \"ButtonNormall\" (did you mean ButtonNormal?)"),
+        "{out}"
+    );
     // Syntax only: the names are not bound, so the file passes.
     let o = ridgeline(&["ui-check", bad.to_str().unwrap(), "--syntax-only"]);
     assert!(o.status.success(), "{:?}", text(&o));

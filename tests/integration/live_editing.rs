@@ -225,3 +225,17 @@ fn moving_a_parent_carries_its_children_and_a_child_pushed_outside_is_noted() {
     let note = s.editor().unwrap().note.clone().unwrap_or_default();
     assert!(note.contains("SliderMaster reaches outside OptionsPanel"), "{note}");
 }
+
+#[test]
+fn a_window_added_and_saved_counts_as_saved_when_the_file_comes_back() {
+    let (mut s, _dir, roots) = editing("live-add-save");
+    // A new window has no place in the file yet; once written and read back it has one.
+    s.add_window(ridgeline::ui::wnd::model::WindowType::PushButton);
+    assert!(s.editor().unwrap().unsaved());
+    s.handle(Input::Char('s'));
+    assert!(!s.editor().unwrap().unsaved());
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    s.reload_layouts(&roots).unwrap();
+    assert_eq!(message_title(&s), None, "no question: the file is what was saved");
+    assert!(!s.editor().unwrap().unsaved());
+}

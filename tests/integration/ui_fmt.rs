@@ -14,6 +14,7 @@ use ridgeline::ui::wnd::{parse, write};
 fn shape(mut f: WndFile) -> WndFile {
     fn strip(w: &mut WindowDef) {
         w.line = 0;
+        w.key_lines.clear();
         w.children.iter_mut().for_each(strip);
     }
     f.windows.iter_mut().for_each(strip);
@@ -172,6 +173,7 @@ fn leaf() -> impl Strategy<Value = WindowDef> {
                 anchor: anchor.map(|[left, right, top, bottom]| Anchor { left, right, top, bottom }),
                 scaling: scaling.map(|a| if a { ScalingMode::Aspect } else { ScalingMode::Stretch }),
                 extra: Vec::new(),
+                key_lines: Vec::new(),
                 children: Vec::new(),
             }
         })

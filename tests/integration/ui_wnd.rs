@@ -122,3 +122,36 @@ proptest! {
         let _ = parse("f.wnd", &text);
     }
 }
+
+/// A one-button layout with `extra` lines inside the button's window (after its NAME).
+fn one_button(extra: &str) -> String {
+    format!(
+        "FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = PUSHBUTTON;\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 10 10, CREATIONRESOLUTION: 800 600;\n  NAME = \"T.wnd:B\";\n{extra}END\n"
+    )
+}
+
+#[test]
+fn slips_are_reported_where_they_are_with_the_name_meant() {
+    let b = load_bindings(&common::roots()).unwrap();
+    let problems = |text: &str| -> Vec<String> {
+        let r = check("T.wnd", text, Some(&b));
+        r.problems.iter().map(ToString::to_string).collect()
+    };
+    // A binding slip points at its key's line and column, with the name meant.
+    let p = problems(&one_button("  STATUS = ENABLED;\n  DRAWCALLBACK = \"W3DGadgetPushButonDraw\";\n"));
+    assert_eq!(
+        p,
+        ["T.wnd:7:3: unknown draw callback \"W3DGadgetPushButonDraw\" (did you mean W3DGadgetPushButtonDraw?)"]
+    );
+    let p = problems(&one_button("  FONT = NAME: \"Noto Sanz\", SIZE: 12, BOLD: 0;\n"));
+    assert_eq!(p, ["T.wnd:6:3: window \"T.wnd:B\": unknown font \"Noto Sanz\" (did you mean Noto Sans?)"]);
+    // A colour channel past 255 is refused, not clamped.
+    let p = problems(&one_button("  TEXTCOLOR = ENABLED: 300 0 0 255, ENABLEDBORDER: 0 0 0 255;\n"));
+    assert_eq!(p, ["T.wnd:6:15: ENABLED: 300 is not a colour channel (0 to 255)"]);
+    // A missing `;` is named at the end of its own line, not as the next key's value.
+    let p = problems(&one_button("  TEXT = \"Go\"\n  TOOLTIPTEXT = \"Now\";\n"));
+    assert_eq!(p, ["T.wnd:6:10: missing ';' at the end of this line (before TOOLTIPTEXT on line 7)"]);
+    // A window left open is named at its WINDOW line.
+    let p = problems("FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = USER;\n  NAME = \"T.wnd:Open\";\n");
+    assert_eq!(p, ["T.wnd:2:1: this WINDOW \"T.wnd:Open\" has no END (the file ends first)"]);
+}

@@ -109,7 +109,7 @@ fn outside_parent(tree: &WndFile, name: &str) -> Option<String> {
 impl Editor {
     /// True while the layout differs from its file as last seen on disk.
     pub fn unsaved(&self) -> bool {
-        self.tree != self.base
+        !crate::ui::wnd::same_content(&self.tree, &self.base)
     }
 
     /// Keeps `before` (the tree before a change) for undo; a new change ends what redo had.
@@ -326,6 +326,7 @@ impl Shell {
         w.gadget = None;
         w.anchor = None;
         w.extra.clear();
+        w.key_lines.clear();
         w.children.clear();
         let parent = e.selected.clone();
         match parent.and_then(|p| find_mut(&mut e.tree.windows, &p)) {

@@ -6,6 +6,7 @@
 
 use crate::content::ContentRoots;
 use crate::ui::images::ImageSet;
+use crate::ui::wnd::same_content;
 
 use super::loading::{find_maps, load_all_layouts, load_bindings};
 use super::{Screen, Shell, ShellError};
@@ -32,11 +33,11 @@ impl Shell {
         let mut conflicts = Vec::new();
         for e in self.editor.iter_mut().chain(self.shelved_edits.values_mut()) {
             let Some(disk) = layouts.get(&e.file) else { continue };
-            if *disk == e.tree {
+            if same_content(disk, &e.tree) {
                 (e.base, e.theirs) = (disk.clone(), None);
                 continue;
             }
-            if *disk != e.base {
+            if !same_content(disk, &e.base) {
                 if !e.unsaved() {
                     e.remember(disk.clone());
                     e.base = disk.clone();

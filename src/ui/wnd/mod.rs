@@ -14,3 +14,9 @@ pub use error::WndError;
 pub use model::{WindowDef, WindowType, WndFile};
 pub use parser::parse;
 pub use writer::write;
+
+/// True if two layouts say the same thing: the same text through the canonical writer, where
+/// and how each was read apart (its lines, its notes).
+pub fn same_content(a: &WndFile, b: &WndFile) -> bool {
+    a == b || write(a) == write(b)
+}

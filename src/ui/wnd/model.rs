@@ -283,6 +283,9 @@ pub struct WindowDef {
     /// Keys Ridgeline does not use, in file order with their values as written (kept so a
     /// layout written back loses nothing).
     pub extra: Vec<(String, String)>,
+    /// Where each key was read (key, line, column), so checks can point at the key; empty for
+    /// a window made in code or the editor.
+    pub key_lines: Vec<(String, usize, usize)>,
     /// Children in sibling order.
     pub children: Vec<WindowDef>,
 }
@@ -302,6 +305,14 @@ pub struct WndFile {
     pub windows: Vec<WindowDef>,
     /// Things kept but ignored (unknown keys), each `file:line:col: note`.
     pub notes: Vec<String>,
+}
+
+impl WindowDef {
+    /// The line and column of `key` in the file (the window's own line when it was not read
+    /// from one).
+    pub fn key_at(&self, key: &str) -> (usize, usize) {
+        self.key_lines.iter().find(|(k, ..)| k == key).map_or((self.line, 1), |(_, l, c)| (*l, *c))
+    }
 }
 
 impl WndFile {

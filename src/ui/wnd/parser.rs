@@ -195,7 +195,7 @@ impl Parser<'_> {
 
     /// The tokens of a property value, up to (and eating) the `;`.
     fn value(&mut self) -> Result<Vec<Token>, WndError> {
-        let mut out = Vec::new();
+        let mut out: Vec<Token> = Vec::new();
         loop {
             let t = self.next("';'")?;
             if t.tok == Tok::Punct(';') {
@@ -205,6 +205,19 @@ impl Parser<'_> {
                 && matches!(w.as_str(), "WINDOW" | "END" | "CHILD" | "ENDALLCHILDREN")
             {
                 return Err(self.err(&t, format!("missing ';' before {w}")));
+            }
+            // A word starting a later line and followed by `=` is the next key: the value
+            // before it lacks its `;` (say so at the end of that value's line).
+            if let (Tok::Word(w), Some(last)) = (&t.tok, out.last())
+                && t.line > last.line
+                && self.peek().is_some_and(|n| n.tok == Tok::Punct('='))
+            {
+                return Err(WndError::new(
+                    self.path,
+                    last.line,
+                    last.col,
+                    format!("missing ';' at the end of this line (before {w} on line {})", t.line),
+                ));
             }
             out.push(t);
         }
@@ -254,7 +267,15 @@ impl Parser<'_> {
 
     fn color(&self, g: &Group) -> Result<Rgba, WndError> {
         let v = self.ints(g, 4)?;
-        Ok([0, 1, 2, 3].map(|k| v[k].clamp(0, 255) as u8))
+        if let Some(bad) = v.iter().take(4).find(|c| !(0..=255).contains(*c)) {
+            return Err(WndError::new(
+                self.path,
+                g.line,
+                g.col,
+                format!("{}: {bad} is not a colour channel (0 to 255)", g.label),
+            ));
+        }
+        Ok([0, 1, 2, 3].map(|k| v[k] as u8))
     }
 
     /// Flag bits and the names it does not know (kept, not used).
@@ -374,10 +395,21 @@ impl Parser<'_> {
             anchor: None,
             scaling: None,
             extra: Vec::new(),
+            key_lines: Vec::new(),
             children: Vec::new(),
         };
         let mut saw_rect = false;
         loop {
+            // The file ending inside a window: say which window is left open.
+            if self.pos >= self.tokens.len() {
+                let named = if w.name.is_empty() { String::new() } else { format!(" \"{}\"", w.name) };
+                return Err(WndError::new(
+                    self.path,
+                    line,
+                    1,
+                    format!("this WINDOW{named} has no END (the file ends first)"),
+                ));
+            }
             let key_tok = self.next("END")?;
             let Tok::Word(key) = &key_tok.tok else {
                 return Err(self.err(&key_tok, format!("expected a window key or END, found {}", show(&key_tok.tok))));
@@ -400,6 +432,7 @@ impl Parser<'_> {
             self.expect('=')?;
             let value = self.value()?;
             let key = key.clone();
+            w.key_lines.push((key.clone(), key_tok.line, key_tok.col));
             match key.as_str() {
                 "WINDOWTYPE" => {
                     let t = value.first().ok_or_else(|| self.err(&key_tok, "WINDOWTYPE needs a type"))?;

@@ -52,6 +52,10 @@ pub struct ScreenshotArgs {
     /// With --map: show player 1's objects of these templates selected (comma-separated).
     #[arg(long, value_delimiter = ',')]
     select: Vec<String>,
+    /// Show the layout editor (F10) over the screen, with this window selected (full name;
+    /// "" selects none).
+    #[arg(long)]
+    edit: Option<String>,
 }
 
 /// Runs `screenshot`.
@@ -73,6 +77,7 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
                 script,
                 select: args.select,
                 hover: args.hover,
+                edit: args.edit,
             };
             let overlay = match (&layout, hud) {
                 (Some(path), _) => Overlay::Layout(path),
@@ -82,7 +87,7 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
             screenshot::world(roots, &shot, overlay)?
         }
         None => match layout {
-            Some(ui) => screenshot::ui(roots, &ui, args.size, args.hover.as_deref())?,
+            Some(ui) => screenshot::ui(roots, &ui, args.size, (args.hover.as_deref(), args.edit.as_deref()))?,
             None => bail!("--ui none shows nothing without --map"),
         },
     };

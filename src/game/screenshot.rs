@@ -83,6 +83,8 @@ pub struct WorldShot {
     pub select: Vec<String>,
     /// With the HUD: a window to put the cursor over, resting until its tooltip shows.
     pub hover: Option<String>,
+    /// With the HUD: the layout editor on over it, with this window selected ("": none).
+    pub edit: Option<String>,
 }
 
 impl WorldShot {
@@ -99,6 +101,7 @@ impl WorldShot {
             script: CommandScript::default(),
             select: Vec::new(),
             hover: None,
+            edit: None,
         }
     }
 }
@@ -206,17 +209,18 @@ pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result
         battle.controls().set_covered_bottom(covered);
         place_camera(&mut battle, shot);
     }
-    render_battle(&battle, &mut shell, shot.size, overlay, shot.hover.as_deref())
+    render_battle(&battle, &mut shell, shot.size, overlay, (shot.hover.as_deref(), shot.edit.as_deref()))
 }
 
 /// Renders `battle` as it stands into a `size` picture, with `overlay` over it (the HUD with
-/// the cursor resting on window `hover`, if named).
+/// the cursor resting on window `hover`, if named, and the layout editor on over it with the
+/// window `edit` selected, if given; "" selects none).
 pub fn render_battle(
     battle: &Battle,
     shell: &mut Shell,
     size: (u32, u32),
     overlay: Overlay,
-    hover: Option<&str>,
+    (hover, edit): (Option<&str>, Option<&str>),
 ) -> Result<RgbaImage, ScreenshotError> {
     let gpu = Gpu::headless()?;
     let target = Offscreen::new(&gpu, size);
@@ -232,6 +236,11 @@ pub fn render_battle(
             hud::sync(shell, battle);
             if let Some(name) = hover {
                 rest_on(shell, name)?;
+            }
+            if let Some(name) = edit
+                && !shell.edit_with(Some(name).filter(|n| !n.is_empty()))
+            {
+                return Err(ScreenshotError::Content(format!("the editor has no window named {name}")));
             }
             Some(battle)
         }
@@ -307,12 +316,13 @@ fn draw_ui(
     Ok(())
 }
 
-/// Renders a layout at `size`. `hover` names a window to put the cursor over.
+/// Renders a layout at `size`. `hover` names a window to put the cursor over; `edit` turns
+/// the layout editor on over the screen with that window selected ("" selects none).
 pub fn ui(
     roots: &ContentRoots,
     layout: &Path,
     size: (u32, u32),
-    hover: Option<&str>,
+    (hover, edit): (Option<&str>, Option<&str>),
 ) -> Result<RgbaImage, ScreenshotError> {
     let screen = (size.0 as f32, size.1 as f32);
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
@@ -323,6 +333,11 @@ pub fn ui(
         if shell.ui.window(id).is_some_and(|w| matches!(w.gadget, crate::ui::Gadget::ComboBox { .. })) {
             shell.handle(Input::MouseDown { x, y, button: MouseButton::Left });
         }
+    }
+    if let Some(name) = edit
+        && !shell.edit_with(Some(name).filter(|n| !n.is_empty()))
+    {
+        return Err(ScreenshotError::Content(format!("the editor has no window named {name}")));
     }
     render_shell(&shell, size)
 }

@@ -7,6 +7,7 @@ use crate::common;
 
 use ridgeline::content::ContentRoots;
 use ridgeline::game::shell::{Shell, reload};
+use ridgeline::ui::draw::DrawCmd;
 use ridgeline::ui::wnd::model::{ScreenRect, WindowDef};
 use ridgeline::ui::{Input, Key, MouseButton};
 
@@ -238,4 +239,36 @@ fn a_window_added_and_saved_counts_as_saved_when_the_file_comes_back() {
     s.reload_layouts(&roots).unwrap();
     assert_eq!(message_title(&s), None, "no question: the file is what was saved");
     assert!(!s.editor().unwrap().unsaved());
+}
+
+#[test]
+fn the_panel_halves_step_aside_from_the_selected_window_and_draw_above_the_screen() {
+    let dir = common::temp_dir("live-dock");
+    // At 800×600 the menu and the panel stand where their layouts put them.
+    let mut s = Shell::new(&common::roots(), (800.0, 600.0), dir.join("settings.ron")).unwrap();
+    let rect = |s: &Shell, name: &str| s.ui.window(s.find(name).unwrap()).unwrap().rect;
+    let overlaps = |a: ridgeline::ui::Rect, b: ridgeline::ui::Rect| {
+        let i = a.intersect(&b);
+        i.w > 0.0 && i.h > 0.0
+    };
+    assert!(s.edit_with(None));
+    let (tree_home, fields_home) = (rect(&s, "Editor.wnd:TreePanel"), rect(&s, "Editor.wnd:EditorPanel"));
+    // The menu's buttons stand where the tree half is: it steps aside, beside the fields.
+    let button = rect(&s, "MainMenu.wnd:ButtonSkirmish");
+    assert!(overlaps(tree_home, button));
+    assert!(s.edit_with(Some("MainMenu.wnd:ButtonSkirmish")));
+    assert!(!overlaps(rect(&s, "Editor.wnd:TreePanel"), button), "the selected button is in view");
+    assert_eq!(rect(&s, "Editor.wnd:EditorPanel"), fields_home, "the fields half stays");
+    // The version line, bottom right, lies under the fields half: that one steps aside and the
+    // tree goes home.
+    let version = rect(&s, "MainMenu.wnd:Version");
+    assert!(s.edit_with(Some("MainMenu.wnd:Version")));
+    assert!(!overlaps(rect(&s, "Editor.wnd:EditorPanel"), version));
+    assert_eq!(rect(&s, "Editor.wnd:TreePanel"), tree_home);
+    // The panel draws after (above) every window of the screen it edits.
+    let cmds = ridgeline::game::frame::ui_commands(&s, None, false);
+    let last_menu = cmds.iter().rposition(|c| matches!(c, DrawCmd::Text { text, .. } if text == "Skirmish")).unwrap();
+    let panel_title =
+        cmds.iter().position(|c| matches!(c, DrawCmd::Text { text, .. } if text == "Layout editor")).unwrap();
+    assert!(last_menu < panel_title);
 }

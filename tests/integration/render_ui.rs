@@ -12,7 +12,7 @@ fn px(img: &image::RgbaImage, x: u32, y: u32) -> [u8; 4] {
 #[test]
 fn the_main_menu_renders_offscreen_as_laid_out() {
     let layout = common::root().join("ui/MainMenu.wnd");
-    let img = screenshot::ui(&common::roots(), &layout, (800, 600), None).expect("offscreen render");
+    let img = screenshot::ui(&common::roots(), &layout, (800, 600), (None, None)).expect("offscreen render");
     assert_eq!(img.dimensions(), (800, 600));
     // At 800×600 the layout maps one to one. The Skirmish button (110–330, 260–300) is the
     // green-grey plate with light text in its middle; the panel around it is darker.
@@ -26,7 +26,8 @@ fn the_main_menu_renders_offscreen_as_laid_out() {
     // Everything is opaque (the backdrop fills the screen).
     assert!(img.pixels().all(|p| p.0[3] == 255));
     // Hovering a button lights it up.
-    let hovered = screenshot::ui(&common::roots(), &layout, (800, 600), Some("MainMenu.wnd:ButtonSkirmish")).unwrap();
+    let hovered =
+        screenshot::ui(&common::roots(), &layout, (800, 600), (Some("MainMenu.wnd:ButtonSkirmish"), None)).unwrap();
     let h = px(&hovered, 130, 265);
     assert!(
         h.iter().take(3).map(|c| *c as u32).sum::<u32>() > button.iter().take(3).map(|c| *c as u32).sum::<u32>() + 20,
@@ -108,7 +109,7 @@ fn a_mod_adds_its_own_atlas_beside_the_games_and_a_layout_draws_from_it() {
     assert_eq!(atlas.dimensions(), (1024, 1056));
     assert_eq!(px(&atlas, 10, 1030), [255, 0, 255, 255]);
     assert_ne!(px(&atlas, 10, 10), [255, 0, 255, 255], "the game's art stays where it was");
-    let img = screenshot::ui(&roots, std::path::Path::new("MainMenu.wnd"), (800, 600), None).unwrap();
+    let img = screenshot::ui(&roots, std::path::Path::new("MainMenu.wnd"), (800, 600), (None, None)).unwrap();
     let p = px(&img, 130, 265);
     assert!(p[0] > 200 && p[1] < 60 && p[2] > 200, "the button shows the mod's picture: {p:?}");
 }

@@ -112,7 +112,7 @@ fn an_explosion_shows_bright_pixels_at_its_place_for_a_while_and_none_after() {
     let px = glam::Vec2::new(230.0, 110.0);
     let at = battle.look().ground_under(px).unwrap();
     let mut render = |b: &ridgeline::game::battle::Battle| {
-        screenshot::render_battle(b, &mut shell, shot.size, screenshot::Overlay::Hud, None).unwrap()
+        screenshot::render_battle(b, &mut shell, shot.size, screenshot::Overlay::Hud, (None, None)).unwrap()
     };
     let before = bright_near(&render(&battle), px, 25.0);
     let tank = battle.world().rules().template_id("Warhound").unwrap();

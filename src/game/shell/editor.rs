@@ -69,10 +69,13 @@ pub struct Editor {
     pub typing: bool,
     /// The editor's own panel (`Editor.wnd`), over the edited screen.
     pub(super) panel: Option<crate::ui::LayoutId>,
+    /// Which of the panel's two halves (the tree at the left, the fields at the right) are
+    /// moved beside the other, away from the selected window they would cover.
+    pub(super) docked: [bool; 2],
 }
 
 /// Moves every window in `ws`, and theirs, by (dx, dy).
-fn carry(ws: &mut [crate::ui::wnd::model::WindowDef], dx: i32, dy: i32) {
+pub(super) fn carry(ws: &mut [crate::ui::wnd::model::WindowDef], dx: i32, dy: i32) {
     for w in ws {
         w.rect = moved(w.rect, dx, dy);
         carry(&mut w.children, dx, dy);
@@ -179,8 +182,28 @@ impl Shell {
             drag: None,
             typing: false,
             panel: None,
+            docked: [false; 2],
         });
         self.show_panel();
+    }
+
+    /// Turns the editor on over the screen on show (modder mode on for it) and selects the
+    /// window `name` (none: nothing selected), as `screenshot --edit` shows it; false if the
+    /// editor could not start or has no such window.
+    pub fn edit_with(&mut self, name: Option<&str>) -> bool {
+        self.settings.modder_mode = true;
+        if !self.editing() {
+            self.toggle_editor();
+        }
+        let Some(e) = &mut self.editor else { return false };
+        if let Some(name) = name {
+            if !e.tree.all_windows().iter().any(|w| w.name == name) {
+                return false;
+            }
+            e.selected = Some(name.to_string());
+        }
+        self.fill_panel();
+        true
     }
 
     /// Shows the edited tree on screen (the panel stays on top).

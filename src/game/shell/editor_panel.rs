@@ -11,7 +11,7 @@
 //!
 //! Must not: change the edited layout except through the editor's undoable edits.
 
-use crate::ui::Input;
+use crate::ui::{Input, Rect};
 
 use super::Shell;
 use super::editor_tree::find_mut;
@@ -20,6 +20,22 @@ use super::editor_values::{
     default_font, draw_list, face_choices, image_slots, other_flags, status_bit, tree_rows,
 };
 
+/// The root windows of the panel's two halves: the tree (left) and the fields (right).
+const PANELS: [&str; 2] = ["Editor.wnd:TreePanel", "Editor.wnd:EditorPanel"];
+
+/// How far (authoring units) half `i` of the panel moves to stand beside the other: the tree
+/// just left of the fields, the fields just right of the tree.
+fn dock_shift(file: &crate::ui::wnd::WndFile, i: usize) -> i32 {
+    let rect = |name: &str| file.windows.iter().find(|w| w.name == name).map(|w| w.rect);
+    let (Some(tree), Some(fields)) = (rect(PANELS[0]), rect(PANELS[1])) else { return 0 };
+    let gap = 2;
+    if i == 0 {
+        fields.upper_left.0 - gap - tree.bottom_right.0
+    } else {
+        tree.bottom_right.0 + gap - fields.upper_left.0
+    }
+}
+
 impl Shell {
     /// Puts the editor's panel (back) on top and fills it for the selection.
     pub(super) fn show_panel(&mut self) {
@@ -27,7 +43,16 @@ impl Shell {
         if let Some(old) = e.panel.take() {
             self.ui.destroy_layout(old);
         }
-        let Some(file) = self.layouts.get("Editor.wnd").cloned() else { return };
+        let docked = e.docked;
+        let Some(mut file) = self.layouts.get("Editor.wnd").cloned() else { return };
+        for (i, name) in PANELS.iter().enumerate() {
+            let dx = dock_shift(&file, i);
+            if docked[i]
+                && let Some(w) = file.windows.iter_mut().find(|w| w.name == *name)
+            {
+                super::editor::carry(std::slice::from_mut(w), dx, 0);
+            }
+        }
         let id = self.ui.create_layout("Editor.wnd", &file);
         if let Some(e) = &mut self.editor {
             e.panel = Some(id);
@@ -35,8 +60,40 @@ impl Shell {
         self.fill_panel();
     }
 
+    /// Which halves of the panel would cover the selected window where they normally stand
+    /// (none when both would: moving one would not bring it into view).
+    fn wanted_docking(&self) -> [bool; 2] {
+        let none = [false; 2];
+        let Some(e) = &self.editor else { return none };
+        let Some(sel) =
+            e.selected.as_ref().and_then(|n| self.find(n)).and_then(|id| self.ui.window(id)).map(|w| w.rect)
+        else {
+            return none;
+        };
+        let Some(file) = self.layouts.get("Editor.wnd") else { return none };
+        let mut out = none;
+        for (i, name) in PANELS.iter().enumerate() {
+            let Some(w) = self.find(name).and_then(|id| self.ui.window(id)) else { return none };
+            let authored = (w.authored.bottom_right.0 - w.authored.upper_left.0).max(1) as f32;
+            let dx = dock_shift(file, i) as f32 * w.rect.w / authored;
+            let home = if e.docked[i] { Rect::new(w.rect.x - dx, w.rect.y, w.rect.w, w.rect.h) } else { w.rect };
+            let over = home.intersect(&sel);
+            out[i] = over.w > 0.0 && over.h > 0.0;
+        }
+        if out == [true; 2] { none } else { out }
+    }
+
     /// The panel's fields from the selected window.
     pub(super) fn fill_panel(&mut self) {
+        // A half that would cover the selection moves beside the other one (and back).
+        let wanted = self.wanted_docking();
+        if let Some(e) = &mut self.editor
+            && e.docked != wanted
+        {
+            e.docked = wanted;
+            self.show_panel();
+            return;
+        }
         let Some(e) = &mut self.editor else { return };
         let name = e.selected.clone();
         let mut w = name.as_ref().and_then(|n| find_mut(&mut e.tree.windows, n)).map(|w| w.clone());

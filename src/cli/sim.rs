@@ -38,6 +38,10 @@ pub struct SimArgs {
     /// every this many seconds of game time (a line each; with --json, the `timeline` field).
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
     timeline: Option<u32>,
+    /// First list the objects the game starts with (the ids command scripts name: `Select`,
+    /// `Attack`, `Gather`…) and the template numbers (`Produce`, `Build`), then run.
+    #[arg(long)]
+    list_objects: bool,
 }
 
 /// Runs `sim`.
@@ -53,6 +57,9 @@ pub fn run(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     let open = setup.slots.iter().filter(|s| s.kind != SlotKind::Closed).count();
     let script = args.out.script(open)?;
     let mut game = start_local(roots, &setup, &script)?;
+    if args.list_objects {
+        print!("{}", object_list(game.session.world()));
+    }
     let every = args.timeline.and_then(|secs| NonZeroU32::new(secs * FRAMES_PER_SECOND));
     let (summary, log) = run_session_sampled(&mut game.session, args.frames, &game.slots, every)?;
     args.out.write_hash_log(&log)?;
@@ -73,4 +80,34 @@ pub fn run(roots: &ContentRoots, args: SimArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The objects a game starts with, one line each (id, owner, template, place in world units
+/// and cells), then the template numbers: what command scripts name.
+fn object_list(world: &ridgeline::sim::World) -> String {
+    use std::fmt::Write;
+    let rules = world.rules();
+    let mut out = String::from("id  owner     template          x     y   (cell)\n");
+    for o in world.objects() {
+        let owner = if o.owner.index() < world.players().len() {
+            format!("player {}", o.owner.index())
+        } else {
+            "neutral".to_string()
+        };
+        let (x, y) = (o.pos.x.round_int(), o.pos.y.round_int());
+        let _ = writeln!(
+            out,
+            "{:<3} {owner:<9} {:<16} {x:>5} {y:>5}   ({}, {})",
+            o.id.index,
+            rules.template(o.template).name,
+            x / 10,
+            y / 10
+        );
+    }
+    out.push_str("templates (Produce and Build take the number):");
+    for (i, t) in rules.templates.iter().enumerate() {
+        let _ = write!(out, " {i} {}", t.name);
+        out.push(if i + 1 < rules.templates.len() { ',' } else { '\n' });
+    }
+    out
 }

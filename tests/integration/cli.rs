@@ -337,3 +337,28 @@ fn mod_new_makes_a_mod_in_the_players_mods_folder_that_checks_and_is_never_overw
     assert!(text(&o).1.contains("NoSuch.wnd: no such layout"), "{}", text(&o).1);
     let _ = std::fs::remove_dir_all(&config);
 }
+
+#[test]
+fn sim_lists_the_starting_objects_and_template_numbers_command_scripts_name() {
+    let o = ridgeline(&[
+        "sim",
+        "--map",
+        "proving_grounds",
+        "--players",
+        "scripted,idle",
+        "--frames",
+        "0",
+        "--list-objects",
+    ]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let out = text(&o).0;
+    // Player 0's command post is object 0, its dozer 1 (the documented numbering).
+    assert!(out.lines().any(|l| l.starts_with("0 ") && l.contains("player 0") && l.contains("CommandPost")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("1 ") && l.contains("player 0") && l.contains("Dozer")), "{out}");
+    assert!(out.lines().any(|l| l.contains("neutral") && l.contains("SupplyPile")), "{out}");
+    // The template numbers follow data/objects.ron.
+    let objects = common::read(&common::root().join("data/objects.ron"));
+    let second =
+        objects.lines().filter_map(|l| l.trim().strip_prefix("name: \"")).nth(1).unwrap().split('"').next().unwrap();
+    assert!(out.contains(&format!(" 1 {second},")), "{second}: {out}");
+}

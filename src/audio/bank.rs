@@ -84,6 +84,9 @@ impl Bank {
 
 /// Decodes a 16-bit PCM WAV file (mono or stereo).
 fn decode_file(path: &Path) -> Result<StaticSoundData, String> {
+    // Looked at first: a FIFO or a sparse file whose header claims gigabytes is refused by
+    // kind or size, never opened or read whole.
+    crate::content::regular_file(path, crate::content::limits::MAX_SOUND_BYTES).map_err(|e| e.to_string())?;
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     decode(&bytes)
 }

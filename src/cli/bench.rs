@@ -12,8 +12,8 @@ use ridgeline::content::ContentRoots;
 pub enum BenchKind {
     /// Ticks per second with many moving units, and the state hash's cost.
     Sim {
-        /// Unit counts, comma-separated (default 200,1000,2000).
-        #[arg(long, value_delimiter = ',')]
+        /// Unit counts, comma-separated (default 200,1000,2000; each at most 50,000).
+        #[arg(long, value_delimiter = ',', value_parser = units_arg)]
         units: Vec<usize>,
         /// Skip the 500-a-side battle (to time or profile the unit counts alone).
         #[arg(long)]
@@ -58,4 +58,13 @@ pub fn run(roots: &ContentRoots, what: BenchKind) -> Result<()> {
     };
     println!("{figures}");
     Ok(())
+}
+
+/// A `bench sim` unit count: 1 to [`MAX_BENCH_UNITS`](ridgeline::content::limits::MAX_BENCH_UNITS).
+fn units_arg(s: &str) -> Result<usize, String> {
+    let max = ridgeline::content::limits::MAX_BENCH_UNITS;
+    match s.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("{s} is not a unit count from 1 to {max} (the limit)")),
+    }
 }

@@ -52,6 +52,10 @@ pub fn run(roots: &ContentRoots, args: HostArgs) -> Result<()> {
     let spec: PlayersSpec = args.players.parse()?;
     let mut setup = spec.to_match_setup(&args.map, args.seed, &playable_factions(roots)?);
     setup.run_ahead = args.run_ahead;
+    // Refused before anyone is waited for: a setup the map cannot hold (more slots than it has
+    // start positions, an unknown faction) would otherwise wait for joiners for ever.
+    let content = ridgeline::session::start::MatchContent::load(roots, &setup.map)?;
+    setup.resolve(&content.defs.rules, &content.map.file.name, content.map.file.start_positions.len())?;
     let script = args.net.out.script(setup.slots.len())?;
     let announce = |code: &JoinCode| {
         println!("join-code: {code}");

@@ -22,6 +22,7 @@ pub fn run(roots: &ContentRoots, args: MapGenArgs) -> Result<()> {
     let spec_path = dir.join("terrain.ron");
     let text = ridgeline::content::read_text(&spec_path)?;
     let spec: TerrainSpec = ridgeline::content::parse_ron(&spec_path, &text)?;
+    spec.check(&spec_path)?;
     let map_path = dir.join("map.ron");
     let water = match ridgeline::content::read_text(&map_path) {
         Ok(t) => ridgeline::content::parse_ron::<MapFile>(&map_path, &t)?.water_level,

@@ -64,6 +64,14 @@ pub fn run(roots: &ContentRoots, args: RenderAudioArgs) -> Result<()> {
         _ => bail!("give --replay <file>, or --map and --players"),
     };
     let spec = RenderSpec { from: args.from, to: args.to.unwrap_or(end).min(end), music: args.music };
+    // The samples are held in memory: a length past the limit is refused before any is made.
+    let max = ridgeline::content::limits::MAX_RENDERED_SECONDS;
+    let seconds = spec.to.saturating_sub(spec.from) / ridgeline::sim::FRAMES_PER_SECOND;
+    if seconds > max {
+        bail!(
+            "{seconds} s of sound asked for; render-audio renders at most {max} s at once (the limit): give --from and --to"
+        );
+    }
     let samples = render_match(roots, game, spec)?;
     write_wav(&args.out, &samples)?;
     let second = levels(&samples, SAMPLE_RATE as usize);

@@ -60,6 +60,9 @@ pub struct ScreenshotArgs {
 
 /// Runs `screenshot`.
 pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
+    if args.map.is_none() && (args.commands.is_some() || !args.select.is_empty() || args.players.is_some()) {
+        bail!("--commands, --players and --select act on a battle: give --map too");
+    }
     let hud = args.ui.as_ref().is_some_and(|u| u.as_os_str() == "hud");
     let layout =
         args.ui.filter(|u| u.as_os_str() != "none" && u.as_os_str() != "hud").map(|ui| resolve_layout(roots, &ui));

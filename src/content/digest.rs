@@ -41,6 +41,7 @@ pub fn files_digest(mut files: Vec<(String, PathBuf)>) -> Result<u64, FileError>
     files.sort();
     let mut h = Fnv(OFFSET);
     for (name, path) in files {
+        super::ron_file::regular_file(&path, super::limits::MAX_MAP_FILE_BYTES)?;
         let bytes = std::fs::read(&path).map_err(|e| FileError::Io { path: path.clone(), message: e.to_string() })?;
         h.field(name.as_bytes());
         h.field(&bytes);

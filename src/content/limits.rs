@@ -41,6 +41,21 @@ pub const MAX_DEFINITIONS: usize = 4_096;
 
 /// Map size in cells, each side.
 pub const MAP_CELLS: std::ops::RangeInclusive<u32> = 8..=512;
+/// Features (hills, lakes, plateaus, ramps) and paints in one generator spec.
+pub const MAX_TERRAIN_FEATURES: usize = 256;
+/// Heights (world units) a generator spec may name, either way from zero.
+pub const MAX_TERRAIN_HEIGHT: f64 = 10_000.0;
+/// The most a price (an object, an upgrade) or a starting sum may be: far past any game, far
+/// below where sums of them could overflow.
+pub const MAX_PRICE: i64 = 1_000_000_000;
+/// Bytes of one sound file (a WAV), checked before it is read.
+pub const MAX_SOUND_BYTES: u64 = 64 << 20;
+/// Bytes of one file in a map's folder (each is read whole for the map's digest).
+pub const MAX_MAP_FILE_BYTES: u64 = 256 << 20;
+/// Units one `bench sim` round may place.
+pub const MAX_BENCH_UNITS: usize = 50_000;
+/// Seconds of sound `render-audio` renders at once (its samples are held in memory).
+pub const MAX_RENDERED_SECONDS: u32 = 20 * 60;
 /// Road segments in one map.
 pub const MAX_ROAD_SEGMENTS: usize = 20_000;
 /// Objects placed by a map.

@@ -17,7 +17,7 @@ pub mod ron_file;
 pub mod suggest;
 
 pub use image_file::open_image;
-pub use ron_file::{FileError, parse_ron, read_ron, read_text, read_text_limited};
+pub use ron_file::{FileError, parse_ron, read_ron, read_text, read_text_limited, regular_file};
 
 /// Ordered content roots, highest priority first.
 #[derive(Clone, Debug, PartialEq, Eq)]

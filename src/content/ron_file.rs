@@ -63,14 +63,27 @@ pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, File
     })
 }
 
+/// The size of `path` if it is a regular file of at most `limit` bytes, looked at before it is
+/// opened: a FIFO, a device or a folder in its place is refused by kind (opening or reading one
+/// could block for ever), a link loop by the error it gives, a larger file by its size.
+pub fn regular_file(path: &Path, limit: u64) -> Result<u64, FileError> {
+    let io = |e: std::io::Error| FileError::Io { path: path.to_path_buf(), message: e.to_string() };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        let kind = if meta.is_dir() { "a folder" } else { "not a regular file (a FIFO, socket or device)" };
+        return Err(FileError::Io { path: path.to_path_buf(), message: format!("{kind}: refused") });
+    }
+    if meta.len() > limit {
+        return Err(FileError::TooLarge { path: path.to_path_buf(), size: meta.len(), limit });
+    }
+    Ok(meta.len())
+}
+
 /// Reads a text content file of at most `limit` bytes; bytes that are not UTF-8 are refused
 /// at their line and column.
 pub fn read_text_limited(path: &Path, limit: u64) -> Result<String, FileError> {
     let io = |e: std::io::Error| FileError::Io { path: path.to_path_buf(), message: e.to_string() };
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    if size > limit {
-        return Err(FileError::TooLarge { path: path.to_path_buf(), size, limit });
-    }
+    let size = regular_file(path, limit)?;
     let mut bytes = Vec::with_capacity(size as usize);
     // The file may grow while it is read: never read more than the limit.
     std::io::Read::read_to_end(&mut std::io::Read::take(std::fs::File::open(path).map_err(io)?, limit + 1), &mut bytes)

@@ -446,8 +446,9 @@ impl Builder<'_> {
             if o.max_health <= 0 {
                 self.errors.push(src.invalid(item, n, "max_health", "must be positive"));
             }
-            if o.cost < 0 {
-                self.errors.push(src.invalid(item, n, "cost", "must not be negative"));
+            if !(0..=crate::content::limits::MAX_PRICE).contains(&o.cost) {
+                let max = crate::content::limits::MAX_PRICE;
+                self.errors.push(src.invalid(item, n, "cost", format!("{} is outside 0..={max} (the limit)", o.cost)));
             }
             if !(-1000..=1000).contains(&o.power) {
                 self.errors.push(src.invalid(item, n, "power", format!("{} is outside -1000..=1000", o.power)));
@@ -522,8 +523,14 @@ impl Builder<'_> {
                     "a faction needs at least one starting object",
                 ));
             }
-            if f.starting_money < 0 {
-                self.errors.push(src.invalid("faction", &f.name, "starting_money", "must not be negative"));
+            if !(0..=crate::content::limits::MAX_PRICE).contains(&f.starting_money) {
+                let max = crate::content::limits::MAX_PRICE;
+                self.errors.push(src.invalid(
+                    "faction",
+                    &f.name,
+                    "starting_money",
+                    format!("{} is outside 0..={max} (the limit)", f.starting_money),
+                ));
             }
             if f.sell_refund > 100 {
                 let m = format!("{} is over 100 (percent of the price paid back)", f.sell_refund);

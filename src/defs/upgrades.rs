@@ -28,8 +28,14 @@ impl Builder<'_> {
             if faction.is_none() {
                 self.errors.push(src.invalid("upgrade", n, "faction", format!("unknown faction \"{}\"", u.faction)));
             }
-            if u.cost < 0 {
-                self.errors.push(src.invalid("upgrade", n, "cost", "must not be negative"));
+            if !(0..=crate::content::limits::MAX_PRICE).contains(&u.cost) {
+                let max = crate::content::limits::MAX_PRICE;
+                self.errors.push(src.invalid(
+                    "upgrade",
+                    n,
+                    "cost",
+                    format!("{} is outside 0..={max} (the limit)", u.cost),
+                ));
             }
             let research = self.check(frames(u.research_time), src, "upgrade", n, "research_time");
             if u.effects.is_empty() {

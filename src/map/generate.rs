@@ -86,6 +86,79 @@ pub struct TerrainSpec {
     pub paint: Vec<Paint>,
 }
 
+impl TerrainSpec {
+    /// Refuses a spec the generator cannot sensibly make, before anything is allocated: a
+    /// size outside the map limits, a number that is not finite, a maximum height of zero or
+    /// less, heights or radii past the limits, more features than the limit. `path` names it.
+    pub fn check(&self, path: &std::path::Path) -> Result<(), crate::content::FileError> {
+        use crate::content::limits::{MAP_CELLS, MAX_TERRAIN_FEATURES, MAX_TERRAIN_HEIGHT};
+        let bad =
+            |message: String| crate::content::FileError::Syntax { path: path.to_path_buf(), line: 1, col: 1, message };
+        let (w, h) = self.size;
+        if !MAP_CELLS.contains(&w) || !MAP_CELLS.contains(&h) {
+            return Err(bad(format!(
+                "size {w}×{h}: each side must be {} to {} cells (the map limit)",
+                MAP_CELLS.start(),
+                MAP_CELLS.end()
+            )));
+        }
+        if self.features.len() + self.paint.len() > MAX_TERRAIN_FEATURES {
+            return Err(bad(format!(
+                "{} features and paints; the limit is {MAX_TERRAIN_FEATURES}",
+                self.features.len() + self.paint.len()
+            )));
+        }
+        if !(self.max_height.is_finite() && self.max_height > 0.0 && self.max_height <= MAX_TERRAIN_HEIGHT) {
+            return Err(bad(format!("max_height {}: above 0 and at most {MAX_TERRAIN_HEIGHT}", self.max_height)));
+        }
+        let span = f64::from(w.max(h)) * 2.0;
+        let height = |what: &str, v: f64| {
+            if v.is_finite() && v.abs() <= MAX_TERRAIN_HEIGHT {
+                Ok(())
+            } else {
+                Err(bad(format!("{what} {v}: a number from -{MAX_TERRAIN_HEIGHT} to {MAX_TERRAIN_HEIGHT}")))
+            }
+        };
+        let place = |what: &str, v: f64| {
+            if v.is_finite() && v.abs() <= span {
+                Ok(())
+            } else {
+                Err(bad(format!("{what} {v}: a number of cells within {span} of the map")))
+            }
+        };
+        height("base", self.base)?;
+        height("roughness", self.roughness)?;
+        for (i, f) in self.features.iter().enumerate() {
+            let what = |field: &str| format!("feature {i}: {field}");
+            match *f {
+                Feature::Hill { at, radius, height: v } | Feature::Plateau { at, radius, height: v } => {
+                    place(&what("at"), at.0)?;
+                    place(&what("at"), at.1)?;
+                    place(&what("radius"), radius)?;
+                    height(&what("height"), v)?;
+                }
+                Feature::Lake { at, radius, depth } => {
+                    place(&what("at"), at.0)?;
+                    place(&what("at"), at.1)?;
+                    place(&what("radius"), radius)?;
+                    height(&what("depth"), depth)?;
+                }
+                Feature::Ramp { from, to, half_width } => {
+                    for v in [from.0, from.1, to.0, to.1, half_width] {
+                        place(&what("from, to and half_width"), v)?;
+                    }
+                }
+            }
+        }
+        for (i, p) in self.paint.iter().enumerate() {
+            for v in [p.at.0, p.at.1, p.radius] {
+                place(&format!("paint {i}: at and radius"), v)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A disc of one terrain class painted over the automatic classes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

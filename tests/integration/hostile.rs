@@ -404,3 +404,134 @@ fn a_mod_with_a_broken_map_starts_without_it_and_says_which_file() {
     let text = shell.ui.window(shell.find("MessageBox.wnd:MessageText").unwrap()).unwrap().text.clone();
     assert!(text.starts_with("A map was left out:") && text.contains("maps/broken/map.ron:"), "{text}");
 }
+
+/// A copy of Proving Grounds' folder (its generator spec edited by `edit`) in a fresh folder.
+fn generator_case(name: &str, edit: impl Fn(String) -> String) -> PathBuf {
+    let dir = common::temp_dir(&format!("hostile-gen-{name}"));
+    for f in ["map.ron", "terrain.ron", "heightmap.png", "terrain.png"] {
+        std::fs::copy(common::root().join("maps/proving_grounds").join(f), dir.join(f)).unwrap();
+    }
+    let spec = common::read(&dir.join("terrain.ron"));
+    let edited = edit(spec.clone());
+    assert_ne!(edited, spec, "{name}: the edit applies");
+    std::fs::write(dir.join("terrain.ron"), edited).unwrap();
+    dir
+}
+
+#[test]
+fn round_two_crashes_are_refused_naming_the_limit() {
+    let ramps: String =
+        (0..5_000).map(|_| "        Ramp(from: (1.0, 1.0), to: (2.0, 2.0), half_width: 1.0),\n").collect();
+    for (name, edit, expected) in [
+        (
+            "nan",
+            Box::new(|s: String| s.replace("base: 20.0", "base: NaN")) as Box<dyn Fn(String) -> String>,
+            "base NaN",
+        ),
+        ("inf", Box::new(|s: String| s.replace("height: 30.0", "height: inf")), "feature 0: height inf"),
+        ("huge", Box::new(|s: String| s.replace("size: (128, 128)", "size: (100000, 100000)")), "size 100000×100000"),
+        ("big", Box::new(|s: String| s.replace("size: (128, 128)", "size: (8192, 8192)")), "(the map limit)"),
+        ("flat", Box::new(|s: String| s.replace("max_height: 120.0", "max_height: 0.0")), "max_height 0"),
+        (
+            "ramps",
+            Box::new(move |s: String| s.replace("    features: [\n", &format!("    features: [\n{ramps}"))),
+            "the limit is 256",
+        ),
+    ] {
+        let dir = generator_case(name, edit);
+        let (code, out) = run_limited(&["map-gen", &dir.display().to_string()]);
+        assert_eq!(code, 1, "{name}: refused, not crashed: {out}");
+        assert!(out.contains("terrain.ron") && out.contains(expected), "{name}: {out}");
+    }
+    let dir = common::temp_dir("hostile-round-two");
+    // A bench of more units than the limit, a ten-hour sound: refused before allocating.
+    let (code, out) = run_limited(&["bench", "sim", "--units", "18446744073709551615"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("is not a unit count from 1 to 50000"), "{out}");
+    let wav = dir.join("x.wav").display().to_string();
+    let (code, out) = run_limited(&[
+        "render-audio",
+        "--map",
+        "proving_grounds",
+        "--players",
+        "idle,idle",
+        "--frames",
+        "1080000",
+        "--out",
+        &wav,
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("render-audio renders at most 1200 s at once"), "{out}");
+    // Seventeen remote seats on a two-start map: refused at once, not waited for.
+    let seats = vec!["remote"; 17].join(",");
+    let (code, out) = run_limited(&[
+        "host",
+        "--map",
+        "proving_grounds",
+        "--players",
+        &format!("idle,{seats}"),
+        "--frames",
+        "10",
+        "--bind",
+        "127.0.0.1:0",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("start positions") || out.contains("starts"), "{out}");
+    // Commands for a battle without one.
+    let script = write(&dir, "s.ron", "(commands: [])");
+    let png = dir.join("y.png").display().to_string();
+    let (code, out) = run_limited(&[
+        "screenshot",
+        "--ui",
+        "MainMenu.wnd",
+        "--players",
+        "scripted,idle",
+        "--commands",
+        &script,
+        "--out",
+        &png,
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("give --map too"), "{out}");
+}
+
+#[test]
+fn a_price_past_the_game_s_range_is_refused() {
+    for price in ["4611686018427387904", "9223372036854775807"] {
+        let err = rules_with("objects", |s| s.replacen("cost: 500,", &format!("cost: {price},"), 1));
+        assert!(err.contains("cost") && err.contains(price) && err.contains("(the limit)"), "{price}: {err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_content_file_is_refused_by_kind_without_blocking() {
+    let dir = common::temp_dir("hostile-fifo");
+    let fifo = dir.join("Menu.wnd");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let fifo_s = fifo.display().to_string();
+    for args in [
+        vec!["ui-check", fifo_s.as_str()],
+        vec!["sim", "--setup", fifo_s.as_str(), "--frames", "1"],
+        vec![
+            "sim",
+            "--map",
+            "proving_grounds",
+            "--players",
+            "scripted,idle",
+            "--frames",
+            "1",
+            "--commands",
+            fifo_s.as_str(),
+        ],
+    ] {
+        let (code, out) = run_limited(&args);
+        assert!(code == 1, "{args:?}: refused at once (a blocked read would time out): {code} {out}");
+        assert!(out.contains("not a regular file"), "{args:?}: {out}");
+    }
+    let e = ridgeline::content::read_text(&fifo).unwrap_err().to_string();
+    assert!(e.contains("Menu.wnd") && e.contains("not a regular file"), "{e}");
+    let e = ridgeline::content::open_image(&fifo).unwrap_err().to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+}

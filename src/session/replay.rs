@@ -108,6 +108,31 @@ impl Replay {
         if replay.frames > crate::content::limits::MAX_FRAMES {
             return Err(bad("frames", format!("{} frames is over the limit", replay.frames)));
         }
+        for s in &replay.setup.slots {
+            for (what, text) in [("name", &s.name), ("faction", &s.faction), ("colour", &s.colour)] {
+                if text.as_ref().is_some_and(|t| t.chars().count() > max) {
+                    return Err(bad("setup", format!("a slot's {what} is over {max} characters")));
+                }
+            }
+        }
+        let is_hash = |h: &str| h.len() == 16 && h.chars().all(|c| c.is_ascii_hexdigit());
+        if !is_hash(&replay.final_hash) {
+            let shown: String = replay.final_hash.chars().take(24).collect();
+            return Err(bad("final_hash", format!("\"{shown}\" is not a state hash (16 hex digits)")));
+        }
+        if let Some((frame, hash)) = replay.checkpoints.iter().find(|(f, h)| *f > replay.frames || !is_hash(h)) {
+            let shown: String = hash.chars().take(24).collect();
+            return Err(bad("checkpoints", format!("frame {frame}, \"{shown}\": past the end or not a state hash")));
+        }
+        if let Some(c) = replay.commands.iter().find(|c| c.player as usize >= players || c.frame > replay.frames) {
+            return Err(bad(
+                "commands",
+                format!(
+                    "a command of player {} on frame {}: the game has {players} players and {} frames",
+                    c.player, c.frame, replay.frames
+                ),
+            ));
+        }
         Ok(replay)
     }
 

@@ -55,6 +55,21 @@ impl ImageSet {
     pub fn load(path: &Path) -> Result<ImageSet, DefsErrors> {
         let src = Source::read(path).map_err(|e| DefsErrors(vec![e]))?;
         let set: ImageSet = src.parse().map_err(|e| DefsErrors(vec![e]))?;
+        // The atlas is allocated at the size declared here: past the image limits it is
+        // refused before anything is made.
+        let side = crate::content::limits::MAX_IMAGE_SIDE;
+        let (w, h) = set.size;
+        if w == 0 || h == 0 || w > side || h > side {
+            let line = src.text.lines().position(|l| l.trim_start().starts_with("size")).map_or(1, |i| i + 1);
+            return Err(DefsErrors(vec![DefsError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                item: "image set",
+                name: set.atlas.clone(),
+                field: "size",
+                message: format!("{w}×{h}: each side 1 to {side} pixels (the limit)"),
+            }]));
+        }
         let errors: Vec<DefsError> = set
             .images
             .iter()

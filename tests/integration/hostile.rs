@@ -273,6 +273,36 @@ fn a_replay_whose_player_does_not_exist_or_whose_names_are_huge_is_refused() {
     long.save(&dir.join("long.ron")).unwrap();
     let e = Replay::load(&dir.join("long.ron")).unwrap_err().to_string();
     assert!(e.contains("the map name is over 256 characters"), "{e}");
+    // Round two: a wrong or huge final hash, a megabyte slot name, a command of a player the
+    // setup does not have, a checkpoint past the end.
+    let good = Replay { local: 0, final_hash: "0123456789abcdef".into(), frames: 10, ..replay.clone() };
+    good.save(&dir.join("good.ron")).unwrap();
+    assert!(Replay::load(&dir.join("good.ron")).is_ok());
+    let mut cases: Vec<(&str, Replay, &str)> = Vec::new();
+    cases.push((
+        "wrong-hash",
+        Replay { final_hash: "xyz".into(), ..good.clone() },
+        "final_hash: \"xyz\" is not a state hash",
+    ));
+    cases.push(("huge-hash", Replay { final_hash: "a".repeat(10 << 20), ..good.clone() }, "is not a state hash"));
+    let mut named = good.clone();
+    named.setup.slots[0].name = Some("n".repeat(1 << 20));
+    cases.push(("huge-name", named, "a slot's name is over 256 characters"));
+    let mut ghost = good.clone();
+    ghost.commands.push(ridgeline::session::script::ScriptEntry {
+        frame: 1,
+        player: 9,
+        command: ridgeline::sim::command::Command::Stop,
+    });
+    cases.push(("ghost-player", ghost, "a command of player 9 on frame 1"));
+    let late = Replay { checkpoints: vec![(300, "0123456789abcdef".into())], ..good.clone() };
+    cases.push(("late-checkpoint", late, "checkpoints: frame 300"));
+    for (name, r, expected) in cases {
+        let path = dir.join(format!("{name}.ron"));
+        r.save(&path).unwrap();
+        let e = Replay::load(&path).unwrap_err().to_string();
+        assert!(e.contains(expected), "{name}: {}", e.chars().take(300).collect::<String>());
+    }
 }
 
 #[test]
@@ -534,4 +564,28 @@ fn a_fifo_in_place_of_a_content_file_is_refused_by_kind_without_blocking() {
     assert!(e.contains("Menu.wnd") && e.contains("not a regular file"), "{e}");
     let e = ridgeline::content::open_image(&fifo).unwrap_err().to_string();
     assert!(e.contains("not a regular file"), "{e}");
+}
+
+#[test]
+fn an_image_set_declaring_a_giant_atlas_is_refused_before_allocating() {
+    let dir = common::temp_dir("hostile-atlas");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    std::fs::write(
+        dir.join("ui/images-big.ron"),
+        "(\n    atlas: \"images-big.png\",\n    size: (60000, 60000),\n    images: {\n        \"Huge\": (rect: (0, 0, 60000, 60000)),\n    },\n)\n",
+    )
+    .unwrap();
+    let m = dir.display().to_string();
+    let png = dir.join("z.png").display().to_string();
+    for args in [
+        vec!["--mod", m.as_str(), "ui-check"],
+        vec!["--mod", m.as_str(), "screenshot", "--ui", "MainMenu.wnd", "--out", png.as_str()],
+    ] {
+        let (code, out) = run_limited(&args);
+        assert!(code == 1, "{args:?}: refused, not aborted: {code} {out}");
+        assert!(
+            out.contains("images-big.ron:3") && out.contains("60000×60000") && out.contains("(the limit)"),
+            "{args:?}: {out}"
+        );
+    }
 }

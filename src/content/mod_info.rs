@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::{FileError, read_ron};
+use super::FileError;
 
 /// What `mod.ron` says.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -34,15 +34,49 @@ impl ModInfo {
     /// Reads `<dir>/mod.ron`; `Ok(None)` when the folder has none.
     pub fn load(dir: &Path) -> Result<Option<ModInfo>, FileError> {
         let path = dir.join("mod.ron");
-        if !path.is_file() {
+        // Only a missing file means none: a folder, a FIFO or a link loop in its place is
+        // refused when read.
+        if std::fs::symlink_metadata(&path).is_err() {
             return Ok(None);
         }
-        let info: ModInfo = read_ron(&path)?;
+        let text = super::read_text(&path)?;
+        let info: ModInfo = super::parse_ron(&path, &text)?;
+        let line_of = |field: &str| text.lines().position(|l| l.trim_start().starts_with(field)).map_or(1, |i| i + 1);
+        let bad = |field: &str, message: String| FileError::Syntax {
+            path: path.clone(),
+            line: line_of(field),
+            col: 1,
+            message: format!("{field}: {message}"),
+        };
         if info.name.trim().is_empty() || info.name.chars().count() > 64 {
-            return Err(FileError::Syntax { path, line: 1, col: 1, message: "name: 1 to 64 characters".into() });
+            return Err(bad("name", "1 to 64 characters".into()));
+        }
+        for (field, value, most) in [
+            ("version", &info.version, 64),
+            ("author", &info.author, 64),
+            ("game_version", &info.game_version, 64),
+            ("description", &info.description, 1024),
+        ] {
+            if value.chars().count() > most {
+                return Err(bad(field, format!("at most {most} characters")));
+            }
+            if value.chars().any(char::is_control) && field != "description" {
+                return Err(bad(field, "one line, without control characters".into()));
+            }
         }
         Ok(Some(info))
     }
+}
+
+/// The problems of the `mod.ron` of every root in front of the game's own (the mods), each
+/// naming its file and line.
+pub fn problems(roots: &super::ContentRoots) -> Vec<String> {
+    let all = roots.roots();
+    all.iter()
+        .take(all.len().saturating_sub(1))
+        .filter_map(|dir| ModInfo::load(dir).err())
+        .map(|e| e.to_string())
+        .collect()
 }
 
 /// A mod folder found in a mods folder.

@@ -27,6 +27,14 @@ pub fn run(roots: &ContentRoots) -> Report {
             r.problems.extend(e.lines().map(str::to_string));
         }
     };
+    note(
+        "the mods' mod.ron",
+        {
+            let p = crate::content::mod_info::problems(roots);
+            if p.is_empty() { Ok(()) } else { Err(p.join("\n")) }
+        },
+        &mut r,
+    );
     let defs = Definitions::load(roots);
     note("rules and the sounds they name", defs.as_ref().map(|_| ()).map_err(ToString::to_string), &mut r);
     if let Ok(defs) = &defs {

@@ -589,3 +589,29 @@ fn an_image_set_declaring_a_giant_atlas_is_refused_before_allocating() {
         );
     }
 }
+
+#[test]
+fn a_mod_ron_that_makes_no_sense_is_a_problem_in_data_check_and_ui_check() {
+    let cases: [(&str, String, &str); 6] = [
+        ("missing-version", "(name: \"M\")".into(), "missing field named `version`"),
+        ("wrong-type", "(name: 5, version: \"1\")".into(), "mod.ron:1:"),
+        (
+            "dependencies",
+            format!("(name: \"M\", version: \"1\", dependencies: [{}])", vec!["\"x\""; 10_000].join(",")),
+            "dependencies",
+        ),
+        ("self-dependency", "(name: \"M\", version: \"1\", dependencies: [\"M\"])".into(), "dependencies"),
+        ("traversal", "(name: \"M\", version: \"1\", icon: \"../../etc/passwd\")".into(), "icon"),
+        ("huge-name", format!("(name: \"{}\", version: \"1\")", "n".repeat(1 << 20)), "name: 1 to 64 characters"),
+    ];
+    for (name, text, expected) in cases {
+        let dir = common::temp_dir(&format!("hostile-modron-{name}"));
+        std::fs::write(dir.join("mod.ron"), text).unwrap();
+        let m = dir.display().to_string();
+        for cmd in ["data-check", "ui-check"] {
+            let (code, out) = run_limited(&["--mod", &m, cmd]);
+            assert_eq!(code, 1, "{name}, {cmd}: a problem, not \"ok\": {out}");
+            assert!(out.contains("mod.ron:") && out.contains(expected), "{name}, {cmd}: {out}");
+        }
+    }
+}

@@ -100,6 +100,8 @@ pub fn run(roots: &ContentRoots, given: Vec<PathBuf>, opts: Options) -> Result<O
     }
     let bindings = if opts.syntax_only { None } else { Some(load_bindings(roots)?) };
     let mut out = Outcome { layouts: paths.len(), overrides: overrides(roots), ..Outcome::default() };
+    // The mods' own descriptions are checked with their layouts.
+    out.problems.extend(crate::content::mod_info::problems(roots));
     for p in &paths {
         let shown = p.display().to_string();
         let text = match crate::content::read_text(p) {

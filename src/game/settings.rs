@@ -202,6 +202,23 @@ impl Settings {
         }
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new())
             .map_err(|e| FileError::Io { path: path.into(), message: e.to_string() })?;
-        std::fs::write(path, text + "\n").map_err(io)
+        // A file the game could not read is never written over: it is kept beside (once) as
+        // `settings.ron.unreadable`, so a hand edit with a slip is not lost.
+        if std::fs::symlink_metadata(path).is_ok() && Settings::load(path).is_err() {
+            let kept = path.with_extension("ron.unreadable");
+            if !kept.exists() {
+                std::fs::rename(path, &kept).map_err(io)?;
+                log::warn!("{} could not be read; kept as {}", path.display(), kept.display());
+            } else if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                return Err(FileError::Io {
+                    path: path.into(),
+                    message: "not a regular file, and an unreadable copy is already kept: not written".into(),
+                });
+            }
+        }
+        // Written whole to a file beside, then moved over: a crash never leaves half a file.
+        let fresh = path.with_extension("ron.new");
+        std::fs::write(&fresh, text + "\n").map_err(io)?;
+        std::fs::rename(&fresh, path).map_err(io)
     }
 }

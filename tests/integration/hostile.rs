@@ -615,3 +615,29 @@ fn a_mod_ron_that_makes_no_sense_is_a_problem_in_data_check_and_ui_check() {
         }
     }
 }
+
+#[test]
+fn a_settings_file_the_game_cannot_read_is_kept_not_written_over() {
+    use ridgeline::game::settings::Settings;
+    let dir = common::temp_dir("hostile-settings-keep");
+    let path = dir.join("settings.ron");
+    let slip = "(\n  player_name: \"Ava\",\n  master_volume: 80\n  music_volume: 50,\n)\n";
+    std::fs::write(&path, slip).unwrap();
+    assert!(Settings::load(&path).is_err(), "the slip is refused");
+    // The game runs on defaults and later saves (Options, a rejoin code): the hand-edited file
+    // is kept beside, whole.
+    Settings::default().save(&path).unwrap();
+    assert_eq!(common::read(&dir.join("settings.ron.unreadable")), slip);
+    assert_eq!(Settings::load(&path).unwrap(), Settings::default());
+    // A second save over a good file keeps no copy and leaves the first one alone.
+    let mut s = Settings::default();
+    s.player_name = "Bo".into();
+    s.save(&path).unwrap();
+    assert_eq!(Settings::load(&path).unwrap().player_name, "Bo");
+    assert_eq!(common::read(&dir.join("settings.ron.unreadable")), slip);
+    // A 100 MB file is refused by its size, without reading it.
+    let big = dir.join("big.ron");
+    std::fs::File::create(&big).unwrap().set_len(100 << 20).unwrap();
+    let e = Settings::load(&big).unwrap_err().to_string();
+    assert!(e.contains("big.ron") && e.contains("limit"), "{e}");
+}

@@ -82,7 +82,16 @@ impl ContentRoots {
             let mut found: Vec<PathBuf> = entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                // A link out of the mod's folder is not followed (and a FIFO is refused when
+                // read, by kind).
+                .filter(|p| {
+                    let ok = mod_info::inside(root, p);
+                    if !ok {
+                        log::warn!("{}: a link out of its content folder; left out", p.display());
+                    }
+                    ok
+                })
                 .collect();
             found.sort();
             out.extend(found);

@@ -113,21 +113,40 @@ pub fn find_mods(folders: &[std::path::PathBuf]) -> Vec<FoundMod> {
 /// The files a content folder brings under its `ui/`, `data/` and `maps/`, relative to it,
 /// sorted within each folder.
 pub fn content_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    fn walk(d: &Path, base: &Path, out: &mut Vec<std::path::PathBuf>) {
+    /// Real folders only (a link to a folder is not followed: a loop or a link to `/` would
+    /// never end), at most [`MAX_DEPTH`] deep and [`MAX_FILES`] files.
+    fn walk(d: &Path, base: &Path, depth: usize, out: &mut Vec<std::path::PathBuf>) {
         let Ok(entries) = std::fs::read_dir(d) else { return };
-        let mut paths: Vec<std::path::PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-        paths.sort();
-        for p in paths {
-            if p.is_dir() {
-                walk(&p, base, out);
+        let mut found: Vec<(std::path::PathBuf, bool)> =
+            entries.filter_map(Result::ok).filter_map(|e| e.file_type().ok().map(|t| (e.path(), t.is_dir()))).collect();
+        found.sort();
+        for (p, is_dir) in found {
+            if out.len() >= MAX_FILES {
+                return;
+            }
+            if is_dir {
+                if depth < MAX_DEPTH {
+                    walk(&p, base, depth + 1, out);
+                }
             } else if let Ok(rel) = p.strip_prefix(base) {
                 out.push(rel.to_path_buf());
             }
         }
     }
+    const MAX_DEPTH: usize = 8;
+    const MAX_FILES: usize = 10_000;
     let mut out = Vec::new();
     for sub in ["ui", "data", "maps"] {
-        walk(&dir.join(sub), dir, &mut out);
+        walk(&dir.join(sub), dir, 0, &mut out);
     }
     out
+}
+
+/// True if `path` (a file found in content root `root`) really lies inside that root once
+/// links are followed: a mod's link to a file elsewhere (`/etc/passwd`) is not content.
+pub fn inside(root: &Path, path: &Path) -> bool {
+    match (std::fs::canonicalize(root), std::fs::canonicalize(path)) {
+        (Ok(r), Ok(p)) => p.starts_with(r),
+        _ => false,
+    }
 }

@@ -630,8 +630,7 @@ fn a_settings_file_the_game_cannot_read_is_kept_not_written_over() {
     assert_eq!(common::read(&dir.join("settings.ron.unreadable")), slip);
     assert_eq!(Settings::load(&path).unwrap(), Settings::default());
     // A second save over a good file keeps no copy and leaves the first one alone.
-    let mut s = Settings::default();
-    s.player_name = "Bo".into();
+    let s = Settings { player_name: "Bo".into(), ..Settings::default() };
     s.save(&path).unwrap();
     assert_eq!(Settings::load(&path).unwrap().player_name, "Bo");
     assert_eq!(common::read(&dir.join("settings.ron.unreadable")), slip);
@@ -640,4 +639,34 @@ fn a_settings_file_the_game_cannot_read_is_kept_not_written_over() {
     std::fs::File::create(&big).unwrap().set_len(100 << 20).unwrap();
     let e = Settings::load(&big).unwrap_err().to_string();
     assert!(e.contains("big.ron") && e.contains("limit"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn links_in_a_mod_folder_that_loop_or_leave_it_are_not_followed() {
+    use std::os::unix::fs::symlink;
+    let dir = common::temp_dir("hostile-links");
+    for sub in ["ui", "data/objects", "maps"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    symlink(".", dir.join("ui/loop")).unwrap();
+    symlink("/", dir.join("data/root")).unwrap();
+    symlink("/etc/passwd", dir.join("data/objects/evil.ron")).unwrap();
+    let m = dir.display().to_string();
+    for cmd in ["ui-check", "data-check"] {
+        let (code, out) = run_limited(&["--mod", &m, cmd]);
+        assert!(code == 0 || code == 1, "{cmd}: finished by itself (no hang, no crash): {code} {out}");
+        assert!(!out.contains("root:x:0"), "{cmd}: nothing outside the mod is read: {out}");
+    }
+    let files = ridgeline::content::mod_info::content_files(&dir);
+    assert!(
+        files.iter().all(|f| f.components().count() <= 3 && !f.to_string_lossy().contains("root/")),
+        "links to folders are listed, not walked: {files:?}"
+    );
+    assert!(
+        !ridgeline::content::ContentRoots::new(vec![dir.clone(), common::root()])
+            .extras("objects.ron")
+            .iter()
+            .any(|p| p.starts_with(&dir))
+    );
 }

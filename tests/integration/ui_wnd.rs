@@ -55,7 +55,7 @@ fn binding_an_original_layout_notes_its_unknown_names_instead_of_failing() {
     assert!(r.problems.is_empty(), "{:#?}", r.problems);
     let all = r.notes;
     assert!(
-        all.iter().any(|p| p.starts_with("GeneralsStyle.wnd:7:1: input callback \"MainMenuInput\" is not one of Ridgeline's")),
+        all.iter().any(|p| p.starts_with("GeneralsStyle.wnd:16:3: input callback \"MainMenuInput\" is not one of Ridgeline's")),
         "{all:#?}"
     );
     assert!(all.iter().any(|p| p.contains("image(s) not in the game") && p.contains("Buttons-Left")), "{all:#?}");
@@ -93,7 +93,7 @@ fn broken_layouts_are_reported_at_file_line_col() {
         ),
         (
             "WINDOW\n  SCREENRECT = UPPERLEFT: 0 0, BOTTOMRIGHT: 5 5, CREATIONRESOLUTION: 800 600;\n",
-            "x.wnd:2:77: unexpected end of file, expected END",
+            "x.wnd:1:1: this WINDOW has no END (the file ends first)",
         ),
     ];
     for (text, want) in cases {

@@ -232,3 +232,66 @@ fn a_seeded_fuzz_run_over_shipped_content_never_panics() {
         );
     }
 }
+
+#[test]
+fn a_seeded_fuzz_run_over_replays_mod_ron_and_generator_specs_never_panics() {
+    let seed = std::env::var("RIDGELINE_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5eed_2027_u64);
+    let mut rng = Rng(seed | 1);
+    let dir = common::temp_dir("fuzz-round-two");
+    // A real replay: a short scripted game recorded as the game records one.
+    let path = common::root().join("tests/data/match.ron");
+    let setup: ridgeline::session::MatchSetup = ridgeline::content::parse_ron(&path, &common::read(&path)).unwrap();
+    let commands: Vec<_> = common::opening().commands.into_iter().filter(|c| c.player < 2).collect();
+    let replay = ridgeline::session::Replay {
+        version: ridgeline::session::replay::REPLAY_VERSION,
+        setup,
+        local: 0,
+        frames: commands.iter().map(|c| c.frame).max().unwrap_or(0).max(300) + 10,
+        final_hash: "0123456789abcdef".into(),
+        commands,
+        checkpoints: vec![(0, "0123456789abcdef".into()), (300, "fedcba9876543210".into())],
+        pace: Vec::new(),
+        origin: None,
+    };
+    let replay_path = dir.join("r.ron");
+    replay.save(&replay_path).unwrap();
+    let replay_text = common::read(&replay_path);
+    if let Err(e) = ridgeline::session::Replay::load(&replay_path) {
+        panic!("the unmutated replay loads: {e}");
+    }
+    for i in 0..400 {
+        std::fs::write(&replay_path, mutate(&mut rng, &replay_text)).unwrap();
+        let p = replay_path.clone();
+        guarded(seed, "replay", i, move || {
+            if let Err(e) = ridgeline::session::Replay::load(&p) {
+                assert!(e.to_string().contains("r.ron"), "{e}");
+            }
+        });
+    }
+    // mod.ron.
+    let mod_text = "(\n    name: \"Fuzzed\",\n    version: \"1.0\",\n    author: \"A\",\n    description: \"One line.\",\n    game_version: \"0.1\",\n)\n";
+    for i in 0..400 {
+        std::fs::write(dir.join("mod.ron"), mutate(&mut rng, mod_text)).unwrap();
+        let d = dir.clone();
+        guarded(seed, "mod.ron", i, move || {
+            if let Err(e) = ridgeline::content::mod_info::ModInfo::load(&d) {
+                assert!(e.to_string().contains("mod.ron"), "{e}");
+            }
+        });
+    }
+    // Generator specs: parsed and checked (the generator itself only runs on what passes, on
+    // a small map so the run stays short).
+    let spec_text = common::read(&common::root().join("maps/proving_grounds/terrain.ron"));
+    for i in 0..300 {
+        let text = mutate(&mut rng, &spec_text);
+        let p = dir.join("terrain.ron");
+        guarded(seed, "terrain", i, move || {
+            if let Ok(spec) = ridgeline::content::parse_ron::<ridgeline::map::generate::TerrainSpec>(&p, &text)
+                && spec.check(&p).is_ok()
+                && spec.size.0 * spec.size.1 <= 128 * 128
+            {
+                ridgeline::map::generate::heightmap(&spec);
+            }
+        });
+    }
+}

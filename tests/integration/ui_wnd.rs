@@ -55,7 +55,9 @@ fn binding_an_original_layout_notes_its_unknown_names_instead_of_failing() {
     assert!(r.problems.is_empty(), "{:#?}", r.problems);
     let all = r.notes;
     assert!(
-        all.iter().any(|p| p.starts_with("GeneralsStyle.wnd:16:3: input callback \"MainMenuInput\" is not one of Ridgeline's")),
+        all.iter().any(
+            |p| p.starts_with("GeneralsStyle.wnd:16:3: input callback \"MainMenuInput\" is not one of Ridgeline's")
+        ),
         "{all:#?}"
     );
     assert!(all.iter().any(|p| p.contains("image(s) not in the game") && p.contains("Buttons-Left")), "{all:#?}");

@@ -76,6 +76,9 @@ pub struct Lexicon {
     names: BTreeSet<(CallbackKind, String)>,
     /// Window names (short, `ButtonSkirmish`) the game's code answers a click on by name.
     handled: BTreeSet<String>,
+    /// Tests for actions with a value in their name (`option:set:music_volume=40`), which no
+    /// list could hold.
+    action_forms: Vec<fn(&str) -> bool>,
 }
 
 /// A name a layout uses that nothing registered.
@@ -124,9 +127,15 @@ impl Lexicon {
         self.handled.contains(crate::ui::window::short_name(name))
     }
 
+    /// Registers a test for actions with a value in their name.
+    pub fn register_action_form(&mut self, test: fn(&str) -> bool) {
+        self.action_forms.push(test);
+    }
+
     /// True if the name is registered for the kind.
     pub fn knows(&self, kind: CallbackKind, name: &str) -> bool {
         self.names.contains(&(kind, name.to_string()))
+            || (kind == CallbackKind::Action && self.action_forms.iter().any(|f| f(name)))
     }
 
     /// Every callback name in a layout that is not registered.

@@ -182,3 +182,31 @@ fn the_list_of_buttons_answered_by_name_matches_the_screens_handlers() {
         ridgeline::game::shell::callbacks::BY_NAME.iter().map(|s| s.to_string()).collect();
     assert_eq!(listed, in_code);
 }
+
+#[test]
+fn an_option_set_action_sets_and_saves_it_and_a_bad_value_is_refused_by_ui_check() {
+    let (mut s, dir) = menu_mod("actions-option", |t| {
+        copy_button(&t, "ButtonCredits", "ButtonQuiet", 30, "option:set:music_volume=0")
+    });
+    assert_ne!(s.settings.music_volume, 0);
+    click(&mut s, "MainMenu.wnd:ButtonQuiet");
+    assert_eq!(s.settings.music_volume, 0);
+    let saved = ridgeline::game::settings::Settings::load(&dir.join("settings.ron")).unwrap();
+    assert_eq!(saved.music_volume, 0, "saved");
+    // ui-check knows the form and its values.
+    let bad = common::temp_dir("actions-option-bad");
+    std::fs::create_dir_all(bad.join("ui")).unwrap();
+    let menu = common::read(&common::root().join("ui/MainMenu.wnd"));
+    for (action, ok) in
+        [("option:set:music_volume=40", true), ("option:set:music_volume=400", false), ("option:set:loudness=1", false)]
+    {
+        std::fs::write(bad.join("ui/MainMenu.wnd"), copy_button(&menu, "ButtonCredits", "ButtonX", 30, action))
+            .unwrap();
+        let o = common::ridgeline().args(["ui-check", "--mod", bad.to_str().unwrap()]).output().unwrap();
+        let out = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.success(), ok, "{action}: {out}");
+        if !ok {
+            assert!(out.contains(&format!("unknown action \"{action}\"")), "{out}");
+        }
+    }
+}

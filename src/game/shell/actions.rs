@@ -7,6 +7,7 @@
 //! action (the screens' own handlers answer those by name).
 
 use super::{Screen, Shell, ShellRequest, main_menu, online, skirmish};
+use crate::game::settings::{Settings, UiScaling};
 
 /// Every action a layout may declare, with what it does.
 pub const ACTIONS: [(&str, &str); 35] = [
@@ -50,10 +51,50 @@ pub const ACTIONS: [(&str, &str); 35] = [
 /// The command slots `command:N` may name (the control bar's buttons).
 const COMMAND_SLOTS: usize = super::in_game::COMMAND_BUTTONS;
 
+/// The options `option:set:<name>=<value>` may set, with the values each takes.
+pub const SETTABLE: [(&str, &str); 6] = [
+    ("master_volume", "0 to 100"),
+    ("music_volume", "0 to 100"),
+    ("sfx_volume", "0 to 100"),
+    ("voice_volume", "0 to 100"),
+    ("scroll_speed", "1 to 20"),
+    ("ui_scaling", "Aspect or Stretch"),
+];
+
 /// True if `name` is an action a layout may declare.
 pub fn is_action(name: &str) -> bool {
     ACTIONS.iter().any(|(n, _)| *n == name)
         || name.strip_prefix("command:").and_then(|n| n.parse::<usize>().ok()).is_some_and(|n| n < COMMAND_SLOTS)
+        || name.strip_prefix("option:set:").is_some_and(|set| set_option(&mut Settings::default(), set).is_ok())
+}
+
+/// Sets one option from `name=value` (a name of [`SETTABLE`]); why not, if it cannot.
+fn set_option(s: &mut Settings, set: &str) -> Result<(), String> {
+    let (name, value) = set.split_once('=').ok_or_else(|| format!("{set}: expected name=value"))?;
+    let range =
+        SETTABLE.iter().find(|(n, _)| *n == name).map(|(_, r)| *r).ok_or_else(|| format!("{name}: not an option"))?;
+    let number = |lo: u8, hi: u8| value.parse::<u8>().ok().filter(|v| (lo..=hi).contains(v));
+    let refused = || format!("{name}={value}: {range}");
+    match name {
+        "ui_scaling" => {
+            s.ui_scaling = match value {
+                "Aspect" => UiScaling::Aspect,
+                "Stretch" => UiScaling::Stretch,
+                _ => return Err(refused()),
+            }
+        }
+        "scroll_speed" => s.scroll_speed = number(1, 20).ok_or_else(refused)?,
+        volume => {
+            let v = number(0, 100).ok_or_else(refused)?;
+            match volume {
+                "master_volume" => s.master_volume = v,
+                "music_volume" => s.music_volume = v,
+                "sfx_volume" => s.sfx_volume = v,
+                _ => s.voice_volume = v,
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Every action name, for did-you-mean and the editor's list.
@@ -71,6 +112,16 @@ impl Shell {
                 return false;
             }
             self.open(screen);
+            return true;
+        }
+        if let Some(set) = name.strip_prefix("option:set:") {
+            if let Err(why) = set_option(&mut self.settings, set) {
+                log::warn!("{why}");
+                return false;
+            }
+            if let Err(e) = self.settings.save(self.settings_path()) {
+                log::warn!("the settings were not saved: {e}");
+            }
             return true;
         }
         if let Some(slot) = name.strip_prefix("command:").and_then(|n| n.parse::<usize>().ok()) {

@@ -87,6 +87,7 @@ pub fn lexicon() -> Lexicon {
     for slot in 0..super::in_game::COMMAND_BUTTONS {
         l.register(CallbackKind::Action, &format!("command:{slot}"));
     }
+    l.register_action_form(super::actions::is_action);
     for n in BY_NAME {
         l.handle_by_name(n);
     }

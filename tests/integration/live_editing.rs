@@ -77,7 +77,8 @@ fn unsaved_edits_survive_a_reload_caused_by_another_file() {
     assert_eq!(x1, x0 + 12.0, "ten units are twelve pixels at 1280×720");
     // Another layout of the mod is written: everything reloads, the edit stays on screen and
     // in the editor, and the editor's panel is still there.
-    let menu = common::read(&common::root().join("ui/MainMenu.wnd")).replace("\"Skirmish\"", "\"Fight\"");
+    let menu =
+        common::read(&common::root().join("ui/MainMenu.wnd")).replace("\"MainMenu:ButtonSkirmish\"", "\"Fight\"");
     std::fs::write(dir.join("ui/MainMenu.wnd"), menu).unwrap();
     assert_eq!(s.reload_layouts(&roots), Ok(true));
     assert!(s.editing() && s.find("Editor.wnd:ListTree").is_some(), "the panel stays");
@@ -98,7 +99,7 @@ fn a_file_changed_under_unsaved_edits_asks_and_loses_nothing_either_way() {
     let mine = edited_rect(&s);
     // Someone else's edit of the same file (a text editor, a second tool).
     let path = dir.join("ui/Options.wnd");
-    let theirs_text = common::read(&path).replace("TEXT = \"Options\";", "TEXT = \"Settings\";");
+    let theirs_text = common::read(&path).replace("TEXT = \"Options:OptionsHeader\";", "TEXT = \"Settings\";");
     assert_ne!(theirs_text, common::read(&path));
     std::fs::write(&path, &theirs_text).unwrap();
     s.reload_layouts(&roots).unwrap();

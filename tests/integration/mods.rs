@@ -82,7 +82,8 @@ fn one_broken_mod_is_left_out_alone_and_the_player_is_told_briefly() {
     let bad = base.join("bad");
     std::fs::create_dir_all(good.join("ui")).unwrap();
     std::fs::create_dir_all(bad.join("ui")).unwrap();
-    let menu = common::read(&common::root().join("ui/MainMenu.wnd")).replace("\"Skirmish\"", "\"Fight\"");
+    let menu =
+        common::read(&common::root().join("ui/MainMenu.wnd")).replace("\"MainMenu:ButtonSkirmish\"", "\"Fight\"");
     std::fs::write(good.join("ui/MainMenu.wnd"), menu).unwrap();
     std::fs::write(bad.join("ui/Options.wnd"), "FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = NOPE;\nEND\n").unwrap();
     let game = common::roots();
@@ -106,4 +107,26 @@ fn one_broken_mod_is_left_out_alone_and_the_player_is_told_briefly() {
     let s = ridgeline::game::shell::Shell::new(&usable, (1280.0, 720.0), base.join("settings.ron")).unwrap();
     let label = s.ui.window(s.find("MainMenu.wnd:ButtonSkirmish").unwrap()).unwrap().text.clone();
     assert_eq!(label, "Fight");
+}
+
+#[test]
+fn a_mod_translates_the_interface_with_a_string_table_alone() {
+    let dir = common::temp_dir("mods-translation");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    std::fs::write(
+        dir.join("ui/strings.ron"),
+        "{\n    \"MainMenu:ButtonSkirmish\": \"Escaramuza\",\n    \"MainMenu:ButtonQuit\": \"Salir\",\n}\n",
+    )
+    .unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let s = ridgeline::game::shell::Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
+    let text = |name: &str| s.ui.window(s.find(name).unwrap()).unwrap().text.clone();
+    assert_eq!(text("MainMenu.wnd:ButtonSkirmish"), "Escaramuza");
+    assert_eq!(text("MainMenu.wnd:ButtonQuit"), "Salir");
+    // What the mod does not word keeps the game's text.
+    assert_eq!(text("MainMenu.wnd:ButtonOptions"), "Options");
+    // No layout was copied, and the game's own check is clean with it.
+    assert!(!dir.join("ui/MainMenu.wnd").exists());
+    let o = common::ridgeline().args(["--mod", dir.to_str().unwrap(), "ui-check"]).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
 }

@@ -495,8 +495,11 @@ fn edited_layouts_reload_and_broken_ones_are_refused() {
     let mut s = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
     let label = |s: &Shell| s.ui.window(s.find("MainMenu.wnd:ButtonSkirmish").unwrap()).unwrap().text.clone();
     assert_eq!(s.reload_layouts(&roots), Ok(false), "nothing changed");
-    std::fs::write(dir.join("ui/MainMenu.wnd"), original.replace("TEXT = \"Skirmish\";", "TEXT = \"Fight!\";"))
-        .unwrap();
+    std::fs::write(
+        dir.join("ui/MainMenu.wnd"),
+        original.replace("TEXT = \"MainMenu:ButtonSkirmish\";", "TEXT = \"Fight!\";"),
+    )
+    .unwrap();
     assert_eq!(s.reload_layouts(&roots), Ok(true));
     assert_eq!(label(&s), "Fight!", "the open screen shows the edit");
     // A broken edit is refused with its place; the last good layout stays.
@@ -1156,9 +1159,9 @@ fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
     let after = find(&tree(&s).windows, name).unwrap().rect;
     assert_eq!(after.upper_left, before.upper_left);
     assert_eq!(after.bottom_right, (before.bottom_right.0 + 20, before.bottom_right.1));
-    // `t` types its text (Backspace removes), Enter ends.
+    // `t` types its text (Backspace removes the label it had), Enter ends.
     s.handle(Input::Char('t'));
-    for _ in 0..4 {
+    for _ in 0.."Options:ButtonBack".len() {
         s.handle(Input::Key { key: Key::Backspace, shift: false });
     }
     for c in "Return".chars() {
@@ -1183,11 +1186,12 @@ fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
     s.handle(Input::Char('u'));
     assert_eq!(count(&s), n + 1);
     // Undo all the way takes back the typing and the resize too.
-    for _ in 0..20 {
+    for _ in 0..60 {
         s.handle(Input::Char('u'));
     }
     assert_eq!(find(&tree(&s).windows, name).unwrap().rect, before);
-    assert_eq!(find(&tree(&s).windows, name).unwrap().text, "Back");
+    // The layout gives the label; the string table words it.
+    assert_eq!(find(&tree(&s).windows, name).unwrap().text, "Options:ButtonBack");
 }
 
 #[test]
@@ -1199,7 +1203,9 @@ fn the_editors_own_panel_edits_text_and_chooses_a_callback_from_the_lexicon() {
     press_window(&mut s, name);
     let label = s.ui.window(s.find("Editor.wnd:LabelSelected").unwrap()).unwrap().text.clone();
     assert_eq!(label, name);
-    assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryText").unwrap()), "Back");
+    // The field shows the layout's own text: its label (the screen shows the table's words).
+    assert_eq!(s.ui.entry_text(s.find("Editor.wnd:EntryText").unwrap()), "Options:ButtonBack");
+    assert_eq!(s.ui.window(s.find(name).unwrap()).unwrap().text, "Back");
     // Type a new caption into the panel's field; Enter applies it.
     type_into(&mut s, "Editor.wnd:EntryText", "Leave");
     let tree = s.editor().unwrap().tree.clone();

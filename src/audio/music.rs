@@ -41,6 +41,13 @@ pub enum Instrument {
     Hat,
 }
 
+/// Pieces a score may hold.
+pub const MAX_PIECES: usize = 64;
+/// Parts (lines played together) in one piece.
+pub const MAX_PARTS: usize = 16;
+/// Notes sounded together in one chord.
+pub const MAX_CHORD: usize = 8;
+
 /// One part of a piece.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -105,7 +112,26 @@ impl Score {
     pub fn parse(source: &Source) -> Result<Score, DefsErrors> {
         let pieces: Vec<Piece> = source.parse().map_err(|e| DefsErrors(vec![e]))?;
         let mut errors = Vec::new();
+        if pieces.len() > MAX_PIECES {
+            errors.push(source.invalid(
+                "score",
+                "music",
+                "pieces",
+                format!("{} pieces; the limit is {MAX_PIECES}", pieces.len()),
+            ));
+            return Err(DefsErrors(errors));
+        }
         for p in &pieces {
+            // The work a score asks of the renderer is bounded before any line is read.
+            if p.parts.len() > MAX_PARTS {
+                errors.push(source.invalid(
+                    "piece",
+                    &p.name,
+                    "parts",
+                    format!("{} parts; the limit is {MAX_PARTS}", p.parts.len()),
+                ));
+                continue;
+            }
             if !(40..=240).contains(&p.tempo) {
                 errors.push(source.invalid("piece", &p.name, "tempo", format!("{} is not from 40 to 240", p.tempo)));
             }
@@ -120,6 +146,14 @@ impl Score {
             }
             for (i, part) in p.parts.iter().enumerate() {
                 match parse_line(&part.notes) {
+                    Ok(notes) if notes.iter().any(|n| n.pitches.len() > MAX_CHORD) => {
+                        errors.push(source.invalid(
+                            "piece",
+                            &p.name,
+                            "notes",
+                            format!("part {}: a chord of more than {MAX_CHORD} notes (the limit)", i + 1),
+                        ));
+                    }
                     Ok(notes) => {
                         let end = notes.last().map_or(0, |n| n.start + n.steps);
                         if end > p.steps {

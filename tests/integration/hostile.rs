@@ -670,3 +670,24 @@ fn links_in_a_mod_folder_that_loop_or_leave_it_are_not_followed() {
             .any(|p| p.starts_with(&dir))
     );
 }
+
+#[test]
+fn a_music_score_past_its_limits_is_refused_quickly() {
+    let path = common::root().join("data/music.ron");
+    let score = common::read(&path);
+    let chord: String = (0..200_000).map(|i| ["C3", "E3", "G3"][i % 3]).collect::<Vec<_>>().join("+");
+    let line = "            (instrument: Bass, volume: 70, notes: \"D2:8*2 | Bb1:8*2 | F1:8*2 | C2:8*2 | D2:8*2 | Bb1:8*2 | C2:8*2 | A1:8*2\"),\n";
+    for (name, edited, expected) in [
+        (
+            "chord",
+            score.replacen("notes: \"D3+F3+A3:16", &format!("notes: \"{chord}:16"), 1),
+            "a chord of more than 8 notes",
+        ),
+        ("parts", score.replacen(line, &line.repeat(3_000), 1), "parts; the limit is 16"),
+    ] {
+        assert_ne!(edited, score, "{name}: the edit applies");
+        let src = Source::from_text(path.clone(), edited);
+        let e = ridgeline::audio::music::Score::parse(&src).unwrap_err().to_string();
+        assert!(e.contains("data/music.ron") && e.contains(expected), "{name}: {}", &e[..e.len().min(400)]);
+    }
+}

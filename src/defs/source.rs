@@ -66,6 +66,18 @@ impl Source {
         for extra in &self.extras {
             match extra.parse::<Vec<T>>() {
                 Ok(entries) => {
+                    // One file naming an entry twice is a slip (which would win?): refused.
+                    let mut seen = std::collections::BTreeSet::new();
+                    for e in &entries {
+                        if !seen.insert(e.name().to_string()) {
+                            errors.push(extra.invalid(
+                                "entry",
+                                e.name(),
+                                "name",
+                                "defined twice in this file (each file names an entry once)",
+                            ));
+                        }
+                    }
                     for e in entries {
                         match list.iter().position(|x| x.name() == e.name()) {
                             Some(i) => list[i] = e,

@@ -130,3 +130,23 @@ fn a_mod_translates_the_interface_with_a_string_table_alone() {
     let o = common::ridgeline().args(["--mod", dir.to_str().unwrap(), "ui-check"]).output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
 }
+
+#[test]
+fn an_entry_named_twice_in_one_mod_file_is_refused_naming_it() {
+    let dir = ironclad_mod("mods-twice", "TankGun");
+    let path = dir.join("data/objects/ironclad.ron");
+    let text = common::read(&path);
+    // The Ironclad's block again, with another price.
+    let start = text.find("    (\n        name: \"Ironclad\"").unwrap();
+    let end = start + text[start..].find("    ),\n").unwrap() + "    ),\n".len();
+    let twice = format!("{}{}{}", &text[..end], text[start..end].replace("cost: 1400", "cost: 1"), &text[end..]);
+    std::fs::write(&path, twice).unwrap();
+    let e = match Definitions::load(&common::roots().with_mod(dir.clone())) {
+        Ok(_) => panic!("accepted an entry named twice"),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        e.contains("ironclad.ron") && e.contains("\"Ironclad\"") && e.contains("defined twice in this file"),
+        "{e}"
+    );
+}

@@ -219,6 +219,11 @@ fn moving_a_parent_carries_its_children_and_a_child_pushed_outside_is_noted() {
     assert_eq!(edited_rect(&s).upper_left, (slider_before.upper_left.0 + 10, slider_before.upper_left.1));
     assert_eq!(edited_rect(&s).bottom_right.0, slider_before.bottom_right.0 + 10, "moved, not resized");
     assert_eq!(s.editor().unwrap().note, None);
+    // With Alt held the parent moves alone: the slider stays.
+    s.set_alt(true);
+    s.handle(Input::Key { key: Key::Left, shift: true });
+    s.set_alt(false);
+    assert_eq!(edited_rect(&s).upper_left, (slider_before.upper_left.0 + 10, slider_before.upper_left.1));
     // The slider pushed far left, out of its parent: the bar says it is clipped.
     nudge_slider(&mut s);
     for _ in 0..60 {

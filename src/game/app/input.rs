@@ -16,6 +16,7 @@ use super::running::Running;
 /// The keyboard's modifiers changed.
 pub(super) fn modifiers(r: &mut Running, m: ModifiersState) {
     r.shell.set_shift(m.shift_key());
+    r.shell.set_alt(m.alt_key());
     if let Some((battle, _)) = &mut r.battle {
         battle.controls().set_shift(m.shift_key());
         battle.controls().set_show_orders(m.alt_key());

@@ -242,6 +242,7 @@ impl Shell {
 
     /// Changes the selected window's rectangle (remembering the old tree for undo).
     pub(super) fn edit_selected(&mut self, change: impl FnOnce(ScreenRect) -> ScreenRect, remember: bool) {
+        let alone = self.alt;
         let Some(e) = &mut self.editor else { return };
         let Some(name) = e.selected.clone() else { return };
         let mut after = e.tree.clone();
@@ -249,11 +250,11 @@ impl Shell {
         let from = w.rect;
         w.rect = change(w.rect);
         // A move carries the children along (their rectangles are the screen's, not the
-        // parent's), as GUIEdit does; a resize leaves them where they are.
+        // parent's), as GUIEdit does, unless Alt is held; a resize leaves them where they are.
         let (dx, dy) = (w.rect.upper_left.0 - from.upper_left.0, w.rect.upper_left.1 - from.upper_left.1);
         let same_size =
             w.rect.bottom_right.0 - from.bottom_right.0 == dx && w.rect.bottom_right.1 - from.bottom_right.1 == dy;
-        if same_size && (dx, dy) != (0, 0) {
+        if same_size && (dx, dy) != (0, 0) && !alone {
             carry(&mut w.children, dx, dy);
         }
         e.note = outside_parent(&after, &name);

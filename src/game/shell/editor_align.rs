@@ -55,6 +55,12 @@ impl Shell {
         self.shift = held;
     }
 
+    /// The client tells whether Alt is held: the editor then moves a window without its
+    /// children.
+    pub fn set_alt(&mut self, held: bool) {
+        self.alt = held;
+    }
+
     /// Puts `name` into the editor's group, or takes it out if it is there; with nothing
     /// selected yet it becomes the selection.
     pub(super) fn toggle_in_group(&mut self, name: String) {

@@ -113,6 +113,8 @@ pub struct Shell {
     shelved_edits: BTreeMap<String, editor::Editor>,
     /// Shift is held (the client says so when it changes): clicks in the editor add to its group.
     shift: bool,
+    /// Alt is held: the editor moves a window alone, leaving its children where they are.
+    alt: bool,
     /// Lobby state.
     pub lobby: lobby::LobbyState,
     /// Pictures made at run time (map previews), by `@name`.
@@ -204,6 +206,7 @@ impl Shell {
             editor: None,
             shelved_edits: BTreeMap::new(),
             shift: false,
+            alt: false,
             lobby: lobby::LobbyState::default(),
             dynamic_images,
             images: bindings.images,

@@ -3,18 +3,10 @@
 //! a renamed one all work; `ui-check` names an unknown action with a did-you-mean and notes a
 //! button that does nothing; the editor's panel sets an action like a callback.
 
-use crate::common;
+use crate::common::{self, click};
 
 use ridgeline::game::shell::{Screen, Shell, ShellRequest};
 use ridgeline::ui::{Input, MouseButton};
-
-fn click(s: &mut Shell, name: &str) {
-    let r = s.ui.window(s.find(name).unwrap_or_else(|| panic!("no window {name}"))).unwrap().rect;
-    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
-    s.handle(Input::MouseMove { x, y });
-    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
-}
 
 /// A combo box stepped `steps` items down with the keyboard (from its first).
 fn combo_step(s: &mut Shell, name: &str, steps: i32) {

@@ -3,7 +3,7 @@
 //! to keep (and nothing is lost either way), F10 off and on keeps the edits and their undo
 //! history, and a save counts as saved when the watcher brings the file back.
 
-use crate::common;
+use crate::common::{self, click};
 
 use ridgeline::content::ContentRoots;
 use ridgeline::game::shell::{Shell, reload};
@@ -26,14 +26,6 @@ fn editing(name: &str) -> (Shell, std::path::PathBuf, ContentRoots) {
     s.toggle_editor();
     assert!(s.editing());
     (s, dir, roots)
-}
-
-fn click(s: &mut Shell, name: &str) {
-    let r = s.ui.window(s.find(name).unwrap_or_else(|| panic!("no window {name}"))).unwrap().rect;
-    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
-    s.handle(Input::MouseMove { x, y });
-    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
 }
 
 fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {

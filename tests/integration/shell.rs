@@ -1,7 +1,7 @@
 //! The shell screens driven like a player would, headless: clicks on named windows, typing,
 //! and the screens' effects (navigation, saved settings, the skirmish setup, message boxes).
 
-use crate::common;
+use crate::common::{self, click};
 
 use ridgeline::game::battle::Battle;
 use ridgeline::game::button_view::ButtonView;
@@ -22,15 +22,6 @@ fn shell(name: &str) -> (Shell, std::path::PathBuf) {
 
 fn w_enabled(s: &Shell, name: &str) -> bool {
     s.ui.window(s.find(name).unwrap_or_else(|| panic!("no window {name}"))).unwrap().enabled()
-}
-
-fn click(s: &mut Shell, name: &str) {
-    let id = s.find(name).unwrap_or_else(|| panic!("no window {name}"));
-    let r = s.ui.window(id).unwrap().rect;
-    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
-    s.handle(Input::MouseMove { x, y });
-    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
-    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
 }
 
 #[test]

@@ -79,3 +79,14 @@ pub fn shipped_rules() -> ridgeline::defs::RuleSources {
         upgrades: read("upgrades.ron"),
     }
 }
+
+/// A left click in the middle of the shell's window `name` (moved to, pressed, let go), as a
+/// player's would be.
+pub fn click(s: &mut ridgeline::game::shell::Shell, name: &str) {
+    use ridgeline::ui::{Input, MouseButton};
+    let r = s.ui.window(s.find(name).unwrap_or_else(|| panic!("no window {name}"))).unwrap().rect;
+    let (x, y) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    s.handle(Input::MouseMove { x, y });
+    s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
+}

@@ -145,8 +145,9 @@ pub fn import(images: &[MappedImage], textures: &Path, mod_dir: &Path, set: &str
             return Err(io(&path, format!("the atlas would pass {} pixels", MAX_IMAGE_SIDE)));
         }
         width = width.max(picture.width());
+        let below = height + picture.height();
         placed.insert(name.to_ascii_lowercase(), (height, picture));
-        height += placed[&name.to_ascii_lowercase()].1.height();
+        height = below;
     }
     let mut atlas = image::RgbaImage::new(width, height.max(1));
     for (y, picture) in placed.values() {

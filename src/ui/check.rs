@@ -72,6 +72,8 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
     }
     let mut seen = std::collections::BTreeSet::new();
     let (mut missing_images, mut missing_fonts, mut missing_labels) = (Vec::new(), Vec::new(), Vec::new());
+    // Whether the game declares actions at all (a checker with no shell's lexicon does not).
+    let actions_known = !b.lexicon.names(CallbackKind::Action).is_empty();
     for w in file.all_windows() {
         for t in [&w.text, &w.tooltip_text] {
             if b.labels.missing(t) {
@@ -90,17 +92,9 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
             if b.images.knows(&e.image) {
                 continue;
             }
-            let (line, col) = w.key_at(key);
-            match crate::content::suggest::nearest(&e.image, b.images.images.keys().map(String::as_str)) {
-                Some(meant) => report.problems.push(WndError::new(
-                    path,
-                    line,
-                    col,
-                    format!("window \"{}\": unknown image \"{}\" (did you mean {meant}?)", w.name, e.image),
-                )),
-                // An image of another game's atlas: a placeholder until it is imported.
-                None => missing_images.push(e.image.clone()),
-            }
+            // An image of another game's atlas is a placeholder until it is imported.
+            let known = b.images.images.keys().map(String::as_str);
+            slip_or_missing(&mut report, path, w, key, ("image", &e.image), known, &mut missing_images);
         }
         for (key, sound) in [("CLICKSOUND", &w.click_sound), ("HOVERSOUND", &w.hover_sound)] {
             if let (Some(name), Some(known)) = (sound, &b.sounds)
@@ -121,7 +115,7 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
         if w.kind == crate::ui::wnd::model::WindowType::PushButton
             && w.action.is_none()
             && !b.lexicon.handles(&w.name)
-            && !b.lexicon.names(CallbackKind::Action).is_empty()
+            && actions_known
         {
             report.notes.push(format!(
                 "{path}:{}:1: window \"{}\" does nothing when clicked: give it an ACTION (such as \"open:Options\"; ui/FORMAT.md lists them)",
@@ -132,16 +126,8 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
             && !f.name.is_empty()
             && !b.fonts.knows(&f.name)
         {
-            let (line, col) = w.key_at("FONT");
-            match crate::content::suggest::nearest(&f.name, b.fonts.families.iter().map(String::as_str)) {
-                Some(meant) => report.problems.push(WndError::new(
-                    path,
-                    line,
-                    col,
-                    format!("window \"{}\": unknown font \"{}\" (did you mean {meant}?)", w.name, f.name),
-                )),
-                None => missing_fonts.push(f.name.clone()),
-            }
+            let known = b.fonts.families.iter().map(String::as_str);
+            slip_or_missing(&mut report, path, w, "FONT", ("font", &f.name), known, &mut missing_fonts);
         }
     }
     // One note per kind for what another game's layout brings, not one per window.
@@ -161,4 +147,26 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
     report.problems.sort_by_key(|e| (e.line, e.col));
     report.problems.dedup();
     report
+}
+
+/// A `what` called `name` that window `w`'s `key` gives and the game lacks: refused at the key
+/// when it is near one of `known` (a slip, with the name meant), else kept in `missing` for the
+/// file's one note (another game's name).
+fn slip_or_missing<'a>(
+    report: &mut CheckReport,
+    path: &str,
+    w: &super::wnd::WindowDef,
+    key: &str,
+    (what, name): (&str, &str),
+    known: impl IntoIterator<Item = &'a str>,
+    missing: &mut Vec<String>,
+) {
+    match crate::content::suggest::nearest(name, known) {
+        Some(meant) => {
+            let (line, col) = w.key_at(key);
+            let message = format!("window \"{}\": unknown {what} \"{name}\" (did you mean {meant}?)", w.name);
+            report.problems.push(WndError::new(path, line, col, message));
+        }
+        None => missing.push(name.to_string()),
+    }
 }

@@ -10,6 +10,7 @@ use super::font::{TextMeasure, wrap};
 use super::gadgets::text_entry;
 use super::geometry::Rect;
 use super::manager::WindowManager;
+use super::text_fit::{MIN_LABEL_SCALE, max_scroll, sibling_scale, static_lines};
 use super::window::{Gadget, GameWindow, WindowId};
 use super::wnd::model::{DrawEntry, Rgba, WindowType, status_bit};
 
@@ -230,62 +231,6 @@ fn set_shadow(out: &mut [DrawCmd], from: usize, sh: Option<Rgba>) {
             *shadow = sh;
         }
     }
-}
-
-/// The room a button's label has: its width less the margins and, with an icon, the icon's
-/// square.
-fn label_width(w: &GameWindow) -> f32 {
-    let side = if w.icon.is_some() { w.rect.h - 4.0 + 2.0 } else { 0.0 };
-    (w.rect.w - side).max(0.0) - 8.0
-}
-
-/// The smallest a button's label may shrink to, as a share of the layout's size.
-const MIN_LABEL_SCALE: f32 = 0.6;
-
-/// How much a button's label at `px` must shrink for its longest word to fit its width and
-/// its wrapped lines its height (1: it fits), never below [`MIN_LABEL_SCALE`].
-fn label_scale(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> f32 {
-    let room = label_width(w);
-    let widest = w.text.split(['\n', ' ']).map(|word| tm.width(word, px, w.bold)).fold(0.0, f32::max);
-    let mut scale = if widest > room && widest > 0.0 { (room / widest).max(MIN_LABEL_SCALE) } else { 1.0 };
-    // Taller than the button once wrapped: smaller steps until it fits or the floor is reached.
-    let tall = |scale: f32| {
-        let lines = wrap(tm, &w.text, px * scale, w.bold, room).len() as f32;
-        lines * tm.line_height(px * scale) > w.rect.h
-    };
-    while scale > MIN_LABEL_SCALE && tall(scale) {
-        scale = (scale - 0.05).max(MIN_LABEL_SCALE);
-    }
-    scale
-}
-
-/// The smallest label scale among `w` and its visible sibling push buttons of the same font
-/// size, so a row of buttons reads at one size.
-fn sibling_scale(m: &WindowManager, w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> f32 {
-    let Some(parent) = w.parent.and_then(|p| m.window(p)) else { return label_scale(w, tm, px) };
-    parent
-        .children
-        .iter()
-        .filter(|&&c| m.font_px(c) == px)
-        .filter_map(|&c| m.window(c))
-        .filter(|s| s.visible() && !s.text.is_empty() && matches!(s.gadget, Gadget::PushButton { .. }))
-        .map(|s| label_scale(s, tm, px))
-        .fold(1.0, f32::min)
-}
-
-/// The lines a static text shows: wrapped to its width, or one line with `ONE_LINE`.
-pub(crate) fn static_lines(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> Vec<String> {
-    if w.status & status_bit("ONE_LINE") != 0 {
-        vec![w.text.clone()]
-    } else {
-        wrap(tm, &w.text, px, w.bold, w.rect.w - 4.0)
-    }
-}
-
-/// The most lines a static text of `lines` lines `lh` high can scroll in a window `h` high.
-pub(crate) fn max_scroll(lines: usize, lh: f32, h: f32) -> u32 {
-    let fit = ((h - 4.0) / lh.max(1.0)).floor().max(1.0) as usize;
-    lines.saturating_sub(fit) as u32
 }
 
 fn draw_window(

@@ -15,6 +15,7 @@ pub mod images;
 pub mod labels;
 pub mod lexicon;
 pub mod manager;
+pub mod text_fit;
 pub mod window;
 pub mod wnd;
 

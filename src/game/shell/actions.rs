@@ -141,9 +141,7 @@ impl Shell {
                 self.skirmish.slots[1].who = super::SlotChoice::Computer(0);
                 skirmish::start(self);
             }
-            "online:host" | "online:host_relay" | "online:join" | "online:rejoin"
-                if self.screen() != Some(Screen::Online) && name != "online:rejoin" =>
-            {
+            "online:host" | "online:host_relay" | "online:join" if self.screen() != Some(Screen::Online) => {
                 self.open(Screen::Online);
             }
             "online:host" => online::press_host(self),

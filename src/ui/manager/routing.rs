@@ -223,8 +223,8 @@ impl WindowManager {
         let px = self.font_px(id);
         let (Some(tm), Some(w)) = (self.measure.clone(), self.window(id)) else { return false };
         let crate::ui::window::Gadget::StaticText { scroll, .. } = w.gadget else { return false };
-        let lines = crate::ui::draw::static_lines(w, tm.as_ref(), px).len();
-        let most = crate::ui::draw::max_scroll(lines, tm.line_height(px), w.rect.h);
+        let lines = crate::ui::text_fit::static_lines(w, tm.as_ref(), px).len();
+        let most = crate::ui::text_fit::max_scroll(lines, tm.line_height(px), w.rect.h);
         if most == 0 {
             return false;
         }

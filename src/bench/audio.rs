@@ -28,7 +28,8 @@ const RUNS: usize = 3;
 
 /// One run: each frame's mixer time in µs, the most sounds playing at once, sounds started.
 fn run_once(roots: &ContentRoots, defs: &Definitions) -> Result<(Vec<f64>, usize, usize), String> {
-    let (mut world, mut controllers) = super::sim::battle_scenario(defs, PER_SIDE).map_err(|e| e.to_string())?;
+    let super::scenarios::Scenario { mut world, mut controllers, .. } =
+        super::scenarios::battle(defs, PER_SIDE).map_err(|e| e.to_string())?;
     let capture = Capture::new();
     let full = Volumes { master: 100, effects: 100, voice: 100, music: 100 };
     let mut mixer = open_mixer(roots, OutputSettings::Capture(capture.clone()), full, 1).map_err(|e| e.to_string())?;

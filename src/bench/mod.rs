@@ -9,6 +9,8 @@ pub mod rejoin;
 pub mod relay;
 pub mod render;
 pub mod roads;
+pub mod scale;
+mod scenarios;
 pub mod sim;
 pub mod ui;
 

@@ -1,10 +1,11 @@
-//! `ridgeline bench sim`: ticks per second with 200, 1,000 and 2,000 moving units on an open
-//! 256×256-cell field, what the state hash costs, and a battle: two armies of 500 attack-moving
-//! into each other, with targeting, vision and veterancy running.
+//! `ridgeline bench sim`: ticks per second with 200, 1,000 and 2,000 moving units (or the
+//! counts given) on an open field that grows with the count, what the state hash costs, and a
+//! battle: two armies of 500 attack-moving into each other, with targeting, vision and
+//! veterancy running.
 //!
-//! Each player's units shuttle between two areas on their own half of the map, ordered in
-//! groups through the message stream every few seconds, so movement, path requests and
-//! separation all run as in a game.
+//! Each player's units shuttle north and south of where they started, ordered in groups
+//! through the message stream every few seconds, so movement, path requests and separation all
+//! run as in a game ([`scenarios::open_field`]: the density stays the same at any count).
 //!
 //! The hash costs in two places. Reading it each frame (`hash_read_us`) is timed here: the
 //! objects' part is kept up to date, so this is a few words whatever the number of objects.
@@ -24,12 +25,12 @@ use crate::defs::{Definitions, DefsErrors};
 use crate::lockstep::stream::{Stream, StreamConfig};
 use crate::session::controller::Controller;
 use crate::sim::angle::Angle;
-use crate::sim::command::{Command, MAX_SELECTION, Point};
 use crate::sim::fixed::Fixed;
-use crate::sim::ids::{ObjectId, PlayerId};
-use crate::sim::terrain::Terrain;
+use crate::sim::ids::PlayerId;
 use crate::sim::vector::Vec2;
-use crate::sim::world::{GameSetup, InitialObject, PlayerSetup, SetupError, World};
+use crate::sim::world::{SetupError, World};
+
+use super::scenarios::{self, Scenario};
 
 use thiserror::Error;
 
@@ -45,118 +46,24 @@ pub enum BenchError {
 }
 
 /// Frames measured per run.
-const FRAMES: u32 = 600;
+pub(crate) const FRAMES: u32 = 600;
 /// Runs per unit count (the median is reported).
 const RUNS: usize = 5;
-/// Map side in cells (10 world units each).
-const SIDE: u32 = 256;
-
-/// Units ordered together (half the most a selection may hold).
-const GROUP: usize = MAX_SELECTION / 2;
-
-/// Orders a player's units back and forth in groups.
-struct Shuttle {
-    player: PlayerId,
-    units: Vec<ObjectId>,
-    x: i32,
-}
-
-impl Controller for Shuttle {
-    fn player(&self) -> PlayerId {
-        self.player
-    }
-
-    fn think(&mut self, world: &World) -> Vec<Command> {
-        let f = world.frame().0;
-        let period = 240;
-        // A frame's selections all run before its orders, so each group is ordered on a frame
-        // of its own: group g on the g-th frame of each period.
-        let g = (f % period) as usize;
-        let Some(group) = self.units.chunks(GROUP).nth(g) else { return Vec::new() };
-        let north = (f / period).is_multiple_of(2);
-        let y = if north { 1900 } else { 600 } + (g as i32 % 2) * 150;
-        let x = self.x + (g as i32 / 2) * 300 - 300;
-        vec![Command::Select { objects: group.to_vec(), add: false }, Command::Move { to: Point { x, y } }]
-    }
-}
-
-/// Sends a player's whole army attack-moving across the field once, in groups.
-pub(crate) struct Charge {
-    player: PlayerId,
-    units: Vec<ObjectId>,
-    x: i32,
-}
-
-impl Controller for Charge {
-    fn player(&self) -> PlayerId {
-        self.player
-    }
-
-    fn think(&mut self, world: &World) -> Vec<Command> {
-        // One group a frame, as the shuttle does: group g on frame g.
-        let g = world.frame().0 as usize;
-        let Some(group) = self.units.chunks(GROUP).nth(g) else { return Vec::new() };
-        vec![
-            Command::Select { objects: group.to_vec(), add: false },
-            Command::AttackMove { to: Point { x: self.x, y: 700 + g as i32 * 150 } },
-        ]
-    }
-}
-
-/// Two armies of `per_side` units (a third tanks, the rest riflemen) facing each other 150
-/// world units apart, each charging through the other.
-pub(crate) fn battle_scenario(defs: &Definitions, per_side: usize) -> Result<(World, Vec<Charge>), SetupError> {
-    let rules = &defs.rules;
-    let tank = rules.template_id("Bulwark").unwrap_or_default();
-    let soldier = rules.template_id("Rifleman").unwrap_or_default();
-    let mut objects = Vec::new();
-    for owner in 0..2u8 {
-        for k in 0..per_side as i64 {
-            let (col, row) = (k % 20, k / 20);
-            let x = if owner == 0 { 1175 - col * 15 } else { 1325 + col * 15 };
-            let pos = Vec2::from_int(x, 700 + row * 18);
-            let template = if k % 3 == 0 { tank } else { soldier };
-            objects.push(InitialObject { template, owner: PlayerId(owner), pos, supply: 0 });
-        }
-    }
-    let (world, [a, b]) = two_armies(defs, objects, 7)?;
-    let controllers =
-        vec![Charge { player: PlayerId(0), units: a, x: 1700 }, Charge { player: PlayerId(1), units: b, x: 800 }];
-    Ok((world, controllers))
-}
-
-/// A two-player world on an open field of [`SIDE`] cells with `objects`, and each player's
-/// mobile units.
-fn two_armies(
-    defs: &Definitions,
-    objects: Vec<InitialObject>,
-    seed: u64,
-) -> Result<(World, [Vec<ObjectId>; 2]), SetupError> {
-    let rules = &defs.rules;
-    let starts = vec![Vec2::from_int(100, 100), Vec2::from_int(2460, 2460)];
-    let setup = GameSetup {
-        rules: rules.clone(),
-        terrain: Terrain::open(SIDE, SIDE, Fixed::from_int(10), starts),
-        players: vec![PlayerSetup::with_faction_money(rules, 0, 0, 0), PlayerSetup::with_faction_money(rules, 1, 1, 1)],
-        seed,
-        objects,
-    };
-    let world = World::new(setup)?;
-    let mine = |p: u8| -> Vec<ObjectId> {
-        world.objects().filter(|o| o.owner.0 == p && rules.template(o.template).is_mobile()).map(|o| o.id).collect()
-    };
-    let armies = [mine(0), mine(1)];
-    Ok((world, armies))
-}
 
 /// Plays [`FRAMES`] frames through a local stream; returns the seconds spent ticking and
 /// reading the hash.
-fn play(world: &mut World, controllers: &mut [impl Controller]) -> (f64, f64) {
+pub(crate) fn play(world: &mut World, controllers: &mut [impl Controller]) -> (f64, f64) {
+    play_after(world, controllers, 0)
+}
+
+/// Plays `warmup` frames untimed, then [`FRAMES`] timed, through one local stream; returns
+/// the seconds the timed frames spent ticking and reading the hash.
+pub(crate) fn play_after(world: &mut World, controllers: &mut [impl Controller], warmup: u32) -> (f64, f64) {
     let players = vec![PlayerId(0), PlayerId(1)];
     let mut stream =
         Stream::new(StreamConfig { players: players.clone(), local: players, run_ahead: 3, pace: Default::default() });
     let (mut tick_s, mut hash_s) = (0.0f64, 0.0f64);
-    for _ in 0..FRAMES {
+    for n in 0..warmup + FRAMES {
         for c in controllers.iter_mut() {
             for cmd in c.think(world) {
                 let _ = stream.submit(c.player(), cmd);
@@ -169,8 +76,10 @@ fn play(world: &mut World, controllers: &mut [impl Controller]) -> (f64, f64) {
         let hash = world.state_hash();
         let t2 = Instant::now();
         stream.record_hash(frame, hash.total);
-        tick_s += (t1 - t0).as_secs_f64();
-        hash_s += (t2 - t1).as_secs_f64();
+        if n >= warmup {
+            tick_s += (t1 - t0).as_secs_f64();
+            hash_s += (t2 - t1).as_secs_f64();
+        }
     }
     (tick_s, hash_s)
 }
@@ -178,31 +87,11 @@ fn play(world: &mut World, controllers: &mut [impl Controller]) -> (f64, f64) {
 /// One measured battle: (ticks per second, mean tick µs, units left at the end, separation's
 /// pair lists made per 100 frames).
 fn battle_once(defs: &Definitions, per_side: usize) -> Result<(f64, f64, usize, f64), SetupError> {
-    let (mut world, mut controllers) = battle_scenario(defs, per_side)?;
+    let Scenario { mut world, mut controllers, .. } = scenarios::battle(defs, per_side)?;
     let (tick_s, hash_s) = play(&mut world, &mut controllers);
     let (secs, n) = (tick_s + hash_s, FRAMES as f64);
     let lists = world.caches.separation.pairs.builds() as f64 * 100.0 / n;
     Ok((n / secs, secs / n * 1e6, world.object_count(), lists))
-}
-
-fn scenario(defs: &Definitions, units: usize, seed: u64) -> Result<(World, Vec<Shuttle>), SetupError> {
-    let rules = &defs.rules;
-    let tank = rules.template_id("Bulwark").unwrap_or_default();
-    let soldier = rules.template_id("Rifleman").unwrap_or_default();
-    let mut objects = Vec::new();
-    for i in 0..units {
-        let owner = (i % 2) as u8;
-        let k = (i / 2) as i64;
-        let (col, row) = (k % 25, k / 25);
-        let x0 = if owner == 0 { 350 } else { 1450 };
-        let pos = Vec2::from_int(x0 + col * 30, 300 + row * 30);
-        let template = if i % 3 == 0 { tank } else { soldier };
-        objects.push(InitialObject { template, owner: PlayerId(owner), pos, supply: 0 });
-    }
-    let (world, [a, b]) = two_armies(defs, objects, seed)?;
-    let controllers =
-        vec![Shuttle { player: PlayerId(0), units: a, x: 700 }, Shuttle { player: PlayerId(1), units: b, x: 1800 }];
-    Ok((world, controllers))
 }
 
 /// Passes of the upkeep measurement (the median is taken).
@@ -250,7 +139,7 @@ fn upkeep_isolated_us(world: &World) -> f64 {
 /// One measured run: (ticks per second, mean tick µs, mean hash µs, upkeep µs, separation's
 /// pair lists made per 100 frames).
 fn run_once(defs: &Definitions, units: usize) -> Result<(f64, f64, f64, f64, f64), SetupError> {
-    let (mut world, mut controllers) = scenario(defs, units, 7)?;
+    let Scenario { mut world, mut controllers, .. } = scenarios::open_field(defs, units, 7)?;
     let (tick_s, hash_s) = play(&mut world, &mut controllers);
     let n = FRAMES as f64;
     let lists = world.caches.separation.pairs.builds() as f64 * 100.0 / n;
@@ -307,6 +196,7 @@ pub fn run(roots: &ContentRoots, unit_counts: &[usize], battle: bool) -> Result<
             "units": units,
             "ticks_per_sec": super::median(tps).round(),
             "tick_us": (tick_us * 10.0).round() / 10.0,
+            "ns_per_unit_tick": (tick_us * 1000.0 / units as f64).round(),
             "hash_read_us": round2(hash_us),
             "hash_read_share_percent": round2(hash_us / (tick_us + hash_us) * 100.0),
             "upkeep_isolated_us": round2(super::median(upkeep)),

@@ -10,7 +10,8 @@ use ridgeline::content::ContentRoots;
 /// What `bench` measures.
 #[derive(Subcommand)]
 pub enum BenchKind {
-    /// Ticks per second with many moving units, and the state hash's cost.
+    /// Ticks per second with many moving units (the field grows with the count), and the state
+    /// hash's cost.
     Sim {
         /// Unit counts, comma-separated (default 200,1000,2000; each at most 50,000).
         #[arg(long, value_delimiter = ',', value_parser = units_arg)]
@@ -18,6 +19,13 @@ pub enum BenchKind {
         /// Skip the 500-a-side battle (to time or profile the unit counts alone).
         #[arg(long)]
         no_battle: bool,
+    },
+    /// A unit's cost a tick from 1,000 to 20,000 units at constant density, a 2,000-unit crowd
+    /// sent to one point and two 5,000-unit armies meeting head-on.
+    Scale {
+        /// Only this case, to time or profile it alone: `open` (the sweep), `crowd` or `battle`.
+        #[arg(long, value_parser = ["open", "crowd", "battle"])]
+        only: Option<String>,
     },
     /// Road mesh generation for the shipped maps and a generated network.
     Roads,
@@ -47,6 +55,7 @@ pub fn run(roots: &ContentRoots, what: BenchKind) -> Result<()> {
             let units = if units.is_empty() { bench::sim::DEFAULT_UNITS.to_vec() } else { units };
             bench::sim::run(roots, &units, !no_battle)?
         }
+        BenchKind::Scale { only } => bench::scale::run(roots, only.as_deref())?,
         BenchKind::Ui => bench::ui::run(roots).map_err(anyhow::Error::msg)?,
         BenchKind::Audio => bench::audio::run(roots).map_err(anyhow::Error::msg)?,
         BenchKind::Render => bench::render::run(roots)?,

@@ -369,11 +369,16 @@ impl World {
         let speeds = ids.iter().filter_map(|&id| self.objects.get(id)).map(|o| self.top_speed(o));
         let (slowest, fastest) = speeds.fold((Fixed::MAX, Fixed::ZERO), |(lo, hi), s| (lo.min(s), hi.max(s)));
         let pace = if slowest < fastest { slowest } else { Fixed::ZERO };
-        for (id, offset) in super::formation::slots(&units, goal, spacing) {
-            let mut slot = goal + offset;
-            if !self.terrain.passable_at(slot) {
-                slot = goal;
-            }
+        let mut slots: Vec<(ObjectId, Vec2, Fixed)> = super::formation::slots(&units, goal, spacing)
+            .into_iter()
+            .map(|(id, offset)| {
+                let slot = goal + offset;
+                let radius = self.objects.get(id).map_or(Fixed::ZERO, |o| self.rules.template(o.template).radius);
+                (id, if self.terrain.passable_at(slot) { slot } else { goal }, radius)
+            })
+            .collect();
+        self.free_spots(player, &ids, goal, spacing, &mut slots);
+        for (id, slot, _) in slots {
             if let Some(mut o) = self.objects.get_mut(id) {
                 // The target engaged is kept: an attack-move given again mid-fight fights on
                 // (combat drops it for a plain move).
@@ -385,6 +390,43 @@ impl World {
             }
         }
         Ok(())
+    }
+
+    /// Moves formation `slots` off the spots `player`'s other ground units (not `ids`) stand on
+    /// at rest or are headed for near `goal` ([`super::spots`]). Aircraft keep their slots.
+    fn free_spots(
+        &self,
+        player: PlayerId,
+        ids: &[ObjectId],
+        goal: Vec2,
+        spacing: Fixed,
+        slots: &mut [(ObjectId, Vec2, Fixed)],
+    ) {
+        let Some(&(first, ..)) = slots.first() else { return };
+        if self.objects.get(first).is_none_or(|o| o.kind.is_air()) {
+            return;
+        }
+        // Far enough to hold the block (`side` slots a side, centred on the goal) and as many
+        // blocks again around it: room for a crowd sent to one point, group after group.
+        let side = (slots.len() as u64).isqrt() as i64 + 1;
+        let reach = spacing.mul_int(side + 8);
+        let widest = slots.iter().map(|s| s.2).max().unwrap_or(Fixed::ZERO);
+        let mut group = ids.to_vec();
+        group.sort_unstable();
+        let mut held = super::spots::HeldSpots::new(goal, reach, spacing, widest);
+        let outer = reach + spacing;
+        for o in self.objects.of_set(&self.scans.ground_units) {
+            if o.owner != player || group.binary_search(&o.id).is_ok() {
+                continue;
+            }
+            let at = o.nav.goal.unwrap_or(o.pos);
+            let d = at - goal;
+            if d.x.abs() < outer && d.y.abs() < outer {
+                held.hold(at, self.rules.template(o.template).radius);
+            }
+        }
+        let terrain = &self.terrain;
+        super::spots::place(&mut held, slots, |p| terrain.passable_at(p));
     }
 
     fn attack(&mut self, player: PlayerId, target: ObjectId) -> Result<(), RejectReason> {

@@ -51,6 +51,7 @@ mod orders;
 mod query;
 mod queue;
 mod separation;
+mod spots;
 mod targeting;
 #[cfg(test)]
 pub(crate) mod test_support;

@@ -418,6 +418,43 @@ mod tests {
         assert!(w.terrain.passable_at(o.pos));
     }
 
+    /// Four groups sent one after another to the same point: each group's goals keep clear of
+    /// the goals of the groups before it, and the crowd comes to rest without units on top of
+    /// each other.
+    #[test]
+    fn groups_sent_to_one_point_one_after_another_come_to_rest_side_by_side() {
+        let objects: Vec<_> =
+            (0..200).map(|i| (TemplateId(0), 0, Vec2::from_int(60 + (i % 20) * 20, 60 + (i / 20) * 20))).collect();
+        let mut w = test_support::world(96, objects);
+        let ids = unit_ids(&w);
+        let radius = Fixed::from_int(4);
+        let mut goals: Vec<Vec2> = Vec::new();
+        for (g, group) in ids.chunks(50).enumerate() {
+            let select = cmd(&w, 2 * g as u32, Command::Select { objects: group.to_vec(), add: false });
+            let go = cmd(&w, 2 * g as u32 + 1, Command::Move { to: Point { x: 600, y: 600 } });
+            w.tick(&[select, go]);
+            let mine: Vec<Vec2> = group.iter().filter_map(|id| w.object(*id)?.nav.goal).collect();
+            assert_eq!(mine.len(), 50, "group {g}: every unit has a goal");
+            for (i, a) in mine.iter().enumerate() {
+                for b in goals.iter().chain(&mine[i + 1..]) {
+                    assert!((*a - *b).length() >= radius.mul_int(2), "group {g}: goal {a:?} on {b:?}");
+                }
+            }
+            goals.extend(mine);
+        }
+        for _ in 0..1800 {
+            w.tick(&[]);
+        }
+        let moving = ids.iter().filter(|id| w.object(**id).is_some_and(|o| o.nav.goal.is_some())).count();
+        assert_eq!(moving, 0, "every unit came to rest");
+        let pos: Vec<Vec2> = ids.iter().map(|id| w.object(*id).unwrap().pos).collect();
+        for (i, a) in pos.iter().enumerate() {
+            for b in &pos[i + 1..] {
+                assert!((*a - *b).length() >= Fixed::from_int(6), "units at {a:?} and {b:?} overlap");
+            }
+        }
+    }
+
     #[test]
     fn a_large_group_does_not_stack_and_paths_respect_the_budget() {
         let objects: Vec<_> =

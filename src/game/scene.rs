@@ -26,9 +26,18 @@ use crate::sim::{PlayerId, World};
 use super::camera::Camera;
 use super::shroud::{self, Shroud};
 
-/// Player colours in slot-colour order (Blue, Red, Green, Yellow, Orange, Purple), linear RGB.
-pub const PLAYER_COLORS: [[f32; 3]; 6] =
-    [[0.05, 0.2, 0.75], [0.7, 0.04, 0.03], [0.06, 0.5, 0.08], [0.8, 0.65, 0.05], [0.85, 0.27, 0.02], [0.36, 0.07, 0.6]];
+/// Player colours in slot-colour order (Blue, Red, Green, Yellow, Orange, Purple, Cyan, Pink),
+/// linear RGB: one for each of eight players.
+pub const PLAYER_COLORS: [[f32; 3]; 8] = [
+    [0.05, 0.2, 0.75],
+    [0.7, 0.04, 0.03],
+    [0.06, 0.5, 0.08],
+    [0.8, 0.65, 0.05],
+    [0.85, 0.27, 0.02],
+    [0.36, 0.07, 0.6],
+    [0.02, 0.55, 0.6],
+    [0.85, 0.2, 0.42],
+];
 
 /// The construction scaffold's colour (linear).
 const SCAFFOLD_COLOR: [f32; 3] = [0.45, 0.36, 0.18];

@@ -14,7 +14,7 @@ pub struct MapFile {
     /// A line or two for the map list.
     #[serde(default)]
     pub description: String,
-    /// Number of players the map is made for (2–4).
+    /// Number of players the map is made for (2–8).
     pub players: u8,
     /// Size in cells (width, height).
     pub size: (u32, u32),

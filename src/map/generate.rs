@@ -60,6 +60,10 @@ pub enum Symmetry {
     Rotate2,
     /// The same after a quarter turn (four players, one per corner).
     Rotate4,
+    /// The same after a quarter turn and in a mirror across either axis or diagonal: the
+    /// square's eight symmetries (eight players, each start the mirror image of its
+    /// neighbours').
+    Mirror8,
 }
 
 /// Everything the generator needs for one heightmap.
@@ -240,6 +244,16 @@ fn symmetric_noise(spec: &TerrainSpec, seed: u32, x: f64, y: f64, freq: f64) -> 
         Symmetry::None => return value_noise(seed, x * freq, y * freq),
         Symmetry::Rotate2 => &[(x - cx, y - cy), (cx - x, cy - y)],
         Symmetry::Rotate4 => &[(x - cx, y - cy), (cy - y, x - cx), (cx - x, cy - y), (y - cy, cx - x)],
+        Symmetry::Mirror8 => &[
+            (x - cx, y - cy),
+            (cy - y, x - cx),
+            (cx - x, cy - y),
+            (y - cy, cx - x),
+            (y - cy, x - cx),
+            (cx - x, y - cy),
+            (cy - y, cx - x),
+            (x - cx, cy - y),
+        ],
     };
     let k = turns.len() as f64;
     let mean = turns.iter().map(|&(dx, dy)| value_noise(seed, (cx + dx) * freq, (cy + dy) * freq)).sum::<f64>() / k;

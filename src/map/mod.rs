@@ -154,8 +154,8 @@ impl Map {
             message,
         };
         let f = &self.file;
-        if !(2..=4).contains(&f.players) {
-            return Err(bad("players", format!("{} players; a map is for 2 to 4", f.players)));
+        if !(2..=8).contains(&f.players) {
+            return Err(bad("players", format!("{} players; a map is for 2 to 8", f.players)));
         }
         if !(f.cell_size.is_finite() && (1.0..=100.0).contains(&f.cell_size)) {
             return Err(bad("cell_size", format!("{} must be between 1 and 100", f.cell_size)));

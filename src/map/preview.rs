@@ -85,10 +85,20 @@ pub fn render(map: &Map, classes: &TerrainClasses, mesh: &RoadMesh, scale: u32) 
         }
     };
     let cell_px = |(x, y): (f64, f64)| Vec2::new(x as f32 * scale as f32, (h as f32 - y as f32) * scale as f32);
-    let slot_colors = [Rgb([40, 90, 230]), Rgb([220, 40, 40]), Rgb([40, 190, 60]), Rgb([230, 200, 30])];
+    // The players' colours in slot order (Blue, Red, Green, Yellow, Orange, Purple, Cyan, Pink).
+    let slot_colors = [
+        Rgb([40, 90, 230]),
+        Rgb([220, 40, 40]),
+        Rgb([40, 190, 60]),
+        Rgb([230, 200, 30]),
+        Rgb([240, 140, 20]),
+        Rgb([160, 70, 200]),
+        Rgb([30, 200, 210]),
+        Rgb([240, 120, 170]),
+    ];
     for (i, &p) in map.file.start_positions.iter().enumerate() {
         dot(&mut img, cell_px(p), 3.0 * scale as f32, Rgb([255, 255, 255]));
-        dot(&mut img, cell_px(p), 2.2 * scale as f32, slot_colors[i % 4]);
+        dot(&mut img, cell_px(p), 2.2 * scale as f32, slot_colors[i % slot_colors.len()]);
     }
     for s in &map.file.supplies {
         dot(&mut img, cell_px(s.at), 1.6 * scale as f32, Rgb([250, 200, 40]));

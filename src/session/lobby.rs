@@ -14,8 +14,9 @@ use crate::net::wire::{Roster, RosterSlot, Seat};
 
 use super::match_setup::{COLOURS, Difficulty, MONEY, MatchSetup, SlotKind, SlotSetup, TEAMS, teams_or_own};
 
-/// Slots a lobby shows at most (the lobby layout has four rows).
-pub const MAX_SLOTS: usize = 4;
+/// Slots a lobby shows at most (the lobby layout has eight rows): one per start of the
+/// largest maps.
+pub const MAX_SLOTS: usize = 8;
 
 /// The host's machine.
 const HOST: PeerId = PeerId(0);

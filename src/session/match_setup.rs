@@ -13,13 +13,13 @@ use crate::sim::rules::Rules;
 use crate::sim::world::PlayerSetup;
 
 /// Colour names a slot may take, in the order of the game's player palette.
-pub const COLOURS: [&str; 6] = ["Blue", "Red", "Green", "Yellow", "Orange", "Purple"];
+pub const COLOURS: [&str; 8] = ["Blue", "Red", "Green", "Yellow", "Orange", "Purple", "Cyan", "Pink"];
 
 /// Starting money a setup screen offers (skirmish and the online lobby).
 pub const MONEY: [i64; 4] = [5_000, 10_000, 20_000, 50_000];
 
 /// Teams a setup screen offers, counted from 1 (0 is "no team").
-pub const TEAMS: u8 = 4;
+pub const TEAMS: u8 = 8;
 
 /// Each slot's team from the teams chosen on a setup screen (0 = none): a slot without one
 /// gets a team of its own that no slot chose, so it plays against everyone.

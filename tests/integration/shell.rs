@@ -210,6 +210,36 @@ fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
 }
 
 #[test]
+fn an_eight_player_skirmish_fills_every_slot_and_starts_with_eight_colours() {
+    let (mut s, _) = shell("shell-eight");
+    click(&mut s, "MainMenu.wnd:ButtonSkirmish");
+    assert_eq!(s.maps[s.skirmish.map].players, 2, "a first skirmish opens on a two-player map");
+    s.skirmish.map = s.maps.iter().position(|m| m.name == "Compass Rose").expect("compass rose");
+    s.open(Screen::Skirmish);
+    // Slots 3 to 8 are open on this map; each gets an easy computer, from "Closed" four up.
+    for i in 2..8 {
+        let combo = format!("SkirmishSetup.wnd:ComboPlayer{i}");
+        assert!(s.ui.window(s.find(&combo).unwrap()).unwrap().enabled(), "slot {} is open", i + 1);
+        combo_step(&mut s, &combo, -4);
+        assert_eq!(s.skirmish.slots[i].who, SlotChoice::Computer(0), "slot {}", i + 1);
+    }
+    click(&mut s, "SkirmishSetup.wnd:ButtonStart");
+    let Some(ShellRequest::StartMatch(setup)) = s.take_requests().pop() else { panic!("no match started") };
+    assert_eq!(setup.slots.iter().filter(|x| x.kind != SlotKind::Closed).count(), 8);
+    let b = Battle::start(&common::roots(), &setup, glam::Vec2::new(1280.0, 720.0)).expect("battle starts");
+    assert_eq!(b.world().players().len(), 8);
+    let mut colours: Vec<_> = setup.slots.iter().map(|x| x.colour.clone().expect("a colour")).collect();
+    colours.sort();
+    colours.dedup();
+    assert_eq!(colours.len(), 8, "eight players, eight colours: {colours:?}");
+    // Each player starts on a start of its own.
+    let mut starts: Vec<_> = b.world().players().iter().map(|p| p.start).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    assert_eq!(starts.len(), 8);
+}
+
+#[test]
 fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     let (mut s, _) = shell("shell-lobby");
     click(&mut s, "MainMenu.wnd:ButtonOnline");

@@ -137,7 +137,7 @@ impl Shell {
             "credits" => self.message("Credits", main_menu::CREDITS, false),
             "skirmish:start" => skirmish::start(self),
             "skirmish:quick" => {
-                self.skirmish = super::SkirmishConfig::default();
+                self.skirmish = super::SkirmishConfig::first(self.maps.iter().map(|m| m.players));
                 self.skirmish.slots[1].who = super::SlotChoice::Computer(0);
                 skirmish::start(self);
             }

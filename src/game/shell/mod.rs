@@ -187,6 +187,7 @@ impl Shell {
             UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
             UiScaling::Stretch => crate::ui::wnd::model::ScalingMode::Stretch,
         };
+        let skirmish = SkirmishConfig::first(maps.iter().map(|m| m.players));
         let mut shell = Shell {
             ui: WindowManager::new(screen, mode),
             in_battle: false,
@@ -199,7 +200,7 @@ impl Shell {
             maps,
             factions,
             roots: roots.clone(),
-            skirmish: SkirmishConfig::default(),
+            skirmish,
             requests: Vec::new(),
             sounds: Vec::new(),
             mods_view: Vec::new(),

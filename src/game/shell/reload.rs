@@ -122,7 +122,7 @@ impl Shell {
         self.maps = maps;
         self.dynamic_images.extend(previews);
         if self.skirmish.map >= self.maps.len() {
-            self.skirmish.map = 0;
+            self.skirmish.map = super::SkirmishConfig::first(self.maps.iter().map(|m| m.players)).map;
         }
         if self.screen() == Some(Screen::Skirmish) && self.editor.is_none() {
             self.open(Screen::Skirmish);

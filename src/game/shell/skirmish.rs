@@ -1,6 +1,7 @@
-//! Skirmish setup: a map from the list (with its preview and description), up to four slots
+//! Skirmish setup: a map from the list (with its preview and description), up to eight slots
 //! (human, computer at a difficulty, or closed; faction, colour, team), starting money; Start
-//! turns the choices into a [`MatchSetup`] and asks the client to play it.
+//! turns the choices into a [`MatchSetup`] and asks the client to play it. A layout with fewer
+//! slot rows (a mod's older one) offers as many slots as it shows.
 //!
 //! Must not: start anything itself (it sends [`super::ShellRequest::StartMatch`]).
 
@@ -41,7 +42,10 @@ fn player_items(player_name: &str) -> Vec<String> {
 }
 
 /// Team choices (0 is no team).
-const TEAMS: [&str; 5] = ["-", "1", "2", "3", "4"];
+const TEAMS: [&str; 9] = ["-", "1", "2", "3", "4", "5", "6", "7", "8"];
+
+/// Slots a skirmish offers: one per start of the largest maps.
+pub const SLOTS: usize = 8;
 
 /// One slot's setup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,29 +65,30 @@ pub struct Slot {
 pub struct SkirmishConfig {
     /// Map index in the shell's list.
     pub map: usize,
-    /// The four slots.
-    pub slots: [Slot; 4],
+    /// The slots.
+    pub slots: [Slot; SLOTS],
     /// Starting money index in [`MONEY`].
     pub money: usize,
 }
 
 impl Default for SkirmishConfig {
     fn default() -> SkirmishConfig {
-        let slot = |i: usize, who| Slot { who, faction: i % 2, color: i, team: 0 };
-        SkirmishConfig {
-            map: 0,
-            slots: [
-                slot(0, SlotChoice::Human),
-                slot(1, SlotChoice::Computer(1)),
-                slot(2, SlotChoice::Closed),
-                slot(3, SlotChoice::Closed),
-            ],
-            money: 1,
-        }
+        let slot = |i: usize| {
+            let who = [SlotChoice::Human, SlotChoice::Computer(1)].get(i).copied().unwrap_or(SlotChoice::Closed);
+            Slot { who, faction: i % 2, color: i, team: 0 }
+        };
+        SkirmishConfig { map: 0, slots: std::array::from_fn(slot), money: 1 }
     }
 }
 
 impl SkirmishConfig {
+    /// The setup a first skirmish starts from, given each listed map's players: you and a
+    /// normal computer on the first two-player map (the first map if there is none).
+    pub fn first(map_players: impl IntoIterator<Item = u8>) -> SkirmishConfig {
+        let map = map_players.into_iter().position(|p| p == 2).unwrap_or(0);
+        SkirmishConfig { map, ..SkirmishConfig::default() }
+    }
+
     /// Slots that take part.
     pub fn open_slots(&self) -> usize {
         self.slots.iter().filter(|s| s.who != SlotChoice::Closed).count()
@@ -143,7 +148,7 @@ pub(super) fn init(shell: &mut Shell) {
     if let Some(c) = shell.find("SkirmishSetup.wnd:ComboMoney") {
         shell.ui.combo_set(c, MONEY.iter().map(|m| format!("${m}")).collect(), Some(shell.skirmish.money));
     }
-    for i in 0..4 {
+    for i in 0..SLOTS {
         let s = shell.skirmish.slots[i];
         let who = PLAYER_ITEMS.iter().position(|(_, c)| *c == s.who);
         let sets: [(String, Vec<String>, Option<usize>); 4] = [
@@ -165,8 +170,9 @@ pub(super) fn init(shell: &mut Shell) {
 fn refresh(shell: &mut Shell) {
     let Some(map) = shell.maps.get(shell.skirmish.map).cloned() else { return };
     shell.set_text("SkirmishSetup.wnd:MapDescription", &map.description);
-    for i in 0..4 {
-        let fits = i < map.players as usize;
+    for i in 0..SLOTS {
+        // A slot fits the map's starts and the layout's rows.
+        let fits = i < map.players as usize && shell.find(&name("ComboPlayer", i)).is_some();
         if !fits {
             shell.skirmish.slots[i].who = SlotChoice::Closed;
         }
@@ -197,7 +203,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
             if id == "ComboMoney" {
                 shell.skirmish.money = k.min(MONEY.len() - 1);
             }
-            for i in 0..4 {
+            for i in 0..SLOTS {
                 let slot = &mut shell.skirmish.slots[i];
                 if id == format!("ComboPlayer{i}") {
                     slot.who = PLAYER_ITEMS.get(k).map_or(SlotChoice::Closed, |(_, c)| *c);

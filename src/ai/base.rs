@@ -47,17 +47,31 @@ fn trip(depots: &[Vec2], p: Vec2) -> Option<Fixed> {
     depots.iter().map(|&d| (d - p).length_squared()).min().map(Fixed::sqrt)
 }
 
-/// Supply sources with money left that `player`'s units can reach from `home`.
-fn sources<'w>(world: &'w World, home: Vec2) -> impl Iterator<Item = &'w Object> + 'w {
+/// The objects holding supply, in the world's order: found once, since supply is only ever
+/// placed when a game is set up (a pile's money then only runs down, and an emptied pile
+/// stays listed until it is gone); a later question keeps those still holding some.
+#[derive(Clone, Debug, Default)]
+pub struct Piles(std::cell::OnceCell<Vec<ObjectId>>);
+
+impl Piles {
+    /// The piles with money left, listed on the first call.
+    pub fn of<'a, 'w: 'a>(&'a self, world: &'w World) -> impl Iterator<Item = &'w Object> + 'a {
+        let ids = self.0.get_or_init(|| world.objects().filter(|o| o.supply > 0).map(|o| o.id).collect());
+        ids.iter().filter_map(move |&id| world.object(id)).filter(|o| o.supply > 0)
+    }
+}
+
+/// Supply sources of `piles` with money left that `player`'s units can reach from `home`.
+fn sources<'a, 'w: 'a>(world: &'w World, piles: &'a Piles, home: Vec2) -> impl Iterator<Item = &'w Object> + 'a {
     let ground = world.ground_at(home);
-    world.objects().filter(move |o| o.supply > 0 && ground.is_some() && world.ground_at(o.pos) == ground)
+    piles.of(world).filter(move |o| ground.is_some() && world.ground_at(o.pos) == ground)
 }
 
 /// The source whose trip to a depot is shortest (ties: more money left, then lowest id), with
 /// that trip.
-pub fn best_source(world: &World, player: PlayerId, home: Vec2) -> Option<(&Object, Fixed)> {
+pub fn best_source<'w>(world: &'w World, piles: &Piles, player: PlayerId, home: Vec2) -> Option<(&'w Object, Fixed)> {
     let depots = depots(world, player);
-    sources(world, home)
+    sources(world, piles, home)
         .filter_map(|s| trip(&depots, s.pos).map(|t| (s, t)))
         .min_by_key(|(s, t)| (*t, std::cmp::Reverse(s.supply), s.id))
 }
@@ -65,14 +79,14 @@ pub fn best_source(world: &World, player: PlayerId, home: Vec2) -> Option<(&Obje
 /// Where a new depot should rise, if one should: when the best source's trip is long or it
 /// runs low, the fresh source nearest to `home` that no depot serves yet and no known enemy
 /// structure stands near.
-pub fn expansion(world: &World, player: PlayerId, home: Vec2, memory: &Memory) -> Option<Vec2> {
-    let (best, best_trip) = best_source(world, player, home)?;
+pub fn expansion(world: &World, piles: &Piles, player: PlayerId, home: Vec2, memory: &Memory) -> Option<Vec2> {
+    let (best, best_trip) = best_source(world, piles, player, home)?;
     if best_trip <= Fixed::from_int(LONG_TRIP) && best.supply >= LOW_SUPPLY {
         return None;
     }
     let berth = Fixed::from_int(ENEMY_BERTH);
     let depots = depots(world, player);
-    sources(world, home)
+    sources(world, piles, home)
         .filter(|s| s.supply >= FRESH_SUPPLY && s.id != best.id)
         .filter(|s| trip(&depots, s.pos).is_none_or(|t| t > Fixed::from_int(LONG_TRIP)))
         .filter(|s| memory.structures().all(|e| (e.pos - s.pos).length() > berth))
@@ -83,12 +97,11 @@ pub fn expansion(world: &World, player: PlayerId, home: Vec2, memory: &Memory) -
 /// The gatherers' lanes: from every source with money left within a [`LONG_TRIP`] of one of
 /// `player`'s depots to the nearest such depot, as segments (depot, source). A structure in a
 /// lane would send every gatherer around it for the rest of the game.
-pub fn supply_lanes(world: &World, player: PlayerId) -> Vec<(Vec2, Vec2)> {
+pub fn supply_lanes(world: &World, piles: &Piles, player: PlayerId) -> Vec<(Vec2, Vec2)> {
     let depots = depots(world, player);
     let long = Fixed::from_int(LONG_TRIP);
-    world
-        .objects()
-        .filter(|o| o.supply > 0)
+    piles
+        .of(world)
         .filter_map(|s| {
             let depot = depots.iter().copied().min_by_key(|&d| ((d - s.pos).length_squared(), d.x, d.y))?;
             ((depot - s.pos).length() <= long).then_some((depot, s.pos))
@@ -98,8 +111,8 @@ pub fn supply_lanes(world: &World, player: PlayerId) -> Vec<(Vec2, Vec2)> {
 
 /// A gatherer working a source whose trip is much longer than the best one's, and that best
 /// source, if any.
-pub fn better_source(world: &World, player: PlayerId, home: Vec2) -> Option<(ObjectId, ObjectId)> {
-    let (best, best_trip) = best_source(world, player, home)?;
+pub fn better_source(world: &World, piles: &Piles, player: PlayerId, home: Vec2) -> Option<(ObjectId, ObjectId)> {
+    let (best, best_trip) = best_source(world, piles, player, home)?;
     let rules = world.rules();
     let depots = depots(world, player);
     world.objects_of(player).filter(|o| rules.template(o.template).gather.is_some() && o.cargo == 0).find_map(|g| {

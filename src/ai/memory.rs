@@ -63,10 +63,10 @@ impl Memory {
         if world.players().get(me.index()).is_none() {
             return;
         }
-        let enemy = |owner: PlayerId| {
-            world.relation(me, owner) == Relation::Enemy
-                && world.players().get(owner.index()).is_some_and(|p| !p.defeated)
-        };
+        // Which players are live enemies, found once rather than for every object.
+        let live_enemies: Vec<bool> =
+            world.players().iter().map(|p| world.relation(me, p.id) == Relation::Enemy && !p.defeated).collect();
+        let enemy = |owner: PlayerId| live_enemies.get(owner.index()).copied().unwrap_or(false);
         for o in world.objects_owned_by(enemy).filter(|o| world.can_see(me, o)) {
             let s = Sighting { id: o.id, pos: o.pos, template: o.template, owner: o.owner, health: o.health, frame };
             if o.kind.blocks_ground() {

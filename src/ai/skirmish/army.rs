@@ -20,8 +20,8 @@ impl SkirmishAi {
             Some(o) if o.nav.is_active() || o.order != crate::sim::object::Order::Idle => return Vec::new(),
             Some(o) => o,
             None => {
-                let Some(o) = world
-                    .objects_of(self.player)
+                let Some(o) = self
+                    .mine(world)
                     .filter(|o| is_army(rules, o.template))
                     .max_by_key(|o| (rules.template(o.template).speed, std::cmp::Reverse(o.id)))
                 else {
@@ -73,7 +73,7 @@ impl SkirmishAi {
         let rules = world.rules();
         let scout = self.scout;
         let army: Vec<&Object> =
-            world.objects_of(self.player).filter(|o| Some(o.id) != scout && is_army(rules, o.template)).collect();
+            self.mine(world).filter(|o| Some(o.id) != scout && is_army(rules, o.template)).collect();
         if army.is_empty() {
             return Vec::new();
         }

@@ -14,7 +14,7 @@ impl SkirmishAi {
     pub(super) fn raise_funds(&self, world: &World) -> Option<Command> {
         let rules = world.rules();
         let me = world.players().get(self.player.index())?;
-        let mine = || world.objects_of(self.player);
+        let mine = || self.mine(world);
         let armed_unit = |t: TemplateId| is_army(rules, t);
         if mine().any(|o| armed_unit(o.template)) || mine().any(|o| !world.factories().queue(o.id).is_empty()) {
             return None;
@@ -49,7 +49,7 @@ impl SkirmishAi {
     pub(super) fn expand(&mut self, world: &World) -> Option<Vec<Command>> {
         self.reserve = 0;
         let rules = world.rules();
-        let mine = || world.objects_of(self.player);
+        let mine = || self.mine(world);
         let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| is_army(rules, u));
         // Defences: armed structures that are nothing else (an armed headquarters is not one).
         let is_defence = |t: TemplateId| {
@@ -87,7 +87,7 @@ impl SkirmishAi {
         // Where a depot should rise, looked for only when one could be next.
         let expansion = match depot {
             Some(_) if self.plan.expand && factories > 0 && !more_factories => {
-                base::expansion(world, self.player, home, &self.memory)
+                base::expansion(world, &self.piles, self.player, home, &self.memory)
             }
             _ => None,
         };
@@ -167,7 +167,8 @@ impl SkirmishAi {
         let (sx, sy) = (sx as i64, sy as i64);
         let quarter = cell.div_int(4);
         // Keep the gatherers' lanes clear (a depot belongs by its source, lane or not).
-        let lanes = if t.supply_depot { Vec::new() } else { super::base::supply_lanes(world, self.player) };
+        let lanes =
+            if t.supply_depot { Vec::new() } else { super::base::supply_lanes(world, &self.piles, self.player) };
         let berth = w.max(h).div_int(2) + cell.mul_int(3);
         for ring in 1..=10i64 {
             let d = Fixed::from_int(40 + 20 * ring);

@@ -114,6 +114,11 @@ pub struct SkirmishAi {
     stagger: Option<u32>,
     /// The style it plays this game, drawn from the seed on its first look.
     style: Option<AiStyle>,
+    /// Its own objects as of this decision, in the world's order: gathered once a decision,
+    /// so its many questions about them do not each walk every object of the game.
+    own: Vec<ObjectId>,
+    /// The supply piles of the map (found on its first question about them).
+    piles: base::Piles,
 }
 
 impl SkirmishAi {
@@ -132,6 +137,8 @@ impl SkirmishAi {
             foe: None,
             stagger: None,
             style: None,
+            own: Vec::new(),
+            piles: base::Piles::default(),
             plan,
         }
     }
@@ -171,6 +178,8 @@ impl SkirmishAi {
             return Vec::new();
         }
         self.decisions = self.decisions.wrapping_add(1);
+        self.own.clear();
+        self.own.extend(world.objects_of(self.player).map(|o| o.id));
         self.memory.observe(world, self.player);
         // Building a structure needs the builder selected; so does every army order. A think
         // gives one selection and its order (a second pair would run in a round of its own,
@@ -233,9 +242,15 @@ impl SkirmishAi {
         &self.memory
     }
 
+    /// Its own objects, in the world's order (as of this decision: nothing changes the world
+    /// while it thinks).
+    fn mine<'a, 'w: 'a>(&'a self, world: &'w World) -> impl Iterator<Item = &'w Object> + 'a {
+        self.own.iter().filter_map(move |&id| world.object(id))
+    }
+
     /// The centre of its structures, else its start position, else `fallback`.
     fn home(&self, world: &World, fallback: Vec2) -> Vec2 {
-        centre(world.objects_of(self.player).filter(|o| o.kind.blocks_ground()).map(|o| o.pos))
+        centre(self.mine(world).filter(|o| o.kind.blocks_ground()).map(|o| o.pos))
             .or_else(|| world.start_of(self.player))
             .unwrap_or(fallback)
     }
@@ -246,8 +261,7 @@ impl SkirmishAi {
     fn safe(&self, world: &World) -> bool {
         let rules = world.rules();
         let worth = |t: TemplateId| rules.template(t).cost;
-        let mine: i64 =
-            world.objects_of(self.player).filter(|o| is_army(rules, o.template)).map(|o| worth(o.template)).sum();
+        let mine: i64 = self.mine(world).filter(|o| is_army(rules, o.template)).map(|o| worth(o.template)).sum();
         let seen: i64 =
             self.memory.units().filter(|s| rules.template(s.template).is_armed()).map(|s| worth(s.template)).sum();
         mine * 100 >= seen.max(self.enemy_starting_armies(world)) * SAFE_PERCENT

@@ -15,20 +15,20 @@ impl SkirmishAi {
     /// whose trip is much longer than that moves there.
     pub(super) fn employ_gatherers(&self, world: &World) -> Option<Vec<Command>> {
         let rules = world.rules();
-        let idle: Vec<&Object> = world
-            .objects_of(self.player)
+        let idle: Vec<&Object> = self
+            .mine(world)
             .filter(|o| rules.template(o.template).gather.is_some() && o.order == crate::sim::object::Order::Idle)
             .collect();
         let home = self.home(world, Vec2::ZERO);
         let Some(first) = idle.first() else {
             // Working gatherers move to a source much nearer a depot (a new depot stands).
-            let (gatherer, source) = base::better_source(world, self.player, home)?;
+            let (gatherer, source) = base::better_source(world, &self.piles, self.player, home)?;
             return Some(vec![
                 Command::Select { objects: vec![gatherer], add: false },
                 Command::Gather { pile: source },
             ]);
         };
-        let pile = match base::best_source(world, self.player, home) {
+        let pile = match base::best_source(world, &self.piles, self.player, home) {
             Some((s, _)) => s,
             None => nearest(world.objects().filter(|o| o.supply > 0), first.pos)?,
         };
@@ -52,16 +52,16 @@ impl SkirmishAi {
         let mut out = Vec::new();
         let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
         let enemy_mix = self.enemy_mix(world);
-        let mut gatherers = world.objects_of(self.player).filter(|o| is_gatherer(o.template)).count()
-            + world
-                .objects_of(self.player)
+        let mut gatherers = self.mine(world).filter(|o| is_gatherer(o.template)).count()
+            + self
+                .mine(world)
                 .flat_map(|o| world.factories().queue(o.id))
                 .filter(|job| is_gatherer(job.template))
                 .count();
         // The best unit any of its factories could make against that enemy: a factory whose
         // own best is far below it waits rather than spend on units that do not count.
-        let overall = world
-            .objects_of(self.player)
+        let overall = self
+            .mine(world)
             .filter(|o| o.kind.blocks_ground() && o.is_complete())
             .flat_map(|f| rules.template(f.template).builds.iter().copied())
             .filter(|&u| rules.template(u).is_armed() && world.prerequisites_met(self.player, u).is_ok())
@@ -70,7 +70,7 @@ impl SkirmishAi {
             .unwrap_or(0);
         // A builder lost is replaced first: without one no structure can rise again.
         let is_builder = |t: TemplateId| rules.template(t).is_mobile() && !rules.template(t).builds.is_empty();
-        let mine = || world.objects_of(self.player);
+        let mine = || self.mine(world);
         let builders = mine().filter(|o| is_builder(o.template)).count()
             + mine().flat_map(|o| world.factories().queue(o.id)).filter(|j| is_builder(j.template)).count();
         if builders == 0
@@ -114,8 +114,7 @@ impl SkirmishAi {
                 money -= cost; // paid, or kept back for it
             }
         }
-        let factories: Vec<&Object> =
-            world.objects_of(self.player).filter(|o| o.kind.blocks_ground() && o.is_complete()).collect();
+        let factories: Vec<&Object> = self.mine(world).filter(|o| o.kind.blocks_ground() && o.is_complete()).collect();
         let mut busy = Vec::new();
         for f in &factories {
             let builds = &rules.template(f.template).builds;

@@ -1,7 +1,8 @@
 //! Online play between two real processes over QUIC on loopback (127.0.0.1 only): the hosted
 //! and joined games keep identical hash logs for thousands of frames, scripted and AI alike;
 //! different game data is refused naming the file; a joiner killed mid-game is reported and the
-//! host plays on; a corrupted field stops both, whose reports name the same object and field.
+//! host plays on; a corrupted field stops both, whose reports name the same object and field;
+//! eight machines play the 8-player map in step.
 //! Every process is bounded in time and killed when a test ends.
 
 use crate::common;
@@ -83,6 +84,34 @@ fn ai_against_ai_on_two_machines_stays_in_sync() {
     finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(240), 10_000);
     let v = last_json(&dir.join("join.out"));
     assert!(v["objects_peak"].as_u64().unwrap() > 60, "the AIs built up: {v}");
+}
+
+/// The host and seven joiners on loopback, an AI on every machine, play the 8-player map: every
+/// machine keeps the same hash log, frame for frame.
+#[test]
+fn eight_machines_on_the_eight_player_map_stay_in_step() {
+    const FRAMES: usize = 900;
+    let dir = common::temp_dir("online-eight");
+    let players = "ai:normal,remote,remote,remote,remote,remote,remote,remote";
+    let frames = FRAMES.to_string();
+    let (mut h, code) = host(&["--map", "compass_rose", "--players", players, "--frames", &frames, "--unpaced"], &dir);
+    let mut joiners: Vec<(Proc, PathBuf)> = (1..8)
+        .map(|i| {
+            let own = dir.join(format!("joiner{i}"));
+            std::fs::create_dir_all(&own).unwrap();
+            (join(&code, &["--controller", "ai:normal"], &own), own)
+        })
+        .collect();
+    for (j, own) in &mut joiners {
+        assert_eq!(finish(j, Duration::from_secs(180)), Some(0), "{}", read(own.join("join.err")));
+    }
+    assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
+    let hl = read(dir.join("host.log"));
+    assert_eq!(hl.lines().count(), FRAMES);
+    for (i, (_, own)) in joiners.iter().enumerate() {
+        assert!(read(own.join("join.log")) == hl, "joiner {} kept another hash log", i + 1);
+    }
+    assert_eq!(last_json(&dir.join("host.out"))["players"].as_array().map(Vec::len), Some(8));
 }
 
 #[test]

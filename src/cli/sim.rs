@@ -42,6 +42,10 @@ pub struct SimArgs {
     /// `Attack`, `Gather`…) and the template numbers (`Produce`, `Build`), then run.
     #[arg(long)]
     list_objects: bool,
+    /// List the objects left when the run ends (who is still standing, and with what), on
+    /// standard error so `--json` stays the last line of standard output.
+    #[arg(long)]
+    list_left: bool,
 }
 
 /// Runs `sim`.
@@ -63,6 +67,9 @@ pub fn run(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     let every = args.timeline.and_then(|secs| NonZeroU32::new(secs * FRAMES_PER_SECOND));
     let (summary, log) = run_session_sampled(&mut game.session, args.frames, &game.slots, every)?;
     args.out.write_hash_log(&log)?;
+    if args.list_left {
+        eprint!("{}", object_list(game.session.world()));
+    }
     if args.out.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {

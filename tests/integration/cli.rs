@@ -339,6 +339,30 @@ fn mod_new_makes_a_mod_in_the_players_mods_folder_that_checks_and_is_never_overw
 }
 
 #[test]
+fn sim_lists_what_is_left_when_the_run_ends() {
+    // A normal AI against an idle player for three minutes: the idle side (Dominion) still has
+    // its starting worker; every object the AI owns is listed, and --json stays last.
+    let o = ridgeline(&[
+        "sim",
+        "--map",
+        "proving_grounds",
+        "--players",
+        "ai:normal,idle",
+        "--frames",
+        "5400",
+        "--list-left",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let (out, err) = text(&o);
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).expect("json last");
+    let ai_objects = last["players"][0]["objects"].as_u64().unwrap() as usize;
+    let listed = err.lines().filter(|l| l.contains(" player 0 ")).count();
+    assert_eq!(listed, ai_objects, "every object of the AI is listed: {err}");
+    assert!(err.lines().any(|l| l.contains(" player 1 ") && l.contains("Worker")), "{err}");
+}
+
+#[test]
 fn sim_lists_the_starting_objects_and_template_numbers_command_scripts_name() {
     let o = ridgeline(&[
         "sim",

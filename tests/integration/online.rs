@@ -2,7 +2,8 @@
 //! and joined games keep identical hash logs for thousands of frames, scripted and AI alike;
 //! different game data is refused naming the file; a joiner killed mid-game is reported and the
 //! host plays on; a corrupted field stops both, whose reports name the same object and field;
-//! eight machines play the 8-player map in step.
+//! eight machines play the 8-player map in step; junk datagrams at a waiting host change nothing;
+//! of twenty machines rushing one slot, one plays and the rest are refused.
 //! Every process is bounded in time and killed when a test ends.
 
 use crate::common;
@@ -112,6 +113,68 @@ fn eight_machines_on_the_eight_player_map_stay_in_step() {
         assert!(read(own.join("join.log")) == hl, "joiner {} kept another hash log", i + 1);
     }
     assert_eq!(last_json(&dir.join("host.out"))["players"].as_array().map(Vec::len), Some(8));
+}
+
+/// A flood of junk at a host waiting for its joiner (5,000 datagrams of every size from 1 to
+/// 1,400 bytes, a third shaped like QUIC version-1 long headers, from one loopback socket) is
+/// dropped: the real joiner then joins and both play in step.
+#[test]
+fn junk_datagrams_at_a_waiting_host_change_nothing() {
+    let dir = common::temp_dir("online-junk");
+    let (mut h, code) =
+        host(&["--map", "proving_grounds", "--players", "ai:easy,remote", "--frames", "600", "--unpaced"], &dir);
+    let addr = code.strip_prefix("rl1@").and_then(|r| r.split('/').next()).expect("an address in the code");
+    assert!(addr.starts_with("127.0.0.1:"), "loopback only: {addr}");
+    let sock = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for i in 0..5_000 {
+        let len = (next() % 1_400) as usize + 1;
+        let mut datagram: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        if i % 3 == 0 && len > 5 {
+            datagram[0] = 0xC0 | (datagram[0] & 0x3F);
+            datagram[1..5].copy_from_slice(&1u32.to_be_bytes());
+        }
+        let _ = sock.send_to(&datagram, addr);
+    }
+    let mut j = join(&code, &["--controller", "ai:easy"], &dir);
+    finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(120), 600);
+    assert_eq!(last_json(&dir.join("host.out"))["desync"], serde_json::Value::Null);
+}
+
+/// Twenty machines rush a host with one free slot at once: one plays the game in step, the
+/// other nineteen are refused with a reason and end, none left hanging.
+#[test]
+fn twenty_joiners_for_one_slot_one_plays_and_the_rest_are_refused() {
+    let dir = common::temp_dir("online-rush");
+    let (mut h, code) =
+        host(&["--map", "proving_grounds", "--players", "ai:easy,remote", "--frames", "600", "--unpaced"], &dir);
+    let mut joiners: Vec<(Proc, PathBuf)> = (0..20)
+        .map(|i| {
+            let own = dir.join(format!("joiner{i}"));
+            std::fs::create_dir_all(&own).unwrap();
+            (join(&code, &["--controller", "ai:easy"], &own), own)
+        })
+        .collect();
+    let mut played = Vec::new();
+    for (j, own) in &mut joiners {
+        match finish(j, Duration::from_secs(180)) {
+            Some(0) => played.push(own.clone()),
+            Some(1) => {
+                let err = read(own.join("join.err"));
+                assert!(err.contains("refused"), "a refusal names its reason: {err}");
+            }
+            other => panic!("a joiner ended with {other:?}: {}", read(own.join("join.err"))),
+        }
+    }
+    assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
+    assert_eq!(played.len(), 1, "exactly one joiner played");
+    assert!(read(played[0].join("join.log")) == read(dir.join("host.log")), "the one who played is in step");
 }
 
 #[test]

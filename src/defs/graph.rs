@@ -60,6 +60,13 @@ pub fn check(rules: &Rules, src: &RuleSources) -> Vec<DefsError> {
                 let m = format!("\"{}\" belongs to another faction", name(t));
                 errors.push(src.factions.invalid("faction", &faction.name, "starting_objects", m));
             }
+            // Scenery a player owned would be theirs to lose last: a beaten player would live on
+            // in a tree. Only the scenery's own (unplayable) factions start with props.
+            if faction.playable && rules.templates.get(t.0 as usize).is_some_and(|o| o.kind == ObjectKind::Prop) {
+                let m =
+                    format!("\"{}\" is scenery (a prop); a playable faction starts with units and structures", name(t));
+                errors.push(src.factions.invalid("faction", &faction.name, "starting_objects", m));
+            }
         }
         if !faction.playable {
             continue;

@@ -130,7 +130,20 @@ impl Map {
             ));
         }
         let t_path = dir.join(&file.terrain);
-        let img = crate::content::open_image(&t_path)?.into_luma8();
+        let decoded = crate::content::open_image(&t_path)?;
+        // Each pixel is a class index: any other kind of picture would be turned into the wrong
+        // indices without a word (a 16-bit one divided by 257, a coloured one blended).
+        if decoded.color() != image::ColorType::L8 {
+            return Err(bad(
+                "terrain",
+                format!(
+                    "{} is {}; terrain classes are 8-bit grayscale, one class index per cell",
+                    file.terrain,
+                    describe_color(decoded.color())
+                ),
+            ));
+        }
+        let img = decoded.into_luma8();
         if img.dimensions() != (w, h) {
             let (iw, ih) = img.dimensions();
             return Err(bad(
@@ -339,4 +352,16 @@ impl Map {
             })
             .collect()
     }
+}
+
+/// A picture's kind of pixel in words.
+fn describe_color(color: image::ColorType) -> String {
+    let bits = color.bits_per_pixel() / u16::from(color.channel_count()).max(1);
+    let kind = match color.channel_count() {
+        1 => "grayscale",
+        2 => "grayscale with alpha",
+        3 => "colour",
+        _ => "colour with alpha",
+    };
+    format!("{bits}-bit {kind}")
 }

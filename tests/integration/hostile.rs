@@ -179,6 +179,11 @@ fn rules_a_game_could_not_play_are_refused_naming_the_object_and_field() {
             rules_with("factions", |t| t.replace("(\"Rifleman\", 6)", "(\"Conscript\", 6)")),
             "field `starting_objects`: \"Conscript\" belongs to another faction",
         ),
+        (
+            "a playable faction starting with trees",
+            rules_with("factions", |t| t.replace("(\"Rifleman\", 6)", "(\"Tree\", 6)")),
+            "faction \"Coalition\", field `starting_objects`: \"Tree\" is scenery (a prop)",
+        ),
     ];
     for (name, errors, expected) in cases {
         assert!(errors.contains(expected), "{name}: {errors}\n(expected “{expected}”)");

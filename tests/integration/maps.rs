@@ -95,6 +95,22 @@ fn problems(dir: &Path) -> Vec<String> {
 }
 
 #[test]
+fn a_terrain_image_that_is_not_8_bit_grayscale_is_refused_by_its_kind() {
+    for (name, picture, kind) in [
+        ("terrain16", image::DynamicImage::ImageLuma16(image::ImageBuffer::new(128, 128)), "16-bit grayscale"),
+        ("terrain-rgb", image::DynamicImage::ImageRgb8(image::ImageBuffer::new(128, 128)), "8-bit colour"),
+    ] {
+        let dir = broken(name, |t| t);
+        picture.save(dir.join("terrain.png")).unwrap();
+        let p = problems(&dir);
+        assert!(
+            p.iter().any(|m| m.contains("terrain.png is ") && m.contains(kind) && m.contains("8-bit grayscale")),
+            "{name}: {p:?}"
+        );
+    }
+}
+
+#[test]
 fn broken_maps_name_the_file_and_field() {
     let p = problems(&broken("water-start", |t| {
         t.replace("start_positions: [(20.0, 108.0)", "start_positions: [(40.0, 92.0)")

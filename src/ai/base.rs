@@ -49,22 +49,49 @@ fn trip(depots: &[Vec2], p: Vec2) -> Option<Fixed> {
 
 /// The objects holding supply, in the world's order: found once, since supply is only ever
 /// placed when a game is set up (a pile's money then only runs down, and an emptied pile
-/// stays listed until it is gone); a later question keeps those still holding some.
+/// stays listed until it is gone); a later question keeps those still holding some. The ground
+/// each stands on (its connected region) is kept too, found again only when the terrain
+/// changes (a structure rises or falls): piles never move.
 #[derive(Clone, Debug, Default)]
-pub struct Piles(std::cell::OnceCell<Vec<ObjectId>>);
+pub struct Piles {
+    ids: std::cell::OnceCell<Vec<ObjectId>>,
+    grounds: std::cell::RefCell<Option<(u64, Vec<Option<u32>>)>>,
+}
 
 impl Piles {
+    fn ids(&self, world: &World) -> &[ObjectId] {
+        self.ids.get_or_init(|| world.objects().filter(|o| o.supply > 0).map(|o| o.id).collect())
+    }
+
     /// The piles with money left, listed on the first call.
     pub fn of<'a, 'w: 'a>(&'a self, world: &'w World) -> impl Iterator<Item = &'w Object> + 'a {
-        let ids = self.0.get_or_init(|| world.objects().filter(|o| o.supply > 0).map(|o| o.id).collect());
-        ids.iter().filter_map(move |&id| world.object(id)).filter(|o| o.supply > 0)
+        self.ids(world).iter().filter_map(move |&id| world.object(id)).filter(|o| o.supply > 0)
+    }
+
+    /// The piles with money left on the ground `ground`.
+    fn on_ground<'w>(&self, world: &'w World, ground: u32) -> Vec<&'w Object> {
+        let ids = self.ids(world);
+        let revision = world.terrain().revision();
+        let mut cache = self.grounds.borrow_mut();
+        let grounds = match cache.take() {
+            Some((r, grounds)) if r == revision && grounds.len() == ids.len() => grounds,
+            _ => ids.iter().map(|&id| world.object(id).and_then(|o| world.ground_at(o.pos))).collect(),
+        };
+        let on: Vec<&Object> = ids
+            .iter()
+            .zip(&grounds)
+            .filter(|&(_, g)| *g == Some(ground))
+            .filter_map(|(&id, _)| world.object(id))
+            .filter(|o| o.supply > 0)
+            .collect();
+        *cache = Some((revision, grounds));
+        on
     }
 }
 
 /// Supply sources of `piles` with money left that `player`'s units can reach from `home`.
-fn sources<'a, 'w: 'a>(world: &'w World, piles: &'a Piles, home: Vec2) -> impl Iterator<Item = &'w Object> + 'a {
-    let ground = world.ground_at(home);
-    piles.of(world).filter(move |o| ground.is_some() && world.ground_at(o.pos) == ground)
+fn sources<'w>(world: &'w World, piles: &Piles, home: Vec2) -> Vec<&'w Object> {
+    world.ground_at(home).map_or_else(Vec::new, |ground| piles.on_ground(world, ground))
 }
 
 /// The source whose trip to a depot is shortest (ties: more money left, then lowest id), with
@@ -72,6 +99,7 @@ fn sources<'a, 'w: 'a>(world: &'w World, piles: &'a Piles, home: Vec2) -> impl I
 pub fn best_source<'w>(world: &'w World, piles: &Piles, player: PlayerId, home: Vec2) -> Option<(&'w Object, Fixed)> {
     let depots = depots(world, player);
     sources(world, piles, home)
+        .into_iter()
         .filter_map(|s| trip(&depots, s.pos).map(|t| (s, t)))
         .min_by_key(|(s, t)| (*t, std::cmp::Reverse(s.supply), s.id))
 }
@@ -87,6 +115,7 @@ pub fn expansion(world: &World, piles: &Piles, player: PlayerId, home: Vec2, mem
     let berth = Fixed::from_int(ENEMY_BERTH);
     let depots = depots(world, player);
     sources(world, piles, home)
+        .into_iter()
         .filter(|s| s.supply >= FRESH_SUPPLY && s.id != best.id)
         .filter(|s| trip(&depots, s.pos).is_none_or(|t| t > Fixed::from_int(LONG_TRIP)))
         .filter(|s| memory.structures().all(|e| (e.pos - s.pos).length() > berth))

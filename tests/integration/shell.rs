@@ -1099,11 +1099,19 @@ fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
     assert_eq!(find(&s.editor().unwrap().tree.windows, name).unwrap().rect, dragged);
     s.handle(Input::Char('r'));
     let edited = s.editor().unwrap().tree.clone();
-    // Save: into the player's own mod, never the game's file; the saved text reads back as the
-    // edited tree.
-    s.handle(Input::Char('s'));
-    assert!(s.message_open(), "says where it saved");
+    // Save: the first save of one of the game's own layouts asks first, saying where it goes;
+    // Cancel saves nothing.
     let saved = path.parent().unwrap().join("mods/my-layouts/ui/Options.wnd");
+    s.handle(Input::Char('s'));
+    let asked = s.ui.window(s.find("MessageBox.wnd:MessageText").unwrap()).unwrap().text.clone();
+    assert!(asked.contains("Options.wnd is one of the game's own layouts") && asked.contains("my-layouts"), "{asked}");
+    click(&mut s, "MessageBox.wnd:ButtonCancel");
+    assert!(!saved.exists() && !s.message_open(), "cancelled: nothing saved");
+    // Asked again and answered OK: into the player's own mod, never the game's file; the saved
+    // text reads back as the edited tree.
+    s.handle(Input::Char('s'));
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert!(s.message_open(), "says where it saved");
     let text = common::read(&saved);
     assert_eq!(text, ridgeline::ui::wnd::write(&edited));
     let back = ridgeline::ui::wnd::parse("Options.wnd", &text).unwrap();

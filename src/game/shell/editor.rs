@@ -415,13 +415,8 @@ impl Shell {
     /// Where a save goes: the mod folder the layout was loaded from, else the player's own
     /// `mods/my-layouts/ui/` (created with a `mod.ron`) — never the game's own folder.
     fn save_target(&self, file: &str) -> Result<PathBuf, String> {
-        let rel = format!("ui/{file}");
-        let all = self.roots.roots();
-        let game = all.last();
-        if let Some(root) = all.iter().find(|r| r.join(&rel).is_file())
-            && Some(root) != game
-        {
-            return Ok(root.join(&rel));
+        if let Some(copy) = self.mod_copy(file) {
+            return Ok(copy);
         }
         let dir = self.own_layouts_dir().ok_or("no settings folder")?;
         std::fs::create_dir_all(dir.join("ui")).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -430,7 +425,7 @@ impl Shell {
             let text = "(\n    name: \"My layouts\",\n    version: \"1\",\n    description: \"Layouts saved by the in-game editor.\",\n)\n";
             std::fs::write(&info, text).map_err(|e| format!("{}: {e}", info.display()))?;
         }
-        Ok(dir.join(&rel))
+        Ok(dir.join("ui").join(file))
     }
 
     /// Writes the edited layout through the canonical writer; returns where. Saved into the
@@ -449,8 +444,35 @@ impl Shell {
     }
 
     /// Saves (`s`, or the panel's Save) and says where, and whether the player's own layouts
-    /// mod was turned on for it.
+    /// mod was turned on for it. The first save of one of the game's own layouts, while that
+    /// mod is off, asks first ([`super::message_box::SAVE_OWN_TITLE`]): the edit then goes to a
+    /// mod the player may not know of, and turns it on.
     pub fn save_and_tell(&mut self) {
+        let Some(file) = self.editor.as_ref().map(|e| e.file.clone()) else { return };
+        let own_is_off = !self.settings.mods.iter().any(|m| m == OWN_LAYOUTS);
+        if own_is_off && self.mod_copy(&file).is_none() {
+            let dir = self.own_layouts_dir().map_or_else(|| "mods/my-layouts".into(), |d| d.display().to_string());
+            let text = format!(
+                "{file} is one of the game's own layouts. Save your version into your own layouts mod ({dir}) and turn that mod on, so the game shows it?\nThe game's own file stays as it is: turning the mod off in Mods brings it back."
+            );
+            self.message(super::message_box::SAVE_OWN_TITLE, &text, true);
+            return;
+        }
+        self.save_now();
+    }
+
+    /// The copy of layout `file` the first mod that has one holds (where a save goes), if the
+    /// layout is not the game's own alone.
+    fn mod_copy(&self, file: &str) -> Option<PathBuf> {
+        let rel = format!("ui/{file}");
+        let all = self.roots.roots();
+        let game = all.last();
+        let root = all.iter().find(|r| r.join(&rel).is_file())?;
+        (Some(root) != game).then(|| root.join(&rel))
+    }
+
+    /// Saves and says where (the answer to the save question, or a save that needs none).
+    pub(super) fn save_now(&mut self) {
         match self.save_edit() {
             Ok(path) => {
                 let own = self.own_layouts_dir().is_some_and(|d| path.starts_with(d));

@@ -10,6 +10,9 @@ use crate::ui::window::short_name as short;
 /// The title of the question asked when a layout changed on disk under unsaved edits (its
 /// answer settles it: OK takes the file, Cancel keeps the edits).
 pub const CONFLICT_TITLE: &str = "Layout changed on disk";
+/// The question the first save of one of the game's own layouts asks (OK saves it into the
+/// player's own layouts mod and turns that on).
+pub const SAVE_OWN_TITLE: &str = "Save your layout";
 
 /// The title of the host's question whether to drop players the battle has waited for.
 pub const DROP_TITLE: &str = "Drop player";
@@ -91,6 +94,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         Some(super::in_game::LEAVE_TITLE) if ok => shell.request(super::ShellRequest::LeaveBattle),
         Some(DROP_TITLE) if ok => shell.request(super::ShellRequest::DropStalled),
         Some(CONFLICT_TITLE) => shell.settle_conflict(ok),
+        Some(SAVE_OWN_TITLE) if ok => shell.save_now(),
         _ => {}
     }
 }

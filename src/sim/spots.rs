@@ -70,8 +70,10 @@ impl HeldSpots {
         if let Some(i) = self.index((cx, cy)) {
             self.held[i] = true;
         }
-        for y in cy - span..=cy + span {
-            for x in cx - span..=cx + span {
+        // Only the window's cells, however wide the unit (a modded giant stays cheap).
+        let last = self.side - 1;
+        for y in (cy - span).max(0)..=(cy + span).min(last) {
+            for x in (cx - span).max(0)..=(cx + span).min(last) {
                 let Some(i) = self.index((x, y)) else { continue };
                 let d = self.centre((x, y)) - at;
                 if d.x.abs() < reach && d.y.abs() < reach && d.length_squared() < reach * reach {
@@ -176,6 +178,18 @@ mod tests {
         // away) are (−1, −1) and (1, −1) closed first, then (−1, 1).
         place(&mut held, &mut slots, |p| p.y >= Fixed::from_int(100));
         assert_eq!(slots[0].1, Vec2::new(Fixed::from_ratio(185, 2), Fixed::from_ratio(245, 2)));
+    }
+
+    #[test]
+    fn a_giant_holds_the_whole_window_and_costs_no_more_than_it() {
+        let mut held = window();
+        // A radius of a million world units would span 130,000 cells each way: only the 14 × 14
+        // of the window are visited, and every one is held.
+        held.hold(Vec2::from_int(100, 100), Fixed::from_int(1_000_000));
+        assert!(held.held.iter().all(|&h| h));
+        let mut slots = vec![(id(1), Vec2::from_int(100, 100), Fixed::from_int(5))];
+        place(&mut held, &mut slots, |_| true);
+        assert_eq!(slots[0].1, Vec2::from_int(100, 100), "no free cell: the slot stays");
     }
 
     #[test]

@@ -87,6 +87,17 @@ fn ai_against_ai_on_two_machines_stays_in_sync() {
     assert!(v["objects_peak"].as_u64().unwrap() > 60, "the AIs built up: {v}");
 }
 
+/// `n` joiners started at once, each with its own folder under `dir` for its logs.
+fn joiners(code: &str, n: usize, args: &[&str], dir: &std::path::Path) -> Vec<(Proc, PathBuf)> {
+    (0..n)
+        .map(|i| {
+            let own = dir.join(format!("joiner{i}"));
+            std::fs::create_dir_all(&own).unwrap();
+            (join(code, args, &own), own)
+        })
+        .collect()
+}
+
 /// The host and seven joiners on loopback, an AI on every machine, play the 8-player map: every
 /// machine keeps the same hash log, frame for frame.
 #[test]
@@ -96,13 +107,7 @@ fn eight_machines_on_the_eight_player_map_stay_in_step() {
     let players = "ai:normal,remote,remote,remote,remote,remote,remote,remote";
     let frames = FRAMES.to_string();
     let (mut h, code) = host(&["--map", "compass_rose", "--players", players, "--frames", &frames, "--unpaced"], &dir);
-    let mut joiners: Vec<(Proc, PathBuf)> = (1..8)
-        .map(|i| {
-            let own = dir.join(format!("joiner{i}"));
-            std::fs::create_dir_all(&own).unwrap();
-            (join(&code, &["--controller", "ai:normal"], &own), own)
-        })
-        .collect();
+    let mut joiners = joiners(&code, 7, &["--controller", "ai:normal"], &dir);
     for (j, own) in &mut joiners {
         assert_eq!(finish(j, Duration::from_secs(180)), Some(0), "{}", read(own.join("join.err")));
     }
@@ -154,13 +159,7 @@ fn twenty_joiners_for_one_slot_one_plays_and_the_rest_are_refused() {
     let dir = common::temp_dir("online-rush");
     let (mut h, code) =
         host(&["--map", "proving_grounds", "--players", "ai:easy,remote", "--frames", "600", "--unpaced"], &dir);
-    let mut joiners: Vec<(Proc, PathBuf)> = (0..20)
-        .map(|i| {
-            let own = dir.join(format!("joiner{i}"));
-            std::fs::create_dir_all(&own).unwrap();
-            (join(&code, &["--controller", "ai:easy"], &own), own)
-        })
-        .collect();
+    let mut joiners = joiners(&code, 20, &["--controller", "ai:easy"], &dir);
     let mut played = Vec::new();
     for (j, own) in &mut joiners {
         match finish(j, Duration::from_secs(180)) {

@@ -415,8 +415,10 @@ impl World {
         group.sort_unstable();
         let mut held = super::spots::HeldSpots::new(goal, reach, spacing, widest);
         let outer = reach + spacing;
-        for o in self.objects.of_set(&self.scans.ground_units) {
-            if o.owner != player || group.binary_search(&o.id).is_ok() {
+        // The player's own objects by their tags (others' are never read), ground units only.
+        let ground = &self.scans.ground_units;
+        for o in self.objects.of_owners(|owner| owner == player) {
+            if !ground.contains(o.template) || group.binary_search(&o.id).is_ok() {
                 continue;
             }
             let at = o.nav.goal.unwrap_or(o.pos);

@@ -47,7 +47,8 @@ impl Case {
     }
 }
 
-/// What one run of a case measured.
+/// What one run of a case measured (zeros for a case not run).
+#[derive(Clone, Copy, Default)]
 struct Run {
     /// Mean µs a tick.
     tick_us: f64,
@@ -85,21 +86,21 @@ pub fn run(roots: &ContentRoots, only: Option<&str>) -> Result<Value, BenchError
         (Some(name), Case::Battle) => name == "battle",
     };
     let mut samples: Vec<Vec<f64>> = vec![Vec::new(); cases.len()];
-    let mut facts = vec![(0usize, 0usize, 0.0f64, (0u32, 0u32)); cases.len()];
+    let mut last = vec![Run::default(); cases.len()];
     for _ in 0..ROUNDS {
         for (i, &case) in cases.iter().enumerate().filter(|(_, c)| wanted(c)) {
             let run = run_once(&defs, case)?;
             samples[i].push(run.tick_us);
-            facts[i] = (run.units, run.left, run.lists, run.cells);
+            last[i] = run;
         }
     }
     let tick: Vec<f64> = samples.into_iter().map(super::median).collect();
-    let per_unit = |i: usize| tick[i] * 1000.0 / facts[i].0.max(1) as f64;
+    let per_unit = |i: usize| tick[i] * 1000.0 / last[i].units.max(1) as f64;
     let row = |i: usize| {
-        let (units, left, lists, side) = facts[i];
+        let Run { units, left, lists, cells, .. } = last[i];
         json!({
             "units": units,
-            "field_cells": [side.0, side.1],
+            "field_cells": [cells.0, cells.1],
             "tick_us": (tick[i] * 10.0).round() / 10.0,
             "ticks_per_sec": (1e6 / tick[i].max(1e-9)).round(),
             "ns_per_unit_tick": per_unit(i).round(),

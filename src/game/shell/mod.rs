@@ -13,6 +13,7 @@ mod editor_handles;
 mod editor_input;
 mod editor_overlay;
 mod editor_panel;
+mod editor_save;
 mod editor_tree;
 mod editor_values;
 mod icons;

@@ -19,8 +19,51 @@ fn main() -> ExitCode {
     match cli.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", describe(&e));
             ExitCode::from(1)
         }
+    }
+}
+
+/// The error and its causes on one line, each joined by ": ", leaving out a cause whose text the
+/// line already ends with (errors that quote their source in their own message would otherwise
+/// repeat it once per level).
+fn describe(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.ends_with(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("slot 0: unknown faction")]
+    struct Inner;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("match setup: {0}")]
+    struct Quoting(#[source] Inner);
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("seed 1")]
+    struct Plain(#[source] Quoting);
+
+    #[test]
+    fn a_cause_the_message_already_quotes_is_said_once() {
+        let e = anyhow::Error::new(Plain(Quoting(Inner)));
+        assert_eq!(describe(&e), "seed 1: match setup: slot 0: unknown faction");
+        let e = anyhow::Error::new(Quoting(Inner)).context("reading match.ron");
+        assert_eq!(describe(&e), "reading match.ron: match setup: slot 0: unknown faction");
     }
 }

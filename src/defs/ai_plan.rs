@@ -19,6 +19,15 @@ pub struct AiPlan {
     pub attack_share_percent: u32,
     /// Most units one attack sends (0: no cap); the rest stay home and guard.
     pub wave_size: u32,
+    /// The most its army may be worth (summed prices) at the start of the game (0: no cap); the
+    /// cap grows by [`AiPlan::army_cap_per_minute`] every minute of game time, so an easy army
+    /// grows at a learner's pace instead of as fast as its money allows. Worth, not a count, so
+    /// a faction of dear units and one of cheap units are held back alike.
+    pub army_cap: i64,
+    /// Worth the army cap grows by each minute of game time.
+    pub army_cap_per_minute: i64,
+    /// What each unit counts toward the cap beyond its price.
+    pub army_cap_unit: i64,
     /// Whether its attacks leave unarmed units (builders, gatherers) alone: they march on
     /// armed units and structures only, so a new player's dozer is not hunted first.
     pub spare_workers: bool,
@@ -60,4 +69,12 @@ pub struct AiPlan {
     /// How far (percent) it follows the style it drew: 100 all the way, less keeps it closer
     /// to what the counters say.
     pub follow_style: u32,
+}
+
+impl AiPlan {
+    /// The most its army may be worth at `frame` (None: no cap).
+    pub fn army_cap_at(&self, frame: u32) -> Option<i64> {
+        let minutes = i64::from(frame / (60 * crate::sim::ids::FRAMES_PER_SECOND));
+        (self.army_cap > 0).then(|| self.army_cap + self.army_cap_per_minute * minutes)
+    }
 }

@@ -28,6 +28,12 @@ struct AiPlanDef {
     #[serde(default)]
     wave_size: u32,
     #[serde(default)]
+    army_cap: u32,
+    #[serde(default)]
+    army_cap_per_minute: u32,
+    #[serde(default)]
+    army_cap_unit: u32,
+    #[serde(default)]
     spare_workers: bool,
     #[serde(default)]
     attack_advantage: u32,
@@ -136,6 +142,9 @@ impl AiPlans {
                 ("queue", d.queue, 1..=9),
                 ("follow_style", d.follow_style, 0..=100),
                 ("wave_size", d.wave_size, 0..=1000),
+                ("army_cap", d.army_cap, 0..=1_000_000),
+                ("army_cap_per_minute", d.army_cap_per_minute, 0..=1_000_000),
+                ("army_cap_unit", d.army_cap_unit, 0..=1_000_000),
             ] {
                 if !range.contains(&value) {
                     bad(field, format!("{value} must be between {} and {}", range.start(), range.end()));
@@ -150,6 +159,9 @@ impl AiPlans {
                     first_attack_frame,
                     attack_share_percent: d.attack_share,
                     wave_size: d.wave_size,
+                    army_cap: i64::from(d.army_cap),
+                    army_cap_per_minute: i64::from(d.army_cap_per_minute),
+                    army_cap_unit: i64::from(d.army_cap_unit),
                     spare_workers: d.spare_workers,
                     attack_advantage_percent: d.attack_advantage,
                     defend_radius,

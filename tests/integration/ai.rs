@@ -72,8 +72,10 @@ fn harder_plans_react_no_slower_and_build_a_bigger_economy() {
         ["easy", "normal", "hard", "brutal"].iter().map(|n| plans.get(n).unwrap().think_frames).collect();
     assert!(every.windows(2).all(|w| w[1] <= w[0]), "{every:?}");
     assert!(decisions[1..].iter().all(|&d| d > decisions[0]), "{decisions:?}");
-    // Unopposed for two minutes, each harder plan works more gatherers.
-    assert!(gatherers.windows(2).all(|w| w[1] > w[0]), "{gatherers:?}");
+    // Unopposed for two minutes, no harder plan works fewer gatherers and the hardest works
+    // more than the easiest (easy works as many as normal: its army cap, not its income, is
+    // what holds it back; with one gatherer it broke down in long games).
+    assert!(gatherers.windows(2).all(|w| w[1] >= w[0]) && gatherers[3] > gatherers[0], "{gatherers:?}");
 }
 
 #[test]
@@ -268,4 +270,64 @@ fn each_ai_draws_a_style_from_the_seed_and_the_style_shapes_its_army() {
     assert!(foot >= 5 && wheels == 0, "infantry-only: {foot} infantry, {wheels} vehicles");
     let (_, infantry, machines) = trains_alone(only(0, 100), 3, 30 * 60 * 5);
     assert!(machines > 2 * infantry && infantry < foot / 2, "vehicles-only: {infantry} infantry, {machines} vehicles");
+}
+
+/// The worth of player 0's army in `world` as an army cap counts it: each armed unit's price
+/// plus `per_unit`.
+fn army_worth(world: &World, per_unit: i64) -> i64 {
+    let rules = world.rules();
+    world
+        .objects()
+        .filter(|o| o.owner == PlayerId(0))
+        .map(|o| rules.template(o.template))
+        .filter(|t| t.is_mobile() && t.is_armed())
+        .map(|t| t.cost + per_unit)
+        .sum()
+}
+
+/// Easy's army grows at a learner's pace: unopposed for six minutes, its worth never passes
+/// the cap of the minute by more than a unit from each factory, and it still grows; the same
+/// plan without the cap has a much larger army by then.
+#[test]
+fn easy_keeps_its_army_under_a_cap_that_grows_with_the_minutes() {
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    let easy = plans.get("easy").unwrap().clone();
+    assert!(easy.army_cap > 0 && easy.army_cap_per_minute > 0, "easy's plan caps its army: {easy:?}");
+    let minute = 30 * 60;
+    let each_minute = |plan: ridgeline::ai::AiPlan| -> Vec<i64> {
+        let (mut world, _) = common::opening_game("idle@Coalition,idle@Coalition", 2);
+        let mut ai = SkirmishAi::new(PlayerId(0), plan);
+        let (mut worth, mut n) = (Vec::new(), 0);
+        for frame in 0..6 * minute {
+            let stamped: Vec<StampedCommand> = ai
+                .think(&world)
+                .into_iter()
+                .map(|command| {
+                    n += 1;
+                    StampedCommand { frame: world.frame(), player: PlayerId(0), id: CommandId(n), command }
+                })
+                .collect();
+            world.tick(&stamped);
+            if (frame + 1) % minute == 0 {
+                worth.push(army_worth(&world, easy.army_cap_unit));
+            }
+        }
+        worth
+    };
+    let capped = each_minute(easy.clone());
+    let rules = common::defs().rules;
+    let dearest = ["Rifleman", "Rocketeer", "Scout", "Bulwark", "Longbow", "Hawk"]
+        .iter()
+        .map(|n| rules.template(rules.template_id(n).unwrap()).cost)
+        .max()
+        .unwrap();
+    let over = easy.factories as i64 * (dearest + easy.army_cap_unit);
+    for (m, &w) in capped.iter().enumerate() {
+        // At the end of minute m + 1 the cap is the one of minute m (whole minutes count).
+        let cap = easy.army_cap + easy.army_cap_per_minute * m as i64;
+        assert!(w <= cap + over, "minute {}: worth {w} over the cap {cap}: {capped:?}", m + 1);
+    }
+    assert!(capped[5] > capped[0], "the capped army still grows: {capped:?}");
+    let free = each_minute(ridgeline::ai::AiPlan { army_cap: 0, ..easy.clone() });
+    assert!(free[5] > capped[5] + 2_000, "without the cap: {free:?}, with it: {capped:?}");
 }

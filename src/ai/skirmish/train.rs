@@ -94,12 +94,21 @@ impl SkirmishAi {
         // Its top units: those its tech structure unlocks.
         let is_top = |t: TemplateId| rules.template(t).prerequisites.iter().any(|&p| base::is_tech(world, p));
         let army = mine().filter(|o| is_army(rules, o.template)).count();
+        // An army worth the plan's cap (counting what is queued) trains no more armed units.
+        let capped = self.plan.army_cap_at(world.frame().0).is_some_and(|cap| {
+            let unit = self.plan.army_cap_unit;
+            let worth = |t: TemplateId| if is_army(rules, t) { rules.template(t).cost + unit } else { 0 };
+            let standing: i64 = mine().map(|o| worth(o.template)).sum();
+            let queued: i64 = mine().flat_map(|o| world.factories().queue(o.id)).map(|j| worth(j.template)).sum();
+            standing + queued >= cap
+        });
         let tops = mine().filter(|o| is_top(o.template)).count()
             + mine().flat_map(|o| world.factories().queue(o.id)).filter(|j| is_top(j.template)).count();
         // Once it can have its top unit, one in [`TOP_SHARE`] of its army is one, saved for
         // ahead of the rest (scored per price against what it has seen, massed basic units
         // would always win the choice).
-        if tops * TOP_SHARE < army
+        if !capped
+            && tops * TOP_SHARE < army
             && let Some((f, top)) = mine().filter(|o| o.kind.blocks_ground() && o.is_complete()).find_map(|f| {
                 let top = rules.template(f.template).builds.iter().copied().find(|&u| is_top(u))?;
                 let room = world.factories().queue(f.id).len() < self.plan.queue as usize;
@@ -136,7 +145,9 @@ impl SkirmishAi {
         // better one at another.
         let mut offers: Vec<Offer> = factories
             .iter()
-            .filter(|f| !busy.contains(&f.id) && world.factories().queue(f.id).len() < self.plan.queue as usize)
+            .filter(|f| {
+                !capped && !busy.contains(&f.id) && world.factories().queue(f.id).len() < self.plan.queue as usize
+            })
             .filter_map(|f| {
                 let options: Vec<(TemplateId, i64)> = rules
                     .template(f.template)

@@ -211,21 +211,27 @@ fn in_a_free_for_all_each_ai_picks_a_neighbour_to_fight_and_the_seed_decides_whi
 
 /// Plays one AI for player 0 against an idle Coalition for `frames` frames; returns the AI
 /// and the armed units it trained as (infantry, vehicles and aircraft).
+/// Player 0's AI looks at `world` and the world ticks once with its orders (numbered on from
+/// `n`).
+fn think_and_tick(ai: &mut SkirmishAi, world: &mut World, n: &mut u32) -> ridgeline::sim::TickReport {
+    let stamped: Vec<StampedCommand> = ai
+        .think(world)
+        .into_iter()
+        .map(|command| {
+            *n += 1;
+            StampedCommand { frame: world.frame(), player: PlayerId(0), id: CommandId(*n), command }
+        })
+        .collect();
+    world.tick(&stamped)
+}
+
 fn trains_alone(plan: ridgeline::ai::AiPlan, seed: u64, frames: u32) -> (SkirmishAi, usize, usize) {
     use ridgeline::sim::event::GameEvent;
     let (mut world, _) = common::opening_game("idle@Coalition,idle@Coalition", seed);
     let mut ai = SkirmishAi::new(PlayerId(0), plan);
     let (mut infantry, mut machines, mut n) = (0, 0, 0);
     for _ in 0..frames {
-        let stamped: Vec<StampedCommand> = ai
-            .think(&world)
-            .into_iter()
-            .map(|command| {
-                n += 1;
-                StampedCommand { frame: world.frame(), player: PlayerId(0), id: CommandId(n), command }
-            })
-            .collect();
-        let report = world.tick(&stamped);
+        let report = think_and_tick(&mut ai, &mut world, &mut n);
         for e in &report.events {
             if let GameEvent::UnitProduced { template, owner: PlayerId(0), .. } = e {
                 let t = world.rules().template(*template);
@@ -299,15 +305,7 @@ fn easy_keeps_its_army_under_a_cap_that_grows_with_the_minutes() {
         let mut ai = SkirmishAi::new(PlayerId(0), plan);
         let (mut worth, mut n) = (Vec::new(), 0);
         for frame in 0..6 * minute {
-            let stamped: Vec<StampedCommand> = ai
-                .think(&world)
-                .into_iter()
-                .map(|command| {
-                    n += 1;
-                    StampedCommand { frame: world.frame(), player: PlayerId(0), id: CommandId(n), command }
-                })
-                .collect();
-            world.tick(&stamped);
+            think_and_tick(&mut ai, &mut world, &mut n);
             if (frame + 1) % minute == 0 {
                 worth.push(army_worth(&world, easy.army_cap_unit));
             }

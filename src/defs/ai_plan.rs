@@ -15,6 +15,9 @@ pub struct AiPlan {
     pub think_frames: u32,
     /// Frame of the first attack; until then the army guards the base.
     pub first_attack_frame: u32,
+    /// Frames the first attack may come later, drawn from the game's seed by each AI: which of
+    /// two equal AIs sets out first changes from game to game instead of following the slots.
+    pub first_attack_spread: u32,
     /// Share of the army (percent) sent to attack; the rest guards the base.
     pub attack_share_percent: u32,
     /// Most units one attack sends (0: no cap); the rest stay home and guard.

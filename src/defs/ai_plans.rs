@@ -24,6 +24,8 @@ struct AiPlanDef {
     name: String,
     think_every: f64,
     first_attack_after: f64,
+    #[serde(default)]
+    first_attack_spread: f64,
     attack_share: u32,
     #[serde(default)]
     wave_size: u32,
@@ -124,6 +126,7 @@ impl AiPlans {
                 bad("think_every", "must be at least one frame (1/30 s)".into());
             }
             let first = seconds(d.first_attack_after, 3600.0).map_err(|m| bad("first_attack_after", m)).ok();
+            let spread = seconds(d.first_attack_spread, 3600.0).map_err(|m| bad("first_attack_spread", m)).ok();
             let reissue = seconds(d.reissue_after, 600.0).map_err(|m| bad("reissue_after", m)).ok();
             if d.attack_advantage > 1000 {
                 bad("attack_advantage", format!("{}% must be at most 1000", d.attack_advantage));
@@ -150,13 +153,19 @@ impl AiPlans {
                     bad(field, format!("{value} must be between {} and {}", range.start(), range.end()));
                 }
             }
-            if let (Some(think_frames), Some(first_attack_frame), Some(reissue_frames), Some(defend_radius)) =
-                (think, first, reissue, radius)
+            if let (
+                Some(think_frames),
+                Some(first_attack_frame),
+                Some(first_attack_spread),
+                Some(reissue_frames),
+                Some(defend_radius),
+            ) = (think, first, spread, reissue, radius)
             {
                 plans.push(AiPlan {
                     name: d.name.clone(),
                     think_frames,
                     first_attack_frame,
+                    first_attack_spread,
                     attack_share_percent: d.attack_share,
                     wave_size: d.wave_size,
                     army_cap: i64::from(d.army_cap),

@@ -329,3 +329,28 @@ fn easy_keeps_its_army_under_a_cap_that_grows_with_the_minutes() {
     let free = each_minute(ridgeline::ai::AiPlan { army_cap: 0, ..easy.clone() });
     assert!(free[5] > capped[5] + 2_000, "without the cap: {free:?}, with it: {capped:?}");
 }
+
+/// Each AI draws when its first attack sets out from the game's seed, within its plan's spread:
+/// of two equal AIs, which goes first changes from game to game; with no spread it is the
+/// plan's frame.
+#[test]
+fn the_first_attack_is_drawn_from_the_seed_within_the_plans_spread() {
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    let easy = plans.get("easy").unwrap().clone();
+    let drawn = |plan: &ridgeline::ai::AiPlan, seed: u64, player: u8| {
+        let (world, _) = common::opening_game("idle,idle", seed);
+        let mut ai = SkirmishAi::new(PlayerId(player), plan.clone());
+        ai.think(&world);
+        ai.first_attack().expect("drawn on its first look")
+    };
+    let spread = ridgeline::ai::AiPlan { first_attack_spread: 30 * 120, ..easy.clone() };
+    let frames: Vec<(u32, u32)> = (1..=12).map(|seed| (drawn(&spread, seed, 0), drawn(&spread, seed, 1))).collect();
+    let first = spread.first_attack_frame;
+    assert!(
+        frames.iter().all(|&(a, b)| (first..=first + 30 * 120).contains(&a) && (first..=first + 30 * 120).contains(&b)),
+        "{frames:?}"
+    );
+    assert!(frames.iter().any(|&(a, b)| a < b) && frames.iter().any(|&(a, b)| a > b), "{frames:?}");
+    let none = ridgeline::ai::AiPlan { first_attack_spread: 0, ..easy };
+    assert_eq!(drawn(&none, 3, 0), none.first_attack_frame);
+}

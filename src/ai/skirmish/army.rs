@@ -112,7 +112,7 @@ impl SkirmishAi {
             })
             .or_else(|| self.memory.unscouted_start(world, home, at))
             .or_else(|| self.memory.hunt_point(world, self.player, at));
-        if frame >= self.plan.first_attack_frame && self.phase == Phase::Guarding {
+        if frame >= self.first_attack.unwrap_or(self.plan.first_attack_frame) && self.phase == Phase::Guarding {
             self.phase = Phase::Gathering(frame);
         }
         let worth = |t: TemplateId| rules.template(t).cost;

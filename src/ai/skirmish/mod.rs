@@ -112,6 +112,9 @@ pub struct SkirmishAi {
     foe: Option<PlayerId>,
     /// Its phase within the thinking interval, drawn from the seed on its first look.
     stagger: Option<u32>,
+    /// The frame of its first attack (the plan's, plus a part of its spread drawn from the
+    /// seed on its first look).
+    first_attack: Option<u32>,
     /// The style it plays this game, drawn from the seed on its first look.
     style: Option<AiStyle>,
     /// Its own objects as of this decision, in the world's order: gathered once a decision,
@@ -136,6 +139,7 @@ impl SkirmishAi {
             reserve: 0,
             foe: None,
             stagger: None,
+            first_attack: None,
             style: None,
             own: Vec::new(),
             piles: base::Piles::default(),
@@ -153,6 +157,11 @@ impl SkirmishAi {
         &self.plan
     }
 
+    /// The frame its first attack sets out from (drawn on its first look; None before).
+    pub fn first_attack(&self) -> Option<u32> {
+        self.first_attack
+    }
+
     /// Decides this frame's commands.
     pub fn think(&mut self, world: &World) -> Vec<Command> {
         let frame = world.frame().0;
@@ -163,6 +172,13 @@ impl SkirmishAi {
         let player = self.player;
         let stagger =
             *self.stagger.get_or_insert_with(|| (seed_draw(world, player, 0xD6E8_FEB8_6659_FD93) >> 32) as u32 % every);
+        if self.first_attack.is_none() {
+            // When it first sets out, drawn the same way: of two equal AIs, which goes first
+            // (and meets the other's army at its door) changes with the seed.
+            let draw = (seed_draw(world, player, 0x2D35_8DCC_AA6C_78A5) >> 32) as u32;
+            let spread = self.plan.first_attack_spread;
+            self.first_attack = Some(self.plan.first_attack_frame.saturating_add(draw % spread.saturating_add(1)));
+        }
         if self.style.is_none() {
             // Its style, drawn the same way: which opponent it is changes with the seed.
             let draw = seed_draw(world, player, 0xA076_1D64_78BD_642F) >> 33;

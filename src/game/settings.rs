@@ -48,6 +48,9 @@ pub struct Settings {
     pub relay: String,
     /// The join code of the last online game joined, for Online → Rejoin (empty if none).
     pub last_game: String,
+    /// The interface's language: the code of a `ui/strings.<code>.ron` (empty: the game's own
+    /// texts).
+    pub language: String,
 }
 
 /// Longest join code the settings keep (a code is about 90 characters).
@@ -70,6 +73,7 @@ impl Default for Settings {
             modder_mode: false,
             relay: String::new(),
             last_game: String::new(),
+            language: String::new(),
         }
     }
 }
@@ -190,6 +194,9 @@ impl Settings {
         }
         if self.last_game.len() > MAX_CODE {
             return bad("last_game", format!("a join code has at most {MAX_CODE} characters"));
+        }
+        if !self.language.is_empty() && !crate::ui::labels::is_language_code(&self.language) {
+            return bad("language", "a language code is 1 to 16 letters, digits, '-' and '_'".into());
         }
         Ok(())
     }

@@ -150,3 +150,48 @@ fn an_entry_named_twice_in_one_mod_file_is_refused_naming_it() {
         "{e}"
     );
 }
+
+/// A translation is a mod's `ui/strings.<code>.ron`: Options offers it by the name it gives
+/// itself, choosing it with the mouse and saving shows its words from the next screen on (and
+/// in a game started afresh), and what it leaves out keeps the game's own text.
+#[test]
+fn a_translation_in_a_mod_is_chosen_in_options_and_fills_in_from_the_games_own_texts() {
+    use ridgeline::game::settings::Settings;
+    use ridgeline::game::shell::Shell;
+    use ridgeline::ui::{Input, MouseButton};
+    let dir = common::temp_dir("mods-language");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    std::fs::write(
+        dir.join("ui/strings.de.ron"),
+        "{\n    \"Language:Name\": \"Deutsch\",\n    \"MainMenu:ButtonSkirmish\": \"Gefecht\",\n    \"Options:LabelLanguage\": \"Sprache\",\n}\n",
+    )
+    .unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let path = dir.join("settings.ron");
+    let mut s = Shell::new(&roots, (1280.0, 720.0), path.clone()).unwrap();
+    let text = |s: &Shell, name: &str| s.ui.window(s.find(name).unwrap()).unwrap().text.clone();
+    assert_eq!(text(&s, "MainMenu.wnd:ButtonSkirmish"), "Skirmish", "the game's own texts until one is chosen");
+    common::click(&mut s, "MainMenu.wnd:ButtonOptions");
+    let combo = s.find("Options.wnd:ComboLanguage").unwrap();
+    assert_eq!(s.ui.combo_items(combo), ["English", "Deutsch"]);
+    assert_eq!(s.ui.combo_selected(combo), Some(0));
+    // Open the list and pick its second entry.
+    common::click(&mut s, "Options.wnd:ComboLanguage");
+    let r = s.ui.window(combo).unwrap().rect;
+    let y = r.bottom() + r.h * 1.5;
+    s.handle(Input::MouseDown { x: r.x + 10.0, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 10.0, y, button: MouseButton::Left });
+    assert_eq!(s.ui.combo_selected(combo), Some(1));
+    common::click(&mut s, "Options.wnd:ButtonSave");
+    assert_eq!(Settings::load(&path).unwrap().language, "de");
+    assert_eq!(text(&s, "MainMenu.wnd:ButtonSkirmish"), "Gefecht", "shown on the next screen");
+    assert_eq!(text(&s, "MainMenu.wnd:ButtonOptions"), "Options", "left out by the translation: the game's own");
+    common::click(&mut s, "MainMenu.wnd:ButtonOptions");
+    assert_eq!(text(&s, "Options.wnd:LabelLanguage"), "Sprache");
+    // A game started afresh starts in the chosen language.
+    let again = Shell::new(&roots, (1280.0, 720.0), path.clone()).unwrap();
+    assert_eq!(text(&again, "MainMenu.wnd:ButtonSkirmish"), "Gefecht");
+    // Without the mod the language is gone: the game's own texts, nothing refused.
+    let plain = Shell::new(&common::roots(), (1280.0, 720.0), path).unwrap();
+    assert_eq!(text(&plain, "MainMenu.wnd:ButtonSkirmish"), "Skirmish");
+}

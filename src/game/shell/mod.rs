@@ -128,6 +128,8 @@ pub struct Shell {
     lexicon: crate::ui::lexicon::Lexicon,
     /// The last score shown.
     pub score_rows: Vec<Vec<String>>,
+    /// The languages Options offers beside the game's own (found when Options opens).
+    pub(super) languages: Vec<crate::ui::labels::Language>,
     /// The game's fonts, loaded once: the UI measures with them and the renderer draws them.
     pub fonts: Arc<Fonts>,
 }
@@ -215,10 +217,12 @@ impl Shell {
             font_families: bindings.fonts.families,
             lexicon: bindings.lexicon,
             score_rows: Vec::new(),
+            languages: Vec::new(),
             fonts,
         };
         shell.ui.set_text_measure(shell.fonts.clone());
-        shell.ui.set_labels(Arc::new(bindings.labels));
+        let labels = shell.labels_in_language(roots, bindings.labels);
+        shell.ui.set_labels(Arc::new(labels));
         shell.open(Screen::MainMenu);
         // A map that cannot be loaded is left out of the list, and the player is told why.
         if !refused_maps.is_empty() {
@@ -227,6 +231,23 @@ impl Shell {
             shell.message("Maps", &format!("{head}\n{}", refused_maps.join("\n")), false);
         }
         Ok(shell)
+    }
+
+    /// The string table in the settings' language: `own` (the game's own texts, as loaded with
+    /// the layouts) when none is chosen or the chosen one cannot be loaded (said in the log).
+    pub(super) fn labels_in_language(
+        &self,
+        roots: &ContentRoots,
+        own: crate::ui::labels::Labels,
+    ) -> crate::ui::labels::Labels {
+        let language = &self.settings.language;
+        if language.is_empty() {
+            return own;
+        }
+        crate::ui::labels::Labels::load_language(roots, language).unwrap_or_else(|e| {
+            log::warn!("language {language}: {e}; the game's own texts are used");
+            own
+        })
     }
 
     /// The screen on show.

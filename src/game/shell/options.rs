@@ -1,8 +1,9 @@
-//! Options: resolution, fullscreen, interface scaling, volumes, scroll speed, player name;
-//! saved to the settings file. Opened from a battle's top bar, it returns to the battle (which
+//! Options: resolution, fullscreen, interface scaling, language, volumes, scroll speed, player
+//! name; saved to the settings file. Opened from a battle's top bar, it returns to the battle (which
 //! a skirmish holds meanwhile).
 
 use crate::game::settings::UiScaling;
+use crate::ui::labels::{LANGUAGE_NAME, Labels};
 use crate::ui::{EventKind, UiEvent};
 
 use super::{Screen, Shell};
@@ -37,6 +38,16 @@ pub(super) fn init(shell: &mut Shell) {
     if let Some(c) = id(shell, "ComboResolution") {
         let items = RESOLUTIONS.iter().map(|(w, h)| format!("{w} × {h}")).collect();
         shell.ui.combo_set(c, items, RESOLUTIONS.iter().position(|r| *r == s.resolution));
+    }
+    if let Some(c) = id(shell, "ComboLanguage") {
+        // The game's own texts first (named by their own Language:Name entry), then every
+        // language a root holds a table for.
+        shell.languages = Labels::languages(&shell.roots);
+        let own = Labels::load_all(&shell.roots).ok().and_then(|l| l.0.get(LANGUAGE_NAME).cloned());
+        let mut items = vec![own.unwrap_or_else(|| "English".into())];
+        items.extend(shell.languages.iter().map(|l| l.name.clone()));
+        let at = shell.languages.iter().position(|l| l.code == s.language).map_or(0, |i| i + 1);
+        shell.ui.combo_set(c, items, Some(at));
     }
     if let Some(c) = id(shell, "CheckFullscreen") {
         shell.ui.set_checked(c, s.fullscreen);
@@ -92,6 +103,9 @@ fn read(shell: &Shell) -> crate::game::settings::Settings {
     if let Some(k) = id(shell, "ComboResolution").and_then(|c| shell.ui.combo_selected(c)) {
         s.resolution = RESOLUTIONS[k.min(RESOLUTIONS.len() - 1)];
     }
+    if let Some(k) = id(shell, "ComboLanguage").and_then(|c| shell.ui.combo_selected(c)) {
+        s.language = k.checked_sub(1).and_then(|i| shell.languages.get(i)).map_or(String::new(), |l| l.code.clone());
+    }
     s.fullscreen = id(shell, "CheckFullscreen").is_some_and(|c| shell.ui.checked(c));
     if let Some(c) = id(shell, "CheckModder") {
         s.modder_mode = shell.ui.checked(c);
@@ -128,7 +142,19 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
             let path = shell.settings_path().clone();
             match s.save(&path) {
                 Ok(()) => {
+                    let language_changed = s.language != shell.settings.language;
                     shell.settings = s;
+                    if language_changed {
+                        // The new language's texts show from the screen opened next on.
+                        match Labels::load_all(&shell.roots) {
+                            Ok(own) => {
+                                let roots = shell.roots.clone();
+                                let labels = shell.labels_in_language(&roots, own);
+                                shell.ui.set_labels_if_changed(labels);
+                            }
+                            Err(e) => log::warn!("the string table: {e}"),
+                        }
+                    }
                     let screen = shell.ui.fit().screen;
                     shell.resize(screen);
                     shell.open(back(shell));

@@ -49,7 +49,8 @@ impl Shell {
             layouts.insert(e.file.clone(), e.tree.clone());
         }
         // The string table may have changed with them (a mod's wording).
-        let labels_changed = self.ui.set_labels_if_changed(bindings.labels);
+        let labels = self.labels_in_language(roots, bindings.labels);
+        let labels_changed = self.ui.set_labels_if_changed(labels);
         let changed = layouts != self.layouts || labels_changed;
         if changed {
             self.layouts = layouts;

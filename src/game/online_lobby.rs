@@ -147,6 +147,12 @@ impl OnlineLobby {
         self.link.hosting()
     }
 
+    /// What the network carried so far: bytes, and the malformed batches it dropped.
+    pub fn net_stats(&self) -> crate::net::control::NetStats {
+        use crate::net::control::ControlTransport;
+        self.net.stats()
+    }
+
     /// Sends a chat line.
     pub fn chat(&mut self, text: &str, shown: &mut LobbyState) {
         self.link.chat(text);

@@ -529,3 +529,38 @@ fn a_player_whose_game_closed_joins_again_with_the_code_and_gets_the_seat_back()
     }
     assert_eq!(host.world().state_hash(), ben_again.world().state_hash());
 }
+
+/// A joiner whose client was tampered with sends a chat line of a megabyte (the game's own
+/// sends 120 characters at most): the host drops that batch as malformed — nothing of it
+/// shows, nothing breaks — and the same joiner's next line arrives as usual.
+#[test]
+fn a_megabyte_chat_line_from_a_joiner_is_dropped_and_the_next_line_arrives() {
+    use ridgeline::net::control::ControlTransport;
+    use ridgeline::net::quic::QuicTransport;
+    use ridgeline::net::wire::WireMessage;
+    let roots = common::roots();
+    let mut host =
+        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
+            .unwrap();
+    let code = host.code().unwrap().to_string();
+    let parsed = code.parse().unwrap();
+    let hello = ridgeline::session::online::hello(&roots, "Ben", &Identity::fresh().unwrap(), &parsed).unwrap();
+    let mut ben = QuicTransport::join(&parsed, Reach::default(), &hello).unwrap();
+    let mut shown = LobbyState::default();
+    let wait = |host: &mut OnlineLobby, shown: &mut LobbyState, line: &str| {
+        let until = Instant::now() + Duration::from_secs(10);
+        while !shown.chat.iter().any(|l| l == line) {
+            assert!(Instant::now() < until, "never showed {line:?}: {:?}", shown.chat);
+            host.poll(&roots, shown);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    wait(&mut host, &mut shown, "Ben joined.");
+    let huge = "x".repeat(1_000_000);
+    ben.send_control(None, &[WireMessage::Chat { from: "Ben".into(), text: huge }]).unwrap();
+    ben.send_control(None, &[WireMessage::Chat { from: "Ben".into(), text: "gl hf".into() }]).unwrap();
+    wait(&mut host, &mut shown, "Ben: gl hf");
+    assert!(shown.chat.iter().all(|l| l.len() < 200), "no megabyte line shown: {} lines", shown.chat.len());
+    assert_eq!(seated(&shown), 2, "Ben is still seated");
+    assert_eq!(host.net_stats().malformed, 1, "the megabyte batch reached the host and was dropped there");
+}

@@ -564,3 +564,75 @@ fn a_megabyte_chat_line_from_a_joiner_is_dropped_and_the_next_line_arrives() {
     assert_eq!(seated(&shown), 2, "Ben is still seated");
     assert_eq!(host.net_stats().malformed, 1, "the megabyte batch reached the host and was dropped there");
 }
+
+/// Three hundred connections that never become players — each refusing the host's certificate
+/// — leave the lobby open: a friend who comes after them is seated. (Every attempt used to
+/// take one of the host's 254 peer numbers for good.)
+#[test]
+fn connections_that_never_become_players_leave_the_lobby_open() {
+    use ridgeline::net::quic::QuicTransport;
+    let roots = common::roots();
+    let mut host =
+        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
+            .unwrap();
+    let mut shown = LobbyState::default();
+    let mut wrong = host.code().unwrap();
+    wrong.fingerprint[0] ^= 0xff;
+    let hello = ridgeline::session::online::hello(&roots, "Mallory", &Identity::fresh().unwrap(), &wrong).unwrap();
+    for i in 0..300 {
+        assert!(QuicTransport::join(&wrong, Reach::default(), &hello).is_err(), "attempt {i} was let in");
+        if i % 20 == 0 {
+            host.poll(&roots, &mut shown);
+        }
+    }
+    let code = host.code().unwrap().to_string();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben", &Identity::fresh().unwrap()).unwrap();
+    let mut both = (shown, LobbyState::default());
+    let (hosted, joined) = poll_until(&mut host, &mut join, &mut both, |s| seated(&s.1) == 2);
+    if let Some(Outcome::Closed(why)) = joined {
+        panic!("the friend was turned away: {why}");
+    }
+    assert!(hosted.is_none() && joined.is_none(), "the lobby goes on");
+    assert!(both.0.chat.iter().any(|l| l == "Ben joined."), "{:?}", both.0.chat);
+}
+
+/// Connections from one machine that finish their handshake and then say nothing (half-open,
+/// holding the host's attention) are let in four at a time, the rest refused at once; a
+/// friend from another address joins meanwhile, and the host drops the silent ones after ten
+/// seconds.
+#[test]
+fn half_open_connections_from_one_machine_leave_room_for_a_friend_and_are_dropped() {
+    use ridgeline::net::quic::io::{MAX_PENDING_PER_ADDRESS, STREAM_WITHIN};
+    let roots = common::roots();
+    let mut host =
+        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
+            .unwrap();
+    let code = host.code().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let (endpoint, held, refused) = runtime.block_on(async {
+        // Another loopback address: the flood comes from a machine of its own.
+        let mut endpoint = quinn::Endpoint::client("127.0.0.2:0".parse().unwrap()).unwrap();
+        endpoint.set_default_client_config(ridgeline::net::quic::tls::client_config(code.fingerprint).unwrap());
+        let (mut held, mut refused) = (Vec::new(), 0);
+        for _ in 0..20 {
+            match endpoint.connect(code.addr(), "ridgeline").unwrap().await {
+                Ok(c) => held.push(c), // the handshake is done; no stream is ever opened
+                Err(_) => refused += 1,
+            }
+        }
+        (endpoint, held, refused)
+    });
+    assert_eq!((held.len(), refused), (MAX_PENDING_PER_ADDRESS, 20 - MAX_PENDING_PER_ADDRESS));
+    let mut join = OnlineLobby::join(&roots, &code.to_string(), "Ben", &Identity::fresh().unwrap()).unwrap();
+    let mut shown = (LobbyState::default(), LobbyState::default());
+    let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
+    assert!(joined.is_none(), "the friend is seated while the silent ones are held");
+    // The host drops each silent one once its time to open a stream has passed.
+    runtime.block_on(async {
+        for c in &held {
+            let closed = tokio::time::timeout(STREAM_WITHIN + std::time::Duration::from_secs(5), c.closed()).await;
+            assert!(closed.is_ok(), "a silent connection was held past {STREAM_WITHIN:?}");
+        }
+    });
+    drop(endpoint);
+}

@@ -10,6 +10,7 @@
 //! Must not: decode payloads or block the game thread (it talks to this one by channels).
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -24,6 +25,15 @@ pub const LINK_LOST: &str = "the link to the host was lost";
 
 /// Largest frame accepted, in bytes.
 pub const MAX_FRAME: usize = 1 << 20;
+
+/// New connections the host lets finish their handshake and open their stream at once: more
+/// are refused until one settles, so a flood of them cannot hold the host.
+pub const MAX_PENDING: usize = 64;
+/// The same, from one address: a flood from one machine leaves room for everyone else.
+pub const MAX_PENDING_PER_ADDRESS: usize = 4;
+/// How long a new connection has to finish its handshake and open its stream before the host
+/// drops it.
+pub const STREAM_WITHIN: Duration = Duration::from_secs(10);
 
 /// A frame's kind: lockstep traffic (relayed by the host) or control (host only).
 pub const KIND_LOCKSTEP: u8 = 0;
@@ -230,21 +240,40 @@ pub async fn host(
 ) {
     let writers: Writers = Arc::default();
     let links: Links = Arc::default();
-    let mut next_peer = 1u8;
+    // Peer numbers go to connections that opened their stream (a failed or silent attempt
+    // takes none); handshakes under way are counted.
+    let next_peer = Arc::new(AtomicU8::new(1));
+    let pending = Pending::default();
     loop {
         tokio::select! {
             incoming = endpoint.accept() => {
                 let Some(incoming) = incoming else { break };
-                if next_peer == u8::MAX {
+                let from = incoming.remote_address().ip();
+                if let Err(why) = pending.enter(from) {
+                    log::info!("a connection attempt from {from} refused: {why}");
                     incoming.refuse();
                     continue;
                 }
-                let peer = PeerId(next_peer);
-                next_peer += 1;
                 let (writers, links, to_game, connections) =
                     (writers.clone(), links.clone(), to_game.clone(), connections.clone());
+                let (next_peer, pending) = (next_peer.clone(), pending.clone());
                 tokio::spawn(async move {
-                    serve_joiner(incoming, peer, writers, links, to_game, connections).await;
+                    let opened = tokio::time::timeout(STREAM_WITHIN, open_stream(incoming)).await;
+                    pending.leave(from);
+                    let (conn, send, recv) = match opened {
+                        Ok(Some(opened)) => opened,
+                        Ok(None) => return,
+                        Err(_) => {
+                            log::info!("a connection opened no stream within {STREAM_WITHIN:?}; dropped");
+                            return;
+                        }
+                    };
+                    let taken = next_peer.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| (n < u8::MAX).then(|| n + 1));
+                    let Ok(number) = taken else {
+                        conn.close(2u32.into(), b"the host has no peer numbers left");
+                        return;
+                    };
+                    serve_joiner(conn, (send, recv), PeerId(number), writers, links, to_game, connections).await;
                 });
             }
             order = out.recv() => {
@@ -289,29 +318,67 @@ pub async fn host(
     let _ = tokio::time::timeout(std::time::Duration::from_secs(1), endpoint.wait_idle()).await;
 }
 
+/// The connections still opening (handshake, then stream), by address.
+#[derive(Clone, Debug, Default)]
+struct Pending(Arc<Mutex<BTreeMap<std::net::IpAddr, usize>>>);
+
+impl Pending {
+    /// Counts one more from `from`, unless [`MAX_PENDING`] or [`MAX_PENDING_PER_ADDRESS`] are
+    /// reached (the reason).
+    fn enter(&self, from: std::net::IpAddr) -> Result<(), String> {
+        let mut open = self.0.lock().map_err(|_| "the host's state broke".to_string())?;
+        if open.values().sum::<usize>() >= MAX_PENDING {
+            return Err(format!("{MAX_PENDING} connections are still opening"));
+        }
+        let mine = open.entry(from).or_default();
+        if *mine >= MAX_PENDING_PER_ADDRESS {
+            return Err(format!("{MAX_PENDING_PER_ADDRESS} of its connections are still opening"));
+        }
+        *mine += 1;
+        Ok(())
+    }
+
+    /// One from `from` has opened, failed or run out of time.
+    fn leave(&self, from: std::net::IpAddr) {
+        if let Ok(mut open) = self.0.lock()
+            && let Some(n) = open.get_mut(&from)
+        {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&from);
+            }
+        }
+    }
+}
+
+/// A new connection's handshake and the stream its joiner opens (it writes its hello first, so
+/// the stream can be accepted); None if either fails.
+async fn open_stream(incoming: quinn::Incoming) -> Option<(quinn::Connection, quinn::SendStream, quinn::RecvStream)> {
+    let conn = match incoming.await {
+        Ok(c) => c,
+        Err(e) => {
+            log::info!("a connection attempt failed: {e}");
+            return None;
+        }
+    };
+    match conn.accept_bi().await {
+        Ok((send, recv)) => Some((conn, send, recv)),
+        Err(e) => {
+            log::info!("{} connected but opened no stream: {e}", conn.remote_address());
+            None
+        }
+    }
+}
+
 async fn serve_joiner(
-    incoming: quinn::Incoming,
+    conn: quinn::Connection,
+    (send, mut recv): (quinn::SendStream, quinn::RecvStream),
     peer: PeerId,
     writers: Writers,
     links: Links,
     to_game: std_mpsc::Sender<In>,
     connections: Connections,
 ) {
-    let conn = match incoming.await {
-        Ok(c) => c,
-        Err(e) => {
-            log::info!("a connection attempt failed: {e}");
-            return;
-        }
-    };
-    // The joiner writes its hello first, so the stream can be accepted.
-    let (send, mut recv) = match conn.accept_bi().await {
-        Ok(s) => s,
-        Err(e) => {
-            log::info!("{peer} connected but opened no stream: {e}");
-            return;
-        }
-    };
     let (tx, rx) = mpsc::unbounded_channel();
     if let Ok(mut w) = writers.lock() {
         w.insert(peer, tx.clone());

@@ -12,7 +12,8 @@ struct Globals {
     // xy: the map's size in world units (for the shroud's coordinates); z: seconds (for the
     // water's motion); w: the water level.
     map: vec4<f32>,
-    // xyz: the camera's eye (for highlights on the water).
+    // xyz: the camera's eye (for highlights on the water); w: 1 when the sun casts shadows
+    // (the shadow map was drawn this frame), 0 when graphics quality leaves them out.
     eye: vec4<f32>,
     // World to the shadow map's clip space (orthographic, from the sun).
     light: mat4x4<f32>,
@@ -48,6 +49,9 @@ struct Lit {
 // How much sun reaches a point: 1 in the open, 0 in full shadow (the comparison sampler's
 // linear filter blends the four texels around it, softening the edge).
 fn sunlit(world: vec3<f32>, n: vec3<f32>) -> f32 {
+    if (g.eye.w < 0.5) {
+        return 1.0;
+    }
     // A little off the surface toward its normal, so a face does not shadow itself.
     let p = g.light * vec4<f32>(world + n * 0.6, 1.0);
     let ndc = p.xyz / p.w;

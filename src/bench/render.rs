@@ -1,7 +1,8 @@
 //! `ridgeline bench render`: the cost of one drawn frame of a battle, offscreen at 1280×720,
 //! with 100, 500 and 1,000 objects in view — units and structures of both factions, turrets
-//! aimed, a few under construction — with sun shadows on and explosions, smoke and debris in
-//! the air. Each frame is the game window's own (`game/frame.rs`, the HUD filled and drawn with
+//! aimed, a few under construction — with explosions, smoke and debris in the air, at each
+//! graphics quality asked for (High: sun shadows, every particle, the full resolution; Low:
+//! none, a third, half each way). Each frame is the game window's own (`game/frame.rs`, the HUD filled and drawn with
 //! its radar and selection panel). Per count: the CPU's part (the objects' instances, the HUD,
 //! the overlay and particles), the whole frame (that plus the world and UI passes through the adapter wgpu finds; on machines
 //! without a GPU that is a software renderer, so it measures the CPU doing a GPU's work), and
@@ -22,7 +23,7 @@ use crate::game::hud;
 use crate::game::scene::Shown;
 use crate::game::screenshot::{ScreenshotError, WorldShot, battle_for};
 use crate::render::offscreen::{FORMAT, Offscreen};
-use crate::render::{Gpu, UiPass, WorldPass};
+use crate::render::{Gpu, Quality, UiPass, WorldPass};
 use crate::sim::PlayerId;
 use crate::sim::event::GameEvent;
 use crate::sim::ids::{ObjectId, TemplateId};
@@ -35,8 +36,8 @@ const SIZE: (u32, u32) = (1280, 720);
 /// Objects in view, per measurement.
 const COUNTS: [usize; 3] = [100, 500, 1_000];
 
-/// Runs the benchmark on Proving Grounds' open middle.
-pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
+/// Runs the benchmark on Proving Grounds' open middle at each of `levels`.
+pub fn run(roots: &ContentRoots, levels: &[Quality]) -> Result<Value, ScreenshotError> {
     let shot =
         WorldShot { players: Some("idle,idle".into()), frames: 1, size: SIZE, ..WorldShot::new("proving_grounds") };
     let (mut battle, mut shell) = battle_for(roots, &shot)?;
@@ -62,7 +63,9 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
         .map(|t| (t, rules.template(t).kind.blocks_ground()))
         .collect();
     let mut results = Vec::new();
-    for &count in &COUNTS {
+    for (&quality, &count) in levels.iter().flat_map(|q| COUNTS.iter().map(move |c| (q, c))) {
+        world_pass.set_quality(quality);
+        battle.set_particles_percent(quality.particles_percent());
         // A grid of objects around the middle of the view; one in ten a structure.
         let side = (count as f32).sqrt().ceil() as usize;
         let spacing = 16.0;
@@ -121,6 +124,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
         }
         let round = |x: f64| (x * 100.0).round() / 100.0;
         results.push(json!({
+            "quality": quality.name(),
             "objects": count,
             "frame_ms": round(super::median(frame)),
             "cpu_ms": round(super::median(cpu)),
@@ -134,7 +138,6 @@ pub fn run(roots: &ContentRoots) -> Result<Value, ScreenshotError> {
         "adapter": format!("{} ({:?})", info.name, info.device_type),
         "size": [SIZE.0, SIZE.1],
         "frames": FRAMES,
-        "shadows": true,
         "results": results,
     }))
 }

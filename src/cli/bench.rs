@@ -29,8 +29,12 @@ pub enum BenchKind {
     },
     /// Road mesh generation for the shipped maps and a generated network.
     Roads,
-    /// One drawn frame of a battle, offscreen at 1280×720.
-    Render,
+    /// One drawn frame of a battle, offscreen at 1280×720, at each graphics quality.
+    Render {
+        /// Only this graphics quality: low, medium or high.
+        #[arg(long)]
+        quality: Option<ridgeline::render::Quality>,
+    },
     /// Layout parsing and event routing.
     Ui,
     /// The mixer's cost in a 200-unit battle, per frame.
@@ -58,7 +62,10 @@ pub fn run(roots: &ContentRoots, what: BenchKind) -> Result<()> {
         BenchKind::Scale { only } => bench::scale::run(roots, only.as_deref())?,
         BenchKind::Ui => bench::ui::run(roots).map_err(anyhow::Error::msg)?,
         BenchKind::Audio => bench::audio::run(roots).map_err(anyhow::Error::msg)?,
-        BenchKind::Render => bench::render::run(roots)?,
+        BenchKind::Render { quality } => {
+            let levels = quality.map_or(ridgeline::render::Quality::ALL.to_vec(), |q| vec![q]);
+            bench::render::run(roots, &levels)?
+        }
         BenchKind::Net { impaired: true } => bench::net::impaired(roots)?,
         BenchKind::Net { impaired: false } => bench::net::run(roots)?,
         BenchKind::Roads => bench::roads::run(roots)?,

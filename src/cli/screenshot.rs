@@ -56,6 +56,10 @@ pub struct ScreenshotArgs {
     /// "" selects none).
     #[arg(long)]
     edit: Option<String>,
+    /// With --map: graphics quality, as Options sets it: low (half resolution, no shadows, a
+    /// third of the particles), medium or high
+    #[arg(long, default_value = "high")]
+    quality: ridgeline::render::Quality,
 }
 
 /// Runs `screenshot`.
@@ -81,6 +85,7 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
                 select: args.select,
                 hover: args.hover,
                 edit: args.edit,
+                quality: args.quality,
             };
             let overlay = match (&layout, hud) {
                 (Some(path), _) => Overlay::Layout(path),

@@ -85,6 +85,8 @@ pub struct WorldShot {
     pub hover: Option<String>,
     /// With the HUD: the layout editor on over it, with this window selected ("": none).
     pub edit: Option<String>,
+    /// Graphics quality (the scene's resolution, shadows, particles), as Options sets it.
+    pub quality: crate::render::Quality,
 }
 
 impl WorldShot {
@@ -102,6 +104,7 @@ impl WorldShot {
             select: Vec::new(),
             hover: None,
             edit: None,
+            quality: crate::render::Quality::High,
         }
     }
 }
@@ -158,6 +161,7 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
     let screen = glam::Vec2::new(shot.size.0 as f32, shot.size.1 as f32);
     // Watched as player 1; nobody gives orders through this view.
     let mut battle = Battle::from_match(roots, game, screen)?;
+    battle.set_particles_percent(shot.quality.particles_percent());
     // One logic frame per step; the last one is drawn as it is (no interpolation).
     let step = 1.0 / FRAMES_PER_SECOND as f32 + 1e-4;
     while battle.world().frame().0 < shot.frames && !battle.world().is_over() {
@@ -202,6 +206,7 @@ fn place_camera(battle: &mut Battle, shot: &WorldShot) {
 /// `overlay` drawn over it.
 pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result<RgbaImage, ScreenshotError> {
     let (mut battle, mut shell) = battle_for(roots, shot)?;
+    shell.settings.graphics = shot.quality;
     if overlay == Overlay::Hud {
         // As in the window: the camera may bring the map's near edge above the HUD's windows.
         shell.open(Screen::InGame);
@@ -225,6 +230,7 @@ pub fn render_battle(
     let gpu = Gpu::headless()?;
     let target = Offscreen::new(&gpu, size);
     let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &battle.scene.statics());
+    pass.set_quality(shell.settings.graphics);
     // A player's view (the HUD) is under the shroud; tool views show everything.
     let sight = if overlay == Overlay::Hud { Sight::Player } else { Sight::Everything };
     let instances = frame::instances(battle, sight);

@@ -51,6 +51,9 @@ pub struct Settings {
     /// The interface's language: the code of a `ui/strings.<code>.ron` (empty: the game's own
     /// texts).
     pub language: String,
+    /// How much the battlefield's picture draws (Low on a slow machine: half resolution, no
+    /// shadows, fewer particles).
+    pub graphics: crate::render::Quality,
 }
 
 /// Longest join code the settings keep (a code is about 90 characters).
@@ -74,6 +77,7 @@ impl Default for Settings {
             relay: String::new(),
             last_game: String::new(),
             language: String::new(),
+            graphics: crate::render::Quality::High,
         }
     }
 }

@@ -8,10 +8,12 @@ pub mod glyphs;
 pub mod gpu;
 pub mod icons;
 pub mod offscreen;
+pub mod quality;
 pub mod ui_pass;
 pub mod world;
 
 pub use gpu::{Gpu, GpuError};
 pub use offscreen::Offscreen;
+pub use quality::Quality;
 pub use ui_pass::UiPass;
 pub use world::{ObjectInstance, StaticWorld, WorldPass};

@@ -386,3 +386,25 @@ fn sim_lists_the_starting_objects_and_template_numbers_command_scripts_name() {
         objects.lines().filter_map(|l| l.trim().strip_prefix("name: \"")).nth(1).unwrap().split('"').next().unwrap();
     assert!(out.contains(&format!(" 1 {second},")), "{second}: {out}");
 }
+
+/// `screenshot --quality` draws at a graphics quality and refuses an unknown one by name.
+#[test]
+fn screenshot_takes_a_graphics_quality() {
+    let dir = common::temp_dir("cli-quality");
+    let out = dir.join("low.png");
+    let o = common::ridgeline()
+        .args(["screenshot", "--map", "proving_grounds", "--quality", "low", "--size", "320x200", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(image::open(&out).unwrap().to_rgba8().dimensions(), (320, 200), "the whole picture, scaled up");
+    let o =
+        common::ridgeline().args(["screenshot", "--map", "proving_grounds", "--quality", "ultra"]).output().unwrap();
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("low, medium or high"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

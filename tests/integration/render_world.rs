@@ -184,6 +184,16 @@ fn a_structure_s_shadow_darkens_the_ground_on_the_sun_s_far_side() {
     let (dark, lit) = (luminance(&shaded, ne), luminance(&shaded, sw));
     assert!(dark < lit * 0.75, "the far side is in shadow: {dark} vs {lit}");
     assert!((lit / bare_sw - 1.0).abs() < 0.05, "the near side keeps its light: {lit} vs {bare_sw}");
+    // Graphics quality Low: no shadow map, and the scene drawn at half size, scaled up to the
+    // whole target in the same light.
+    pass.set_quality(ridgeline::render::Quality::Low);
+    let low = render(&mut pass, true);
+    assert_eq!(low.dimensions(), (400, 300));
+    let (far, near) = (luminance(&low, ne), luminance(&low, sw));
+    assert!((far / near - 1.0).abs() < 0.1, "no shadow at Low: {far} vs {near}");
+    assert!((near / lit - 1.0).abs() < 0.08, "the same light, scaled up: {near} vs {lit}");
+    let corner = low.get_pixel(399, 299).0;
+    assert!(corner[..3].iter().any(|&c| c > 20), "the scaled picture reaches the target's far corner: {corner:?}");
 }
 
 #[test]

@@ -105,6 +105,25 @@ fn options_are_edited_with_the_mouse_and_keyboard_and_saved() {
     assert_eq!(again.settings, saved);
 }
 
+/// Graphics quality is chosen in Options with the mouse and kept; it offers the three levels,
+/// High by default.
+#[test]
+fn graphics_quality_is_chosen_in_options_and_saved() {
+    let (mut s, path) = shell("shell-graphics");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    let combo = s.find("Options.wnd:ComboGraphics").unwrap();
+    assert_eq!(s.ui.combo_items(combo), ["Low", "Medium", "High"]);
+    assert_eq!(s.ui.combo_selected(combo), Some(2), "High unless chosen");
+    click(&mut s, "Options.wnd:ComboGraphics");
+    let r = s.ui.window(combo).unwrap().rect;
+    let y = r.bottom() + r.h * 0.5;
+    s.handle(Input::MouseDown { x: r.x + 10.0, y, button: MouseButton::Left });
+    s.handle(Input::MouseUp { x: r.x + 10.0, y, button: MouseButton::Left });
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert_eq!(Settings::load(&path).unwrap().graphics, ridgeline::render::Quality::Low);
+    assert_eq!(s.settings.graphics, ridgeline::render::Quality::Low, "the battle draws at it from the next frame");
+}
+
 #[test]
 fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
     let (mut s, _) = shell("shell-skirmish");

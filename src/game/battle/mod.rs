@@ -365,6 +365,12 @@ impl Battle {
         self.pic.age(seconds);
     }
 
+    /// Keeps `percent` of the particles that effects make from now on (graphics quality: a
+    /// slow machine draws fewer).
+    pub fn set_particles_percent(&mut self, percent: u32) {
+        self.pic.particles.set_percent(percent);
+    }
+
     /// The sounds heard since the last call, oldest first.
     pub fn take_heard(&mut self) -> Vec<crate::audio::cues::Heard> {
         self.pic.sounds.take_heard()

@@ -72,6 +72,12 @@ pub(super) struct Particles {
     seed: u32,
     /// Seconds of emission owed to continuous sources (burning, dust), kept between frames.
     owed: f32,
+    /// Percent of new particles kept, less than 100 at a lower graphics quality (0 counts as
+    /// 100: the default keeps all).
+    percent: u32,
+    /// Toward the next kept particle, in percent: each new one adds [`Particles::percent`] and
+    /// is kept when a hundred is reached, so the kept ones spread evenly over every effect.
+    credit: u32,
 }
 
 impl Particles {
@@ -92,7 +98,19 @@ impl Particles {
         Vec2::new(a.cos(), a.sin()) * r
     }
 
+    /// Keeps `percent` (1–100) of the particles made from now on.
+    pub(super) fn set_percent(&mut self, percent: u32) {
+        self.percent = percent.clamp(1, 100);
+    }
+
     fn push(&mut self, p: Particle) {
+        if self.percent > 0 && self.percent < 100 {
+            self.credit += self.percent;
+            if self.credit < 100 {
+                return;
+            }
+            self.credit -= 100;
+        }
         if self.list.len() >= MAX_PARTICLES {
             self.list.remove(0);
         }
@@ -399,5 +417,26 @@ mod tests {
             p.age(0.05);
         }
         assert!(p.scorches.is_empty());
+    }
+
+    #[test]
+    fn a_lower_quality_keeps_its_share_of_every_effect() {
+        let blasts = |percent: Option<u32>| {
+            let mut p = Particles::default();
+            if let Some(percent) = percent {
+                p.set_percent(percent);
+            }
+            for i in 0..10 {
+                p.explode(Vec3::new(100.0 * i as f32, 100.0, 0.0), 10.0);
+            }
+            p
+        };
+        let all = blasts(None).len();
+        let third = blasts(Some(34));
+        let kept = third.len() as f32 / all as f32;
+        assert!((0.30..=0.38).contains(&kept), "{} of {all} kept", third.len());
+        assert!(third.list.iter().any(|q| q.kind == Kind::Debris) && third.list.iter().any(|q| q.kind == Kind::Smoke));
+        assert_eq!(third.scorches.len(), 10, "scorches are not particles: every one stays");
+        assert_eq!(blasts(Some(100)).len(), all);
     }
 }

@@ -1,8 +1,9 @@
-//! Options: resolution, fullscreen, interface scaling, language, volumes, scroll speed, player
-//! name; saved to the settings file. Opened from a battle's top bar, it returns to the battle (which
+//! Options: resolution, fullscreen, interface scaling, language, graphics quality, volumes,
+//! scroll speed, player name; saved to the settings file. Opened from a battle's top bar, it returns to the battle (which
 //! a skirmish holds meanwhile).
 
 use crate::game::settings::UiScaling;
+use crate::render::Quality;
 use crate::ui::labels::{LANGUAGE_NAME, Labels};
 use crate::ui::{EventKind, UiEvent};
 
@@ -12,6 +13,15 @@ use crate::ui::window::short_name as short;
 /// Offered window sizes.
 pub const RESOLUTIONS: [(u32, u32); 6] =
     [(1024, 768), (1280, 720), (1600, 900), (1920, 1080), (2560, 1080), (2560, 1440)];
+
+/// A graphics level as Options lists it.
+fn graphics_title(q: Quality) -> &'static str {
+    match q {
+        Quality::Low => "Low",
+        Quality::Medium => "Medium",
+        Quality::High => "High",
+    }
+}
 
 /// Where Save and Back lead: the battle it was opened from, else the main menu.
 fn back(shell: &Shell) -> Screen {
@@ -48,6 +58,10 @@ pub(super) fn init(shell: &mut Shell) {
         items.extend(shell.languages.iter().map(|l| l.name.clone()));
         let at = shell.languages.iter().position(|l| l.code == s.language).map_or(0, |i| i + 1);
         shell.ui.combo_set(c, items, Some(at));
+    }
+    if let Some(c) = id(shell, "ComboGraphics") {
+        let items = Quality::ALL.iter().map(|&q| graphics_title(q).to_string()).collect();
+        shell.ui.combo_set(c, items, Quality::ALL.iter().position(|q| *q == s.graphics));
     }
     if let Some(c) = id(shell, "CheckFullscreen") {
         shell.ui.set_checked(c, s.fullscreen);
@@ -105,6 +119,9 @@ fn read(shell: &Shell) -> crate::game::settings::Settings {
     }
     if let Some(k) = id(shell, "ComboLanguage").and_then(|c| shell.ui.combo_selected(c)) {
         s.language = k.checked_sub(1).and_then(|i| shell.languages.get(i)).map_or(String::new(), |l| l.code.clone());
+    }
+    if let Some(k) = id(shell, "ComboGraphics").and_then(|c| shell.ui.combo_selected(c)) {
+        s.graphics = Quality::ALL[k.min(Quality::ALL.len() - 1)];
     }
     s.fullscreen = id(shell, "CheckFullscreen").is_some_and(|c| shell.ui.checked(c));
     if let Some(c) = id(shell, "CheckModder") {

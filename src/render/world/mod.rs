@@ -9,6 +9,7 @@ mod detail;
 pub mod models;
 mod pipelines;
 mod shadow;
+mod upscale;
 
 use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
@@ -144,6 +145,10 @@ pub struct WorldPass {
     time: f32,
     /// The water level (0 without water).
     water_level: f32,
+    /// What it may leave out or draw smaller.
+    quality: crate::render::Quality,
+    /// The scene's smaller picture below High quality.
+    upscale: upscale::Upscale,
 }
 
 impl WorldPass {
@@ -283,6 +288,8 @@ impl WorldPass {
             sprite_pipeline: pipes.sprite,
             sprites: Vec::new(),
             eye: Vec3::new(world.size[0] / 2.0, -world.size[1], world.size[1]),
+            quality: crate::render::Quality::High,
+            upscale: upscale::Upscale::new(device, format),
             time: 0.0,
             water_level: world.terrain.water.first().map_or(0.0, |c| c[2]),
         }
@@ -298,6 +305,16 @@ impl WorldPass {
     pub fn set_view(&mut self, eye: Vec3, seconds: f32) {
         self.eye = eye;
         self.time = seconds;
+    }
+
+    /// Sets the graphics quality from the next frame on.
+    pub fn set_quality(&mut self, quality: crate::render::Quality) {
+        self.quality = quality;
+    }
+
+    /// The graphics quality it draws at.
+    pub fn quality(&self) -> crate::render::Quality {
+        self.quality
     }
 
     /// Draw calls the last [`WorldPass::render`] made (the shadow map's included): one per
@@ -371,7 +388,7 @@ impl WorldPass {
             sun: [sun.x, sun.y, sun.z, 0.42],
             water: [0.015, 0.05, 0.09, 0.9],
             map: [self.map_size[0], self.map_size[1], self.time, self.water_level],
-            eye: [self.eye.x, self.eye.y, self.eye.z, 0.0],
+            eye: [self.eye.x, self.eye.y, self.eye.z, if self.quality.shadows() { 1.0 } else { 0.0 }],
             light: light.to_cols_array_2d(),
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
@@ -385,7 +402,12 @@ impl WorldPass {
             },
             usage: wgpu::BufferUsages::VERTEX,
         });
-        let depth = self.depth_view(device, size);
+        // Below High the scene is drawn smaller, then scaled up onto the target.
+        let scene_size = self.quality.scene_size(size);
+        let scaled = scene_size != size;
+        let picture = scaled.then(|| self.upscale.picture(device, scene_size));
+        let scene_target = picture.as_ref().unwrap_or(target);
+        let depth = self.depth_view(device, scene_size);
         // Far sprites first, so near smoke blends over far smoke.
         let eye = self.eye;
         self.sprites.sort_by(|a, b| {
@@ -400,18 +422,23 @@ impl WorldPass {
             })
         });
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("world") });
-        self.shadow.record(&mut encoder, &self.terrain, &self.models, &self.model_ranges, &instance_buf, instances);
+        let shadows = self.quality.shadows();
+        if shadows {
+            self.shadow.record(&mut encoder, &self.terrain, &self.models, &self.model_ranges, &instance_buf, instances);
+        }
         let meshes_used = instances.iter().zip(&self.model_ranges).filter(|(g, _)| !g.is_empty()).count() as u32;
-        // Terrain, road batches, water; each mesh in use in the shadow map and in the picture.
+        // Terrain, road batches, water; each mesh in use in the picture (and in the shadow map
+        // when shadows are on); the scaling up of a smaller picture.
         self.draw_calls = 1
             + self.road_batches.len() as u32 * u32::from(self.roads.count > 0)
             + u32::from(self.water.is_some())
-            + 2 * meshes_used;
+            + (1 + u32::from(shadows)) * meshes_used
+            + u32::from(scaled);
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("world"),
                 color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: target,
+                    view: scene_target,
                     depth_slice: None,
                     resolve_target: None,
                     ops: wgpu::Operations {
@@ -467,6 +494,9 @@ impl WorldPass {
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..6, 0..self.sprites.len() as u32);
             }
+        }
+        if scaled {
+            self.upscale.draw(&mut encoder, target);
         }
         queue.submit(Some(encoder.finish()));
     }

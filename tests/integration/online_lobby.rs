@@ -597,7 +597,7 @@ fn connections_that_never_become_players_leave_the_lobby_open() {
 }
 
 /// Connections from one machine that finish their handshake and then say nothing (half-open,
-/// holding the host's attention) are let in four at a time, the rest refused at once; a
+/// holding the host's attention) are let in sixteen at a time, the rest refused at once; a
 /// friend from another address joins meanwhile, and the host drops the silent ones after ten
 /// seconds.
 #[test]
@@ -614,19 +614,37 @@ fn half_open_connections_from_one_machine_leave_room_for_a_friend_and_are_droppe
         let mut endpoint = quinn::Endpoint::client("127.0.0.2:0".parse().unwrap()).unwrap();
         endpoint.set_default_client_config(ridgeline::net::quic::tls::client_config(code.fingerprint).unwrap());
         let (mut held, mut refused) = (Vec::new(), 0);
-        for _ in 0..20 {
+        for _ in 0..MAX_PENDING_PER_ADDRESS + 4 {
             match endpoint.connect(code.addr(), "ridgeline").unwrap().await {
                 Ok(c) => held.push(c), // the handshake is done; no stream is ever opened
-                Err(_) => refused += 1,
+                Err(e) => {
+                    assert!(e.to_string().contains("refused"), "turned away at once: {e}");
+                    refused += 1;
+                }
             }
         }
         (endpoint, held, refused)
     });
-    assert_eq!((held.len(), refused), (MAX_PENDING_PER_ADDRESS, 20 - MAX_PENDING_PER_ADDRESS));
+    assert_eq!((held.len(), refused), (MAX_PENDING_PER_ADDRESS, 4));
     let mut join = OnlineLobby::join(&roots, &code.to_string(), "Ben", &Identity::fresh().unwrap()).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
     let (_, joined) = poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
     assert!(joined.is_none(), "the friend is seated while the silent ones are held");
+    // From the friend's own address filled up the same way, the next joiner is told the host
+    // is busy, in words.
+    let (mine, also_held) = runtime.block_on(async {
+        let mut endpoint = quinn::Endpoint::client("127.0.0.1:0".parse().unwrap()).unwrap();
+        endpoint.set_default_client_config(ridgeline::net::quic::tls::client_config(code.fingerprint).unwrap());
+        let mut held = Vec::new();
+        for _ in 0..MAX_PENDING_PER_ADDRESS {
+            held.push(endpoint.connect(code.addr(), "ridgeline").unwrap().await.expect("room for these"));
+        }
+        (endpoint, held)
+    });
+    let hello = ridgeline::session::online::hello(&roots, "Cy", &Identity::fresh().unwrap(), &code).unwrap();
+    let busy = ridgeline::net::quic::QuicTransport::join(&code, Reach::default(), &hello).unwrap_err().to_string();
+    assert!(busy.contains("busy") && busy.contains("try again"), "{busy}");
+    drop((mine, also_held));
     // The host drops each silent one once its time to open a stream has passed.
     runtime.block_on(async {
         for c in &held {

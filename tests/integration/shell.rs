@@ -1102,9 +1102,9 @@ fn the_layout_editor_selects_moves_nudges_undoes_and_saves_into_a_mod() {
     s.handle(Input::MouseMove { x: x + 60.0, y });
     s.handle(Input::MouseUp { x: x + 60.0, y, button: MouseButton::Left });
     let dragged = find(&s.editor().unwrap().tree.windows, name).unwrap().rect;
-    // Its top edge snaps onto the label beside it (two units above, at 280).
-    assert_eq!(original.upper_left.1, 282);
-    assert_eq!(dragged.upper_left, (original.upper_left.0 + 50, 280));
+    // Its top edge snaps onto the label beside it (two units above, at 320).
+    assert_eq!(original.upper_left.1, 322);
+    assert_eq!(dragged.upper_left, (original.upper_left.0 + 50, 320));
     let on_screen = s.ui.window(s.find(name).unwrap()).unwrap().rect;
     assert!((on_screen.x - (r.x + 60.0)).abs() <= 1.0, "the screen shows it at once: {on_screen:?}");
     // Shift+Down nudges ten, Left one.
@@ -1159,12 +1159,13 @@ fn the_layout_editors_handles_resize_from_each_side_and_a_press_inside_still_mov
         s.handle(Input::MouseMove { x: x + dx, y: y + dy });
         s.handle(Input::MouseUp { x: x + dx, y: y + dy, button: MouseButton::Left });
     };
-    // The top-left handle: 24 px up and left is 20 units (scale 1.2); the bottom-right stays.
+    // The top-left handle: 36 px up and left is 30 units (scale 1.2; clear of the relay row's
+    // edges, which would snap it); the bottom-right stays.
     let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
-    drag(&mut s, (r.x, r.y), (-24.0, -24.0));
+    drag(&mut s, (r.x, r.y), (-36.0, -36.0));
     let after = rect_of(&s);
     assert_eq!(after.bottom_right, before.bottom_right);
-    assert_eq!(after.upper_left, (before.upper_left.0 - 20, before.upper_left.1 - 20));
+    assert_eq!(after.upper_left, (before.upper_left.0 - 30, before.upper_left.1 - 30));
     // The right edge's middle handle: only the right edge moves, and only across.
     let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
     drag(&mut s, (r.right(), r.y + r.h / 2.0), (36.0, 30.0));

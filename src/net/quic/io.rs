@@ -29,8 +29,9 @@ pub const MAX_FRAME: usize = 1 << 20;
 /// New connections the host lets finish their handshake and open their stream at once: more
 /// are refused until one settles, so a flood of them cannot hold the host.
 pub const MAX_PENDING: usize = 64;
-/// The same, from one address: a flood from one machine leaves room for everyone else.
-pub const MAX_PENDING_PER_ADDRESS: usize = 4;
+/// The same, from one address: a flood from one machine leaves room for everyone else, and
+/// a full lobby's joiners coming at once through one relay (one address) all get in.
+pub const MAX_PENDING_PER_ADDRESS: usize = 16;
 /// How long a new connection has to finish its handshake and open its stream before the host
 /// drops it.
 pub const STREAM_WITHIN: Duration = Duration::from_secs(10);

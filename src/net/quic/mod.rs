@@ -242,6 +242,11 @@ impl QuicTransport {
                         .map_err(|e| format!("cannot connect to {target}: {e}"))?;
                     let conn = match tokio::time::timeout(tls::IDLE_TIMEOUT, connecting).await {
                         Ok(Ok(c)) => c,
+                        Ok(Err(e)) if refused(&e) => {
+                            return Err(format!(
+                                "{target} is busy with other connections opening at once; try again in a moment"
+                            ));
+                        }
                         Ok(Err(e)) => return Err(format!("cannot connect to {target}: {e}")),
                         Err(_) => return Err(format!("no answer from {target}")),
                     };
@@ -360,6 +365,11 @@ impl QuicTransport {
             }
         }
     }
+}
+
+/// True if the host turned the connection away before its handshake (it had too many opening).
+fn refused(e: &quinn::ConnectionError) -> bool {
+    matches!(e, quinn::ConnectionError::ConnectionClosed(c) if c.error_code == quinn_proto::TransportErrorCode::CONNECTION_REFUSED)
 }
 
 /// Waits (on the network thread) until the relay answered as `answer` reads it, or failed.

@@ -1,5 +1,5 @@
 //! Bind group layout entries the passes share: a uniform buffer, and a filtered 2D texture
-//! with its sampler.
+//! with its sampler; and the description of a plain 2D texture.
 //!
 //! Must not: create GPU objects; these are descriptions only.
 
@@ -38,4 +38,23 @@ pub fn texture_and_sampler(binding: u32) -> [wgpu::BindGroupLayoutEntry; 2] {
             count: None,
         },
     ]
+}
+
+/// A plain 2D texture of `size` (at least a pixel each way): one mip level, one sample.
+pub fn texture_2d(
+    label: &str,
+    size: (u32, u32),
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+) -> wgpu::TextureDescriptor<'_> {
+    wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d { width: size.0.max(1), height: size.1.max(1), depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage,
+        view_formats: &[],
+    }
 }

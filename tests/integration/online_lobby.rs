@@ -40,6 +40,12 @@ fn seated(shown: &LobbyState) -> usize {
     shown.roster.slots.iter().filter(|s| matches!(s.seat, Seat::Player(_))).count()
 }
 
+/// Ava hosts a two-player game on Proving Grounds on loopback.
+fn ava_hosts() -> OnlineLobby {
+    OnlineLobby::host(&common::roots(), "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
+        .unwrap()
+}
+
 /// Ava hosts on loopback and Ben joins with her code; returns both lobbies once each shows
 /// two players, and what each shows.
 fn met() -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
@@ -49,9 +55,7 @@ fn met() -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
 /// [`met`], Ben joining as `ben`.
 fn met_as(ben: &Identity) -> (OnlineLobby, OnlineLobby, (LobbyState, LobbyState)) {
     let roots = common::roots();
-    let mut host =
-        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
-            .unwrap();
+    let mut host = ava_hosts();
     let code = host.code().unwrap().to_string();
     let mut join = OnlineLobby::join(&roots, &code, "Ben", ben).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
@@ -135,15 +139,12 @@ fn two_players_meet_chat_ready_up_and_start_the_same_match() {
 
 #[test]
 fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
-    let roots = common::roots();
     let dir = common::temp_dir("lobby-mismatch");
     std::fs::create_dir_all(dir.join("data")).unwrap();
     let weapons = std::fs::read_to_string(common::root().join("data/weapons.ron")).unwrap();
     std::fs::write(dir.join("data/weapons.ron"), format!("{weapons}\n// a balance mod\n")).unwrap();
     let modded = ridgeline::content::ContentRoots::new(vec![dir, common::root()]);
-    let mut host =
-        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
-            .unwrap();
+    let mut host = ava_hosts();
     let code = host.code().unwrap().to_string();
     let mut join = OnlineLobby::join(&modded, &code, "Ben", &Identity::fresh().unwrap()).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
@@ -156,9 +157,7 @@ fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
 #[test]
 fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window() {
     let roots = common::roots();
-    let mut host =
-        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
-            .unwrap();
+    let mut host = ava_hosts();
     // The right address, but a certificate fingerprint that is not the host's: someone in the
     // middle would look like this.
     let mut code = host.code().unwrap();
@@ -539,9 +538,7 @@ fn a_megabyte_chat_line_from_a_joiner_is_dropped_and_the_next_line_arrives() {
     use ridgeline::net::quic::QuicTransport;
     use ridgeline::net::wire::WireMessage;
     let roots = common::roots();
-    let mut host =
-        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
-            .unwrap();
+    let mut host = ava_hosts();
     let code = host.code().unwrap().to_string();
     let parsed = code.parse().unwrap();
     let hello = ridgeline::session::online::hello(&roots, "Ben", &Identity::fresh().unwrap(), &parsed).unwrap();
@@ -572,9 +569,7 @@ fn a_megabyte_chat_line_from_a_joiner_is_dropped_and_the_next_line_arrives() {
 fn connections_that_never_become_players_leave_the_lobby_open() {
     use ridgeline::net::quic::QuicTransport;
     let roots = common::roots();
-    let mut host =
-        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
-            .unwrap();
+    let mut host = ava_hosts();
     let mut shown = LobbyState::default();
     let mut wrong = host.code().unwrap();
     wrong.fingerprint[0] ^= 0xff;
@@ -604,9 +599,7 @@ fn connections_that_never_become_players_leave_the_lobby_open() {
 fn half_open_connections_from_one_machine_leave_room_for_a_friend_and_are_dropped() {
     use ridgeline::net::quic::io::{MAX_PENDING_PER_ADDRESS, STREAM_WITHIN};
     let roots = common::roots();
-    let mut host =
-        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
-            .unwrap();
+    let mut host = ava_hosts();
     let code = host.code().unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     let (endpoint, held, refused) = runtime.block_on(async {

@@ -1,6 +1,6 @@
 //! Options: resolution, fullscreen, interface scaling, language, graphics quality, volumes,
-//! scroll speed, player name; saved to the settings file. Opened from a battle's top bar, it returns to the battle (which
-//! a skirmish holds meanwhile).
+//! scroll speed, player name; saved to the settings file. Opened from a battle's top bar, it
+//! returns to the battle (which a skirmish holds meanwhile).
 
 use crate::game::settings::UiScaling;
 use crate::render::Quality;

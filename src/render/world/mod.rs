@@ -349,17 +349,7 @@ impl WorldPass {
         {
             return view.clone();
         }
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("world depth"),
-            size: wgpu::Extent3d { width: size.0.max(1), height: size.1.max(1), depth_or_array_layers: 1 },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: DEPTH,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-            view_formats: &[],
-        });
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let view = target_view(device, "world depth", size, DEPTH, wgpu::TextureUsages::RENDER_ATTACHMENT);
         self.depth = Some((view.clone(), size));
         view
     }
@@ -500,6 +490,18 @@ impl WorldPass {
         }
         queue.submit(Some(encoder.finish()));
     }
+}
+
+/// A view of a new 2D texture of `size` (at least a pixel each way) to draw into.
+fn target_view(
+    device: &wgpu::Device,
+    label: &str,
+    size: (u32, u32),
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+) -> wgpu::TextureView {
+    let texture = device.create_texture(&crate::render::binding::texture_2d(label, size, format, usage));
+    texture.create_view(&wgpu::TextureViewDescriptor::default())
 }
 
 fn road_atlas_bind(

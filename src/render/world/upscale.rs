@@ -69,17 +69,8 @@ impl Upscale {
         {
             return view.clone();
         }
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("scene picture"),
-            size: wgpu::Extent3d { width: size.0.max(1), height: size.1.max(1), depth_or_array_layers: 1 },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: self.format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        });
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
+        let view = super::target_view(device, "scene picture", size, self.format, usage);
         let bind = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("scene picture"),
             layout: &self.layout,

@@ -71,14 +71,16 @@ impl PlayersSpec {
     /// The match this specification describes on `map` with `seed`: one slot per entry, every
     /// other choice at its default, except that slots without `@<faction>` take the playable
     /// factions in turn (slot 1 the first, slot 2 the second, …), as `--players` always has.
+    /// A faction named in another case (`@coalition`) is the playable one of that name.
     pub fn to_match_setup(&self, map: &str, seed: u64, playable: &[String]) -> MatchSetup {
+        let canonical = |name: &String| playable.iter().find(|p| p.eq_ignore_ascii_case(name)).unwrap_or(name).clone();
         let slots = self
             .0
             .iter()
             .enumerate()
             .map(|(i, s)| {
                 let turn = (!playable.is_empty()).then(|| playable[i % playable.len()].clone());
-                SlotSetup { faction: s.faction.clone().or(turn), ..SlotSetup::new(s.kind) }
+                SlotSetup { faction: s.faction.as_ref().map(canonical).or(turn), ..SlotSetup::new(s.kind) }
             })
             .collect();
         MatchSetup { map: map.to_string(), seed, slots, run_ahead: None, map_hash: None, content_hash: None }
@@ -145,5 +147,18 @@ mod tests {
         let m = "idle,idle,idle".parse::<PlayersSpec>().unwrap().to_match_setup("x", 1, &playable);
         let factions: Vec<_> = m.slots.iter().map(|s| s.faction.as_deref().unwrap()).collect();
         assert_eq!(factions, ["Coalition", "Dominion", "Coalition"]);
+    }
+
+    #[test]
+    fn a_faction_in_another_case_is_the_playable_one() {
+        let spec: PlayersSpec = "ai:easy@coalition,idle@DOMINION,idle@Nobody".parse().unwrap();
+        let playable = vec!["Coalition".to_string(), "Dominion".to_string()];
+        let setup = spec.to_match_setup("m", 1, &playable);
+        let names: Vec<Option<&str>> = setup.slots.iter().map(|s| s.faction.as_deref()).collect();
+        assert_eq!(
+            names,
+            [Some("Coalition"), Some("Dominion"), Some("Nobody")],
+            "an unknown one is left to be refused"
+        );
     }
 }

@@ -112,6 +112,16 @@ impl Labels {
         if is_label(text) { self.0.get(text).map_or(text, String::as_str) } else { text }
     }
 
+    /// The text of a message the code says by label (`Alert:UnitReady`), each `{name}` in it
+    /// replaced by its value from `args`; a label with no entry shows as itself.
+    pub fn say(&self, label: &str, args: &[(&str, &str)]) -> String {
+        let mut text = self.resolve(label).to_string();
+        for (name, value) in args {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        text
+    }
+
     /// True if `text` is a label the table has no entry for.
     pub fn missing(&self, text: &str) -> bool {
         is_label(text) && !self.0.contains_key(text)
@@ -145,6 +155,13 @@ mod tests {
             assert!(!is_label(plain), "{plain}");
             assert_eq!(t.resolve(plain), plain);
         }
+    }
+
+    #[test]
+    fn a_message_fills_in_its_values_and_a_missing_one_shows_its_label() {
+        let t = Labels(BTreeMap::from([("Alert:Ready".to_string(), "Unit ready: {name}".to_string())]));
+        assert_eq!(t.say("Alert:Ready", &[("name", "Rifleman")]), "Unit ready: Rifleman");
+        assert_eq!(t.say("Alert:Gone", &[("name", "Rifleman")]), "Alert:Gone");
     }
 
     #[test]

@@ -1441,3 +1441,36 @@ fn a_gatherer_standing_idle_is_told_once() {
     run(&mut b, 20.0);
     assert_eq!(told(&b), 1, "once");
 }
+
+/// The battle's alerts are worded from the string table it is given (the player's language):
+/// a unit trained is told in the table's words with its name filled in.
+#[test]
+fn alerts_are_worded_from_the_string_table_of_the_players_language() {
+    use ridgeline::game::battle::{Action, AlertKind};
+    use ridgeline::ui::labels::Labels;
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(0);
+    let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
+    let mut table = Labels::load_all(&common::roots()).unwrap();
+    table.0.insert("Alert:UnitReady".into(), "Einheit bereit: {name}".into());
+    b.set_labels(std::sync::Arc::new(table));
+    let post = own_first(&b, "CommandPost");
+    b.controls().select(vec![post]);
+    run(&mut b, 0.5);
+    let button = b
+        .look()
+        .commands()
+        .iter()
+        .position(|c| matches!(c.action, Action::Produce { .. }))
+        .expect("the Command Post trains something");
+    b.controls().command_button(button);
+    let ready = |b: &Battle| b.alerts().recent().find(|a| a.kind == AlertKind::Ready).map(|a| a.text.clone());
+    for _ in 0..40 {
+        run(&mut b, 1.0);
+        if ready(&b).is_some() {
+            break;
+        }
+    }
+    let text = ready(&b).expect("told the unit is ready");
+    assert!(text.starts_with("Einheit bereit: ") && text.len() > "Einheit bereit: ".len(), "{text}");
+}

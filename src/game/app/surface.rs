@@ -132,10 +132,13 @@ impl WindowSurface {
         let mut clear = Some(wgpu::Color::BLACK);
         let mut shown = None;
         if let Some((battle, world_pass)) = battle {
-            // Options' graphics quality, as saved (it applies from the frame after a save).
+            // Options' graphics quality and language, as saved (from the frame after a save).
             let quality = shell.settings.graphics;
             world_pass.set_quality(quality);
             battle.set_particles_percent(quality.particles_percent());
+            if let Some(labels) = shell.ui.labels() {
+                battle.set_labels(labels);
+            }
             let seconds = battle.display_seconds();
             let instances = frame::instances(battle, Sight::Player);
             frame::draw_world(&self.gpu, world_pass, &view, size, battle, Sight::Player, seconds, &instances);

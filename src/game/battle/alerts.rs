@@ -7,6 +7,7 @@
 //! Must not: change the world, or tell the player what their team cannot see (only events
 //! about the local player's own objects and orders are used).
 
+use crate::ui::labels::Labels;
 use std::collections::VecDeque;
 
 use glam::Vec2;
@@ -128,24 +129,28 @@ pub struct Alerts {
     idle: std::collections::BTreeMap<crate::sim::ids::ObjectId, (u32, bool)>,
 }
 
+/// Words an alert: its label in the string table, and the object it names.
+type Say<'a> = dyn Fn(&str, crate::sim::TemplateId) -> String + 'a;
+
 /// Game seconds a gatherer stands idle before the player is told.
 const IDLE_TOLD_AFTER: u32 = 10;
 
 impl Alerts {
-    /// Turns the frame's events about `local` into alerts, shown at battle time `now`; `low`
-    /// is whether `local` is short of power after the frame.
+    /// Turns the frame's events about `local` into alerts, worded from `labels` (the string
+    /// table's `Alert:` entries) and shown at battle time `now`; `low` is whether `local` is
+    /// short of power after the frame.
     pub fn note(
         &mut self,
         events: &[GameEvent],
         local: PlayerId,
         world: &World,
-        defs: &crate::defs::Definitions,
+        (defs, labels): (&crate::defs::Definitions, &Labels),
         low: bool,
         now: f32,
     ) {
         let rules = world.rules();
         let clock = world.frame().0 / FRAMES_PER_SECOND;
-        let name = |t| defs.object_name(t);
+        let say = |label: &str, t| labels.say(label, &[("name", defs.object_name(t))]);
         for e in events {
             let (kind, text, at) = match e {
                 GameEvent::Killed { owner, template, at, .. } if *owner == local => {
@@ -157,38 +162,38 @@ impl Alerts {
                         o.owner == local && !o.kind.blocks_ground() && !rules.template(o.template).builds.is_empty()
                     });
                     if t.kind.blocks_ground() && !t.builds.is_empty() {
-                        (AlertKind::Critical, format!("{} lost!", name(*template)), at)
+                        (AlertKind::Critical, say("Alert:FactoryLost", *template), at)
                     } else if !t.kind.blocks_ground() && !t.builds.is_empty() && !builders_left {
-                        (AlertKind::Critical, format!("Last builder lost: {}", name(*template)), at)
+                        (AlertKind::Critical, say("Alert:LastBuilderLost", *template), at)
                     } else {
-                        let what = if t.kind.blocks_ground() { "Structure" } else { "Unit" };
-                        (AlertKind::Lost, format!("{what} lost: {}", name(*template)), at)
+                        let what = if t.kind.blocks_ground() { "Alert:StructureLost" } else { "Alert:UnitLost" };
+                        (AlertKind::Lost, say(what, *template), at)
                     }
                 }
                 GameEvent::UnderAttack { player, object, at } if *player == local => {
                     let base = world.object(*object).is_some_and(|o| o.kind.blocks_ground());
-                    let text = if base { "Our base is under attack" } else { "Our units are under attack" };
-                    (AlertKind::UnderAttack, text.to_string(), Some(to_display(*at)))
+                    let label = if base { "Alert:BaseUnderAttack" } else { "Alert:UnitsUnderAttack" };
+                    (AlertKind::UnderAttack, labels.say(label, &[]), Some(to_display(*at)))
                 }
                 GameEvent::StructureCompleted { owner, template, at, .. } if *owner == local => {
-                    (AlertKind::Completed, format!("Construction complete: {}", name(*template)), Some(to_display(*at)))
+                    (AlertKind::Completed, say("Alert:ConstructionComplete", *template), Some(to_display(*at)))
                 }
                 GameEvent::UnitProduced { owner, template, at, .. } if *owner == local => {
-                    (AlertKind::Ready, format!("Unit ready: {}", name(*template)), Some(to_display(*at)))
+                    (AlertKind::Ready, say("Alert:UnitReady", *template), Some(to_display(*at)))
                 }
                 GameEvent::OrderRefused(r)
                     if r.player == local && matches!(r.reason, RejectReason::NotEnoughMoney { .. }) =>
                 {
-                    (AlertKind::NoMoney, "Insufficient funds".to_string(), None)
+                    (AlertKind::NoMoney, labels.say("Alert:NoMoney", &[]), None)
                 }
                 _ => continue,
             };
             self.push(Alert { kind, text, at, clock, shown: now });
         }
-        self.note_halted(local, world, defs, clock, now);
-        self.note_idle_gatherers(local, world, defs, clock, now);
+        self.note_halted(local, world, &say, clock, now);
+        self.note_idle_gatherers(local, world, &say, clock, now);
         if low && !self.was_low {
-            let text = "Low power: building slows, turrets stop. Build a power plant.".to_string();
+            let text = labels.say("Alert:LowPower", &[]);
             self.push(Alert { kind: AlertKind::LowPower, text, at: None, clock, shown: now });
         }
         self.was_low = low;
@@ -196,7 +201,7 @@ impl Alerts {
 
     /// Tells of each of `local`'s unfinished structures that no builder works on any more, once
     /// (again if one took it up and left it again).
-    fn note_halted(&mut self, local: PlayerId, world: &World, defs: &crate::defs::Definitions, clock: u32, now: f32) {
+    fn note_halted(&mut self, local: PlayerId, world: &World, say: &Say, clock: u32, now: f32) {
         let worked = |site| {
             world.objects().any(|b| b.owner == local && b.order == crate::sim::object::Order::Construct { site })
         };
@@ -210,7 +215,7 @@ impl Alerts {
             if worked(site) {
                 self.halted.remove(&site);
             } else if self.halted.insert(site) {
-                let text = format!("Construction halted: {} (select it: Resume)", defs.object_name(template));
+                let text = say("Alert:Halted", template);
                 self.push(Alert { kind: AlertKind::Halted, text, at: Some(at), clock, shown: now });
             }
         }
@@ -218,14 +223,7 @@ impl Alerts {
 
     /// Tells of each of `local`'s gatherers that has stood idle for [`IDLE_TOLD_AFTER`] game
     /// seconds (money waits), once until it works again.
-    fn note_idle_gatherers(
-        &mut self,
-        local: PlayerId,
-        world: &World,
-        defs: &crate::defs::Definitions,
-        clock: u32,
-        now: f32,
-    ) {
+    fn note_idle_gatherers(&mut self, local: PlayerId, world: &World, say: &Say, clock: u32, now: f32) {
         let rules = world.rules();
         let idle: Vec<(crate::sim::ids::ObjectId, crate::sim::TemplateId, Vec2)> = world
             .objects()
@@ -238,7 +236,7 @@ impl Alerts {
             let (since, told) = self.idle.entry(id).or_insert((clock, false));
             if !*told && clock.saturating_sub(*since) >= IDLE_TOLD_AFTER {
                 *told = true;
-                let text = format!("{} idle: send it to a supply pile (. finds it)", defs.object_name(template));
+                let text = say("Alert:IdleGatherer", template);
                 self.push(Alert { kind: AlertKind::IdleWorker, text, at: Some(at), clock, shown: now });
             }
         }

@@ -23,12 +23,21 @@ pub struct HudState {
     pub(super) score: Score,
     /// The local player's power after the last frame.
     pub(super) power: PowerBalance,
+    /// The string table the alerts are worded from (the game's own texts until the window
+    /// gives the player's language).
+    pub(super) labels: crate::ui::labels::SharedLabels,
 }
 
 impl HudState {
     /// The HUD's state for `players` players, the local one's power now `power`.
-    pub(super) fn new(players: usize, power: PowerBalance) -> HudState {
-        HudState { control_bar: ControlBar::default(), alerts: Alerts::default(), score: Score::new(players), power }
+    pub(super) fn new(players: usize, power: PowerBalance, labels: crate::ui::labels::SharedLabels) -> HudState {
+        HudState {
+            control_bar: ControlBar::default(),
+            alerts: Alerts::default(),
+            score: Score::new(players),
+            power,
+            labels,
+        }
     }
 
     /// Tells the player of a change of pace in `play`.

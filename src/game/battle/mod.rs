@@ -120,7 +120,7 @@ impl Battle {
         let power = world.power(local);
         let mut battle = Battle {
             pic: Picture::new(View::new(scene.start_camera(0), screen), shroud, poses(world)),
-            hud: HudState::new(world.players().len(), power),
+            hud: HudState::new(world.players().len(), power, own_labels(roots)),
             scene,
             play: Play::new(game, local),
         };
@@ -234,7 +234,8 @@ impl Battle {
             let defs = &self.play.game.content.defs;
             self.hud.control_bar.note_refusals(&report.events, self.play.local, defs, self.play.elapsed);
             self.hud.power = world.power(self.play.local);
-            self.hud.alerts.note(&report.events, self.play.local, world, defs, self.hud.power.low(), self.play.elapsed);
+            let (low, now) = (self.hud.power.low(), self.play.elapsed);
+            self.hud.alerts.note(&report.events, self.play.local, world, (defs, &self.hud.labels), low, now);
             self.hud.score.count(&report.events);
             self.pic.refresh_sight(self.play.world(), self.play.local);
             self.display_events(&report.events);
@@ -365,6 +366,12 @@ impl Battle {
         self.pic.age(seconds);
     }
 
+    /// Words the battle's messages (alerts) from `labels` from now on: the window gives the
+    /// string table of the player's language.
+    pub fn set_labels(&mut self, labels: crate::ui::labels::SharedLabels) {
+        self.hud.labels = labels;
+    }
+
     /// Keeps `percent` of the particles that effects make from now on (graphics quality: a
     /// slow machine draws fewer).
     pub fn set_particles_percent(&mut self, percent: u32) {
@@ -405,4 +412,14 @@ impl Battle {
             self.hud.tell_players(line, self.play.clock(), self.play.elapsed);
         }
     }
+}
+
+/// The game's own string table from `roots` (an empty one, said in the log, if it cannot be
+/// read: the messages then show their labels).
+fn own_labels(roots: &ContentRoots) -> crate::ui::labels::SharedLabels {
+    let labels = crate::ui::labels::Labels::load_all(roots).unwrap_or_else(|e| {
+        log::warn!("the string table: {e}; messages show their labels");
+        crate::ui::labels::Labels::default()
+    });
+    std::sync::Arc::new(labels)
 }

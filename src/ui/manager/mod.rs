@@ -112,6 +112,11 @@ impl WindowManager {
         self.labels = Some(labels);
     }
 
+    /// The string table in use, if any.
+    pub fn labels(&self) -> Option<crate::ui::labels::SharedLabels> {
+        self.labels.clone()
+    }
+
     /// Uses `labels` from now on if they differ from the table in use; true if they did.
     pub fn set_labels_if_changed(&mut self, labels: crate::ui::labels::Labels) -> bool {
         if self.labels.as_deref() == Some(&labels) {

@@ -30,7 +30,7 @@ impl SkirmishAi {
         };
         let pile = match base::best_source(world, &self.piles, self.player, home) {
             Some((s, _)) => s,
-            None => nearest(world.objects().filter(|o| o.supply > 0), first.pos)?,
+            None => nearest(self.piles.of(world), first.pos)?,
         };
         Some(vec![
             Command::Select { objects: idle.iter().map(|o| o.id).collect(), add: false },

@@ -26,12 +26,7 @@ pub const LINK_LOST: &str = "the link to the host was lost";
 /// Largest frame accepted, in bytes.
 pub const MAX_FRAME: usize = 1 << 20;
 
-/// New connections the host lets finish their handshake and open their stream at once: more
-/// are refused until one settles, so a flood of them cannot hold the host.
-pub const MAX_PENDING: usize = 64;
-/// The same, from one address: a flood from one machine leaves room for everyone else, and
-/// a full lobby's joiners coming at once through one relay (one address) all get in.
-pub const MAX_PENDING_PER_ADDRESS: usize = 16;
+pub use super::pending::{MAX_PENDING, MAX_PENDING_PER_ADDRESS};
 /// How long a new connection has to finish its handshake and open its stream before the host
 /// drops it.
 pub const STREAM_WITHIN: Duration = Duration::from_secs(10);
@@ -244,7 +239,7 @@ pub async fn host(
     // Peer numbers go to connections that opened their stream (a failed or silent attempt
     // takes none); handshakes under way are counted.
     let next_peer = Arc::new(AtomicU8::new(1));
-    let pending = Pending::default();
+    let pending = super::pending::Pending::default();
     loop {
         tokio::select! {
             incoming = endpoint.accept() => {
@@ -317,39 +312,6 @@ pub async fn host(
     }
     endpoint.close(0u32.into(), b"the host closed the game");
     let _ = tokio::time::timeout(std::time::Duration::from_secs(1), endpoint.wait_idle()).await;
-}
-
-/// The connections still opening (handshake, then stream), by address.
-#[derive(Clone, Debug, Default)]
-struct Pending(Arc<Mutex<BTreeMap<std::net::IpAddr, usize>>>);
-
-impl Pending {
-    /// Counts one more from `from`, unless [`MAX_PENDING`] or [`MAX_PENDING_PER_ADDRESS`] are
-    /// reached (the reason).
-    fn enter(&self, from: std::net::IpAddr) -> Result<(), String> {
-        let mut open = self.0.lock().map_err(|_| "the host's state broke".to_string())?;
-        if open.values().sum::<usize>() >= MAX_PENDING {
-            return Err(format!("{MAX_PENDING} connections are still opening"));
-        }
-        let mine = open.entry(from).or_default();
-        if *mine >= MAX_PENDING_PER_ADDRESS {
-            return Err(format!("{MAX_PENDING_PER_ADDRESS} of its connections are still opening"));
-        }
-        *mine += 1;
-        Ok(())
-    }
-
-    /// One from `from` has opened, failed or run out of time.
-    fn leave(&self, from: std::net::IpAddr) {
-        if let Ok(mut open) = self.0.lock()
-            && let Some(n) = open.get_mut(&from)
-        {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&from);
-            }
-        }
-    }
 }
 
 /// A new connection's handshake and the stream its joiner opens (it writes its hello first, so

@@ -13,6 +13,7 @@ pub mod channel;
 mod congestion;
 pub mod io;
 pub mod join_code;
+mod pending;
 pub mod tls;
 mod transport;
 

@@ -312,11 +312,6 @@ impl WorldPass {
         self.quality = quality;
     }
 
-    /// The graphics quality it draws at.
-    pub fn quality(&self) -> crate::render::Quality {
-        self.quality
-    }
-
     /// Draw calls the last [`WorldPass::render`] made (the shadow map's included): one per
     /// mesh in use, however many objects share it.
     pub fn draw_calls(&self) -> u32 {

@@ -2,7 +2,8 @@
 //! and joined games keep identical hash logs for thousands of frames, scripted and AI alike;
 //! different game data is refused naming the file; a joiner killed mid-game is reported and the
 //! host plays on; a corrupted field stops both, whose reports name the same object and field;
-//! eight machines play the 8-player map in step; junk datagrams at a waiting host change nothing;
+//! eight machines play the 8-player map in step; bursts of junk datagrams (1 B to 64 KB) at a
+//! waiting host change nothing and leave its memory where it was;
 //! of twenty machines rushing one slot, one plays and the rest are refused.
 //! Every process is bounded in time and killed when a test ends.
 
@@ -138,15 +139,34 @@ fn junk_datagrams_at_a_waiting_host_change_nothing() {
         state ^= state << 17;
         state
     };
-    for i in 0..5_000 {
-        let len = (next() % 1_400) as usize + 1;
-        let mut datagram: Vec<u8> = (0..len).map(|_| next() as u8).collect();
-        if i % 3 == 0 && len > 5 {
-            datagram[0] = 0xC0 | (datagram[0] & 0x3F);
-            datagram[1..5].copy_from_slice(&1u32.to_be_bytes());
+    // The host's resident memory (kB) from its /proc status.
+    let resident = |pid: u32| -> u64 {
+        let status = read(PathBuf::from(format!("/proc/{pid}/status")));
+        let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("VmRSS in /proc status");
+        line.split_whitespace().nth(1).and_then(|kb| kb.parse().ok()).expect("a number of kB")
+    };
+    let before = resident(h.0.id());
+    // Two bursts of 10,000 datagrams from 1 byte to the largest a UDP datagram holds (sizes
+    // spread evenly over the powers of two, so short and 64 KB ones alike), a third shaped like
+    // QUIC v1 long headers.
+    for burst in 0..2 {
+        for i in 0..10_000 {
+            let bits = next() % 17;
+            let len = ((1usize << bits) + (next() as usize % (1usize << bits))).min(65_507);
+            let mut datagram: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+            if i % 3 == 0 && len > 5 {
+                datagram[0] = 0xC0 | (datagram[0] & 0x3F);
+                datagram[1..5].copy_from_slice(&1u32.to_be_bytes());
+            }
+            let _ = sock.send_to(&datagram, addr);
         }
-        let _ = sock.send_to(&datagram, addr);
+        if burst == 0 {
+            std::thread::sleep(Duration::from_millis(200));
+        }
     }
+    std::thread::sleep(Duration::from_millis(500));
+    let after = resident(h.0.id());
+    assert!(after < before + 32 * 1024, "the host's memory stays bounded: {before} kB before, {after} kB after");
     let mut j = join(&code, &["--controller", "ai:easy"], &dir);
     finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(120), 600);
     assert_eq!(last_json(&dir.join("host.out"))["desync"], serde_json::Value::Null);

@@ -160,3 +160,51 @@ pub(super) fn record(
         origin: origin.cloned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Frame;
+
+    #[test]
+    fn a_ten_hour_replay_keeps_a_bounded_number_of_states_spread_over_its_whole_length() {
+        let start = crate::sim::test_support::world(64, Vec::new());
+        let end = crate::content::limits::MAX_FRAMES;
+        let replay = Replay {
+            version: REPLAY_VERSION,
+            setup: MatchSetup {
+                map: "proving_grounds".into(),
+                seed: 1,
+                slots: Vec::new(),
+                run_ahead: None,
+                map_hash: None,
+                content_hash: None,
+            },
+            local: 0,
+            frames: end,
+            final_hash: "0123456789abcdef".into(),
+            commands: Vec::new(),
+            checkpoints: Vec::new(),
+            pace: Vec::new(),
+            origin: None,
+        };
+        let mut watching = Watching::new(&replay, "ten.ron", start.clone());
+        let mut world = start;
+        for frame in (SNAPSHOT_EVERY..=end).step_by(SNAPSHOT_EVERY as usize) {
+            world.frame = Frame(frame);
+            watching.keep(&world);
+            assert!(watching.snapshots.len() <= MAX_SNAPSHOTS, "{} states at frame {frame}", watching.snapshots.len());
+        }
+        // Ten hours are 3,600 spacings of 300 frames: the spacing doubled seven times (300 × 128
+        // = 38,400 frames, 28 states after the start).
+        assert_eq!(watching.every, 38_400);
+        assert_eq!(watching.snapshots.len(), 29);
+        let kept: Vec<u32> = watching.snapshots.keys().copied().collect();
+        assert_eq!(kept.first(), Some(&0));
+        assert!(kept.windows(2).all(|w| w[1] - w[0] == 38_400), "evenly spread: {kept:?}");
+        assert_eq!(kept.last(), Some(&1_075_200));
+        // A seek back from the end starts from the kept state just before the target.
+        let (target, from) = watching.seek_from(500_000, end).unwrap();
+        assert_eq!((target, from.map(|w| w.frame().0)), (500_000, Some(499_200)));
+    }
+}

@@ -1,6 +1,7 @@
 //! `ridgeline bench net`: lockstep over real QUIC on loopback with pacing off — two machines in
-//! one process, each a session with its own QUIC transport, stepped in turn — in frames per
-//! second; the bytes of an idle frame and of "select 12 units and move"; and the decoder's
+//! one process, each a session with its own QUIC transport, stepped in turn, the thread waiting
+//! on the inbox of the machine that is behind (what it waits for is what unblocks the pair) — in
+//! frames per second; the bytes of an idle frame and of "select 12 units and move"; and the decoder's
 //! throughput. With `--impaired`: a paced game through a bad link on loopback (15 % loss,
 //! 200 ms each way, 80 ms jitter) — frames per second over 3,000 frames, stalls over a second,
 //! the run-ahead chosen, and the run-ahead before and 10 s after an 8 s outage.
@@ -165,7 +166,9 @@ fn lockstep_run(roots: &ContentRoots) -> Result<(f64, f64), BenchNetError> {
             if last_progress.elapsed() > Duration::from_secs(10) {
                 return Err(BenchNetError::Stalled("no frame for ten seconds".into()));
             }
-            a.session.transport_mut().wait(Duration::from_micros(200));
+            // Wait on the machine that is behind: what it waits for unblocks the pair.
+            let behind = if a.session.world().frame() <= b.session.world().frame() { &mut a } else { &mut b };
+            behind.session.transport_mut().wait(Duration::from_micros(200));
         }
     }
     let secs = started.elapsed().as_secs_f64().max(1e-9);

@@ -31,14 +31,16 @@ pub const TRIP_SLACK: i64 = 120;
 /// Structures below this percent of their health get repaired.
 pub const REPAIR_BELOW: i64 = 70;
 
-/// Where `player`'s finished supply depots stand (found once per question, not per source).
-fn depots(world: &World, player: PlayerId) -> Vec<Vec2> {
+/// The objects of `own` (a player's own, as the AI gathered them for this decision: nothing
+/// changes the world while it thinks), in the world's order.
+fn each<'a, 'w: 'a>(world: &'w World, own: &'a [ObjectId]) -> impl Iterator<Item = &'w Object> + 'a {
+    own.iter().filter_map(move |&id| world.object(id))
+}
+
+/// Where the finished supply depots of `own` stand (found once per question, not per source).
+fn depots(world: &World, own: &[ObjectId]) -> Vec<Vec2> {
     let rules = world.rules();
-    world
-        .objects_of(player)
-        .filter(|o| o.is_complete() && rules.template(o.template).supply_depot)
-        .map(|o| o.pos)
-        .collect()
+    each(world, own).filter(|o| o.is_complete() && rules.template(o.template).supply_depot).map(|o| o.pos).collect()
 }
 
 /// The distance from `p` to the nearest of `depots` (none: no depot).
@@ -52,13 +54,37 @@ fn trip(depots: &[Vec2], p: Vec2) -> Option<Fixed> {
 /// stays listed until it is gone); a later question keeps those still holding some. The ground
 /// each stands on (its connected region) is kept too, found again only when the terrain
 /// changes (a structure rises or falls): piles never move.
+///
+/// Within one decision (one frame: nothing changes the world while the AI thinks) the
+/// player's depots and its best source are worked out once, however many questions ask.
 #[derive(Clone, Debug, Default)]
 pub struct Piles {
     ids: std::cell::OnceCell<Vec<ObjectId>>,
     grounds: std::cell::RefCell<Option<(u64, Vec<Option<u32>>)>>,
+    decision: std::cell::RefCell<Option<Decision>>,
+}
+
+/// What one decision found: for its frame and home, the depots and the best source.
+#[derive(Clone, Debug)]
+struct Decision {
+    frame: u32,
+    home: Vec2,
+    depots: Vec<Vec2>,
+    best: Option<Option<(ObjectId, Fixed)>>,
 }
 
 impl Piles {
+    /// This decision's record (a fresh one on a new frame or from another home).
+    fn decision<T>(&self, world: &World, own: &[ObjectId], home: Vec2, f: impl FnOnce(&mut Decision) -> T) -> T {
+        let frame = world.frame().0;
+        let mut memo = self.decision.borrow_mut();
+        let d = match memo.as_mut() {
+            Some(d) if d.frame == frame && d.home == home => d,
+            _ => memo.insert(Decision { frame, home, depots: depots(world, own), best: None }),
+        };
+        f(d)
+    }
+
     fn ids(&self, world: &World) -> &[ObjectId] {
         self.ids.get_or_init(|| world.objects().filter(|o| o.supply > 0).map(|o| o.id).collect())
     }
@@ -96,24 +122,28 @@ fn sources<'w>(world: &'w World, piles: &Piles, home: Vec2) -> Vec<&'w Object> {
 
 /// The source whose trip to a depot is shortest (ties: more money left, then lowest id), with
 /// that trip.
-pub fn best_source<'w>(world: &'w World, piles: &Piles, player: PlayerId, home: Vec2) -> Option<(&'w Object, Fixed)> {
-    let depots = depots(world, player);
-    sources(world, piles, home)
-        .into_iter()
-        .filter_map(|s| trip(&depots, s.pos).map(|t| (s, t)))
-        .min_by_key(|(s, t)| (*t, std::cmp::Reverse(s.supply), s.id))
+pub fn best_source<'w>(world: &'w World, piles: &Piles, own: &[ObjectId], home: Vec2) -> Option<(&'w Object, Fixed)> {
+    let best = piles.decision(world, own, home, |d| {
+        *d.best.get_or_insert_with(|| {
+            sources(world, piles, home)
+                .into_iter()
+                .filter_map(|s| trip(&d.depots, s.pos).map(|t| (s.id, t)))
+                .min_by_key(|&(id, t)| (t, std::cmp::Reverse(world.object(id).map_or(0, |s| s.supply)), id))
+        })
+    })?;
+    Some((world.object(best.0)?, best.1))
 }
 
 /// Where a new depot should rise, if one should: when the best source's trip is long or it
 /// runs low, the fresh source nearest to `home` that no depot serves yet and no known enemy
 /// structure stands near.
-pub fn expansion(world: &World, piles: &Piles, player: PlayerId, home: Vec2, memory: &Memory) -> Option<Vec2> {
-    let (best, best_trip) = best_source(world, piles, player, home)?;
+pub fn expansion(world: &World, piles: &Piles, own: &[ObjectId], home: Vec2, memory: &Memory) -> Option<Vec2> {
+    let (best, best_trip) = best_source(world, piles, own, home)?;
     if best_trip <= Fixed::from_int(LONG_TRIP) && best.supply >= LOW_SUPPLY {
         return None;
     }
     let berth = Fixed::from_int(ENEMY_BERTH);
-    let depots = depots(world, player);
+    let depots = piles.decision(world, own, home, |d| d.depots.clone());
     sources(world, piles, home)
         .into_iter()
         .filter(|s| s.supply >= FRESH_SUPPLY && s.id != best.id)
@@ -124,10 +154,10 @@ pub fn expansion(world: &World, piles: &Piles, player: PlayerId, home: Vec2, mem
 }
 
 /// The gatherers' lanes: from every source with money left within a [`LONG_TRIP`] of one of
-/// `player`'s depots to the nearest such depot, as segments (depot, source). A structure in a
+/// the depots of `own` to the nearest such depot, as segments (depot, source). A structure in a
 /// lane would send every gatherer around it for the rest of the game.
-pub fn supply_lanes(world: &World, piles: &Piles, player: PlayerId) -> Vec<(Vec2, Vec2)> {
-    let depots = depots(world, player);
+pub fn supply_lanes(world: &World, piles: &Piles, own: &[ObjectId]) -> Vec<(Vec2, Vec2)> {
+    let depots = depots(world, own);
     let long = Fixed::from_int(LONG_TRIP);
     piles
         .of(world)
@@ -138,13 +168,13 @@ pub fn supply_lanes(world: &World, piles: &Piles, player: PlayerId) -> Vec<(Vec2
         .collect()
 }
 
-/// A gatherer working a source whose trip is much longer than the best one's, and that best
-/// source, if any.
-pub fn better_source(world: &World, piles: &Piles, player: PlayerId, home: Vec2) -> Option<(ObjectId, ObjectId)> {
-    let (best, best_trip) = best_source(world, piles, player, home)?;
+/// A gatherer of `own` working a source whose trip is much longer than the best one's, and that
+/// best source, if any.
+pub fn better_source(world: &World, piles: &Piles, own: &[ObjectId], home: Vec2) -> Option<(ObjectId, ObjectId)> {
+    let (best, best_trip) = best_source(world, piles, own, home)?;
     let rules = world.rules();
-    let depots = depots(world, player);
-    world.objects_of(player).filter(|o| rules.template(o.template).gather.is_some() && o.cargo == 0).find_map(|g| {
+    let depots = piles.decision(world, own, home, |d| d.depots.clone());
+    each(world, own).filter(|o| rules.template(o.template).gather.is_some() && o.cargo == 0).find_map(|g| {
         let crate::sim::object::Order::Gather { pile } = g.order else { return None };
         let working = world.object(pile)?;
         let t = trip(&depots, working.pos)?;
@@ -157,12 +187,17 @@ pub fn is_tech(world: &World, t: TemplateId) -> bool {
     !world.rules().template(t).researches.is_empty()
 }
 
-/// The next upgrade to research while the plan wants more: the one whose effects touch the
-/// most of its army by worth (ties: the order its structures list them), with the structure
-/// and the price (which it may not have yet).
-pub fn next_research(world: &World, player: PlayerId, plan: &AiPlan) -> Option<(ObjectId, UpgradeId, i64)> {
+/// The next upgrade for `player` (whose objects are `own`) to research while the plan wants
+/// more: the one whose effects touch the most of its army by worth (ties: the order its
+/// structures list them), with the structure and the price (which it may not have yet).
+pub fn next_research(
+    world: &World,
+    player: PlayerId,
+    own: &[ObjectId],
+    plan: &AiPlan,
+) -> Option<(ObjectId, UpgradeId, i64)> {
     let rules = world.rules();
-    let mine = || world.objects_of(player).filter(|o| o.is_complete());
+    let mine = || each(world, own).filter(|o| o.is_complete());
     let done = (0..rules.upgrades.len()).filter(|&u| world.has_upgrade(player, UpgradeId(u as u16))).count();
     let under_way = mine().filter(|o| world.research().job(o.id).is_some()).count();
     if done + under_way >= plan.upgrades as usize {
@@ -190,11 +225,11 @@ pub fn next_research(world: &World, player: PlayerId, plan: &AiPlan) -> Option<(
     list.iter().rev().max_by_key(|c| touched(c.1)).copied()
 }
 
-/// A damaged finished structure not yet being repaired, the most damaged first.
-pub fn repair(world: &World, player: PlayerId) -> Option<Command> {
+/// A damaged finished structure of `player`'s (whose objects are `own`) not yet being repaired,
+/// the most damaged first.
+pub fn repair(world: &World, player: PlayerId, own: &[ObjectId]) -> Option<Command> {
     let rules = world.rules();
-    world
-        .objects_of(player)
+    each(world, own)
         .filter(|o| o.kind.blocks_ground() && o.is_complete() && !o.repairing)
         .filter(|o| (o.health as i64) * 100 < rules.template(o.template).max_health as i64 * REPAIR_BELOW)
         .filter(|o| world.can_repair(player, o.id).is_ok())

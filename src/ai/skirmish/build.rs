@@ -87,7 +87,7 @@ impl SkirmishAi {
         // Where a depot should rise, looked for only when one could be next.
         let expansion = match depot {
             Some(_) if self.plan.expand && factories > 0 && !more_factories => {
-                base::expansion(world, &self.piles, self.player, home, &self.memory)
+                base::expansion(world, &self.piles, &self.own, home, &self.memory)
             }
             _ => None,
         };
@@ -167,8 +167,7 @@ impl SkirmishAi {
         let (sx, sy) = (sx as i64, sy as i64);
         let quarter = cell.div_int(4);
         // Keep the gatherers' lanes clear (a depot belongs by its source, lane or not).
-        let lanes =
-            if t.supply_depot { Vec::new() } else { super::base::supply_lanes(world, &self.piles, self.player) };
+        let lanes = if t.supply_depot { Vec::new() } else { super::base::supply_lanes(world, &self.piles, &self.own) };
         let berth = w.max(h).div_int(2) + cell.mul_int(3);
         for ring in 1..=10i64 {
             let d = Fixed::from_int(40 + 20 * ring);

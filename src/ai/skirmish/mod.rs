@@ -210,7 +210,7 @@ impl SkirmishAi {
             return vec![sell];
         }
         let mut out = Vec::new();
-        if let Some((structure, upgrade, cost)) = base::next_research(world, self.player, &self.plan)
+        if let Some((structure, upgrade, cost)) = base::next_research(world, self.player, &self.own, &self.plan)
             && self.reserve == 0
         {
             if world.players()[self.player.index()].money >= cost {
@@ -222,7 +222,7 @@ impl SkirmishAi {
         // Repairs wait until the base is clear: mending under fire only feeds the enemy.
         if self.plan.repair
             && !self.threatened(world)
-            && let Some(repair) = base::repair(world, self.player)
+            && let Some(repair) = base::repair(world, self.player, &self.own)
         {
             out.push(repair);
         }
@@ -354,13 +354,13 @@ fn centre(points: impl Iterator<Item = Vec2>) -> Option<Vec2> {
     (n > 0).then(|| Vec2::new(sum.x.div_int(n), sum.y.div_int(n)))
 }
 
-/// True if `t` is an army unit: mobile and armed.
 /// A number drawn for `player` from the game's seed (the state of the sim's RNG as the AI
 /// first sees it), different for each `salt`: the same on every machine, different per game.
 fn seed_draw(world: &World, player: PlayerId, salt: u64) -> u64 {
     (world.rng_state() ^ (player.0 as u64).wrapping_mul(salt)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// True if `t` is an army unit: mobile and armed.
 fn is_army(rules: &crate::sim::rules::Rules, t: TemplateId) -> bool {
     rules.template(t).is_mobile() && rules.template(t).is_armed()
 }

@@ -22,13 +22,13 @@ impl SkirmishAi {
         let home = self.home(world, Vec2::ZERO);
         let Some(first) = idle.first() else {
             // Working gatherers move to a source much nearer a depot (a new depot stands).
-            let (gatherer, source) = base::better_source(world, &self.piles, self.player, home)?;
+            let (gatherer, source) = base::better_source(world, &self.piles, &self.own, home)?;
             return Some(vec![
                 Command::Select { objects: vec![gatherer], add: false },
                 Command::Gather { pile: source },
             ]);
         };
-        let pile = match base::best_source(world, &self.piles, self.player, home) {
+        let pile = match base::best_source(world, &self.piles, &self.own, home) {
             Some((s, _)) => s,
             None => nearest(self.piles.of(world), first.pos)?,
         };
@@ -52,64 +52,62 @@ impl SkirmishAi {
         let mut out = Vec::new();
         let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
         let enemy_mix = self.enemy_mix(world);
-        let mut gatherers = self.mine(world).filter(|o| is_gatherer(o.template)).count()
-            + self
-                .mine(world)
-                .flat_map(|o| world.factories().queue(o.id))
-                .filter(|job| is_gatherer(job.template))
-                .count();
+        // What a unit scores against that enemy (weighed by its style), if it may be trained
+        // now: asked once a decision per kind, however many factories offer it.
+        let mut scored: Vec<(TemplateId, Option<i64>)> = Vec::new();
+        let mut score = |u: TemplateId| -> Option<i64> {
+            if let Some(&(_, s)) = scored.iter().find(|(t, _)| *t == u) {
+                return s;
+            }
+            let s = world
+                .prerequisites_met(self.player, u)
+                .is_ok()
+                .then(|| self.leaning(rules, u, counters::score(rules, u, &enemy_mix)));
+            scored.push((u, s));
+            s
+        };
+        let is_builder = |t: TemplateId| rules.template(t).is_mobile() && !rules.template(t).builds.is_empty();
+        // Its top units: those its tech structure unlocks.
+        let is_top = |t: TemplateId| rules.template(t).prerequisites.iter().any(|&p| base::is_tech(world, p));
+        let tally = Tally::of(self, world, is_gatherer, is_builder, is_top);
+        let factories = &tally.factories;
+        let mut gatherers = tally.gatherers;
         // The best unit any of its factories could make against that enemy: a factory whose
         // own best is far below it waits rather than spend on units that do not count.
-        let overall = self
-            .mine(world)
-            .filter(|o| o.kind.blocks_ground() && o.is_complete())
+        let overall = factories
+            .iter()
             .flat_map(|f| rules.template(f.template).builds.iter().copied())
-            .filter(|&u| rules.template(u).is_armed() && world.prerequisites_met(self.player, u).is_ok())
-            .map(|u| self.leaning(rules, u, counters::score(rules, u, &enemy_mix)))
+            .filter(|&u| rules.template(u).is_armed())
+            .filter_map(&mut score)
             .max()
             .unwrap_or(0);
         // A builder lost is replaced first: without one no structure can rise again.
-        let is_builder = |t: TemplateId| rules.template(t).is_mobile() && !rules.template(t).builds.is_empty();
-        let mine = || self.mine(world);
-        let builders = mine().filter(|o| is_builder(o.template)).count()
-            + mine().flat_map(|o| world.factories().queue(o.id)).filter(|j| is_builder(j.template)).count();
-        if builders == 0
-            && let Some((f, b)) = mine().filter(|o| o.kind.blocks_ground() && o.is_complete()).find_map(|f| {
+        if tally.builders == 0
+            && let Some((f, b)) = factories.iter().find_map(|f| {
                 let b = rules.template(f.template).builds.iter().copied().find(|&b| is_builder(b))?;
                 world.can_produce(self.player, f.id, b).is_ok().then_some((f.id, b))
             })
         {
             money -= rules.template(b).cost;
             out.push(Command::Produce { factory: f, template: b });
-        } else if builders == 0 {
+        } else if tally.builders == 0 {
             // Not affordable yet: its price is kept back from the army until it is.
-            let price = mine()
-                .filter(|o| o.kind.blocks_ground() && o.is_complete())
+            let price = factories
+                .iter()
                 .flat_map(|f| rules.template(f.template).builds.iter().copied())
                 .filter(|&b| is_builder(b))
                 .map(|b| rules.template(b).cost)
                 .min();
             money -= price.unwrap_or(0);
         }
-        // Its top units: those its tech structure unlocks.
-        let is_top = |t: TemplateId| rules.template(t).prerequisites.iter().any(|&p| base::is_tech(world, p));
-        let army = mine().filter(|o| is_army(rules, o.template)).count();
         // An army worth the plan's cap (counting what is queued) trains no more armed units.
-        let capped = self.plan.army_cap_at(world.frame().0).is_some_and(|cap| {
-            let unit = self.plan.army_cap_unit;
-            let worth = |t: TemplateId| if is_army(rules, t) { rules.template(t).cost + unit } else { 0 };
-            let standing: i64 = mine().map(|o| worth(o.template)).sum();
-            let queued: i64 = mine().flat_map(|o| world.factories().queue(o.id)).map(|j| worth(j.template)).sum();
-            standing + queued >= cap
-        });
-        let tops = mine().filter(|o| is_top(o.template)).count()
-            + mine().flat_map(|o| world.factories().queue(o.id)).filter(|j| is_top(j.template)).count();
+        let capped = self.plan.army_cap_at(world.frame().0).is_some_and(|cap| tally.army_worth >= cap);
         // Once it can have its top unit, one in [`TOP_SHARE`] of its army is one, saved for
         // ahead of the rest (scored per price against what it has seen, massed basic units
         // would always win the choice).
         if !capped
-            && tops * TOP_SHARE < army
-            && let Some((f, top)) = mine().filter(|o| o.kind.blocks_ground() && o.is_complete()).find_map(|f| {
+            && tally.tops * TOP_SHARE < tally.army
+            && let Some((f, top)) = factories.iter().find_map(|f| {
                 let top = rules.template(f.template).builds.iter().copied().find(|&u| is_top(u))?;
                 let room = world.factories().queue(f.id).len() < self.plan.queue as usize;
                 (room && world.prerequisites_met(self.player, top).is_ok()).then_some((f.id, top))
@@ -123,9 +121,8 @@ impl SkirmishAi {
                 money -= cost; // paid, or kept back for it
             }
         }
-        let factories: Vec<&Object> = self.mine(world).filter(|o| o.kind.blocks_ground() && o.is_complete()).collect();
         let mut busy = Vec::new();
-        for f in &factories {
+        for f in factories {
             let builds = &rules.template(f.template).builds;
             if let Some(&g) = builds.iter().find(|&&u| is_gatherer(u))
                 && gatherers < self.plan.gatherers as usize
@@ -154,8 +151,8 @@ impl SkirmishAi {
                     .builds
                     .iter()
                     .copied()
-                    .filter(|&u| is_army(rules, u) && world.prerequisites_met(self.player, u).is_ok())
-                    .map(|u| (u, self.leaning(rules, u, counters::score(rules, u, &enemy_mix))))
+                    .filter(|&u| is_army(rules, u))
+                    .filter_map(|u| Some((u, score(u)?)))
                     .collect();
                 let best = options.iter().map(|&(_, s)| s).max()?;
                 Some((f.id, options, best))
@@ -183,5 +180,55 @@ impl SkirmishAi {
             }
         }
         out
+    }
+}
+
+/// What one pass over its objects and their queues finds: the counts `train` weighs.
+struct Tally<'w> {
+    /// Gatherers standing and queued.
+    gatherers: usize,
+    /// Builders standing and queued.
+    builders: usize,
+    /// Army units standing.
+    army: usize,
+    /// Top units standing and queued.
+    tops: usize,
+    /// The army's worth as the plan's cap counts it (price plus `army_cap_unit` a unit),
+    /// standing and queued.
+    army_worth: i64,
+    /// Its finished structures, in the world's order.
+    factories: Vec<&'w Object>,
+}
+
+impl<'w> Tally<'w> {
+    fn of(
+        ai: &SkirmishAi,
+        world: &'w World,
+        is_gatherer: impl Fn(TemplateId) -> bool,
+        is_builder: impl Fn(TemplateId) -> bool,
+        is_top: impl Fn(TemplateId) -> bool,
+    ) -> Tally<'w> {
+        let rules = world.rules();
+        let unit = ai.plan.army_cap_unit;
+        let worth = |t: TemplateId| if is_army(rules, t) { rules.template(t).cost + unit } else { 0 };
+        let mut tally = Tally { gatherers: 0, builders: 0, army: 0, tops: 0, army_worth: 0, factories: Vec::new() };
+        for o in ai.mine(world) {
+            let t = o.template;
+            tally.gatherers += usize::from(is_gatherer(t));
+            tally.builders += usize::from(is_builder(t));
+            tally.army += usize::from(is_army(rules, t));
+            tally.tops += usize::from(is_top(t));
+            tally.army_worth += worth(t);
+            if o.kind.blocks_ground() && o.is_complete() {
+                tally.factories.push(o);
+            }
+            for job in world.factories().queue(o.id) {
+                tally.gatherers += usize::from(is_gatherer(job.template));
+                tally.builders += usize::from(is_builder(job.template));
+                tally.tops += usize::from(is_top(job.template));
+                tally.army_worth += worth(job.template);
+            }
+        }
+        tally
     }
 }

@@ -174,6 +174,25 @@ fn with_a_slot_left_closed_each_ai_knows_where_it_and_the_others_started() {
 }
 
 #[test]
+fn in_a_free_for_all_each_ai_weighs_the_strongest_enemy_not_all_of_them_and_grows_its_economy() {
+    use ridgeline::session::PlayersSpec;
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    let spec: PlayersSpec = "idle,idle,idle,idle".parse().unwrap();
+    let setup = spec.to_match_setup("four_corners", 2, &common::playable());
+    let prepared = ridgeline::session::start::prepare(&common::roots(), &setup, &common::opening(), 0).unwrap();
+    let mut world = prepared.world;
+    // Three minutes: before anyone attacks. Brutal's plan wants seven gatherers once its army
+    // holds its own; with three enemies summed (three starting armies against its one) no AI
+    // ever felt safe, and each played the whole game on its first gatherer.
+    brutal_ais_play(&mut world, &plans, 4, 30 * 180);
+    let rules = world.rules().clone();
+    for p in 0..4 {
+        let gatherers = world.objects_of(PlayerId(p)).filter(|o| rules.template(o.template).gather.is_some()).count();
+        assert!(gatherers >= 4, "player {p} has {gatherers} gatherers at three minutes");
+    }
+}
+
+#[test]
 fn in_a_free_for_all_each_ai_picks_a_neighbour_to_fight_and_the_seed_decides_which() {
     use ridgeline::session::PlayersSpec;
     let plans = AiPlans::load(&common::roots()).unwrap();

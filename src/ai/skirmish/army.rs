@@ -145,13 +145,7 @@ impl SkirmishAi {
                             .all(|o| (o.pos - at).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS)));
                     let cost = |o: &Object| rules.template(o.template).cost;
                     let mine: i64 = attackers.iter().map(|o| cost(o)).sum();
-                    let seen: i64 = self
-                        .memory
-                        .units()
-                        .filter(|s| rules.template(s.template).is_armed())
-                        .map(|s| rules.template(s.template).cost)
-                        .sum();
-                    let theirs = seen.max(self.enemy_starting_armies(world));
+                    let theirs = self.enemy_strength(world);
                     let waited = frame.saturating_sub(since);
                     // Waiting has its limit: with the money gone an army may never grow, and two
                     // careful sides would wait for ever.

@@ -272,15 +272,45 @@ impl SkirmishAi {
     }
 
     /// True while its army is worth at least [`SAFE_PERCENT`] of the enemy army it assumes
-    /// (what it saw lately, or at least what the enemy started with): then it may spend on its
-    /// economy rather than on more units.
+    /// ([`Self::enemy_strength`]): then it may spend on its economy rather than on more units.
     fn safe(&self, world: &World) -> bool {
         let rules = world.rules();
         let worth = |t: TemplateId| rules.template(t).cost;
         let mine: i64 = self.mine(world).filter(|o| is_army(rules, o.template)).map(|o| worth(o.template)).sum();
-        let seen: i64 =
-            self.memory.units().filter(|s| rules.template(s.template).is_armed()).map(|s| worth(s.template)).sum();
-        mine * 100 >= seen.max(self.enemy_starting_armies(world)) * SAFE_PERCENT
+        mine * 100 >= self.enemy_strength(world) * SAFE_PERCENT
+    }
+
+    /// The enemy army it assumes it faces: the strongest enemy team's, by what it saw of each
+    /// team lately or at least what the strongest started with. Against one team that is the
+    /// whole enemy; in a free-for-all it is the strongest single enemy, not all of them summed
+    /// (they fight each other too: summed, seven enemies outweigh any army, and an AI that
+    /// never feels safe never grows its economy).
+    fn enemy_strength(&self, world: &World) -> i64 {
+        let rules = world.rules();
+        let team = |p: PlayerId| world.players().get(p.index()).map_or(u8::MAX, |p| p.team);
+        let mut seen: std::collections::BTreeMap<u8, i64> = std::collections::BTreeMap::new();
+        for s in self.memory.units().filter(|s| rules.template(s.template).is_armed()) {
+            *seen.entry(team(s.owner)).or_default() += rules.template(s.template).cost;
+        }
+        let mut started: std::collections::BTreeMap<u8, i64> = std::collections::BTreeMap::new();
+        for p in self.living_enemies(world) {
+            let army = rules.factions.get(p.faction as usize).map_or(0, |f| {
+                f.starting_objects
+                    .iter()
+                    .filter(|&&(t, _)| is_army(rules, t))
+                    .map(|&(t, n)| rules.template(t).cost * n as i64)
+                    .sum()
+            });
+            *started.entry(p.team).or_default() += army;
+        }
+        let strongest = |m: &std::collections::BTreeMap<u8, i64>| m.values().copied().max().unwrap_or(0);
+        strongest(&seen).max(strongest(&started))
+    }
+
+    /// Its enemies still in the game.
+    fn living_enemies<'w>(&self, world: &'w World) -> impl Iterator<Item = &'w crate::sim::player::Player> + 'w {
+        let me = self.player;
+        world.players().iter().filter(move |p| world.relation(me, p.id) == Relation::Enemy && !p.defeated)
     }
 
     /// The armed enemy units it has seen lately, by kind; before it has seen any, the armies
@@ -303,21 +333,10 @@ impl SkirmishAi {
     /// and count, one entry per enemy and kind.
     fn enemy_starting_units<'w>(&self, world: &'w World) -> impl Iterator<Item = (TemplateId, u32)> + 'w {
         let rules = world.rules();
-        let me = self.player;
-        world
-            .players()
-            .iter()
-            .filter(move |p| world.relation(me, p.id) == Relation::Enemy && !p.defeated)
+        self.living_enemies(world)
             .filter_map(|p| rules.factions.get(p.faction as usize))
             .flat_map(|f| f.starting_objects.iter().copied())
             .filter(|&(t, _)| is_army(rules, t))
-    }
-
-    /// The worth of the armies its living enemies started with: what it assumes it faces
-    /// before it has seen more.
-    fn enemy_starting_armies(&self, world: &World) -> i64 {
-        let rules = world.rules();
-        self.enemy_starting_units(world).map(|(t, n)| rules.template(t).cost * n as i64).sum()
     }
 
     /// From `home` toward the enemy as far as it knows: its nearest known structure, else the

@@ -1474,3 +1474,47 @@ fn alerts_are_worded_from_the_string_table_of_the_players_language() {
     let text = ready(&b).expect("told the unit is ready");
     assert!(text.starts_with("Einheit bereit: ") && text.len() > "Einheit bereit: ".len(), "{text}");
 }
+
+/// The control bar is worded from the same table: a structure's Sell button and its tooltip,
+/// the line under the buttons, and a refusal's reason.
+#[test]
+fn the_control_bar_is_worded_from_the_string_table_of_the_players_language() {
+    use ridgeline::game::battle::Action;
+    use ridgeline::ui::labels::Labels;
+    let mut b = battle();
+    let mut table = Labels::load_all(&common::roots()).unwrap();
+    for (label, text) in [
+        ("Bar:Sell", "Verkaufen +${refund}"),
+        ("Bar:SellTip", "Für ${refund} verkaufen."),
+        ("Bar:Ready", "Bereit"),
+        ("Bar:Building", "Baut: {items}"),
+        ("Refused:MissingPrerequisite", "Erst {name} fertig bauen."),
+    ] {
+        table.0.insert(label.into(), text.into());
+    }
+    b.set_labels(std::sync::Arc::new(table));
+    let post = own_first(&b, "CommandPost");
+    b.controls().select(vec![post]);
+    run(&mut b, 0.5);
+    let commands = b.look().commands();
+    let sell = commands.iter().find(|c| matches!(c.action, Action::Sell(_))).expect("a finished structure sells");
+    let refund = sell.label.strip_prefix("Verkaufen +$").expect("the table's label");
+    assert!(refund.parse::<u32>().is_ok_and(|r| r > 0), "{}", sell.label);
+    assert!(sell.tooltip.ends_with(&format!("Für ${refund} verkaufen.")), "{}", sell.tooltip);
+    assert_eq!(b.queue_text(), "Bereit");
+    // Training: the queue in the table's words.
+    let train = commands.iter().position(|c| matches!(c.action, Action::Produce { .. })).unwrap();
+    b.controls().command_button(train);
+    run(&mut b, 0.5);
+    assert!(b.queue_text().starts_with("Baut: "), "{}", b.queue_text());
+    // The dozer's greyed buttons say why in the table's words, the structure named.
+    let dozer = own_first(&b, "Dozer");
+    b.controls().select(vec![dozer]);
+    run(&mut b, 0.5);
+    let greyed: Vec<String> = b.look().commands().into_iter().filter(|c| !c.available).map(|c| c.tooltip).collect();
+    assert!(!greyed.is_empty(), "a fresh base cannot raise everything yet");
+    for tip in &greyed {
+        let reason = tip.split(". ").last().unwrap();
+        assert!(reason.starts_with("Erst ") && reason.ends_with(" fertig bauen."), "{tip}");
+    }
+}

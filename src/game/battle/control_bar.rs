@@ -12,6 +12,7 @@ use crate::sim::event::GameEvent;
 use crate::sim::ids::{ObjectId, TemplateId, UpgradeId};
 use crate::sim::object::Object;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
+use crate::ui::labels::Labels;
 
 use super::super::button_view::ButtonView;
 use super::super::images::ImageKey;
@@ -87,13 +88,19 @@ impl ControlBar {
     }
 
     /// Keeps the last of the frame's refusals of `local`'s orders, in the player's words.
-    pub fn note_refusals(&mut self, events: &[GameEvent], local: PlayerId, defs: &Definitions, now: f32) {
+    pub fn note_refusals(
+        &mut self,
+        events: &[GameEvent],
+        local: PlayerId,
+        (defs, labels): (&Definitions, &Labels),
+        now: f32,
+    ) {
         let last = events.iter().rev().find_map(|e| match e {
             GameEvent::OrderRefused(r) if r.player == local => Some(&r.reason),
             _ => None,
         });
         if let Some(reason) = last {
-            self.notice = Some((describe(reason, defs), now));
+            self.notice = Some((describe(reason, defs, labels), now));
         }
     }
 }
@@ -115,6 +122,8 @@ impl CommandButton {
 pub(super) struct Seen<'a> {
     /// The world as of the last executed frame.
     pub world: &'a World,
+    /// The string table its texts are worded from.
+    pub labels: &'a Labels,
     /// Names and descriptions.
     pub defs: &'a Definitions,
     /// Whose control bar it is.
@@ -145,13 +154,14 @@ impl<'a> Seen<'a> {
             .filter(|b| rules.template(b.template).builds.contains(&site.template))
             .collect();
         let at_work = builders.iter().any(|b| b.order == crate::sim::object::Order::Construct { site: site.id });
+        let say = |label: &str| self.labels.say(label, &[]);
         let (available, tooltip) = match (builders.is_empty(), at_work) {
-            (true, _) => (false, "No builder is left to finish it.".to_string()),
-            (false, true) => (false, "A builder is at work on it.".to_string()),
-            (false, false) => (true, "Send the nearest builder back to finish it.".to_string()),
+            (true, _) => (false, say("Bar:ResumeNoBuilder")),
+            (false, true) => (false, say("Bar:ResumeAtWork")),
+            (false, false) => (true, say("Bar:ResumeTip")),
         };
         vec![CommandButton {
-            label: "Resume\nbuilding".to_string(),
+            label: say("Bar:Resume"),
             action: Action::Resume(site.id),
             available,
             refusal: None,
@@ -170,7 +180,7 @@ impl<'a> Seen<'a> {
         if structure && !o.is_complete() {
             return self.site_buttons(o);
         }
-        let defs = self.defs;
+        let (defs, labels) = (self.defs, self.labels);
         let mut buttons: Vec<CommandButton> = rules
             .template(o.template)
             .builds
@@ -184,18 +194,21 @@ impl<'a> Seen<'a> {
                 };
                 let secs = t.build_frames.div_ceil(FRAMES_PER_SECOND);
                 let power = match t.power {
-                    p if p > 0 => format!(", makes {p} power"),
-                    p if p < 0 => format!(", uses {} power", -p),
+                    p if p > 0 => labels.say("Bar:MakesPower", &[("power", &p.to_string())]),
+                    p if p < 0 => labels.say("Bar:UsesPower", &[("power", &(-p).to_string())]),
                     _ => String::new(),
                 };
                 let about = defs.object_descriptions.get(template.0 as usize);
                 let about = about.filter(|d| !d.is_empty()).map_or(String::new(), |d| format!(" {d}"));
                 let name = defs.object_name(template);
-                let mut tooltip =
-                    format!("{name}: ${}, {secs} s{power}.{about}{}", t.cost, good_against(rules, template));
+                let price = labels.say(
+                    "Bar:BuildTip",
+                    &[("name", name), ("cost", &t.cost.to_string()), ("secs", &secs.to_string()), ("power", &power)],
+                );
+                let mut tooltip = format!("{price}{about}{}", good_against(rules, template, labels));
                 if let Err(why) = &verdict {
                     // Tooltips are one line.
-                    tooltip = format!("{tooltip} {}", describe(why, defs));
+                    tooltip = format!("{tooltip} {}", describe(why, defs, labels));
                 }
                 CommandButton {
                     label: format!("{name}\n${}", t.cost),
@@ -213,12 +226,14 @@ impl<'a> Seen<'a> {
         }
         // A finished structure can be sold, last on the bar.
         if let Ok(refund) = world.can_sell(self.local, o.id) {
+            let refund = refund.to_string();
+            let refund = [("refund", refund.as_str())];
             buttons.push(CommandButton {
-                label: format!("Sell +${refund}"),
+                label: labels.say("Bar:Sell", &refund),
                 action: Action::Sell(o.id),
                 available: true,
                 refusal: None,
-                tooltip: format!("Sell it: ${refund} back (a share of its price, and its queue)."),
+                tooltip: labels.say("Bar:SellTip", &refund),
                 icon: None,
                 key: ' ',
             });
@@ -235,7 +250,7 @@ impl<'a> Seen<'a> {
     fn structure_buttons(&self, o: &Object) -> Vec<CommandButton> {
         let world = self.world;
         let rules = world.rules();
-        let defs = self.defs;
+        let (defs, labels) = (self.defs, self.labels);
         let mut buttons = Vec::new();
         for &upgrade in &rules.template(o.template).researches {
             let u = rules.upgrade(upgrade);
@@ -244,14 +259,16 @@ impl<'a> Seen<'a> {
             let secs = u.research_frames.div_ceil(FRAMES_PER_SECOND);
             let verdict = world.can_research(self.local, o.id, upgrade);
             let done = world.has_upgrade(self.local, upgrade);
-            let mut tooltip = format!("{name}: ${}, {secs} s. {about}", u.cost);
+            let (cost, secs) = (u.cost.to_string(), secs.to_string());
+            let args = [("name", name), ("cost", cost.as_str()), ("secs", secs.as_str())];
+            let mut tooltip = format!("{} {about}", labels.say("Bar:ResearchTip", &args));
             if done {
-                tooltip = format!("{name}: researched. {about}");
+                tooltip = format!("{} {about}", labels.say("Bar:Researched", &args));
             } else if let Err(why) = &verdict {
-                tooltip = format!("{tooltip} {}", describe(why, defs));
+                tooltip = format!("{tooltip} {}", describe(why, defs, labels));
             }
             buttons.push(CommandButton {
-                label: if done { format!("{name}\n(done)") } else { format!("{name}\n${}", u.cost) },
+                label: if done { labels.say("Bar:ResearchDone", &args) } else { format!("{name}\n${}", u.cost) },
                 action: Action::Research { structure: o.id, upgrade },
                 available: verdict.is_ok(),
                 refusal: verdict.err(),
@@ -266,10 +283,12 @@ impl<'a> Seen<'a> {
             let full = faction.map_or(0, |f| t.cost * f.upkeep.repair_cost as i64 / 100);
             let missing = (t.max_health - o.health).max(0) as i64;
             let left = full * missing / t.max_health.max(1) as i64;
+            let left = left.to_string();
+            let args = [("left", left.as_str())];
             let (label, tooltip) = if o.repairing {
-                ("Stop repair".to_string(), format!("Stop mending it (about ${left} of repair left)."))
+                (labels.say("Bar:StopRepair", &args), labels.say("Bar:StopRepairTip", &args))
             } else {
-                ("Repair".to_string(), format!("Mend it for about ${left}, paid as it mends. Repair puts out fires."))
+                (labels.say("Bar:Repair", &args), labels.say("Bar:RepairTip", &args))
             };
             buttons.push(CommandButton {
                 label,
@@ -282,13 +301,15 @@ impl<'a> Seen<'a> {
             });
         }
         if let Ok(down) = world.can_power_down(self.local, o.id) {
+            let power = (-t.power).to_string();
+            let args = [("power", power.as_str())];
             let (label, tooltip) = if down {
-                ("Power off", format!("Switch it off: frees {} power; it stops working.", -t.power))
+                (labels.say("Bar:PowerOff", &args), labels.say("Bar:PowerOffTip", &args))
             } else {
-                ("Power on", format!("Switch it back on (uses {} power).", -t.power))
+                (labels.say("Bar:PowerOn", &args), labels.say("Bar:PowerOnTip", &args))
             };
             buttons.push(CommandButton {
-                label: label.to_string(),
+                label,
                 action: Action::PowerDown(o.id),
                 available: true,
                 refusal: None,
@@ -314,16 +335,13 @@ impl<'a> Seen<'a> {
         let queue = world.factories().queue(o.id);
         // Construction and power first; research while nothing is queued.
         if (o.construction.is_some() || o.powered_down || queue.is_empty())
-            && let Some(work) = super::status::work_status(world, defs, o)
+            && let Some(work) = super::status::work_status(world, defs, self.labels, o)
         {
             return work;
         }
         if queue.is_empty() {
-            return if o.kind.blocks_ground() {
-                "Ready".to_string()
-            } else {
-                "Choose a structure to build".to_string()
-            };
+            let label = if o.kind.blocks_ground() { "Bar:Ready" } else { "Bar:ChooseStructure" };
+            return self.labels.say(label, &[]);
         }
         let items: Vec<String> = queue
             .iter()
@@ -333,20 +351,24 @@ impl<'a> Seen<'a> {
                 if i == 0 { format!("{name} ({}s)", j.remaining.div_ceil(FRAMES_PER_SECOND)) } else { name.to_string() }
             })
             .collect();
-        format!("Building: {}", items.join(", "))
+        self.labels.say("Bar:Building", &[("items", &items.join(", "))])
     }
 }
 
 /// " Good against …" for an armed template (the armour classes its weapon does best against,
 /// in words), else nothing.
-fn good_against(rules: &crate::sim::rules::Rules, template: TemplateId) -> String {
+fn good_against(rules: &crate::sim::rules::Rules, template: TemplateId, labels: &Labels) -> String {
     let names: Vec<String> = rules
         .strong_against(template)
         .into_iter()
         .filter_map(|a| rules.armors.get(a.0 as usize))
         .map(|a| plural_words(&a.name))
         .collect();
-    if names.is_empty() { String::new() } else { format!(" Good against {}.", names.join(", ")) }
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", labels.say("Bar:GoodAgainst", &[("kinds", &names.join(", "))]))
+    }
 }
 
 /// An armour class's name as words: "LightVehicle" → "light vehicles"; "Infantry" and
@@ -363,26 +385,28 @@ fn plural_words(name: &str) -> String {
     if words.ends_with("infantry") || words.ends_with("aircraft") { words } else { format!("{words}s") }
 }
 
-/// Why an order was refused, in the player's words (names as players read them, not numbers).
-pub(super) fn describe(reason: &RejectReason, defs: &Definitions) -> String {
+/// Why an order was refused, in the player's words (names as players read them, not numbers),
+/// from the string table's `Refused:` entries.
+pub(super) fn describe(reason: &RejectReason, defs: &Definitions, labels: &Labels) -> String {
     let name = |t: TemplateId| {
         if (t.0 as usize) < defs.rules.templates.len() { defs.object_name(t).to_string() } else { "that".to_string() }
     };
+    let say = |label: &str, args: &[(&str, &str)]| labels.say(&format!("Refused:{label}"), args);
     match reason {
         RejectReason::NotEnoughMoney { cost, money } => {
-            format!("Not enough money: it costs ${cost}, you have ${money}.")
+            say("NotEnoughMoney", &[("cost", &cost.to_string()), ("money", &money.to_string())])
         }
-        RejectReason::MissingPrerequisite(t) => format!("Needs a finished {} first.", name(*t)),
-        RejectReason::QueueFull(_) => "The queue is full.".to_string(),
-        RejectReason::NotReady(_) => "Still under construction.".to_string(),
-        RejectReason::BadPlacement(_) => "It does not fit there.".to_string(),
-        RejectReason::CannotBuild(_, t) => format!("Cannot build {} here.", name(*t)),
-        RejectReason::NothingQueued(_) => "Nothing to cancel.".to_string(),
-        RejectReason::NotVisible(_) => "You cannot see that target.".to_string(),
-        RejectReason::AlreadyResearched(_) => "Already researched or under way.".to_string(),
-        RejectReason::PoweredDown(_) => "It is powered off.".to_string(),
-        RejectReason::NotDamaged(_) => "It is not damaged.".to_string(),
-        RejectReason::CannotResearch(..) => "It cannot research that.".to_string(),
-        other => format!("Refused: {other}."),
+        RejectReason::MissingPrerequisite(t) => say("MissingPrerequisite", &[("name", &name(*t))]),
+        RejectReason::QueueFull(_) => say("QueueFull", &[]),
+        RejectReason::NotReady(_) => say("NotReady", &[]),
+        RejectReason::BadPlacement(_) => say("BadPlacement", &[]),
+        RejectReason::CannotBuild(_, t) => say("CannotBuild", &[("name", &name(*t))]),
+        RejectReason::NothingQueued(_) => say("NothingQueued", &[]),
+        RejectReason::NotVisible(_) => say("NotVisible", &[]),
+        RejectReason::AlreadyResearched(_) => say("AlreadyResearched", &[]),
+        RejectReason::PoweredDown(_) => say("PoweredDown", &[]),
+        RejectReason::NotDamaged(_) => say("NotDamaged", &[]),
+        RejectReason::CannotResearch(..) => say("CannotResearch", &[]),
+        other => say("Other", &[("reason", &other.to_string())]),
     }
 }

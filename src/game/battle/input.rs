@@ -37,7 +37,7 @@ pub struct Controls<'a> {
 impl Controls<'_> {
     /// The battle as the player looks at it now.
     fn look(&self) -> Look<'_> {
-        Look { play: self.play, pic: self.pic, scene: self.scene }
+        Look { play: self.play, pic: self.pic, scene: self.scene, labels: &self.hud.labels }
     }
 
     /// Submits one of the local player's orders to the stream, now, with a unit's radio chirp

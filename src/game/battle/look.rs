@@ -19,6 +19,7 @@ use super::control_bar::{self, CommandButton};
 use super::markers::Intent;
 use super::picture::Picture;
 use super::play::Play;
+use crate::ui::labels::Labels;
 
 /// Pixels within which a click picks an object.
 const PICK_PX: f32 = 18.0;
@@ -29,9 +30,16 @@ pub struct Look<'a> {
     pub(super) play: &'a Play,
     pub(super) pic: &'a Picture,
     pub(super) scene: &'a Scene,
+    /// The string table the battle's texts are worded from.
+    pub(super) labels: &'a Labels,
 }
 
 impl<'a> Look<'a> {
+    /// The string table the battle's texts are worded from.
+    pub fn labels(&self) -> &'a Labels {
+        self.labels
+    }
+
     /// The world as of the last executed frame.
     pub fn world(&self) -> &'a World {
         self.play.world()
@@ -115,6 +123,7 @@ impl<'a> Look<'a> {
         control_bar::Seen {
             world: self.world(),
             defs: &self.play.game.content.defs,
+            labels: self.labels,
             local: self.play.local,
             selection: &self.pic.selection.ids,
         }

@@ -194,7 +194,7 @@ impl Battle {
 
     /// The battle as the local player looks at it (read-only).
     pub fn look(&self) -> Look<'_> {
-        Look { play: &self.play, pic: &self.pic, scene: &self.scene }
+        Look { play: &self.play, pic: &self.pic, scene: &self.scene, labels: &self.hud.labels }
     }
 
     /// The player's controls: input and the control bar's buttons become orders.
@@ -232,7 +232,12 @@ impl Battle {
             self.pic.previous = before;
             let world = self.play.world();
             let defs = &self.play.game.content.defs;
-            self.hud.control_bar.note_refusals(&report.events, self.play.local, defs, self.play.elapsed);
+            self.hud.control_bar.note_refusals(
+                &report.events,
+                self.play.local,
+                (defs, &self.hud.labels),
+                self.play.elapsed,
+            );
             self.hud.power = world.power(self.play.local);
             let (low, now) = (self.hud.power.low(), self.play.elapsed);
             self.hud.alerts.note(&report.events, self.play.local, world, (defs, &self.hud.labels), low, now);

@@ -7,6 +7,7 @@
 use crate::sim::FRAMES_PER_SECOND;
 use crate::sim::World;
 use crate::sim::object::Object;
+use crate::ui::labels::Labels;
 
 /// The rank names, from the first.
 pub const RANKS: [&str; 3] = ["Veteran", "Elite", "Heroic"];
@@ -32,16 +33,17 @@ pub fn health_color(frac: f32) -> [u8; 4] {
 
 /// A structure's own work in words, if any: still under construction, powered off, or
 /// researching (the panel and the control bar's line both say it).
-pub fn work_status(world: &World, defs: &crate::defs::Definitions, o: &Object) -> Option<String> {
+pub fn work_status(world: &World, defs: &crate::defs::Definitions, labels: &Labels, o: &Object) -> Option<String> {
     let rules = world.rules();
     if let Some(left) = o.construction {
         let total = rules.template(o.template).build_frames.max(1);
-        return Some(format!("Under construction: {}%", 100 * (total - left.min(total)) / total));
+        let percent = (100 * (total - left.min(total)) / total).to_string();
+        return Some(labels.say("Status:UnderConstruction", &[("percent", &percent)]));
     }
     if o.powered_down {
-        return Some("Powered off".to_string());
+        return Some(labels.say("Status:PoweredOff", &[]));
     }
     let job = world.research().job(o.id)?;
-    let secs = job.remaining.div_ceil(FRAMES_PER_SECOND);
-    Some(format!("Researching {} ({secs}s)", defs.upgrade_name(job.upgrade)))
+    let secs = job.remaining.div_ceil(FRAMES_PER_SECOND).to_string();
+    Some(labels.say("Status:Researching", &[("name", defs.upgrade_name(job.upgrade)), ("secs", &secs)]))
 }

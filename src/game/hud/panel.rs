@@ -15,6 +15,7 @@ use crate::sim::object::Object;
 use crate::sim::{FRAMES_PER_SECOND, World};
 use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
+use crate::ui::labels::Labels;
 
 use super::super::battle::Battle;
 use super::super::battle::status::{RANKS, health_color, health_of, work_status};
@@ -115,7 +116,7 @@ pub fn draw(battle: &Battle, rect: Rect) -> Vec<DrawCmd> {
         if let Some(r) = rank.checked_sub(1).and_then(|i| RANKS.get(i)) {
             text(&mut out, rect.x + 4.0 * s, rect.y + 52.0 * s, (*r).to_string(), true, [240, 200, 60, 255]);
         }
-        if let Some(line) = status(world, defs, o) {
+        if let Some(line) = status(world, defs, battle.look().labels(), o) {
             text(&mut out, rect.x + 4.0 * s, rect.y + 66.0 * s, line, false, [220, 220, 210, 255]);
         }
         let queue = world.factories().queue(o.id);
@@ -200,12 +201,12 @@ pub fn click(battle: &mut Battle, rect: Rect, at: Vec2, ctrl: bool) -> bool {
 }
 
 /// The one object's doing, in words: construction, power, research, then cargo or repair.
-fn status(world: &World, defs: &crate::defs::Definitions, o: &Object) -> Option<String> {
-    if let Some(work) = work_status(world, defs, o) {
+fn status(world: &World, defs: &crate::defs::Definitions, labels: &Labels, o: &Object) -> Option<String> {
+    if let Some(work) = work_status(world, defs, labels, o) {
         return Some(work);
     }
     if world.rules().template(o.template).gather.is_some() {
-        return Some(format!("Carrying ${}", o.cargo));
+        return Some(labels.say("Status:Carrying", &[("cargo", &o.cargo.to_string())]));
     }
-    o.repairing.then(|| "Repairing".to_string())
+    o.repairing.then(|| labels.say("Status:Repairing", &[]))
 }

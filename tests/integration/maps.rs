@@ -181,6 +181,43 @@ fn maps_generated_with_a_symmetry_give_every_start_the_same_ground() {
         // Equal up to the rounding of the 16-bit samples.
         assert!(worst <= 1, "{}: heights differ by {worst} between turned corners", dir.display());
         checked += (spec.symmetry != Symmetry::None) as usize;
+        // What stands on the ground follows the same symmetry: every supply source and every
+        // placed object has its images (the same amount, the same kind) where the symmetry
+        // puts them, so no start has a pile, a tree or a rock the others lack.
+        let map = Map::load(&dir).unwrap();
+        let (sw, sh) = (map.file.size.0 as f64, map.file.size.1 as f64);
+        let images = |(x, y): (f64, f64)| -> Vec<(f64, f64)> {
+            match spec.symmetry {
+                Symmetry::None => vec![],
+                Symmetry::Rotate2 => vec![(sw - x, sh - y)],
+                Symmetry::Rotate4 => vec![(sw - y, x), (sw - x, sh - y), (y, sh - x)],
+                Symmetry::Mirror8 => {
+                    vec![(sw - y, x), (sw - x, sh - y), (y, sh - x), (y, x), (sw - x, y), (sh - y, sw - x), (x, sh - y)]
+                }
+            }
+        };
+        let near = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 0.02 && (a.1 - b.1).abs() < 0.02;
+        for s in &map.file.supplies {
+            for p in images(s.at) {
+                assert!(
+                    map.file.supplies.iter().any(|t| near(t.at, p) && t.amount == s.amount),
+                    "{}: the supply at {:?} has no image at {p:?}",
+                    dir.display(),
+                    s.at
+                );
+            }
+        }
+        for o in &map.file.objects {
+            for p in images(o.at) {
+                assert!(
+                    map.file.objects.iter().any(|t| near(t.at, p) && t.template == o.template),
+                    "{}: the {} at {:?} has no image at {p:?}",
+                    dir.display(),
+                    o.template,
+                    o.at
+                );
+            }
+        }
     }
     assert!(checked >= 4, "every shipped map is symmetric ({checked})");
 }

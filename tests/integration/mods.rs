@@ -163,7 +163,7 @@ fn a_translation_in_a_mod_is_chosen_in_options_and_fills_in_from_the_games_own_t
     std::fs::create_dir_all(dir.join("ui")).unwrap();
     std::fs::write(
         dir.join("ui/strings.de.ron"),
-        "{\n    \"Language:Name\": \"Deutsch\",\n    \"MainMenu:ButtonSkirmish\": \"Gefecht\",\n    \"Options:LabelLanguage\": \"Sprache\",\n}\n",
+        "{\n    \"Language:Name\": \"Deutsch\",\n    \"MainMenu:ButtonSkirmish\": \"Gefecht\",\n    \"Options:LabelLanguage\": \"Sprache\",\n    \"Relay:None\": \"Kein Relay eingestellt (Optionen)\",\n    \"Message:SetRelayFirst\": \"Erst in den Optionen ein Relay einstellen.\",\n}\n",
     )
     .unwrap();
     let roots = common::roots().with_mod(dir.clone());
@@ -188,6 +188,14 @@ fn a_translation_in_a_mod_is_chosen_in_options_and_fills_in_from_the_games_own_t
     assert_eq!(text(&s, "MainMenu.wnd:ButtonOptions"), "Options", "left out by the translation: the game's own");
     common::click(&mut s, "MainMenu.wnd:ButtonOptions");
     assert_eq!(text(&s, "Options.wnd:LabelLanguage"), "Sprache");
+    // Texts the code says are in the chosen language too: the Online screen's relay line, and
+    // the message Host through relay gives without one.
+    common::click(&mut s, "Options.wnd:ButtonBack");
+    common::click(&mut s, "MainMenu.wnd:ButtonOnline");
+    assert_eq!(text(&s, "Online.wnd:LabelRelay"), "Kein Relay eingestellt (Optionen)");
+    common::click(&mut s, "Online.wnd:ButtonHostRelay");
+    assert_eq!(text(&s, "MessageBox.wnd:MessageText"), "Erst in den Optionen ein Relay einstellen.");
+    assert_eq!(text(&s, "MessageBox.wnd:MessageTitle"), "Online", "left out by the translation: the game's own");
     // A game started afresh starts in the chosen language.
     let again = Shell::new(&roots, (1280.0, 720.0), path.clone()).unwrap();
     assert_eq!(text(&again, "MainMenu.wnd:ButtonSkirmish"), "Gefecht");

@@ -190,7 +190,10 @@ impl Shell {
             .max();
         match newest {
             Some((_, path)) => self.request(ShellRequest::WatchReplay(path)),
-            None => self.message("Replays", "There is no replay yet: play a battle first.", false),
+            None => {
+                let (title, text) = (self.say("Title:Replays", &[]), self.say("Message:NoReplayYet", &[]));
+                self.message(&title, &text, false);
+            }
         }
     }
 }

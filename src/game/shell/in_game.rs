@@ -88,17 +88,15 @@ impl Shell {
             let s = f / crate::sim::FRAMES_PER_SECOND;
             format!("{}:{:02}", s / 60, s % 60)
         };
-        self.set_text("InGame.wnd:ButtonReplayPlay", if paused { "Play" } else { "Pause" });
+        let play = self.say(if paused { "Replay:Play" } else { "Replay:Pause" }, &[]);
+        self.set_text("InGame.wnd:ButtonReplayPlay", &play);
         self.set_text("InGame.wnd:LabelReplaySpeed", speed);
         self.set_text("InGame.wnd:ButtonReplayView", view);
+        let (take_over, choose_view) = (self.say("Tip:TakeOver", &[]), self.say("Tip:ChooseView", &[]));
         if let Some(take) = self.find("InGame.wnd:ButtonReplayTakeOver") {
             self.ui.enable(take, seat);
             if let Some(w) = self.ui.window_mut(take) {
-                w.tooltip = if seat {
-                    format!("Play on from here as {view}; computers take the other seats")
-                } else {
-                    "Choose a player's view (View) to take over their seat".to_string()
-                };
+                w.tooltip = if seat { take_over.replace("{view}", view) } else { choose_view.clone() };
             }
         }
         self.set_text("InGame.wnd:LabelReplayTime", &format!("{} / {}", clock(frame), clock(total)));
@@ -132,12 +130,8 @@ impl Shell {
     /// Asks whether to leave the battle (the Menu button and Escape); online, it says that
     /// leaving surrenders.
     pub fn ask_leave_battle(&mut self) {
-        let text = if self.leave_surrenders {
-            "Leave the battle? Leaving surrenders: your forces are removed and the others play on."
-        } else {
-            "Leave the battle and return to the main menu?"
-        };
-        self.message(LEAVE_TITLE, text, true);
+        let text = self.say(if self.leave_surrenders { "Message:LeaveSurrenders" } else { "Message:Leave" }, &[]);
+        self.message(LEAVE_TITLE, &text, true);
     }
 
     /// Fills the control bar: per command button (hidden where none) its label, whether it
@@ -165,11 +159,9 @@ impl Shell {
     /// Shows the local player's power as "Power made/used"; while low the label is disabled,
     /// so it takes the layout's DISABLED text colour (the warning colour) and says so.
     pub fn set_power(&mut self, power: crate::sim::power::PowerBalance) {
-        let text = if power.low() {
-            format!("Low power {}/{}", power.produced, power.used)
-        } else {
-            format!("Power {}/{}", power.produced, power.used)
-        };
+        let (made, used) = (power.produced.to_string(), power.used.to_string());
+        let label = if power.low() { "Power:Low" } else { "Power:Balance" };
+        let text = self.say(label, &[("made", &made), ("used", &used)]);
         self.set_text("InGame.wnd:LabelPower", &text);
         if let Some(id) = self.find("InGame.wnd:LabelPower") {
             self.ui.enable(id, !power.low());

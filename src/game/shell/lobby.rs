@@ -277,7 +277,8 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
             }
         }
         (EventKind::Selected, "ButtonStart") if !shell.lobby.hosting => {
-            shell.message("Lobby", "The host starts the game when everyone is ready.", false);
+            let (title, text) = (shell.say("Title:Lobby", &[]), shell.say("Message:HostStarts", &[]));
+            shell.message(&title, &text, false);
         }
         (EventKind::Selected, "ButtonStart") => shell.request(ShellRequest::LobbyStart),
         (EventKind::Selected, "ButtonLeave") => {

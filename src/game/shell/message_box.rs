@@ -39,13 +39,22 @@ impl Shell {
         self.message("Disconnected", &format!("{player} has left the game."), false);
     }
 
+    /// The text of a message the shell says by label (`Message:NoReplay`), in the player's
+    /// language, each `{name}` in it filled in from `args` (a label with no entry shows as
+    /// itself).
+    pub fn say(&self, label: &str, args: &[(&str, &str)]) -> String {
+        self.ui.labels().map_or_else(|| label.to_string(), |l| l.say(label, args))
+    }
+
     /// Tells the player the game went out of sync, on which frame, and where the report is.
     pub fn show_out_of_sync(&mut self, frame: u32, report: Option<&str>) {
-        let mut text = format!("The game went out of sync on frame {frame}. It cannot continue.");
+        let mut text = self.say("Message:OutOfSync", &[("frame", &frame.to_string())]);
         if let Some(path) = report {
-            text.push_str(&format!("\nA report was written to {path}."));
+            text.push('\n');
+            text.push_str(&self.say("Message:OutOfSyncReport", &[("path", path)]));
         }
-        self.message("Out of sync", &text, false);
+        let title = self.say("Title:OutOfSync", &[]);
+        self.message(&title, &text, false);
     }
 
     /// Closes the message box, if one is open.
@@ -65,9 +74,7 @@ impl Shell {
 
     /// Asks the host whether to drop `names`, whom the battle has waited for `seconds`.
     pub fn ask_drop(&mut self, names: &str, seconds: u32) {
-        let text = format!(
-            "Nothing has come from {names} for {seconds} seconds. Drop them and play on? They can rejoin with the code."
-        );
+        let text = self.say("Message:AskDrop", &[("names", names), ("seconds", &seconds.to_string())]);
         self.message(DROP_TITLE, &text, true);
     }
 

@@ -157,14 +157,12 @@ impl Shell {
         let details = selected.and_then(|i| self.mods_view.get(i)).map_or_else(
             || {
                 if self.mods_view.is_empty() {
-                    format!(
-                        "No mods found. Put mod folders in {}.",
-                        Settings::mod_folders(self.settings_path(), &self.roots)
-                            .first()
-                            .map_or(String::new(), |d| d.display().to_string())
-                    )
+                    let folder = Settings::mod_folders(self.settings_path(), &self.roots)
+                        .first()
+                        .map_or(String::new(), |d| d.display().to_string());
+                    self.say("Message:NoMods", &[("folder", &folder)])
                 } else {
-                    "Choose a mod to see what it changes.".to_string()
+                    self.say("Message:ChooseModToSee", &[])
                 }
             },
             describe,
@@ -231,14 +229,15 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     match (short(&e.name), &e.kind) {
         ("ListMods", EventKind::ListSelection(_)) => shell.show_mods(chosen),
         ("ButtonToggle", EventKind::Selected) | ("ListMods", EventKind::ListActivated(_)) => {
-            let Some(i) = chosen else { return shell.message("Mods", "Choose a mod in the list first.", false) };
+            let title = shell.say("Title:Mods", &[]);
+            let Some(i) = chosen else {
+                let text = shell.say("Message:ChooseMod", &[]);
+                return shell.message(&title, &text, false);
+            };
             let broken = shell.mods_view.get(i).is_some_and(|m| !m.problems.is_empty());
             if broken {
-                return shell.message(
-                    "Mods",
-                    "This mod is broken and cannot be turned on; its problems are listed below it.",
-                    false,
-                );
+                let text = shell.say("Message:ModBroken", &[]);
+                return shell.message(&title, &text, false);
             }
             if let Some(m) = shell.mods_view.get_mut(i) {
                 m.enabled = !m.enabled;
@@ -267,7 +266,11 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
                     shell.request(super::ShellRequest::ApplyMods);
                     shell.open(Screen::MainMenu);
                 }
-                Err(err) => shell.message("Mods", &format!("Could not save: {err}"), false),
+                Err(err) => {
+                    let title = shell.say("Title:Mods", &[]);
+                    let text = shell.say("Message:CouldNotSave", &[("error", &err.to_string())]);
+                    shell.message(&title, &text, false);
+                }
             }
         }
         ("ButtonBack", EventKind::Selected) => shell.open(Screen::MainMenu),

@@ -16,8 +16,8 @@ pub(super) fn init(shell: &mut Shell) {
         shell.ui.entry_set(e, &DEFAULT_PORT.to_string());
     }
     let relay = match shell.settings.relay.as_str() {
-        "" => "No relay set (Options)".to_string(),
-        r => format!("Relay: {r}"),
+        "" => shell.say("Relay:None", &[]),
+        r => shell.say("Relay:Named", &[("relay", r)]),
     };
     shell.set_text("Online.wnd:LabelRelay", &relay);
     // The last game joined can be joined again in one click (after a crash or an outage).
@@ -79,11 +79,8 @@ pub(super) fn press_host(shell: &mut Shell) {
 pub(super) fn press_host_relay(shell: &mut Shell) {
     let relay = shell.settings.relay.clone();
     if relay.is_empty() {
-        shell.message(
-            "Online",
-            "Set a relay in Options first: the address (host:port) of a machine running ridgeline relay. Friends then join from anywhere with just the code.",
-            false,
-        );
+        let (title, text) = (shell.say("Title:Online", &[]), shell.say("Message:SetRelayFirst", &[]));
+        shell.message(&title, &text, false);
     } else if let Some(addr) = host_address(shell) {
         host(shell, addr, Some(relay));
     }
@@ -93,11 +90,8 @@ pub(super) fn press_host_relay(shell: &mut Shell) {
 pub(super) fn press_join(shell: &mut Shell) {
     let code = shell.find("Online.wnd:EntryAddress").map(|id| shell.ui.entry_text(id)).unwrap_or_default();
     if code.trim().parse::<crate::net::quic::JoinCode>().is_err() {
-        shell.message(
-            "Online",
-            "Paste the host's join code (Ctrl+V): it looks like rl1@203.0.113.7:47700/… and the host's game shows it in its lobby, with a Copy button.",
-            false,
-        );
+        let (title, text) = (shell.say("Title:Online", &[]), shell.say("Message:PasteCode", &[]));
+        shell.message(&title, &text, false);
         return;
     }
     join(shell, &code);

@@ -176,7 +176,11 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
                     shell.resize(screen);
                     shell.open(back(shell));
                 }
-                Err(err) => shell.message("Options", &format!("Could not save: {err}"), false),
+                Err(err) => {
+                    let title = shell.say("Title:Options", &[]);
+                    let text = shell.say("Message:CouldNotSave", &[("error", &err.to_string())]);
+                    shell.message(&title, &text, false);
+                }
             }
         }
         "ButtonBack" => shell.open(back(shell)),

@@ -36,7 +36,11 @@ pub(super) fn init(shell: &mut Shell) {
         })
         .unwrap_or_default();
     rows.sort();
-    let note = if rows.is_empty() { format!("No replays in {} yet.", dir.display()) } else { String::new() };
+    let note = if rows.is_empty() {
+        shell.say("Message:NoReplaysIn", &[("folder", &dir.display().to_string())])
+    } else {
+        String::new()
+    };
     if let Some(l) = shell.find("Replays.wnd:ListReplays") {
         shell.ui.list_set_rows(l, rows);
     }
@@ -64,6 +68,9 @@ fn watch(shell: &mut Shell) {
             let path = shell.replay_dir().join(name);
             shell.request(super::ShellRequest::WatchReplay(path));
         }
-        None => shell.message("Replays", "Choose a replay in the list first.", false),
+        None => {
+            let (title, text) = (shell.say("Title:Replays", &[]), shell.say("Message:ChooseReplay", &[]));
+            shell.message(&title, &text, false);
+        }
     }
 }

@@ -238,7 +238,8 @@ pub(super) fn start(shell: &mut Shell) {
         return;
     }
     if shell.maps.get(cfg.map).is_some_and(|m| cfg.open_slots() > m.players as usize) {
-        shell.message("Skirmish", "This map has fewer start positions than players.", false);
+        let (title, text) = (shell.say("Title:Skirmish", &[]), shell.say("Message:TooManyPlayers", &[]));
+        shell.message(&title, &text, false);
         return;
     }
     let Some(map) = shell.maps.get(cfg.map) else { return };

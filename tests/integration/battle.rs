@@ -655,7 +655,7 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
     let asked = b.world().frame().0;
     b.controls().hotkey('p', false);
     hash_log(&mut b, &mut paced, 900, 0.5);
-    assert_eq!(b.play().pace().label(), "Paused");
+    assert_eq!(b.play().pace().label(b.look().labels()), "Paused");
     let at = b.world().frame().0;
     assert!((asked + 1..=asked + 4).contains(&at), "paused within the run-ahead: {asked} → {at}");
     hash_log(&mut b, &mut paced, 900, 3.0);
@@ -665,7 +665,7 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
     b.controls().hotkey('+', false);
     b.controls().hotkey('+', false);
     hash_log(&mut b, &mut paced, 900, 0.2);
-    assert_eq!(b.play().pace().label(), "3×");
+    assert_eq!(b.play().pace().label(b.look().labels()), "3×");
     let from = b.world().frame().0;
     hash_log(&mut b, &mut paced, 900, 2.0);
     let fast = b.world().frame().0 - from;
@@ -675,7 +675,7 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
     b.controls().hotkey('-', false);
     b.controls().hotkey('-', false);
     hash_log(&mut b, &mut paced, 900, 0.5);
-    assert_eq!(b.play().pace().label(), "0.5×");
+    assert_eq!(b.play().pace().label(b.look().labels()), "0.5×");
     // The player was told each change.
     let told: Vec<String> = b.alerts().recent().map(|a| a.text.clone()).collect();
     for line in ["paused the game", "resumed the game", "set the speed to 3×", "set the speed to 0.5×"] {
@@ -1175,17 +1175,21 @@ fn game_time_keeps_to_the_clock_when_the_picture_is_slow() {
     // the last one a hair short).
     let frame = b.world().frame().0;
     assert!((299..=300).contains(&frame), "ten slow-drawn seconds ran {frame} frames");
-    assert_eq!(b.play().pace_label(), "", "nothing fell behind");
+    assert_eq!(b.play().pace_label(b.look().labels()), "", "nothing fell behind");
     // A three-second hitch counts as one second (no spiral), and the top bar says the game
     // fell behind the clock.
     b.advance(3.0).unwrap();
     let after = b.world().frame().0;
     assert!((frame + 29..=frame + 31).contains(&after), "a hitch ran {} frames", after - frame);
-    assert!(b.play().pace_label().contains("falls behind"), "{}", b.play().pace_label());
+    assert!(
+        b.play().pace_label(b.look().labels()).contains("falls behind"),
+        "{}",
+        b.play().pace_label(b.look().labels())
+    );
     for _ in 0..12 {
         b.advance(0.25).unwrap();
     }
-    assert_eq!(b.play().pace_label(), "", "the warning passes once the game keeps up");
+    assert_eq!(b.play().pace_label(b.look().labels()), "", "the warning passes once the game keeps up");
 }
 
 #[test]

@@ -42,7 +42,7 @@ impl HudState {
 
     /// Tells the player of a change of pace in `play`.
     pub(super) fn tell_pace(&mut self, play: &Play, mark: PaceMark) {
-        let (text, clock) = play.pace_line(mark);
+        let (text, clock) = play.pace_line(mark, &self.labels);
         self.alerts.notice(AlertKind::Pace, text, clock, play.elapsed);
     }
 

@@ -68,8 +68,9 @@ impl Controls<'_> {
 
     /// P or Pause (see [`Play::toggle_pause`]); the player is told when nothing could be done.
     pub fn toggle_pause(&mut self) -> Result<(), BattleError> {
-        if let Some(line) = self.play.toggle_pause()? {
+        if let Some(label) = self.play.toggle_pause()? {
             let clock = self.play.clock();
+            let line = self.hud.labels.say(label, &[]);
             self.hud.alerts.notice(AlertKind::Pace, line, clock, self.play.elapsed);
         }
         self.hud.follow_pace(self.play);

@@ -248,9 +248,9 @@ impl OnlineLink {
     }
 }
 
-/// "Waiting for `names`…" over a battle on a `screen`, while a stall lasts.
-pub(super) fn waiting_overlay(names: &str, screen: Vec2, out: &mut Vec<DrawCmd>) {
-    let text = format!("Waiting for {names}…");
+/// `text` ("Waiting for Ann…") over a battle on a `screen`, while a stall lasts.
+pub(super) fn waiting_overlay(text: &str, screen: Vec2, out: &mut Vec<DrawCmd>) {
+    let text = text.to_string();
     let (w, h) = (18.0 * text.chars().count() as f32 * 0.55 + 40.0, 44.0);
     let r = Rect::new((screen.x - w) / 2.0, screen.y * 0.3, w, h);
     out.push(DrawCmd::Fill { rect: r, color: [12, 14, 16, 220] });

@@ -63,7 +63,8 @@ pub(super) fn overlay(look: &Look) -> Vec<DrawCmd> {
     queued_orders(look, &mut out);
     let screen = look.pic.view.screen;
     if let Some(names) = look.play.waiting_for() {
-        super::online::waiting_overlay(&names, screen, &mut out);
+        let text = look.labels.say("Pace:WaitingFor", &[("names", &names)]);
+        super::online::waiting_overlay(&text, screen, &mut out);
     }
     if let Some(o) = look.play.online() {
         o.chat_overlay(screen, &mut out);

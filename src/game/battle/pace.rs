@@ -115,11 +115,11 @@ impl Pace {
     }
 
     /// What the top bar says of the pace: nothing at normal speed.
-    pub fn label(&self) -> String {
+    pub fn label(&self, labels: &crate::ui::labels::Labels) -> String {
         if self.paused {
-            "Paused".to_string()
+            labels.say("Pace:PausedShort", &[])
         } else if self.speed() != 1.0 {
-            format!("{}×", self.speed())
+            labels.say("Pace:SpeedShort", &[("speed", &self.speed().to_string())])
         } else {
             String::new()
         }
@@ -132,22 +132,29 @@ mod tests {
 
     #[test]
     fn a_skirmish_asks_for_speeds_between_half_and_three_times_and_shows_the_stream_s() {
+        // The top bar's words, as the game's string table has them.
+        let labels = crate::ui::labels::Labels(
+            [("Pace:PausedShort", "Paused"), ("Pace:SpeedShort", "{speed}×")]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        );
         let mut p = Pace::skirmish();
-        assert_eq!((p.speed(), p.scale(0.5), p.label()), (1.0, 0.5, String::new()));
+        assert_eq!((p.speed(), p.scale(0.5), p.label(&labels)), (1.0, 0.5, String::new()));
         for _ in 0..10 {
             p.faster();
         }
         assert_eq!(p.wanted_percent(), 300);
         assert_eq!(p.speed(), 1.0, "asked for, not yet in force");
         p.follow(false, 300);
-        assert_eq!((p.speed(), p.label()), (3.0, "3×".to_string()));
+        assert_eq!((p.speed(), p.label(&labels)), (3.0, "3×".to_string()));
         for _ in 0..10 {
             p.slower();
         }
         assert!(!p.slower(), "no slower speed than the slowest");
         assert_eq!(p.wanted_percent(), 50);
         p.follow(true, 50);
-        assert_eq!((p.scale(1.0), p.label()), (0.0, "Paused".to_string()));
+        assert_eq!((p.scale(1.0), p.label(&labels)), (0.0, "Paused".to_string()));
         p.toggle_pause();
         assert!(p.paused(), "the stream's pause ends only through the stream");
         p.follow(false, 50);

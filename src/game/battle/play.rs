@@ -14,6 +14,7 @@ use crate::session::replay::{CHECKPOINT_EVERY, ReplayOrigin};
 use crate::sim::hash::StateHash;
 use crate::sim::{Command, FRAMES_PER_SECOND, PlayerId, TickReport, World};
 use crate::ui::Key;
+use crate::ui::labels::Labels;
 
 use super::online::OnlineLink;
 use super::pace::Pace;
@@ -233,7 +234,7 @@ impl Play {
     /// P or Pause: a replay pauses here; otherwise the stream is asked to pause (or to resume
     /// the pause in force), which every machine applies alike. What the player must be told
     /// when nothing could be done (no pauses left).
-    pub fn toggle_pause(&mut self) -> Result<Option<String>, BattleError> {
+    pub fn toggle_pause(&mut self) -> Result<Option<&'static str>, BattleError> {
         if !self.pace.follows_stream() {
             self.pace.toggle_pause();
             return Ok(None);
@@ -242,7 +243,7 @@ impl Play {
         let change = if stream.paused().is_some() {
             PaceChange::Resume
         } else if stream.pauses_left(self.local) == 0 {
-            return Ok(Some("You have no pauses left".to_string()));
+            return Ok(Some("Pace:NoPausesLeft"));
         } else {
             PaceChange::Pause
         };
@@ -286,30 +287,34 @@ impl Play {
 
     /// A line about a change of pace — who, and (online) how many pauses they have left — and
     /// the game second it happened at.
-    pub fn pace_line(&self, mark: PaceMark) -> (String, u32) {
+    pub fn pace_line(&self, mark: PaceMark, labels: &Labels) -> (String, u32) {
         let who = self.player_name(PlayerId(mark.player));
+        let who = who.as_str();
         let text = match mark.change {
             PaceChange::Pause => {
                 let left = self.game.session.stream().pauses_left(PlayerId(mark.player));
                 if left == u32::MAX || self.is_replay() {
-                    format!("{who} paused the game")
+                    labels.say("Pace:Paused", &[("name", who)])
                 } else {
-                    format!("{who} paused the game ({left} left)")
+                    labels.say("Pace:PausedLeft", &[("name", who), ("left", &left.to_string())])
                 }
             }
-            PaceChange::Resume => format!("{who} resumed the game"),
-            PaceChange::Speed(percent) => format!("{who} set the speed to {}×", f32::from(percent) / 100.0),
+            PaceChange::Resume => labels.say("Pace:Resumed", &[("name", who)]),
+            PaceChange::Speed(percent) => {
+                let speed = (f32::from(percent) / 100.0).to_string();
+                labels.say("Pace:Speed", &[("name", who), ("speed", &speed)])
+            }
         };
         (text, mark.frame / FRAMES_PER_SECOND)
     }
 
     /// What the top bar says of the pace: "Paused by Ann" online, "Paused", a machine falling
     /// behind, "2×", or nothing.
-    pub fn pace_label(&self) -> String {
+    pub fn pace_label(&self, labels: &Labels) -> String {
         match self.game.session.stream().paused() {
-            Some((_, who)) if self.is_online() => format!("Paused by {}", self.player_name(who)),
-            _ if self.falling_behind() && !self.pace.stopped() => "Slowed: this machine falls behind".to_string(),
-            _ => self.pace.label(),
+            Some((_, who)) if self.is_online() => labels.say("Pace:PausedBy", &[("name", &self.player_name(who))]),
+            _ if self.falling_behind() && !self.pace.stopped() => labels.say("Pace:FallsBehind", &[]),
+            _ => self.pace.label(labels),
         }
     }
 

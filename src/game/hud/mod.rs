@@ -19,7 +19,7 @@ pub use gadget::{Gadget, draw, under};
 /// Fills `InGame.wnd`'s windows from the battle as it stands.
 pub fn sync(shell: &mut Shell, battle: &Battle) {
     shell.leave_surrenders = battle.play().is_online() && !battle.play().is_replay();
-    shell.set_hud(battle.play().money(), battle.play().clock(), &battle.play().pace_label());
+    shell.set_hud(battle.play().money(), battle.play().clock(), &battle.play().pace_label(battle.look().labels()));
     shell.set_power(battle.power());
     let buttons: Vec<_> = battle.look().commands().into_iter().map(|c| c.view()).collect();
     shell.set_commands(&buttons, &battle.queue_text());

@@ -252,7 +252,8 @@ impl Battle {
             ran += 1;
         }
         self.hud.follow_pace(&mut self.play);
-        for line in self.play.pump_online() {
+        for (label, name) in self.play.pump_online() {
+            let line = self.hud.labels.say(label, &[("name", &name)]);
             self.hud.tell_players(line, self.play.clock(), self.play.elapsed);
         }
         if ran == catch_up && self.play.since_tick >= FRAME {
@@ -390,7 +391,7 @@ impl Battle {
 
     /// The outcome for the local player and a score row per player (see `Score::summary`).
     pub fn summary(&self) -> (String, Vec<Vec<String>>) {
-        self.hud.score.summary(&self.play)
+        self.hud.score.summary(&self.play, &self.hud.labels)
     }
 
     /// The control bar's second line: a refused order for a few seconds, else the selected
@@ -413,7 +414,8 @@ impl Battle {
     /// The host drops the players the battle is waiting for (see
     /// [`OnlineLink::drop_stalled`]); everyone is told.
     pub fn drop_stalled(&mut self) {
-        for line in self.play.drop_stalled() {
+        for (label, name) in self.play.drop_stalled() {
+            let line = self.hud.labels.say(label, &[("name", &name)]);
             self.hud.tell_players(line, self.play.clock(), self.play.elapsed);
         }
     }

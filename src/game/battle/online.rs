@@ -43,7 +43,7 @@ pub struct OnlineLink {
     /// Recent chat lines, with when they arrived (battle seconds).
     chat: Vec<(String, f32)>,
     /// Departures and returns not yet told to the player.
-    news: Vec<String>,
+    news: Vec<News>,
 }
 
 impl OnlineLink {
@@ -190,11 +190,11 @@ impl OnlineLink {
     /// The host drops the players the battle is waiting for: each is removed at the first
     /// frame nobody has their data for, everyone is told (the lines returned), and their
     /// machine is disconnected (it may come back with the code).
-    pub(super) fn drop_stalled<T: ControlTransport>(&mut self, session: &mut Session<T>, now: f32) -> Vec<String> {
+    pub(super) fn drop_stalled<T: ControlTransport>(&mut self, session: &mut Session<T>, now: f32) -> Vec<News> {
         self.waiting_since = None;
         let dropped = self.link.drop_stalled(session);
-        let mut lines: Vec<String> =
-            dropped.into_iter().filter_map(|slot| self.name(slot)).map(|n| format!("{n} was dropped.")).collect();
+        let mut lines: Vec<News> =
+            dropped.into_iter().filter_map(|slot| self.name(slot)).map(|n| ("Online:WasDropped", n)).collect();
         lines.extend(self.pump(session, now));
         lines
     }
@@ -202,7 +202,7 @@ impl OnlineLink {
     /// After the frames of one advance: moves the control protocol on (departures, returns,
     /// chat, the desync exchange — a step each advance: the window never waits). Returns the
     /// departures and returns to tell the player.
-    pub(super) fn pump<T: ControlTransport>(&mut self, session: &mut Session<T>, now: f32) -> Vec<String> {
+    pub(super) fn pump<T: ControlTransport>(&mut self, session: &mut Session<T>, now: f32) -> Vec<News> {
         if let Err(e) = self.link.pump(Instant::now(), session) {
             log::warn!("online: {e}");
             self.link.peer_left(session, PeerId(0));
@@ -233,11 +233,9 @@ impl OnlineLink {
                 }
                 // One who left through the menu surrendered; a seat whose machine merely
                 // dropped can come back: its units hold, the game plays on.
-                LinkEvent::Left { slot, returnable: true } => {
-                    self.name(slot).map(|n| format!("{n} dropped; their units hold. They can rejoin with the code."))
-                }
-                LinkEvent::Left { slot, returnable: false } => self.name(slot).map(|n| format!("{n} left the game.")),
-                LinkEvent::Back { slot } => self.name(slot).map(|n| format!("{n} is back.")),
+                LinkEvent::Left { slot, returnable: true } => self.name(slot).map(|n| ("Online:Dropped", n)),
+                LinkEvent::Left { slot, returnable: false } => self.name(slot).map(|n| ("Online:Left", n)),
+                LinkEvent::Back { slot } => self.name(slot).map(|n| ("Online:Back", n)),
                 LinkEvent::HostGone => None,
             };
             self.news.extend(line);
@@ -247,6 +245,10 @@ impl OnlineLink {
         self.chat.drain(..excess);
     }
 }
+
+/// A departure or return to tell the player: the string table's label for it and the
+/// player's name (`{name}` in the entry).
+pub(super) type News = (&'static str, String);
 
 /// `text` ("Waiting for Ann…") over a battle on a `screen`, while a stall lasts.
 pub(super) fn waiting_overlay(text: &str, screen: Vec2, out: &mut Vec<DrawCmd>) {

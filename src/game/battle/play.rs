@@ -211,14 +211,14 @@ impl Play {
 
     /// The host drops the players the battle waits for (see [`OnlineLink::drop_stalled`]);
     /// returns what to tell the player.
-    pub(super) fn drop_stalled(&mut self) -> Vec<String> {
+    pub(super) fn drop_stalled(&mut self) -> Vec<super::online::News> {
         let now = self.elapsed;
         self.online.as_mut().map(|o| o.drop_stalled(&mut self.game.session, now)).unwrap_or_default()
     }
 
     /// Moves the online link on after an advance (see [`OnlineLink::pump`]); returns what to
     /// tell the player.
-    pub(super) fn pump_online(&mut self) -> Vec<String> {
+    pub(super) fn pump_online(&mut self) -> Vec<super::online::News> {
         let now = self.elapsed;
         self.online.as_mut().map(|o| o.pump(&mut self.game.session, now)).unwrap_or_default()
     }

@@ -54,16 +54,17 @@ impl Score {
     /// The outcome for `play`'s local player and a score row per player: name (a computer's with its
     /// style), objects lost, enemy
     /// objects destroyed, units and structures built during the game, score.
-    pub fn summary(&self, play: &Play) -> (String, Vec<Vec<String>>) {
+    pub fn summary(&self, play: &Play, labels: &crate::ui::labels::Labels) -> (String, Vec<Vec<String>>) {
         let world = play.world();
         let players = world.players();
         let outcome = match world.winner() {
-            Some(w) if matches!(world.relation(play.local, w), Relation::Own | Relation::Ally) => "Victory",
-            Some(_) => "Defeat",
-            None if world.is_over() => "Draw",
-            None if play.is_replay() => "Replay ended",
-            None => "Battle left",
+            Some(w) if matches!(world.relation(play.local, w), Relation::Own | Relation::Ally) => "Outcome:Victory",
+            Some(_) => "Outcome:Defeat",
+            None if world.is_over() => "Outcome:Draw",
+            None if play.is_replay() => "Outcome:ReplayEnded",
+            None => "Outcome:BattleLeft",
         };
+        let outcome = labels.say(outcome, &[]);
         // A computer player is named with the style it drew, so a player learns what they
         // faced ("Hard computer · armour").
         let styles = play.game.session.styles();

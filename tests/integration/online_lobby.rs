@@ -289,7 +289,7 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
         OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "four_corners", 4, Reach::default()).unwrap();
     let code = host.code().unwrap().to_string();
     let mut join = OnlineLobby::join(&roots, &code, "Ben", &Identity::fresh().unwrap()).unwrap();
-    let mut shown = (LobbyState::hosting(0, None), LobbyState::default());
+    let mut shown = (LobbyState::hosting(0, String::new()), LobbyState::default());
     poll_until(&mut host, &mut join, &mut shown, |s| seated(&s.1) == 2);
     assert_eq!(shown.1.roster.slots.len(), 4, "a slot per start position");
     // The host: a hard computer in slot 3, slot 4 closed, Ava and the computer on team 1,

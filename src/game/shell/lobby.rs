@@ -35,36 +35,44 @@ pub struct LobbyState {
 }
 
 impl LobbyState {
-    /// A lobby hosted by the local player on `port`, through `relay` when one is named.
-    pub fn hosting(port: u16, relay: Option<&str>) -> LobbyState {
-        let first = match relay {
-            Some(relay) => format!("Hosting through the relay {relay}. Waiting for a second player…"),
-            None => format!("Hosting on port {port}. Waiting for a second player…"),
-        };
+    /// A lobby hosted by the local player on `port`, through `relay` when one is named; `first`
+    /// is its first line (see [`Shell::hosting_line`]).
+    pub fn hosting(port: u16, first: String) -> LobbyState {
         LobbyState { me: Some(PeerId(0)), chat: vec![first], port, hosting: true, ..LobbyState::default() }
     }
 
-    /// A lobby joined from another machine.
-    pub fn joining() -> LobbyState {
-        LobbyState { chat: vec!["Connecting…".into()], ..LobbyState::default() }
+    /// A lobby joined from another machine; `first` is its first line ("Connecting…").
+    pub fn joining(first: String) -> LobbyState {
+        LobbyState { chat: vec![first], ..LobbyState::default() }
     }
 }
 
-/// What the host may put in a slot, in the player combo's order (after a player's name).
+/// What the host may put in a slot, in the player combo's order (after a player's name), each
+/// by its string table label.
 const SEATS: [(&str, Seat); 6] = [
-    ("Open", Seat::Open),
-    ("Closed", Seat::Closed),
-    ("Easy AI", Seat::Ai(0)),
-    ("Normal AI", Seat::Ai(1)),
-    ("Hard AI", Seat::Ai(2)),
-    ("Brutal AI", Seat::Ai(3)),
+    ("Seat:Open", Seat::Open),
+    ("Seat:Closed", Seat::Closed),
+    ("Seat:EasyAi", Seat::Ai(0)),
+    ("Seat:NormalAi", Seat::Ai(1)),
+    ("Seat:HardAi", Seat::Ai(2)),
+    ("Seat:BrutalAi", Seat::Ai(3)),
 ];
 
 /// A slot's label in the player combo.
-fn seat_label(slot: &RosterSlot) -> String {
+fn seat_label(shell: &Shell, slot: &RosterSlot) -> String {
     match slot.seat {
         Seat::Player(_) => slot.name.clone(),
-        seat => SEATS.iter().find(|(_, s)| *s == seat).map_or("?", |(n, _)| n).to_string(),
+        seat => SEATS.iter().find(|(_, s)| *s == seat).map_or("?".to_string(), |(n, _)| shell.say(n, &[])),
+    }
+}
+
+impl Shell {
+    /// The first line of a lobby hosted on `port`, through `relay` when one is named.
+    pub(super) fn hosting_line(&self, port: u16, relay: Option<&str>) -> String {
+        match relay {
+            Some(relay) => self.say("Lobby:HostingRelay", &[("relay", relay)]),
+            None => self.say("Lobby:Hosting", &[("port", &port.to_string())]),
+        }
     }
 }
 
@@ -99,6 +107,7 @@ impl Shell {
 fn refresh(shell: &mut Shell) {
     let lobby = shell.lobby.clone();
     let host = lobby.hosting;
+    let seats: Vec<String> = SEATS.iter().map(|(label, _)| shell.say(label, &[])).collect();
     for i in 0..MAX_SLOTS {
         let slot = lobby.roster.slots.get(i);
         let mine = slot.is_some_and(|s| lobby.me.is_some_and(|me| s.seat == Seat::Player(me)));
@@ -110,13 +119,11 @@ fn refresh(shell: &mut Shell) {
             Some(s) if matches!(s.seat, Seat::Player(PeerId(0))) => (vec![s.name.clone()], Some(0), false),
             // A joiner in the host's lobby: their name, or a seat that removes them.
             Some(s) if host && matches!(s.seat, Seat::Player(_)) => {
-                let items = std::iter::once(s.name.clone()).chain(SEATS.iter().map(|(n, _)| n.to_string())).collect();
+                let items = std::iter::once(s.name.clone()).chain(seats.iter().cloned()).collect();
                 (items, Some(0), true)
             }
-            Some(s) if host => {
-                (SEATS.iter().map(|(n, _)| n.to_string()).collect(), SEATS.iter().position(|(_, x)| *x == s.seat), true)
-            }
-            Some(s) => (vec![seat_label(s)], Some(0), false),
+            Some(s) if host => (seats.clone(), SEATS.iter().position(|(_, x)| *x == s.seat), true),
+            Some(s) => (vec![seat_label(shell, s)], Some(0), false),
         };
         shell.show_combo(&name("ComboPlayer", i), items, chosen, enabled);
         let choose = playing && (mine || (host && computer));
@@ -133,22 +140,21 @@ fn refresh(shell: &mut Shell) {
         let team_items = if playing { teams() } else { Vec::new() };
         shell.show_combo(&name("ComboTeam", i), team_items, team, host && playing);
         let (status, ping) = match slot {
-            Some(s) if s.seat == Seat::Player(PeerId(0)) => ("Host".to_string(), String::new()),
+            Some(s) if s.seat == Seat::Player(PeerId(0)) => (shell.say("Lobby:Host", &[]), String::new()),
             // A joiner's own row says so.
             Some(s) if matches!(s.seat, Seat::Player(_)) => {
                 let status = match (s.ready, mine) {
                     // The player's own row is the one whose side they choose; "You" until ready.
-                    (true, true) => "Ready",
-                    (false, true) => "You",
-                    (true, false) => "Ready",
-                    (false, false) => "",
+                    (true, _) => shell.say("Lobby:Ready", &[]),
+                    (false, true) => shell.say("Lobby:You", &[]),
+                    (false, false) => String::new(),
                 };
                 let path = match s.path {
                     crate::net::nat::PathKind::Lan => "",
                     crate::net::nat::PathKind::Direct => " direct",
                     crate::net::nat::PathKind::Relayed => " relayed",
                 };
-                (status.to_string(), format!("{} ms{path}", s.ping_ms))
+                (status, format!("{} ms{path}", s.ping_ms))
             }
             _ => (String::new(), String::new()),
         };
@@ -162,7 +168,8 @@ fn refresh(shell: &mut Shell) {
         }
     }
     // The map: the host chooses among the maps here; a joiner sees the host's.
-    let label = |m: &super::MapEntry| format!("{} ({} players)", m.name, m.players);
+    let label =
+        |m: &super::MapEntry| shell.say("Lobby:MapPlayers", &[("map", &m.name), ("players", &m.players.to_string())]);
     let (maps, chosen) = if host {
         (shell.maps.iter().map(label).collect(), shell.maps.iter().position(|m| folder(m) == lobby.roster.map))
     } else {
@@ -173,10 +180,10 @@ fn refresh(shell: &mut Shell) {
     let money = MONEY.iter().map(|m| format!("${m}")).collect();
     shell.show_combo("Lobby.wnd:ComboMoney", money, Some(lobby.roster.money as usize), host);
     let header = if lobby.roster.map.is_empty() {
-        "Lobby".to_string()
+        shell.say("Title:Lobby", &[])
     } else {
         let shown = shell.maps.iter().find(|m| folder(m) == lobby.roster.map).map_or(&lobby.roster.map, |m| &m.name);
-        format!("Lobby — {shown}")
+        shell.say("Lobby:Header", &[("map", shown)])
     };
     shell.set_text("Lobby.wnd:LobbyHeader", &header);
     // A change by the host asks everyone to say ready again. The host has no Ready: its

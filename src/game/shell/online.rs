@@ -29,7 +29,7 @@ pub(super) fn init(shell: &mut Shell) {
 
 /// Opens the lobby and asks the client to join the game in `code`.
 fn join(shell: &mut Shell, code: &str) {
-    shell.lobby = super::lobby::LobbyState::joining();
+    shell.lobby = super::lobby::LobbyState::joining(shell.say("Lobby:Connecting", &[]));
     shell.open(Screen::Lobby);
     shell.request(ShellRequest::JoinOnline(code.trim().to_string()));
 }
@@ -43,13 +43,14 @@ fn host_address(shell: &mut Shell) -> Option<std::net::SocketAddr> {
         _ => text.parse::<std::net::SocketAddr>().ok().filter(|a| a.port() > 0),
     };
     if addr.is_none() {
-        shell.message("Online", &format!("\"{text}\" is not a port (1–65535) or ip:port."), false);
+        let (title, what) = (shell.say("Title:Online", &[]), shell.say("Message:NotAPort", &[("text", text)]));
+        shell.message(&title, &what, false);
     }
     addr
 }
 
 fn host(shell: &mut Shell, addr: std::net::SocketAddr, relay: Option<String>) {
-    shell.lobby = super::lobby::LobbyState::hosting(addr.port(), relay.as_deref());
+    shell.lobby = super::lobby::LobbyState::hosting(addr.port(), shell.hosting_line(addr.port(), relay.as_deref()));
     shell.open(Screen::Lobby);
     shell.request(ShellRequest::HostOnline(addr, relay));
 }

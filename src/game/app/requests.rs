@@ -54,17 +54,13 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                         r.lobby = Some(l);
                         r.shell.remember_game(code.trim());
                     }
-                    Err(e) => close_lobby(r, &format!("Could not join: {e}")),
+                    Err(e) => close_lobby(r, "Message:CouldNotJoin", &e.to_string()),
                 }
             }
             ShellRequest::Copy(text) => {
                 let copied = r.clipboard.as_mut().is_some_and(|c| c.set_text(text).is_ok());
-                let line = if copied {
-                    "Copied to the clipboard."
-                } else {
-                    "There is no clipboard here: select the code and copy it by hand."
-                };
-                r.shell.lobby.chat.push(line.to_string());
+                let line = r.shell.say(if copied { "Lobby:Copied" } else { "Lobby:NoClipboard" }, &[]);
+                r.shell.lobby.chat.push(line);
                 r.shell.refresh_lobby();
             }
             ShellRequest::LobbyChat(text) => {
@@ -157,23 +153,23 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
 fn host_online(r: &mut Running, roots: &ContentRoots, addr: std::net::SocketAddr, relay: Option<&str>) {
     let reach = match relay.map(find_relay).transpose() {
         Ok(relay) => crate::net::nat::Reach { relay, punch: true },
-        Err(why) => return close_lobby(r, &why),
+        Err(why) => return close_lobby(r, "Message:AsSaid", &why),
     };
     let map = r.shell.maps.get(r.shell.skirmish.map).or(r.shell.maps.first());
     let Some((folder, players)) =
         map.and_then(|m| Some((m.dir.file_name()?.to_string_lossy().into_owned(), m.players as usize)))
     else {
-        return close_lobby(r, "No map to play on.");
+        return close_lobby(r, "Message:NoMap", "");
     };
     let name = r.shell.settings.player_name.clone();
     match OnlineLobby::host_in_background(roots, addr, &name, &folder, players, reach) {
         Ok(l) => {
-            let line = if reach.relay.is_some() { "Registering at the relay…" } else { "Opening the game…" };
-            r.shell.lobby.chat.push(line.to_string());
+            let line = r.shell.say(if reach.relay.is_some() { "Lobby:Registering" } else { "Lobby:Opening" }, &[]);
+            r.shell.lobby.chat.push(line);
             r.shell.refresh_lobby();
             r.lobby = Some(l);
         }
-        Err(e) => close_lobby(r, &format!("Could not host: {e}")),
+        Err(e) => close_lobby(r, "Message:CouldNotHost", &e.to_string()),
     }
 }
 
@@ -184,11 +180,12 @@ fn show_code(r: &mut Running, code: crate::net::quic::JoinCode) {
     println!("join-code: {code}");
     let relayed = matches!(code.target, crate::net::quic::Target::Relay { .. });
     let how = match (copied, relayed) {
-        (true, true) => "The join code (below) is copied: friends anywhere join with it.",
-        (true, false) => "The join code (below) is copied: friends on this network join with it.",
-        (false, _) => "Give your friend the join code below.",
+        (true, true) => "Lobby:CodeCopiedAnywhere",
+        (true, false) => "Lobby:CodeCopiedHere",
+        (false, _) => "Lobby:GiveCode",
     };
-    r.shell.lobby.chat.push(how.to_string());
+    let how = r.shell.say(how, &[]);
+    r.shell.lobby.chat.push(how);
     r.shell.lobby.code = Some(code.to_string());
     r.shell.refresh_lobby();
 }
@@ -206,17 +203,17 @@ fn find_relay(text: &str) -> Result<std::net::SocketAddr, String> {
 }
 
 /// Ends the lobby with a message, back on the Online screen.
-fn close_lobby(r: &mut Running, why: &str) {
+fn close_lobby(r: &mut Running, label: &str, why: &str) {
     r.lobby = None;
     r.shell.open(Screen::Online);
-    r.shell.message("Online", why, false);
+    r.shell.tell("Title:Online", label, &[("error", why)]);
 }
 
 /// Carries on from what the lobby came to.
 fn lobby_outcome(r: &mut Running, roots: &ContentRoots, outcome: Outcome) {
     match outcome {
         Outcome::Waiting => {}
-        Outcome::Closed(why) => close_lobby(r, &why),
+        Outcome::Closed(why) => close_lobby(r, "Message:AsSaid", &why),
         Outcome::Started(game, seats) => {
             r.lobby = None;
             let started = Battle::from_match(roots, *game, r.screen()).map(|mut b| {

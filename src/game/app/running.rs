@@ -72,11 +72,7 @@ impl Running {
                 mods.current = ContentRoots::discover();
                 let mut s = Shell::new(&mods.current, screen, mods.settings_path.clone()).map_err(|e| e.to_string())?;
                 let why = e.to_string().replace("layout problems:\n", "").replace("\n    ", "\n");
-                s.message(
-                    "Mods",
-                    &format!("The mods were not loaded; the game runs without them.\n{}", why.trim()),
-                    false,
-                );
+                s.tell("Title:Mods", "Message:ModsNotLoaded", &[("problems", why.trim())]);
                 s
             }
             Err(e) => return Err(e.to_string()),
@@ -118,11 +114,7 @@ impl Running {
             Err(e) => log::warn!("the mods' images could not be read: {e}"),
         }
         if let Err(problems) = self.shell.reload_layouts(&mods.current) {
-            self.shell.message(
-                "Mods",
-                &format!("The mods' layouts have problems; keeping the old ones.\n{problems}"),
-                false,
-            );
+            self.shell.tell("Title:Mods", "Message:LayoutsKept", &[("problems", &problems.to_string())]);
         }
     }
 
@@ -134,11 +126,7 @@ impl Running {
         if changes.interface {
             match self.shell.reload_images(roots) {
                 Ok(changed) => atlas |= changed,
-                Err(e) => self.shell.message(
-                    "Images",
-                    &format!("The interface's images have problems; keeping the old ones.\n{e}"),
-                    false,
-                ),
+                Err(e) => self.shell.tell("Title:Images", "Message:ImagesKept", &[("problems", &e.to_string())]),
             }
         }
         if changes.layouts || changes.interface {
@@ -212,7 +200,7 @@ impl Running {
                 self.shell.offer_hint(!battle.play().is_replay());
                 self.battle = Some((battle, pass));
             }
-            Err(e) => self.shell.message("Battle", &format!("The battle could not start: {e}"), false),
+            Err(e) => self.shell.tell("Title:Battle", "Message:BattleNotStarted", &[("error", &e.to_string())]),
         }
     }
 
@@ -232,7 +220,7 @@ impl Running {
         if let Err(e) = battle.advance(dt) {
             log::error!("the battle stopped: {e}");
             self.end_battle();
-            self.shell.message("Battle", &format!("The battle stopped: {e}"), false);
+            self.shell.tell("Title:Battle", "Message:BattleStopped", &[("error", &e.to_string())]);
             return;
         }
         hud::sync(&mut self.shell, battle);
@@ -284,16 +272,16 @@ impl Running {
         if let Some(frame) = online.and_then(OnlineLink::desync_frame) {
             self.shell.show_out_of_sync(frame, online.and_then(OnlineLink::desync_report));
         } else if online.is_some_and(OnlineLink::host_left) {
-            self.shell.message("Online", "The host left the game.", false);
+            self.shell.tell("Title:Online", "Message:HostLeft", &[]);
         }
         if battle.play().replay_verdict() == Some(false) {
-            let when =
-                battle.play().replay_failed_at().map_or("its recorded end".to_string(), |f| format!("frame {f}"));
-            self.shell.message(
-                "Replay",
-                &format!("This replay stopped matching its recording at {when}: it was made by a different version of the game."),
-                false,
-            );
+            let label = if battle.play().replay_failed_at().is_some() {
+                "Message:ReplayMismatch"
+            } else {
+                "Message:ReplayMismatchEnd"
+            };
+            let frame = battle.play().replay_failed_at().unwrap_or_default().to_string();
+            self.shell.tell("Title:Replay", label, &[("frame", &frame)]);
         }
     }
 }

@@ -46,6 +46,13 @@ impl Shell {
         self.ui.labels().map_or_else(|| label.to_string(), |l| l.say(label, args))
     }
 
+    /// Shows a message worded from the string table: the title `title` and the text `label`
+    /// with `args` filled in (see [`Shell::say`]).
+    pub fn tell(&mut self, title: &str, label: &str, args: &[(&str, &str)]) {
+        let (title, text) = (self.say(title, &[]), self.say(label, args));
+        self.message(&title, &text, false);
+    }
+
     /// Tells the player the game went out of sync, on which frame, and where the report is.
     pub fn show_out_of_sync(&mut self, frame: u32, report: Option<&str>) {
         let mut text = self.say("Message:OutOfSync", &[("frame", &frame.to_string())]);

@@ -150,6 +150,23 @@ proptest! {
     }
 }
 
+/// Where `symmetry` puts the point `(x, y)` on a square `w` × `h` (its other images).
+fn symmetric_images<T: Copy + std::ops::Sub<Output = T>>(
+    symmetry: ridgeline::map::generate::Symmetry,
+    (x, y): (T, T),
+    (w, h): (T, T),
+) -> Vec<(T, T)> {
+    use ridgeline::map::generate::Symmetry;
+    match symmetry {
+        Symmetry::None => vec![],
+        Symmetry::Rotate2 => vec![(w - x, h - y)],
+        Symmetry::Rotate4 => vec![(w - y, x), (w - x, h - y), (y, h - x)],
+        Symmetry::Mirror8 => {
+            vec![(w - y, x), (w - x, h - y), (y, h - x), (y, x), (w - x, y), (h - y, w - x), (x, h - y)]
+        }
+    }
+}
+
 #[test]
 fn maps_generated_with_a_symmetry_give_every_start_the_same_ground() {
     use ridgeline::map::generate::{Symmetry, TerrainSpec};
@@ -160,16 +177,7 @@ fn maps_generated_with_a_symmetry_give_every_start_the_same_ground() {
         let spec: TerrainSpec = ron::from_str(&text).expect("terrain.ron parses");
         let hm = Heightmap::load(&dir.join("heightmap.png")).expect("heightmap loads");
         let (w, h) = (hm.width - 1, hm.height - 1); // corners run 0..=size
-        let turn = |x: u32, y: u32| -> Vec<(u32, u32)> {
-            match spec.symmetry {
-                Symmetry::None => vec![],
-                Symmetry::Rotate2 => vec![(w - x, h - y)],
-                Symmetry::Rotate4 => vec![(w - y, x), (w - x, h - y), (y, h - x)],
-                Symmetry::Mirror8 => {
-                    vec![(w - y, x), (w - x, h - y), (y, h - x), (y, x), (w - x, y), (h - y, w - x), (x, h - y)]
-                }
-            }
-        };
+        let turn = |x: u32, y: u32| symmetric_images(spec.symmetry, (x, y), (w, h));
         let mut worst = 0i32;
         for y in 0..=h {
             for x in 0..=w {
@@ -186,16 +194,7 @@ fn maps_generated_with_a_symmetry_give_every_start_the_same_ground() {
         // puts them, so no start has a pile, a tree or a rock the others lack.
         let map = Map::load(&dir).unwrap();
         let (sw, sh) = (map.file.size.0 as f64, map.file.size.1 as f64);
-        let images = |(x, y): (f64, f64)| -> Vec<(f64, f64)> {
-            match spec.symmetry {
-                Symmetry::None => vec![],
-                Symmetry::Rotate2 => vec![(sw - x, sh - y)],
-                Symmetry::Rotate4 => vec![(sw - y, x), (sw - x, sh - y), (y, sh - x)],
-                Symmetry::Mirror8 => {
-                    vec![(sw - y, x), (sw - x, sh - y), (y, sh - x), (y, x), (sw - x, y), (sh - y, sw - x), (x, sh - y)]
-                }
-            }
-        };
+        let images = |p: (f64, f64)| symmetric_images(spec.symmetry, p, (sw, sh));
         let near = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 0.02 && (a.1 - b.1).abs() < 0.02;
         for s in &map.file.supplies {
             for p in images(s.at) {

@@ -120,7 +120,8 @@ pub struct SkirmishAi {
     /// Its own objects as of this decision, in the world's order: gathered once a decision,
     /// so its many questions about them do not each walk every object of the game.
     own: Vec<ObjectId>,
-    /// The supply piles of the map (found on its first question about them).
+    /// The supply piles of the map (found on its first question about them), and what the
+    /// decision under way found of them (its depots, its best source).
     piles: base::Piles,
 }
 

@@ -92,11 +92,11 @@ impl Shell {
         self.set_text("InGame.wnd:ButtonReplayPlay", &play);
         self.set_text("InGame.wnd:LabelReplaySpeed", speed);
         self.set_text("InGame.wnd:ButtonReplayView", view);
-        let (take_over, choose_view) = (self.say("Tip:TakeOver", &[]), self.say("Tip:ChooseView", &[]));
+        let tip = if seat { self.say("Tip:TakeOver", &[("view", view)]) } else { self.say("Tip:ChooseView", &[]) };
         if let Some(take) = self.find("InGame.wnd:ButtonReplayTakeOver") {
             self.ui.enable(take, seat);
             if let Some(w) = self.ui.window_mut(take) {
-                w.tooltip = if seat { take_over.replace("{view}", view) } else { choose_view.clone() };
+                w.tooltip = tip;
             }
         }
         self.set_text("InGame.wnd:LabelReplayTime", &format!("{} / {}", clock(frame), clock(total)));

@@ -417,14 +417,9 @@ impl World {
         let outer = reach + spacing;
         // The player's own objects by their tags (others' are never read), ground units only.
         let ground = &self.scans.ground_units;
-        for o in self.objects.of_owners(|owner| owner == player) {
-            if !ground.contains(o.template) || group.binary_search(&o.id).is_ok() {
-                continue;
-            }
-            let at = o.nav.goal.unwrap_or(o.pos);
-            let d = at - goal;
-            if d.x.abs() < outer && d.y.abs() < outer {
-                held.hold(at, self.rules.template(o.template).radius);
+        for o in self.objects.bound_near(player, goal, outer) {
+            if ground.contains(o.template) && group.binary_search(&o.id).is_err() {
+                held.hold(o.bound(), self.rules.template(o.template).radius);
             }
         }
         let terrain = &self.terrain;

@@ -277,6 +277,13 @@ impl Object {
         ]
     }
 
+    /// Where the object is bound: its destination while it has one, else where it stands (the
+    /// spot it holds in a formation order's eyes; the store keeps a copy of it per slot).
+    #[inline(always)]
+    pub fn bound(&self) -> Vec2 {
+        self.nav.goal.unwrap_or(self.pos)
+    }
+
     /// The object's digest under `key`, computed from scratch (see [`ObjectKey`]).
     pub fn digest(&self, key: ObjectKey) -> u64 {
         self.hashed_fields().iter().fold(key.base(), |sum, &(field, value)| sum.wrapping_add(key.term(field, value)))

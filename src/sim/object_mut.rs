@@ -4,7 +4,8 @@
 //! Hot fields (position, facing, speed, health, cooldown, target, progress along the path) are
 //! updated with one multiply each (see [`ObjectKey`]); rare, many-field changes (orders,
 //! routes) go through [`ObjectMut::change`], which recomputes the object's digest before and
-//! after. Debug builds check the sum against a full recomputation after every tick.
+//! after. Either way the store's record of where the object stands and is bound follows. Debug builds
+//! check the sum against a full recomputation after every tick.
 //! Must not: let a caller reach `&mut Object` (a change made there would escape the hash).
 
 use std::ops::Deref;
@@ -14,12 +15,15 @@ use super::fixed::Fixed;
 use super::hash::{Field, ObjectKey};
 use super::ids::{Frame, ObjectId};
 use super::object::{Nav, Object, Order, encode};
+use super::store::Place;
 use super::vector::Vec2;
 
 /// Write access to one live object, keeping the store's digest sum up to date.
 pub struct ObjectMut<'a> {
     object: &'a mut Object,
     key: ObjectKey,
+    /// The store's record of where the object stands and is bound.
+    place: &'a mut Place,
     sum: &'a mut u64,
     /// The store's flag that some object's health fell to zero or below.
     fallen: &'a mut bool,
@@ -50,8 +54,14 @@ impl Deref for ObjectMut<'_> {
 
 impl<'a> ObjectMut<'a> {
     /// Wraps an object of the store (only the store makes these).
-    pub(super) fn new(object: &'a mut Object, key: ObjectKey, sum: &'a mut u64, fallen: &'a mut bool) -> ObjectMut<'a> {
-        ObjectMut { object, key, sum, fallen, pending: 0 }
+    pub(super) fn new(
+        object: &'a mut Object,
+        key: ObjectKey,
+        place: &'a mut Place,
+        sum: &'a mut u64,
+        fallen: &'a mut bool,
+    ) -> ObjectMut<'a> {
+        ObjectMut { object, key, place, sum, fallen, pending: 0 }
     }
 
     #[inline(always)]
@@ -68,6 +78,7 @@ impl<'a> ObjectMut<'a> {
         self.account(Field::PosX, encode::fixed(old.x), encode::fixed(pos.x));
         self.account(Field::PosY, encode::fixed(old.y), encode::fixed(pos.y));
         self.object.pos = pos;
+        *self.place = Place::of(self.object);
     }
 
     /// Turns the object.
@@ -235,6 +246,7 @@ impl<'a> ObjectMut<'a> {
         if self.object.health <= 0 {
             *self.fallen = true;
         }
+        *self.place = Place::of(self.object);
         if KEEP_HASH {
             let after = self.object.digest(self.key);
             self.pending = self.pending.wrapping_add(after.wrapping_sub(before));

@@ -230,6 +230,7 @@ impl World {
             "frame {}: an object changed outside ObjectMut",
             self.frame
         );
+        debug_assert!(self.objects.places_hold(), "frame {}: an object's place went unrecorded", self.frame);
         report
     }
 

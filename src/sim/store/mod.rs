@@ -10,6 +10,11 @@
 //! `scan.rs`. It counts each owner's objects, and its census changes exactly at a flush that
 //! adds or removes one.
 //!
+//! A second compact array keeps each object's [`Place`]: where it stands, and where it is bound
+//! (its destination while it has one, else where it stands; see [`ObjectStore::bound_near`]);
+//! [`ObjectMut`] keeps it as the object moves or is given a goal. A walk over every object's
+//! position (vision's, each frame) reads it instead of the objects.
+//!
 //! The store also keeps the sum of its objects' digests (see [`ObjectKey`]): objects are added
 //! and removed at the flush, and changed only through [`ObjectMut`], so the objects' part of the
 //! state hash costs nothing to read. The same handle raises a flag when an object's health
@@ -21,10 +26,28 @@ use super::hash::ObjectKey;
 use super::ids::{ObjectId, PlayerId};
 use super::object::Object;
 use super::object_mut::ObjectMut;
+use super::vector::Vec2;
 
 mod scan;
 
 use scan::tag;
+
+/// Where an object stands and where it is bound, kept per slot beside the objects.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// Its position ([`Object::pos`]).
+    pub pos: Vec2,
+    /// Where it is bound ([`Object::bound`]).
+    pub bound: Vec2,
+}
+
+impl Place {
+    /// What `o`'s fields say.
+    #[inline(always)]
+    pub fn of(o: &Object) -> Place {
+        Place { pos: o.pos, bound: o.bound() }
+    }
+}
 
 #[derive(Clone, Debug, Default)]
 struct Slot {
@@ -40,6 +63,9 @@ pub struct ObjectStore {
     slots: Vec<Slot>,
     /// Per slot, the [`tag`] of its live object, or 0 (empty or reserved).
     tags: Vec<u32>,
+    /// Per slot, where its live object stands and is bound; meaningless for a slot whose tag
+    /// is 0.
+    places: Vec<Place>,
     free: Vec<u32>,
     to_spawn: Vec<Object>,
     to_destroy: Vec<ObjectId>,
@@ -70,6 +96,7 @@ impl ObjectStore {
         } else {
             self.slots.push(Slot::default());
             self.tags.push(0);
+            self.places.push(Place::default());
             ObjectId { index: (self.slots.len() - 1) as u32, generation: 0 }
         }
     }
@@ -127,6 +154,7 @@ impl ObjectStore {
             slot.key = ObjectKey::of(obj.id.to_bits());
             self.digest_sum = self.digest_sum.wrapping_add(obj.digest(slot.key));
             self.tags[obj.id.index as usize] = tag(obj.owner, obj.template);
+            self.places[obj.id.index as usize] = Place::of(&obj);
             let owner = obj.owner.index();
             if self.owned.len() <= owner {
                 self.owned.resize(owner + 1, 0);
@@ -159,7 +187,8 @@ impl ObjectStore {
     pub fn get_mut(&mut self, id: ObjectId) -> Option<ObjectMut<'_>> {
         let slot = self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation)?;
         let object = slot.object.as_mut()?;
-        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum, &mut self.fallen))
+        let place = &mut self.places[id.index as usize];
+        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.fallen))
     }
 
     /// Live objects in id order.
@@ -202,7 +231,8 @@ impl ObjectStore {
     pub fn by_slot_mut(&mut self, index: usize) -> Option<ObjectMut<'_>> {
         let slot = self.slots.get_mut(index)?;
         let object = slot.object.as_mut()?;
-        Some(ObjectMut::new(object, slot.key, &mut self.digest_sum, &mut self.fallen))
+        let place = &mut self.places[index];
+        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.fallen))
     }
 
     /// Which generation of the store's membership this is: it changes at each flush that adds
@@ -216,6 +246,24 @@ impl ObjectStore {
     /// The sum of the live objects' digests, as kept up to date.
     pub fn digest_sum(&self) -> u64 {
         self.digest_sum
+    }
+
+    /// True if every live object's kept place is what its fields say (for checking).
+    pub fn places_hold(&self) -> bool {
+        self.slots.iter().zip(&self.places).all(|(s, p)| s.object.as_ref().is_none_or(|o| Place::of(o) == *p))
+    }
+
+    /// Each slot's live object's position, if any, in slot order, read from the compact
+    /// per-slot arrays (no object is touched).
+    pub fn positions(&self) -> impl Iterator<Item = Option<Vec2>> {
+        self.tags.iter().zip(&self.places).map(|(&t, p)| (t != 0).then_some(p.pos))
+    }
+
+    /// True if some object's health may have fallen to zero or below since the flag was last
+    /// taken ([`ObjectStore::take_fallen`], which this leaves as it is): while false, every
+    /// live object has health above zero.
+    pub fn may_have_fallen(&self) -> bool {
+        self.fallen
     }
 
     /// The same sum recomputed from every object's fields (for checking the kept one).

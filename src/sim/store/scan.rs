@@ -2,14 +2,16 @@
 //! slots (they never change during an object's life), so a scan for some players' objects or
 //! some kinds of object reads a few bytes per slot and touches only the objects it wants.
 //!
-//! Must not: read an object's fields to decide whether it is wanted (the tag decides), or
-//! visit slots out of order.
+//! Must not: read an object's fields to decide whether it is wanted (the tag, or the place kept
+//! beside it, decides), or visit slots out of order.
 
 use super::ObjectStore;
+use crate::sim::fixed::Fixed;
 use crate::sim::ids::{PlayerId, TemplateId};
 use crate::sim::object::Object;
 use crate::sim::object_mut::ObjectMut;
 use crate::sim::rules::TemplateSet;
+use crate::sim::vector::Vec2;
 
 impl ObjectStore {
     /// `owner`'s live objects of `template` in id order.
@@ -57,14 +59,29 @@ impl ObjectStore {
     #[inline(always)]
     pub fn for_each_in_mut(&mut self, set: &TemplateSet, mut f: impl FnMut(usize, ObjectMut<'_>)) {
         let (sum, fallen) = (&mut self.digest_sum, &mut self.fallen);
-        for (slot, (&t, s)) in self.tags.iter().zip(self.slots.iter_mut()).enumerate() {
+        let slots = self.slots.iter_mut().zip(self.places.iter_mut());
+        for (slot, (&t, (s, place))) in self.tags.iter().zip(slots).enumerate() {
             if t != 0
                 && set.contains(tag_template(t))
                 && let Some(object) = s.object.as_mut()
             {
-                f(slot, ObjectMut::new(object, s.key, sum, fallen));
+                f(slot, ObjectMut::new(object, s.key, place, sum, fallen));
             }
         }
+    }
+
+    /// `owner`'s live objects bound ([`Object::bound`]) strictly within `reach` of `at` along
+    /// both axes, in id order: owners and bound points are read from the compact per-slot
+    /// arrays, so objects elsewhere are never touched (a formation order asks this of a player
+    /// with thousands of units).
+    pub fn bound_near(&self, owner: PlayerId, at: Vec2, reach: Fixed) -> impl Iterator<Item = &Object> {
+        let near = move |b: &Vec2| (b.x - at.x).abs() < reach && (b.y - at.y).abs() < reach;
+        self.tags
+            .iter()
+            .zip(&self.places)
+            .zip(&self.slots)
+            .filter(move |&((&t, p), _)| t != 0 && tag_owner(t) == owner && near(&p.bound))
+            .filter_map(|(_, s)| s.object.as_ref())
     }
 
     /// Live objects whose owner `keep` accepts, in id order: owners are read from the compact
@@ -165,6 +182,37 @@ mod tests {
             assert_eq!(store.owned_count(PlayerId(p)), walked, "player {p}");
         }
         assert_eq!(store.owned_count(PlayerId(2)), 3, "one of its four fell; the unflushed spawn is not counted yet");
+    }
+
+    #[test]
+    fn the_kept_places_follow_moves_and_goals_and_find_what_is_bound_near_a_point() {
+        // Three of player 0's units and one of player 1's: one moves without a goal (bound
+        // where it stands), one is given a far goal (bound there, wherever it stands), one has
+        // its goal taken away (bound where it stands again), and one is destroyed.
+        let mut store = ObjectStore::new();
+        let at = |x, y| Vec2::from_int(x, y);
+        let [a, b, c, _] = [(0, at(10, 10)), (0, at(12, 10)), (0, at(500, 500)), (1, at(11, 11))]
+            .map(|(p, pos)| store.spawn(Object { owner: PlayerId(p), pos, ..obj() }));
+        let e = store.spawn(Object { pos: at(9, 9), ..obj() });
+        store.flush();
+        let near = |store: &ObjectStore| -> Vec<ObjectId> {
+            store.bound_near(PlayerId(0), at(10, 10), Fixed::from_int(5)).map(|o| o.id).collect()
+        };
+        assert_eq!(near(&store), vec![a, b, e], "player 0's three within 5 (not c, far; not d, player 1's)");
+        store.get_mut(a).unwrap().set_pos(at(30, 10));
+        store.get_mut(b).unwrap().change(|o| o.nav.goal = Some(at(400, 400)));
+        store.get_mut(b).unwrap().set_pos(at(10, 10));
+        store.get_mut(c).unwrap().change(|o| o.nav.goal = Some(at(13, 8)));
+        store.destroy(e);
+        store.flush();
+        assert_eq!(near(&store), vec![c], "a moved off, b bound far away while standing here, c bound here");
+        store.get_mut(c).unwrap().clear_nav();
+        store.get_mut(b).unwrap().clear_nav();
+        assert_eq!(near(&store), vec![b], "without goals both are bound where they stand");
+        let positions: Vec<Option<Vec2>> = store.positions().collect();
+        assert_eq!(positions, store.slots().map(|o| o.map(|o| o.pos)).collect::<Vec<_>>());
+        assert_eq!(positions[e.index as usize], None, "the destroyed one's slot holds nothing");
+        assert!(store.places_hold());
     }
 
     proptest::proptest! {

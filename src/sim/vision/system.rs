@@ -68,12 +68,24 @@ pub(crate) fn update(world: &mut World) {
     look.clear();
     if same_inputs && vision.census == Some(census) {
         // Only a stamped object that left its cell can want another stamp: one tight walk
-        // (the stamps reach at least as far as the slots).
-        for (slot, (cell, o)) in vision.stamped_cells.iter().zip(world.objects.slots()).enumerate() {
-            if let &Some(cell) = cell
-                && !o.is_some_and(|o| o.health > 0 && vision.holds(cell, o.pos))
-            {
-                look.push(slot);
+        // (the stamps reach at least as far as the slots). Unless some health may have fallen
+        // to zero, every live object has health, and the positions kept beside the objects
+        // say all: the objects themselves are not read.
+        if world.objects.may_have_fallen() {
+            for (slot, (cell, o)) in vision.stamped_cells.iter().zip(world.objects.slots()).enumerate() {
+                if let &Some(cell) = cell
+                    && !o.is_some_and(|o| o.health > 0 && vision.holds(cell, o.pos))
+                {
+                    look.push(slot);
+                }
+            }
+        } else {
+            for (slot, (cell, pos)) in vision.stamped_cells.iter().zip(world.objects.positions()).enumerate() {
+                if let &Some(cell) = cell
+                    && !pos.is_some_and(|p| vision.holds(cell, p))
+                {
+                    look.push(slot);
+                }
             }
         }
         look.extend((slots..vision.stamps.len()).filter(|&slot| vision.stamps[slot].is_some()));

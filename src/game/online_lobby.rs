@@ -35,7 +35,29 @@ pub enum Outcome {
     /// seats a dropped machine comes back to.
     Started(Box<LocalMatch>, Seats),
     /// The lobby ended (refused, removed, the host left, the connection failed), and why.
-    Closed(String),
+    Closed(Said),
+}
+
+/// What the player is told, by its label in the string table (`Message:CouldNotHost`), with
+/// `detail` filling its `{error}`: a reason the network or session layer gave in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    /// The message's label.
+    pub label: &'static str,
+    /// What fills its `{error}` (empty for a message without one).
+    pub detail: String,
+}
+
+impl Said {
+    /// A message of its own, with nothing to fill in.
+    pub fn just(label: &'static str) -> Said {
+        Said { label, detail: String::new() }
+    }
+
+    /// A reason given in words elsewhere, said as it is.
+    pub fn quoted(reason: impl ToString) -> Said {
+        Said { label: "Message:AsSaid", detail: reason.to_string() }
+    }
 }
 
 /// The lobby's connection and state.
@@ -169,13 +191,13 @@ impl OnlineLobby {
 
     /// Asks for a change to the table: the host applies it (removing a player it replaces),
     /// a joiner sends its own faction and colour to the host. A refusal is said in words.
-    pub fn change(&mut self, change: &LobbyChange, shown: &mut LobbyState) -> Result<(), String> {
+    pub fn change(&mut self, change: &LobbyChange, shown: &mut LobbyState) -> Result<(), Said> {
         if self.returning.is_some() {
-            return Err("The game is running: your seat is being given back.".into());
+            return Err(Said::just("Lobby:SeatComingBack"));
         }
         let done = self.link.change(Instant::now(), change);
         self.flush(shown);
-        done
+        done.map_err(Said::quoted)
     }
 
     /// Handles what arrived; fills `shown`; says whether the match started or the lobby ended.
@@ -189,10 +211,10 @@ impl OnlineLobby {
                     self.new_code = true;
                     self.registering = None;
                 }
-                Ok(Err(e)) => return Outcome::Closed(format!("Could not host: {e}")),
+                Ok(Err(e)) => return Outcome::Closed(Said { label: "Message:CouldNotHost", detail: e.to_string() }),
                 Err(std::sync::mpsc::TryRecvError::Empty) => {}
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    return Outcome::Closed("Could not host: the network thread stopped".into());
+                    return Outcome::Closed(Said::just("Lobby:NetworkStopped"));
                 }
             }
         }
@@ -201,7 +223,7 @@ impl OnlineLobby {
             match &mut self.returning {
                 Some(way) => {
                     if let Err(e) = way.handle(from, msg) {
-                        return Outcome::Closed(e.to_string());
+                        return Outcome::Closed(Said::quoted(e));
                     }
                 }
                 None => self.link.handle(now, from, msg),
@@ -228,7 +250,7 @@ impl OnlineLobby {
                     let _ = self.net.send_control(Some(PeerId(0)), &[m]);
                 }
                 Ok(None) => {}
-                Err(e) => return Outcome::Closed(e.to_string()),
+                Err(e) => return Outcome::Closed(Said::quoted(e)),
             }
             if way.ready() {
                 return self.hand_back();
@@ -276,13 +298,13 @@ impl OnlineLobby {
                     self.net.set_me(peer);
                     shown.me = Some(peer);
                 }
-                LobbyEvent::Closed(why) => return Some(Outcome::Closed(why)),
+                LobbyEvent::Closed(why) => return Some(Outcome::Closed(Said::quoted(why))),
                 LobbyEvent::Start(start) => return Some(self.joined(roots, &start)),
                 LobbyEvent::Rejoin { start, machine, owners } => {
                     let script = CommandScript::default();
                     match start_joined(roots, &mut self.net, PeerId(machine), &start, SlotKind::Human, &script) {
                         Ok(prepared) => self.returning = Some(Box::new(Return::new(prepared, machine, &owners))),
-                        Err(e) => return Some(Outcome::Closed(e.to_string())),
+                        Err(e) => return Some(Outcome::Closed(Said::quoted(e))),
                     }
                 }
                 other => show(other, shown),
@@ -293,10 +315,10 @@ impl OnlineLobby {
 
     /// The joiner's start: the match prepared here from the host's start.
     fn joined(&mut self, roots: &ContentRoots, start: &Start) -> Outcome {
-        let Some(me) = self.link.me() else { return Outcome::Closed("The host started before seating you.".into()) };
+        let Some(me) = self.link.me() else { return Outcome::Closed(Said::just("Lobby:StartedUnseated")) };
         match start_joined(roots, &mut self.net, me, start, SlotKind::Human, &CommandScript::default()) {
             Ok(prepared) => Outcome::Started(Box::new(self.hand_over(prepared)), Seats::default()),
-            Err(e) => Outcome::Closed(e.to_string()),
+            Err(e) => Outcome::Closed(Said::quoted(e)),
         }
     }
 

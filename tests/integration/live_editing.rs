@@ -6,7 +6,7 @@
 use crate::common::{self, click};
 
 use ridgeline::content::ContentRoots;
-use ridgeline::game::shell::{Shell, reload};
+use ridgeline::game::shell::{Question, Shell};
 use ridgeline::ui::draw::DrawCmd;
 use ridgeline::ui::wnd::model::{ScreenRect, WindowDef};
 use ridgeline::ui::{Input, Key, MouseButton};
@@ -95,7 +95,8 @@ fn a_file_changed_under_unsaved_edits_asks_and_loses_nothing_either_way() {
     assert_ne!(theirs_text, common::read(&path));
     std::fs::write(&path, &theirs_text).unwrap();
     s.reload_layouts(&roots).unwrap();
-    assert_eq!(message_title(&s).as_deref(), Some(reload::CONFLICT_TITLE));
+    assert_eq!(s.question(), Some(Question::LayoutConflict));
+    assert_eq!(message_title(&s).as_deref(), Some("Layout changed on disk"), "titled from the string table");
     // Cancel keeps the edits, on screen and in the editor.
     click(&mut s, "MessageBox.wnd:ButtonCancel");
     assert_eq!(edited_rect(&s), mine);
@@ -106,7 +107,8 @@ fn a_file_changed_under_unsaved_edits_asks_and_loses_nothing_either_way() {
     // A second outside change; this time OK takes the file.
     std::fs::write(&path, theirs_text.replace("TEXT = \"Settings\";", "TEXT = \"Setup\";")).unwrap();
     s.reload_layouts(&roots).unwrap();
-    assert_eq!(message_title(&s).as_deref(), Some(reload::CONFLICT_TITLE));
+    assert_eq!(s.question(), Some(Question::LayoutConflict));
+    assert_eq!(message_title(&s).as_deref(), Some("Layout changed on disk"), "titled from the string table");
     click(&mut s, "MessageBox.wnd:ButtonOk");
     assert_eq!(edited_rect(&s), before, "the file's slider is where it always was");
     let texts: Vec<String> = s.editor().unwrap().tree.all_windows().iter().map(|w| w.text.clone()).collect();

@@ -95,11 +95,12 @@ fn one_broken_mod_is_left_out_alone_and_the_player_is_told_briefly() {
     assert_eq!(refused.len(), 1);
     assert_eq!(refused[0].0, "bad");
     assert!(refused[0].1.iter().any(|p| p.contains("Options.wnd:3:")), "{:?}", refused[0].1);
-    let text = refusal_message(&refused);
+    let labels = ridgeline::ui::labels::Labels::load_all(&game).unwrap();
+    let text = refusal_message(&refused, &labels);
     assert!(text.contains("bad (1 problem):") && text.contains("Options.wnd:3:"), "{text}");
     // A mod with hundreds of problems (a Generals layout) gets a few lines, the rest counted.
     let many: Vec<String> = (0..390).map(|i| format!("X.wnd:{i}:1: a problem")).collect();
-    let text = refusal_message(&[("generals".into(), many), ("other".into(), vec!["Y.wnd:1:1: one".into()])]);
+    let text = refusal_message(&[("generals".into(), many), ("other".into(), vec!["Y.wnd:1:1: one".into()])], &labels);
     assert!(text.contains("generals (390 problems):") && text.contains("… and 386 more"), "{text}");
     assert!(text.contains("other (1 problem):"), "{text}");
     assert!(text.lines().count() <= 14, "{text}");
@@ -115,16 +116,30 @@ fn a_mod_translates_the_interface_with_a_string_table_alone() {
     std::fs::create_dir_all(dir.join("ui")).unwrap();
     std::fs::write(
         dir.join("ui/strings.ron"),
-        "{\n    \"MainMenu:ButtonSkirmish\": \"Escaramuza\",\n    \"MainMenu:ButtonQuit\": \"Salir\",\n}\n",
+        "{\n    \"MainMenu:ButtonSkirmish\": \"Escaramuza\",\n    \"MainMenu:ButtonQuit\": \"Salir\",\n    \"Title:Quit\": \"Salir\",\n    \"Message:Quit\": \"¿Salir de Ridgeline?\",\n    \"Message:Credits\": \"Hecho por sus ingenieros.\",\n}\n",
     )
     .unwrap();
     let roots = common::roots().with_mod(dir.clone());
-    let s = ridgeline::game::shell::Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
-    let text = |name: &str| s.ui.window(s.find(name).unwrap()).unwrap().text.clone();
-    assert_eq!(text("MainMenu.wnd:ButtonSkirmish"), "Escaramuza");
-    assert_eq!(text("MainMenu.wnd:ButtonQuit"), "Salir");
+    let mut s = ridgeline::game::shell::Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
+    let text = |s: &ridgeline::game::shell::Shell, name: &str| s.ui.window(s.find(name).unwrap()).unwrap().text.clone();
+    assert_eq!(text(&s, "MainMenu.wnd:ButtonSkirmish"), "Escaramuza");
+    assert_eq!(text(&s, "MainMenu.wnd:ButtonQuit"), "Salir");
     // What the mod does not word keeps the game's text.
-    assert_eq!(text("MainMenu.wnd:ButtonOptions"), "Options");
+    assert_eq!(text(&s, "MainMenu.wnd:ButtonOptions"), "Options");
+    // The menus' messages too: the credits, and the quit question, which still quits on OK
+    // with its title translated (a question is known by what it asks, not by its title).
+    common::click(&mut s, "MainMenu.wnd:ButtonCredits");
+    assert_eq!(text(&s, "MessageBox.wnd:MessageText"), "Hecho por sus ingenieros.");
+    assert_eq!(text(&s, "MessageBox.wnd:MessageTitle"), "Credits", "the title the mod leaves alone");
+    common::click(&mut s, "MessageBox.wnd:ButtonOk");
+    common::click(&mut s, "MainMenu.wnd:ButtonQuit");
+    assert_eq!(
+        (text(&s, "MessageBox.wnd:MessageTitle"), text(&s, "MessageBox.wnd:MessageText")),
+        ("Salir".to_string(), "¿Salir de Ridgeline?".to_string())
+    );
+    assert_eq!(s.question(), Some(ridgeline::game::shell::Question::Quit));
+    common::click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert_eq!(s.take_requests(), [ridgeline::game::shell::ShellRequest::Quit]);
     // No layout was copied, and the game's own check is clean with it.
     assert!(!dir.join("ui/MainMenu.wnd").exists());
     let o = common::ridgeline().args(["--mod", dir.to_str().unwrap(), "ui-check"]).output().unwrap();
@@ -202,4 +217,45 @@ fn a_translation_in_a_mod_is_chosen_in_options_and_fills_in_from_the_games_own_t
     // Without the mod the language is gone: the game's own texts, nothing refused.
     let plain = Shell::new(&common::roots(), (1280.0, 720.0), path).unwrap();
     assert_eq!(text(&plain, "MainMenu.wnd:ButtonSkirmish"), "Skirmish");
+}
+
+/// Every label the game's code says (`"Title:Quit"`, `"Message:NotSaved"`…) has an entry in
+/// the game's own string table, so no message shows as its bare label and a translation can
+/// word every one of them.
+#[test]
+fn every_label_the_code_says_is_in_the_string_table() {
+    const PREFIXES: [&str; 17] = [
+        "Alert", "Bar", "Lobby", "Message", "Mods", "Online", "Outcome", "Pace", "Power", "Refused", "Relay", "Replay",
+        "Seat", "Status", "Tip", "Title", "Language",
+    ];
+    let labels = ridgeline::ui::labels::Labels::load_all(&common::roots()).unwrap();
+    let mut files = vec![common::root().join("src")];
+    let mut said = 0;
+    let mut missing = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = common::read(&path);
+        // The code, not its unit tests' made-up tables.
+        let code = text.lines().take_while(|l| l.trim() != "#[cfg(test)]");
+        for (n, line) in code.enumerate() {
+            // Each quoted `Prefix:Name` (a name of letters only: a label, not a sentence).
+            for quoted in line.split('"').skip(1).step_by(2) {
+                let Some((prefix, name)) = quoted.split_once(':') else { continue };
+                if PREFIXES.contains(&prefix) && !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()) {
+                    said += 1;
+                    if labels.missing(quoted) {
+                        missing.push(format!("{}:{}: {quoted}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(said > 100, "the code says {said} labels: the scan finds them");
+    assert!(missing.is_empty(), "labels without an entry in ui/strings.ron:\n{}", missing.join("\n"));
 }

@@ -7,7 +7,7 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
-use ridgeline::game::online_lobby::{OnlineLobby, Outcome, READY_CLEARED};
+use ridgeline::game::online_lobby::{OnlineLobby, Outcome, READY_CLEARED, Said};
 use ridgeline::game::shell::lobby::LobbyState;
 use ridgeline::net::nat::{PathKind, Reach};
 use ridgeline::net::wire::Seat;
@@ -149,7 +149,7 @@ fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
     let mut join = OnlineLobby::join(&modded, &code, "Ben", &Identity::fresh().unwrap()).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
     let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner is refused") };
+    let Some(Outcome::Closed(Said { detail: reason, .. })) = closed else { panic!("the joiner is refused") };
     assert!(reason.contains("data/weapons.ron"), "{reason}");
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat.iter().any(|l| l.contains("data/weapons.ron")));
 }
@@ -166,7 +166,7 @@ fn a_join_code_with_another_certificate_is_refused_without_freezing_the_window()
     let mut join = OnlineLobby::join(&roots, &code.to_string(), "Mallory", &Identity::fresh().unwrap()).unwrap();
     let mut shown = (LobbyState::default(), LobbyState::default());
     let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner gives up") };
+    let Some(Outcome::Closed(Said { detail: reason, .. })) = closed else { panic!("the joiner gives up") };
     assert!(reason.starts_with("Could not reach the host"), "{reason}");
     assert!(reason.contains("certificate"), "the reason names the certificate: {reason}");
     assert_eq!(seated(&shown.0), 1, "nobody joined the host");
@@ -306,7 +306,7 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     // A joiner cannot set slots; the refusal is in words and nothing is sent.
     assert_eq!(
         join.change(&LobbyChange::Seat(2, Seat::Open), &mut shown.1),
-        Err("Only the host can change that.".into())
+        Err(Said::quoted("Only the host can change that."))
     );
     poll_until(&mut host, &mut join, &mut shown, |s| s.1.roster.slots[2].seat == Seat::Ai(2) && s.1.roster.money == 2);
     // Ben switches to Ava's faction (two players may share one) and asks for her colour: the
@@ -357,7 +357,7 @@ fn the_host_removes_a_player_and_their_slot_opens() {
     let (mut host, mut join, mut shown) = met();
     host.change(&LobbyChange::Seat(1, Seat::Open), &mut shown.0).unwrap();
     let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
-    let Some(Outcome::Closed(reason)) = closed else { panic!("the joiner is told") };
+    let Some(Outcome::Closed(Said { detail: reason, .. })) = closed else { panic!("the joiner is told") };
     assert_eq!(reason, "The host removed you from the game.");
     assert!(shown.0.chat.iter().any(|l| l == "Ben was removed from the game."), "{:?}", shown.0.chat);
     assert_eq!(shown.0.roster.slots[1].seat, Seat::Open);
@@ -498,7 +498,7 @@ fn a_player_whose_game_closed_joins_again_with_the_code_and_gets_the_seat_back()
         match lobby.poll(&roots, &mut shown) {
             Outcome::Waiting => {}
             Outcome::Started(game, _) => break game,
-            Outcome::Closed(why) => panic!("closed: {why}"),
+            Outcome::Closed(why) => panic!("closed: {why:?}"),
         }
         std::thread::sleep(Duration::from_millis(2));
     };
@@ -585,7 +585,7 @@ fn connections_that_never_become_players_leave_the_lobby_open() {
     let mut both = (shown, LobbyState::default());
     let (hosted, joined) = poll_until(&mut host, &mut join, &mut both, |s| seated(&s.1) == 2);
     if let Some(Outcome::Closed(why)) = joined {
-        panic!("the friend was turned away: {why}");
+        panic!("the friend was turned away: {why:?}");
     }
     assert!(hosted.is_none() && joined.is_none(), "the lobby goes on");
     assert!(both.0.chat.iter().any(|l| l == "Ben joined."), "{:?}", both.0.chat);

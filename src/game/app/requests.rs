@@ -9,7 +9,7 @@ use std::time::Instant;
 use crate::content::ContentRoots;
 
 use super::super::battle::Battle;
-use super::super::online_lobby::{OnlineLobby, Outcome};
+use super::super::online_lobby::{OnlineLobby, Outcome, Said};
 use super::super::shell::{ReplayControl, Screen, ShellRequest};
 use super::ModRoots;
 use super::running::Running;
@@ -54,7 +54,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                         r.lobby = Some(l);
                         r.shell.remember_game(code.trim());
                     }
-                    Err(e) => close_lobby(r, "Message:CouldNotJoin", &e.to_string()),
+                    Err(e) => close_lobby(r, &Said { label: "Message:CouldNotJoin", detail: e.to_string() }),
                 }
             }
             ShellRequest::Copy(text) => {
@@ -77,7 +77,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
             ShellRequest::LobbyChange(change) => {
                 if let Some(l) = &mut r.lobby {
                     if let Err(why) = l.change(&change, &mut r.shell.lobby) {
-                        r.shell.message("Lobby", &why, false);
+                        r.shell.tell("Title:Lobby", why.label, &[("error", &why.detail)]);
                     }
                     // Shows the table as it is now (a refused choice goes back).
                     r.shell.refresh_lobby();
@@ -87,7 +87,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                 let started = r.lobby.as_mut().map(|l| l.start(roots));
                 match started {
                     Some(Ok(outcome)) => lobby_outcome(r, roots, outcome),
-                    Some(Err(why)) => r.shell.message("Lobby", &why, false),
+                    Some(Err(why)) => r.shell.tell("Title:Lobby", "Message:AsSaid", &[("error", &why)]),
                     None => {}
                 }
             }
@@ -153,13 +153,13 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
 fn host_online(r: &mut Running, roots: &ContentRoots, addr: std::net::SocketAddr, relay: Option<&str>) {
     let reach = match relay.map(find_relay).transpose() {
         Ok(relay) => crate::net::nat::Reach { relay, punch: true },
-        Err(why) => return close_lobby(r, "Message:AsSaid", &why),
+        Err(why) => return close_lobby(r, &why),
     };
     let map = r.shell.maps.get(r.shell.skirmish.map).or(r.shell.maps.first());
     let Some((folder, players)) =
         map.and_then(|m| Some((m.dir.file_name()?.to_string_lossy().into_owned(), m.players as usize)))
     else {
-        return close_lobby(r, "Message:NoMap", "");
+        return close_lobby(r, &Said::just("Message:NoMap"));
     };
     let name = r.shell.settings.player_name.clone();
     match OnlineLobby::host_in_background(roots, addr, &name, &folder, players, reach) {
@@ -169,7 +169,7 @@ fn host_online(r: &mut Running, roots: &ContentRoots, addr: std::net::SocketAddr
             r.shell.refresh_lobby();
             r.lobby = Some(l);
         }
-        Err(e) => close_lobby(r, "Message:CouldNotHost", &e.to_string()),
+        Err(e) => close_lobby(r, &Said { label: "Message:CouldNotHost", detail: e.to_string() }),
     }
 }
 
@@ -191,29 +191,30 @@ fn show_code(r: &mut Running, code: crate::net::quic::JoinCode) {
 }
 
 /// The relay's address from the Options text (`ip:port`, or `name:port` looked up now).
-fn find_relay(text: &str) -> Result<std::net::SocketAddr, String> {
+fn find_relay(text: &str) -> Result<std::net::SocketAddr, Said> {
     use std::net::ToSocketAddrs;
-    let found = text.to_socket_addrs().map_err(|e| format!("Cannot find the relay \"{text}\": {e}"))?;
+    let said = |label, why: String| Said { label, detail: why };
+    let found = text.to_socket_addrs().map_err(|e| said("Relay:NotFound", format!("\"{text}\": {e}")))?;
     let all: Vec<std::net::SocketAddr> = found.collect();
     all.iter()
         .find(|a| a.is_ipv4())
         .or(all.first())
         .copied()
-        .ok_or_else(|| format!("The relay \"{text}\" has no address."))
+        .ok_or_else(|| said("Relay:NoAddress", format!("\"{text}\"")))
 }
 
 /// Ends the lobby with a message, back on the Online screen.
-fn close_lobby(r: &mut Running, label: &str, why: &str) {
+fn close_lobby(r: &mut Running, why: &Said) {
     r.lobby = None;
     r.shell.open(Screen::Online);
-    r.shell.tell("Title:Online", label, &[("error", why)]);
+    r.shell.tell("Title:Online", why.label, &[("error", &why.detail)]);
 }
 
 /// Carries on from what the lobby came to.
 fn lobby_outcome(r: &mut Running, roots: &ContentRoots, outcome: Outcome) {
     match outcome {
         Outcome::Waiting => {}
-        Outcome::Closed(why) => close_lobby(r, "Message:AsSaid", &why),
+        Outcome::Closed(why) => close_lobby(r, &why),
         Outcome::Started(game, seats) => {
             r.lobby = None;
             let started = Battle::from_match(roots, *game, r.screen()).map(|mut b| {

@@ -61,7 +61,7 @@ impl Running {
         let shell = match Shell::new(&mods.current, screen, mods.settings_path.clone()) {
             Ok(mut s) => {
                 if !refused.is_empty() {
-                    s.message("Mods", &crate::game::shell::refusal_message(&refused), false);
+                    s.tell_refusals(&refused);
                 }
                 s
             }
@@ -101,7 +101,7 @@ impl Running {
         // The Mods screen turns on no broken mod; one broken since is left out, and said.
         let refused = mods.follow(&self.shell.settings);
         if !refused.is_empty() {
-            self.shell.message("Mods", &crate::game::shell::refusal_message(&refused), false);
+            self.shell.tell_refusals(&refused);
         }
         self.shell.roots = mods.current.clone();
         match self.shell.reload_images(&mods.current) {
@@ -135,11 +135,8 @@ impl Running {
                 Ok(false) => {}
                 Err(problems) => {
                     log::warn!("a layout has problems; keeping the old one:\n{problems}");
-                    self.shell.message(
-                        "Layouts",
-                        &format!("A layout has problems; keeping the old one.\n{problems}"),
-                        false,
-                    );
+                    let problems = problems.to_string();
+                    self.shell.tell("Title:Layouts", "Message:LayoutProblems", &[("problems", &problems)]);
                 }
             }
         }

@@ -83,7 +83,7 @@ pub fn draw(battle: &Battle, rect: Rect, image: &str) -> Vec<DrawCmd> {
         out.push(DrawCmd::Text {
             x: sq.x + 6.0,
             y: sq.y + sq.h / 2.0 - 8.0,
-            text: "Low power".into(),
+            text: battle.look().labels().say("Power:RadarDark", &[]),
             px: 13.0,
             bold: true,
             color: [230, 90, 60, 255],

@@ -6,7 +6,7 @@
 //! Must not: reach beyond the shell except through its requests, or act on windows without an
 //! action (the screens' own handlers answer those by name).
 
-use super::{Screen, Shell, ShellRequest, main_menu, online, skirmish};
+use super::{Screen, Shell, ShellRequest, online, skirmish};
 use crate::game::settings::{Settings, UiScaling};
 
 /// Every action a layout may declare, with what it does.
@@ -133,8 +133,11 @@ impl Shell {
         }
         match name {
             "back" => self.back(),
-            "quit" => self.message("Quit", "Leave Ridgeline?", true),
-            "credits" => self.message("Credits", main_menu::CREDITS, false),
+            "quit" => {
+                let text = self.say("Message:Quit", &[]);
+                self.ask(super::Question::Quit, &text);
+            }
+            "credits" => self.tell("Title:Credits", "Message:Credits", &[]),
             "skirmish:start" => skirmish::start(self),
             "skirmish:quick" => {
                 self.skirmish = super::SkirmishConfig::first(self.maps.iter().map(|m| m.players));

@@ -46,17 +46,15 @@ impl Shell {
 
     /// Saves (`s`, or the panel's Save) and says where, and whether the player's own layouts
     /// mod was turned on for it. The first save of one of the game's own layouts, while that
-    /// mod is off, asks first ([`super::message_box::SAVE_OWN_TITLE`]): the edit then goes to a
+    /// mod is off, asks first ([`super::Question::SaveOwnLayout`]): the edit then goes to a
     /// mod the player may not know of, and turns it on.
     pub fn save_and_tell(&mut self) {
         let Some(file) = self.editor.as_ref().map(|e| e.file.clone()) else { return };
         let own_is_off = !self.settings.mods.iter().any(|m| m == OWN_LAYOUTS);
         if own_is_off && self.mod_copy(&file).is_none() {
             let dir = self.own_layouts_dir().map_or_else(|| "mods/my-layouts".into(), |d| d.display().to_string());
-            let text = format!(
-                "{file} is one of the game's own layouts. Save your version into your own layouts mod ({dir}) and turn that mod on, so the game shows it?\nThe game's own file stays as it is: turning the mod off in Mods brings it back."
-            );
-            self.message(super::message_box::SAVE_OWN_TITLE, &text, true);
+            let text = self.say("Message:SaveOwnLayout", &[("file", &file), ("folder", &dir)]);
+            self.ask(super::Question::SaveOwnLayout, &text);
             return;
         }
         self.save_now();
@@ -77,17 +75,11 @@ impl Shell {
         match self.save_edit() {
             Ok(path) => {
                 let own = self.own_layouts_dir().is_some_and(|d| path.starts_with(d));
-                let text = if own && self.turn_on_own_layouts() {
-                    format!(
-                        "Saved to {}.\nYour own layouts mod (\"My layouts\") was off: it is on now, first, so what you saved is what you see.",
-                        path.display()
-                    )
-                } else {
-                    format!("Saved to {}", path.display())
-                };
-                self.message("Layout editor", &text, false);
+                let path = path.display().to_string();
+                let said = if own && self.turn_on_own_layouts() { "Message:SavedToOwnOn" } else { "Message:SavedTo" };
+                self.tell("Title:LayoutEditor", said, &[("path", &path)]);
             }
-            Err(e) => self.message("Layout editor", &format!("Not saved: {e}"), false),
+            Err(e) => self.tell("Title:LayoutEditor", "Message:NotSaved", &[("error", &e.to_string())]),
         }
     }
 

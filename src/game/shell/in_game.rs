@@ -12,9 +12,6 @@ use super::super::button_view::ButtonView;
 use super::Shell;
 use crate::ui::window::short_name as short;
 
-/// The title of the question the Menu button asks.
-pub(super) const LEAVE_TITLE: &str = "Leave battle";
-
 /// Command buttons in the control bar.
 pub const COMMAND_BUTTONS: usize = 12;
 /// Alert lines shown above the control bar.
@@ -131,7 +128,7 @@ impl Shell {
     /// leaving surrenders.
     pub fn ask_leave_battle(&mut self) {
         let text = self.say(if self.leave_surrenders { "Message:LeaveSurrenders" } else { "Message:Leave" }, &[]);
-        self.message(LEAVE_TITLE, &text, true);
+        self.ask(super::Question::LeaveBattle, &text);
     }
 
     /// Fills the control bar: per command button (hidden where none) its label, whether it

@@ -5,15 +5,14 @@ use crate::ui::{EventKind, Key, UiEvent};
 use super::{Screen, Shell};
 use crate::ui::window::short_name as short;
 
-pub(super) const CREDITS: &str = "Ridgeline is made by its founding engineers.\nText: Noto Sans (SIL Open Font License).\nArt and sound are made by the game's own generators.";
-
 pub(super) fn init(shell: &mut Shell) {
     shell.set_text("MainMenu.wnd:Version", concat!("Ridgeline ", env!("CARGO_PKG_VERSION")));
 }
 
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     if e.kind == EventKind::KeyUnhandled(Key::Escape) {
-        shell.message("Quit", "Leave Ridgeline?", true);
+        let text = shell.say("Message:Quit", &[]);
+        shell.ask(super::Question::Quit, &text);
         return;
     }
     if e.kind != EventKind::Selected {
@@ -25,7 +24,7 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         "ButtonReplays" => shell.open(Screen::Replays),
         "ButtonMods" => shell.open(Screen::Mods),
         "ButtonOptions" => shell.open(Screen::Options),
-        "ButtonCredits" => shell.message("Credits", CREDITS, false),
+        "ButtonCredits" => shell.tell("Title:Credits", "Message:Credits", &[]),
         "ButtonQuit" => shell.request(super::ShellRequest::Quit),
         _ => {}
     }

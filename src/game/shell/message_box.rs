@@ -1,5 +1,6 @@
-//! Message boxes (disconnected, out of sync, notices): OK closes; Cancel closes too; on the
-//! quit question OK quits, on the leave-battle question OK leaves the battle, and on the
+//! Message boxes (disconnected, out of sync, notices): OK closes; Cancel closes too. A question
+//! ([`Question`]) is known by what it asks, not by its title (which the string table words):
+//! on the quit question OK quits, on the leave-battle question OK leaves the battle, and on the
 //! drop-player question (the host of a stalled online battle) OK drops the stalled players.
 
 use crate::ui::{EventKind, Key, UiEvent};
@@ -7,19 +8,55 @@ use crate::ui::{EventKind, Key, UiEvent};
 use super::Shell;
 use crate::ui::window::short_name as short;
 
-/// The title of the question asked when a layout changed on disk under unsaved edits (its
-/// answer settles it: OK takes the file, Cancel keeps the edits).
-pub const CONFLICT_TITLE: &str = "Layout changed on disk";
-/// The question the first save of one of the game's own layouts asks (OK saves it into the
-/// player's own layouts mod and turns that on).
-pub const SAVE_OWN_TITLE: &str = "Save your layout";
+/// A question a message box asks, which its OK (or Cancel) answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Leave Ridgeline? OK quits.
+    Quit,
+    /// Leave the battle? OK leaves it.
+    LeaveBattle,
+    /// The host's question whether to drop players the battle has waited for.
+    DropPlayer,
+    /// A layout changed on disk under unsaved edits: OK takes the file, Cancel keeps the edits.
+    LayoutConflict,
+    /// The first save of one of the game's own layouts: OK saves it into the player's own
+    /// layouts mod and turns that on.
+    SaveOwnLayout,
+}
 
-/// The title of the host's question whether to drop players the battle has waited for.
-pub const DROP_TITLE: &str = "Drop player";
+impl Question {
+    /// The label of its title in the string table.
+    pub fn title_label(self) -> &'static str {
+        match self {
+            Question::Quit => "Title:Quit",
+            Question::LeaveBattle => "Title:LeaveBattle",
+            Question::DropPlayer => "Title:DropPlayer",
+            Question::LayoutConflict => "Title:LayoutConflict",
+            Question::SaveOwnLayout => "Title:SaveOwnLayout",
+        }
+    }
+}
 
 impl Shell {
     /// Shows a modal message box over the current screen; `cancel` adds a Cancel button.
     pub fn message(&mut self, title: &str, text: &str, cancel: bool) {
+        self.show_message(title, text, cancel);
+    }
+
+    /// Asks `question` with `text` (worded by the caller), titled from the string table, with
+    /// OK and Cancel; the answer goes where the question says.
+    pub fn ask(&mut self, question: Question, text: &str) {
+        let title = self.say(question.title_label(), &[]);
+        self.show_message(&title, text, true);
+        self.question = Some(question);
+    }
+
+    /// The question the open message box asks, if it asks one.
+    pub fn question(&self) -> Option<Question> {
+        self.message.and(self.question)
+    }
+
+    fn show_message(&mut self, title: &str, text: &str, cancel: bool) {
         self.close_message();
         let Some(file) = self.layouts.get("MessageBox.wnd").cloned() else { return };
         let id = self.ui.create_layout("MessageBox.wnd", &file);
@@ -36,7 +73,7 @@ impl Shell {
 
     /// Tells the player a peer left the game.
     pub fn show_disconnected(&mut self, player: &str) {
-        self.message("Disconnected", &format!("{player} has left the game."), false);
+        self.tell("Title:Disconnected", "Message:Disconnected", &[("name", player)]);
     }
 
     /// The text of a message the shell says by label (`Message:NoReplay`), in the player's
@@ -66,6 +103,7 @@ impl Shell {
 
     /// Closes the message box, if one is open.
     pub fn close_message(&mut self) {
+        self.question = None;
         if let Some(id) = self.message.take() {
             if let Some(root) = self.ui.find("MessageBox.wnd:MessageBoxParent") {
                 self.ui.pop_modal(root);
@@ -82,14 +120,13 @@ impl Shell {
     /// Asks the host whether to drop `names`, whom the battle has waited for `seconds`.
     pub fn ask_drop(&mut self, names: &str, seconds: u32) {
         let text = self.say("Message:AskDrop", &[("names", names), ("seconds", &seconds.to_string())]);
-        self.message(DROP_TITLE, &text, true);
+        self.ask(Question::DropPlayer, &text);
     }
 
     /// Closes the drop question if it is open: the battle no longer waits (the player came
     /// back, or was dropped).
     pub fn close_drop_question(&mut self) {
-        let title = self.find("MessageBox.wnd:MessageTitle").and_then(|id| self.ui.window(id)).map(|w| w.text.clone());
-        if self.message_open() && title.as_deref() == Some(DROP_TITLE) {
+        if self.question() == Some(Question::DropPlayer) {
             self.close_message();
         }
     }
@@ -101,14 +138,14 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         (EventKind::Selected, "ButtonCancel") | (EventKind::KeyUnhandled(Key::Escape), _) => false,
         _ => return,
     };
-    let title = shell.find("MessageBox.wnd:MessageTitle").and_then(|id| shell.ui.window(id)).map(|w| w.text.clone());
+    let question = shell.question();
     shell.close_message();
-    match title.as_deref() {
-        Some("Quit") if ok => shell.request(super::ShellRequest::Quit),
-        Some(super::in_game::LEAVE_TITLE) if ok => shell.request(super::ShellRequest::LeaveBattle),
-        Some(DROP_TITLE) if ok => shell.request(super::ShellRequest::DropStalled),
-        Some(CONFLICT_TITLE) => shell.settle_conflict(ok),
-        Some(SAVE_OWN_TITLE) if ok => shell.save_now(),
+    match question {
+        Some(Question::Quit) if ok => shell.request(super::ShellRequest::Quit),
+        Some(Question::LeaveBattle) if ok => shell.request(super::ShellRequest::LeaveBattle),
+        Some(Question::DropPlayer) if ok => shell.request(super::ShellRequest::DropStalled),
+        Some(Question::LayoutConflict) => shell.settle_conflict(ok),
+        Some(Question::SaveOwnLayout) if ok => shell.save_now(),
         _ => {}
     }
 }

@@ -56,6 +56,7 @@ use super::settings::{Settings, UiScaling};
 
 pub use loading::{MapEntry, load_bindings};
 use loading::{find_maps, load_layouts};
+pub use message_box::Question;
 pub use mods::{Refused, leave_out_broken, refusal_message};
 pub use request::{ReplayControl, ShellRequest};
 pub use screen::Screen;
@@ -90,6 +91,8 @@ pub struct Shell {
     layouts: BTreeMap<String, WndFile>,
     current: Option<(Screen, LayoutId)>,
     message: Option<LayoutId>,
+    /// The question the open message box asks, if any.
+    question: Option<Question>,
     /// Options (saved by the options screen).
     pub settings: Settings,
     settings_path: PathBuf,
@@ -198,6 +201,7 @@ impl Shell {
             layouts,
             current: None,
             message: None,
+            question: None,
             settings,
             settings_path,
             maps,
@@ -226,9 +230,10 @@ impl Shell {
         shell.open(Screen::MainMenu);
         // A map that cannot be loaded is left out of the list, and the player is told why.
         if !refused_maps.is_empty() {
-            let n = refused_maps.len();
-            let head = if n == 1 { "A map was left out:".to_string() } else { format!("{n} maps were left out:") };
-            shell.message("Maps", &format!("{head}\n{}", refused_maps.join("\n")), false);
+            let n = refused_maps.len().to_string();
+            let head = shell.say(if n == "1" { "Message:MapLeftOut" } else { "Message:MapsLeftOut" }, &[("count", &n)]);
+            let title = shell.say("Title:Maps", &[]);
+            shell.message(&title, &format!("{head}\n{}", refused_maps.join("\n")), false);
         }
         Ok(shell)
     }

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::content::ContentRoots;
 use crate::content::mod_info::{ModInfo, find_mods};
 use crate::game::settings::Settings;
+use crate::ui::labels::Labels;
 use crate::ui::{EventKind, UiEvent};
 
 use super::{Screen, Shell};
@@ -97,27 +98,34 @@ pub fn leave_out_broken(roots: &ContentRoots, game: &ContentRoots) -> (ContentRo
 
 /// What the player is told about mods left out at start: each mod with its first few
 /// problems (the rest counted), the others said to be on.
-pub fn refusal_message(refused: &[Refused]) -> String {
-    let mut text = String::from(if refused.len() == 1 {
-        "A broken mod was left out; the other mods are on."
-    } else {
-        "Broken mods were left out; the other mods are on."
-    });
+pub fn refusal_message(refused: &[Refused], labels: &Labels) -> String {
+    let mut text = labels.say(if refused.len() == 1 { "Mods:LeftOutOne" } else { "Mods:LeftOutMany" }, &[]);
     for (id, problems) in refused {
         let n = problems.len();
-        text.push_str(&format!("\n\n{id} ({n} problem{}):", if n == 1 { "" } else { "s" }));
+        let head = if n == 1 { "Mods:OneProblem" } else { "Mods:Problems" };
+        text.push_str("\n\n");
+        text.push_str(&labels.say(head, &[("mod", id), ("count", &n.to_string())]));
         for p in problems.iter().take(SHOWN_PROBLEMS) {
             text.push_str(&format!("\n  {p}"));
         }
         if n > SHOWN_PROBLEMS {
-            text.push_str(&format!("\n  … and {} more", n - SHOWN_PROBLEMS));
+            text.push_str("\n  ");
+            text.push_str(&labels.say("Mods:MoreProblems", &[("count", &(n - SHOWN_PROBLEMS).to_string())]));
         }
     }
-    text.push_str("\n\nThe Mods screen and the log list every problem.");
+    text.push_str("\n\n");
+    text.push_str(&labels.say("Mods:SeeAll", &[]));
     text
 }
 
 impl Shell {
+    /// Tells the player which mods were left out at start, and why ([`refusal_message`]).
+    pub fn tell_refusals(&mut self, refused: &[Refused]) {
+        let labels = self.ui.labels().unwrap_or_default();
+        let (title, text) = (self.say("Title:Mods", &[]), refusal_message(refused, &labels));
+        self.message(&title, &text, false);
+    }
+
     /// The game's own content roots: the shell's without the mods the settings turned on.
     fn game_roots(&self) -> ContentRoots {
         let found = find_mods(&Settings::mod_folders(self.settings_path(), &self.roots));

@@ -11,8 +11,6 @@ use crate::ui::wnd::same_content;
 use super::loading::{find_maps, load_all_layouts, load_bindings};
 use super::{Screen, Shell, ShellError};
 
-pub use super::message_box::CONFLICT_TITLE;
-
 impl Shell {
     /// Reads every layout again (a modder saved one while the game runs). If all are sound and
     /// any changed, the new ones replace the old and the current screen opens again from its
@@ -62,11 +60,8 @@ impl Shell {
             }
         }
         if !conflicts.is_empty() {
-            let text = format!(
-                "{} changed on disk while you have unsaved edits.\nOK takes the file as it is now (your edits stay in the undo history: u brings them back); Cancel keeps your edits.",
-                conflicts.join(", ")
-            );
-            self.message(CONFLICT_TITLE, &text, true);
+            let text = self.say("Message:LayoutConflict", &[("files", &conflicts.join(", "))]);
+            self.ask(super::Question::LayoutConflict, &text);
         }
         Ok(changed)
     }

@@ -230,11 +230,11 @@ pub(super) fn start(shell: &mut Shell) {
     let cfg = shell.skirmish.clone();
     let humans = cfg.slots.iter().filter(|s| s.who == SlotChoice::Human).count();
     if cfg.open_slots() < 2 {
-        shell.message("Skirmish", "A game needs at least two players.", false);
+        shell.tell("Title:Skirmish", "Message:NeedTwoPlayers", &[]);
         return;
     }
     if humans != 1 {
-        shell.message("Skirmish", "A skirmish has exactly one human player.", false);
+        shell.tell("Title:Skirmish", "Message:OneHuman", &[]);
         return;
     }
     if shell.maps.get(cfg.map).is_some_and(|m| cfg.open_slots() > m.players as usize) {

@@ -78,7 +78,11 @@ impl<'a> ObjectMut<'a> {
         self.account(Field::PosX, encode::fixed(old.x), encode::fixed(pos.x));
         self.account(Field::PosY, encode::fixed(old.y), encode::fixed(pos.y));
         self.object.pos = pos;
-        *self.place = Place::of(self.object);
+        // A unit on its way is bound for its goal, which a move leaves as it is.
+        self.place.pos = pos;
+        if self.object.nav.goal.is_none() {
+            self.place.bound = pos;
+        }
     }
 
     /// Turns the object.

@@ -415,7 +415,8 @@ impl World {
         group.sort_unstable();
         let mut held = super::spots::HeldSpots::new(goal, reach, spacing, widest);
         let outer = reach + spacing;
-        // The player's own objects by their tags (others' are never read), ground units only.
+        // The player's own objects bound near the goal, found by the tags and places the store
+        // keeps beside them (others' are never read), ground units only.
         let ground = &self.scans.ground_units;
         for o in self.objects.bound_near(player, goal, outer) {
             if ground.contains(o.template) && group.binary_search(&o.id).is_err() {

@@ -4,8 +4,8 @@
 //! Hot fields (position, facing, speed, health, cooldown, target, progress along the path) are
 //! updated with one multiply each (see [`ObjectKey`]); rare, many-field changes (orders,
 //! routes) go through [`ObjectMut::change`], which recomputes the object's digest before and
-//! after. Either way the store's record of where the object stands and is bound follows. Debug builds
-//! check the sum against a full recomputation after every tick.
+//! after. Either way the store's record of where the object stands and is bound follows it.
+//! Debug builds check the sum (and that record) against a full recomputation after every tick.
 //! Must not: let a caller reach `&mut Object` (a change made there would escape the hash).
 
 use std::ops::Deref;

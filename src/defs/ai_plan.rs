@@ -34,6 +34,9 @@ pub struct AiPlan {
     /// Whether its attacks leave unarmed units (builders, gatherers) alone: they march on
     /// armed units and structures only, so a new player's dozer is not hunted first.
     pub spare_workers: bool,
+    /// Whether a far attack marches as one group (the quick wait for the slow a step ahead of
+    /// the group's centre) instead of strung out along the road, as a new player's does.
+    pub march_together: bool,
     /// The attackers' worth (summed prices) must reach this percent of the enemy army's
     /// before they set out (0: attack regardless).
     pub attack_advantage_percent: u32,

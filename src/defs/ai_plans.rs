@@ -38,6 +38,8 @@ struct AiPlanDef {
     #[serde(default)]
     spare_workers: bool,
     #[serde(default)]
+    march_together: bool,
+    #[serde(default)]
     attack_advantage: u32,
     defend_radius: f64,
     focus_fire: bool,
@@ -172,6 +174,7 @@ impl AiPlans {
                     army_cap_per_minute: i64::from(d.army_cap_per_minute),
                     army_cap_unit: i64::from(d.army_cap_unit),
                     spare_workers: d.spare_workers,
+                    march_together: d.march_together,
                     attack_advantage_percent: d.attack_advantage,
                     defend_radius,
                     focus_fire: d.focus_fire,

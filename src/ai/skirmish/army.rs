@@ -184,6 +184,9 @@ impl SkirmishAi {
                         .flatten();
                     match victim {
                         Some(v) => (ids(attackers), Orders::Focus(v)),
+                        None if self.plan.march_together => {
+                            (ids(attackers), Orders::Attack(point(march_goal(attackers, at, t))))
+                        }
                         None => (ids(attackers), Orders::Attack(point(t))),
                     }
                 }
@@ -213,6 +216,15 @@ impl SkirmishAi {
         };
         vec![Command::Select { objects: units, add: false }, order]
     }
+}
+
+/// Where a marching attack heads next: while the target is far and the attackers strung out,
+/// a step ahead of their centre, so the quick wait for the slow and the group arrives
+/// together instead of in a column; the target itself once it is near or they are together.
+fn march_goal(attackers: &[&Object], at: Vec2, target: Vec2) -> Vec2 {
+    let far = (target - at).length_squared() > sq(Fixed::from_int(ASSAULT_DISTANCE));
+    let strung_out = attackers.iter().any(|o| (o.pos - at).length_squared() > sq(Fixed::from_int(GATHERED_RADIUS * 2)));
+    if far && strung_out { at + (target - at).normalize().scale(Fixed::from_int(MARCH_STEP)) } else { target }
 }
 
 impl Orders {

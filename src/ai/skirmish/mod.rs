@@ -65,6 +65,10 @@ const ADVANTAGE_PATIENCE: u32 = 30 * 180;
 const TOP_SHARE: usize = 6;
 /// It raises its tech structure from this frame on: the opening is about armies.
 const TECH_AFTER: u32 = 30 * 60 * 6;
+/// A marching attack closer than this to its target goes straight for it (world units).
+const ASSAULT_DISTANCE: i64 = 500;
+/// How far ahead of a strung-out attack's centre its next goal lies (world units).
+const MARCH_STEP: i64 = 200;
 /// An attack whose group has shrunk below this percent of its size falls back to regroup.
 const FALL_BACK_PERCENT: usize = 30;
 

@@ -1,6 +1,7 @@
 //! The skirmish AI's army: the scout, guarding, gathering attack waves at a rally point,
-//! attacking what it knows or hunting, falling back when outmatched, defending the base, focus
-//! fire, and not repeating an order it has just given.
+//! marching a far attack as one group (when the plan says so), attacking what it knows or
+//! hunting, falling back when outmatched, defending the base, focus fire, and not repeating an
+//! order it has just given.
 //!
 //! Must not: read enemy objects except through the AI's memory.
 
@@ -185,7 +186,7 @@ impl SkirmishAi {
                     match victim {
                         Some(v) => (ids(attackers), Orders::Focus(v)),
                         None if self.plan.march_together => {
-                            (ids(attackers), Orders::Attack(point(march_goal(attackers, at, t))))
+                            (ids(attackers), Orders::Attack(point(march_goal(attackers.iter().map(|o| o.pos), at, t))))
                         }
                         None => (ids(attackers), Orders::Attack(point(t))),
                     }
@@ -218,12 +219,14 @@ impl SkirmishAi {
     }
 }
 
-/// Where a marching attack heads next: while the target is far and the attackers strung out,
-/// a step ahead of their centre, so the quick wait for the slow and the group arrives
-/// together instead of in a column; the target itself once it is near or they are together.
-fn march_goal(attackers: &[&Object], at: Vec2, target: Vec2) -> Vec2 {
+/// Where a marching attack heads next, given where its units stand and their centre `at`:
+/// while the target is far and the units strung out, a step ahead of their centre, so the
+/// quick wait for the slow and the group arrives together instead of in a column; the target
+/// itself once it is near or they are together.
+fn march_goal(positions: impl IntoIterator<Item = Vec2>, at: Vec2, target: Vec2) -> Vec2 {
     let far = (target - at).length_squared() > sq(Fixed::from_int(ASSAULT_DISTANCE));
-    let strung_out = attackers.iter().any(|o| (o.pos - at).length_squared() > sq(Fixed::from_int(GATHERED_RADIUS * 2)));
+    let strung_out =
+        positions.into_iter().any(|p| (p - at).length_squared() > sq(Fixed::from_int(GATHERED_RADIUS * 2)));
     if far && strung_out { at + (target - at).normalize().scale(Fixed::from_int(MARCH_STEP)) } else { target }
 }
 
@@ -241,5 +244,29 @@ impl Orders {
             | (Orders::Attack(a), Orders::Attack(b)) => near(a, b),
             _ => self == other,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(x: i64, y: i64) -> Vec2 {
+        Vec2::from_int(x, y)
+    }
+
+    #[test]
+    fn a_strung_out_march_heads_a_step_ahead_of_its_centre_and_a_near_or_close_one_for_the_target() {
+        let target = at(3000, 1000);
+        // A column 400 units long on the road east, its centre at (1000, 1000), the target
+        // 2,000 units on: the next goal is 200 units east of the centre, not the target.
+        let column = [at(800, 1000), at(1000, 1000), at(1200, 1000)];
+        assert_eq!(march_goal(column, at(1000, 1000), target), at(1200, 1000));
+        // The same group bunched within 180 units of its centre goes straight for the target.
+        let bunched = [at(920, 1000), at(1000, 1080), at(1080, 1000)];
+        assert_eq!(march_goal(bunched, at(1000, 1000), target), target);
+        // Strung out but 400 units from the target: the assault goes in.
+        let close = [at(2400, 1000), at(2600, 1000), at(2800, 1000)];
+        assert_eq!(march_goal(close, at(2600, 1000), target), target);
     }
 }

@@ -377,10 +377,6 @@ impl World {
                 (id, if self.terrain.passable_at(slot) { slot } else { goal }, radius)
             })
             .collect();
-        // Slots are placed and paths asked for in id order, not the formation's left to right:
-        // the first unit's path is shared by its neighbours, and which side is left turns with
-        // the map (a mirrored start would send its group by the other unit's road).
-        slots.sort_unstable_by_key(|s| s.0);
         self.free_spots(player, &ids, goal, spacing, &mut slots);
         for (id, slot, _) in slots {
             if let Some(mut o) = self.objects.get_mut(id) {

@@ -12,7 +12,8 @@ use super::ids::ObjectId;
 use super::vector::Vec2;
 
 /// Offsets from the goal, one per unit: a block `side` wide (the smallest square that holds
-/// them), rows `spacing` apart and front row first, each row centred on the line of travel.
+/// them), rows `spacing` apart and front row first, each row centred on the line of travel;
+/// listed row by row from the front, by id within a row.
 pub(crate) fn slots(units: &[(ObjectId, Vec2)], goal: Vec2, spacing: Fixed) -> Vec<(ObjectId, Vec2)> {
     let n = units.len();
     if n == 0 {
@@ -43,10 +44,15 @@ pub(crate) fn slots(units: &[(ObjectId, Vec2)], goal: Vec2, spacing: Fixed) -> V
         let count = chunk.len() as i64;
         // Row 0 stands farthest ahead; a short last row is centred too.
         let forward = spacing.mul_int(rows as i64 - 1 - 2 * row as i64).div_int(2);
+        let row_start = out.len();
         for (col, &(_, _, id)) in chunk.iter().enumerate() {
             let across = spacing.mul_int(2 * col as i64 - (count - 1)).div_int(2);
             out.push((id, ahead.scale(forward) + right.scale(across)));
         }
+        // Each row is handed out in id order, not left to right: the caller places slots and asks
+        // for paths in this order (the first path is shared by its neighbours), and which side
+        // is left flips in a mirror, so mirrored starts would send their groups by other roads.
+        out[row_start..].sort_unstable_by_key(|&(id, _)| id);
     }
     out
 }

@@ -185,10 +185,14 @@ impl SkirmishAi {
                         .flatten();
                     match victim {
                         Some(v) => (ids(attackers), Orders::Focus(v)),
-                        None if self.plan.march_together => {
-                            (ids(attackers), Orders::Attack(point(march_goal(attackers.iter().map(|o| o.pos), at, t))))
+                        None => {
+                            let goal = if self.plan.march_together {
+                                march_goal(attackers.iter().map(|o| o.pos), at, t)
+                            } else {
+                                t
+                            };
+                            (ids(attackers), Orders::Attack(point(goal)))
                         }
-                        None => (ids(attackers), Orders::Attack(point(t))),
                     }
                 }
             }

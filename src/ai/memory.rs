@@ -19,6 +19,10 @@ use crate::sim::world::World;
 const UNIT_MEMORY_FRAMES: u32 = 30 * 45;
 /// Spacing of the points an AI sweeps when it knows of no enemy anywhere (world units).
 const HUNT_SPACING: i64 = 160;
+/// A lattice point seen this recently is not looked at again while older ones are left.
+const HUNT_FRESH_FRAMES: u32 = 30 * 120;
+/// Search parties head for points at least this far apart while such points are left.
+const HUNT_PARTY_APART: i64 = 480;
 /// A start position counts as scouted when seen with no known enemy structure this close.
 const START_CLEAR_RADIUS: i64 = 250;
 
@@ -136,19 +140,51 @@ impl Memory {
             .map(|(_, p)| *p)
     }
 
-    /// Where to look next when no enemy is known: the point of a lattice over the map, on ground
-    /// reachable from `from`, that its team has had out of sight longest (never seen first), the
-    /// nearest to `from` among those (ties by lattice order; none before the first observation),
-    /// so a search sweeps the map instead of pacing between two points or waiting below a
-    /// plateau it cannot climb.
+    /// Where to look next when no enemy is known: see [`Memory::hunt_point_apart`].
     pub fn hunt_point(&self, world: &World, me: PlayerId, from: Vec2) -> Option<Vec2> {
+        self.hunt_point_apart(world, me, from, &[])
+    }
+
+    /// Where a search party at `from` looks next when no enemy is known, other parties
+    /// heading for `taken`: a point of a lattice over the map, on ground reachable from the
+    /// party and out of sight now. Points not seen for two minutes (or never) come first, the
+    /// nearest of those, so a party sweeps what is around it instead of crossing the map to
+    /// the single longest-unseen point; once all were seen lately, the longest unseen. A point
+    /// at least [`HUNT_PARTY_APART`] from every taken one comes first, so parties fan out.
+    /// None with nowhere to look (or before the first observation).
+    pub fn hunt_point_apart(&self, world: &World, me: PlayerId, from: Vec2, taken: &[Vec2]) -> Option<Vec2> {
         let ground = world.ground_at(from)?;
-        self.lattice
+        let open: Vec<(usize, Vec2)> = self
+            .lattice
             .iter()
+            .copied()
             .enumerate()
-            .filter(|(_, p)| !world.visible_to(me, **p) && world.ground_at(**p) == Some(ground))
-            .min_by_key(|(i, p)| (self.swept.get(*i).copied().unwrap_or(0), (**p - from).length_squared(), *i))
-            .map(|(_, p)| *p)
+            .filter(|(_, p)| world.ground_at(*p) == Some(ground) && !world.visible_to(me, *p))
+            .collect();
+        let key = |&(i, p): &(usize, Vec2)| {
+            let seen = self.swept.get(i).copied().unwrap_or(0);
+            let fresh = seen != 0 && self.now.saturating_sub(seen) < HUNT_FRESH_FRAMES;
+            // Stale points by distance alone; fresh ones oldest first.
+            (fresh, if fresh { seen } else { 0 }, (p - from).length_squared(), i)
+        };
+        let apart = Fixed::from_int(HUNT_PARTY_APART);
+        let far_from_taken = |p: &Vec2| taken.iter().all(|t| (*t - *p).length_squared() >= apart * apart);
+        open.iter()
+            .filter(|(_, p)| far_from_taken(p))
+            .min_by_key(|c| key(c))
+            .or_else(|| open.iter().min_by_key(|c| key(c)))
+            .map(|&(_, p)| p)
+    }
+
+    /// Counts the lattice point nearest `p` as looked at now: a search party that could not
+    /// reach it in time gives it up instead of trying for ever.
+    pub fn give_up_hunt_point(&mut self, p: Vec2) {
+        let nearest = self.lattice.iter().enumerate().min_by_key(|(i, q)| ((**q - p).length_squared(), *i));
+        if let Some((i, _)) = nearest
+            && let Some(s) = self.swept.get_mut(i)
+        {
+            *s = self.now;
+        }
     }
 }
 
@@ -195,5 +231,27 @@ mod tests {
         // The enemy base's start is unscouted, its own is not offered.
         let home = Vec2::from_int(15, 15);
         assert_eq!(m.unscouted_start(&w, home, home), Some(Vec2::from_int(625, 625)));
+    }
+
+    #[test]
+    fn search_parties_sweep_near_points_first_fan_out_and_give_up_on_one() {
+        // A 640-unit field: the hunting lattice is every 160 units from 80 to 560.
+        let mut w = test_support::world(64, vec![]);
+        for _ in 0..3 {
+            w.tick(&[]);
+        }
+        let mut m = Memory::default();
+        m.observe(&w, PlayerId(0));
+        let me = PlayerId(0);
+        let far = Vec2::from_int(560, 560);
+        // Nothing seen there yet: a party looks at the point it stands on first, not at the
+        // far corner, although none of them has been seen.
+        assert_eq!(m.hunt_point(&w, me, far), Some(far));
+        // A second party, with the first heading there, takes the nearest point at least 480
+        // units away (two tie at 480; the first in lattice order).
+        assert_eq!(m.hunt_point_apart(&w, me, far, &[far]), Some(Vec2::from_int(560, 80)));
+        // A point given up counts as looked at: the next nearest comes first.
+        m.give_up_hunt_point(far);
+        assert_eq!(m.hunt_point(&w, me, far), Some(Vec2::from_int(560, 400)));
     }
 }

@@ -1,6 +1,6 @@
 //! The skirmish AI's army: the scout, guarding, gathering attack waves at a rally point,
 //! marching a far attack as one group (when the plan says so), attacking what it knows or
-//! hunting, falling back when outmatched, defending the base, focus fire, and not repeating an
+//! hunting in search parties, falling back when outmatched, defending the base, focus fire, and not repeating an
 //! order it has just given.
 //!
 //! Must not: read enemy objects except through the AI's memory.
@@ -38,6 +38,36 @@ impl SkirmishAi {
         };
         self.scout = Some(scout.id);
         vec![Command::Select { objects: vec![scout.id], add: false }, Command::Move { to: point(goal) }]
+    }
+
+    /// Each search party's point while the army hunts: a party keeps its point until the
+    /// point is in sight or it has had [`HUNT_GIVE_UP_FRAMES`] to get there (then the point
+    /// counts as looked at); a new one comes from the memory, apart from the other parties'.
+    /// `fallback` serves a party with nowhere left to look.
+    fn hunt_goals(&mut self, world: &World, attackers: &[&Object], fallback: Vec2) -> Vec<Point> {
+        let frame = world.frame().0;
+        let parties = search_parties(attackers);
+        if self.hunt.len() != parties.len() {
+            self.hunt.clear();
+        }
+        self.hunt.resize(parties.len(), (fallback, 0));
+        for (i, party) in parties.iter().enumerate() {
+            let (goal, since) = self.hunt[i];
+            let reached = since == 0 || world.visible_to(self.player, goal);
+            let overdue = frame.saturating_sub(since) >= HUNT_GIVE_UP_FRAMES;
+            if !reached && !overdue {
+                continue;
+            }
+            if overdue && !reached {
+                self.memory.give_up_hunt_point(goal);
+            }
+            let from = centre(party.iter().map(|o| o.pos)).unwrap_or(fallback);
+            let others: Vec<Vec2> =
+                self.hunt.iter().enumerate().filter(|&(j, &(_, s))| j != i && s != 0).map(|(_, &(g, _))| g).collect();
+            let next = self.memory.hunt_point_apart(world, self.player, from, &others).unwrap_or(fallback);
+            self.hunt[i] = (next, frame.max(1));
+        }
+        self.hunt.iter().map(|&(g, _)| point(g)).collect()
     }
 
     /// The enemy player its attacks go for: kept while it lives; otherwise one of the living
@@ -82,7 +112,10 @@ impl SkirmishAi {
         let foe = self.choose_foe(world);
         let home = self.home(world, centre(army.iter().map(|o| o.pos)).unwrap_or(Vec2::ZERO));
         let radius = self.plan.defend_radius;
-        let intruder = nearest_seen(self.memory.units_in_sight(), home)
+        // An intruder none of the army can fire at (an aircraft over an army without
+        // anti-air) is not worth calling everyone home for: they would stand under it.
+        let hurtable = |s: &&Sighting| army.iter().any(|o| can_hit(rules, o.template, s.template));
+        let intruder = nearest_seen(self.memory.units_in_sight().filter(hurtable), home)
             .filter(|s| (s.pos - home).length_squared() <= radius * radius);
         let ids = |units: &[&Object]| units.iter().take(MAX_SELECTION).map(|o| o.id).collect::<Vec<_>>();
         let share = self.plan.attack_share_percent.clamp(1, 100) as usize;
@@ -111,8 +144,13 @@ impl SkirmishAi {
                     .or_else(|| nearest_seen(self.memory.structures(), at))
                     .map(|s| s.pos)
             })
-            .or_else(|| self.memory.unscouted_start(world, home, at))
-            .or_else(|| self.memory.hunt_point(world, self.player, at));
+            .or_else(|| self.memory.unscouted_start(world, home, at));
+        // Nothing known anywhere: the attack turns into a hunt.
+        let hunting = target.is_none();
+        if !hunting {
+            self.hunt.clear();
+        }
+        let target = target.or_else(|| self.memory.hunt_point(world, self.player, at));
         if frame >= self.first_attack.unwrap_or(self.plan.first_attack_frame) && self.phase == Phase::Guarding {
             self.phase = Phase::Gathering(frame);
         }
@@ -173,11 +211,17 @@ impl SkirmishAi {
                                 }
                                 _ => None,
                             };
-                            let current = current.filter(|o| world.can_see(self.player, o)).map(|o| o.id);
+                            let current = current
+                                .filter(|o| world.can_see(self.player, o))
+                                .filter(|o| attackers.iter().all(|a| can_hit(rules, a.template, o.template)))
+                                .map(|o| o.id);
                             current.or_else(|| {
+                                // Only what every attacker can fire at: one told to attack
+                                // what it cannot hit stands idle.
                                 self.memory
                                     .units_in_sight()
                                     .filter(|s| (s.pos - at).length_squared() <= sq(reach))
+                                    .filter(|s| attackers.iter().all(|o| can_hit(rules, o.template, s.template)))
                                     .min_by_key(|s| (s.health, s.id))
                                     .map(|s| s.id)
                             })
@@ -185,6 +229,7 @@ impl SkirmishAi {
                         .flatten();
                     match victim {
                         Some(v) => (ids(attackers), Orders::Focus(v)),
+                        None if hunting => (ids(attackers), Orders::Hunt(self.hunt_goals(world, attackers, t))),
                         None => {
                             let goal = if self.plan.march_together {
                                 march_goal(attackers.iter().map(|o| o.pos), at, t)
@@ -203,10 +248,26 @@ impl SkirmishAi {
         if orders.same_as(&self.last) && !stale {
             return Vec::new();
         }
-        self.last = orders.clone();
+        let previous = std::mem::replace(&mut self.last, orders.clone());
         self.last_frame = frame;
         let order = match orders {
             Orders::None => return Vec::new(),
+            Orders::Hunt(goals) => {
+                // Only parties with a new point are told (all of them when the order is stale):
+                // a new order makes units drop what they were doing and search new paths.
+                let before = match previous {
+                    Orders::Hunt(before) if !stale && before.len() == goals.len() => before,
+                    _ => Vec::new(),
+                };
+                let mut commands = Vec::new();
+                for (i, (party, goal)) in search_parties(&units).into_iter().zip(goals).enumerate() {
+                    if before.get(i) != Some(&goal) {
+                        commands.push(Command::Select { objects: party, add: false });
+                        commands.push(Command::AttackMove { to: goal });
+                    }
+                }
+                return commands;
+            }
             Orders::Guard => {
                 // The guard stands out on the side the enemy comes from, where the defences
                 // are, not among the structures where the gatherers come and go.
@@ -234,6 +295,15 @@ fn march_goal(positions: impl IntoIterator<Item = Vec2>, at: Vec2, target: Vec2)
     if far && strung_out { at + (target - at).normalize().scale(Fixed::from_int(MARCH_STEP)) } else { target }
 }
 
+/// A hunting army split into search parties of about [`HUNT_PARTY_UNITS`] (at most
+/// [`HUNT_PARTIES`]), taking its units in the order given (the army's id order), so the same
+/// army splits the same way at every decision.
+fn search_parties<T: Clone>(units: &[T]) -> Vec<Vec<T>> {
+    let n = (units.len() / HUNT_PARTY_UNITS).clamp(1, HUNT_PARTIES);
+    let per = units.len().div_ceil(n).max(1);
+    units.chunks(per).map(|c| c.to_vec()).collect()
+}
+
 impl Orders {
     /// True if `self` and `other` are the same kind of order to the same object, or to points
     /// within [`REISSUE_DISTANCE`] of each other.
@@ -246,6 +316,7 @@ impl Orders {
             (Orders::Defend(a), Orders::Defend(b))
             | (Orders::Rally(a), Orders::Rally(b))
             | (Orders::Attack(a), Orders::Attack(b)) => near(a, b),
+            (Orders::Hunt(a), Orders::Hunt(b)) => a.len() == b.len() && a.iter().zip(b).all(|(a, b)| near(a, b)),
             _ => self == other,
         }
     }
@@ -254,6 +325,87 @@ impl Orders {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::defs::ai_plan::AiPlan;
+    use crate::sim::rules::{ObjectKind, Rules, Targets};
+    use crate::sim::test_support;
+    use std::sync::Arc;
+
+    /// A plan that guards until far in the future and calls the army home for intruders
+    /// within 300 units.
+    fn guarding_plan() -> AiPlan {
+        AiPlan {
+            name: "test".into(),
+            think_frames: 1,
+            first_attack_frame: 1_000_000,
+            first_attack_spread: 0,
+            attack_share_percent: 100,
+            wave_size: 0,
+            army_cap: 0,
+            army_cap_per_minute: 0,
+            army_cap_unit: 0,
+            spare_workers: false,
+            march_together: false,
+            attack_advantage_percent: 100,
+            defend_radius: Fixed::from_int(300),
+            focus_fire: true,
+            reissue_frames: 30,
+            first_wave: 0,
+            queue: 1,
+            gatherers: 0,
+            factories: 1,
+            defences: 0,
+            retreat_below_percent: 0,
+            expand: false,
+            tech: false,
+            upgrades: 0,
+            repair: false,
+            styles: Vec::new(),
+            follow_style: 100,
+        }
+    }
+
+    /// Test rules plus template 3, an aircraft; the test unit's gun reaches `gun`.
+    fn rules_with_aircraft(gun: Targets) -> Arc<Rules> {
+        let mut r = (*test_support::rules()).clone();
+        let aircraft = crate::sim::rules::ObjectTemplate {
+            name: "Plane".into(),
+            kind: ObjectKind::Aircraft,
+            ..r.templates[0].clone()
+        };
+        r.templates.push(aircraft);
+        r.template_names.insert("Plane".into(), TemplateId(3));
+        r.weapons[0].targets = gun;
+        Arc::new(r)
+    }
+
+    /// What player 0's army is told with three of its units by its post at (15, 15) and an
+    /// enemy aircraft circling 100 units from them, in sight.
+    fn orders_under_an_aircraft(gun: Targets) -> Vec<Command> {
+        let objects = vec![
+            (TemplateId(0), 0, at(60, 60)),
+            (TemplateId(0), 0, at(70, 60)),
+            (TemplateId(0), 0, at(60, 70)),
+            (TemplateId(3), 1, at(110, 110)),
+        ];
+        let mut w = test_support::world_with(rules_with_aircraft(gun), 64, objects);
+        w.tick(&[]);
+        let mut ai = SkirmishAi::new(PlayerId(0), guarding_plan());
+        ai.own.extend(w.objects_of(PlayerId(0)).map(|o| o.id));
+        ai.memory.observe(&w, PlayerId(0));
+        assert_eq!(ai.memory.units_in_sight().count(), 1, "the aircraft is in sight");
+        ai.command_army(&w)
+    }
+
+    #[test]
+    fn an_aircraft_over_the_base_calls_the_army_home_only_if_it_can_shoot_at_it() {
+        // With guns that reach the air, the whole army goes for it.
+        let orders = orders_under_an_aircraft(Targets::Both);
+        assert_eq!(orders.last(), Some(&Command::AttackMove { to: Point { x: 110, y: 110 } }), "{orders:?}");
+        // With guns for the ground only they would stand under it for ever (two hard AIs did,
+        // for forty minutes): they keep guarding instead.
+        let orders = orders_under_an_aircraft(Targets::Ground);
+        assert!(matches!(orders.last(), Some(Command::Guard { .. })), "{orders:?}");
+    }
 
     fn at(x: i64, y: i64) -> Vec2 {
         Vec2::from_int(x, y)

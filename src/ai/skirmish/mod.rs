@@ -71,6 +71,12 @@ const ASSAULT_DISTANCE: i64 = 500;
 const MARCH_STEP: i64 = 200;
 /// An attack whose group has shrunk below this percent of its size falls back to regroup.
 const FALL_BACK_PERCENT: usize = 30;
+/// Units in each search party of a hunting army.
+const HUNT_PARTY_UNITS: usize = 5;
+/// The most search parties a hunting army splits into.
+const HUNT_PARTIES: usize = 6;
+/// A search party not at its point after this many frames gives the point up.
+const HUNT_GIVE_UP_FRAMES: u32 = 30 * 60;
 
 /// What the AI is doing with its army.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +98,8 @@ enum Orders {
     Rally(Point),
     Attack(Point),
     Focus(ObjectId),
+    /// Search parties (the attackers split by [`army::search_parties`]), each to its point.
+    Hunt(Vec<Point>),
 }
 
 /// One computer player.
@@ -127,6 +135,9 @@ pub struct SkirmishAi {
     /// The supply piles of the map (found on its first question about them), and what the
     /// decision under way found of them (its depots, its best source).
     piles: base::Piles,
+    /// While hunting, each search party's point and the frame it was given (kept until the
+    /// point is in sight or the party has had [`HUNT_GIVE_UP_FRAMES`] to get there).
+    hunt: Vec<(Vec2, u32)>,
 }
 
 impl SkirmishAi {
@@ -148,6 +159,7 @@ impl SkirmishAi {
             style: None,
             own: Vec::new(),
             piles: base::Piles::default(),
+            hunt: Vec::new(),
             plan,
         }
     }
@@ -387,6 +399,13 @@ fn seed_draw(world: &World, player: PlayerId, salt: u64) -> u64 {
 /// True if `t` is an army unit: mobile and armed.
 fn is_army(rules: &crate::sim::rules::Rules, t: TemplateId) -> bool {
     rules.template(t).is_mobile() && rules.template(t).is_armed()
+}
+
+/// True if a unit of template `shooter` can fire at one of template `target` (in the air or
+/// on the ground, as its weapon reaches).
+fn can_hit(rules: &crate::sim::rules::Rules, shooter: TemplateId, target: TemplateId) -> bool {
+    let air = rules.template(target).kind.is_air();
+    rules.template(shooter).weapons.first().is_some_and(|&w| rules.weapon(w).targets.hits(air))
 }
 
 /// The sighting nearest to `to` (ties: lowest id).

@@ -171,7 +171,7 @@ fn the_summary_names_the_outcome_and_counts_per_player() {
 
 #[test]
 fn fights_show_tracers_and_health_bars() {
-    // A brutal computer attacks early; the human's idle units shoot back.
+    // A brutal computer's units soon fight the human's idle ones, which shoot back.
     let mut cfg = SkirmishConfig::default();
     cfg.slots[1].who = SlotChoice::Computer(3);
     let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
@@ -584,12 +584,12 @@ fn the_score_counts_a_barracks_the_player_built() {
 #[test]
 fn an_attack_is_told_once_pinged_on_the_radar_and_space_jumps_there() {
     use ridgeline::game::battle::AlertKind;
-    // A brutal computer attacks early.
+    // A brutal computer attacks after five minutes (frame 9,000) and a march.
     let mut cfg = SkirmishConfig::default();
     cfg.slots[1].who = SlotChoice::Computer(3);
     let mut b = start(&cfg, &["Coalition".to_string(), "Coalition".to_string()]);
     let attacked = |b: &Battle| b.alerts().recent().any(|a| a.kind == AlertKind::UnderAttack);
-    while b.world().frame().0 < 9_000 && !attacked(&b) {
+    while b.world().frame().0 < 14_000 && !attacked(&b) {
         b.advance(1.0 / 30.0 + 1e-4).unwrap();
     }
     let alert = b.alerts().recent().find(|a| a.kind == AlertKind::UnderAttack).cloned().expect("told of the attack");

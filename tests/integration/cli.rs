@@ -211,7 +211,7 @@ fn sim_plays_skirmish_ais_to_a_winner() {
         "--players",
         "ai:brutal@Coalition,idle@Coalition",
         "--frames",
-        "12000",
+        "18000",
         "--seed",
         "3",
         "--json",
@@ -220,7 +220,7 @@ fn sim_plays_skirmish_ais_to_a_winner() {
     let line = text(&o).0.lines().last().unwrap_or_default().to_string();
     let v: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(v["winner"], 0, "{line}");
-    assert!(v["frames"].as_u64().unwrap() < 12000);
+    assert!(v["frames"].as_u64().unwrap() < 18000);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The skirmish AI's army: the scout, guarding, gathering attack waves at a rally point,
 //! marching a far attack as one group (when the plan says so), attacking what it knows or
-//! hunting in search parties, falling back when outmatched, defending the base, focus fire, and not repeating an
-//! order it has just given.
+//! hunting in search parties, falling back when outmatched, defending the base, focus fire
+//! on what all its attackers can hit, and not repeating an order it has just given.
 //!
 //! Must not: read enemy objects except through the AI's memory.
 

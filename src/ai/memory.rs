@@ -253,5 +253,9 @@ mod tests {
         // A point given up counts as looked at: the next nearest comes first.
         m.give_up_hunt_point(far);
         assert_eq!(m.hunt_point(&w, me, far), Some(Vec2::from_int(560, 400)));
+        // Two minutes on, the point given up is stale again and, nearest, comes first: ahead of
+        // points never seen (the army no longer crosses the map for the longest-unseen one).
+        m.now += HUNT_FRESH_FRAMES;
+        assert_eq!(m.hunt_point(&w, me, far), Some(far));
     }
 }

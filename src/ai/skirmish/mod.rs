@@ -404,8 +404,7 @@ fn is_army(rules: &crate::sim::rules::Rules, t: TemplateId) -> bool {
 /// True if a unit of template `shooter` can fire at one of template `target` (in the air or
 /// on the ground, as its weapon reaches).
 fn can_hit(rules: &crate::sim::rules::Rules, shooter: TemplateId, target: TemplateId) -> bool {
-    let air = rules.template(target).kind.is_air();
-    rules.template(shooter).weapons.first().is_some_and(|&w| rules.weapon(w).targets.hits(air))
+    rules.template(shooter).can_hit(rules, rules.template(target).kind.is_air())
 }
 
 /// The sighting nearest to `to` (ties: lowest id).

@@ -135,12 +135,15 @@ impl SkirmishAi {
         // An AI that spares workers marches on what can shoot back, and on structures.
         let spare = self.plan.spare_workers;
         let marked = |s: &&Sighting| !spare || rules.template(s.template).is_armed();
-        let target = nearest_seen(self.memory.units().filter(of_foe).filter(marked), at)
+        // Units none of the attackers can fire at are no goal: an air fleet sent after enemy
+        // aircraft it cannot hit would hover beside them for the rest of the game.
+        let hittable = |s: &&Sighting| attackers.iter().any(|o| can_hit(rules, o.template, s.template));
+        let target = nearest_seen(self.memory.units().filter(of_foe).filter(marked).filter(hittable), at)
             .or_else(|| nearest_seen(self.memory.structures().filter(of_foe), at))
             .map(|s| s.pos)
             .or(foe_start)
             .or_else(|| {
-                nearest_seen(self.memory.units().filter(marked), at)
+                nearest_seen(self.memory.units().filter(marked).filter(hittable), at)
                     .or_else(|| nearest_seen(self.memory.structures(), at))
                     .map(|s| s.pos)
             })
@@ -232,7 +235,7 @@ impl SkirmishAi {
                         None if hunting => (ids(attackers), Orders::Hunt(self.hunt_goals(world, attackers, t))),
                         None => {
                             let goal = if self.plan.march_together {
-                                march_goal(attackers.iter().map(|o| o.pos), at, t)
+                                march_goal(&attackers.iter().map(|o| o.pos).collect::<Vec<_>>(), t)
                             } else {
                                 t
                             };
@@ -284,14 +287,22 @@ impl SkirmishAi {
     }
 }
 
-/// Where a marching attack heads next, given where its units stand and their centre `at`:
-/// while the target is far and the units strung out, a step ahead of their centre, so the
-/// quick wait for the slow and the group arrives together instead of in a column; the target
-/// itself once it is near or they are together.
-fn march_goal(positions: impl IntoIterator<Item = Vec2>, at: Vec2, target: Vec2) -> Vec2 {
-    let far = (target - at).length_squared() > sq(Fixed::from_int(ASSAULT_DISTANCE));
-    let strung_out =
-        positions.into_iter().any(|p| (p - at).length_squared() > sq(Fixed::from_int(GATHERED_RADIUS * 2)));
+/// Where a marching attack heads next, given where its units stand: while the target is far
+/// and the main body strung out, a step ahead of the body's centre, so the quick wait for the
+/// slow and the group arrives together instead of in a column; the target itself once it is
+/// near or the body is together. The main body is the units within [`MARCH_BODY_RADIUS`] of
+/// the one halfway along the march (by distance to the target): reinforcements still walking
+/// up from home follow it and do not hold it back (counted in, an army fed a unit a minute
+/// crawled across the map for twenty minutes, its centre always dragged homeward).
+fn march_goal(positions: &[Vec2], target: Vec2) -> Vec2 {
+    let mut by_distance: Vec<Vec2> = positions.to_vec();
+    by_distance.sort_by_key(|&p| (p - target).length_squared());
+    let Some(&middle) = by_distance.get(by_distance.len() / 2) else { return target };
+    let near = |p: Vec2, q: Vec2, r: i64| (p - q).length_squared() <= sq(Fixed::from_int(r));
+    let body: Vec<Vec2> = by_distance.into_iter().filter(|&p| near(p, middle, MARCH_BODY_RADIUS)).collect();
+    let at = centre(body.iter().copied()).unwrap_or(middle);
+    let far = !near(target, at, ASSAULT_DISTANCE);
+    let strung_out = body.iter().any(|&p| !near(p, at, GATHERED_RADIUS * 2));
     if far && strung_out { at + (target - at).normalize().scale(Fixed::from_int(MARCH_STEP)) } else { target }
 }
 
@@ -407,22 +418,78 @@ mod tests {
         assert!(matches!(orders.last(), Some(Command::Guard { .. })), "{orders:?}");
     }
 
+    /// Where player 0's attack is sent: three of its units attack from (300, 300), far from
+    /// its post, with an enemy aircraft in sight 70 units on and the enemy's start at the far
+    /// corner.
+    fn attack_beside_an_aircraft(gun: Targets) -> Vec<Command> {
+        let objects = vec![
+            (TemplateId(0), 0, at(300, 300)),
+            (TemplateId(0), 0, at(310, 300)),
+            (TemplateId(0), 0, at(300, 310)),
+            (TemplateId(3), 1, at(350, 350)),
+        ];
+        let mut w = test_support::world_with(rules_with_aircraft(gun), 64, objects);
+        w.tick(&[]);
+        let plan = AiPlan { focus_fire: false, ..guarding_plan() };
+        let mut ai = SkirmishAi::new(PlayerId(0), plan);
+        ai.phase = Phase::Attacking(3);
+        ai.own.extend(w.objects_of(PlayerId(0)).map(|o| o.id));
+        ai.memory.observe(&w, PlayerId(0));
+        assert_eq!(ai.memory.units_in_sight().count(), 1, "the aircraft is in sight");
+        ai.command_army(&w)
+    }
+
+    #[test]
+    fn an_attack_goes_for_the_enemy_it_can_hit_not_for_aircraft_beyond_its_guns() {
+        // Guns that reach the air go for the aircraft.
+        let orders = attack_beside_an_aircraft(Targets::Both);
+        assert_eq!(orders.last(), Some(&Command::AttackMove { to: Point { x: 350, y: 350 } }), "{orders:?}");
+        // Guns for the ground only march on the enemy's start instead (an air fleet sent after
+        // aircraft it could not hit hovered beside them for the last twenty minutes of a game).
+        let orders = attack_beside_an_aircraft(Targets::Ground);
+        assert_eq!(orders.last(), Some(&Command::AttackMove { to: Point { x: 625, y: 625 } }), "{orders:?}");
+    }
+
     fn at(x: i64, y: i64) -> Vec2 {
         Vec2::from_int(x, y)
     }
 
     #[test]
-    fn a_strung_out_march_heads_a_step_ahead_of_its_centre_and_a_near_or_close_one_for_the_target() {
+    fn a_strung_out_march_heads_a_step_ahead_of_its_body_and_a_near_or_close_one_for_the_target() {
         let target = at(3000, 1000);
         // A column 400 units long on the road east, its centre at (1000, 1000), the target
         // 2,000 units on: the next goal is 200 units east of the centre, not the target.
         let column = [at(800, 1000), at(1000, 1000), at(1200, 1000)];
-        assert_eq!(march_goal(column, at(1000, 1000), target), at(1200, 1000));
+        assert_eq!(march_goal(&column, target), at(1200, 1000));
         // The same group bunched within 180 units of its centre goes straight for the target.
         let bunched = [at(920, 1000), at(1000, 1080), at(1080, 1000)];
-        assert_eq!(march_goal(bunched, at(1000, 1000), target), target);
+        assert_eq!(march_goal(&bunched, target), target);
         // Strung out but 400 units from the target: the assault goes in.
         let close = [at(2400, 1000), at(2600, 1000), at(2800, 1000)];
-        assert_eq!(march_goal(close, at(2600, 1000), target), target);
+        assert_eq!(march_goal(&close, target), target);
+        // A bunched body of five at (2000, 1000) with two reinforcements far behind, walking up
+        // from home: the body goes on for the target; the stragglers do not hold it back
+        // (counted in, the centre would sit near (1490, 1000) and the goal 200 east of it).
+        let fed = [
+            at(200, 1000),
+            at(400, 1000),
+            at(1960, 1000),
+            at(2000, 960),
+            at(2000, 1000),
+            at(2000, 1040),
+            at(2040, 1000),
+        ];
+        assert_eq!(march_goal(&fed, target), target);
+        // The same body strung out along 400 units heads a step ahead of its own centre.
+        let fed_column = [
+            at(200, 1000),
+            at(400, 1000),
+            at(1800, 1000),
+            at(1900, 1000),
+            at(2000, 1000),
+            at(2100, 1000),
+            at(2200, 1000),
+        ];
+        assert_eq!(march_goal(&fed_column, target), at(2200, 1000));
     }
 }

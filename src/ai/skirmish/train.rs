@@ -232,3 +232,53 @@ impl<'w> Tally<'w> {
         tally
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::ContentRoots;
+    use crate::defs::{AiPlans, Definitions};
+    use crate::sim::test_support;
+
+    /// What player 0 trains (it keeps no gatherers and its army has no cap): it has a Camp and eight Conscripts besides
+    /// the army it starts with (worth 4,054), and `enemies` enemy Conscripts stand in sight
+    /// beside an enemy Headquarters, Reactor and Camp.
+    fn trained_against(enemies: i64) -> Vec<String> {
+        let roots = ContentRoots::new(vec![env!("CARGO_MANIFEST_DIR").into()]);
+        let rules = Definitions::load(&roots).expect("shipped definitions").rules;
+        let plans = AiPlans::load(&roots).expect("shipped plans");
+        let id = |n: &str| rules.template_id(n).expect(n);
+        let mut objects = vec![(id("Camp"), 0, Vec2::from_int(100, 100))];
+        objects.extend((0..8).map(|i| (id("Conscript"), 0, Vec2::from_int(300 + 10 * i, 300))));
+        objects.extend((0..enemies).map(|i| (id("Conscript"), 1, Vec2::from_int(300 + 10 * i, 360))));
+        objects.extend([
+            (id("Headquarters"), 1, Vec2::from_int(340, 420)),
+            (id("Reactor"), 1, Vec2::from_int(260, 420)),
+            (id("Camp"), 1, Vec2::from_int(420, 400)),
+        ]);
+        let mut w = test_support::world_with(rules.clone(), 64, objects);
+        w.tick(&[]);
+        let plan = AiPlan { styles: Vec::new(), gatherers: 0, army_cap: 0, ..plans.get("easy").expect("easy").clone() };
+        let mut ai = SkirmishAi::new(PlayerId(0), plan);
+        ai.phase = Phase::Attacking(8);
+        ai.own.extend(w.objects_of(PlayerId(0)).map(|o| o.id));
+        ai.memory.observe(&w, PlayerId(0));
+        assert_eq!(ai.memory.structures().count(), 3, "the enemy base is in sight");
+        ai.train(&w)
+            .into_iter()
+            .filter_map(|c| match c {
+                Command::Produce { template, .. } => Some(rules.template(template).name.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_army_far_stronger_than_the_enemy_units_it_knows_trains_against_their_base() {
+        // Facing ten Conscripts with eight, the Camp trains Conscripts (rifles beat infantry).
+        assert_eq!(trained_against(20), ["Conscript"]);
+        // Facing one, the enemy's base is what stands in the way: Grenadiers, whose shells
+        // break structures that rifles barely scratch.
+        assert_eq!(trained_against(1), ["Grenadier"]);
+    }
+}

@@ -37,6 +37,10 @@ pub struct AiPlan {
     /// Whether a far attack marches as one group (the quick wait for the slow a step ahead of
     /// the group's centre) instead of strung out along the road, as a new player's does.
     pub march_together: bool,
+    /// Whether, while it attacks with an army worth twice the enemy army it knows, it also
+    /// trains against the enemy structures it knows (so an army of riflemen does not chip at
+    /// a gun-armed headquarters for ever).
+    pub siege: bool,
     /// The attackers' worth (summed prices) must reach this percent of the enemy army's
     /// before they set out (0: attack regardless).
     pub attack_advantage_percent: u32,

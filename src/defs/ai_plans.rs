@@ -40,6 +40,8 @@ struct AiPlanDef {
     #[serde(default)]
     march_together: bool,
     #[serde(default)]
+    siege: bool,
+    #[serde(default)]
     attack_advantage: u32,
     defend_radius: f64,
     focus_fire: bool,
@@ -175,6 +177,7 @@ impl AiPlans {
                     army_cap_unit: i64::from(d.army_cap_unit),
                     spare_workers: d.spare_workers,
                     march_together: d.march_together,
+                    siege: d.siege,
                     attack_advantage_percent: d.attack_advantage,
                     defend_radius,
                     focus_fire: d.focus_fire,

@@ -356,6 +356,7 @@ mod tests {
             army_cap_unit: 0,
             spare_workers: false,
             march_together: false,
+            siege: false,
             attack_advantage_percent: 100,
             defend_radius: Fixed::from_int(300),
             focus_fire: true,

@@ -336,12 +336,12 @@ impl SkirmishAi {
     }
 
     /// The armed enemy units it has seen lately, by kind; before it has seen any, the armies
-    /// its living enemies started with. While it attacks with an army that far outweighs
-    /// those units, the enemy structures it knows join the mix, one each: what stands in its
-    /// way is a base, and an army of riflemen would chip at a gun-armed headquarters for ever
-    /// (two Easy Dominion AIs drew a quarter of their games so). Not before it attacks: an
-    /// army it has not seen yet may be anywhere, and a Hard AI training against structures
-    /// in its third minute lost the next fight.
+    /// its living enemies started with. If its plan says so, while it attacks with an army
+    /// that far outweighs those units, the enemy structures it knows join the mix, one each:
+    /// what stands in its way is a base, and an army of riflemen would chip at a gun-armed
+    /// headquarters for ever (two Easy Dominion AIs drew a quarter of their games so). Not
+    /// before it attacks: an army it has not seen yet may be anywhere, and a Hard AI training
+    /// against structures in its third minute lost the next fight.
     fn enemy_mix(&self, world: &World) -> Vec<(TemplateId, u32)> {
         let rules = world.rules();
         let mut mix: std::collections::BTreeMap<TemplateId, u32> = std::collections::BTreeMap::new();
@@ -357,7 +357,7 @@ impl SkirmishAi {
         let theirs: i64 = mix.iter().map(|(&t, &n)| worth(t) * i64::from(n)).sum();
         let mine: i64 = self.mine(world).filter(|o| is_army(rules, o.template)).map(|o| worth(o.template)).sum();
         let attacking = matches!(self.phase, Phase::Attacking(_));
-        if attacking && mine * 100 >= theirs * SIEGE_PERCENT {
+        if self.plan.siege && attacking && mine * 100 >= theirs * SIEGE_PERCENT {
             for s in self.memory.structures() {
                 *mix.entry(s.template).or_default() += 1;
             }

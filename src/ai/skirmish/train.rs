@@ -258,7 +258,13 @@ mod tests {
         ]);
         let mut w = test_support::world_with(rules.clone(), 64, objects);
         w.tick(&[]);
-        let plan = AiPlan { styles: Vec::new(), gatherers: 0, army_cap: 0, ..plans.get("easy").expect("easy").clone() };
+        let plan = AiPlan {
+            styles: Vec::new(),
+            gatherers: 0,
+            army_cap: 0,
+            siege: true,
+            ..plans.get("easy").expect("easy").clone()
+        };
         let mut ai = SkirmishAi::new(PlayerId(0), plan);
         ai.phase = Phase::Attacking(8);
         ai.own.extend(w.objects_of(PlayerId(0)).map(|o| o.id));

@@ -18,6 +18,8 @@ pub mod model_kits;
 pub mod schema;
 pub mod sounds;
 pub mod source;
+#[cfg(test)]
+pub mod test_support;
 mod upgrades;
 
 use std::collections::BTreeMap;

@@ -236,17 +236,15 @@ impl<'w> Tally<'w> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::ContentRoots;
-    use crate::defs::{AiPlans, Definitions};
+    use crate::defs::test_support::{shipped, shipped_plans};
     use crate::sim::test_support;
 
     /// What player 0 trains (it keeps no gatherers and its army has no cap): it has a Camp and eight Conscripts besides
     /// the army it starts with (worth 4,054), and `enemies` enemy Conscripts stand in sight
     /// beside an enemy Headquarters, Reactor and Camp.
     fn trained_against(enemies: i64) -> Vec<String> {
-        let roots = ContentRoots::new(vec![env!("CARGO_MANIFEST_DIR").into()]);
-        let rules = Definitions::load(&roots).expect("shipped definitions").rules;
-        let plans = AiPlans::load(&roots).expect("shipped plans");
+        let rules = shipped().rules;
+        let plans = shipped_plans();
         let id = |n: &str| rules.template_id(n).expect(n);
         let mut objects = vec![(id("Camp"), 0, Vec2::from_int(100, 100))];
         objects.extend((0..8).map(|i| (id("Conscript"), 0, Vec2::from_int(300 + 10 * i, 300))));

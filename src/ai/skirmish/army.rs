@@ -390,18 +390,19 @@ mod tests {
         Arc::new(r)
     }
 
-    /// What player 0's army is told with three of its units by its post at (15, 15) and an
-    /// enemy aircraft circling 100 units from them, in sight.
-    fn orders_under_an_aircraft(gun: Targets) -> Vec<Command> {
+    /// What player 0's army is told, in `phase` under `plan`, with three of its units around
+    /// `(x, y)` and an enemy aircraft in sight 50 units east and south of them.
+    fn orders_beside_an_aircraft(gun: Targets, plan: AiPlan, phase: Phase, x: i64, y: i64) -> Vec<Command> {
         let objects = vec![
-            (TemplateId(0), 0, at(60, 60)),
-            (TemplateId(0), 0, at(70, 60)),
-            (TemplateId(0), 0, at(60, 70)),
-            (TemplateId(3), 1, at(110, 110)),
+            (TemplateId(0), 0, at(x, y)),
+            (TemplateId(0), 0, at(x + 10, y)),
+            (TemplateId(0), 0, at(x, y + 10)),
+            (TemplateId(3), 1, at(x + 50, y + 50)),
         ];
         let mut w = test_support::world_with(rules_with_aircraft(gun), 64, objects);
         w.tick(&[]);
-        let mut ai = SkirmishAi::new(PlayerId(0), guarding_plan());
+        let mut ai = SkirmishAi::new(PlayerId(0), plan);
+        ai.phase = phase;
         ai.own.extend(w.objects_of(PlayerId(0)).map(|o| o.id));
         ai.memory.observe(&w, PlayerId(0));
         assert_eq!(ai.memory.units_in_sight().count(), 1, "the aircraft is in sight");
@@ -410,45 +411,26 @@ mod tests {
 
     #[test]
     fn an_aircraft_over_the_base_calls_the_army_home_only_if_it_can_shoot_at_it() {
-        // With guns that reach the air, the whole army goes for it.
-        let orders = orders_under_an_aircraft(Targets::Both);
-        assert_eq!(orders.last(), Some(&Command::AttackMove { to: Point { x: 110, y: 110 } }), "{orders:?}");
+        // Three units guard at (60, 60), by their post at (15, 15); the aircraft circles 70
+        // units from them. With guns that reach the air, the whole army goes for it.
+        let orders = |gun| orders_beside_an_aircraft(gun, guarding_plan(), Phase::Guarding, 60, 60);
+        assert_eq!(orders(Targets::Both).last(), Some(&Command::AttackMove { to: Point { x: 110, y: 110 } }));
         // With guns for the ground only they would stand under it for ever (two hard AIs did,
         // for forty minutes): they keep guarding instead.
-        let orders = orders_under_an_aircraft(Targets::Ground);
-        assert!(matches!(orders.last(), Some(Command::Guard { .. })), "{orders:?}");
-    }
-
-    /// Where player 0's attack is sent: three of its units attack from (300, 300), far from
-    /// its post, with an enemy aircraft in sight 70 units on and the enemy's start at the far
-    /// corner.
-    fn attack_beside_an_aircraft(gun: Targets) -> Vec<Command> {
-        let objects = vec![
-            (TemplateId(0), 0, at(300, 300)),
-            (TemplateId(0), 0, at(310, 300)),
-            (TemplateId(0), 0, at(300, 310)),
-            (TemplateId(3), 1, at(350, 350)),
-        ];
-        let mut w = test_support::world_with(rules_with_aircraft(gun), 64, objects);
-        w.tick(&[]);
-        let plan = AiPlan { focus_fire: false, ..guarding_plan() };
-        let mut ai = SkirmishAi::new(PlayerId(0), plan);
-        ai.phase = Phase::Attacking(3);
-        ai.own.extend(w.objects_of(PlayerId(0)).map(|o| o.id));
-        ai.memory.observe(&w, PlayerId(0));
-        assert_eq!(ai.memory.units_in_sight().count(), 1, "the aircraft is in sight");
-        ai.command_army(&w)
+        let ground = orders(Targets::Ground);
+        assert!(matches!(ground.last(), Some(Command::Guard { .. })), "{ground:?}");
     }
 
     #[test]
     fn an_attack_goes_for_the_enemy_it_can_hit_not_for_aircraft_beyond_its_guns() {
-        // Guns that reach the air go for the aircraft.
-        let orders = attack_beside_an_aircraft(Targets::Both);
-        assert_eq!(orders.last(), Some(&Command::AttackMove { to: Point { x: 350, y: 350 } }), "{orders:?}");
+        // Three units attack from (300, 300), far from their post, the aircraft 70 units on,
+        // the enemy's start at the far corner. Guns that reach the air go for the aircraft.
+        let plan = AiPlan { focus_fire: false, ..guarding_plan() };
+        let orders = |gun| orders_beside_an_aircraft(gun, plan.clone(), Phase::Attacking(3), 300, 300);
+        assert_eq!(orders(Targets::Both).last(), Some(&Command::AttackMove { to: Point { x: 350, y: 350 } }));
         // Guns for the ground only march on the enemy's start instead (an air fleet sent after
         // aircraft it could not hit hovered beside them for the last twenty minutes of a game).
-        let orders = attack_beside_an_aircraft(Targets::Ground);
-        assert_eq!(orders.last(), Some(&Command::AttackMove { to: Point { x: 625, y: 625 } }), "{orders:?}");
+        assert_eq!(orders(Targets::Ground).last(), Some(&Command::AttackMove { to: Point { x: 625, y: 625 } }));
     }
 
     fn at(x: i64, y: i64) -> Vec2 {

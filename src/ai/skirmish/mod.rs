@@ -296,10 +296,13 @@ impl SkirmishAi {
     /// True while its army is worth at least [`SAFE_PERCENT`] of the enemy army it assumes
     /// ([`Self::enemy_strength`]): then it may spend on its economy rather than on more units.
     fn safe(&self, world: &World) -> bool {
+        self.army_worth(world) * 100 >= self.enemy_strength(world) * SAFE_PERCENT
+    }
+
+    /// Its army units' summed prices.
+    fn army_worth(&self, world: &World) -> i64 {
         let rules = world.rules();
-        let worth = |t: TemplateId| rules.template(t).cost;
-        let mine: i64 = self.mine(world).filter(|o| is_army(rules, o.template)).map(|o| worth(o.template)).sum();
-        mine * 100 >= self.enemy_strength(world) * SAFE_PERCENT
+        self.mine(world).filter(|o| is_army(rules, o.template)).map(|o| rules.template(o.template).cost).sum()
     }
 
     /// The enemy army it assumes it faces: the strongest enemy team's, by what it saw of each
@@ -353,11 +356,9 @@ impl SkirmishAi {
                 *mix.entry(t).or_default() += n;
             }
         }
-        let worth = |t: TemplateId| rules.template(t).cost;
-        let theirs: i64 = mix.iter().map(|(&t, &n)| worth(t) * i64::from(n)).sum();
-        let mine: i64 = self.mine(world).filter(|o| is_army(rules, o.template)).map(|o| worth(o.template)).sum();
+        let theirs: i64 = mix.iter().map(|(&t, &n)| rules.template(t).cost * i64::from(n)).sum();
         let attacking = matches!(self.phase, Phase::Attacking(_));
-        if self.plan.siege && attacking && mine * 100 >= theirs * SIEGE_PERCENT {
+        if self.plan.siege && attacking && self.army_worth(world) * 100 >= theirs * SIEGE_PERCENT {
             for s in self.memory.structures() {
                 *mix.entry(s.template).or_default() += 1;
             }

@@ -18,7 +18,7 @@ pub struct TournamentArgs {
     /// The entries, comma-separated: ai:<difficulty> or idle, each optionally @<faction>.
     #[arg(long)]
     players: String,
-    /// Seeds 1..=n are played, each in every slot order.
+    /// Seeds 1..=n are played, each in every slot order (a mirror's orders are one game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     seeds: u32,
     /// A game still running after this many frames is a draw (default 60 minutes).

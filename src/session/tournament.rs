@@ -1,5 +1,5 @@
 //! `ridgeline tournament`: many seeded headless games between the same entries, every entry in
-//! every slot, summed up as wins, draws, game length and the army each side had left.
+//! every slot (a rotation that repeats a line-up is played once), summed up as wins, draws, game length and the army each side had left.
 //!
 //! Each game is an ordinary local match (the same setup, stream and controllers as `sim`), so
 //! a tournament measures the game players play. Games run on worker threads; results are
@@ -61,7 +61,8 @@ pub enum TournamentError {
 pub struct GameResult {
     /// The seed.
     pub seed: u64,
-    /// The slot order: slot `s` played entry `(s + order) % entries`.
+    /// The slot order: slot `s` played entry `(s + order) % entries`. A rotation that would
+    /// seat the same line-up as an earlier one is not played (a mirror has order 0 only).
     pub order: usize,
     /// Frames played.
     pub frames: u32,
@@ -146,9 +147,9 @@ pub fn play(
     }
     let entries = entry_names(&spec.entries, playable);
     let names = display_names(&entries);
-    let n = entries.len();
+    let orders = distinct_orders(&entries);
     let jobs: Vec<(u64, usize)> =
-        (1..=spec.seeds as u64).flat_map(|seed| (0..n).map(move |order| (seed, order))).collect();
+        (1..=spec.seeds as u64).flat_map(|seed| orders.iter().map(move |&order| (seed, order))).collect();
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<Result<GameResult, TournamentError>>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -176,6 +177,15 @@ pub fn play(
     }
     results.sort_by_key(|r| (r.seed, r.order));
     Ok(summarize(&names, results))
+}
+
+/// The slot orders worth playing: a rotation that seats the same entries in the same slots as
+/// an earlier one (every rotation of a mirror, `ai:hard@A,ai:hard@A`) would play the same game
+/// again, so only the first of each line-up is played.
+fn distinct_orders(entries: &[SlotSpec]) -> Vec<usize> {
+    let n = entries.len();
+    let line_up = |order: usize| (0..n).map(move |s| &entries[(s + order) % n]);
+    (0..n).filter(|&order| (0..order).all(|earlier| !line_up(order).eq(line_up(earlier)))).collect()
 }
 
 /// One game: entry `(s + order) % n` in slot `s`.
@@ -289,6 +299,19 @@ mod tests {
         assert_eq!(report.median_frames, 1100);
         assert_eq!(report.median_army_value["ai:easy@A"], 300);
         assert_eq!(report.median_army_value["ai:hard@B"], 500);
+    }
+
+    #[test]
+    fn a_rotation_that_seats_the_same_line_up_again_is_played_once() {
+        let orders = |players: &str| {
+            let spec: PlayersSpec = players.parse().unwrap();
+            distinct_orders(&entry_names(&spec, &["A".to_string(), "B".to_string()]))
+        };
+        assert_eq!(orders("ai:hard@A,ai:hard@A"), vec![0], "a mirror is one game a seed");
+        assert_eq!(orders("ai:hard@A,ai:hard@B"), vec![0, 1]);
+        assert_eq!(orders("ai:hard,ai:hard"), vec![0, 1], "factions filled in differ");
+        assert_eq!(orders("ai:easy@A,ai:hard@A,ai:easy@A,ai:hard@A"), vec![0, 1]);
+        assert_eq!(orders("ai:easy@A,ai:easy@A,ai:hard@A"), vec![0, 1, 2]);
     }
 
     #[test]

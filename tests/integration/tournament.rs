@@ -53,6 +53,27 @@ fn a_game_that_runs_out_of_frames_is_a_draw() {
 }
 
 #[test]
+fn a_mirror_plays_each_seed_once_and_counts_wins_by_seat() {
+    let (status, report, stderr) = tournament(&[
+        "--map",
+        "proving_grounds",
+        "--players",
+        "idle@Dominion,idle@Dominion",
+        "--seeds",
+        "3",
+        "--frames",
+        "60",
+        "--json",
+    ]);
+    assert!(status.success(), "{stderr}");
+    // Swapping two equal entries seats the same line-up: the same game, so it is played once.
+    assert_eq!(report["games"], 3, "{report}");
+    let results = report["results"].as_array().expect("results");
+    assert!(results.iter().all(|r| r["order"] == 0), "{report}");
+    assert_eq!(results.iter().map(|r| r["seed"].as_u64().unwrap()).collect::<Vec<_>>(), vec![1, 2, 3]);
+}
+
+#[test]
 fn entries_that_cannot_play_are_refused() {
     for players in ["ai:hard", "scripted,ai:hard", "remote,idle"] {
         let (status, _, stderr) =

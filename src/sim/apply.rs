@@ -13,9 +13,6 @@ use super::vector::Vec2;
 use super::world::World;
 use super::{economy, production};
 
-/// Spacing of formation slots, in unit radii.
-const FORMATION_SPACING_RADII: i64 = 3;
-
 impl World {
     /// Validates and executes one command for `player`.
     pub(crate) fn apply(&mut self, player: PlayerId, command: &Command) -> Result<(), RejectReason> {
@@ -364,7 +361,7 @@ impl World {
             .map(|o| self.rules.template(o.template).radius)
             .max()
             .unwrap_or(Fixed::ONE);
-        let spacing = widest.mul_int(FORMATION_SPACING_RADII);
+        let spacing = widest.mul_int(super::formation::SPACING_RADII);
         // A group keeps together: everyone goes at the slowest member's speed.
         let speeds = ids.iter().filter_map(|&id| self.objects.get(id)).map(|o| self.top_speed(o));
         let (slowest, fastest) = speeds.fold((Fixed::MAX, Fixed::ZERO), |(lo, hi), s| (lo.min(s), hi.max(s)));

@@ -11,6 +11,29 @@ use super::fixed::Fixed;
 use super::ids::ObjectId;
 use super::vector::Vec2;
 
+/// Spacing of formation slots, in the radii of the group's widest unit.
+pub(crate) const SPACING_RADII: i64 = 3;
+
+/// The side of the square block that holds `n` units (the smallest that does).
+fn block_side(n: usize) -> usize {
+    (n as u64).isqrt() as usize + usize::from((n as u64).isqrt().pow(2) < n as u64)
+}
+
+/// How far from the block's centre its farthest slot stands for a group of `n` units whose
+/// widest has radius `widest` (half the block's diagonal): a group standing in formation
+/// spreads this far, however it got there.
+pub fn reach(n: usize, widest: Fixed) -> Fixed {
+    if n == 0 {
+        return Fixed::ZERO;
+    }
+    let spacing = widest.mul_int(SPACING_RADII);
+    let side = block_side(n);
+    let rows = n.div_ceil(side);
+    let across = spacing.mul_int(side as i64 - 1).div_int(2);
+    let forward = spacing.mul_int(rows as i64 - 1).div_int(2);
+    Vec2::new(across, forward).length()
+}
+
 /// Offsets from the goal, one per unit: a block `side` wide (the smallest square that holds
 /// them), rows `spacing` apart and front row first, each row centred on the line of travel;
 /// listed row by row from the front, by id within a row.
@@ -19,7 +42,7 @@ pub(crate) fn slots(units: &[(ObjectId, Vec2)], goal: Vec2, spacing: Fixed) -> V
     if n == 0 {
         return Vec::new();
     }
-    let side = (n as u64).isqrt() as usize + usize::from((n as u64).isqrt().pow(2) < n as u64);
+    let side = block_side(n);
     let rows = n.div_ceil(side);
     let sum = units.iter().fold(Vec2::ZERO, |s, &(_, p)| s + p);
     let centre = Vec2::new(sum.x.div_int(n as i64), sum.y.div_int(n as i64));
@@ -99,6 +122,26 @@ mod tests {
                 d.x.abs() <= Fixed::from_ratio(1, 100) && d.y.abs() <= Fixed::from_ratio(1, 100),
                 "{i:?}: {off:?} vs {other:?}"
             );
+        }
+    }
+
+    #[test]
+    fn the_farthest_slot_of_a_block_stands_at_its_reach() {
+        // Units of radius 4 stand 12 apart; 9 make a 3-by-3 block whose corners are 12 across
+        // and 12 forward of the goal (17 by Pythagoras), 10 make a 4-wide block of 3 rows
+        // (18 across, 12 forward: 21.6).
+        // In hundredths of a world unit.
+        let hundredths = |f: Fixed| f.mul_int(100).round_int();
+        for (n, expected) in [(1, 0), (9, 1697), (10, 2163), (36, 4243)] {
+            let units: Vec<(ObjectId, Vec2)> = (0..n).map(|i| (id(i), at(i as i64 * 5, 0))).collect();
+            let farthest = slots(&units, Vec2::ZERO, Fixed::from_int(12))
+                .iter()
+                .map(|&(_, p)| hundredths(p.length()))
+                .max()
+                .unwrap_or(0);
+            let reach = hundredths(reach(n as usize, Fixed::from_int(4)));
+            assert!((reach - expected).abs() <= 2, "{n}: reach {reach}, expected {expected}");
+            assert!((farthest - reach).abs() <= 2, "{n}: farthest slot {farthest}, reach {reach}");
         }
     }
 

@@ -42,7 +42,7 @@ mod combat;
 mod damage;
 mod economy;
 pub mod event;
-mod formation;
+pub mod formation;
 #[cfg(test)]
 mod hash_coverage;
 mod help;

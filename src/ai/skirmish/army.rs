@@ -181,10 +181,15 @@ impl SkirmishAi {
                 (Phase::Gathering(since), Some(t)) => {
                     let toward = (t - home).normalize().scale(Fixed::from_int(RALLY_DISTANCE));
                     let rally = home + toward;
+                    // Gathered: every attacker near where its formation would stand. A block of
+                    // fifty with tanks in it spreads farther than a squad of riflemen; measured
+                    // against one fixed radius, a big army only ever set out when its patience ran
+                    // out, or at once where its slots happened to fall inside (a seat's luck that
+                    // decided whole mirrors).
+                    let widest = attackers.iter().map(|o| rules.template(o.template).radius).max().unwrap_or(Fixed::ONE);
+                    let spread = Fixed::from_int(GATHERED_RADIUS) + formation::reach(attackers.len(), widest);
                     let gathered = (at - rally).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS * 2))
-                        && attackers
-                            .iter()
-                            .all(|o| (o.pos - at).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS)));
+                        && attackers.iter().all(|o| (o.pos - at).length_squared() <= sq(spread));
                     let cost = |o: &Object| rules.template(o.template).cost;
                     let mine: i64 = attackers.iter().map(|o| cost(o)).sum();
                     let theirs = self.enemy_strength(world);
@@ -435,6 +440,34 @@ mod tests {
 
     fn at(x: i64, y: i64) -> Vec2 {
         Vec2::from_int(x, y)
+    }
+
+    /// What player 0's army is told while it gathers: 36 units of radius 12 in a six-by-six block
+    /// `spacing` apart around (128, 128), the rally point on the way from its start (15, 15) to
+    /// the enemy's (625, 625).
+    fn gathering_block_orders(spacing: i64) -> Vec<Command> {
+        let mut rules = (*test_support::rules()).clone();
+        rules.templates[0].radius = Fixed::from_int(12);
+        let objects = (0..36)
+            .map(|i| (TemplateId(0), 0, at(128 + (i % 6 * 2 - 5) * spacing / 2, 128 + (i / 6 * 2 - 5) * spacing / 2)))
+            .collect();
+        let mut w = test_support::world_with(Arc::new(rules), 64, objects);
+        w.tick(&[]);
+        let mut ai = SkirmishAi::new(PlayerId(0), AiPlan { first_attack_frame: 0, ..guarding_plan() });
+        ai.phase = Phase::Gathering(0);
+        ai.own.extend(w.objects_of(PlayerId(0)).map(|o| o.id));
+        ai.command_army(&w)
+    }
+
+    #[test]
+    fn an_army_standing_in_its_formation_at_the_rally_point_sets_out_at_once() {
+        // Spaced as a move order's formation spaces units of radius 12 (36 apart), the block's
+        // corners stand 127 from its centre: gathered, it attacks the enemy's start now. Held
+        // to a fixed 90, it waited out its patience (or set out at once where its slots happened
+        // to fall inside, a seat's luck that decided whole mirrors).
+        assert_eq!(gathering_block_orders(36).last(), Some(&Command::AttackMove { to: Point { x: 625, y: 625 } }));
+        // Twice as spread, it is not gathered yet: it keeps gathering at the rally point.
+        assert_eq!(gathering_block_orders(72).last(), Some(&Command::Guard { at: Some(Point { x: 128, y: 128 }) }));
     }
 
     #[test]

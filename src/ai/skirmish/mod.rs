@@ -19,6 +19,7 @@
 use crate::sim::Relation;
 use crate::sim::command::{Command, MAX_SELECTION, Point, RejectReason};
 use crate::sim::fixed::Fixed;
+use crate::sim::formation;
 use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
 use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
@@ -37,7 +38,8 @@ use super::{base, counters};
 const FOCUS_RADIUS: i64 = 160;
 /// Power the AI keeps to spare: it raises a plant before a structure would leave less.
 const POWER_MARGIN: i32 = 2;
-/// Attackers count as gathered when all stand this close to their centre.
+/// Attackers count as gathered when their centre is within twice this of the rally point and
+/// each stands within this of its place (their formation's reach from the centre, plus this).
 const GATHERED_RADIUS: i64 = 90;
 /// Distance from the base, toward the enemy, of the point where attackers gather.
 const RALLY_DISTANCE: i64 = 160;

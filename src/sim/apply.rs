@@ -374,7 +374,8 @@ impl World {
                 (id, if self.terrain.passable_at(slot) { slot } else { goal }, radius)
             })
             .collect();
-        self.free_spots(player, &ids, goal, spacing, &mut slots);
+        let ahead = super::formation::heading(&units, goal);
+        self.free_spots(player, &ids, goal, spacing, ahead, &mut slots);
         for (id, slot, _) in slots {
             if let Some(mut o) = self.objects.get_mut(id) {
                 // The target engaged is kept: an attack-move given again mid-fight fights on
@@ -390,13 +391,15 @@ impl World {
     }
 
     /// Moves formation `slots` off the spots `player`'s other ground units (not `ids`) stand on
-    /// at rest or are headed for near `goal` ([`super::spots`]). Aircraft keep their slots.
+    /// at rest or are headed for near `goal` ([`super::spots`]), ties going by the group's
+    /// heading `ahead`. Aircraft keep their slots.
     fn free_spots(
         &self,
         player: PlayerId,
         ids: &[ObjectId],
         goal: Vec2,
         spacing: Fixed,
+        ahead: Vec2,
         slots: &mut [(ObjectId, Vec2, Fixed)],
     ) {
         let Some(&(first, ..)) = slots.first() else { return };
@@ -421,7 +424,7 @@ impl World {
             }
         }
         let terrain = &self.terrain;
-        super::spots::place(&mut held, slots, |p| terrain.passable_at(p));
+        super::spots::place(&mut held, slots, ahead, |p| terrain.passable_at(p));
     }
 
     fn attack(&mut self, player: PlayerId, target: ObjectId) -> Result<(), RejectReason> {

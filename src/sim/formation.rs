@@ -34,6 +34,20 @@ pub fn reach(n: usize, widest: Fixed) -> Fixed {
     Vec2::new(across, forward).length()
 }
 
+/// The mean position of `units` (the origin for none).
+fn centre(units: &[(ObjectId, Vec2)]) -> Vec2 {
+    let n = units.len().max(1) as i64;
+    let sum = units.iter().fold(Vec2::ZERO, |s, &(_, p)| s + p);
+    Vec2::new(sum.x.div_int(n), sum.y.div_int(n))
+}
+
+/// The way a group heads for `goal`: a unit vector from its centre. A group already on its goal
+/// keeps the map's own frame (the heading is (0, −1)).
+pub(crate) fn heading(units: &[(ObjectId, Vec2)], goal: Vec2) -> Vec2 {
+    let ahead = (goal - centre(units)).normalize();
+    if ahead == Vec2::ZERO { Vec2::new(Fixed::ZERO, -Fixed::ONE) } else { ahead }
+}
+
 /// Offsets from the goal, one per unit: a block `side` wide (the smallest square that holds
 /// them), rows `spacing` apart and front row first, each row centred on the line of travel;
 /// listed row by row from the front, by id within a row.
@@ -44,11 +58,8 @@ pub(crate) fn slots(units: &[(ObjectId, Vec2)], goal: Vec2, spacing: Fixed) -> V
     }
     let side = block_side(n);
     let rows = n.div_ceil(side);
-    let sum = units.iter().fold(Vec2::ZERO, |s, &(_, p)| s + p);
-    let centre = Vec2::new(sum.x.div_int(n as i64), sum.y.div_int(n as i64));
-    let ahead = (goal - centre).normalize();
-    // A group already on its goal keeps the map's own frame (ahead is "north").
-    let ahead = if ahead == Vec2::ZERO { Vec2::new(Fixed::ZERO, -Fixed::ONE) } else { ahead };
+    let centre = centre(units);
+    let ahead = heading(units, goal);
     // Across the direction of travel.
     let right = Vec2::new(-ahead.y, ahead.x);
     let mut order: Vec<(Fixed, Fixed, ObjectId)> = units

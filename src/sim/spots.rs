@@ -89,12 +89,20 @@ impl HeldSpots {
     }
 }
 
-/// The offsets of ring `k` (the cells `k` steps out along the larger axis), nearest first, ties
-/// in a fixed order.
-fn ring(k: i64) -> Vec<(i64, i64)> {
+/// The offsets of ring `k` (the cells `k` steps out along the larger axis), nearest first; ties
+/// by the group's heading `ahead`: the cell farther behind first, then the one farther to the
+/// left. Turned with the map, the heading turns the order with it, so two groups on opposite
+/// seats of a half-turn-symmetric map stand in turned spots (ordered by the map's axes, the one
+/// seat's crowd spread toward its enemy and the other's away). A heading of (0, 1) orders by
+/// y, then x.
+fn ring(k: i64, ahead: Vec2) -> Vec<(i64, i64)> {
     let mut points: Vec<(i64, i64)> =
         (-k..=k).flat_map(|y| (-k..=k).map(move |x| (x, y))).filter(|&(x, y)| x.abs().max(y.abs()) == k).collect();
-    points.sort_by_key(|&(x, y)| (x * x + y * y, y, x));
+    points.sort_by_key(|&(x, y)| {
+        let along = ahead.x.mul_int(x) + ahead.y.mul_int(y);
+        let across = ahead.y.mul_int(x) - ahead.x.mul_int(y);
+        (x * x + y * y, along, across, y, x)
+    });
     points
 }
 
@@ -102,7 +110,13 @@ fn ring(k: i64) -> Vec<(i64, i64)> {
 /// another unit to the centre of the nearest open cell held neither by others nor by the
 /// group's slots, and holds every slot as placed. The group's own slots never move for each
 /// other (the formation keeps them apart); a slot with no free cell within [`MAX_RINGS`] stays.
-pub(crate) fn place(held: &mut HeldSpots, slots: &mut [(ObjectId, Vec2, Fixed)], open: impl Fn(Vec2) -> bool) {
+/// `ahead` is the group's heading (a unit vector), which breaks ties between cells (see [`ring`]).
+pub(crate) fn place(
+    held: &mut HeldSpots,
+    slots: &mut [(ObjectId, Vec2, Fixed)],
+    ahead: Vec2,
+    open: impl Fn(Vec2) -> bool,
+) {
     let taken: Vec<bool> = slots.iter().map(|&(_, at, _)| held.is_held(at)).collect();
     // The slots that stay hold their cells first, so that no slot moves onto one of them.
     for (&(_, at, radius), _) in slots.iter().zip(&taken).filter(|(_, t)| !**t) {
@@ -113,7 +127,7 @@ pub(crate) fn place(held: &mut HeldSpots, slots: &mut [(ObjectId, Vec2, Fixed)],
         let (cx, cy) = held.cell_of(*at);
         'search: for k in 1..=MAX_RINGS {
             if rings.len() < k as usize {
-                rings.push(ring(k));
+                rings.push(ring(k, ahead));
             }
             for &(x, y) in &rings[k as usize - 1] {
                 let cell = (cx + x, cy + y);
@@ -137,6 +151,9 @@ mod tests {
         ObjectId { index: i, generation: 0 }
     }
 
+    /// A group heading north (+y): ties go by y, then x.
+    const NORTH: Vec2 = Vec2 { x: Fixed::ZERO, y: Fixed::ONE };
+
     /// A window of 15-wide cells around (100, 100) for radius-5 units: cells from −5 to 205.
     fn window() -> HeldSpots {
         HeldSpots::new(Vec2::from_int(100, 100), Fixed::from_int(100), Fixed::from_int(15), Fixed::from_int(5))
@@ -155,7 +172,7 @@ mod tests {
             (id(3), Vec2::from_int(106, 106), r), // the same slot: moves elsewhere
             (id(4), Vec2::from_int(107, 95), r),  // free, and where id 2 would go first: stays
         ];
-        place(&mut held, &mut slots, |_| true);
+        place(&mut held, &mut slots, NORTH, |_| true);
         assert_eq!(slots[0].1, Vec2::from_int(190, 100));
         assert_eq!(slots[3].1, Vec2::from_int(107, 95));
         // Ring 1's nearest cells are straight out along an axis, (0, −1) first (ties by y, then
@@ -163,6 +180,31 @@ mod tests {
         // (more than 5 + 5); then (1, 0) for id 3.
         assert_eq!(slots[1].1, Vec2::new(Fixed::from_ratio(185, 2), Fixed::from_ratio(215, 2)));
         assert_eq!(slots[2].1, Vec2::new(Fixed::from_ratio(245, 2), Fixed::from_ratio(215, 2)), "(1, 0) next");
+    }
+
+    #[test]
+    fn a_group_turned_half_a_circle_takes_the_turned_spots() {
+        // A unit at rest by (104, 104) and a group of three heading east whose slots fall on it;
+        // then everything turned half a circle about the window's centre, heading west.
+        let r = Fixed::from_int(5);
+        let turn = |p: Vec2| Vec2::from_int(200, 200) - p;
+        let placed = |ahead: Vec2, f: &dyn Fn(Vec2) -> Vec2| {
+            let mut held = window();
+            held.hold(f(Vec2::from_int(104, 104)), r);
+            let mut slots: Vec<_> = [(1, 106, 106), (2, 106, 106), (3, 104, 110)]
+                .map(|(i, x, y)| (id(i), f(Vec2::from_int(x, y)), r))
+                .into();
+            place(&mut held, &mut slots, ahead, |_| true);
+            slots.into_iter().map(|(_, p, _)| p).collect::<Vec<_>>()
+        };
+        let east = Vec2::new(Fixed::ONE, Fixed::ZERO);
+        let west = Vec2::new(-Fixed::ONE, Fixed::ZERO);
+        let here = placed(east, &|p| p);
+        let turned = placed(west, &turn);
+        assert_ne!(here[0], Vec2::from_int(106, 106), "the held slot moved");
+        assert_eq!(turned, here.iter().map(|&p| turn(p)).collect::<Vec<_>>());
+        // Ring 1's nearest cells are along the axes; behind the heading first: (−1, 0).
+        assert_eq!(here[0], Vec2::new(Fixed::from_ratio(185, 2), Fixed::from_ratio(215, 2)));
     }
 
     #[test]
@@ -176,7 +218,7 @@ mod tests {
         let mut slots = vec![(id(7), Vec2::from_int(107, 107), Fixed::from_int(5))];
         // Everything south of y = 100 is closed (water): ring 1's free cells (the corners, 21.2
         // away) are (−1, −1) and (1, −1) closed first, then (−1, 1).
-        place(&mut held, &mut slots, |p| p.y >= Fixed::from_int(100));
+        place(&mut held, &mut slots, NORTH, |p| p.y >= Fixed::from_int(100));
         assert_eq!(slots[0].1, Vec2::new(Fixed::from_ratio(185, 2), Fixed::from_ratio(245, 2)));
     }
 
@@ -188,7 +230,7 @@ mod tests {
         held.hold(Vec2::from_int(100, 100), Fixed::from_int(1_000_000));
         assert!(held.held.iter().all(|&h| h));
         let mut slots = vec![(id(1), Vec2::from_int(100, 100), Fixed::from_int(5))];
-        place(&mut held, &mut slots, |_| true);
+        place(&mut held, &mut slots, NORTH, |_| true);
         assert_eq!(slots[0].1, Vec2::from_int(100, 100), "no free cell: the slot stays");
     }
 
@@ -207,7 +249,7 @@ mod tests {
             let mut slots: Vec<_> = (0..20)
                 .map(|i| (id(g * 20 + i), Vec2::from_int(470 + (i % 5) as i64 * 15, 478 + (i / 5) as i64 * 15), r))
                 .collect();
-            place(&mut held, &mut slots, |_| true);
+            place(&mut held, &mut slots, NORTH, |_| true);
             placed.extend(slots);
         }
         for (i, a) in placed.iter().enumerate() {

@@ -186,7 +186,8 @@ impl SkirmishAi {
                     // against one fixed radius, a big army only ever set out when its patience ran
                     // out, or at once where its slots happened to fall inside (a seat's luck that
                     // decided whole mirrors).
-                    let widest = attackers.iter().map(|o| rules.template(o.template).radius).max().unwrap_or(Fixed::ONE);
+                    let widest =
+                        attackers.iter().map(|o| rules.template(o.template).radius).max().unwrap_or(Fixed::ONE);
                     let spread = Fixed::from_int(GATHERED_RADIUS) + formation::reach(attackers.len(), widest);
                     let gathered = (at - rally).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS * 2))
                         && attackers.iter().all(|o| (o.pos - at).length_squared() <= sq(spread));

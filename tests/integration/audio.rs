@@ -275,8 +275,8 @@ fn render_audio_hears_a_fight_keeps_quiet_when_nothing_happens_and_never_clips()
         render_audio(&["--map", "proving_grounds", "--players", "idle,idle", "--frames", "300"], "render-quiet");
     assert_eq!(quiet.len(), 300 * 1_600, "ten seconds at 48 kHz");
     assert!(quiet.iter().all(|&(l, r)| l.unsigned_abs() < 30 && r.unsigned_abs() < 30), "an idle game is silent");
-    // Two brutal AIs meet on Proving Grounds at about frame 10,470 (their first wave sets
-    // out after five minutes and marches as one group, so the fight starts all at once).
+    // Two brutal AIs meet on Proving Grounds at about frame 9,700 (their first wave sets out
+    // after five minutes and marches as one group, so the fight starts all at once).
     let fight = render_audio(
         &[
             "--map",
@@ -284,9 +284,9 @@ fn render_audio_hears_a_fight_keeps_quiet_when_nothing_happens_and_never_clips()
             "--players",
             "ai:brutal,ai:brutal",
             "--frames",
-            "10800",
+            "10100",
             "--from",
-            "10260",
+            "9560",
             "--seed",
             "1",
         ],

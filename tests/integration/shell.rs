@@ -768,9 +768,16 @@ fn options_opened_from_a_battle_return_to_it() {
     click(&mut s, "InGame.wnd:ButtonOptions");
     let parent = s.ui.window(s.find("Options.wnd:OptionsParent").unwrap()).unwrap();
     assert!(parent.enabled_draw.iter().all(|e| e.color[3] <= 150), "the battle shows through");
-    assert!(s.escape());
+    // The key as the window delivers it, through the layout (a player pressed Escape there and
+    // nothing happened: the layout's root heard of the key and nobody went back).
+    s.handle(Input::Key { key: Key::Escape, shift: false });
     assert_eq!(s.screen(), Some(Screen::InGame), "Escape returns to the battle");
     assert!(!s.escape(), "Escape on the battle's own screen is the battle's");
+    // With a widget of the screen focused (a slider dragged), Escape still goes back.
+    click(&mut s, "InGame.wnd:ButtonOptions");
+    click(&mut s, "Options.wnd:SliderScroll");
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    assert_eq!(s.screen(), Some(Screen::InGame), "Escape from a focused slider returns to the battle");
 }
 
 #[test]

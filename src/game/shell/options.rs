@@ -5,7 +5,7 @@
 use crate::game::settings::UiScaling;
 use crate::render::Quality;
 use crate::ui::labels::{LANGUAGE_NAME, Labels};
-use crate::ui::{EventKind, UiEvent};
+use crate::ui::{EventKind, Key, UiEvent};
 
 use super::{Screen, Shell};
 use crate::ui::window::short_name as short;
@@ -150,6 +150,11 @@ fn read(shell: &Shell) -> crate::game::settings::Settings {
 }
 
 pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
+    // Escape that no window took (the layout's root hears of it) goes back, as Back does.
+    if e.kind == EventKind::KeyUnhandled(Key::Escape) {
+        shell.escape();
+        return;
+    }
     if e.kind != EventKind::Selected {
         return;
     }

@@ -1,5 +1,6 @@
 //! `ridgeline tournament`: many seeded headless games between the same entries, every entry in
-//! every slot (a rotation that repeats a line-up is played once), summed up as wins, draws, game length and the army each side had left.
+//! every slot (a rotation that repeats a line-up is played once), summed up as wins, draws,
+//! game length and the army each side had left.
 //!
 //! Each game is an ordinary local match (the same setup, stream and controllers as `sim`), so
 //! a tournament measures the game players play. Games run on worker threads; results are

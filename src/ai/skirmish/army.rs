@@ -181,16 +181,10 @@ impl SkirmishAi {
                 (Phase::Gathering(since), Some(t)) => {
                     let toward = (t - home).normalize().scale(Fixed::from_int(RALLY_DISTANCE));
                     let rally = home + toward;
-                    // Gathered: every attacker near where its formation would stand. A block of
-                    // fifty with tanks in it spreads farther than a squad of riflemen; measured
-                    // against one fixed radius, a big army only ever set out when its patience ran
-                    // out, or at once where its slots happened to fall inside (a seat's luck that
-                    // decided whole mirrors).
                     let widest =
                         attackers.iter().map(|o| rules.template(o.template).radius).max().unwrap_or(Fixed::ONE);
-                    let spread = Fixed::from_int(GATHERED_RADIUS) + formation::reach(attackers.len(), widest);
-                    let gathered = (at - rally).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS * 2))
-                        && attackers.iter().all(|o| (o.pos - at).length_squared() <= sq(spread));
+                    let positions: Vec<Vec2> = attackers.iter().map(|o| o.pos).collect();
+                    let gathered = march::gathered(&positions, at, rally, widest);
                     let cost = |o: &Object| rules.template(o.template).cost;
                     let mine: i64 = attackers.iter().map(|o| cost(o)).sum();
                     let theirs = self.enemy_strength(world);
@@ -241,7 +235,7 @@ impl SkirmishAi {
                         None if hunting => (ids(attackers), Orders::Hunt(self.hunt_goals(world, attackers, t))),
                         None => {
                             let goal = if self.plan.march_together {
-                                march_goal(&attackers.iter().map(|o| o.pos).collect::<Vec<_>>(), t)
+                                march::goal(&attackers.iter().map(|o| o.pos).collect::<Vec<_>>(), t)
                             } else {
                                 t
                             };
@@ -291,25 +285,6 @@ impl SkirmishAi {
         };
         vec![Command::Select { objects: units, add: false }, order]
     }
-}
-
-/// Where a marching attack heads next, given where its units stand: while the target is far
-/// and the main body strung out, a step ahead of the body's centre, so the quick wait for the
-/// slow and the group arrives together instead of in a column; the target itself once it is
-/// near or the body is together. The main body is the units within [`MARCH_BODY_RADIUS`] of
-/// the one halfway along the march (by distance to the target): reinforcements still walking
-/// up from home follow it and do not hold it back (counted in, an army fed a unit a minute
-/// crawled across the map for twenty minutes, its centre always dragged homeward).
-fn march_goal(positions: &[Vec2], target: Vec2) -> Vec2 {
-    let mut by_distance: Vec<Vec2> = positions.to_vec();
-    by_distance.sort_by_key(|&p| (p - target).length_squared());
-    let Some(&middle) = by_distance.get(by_distance.len() / 2) else { return target };
-    let near = |p: Vec2, q: Vec2, r: i64| (p - q).length_squared() <= sq(Fixed::from_int(r));
-    let body: Vec<Vec2> = by_distance.into_iter().filter(|&p| near(p, middle, MARCH_BODY_RADIUS)).collect();
-    let at = centre(body.iter().copied()).unwrap_or(middle);
-    let far = !near(target, at, ASSAULT_DISTANCE);
-    let strung_out = body.iter().any(|&p| !near(p, at, GATHERED_RADIUS * 2));
-    if far && strung_out { at + (target - at).normalize().scale(Fixed::from_int(MARCH_STEP)) } else { target }
 }
 
 /// A hunting army split into search parties of about [`HUNT_PARTY_UNITS`] (at most
@@ -469,44 +444,5 @@ mod tests {
         assert_eq!(gathering_block_orders(36).last(), Some(&Command::AttackMove { to: Point { x: 625, y: 625 } }));
         // Twice as spread, it is not gathered yet: it keeps gathering at the rally point.
         assert_eq!(gathering_block_orders(72).last(), Some(&Command::Guard { at: Some(Point { x: 128, y: 128 }) }));
-    }
-
-    #[test]
-    fn a_strung_out_march_heads_a_step_ahead_of_its_body_and_a_near_or_close_one_for_the_target() {
-        let target = at(3000, 1000);
-        // A column 400 units long on the road east, its centre at (1000, 1000), the target
-        // 2,000 units on: the next goal is 200 units east of the centre, not the target.
-        let column = [at(800, 1000), at(1000, 1000), at(1200, 1000)];
-        assert_eq!(march_goal(&column, target), at(1200, 1000));
-        // The same group bunched within 180 units of its centre goes straight for the target.
-        let bunched = [at(920, 1000), at(1000, 1080), at(1080, 1000)];
-        assert_eq!(march_goal(&bunched, target), target);
-        // Strung out but 400 units from the target: the assault goes in.
-        let close = [at(2400, 1000), at(2600, 1000), at(2800, 1000)];
-        assert_eq!(march_goal(&close, target), target);
-        // A bunched body of five at (2000, 1000) with two reinforcements far behind, walking up
-        // from home: the body goes on for the target; the stragglers do not hold it back
-        // (counted in, the centre would sit near (1490, 1000) and the goal 200 east of it).
-        let fed = [
-            at(200, 1000),
-            at(400, 1000),
-            at(1960, 1000),
-            at(2000, 960),
-            at(2000, 1000),
-            at(2000, 1040),
-            at(2040, 1000),
-        ];
-        assert_eq!(march_goal(&fed, target), target);
-        // The same body strung out along 400 units heads a step ahead of its own centre.
-        let fed_column = [
-            at(200, 1000),
-            at(400, 1000),
-            at(1800, 1000),
-            at(1900, 1000),
-            at(2000, 1000),
-            at(2100, 1000),
-            at(2200, 1000),
-        ];
-        assert_eq!(march_goal(&fed_column, target), at(2200, 1000));
     }
 }

@@ -19,7 +19,6 @@
 use crate::sim::Relation;
 use crate::sim::command::{Command, MAX_SELECTION, Point, RejectReason};
 use crate::sim::fixed::Fixed;
-use crate::sim::formation;
 use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
 use crate::sim::object::Object;
 use crate::sim::vector::Vec2;
@@ -31,6 +30,7 @@ use super::memory::{Memory, Sighting};
 
 mod army;
 mod build;
+mod march;
 mod train;
 use super::{base, counters};
 

@@ -22,6 +22,10 @@ pub struct NetArgs {
     /// Test switch: corrupt one field of one object on this machine at this frame.
     #[arg(long)]
     pub debug_corrupt_at: Option<u32>,
+    /// Test switch: after every frame also send what a lying peer would (far-future, foreign,
+    /// hash or flood), to see the other machines cut this one off.
+    #[arg(long)]
+    pub debug_lie: Option<ridgeline::session::online::Lie>,
     /// The player's name.
     #[arg(long, default_value = "Commander")]
     pub name: String,
@@ -39,6 +43,7 @@ impl NetArgs {
         OnlineOptions {
             frames,
             corrupt_at: self.debug_corrupt_at,
+            lie: self.debug_lie,
             desync_dir: self.desync_dir.clone().unwrap_or(default_dir),
             adaptive,
             rejoined: false,

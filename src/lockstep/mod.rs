@@ -6,10 +6,11 @@
 pub mod frame_data;
 pub mod message;
 pub mod pace;
+pub mod refusals;
 pub mod stream;
 pub mod transport;
 
 pub use message::Message;
 pub use pace::{PaceChange, PaceMark, PaceRules};
-pub use stream::{Desync, Stream, StreamConfig, StreamError};
+pub use stream::{Desync, Held, Stream, StreamConfig, StreamError};
 pub use transport::{PeerId, Transport, TransportError, TransportEvent};

@@ -16,9 +16,24 @@ use crate::sim::ids::{CommandId, Frame, PlayerId};
 use super::frame_data::{FrameData, FrameState};
 use super::message::Message;
 use super::pace::{PaceChange, PaceMark, PaceRules, PaceState};
+use super::refusals::Refusals;
 
 /// Frames of hash history kept for comparison.
 const HASH_HISTORY: u32 = 600;
+
+/// The largest run-ahead a game may use, in frames.
+pub const MAX_RUN_AHEAD: u32 = 60;
+
+/// How far past the next frame to run a peer's message may be stamped. An honest peer runs
+/// at most the run-ahead past this machine (it waits for this machine's counts) and stamps
+/// its commands the run-ahead past that, so twice the largest run-ahead plus slack covers it;
+/// anything later is a protocol violation, and nothing for it is kept.
+pub const WINDOW: u32 = 2 * MAX_RUN_AHEAD + 30;
+
+/// Bytes of one player's commands for frames not yet run that a stream holds at most (an
+/// estimate: [`command_weight`] per command). Far more than a player can send in a window
+/// (a 400-object selection is 1.6 KB); a peer past it is lying.
+pub const MAX_PENDING_BYTES: usize = 4 << 20;
 
 /// A problem the stream refuses or detects.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -62,6 +77,78 @@ pub enum StreamError {
     /// A resume was asked for while no pause was in force.
     #[error("player {0}: nothing to resume, the game is not paused")]
     NotPaused(PlayerId),
+    /// Data for a frame further ahead than any honest peer can be ([`WINDOW`]).
+    #[error("player {player}: data for frame {frame}, more than {WINDOW} frames past the next to run ({next})")]
+    TooFarAhead {
+        /// Sender.
+        player: PlayerId,
+        /// Its frame.
+        frame: Frame,
+        /// The next frame to run here.
+        next: Frame,
+    },
+    /// More commands waiting to run than any honest player sends ([`MAX_PENDING_BYTES`]).
+    #[error("player {player}: more than {MAX_PENDING_BYTES} bytes of commands waiting to run (frame {frame})")]
+    TooManyCommands {
+        /// Sender.
+        player: PlayerId,
+        /// The frame of the command refused.
+        frame: Frame,
+    },
+}
+
+impl StreamError {
+    /// A short name for the kind of refusal (for counts and logs).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            StreamError::NotLocal(_) => "not local",
+            StreamError::UnknownPlayer { .. } => "unknown player",
+            StreamError::Spoofed { .. } => "spoofed",
+            StreamError::Late { .. } => "late",
+            StreamError::Inconsistent { .. } => "inconsistent",
+            StreamError::NotPaused(_) => "not paused",
+            StreamError::TooFarAhead { .. } => "too far ahead",
+            StreamError::TooManyCommands { .. } => "too many commands",
+        }
+    }
+
+    /// How much a refusal from a peer counts against it: 0 for what an honest peer can send
+    /// (data that turns late around a departure), [`VIOLATION_BUDGET`] for what only a lying
+    /// peer sends (beyond the window, over the byte budget, counts that contradict the
+    /// commands: it is cut at once), 1 for the rest (a message for a player not its own).
+    pub fn severity(&self) -> u32 {
+        match self {
+            StreamError::Late { .. } | StreamError::NotPaused(_) | StreamError::NotLocal(_) => 0,
+            StreamError::TooFarAhead { .. }
+            | StreamError::TooManyCommands { .. }
+            | StreamError::Inconsistent { .. } => VIOLATION_BUDGET,
+            StreamError::UnknownPlayer { .. } | StreamError::Spoofed { .. } => 1,
+        }
+    }
+}
+
+/// Violations (see [`StreamError::severity`]) a peer may commit before it is cut off.
+pub const VIOLATION_BUDGET: u32 = 64;
+
+/// The bytes a command is taken to hold while it waits (a fixed part and its selection).
+pub fn command_weight(command: &Command) -> usize {
+    match command {
+        Command::Select { objects, .. } => 64 + 4 * objects.len(),
+        _ => 64,
+    }
+}
+
+/// What a stream holds (see [`Stream::held`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Held {
+    /// Frames with data stored.
+    pub frames: usize,
+    /// Commands stored, every player's.
+    pub commands: usize,
+    /// Bytes of peers' commands stored (by [`command_weight`]).
+    pub pending_bytes: usize,
+    /// Frames with hashes kept for comparison.
+    pub hashes: usize,
 }
 
 /// Two machines disagree about the state after a frame.
@@ -108,7 +195,9 @@ pub struct Stream {
     hashes: BTreeMap<Frame, HashCheck>,
     hash_log: Vec<(Frame, u64)>,
     desync: Option<Desync>,
-    errors: Vec<StreamError>,
+    refusals: Refusals,
+    /// Bytes of each peer player's commands stored for frames not yet run.
+    pending_bytes: BTreeMap<PlayerId, usize>,
     /// Players who left: the first frame that no longer needs their data, and the first that
     /// needs it again when they came back.
     gone: BTreeMap<PlayerId, (Frame, Option<Frame>)>,
@@ -152,7 +241,8 @@ impl Stream {
             hashes: BTreeMap::new(),
             hash_log: Vec::new(),
             desync: None,
-            errors: Vec::new(),
+            refusals: Refusals::default(),
+            pending_bytes: BTreeMap::new(),
             gone: BTreeMap::new(),
             changes: BTreeMap::new(),
             last_closed: implicit_before.0.checked_sub(1).map(Frame),
@@ -179,7 +269,7 @@ impl Stream {
                 frame: at,
             });
         }
-        self.changes.insert(at, value.clamp(1, 60));
+        self.changes.insert(at, value.clamp(1, MAX_RUN_AHEAD));
         Ok(())
     }
 
@@ -302,18 +392,25 @@ impl Stream {
         self.pace.rules()
     }
 
-    fn store(&mut self, c: StampedCommand) {
+    /// Stores a command; true when it is new (a duplicate replaces nothing).
+    fn store(&mut self, c: StampedCommand) -> bool {
         let pf = self.frames.entry(c.frame).or_default().players.entry(c.player).or_default();
-        pf.commands.entry(c.id).or_insert(c);
+        match pf.commands.entry(c.id) {
+            std::collections::btree_map::Entry::Occupied(_) => false,
+            std::collections::btree_map::Entry::Vacant(v) => {
+                v.insert(c);
+                true
+            }
+        }
     }
 
     /// Takes in a message from a peer. Bad data is refused with an error naming player and
-    /// frame; nothing already accepted is lost.
+    /// frame (counted, and logged as [`Refusals`] says); nothing already accepted is lost, and
+    /// nothing is kept for a frame outside the window a peer may speak for.
     pub fn receive(&mut self, message: Message) -> Result<(), StreamError> {
         let result = self.receive_inner(message);
         if let Err(e) = &result {
-            log::warn!("lockstep: {e}");
-            self.errors.push(e.clone());
+            self.refusals.note(e);
         }
         result
     }
@@ -335,12 +432,31 @@ impl Stream {
             // Sent live while this machine was still catching up from the history.
             return Ok(());
         }
+        if frame.0 > self.next_frame.0.saturating_add(WINDOW) {
+            return Err(StreamError::TooFarAhead { player, frame, next: self.next_frame });
+        }
         match message {
             Message::Command(c) => {
                 if c.frame < self.next_frame {
                     return Err(StreamError::Late { player, frame });
                 }
-                self.store(c);
+                let weight = command_weight(&c.command);
+                let pending = self.pending_bytes.get(&player).copied().unwrap_or(0);
+                if pending + weight > MAX_PENDING_BYTES {
+                    return Err(StreamError::TooManyCommands { player, frame });
+                }
+                let pf = self.frames.get(&frame).and_then(|f| f.players.get(&player));
+                if let Some(pf) = pf
+                    && pf.declared.is_some_and(|n| pf.commands.len() >= n as usize)
+                    && !pf.commands.contains_key(&c.id)
+                {
+                    // More commands than the player declared: not kept, so the frame runs
+                    // with what the count promised.
+                    return Err(StreamError::Inconsistent { player, frame });
+                }
+                if self.store(c) {
+                    self.pending_bytes.insert(player, pending + weight);
+                }
             }
             Message::FrameCount { count, .. } => {
                 if frame < self.next_frame {
@@ -351,13 +467,32 @@ impl Stream {
                     Some(n) if n != count => return Err(StreamError::Inconsistent { player, frame }),
                     _ => pf.declared = Some(count),
                 }
+                if pf.commands.len() > count as usize {
+                    // More commands came than the count says: the frame keeps the lowest
+                    // numbers (every machine got the same messages in the same order, so
+                    // every machine keeps the same ones) and the sender is in breach.
+                    let mut dropped = 0;
+                    while pf.commands.len() > count as usize {
+                        if let Some((_, c)) = pf.commands.pop_last() {
+                            dropped += command_weight(&c.command);
+                        }
+                    }
+                    if let Some(bytes) = self.pending_bytes.get_mut(&player) {
+                        *bytes = bytes.saturating_sub(dropped);
+                    }
+                    return Err(StreamError::Inconsistent { player, frame });
+                }
             }
             Message::Hash { hash, .. } => {
+                if frame.0 + HASH_HISTORY < self.next_frame.0 {
+                    return Err(StreamError::Late { player, frame });
+                }
                 let check = self.hashes.entry(frame).or_default();
                 check.remote.insert(player, hash);
                 self.compare(frame);
             }
             Message::Pace { change, .. } => {
+                // A resume names the pause it ends, which has run here or is about to.
                 if change != PaceChange::Resume && frame < self.next_frame {
                     return Err(StreamError::Late { player, frame });
                 }
@@ -410,9 +545,8 @@ impl Stream {
         for p in self.config.players.clone() {
             if self.player_state(p, self.next_frame) == FrameState::TooMany {
                 let e = StreamError::Inconsistent { player: p, frame: self.next_frame };
-                if !self.errors.contains(&e) {
-                    log::warn!("lockstep: {e}");
-                    self.errors.push(e);
+                if !self.refusals.contains(&e) {
+                    self.refusals.note(&e);
                 }
             }
         }
@@ -421,6 +555,12 @@ impl Stream {
         }
         let frame = self.next_frame;
         let data = self.frames.remove(&frame).unwrap_or_default();
+        for (player, pf) in &data.players {
+            if let Some(bytes) = self.pending_bytes.get_mut(player) {
+                let ran: usize = pf.commands.values().map(|c| command_weight(&c.command)).sum();
+                *bytes = bytes.saturating_sub(ran);
+            }
+        }
         let mut commands: Vec<StampedCommand> =
             data.players.into_values().flat_map(|pf| pf.commands.into_values()).collect();
         crate::sim::frame_order::execution_order(&mut commands);
@@ -478,9 +618,27 @@ impl Stream {
         self.desync
     }
 
-    /// Protocol errors seen from peers.
+    /// The first protocol errors seen from peers (at most [`super::refusals::KEPT`]; the
+    /// rest are counted in [`Stream::refusals`]).
     pub fn errors(&self) -> &[StreamError] {
-        &self.errors
+        self.refusals.first()
+    }
+
+    /// What the stream holds for frames not yet run and hashes not yet let go: frames with
+    /// data, commands waiting, hash entries. Bounded by [`WINDOW`], [`MAX_PENDING_BYTES`] per
+    /// player and the hash history, whatever peers send.
+    pub fn held(&self) -> Held {
+        Held {
+            frames: self.frames.len(),
+            commands: self.frames.values().flat_map(|f| f.players.values()).map(|pf| pf.commands.len()).sum(),
+            pending_bytes: self.pending_bytes.values().sum(),
+            hashes: self.hashes.len(),
+        }
+    }
+
+    /// Every refusal, counted by kind.
+    pub fn refusals(&self) -> &Refusals {
+        &self.refusals
     }
 
     /// This machine's hash per executed frame.

@@ -31,8 +31,8 @@ pub fn teams_or_own(chosen: &[u8]) -> Vec<u8> {
 /// Run-ahead used when a setup names none, in frames.
 pub const DEFAULT_RUN_AHEAD: u32 = 3;
 
-/// Most run-ahead a setup may ask for, in frames (two seconds).
-pub const MAX_RUN_AHEAD: u32 = 60;
+/// Most run-ahead a setup may ask for, in frames (two seconds): the stream's own limit.
+pub use crate::lockstep::stream::MAX_RUN_AHEAD;
 
 /// Skirmish AI strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

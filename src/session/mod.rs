@@ -17,6 +17,7 @@ pub mod script;
 pub mod start;
 pub mod timeline;
 pub mod tournament;
+pub mod violations;
 
 pub use controller::{Controller, Idle};
 pub use match_setup::{Difficulty, MatchSetup, ResolvedSlot, SlotKind, SlotSetup};

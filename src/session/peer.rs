@@ -55,13 +55,14 @@ pub enum PeerEvent {
     Left(PeerId),
 }
 
-/// A message refused because its sender spoke for a player it does not own.
+/// A peer cut off for breaking the lockstep protocol: who, and the refusal that used up its
+/// budget.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
-    /// Who sent it.
-    pub from: PeerId,
-    /// The player it claimed to speak for.
-    pub player: PlayerId,
+pub struct Violator {
+    /// The peer.
+    pub peer: PeerId,
+    /// Why, for the log and the other players.
+    pub reason: String,
 }
 
 /// One machine's running game.
@@ -74,7 +75,8 @@ pub struct Session<T: Transport> {
     /// Which peer owns each player, when known: a peer may speak only for its own players.
     owners: BTreeMap<PlayerId, PeerId>,
     peer_events: Vec<PeerEvent>,
-    refused: Vec<Refused>,
+    /// What each peer has broken of the protocol so far (see `violations.rs`).
+    violations: super::violations::Violations,
     /// Where executed commands are written, for the replay, at the frame they executed on.
     executed: Option<super::replay::CommandLog>,
     /// Playing back a replay: the commands of each frame, as they executed.
@@ -92,7 +94,7 @@ impl<T: Transport> Session<T> {
             thought_for: None,
             owners: BTreeMap::new(),
             peer_events: Vec::new(),
-            refused: Vec::new(),
+            violations: super::violations::Violations::default(),
             executed: None,
             playback: None,
         }
@@ -128,7 +130,7 @@ impl<T: Transport> Session<T> {
     }
 
     /// Names the peer that owns each player; from then on a message about a player is taken
-    /// only from its owner (others are refused and kept in [`Session::refused`]).
+    /// only from its owner (others are refused and counted against the sender).
     pub fn with_owners(mut self, owners: BTreeMap<PlayerId, PeerId>) -> Session<T> {
         self.owners = owners;
         self
@@ -173,7 +175,9 @@ impl<T: Transport> Session<T> {
     }
 
     /// Sends what the stream has queued and feeds it what has arrived. Bad messages are refused
-    /// by the stream (and kept in its error list); they do not stop the session.
+    /// by the stream (and counted there); they do not stop the session, but a peer that breaks
+    /// the protocol past its budget is cut off: nothing more it sends is taken, and it waits in
+    /// [`Session::take_violators`] for the driver to close its connection.
     pub fn pump(&mut self) -> Result<(), SessionError> {
         while let Some(m) = self.stream.poll_outgoing() {
             self.transport.send(&m)?;
@@ -182,15 +186,26 @@ impl<T: Transport> Session<T> {
         while let Some(event) = self.transport.receive()? {
             match event {
                 TransportEvent::Message { from, message } => {
-                    let player = speaker(&message);
-                    if self.owners.get(&player).is_some_and(|&owner| owner != from) {
-                        log::warn!("{from} spoke for player {player}, which it does not own; refused");
-                        self.refused.push(Refused { from, player });
+                    if self.violations.is_cut(from) {
                         continue;
                     }
-                    let _ = self.stream.receive(message);
+                    let player = speaker(&message);
+                    if self.owners.get(&player).is_some_and(|&owner| owner != from) {
+                        let frame = frame_of(&message);
+                        self.violations.note(from, 1, || {
+                            format!("spoke for player {player}, which it does not own (frame {frame})")
+                        });
+                        continue;
+                    }
+                    if let Err(e) = self.stream.receive(message) {
+                        self.violations.note(from, e.severity(), || e.to_string());
+                    }
                 }
-                TransportEvent::Connected(p) => self.peer_events.push(PeerEvent::Connected(p)),
+                TransportEvent::Connected(p) => {
+                    // A number given again belongs to a new machine, with a clean slate.
+                    self.violations.forget(p);
+                    self.peer_events.push(PeerEvent::Connected(p));
+                }
                 TransportEvent::Left(p) => self.peer_events.push(PeerEvent::Left(p)),
             }
         }
@@ -202,9 +217,15 @@ impl<T: Transport> Session<T> {
         std::mem::take(&mut self.peer_events)
     }
 
-    /// Messages refused because their sender spoke for another peer's player.
-    pub fn refused(&self) -> &[Refused] {
-        &self.refused
+    /// Peers cut off for breaking the protocol since the last call (each named once): the
+    /// driver closes their connections and removes their players as for a departure.
+    pub fn take_violators(&mut self) -> Vec<Violator> {
+        self.violations.take_cut()
+    }
+
+    /// What each peer has broken of the protocol, for reports and tests.
+    pub fn violations(&self) -> &super::violations::Violations {
+        &self.violations
     }
 
     /// The world (read-only: renderer, UI and tools look, never touch).
@@ -296,5 +317,13 @@ fn speaker(message: &Message) -> PlayerId {
     match message {
         Message::Command(c) => c.player,
         Message::FrameCount { player, .. } | Message::Hash { player, .. } | Message::Pace { player, .. } => *player,
+    }
+}
+
+/// The frame a message is for.
+fn frame_of(message: &Message) -> Frame {
+    match message {
+        Message::Command(c) => c.frame,
+        Message::FrameCount { frame, .. } | Message::Hash { frame, .. } | Message::Pace { frame, .. } => *frame,
     }
 }

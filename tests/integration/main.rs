@@ -31,6 +31,7 @@ mod layers;
 mod live_editing;
 mod lobby_link;
 mod lockstep;
+mod lying_peer;
 mod maps;
 mod mods;
 mod movement;

@@ -36,11 +36,11 @@ fn setup(machines: u8) -> MatchSetup {
 }
 
 /// One machine: its match over the hub, its link, what it ran and what it was told.
-struct Machine {
-    game: Match<MemoryEndpoint>,
-    link: MatchLink,
-    log: BTreeMap<u32, u64>,
-    events: Vec<LinkEvent>,
+pub(crate) struct Machine {
+    pub(crate) game: Match<MemoryEndpoint>,
+    pub(crate) link: MatchLink,
+    pub(crate) log: BTreeMap<u32, u64>,
+    pub(crate) events: Vec<LinkEvent>,
 }
 
 impl Machine {
@@ -51,7 +51,7 @@ impl Machine {
     }
 
     /// One step of the session at simulated time `now`, then the link's pump.
-    fn step(&mut self, now: Instant) {
+    pub(crate) fn step(&mut self, now: Instant) {
         if let Step::Ticked { frame, hash, .. } = self.game.session.step().unwrap() {
             self.log.insert(frame.0, hash.total);
             self.link.ran(now, &mut self.game.session, frame, hash);
@@ -62,13 +62,13 @@ impl Machine {
         }
     }
 
-    fn frame(&self) -> u32 {
+    pub(crate) fn frame(&self) -> u32 {
         self.game.session.world().frame().0
     }
 }
 
 /// Machines prepared from `setup(n)`, each with an easy computer in its own slot.
-fn machines(n: u8) -> (Vec<Machine>, Vec<MemoryEndpoint>) {
+pub(crate) fn machines(n: u8) -> (Vec<Machine>, Vec<MemoryEndpoint>) {
     let mut ends = hub(n as usize + 1);
     let stranger = ends.pop().unwrap();
     let script = CommandScript::default();
@@ -102,7 +102,7 @@ fn hello(seat: [u8; 32]) -> WireMessage {
 }
 
 /// Every frame both logs hold agrees.
-fn agree(a: &BTreeMap<u32, u64>, b: &BTreeMap<u32, u64>) -> usize {
+pub(crate) fn agree(a: &BTreeMap<u32, u64>, b: &BTreeMap<u32, u64>) -> usize {
     let common: Vec<u32> = a.keys().filter(|f| b.contains_key(f)).copied().collect();
     for f in &common {
         assert_eq!(a[f], b[f], "frame {f} differs");

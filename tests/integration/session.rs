@@ -54,10 +54,10 @@ fn each_machine_runs_its_own_slots_and_a_peer_cannot_speak_for_another() {
     }
     a.session.pump().unwrap();
     b.session.pump().unwrap();
-    assert_eq!(b.session.refused().len(), 1, "{:?}", b.session.refused());
-    assert_eq!(b.session.refused()[0].from, PeerId(2));
-    assert_eq!(b.session.refused()[0].player, PlayerId(0));
-    assert!(a.session.refused().is_empty());
+    assert_eq!(b.session.violations().refused(PeerId(2)), 1, "the lie was refused and counted");
+    assert_eq!(b.session.violations().refused(PeerId(0)), 0);
+    assert!(!b.session.violations().is_cut(PeerId(2)), "one lie is within the budget");
+    assert_eq!(a.session.violations().refused(PeerId(1)), 0);
     // The two machines played one game.
     assert_eq!(a.session.stream().hash_log(), b.session.stream().hash_log());
     assert_eq!(a.session.stream().hash_log().len(), 600);

@@ -380,6 +380,21 @@ impl MatchLink {
         for peer in left {
             self.peer_left(session, peer);
         }
+        for v in session.take_violators() {
+            if self.hosting() {
+                // Removed as a departure is: its players dropped at a frame everyone agrees
+                // on, its connection closed; the others are told why.
+                let name = self.name_of(v.peer);
+                self.peer_left(session, v.peer);
+                self.out.kick(v.peer);
+                let line = format!("{name} was removed: their game broke the protocol");
+                self.events.push_back(LinkEvent::Chat(line.clone()));
+                self.out.send(None, vec![WireMessage::Chat { from: String::new(), text: line }]);
+            } else if v.peer == PeerId(0) {
+                return Err(OnlineError::HostBrokeProtocol(v.reason));
+            }
+            // Another joiner's lies are ignored here from now on; the host removes it.
+        }
         self.check(now, session);
         let net = session.transport_mut();
         while let Some(o) = self.out.pop() {

@@ -21,6 +21,7 @@ use super::start::StartError;
 mod desync;
 mod handshake;
 mod identity;
+mod liar;
 mod link;
 mod lobby_link;
 mod rejoin;
@@ -33,6 +34,7 @@ pub use handshake::{
     start_joined,
 };
 pub use identity::{Identity, IdentityError};
+pub use liar::{Liar, Lie};
 pub use link::{CHAT_MAX, LATE_JOINER, LinkEvent, MatchLink, Outbox, Outgoing, drop_everywhere};
 pub use lobby_link::{LobbyEvent, LobbyLink, READY_CLEARED};
 pub use rejoin::{Catcher, Return, Returned, Seats, history};
@@ -60,6 +62,10 @@ pub enum OnlineError {
     /// The host left before the match began, or while it ran.
     #[error("the host left: {0}")]
     HostLeft(String),
+    /// The host broke the lockstep protocol (sent what no honest host sends); this machine
+    /// left the game.
+    #[error("left the game: the host broke the protocol ({0})")]
+    HostBrokeProtocol(String),
     /// A file could not be read.
     #[error("{0}")]
     File(String),

@@ -33,6 +33,8 @@ pub struct OnlineOptions {
     pub frames: u32,
     /// The test switch: corrupt one field of one object on this machine after this frame.
     pub corrupt_at: Option<u32>,
+    /// The test switch: after every frame, also send what a lying peer would.
+    pub lie: Option<super::liar::Lie>,
     /// Where desync reports go.
     pub desync_dir: PathBuf,
     /// The host adapts the run-ahead to the measured round trips (joiners follow the host).
@@ -98,6 +100,7 @@ pub fn run(
     // Sampled while the peers are connected (their connections are gone at the end).
     let mut path = crate::net::nat::PathKind::Lan;
     let me = m.session.transport().me();
+    let liar = opts.lie.and_then(|lie| liar(m, lie));
     let mut link = MatchLink::new(me, &m.slots, seats, opts.adaptive);
     loop {
         let world = m.session.world();
@@ -120,6 +123,10 @@ pub fn run(
                 tally.count(m.session.world(), &report);
                 if opts.corrupt_at == Some(frame.0) {
                     corrupt(m);
+                }
+                if let Some(liar) = &liar {
+                    let run_ahead = m.session.stream().run_ahead();
+                    liar.after(m.session.transport_mut(), frame, hash.total, run_ahead);
                 }
                 link.ran(Instant::now(), &mut m.session, frame, hash);
                 if frame.0 % FRAMES_PER_SECOND == 1 {
@@ -197,6 +204,15 @@ pub fn run(
         host_lost,
     };
     Ok((summary, log))
+}
+
+/// The test switch's liar: one of this machine's players, and one of another's.
+fn liar(m: &Match<QuicTransport>, lie: super::liar::Lie) -> Option<super::liar::Liar> {
+    let me = m.session.transport().me().0;
+    let own = m.slots.iter().find(|s| s.machine == me)?.player;
+    let foreign = m.slots.iter().find(|s| s.machine != me)?.player;
+    log::warn!("test switch: this machine lies to its peers ({lie:?})");
+    Some(super::liar::Liar { lie, own, foreign })
 }
 
 /// The test switch: moves one object of this machine's first player by one raw unit, as a

@@ -32,7 +32,7 @@ pub const WINDOW: u32 = 2 * MAX_RUN_AHEAD + 30;
 
 /// Bytes of one player's commands for frames not yet run that a stream holds at most (an
 /// estimate: [`command_weight`] per command). Far more than a player can send in a window
-/// (a 400-object selection is 1.6 KB); a peer past it is lying.
+/// (a 400-object selection is 3.2 KB); a peer past it is lying.
 pub const MAX_PENDING_BYTES: usize = 4 << 20;
 
 /// A problem the stream refuses or detects.
@@ -133,7 +133,7 @@ pub const VIOLATION_BUDGET: u32 = 64;
 /// The bytes a command is taken to hold while it waits (a fixed part and its selection).
 pub fn command_weight(command: &Command) -> usize {
     match command {
-        Command::Select { objects, .. } => 64 + 4 * objects.len(),
+        Command::Select { objects, .. } => 64 + std::mem::size_of::<crate::sim::ids::ObjectId>() * objects.len(),
         _ => 64,
     }
 }

@@ -2,7 +2,9 @@
 //! million ahead, commands for a player it does not own, more commands than any player sends,
 //! a wrong hash every frame. For 60 seconds of game (1,800 frames) the honest machines hold no
 //! more than the stream's window, cut the liar off with a reason, and play on together; a
-//! lying host is left by its joiner with the reason.
+//! lying host is left by its joiner with the reason. The same over real QUIC on loopback
+//! (127.0.0.1 only), with the `--debug-lie` test switch: the honest process's memory stays
+//! within a stated bound and its log holds a few lines.
 
 use std::time::{Duration, Instant};
 
@@ -11,6 +13,8 @@ use ridgeline::lockstep::{Held, PeerId, Transport};
 use ridgeline::session::Step;
 use ridgeline::session::online::{Liar, Lie, LinkEvent, OnlineError};
 
+use crate::common;
+use crate::common::procs::{Proc, finish, host, join, last_json, read, resident_kb};
 use crate::online_link::{Machine, agree, machines};
 
 /// Sixty seconds of game.
@@ -140,4 +144,108 @@ fn a_joiner_leaves_a_host_that_sends_frames_a_million_ahead_naming_why() {
         other => panic!("expected the joiner to leave the lying host, got {other:?}"),
     }
     assert!(ben.frame() < 100, "it left at once, at frame {}", ben.frame());
+}
+
+/// Runs `p` to its end (at most `limit`), sampling its resident memory; the most it held, in kB.
+fn peak_while_running(p: &mut Proc, limit: Duration) -> (Option<i32>, u64) {
+    let until = Instant::now() + limit;
+    let mut peak = 0;
+    while Instant::now() < until {
+        peak = peak.max(resident_kb(p.0.id()));
+        if let Ok(Some(status)) = p.0.try_wait() {
+            return (status.code(), peak);
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    (None, peak)
+}
+
+/// Growth allowed to an honest machine over a one-minute game with a liar, in kB: the game's
+/// own (its world, logs and snapshots) with room to spare, far below what kept lies cost
+/// (hundreds of MB a minute before the stream had a window).
+const GROWTH_KB: u64 = 48 * 1024;
+
+#[test]
+fn over_quic_a_host_cuts_a_lying_joiner_and_plays_on() {
+    for lie in ["far-future", "foreign", "flood"] {
+        let dir = common::temp_dir(&format!("lying-joiner-{lie}"));
+        let frames = FRAMES.to_string();
+        let (mut h, code) =
+            host(&["--map", "proving_grounds", "--players", "ai:easy,remote", "--frames", &frames, "--unpaced"], &dir);
+        let before = resident_kb(h.0.id());
+        let mut j = join(&code, &["--controller", "idle", "--debug-lie", lie], &dir);
+        let (code, peak) = peak_while_running(&mut h, Duration::from_secs(180));
+        let err = read(dir.join("host.err"));
+        assert_eq!(code, Some(0), "{lie}: {err}");
+        assert!(peak < before + GROWTH_KB, "{lie}: the host held {before} kB at the start and {peak} kB at most");
+        let summary = last_json(&dir.join("host.out"));
+        assert_eq!(summary["left"], serde_json::json!([1]), "{lie}: the liar's slot was removed: {summary}");
+        assert_eq!(summary["frames"], serde_json::json!(FRAMES), "{lie}: the host played the whole minute");
+        assert!(err.contains("broke the lockstep protocol"), "{lie}: the reason is logged: {err}");
+        assert!(err.len() < 64 * 1024, "{lie}: a flood costs a few log lines, not {} bytes", err.len());
+        assert!(finish(&mut j, Duration::from_secs(30)).is_some(), "{lie}: the liar's process ended");
+    }
+}
+
+#[test]
+fn over_quic_a_wrong_hash_every_frame_stops_both_with_a_report_and_holds_nothing() {
+    let dir = common::temp_dir("lying-hash");
+    let reports = dir.to_str().expect("a UTF-8 temp path");
+    let frames = FRAMES.to_string();
+    let (mut h, code) = host(
+        &[
+            "--map",
+            "proving_grounds",
+            "--players",
+            "ai:easy,remote",
+            "--frames",
+            &frames,
+            "--unpaced",
+            "--desync-dir",
+            reports,
+        ],
+        &dir,
+    );
+    let before = resident_kb(h.0.id());
+    let mut j = join(&code, &["--controller", "idle", "--debug-lie", "hash", "--desync-dir", reports], &dir);
+    let (code, peak) = peak_while_running(&mut h, Duration::from_secs(120));
+    let err = read(dir.join("host.err"));
+    assert_eq!(code, Some(1), "a desync is an error: {err}");
+    assert!(peak < before + GROWTH_KB, "the host held {before} kB at the start and {peak} kB at most");
+    assert!(err.len() < 64 * 1024, "{} bytes of log", err.len());
+    let summary = last_json(&dir.join("host.out"));
+    let report = read(std::path::PathBuf::from(summary["desync"].as_str().expect("a report")));
+    let frames_run = summary["frames"].as_u64().expect("frames");
+    assert!(frames_run < 10, "stopped at the first lie, not after {frames_run} frames");
+    assert!(report.contains("out of sync at frame"), "{report}");
+    let _ = finish(&mut j, Duration::from_secs(30));
+}
+
+#[test]
+fn over_quic_a_joiner_leaves_a_host_that_sends_frames_a_million_ahead_naming_why() {
+    let dir = common::temp_dir("lying-host");
+    let frames = FRAMES.to_string();
+    let (mut h, code) = host(
+        &[
+            "--map",
+            "proving_grounds",
+            "--players",
+            "ai:easy,remote",
+            "--frames",
+            &frames,
+            "--unpaced",
+            "--debug-lie",
+            "far-future",
+        ],
+        &dir,
+    );
+    let mut j = join(&code, &["--controller", "idle"], &dir);
+    let before = resident_kb(j.0.id());
+    let (code, peak) = peak_while_running(&mut j, Duration::from_secs(120));
+    let err = read(dir.join("join.err"));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("the host broke the protocol"), "{err}");
+    assert!(before == 0 || peak < before + GROWTH_KB, "the joiner held {before} kB at the start and {peak} kB at most");
+    assert!(err.len() < 64 * 1024, "a flood costs a few log lines, not {} bytes", err.len());
+    drop(h.0.kill());
 }

@@ -9,7 +9,7 @@
 
 use crate::common;
 
-use crate::common::procs::{Proc, finish, finish_in_sync, host, join, last_json, read, ridgeline};
+use crate::common::procs::{Proc, finish, finish_in_sync, host, join, last_json, read, resident_kb, ridgeline};
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -139,13 +139,8 @@ fn junk_datagrams_at_a_waiting_host_change_nothing() {
         state ^= state << 17;
         state
     };
-    // The host's resident memory (kB) from its /proc status.
-    let resident = |pid: u32| -> u64 {
-        let status = read(PathBuf::from(format!("/proc/{pid}/status")));
-        let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("VmRSS in /proc status");
-        line.split_whitespace().nth(1).and_then(|kb| kb.parse().ok()).expect("a number of kB")
-    };
-    let before = resident(h.0.id());
+    let before = resident_kb(h.0.id());
+    assert!(before > 0, "the host's memory is read from /proc");
     // Two bursts of 10,000 datagrams from 1 byte to the largest a UDP datagram holds (sizes
     // spread evenly over the powers of two, so short and 64 KB ones alike), a third shaped like
     // QUIC v1 long headers.
@@ -165,7 +160,7 @@ fn junk_datagrams_at_a_waiting_host_change_nothing() {
         }
     }
     std::thread::sleep(Duration::from_millis(500));
-    let after = resident(h.0.id());
+    let after = resident_kb(h.0.id());
     assert!(after < before + 32 * 1024, "the host's memory stays bounded: {before} kB before, {after} kB after");
     let mut j = join(&code, &["--controller", "ai:easy"], &dir);
     finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(120), 600);

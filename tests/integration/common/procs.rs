@@ -101,6 +101,13 @@ pub fn last_json(path: &Path) -> serde_json::Value {
     panic!("no JSON line in {}", path.display());
 }
 
+/// A process's resident memory in kB, from its /proc status (0 once it is gone).
+pub fn resident_kb(pid: u32) -> u64 {
+    let status = read(PathBuf::from(format!("/proc/{pid}/status")));
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap_or_default();
+    line.split_whitespace().nth(1).and_then(|kb| kb.parse().ok()).unwrap_or(0)
+}
+
 pub fn read(path: PathBuf) -> String {
     std::fs::read_to_string(&path).unwrap_or_default()
 }

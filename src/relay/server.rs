@@ -97,3 +97,60 @@ fn send(socket: &UdpSocket, bytes: &[u8], to: SocketAddr) {
         log::debug!("cannot send a datagram: {e}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::net::codec::relay::{RelayMessage, decode, encode};
+    use crate::relay::Limits;
+
+    /// A Register over a real socket, answering the challenge: the relay's answer.
+    fn register(client: &UdpSocket, relay: SocketAddr) -> RelayMessage {
+        client.set_read_timeout(Some(Duration::from_millis(500))).unwrap();
+        let mut cookie = None;
+        let mut buf = [0u8; 256];
+        for _ in 0..10 {
+            client.send_to(&encode(&RelayMessage::Register { token: [4; 16], cookie }), relay).unwrap();
+            if let Ok((n, _)) = client.recv_from(&mut buf) {
+                match decode(&buf[..n]).unwrap() {
+                    RelayMessage::Challenge { cookie: c } => cookie = Some(c),
+                    other => return other,
+                }
+            }
+        }
+        panic!("no answer from {relay}");
+    }
+
+    /// One relay on `[::]` serves IPv6 and IPv4 clients (loopback only), and tells an IPv4
+    /// client its address as IPv4.
+    #[test]
+    fn a_relay_on_the_ipv6_any_address_serves_both_families() {
+        let Ok(socket) = bind("[::]:0".parse().unwrap()) else {
+            eprintln!("no IPv6 on this machine: nothing to test");
+            return;
+        };
+        let port = socket.local_addr().unwrap().port();
+        let stop = Arc::new(AtomicBool::new(false));
+        let serving = {
+            let stop = stop.clone();
+            let relay = Relay::new(Limits::default(), [1; 32], Instant::now());
+            std::thread::spawn(move || serve(&socket, relay, &stop, |_, _| {}))
+        };
+        let v4 = UdpSocket::bind("127.0.0.1:0").unwrap();
+        let v6 = UdpSocket::bind("[::1]:0").unwrap();
+        let at_v4 = register(&v4, SocketAddr::from(([127, 0, 0, 1], port)));
+        let at_v6 = register(&v6, SocketAddr::new(std::net::Ipv6Addr::LOCALHOST.into(), port));
+        stop.store(true, Ordering::Relaxed);
+        serving.join().unwrap().unwrap();
+        assert!(
+            matches!(at_v4, RelayMessage::Registered { public, .. } if public == v4.local_addr().unwrap()),
+            "{at_v4:?}"
+        );
+        assert!(
+            matches!(at_v6, RelayMessage::Registered { public, .. } if public == v6.local_addr().unwrap()),
+            "{at_v6:?}"
+        );
+    }
+}

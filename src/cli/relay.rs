@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use ridgeline::net::codec::relay::{RelayMessage, decode, encode};
+use ridgeline::net::codec::relay::{RelayMessage, RelayStatus, decode, encode};
 use ridgeline::relay::{self, Limits, Relay};
 
 /// `relay`'s arguments.
@@ -77,13 +77,32 @@ pub fn run(args: RelayArgs) -> Result<()> {
     Ok(())
 }
 
-/// Asks the relay at `at` (its loopback address when `at` is unspecified) for its status.
+/// Asks the relay at `at` for its status: on an unspecified address, at `::1` and then at
+/// `127.0.0.1` (a relay on `[::]` or `0.0.0.0`).
 fn status(at: SocketAddr) -> Result<()> {
-    let to = match at.ip() {
-        ip if ip.is_unspecified() && ip.is_ipv6() => SocketAddr::new(Ipv6Addr::LOCALHOST.into(), at.port()),
-        ip if ip.is_unspecified() => SocketAddr::new(Ipv4Addr::LOCALHOST.into(), at.port()),
-        _ => at,
+    let (v6, v4) = (
+        SocketAddr::new(Ipv6Addr::LOCALHOST.into(), at.port()),
+        SocketAddr::new(Ipv4Addr::LOCALHOST.into(), at.port()),
+    );
+    let tries = match at.ip() {
+        ip if ip.is_unspecified() && ip.is_ipv6() => vec![v6, v4],
+        ip if ip.is_unspecified() => vec![v4],
+        _ => vec![at],
     };
+    for to in &tries {
+        if let Ok(s) = ask_status(*to) {
+            println!("{}", serde_json::to_string(&s)?);
+            return Ok(());
+        }
+    }
+    bail!(
+        "no status from a relay at {} (it answers on loopback only)",
+        tries.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" or ")
+    )
+}
+
+/// One relay's status, asked a few times over half a second each.
+fn ask_status(to: SocketAddr) -> Result<RelayStatus> {
     let local: SocketAddr =
         if to.is_ipv6() { (Ipv6Addr::LOCALHOST, 0).into() } else { (Ipv4Addr::LOCALHOST, 0).into() };
     let socket = UdpSocket::bind(local).with_context(|| format!("cannot open a socket on {local}"))?;
@@ -95,9 +114,8 @@ fn status(at: SocketAddr) -> Result<()> {
             && from == to
             && let Ok(RelayMessage::Status(s)) = decode(&buf[..n])
         {
-            println!("{}", serde_json::to_string(&s)?);
-            return Ok(());
+            return Ok(s);
         }
     }
-    bail!("no status from a relay at {to} (it answers on loopback only)")
+    bail!("no status from {to}")
 }

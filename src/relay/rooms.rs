@@ -1,22 +1,32 @@
 //! The relay as an I/O-free state machine: [`Relay::handle`] takes one datagram (when, from
 //! whom, its bytes) and says what to send; [`Relay::sweep`] forgets what went silent. A host
-//! registers a room and gets an unguessable id; a joiner who names the room learns the host's
-//! public address (and the host the joiner's) so both can punch; until a direct path opens,
-//! their QUIC packets ride [`RelayMessage::Data`] through the room, forwarded blindly.
+//! registers the room its token names; a joiner who names the room learns the host's public
+//! address (and the host the joiner's) so both can punch; until a direct path opens, their QUIC
+//! packets ride [`RelayMessage::Data`] through the room, forwarded blindly. Every Register and
+//! Lookup must first carry a cookie ([`super::cookie`]) proving the sender receives at its
+//! address; rooms are soft state, made again by their hosts (same token, same id) after the
+//! relay restarts, and joiners take their old seats back.
 //!
-//! Must not: read the clock or a socket (callers pass both in), answer an unverified address
-//! with more bytes than it sent, or forward anything between addresses that are not members of
+//! Must not: read the clock or a socket (callers pass both in), keep anything for an address
+//! that has not proven it receives there, answer such an address with more bytes than it sent
+//! (or at all beyond a rate), or forward anything between addresses that are not members of
 //! the same room. It keeps nothing once a room is gone.
 
-use std::collections::BTreeMap;
+// Rooms and addresses are found by key in O(1) on the relay's hot path; the relay is no part
+// of the simulation, and nothing it does depends on the order a map iterates in.
+#![allow(clippy::disallowed_types, reason = "the relay is not the simulation; O(1) lookups by room and address")]
+
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Instant;
 
 use crate::net::codec::relay::{
-    DATA_HEADER, MAGIC, OP_DATA, ROOM_LEN, RelayMessage, RelayRefusal, RoomId, decode, encode,
+    Cookie, DATA_HEADER, MAGIC, OP_DATA, ROOM_LEN, RelayMessage, RelayRefusal, RelayStatus, RoomId, RoomToken, decode,
+    encode, room_of,
 };
 
-use super::limits::{Bucket, Limits};
+use super::cookie::{Cookies, canonical};
+use super::limits::{Bucket, Limits, prefix};
 
 /// What the relay has counted since it started.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -33,6 +43,8 @@ pub struct RelayStats {
     pub dropped: u64,
     /// Requests refused for a limit.
     pub limited: u64,
+    /// Challenges sent (requests without a valid cookie).
+    pub challenges: u64,
 }
 
 #[derive(Debug)]
@@ -49,15 +61,36 @@ struct Room {
     bytes: Bucket,
 }
 
-/// The relay's state: rooms, and how much each address has asked lately.
+/// What one validated address (or IPv6 /64) holds and how fast it asks.
+#[derive(Debug)]
+struct Usage {
+    rooms: u32,
+    seats: u32,
+    requests: Bucket,
+    refusals: Bucket,
+}
+
+/// Why a data datagram was not forwarded.
+enum Unforwarded {
+    /// Its room does not exist (the relay restarted, or the room timed out).
+    NoRoom,
+    /// Anything else (a stranger, an empty seat, over the room's rate).
+    Dropped,
+}
+
+/// The relay's state: rooms by id, and what each validated address holds and asked lately.
 pub struct Relay {
     limits: Limits,
-    rooms: BTreeMap<RoomId, Room>,
-    rooms_by_ip: BTreeMap<IpAddr, u32>,
-    requests: BTreeMap<IpAddr, Bucket>,
+    cookies: Cookies,
+    started: Instant,
+    rooms: HashMap<RoomId, Room>,
+    usage: HashMap<IpAddr, Usage>,
+    /// Answers to addresses not validated, in all.
+    unvalidated: Bucket,
     outbox: Vec<(SocketAddr, Vec<u8>)>,
     stats: RelayStats,
-    random: Box<dyn FnMut() -> [u8; ROOM_LEN] + Send>,
+    show_addresses: bool,
+    memory: u64,
 }
 
 impl std::fmt::Debug for Relay {
@@ -67,18 +100,32 @@ impl std::fmt::Debug for Relay {
 }
 
 impl Relay {
-    /// A relay with these limits whose room ids come from `random` (the service passes the
-    /// system's secure generator; tests a fixed sequence).
-    pub fn new(limits: Limits, random: Box<dyn FnMut() -> [u8; ROOM_LEN] + Send>) -> Relay {
+    /// A relay with these limits whose cookies are keyed by `secret` (the service draws it from
+    /// the system's secure generator at start; tests pass a fixed one).
+    pub fn new(limits: Limits, secret: [u8; 32], now: Instant) -> Relay {
+        let rate = limits.unvalidated_answers_per_second;
         Relay {
-            limits,
-            rooms: BTreeMap::new(),
-            rooms_by_ip: BTreeMap::new(),
-            requests: BTreeMap::new(),
+            cookies: Cookies::new(&secret, now),
+            started: now,
+            rooms: HashMap::new(),
+            usage: HashMap::new(),
+            unvalidated: Bucket::new(rate, rate, now),
             outbox: Vec::new(),
             stats: RelayStats::default(),
-            random,
+            show_addresses: false,
+            memory: 0,
+            limits,
         }
+    }
+
+    /// Logs clients' addresses as they are (off: as short keyed hashes).
+    pub fn show_addresses(&mut self, show: bool) {
+        self.show_addresses = show;
+    }
+
+    /// What the relay's process holds in memory, for the status answer.
+    pub fn set_memory(&mut self, bytes: u64) {
+        self.memory = bytes;
     }
 
     /// What it counted.
@@ -91,20 +138,53 @@ impl Relay {
         self.rooms.len()
     }
 
+    /// Validated addresses (or /64s) the relay keeps counters for now.
+    pub fn addresses(&self) -> usize {
+        self.usage.len()
+    }
+
+    /// The health an operator asks for with `ridgeline relay --status`.
+    pub fn status(&self, now: Instant) -> RelayStatus {
+        let members = self.rooms.values().map(|r| 1 + r.joiners.iter().flatten().count() as u64).sum();
+        RelayStatus {
+            rooms: self.rooms.len() as u64,
+            members,
+            rooms_made: self.stats.rooms_made,
+            rooms_gone: self.stats.rooms_gone,
+            forwarded: self.stats.forwarded,
+            forwarded_bytes: self.stats.forwarded_bytes,
+            dropped: self.stats.dropped,
+            limited: self.stats.limited,
+            challenges: self.stats.challenges,
+            uptime_s: now.saturating_duration_since(self.started).as_secs(),
+            rss_bytes: self.memory,
+        }
+    }
+
     /// Takes one datagram `packet` from `from`. Data for a room member is rewritten in place
     /// and its destination returned (send `packet` there); answers to requests wait in
     /// [`Relay::drain`].
     pub fn handle(&mut self, now: Instant, from: SocketAddr, packet: &mut [u8]) -> Option<SocketAddr> {
         if packet.len() >= DATA_HEADER && packet[..MAGIC.len()] == MAGIC && packet[MAGIC.len()] == OP_DATA {
-            let to = self.forward(now, from, packet);
-            if to.is_none() {
-                self.stats.dropped += 1;
+            match self.forward(now, from, packet) {
+                Ok(to) => return Some(to),
+                Err(why) => {
+                    self.stats.dropped += 1;
+                    if matches!(why, Unforwarded::NoRoom) {
+                        // A member of a room this relay forgot (it restarted): say so, as small
+                        // as the smallest request and within the rate for strangers.
+                        self.answer_stranger(now, from, &RelayMessage::Refused(RelayRefusal::NoRoom));
+                    }
+                    return None;
+                }
             }
-            return to;
         }
         match decode(packet) {
-            Ok(m) => self.request(now, from, m, packet.len()),
-            Err(_) => self.stats.dropped += 1,
+            Ok(m) => self.request(now, from, m),
+            Err(e) => {
+                self.stats.dropped += 1;
+                log::debug!("a malformed datagram from {}: {e:?}", self.who(from));
+            }
         }
         None
     }
@@ -115,112 +195,117 @@ impl Relay {
     }
 
     /// Forgets rooms whose host, and seats whose joiner, went silent, and addresses that
-    /// stopped asking.
+    /// hold nothing and stopped asking.
     pub fn sweep(&mut self, now: Instant) {
         let idle = self.limits.idle;
+        let Relay { rooms, usage, .. } = self;
         let mut gone = Vec::new();
-        for (id, room) in &mut self.rooms {
+        for (id, room) in rooms.iter_mut() {
             if now.saturating_duration_since(room.host.seen) > idle {
                 gone.push(*id);
                 continue;
             }
             for seat in &mut room.joiners {
-                if seat.as_ref().is_some_and(|j| now.saturating_duration_since(j.seen) > idle) {
+                if let Some(j) = seat.as_ref().filter(|j| now.saturating_duration_since(j.seen) > idle) {
+                    release(usage, j.addr, false);
                     *seat = None;
                 }
             }
         }
         for id in gone {
             if let Some(room) = self.rooms.remove(&id) {
-                self.release(room.host.addr.ip());
+                release(&mut self.usage, room.host.addr, true);
+                for j in room.joiners.iter().flatten() {
+                    release(&mut self.usage, j.addr, false);
+                }
                 self.stats.rooms_gone += 1;
-                log::info!("room {id} timed out (host {})", room.host.addr);
+                log::info!("room {id} timed out (host {})", self.who(room.host.addr));
             }
         }
-        self.requests.retain(|_, b| !b.is_full(now));
+        self.usage.retain(|_, u| u.rooms > 0 || u.seats > 0 || !u.requests.is_full(now) || !u.refusals.is_full(now));
     }
 
-    fn release(&mut self, ip: IpAddr) {
-        if let Some(n) = self.rooms_by_ip.get_mut(&ip) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                self.rooms_by_ip.remove(&ip);
-            }
-        }
+    /// How an address appears in the logs.
+    fn who(&self, addr: SocketAddr) -> String {
+        if self.show_addresses { canonical(addr).to_string() } else { format!("#{}", self.cookies.hide(addr.ip())) }
     }
 
     fn reply(&mut self, to: SocketAddr, m: &RelayMessage) {
         self.outbox.push((to, encode(m)));
     }
 
-    /// May `ip` make another request now?
-    fn allowed(&mut self, now: Instant, ip: IpAddr) -> bool {
-        let (rate, burst) = (self.limits.requests_per_second, self.limits.request_burst);
-        let ok = self.requests.entry(ip).or_insert_with(|| Bucket::new(rate, burst, now)).take(1, now);
+    /// Answers an address that has not proven it receives there (each such answer is smaller
+    /// than the request drawing it), within the relay's overall rate for those; else nothing.
+    fn answer_stranger(&mut self, now: Instant, to: SocketAddr, m: &RelayMessage) {
+        if self.unvalidated.take(1, now) {
+            if matches!(m, RelayMessage::Challenge { .. }) {
+                self.stats.challenges += 1;
+            }
+            self.reply(to, m);
+        }
+    }
+
+    /// Tells a validated address no, at most its refusal rate.
+    fn refuse(&mut self, now: Instant, to: SocketAddr, why: RelayRefusal) {
+        self.stats.limited += u64::from(matches!(why, RelayRefusal::Limited | RelayRefusal::RelayFull));
+        let told = self.usage.get_mut(&prefix(to.ip())).is_some_and(|u| u.refusals.take(1, now));
+        if told {
+            self.reply(to, &RelayMessage::Refused(why));
+        } else {
+            log::debug!("{} refused ({why:?}), unsaid", self.who(to));
+        }
+    }
+
+    /// True when `cookie` proves `from` receives there; otherwise `from` is challenged.
+    fn validated(&mut self, now: Instant, from: SocketAddr, cookie: Option<Cookie>) -> bool {
+        if cookie.is_some_and(|c| self.cookies.check(now, from, &c)) {
+            return true;
+        }
+        let cookie = self.cookies.make(now, from);
+        self.answer_stranger(now, from, &RelayMessage::Challenge { cookie });
+        false
+    }
+
+    /// May the validated `from` make another request now? (Refused, at most its refusal rate,
+    /// when not.)
+    fn allowed(&mut self, now: Instant, from: SocketAddr) -> bool {
+        let key = prefix(from.ip());
+        if !self.usage.contains_key(&key) {
+            if self.usage.len() >= self.limits.addresses {
+                self.stats.limited += 1;
+                return false;
+            }
+            let l = &self.limits;
+            let usage = Usage {
+                rooms: 0,
+                seats: 0,
+                requests: Bucket::new(l.requests_per_second, l.request_burst, now),
+                refusals: Bucket::new(l.refusals_per_second, l.refusals_per_second.max(1) * 3, now),
+            };
+            self.usage.insert(key, usage);
+        }
+        let ok = self.usage.get_mut(&key).is_some_and(|u| u.requests.take(1, now));
         if !ok {
-            self.stats.limited += 1;
+            self.refuse(now, from, RelayRefusal::Limited);
         }
         ok
     }
 
-    fn request(&mut self, now: Instant, from: SocketAddr, m: RelayMessage, size: usize) {
+    fn request(&mut self, now: Instant, from: SocketAddr, m: RelayMessage) {
         match m {
-            RelayMessage::Register => {
-                if !self.allowed(now, from.ip()) {
-                    // Said once per burst at most; the refusal is smaller than the request.
-                    return self.reply(from, &RelayMessage::Refused(RelayRefusal::Limited));
+            RelayMessage::Register { token, cookie } => {
+                if self.validated(now, from, cookie) && self.allowed(now, from) {
+                    self.register(now, from, token);
                 }
-                // A host asking again (its answer was lost) keeps its room.
-                if let Some((id, _)) = self.rooms.iter().find(|(_, r)| r.host.addr == from) {
-                    let id = *id;
-                    return self.reply(from, &RelayMessage::Registered { room: id, public: from });
-                }
-                let held = self.rooms_by_ip.get(&from.ip()).copied().unwrap_or(0);
-                if held >= self.limits.rooms_per_address || self.rooms.len() >= self.limits.rooms {
-                    self.stats.limited += 1;
-                    return self.reply(from, &RelayMessage::Refused(RelayRefusal::Limited));
-                }
-                let id = RoomId((self.random)());
-                if self.rooms.contains_key(&id) {
-                    return;
-                }
-                let (rate, burst) = (self.limits.room_bytes_per_second, self.limits.room_byte_burst);
-                let joiners = (0..self.limits.joiners_per_room).map(|_| None).collect();
-                self.rooms.insert(
-                    id,
-                    Room { host: Member { addr: from, seen: now }, joiners, bytes: Bucket::new(rate, burst, now) },
-                );
-                *self.rooms_by_ip.entry(from.ip()).or_insert(0) += 1;
-                self.stats.rooms_made += 1;
-                log::info!("room {id} opened by {from}");
-                self.reply(from, &RelayMessage::Registered { room: id, public: from });
             }
-            RelayMessage::Lookup { room } => {
-                if !self.allowed(now, from.ip()) {
-                    return self.reply(from, &RelayMessage::Refused(RelayRefusal::Limited));
+            RelayMessage::Lookup { room, seat, cookie } => {
+                if self.validated(now, from, cookie) && self.allowed(now, from) {
+                    self.lookup(now, from, room, seat);
                 }
-                let Some(r) = self.rooms.get_mut(&room) else {
-                    return self.reply(from, &RelayMessage::Refused(RelayRefusal::NoRoom));
-                };
-                let seat = match r.joiners.iter().position(|j| j.as_ref().is_some_and(|j| j.addr == from)) {
-                    Some(i) => i,
-                    None => match r.joiners.iter().position(Option::is_none) {
-                        Some(i) => i,
-                        None => return self.reply(from, &RelayMessage::Refused(RelayRefusal::Full)),
-                    },
-                };
-                r.joiners[seat] = Some(Member { addr: from, seen: now });
-                let (host, peer) = (r.host.addr, seat as u8 + 1);
-                log::info!("room {room}: {from} joins as peer {peer}");
-                self.reply(from, &RelayMessage::Found { room, host, public: from, peer });
-                self.reply(host, &RelayMessage::Introduce { room, peer, public: from });
             }
             RelayMessage::Keepalive { room } => {
                 let Some(r) = self.rooms.get_mut(&room) else {
-                    if size >= crate::net::codec::relay::REQUEST_SIZE {
-                        self.reply(from, &RelayMessage::Refused(RelayRefusal::NoRoom));
-                    }
-                    return;
+                    return self.answer_stranger(now, from, &RelayMessage::Refused(RelayRefusal::NoRoom));
                 };
                 let member = if r.host.addr == from {
                     Some(&mut r.host)
@@ -235,23 +320,118 @@ impl Relay {
                     None => self.stats.dropped += 1,
                 }
             }
+            RelayMessage::StatusAsk if from.ip().to_canonical().is_loopback() => {
+                let status = self.status(now);
+                self.reply(from, &RelayMessage::Status(status));
+            }
             // Answers and punches are not for the relay.
             _ => self.stats.dropped += 1,
         }
     }
 
+    /// Makes, refreshes, or makes again (after a restart) the room of `token` for `from`.
+    fn register(&mut self, now: Instant, from: SocketAddr, token: RoomToken) {
+        let id = room_of(&token);
+        let key = prefix(from.ip());
+        let held = self.usage.get(&key).map_or(0, |u| u.rooms);
+        if let Some(room) = self.rooms.get_mut(&id) {
+            if room.host.addr != from {
+                // The token proves the host: its router gave it a new address.
+                let old = prefix(room.host.addr.ip());
+                if old != key {
+                    if held >= self.limits.rooms_per_address {
+                        return self.refuse(now, from, RelayRefusal::Limited);
+                    }
+                    let old_addr = std::mem::replace(&mut room.host.addr, from);
+                    release(&mut self.usage, old_addr, true);
+                    if let Some(u) = self.usage.get_mut(&key) {
+                        u.rooms += 1;
+                    }
+                }
+                room.host.addr = from;
+                log::info!("room {id}: its host moved to {}", self.who(from));
+            }
+            if let Some(room) = self.rooms.get_mut(&id) {
+                room.host.seen = now;
+            }
+            return self.reply(from, &RelayMessage::Registered { room: id, public: canonical(from) });
+        }
+        if self.rooms.len() >= self.limits.rooms {
+            return self.refuse(now, from, RelayRefusal::RelayFull);
+        }
+        if held >= self.limits.rooms_per_address {
+            return self.refuse(now, from, RelayRefusal::Limited);
+        }
+        let (rate, burst) = (self.limits.room_bytes_per_second, self.limits.room_byte_burst);
+        let joiners = (0..self.limits.joiners_per_room).map(|_| None).collect();
+        let room = Room { host: Member { addr: from, seen: now }, joiners, bytes: Bucket::new(rate, burst, now) };
+        self.rooms.insert(id, room);
+        if let Some(u) = self.usage.get_mut(&key) {
+            u.rooms += 1;
+        }
+        self.stats.rooms_made += 1;
+        log::info!("room {id} opened by {}", self.who(from));
+        self.reply(from, &RelayMessage::Registered { room: id, public: canonical(from) });
+    }
+
+    /// Seats the validated `from` in `room` (in `seat` when it is free, a joiner coming back),
+    /// and introduces it to the host.
+    fn lookup(&mut self, now: Instant, from: SocketAddr, id: RoomId, seat: u8) {
+        let key = prefix(from.ip());
+        let seats_held = self.usage.get(&key).map_or(0, |u| u.seats);
+        let (per_room, per_address) = (self.limits.seats_per_address_in_room, self.limits.seats_per_address);
+        let Some(room) = self.rooms.get_mut(&id) else {
+            return self.refuse(now, from, RelayRefusal::NoRoom);
+        };
+        if room.host.addr == from {
+            self.stats.dropped += 1;
+            return;
+        }
+        let host = canonical(room.host.addr);
+        if let Some(i) = room.joiners.iter().position(|j| j.as_ref().is_some_and(|j| j.addr == from)) {
+            // Asked again (an answer lost, or a refresh): the same seat, no new introduction.
+            if let Some(j) = room.joiners[i].as_mut() {
+                j.seen = now;
+            }
+            let found = RelayMessage::Found { room: id, host, public: canonical(from), peer: i as u8 + 1 };
+            return self.reply(from, &found);
+        }
+        let in_room = room.joiners.iter().flatten().filter(|j| prefix(j.addr.ip()) == key).count();
+        if in_room >= usize::from(per_room) || seats_held >= per_address {
+            return self.refuse(now, from, RelayRefusal::Limited);
+        }
+        let wanted = usize::from(seat).checked_sub(1).filter(|&i| room.joiners.get(i).is_some_and(Option::is_none));
+        let Some(i) = wanted.or_else(|| room.joiners.iter().position(Option::is_none)) else {
+            return self.refuse(now, from, RelayRefusal::Full);
+        };
+        room.joiners[i] = Some(Member { addr: from, seen: now });
+        let host_addr = room.host.addr;
+        if let Some(u) = self.usage.get_mut(&key) {
+            u.seats += 1;
+        }
+        let peer = i as u8 + 1;
+        log::info!("room {id}: {} joins as peer {peer}", self.who(from));
+        self.reply(from, &RelayMessage::Found { room: id, host, public: canonical(from), peer });
+        self.reply(host_addr, &RelayMessage::Introduce { room: id, peer, public: canonical(from) });
+    }
+
     /// Relays one data datagram between members of its room, rewriting its peer byte.
-    fn forward(&mut self, now: Instant, from: SocketAddr, packet: &mut [u8]) -> Option<SocketAddr> {
+    fn forward(&mut self, now: Instant, from: SocketAddr, packet: &mut [u8]) -> Result<SocketAddr, Unforwarded> {
         let at = MAGIC.len() + 1;
-        let id = RoomId(packet[at..at + ROOM_LEN].try_into().ok()?);
+        let id = RoomId(packet[at..at + ROOM_LEN].try_into().map_err(|_| Unforwarded::Dropped)?);
         let peer_at = at + ROOM_LEN;
-        let room = self.rooms.get_mut(&id)?;
+        let room = self.rooms.get_mut(&id).ok_or(Unforwarded::NoRoom)?;
         let (to, stamp) = if room.host.addr == from {
             room.host.seen = now;
-            let seat = usize::from(packet[peer_at]).checked_sub(1)?;
-            (room.joiners.get(seat)?.as_ref()?.addr, 0)
+            let seat = usize::from(packet[peer_at]).checked_sub(1).ok_or(Unforwarded::Dropped)?;
+            let to = room.joiners.get(seat).and_then(Option::as_ref).ok_or(Unforwarded::Dropped)?;
+            (to.addr, 0)
         } else {
-            let seat = room.joiners.iter().position(|j| j.as_ref().is_some_and(|j| j.addr == from))?;
+            let seat = room
+                .joiners
+                .iter()
+                .position(|j| j.as_ref().is_some_and(|j| j.addr == from))
+                .ok_or(Unforwarded::Dropped)?;
             if let Some(j) = room.joiners[seat].as_mut() {
                 j.seen = now;
             }
@@ -260,202 +440,26 @@ impl Relay {
         let len = u32::try_from(packet.len()).unwrap_or(u32::MAX);
         if !room.bytes.take(len, now) {
             self.stats.limited += 1;
-            return None;
+            return Err(Unforwarded::Dropped);
         }
         packet[peer_at] = stamp;
         self.stats.forwarded += 1;
         self.stats.forwarded_bytes += u64::from(len);
-        Some(to)
+        Ok(to)
+    }
+}
+
+/// `addr` no longer holds a room (`room`) or a seat.
+fn release(usage: &mut HashMap<IpAddr, Usage>, addr: SocketAddr, room: bool) {
+    if let Some(u) = usage.get_mut(&prefix(addr.ip())) {
+        if room {
+            u.rooms = u.rooms.saturating_sub(1);
+        } else {
+            u.seats = u.seats.saturating_sub(1);
+        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::*;
-
-    fn relay(limits: Limits) -> Relay {
-        let mut n = 0u8;
-        Relay::new(
-            limits,
-            Box::new(move || {
-                n += 1;
-                [n; ROOM_LEN]
-            }),
-        )
-    }
-
-    fn send(r: &mut Relay, now: Instant, from: &str, m: &RelayMessage) -> (Option<SocketAddr>, Vec<u8>) {
-        let mut bytes = encode(m);
-        let to = r.handle(now, from.parse().unwrap(), &mut bytes);
-        (to, bytes)
-    }
-
-    fn answers(r: &mut Relay) -> Vec<(SocketAddr, RelayMessage)> {
-        r.drain().map(|(to, b)| (to, decode(&b).unwrap())).collect()
-    }
-
-    const HOST: &str = "198.51.100.1:40000";
-    const JOINER: &str = "203.0.113.7:51000";
-
-    fn open_room(r: &mut Relay, now: Instant) -> RoomId {
-        send(r, now, HOST, &RelayMessage::Register);
-        match answers(r).as_slice() {
-            [(_, RelayMessage::Registered { room, public })] => {
-                assert_eq!(public.to_string(), HOST);
-                *room
-            }
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn a_joiner_meets_the_host_and_data_flows_both_ways_stamped_with_the_sender() {
-        let t = Instant::now();
-        let mut r = relay(Limits::default());
-        let room = open_room(&mut r, t);
-        send(&mut r, t, JOINER, &RelayMessage::Lookup { room });
-        let got = answers(&mut r);
-        let host: SocketAddr = HOST.parse().unwrap();
-        let joiner: SocketAddr = JOINER.parse().unwrap();
-        assert_eq!(
-            got,
-            vec![
-                (joiner, RelayMessage::Found { room, host, public: joiner, peer: 1 }),
-                (host, RelayMessage::Introduce { room, peer: 1, public: joiner }),
-            ]
-        );
-        // Joiner → host: whatever peer byte the joiner wrote, the host sees peer 1.
-        let (to, bytes) = send(&mut r, t, JOINER, &RelayMessage::Data { room, peer: 9, payload: vec![0x40, 1, 2] });
-        assert_eq!(to, Some(host));
-        assert_eq!(decode(&bytes).unwrap(), RelayMessage::Data { room, peer: 1, payload: vec![0x40, 1, 2] });
-        // Host → joiner 1, seen as from the host (peer 0).
-        let (to, bytes) = send(&mut r, t, HOST, &RelayMessage::Data { room, peer: 1, payload: vec![0x41] });
-        assert_eq!(to, Some(joiner));
-        assert_eq!(decode(&bytes).unwrap(), RelayMessage::Data { room, peer: 0, payload: vec![0x41] });
-        assert_eq!(r.stats().forwarded, 2);
-    }
-
-    #[test]
-    fn strangers_and_unknown_rooms_get_nothing_forwarded() {
-        let t = Instant::now();
-        let mut r = relay(Limits::default());
-        let room = open_room(&mut r, t);
-        // Not a member: dropped, nothing said.
-        let (to, _) = send(&mut r, t, JOINER, &RelayMessage::Data { room, peer: 0, payload: vec![1; 100] });
-        assert_eq!(to, None);
-        // The host addressing an empty seat.
-        let (to, _) = send(&mut r, t, HOST, &RelayMessage::Data { room, peer: 3, payload: vec![1] });
-        assert_eq!(to, None);
-        let (to, _) = send(&mut r, t, HOST, &RelayMessage::Data { room, peer: 0, payload: vec![1] });
-        assert_eq!(to, None, "peer 0 is nobody's seat");
-        // A wrong room.
-        send(&mut r, t, JOINER, &RelayMessage::Lookup { room: RoomId([0xee; ROOM_LEN]) });
-        assert_eq!(answers(&mut r), vec![(JOINER.parse().unwrap(), RelayMessage::Refused(RelayRefusal::NoRoom))]);
-        // Garbage.
-        let mut junk = vec![0xc3, 0, 0, 0, 1];
-        assert_eq!(r.handle(t, JOINER.parse().unwrap(), &mut junk), None);
-        assert!(answers(&mut r).is_empty());
-        assert_eq!(r.stats().forwarded, 0);
-        assert!(r.stats().dropped >= 4);
-    }
-
-    #[test]
-    fn rooms_per_address_and_request_rates_are_limited() {
-        let t = Instant::now();
-        let limits = Limits { rooms_per_address: 2, request_burst: 5, requests_per_second: 1, ..Limits::default() };
-        let mut r = relay(limits);
-        for port in 1..=3u16 {
-            send(&mut r, t, &format!("198.51.100.1:{port}"), &RelayMessage::Register);
-        }
-        let got = answers(&mut r);
-        assert!(matches!(got[0].1, RelayMessage::Registered { .. }));
-        assert!(matches!(got[1].1, RelayMessage::Registered { .. }));
-        assert_eq!(got[2].1, RelayMessage::Refused(RelayRefusal::Limited), "a third room from one address");
-        // Guessing rooms: five lookups in a burst, then one a second.
-        for _ in 0..7 {
-            send(&mut r, t, JOINER, &RelayMessage::Lookup { room: RoomId([0x55; ROOM_LEN]) });
-        }
-        let got = answers(&mut r);
-        assert_eq!(got.iter().filter(|(_, m)| *m == RelayMessage::Refused(RelayRefusal::NoRoom)).count(), 5);
-        assert_eq!(got.iter().filter(|(_, m)| *m == RelayMessage::Refused(RelayRefusal::Limited)).count(), 2);
-        send(&mut r, t + Duration::from_millis(1100), JOINER, &RelayMessage::Lookup { room: RoomId([0x55; 16]) });
-        assert_eq!(answers(&mut r)[0].1, RelayMessage::Refused(RelayRefusal::NoRoom), "a second later, one more");
-    }
-
-    #[test]
-    fn a_room_relays_no_more_than_its_byte_rate() {
-        let t = Instant::now();
-        let limits = Limits { room_bytes_per_second: 10_000, room_byte_burst: 10_000, ..Limits::default() };
-        let mut r = relay(limits);
-        let room = open_room(&mut r, t);
-        send(&mut r, t, JOINER, &RelayMessage::Lookup { room });
-        answers(&mut r);
-        let payload = vec![0x40; 1000 - DATA_HEADER];
-        let passed = (0..20)
-            .filter(|_| {
-                send(&mut r, t, JOINER, &RelayMessage::Data { room, peer: 0, payload: payload.clone() }).0.is_some()
-            })
-            .count();
-        assert_eq!(passed, 10, "10,000 bytes of 1,000-byte datagrams");
-        let later = t + Duration::from_millis(500);
-        let passed = (0..20)
-            .filter(|_| {
-                send(&mut r, later, JOINER, &RelayMessage::Data { room, peer: 0, payload: payload.clone() }).0.is_some()
-            })
-            .count();
-        assert_eq!(passed, 5, "half a second refills half");
-    }
-
-    #[test]
-    fn silent_rooms_and_seats_are_forgotten_and_keepalives_hold_them() {
-        let t = Instant::now();
-        let limits = Limits { idle: Duration::from_secs(60), ..Limits::default() };
-        let mut r = relay(limits);
-        let room = open_room(&mut r, t);
-        send(&mut r, t, JOINER, &RelayMessage::Lookup { room });
-        answers(&mut r);
-        // The host keeps alive; the joiner does not.
-        send(&mut r, t + Duration::from_secs(50), HOST, &RelayMessage::Keepalive { room });
-        assert_eq!(answers(&mut r), vec![(HOST.parse().unwrap(), RelayMessage::Alive { room })]);
-        r.sweep(t + Duration::from_secs(70));
-        assert_eq!(r.rooms(), 1);
-        let (to, _) =
-            send(&mut r, t + Duration::from_secs(70), JOINER, &RelayMessage::Data { room, peer: 0, payload: vec![1] });
-        assert_eq!(to, None, "the silent joiner lost its seat");
-        r.sweep(t + Duration::from_secs(111));
-        assert_eq!(r.rooms(), 0, "the host went quiet for over a minute");
-        assert_eq!(r.stats().rooms_gone, 1);
-        // The address may open rooms again.
-        let again = open_room(&mut r, t + Duration::from_secs(112));
-        assert_ne!(again, room);
-    }
-
-    #[test]
-    fn a_full_room_refuses_and_a_repeated_lookup_keeps_its_seat() {
-        let t = Instant::now();
-        let mut r = relay(Limits { joiners_per_room: 2, request_burst: 100, ..Limits::default() });
-        let room = open_room(&mut r, t);
-        for j in ["203.0.113.7:1", "203.0.113.7:1", "203.0.113.8:1", "203.0.113.9:1"] {
-            send(&mut r, t, j, &RelayMessage::Lookup { room });
-        }
-        let peers: Vec<RelayMessage> = answers(&mut r)
-            .into_iter()
-            .filter(|(to, _)| to.to_string() != HOST)
-            .map(|(_, m)| match m {
-                RelayMessage::Found { peer, .. } => RelayMessage::Punch { room, peer },
-                other => other,
-            })
-            .collect();
-        assert_eq!(
-            peers,
-            vec![
-                RelayMessage::Punch { room, peer: 1 },
-                RelayMessage::Punch { room, peer: 1 },
-                RelayMessage::Punch { room, peer: 2 },
-                RelayMessage::Refused(RelayRefusal::Full),
-            ]
-        );
-    }
-}
+#[path = "rooms_tests.rs"]
+mod tests;

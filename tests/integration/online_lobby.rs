@@ -72,7 +72,8 @@ fn through_a_relay_the_lobby_shows_each_player_s_path_and_ping() {
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let serving = {
         let stop = stop.clone();
-        std::thread::spawn(move || ridgeline::relay::serve(&socket, Default::default(), &stop, |_, _| {}))
+        let state = ridgeline::relay::Relay::new(Default::default(), [5; 32], Instant::now());
+        std::thread::spawn(move || ridgeline::relay::serve(&socket, state, &stop, |_, _| {}))
     };
     let reach = Reach { relay: Some(relay), punch: true };
     // As the window hosts: at once, the code arriving with a later poll once the relay has

@@ -1,9 +1,34 @@
 //! The rendezvous-and-relay protocol: the small UDP datagrams a host and its joiners exchange
 //! with a relay (`ridgeline relay`) and with each other while punching. Each starts with
 //! [`MAGIC`], whose first byte has QUIC's fixed bit clear, so a socket that also carries QUIC
-//! (with bit greasing off) tells the two apart by the first bytes alone. Requests a relay
-//! answers before it knows the sender are padded to at least the size of the answer, so a
-//! relay never sends more than it received to an address nobody verified (no amplification).
+//! (with bit greasing off) tells the two apart by the first bytes alone.
+//!
+//! Wire layout (after the 4 magic bytes and one op byte; addresses are a family byte, 4 or
+//! 16 address bytes and a little-endian port; `cookie` is 16 bytes, all zero for none):
+//!
+//! | op | message | body | bytes |
+//! |---|---|---|---|
+//! | 1 | Register | token 16, cookie 16, zero padding | 64 |
+//! | 2 | Registered | room 16, address | ≤ 40 |
+//! | 3 | Lookup | room 16, seat 1, cookie 16, zero padding | 64 |
+//! | 4 | Found | room 16, host address, own address, peer 1 | ≤ 60 |
+//! | 5 | Introduce | room 16, peer 1, address | ≤ 41 |
+//! | 6, 7 | Keepalive, Alive | room 16 | 21 |
+//! | 8 | Refused | reason 1 | 6 |
+//! | 9 | Data | room 16, peer 1, payload | 22 + payload |
+//! | 10, 11 | Punch, PunchAck | room 16, peer 1 | 22 |
+//! | 12 | Challenge | cookie 16 | 21 |
+//! | 13 | StatusAsk | (nothing; answered on loopback only) | 5 |
+//! | 14 | Status | count 1, that many u64 counters | ≤ 94 |
+//!
+//! Address validation (as QUIC's Retry, RFC 9000 §8): a relay answers a Register or Lookup
+//! without a valid cookie only with a [`RelayMessage::Challenge`] (21 bytes for a 64-byte
+//! request) carrying a cookie bound to the sender's address; the sender repeats the request
+//! with it, proving it receives there, and only then does the relay make a room or seat a
+//! member. Register and Lookup must be [`REQUEST_SIZE`] bytes with zero padding (checked), so
+//! no answer is ever larger than the request that drew it. A room's id is derived from a
+//! token only its host holds ([`room_of`]), so the host, and nobody else, can make the same
+//! room again at a relay that restarted and forgot it (soft state, as TURN's refreshes).
 //!
 //! Must not: carry anything a relay could read of the game: QUIC packets travel inside
 //! [`RelayMessage::Data`] as opaque, end-to-end encrypted bytes.
@@ -16,8 +41,29 @@ use super::bytes::Reader;
 /// The first bytes of every relay or punch datagram (QUIC's fixed bit, 0x40, is clear).
 pub const MAGIC: [u8; 4] = *b"\0RLY";
 
-/// Size every unverified request is padded to: at least the largest answer it can draw.
+/// Size every request a relay answers before it knows the sender (Register, Lookup) is padded
+/// to, and must have: at least the largest answer it can draw.
 pub const REQUEST_SIZE: usize = 64;
+
+/// Bytes in a room token and in an address cookie.
+pub const TOKEN_LEN: usize = 16;
+
+/// A host's secret for its room: the room id is derived from it ([`room_of`]).
+pub type RoomToken = [u8; TOKEN_LEN];
+
+/// A relay's proof that an address receives what is sent to it (opaque to clients).
+pub type Cookie = [u8; TOKEN_LEN];
+
+/// The room a host holding `token` makes: the first 16 bytes of SHA-256 over a label and the
+/// token. Nobody can choose a token for a given room, so nobody but its host can make it again.
+pub fn room_of(token: &RoomToken) -> RoomId {
+    let mut ctx = ring::digest::Context::new(&ring::digest::SHA256);
+    ctx.update(b"ridgeline relay room v1");
+    ctx.update(token);
+    let mut id = [0u8; ROOM_LEN];
+    id.copy_from_slice(&ctx.finish().as_ref()[..ROOM_LEN]);
+    RoomId(id)
+}
 
 /// The bytes in front of a relayed payload: magic, op, room, peer.
 pub const DATA_HEADER: usize = MAGIC.len() + 1 + ROOM_LEN + 1;
@@ -47,6 +93,8 @@ pub enum RelayRefusal {
     Full,
     /// This address made too many rooms or requests.
     Limited,
+    /// The relay holds as many rooms as it may.
+    RelayFull,
 }
 
 impl RelayRefusal {
@@ -55,6 +103,7 @@ impl RelayRefusal {
             RelayRefusal::NoRoom => 1,
             RelayRefusal::Full => 2,
             RelayRefusal::Limited => 3,
+            RelayRefusal::RelayFull => 4,
         }
     }
 
@@ -63,6 +112,7 @@ impl RelayRefusal {
             1 => Some(RelayRefusal::NoRoom),
             2 => Some(RelayRefusal::Full),
             3 => Some(RelayRefusal::Limited),
+            4 => Some(RelayRefusal::RelayFull),
             _ => None,
         }
     }
@@ -73,6 +123,7 @@ impl RelayRefusal {
             RelayRefusal::NoRoom => "the relay knows no such game (it ended, or the code is wrong)",
             RelayRefusal::Full => "the game at the relay is full",
             RelayRefusal::Limited => "the relay is limiting requests from this address; try again in a minute",
+            RelayRefusal::RelayFull => "the relay is full; try again later or use another relay",
         }
     }
 }
@@ -80,8 +131,13 @@ impl RelayRefusal {
 /// One datagram of the relay protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RelayMessage {
-    /// Host → relay: make me a room.
-    Register,
+    /// Host → relay: make (or refresh, or make again) the room of this token.
+    Register {
+        /// The host's secret; the room is [`room_of`] it.
+        token: RoomToken,
+        /// The relay's cookie for this address, once it gave one.
+        cookie: Option<Cookie>,
+    },
     /// Relay → host: your room, and your address as the relay sees it.
     Registered {
         /// The new room.
@@ -89,10 +145,14 @@ pub enum RelayMessage {
         /// The host's public address.
         public: SocketAddr,
     },
-    /// Joiner → relay: where is the host of this room?
+    /// Joiner → relay: where is the host of this room? Seat me.
     Lookup {
         /// The room in the join code.
         room: RoomId,
+        /// The seat wanted (a joiner coming back after a relay restart), 0: any.
+        seat: u8,
+        /// The relay's cookie for this address, once it gave one.
+        cookie: Option<Cookie>,
     },
     /// Relay → joiner: the host's public address, the joiner's own, and its peer number.
     Found {
@@ -151,6 +211,77 @@ pub enum RelayMessage {
         /// The sender's number.
         peer: u8,
     },
+    /// Relay → requester: repeat your request with this cookie (proves you receive here).
+    Challenge {
+        /// The cookie.
+        cookie: Cookie,
+    },
+    /// Operator → relay, on loopback only: how are you?
+    StatusAsk,
+    /// Relay → operator: its counters.
+    Status(RelayStatus),
+}
+
+/// A relay's health, as `ridgeline relay --status` prints it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct RelayStatus {
+    /// Rooms open now.
+    pub rooms: u64,
+    /// Members (hosts and joiners) seated now.
+    pub members: u64,
+    /// Rooms made since start.
+    pub rooms_made: u64,
+    /// Rooms forgotten since start.
+    pub rooms_gone: u64,
+    /// Datagrams forwarded.
+    pub forwarded: u64,
+    /// Bytes forwarded.
+    pub forwarded_bytes: u64,
+    /// Datagrams dropped (malformed, from strangers, over a limit).
+    pub dropped: u64,
+    /// Requests refused for a limit.
+    pub limited: u64,
+    /// Challenges sent to unvalidated addresses.
+    pub challenges: u64,
+    /// Seconds since start.
+    pub uptime_s: u64,
+    /// The relay's resident memory in bytes (0 where unknown).
+    pub rss_bytes: u64,
+}
+
+impl RelayStatus {
+    fn fields(&self) -> [u64; 11] {
+        [
+            self.rooms,
+            self.members,
+            self.rooms_made,
+            self.rooms_gone,
+            self.forwarded,
+            self.forwarded_bytes,
+            self.dropped,
+            self.limited,
+            self.challenges,
+            self.uptime_s,
+            self.rss_bytes,
+        ]
+    }
+
+    fn from_fields(f: &[u64]) -> RelayStatus {
+        let at = |i: usize| f.get(i).copied().unwrap_or(0);
+        RelayStatus {
+            rooms: at(0),
+            members: at(1),
+            rooms_made: at(2),
+            rooms_gone: at(3),
+            forwarded: at(4),
+            forwarded_bytes: at(5),
+            dropped: at(6),
+            limited: at(7),
+            challenges: at(8),
+            uptime_s: at(9),
+            rss_bytes: at(10),
+        }
+    }
 }
 
 const OP_REGISTER: u8 = 1;
@@ -165,6 +296,9 @@ const OP_REFUSED: u8 = 8;
 pub const OP_DATA: u8 = 9;
 const OP_PUNCH: u8 = 10;
 const OP_PUNCH_ACK: u8 = 11;
+const OP_CHALLENGE: u8 = 12;
+const OP_STATUS_ASK: u8 = 13;
+const OP_STATUS: u8 = 14;
 
 /// True when `bytes` start like a relay or punch datagram (not a QUIC packet).
 pub fn is_relay(bytes: &[u8]) -> bool {
@@ -206,6 +340,26 @@ fn read_room(r: &mut Reader) -> Result<RoomId, DecodeError> {
     Ok(RoomId(b))
 }
 
+fn read_token(r: &mut Reader) -> Result<[u8; TOKEN_LEN], DecodeError> {
+    Ok(r.take(TOKEN_LEN)?.try_into().unwrap_or_default())
+}
+
+fn read_cookie(r: &mut Reader) -> Result<Option<Cookie>, DecodeError> {
+    let c = read_token(r)?;
+    Ok(Some(c).filter(|c| c.iter().any(|&b| b != 0)))
+}
+
+/// A request's padding: it must fill the datagram to [`REQUEST_SIZE`] and be all zero.
+fn read_padding(r: &mut Reader, total: usize) -> Result<(), DecodeError> {
+    if total < REQUEST_SIZE {
+        return r.fail(format!("a request of {total} bytes (padded to {REQUEST_SIZE})"));
+    }
+    if r.take(r.left())?.iter().any(|&b| b != 0) {
+        return r.fail("padding that is not zero");
+    }
+    Ok(())
+}
+
 /// Writes a datagram's header for `Data` into `w` (which then takes the payload).
 pub fn data_header(w: &mut Vec<u8>, room: RoomId, peer: u8) {
     w.extend_from_slice(&MAGIC);
@@ -225,20 +379,26 @@ pub fn encode(m: &RelayMessage) -> Vec<u8> {
             w.extend_from_slice(payload);
             return w;
         }
-        RelayMessage::Register | RelayMessage::Lookup { .. } => true,
+        RelayMessage::Register { .. } | RelayMessage::Lookup { .. } => true,
         _ => false,
     };
     w.extend_from_slice(&MAGIC);
     match m {
-        RelayMessage::Register => w.push(OP_REGISTER),
+        RelayMessage::Register { token, cookie } => {
+            w.push(OP_REGISTER);
+            w.extend_from_slice(token);
+            w.extend_from_slice(&cookie.unwrap_or_default());
+        }
         RelayMessage::Registered { room, public } => {
             w.push(OP_REGISTERED);
             w.extend_from_slice(&room.0);
             addr(&mut w, *public);
         }
-        RelayMessage::Lookup { room } => {
+        RelayMessage::Lookup { room, seat, cookie } => {
             w.push(OP_LOOKUP);
             w.extend_from_slice(&room.0);
+            w.push(*seat);
+            w.extend_from_slice(&cookie.unwrap_or_default());
         }
         RelayMessage::Found { room, host, public, peer } => {
             w.push(OP_FOUND);
@@ -270,6 +430,19 @@ pub fn encode(m: &RelayMessage) -> Vec<u8> {
             w.extend_from_slice(&room.0);
             w.push(*peer);
         }
+        RelayMessage::Challenge { cookie } => {
+            w.push(OP_CHALLENGE);
+            w.extend_from_slice(cookie);
+        }
+        RelayMessage::StatusAsk => w.push(OP_STATUS_ASK),
+        RelayMessage::Status(s) => {
+            w.push(OP_STATUS);
+            let fields = s.fields();
+            w.push(fields.len() as u8);
+            for f in fields {
+                w.extend_from_slice(&f.to_le_bytes());
+            }
+        }
         RelayMessage::Data { .. } => {}
     }
     if pad && w.len() < REQUEST_SIZE {
@@ -278,16 +451,25 @@ pub fn encode(m: &RelayMessage) -> Vec<u8> {
     w
 }
 
-/// Decodes one datagram (padding after a message is allowed and ignored).
+/// Decodes one datagram (bytes after an answer are allowed and ignored; a request's padding
+/// is checked).
 pub fn decode(bytes: &[u8]) -> Result<RelayMessage, DecodeError> {
     let mut r = Reader::new(bytes);
     if r.take(MAGIC.len())? != MAGIC {
         return r.fail("not a relay datagram (wrong magic)");
     }
     let m = match r.u8()? {
-        OP_REGISTER => RelayMessage::Register,
+        OP_REGISTER => {
+            let (token, cookie) = (read_token(&mut r)?, read_cookie(&mut r)?);
+            read_padding(&mut r, bytes.len())?;
+            RelayMessage::Register { token, cookie }
+        }
         OP_REGISTERED => RelayMessage::Registered { room: read_room(&mut r)?, public: read_addr(&mut r)? },
-        OP_LOOKUP => RelayMessage::Lookup { room: read_room(&mut r)? },
+        OP_LOOKUP => {
+            let (room, seat, cookie) = (read_room(&mut r)?, r.u8()?, read_cookie(&mut r)?);
+            read_padding(&mut r, bytes.len())?;
+            RelayMessage::Lookup { room, seat, cookie }
+        }
         OP_FOUND => RelayMessage::Found {
             room: read_room(&mut r)?,
             host: read_addr(&mut r)?,
@@ -312,6 +494,17 @@ pub fn decode(bytes: &[u8]) -> Result<RelayMessage, DecodeError> {
         }
         OP_PUNCH => RelayMessage::Punch { room: read_room(&mut r)?, peer: r.u8()? },
         OP_PUNCH_ACK => RelayMessage::PunchAck { room: read_room(&mut r)?, peer: r.u8()? },
+        OP_CHALLENGE => RelayMessage::Challenge { cookie: read_token(&mut r)? },
+        OP_STATUS_ASK => RelayMessage::StatusAsk,
+        OP_STATUS => {
+            let n = usize::from(r.u8()?);
+            let mut fields = Vec::with_capacity(n.min(32));
+            for _ in 0..n {
+                let b: [u8; 8] = r.take(8)?.try_into().unwrap_or_default();
+                fields.push(u64::from_le_bytes(b));
+            }
+            RelayMessage::Status(RelayStatus::from_fields(&fields))
+        }
         other => return r.fail(format!("unknown relay op {other}")),
     };
     Ok(m)
@@ -327,9 +520,11 @@ mod tests {
         let v4: SocketAddr = "203.0.113.9:40001".parse().unwrap();
         let v6: SocketAddr = "[2001:db8::1]:47700".parse().unwrap();
         vec![
-            RelayMessage::Register,
+            RelayMessage::Register { token: [3; TOKEN_LEN], cookie: None },
+            RelayMessage::Register { token: [3; TOKEN_LEN], cookie: Some([9; TOKEN_LEN]) },
             RelayMessage::Registered { room, public: v4 },
-            RelayMessage::Lookup { room },
+            RelayMessage::Lookup { room, seat: 0, cookie: None },
+            RelayMessage::Lookup { room, seat: 2, cookie: Some([1; TOKEN_LEN]) },
             RelayMessage::Found { room, host: v4, public: v6, peer: 3 },
             RelayMessage::Introduce { room, peer: 2, public: v6 },
             RelayMessage::Keepalive { room },
@@ -338,6 +533,9 @@ mod tests {
             RelayMessage::Data { room, peer: 1, payload: vec![0xc0, 1, 2, 3] },
             RelayMessage::Punch { room, peer: 0 },
             RelayMessage::PunchAck { room, peer: 5 },
+            RelayMessage::Challenge { cookie: [4; TOKEN_LEN] },
+            RelayMessage::StatusAsk,
+            RelayMessage::Status(RelayStatus { rooms: 3, rss_bytes: 1 << 40, ..RelayStatus::default() }),
         ]
     }
 
@@ -357,15 +555,37 @@ mod tests {
         let found = encode(&RelayMessage::Found { room, host: v6, public: v6, peer: 7 });
         let registered = encode(&RelayMessage::Registered { room, public: v6 });
         let refused = encode(&RelayMessage::Refused(RelayRefusal::NoRoom));
-        let lookup = encode(&RelayMessage::Lookup { room });
-        let register = encode(&RelayMessage::Register);
+        let challenge = encode(&RelayMessage::Challenge { cookie: [1; TOKEN_LEN] });
+        let lookup = encode(&RelayMessage::Lookup { room, seat: 7, cookie: Some([1; TOKEN_LEN]) });
+        let register = encode(&RelayMessage::Register { token: [1; TOKEN_LEN], cookie: Some([1; TOKEN_LEN]) });
         assert_eq!(lookup.len(), REQUEST_SIZE);
         assert_eq!(register.len(), REQUEST_SIZE);
         assert!(found.len() <= lookup.len(), "{} > {}", found.len(), lookup.len());
         assert!(registered.len() <= register.len());
         assert!(refused.len() <= register.len());
+        assert!(challenge.len() <= register.len());
         let keepalive = encode(&RelayMessage::Keepalive { room });
         assert_eq!(encode(&RelayMessage::Alive { room }).len(), keepalive.len());
+    }
+
+    #[test]
+    fn requests_must_be_padded_with_zeros() {
+        let full = encode(&RelayMessage::Lookup { room: RoomId([1; ROOM_LEN]), seat: 0, cookie: None });
+        let err = decode(&full[..REQUEST_SIZE - 1]).unwrap_err();
+        assert!(err.what.contains("padded to 64"), "{err:?}");
+        let mut dirty = full.clone();
+        dirty[REQUEST_SIZE - 1] = 1;
+        assert!(decode(&dirty).unwrap_err().what.contains("padding"));
+        let register = encode(&RelayMessage::Register { token: [2; TOKEN_LEN], cookie: None });
+        assert!(decode(&register[..40]).is_err(), "a short register");
+    }
+
+    #[test]
+    fn a_room_is_its_tokens_and_nobody_elses() {
+        let (a, b) = (room_of(&[1; TOKEN_LEN]), room_of(&[2; TOKEN_LEN]));
+        assert_ne!(a, b);
+        assert_eq!(a, room_of(&[1; TOKEN_LEN]), "the same token, the same room");
+        assert_ne!(a.0, [1; ROOM_LEN], "not the token itself");
     }
 
     #[test]

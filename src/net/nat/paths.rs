@@ -5,6 +5,11 @@
 //! goes and whom an arriving one is from. QUIC always sees one stable address per peer (its
 //! *name*), so a connection survives the switch from relayed to direct untouched.
 //!
+//! Its room at the relay is soft state: it answers the relay's cookie challenges, keeps the
+//! room alive, and when the relay stops answering or says it knows no such room (it restarted)
+//! it asks again until it is back: the host makes the same room with its token, a joiner takes
+//! its old seat. The match never hears of it, beyond the packets lost meanwhile.
+//!
 //! Must not: read the clock or a socket (callers pass `now` and the bytes), or look inside
 //! QUIC packets.
 
@@ -12,14 +17,21 @@ use std::collections::{BTreeMap, VecDeque};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use crate::net::codec::relay::{DATA_HEADER, RelayMessage, RoomId, decode, encode, is_relay};
+use crate::net::codec::relay::{
+    Cookie, DATA_HEADER, RelayMessage, RelayRefusal, RoomId, RoomToken, TOKEN_LEN, decode, encode, is_relay, room_of,
+};
 
 /// How often a request to the relay is repeated until answered.
 pub const ASK_EVERY: Duration = Duration::from_millis(400);
 /// How long the relay has to answer a register or a lookup.
 pub const ASK_FOR: Duration = Duration::from_secs(6);
-/// How often members tell the relay they are still there (NAT mappings last ~30 s or more).
-pub const KEEPALIVE: Duration = Duration::from_secs(10);
+/// How often members tell the relay they are still there (NAT mappings last ~30 s or more;
+/// often enough that a relay restart is noticed well within QUIC's idle timeout).
+pub const KEEPALIVE: Duration = Duration::from_secs(5);
+/// A keepalive not answered this soon: the relay may have restarted; ask for the room again.
+pub const ALIVE_WAIT: Duration = Duration::from_secs(2);
+/// How often the room is asked for again while the relay does not know it.
+pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
 /// How often a punch is sent while no direct path is known.
 pub const PUNCH_EVERY: Duration = Duration::from_millis(200);
 /// How long punching goes on before the relayed path is kept for good.
@@ -63,8 +75,12 @@ enum Phase {
     Lan,
     /// Asking the relay (register or lookup) until `until`.
     Asking { next: Instant, until: Instant },
-    /// The relay answered.
-    Ready { keepalive: Instant },
+    /// The relay answered; the next keepalive at `keepalive`, the last one unanswered since
+    /// `sent`.
+    Ready { keepalive: Instant, sent: Option<Instant> },
+    /// The relay stopped answering, or forgot the room: asking again (no deadline; the match
+    /// decides how long it waits).
+    Refresh { next: Instant },
     /// The relay refused or never answered.
     Failed(String),
 }
@@ -87,6 +103,10 @@ pub struct Paths {
     relay: Option<SocketAddr>,
     room: Option<RoomId>,
     host: bool,
+    /// The host's secret for its room (the room is [`room_of`] it).
+    token: Option<RoomToken>,
+    /// The relay's cookie for this machine's address (proof that it receives there).
+    cookie: Option<Cookie>,
     /// This machine's number in the room (0: the host).
     me: u8,
     phase: Phase,
@@ -103,7 +123,7 @@ pub struct Paths {
 
 /// The name a host gives a joiner it knows only by number: an address in a documentation or
 /// discard-only range, never a real destination.
-fn relayed_name(peer: u8, v6: bool) -> SocketAddr {
+pub(crate) fn relayed_name(peer: u8, v6: bool) -> SocketAddr {
     if v6 {
         SocketAddr::new(IpAddr::V6(Ipv6Addr::new(0x100, 0, 0, 0, 0, 0, 0, u16::from(peer))), 47700)
     } else {
@@ -121,6 +141,8 @@ impl Paths {
             relay,
             room,
             host,
+            token: None,
+            cookie: None,
             me: 0,
             phase,
             peers: BTreeMap::new(),
@@ -137,9 +159,21 @@ impl Paths {
         Paths::new(None, None, true, Instant::now(), false)
     }
 
-    /// A host registering a room at `relay`; `v6` when its socket is IPv6.
+    /// A host registering a room at `relay` under a fresh random token; `v6` when its socket
+    /// is IPv6.
     pub fn host(relay: SocketAddr, now: Instant, v6: bool) -> Paths {
-        let mut p = Paths::new(Some(relay), None, true, now, v6);
+        let mut token = [0u8; TOKEN_LEN];
+        if ring::rand::SecureRandom::fill(&ring::rand::SystemRandom::new(), &mut token).is_err() {
+            log::error!("the system's random generator failed; the room's token is weak");
+            token = now.elapsed().as_nanos().to_le_bytes();
+        }
+        Paths::host_with_token(relay, token, now, v6)
+    }
+
+    /// A host registering the room of `token` at `relay`.
+    pub fn host_with_token(relay: SocketAddr, token: RoomToken, now: Instant, v6: bool) -> Paths {
+        let mut p = Paths::new(Some(relay), Some(room_of(&token)), true, now, v6);
+        p.token = Some(token);
         p.on_timeout(now);
         p
     }
@@ -153,12 +187,12 @@ impl Paths {
 
     /// The room, once the relay made it (host) or from the code (joiner).
     pub fn room(&self) -> Option<RoomId> {
-        self.room.filter(|_| matches!(self.phase, Phase::Ready { .. }))
+        self.room.filter(|_| matches!(self.phase, Phase::Ready { .. } | Phase::Refresh { .. }))
     }
 
     /// The host's name, once the relay told a joiner where it is.
     pub fn host_name(&self) -> Option<SocketAddr> {
-        if self.host || !matches!(self.phase, Phase::Ready { .. }) {
+        if self.host || !matches!(self.phase, Phase::Ready { .. } | Phase::Refresh { .. }) {
             return None;
         }
         self.peers.get(&0).map(|p| p.name)
@@ -207,11 +241,22 @@ impl Paths {
         self.outbox.pop_front()
     }
 
+    /// The request that makes (host) or seats (joiner) this machine's room at the relay.
+    fn request(&self) -> RelayMessage {
+        match (self.token, self.room) {
+            (Some(token), _) => RelayMessage::Register { token, cookie: self.cookie },
+            (None, Some(room)) => RelayMessage::Lookup { room, seat: self.me, cookie: self.cookie },
+            // A host always has a token; nothing else asks.
+            (None, None) => RelayMessage::StatusAsk,
+        }
+    }
+
     /// When [`Paths::on_timeout`] wants to run next.
     pub fn poll_timeout(&self) -> Option<Instant> {
         let phase = match self.phase {
-            Phase::Asking { next, .. } => Some(next),
-            Phase::Ready { keepalive } => Some(keepalive),
+            Phase::Asking { next, .. } | Phase::Refresh { next } => Some(next),
+            Phase::Ready { keepalive, sent: None } => Some(keepalive),
+            Phase::Ready { keepalive, sent: Some(at) } => Some(keepalive.min(at + ALIVE_WAIT)),
             Phase::Lan | Phase::Failed(_) => None,
         };
         let punch = self
@@ -236,18 +281,23 @@ impl Paths {
                     self.phase = Phase::Failed(format!("no answer from the relay at {relay}"));
                     return;
                 }
-                let ask = match self.room {
-                    Some(room) if !self.host => RelayMessage::Lookup { room },
-                    _ => RelayMessage::Register,
-                };
-                self.outbox.push_back((relay, encode(&ask)));
+                self.outbox.push_back((relay, encode(&self.request())));
                 self.phase = Phase::Asking { next: now + ASK_EVERY, until };
             }
-            Phase::Ready { keepalive } if now >= keepalive => {
+            Phase::Ready { sent: Some(at), .. } if now >= at + ALIVE_WAIT => {
+                log::info!("the relay at {relay} did not answer a keepalive; asking for the room again");
+                self.outbox.push_back((relay, encode(&self.request())));
+                self.phase = Phase::Refresh { next: now + REFRESH_EVERY };
+            }
+            Phase::Ready { keepalive, sent } if now >= keepalive => {
                 if let Some(room) = self.room {
                     self.outbox.push_back((relay, encode(&RelayMessage::Keepalive { room })));
                 }
-                self.phase = Phase::Ready { keepalive: now + KEEPALIVE };
+                self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: sent.or(Some(now)) };
+            }
+            Phase::Refresh { next } if now >= next => {
+                self.outbox.push_back((relay, encode(&self.request())));
+                self.phase = Phase::Refresh { next: now + REFRESH_EVERY };
             }
             _ => {}
         }
@@ -288,21 +338,48 @@ impl Paths {
                 let name = self.peer(peer, now).name;
                 return Arrival::Quic { from: name, skip: DATA_HEADER };
             }
-            RelayMessage::Registered { room, public } if from_relay && self.host => {
-                if !matches!(self.phase, Phase::Ready { .. }) {
-                    self.room = Some(room);
+            RelayMessage::Challenge { cookie } if from_relay && self.asking() => {
+                // Asked to prove this address receives: repeat the request with the cookie (at
+                // once the first time; a cookie seen already waits for the timer).
+                if self.cookie != Some(cookie) {
+                    self.cookie = Some(cookie);
+                    self.outbox.push_back((from, encode(&self.request())));
+                }
+            }
+            RelayMessage::Registered { room, public } if from_relay && self.host && Some(room) == self.room => {
+                if self.asking() {
+                    if matches!(self.phase, Phase::Refresh { .. }) {
+                        log::info!("the relay at {from} holds the room again");
+                    }
                     self.public = Some(public);
-                    self.phase = Phase::Ready { keepalive: now + KEEPALIVE };
+                    self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: None };
                 }
             }
             RelayMessage::Found { room, host, public, peer } if from_relay && !self.host && Some(room) == self.room => {
-                if !matches!(self.phase, Phase::Ready { .. }) {
+                if matches!(self.phase, Phase::Asking { .. }) {
                     self.me = peer;
                     self.public = Some(public);
-                    self.phase = Phase::Ready { keepalive: now + KEEPALIVE };
+                    self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: None };
                     let p = self.peer(0, now);
                     p.name = host;
                     p.punch_to = vec![host];
+                } else if matches!(self.phase, Phase::Refresh { .. }) {
+                    if peer != self.me {
+                        log::warn!("the relay seated this machine again as peer {peer}, not {}", self.me);
+                        self.me = peer;
+                    }
+                    log::info!("the relay at {from} holds the room again");
+                    self.public = Some(public);
+                    self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: None };
+                    let p = self.peer(0, now);
+                    if !p.punch_to.contains(&host) {
+                        p.punch_to.push(host);
+                    }
+                }
+            }
+            RelayMessage::Alive { room } if from_relay && Some(room) == self.room => {
+                if let Phase::Ready { keepalive, .. } = self.phase {
+                    self.phase = Phase::Ready { keepalive, sent: None };
                 }
             }
             RelayMessage::Introduce { room, peer, public } if from_relay && self.host && Some(room) == self.room => {
@@ -314,11 +391,17 @@ impl Paths {
                     p.punch_until = now + PUNCH_FOR;
                 }
             }
-            RelayMessage::Refused(why) if from_relay => {
-                if matches!(self.phase, Phase::Asking { .. }) {
+            RelayMessage::Refused(why) if from_relay => match self.phase {
+                Phase::Asking { .. } => {
                     self.phase = Phase::Failed(format!("the relay at {from} refused: {}", why.describe()));
                 }
-            }
+                Phase::Ready { .. } if why == RelayRefusal::NoRoom => {
+                    log::info!("the relay at {from} forgot the room (it restarted?); asking for it again");
+                    self.phase = Phase::Refresh { next: now };
+                }
+                // Still away (a joiner asking before its host made the room again): keep asking.
+                _ => log::debug!("the relay at {from} refused: {}", why.describe()),
+            },
             RelayMessage::Punch { room, peer } if self.punch && Some(room) == self.room && self.knows(peer) => {
                 self.outbox.push_back((from, encode(&RelayMessage::PunchAck { room, peer: self.me })));
                 // Whatever comes from there is this peer's, even before our own punch is
@@ -344,6 +427,11 @@ impl Paths {
             _ => log::debug!("an unexpected relay datagram from {from}; dropped"),
         }
         Arrival::Taken
+    }
+
+    /// Waiting for the relay to make or seat the room (at first, or again).
+    fn asking(&self) -> bool {
+        matches!(self.phase, Phase::Asking { .. } | Phase::Refresh { .. })
     }
 
     /// May `peer` be punching at this machine? The host: any joiner; a joiner: the host.
@@ -380,16 +468,17 @@ mod tests {
     fn punching_moves_both_sides_from_relayed_to_direct_under_the_same_names() {
         let t = Instant::now();
         let relay: SocketAddr = RELAY.parse().unwrap();
-        let room = RoomId([9; 16]);
+        let token = [9; TOKEN_LEN];
+        let room = room_of(&token);
         let host_pub: SocketAddr = "198.51.100.1:40000".parse().unwrap();
         let joiner_pub: SocketAddr = "203.0.113.7:51000".parse().unwrap();
-        let mut host = Paths::host(relay, t, false);
-        assert_eq!(drain(&mut host), vec![(relay, RelayMessage::Register)]);
+        let mut host = Paths::host_with_token(relay, token, t, false);
+        assert_eq!(drain(&mut host), vec![(relay, RelayMessage::Register { token, cookie: None })]);
         host.arrive(t, relay, &encode(&RelayMessage::Registered { room, public: host_pub }));
         assert_eq!(host.room(), Some(room));
 
         let mut joiner = Paths::join(relay, room, t);
-        assert_eq!(drain(&mut joiner), vec![(relay, RelayMessage::Lookup { room })]);
+        assert_eq!(drain(&mut joiner), vec![(relay, RelayMessage::Lookup { room, seat: 0, cookie: None })]);
         joiner.arrive(t, relay, &encode(&RelayMessage::Found { room, host: host_pub, public: joiner_pub, peer: 1 }));
         assert_eq!(joiner.host_name(), Some(host_pub));
         assert_eq!(joiner.route(host_pub), Route::Relay { relay, room, peer: 0 });
@@ -435,8 +524,8 @@ mod tests {
     fn a_punch_from_an_unseen_address_is_answered_there() {
         let t = Instant::now();
         let relay: SocketAddr = RELAY.parse().unwrap();
-        let room = RoomId([3; 16]);
-        let mut host = Paths::host(relay, t, false);
+        let room = room_of(&[3; TOKEN_LEN]);
+        let mut host = Paths::host_with_token(relay, [3; TOKEN_LEN], t, false);
         host.arrive(t, relay, &encode(&RelayMessage::Registered { room, public: "198.51.100.1:1".parse().unwrap() }));
         host.arrive(
             t,

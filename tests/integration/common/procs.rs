@@ -114,8 +114,13 @@ pub fn read(path: PathBuf) -> String {
 
 /// Starts `ridgeline relay` on a free loopback port; returns it and its address.
 pub fn relay() -> (Proc, String) {
+    relay_on("127.0.0.1:0")
+}
+
+/// Starts `ridgeline relay` on `bind` (a loopback address); returns it and its address.
+pub fn relay_on(bind: &str) -> (Proc, String) {
     let mut child = ridgeline()
-        .args(["relay", "--bind", "127.0.0.1:0"])
+        .args(["relay", "--bind", bind])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

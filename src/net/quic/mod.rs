@@ -13,6 +13,7 @@ pub mod channel;
 mod congestion;
 pub mod io;
 pub mod join_code;
+pub mod numbers;
 mod pending;
 pub mod tls;
 mod transport;
@@ -27,7 +28,7 @@ use tokio::sync::mpsc;
 
 use crate::lockstep::transport::{PeerId, Transport, TransportEvent};
 
-use super::codec::{DecodeError, decode, encode};
+use super::codec::{decode, encode};
 pub use super::control::NetStats;
 use super::nat::{self, PathKind, Paths, Reach, SharedPaths};
 use super::wire::WireMessage;
@@ -346,9 +347,15 @@ impl QuicTransport {
                 self.stats.bytes_received += bytes.len() as u64 + 6;
                 match decode(&bytes) {
                     Ok(messages) => self.sort(from, kind, messages),
-                    Err(DecodeError { at, what }) => {
+                    Err(e) => {
                         self.stats.malformed += 1;
-                        log::warn!("{from} sent a malformed batch (byte {at}: {what}); dropped");
+                        log::warn!("{from} sent a malformed batch (byte {}: {}); dropped", e.at, e.what);
+                        // A joiner whose hello cannot be read is told why, not left waiting.
+                        let unreadable = super::codec::unreadable_hello(&bytes, &e);
+                        if let Some(reason) = unreadable.filter(|_| self.me == PeerId(0) && kind == KIND_CONTROL) {
+                            let bytes = encode(&[WireMessage::Refused { reason }]);
+                            let _ = self.out.send(Out::Send { to: Some(from), kind: KIND_CONTROL, bytes });
+                        }
                     }
                 }
             }

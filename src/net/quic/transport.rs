@@ -77,6 +77,14 @@ impl ControlTransport for QuicTransport {
         let _ = self.out.send(Out::Kick(peer));
     }
 
+    /// The host's network thread may number a new connection `peer` again (after every
+    /// other free number).
+    fn release(&mut self, peer: PeerId) {
+        if self.me == PeerId(0) {
+            let _ = self.out.send(Out::Release(peer));
+        }
+    }
+
     fn wait(&mut self, timeout: Duration) {
         if !self.events.is_empty() || !self.control.is_empty() {
             return;

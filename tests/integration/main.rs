@@ -38,6 +38,7 @@ mod net_codec;
 mod online;
 mod online_link;
 mod online_lobby;
+mod online_seats;
 mod placement;
 mod power;
 mod production;

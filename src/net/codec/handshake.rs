@@ -127,7 +127,11 @@ mod tests {
     fn a_hello_that_cannot_be_read_says_why_to_its_sender() {
         let why = |bytes: &[u8]| unreadable_hello(bytes, &decode(bytes).unwrap_err()).unwrap();
         let long = "n".repeat(MAX_TEXT + 1);
-        assert!(why(&a_hello(&long, 1)).ends_with("name of 513 bytes is longer than 512"), "{}", why(&a_hello(&long, 1)));
+        assert!(
+            why(&a_hello(&long, 1)).ends_with("name of 513 bytes is longer than 512"),
+            "{}",
+            why(&a_hello(&long, 1))
+        );
         let mut bad = a_hello("Ben", 1);
         // The name's bytes follow the build's; make the first one invalid UTF-8.
         let at = bad.iter().position(|&b| b == b'B').unwrap();

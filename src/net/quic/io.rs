@@ -230,7 +230,11 @@ const CLOSE_WITHIN: Duration = Duration::from_secs(1);
 
 /// Writes queued frames to a stream until the queue closes or the stream breaks; at
 /// [`CLOSE_AFTER`], closes `conn` once they are delivered.
-async fn write_frames(conn: quinn::Connection, mut send: quinn::SendStream, mut queue: mpsc::UnboundedReceiver<Vec<u8>>) {
+async fn write_frames(
+    conn: quinn::Connection,
+    mut send: quinn::SendStream,
+    mut queue: mpsc::UnboundedReceiver<Vec<u8>>,
+) {
     while let Some(f) = queue.recv().await {
         if f.is_empty() {
             let _ = send.finish();

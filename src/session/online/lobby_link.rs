@@ -405,7 +405,11 @@ fn seated_elsewhere(tokens: &BTreeMap<u8, [u8; 32]>, table: &LobbyTable, token: 
     if *token == [0; 32] {
         return None;
     }
-    tokens.iter().map(|(&p, t)| (PeerId(p), t)).find(|(p, t)| *t == token && table.slot_of(*p).is_some()).map(|(p, _)| p)
+    tokens
+        .iter()
+        .map(|(&p, t)| (PeerId(p), t))
+        .find(|(p, t)| *t == token && table.slot_of(*p).is_some())
+        .map(|(p, _)| p)
 }
 
 /// A refusal as a sentence.

@@ -23,6 +23,7 @@ mod handshake;
 mod identity;
 mod link;
 mod lobby_link;
+mod pacer;
 mod rejoin;
 mod run;
 mod run_ahead;
@@ -35,6 +36,7 @@ pub use handshake::{
 pub use identity::{Identity, IdentityError};
 pub use link::{CHAT_MAX, LATE_JOINER, LinkEvent, MatchLink, Outbox, Outgoing, drop_everywhere};
 pub use lobby_link::{LobbyEvent, LobbyLink, READY_CLEARED};
+pub use pacer::FrameClock;
 pub use rejoin::{Catcher, Return, Returned, Seats, history};
 pub use run::{OnlineOptions, OnlineSummary, run};
 pub use run_ahead::{LinkSample, RunAheadTuner};

@@ -247,3 +247,64 @@ fn a_joiner_whose_hello_is_refused_prints_the_reason_and_fails() {
     assert!(err.contains("refused: the host could not read this machine's hello"), "{err}");
     assert!(err.contains("name of 600 bytes is longer than 512"), "{err}");
 }
+
+/// Ben's window is in a running battle when a second copy of the game with his identity joins
+/// with the code: the seat goes to the second copy, and the first is told exactly that (it used
+/// to end with "the network thread disconnected", then "The host left the game").
+#[test]
+fn a_second_copy_in_a_running_battle_takes_the_seat_and_the_first_is_told_so() {
+    use ridgeline::game::battle::{Battle, HostGone};
+    let roots = common::roots();
+    let ben = Identity::fresh().unwrap();
+    let mut host =
+        OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
+            .unwrap();
+    let code = host.code().unwrap().to_string();
+    let mut join = OnlineLobby::join(&roots, &code, "Ben", &ben).unwrap();
+    let (mut shown, mut ben_shown) = (LobbyState::default(), LobbyState::default());
+    let until = Instant::now() + Duration::from_secs(10);
+    while !shown.roster.slots.get(1).is_some_and(|s| s.ready) {
+        assert!(Instant::now() < until, "{:?}", shown.chat);
+        host.poll(&roots, &mut shown);
+        join.poll(&roots, &mut ben_shown);
+        if ben_shown.me.is_some() && !ben_shown.ready {
+            join.set_ready(true);
+            ben_shown.ready = true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let Ok(Outcome::Started(host_game, seats)) = host.start(&roots) else { panic!("the host starts") };
+    let until = Instant::now() + Duration::from_secs(10);
+    let ben_game = loop {
+        assert!(Instant::now() < until, "Ben never started");
+        if let Outcome::Started(game, _) = join.poll(&roots, &mut ben_shown) {
+            break game;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let screen = glam::Vec2::new(640.0, 360.0);
+    let mut host = Battle::from_match(&roots, *host_game, screen).unwrap();
+    host.play_mut().set_online(seats);
+    let mut first = Battle::from_match(&roots, *ben_game, screen).unwrap();
+    first.play_mut().set_online(ridgeline::session::online::Seats::default());
+    let step = |b: &mut Battle| b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    for _ in 0..40 {
+        step(&mut host);
+        step(&mut first);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // The second copy joins with the same code and identity.
+    let mut second = OnlineLobby::join(&roots, &code, "Ben", &ben).unwrap();
+    let mut second_shown = LobbyState::default();
+    let until = Instant::now() + Duration::from_secs(20);
+    while !first.play().online().is_some_and(|o| o.host_left()) {
+        assert!(Instant::now() < until, "the first copy was never told");
+        step(&mut host);
+        step(&mut first);
+        let _ = second.poll(&roots, &mut second_shown);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let why = first.play().online().and_then(|o| o.host_gone()).cloned();
+    assert_eq!(why, Some(HostGone::Refused(ridgeline::net::wire::TAKEN_OVER.to_string())));
+    assert!(second_shown.chat.iter().any(|l| l.contains("taking your seat back")), "{:?}", second_shown.chat);
+}

@@ -30,7 +30,7 @@ impl Transport for QuicTransport {
     fn send_to(&mut self, peer: PeerId, message: &Message) -> Result<(), TransportError> {
         let bytes = encode(&[WireMessage::Lockstep(message.clone())]);
         self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.to_net(Out::Send { to: Some(peer), kind: KIND_LOCKSTEP, bytes })
+        self.order(Out::Send { to: Some(peer), kind: KIND_LOCKSTEP, bytes })
     }
 
     fn flush(&mut self) -> Result<(), TransportError> {
@@ -39,7 +39,7 @@ impl Transport for QuicTransport {
         }
         let bytes = encode(&std::mem::take(&mut self.batch));
         self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.to_net(Out::Send { to: None, kind: KIND_LOCKSTEP, bytes })
+        self.order(Out::Send { to: None, kind: KIND_LOCKSTEP, bytes })
     }
 
     fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError> {
@@ -52,7 +52,7 @@ impl QuicTransport {
     /// Hands `order` to the network thread. Once that thread has ended because the connection
     /// did (it says so first, as a departure with the reason), what is sent goes nowhere and
     /// is no error: the departure tells the game, in its words.
-    fn to_net(&mut self, order: Out) -> Result<(), TransportError> {
+    fn order(&mut self, order: Out) -> Result<(), TransportError> {
         if self.out.send(order).is_ok() {
             return Ok(());
         }
@@ -68,7 +68,7 @@ impl ControlTransport for QuicTransport {
     fn send_control(&mut self, to: Option<PeerId>, messages: &[WireMessage]) -> Result<(), TransportError> {
         let bytes = encode(messages);
         self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.to_net(Out::Send { to, kind: KIND_CONTROL, bytes })
+        self.order(Out::Send { to, kind: KIND_CONTROL, bytes })
     }
 
     fn take_control(&mut self) -> Option<(PeerId, WireMessage)> {

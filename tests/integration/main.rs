@@ -30,6 +30,7 @@ mod hud;
 mod layers;
 mod live_editing;
 mod lobby_link;
+mod lobby_screen;
 mod lockstep;
 mod maps;
 mod mods;

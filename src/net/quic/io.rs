@@ -183,7 +183,7 @@ async fn pump_datagrams(
                             arrived(origin, bytes);
                         }
                     }
-                    Ok(Err(e)) => log::warn!("a malformed datagram from {}: {e}; dropped", conn.remote_address()),
+                    Ok(Err(e)) => log::warn!("a malformed datagram from {}: {e}; dropped", crate::net::nat::shown(conn.remote_address())),
                     Err(_) => return,
                 }
             }
@@ -270,7 +270,7 @@ pub async fn host(
                 let Some(incoming) = incoming else { break };
                 let from = incoming.remote_address().ip();
                 if let Err(why) = pending.enter(from) {
-                    log::info!("a connection attempt from {from} refused: {why}");
+                    log::info!("a connection attempt from {} refused: {why}", crate::net::nat::shown(incoming.remote_address()));
                     incoming.refuse();
                     continue;
                 }
@@ -358,7 +358,7 @@ async fn open_stream(incoming: quinn::Incoming) -> Option<(quinn::Connection, qu
     match conn.accept_bi().await {
         Ok((send, recv)) => Some((conn, send, recv)),
         Err(e) => {
-            log::info!("{} connected but opened no stream: {e}", conn.remote_address());
+            log::info!("{} connected but opened no stream: {e}", crate::net::nat::shown(conn.remote_address()));
             None
         }
     }

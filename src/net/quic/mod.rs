@@ -239,18 +239,22 @@ impl QuicTransport {
                         Target::Direct(a) => a,
                         Target::Relay { .. } => settle(&paths, Paths::host_name).await?,
                     };
-                    let connecting = endpoint
-                        .connect(target, "ridgeline")
-                        .map_err(|e| format!("cannot connect to {target}: {e}"))?;
+                    // A relayed host is known to QUIC by a stand-in name; say where it really is.
+                    let shown = match code.target {
+                        Target::Direct(a) => a.to_string(),
+                        Target::Relay { relay, .. } => format!("the host through the relay at {relay}"),
+                    };
+                    let connecting =
+                        endpoint.connect(target, "ridgeline").map_err(|e| format!("cannot connect to {shown}: {e}"))?;
                     let conn = match tokio::time::timeout(tls::IDLE_TIMEOUT, connecting).await {
                         Ok(Ok(c)) => c,
                         Ok(Err(e)) if refused(&e) => {
                             return Err(format!(
-                                "{target} is busy with other connections opening at once; try again in a moment"
+                                "{shown} is busy with other connections opening at once; try again in a moment"
                             ));
                         }
-                        Ok(Err(e)) => return Err(format!("cannot connect to {target}: {e}")),
-                        Err(_) => return Err(format!("no answer from {target}")),
+                        Ok(Err(e)) => return Err(format!("cannot connect to {shown}: {e}")),
+                        Err(_) => return Err(format!("no answer from {shown}")),
                     };
                     let (mut send, recv) =
                         conn.open_bi().await.map_err(|e| format!("the host refused a stream: {e}"))?;

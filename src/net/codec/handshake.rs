@@ -52,17 +52,27 @@ pub fn unreadable_hello(bytes: &[u8], error: &DecodeError) -> Option<String> {
     (bytes.first() == Some(&T_HELLO)).then(|| format!("the host could not read this machine's hello: {}", error.what))
 }
 
-/// Appends a welcome.
+/// `s` cut (at a character) to what a reader takes, [`MAX_TEXT`] bytes: a welcome or refusal
+/// the joiner cannot read would leave it waiting for ever.
+fn fitted(s: &str) -> &str {
+    let mut end = s.len().min(MAX_TEXT);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// Appends a welcome (the host's name cut to what a joiner reads).
 pub(super) fn welcome(w: &mut Vec<u8>, peer: PeerId, host: &str) {
     w.push(T_WELCOME);
     w.push(peer.0);
-    text(w, host);
+    text(w, fitted(host));
 }
 
-/// Appends a refusal.
+/// Appends a refusal (its reason cut to what a joiner reads).
 pub(super) fn refused(w: &mut Vec<u8>, reason: &str) {
     w.push(T_REFUSED);
-    text(w, reason);
+    text(w, fitted(reason));
 }
 
 /// Appends the start of a match.
@@ -141,6 +151,19 @@ mod tests {
         assert!(decode(&a_hello("Ben", MAX_FILES)).is_ok());
         let not = encode(&[WireMessage::Bye, WireMessage::Bye]);
         assert_eq!(unreadable_hello(&not, &DecodeError { at: 0, what: "x".into() }), None);
+    }
+
+    #[test]
+    fn a_long_refusal_or_host_name_still_reaches_the_joiner() {
+        let long = "é".repeat(MAX_TEXT);
+        let bytes = encode(&[
+            WireMessage::Refused { reason: long.clone() },
+            WireMessage::Welcome { peer: PeerId(1), host: long.clone() },
+        ]);
+        let got = decode(&bytes).unwrap();
+        let WireMessage::Refused { reason } = &got[0] else { panic!("{got:?}") };
+        assert!(reason.len() <= MAX_TEXT && long.starts_with(reason.as_str()));
+        assert!(matches!(&got[1], WireMessage::Welcome { host, .. } if host.len() <= MAX_TEXT));
     }
 
     #[test]

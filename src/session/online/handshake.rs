@@ -113,15 +113,16 @@ pub fn host(
                 continue;
             }
             let same = |(&s, p): (&usize, &PeerId)| (tokens.get(&p.0) == Some(&hello.seat)).then_some((s, *p));
-            if let Some((slot, old)) = seated.iter().find_map(same).filter(|_| hello.seat != [0; 32]) {
+            let mine = seated.iter().find_map(same).filter(|_| hello.seat != [0; 32]);
+            if let Some((_, old)) = mine {
                 // The same player from another copy of the game: the newer copy takes the seat.
                 log::info!("{old}'s seat taken over by {from}, the same identity");
                 net.send_control(Some(old), &[WireMessage::Refused { reason: TAKEN_OVER.into() }]).ok();
                 net.kick(old);
                 tokens.remove(&old.0);
-                seated.remove(&slot);
             }
-            let Some(&slot) = remote.iter().find(|s| !seated.contains_key(s)) else {
+            let free = || remote.iter().copied().find(|s| !seated.contains_key(s));
+            let Some(slot) = mine.map(|(slot, _)| slot).or_else(free) else {
                 let reason = "the game is full".to_string();
                 net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
                 continue;

@@ -233,6 +233,7 @@ impl OnlineLobby {
             if let TransportEvent::Left(p) = e {
                 let reason = self.net.left_reason().map(str::to_string);
                 self.link.peer_left(now, p, reason.as_deref());
+                self.net.release(p);
             }
         }
         if self.hosting() {

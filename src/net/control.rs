@@ -43,6 +43,11 @@ pub trait ControlTransport: Transport {
     /// Closes a peer's connection (the host removes a player).
     fn kick(&mut self, peer: PeerId);
 
+    /// The game has handled `peer`'s departure (its `Left`): nothing of the old peer is in
+    /// flight any more, so the host may give its number to a new connection. A transport
+    /// without numbers to give ignores it.
+    fn release(&mut self, _peer: PeerId) {}
+
     /// Blocks until something arrives or `timeout` passes (at once where nothing can arrive
     /// on its own, as in the in-memory hub).
     fn wait(&mut self, _timeout: Duration) {}
@@ -89,6 +94,10 @@ impl<T: ControlTransport + ?Sized> ControlTransport for Box<T> {
 
     fn kick(&mut self, peer: PeerId) {
         (**self).kick(peer)
+    }
+
+    fn release(&mut self, peer: PeerId) {
+        (**self).release(peer)
     }
 
     fn wait(&mut self, timeout: Duration) {

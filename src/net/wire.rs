@@ -15,6 +15,13 @@ pub const PROTOCOL: u16 = 9;
 /// close reason).
 pub const REMOVED: &str = "removed by the host";
 
+/// Why a second hello on a connection that already holds a seat is refused (the seat stays).
+pub const ALREADY_SEATED: &str = "already seated: this connection holds a seat already";
+
+/// What a player's machine is told when another copy of the game with the same identity (the
+/// same seat token) took its seat: the newer copy plays on, this one stops.
+pub const TAKEN_OVER: &str = "another copy of the game with this player's identity took the seat";
+
 /// The first bytes of a hello, so a stranger's traffic is refused at once.
 pub const MAGIC: [u8; 4] = *b"RDGL";
 

@@ -134,6 +134,17 @@ impl LobbyTable {
         Ok(i)
     }
 
+    /// `new` takes over `old`'s slot (the same player, from another connection), keeping the
+    /// choices made there; Ready is asked again. Returns the slot, if `old` had one.
+    pub fn hand_over(&mut self, old: PeerId, new: PeerId) -> Option<usize> {
+        let i = self.slot_of(old)?;
+        let slot = &mut self.roster.slots[i];
+        slot.seat = Seat::Player(new);
+        slot.ready = false;
+        slot.ping_ms = 0;
+        Some(i)
+    }
+
     /// A player left: their slot opens again. Returns their name.
     pub fn leave(&mut self, peer: PeerId) -> Option<String> {
         let i = self.slot_of(peer)?;

@@ -1,13 +1,14 @@
 //! The lobby's control protocol (`LobbyLink`) over the in-memory hub, with simulated time:
 //! seating and refusals said on both sides, the table sent on every change and once a second,
 //! a Ready cleared by the host's change said why, removal, chat named by the host, and the
-//! start reaching the joiner.
+//! start reaching the joiner; one connection takes one seat, and the same player from another
+//! copy of the game takes the seat over, the first copy told why.
 
 use std::time::{Duration, Instant};
 
 use ridgeline::lockstep::PeerId;
 use ridgeline::lockstep::transport::TransportEvent;
-use ridgeline::net::wire::{FileDigest, Hello, PROTOCOL, Seat, WireMessage};
+use ridgeline::net::wire::{ALREADY_SEATED, FileDigest, Hello, PROTOCOL, Seat, WireMessage};
 use ridgeline::net::{ControlTransport, MemoryEndpoint, hub};
 use ridgeline::session::lobby::LobbyChange;
 use ridgeline::session::online::{BUILD, LobbyEvent, LobbyLink, Outgoing, READY_CLEARED};
@@ -22,7 +23,8 @@ fn hello(name: &str, digest: u64) -> WireMessage {
         build: BUILD.to_string(),
         name: name.into(),
         files: files(digest),
-        seat: [1; 32],
+        // Each player's own identity.
+        seat: [name.as_bytes()[0]; 32],
     })
 }
 
@@ -203,4 +205,57 @@ fn the_joiner_hears_the_start_and_a_lost_host_closes_the_lobby() {
     clock += Duration::from_millis(10);
     joiners[0].pump(clock);
     assert_eq!(joiners[0].closed(), Some("Could not reach the host: no answer"), "never welcomed");
+}
+
+/// The host of a three-start lobby and two machines whose hellos are `hellos`.
+fn three_starts(hellos: [WireMessage; 2]) -> (Side, Vec<Side>, Instant) {
+    let mut ends = hub(3);
+    let joiners: Vec<Side> = ends
+        .drain(1..)
+        .zip(hellos)
+        .map(|(mut end, h)| {
+            end.send_control(None, &[h]).unwrap();
+            Side { link: LobbyLink::joiner("Ben"), end, shown: Vec::new() }
+        })
+        .collect();
+    let host_end = ends.pop().unwrap();
+    let host = Side { link: LobbyLink::host("Ava", "four_corners", 3, 2, files(7)), end: host_end, shown: Vec::new() };
+    (host, joiners, Instant::now())
+}
+
+fn players(side: &Side) -> Vec<PeerId> {
+    side.link
+        .roster()
+        .slots
+        .iter()
+        .filter_map(|s| match s.seat {
+            Seat::Player(p) => Some(p),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_second_hello_on_one_connection_is_refused_and_takes_no_seat() {
+    let (mut host, mut joiners, mut clock) = three_starts([hello("Ben", 7), hello("Cid", 7)]);
+    settle(&mut host, &mut joiners, &mut clock);
+    assert_eq!(players(&host), [PeerId(0), PeerId(1), PeerId(2)]);
+    // Ben's connection greets again, under another name and identity: no second seat.
+    joiners[0].end.send_control(None, &[hello("Dee", 7)]).unwrap();
+    settle(&mut host, &mut joiners, &mut clock);
+    assert_eq!(joiners[0].closed(), Some(ALREADY_SEATED), "told why");
+    assert_eq!(players(&host), [PeerId(0), PeerId(1), PeerId(2)], "one connection, one seat");
+    assert_eq!(host.link.roster().slots[1].name, "Ben", "the first seat stands");
+}
+
+#[test]
+fn the_same_player_from_another_copy_takes_the_seat_and_the_first_is_told_why() {
+    let (mut host, mut joiners, mut clock) = three_starts([hello("Ben", 7), hello("Ben", 7)]);
+    settle(&mut host, &mut joiners, &mut clock);
+    assert_eq!(players(&host), [PeerId(0), PeerId(2)], "one seat for one player: {:?}", host.link.roster());
+    assert_eq!(joiners[0].closed(), Some("Another copy of the game with your identity took your seat."));
+    assert_eq!(joiners[1].link.me(), Some(PeerId(2)));
+    assert!(joiners[1].closed().is_none());
+    assert_eq!(host.link.tokens().keys().copied().collect::<Vec<_>>(), [2], "the token moved with the seat");
+    assert!(host.lines().iter().any(|l| l == "Ben came back from another copy of the game."), "{:?}", host.lines());
 }

@@ -2,7 +2,8 @@
 //! no sockets, no sleeps, no real clock. Late joiners are refused at once, leaving is told to
 //! everyone at one agreed frame, chat is named by the host, the host leaving ends the game
 //! for the joiners, and a machine that dropped comes back through the history and plays on
-//! with the same hashes.
+//! with the same hashes; a seated machine's second hello is refused "already seated", and the
+//! same player from another connection takes the seat over while the first is told why.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -10,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::common;
 
 use ridgeline::lockstep::{PeerId, Transport};
-use ridgeline::net::wire::{Hello, PROTOCOL, WireMessage};
+use ridgeline::net::wire::{ALREADY_SEATED, Hello, PROTOCOL, TAKEN_OVER, WireMessage};
 use ridgeline::net::{ControlTransport, MemoryEndpoint, hub};
 use ridgeline::session::online::{LATE_JOINER, LinkEvent, MatchLink, Return, Seats, start_hosted, start_joined};
 use ridgeline::session::start::prepare;
@@ -261,4 +262,55 @@ fn a_dropped_machine_comes_back_through_the_history_with_the_same_hashes() {
     // Ben's computer plays again: its orders after the return ran on the host too.
     let orders = ms[0].game.log.borrow().iter().filter(|e| e.player == player.0 && e.frame > live).count();
     assert!(orders > 0, "Ben's side gave no orders after coming back");
+}
+
+#[test]
+fn a_second_hello_is_refused_and_the_same_player_elsewhere_takes_the_seat_telling_the_first() {
+    let roots = common::roots();
+    let script = CommandScript::default();
+    let mut ends = hub(3);
+    let mut again = ends.pop().unwrap();
+    let ben_end = ends.pop().unwrap();
+    let mut host_end = ends.pop().unwrap();
+    let ben_token = [7u8; 32];
+    let (prepared, start) = start_hosted(&roots, &setup(2), &script, &mut host_end, false, u32::MAX).unwrap();
+    let host_game = prepared.into_match(host_end);
+    let seats = Seats::new(start.clone(), BTreeMap::from([(1, ben_token)]), host_game.log.clone(), "Ava");
+    let mut ben_end = ben_end;
+    let easy = SlotKind::Ai { difficulty: Difficulty::Easy };
+    let ben_game = start_joined(&roots, &mut ben_end, PeerId(1), &start, easy, &script).unwrap().into_match(ben_end);
+    let mut ms = vec![Machine::new(host_game, seats), Machine::new(ben_game, Seats::default())];
+    let mut clock = Instant::now();
+    run_to(&mut ms, 60, &mut clock);
+    let player = ms[0].game.slots[1].player;
+    // Ben's own connection greets again: refused, and nothing changes.
+    ms[1].game.session.transport_mut().send_control(None, &[hello(ben_token)]).unwrap();
+    for _ in 0..5 {
+        clock += Duration::from_millis(33);
+        ms[0].step(clock);
+    }
+    let heard: Vec<WireMessage> = std::iter::from_fn(|| ms[1].game.session.transport_mut().take_control())
+        .map(|(_, m)| m)
+        .filter(|m| matches!(m, WireMessage::Refused { .. }))
+        .collect();
+    assert_eq!(heard, [WireMessage::Refused { reason: ALREADY_SEATED.to_string() }]);
+    assert_eq!(ms[0].game.session.stream().dropped_from(player), None, "Ben plays on");
+    assert!(ms[0].events.is_empty(), "{:?}", ms[0].events);
+    run_to(&mut ms, 90, &mut clock);
+    // The same player from another connection (a second copy of the game): the seat goes to
+    // it, and the first copy is told why before it is closed.
+    while again.take_control().is_some() {}
+    again.send_control(None, &[hello(ben_token)]).unwrap();
+    for _ in 0..5 {
+        clock += Duration::from_millis(33);
+        ms[0].step(clock);
+    }
+    let told: Vec<WireMessage> = std::iter::from_fn(|| ms[1].game.session.transport_mut().take_control())
+        .map(|(_, m)| m)
+        .filter(|m| matches!(m, WireMessage::Refused { .. }))
+        .collect();
+    assert_eq!(told, [WireMessage::Refused { reason: TAKEN_OVER.to_string() }]);
+    let answers: Vec<WireMessage> = std::iter::from_fn(|| again.take_control()).map(|(_, m)| m).collect();
+    assert!(answers.iter().any(|m| matches!(m, WireMessage::Welcome { peer: PeerId(2), .. })), "{answers:?}");
+    assert!(answers.iter().any(|m| matches!(m, WireMessage::Rejoin { machine: 1, .. })), "{answers:?}");
 }

@@ -14,7 +14,7 @@ use crate::content::ContentRoots;
 use crate::render::WorldPass;
 use crate::ui::Input;
 
-use super::super::battle::{Battle, OnlineLink};
+use super::super::battle::{Battle, HostGone, OnlineLink};
 use super::super::hud;
 use super::super::online_lobby::OnlineLobby;
 use super::super::settings::Settings;
@@ -269,7 +269,18 @@ impl Running {
         if let Some(frame) = online.and_then(OnlineLink::desync_frame) {
             self.shell.show_out_of_sync(frame, online.and_then(OnlineLink::desync_report));
         } else if online.is_some_and(OnlineLink::host_left) {
-            self.shell.tell("Title:Online", "Message:HostLeft", &[]);
+            // Said as it was: the host left, this machine's own link dropped, or the host
+            // turned it away (another copy of the game took the seat).
+            match online.and_then(OnlineLink::host_gone) {
+                Some(HostGone::LinkLost) => self.shell.tell("Title:Online", "Message:LinkLost", &[]),
+                Some(HostGone::Refused(why)) if why == crate::net::wire::TAKEN_OVER => {
+                    self.shell.tell("Title:Online", "Message:TakenOver", &[])
+                }
+                Some(HostGone::Refused(why)) => {
+                    self.shell.tell("Title:Online", "Message:HostRefused", &[("error", why.as_str())])
+                }
+                _ => self.shell.tell("Title:Online", "Message:HostLeft", &[]),
+            }
         }
         if battle.play().replay_verdict() == Some(false) {
             let label = if battle.play().replay_failed_at().is_some() {

@@ -61,7 +61,7 @@ pub use hud_state::HudState;
 pub use input::Controls;
 pub use look::Look;
 pub use markers::Intent;
-pub use online::OnlineLink;
+pub use online::{HostGone, OnlineLink};
 pub use pace::Pace;
 pub use picture::Picture;
 pub use play::Play;

@@ -14,7 +14,7 @@ use crate::lockstep::transport::PeerId;
 use crate::net::control::ControlTransport;
 use crate::session::ResolvedSlot;
 use crate::session::Session;
-use crate::session::online::{CHAT_MAX, LinkEvent, MatchLink, Seats};
+use crate::session::online::{CHAT_MAX, LinkEvent, MatchLink, OnlineError, Seats};
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, Rect};
 
@@ -44,6 +44,21 @@ pub struct OnlineLink {
     chat: Vec<(String, f32)>,
     /// Departures and returns not yet told to the player.
     news: Vec<News>,
+    /// Why the host is gone for this machine, once it is.
+    gone: Option<HostGone>,
+}
+
+/// Why a joiner's battle lost its host: the host left, this machine's own link to it dropped,
+/// or the host turned this machine away (its reason, e.g. another copy of the game with the
+/// same identity took the seat).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostGone {
+    /// The host closed the game.
+    Left,
+    /// Nothing was heard from the host for longer than the idle timeout: this machine's link.
+    LinkLost,
+    /// The host refused this machine, and why.
+    Refused(String),
 }
 
 impl OnlineLink {
@@ -63,6 +78,7 @@ impl OnlineLink {
             typing: None,
             chat: Vec::new(),
             news: Vec::new(),
+            gone: None,
         }
     }
 
@@ -167,6 +183,11 @@ impl OnlineLink {
         self.link.desync().map(|d| d.frame.0)
     }
 
+    /// Why the host is gone for this machine, once it is (see [`OnlineLink::host_left`]).
+    pub fn host_gone(&self) -> Option<&HostGone> {
+        self.gone.as_ref()
+    }
+
     /// True when the host has left (and all it sent has run).
     pub fn host_left(&self) -> bool {
         self.link.host_gone() && self.waiting_since.is_some()
@@ -205,7 +226,14 @@ impl OnlineLink {
     pub(super) fn pump<T: ControlTransport>(&mut self, session: &mut Session<T>, now: f32) -> Vec<News> {
         if let Err(e) = self.link.pump(Instant::now(), session) {
             log::warn!("online: {e}");
+            if let (None, OnlineError::Refused(why)) = (&self.gone, &e) {
+                self.gone = Some(HostGone::Refused(why.clone()));
+            }
             self.link.peer_left(session, PeerId(0));
+        }
+        if self.gone.is_none() && self.link.host_gone() {
+            let lost = session.transport().link_lost();
+            self.gone = Some(if lost { HostGone::LinkLost } else { HostGone::Left });
         }
         if let Some(x) = self.link.finished_exchange(Instant::now()) {
             match x.write(&self.report_dir) {

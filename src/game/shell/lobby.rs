@@ -201,9 +201,20 @@ fn refresh(shell: &mut Shell) {
             shell.ui.entry_set(e, &code);
         }
     }
+    // Only the host starts: a joiner's Start is greyed and says who it waits for.
+    if let Some(b) = shell.find("Lobby.wnd:ButtonStart") {
+        shell.ui.enable(b, host);
+        let label = shell.say(if host { "Lobby:ButtonStart" } else { "Lobby:WaitingForHost" }, &[]);
+        shell.set_text("Lobby.wnd:ButtonStart", &label);
+    }
+    // The chat follows new lines: the newest is scrolled into view when one arrives.
     let chat: Vec<Vec<String>> = lobby.chat.iter().map(|c| vec![c.clone()]).collect();
     if let Some(l) = shell.find("Lobby.wnd:ListChat") {
+        let (before, now) = (shell.ui.list_rows(l).len(), chat.len());
         shell.ui.list_set_rows(l, chat);
+        if now > before {
+            shell.ui.list_reveal(l, now - 1);
+        }
     }
 }
 

@@ -121,7 +121,11 @@ impl<'a> Reader<'a> {
     /// A count of items that each take at least `min_bytes`: at most `max`, and no more than
     /// the bytes left could hold (so nothing is allocated from an untrusted size).
     pub(crate) fn count(&mut self, max: usize, min_bytes: usize, what: &str) -> Result<usize, DecodeError> {
-        let n = self.bounded(max as u64, what)? as usize;
+        let n = self.varint()?;
+        if n > max as u64 {
+            return self.fail(format!("{n} {what}, more than {max}"));
+        }
+        let n = n as usize;
         if n.saturating_mul(min_bytes) > self.left() {
             return self.fail(format!("{n} {what} announced, {} bytes left", self.left()));
         }
@@ -146,7 +150,11 @@ impl<'a> Reader<'a> {
 
     /// Length-prefixed UTF-8 text of at most `max` bytes.
     pub(crate) fn text(&mut self, max: usize, what: &str) -> Result<String, DecodeError> {
-        let n = self.bounded(max as u64, what)? as usize;
+        let n = self.varint()?;
+        if n > max as u64 {
+            return self.fail(format!("{what} of {n} bytes is longer than {max}"));
+        }
+        let n = n as usize;
         let start = self.at;
         let bytes = self.take(n)?;
         match std::str::from_utf8(bytes) {

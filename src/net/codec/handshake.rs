@@ -45,17 +45,34 @@ pub(super) fn hello(w: &mut Vec<u8>, h: &Hello) {
     w.extend_from_slice(&h.seat);
 }
 
-/// Appends a welcome.
+/// What to tell the sender of `bytes`, a batch that failed to decode with `error`, when it
+/// began as a hello (a joiner's first words): the reason it could not be read, so the joiner
+/// is answered rather than left waiting. None for anything else.
+pub fn unreadable_hello(bytes: &[u8], error: &DecodeError) -> Option<String> {
+    (bytes.first() == Some(&T_HELLO)).then(|| format!("the host could not read this machine's hello: {}", error.what))
+}
+
+/// `s` cut (at a character) to what a reader takes, [`MAX_TEXT`] bytes: a welcome or refusal
+/// the joiner cannot read would leave it waiting for ever.
+fn fitted(s: &str) -> &str {
+    let mut end = s.len().min(MAX_TEXT);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// Appends a welcome (the host's name cut to what a joiner reads).
 pub(super) fn welcome(w: &mut Vec<u8>, peer: PeerId, host: &str) {
     w.push(T_WELCOME);
     w.push(peer.0);
-    text(w, host);
+    text(w, fitted(host));
 }
 
-/// Appends a refusal.
+/// Appends a refusal (its reason cut to what a joiner reads).
 pub(super) fn refused(w: &mut Vec<u8>, reason: &str) {
     w.push(T_REFUSED);
-    text(w, reason);
+    text(w, fitted(reason));
 }
 
 /// Appends the start of a match.
@@ -109,6 +126,45 @@ pub(super) fn read(r: &mut Reader, tag: u8, out: &mut Vec<WireMessage>) -> Resul
 mod tests {
     use super::super::{decode, encode};
     use super::*;
+
+    fn a_hello(name: &str, files: usize) -> Vec<u8> {
+        let files = (0..files).map(|i| FileDigest { name: format!("data/{i}.ron"), digest: i as u64 }).collect();
+        let h = Hello { protocol: 1, build: "0.1".into(), name: name.into(), files, seat: [3; 32] };
+        encode(&[WireMessage::Hello(h)])
+    }
+
+    #[test]
+    fn a_hello_that_cannot_be_read_says_why_to_its_sender() {
+        let why = |bytes: &[u8]| unreadable_hello(bytes, &decode(bytes).unwrap_err()).unwrap();
+        let long = "n".repeat(MAX_TEXT + 1);
+        assert!(
+            why(&a_hello(&long, 1)).ends_with("name of 513 bytes is longer than 512"),
+            "{}",
+            why(&a_hello(&long, 1))
+        );
+        let mut bad = a_hello("Ben", 1);
+        // The name's bytes follow the build's; make the first one invalid UTF-8.
+        let at = bad.iter().position(|&b| b == b'B').unwrap();
+        bad[at] = 0xFF;
+        assert!(why(&bad).ends_with("name is not UTF-8"), "{}", why(&bad));
+        assert!(why(&a_hello("Ben", MAX_FILES + 1)).ends_with("65 file digests, more than 64"));
+        assert!(decode(&a_hello("Ben", MAX_FILES)).is_ok());
+        let not = encode(&[WireMessage::Bye, WireMessage::Bye]);
+        assert_eq!(unreadable_hello(&not, &DecodeError { at: 0, what: "x".into() }), None);
+    }
+
+    #[test]
+    fn a_long_refusal_or_host_name_still_reaches_the_joiner() {
+        let long = "é".repeat(MAX_TEXT);
+        let bytes = encode(&[
+            WireMessage::Refused { reason: long.clone() },
+            WireMessage::Welcome { peer: PeerId(1), host: long.clone() },
+        ]);
+        let got = decode(&bytes).unwrap();
+        let WireMessage::Refused { reason } = &got[0] else { panic!("{got:?}") };
+        assert!(reason.len() <= MAX_TEXT && long.starts_with(reason.as_str()));
+        assert!(matches!(&got[1], WireMessage::Welcome { host, .. } if host.len() <= MAX_TEXT));
+    }
 
     #[test]
     fn a_strangers_bytes_are_not_a_hello() {

@@ -22,6 +22,7 @@ use thiserror::Error;
 use super::wire::WireMessage;
 
 pub use command::CommandTag;
+pub use handshake::unreadable_hello;
 pub use rejoin::MAX_HISTORY;
 
 /// Longest name, build or reason string, in bytes.

@@ -5,12 +5,14 @@
 //! Must not: read or alter QUIC's packets beyond wrapping them for the relay.
 
 pub mod paths;
+mod shown;
 pub mod socket;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 pub use paths::{PathKind, Paths};
+pub use shown::shown;
 
 /// How a machine reaches the others: the relay to use (a host registers there; a joiner's code
 /// names it) and whether to punch for a direct path.

@@ -10,7 +10,6 @@
 //! Must not: decode payloads or block the game thread (it talks to this one by channels).
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -18,10 +17,14 @@ use std::time::Duration;
 use tokio::sync::{Notify, mpsc};
 
 use super::channel::Channel;
+use super::numbers::PeerNumbers;
 use crate::lockstep::transport::PeerId;
 
 /// Why a joiner lost its host when nobody closed the connection: the path died.
 pub const LINK_LOST: &str = "the link to the host was lost";
+
+/// Why a connection is closed when every peer number is held by a live connection.
+pub const FULL: &str = "the host has as many connections as it can number; try again later";
 
 /// Largest frame accepted, in bytes.
 pub const MAX_FRAME: usize = 1 << 20;
@@ -50,6 +53,8 @@ pub enum Out {
     },
     /// Close one peer's connection (the host removes a player).
     Kick(PeerId),
+    /// The game has handled this peer's departure: its number may go to a new connection.
+    Release(PeerId),
 }
 
 /// From the network thread to the game thread.
@@ -178,7 +183,7 @@ async fn pump_datagrams(
                             arrived(origin, bytes);
                         }
                     }
-                    Ok(Err(e)) => log::warn!("a malformed datagram from {}: {e}; dropped", conn.remote_address()),
+                    Ok(Err(e)) => log::warn!("a malformed datagram from {}: {e}; dropped", crate::net::nat::shown(conn.remote_address())),
                     Err(_) => return,
                 }
             }
@@ -216,9 +221,27 @@ async fn read_frame(recv: &mut quinn::RecvStream) -> Result<Option<(PeerId, u8, 
     Ok(Some((origin, kind, buf)))
 }
 
-/// Writes queued frames to a stream until the queue closes or the stream breaks.
-async fn write_frames(mut send: quinn::SendStream, mut queue: mpsc::UnboundedReceiver<Vec<u8>>) {
+/// Written to a writer's queue in place of a frame: finish the stream, and once the other side
+/// has what was written before (or [`CLOSE_WITHIN`] passed), close the connection as removed.
+/// So a refusal sent just before a kick is read, not lost with the connection.
+const CLOSE_AFTER: Vec<u8> = Vec::new();
+/// How long a kicked connection's last frames have to arrive before it is closed anyway.
+const CLOSE_WITHIN: Duration = Duration::from_secs(1);
+
+/// Writes queued frames to a stream until the queue closes or the stream breaks; at
+/// [`CLOSE_AFTER`], closes `conn` once they are delivered.
+async fn write_frames(
+    conn: quinn::Connection,
+    mut send: quinn::SendStream,
+    mut queue: mpsc::UnboundedReceiver<Vec<u8>>,
+) {
     while let Some(f) = queue.recv().await {
+        if f.is_empty() {
+            let _ = send.finish();
+            let _ = tokio::time::timeout(CLOSE_WITHIN, send.stopped()).await;
+            conn.close(1u32.into(), crate::net::wire::REMOVED.as_bytes());
+            return;
+        }
         if send.write_all(&f).await.is_err() {
             return;
         }
@@ -237,8 +260,9 @@ pub async fn host(
     let writers: Writers = Arc::default();
     let links: Links = Arc::default();
     // Peer numbers go to connections that opened their stream (a failed or silent attempt
-    // takes none); handshakes under way are counted.
-    let next_peer = Arc::new(AtomicU8::new(1));
+    // takes none) and come back once the game handled the departure; handshakes under way
+    // are counted.
+    let numbers = Arc::new(Mutex::new(PeerNumbers::default()));
     let pending = super::pending::Pending::default();
     loop {
         tokio::select! {
@@ -246,13 +270,13 @@ pub async fn host(
                 let Some(incoming) = incoming else { break };
                 let from = incoming.remote_address().ip();
                 if let Err(why) = pending.enter(from) {
-                    log::info!("a connection attempt from {from} refused: {why}");
+                    log::info!("a connection attempt from {} refused: {why}", crate::net::nat::shown(incoming.remote_address()));
                     incoming.refuse();
                     continue;
                 }
                 let (writers, links, to_game, connections) =
                     (writers.clone(), links.clone(), to_game.clone(), connections.clone());
-                let (next_peer, pending) = (next_peer.clone(), pending.clone());
+                let (numbers, pending) = (numbers.clone(), pending.clone());
                 tokio::spawn(async move {
                     let opened = tokio::time::timeout(STREAM_WITHIN, open_stream(incoming)).await;
                     pending.leave(from);
@@ -264,12 +288,13 @@ pub async fn host(
                             return;
                         }
                     };
-                    let taken = next_peer.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| (n < u8::MAX).then(|| n + 1));
-                    let Ok(number) = taken else {
-                        conn.close(2u32.into(), b"the host has no peer numbers left");
+                    let taken = numbers.lock().ok().and_then(|mut n| n.take());
+                    let Some(peer) = taken else {
+                        log::info!("a connection refused: every peer number is held by a live connection");
+                        conn.close(2u32.into(), FULL.as_bytes());
                         return;
                     };
-                    serve_joiner(conn, (send, recv), PeerId(number), writers, links, to_game, connections).await;
+                    serve_joiner(conn, (send, recv), peer, writers, links, to_game, connections).await;
                 });
             }
             order = out.recv() => {
@@ -293,8 +318,14 @@ pub async fn host(
                         }
                     }
                     Out::Kick(peer) => {
-                        if let Some(c) = connections.lock().ok().and_then(|c| c.get(&peer).cloned()) {
-                            c.close(1u32.into(), crate::net::wire::REMOVED.as_bytes());
+                        let writer = writers.lock().ok().and_then(|w| w.get(&peer).cloned());
+                        if let Some(w) = writer {
+                            let _ = w.send(CLOSE_AFTER);
+                        }
+                    }
+                    Out::Release(peer) => {
+                        if let Ok(mut n) = numbers.lock() {
+                            n.give_back(peer);
                         }
                     }
                 }
@@ -327,7 +358,7 @@ async fn open_stream(incoming: quinn::Incoming) -> Option<(quinn::Connection, qu
     match conn.accept_bi().await {
         Ok((send, recv)) => Some((conn, send, recv)),
         Err(e) => {
-            log::info!("{} connected but opened no stream: {e}", conn.remote_address());
+            log::info!("{} connected but opened no stream: {e}", crate::net::nat::shown(conn.remote_address()));
             None
         }
     }
@@ -354,7 +385,7 @@ async fn serve_joiner(
         l.insert(peer, link.clone());
     }
     let _ = to_game.send(In::Connected(peer));
-    tokio::spawn(write_frames(send, rx));
+    tokio::spawn(write_frames(conn.clone(), send, rx));
     // Lockstep datagrams: to the host's game, and on to every other joiner, stamped with the
     // true sender whatever the joiner claimed.
     let (relay, game) = (links.clone(), to_game.clone());
@@ -414,7 +445,7 @@ pub async fn join(
     to_game: std_mpsc::Sender<In>,
 ) {
     let (tx, rx) = mpsc::unbounded_channel();
-    let writer = tokio::spawn(write_frames(send, rx));
+    let writer = tokio::spawn(write_frames(conn.clone(), send, rx));
     let link = Link::default();
     // The host stamps what it relays with the machine it came from.
     let game = to_game.clone();
@@ -442,7 +473,7 @@ pub async fn join(
                 Some(Out::Send { kind, bytes, .. }) => {
                     let _ = tx.send(frame(PeerId(0), kind, &bytes));
                 }
-                Some(Out::Kick(_)) => {}
+                Some(Out::Kick(_) | Out::Release(_)) => {}
                 None => {
                     // The game is done with the network: let the last datagrams and frames go,
                     // then leave.

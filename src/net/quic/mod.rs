@@ -13,6 +13,7 @@ pub mod channel;
 mod congestion;
 pub mod io;
 pub mod join_code;
+pub mod numbers;
 mod pending;
 pub mod tls;
 mod transport;
@@ -27,7 +28,7 @@ use tokio::sync::mpsc;
 
 use crate::lockstep::transport::{PeerId, Transport, TransportEvent};
 
-use super::codec::{DecodeError, decode, encode};
+use super::codec::{decode, encode};
 pub use super::control::NetStats;
 use super::nat::{self, PathKind, Paths, Reach, SharedPaths};
 use super::wire::WireMessage;
@@ -238,18 +239,22 @@ impl QuicTransport {
                         Target::Direct(a) => a,
                         Target::Relay { .. } => settle(&paths, Paths::host_name).await?,
                     };
-                    let connecting = endpoint
-                        .connect(target, "ridgeline")
-                        .map_err(|e| format!("cannot connect to {target}: {e}"))?;
+                    // A relayed host is known to QUIC by a stand-in name; say where it really is.
+                    let shown = match code.target {
+                        Target::Direct(a) => a.to_string(),
+                        Target::Relay { relay, .. } => format!("the host through the relay at {relay}"),
+                    };
+                    let connecting =
+                        endpoint.connect(target, "ridgeline").map_err(|e| format!("cannot connect to {shown}: {e}"))?;
                     let conn = match tokio::time::timeout(tls::IDLE_TIMEOUT, connecting).await {
                         Ok(Ok(c)) => c,
                         Ok(Err(e)) if refused(&e) => {
                             return Err(format!(
-                                "{target} is busy with other connections opening at once; try again in a moment"
+                                "{shown} is busy with other connections opening at once; try again in a moment"
                             ));
                         }
-                        Ok(Err(e)) => return Err(format!("cannot connect to {target}: {e}")),
-                        Err(_) => return Err(format!("no answer from {target}")),
+                        Ok(Err(e)) => return Err(format!("cannot connect to {shown}: {e}")),
+                        Err(_) => return Err(format!("no answer from {shown}")),
                     };
                     let (mut send, recv) =
                         conn.open_bi().await.map_err(|e| format!("the host refused a stream: {e}"))?;
@@ -346,9 +351,15 @@ impl QuicTransport {
                 self.stats.bytes_received += bytes.len() as u64 + 6;
                 match decode(&bytes) {
                     Ok(messages) => self.sort(from, kind, messages),
-                    Err(DecodeError { at, what }) => {
+                    Err(e) => {
                         self.stats.malformed += 1;
-                        log::warn!("{from} sent a malformed batch (byte {at}: {what}); dropped");
+                        log::warn!("{from} sent a malformed batch (byte {}: {}); dropped", e.at, e.what);
+                        // A joiner whose hello cannot be read is told why, not left waiting.
+                        let unreadable = super::codec::unreadable_hello(&bytes, &e);
+                        if let Some(reason) = unreadable.filter(|_| self.me == PeerId(0) && kind == KIND_CONTROL) {
+                            let bytes = encode(&[WireMessage::Refused { reason }]);
+                            let _ = self.out.send(Out::Send { to: Some(from), kind: KIND_CONTROL, bytes });
+                        }
                     }
                 }
             }

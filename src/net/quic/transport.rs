@@ -30,9 +30,7 @@ impl Transport for QuicTransport {
     fn send_to(&mut self, peer: PeerId, message: &Message) -> Result<(), TransportError> {
         let bytes = encode(&[WireMessage::Lockstep(message.clone())]);
         self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.out
-            .send(Out::Send { to: Some(peer), kind: KIND_LOCKSTEP, bytes })
-            .map_err(|_| TransportError::Disconnected("the network thread".into()))
+        self.order(Out::Send { to: Some(peer), kind: KIND_LOCKSTEP, bytes })
     }
 
     fn flush(&mut self) -> Result<(), TransportError> {
@@ -41,9 +39,7 @@ impl Transport for QuicTransport {
         }
         let bytes = encode(&std::mem::take(&mut self.batch));
         self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.out
-            .send(Out::Send { to: None, kind: KIND_LOCKSTEP, bytes })
-            .map_err(|_| TransportError::Disconnected("the network thread".into()))
+        self.order(Out::Send { to: None, kind: KIND_LOCKSTEP, bytes })
     }
 
     fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError> {
@@ -52,13 +48,27 @@ impl Transport for QuicTransport {
     }
 }
 
+impl QuicTransport {
+    /// Hands `order` to the network thread. Once that thread has ended because the connection
+    /// did (it says so first, as a departure with the reason), what is sent goes nowhere and
+    /// is no error: the departure tells the game, in its words.
+    fn order(&mut self, order: Out) -> Result<(), TransportError> {
+        if self.out.send(order).is_ok() {
+            return Ok(());
+        }
+        self.drain();
+        if self.left_reason.is_some() {
+            return Ok(());
+        }
+        Err(TransportError::Disconnected("the network thread".into()))
+    }
+}
+
 impl ControlTransport for QuicTransport {
     fn send_control(&mut self, to: Option<PeerId>, messages: &[WireMessage]) -> Result<(), TransportError> {
         let bytes = encode(messages);
         self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.out
-            .send(Out::Send { to, kind: KIND_CONTROL, bytes })
-            .map_err(|_| TransportError::Disconnected("the network thread".into()))
+        self.order(Out::Send { to, kind: KIND_CONTROL, bytes })
     }
 
     fn take_control(&mut self) -> Option<(PeerId, WireMessage)> {
@@ -75,6 +85,14 @@ impl ControlTransport for QuicTransport {
 
     fn kick(&mut self, peer: PeerId) {
         let _ = self.out.send(Out::Kick(peer));
+    }
+
+    /// The host's network thread may number a new connection `peer` again (after every
+    /// other free number).
+    fn release(&mut self, peer: PeerId) {
+        if self.me == PeerId(0) {
+            let _ = self.out.send(Out::Release(peer));
+        }
     }
 
     fn wait(&mut self, timeout: Duration) {

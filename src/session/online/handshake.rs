@@ -16,7 +16,7 @@ use crate::map::Map;
 use crate::net::control::ControlTransport;
 use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport};
-use crate::net::wire::{FileDigest, Hello, PROTOCOL, Start, WireMessage};
+use crate::net::wire::{ALREADY_SEATED, FileDigest, Hello, PROTOCOL, Start, TAKEN_OVER, WireMessage};
 use crate::session::match_setup::{MatchSetup, SlotKind};
 use crate::session::script::CommandScript;
 use crate::session::start::{Match, Prepared, prepare, sim_data_paths};
@@ -95,16 +95,34 @@ pub fn host(
         while let Some(e) = net.take_peer_event() {
             if let TransportEvent::Left(p) = e {
                 seated.retain(|_, q| *q != p);
+                tokens.remove(&p.0);
+                net.release(p);
             }
         }
         while let Some((from, m)) = net.take_control() {
             let WireMessage::Hello(hello) = m else { continue };
+            if seated.values().any(|&p| p == from) {
+                // One connection, one seat.
+                log::info!("{from} sent a second hello; refused");
+                net.send_control(Some(from), &[WireMessage::Refused { reason: ALREADY_SEATED.into() }]).ok();
+                continue;
+            }
             if let Some(reason) = refusal(&hello, &mine) {
                 log::warn!("{from} refused: {reason}");
                 net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
                 continue;
             }
-            let Some(&slot) = remote.iter().find(|s| !seated.contains_key(s)) else {
+            let same = |(&s, p): (&usize, &PeerId)| (tokens.get(&p.0) == Some(&hello.seat)).then_some((s, *p));
+            let mine = seated.iter().find_map(same).filter(|_| hello.seat != [0; 32]);
+            if let Some((_, old)) = mine {
+                // The same player from another copy of the game: the newer copy takes the seat.
+                log::info!("{old}'s seat taken over by {from}, the same identity");
+                net.send_control(Some(old), &[WireMessage::Refused { reason: TAKEN_OVER.into() }]).ok();
+                net.kick(old);
+                tokens.remove(&old.0);
+            }
+            let free = || remote.iter().copied().find(|s| !seated.contains_key(s));
+            let Some(slot) = mine.map(|(slot, _)| slot).or_else(free) else {
                 let reason = "the game is full".to_string();
                 net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
                 continue;
@@ -212,7 +230,14 @@ pub fn join(
     loop {
         net.wait(Duration::from_millis(50));
         if let Some(TransportEvent::Left(_)) = net.take_peer_event() {
-            return Err(OnlineError::HostLeft("before the match began".into()));
+            // What the host said before it closed (a refusal) comes first.
+            while let Some((_, m)) = net.take_control() {
+                if let WireMessage::Refused { reason } = m {
+                    return Err(OnlineError::Refused(reason));
+                }
+            }
+            let why = net.left_reason().unwrap_or("no answer").to_string();
+            return Err(OnlineError::HostLeft(format!("before the match began ({why})")));
         }
         while let Some((_, m)) = net.take_control() {
             match m {

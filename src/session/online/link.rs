@@ -19,7 +19,7 @@ use std::time::Instant;
 use crate::lockstep::Desync;
 use crate::lockstep::transport::{PeerId, Transport, TransportEvent};
 use crate::net::control::ControlTransport;
-use crate::net::wire::WireMessage;
+use crate::net::wire::{ALREADY_SEATED, WireMessage};
 use crate::session::Session;
 use crate::session::match_setup::ResolvedSlot;
 use crate::session::peer::PeerEvent;
@@ -267,6 +267,11 @@ impl MatchLink {
             WireMessage::Refused { reason } if host => return Err(OnlineError::Refused(reason)),
             // A machine of this match coming back takes its seat again; anyone else joining
             // with the code after the start is told at once, not left hanging.
+            WireMessage::Hello(_) if self.hosting() && self.plays(session, from) => {
+                // One connection, one seat: a second hello changes nothing.
+                log::info!("{from} sent a second hello during the match; refused");
+                self.out.send(Some(from), vec![WireMessage::Refused { reason: ALREADY_SEATED.to_string() }]);
+            }
             WireMessage::Hello(hello) if self.hosting() => {
                 if !self.seats.welcome_back(session, &mut self.out, &self.slots, from, &hello) {
                     log::info!("{from} tried to join the running game; refused");
@@ -379,6 +384,8 @@ impl MatchLink {
         }
         for peer in left {
             self.peer_left(session, peer);
+            // Handled: its number may go to a new connection (after every other free one).
+            session.transport_mut().release(peer);
         }
         for v in session.take_violators() {
             if self.hosting() {
@@ -408,6 +415,13 @@ impl MatchLink {
             }
         }
         Ok(())
+    }
+
+    /// True when `peer` speaks for a player still in the match (a live seat).
+    fn plays<T: Transport>(&self, session: &Session<T>, peer: PeerId) -> bool {
+        self.slots
+            .iter()
+            .any(|s| session.owner(s.player) == Some(peer) && session.stream().dropped_from(s.player).is_none())
     }
 
     /// The machines of the match other than the host's, each once.

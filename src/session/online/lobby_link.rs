@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::lockstep::transport::PeerId;
 use crate::net::nat::PathKind;
-use crate::net::wire::{FileDigest, REMOVED, Roster, Seat, Start, WireMessage};
+use crate::net::wire::{ALREADY_SEATED, FileDigest, REMOVED, Roster, Seat, Start, TAKEN_OVER, WireMessage};
 use crate::session::lobby::{LobbyChange, LobbyTable};
 use crate::session::match_setup::MatchSetup;
 use crate::sim::ids::PlayerId;
@@ -154,6 +154,28 @@ impl LobbyLink {
         }
         let name = self.name.clone();
         match (&mut self.side, message) {
+            (Side::Host { table, .. }, WireMessage::Hello(_)) if table.slot_of(from).is_some() => {
+                // One connection, one seat: a second hello changes nothing.
+                log::info!("{from} sent a second hello; refused");
+                self.out.send(Some(from), vec![WireMessage::Refused { reason: ALREADY_SEATED.to_string() }]);
+            }
+            (Side::Host { table, mine, tokens, .. }, WireMessage::Hello(hello))
+                if refusal(&hello, mine).is_none() && seated_elsewhere(tokens, table, &hello.seat).is_some() =>
+            {
+                // The same player from another copy of the game (the same identity): the newer
+                // copy takes the seat over, and the older is told why it stops.
+                let Some(old) = seated_elsewhere(tokens, table, &hello.seat) else { return };
+                table.hand_over(old, from);
+                tokens.remove(&old.0);
+                tokens.insert(from.0, hello.seat);
+                let who = table.slot_of(from).map_or_else(String::new, |i| table.roster().slots[i].name.clone());
+                log::info!("{old}'s seat taken over by {from}, the same identity");
+                self.out.send(Some(old), vec![WireMessage::Refused { reason: TAKEN_OVER.to_string() }]);
+                self.out.kick(old);
+                self.events.push_back(LobbyEvent::Line(format!("{who} came back from another copy of the game.")));
+                self.out.send(Some(from), vec![WireMessage::Welcome { peer: from, host: name }]);
+                self.send_table(now);
+            }
             (Side::Host { table, mine, tokens, .. }, WireMessage::Hello(hello)) => {
                 let who: String = hello.name.chars().take(32).collect();
                 let seated = match refusal(&hello, mine) {
@@ -205,6 +227,9 @@ impl LobbyLink {
             (Side::Joiner { .. }, WireMessage::Refused { reason }) if reason == REMOVED => {
                 self.close("The host removed you from the game.".into())
             }
+            (Side::Joiner { .. }, WireMessage::Refused { reason }) if reason == TAKEN_OVER => {
+                self.close("Another copy of the game with your identity took your seat.".into())
+            }
             (Side::Joiner { .. }, WireMessage::Refused { reason }) => self.close(reason),
             (Side::Joiner { .. }, WireMessage::Chat { from: who, text }) => {
                 let text: String = text.chars().take(CHAT_MAX).collect();
@@ -247,7 +272,8 @@ impl LobbyLink {
             return;
         }
         match &mut self.side {
-            Side::Host { table, .. } => {
+            Side::Host { table, tokens, .. } => {
+                tokens.remove(&peer.0);
                 if let Some(who) = table.leave(peer) {
                     self.events.push_back(LobbyEvent::Line(format!("{who} left.")));
                 }
@@ -372,6 +398,18 @@ impl LobbyLink {
         self.closed = true;
         self.events.push_back(LobbyEvent::Closed(why));
     }
+}
+
+/// The peer seated at `table` under seat token `token` (not the "no identity" token of zeros).
+fn seated_elsewhere(tokens: &BTreeMap<u8, [u8; 32]>, table: &LobbyTable, token: &[u8; 32]) -> Option<PeerId> {
+    if *token == [0; 32] {
+        return None;
+    }
+    tokens
+        .iter()
+        .map(|(&p, t)| (PeerId(p), t))
+        .find(|(p, t)| *t == token && table.slot_of(*p).is_some())
+        .map(|(p, _)| p)
 }
 
 /// A refusal as a sentence.

@@ -19,7 +19,7 @@ use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::net::codec::MAX_HISTORY;
 use crate::net::control::ControlTransport;
 use crate::net::quic::QuicTransport;
-use crate::net::wire::{Hello, Start, WireMessage};
+use crate::net::wire::{Hello, Start, TAKEN_OVER, WireMessage};
 use crate::session::Session;
 use crate::session::match_setup::{ResolvedSlot, SlotKind};
 use crate::session::replay::{CHECKPOINT_EVERY, CommandLog};
@@ -100,6 +100,9 @@ impl Seats {
         for &p in &players {
             if session.stream().dropped_from(p).is_none() {
                 if let Some(old) = session.owner(p).filter(|&o| o != from && o != PeerId(0)) {
+                    // Another copy of the game with this identity (or a connection that has not
+                    // timed out yet): told why, then closed.
+                    out.send(Some(old), vec![WireMessage::Refused { reason: TAKEN_OVER.to_string() }]);
                     out.kick(old);
                 }
                 drop_everywhere(session, out, p);

@@ -21,6 +21,7 @@ use crate::sim::FRAMES_PER_SECOND;
 
 use super::OnlineError;
 use super::link::{LinkEvent, MatchLink};
+use super::pacer::FrameClock;
 use super::rejoin::Seats;
 
 /// Seconds without a frame that count as one stall.
@@ -90,6 +91,8 @@ pub fn run(
     // Paced from the frame this machine starts on (a machine that came back starts late).
     let now = Instant::now();
     let started = now.checked_sub(frame_time * m.session.world().frame().0).unwrap_or(now);
+    // After an outage the run goes on at the pace; the frames missed are not played in a burst.
+    let mut clock = FrameClock::new(FRAMES_PER_SECOND, m.session.world().frame().0, now);
     let mut log: Vec<(u32, u64)> = Vec::with_capacity((opts.frames as usize).min(1 << 16));
     log.extend_from_slice(&opts.prelude);
     let mut tally = Tally { objects_peak: m.session.world().object_count(), ..Default::default() };
@@ -135,7 +138,7 @@ pub fn run(
                 last_tick = Instant::now();
                 stalled = false;
                 if !unpaced {
-                    let due = started + frame_time * (frame.0 + 1);
+                    let due = clock.next_due(frame.0, Instant::now());
                     if let Some(wait) = due.checked_duration_since(Instant::now()) {
                         m.session.transport_mut().wait(wait);
                         // Whatever woke the wait is handled on the next step; sleep the rest.

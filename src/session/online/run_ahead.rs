@@ -4,7 +4,11 @@
 //! resends every [`REPEAT`]; at loss `p`, 99 % of commands arrive within `ln 0.01 / ln p`
 //! tries), plus a 25 ms cushion — between 2 and 15 frames, changed at most every three
 //! seconds. Only the last [`WINDOW`] of samples count, so after an outage the run-ahead
-//! comes back down as soon as the link does.
+//! comes back down as soon as the link does. When the path changes (relayed to direct once
+//! punching succeeds, usually in a match's first seconds) the old path's samples are
+//! forgotten and the new one's first [`SETTLE`] is not judged by (QUIC's smoothed round
+//! trip is still moving from one to the other): mixed, the two paths' round trips read as
+//! jitter, and the run-ahead jumped to its maximum for seconds.
 //!
 //! Must not: read the clock (the caller passes `now`), or change the run-ahead except by
 //! scheduling it on the stream and telling everyone.
@@ -14,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use crate::lockstep::Transport;
 use crate::net::control::ControlTransport;
+use crate::net::nat::PathKind;
 use crate::net::quic::io::REPEAT;
 use crate::net::wire::WireMessage;
 use crate::session::Session;
@@ -26,6 +31,9 @@ pub const WINDOW: Duration = Duration::from_secs(4);
 /// Fewest round-trip samples in the window to judge by.
 const MIN_SAMPLES: usize = 6;
 
+/// After the path changes, how long its samples are not taken (QUIC's estimate moves over).
+pub const SETTLE: Duration = Duration::from_secs(1);
+
 /// The host's run-ahead tuner.
 #[derive(Clone, Debug, Default)]
 pub struct RunAheadTuner {
@@ -34,6 +42,9 @@ pub struct RunAheadTuner {
     /// QUIC's running counts (packets lost, packets sent), with when they were read.
     losses: VecDeque<(Instant, u64, u64)>,
     last_change: Option<u32>,
+    /// The path the samples were taken over, and until when a new one settles.
+    path: Option<PathKind>,
+    settling_until: Option<Instant>,
     /// The largest run-ahead used so far.
     pub max: u32,
 }
@@ -46,6 +57,22 @@ impl RunAheadTuner {
         while self.rtts.front().is_some_and(|(t, _)| now.saturating_duration_since(*t) > WINDOW) {
             self.rtts.pop_front();
         }
+    }
+
+    /// Notes the path the links take at `now`: when it changed, what was measured over the old
+    /// one is forgotten, and the new one's first [`SETTLE`] is not taken.
+    pub fn observe_path(&mut self, now: Instant, path: PathKind) {
+        if self.path.is_some_and(|p| p != path) {
+            self.rtts.clear();
+            self.losses.clear();
+            self.settling_until = Some(now + SETTLE);
+        }
+        self.path = Some(path);
+    }
+
+    /// True while a new path settles (its samples are not taken).
+    fn settling(&self, now: Instant) -> bool {
+        self.settling_until.is_some_and(|t| now < t)
     }
 
     /// Notes QUIC's running counts of packets lost and sent, read at `now`.
@@ -83,6 +110,18 @@ impl RunAheadTuner {
         Some((needed as u32).clamp(2, 15))
     }
 
+    /// Takes `sample`, the link at `now`: its path, and (unless a new path is settling) its
+    /// round trips and losses. A sample without round trips (no peer connected) says nothing.
+    pub fn take(&mut self, now: Instant, sample: &LinkSample) {
+        if !sample.rtts_ms.is_empty() {
+            self.observe_path(now, sample.path);
+        }
+        if !self.settling(now) {
+            self.observe(now, sample.rtts_ms.iter().copied());
+            self.observe_losses(now, sample.lost, sample.sent);
+        }
+    }
+
     /// A change to make now, at frame `next` with run-ahead `current`: the frame it takes
     /// effect on (late enough that every machine hears of it first) and the new value.
     pub fn decide(&mut self, current: u32, next: Frame) -> Option<(Frame, u32)> {
@@ -111,8 +150,7 @@ impl RunAheadTuner {
         if !frame.0.is_multiple_of(10) {
             return None;
         }
-        self.observe(now, sample.rtts_ms.iter().copied());
-        self.observe_losses(now, sample.lost, sample.sent);
+        self.take(now, sample);
         let stream = session.stream();
         let (current, next) = (stream.run_ahead(), stream.next_frame());
         self.max = self.max.max(current);
@@ -136,13 +174,16 @@ pub struct LinkSample {
     pub lost: u64,
     /// Packets sent so far.
     pub sent: u64,
+    /// How the peers are reached (see [`ControlTransport::path_summary`]).
+    pub path: PathKind,
 }
 
 impl LinkSample {
     /// Reads `net`'s measurements.
     pub fn of(net: &impl ControlTransport) -> LinkSample {
         let (lost, sent) = net.losses();
-        LinkSample { rtts_ms: net.rtts().iter().map(|(_, d)| d.as_secs_f64() * 1000.0).collect(), lost, sent }
+        let rtts_ms = net.rtts().iter().map(|(_, d)| d.as_secs_f64() * 1000.0).collect();
+        LinkSample { rtts_ms, lost, sent, path: net.path_summary() }
     }
 }
 
@@ -202,6 +243,50 @@ mod tests {
         let (loss, frames) = wanted(0.15);
         assert!((loss - 0.15).abs() < 0.01, "{loss}");
         assert_eq!(frames, 1 + ((50.0f64 + 40.0 + 25.0) / (1000.0 / 30.0)).ceil() as u32);
+    }
+
+    /// The tuner as the host drives it: a sample every tenth frame at 30 frames a second, the
+    /// round trip `rtt(frame)` over `path(frame)`, changes scheduled on a pretend stream.
+    /// Returns the largest run-ahead in force at any frame.
+    fn drive(frames: u32, rtt: impl Fn(u32) -> f64, path: impl Fn(u32) -> PathKind) -> u32 {
+        let t0 = Instant::now();
+        let mut t = RunAheadTuner::default();
+        let (mut current, mut pending, mut most) = (3u32, None::<(Frame, u32)>, 3u32);
+        for f in (0..frames).step_by(10) {
+            let now = t0 + Duration::from_millis(u64::from(f) * 1000 / 30);
+            if let Some((_, v)) = pending.filter(|(at, _)| at.0 <= f) {
+                current = v;
+                pending = None;
+            }
+            most = most.max(current);
+            t.take(now, &LinkSample { rtts_ms: vec![rtt(f)], lost: 0, sent: u64::from(f) * 10, path: path(f) });
+            if pending.is_none() {
+                pending = t.decide(current, Frame(f));
+            }
+        }
+        most
+    }
+
+    #[test]
+    fn when_punching_moves_a_match_off_the_relay_the_run_ahead_does_not_overshoot() {
+        // 200 ms round trips directly; through the relay, 400 ms, until the hole opens 1.5 s in
+        // (QUIC's smoothed estimate then moves over in about half a second).
+        let direct = 200.0;
+        let rtt = |f: u32| match f {
+            0..45 => 400.0,
+            45..60 => 400.0 - (f - 45) as f64 * (200.0 / 15.0),
+            _ => direct,
+        };
+        let path = |f: u32| if f < 45 { PathKind::Relayed } else { PathKind::Direct };
+        let steady = {
+            let mut t = RunAheadTuner::default();
+            feed(&mut t, Instant::now(), 5, |_| direct, 0.0);
+            t.wanted().unwrap()
+        };
+        let most = drive(30 * 20, rtt, path);
+        assert!(most <= steady, "the run-ahead reached {most}; 200 ms round trips call for {steady}");
+        // On one path all along, the same: never past what its round trip calls for.
+        assert_eq!(drive(30 * 20, |_| direct, |_| PathKind::Direct), steady);
     }
 
     #[test]

@@ -183,7 +183,9 @@ fn over_quic_a_host_cuts_a_lying_joiner_and_plays_on() {
         assert_eq!(summary["frames"], serde_json::json!(FRAMES), "{lie}: the host played the whole minute");
         assert!(err.contains("broke the lockstep protocol"), "{lie}: the reason is logged: {err}");
         assert!(err.len() < 64 * 1024, "{lie}: a flood costs a few log lines, not {} bytes", err.len());
-        assert!(finish(&mut j, Duration::from_secs(30)).is_some(), "{lie}: the liar's process ended");
+        assert_eq!(finish(&mut j, Duration::from_secs(30)), Some(1), "{lie}: the liar's process ended");
+        let told = read(dir.join("join.err"));
+        assert!(told.contains("the host removed this machine: it broke the lockstep protocol"), "{lie}: {told}");
     }
 }
 

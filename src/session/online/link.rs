@@ -393,6 +393,8 @@ impl MatchLink {
                 // on, its connection closed; the others are told why.
                 let name = self.name_of(v.peer);
                 self.peer_left(session, v.peer);
+                let reason = format!("the host removed this machine: it broke the lockstep protocol ({})", v.reason);
+                self.out.send(Some(v.peer), vec![WireMessage::Refused { reason }]);
                 self.out.kick(v.peer);
                 let line = format!("{name} was removed: their game broke the protocol");
                 self.events.push_back(LinkEvent::Chat(line.clone()));

@@ -43,6 +43,7 @@ impl NetArgs {
             adaptive,
             rejoined: false,
             prelude: Vec::new(),
+            launched: None,
         }
     }
 

@@ -444,16 +444,16 @@ mod tests {
             .into_iter()
             .filter(|(to, _)| to.to_string() != HOST)
             .map(|(_, m)| match m {
-                RelayMessage::Found { peer, .. } => RelayMessage::Punch { room, peer },
+                RelayMessage::Found { peer, .. } => RelayMessage::Punch { room, peer, nonce: 0, mac: [0; 16] },
                 other => other,
             })
             .collect();
         assert_eq!(
             peers,
             vec![
-                RelayMessage::Punch { room, peer: 1 },
-                RelayMessage::Punch { room, peer: 1 },
-                RelayMessage::Punch { room, peer: 2 },
+                RelayMessage::Punch { room, peer: 1, nonce: 0, mac: [0; 16] },
+                RelayMessage::Punch { room, peer: 1, nonce: 0, mac: [0; 16] },
+                RelayMessage::Punch { room, peer: 2, nonce: 0, mac: [0; 16] },
                 RelayMessage::Refused(RelayRefusal::Full),
             ]
         );

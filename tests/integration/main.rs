@@ -42,6 +42,7 @@ mod placement;
 mod power;
 mod production;
 mod projectiles;
+mod punch_spoof;
 mod relay;
 mod render_ui;
 mod render_world;

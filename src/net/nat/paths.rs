@@ -305,7 +305,10 @@ impl Paths {
         r.total += 1;
         r.unlogged += 1;
         if r.logged_at.is_none_or(|t| now.duration_since(t) >= REFUSALS_LOGGED_EVERY) {
-            log::warn!(
+            // Before the key, an honest peer's early punch looks the same: not worth a warning.
+            let level = if why == Refusal::NoKey { log::Level::Debug } else { log::Level::Warn };
+            log::log!(
+                level,
                 "ignored {} punch message(s) not from the peer (last: a {what} from {from}, {})",
                 r.unlogged,
                 why.describe()

@@ -84,8 +84,10 @@ struct Peer {
 #[derive(Debug, Default)]
 struct Refused {
     total: u64,
+    /// Refused since the last warning.
     unlogged: u64,
-    logged_at: Option<Instant>,
+    warned_at: Option<Instant>,
+    noted_at: Option<Instant>,
 }
 
 /// This machine's paths to its peers.
@@ -300,21 +302,25 @@ impl Paths {
     }
 
     /// Counts a punch message that was not believed; logs at most once a second.
-    fn refuse(&mut self, now: Instant, from: SocketAddr, what: &str, why: Refusal) {
+    fn refuse(&mut self, now: Instant, from: SocketAddr, what: &'static str, why: Refusal) {
         let r = &mut self.refused;
         r.total += 1;
         r.unlogged += 1;
-        if r.logged_at.is_none_or(|t| now.duration_since(t) >= REFUSALS_LOGGED_EVERY) {
+        let due = |at: Option<Instant>| at.is_none_or(|t| now.duration_since(t) >= REFUSALS_LOGGED_EVERY);
+        if why == Refusal::NoKey {
             // Before the key, an honest peer's early punch looks the same: not worth a warning.
-            let level = if why == Refusal::NoKey { log::Level::Debug } else { log::Level::Warn };
-            log::log!(
-                level,
+            if due(r.noted_at) {
+                log::debug!("ignored a {what} from {from}, {}", why.describe());
+                r.noted_at = Some(now);
+            }
+        } else if due(r.warned_at) {
+            log::warn!(
                 "ignored {} punch message(s) not from the peer (last: a {what} from {from}, {})",
                 r.unlogged,
                 why.describe()
             );
             r.unlogged = 0;
-            r.logged_at = Some(now);
+            r.warned_at = Some(now);
         }
     }
 

@@ -49,6 +49,7 @@ pub struct HostArgs {
 
 /// Runs `host`.
 pub fn run(roots: &ContentRoots, args: HostArgs) -> Result<()> {
+    let launched = std::time::Instant::now();
     let spec: PlayersSpec = args.players.parse()?;
     let mut setup = spec.to_match_setup(&args.map, args.seed, &playable_factions(roots)?);
     setup.run_ahead = args.run_ahead;
@@ -69,7 +70,8 @@ pub fn run(roots: &ContentRoots, args: HostArgs) -> Result<()> {
         reach: Reach { relay: args.relay, punch: !args.net.no_punch },
     };
     let (mut game, seats) = online::host(roots, &setup, &script, &options, announce)?;
-    let options = args.net.options(args.frames, args.run_ahead.is_none());
+    let mut options = args.net.options(args.frames, args.run_ahead.is_none());
+    options.launched = Some(launched);
     let (summary, log) = online::run(&mut game, &options, args.unpaced, seats)?;
     args.net.finish(&summary, &log)
 }

@@ -54,6 +54,7 @@ fn controller(s: &str) -> Result<SlotKind, String> {
 
 /// Runs `join`.
 pub fn run(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
+    let launched = std::time::Instant::now();
     let code: JoinCode = args.code.parse()?;
     let script = args.net.out.script(SCRIPT_SLOTS)?;
     let identity = match &args.identity {
@@ -66,6 +67,7 @@ pub fn run(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
     loop {
         let mut options = args.net.options(joined.frames, false);
         options.rejoined = joined.rejoined;
+        options.launched = Some(launched);
         options.prelude = std::mem::take(&mut joined.prelude);
         let (summary, log) = online::run(&mut joined.game, &options, joined.unpaced, Seats::default())?;
         let link_lost = joined.game.session.transport().link_lost();

@@ -48,6 +48,7 @@ impl NetArgs {
             adaptive,
             rejoined: false,
             prelude: Vec::new(),
+            launched: None,
         }
     }
 

@@ -45,6 +45,7 @@ mod placement;
 mod power;
 mod production;
 mod projectiles;
+mod punch_spoof;
 mod relay;
 mod render_ui;
 mod render_world;

@@ -71,6 +71,9 @@ pub const DATA_HEADER: usize = MAGIC.len() + 1 + ROOM_LEN + 1;
 /// Bytes in a room id.
 pub const ROOM_LEN: usize = 16;
 
+/// Bytes of the authentication code on a punch or its acknowledgement.
+pub const MAC_LEN: usize = 16;
+
 /// An unguessable room name, chosen by the relay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RoomId(pub [u8; ROOM_LEN]);
@@ -197,19 +200,30 @@ pub enum RelayMessage {
         /// The payload.
         payload: Vec<u8>,
     },
-    /// Peer → peer, straight: can you hear me? Names the room and the sender's number.
+    /// Peer → peer, straight: can you hear me? Names the room and the sender's number, with a
+    /// fresh nonce, authenticated with the key both ends of the QUIC connection derived (see
+    /// `net::nat::punch_key`): a stranger who knows the room cannot forge one.
     Punch {
         /// The shared room.
         room: RoomId,
         /// The sender's number (0: the host).
         peer: u8,
+        /// Never repeated by a sender (its count of punches sent).
+        nonce: u64,
+        /// The message authentication code over all of the above.
+        mac: [u8; MAC_LEN],
     },
-    /// Peer → peer, straight: I heard your punch (the path works both ways).
+    /// Peer → peer, straight: I heard your punch (the path works both ways). Echoes the
+    /// punch's nonce, so it proves the path to the one address that punch was sent to.
     PunchAck {
         /// The shared room.
         room: RoomId,
         /// The sender's number.
         peer: u8,
+        /// The nonce of the punch answered.
+        nonce: u64,
+        /// The message authentication code over all of the above.
+        mac: [u8; MAC_LEN],
     },
     /// Relay → requester: repeat your request with this cookie (proves you receive here).
     Challenge {
@@ -360,6 +374,14 @@ fn read_padding(r: &mut Reader, total: usize) -> Result<(), DecodeError> {
     Ok(())
 }
 
+fn read_punch(r: &mut Reader) -> Result<(RoomId, u8, u64, [u8; MAC_LEN]), DecodeError> {
+    let room = read_room(r)?;
+    let peer = r.u8()?;
+    let nonce: [u8; 8] = r.take(8)?.try_into().unwrap_or_default();
+    let mac: [u8; MAC_LEN] = r.take(MAC_LEN)?.try_into().unwrap_or_default();
+    Ok((room, peer, u64::from_le_bytes(nonce), mac))
+}
+
 /// Writes a datagram's header for `Data` into `w` (which then takes the payload).
 pub fn data_header(w: &mut Vec<u8>, room: RoomId, peer: u8) {
     w.extend_from_slice(&MAGIC);
@@ -425,10 +447,12 @@ pub fn encode(m: &RelayMessage) -> Vec<u8> {
             w.push(OP_REFUSED);
             w.push(why.code());
         }
-        RelayMessage::Punch { room, peer } | RelayMessage::PunchAck { room, peer } => {
+        RelayMessage::Punch { room, peer, nonce, mac } | RelayMessage::PunchAck { room, peer, nonce, mac } => {
             w.push(if matches!(m, RelayMessage::Punch { .. }) { OP_PUNCH } else { OP_PUNCH_ACK });
             w.extend_from_slice(&room.0);
             w.push(*peer);
+            w.extend_from_slice(&nonce.to_le_bytes());
+            w.extend_from_slice(mac);
         }
         RelayMessage::Challenge { cookie } => {
             w.push(OP_CHALLENGE);
@@ -492,8 +516,14 @@ pub fn decode(bytes: &[u8]) -> Result<RelayMessage, DecodeError> {
             let payload = r.take(r.left())?.to_vec();
             RelayMessage::Data { room, peer, payload }
         }
-        OP_PUNCH => RelayMessage::Punch { room: read_room(&mut r)?, peer: r.u8()? },
-        OP_PUNCH_ACK => RelayMessage::PunchAck { room: read_room(&mut r)?, peer: r.u8()? },
+        OP_PUNCH => {
+            let (room, peer, nonce, mac) = read_punch(&mut r)?;
+            RelayMessage::Punch { room, peer, nonce, mac }
+        }
+        OP_PUNCH_ACK => {
+            let (room, peer, nonce, mac) = read_punch(&mut r)?;
+            RelayMessage::PunchAck { room, peer, nonce, mac }
+        }
         OP_CHALLENGE => RelayMessage::Challenge { cookie: read_token(&mut r)? },
         OP_STATUS_ASK => RelayMessage::StatusAsk,
         OP_STATUS => {
@@ -531,8 +561,8 @@ mod tests {
             RelayMessage::Alive { room },
             RelayMessage::Refused(RelayRefusal::Full),
             RelayMessage::Data { room, peer: 1, payload: vec![0xc0, 1, 2, 3] },
-            RelayMessage::Punch { room, peer: 0 },
-            RelayMessage::PunchAck { room, peer: 5 },
+            RelayMessage::Punch { room, peer: 0, nonce: 7, mac: [3; MAC_LEN] },
+            RelayMessage::PunchAck { room, peer: 5, nonce: u64::MAX, mac: [9; MAC_LEN] },
             RelayMessage::Challenge { cookie: [4; TOKEN_LEN] },
             RelayMessage::StatusAsk,
             RelayMessage::Status(RelayStatus { rooms: 3, rss_bytes: 1 << 40, ..RelayStatus::default() }),

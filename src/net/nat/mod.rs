@@ -5,6 +5,8 @@
 //! Must not: read or alter QUIC's packets beyond wrapping them for the relay.
 
 pub mod paths;
+pub mod punch;
+pub mod punch_key;
 mod shown;
 pub mod socket;
 
@@ -32,13 +34,13 @@ impl Default for Reach {
 pub use socket::{NatSocket, SharedPaths};
 
 /// A QUIC endpoint on a [`NatSocket`] bound to `bind`, following `paths` (a server when
-/// `server` is given), with the socket's driver running beside it. Call inside a tokio
-/// runtime.
+/// `server` is given), with the socket's driver running beside it; the socket is returned to
+/// key punching once a connection is up ([`NatSocket::arm`]). Call inside a tokio runtime.
 pub fn endpoint(
     bind: SocketAddr,
     paths: Paths,
     server: Option<quinn::ServerConfig>,
-) -> std::io::Result<(quinn::Endpoint, SharedPaths)> {
+) -> std::io::Result<(quinn::Endpoint, SharedPaths, Arc<NatSocket>)> {
     let socket = std::net::UdpSocket::bind(bind)?;
     let shared: SharedPaths = Arc::new(Mutex::new(paths));
     let nat = NatSocket::new(socket, shared.clone())?;
@@ -46,6 +48,7 @@ pub fn endpoint(
     let mut config = quinn::EndpointConfig::default();
     // QUIC packets then always have the fixed bit set, and relay datagrams never do.
     config.grease_quic_bit(false);
-    let endpoint = quinn::Endpoint::new_with_abstract_socket(config, server, nat, Arc::new(quinn::TokioRuntime))?;
-    Ok((endpoint, shared))
+    let endpoint =
+        quinn::Endpoint::new_with_abstract_socket(config, server, nat.clone(), Arc::new(quinn::TokioRuntime))?;
+    Ok((endpoint, shared, nat))
 }

@@ -1,9 +1,11 @@
 //! How this machine reaches each peer, as an I/O-free state machine: straight on the LAN,
 //! through a relay room, or directly once hole punching opened a path. It speaks the relay
 //! protocol (register a room as host, look one up as joiner, keep alive), punches towards the
-//! other side's public address, and tells the socket, packet by packet, where a QUIC packet
-//! goes and whom an arriving one is from. QUIC always sees one stable address per peer (its
-//! *name*), so a connection survives the switch from relayed to direct untouched.
+//! other side's public address once the QUIC connection through the relay keyed it (see
+//! `punch.rs`: only authenticated punches are believed), and tells the socket, packet by
+//! packet, where a QUIC packet goes and whom an arriving one is from. QUIC always sees one
+//! stable address per peer (its *name*), so a connection survives the switch from relayed to
+//! direct untouched.
 //!
 //! Its room at the relay is soft state: it answers the relay's cookie challenges, keeps the
 //! room alive, and when the relay stops answering or says it knows no such room (it restarted)
@@ -17,6 +19,8 @@ use std::collections::{BTreeMap, VecDeque};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
+use super::punch::{Ends, Punching, Refusal, Shot};
+use super::punch_key::PunchKey;
 use crate::net::codec::relay::{
     Cookie, DATA_HEADER, RelayMessage, RelayRefusal, RoomId, RoomToken, TOKEN_LEN, decode, encode, is_relay, room_of,
 };
@@ -32,10 +36,9 @@ pub const KEEPALIVE: Duration = Duration::from_secs(5);
 pub const ALIVE_WAIT: Duration = Duration::from_secs(2);
 /// How often the room is asked for again while the relay does not know it.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
-/// How often a punch is sent while no direct path is known.
-pub const PUNCH_EVERY: Duration = Duration::from_millis(200);
-/// How long punching goes on before the relayed path is kept for good.
-pub const PUNCH_FOR: Duration = Duration::from_secs(10);
+pub use super::punch::{PUNCH_EVERY, PUNCH_FOR};
+/// Refused punch messages are logged at most this often (with a count).
+const REFUSALS_LOGGED_EVERY: Duration = Duration::from_secs(1);
 
 pub use crate::net::wire::PathKind;
 
@@ -89,12 +92,18 @@ enum Phase {
 struct Peer {
     /// The address QUIC knows this peer by.
     name: SocketAddr,
-    /// Where punches go (the public address the relay saw, then any address a punch came from).
-    punch_to: Vec<SocketAddr>,
-    /// The direct address, once a punch was answered.
-    direct: Option<SocketAddr>,
-    punch_until: Instant,
-    next_punch: Instant,
+    /// Punching towards it (the direct address, once proven).
+    punch: Punching,
+}
+
+/// Punch messages that were not believed: counted, and logged at most once a second.
+#[derive(Debug, Default)]
+struct Refused {
+    total: u64,
+    /// Refused since the last warning.
+    unlogged: u64,
+    warned_at: Option<Instant>,
+    noted_at: Option<Instant>,
 }
 
 /// This machine's paths to its peers.
@@ -119,6 +128,9 @@ pub struct Paths {
     v6: bool,
     /// Punch for direct paths (off: everything through the relay).
     punch: bool,
+    /// Punches to send with a small TTL (see `punch.rs`).
+    scouts: VecDeque<(SocketAddr, Vec<u8>)>,
+    refused: Refused,
 }
 
 /// The name a host gives a joiner it knows only by number: an address in a documentation or
@@ -151,6 +163,8 @@ impl Paths {
             outbox: VecDeque::new(),
             v6,
             punch: true,
+            scouts: VecDeque::new(),
+            refused: Refused::default(),
         }
     }
 
@@ -220,7 +234,7 @@ impl Paths {
     /// How the peer QUIC calls `name` is reached.
     pub fn path(&self, name: SocketAddr) -> PathKind {
         match self.peers.values().find(|p| p.name == name) {
-            Some(p) if p.direct.is_some() => PathKind::Direct,
+            Some(p) if p.punch.direct().is_some() => PathKind::Direct,
             Some(_) => PathKind::Relayed,
             None => PathKind::Lan,
         }
@@ -230,7 +244,7 @@ impl Paths {
     pub fn route(&self, name: SocketAddr) -> Route {
         let found = self.peers.iter().find(|(_, p)| p.name == name);
         match (found, self.relay, self.room) {
-            (Some((_, p)), _, _) if p.direct.is_some() => Route::Straight(p.direct.unwrap_or(name)),
+            (Some((_, p)), _, _) if p.punch.direct().is_some() => Route::Straight(p.punch.direct().unwrap_or(name)),
             (Some((&peer, _)), Some(relay), Some(room)) => Route::Relay { relay, room, peer },
             _ => Route::Straight(name),
         }
@@ -251,6 +265,30 @@ impl Paths {
         }
     }
 
+    /// The next punch to send with a small TTL ([`super::punch::SCOUT_TTL`]): it should open this
+    /// machine's own NAT towards the peer and die before the peer's router.
+    pub fn poll_scout(&mut self) -> Option<(SocketAddr, Vec<u8>)> {
+        self.scouts.pop_front()
+    }
+
+    /// The QUIC connection to the peer QUIC calls `name` is up, and both ends derived `key`
+    /// from it: punching towards that peer starts (false if no such peer, or no punching).
+    pub fn key(&mut self, name: SocketAddr, key: PunchKey, now: Instant) -> bool {
+        let host = self.host;
+        let Some(p) = self.peers.values_mut().find(|p| p.name == name) else { return false };
+        if !self.punch || self.room.is_none() {
+            return false;
+        }
+        p.punch.key(key, host, now);
+        self.on_timeout(now);
+        true
+    }
+
+    /// How many punch messages were refused (unauthenticated, wrongly keyed, replayed).
+    pub fn refused_punches(&self) -> u64 {
+        self.refused.total
+    }
+
     /// When [`Paths::on_timeout`] wants to run next.
     pub fn poll_timeout(&self) -> Option<Instant> {
         let phase = match self.phase {
@@ -259,13 +297,7 @@ impl Paths {
             Phase::Ready { keepalive, sent: Some(at) } => Some(keepalive.min(at + ALIVE_WAIT)),
             Phase::Lan | Phase::Failed(_) => None,
         };
-        let punch = self
-            .peers
-            .values()
-            .filter(|_| self.punch)
-            .filter(|p| p.direct.is_none() && !p.punch_to.is_empty() && p.next_punch <= p.punch_until)
-            .map(|p| p.next_punch)
-            .min();
+        let punch = self.peers.values().filter(|_| self.punch).filter_map(|p| p.punch.poll_timeout()).min();
         match (phase, punch) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -305,13 +337,40 @@ impl Paths {
         if !self.punch {
             return;
         }
-        for p in self.peers.values_mut() {
-            if p.direct.is_none() && now >= p.next_punch && now <= p.punch_until {
-                for to in &p.punch_to {
-                    self.outbox.push_back((*to, encode(&RelayMessage::Punch { room, peer: me })));
-                }
-                p.next_punch = now + PUNCH_EVERY;
+        let mut shots = Vec::new();
+        for (&them, p) in self.peers.iter_mut() {
+            shots.extend(p.punch.on_timeout(Ends { room, me, them }, now));
+        }
+        self.send(shots);
+    }
+
+    fn send(&mut self, shots: Vec<Shot>) {
+        for s in shots {
+            let queue = if s.scout { &mut self.scouts } else { &mut self.outbox };
+            queue.push_back((s.to, encode(&s.message)));
+        }
+    }
+
+    /// Counts a punch message that was not believed; logs at most once a second.
+    fn refuse(&mut self, now: Instant, from: SocketAddr, what: &'static str, why: Refusal) {
+        let r = &mut self.refused;
+        r.total += 1;
+        r.unlogged += 1;
+        let due = |at: Option<Instant>| at.is_none_or(|t| now.duration_since(t) >= REFUSALS_LOGGED_EVERY);
+        if why == Refusal::NoKey {
+            // Before the key, an honest peer's early punch looks the same: not worth a warning.
+            if due(r.noted_at) {
+                log::debug!("ignored a {what} from {from}, {}", why.describe());
+                r.noted_at = Some(now);
             }
+        } else if due(r.warned_at) {
+            log::warn!(
+                "ignored {} punch message(s) not from the peer (last: a {what} from {from}, {})",
+                r.unlogged,
+                why.describe()
+            );
+            r.unlogged = 0;
+            r.warned_at = Some(now);
         }
     }
 
@@ -362,7 +421,7 @@ impl Paths {
                     self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: None };
                     let p = self.peer(0, now);
                     p.name = host;
-                    p.punch_to = vec![host];
+                    p.punch.aim(host);
                 } else if matches!(self.phase, Phase::Refresh { .. }) {
                     if peer != self.me {
                         log::warn!("the relay seated this machine again as peer {peer}, not {}", self.me);
@@ -371,10 +430,7 @@ impl Paths {
                     log::info!("the relay at {from} holds the room again");
                     self.public = Some(public);
                     self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: None };
-                    let p = self.peer(0, now);
-                    if !p.punch_to.contains(&host) {
-                        p.punch_to.push(host);
-                    }
+                    self.peer(0, now).punch.aim(host);
                 }
             }
             RelayMessage::Alive { room } if from_relay && Some(room) == self.room => {
@@ -384,11 +440,7 @@ impl Paths {
             }
             RelayMessage::Introduce { room, peer, public } if from_relay && self.host && Some(room) == self.room => {
                 if peer != 0 {
-                    let p = self.peer(peer, now);
-                    if !p.punch_to.contains(&public) {
-                        p.punch_to.push(public);
-                    }
-                    p.punch_until = now + PUNCH_FOR;
+                    self.peer(peer, now).punch.aim(public);
                 }
             }
             RelayMessage::Refused(why) if from_relay => match self.phase {
@@ -402,26 +454,37 @@ impl Paths {
                 // Still away (a joiner asking before its host made the room again): keep asking.
                 _ => log::debug!("the relay at {from} refused: {}", why.describe()),
             },
-            RelayMessage::Punch { room, peer } if self.punch && Some(room) == self.room && self.knows(peer) => {
-                self.outbox.push_back((from, encode(&RelayMessage::PunchAck { room, peer: self.me })));
-                // Whatever comes from there is this peer's, even before our own punch is
-                // answered (the other side may already send QUIC straight).
-                self.by_actual.insert(from, peer);
-                let p = self.peer(peer, now);
-                if p.direct.is_none() && !p.punch_to.contains(&from) {
-                    // The punch came from an address the relay did not see (a NAT that maps
-                    // per destination): punch back there too.
-                    p.punch_to.push(from);
-                    p.next_punch = now;
-                    p.punch_until = p.punch_until.max(now + PUNCH_FOR);
+            RelayMessage::Punch { room, peer, nonce, mac } if self.punch && Some(room) == self.room => {
+                let ends = Ends { room, me: self.me, them: peer };
+                let known = self.knows(peer);
+                let heard = match self.peers.get_mut(&peer).filter(|_| known) {
+                    Some(p) => p.punch.on_punch(ends, from, nonce, &mac, now),
+                    None => Err(Refusal::NoKey),
+                };
+                match heard {
+                    Ok(shots) => {
+                        // Whatever comes from there is this peer's, even before our own punch
+                        // is answered (the other side may already send QUIC straight).
+                        self.by_actual.insert(from, peer);
+                        self.send(shots);
+                    }
+                    Err(why) => self.refuse(now, from, "punch", why),
                 }
             }
-            RelayMessage::PunchAck { room, peer } if self.punch && Some(room) == self.room && self.knows(peer) => {
-                let p = self.peer(peer, now);
-                if p.direct.is_none() {
-                    p.direct = Some(from);
-                    log::info!("a direct path to {} opened at {from}", p.name);
-                    self.by_actual.insert(from, peer);
+            RelayMessage::PunchAck { room, peer, nonce, mac } if self.punch && Some(room) == self.room => {
+                let ends = Ends { room, me: self.me, them: peer };
+                let known = self.knows(peer);
+                let heard = match self.peers.get_mut(&peer).filter(|_| known) {
+                    Some(p) => p.punch.on_ack(ends, from, nonce, &mac).map(|opened| (opened, p.name)),
+                    None => Err(Refusal::NoKey),
+                };
+                match heard {
+                    Ok((true, name)) => {
+                        log::info!("a direct path to {name} opened at {from}");
+                        self.by_actual.insert(from, peer);
+                    }
+                    Ok((false, _)) => {}
+                    Err(why) => self.refuse(now, from, "punch acknowledgement", why),
                 }
             }
             _ => log::debug!("an unexpected relay datagram from {from}; dropped"),
@@ -439,17 +502,15 @@ impl Paths {
         if self.host { peer != 0 } else { peer == 0 && self.peers.contains_key(&0) }
     }
 
-    fn peer(&mut self, number: u8, now: Instant) -> &mut Peer {
+    fn peer(&mut self, number: u8, _now: Instant) -> &mut Peer {
         let name = relayed_name(number, self.v6);
-        self.peers.entry(number).or_insert_with(|| Peer {
-            name,
-            punch_to: Vec::new(),
-            direct: None,
-            punch_until: now + PUNCH_FOR,
-            next_punch: now,
-        })
+        self.peers.entry(number).or_insert_with(|| Peer { name, punch: Punching::default() })
     }
 }
+
+#[cfg(test)]
+#[path = "paths_punch_tests.rs"]
+mod punch_tests;
 
 #[cfg(test)]
 mod tests {
@@ -459,93 +520,6 @@ mod tests {
 
     fn drain(p: &mut Paths) -> Vec<(SocketAddr, RelayMessage)> {
         std::iter::from_fn(|| p.poll_outgoing()).map(|(to, b)| (to, decode(&b).unwrap())).collect()
-    }
-
-    /// A host and a joiner behind endpoint-independent NATs: both learn of each other from the
-    /// relay, their QUIC packets ride the relay, then a punch each way opens the direct path,
-    /// and QUIC's names for the peers never change.
-    #[test]
-    fn punching_moves_both_sides_from_relayed_to_direct_under_the_same_names() {
-        let t = Instant::now();
-        let relay: SocketAddr = RELAY.parse().unwrap();
-        let token = [9; TOKEN_LEN];
-        let room = room_of(&token);
-        let host_pub: SocketAddr = "198.51.100.1:40000".parse().unwrap();
-        let joiner_pub: SocketAddr = "203.0.113.7:51000".parse().unwrap();
-        let mut host = Paths::host_with_token(relay, token, t, false);
-        assert_eq!(drain(&mut host), vec![(relay, RelayMessage::Register { token, cookie: None })]);
-        host.arrive(t, relay, &encode(&RelayMessage::Registered { room, public: host_pub }));
-        assert_eq!(host.room(), Some(room));
-
-        let mut joiner = Paths::join(relay, room, t);
-        assert_eq!(drain(&mut joiner), vec![(relay, RelayMessage::Lookup { room, seat: 0, cookie: None })]);
-        joiner.arrive(t, relay, &encode(&RelayMessage::Found { room, host: host_pub, public: joiner_pub, peer: 1 }));
-        assert_eq!(joiner.host_name(), Some(host_pub));
-        assert_eq!(joiner.route(host_pub), Route::Relay { relay, room, peer: 0 });
-        assert_eq!(joiner.path(host_pub), PathKind::Relayed);
-
-        // The host hears of the joiner, and relayed QUIC from it arrives under a stable name.
-        host.arrive(t, relay, &encode(&RelayMessage::Introduce { room, peer: 1, public: joiner_pub }));
-        let relayed = encode(&RelayMessage::Data { room, peer: 1, payload: vec![0xc0, 1] });
-        let Arrival::Quic { from: joiner_name, skip } = host.arrive(t, relay, &relayed) else { panic!() };
-        assert_eq!(skip, DATA_HEADER);
-        assert_eq!(host.route(joiner_name), Route::Relay { relay, room, peer: 1 });
-
-        // Both punch; each answers the other's punch; each acknowledgement opens the path.
-        host.on_timeout(t);
-        joiner.on_timeout(t);
-        let from_host = drain(&mut host);
-        assert!(from_host.contains(&(joiner_pub, RelayMessage::Punch { room, peer: 0 })), "{from_host:?}");
-        let from_joiner = drain(&mut joiner);
-        assert!(from_joiner.contains(&(host_pub, RelayMessage::Punch { room, peer: 1 })), "{from_joiner:?}");
-        joiner.arrive(t, host_pub, &encode(&RelayMessage::Punch { room, peer: 0 }));
-        host.arrive(t, joiner_pub, &encode(&RelayMessage::Punch { room, peer: 1 }));
-        for (to, m) in drain(&mut joiner) {
-            assert_eq!((to, m.clone()), (host_pub, RelayMessage::PunchAck { room, peer: 1 }));
-            host.arrive(t, joiner_pub, &encode(&m));
-        }
-        for (to, m) in drain(&mut host) {
-            assert_eq!((to, m.clone()), (joiner_pub, RelayMessage::PunchAck { room, peer: 0 }));
-            joiner.arrive(t, host_pub, &encode(&m));
-        }
-        assert_eq!(host.route(joiner_name), Route::Straight(joiner_pub));
-        assert_eq!(host.path(joiner_name), PathKind::Direct);
-        assert_eq!(joiner.route(host_pub), Route::Straight(host_pub));
-        // A direct QUIC packet from the joiner's real address still carries the same name.
-        assert_eq!(host.arrive(t, joiner_pub, &[0x40, 1, 2]), Arrival::Quic { from: joiner_name, skip: 0 });
-        // And punching stopped.
-        host.on_timeout(t + Duration::from_secs(1));
-        assert!(drain(&mut host).iter().all(|(_, m)| !matches!(m, RelayMessage::Punch { .. })));
-    }
-
-    /// A joiner behind a NAT that maps per destination: its punches reach the host from an
-    /// address the relay never saw; the host punches back there and the path opens.
-    #[test]
-    fn a_punch_from_an_unseen_address_is_answered_there() {
-        let t = Instant::now();
-        let relay: SocketAddr = RELAY.parse().unwrap();
-        let room = room_of(&[3; TOKEN_LEN]);
-        let mut host = Paths::host_with_token(relay, [3; TOKEN_LEN], t, false);
-        host.arrive(t, relay, &encode(&RelayMessage::Registered { room, public: "198.51.100.1:1".parse().unwrap() }));
-        host.arrive(
-            t,
-            relay,
-            &encode(&RelayMessage::Introduce { room, peer: 2, public: "203.0.113.7:1".parse().unwrap() }),
-        );
-        drain(&mut host);
-        let other: SocketAddr = "203.0.113.7:9999".parse().unwrap();
-        host.arrive(t, other, &encode(&RelayMessage::Punch { room, peer: 2 }));
-        let out = drain(&mut host);
-        assert!(out.contains(&(other, RelayMessage::PunchAck { room, peer: 0 })));
-        // QUIC arriving straight from there already carries the joiner's name.
-        assert_eq!(host.arrive(t, other, &[0x40]), Arrival::Quic { from: relayed_name(2, false), skip: 0 });
-        host.on_timeout(t);
-        assert!(drain(&mut host).contains(&(other, RelayMessage::Punch { room, peer: 0 })));
-        // Punches with the wrong room, or claiming to be the host, are ignored.
-        host.arrive(t, other, &encode(&RelayMessage::Punch { room: RoomId([4; 16]), peer: 2 }));
-        host.arrive(t, other, &encode(&RelayMessage::PunchAck { room, peer: 0 }));
-        assert!(drain(&mut host).is_empty());
-        assert_eq!(host.path(relayed_name(2, false)), PathKind::Relayed);
     }
 
     #[test]

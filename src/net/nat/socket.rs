@@ -1,7 +1,10 @@
 //! The one UDP socket under a machine's QUIC endpoint: a `quinn::AsyncUdpSocket` that asks
 //! [`Paths`] where each packet goes (straight, or wrapped for the relay) and whom each arriving
 //! one is from, and takes relay answers and punches in on the way. A small task beside it
-//! ([`drive`]) sends what the paths want sent when their timers fall due.
+//! ([`drive`]) sends what the paths want sent when their timers fall due. Scouts (punches that
+//! must die past this machine's own router, see `punch.rs`) go out with a small TTL, set on the
+//! socket around those sends only: everything runs on the network thread, so no QUIC packet
+//! is sent between.
 //!
 //! Must not: decode QUIC, or block (every send is a `try_send`; a full socket buffer drops the
 //! packet, as UDP may, and QUIC's loss recovery resends it).
@@ -20,6 +23,8 @@ use tokio::io::ReadBuf;
 use tokio::sync::Notify;
 
 use super::paths::{Arrival, Paths, Route};
+use super::punch::SCOUT_TTL;
+use super::punch_key::PunchKey;
 use crate::net::codec::relay::{DATA_HEADER, data_header};
 
 /// The paths, shared between the socket, its driver and the game thread's questions.
@@ -55,8 +60,52 @@ impl NatSocket {
         self.paths.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Sends whatever the paths queued (relay requests, punches, acknowledgements).
+    /// Keys punching towards the peer at the other end of `conn` (a connection through the
+    /// relay, its TLS handshake done against the pinned fingerprint) and sends its first
+    /// scouts. Does nothing where the paths do not punch.
+    pub fn arm(&self, conn: &quinn::Connection) {
+        let Some(key) = PunchKey::of(conn) else {
+            log::debug!("no punch key from the connection to {}; no direct path", conn.remote_address());
+            return;
+        };
+        let keyed = self.lock().key(conn.remote_address(), key, Instant::now());
+        if keyed {
+            self.flush();
+            self.changed.notify_one();
+        }
+    }
+
+    /// Sends scouts with a TTL that reaches past this machine's router and no further, then
+    /// puts the socket's TTL back. Where the TTL cannot be set they are left out (punching
+    /// goes on without them).
+    fn send_scouts(&self, scouts: Vec<(SocketAddr, Vec<u8>)>) {
+        let normal = match self.io.ttl() {
+            Ok(t) => t,
+            Err(e) => {
+                log::debug!("cannot read the socket's TTL ({e}); no scouts");
+                return;
+            }
+        };
+        if let Err(e) = self.io.set_ttl(SCOUT_TTL) {
+            log::debug!("cannot lower the socket's TTL ({e}); no scouts");
+            return;
+        }
+        for (to, bytes) in scouts {
+            if let Err(e) = self.io.try_send_to(&bytes, to) {
+                log::debug!("cannot send a scout to {to}: {e}");
+            }
+        }
+        if let Err(e) = self.io.set_ttl(normal) {
+            log::warn!("cannot put the socket's TTL back to {normal}: {e}");
+        }
+    }
+
+    /// Sends whatever the paths queued (relay requests, scouts, punches, acknowledgements).
     fn flush(&self) {
+        let scouts: Vec<(SocketAddr, Vec<u8>)> = std::iter::from_fn(|| self.lock().poll_scout()).collect();
+        if !scouts.is_empty() {
+            self.send_scouts(scouts);
+        }
         let out: Vec<(SocketAddr, Vec<u8>)> = std::iter::from_fn(|| self.lock().poll_outgoing()).collect();
         for (to, bytes) in out {
             if let Err(e) = self.io.try_send_to(&bytes, to) {

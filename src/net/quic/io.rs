@@ -249,13 +249,18 @@ async fn write_frames(
     let _ = send.finish();
 }
 
+/// Told of each connection whose handshake completed (the host's socket keys its punching
+/// with it).
+pub type OnConnected = Arc<dyn Fn(&quinn::Connection) + Send + Sync>;
+
 /// The host: accepts joiners (peer ids from 1 up), relays lockstep frames among them, and
-/// passes everything to the game.
+/// passes everything to the game; `connected` hears of each handshake done.
 pub async fn host(
     endpoint: quinn::Endpoint,
     mut out: mpsc::UnboundedReceiver<Out>,
     to_game: std_mpsc::Sender<In>,
     connections: Connections,
+    connected: OnConnected,
 ) {
     let writers: Writers = Arc::default();
     let links: Links = Arc::default();
@@ -276,9 +281,9 @@ pub async fn host(
                 }
                 let (writers, links, to_game, connections) =
                     (writers.clone(), links.clone(), to_game.clone(), connections.clone());
-                let (numbers, pending) = (numbers.clone(), pending.clone());
+                let (numbers, pending, connected) = (numbers.clone(), pending.clone(), connected.clone());
                 tokio::spawn(async move {
-                    let opened = tokio::time::timeout(STREAM_WITHIN, open_stream(incoming)).await;
+                    let opened = tokio::time::timeout(STREAM_WITHIN, open_stream(incoming, connected)).await;
                     pending.leave(from);
                     let (conn, send, recv) = match opened {
                         Ok(Some(opened)) => opened,
@@ -347,7 +352,10 @@ pub async fn host(
 
 /// A new connection's handshake and the stream its joiner opens (it writes its hello first, so
 /// the stream can be accepted); None if either fails.
-async fn open_stream(incoming: quinn::Incoming) -> Option<(quinn::Connection, quinn::SendStream, quinn::RecvStream)> {
+async fn open_stream(
+    incoming: quinn::Incoming,
+    connected: OnConnected,
+) -> Option<(quinn::Connection, quinn::SendStream, quinn::RecvStream)> {
     let conn = match incoming.await {
         Ok(c) => c,
         Err(e) => {
@@ -355,6 +363,7 @@ async fn open_stream(incoming: quinn::Incoming) -> Option<(quinn::Connection, qu
             return None;
         }
     };
+    connected(&conn);
     match conn.accept_bi().await {
         Ok((send, recv)) => Some((conn, send, recv)),
         Err(e) => {

@@ -146,7 +146,7 @@ impl QuicTransport {
                     Some(r) => Paths::host(r, Instant::now(), bind.is_ipv6()).without_punching(),
                     None => Paths::lan(),
                 };
-                let (endpoint, paths) = match nat::endpoint(bind, paths, Some(config)) {
+                let (endpoint, paths, socket) = match nat::endpoint(bind, paths, Some(config)) {
                     Ok(e) => e,
                     Err(e) => {
                         let _ = ready.send(Err(QuicError::Io(format!("cannot listen on {bind}: {e}"))));
@@ -171,7 +171,14 @@ impl QuicTransport {
                     None => None,
                 };
                 let _ = ready.send(Ok((addr, room, paths.clone())));
-                io::host(endpoint, out_rx, in_tx, conns).await;
+                io::host(
+                    endpoint,
+                    out_rx,
+                    in_tx,
+                    conns,
+                    std::sync::Arc::new(move |c: &quinn::Connection| socket.arm(c)),
+                )
+                .await;
             })
         })?;
         let target = match (relay, room) {
@@ -217,7 +224,7 @@ impl QuicTransport {
                     Target::Relay { relay, room } if reach.punch => Paths::join(relay, room, Instant::now()),
                     Target::Relay { relay, room } => Paths::join(relay, room, Instant::now()).without_punching(),
                 };
-                let (mut endpoint, paths) = match nat::endpoint(local, paths, None) {
+                let (mut endpoint, paths, socket) = match nat::endpoint(local, paths, None) {
                     Ok(e) => e,
                     Err(e) => {
                         let _ = ready.send(Err(QuicError::Io(format!("cannot open a socket: {e}"))));
@@ -256,6 +263,8 @@ impl QuicTransport {
                         Ok(Err(e)) => return Err(format!("cannot connect to {shown}: {e}")),
                         Err(_) => return Err(format!("no answer from {shown}")),
                     };
+                    // Punching towards the host starts now, keyed by this connection.
+                    socket.arm(&conn);
                     let (mut send, recv) =
                         conn.open_bi().await.map_err(|e| format!("the host refused a stream: {e}"))?;
                     let mut first = Vec::with_capacity(hello_frame.len() + 6);

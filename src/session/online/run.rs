@@ -44,6 +44,8 @@ pub struct OnlineOptions {
     pub rejoined: bool,
     /// The hash of every frame it ran from the host's history when it came back.
     pub prelude: Vec<(u32, u64)>,
+    /// When the command started (`first_frame_ms` is measured from it).
+    pub launched: Option<Instant>,
 }
 
 /// The final JSON of `host` and `join`: `sim`'s fields and the network's.
@@ -72,6 +74,9 @@ pub struct OnlineSummary {
     pub path: crate::net::nat::PathKind,
     /// This machine came back into the running match and took back its seat.
     pub rejoined: bool,
+    /// Milliseconds from the command's start to this machine's first frame (for a host, that
+    /// includes waiting for its joiners); absent where not measured.
+    pub first_frame_ms: Option<u64>,
     /// A joiner whose host left before the game's end: the first frame it could not run.
     #[serde(skip)]
     pub host_lost: Option<u32>,
@@ -102,6 +107,7 @@ pub fn run(
     let mut desync = None;
     // Sampled while the peers are connected (their connections are gone at the end).
     let mut path = crate::net::nat::PathKind::Lan;
+    let mut first_frame_ms = None;
     let me = m.session.transport().me();
     let liar = opts.lie.and_then(|lie| liar(m, lie));
     let mut link = MatchLink::new(me, &m.slots, seats, opts.adaptive);
@@ -122,6 +128,9 @@ pub fn run(
         }
         match m.session.step()? {
             Step::Ticked { frame, hash, report } => {
+                if first_frame_ms.is_none() {
+                    first_frame_ms = opts.launched.map(|t| t.elapsed().as_millis() as u64);
+                }
                 log.push((frame.0, hash.total));
                 tally.count(m.session.world(), &report);
                 if opts.corrupt_at == Some(frame.0) {
@@ -204,6 +213,7 @@ pub fn run(
         left,
         path,
         rejoined: opts.rejoined,
+        first_frame_ms,
         host_lost,
     };
     Ok((summary, log))

@@ -78,7 +78,18 @@ pub fn run(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
         eprintln!("join: the link to the host was lost at frame {}; rejoining", summary.host_lost.unwrap_or(0));
         match rejoin(&join) {
             Some(again) => joined = again,
-            None => return args.net.finish(&summary, &log),
+            // Said as it is: this machine lost its link and could not come back (whether the
+            // host is still there cannot be known from here).
+            None => {
+                let frame = summary.host_lost.unwrap_or(0);
+                return args.net.finish(&summary, &log).map_err(|_| {
+                    anyhow::anyhow!(
+                        "the link to the host was lost at frame {frame} and the host could not be reached again \
+                         within {} s: the game could not go on",
+                        REJOIN_FOR.as_secs()
+                    )
+                });
+            }
         }
     }
 }

@@ -259,3 +259,20 @@ fn the_same_player_from_another_copy_takes_the_seat_and_the_first_is_told_why() 
     assert_eq!(host.link.tokens().keys().copied().collect::<Vec<_>>(), [2], "the token moved with the seat");
     assert!(host.lines().iter().any(|l| l == "Ben came back from another copy of the game."), "{:?}", host.lines());
 }
+
+#[test]
+fn a_joiner_whose_own_link_dropped_is_told_so_not_that_the_host_closed_the_game() {
+    let (mut host, mut joiners, mut clock) = lobby(&[7]);
+    settle(&mut host, &mut joiners, &mut clock);
+    assert_eq!(joiners[0].link.me(), Some(PeerId(1)));
+    let lost = ridgeline::net::quic::io::LINK_LOST;
+    joiners[0].link.peer_left(clock, PeerId(0), Some(lost));
+    joiners[0].pump(clock);
+    assert_eq!(joiners[0].closed(), Some("Your connection to the host was lost."));
+    // The host closing is still said as such.
+    let (mut host, mut joiners, mut clock) = lobby(&[7]);
+    settle(&mut host, &mut joiners, &mut clock);
+    joiners[0].link.peer_left(clock, PeerId(0), Some("closed by peer: the host closed the game"));
+    joiners[0].pump(clock);
+    assert_eq!(joiners[0].closed(), Some("The host closed the game."));
+}

@@ -258,7 +258,7 @@ fn a_late_joiner_is_refused_at_once_and_losing_the_host_is_an_error() {
     assert_eq!(finish(&mut j, Duration::from_secs(90)), Some(1), "{}", read(dir.join("join.err")));
     let err = read(dir.join("join.err"));
     assert!(err.contains("the link to the host was lost at frame"), "{err}");
-    assert!(err.contains("the host left at frame"), "{err}");
+    assert!(err.contains("the host could not be reached again within 30 s"), "{err}");
     assert_eq!(last_json(&dir.join("join.out"))["left"], serde_json::json!([0]));
 }
 

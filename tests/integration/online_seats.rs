@@ -9,9 +9,11 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
+use ridgeline::game::battle::{Battle, HostGone};
 use ridgeline::game::online_lobby::{OnlineLobby, Outcome};
 use ridgeline::game::shell::lobby::LobbyState;
 use ridgeline::net::control::ControlTransport;
+use ridgeline::net::fault::{FaultProxy, Impairment};
 use ridgeline::net::nat::Reach;
 use ridgeline::net::quic::{JoinCode, QuicTransport};
 use ridgeline::net::wire::{ALREADY_SEATED, FileDigest, Seat, WireMessage};
@@ -248,19 +250,19 @@ fn a_joiner_whose_hello_is_refused_prints_the_reason_and_fails() {
     assert!(err.contains("name of 600 bytes is longer than 512"), "{err}");
 }
 
-/// Ben's window is in a running battle when a second copy of the game with his identity joins
-/// with the code: the seat goes to the second copy, and the first is told exactly that (it used
-/// to end with "the network thread disconnected", then "The host left the game").
-#[test]
-fn a_second_copy_in_a_running_battle_takes_the_seat_and_the_first_is_told_so() {
-    use ridgeline::game::battle::{Battle, HostGone};
+/// Ava hosts a two-player lobby; Ben (as `ben`) joins it, through a loopback proxy that passes
+/// everything when `proxied`; both ready up and start and play a few frames. Returns both
+/// battles, the code and the proxy.
+fn battles(ben: &Identity, proxied: bool) -> (Battle, Battle, String, Option<FaultProxy>) {
     let roots = common::roots();
-    let ben = Identity::fresh().unwrap();
     let mut host =
         OnlineLobby::host(&roots, "127.0.0.1:0".parse().unwrap(), "Ava", "proving_grounds", 2, Reach::default())
             .unwrap();
-    let code = host.code().unwrap().to_string();
-    let mut join = OnlineLobby::join(&roots, &code, "Ben", &ben).unwrap();
+    let code = host.code().unwrap();
+    let clean = Impairment { loss: 0.0, delay_ms: 0.0, jitter_ms: 0.0, duplicate: 0.0 };
+    let proxy = proxied.then(|| FaultProxy::start(code.addr(), clean, 1, Duration::from_secs(120)).unwrap());
+    let ben_code = proxy.as_ref().map_or(code, |p| code.with_addr(p.addr)).to_string();
+    let mut join = OnlineLobby::join(&roots, &ben_code, "Ben", ben).unwrap();
     let (mut shown, mut ben_shown) = (LobbyState::default(), LobbyState::default());
     let until = Instant::now() + Duration::from_secs(10);
     while !shown.roster.slots.get(1).is_some_and(|s| s.ready) {
@@ -285,14 +287,28 @@ fn a_second_copy_in_a_running_battle_takes_the_seat_and_the_first_is_told_so() {
     let screen = glam::Vec2::new(640.0, 360.0);
     let mut host = Battle::from_match(&roots, *host_game, screen).unwrap();
     host.play_mut().set_online(seats);
-    let mut first = Battle::from_match(&roots, *ben_game, screen).unwrap();
-    first.play_mut().set_online(ridgeline::session::online::Seats::default());
-    let step = |b: &mut Battle| b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    let mut ben = Battle::from_match(&roots, *ben_game, screen).unwrap();
+    ben.play_mut().set_online(ridgeline::session::online::Seats::default());
     for _ in 0..40 {
         step(&mut host);
-        step(&mut first);
+        step(&mut ben);
         std::thread::sleep(Duration::from_millis(2));
     }
+    (host, ben, code.to_string(), proxy)
+}
+
+fn step(b: &mut Battle) {
+    b.advance(1.0 / 30.0 + 1e-4).unwrap();
+}
+
+/// Ben's window is in a running battle when a second copy of the game with his identity joins
+/// with the code: the seat goes to the second copy, and the first is told exactly that (it used
+/// to end with "the network thread disconnected", then "The host left the game").
+#[test]
+fn a_second_copy_in_a_running_battle_takes_the_seat_and_the_first_is_told_so() {
+    let roots = common::roots();
+    let ben = Identity::fresh().unwrap();
+    let (mut host, mut first, code, _) = battles(&ben, false);
     // The second copy joins with the same code and identity.
     let mut second = OnlineLobby::join(&roots, &code, "Ben", &ben).unwrap();
     let mut second_shown = LobbyState::default();
@@ -307,4 +323,20 @@ fn a_second_copy_in_a_running_battle_takes_the_seat_and_the_first_is_told_so() {
     let why = first.play().online().and_then(|o| o.host_gone()).cloned();
     assert_eq!(why, Some(HostGone::Refused(ridgeline::net::wire::TAKEN_OVER.to_string())));
     assert!(second_shown.chat.iter().any(|l| l.contains("taking your seat back")), "{:?}", second_shown.chat);
+}
+
+/// Ben's link to the host dies mid-battle (the proxy between them stops carrying anything):
+/// after QUIC's idle timeout his window says his connection was lost, not that the host left.
+#[test]
+fn a_joiner_whose_own_link_died_is_told_so_not_that_the_host_left() {
+    let (mut host, mut mine, _, proxy) = battles(&Identity::fresh().unwrap(), true);
+    drop(proxy);
+    let until = Instant::now() + Duration::from_secs(45);
+    while !mine.play().online().is_some_and(|o| o.host_left()) {
+        assert!(Instant::now() < until, "the lost link was never noticed");
+        step(&mut host);
+        step(&mut mine);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(mine.play().online().and_then(|o| o.host_gone()).cloned(), Some(HostGone::LinkLost));
 }

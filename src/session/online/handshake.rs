@@ -236,8 +236,12 @@ pub fn join(
                     return Err(OnlineError::Refused(reason));
                 }
             }
+            // Closed before a welcome: the host turned the connection away (or it died); either
+            // way the host did not leave a game this machine was in.
             let why = net.left_reason().unwrap_or("no answer").to_string();
-            return Err(OnlineError::HostLeft(format!("before the match began ({why})")));
+            return Err(OnlineError::Net(crate::net::quic::QuicError::Io(format!(
+                "the host closed the connection before seating this machine ({why})"
+            ))));
         }
         while let Some((_, m)) = net.take_control() {
             match m {

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::lockstep::transport::PeerId;
 use crate::net::nat::PathKind;
+use crate::net::quic::io::LINK_LOST;
 use crate::net::wire::{ALREADY_SEATED, FileDigest, REMOVED, Roster, Seat, Start, TAKEN_OVER, WireMessage};
 use crate::session::lobby::{LobbyChange, LobbyTable};
 use crate::session::match_setup::MatchSetup;
@@ -284,6 +285,10 @@ impl LobbyLink {
             }
             Side::Joiner { .. } if reason.is_some_and(|r| r.contains(REMOVED)) => {
                 self.close("The host removed you from the game.".into());
+            }
+            // Nothing heard for the idle timeout: this machine's link, not the host's doing.
+            Side::Joiner { .. } if reason == Some(LINK_LOST) => {
+                self.close("Your connection to the host was lost.".into());
             }
             Side::Joiner { .. } => self.close("The host closed the game.".into()),
         }

@@ -480,7 +480,7 @@ impl Paths {
                 };
                 match heard {
                     Ok((true, name)) => {
-                        log::info!("a direct path to {name} opened at {from}");
+                        log::info!("a direct path to {} opened at {from}", super::shown::shown(name));
                         self.by_actual.insert(from, peer);
                     }
                     Ok((false, _)) => {}

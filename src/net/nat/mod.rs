@@ -7,6 +7,9 @@
 pub mod paths;
 pub mod socket;
 
+#[cfg(test)]
+mod refresh_tests;
+
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 

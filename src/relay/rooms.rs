@@ -238,9 +238,6 @@ impl Relay {
     /// than the request drawing it), within the relay's overall rate for those; else nothing.
     fn answer_stranger(&mut self, now: Instant, to: SocketAddr, m: &RelayMessage) {
         if self.unvalidated.take(1, now) {
-            if matches!(m, RelayMessage::Challenge { .. }) {
-                self.stats.challenges += 1;
-            }
             self.reply(to, m);
         }
     }
@@ -261,8 +258,12 @@ impl Relay {
         if cookie.is_some_and(|c| self.cookies.check(now, from, &c)) {
             return true;
         }
-        let cookie = self.cookies.make(now, from);
-        self.answer_stranger(now, from, &RelayMessage::Challenge { cookie });
+        // The rate first: a flood past it costs no cookie.
+        if self.unvalidated.take(1, now) {
+            let cookie = self.cookies.make(now, from);
+            self.stats.challenges += 1;
+            self.reply(from, &RelayMessage::Challenge { cookie });
+        }
         false
     }
 

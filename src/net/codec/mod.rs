@@ -16,6 +16,7 @@ mod lobby;
 mod lockstep;
 mod rejoin;
 pub mod relay;
+pub mod relay_status;
 
 use thiserror::Error;
 

@@ -37,6 +37,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use super::DecodeError;
 use super::bytes::Reader;
+pub use super::relay_status::RelayStatus;
 
 /// The first bytes of every relay or punch datagram (QUIC's fixed bit, 0x40, is clear).
 pub const MAGIC: [u8; 4] = *b"\0RLY";
@@ -234,68 +235,6 @@ pub enum RelayMessage {
     StatusAsk,
     /// Relay → operator: its counters.
     Status(RelayStatus),
-}
-
-/// A relay's health, as `ridgeline relay --status` prints it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct RelayStatus {
-    /// Rooms open now.
-    pub rooms: u64,
-    /// Members (hosts and joiners) seated now.
-    pub members: u64,
-    /// Rooms made since start.
-    pub rooms_made: u64,
-    /// Rooms forgotten since start.
-    pub rooms_gone: u64,
-    /// Datagrams forwarded.
-    pub forwarded: u64,
-    /// Bytes forwarded.
-    pub forwarded_bytes: u64,
-    /// Datagrams dropped (malformed, from strangers, over a limit).
-    pub dropped: u64,
-    /// Requests refused for a limit.
-    pub limited: u64,
-    /// Challenges sent to unvalidated addresses.
-    pub challenges: u64,
-    /// Seconds since start.
-    pub uptime_s: u64,
-    /// The relay's resident memory in bytes (0 where unknown).
-    pub rss_bytes: u64,
-}
-
-impl RelayStatus {
-    fn fields(&self) -> [u64; 11] {
-        [
-            self.rooms,
-            self.members,
-            self.rooms_made,
-            self.rooms_gone,
-            self.forwarded,
-            self.forwarded_bytes,
-            self.dropped,
-            self.limited,
-            self.challenges,
-            self.uptime_s,
-            self.rss_bytes,
-        ]
-    }
-
-    fn from_fields(f: &[u64]) -> RelayStatus {
-        let at = |i: usize| f.get(i).copied().unwrap_or(0);
-        RelayStatus {
-            rooms: at(0),
-            members: at(1),
-            rooms_made: at(2),
-            rooms_gone: at(3),
-            forwarded: at(4),
-            forwarded_bytes: at(5),
-            dropped: at(6),
-            limited: at(7),
-            challenges: at(8),
-            uptime_s: at(9),
-            rss_bytes: at(10),
-        }
-    }
 }
 
 const OP_REGISTER: u8 = 1;

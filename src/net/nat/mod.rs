@@ -10,6 +10,9 @@ pub mod punch_key;
 mod shown;
 pub mod socket;
 
+#[cfg(test)]
+mod refresh_tests;
+
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 

@@ -3,6 +3,7 @@
 //!
 //! Must not: do I/O, read the clock, or touch the world (sessions wire it to both).
 
+pub mod error;
 pub mod frame_data;
 pub mod message;
 pub mod pace;

@@ -8,8 +8,6 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use thiserror::Error;
-
 use crate::sim::command::{Command, StampedCommand};
 use crate::sim::ids::{CommandId, Frame, PlayerId};
 
@@ -17,6 +15,8 @@ use super::frame_data::{FrameData, FrameState};
 use super::message::Message;
 use super::pace::{PaceChange, PaceMark, PaceRules, PaceState};
 use super::refusals::Refusals;
+
+pub use super::error::{StreamError, VIOLATION_BUDGET};
 
 /// Frames of hash history kept for comparison.
 const HASH_HISTORY: u32 = 600;
@@ -34,101 +34,6 @@ pub const WINDOW: u32 = 2 * MAX_RUN_AHEAD + 30;
 /// estimate: [`command_weight`] per command). Far more than a player can send in a window
 /// (a 400-object selection is 3.2 KB); a peer past it is lying.
 pub const MAX_PENDING_BYTES: usize = 4 << 20;
-
-/// A problem the stream refuses or detects.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum StreamError {
-    /// A command was submitted for a player this machine does not control.
-    #[error("player {0} is not local to this machine")]
-    NotLocal(PlayerId),
-    /// A message names a player not in the game.
-    #[error("message from unknown player {player} for frame {frame}")]
-    UnknownPlayer {
-        /// Named player.
-        player: PlayerId,
-        /// Its frame.
-        frame: Frame,
-    },
-    /// A peer sent something for a player this machine controls.
-    #[error("peer sent data for local player {player} (frame {frame})")]
-    Spoofed {
-        /// Named player.
-        player: PlayerId,
-        /// Its frame.
-        frame: Frame,
-    },
-    /// Data arrived for a frame already executed.
-    #[error("player {player}: data for frame {frame} arrived after it was executed")]
-    Late {
-        /// Sender.
-        player: PlayerId,
-        /// Its frame.
-        frame: Frame,
-    },
-    /// A player declared two different counts for one frame, or sent more commands than it
-    /// declared.
-    #[error("player {player}: inconsistent command count for frame {frame}")]
-    Inconsistent {
-        /// Sender.
-        player: PlayerId,
-        /// Its frame.
-        frame: Frame,
-    },
-    /// A resume was asked for while no pause was in force.
-    #[error("player {0}: nothing to resume, the game is not paused")]
-    NotPaused(PlayerId),
-    /// Data for a frame further ahead than any honest peer can be ([`WINDOW`]).
-    #[error("player {player}: data for frame {frame}, more than {WINDOW} frames past the next to run ({next})")]
-    TooFarAhead {
-        /// Sender.
-        player: PlayerId,
-        /// Its frame.
-        frame: Frame,
-        /// The next frame to run here.
-        next: Frame,
-    },
-    /// More commands waiting to run than any honest player sends ([`MAX_PENDING_BYTES`]).
-    #[error("player {player}: more than {MAX_PENDING_BYTES} bytes of commands waiting to run (frame {frame})")]
-    TooManyCommands {
-        /// Sender.
-        player: PlayerId,
-        /// The frame of the command refused.
-        frame: Frame,
-    },
-}
-
-impl StreamError {
-    /// A short name for the kind of refusal (for counts and logs).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            StreamError::NotLocal(_) => "not local",
-            StreamError::UnknownPlayer { .. } => "unknown player",
-            StreamError::Spoofed { .. } => "spoofed",
-            StreamError::Late { .. } => "late",
-            StreamError::Inconsistent { .. } => "inconsistent",
-            StreamError::NotPaused(_) => "not paused",
-            StreamError::TooFarAhead { .. } => "too far ahead",
-            StreamError::TooManyCommands { .. } => "too many commands",
-        }
-    }
-
-    /// How much a refusal from a peer counts against it: 0 for what an honest peer can send
-    /// (data that turns late around a departure), [`VIOLATION_BUDGET`] for what only a lying
-    /// peer sends (beyond the window, over the byte budget, counts that contradict the
-    /// commands: it is cut at once), 1 for the rest (a message for a player not its own).
-    pub fn severity(&self) -> u32 {
-        match self {
-            StreamError::Late { .. } | StreamError::NotPaused(_) | StreamError::NotLocal(_) => 0,
-            StreamError::TooFarAhead { .. }
-            | StreamError::TooManyCommands { .. }
-            | StreamError::Inconsistent { .. } => VIOLATION_BUDGET,
-            StreamError::UnknownPlayer { .. } | StreamError::Spoofed { .. } => 1,
-        }
-    }
-}
-
-/// Violations (see [`StreamError::severity`]) a peer may commit before it is cut off.
-pub const VIOLATION_BUDGET: u32 = 64;
 
 /// The bytes a command is taken to hold while it waits (a fixed part and its selection).
 pub fn command_weight(command: &Command) -> usize {

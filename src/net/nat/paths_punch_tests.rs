@@ -36,11 +36,12 @@ fn deliver(to: &mut Paths, now: Instant, from: SocketAddr, msgs: Vec<(SocketAddr
     }
 }
 
-/// A host and a joiner that met in `room` through the relay (joiner number 1), their QUIC
+/// A host and a joiner that met in the room of `token` through the relay (joiner number 1), their QUIC
 /// connection not up yet; returns them and the joiner's name at the host.
-fn met(t: Instant, room: RoomId) -> (Paths, Paths, SocketAddr) {
+fn met(t: Instant, token: RoomToken) -> (Paths, Paths, SocketAddr) {
     let relay = addr(RELAY);
-    let mut host = Paths::host(relay, t, false);
+    let room = room_of(&token);
+    let mut host = Paths::host_with_token(relay, token, t, false);
     host.arrive(t, relay, &encode(&RelayMessage::Registered { room, public: addr(HOST_PUB) }));
     let mut joiner = Paths::join(relay, room, t);
     joiner.arrive(
@@ -75,9 +76,10 @@ fn signed(key: &PunchKey, kind: PunchKind, room: RoomId, from: u8, to: u8, nonce
 #[test]
 fn keyed_punching_scouts_first_then_moves_both_sides_to_direct_under_the_same_names() {
     let t = Instant::now();
-    let room = RoomId([9; 16]);
+    let token = [9; TOKEN_LEN];
+    let room = room_of(&token);
     let (host_pub, joiner_pub) = (addr(HOST_PUB), addr(JOINER_PUB));
-    let (mut host, mut joiner, joiner_name) = met(t, room);
+    let (mut host, mut joiner, joiner_name) = met(t, token);
     // No punch before the connection keys it.
     host.on_timeout(t);
     joiner.on_timeout(t);
@@ -134,7 +136,7 @@ fn keyed_punching_scouts_first_then_moves_both_sides_to_direct_under_the_same_na
 #[test]
 fn a_joiner_that_hears_nothing_punches_after_its_wait() {
     let t = Instant::now();
-    let (_, mut joiner, _) = met(t, RoomId([2; 16]));
+    let (_, mut joiner, _) = met(t, [2; TOKEN_LEN]);
     joiner.key(addr(HOST_PUB), shared_key(), t);
     scouts(&mut joiner);
     let mut first_real = None;
@@ -152,8 +154,9 @@ fn a_joiner_that_hears_nothing_punches_after_its_wait() {
 #[test]
 fn a_punch_from_an_unseen_address_is_answered_and_punched_back_there() {
     let t = Instant::now();
-    let room = RoomId([3; 16]);
-    let (mut host, _, joiner_name) = met(t, room);
+    let token = [3; TOKEN_LEN];
+    let room = room_of(&token);
+    let (mut host, _, joiner_name) = met(t, token);
     host.key(joiner_name, shared_key(), t);
     scouts(&mut host);
     let other = addr("203.0.113.7:9999");
@@ -177,9 +180,10 @@ fn a_punch_from_an_unseen_address_is_answered_and_punched_back_there() {
 #[test]
 fn spoofed_punches_from_a_stranger_do_not_change_the_friends_path() {
     let t = Instant::now();
-    let room = RoomId([7; 16]);
+    let token = [7; TOKEN_LEN];
+    let room = room_of(&token);
     let (host_pub, joiner_pub, stranger) = (addr(HOST_PUB), addr(JOINER_PUB), addr(STRANGER));
-    let (mut host, mut joiner, joiner_name) = met(t, room);
+    let (mut host, mut joiner, joiner_name) = met(t, token);
     let own = PunchKey::from_secret(&[0x66; 32]);
     let forged = |key: Option<&PunchKey>, kind, from, to, nonce| match key {
         Some(k) => signed(k, kind, room, from, to, nonce),

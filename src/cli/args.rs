@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ridgeline::content::ContentRoots;
 use ridgeline::defs::Definitions;
 use ridgeline::game::screenshot::ShotCamera;
@@ -40,7 +40,7 @@ impl GameOutput {
         for (frame, hash) in log {
             text.push_str(&format!("{frame} {hash:016x}\n"));
         }
-        std::fs::write(path, text).with_context(|| format!("{}: cannot write the hash log", path.display()))
+        Ok(ridgeline::content::write_file(path, text.as_bytes())?)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
 use ridgeline::game::screenshot::{self, Overlay, ShotCamera, WorldShot};
 
@@ -104,7 +104,7 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
 
 /// Writes a screenshot and says so.
 fn save_png(img: &image::RgbaImage, out: &Path) -> Result<()> {
-    img.save(out).with_context(|| format!("{}: cannot write", out.display()))?;
+    ridgeline::content::write_image(out, img)?;
     println!("wrote {} ({}x{})", out.display(), img.width(), img.height());
     Ok(())
 }

@@ -14,10 +14,12 @@ pub mod mapped_images;
 pub mod mod_info;
 pub mod new_mod;
 pub mod ron_file;
+pub mod safe_write;
 pub mod suggest;
 
 pub use image_file::open_image;
-pub use ron_file::{FileError, parse_ron, read_ron, read_text, read_text_limited, regular_file};
+pub use ron_file::{FileError, parse_ron, read_bytes_limited, read_ron, read_text, read_text_limited, regular_file};
+pub use safe_write::{SafeFile, WriteError, write_file, write_file_mode, write_image, write_with};
 
 /// Ordered content roots, highest priority first.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -263,6 +263,7 @@ impl Running {
             let path = self.shell.replay_dir().join(name);
             if let Err(e) = replay.save(&path) {
                 log::warn!("the replay was not saved: {e}");
+                self.shell.tell("Title:Replays", "Message:NotSaved", &[("error", &e.to_string())]);
             }
         }
         let online = battle.play().online();

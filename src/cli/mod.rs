@@ -109,7 +109,8 @@ impl Cli {
         }
         match self.command.unwrap_or(Command::Play) {
             Command::Play => {
-                ridgeline::game::app::run(roots, ridgeline::game::settings::Settings::default_path())?;
+                let settings = ridgeline::game::settings::Settings::default_path().map_err(anyhow::Error::msg)?;
+                ridgeline::game::app::run(roots, settings)?;
                 Ok(())
             }
             Command::Sim(a) => sim::run(&roots, a),

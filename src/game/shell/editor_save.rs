@@ -95,9 +95,7 @@ impl Shell {
             return false;
         }
         self.settings.mods.insert(0, OWN_LAYOUTS.to_string());
-        if let Err(e) = self.settings.save(self.settings_path()) {
-            log::warn!("the settings were not saved: {e}");
-        }
+        self.save_settings();
         self.request(super::ShellRequest::ApplyMods);
         true
     }

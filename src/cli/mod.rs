@@ -103,7 +103,7 @@ impl Cli {
 
     /// Runs the command (the game's main menu without one).
     pub fn run(self) -> Result<()> {
-        let mut roots = ContentRoots::discover();
+        let mut roots = ContentRoots::discover()?;
         for m in self.mods.iter().rev() {
             roots = roots.with_mod(m.clone());
         }

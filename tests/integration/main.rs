@@ -22,6 +22,7 @@ mod determinism_lint;
 mod economy;
 mod events;
 mod fairness;
+mod files;
 mod fixed_point;
 mod generals_layouts;
 mod hostile;

@@ -34,6 +34,7 @@ mod lobby_link;
 mod lockstep;
 mod lying_peer;
 mod maps;
+mod mod_paths;
 mod mods;
 mod movement;
 mod net_codec;

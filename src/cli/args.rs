@@ -77,6 +77,15 @@ pub fn frames_arg(s: &str) -> Result<u32, String> {
     }
 }
 
+/// `screenshot --frames`: 0 to [`ridgeline::content::limits::MAX_SCREENSHOT_FRAMES`].
+pub fn screenshot_frames_arg(s: &str) -> Result<u32, String> {
+    let max = ridgeline::content::limits::MAX_SCREENSHOT_FRAMES;
+    match s.parse::<u32>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("{s} is not a frame count from 0 to {max} (twenty minutes at 30 frames a second)")),
+    }
+}
+
 /// `--size WxH`, each side 16 to 8192 pixels.
 pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("\"{s}\" is not WxH"))?;

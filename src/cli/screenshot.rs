@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
 use ridgeline::game::screenshot::{self, Overlay, ShotCamera, WorldShot};
 
-use super::args::{frames_arg, load_script, parse_camera, parse_size, resolve_layout};
+use super::args::{load_script, parse_camera, parse_size, resolve_layout, screenshot_frames_arg};
 
 /// `screenshot`'s arguments.
 #[derive(clap::Args)]
@@ -23,7 +23,7 @@ pub struct ScreenshotArgs {
     #[arg(long)]
     ui: Option<PathBuf>,
     /// Frames to play before the picture (with --map).
-    #[arg(long, default_value_t = 0, value_parser = frames_arg)]
+    #[arg(long, default_value_t = 0, value_parser = screenshot_frames_arg)]
     frames: u32,
     /// Players, as for `sim` (default: idle in every slot of the map).
     #[arg(long)]

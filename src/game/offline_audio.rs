@@ -100,7 +100,7 @@ impl Follow {
 
 /// Runs `game` (already set up: a headless match or a replay being played back) and returns
 /// its sound from `spec.from` to `spec.to` as interleaved stereo samples.
-pub fn render_match(roots: &ContentRoots, mut game: LocalMatch, spec: RenderSpec) -> Result<Vec<f32>, RenderError> {
+pub fn render_match(roots: &ContentRoots, game: &mut LocalMatch, spec: RenderSpec) -> Result<Vec<f32>, RenderError> {
     let capture = Capture::new();
     let mut mixer = open_mixer(
         roots,

@@ -49,6 +49,7 @@ mod relay;
 mod render_ui;
 mod render_world;
 mod roads;
+mod round_two;
 mod session;
 mod shell;
 mod tournament;

@@ -58,3 +58,42 @@ fn render_audio_of_a_replay_that_plays_back_otherwise_is_refused_and_writes_noth
     assert!(out.contains("wrong.ron: the replay does not play back as recorded"), "{out}");
     assert!(!wav.exists(), "no WAV of another game");
 }
+
+/// `ridgeline <args>` under the bounds: a 3 GB address space and 20 s (exit 124 past
+/// that); its exit code and what it printed.
+fn run_bounded(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 3000000; exec timeout 20 \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_ridgeline"))
+        .args(args)
+        .env("RIDGELINE_HOME", common::root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+#[test]
+fn data_check_of_4097_object_types_refuses_the_table_within_the_bounds() {
+    // Every entry names its sounds: their lines were once looked up by scanning the whole
+    // 2 MB file per entry (65 s in a debug build).
+    let dir = common::temp_dir("round-two-4097").join("m");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let text = common::read(&common::root().join("data/objects.ron"));
+    let at = text.find("    (\n        name: \"CommandPost\"").unwrap();
+    let end = at + text[at..].find("\n    ),\n").unwrap() + "\n    ),\n".len();
+    let entry = &text[at..end];
+    assert!(entry.contains("sounds:"), "the entry names its sounds");
+    let mut objects = String::from("[\n");
+    for i in 0..4_097 {
+        objects.push_str(&entry.replace("name: \"CommandPost\"", &format!("name: \"Post{i}\"")));
+    }
+    objects.push_str("]\n");
+    std::fs::write(dir.join("data/objects.ron"), objects).unwrap();
+    let (code, out) = run_bounded(&["--mod", dir.to_str().unwrap(), "data-check"]);
+    assert_eq!(code, 1, "refused within 20 s and 3 GB, not {code}: {}", out.chars().take(400).collect::<String>());
+    assert!(out.contains("object \"Post4096\", field `name`: 4097 objects; the limit is 4096"), "{out}");
+}

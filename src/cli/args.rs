@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ridgeline::content::ContentRoots;
 use ridgeline::defs::Definitions;
 use ridgeline::game::screenshot::ShotCamera;
@@ -40,7 +40,7 @@ impl GameOutput {
         for (frame, hash) in log {
             text.push_str(&format!("{frame} {hash:016x}\n"));
         }
-        std::fs::write(path, text).with_context(|| format!("{}: cannot write the hash log", path.display()))
+        Ok(ridgeline::content::write_file(path, text.as_bytes())?)
     }
 }
 
@@ -74,6 +74,15 @@ pub fn frames_arg(s: &str) -> Result<u32, String> {
     match s.parse::<u32>() {
         Ok(n) if n <= max => Ok(n),
         _ => Err(format!("{s} is not a frame count from 0 to {max} (ten hours at 30 frames a second)")),
+    }
+}
+
+/// `screenshot --frames`: 0 to [`ridgeline::content::limits::MAX_SCREENSHOT_FRAMES`].
+pub fn screenshot_frames_arg(s: &str) -> Result<u32, String> {
+    let max = ridgeline::content::limits::MAX_SCREENSHOT_FRAMES;
+    match s.parse::<u32>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("{s} is not a frame count from 0 to {max} (twenty minutes at 30 frames a second)")),
     }
 }
 

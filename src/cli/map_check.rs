@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
 use ridgeline::defs::Definitions;
 use ridgeline::map::roads::{self, HeightField};
@@ -50,9 +50,8 @@ pub fn run(roots: &ContentRoots, args: MapCheckArgs) -> Result<()> {
     let n_blocked = blocked.iter().filter(|b| **b).count();
     let (w, h) = map.file.size;
     if let Some(path) = &args.preview {
-        ridgeline::map::preview::render(&map, &content.classes, &mesh, args.preview_scale)
-            .save(path)
-            .with_context(|| format!("{}: cannot write the preview", path.display()))?;
+        let preview = ridgeline::map::preview::render(&map, &content.classes, &mesh, args.preview_scale);
+        ridgeline::content::write_image(path, &preview)?;
     }
     for warning in &mesh.warnings {
         eprintln!("warning: {}: {warning}", map.dir.join("map.ron").display());

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ridgeline::content::ContentRoots;
 use ridgeline::map::generate::{self, TerrainSpec};
 use ridgeline::map::{MapContent, MapFile};
@@ -31,12 +31,11 @@ pub fn run(roots: &ContentRoots, args: MapGenArgs) -> Result<()> {
     let content = MapContent::load(roots)?;
     let hm = generate::heightmap(&spec);
     let out = dir.join("heightmap.png");
-    hm.save(&out).with_context(|| format!("{}: cannot write", out.display()))?;
+    hm.save(&out)?;
     let classes = generate::classes(&spec, &hm, water, &content.classes)
         .map_err(|e| anyhow::anyhow!("{}: {e}", spec_path.display()))?;
     let t_out = dir.join("terrain.png");
-    generate::save_classes(&t_out, spec.size, &classes)
-        .with_context(|| format!("{}: cannot write", t_out.display()))?;
+    generate::save_classes(&t_out, spec.size, &classes)?;
     println!("wrote {} ({}×{} samples) and {}", out.display(), hm.width, hm.height, t_out.display());
     Ok(())
 }

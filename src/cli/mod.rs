@@ -103,13 +103,14 @@ impl Cli {
 
     /// Runs the command (the game's main menu without one).
     pub fn run(self) -> Result<()> {
-        let mut roots = ContentRoots::discover();
+        let mut roots = ContentRoots::discover()?;
         for m in self.mods.iter().rev() {
             roots = roots.with_mod(m.clone());
         }
         match self.command.unwrap_or(Command::Play) {
             Command::Play => {
-                ridgeline::game::app::run(roots, ridgeline::game::settings::Settings::default_path())?;
+                let settings = ridgeline::game::settings::Settings::default_path().map_err(anyhow::Error::msg)?;
+                ridgeline::game::app::run(roots, settings)?;
                 Ok(())
             }
             Command::Sim(a) => sim::run(&roots, a),

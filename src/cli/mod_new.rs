@@ -31,7 +31,8 @@ pub fn run(roots: &ContentRoots, command: ModCommand) -> Result<()> {
     let ModCommand::New { target, layouts } = command;
     // A bare name always means the player's mods folder (write `./name` for a folder here).
     let (dir, name) = if new_mod::is_mod_name(&target) {
-        let folder = Settings::default_path().parent().map(|d| d.join("mods")).unwrap_or_else(|| "mods".into());
+        let settings = Settings::default_path().map_err(anyhow::Error::msg)?;
+        let folder = settings.parent().map(|d| d.join("mods")).unwrap_or_else(|| "mods".into());
         (folder.join(&target), target.clone())
     } else {
         let dir = PathBuf::from(&target);

@@ -38,8 +38,12 @@ pub struct NetArgs {
 impl NetArgs {
     /// The running game's options: `frames` at most, the run-ahead adapted or not.
     pub fn options(&self, frames: u32, adaptive: bool) -> OnlineOptions {
-        let settings = Settings::default_path();
-        let default_dir = settings.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+        // Beside the settings; where they have no folder (an empty RIDGELINE_CONFIG_DIR), the
+        // system's temporary folder, never the current one.
+        let default_dir = Settings::default_path()
+            .ok()
+            .and_then(|p| p.parent().map(std::path::Path::to_path_buf))
+            .unwrap_or_else(std::env::temp_dir);
         OnlineOptions {
             frames,
             corrupt_at: self.debug_corrupt_at,

@@ -48,18 +48,18 @@ pub struct RenderAudioArgs {
 
 /// Runs `render-audio`.
 pub fn run(roots: &ContentRoots, args: RenderAudioArgs) -> Result<()> {
-    let (game, end) = match (&args.replay, &args.map, &args.players) {
+    let (mut game, end, recorded) = match (&args.replay, &args.map, &args.players) {
         (Some(path), _, _) => {
             let replay = Replay::load(path)?;
             let mut game = start_local(roots, &replay.setup.for_playback(), &CommandScript::default())?;
             game.session.play_back(&replay.commands);
-            (game, replay.frames)
+            (game, replay.frames, Some((path.clone(), replay.final_hash.clone())))
         }
         (None, Some(map), Some(players)) => {
             let spec: PlayersSpec = players.parse()?;
             let setup = spec.to_match_setup(map, args.seed.unwrap_or(1), &playable_factions(roots)?);
             let Some(frames) = args.frames else { bail!("--frames is needed with --map") };
-            (start_local(roots, &setup, &CommandScript::default())?, frames)
+            (start_local(roots, &setup, &CommandScript::default())?, frames, None)
         }
         _ => bail!("give --replay <file>, or --map and --players"),
     };
@@ -72,7 +72,26 @@ pub fn run(roots: &ContentRoots, args: RenderAudioArgs) -> Result<()> {
             "{seconds} s of sound asked for; render-audio renders at most {max} s at once (the limit): give --from and --to"
         );
     }
-    let samples = render_match(roots, game, spec)?;
+    let samples = render_match(roots, &mut game, spec)?;
+    // A replay that plays back otherwise than it was recorded (other content, another version)
+    // is the sound of another game: refused, not rendered silently.
+    if let Some((path, hash)) = recorded {
+        let world = game.session.world();
+        let played = format!("{:016x}", world.state_hash().total);
+        let diverged = world.is_over() && world.frame().0 < end;
+        if (world.frame().0 >= end && played != hash) || diverged {
+            bail!(
+                "{}: the replay does not play back as recorded (final state {played}, recorded {}): other content or another version; no WAV written",
+                path.display(),
+                hash.chars().take(64).collect::<String>()
+            );
+        } else if world.frame().0 < end {
+            eprintln!(
+                "note: rendered to frame {} of {end}; the replay's final state (checked at its end) was not reached",
+                world.frame().0
+            );
+        }
+    }
     write_wav(&args.out, &samples)?;
     let second = levels(&samples, SAMPLE_RATE as usize);
     let loud = second.iter().filter(|(_, rms)| *rms > 0.01).count();

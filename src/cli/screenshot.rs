@@ -5,11 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
 use ridgeline::game::screenshot::{self, Overlay, ShotCamera, WorldShot};
 
-use super::args::{frames_arg, load_script, parse_camera, parse_size, resolve_layout};
+use super::args::{load_script, parse_camera, parse_size, resolve_layout, screenshot_frames_arg};
 
 /// `screenshot`'s arguments.
 #[derive(clap::Args)]
@@ -23,7 +23,7 @@ pub struct ScreenshotArgs {
     #[arg(long)]
     ui: Option<PathBuf>,
     /// Frames to play before the picture (with --map).
-    #[arg(long, default_value_t = 0, value_parser = frames_arg)]
+    #[arg(long, default_value_t = 0, value_parser = screenshot_frames_arg)]
     frames: u32,
     /// Players, as for `sim` (default: idle in every slot of the map).
     #[arg(long)]
@@ -104,7 +104,7 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
 
 /// Writes a screenshot and says so.
 fn save_png(img: &image::RgbaImage, out: &Path) -> Result<()> {
-    img.save(out).with_context(|| format!("{}: cannot write", out.display()))?;
+    ridgeline::content::write_image(out, img)?;
     println!("wrote {} ({}x{})", out.display(), img.width(), img.height());
     Ok(())
 }

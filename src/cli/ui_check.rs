@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
 use ridgeline::game::shell::layout_check::{self, Options};
 
@@ -59,7 +59,7 @@ pub fn fmt(args: UiFmtArgs) -> Result<()> {
     let tree = ridgeline::ui::wnd::parse(&args.path.display().to_string(), &text)?;
     let written = ridgeline::ui::wnd::write(&tree);
     match &args.out {
-        Some(o) => std::fs::write(o, written).with_context(|| format!("{}: cannot write", o.display()))?,
+        Some(o) => ridgeline::content::write_file(o, written.as_bytes())?,
         None => print!("{written}"),
     }
     Ok(())

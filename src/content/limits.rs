@@ -34,6 +34,9 @@ pub const MAX_RON_DEPTH: usize = 64;
 
 /// Frames a headless game may run (ten hours at 30 frames a second).
 pub const MAX_FRAMES: u32 = 30 * 60 * 60 * 10;
+/// Frames `screenshot` plays before its picture (twenty minutes at 30 frames a second): a
+/// picture is of a moment, not a whole evening's run.
+pub const MAX_SCREENSHOT_FRAMES: u32 = 30 * 60 * 20;
 /// Objects one faction starts with, all entries together.
 pub const MAX_STARTING_OBJECTS: u32 = 200;
 /// Object templates, weapons or armour classes in the rules.

@@ -172,11 +172,10 @@ pub fn import(images: &[MappedImage], textures: &Path, mod_dir: &Path, set: &str
     }
     table.push_str("    },\n)\n");
     let ui = mod_dir.join("ui");
-    std::fs::create_dir_all(&ui).map_err(|e| io(&ui, e.to_string()))?;
     let atlas_path = ui.join(format!("images-{set}.png"));
-    atlas.save(&atlas_path).map_err(|e| io(&atlas_path, e.to_string()))?;
+    super::write_image(&atlas_path, &atlas).map_err(|e| io(&atlas_path, e.why))?;
     let table_path = ui.join(format!("images-{set}.ron"));
-    std::fs::write(&table_path, table).map_err(|e| io(&table_path, e.to_string()))?;
+    super::write_file(&table_path, table.as_bytes()).map_err(|e| io(&table_path, e.why))?;
     Ok(Imported { atlas: atlas_path, table: table_path, images: sorted.len(), textures: placed.len() })
 }
 

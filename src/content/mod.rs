@@ -1,8 +1,10 @@
 //! Where content lives: the ordered search roots for `data/`, `ui/` and `maps/`.
 //!
 //! A file is looked up under each root in turn, so a mod folder listed first overrides the
-//! game's own files one by one. The game's roots are found from `RIDGELINE_HOME`, the current
-//! directory, the executable's folder and its parents, and the source tree it was built from.
+//! game's own files one by one. The game's roots are found from `RIDGELINE_HOME` (alone, when
+//! it is set: empty, or naming no folder with a `data/`, is an error, never a silent fall back
+//! to the source tree), else the current directory, the executable's folder and its parents,
+//! and the source tree it was built from.
 //! Must not: read file contents (callers do, and report errors with the path found here).
 
 use std::path::{Path, PathBuf};
@@ -14,10 +16,23 @@ pub mod mapped_images;
 pub mod mod_info;
 pub mod new_mod;
 pub mod ron_file;
+pub mod safe_write;
 pub mod suggest;
 
 pub use image_file::open_image;
-pub use ron_file::{FileError, parse_ron, read_ron, read_text, read_text_limited, regular_file};
+pub use ron_file::{FileError, parse_ron, read_bytes_limited, read_ron, read_text, read_text_limited, regular_file};
+pub use safe_write::{SafeFile, WriteError, write_file, write_file_mode, write_image, write_with};
+
+/// Why the game's own content could not be found.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum RootsError {
+    /// `RIDGELINE_HOME` is set to nothing.
+    #[error("RIDGELINE_HOME is set but empty: name the folder that holds data/, or unset it")]
+    EmptyHome,
+    /// `RIDGELINE_HOME` names no folder with the game's `data/`.
+    #[error("RIDGELINE_HOME={}: no data/ folder there (name the folder that holds data/, ui/ and maps/, or unset it)", .0.display())]
+    NoData(PathBuf),
+}
 
 /// Ordered content roots, highest priority first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,12 +46,20 @@ impl ContentRoots {
         ContentRoots { roots }
     }
 
-    /// The game's own roots: the first folders found that hold a `data/` folder.
-    pub fn discover() -> ContentRoots {
-        let mut candidates = Vec::new();
+    /// The game's own roots: `RIDGELINE_HOME` when it is set (checked), else the first folder
+    /// found that holds a `data/` folder.
+    pub fn discover() -> Result<ContentRoots, RootsError> {
         if let Some(home) = std::env::var_os("RIDGELINE_HOME") {
-            candidates.push(PathBuf::from(home));
+            if home.is_empty() {
+                return Err(RootsError::EmptyHome);
+            }
+            let home = PathBuf::from(home);
+            if !home.join("data").is_dir() {
+                return Err(RootsError::NoData(home));
+            }
+            return Ok(ContentRoots { roots: vec![home] });
         }
+        let mut candidates = Vec::new();
         if let Ok(cwd) = std::env::current_dir() {
             candidates.push(cwd);
         }
@@ -51,7 +74,7 @@ impl ContentRoots {
                 break;
             }
         }
-        ContentRoots { roots }
+        Ok(ContentRoots { roots })
     }
 
     /// Puts a mod folder in front of the existing roots.

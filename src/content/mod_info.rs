@@ -68,15 +68,37 @@ impl ModInfo {
     }
 }
 
-/// The problems of the `mod.ron` of every root in front of the game's own (the mods), each
-/// naming its file and line.
+/// The problems of every root in front of the game's own (the mods), each naming its file (and
+/// line): its `mod.ron`, and its `mod.ron`, `ui/`, `data/` and `maps/` themselves — a link
+/// loop, a link leading out of the mod, a file where a folder belongs.
 pub fn problems(roots: &super::ContentRoots) -> Vec<String> {
     let all = roots.roots();
-    all.iter()
-        .take(all.len().saturating_sub(1))
-        .filter_map(|dir| ModInfo::load(dir).err())
-        .map(|e| e.to_string())
-        .collect()
+    let mut out = Vec::new();
+    for dir in all.iter().take(all.len().saturating_sub(1)) {
+        out.extend(layout_problems(dir));
+        out.extend(ModInfo::load(dir).err().map(|e| e.to_string()));
+    }
+    out
+}
+
+/// What is wrong with the top-level entries of the mod folder `dir`.
+fn layout_problems(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in ["mod.ron", "ui", "data", "maps"] {
+        let p = dir.join(name);
+        if std::fs::symlink_metadata(&p).is_err() {
+            continue;
+        }
+        match std::fs::metadata(&p) {
+            Err(e) => out.push(format!("{}: {e}: refused", p.display())),
+            Ok(m) if name != "mod.ron" && !m.is_dir() => {
+                out.push(format!("{}: not a folder: refused (a mod's {name}/ holds its files)", p.display()))
+            }
+            Ok(_) if !inside(dir, &p) => out.push(format!("{}: a link leading out of the mod: refused", p.display())),
+            Ok(_) => {}
+        }
+    }
+    out
 }
 
 /// A mod folder found in a mods folder.

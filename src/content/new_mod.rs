@@ -2,7 +2,9 @@
 //! behind `ridgeline mod new`.
 //!
 //! Must not: overwrite anything (a folder that already holds a `mod.ron`, `ui/`, `data/` or
-//! `maps/` is refused), or look anything up (the caller names the folder and the layouts).
+//! `maps/` is refused), leave half a mod behind (a write that fails removes what it made, so
+//! the same command can be run again), or look anything up (the caller names the folder and
+//! the layouts).
 
 use std::path::{Path, PathBuf};
 
@@ -20,7 +22,10 @@ pub enum NewModError {
     /// Two layouts with one file name.
     #[error("{0}: named twice")]
     Twice(String),
-    /// A file could not be written or read.
+    /// A file could not be written (what was made of the mod is removed again).
+    #[error(transparent)]
+    Write(#[from] super::safe_write::WriteError),
+    /// A folder could not be made.
     #[error("{path}: {source}")]
     Io {
         /// The file.
@@ -66,6 +71,22 @@ pub fn create(dir: &Path, name: &str, layouts: &[LayoutCopy]) -> Result<Vec<Path
             return Err(NewModError::Twice(l.name.clone()));
         }
     }
+    let existed = dir.exists();
+    let made = write_all(dir, &quoted, layouts);
+    if made.is_err() {
+        // Half a mod would block the retry ("already holds a mod"): what was made goes.
+        let _ = if existed {
+            let _ = std::fs::remove_file(dir.join("mod.ron"));
+            std::fs::remove_dir_all(dir.join("ui"))
+        } else {
+            std::fs::remove_dir_all(dir)
+        };
+    }
+    made
+}
+
+/// Writes the new mod's files into `dir` (checked to hold none of them); the files written.
+fn write_all(dir: &Path, quoted: &str, layouts: &[LayoutCopy]) -> Result<Vec<PathBuf>, NewModError> {
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let info = dir.join("mod.ron");
     let text = format!(
@@ -74,14 +95,14 @@ pub fn create(dir: &Path, name: &str, layouts: &[LayoutCopy]) -> Result<Vec<Path
          (\n    name: {quoted},\n    version: \"0.1\",\n    author: \"\",\n    description: \"\",\n    game_version: \"{}\",\n)\n",
         env!("CARGO_PKG_VERSION")
     );
-    std::fs::write(&info, text).map_err(|e| io(&info, e))?;
+    super::write_file(&info, text.as_bytes())?;
     let mut written = vec![info];
     if !layouts.is_empty() {
         let ui = dir.join("ui");
         std::fs::create_dir_all(&ui).map_err(|e| io(&ui, e))?;
         for l in layouts {
             let path = ui.join(&l.name);
-            std::fs::write(&path, &l.text).map_err(|e| io(&path, e))?;
+            super::write_file(&path, l.text.as_bytes())?;
             written.push(path);
         }
     }
@@ -120,6 +141,31 @@ mod tests {
         assert_eq!(std::fs::read_to_string(dir.join("ui/Keep.wnd")).unwrap(), "mine");
         assert!(!dir.join("mod.ron").exists());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_mod_that_fails_half_way_is_removed_so_the_retry_works() {
+        let copy = LayoutCopy { name: "InGame.wnd".into(), text: "WINDOW\nEND\n".repeat(1_000) };
+        for existed in [false, true] {
+            let dir = temp(&format!("half-{existed}"));
+            if existed {
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+            }
+            // Room for mod.ron, not for the layout.
+            crate::content::safe_write::simulate_disk_space(Some(1_000));
+            let e = create(&dir, "x", std::slice::from_ref(&copy)).unwrap_err();
+            crate::content::safe_write::simulate_disk_space(None);
+            assert!(e.to_string().contains("InGame.wnd: No space left on device"), "{e}");
+            assert_eq!(dir.exists(), existed, "a folder made for the mod is removed");
+            if existed {
+                let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+                assert_eq!(left, vec![std::ffi::OsString::from("notes.txt")], "only what was there before");
+            }
+            create(&dir, "x", std::slice::from_ref(&copy)).unwrap();
+            assert_eq!(std::fs::read_to_string(dir.join("ui/InGame.wnd")).unwrap(), copy.text);
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub enum FileError {
         /// The operating system's words.
         message: String,
     },
+    /// The file could not be written (the old one, if any, is as it was).
+    #[error(transparent)]
+    Write(#[from] super::safe_write::WriteError),
     /// The file is of a format version this build does not read.
     #[error("{}: {message}", path.display())]
     Version {
@@ -79,19 +82,36 @@ pub fn regular_file(path: &Path, limit: u64) -> Result<u64, FileError> {
     Ok(meta.len())
 }
 
-/// Reads a text content file of at most `limit` bytes; bytes that are not UTF-8 are refused
-/// at their line and column.
-pub fn read_text_limited(path: &Path, limit: u64) -> Result<String, FileError> {
+/// The bytes of the regular file `path`, at most `limit` of them: its kind is looked at before
+/// it is opened, it is opened without waiting (a FIFO put in its place meanwhile does not
+/// block) and looked at again once open, and never more than `limit` bytes are read, however
+/// the file grows.
+pub fn read_bytes_limited(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     let io = |e: std::io::Error| FileError::Io { path: path.to_path_buf(), message: e.to_string() };
     let size = regular_file(path, limit)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io)?;
+    if !file.metadata().map_err(io)?.is_file() {
+        return Err(FileError::Io { path: path.to_path_buf(), message: "not a regular file: refused".into() });
+    }
     let mut bytes = Vec::with_capacity(size as usize);
-    // The file may grow while it is read: never read more than the limit.
-    std::io::Read::read_to_end(&mut std::io::Read::take(std::fs::File::open(path).map_err(io)?, limit + 1), &mut bytes)
-        .map_err(io)?;
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes).map_err(io)?;
     if bytes.len() as u64 > limit {
         return Err(FileError::TooLarge { path: path.to_path_buf(), size: bytes.len() as u64, limit });
     }
-    text_of(path, bytes)
+    Ok(bytes)
+}
+
+/// Reads a text content file of at most `limit` bytes; bytes that are not UTF-8 are refused
+/// at their line and column.
+pub fn read_text_limited(path: &Path, limit: u64) -> Result<String, FileError> {
+    text_of(path, read_bytes_limited(path, limit)?)
 }
 
 /// Reads a text content file (at most [`super::limits::MAX_TEXT_FILE_BYTES`]).

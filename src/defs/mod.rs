@@ -153,12 +153,18 @@ impl Definitions {
         let object_sounds: Vec<ObjectSounds> = objects.iter().map(|o| o.sounds.clone()).collect();
         let weapon_sounds: Vec<WeaponSounds> = weapons.iter().map(|w| WeaponSounds { fire: w.sound.clone() }).collect();
         let mut sound_refs = Vec::new();
+        // Each file's names indexed once: looking every entry up in the text would cost the
+        // file's length per entry.
+        let files: Vec<&Source> = std::iter::once(&src.objects).chain(src.objects.extras.iter()).collect();
+        let indexes: Vec<_> = files.iter().map(|s| s.name_index()).collect();
         for o in &objects {
-            let at = src.objects.locate(&o.name);
+            // The last file that declares it (an extra's entry replaces the main file's).
+            let k = (0..files.len()).rev().find(|&k| indexes[k].contains_key(o.name.as_str())).unwrap_or(0);
+            let at = files[k];
             for (field, sound) in o.sounds.named() {
                 sound_refs.push(SoundRef {
                     path: at.path.clone(),
-                    line: at.line_of_field(&o.name, field),
+                    line: at.indexed_line_of_field(&indexes[k], &o.name, field),
                     item: "object",
                     name: o.name.clone(),
                     field,

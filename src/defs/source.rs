@@ -108,20 +108,57 @@ impl Source {
     /// field such as `sounds.select`), or the item's line when the field is not written there.
     pub fn line_of_field(&self, name: &str, field: &str) -> usize {
         let start = self.line_of(name);
+        let from = self.text.split_inclusive('\n').take(start - 1).map(str::len).sum();
+        self.field_line_from(start, from, field)
+    }
+
+    /// The 1-based line of `field` in the item declared on line `start` (which begins at byte
+    /// `from`), or `start` when the field is not written there.
+    fn field_line_from(&self, start: usize, from: usize, field: &str) -> usize {
         let key = format!("{}:", field.rsplit('.').next().unwrap_or(field));
         let is_key = |l: &str| {
             l.match_indices(&key)
                 .any(|(i, _)| i == 0 || !l[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
         };
-        for (i, line) in self.text.lines().enumerate().skip(start - 1) {
-            if i + 1 > start && line.contains("name:") {
+        for (i, line) in self.text.get(from..).unwrap_or("").lines().enumerate() {
+            if i > 0 && line.contains("name:") {
                 break; // the next item
             }
             if is_key(line) {
-                return i + 1;
+                return start + i;
             }
         }
         start
+    }
+
+    /// Where each quoted name is first declared in this file (on a line with `name` in it), as
+    /// (1-based line, byte where that line begins): one pass over the text, so many lookups
+    /// cost no more than one (4,096 entries would otherwise each scan the whole file).
+    pub fn name_index(&self) -> std::collections::BTreeMap<&str, (usize, usize)> {
+        let mut out = std::collections::BTreeMap::new();
+        let mut from = 0;
+        for (i, line) in self.text.split_inclusive('\n').enumerate() {
+            if line.contains("name") {
+                for quoted in line.split('"').skip(1).step_by(2) {
+                    out.entry(quoted).or_insert((i + 1, from));
+                }
+            }
+            from += line.len();
+        }
+        out
+    }
+
+    /// [`Source::line_of_field`] for an item found in `index` (this file's [`Source::name_index`]).
+    pub fn indexed_line_of_field(
+        &self,
+        index: &std::collections::BTreeMap<&str, (usize, usize)>,
+        name: &str,
+        field: &str,
+    ) -> usize {
+        match index.get(name) {
+            Some(&(start, from)) => self.field_line_from(start, from, field),
+            None => 1,
+        }
     }
 
     /// An [`DefsError::Invalid`] pointing at the item called `name`.

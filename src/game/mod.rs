@@ -18,6 +18,7 @@ pub mod online_lobby;
 pub mod scene;
 pub mod screenshot;
 pub mod settings;
+pub mod settings_merge;
 pub mod shell;
 pub mod shroud;
 pub mod watch;

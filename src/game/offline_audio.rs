@@ -100,7 +100,7 @@ impl Follow {
 
 /// Runs `game` (already set up: a headless match or a replay being played back) and returns
 /// its sound from `spec.from` to `spec.to` as interleaved stereo samples.
-pub fn render_match(roots: &ContentRoots, mut game: LocalMatch, spec: RenderSpec) -> Result<Vec<f32>, RenderError> {
+pub fn render_match(roots: &ContentRoots, game: &mut LocalMatch, spec: RenderSpec) -> Result<Vec<f32>, RenderError> {
     let capture = Capture::new();
     let mut mixer = open_mixer(
         roots,
@@ -137,18 +137,21 @@ pub fn render_match(roots: &ContentRoots, mut game: LocalMatch, spec: RenderSpec
 
 /// Writes interleaved stereo samples as a 48 kHz 16-bit WAV.
 pub fn write_wav(path: &Path, samples: &[f32]) -> Result<(), RenderError> {
-    let bad = |e: hound::Error| RenderError::Write { path: path.display().to_string(), message: e.to_string() };
     let spec = hound::WavSpec {
         channels: 2,
         sample_rate: SAMPLE_RATE,
         bits_per_sample: 16,
         sample_format: hound::SampleFormat::Int,
     };
-    let mut w = hound::WavWriter::create(path, spec).map_err(bad)?;
-    for s in samples {
-        w.write_sample((s.clamp(-1.0, 1.0) * 32_767.0).round() as i16).map_err(bad)?;
-    }
-    w.finalize().map_err(bad)
+    // Written beside and renamed over: a full disk leaves the old WAV as it was.
+    crate::content::write_with(path, None, |f| {
+        let mut w = hound::WavWriter::new(std::io::BufWriter::new(f), spec)?;
+        for s in samples {
+            w.write_sample((s.clamp(-1.0, 1.0) * 32_767.0).round() as i16)?;
+        }
+        w.finalize()
+    })
+    .map_err(|e| RenderError::Write { path: path.display().to_string(), message: e.why })
 }
 
 /// Loudness of interleaved stereo samples over windows of `window` frames: (peak, RMS) each.

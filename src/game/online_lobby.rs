@@ -355,8 +355,9 @@ fn show(e: LobbyEvent, shown: &mut LobbyState) {
 /// The window player's identity, kept in the settings folder next to the settings (a fresh
 /// one if it cannot be; none if not even that).
 pub fn window_identity() -> Option<Identity> {
-    let path = crate::game::settings::Settings::default_path().with_file_name("identity.key");
-    Identity::load_or_create(&path)
+    crate::game::settings::Settings::default_path()
+        .map_err(|e| e.to_string())
+        .and_then(|p| Identity::load_or_create(&p.with_file_name("identity.key")).map_err(|e| e.to_string()))
         .or_else(|e| {
             log::warn!("{e}; joining without a lasting identity");
             Identity::fresh()

@@ -1,8 +1,14 @@
 //! The player's options, saved as RON in the user's config directory
 //! (`$RIDGELINE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/ridgeline`, else `~/.config/ridgeline`).
+//!
+//! A save re-reads the file and writes only what this copy changed since it loaded
+//! (`settings_merge.rs`), so two copies of the game keep each other's changes and fields a
+//! newer version wrote survive; it is written beside and renamed over, through a symlink.
+//! A file the game cannot read is kept under a name of its own, never written over.
 
 use std::path::{Path, PathBuf};
 
+use super::settings_merge as merge;
 use crate::content::{FileError, parse_ron};
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +23,7 @@ pub enum UiScaling {
 
 /// Everything on the options screen.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct Settings {
     /// Window size in pixels.
     pub resolution: (u32, u32),
@@ -58,6 +64,10 @@ pub struct Settings {
 
 /// Longest join code the settings keep (a code is about 90 characters).
 const MAX_CODE: usize = 300;
+
+/// Copies of unreadable settings kept beside them (`settings.ron.unreadable`, `….2`, …); past
+/// this many the file is not written over.
+pub const MAX_UNREADABLE_COPIES: usize = 100;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -142,24 +152,50 @@ pub type SettingsError = FileError;
 impl Settings {
     /// The settings file's usual place: `RIDGELINE_CONFIG_DIR` if set, else the system's
     /// configuration folder for Ridgeline (`~/.config/ridgeline` on Linux, Application
-    /// Support on macOS, AppData on Windows), else the current folder.
-    pub fn default_path() -> PathBuf {
-        let dir = std::env::var_os("RIDGELINE_CONFIG_DIR").map(PathBuf::from).unwrap_or_else(|| {
-            directories::ProjectDirs::from("", "", "Ridgeline")
-                .map_or_else(|| PathBuf::from("."), |d| d.config_dir().to_path_buf())
-        });
-        dir.join("settings.ron")
+    /// Support on macOS, AppData on Windows). `RIDGELINE_CONFIG_DIR` set but empty, or no
+    /// configuration folder at all, is an error: the game never writes into whatever folder it
+    /// was started from.
+    pub fn default_path() -> Result<PathBuf, String> {
+        let dir = match std::env::var_os("RIDGELINE_CONFIG_DIR") {
+            Some(d) if d.is_empty() => {
+                return Err("RIDGELINE_CONFIG_DIR is set but empty: name a folder, or unset it".into());
+            }
+            Some(d) => PathBuf::from(d),
+            None => directories::ProjectDirs::from("", "", "Ridgeline")
+                .map(|d| d.config_dir().to_path_buf())
+                .ok_or("no configuration folder (no home folder): set RIDGELINE_CONFIG_DIR")?,
+        };
+        Ok(dir.join("settings.ron"))
     }
 
-    /// Reads settings; a missing file gives the defaults.
+    /// Reads settings; a missing file gives the defaults. Fields this version does not know
+    /// (a newer version's) are kept in the file and noted in the log.
     pub fn load(path: &Path) -> Result<Settings, SettingsError> {
         if !path.exists() {
             return Ok(Settings::default());
         }
         let text = crate::content::read_text(path)?;
-        let settings: Settings = parse_ron(path, &text)?;
-        settings.check(path, &text)?;
+        Settings::parse(path, &text)
+    }
+
+    /// Settings from the text of the file `path`, checked.
+    fn parse(path: &Path, text: &str) -> Result<Settings, SettingsError> {
+        let settings: Settings = parse_ron(path, text)?;
+        settings.check(path, text)?;
+        if let Some(fields) = merge::fields(text) {
+            let known = Settings::default().fields();
+            for (name, _) in fields.iter().filter(|(n, _)| !known.iter().any(|(k, _)| k == n)) {
+                let line = text.lines().position(|l| l.contains(name.as_str())).map_or(1, |i| i + 1);
+                log::warn!("{}:{line}: `{name}` is no setting this version knows; kept as it is", path.display());
+            }
+        }
         Ok(settings)
+    }
+
+    /// This copy's fields as the file writes them.
+    fn fields(&self) -> Vec<(String, String)> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new()).unwrap_or_default();
+        merge::fields(&text).unwrap_or_default()
     }
 
     /// Refuses values the game cannot use (a window size outside
@@ -205,31 +241,60 @@ impl Settings {
         Ok(())
     }
 
-    /// Writes settings, creating the folder.
-    pub fn save(&self, path: &Path) -> Result<(), SettingsError> {
-        let io = |e: std::io::Error| FileError::Io { path: path.into(), message: e.to_string() };
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io)?;
-        }
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new())
-            .map_err(|e| FileError::Io { path: path.into(), message: e.to_string() })?;
-        // A file the game could not read is never written over: it is kept beside (once) as
-        // `settings.ron.unreadable`, so a hand edit with a slip is not lost.
-        if std::fs::symlink_metadata(path).is_ok() && Settings::load(path).is_err() {
-            let kept = path.with_extension("ron.unreadable");
-            if !kept.exists() {
-                std::fs::rename(path, &kept).map_err(io)?;
-                log::warn!("{} could not be read; kept as {}", path.display(), kept.display());
-            } else if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-                return Err(FileError::Io {
-                    path: path.into(),
-                    message: "not a regular file, and an unreadable copy is already kept: not written".into(),
-                });
-            }
-        }
-        // Written whole to a file beside, then moved over: a crash never leaves half a file.
-        let fresh = path.with_extension("ron.new");
-        std::fs::write(&fresh, text + "\n").map_err(io)?;
-        std::fs::rename(&fresh, path).map_err(io)
+    /// Writes all of this copy's settings over the file's (fields it does not know kept);
+    /// what is now in the file.
+    pub fn save(&self, path: &Path) -> Result<Settings, SettingsError> {
+        self.write_merged(None, path)
     }
+
+    /// Writes what this copy changed since `since` (what it loaded or last saved) over what
+    /// the file holds now, so another copy's changes stay; what is now in the file (the new
+    /// `since`).
+    pub fn save_changes(&self, since: &Settings, path: &Path) -> Result<Settings, SettingsError> {
+        self.write_merged(Some(since), path)
+    }
+
+    fn write_merged(&self, since: Option<&Settings>, path: &Path) -> Result<Settings, SettingsError> {
+        let real = crate::content::safe_write::resolve_links(path)?;
+        let mine = self.fields();
+        let base = since.map(Settings::fields);
+        let disk = match std::fs::symlink_metadata(&real) {
+            Err(_) => Vec::new(),
+            Ok(_) => match crate::content::read_text(&real).map(|t| (Settings::parse(&real, &t), t)) {
+                Ok((Ok(_), text)) => merge::fields(&text).unwrap_or_default(),
+                _ => {
+                    keep_unreadable(path, &real)?;
+                    Vec::new()
+                }
+            },
+        };
+        let text = merge::text_of(&merge::merge(&disk, &mine, base.as_deref()));
+        // What is written is what the game reads back.
+        let merged = Settings::parse(path, &text)?;
+        crate::content::write_file(path, text.as_bytes())?;
+        Ok(merged)
+    }
+}
+
+/// Keeps the unreadable settings file `real` (`path` once links are followed) under a name of
+/// its own beside it, so a hand edit with a slip is never lost and never overwrites an earlier
+/// kept copy.
+fn keep_unreadable(path: &Path, real: &Path) -> Result<(), SettingsError> {
+    let refuse = |why: String| FileError::Write(crate::content::WriteError::new(path, why));
+    if !std::fs::metadata(real).is_ok_and(|m| m.is_file()) {
+        return Err(refuse("not a regular file the game can read: not written over".into()));
+    }
+    let name = real.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let kept = (1..=MAX_UNREADABLE_COPIES)
+        .map(|i| if i == 1 { format!("{name}.unreadable") } else { format!("{name}.unreadable.{i}") })
+        .map(|n| real.with_file_name(n))
+        .find(|k| std::fs::symlink_metadata(k).is_err())
+        .ok_or_else(|| {
+            refuse(format!(
+                "unreadable, and {MAX_UNREADABLE_COPIES} unreadable copies are kept already: not written over"
+            ))
+        })?;
+    std::fs::rename(real, &kept).map_err(|e| refuse(e.to_string()))?;
+    log::warn!("{} could not be read; kept as {}", path.display(), kept.display());
+    Ok(())
 }

@@ -221,12 +221,16 @@ pub fn classes(
 }
 
 /// Writes a class grid (row 0 south) as an 8-bit gray PNG (top row north).
-pub fn save_classes(path: &std::path::Path, size: (u32, u32), classes: &[u8]) -> Result<(), image::ImageError> {
+pub fn save_classes(
+    path: &std::path::Path,
+    size: (u32, u32),
+    classes: &[u8],
+) -> Result<(), crate::content::WriteError> {
     let (w, h) = size;
     let img = image::GrayImage::from_fn(w, h, |x, y| {
         image::Luma([classes.get(((h - 1 - y) * w + x) as usize).copied().unwrap_or(0)])
     });
-    img.save(path)
+    crate::content::write_image(path, &img)
 }
 
 /// Value noise in [0, 1) at a point in lattice units.

@@ -36,10 +36,10 @@ impl Heightmap {
     }
 
     /// Writes a 16-bit grayscale PNG.
-    pub fn save(&self, path: &Path) -> Result<(), image::ImageError> {
+    pub fn save(&self, path: &Path) -> Result<(), crate::content::WriteError> {
         let img: ImageBuffer<Luma<u16>, Vec<u16>> =
             ImageBuffer::from_fn(self.width, self.height, |x, y| Luma([self.at(x, self.height - 1 - y)]));
-        img.save(path)
+        crate::content::write_image(path, &img)
     }
 
     /// The raw sample at a corner (clamped to the edge).

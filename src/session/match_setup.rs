@@ -202,6 +202,14 @@ pub enum SetupError {
         /// The money given.
         money: i64,
     },
+    /// A slot's name, faction or colour longer than any the game shows.
+    #[error("slot {slot}: the {what} is over {max} characters", max = crate::content::limits::MAX_NAME)]
+    TooLong {
+        /// The slot.
+        slot: usize,
+        /// Which text (`name`, `faction`, `colour`).
+        what: &'static str,
+    },
     /// A run-ahead outside 1..=MAX_RUN_AHEAD.
     #[error("run_ahead {0} is outside 1..={MAX_RUN_AHEAD}")]
     BadRunAhead(u32),
@@ -270,6 +278,12 @@ impl MatchSetup {
         let known = || playable.iter().map(|&i| rules.factions[i].name.as_str()).collect::<Vec<_>>().join(", ");
         let mut out = Vec::new();
         for (slot, s) in self.slots.iter().enumerate() {
+            let max = crate::content::limits::MAX_NAME;
+            for (what, text) in [("name", &s.name), ("faction", &s.faction), ("colour", &s.colour)] {
+                if text.as_ref().is_some_and(|t| t.chars().count() > max) {
+                    return Err(SetupError::TooLong { slot, what });
+                }
+            }
             if s.kind == SlotKind::Closed {
                 continue;
             }

@@ -138,17 +138,14 @@ impl Replay {
 
     /// Writes the replay as RON.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
-        let io = |e: std::io::Error| FileError::Io { path: path.to_path_buf(), message: e.to_string() };
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io)?;
-        }
         let cfg = ron::ser::PrettyConfig::new()
             .depth_limit(3)
             .indentor("  ".to_string())
             .extensions(ron::extensions::Extensions::IMPLICIT_SOME);
         let text = ron::ser::to_string_pretty(self, cfg)
             .map_err(|e| FileError::Io { path: path.to_path_buf(), message: e.to_string() })?;
-        std::fs::write(path, text).map_err(io)
+        // Written beside and renamed over: a full disk leaves an earlier replay as it was.
+        Ok(crate::content::write_file(path, text.as_bytes())?)
     }
 }
 

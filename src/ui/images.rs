@@ -57,6 +57,21 @@ impl ImageSet {
         let set: ImageSet = src.parse().map_err(|e| DefsErrors(vec![e]))?;
         // The atlas is allocated at the size declared here: past the image limits it is
         // refused before anything is made.
+        // The atlas lies in the set's own `ui/` folder: a path that climbs out of it (`..`, a
+        // root) would read a file that is no part of the mod.
+        let plain = !set.atlas.is_empty()
+            && Path::new(&set.atlas).components().all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !plain {
+            let line = src.text.lines().position(|l| l.trim_start().starts_with("atlas")).map_or(1, |i| i + 1);
+            return Err(DefsErrors(vec![DefsError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                item: "image set",
+                name: set.atlas.clone(),
+                field: "atlas",
+                message: "must name a file in this ui/ folder (no \"..\", no root): refused".into(),
+            }]));
+        }
         let side = crate::content::limits::MAX_IMAGE_SIDE;
         let (w, h) = set.size;
         if w == 0 || h == 0 || w > side || h > side {

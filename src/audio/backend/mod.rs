@@ -57,12 +57,25 @@ pub enum OutputSettings {
     Capture(Capture),
 }
 
+/// The ALSA device `RIDGELINE_ALSA_DEVICE` names: "default" when it is unset, and (with a
+/// warning) when it is empty or not text.
+fn alsa_device(var: Result<String, std::env::VarError>) -> String {
+    match var {
+        Ok(d) if !d.trim().is_empty() => d,
+        Err(std::env::VarError::NotPresent) => "default".into(),
+        _ => {
+            log::warn!("RIDGELINE_ALSA_DEVICE is empty or not text: using ALSA's default device");
+            "default".into()
+        }
+    }
+}
+
 impl Default for OutputSettings {
     /// PulseAudio, then ALSA's default device, each given a second.
     fn default() -> Self {
         OutputSettings::Device {
             tiers: vec![Tier::Pulse, Tier::Alsa],
-            alsa_device: std::env::var("RIDGELINE_ALSA_DEVICE").unwrap_or_else(|_| "default".into()),
+            alsa_device: alsa_device(std::env::var("RIDGELINE_ALSA_DEVICE")),
             timeout: Duration::from_secs(1),
             pulse_socket: None,
         }

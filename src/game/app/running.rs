@@ -67,9 +67,9 @@ impl Running {
             }
             // Mods that are sound alone may still clash together: then the game starts with
             // its own content and says why.
-            Err(e) if mods.current != ContentRoots::discover() => {
+            Err(e) if ContentRoots::discover().is_ok_and(|own| own != mods.current) => {
                 log::warn!("the mods were refused: {e}");
-                mods.current = ContentRoots::discover();
+                mods.current = ContentRoots::discover().map_err(|e| e.to_string())?;
                 let mut s = Shell::new(&mods.current, screen, mods.settings_path.clone()).map_err(|e| e.to_string())?;
                 let why = e.to_string().replace("layout problems:\n", "").replace("\n    ", "\n");
                 s.tell("Title:Mods", "Message:ModsNotLoaded", &[("problems", why.trim())]);
@@ -263,6 +263,7 @@ impl Running {
             let path = self.shell.replay_dir().join(name);
             if let Err(e) = replay.save(&path) {
                 log::warn!("the replay was not saved: {e}");
+                self.shell.tell("Title:Replays", "Message:NotSaved", &[("error", &e.to_string())]);
             }
         }
         let online = battle.play().online();

@@ -71,9 +71,9 @@ impl OnlineLink {
             waiting_since: None,
             waiting_now: 0.0,
             report_dir: crate::game::settings::Settings::default_path()
-                .parent()
-                .map(std::path::Path::to_path_buf)
-                .unwrap_or_default(),
+                .ok()
+                .and_then(|p| p.parent().map(std::path::Path::to_path_buf))
+                .unwrap_or_else(std::env::temp_dir),
             report: None,
             typing: None,
             chat: Vec::new(),

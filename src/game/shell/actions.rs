@@ -119,9 +119,7 @@ impl Shell {
                 log::warn!("{why}");
                 return false;
             }
-            if let Err(e) = self.settings.save(self.settings_path()) {
-                log::warn!("the settings were not saved: {e}");
-            }
+            self.save_settings();
             return true;
         }
         if let Some(slot) = name.strip_prefix("command:").and_then(|n| n.parse::<usize>().ok()) {
@@ -158,9 +156,7 @@ impl Shell {
                 } else {
                     self.settings.modder_mode = !self.settings.modder_mode;
                 }
-                if let Err(e) = self.settings.save(self.settings_path()) {
-                    log::warn!("the settings were not saved: {e}");
-                }
+                self.save_settings();
             }
             "battle:stop" => self.request(ShellRequest::Hotkey('s')),
             "battle:guard" => self.request(ShellRequest::Hotkey('g')),

@@ -20,11 +20,10 @@ impl Shell {
             return Ok(copy);
         }
         let dir = self.own_layouts_dir().ok_or("no settings folder")?;
-        std::fs::create_dir_all(dir.join("ui")).map_err(|e| format!("{}: {e}", dir.display()))?;
         let info = dir.join("mod.ron");
         if !info.is_file() {
             let text = "(\n    name: \"My layouts\",\n    version: \"1\",\n    description: \"Layouts saved by the in-game editor.\",\n)\n";
-            std::fs::write(&info, text).map_err(|e| format!("{}: {e}", info.display()))?;
+            crate::content::write_file(&info, text.as_bytes()).map_err(|e| e.to_string())?;
         }
         Ok(dir.join("ui").join(file))
     }
@@ -36,7 +35,8 @@ impl Shell {
         let Some(e) = &self.editor else { return Err("not editing".into()) };
         let (file, text) = (e.file.clone(), crate::ui::wnd::write(&e.tree));
         let path = self.save_target(&file)?;
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        // Written beside and renamed over: a full disk leaves the earlier layout as it was.
+        crate::content::write_file(&path, text.as_bytes()).map_err(|e| e.to_string())?;
         if let Some(e) = &mut self.editor {
             e.base = e.tree.clone();
             e.theirs = None;
@@ -95,9 +95,7 @@ impl Shell {
             return false;
         }
         self.settings.mods.insert(0, OWN_LAYOUTS.to_string());
-        if let Err(e) = self.settings.save(self.settings_path()) {
-            log::warn!("the settings were not saved: {e}");
-        }
+        self.save_settings();
         self.request(super::ShellRequest::ApplyMods);
         true
     }

@@ -119,9 +119,7 @@ impl Shell {
             self.ui.show(id, false);
         }
         self.settings.hint_seen = true;
-        if let Err(e) = self.settings.save(self.settings_path()) {
-            log::warn!("the settings were not saved: {e}");
-        }
+        self.save_settings();
     }
 
     /// Asks whether to leave the battle (the Menu button and Escape); online, it says that

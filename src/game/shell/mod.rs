@@ -32,6 +32,7 @@ mod request;
 pub mod required;
 mod score;
 mod screen;
+mod settings_save;
 mod skirmish;
 mod sounds;
 
@@ -95,6 +96,9 @@ pub struct Shell {
     question: Option<Question>,
     /// Options (saved by the options screen).
     pub settings: Settings,
+    /// The settings as this copy last loaded or saved them: a save writes only what changed
+    /// since (`settings_save.rs`).
+    settings_base: Settings,
     settings_path: PathBuf,
     /// Maps found in the content roots.
     pub maps: Vec<MapEntry>,
@@ -202,6 +206,7 @@ impl Shell {
             current: None,
             message: None,
             question: None,
+            settings_base: settings.clone(),
             settings,
             settings_path,
             maps,

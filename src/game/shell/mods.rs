@@ -267,18 +267,9 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         ("ButtonSave", EventKind::Selected) => {
             let mut s = shell.settings.clone();
             s.mods = shell.mods_view.iter().filter(|m| m.enabled).map(|m| m.id.clone()).collect();
-            let path = shell.settings_path().clone();
-            match s.save(&path) {
-                Ok(()) => {
-                    shell.settings = s;
-                    shell.request(super::ShellRequest::ApplyMods);
-                    shell.open(Screen::MainMenu);
-                }
-                Err(err) => {
-                    let title = shell.say("Title:Mods", &[]);
-                    let text = shell.say("Message:CouldNotSave", &[("error", &err.to_string())]);
-                    shell.message(&title, &text, false);
-                }
+            if shell.save_settings_as("Title:Mods", s).is_some() {
+                shell.request(super::ShellRequest::ApplyMods);
+                shell.open(Screen::MainMenu);
             }
         }
         ("ButtonBack", EventKind::Selected) => shell.open(Screen::MainMenu),

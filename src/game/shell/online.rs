@@ -113,8 +113,6 @@ impl Shell {
             return;
         }
         self.settings.last_game = code.to_string();
-        if let Err(e) = self.settings.save(self.settings_path()) {
-            log::warn!("the settings were not saved: {e}");
-        }
+        self.save_settings();
     }
 }

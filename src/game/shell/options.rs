@@ -161,31 +161,23 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     match short(&e.name) {
         "ButtonSave" => {
             let s = read(shell);
-            let path = shell.settings_path().clone();
-            match s.save(&path) {
-                Ok(()) => {
-                    let language_changed = s.language != shell.settings.language;
-                    shell.settings = s;
-                    if language_changed {
-                        // The new language's texts show from the screen opened next on.
-                        match Labels::load_all(&shell.roots) {
-                            Ok(own) => {
-                                let roots = shell.roots.clone();
-                                let labels = shell.labels_in_language(&roots, own);
-                                shell.ui.set_labels_if_changed(labels);
-                            }
-                            Err(e) => log::warn!("the string table: {e}"),
+            let language_was = shell.settings.language.clone();
+            // A failed save is said in the window and nothing is applied.
+            if let Some(saved) = shell.save_settings_as("Title:Options", s) {
+                if saved.language != language_was {
+                    // The new language's texts show from the screen opened next on.
+                    match Labels::load_all(&shell.roots) {
+                        Ok(own) => {
+                            let roots = shell.roots.clone();
+                            let labels = shell.labels_in_language(&roots, own);
+                            shell.ui.set_labels_if_changed(labels);
                         }
+                        Err(e) => log::warn!("the string table: {e}"),
                     }
-                    let screen = shell.ui.fit().screen;
-                    shell.resize(screen);
-                    shell.open(back(shell));
                 }
-                Err(err) => {
-                    let title = shell.say("Title:Options", &[]);
-                    let text = shell.say("Message:CouldNotSave", &[("error", &err.to_string())]);
-                    shell.message(&title, &text, false);
-                }
+                let screen = shell.ui.fit().screen;
+                shell.resize(screen);
+                shell.open(back(shell));
             }
         }
         "ButtonBack" => shell.open(back(shell)),

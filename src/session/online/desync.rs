@@ -5,7 +5,6 @@
 //! Must not: touch the world; it reads snapshots taken after each frame.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -200,10 +199,7 @@ impl DesyncExchange {
     /// Writes the report into `dir`; its path.
     pub fn write(&self, dir: &Path) -> Result<String, OnlineError> {
         let path = dir.join(format!("desync-frame{}-peer{}.txt", self.desync.frame.0, self.me.0));
-        let io = |e: std::io::Error| OnlineError::File(format!("{}: {e}", path.display()));
-        std::fs::create_dir_all(dir).map_err(io)?;
-        let mut f = std::fs::File::create(&path).map_err(io)?;
-        f.write_all(self.report().as_bytes()).map_err(io)?;
+        crate::content::write_file(&path, self.report().as_bytes()).map_err(|e| OnlineError::File(e.to_string()))?;
         Ok(path.display().to_string())
     }
 }

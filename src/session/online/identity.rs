@@ -4,6 +4,9 @@
 //! label, the key and the host's certificate fingerprint: a host learns nothing it could
 //! use at another host, and (TLS being end to end) nobody else sees it at all.
 //!
+//! The file is read bounded ([`MAX_KEY_FILE_BYTES`]; a FIFO or a device in its place is
+//! refused before it is opened) and written owner-only (mode 0600), beside and renamed over.
+//!
 //! Must not: send the key itself anywhere, or accept a malformed file silently.
 
 use std::path::{Path, PathBuf};
@@ -14,7 +17,13 @@ use thiserror::Error;
 /// Why an identity file could not be used.
 #[derive(Debug, Error)]
 pub enum IdentityError {
-    /// It could not be read or written.
+    /// It could not be read (too large, not a regular file, …).
+    #[error(transparent)]
+    Read(#[from] crate::content::FileError),
+    /// It could not be written.
+    #[error(transparent)]
+    Write(#[from] crate::content::WriteError),
+    /// Its folder could not be looked at.
     #[error("{path}: {source}")]
     Io {
         /// The file.
@@ -32,6 +41,9 @@ pub enum IdentityError {
     #[error("no random bytes for a new identity key")]
     Random,
 }
+
+/// Bytes an identity file may hold (a key is 64 hex digits and a line end).
+pub const MAX_KEY_FILE_BYTES: u64 = 1_024;
 
 /// A player's identity key.
 #[derive(Clone)]
@@ -55,19 +67,20 @@ impl Identity {
 
     /// The key in `path`, or a new one written there when the file does not exist.
     pub fn load_or_create(path: &Path) -> Result<Identity, IdentityError> {
-        let io = |source| IdentityError::Io { path: path.to_path_buf(), source };
-        match std::fs::read_to_string(path) {
-            Ok(text) => Identity::parse(&text).ok_or_else(|| IdentityError::Malformed { path: path.to_path_buf() }),
+        let malformed = || IdentityError::Malformed { path: path.to_path_buf() };
+        match std::fs::metadata(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let id = Identity::fresh()?;
-                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir).map_err(io)?;
-                }
                 let hex: String = id.key.iter().map(|b| format!("{b:02x}")).collect();
-                std::fs::write(path, format!("{hex}\n")).map_err(io)?;
+                crate::content::write_file_mode(path, format!("{hex}\n").as_bytes(), 0o600)?;
                 Ok(id)
             }
-            Err(e) => Err(io(e)),
+            Err(source) => Err(IdentityError::Io { path: path.to_path_buf(), source }),
+            Ok(_) => {
+                let bytes = crate::content::read_bytes_limited(path, MAX_KEY_FILE_BYTES)?;
+                let text = String::from_utf8(bytes).map_err(|_| malformed())?;
+                Identity::parse(&text).ok_or_else(malformed)
+            }
         }
     }
 
@@ -109,9 +122,37 @@ mod tests {
         assert_eq!(a.seat(&host1), b.seat(&host1), "the same file is the same player");
         assert_ne!(a.seat(&host1), a.seat(&host2), "a token is no use at another host");
         assert_ne!(Identity::fresh().unwrap().seat(&host1), a.seat(&host1));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "only its owner may read a key");
+        }
         std::fs::write(&path, "not hex at all\n").unwrap();
         let e = Identity::load_or_create(&path).unwrap_err();
         assert!(e.to_string().ends_with("identity.key:1: not an identity key (64 hex digits expected)"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_a_fifo_or_a_huge_file_is_refused_without_reading_it() {
+        let dir = std::env::temp_dir().join(format!("ridgeline-identity-kinds-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // /dev/zero would be read until memory runs out.
+        let e = Identity::load_or_create(Path::new("/dev/zero")).unwrap_err().to_string();
+        assert!(e.contains("/dev/zero: cannot read: not a regular file"), "{e}");
+        // A FIFO nobody writes to would block for ever.
+        let fifo = dir.join("fifo.key");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        let e = Identity::load_or_create(&fifo).unwrap_err().to_string();
+        assert!(e.contains("fifo.key: cannot read: not a regular file"), "{e}");
+        let big = dir.join("big.key");
+        std::fs::write(&big, "0".repeat(10_000)).unwrap();
+        let e = Identity::load_or_create(&big).unwrap_err().to_string();
+        assert!(e.contains("big.key: 10000 bytes is over the limit of 1024 bytes"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,0 +1,99 @@
+//! Round-two hostile inputs closed in issue 58: a setup naming a player with a megabyte name, a
+//! screenshot asked to play ten hours first, and `render-audio` of a replay that does not play
+//! back as recorded — each a clear refusal at once, never a run without bound or a silent render.
+
+use crate::common;
+
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let out = common::ridgeline().args(args).output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
+}
+
+fn setup() -> ridgeline::session::MatchSetup {
+    let path = common::root().join("tests/data/match.ron");
+    ridgeline::content::parse_ron(&path, &common::read(&path)).unwrap()
+}
+
+#[test]
+fn a_setup_naming_a_player_with_a_megabyte_name_is_refused() {
+    let dir = common::temp_dir("round-two-name");
+    let mut s = setup();
+    s.slots[0].name = Some("n".repeat(1 << 20));
+    let path = dir.join("setup.ron");
+    std::fs::write(&path, ron::to_string(&s).unwrap()).unwrap();
+    let (code, out) = run(&["sim", "--setup", path.to_str().unwrap(), "--frames", "10"]);
+    assert_eq!(code, Some(1), "{}", out.chars().take(300).collect::<String>());
+    assert!(out.contains("slot 0: the name is over 256 characters"), "{}", out.chars().take(300).collect::<String>());
+    assert!(out.len() < 2_000, "the name is not echoed back");
+}
+
+#[test]
+fn a_screenshot_after_ten_hours_of_play_is_refused_at_once() {
+    let (code, out) =
+        run(&["screenshot", "--map", "proving_grounds", "--frames", "1080000", "--out", "/nonexistent/x.png"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("1080000 is not a frame count from 0 to 36000"), "{out}");
+}
+
+#[test]
+fn render_audio_of_a_replay_that_plays_back_otherwise_is_refused_and_writes_nothing() {
+    use ridgeline::session::Replay;
+    let dir = common::temp_dir("round-two-render-audio");
+    let replay = Replay {
+        version: ridgeline::session::replay::REPLAY_VERSION,
+        setup: setup(),
+        local: 0,
+        frames: 30,
+        final_hash: "0123456789abcdef".into(),
+        commands: Vec::new(),
+        checkpoints: Vec::new(),
+        pace: Vec::new(),
+        origin: None,
+    };
+    let path = dir.join("wrong.ron");
+    replay.save(&path).unwrap();
+    let wav = dir.join("out.wav");
+    let (code, out) = run(&["render-audio", "--replay", path.to_str().unwrap(), "--out", wav.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("wrong.ron: the replay does not play back as recorded"), "{out}");
+    assert!(!wav.exists(), "no WAV of another game");
+}
+
+/// `ridgeline <args>` under the issue's bounds: a 3 GB address space and 20 s (exit 124 past
+/// that); its exit code and what it printed.
+fn run_bounded(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 3000000; exec timeout 20 \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_ridgeline"))
+        .args(args)
+        .env("RIDGELINE_HOME", common::root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+#[test]
+fn data_check_of_4097_object_types_refuses_the_table_within_the_bounds() {
+    // Every entry names its sounds: their lines were once looked up by scanning the whole
+    // 2 MB file per entry (65 s in a debug build).
+    let dir = common::temp_dir("round-two-4097").join("m");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let text = common::read(&common::root().join("data/objects.ron"));
+    let at = text.find("    (\n        name: \"CommandPost\"").unwrap();
+    let end = at + text[at..].find("\n    ),\n").unwrap() + "\n    ),\n".len();
+    let entry = &text[at..end];
+    assert!(entry.contains("sounds:"), "the entry names its sounds");
+    let mut objects = String::from("[\n");
+    for i in 0..4_097 {
+        objects.push_str(&entry.replace("name: \"CommandPost\"", &format!("name: \"Post{i}\"")));
+    }
+    objects.push_str("]\n");
+    std::fs::write(dir.join("data/objects.ron"), objects).unwrap();
+    let (code, out) = run_bounded(&["--mod", dir.to_str().unwrap(), "data-check"]);
+    assert_eq!(code, 1, "refused within 20 s and 3 GB, not {code}: {}", out.chars().take(400).collect::<String>());
+    assert!(out.contains("object \"Post4096\", field `name`: 4097 objects; the limit is 4096"), "{out}");
+}

@@ -28,24 +28,7 @@ use crate::net::codec::relay::{
 use super::cookie::{Cookies, canonical};
 use super::limits::{Bucket, Limits, prefix};
 
-/// What the relay has counted since it started.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct RelayStats {
-    /// Rooms made.
-    pub rooms_made: u64,
-    /// Rooms forgotten (timed out).
-    pub rooms_gone: u64,
-    /// Datagrams forwarded between members.
-    pub forwarded: u64,
-    /// Bytes forwarded.
-    pub forwarded_bytes: u64,
-    /// Datagrams dropped: malformed, from strangers, or over a limit.
-    pub dropped: u64,
-    /// Requests refused for a limit.
-    pub limited: u64,
-    /// Challenges sent (requests without a valid cookie).
-    pub challenges: u64,
-}
+pub use crate::net::codec::relay_status::RelayStats;
 
 #[derive(Debug)]
 struct Member {
@@ -149,13 +132,7 @@ impl Relay {
         RelayStatus {
             rooms: self.rooms.len() as u64,
             members,
-            rooms_made: self.stats.rooms_made,
-            rooms_gone: self.stats.rooms_gone,
-            forwarded: self.stats.forwarded,
-            forwarded_bytes: self.stats.forwarded_bytes,
-            dropped: self.stats.dropped,
-            limited: self.stats.limited,
-            challenges: self.stats.challenges,
+            counted: self.stats,
             uptime_s: now.saturating_duration_since(self.started).as_secs(),
             rss_bytes: self.memory,
         }

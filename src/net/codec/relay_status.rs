@@ -3,6 +3,25 @@
 //!
 //! Must not: carry anything about a room or an address.
 
+/// What a relay has counted since it started.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct RelayStats {
+    /// Rooms made.
+    pub rooms_made: u64,
+    /// Rooms forgotten (timed out).
+    pub rooms_gone: u64,
+    /// Datagrams forwarded between members.
+    pub forwarded: u64,
+    /// Bytes forwarded.
+    pub forwarded_bytes: u64,
+    /// Datagrams dropped: malformed, from strangers, or over a limit.
+    pub dropped: u64,
+    /// Requests refused for a limit.
+    pub limited: u64,
+    /// Challenges sent (requests without a valid cookie).
+    pub challenges: u64,
+}
+
 /// A relay's health, as `ridgeline relay --status` prints it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct RelayStatus {
@@ -10,20 +29,9 @@ pub struct RelayStatus {
     pub rooms: u64,
     /// Members (hosts and joiners) seated now.
     pub members: u64,
-    /// Rooms made since start.
-    pub rooms_made: u64,
-    /// Rooms forgotten since start.
-    pub rooms_gone: u64,
-    /// Datagrams forwarded.
-    pub forwarded: u64,
-    /// Bytes forwarded.
-    pub forwarded_bytes: u64,
-    /// Datagrams dropped (malformed, from strangers, over a limit).
-    pub dropped: u64,
-    /// Requests refused for a limit.
-    pub limited: u64,
-    /// Challenges sent to unvalidated addresses.
-    pub challenges: u64,
+    /// What it counted since it started.
+    #[serde(flatten)]
+    pub counted: RelayStats,
     /// Seconds since start.
     pub uptime_s: u64,
     /// The relay's resident memory in bytes (0 where unknown).
@@ -36,13 +44,13 @@ impl RelayStatus {
         [
             self.rooms,
             self.members,
-            self.rooms_made,
-            self.rooms_gone,
-            self.forwarded,
-            self.forwarded_bytes,
-            self.dropped,
-            self.limited,
-            self.challenges,
+            self.counted.rooms_made,
+            self.counted.rooms_gone,
+            self.counted.forwarded,
+            self.counted.forwarded_bytes,
+            self.counted.dropped,
+            self.counted.limited,
+            self.counted.challenges,
             self.uptime_s,
             self.rss_bytes,
         ]
@@ -54,13 +62,15 @@ impl RelayStatus {
         RelayStatus {
             rooms: at(0),
             members: at(1),
-            rooms_made: at(2),
-            rooms_gone: at(3),
-            forwarded: at(4),
-            forwarded_bytes: at(5),
-            dropped: at(6),
-            limited: at(7),
-            challenges: at(8),
+            counted: RelayStats {
+                rooms_made: at(2),
+                rooms_gone: at(3),
+                forwarded: at(4),
+                forwarded_bytes: at(5),
+                dropped: at(6),
+                limited: at(7),
+                challenges: at(8),
+            },
             uptime_s: at(9),
             rss_bytes: at(10),
         }

@@ -51,6 +51,7 @@ mod punch_spoof;
 mod relay;
 mod render_ui;
 mod render_world;
+mod road_caps;
 mod roads;
 mod round_two;
 mod session;

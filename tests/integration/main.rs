@@ -28,6 +28,7 @@ mod generals_layouts;
 mod hostile;
 mod hostile_fuzz;
 mod hud;
+mod join_timeout;
 mod layers;
 mod live_editing;
 mod lobby_link;

@@ -74,9 +74,9 @@ pub fn run(roots: &ContentRoots) -> Result<Value, MapError> {
         let map = Map::load(&dir)?;
         let ground = HeightField::from_map(&map);
         let segs = map.road_segments();
-        let mesh = roads::build(&segs, &content.roads, &ground);
+        let mesh = map.road_mesh(&content.roads)?;
         let ms = median_ms(|| {
-            std::hint::black_box(roads::build(&segs, &content.roads, &ground));
+            let _ = std::hint::black_box(roads::build(&segs, &content.roads, &ground));
         });
         rows.push(json!({
             "map": map.file.name,
@@ -87,9 +87,10 @@ pub fn run(roots: &ContentRoots) -> Result<Value, MapError> {
         }));
     }
     let (segs, ground) = generated_network(1000);
-    let mesh = roads::build(&segs, &content.roads, &ground);
+    let mesh = roads::build(&segs, &content.roads, &ground)
+        .map_err(|source| MapError::Roads { path: "generated".into(), source })?;
     let ms = median_ms(|| {
-        std::hint::black_box(roads::build(&segs, &content.roads, &ground));
+        let _ = std::hint::black_box(roads::build(&segs, &content.roads, &ground));
     });
     rows.push(json!({
         "map": "generated",

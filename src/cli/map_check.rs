@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
+use ridgeline::content::limits::MAX_PREVIEW_SIDE;
 use ridgeline::defs::Definitions;
-use ridgeline::map::roads::{self, HeightField};
 use ridgeline::map::{Map, MapContent};
 
 /// `map-check`'s arguments.
@@ -22,7 +22,7 @@ pub struct MapCheckArgs {
     /// Write a top-view picture of the map and its roads to this PNG.
     #[arg(long, value_name = "PNG")]
     preview: Option<PathBuf>,
-    /// Pixels per cell in the preview (1–16).
+    /// Pixels per cell in the preview (1–16, and at most 4,096 pixels across the picture).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=16))]
     preview_scale: u32,
 }
@@ -43,12 +43,19 @@ pub fn run(roots: &ContentRoots, args: MapCheckArgs) -> Result<()> {
     let defs = Definitions::load(roots)?;
     let content = MapContent::load(roots)?;
     let map = load_checked_map(roots, &args.map, &defs, &content)?;
-    let ground = HeightField::from_map(&map);
-    let mesh = roads::build(&map.road_segments(), &content.roads, &ground);
+    let (w, h) = map.file.size;
+    let side = w.max(h).saturating_mul(args.preview_scale);
+    if args.preview.is_some() && side > MAX_PREVIEW_SIDE {
+        bail!(
+            "--preview-scale {}: a {w}×{h}-cell map would be {side} pixels across; the limit is {MAX_PREVIEW_SIDE} (scale {} at most for this map)",
+            args.preview_scale,
+            (MAX_PREVIEW_SIDE / w.max(h).max(1)).max(1)
+        );
+    }
+    let mesh = map.road_mesh(&content.roads)?;
     let stats = mesh.stats();
     let blocked = map.blocked_cells(&content.classes);
     let n_blocked = blocked.iter().filter(|b| **b).count();
-    let (w, h) = map.file.size;
     if let Some(path) = &args.preview {
         let preview = ridgeline::map::preview::render(&map, &content.classes, &mesh, args.preview_scale);
         ridgeline::content::write_image(path, &preview)?;

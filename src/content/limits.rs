@@ -61,6 +61,18 @@ pub const MAX_BENCH_UNITS: usize = 50_000;
 pub const MAX_RENDERED_SECONDS: u32 = 20 * 60;
 /// Road segments in one map.
 pub const MAX_ROAD_SEGMENTS: usize = 20_000;
+/// Length of all a map's road segments together, in cells (a 512 × 512 map gridded with roads
+/// every eight cells both ways has 65,536).
+pub const MAX_ROAD_LENGTH: f64 = 100_000.0;
+/// Width of a road type's mesh (its surface and shoulders: `width / width_in_texture`), in
+/// world units (a map cell is usually 10; the shipped asphalt is 30).
+pub const MAX_ROAD_MESH_WIDTH: f32 = 400.0;
+/// Vertices the road builder may make for one map (32 bytes each), counted before any is made.
+pub const MAX_ROAD_VERTICES: usize = 2_000_000;
+/// Triangles the road builder may make for one map (12 bytes each), counted before any is made.
+pub const MAX_ROAD_TRIANGLES: usize = 4_000_000;
+/// Pixels each side of a map preview (`map-check --preview` refuses a scale past it).
+pub const MAX_PREVIEW_SIDE: u32 = 4_096;
 /// Objects placed by a map.
 pub const MAX_MAP_OBJECTS: usize = 20_000;
 

@@ -14,7 +14,7 @@ use thiserror::Error;
 use crate::content::ContentRoots;
 use crate::defs::model::Shape;
 use crate::defs::{Definitions, ModelDef, ModelKits};
-use crate::map::roads::{self, Ground, HeightField, RoadMesh};
+use crate::map::roads::{Ground, HeightField, RoadMesh};
 use crate::map::terrain_mesh::srgb_to_linear;
 use crate::map::{Map, MapContent, TerrainMesh};
 use crate::render::world::models::{ModelLibrary, SCAFFOLD};
@@ -53,6 +53,9 @@ pub enum SceneError {
         /// What went wrong.
         message: String,
     },
+    /// The map's roads would make a mesh past the limits.
+    #[error("{0}")]
+    Roads(String),
     /// `data/models.ron` is broken (every problem listed).
     #[error(transparent)]
     Kits(#[from] crate::defs::DefsErrors),
@@ -134,7 +137,7 @@ impl Scene {
     pub fn new(roots: &ContentRoots, map: Map, content: &MapContent, defs: &Definitions) -> Result<Scene, SceneError> {
         let ground = HeightField::from_map(&map);
         let terrain = TerrainMesh::build(&map, &content.classes);
-        let roads = roads::build(&map.road_segments(), &content.roads, &ground);
+        let roads = map.road_mesh(&content.roads).map_err(|e| SceneError::Roads(e.to_string()))?;
         let path = roots.find("data/roads.png").unwrap_or_else(|| "data/roads.png".into());
         let road_atlas = crate::content::open_image(&path)
             .map_err(|e| SceneError::Atlas { path: path.display().to_string(), message: e.to_string() })?

@@ -46,6 +46,14 @@ pub enum MapError {
     /// A content file the map needs (terrain classes, road types) is broken.
     #[error("{0}")]
     Content(#[from] DefsErrors),
+    /// The road network would make a mesh past the limits.
+    #[error("{}: field `roads`: {source}", path.display())]
+    Roads {
+        /// The map file.
+        path: PathBuf,
+        /// How big it would be.
+        source: roads::TooBig,
+    },
     /// A value is out of range or inconsistent.
     #[error("{}: field `{field}`: {message}", path.display())]
     Invalid {
@@ -181,7 +189,7 @@ impl Map {
                 return Err(bad(name, format!("{v} must be a number ≥ 0")));
             }
         }
-        use crate::content::limits::{MAX_MAP_OBJECTS, MAX_NAME, MAX_ROAD_SEGMENTS};
+        use crate::content::limits::{MAX_MAP_OBJECTS, MAX_NAME, MAX_ROAD_LENGTH, MAX_ROAD_SEGMENTS};
         if f.name.chars().count() > MAX_NAME || f.description.chars().count() > 16 * MAX_NAME {
             return Err(bad(
                 "name",
@@ -190,6 +198,22 @@ impl Map {
         }
         if f.roads.len() > MAX_ROAD_SEGMENTS {
             return Err(bad("roads", format!("{} road segments; the limit is {MAX_ROAD_SEGMENTS}", f.roads.len())));
+        }
+        let mut length = 0.0;
+        for (i, r) in f.roads.iter().enumerate() {
+            length += (r.to.0 - r.from.0).hypot(r.to.1 - r.from.1);
+            // Not finite: `check` names the point; the road builder skips the segment.
+            if length.is_finite() && length > MAX_ROAD_LENGTH {
+                return Err(bad(
+                    &format!("roads[{i}]"),
+                    format!(
+                        "the roads up to here are {length:.0} cells long; the limit is {MAX_ROAD_LENGTH:.0} for all together"
+                    ),
+                ));
+            }
+            if !length.is_finite() {
+                length = 0.0;
+            }
         }
         let placed = f.objects.len() + f.supplies.len();
         if placed > MAX_MAP_OBJECTS {
@@ -332,6 +356,13 @@ impl Map {
             }
         }
         out
+    }
+
+    /// The road mesh of this map over its own ground, or a refusal naming the map file.
+    pub fn road_mesh(&self, types: &RoadTypes) -> Result<roads::RoadMesh, MapError> {
+        let ground = roads::HeightField::from_map(self);
+        roads::build(&self.road_segments(), types, &ground)
+            .map_err(|source| MapError::Roads { path: self.path(), source })
     }
 
     /// The road segments in world units, for the road builder.

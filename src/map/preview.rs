@@ -10,11 +10,13 @@ use image::{Rgb, RgbImage};
 use super::Map;
 use super::classes::TerrainClasses;
 use super::roads::{PieceKind, RoadMesh};
+use crate::content::limits::MAX_PREVIEW_SIDE;
 
-/// Renders the preview at `scale` pixels per cell.
+/// Renders the preview at `scale` pixels per cell (1 to 16, lowered so that neither side passes
+/// [`MAX_PREVIEW_SIDE`] pixels).
 pub fn render(map: &Map, classes: &TerrainClasses, mesh: &RoadMesh, scale: u32) -> RgbImage {
     let (w, h) = map.file.size;
-    let scale = scale.clamp(1, 16);
+    let scale = scale.clamp(1, 16).min(MAX_PREVIEW_SIDE / w.max(h).max(1)).max(1);
     let mut img = RgbImage::new(w * scale, h * scale);
     let blocked = map.blocked_cells(classes);
     let water = map.file.water_level;

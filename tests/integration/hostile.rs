@@ -213,7 +213,7 @@ fn a_road_running_to_the_map_edge_previews_within_the_picture() {
     let content = MapContent::load(&common::roots()).unwrap();
     assert!(map.check(&content, &common::defs().rules).is_empty(), "the checker accepts it");
     let ground = ridgeline::map::roads::HeightField::from_map(&map);
-    let mesh = ridgeline::map::roads::build(&map.road_segments(), &content.roads, &ground);
+    let mesh = ridgeline::map::roads::build(&map.road_segments(), &content.roads, &ground).unwrap();
     for scale in [1, 3, 16] {
         let img = ridgeline::map::preview::render(&map, &content.classes, &mesh, scale);
         assert_eq!(img.dimensions(), (128 * scale, 128 * scale));

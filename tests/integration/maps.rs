@@ -36,7 +36,7 @@ fn shipped_maps_are_valid_and_cover_every_road_feature() {
         assert!(problems.is_empty(), "{}: {problems:?}", dir.display());
         four_player |= map.file.players == 4;
         assert!(!map.file.supplies.is_empty(), "{} has no supply sources", dir.display());
-        let mesh = roads::build(&map.road_segments(), &content.roads, &HeightField::from_map(&map));
+        let mesh = roads::build(&map.road_segments(), &content.roads, &HeightField::from_map(&map)).unwrap();
         assert!(mesh.warnings.is_empty(), "{}: {:?}", dir.display(), mesh.warnings);
         for (k, n) in mesh.stats().pieces {
             *totals.entry(k).or_insert(0) += n;

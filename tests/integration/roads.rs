@@ -44,9 +44,9 @@ fn names(t: &RoadTypes) -> Vec<String> {
 /// Builds and checks the geometric invariants every layout must keep; returns the mesh.
 fn build_checked(segs: &[RoadSegment], ground: &HeightField) -> RoadMesh {
     let t = types();
-    let mesh = roads::build(segs, &t, ground);
+    let mesh = roads::build(segs, &t, ground).unwrap();
     // Identical on every run.
-    assert_eq!(mesh, roads::build(segs, &t, ground), "output differs between runs");
+    assert_eq!(mesh, roads::build(segs, &t, ground).unwrap(), "output differs between runs");
     // Every vertex finite and on or above the ground under it.
     for v in &mesh.vertices {
         assert!(v.position.iter().chain(&v.normal).chain(&v.uv).all(|x| x.is_finite()), "{v:?}");
@@ -355,7 +355,7 @@ proptest! {
                 flags: SegmentFlags { angled: f & 1 != 0, tight: f & 2 != 0, join: f & 4 != 0 },
             })
             .collect();
-        let mesh = roads::build(&segs, &t, &hill());
+        let mesh = roads::build(&segs, &t, &hill()).unwrap();
         for v in &mesh.vertices {
             prop_assert!(v.position.iter().chain(&v.normal).chain(&v.uv).all(|x| x.is_finite()));
         }

@@ -116,8 +116,13 @@ pub(super) fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String
             }
         };
         if let Some(c) = &content {
-            let ground = crate::map::roads::HeightField::from_map(&map);
-            let mesh = crate::map::roads::build(&map.road_segments(), &c.roads, &ground);
+            let mesh = match map.road_mesh(&c.roads) {
+                Ok(mesh) => mesh,
+                Err(e) => {
+                    refused.push(e.to_string());
+                    continue;
+                }
+            };
             let scale = (384 / map.file.size.0.max(1)).max(1);
             let rgb = crate::map::preview::render(&map, &c.classes, &mesh, scale);
             previews.insert(ImageKey::preview(&map.file.name).name(), image::DynamicImage::ImageRgb8(rgb).into_rgba8());

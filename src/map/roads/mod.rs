@@ -15,6 +15,9 @@ pub mod types;
 
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::content::limits::{MAX_ROAD_TRIANGLES, MAX_ROAD_VERTICES};
 
 pub use ground::{Ground, HeightField};
 pub use mesh::{Batch, PieceInfo, PieceKind, RoadMesh, RoadStats, RoadVertex};
@@ -44,8 +47,27 @@ pub struct RoadSegment {
     pub flags: SegmentFlags,
 }
 
-/// Builds the road mesh of a set of segments over the ground.
-pub fn build(segments: &[RoadSegment], types: &RoadTypes, ground: &dyn Ground) -> RoadMesh {
+/// A road network whose mesh would pass the limits on vertices or triangles.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error(
+    "the roads would make up to {vertices} vertices and {triangles} triangles; the limits are {} and {}",
+    MAX_ROAD_VERTICES,
+    MAX_ROAD_TRIANGLES
+)]
+pub struct TooBig {
+    /// Vertices the mesh could have.
+    pub vertices: usize,
+    /// Triangles it could have.
+    pub triangles: usize,
+}
+
+/// Builds the road mesh of a set of segments over the ground, or refuses one that could pass
+/// [`MAX_ROAD_VERTICES`] or [`MAX_ROAD_TRIANGLES`] before making any of it.
+pub fn build(segments: &[RoadSegment], types: &RoadTypes, ground: &dyn Ground) -> Result<RoadMesh, TooBig> {
     let layout = topology::layout(segments, types, ground);
-    tessellate::tessellate(&layout, types, ground)
+    let (vertices, triangles) = tessellate::bound(&layout, types, ground.cell_size());
+    if vertices > MAX_ROAD_VERTICES || triangles > MAX_ROAD_TRIANGLES {
+        return Err(TooBig { vertices, triangles });
+    }
+    Ok(tessellate::tessellate(&layout, types, ground))
 }

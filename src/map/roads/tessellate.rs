@@ -70,6 +70,32 @@ fn thin(cols: Vec<Column>) -> Vec<Column> {
     cols.into_iter().zip(keep).filter_map(|(c, k)| k.then_some(c)).collect()
 }
 
+/// The most vertices and triangles [`tessellate`] can make of a layout (before thinning),
+/// counted without making any. Saturates rather than overflows.
+pub(crate) fn bound(layout: &Layout, types: &RoadTypes, cell: f32) -> (usize, usize) {
+    let cell = cell.max(0.5);
+    let (mut vertices, mut triangles) = (0usize, 0usize);
+    for p in &layout.pieces {
+        let n = across_count(types.types[p.ty].half_width(), cell);
+        let (v, t) = match &p.shape {
+            Shape::Strip { start, end, .. } => {
+                let len = (mid(&layout.edges[*end]) - mid(&layout.edges[*start])).length();
+                let count = ((len / cell).ceil() as usize + 1).clamp(2, 4096);
+                (count * n, 2 * (count - 1) * (n - 1))
+            }
+            Shape::Arc { radius, sweep, half_width, .. } => {
+                let count = (((radius + half_width) * sweep.abs() / cell).ceil() as usize + 1).clamp(2, 1024);
+                (count * n, 2 * (count - 1) * (n - 1))
+            }
+            // The centre, the ring, and four points and two triangles per border strip.
+            Shape::Fan { ring, .. } => (1 + 5 * ring.len(), 3 * ring.len()),
+        };
+        vertices = vertices.saturating_add(v);
+        triangles = triangles.saturating_add(t);
+    }
+    (vertices, triangles)
+}
+
 /// Turns the layout into the mesh.
 pub(crate) fn tessellate(layout: &Layout, types: &RoadTypes, ground: &dyn Ground) -> RoadMesh {
     let cell = ground.cell_size().max(0.5);

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::content::limits::MAX_ROAD_MESH_WIDTH;
 use crate::defs::{DefsError, DefsErrors, Source};
 
 /// Pixel size of one atlas band across the road.
@@ -128,6 +129,16 @@ impl RoadTypes {
             }
             if !(d.width_in_texture.is_finite() && (0.1..=1.0).contains(&d.width_in_texture)) {
                 errors.push(bad("width_in_texture", format!("{} must be between 0.1 and 1", d.width_in_texture)));
+            }
+            let mesh_width = d.width / d.width_in_texture;
+            if mesh_width.is_finite() && mesh_width > MAX_ROAD_MESH_WIDTH {
+                errors.push(bad(
+                    "width",
+                    format!(
+                        "with width_in_texture {} the mesh is {mesh_width} wide; the limit is {MAX_ROAD_MESH_WIDTH}",
+                        d.width_in_texture
+                    ),
+                ));
             }
             for (field, r) in [("curve_radius", d.curve_radius), ("tight_radius", d.tight_radius)] {
                 if !(r.is_finite() && (0.6..=20.0).contains(&r)) {

@@ -253,7 +253,7 @@ impl QuicTransport {
                     };
                     let connecting =
                         endpoint.connect(target, "ridgeline").map_err(|e| format!("cannot connect to {shown}: {e}"))?;
-                    let conn = match tokio::time::timeout(tls::IDLE_TIMEOUT, connecting).await {
+                    let conn = match tokio::time::timeout(tls::CONNECT_TIMEOUT, connecting).await {
                         Ok(Ok(c)) => c,
                         Ok(Err(e)) if refused(&e) => {
                             return Err(format!(

@@ -23,6 +23,12 @@ pub const ALPN: &[u8] = b"ridgeline/1";
 /// trip the fourth probe goes ~11 s after the last packet came); longer ones end in a rejoin.
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(20);
 
+/// How long a joiner waits for the host's side of the QUIC handshake before it says "no
+/// answer": an address where nothing listens is named as such well before the idle timeout,
+/// while a slow lossy link (a 400 ms round trip, 15 % of datagrams lost) has the first flight
+/// resent three times (after about 1, 3 and 7 s) before it gives up.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(8);
+
 /// Bytes of datagrams QUIC may hold unsent (a few datagrams).
 pub const DATAGRAM_QUEUE: usize = 8 * 1200;
 

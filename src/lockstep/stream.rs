@@ -103,6 +103,9 @@ pub struct Stream {
     refusals: Refusals,
     /// Bytes of each peer player's commands stored for frames not yet run.
     pending_bytes: BTreeMap<PlayerId, usize>,
+    /// The most of those bytes kept for one player ([`MAX_PENDING_BYTES`], or more where
+    /// another machine judges the sender: see [`Stream::defer_judgement`]).
+    pending_limit: usize,
     /// Players who left: the first frame that no longer needs their data, and the first that
     /// needs it again when they came back.
     gone: BTreeMap<PlayerId, (Frame, Option<Frame>)>,
@@ -148,6 +151,7 @@ impl Stream {
             desync: None,
             refusals: Refusals::default(),
             pending_bytes: BTreeMap::new(),
+            pending_limit: MAX_PENDING_BYTES,
             gone: BTreeMap::new(),
             changes: BTreeMap::new(),
             last_closed: implicit_before.0.checked_sub(1).map(Frame),
@@ -216,6 +220,14 @@ impl Stream {
             .find(|(_, f)| f.players.get(&player).is_some_and(|pf| pf.declared.is_some()))
             .map(|(frame, _)| *frame)
             .or_else(|| self.next_frame.0.checked_sub(1).map(Frame))
+    }
+
+    /// This machine is not the one that judges its peers (a joiner: the host removes a liar,
+    /// at a frame every machine then agrees on). It keeps up to four times
+    /// [`MAX_PENDING_BYTES`] of a player's waiting commands, so what the host took within its
+    /// budget — while it ran a few frames ahead or behind — is never refused here.
+    pub fn defer_judgement(&mut self) {
+        self.pending_limit = 4 * MAX_PENDING_BYTES;
     }
 
     /// The next frame to execute.
@@ -347,7 +359,7 @@ impl Stream {
                 }
                 let weight = command_weight(&c.command);
                 let pending = self.pending_bytes.get(&player).copied().unwrap_or(0);
-                if pending + weight > MAX_PENDING_BYTES {
+                if pending + weight > self.pending_limit {
                     return Err(StreamError::TooManyCommands { player, frame });
                 }
                 let pf = self.frames.get(&frame).and_then(|f| f.players.get(&player));
@@ -412,8 +424,14 @@ impl Stream {
         self.config.players.iter().all(|p| self.player_state(*p, self.next_frame) == FrameState::Ready)
     }
 
+    /// True when `player` is dropped at `frame`: nobody waits for its data, and nothing it
+    /// sent for that frame runs (every machine agrees on the frame, not on what arrived after).
+    fn gone_at(&self, player: PlayerId, frame: Frame) -> bool {
+        self.gone.get(&player).is_some_and(|&(from, back)| frame >= from && back.is_none_or(|b| frame < b))
+    }
+
     fn player_state(&self, player: PlayerId, frame: Frame) -> FrameState {
-        if self.gone.get(&player).is_some_and(|&(from, back)| frame >= from && back.is_none_or(|b| frame < b)) {
+        if self.gone_at(player, frame) {
             return FrameState::Ready;
         }
         let data = self.frames.get(&frame).and_then(|f| f.players.get(&player));
@@ -466,8 +484,12 @@ impl Stream {
                 *bytes = bytes.saturating_sub(ran);
             }
         }
-        let mut commands: Vec<StampedCommand> =
-            data.players.into_values().flat_map(|pf| pf.commands.into_values()).collect();
+        let mut commands: Vec<StampedCommand> = data
+            .players
+            .into_iter()
+            .filter(|(player, _)| !self.gone_at(*player, frame))
+            .flat_map(|(_, pf)| pf.commands.into_values())
+            .collect();
         crate::sim::frame_order::execution_order(&mut commands);
         self.next_frame = frame.next();
         self.pace.ran(frame);

@@ -85,7 +85,11 @@ pub struct Session<T: Transport> {
 
 impl<T: Transport> Session<T> {
     /// Joins the parts; controllers must speak for players local to the stream.
-    pub fn new(world: World, stream: Stream, transport: T, controllers: Vec<Box<dyn Controller>>) -> Session<T> {
+    pub fn new(world: World, mut stream: Stream, transport: T, controllers: Vec<Box<dyn Controller>>) -> Session<T> {
+        if transport.me() != PeerId(0) {
+            // The host judges the other joiners; this machine only keeps its memory bounded.
+            stream.defer_judgement();
+        }
         Session {
             world,
             stream,
@@ -189,16 +193,22 @@ impl<T: Transport> Session<T> {
                     if self.violations.is_cut(from) {
                         continue;
                     }
+                    // The host judges everyone; a joiner judges the host alone. Another
+                    // joiner's lies are only counted here: the host cuts that machine at a frame
+                    // every machine agrees on, and cutting it here at another moment would
+                    // leave this machine without data the others ran.
+                    let judged_here = self.transport.me() == PeerId(0) || from == PeerId(0);
+                    let weight = |severity: u32| if judged_here { severity } else { 0 };
                     let player = speaker(&message);
                     if self.owners.get(&player).is_some_and(|&owner| owner != from) {
                         let frame = frame_of(&message);
-                        self.violations.note(from, 1, || {
+                        self.violations.note(from, weight(1), || {
                             format!("spoke for player {player}, which it does not own (frame {frame})")
                         });
                         continue;
                     }
                     if let Err(e) = self.stream.receive(message) {
-                        self.violations.note(from, e.severity(), || e.to_string());
+                        self.violations.note(from, weight(e.severity()), || e.to_string());
                     }
                 }
                 TransportEvent::Connected(p) => {

@@ -21,10 +21,11 @@ use crate::online_link::{Machine, agree, machines};
 const FRAMES: u32 = 1_800;
 
 /// The most an honest stream may hold whatever a liar sends: the window's frames, every
-/// player's commands within the per-player byte budget, the hash history and the window.
+/// player's commands within the per-player byte budget (four times it on a joiner, for a liar
+/// the host judges), the hash history and the window.
 fn within_bound(held: Held) -> bool {
     held.frames <= WINDOW as usize + 1
-        && held.pending_bytes <= 3 * MAX_PENDING_BYTES
+        && held.pending_bytes <= 6 * MAX_PENDING_BYTES
         && held.hashes <= 600 + WINDOW as usize + 1
 }
 

@@ -8,23 +8,7 @@ use std::path::{Path, PathBuf};
 use ridgeline::map::heightmap::Heightmap;
 
 use crate::common;
-
-/// `ridgeline <args>` under a 3 GB address space and 20 s (exit 124 past that): its exit code
-/// and what it printed.
-fn run_bounded(args: &[&str]) -> (i32, String) {
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 3000000; exec timeout 20 \"$0\" \"$@\"")
-        .arg(std::env::var("RIDGELINE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ridgeline").into()))
-        .args(args)
-        .env("RIDGELINE_HOME", common::root())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
-    )
-}
+use crate::common::procs::run_bounded;
 
 /// A 512 × 512-cell map in a temporary folder with `segments` road segments of `road`, each
 /// crossing the map from its west edge to its east edge; on `hilly` ground every cell corner

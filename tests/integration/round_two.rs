@@ -3,6 +3,7 @@
 //! back as recorded — each a clear refusal at once, never a run without bound or a silent render.
 
 use crate::common;
+use crate::common::procs::run_bounded;
 
 fn run(args: &[&str]) -> (Option<i32>, String) {
     let out = common::ridgeline().args(args).output().unwrap();
@@ -57,23 +58,6 @@ fn render_audio_of_a_replay_that_plays_back_otherwise_is_refused_and_writes_noth
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("wrong.ron: the replay does not play back as recorded"), "{out}");
     assert!(!wav.exists(), "no WAV of another game");
-}
-
-/// `ridgeline <args>` under the bounds: a 3 GB address space and 20 s (exit 124 past
-/// that); its exit code and what it printed.
-fn run_bounded(args: &[&str]) -> (i32, String) {
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 3000000; exec timeout 20 \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_ridgeline"))
-        .args(args)
-        .env("RIDGELINE_HOME", common::root())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
-    )
 }
 
 #[test]

@@ -16,7 +16,7 @@
 //! | 6, 7 | Keepalive, Alive | room 16 | 21 |
 //! | 8 | Refused | reason 1 | 6 |
 //! | 9 | Data | room 16, peer 1, payload | 22 + payload |
-//! | 10, 11 | Punch, PunchAck | room 16, peer 1 | 22 |
+//! | 10, 11 | Punch, PunchAck | room 16, peer 1, nonce 8, mac 16 | 46 |
 //! | 12 | Challenge | cookie 16 | 21 |
 //! | 13 | StatusAsk | (nothing; answered on loopback only) | 5 |
 //! | 14 | Status | count 1, that many u64 counters | ≤ 94 |
@@ -25,8 +25,9 @@
 //! without a valid cookie only with a [`RelayMessage::Challenge`] (21 bytes for a 64-byte
 //! request) carrying a cookie bound to the sender's address; the sender repeats the request
 //! with it, proving it receives there, and only then does the relay make a room or seat a
-//! member. Register and Lookup must be [`REQUEST_SIZE`] bytes with zero padding (checked), so
-//! no answer is ever larger than the request that drew it. A room's id is derived from a
+//! member. Register and Lookup must be at least [`REQUEST_SIZE`] bytes with zero padding
+//! (checked), so no answer to a stranger is ever larger than the request that drew it (the
+//! status answer, larger, goes to loopback alone). A room's id is derived from a
 //! token only its host holds ([`room_of`]), so the host, and nobody else, can make the same
 //! room again at a relay that restarted and forgot it (soft state, as TURN's refreshes).
 //!

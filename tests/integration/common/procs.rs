@@ -133,3 +133,21 @@ pub fn relay_on(bind: &str) -> (Proc, String) {
     std::thread::spawn(move || for _ in out.lines() {});
     (Proc(child), addr)
 }
+
+/// `ridgeline <args>` under issue 58's bounds: a 3 GB address space and 20 s (exit 124 past
+/// that); its exit code and what it printed. `RIDGELINE_BIN` names another binary to try (the
+/// start commit's, to see a test fail before its fix).
+pub fn run_bounded(args: &[&str]) -> (i32, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 3000000; exec timeout 20 \"$0\" \"$@\"")
+        .arg(std::env::var("RIDGELINE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ridgeline").into()))
+        .args(args)
+        .env("RIDGELINE_HOME", super::root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}

@@ -252,3 +252,28 @@ fn over_quic_a_joiner_leaves_a_host_that_sends_frames_a_million_ahead_naming_why
     assert!(err.len() < 64 * 1024, "a flood costs a few log lines, not {} bytes", err.len());
     drop(h.0.kill());
 }
+
+#[test]
+fn over_quic_a_flooding_joiner_among_three_is_cut_and_the_honest_two_finish_in_sync() {
+    // The liar's batches are too big for a datagram, so they ride the control stream and the
+    // host relays them whole; the honest joiner once lost the stream's framing here (its
+    // reader was cancelled half-way through a large frame) and both honest machines stalled.
+    let dir = common::temp_dir("lying-three");
+    let (ben, cid) = (dir.join("ben"), dir.join("cid"));
+    std::fs::create_dir_all(&ben).unwrap();
+    std::fs::create_dir_all(&cid).unwrap();
+    let (mut h, code) =
+        host(&["--map", "four_corners", "--players", "ai:easy,remote,remote", "--frames", "900", "--unpaced"], &dir);
+    let mut honest = join(&code, &["--controller", "ai:easy"], &ben);
+    std::thread::sleep(Duration::from_millis(300));
+    let mut liar = join(&code, &["--controller", "idle", "--debug-lie", "flood"], &cid);
+    assert_eq!(finish(&mut honest, Duration::from_secs(120)), Some(0), "{}", read(ben.join("join.err")));
+    assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));
+    let (hl, bl) = (read(dir.join("host.log")), read(ben.join("join.log")));
+    assert_eq!(hl.lines().count(), 900);
+    assert!(hl == bl, "the honest two kept one game");
+    let (hj, bj) = (last_json(&dir.join("host.out")), last_json(&ben.join("join.out")));
+    assert_eq!(hj["left"], serde_json::json!([2]), "the liar's slot alone was removed: {hj}");
+    assert_eq!(bj["left"], hj["left"], "the honest joiner saw the same removal: {bj}");
+    let _ = finish(&mut liar, Duration::from_secs(10));
+}

@@ -202,8 +202,13 @@ fn frame(origin: PeerId, kind: u8, payload: &[u8]) -> Vec<u8> {
     f
 }
 
-/// Reads one frame; None when the stream ends or breaks, or the frame is malformed.
-async fn read_frame(recv: &mut quinn::RecvStream) -> Result<Option<(PeerId, u8, Vec<u8>)>, String> {
+/// What reading one frame gives: the frame (origin, kind, payload), the end of the stream, or
+/// why the frame is malformed.
+type FrameRead = Result<Option<(PeerId, u8, Vec<u8>)>, String>;
+
+/// Reads one frame; None when the stream ends or breaks, or the frame is malformed. Not safe to
+/// cancel half-way (see [`read_frames`]).
+async fn read_frame(recv: &mut quinn::RecvStream) -> FrameRead {
     let mut len = [0u8; 4];
     if recv.read_exact(&mut len).await.is_err() {
         return Ok(None);
@@ -449,7 +454,7 @@ async fn serve_joiner(
 pub async fn join(
     conn: quinn::Connection,
     send: quinn::SendStream,
-    mut recv: quinn::RecvStream,
+    recv: quinn::RecvStream,
     mut out: mpsc::UnboundedReceiver<Out>,
     to_game: std_mpsc::Sender<In>,
 ) {
@@ -462,9 +467,14 @@ pub async fn join(
         let _ = game.send(In::Frame { from: origin, kind: KIND_LOCKSTEP, bytes });
     }));
     let _ = to_game.send(In::Connected(PeerId(0)));
+    // Frames are read on a task of their own: `read_frame` is not safe to cancel (dropped in a
+    // `select!` after reading a length, or half a large frame, it would leave the stream in the
+    // middle of a frame), and the loop below must also answer the game's orders.
+    let (frames_tx, mut frames) = mpsc::unbounded_channel();
+    let reader = tokio::spawn(read_frames(recv, frames_tx));
     let reason = loop {
         tokio::select! {
-            f = read_frame(&mut recv) => match f {
+            f = frames.recv() => match f.unwrap_or(Ok(None)) {
                 Ok(Some((origin, kind, bytes))) => {
                     if to_game.send(In::Frame { from: origin, kind, bytes }).is_err() {
                         break "the game ended".to_string();
@@ -500,6 +510,19 @@ pub async fn join(
             },
         }
     };
+    reader.abort();
     let _ = to_game.send(In::Left(PeerId(0), reason));
     let _ = tokio::time::timeout(std::time::Duration::from_secs(1), conn.closed()).await;
+}
+
+/// Reads frames from `recv` into `out` until the stream ends, breaks or sends a malformed
+/// frame (that last result is passed on too), or nobody listens.
+async fn read_frames(mut recv: quinn::RecvStream, out: mpsc::UnboundedSender<FrameRead>) {
+    loop {
+        let f = read_frame(&mut recv).await;
+        let last = !matches!(f, Ok(Some(_)));
+        if out.send(f).is_err() || last {
+            return;
+        }
+    }
 }

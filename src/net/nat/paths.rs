@@ -508,6 +508,12 @@ impl Paths {
     }
 }
 
+/// Tests: every datagram the paths want sent, decoded.
+#[cfg(test)]
+pub(super) fn drain(p: &mut Paths) -> Vec<(SocketAddr, RelayMessage)> {
+    std::iter::from_fn(|| p.poll_outgoing()).map(|(to, b)| (to, decode(&b).unwrap())).collect()
+}
+
 #[cfg(test)]
 #[path = "paths_punch_tests.rs"]
 mod punch_tests;
@@ -517,10 +523,6 @@ mod tests {
     use super::*;
 
     const RELAY: &str = "192.0.2.200:47700";
-
-    fn drain(p: &mut Paths) -> Vec<(SocketAddr, RelayMessage)> {
-        std::iter::from_fn(|| p.poll_outgoing()).map(|(to, b)| (to, decode(&b).unwrap())).collect()
-    }
 
     #[test]
     fn an_unanswered_or_refused_request_fails_with_the_reason() {

@@ -17,10 +17,6 @@ fn addr(s: &str) -> SocketAddr {
     s.parse().unwrap()
 }
 
-fn drain(p: &mut Paths) -> Vec<(SocketAddr, RelayMessage)> {
-    std::iter::from_fn(|| p.poll_outgoing()).map(|(to, b)| (to, decode(&b).unwrap())).collect()
-}
-
 fn scouts(p: &mut Paths) -> Vec<(SocketAddr, RelayMessage)> {
     std::iter::from_fn(|| p.poll_scout()).map(|(to, b)| (to, decode(&b).unwrap())).collect()
 }

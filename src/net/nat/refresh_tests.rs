@@ -7,14 +7,10 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use super::Paths;
-use super::paths::{ALIVE_WAIT, KEEPALIVE, REFRESH_EVERY};
-use crate::net::codec::relay::{RelayMessage, RelayRefusal, TOKEN_LEN, decode, encode, room_of};
+use super::paths::{ALIVE_WAIT, KEEPALIVE, REFRESH_EVERY, drain};
+use crate::net::codec::relay::{RelayMessage, RelayRefusal, TOKEN_LEN, encode, room_of};
 
 const RELAY: &str = "192.0.2.200:47700";
-
-fn drain(p: &mut Paths) -> Vec<(SocketAddr, RelayMessage)> {
-    std::iter::from_fn(|| p.poll_outgoing()).map(|(to, b)| (to, decode(&b).unwrap())).collect()
-}
 
 /// The relay's challenge is answered with its cookie; an unanswered keepalive, or "no such
 /// room" (a restarted relay), has the host ask for its room again every second, never

@@ -285,14 +285,7 @@ fn a_second_hello_is_refused_and_the_same_player_elsewhere_takes_the_seat_tellin
     let player = ms[0].game.slots[1].player;
     // Ben's own connection greets again: refused, and nothing changes.
     ms[1].game.session.transport_mut().send_control(None, &[hello(ben_token)]).unwrap();
-    for _ in 0..5 {
-        clock += Duration::from_millis(33);
-        ms[0].step(clock);
-    }
-    let heard: Vec<WireMessage> = std::iter::from_fn(|| ms[1].game.session.transport_mut().take_control())
-        .map(|(_, m)| m)
-        .filter(|m| matches!(m, WireMessage::Refused { .. }))
-        .collect();
+    let heard = refusals_after_five_host_steps(&mut ms, &mut clock);
     assert_eq!(heard, [WireMessage::Refused { reason: ALREADY_SEATED.to_string() }]);
     assert_eq!(ms[0].game.session.stream().dropped_from(player), None, "Ben plays on");
     assert!(ms[0].events.is_empty(), "{:?}", ms[0].events);
@@ -301,16 +294,21 @@ fn a_second_hello_is_refused_and_the_same_player_elsewhere_takes_the_seat_tellin
     // it, and the first copy is told why before it is closed.
     while again.take_control().is_some() {}
     again.send_control(None, &[hello(ben_token)]).unwrap();
-    for _ in 0..5 {
-        clock += Duration::from_millis(33);
-        ms[0].step(clock);
-    }
-    let told: Vec<WireMessage> = std::iter::from_fn(|| ms[1].game.session.transport_mut().take_control())
-        .map(|(_, m)| m)
-        .filter(|m| matches!(m, WireMessage::Refused { .. }))
-        .collect();
+    let told = refusals_after_five_host_steps(&mut ms, &mut clock);
     assert_eq!(told, [WireMessage::Refused { reason: TAKEN_OVER.to_string() }]);
     let answers: Vec<WireMessage> = std::iter::from_fn(|| again.take_control()).map(|(_, m)| m).collect();
     assert!(answers.iter().any(|m| matches!(m, WireMessage::Welcome { peer: PeerId(2), .. })), "{answers:?}");
     assert!(answers.iter().any(|m| matches!(m, WireMessage::Rejoin { machine: 1, .. })), "{answers:?}");
+}
+
+/// Runs the host (machine 0) five steps, then the refusals machine 1 has been told.
+fn refusals_after_five_host_steps(ms: &mut [Machine], clock: &mut Instant) -> Vec<WireMessage> {
+    for _ in 0..5 {
+        *clock += Duration::from_millis(33);
+        ms[0].step(*clock);
+    }
+    std::iter::from_fn(|| ms[1].game.session.transport_mut().take_control())
+        .map(|(_, m)| m)
+        .filter(|m| matches!(m, WireMessage::Refused { .. }))
+        .collect()
 }

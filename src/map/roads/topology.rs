@@ -5,7 +5,7 @@
 //! Works in world units with `f32`; it is display geometry, never simulation state.
 //! Must not: panic on any input; bad input becomes a warning and a sensible result.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::f32::consts::PI;
 
 use glam::Vec2;
@@ -16,7 +16,9 @@ use super::mesh::PieceKind;
 use super::types::{Band, RoadTypes};
 
 mod junctions;
+mod near;
 use junctions::junctions;
+use near::SegmentGrid;
 
 /// A turn at or below this (radians) is mitered rather than curved.
 const MITER_MAX_TURN: f32 = 25.0 * PI / 180.0;
@@ -188,6 +190,15 @@ fn push_edge(edges: &mut Vec<Edge>, centre: Vec2, dir: Vec2, hw: f32) -> usize {
 /// Step 1: known types only, finite points, zero lengths nudged, duplicates dropped.
 fn clean(input: &[RoadSegment], types: &RoadTypes, warnings: &mut Vec<String>) -> Vec<Seg> {
     let mut segs: Vec<Seg> = Vec::new();
+    // Each kept segment as its type and its two ends in order, so a duplicate (either way
+    // round) is one look-up; `+ 0.0` makes -0 and 0 the same, as `==` on the floats has them.
+    let mut seen: BTreeSet<(usize, [u32; 4])> = BTreeSet::new();
+    let ends = |s: &Seg| {
+        let bits = |p: Vec2| [(p.x + 0.0).to_bits(), (p.y + 0.0).to_bits()];
+        let (a, b) = (bits(s.a), bits(s.b));
+        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+        (s.ty, [lo[0], lo[1], hi[0], hi[1]])
+    };
     for (i, r) in input.iter().enumerate() {
         let Some(t) = types.by_name(&r.road) else {
             warnings.push(format!("road segment {i}: unknown road type \"{}\"; segment skipped", r.road));
@@ -212,8 +223,7 @@ fn clean(input: &[RoadSegment], types: &RoadTypes, warnings: &mut Vec<String>) -
             s.b.x += 0.25;
             warnings.push(format!("{}: zero length; nudged by a quarter unit", describe(&s, types)));
         }
-        let dup = segs.iter().any(|o| o.ty == s.ty && ((o.a == s.a && o.b == s.b) || (o.a == s.b && o.b == s.a)));
-        if dup {
+        if !seen.insert(ends(&s)) {
             warnings.push(format!("{}: duplicate of an earlier segment; dropped", describe(&s, types)));
             continue;
         }
@@ -401,6 +411,8 @@ fn intersect(p: Vec2, d: Vec2, q: Vec2, e: Vec2) -> Option<Vec2> {
 
 /// Step 5: open ends flagged `join` blend into a nearby road of another type, or fade out.
 fn open_ends(segs: &mut [Seg], nodes: &BTreeMap<NodeKey, Vec<(usize, usize)>>, hw: &[f32], out: &mut Layout) {
+    let reach = hw.iter().copied().fold(0.0f32, f32::max);
+    let grid = SegmentGrid::new(&segs.iter().map(|o| (o.a, o.b, hw[o.ty] + reach)).collect::<Vec<_>>());
     for links in nodes.values() {
         if links.len() != 1 {
             continue;
@@ -416,7 +428,8 @@ fn open_ends(segs: &mut [Seg], nodes: &BTreeMap<NodeKey, Vec<(usize, usize)>>, h
         let Some(edge) = segs[s].edge[e] else { continue };
         // The nearest road of another type that the end touches.
         let mut best: Option<(f32, usize)> = None;
-        for (j, o) in segs.iter().enumerate() {
+        for &j in grid.near(p) {
+            let (j, o) = (j as usize, &segs[j as usize]);
             if o.ty == ty {
                 continue;
             }

@@ -819,6 +819,18 @@ fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes
         assert_eq!(w.world().frame().0, target);
         assert_eq!(w.world().state_hash().total, at(target), "the state at frame {target}");
     }
+    // The score after a seek counts what happened up to the frame sought, as played straight
+    // (the counts; a replay does not know which style a computer drew, so names differ).
+    let counts = |b: &Battle| b.summary().1.into_iter().map(|row| row[1..].to_vec()).collect::<Vec<_>>();
+    w.seek(2_400).unwrap();
+    let straight = counts(&b);
+    assert_ne!(straight[1][2], "0", "the brutal computer built something: {straight:?}");
+    assert_eq!(counts(&w), straight, "the score at the end after seeking there");
+    let mut fresh = Battle::watch(&common::roots(), &replay, "test.ron", SCREEN).unwrap();
+    hash_log(&mut fresh, &mut Vec::new(), 1_250, 1_000.0);
+    w.seek(1_250).unwrap();
+    assert_eq!(counts(&w), counts(&fresh), "the score at 1,250 after seeking back");
+    assert_ne!(counts(&w), straight, "fewer built by 1,250 than by the end");
     // Played on from a sought frame, it stays on the recorded course.
     w.seek(1_000).unwrap();
     let mut on = Vec::new();

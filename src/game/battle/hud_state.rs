@@ -1,5 +1,5 @@
 //! What the HUD shows of a battle, kept as the frames run: the control bar's state (refusals,
-//! lines said), the alerts and their log, the score counted from the tick's events, and the
+//! lines said), the alerts and their log, and the
 //! local player's power after the last frame (the top bar, the radar and the control bar's
 //! warning read it).
 //!
@@ -11,7 +11,6 @@ use crate::sim::power::PowerBalance;
 use super::alerts::{AlertKind, Alerts};
 use super::control_bar::ControlBar;
 use super::play::Play;
-use super::score::Score;
 
 /// The HUD's part of a battle.
 pub struct HudState {
@@ -19,8 +18,6 @@ pub struct HudState {
     pub(super) control_bar: ControlBar,
     /// What the local player is told about (losses, attacks, finished work).
     pub(super) alerts: Alerts,
-    /// Losses and kills counted for the score screen.
-    pub(super) score: Score,
     /// The local player's power after the last frame.
     pub(super) power: PowerBalance,
     /// The string table the alerts are worded from (the game's own texts until the window
@@ -29,15 +26,9 @@ pub struct HudState {
 }
 
 impl HudState {
-    /// The HUD's state for `players` players, the local one's power now `power`.
-    pub(super) fn new(players: usize, power: PowerBalance, labels: crate::ui::labels::SharedLabels) -> HudState {
-        HudState {
-            control_bar: ControlBar::default(),
-            alerts: Alerts::default(),
-            score: Score::new(players),
-            power,
-            labels,
-        }
+    /// The HUD's state, the local player's power now `power`.
+    pub(super) fn new(power: PowerBalance, labels: crate::ui::labels::SharedLabels) -> HudState {
+        HudState { control_bar: ControlBar::default(), alerts: Alerts::default(), power, labels }
     }
 
     /// Tells the player of a change of pace in `play`.

@@ -1,7 +1,7 @@
 //! A battle on this machine: three owned parts, coordinated here and only here — `play.rs`
 //! (the match: session, pace, a watched replay, the online link, stepping frames),
 //! `picture.rs` (what is drawn: camera, selection, markers, effects, particles, wrecks, fog of
-//! war) and `hud_state.rs` (what the HUD shows: control bar, alerts, score, power) — and the
+//! war) and `hud_state.rs` (what the HUD shows: control bar, alerts, power) — and the
 //! scene. Logic frames run at 30 a second (times the game speed, none while paused: `pace.rs`)
 //! as real time falls due (never more than a few per drawn frame, and never while the stream
 //! waits for a peer: game time then stands still); each frame's events go to the picture and
@@ -11,7 +11,7 @@
 //! clicks become commands). Every other file implements its own type: `overlay.rs` (drawn over
 //! the world, from a `Look`), `online.rs` (`OnlineLink`), `replay.rs` (`Watching`),
 //! `control_bar.rs`, `markers.rs`, `view.rs`, `selection.rs`, `alerts.rs`, `effects.rs`,
-//! `floaters.rs`, `particles.rs`, `rubble.rs`, `wrecks.rs`, `sounds.rs`, `score.rs`,
+//! `floaters.rs`, `particles.rs`, `rubble.rs`, `wrecks.rs`, `sounds.rs`, `score.rs`, `summary.rs`,
 //! `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and
 //! selection panel (`hud/`) draw from what the battle shows and order through its controls.
 //!
@@ -39,6 +39,7 @@ mod score;
 mod selection;
 mod sounds;
 pub mod status;
+mod summary;
 mod view;
 mod wrecks;
 
@@ -88,7 +89,7 @@ pub struct Battle {
     pub scene: Scene,
     /// The camera, selection, markers, effects and fog of war as the player sees them.
     pic: Picture,
-    /// The control bar, alerts, score and power the HUD shows.
+    /// The control bar, alerts and power the HUD shows.
     hud: HudState,
 }
 
@@ -120,7 +121,7 @@ impl Battle {
         let power = world.power(local);
         let mut battle = Battle {
             pic: Picture::new(View::new(scene.start_camera(0), screen), shroud, poses(world)),
-            hud: HudState::new(world.players().len(), power, own_labels(roots)),
+            hud: HudState::new(power, own_labels(roots)),
             scene,
             play: Play::new(game, local),
         };
@@ -241,7 +242,6 @@ impl Battle {
             self.hud.power = world.power(self.play.local);
             let (low, now) = (self.hud.power.low(), self.play.elapsed);
             self.hud.alerts.note(&report.events, self.play.local, world, (defs, &self.hud.labels), low, now);
-            self.hud.score.count(&report.events);
             self.pic.refresh_sight(self.play.world(), self.play.local);
             self.display_events(&report.events);
             if let Some(w) = &self.play.watching {
@@ -389,9 +389,9 @@ impl Battle {
         self.pic.sounds.take_heard()
     }
 
-    /// The outcome for the local player and a score row per player (see `Score::summary`).
+    /// The outcome for the local player and a score row per player (see `summary::summary`).
     pub fn summary(&self) -> (String, Vec<Vec<String>>) {
-        self.hud.score.summary(&self.play, &self.hud.labels)
+        summary::summary(&self.play, &self.hud.labels)
     }
 
     /// The control bar's second line: a refused order for a few seconds, else the selected

@@ -19,6 +19,7 @@ use crate::ui::labels::Labels;
 use super::online::OnlineLink;
 use super::pace::Pace;
 use super::replay::Watching;
+use super::score::Score;
 use super::{BattleError, FRAME};
 
 /// The match part of a battle.
@@ -49,11 +50,14 @@ pub struct Play {
     pub(super) pace_told: usize,
     /// Where this game came from, when taken over from a replay.
     pub(super) origin: Option<crate::session::replay::ReplayOrigin>,
+    /// Objects built, lost and destroyed so far, counted from every frame run (a seek included).
+    pub(super) score: Score,
 }
 
 impl Play {
     /// A skirmish's play of `game`, seen by `local`.
     pub fn new(game: crate::session::start::LocalMatch, local: PlayerId) -> Play {
+        let players = game.session.world().players().len();
         Play {
             game,
             watching: None,
@@ -68,6 +72,7 @@ impl Play {
             checkpoints: Vec::new(),
             pace_told: 0,
             origin: None,
+            score: Score::new(players),
         }
     }
 
@@ -331,6 +336,7 @@ impl Play {
     pub fn step(&mut self) -> Result<Option<(u32, TickReport)>, BattleError> {
         match self.game.session.step()? {
             Step::Ticked { report, frame, hash } => {
+                self.score.count(&report.events);
                 self.checkpoint(frame.0, &hash);
                 self.keep_snapshot(frame.0, hash);
                 self.keep_replay_state();
@@ -386,7 +392,7 @@ impl Play {
     /// While watching a replay: keeps the world as it is now for seeking back, now and then.
     fn keep_replay_state(&mut self) {
         if let Some(w) = &mut self.watching {
-            w.keep(self.game.session.world());
+            w.keep(self.game.session.world(), &self.score);
         }
     }
 
@@ -398,11 +404,13 @@ impl Play {
         let Some((target, state)) = self.watching.as_ref().and_then(|w| w.seek_from(frame, now)) else {
             return Ok(false);
         };
-        if let Some(state) = state {
+        if let Some((state, score)) = state {
             self.game.session.seek_playback(state);
+            self.score = score;
         }
         while self.world().frame().0 < target {
-            if let Step::Ticked { frame, hash, .. } = self.game.session.step()? {
+            if let Step::Ticked { frame, hash, report } = self.game.session.step()? {
+                self.score.count(&report.events);
                 self.checkpoint(frame.0, &hash);
                 self.keep_replay_state();
             }

@@ -13,6 +13,8 @@ use crate::session::script::ScriptEntry;
 use crate::session::{Difficulty, MatchSetup, Replay, SlotKind};
 use crate::sim::{PlayerId, World};
 
+use super::score::Score;
+
 /// Frames between the states kept for seeking, at first (the spacing doubles whenever
 /// [`MAX_SNAPSHOTS`] would be passed, so a long replay keeps a bounded number).
 const SNAPSHOT_EVERY: u32 = 300;
@@ -28,8 +30,9 @@ pub(super) struct Watching {
     checkpoints: BTreeMap<u32, String>,
     /// The first checkpoint the playback missed.
     failed_at: Option<u32>,
-    /// Worlds as they were after some frames (always the start).
-    snapshots: BTreeMap<u32, World>,
+    /// Worlds as they were after some frames (always the start), each with the score counted
+    /// up to it, so a seek lands on the right counts too.
+    snapshots: BTreeMap<u32, (World, Score)>,
     /// Frames between kept states now.
     every: u32,
     /// The replay itself (what a take-over starts from) and its file name.
@@ -45,7 +48,7 @@ impl Watching {
             final_hash: replay.final_hash.clone(),
             checkpoints: replay.checkpoints.iter().cloned().collect(),
             failed_at: None,
-            snapshots: BTreeMap::from([(start.frame().0, start)]),
+            snapshots: BTreeMap::from([(start.frame().0, (start.clone(), Score::new(start.players().len())))]),
             every: SNAPSHOT_EVERY,
             source: replay.clone(),
             name: name.to_string(),
@@ -104,7 +107,7 @@ impl Watching {
 
     /// Where a seek to `frame` goes (at most the end), and the kept state to start from when
     /// that lies behind `now` (none: run forward from where the playback stands).
-    pub fn seek_from(&self, frame: u32, now: u32) -> Option<(u32, Option<World>)> {
+    pub fn seek_from(&self, frame: u32, now: u32) -> Option<(u32, Option<(World, Score)>)> {
         let target = frame.min(self.frames);
         if target >= now {
             return Some((target, None));
@@ -121,14 +124,14 @@ impl Watching {
         }
     }
 
-    /// Keeps `world` for seeking back when its frame is on the spacing (which doubles as
-    /// states pile up, so a long replay keeps a bounded number).
-    pub fn keep(&mut self, world: &World) {
+    /// Keeps `world` and the `score` counted up to it for seeking back when its frame is on
+    /// the spacing (which doubles as states pile up, so a long replay keeps a bounded number).
+    pub fn keep(&mut self, world: &World, score: &Score) {
         let frame = world.frame().0;
         if !frame.is_multiple_of(self.every) || self.snapshots.contains_key(&frame) {
             return;
         }
-        self.snapshots.insert(frame, world.clone());
+        self.snapshots.insert(frame, (world.clone(), score.clone()));
         if self.snapshots.len() > MAX_SNAPSHOTS {
             // Twice the spacing: keep the start and every state on the new spacing.
             self.every *= 2;
@@ -192,7 +195,7 @@ mod tests {
         let mut world = start;
         for frame in (SNAPSHOT_EVERY..=end).step_by(SNAPSHOT_EVERY as usize) {
             world.frame = Frame(frame);
-            watching.keep(&world);
+            watching.keep(&world, &Score::default());
             assert!(watching.snapshots.len() <= MAX_SNAPSHOTS, "{} states at frame {frame}", watching.snapshots.len());
         }
         // Ten hours are 3,600 spacings of 300 frames: the spacing doubled seven times (300 × 128

@@ -1,18 +1,15 @@
 //! The score: objects each player built, lost and destroyed, counted from the tick's
 //! `UnitProduced`, `StructureCompleted`, `Killed` and `KillCredited` events (a player's
-//! destroyed are the kills its own units made, not every loss of its enemies), and the score
-//! screen's rows at the end.
+//! destroyed are the kills its own units made, not every loss of its enemies). The score
+//! screen's rows are made from it in `summary.rs`.
 //!
 //! Must not: decide the outcome (the simulation's victory does).
 
 use crate::sim::PlayerId;
-use crate::sim::Relation;
 use crate::sim::event::GameEvent;
 
-use super::play::Play;
-
 /// Objects built, lost and destroyed, per player.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Score {
     built: Vec<u32>,
     lost: Vec<u32>,
@@ -41,48 +38,19 @@ impl Score {
         }
     }
 
-    fn lost(&self, p: PlayerId) -> u32 {
+    /// Objects `p` lost.
+    pub fn lost(&self, p: PlayerId) -> u32 {
         self.lost.get(p.index()).copied().unwrap_or(0)
     }
 
-    fn built(&self, p: PlayerId) -> u32 {
+    /// Units and structures `p` built.
+    pub fn built(&self, p: PlayerId) -> u32 {
         self.built.get(p.index()).copied().unwrap_or(0)
     }
-}
 
-impl Score {
-    /// The outcome for `play`'s local player and a score row per player: name (a computer's with its
-    /// style), objects lost, enemy
-    /// objects destroyed, units and structures built during the game, score.
-    pub fn summary(&self, play: &Play, labels: &crate::ui::labels::Labels) -> (String, Vec<Vec<String>>) {
-        let world = play.world();
-        let players = world.players();
-        let outcome = match world.winner() {
-            Some(w) if matches!(world.relation(play.local, w), Relation::Own | Relation::Ally) => "Outcome:Victory",
-            Some(_) => "Outcome:Defeat",
-            None if world.is_over() => "Outcome:Draw",
-            None if play.is_replay() => "Outcome:ReplayEnded",
-            None => "Outcome:BattleLeft",
-        };
-        let outcome = labels.say(outcome, &[]);
-        // A computer player is named with the style it drew, so a player learns what they
-        // faced ("Hard computer · armour").
-        let styles = play.game.session.styles();
-        let rows = players
-            .iter()
-            .map(|p| {
-                let destroyed = self.destroyed.get(p.id.index()).copied().unwrap_or(0);
-                let (lost, built) = (self.lost(p.id), self.built(p.id));
-                let name = play.player_name(p.id);
-                let name = match styles.iter().find(|(q, _)| *q == p.id) {
-                    Some((_, style)) => format!("{name} · {style}"),
-                    None => name,
-                };
-                let score = (100 * destroyed as i64 + 20 * built as i64 - 25 * lost as i64).max(0);
-                vec![name, lost.to_string(), destroyed.to_string(), built.to_string(), score.to_string()]
-            })
-            .collect();
-        (outcome.to_string(), rows)
+    /// Enemy objects `p`'s own units destroyed.
+    pub fn destroyed(&self, p: PlayerId) -> u32 {
+        self.destroyed.get(p.index()).copied().unwrap_or(0)
     }
 }
 

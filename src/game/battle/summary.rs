@@ -1,0 +1,42 @@
+//! The score screen's rows: the outcome for the local player and, per player, name (a
+//! computer's with the style it drew), objects lost, enemy objects destroyed, units and
+//! structures built, and the score — from the counts `score.rs` keeps.
+//!
+//! Must not: decide the outcome (the simulation's victory does) or count anything itself.
+
+use crate::sim::Relation;
+
+use super::play::Play;
+
+/// The outcome for `play`'s local player and a score row per player: name (a computer's with
+/// its style), objects lost, enemy objects destroyed, units and structures built, score.
+pub(super) fn summary(play: &Play, labels: &crate::ui::labels::Labels) -> (String, Vec<Vec<String>>) {
+    let world = play.world();
+    let players = world.players();
+    let outcome = match world.winner() {
+        Some(w) if matches!(world.relation(play.local, w), Relation::Own | Relation::Ally) => "Outcome:Victory",
+        Some(_) => "Outcome:Defeat",
+        None if world.is_over() => "Outcome:Draw",
+        None if play.is_replay() => "Outcome:ReplayEnded",
+        None => "Outcome:BattleLeft",
+    };
+    let outcome = labels.say(outcome, &[]);
+    // A computer player is named with the style it drew, so a player learns what they
+    // faced ("Hard computer · armour").
+    let styles = play.game.session.styles();
+    let rows = players
+        .iter()
+        .map(|p| {
+            let destroyed = play.score.destroyed(p.id);
+            let (lost, built) = (play.score.lost(p.id), play.score.built(p.id));
+            let name = play.player_name(p.id);
+            let name = match styles.iter().find(|(q, _)| *q == p.id) {
+                Some((_, style)) => format!("{name} · {style}"),
+                None => name,
+            };
+            let score = (100 * destroyed as i64 + 20 * built as i64 - 25 * lost as i64).max(0);
+            vec![name, lost.to_string(), destroyed.to_string(), built.to_string(), score.to_string()]
+        })
+        .collect();
+    (outcome.to_string(), rows)
+}

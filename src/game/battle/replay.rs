@@ -208,6 +208,6 @@ mod tests {
         assert_eq!(kept.last(), Some(&1_075_200));
         // A seek back from the end starts from the kept state just before the target.
         let (target, from) = watching.seek_from(500_000, end).unwrap();
-        assert_eq!((target, from.map(|w| w.frame().0)), (500_000, Some(499_200)));
+        assert_eq!((target, from.map(|(w, _)| w.frame().0)), (500_000, Some(499_200)));
     }
 }

@@ -3,8 +3,9 @@
 //! A file is looked up under each root in turn, so a mod folder listed first overrides the
 //! game's own files one by one. The game's roots are found from `RIDGELINE_HOME` (alone, when
 //! it is set: empty, or naming no folder with a `data/`, is an error, never a silent fall back
-//! to the source tree), else the current directory, the executable's folder and its parents,
-//! and the source tree it was built from.
+//! to the source tree), else the current directory or the executable's folder and its parents
+//! (`target/release/` sits in the game's folder). Never the path the binary was built at: a
+//! copy run elsewhere says where it looked.
 //! Must not: read file contents (callers do, and report errors with the path found here).
 
 use std::path::{Path, PathBuf};
@@ -32,6 +33,12 @@ pub enum RootsError {
     /// `RIDGELINE_HOME` names no folder with the game's `data/`.
     #[error("RIDGELINE_HOME={}: no data/ folder there (name the folder that holds data/, ui/ and maps/, or unset it)", .0.display())]
     NoData(PathBuf),
+    /// `RIDGELINE_HOME` is not set and no folder looked in holds a `data/`.
+    #[error(
+        "the game's content (a folder holding data/, ui/ and maps/) is in none of {}: run the game from its folder, or set RIDGELINE_HOME to it",
+        .0.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+    )]
+    NotFound(Vec<PathBuf>),
 }
 
 /// Ordered content roots, highest priority first.
@@ -46,8 +53,8 @@ impl ContentRoots {
         ContentRoots { roots }
     }
 
-    /// The game's own roots: `RIDGELINE_HOME` when it is set (checked), else the first folder
-    /// found that holds a `data/` folder.
+    /// The game's own roots: `RIDGELINE_HOME` when it is set (checked), else the first of the
+    /// current directory and the executable's folder and its parents that holds a `data/`.
     pub fn discover() -> Result<ContentRoots, RootsError> {
         if let Some(home) = std::env::var_os("RIDGELINE_HOME") {
             if home.is_empty() {
@@ -66,15 +73,10 @@ impl ContentRoots {
         if let Ok(exe) = std::env::current_exe() {
             candidates.extend(exe.ancestors().skip(1).take(4).map(Path::to_path_buf));
         }
-        candidates.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-        let mut roots: Vec<PathBuf> = Vec::new();
-        for c in candidates {
-            if c.join("data").is_dir() && !roots.contains(&c) {
-                roots.push(c);
-                break;
-            }
+        match candidates.iter().find(|c| c.join("data").is_dir()) {
+            Some(home) => Ok(ContentRoots { roots: vec![home.clone()] }),
+            None => Err(RootsError::NotFound(candidates)),
         }
-        Ok(ContentRoots { roots })
     }
 
     /// Puts a mod folder in front of the existing roots.

@@ -228,3 +228,38 @@ fn an_empty_or_wrong_environment_is_a_clear_error_and_writes_nowhere() {
     let (code, err) = run("RIDGELINE_HOME", common::root().to_str().unwrap(), &["data-check"]);
     assert_eq!(code, Some(0), "{err}");
 }
+
+#[test]
+fn a_copy_of_the_game_run_away_from_its_folder_says_where_it_looked_and_never_reads_the_build_path() {
+    // The binary linked (or copied) into a folder with no content above it, run from another.
+    let away = common::temp_dir("files-away");
+    let (bin, cwd) = (away.join("bin/ridgeline"), away.join("work"));
+    std::fs::create_dir_all(bin.parent().unwrap()).unwrap();
+    std::fs::create_dir_all(&cwd).unwrap();
+    let built = std::path::PathBuf::from(env!("CARGO_BIN_EXE_ridgeline"));
+    if std::fs::hard_link(&built, &bin).is_err() {
+        std::fs::copy(&built, &bin).unwrap();
+    }
+    let out = std::process::Command::new(&bin)
+        .current_dir(&cwd)
+        .env_remove("RIDGELINE_HOME")
+        .env("RIDGELINE_CONFIG_DIR", away.join("config"))
+        .arg("data-check")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("is in none of") && err.contains("set RIDGELINE_HOME"), "{err}");
+    assert!(err.contains(cwd.to_str().unwrap()) && err.contains(away.join("bin").to_str().unwrap()), "{err}");
+    assert!(!err.contains(env!("CARGO_MANIFEST_DIR")), "the build path is not among the places: {err}");
+    // Put beside the game's folder's content, the same copy finds it.
+    let found = std::process::Command::new(&bin)
+        .current_dir(common::root())
+        .env_remove("RIDGELINE_HOME")
+        .env("RIDGELINE_CONFIG_DIR", away.join("config"))
+        .arg("data-check")
+        .output()
+        .unwrap();
+    assert_eq!(found.status.code(), Some(0), "{}", String::from_utf8_lossy(&found.stderr));
+    let _ = std::fs::remove_dir_all(&away);
+}

@@ -81,3 +81,49 @@ fn data_check_of_4097_object_types_refuses_the_table_within_the_bounds() {
     assert_eq!(code, 1, "refused within 20 s and 3 GB, not {code}: {}", out.chars().take(400).collect::<String>());
     assert!(out.contains("object \"Post4096\", field `name`: 4097 objects; the limit is 4096"), "{out}");
 }
+
+/// A mod adding `count` scenery objects, each requiring the one before it (`T0` the last one,
+/// so they go round in one circle when `closed`).
+fn prerequisite_ring(name: &str, count: usize, closed: bool) -> std::path::PathBuf {
+    let dir = common::temp_dir(name).join("m");
+    std::fs::create_dir_all(dir.join("data/objects")).unwrap();
+    let mut objects = String::from("[\n");
+    for i in 0..count {
+        let before = if i > 0 {
+            format!("\"T{}\"", i - 1)
+        } else if closed {
+            format!("\"T{}\"", count - 1)
+        } else {
+            String::new()
+        };
+        objects.push_str(&format!(
+            "(name: \"T{i}\", faction: \"Neutral\", kind: Prop, cost: 0, build_time: 0.0, max_health: 100, \
+             armor: \"Structure\", vision: 0.0, radius: 4.0, prerequisites: [{before}], \
+             model: (shape: Prop, color: (0.2, 0.4, 0.18), height: 26.0, kit: \"Tree\")),\n"
+        ));
+    }
+    objects.push_str("]\n");
+    std::fs::write(dir.join("data/objects/ring.ron"), objects).unwrap();
+    dir
+}
+
+#[test]
+fn a_prerequisite_circle_or_chain_through_four_thousand_objects_is_checked_within_the_bounds() {
+    // Each object's walk once looked through the whole path at every step: a circle of 4,058
+    // took 15–20 s in a release build (and a debug build far longer).
+    let ring = prerequisite_ring("round-two-ring", 4_000, true);
+    let (code, out) = run_bounded(&["--mod", ring.to_str().unwrap(), "data-check"]);
+    assert_eq!(code, 1, "refused within 20 s and 3 GB, not {code}: {}", out.chars().take(400).collect::<String>());
+    assert_eq!(out.matches("prerequisites go round in a circle").count(), 1, "one circle, told once: {out:.400}");
+    assert!(
+        out.contains("object \"T0\", field `prerequisites`: prerequisites go round in a circle: T0 → T3999 → T3998")
+    );
+    let chain = prerequisite_ring("round-two-chain", 4_000, false);
+    let (code, out) = run_bounded(&["--mod", chain.to_str().unwrap(), "data-check"]);
+    assert_eq!(
+        code,
+        0,
+        "a long chain is fine, checked within 20 s and 3 GB: {}",
+        out.chars().take(400).collect::<String>()
+    );
+}

@@ -19,6 +19,7 @@ mod commands_fuzz;
 mod defs;
 mod determinism;
 mod determinism_lint;
+mod docs;
 mod economy;
 mod events;
 mod fairness;

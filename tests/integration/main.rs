@@ -20,6 +20,7 @@ mod defs;
 mod determinism;
 mod determinism_lint;
 mod docs;
+mod docs_architecture;
 mod economy;
 mod events;
 mod fairness;

@@ -91,7 +91,7 @@ fn write_all(dir: &Path, quoted: &str, layouts: &[LayoutCopy]) -> Result<Vec<Pat
     let info = dir.join("mod.ron");
     let text = format!(
         "// A Ridgeline mod: its ui/, data/ and maps/ override the game's files of the same name.\n\
-         // See ui/FORMAT.md for layouts and README.md's modding section for the rest.\n\
+         // See ui/FORMAT.md for layouts and docs/modding.md for the rest.\n\
          (\n    name: {quoted},\n    version: \"0.1\",\n    author: \"\",\n    description: \"\",\n    game_version: \"{}\",\n)\n",
         env!("CARGO_PKG_VERSION")
     );

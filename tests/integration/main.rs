@@ -19,6 +19,8 @@ mod commands_fuzz;
 mod defs;
 mod determinism;
 mod determinism_lint;
+mod docs;
+mod docs_architecture;
 mod economy;
 mod events;
 mod fairness;

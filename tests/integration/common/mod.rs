@@ -2,6 +2,7 @@
 //! worlds built from them.
 #![allow(dead_code)]
 
+pub mod markdown;
 pub mod procs;
 pub mod rust_source;
 

@@ -107,7 +107,18 @@ impl Cli {
         for m in self.mods.iter().rev() {
             roots = roots.with_mod(m.clone());
         }
-        match self.command.unwrap_or(Command::Play) {
+        let command = self.command.unwrap_or(Command::Play);
+        // The checks report a broken mod themselves, and the window sets it aside with a
+        // notice; any other command refuses it rather than run without it, silently.
+        let reports_mods =
+            matches!(command, Command::Play | Command::DataCheck | Command::UiCheck(_) | Command::Mod { .. });
+        if !self.mods.is_empty() && !reports_mods {
+            let problems = ridgeline::content::mod_info::problems(&roots);
+            if !problems.is_empty() {
+                anyhow::bail!("a mod given with --mod cannot be used:\n  {}", problems.join("\n  "));
+            }
+        }
+        match command {
             Command::Play => {
                 let settings = ridgeline::game::settings::Settings::default_path().map_err(anyhow::Error::msg)?;
                 ridgeline::game::app::run(roots, settings)?;

@@ -70,7 +70,8 @@ impl ModInfo {
 
 /// The problems of every root in front of the game's own (the mods), each naming its file (and
 /// line): its `mod.ron`, and its `mod.ron`, `ui/`, `data/` and `maps/` themselves — a link
-/// loop, a link leading out of the mod, a file where a folder belongs.
+/// loop, a link leading out of the mod, a file where a folder belongs — and any file in those
+/// folders that is a link leading out of the mod (or nowhere).
 pub fn problems(roots: &super::ContentRoots) -> Vec<String> {
     let all = roots.roots();
     let mut out = Vec::new();
@@ -96,6 +97,15 @@ fn layout_problems(dir: &Path) -> Vec<String> {
             }
             Ok(_) if !inside(dir, &p) => out.push(format!("{}: a link leading out of the mod: refused", p.display())),
             Ok(_) => {}
+        }
+    }
+    // A file inside may be a link too: one to the player's files would be read as content, and
+    // the layout editor's Save would write through it.
+    for rel in content_files(dir) {
+        let p = dir.join(&rel);
+        let link = std::fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink());
+        if link && !inside(dir, &p) {
+            out.push(format!("{}: a link leading out of the mod (or to nothing): refused", p.display()));
         }
     }
     out

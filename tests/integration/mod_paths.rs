@@ -1,6 +1,7 @@
 //! A mod's files stay inside the mod (issue 58, round two): an image set whose atlas climbs out
 //! of `ui/`, a `mod.ron` that is a link leading out of the mod, and a `ui/` that is a link loop
-//! are each refused by `ui-check` and `data-check`, naming the file, never passed as "ok".
+//! are each refused by `ui-check` and `data-check`, naming the file, never passed as "ok"; so is
+//! any file inside a mod that is a link leading out of it, in every command.
 
 use crate::common;
 
@@ -54,4 +55,45 @@ fn a_mod_ron_leading_out_of_the_mod_or_a_ui_folder_that_loops_is_refused() {
         assert_eq!(code, Some(1), "{cmd}: {out}");
         assert!(out.contains("/ui: ") && out.contains("refused"), "{cmd}: {out}");
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_inside_a_mod_that_links_out_refuses_the_mod_in_every_command() {
+    // Its layout, its data and its picture each a link to a file of the player's elsewhere.
+    let dir = a_mod("modpaths-file-links");
+    let elsewhere = dir.parent().unwrap().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    for (sub, name, from) in [
+        ("ui", "MainMenu.wnd", "ui/MainMenu.wnd"),
+        ("data", "weapons.ron", "data/weapons.ron"),
+        ("ui", "flag.png", "ui/MainMenu.wnd"),
+    ] {
+        let dir = a_mod(&format!("modpaths-file-links-{name}"));
+        let target = elsewhere.join(name);
+        std::fs::copy(common::root().join(from), &target).unwrap();
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        std::os::unix::fs::symlink(&target, dir.join(sub).join(name)).unwrap();
+        let told = format!("{sub}/{name}: a link leading out of the mod (or to nothing): refused");
+        for cmd in ["data-check", "ui-check"] {
+            let (code, out) = check(&dir, cmd);
+            assert_eq!(code, Some(1), "{cmd} {name}: {out}");
+            assert!(out.contains(&told), "{cmd} {name}: {out}");
+        }
+        // A headless run with the mod refuses it rather than playing on without it.
+        let out = common::ridgeline()
+            .args(["--mod", dir.to_str().unwrap(), "sim", "--map", "proving_grounds", "--players", "idle,idle", "--frames", "3"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "sim {name}: {err}");
+        assert!(err.contains("a mod given with --mod cannot be used") && err.contains(&told), "sim {name}: {err}");
+    }
+    // A link that stays inside the mod is fine.
+    let inside = a_mod("modpaths-file-links-inside");
+    std::fs::create_dir_all(inside.join("ui/real")).unwrap();
+    std::fs::copy(common::root().join("ui/MainMenu.wnd"), inside.join("ui/real/MainMenu.wnd")).unwrap();
+    std::os::unix::fs::symlink("real/MainMenu.wnd", inside.join("ui/MainMenu.wnd")).unwrap();
+    let (code, out) = check(&inside, "ui-check");
+    assert_eq!(code, Some(0), "{out}");
 }

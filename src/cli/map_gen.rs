@@ -31,11 +31,12 @@ pub fn run(roots: &ContentRoots, args: MapGenArgs) -> Result<()> {
     let content = MapContent::load(roots)?;
     let hm = generate::heightmap(&spec);
     let out = dir.join("heightmap.png");
-    hm.save(&out)?;
     let classes = generate::classes(&spec, &hm, water, &content.classes)
         .map_err(|e| anyhow::anyhow!("{}: {e}", spec_path.display()))?;
     let t_out = dir.join("terrain.png");
-    generate::save_classes(&t_out, spec.size, &classes)?;
+    // Both or neither: new heights over the old terrain would be a different map.
+    generate::save_both(&hm, &out, (&t_out, spec.size, &classes))
+        .map_err(|e| anyhow::anyhow!("{e} (neither {} nor {} was changed)", out.display(), t_out.display()))?;
     println!("wrote {} ({}×{} samples) and {}", out.display(), hm.width, hm.height, t_out.display());
     Ok(())
 }

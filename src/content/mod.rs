@@ -22,7 +22,9 @@ pub mod suggest;
 
 pub use image_file::open_image;
 pub use ron_file::{FileError, parse_ron, read_bytes_limited, read_ron, read_text, read_text_limited, regular_file};
-pub use safe_write::{SafeFile, WriteError, write_file, write_file_mode, write_image, write_with};
+pub use safe_write::{
+    SafeFile, WriteError, commit_all, prepare_image, write_file, write_file_mode, write_image, write_with,
+};
 
 /// Why the game's own content could not be found.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]

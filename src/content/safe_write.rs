@@ -4,6 +4,10 @@
 //! that file renamed over the target. A full disk, a read-only folder or a crash half-way
 //! leaves the old file byte-identical; the error names the file and why.
 //!
+//! Files that belong together (a map's heightmap and terrain) are all written beside their
+//! targets first and only renamed over them once every one is on the disk ([`commit_all`]), so
+//! a failure leaves all the old ones.
+//!
 //! A symlinked target is written through the link (the file it names is replaced, the link
 //! stays); the target's permissions are kept, or a given mode set (identity keys: 0600).
 //!
@@ -161,10 +165,19 @@ impl SafeFile {
 
     /// Flushes the new file to the disk and renames it over the target.
     pub fn commit(mut self) -> Result<(), WriteError> {
+        self.flush_to_disk()?;
+        self.put_in_place()
+    }
+
+    /// Flushes the new file to the disk (and closes it), not yet in place.
+    fn flush_to_disk(&mut self) -> Result<(), WriteError> {
         let Some(buffered) = self.file.take() else { return Err(self.error("already committed")) };
         let file = buffered.into_inner().map_err(|e| self.error(e.error()))?;
-        file.sync_all().map_err(|e| self.error(e))?;
-        drop(file);
+        file.sync_all().map_err(|e| self.error(e))
+    }
+
+    /// Renames the flushed new file over the target.
+    fn put_in_place(mut self) -> Result<(), WriteError> {
         std::fs::rename(&self.temp, &self.target).map_err(|e| self.error(e))?;
         // The rename is kept across a crash once the folder is flushed too (Unix).
         #[cfg(unix)]
@@ -211,6 +224,18 @@ impl Drop for SafeFile {
     }
 }
 
+/// Puts files that belong together in place: every one is flushed to the disk first, and only
+/// then are they renamed over their targets, so a full disk leaves every old file as it was.
+pub fn commit_all(mut files: Vec<SafeFile>) -> Result<(), WriteError> {
+    for f in &mut files {
+        f.flush_to_disk()?;
+    }
+    for f in files {
+        f.put_in_place()?;
+    }
+    Ok(())
+}
+
 /// Writes `bytes` as the file `path`, safely (see the module's doc).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     write_with(path, None, |f| f.write_all(bytes))
@@ -240,8 +265,19 @@ where
     P: image::PixelWithColorType,
     [P::Subpixel]: image::EncodableLayout,
 {
+    prepare_image(path, img)?.commit()
+}
+
+/// `img` encoded into a new file beside `path`, not yet in place (see [`commit_all`]).
+pub fn prepare_image<P>(path: &Path, img: &image::ImageBuffer<P, Vec<P::Subpixel>>) -> Result<SafeFile, WriteError>
+where
+    P: image::PixelWithColorType,
+    [P::Subpixel]: image::EncodableLayout,
+{
     let format = image::ImageFormat::from_path(path).unwrap_or(image::ImageFormat::Png);
-    write_with(path, None, |f| img.write_to(f, format))
+    let mut f = SafeFile::open(path, None)?;
+    img.write_to(&mut f, format).map_err(|e| f.error(e))?;
+    Ok(f)
 }
 
 #[cfg(test)]

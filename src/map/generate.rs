@@ -226,11 +226,32 @@ pub fn save_classes(
     size: (u32, u32),
     classes: &[u8],
 ) -> Result<(), crate::content::WriteError> {
+    prepare_classes(path, size, classes)?.commit()
+}
+
+/// Writes a generated map's heightmap and class map together: both in place, or (a full disk,
+/// a read-only folder) neither changed.
+pub fn save_both(
+    hm: &Heightmap,
+    hm_path: &std::path::Path,
+    (path, size, classes): (&std::path::Path, (u32, u32), &[u8]),
+) -> Result<(), crate::content::WriteError> {
+    let files = vec![hm.prepare(hm_path)?, prepare_classes(path, size, classes)?];
+    crate::content::commit_all(files)
+}
+
+/// The class map encoded into a new file beside `path`, not yet in place (see
+/// `content::commit_all`).
+pub fn prepare_classes(
+    path: &std::path::Path,
+    size: (u32, u32),
+    classes: &[u8],
+) -> Result<crate::content::SafeFile, crate::content::WriteError> {
     let (w, h) = size;
     let img = image::GrayImage::from_fn(w, h, |x, y| {
         image::Luma([classes.get(((h - 1 - y) * w + x) as usize).copied().unwrap_or(0)])
     });
-    crate::content::write_image(path, &img)
+    crate::content::prepare_image(path, &img)
 }
 
 /// Value noise in [0, 1) at a point in lattice units.
@@ -334,4 +355,48 @@ pub fn heightmap(spec: &TerrainSpec) -> Heightmap {
         }
     }
     Heightmap { width: w, height: h, samples }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::safe_write::simulate_disk_space;
+
+    #[test]
+    fn a_full_disk_after_the_heightmap_leaves_both_old_files_as_they_were() {
+        let d = std::env::temp_dir().join(format!("ridgeline-save-both-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let (hm_path, classes_path) = (d.join("heightmap.png"), d.join("terrain.png"));
+        std::fs::write(&hm_path, b"old heights").unwrap();
+        std::fs::write(&classes_path, b"old terrain").unwrap();
+        let samples = (0..65u32 * 65).map(|i| (i.wrapping_mul(2_654_435_761) >> 16) as u16).collect();
+        let hm = Heightmap { width: 65, height: 65, samples };
+        let classes: Vec<u8> = (0..64u32 * 64).map(|i| (i % 7) as u8).collect();
+        // Room for the heightmap's bytes and not for the terrain's.
+        let heights = std::fs::metadata({
+            let scratch = d.join("scratch.png");
+            hm.save(&scratch).unwrap();
+            scratch
+        })
+        .unwrap()
+        .len();
+        simulate_disk_space(Some(heights + 16));
+        let e = save_both(&hm, &hm_path, (&classes_path, (64, 64), &classes)).unwrap_err();
+        simulate_disk_space(None);
+        assert!(e.to_string().contains("terrain.png"), "{e}");
+        assert_eq!(std::fs::read(&hm_path).unwrap(), b"old heights", "the heightmap is not replaced alone");
+        assert_eq!(std::fs::read(&classes_path).unwrap(), b"old terrain");
+        let left: Vec<_> = std::fs::read_dir(&d)
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "no temporary file left");
+        // With room, both are replaced.
+        save_both(&hm, &hm_path, (&classes_path, (64, 64), &classes)).unwrap();
+        assert_ne!(std::fs::read(&hm_path).unwrap(), b"old heights");
+        assert_eq!(image::open(&classes_path).unwrap().to_luma8().get_pixel(1, 63).0[0], 1);
+        let _ = std::fs::remove_dir_all(&d);
+    }
 }

@@ -37,9 +37,15 @@ impl Heightmap {
 
     /// Writes a 16-bit grayscale PNG.
     pub fn save(&self, path: &Path) -> Result<(), crate::content::WriteError> {
+        self.prepare(path)?.commit()
+    }
+
+    /// The heightmap encoded into a new file beside `path`, not yet in place (to be put there
+    /// with the files that belong with it: `content::commit_all`).
+    pub fn prepare(&self, path: &Path) -> Result<crate::content::SafeFile, crate::content::WriteError> {
         let img: ImageBuffer<Luma<u16>, Vec<u16>> =
             ImageBuffer::from_fn(self.width, self.height, |x, y| Luma([self.at(x, self.height - 1 - y)]));
-        crate::content::write_image(path, &img)
+        crate::content::prepare_image(path, &img)
     }
 
     /// The raw sample at a corner (clamped to the edge).

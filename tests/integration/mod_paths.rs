@@ -82,7 +82,17 @@ fn a_file_inside_a_mod_that_links_out_refuses_the_mod_in_every_command() {
         }
         // A headless run with the mod refuses it rather than playing on without it.
         let out = common::ridgeline()
-            .args(["--mod", dir.to_str().unwrap(), "sim", "--map", "proving_grounds", "--players", "idle,idle", "--frames", "3"])
+            .args([
+                "--mod",
+                dir.to_str().unwrap(),
+                "sim",
+                "--map",
+                "proving_grounds",
+                "--players",
+                "idle,idle",
+                "--frames",
+                "3",
+            ])
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

@@ -26,8 +26,8 @@ pub struct NetArgs {
     /// hash or flood), to see the other machines cut this one off.
     #[arg(long)]
     pub debug_lie: Option<ridgeline::session::online::Lie>,
-    /// The player's name.
-    #[arg(long, default_value = "Commander")]
+    /// The player's name (1 to 32 characters, one line).
+    #[arg(long, default_value = "Commander", value_parser = player_name)]
     pub name: String,
     /// With a relay: never punch for a direct path; every packet goes through the relay (for
     /// networks where punching misbehaves, and to test the relayed path).
@@ -79,4 +79,14 @@ impl NetArgs {
         }
         Ok(())
     }
+}
+
+/// A `--name` a player may have: 1 to [`MAX_PLAYER_NAME`] characters, one line, not blank.
+fn player_name(s: &str) -> Result<String, String> {
+    use ridgeline::content::limits::MAX_PLAYER_NAME;
+    let n = s.chars().count();
+    if s.trim().is_empty() || n > MAX_PLAYER_NAME || s.chars().any(char::is_control) {
+        return Err(format!("a player's name has 1 to {MAX_PLAYER_NAME} characters on one line ({n} given)"));
+    }
+    Ok(s.to_string())
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
-use ridgeline::session::{MatchSetup, PlayersSpec, SlotKind, run_session_sampled, start_local};
+use ridgeline::session::{MatchSetup, PlayersSpec, SlotKind, StartError, run_session_sampled, start_local};
 use ridgeline::sim::ids::FRAMES_PER_SECOND;
 
 use super::args::{GameOutput, frames_arg, playable_factions};
@@ -60,7 +60,11 @@ pub fn run(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     };
     let open = setup.slots.iter().filter(|s| s.kind != SlotKind::Closed).count();
     let script = args.out.script(open)?;
-    let mut game = start_local(roots, &setup, &script)?;
+    let mut game = start_local(roots, &setup, &script).map_err(|e| match (&args.setup, e) {
+        // A setup that does not fit names its file, as a setup that does not parse does.
+        (Some(path), e @ StartError::Setup(_)) => anyhow::anyhow!("{}: {e}", path.display()),
+        (_, e) => e.into(),
+    })?;
     if args.list_objects {
         print!("{}", object_list(game.session.world()));
     }

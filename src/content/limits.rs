@@ -81,6 +81,8 @@ pub const WINDOW_SIZE: std::ops::RangeInclusive<u32> = 320..=16_384;
 
 /// Characters of a map or player name shown in lists (longer ones are refused).
 pub const MAX_NAME: usize = 256;
+/// Characters of the name a player gives themself (Options, `host`/`join --name`).
+pub const MAX_PLAYER_NAME: usize = 32;
 
 /// Pixels of a content image (a heightmap, a terrain map, an atlas), each side.
 pub const MAX_IMAGE_SIDE: u32 = 8_192;

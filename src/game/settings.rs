@@ -203,7 +203,7 @@ impl Settings {
     /// an empty or overlong name), naming the file and the field's line in `text` (the file's
     /// contents).
     pub fn check(&self, path: &Path, text: &str) -> Result<(), SettingsError> {
-        use crate::content::limits::{MAX_NAME, WINDOW_SIZE};
+        use crate::content::limits::{MAX_NAME, MAX_PLAYER_NAME, WINDOW_SIZE};
         let bad = |field: &str, message: String| {
             let line = text.lines().position(|l| l.contains(field)).map_or(1, |i| i + 1);
             Err(FileError::Syntax { path: path.into(), line, col: 1, message: format!("{field}: {message}") })
@@ -226,8 +226,8 @@ impl Settings {
         if !(1..=20).contains(&self.scroll_speed) {
             return bad("scroll_speed", format!("{} is outside 1..=20", self.scroll_speed));
         }
-        if self.player_name.trim().is_empty() || self.player_name.chars().count() > 32.min(MAX_NAME) {
-            return bad("player_name", "a name has 1 to 32 characters".into());
+        if self.player_name.trim().is_empty() || self.player_name.chars().count() > MAX_PLAYER_NAME.min(MAX_NAME) {
+            return bad("player_name", format!("a name has 1 to {MAX_PLAYER_NAME} characters"));
         }
         if !self.relay.is_empty() && !relay_shaped(&self.relay) {
             return bad("relay", format!("\"{}\" is not host:port", self.relay.chars().take(80).collect::<String>()));

@@ -207,7 +207,9 @@ impl Map {
                 return Err(bad(
                     &format!("roads[{i}]"),
                     format!(
-                        "the roads up to here are {length:.0} cells long; the limit is {MAX_ROAD_LENGTH:.0} for all together"
+                        "the roads up to here are {:.0} cells long; the limit is {MAX_ROAD_LENGTH:.0} for all together",
+                        // Rounded up: a length just past the limit never reads as equal to it.
+                        length.ceil()
                     ),
                 ));
             }

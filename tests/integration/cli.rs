@@ -104,6 +104,14 @@ fn usage_errors_exit_2() {
         ridgeline(&["sim", "--map", "m", "--players", "idle", "--frames", "5", "--timeline", "0"]).status.code(),
         Some(2)
     );
+    let long = "x".repeat(33);
+    for cmd in
+        [&["host", "--map", "proving_grounds", "--players", "idle,remote"][..], &["join", "rl1@127.0.0.1:9/x"][..]]
+    {
+        let o = ridgeline(&[cmd, &["--name", &long]].concat());
+        assert_eq!(o.status.code(), Some(2), "{cmd:?} --name of 33");
+        assert!(text(&o).1.contains("a player's name has 1 to 32 characters on one line (33 given)"), "{}", text(&o).1);
+    }
     for bad in ["fight,0", "fight,1,2", "fights", "fight,x"] {
         let o = ridgeline(&["screenshot", "--map", "m", "--camera", bad, "--out", "x.png"]);
         assert_eq!(o.status.code(), Some(2), "--camera {bad}");
@@ -292,7 +300,7 @@ fn bad_match_setups_are_refused_with_their_place() {
     assert!(text(&o).1.contains("match.ron:2:"), "{}", text(&o).1);
     let o = run("(map: \"crossroads\", slots: [(kind: Idle, team: 0), (kind: Idle)])");
     assert_eq!(o.status.code(), Some(1));
-    assert!(text(&o).1.contains("slot 0: teams count from 1"), "{}", text(&o).1);
+    assert!(text(&o).1.contains("match.ron: match setup: slot 0: teams count from 1"), "{}", text(&o).1);
     let o = run("(map: \"crossroads\", slots: [(kind: Idle, team: 2), (kind: Idle, team: 2)])");
     assert!(text(&o).1.contains("a match needs two sides"), "{}", text(&o).1);
     let o = run("(map: \"crossroads\", slots: [(kind: Idle), (kind: Remote)])");

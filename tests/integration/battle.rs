@@ -1534,3 +1534,62 @@ fn the_control_bar_is_worded_from_the_string_table_of_the_players_language() {
         assert!(reason.starts_with("Erst ") && reason.ends_with(" fertig bauen."), "{tip}");
     }
 }
+
+#[test]
+fn a_click_on_a_unit_standing_before_a_taller_one_picks_the_unit_under_the_cursor() {
+    let mut b = battle();
+    let me = b.local();
+    // Every unit (the dozers among them) sent to one spot, where they stand close together
+    // and, seen at the game's slant from far out, overlap on screen.
+    let spot = SCREEN * 0.5 + Vec2::new(0.0, 60.0);
+    let mobile: Vec<_> = b
+        .world()
+        .objects()
+        .filter(|o| o.owner == me && b.world().rules().template(o.template).is_mobile())
+        .map(|o| o.id)
+        .collect();
+    for id in mobile {
+        let at = b.look().screen_pos(id).unwrap();
+        b.controls().mouse_down(MouseButton::Left, at);
+        b.controls().mouse_up(MouseButton::Left, at);
+        b.controls().mouse_down(MouseButton::Right, spot);
+        b.controls().mouse_up(MouseButton::Right, spot);
+    }
+    run(&mut b, 8.0);
+    for _ in 0..4 {
+        b.controls().wheel(-1.0);
+    }
+    let cam = *b.picture().camera();
+    let units: Vec<_> = b
+        .world()
+        .objects()
+        .filter(|o| o.owner == me && b.world().rules().template(o.template).is_mobile())
+        .map(|o| (o.id, b.scene.object_box(b.world(), o).unwrap()))
+        .collect();
+    // Pixels on a unit's box nearer its middle than any other's, where the ray meets another
+    // unit's box first (the other standing in front of it, or taller): the click is this one's.
+    let middle = |(lo, hi): (glam::Vec3, glam::Vec3)| cam.project((lo + hi) * 0.5, SCREEN).unwrap();
+    let mut tried = 0;
+    for &(id, bx) in &units {
+        let centre = middle(bx);
+        for (dx, dy) in (-12..=12).flat_map(|x| (-12..=12).map(move |y| (x as f32, y as f32))) {
+            let at = centre + Vec2::new(dx, dy);
+            let Some(mine) = cam.ray_hits_box(at, SCREEN, bx.0, bx.1) else { continue };
+            let nearest =
+                units.iter().all(|&(o, b2)| o == id || (middle(b2) - at).length() > (centre - at).length() + 1.0);
+            let shadowed = units
+                .iter()
+                .any(|&(o, (l, h))| o != id && cam.ray_hits_box(at, SCREEN, l, h).is_some_and(|t| t < mine));
+            if !(nearest && shadowed) {
+                continue;
+            }
+            tried += 1;
+            b.controls().mouse_down(MouseButton::Left, at);
+            b.controls().mouse_up(MouseButton::Left, at);
+            assert_eq!(b.picture().selection(), &[id], "a click at {at}, on {id:?}'s box nearest its middle");
+            // One such click a unit (two in a row on one would be a double click).
+            break;
+        }
+    }
+    assert!(tried > 0, "some unit stands behind another's box on screen: the case is tried");
+}

@@ -152,28 +152,41 @@ impl<'a> Look<'a> {
     }
 
     /// The object under `at` that the player sees and whose owner passes `owner_ok`: the
-    /// nearest whose model's box the click's ray meets, else (small units) the nearest on
-    /// screen within reach of the click.
+    /// first of [`Look::picks`].
     pub fn pick(&self, at: Vec2, owner_ok: impl Fn(PlayerId) -> bool) -> Option<ObjectId> {
+        self.picks(at, owner_ok).first().copied()
+    }
+
+    /// The objects under `at` that the player sees and whose owner passes `owner_ok`, best
+    /// first: those whose model's box the click's ray meets, the one whose middle is nearest
+    /// the cursor's tip first (a click on a dozer standing before a tank is the dozer's, though
+    /// the ray meets the tank's taller box first), nearer along the ray on a tie; else (small
+    /// units) those within reach on screen, nearest first.
+    pub fn picks(&self, at: Vec2, owner_ok: impl Fn(PlayerId) -> bool) -> Vec<ObjectId> {
         let world = self.world();
+        let (camera, screen) = (&self.pic.view.camera, self.pic.view.screen);
         let candidates: Vec<_> =
             world.objects().filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL && self.sees(o.id)).collect();
-        let hit = candidates
+        let mut hits: Vec<(ObjectId, f32, f32)> = candidates
             .iter()
             .filter_map(|o| {
                 let (lo, hi) = self.scene.object_box(world, o)?;
-                self.pic.view.camera.ray_hits_box(at, self.pic.view.screen, lo, hi).map(|t| (o.id, t))
+                let t = camera.ray_hits_box(at, screen, lo, hi)?;
+                let off = camera.project((lo + hi) * 0.5, screen).map_or(f32::MAX, |m| (m - at).length());
+                Some((o.id, off, t))
             })
-            .min_by(|a, b| a.1.total_cmp(&b.1));
-        if let Some((id, _)) = hit {
-            return Some(id);
+            .collect();
+        if hits.is_empty() {
+            hits = candidates
+                .iter()
+                .filter_map(|o| {
+                    self.pic.view.screen_pos(world, o.id, self.scene).map(|p| (o.id, (p - at).length(), 0.0))
+                })
+                .filter(|&(_, d, _)| d <= PICK_PX)
+                .collect();
         }
-        candidates
-            .iter()
-            .filter_map(|o| self.pic.view.screen_pos(world, o.id, self.scene).map(|p| (o.id, (p - at).length())))
-            .filter(|&(_, d)| d <= PICK_PX)
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(id, _)| id)
+        hits.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.2.total_cmp(&b.2)).then(a.0.cmp(&b.0)));
+        hits.into_iter().map(|(id, _, _)| id).collect()
     }
 
     /// The builder the simulation would use for `Build`: the first selected mobile unit of

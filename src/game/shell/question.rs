@@ -30,9 +30,4 @@ impl Question {
             Question::SaveOwnLayout => "Title:SaveOwnLayout",
         }
     }
-
-    /// True when the layout editor, not a screen, acts on the answer.
-    pub fn for_editor(self) -> bool {
-        matches!(self, Question::LayoutConflict | Question::SaveOwnLayout)
-    }
 }

@@ -50,8 +50,9 @@ pub fn run(roots: &ContentRoots, levels: &[Quality]) -> Result<Value, Screenshot
     let target = Offscreen::new(&gpu, SIZE);
     let mut world_pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &battle.scene.statics());
     let atlas = crate::game::screenshot::load_atlas(&shell)?;
-    let mut ui_pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), shell.fonts.clone());
-    for (name, img) in &shell.dynamic_images {
+    let mut ui_pass =
+        UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.content.images.clone(), shell.content.fonts.clone());
+    for (name, img) in &shell.content.dynamic_images {
         ui_pass.set_image(&gpu.device, &gpu.queue, name, img);
     }
     shell.open(crate::game::shell::Screen::InGame);

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
+use ridgeline::game::shell::callbacks;
 use ridgeline::game::shell::layout_check::{self, Options};
 
 /// `ui-check`'s arguments.
@@ -38,7 +39,7 @@ pub struct UiFmtArgs {
 /// Runs `ui-check`.
 pub fn check(roots: &ContentRoots, args: UiCheckArgs) -> Result<()> {
     let opts = Options { syntax_only: args.syntax_only, strict: args.strict };
-    let outcome = layout_check::run(roots, args.paths, opts)?;
+    let outcome = layout_check::run(roots, &callbacks::lexicon(), args.paths, opts)?;
     if args.json {
         println!("{}", outcome.json());
     } else {

@@ -63,7 +63,7 @@ pub fn ui_commands(shell: &Shell, battle: Option<&Battle>, cursor: bool) -> Vec<
             shell.custom_draw(w, out);
         }
     };
-    cmds.extend(draw_list(&shell.ui, shell.fonts.as_ref(), &custom));
+    cmds.extend(draw_list(&shell.ui, shell.content.fonts.as_ref(), &custom));
     cmds.extend(shell.editor_overlay());
     if let Some(b) = battle.filter(|_| cursor && !shell.message_open()) {
         cmds.extend(b.cursor());

@@ -23,7 +23,7 @@ use crate::session::online::{
 use crate::session::start::LocalMatch;
 use crate::session::{CommandScript, SlotKind};
 
-use super::shell::lobby::LobbyState;
+use super::shell::LobbyState;
 
 pub use crate::session::online::READY_CLEARED;
 

@@ -206,7 +206,7 @@ fn place_camera(battle: &mut Battle, shot: &WorldShot) {
 /// `overlay` drawn over it.
 pub fn world(roots: &ContentRoots, shot: &WorldShot, overlay: Overlay) -> Result<RgbaImage, ScreenshotError> {
     let (mut battle, mut shell) = battle_for(roots, shot)?;
-    shell.settings.graphics = shot.quality;
+    shell.prefs.settings.graphics = shot.quality;
     if overlay == Overlay::Hud {
         // As in the window: the camera may bring the map's near edge above the HUD's windows.
         shell.open(Screen::InGame);
@@ -230,7 +230,7 @@ pub fn render_battle(
     let gpu = Gpu::headless()?;
     let target = Offscreen::new(&gpu, size);
     let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &battle.scene.statics());
-    pass.set_quality(shell.settings.graphics);
+    pass.set_quality(shell.prefs.settings.graphics);
     // A player's view (the HUD) is under the shroud; tool views show everything.
     let sight = if overlay == Overlay::Hud { Sight::Player } else { Sight::Everything };
     let instances = frame::instances(battle, sight);
@@ -280,7 +280,7 @@ fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> 
     let file_name = layout.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     // A bare name is the game's (or a mod's) layout; a path that exists is that very file.
     let given = layout.components().count() > 1 || layout.is_file();
-    let own = |rel: String| shell.roots.find(rel).and_then(|p| p.canonicalize().ok());
+    let own = |rel: String| shell.content.roots.find(rel).and_then(|p| p.canonicalize().ok());
     let is_the_games = !given || layout.canonicalize().ok() == own(format!("ui/{file_name}"));
     let screen = Screen::for_layout(&file_name);
     if let (Some(s), true) = (screen, is_the_games) {
@@ -314,8 +314,9 @@ fn draw_ui(
     clear: Option<wgpu::Color>,
 ) -> Result<(), ScreenshotError> {
     let atlas = load_atlas(shell)?;
-    let mut pass = UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.images.clone(), shell.fonts.clone());
-    for (name, img) in &shell.dynamic_images {
+    let mut pass =
+        UiPass::new(&gpu.device, &gpu.queue, FORMAT, &atlas, shell.content.images.clone(), shell.content.fonts.clone());
+    for (name, img) in &shell.content.dynamic_images {
         pass.set_image(&gpu.device, &gpu.queue, name, img);
     }
     pass.render(&gpu.device, &gpu.queue, &target.view, target.size, &cmds, clear);
@@ -371,7 +372,7 @@ pub fn render_shell(shell: &Shell, size: (u32, u32)) -> Result<RgbaImage, Screen
 /// may replace it) with every extra image set's atlas stacked under it; each file must have the
 /// size its image set declares.
 pub fn load_atlas(shell: &Shell) -> Result<RgbaImage, ScreenshotError> {
-    let set = &shell.images;
+    let set = &shell.content.images;
     let mut atlas = RgbaImage::new(set.size.0.max(1), set.size.1.max(1));
     for part in &set.parts {
         let img = crate::content::open_image(&part.path)?.into_rgba8();

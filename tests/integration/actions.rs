@@ -128,7 +128,7 @@ fn ui_check_names_an_unknown_action_and_notes_a_button_that_does_nothing() {
 fn the_editor_sets_a_buttons_action_from_the_list() {
     let dir = common::temp_dir("actions-editor");
     let mut s = Shell::new(&common::roots(), (1280.0, 720.0), dir.join("settings.ron")).unwrap();
-    s.settings.modder_mode = true;
+    s.prefs.settings.modder_mode = true;
     s.toggle_editor();
     let name = "MainMenu.wnd:ButtonCredits";
     let r = s.ui.window(s.find(name).unwrap()).unwrap().rect;
@@ -156,8 +156,10 @@ fn the_editor_sets_a_buttons_action_from_the_list() {
 fn the_list_of_buttons_answered_by_name_matches_the_screens_handlers() {
     // Every "Button…" name the shell's screens match on is listed, and nothing else.
     let mut in_code = std::collections::BTreeSet::new();
-    for entry in std::fs::read_dir(common::root().join("src/game/shell")).unwrap().flatten() {
-        let path = entry.path();
+    let mut files = Vec::new();
+    common::rust_source::rust_files(&common::root().join("src/game/shell"), &mut files);
+    assert!(files.len() > 20, "the shell's files were not found");
+    for path in files {
         if path.file_name().is_some_and(|n| n == "callbacks.rs") {
             continue;
         }
@@ -180,9 +182,9 @@ fn an_option_set_action_sets_and_saves_it_and_a_bad_value_is_refused_by_ui_check
     let (mut s, dir) = menu_mod("actions-option", |t| {
         copy_button(&t, "ButtonCredits", "ButtonQuiet", 30, "option:set:music_volume=0")
     });
-    assert_ne!(s.settings.music_volume, 0);
+    assert_ne!(s.prefs.settings.music_volume, 0);
     click(&mut s, "MainMenu.wnd:ButtonQuiet");
-    assert_eq!(s.settings.music_volume, 0);
+    assert_eq!(s.prefs.settings.music_volume, 0);
     let saved = ridgeline::game::settings::Settings::load(&dir.join("settings.ron")).unwrap();
     assert_eq!(saved.music_volume, 0, "saved");
     // ui-check knows the form and its values.

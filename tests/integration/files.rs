@@ -56,7 +56,7 @@ fn nothing_in_src_writes_a_file_but_the_safe_writer() {
 fn a_full_disk_during_the_editors_save_keeps_the_earlier_layout_and_the_window_says_so() {
     let dir = common::temp_dir("files-editor-full");
     let mut s = shell_at(&dir.join("settings.ron"));
-    s.settings.modder_mode = true;
+    s.prefs.settings.modder_mode = true;
     click(&mut s, "MainMenu.wnd:ButtonOptions");
     s.toggle_editor();
     s.handle(Input::Char('s'));
@@ -88,7 +88,7 @@ fn a_settings_save_that_fails_is_said_in_the_window_and_not_applied() {
     assert!(!said.contains("cannot read"), "{said}");
     assert_eq!(s.screen(), Some(ridgeline::game::shell::Screen::Options), "nothing applied: still on Options");
     // A change made in place (the hint dismissed, a rejoin code) is said the same way.
-    s.settings.last_game = "x".into();
+    s.prefs.settings.last_game = "x".into();
     assert!(!on_full_disk(10, || s.save_settings()));
     assert!(message(&s).contains("settings.ron: No space left on device"));
     assert_eq!(std::fs::read(&path).unwrap(), before);
@@ -143,16 +143,16 @@ fn two_copies_of_the_game_keep_each_others_settings() {
     let dir = common::temp_dir("files-settings-two");
     let path = dir.join("settings.ron");
     let (mut a, mut b) = (shell_at(&path), shell_at(&path));
-    a.settings.music_volume = 40;
+    a.prefs.settings.music_volume = 40;
     assert!(a.save_settings());
     // The other copy, loaded before, changes only the name: the music stays at 40.
-    b.settings.player_name = "Bo".into();
+    b.prefs.settings.player_name = "Bo".into();
     assert!(b.save_settings());
     let on_disk = Settings::load(&path).unwrap();
     assert_eq!((on_disk.music_volume, on_disk.player_name.as_str()), (40, "Bo"));
-    assert_eq!(b.settings.music_volume, 40, "the saving copy now shows the other's change");
+    assert_eq!(b.prefs.settings.music_volume, 40, "the saving copy now shows the other's change");
     // And the first copy's next change keeps the second's name.
-    a.settings.sfx_volume = 5;
+    a.prefs.settings.sfx_volume = 5;
     assert!(a.save_settings());
     let on_disk = Settings::load(&path).unwrap();
     assert_eq!((on_disk.music_volume, on_disk.sfx_volume, on_disk.player_name.as_str()), (40, 5, "Bo"));
@@ -199,7 +199,7 @@ fn a_symlinked_settings_file_is_written_through_the_link() {
     let path = dir.join("settings.ron");
     std::os::unix::fs::symlink(&real, &path).unwrap();
     let mut s = shell_at(&path);
-    s.settings.sfx_volume = 7;
+    s.prefs.settings.sfx_volume = 7;
     assert!(s.save_settings());
     assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_symlink(), "still a link");
     let on_disk = Settings::load(&real).unwrap();

@@ -433,10 +433,10 @@ fn a_mod_with_a_broken_map_starts_without_it_and_says_which_file() {
     std::fs::write(map.join("map.ron"), "(\n  name: \"Broken\",\n  players: 9,\n").unwrap();
     let roots = ridgeline::content::ContentRoots::new(vec![modded.clone(), common::root()]);
     let shell = Shell::new(&roots, (1280.0, 720.0), modded.join("settings.ron")).unwrap();
-    assert!(shell.maps.iter().all(|m| m.name != "Broken"), "left out of the list");
+    assert!(shell.content.maps.iter().all(|m| m.name != "Broken"), "left out of the list");
     let shipped =
         std::fs::read_dir(common::root().join("maps")).unwrap().filter(|e| e.as_ref().unwrap().path().is_dir()).count();
-    assert_eq!(shell.maps.len(), shipped, "the game's own maps stay");
+    assert_eq!(shell.content.maps.len(), shipped, "the game's own maps stay");
     assert!(shell.message_open(), "the player is told");
     let text = shell.ui.window(shell.find("MessageBox.wnd:MessageText").unwrap()).unwrap().text.clone();
     assert!(text.starts_with("A map was left out:") && text.contains("maps/broken/map.ron:"), "{text}");

@@ -116,8 +116,8 @@ fn the_alert_log_lists_every_alert_newest_first_and_a_click_asks_to_go_there() {
     // Closed, the log is not filled; L (or the Log button) opens it.
     let list = shell.find("InGame.wnd:ListAlertLog").unwrap();
     hud::sync(&mut shell, &battle);
-    assert!(!shell.alert_log_open() && shell.ui.list_rows(list).is_empty());
-    shell.toggle_alert_log();
+    assert!(!shell.bars().alert_log_open() && shell.ui.list_rows(list).is_empty());
+    shell.bars().toggle_alert_log();
     hud::sync(&mut shell, &battle);
     let rows = shell.ui.list_rows(list).to_vec();
     assert_eq!(rows.len(), logged.len());
@@ -133,8 +133,8 @@ fn the_alert_log_lists_every_alert_newest_first_and_a_click_asks_to_go_there() {
         shell.take_requests().iter().any(|q| matches!(q, ShellRequest::JumpToAlert(0))),
         "the first row was asked for"
     );
-    shell.toggle_alert_log();
-    assert!(!shell.alert_log_open());
+    shell.bars().toggle_alert_log();
+    assert!(!shell.bars().alert_log_open());
 }
 
 /// The text drawn inside the command buttons, with its pixel size.
@@ -183,7 +183,7 @@ fn control_bar_labels_read_at_twelve_pixels_or_more_at_1280_by_720() {
             ..Default::default()
         })
         .collect();
-    shell.set_commands(&views, "");
+    shell.bars().set_commands(&views, "");
     let texts = button_texts(&shell, &battle);
     for word in ["Marksman Training", "Composite Armour", "Reactive Plating", "Sell +$1000"] {
         assert!(texts.iter().any(|(t, _)| t == word), "{word} is one line: {texts:?}");

@@ -151,3 +151,147 @@ fn the_checker_finds_a_circle() {
     fine.get_mut("shell").unwrap().remove("battle");
     assert_eq!(cycle(&fine), None);
 }
+
+/// The shell's leaves: the modules below every screen and the layout editor (the parts, the
+/// stage over them, and what they load with), named here. Within `game/shell` a leaf imports
+/// only other leaves, so any file of the shell, in any subfolder, may import one.
+const SHELL_LEAVES: [&str; 16] = [
+    "content",
+    "error",
+    "icons",
+    "layout_check",
+    "loading",
+    "lobby_state",
+    "mod_list",
+    "outbox",
+    "prefs",
+    "question",
+    "request",
+    "required",
+    "screen",
+    "screens",
+    "skirmish_config",
+    "stage",
+];
+
+/// Imports inside `top` (a folder under `src/`, as its module path) that run back up, from
+/// `files` (path under `src/`, source). A file's own folder is its parent folder, or for a
+/// `mod.rs` the folder it declares. An import (any path in the code, `use` or not; test
+/// modules left out) is allowed when it names the file itself, or a module inside the file's
+/// own folder (a sibling, or below one); one naming the folder's own module (`super::Shell`,
+/// a re-export in `mod.rs` included) or anything above it is refused unless it names a leaf
+/// (`top::<leaf>` for a name in `leaves`). A leaf that imports, within `top`, anything but
+/// another leaf is refused too. Each refusal reads `file:line: what it imports`.
+fn upward_imports(top: &[&str], leaves: &[&str], files: &[(String, String)]) -> Vec<String> {
+    let top: Vec<String> = top.iter().map(|s| s.to_string()).collect();
+    let units: BTreeSet<Vec<String>> = files.iter().map(|(rel, _)| module_of(rel)).collect();
+    let leaf_units: BTreeSet<Vec<String>> =
+        leaves.iter().map(|l| top.iter().cloned().chain(std::iter::once(l.to_string())).collect()).collect();
+    let mut refused = Vec::new();
+    for (rel, src) in files {
+        let module = module_of(rel);
+        let folder = if rel.ends_with("mod.rs") { module.clone() } else { module[..module.len() - 1].to_vec() };
+        // Test modules sit at the end of a file and see their own file through `super`.
+        let code = code_only(src);
+        let code = code.split("#[cfg(test)]").next().unwrap_or_default();
+        for p in paths(code) {
+            let (abs, in_crate) = resolve(&p.segments, &module);
+            if !in_crate || !abs.starts_with(&top) {
+                continue;
+            }
+            let Some(target) = (1..=abs.len()).rev().map(|n| abs[..n].to_vec()).find(|u| units.contains(u)) else {
+                continue;
+            };
+            let inside = target.len() > folder.len() && target.starts_with(&folder);
+            let fine = if leaf_units.contains(&module) {
+                target == module || leaf_units.contains(&target)
+            } else {
+                target == module || inside || leaf_units.contains(&target)
+            };
+            if !fine {
+                refused.push(format!("{rel}:{}: {}", p.line, p.segments.join("::")));
+            }
+        }
+    }
+    refused
+}
+
+/// Every `.rs` file under `src/<dir>`, as (path under `src/`, source).
+fn sources(dir: &str) -> Vec<(String, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root.join(dir), &mut files);
+    files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+            (rel, std::fs::read_to_string(f).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn no_import_in_the_shell_runs_back_up_but_to_a_leaf() {
+    let files = sources("game/shell");
+    assert!(files.iter().any(|(rel, _)| rel.starts_with("game/shell/editor/")), "the editor's folder was not found");
+    for leaf in SHELL_LEAVES {
+        assert!(files.iter().any(|(rel, _)| *rel == format!("game/shell/{leaf}.rs")), "no leaf {leaf}");
+    }
+    assert_eq!(upward_imports(&["game", "shell"], &SHELL_LEAVES, &files), Vec::<String>::new());
+}
+
+#[test]
+fn the_upward_import_checker_finds_a_child_using_its_parent() {
+    let file = |rel: &str, src: &str| (rel.to_string(), src.to_string());
+    let files = vec![
+        file("game/shell/mod.rs", "mod menu; mod screen; mod editor; pub struct Shell; use menu::open;"),
+        file("game/shell/screen.rs", "pub enum Screen { Menu }"),
+        file("game/shell/menu.rs", "use super::Shell;\nuse super::screen::Screen;\npub fn open(s: &mut Shell) {}"),
+        file(
+            "game/shell/editor/mod.rs",
+            "mod panel;\nuse crate::game::shell::screen::Screen;\nuse crate::game::shell::menu::open;",
+        ),
+        file(
+            "game/shell/editor/panel.rs",
+            "use super::super::screen::Screen;\nfn f() { super::Editor::new(); }\n#[cfg(test)]\nmod tests { use super::*; }",
+        ),
+    ];
+    let refused = upward_imports(&["game", "shell"], &["screen"], &files);
+    assert_eq!(
+        refused,
+        vec![
+            "game/shell/menu.rs:1: super::Shell".to_string(),
+            "game/shell/editor/mod.rs:3: crate::game::shell::menu::open".to_string(),
+            "game/shell/editor/panel.rs:2: super::Editor::new".to_string(),
+        ]
+    );
+    // A leaf that stands on a non-leaf is no leaf.
+    let mut leaning = files.clone();
+    leaning[1].1 = "use super::menu::open;\npub enum Screen { Menu }".into();
+    assert_eq!(upward_imports(&["game", "shell"], &["screen"], &leaning).len(), 4);
+}
+
+/// The files of `files` that implement `name` (inherent or trait impls), by path.
+fn files_implementing(name: &str, files: &[(String, String)]) -> Vec<String> {
+    let implements = |code: &str| {
+        code.lines().map(str::trim).any(|l| {
+            let words: Vec<&str> = l.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
+            l.starts_with("impl") && words.contains(&name) && (words.get(1) == Some(&name) || l.contains(" for "))
+        })
+    };
+    files.iter().filter(|(_, src)| implements(&code_only(src))).map(|(rel, _)| rel.clone()).collect()
+}
+
+#[test]
+fn shell_is_implemented_in_one_file() {
+    let files = sources("");
+    assert_eq!(files_implementing("Shell", &files), vec!["game/shell/mod.rs".to_string()]);
+    // The checker sees an impl block, a trait impl, and leaves other types and mentions alone.
+    let fake = vec![
+        ("a.rs".to_string(), "impl Shell {\n}\nimpl std::fmt::Debug for Shell {}".to_string()),
+        ("b.rs".to_string(), "impl Shell {}".to_string()),
+        ("c.rs".to_string(), "impl Shelly {}\nimpl Stage<'_> { fn f(s: &Shell) {} }\n// impl Shell".to_string()),
+        ("d.rs".to_string(), "impl From<u8> for Shell {}".to_string()),
+    ];
+    assert_eq!(files_implementing("Shell", &fake), vec!["a.rs", "b.rs", "d.rs"]);
+}

@@ -21,7 +21,7 @@ fn editing(name: &str) -> (Shell, std::path::PathBuf, ContentRoots) {
     std::fs::copy(common::root().join("ui/Options.wnd"), dir.join("ui/Options.wnd")).unwrap();
     let roots = common::roots().with_mod(dir.clone());
     let mut s = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
-    s.settings.modder_mode = true;
+    s.prefs.settings.modder_mode = true;
     click(&mut s, "MainMenu.wnd:ButtonOptions");
     s.toggle_editor();
     assert!(s.editing());

@@ -3,7 +3,7 @@
 
 use crate::common::{self, click};
 
-use ridgeline::game::shell::lobby::LobbyState;
+use ridgeline::game::shell::LobbyState;
 use ridgeline::game::shell::{Screen, Shell};
 
 fn lobby(hosting: bool) -> Shell {

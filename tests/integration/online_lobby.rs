@@ -8,7 +8,7 @@ use crate::common;
 use std::time::{Duration, Instant};
 
 use ridgeline::game::online_lobby::{OnlineLobby, Outcome, READY_CLEARED, Said};
-use ridgeline::game::shell::lobby::LobbyState;
+use ridgeline::game::shell::LobbyState;
 use ridgeline::net::nat::{PathKind, Reach};
 use ridgeline::net::wire::Seat;
 use ridgeline::session::online::Identity;

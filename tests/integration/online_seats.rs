@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use ridgeline::game::battle::{Battle, HostGone};
 use ridgeline::game::online_lobby::{OnlineLobby, Outcome};
-use ridgeline::game::shell::lobby::LobbyState;
+use ridgeline::game::shell::LobbyState;
 use ridgeline::net::control::ControlTransport;
 use ridgeline::net::fault::{FaultProxy, Impairment};
 use ridgeline::net::nat::Reach;

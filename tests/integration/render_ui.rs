@@ -51,8 +51,8 @@ fn megabytes_of_text_make_only_the_vertices_that_can_show() {
         &gpu.queue,
         ridgeline::render::offscreen::FORMAT,
         &atlas,
-        shell.images.clone(),
-        shell.fonts.clone(),
+        shell.content.images.clone(),
+        shell.content.fonts.clone(),
     );
     let text = |y: f32, px: f32| DrawCmd::Text {
         x: 10.0,
@@ -103,7 +103,7 @@ fn a_mod_adds_its_own_atlas_beside_the_games_and_a_layout_draws_from_it() {
     let settings = dir.join("settings.ron");
     let shell =
         ridgeline::game::shell::Shell::new(&roots, (800.0, 600.0), settings).expect("the mod's images are known");
-    let region = shell.images.images["ModFlag"];
+    let region = shell.content.images.images["ModFlag"];
     assert_eq!(region.rect, (0, 1024, 64, 32), "stacked under the game's 1024² atlas");
     let atlas = screenshot::load_atlas(&shell).unwrap();
     assert_eq!(atlas.dimensions(), (1024, 1056));
@@ -119,16 +119,16 @@ fn enabling_a_mod_with_its_own_atlas_brings_its_images_in_without_a_restart() {
     let dir = mod_with_atlas("mod-atlas-live", "badge", "ModBadge", [0, 255, 255, 255]);
     let settings = dir.join("settings.ron");
     let mut shell = ridgeline::game::shell::Shell::new(&common::roots(), (800.0, 600.0), settings).unwrap();
-    assert!(!shell.images.images.contains_key("ModBadge"));
+    assert!(!shell.content.images.images.contains_key("ModBadge"));
     assert_eq!(shell.reload_images(&common::roots()), Ok(false), "nothing changed");
     // The Mods screen's choice applied: the roots now hold the mod.
     let with_mod = common::roots().with_mod(dir.clone());
     assert_eq!(shell.reload_images(&with_mod), Ok(true));
-    assert_eq!(shell.images.images["ModBadge"].rect, (0, 1024, 64, 32));
+    assert_eq!(shell.content.images.images["ModBadge"].rect, (0, 1024, 64, 32));
     let atlas = screenshot::load_atlas(&shell).unwrap();
     assert_eq!(px(&atlas, 10, 1030), [0, 255, 255, 255], "the atlas the client rebuilds from holds it");
     // And it goes again when the mod is turned off.
     assert_eq!(shell.reload_images(&common::roots()), Ok(true));
-    assert!(!shell.images.images.contains_key("ModBadge"));
+    assert!(!shell.content.images.images.contains_key("ModBadge"));
     assert_eq!(screenshot::load_atlas(&shell).unwrap().dimensions(), (1024, 1024));
 }

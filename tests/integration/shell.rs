@@ -102,7 +102,7 @@ fn options_are_edited_with_the_mouse_and_keyboard_and_saved() {
     assert_eq!(s.ui.fit().mode, ridgeline::ui::wnd::model::ScalingMode::Stretch, "applied at once");
     // A fresh shell reads them back.
     let again = Shell::new(&common::roots(), (800.0, 600.0), path).unwrap();
-    assert_eq!(again.settings, saved);
+    assert_eq!(again.prefs.settings, saved);
 }
 
 /// Graphics quality is chosen in Options with the mouse and kept; it offers the three levels,
@@ -121,17 +121,21 @@ fn graphics_quality_is_chosen_in_options_and_saved() {
     s.handle(Input::MouseUp { x: r.x + 10.0, y, button: MouseButton::Left });
     click(&mut s, "Options.wnd:ButtonSave");
     assert_eq!(Settings::load(&path).unwrap().graphics, ridgeline::render::Quality::Low);
-    assert_eq!(s.settings.graphics, ridgeline::render::Quality::Low, "the battle draws at it from the next frame");
+    assert_eq!(
+        s.prefs.settings.graphics,
+        ridgeline::render::Quality::Low,
+        "the battle draws at it from the next frame"
+    );
 }
 
 #[test]
 fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
     let (mut s, _) = shell("shell-skirmish");
     click(&mut s, "MainMenu.wnd:ButtonSkirmish");
-    assert!(s.maps.len() >= 3);
+    assert!(s.content.maps.len() >= 3);
     let list = s.find("SkirmishSetup.wnd:ListMaps").unwrap();
-    assert_eq!(s.ui.list_rows(list).len(), s.maps.len());
-    let four = s.maps.iter().position(|m| m.players == 4).unwrap();
+    assert_eq!(s.ui.list_rows(list).len(), s.content.maps.len());
+    let four = s.content.maps.iter().position(|m| m.players == 4).unwrap();
     let r = s.ui.window(list).unwrap().rect;
     let row_h = match s.ui.window(list).map(|w| &w.gadget) {
         Some(ridgeline::ui::Gadget::ListBox { row_height, .. }) => *row_height,
@@ -156,7 +160,7 @@ fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
     assert_eq!(game.slots[2].kind, SlotKind::Ai { difficulty: Difficulty::Hard });
     assert!(!s.message_open(), "a valid setup starts without a message");
     // A two-player map closes slots 3 and 4.
-    s.skirmish.map = s.maps.iter().position(|m| m.players == 2).unwrap();
+    s.skirmish.map = s.content.maps.iter().position(|m| m.players == 2).unwrap();
     s.open(Screen::Skirmish);
     assert_eq!(s.skirmish.slots[2].who, SlotChoice::Closed);
     assert!(!s.ui.window(s.find("SkirmishSetup.wnd:ComboPlayer3").unwrap()).unwrap().enabled());
@@ -192,7 +196,7 @@ fn combo_step(s: &mut Shell, name: &str, steps: i32) {
 fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
     let (mut s, _) = shell("shell-teams");
     click(&mut s, "MainMenu.wnd:ButtonSkirmish");
-    s.skirmish.map = s.maps.iter().position(|m| m.name == "Four Corners").expect("four corners");
+    s.skirmish.map = s.content.maps.iter().position(|m| m.name == "Four Corners").expect("four corners");
     s.open(Screen::Skirmish);
     // You and a normal computer on team 1, an easy computer on team 2, $50,000 each.
     combo_step(&mut s, "SkirmishSetup.wnd:ComboTeam0", 1);
@@ -213,7 +217,7 @@ fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
     assert_ne!(players[0].team, players[2].team);
     // The top bar shows the chosen money.
     s.open(Screen::InGame);
-    s.set_hud(b.play().money(), b.play().clock(), "");
+    s.bars().set_hud(b.play().money(), b.play().clock(), "");
     let label = s.ui.window(s.find("InGame.wnd:LabelMoney").unwrap()).unwrap().text.clone();
     assert_eq!(label, "$50000");
     // Allies never fight: for a minute of play nobody targets the other's objects.
@@ -232,8 +236,8 @@ fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
 fn an_eight_player_skirmish_fills_every_slot_and_starts_with_eight_colours() {
     let (mut s, _) = shell("shell-eight");
     click(&mut s, "MainMenu.wnd:ButtonSkirmish");
-    assert_eq!(s.maps[s.skirmish.map].players, 2, "a first skirmish opens on a two-player map");
-    s.skirmish.map = s.maps.iter().position(|m| m.name == "Compass Rose").expect("compass rose");
+    assert_eq!(s.content.maps[s.skirmish.map].players, 2, "a first skirmish opens on a two-player map");
+    s.skirmish.map = s.content.maps.iter().position(|m| m.name == "Compass Rose").expect("compass rose");
     s.open(Screen::Skirmish);
     // Slots 3 to 8 are open on this map; each gets an easy computer, from "Closed" four up.
     for i in 2..8 {
@@ -285,7 +289,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     click(&mut s, "Online.wnd:ButtonHostRelay");
     assert!(s.message_open() && s.take_requests().is_empty(), "no relay, no hosting through one");
     s.close_message();
-    s.settings.relay = "relay.example.org:47700".into();
+    s.prefs.settings.relay = "relay.example.org:47700".into();
     s.open(Screen::Online);
     assert_eq!(label(&s), "Relay: relay.example.org:47700");
     click(&mut s, "Online.wnd:ButtonHostRelay");
@@ -412,7 +416,7 @@ fn the_last_game_joined_is_remembered_for_one_click_rejoin() {
     s.remember_game(code);
     // The game restarted: the code is still there, and one click joins it again.
     let mut again = Shell::new(&common::roots(), (1280.0, 720.0), path).expect("shell starts");
-    assert_eq!(again.settings.last_game, code);
+    assert_eq!(again.prefs.settings.last_game, code);
     again.open(Screen::Online);
     assert!(w_enabled(&again, "Online.wnd:ButtonRejoin"));
     click(&mut again, "Online.wnd:ButtonRejoin");
@@ -438,16 +442,16 @@ fn disconnect_and_desync_messages_name_who_and_when() {
 fn the_battle_menu_asks_before_leaving() {
     let (mut s, _) = shell("in-game");
     s.open(Screen::InGame);
-    s.set_hud(12_345, 125, "");
+    s.bars().set_hud(12_345, 125, "");
     let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
     assert_eq!(text(&s, "InGame.wnd:LabelMoney"), "$12345");
     assert_eq!(text(&s, "InGame.wnd:LabelClock"), "2:05");
     // Power: made/used; when low the label says so in the layout's warning colour (DISABLED).
     use ridgeline::sim::power::PowerBalance;
-    s.set_power(PowerBalance { produced: 13, used: 6 });
+    s.bars().set_power(PowerBalance { produced: 13, used: 6 });
     assert_eq!(text(&s, "InGame.wnd:LabelPower"), "Power 13/6");
     assert!(s.ui.window(s.find("InGame.wnd:LabelPower").unwrap()).unwrap().enabled());
-    s.set_power(PowerBalance { produced: 3, used: 6 });
+    s.bars().set_power(PowerBalance { produced: 3, used: 6 });
     assert_eq!(text(&s, "InGame.wnd:LabelPower"), "Low power 3/6");
     let label = s.ui.window(s.find("InGame.wnd:LabelPower").unwrap()).unwrap();
     assert!(!label.enabled());
@@ -460,7 +464,7 @@ fn the_battle_menu_asks_before_leaving() {
         icon: Some(format!("@icon/{}", label.split(' ').next().unwrap())),
         key: "Q".into(),
     };
-    s.set_commands(
+    s.bars().set_commands(
         &[
             button("Rifleman $225", true, "Rifleman: $225, 5 s."),
             button("Bulwark $900", false, "Bulwark: $900, 12 s. Needs a finished WarFactory first."),
@@ -495,11 +499,11 @@ fn the_battle_menu_asks_before_leaving() {
     click(&mut s, "MessageBox.wnd:ButtonCancel");
     assert!(!s.message_open() && s.take_requests().is_empty());
     // Online, the question says that leaving surrenders.
-    s.leave_surrenders = true;
+    s.screens.leave_surrenders = true;
     s.ask_leave_battle();
     assert!(text(&s, "MessageBox.wnd:MessageText").contains("Leaving surrenders"));
     s.close_message();
-    s.leave_surrenders = false;
+    s.screens.leave_surrenders = false;
     // Escape's question answered with Enter leaves.
     s.ask_leave_battle();
     assert_eq!(text(&s, "MessageBox.wnd:MessageText"), "Leave the battle and return to the main menu?");
@@ -553,13 +557,13 @@ fn edited_layouts_reload_and_broken_ones_are_refused() {
 fn slot_four_s_list_opens_upward_on_screen_and_closed_is_picked_with_the_mouse() {
     let (mut s, _) = shell("shell-dropdown");
     click(&mut s, "MainMenu.wnd:ButtonSkirmish");
-    s.skirmish.map = s.maps.iter().position(|m| m.players == 4).expect("a four-player map");
+    s.skirmish.map = s.content.maps.iter().position(|m| m.players == 4).expect("a four-player map");
     s.open(Screen::Skirmish);
     // The player's own name stands for the human slot.
     let combo = s.find("SkirmishSetup.wnd:ComboPlayer0").unwrap();
     match &s.ui.window(combo).unwrap().gadget {
         ridgeline::ui::Gadget::ComboBox { items, selected, .. } => {
-            assert_eq!(items[selected.unwrap()], s.settings.player_name);
+            assert_eq!(items[selected.unwrap()], s.prefs.settings.player_name);
             assert!(!items.iter().any(|i| i == "Human"));
         }
         _ => panic!("not a combo box"),
@@ -714,9 +718,9 @@ fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek
     s.open(Screen::InGame);
     let shown = |s: &Shell| s.ui.window(s.find("InGame.wnd:ReplayBar").unwrap()).unwrap().visible();
     let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
-    s.set_replay_bar(None, false, "1×", "", false);
+    s.bars().set_replay_bar(None, false, "1×", "", false);
     assert!(!shown(&s), "no bar in a battle");
-    s.set_replay_bar(Some((1_800, 7_200)), false, "2×", "Everything", false);
+    s.bars().set_replay_bar(Some((1_800, 7_200)), false, "2×", "Everything", false);
     assert!(shown(&s));
     assert_eq!(text(&s, "InGame.wnd:LabelReplayTime"), "1:00 / 4:00");
     assert_eq!(text(&s, "InGame.wnd:LabelReplaySpeed"), "2×");
@@ -727,7 +731,7 @@ fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek
     // Take over needs one player's view; with it, the tooltip names whose seat.
     let take = s.find("InGame.wnd:ButtonReplayTakeOver").unwrap();
     assert!(!s.ui.window(take).unwrap().enabled());
-    s.set_replay_bar(Some((1_800, 7_200)), false, "2×", "Ann", true);
+    s.bars().set_replay_bar(Some((1_800, 7_200)), false, "2×", "Ann", true);
     assert!(s.ui.window(take).unwrap().enabled());
     assert!(s.ui.window(take).unwrap().tooltip.contains("as Ann"));
     for (button, asked) in [
@@ -752,7 +756,7 @@ fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek
 #[test]
 fn options_opened_from_a_battle_return_to_it() {
     let (mut s, path) = shell("shell-options-in-battle");
-    s.in_battle = true;
+    s.screens.in_battle = true;
     s.open(Screen::InGame);
     click(&mut s, "InGame.wnd:ButtonOptions");
     assert_eq!(s.screen(), Some(Screen::Options));
@@ -795,7 +799,7 @@ fn a_long_tooltip_wraps_within_half_the_screen() {
         icon: None,
         key: "R".into(),
     };
-    s.set_commands(&[view], "");
+    s.bars().set_commands(&[view], "");
     let r = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap().rect;
     s.handle(Input::MouseMove { x: r.x + r.w / 2.0, y: r.y + r.h / 2.0 });
     s.ui.advance(10_000);
@@ -836,9 +840,9 @@ fn the_control_bar_s_buttons_share_one_text_size() {
     };
     // A short label alone keeps its size; beside one whose long word must shrink to fit its
     // button, both shrink alike.
-    s.set_commands(&[button("Rifleman\n$225", "Q")], "");
+    s.bars().set_commands(&[button("Rifleman\n$225", "Q")], "");
     let alone = size(&s, "Rifleman").unwrap();
-    s.set_commands(&[button("Rifleman\n$225", "Q"), button("Grenadiergrenadiergrenadier\n$300", "W")], "");
+    s.bars().set_commands(&[button("Rifleman\n$225", "Q"), button("Grenadiergrenadiergrenadier\n$300", "W")], "");
     let (short, long) = (size(&s, "Rifleman").unwrap(), size(&s, "Grenadiergrenadiergrenadier").unwrap());
     assert!(short < alone * 0.95, "the row shrank: {alone} → {short}");
     assert_eq!(short, long, "both buttons' labels at one size");
@@ -858,7 +862,7 @@ fn a_label_that_wraps_past_its_buttons_height_shrinks_to_stay_inside() {
         icon: Some("@icon/PowerStation".into()),
         key: "Q".into(),
     };
-    s.set_commands(&[view], "");
+    s.bars().set_commands(&[view], "");
     let r = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap().rect;
     let fonts = Fonts::load().unwrap();
     let lines: Vec<(String, f32, f32)> = draw_list(&s.ui, &fonts, &|_, _| {})
@@ -967,7 +971,7 @@ fn the_compact_hud_mod_moves_the_radar_and_the_control_bar_and_the_battle_runs_w
     b.controls().show_selected(vec![post]);
     let labels: Vec<ButtonView> = b.look().commands().into_iter().map(|c| c.view()).collect();
     assert!(!labels.is_empty());
-    s.set_commands(&labels, &b.queue_text());
+    s.bars().set_commands(&labels, &b.queue_text());
     let button = s.ui.window(s.find("InGame.wnd:ButtonCommand0").unwrap()).unwrap();
     assert_eq!(button.text, labels[0].label);
 }
@@ -1044,7 +1048,7 @@ fn find<'a>(ws: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
 /// The Options screen with the layout editor on (modder mode ticked).
 fn editing_options(name: &str) -> Shell {
     let (mut s, _) = shell(name);
-    s.settings.modder_mode = true;
+    s.prefs.settings.modder_mode = true;
     click(&mut s, "MainMenu.wnd:ButtonOptions");
     s.toggle_editor();
     s
@@ -1469,7 +1473,8 @@ fn the_editors_panel_sets_a_windows_image_per_state_from_the_atlas() {
     press_window(&mut s, name);
     let def = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().clone();
     let before = def(&s);
-    let names: Vec<String> = std::iter::once("NoImage".to_string()).chain(s.images.images.keys().cloned()).collect();
+    let names: Vec<String> =
+        std::iter::once("NoImage".to_string()).chain(s.content.images.images.keys().cloned()).collect();
     // The highlighted state: the image list shows the window's own highlighted image.
     combo_step(&mut s, "Editor.wnd:ComboImageState", 2);
     let list = s.find("Editor.wnd:ComboImage").unwrap();
@@ -1545,7 +1550,8 @@ fn the_editors_panel_sets_the_parts_a_gadget_draws_such_as_a_check_boxs_mark() {
     // The enabled mark: the image list shows the layout's mark, one step down changes it and
     // only it.
     combo_step(&mut s, "Editor.wnd:ComboImageState", 2);
-    let names: Vec<String> = std::iter::once("NoImage".to_string()).chain(s.images.images.keys().cloned()).collect();
+    let names: Vec<String> =
+        std::iter::once("NoImage".to_string()).chain(s.content.images.images.keys().cloned()).collect();
     let list = s.find("Editor.wnd:ComboImage").unwrap();
     let shown = s.ui.combo_selected(list).unwrap();
     assert_eq!(names[shown], before.enabled[2].image);
@@ -1663,7 +1669,7 @@ fn the_editors_panel_changes_a_gadgets_data_by_label_and_refuses_unknown_labels(
 #[test]
 fn the_editors_tree_renames_a_window_unless_the_name_is_taken_bad_or_needed_by_the_code() {
     let (mut s, _) = shell("shell-editor-rename");
-    s.settings.modder_mode = true;
+    s.prefs.settings.modder_mode = true;
     s.toggle_editor();
     let names = |s: &Shell| s.editor().unwrap().tree.all_windows().iter().map(|w| w.name.clone()).collect::<Vec<_>>();
     press_window(&mut s, "MainMenu.wnd:ButtonCredits");

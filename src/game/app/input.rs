@@ -163,7 +163,7 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
         match text.chars().next() {
             // L opens (or closes) the alert log.
             Some('l' | 'L') if !m.control_key() => {
-                r.shell.toggle_alert_log();
+                r.shell.bars().toggle_alert_log();
                 // The log may now lie under the resting cursor: the system's cursor shows there.
                 let (x, y) = r.shell.ui.cursor();
                 battle.controls().set_cursor_over_ui(r.shell.ui.hit(x, y).is_some());

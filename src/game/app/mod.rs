@@ -175,7 +175,7 @@ impl ApplicationHandler for App {
         if r.shell.ui.advance(elapsed.as_millis().min(10_000) as u32) {
             self.dirty = true;
         }
-        r.shell.in_battle = r.battle.is_some();
+        r.shell.screens.in_battle = r.battle.is_some();
         if r.battle.is_some() {
             r.update_battle(elapsed.as_secs_f32());
             // A battle is always moving: draw every frame.

@@ -41,7 +41,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
             }
             ShellRequest::HostOnline(addr, relay) => host_online(r, roots, addr, relay.as_deref()),
             ShellRequest::JoinOnline(code) => {
-                let name = r.shell.settings.player_name.clone();
+                let name = r.shell.prefs.settings.player_name.clone();
                 // The identity kept beside the settings: joining a running game again with the
                 // same code gives this player's seat back.
                 let joined = crate::game::online_lobby::window_identity()
@@ -113,7 +113,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                 }
             }
             ShellRequest::Replay(ReplayControl::TakeOver) => {
-                let name = r.shell.settings.player_name.clone();
+                let name = r.shell.prefs.settings.player_name.clone();
                 let screen = r.screen();
                 let started = r.battle.as_ref().map(|(b, _)| b.take_over(roots, &name, screen));
                 // The watched replay gives way to the new game.
@@ -155,13 +155,13 @@ fn host_online(r: &mut Running, roots: &ContentRoots, addr: std::net::SocketAddr
         Ok(relay) => crate::net::nat::Reach { relay, punch: true },
         Err(why) => return close_lobby(r, &why),
     };
-    let map = r.shell.maps.get(r.shell.skirmish.map).or(r.shell.maps.first());
+    let map = r.shell.content.maps.get(r.shell.skirmish.map).or(r.shell.content.maps.first());
     let Some((folder, players)) =
         map.and_then(|m| Some((m.dir.file_name()?.to_string_lossy().into_owned(), m.players as usize)))
     else {
         return close_lobby(r, &Said::just("Message:NoMap"));
     };
-    let name = r.shell.settings.player_name.clone();
+    let name = r.shell.prefs.settings.player_name.clone();
     match OnlineLobby::host_in_background(roots, addr, &name, &folder, players, reach) {
         Ok(l) => {
             let line = r.shell.say(if reach.relay.is_some() { "Lobby:Registering" } else { "Lobby:Opening" }, &[]);

@@ -99,11 +99,11 @@ impl Running {
     /// the next match.
     pub fn apply_mods(&mut self, mods: &mut ModRoots) {
         // The Mods screen turns on no broken mod; one broken since is left out, and said.
-        let refused = mods.follow(&self.shell.settings);
+        let refused = mods.follow(&self.shell.prefs.settings);
         if !refused.is_empty() {
             self.shell.tell_refusals(&refused);
         }
-        self.shell.roots = mods.current.clone();
+        self.shell.content.roots = mods.current.clone();
         match self.shell.reload_images(&mods.current) {
             Ok(true) => {
                 if let Err(e) = self.gfx.rebuild_ui(&self.shell) {
@@ -182,9 +182,9 @@ impl Running {
 
     /// Applies saved window settings (size, fullscreen) when the options screen changed them.
     pub fn apply_settings(&mut self) {
-        if self.shell.settings != self.applied {
-            self.gfx.apply(&self.applied, &self.shell.settings);
-            self.applied = self.shell.settings.clone();
+        if self.shell.prefs.settings != self.applied {
+            self.gfx.apply(&self.applied, &self.shell.prefs.settings);
+            self.applied = self.shell.prefs.settings.clone();
         }
     }
 
@@ -260,7 +260,7 @@ impl Running {
             let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
             let map = std::path::Path::new(&replay.setup.map).file_name().map(|n| n.to_string_lossy().into_owned());
             let name = format!("{} {}.ron", map.unwrap_or_default(), crate::session::replay::utc_stamp(secs));
-            let path = self.shell.replay_dir().join(name);
+            let path = self.shell.prefs.replay_dir().join(name);
             if let Err(e) = replay.save(&path) {
                 log::warn!("the replay was not saved: {e}");
                 self.shell.tell("Title:Replays", "Message:NotSaved", &[("error", &e.to_string())]);

@@ -84,9 +84,15 @@ impl WindowSurface {
     pub fn rebuild_ui(&mut self, shell: &Shell) -> Result<(), String> {
         let atlas = load_atlas(shell).map_err(|e| e.to_string())?;
         let (device, queue) = (&self.gpu.device, &self.gpu.queue);
-        let mut pass =
-            UiPass::new(device, queue, self.config.format, &atlas, shell.images.clone(), shell.fonts.clone());
-        for (name, img) in &shell.dynamic_images {
+        let mut pass = UiPass::new(
+            device,
+            queue,
+            self.config.format,
+            &atlas,
+            shell.content.images.clone(),
+            shell.content.fonts.clone(),
+        );
+        for (name, img) in &shell.content.dynamic_images {
             pass.set_image(device, queue, name, img);
         }
         self.pass = Some(pass);
@@ -133,7 +139,7 @@ impl WindowSurface {
         let mut shown = None;
         if let Some((battle, world_pass)) = battle {
             // Options' graphics quality and language, as saved (from the frame after a save).
-            let quality = shell.settings.graphics;
+            let quality = shell.prefs.settings.graphics;
             world_pass.set_quality(quality);
             battle.set_particles_percent(quality.particles_percent());
             if let Some(labels) = shell.ui.labels() {

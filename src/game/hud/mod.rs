@@ -18,20 +18,24 @@ pub use gadget::{Gadget, draw, under};
 
 /// Fills `InGame.wnd`'s windows from the battle as it stands.
 pub fn sync(shell: &mut Shell, battle: &Battle) {
-    shell.leave_surrenders = battle.play().is_online() && !battle.play().is_replay();
-    shell.set_hud(battle.play().money(), battle.play().clock(), &battle.play().pace_label(battle.look().labels()));
-    shell.set_power(battle.power());
+    shell.screens.leave_surrenders = battle.play().is_online() && !battle.play().is_replay();
+    shell.bars().set_hud(
+        battle.play().money(),
+        battle.play().clock(),
+        &battle.play().pace_label(battle.look().labels()),
+    );
+    shell.bars().set_power(battle.power());
     let buttons: Vec<_> = battle.look().commands().into_iter().map(|c| c.view()).collect();
-    shell.set_commands(&buttons, &battle.queue_text());
-    shell.set_alerts(&battle.alert_lines());
-    if shell.alert_log_open() {
+    shell.bars().set_commands(&buttons, &battle.queue_text());
+    shell.bars().set_alerts(&battle.alert_lines());
+    if shell.bars().alert_log_open() {
         let rows = battle.alerts().log().rev().map(|a| vec![a.line_time(), a.text.clone()]).collect();
-        shell.set_alert_log(rows);
+        shell.bars().set_alert_log(rows);
     }
-    shell.set_queue_progress(panel::queue_progress(battle));
+    shell.bars().set_queue_progress(panel::queue_progress(battle));
     let speed = format!("{}×", battle.play().pace().speed());
     let (paused, view) = (battle.play().pace().paused(), battle.view_label());
-    shell.set_replay_bar(battle.play().replay_position(), paused, &speed, &view, battle.can_take_over());
+    shell.bars().set_replay_bar(battle.play().replay_position(), paused, &speed, &view, battle.can_take_over());
 }
 
 /// How many pixels at the bottom of a screen `height` pixels tall the HUD's windows cover: from

@@ -6,8 +6,15 @@
 //! Must not: reach beyond the shell except through its requests, or act on windows without an
 //! action (the screens' own handlers answer those by name).
 
-use super::{Screen, Shell, ShellRequest, online, skirmish};
 use crate::game::settings::{Settings, UiScaling};
+
+use super::bars::{Bars, COMMAND_BUTTONS};
+use super::question::Question;
+use super::request::ShellRequest;
+use super::screen::Screen;
+use super::skirmish_config::{SkirmishConfig, SlotChoice};
+use super::stage::Stage;
+use super::{in_game, online, options, skirmish};
 
 /// Every action a layout may declare, with what it does.
 pub const ACTIONS: [(&str, &str); 35] = [
@@ -49,7 +56,7 @@ pub const ACTIONS: [(&str, &str); 35] = [
 ];
 
 /// The command slots `command:N` may name (the control bar's buttons).
-const COMMAND_SLOTS: usize = super::in_game::COMMAND_BUTTONS;
+const COMMAND_SLOTS: usize = COMMAND_BUTTONS;
 
 /// The options `option:set:<name>=<value>` may set, with the values each takes.
 pub const SETTABLE: [(&str, &str); 6] = [
@@ -102,97 +109,95 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     ACTIONS.iter().map(|(n, _)| *n)
 }
 
-impl Shell {
-    /// Runs the action `name` (a click on a window that declares it); false if there is no
-    /// such action.
-    pub fn run_action(&mut self, name: &str) -> bool {
-        if let Some(screen) = name.strip_prefix("open:") {
-            let Some(screen) = Screen::ALL.into_iter().find(|s| format!("{s:?}") == screen) else { return false };
-            if matches!(screen, Screen::Lobby | Screen::Score | Screen::InGame) {
-                return false;
-            }
-            self.open(screen);
-            return true;
+/// Runs the action `name` (a click on a window that declares it); false if there is no
+/// such action.
+pub(super) fn run(stage: &mut Stage, name: &str) -> bool {
+    if let Some(screen) = name.strip_prefix("open:") {
+        let Some(screen) = Screen::ALL.into_iter().find(|s| format!("{s:?}") == screen) else { return false };
+        if matches!(screen, Screen::Lobby | Screen::Score | Screen::InGame) {
+            return false;
         }
-        if let Some(set) = name.strip_prefix("option:set:") {
-            if let Err(why) = set_option(&mut self.settings, set) {
-                log::warn!("{why}");
-                return false;
-            }
-            self.save_settings();
-            return true;
-        }
-        if let Some(slot) = name.strip_prefix("command:").and_then(|n| n.parse::<usize>().ok()) {
-            if slot >= COMMAND_SLOTS {
-                return false;
-            }
-            self.request(ShellRequest::CommandButton(slot));
-            return true;
-        }
-        match name {
-            "back" => self.back(),
-            "quit" => {
-                let text = self.say("Message:Quit", &[]);
-                self.ask(super::Question::Quit, &text);
-            }
-            "credits" => self.tell("Title:Credits", "Message:Credits", &[]),
-            "skirmish:start" => skirmish::start(self),
-            "skirmish:quick" => {
-                self.skirmish = super::SkirmishConfig::first(self.maps.iter().map(|m| m.players));
-                self.skirmish.slots[1].who = super::SlotChoice::Computer(0);
-                skirmish::start(self);
-            }
-            "online:host" | "online:host_relay" | "online:join" if self.screen() != Some(Screen::Online) => {
-                self.open(Screen::Online);
-            }
-            "online:host" => online::press_host(self),
-            "online:host_relay" => online::press_host_relay(self),
-            "online:join" => online::press_join(self),
-            "online:rejoin" => online::press_rejoin(self),
-            "replay:latest" => self.watch_latest_replay(),
-            "option:fullscreen" | "option:modder_mode" => {
-                if name == "option:fullscreen" {
-                    self.settings.fullscreen = !self.settings.fullscreen;
-                } else {
-                    self.settings.modder_mode = !self.settings.modder_mode;
-                }
-                self.save_settings();
-            }
-            "battle:stop" => self.request(ShellRequest::Hotkey('s')),
-            "battle:guard" => self.request(ShellRequest::Hotkey('g')),
-            "battle:attack_move" => self.request(ShellRequest::Hotkey('a')),
-            "battle:idle_worker" => self.request(ShellRequest::Hotkey('.')),
-            "battle:pause" => self.request(ShellRequest::Hotkey('p')),
-            "battle:alert_log" => self.toggle_alert_log(),
-            "battle:menu" => self.ask_leave_battle(),
-            _ => return false,
-        }
-        true
+        stage.open(screen);
+        return true;
     }
-
-    /// Leaves the screen as Escape does: the options go back where they came from, the other
-    /// screens to the main menu.
-    fn back(&mut self) {
-        if !self.escape() && self.screen() != Some(Screen::MainMenu) {
-            self.open(Screen::MainMenu);
+    if let Some(set) = name.strip_prefix("option:set:") {
+        if let Err(why) = set_option(&mut stage.prefs.settings, set) {
+            log::warn!("{why}");
+            return false;
         }
+        stage.save_settings();
+        return true;
     }
-
-    /// Watches the newest replay in the replays folder, or says there is none.
-    fn watch_latest_replay(&mut self) {
-        let newest = std::fs::read_dir(self.replay_dir())
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter(|e| e.path().is_file())
-            .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
-            .max();
-        match newest {
-            Some((_, path)) => self.request(ShellRequest::WatchReplay(path)),
-            None => {
-                let (title, text) = (self.say("Title:Replays", &[]), self.say("Message:NoReplayYet", &[]));
-                self.message(&title, &text, false);
+    if let Some(slot) = name.strip_prefix("command:").and_then(|n| n.parse::<usize>().ok()) {
+        if slot >= COMMAND_SLOTS {
+            return false;
+        }
+        stage.request(ShellRequest::CommandButton(slot));
+        return true;
+    }
+    match name {
+        "back" => back(stage),
+        "quit" => {
+            let text = stage.say("Message:Quit", &[]);
+            stage.ask(Question::Quit, &text);
+        }
+        "credits" => stage.tell("Title:Credits", "Message:Credits", &[]),
+        "skirmish:start" => skirmish::start(stage),
+        "skirmish:quick" => {
+            *stage.skirmish = SkirmishConfig::first(stage.content.maps.iter().map(|m| m.players));
+            stage.skirmish.slots[1].who = SlotChoice::Computer(0);
+            skirmish::start(stage);
+        }
+        "online:host" | "online:host_relay" | "online:join" if stage.screen() != Some(Screen::Online) => {
+            stage.open(Screen::Online);
+        }
+        "online:host" => online::press_host(stage),
+        "online:host_relay" => online::press_host_relay(stage),
+        "online:join" => online::press_join(stage),
+        "online:rejoin" => online::press_rejoin(stage),
+        "replay:latest" => watch_latest_replay(stage),
+        "option:fullscreen" | "option:modder_mode" => {
+            if name == "option:fullscreen" {
+                stage.prefs.settings.fullscreen = !stage.prefs.settings.fullscreen;
+            } else {
+                stage.prefs.settings.modder_mode = !stage.prefs.settings.modder_mode;
             }
+            stage.save_settings();
+        }
+        "battle:stop" => stage.request(ShellRequest::Hotkey('s')),
+        "battle:guard" => stage.request(ShellRequest::Hotkey('g')),
+        "battle:attack_move" => stage.request(ShellRequest::Hotkey('a')),
+        "battle:idle_worker" => stage.request(ShellRequest::Hotkey('.')),
+        "battle:pause" => stage.request(ShellRequest::Hotkey('p')),
+        "battle:alert_log" => Bars::new(stage.ui).toggle_alert_log(),
+        "battle:menu" => in_game::ask_leave_battle(stage),
+        _ => return false,
+    }
+    true
+}
+
+/// Leaves the screen as Escape does: the options go back where they came from, the other
+/// screens to the main menu.
+fn back(stage: &mut Stage) {
+    if !options::escape(stage) && stage.screen() != Some(Screen::MainMenu) {
+        stage.open(Screen::MainMenu);
+    }
+}
+
+/// Watches the newest replay in the replays folder, or says there is none.
+fn watch_latest_replay(stage: &mut Stage) {
+    let newest = std::fs::read_dir(stage.prefs.replay_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().is_file())
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .max();
+    match newest {
+        Some((_, path)) => stage.request(ShellRequest::WatchReplay(path)),
+        None => {
+            let (title, text) = (stage.say("Title:Replays", &[]), stage.say("Message:NoReplayYet", &[]));
+            stage.message(&title, &text, false);
         }
     }
 }

@@ -2,19 +2,25 @@
 //! runs it. Layout files and this table must agree; `ridgeline ui-check` and the shell's start
 //! both verify it.
 
-use crate::ui::UiEvent;
 use crate::ui::lexicon::{CallbackKind, Lexicon};
 
-use super::{
-    Shell, editor_events, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish,
-};
+use super::bars::COMMAND_BUTTONS;
+use super::stage::{Hooks, InitFn, SystemFn};
+use super::{actions, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish};
 
-/// A screen's event handler.
-pub type SystemFn = fn(&mut Shell, &UiEvent);
-/// A layout's initialiser.
-pub type InitFn = fn(&mut Shell);
+/// What a system callback's name runs.
+#[derive(Clone, Copy, Debug)]
+pub enum System {
+    /// A screen's handler, on the stage.
+    Screen(SystemFn),
+    /// The layout editor's panel (`EditorSystem`), which the shell hands to the editor.
+    Editor,
+}
 
-const SYSTEM: [(&str, SystemFn); 11] = [
+/// The layout editor panel's system callback.
+const EDITOR_SYSTEM: &str = "EditorSystem";
+
+const SYSTEM: [(&str, SystemFn); 10] = [
     ("MainMenuSystem", main_menu::system),
     ("SkirmishSetupSystem", skirmish::system),
     ("OnlineSystem", online::system),
@@ -25,7 +31,6 @@ const SYSTEM: [(&str, SystemFn); 11] = [
     ("MessageBoxSystem", message_box::system),
     ("InGameSystem", in_game::system),
     ("ModsSystem", mods::system),
-    ("EditorSystem", editor_events::system),
 ];
 
 const INIT: [(&str, InitFn); 8] = [
@@ -49,9 +54,17 @@ const SHUTDOWN: [(&str, InitFn); 0] = [];
 /// selection panel, which the client draws over the windows' backgrounds.
 const DRAW: [&str; 3] = ["MapPreviewDraw", "RadarDraw", "SelectionPanelDraw"];
 
-/// The system callback with this name.
-pub fn system(name: &str) -> Option<SystemFn> {
-    SYSTEM.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+/// What the system callback with this name runs.
+pub fn system(name: &str) -> Option<System> {
+    if name == EDITOR_SYSTEM {
+        return Some(System::Editor);
+    }
+    SYSTEM.iter().find(|(n, _)| *n == name).map(|(_, f)| System::Screen(*f))
+}
+
+/// The layout hooks, for the stage.
+pub fn hooks() -> Hooks {
+    Hooks { init: layout_init, shutdown: layout_shutdown }
 }
 
 /// The layout initialiser with this name.
@@ -75,23 +88,24 @@ pub fn lexicon() -> Lexicon {
     for (n, _) in SYSTEM {
         l.register(CallbackKind::System, n);
     }
+    l.register(CallbackKind::System, EDITOR_SYSTEM);
     for (n, _) in INIT.iter().chain(UPDATE.iter()).chain(SHUTDOWN.iter()) {
         l.register(CallbackKind::Layout, n);
     }
     for n in DRAW {
         l.register(CallbackKind::Draw, n);
     }
-    for n in super::actions::names() {
+    for n in actions::names() {
         l.register(CallbackKind::Action, n);
     }
-    for slot in 0..super::in_game::COMMAND_BUTTONS {
+    for slot in 0..COMMAND_BUTTONS {
         l.register(CallbackKind::Action, &format!("command:{slot}"));
     }
-    l.register_action_form(super::actions::is_action);
+    l.register_action_form(actions::is_action);
     for n in BY_NAME {
         l.handle_by_name(n);
     }
-    for slot in 0..super::in_game::COMMAND_BUTTONS {
+    for slot in 0..COMMAND_BUTTONS {
         l.handle_by_name(&format!("ButtonCommand{slot}"));
     }
     l

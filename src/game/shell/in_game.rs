@@ -1,31 +1,26 @@
-//! The battle's own windows: the top bar with the player's money, the game clock and the Menu
-//! button (which asks before leaving the battle), the alert lines, and the control bar: two
-//! rows of command buttons for what the selection can build, and the production queue.
+//! The battle's own windows as a screen: what a click on the top bar, the control bar, the
+//! alert log or the replay viewer's bar does — the Menu button asks before leaving the battle,
+//! the rest become [`ShellRequest`]s. The client fills the windows through [`Bars`].
 //!
-//! Must not: reach into the battle; the client fills the bars through [`Shell::set_hud`],
-//! [`Shell::set_alerts`], [`Shell::set_queue_progress`] and [`Shell::set_commands`], and hears of Leave and button clicks as
-//! [`super::ShellRequest`]s.
+//! Must not: reach into the battle; it hears of Leave and button clicks as requests.
 
+use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, UiEvent};
 
-use super::super::button_view::ButtonView;
-use super::Shell;
-use crate::ui::window::short_name as short;
+use super::bars::Bars;
+use super::question::Question;
+use super::request::{ReplayControl, ShellRequest};
+use super::screen::Screen;
+use super::stage::Stage;
 
-/// Command buttons in the control bar.
-pub const COMMAND_BUTTONS: usize = 12;
-/// Alert lines shown above the control bar.
-const ALERT_LINES: usize = 3;
-
-pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
-    use super::ReplayControl;
+pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
     if let (EventKind::SliderChanged(v), "SliderReplaySeek") = (&e.kind, short(&e.name)) {
-        shell.request(super::ShellRequest::Replay(ReplayControl::Seek((*v).clamp(0, 1000) as u16)));
+        stage.request(ShellRequest::Replay(ReplayControl::Seek((*v).clamp(0, 1000) as u16)));
         return;
     }
     if let (EventKind::ListSelection(rows), "ListAlertLog") = (&e.kind, short(&e.name)) {
         if let Some(&row) = rows.first() {
-            shell.request(super::ShellRequest::JumpToAlert(row));
+            stage.request(ShellRequest::JumpToAlert(row));
         }
         return;
     }
@@ -33,159 +28,36 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
         return;
     }
     match short(&e.name) {
-        "ButtonReplayPlay" => shell.request(super::ShellRequest::Replay(ReplayControl::PlayPause)),
-        "ButtonReplaySlower" => shell.request(super::ShellRequest::Replay(ReplayControl::Slower)),
-        "ButtonReplayFaster" => shell.request(super::ShellRequest::Replay(ReplayControl::Faster)),
-        "ButtonReplayView" => shell.request(super::ShellRequest::Replay(ReplayControl::View)),
-        "ButtonReplayTakeOver" => shell.request(super::ShellRequest::Replay(ReplayControl::TakeOver)),
-        "ButtonMenu" => shell.ask_leave_battle(),
-        "ButtonOptions" => shell.open(super::Screen::Options),
-        "ButtonAlertLog" => shell.toggle_alert_log(),
-        "ButtonHintClose" => shell.dismiss_hint(),
+        "ButtonReplayPlay" => stage.request(ShellRequest::Replay(ReplayControl::PlayPause)),
+        "ButtonReplaySlower" => stage.request(ShellRequest::Replay(ReplayControl::Slower)),
+        "ButtonReplayFaster" => stage.request(ShellRequest::Replay(ReplayControl::Faster)),
+        "ButtonReplayView" => stage.request(ShellRequest::Replay(ReplayControl::View)),
+        "ButtonReplayTakeOver" => stage.request(ShellRequest::Replay(ReplayControl::TakeOver)),
+        "ButtonMenu" => ask_leave_battle(stage),
+        "ButtonOptions" => stage.open(Screen::Options),
+        "ButtonAlertLog" => Bars::new(stage.ui).toggle_alert_log(),
+        "ButtonHintClose" => dismiss_hint(stage),
         name => {
             if let Some(i) = name.strip_prefix("ButtonCommand").and_then(|n| n.parse::<usize>().ok()) {
-                shell.request(super::ShellRequest::CommandButton(i));
+                stage.request(ShellRequest::CommandButton(i));
             }
         }
     }
 }
 
-impl Shell {
-    /// Opens the alert log over the battle, or closes it.
-    pub fn toggle_alert_log(&mut self) {
-        if let Some(log) = self.find("InGame.wnd:AlertLog") {
-            let open = self.ui.shown(log);
-            self.ui.show(log, !open);
-        }
+/// Hides the hint for good (remembered in the settings).
+fn dismiss_hint(stage: &mut Stage) {
+    if let Some(id) = stage.find("InGame.wnd:HintPanel") {
+        stage.ui.show(id, false);
     }
+    stage.prefs.settings.hint_seen = true;
+    stage.save_settings();
+}
 
-    /// True while the alert log is open.
-    pub fn alert_log_open(&self) -> bool {
-        self.find("InGame.wnd:AlertLog").is_some_and(|log| self.ui.shown(log))
-    }
-
-    /// Fills the alert log with `rows` (time, line), newest first; the rows are replaced only
-    /// when they changed, so a chosen row stays chosen.
-    pub fn set_alert_log(&mut self, rows: Vec<Vec<String>>) {
-        if let Some(list) = self.find("InGame.wnd:ListAlertLog")
-            && self.ui.list_rows(list) != rows.as_slice()
-        {
-            self.ui.list_set_rows(list, rows);
-        }
-    }
-
-    /// Shows the replay viewer's bar for a watched replay at `frame` of `total` frames (hidden
-    /// for `None`): play or pause, the speed, the seek bar (left alone while it is dragged),
-    /// the time, whose view is shown, and Take over (only with a player's view).
-    pub fn set_replay_bar(&mut self, watched: Option<(u32, u32)>, paused: bool, speed: &str, view: &str, seat: bool) {
-        let Some(bar) = self.find("InGame.wnd:ReplayBar") else { return };
-        self.ui.show(bar, watched.is_some());
-        let Some((frame, total)) = watched else { return };
-        let clock = |f: u32| {
-            let s = f / crate::sim::FRAMES_PER_SECOND;
-            format!("{}:{:02}", s / 60, s % 60)
-        };
-        let play = self.say(if paused { "Replay:Play" } else { "Replay:Pause" }, &[]);
-        self.set_text("InGame.wnd:ButtonReplayPlay", &play);
-        self.set_text("InGame.wnd:LabelReplaySpeed", speed);
-        self.set_text("InGame.wnd:ButtonReplayView", view);
-        let tip = if seat { self.say("Tip:TakeOver", &[("view", view)]) } else { self.say("Tip:ChooseView", &[]) };
-        if let Some(take) = self.find("InGame.wnd:ButtonReplayTakeOver") {
-            self.ui.enable(take, seat);
-            if let Some(w) = self.ui.window_mut(take) {
-                w.tooltip = tip;
-            }
-        }
-        self.set_text("InGame.wnd:LabelReplayTime", &format!("{} / {}", clock(frame), clock(total)));
-        if let Some(seek) = self.find("InGame.wnd:SliderReplaySeek")
-            && self.ui.capture() != Some(seek)
-        {
-            let permille = (frame as u64 * 1000 / total.max(1) as u64).min(1000) as i32;
-            self.ui.slider_set(seek, permille);
-        }
-    }
-
-    /// Shows the first-battle hint when the player is about to play and has not dismissed it.
-    pub fn offer_hint(&mut self, playing: bool) {
-        let show = playing && !self.settings.hint_seen;
-        if let Some(id) = self.find("InGame.wnd:HintPanel") {
-            self.ui.show(id, show);
-        }
-    }
-
-    /// Hides the hint for good (remembered in the settings).
-    fn dismiss_hint(&mut self) {
-        if let Some(id) = self.find("InGame.wnd:HintPanel") {
-            self.ui.show(id, false);
-        }
-        self.settings.hint_seen = true;
-        self.save_settings();
-    }
-
-    /// Asks whether to leave the battle (the Menu button and Escape); online, it says that
-    /// leaving surrenders.
-    pub fn ask_leave_battle(&mut self) {
-        let text = self.say(if self.leave_surrenders { "Message:LeaveSurrenders" } else { "Message:Leave" }, &[]);
-        self.ask(super::Question::LeaveBattle, &text);
-    }
-
-    /// Fills the control bar: per command button (hidden where none) its label, whether it
-    /// can be used, its tooltip, and its icon with the key on it; then the queue line.
-    pub fn set_commands(&mut self, buttons: &[ButtonView], queue: &str) {
-        for i in 0..COMMAND_BUTTONS {
-            let name = format!("InGame.wnd:ButtonCommand{i}");
-            let Some(id) = self.find(&name) else { continue };
-            match buttons.get(i) {
-                Some(b) => {
-                    self.ui.show(id, true);
-                    self.ui.enable(id, b.usable);
-                    self.set_text(&name, &b.label);
-                    if let Some(w) = self.ui.window_mut(id) {
-                        w.tooltip.clone_from(&b.tooltip);
-                        w.icon = b.icon.clone().map(|image| (image, b.key.clone()));
-                    }
-                }
-                None => self.ui.show(id, false),
-            }
-        }
-        self.set_text("InGame.wnd:LabelQueue", queue);
-    }
-
-    /// Shows the local player's power as "Power made/used"; while low the label is disabled,
-    /// so it takes the layout's DISABLED text colour (the warning colour) and says so.
-    pub fn set_power(&mut self, power: crate::sim::power::PowerBalance) {
-        let (made, used) = (power.produced.to_string(), power.used.to_string());
-        let label = if power.low() { "Power:Low" } else { "Power:Balance" };
-        let text = self.say(label, &[("made", &made), ("used", &used)]);
-        self.set_text("InGame.wnd:LabelPower", &text);
-        if let Some(id) = self.find("InGame.wnd:LabelPower") {
-            self.ui.enable(id, !power.low());
-        }
-    }
-
-    /// Shows the first queued unit's progress under the selection panel (hidden when the
-    /// selection has no queue).
-    pub fn set_queue_progress(&mut self, percent: Option<u8>) {
-        let Some(id) = self.find("InGame.wnd:QueueProgress") else { return };
-        self.ui.show(id, percent.is_some());
-        self.ui.progress_set(id, percent.unwrap_or(0) as i32);
-    }
-
-    /// Shows the newest alert lines above the control bar, newest at the bottom (at most
-    /// three; the window is empty when there are none).
-    pub fn set_alerts(&mut self, lines: &[String]) {
-        let shown = &lines[lines.len().saturating_sub(ALERT_LINES)..];
-        let pad = ALERT_LINES - shown.len();
-        let text = if shown.is_empty() { String::new() } else { "\n".repeat(pad) + &shown.join("\n") };
-        self.set_text("InGame.wnd:AlertLine", &text);
-    }
-
-    /// Shows the local player's money and the game time (seconds) in the top bar, with the
-    /// pace when it is not normal ("Paused", "2×").
-    pub fn set_hud(&mut self, money: i64, seconds: u32, pace: &str) {
-        self.set_text("InGame.wnd:LabelMoney", &format!("${money}"));
-        let clock = format!("{}:{:02}", seconds / 60, seconds % 60);
-        let text = if pace.is_empty() { clock } else { format!("{clock}  {pace}") };
-        self.set_text("InGame.wnd:LabelClock", &text);
-    }
+/// Asks whether to leave the battle (the Menu button and Escape); online, it says that
+/// leaving surrenders.
+pub(super) fn ask_leave_battle(stage: &mut Stage) {
+    let label = if stage.screens.leave_surrenders { "Message:LeaveSurrenders" } else { "Message:Leave" };
+    let text = stage.say(label, &[]);
+    stage.ask(Question::LeaveBattle, &text);
 }

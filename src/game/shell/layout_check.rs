@@ -12,7 +12,11 @@ use serde_json::{Value, json};
 use crate::content::ContentRoots;
 use crate::ui::check::check;
 
-use super::{ShellError, load_bindings, required};
+use crate::ui::lexicon::Lexicon;
+
+use super::error::ShellError;
+use super::loading::bindings;
+use super::required;
 
 /// How to check.
 #[derive(Clone, Copy, Debug, Default)]
@@ -91,14 +95,15 @@ pub fn overrides(roots: &ContentRoots) -> Vec<(PathBuf, PathBuf)> {
     out
 }
 
-/// Checks `paths` (folders stand for their layouts; none: every layout of the game and mods).
-pub fn run(roots: &ContentRoots, given: Vec<PathBuf>, opts: Options) -> Result<Outcome, ShellError> {
+/// Checks `paths` (folders stand for their layouts; none: every layout of the game and mods)
+/// against `lexicon` (the shell's, `callbacks::lexicon`).
+pub fn run(roots: &ContentRoots, lexicon: &Lexicon, given: Vec<PathBuf>, opts: Options) -> Result<Outcome, ShellError> {
     let mut paths: Vec<PathBuf> =
         given.into_iter().flat_map(|p| if p.is_dir() { layouts_in(&p) } else { vec![p] }).collect();
     if paths.is_empty() {
         paths = roots.roots().iter().flat_map(|r| layouts_in(&r.join("ui"))).collect();
     }
-    let bindings = if opts.syntax_only { None } else { Some(load_bindings(roots)?) };
+    let bindings = if opts.syntax_only { None } else { Some(bindings(roots, lexicon.clone())?) };
     let mut out = Outcome { layouts: paths.len(), overrides: overrides(roots), ..Outcome::default() };
     // The mods' own descriptions are checked with their layouts.
     out.problems.extend(crate::content::mod_info::problems(roots));

@@ -15,8 +15,11 @@ use crate::ui::check::{Bindings, check};
 use crate::ui::images::{FontBook, ImageSet};
 use crate::ui::wnd::{WndFile, parse};
 
-use super::super::images::ImageKey;
-use super::{Screen, ShellError, callbacks};
+use crate::game::images::ImageKey;
+use crate::ui::lexicon::Lexicon;
+
+use super::error::ShellError;
+use super::screen::Screen;
 
 /// A map offered on the skirmish screen.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,11 +34,12 @@ pub struct MapEntry {
     pub players: u8,
 }
 
-/// The lexicon, images and fonts layouts are checked against.
-pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
+/// The lexicon (`callbacks::lexicon`, handed in), images and fonts layouts are checked
+/// against.
+pub fn bindings(roots: &ContentRoots, lexicon: Lexicon) -> Result<Bindings, ShellError> {
     let fonts_path = roots.find("ui/fonts.ron").unwrap_or_else(|| PathBuf::from("ui/fonts.ron"));
     Ok(Bindings {
-        lexicon: callbacks::lexicon(),
+        lexicon,
         images: ImageSet::load_all(roots)?,
         fonts: FontBook::load(&fonts_path)?,
         sounds: Some(crate::defs::SoundTable::load(roots)?.sounds().iter().map(|s| s.name.clone()).collect()),
@@ -45,16 +49,13 @@ pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
 
 /// Every layout the shell uses (its screens and the message box), each checked against the
 /// lexicon, images and fonts; all problems at once.
-pub(super) fn load_all_layouts(
-    roots: &ContentRoots,
-    bindings: &Bindings,
-) -> Result<BTreeMap<String, WndFile>, ShellError> {
+pub fn load_all_layouts(roots: &ContentRoots, bindings: &Bindings) -> Result<BTreeMap<String, WndFile>, ShellError> {
     let (layouts, problems) = load_layouts(roots, bindings);
     if problems.is_empty() { Ok(layouts) } else { Err(ShellError::Layouts(problems.join("\n"))) }
 }
 
 /// The layouts that load, and the problems of those that do not.
-pub(super) fn load_layouts(roots: &ContentRoots, bindings: &Bindings) -> (BTreeMap<String, WndFile>, Vec<String>) {
+pub fn load_layouts(roots: &ContentRoots, bindings: &Bindings) -> (BTreeMap<String, WndFile>, Vec<String>) {
     let mut layouts = BTreeMap::new();
     let mut problems = Vec::new();
     for s in Screen::ALL {
@@ -102,7 +103,7 @@ fn load_layout(
 
 /// The maps in the content roots with a small preview of each, and the problems of those
 /// that could not be loaded (each naming its file).
-pub(super) fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage>, Vec<String>) {
+pub fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaImage>, Vec<String>) {
     let mut maps = Vec::new();
     let mut previews = BTreeMap::new();
     let mut refused = Vec::new();

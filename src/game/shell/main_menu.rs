@@ -1,31 +1,34 @@
 //! The main menu: skirmish, online, replays, options, credits, quit.
 
+use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, Key, UiEvent};
 
-use super::{Screen, Shell};
-use crate::ui::window::short_name as short;
+use super::question::Question;
+use super::request::ShellRequest;
+use super::screen::Screen;
+use super::stage::Stage;
 
-pub(super) fn init(shell: &mut Shell) {
-    shell.set_text("MainMenu.wnd:Version", concat!("Ridgeline ", env!("CARGO_PKG_VERSION")));
+pub(super) fn init(stage: &mut Stage) {
+    stage.set_text("MainMenu.wnd:Version", concat!("Ridgeline ", env!("CARGO_PKG_VERSION")));
 }
 
-pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
+pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
     if e.kind == EventKind::KeyUnhandled(Key::Escape) {
-        let text = shell.say("Message:Quit", &[]);
-        shell.ask(super::Question::Quit, &text);
+        let text = stage.say("Message:Quit", &[]);
+        stage.ask(Question::Quit, &text);
         return;
     }
     if e.kind != EventKind::Selected {
         return;
     }
     match short(&e.name) {
-        "ButtonSkirmish" => shell.open(Screen::Skirmish),
-        "ButtonOnline" => shell.open(Screen::Online),
-        "ButtonReplays" => shell.open(Screen::Replays),
-        "ButtonMods" => shell.open(Screen::Mods),
-        "ButtonOptions" => shell.open(Screen::Options),
-        "ButtonCredits" => shell.tell("Title:Credits", "Message:Credits", &[]),
-        "ButtonQuit" => shell.request(super::ShellRequest::Quit),
+        "ButtonSkirmish" => stage.open(Screen::Skirmish),
+        "ButtonOnline" => stage.open(Screen::Online),
+        "ButtonReplays" => stage.open(Screen::Replays),
+        "ButtonMods" => stage.open(Screen::Mods),
+        "ButtonOptions" => stage.open(Screen::Options),
+        "ButtonCredits" => stage.tell("Title:Credits", "Message:Credits", &[]),
+        "ButtonQuit" => stage.request(ShellRequest::Quit),
         _ => {}
     }
 }

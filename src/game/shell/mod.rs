@@ -1,149 +1,122 @@
 //! The shell: the menus before and after a game. Each screen is a WND layout from `ui/` plus a
-//! system callback (and a layout init) registered in `callbacks.rs`; the shell opens and closes
-//! layouts, shows message boxes, and keeps what the screens edit (settings, the skirmish setup).
+//! system callback (and a layout init) registered in `callbacks.rs`; the screens act on a
+//! [`Stage`] (`stage.rs`), a borrowed view of the shell's owned parts:
+//!
+//! - `screens.rs` ([`Screens`]): the layouts, the screen on show, the message box and its
+//!   question;
+//! - `prefs.rs` ([`Prefs`]): the player's settings and their file;
+//! - `content.rs` ([`Content`]): the roots, maps, factions, images and fonts;
+//! - `skirmish_config.rs`, `lobby_state.rs`, `mod_list.rs`: what the skirmish, lobby and Mods
+//!   screens set up;
+//! - `outbox.rs` ([`Outbox`]): the requests and sounds for the client;
+//! - `editor/` ([`LayoutEditor`]): the layout editor, which acts on the stage too.
+//!
+//! The screens are one file each (`main_menu.rs`, `skirmish.rs`, `online.rs`, `lobby.rs`,
+//! `options.rs`, `replays.rs`, `score.rs`, `mods.rs`, `in_game.rs`, `message_box.rs`, with
+//! `actions.rs` for declared actions and `bars.rs` for the battle's windows the client fills).
+//! This file composes the parts and is the one file that implements [`Shell`]: it routes input
+//! and events, and hands the editor the answers to its questions. No file below it imports it.
 //!
 //! Must not: draw (the renderer draws the UI's draw list) or touch a running game.
 
-pub mod actions;
+mod actions;
+mod bars;
 pub mod callbacks;
-pub mod editor;
-pub mod editor_align;
-mod editor_events;
-mod editor_handles;
-mod editor_input;
-mod editor_overlay;
-mod editor_panel;
-mod editor_save;
-mod editor_tree;
-mod editor_values;
+mod content;
+mod editor;
+mod error;
 mod icons;
 mod in_game;
 pub mod layout_check;
 mod loading;
-pub mod lobby;
+mod lobby;
+mod lobby_state;
 mod main_menu;
 mod message_box;
+mod mod_list;
 mod mods;
 mod online;
 mod options;
-pub mod reload;
+mod outbox;
+mod prefs;
+mod question;
 mod replays;
 mod request;
 pub mod required;
 mod score;
 mod screen;
-mod settings_save;
+mod screens;
 mod skirmish;
+mod skirmish_config;
 mod sounds;
+mod stage;
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use image::RgbaImage;
-use thiserror::Error;
-
 use crate::content::ContentRoots;
-use crate::defs::Definitions;
 use crate::ui::check::Bindings;
 use crate::ui::draw::DrawCmd;
-use crate::ui::font::Fonts;
-use crate::ui::images::ImageSet;
 use crate::ui::wnd::WndFile;
-use crate::ui::{EventKind, GameWindow, Input, LayoutId, Rect, WindowId, WindowManager};
+use crate::ui::wnd::model::WindowType;
+use crate::ui::{EventKind, GameWindow, Input, Rect, UiEvent, WindowId, WindowManager};
 
-use super::images::{ImageKey, puff_image};
-use super::settings::{Settings, UiScaling};
-
-pub use loading::{MapEntry, load_bindings};
-use loading::{find_maps, load_layouts};
-pub use message_box::Question;
-pub use mods::{Refused, leave_out_broken, refusal_message};
+pub use actions::{ACTIONS, SETTABLE, is_action};
+pub use bars::{Bars, COMMAND_BUTTONS};
+pub use callbacks::System;
+pub use content::Content;
+pub use editor::{Editor, LayoutEditor};
+pub use error::ShellError;
+pub use loading::MapEntry;
+pub use lobby_state::LobbyState;
+pub use mod_list::{ModRow, Refused, refusal_message};
+pub use options::RESOLUTIONS;
+pub use outbox::Outbox;
+pub use prefs::Prefs;
+pub use question::Question;
 pub use request::{ReplayControl, ShellRequest};
 pub use screen::Screen;
-pub use skirmish::{SkirmishConfig, SlotChoice};
+pub use screens::Screens;
+pub use skirmish_config::{SLOTS, SkirmishConfig, Slot, SlotChoice};
+pub use stage::Stage;
 
-/// Why the shell could not start.
-#[derive(Debug, Error)]
-pub enum ShellError {
-    /// A layout is missing or broken (every problem listed).
-    #[error("layout problems:\n{0}")]
-    Layouts(String),
-    /// Definitions, UI images, fonts or sounds are broken (every problem listed).
-    #[error(transparent)]
-    Content(#[from] crate::defs::DefsErrors),
-    /// Object icons could not be drawn from their models.
-    #[error(transparent)]
-    Icons(#[from] crate::game::scene::SceneError),
-    /// The interface's fonts could not be read.
-    #[error("the interface's fonts: {0}")]
-    Fonts(&'static str),
+/// The lexicon, images and fonts layouts are checked against.
+pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
+    loading::bindings(roots, callbacks::lexicon())
 }
 
-/// The shell and everything its screens edit.
+/// Checks each mod `roots` puts in front of `game` with only it in front of the game, and
+/// leaves out the broken ones alone (see `mod_list.rs`). Returns the roots to use and the mods
+/// refused.
+pub fn leave_out_broken(roots: &ContentRoots, game: &ContentRoots) -> (ContentRoots, Vec<Refused>) {
+    mod_list::leave_out_broken(roots, game, &callbacks::lexicon())
+}
+
+/// The shell: its owned parts.
 pub struct Shell {
     /// The window manager holding the open layouts.
     pub ui: WindowManager,
-    /// A battle is running under the screens (the client says so each frame): Options then
-    /// returns to it rather than to the main menu.
-    pub in_battle: bool,
-    /// The battle is an online one, where leaving surrenders (the HUD says so each frame).
-    pub leave_surrenders: bool,
-    layouts: BTreeMap<String, WndFile>,
-    current: Option<(Screen, LayoutId)>,
-    message: Option<LayoutId>,
-    /// The question the open message box asks, if any.
-    question: Option<Question>,
-    /// Options (saved by the options screen).
-    pub settings: Settings,
-    /// The settings as this copy last loaded or saved them: a save writes only what changed
-    /// since (`settings_save.rs`).
-    settings_base: Settings,
-    settings_path: PathBuf,
-    /// Maps found in the content roots.
-    pub maps: Vec<MapEntry>,
-    /// Playable faction names.
-    pub factions: Vec<String>,
-    /// Where the shell's content came from (mods first).
-    pub roots: ContentRoots,
+    /// The screen on show, the message box, the layouts.
+    pub screens: Screens,
+    /// The player's settings.
+    pub prefs: Prefs,
+    /// Maps, factions, images, fonts.
+    pub content: Content,
     /// The skirmish being set up.
     pub skirmish: SkirmishConfig,
-    /// What the screens asked of the client since the last update.
-    requests: Vec<ShellRequest>,
-    /// Interface sounds to play (names from the sound table), oldest first.
-    sounds: Vec<String>,
+    /// The online lobby as shown.
+    pub lobby: LobbyState,
     /// The Mods screen's list while it is open.
-    mods_view: Vec<mods::ModRow>,
-    /// The layout editor, while it is on (F10).
-    editor: Option<editor::Editor>,
-    /// Editing sessions left (F10 off) with unsaved edits, by layout file: their edits stay
-    /// on screen and the next F10 on that layout takes them up again.
-    shelved_edits: BTreeMap<String, editor::Editor>,
-    /// Shift is held (the client says so when it changes): clicks in the editor add to its group.
-    shift: bool,
-    /// Alt is held: the editor moves a window alone, leaving its children where they are.
-    alt: bool,
-    /// Lobby state.
-    pub lobby: lobby::LobbyState,
-    /// Pictures made at run time (map previews), by `@name`.
-    pub dynamic_images: BTreeMap<String, RgbaImage>,
-    /// UI images (atlas regions).
-    pub images: ImageSet,
-    /// The font families layouts may name (`ui/fonts.ron`), for the editor's choice.
-    font_families: Vec<String>,
-    /// The callback names layouts may use, for the editor's choice.
-    lexicon: crate::ui::lexicon::Lexicon,
-    /// The last score shown.
-    pub score_rows: Vec<Vec<String>>,
-    /// The languages Options offers beside the game's own (found when Options opens).
-    pub(super) languages: Vec<crate::ui::labels::Language>,
-    /// The game's fonts, loaded once: the UI measures with them and the renderer draws them.
-    pub fonts: Arc<Fonts>,
+    mods: Vec<ModRow>,
+    /// The layout editor.
+    editor: LayoutEditor,
+    /// Requests and sounds for the client.
+    out: Outbox,
 }
 
 impl std::fmt::Debug for Shell {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Shell").field("current", &self.current).finish_non_exhaustive()
+        f.debug_struct("Shell").field("screen", &self.screens.screen()).finish_non_exhaustive()
     }
 }
 
@@ -152,7 +125,7 @@ impl Shell {
     /// maps and factions, and opens the main menu.
     pub fn new(roots: &ContentRoots, screen: (f32, f32), settings_path: PathBuf) -> Result<Shell, ShellError> {
         let bindings = load_bindings(roots)?;
-        let (layouts, problems) = load_layouts(roots, &bindings);
+        let (layouts, problems) = loading::load_layouts(roots, &bindings);
         if !problems.is_empty() {
             return Err(ShellError::Layouts(problems.join("\n")));
         }
@@ -167,13 +140,8 @@ impl Shell {
         settings_path: PathBuf,
     ) -> Result<(Shell, Vec<String>), ShellError> {
         let bindings = load_bindings(roots)?;
-        let (layouts, problems) = load_layouts(roots, &bindings);
+        let (layouts, problems) = loading::load_layouts(roots, &bindings);
         Ok((Shell::with_layouts(roots, screen, settings_path, bindings, layouts)?, problems))
-    }
-
-    /// True when the layout `file` (`Options.wnd`…) loaded.
-    pub fn has_layout(&self, file: &str) -> bool {
-        self.layouts.contains_key(file)
     }
 
     fn with_layouts(
@@ -181,117 +149,128 @@ impl Shell {
         screen: (f32, f32),
         settings_path: PathBuf,
         bindings: Bindings,
-        layouts: BTreeMap<String, WndFile>,
+        layouts: std::collections::BTreeMap<String, WndFile>,
     ) -> Result<Shell, ShellError> {
-        let settings = Settings::load(&settings_path).unwrap_or_else(|e| {
-            log::warn!("{e}; using default settings");
-            Settings::default()
-        });
-        let defs = Definitions::load(roots)?;
-        let factions = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
-        let (maps, mut dynamic_images, refused_maps) = find_maps(roots);
-        dynamic_images.extend(icons::icons(roots, &defs)?);
-        dynamic_images.insert(ImageKey::Puff.name(), puff_image(32));
-        let fonts = Arc::new(Fonts::load().map_err(ShellError::Fonts)?);
-        let mode = match settings.ui_scaling {
-            UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
-            UiScaling::Stretch => crate::ui::wnd::model::ScalingMode::Stretch,
-        };
-        let skirmish = SkirmishConfig::first(maps.iter().map(|m| m.players));
+        let prefs = Prefs::load(settings_path);
+        let (content, refused_maps) = Content::load(roots, bindings.images, bindings.fonts.families, bindings.lexicon)?;
         let mut shell = Shell {
-            ui: WindowManager::new(screen, mode),
-            in_battle: false,
-            leave_surrenders: false,
-            layouts,
-            current: None,
-            message: None,
-            question: None,
-            settings_base: settings.clone(),
-            settings,
-            settings_path,
-            maps,
-            factions,
-            roots: roots.clone(),
-            skirmish,
-            requests: Vec::new(),
-            sounds: Vec::new(),
-            mods_view: Vec::new(),
-            editor: None,
-            shelved_edits: BTreeMap::new(),
-            shift: false,
-            alt: false,
-            lobby: lobby::LobbyState::default(),
-            dynamic_images,
-            images: bindings.images,
-            font_families: bindings.fonts.families,
-            lexicon: bindings.lexicon,
-            score_rows: Vec::new(),
-            languages: Vec::new(),
-            fonts,
+            ui: WindowManager::new(screen, prefs.scaling_mode()),
+            screens: Screens::new(layouts),
+            skirmish: SkirmishConfig::first(content.maps.iter().map(|m| m.players)),
+            prefs,
+            content,
+            lobby: LobbyState::default(),
+            mods: Vec::new(),
+            editor: LayoutEditor::default(),
+            out: Outbox::default(),
         };
-        shell.ui.set_text_measure(shell.fonts.clone());
-        let labels = shell.labels_in_language(roots, bindings.labels);
-        shell.ui.set_labels(Arc::new(labels));
-        shell.open(Screen::MainMenu);
+        shell.ui.set_text_measure(shell.content.fonts.clone());
+        let mut stage = shell.stage();
+        let labels = stage.labels_in_language(roots, bindings.labels);
+        stage.ui.set_labels(Arc::new(labels));
+        stage.open(Screen::MainMenu);
         // A map that cannot be loaded is left out of the list, and the player is told why.
         if !refused_maps.is_empty() {
             let n = refused_maps.len().to_string();
-            let head = shell.say(if n == "1" { "Message:MapLeftOut" } else { "Message:MapsLeftOut" }, &[("count", &n)]);
-            let title = shell.say("Title:Maps", &[]);
-            shell.message(&title, &format!("{head}\n{}", refused_maps.join("\n")), false);
+            let head = stage.say(if n == "1" { "Message:MapLeftOut" } else { "Message:MapsLeftOut" }, &[("count", &n)]);
+            let title = stage.say("Title:Maps", &[]);
+            stage.message(&title, &format!("{head}\n{}", refused_maps.join("\n")), false);
         }
         Ok(shell)
     }
 
-    /// The string table in the settings' language: `own` (the game's own texts, as loaded with
-    /// the layouts) when none is chosen or the chosen one cannot be loaded (said in the log).
-    pub(super) fn labels_in_language(
-        &self,
-        roots: &ContentRoots,
-        own: crate::ui::labels::Labels,
-    ) -> crate::ui::labels::Labels {
-        let language = &self.settings.language;
-        if language.is_empty() {
-            return own;
-        }
-        crate::ui::labels::Labels::load_language(roots, language).unwrap_or_else(|e| {
-            log::warn!("language {language}: {e}; the game's own texts are used");
-            own
-        })
+    /// The shell's parts as the screens act on them.
+    pub fn stage(&mut self) -> Stage<'_> {
+        self.parts().0
+    }
+
+    /// The stage and, beside it, the editor that acts on it.
+    fn parts(&mut self) -> (Stage<'_>, &mut LayoutEditor) {
+        let stage = Stage {
+            ui: &mut self.ui,
+            screens: &mut self.screens,
+            prefs: &mut self.prefs,
+            content: &mut self.content,
+            skirmish: &mut self.skirmish,
+            lobby: &mut self.lobby,
+            mods: &mut self.mods,
+            out: &mut self.out,
+            hooks: callbacks::hooks(),
+        };
+        (stage, &mut self.editor)
+    }
+
+    /// The battle's windows, for the client to fill.
+    pub fn bars(&mut self) -> Bars<'_> {
+        Bars::new(&mut self.ui)
+    }
+
+    /// Shows the first-battle hint when the player is about to play and has not dismissed it.
+    pub fn offer_hint(&mut self, playing: bool) {
+        let seen = self.prefs.settings.hint_seen;
+        self.bars().offer_hint(playing, seen);
+    }
+
+    /// True when the layout `file` (`Options.wnd`…) loaded.
+    pub fn has_layout(&self, file: &str) -> bool {
+        self.screens.layout(file).is_some()
     }
 
     /// The screen on show.
     pub fn screen(&self) -> Option<Screen> {
-        self.current.map(|(s, _)| s)
+        self.screens.screen()
     }
 
     /// Uses `file` for the screen layout `name` (a layout given by path, as `screenshot --ui`
     /// does); it takes effect when that screen next opens.
     pub fn use_layout(&mut self, name: &str, file: WndFile) {
-        self.layouts.insert(name.to_string(), file);
+        self.screens.use_layout(name, file);
     }
 
     /// Closes the current screen and any message (the battlefield takes the screen).
     pub fn close_screens(&mut self) {
-        if let Some((old_screen, old)) = self.current.take() {
-            let shutdown = self.layouts.get(old_screen.layout()).and_then(|f| f.layout_shutdown.clone());
-            if let Some(f) = shutdown.as_deref().and_then(callbacks::layout_shutdown) {
-                f(self);
-            }
-            self.ui.destroy_layout(old);
-        }
-        self.close_message();
+        self.stage().close_screens();
     }
 
     /// Closes the current screen and opens another.
     pub fn open(&mut self, screen: Screen) {
-        self.close_screens();
-        let Some(file) = self.layouts.get(screen.layout()).cloned() else { return };
-        let id = self.ui.create_layout(screen.layout(), &file);
-        self.current = Some((screen, id));
-        if let Some(init) = file.layout_init.as_deref().and_then(callbacks::layout_init) {
-            init(self);
-        }
+        self.stage().open(screen);
+    }
+
+    /// True while a message box is open.
+    pub fn message_open(&self) -> bool {
+        self.screens.message_open()
+    }
+
+    /// The question the open message box asks, if it asks one.
+    pub fn question(&self) -> Option<Question> {
+        self.screens.question()
+    }
+
+    /// Shows a modal message box over the current screen; `cancel` adds a Cancel button.
+    pub fn message(&mut self, title: &str, text: &str, cancel: bool) {
+        self.stage().message(title, text, cancel);
+    }
+
+    /// Closes the message box, if one is open.
+    pub fn close_message(&mut self) {
+        self.stage().close_message();
+    }
+
+    /// The text of a message the shell says by label, in the player's language (see
+    /// [`Stage::say`]).
+    pub fn say(&mut self, label: &str, args: &[(&str, &str)]) -> String {
+        self.stage().say(label, args)
+    }
+
+    /// Shows a message worded from the string table (see [`Stage::tell`]).
+    pub fn tell(&mut self, title: &str, label: &str, args: &[(&str, &str)]) {
+        self.stage().tell(title, label, args);
+    }
+
+    /// A window id by name.
+    pub fn find(&self, name: &str) -> Option<WindowId> {
+        self.ui.find(name)
     }
 
     /// The focused text entry's selection (all of its text when nothing is selected): what
@@ -303,43 +282,39 @@ impl Shell {
     /// Runs the current screen's per-frame layout update, if it has one, and hands over what
     /// the screens asked of the client since the last call.
     pub fn update(&mut self) -> Vec<ShellRequest> {
-        let update = self.current.and_then(|(screen, _)| self.layouts.get(screen.layout()));
-        if let Some(f) = update.and_then(|f| f.layout_update.clone()).as_deref().and_then(callbacks::layout_update) {
-            f(self);
+        let update = self.screen().and_then(|s| self.screens.layout(s.layout())).and_then(|f| f.layout_update.clone());
+        if let Some(f) = update.as_deref().and_then(callbacks::layout_update) {
+            f(&mut self.stage());
         }
         self.take_requests()
     }
 
     /// What the screens asked of the client since the last call, in order.
     pub fn take_requests(&mut self) -> Vec<ShellRequest> {
-        std::mem::take(&mut self.requests)
-    }
-
-    /// The volumes to hear now (the options' sliders while that screen is open).
-    pub fn volumes(&self) -> crate::audio::Volumes {
-        options::live_volumes(self)
+        self.out.take_requests()
     }
 
     /// The interface sounds queued since the last call (names from the sound table).
     pub fn take_sounds(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.sounds)
+        self.out.take_sounds()
     }
 
-    /// Queues a request for the client.
-    pub(crate) fn request(&mut self, r: ShellRequest) {
-        self.requests.push(r);
+    /// The volumes to hear now (the options' sliders while that screen is open).
+    pub fn volumes(&self) -> crate::audio::Volumes {
+        options::live_volumes(&self.ui, self.screen(), &self.prefs)
     }
 
     /// Feeds input to the UI and runs the callbacks of the events it caused; returns true if
     /// the UI consumed the input.
     pub fn handle(&mut self, input: Input) -> bool {
         // While editing, the editor takes the input (a message it shows still answers).
-        if self.editing() && !self.message_open() && !self.editor_panel_has(input) {
+        if self.editor.editing() && !self.message_open() && !self.editor.panel_has(&self.ui, input) {
             // The pointer is still followed (the app reads the cursor from the UI).
             if let Input::MouseMove { .. } = input {
                 self.ui.handle(input);
             }
-            self.editor_input(&input);
+            let (mut stage, editor) = self.parts();
+            editor.input(&mut stage, &input);
             return true;
         }
         let consumed = self.ui.handle(input);
@@ -355,61 +330,227 @@ impl Shell {
                 return;
             }
             for e in events {
-                if let Some(sound) = sounds::sound_for(&self.ui, &e) {
-                    self.sounds.push(sound);
-                }
-                // A window that declares an action does it, whatever it is called.
-                let action = self.ui.window(e.window).and_then(|w| w.action.clone());
-                if let (EventKind::Selected, Some(action)) = (&e.kind, action) {
-                    if !self.run_action(&action) {
-                        log::warn!("{}: unknown action \"{action}\"", e.name);
-                    }
-                    continue;
-                }
-                if let Some(f) = e.callback.as_deref().and_then(callbacks::system) {
-                    f(self, &e);
-                }
+                self.run_event(&e);
             }
         }
     }
 
-    /// Changes the screen size (and scaling mode from the settings).
-    pub fn resize(&mut self, screen: (f32, f32)) {
-        let mode = match self.settings.ui_scaling {
-            UiScaling::Aspect => crate::ui::wnd::model::ScalingMode::Aspect,
-            UiScaling::Stretch => crate::ui::wnd::model::ScalingMode::Stretch,
-        };
-        self.ui.resize(screen, mode);
-    }
-
-    /// Sets a window's text by name.
-    pub fn set_text(&mut self, name: &str, text: &str) {
-        if let Some(w) = self.ui.find(name).and_then(|id| self.ui.window_mut(id)) {
-            w.text = text.to_string();
+    /// One UI event: its sound, then the window's declared action or its system callback (the
+    /// editor's panel goes to the editor); an answer to one of the editor's questions goes to
+    /// the editor.
+    fn run_event(&mut self, e: &UiEvent) {
+        if let Some(sound) = sounds::sound_for(&self.ui, e) {
+            self.out.sound(sound);
+        }
+        let (mut stage, editor) = self.parts();
+        // A window that declares an action does it, whatever it is called.
+        let action = stage.ui.window(e.window).and_then(|w| w.action.clone());
+        if let (EventKind::Selected, Some(action)) = (&e.kind, action) {
+            if !actions::run(&mut stage, &action) {
+                log::warn!("{}: unknown action \"{action}\"", e.name);
+            }
+            return;
+        }
+        match e.callback.as_deref().and_then(callbacks::system) {
+            Some(System::Screen(f)) => f(&mut stage, e),
+            Some(System::Editor) => editor.event(&mut stage, e),
+            None => {}
+        }
+        if let Some((question, ok)) = stage.screens.take_answer() {
+            editor.answer(&mut stage, question, ok);
         }
     }
 
-    /// A window id by name.
-    pub fn find(&self, name: &str) -> Option<WindowId> {
-        self.ui.find(name)
+    /// Runs the action `name` (a click on a window that declares it); false if there is no
+    /// such action.
+    pub fn run_action(&mut self, name: &str) -> bool {
+        actions::run(&mut self.stage(), name)
+    }
+
+    /// Escape on a screen no window took it on: Options goes back (as Back does) to the
+    /// battle or the main menu it was opened from. True when it did.
+    pub fn escape(&mut self) -> bool {
+        options::escape(&mut self.stage())
+    }
+
+    /// Changes the screen size (and scaling mode from the settings).
+    pub fn resize(&mut self, screen: (f32, f32)) {
+        self.stage().resize(screen);
     }
 
     /// Draws windows whose draw callback is the shell's own (the map preview).
     pub fn custom_draw(&self, w: &GameWindow, out: &mut Vec<DrawCmd>) {
         if w.draw_callback.as_deref() == Some("MapPreviewDraw")
-            && let Some(map) = self.maps.get(self.skirmish.map)
+            && let Some(key) = self.content.preview(self.skirmish.map)
         {
-            let key = ImageKey::preview(&map.name).name();
-            if self.dynamic_images.contains_key(&key) {
-                let r = w.rect.inset(3.0);
-                let side = r.w.min(r.h);
-                let sq = Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side);
-                out.push(DrawCmd::Image { rect: sq, name: key, tint: [255; 4] });
-            }
+            let r = w.rect.inset(3.0);
+            let side = r.w.min(r.h);
+            let sq = Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side);
+            out.push(DrawCmd::Image { rect: sq, name: key, tint: [255; 4] });
         }
     }
 
-    pub(crate) fn settings_path(&self) -> &PathBuf {
-        &self.settings_path
+    /// Opens the score screen with an outcome line and rows of (player, units lost, units
+    /// destroyed, structures, score).
+    pub fn show_score(&mut self, outcome: &str, rows: Vec<Vec<String>>) {
+        score::show(&mut self.stage(), outcome, rows);
+    }
+
+    /// Tells the player a peer left the game.
+    pub fn show_disconnected(&mut self, player: &str) {
+        message_box::show_disconnected(&mut self.stage(), player);
+    }
+
+    /// Tells the player the game went out of sync, on which frame, and where the report is.
+    pub fn show_out_of_sync(&mut self, frame: u32, report: Option<&str>) {
+        message_box::show_out_of_sync(&mut self.stage(), frame, report);
+    }
+
+    /// Asks the host whether to drop `names`, whom the battle has waited for `seconds`.
+    pub fn ask_drop(&mut self, names: &str, seconds: u32) {
+        message_box::ask_drop(&mut self.stage(), names, seconds);
+    }
+
+    /// Closes the drop question if it is open (the battle no longer waits).
+    pub fn close_drop_question(&mut self) {
+        message_box::close_drop_question(&mut self.stage());
+    }
+
+    /// Asks whether to leave the battle (the Menu button and Escape); online, it says that
+    /// leaving surrenders.
+    pub fn ask_leave_battle(&mut self) {
+        in_game::ask_leave_battle(&mut self.stage());
+    }
+
+    /// Shows the lobby's table and chat again (the client calls this as they change).
+    pub fn refresh_lobby(&mut self) {
+        lobby::refresh(&mut self.stage());
+    }
+
+    /// Remembers `code` as the last game joined (Online → Rejoin), in the saved settings.
+    pub fn remember_game(&mut self, code: &str) {
+        online::remember_game(&mut self.stage(), code);
+    }
+
+    /// Saves the settings as they are now; false, with the window saying why, when they could
+    /// not be.
+    pub fn save_settings(&mut self) -> bool {
+        self.stage().save_settings()
+    }
+
+    /// Tells the player which mods were left out at start, and why ([`refusal_message`]).
+    pub fn tell_refusals(&mut self, refused: &[Refused]) {
+        mods::tell_refusals(&mut self.stage(), refused);
+    }
+
+    /// The mods as the Mods screen lists them (on ones first, in their order).
+    pub fn mod_rows(&self) -> &[ModRow] {
+        &self.mods
+    }
+
+    /// Reads every layout again (a modder saved one while the game runs). If all are sound and
+    /// any changed, the new ones replace the old and the current screen opens again from its
+    /// layout; returns whether anything changed. If any is broken, nothing is replaced and the
+    /// problems come back, each naming its file, line and column. A layout with unsaved edits
+    /// in the editor keeps them, and the modder is asked when its file changed under them
+    /// ([`LayoutEditor::take_up`]).
+    pub fn reload_layouts(&mut self, roots: &ContentRoots) -> Result<bool, String> {
+        let bindings = load_bindings(roots).map_err(|e| e.to_string())?;
+        let mut layouts = loading::load_all_layouts(roots, &bindings).map_err(|e| match e {
+            ShellError::Layouts(list) => list,
+            other => other.to_string(),
+        })?;
+        let conflicts = self.editor.take_up(&mut layouts);
+        let (mut stage, editor) = self.parts();
+        // The string table may have changed with them (a mod's wording).
+        let labels = stage.labels_in_language(roots, bindings.labels);
+        let labels_changed = stage.ui.set_labels_if_changed(labels);
+        let changed = stage.screens.replace_layouts(layouts) || labels_changed;
+        if changed {
+            if let Some(screen) = stage.screen() {
+                stage.open(screen);
+            }
+            editor.show_panel(&mut stage);
+        }
+        if !conflicts.is_empty() {
+            let text = stage.say("Message:LayoutConflict", &[("files", &conflicts.join(", "))]);
+            stage.ask(Question::LayoutConflict, &text);
+        }
+        Ok(changed)
+    }
+
+    /// Reads the interface's images again; true when they changed (the client then rebuilds
+    /// its atlas).
+    pub fn reload_images(&mut self, roots: &ContentRoots) -> Result<bool, String> {
+        self.content.reload_images(roots)
+    }
+
+    /// Looks for maps again (a map was added, changed or removed while the game runs): the
+    /// skirmish list follows at once (the screen reopens if it is on show). True when the list
+    /// or a preview changed; the client must then upload the new previews.
+    pub fn refresh_maps(&mut self, roots: &ContentRoots) -> bool {
+        if !self.content.refresh_maps(roots) {
+            return false;
+        }
+        if self.skirmish.map >= self.content.maps.len() {
+            self.skirmish.map = SkirmishConfig::first(self.content.maps.iter().map(|m| m.players)).map;
+        }
+        if self.screen() == Some(Screen::Skirmish) && !self.editor.editing() {
+            self.open(Screen::Skirmish);
+        }
+        true
+    }
+
+    /// True while the layout editor is on.
+    pub fn editing(&self) -> bool {
+        self.editor.editing()
+    }
+
+    /// The editing session, if any.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.editor.session()
+    }
+
+    /// F10: starts editing the screen on show (in modder mode), or stops.
+    pub fn toggle_editor(&mut self) {
+        let (mut stage, editor) = self.parts();
+        editor.toggle(&mut stage);
+    }
+
+    /// Turns the editor on and selects the window `name` (see [`LayoutEditor::edit_with`]).
+    pub fn edit_with(&mut self, name: Option<&str>) -> bool {
+        let (mut stage, editor) = self.parts();
+        editor.edit_with(&mut stage, name)
+    }
+
+    /// Adds a new window of `kind` inside the selected one while editing.
+    pub fn add_window(&mut self, kind: WindowType) {
+        let (mut stage, editor) = self.parts();
+        editor.add_window(&mut stage, kind);
+    }
+
+    /// The client tells whether Shift is held.
+    pub fn set_shift(&mut self, held: bool) {
+        self.editor.set_shift(held);
+    }
+
+    /// The client tells whether Alt is held.
+    pub fn set_alt(&mut self, held: bool) {
+        self.editor.set_alt(held);
+    }
+
+    /// The editor's marks over the screen.
+    pub fn editor_overlay(&self) -> Vec<DrawCmd> {
+        self.editor.overlay(&self.ui)
+    }
+
+    /// True while one of the editor panel's text fields has the keyboard.
+    pub fn editor_field_focused(&self) -> bool {
+        self.editor.field_focused(&self.ui)
+    }
+
+    /// True while the editor takes typed text.
+    pub fn editor_takes_text(&self) -> bool {
+        self.editor.takes_text(&self.ui)
     }
 }

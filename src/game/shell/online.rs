@@ -3,116 +3,118 @@
 //! host's join code (paste it with Ctrl+V), or rejoin the last game joined (its code is kept in
 //! the settings). Each opens the lobby; the client connects.
 //!
-//! Must not: talk to the network (it asks the client through [`super::ShellRequest`]s).
+//! Must not: talk to the network (it asks the client through [`ShellRequest`]s).
 
 use crate::net::quic::DEFAULT_PORT;
+use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, UiEvent};
 
-use super::{Screen, Shell, ShellRequest};
-use crate::ui::window::short_name as short;
+use super::lobby::hosting_line;
+use super::lobby_state::LobbyState;
+use super::request::ShellRequest;
+use super::screen::Screen;
+use super::stage::Stage;
 
-pub(super) fn init(shell: &mut Shell) {
-    if let Some(e) = shell.find("Online.wnd:EntryPort") {
-        shell.ui.entry_set(e, &DEFAULT_PORT.to_string());
+pub(super) fn init(stage: &mut Stage) {
+    if let Some(e) = stage.find("Online.wnd:EntryPort") {
+        stage.ui.entry_set(e, &DEFAULT_PORT.to_string());
     }
-    let relay = match shell.settings.relay.as_str() {
-        "" => shell.say("Relay:None", &[]),
-        r => shell.say("Relay:Named", &[("relay", r)]),
+    let relay = match stage.prefs.settings.relay.as_str() {
+        "" => stage.say("Relay:None", &[]),
+        r => stage.say("Relay:Named", &[("relay", r)]),
     };
-    shell.set_text("Online.wnd:LabelRelay", &relay);
+    stage.set_text("Online.wnd:LabelRelay", &relay);
     // The last game joined can be joined again in one click (after a crash or an outage).
-    let last = shell.settings.last_game.clone();
-    if let Some(b) = shell.find("Online.wnd:ButtonRejoin") {
-        shell.ui.enable(b, !last.is_empty());
+    let last = stage.prefs.settings.last_game.clone();
+    if let Some(b) = stage.find("Online.wnd:ButtonRejoin") {
+        stage.ui.enable(b, !last.is_empty());
     }
 }
 
 /// Opens the lobby and asks the client to join the game in `code`.
-fn join(shell: &mut Shell, code: &str) {
-    shell.lobby = super::lobby::LobbyState::joining(shell.say("Lobby:Connecting", &[]));
-    shell.open(Screen::Lobby);
-    shell.request(ShellRequest::JoinOnline(code.trim().to_string()));
+fn join(stage: &mut Stage, code: &str) {
+    *stage.lobby = LobbyState::joining(stage.say("Lobby:Connecting", &[]));
+    stage.open(Screen::Lobby);
+    stage.request(ShellRequest::JoinOnline(code.trim().to_string()));
 }
 
 /// The address to host on, from the port entry: a port (every interface) or `ip:port`.
-fn host_address(shell: &mut Shell) -> Option<std::net::SocketAddr> {
-    let text = shell.find("Online.wnd:EntryPort").map(|id| shell.ui.entry_text(id)).unwrap_or_default();
+fn host_address(stage: &mut Stage) -> Option<std::net::SocketAddr> {
+    let text = stage.find("Online.wnd:EntryPort").map(|id| stage.ui.entry_text(id)).unwrap_or_default();
     let text = text.trim();
     let addr = match text.parse::<u16>() {
         Ok(port) if port > 0 => Some(std::net::SocketAddr::from(([0, 0, 0, 0], port))),
         _ => text.parse::<std::net::SocketAddr>().ok().filter(|a| a.port() > 0),
     };
     if addr.is_none() {
-        let (title, what) = (shell.say("Title:Online", &[]), shell.say("Message:NotAPort", &[("text", text)]));
-        shell.message(&title, &what, false);
+        let (title, what) = (stage.say("Title:Online", &[]), stage.say("Message:NotAPort", &[("text", text)]));
+        stage.message(&title, &what, false);
     }
     addr
 }
 
-fn host(shell: &mut Shell, addr: std::net::SocketAddr, relay: Option<String>) {
-    shell.lobby = super::lobby::LobbyState::hosting(addr.port(), shell.hosting_line(addr.port(), relay.as_deref()));
-    shell.open(Screen::Lobby);
-    shell.request(ShellRequest::HostOnline(addr, relay));
+fn host(stage: &mut Stage, addr: std::net::SocketAddr, relay: Option<String>) {
+    *stage.lobby = LobbyState::hosting(addr.port(), hosting_line(stage, addr.port(), relay.as_deref()));
+    stage.open(Screen::Lobby);
+    stage.request(ShellRequest::HostOnline(addr, relay));
 }
 
-pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
+pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
     if e.kind != EventKind::Selected {
         return;
     }
     match short(&e.name) {
-        "ButtonHost" => press_host(shell),
-        "ButtonHostRelay" => press_host_relay(shell),
-        "ButtonJoin" => press_join(shell),
-        "ButtonRejoin" => press_rejoin(shell),
-        "ButtonBack" => shell.open(Screen::MainMenu),
+        "ButtonHost" => press_host(stage),
+        "ButtonHostRelay" => press_host_relay(stage),
+        "ButtonJoin" => press_join(stage),
+        "ButtonRejoin" => press_rejoin(stage),
+        "ButtonBack" => stage.open(Screen::MainMenu),
         _ => {}
     }
 }
 
 /// Host: a game on the address in the field (or the default port).
-pub(super) fn press_host(shell: &mut Shell) {
-    if let Some(addr) = host_address(shell) {
-        host(shell, addr, None);
+pub(super) fn press_host(stage: &mut Stage) {
+    if let Some(addr) = host_address(stage) {
+        host(stage, addr, None);
     }
 }
 
 /// Host through the relay set in Options (or say how to set one).
-pub(super) fn press_host_relay(shell: &mut Shell) {
-    let relay = shell.settings.relay.clone();
+pub(super) fn press_host_relay(stage: &mut Stage) {
+    let relay = stage.prefs.settings.relay.clone();
     if relay.is_empty() {
-        let (title, text) = (shell.say("Title:Online", &[]), shell.say("Message:SetRelayFirst", &[]));
-        shell.message(&title, &text, false);
-    } else if let Some(addr) = host_address(shell) {
-        host(shell, addr, Some(relay));
+        let (title, text) = (stage.say("Title:Online", &[]), stage.say("Message:SetRelayFirst", &[]));
+        stage.message(&title, &text, false);
+    } else if let Some(addr) = host_address(stage) {
+        host(stage, addr, Some(relay));
     }
 }
 
 /// Join: the game whose join code is in the field (or say what a code looks like).
-pub(super) fn press_join(shell: &mut Shell) {
-    let code = shell.find("Online.wnd:EntryAddress").map(|id| shell.ui.entry_text(id)).unwrap_or_default();
+pub(super) fn press_join(stage: &mut Stage) {
+    let code = stage.find("Online.wnd:EntryAddress").map(|id| stage.ui.entry_text(id)).unwrap_or_default();
     if code.trim().parse::<crate::net::quic::JoinCode>().is_err() {
-        let (title, text) = (shell.say("Title:Online", &[]), shell.say("Message:PasteCode", &[]));
-        shell.message(&title, &text, false);
+        let (title, text) = (stage.say("Title:Online", &[]), stage.say("Message:PasteCode", &[]));
+        stage.message(&title, &text, false);
         return;
     }
-    join(shell, &code);
+    join(stage, &code);
 }
 
 /// Rejoin the last game joined, if any.
-pub(super) fn press_rejoin(shell: &mut Shell) {
-    let code = shell.settings.last_game.clone();
+pub(super) fn press_rejoin(stage: &mut Stage) {
+    let code = stage.prefs.settings.last_game.clone();
     if !code.is_empty() {
-        join(shell, &code);
+        join(stage, &code);
     }
 }
 
-impl Shell {
-    /// Remembers `code` as the last game joined (Online → Rejoin), in the saved settings.
-    pub fn remember_game(&mut self, code: &str) {
-        if self.settings.last_game == code {
-            return;
-        }
-        self.settings.last_game = code.to_string();
-        self.save_settings();
+/// Remembers `code` as the last game joined (Online → Rejoin), in the saved settings.
+pub(super) fn remember_game(stage: &mut Stage, code: &str) {
+    if stage.prefs.settings.last_game == code {
+        return;
     }
+    stage.prefs.settings.last_game = code.to_string();
+    stage.save_settings();
 }

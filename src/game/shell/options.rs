@@ -5,10 +5,14 @@
 use crate::game::settings::UiScaling;
 use crate::render::Quality;
 use crate::ui::labels::{LANGUAGE_NAME, Labels};
+use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, Key, UiEvent};
 
-use super::{Screen, Shell};
-use crate::ui::window::short_name as short;
+use crate::ui::WindowManager;
+
+use super::prefs::Prefs;
+use super::screen::Screen;
+use super::stage::Stage;
 
 /// Offered window sizes.
 pub const RESOLUTIONS: [(u32, u32); 6] =
@@ -24,54 +28,54 @@ fn graphics_title(q: Quality) -> &'static str {
 }
 
 /// Where Save and Back lead: the battle it was opened from, else the main menu.
-fn back(shell: &Shell) -> Screen {
-    if shell.in_battle { Screen::InGame } else { Screen::MainMenu }
+fn back(stage: &Stage) -> Screen {
+    if stage.screens.in_battle { Screen::InGame } else { Screen::MainMenu }
 }
 
-fn id(shell: &Shell, n: &str) -> Option<crate::ui::WindowId> {
-    shell.find(&format!("Options.wnd:{n}"))
+fn id(ui: &WindowManager, n: &str) -> Option<crate::ui::WindowId> {
+    ui.find(&format!("Options.wnd:{n}"))
 }
 
 /// How opaque the Options backdrop is over a running battle (of 255): the battle shows through.
 const OVER_BATTLE_ALPHA: u8 = 150;
 
-pub(super) fn init(shell: &mut Shell) {
-    let s = shell.settings.clone();
+pub(super) fn init(stage: &mut Stage) {
+    let s = stage.prefs.settings.clone();
     // Over a battle the backdrop lets the battle show through (the panel stays solid).
-    if shell.in_battle
-        && let Some(w) = id(shell, "OptionsParent").and_then(|p| shell.ui.window_mut(p))
+    if stage.screens.in_battle
+        && let Some(w) = id(stage.ui, "OptionsParent").and_then(|p| stage.ui.window_mut(p))
     {
         for e in &mut w.enabled_draw {
             e.color[3] = e.color[3].min(OVER_BATTLE_ALPHA);
         }
     }
-    if let Some(c) = id(shell, "ComboResolution") {
+    if let Some(c) = id(stage.ui, "ComboResolution") {
         let items = RESOLUTIONS.iter().map(|(w, h)| format!("{w} × {h}")).collect();
-        shell.ui.combo_set(c, items, RESOLUTIONS.iter().position(|r| *r == s.resolution));
+        stage.ui.combo_set(c, items, RESOLUTIONS.iter().position(|r| *r == s.resolution));
     }
-    if let Some(c) = id(shell, "ComboLanguage") {
+    if let Some(c) = id(stage.ui, "ComboLanguage") {
         // The game's own texts first (named by their own Language:Name entry), then every
         // language a root holds a table for.
-        shell.languages = Labels::languages(&shell.roots);
-        let own = Labels::load_all(&shell.roots).ok().and_then(|l| l.0.get(LANGUAGE_NAME).cloned());
+        stage.prefs.languages = Labels::languages(&stage.content.roots);
+        let own = Labels::load_all(&stage.content.roots).ok().and_then(|l| l.0.get(LANGUAGE_NAME).cloned());
         let mut items = vec![own.unwrap_or_else(|| "English".into())];
-        items.extend(shell.languages.iter().map(|l| l.name.clone()));
-        let at = shell.languages.iter().position(|l| l.code == s.language).map_or(0, |i| i + 1);
-        shell.ui.combo_set(c, items, Some(at));
+        items.extend(stage.prefs.languages.iter().map(|l| l.name.clone()));
+        let at = stage.prefs.languages.iter().position(|l| l.code == s.language).map_or(0, |i| i + 1);
+        stage.ui.combo_set(c, items, Some(at));
     }
-    if let Some(c) = id(shell, "ComboGraphics") {
+    if let Some(c) = id(stage.ui, "ComboGraphics") {
         let items = Quality::ALL.iter().map(|&q| graphics_title(q).to_string()).collect();
-        shell.ui.combo_set(c, items, Quality::ALL.iter().position(|q| *q == s.graphics));
+        stage.ui.combo_set(c, items, Quality::ALL.iter().position(|q| *q == s.graphics));
     }
-    if let Some(c) = id(shell, "CheckFullscreen") {
-        shell.ui.set_checked(c, s.fullscreen);
+    if let Some(c) = id(stage.ui, "CheckFullscreen") {
+        stage.ui.set_checked(c, s.fullscreen);
     }
-    if let Some(c) = id(shell, "CheckModder") {
-        shell.ui.set_checked(c, s.modder_mode);
+    if let Some(c) = id(stage.ui, "CheckModder") {
+        stage.ui.set_checked(c, s.modder_mode);
     }
     let radio = if s.ui_scaling == UiScaling::Aspect { "RadioScaleAspect" } else { "RadioScaleStretch" };
-    if let Some(r) = id(shell, radio) {
-        shell.ui.set_checked(r, true);
+    if let Some(r) = id(stage.ui, radio) {
+        stage.ui.set_checked(r, true);
     }
     for (n, v) in [
         ("SliderMaster", s.master_volume),
@@ -80,79 +84,73 @@ pub(super) fn init(shell: &mut Shell) {
         ("SliderVoice", s.voice_volume),
         ("SliderScroll", s.scroll_speed),
     ] {
-        if let Some(w) = id(shell, n) {
-            shell.ui.slider_set(w, v as i32);
+        if let Some(w) = id(stage.ui, n) {
+            stage.ui.slider_set(w, v as i32);
         }
     }
-    if let Some(e) = id(shell, "EntryRelay") {
-        shell.ui.entry_set(e, &s.relay);
+    if let Some(e) = id(stage.ui, "EntryRelay") {
+        stage.ui.entry_set(e, &s.relay);
     }
-    if let Some(e) = id(shell, "EntryName") {
-        shell.ui.entry_set(e, &s.player_name);
+    if let Some(e) = id(stage.ui, "EntryName") {
+        stage.ui.entry_set(e, &s.player_name);
     }
 }
 
-impl Shell {
-    /// Escape on a screen no window took it on: Options goes back (as Back does, unsaved
-    /// changes dropped) to the battle or the main menu it was opened from. True when it did.
-    pub fn escape(&mut self) -> bool {
-        if self.screen() == Some(Screen::Options) && !self.message_open() {
-            let to = back(self);
-            self.open(to);
-            return true;
-        }
-        false
+/// Escape on a screen no window took it on: Options goes back (as Back does, unsaved changes
+/// dropped) to the battle or the main menu it was opened from. True when it did.
+pub(super) fn escape(stage: &mut Stage) -> bool {
+    if stage.screen() == Some(Screen::Options) && !stage.screens.message_open() {
+        let to = back(stage);
+        stage.open(to);
+        return true;
     }
+    false
 }
 
 /// The volumes to hear now: the sliders' while the options are open (so a change is heard as
 /// it is made), the saved ones otherwise (Back undoes what was not saved).
-pub(super) fn live_volumes(shell: &Shell) -> crate::audio::Volumes {
-    if shell.screen() == Some(Screen::Options) { read(shell).volumes() } else { shell.settings.volumes() }
+pub(super) fn live_volumes(ui: &WindowManager, screen: Option<Screen>, prefs: &Prefs) -> crate::audio::Volumes {
+    if screen == Some(Screen::Options) { read(ui, prefs).volumes() } else { prefs.settings.volumes() }
 }
 
 /// Reads the widgets into settings.
-fn read(shell: &Shell) -> crate::game::settings::Settings {
-    let mut s = shell.settings.clone();
-    if let Some(k) = id(shell, "ComboResolution").and_then(|c| shell.ui.combo_selected(c)) {
+fn read(ui: &WindowManager, prefs: &Prefs) -> crate::game::settings::Settings {
+    let mut s = prefs.settings.clone();
+    if let Some(k) = id(ui, "ComboResolution").and_then(|c| ui.combo_selected(c)) {
         s.resolution = RESOLUTIONS[k.min(RESOLUTIONS.len() - 1)];
     }
-    if let Some(k) = id(shell, "ComboLanguage").and_then(|c| shell.ui.combo_selected(c)) {
-        s.language = k.checked_sub(1).and_then(|i| shell.languages.get(i)).map_or(String::new(), |l| l.code.clone());
+    if let Some(k) = id(ui, "ComboLanguage").and_then(|c| ui.combo_selected(c)) {
+        s.language = k.checked_sub(1).and_then(|i| prefs.languages.get(i)).map_or(String::new(), |l| l.code.clone());
     }
-    if let Some(k) = id(shell, "ComboGraphics").and_then(|c| shell.ui.combo_selected(c)) {
+    if let Some(k) = id(ui, "ComboGraphics").and_then(|c| ui.combo_selected(c)) {
         s.graphics = Quality::ALL[k.min(Quality::ALL.len() - 1)];
     }
-    s.fullscreen = id(shell, "CheckFullscreen").is_some_and(|c| shell.ui.checked(c));
-    if let Some(c) = id(shell, "CheckModder") {
-        s.modder_mode = shell.ui.checked(c);
+    s.fullscreen = id(ui, "CheckFullscreen").is_some_and(|c| ui.checked(c));
+    if let Some(c) = id(ui, "CheckModder") {
+        s.modder_mode = ui.checked(c);
     }
-    s.ui_scaling = if id(shell, "RadioScaleStretch").is_some_and(|r| shell.ui.checked(r)) {
-        UiScaling::Stretch
-    } else {
-        UiScaling::Aspect
-    };
-    let slider =
-        |n: &str, d: u8| id(shell, n).and_then(|w| shell.ui.slider_value(w)).map_or(d, |v| v.clamp(0, 100) as u8);
+    s.ui_scaling =
+        if id(ui, "RadioScaleStretch").is_some_and(|r| ui.checked(r)) { UiScaling::Stretch } else { UiScaling::Aspect };
+    let slider = |n: &str, d: u8| id(ui, n).and_then(|w| ui.slider_value(w)).map_or(d, |v| v.clamp(0, 100) as u8);
     s.master_volume = slider("SliderMaster", s.master_volume);
     s.music_volume = slider("SliderMusic", s.music_volume);
     s.sfx_volume = slider("SliderSfx", s.sfx_volume);
     s.voice_volume = slider("SliderVoice", s.voice_volume);
     s.scroll_speed = slider("SliderScroll", s.scroll_speed).clamp(1, 20);
-    let name = id(shell, "EntryName").map(|e| shell.ui.entry_text(e)).unwrap_or_default();
+    let name = id(ui, "EntryName").map(|e| ui.entry_text(e)).unwrap_or_default();
     if !name.trim().is_empty() {
         s.player_name = name.trim().to_string();
     }
-    if let Some(e) = id(shell, "EntryRelay") {
-        s.relay = shell.ui.entry_text(e).trim().to_string();
+    if let Some(e) = id(ui, "EntryRelay") {
+        s.relay = ui.entry_text(e).trim().to_string();
     }
     s
 }
 
-pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
+pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
     // Escape that no window took (the layout's root hears of it) goes back, as Back does.
     if e.kind == EventKind::KeyUnhandled(Key::Escape) {
-        shell.escape();
+        escape(stage);
         return;
     }
     if e.kind != EventKind::Selected {
@@ -160,27 +158,27 @@ pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
     }
     match short(&e.name) {
         "ButtonSave" => {
-            let s = read(shell);
-            let language_was = shell.settings.language.clone();
+            let s = read(stage.ui, stage.prefs);
+            let language_was = stage.prefs.settings.language.clone();
             // A failed save is said in the window and nothing is applied.
-            if let Some(saved) = shell.save_settings_as("Title:Options", s) {
+            if let Some(saved) = stage.save_settings_as("Title:Options", s) {
                 if saved.language != language_was {
                     // The new language's texts show from the screen opened next on.
-                    match Labels::load_all(&shell.roots) {
+                    match Labels::load_all(&stage.content.roots) {
                         Ok(own) => {
-                            let roots = shell.roots.clone();
-                            let labels = shell.labels_in_language(&roots, own);
-                            shell.ui.set_labels_if_changed(labels);
+                            let roots = stage.content.roots.clone();
+                            let labels = stage.labels_in_language(&roots, own);
+                            stage.ui.set_labels_if_changed(labels);
                         }
                         Err(e) => log::warn!("the string table: {e}"),
                     }
                 }
-                let screen = shell.ui.fit().screen;
-                shell.resize(screen);
-                shell.open(back(shell));
+                let screen = stage.ui.fit().screen;
+                stage.resize(screen);
+                stage.open(back(stage));
             }
         }
-        "ButtonBack" => shell.open(back(shell)),
+        "ButtonBack" => stage.open(back(stage)),
         _ => {}
     }
 }

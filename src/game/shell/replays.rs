@@ -1,20 +1,15 @@
 //! Replays: the recorded games in the config folder's `replays/`; Watch (or a double click on
 //! a row) plays the chosen one.
 
+use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, UiEvent};
 
-use super::{Screen, Shell};
-use crate::ui::window::short_name as short;
+use super::request::ShellRequest;
+use super::screen::Screen;
+use super::stage::Stage;
 
-impl Shell {
-    /// The folder battles are recorded into.
-    pub fn replay_dir(&self) -> std::path::PathBuf {
-        self.settings_path().parent().map(|p| p.join("replays")).unwrap_or_default()
-    }
-}
-
-pub(super) fn init(shell: &mut Shell) {
-    let dir = shell.replay_dir();
+pub(super) fn init(stage: &mut Stage) {
+    let dir = stage.prefs.replay_dir();
     let mut rows: Vec<Vec<String>> = std::fs::read_dir(&dir)
         .map(|d| {
             d.filter_map(Result::ok)
@@ -37,40 +32,40 @@ pub(super) fn init(shell: &mut Shell) {
         .unwrap_or_default();
     rows.sort();
     let note = if rows.is_empty() {
-        shell.say("Message:NoReplaysIn", &[("folder", &dir.display().to_string())])
+        stage.say("Message:NoReplaysIn", &[("folder", &dir.display().to_string())])
     } else {
         String::new()
     };
-    if let Some(l) = shell.find("Replays.wnd:ListReplays") {
-        shell.ui.list_set_rows(l, rows);
+    if let Some(l) = stage.find("Replays.wnd:ListReplays") {
+        stage.ui.list_set_rows(l, rows);
     }
-    shell.set_text("Replays.wnd:ReplaysNote", &note);
+    stage.set_text("Replays.wnd:ReplaysNote", &note);
 }
 
-pub(super) fn system(shell: &mut Shell, e: &UiEvent) {
+pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
     match (short(&e.name), &e.kind) {
         // Watch, or a double click (Enter) on a row.
-        ("ButtonWatch", EventKind::Selected) | ("ListReplays", EventKind::ListActivated(_)) => watch(shell),
-        ("ButtonBack", EventKind::Selected) => shell.open(Screen::MainMenu),
+        ("ButtonWatch", EventKind::Selected) | ("ListReplays", EventKind::ListActivated(_)) => watch(stage),
+        ("ButtonBack", EventKind::Selected) => stage.open(Screen::MainMenu),
         _ => {}
     }
 }
 
 /// Plays the replay chosen in the list, or says to choose one.
-fn watch(shell: &mut Shell) {
-    let list = shell.find("Replays.wnd:ListReplays");
+fn watch(stage: &mut Stage) {
+    let list = stage.find("Replays.wnd:ListReplays");
     let chosen = list.and_then(|l| {
-        let row = *shell.ui.list_selected(l).first()?;
-        shell.ui.list_rows(l).get(row)?.first().cloned()
+        let row = *stage.ui.list_selected(l).first()?;
+        stage.ui.list_rows(l).get(row)?.first().cloned()
     });
     match chosen {
         Some(name) => {
-            let path = shell.replay_dir().join(name);
-            shell.request(super::ShellRequest::WatchReplay(path));
+            let path = stage.prefs.replay_dir().join(name);
+            stage.request(ShellRequest::WatchReplay(path));
         }
         None => {
-            let (title, text) = (shell.say("Title:Replays", &[]), shell.say("Message:ChooseReplay", &[]));
-            shell.message(&title, &text, false);
+            let (title, text) = (stage.say("Title:Replays", &[]), stage.say("Message:ChooseReplay", &[]));
+            stage.message(&title, &text, false);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! rows, the callback kinds and the names each may take, the draw list of a state, status flag
 //! bits, colours and gadget data read from typed text, and whether a rename is allowed.
 //!
-//! Must not: touch the screen or the edited tree (the panel, `editor_panel.rs`, does both).
+//! Must not: touch the screen or the edited tree (the panel, `panel.rs`, does both).
 
 use crate::ui::wnd::model::{DrawEntry, FontDef, GadgetData, STATUS_FLAGS, ScalingMode, WindowDef, WindowType};
 
@@ -209,7 +209,7 @@ pub(super) fn rename_refused(file: &str, tree: &crate::ui::wnd::WndFile, name: &
     if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Some(format!("`{short}`: a name is letters, digits and _"));
     }
-    if super::required::required(file).iter().any(|r| r == current) {
+    if crate::game::shell::required::required(file).iter().any(|r| r == current) {
         return Some(format!("the game's code needs {current} by that name (ui/FORMAT.md)"));
     }
     let full = format!("{file}:{short}");

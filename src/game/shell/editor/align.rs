@@ -8,8 +8,7 @@
 use crate::ui::wnd::WndFile;
 use crate::ui::wnd::model::ScreenRect;
 
-use super::Shell;
-use super::editor_tree::find_mut;
+use super::tree::find_mut;
 
 /// How the alignment tools line a group up with the selected window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,45 +46,6 @@ pub fn align(tree: &mut WndFile, primary: &str, group: &[String], how: Align) ->
         }
     }
     changed
-}
-
-impl Shell {
-    /// The client tells whether Shift is held.
-    pub fn set_shift(&mut self, held: bool) {
-        self.shift = held;
-    }
-
-    /// The client tells whether Alt is held: the editor then moves a window without its
-    /// children.
-    pub fn set_alt(&mut self, held: bool) {
-        self.alt = held;
-    }
-
-    /// Puts `name` into the editor's group, or takes it out if it is there; with nothing
-    /// selected yet it becomes the selection.
-    pub(super) fn toggle_in_group(&mut self, name: String) {
-        let Some(e) = &mut self.editor else { return };
-        if e.selected.is_none() {
-            e.selected = Some(name);
-        } else if e.selected.as_ref() == Some(&name) {
-            return;
-        } else if let Some(i) = e.group.iter().position(|n| *n == name) {
-            e.group.remove(i);
-        } else {
-            e.group.push(name);
-        }
-        self.fill_panel();
-    }
-
-    /// Lines the group up with the selected window (one undo step); the group stays chosen.
-    pub fn align_group(&mut self, how: Align) {
-        let Some(e) = &self.editor else { return };
-        let group = e.group.clone();
-        self.edit_tree(|tree, name| align(tree, name, &group, how).then(|| name.to_string()));
-        if let Some(e) = &mut self.editor {
-            e.group = group;
-        }
-    }
 }
 
 #[cfg(test)]

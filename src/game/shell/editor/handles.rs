@@ -2,7 +2,7 @@
 //! and edge middles, which of a window's edges a drag on each one moves, and the rectangle
 //! such a drag gives.
 //!
-//! Must not: touch the screen or the edited tree (`editor.rs` applies what these compute).
+//! Must not: touch the screen or the edited tree (`session.rs` applies what these compute).
 
 use crate::ui::Rect;
 use crate::ui::wnd::model::ScreenRect;

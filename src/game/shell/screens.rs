@@ -1,0 +1,145 @@
+//! Which screen is on show and what it is built from: the layouts the screens open (checked
+//! when loaded), the open screen and message box, the question that box asks (and, once
+//! answered, an answer the layout editor acts on), whether a battle runs underneath, and the
+//! last score shown.
+//!
+//! Must not: run a screen's callbacks (the stage opens screens and runs their hooks).
+
+use std::collections::BTreeMap;
+
+use crate::ui::wnd::WndFile;
+use crate::ui::{LayoutId, WindowManager};
+
+use super::question::Question;
+use super::screen::Screen;
+
+/// The layout of the message box.
+const MESSAGE_BOX: &str = "MessageBox.wnd";
+
+/// The screens' state.
+#[derive(Debug, Default)]
+pub struct Screens {
+    /// Every layout the shell uses, by file name.
+    layouts: BTreeMap<String, WndFile>,
+    /// The screen on show and its layout.
+    current: Option<(Screen, LayoutId)>,
+    /// The open message box.
+    message: Option<LayoutId>,
+    /// The question the open message box asks, if any.
+    question: Option<Question>,
+    /// A question for the layout editor that was answered (OK: true), not yet acted on.
+    answered: Option<(Question, bool)>,
+    /// A battle is running under the screens (the client says so each frame): Options then
+    /// returns to it rather than to the main menu.
+    pub in_battle: bool,
+    /// The battle is an online one, where leaving surrenders (the HUD says so each frame).
+    pub leave_surrenders: bool,
+    /// The last score shown.
+    pub score_rows: Vec<Vec<String>>,
+}
+
+impl Screens {
+    /// Screens over these layouts, none open.
+    pub fn new(layouts: BTreeMap<String, WndFile>) -> Screens {
+        Screens { layouts, ..Screens::default() }
+    }
+
+    /// The screen on show.
+    pub fn screen(&self) -> Option<Screen> {
+        self.current.map(|(s, _)| s)
+    }
+
+    /// The layout `file`, if it loaded.
+    pub fn layout(&self, file: &str) -> Option<&WndFile> {
+        self.layouts.get(file)
+    }
+
+    /// Every layout, by file name.
+    pub fn layouts(&self) -> &BTreeMap<String, WndFile> {
+        &self.layouts
+    }
+
+    /// Uses `file` for the layout `name`; it takes effect when that screen next opens.
+    pub fn use_layout(&mut self, name: &str, file: WndFile) {
+        self.layouts.insert(name.to_string(), file);
+    }
+
+    /// Replaces every layout; true when they changed.
+    pub fn replace_layouts(&mut self, layouts: BTreeMap<String, WndFile>) -> bool {
+        let changed = layouts != self.layouts;
+        self.layouts = layouts;
+        changed
+    }
+
+    /// Takes the open screen off the record (the caller destroys its layout).
+    pub fn take_current(&mut self) -> Option<(Screen, LayoutId)> {
+        self.current.take()
+    }
+
+    /// Opens the layout of `screen` in `ui` as the screen on show (none open before); its
+    /// layout, for the hooks it names, or none when it did not load.
+    pub fn open_layout(&mut self, ui: &mut WindowManager, screen: Screen) -> Option<WndFile> {
+        let file = self.layouts.get(screen.layout()).cloned()?;
+        let id = ui.create_layout(screen.layout(), &file);
+        self.current = Some((screen, id));
+        Some(file)
+    }
+
+    /// Shows a modal message box over the screen with `title` and `text`; `cancel` adds a
+    /// Cancel button; `question` is what its answer answers.
+    pub fn show_message(
+        &mut self,
+        ui: &mut WindowManager,
+        title: &str,
+        text: &str,
+        cancel: bool,
+        question: Option<Question>,
+    ) {
+        self.close_message(ui);
+        let Some(file) = self.layouts.get(MESSAGE_BOX).cloned() else { return };
+        self.message = Some(ui.create_layout(MESSAGE_BOX, &file));
+        for (name, value) in [("MessageBox.wnd:MessageTitle", title), ("MessageBox.wnd:MessageText", text)] {
+            if let Some(w) = ui.find(name).and_then(|id| ui.window_mut(id)) {
+                w.text = value.to_string();
+            }
+        }
+        if let Some(c) = ui.find("MessageBox.wnd:ButtonCancel") {
+            ui.show(c, cancel);
+        }
+        if let Some(root) = ui.find("MessageBox.wnd:MessageBoxParent") {
+            ui.push_modal(root);
+        }
+        self.question = question;
+    }
+
+    /// Closes the message box, if one is open.
+    pub fn close_message(&mut self, ui: &mut WindowManager) {
+        self.question = None;
+        if let Some(id) = self.message.take() {
+            if let Some(root) = ui.find("MessageBox.wnd:MessageBoxParent") {
+                ui.pop_modal(root);
+            }
+            ui.destroy_layout(id);
+        }
+    }
+
+    /// True while a message box is open.
+    pub fn message_open(&self) -> bool {
+        self.message.is_some()
+    }
+
+    /// The question the open message box asks, if it asks one.
+    pub fn question(&self) -> Option<Question> {
+        self.message.and(self.question)
+    }
+
+    /// Keeps the answer to a question the layout editor asked, for the shell to hand it over.
+    pub fn answer_for_editor(&mut self, question: Question, ok: bool) {
+        self.answered = Some((question, ok));
+    }
+
+    /// The answer to a question of the editor's, once.
+    pub fn take_answer(&mut self) -> Option<(Question, bool)> {
+        self.answered.take()
+    }
+}

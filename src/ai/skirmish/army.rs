@@ -98,9 +98,9 @@ impl SkirmishAi {
         self.foe
     }
 
-    /// Guards, gathers, attacks or defends with the army.
+    /// Guards, gathers, attacks or defends with the army: the wave and its goal, the phase
+    /// brought up to date, the orders for the phase, and the commands that give them.
     pub(super) fn command_army(&mut self, world: &World) -> Vec<Command> {
-        let frame = world.frame().0;
         let rules = world.rules();
         let scout = self.scout;
         let army: Vec<&Object> =
@@ -111,22 +111,55 @@ impl SkirmishAi {
         // Against several enemies, the one it chose to fight first.
         let foe = self.choose_foe(world);
         let home = self.home(world, centre(army.iter().map(|o| o.pos)).unwrap_or(Vec2::ZERO));
-        let radius = self.plan.defend_radius;
-        // An intruder none of the army can fire at (an aircraft over an army without
-        // anti-air) is not worth calling everyone home for: they would stand under it.
+        let intruder = self.intruder(world, &army, home);
+        let attackers = &army[..self.wave_size(army.len())];
+        let at = centre(attackers.iter().map(|o| o.pos)).unwrap_or(home);
+        let wave = Wave { attackers, home, at };
+        let target = self.attack_goal(world, foe, &wave);
+        // Nothing known anywhere: the attack turns into a hunt.
+        let hunting = target.is_none();
+        if !hunting {
+            self.hunt.clear();
+        }
+        let target = target.or_else(|| self.memory.hunt_point(world, self.player, at));
+        self.update_phase(world, &wave);
+        let (units, orders) = if let Some(enemy) = intruder {
+            (ids(&army), Orders::Defend(point(enemy)))
+        } else {
+            match (self.phase.clone(), target) {
+                (Phase::Guarding, _) | (_, None) => (ids(&army), Orders::Guard),
+                (Phase::Gathering(since), Some(t)) => (ids(attackers), self.gather(world, &wave, since, t)),
+                (Phase::Attacking(_), Some(t)) => (ids(attackers), self.attack(world, &wave, t, hunting)),
+            }
+        };
+        self.give(world, home, units, orders)
+    }
+
+    /// Where the nearest enemy unit near the base stands that some of the army can fire at. An intruder
+    /// none of it can fire at (an aircraft over an army without anti-air) is not worth calling
+    /// everyone home for: they would stand under it.
+    fn intruder(&self, world: &World, army: &[&Object], home: Vec2) -> Option<Vec2> {
+        let (rules, radius) = (world.rules(), self.plan.defend_radius);
         let hurtable = |s: &&Sighting| army.iter().any(|o| can_hit(rules, o.template, s.template));
-        let intruder = nearest_seen(self.memory.units_in_sight().filter(hurtable), home)
-            .filter(|s| (s.pos - home).length_squared() <= radius * radius);
-        let ids = |units: &[&Object]| units.iter().take(MAX_SELECTION).map(|o| o.id).collect::<Vec<_>>();
+        nearest_seen(self.memory.units_in_sight().filter(hurtable), home)
+            .filter(|s| (s.pos - home).length_squared() <= radius * radius)
+            .map(|s| s.pos)
+    }
+
+    /// How many of an army of `n_units` attack: the plan's share, at most its wave size.
+    fn wave_size(&self, n_units: usize) -> usize {
         let share = self.plan.attack_share_percent.clamp(1, 100) as usize;
-        let mut n = (army.len() * share).div_ceil(100).clamp(1, army.len());
+        let mut n = (n_units * share).div_ceil(100).clamp(1, n_units);
         if self.plan.wave_size > 0 {
             n = n.min(self.plan.wave_size as usize);
         }
-        let attackers = &army[..n];
-        let at = centre(attackers.iter().map(|o| o.pos)).unwrap_or(home);
-        // Go for the enemy's army first (it shoots back), then for its base, then to look for
-        // it where it may be.
+        n
+    }
+
+    /// Where an attack goes: the enemy's army first (it shoots back), then its base, then to
+    /// look for it where it may be; None when nothing is known anywhere.
+    fn attack_goal(&self, world: &World, foe: Option<PlayerId>, wave: &Wave<'_>) -> Option<Vec2> {
+        let (rules, at) = (world.rules(), wave.at);
         let of_foe = |s: &&Sighting| foe.is_none_or(|f| s.owner == f);
         let foe_start = foe
             .and_then(|f| world.players().get(f.index()))
@@ -137,8 +170,8 @@ impl SkirmishAi {
         let marked = |s: &&Sighting| !spare || rules.template(s.template).is_armed();
         // Units none of the attackers can fire at are no goal: an air fleet sent after enemy
         // aircraft it cannot hit would hover beside them for the rest of the game.
-        let hittable = |s: &&Sighting| attackers.iter().any(|o| can_hit(rules, o.template, s.template));
-        let target = nearest_seen(self.memory.units().filter(of_foe).filter(marked).filter(hittable), at)
+        let hittable = |s: &&Sighting| wave.attackers.iter().any(|o| can_hit(rules, o.template, s.template));
+        nearest_seen(self.memory.units().filter(of_foe).filter(marked).filter(hittable), at)
             .or_else(|| nearest_seen(self.memory.structures().filter(of_foe), at))
             .map(|s| s.pos)
             .or(foe_start)
@@ -147,104 +180,107 @@ impl SkirmishAi {
                     .or_else(|| nearest_seen(self.memory.structures(), at))
                     .map(|s| s.pos)
             })
-            .or_else(|| self.memory.unscouted_start(world, home, at));
-        // Nothing known anywhere: the attack turns into a hunt.
-        let hunting = target.is_none();
-        if !hunting {
-            self.hunt.clear();
-        }
-        let target = target.or_else(|| self.memory.hunt_point(world, self.player, at));
+            .or_else(|| self.memory.unscouted_start(world, wave.home, at))
+    }
+
+    /// The phase brought up to date: guarding turns to gathering at the attack time, and an
+    /// attack falls back to gathering when it has lost most of its units or is outmatched by
+    /// the armed enemies in sight around it (the next wave then waits for a quarter more).
+    fn update_phase(&mut self, world: &World, wave: &Wave<'_>) {
+        let (frame, rules) = (world.frame().0, world.rules());
         if frame >= self.first_attack.unwrap_or(self.plan.first_attack_frame) && self.phase == Phase::Guarding {
             self.phase = Phase::Gathering(frame);
         }
+        let Phase::Attacking(size) = self.phase else { return };
         let worth = |t: TemplateId| rules.template(t).cost;
-        if let Phase::Attacking(size) = self.phase {
-            let mine: i64 = attackers.iter().map(|o| worth(o.template)).sum();
-            let reach = Fixed::from_int(FOCUS_RADIUS * 2);
-            let facing: i64 = self
-                .memory
-                .units_in_sight()
-                .filter(|s| rules.template(s.template).is_armed() && (s.pos - at).length_squared() <= sq(reach))
-                .map(|s| worth(s.template))
-                .sum();
-            let outmatched = mine * 100 < facing * self.plan.retreat_below_percent as i64;
-            if attackers.len() * 100 < size * FALL_BACK_PERCENT || outmatched {
-                self.phase = Phase::Gathering(frame);
-                self.wave_worth = self.wave_worth.saturating_add(self.wave_worth / 4);
+        let mine: i64 = wave.attackers.iter().map(|o| worth(o.template)).sum();
+        let reach = Fixed::from_int(FOCUS_RADIUS * 2);
+        let facing: i64 = self
+            .memory
+            .units_in_sight()
+            .filter(|s| rules.template(s.template).is_armed() && (s.pos - wave.at).length_squared() <= sq(reach))
+            .map(|s| worth(s.template))
+            .sum();
+        let outmatched = mine * 100 < facing * self.plan.retreat_below_percent as i64;
+        if wave.attackers.len() * 100 < size * FALL_BACK_PERCENT || outmatched {
+            self.phase = Phase::Gathering(frame);
+            self.wave_worth = self.wave_worth.saturating_add(self.wave_worth / 4);
+        }
+    }
+
+    /// Gathering since frame `since` at the rally point on the way to `t`: the wave sets out
+    /// when it is strong enough and gathered (or has waited long), else it waits there.
+    fn gather(&mut self, world: &World, wave: &Wave<'_>, since: u32, t: Vec2) -> Orders {
+        let (frame, rules, attackers) = (world.frame().0, world.rules(), wave.attackers);
+        let toward = (t - wave.home).normalize().scale(Fixed::from_int(RALLY_DISTANCE));
+        let rally = wave.home + toward;
+        let widest = attackers.iter().map(|o| rules.template(o.template).radius).max().unwrap_or(Fixed::ONE);
+        let positions: Vec<Vec2> = attackers.iter().map(|o| o.pos).collect();
+        let gathered = march::gathered(&positions, wave.at, rally, widest);
+        let mine: i64 = attackers.iter().map(|o| rules.template(o.template).cost).sum();
+        let theirs = self.enemy_strength(world);
+        let waited = frame.saturating_sub(since);
+        // Waiting has its limit: with the money gone an army may never grow, and two
+        // careful sides would wait for ever.
+        let strong = (mine >= self.wave_worth && mine * 100 >= theirs * self.plan.attack_advantage_percent as i64)
+            || waited >= ADVANTAGE_PATIENCE;
+        if strong && (gathered || waited >= GATHER_PATIENCE) {
+            self.phase = Phase::Attacking(attackers.len());
+            Orders::Attack(point(t))
+        } else {
+            Orders::Rally(point(rally))
+        }
+    }
+
+    /// Attacking toward `t`: focus fire where the plan says so, search parties while
+    /// `hunting`, else on toward `t` (a step ahead of the group's centre when it marches
+    /// together).
+    fn attack(&mut self, world: &World, wave: &Wave<'_>, t: Vec2, hunting: bool) -> Orders {
+        let attackers = wave.attackers;
+        let victim = if self.plan.focus_fire { self.focus_target(world, wave) } else { None };
+        match victim {
+            Some(v) => Orders::Focus(v),
+            None if hunting => Orders::Hunt(self.hunt_goals(world, attackers, t)),
+            None => {
+                let goal = if self.plan.march_together {
+                    march::goal(&attackers.iter().map(|o| o.pos).collect::<Vec<_>>(), t)
+                } else {
+                    t
+                };
+                Orders::Attack(point(goal))
             }
         }
-        let (units, orders) = if let Some(enemy) = intruder {
-            (ids(&army), Orders::Defend(point(enemy.pos)))
-        } else {
-            match (self.phase.clone(), target) {
-                (Phase::Guarding, _) | (_, None) => (ids(&army), Orders::Guard),
-                (Phase::Gathering(since), Some(t)) => {
-                    let toward = (t - home).normalize().scale(Fixed::from_int(RALLY_DISTANCE));
-                    let rally = home + toward;
-                    let widest =
-                        attackers.iter().map(|o| rules.template(o.template).radius).max().unwrap_or(Fixed::ONE);
-                    let positions: Vec<Vec2> = attackers.iter().map(|o| o.pos).collect();
-                    let gathered = march::gathered(&positions, at, rally, widest);
-                    let cost = |o: &Object| rules.template(o.template).cost;
-                    let mine: i64 = attackers.iter().map(|o| cost(o)).sum();
-                    let theirs = self.enemy_strength(world);
-                    let waited = frame.saturating_sub(since);
-                    // Waiting has its limit: with the money gone an army may never grow, and two
-                    // careful sides would wait for ever.
-                    let strong = (mine >= self.wave_worth
-                        && mine * 100 >= theirs * self.plan.attack_advantage_percent as i64)
-                        || waited >= ADVANTAGE_PATIENCE;
-                    if strong && (gathered || waited >= GATHER_PATIENCE) {
-                        self.phase = Phase::Attacking(attackers.len());
-                        (ids(attackers), Orders::Attack(point(t)))
-                    } else {
-                        (ids(attackers), Orders::Rally(point(rally)))
-                    }
-                }
-                (Phase::Attacking(_), Some(t)) => {
-                    let reach = Fixed::from_int(FOCUS_RADIUS);
-                    let victim = self
-                        .plan
-                        .focus_fire
-                        .then(|| {
-                            // Keep a living focus target in reach; otherwise the weakest near.
-                            let current = match self.last {
-                                Orders::Focus(id) => {
-                                    world.object(id).filter(|o| (o.pos - at).length_squared() <= sq(reach))
-                                }
-                                _ => None,
-                            };
-                            let current = current
-                                .filter(|o| world.can_see(self.player, o))
-                                .filter(|o| attackers.iter().all(|a| can_hit(rules, a.template, o.template)))
-                                .map(|o| o.id);
-                            current.or_else(|| {
-                                // Only what every attacker can fire at: one told to attack
-                                // what it cannot hit stands idle.
-                                self.memory
-                                    .units_in_sight()
-                                    .filter(|s| (s.pos - at).length_squared() <= sq(reach))
-                                    .filter(|s| attackers.iter().all(|o| can_hit(rules, o.template, s.template)))
-                                    .min_by_key(|s| (s.health, s.id))
-                                    .map(|s| s.id)
-                            })
-                        })
-                        .flatten();
-                    match victim {
-                        Some(v) => (ids(attackers), Orders::Focus(v)),
-                        None if hunting => (ids(attackers), Orders::Hunt(self.hunt_goals(world, attackers, t))),
-                        None => {
-                            let goal = if self.plan.march_together {
-                                march::goal(&attackers.iter().map(|o| o.pos).collect::<Vec<_>>(), t)
-                            } else {
-                                t
-                            };
-                            (ids(attackers), Orders::Attack(point(goal)))
-                        }
-                    }
-                }
-            }
+    }
+
+    /// Focus fire: the living focus target kept while in reach and seen; otherwise the
+    /// weakest enemy near the attackers. Only what every attacker can fire at: one told to
+    /// attack what it cannot hit stands idle.
+    fn focus_target(&self, world: &World, wave: &Wave<'_>) -> Option<ObjectId> {
+        let (rules, at, attackers) = (world.rules(), wave.at, wave.attackers);
+        let reach = Fixed::from_int(FOCUS_RADIUS);
+        let current = match self.last {
+            Orders::Focus(id) => world.object(id).filter(|o| (o.pos - at).length_squared() <= sq(reach)),
+            _ => None,
         };
+        let current = current
+            .filter(|o| world.can_see(self.player, o))
+            .filter(|o| attackers.iter().all(|a| can_hit(rules, a.template, o.template)))
+            .map(|o| o.id);
+        current.or_else(|| {
+            self.memory
+                .units_in_sight()
+                .filter(|s| (s.pos - at).length_squared() <= sq(reach))
+                .filter(|s| attackers.iter().all(|o| can_hit(rules, o.template, s.template)))
+                .min_by_key(|s| (s.health, s.id))
+                .map(|s| s.id)
+        })
+    }
+
+    /// The commands that give `orders` to `units`: none when the same order was just given
+    /// (an order toward nearly the same place, unless it has gone stale), and to hunting
+    /// parties only those with a new point.
+    fn give(&mut self, world: &World, home: Vec2, units: Vec<ObjectId>, orders: Orders) -> Vec<Command> {
+        let frame = world.frame().0;
         let stale = frame.saturating_sub(self.last_frame) >= self.plan.reissue_frames;
         // An order toward nearly the same place is not given again: every new order makes
         // the units drop their targets and search new paths.
@@ -285,6 +321,19 @@ impl SkirmishAi {
         };
         vec![Command::Select { objects: units, add: false }, order]
     }
+}
+
+/// The army's attack wave as one decision sees it: its units (the army's first), the base and
+/// the wave's centre.
+struct Wave<'a> {
+    attackers: &'a [&'a Object],
+    home: Vec2,
+    at: Vec2,
+}
+
+/// The ids of `units` an order can select (at most [`MAX_SELECTION`]).
+fn ids(units: &[&Object]) -> Vec<ObjectId> {
+    units.iter().take(MAX_SELECTION).map(|o| o.id).collect()
 }
 
 /// A hunting army split into search parties of about [`HUNT_PARTY_UNITS`] (at most

@@ -10,6 +10,7 @@ pub mod ai_plan;
 pub mod ai_plans;
 pub mod ai_style;
 pub mod ai_styles;
+pub mod ai_tuning;
 mod display_names;
 pub mod error;
 mod graph;
@@ -34,6 +35,7 @@ use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rank, Rules, Upk
 
 use crate::content::suggest::did_you_mean;
 pub use ai_plans::AiPlans;
+pub use ai_tuning::AiTuning;
 pub use error::{DefsError, DefsErrors};
 pub use model::ModelDef;
 pub use model_kits::ModelKits;

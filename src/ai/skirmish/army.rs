@@ -6,6 +6,7 @@
 //! Must not: read enemy objects except through the AI's memory.
 
 use super::*;
+use crate::defs::AiTuning;
 
 impl SkirmishAi {
     /// The fastest armed unit goes to the nearest start position not yet looked at, while no
@@ -41,12 +42,12 @@ impl SkirmishAi {
     }
 
     /// Each search party's point while the army hunts: a party keeps its point until the
-    /// point is in sight or it has had [`HUNT_GIVE_UP_FRAMES`] to get there (then the point
+    /// point is in sight or it has had the tuning's `hunt_give_up_frames` to get there (then the point
     /// counts as looked at); a new one comes from the memory, apart from the other parties'.
     /// `fallback` serves a party with nowhere left to look.
     fn hunt_goals(&mut self, world: &World, attackers: &[&Object], fallback: Vec2) -> Vec<Point> {
         let frame = world.frame().0;
-        let parties = search_parties(attackers);
+        let parties = search_parties(&self.plan.tuning, attackers);
         if self.hunt.len() != parties.len() {
             self.hunt.clear();
         }
@@ -54,7 +55,7 @@ impl SkirmishAi {
         for (i, party) in parties.iter().enumerate() {
             let (goal, since) = self.hunt[i];
             let reached = since == 0 || world.visible_to(self.player, goal);
-            let overdue = frame.saturating_sub(since) >= HUNT_GIVE_UP_FRAMES;
+            let overdue = frame.saturating_sub(since) >= self.plan.tuning.hunt_give_up_frames;
             if !reached && !overdue {
                 continue;
             }
@@ -194,7 +195,7 @@ impl SkirmishAi {
         let Phase::Attacking(size) = self.phase else { return };
         let worth = |t: TemplateId| rules.template(t).cost;
         let mine: i64 = wave.attackers.iter().map(|o| worth(o.template)).sum();
-        let reach = Fixed::from_int(FOCUS_RADIUS * 2);
+        let reach = Fixed::from_int(self.plan.tuning.focus_radius * 2);
         let facing: i64 = self
             .memory
             .units_in_sight()
@@ -202,7 +203,7 @@ impl SkirmishAi {
             .map(|s| worth(s.template))
             .sum();
         let outmatched = mine * 100 < facing * self.plan.retreat_below_percent as i64;
-        if wave.attackers.len() * 100 < size * FALL_BACK_PERCENT || outmatched {
+        if wave.attackers.len() * 100 < size * self.plan.tuning.fall_back_percent || outmatched {
             self.phase = Phase::Gathering(frame);
             self.wave_worth = self.wave_worth.saturating_add(self.wave_worth / 4);
         }
@@ -212,19 +213,19 @@ impl SkirmishAi {
     /// when it is strong enough and gathered (or has waited long), else it waits there.
     fn gather(&mut self, world: &World, wave: &Wave<'_>, since: u32, t: Vec2) -> Orders {
         let (frame, rules, attackers) = (world.frame().0, world.rules(), wave.attackers);
-        let toward = (t - wave.home).normalize().scale(Fixed::from_int(RALLY_DISTANCE));
+        let toward = (t - wave.home).normalize().scale(Fixed::from_int(self.plan.tuning.rally_distance));
         let rally = wave.home + toward;
         let widest = attackers.iter().map(|o| rules.template(o.template).radius).max().unwrap_or(Fixed::ONE);
         let positions: Vec<Vec2> = attackers.iter().map(|o| o.pos).collect();
-        let gathered = march::gathered(&positions, wave.at, rally, widest);
+        let gathered = march::gathered(&self.plan.tuning, &positions, wave.at, rally, widest);
         let mine: i64 = attackers.iter().map(|o| rules.template(o.template).cost).sum();
         let theirs = self.enemy_strength(world);
         let waited = frame.saturating_sub(since);
         // Waiting has its limit: with the money gone an army may never grow, and two
         // careful sides would wait for ever.
         let strong = (mine >= self.wave_worth && mine * 100 >= theirs * self.plan.attack_advantage_percent as i64)
-            || waited >= ADVANTAGE_PATIENCE;
-        if strong && (gathered || waited >= GATHER_PATIENCE) {
+            || waited >= self.plan.tuning.advantage_patience;
+        if strong && (gathered || waited >= self.plan.tuning.gather_patience) {
             self.phase = Phase::Attacking(attackers.len());
             Orders::Attack(point(t))
         } else {
@@ -243,7 +244,7 @@ impl SkirmishAi {
             None if hunting => Orders::Hunt(self.hunt_goals(world, attackers, t)),
             None => {
                 let goal = if self.plan.march_together {
-                    march::goal(&attackers.iter().map(|o| o.pos).collect::<Vec<_>>(), t)
+                    march::goal(&self.plan.tuning, &attackers.iter().map(|o| o.pos).collect::<Vec<_>>(), t)
                 } else {
                     t
                 };
@@ -257,7 +258,7 @@ impl SkirmishAi {
     /// attack what it cannot hit stands idle.
     fn focus_target(&self, world: &World, wave: &Wave<'_>) -> Option<ObjectId> {
         let (rules, at, attackers) = (world.rules(), wave.at, wave.attackers);
-        let reach = Fixed::from_int(FOCUS_RADIUS);
+        let reach = Fixed::from_int(self.plan.tuning.focus_radius);
         let current = match self.last {
             Orders::Focus(id) => world.object(id).filter(|o| (o.pos - at).length_squared() <= sq(reach)),
             _ => None,
@@ -284,7 +285,7 @@ impl SkirmishAi {
         let stale = frame.saturating_sub(self.last_frame) >= self.plan.reissue_frames;
         // An order toward nearly the same place is not given again: every new order makes
         // the units drop their targets and search new paths.
-        if orders.same_as(&self.last) && !stale {
+        if orders.same_as(&self.last, self.plan.tuning.reissue_distance) && !stale {
             return Vec::new();
         }
         let previous = std::mem::replace(&mut self.last, orders.clone());
@@ -299,7 +300,7 @@ impl SkirmishAi {
                     _ => Vec::new(),
                 };
                 let mut commands = Vec::new();
-                for (i, (party, goal)) in search_parties(&units).into_iter().zip(goals).enumerate() {
+                for (i, (party, goal)) in search_parties(&self.plan.tuning, &units).into_iter().zip(goals).enumerate() {
                     if before.get(i) != Some(&goal) {
                         commands.push(Command::Select { objects: party, add: false });
                         commands.push(Command::AttackMove { to: goal });
@@ -311,7 +312,9 @@ impl SkirmishAi {
                 // The guard stands out on the side the enemy comes from, where the defences
                 // are, not among the structures where the gatherers come and go.
                 let toward = self.enemy_direction(world, home).normalize();
-                Command::Guard { at: Some(point(home + toward.scale(Fixed::from_int(GUARD_DISTANCE)))) }
+                Command::Guard {
+                    at: Some(point(home + toward.scale(Fixed::from_int(self.plan.tuning.guard_distance)))),
+                }
             }
             // Gathering units guard the rally point: they answer what comes near instead of
             // standing idle (or walking on without firing) while an enemy attack arrives.
@@ -336,22 +339,22 @@ fn ids(units: &[&Object]) -> Vec<ObjectId> {
     units.iter().take(MAX_SELECTION).map(|o| o.id).collect()
 }
 
-/// A hunting army split into search parties of about [`HUNT_PARTY_UNITS`] (at most
-/// [`HUNT_PARTIES`]), taking its units in the order given (the army's id order), so the same
+/// A hunting army split into search parties of about the tuning's `hunt_party_units` (at most
+/// `hunt_parties`), taking its units in the order given (the army's id order), so the same
 /// army splits the same way at every decision.
-fn search_parties<T: Clone>(units: &[T]) -> Vec<Vec<T>> {
-    let n = (units.len() / HUNT_PARTY_UNITS).clamp(1, HUNT_PARTIES);
+fn search_parties<T: Clone>(tuning: &AiTuning, units: &[T]) -> Vec<Vec<T>> {
+    let n = (units.len() / tuning.hunt_party_units).clamp(1, tuning.hunt_parties);
     let per = units.len().div_ceil(n).max(1);
     units.chunks(per).map(|c| c.to_vec()).collect()
 }
 
 impl Orders {
     /// True if `self` and `other` are the same kind of order to the same object, or to points
-    /// within [`REISSUE_DISTANCE`] of each other.
-    fn same_as(&self, other: &Orders) -> bool {
+    /// within `reissue_distance` of each other.
+    fn same_as(&self, other: &Orders, reissue_distance: i64) -> bool {
         let near = |a: &Point, b: &Point| {
             let (dx, dy) = ((a.x - b.x) as i64, (a.y - b.y) as i64);
-            dx * dx + dy * dy <= REISSUE_DISTANCE * REISSUE_DISTANCE
+            dx * dx + dy * dy <= reissue_distance * reissue_distance
         };
         match (self, other) {
             (Orders::Defend(a), Orders::Defend(b))
@@ -403,6 +406,7 @@ mod tests {
             repair: false,
             styles: Vec::new(),
             follow_style: 100,
+            tuning: crate::defs::test_support::shipped_plans().get("easy").expect("easy").tuning.clone(),
         }
     }
 

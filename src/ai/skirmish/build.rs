@@ -65,7 +65,7 @@ impl SkirmishAi {
         let wants = self.next_structure(world, builder, home);
         let power = world.power(self.player);
         let wanted = wants.next.or(wants.ahead).map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
-        let short = power.produced - power.used - wanted < POWER_MARGIN;
+        let short = power.produced - power.used - wanted < self.plan.tuning.power_margin;
         let template = if short {
             // The plant that makes the most of what this builder can raise.
             rules
@@ -80,7 +80,7 @@ impl SkirmishAi {
         } else {
             // Nothing to raise: an idle builder left out by the last site walks home, where
             // it is safe and near the next one.
-            let far = (builder.pos - home).length_squared() > sq(Fixed::from_int(BUILDER_LEASH));
+            let far = (builder.pos - home).length_squared() > sq(Fixed::from_int(self.plan.tuning.builder_leash));
             return (far && builder.order == crate::sim::object::Order::Idle).then(|| {
                 vec![Command::Select { objects: vec![builder.id], add: false }, Command::Move { to: point(home) }]
             });
@@ -90,7 +90,7 @@ impl SkirmishAi {
             source
         } else if is_defence(rules, template) {
             let toward = self.enemy_direction(world, home);
-            home + toward.normalize().scale(Fixed::from_int(DEFENCE_DISTANCE))
+            home + toward.normalize().scale(Fixed::from_int(self.plan.tuning.defence_distance))
         } else {
             home
         };
@@ -132,7 +132,7 @@ impl SkirmishAi {
             kinds.min_by_key(|&t| count(t)).filter(|&t| buildable(t))
         } else if let (Some(_), Some(depot)) = (expansion, depot) {
             Some(depot)
-        } else if self.plan.tech && !has_tech && factories > 0 && world.frame().0 >= TECH_AFTER {
+        } else if self.plan.tech && !has_tech && factories > 0 && world.frame().0 >= self.plan.tuning.tech_after {
             options.iter().copied().find(|&t| base::is_tech(world, t) && buildable(t))
         } else if defences < self.plan.defences as usize {
             options.iter().copied().find(|&t| is_ground_defence(rules, t) && buildable(t))

@@ -103,12 +103,12 @@ impl SkirmishAi {
         }
     }
 
-    /// Once it can have its top unit, one in [`TOP_SHARE`] of its army is one, saved for
+    /// Once it can have its top unit, one in the tuning's `top_share` of its army is one, saved for
     /// ahead of the rest (scored per price against what it has seen, massed basic units
     /// would always win the choice).
     fn train_top(&self, t: &mut Training<'_>) {
         let (world, rules) = (t.world, t.world.rules());
-        if t.tally.tops * TOP_SHARE >= t.tally.army {
+        if t.tally.tops * self.plan.tuning.top_share >= t.tally.army {
             return;
         }
         let Some((f, top)) = t.tally.factories.iter().find_map(|f| {
@@ -178,20 +178,23 @@ impl SkirmishAi {
         for (factory, options, best) in offers {
             // A factory whose best is far below the best overall waits rather than spend on
             // units that do not count.
-            if best * 100 < overall * WORTH_MAKING_PERCENT {
+            if best * 100 < overall * self.plan.tuning.worth_making_percent {
                 continue;
             }
             // The units that fight the enemy it knows best (within a margin of the best), and
             // among those a choice that depends on the game's seed.
-            let good: Vec<TemplateId> =
-                options.iter().filter(|&&(_, s)| s * 100 >= best * GOOD_ENOUGH_PERCENT).map(|&(u, _)| u).collect();
+            let good: Vec<TemplateId> = options
+                .iter()
+                .filter(|&&(_, s)| s * 100 >= best * self.plan.tuning.good_enough_percent)
+                .map(|&(u, _)| u)
+                .collect();
             let salt = (world.rng_state() ^ self.player.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
             let pick = good[(self.decisions as usize).wrapping_add(salt as usize) % good.len().max(1)];
             let cost = rules.template(pick).cost;
             if cost <= t.money {
                 t.out.push(Command::Produce { factory, template: pick });
             }
-            if cost <= t.money || (!t.threatened && best * 100 >= overall * GOOD_ENOUGH_PERCENT) {
+            if cost <= t.money || (!t.threatened && best * 100 >= overall * self.plan.tuning.good_enough_percent) {
                 t.money -= cost; // paid, or kept back for the best unit it can make
             }
         }

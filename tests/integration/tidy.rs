@@ -34,8 +34,6 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
     ("render/world/mod.rs", "new", "not split yet"),
     ("render/world/mod.rs", "render", "not split yet"),
     ("render/world/pipelines.rs", "new", "not split yet"),
-    ("sim/apply.rs", "execute", "not split yet"),
-    ("sim/movement.rs", "steer", "not split yet"),
     ("ui/check.rs", "check", "not split yet"),
 ];
 

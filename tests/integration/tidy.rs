@@ -28,7 +28,6 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
     ("bench/net.rs", "impaired", "a benchmark scenario read top to bottom, off the main paths"),
     ("bench/render.rs", "run", "a benchmark scenario read top to bottom, off the main paths"),
     ("defs/graph.rs", "check", "not split yet"),
-    ("defs/mod.rs", "objects", "not split yet"),
     ("game/app/requests.rs", "serve", "not split yet"),
     ("map/roads/topology.rs", "corners", "not split yet"),
     ("render/world/mod.rs", "new", "not split yet"),

@@ -33,7 +33,6 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
     ("render/world/mod.rs", "new", "not split yet"),
     ("render/world/mod.rs", "render", "not split yet"),
     ("render/world/pipelines.rs", "new", "not split yet"),
-    ("ui/check.rs", "check", "not split yet"),
 ];
 
 /// One function found in a file: its name, its first line (1-based) and its length in lines.

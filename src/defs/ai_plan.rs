@@ -4,6 +4,7 @@
 //! Must not: hold behaviour; the plan is data the AI reads.
 
 use super::ai_style::AiStyle;
+use super::ai_tuning::AiTuning;
 use crate::sim::fixed::Fixed;
 
 /// How one difficulty plays.
@@ -79,6 +80,8 @@ pub struct AiPlan {
     /// How far (percent) it follows the style it drew: 100 all the way, less keeps it closer
     /// to what the counters say.
     pub follow_style: u32,
+    /// The numbers every difficulty shares (`data/ai.ron`'s `tuning` block).
+    pub tuning: AiTuning,
 }
 
 impl AiPlan {

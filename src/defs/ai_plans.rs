@@ -1,5 +1,5 @@
-//! `data/ai.ron`: the skirmish AI's plans, one per difficulty, checked and converted to frames
-//! and fixed-point for [`AiPlan`].
+//! `data/ai.ron`: the skirmish AI's plans, one per difficulty, and the tuning they share
+//! (`ai_tuning.rs`), checked and converted to frames and fixed-point for [`AiPlan`].
 //!
 //! Must not: accept a file that lacks a difficulty, names one twice, or holds a value the AI
 //! cannot use; every problem is reported with file, line and field.
@@ -7,10 +7,10 @@
 use serde::Deserialize;
 
 use super::ai_plan::AiPlan;
+use super::ai_tuning::{AiTuning, AiTuningDef, seconds};
 use super::source::Source;
 use super::{DefsError, DefsErrors, decimal};
 use crate::content::ContentRoots;
-use crate::sim::ids::FRAMES_PER_SECOND;
 
 /// The difficulties a plan file must define, weakest first.
 pub const DIFFICULTIES: [&str; 4] = ["easy", "normal", "hard", "brutal"];
@@ -18,6 +18,15 @@ pub const DIFFICULTIES: [&str; 4] = ["easy", "normal", "hard", "brutal"];
 /// measures whether Easy is beatable.
 pub const YARDSTICKS: [&str; 1] = ["learner"];
 
+/// `data/ai.ron` as written: the tuning every difficulty shares, and the plans.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AiFileDef {
+    tuning: AiTuningDef,
+    plans: Vec<AiPlanDef>,
+}
+
+/// One plan as written: times in seconds, distances in world units, shares in percent.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AiPlanDef {
@@ -104,98 +113,17 @@ impl AiPlans {
         Ok(plans)
     }
 
-    /// Parses and checks a plan file (its plans have no styles).
+    /// Parses and checks a plan file: its `tuning` block and its plans (which have no styles).
     pub fn from_source(src: &Source) -> Result<AiPlans, DefsErrors> {
-        let defs: Vec<AiPlanDef> = src.parse().map_err(|e| DefsErrors(vec![e]))?;
-        let mut errors: Vec<DefsError> = Vec::new();
-        let mut plans = Vec::new();
-        let seconds = |v: f64, max: f64| -> Result<u32, String> {
-            if v.is_finite() && (0.0..=max).contains(&v) {
-                Ok((v * FRAMES_PER_SECOND as f64).round() as u32)
-            } else {
-                Err(format!("{v} must be between 0 and {max} seconds"))
-            }
+        let file: AiFileDef = src.parse().map_err(|e| DefsErrors(vec![e]))?;
+        let defs = &file.plans;
+        let (tuning, mut errors) = match file.tuning.check(src) {
+            Ok(t) => (Some(t), Vec::new()),
+            Err(e) => (None, e),
         };
-        for d in &defs {
-            let mut bad = |field: &'static str, m: String| errors.push(src.invalid("AI plan", &d.name, field, m));
-            if !DIFFICULTIES.contains(&d.name.as_str()) && !YARDSTICKS.contains(&d.name.as_str()) {
-                let known: Vec<&str> = DIFFICULTIES.iter().chain(&YARDSTICKS).copied().collect();
-                bad("name", format!("unknown difficulty; expected one of {}", known.join(", ")));
-            }
-            if defs.iter().filter(|o| o.name == d.name).count() > 1 {
-                bad("name", "defined twice".into());
-            }
-            let think = seconds(d.think_every, 60.0).map_err(|m| bad("think_every", m)).ok();
-            if think == Some(0) {
-                bad("think_every", "must be at least one frame (1/30 s)".into());
-            }
-            let first = seconds(d.first_attack_after, 3600.0).map_err(|m| bad("first_attack_after", m)).ok();
-            let spread = seconds(d.first_attack_spread, 3600.0).map_err(|m| bad("first_attack_spread", m)).ok();
-            let reissue = seconds(d.reissue_after, 600.0).map_err(|m| bad("reissue_after", m)).ok();
-            if d.attack_advantage > 1000 {
-                bad("attack_advantage", format!("{}% must be at most 1000", d.attack_advantage));
-            }
-            if !(1..=100).contains(&d.attack_share) {
-                bad("attack_share", format!("{}% must be between 1 and 100", d.attack_share));
-            }
-            let radius = decimal(d.defend_radius, 1.0).map_err(|m| bad("defend_radius", m)).ok();
-            for (field, value, range) in [
-                ("gatherers", d.gatherers, 1..=20),
-                ("factories", d.factories, 1..=6),
-                ("defences", d.defences, 0..=10),
-                ("retreat_below", d.retreat_below, 0..=1000),
-                ("upgrades", d.upgrades, 0..=64),
-                ("first_wave", d.first_wave, 0..=1_000_000),
-                ("queue", d.queue, 1..=9),
-                ("follow_style", d.follow_style, 0..=100),
-                ("wave_size", d.wave_size, 0..=1000),
-                ("army_cap", d.army_cap, 0..=1_000_000),
-                ("army_cap_per_minute", d.army_cap_per_minute, 0..=1_000_000),
-                ("army_cap_unit", d.army_cap_unit, 0..=1_000_000),
-            ] {
-                if !range.contains(&value) {
-                    bad(field, format!("{value} must be between {} and {}", range.start(), range.end()));
-                }
-            }
-            if let (
-                Some(think_frames),
-                Some(first_attack_frame),
-                Some(first_attack_spread),
-                Some(reissue_frames),
-                Some(defend_radius),
-            ) = (think, first, spread, reissue, radius)
-            {
-                plans.push(AiPlan {
-                    name: d.name.clone(),
-                    think_frames,
-                    first_attack_frame,
-                    first_attack_spread,
-                    attack_share_percent: d.attack_share,
-                    wave_size: d.wave_size,
-                    army_cap: i64::from(d.army_cap),
-                    army_cap_per_minute: i64::from(d.army_cap_per_minute),
-                    army_cap_unit: i64::from(d.army_cap_unit),
-                    spare_workers: d.spare_workers,
-                    march_together: d.march_together,
-                    siege: d.siege,
-                    attack_advantage_percent: d.attack_advantage,
-                    defend_radius,
-                    focus_fire: d.focus_fire,
-                    reissue_frames,
-                    first_wave: d.first_wave as i64,
-                    queue: d.queue,
-                    gatherers: d.gatherers,
-                    factories: d.factories,
-                    defences: d.defences,
-                    retreat_below_percent: d.retreat_below,
-                    expand: d.expand,
-                    tech: d.tech,
-                    upgrades: d.upgrades,
-                    repair: d.repair,
-                    styles: Vec::new(),
-                    follow_style: d.follow_style,
-                });
-            }
+        let mut plans = Vec::new();
+        for d in defs {
+            plans.extend(check_plan(src, d, defs, tuning.as_ref(), &mut errors));
         }
         for name in DIFFICULTIES {
             if !defs.iter().any(|d| d.name == name) {
@@ -218,6 +146,88 @@ impl AiPlans {
     }
 }
 
+/// Checks one plan of `defs` read from `src` and converts it, with the file's `tuning`; None,
+/// with its errors pushed, when it holds a value the AI cannot use (or the tuning did).
+fn check_plan(
+    src: &Source,
+    d: &AiPlanDef,
+    defs: &[AiPlanDef],
+    tuning: Option<&AiTuning>,
+    errors: &mut Vec<DefsError>,
+) -> Option<AiPlan> {
+    let mut bad = |field: &'static str, m: String| errors.push(src.invalid("AI plan", &d.name, field, m));
+    if !DIFFICULTIES.contains(&d.name.as_str()) && !YARDSTICKS.contains(&d.name.as_str()) {
+        let known: Vec<&str> = DIFFICULTIES.iter().chain(&YARDSTICKS).copied().collect();
+        bad("name", format!("unknown difficulty; expected one of {}", known.join(", ")));
+    }
+    if defs.iter().filter(|o| o.name == d.name).count() > 1 {
+        bad("name", "defined twice".into());
+    }
+    let think = seconds(d.think_every, 60.0).map_err(|m| bad("think_every", m)).ok();
+    if think == Some(0) {
+        bad("think_every", "must be at least one frame (1/30 s)".into());
+    }
+    let first = seconds(d.first_attack_after, 3600.0).map_err(|m| bad("first_attack_after", m)).ok();
+    let spread = seconds(d.first_attack_spread, 3600.0).map_err(|m| bad("first_attack_spread", m)).ok();
+    let reissue = seconds(d.reissue_after, 600.0).map_err(|m| bad("reissue_after", m)).ok();
+    if d.attack_advantage > 1000 {
+        bad("attack_advantage", format!("{}% must be at most 1000", d.attack_advantage));
+    }
+    if !(1..=100).contains(&d.attack_share) {
+        bad("attack_share", format!("{}% must be between 1 and 100", d.attack_share));
+    }
+    let radius = decimal(d.defend_radius, 1.0).map_err(|m| bad("defend_radius", m)).ok();
+    for (field, value, range) in [
+        ("gatherers", d.gatherers, 1..=20),
+        ("factories", d.factories, 1..=6),
+        ("defences", d.defences, 0..=10),
+        ("retreat_below", d.retreat_below, 0..=1000),
+        ("upgrades", d.upgrades, 0..=64),
+        ("first_wave", d.first_wave, 0..=1_000_000),
+        ("queue", d.queue, 1..=9),
+        ("follow_style", d.follow_style, 0..=100),
+        ("wave_size", d.wave_size, 0..=1000),
+        ("army_cap", d.army_cap, 0..=1_000_000),
+        ("army_cap_per_minute", d.army_cap_per_minute, 0..=1_000_000),
+        ("army_cap_unit", d.army_cap_unit, 0..=1_000_000),
+    ] {
+        if !range.contains(&value) {
+            bad(field, format!("{value} must be between {} and {}", range.start(), range.end()));
+        }
+    }
+    Some(AiPlan {
+        name: d.name.clone(),
+        think_frames: think?,
+        first_attack_frame: first?,
+        first_attack_spread: spread?,
+        attack_share_percent: d.attack_share,
+        wave_size: d.wave_size,
+        army_cap: i64::from(d.army_cap),
+        army_cap_per_minute: i64::from(d.army_cap_per_minute),
+        army_cap_unit: i64::from(d.army_cap_unit),
+        spare_workers: d.spare_workers,
+        march_together: d.march_together,
+        siege: d.siege,
+        attack_advantage_percent: d.attack_advantage,
+        defend_radius: radius?,
+        focus_fire: d.focus_fire,
+        reissue_frames: reissue?,
+        first_wave: d.first_wave as i64,
+        queue: d.queue,
+        gatherers: d.gatherers,
+        factories: d.factories,
+        defences: d.defences,
+        retreat_below_percent: d.retreat_below,
+        expand: d.expand,
+        tech: d.tech,
+        upgrades: d.upgrades,
+        repair: d.repair,
+        styles: Vec::new(),
+        follow_style: d.follow_style,
+        tuning: tuning?.clone(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,8 +238,16 @@ mod tests {
 
     const ROW: &str = "think_every: 1.0, first_attack_after: 60.0, attack_share: 50, defend_radius: 300.0, focus_fire: false, reissue_after: 10.0";
 
+    /// The shipped tuning, written on one line.
+    const TUNING: &str = "focus_radius: 160, power_margin: 2, gathered_radius: 90, rally_distance: 160, \
+        defence_distance: 110, guard_distance: 90, builder_leash: 150, reissue_distance: 120, safe: 90, \
+        worth_making: 40, good_enough: 70, gather_patience: 30.0, advantage_patience: 180.0, siege: 200, \
+        top_share: 6, tech_after: 360.0, assault_distance: 500, march_body_radius: 300, march_step: 200, \
+        fall_back_below: 30, hunt_party_units: 5, hunt_parties: 6, hunt_give_up_after: 60.0";
+
+    /// A plan file with the shipped tuning on its first line and a plan a line from the second.
     fn file(rows: &[String]) -> String {
-        format!("[\n{}\n]", rows.join(",\n"))
+        format!("(tuning: ({TUNING}), plans: [\n{}\n])", rows.join(",\n"))
     }
 
     #[test]
@@ -269,5 +287,34 @@ mod tests {
         let e = load(&file(&greedy)).unwrap_err().to_string();
         assert!(e.contains("ai.ron:3") && e.contains("gatherers"), "{e}");
         assert!(load("[(name: \"easy\", speed: 2)]").is_err(), "unknown fields are refused");
+    }
+
+    #[test]
+    fn the_shipped_tuning_is_what_the_ai_was_tuned_with() {
+        let src = Source::read(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/ai.ron"))).unwrap();
+        let plans = AiPlans::from_source(&src).unwrap();
+        let t = &plans.get("hard").unwrap().tuning;
+        assert!(plans.0.iter().all(|p| p.tuning == *t), "every plan shares one tuning");
+        // Seconds become frames; the rest is taken as written.
+        assert_eq!(
+            (t.gather_patience, t.advantage_patience, t.tech_after, t.hunt_give_up_frames),
+            (900, 5400, 10800, 1800)
+        );
+        assert_eq!((t.focus_radius, t.reissue_distance, t.top_share, t.hunt_parties), (160, 120, 6, 6));
+    }
+
+    #[test]
+    fn bad_tuning_is_reported_by_line_and_field() {
+        let rows: Vec<String> = DIFFICULTIES.iter().map(|d| format!("(name: \"{d}\", {ROW})")).collect();
+        // On a line of its own, a search party count of zero (the AI divides by it) is refused there.
+        let text = file(&rows).replace("hunt_parties: 6,", "\nhunt_parties: 0,");
+        let e = load(&text).unwrap_err().to_string();
+        assert!(e.contains("ai.ron:2") && e.contains("hunt_parties") && e.contains("between 1 and 64"), "{e}");
+        let e = load(&file(&rows).replace("tech_after: 360.0", "tech_after: -1.0")).unwrap_err().to_string();
+        assert!(e.contains("tech_after") && e.contains("seconds"), "{e}");
+        let e = load(&file(&rows).replace("siege: 200, ", "")).unwrap_err().to_string();
+        assert!(e.contains("siege"), "a missing value is named: {e}");
+        let e = load(&file(&rows).replace("siege: 200", "siege: 200, sieges: 1")).unwrap_err().to_string();
+        assert!(e.contains("sieges"), "an unknown one too: {e}");
     }
 }

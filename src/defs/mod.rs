@@ -10,11 +10,13 @@ pub mod ai_plan;
 pub mod ai_plans;
 pub mod ai_style;
 pub mod ai_styles;
+pub mod ai_tuning;
 mod display_names;
 pub mod error;
 mod graph;
 pub mod model;
 pub mod model_kits;
+mod objects;
 pub mod schema;
 pub mod sounds;
 pub mod source;
@@ -22,18 +24,17 @@ pub mod source;
 pub mod test_support;
 mod upgrades;
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::content::ContentRoots;
 use crate::content::limits::{MAX_DEFINITIONS, MAX_STARTING_OBJECTS};
-use crate::sim::angle::Angle;
 use crate::sim::fixed::Fixed;
-use crate::sim::ids::{ArmorId, FRAMES_PER_SECOND, TemplateId, WeaponId};
-use crate::sim::rules::{ArmorTemplate, Faction, ObjectTemplate, Rank, Rules, Upkeep, WeaponTemplate};
+use crate::sim::ids::FRAMES_PER_SECOND;
+use crate::sim::rules::{ArmorTemplate, Faction, Rank, Rules, Upkeep, WeaponTemplate};
 
 use crate::content::suggest::did_you_mean;
 pub use ai_plans::AiPlans;
+pub use ai_tuning::AiTuning;
 pub use error::{DefsError, DefsErrors};
 pub use model::ModelDef;
 pub use model_kits::ModelKits;
@@ -361,139 +362,6 @@ impl Builder<'_> {
             names.push(f.name.clone());
         }
         names
-    }
-
-    fn objects(&mut self, defs: &[ObjectDef], factions: &[String]) -> Vec<ModelDef> {
-        let src = &self.src.objects;
-        if let Some(e) = too_many(src, "object", "objects", defs.iter().map(|o| o.name.as_str())) {
-            self.errors.push(e);
-            return Vec::new();
-        }
-        // Names first, so objects may refer to ones defined later in the file.
-        for (i, o) in defs.iter().enumerate() {
-            if self.rules.template_names.insert(o.name.clone(), TemplateId(i as u16)).is_some() {
-                self.errors.push(src.invalid("object", &o.name, "name", "defined twice"));
-            }
-        }
-        let weapon_ids: BTreeMap<String, WeaponId> =
-            self.rules.weapons.iter().enumerate().map(|(i, w)| (w.name.clone(), WeaponId(i as u16))).collect();
-        let mut models = Vec::new();
-        for o in defs {
-            let item = "object";
-            let n = o.name.as_str();
-            let faction = factions.iter().position(|f| *f == o.faction);
-            if faction.is_none() {
-                let hint = did_you_mean(&o.faction, factions.iter().map(String::as_str));
-                self.errors.push(src.invalid(item, n, "faction", format!("unknown faction \"{}\"{hint}", o.faction)));
-            }
-            let armor = self.rules.armors.iter().position(|a| a.name == o.armor);
-            if armor.is_none() {
-                let hint = did_you_mean(&o.armor, self.rules.armors.iter().map(|a| a.name.as_str()));
-                self.errors.push(src.invalid(item, n, "armor", format!("unknown armour class \"{}\"{hint}", o.armor)));
-            }
-            let mut weapons = Vec::new();
-            for w in &o.weapons {
-                match weapon_ids.get(w) {
-                    Some(id) => weapons.push(*id),
-                    None => {
-                        let hint = did_you_mean(w, weapon_ids.keys().map(String::as_str));
-                        self.errors.push(src.invalid(item, n, "weapons", format!("unknown weapon \"{w}\"{hint}")));
-                    }
-                }
-            }
-            let lookup = |names: &[String], field: &'static str, errors: &mut Vec<DefsError>| -> Vec<TemplateId> {
-                names
-                    .iter()
-                    .filter_map(|x| {
-                        let id = self.rules.template_names.get(x).copied();
-                        if id.is_none() {
-                            let hint = did_you_mean(x, self.rules.template_names.keys().map(String::as_str));
-                            errors.push(src.invalid(item, n, field, format!("unknown object \"{x}\"{hint}")));
-                        }
-                        id
-                    })
-                    .collect()
-            };
-            let mut errs = Vec::new();
-            let builds = lookup(&o.builds, "builds", &mut errs);
-            let prerequisites = lookup(&o.prerequisites, "prerequisites", &mut errs);
-            self.errors.extend(errs);
-            let mut researches = Vec::new();
-            for u in &o.researches {
-                match self.rules.upgrade_id(u) {
-                    Some(id) => researches.push(id),
-                    None => self.errors.push(src.invalid(item, n, "researches", format!("unknown upgrade \"{u}\""))),
-                }
-            }
-            if !o.researches.is_empty() && o.kind != crate::sim::rules::ObjectKind::Structure {
-                self.errors.push(src.invalid(item, n, "researches", "only structures research upgrades"));
-            }
-            let speed = self.check(decimal(o.speed, 1.0 / FRAMES_PER_SECOND as f64), src, item, n, "speed");
-            let accel = self.check(
-                decimal(o.acceleration, 1.0 / (FRAMES_PER_SECOND * FRAMES_PER_SECOND) as f64),
-                src,
-                item,
-                n,
-                "acceleration",
-            );
-            let turn =
-                self.check(decimal(o.turn_rate, 65536.0 / 360.0 / FRAMES_PER_SECOND as f64), src, item, n, "turn_rate");
-            let vision = self.check(decimal(o.vision, 1.0), src, item, n, "vision");
-            let radius = self.check(decimal(o.radius, 1.0), src, item, n, "radius");
-            let build = self.check(frames(o.build_time), src, item, n, "build_time");
-            let gather = match &o.gather {
-                None => None,
-                Some(g) => {
-                    if g.carry == 0 {
-                        self.errors.push(src.invalid(item, n, "gather", "carry must be positive"));
-                    }
-                    self.check(frames(g.time), src, item, n, "gather")
-                        .map(|f| crate::sim::rules::Gather { carry: g.carry, frames: f.max(1) })
-                }
-            };
-            if o.max_health <= 0 {
-                self.errors.push(src.invalid(item, n, "max_health", "must be positive"));
-            }
-            if !(0..=crate::content::limits::MAX_PRICE).contains(&o.cost) {
-                let max = crate::content::limits::MAX_PRICE;
-                self.errors.push(src.invalid(item, n, "cost", format!("{} is outside 0..={max} (the limit)", o.cost)));
-            }
-            if !(-1000..=1000).contains(&o.power) {
-                self.errors.push(src.invalid(item, n, "power", format!("{} is outside -1000..=1000", o.power)));
-            }
-            if o.power != 0 && o.kind != crate::sim::rules::ObjectKind::Structure {
-                self.errors.push(src.invalid(item, n, "power", "only structures make or use power"));
-            }
-            if o.footprint.0 == 0 || o.footprint.1 == 0 {
-                self.errors.push(src.invalid(item, n, "footprint", "must be at least 1×1"));
-            }
-            // Turn rate: whole angle units per frame, capped at a half turn.
-            let turn_units = turn.map_or(0, |t| t.round_int().clamp(0, 32767)) as u16;
-            self.rules.templates.push(ObjectTemplate {
-                name: o.name.clone(),
-                faction: faction.unwrap_or(0) as u16,
-                kind: o.kind,
-                cost: o.cost,
-                build_frames: build.unwrap_or(0),
-                footprint: o.footprint,
-                max_health: o.max_health,
-                armor: ArmorId(armor.unwrap_or(0) as u16),
-                speed: speed.unwrap_or_default(),
-                acceleration: accel.unwrap_or_default(),
-                turn_rate: Angle(turn_units),
-                vision: vision.unwrap_or_default(),
-                radius: radius.unwrap_or(Fixed::ONE).max(Fixed::from_ratio(1, 4)),
-                weapons,
-                builds,
-                prerequisites,
-                gather,
-                supply_depot: o.supply_depot,
-                power: o.power,
-                researches,
-            });
-            models.push(o.model.clone());
-        }
-        models
     }
 
     fn factions(&mut self, defs: &[FactionDef]) {

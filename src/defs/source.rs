@@ -161,6 +161,20 @@ impl Source {
         }
     }
 
+    /// The 1-based line where `key:` is first written as a key outside a comment (a field of a
+    /// file's one unnamed block, such as `data/ai.ron`'s `tuning`), or 1.
+    pub fn line_of_key(&self, key: &str) -> usize {
+        let written = |l: &str| {
+            let code = l.split("//").next().unwrap_or("");
+            code.match_indices(key).any(|(i, _)| {
+                let before = code[..i].chars().next_back();
+                let after = code[i + key.len()..].trim_start();
+                !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') && after.starts_with(':')
+            })
+        };
+        self.text.lines().position(written).map_or(1, |i| i + 1)
+    }
+
     /// An [`DefsError::Invalid`] pointing at the item called `name`.
     pub fn invalid(
         &self,

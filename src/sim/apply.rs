@@ -47,32 +47,9 @@ impl World {
                 self.order_formation(player, goal, |goal| Order::AttackMove { goal })
             }
             Command::Attack { target } => self.attack(player, *target),
-            Command::Stop => {
-                let ids = self.selected_objects(player, |_, _| true)?;
-                for id in ids {
-                    if let Some(mut o) = self.objects.get_mut(id) {
-                        o.set_order(Order::Idle);
-                        o.set_target(None);
-                        o.clear_nav();
-                    }
-                }
-                Ok(())
-            }
+            Command::Stop => self.stop(player),
             Command::Produce { factory, template } => self.produce(player, *factory, *template),
-            Command::CancelProduction { factory } => {
-                // The last unit queued goes first; with none queued, the research.
-                self.own_complete_structure(player, *factory)?;
-                let refund = match self.factories.pop_last(*factory) {
-                    Some(job) => self.rules.template(job.template).cost,
-                    None => {
-                        let refund = self.research_refund(*factory);
-                        self.research.cancel(*factory).ok_or(RejectReason::NothingQueued(*factory))?;
-                        refund
-                    }
-                };
-                self.players[player.index()].money += refund;
-                Ok(())
-            }
+            Command::CancelProduction { factory } => self.cancel_production(player, *factory),
             Command::Repair { structure } => self.toggle_repair(player, *structure),
             Command::PowerDown { structure } => self.toggle_power(player, *structure),
             Command::Research { structure, upgrade } => self.start_research(player, *structure, *upgrade),
@@ -85,68 +62,110 @@ impl World {
             Command::Resume { site } => self.resume(player, *site),
             Command::Build { template, at } => self.build(player, *template, *at),
             Command::Surrender => {
-                let mine: Vec<ObjectId> = self.objects.iter().filter(|o| o.owner == player).map(|o| o.id).collect();
-                for id in &mine {
-                    self.factories.forget(*id);
-                    self.objects.destroy(*id);
-                }
-                let p = &mut self.players[player.index()];
-                p.selection.clear();
-                p.defeated = true;
-                self.events.push(GameEvent::Surrendered { player, objects: mine });
+                self.surrender(player);
                 Ok(())
             }
-            Command::Sell { structure } => {
-                let refund = self.can_sell(player, *structure)?;
-                self.players[player.index()].money += refund;
-                self.factories.forget(*structure);
-                self.research.cancel(*structure);
-                if let Some(o) = self.objects.get(*structure) {
-                    let (template, owner, at) = (o.template, o.owner, o.pos);
-                    self.events.push(GameEvent::StructureSold { object: *structure, template, owner, at, refund });
-                }
-                self.objects.destroy(*structure);
-                Ok(())
+            Command::Sell { structure } => self.sell(player, *structure),
+            Command::Gather { pile } => self.gather(player, *pile),
+            Command::Guard { at } => self.guard(player, *at),
+        }
+    }
+
+    /// The selection stops: idle, no target, no path.
+    fn stop(&mut self, player: PlayerId) -> Result<(), RejectReason> {
+        let ids = self.selected_objects(player, |_, _| true)?;
+        for id in ids {
+            if let Some(mut o) = self.objects.get_mut(id) {
+                o.set_order(Order::Idle);
+                o.set_target(None);
+                o.clear_nav();
             }
-            Command::Gather { pile } => {
-                if !economy::is_supply(self, *pile) {
-                    return Err(RejectReason::InvalidTarget(*pile));
-                }
-                let rules = std::sync::Arc::clone(&self.rules);
-                let ids = self.selected_objects(player, |w, id| {
-                    w.objects.get(id).is_some_and(|o| rules.template(o.template).gather.is_some())
-                })?;
-                for id in ids {
-                    if let Some(mut o) = self.objects.get_mut(id) {
-                        o.set_order(Order::Gather { pile: *pile });
-                        o.set_target(None);
-                        o.set_work(0);
-                        o.clear_nav();
-                    }
-                }
-                Ok(())
+        }
+        Ok(())
+    }
+
+    /// The last unit queued at `factory` goes, refunded; with none queued, the research.
+    fn cancel_production(&mut self, player: PlayerId, factory: ObjectId) -> Result<(), RejectReason> {
+        self.own_complete_structure(player, factory)?;
+        let refund = match self.factories.pop_last(factory) {
+            Some(job) => self.rules.template(job.template).cost,
+            None => {
+                let refund = self.research_refund(factory);
+                self.research.cancel(factory).ok_or(RejectReason::NothingQueued(factory))?;
+                refund
             }
-            Command::Guard { at } => {
-                let anchor = at.map(|p| self.point_on_map(p)).transpose()?;
-                let ids = self.selected_objects(player, |w, id| w.is_mobile(id) || w.is_armed(id))?;
-                // Units guarding a point stand in formation around it, each guarding its slot;
-                // the rest (and everyone, guarding where they stand) guard their own place.
-                let in_formation = anchor.is_some() && ids.iter().any(|&id| self.is_mobile(id));
-                for &id in &ids {
-                    if in_formation && self.is_mobile(id) {
-                        continue;
-                    }
-                    if let Some(mut o) = self.objects.get_mut(id) {
-                        let anchor = o.pos;
-                        o.set_order(Order::Guard { anchor });
-                        o.set_target(None);
-                    }
-                }
-                match anchor {
-                    Some(goal) if in_formation => self.order_formation(player, goal, |anchor| Order::Guard { anchor }),
-                    _ => Ok(()),
-                }
+        };
+        self.players[player.index()].money += refund;
+        Ok(())
+    }
+
+    /// Everything of `player` is destroyed and it is defeated.
+    fn surrender(&mut self, player: PlayerId) {
+        let mine: Vec<ObjectId> = self.objects.iter().filter(|o| o.owner == player).map(|o| o.id).collect();
+        for id in &mine {
+            self.factories.forget(*id);
+            self.objects.destroy(*id);
+        }
+        let p = &mut self.players[player.index()];
+        p.selection.clear();
+        p.defeated = true;
+        self.events.push(GameEvent::Surrendered { player, objects: mine });
+    }
+
+    /// `structure` is sold: its refund paid, its queue and research dropped, and it goes.
+    fn sell(&mut self, player: PlayerId, structure: ObjectId) -> Result<(), RejectReason> {
+        let refund = self.can_sell(player, structure)?;
+        self.players[player.index()].money += refund;
+        self.factories.forget(structure);
+        self.research.cancel(structure);
+        if let Some(o) = self.objects.get(structure) {
+            let (template, owner, at) = (o.template, o.owner, o.pos);
+            self.events.push(GameEvent::StructureSold { object: structure, template, owner, at, refund });
+        }
+        self.objects.destroy(structure);
+        Ok(())
+    }
+
+    /// The selection's gatherers work the supply pile `pile`.
+    fn gather(&mut self, player: PlayerId, pile: ObjectId) -> Result<(), RejectReason> {
+        if !economy::is_supply(self, pile) {
+            return Err(RejectReason::InvalidTarget(pile));
+        }
+        let rules = std::sync::Arc::clone(&self.rules);
+        let ids = self.selected_objects(player, |w, id| {
+            w.objects.get(id).is_some_and(|o| rules.template(o.template).gather.is_some())
+        })?;
+        for id in ids {
+            if let Some(mut o) = self.objects.get_mut(id) {
+                o.set_order(Order::Gather { pile });
+                o.set_target(None);
+                o.set_work(0);
+                o.clear_nav();
             }
+        }
+        Ok(())
+    }
+
+    /// The selection guards: units sent to a point stand in formation around it, each
+    /// guarding its slot; the rest (and everyone, guarding where they stand) guard their own
+    /// place.
+    fn guard(&mut self, player: PlayerId, at: Option<Point>) -> Result<(), RejectReason> {
+        let anchor = at.map(|p| self.point_on_map(p)).transpose()?;
+        let ids = self.selected_objects(player, |w, id| w.is_mobile(id) || w.is_armed(id))?;
+        let in_formation = anchor.is_some() && ids.iter().any(|&id| self.is_mobile(id));
+        for &id in &ids {
+            if in_formation && self.is_mobile(id) {
+                continue;
+            }
+            if let Some(mut o) = self.objects.get_mut(id) {
+                let anchor = o.pos;
+                o.set_order(Order::Guard { anchor });
+                o.set_target(None);
+            }
+        }
+        match anchor {
+            Some(goal) if in_formation => self.order_formation(player, goal, |anchor| Order::Guard { anchor }),
+            _ => Ok(()),
         }
     }
 

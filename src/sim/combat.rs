@@ -11,12 +11,13 @@
 use super::event::GameEvent;
 use super::fixed::Fixed;
 use super::help::{MAX_ALERTS, call_for_help};
-use super::ids::{ObjectId, PlayerId};
+use super::ids::{ObjectId, PlayerId, TemplateId, WeaponId};
 use super::movement::{facing_to, set_goal};
 use super::object::Order;
 use super::projectile::Projectile;
-use super::rules::{ObjectKind, Stat};
-use super::targeting::{nearest_enemy, refresh_index, seen};
+use super::rules::{ObjectKind, ObjectTemplate, Rules, Stat, WeaponTemplate};
+use super::targeting::{Seen, nearest_enemy, refresh_index, seen};
+use super::vector::Vec2;
 use super::world::World;
 
 /// Combat's cache: the coarse target grids and the armed units looked at this frame.
@@ -39,20 +40,48 @@ const FIRE_CONE: i32 = 2048;
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
+    let mut pass = Pass {
+        index: std::mem::take(&mut world.caches.combat.targets),
+        indexed: false,
+        told: Vec::new(),
+        alerts: Vec::new(),
+        power: None,
+    };
+    let fighters = fighters(world);
+    for &slot in &fighters {
+        fight(world, &rules, &mut pass, slot);
+    }
+    if !pass.alerts.is_empty() {
+        if !pass.indexed {
+            refresh_index(world, &mut pass.index);
+        }
+        call_for_help(world, &pass.index, &pass.alerts);
+    }
+    world.caches.combat.targets = pass.index;
+    world.caches.combat.fighters = fighters;
+}
+
+/// What one frame of combat keeps from unit to unit.
+struct Pass {
+    /// The target index, brought up to date when the frame's first scan needs it.
+    index: super::targeting::TargetIndex,
+    /// Whether `index` is up to date this frame.
+    indexed: bool,
+    /// Players already told they are under attack this frame.
+    told: Vec<PlayerId>,
+    /// Hits this frame that call for help: (victim, attacker), first hit on each victim only.
+    alerts: Vec<(ObjectId, ObjectId)>,
+    /// Asked for when the first powered defence is met.
+    power: Option<Vec<super::power::PowerBalance>>,
+}
+
+/// The slots combat looks at this frame (the cache's vector, refilled). Unarmed objects (most
+/// structures, props, gatherers) are passed over unread; an object with nothing to cool down or
+/// let go of changes nothing when it is on the march, or idle on a frame it does not look for a
+/// target: one tight walk leaves those out (an object's slot is its id's index).
+fn fighters(world: &mut World) -> Vec<usize> {
     let frame = world.frame.0;
-    let mut index = std::mem::take(&mut world.caches.combat.targets);
-    let mut indexed = false;
-    // Players already told they are under attack this frame.
-    let mut told: Vec<PlayerId> = Vec::new();
-    // Hits this frame that call for help: (victim, attacker), first hit on each victim only.
-    let mut alerts: Vec<(ObjectId, ObjectId)> = Vec::new();
-    // Asked for when the first powered defence is met.
-    let mut power: Option<Vec<super::power::PowerBalance>> = None;
-    // Unarmed objects (most structures, props, gatherers) are passed over unread.
     let scans = std::sync::Arc::clone(&world.scans);
-    // An object with nothing to cool down or let go of changes nothing below when it is on the
-    // march, or idle on a frame it does not look for a target: one tight walk leaves those out
-    // (an object's slot is its id's index).
     let mut fighters = std::mem::take(&mut world.caches.combat.fighters);
     fighters.clear();
     for o in world.objects.of_set(&scans.armed) {
@@ -67,141 +96,168 @@ pub(crate) fn update(world: &mut World) {
             fighters.push(slot);
         }
     }
-    for &slot in &fighters {
-        let Some(o) = world.objects.by_slot(slot) else { continue };
-        let t = rules.template(o.template);
-        let Some(&weapon) = t.weapons.first() else { continue };
-        if !o.is_complete() || o.powered_down {
-            continue; // a construction site does not fight yet, a switched-off one no longer
-        }
-        if t.power < 0 {
-            let owner = o.owner;
-            let balances = power.get_or_insert_with(|| world.frame_power());
-            if balances.get(owner.index()).is_some_and(|b| b.low()) {
-                continue; // a powered defence without power holds its fire
-            }
-        }
-        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
-        obj.set_cooldown(obj.cooldown.saturating_sub(1));
-        let (pos, owner, order, t_template, shooter_xp) = (obj.pos, obj.owner, obj.order, obj.template, obj.xp);
-        if let Order::Move { .. } = order {
-            obj.set_target(None);
-            continue;
-        }
-        let engaged = obj.target;
-        drop(obj);
-        let team = world.players.get(owner.index()).map_or(u8::MAX, |p| p.team);
-        let w = rules.weapon(weapon);
-        let vision = t.vision;
-        // Where this unit's interest is centred: its guard point or itself.
-        let centre = match order {
-            Order::Guard { anchor } => anchor,
-            _ => pos,
-        };
-        // Keep, drop or acquire a target.
-        let mut target = engaged.and_then(|tid| seen(world, team, tid)).filter(|s| w.targets.hits(s.air));
-        if let Order::Attack { target: forced } = order {
-            target = seen(world, team, forced).filter(|s| w.targets.hits(s.air));
-            if target.is_none() {
-                if let Some(mut obj) = world.objects.by_slot_mut(slot) {
-                    obj.set_order(Order::Idle);
-                    obj.set_target(None);
-                    obj.clear_nav();
+    fighters
+}
+
+/// One armed object's turn, as it stood when its weapon cooled by a frame.
+struct Fighter<'r> {
+    slot: usize,
+    id: ObjectId,
+    template: TemplateId,
+    t: &'r ObjectTemplate,
+    weapon: WeaponId,
+    w: &'r WeaponTemplate,
+    pos: Vec2,
+    owner: PlayerId,
+    team: u8,
+    order: Order,
+    xp: u32,
+    /// The target it had.
+    engaged: Option<ObjectId>,
+}
+
+/// One armed object's turn: its weapon cools, it keeps, drops or finds a target, and turns
+/// to fire at it, closes in, or resumes its order's movement.
+fn fight(world: &mut World, rules: &Rules, pass: &mut Pass, slot: usize) {
+    let Some(me) = ready(world, rules, pass, slot) else { return };
+    let Some(target) = aim(world, pass, &me) else { return };
+    let (t, w, pos, order, frame) = (me.t, me.w, me.pos, me.order, world.frame.0);
+    let Some(mut obj) = world.objects.by_slot_mut(slot) else { return };
+    obj.set_target(target.as_ref().map(|s| s.id));
+    let Some(s) = target else {
+        // Nothing to fight: resume the order's own movement.
+        match order {
+            Order::AttackMove { goal } => set_goal(&mut obj, goal, &mut world.pathfinder),
+            Order::Guard { anchor } => {
+                let home = Fixed::from_int(20);
+                if (anchor - obj.pos).length_squared() > home * home && t.is_mobile() {
+                    set_goal(&mut obj, anchor, &mut world.pathfinder);
                 }
-                continue;
             }
-        } else if let Some(s) = &target {
-            let leash = if order == Order::Idle { w.range + s.radius } else { vision + s.radius };
-            let d2 = (s.pos - centre).length_squared();
-            // Closer than the weapon's minimum range it cannot be fired at: let it go.
-            if d2 > leash * leash || (s.pos - pos).length_squared() < w.min_range * w.min_range {
-                target = None;
-            }
+            _ => {}
         }
-        if target.is_none()
-            && !matches!(order, Order::Attack { .. })
-            && (frame + slot as u32).is_multiple_of(SCAN_INTERVAL)
-        {
-            let reach = if order == Order::Idle { w.range.max(vision) } else { vision };
-            if !indexed {
-                refresh_index(world, &mut index);
-                indexed = true;
-            }
-            target = nearest_enemy(world, &index, (owner.index(), team, w.targets), centre, reach, (pos, w.min_range));
+        return;
+    };
+    let reach = w.range + s.radius;
+    let d2 = (s.pos - pos).length_squared();
+    let in_range = d2 <= reach * reach && d2 >= w.min_range * w.min_range;
+    if in_range {
+        if obj.nav.is_active() {
+            obj.clear_nav();
         }
-        let Some(mut obj) = world.objects.by_slot_mut(slot) else { continue };
-        obj.set_target(target.as_ref().map(|s| s.id));
-        let Some(s) = target else {
-            // Nothing to fight: resume the order's own movement.
-            match order {
-                Order::AttackMove { goal } => set_goal(&mut obj, goal, &mut world.pathfinder),
-                Order::Guard { anchor } => {
-                    let home = Fixed::from_int(20);
-                    if (anchor - obj.pos).length_squared() > home * home && t.is_mobile() {
-                        set_goal(&mut obj, anchor, &mut world.pathfinder);
-                    }
-                }
-                _ => {}
-            }
-            continue;
-        };
-        let reach = w.range + s.radius;
-        let d2 = (s.pos - pos).length_squared();
-        let in_range = d2 <= reach * reach && d2 >= w.min_range * w.min_range;
-        if in_range {
-            if obj.nav.is_active() {
+        obj.set_facing(obj.facing.turn_toward(facing_to(pos, s.pos, obj.facing), t.turn_rate));
+        let aligned =
+            facing_to(pos, s.pos, obj.facing).delta(obj.facing).abs() <= FIRE_CONE || obj.kind == ObjectKind::Structure;
+        if aligned && obj.cooldown == 0 {
+            obj.set_cooldown(w.reload_frames);
+            drop(obj);
+            fire(world, rules, pass, &me, s);
+        }
+    } else if order != Order::Idle && t.is_mobile() && (frame + slot as u32).is_multiple_of(CHASE_INTERVAL) {
+        set_goal(&mut obj, s.pos, &mut world.pathfinder);
+    } else if order == Order::Idle {
+        obj.set_target(None);
+    }
+}
+
+/// The object in `slot` ready to fight this frame, its weapon cooled by a frame; None for
+/// one without a weapon, unfinished, switched off, a powered defence without power, or on
+/// the march (which lets go of its target).
+fn ready<'r>(world: &mut World, rules: &'r Rules, pass: &mut Pass, slot: usize) -> Option<Fighter<'r>> {
+    let o = world.objects.by_slot(slot)?;
+    let t = rules.template(o.template);
+    let &weapon = t.weapons.first()?;
+    if !o.is_complete() || o.powered_down {
+        return None; // a construction site does not fight yet, a switched-off one no longer
+    }
+    if t.power < 0 {
+        let owner = o.owner;
+        let balances = pass.power.get_or_insert_with(|| world.frame_power());
+        if balances.get(owner.index()).is_some_and(|b| b.low()) {
+            return None; // a powered defence without power holds its fire
+        }
+    }
+    let mut obj = world.objects.by_slot_mut(slot)?;
+    obj.set_cooldown(obj.cooldown.saturating_sub(1));
+    let (id, template, pos, owner, order, xp) = (obj.id, obj.template, obj.pos, obj.owner, obj.order, obj.xp);
+    if let Order::Move { .. } = order {
+        obj.set_target(None);
+        return None;
+    }
+    let engaged = obj.target;
+    drop(obj);
+    let team = world.players.get(owner.index()).map_or(u8::MAX, |p| p.team);
+    let w = rules.weapon(weapon);
+    Some(Fighter { slot, id, template, t, weapon, w, pos, owner, team, order, xp, engaged })
+}
+
+/// The target `me` fights this frame: its forced target while seen, its current one while in
+/// its leash, else (on its scan frame) the nearest enemy in reach. Some(None) is nothing to
+/// fight; None when a forced target is lost (the unit goes idle).
+fn aim(world: &mut World, pass: &mut Pass, me: &Fighter<'_>) -> Option<Option<Seen>> {
+    let (w, order, pos, slot, frame) = (me.w, me.order, me.pos, me.slot, world.frame.0);
+    // Where this unit's interest is centred: its guard point or itself.
+    let centre = match order {
+        Order::Guard { anchor } => anchor,
+        _ => pos,
+    };
+    let mut target = me.engaged.and_then(|tid| seen(world, me.team, tid)).filter(|s| w.targets.hits(s.air));
+    if let Order::Attack { target: forced } = order {
+        target = seen(world, me.team, forced).filter(|s| w.targets.hits(s.air));
+        if target.is_none() {
+            if let Some(mut obj) = world.objects.by_slot_mut(slot) {
+                obj.set_order(Order::Idle);
+                obj.set_target(None);
                 obj.clear_nav();
             }
-            obj.set_facing(obj.facing.turn_toward(facing_to(pos, s.pos, obj.facing), t.turn_rate));
-            let aligned = facing_to(pos, s.pos, obj.facing).delta(obj.facing).abs() <= FIRE_CONE
-                || obj.kind == ObjectKind::Structure;
-            if aligned && obj.cooldown == 0 {
-                obj.set_cooldown(w.reload_frames);
-                let shooter = obj.id;
-                drop(obj);
-                world.events.push(GameEvent::WeaponFired { shooter, weapon, from: pos, target: s.id, at: s.pos });
-                let (rank_percent, _) = rules.rank_bonus(t_template, rules.rank(t_template, shooter_xp));
-                let upgrade_percent = world.upgraded(owner, t.kind, Stat::Damage);
-                let damage_percent = rank_percent * upgrade_percent / 100;
-                if w.projectile_speed > Fixed::ZERO {
-                    // A shell flies to where the target stands now; it may have moved on.
-                    let frames = ((s.pos - pos).length() / w.projectile_speed).floor_int().max(0) as u32 + 1;
-                    world.projectiles.push(Projectile {
-                        owner,
-                        shooter,
-                        weapon,
-                        target: s.id,
-                        from: pos,
-                        aim: s.pos,
-                        frames_left: frames,
-                        damage_percent,
-                    });
-                } else if let Some(victim_owner) =
-                    super::damage::strike(world, shooter, owner, weapon, s.id, damage_percent)
-                {
-                    if alerts.len() < MAX_ALERTS && !alerts.iter().any(|&(v, _)| v == s.id) {
-                        alerts.push((s.id, shooter));
-                    }
-                    if !told.contains(&victim_owner) && victim_owner != PlayerId::NEUTRAL {
-                        told.push(victim_owner);
-                        world.events.push(GameEvent::UnderAttack { player: victim_owner, object: s.id, at: s.pos });
-                    }
-                }
-            }
-        } else if order != Order::Idle && t.is_mobile() && (frame + slot as u32).is_multiple_of(CHASE_INTERVAL) {
-            set_goal(&mut obj, s.pos, &mut world.pathfinder);
-        } else if order == Order::Idle {
-            obj.set_target(None);
+            return None;
+        }
+    } else if let Some(s) = &target {
+        let leash = if order == Order::Idle { w.range + s.radius } else { me.t.vision + s.radius };
+        let d2 = (s.pos - centre).length_squared();
+        // Closer than the weapon's minimum range it cannot be fired at: let it go.
+        if d2 > leash * leash || (s.pos - pos).length_squared() < w.min_range * w.min_range {
+            target = None;
         }
     }
-    if !alerts.is_empty() {
-        if !indexed {
-            refresh_index(world, &mut index);
+    if target.is_none() && !matches!(order, Order::Attack { .. }) && (frame + slot as u32).is_multiple_of(SCAN_INTERVAL)
+    {
+        let reach = if order == Order::Idle { w.range.max(me.t.vision) } else { me.t.vision };
+        if !pass.indexed {
+            refresh_index(world, &mut pass.index);
+            pass.indexed = true;
         }
-        call_for_help(world, &index, &alerts);
+        let who = (me.owner.index(), me.team, w.targets);
+        target = nearest_enemy(world, &pass.index, who, centre, reach, (pos, w.min_range));
     }
-    world.caches.combat.targets = index;
-    world.caches.combat.fighters = fighters;
+    Some(target)
+}
+
+/// `me` fires at `s`: a shell on its way, or a hit at once, which calls for help and tells
+/// the victim's owner (once a frame) that it is under attack.
+fn fire(world: &mut World, rules: &Rules, pass: &mut Pass, me: &Fighter<'_>, s: Seen) {
+    let (pos, owner, weapon, w) = (me.pos, me.owner, me.weapon, me.w);
+    let (shooter, template) = (me.id, me.template);
+    world.events.push(GameEvent::WeaponFired { shooter, weapon, from: pos, target: s.id, at: s.pos });
+    let (rank_percent, _) = rules.rank_bonus(template, rules.rank(template, me.xp));
+    let upgrade_percent = world.upgraded(owner, me.t.kind, Stat::Damage);
+    let damage_percent = rank_percent * upgrade_percent / 100;
+    if w.projectile_speed > Fixed::ZERO {
+        // A shell flies to where the target stands now; it may have moved on.
+        let frames = ((s.pos - pos).length() / w.projectile_speed).floor_int().max(0) as u32 + 1;
+        let aim = s.pos;
+        let shell =
+            Projectile { owner, shooter, weapon, target: s.id, from: pos, aim, frames_left: frames, damage_percent };
+        world.projectiles.push(shell);
+    } else if let Some(victim_owner) = super::damage::strike(world, shooter, owner, weapon, s.id, damage_percent) {
+        if pass.alerts.len() < MAX_ALERTS && !pass.alerts.iter().any(|&(v, _)| v == s.id) {
+            pass.alerts.push((s.id, shooter));
+        }
+        if !pass.told.contains(&victim_owner) && victim_owner != PlayerId::NEUTRAL {
+            pass.told.push(victim_owner);
+            world.events.push(GameEvent::UnderAttack { player: victim_owner, object: s.id, at: s.pos });
+        }
+    }
 }
 
 #[cfg(test)]

@@ -62,7 +62,7 @@ pub use command::{Command, Point, RejectReason, Rejection, StampedCommand};
 pub use fixed::Fixed;
 pub use hash::StateHash;
 pub use ids::{CommandId, FRAMES_PER_SECOND, Frame, ObjectId, PlayerId, TemplateId};
-pub use orders::{OrderKind, OrderTarget, Orders, Relation};
+pub use orders::{OrderKind, OrderTarget, OrderTiming, Orders, Relation};
 pub use rules::Rules;
 pub use terrain::Terrain;
 pub use vector::{Vec2, Vec3};

@@ -156,19 +156,7 @@ fn steer(mut obj: ObjectMut, known: &mut ClearedCruise, ground: &Ground, pathfin
     let heading = to.angle();
     obj.set_facing(obj.facing.turn_toward(heading, t.turn_rate));
     let off = heading.delta(obj.facing).abs();
-    // Choose a speed: brake for sharp turns and on the final approach.
-    let top = ground.speeds.value(obj.owner, obj.kind, t.speed);
-    let mut want = if obj.nav.pace > Fixed::ZERO { top.min(obj.nav.pace) } else { top };
-    if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
-        want = Fixed::ZERO;
-    }
-    if last && t.acceleration > Fixed::ZERO {
-        // v² ≤ 2·a·d keeps the stop on the point; the root is taken only when it brakes.
-        let squared = t.acceleration.mul_int(2) * dist;
-        if !squared.sqrt_at_least(want) {
-            want = want.min(squared.sqrt().max(t.acceleration));
-        }
-    }
+    let want = wanted_speed(obj, ground, off, last, dist);
     obj.set_speed(if obj.speed < want {
         (obj.speed + t.acceleration).min(want)
     } else {
@@ -189,24 +177,68 @@ fn steer(mut obj: ObjectMut, known: &mut ClearedCruise, ground: &Ground, pathfin
         obj.set_speed(Fixed::ZERO);
     }
     if steady && obj.pos == from + step {
-        // Cruise while, after this step and the cruise's, the waypoint's reach (on the last
-        // leg, the braking distance) stays at least a step ahead.
-        let speed = obj.speed;
-        let mut keep = reach.max(speed) + speed;
-        if last && t.acceleration > Fixed::ZERO {
-            keep = keep.max(want * want / t.acceleration.mul_int(2) + speed.mul_int(2));
-        }
-        let frames = ((dist - speed - keep).raw() / speed.raw()).min(CRUISE_FRAMES);
-        if frames >= 2 {
-            obj.set_cruise(step, ground.now.plus(frames as u32 + 1));
-            // Where the cruise's steps land lies in the box between its first and last;
-            // when the unit may stand anywhere in it, the steps need no test of their own.
-            let (first, end) = (obj.pos + step, obj.pos + step.scale(Fixed::from_int(frames)));
-            let clear = can_stand_between(ground.terrain, obj.kind.is_air(), first, end);
-            *known = ClearedCruise { next: clear.then_some(first), revision: ground.revision };
+        set_out(obj, known, ground, Leg { step, dist, reach, want, last });
+    }
+    note_progress(obj, dist, last, ground, pathfinder);
+}
+
+/// The speed a unit steering toward its waypoint wants: its top speed (with upgrades, at most
+/// its group's pace), nothing while a vehicle turns sharply, and on the last leg no more than
+/// lets it stop on the point. `off` is how far it faces off the waypoint, `dist` its distance.
+fn wanted_speed(obj: &ObjectMut, ground: &Ground, off: i32, last: bool, dist: Fixed) -> Fixed {
+    let t = ground.rules.template(obj.template);
+    let top = ground.speeds.value(obj.owner, obj.kind, t.speed);
+    let mut want = if obj.nav.pace > Fixed::ZERO { top.min(obj.nav.pace) } else { top };
+    if off > BRAKE_ANGLE && obj.kind == ObjectKind::Vehicle {
+        want = Fixed::ZERO;
+    }
+    if last && t.acceleration > Fixed::ZERO {
+        // v² ≤ 2·a·d keeps the stop on the point; the root is taken only when it brakes.
+        let squared = t.acceleration.mul_int(2) * dist;
+        if !squared.sqrt_at_least(want) {
+            want = want.min(squared.sqrt().max(t.acceleration));
         }
     }
-    // Progress bookkeeping.
+    want
+}
+
+/// The leg a unit steadily stepped along this frame: its step, its distance to the waypoint
+/// before the step, the waypoint's reach, the speed it wants, and whether it is the last.
+struct Leg {
+    step: Vec2,
+    dist: Fixed,
+    reach: Fixed,
+    want: Fixed,
+    last: bool,
+}
+
+/// A unit going straight at its waypoint at the speed it wants sets out on a cruise while,
+/// after this step and the cruise's, the waypoint's reach (on the last leg, the braking
+/// distance) stays at least a step ahead.
+fn set_out(obj: &mut ObjectMut, known: &mut ClearedCruise, ground: &Ground, leg: Leg) {
+    let t = ground.rules.template(obj.template);
+    let Leg { step, dist, reach, want, last } = leg;
+    let speed = obj.speed;
+    let mut keep = reach.max(speed) + speed;
+    if last && t.acceleration > Fixed::ZERO {
+        keep = keep.max(want * want / t.acceleration.mul_int(2) + speed.mul_int(2));
+    }
+    let frames = ((dist - speed - keep).raw() / speed.raw()).min(CRUISE_FRAMES);
+    if frames >= 2 {
+        obj.set_cruise(step, ground.now.plus(frames as u32 + 1));
+        // Where the cruise's steps land lies in the box between its first and last;
+        // when the unit may stand anywhere in it, the steps need no test of their own.
+        let (first, end) = (obj.pos + step, obj.pos + step.scale(Fixed::from_int(frames)));
+        let clear = can_stand_between(ground.terrain, obj.kind.is_air(), first, end);
+        *known = ClearedCruise { next: clear.then_some(first), revision: ground.revision };
+    }
+}
+
+/// Progress bookkeeping: a unit that has not come nearer its waypoint for [`STUCK_FRAMES`]
+/// asks `pathfinder` for a new path, or arrives where it is when the crowd at its goal (or
+/// its repaths) say it will get no nearer.
+fn note_progress(obj: &mut ObjectMut, dist: Fixed, last: bool, ground: &Ground, pathfinder: &mut Pathfinder) {
+    let t = ground.rules.template(obj.template);
     if dist + Fixed::from_ratio(1, 8) < obj.nav.best_distance {
         obj.set_progress(dist, 0);
     } else {

@@ -1,12 +1,13 @@
 //! Two questions every side asks the same way: how one player stands toward another
 //! ([`World::relation`]), and what a selection is ordered to do by pointing at something
-//! ([`World::order_for`], the right click's rule). The client's cursor and right click, the AI
-//! and the simulation's own checks ask here, so the rule is written once.
+//! ([`World::order_for`], the right click's rule, with Shift's queueing: [`OrderTiming`]). The
+//! client's cursor and right click, the AI and the simulation's own checks ask here, so the rule
+//! is written once.
 //!
 //! Must not: change the world, or look at anything the other machines cannot (visibility of
 //! what the player points at is the client's question, asked before).
 
-use super::command::{Command, Point, RejectReason};
+use super::command::{Command, Point, Queued, RejectReason};
 use super::ids::{ObjectId, PlayerId};
 use super::world::World;
 
@@ -47,6 +48,38 @@ pub enum OrderKind {
     Move,
 }
 
+/// When an order starts: at once, replacing what the units are doing, or queued after it (the
+/// player held Shift).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OrderTiming {
+    /// Replaces what the units are doing.
+    #[default]
+    Now,
+    /// Waits in the units' queue after what they are doing (a waypoint, the next structure).
+    Queued,
+}
+
+impl OrderTiming {
+    /// `Queued` when `shift` is held, else `Now`.
+    pub fn from_shift(shift: bool) -> Self {
+        if shift { OrderTiming::Queued } else { OrderTiming::Now }
+    }
+
+    /// `command` given at this timing: queued, a move, an attack-move or a build becomes a
+    /// [`Command::Queue`] of it; every other command (an attack, a rally point…) starts at once
+    /// either way.
+    pub fn apply(self, command: Command) -> Command {
+        match (self, command) {
+            (OrderTiming::Queued, Command::Move { to }) => Command::Queue { order: Queued::Move { to } },
+            (OrderTiming::Queued, Command::AttackMove { to }) => Command::Queue { order: Queued::AttackMove { to } },
+            (OrderTiming::Queued, Command::Build { template, at }) => {
+                Command::Queue { order: Queued::Build { template, at } }
+            }
+            (_, command) => command,
+        }
+    }
+}
+
 /// The order pointing gives: its kind and the commands that carry it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Orders {
@@ -74,13 +107,15 @@ impl World {
     /// What pointing `selection` (the player's own objects among it count) at `target` orders:
     /// on the ground, structures alone set their rally point and anything else moves; on an
     /// object, builders resume the player's unfinished structure they can build, gatherers
-    /// work a supply pile, and everyone attacks an enemy. Refused with the reason a command
-    /// would get when pointing there orders nothing.
+    /// work a supply pile, and everyone attacks an enemy. With [`OrderTiming::Queued`] (Shift)
+    /// a move to the ground waits after what the units are doing ([`OrderTiming::apply`]).
+    /// Refused with the reason a command would get when pointing there orders nothing.
     pub fn order_for(
         &self,
         player: PlayerId,
         selection: &[ObjectId],
         target: OrderTarget,
+        timing: OrderTiming,
     ) -> Result<Orders, RejectReason> {
         let own: Vec<&super::object::Object> =
             selection.iter().filter_map(|id| self.objects.get(*id)).filter(|o| o.owner == player).collect();
@@ -95,13 +130,13 @@ impl World {
                     let commands = own.iter().map(|o| Command::SetRally { factory: o.id, at }).collect();
                     Ok(Orders { kind: OrderKind::Rally, commands })
                 } else {
-                    Ok(Orders { kind: OrderKind::Move, commands: vec![Command::Move { to: at }] })
+                    Ok(Orders { kind: OrderKind::Move, commands: vec![timing.apply(Command::Move { to: at })] })
                 }
             }
             OrderTarget::Object(id) => {
                 let t = self.objects.get(id).ok_or(RejectReason::UnknownObject(id))?;
                 let template = |o: &super::object::Object| self.rules.template(o.template);
-                let order = |kind, command| Ok(Orders { kind, commands: vec![command] });
+                let order = |kind, command| Ok(Orders { kind, commands: vec![timing.apply(command)] });
                 if structures_only {
                     // Structures point only at the ground (their rally point).
                     return Err(RejectReason::InvalidTarget(id));
@@ -159,10 +194,10 @@ mod tests {
     #[test]
     fn a_unit_pointed_at_an_enemy_attacks_it_and_at_the_ground_moves() {
         let (w, mine, theirs, _) = world();
-        let o = w.order_for(PlayerId(0), &[mine], OrderTarget::Object(theirs)).unwrap();
+        let o = w.order_for(PlayerId(0), &[mine], OrderTarget::Object(theirs), OrderTiming::Now).unwrap();
         assert_eq!(o, Orders { kind: OrderKind::Attack, commands: vec![Command::Attack { target: theirs }] });
         let at = Point { x: 50, y: 50 };
-        let o = w.order_for(PlayerId(0), &[mine], OrderTarget::Ground(at)).unwrap();
+        let o = w.order_for(PlayerId(0), &[mine], OrderTarget::Ground(at), OrderTiming::Now).unwrap();
         assert_eq!(o, Orders { kind: OrderKind::Move, commands: vec![Command::Move { to: at }] });
     }
 
@@ -170,11 +205,11 @@ mod tests {
     fn structures_alone_set_their_rally_point_and_refuse_objects() {
         let (w, _, theirs, depot) = world();
         let at = Point { x: 20, y: 30 };
-        let o = w.order_for(PlayerId(0), &[depot], OrderTarget::Ground(at)).unwrap();
+        let o = w.order_for(PlayerId(0), &[depot], OrderTarget::Ground(at), OrderTiming::Now).unwrap();
         assert_eq!(o.kind, OrderKind::Rally);
         assert_eq!(o.commands, vec![Command::SetRally { factory: depot, at }]);
         assert_eq!(
-            w.order_for(PlayerId(0), &[depot], OrderTarget::Object(theirs)),
+            w.order_for(PlayerId(0), &[depot], OrderTarget::Object(theirs), OrderTiming::Now),
             Err(RejectReason::InvalidTarget(theirs))
         );
     }
@@ -183,12 +218,47 @@ mod tests {
     fn pointing_at_ones_own_finished_unit_or_without_a_selection_orders_nothing() {
         let (w, mine, theirs, depot) = world();
         assert_eq!(
-            w.order_for(PlayerId(0), &[mine], OrderTarget::Object(depot)),
+            w.order_for(PlayerId(0), &[mine], OrderTarget::Object(depot), OrderTiming::Now),
             Err(RejectReason::InvalidTarget(depot))
         );
         // The other player's unit in the selection is not the player's to order.
-        assert_eq!(w.order_for(PlayerId(0), &[theirs], OrderTarget::Object(mine)), Err(RejectReason::NothingSelected));
+        assert_eq!(
+            w.order_for(PlayerId(0), &[theirs], OrderTarget::Object(mine), OrderTiming::Now),
+            Err(RejectReason::NothingSelected)
+        );
         let off = Point { x: -5, y: 0 };
-        assert_eq!(w.order_for(PlayerId(0), &[mine], OrderTarget::Ground(off)), Err(RejectReason::OutsideMap(off)));
+        assert_eq!(
+            w.order_for(PlayerId(0), &[mine], OrderTarget::Ground(off), OrderTiming::Now),
+            Err(RejectReason::OutsideMap(off))
+        );
+    }
+
+    #[test]
+    fn shift_queues_a_move_to_the_ground_but_not_an_attack_or_a_rally_point() {
+        let (w, mine, theirs, depot) = world();
+        let at = Point { x: 50, y: 50 };
+        let o = w.order_for(PlayerId(0), &[mine], OrderTarget::Ground(at), OrderTiming::Queued).unwrap();
+        assert_eq!(
+            o,
+            Orders { kind: OrderKind::Move, commands: vec![Command::Queue { order: Queued::Move { to: at } }] }
+        );
+        let o = w.order_for(PlayerId(0), &[mine], OrderTarget::Object(theirs), OrderTiming::Queued).unwrap();
+        assert_eq!(o.commands, vec![Command::Attack { target: theirs }]);
+        let o = w.order_for(PlayerId(0), &[depot], OrderTarget::Ground(at), OrderTiming::Queued).unwrap();
+        assert_eq!(o.commands, vec![Command::SetRally { factory: depot, at }]);
+    }
+
+    #[test]
+    fn shift_queues_moves_attack_moves_and_builds_only() {
+        let (to, template) = (Point { x: 3, y: 4 }, TemplateId(1));
+        let q = OrderTiming::Queued;
+        assert_eq!(q.apply(Command::AttackMove { to }), Command::Queue { order: Queued::AttackMove { to } });
+        assert_eq!(
+            q.apply(Command::Build { template, at: to }),
+            Command::Queue { order: Queued::Build { template, at: to } }
+        );
+        assert_eq!(q.apply(Command::Stop), Command::Stop);
+        assert_eq!(OrderTiming::Now.apply(Command::Move { to }), Command::Move { to });
+        assert_eq!(OrderTiming::from_shift(true), q);
     }
 }

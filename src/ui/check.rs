@@ -5,7 +5,7 @@
 
 use super::images::{FontBook, ImageSet};
 use super::lexicon::{CallbackKind, Lexicon};
-use super::wnd::{WndError, parse};
+use super::wnd::{WindowDef, WndError, WndFile, parse};
 
 /// What names in layouts are checked against.
 #[derive(Clone, Debug, Default)]
@@ -41,43 +41,13 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
     };
     let mut report = CheckReport { notes: file.notes.clone(), windows: file.all_windows().len(), problems: Vec::new() };
     let Some(b) = bindings else { return report };
-    for u in b.lexicon.unbound(&file) {
-        let kind = match u.kind {
-            CallbackKind::System => "system callback",
-            CallbackKind::Input => "input callback",
-            CallbackKind::Tooltip => "tooltip callback",
-            CallbackKind::Draw => "draw callback",
-            CallbackKind::Layout => "layout callback",
-            CallbackKind::Action => "action",
-        };
-        let known = b.lexicon.names(u.kind);
-        match crate::content::suggest::nearest(&u.name, known.iter().map(String::as_str)) {
-            // Near one of the game's names: a slip, refused with the name meant.
-            Some(meant) => report.problems.push(WndError::new(
-                path,
-                u.line,
-                u.col,
-                format!("unknown {kind} \"{}\" (did you mean {meant}?)", u.name),
-            )),
-            // An action must be one of the list.
-            None if u.kind == CallbackKind::Action => {
-                report.problems.push(WndError::new(path, u.line, u.col, format!("unknown action \"{}\"", u.name)))
-            }
-            // Another game's callback (a Generals layout's): the window does without it.
-            None => report.notes.push(format!(
-                "{path}:{}:{}: {kind} \"{}\" is not one of Ridgeline's: ignored (the window behaves and draws as its type does)",
-                u.line, u.col, u.name
-            )),
-        }
-    }
+    check_callbacks(&mut report, path, &file, b);
     let mut seen = std::collections::BTreeSet::new();
-    let (mut missing_images, mut missing_fonts, mut missing_labels) = (Vec::new(), Vec::new(), Vec::new());
-    // Whether the game declares actions at all (a checker with no shell's lexicon does not).
-    let actions_known = !b.lexicon.names(CallbackKind::Action).is_empty();
+    let mut missing = Missing::default();
     for w in file.all_windows() {
         for t in [&w.text, &w.tooltip_text] {
             if b.labels.missing(t) {
-                missing_labels.push(t.clone());
+                missing.labels.push(t.clone());
             }
         }
         // Unnamed windows (an original layout's `File.wnd:` alone) are many and never looked up.
@@ -86,55 +56,13 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
             let (line, col) = w.key_at("NAME");
             report.problems.push(WndError::new(path, line, col, format!("window name \"{}\" is used twice", w.name)));
         }
-        let entries =
-            [("ENABLEDDRAWDATA", &w.enabled), ("DISABLEDDRAWDATA", &w.disabled), ("HILITEDRAWDATA", &w.hilite)];
-        for (key, e) in entries.iter().flat_map(|(k, list)| list.iter().map(move |e| (*k, e))) {
-            if b.images.knows(&e.image) {
-                continue;
-            }
-            // An image of another game's atlas is a placeholder until it is imported.
-            let known = b.images.images.keys().map(String::as_str);
-            slip_or_missing(&mut report, path, w, key, ("image", &e.image), known, &mut missing_images);
-        }
-        for (key, sound) in [("CLICKSOUND", &w.click_sound), ("HOVERSOUND", &w.hover_sound)] {
-            if let (Some(name), Some(known)) = (sound, &b.sounds)
-                && !name.is_empty()
-                && !known.contains(name)
-            {
-                let (line, col) = w.key_at(key);
-                report.problems.push(WndError::new(
-                    path,
-                    line,
-                    col,
-                    format!("window \"{}\": {key} names \"{name}\", which data/sounds.ron does not have", w.name),
-                ));
-            }
-        }
-        // A button with neither an action nor a name the code answers draws, shows its
-        // tooltip and does nothing: say so (it is not an error: a mod may mean it as a label).
-        if w.kind == crate::ui::wnd::model::WindowType::PushButton
-            && w.action.is_none()
-            && !b.lexicon.handles(&w.name)
-            && actions_known
-        {
-            report.notes.push(format!(
-                "{path}:{}:1: window \"{}\" does nothing when clicked: give it an ACTION (such as \"open:Options\"; ui/FORMAT.md lists them)",
-                w.line, w.name
-            ));
-        }
-        if let Some(f) = &w.font
-            && !f.name.is_empty()
-            && !b.fonts.knows(&f.name)
-        {
-            let known = b.fonts.families.iter().map(String::as_str);
-            slip_or_missing(&mut report, path, w, "FONT", ("font", &f.name), known, &mut missing_fonts);
-        }
+        check_window(&mut report, path, w, b, &mut missing);
     }
     // One note per kind for what another game's layout brings, not one per window.
     for (what, mut list, then) in [
-        ("image(s) not in the game", missing_images, "drawn as placeholders until imported (ridgeline ui-import)"),
-        ("font(s) not in the game", missing_fonts, "drawn with the bundled Noto Sans"),
-        ("label(s) with no text in ui/strings.ron", missing_labels, "the label itself shows"),
+        ("image(s) not in the game", missing.images, "drawn as placeholders until imported (ridgeline ui-import)"),
+        ("font(s) not in the game", missing.fonts, "drawn with the bundled Noto Sans"),
+        ("label(s) with no text in ui/strings.ron", missing.labels, "the label itself shows"),
     ] {
         list.sort();
         list.dedup();
@@ -147,6 +75,95 @@ pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport
     report.problems.sort_by_key(|e| (e.line, e.col));
     report.problems.dedup();
     report
+}
+
+/// What a layout names that the game lacks (another game's images, fonts and labels), noted
+/// once per kind for the whole file.
+#[derive(Default)]
+struct Missing {
+    images: Vec<String>,
+    fonts: Vec<String>,
+    labels: Vec<String>,
+}
+
+/// The layout's callbacks and actions the game does not bind: a slip near one of the game's
+/// names is refused with the name meant, an unknown action refused, another game's callback
+/// noted (the window does without it).
+fn check_callbacks(report: &mut CheckReport, path: &str, file: &WndFile, b: &Bindings) {
+    for u in b.lexicon.unbound(file) {
+        let kind = match u.kind {
+            CallbackKind::System => "system callback",
+            CallbackKind::Input => "input callback",
+            CallbackKind::Tooltip => "tooltip callback",
+            CallbackKind::Draw => "draw callback",
+            CallbackKind::Layout => "layout callback",
+            CallbackKind::Action => "action",
+        };
+        let known = b.lexicon.names(u.kind);
+        match crate::content::suggest::nearest(&u.name, known.iter().map(String::as_str)) {
+            Some(meant) => report.problems.push(WndError::new(
+                path,
+                u.line,
+                u.col,
+                format!("unknown {kind} \"{}\" (did you mean {meant}?)", u.name),
+            )),
+            None if u.kind == CallbackKind::Action => {
+                report.problems.push(WndError::new(path, u.line, u.col, format!("unknown action \"{}\"", u.name)))
+            }
+            None => report.notes.push(format!(
+                "{path}:{}:{}: {kind} \"{}\" is not one of Ridgeline's: ignored (the window behaves and draws as its type does)",
+                u.line, u.col, u.name
+            )),
+        }
+    }
+}
+
+/// One window's images, sounds, font and click against what the game has.
+fn check_window(report: &mut CheckReport, path: &str, w: &WindowDef, b: &Bindings, missing: &mut Missing) {
+    let entries = [("ENABLEDDRAWDATA", &w.enabled), ("DISABLEDDRAWDATA", &w.disabled), ("HILITEDRAWDATA", &w.hilite)];
+    for (key, e) in entries.iter().flat_map(|(k, list)| list.iter().map(move |e| (*k, e))) {
+        if b.images.knows(&e.image) {
+            continue;
+        }
+        // An image of another game's atlas is a placeholder until it is imported.
+        let known = b.images.images.keys().map(String::as_str);
+        slip_or_missing(report, path, w, key, ("image", &e.image), known, &mut missing.images);
+    }
+    for (key, sound) in [("CLICKSOUND", &w.click_sound), ("HOVERSOUND", &w.hover_sound)] {
+        if let (Some(name), Some(known)) = (sound, &b.sounds)
+            && !name.is_empty()
+            && !known.contains(name)
+        {
+            let (line, col) = w.key_at(key);
+            report.problems.push(WndError::new(
+                path,
+                line,
+                col,
+                format!("window \"{}\": {key} names \"{name}\", which data/sounds.ron does not have", w.name),
+            ));
+        }
+    }
+    // A button with neither an action nor a name the code answers draws, shows its tooltip and
+    // does nothing: say so (it is not an error: a mod may mean it as a label). Only where the
+    // game declares actions at all (a checker with no shell's lexicon does not).
+    let actions_known = !b.lexicon.names(CallbackKind::Action).is_empty();
+    if w.kind == crate::ui::wnd::model::WindowType::PushButton
+        && w.action.is_none()
+        && !b.lexicon.handles(&w.name)
+        && actions_known
+    {
+        report.notes.push(format!(
+            "{path}:{}:1: window \"{}\" does nothing when clicked: give it an ACTION (such as \"open:Options\"; ui/FORMAT.md lists them)",
+            w.line, w.name
+        ));
+    }
+    if let Some(f) = &w.font
+        && !f.name.is_empty()
+        && !b.fonts.knows(&f.name)
+    {
+        let known = b.fonts.families.iter().map(String::as_str);
+        slip_or_missing(report, path, w, "FONT", ("font", &f.name), known, &mut missing.fonts);
+    }
 }
 
 /// A `what` called `name` that window `w`'s `key` gives and the game lacks: refused at the key

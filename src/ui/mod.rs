@@ -7,6 +7,7 @@
 pub mod access;
 pub mod check;
 pub mod draw;
+mod draw_gadgets;
 pub mod event;
 pub mod font;
 pub(crate) mod gadgets;

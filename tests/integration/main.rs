@@ -59,6 +59,7 @@ mod roads;
 mod round_two;
 mod session;
 mod shell;
+mod tidy;
 mod tournament;
 mod ui_fmt;
 mod ui_harness;

@@ -6,6 +6,7 @@
 //! Must not: read enemy objects except through the AI's memory.
 
 use super::*;
+use crate::defs::AiTuning;
 
 impl SkirmishAi {
     /// The fastest armed unit goes to the nearest start position not yet looked at, while no
@@ -41,12 +42,12 @@ impl SkirmishAi {
     }
 
     /// Each search party's point while the army hunts: a party keeps its point until the
-    /// point is in sight or it has had [`HUNT_GIVE_UP_FRAMES`] to get there (then the point
+    /// point is in sight or it has had the tuning's `hunt_give_up_frames` to get there (then the point
     /// counts as looked at); a new one comes from the memory, apart from the other parties'.
     /// `fallback` serves a party with nowhere left to look.
     fn hunt_goals(&mut self, world: &World, attackers: &[&Object], fallback: Vec2) -> Vec<Point> {
         let frame = world.frame().0;
-        let parties = search_parties(attackers);
+        let parties = search_parties(&self.plan.tuning, attackers);
         if self.hunt.len() != parties.len() {
             self.hunt.clear();
         }
@@ -54,7 +55,7 @@ impl SkirmishAi {
         for (i, party) in parties.iter().enumerate() {
             let (goal, since) = self.hunt[i];
             let reached = since == 0 || world.visible_to(self.player, goal);
-            let overdue = frame.saturating_sub(since) >= HUNT_GIVE_UP_FRAMES;
+            let overdue = frame.saturating_sub(since) >= self.plan.tuning.hunt_give_up_frames;
             if !reached && !overdue {
                 continue;
             }
@@ -98,9 +99,9 @@ impl SkirmishAi {
         self.foe
     }
 
-    /// Guards, gathers, attacks or defends with the army.
+    /// Guards, gathers, attacks or defends with the army: the wave and its goal, the phase
+    /// brought up to date, the orders for the phase, and the commands that give them.
     pub(super) fn command_army(&mut self, world: &World) -> Vec<Command> {
-        let frame = world.frame().0;
         let rules = world.rules();
         let scout = self.scout;
         let army: Vec<&Object> =
@@ -111,22 +112,55 @@ impl SkirmishAi {
         // Against several enemies, the one it chose to fight first.
         let foe = self.choose_foe(world);
         let home = self.home(world, centre(army.iter().map(|o| o.pos)).unwrap_or(Vec2::ZERO));
-        let radius = self.plan.defend_radius;
-        // An intruder none of the army can fire at (an aircraft over an army without
-        // anti-air) is not worth calling everyone home for: they would stand under it.
+        let intruder = self.intruder(world, &army, home);
+        let attackers = &army[..self.wave_size(army.len())];
+        let at = centre(attackers.iter().map(|o| o.pos)).unwrap_or(home);
+        let wave = Wave { attackers, home, at };
+        let target = self.attack_goal(world, foe, &wave);
+        // Nothing known anywhere: the attack turns into a hunt.
+        let hunting = target.is_none();
+        if !hunting {
+            self.hunt.clear();
+        }
+        let target = target.or_else(|| self.memory.hunt_point(world, self.player, at));
+        self.update_phase(world, &wave);
+        let (units, orders) = if let Some(enemy) = intruder {
+            (ids(&army), Orders::Defend(point(enemy)))
+        } else {
+            match (self.phase.clone(), target) {
+                (Phase::Guarding, _) | (_, None) => (ids(&army), Orders::Guard),
+                (Phase::Gathering(since), Some(t)) => (ids(attackers), self.gather(world, &wave, since, t)),
+                (Phase::Attacking(_), Some(t)) => (ids(attackers), self.attack(world, &wave, t, hunting)),
+            }
+        };
+        self.give(world, home, units, orders)
+    }
+
+    /// Where the nearest enemy unit near the base stands that some of the army can fire at. An intruder
+    /// none of it can fire at (an aircraft over an army without anti-air) is not worth calling
+    /// everyone home for: they would stand under it.
+    fn intruder(&self, world: &World, army: &[&Object], home: Vec2) -> Option<Vec2> {
+        let (rules, radius) = (world.rules(), self.plan.defend_radius);
         let hurtable = |s: &&Sighting| army.iter().any(|o| can_hit(rules, o.template, s.template));
-        let intruder = nearest_seen(self.memory.units_in_sight().filter(hurtable), home)
-            .filter(|s| (s.pos - home).length_squared() <= radius * radius);
-        let ids = |units: &[&Object]| units.iter().take(MAX_SELECTION).map(|o| o.id).collect::<Vec<_>>();
+        nearest_seen(self.memory.units_in_sight().filter(hurtable), home)
+            .filter(|s| (s.pos - home).length_squared() <= radius * radius)
+            .map(|s| s.pos)
+    }
+
+    /// How many of an army of `n_units` attack: the plan's share, at most its wave size.
+    fn wave_size(&self, n_units: usize) -> usize {
         let share = self.plan.attack_share_percent.clamp(1, 100) as usize;
-        let mut n = (army.len() * share).div_ceil(100).clamp(1, army.len());
+        let mut n = (n_units * share).div_ceil(100).clamp(1, n_units);
         if self.plan.wave_size > 0 {
             n = n.min(self.plan.wave_size as usize);
         }
-        let attackers = &army[..n];
-        let at = centre(attackers.iter().map(|o| o.pos)).unwrap_or(home);
-        // Go for the enemy's army first (it shoots back), then for its base, then to look for
-        // it where it may be.
+        n
+    }
+
+    /// Where an attack goes: the enemy's army first (it shoots back), then its base, then to
+    /// look for it where it may be; None when nothing is known anywhere.
+    fn attack_goal(&self, world: &World, foe: Option<PlayerId>, wave: &Wave<'_>) -> Option<Vec2> {
+        let (rules, at) = (world.rules(), wave.at);
         let of_foe = |s: &&Sighting| foe.is_none_or(|f| s.owner == f);
         let foe_start = foe
             .and_then(|f| world.players().get(f.index()))
@@ -137,8 +171,8 @@ impl SkirmishAi {
         let marked = |s: &&Sighting| !spare || rules.template(s.template).is_armed();
         // Units none of the attackers can fire at are no goal: an air fleet sent after enemy
         // aircraft it cannot hit would hover beside them for the rest of the game.
-        let hittable = |s: &&Sighting| attackers.iter().any(|o| can_hit(rules, o.template, s.template));
-        let target = nearest_seen(self.memory.units().filter(of_foe).filter(marked).filter(hittable), at)
+        let hittable = |s: &&Sighting| wave.attackers.iter().any(|o| can_hit(rules, o.template, s.template));
+        nearest_seen(self.memory.units().filter(of_foe).filter(marked).filter(hittable), at)
             .or_else(|| nearest_seen(self.memory.structures().filter(of_foe), at))
             .map(|s| s.pos)
             .or(foe_start)
@@ -147,108 +181,111 @@ impl SkirmishAi {
                     .or_else(|| nearest_seen(self.memory.structures(), at))
                     .map(|s| s.pos)
             })
-            .or_else(|| self.memory.unscouted_start(world, home, at));
-        // Nothing known anywhere: the attack turns into a hunt.
-        let hunting = target.is_none();
-        if !hunting {
-            self.hunt.clear();
-        }
-        let target = target.or_else(|| self.memory.hunt_point(world, self.player, at));
+            .or_else(|| self.memory.unscouted_start(world, wave.home, at))
+    }
+
+    /// The phase brought up to date: guarding turns to gathering at the attack time, and an
+    /// attack falls back to gathering when it has lost most of its units or is outmatched by
+    /// the armed enemies in sight around it (the next wave then waits for a quarter more).
+    fn update_phase(&mut self, world: &World, wave: &Wave<'_>) {
+        let (frame, rules) = (world.frame().0, world.rules());
         if frame >= self.first_attack.unwrap_or(self.plan.first_attack_frame) && self.phase == Phase::Guarding {
             self.phase = Phase::Gathering(frame);
         }
+        let Phase::Attacking(size) = self.phase else { return };
         let worth = |t: TemplateId| rules.template(t).cost;
-        if let Phase::Attacking(size) = self.phase {
-            let mine: i64 = attackers.iter().map(|o| worth(o.template)).sum();
-            let reach = Fixed::from_int(FOCUS_RADIUS * 2);
-            let facing: i64 = self
-                .memory
-                .units_in_sight()
-                .filter(|s| rules.template(s.template).is_armed() && (s.pos - at).length_squared() <= sq(reach))
-                .map(|s| worth(s.template))
-                .sum();
-            let outmatched = mine * 100 < facing * self.plan.retreat_below_percent as i64;
-            if attackers.len() * 100 < size * FALL_BACK_PERCENT || outmatched {
-                self.phase = Phase::Gathering(frame);
-                self.wave_worth = self.wave_worth.saturating_add(self.wave_worth / 4);
+        let mine: i64 = wave.attackers.iter().map(|o| worth(o.template)).sum();
+        let reach = Fixed::from_int(self.plan.tuning.focus_radius * 2);
+        let facing: i64 = self
+            .memory
+            .units_in_sight()
+            .filter(|s| rules.template(s.template).is_armed() && (s.pos - wave.at).length_squared() <= sq(reach))
+            .map(|s| worth(s.template))
+            .sum();
+        let outmatched = mine * 100 < facing * self.plan.retreat_below_percent as i64;
+        if wave.attackers.len() * 100 < size * self.plan.tuning.fall_back_percent || outmatched {
+            self.phase = Phase::Gathering(frame);
+            self.wave_worth = self.wave_worth.saturating_add(self.wave_worth / 4);
+        }
+    }
+
+    /// Gathering since frame `since` at the rally point on the way to `t`: the wave sets out
+    /// when it is strong enough and gathered (or has waited long), else it waits there.
+    fn gather(&mut self, world: &World, wave: &Wave<'_>, since: u32, t: Vec2) -> Orders {
+        let (frame, rules, attackers) = (world.frame().0, world.rules(), wave.attackers);
+        let toward = (t - wave.home).normalize().scale(Fixed::from_int(self.plan.tuning.rally_distance));
+        let rally = wave.home + toward;
+        let widest = attackers.iter().map(|o| rules.template(o.template).radius).max().unwrap_or(Fixed::ONE);
+        let positions: Vec<Vec2> = attackers.iter().map(|o| o.pos).collect();
+        let gathered = march::gathered(&self.plan.tuning, &positions, wave.at, rally, widest);
+        let mine: i64 = attackers.iter().map(|o| rules.template(o.template).cost).sum();
+        let theirs = self.enemy_strength(world);
+        let waited = frame.saturating_sub(since);
+        // Waiting has its limit: with the money gone an army may never grow, and two
+        // careful sides would wait for ever.
+        let strong = (mine >= self.wave_worth && mine * 100 >= theirs * self.plan.attack_advantage_percent as i64)
+            || waited >= self.plan.tuning.advantage_patience;
+        if strong && (gathered || waited >= self.plan.tuning.gather_patience) {
+            self.phase = Phase::Attacking(attackers.len());
+            Orders::Attack(point(t))
+        } else {
+            Orders::Rally(point(rally))
+        }
+    }
+
+    /// Attacking toward `t`: focus fire where the plan says so, search parties while
+    /// `hunting`, else on toward `t` (a step ahead of the group's centre when it marches
+    /// together).
+    fn attack(&mut self, world: &World, wave: &Wave<'_>, t: Vec2, hunting: bool) -> Orders {
+        let attackers = wave.attackers;
+        let victim = if self.plan.focus_fire { self.focus_target(world, wave) } else { None };
+        match victim {
+            Some(v) => Orders::Focus(v),
+            None if hunting => Orders::Hunt(self.hunt_goals(world, attackers, t)),
+            None => {
+                let goal = if self.plan.march_together {
+                    march::goal(&self.plan.tuning, &attackers.iter().map(|o| o.pos).collect::<Vec<_>>(), t)
+                } else {
+                    t
+                };
+                Orders::Attack(point(goal))
             }
         }
-        let (units, orders) = if let Some(enemy) = intruder {
-            (ids(&army), Orders::Defend(point(enemy.pos)))
-        } else {
-            match (self.phase.clone(), target) {
-                (Phase::Guarding, _) | (_, None) => (ids(&army), Orders::Guard),
-                (Phase::Gathering(since), Some(t)) => {
-                    let toward = (t - home).normalize().scale(Fixed::from_int(RALLY_DISTANCE));
-                    let rally = home + toward;
-                    let widest =
-                        attackers.iter().map(|o| rules.template(o.template).radius).max().unwrap_or(Fixed::ONE);
-                    let positions: Vec<Vec2> = attackers.iter().map(|o| o.pos).collect();
-                    let gathered = march::gathered(&positions, at, rally, widest);
-                    let cost = |o: &Object| rules.template(o.template).cost;
-                    let mine: i64 = attackers.iter().map(|o| cost(o)).sum();
-                    let theirs = self.enemy_strength(world);
-                    let waited = frame.saturating_sub(since);
-                    // Waiting has its limit: with the money gone an army may never grow, and two
-                    // careful sides would wait for ever.
-                    let strong = (mine >= self.wave_worth
-                        && mine * 100 >= theirs * self.plan.attack_advantage_percent as i64)
-                        || waited >= ADVANTAGE_PATIENCE;
-                    if strong && (gathered || waited >= GATHER_PATIENCE) {
-                        self.phase = Phase::Attacking(attackers.len());
-                        (ids(attackers), Orders::Attack(point(t)))
-                    } else {
-                        (ids(attackers), Orders::Rally(point(rally)))
-                    }
-                }
-                (Phase::Attacking(_), Some(t)) => {
-                    let reach = Fixed::from_int(FOCUS_RADIUS);
-                    let victim = self
-                        .plan
-                        .focus_fire
-                        .then(|| {
-                            // Keep a living focus target in reach; otherwise the weakest near.
-                            let current = match self.last {
-                                Orders::Focus(id) => {
-                                    world.object(id).filter(|o| (o.pos - at).length_squared() <= sq(reach))
-                                }
-                                _ => None,
-                            };
-                            let current = current
-                                .filter(|o| world.can_see(self.player, o))
-                                .filter(|o| attackers.iter().all(|a| can_hit(rules, a.template, o.template)))
-                                .map(|o| o.id);
-                            current.or_else(|| {
-                                // Only what every attacker can fire at: one told to attack
-                                // what it cannot hit stands idle.
-                                self.memory
-                                    .units_in_sight()
-                                    .filter(|s| (s.pos - at).length_squared() <= sq(reach))
-                                    .filter(|s| attackers.iter().all(|o| can_hit(rules, o.template, s.template)))
-                                    .min_by_key(|s| (s.health, s.id))
-                                    .map(|s| s.id)
-                            })
-                        })
-                        .flatten();
-                    match victim {
-                        Some(v) => (ids(attackers), Orders::Focus(v)),
-                        None if hunting => (ids(attackers), Orders::Hunt(self.hunt_goals(world, attackers, t))),
-                        None => {
-                            let goal = if self.plan.march_together {
-                                march::goal(&attackers.iter().map(|o| o.pos).collect::<Vec<_>>(), t)
-                            } else {
-                                t
-                            };
-                            (ids(attackers), Orders::Attack(point(goal)))
-                        }
-                    }
-                }
-            }
+    }
+
+    /// Focus fire: the living focus target kept while in reach and seen; otherwise the
+    /// weakest enemy near the attackers. Only what every attacker can fire at: one told to
+    /// attack what it cannot hit stands idle.
+    fn focus_target(&self, world: &World, wave: &Wave<'_>) -> Option<ObjectId> {
+        let (rules, at, attackers) = (world.rules(), wave.at, wave.attackers);
+        let reach = Fixed::from_int(self.plan.tuning.focus_radius);
+        let current = match self.last {
+            Orders::Focus(id) => world.object(id).filter(|o| (o.pos - at).length_squared() <= sq(reach)),
+            _ => None,
         };
+        let current = current
+            .filter(|o| world.can_see(self.player, o))
+            .filter(|o| attackers.iter().all(|a| can_hit(rules, a.template, o.template)))
+            .map(|o| o.id);
+        current.or_else(|| {
+            self.memory
+                .units_in_sight()
+                .filter(|s| (s.pos - at).length_squared() <= sq(reach))
+                .filter(|s| attackers.iter().all(|o| can_hit(rules, o.template, s.template)))
+                .min_by_key(|s| (s.health, s.id))
+                .map(|s| s.id)
+        })
+    }
+
+    /// The commands that give `orders` to `units`: none when the same order was just given
+    /// (an order toward nearly the same place, unless it has gone stale), and to hunting
+    /// parties only those with a new point.
+    fn give(&mut self, world: &World, home: Vec2, units: Vec<ObjectId>, orders: Orders) -> Vec<Command> {
+        let frame = world.frame().0;
         let stale = frame.saturating_sub(self.last_frame) >= self.plan.reissue_frames;
         // An order toward nearly the same place is not given again: every new order makes
         // the units drop their targets and search new paths.
-        if orders.same_as(&self.last) && !stale {
+        if orders.same_as(&self.last, self.plan.tuning.reissue_distance) && !stale {
             return Vec::new();
         }
         let previous = std::mem::replace(&mut self.last, orders.clone());
@@ -263,7 +300,7 @@ impl SkirmishAi {
                     _ => Vec::new(),
                 };
                 let mut commands = Vec::new();
-                for (i, (party, goal)) in search_parties(&units).into_iter().zip(goals).enumerate() {
+                for (i, (party, goal)) in search_parties(&self.plan.tuning, &units).into_iter().zip(goals).enumerate() {
                     if before.get(i) != Some(&goal) {
                         commands.push(Command::Select { objects: party, add: false });
                         commands.push(Command::AttackMove { to: goal });
@@ -275,7 +312,9 @@ impl SkirmishAi {
                 // The guard stands out on the side the enemy comes from, where the defences
                 // are, not among the structures where the gatherers come and go.
                 let toward = self.enemy_direction(world, home).normalize();
-                Command::Guard { at: Some(point(home + toward.scale(Fixed::from_int(GUARD_DISTANCE)))) }
+                Command::Guard {
+                    at: Some(point(home + toward.scale(Fixed::from_int(self.plan.tuning.guard_distance)))),
+                }
             }
             // Gathering units guard the rally point: they answer what comes near instead of
             // standing idle (or walking on without firing) while an enemy attack arrives.
@@ -287,22 +326,35 @@ impl SkirmishAi {
     }
 }
 
-/// A hunting army split into search parties of about [`HUNT_PARTY_UNITS`] (at most
-/// [`HUNT_PARTIES`]), taking its units in the order given (the army's id order), so the same
+/// The army's attack wave as one decision sees it: its units (the army's first), the base and
+/// the wave's centre.
+struct Wave<'a> {
+    attackers: &'a [&'a Object],
+    home: Vec2,
+    at: Vec2,
+}
+
+/// The ids of `units` an order can select (at most [`MAX_SELECTION`]).
+fn ids(units: &[&Object]) -> Vec<ObjectId> {
+    units.iter().take(MAX_SELECTION).map(|o| o.id).collect()
+}
+
+/// A hunting army split into search parties of about the tuning's `hunt_party_units` (at most
+/// `hunt_parties`), taking its units in the order given (the army's id order), so the same
 /// army splits the same way at every decision.
-fn search_parties<T: Clone>(units: &[T]) -> Vec<Vec<T>> {
-    let n = (units.len() / HUNT_PARTY_UNITS).clamp(1, HUNT_PARTIES);
+fn search_parties<T: Clone>(tuning: &AiTuning, units: &[T]) -> Vec<Vec<T>> {
+    let n = (units.len() / tuning.hunt_party_units).clamp(1, tuning.hunt_parties);
     let per = units.len().div_ceil(n).max(1);
     units.chunks(per).map(|c| c.to_vec()).collect()
 }
 
 impl Orders {
     /// True if `self` and `other` are the same kind of order to the same object, or to points
-    /// within [`REISSUE_DISTANCE`] of each other.
-    fn same_as(&self, other: &Orders) -> bool {
+    /// within `reissue_distance` of each other.
+    fn same_as(&self, other: &Orders, reissue_distance: i64) -> bool {
         let near = |a: &Point, b: &Point| {
             let (dx, dy) = ((a.x - b.x) as i64, (a.y - b.y) as i64);
-            dx * dx + dy * dy <= REISSUE_DISTANCE * REISSUE_DISTANCE
+            dx * dx + dy * dy <= reissue_distance * reissue_distance
         };
         match (self, other) {
             (Orders::Defend(a), Orders::Defend(b))
@@ -354,6 +406,7 @@ mod tests {
             repair: false,
             styles: Vec::new(),
             follow_style: 100,
+            tuning: crate::defs::test_support::shipped_plans().get("easy").expect("easy").tuning.clone(),
         }
     }
 

@@ -5,6 +5,7 @@
 //! Must not: read enemy objects except through the AI's memory.
 
 use super::*;
+use crate::sim::rules::Rules;
 
 impl SkirmishAi {
     /// With no army, nothing in training and too little money for any unit it can make, it
@@ -49,39 +50,72 @@ impl SkirmishAi {
     pub(super) fn expand(&mut self, world: &World) -> Option<Vec<Command>> {
         self.reserve = 0;
         let rules = world.rules();
-        let mine = || self.mine(world);
-        let makes_army = |t: TemplateId| rules.template(t).builds.iter().any(|&u| is_army(rules, u));
-        // Defences: armed structures that are nothing else (an armed headquarters is not one).
-        let is_defence = |t: TemplateId| {
-            let t = rules.template(t);
-            !t.is_mobile() && t.is_armed() && t.builds.is_empty()
-        };
-        // Ground defences, and anti-air ones (raised once it has seen enemy aircraft).
-        let is_ground_defence = |t: TemplateId| is_defence(t) && rules.template(t).can_hit(rules, false);
-        let is_air_defence = |t: TemplateId| is_defence(t) && !rules.template(t).can_hit(rules, false);
-        let seen_air = self.memory.units().any(|s| rules.template(s.template).kind.is_air());
-        let builder = mine()
+        let builder = self
+            .mine(world)
             .filter(|o| rules.template(o.template).is_mobile() && !rules.template(o.template).builds.is_empty())
             .find(|o| !matches!(o.order, crate::sim::object::Order::Construct { .. }))?;
-        if let Some(site) = mine().find(|o| o.kind.blocks_ground() && !o.is_complete()) {
+        if let Some(site) = self.mine(world).find(|o| o.kind.blocks_ground() && !o.is_complete()) {
             // One structure at a time; a site nobody works on gets a builder back.
-            let worked = mine().any(|o| o.order == crate::sim::object::Order::Construct { site: site.id });
+            let worked = self.mine(world).any(|o| o.order == crate::sim::object::Order::Construct { site: site.id });
             return (!worked && rules.template(builder.template).builds.contains(&site.template)).then(|| {
                 vec![Command::Select { objects: vec![builder.id], add: false }, Command::Resume { site: site.id }]
             });
         }
-        let options = &rules.template(builder.template).builds;
-        // Allowed now, or once the money is there.
-        let buildable = |t: TemplateId| {
-            matches!(world.can_build(self.player, builder.id, t), Ok(_) | Err(RejectReason::NotEnoughMoney { .. }))
-        };
-        let count = |t: TemplateId| mine().filter(|o| o.template == t).count();
-        let factories = mine().filter(|o| o.kind.blocks_ground() && makes_army(o.template)).count();
-        let defences = mine().filter(|o| is_ground_defence(o.template)).count();
-        let air_defences = mine().filter(|o| is_air_defence(o.template)).count();
         let home = self.home(world, builder.pos);
+        let wants = self.next_structure(world, builder, home);
+        let power = world.power(self.player);
+        let wanted = wants.next.or(wants.ahead).map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
+        let short = power.produced - power.used - wanted < self.plan.tuning.power_margin;
+        let template = if short {
+            // The plant that makes the most of what this builder can raise.
+            rules
+                .template(builder.template)
+                .builds
+                .iter()
+                .copied()
+                .filter(|&t| rules.template(t).power > 0 && self.buildable(world, builder, t))
+                .max_by_key(|&t| (rules.template(t).power, std::cmp::Reverse(t)))?
+        } else if let Some(next) = wants.next {
+            next
+        } else {
+            // Nothing to raise: an idle builder left out by the last site walks home, where
+            // it is safe and near the next one.
+            let far = (builder.pos - home).length_squared() > sq(Fixed::from_int(self.plan.tuning.builder_leash));
+            return (far && builder.order == crate::sim::object::Order::Idle).then(|| {
+                vec![Command::Select { objects: vec![builder.id], add: false }, Command::Move { to: point(home) }]
+            });
+        };
+        // Defences stand on the side the enemy comes from; a new depot by its fresh source.
+        let around = if let (Some(source), true) = (wants.expansion, rules.template(template).supply_depot) {
+            source
+        } else if is_defence(rules, template) {
+            let toward = self.enemy_direction(world, home);
+            home + toward.normalize().scale(Fixed::from_int(self.plan.tuning.defence_distance))
+        } else {
+            home
+        };
+        if world.can_build(self.player, builder.id, template).is_err() {
+            self.reserve = rules.template(template).cost;
+            return None;
+        }
+        let at = self.site_near(world, template, around)?;
+        Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])
+    }
+
+    /// What `builder` should raise next, power aside: unit factories up to the plan's count
+    /// (beyond the first only while the army holds its own), a depot by a fresh source, the
+    /// tech structure, ground defences, then anti-air ones once it has seen enemy aircraft.
+    fn next_structure(&self, world: &World, builder: &Object, home: Vec2) -> Wants {
+        let rules = world.rules();
+        let mine = || self.mine(world);
+        let options = &rules.template(builder.template).builds;
+        let buildable = |t: TemplateId| self.buildable(world, builder, t);
+        let count = |t: TemplateId| mine().filter(|o| o.template == t).count();
+        let factories = mine().filter(|o| o.kind.blocks_ground() && makes_army(rules, o.template)).count();
+        let defences = mine().filter(|o| is_ground_defence(rules, o.template)).count();
+        let air_defences = mine().filter(|o| is_air_defence(rules, o.template)).count();
+        let seen_air = self.memory.units().any(|s| rules.template(s.template).kind.is_air());
         let safe = self.safe(world);
-        // Beyond the first factory, more only while the army holds its own.
         let more_factories = factories < self.plan.factories as usize && (factories == 0 || safe);
         let depot = options.iter().copied().find(|&t| rules.template(t).supply_depot && buildable(t));
         // Where a depot should rise, looked for only when one could be next.
@@ -94,16 +128,16 @@ impl SkirmishAi {
         let has_tech = mine().any(|o| base::is_tech(world, o.template));
         let next = if more_factories {
             // The kind with the fewest standing; the first such on the builder's list.
-            let kinds = options.iter().copied().filter(|&t| makes_army(t));
+            let kinds = options.iter().copied().filter(|&t| makes_army(rules, t));
             kinds.min_by_key(|&t| count(t)).filter(|&t| buildable(t))
         } else if let (Some(_), Some(depot)) = (expansion, depot) {
             Some(depot)
-        } else if self.plan.tech && !has_tech && factories > 0 && world.frame().0 >= TECH_AFTER {
+        } else if self.plan.tech && !has_tech && factories > 0 && world.frame().0 >= self.plan.tuning.tech_after {
             options.iter().copied().find(|&t| base::is_tech(world, t) && buildable(t))
         } else if defences < self.plan.defences as usize {
-            options.iter().copied().find(|&t| is_ground_defence(t) && buildable(t))
+            options.iter().copied().find(|&t| is_ground_defence(rules, t) && buildable(t))
         } else if seen_air && air_defences < self.plan.defences.max(1) as usize {
-            options.iter().copied().find(|&t| is_air_defence(t) && buildable(t))
+            options.iter().copied().find(|&t| is_air_defence(rules, t) && buildable(t))
         } else {
             None
         };
@@ -116,41 +150,12 @@ impl SkirmishAi {
             }
             _ => None,
         };
-        let power = world.power(self.player);
-        let wanted = next.or(ahead).map_or(0, |t| rules.template(t).power.min(0).saturating_neg());
-        let short = power.produced - power.used - wanted < POWER_MARGIN;
-        let template = if short {
-            // The plant that makes the most of what this builder can raise.
-            options
-                .iter()
-                .copied()
-                .filter(|&t| rules.template(t).power > 0 && buildable(t))
-                .max_by_key(|&t| (rules.template(t).power, std::cmp::Reverse(t)))?
-        } else if let Some(next) = next {
-            next
-        } else {
-            // Nothing to raise: an idle builder left out by the last site walks home, where
-            // it is safe and near the next one.
-            let far = (builder.pos - home).length_squared() > sq(Fixed::from_int(BUILDER_LEASH));
-            return (far && builder.order == crate::sim::object::Order::Idle).then(|| {
-                vec![Command::Select { objects: vec![builder.id], add: false }, Command::Move { to: point(home) }]
-            });
-        };
-        // Defences stand on the side the enemy comes from; a new depot by its fresh source.
-        let around = if let (Some(source), true) = (expansion, rules.template(template).supply_depot) {
-            source
-        } else if is_defence(template) {
-            let toward = self.enemy_direction(world, home);
-            home + toward.normalize().scale(Fixed::from_int(DEFENCE_DISTANCE))
-        } else {
-            home
-        };
-        if world.can_build(self.player, builder.id, template).is_err() {
-            self.reserve = rules.template(template).cost;
-            return None;
-        }
-        let at = self.site_near(world, template, around)?;
-        Some(vec![Command::Select { objects: vec![builder.id], add: false }, Command::Build { template, at }])
+        Wants { next, ahead, expansion }
+    }
+
+    /// Whether `builder` may raise `t` now, or once the money is there.
+    fn buildable(&self, world: &World, builder: &Object, t: TemplateId) -> bool {
+        matches!(world.can_build(self.player, builder.id, t), Ok(_) | Err(RejectReason::NotEnoughMoney { .. }))
     }
 
     /// The first place around `home` where a structure fits: rings of eight directions, the
@@ -195,4 +200,35 @@ impl SkirmishAi {
         }
         None
     }
+}
+
+/// What a builder should raise next, as [`SkirmishAi::expand`] weighs it against power.
+struct Wants {
+    /// The structure it wants next, if any.
+    next: Option<TemplateId>,
+    /// The tech structure whose power is raised ahead when nothing else is wanted.
+    ahead: Option<TemplateId>,
+    /// Where a new depot should rise, by a fresh supply source.
+    expansion: Option<Vec2>,
+}
+
+/// Whether structures of `t` make armed units.
+fn makes_army(rules: &Rules, t: TemplateId) -> bool {
+    rules.template(t).builds.iter().any(|&u| is_army(rules, u))
+}
+
+/// Defences: armed structures that are nothing else (an armed headquarters is not one).
+fn is_defence(rules: &Rules, t: TemplateId) -> bool {
+    let t = rules.template(t);
+    !t.is_mobile() && t.is_armed() && t.builds.is_empty()
+}
+
+/// Ground defences.
+fn is_ground_defence(rules: &Rules, t: TemplateId) -> bool {
+    is_defence(rules, t) && rules.template(t).can_hit(rules, false)
+}
+
+/// Anti-air defences (raised once it has seen enemy aircraft).
+fn is_air_defence(rules: &Rules, t: TemplateId) -> bool {
+    is_defence(rules, t) && !rules.template(t).can_hit(rules, false)
 }

@@ -3,41 +3,44 @@
 //!
 //! Must not: read the world or give orders (plain geometry on the positions the army hands it).
 
-use super::{ASSAULT_DISTANCE, GATHERED_RADIUS, MARCH_BODY_RADIUS, MARCH_STEP, centre, sq};
+use super::{centre, sq};
+use crate::defs::AiTuning;
 use crate::sim::fixed::Fixed;
 use crate::sim::formation;
 use crate::sim::vector::Vec2;
 
 /// True when a wave whose units stand at `positions`, centred on `at`, has gathered at `rally`:
-/// its centre within twice [`GATHERED_RADIUS`] of the rally point and every unit within
-/// [`GATHERED_RADIUS`] of where its formation would put it (the block's reach for units whose
+/// its centre within twice the tuning's `gathered_radius` of the rally point and every unit
+/// within that radius of where its formation would put it (the block's reach for units whose
 /// widest has radius `widest`). A block of fifty with tanks in it spreads farther than a squad
 /// of riflemen; measured against one fixed radius, a big army only ever set out when its
 /// patience ran out, or at once where its slots happened to fall inside (a seat's luck that
 /// decided whole mirrors).
-pub(super) fn gathered(positions: &[Vec2], at: Vec2, rally: Vec2, widest: Fixed) -> bool {
-    let spread = Fixed::from_int(GATHERED_RADIUS) + formation::reach(positions.len(), widest);
-    (at - rally).length_squared() <= sq(Fixed::from_int(GATHERED_RADIUS * 2))
+pub(super) fn gathered(tuning: &AiTuning, positions: &[Vec2], at: Vec2, rally: Vec2, widest: Fixed) -> bool {
+    let radius = tuning.gathered_radius;
+    let spread = Fixed::from_int(radius) + formation::reach(positions.len(), widest);
+    (at - rally).length_squared() <= sq(Fixed::from_int(radius * 2))
         && positions.iter().all(|&p| (p - at).length_squared() <= sq(spread))
 }
 
 /// Where a marching attack heads next, given where its units stand: while the target is far
 /// and the main body strung out, a step ahead of the body's centre, so the quick wait for the
 /// slow and the group arrives together instead of in a column; the target itself once it is
-/// near or the body is together. The main body is the units within [`MARCH_BODY_RADIUS`] of
+/// near (the tuning's `assault_distance`) or the body is together (within twice its
+/// `gathered_radius`). The main body is the units within the tuning's `march_body_radius` of
 /// the one halfway along the march (by distance to the target): reinforcements still walking
 /// up from home follow it and do not hold it back (counted in, an army fed a unit a minute
 /// crawled across the map for twenty minutes, its centre always dragged homeward).
-pub(super) fn goal(positions: &[Vec2], target: Vec2) -> Vec2 {
+pub(super) fn goal(tuning: &AiTuning, positions: &[Vec2], target: Vec2) -> Vec2 {
     let mut by_distance: Vec<Vec2> = positions.to_vec();
     by_distance.sort_by_key(|&p| (p - target).length_squared());
     let Some(&middle) = by_distance.get(by_distance.len() / 2) else { return target };
     let near = |p: Vec2, q: Vec2, r: i64| (p - q).length_squared() <= sq(Fixed::from_int(r));
-    let body: Vec<Vec2> = by_distance.into_iter().filter(|&p| near(p, middle, MARCH_BODY_RADIUS)).collect();
+    let body: Vec<Vec2> = by_distance.into_iter().filter(|&p| near(p, middle, tuning.march_body_radius)).collect();
     let at = centre(body.iter().copied()).unwrap_or(middle);
-    let far = !near(target, at, ASSAULT_DISTANCE);
-    let strung_out = body.iter().any(|&p| !near(p, at, GATHERED_RADIUS * 2));
-    if far && strung_out { at + (target - at).normalize().scale(Fixed::from_int(MARCH_STEP)) } else { target }
+    let far = !near(target, at, tuning.assault_distance);
+    let strung_out = body.iter().any(|&p| !near(p, at, tuning.gathered_radius * 2));
+    if far && strung_out { at + (target - at).normalize().scale(Fixed::from_int(tuning.march_step)) } else { target }
 }
 
 #[cfg(test)]
@@ -46,6 +49,19 @@ mod tests {
 
     fn at(x: i64, y: i64) -> Vec2 {
         Vec2::from_int(x, y)
+    }
+
+    /// The shipped tuning (`data/ai.ron`), whose distances the cases below are measured in.
+    fn tuning() -> AiTuning {
+        crate::defs::test_support::shipped_plans().get("easy").expect("easy").tuning.clone()
+    }
+
+    fn gathered(positions: &[Vec2], at: Vec2, rally: Vec2, widest: Fixed) -> bool {
+        super::gathered(&tuning(), positions, at, rally, widest)
+    }
+
+    fn goal(positions: &[Vec2], target: Vec2) -> Vec2 {
+        super::goal(&tuning(), positions, target)
     }
 
     #[test]

@@ -34,57 +34,6 @@ mod march;
 mod train;
 use super::{base, counters};
 
-/// Distance around the attackers' centre in which a focusing AI looks for a victim.
-const FOCUS_RADIUS: i64 = 160;
-/// Power the AI keeps to spare: it raises a plant before a structure would leave less.
-const POWER_MARGIN: i32 = 2;
-/// Attackers count as gathered when their centre is within twice this of the rally point and
-/// each stands within this of its place (their formation's reach from the centre, plus this).
-const GATHERED_RADIUS: i64 = 90;
-/// Distance from the base, toward the enemy, of the point where attackers gather.
-const RALLY_DISTANCE: i64 = 160;
-/// Distance from the base centre, toward the enemy, around which defences are placed.
-const DEFENCE_DISTANCE: i64 = 110;
-/// Distance from the base centre, toward the enemy, of the point the army guards.
-const GUARD_DISTANCE: i64 = 90;
-/// An idle builder farther than this from home walks back (world units).
-const BUILDER_LEASH: i64 = 150;
-/// An order to a point this close to the last one's is not given again (world units).
-const REISSUE_DISTANCE: i64 = 120;
-/// Its army must be worth this percent of the enemy's before it spends on economy.
-const SAFE_PERCENT: i64 = 90;
-/// A factory trains only if its best unit scores at least this percent of the best any of its
-/// factories could make.
-const WORTH_MAKING_PERCENT: i64 = 40;
-/// Units scoring at least this percent of the best against the enemy it knows are trained.
-const GOOD_ENOUGH_PERCENT: i64 = 70;
-/// Frames an AI waits for stragglers before attacking anyway.
-const GATHER_PATIENCE: u32 = 30 * 30;
-/// Frames an AI waits for its advantage before attacking anyway (two equal turtles would
-/// otherwise wait for ever).
-const ADVANTAGE_PATIENCE: u32 = 30 * 180;
-/// Its army must be worth this percent of the enemy units it knows before it trains against
-/// the enemy's structures too.
-const SIEGE_PERCENT: i64 = 200;
-/// Once its top unit can be had, at least one in this many of its army units is one.
-const TOP_SHARE: usize = 6;
-/// It raises its tech structure from this frame on: the opening is about armies.
-const TECH_AFTER: u32 = 30 * 60 * 6;
-/// A marching attack closer than this to its target goes straight for it (world units).
-const ASSAULT_DISTANCE: i64 = 500;
-/// A marching attack's main body: its units this close to the one halfway along (world units).
-const MARCH_BODY_RADIUS: i64 = 300;
-/// How far ahead of a strung-out attack's centre its next goal lies (world units).
-const MARCH_STEP: i64 = 200;
-/// An attack whose group has shrunk below this percent of its size falls back to regroup.
-const FALL_BACK_PERCENT: usize = 30;
-/// Units in each search party of a hunting army.
-const HUNT_PARTY_UNITS: usize = 5;
-/// The most search parties a hunting army splits into.
-const HUNT_PARTIES: usize = 6;
-/// A search party not at its point after this many frames gives the point up.
-const HUNT_GIVE_UP_FRAMES: u32 = 30 * 60;
-
 /// What the AI is doing with its army.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Phase {
@@ -143,7 +92,7 @@ pub struct SkirmishAi {
     /// decision under way found of them (its depots, its best source).
     piles: base::Piles,
     /// While hunting, each search party's point and the frame it was given (kept until the
-    /// point is in sight or the party has had [`HUNT_GIVE_UP_FRAMES`] to get there).
+    /// point is in sight or the party has had the tuning's `hunt_give_up_frames` to get there).
     hunt: Vec<(Vec2, u32)>,
 }
 
@@ -295,10 +244,10 @@ impl SkirmishAi {
             .unwrap_or(fallback)
     }
 
-    /// True while its army is worth at least [`SAFE_PERCENT`] of the enemy army it assumes
+    /// True while its army is worth at least the tuning's `safe_percent` of the enemy army it assumes
     /// ([`Self::enemy_strength`]): then it may spend on its economy rather than on more units.
     fn safe(&self, world: &World) -> bool {
-        self.army_worth(world) * 100 >= self.enemy_strength(world) * SAFE_PERCENT
+        self.army_worth(world) * 100 >= self.enemy_strength(world) * self.plan.tuning.safe_percent
     }
 
     /// Its army units' summed prices.
@@ -360,7 +309,7 @@ impl SkirmishAi {
         }
         let theirs: i64 = mix.iter().map(|(&t, &n)| rules.template(t).cost * i64::from(n)).sum();
         let attacking = matches!(self.phase, Phase::Attacking(_));
-        if self.plan.siege && attacking && self.army_worth(world) * 100 >= theirs * SIEGE_PERCENT {
+        if self.plan.siege && attacking && self.army_worth(world) * 100 >= theirs * self.plan.tuning.siege_percent {
             for s in self.memory.structures() {
                 *mix.entry(s.template).or_default() += 1;
             }

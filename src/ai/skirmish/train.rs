@@ -6,6 +6,7 @@
 //! Must not: read enemy objects except through the AI's memory.
 
 use super::*;
+use crate::sim::rules::Rules;
 
 /// A factory's army options scored against the enemy, with the best score among them.
 type Offer = (ObjectId, Vec<(TemplateId, i64)>, i64);
@@ -39,7 +40,9 @@ impl SkirmishAi {
     }
 
     /// Structures that make gatherers keep the plan's number working; finished factories with
-    /// short queues train the next armed unit they can afford.
+    /// short queues train the next armed unit they can afford. In order: a lost builder, a top
+    /// unit, gatherers, then each factory's army unit, each paid from (or kept back out of)
+    /// what is left.
     pub(super) fn train(&self, world: &World) -> Vec<Command> {
         let rules = world.rules();
         let Some(me) = world.players().get(self.player.index()) else { return Vec::new() };
@@ -48,103 +51,116 @@ impl SkirmishAi {
         // player always fighting near home would otherwise never tech).
         let safe = self.safe(world);
         let threatened = self.threatened(world) && !safe;
-        let mut money = if threatened { me.money } else { me.money - self.reserve };
-        let mut out = Vec::new();
-        let is_gatherer = |t: TemplateId| rules.template(t).gather.is_some();
-        let enemy_mix = self.enemy_mix(world);
-        // What a unit scores against that enemy (weighed by its style), if it may be trained
-        // now: asked once a decision per kind, however many factories offer it.
-        let mut scored: Vec<(TemplateId, Option<i64>)> = Vec::new();
-        let mut score = |u: TemplateId| -> Option<i64> {
-            if let Some(&(_, s)) = scored.iter().find(|(t, _)| *t == u) {
-                return s;
-            }
-            let s = world
-                .prerequisites_met(self.player, u)
-                .is_ok()
-                .then(|| self.leaning(rules, u, counters::score(rules, u, &enemy_mix)));
-            scored.push((u, s));
-            s
-        };
-        let is_builder = |t: TemplateId| rules.template(t).is_mobile() && !rules.template(t).builds.is_empty();
-        // Its top units: those its tech structure unlocks.
-        let is_top = |t: TemplateId| rules.template(t).prerequisites.iter().any(|&p| base::is_tech(world, p));
-        let tally = Tally::of(self, world, is_gatherer, is_builder, is_top);
-        let factories = &tally.factories;
-        let mut gatherers = tally.gatherers;
+        let money = if threatened { me.money } else { me.money - self.reserve };
+        let mut scores = Scores { enemy_mix: self.enemy_mix(world), scored: Vec::new() };
+        let tally = Tally::of(self, world);
         // The best unit any of its factories could make against that enemy: a factory whose
         // own best is far below it waits rather than spend on units that do not count.
-        let overall = factories
+        let overall = tally
+            .factories
             .iter()
             .flat_map(|f| rules.template(f.template).builds.iter().copied())
             .filter(|&u| rules.template(u).is_armed())
-            .filter_map(&mut score)
+            .filter_map(|u| scores.score(self, world, u))
             .max()
             .unwrap_or(0);
-        // A builder lost is replaced first: without one no structure can rise again.
-        if tally.builders == 0
-            && let Some((f, b)) = factories.iter().find_map(|f| {
-                let b = rules.template(f.template).builds.iter().copied().find(|&b| is_builder(b))?;
-                world.can_produce(self.player, f.id, b).is_ok().then_some((f.id, b))
-            })
-        {
-            money -= rules.template(b).cost;
-            out.push(Command::Produce { factory: f, template: b });
-        } else if tally.builders == 0 {
-            // Not affordable yet: its price is kept back from the army until it is.
+        let mut t = Training { world, tally, money, out: Vec::new(), threatened, safe };
+        self.replace_builder(&mut t);
+        // An army worth the plan's cap (counting what is queued) trains no more armed units.
+        let capped = self.plan.army_cap_at(world.frame().0).is_some_and(|cap| t.tally.army_worth >= cap);
+        if !capped {
+            self.train_top(&mut t);
+        }
+        let busy = self.train_gatherers(&mut t);
+        if !capped {
+            self.train_army(&mut t, &mut scores, &busy, overall);
+        }
+        t.out
+    }
+
+    /// A builder lost is replaced first: without one no structure can rise again. Not
+    /// affordable yet, its price is kept back from the army until it is.
+    fn replace_builder(&self, t: &mut Training<'_>) {
+        let (world, rules) = (t.world, t.world.rules());
+        if t.tally.builders > 0 {
+            return;
+        }
+        let factories = &t.tally.factories;
+        if let Some((f, b)) = factories.iter().find_map(|f| {
+            let b = rules.template(f.template).builds.iter().copied().find(|&b| is_builder(rules, b))?;
+            world.can_produce(self.player, f.id, b).is_ok().then_some((f.id, b))
+        }) {
+            t.money -= rules.template(b).cost;
+            t.out.push(Command::Produce { factory: f, template: b });
+        } else {
             let price = factories
                 .iter()
                 .flat_map(|f| rules.template(f.template).builds.iter().copied())
-                .filter(|&b| is_builder(b))
+                .filter(|&b| is_builder(rules, b))
                 .map(|b| rules.template(b).cost)
                 .min();
-            money -= price.unwrap_or(0);
+            t.money -= price.unwrap_or(0);
         }
-        // An army worth the plan's cap (counting what is queued) trains no more armed units.
-        let capped = self.plan.army_cap_at(world.frame().0).is_some_and(|cap| tally.army_worth >= cap);
-        // Once it can have its top unit, one in [`TOP_SHARE`] of its army is one, saved for
-        // ahead of the rest (scored per price against what it has seen, massed basic units
-        // would always win the choice).
-        if !capped
-            && tally.tops * TOP_SHARE < tally.army
-            && let Some((f, top)) = factories.iter().find_map(|f| {
-                let top = rules.template(f.template).builds.iter().copied().find(|&u| is_top(u))?;
-                let room = world.factories().queue(f.id).len() < self.plan.queue as usize;
-                (room && world.prerequisites_met(self.player, top).is_ok()).then_some((f.id, top))
-            })
-        {
-            let cost = rules.template(top).cost;
-            if cost <= money {
-                out.push(Command::Produce { factory: f, template: top });
-            }
-            if cost <= money || !threatened {
-                money -= cost; // paid, or kept back for it
-            }
+    }
+
+    /// Once it can have its top unit, one in the tuning's `top_share` of its army is one, saved for
+    /// ahead of the rest (scored per price against what it has seen, massed basic units
+    /// would always win the choice).
+    fn train_top(&self, t: &mut Training<'_>) {
+        let (world, rules) = (t.world, t.world.rules());
+        if t.tally.tops * self.plan.tuning.top_share >= t.tally.army {
+            return;
         }
+        let Some((f, top)) = t.tally.factories.iter().find_map(|f| {
+            let top = rules.template(f.template).builds.iter().copied().find(|&u| is_top(world, u))?;
+            let room = world.factories().queue(f.id).len() < self.plan.queue as usize;
+            (room && world.prerequisites_met(self.player, top).is_ok()).then_some((f.id, top))
+        }) else {
+            return;
+        };
+        let cost = rules.template(top).cost;
+        if cost <= t.money {
+            t.out.push(Command::Produce { factory: f, template: top });
+        }
+        if cost <= t.money || !t.threatened {
+            t.money -= cost; // paid, or kept back for it
+        }
+    }
+
+    /// Gatherers up to the plan's number (beyond the first only while safe), one at each
+    /// factory that makes them and has nothing queued; returns the factories so served.
+    fn train_gatherers(&self, t: &mut Training<'_>) -> Vec<ObjectId> {
+        let (world, rules) = (t.world, t.world.rules());
+        let mut gatherers = t.tally.gatherers;
         let mut busy = Vec::new();
-        for f in factories {
+        for f in &t.tally.factories {
             let builds = &rules.template(f.template).builds;
-            if let Some(&g) = builds.iter().find(|&&u| is_gatherer(u))
+            if let Some(&g) = builds.iter().find(|&&u| is_gatherer(rules, u))
                 && gatherers < self.plan.gatherers as usize
-                && (gatherers < 1 || safe)
+                && (gatherers < 1 || t.safe)
                 && world.factories().queue(f.id).is_empty()
-                && rules.template(g).cost <= money
+                && rules.template(g).cost <= t.money
                 && world.prerequisites_met(self.player, g).is_ok()
             {
-                money -= rules.template(g).cost;
+                t.money -= rules.template(g).cost;
                 gatherers += 1;
                 busy.push(f.id);
-                out.push(Command::Produce { factory: f.id, template: g });
+                t.out.push(Command::Produce { factory: f.id, template: g });
             }
         }
-        // Each factory's army options and their scores against that enemy; the factory with
-        // the best unit is served first, so cheap units from one factory do not starve a
-        // better one at another.
-        let mut offers: Vec<Offer> = factories
+        busy
+    }
+
+    /// Each factory not `busy` with a short queue trains an armed unit that fights the enemy
+    /// it knows; the factory with the best unit is served first, so cheap units from one
+    /// factory do not starve a better one at another. `overall` is the best score of all.
+    fn train_army(&self, t: &mut Training<'_>, scores: &mut Scores, busy: &[ObjectId], overall: i64) {
+        let (world, rules) = (t.world, t.world.rules());
+        let mut offers: Vec<Offer> = t
+            .tally
+            .factories
             .iter()
-            .filter(|f| {
-                !capped && !busy.contains(&f.id) && world.factories().queue(f.id).len() < self.plan.queue as usize
-            })
+            .filter(|f| !busy.contains(&f.id) && world.factories().queue(f.id).len() < self.plan.queue as usize)
             .filter_map(|f| {
                 let options: Vec<(TemplateId, i64)> = rules
                     .template(f.template)
@@ -152,7 +168,7 @@ impl SkirmishAi {
                     .iter()
                     .copied()
                     .filter(|&u| is_army(rules, u))
-                    .filter_map(|u| Some((u, score(u)?)))
+                    .filter_map(|u| Some((u, scores.score(self, world, u)?)))
                     .collect();
                 let best = options.iter().map(|&(_, s)| s).max()?;
                 Some((f.id, options, best))
@@ -162,25 +178,75 @@ impl SkirmishAi {
         for (factory, options, best) in offers {
             // A factory whose best is far below the best overall waits rather than spend on
             // units that do not count.
-            if best * 100 < overall * WORTH_MAKING_PERCENT {
+            if best * 100 < overall * self.plan.tuning.worth_making_percent {
                 continue;
             }
             // The units that fight the enemy it knows best (within a margin of the best), and
             // among those a choice that depends on the game's seed.
-            let good: Vec<TemplateId> =
-                options.iter().filter(|&&(_, s)| s * 100 >= best * GOOD_ENOUGH_PERCENT).map(|&(u, _)| u).collect();
+            let good: Vec<TemplateId> = options
+                .iter()
+                .filter(|&&(_, s)| s * 100 >= best * self.plan.tuning.good_enough_percent)
+                .map(|&(u, _)| u)
+                .collect();
             let salt = (world.rng_state() ^ self.player.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
             let pick = good[(self.decisions as usize).wrapping_add(salt as usize) % good.len().max(1)];
             let cost = rules.template(pick).cost;
-            if cost <= money {
-                out.push(Command::Produce { factory, template: pick });
+            if cost <= t.money {
+                t.out.push(Command::Produce { factory, template: pick });
             }
-            if cost <= money || (!threatened && best * 100 >= overall * GOOD_ENOUGH_PERCENT) {
-                money -= cost; // paid, or kept back for the best unit it can make
+            if cost <= t.money || (!t.threatened && best * 100 >= overall * self.plan.tuning.good_enough_percent) {
+                t.money -= cost; // paid, or kept back for the best unit it can make
             }
         }
-        out
     }
+}
+
+/// One training decision as it goes: what it counted, the money left to spend, the commands
+/// so far, and whether the base is threatened (saving stops) or safe (more gatherers).
+struct Training<'w> {
+    world: &'w World,
+    tally: Tally<'w>,
+    money: i64,
+    out: Vec<Command>,
+    threatened: bool,
+    safe: bool,
+}
+
+/// What a unit scores against the enemy it has seen (weighed by its style), if it may be
+/// trained now: asked once a decision per kind, however many factories offer it.
+struct Scores {
+    enemy_mix: Vec<(TemplateId, u32)>,
+    scored: Vec<(TemplateId, Option<i64>)>,
+}
+
+impl Scores {
+    fn score(&mut self, ai: &SkirmishAi, world: &World, u: TemplateId) -> Option<i64> {
+        if let Some(&(_, s)) = self.scored.iter().find(|(t, _)| *t == u) {
+            return s;
+        }
+        let rules = world.rules();
+        let s = world
+            .prerequisites_met(ai.player, u)
+            .is_ok()
+            .then(|| ai.leaning(rules, u, counters::score(rules, u, &self.enemy_mix)));
+        self.scored.push((u, s));
+        s
+    }
+}
+
+/// Whether units of `t` gather.
+fn is_gatherer(rules: &Rules, t: TemplateId) -> bool {
+    rules.template(t).gather.is_some()
+}
+
+/// Whether units of `t` are builders (mobile, with structures to build).
+fn is_builder(rules: &Rules, t: TemplateId) -> bool {
+    rules.template(t).is_mobile() && !rules.template(t).builds.is_empty()
+}
+
+/// Whether `t` is a top unit: one its tech structure unlocks.
+fn is_top(world: &World, t: TemplateId) -> bool {
+    world.rules().template(t).prerequisites.iter().any(|&p| base::is_tech(world, p))
 }
 
 /// What one pass over its objects and their queues finds: the counts `train` weighs.
@@ -201,31 +267,25 @@ struct Tally<'w> {
 }
 
 impl<'w> Tally<'w> {
-    fn of(
-        ai: &SkirmishAi,
-        world: &'w World,
-        is_gatherer: impl Fn(TemplateId) -> bool,
-        is_builder: impl Fn(TemplateId) -> bool,
-        is_top: impl Fn(TemplateId) -> bool,
-    ) -> Tally<'w> {
+    fn of(ai: &SkirmishAi, world: &'w World) -> Tally<'w> {
         let rules = world.rules();
         let unit = ai.plan.army_cap_unit;
         let worth = |t: TemplateId| if is_army(rules, t) { rules.template(t).cost + unit } else { 0 };
         let mut tally = Tally { gatherers: 0, builders: 0, army: 0, tops: 0, army_worth: 0, factories: Vec::new() };
         for o in ai.mine(world) {
             let t = o.template;
-            tally.gatherers += usize::from(is_gatherer(t));
-            tally.builders += usize::from(is_builder(t));
+            tally.gatherers += usize::from(is_gatherer(rules, t));
+            tally.builders += usize::from(is_builder(rules, t));
             tally.army += usize::from(is_army(rules, t));
-            tally.tops += usize::from(is_top(t));
+            tally.tops += usize::from(is_top(world, t));
             tally.army_worth += worth(t);
             if o.kind.blocks_ground() && o.is_complete() {
                 tally.factories.push(o);
             }
             for job in world.factories().queue(o.id) {
-                tally.gatherers += usize::from(is_gatherer(job.template));
-                tally.builders += usize::from(is_builder(job.template));
-                tally.tops += usize::from(is_top(job.template));
+                tally.gatherers += usize::from(is_gatherer(rules, job.template));
+                tally.builders += usize::from(is_builder(rules, job.template));
+                tally.tops += usize::from(is_top(world, job.template));
                 tally.army_worth += worth(job.template);
             }
         }

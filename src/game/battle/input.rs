@@ -8,7 +8,8 @@
 
 use glam::Vec2;
 
-use crate::sim::command::{Command, MAX_SELECTION, Queued};
+use crate::sim::OrderTiming;
+use crate::sim::command::{Command, MAX_SELECTION};
 use crate::sim::ids::ObjectId;
 use crate::ui::{Key, MouseButton};
 
@@ -144,9 +145,14 @@ impl Controls<'_> {
         self.pic.view.inside = false;
     }
 
-    /// Whether Shift is held (it adds clicks and boxes to the selection).
+    /// Whether Shift is held (it adds clicks and boxes to the selection, and queues orders).
     pub fn set_shift(&mut self, held: bool) {
         self.pic.selection.shift = held;
+    }
+
+    /// When an order given now starts, as Shift says (the simulation's [`OrderTiming`] rule).
+    fn timing(&self) -> OrderTiming {
+        OrderTiming::from_shift(self.pic.selection.shift)
     }
 
     /// Centres the camera on a ground point (the radar, alerts).
@@ -230,14 +236,11 @@ impl Controls<'_> {
             MouseButton::Left if self.pic.pending.placing.is_some() => {
                 let ground = self.look().ground_under(at);
                 if let (Some(template), Some(p)) = (self.pic.pending.placing.take(), ground) {
-                    let at = to_point(p);
-                    if self.pic.selection.shift {
-                        // Shift: queued after what the builder is doing, and the next one
-                        // may be placed at once.
-                        self.send(Command::Queue { order: Queued::Build { template, at } });
+                    let timing = self.timing();
+                    self.send(timing.apply(Command::Build { template, at: to_point(p) }));
+                    if timing == OrderTiming::Queued {
+                        // Queued after what the builder is doing: the next one may be placed at once.
                         self.pic.pending.placing = Some(template);
-                    } else {
-                        self.send(Command::Build { template, at });
                     }
                 }
             }
@@ -245,13 +248,8 @@ impl Controls<'_> {
             MouseButton::Left if self.pic.pending.attack_move => {
                 self.pic.pending.attack_move = false;
                 if let Some(p) = self.look().ground_under(at).filter(|_| !self.pic.selection.ids.is_empty()) {
-                    let to = to_point(p);
-                    let queued = self.pic.selection.shift;
-                    self.send(if queued {
-                        Command::Queue { order: Queued::AttackMove { to } }
-                    } else {
-                        Command::AttackMove { to }
-                    });
+                    let order = self.timing().apply(Command::AttackMove { to: to_point(p) });
+                    self.send(order);
                     self.pic.markers.mark(p, Intent::Attack);
                 }
             }
@@ -383,17 +381,12 @@ impl Controls<'_> {
 
     /// Right click: attack an enemy under the cursor, gather from a pile, or move there; with
     /// only structures selected, set their rally point. A marker shows where the order went.
-    /// With Shift a move or attack-move to the ground is queued after what the units are doing
-    /// (a waypoint).
+    /// With Shift a move to the ground is queued after what the units are doing (a waypoint):
+    /// the simulation's rule ([`crate::sim::World::order_for`]) says so.
     fn order_at(&mut self, at: Vec2) {
         let (intent, commands, place) = self.look().right_click(at);
-        let shift = self.pic.selection.shift;
         for c in commands {
-            self.send(match c {
-                Command::Move { to } if shift => Command::Queue { order: Queued::Move { to } },
-                Command::AttackMove { to } if shift => Command::Queue { order: Queued::AttackMove { to } },
-                c => c,
-            });
+            self.send(c);
         }
         if let Some(p) = place {
             self.pic.markers.mark(p, intent);

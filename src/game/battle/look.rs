@@ -11,7 +11,7 @@ use glam::{Vec2, Vec3};
 
 use crate::sim::command::Command;
 use crate::sim::ids::{ObjectId, TemplateId};
-use crate::sim::{OrderKind, OrderTarget, PlayerId, Relation, World};
+use crate::sim::{OrderKind, OrderTarget, OrderTiming, PlayerId, Relation, World};
 
 use super::super::display::{to_display, to_f32, to_point};
 use super::super::scene::{Scene, shown_to};
@@ -76,24 +76,25 @@ impl<'a> Look<'a> {
     /// send, and the ground point it is about. The rule is the simulation's
     /// ([`World::order_for`]); the client only says what the cursor points at, in the order
     /// the rule prefers: one of the player's own objects (a site to resume), a supply pile, an
-    /// enemy, then the ground.
+    /// enemy, then the ground, and whether Shift is held (which the rule turns into queueing).
     pub fn right_click(&self, at: Vec2) -> (Intent, Vec<Command>, Option<Vec2>) {
         if self.pic.selection.ids.is_empty() || self.play.is_replay() {
             return (Intent::Select, Vec::new(), None);
         }
         let (world, local) = (self.world(), self.play.local);
+        let timing = OrderTiming::from_shift(self.pic.selection.shift);
         let pointed = [
             self.pick(at, |owner| owner == local),
             self.pick_supply(at),
             self.pick(at, |owner| world.relation(local, owner) == Relation::Enemy),
         ];
         for id in pointed.into_iter().flatten() {
-            if let Ok(orders) = world.order_for(local, &self.pic.selection.ids, OrderTarget::Object(id)) {
+            if let Ok(orders) = world.order_for(local, &self.pic.selection.ids, OrderTarget::Object(id), timing) {
                 return (intent_of(orders.kind), orders.commands, world.object(id).map(|o| to_display(o.pos)));
             }
         }
         let Some(p) = self.ground_under(at) else { return (Intent::Cannot, Vec::new(), None) };
-        match world.order_for(local, &self.pic.selection.ids, OrderTarget::Ground(to_point(p))) {
+        match world.order_for(local, &self.pic.selection.ids, OrderTarget::Ground(to_point(p)), timing) {
             Ok(orders) => (intent_of(orders.kind), orders.commands, Some(p)),
             Err(_) => (Intent::Cannot, Vec::new(), None),
         }

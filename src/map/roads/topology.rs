@@ -316,13 +316,7 @@ fn corners(
         let turn = d1.perp_dot(d2).atan2(d1.dot(d2));
         let angled = segs[s1].angled || segs[s2].angled;
         if turn.abs() <= MITER_MAX_TURN || (angled && turn.abs() <= ANGLED_MAX_TURN) {
-            let (n1, n2) = (perp(d1) * h, perp(d2) * h);
-            let l = intersect(node + n1, d1, node + n2, d2).unwrap_or(node + (n1 + n2) * 0.5);
-            let r = intersect(node - n1, d1, node - n2, d2).unwrap_or(node - (n1 + n2) * 0.5);
-            out.edges.push(Edge { l, r, floor: f32::MIN });
-            let id = out.edges.len() - 1;
-            segs[s1].edge[1] = Some(id);
-            segs[s2].edge[0] = Some(id);
+            miter(segs, (s1, s2), h, true, out);
             continue;
         }
         let tight = segs[s1].tight || segs[s2].tight;
@@ -343,60 +337,90 @@ fn corners(
                 node.x,
                 node.y
             ));
-            let (n1, n2) = (perp(d1) * h, perp(d2) * h);
-            let l = intersect(node + n1, d1, node + n2, d2).unwrap_or(node + n1);
-            let r = intersect(node - n1, d1, node - n2, d2).unwrap_or(node - n1);
-            out.edges.push(Edge { l, r, floor: f32::MIN });
-            let id = out.edges.len() - 1;
-            segs[s1].edge[1] = Some(id);
-            segs[s2].edge[0] = Some(id);
+            miter(segs, (s1, s2), h, false, out);
             continue;
         }
         segs[s1].trim[1] = trim;
         segs[s2].trim[0] = trim;
-        let t1 = node - d1 * trim;
-        let side = turn.signum();
-        let centre = t1 + perp(d1) * radius * side;
-        let a0 = (t1 - centre).y.atan2((t1 - centre).x);
-        let steps = (turn.abs() / CURVE_STEP).ceil().max(1.0) as usize;
-        let sweep = turn / steps as f32;
-        let start_edge = push_edge(&mut out.edges, t1, d1, h);
-        segs[s1].edge[1] = Some(start_edge);
-        let mut prev = start_edge;
-        let mut pieces = Vec::new();
-        for k in 1..=steps {
-            let id = if k == steps {
-                let e = push_edge(&mut out.edges, node + d2 * trim, d2, h);
-                segs[s2].edge[0] = Some(e);
-                e
-            } else {
-                let ang = a0 + sweep * k as f32;
-                let radial = Vec2::new(ang.cos(), ang.sin());
-                let p = centre + radial * radius;
-                // Travel direction on the arc: radial turned a quarter toward the turn.
-                let dir = perp(radial) * side;
-                push_edge(&mut out.edges, p, dir, h)
-            };
-            pieces.push(Piece {
-                kind: PieceKind::Curve,
-                band: if tight { Band::TightCurve } else { Band::Curve },
-                ty,
-                shape: Shape::Arc {
-                    start: prev,
-                    end: id,
-                    centre,
-                    radius,
-                    a0: a0 + sweep * (k - 1) as f32,
-                    sweep,
-                    half_width: h,
-                    u0: 0.0,
-                },
-            });
-            prev = id;
-        }
-        arcs.insert((s1, 1), pieces);
+        let bend = Bend { ty, h, turn, radius, trim, tight };
+        arcs.insert((s1, 1), curve(segs, (s1, s2), &bend, out));
     }
     arcs
+}
+
+/// A miter where segment `s1` ends and `s2` starts: one edge both share, across where their
+/// sides (`h` out) cross; where they are parallel, at the sides' average (`averaged`) or at
+/// `s1`'s.
+fn miter(segs: &mut [Seg], (s1, s2): (usize, usize), h: f32, averaged: bool, out: &mut Layout) {
+    let (d1, d2, node) = (segs[s1].dir(), segs[s2].dir(), segs[s1].b);
+    let (n1, n2) = (perp(d1) * h, perp(d2) * h);
+    let off = if averaged { (n1 + n2) * 0.5 } else { n1 };
+    let l = intersect(node + n1, d1, node + n2, d2).unwrap_or(node + off);
+    let r = intersect(node - n1, d1, node - n2, d2).unwrap_or(node - off);
+    out.edges.push(Edge { l, r, floor: f32::MIN });
+    let id = out.edges.len() - 1;
+    segs[s1].edge[1] = Some(id);
+    segs[s2].edge[0] = Some(id);
+}
+
+/// A curve between two segments: their road type and half-width, the turn (radians, positive
+/// anticlockwise), the curve's radius, how far each segment is trimmed back, and whether it is
+/// a tight one.
+struct Bend {
+    ty: usize,
+    h: f32,
+    turn: f32,
+    radius: f32,
+    trim: f32,
+    tight: bool,
+}
+
+/// The arc pieces of `bend` from where segment `s1` is trimmed to where `s2` is, one per
+/// [`CURVE_STEP`] of the turn, with their edges.
+fn curve(segs: &mut [Seg], (s1, s2): (usize, usize), bend: &Bend, out: &mut Layout) -> Vec<Piece> {
+    let &Bend { ty, h, turn, radius, trim, tight } = bend;
+    let (d1, d2, node) = (segs[s1].dir(), segs[s2].dir(), segs[s1].b);
+    let t1 = node - d1 * trim;
+    let side = turn.signum();
+    let centre = t1 + perp(d1) * radius * side;
+    let a0 = (t1 - centre).y.atan2((t1 - centre).x);
+    let steps = (turn.abs() / CURVE_STEP).ceil().max(1.0) as usize;
+    let sweep = turn / steps as f32;
+    let start_edge = push_edge(&mut out.edges, t1, d1, h);
+    segs[s1].edge[1] = Some(start_edge);
+    let mut prev = start_edge;
+    let mut pieces = Vec::new();
+    for k in 1..=steps {
+        let id = if k == steps {
+            let e = push_edge(&mut out.edges, node + d2 * trim, d2, h);
+            segs[s2].edge[0] = Some(e);
+            e
+        } else {
+            let ang = a0 + sweep * k as f32;
+            let radial = Vec2::new(ang.cos(), ang.sin());
+            let p = centre + radial * radius;
+            // Travel direction on the arc: radial turned a quarter toward the turn.
+            let dir = perp(radial) * side;
+            push_edge(&mut out.edges, p, dir, h)
+        };
+        pieces.push(Piece {
+            kind: PieceKind::Curve,
+            band: if tight { Band::TightCurve } else { Band::Curve },
+            ty,
+            shape: Shape::Arc {
+                start: prev,
+                end: id,
+                centre,
+                radius,
+                a0: a0 + sweep * (k - 1) as f32,
+                sweep,
+                half_width: h,
+                u0: 0.0,
+            },
+        });
+        prev = id;
+    }
+    pieces
 }
 
 /// Where the lines p + t·d and q + s·e cross, if they are not parallel.

@@ -1,54 +1,15 @@
 //! The WND parser: tokens → [`WndFile`]. Every error names `file:line:col`; keys Ridgeline does
 //! not use are kept as notes rather than refused, so layouts written for the original game load.
 
-use crate::content::limits::{CREATION_RESOLUTION, FONT_SIZES, MAX_RECT_COORDINATE, MAX_WINDOW_DEPTH, MAX_WINDOWS};
+use crate::content::limits::{MAX_WINDOW_DEPTH, MAX_WINDOWS};
 
 mod values;
+mod window_keys;
 
 use super::error::WndError;
 use super::lexer::{Tok, Token, lex};
-use super::model::{
-    Anchor, FontDef, GadgetData, ScalingMode, ScreenRect, TextColors, WindowDef, WindowType, WndFile, status_bit,
-    style_bit,
-};
-
-/// The window keys Ridgeline reads (for "did you mean" on a misspelt one).
-const KNOWN_KEYS: [&str; 23] = [
-    "WINDOWTYPE",
-    "SCREENRECT",
-    "NAME",
-    "STATUS",
-    "STYLE",
-    "SYSTEMCALLBACK",
-    "INPUTCALLBACK",
-    "TOOLTIPCALLBACK",
-    "DRAWCALLBACK",
-    "FONT",
-    "HEADERTEMPLATE",
-    "TOOLTIPDELAY",
-    "TEXT",
-    "TOOLTIPTEXT",
-    "TEXTCOLOR",
-    "ENABLEDDRAWDATA",
-    "DISABLEDDRAWDATA",
-    "HILITEDRAWDATA",
-    "ANCHOR",
-    "SCALING",
-    "CLICKSOUND",
-    "HOVERSOUND",
-    "ACTION",
-];
-
-const GADGET_BLOCKS: [&str; 8] = [
-    "LISTBOXDATA",
-    "COMBOBOXDATA",
-    "SLIDERDATA",
-    "RADIOBUTTONDATA",
-    "TEXTENTRYDATA",
-    "STATICTEXTDATA",
-    "TABCONTROLDATA",
-    "PROGRESSBARDATA",
-];
+use super::model::{WindowDef, WndFile};
+use window_keys::empty_window;
 
 /// Parses a layout's text; `path` names it in errors.
 pub fn parse(path: &str, text: &str) -> Result<WndFile, WndError> {
@@ -222,57 +183,11 @@ impl Parser<'_> {
         }
     }
 
-    /// A `WINDOW` block up to its `END` (the keyword itself was read), `depth` windows deep.
+    /// A `WINDOW` block up to its `END` (the keyword itself was read), `depth` windows deep:
+    /// its keys one by one ([`Parser::window_key`]), its `CHILD` windows in turn.
     fn window(&mut self, line: usize, depth: usize) -> Result<WindowDef, WndError> {
-        self.windows += 1;
-        if self.windows > MAX_WINDOWS {
-            return Err(WndError::new(
-                self.path,
-                line,
-                1,
-                format!("more than {MAX_WINDOWS} windows in one layout (the limit)"),
-            ));
-        }
-        if depth > MAX_WINDOW_DEPTH {
-            return Err(WndError::new(
-                self.path,
-                line,
-                1,
-                format!("windows nested more than {MAX_WINDOW_DEPTH} deep (the limit)"),
-            ));
-        }
-        let mut w = WindowDef {
-            line,
-            kind: WindowType::User,
-            rect: ScreenRect::default(),
-            name: String::new(),
-            status: 0,
-            status_unknown: Vec::new(),
-            style: 0,
-            style_unknown: Vec::new(),
-            system_callback: None,
-            input_callback: None,
-            tooltip_callback: None,
-            draw_callback: None,
-            font: None,
-            header_template: None,
-            tooltip_delay: -1,
-            text: String::new(),
-            tooltip_text: String::new(),
-            click_sound: None,
-            action: None,
-            hover_sound: None,
-            text_colors: TextColors::default(),
-            enabled: Vec::new(),
-            disabled: Vec::new(),
-            hilite: Vec::new(),
-            gadget: None,
-            anchor: None,
-            scaling: None,
-            extra: Vec::new(),
-            key_lines: Vec::new(),
-            children: Vec::new(),
-        };
+        self.count_window(line, depth)?;
+        let mut w = empty_window(line);
         let mut saw_rect = false;
         loop {
             // The file ending inside a window: say which window is left open.
@@ -308,213 +223,36 @@ impl Parser<'_> {
             let value = self.value()?;
             let key = key.clone();
             w.key_lines.push((key.clone(), key_tok.line, key_tok.col));
-            match key.as_str() {
-                "WINDOWTYPE" => {
-                    let t = value.first().ok_or_else(|| self.err(&key_tok, "WINDOWTYPE needs a type"))?;
-                    let Tok::Word(word) = &t.tok else { return Err(self.err(t, "expected a window type")) };
-                    w.kind = WindowType::from_keyword(word)
-                        .ok_or_else(|| self.err(t, format!("unknown window type {word}")))?;
-                }
-                "SCREENRECT" => {
-                    for g in self.groups(&value)? {
-                        let v = self.ints(&g, 2)?;
-                        if g.label != "CREATIONRESOLUTION" && v.iter().any(|c| c.abs() > MAX_RECT_COORDINATE) {
-                            return Err(WndError::new(
-                                self.path,
-                                g.line,
-                                g.col,
-                                format!("{} lies more than {MAX_RECT_COORDINATE} pixels away (the limit)", g.label),
-                            ));
-                        }
-                        if g.label == "CREATIONRESOLUTION" && !v.iter().take(2).all(|c| CREATION_RESOLUTION.contains(c))
-                        {
-                            return Err(WndError::new(
-                                self.path,
-                                g.line,
-                                g.col,
-                                format!(
-                                    "CREATIONRESOLUTION {} {} is outside {}..={} (the limit)",
-                                    v[0],
-                                    v[1],
-                                    CREATION_RESOLUTION.start(),
-                                    CREATION_RESOLUTION.end()
-                                ),
-                            ));
-                        }
-                        let pair = (v[0] as i32, v[1] as i32);
-                        match g.label.as_str() {
-                            "UPPERLEFT" => w.rect.upper_left = pair,
-                            "BOTTOMRIGHT" => w.rect.bottom_right = pair,
-                            "CREATIONRESOLUTION" => w.rect.creation_resolution = pair,
-                            other => {
-                                return Err(WndError::new(
-                                    self.path,
-                                    g.line,
-                                    g.col,
-                                    format!("unknown SCREENRECT label {other}"),
-                                ));
-                            }
-                        }
-                    }
-                    let r = w.rect;
-                    if r.creation_resolution.0 <= 0 || r.creation_resolution.1 <= 0 {
-                        return Err(self.err(&key_tok, "SCREENRECT needs a CREATIONRESOLUTION"));
-                    }
-                    if r.bottom_right.0 < r.upper_left.0 || r.bottom_right.1 < r.upper_left.1 {
-                        return Err(self.err(&key_tok, "SCREENRECT's BOTTOMRIGHT is above or left of its UPPERLEFT"));
-                    }
-                    saw_rect = true;
-                }
-                "NAME" => w.name = self.single_string(&key_tok, &value)?,
-                "STATUS" => (w.status, w.status_unknown) = self.flags(&value, status_bit, "status")?,
-                "STYLE" => (w.style, w.style_unknown) = self.flags(&value, style_bit, "style")?,
-                "SYSTEMCALLBACK" | "INPUTCALLBACK" | "TOOLTIPCALLBACK" | "DRAWCALLBACK" => {
-                    let s = self.single_string(&key_tok, &value)?;
-                    let cb = if s.eq_ignore_ascii_case("[none]") || s.is_empty() { None } else { Some(s) };
-                    match key.as_str() {
-                        "SYSTEMCALLBACK" => w.system_callback = cb,
-                        "INPUTCALLBACK" => w.input_callback = cb,
-                        "TOOLTIPCALLBACK" => w.tooltip_callback = cb,
-                        _ => w.draw_callback = cb,
-                    }
-                }
-                "FONT" => {
-                    let mut f = FontDef::default();
-                    for g in self.groups(&value)? {
-                        match (g.label.as_str(), g.values.first()) {
-                            ("NAME", Some(Tok::Str(s) | Tok::Word(s))) => f.name = s.clone(),
-                            ("SIZE", _) => {
-                                let size = self.ints(&g, 1)?[0];
-                                if !FONT_SIZES.contains(&size) {
-                                    return Err(WndError::new(
-                                        self.path,
-                                        g.line,
-                                        g.col,
-                                        format!(
-                                            "FONT SIZE {size} is outside {}..={} (the limit)",
-                                            FONT_SIZES.start(),
-                                            FONT_SIZES.end()
-                                        ),
-                                    ));
-                                }
-                                f.size = size as i32;
-                            }
-                            ("BOLD", _) => f.bold = self.ints(&g, 1)?[0] != 0,
-                            (other, _) => {
-                                return Err(WndError::new(
-                                    self.path,
-                                    g.line,
-                                    g.col,
-                                    format!("unknown FONT label {other}"),
-                                ));
-                            }
-                        }
-                    }
-                    w.font = Some(f);
-                }
-                "HEADERTEMPLATE" => {
-                    let s = self.single_string(&key_tok, &value)?;
-                    w.header_template = if s.eq_ignore_ascii_case("[none]") { None } else { Some(s) };
-                }
-                "TOOLTIPDELAY" => {
-                    w.tooltip_delay = match value.first().map(|t| &t.tok) {
-                        Some(Tok::Int(v)) => *v as i32,
-                        _ => return Err(self.err(&key_tok, "TOOLTIPDELAY needs a number")),
-                    }
-                }
-                "TEXT" => w.text = self.single_string(&key_tok, &value)?,
-                "ACTION" => w.action = Some(self.single_string(&key_tok, &value)?),
-                "TOOLTIPTEXT" => w.tooltip_text = self.single_string(&key_tok, &value)?,
-                "CLICKSOUND" | "HOVERSOUND" => {
-                    let s = self.single_string(&key_tok, &value)?;
-                    let sound = if s.eq_ignore_ascii_case("[none]") { String::new() } else { s };
-                    if key == "CLICKSOUND" {
-                        w.click_sound = Some(sound);
-                    } else {
-                        w.hover_sound = Some(sound);
-                    }
-                }
-                "TEXTCOLOR" => {
-                    for g in self.groups(&value)? {
-                        let c = self.color(&g)?;
-                        let tc = &mut w.text_colors;
-                        match g.label.as_str() {
-                            "ENABLED" => tc.enabled = c,
-                            "ENABLEDBORDER" => tc.enabled_border = c,
-                            "DISABLED" => tc.disabled = c,
-                            "DISABLEDBORDER" => tc.disabled_border = c,
-                            "HILITE" => tc.hilite = c,
-                            "HILITEBORDER" => tc.hilite_border = c,
-                            other => {
-                                return Err(WndError::new(
-                                    self.path,
-                                    g.line,
-                                    g.col,
-                                    format!("unknown TEXTCOLOR label {other}"),
-                                ));
-                            }
-                        }
-                    }
-                }
-                "ENABLEDDRAWDATA" => w.enabled = self.draw_data(&value)?,
-                "DISABLEDDRAWDATA" => w.disabled = self.draw_data(&value)?,
-                "HILITEDRAWDATA" => w.hilite = self.draw_data(&value)?,
-                "ANCHOR" => {
-                    let mut a = Anchor::default();
-                    for t in &value {
-                        match &t.tok {
-                            Tok::Punct('+') => {}
-                            Tok::Word(s) => match s.as_str() {
-                                "LEFT" => a.left = true,
-                                "RIGHT" => a.right = true,
-                                "TOP" => a.top = true,
-                                "BOTTOM" => a.bottom = true,
-                                other => {
-                                    return Err(
-                                        self.err(t, format!("unknown ANCHOR edge {other} (LEFT, RIGHT, TOP, BOTTOM)"))
-                                    );
-                                }
-                            },
-                            other => return Err(self.err(t, format!("expected ANCHOR edges, found {}", show(other)))),
-                        }
-                    }
-                    w.anchor = Some(a);
-                }
-                "SCALING" => {
-                    w.scaling = match value.first().map(|t| &t.tok) {
-                        Some(Tok::Word(s)) if s == "STRETCH" => Some(ScalingMode::Stretch),
-                        Some(Tok::Word(s)) if s == "ASPECT" => Some(ScalingMode::Aspect),
-                        _ => return Err(self.err(&key_tok, "SCALING is STRETCH or ASPECT")),
-                    }
-                }
-                block if GADGET_BLOCKS.contains(&block) => {
-                    let mut fields = Vec::new();
-                    for g in self.groups(&value)? {
-                        let v = self.ints(&g, 1)?;
-                        fields.push((g.label.clone(), v));
-                    }
-                    w.gadget = Some(GadgetData { block: block.to_string(), fields });
-                }
-                other if other.ends_with("DRAWDATA") => {
-                    self.composite.push((key_tok.line, key_tok.col, other.to_string()));
-                    w.extra.push((other.to_string(), render_tokens(&value)));
-                }
-                other => {
-                    let hint =
-                        crate::content::suggest::did_you_mean(other, KNOWN_KEYS.iter().chain(&GADGET_BLOCKS).copied());
-                    self.note(
-                        key_tok.line,
-                        key_tok.col,
-                        format!("key {other} is not used by Ridgeline; kept and ignored{hint}"),
-                    );
-                    w.extra.push((other.to_string(), render_tokens(&value)));
-                }
-            }
+            self.window_key(&mut w, &key_tok, &key, value)?;
+            saw_rect |= key == "SCREENRECT";
         }
         if !saw_rect {
             return Err(WndError::new(self.path, line, 1, format!("window \"{}\" has no SCREENRECT", w.name)));
         }
         Ok(w)
+    }
+
+    /// Counts one more window, `depth` deep: refused past [`MAX_WINDOWS`] in the layout or
+    /// [`MAX_WINDOW_DEPTH`] deep.
+    fn count_window(&mut self, line: usize, depth: usize) -> Result<(), WndError> {
+        self.windows += 1;
+        if self.windows > MAX_WINDOWS {
+            return Err(WndError::new(
+                self.path,
+                line,
+                1,
+                format!("more than {MAX_WINDOWS} windows in one layout (the limit)"),
+            ));
+        }
+        if depth > MAX_WINDOW_DEPTH {
+            return Err(WndError::new(
+                self.path,
+                line,
+                1,
+                format!("windows nested more than {MAX_WINDOW_DEPTH} deep (the limit)"),
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -1536,7 +1536,7 @@ fn the_control_bar_is_worded_from_the_string_table_of_the_players_language() {
 }
 
 #[test]
-fn a_click_on_a_unit_standing_before_a_taller_one_picks_the_unit_under_the_cursor() {
+fn a_click_on_a_unit_standing_before_a_taller_one_picks_the_unit_under_the_cursor_and_tab_the_next() {
     let mut b = battle();
     let me = b.local();
     // Every unit (the dozers among them) sent to one spot, where they stand close together
@@ -1587,6 +1587,18 @@ fn a_click_on_a_unit_standing_before_a_taller_one_picks_the_unit_under_the_curso
             b.controls().mouse_down(MouseButton::Left, at);
             b.controls().mouse_up(MouseButton::Left, at);
             assert_eq!(b.picture().selection(), &[id], "a click at {at}, on {id:?}'s box nearest its middle");
+            // Tab picks the next unit under that click instead; Shift+Tab goes back.
+            b.controls().key(Key::Tab, true);
+            b.controls().key(Key::Tab, false);
+            let next = b.picture().selection().to_vec();
+            let (l, h) = units.iter().find(|u| Some(&u.0) == next.first()).map(|u| u.1).expect("one of the units");
+            assert!(next.len() == 1 && next[0] != id, "Tab: {next:?}");
+            assert!(cam.ray_hits_box(at, SCREEN, l, h).is_some(), "Tab picks another unit under the click");
+            b.controls().set_shift(true);
+            b.controls().key(Key::Tab, true);
+            b.controls().key(Key::Tab, false);
+            b.controls().set_shift(false);
+            assert_eq!(b.picture().selection(), &[id], "Shift+Tab goes back");
             // One such click a unit (two in a row on one would be a double click).
             break;
         }

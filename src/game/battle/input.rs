@@ -124,7 +124,20 @@ impl Controls<'_> {
             self.jump_to_alert();
             return;
         }
+        if key == Key::Tab && down {
+            self.next_under_click();
+            return;
+        }
         self.pic.view.arrow(key, down);
+    }
+
+    /// Tab: the next of the player's objects under the last click (Shift+Tab: the previous),
+    /// when one of them alone is selected — a dozer hidden behind a tank is a Tab away.
+    fn next_under_click(&mut self) {
+        let back = self.pic.selection.shift;
+        if let Some(id) = self.pic.selection.next_under_click(self.play.world(), back) {
+            self.send(Command::Select { objects: vec![id], add: false });
+        }
     }
 
     /// The wheel turned (positive: away from the player, zoom in).
@@ -344,7 +357,10 @@ impl Controls<'_> {
         let double = self.pic.selection.click(at, self.play.elapsed, is_click);
         let world = self.play.game.session.world();
         let mut picked: Vec<ObjectId> = if is_click {
-            self.look().pick(at, |o| o == self.play.local).into_iter().collect()
+            let under = self.look().picks(at, |o| o == self.play.local);
+            let first = under.first().copied();
+            self.pic.selection.note_under_click(under);
+            first.into_iter().collect()
         } else {
             let (min, max) = (from.min(at), from.max(at));
             let boxed: Vec<&crate::sim::object::Object> = world

@@ -27,6 +27,8 @@ pub(super) struct Selection {
     last_click: Option<(Vec2, f32)>,
     /// Shift is held: picks add to the selection.
     pub shift: bool,
+    /// The player's own objects under the last single click, best first (Tab walks them).
+    under_click: Vec<ObjectId>,
 }
 
 impl Selection {
@@ -41,6 +43,23 @@ impl Selection {
             is_click && self.last_click.is_some_and(|(p, t)| (p - at).length() < DRAG_PX && now - t < DOUBLE_SECONDS);
         self.last_click = is_click.then_some((at, now));
         double
+    }
+
+    /// Notes the objects under a single click, best first (the first is the one picked).
+    pub fn note_under_click(&mut self, under: Vec<ObjectId>) {
+        self.under_click = under;
+    }
+
+    /// The next (`back`: the previous) of the objects under the last click, when the selection
+    /// is one of them alone and another lies there too; it becomes the selection.
+    pub fn next_under_click(&mut self, world: &World, back: bool) -> Option<ObjectId> {
+        self.under_click.retain(|id| world.object(*id).is_some());
+        let n = self.under_click.len();
+        let [shown] = self.ids[..] else { return None };
+        let at = self.under_click.iter().position(|&id| id == shown).filter(|_| n > 1)?;
+        let next = self.under_click[if back { (at + n - 1) % n } else { (at + 1) % n }];
+        self.ids = vec![next];
+        Some(next)
     }
 
     /// Takes `picked` as the selection, or adds it when Shift is held; returns whether it was

@@ -212,6 +212,15 @@ fn the_radar_shows_the_map_units_and_view_and_moves_the_camera() {
     let mine = b.world().objects().filter(|o| o.owner == b.local()).count();
     let enemies = b.world().objects().filter(|o| o.owner == ridgeline::sim::PlayerId(1)).count();
     assert!(fills > mine + 100, "own dots and shroud blocks ({fills})");
+    // Ground never seen is darkened, not blacked out: the map stays readable on the radar.
+    let shroud: Vec<u8> = cmds
+        .iter()
+        .filter_map(|c| match c {
+            DrawCmd::Fill { color: [0, 0, 0, a], .. } => Some(*a),
+            _ => None,
+        })
+        .collect();
+    assert!(shroud.len() > 100 && shroud.iter().all(|&a| a < 230), "shroud blocks see-through: {shroud:?}");
     assert!(
         b.picture()
             .shroud()

@@ -20,6 +20,10 @@ use super::super::display::to_display;
 use super::super::scene::PLAYER_COLORS;
 use super::super::shroud;
 
+/// How dark the radar draws ground never seen (of 255); ground seen before and now out of
+/// sight is drawn at 110.
+const UNSEEN_ALPHA: u8 = 200;
+
 /// Where a map of `size` world units shows inside the radar window `rect`: as large as fits,
 /// keeping the map's shape, centred.
 fn radar_square(rect: Rect, size: Vec2) -> Rect {
@@ -51,7 +55,9 @@ pub fn draw(battle: &Battle, rect: Rect, image: &str) -> Vec<DrawCmd> {
     let size = scene.size();
     let sq = radar_square(rect, size);
     let mut out = vec![DrawCmd::Image { rect: sq, name: image.to_string(), tint: [255; 4] }];
-    // The shroud over the radar, in blocks of about 1/32 of the map.
+    // The shroud over the radar, in blocks of about 1/32 of the map. Ground never seen is
+    // darkened, not blacked out: the map's shape (public in every lobby's preview) stays
+    // readable, so a new player's radar is a map from the first second, not a black square.
     let fog = battle.picture().shroud();
     let (cw, ch) = fog.size();
     let block = (cw.max(ch) / 32).max(1);
@@ -66,7 +72,7 @@ pub fn draw(battle: &Battle, rect: Rect, image: &str) -> Vec<DrawCmd> {
             }
             let alpha = match best {
                 shroud::VISIBLE => continue,
-                shroud::UNKNOWN => 255,
+                shroud::UNKNOWN => UNSEEN_ALPHA,
                 _ => 110,
             };
             let (x0, y1) = (bx as f32 * cell, by as f32 * cell);

@@ -16,6 +16,7 @@ use crate::sim::ids::{Frame, PlayerId};
 use crate::sim::world::{TickReport, World};
 
 use super::controller::Controller;
+pub use super::violations::Violator;
 
 /// A session that cannot go on.
 #[derive(Debug, Error)]
@@ -53,16 +54,6 @@ pub enum PeerEvent {
     Connected(PeerId),
     /// The peer left or was lost.
     Left(PeerId),
-}
-
-/// A peer cut off for breaking the lockstep protocol: who, and the refusal that used up its
-/// budget.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violator {
-    /// The peer.
-    pub peer: PeerId,
-    /// Why, for the log and the other players.
-    pub reason: String,
 }
 
 /// One machine's running game.
@@ -113,7 +104,7 @@ impl<T: Transport> Session<T> {
     /// exactly the commands that executed on it when the game was played (run-ahead changes and
     /// all), in their order.
     pub fn play_back(&mut self, entries: &[super::script::ScriptEntry]) {
-        self.playback = Some(super::start::stamped_by_frame(entries));
+        self.playback = Some(super::script::stamped_by_frame(entries));
     }
 
     /// While playing back: continues from `world` (a state this playback passed through, kept

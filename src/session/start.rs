@@ -6,7 +6,6 @@
 //!
 //! Must not: change the world after it is built (the session's stream does that).
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use thiserror::Error;
@@ -21,8 +20,7 @@ use crate::lockstep::transport::{PeerId, Transport};
 use crate::map::{Map, MapContent};
 use crate::net::control::ControlTransport;
 use crate::net::memory::hub;
-use crate::sim::command::StampedCommand;
-use crate::sim::ids::{CommandId, Frame, PlayerId};
+use crate::sim::ids::PlayerId;
 use crate::sim::world::{GameSetup, World};
 
 use super::controller::{Controller, Idle};
@@ -261,7 +259,7 @@ impl Prepared {
     /// replay holds the whole game from frame 0. Returns the state hash after every frame that
     /// is a multiple of `every` on the way.
     pub fn fast_forward(&mut self, entries: &[ScriptEntry], frame: u32, every: u32) -> Vec<(u32, u64)> {
-        let by_frame = stamped_by_frame(entries);
+        let by_frame = super::script::stamped_by_frame(entries);
         let mut hashes = Vec::new();
         while self.world.frame().0 < frame {
             let now = self.world.frame().0;
@@ -348,16 +346,3 @@ pub fn start_local_from(
     Ok((prepared.into_match(transport), hashes))
 }
 
-/// Recorded commands grouped by the frame they executed on, stamped in their recorded order.
-pub fn stamped_by_frame(entries: &[ScriptEntry]) -> BTreeMap<u32, Vec<StampedCommand>> {
-    let mut frames: BTreeMap<u32, Vec<StampedCommand>> = BTreeMap::new();
-    for (i, e) in entries.iter().enumerate() {
-        frames.entry(e.frame).or_default().push(StampedCommand {
-            frame: Frame(e.frame),
-            player: PlayerId(e.player),
-            id: CommandId(i as u32),
-            command: e.command.clone(),
-        });
-    }
-    frames
-}

@@ -16,8 +16,8 @@ use crate::net::control::ControlTransport;
 use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport};
 use crate::net::wire::Start;
-use crate::session::lobby::LobbyChange;
-use crate::session::online::{
+use crate::online::lobby::LobbyChange;
+use crate::online::{
     Identity, LobbyEvent, LobbyLink, OnlineError, Outgoing, Return, Seats, sim_data_files, start_hosted, start_joined,
 };
 use crate::session::start::LocalMatch;
@@ -25,7 +25,7 @@ use crate::session::{CommandScript, SlotKind};
 
 use super::shell::lobby::LobbyState;
 
-pub use crate::session::online::READY_CLEARED;
+pub use crate::online::READY_CLEARED;
 
 /// What the lobby came to.
 pub enum Outcome {
@@ -110,7 +110,7 @@ impl OnlineLobby {
     ) -> Result<OnlineLobby, OnlineError> {
         let defs = crate::defs::Definitions::load(roots).map_err(|e| OnlineError::File(e.to_string()))?;
         let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
-        let advertise = bind.ip().is_unspecified().then(crate::session::online::advertised_ip).flatten();
+        let advertise = bind.ip().is_unspecified().then(crate::online::advertised_ip).flatten();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::Builder::new()
             .name("ridgeline-host".into())
@@ -144,7 +144,7 @@ impl OnlineLobby {
             .trim()
             .parse()
             .map_err(|e: crate::net::quic::join_code::JoinCodeError| OnlineError::Refused(e.to_string()))?;
-        let hello = crate::session::online::hello(roots, name, identity, &code)?;
+        let hello = crate::online::hello(roots, name, identity, &code)?;
         let net = QuicTransport::join_in_background(&code, Reach::default(), &hello)?;
         let link = LobbyLink::joiner(name);
         Ok(OnlineLobby {

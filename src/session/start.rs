@@ -345,4 +345,3 @@ pub fn start_local_from(
     let transport: Box<dyn ControlTransport> = Box::new(transport);
     Ok((prepared.into_match(transport), hashes))
 }
-

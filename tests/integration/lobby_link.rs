@@ -10,8 +10,8 @@ use ridgeline::lockstep::PeerId;
 use ridgeline::lockstep::transport::TransportEvent;
 use ridgeline::net::wire::{ALREADY_SEATED, FileDigest, Hello, PROTOCOL, Seat, WireMessage};
 use ridgeline::net::{ControlTransport, MemoryEndpoint, hub};
-use ridgeline::session::lobby::LobbyChange;
-use ridgeline::session::online::{BUILD, LobbyEvent, LobbyLink, Outgoing, READY_CLEARED};
+use ridgeline::online::lobby::LobbyChange;
+use ridgeline::online::{BUILD, LobbyEvent, LobbyLink, Outgoing, READY_CLEARED};
 
 fn files(digest: u64) -> Vec<FileDigest> {
     vec![FileDigest { name: "data/weapons.ron".into(), digest }]

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use ridgeline::lockstep::stream::{MAX_PENDING_BYTES, WINDOW};
 use ridgeline::lockstep::{Held, PeerId, Transport};
+use ridgeline::online::{Liar, Lie, LinkEvent, OnlineError};
 use ridgeline::session::Step;
-use ridgeline::session::online::{Liar, Lie, LinkEvent, OnlineError};
 
 use crate::common;
 use crate::common::procs::{Proc, finish, host, join, last_json, read, resident_kb};

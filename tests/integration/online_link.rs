@@ -13,7 +13,7 @@ use crate::common;
 use ridgeline::lockstep::{PeerId, Transport};
 use ridgeline::net::wire::{ALREADY_SEATED, Hello, PROTOCOL, TAKEN_OVER, WireMessage};
 use ridgeline::net::{ControlTransport, MemoryEndpoint, hub};
-use ridgeline::session::online::{LATE_JOINER, LinkEvent, MatchLink, Return, Seats, start_hosted, start_joined};
+use ridgeline::online::{LATE_JOINER, LinkEvent, MatchLink, Return, Seats, start_hosted, start_joined};
 use ridgeline::session::start::prepare;
 use ridgeline::session::{CommandScript, Difficulty, Match, MatchSetup, SlotKind, SlotSetup, Step};
 

@@ -22,7 +22,7 @@ use crate::sim::FRAMES_PER_SECOND;
 use super::OnlineError;
 use super::link::{LinkEvent, MatchLink};
 use super::pacer::FrameClock;
-use super::rejoin::Seats;
+use super::seats::Seats;
 
 /// Seconds without a frame that count as one stall.
 const STALL: Duration = Duration::from_secs(1);

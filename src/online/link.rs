@@ -29,8 +29,10 @@ use crate::sim::ids::{Frame, PlayerId};
 
 use super::OnlineError;
 use super::desync::{DesyncExchange, Snapshots};
-use super::rejoin::Seats;
+use super::outbox::{Outbox, Outgoing};
+use super::removal::drop_everywhere;
 use super::run_ahead::{LinkSample, RunAheadTuner};
+use super::seats::Seats;
 
 /// What a joiner who comes after the start is told.
 pub const LATE_JOINER: &str = "the game has already started";
@@ -40,43 +42,6 @@ pub const CHAT_MAX: usize = 120;
 
 /// Desync digests that may arrive before this machine found the desync itself, kept at most.
 const EARLY_MAX: usize = 16;
-
-/// Something this machine has to do on the network.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outgoing {
-    /// Send `messages` to one peer, or to everyone (host) / the host (joiner).
-    Send {
-        /// The peer, or everyone.
-        to: Option<PeerId>,
-        /// What to send, in order.
-        messages: Vec<WireMessage>,
-    },
-    /// Close a peer's connection (the host removes a machine).
-    Kick(PeerId),
-}
-
-/// The queue of what a machine has to do on the network.
-#[derive(Debug, Default)]
-pub struct Outbox(VecDeque<Outgoing>);
-
-impl Outbox {
-    /// Queues `messages` for `to` (one peer, or everyone).
-    pub fn send(&mut self, to: Option<PeerId>, messages: Vec<WireMessage>) {
-        if !messages.is_empty() {
-            self.0.push_back(Outgoing::Send { to, messages });
-        }
-    }
-
-    /// Queues closing `peer`'s connection.
-    pub fn kick(&mut self, peer: PeerId) {
-        self.0.push_back(Outgoing::Kick(peer));
-    }
-
-    /// The next thing to do, oldest first.
-    pub fn pop(&mut self) -> Option<Outgoing> {
-        self.0.pop_front()
-    }
-}
 
 /// What the players should be told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -454,15 +419,4 @@ impl MatchLink {
             }
         }
     }
-}
-
-/// The host removes `player` from every machine's game: at the first frame nobody has their
-/// data for (so every machine has run the same commands of theirs), here and in a `Dropped`
-/// notice to everyone. Returns that frame.
-pub fn drop_everywhere<T: Transport>(session: &mut Session<T>, out: &mut Outbox, player: PlayerId) -> Frame {
-    let stream = session.stream();
-    let from = stream.declared_through(player).map_or(Frame(0), Frame::next).max(stream.next_frame());
-    session.drop_player(player, from);
-    out.send(None, vec![WireMessage::Dropped { player, from }]);
-    from
 }

@@ -18,12 +18,12 @@ use crate::lockstep::transport::PeerId;
 use crate::net::nat::PathKind;
 use crate::net::quic::io::LINK_LOST;
 use crate::net::wire::{ALREADY_SEATED, FileDigest, REMOVED, Roster, Seat, Start, TAKEN_OVER, WireMessage};
-use crate::session::lobby::{LobbyChange, LobbyTable};
+use crate::online::lobby::{LobbyChange, LobbyTable};
 use crate::session::match_setup::MatchSetup;
 use crate::sim::ids::PlayerId;
 
-use super::handshake::refusal;
-use super::link::{Outbox, Outgoing};
+use super::digests::refusal;
+use super::outbox::{Outbox, Outgoing};
 
 /// What a joiner is told when a change by the host cleared its Ready.
 pub const READY_CLEARED: &str = "The host changed the game: tick Ready again when you agree.";

@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::content::ContentRoots;
-use crate::lockstep::Transport;
 use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::net::control::ControlTransport;
 use crate::net::quic::QuicTransport;
@@ -187,7 +186,7 @@ impl Return {
 
     /// The match, live from here over `transport`, and the hash of every frame run from the
     /// history. Call once [`Return::ready`].
-    pub fn into_match<T: Transport>(self, transport: T) -> (Match<T>, Vec<(u32, u64)>) {
+    pub fn into_match<T: ControlTransport>(self, transport: T) -> (Match<T>, Vec<(u32, u64)>) {
         let (at, back) = self.live.unwrap_or((self.catcher.frame(), self.catcher.frame()));
         let run_ahead = back.0.saturating_sub(at.0).max(1);
         let (prepared, prelude) = self.catcher.finish();

@@ -4,7 +4,7 @@
 //! Must not: close connections (the caller queues the kick) or change the world except
 //! through the stream.
 
-use crate::lockstep::Transport;
+use crate::net::control::ControlTransport;
 use crate::net::wire::WireMessage;
 use crate::session::Session;
 use crate::sim::ids::{Frame, PlayerId};
@@ -14,7 +14,7 @@ use super::outbox::Outbox;
 /// The host removes `player` from every machine's game: at the first frame nobody has their
 /// data for (so every machine has run the same commands of theirs), here and in a `Dropped`
 /// notice to everyone. Returns that frame.
-pub fn drop_everywhere<T: Transport>(session: &mut Session<T>, out: &mut Outbox, player: PlayerId) -> Frame {
+pub fn drop_everywhere<T: ControlTransport>(session: &mut Session<T>, out: &mut Outbox, player: PlayerId) -> Frame {
     let stream = session.stream();
     let from = stream.declared_through(player).map_or(Frame(0), Frame::next).max(stream.next_frame());
     session.drop_player(player, from);

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::lockstep::Transport;
+use crate::net::control::ControlTransport;
 use crate::lockstep::transport::PeerId;
 use crate::net::codec::MAX_HISTORY;
 use crate::net::wire::{Hello, Start, TAKEN_OVER, WireMessage};
@@ -71,7 +71,7 @@ impl Seats {
     /// is dropped wherever it was not yet (an old connection may linger), and its return
     /// begins: the start, who speaks for whom, who is gone, then the history. False if the
     /// hello is no returning player's (the caller refuses it).
-    pub fn welcome_back<T: Transport>(
+    pub fn welcome_back<T: ControlTransport>(
         &mut self,
         session: &mut Session<T>,
         out: &mut Outbox,
@@ -120,7 +120,7 @@ impl Seats {
 
     /// The returning machine has run all it was sent: it goes live a little ahead of here,
     /// and everyone waits for its data again from then on. Returns its players.
-    pub fn caught_up<T: Transport>(
+    pub fn caught_up<T: ControlTransport>(
         &mut self,
         session: &mut Session<T>,
         out: &mut Outbox,
@@ -156,7 +156,7 @@ impl Seats {
 
     /// Sends the returning machine the next stretch of history when one is due, and lets the
     /// return go once the history reaches its live frame. Call after every frame.
-    pub fn upkeep<T: Transport>(&mut self, session: &Session<T>, out: &mut Outbox) {
+    pub fn upkeep<T: ControlTransport>(&mut self, session: &Session<T>, out: &mut Outbox) {
         let (Some(r), Some(log)) = (self.returning.as_mut(), &self.log) else { return };
         let ran = session.world().frame();
         let upto = r.live.map_or(ran, |live| ran.min(live));

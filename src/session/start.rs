@@ -16,7 +16,7 @@ use crate::content::{ContentRoots, FileError};
 use crate::defs::{AiPlans, Definitions};
 use crate::lockstep::pace::PaceRules;
 use crate::lockstep::stream::{Stream, StreamConfig};
-use crate::lockstep::transport::{PeerId, Transport};
+use crate::lockstep::transport::PeerId;
 use crate::map::{Map, MapContent};
 use crate::net::control::ControlTransport;
 use crate::net::memory::hub;
@@ -182,7 +182,7 @@ pub struct Prepared {
 }
 
 /// A match running on this machine.
-pub struct Match<T: Transport> {
+pub struct Match<T: ControlTransport> {
     /// The setup, with the map and content hashes filled in.
     pub setup: MatchSetup,
     /// The open slots, resolved.
@@ -275,7 +275,7 @@ impl Prepared {
 
     /// Joins the prepared match to its peers through `transport`: the stream knows every
     /// player, and those of this machine's slots (remote ones excepted) as local.
-    pub fn into_match<T: Transport>(self, transport: T) -> Match<T> {
+    pub fn into_match<T: ControlTransport>(self, transport: T) -> Match<T> {
         let run_ahead = self.setup.run_ahead();
         self.joined(transport, run_ahead, false)
     }
@@ -283,11 +283,11 @@ impl Prepared {
     /// Joins a machine coming back into a running match, its world run from the host's history
     /// up to the frame it goes live on, with the run-ahead in force there (see
     /// [`Stream::rejoining`]).
-    pub fn into_rejoined_match<T: Transport>(self, transport: T, run_ahead: u32) -> Match<T> {
+    pub fn into_rejoined_match<T: ControlTransport>(self, transport: T, run_ahead: u32) -> Match<T> {
         self.joined(transport, run_ahead, true)
     }
 
-    fn joined<T: Transport>(self, transport: T, run_ahead: u32, rejoining: bool) -> Match<T> {
+    fn joined<T: ControlTransport>(self, transport: T, run_ahead: u32, rejoining: bool) -> Match<T> {
         let players: Vec<PlayerId> = self.slots.iter().map(|s| s.player).collect();
         let local: Vec<PlayerId> = self
             .slots

@@ -11,9 +11,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::net::control::ControlTransport;
 use crate::lockstep::transport::PeerId;
 use crate::net::codec::MAX_HISTORY;
+use crate::net::control::ControlTransport;
 use crate::net::wire::{Hello, Start, TAKEN_OVER, WireMessage};
 use crate::session::Session;
 use crate::session::match_setup::ResolvedSlot;

@@ -90,7 +90,7 @@ impl OnlineLobby {
     ) -> Result<OnlineLobby, OnlineError> {
         let mut lobby = OnlineLobby::host_in_background(roots, bind, name, map, start_positions, reach)?;
         if let Some(rx) = lobby.registering.take() {
-            let (net, code) = rx.recv().map_err(|_| OnlineError::File("the network thread stopped".into()))??;
+            let (net, code) = rx.recv().map_err(|_| OnlineError::NetworkThreadStopped)??;
             lobby.net = net;
             lobby.code = Some(code);
         }
@@ -108,7 +108,7 @@ impl OnlineLobby {
         start_positions: usize,
         reach: Reach,
     ) -> Result<OnlineLobby, OnlineError> {
-        let defs = crate::defs::Definitions::load(roots).map_err(|e| OnlineError::File(e.to_string()))?;
+        let defs = crate::defs::Definitions::load(roots).map_err(OnlineError::Definitions)?;
         let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
         let advertise = bind.ip().is_unspecified().then(crate::online::advertised_ip).flatten();
         let (tx, rx) = std::sync::mpsc::channel();
@@ -117,7 +117,7 @@ impl OnlineLobby {
             .spawn(move || {
                 let _ = tx.send(QuicTransport::host(bind, advertise, reach));
             })
-            .map_err(|e| OnlineError::File(format!("cannot start the network: {e}")))?;
+            .map_err(OnlineError::Spawn)?;
         let link = LobbyLink::host(name, map, start_positions, factions.len(), sim_data_files(roots)?);
         Ok(OnlineLobby {
             net: QuicTransport::detached(),
@@ -261,12 +261,11 @@ impl OnlineLobby {
     }
 
     /// The host starts the match when the table allows it; otherwise says why not.
-    pub fn start(&mut self, roots: &ContentRoots) -> Result<Outcome, String> {
+    pub fn start(&mut self, roots: &ContentRoots) -> Result<Outcome, OnlineError> {
         let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs());
         let setup = self.link.setup(&self.factions, seed)?;
         let tokens = self.link.tokens();
-        let (prepared, start) = start_hosted(roots, &setup, &CommandScript::default(), &mut self.net, false, u32::MAX)
-            .map_err(|e| e.to_string())?;
+        let (prepared, start) = start_hosted(roots, &setup, &CommandScript::default(), &mut self.net, false, u32::MAX)?;
         let game = self.hand_over(prepared);
         let seats = Seats::new(start, tokens, game.log.clone(), &self.name);
         Ok(Outcome::Started(Box::new(game), seats))

@@ -18,8 +18,7 @@ use super::{BUILD, OnlineError};
 pub fn sim_data_files(roots: &ContentRoots) -> Result<Vec<FileDigest>, OnlineError> {
     let mut out = Vec::new();
     for (name, path) in sim_data_paths(roots) {
-        let digest = crate::content::digest::files_digest(vec![(name.clone(), path)])
-            .map_err(|e| OnlineError::File(e.to_string()))?;
+        let digest = crate::content::digest::files_digest(vec![(name.clone(), path)])?;
         out.push(FileDigest { name, digest });
     }
     Ok(out)
@@ -28,7 +27,7 @@ pub fn sim_data_files(roots: &ContentRoots) -> Result<Vec<FileDigest>, OnlineErr
 /// The digests of a map folder's files, named `maps/<folder>/<file>`.
 pub fn map_files(map: &Map) -> Result<Vec<FileDigest>, OnlineError> {
     let folder = map.dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let files = folder_files(&map.dir).map_err(|e| OnlineError::File(e.to_string()))?;
+    let files = folder_files(&map.dir)?;
     Ok(files.into_iter().map(|(name, digest)| FileDigest { name: format!("maps/{folder}/{name}"), digest }).collect())
 }
 

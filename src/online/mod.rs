@@ -17,15 +17,9 @@
 //! through the session that owns it (before a session exists, the lobby's and handshake's
 //! drivers own it).
 
-use thiserror::Error;
-
-use crate::net::quic::QuicError;
-
-use crate::session::peer::SessionError;
-use crate::session::start::StartError;
-
 mod desync;
 mod digests;
+mod error;
 mod handshake;
 mod identity;
 mod liar;
@@ -43,6 +37,7 @@ mod start;
 
 pub use desync::{DesyncExchange, EXCHANGE_FOR, Snapshots};
 pub use digests::{differing, map_files, refusal, sim_data_files};
+pub use error::{LobbyRefusal, OnlineError};
 pub use handshake::{HostOptions, Joined, advertised_ip, hello, host, join};
 pub use identity::{Identity, IdentityError};
 pub use liar::{Liar, Lie};
@@ -59,33 +54,3 @@ pub use start::{start_hosted, start_joined};
 
 /// The build the handshake compares.
 pub const BUILD: &str = env!("CARGO_PKG_VERSION");
-
-/// Why an online match could not start or go on.
-#[derive(Debug, Error)]
-pub enum OnlineError {
-    /// The network.
-    #[error(transparent)]
-    Net(#[from] QuicError),
-    /// The handshake or the start was refused (by either side), and why.
-    #[error("refused: {0}")]
-    Refused(String),
-    /// The match could not be prepared.
-    #[error(transparent)]
-    Start(#[from] StartError),
-    /// The session failed.
-    #[error(transparent)]
-    Session(#[from] SessionError),
-    /// The host left before the match began, or while it ran.
-    #[error("the host left: {0}")]
-    HostLeft(String),
-    /// The host broke the lockstep protocol (sent what no honest host sends); this machine
-    /// left the game.
-    #[error("left the game: the host broke the protocol ({0})")]
-    HostBrokeProtocol(String),
-    /// A file could not be read.
-    #[error("{0}")]
-    File(String),
-    /// The transport failed.
-    #[error(transparent)]
-    Transport(#[from] crate::lockstep::TransportError),
-}

@@ -30,7 +30,7 @@ pub fn start_hosted(
     frames: u32,
 ) -> Result<(Prepared, Start), OnlineError> {
     let prepared = prepare(roots, setup, script, 0)?;
-    let text = ron::ser::to_string(&prepared.setup).map_err(|e| OnlineError::File(e.to_string()))?;
+    let text = ron::ser::to_string(&prepared.setup).map_err(OnlineError::SetupText)?;
     let start = Start { setup: text, map_files: map_files(&prepared.content.map)?, unpaced, frames };
     net.send_control(None, &[WireMessage::Start(start.clone())])?;
     Ok((prepared, start))

@@ -121,7 +121,7 @@ fn two_players_meet_chat_ready_up_and_start_the_same_match() {
     poll_until(&mut host, &mut join, &mut shown, |s| s.1.chat.iter().any(|l| l == "Ava: you too"));
     // Not ready: the host cannot start.
     let early = host.start(&roots).err().expect("refused");
-    assert_eq!(early, "Ben is not ready.");
+    assert_eq!(early.to_string(), "Ben is not ready.");
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
     let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
@@ -331,7 +331,7 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     host.change(&LobbyChange::Money(3), &mut shown.0).unwrap();
     poll_until(&mut host, &mut join, &mut shown, |s| !s.1.ready && s.1.roster.money == 3);
     assert!(shown.1.chat.iter().any(|l| l == READY_CLEARED), "Ben is told why: {:?}", shown.1.chat);
-    assert_eq!(host.start(&roots).err().as_deref(), Some("Ben is not ready."));
+    assert_eq!(host.start(&roots).err().map(|e| e.to_string()).as_deref(), Some("Ben is not ready."));
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
     let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };

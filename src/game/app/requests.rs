@@ -87,7 +87,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                 let started = r.lobby.as_mut().map(|l| l.start(roots));
                 match started {
                     Some(Ok(outcome)) => lobby_outcome(r, roots, outcome),
-                    Some(Err(why)) => r.shell.tell("Title:Lobby", "Message:AsSaid", &[("error", &why)]),
+                    Some(Err(why)) => r.shell.tell("Title:Lobby", "Message:AsSaid", &[("error", &why.to_string())]),
                     None => {}
                 }
             }

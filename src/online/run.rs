@@ -18,6 +18,9 @@ use crate::session::peer::Step;
 use crate::session::runner::{RunSummary, Tally};
 use crate::session::start::Match;
 use crate::sim::FRAMES_PER_SECOND;
+use crate::sim::hash::StateHash;
+use crate::sim::ids::Frame;
+use crate::sim::world::TickReport;
 
 use super::OnlineError;
 use super::link::{LinkEvent, MatchLink};
@@ -92,131 +95,183 @@ pub fn run(
     unpaced: bool,
     seats: Seats,
 ) -> Result<(OnlineSummary, Vec<(u32, u64)>), OnlineError> {
-    let frame_time = Duration::from_secs(1) / FRAMES_PER_SECOND;
-    // Paced from the frame this machine starts on (a machine that came back starts late).
-    let now = Instant::now();
-    let started = now.checked_sub(frame_time * m.session.world().frame().0).unwrap_or(now);
-    // After an outage the run goes on at the pace; the frames missed are not played in a burst.
-    let mut clock = FrameClock::new(FRAMES_PER_SECOND, m.session.world().frame().0, now);
-    let mut log: Vec<(u32, u64)> = Vec::with_capacity((opts.frames as usize).min(1 << 16));
-    log.extend_from_slice(&opts.prelude);
-    let mut tally = Tally { objects_peak: m.session.world().object_count(), ..Default::default() };
-    let (mut stalls, mut stalled) = (0u32, false);
-    let mut last_tick = Instant::now();
-    let mut left: Vec<u8> = Vec::new();
-    let mut desync = None;
-    // Sampled while the peers are connected (their connections are gone at the end).
-    let mut path = crate::net::nat::PathKind::Lan;
-    let mut first_frame_ms = None;
-    let me = m.session.transport().me();
-    let liar = opts.lie.and_then(|lie| liar(m, lie));
-    let mut link = MatchLink::new(me, &m.slots, seats, opts.adaptive);
+    let mut r = Run::new(m, opts, seats);
     loop {
-        let world = m.session.world();
-        if log.len() as u32 >= opts.frames || world.is_over() {
+        if r.log.len() as u32 >= opts.frames || m.session.world().is_over() {
             break;
         }
-        if link.desync().is_some() {
+        if r.link.desync().is_some() {
             // No more frames run; the exchange with the other machine names what differs.
-            if let Some(x) = link.finished_exchange(Instant::now()) {
-                desync = Some(x.write(&opts.desync_dir)?);
+            if let Some(x) = r.link.finished_exchange(Instant::now()) {
+                r.desync = Some(x.write(&opts.desync_dir)?);
                 break;
             }
             m.session.transport_mut().wait(Duration::from_millis(20));
-            link.pump(Instant::now(), &mut m.session)?;
+            r.link.pump(Instant::now(), &mut m.session)?;
             continue;
         }
         match m.session.step()? {
-            Step::Ticked { frame, hash, report } => {
-                if first_frame_ms.is_none() {
-                    first_frame_ms = opts.launched.map(|t| t.elapsed().as_millis() as u64);
-                }
-                log.push((frame.0, hash.total));
-                tally.count(m.session.world(), &report);
-                if opts.corrupt_at == Some(frame.0) {
-                    corrupt(m);
-                }
-                if let Some(liar) = &liar {
-                    let run_ahead = m.session.stream().run_ahead();
-                    liar.after(m.session.transport_mut(), frame, hash.total, run_ahead);
-                }
-                link.ran(Instant::now(), &mut m.session, frame, hash);
-                if frame.0 % FRAMES_PER_SECOND == 1 {
-                    path = m.session.transport().path_summary();
-                }
-                last_tick = Instant::now();
-                stalled = false;
-                if !unpaced {
-                    let due = clock.next_due(frame.0, Instant::now());
-                    if let Some(wait) = due.checked_duration_since(Instant::now()) {
-                        m.session.transport_mut().wait(wait);
-                        // Whatever woke the wait is handled on the next step; sleep the rest.
-                        if let Some(rest) = due.checked_duration_since(Instant::now()) {
-                            std::thread::sleep(rest);
-                        }
-                    }
-                }
-            }
+            Step::Ticked { frame, hash, report } => r.ticked(m, opts, unpaced, frame, hash, &report),
             Step::Waiting => {
-                if link.host_gone() {
+                if r.link.host_gone() {
                     // The host is gone and what it sent before leaving has all run.
                     break;
                 }
                 m.session.transport_mut().wait(Duration::from_millis(2));
-                if !stalled && last_tick.elapsed() > STALL {
-                    stalls += 1;
-                    stalled = true;
+                if !r.stalled && r.last_tick.elapsed() > STALL {
+                    r.stalls += 1;
+                    r.stalled = true;
                 }
             }
             // A player paused: nobody here can resume, so wait for their resume.
             Step::Paused => m.session.transport_mut().wait(Duration::from_millis(2)),
         }
-        link.pump(Instant::now(), &mut m.session)?;
-        while let Some(e) = link.poll_event() {
+        r.link.pump(Instant::now(), &mut m.session)?;
+        while let Some(e) = r.link.poll_event() {
             if let LinkEvent::Left { slot, .. } = e {
-                left.push(slot);
+                r.left.push(slot);
             }
         }
     }
     // Say goodbye so the others know this was an ending, not a loss.
-    link.bye();
-    link.pump(Instant::now(), &mut m.session)?;
-    let secs = started.elapsed().as_secs_f64();
-    let stats = m.session.transport().stats();
-    let mut rtts = link.rtts().to_vec();
-    rtts.sort_by(f64::total_cmp);
-    let run = RunSummary::finish(m.session.world(), &m.slots, &log, secs, tally);
-    let run_ahead = m.session.stream().run_ahead();
-    // Only departures the game felt count: a machine that finished the same game a moment
-    // earlier and closed is no leaver.
-    let ran = log.last().map(|&(f, _)| f);
-    let cut_short = desync.is_none() && (log.len() as u32) < opts.frames && !m.session.world().is_over();
-    let host_lost = (me != PeerId(0) && link.host_gone() && cut_short).then(|| ran.map_or(0, |f| f + 1));
-    left.retain(|&slot| {
-        let Some(s) = m.slots.iter().find(|s| s.slot == slot) else { return false };
-        if s.machine == 0 && me != PeerId(0) {
-            return host_lost.is_some();
+    r.link.bye();
+    r.link.pump(Instant::now(), &mut m.session)?;
+    Ok(r.finish(m, opts))
+}
+
+/// A headless run under way: what it has counted so far.
+struct Run {
+    /// When the run's first frame was due (a machine that came back starts late).
+    started: Instant,
+    /// After an outage the run goes on at the pace; the frames missed are not played in a burst.
+    clock: FrameClock,
+    /// (frame, hash) of every frame run here, the history's first when it came back.
+    log: Vec<(u32, u64)>,
+    tally: Tally,
+    stalls: u32,
+    stalled: bool,
+    last_tick: Instant,
+    /// Slots whose players left, as the link said.
+    left: Vec<u8>,
+    desync: Option<String>,
+    /// Sampled while the peers are connected (their connections are gone at the end).
+    path: crate::net::nat::PathKind,
+    first_frame_ms: Option<u64>,
+    me: PeerId,
+    liar: Option<super::liar::Liar>,
+    link: MatchLink,
+}
+
+impl Run {
+    fn new(m: &Match<QuicTransport>, opts: &OnlineOptions, seats: Seats) -> Run {
+        let frame_time = Duration::from_secs(1) / FRAMES_PER_SECOND;
+        let now = Instant::now();
+        let first = m.session.world().frame().0;
+        let mut log: Vec<(u32, u64)> = Vec::with_capacity((opts.frames as usize).min(1 << 16));
+        log.extend_from_slice(&opts.prelude);
+        let me = m.session.transport().me();
+        Run {
+            started: now.checked_sub(frame_time * first).unwrap_or(now),
+            clock: FrameClock::new(FRAMES_PER_SECOND, first, now),
+            log,
+            tally: Tally { objects_peak: m.session.world().object_count(), ..Default::default() },
+            stalls: 0,
+            stalled: false,
+            last_tick: now,
+            left: Vec::new(),
+            desync: None,
+            path: crate::net::nat::PathKind::Lan,
+            first_frame_ms: None,
+            me,
+            liar: opts.lie.and_then(|lie| liar(m, lie)),
+            link: MatchLink::new(me, &m.slots, seats, opts.adaptive),
         }
-        m.session.stream().dropped_from(s.player).is_some_and(|from| ran.is_some_and(|r| from.0 <= r))
-    });
-    left.sort_unstable();
-    left.dedup();
-    let summary = OnlineSummary {
-        run,
-        rtt_ms: rtts.get(rtts.len() / 2).copied().unwrap_or(0.0),
-        run_ahead,
-        run_ahead_max: link.run_ahead_max().max(run_ahead),
-        stalls,
-        bytes_sent: stats.bytes_sent,
-        bytes_received: stats.bytes_received,
-        desync,
-        left,
-        path,
-        rejoined: opts.rejoined,
-        first_frame_ms,
-        host_lost,
-    };
-    Ok((summary, log))
+    }
+
+    /// `frame` ran here with `hash`: counted, the test switches applied, the link told, and
+    /// the next frame waited for at the pace.
+    fn ticked(
+        &mut self,
+        m: &mut Match<QuicTransport>,
+        opts: &OnlineOptions,
+        unpaced: bool,
+        frame: Frame,
+        hash: StateHash,
+        report: &TickReport,
+    ) {
+        if self.first_frame_ms.is_none() {
+            self.first_frame_ms = opts.launched.map(|t| t.elapsed().as_millis() as u64);
+        }
+        self.log.push((frame.0, hash.total));
+        self.tally.count(m.session.world(), report);
+        if frame.0.is_multiple_of(FRAMES_PER_SECOND) {
+            // Progress, for whoever watches the log (tests wait on it to place a kill or a join).
+            log::info!("frame {} ran", frame.0);
+        }
+        if opts.corrupt_at == Some(frame.0) {
+            corrupt(m);
+        }
+        if let Some(liar) = &self.liar {
+            let run_ahead = m.session.stream().run_ahead();
+            liar.after(m.session.transport_mut(), frame, hash.total, run_ahead);
+        }
+        self.link.ran(Instant::now(), &mut m.session, frame, hash);
+        if frame.0 % FRAMES_PER_SECOND == 1 {
+            self.path = m.session.transport().path_summary();
+        }
+        self.last_tick = Instant::now();
+        self.stalled = false;
+        if !unpaced {
+            let due = self.clock.next_due(frame.0, Instant::now());
+            if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                m.session.transport_mut().wait(wait);
+                // Whatever woke the wait is handled on the next step; sleep the rest.
+                if let Some(rest) = due.checked_duration_since(Instant::now()) {
+                    std::thread::sleep(rest);
+                }
+            }
+        }
+    }
+
+    /// The summary of the run and its hash log.
+    fn finish(mut self, m: &Match<QuicTransport>, opts: &OnlineOptions) -> (OnlineSummary, Vec<(u32, u64)>) {
+        let secs = self.started.elapsed().as_secs_f64();
+        let stats = m.session.transport().stats();
+        let mut rtts = self.link.rtts().to_vec();
+        rtts.sort_by(f64::total_cmp);
+        let run_ahead = m.session.stream().run_ahead();
+        // Only departures the game felt count: a machine that finished the same game a moment
+        // earlier and closed is no leaver.
+        let ran = self.log.last().map(|&(f, _)| f);
+        let cut_short = self.desync.is_none() && (self.log.len() as u32) < opts.frames && !m.session.world().is_over();
+        let me = self.me;
+        let host_lost = (me != PeerId(0) && self.link.host_gone() && cut_short).then(|| ran.map_or(0, |f| f + 1));
+        self.left.retain(|&slot| {
+            let Some(s) = m.slots.iter().find(|s| s.slot == slot) else { return false };
+            if s.machine == 0 && me != PeerId(0) {
+                return host_lost.is_some();
+            }
+            m.session.stream().dropped_from(s.player).is_some_and(|from| ran.is_some_and(|r| from.0 <= r))
+        });
+        self.left.sort_unstable();
+        self.left.dedup();
+        let summary = OnlineSummary {
+            run: RunSummary::finish(m.session.world(), &m.slots, &self.log, secs, self.tally),
+            rtt_ms: rtts.get(rtts.len() / 2).copied().unwrap_or(0.0),
+            run_ahead,
+            run_ahead_max: self.link.run_ahead_max().max(run_ahead),
+            stalls: self.stalls,
+            bytes_sent: stats.bytes_sent,
+            bytes_received: stats.bytes_received,
+            desync: self.desync,
+            left: self.left,
+            path: self.path,
+            rejoined: opts.rejoined,
+            first_frame_ms: self.first_frame_ms,
+            host_lost,
+        };
+        (summary, self.log)
+    }
 }
 
 /// The test switch's liar: one of this machine's players, and one of another's.

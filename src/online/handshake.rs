@@ -100,6 +100,7 @@ pub fn host(
                 net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
                 continue;
             };
+            log::info!("{from} takes slot {slot}");
             seated.insert(slot, from);
             tokens.insert(from.0, hello.seat);
             setup.slots[slot].machine = Some(from.0);

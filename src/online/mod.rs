@@ -40,7 +40,7 @@ pub use digests::{differing, map_files, refusal, sim_data_files};
 pub use error::{LobbyRefusal, OnlineError};
 pub use handshake::{HostOptions, Joined, advertised_ip, hello, host, join};
 pub use identity::{Identity, IdentityError};
-pub use liar::{Liar, Lie};
+pub use liar::{Liar, Lie, UnknownLie};
 pub use link::{CHAT_MAX, LATE_JOINER, LinkEvent, MatchLink};
 pub use lobby_link::{LobbyEvent, LobbyLink, READY_CLEARED};
 pub use outbox::{Outbox, Outgoing};

@@ -17,6 +17,7 @@ pub mod lockstep;
 pub mod map;
 pub mod net;
 pub mod noise;
+pub mod online;
 pub mod relay;
 pub mod render;
 pub mod session;

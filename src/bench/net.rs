@@ -191,7 +191,7 @@ const AFTER_OUTAGE: Duration = Duration::from_secs(10);
 /// [`AFTER_OUTAGE`] after it is back.
 pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
     use crate::net::fault::{FaultProxy, Impairment};
-    use crate::session::online::{LinkEvent, MatchLink, Seats};
+    use crate::online::{LinkEvent, MatchLink, Seats};
     let (host_net, code) = QuicTransport::host(([127, 0, 0, 1], 0).into(), None, Reach::default())?;
     let impair = Impairment { loss: 0.15, delay_ms: 200.0, jitter_ms: 80.0, duplicate: 0.01 };
     let lifetime = Duration::from_secs(u64::from(IMPAIRED_FRAMES) / 10 + 120);

@@ -15,7 +15,7 @@ use thiserror::Error;
 use crate::content::ContentRoots;
 use crate::net::codec::{decode, encode};
 use crate::net::wire::WireMessage;
-use crate::session::online::{Catcher, OnlineError, history};
+use crate::online::{Catcher, OnlineError, history};
 use crate::session::players::PlayersSpec;
 use crate::session::replay::CHECKPOINT_EVERY;
 use crate::session::start::{StartError, prepare, start_local};

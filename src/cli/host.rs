@@ -9,8 +9,8 @@ use anyhow::Result;
 use ridgeline::content::ContentRoots;
 use ridgeline::net::nat::Reach;
 use ridgeline::net::quic::JoinCode;
+use ridgeline::online::{self, HostOptions};
 use ridgeline::session::PlayersSpec;
-use ridgeline::session::online::{self, HostOptions};
 
 use super::args::{frames_arg, playable_factions};
 use super::online::NetArgs;

@@ -9,7 +9,7 @@ use ridgeline::content::ContentRoots;
 use ridgeline::net::ControlTransport;
 use ridgeline::net::nat::Reach;
 use ridgeline::net::quic::JoinCode;
-use ridgeline::session::online::{self, Identity, Seats};
+use ridgeline::online::{self, Identity, Seats};
 use ridgeline::session::{Difficulty, SlotKind};
 
 use super::online::NetArgs;

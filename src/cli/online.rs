@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use ridgeline::game::settings::Settings;
-use ridgeline::session::online::{OnlineOptions, OnlineSummary};
+use ridgeline::online::{OnlineOptions, OnlineSummary};
 
 use super::args::GameOutput;
 
@@ -25,7 +25,7 @@ pub struct NetArgs {
     /// Test switch: after every frame also send what a lying peer would (far-future, foreign,
     /// hash or flood), to see the other machines cut this one off.
     #[arg(long)]
-    pub debug_lie: Option<ridgeline::session::online::Lie>,
+    pub debug_lie: Option<ridgeline::online::Lie>,
     /// The player's name (1 to 32 characters, one line).
     #[arg(long, default_value = "Commander", value_parser = player_name)]
     pub name: String,

@@ -16,8 +16,8 @@ use crate::net::control::ControlTransport;
 use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport};
 use crate::net::wire::Start;
-use crate::session::lobby::LobbyChange;
-use crate::session::online::{
+use crate::online::lobby::LobbyChange;
+use crate::online::{
     Identity, LobbyEvent, LobbyLink, OnlineError, Outgoing, Return, Seats, sim_data_files, start_hosted, start_joined,
 };
 use crate::session::start::LocalMatch;
@@ -25,7 +25,7 @@ use crate::session::{CommandScript, SlotKind};
 
 use super::shell::LobbyState;
 
-pub use crate::session::online::READY_CLEARED;
+pub use crate::online::READY_CLEARED;
 
 /// What the lobby came to.
 pub enum Outcome {
@@ -90,7 +90,7 @@ impl OnlineLobby {
     ) -> Result<OnlineLobby, OnlineError> {
         let mut lobby = OnlineLobby::host_in_background(roots, bind, name, map, start_positions, reach)?;
         if let Some(rx) = lobby.registering.take() {
-            let (net, code) = rx.recv().map_err(|_| OnlineError::File("the network thread stopped".into()))??;
+            let (net, code) = rx.recv().map_err(|_| OnlineError::NetworkThreadStopped)??;
             lobby.net = net;
             lobby.code = Some(code);
         }
@@ -108,16 +108,16 @@ impl OnlineLobby {
         start_positions: usize,
         reach: Reach,
     ) -> Result<OnlineLobby, OnlineError> {
-        let defs = crate::defs::Definitions::load(roots).map_err(|e| OnlineError::File(e.to_string()))?;
+        let defs = crate::defs::Definitions::load(roots).map_err(OnlineError::Definitions)?;
         let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
-        let advertise = bind.ip().is_unspecified().then(crate::session::online::advertised_ip).flatten();
+        let advertise = bind.ip().is_unspecified().then(crate::online::advertised_ip).flatten();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::Builder::new()
             .name("ridgeline-host".into())
             .spawn(move || {
                 let _ = tx.send(QuicTransport::host(bind, advertise, reach));
             })
-            .map_err(|e| OnlineError::File(format!("cannot start the network: {e}")))?;
+            .map_err(OnlineError::Spawn)?;
         let link = LobbyLink::host(name, map, start_positions, factions.len(), sim_data_files(roots)?);
         Ok(OnlineLobby {
             net: QuicTransport::detached(),
@@ -144,7 +144,7 @@ impl OnlineLobby {
             .trim()
             .parse()
             .map_err(|e: crate::net::quic::join_code::JoinCodeError| OnlineError::Refused(e.to_string()))?;
-        let hello = crate::session::online::hello(roots, name, identity, &code)?;
+        let hello = crate::online::hello(roots, name, identity, &code)?;
         let net = QuicTransport::join_in_background(&code, Reach::default(), &hello)?;
         let link = LobbyLink::joiner(name);
         Ok(OnlineLobby {
@@ -261,12 +261,11 @@ impl OnlineLobby {
     }
 
     /// The host starts the match when the table allows it; otherwise says why not.
-    pub fn start(&mut self, roots: &ContentRoots) -> Result<Outcome, String> {
+    pub fn start(&mut self, roots: &ContentRoots) -> Result<Outcome, OnlineError> {
         let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs());
         let setup = self.link.setup(&self.factions, seed)?;
         let tokens = self.link.tokens();
-        let (prepared, start) = start_hosted(roots, &setup, &CommandScript::default(), &mut self.net, false, u32::MAX)
-            .map_err(|e| e.to_string())?;
+        let (prepared, start) = start_hosted(roots, &setup, &CommandScript::default(), &mut self.net, false, u32::MAX)?;
         let game = self.hand_over(prepared);
         let seats = Seats::new(start, tokens, game.log.clone(), &self.name);
         Ok(Outcome::Started(Box::new(game), seats))

@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::sim::ids::{Frame, PlayerId};
 
-use super::stream::{MAX_PENDING_BYTES, WINDOW};
+use super::limits::{MAX_PENDING_BYTES, WINDOW};
 
 /// A problem the stream refuses or detects.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 
 pub mod error;
 pub mod frame_data;
+pub mod limits;
 pub mod message;
 pub mod pace;
 pub mod refusals;

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::stream::StreamError;
+use super::error::StreamError;
 
 /// Refusals kept whole; later ones are only counted.
 pub const KEPT: usize = 32;

@@ -17,23 +17,10 @@ use super::pace::{PaceChange, PaceMark, PaceRules, PaceState};
 use super::refusals::Refusals;
 
 pub use super::error::{StreamError, VIOLATION_BUDGET};
+pub use super::limits::{MAX_PENDING_BYTES, MAX_RUN_AHEAD, WINDOW};
 
 /// Frames of hash history kept for comparison.
 const HASH_HISTORY: u32 = 600;
-
-/// The largest run-ahead a game may use, in frames.
-pub const MAX_RUN_AHEAD: u32 = 60;
-
-/// How far past the next frame to run a peer's message may be stamped. An honest peer runs
-/// at most the run-ahead past this machine (it waits for this machine's counts) and stamps
-/// its commands the run-ahead past that, so twice the largest run-ahead plus slack covers it;
-/// anything later is a protocol violation, and nothing for it is kept.
-pub const WINDOW: u32 = 2 * MAX_RUN_AHEAD + 30;
-
-/// Bytes of one player's commands for frames not yet run that a stream holds at most (an
-/// estimate: [`command_weight`] per command). Far more than a player can send in a window
-/// (a 400-object selection is 3.2 KB); a peer past it is lying.
-pub const MAX_PENDING_BYTES: usize = 4 << 20;
 
 /// The bytes a command is taken to hold while it waits (a fixed part and its selection).
 pub fn command_weight(command: &Command) -> usize {

@@ -4,7 +4,7 @@
 //! the one seam through which their drivers move messages, over QUIC or the in-memory hub, so
 //! the transport has one owner (the session) and the protocol is tested without sockets.
 //!
-//! Must not: interpret control messages (the state machines in `session/online/` do), or block
+//! Must not: interpret control messages (the state machines in `online/` do), or block
 //! beyond [`ControlTransport::wait`].
 
 use std::time::Duration;

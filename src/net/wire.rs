@@ -47,7 +47,7 @@ pub struct Hello {
     /// Digests of the data files the simulation reads.
     pub files: Vec<FileDigest>,
     /// The seat token: proof of the player's identity for this host (see
-    /// `session::online::identity`), all zeros for none. A machine that drops out comes back
+    /// `online::identity`), all zeros for none. A machine that drops out comes back
     /// with the same token and takes back its seat.
     pub seat: [u8; 32],
 }

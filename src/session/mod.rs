@@ -6,9 +6,7 @@
 //! Must not: change the world except through the stream's commands.
 
 pub mod controller;
-pub mod lobby;
 pub mod match_setup;
-pub mod online;
 pub mod peer;
 pub mod players;
 pub mod replay;

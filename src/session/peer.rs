@@ -2,20 +2,29 @@
 //! controllers of its local players, stepped one logic frame at a time.
 //!
 //! Every command goes controller → stream → (peers) → stream → world, in single player too.
-//! Must not: let anything change the world except `World::tick` with the stream's commands.
+//! The session owns the transport and is the one place that reads it ([`Session::pump`]):
+//! lockstep messages go to the stream, departures and arrivals to [`Session::take_peer_events`],
+//! control messages (chat, drops, returns, refusals, desync digests) to
+//! [`Session::take_control`] for the online link's state machine (`online::MatchLink`).
+//!
+//! Must not: let anything change the world except `World::tick` with the stream's commands, or
+//! interpret control messages (it only queues them).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use thiserror::Error;
 
 use crate::lockstep::message::Message;
 use crate::lockstep::stream::{Stream, StreamError};
-use crate::lockstep::transport::{PeerId, Transport, TransportError, TransportEvent};
+use crate::lockstep::transport::{PeerId, TransportError, TransportEvent};
+use crate::net::control::ControlTransport;
+use crate::net::wire::WireMessage;
 use crate::sim::hash::StateHash;
 use crate::sim::ids::{Frame, PlayerId};
 use crate::sim::world::{TickReport, World};
 
 use super::controller::Controller;
+pub use super::violations::Violator;
 
 /// A session that cannot go on.
 #[derive(Debug, Error)]
@@ -55,18 +64,12 @@ pub enum PeerEvent {
     Left(PeerId),
 }
 
-/// A peer cut off for breaking the lockstep protocol: who, and the refusal that used up its
-/// budget.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violator {
-    /// The peer.
-    pub peer: PeerId,
-    /// Why, for the log and the other players.
-    pub reason: String,
-}
+/// Control messages a session keeps for its link at most between two pumps of the link; past
+/// it the oldest are dropped (logged): only a peer flooding the control stream fills it.
+const CONTROL_MAX: usize = 4096;
 
 /// One machine's running game.
-pub struct Session<T: Transport> {
+pub struct Session<T: ControlTransport> {
     world: World,
     stream: Stream,
     transport: T,
@@ -75,6 +78,8 @@ pub struct Session<T: Transport> {
     /// Which peer owns each player, when known: a peer may speak only for its own players.
     owners: BTreeMap<PlayerId, PeerId>,
     peer_events: Vec<PeerEvent>,
+    /// Control messages read off the transport, for the online link, in arrival order.
+    control: VecDeque<(PeerId, WireMessage)>,
     /// What each peer has broken of the protocol so far (see `violations.rs`).
     violations: super::violations::Violations,
     /// Where executed commands are written, for the replay, at the frame they executed on.
@@ -83,7 +88,7 @@ pub struct Session<T: Transport> {
     playback: Option<BTreeMap<u32, Vec<crate::sim::command::StampedCommand>>>,
 }
 
-impl<T: Transport> Session<T> {
+impl<T: ControlTransport> Session<T> {
     /// Joins the parts; controllers must speak for players local to the stream.
     pub fn new(world: World, mut stream: Stream, transport: T, controllers: Vec<Box<dyn Controller>>) -> Session<T> {
         if transport.me() != PeerId(0) {
@@ -98,6 +103,7 @@ impl<T: Transport> Session<T> {
             thought_for: None,
             owners: BTreeMap::new(),
             peer_events: Vec::new(),
+            control: VecDeque::new(),
             violations: super::violations::Violations::default(),
             executed: None,
             playback: None,
@@ -113,7 +119,7 @@ impl<T: Transport> Session<T> {
     /// exactly the commands that executed on it when the game was played (run-ahead changes and
     /// all), in their order.
     pub fn play_back(&mut self, entries: &[super::script::ScriptEntry]) {
-        self.playback = Some(super::start::stamped_by_frame(entries));
+        self.playback = Some(super::script::stamped_by_frame(entries));
     }
 
     /// While playing back: continues from `world` (a state this playback passed through, kept
@@ -178,10 +184,11 @@ impl<T: Transport> Session<T> {
         Ok(Step::Ticked { frame: ready, hash, report })
     }
 
-    /// Sends what the stream has queued and feeds it what has arrived. Bad messages are refused
-    /// by the stream (and counted there); they do not stop the session, but a peer that breaks
-    /// the protocol past its budget is cut off: nothing more it sends is taken, and it waits in
-    /// [`Session::take_violators`] for the driver to close its connection.
+    /// The one read of the wire: sends what the stream has queued, feeds it the lockstep
+    /// messages that arrived, and keeps peer events and control messages for the link. Bad
+    /// messages are refused by the stream (and counted there); they do not stop the session,
+    /// but a peer that breaks the protocol past its budget is cut off: nothing more it sends is
+    /// taken, and it waits in [`Session::take_violators`] for the driver to close its connection.
     pub fn pump(&mut self) -> Result<(), SessionError> {
         while let Some(m) = self.stream.poll_outgoing() {
             self.transport.send(&m)?;
@@ -219,7 +226,21 @@ impl<T: Transport> Session<T> {
                 TransportEvent::Left(p) => self.peer_events.push(PeerEvent::Left(p)),
             }
         }
+        while let Some(c) = self.transport.take_control() {
+            if self.control.len() >= CONTROL_MAX
+                && let Some((peer, _)) = self.control.pop_front()
+            {
+                log::warn!("control messages not handled in time; the oldest (from {peer}) dropped");
+            }
+            self.control.push_back(c);
+        }
         Ok(())
+    }
+
+    /// The next control message read off the wire, with its sender, oldest first (for the
+    /// online link; see [`Session::pump`]).
+    pub fn take_control(&mut self) -> Option<(PeerId, WireMessage)> {
+        self.control.pop_front()
     }
 
     /// Peers that arrived or left since the last call.

@@ -8,7 +8,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::lockstep::stream::{Stream, StreamConfig};
-use crate::lockstep::transport::Transport;
+use crate::net::control::ControlTransport;
 use crate::net::memory::{MemoryEndpoint, hub};
 use crate::sim::ids::PlayerId;
 use crate::sim::world::World;
@@ -158,7 +158,7 @@ pub fn run_headless(
 
 /// Steps `session` until `frames` frames ran or the game is over; returns the summary and the
 /// hash of every frame. `slots` maps players to the setup's slots (empty: slot = player).
-pub fn run_session<T: Transport>(
+pub fn run_session<T: ControlTransport>(
     session: &mut Session<T>,
     frames: u32,
     slots: &[ResolvedSlot],
@@ -168,7 +168,7 @@ pub fn run_session<T: Transport>(
 
 /// [`run_session`], also sampling each player's money, army and gatherers at the start and
 /// after every `every` frames into the summary's `timeline`.
-pub fn run_session_sampled<T: Transport>(
+pub fn run_session_sampled<T: ControlTransport>(
     session: &mut Session<T>,
     frames: u32,
     slots: &[ResolvedSlot],

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::content::{FileError, parse_ron, read_ron};
-use crate::sim::command::Command;
-use crate::sim::ids::PlayerId;
+use crate::sim::command::{Command, StampedCommand};
+use crate::sim::ids::{CommandId, Frame, PlayerId};
 use crate::sim::world::World;
 
 use super::controller::Controller;
@@ -117,4 +117,18 @@ impl Controller for Scripted {
     fn think(&mut self, world: &World) -> Vec<Command> {
         self.by_frame.remove(&world.frame().0).unwrap_or_default()
     }
+}
+
+/// Recorded commands grouped by the frame they executed on, stamped in their recorded order.
+pub fn stamped_by_frame(entries: &[ScriptEntry]) -> BTreeMap<u32, Vec<StampedCommand>> {
+    let mut frames: BTreeMap<u32, Vec<StampedCommand>> = BTreeMap::new();
+    for (i, e) in entries.iter().enumerate() {
+        frames.entry(e.frame).or_default().push(StampedCommand {
+            frame: Frame(e.frame),
+            player: PlayerId(e.player),
+            id: CommandId(i as u32),
+            command: e.command.clone(),
+        });
+    }
+    frames
 }

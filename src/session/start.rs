@@ -6,7 +6,6 @@
 //!
 //! Must not: change the world after it is built (the session's stream does that).
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use thiserror::Error;
@@ -17,12 +16,11 @@ use crate::content::{ContentRoots, FileError};
 use crate::defs::{AiPlans, Definitions};
 use crate::lockstep::pace::PaceRules;
 use crate::lockstep::stream::{Stream, StreamConfig};
-use crate::lockstep::transport::{PeerId, Transport};
+use crate::lockstep::transport::PeerId;
 use crate::map::{Map, MapContent};
 use crate::net::control::ControlTransport;
 use crate::net::memory::hub;
-use crate::sim::command::StampedCommand;
-use crate::sim::ids::{CommandId, Frame, PlayerId};
+use crate::sim::ids::PlayerId;
 use crate::sim::world::{GameSetup, World};
 
 use super::controller::{Controller, Idle};
@@ -184,7 +182,7 @@ pub struct Prepared {
 }
 
 /// A match running on this machine.
-pub struct Match<T: Transport> {
+pub struct Match<T: ControlTransport> {
     /// The setup, with the map and content hashes filled in.
     pub setup: MatchSetup,
     /// The open slots, resolved.
@@ -261,7 +259,7 @@ impl Prepared {
     /// replay holds the whole game from frame 0. Returns the state hash after every frame that
     /// is a multiple of `every` on the way.
     pub fn fast_forward(&mut self, entries: &[ScriptEntry], frame: u32, every: u32) -> Vec<(u32, u64)> {
-        let by_frame = stamped_by_frame(entries);
+        let by_frame = super::script::stamped_by_frame(entries);
         let mut hashes = Vec::new();
         while self.world.frame().0 < frame {
             let now = self.world.frame().0;
@@ -277,7 +275,7 @@ impl Prepared {
 
     /// Joins the prepared match to its peers through `transport`: the stream knows every
     /// player, and those of this machine's slots (remote ones excepted) as local.
-    pub fn into_match<T: Transport>(self, transport: T) -> Match<T> {
+    pub fn into_match<T: ControlTransport>(self, transport: T) -> Match<T> {
         let run_ahead = self.setup.run_ahead();
         self.joined(transport, run_ahead, false)
     }
@@ -285,11 +283,11 @@ impl Prepared {
     /// Joins a machine coming back into a running match, its world run from the host's history
     /// up to the frame it goes live on, with the run-ahead in force there (see
     /// [`Stream::rejoining`]).
-    pub fn into_rejoined_match<T: Transport>(self, transport: T, run_ahead: u32) -> Match<T> {
+    pub fn into_rejoined_match<T: ControlTransport>(self, transport: T, run_ahead: u32) -> Match<T> {
         self.joined(transport, run_ahead, true)
     }
 
-    fn joined<T: Transport>(self, transport: T, run_ahead: u32, rejoining: bool) -> Match<T> {
+    fn joined<T: ControlTransport>(self, transport: T, run_ahead: u32, rejoining: bool) -> Match<T> {
         let players: Vec<PlayerId> = self.slots.iter().map(|s| s.player).collect();
         let local: Vec<PlayerId> = self
             .slots
@@ -346,18 +344,4 @@ pub fn start_local_from(
     })?;
     let transport: Box<dyn ControlTransport> = Box::new(transport);
     Ok((prepared.into_match(transport), hashes))
-}
-
-/// Recorded commands grouped by the frame they executed on, stamped in their recorded order.
-pub fn stamped_by_frame(entries: &[ScriptEntry]) -> BTreeMap<u32, Vec<StampedCommand>> {
-    let mut frames: BTreeMap<u32, Vec<StampedCommand>> = BTreeMap::new();
-    for (i, e) in entries.iter().enumerate() {
-        frames.entry(e.frame).or_default().push(StampedCommand {
-            frame: Frame(e.frame),
-            player: PlayerId(e.player),
-            id: CommandId(i as u32),
-            command: e.command.clone(),
-        });
-    }
-    frames
 }

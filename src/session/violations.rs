@@ -11,7 +11,15 @@ use std::collections::BTreeMap;
 use crate::lockstep::stream::VIOLATION_BUDGET;
 use crate::lockstep::transport::PeerId;
 
-use super::peer::Violator;
+/// A peer cut off for breaking the lockstep protocol: who, and the refusal that used up its
+/// budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violator {
+    /// The peer.
+    pub peer: PeerId,
+    /// Why, for the log and the other players.
+    pub reason: String,
+}
 
 #[derive(Clone, Debug, Default)]
 struct Score {

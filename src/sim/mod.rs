@@ -19,6 +19,7 @@ pub mod object;
 pub mod object_mut;
 pub mod pair_list;
 pub mod pathfind;
+pub mod place;
 pub mod player;
 pub mod power;
 pub mod production;

@@ -15,7 +15,7 @@ use super::fixed::Fixed;
 use super::hash::{Field, ObjectKey};
 use super::ids::{Frame, ObjectId};
 use super::object::{Nav, Object, Order, encode};
-use super::store::Place;
+use super::place::Place;
 use super::vector::Vec2;
 
 /// Write access to one live object, keeping the store's digest sum up to date.

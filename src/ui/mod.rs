@@ -7,7 +7,6 @@
 pub mod access;
 pub mod check;
 pub mod draw;
-mod draw_gadgets;
 pub mod event;
 pub mod font;
 pub(crate) mod gadgets;

@@ -4,9 +4,17 @@
 //! Must not: draw (`draw.rs` does, with what this works out).
 
 use super::font::{TextMeasure, wrap};
-use super::manager::WindowManager;
-use super::window::{Gadget, GameWindow};
+use super::window::{Gadget, GameWindow, WindowId};
 use super::wnd::model::status_bit;
+
+/// The window tree as text fitting reads it (the window manager's): a window by id and its
+/// font size on the screen. A trait here, so this leaf needs nothing of the manager.
+pub(crate) trait WindowTree {
+    /// A window by id (None if destroyed).
+    fn window(&self, id: WindowId) -> Option<&GameWindow>;
+    /// Font size in pixels of a window at the current screen size.
+    fn font_px(&self, id: WindowId) -> f32;
+}
 
 /// The room a button's label has: its width less the margins and, with an icon, the icon's
 /// square.
@@ -37,7 +45,7 @@ fn label_scale(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> f32 {
 
 /// The smallest label scale among `w` and its visible sibling push buttons of the same font
 /// size, so a row of buttons reads at one size.
-pub(crate) fn sibling_scale(m: &WindowManager, w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> f32 {
+pub(crate) fn sibling_scale(m: &dyn WindowTree, w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> f32 {
     let Some(parent) = w.parent.and_then(|p| m.window(p)) else { return label_scale(w, tm, px) };
     parent
         .children

@@ -10,8 +10,8 @@ use ridgeline::lockstep::PeerId;
 use ridgeline::lockstep::transport::TransportEvent;
 use ridgeline::net::wire::{ALREADY_SEATED, FileDigest, Hello, PROTOCOL, Seat, WireMessage};
 use ridgeline::net::{ControlTransport, MemoryEndpoint, hub};
-use ridgeline::session::lobby::LobbyChange;
-use ridgeline::session::online::{BUILD, LobbyEvent, LobbyLink, Outgoing, READY_CLEARED};
+use ridgeline::online::lobby::LobbyChange;
+use ridgeline::online::{BUILD, LobbyEvent, LobbyLink, LobbyRefusal, Outgoing, READY_CLEARED};
 
 fn files(digest: u64) -> Vec<FileDigest> {
     vec![FileDigest { name: "data/weapons.ron".into(), digest }]
@@ -150,7 +150,10 @@ fn the_table_goes_out_on_each_change_and_once_a_second() {
 fn a_change_by_the_host_clears_ready_and_says_why() {
     let (mut host, mut joiners, mut clock) = lobby(&[7]);
     settle(&mut host, &mut joiners, &mut clock);
-    assert!(host.link.setup(&["A".into(), "B".into()], 1).unwrap_err().contains("Ben"), "Ben is not ready yet");
+    assert!(
+        host.link.setup(&["A".into(), "B".into()], 1).unwrap_err().to_string().contains("Ben"),
+        "Ben is not ready yet"
+    );
     joiners[0].link.set_ready(clock, true);
     settle(&mut host, &mut joiners, &mut clock);
     assert!(host.link.roster().slots[1].ready && joiners[0].link.ready());
@@ -165,10 +168,9 @@ fn a_joiner_changes_only_its_own_choices_and_chat_is_named_by_the_host() {
     let (mut host, mut joiners, mut clock) = lobby(&[7]);
     settle(&mut host, &mut joiners, &mut clock);
     joiners[0].link.change(clock, &LobbyChange::Faction(1, 1)).unwrap();
-    assert_eq!(
-        joiners[0].link.change(clock, &LobbyChange::Money(1)),
-        Err("Only the host can change that.".to_string())
-    );
+    let refused = joiners[0].link.change(clock, &LobbyChange::Money(1));
+    assert_eq!(refused, Err(LobbyRefusal::HostOnly));
+    assert_eq!(refused.unwrap_err().to_string(), "Only the host can change that.");
     // A forged sender name is replaced by the seat's.
     joiners[0].end.send_control(None, &[WireMessage::Chat { from: "Mallory".into(), text: "hi".into() }]).unwrap();
     settle(&mut host, &mut joiners, &mut clock);

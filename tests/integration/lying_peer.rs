@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 
 use ridgeline::lockstep::stream::{MAX_PENDING_BYTES, WINDOW};
 use ridgeline::lockstep::{Held, PeerId, Transport};
+use ridgeline::online::{Liar, Lie, LinkEvent, OnlineError};
 use ridgeline::session::Step;
-use ridgeline::session::online::{Liar, Lie, LinkEvent, OnlineError};
 
 use crate::common;
-use crate::common::procs::{Proc, finish, host, join, last_json, read, resident_kb};
+use crate::common::procs::{Proc, finish, host, join, last_json, read, resident_kb, wait_for};
 use crate::online_link::{Machine, agree, machines};
 
 /// Sixty seconds of game.
@@ -265,7 +265,8 @@ fn over_quic_a_flooding_joiner_among_three_is_cut_and_the_honest_two_finish_in_s
     let (mut h, code) =
         host(&["--map", "four_corners", "--players", "ai:easy,remote,remote", "--frames", "900", "--unpaced"], &dir);
     let mut honest = join(&code, &["--controller", "ai:easy"], &ben);
-    std::thread::sleep(Duration::from_millis(300));
+    // The liar comes once the honest joiner has its seat.
+    wait_for(&dir.join("host.err"), "takes slot", Duration::from_secs(30));
     let mut liar = join(&code, &["--controller", "idle", "--debug-lie", "flood"], &cid);
     assert_eq!(finish(&mut honest, Duration::from_secs(120)), Some(0), "{}", read(ben.join("join.err")));
     assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(0), "{}", read(dir.join("host.err")));

@@ -9,7 +9,9 @@
 
 use crate::common;
 
-use crate::common::procs::{Proc, finish, finish_in_sync, host, join, last_json, read, resident_kb, ridgeline};
+use crate::common::procs::{
+    Proc, finish, finish_in_sync, host, join, last_json, read, resident_kb, ridgeline, wait_for_frame,
+};
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -231,7 +233,8 @@ fn a_joiner_killed_mid_game_is_reported_and_the_host_plays_on() {
     // Paced at 30 frames a second: 240 frames take eight seconds.
     let (mut h, code) = host(&["--map", "proving_grounds", "--players", "ai:easy,remote", "--frames", "240"], &dir);
     let mut j = join(&code, &[], &dir);
-    std::thread::sleep(Duration::from_secs(2));
+    // Killed once it has played two seconds of the game.
+    wait_for_frame(&dir.join("join.err"), 60, Duration::from_secs(60));
     let _ = j.0.kill();
     assert_eq!(finish(&mut h, Duration::from_secs(60)), Some(0), "{}", read(dir.join("host.err")));
     let v = last_json(&dir.join("host.out"));
@@ -246,7 +249,7 @@ fn a_late_joiner_is_refused_at_once_and_losing_the_host_is_an_error() {
     let late_dir = dir.join("late");
     std::fs::create_dir_all(&late_dir).unwrap();
     let mut j = join(&code, &[], &dir);
-    std::thread::sleep(Duration::from_secs(2));
+    wait_for_frame(&dir.join("host.err"), 30, Duration::from_secs(60));
     // The game runs: a second joiner with the same code is told so, not left hanging.
     let mut late = join(&code, &[], &late_dir);
     assert_eq!(finish(&mut late, Duration::from_secs(10)), Some(1));
@@ -347,7 +350,7 @@ fn a_joiner_whose_machine_died_comes_back_with_its_identity_and_plays_on_in_sync
     let first = dir.join("first");
     std::fs::create_dir_all(&first).unwrap();
     let mut j = join(&code, &["--identity", id, "--controller", "ai:hard"], &first);
-    std::thread::sleep(Duration::from_secs(3));
+    wait_for_frame(&first.join("join.err"), 90, Duration::from_secs(60));
     let _ = j.0.kill();
     // Someone else with the code is still a late joiner.
     let late = dir.join("late");
@@ -379,7 +382,7 @@ fn an_outage_longer_than_the_idle_timeout_ends_in_a_rejoin_not_a_lost_match() {
     let clean = Impairment { loss: 0.0, delay_ms: 0.0, jitter_ms: 0.0, duplicate: 0.0 };
     let proxy = FaultProxy::start(host_addr, clean, 3, Duration::from_secs(120)).unwrap();
     let mut j = join(&code, &["--controller", "ai:hard", "--connect", &proxy.addr.to_string()], &dir);
-    std::thread::sleep(Duration::from_secs(3));
+    wait_for_frame(&dir.join("join.err"), 90, Duration::from_secs(60));
     proxy.cut(Duration::from_secs(24));
     finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(90), 1200);
     assert!(proxy.stats().cut > 20, "{:?}", proxy.stats());

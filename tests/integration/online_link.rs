@@ -3,7 +3,8 @@
 //! everyone at one agreed frame, chat is named by the host, the host leaving ends the game
 //! for the joiners, and a machine that dropped comes back through the history and plays on
 //! with the same hashes; a seated machine's second hello is refused "already seated", and the
-//! same player from another connection takes the seat over while the first is told why.
+//! same player from another connection takes the seat over while the first is told why. The
+//! session is the one reader of the wire; the link takes its control messages from it.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -13,7 +14,7 @@ use crate::common;
 use ridgeline::lockstep::{PeerId, Transport};
 use ridgeline::net::wire::{ALREADY_SEATED, Hello, PROTOCOL, TAKEN_OVER, WireMessage};
 use ridgeline::net::{ControlTransport, MemoryEndpoint, hub};
-use ridgeline::session::online::{LATE_JOINER, LinkEvent, MatchLink, Return, Seats, start_hosted, start_joined};
+use ridgeline::online::{LATE_JOINER, LinkEvent, MatchLink, Return, Seats, start_hosted, start_joined};
 use ridgeline::session::start::prepare;
 use ridgeline::session::{CommandScript, Difficulty, Match, MatchSetup, SlotKind, SlotSetup, Step};
 
@@ -167,6 +168,24 @@ fn the_host_names_who_chats_and_passes_it_on() {
     assert_eq!(chat(&ms[1]), ["Mallory: gl hf", "Ava: you too"], "its own line as typed, then the host's");
     // The host's own line went out first; Ben's came through the host a step later.
     assert_eq!(chat(&ms[2]), ["Ava: you too", "Ben: gl hf"]);
+}
+
+#[test]
+fn the_session_reads_the_wire_once_and_the_link_takes_control_messages_from_it() {
+    let (mut ms, _) = machines(2);
+    let mut clock = Instant::now();
+    run_to(&mut ms, 10, &mut clock);
+    ms[0].link.say("Ava", "one reader");
+    ms[0].step(clock);
+    // The joiner's session reads everything that arrived: the lockstep data goes to its stream,
+    // the chat is kept for the link; nothing is left on the transport for a second reader.
+    ms[1].game.session.pump().unwrap();
+    assert!(ms[1].game.session.transport_mut().take_control().is_none(), "the session took the chat off the wire");
+    assert!(ms[1].game.session.transport_mut().receive().unwrap().is_none(), "and the lockstep data");
+    let ben = &mut ms[1];
+    ben.link.pump(clock, &mut ben.game.session).unwrap();
+    let chat: Vec<LinkEvent> = std::iter::from_fn(|| ben.link.poll_event()).collect();
+    assert_eq!(chat, [LinkEvent::Chat("Ava: one reader".into())]);
 }
 
 #[test]

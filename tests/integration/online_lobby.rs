@@ -11,7 +11,7 @@ use ridgeline::game::online_lobby::{OnlineLobby, Outcome, READY_CLEARED, Said};
 use ridgeline::game::shell::LobbyState;
 use ridgeline::net::nat::{PathKind, Reach};
 use ridgeline::net::wire::Seat;
-use ridgeline::session::online::Identity;
+use ridgeline::online::Identity;
 
 /// Polls both lobbies until `done` holds (at most ten seconds); the outcomes that were not
 /// `Waiting` are returned.
@@ -121,7 +121,7 @@ fn two_players_meet_chat_ready_up_and_start_the_same_match() {
     poll_until(&mut host, &mut join, &mut shown, |s| s.1.chat.iter().any(|l| l == "Ava: you too"));
     // Not ready: the host cannot start.
     let early = host.start(&roots).err().expect("refused");
-    assert_eq!(early, "Ben is not ready.");
+    assert_eq!(early.to_string(), "Ben is not ready.");
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
     let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
@@ -201,7 +201,7 @@ fn started_as(ben: &Identity) -> (ridgeline::game::battle::Battle, Joined, Strin
 fn battle_of(game: Joined) -> ridgeline::game::battle::Battle {
     let mut b =
         ridgeline::game::battle::Battle::from_match(&common::roots(), *game, glam::Vec2::new(640.0, 360.0)).unwrap();
-    b.play_mut().set_online(ridgeline::session::online::Seats::default());
+    b.play_mut().set_online(ridgeline::online::Seats::default());
     b
 }
 
@@ -283,7 +283,7 @@ fn players_chat_during_an_online_battle() {
 
 #[test]
 fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() {
-    use ridgeline::session::lobby::LobbyChange;
+    use ridgeline::online::lobby::LobbyChange;
     use ridgeline::session::{Difficulty, SlotKind};
     let roots = common::roots();
     let mut host =
@@ -331,7 +331,7 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     host.change(&LobbyChange::Money(3), &mut shown.0).unwrap();
     poll_until(&mut host, &mut join, &mut shown, |s| !s.1.ready && s.1.roster.money == 3);
     assert!(shown.1.chat.iter().any(|l| l == READY_CLEARED), "Ben is told why: {:?}", shown.1.chat);
-    assert_eq!(host.start(&roots).err().as_deref(), Some("Ben is not ready."));
+    assert_eq!(host.start(&roots).err().map(|e| e.to_string()).as_deref(), Some("Ben is not ready."));
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
     let Ok(Outcome::Started(host_game, _)) = host.start(&roots) else { panic!("the host starts") };
@@ -354,7 +354,7 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
 
 #[test]
 fn the_host_removes_a_player_and_their_slot_opens() {
-    use ridgeline::session::lobby::LobbyChange;
+    use ridgeline::online::lobby::LobbyChange;
     let (mut host, mut join, mut shown) = met();
     host.change(&LobbyChange::Seat(1, Seat::Open), &mut shown.0).unwrap();
     let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
@@ -542,7 +542,7 @@ fn a_megabyte_chat_line_from_a_joiner_is_dropped_and_the_next_line_arrives() {
     let mut host = ava_hosts();
     let code = host.code().unwrap().to_string();
     let parsed = code.parse().unwrap();
-    let hello = ridgeline::session::online::hello(&roots, "Ben", &Identity::fresh().unwrap(), &parsed).unwrap();
+    let hello = ridgeline::online::hello(&roots, "Ben", &Identity::fresh().unwrap(), &parsed).unwrap();
     let mut ben = QuicTransport::join(&parsed, Reach::default(), &hello).unwrap();
     let mut shown = LobbyState::default();
     let wait = |host: &mut OnlineLobby, shown: &mut LobbyState, line: &str| {
@@ -574,7 +574,7 @@ fn connections_that_never_become_players_leave_the_lobby_open() {
     let mut shown = LobbyState::default();
     let mut wrong = host.code().unwrap();
     wrong.fingerprint[0] ^= 0xff;
-    let hello = ridgeline::session::online::hello(&roots, "Mallory", &Identity::fresh().unwrap(), &wrong).unwrap();
+    let hello = ridgeline::online::hello(&roots, "Mallory", &Identity::fresh().unwrap(), &wrong).unwrap();
     for i in 0..300 {
         assert!(QuicTransport::join(&wrong, Reach::default(), &hello).is_err(), "attempt {i} was let in");
         if i % 20 == 0 {
@@ -635,7 +635,7 @@ fn half_open_connections_from_one_machine_leave_room_for_a_friend_and_are_droppe
         }
         (endpoint, held)
     });
-    let hello = ridgeline::session::online::hello(&roots, "Cy", &Identity::fresh().unwrap(), &code).unwrap();
+    let hello = ridgeline::online::hello(&roots, "Cy", &Identity::fresh().unwrap(), &code).unwrap();
     let busy = ridgeline::net::quic::QuicTransport::join(&code, Reach::default(), &hello).unwrap_err().to_string();
     assert!(busy.contains("busy") && busy.contains("try again"), "{busy}");
     drop((mine, also_held));

@@ -17,7 +17,7 @@ use ridgeline::net::fault::{FaultProxy, Impairment};
 use ridgeline::net::nat::Reach;
 use ridgeline::net::quic::{JoinCode, QuicTransport};
 use ridgeline::net::wire::{ALREADY_SEATED, FileDigest, Seat, WireMessage};
-use ridgeline::session::online::{Identity, hello};
+use ridgeline::online::{Identity, hello};
 
 /// Players seated in what a lobby shows.
 fn seated(shown: &LobbyState) -> usize {
@@ -288,7 +288,7 @@ fn battles(ben: &Identity, proxied: bool) -> (Battle, Battle, String, Option<Fau
     let mut host = Battle::from_match(&roots, *host_game, screen).unwrap();
     host.play_mut().set_online(seats);
     let mut ben = Battle::from_match(&roots, *ben_game, screen).unwrap();
-    ben.play_mut().set_online(ridgeline::session::online::Seats::default());
+    ben.play_mut().set_online(ridgeline::online::Seats::default());
     for _ in 0..40 {
         step(&mut host);
         step(&mut ben);

@@ -50,6 +50,7 @@ fn a_stranger_with_the_code_cannot_steer_the_friends_path_and_the_join_succeeds(
         Target::Direct(_) => unreachable!(),
     };
     let stop = Arc::new(AtomicBool::new(false));
+    let (under_way, started) = std::sync::mpsc::channel();
     let flood = {
         let stop = stop.clone();
         std::thread::spawn(move || {
@@ -67,13 +68,16 @@ fn a_stranger_with_the_code_cannot_steer_the_friends_path_and_the_join_succeeds(
                         sent += 1;
                     }
                 }
+                if nonce == 10 {
+                    let _ = under_way.send(());
+                }
                 std::thread::sleep(Duration::from_millis(5));
             }
             sent
         })
     };
-    // The flood is under way before the friend looks the room up.
-    std::thread::sleep(Duration::from_millis(300));
+    // The flood is under way (ten rounds sent) before the friend looks the room up.
+    started.recv_timeout(Duration::from_secs(10)).expect("the flood started");
     let mut j = join(&code, &["--controller", "ai:easy"], &dir);
     finish_in_sync(&mut h, &mut j, &dir, Duration::from_secs(120), FRAMES);
     stop.store(true, Ordering::Relaxed);

@@ -9,7 +9,7 @@ use ridgeline::game::settings::{Settings, UiScaling};
 use ridgeline::game::shell::{Screen, Shell, ShellRequest, SlotChoice};
 use ridgeline::lockstep::PeerId;
 use ridgeline::net::wire::{Roster, RosterSlot, Seat};
-use ridgeline::session::lobby::LobbyChange;
+use ridgeline::online::lobby::LobbyChange;
 use ridgeline::session::{Difficulty, SlotKind};
 use ridgeline::ui::wnd::model::WindowDef;
 use ridgeline::ui::{Input, Key, MouseButton};

@@ -12,9 +12,9 @@ use glam::Vec2;
 
 use crate::lockstep::transport::PeerId;
 use crate::net::control::ControlTransport;
+use crate::online::{CHAT_MAX, LinkEvent, MatchLink, OnlineError, Seats};
 use crate::session::ResolvedSlot;
 use crate::session::Session;
-use crate::session::online::{CHAT_MAX, LinkEvent, MatchLink, OnlineError, Seats};
 use crate::ui::draw::DrawCmd;
 use crate::ui::{Key, Rect};
 

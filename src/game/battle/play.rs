@@ -7,9 +7,9 @@
 //! the world except through the session's stream.
 
 use crate::lockstep::{PaceChange, PaceMark};
+use crate::online::Seats;
 use crate::session::Replay;
 use crate::session::Step;
-use crate::session::online::Seats;
 use crate::session::replay::{CHECKPOINT_EVERY, ReplayOrigin};
 use crate::sim::hash::StateHash;
 use crate::sim::{Command, FRAMES_PER_SECOND, PlayerId, TickReport, World};

@@ -8,7 +8,7 @@
 
 use crate::lockstep::transport::PeerId;
 use crate::net::wire::{Roster, RosterSlot, Seat};
-use crate::session::lobby::{LobbyChange, MAX_SLOTS};
+use crate::online::lobby::{LobbyChange, MAX_SLOTS};
 use crate::session::match_setup::{COLOURS, MONEY, TEAMS};
 use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, UiEvent};

@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
+use crate::online::lobby::LobbyChange;
 use crate::session::MatchSetup;
-use crate::session::lobby::LobbyChange;
 
 /// A request from the shell's screens to the client.
 #[derive(Clone, Debug, PartialEq, Eq)]

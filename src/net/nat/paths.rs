@@ -22,7 +22,8 @@ use std::time::{Duration, Instant};
 use super::punch::{Ends, Punching, Refusal, Shot};
 use super::punch_key::PunchKey;
 use crate::net::codec::relay::{
-    Cookie, DATA_HEADER, RelayMessage, RelayRefusal, RoomId, RoomToken, TOKEN_LEN, decode, encode, is_relay, room_of,
+    Cookie, DATA_HEADER, MAC_LEN, RelayMessage, RelayRefusal, RoomId, RoomToken, TOKEN_LEN, decode, encode, is_relay,
+    room_of,
 };
 
 /// How often a request to the relay is repeated until answered.
@@ -415,23 +416,7 @@ impl Paths {
                 }
             }
             RelayMessage::Found { room, host, public, peer } if from_relay && !self.host && Some(room) == self.room => {
-                if matches!(self.phase, Phase::Asking { .. }) {
-                    self.me = peer;
-                    self.public = Some(public);
-                    self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: None };
-                    let p = self.peer(0, now);
-                    p.name = host;
-                    p.punch.aim(host);
-                } else if matches!(self.phase, Phase::Refresh { .. }) {
-                    if peer != self.me {
-                        log::warn!("the relay seated this machine again as peer {peer}, not {}", self.me);
-                        self.me = peer;
-                    }
-                    log::info!("the relay at {from} holds the room again");
-                    self.public = Some(public);
-                    self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: None };
-                    self.peer(0, now).punch.aim(host);
-                }
+                self.found(now, from, host, public, peer);
             }
             RelayMessage::Alive { room } if from_relay && Some(room) == self.room => {
                 if let Phase::Ready { keepalive, .. } = self.phase {
@@ -455,41 +440,73 @@ impl Paths {
                 _ => log::debug!("the relay at {from} refused: {}", why.describe()),
             },
             RelayMessage::Punch { room, peer, nonce, mac } if self.punch && Some(room) == self.room => {
-                let ends = Ends { room, me: self.me, them: peer };
-                let known = self.knows(peer);
-                let heard = match self.peers.get_mut(&peer).filter(|_| known) {
-                    Some(p) => p.punch.on_punch(ends, from, nonce, &mac, now),
-                    None => Err(Refusal::NoKey),
-                };
-                match heard {
-                    Ok(shots) => {
-                        // Whatever comes from there is this peer's, even before our own punch
-                        // is answered (the other side may already send QUIC straight).
-                        self.by_actual.insert(from, peer);
-                        self.send(shots);
-                    }
-                    Err(why) => self.refuse(now, from, "punch", why),
-                }
+                self.punched(now, from, Ends { room, me: self.me, them: peer }, nonce, &mac);
             }
             RelayMessage::PunchAck { room, peer, nonce, mac } if self.punch && Some(room) == self.room => {
-                let ends = Ends { room, me: self.me, them: peer };
-                let known = self.knows(peer);
-                let heard = match self.peers.get_mut(&peer).filter(|_| known) {
-                    Some(p) => p.punch.on_ack(ends, from, nonce, &mac).map(|opened| (opened, p.name)),
-                    None => Err(Refusal::NoKey),
-                };
-                match heard {
-                    Ok((true, name)) => {
-                        log::info!("a direct path to {} opened at {from}", super::shown::shown(name));
-                        self.by_actual.insert(from, peer);
-                    }
-                    Ok((false, _)) => {}
-                    Err(why) => self.refuse(now, from, "punch acknowledgement", why),
-                }
+                self.acknowledged(now, from, Ends { room, me: self.me, them: peer }, nonce, &mac);
             }
             _ => log::debug!("an unexpected relay datagram from {from}; dropped"),
         }
         Arrival::Taken
+    }
+
+    /// The relay found the host's room for this joiner (at first, or again after a restart).
+    fn found(&mut self, now: Instant, from: SocketAddr, host: SocketAddr, public: SocketAddr, peer: u8) {
+        if matches!(self.phase, Phase::Asking { .. }) {
+            self.me = peer;
+            self.public = Some(public);
+            self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: None };
+            let p = self.peer(0, now);
+            p.name = host;
+            p.punch.aim(host);
+        } else if matches!(self.phase, Phase::Refresh { .. }) {
+            if peer != self.me {
+                log::warn!("the relay seated this machine again as peer {peer}, not {}", self.me);
+                self.me = peer;
+            }
+            log::info!("the relay at {from} holds the room again");
+            self.public = Some(public);
+            self.phase = Phase::Ready { keepalive: now + KEEPALIVE, sent: None };
+            self.peer(0, now).punch.aim(host);
+        }
+    }
+
+    /// A punch from `ends.them` arrived from `from`: answered if authentic.
+    fn punched(&mut self, now: Instant, from: SocketAddr, ends: Ends, nonce: u64, mac: &[u8; MAC_LEN]) {
+        let peer = ends.them;
+        let known = self.knows(peer);
+        let heard = match self.peers.get_mut(&peer).filter(|_| known) {
+            Some(p) => p.punch.on_punch(ends, from, nonce, mac, now),
+            None => Err(Refusal::NoKey),
+        };
+        match heard {
+            Ok(shots) => {
+                // Whatever comes from there is this peer's, even before our own punch is
+                // answered (the other side may already send QUIC straight).
+                self.by_actual.insert(from, peer);
+                self.send(shots);
+            }
+            Err(why) => self.refuse(now, from, "punch", why),
+        }
+    }
+
+    /// An acknowledgement of this machine's punch arrived from `from`: the direct path opens
+    /// if it is authentic and from the exact address punched.
+    fn acknowledged(&mut self, now: Instant, from: SocketAddr, ends: Ends, nonce: u64, mac: &[u8; MAC_LEN]) {
+        let peer = ends.them;
+        let known = self.knows(peer);
+        let heard = match self.peers.get_mut(&peer).filter(|_| known) {
+            Some(p) => p.punch.on_ack(ends, from, nonce, mac).map(|opened| (opened, p.name)),
+            None => Err(Refusal::NoKey),
+        };
+        match heard {
+            Ok((true, name)) => {
+                log::info!("a direct path to {} opened at {from}", super::shown::shown(name));
+                self.by_actual.insert(from, peer);
+            }
+            Ok((false, _)) => {}
+            Err(why) => self.refuse(now, from, "punch acknowledgement", why),
+        }
     }
 
     /// Waiting for the relay to make or seat the room (at first, or again).

@@ -204,7 +204,15 @@ fn frame(origin: PeerId, kind: u8, payload: &[u8]) -> Vec<u8> {
 
 /// What reading one frame gives: the frame (origin, kind, payload), the end of the stream, or
 /// why the frame is malformed.
-type FrameRead = Result<Option<(PeerId, u8, Vec<u8>)>, String>;
+type FrameRead = Result<Option<(PeerId, u8, Vec<u8>)>, BadFrame>;
+
+/// A frame on the control stream no honest peer sends (the connection is closed for it).
+#[derive(Clone, Copy, Debug, thiserror::Error, PartialEq, Eq)]
+#[error("a frame of {len} bytes (at most {MAX_FRAME})")]
+struct BadFrame {
+    /// The length its header claimed.
+    len: usize,
+}
 
 /// Reads one frame; None when the stream ends or breaks, or the frame is malformed. Not safe to
 /// cancel half-way (see [`read_frames`]).
@@ -215,7 +223,7 @@ async fn read_frame(recv: &mut quinn::RecvStream) -> FrameRead {
     }
     let len = u32::from_le_bytes(len) as usize;
     if !(2..=MAX_FRAME).contains(&len) {
-        return Err(format!("a frame of {len} bytes (at most {MAX_FRAME})"));
+        return Err(BadFrame { len });
     }
     let mut buf = vec![0u8; len];
     if recv.read_exact(&mut buf).await.is_err() {

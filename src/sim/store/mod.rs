@@ -26,28 +26,12 @@ use super::hash::ObjectKey;
 use super::ids::{ObjectId, PlayerId};
 use super::object::Object;
 use super::object_mut::ObjectMut;
+pub use super::place::Place;
 use super::vector::Vec2;
 
 mod scan;
 
 use scan::tag;
-
-/// Where an object stands and where it is bound, kept per slot beside the objects.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Place {
-    /// Its position ([`Object::pos`]).
-    pub pos: Vec2,
-    /// Where it is bound ([`Object::bound`]).
-    pub bound: Vec2,
-}
-
-impl Place {
-    /// What `o`'s fields say.
-    #[inline(always)]
-    pub fn of(o: &Object) -> Place {
-        Place { pos: o.pos, bound: o.bound() }
-    }
-}
 
 #[derive(Clone, Debug, Default)]
 struct Slot {

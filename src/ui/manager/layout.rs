@@ -3,7 +3,7 @@
 //! Must not: change anything but the windows' placed rectangles and list row heights.
 
 use super::super::geometry::{Fit, Rect};
-use super::super::window::{Gadget, WindowId};
+use super::super::window::{Gadget, GameWindow, WindowId};
 use super::super::wnd::model::{ScalingMode, ScreenRect};
 use super::WindowManager;
 
@@ -56,5 +56,16 @@ impl WindowManager {
     /// Font size in pixels of a window at the current screen size.
     pub fn font_px(&self, id: WindowId) -> f32 {
         self.window(id).map_or(14.0, |w| w.font_px * self.fit.length_scale(w.authored.creation_resolution, w.scaling))
+    }
+}
+
+/// What text fitting reads of the tree (`text_fit::sibling_scale`).
+impl crate::ui::text_fit::WindowTree for WindowManager {
+    fn window(&self, id: WindowId) -> Option<&GameWindow> {
+        WindowManager::window(self, id)
+    }
+
+    fn font_px(&self, id: WindowId) -> f32 {
+        WindowManager::font_px(self, id)
     }
 }

@@ -16,11 +16,27 @@ impl Drop for Proc {
     }
 }
 
-/// The game binary with quiet logs.
+/// The game binary with quiet logs, but for the headless online run's progress ("frame 60
+/// ran", once a second) and the handshake's seating, which tests wait on.
 pub fn ridgeline() -> Command {
     let mut c = super::ridgeline();
-    c.env("RUST_LOG", "warn");
+    c.env("RUST_LOG", "warn,ridgeline::online::run=info,ridgeline::online::handshake=info");
     c
+}
+
+/// Waits until the file `path` (a process's stderr) holds `needle`, at most `limit`: what a
+/// test waits on to place a kill or a late join, instead of a fixed sleep.
+pub fn wait_for(path: &Path, needle: &str, limit: Duration) {
+    let until = Instant::now() + limit;
+    while !std::fs::read_to_string(path).is_ok_and(|t| t.contains(needle)) {
+        assert!(Instant::now() < until, "no {needle:?} in {} within {limit:?}:\n{}", path.display(), read(path.into()));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits until the process whose stderr is `path` has run `frame` (a multiple of 30).
+pub fn wait_for_frame(path: &Path, frame: u32, limit: Duration) {
+    wait_for(path, &format!("frame {frame} ran"), limit);
 }
 
 /// Starts `host` with `args` on a free loopback port; returns it and its join code.

@@ -18,12 +18,13 @@ use crate::lockstep::transport::PeerId;
 use crate::net::nat::PathKind;
 use crate::net::quic::io::LINK_LOST;
 use crate::net::wire::{ALREADY_SEATED, FileDigest, REMOVED, Roster, Seat, Start, TAKEN_OVER, WireMessage};
-use crate::session::lobby::{LobbyChange, LobbyTable};
+use crate::online::lobby::{LobbyChange, LobbyTable};
 use crate::session::match_setup::MatchSetup;
 use crate::sim::ids::PlayerId;
 
-use super::handshake::refusal;
-use super::link::{Outbox, Outgoing};
+use super::digests::refusal;
+use super::error::LobbyRefusal;
+use super::outbox::{Outbox, Outgoing};
 
 /// What a joiner is told when a change by the host cleared its Ready.
 pub const READY_CLEARED: &str = "The host changed the game: tick Ready again when you agree.";
@@ -319,11 +320,11 @@ impl LobbyLink {
     /// Asks for a change to the table: the host applies it (removing a player it replaces,
     /// who is told why), a joiner sends its own faction and colour to the host. A refusal is
     /// said in words.
-    pub fn change(&mut self, now: Instant, change: &LobbyChange) -> Result<(), String> {
+    pub fn change(&mut self, now: Instant, change: &LobbyChange) -> Result<(), LobbyRefusal> {
         match &mut self.side {
             Side::Host { table, .. } => {
                 let before = table.roster().clone();
-                let removed = table.apply(PeerId(0), change).map_err(|e| capitalised(&e.to_string()))?;
+                let removed = table.apply(PeerId(0), change).map_err(LobbyRefusal::Change)?;
                 if let Some(peer) = removed {
                     let who = before.slots.iter().find(|s| s.seat == Seat::Player(peer)).map(|s| s.name.clone());
                     self.out.send(Some(peer), vec![WireMessage::Refused { reason: REMOVED.to_string() }]);
@@ -336,11 +337,11 @@ impl LobbyLink {
             }
             Side::Joiner { me, roster, .. } => {
                 let mine = me.and_then(|me| roster.slots.iter().find(|s| s.seat == Seat::Player(me)));
-                let Some(mine) = mine else { return Err("Wait until the host has seated you.".into()) };
+                let Some(mine) = mine else { return Err(LobbyRefusal::NotSeated) };
                 let (faction, colour) = match *change {
                     LobbyChange::Faction(_, f) => (f, mine.colour),
                     LobbyChange::Colour(_, c) => (mine.faction, c),
-                    _ => return Err("Only the host can change that.".into()),
+                    _ => return Err(LobbyRefusal::HostOnly),
                 };
                 self.out.send(None, vec![WireMessage::Choose { faction, colour }]);
                 Ok(())
@@ -350,9 +351,9 @@ impl LobbyLink {
 
     /// The host's match setup when the table allows a start (everyone ready, two sides at
     /// least), with `factions` named and `seed`; otherwise why not, in words.
-    pub fn setup(&self, factions: &[String], seed: u64) -> Result<MatchSetup, String> {
-        let Side::Host { table, .. } = &self.side else { return Err("Only the host starts the game.".into()) };
-        table.ready_to_start().map_err(|e| capitalised(&format!("{e}.")))?;
+    pub fn setup(&self, factions: &[String], seed: u64) -> Result<MatchSetup, LobbyRefusal> {
+        let Side::Host { table, .. } = &self.side else { return Err(LobbyRefusal::HostStarts) };
+        table.ready_to_start().map_err(LobbyRefusal::NotYet)?;
         Ok(table.to_match_setup(factions, seed))
     }
 

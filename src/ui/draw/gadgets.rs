@@ -1,18 +1,18 @@
 //! How each gadget draws its face in the draw list: a button's label (with its icon), static
 //! text with its scroll bar, a check box, a text entry with its caret and selection, a list, a
-//! combo box, a slider, a progress bar and tabs. [`super::draw`] draws the background, the
+//! combo box, a slider, a progress bar and tabs. [`super::draw`](super) draws the background, the
 //! custom callback, the focus frame and the children around it.
 //!
 //! Must not: change the window (drawing reads the tree), or know the GPU.
 
-use super::draw::{Align, DrawCmd, line, push_entry, shown_color};
-use super::font::{TextMeasure, wrap};
-use super::gadgets::text_entry;
-use super::geometry::Rect;
-use super::manager::WindowManager;
-use super::text_fit::{MIN_LABEL_SCALE, max_scroll, sibling_scale, static_lines};
-use super::window::{Gadget, GameWindow};
-use super::wnd::model::{DrawEntry, Rgba, WindowType};
+use super::{Align, DrawCmd, line, push_entry, shown_color};
+use crate::ui::font::{TextMeasure, wrap};
+use crate::ui::gadgets::text_entry;
+use crate::ui::geometry::Rect;
+use crate::ui::manager::WindowManager;
+use crate::ui::text_fit::{MIN_LABEL_SCALE, max_scroll, sibling_scale, static_lines};
+use crate::ui::window::{Gadget, GameWindow};
+use crate::ui::wnd::model::{DrawEntry, Rgba, WindowType};
 
 /// What drawing one window's face reads: the window in its manager, the text measure, its
 /// clip, the draw data of its state, its text size and colour, and whether it has the focus.

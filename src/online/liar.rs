@@ -29,16 +29,21 @@ pub enum Lie {
     Flood,
 }
 
-impl std::str::FromStr for Lie {
-    type Err = String;
+/// A `--debug-lie` name that is none of the lies.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+#[error("no lie called {0:?} (far-future, foreign, hash or flood)")]
+pub struct UnknownLie(pub String);
 
-    fn from_str(s: &str) -> Result<Lie, String> {
+impl std::str::FromStr for Lie {
+    type Err = UnknownLie;
+
+    fn from_str(s: &str) -> Result<Lie, UnknownLie> {
         match s {
             "far-future" => Ok(Lie::FarFuture),
             "foreign" => Ok(Lie::Foreign),
             "hash" => Ok(Lie::Hash),
             "flood" => Ok(Lie::Flood),
-            other => Err(format!("no lie called {other:?} (far-future, foreign, hash or flood)")),
+            other => Err(UnknownLie(other.to_string())),
         }
     }
 }

@@ -6,12 +6,13 @@
 //! `DISABLEDDRAWDATA`): entry 0 is its background; gadgets use further entries for their parts
 //! (see `ui/FORMAT.md`).
 
-use super::draw_gadgets::{Face, draw_gadget};
-use super::font::{TextMeasure, wrap};
-use super::geometry::Rect;
-use super::manager::WindowManager;
-use super::window::{Gadget, GameWindow, WindowId};
-use super::wnd::model::{DrawEntry, Rgba, status_bit};
+mod gadgets;
+use crate::ui::font::{TextMeasure, wrap};
+use crate::ui::geometry::Rect;
+use crate::ui::manager::WindowManager;
+use crate::ui::window::{Gadget, GameWindow, WindowId};
+use crate::ui::wnd::model::{DrawEntry, Rgba, status_bit};
+use gadgets::{Face, draw_gadget};
 
 /// One drawing instruction.
 #[derive(Clone, Debug, PartialEq)]

@@ -199,7 +199,7 @@ impl DesyncExchange {
     /// Writes the report into `dir`; its path.
     pub fn write(&self, dir: &Path) -> Result<String, OnlineError> {
         let path = dir.join(format!("desync-frame{}-peer{}.txt", self.desync.frame.0, self.me.0));
-        crate::content::write_file(&path, self.report().as_bytes()).map_err(|e| OnlineError::File(e.to_string()))?;
+        crate::content::write_file(&path, self.report().as_bytes())?;
         Ok(path.display().to_string())
     }
 }

@@ -16,7 +16,6 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use crate::lockstep::Transport;
 use crate::net::control::ControlTransport;
 use crate::net::nat::PathKind;
 use crate::net::quic::io::REPEAT;
@@ -139,7 +138,7 @@ impl RunAheadTuner {
     /// After `frame` ran, on every tenth frame: takes `sample` (the link at `now`) and, where
     /// `adapt` (the host of an adaptive game), moves the run-ahead to fit it, scheduled here.
     /// Returns the notice to send everyone when it changed.
-    pub fn tune<T: Transport>(
+    pub fn tune<T: ControlTransport>(
         &mut self,
         session: &mut Session<T>,
         frame: Frame,

@@ -1,57 +1,30 @@
-//! The handshake and the start of an online match: the joiner's hello (protocol, build, the
-//! digests of the simulation's data files) checked by the host, the host's one `MatchSetup`
-//! and map digests checked by each joiner, and the match prepared on every machine.
+//! The handshake over QUIC, headless (`ridgeline host` and `join`): the host seats a joiner
+//! for each remote slot after checking its hello (protocol, build, the digests of the
+//! simulation's data files, `digests.rs`) and starts the match on every machine (`start.rs`);
+//! a joiner greets the host, waits for its welcome and the start, or takes its seat in a
+//! running match back (`rejoin.rs`).
 //!
 //! Must not: run frames; a refusal names what differs and is sent to the other side too.
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use std::path::Path;
 use std::time::Duration;
 
-use crate::content::digest::folder_files;
-use crate::content::{ContentRoots, parse_ron};
+use crate::content::ContentRoots;
 use crate::lockstep::transport::{PeerId, TransportEvent};
-use crate::map::Map;
 use crate::net::control::ControlTransport;
 use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport};
-use crate::net::wire::{ALREADY_SEATED, FileDigest, Hello, PROTOCOL, Start, TAKEN_OVER, WireMessage};
+use crate::net::wire::{ALREADY_SEATED, Hello, PROTOCOL, TAKEN_OVER, WireMessage};
 use crate::session::match_setup::{MatchSetup, SlotKind};
 use crate::session::script::CommandScript;
-use crate::session::start::{Match, Prepared, prepare, sim_data_paths};
+use crate::session::start::Match;
 
+use super::digests::{refusal, sim_data_files};
 use super::identity::Identity;
-use super::rejoin::Seats;
+use super::seats::Seats;
+use super::start::{start_hosted, start_joined};
 use super::{BUILD, OnlineError};
-
-/// The digests of the simulation's data files, as the handshake compares them.
-pub fn sim_data_files(roots: &ContentRoots) -> Result<Vec<FileDigest>, OnlineError> {
-    let mut out = Vec::new();
-    for (name, path) in sim_data_paths(roots) {
-        let digest = crate::content::digest::files_digest(vec![(name.clone(), path)])
-            .map_err(|e| OnlineError::File(e.to_string()))?;
-        out.push(FileDigest { name, digest });
-    }
-    Ok(out)
-}
-
-/// The digests of a map folder's files, named `maps/<folder>/<file>`.
-pub fn map_files(map: &Map) -> Result<Vec<FileDigest>, OnlineError> {
-    let folder = map.dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let files = folder_files(&map.dir).map_err(|e| OnlineError::File(e.to_string()))?;
-    Ok(files.into_iter().map(|(name, digest)| FileDigest { name: format!("maps/{folder}/{name}"), digest }).collect())
-}
-
-/// The files whose digests differ between `mine` and `theirs` (or that one side lacks).
-pub fn differing(mine: &[FileDigest], theirs: &[FileDigest]) -> Vec<String> {
-    let a: BTreeMap<&str, u64> = mine.iter().map(|f| (f.name.as_str(), f.digest)).collect();
-    let b: BTreeMap<&str, u64> = theirs.iter().map(|f| (f.name.as_str(), f.digest)).collect();
-    let mut names: Vec<&str> = a.keys().chain(b.keys()).copied().collect();
-    names.sort_unstable();
-    names.dedup();
-    names.into_iter().filter(|n| a.get(n) != b.get(n)).map(str::to_string).collect()
-}
 
 /// How a match is hosted.
 #[derive(Clone, Debug)]
@@ -127,6 +100,7 @@ pub fn host(
                 net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
                 continue;
             };
+            log::info!("{from} takes slot {slot}");
             seated.insert(slot, from);
             tokens.insert(from.0, hello.seat);
             setup.slots[slot].machine = Some(from.0);
@@ -138,36 +112,6 @@ pub fn host(
     let game = prepared.into_match(net);
     let seats = Seats::new(start, tokens, game.log.clone(), name);
     Ok((game, seats))
-}
-
-/// The host's start: prepares `setup` (whose slots name their machines) for this machine and
-/// sends it to every joiner, to run at most `frames` frames everywhere. Returns the prepared
-/// match and the start as sent.
-pub fn start_hosted(
-    roots: &ContentRoots,
-    setup: &MatchSetup,
-    script: &CommandScript,
-    net: &mut impl ControlTransport,
-    unpaced: bool,
-    frames: u32,
-) -> Result<(Prepared, Start), OnlineError> {
-    let prepared = prepare(roots, setup, script, 0)?;
-    let text = ron::ser::to_string(&prepared.setup).map_err(|e| OnlineError::File(e.to_string()))?;
-    let start = Start { setup: text, map_files: map_files(&prepared.content.map)?, unpaced, frames };
-    net.send_control(None, &[WireMessage::Start(start.clone())])?;
-    Ok((prepared, start))
-}
-
-/// Why a joiner's hello is refused, naming what differs; None if it may play.
-pub fn refusal(hello: &Hello, mine: &[FileDigest]) -> Option<String> {
-    if hello.protocol != PROTOCOL {
-        return Some(format!("protocol {} (the host speaks {PROTOCOL})", hello.protocol));
-    }
-    if hello.build != BUILD {
-        return Some(format!("game version {} (the host has {BUILD})", hello.build));
-    }
-    let files = differing(mine, &hello.files);
-    (!files.is_empty()).then(|| format!("these files differ from the host's: {}", files.join(", ")))
 }
 
 /// The first non-loopback IPv4 address of this machine's interfaces, else 127.0.0.1: what the
@@ -265,40 +209,5 @@ pub fn join(
                 _ => {}
             }
         }
-    }
-}
-
-/// A joiner's start: checks the host's setup and map files, gives `controller` this machine's
-/// slots, and prepares the match; a refusal is sent to the host too.
-pub fn start_joined<N: ControlTransport>(
-    roots: &ContentRoots,
-    net: &mut N,
-    me: PeerId,
-    start: &Start,
-    controller: SlotKind,
-    script: &CommandScript,
-) -> Result<Prepared, OnlineError> {
-    let refuse = |net: &mut N, reason: String| {
-        net.send_control(Some(PeerId(0)), &[WireMessage::Refused { reason: reason.clone() }]).ok();
-        OnlineError::Refused(reason)
-    };
-    let mut setup: MatchSetup = match parse_ron(Path::new("the host's match setup"), &start.setup) {
-        Ok(s) => s,
-        Err(e) => return Err(refuse(net, e.to_string())),
-    };
-    let map = match Map::find_and_load(roots, &setup.map) {
-        Ok(m) => m,
-        Err(e) => return Err(refuse(net, format!("this machine cannot load map \"{}\": {e}", setup.map))),
-    };
-    let files = differing(&map_files(&map)?, &start.map_files);
-    if !files.is_empty() {
-        return Err(refuse(net, format!("these map files differ from the host's: {}", files.join(", "))));
-    }
-    for slot in setup.slots.iter_mut().filter(|s| s.machine == Some(me.0)) {
-        slot.kind = controller;
-    }
-    match prepare(roots, &setup, script, me.0) {
-        Ok(p) => Ok(p),
-        Err(e) => Err(refuse(net, e.to_string())),
     }
 }

@@ -12,7 +12,7 @@ use thiserror::Error;
 use crate::lockstep::transport::PeerId;
 use crate::net::wire::{Roster, RosterSlot, Seat};
 
-use super::match_setup::{COLOURS, Difficulty, MONEY, MatchSetup, SlotKind, SlotSetup, TEAMS, teams_or_own};
+use crate::session::match_setup::{COLOURS, Difficulty, MONEY, MatchSetup, SlotKind, SlotSetup, TEAMS, teams_or_own};
 
 /// Slots a lobby shows at most (the lobby layout has eight rows): one per start of the
 /// largest maps.

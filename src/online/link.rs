@@ -6,31 +6,35 @@
 //! needs the clock. It covers departures (removed at a frame every machine agrees on, the host
 //! telling everyone), the late joiner's refusal and the dropped machine's return (`rejoin.rs`),
 //! the host's run-ahead (`run_ahead.rs`), chat (the host names the sender and passes it on) and
-//! the desync exchange (`desync.rs`). [`MatchLink::pump`] is its one driver over any
-//! [`ControlTransport`]: QUIC in a real match, the in-memory hub in tests with simulated time.
-//! The headless run and the window's battle both use it.
+//! the desync exchange (`desync.rs`). [`MatchLink::pump`] is its one driver: it has the
+//! session read the wire (the session owns the transport: QUIC in a real match, the in-memory
+//! hub in tests with simulated time) and hands the link what the session kept. The headless
+//! run and the window's battle both use it.
 //!
-//! Must not: read the clock (every call takes `now`), do I/O outside `pump`, or change the
-//! world except through the stream (drops, returns and run-ahead changes are scheduled on it).
+//! Must not: read the clock (every call takes `now`), read the transport (the session does),
+//! do I/O outside `pump`, or change the world except through the stream (drops, returns and
+//! run-ahead changes are scheduled on it).
 
 use std::collections::VecDeque;
 use std::time::Instant;
 
 use crate::lockstep::Desync;
-use crate::lockstep::transport::{PeerId, Transport, TransportEvent};
+use crate::lockstep::transport::PeerId;
 use crate::net::control::ControlTransport;
 use crate::net::wire::{ALREADY_SEATED, WireMessage};
 use crate::session::Session;
 use crate::session::match_setup::ResolvedSlot;
-use crate::session::peer::PeerEvent;
+use crate::session::peer::{PeerEvent, Violator};
 use crate::sim::FRAMES_PER_SECOND;
 use crate::sim::hash::StateHash;
 use crate::sim::ids::{Frame, PlayerId};
 
 use super::OnlineError;
 use super::desync::{DesyncExchange, Snapshots};
-use super::rejoin::Seats;
+use super::outbox::{Outbox, Outgoing};
+use super::removal::drop_everywhere;
 use super::run_ahead::{LinkSample, RunAheadTuner};
+use super::seats::Seats;
 
 /// What a joiner who comes after the start is told.
 pub const LATE_JOINER: &str = "the game has already started";
@@ -40,43 +44,6 @@ pub const CHAT_MAX: usize = 120;
 
 /// Desync digests that may arrive before this machine found the desync itself, kept at most.
 const EARLY_MAX: usize = 16;
-
-/// Something this machine has to do on the network.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outgoing {
-    /// Send `messages` to one peer, or to everyone (host) / the host (joiner).
-    Send {
-        /// The peer, or everyone.
-        to: Option<PeerId>,
-        /// What to send, in order.
-        messages: Vec<WireMessage>,
-    },
-    /// Close a peer's connection (the host removes a machine).
-    Kick(PeerId),
-}
-
-/// The queue of what a machine has to do on the network.
-#[derive(Debug, Default)]
-pub struct Outbox(VecDeque<Outgoing>);
-
-impl Outbox {
-    /// Queues `messages` for `to` (one peer, or everyone).
-    pub fn send(&mut self, to: Option<PeerId>, messages: Vec<WireMessage>) {
-        if !messages.is_empty() {
-            self.0.push_back(Outgoing::Send { to, messages });
-        }
-    }
-
-    /// Queues closing `peer`'s connection.
-    pub fn kick(&mut self, peer: PeerId) {
-        self.0.push_back(Outgoing::Kick(peer));
-    }
-
-    /// The next thing to do, oldest first.
-    pub fn pop(&mut self) -> Option<Outgoing> {
-        self.0.pop_front()
-    }
-}
 
 /// What the players should be told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,7 +159,7 @@ impl MatchLink {
 
     /// Checks the stream for a desync: once there is one, the exchange with the machine that
     /// differs begins (no more frames should run).
-    pub fn check<T: Transport>(&mut self, now: Instant, session: &Session<T>) {
+    pub fn check<T: ControlTransport>(&mut self, now: Instant, session: &Session<T>) {
         let Some(d) = session.stream().desync() else { return };
         if self.desync.is_some() {
             return;
@@ -214,7 +181,7 @@ impl MatchLink {
 
     /// `peer`'s connection is gone. The host removes its players at the first frame nobody
     /// has their data for and tells everyone; a joiner has lost the host.
-    pub fn peer_left<T: Transport>(&mut self, session: &mut Session<T>, peer: PeerId) {
+    pub fn peer_left<T: ControlTransport>(&mut self, session: &mut Session<T>, peer: PeerId) {
         if !self.hosting() {
             if peer == PeerId(0) && !self.host_gone {
                 self.host_gone = true;
@@ -241,7 +208,7 @@ impl MatchLink {
 
     /// A control message from `from`. A refusal from the host is an error (this machine
     /// cannot go on); anything else unexpected is ignored.
-    pub fn handle<T: Transport>(
+    pub fn handle<T: ControlTransport>(
         &mut self,
         session: &mut Session<T>,
         from: PeerId,
@@ -325,7 +292,7 @@ impl MatchLink {
     /// The host drops the players the game is waiting for: each is removed at the first frame
     /// nobody has their data for, everyone is told, and their machine is disconnected (it may
     /// come back). Returns the slots dropped (no [`LinkEvent::Left`] for them: the host chose).
-    pub fn drop_stalled<T: Transport>(&mut self, session: &mut Session<T>) -> Vec<u8> {
+    pub fn drop_stalled<T: ControlTransport>(&mut self, session: &mut Session<T>) -> Vec<u8> {
         if !self.hosting() {
             return Vec::new();
         }
@@ -361,51 +328,54 @@ impl MatchLink {
         self.exchange.as_ref().map(DesyncExchange::poll_timeout)
     }
 
-    /// The driver: reads what `session`'s transport received (departures and control
-    /// messages), handles it at `now`, checks for a desync, and sends what this machine has
-    /// to say. Call after every step of the session.
+    /// The driver, at `now`: has the session read the wire ([`Session::pump`], the one read),
+    /// handles the control messages and departures it kept, checks for a desync, and sends
+    /// what this machine has to say. Call after every step of the session (and in place of
+    /// one while no frames run).
     pub fn pump<T: ControlTransport>(&mut self, now: Instant, session: &mut Session<T>) -> Result<(), OnlineError> {
+        session.pump()?;
         // What a peer said before it left comes first.
-        while let Some((from, m)) = session.transport_mut().take_control() {
+        while let Some((from, m)) = session.take_control() {
             self.handle(session, from, m)?;
         }
-        let mut left: Vec<PeerId> = session
-            .take_peer_events()
-            .into_iter()
-            .filter_map(|e| match e {
-                PeerEvent::Left(p) => Some(p),
-                PeerEvent::Connected(_) => None,
-            })
-            .collect();
-        while let Some(e) = session.transport_mut().take_peer_event() {
-            if let TransportEvent::Left(p) = e {
-                left.push(p);
+        for e in session.take_peer_events() {
+            if let PeerEvent::Left(peer) = e {
+                self.peer_left(session, peer);
+                // Handled: its number may go to a new connection (after every other free one).
+                session.transport_mut().release(peer);
             }
-        }
-        for peer in left {
-            self.peer_left(session, peer);
-            // Handled: its number may go to a new connection (after every other free one).
-            session.transport_mut().release(peer);
         }
         for v in session.take_violators() {
-            if self.hosting() {
-                // Removed as a departure is: its players dropped at a frame everyone agrees
-                // on, its connection closed; the others are told why.
-                let name = self.name_of(v.peer);
-                self.peer_left(session, v.peer);
-                let reason = format!("the host removed this machine: it broke the lockstep protocol ({})", v.reason);
-                self.out.send(Some(v.peer), vec![WireMessage::Refused { reason }]);
-                self.out.kick(v.peer);
-                let line = format!("{name} was removed: their game broke the protocol");
-                self.events.push_back(LinkEvent::Chat(line.clone()));
-                self.out.send(None, vec![WireMessage::Chat { from: String::new(), text: line }]);
-            } else if v.peer == PeerId(0) {
-                return Err(OnlineError::HostBrokeProtocol(v.reason));
-            }
-            // Another joiner's lies are ignored here from now on; the host removes it.
+            self.cut(session, v)?;
         }
         self.check(now, session);
-        let net = session.transport_mut();
+        self.send(session.transport_mut());
+        Ok(())
+    }
+
+    /// A peer cut off for breaking the lockstep protocol. The host removes it as a departure
+    /// is (its players dropped at a frame everyone agrees on, its connection closed) and tells
+    /// the others why; a joiner cut off from the host cannot go on; another joiner's lies are
+    /// ignored here from now on (the host removes it).
+    fn cut<T: ControlTransport>(&mut self, session: &mut Session<T>, v: Violator) -> Result<(), OnlineError> {
+        if self.hosting() {
+            let name = self.name_of(v.peer);
+            self.peer_left(session, v.peer);
+            let reason = format!("the host removed this machine: it broke the lockstep protocol ({})", v.reason);
+            self.out.send(Some(v.peer), vec![WireMessage::Refused { reason }]);
+            self.out.kick(v.peer);
+            let line = format!("{name} was removed: their game broke the protocol");
+            self.events.push_back(LinkEvent::Chat(line.clone()));
+            self.out.send(None, vec![WireMessage::Chat { from: String::new(), text: line }]);
+        } else if v.peer == PeerId(0) {
+            return Err(OnlineError::HostBrokeProtocol(v.reason));
+        }
+        Ok(())
+    }
+
+    /// Carries out what this machine has to do on the network (a message not sent is logged:
+    /// its peer's departure tells the game).
+    fn send(&mut self, net: &mut impl ControlTransport) {
         while let Some(o) = self.out.pop() {
             match o {
                 Outgoing::Send { to, messages } => {
@@ -416,11 +386,10 @@ impl MatchLink {
                 Outgoing::Kick(peer) => net.kick(peer),
             }
         }
-        Ok(())
     }
 
     /// True when `peer` speaks for a player still in the match (a live seat).
-    fn plays<T: Transport>(&self, session: &Session<T>, peer: PeerId) -> bool {
+    fn plays<T: ControlTransport>(&self, session: &Session<T>, peer: PeerId) -> bool {
         self.slots
             .iter()
             .any(|s| session.owner(s.player) == Some(peer) && session.stream().dropped_from(s.player).is_none())
@@ -441,7 +410,7 @@ impl MatchLink {
 
     /// Says that `player` (of `slot`) left: returnable when they did not surrender and their
     /// machine can come back.
-    fn tell_left<T: Transport>(&mut self, session: &Session<T>, player: PlayerId, slot: u8) {
+    fn tell_left<T: ControlTransport>(&mut self, session: &Session<T>, player: PlayerId, slot: u8) {
         let surrendered = session.world().players().get(player.index()).is_some_and(|p| p.defeated);
         let returnable = !surrendered && self.seats.can_return(&self.slots, slot);
         self.events.push_back(LinkEvent::Left { slot, returnable });
@@ -454,15 +423,4 @@ impl MatchLink {
             }
         }
     }
-}
-
-/// The host removes `player` from every machine's game: at the first frame nobody has their
-/// data for (so every machine has run the same commands of theirs), here and in a `Dropped`
-/// notice to everyone. Returns that frame.
-pub fn drop_everywhere<T: Transport>(session: &mut Session<T>, out: &mut Outbox, player: PlayerId) -> Frame {
-    let stream = session.stream();
-    let from = stream.declared_through(player).map_or(Frame(0), Frame::next).max(stream.next_frame());
-    session.drop_player(player, from);
-    out.send(None, vec![WireMessage::Dropped { player, from }]);
-    from
 }

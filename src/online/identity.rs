@@ -6,6 +6,8 @@
 //!
 //! The file is read bounded ([`MAX_KEY_FILE_BYTES`]; a FIFO or a device in its place is
 //! refused before it is opened) and written owner-only (mode 0600), beside and renamed over.
+//! A key found readable by others (older builds wrote mode 0644) is made owner-only when it is
+//! read, and the log says so.
 //!
 //! Must not: send the key itself anywhere, or accept a malformed file silently.
 
@@ -76,14 +78,17 @@ impl Identity {
                 Ok(id)
             }
             Err(source) => Err(IdentityError::Io { path: path.to_path_buf(), source }),
-            Ok(_) => {
+            Ok(meta) => {
                 let bytes = crate::content::read_bytes_limited(path, MAX_KEY_FILE_BYTES)?;
                 let text = String::from_utf8(bytes).map_err(|_| malformed())?;
-                Identity::parse(&text).ok_or_else(malformed)
+                let id = Identity::parse(&text).ok_or_else(malformed)?;
+                owner_only(path, &meta);
+                Ok(id)
             }
         }
     }
 
+    /// The key as its file holds it: 64 hex digits.
     fn parse(text: &str) -> Option<Identity> {
         let hex = text.trim();
         if hex.len() != 64 || !hex.is_ascii() {
@@ -108,6 +113,31 @@ impl Identity {
     }
 }
 
+/// Makes the key file at `path` (its metadata `meta`) owner-only when others may read it,
+/// saying so in the log; a file it cannot change (another user's) is only warned about.
+fn owner_only(path: &Path, meta: &std::fs::Metadata) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = meta.permissions().mode() & 0o777;
+        if mode & 0o077 == 0 {
+            return;
+        }
+        match std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)) {
+            Ok(()) => log::warn!(
+                "{}: the identity key was readable by others (mode {mode:o}); made owner-only (600)",
+                path.display()
+            ),
+            Err(e) => log::warn!(
+                "{}: the identity key is readable by others (mode {mode:o}) and could not be made owner-only: {e}",
+                path.display()
+            ),
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (path, meta);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +157,12 @@ mod tests {
             use std::os::unix::fs::PermissionsExt;
             let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
             assert_eq!(mode, 0o600, "only its owner may read a key");
+            // A key an older build left readable by others is made owner-only when read.
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+            let c = Identity::load_or_create(&path).unwrap();
+            assert_eq!(c.seat(&host1), a.seat(&host1), "the same key");
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "tightened when read");
         }
         std::fs::write(&path, "not hex at all\n").unwrap();
         let e = Identity::load_or_create(&path).unwrap_err();

@@ -235,19 +235,31 @@ fn first_frame_answer(code: &JoinCode, payload: &[u8]) -> String {
     })
 }
 
-/// `ridgeline join` with a name longer than a hello may carry is told so by the host, prints
-/// the reason and fails at once (it used to wait for ever).
+/// `ridgeline join` whose hello the host refuses (its data differs from the host's) prints the
+/// reason and fails at once (it used to wait for ever). A name too long for a hello is refused
+/// before `join` connects (`--name` takes 1 to 32 characters); the host's answer to one sent
+/// anyway is `every_hello_the_host_cannot_read_is_answered_with_the_reason`.
 #[test]
 fn a_joiner_whose_hello_is_refused_prints_the_reason_and_fails() {
     use crate::common::procs::{finish, host, join, read};
-    let dir = common::temp_dir("online-long-name");
+    let dir = common::temp_dir("online-refused-hello");
+    let other = dir.join("other-armour");
+    std::fs::create_dir_all(other.join("data")).unwrap();
+    std::fs::write(other.join("mod.ron"), "(\n    name: \"other\",\n    version: \"1\",\n)\n").unwrap();
+    let armour = common::read(&common::root().join("data/armor.ron"));
+    let changed =
+        armour.replace("(name: \"Tank\", percent: {\"Small\": 5,", "(name: \"Tank\", percent: {\"Small\": 6,");
+    assert_ne!(armour, changed);
+    std::fs::write(other.join("data/armor.ron"), changed).unwrap();
     let (_h, code) = host(&["--map", "proving_grounds", "--players", "ai:easy,remote", "--frames", "300"], &dir);
-    let long = "n".repeat(600);
-    let mut j = join(&code, &["--name", &long], &dir);
+    let mut j = join(&code, &["--mod", other.to_str().unwrap()], &dir);
     assert_eq!(finish(&mut j, Duration::from_secs(20)), Some(1), "{}", read(dir.join("join.err")));
     let err = read(dir.join("join.err"));
-    assert!(err.contains("refused: the host could not read this machine's hello"), "{err}");
-    assert!(err.contains("name of 600 bytes is longer than 512"), "{err}");
+    assert!(err.contains("these files differ from the host's: data/armor.ron"), "{err}");
+    let long = "n".repeat(600);
+    let out = common::ridgeline().args(["join", &code, "--name", &long]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "refused before connecting");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a player's name has 1 to 32 characters"));
 }
 
 /// Ava hosts a two-player lobby; Ben (as `ben`) joins it, through a loopback proxy that passes

@@ -1246,19 +1246,29 @@ fn an_order_given_while_paused_shows_its_marker_at_once_and_runs_on_resume() {
     let target_px = Vec2::new(1000.0, 500.0);
     b.controls().mouse_down(MouseButton::Right, target_px);
     b.controls().mouse_up(MouseButton::Right, target_px);
-    run(&mut b, 0.1);
-    // The marker shows while the game stands still, where the order goes.
+    run(&mut b, 3.0);
+    // The marker shows while the game stands still (seconds later too), where the order goes,
+    // with a line from the unit given it: the plan is on screen before it runs.
     let target = b.look().ground_under(target_px).unwrap();
     let markers = b.picture().order_markers();
     assert!(
         markers.iter().any(|(p, i)| *i == ridgeline::game::battle::Intent::Move && (*p - target).length() < 1.0),
         "{markers:?}"
     );
+    let from = b.look().screen_pos(unit).unwrap();
+    let near = |p: (f32, f32), q: Vec2| (Vec2::new(p.0, p.1) - q).length() < 10.0;
+    let planned = |b: &Battle| {
+        b.overlay()
+            .iter()
+            .any(|c| matches!(c, DrawCmd::Line { from: f, to, .. } if near(*f, from) && near(*to, target_px)))
+    };
+    assert!(planned(&b), "a line from the unit to where it will go");
     assert_eq!(b.world().frame(), frame, "nothing ran");
     assert!(!matches!(b.world().object(unit).unwrap().order, Order::Move { .. }));
     b.controls().toggle_pause().unwrap();
-    run(&mut b, 0.5);
+    run(&mut b, 1.5);
     assert!(matches!(b.world().object(unit).unwrap().order, Order::Move { .. }), "the order ran on resume");
+    assert!(b.picture().order_markers().is_empty() && !planned(&b), "and its marker faded as the game ran");
 }
 
 #[test]

@@ -189,7 +189,7 @@ impl Controls<'_> {
         }
         self.pic.pending.attack_move = false;
         self.send(Command::AttackMove { to: to_point(p) });
-        self.pic.markers.mark(p, Intent::Attack);
+        self.pic.markers.mark(p, Intent::Attack, &self.pic.selection.ids);
         true
     }
 
@@ -263,7 +263,7 @@ impl Controls<'_> {
                 if let Some(p) = self.look().ground_under(at).filter(|_| !self.pic.selection.ids.is_empty()) {
                     let order = self.timing().apply(Command::AttackMove { to: to_point(p) });
                     self.send(order);
-                    self.pic.markers.mark(p, Intent::Attack);
+                    self.pic.markers.mark(p, Intent::Attack, &self.pic.selection.ids);
                 }
             }
             MouseButton::Left => self.pic.pending.press = Some(at),
@@ -405,7 +405,7 @@ impl Controls<'_> {
             self.send(c);
         }
         if let Some(p) = place {
-            self.pic.markers.mark(p, intent);
+            self.pic.markers.mark(p, intent, &self.pic.selection.ids);
         }
     }
 }

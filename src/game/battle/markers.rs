@@ -1,5 +1,7 @@
 //! Order feedback: a marker where a move, attack, gather or rally order lands (a ring closing
-//! in, in the order's colour), the selection's target lines while Alt is held (from each unit
+//! in, in the order's colour, as game time passes: an order given while the game is paused
+//! keeps its ring, and a line from each unit it was given to, until the game runs it), the
+//! selection's target lines while Alt is held (from each unit
 //! to where it is going or what it is attacking), and the game's own cursor over the
 //! battlefield, whose shape says what a click will do — select, move, attack, gather, build
 //! here, set a rally point, or cannot.
@@ -57,34 +59,56 @@ impl Intent {
     }
 }
 
+/// A recent order: where it went, its kind, the game seconds since, and the units given it.
+#[derive(Clone, Debug)]
+struct Marker {
+    at: Vec2,
+    intent: Intent,
+    age: f32,
+    units: Vec<ObjectId>,
+}
+
 /// Where recent orders went.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Markers {
-    list: Vec<(Vec2, Intent, f32)>,
+    list: Vec<Marker>,
     /// Alt is held: the selection's target lines show.
     pub lines: bool,
 }
 
 impl Markers {
-    /// An order of `intent` went to ground point `at`.
-    pub fn mark(&mut self, at: Vec2, intent: Intent) {
+    /// An order of `intent` given to `units` went to ground point `at`.
+    pub fn mark(&mut self, at: Vec2, intent: Intent, units: &[ObjectId]) {
         if self.list.len() >= MAX_MARKERS {
             self.list.remove(0);
         }
-        self.list.push((at, intent, 0.0));
+        self.list.push(Marker { at, intent, age: 0.0, units: units.to_vec() });
     }
 
-    /// Lets `dt` seconds pass.
-    pub fn age(&mut self, dt: f32) {
+    /// Lets `game_dt` seconds of game time pass (none while the game is paused).
+    pub fn age(&mut self, game_dt: f32) {
         for m in &mut self.list {
-            m.2 += dt;
+            m.age += game_dt;
         }
-        self.list.retain(|m| m.2 < MARKER_SECONDS);
+        self.list.retain(|m| m.age < MARKER_SECONDS);
     }
 
-    /// The markers as rings closing in on where each order went.
-    pub fn draw(&self, view: &View, scene: &Scene, out: &mut Vec<DrawCmd>) {
-        for &(at, intent, age) in &self.list {
+    /// The markers as rings closing in on where each order went; an order no game time has
+    /// passed since (given while paused) also draws a line from each of its units.
+    pub fn draw(&self, view: &View, scene: &Scene, world: &World, out: &mut Vec<DrawCmd>) {
+        for m in &self.list {
+            let (at, intent, age) = (m.at, m.intent, m.age);
+            if age == 0.0 {
+                let mut color = intent.color();
+                color[3] = 170;
+                for o in m.units.iter().filter_map(|&id| world.object(id)) {
+                    let (a, b) =
+                        (view.project_ground(to_display(o.pos), 1.0, scene), view.project_ground(at, 1.0, scene));
+                    if let (Some(a), Some(b)) = (a, b) {
+                        out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color, width: 1.0 });
+                    }
+                }
+            }
             let k = age / MARKER_SECONDS;
             let r = 9.0 * (1.0 - k) + 2.0;
             let mut color = intent.color();
@@ -99,7 +123,7 @@ impl Markers {
 
     /// Where recent orders went, and what kind.
     pub fn list(&self) -> Vec<(Vec2, Intent)> {
-        self.list.iter().map(|m| (m.0, m.1)).collect()
+        self.list.iter().map(|m| (m.at, m.intent)).collect()
     }
 }
 
@@ -210,10 +234,12 @@ mod tests {
     fn markers_fade_and_only_the_newest_are_kept() {
         let mut m = Markers::default();
         for i in 0..20 {
-            m.mark(Vec2::splat(i as f32), Intent::Move);
+            m.mark(Vec2::splat(i as f32), Intent::Move, &[]);
         }
         assert_eq!(m.list.len(), MAX_MARKERS);
-        assert_eq!(m.list[0].0, Vec2::splat(4.0), "the oldest went first");
+        assert_eq!(m.list[0].at, Vec2::splat(4.0), "the oldest went first");
+        m.age(0.0);
+        assert_eq!(m.list.len(), MAX_MARKERS, "paused: no game time passes, they stay");
         m.age(MARKER_SECONDS * 0.5);
         assert_eq!(m.list.len(), MAX_MARKERS);
         m.age(MARKER_SECONDS);

@@ -21,7 +21,7 @@ use super::status::{health_color, health_of};
 
 /// Order markers and target lines, drawn over the world.
 fn order_feedback(look: &Look, out: &mut Vec<DrawCmd>) {
-    look.pic.markers.draw(&look.pic.view, look.scene, out);
+    look.pic.markers.draw(&look.pic.view, look.scene, look.world(), out);
     if look.pic.markers.lines {
         let (world, local) = (look.world(), look.play.local);
         markers::target_lines(world, local, &look.pic.selection.ids, &look.pic.view, look.scene, out);

@@ -213,7 +213,7 @@ impl Picture {
     ) {
         self.effects.age(dt);
         self.floaters.age(dt);
-        self.markers.age(dt);
+        self.markers.age(game_dt);
         self.particles.emit(game_dt, scene, world, local, &self.shroud);
         self.particles.trails(game_dt, shells);
         self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|p| p.extend(scene.height(p))));

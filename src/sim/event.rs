@@ -4,7 +4,7 @@
 //!
 //! Must not: be read by the simulation (events never feed back into it, and are not hashed).
 
-use super::command::Rejection;
+use super::command::{RejectReason, Rejection};
 use super::ids::{ObjectId, PlayerId, TemplateId, UpgradeId, WeaponId};
 use super::vector::Vec2;
 
@@ -138,6 +138,21 @@ pub enum GameEvent {
     },
     /// A player's command was refused.
     OrderRefused(Rejection),
+    /// A builder's queued structure could not be started when its turn came (its site blocked,
+    /// the money short…): it is dropped from the queue — nothing was paid for it — and the
+    /// builder goes on to its next order. Also told as an [`GameEvent::OrderRefused`].
+    QueuedBuildDropped {
+        /// The builder.
+        builder: ObjectId,
+        /// Whose.
+        owner: PlayerId,
+        /// The structure it was to build.
+        template: TemplateId,
+        /// Where.
+        at: Vec2,
+        /// Why it could not start.
+        reason: RejectReason,
+    },
     /// Money reached a player (a gatherer unloaded).
     MoneyReceived {
         /// Who.

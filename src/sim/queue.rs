@@ -1,6 +1,7 @@
 //! Queued orders (Shift): a unit at rest whose queue holds orders starts the first — a move,
 //! an attack-move, or a build, which is placed and paid only now (refused, as a command would
-//! be, when it no longer fits or cannot be paid: the unit goes on to the next).
+//! be, when it no longer fits or cannot be paid: the unit goes on to the next, and the event
+//! `QueuedBuildDropped` tells the player what was not built, where and why).
 //!
 //! Must not: start an order for a unit still busy with one, or skip the queue's order.
 
@@ -36,7 +37,10 @@ pub(super) fn step(world: &mut World) {
                     movement::set_goal(&mut o, goal, &mut world.pathfinder);
                 }
             }),
-            Queued::Build { template, at } => world.build_by(owner, id, template, at),
+            Queued::Build { template, at } => world.build_by(owner, id, template, at).inspect_err(|reason| {
+                let (builder, at, reason) = (id, at.to_vec2(), reason.clone());
+                world.events.push(GameEvent::QueuedBuildDropped { builder, owner, template, at, reason });
+            }),
         };
         if let Err(reason) = started {
             let frame = world.frame;
@@ -49,7 +53,8 @@ pub(super) fn step(world: &mut World) {
 mod tests {
     use std::sync::Arc;
 
-    use super::super::command::{Command, Point, Queued, StampedCommand};
+    use super::super::command::{Command, Point, Queued, RejectReason, StampedCommand};
+    use super::super::event::GameEvent;
     use super::super::fixed::Fixed;
     use super::super::ids::{CommandId, Frame, PlayerId, TemplateId};
     use super::super::object::Order;
@@ -125,5 +130,38 @@ mod tests {
         assert_eq!((money(&w), posts(&w)), (before.0 - 200, before.1 + 2), "the second was placed and paid in turn");
         assert!(w.objects().filter(|o| o.template == TemplateId(1) && o.owner == PlayerId(0)).all(|o| o.is_complete()));
         assert!(w.object(dozer).unwrap().queue.is_empty());
+    }
+
+    #[test]
+    fn a_queued_site_blocked_when_its_turn_comes_is_dropped_unpaid_and_told_with_its_place() {
+        let mut rules = (*test_support::rules()).clone();
+        rules.templates[0].builds = vec![TemplateId(1)];
+        rules.factions[0].starting_money = 1000;
+        // The builder, and a unit of the player's standing on the second site.
+        let units = vec![(TemplateId(0), 0, Vec2::from_int(200, 200)), (TemplateId(0), 0, Vec2::from_int(320, 200))];
+        let mut w: World = test_support::world_with(Arc::new(rules), 64, units);
+        let dozer = w.objects().find(|o| o.template == TemplateId(0) && o.owner == PlayerId(0)).unwrap().id;
+        let money = w.players()[0].money;
+        w.tick(&[cmd(0, Command::Select { objects: vec![dozer], add: false })]);
+        w.tick(&[cmd(1, Command::Build { template: TemplateId(1), at: Point { x: 250, y: 200 } })]);
+        let second = Point { x: 320, y: 200 };
+        w.tick(&[cmd(2, Command::Queue { order: Queued::Build { template: TemplateId(1), at: second } })]);
+        let mut dropped = Vec::new();
+        for _ in 0..600 {
+            let report = w.tick(&[]);
+            dropped.extend(report.events.into_iter().filter_map(|e| match e {
+                GameEvent::QueuedBuildDropped { builder, owner, template, at, reason } => {
+                    Some((builder, owner, template, at, reason))
+                }
+                _ => None,
+            }));
+        }
+        assert_eq!(
+            dropped,
+            vec![(dozer, PlayerId(0), TemplateId(1), second.to_vec2(), RejectReason::BadPlacement(second))],
+            "told once, with what, where and why"
+        );
+        assert_eq!(w.players()[0].money, money - 100, "only the first was paid");
+        assert!(w.object(dozer).unwrap().queue.is_empty() && w.object(dozer).unwrap().order == Order::Idle);
     }
 }

@@ -1410,6 +1410,30 @@ fn shift_queues_waypoints_and_builds_and_the_overlay_draws_them() {
     );
     let ghost = b.overlay().iter().any(|c| matches!(c, DrawCmd::Line { color: [200, 220, 255, 170], .. }));
     assert!(ghost, "the queued barracks shows as a ghost outline");
+    // A rifleman goes to stand on the queued site: when the dozer's turn comes the barracks
+    // cannot start there, and the player is told what was not built, where and why.
+    let site = b.look().ground_under(two).unwrap();
+    b.controls().select(vec![soldier]);
+    run(&mut b, 0.2);
+    b.controls().mouse_down(MouseButton::Right, two);
+    b.controls().mouse_up(MouseButton::Right, two);
+    let told = |b: &Battle| b.alerts().log().find(|a| a.kind == ridgeline::game::battle::AlertKind::NotBuilt).cloned();
+    for _ in 0..120 {
+        run(&mut b, 1.0);
+        if told(&b).is_some() {
+            break;
+        }
+    }
+    let alert = told(&b).expect("the dropped site is told");
+    assert!(
+        alert.text.starts_with("Barracks not built: It does not fit there.") && alert.text.contains("nothing paid"),
+        "{}",
+        alert.text
+    );
+    assert!(alert.at.is_some_and(|p| (p - site).length() < 30.0), "at the site: {:?} vs {site}", alert.at);
+    assert!(b.world().object(dozer).unwrap().queue.is_empty(), "dropped from the queue");
+    let sites = b.world().objects().filter(|o| o.owner == me && o.template == barracks).count();
+    assert_eq!(sites, 1, "the second barracks was never placed");
 }
 
 #[test]

@@ -19,6 +19,7 @@ fn kind(e: &GameEvent) -> &'static str {
         GameEvent::ConstructionStarted { .. } => "started",
         GameEvent::StructureCompleted { .. } => "completed",
         GameEvent::OrderRefused(_) => "refused",
+        GameEvent::QueuedBuildDropped { .. } => "dropped",
         GameEvent::MoneyReceived { .. } => "money",
         GameEvent::UnderAttack { .. } => "under attack",
         GameEvent::StructureSold { .. } => "sold",
@@ -92,6 +93,15 @@ fn an_ai_game_reports_every_kind_of_event_truthfully() {
                     assert!(attacked.insert(*player), "one attack notice per player per frame");
                 }
                 GameEvent::OrderRefused(r) => assert!(report.rejections.contains(r)),
+                GameEvent::QueuedBuildDropped { builder, owner, reason, .. } => {
+                    // Told as the builder's owner's refusal too, with the same reason.
+                    assert_eq!(before.object(*builder).map(|o| o.owner), Some(*owner));
+                    assert!(
+                        report.events.iter().any(
+                            |f| matches!(f, GameEvent::OrderRefused(r) if r.player == *owner && r.reason == *reason)
+                        )
+                    );
+                }
                 GameEvent::Surrendered { player, objects } => {
                     assert!(objects.iter().all(|o| report.destroyed.contains(o) && after.object(*o).is_none()));
                     assert!(after.players()[player.index()].defeated);

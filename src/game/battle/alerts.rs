@@ -17,6 +17,7 @@ use crate::sim::event::GameEvent;
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
 
 use super::super::display::to_display;
+use super::control_bar::describe;
 
 /// Lines kept (the alert window shows the newest).
 const KEPT: usize = 6;
@@ -42,6 +43,9 @@ pub enum AlertKind {
     Completed,
     /// A structure of the player's was left unfinished: no builder works on it.
     Halted,
+    /// A structure a builder had queued could not be started (its site blocked, the money
+    /// short): dropped, nothing paid.
+    NotBuilt,
     /// A gatherer of the player's has stood idle for a while.
     IdleWorker,
     /// A unit of the player's left its factory.
@@ -63,7 +67,7 @@ impl AlertKind {
             AlertKind::Critical => 0.0,
             AlertKind::Lost => 8.0,
             AlertKind::UnderAttack => 20.0,
-            AlertKind::Completed | AlertKind::Halted => 0.0,
+            AlertKind::Completed | AlertKind::Halted | AlertKind::NotBuilt => 0.0,
             AlertKind::IdleWorker => 30.0,
             AlertKind::Ready => 4.0,
             AlertKind::NoMoney => 6.0,
@@ -79,7 +83,9 @@ impl AlertKind {
     pub fn shown_seconds(self) -> f32 {
         match self {
             AlertKind::Critical => 30.0,
-            AlertKind::Lost | AlertKind::UnderAttack | AlertKind::Players | AlertKind::Halted => 15.0,
+            AlertKind::Lost | AlertKind::UnderAttack | AlertKind::Players | AlertKind::Halted | AlertKind::NotBuilt => {
+                15.0
+            }
             AlertKind::LowPower | AlertKind::IdleWorker => 12.0,
             AlertKind::Completed | AlertKind::Ready | AlertKind::NoMoney | AlertKind::Pace => SHOWN_SECONDS,
         }
@@ -181,6 +187,13 @@ impl Alerts {
                 GameEvent::UnitProduced { owner, template, at, .. } if *owner == local => {
                     (AlertKind::Ready, say("Alert:UnitReady", *template), Some(to_display(*at)))
                 }
+                GameEvent::QueuedBuildDropped { owner, template, at, reason, .. } if *owner == local => {
+                    let why = describe(reason, defs, labels);
+                    let text = labels.say("Alert:NotBuilt", &[("name", defs.object_name(*template)), ("why", &why)]);
+                    (AlertKind::NotBuilt, text, Some(to_display(*at)))
+                }
+                // A queued structure's refusal is told above, with its name and place.
+                GameEvent::OrderRefused(r) if r.id == crate::sim::ids::CommandId(0) => continue,
                 GameEvent::OrderRefused(r)
                     if r.player == local && matches!(r.reason, RejectReason::NotEnoughMoney { .. }) =>
                 {

@@ -85,8 +85,14 @@ impl NetArgs {
 fn player_name(s: &str) -> Result<String, String> {
     use ridgeline::content::limits::MAX_PLAYER_NAME;
     let n = s.chars().count();
-    if s.trim().is_empty() || n > MAX_PLAYER_NAME || s.chars().any(char::is_control) {
+    if n > MAX_PLAYER_NAME {
         return Err(format!("a player's name has 1 to {MAX_PLAYER_NAME} characters on one line ({n} given)"));
+    }
+    if s.trim().is_empty() {
+        return Err("a player's name cannot be blank".to_string());
+    }
+    if s.chars().any(char::is_control) {
+        return Err("a player's name is one line, without control characters (tabs, escapes)".to_string());
     }
     Ok(s.to_string())
 }

@@ -62,7 +62,12 @@ pub fn run(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     let script = args.out.script(open)?;
     let mut game = start_local(roots, &setup, &script).map_err(|e| match (&args.setup, e) {
         // A setup that does not fit names its file, as a setup that does not parse does.
-        (Some(path), e @ StartError::Setup(_)) => anyhow::anyhow!("{}: {e}", path.display()),
+        (Some(path), e @ (StartError::Setup(_) | StartError::MapMismatch { .. })) => {
+            anyhow::anyhow!("{}: {e}", path.display())
+        }
+        (Some(path), StartError::Map(e @ ridgeline::map::MapError::NotFound(_))) => {
+            anyhow::anyhow!("{}: the map it names: {e}", path.display())
+        }
         (_, e) => e.into(),
     })?;
     if args.list_objects {

@@ -76,8 +76,12 @@ pub fn problems(roots: &super::ContentRoots) -> Vec<String> {
     let all = roots.roots();
     let mut out = Vec::new();
     for dir in all.iter().take(all.len().saturating_sub(1)) {
-        out.extend(layout_problems(dir));
-        out.extend(ModInfo::load(dir).err().map(|e| e.to_string()));
+        let layout = layout_problems(dir);
+        // A mod whose files lead out of it is refused unread: its mod.ron may be anything.
+        if layout.is_empty() {
+            out.extend(ModInfo::load(dir).err().map(|e| e.to_string()));
+        }
+        out.extend(layout);
     }
     out
 }

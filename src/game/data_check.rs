@@ -27,14 +27,13 @@ pub fn run(roots: &ContentRoots) -> Report {
             r.problems.extend(e.lines().map(str::to_string));
         }
     };
-    note(
-        "the mods' mod.ron",
-        {
-            let p = crate::content::mod_info::problems(roots);
-            if p.is_empty() { Ok(()) } else { Err(p.join("\n")) }
-        },
-        &mut r,
-    );
+    let refused = crate::content::mod_info::problems(roots);
+    let broken = !refused.is_empty();
+    note("the mods' mod.ron", if broken { Err(refused.join("\n")) } else { Ok(()) }, &mut r);
+    // A refused mod is not read further: a link leading out of it would be followed.
+    if broken {
+        return r;
+    }
     let defs = Definitions::load(roots);
     note("rules and the sounds they name", defs.as_ref().map(|_| ()).map_err(ToString::to_string), &mut r);
     if let Ok(defs) = &defs {

@@ -306,6 +306,9 @@ fn bad_match_setups_are_refused_with_their_place() {
     let o = run("(map: \"crossroads\", slots: [(kind: Idle), (kind: Remote)])");
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o).1.contains("slot 1 is played on another machine"), "{}", text(&o).1);
+    let o = run("(map: \"nosuchmap\", slots: [(kind: Idle), (kind: Idle)])");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("match.ron: the map it names: nosuchmap: map not found"), "{}", text(&o).1);
     let o = run("(map: \"crossroads\", slots: [(kind: Idle), (kind: Idle)], map_hash: \"0000000000000000\")");
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o).1.contains("differs from the one this match was set up with"), "{}", text(&o).1);

@@ -47,6 +47,13 @@ fn a_mod_ron_leading_out_of_the_mod_or_a_ui_folder_that_loops_is_refused() {
         assert_eq!(code, Some(1), "{cmd}: {out}");
         assert!(out.contains("mod.ron: a link leading out of the mod: refused"), "{cmd}: {out}");
     }
+    // Refused unread: a file elsewhere that is no mod.ron is not parsed into the message.
+    let kept = std::fs::read(&outside).unwrap();
+    std::fs::write(&outside, "root:x:0:0:root:/root:/bin/bash\n").unwrap();
+    let (code, out) = check(&dir, "data-check");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(!out.contains("root:x") && !out.contains("Expected"), "the outside file was read: {out}");
+    std::fs::write(&outside, kept).unwrap();
     std::fs::remove_file(dir.join("mod.ron")).unwrap();
     std::fs::rename(&outside, dir.join("mod.ron")).unwrap();
     std::os::unix::fs::symlink("ui", dir.join("ui")).unwrap();

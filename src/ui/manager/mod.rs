@@ -6,7 +6,7 @@
 //! bubbling to parents; keys follow focus and tab order) and `tooltip.rs`. What each gadget
 //! does with the input it is given lives in `ui/gadgets/`, one file per kind.
 //!
-//! Must not: draw (see `draw.rs`) or decide what an event means (screens do).
+//! Must not: draw (see `draw/`) or decide what an event means (screens do).
 
 mod layout;
 mod routing;

@@ -1,5 +1,5 @@
 //! The client: the shell screens and their settings, the camera and the scene the world pass
-//! draws; the in-game UI and translators from intents to commands grow here.
+//! draws.
 //!
 //! Must not: change the simulation except by submitting commands to the stream.
 

@@ -1,5 +1,5 @@
 //! The renderer (wgpu): the device, the world pass (terrain, roads, models, water), the UI pass
-//! and offscreen targets; shroud and overlays grow here as passes over the same device and frame.
+//! and offscreen targets.
 //!
 //! Must not: decide anything about the game or the UI; it draws what it is given.
 

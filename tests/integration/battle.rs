@@ -1648,3 +1648,43 @@ fn a_click_on_a_unit_standing_before_a_taller_one_picks_the_unit_under_the_curso
     }
     assert!(tried > 0, "some unit stands behind another's box on screen: the case is tried");
 }
+
+#[test]
+fn an_army_selected_has_stop_guard_and_attack_move_on_the_control_bar() {
+    use ridgeline::game::battle::Action;
+    let mut b = battle();
+    let me = b.local();
+    // A box over the army (the workers stay out of it).
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
+    run(&mut b, 0.2);
+    let army = b.picture().selection().to_vec();
+    assert!(!army.is_empty());
+    let bar = b.look().commands();
+    let shown: Vec<(Action, char)> = bar.iter().map(|c| (c.action, c.key)).collect();
+    assert_eq!(shown, vec![(Action::Stop, 'S'), (Action::Guard, 'G'), (Action::AttackMove, 'A')]);
+    assert!(bar.iter().all(|c| c.available && c.tooltip.starts_with(&format!("[{}] ", c.key))), "{bar:?}");
+    // Sent somewhere, then Stop from the bar: they stand.
+    let far = Vec2::new(1100.0, 200.0);
+    b.controls().mouse_down(MouseButton::Right, far);
+    b.controls().mouse_up(MouseButton::Right, far);
+    run(&mut b, 0.5);
+    assert!(army.iter().any(|id| matches!(b.world().object(*id).unwrap().order, Order::Move { .. })));
+    b.controls().command_button(0);
+    run(&mut b, 0.5);
+    assert!(army.iter().all(|id| b.world().object(*id).unwrap().order == Order::Idle), "Stop");
+    // Guard from the bar.
+    b.controls().command_button(1);
+    run(&mut b, 0.5);
+    assert!(army.iter().all(|id| matches!(b.world().object(*id).unwrap().order, Order::Guard { .. })), "Guard");
+    // Attack-move from the bar, then a click on the ground.
+    b.controls().command_button(2);
+    b.controls().mouse_down(MouseButton::Left, far);
+    b.controls().mouse_up(MouseButton::Left, far);
+    run(&mut b, 0.5);
+    assert!(
+        army.iter().all(|id| matches!(b.world().object(*id).unwrap().order, Order::AttackMove { .. })),
+        "Attack-move"
+    );
+    assert!(b.world().objects().filter(|o| o.owner == me).count() > army.len(), "the workers were left out");
+}

@@ -53,6 +53,12 @@ pub enum Action {
     Sell(ObjectId),
     /// Send the nearest builder back to an unfinished structure.
     Resume(ObjectId),
+    /// The selected units stop (and forget their queues).
+    Stop,
+    /// The selected units guard where they stand.
+    Guard,
+    /// The next click on the ground (or the radar) attack-moves the selected units there.
+    AttackMove,
 }
 
 /// One control-bar button for the current selection.
@@ -143,6 +149,36 @@ impl<'a> Seen<'a> {
             .or_else(|| mine().find(|o| o.kind == crate::sim::rules::ObjectKind::Structure))
     }
 
+    /// An army's buttons (units that neither build nor are structures): Stop, Guard and
+    /// Attack-move, on the keys they always had (S, G, A); none without a unit of the player's.
+    fn unit_buttons(&self) -> Vec<CommandButton> {
+        let world = self.world;
+        let units = self
+            .selection
+            .iter()
+            .filter_map(|id| world.object(*id))
+            .any(|o| o.owner == self.local && world.rules().template(o.template).is_mobile());
+        if !units {
+            return Vec::new();
+        }
+        [(Action::Stop, "Stop", 's'), (Action::Guard, "Guard", 'g'), (Action::AttackMove, "AttackMove", 'a')]
+            .into_iter()
+            .map(|(action, name, key)| {
+                let key = key.to_ascii_uppercase();
+                let tooltip = self.labels.say(&format!("Bar:{name}Tip"), &[]);
+                CommandButton {
+                    label: self.labels.say(&format!("Bar:{name}"), &[]),
+                    action,
+                    available: true,
+                    refusal: None,
+                    tooltip: format!("[{key}] {tooltip}"),
+                    icon: None,
+                    key,
+                }
+            })
+            .collect()
+    }
+
     /// An unfinished structure's one button: Resume, which sends the nearest builder of it
     /// back (greyed while one is at work on it, or when none is left).
     fn site_buttons(&self, site: &crate::sim::object::Object) -> Vec<CommandButton> {
@@ -175,7 +211,7 @@ impl<'a> Seen<'a> {
     pub fn buttons(&self) -> Vec<CommandButton> {
         let world = self.world;
         let rules = world.rules();
-        let Some(o) = self.subject() else { return Vec::new() };
+        let Some(o) = self.subject() else { return self.unit_buttons() };
         let structure = o.kind.blocks_ground();
         if structure && !o.is_complete() {
             return self.site_buttons(o);

@@ -228,6 +228,12 @@ impl Controls<'_> {
             Action::PowerDown(structure) => self.send(Command::PowerDown { structure }),
             Action::Sell(structure) => self.send(Command::Sell { structure }),
             Action::Resume(site) => self.send(Command::Resume { site }),
+            Action::Stop => self.send(Command::Stop),
+            Action::Guard => self.send(Command::Guard { at: None }),
+            Action::AttackMove => {
+                self.pic.pending.placing = None;
+                self.pic.pending.attack_move = true;
+            }
         }
     }
 

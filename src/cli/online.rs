@@ -56,9 +56,9 @@ impl NetArgs {
         }
     }
 
-    /// Writes the hash log and prints the summary; a desync is an error naming its report.
+    /// Prints the summary and writes the hash log (the summary first: a file that cannot be
+    /// written never hides how the game ended); a desync is an error naming its report.
     pub fn finish(&self, summary: &OnlineSummary, log: &[(u32, u64)]) -> Result<()> {
-        self.out.write_hash_log(log)?;
         if self.out.json {
             println!("{}", serde_json::to_string(summary)?);
         } else {
@@ -71,6 +71,7 @@ impl NetArgs {
                 summary.desync.as_deref().unwrap_or("none")
             );
         }
+        self.out.write_hash_log(log)?;
         if let Some(path) = &summary.desync {
             bail!("the game went out of sync (report: {path})");
         }

@@ -103,7 +103,11 @@ pub fn run(
         if r.link.desync().is_some() {
             // No more frames run; the exchange with the other machine names what differs.
             if let Some(x) = r.link.finished_exchange(Instant::now()) {
-                r.desync = Some(x.write(&opts.desync_dir)?);
+                // The desync is told even when its report cannot be written (a full disk).
+                r.desync = Some(x.write(&opts.desync_dir).unwrap_or_else(|e| {
+                    log::error!("the desync report: {e}");
+                    format!("not written: {e}")
+                }));
                 break;
             }
             m.session.transport_mut().wait(Duration::from_millis(20));

@@ -150,7 +150,7 @@ fn default_seed() -> u64 {
 }
 
 /// The name of a slot that names none: "Computer N" for an AI, else "Player N".
-fn default_name(kind: SlotKind, slot: usize) -> String {
+pub(crate) fn default_name(kind: SlotKind, slot: usize) -> String {
     match kind {
         SlotKind::Ai { .. } => format!("Computer {}", slot + 1),
         _ => format!("Player {}", slot + 1),

@@ -53,6 +53,10 @@ pub struct Replay {
     /// commands begin with that replay's, up to the moment, so it plays back on its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<ReplayOrigin>,
+    /// The player whose side won, if the game ended with a winner (replays made before this
+    /// was kept have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<u8>,
 }
 
 /// Where a taken-over game came from: the replay, the moment, and the seat the person took
@@ -124,6 +128,9 @@ impl Replay {
             let shown: String = hash.chars().take(24).collect();
             return Err(bad("checkpoints", format!("frame {frame}, \"{shown}\": past the end or not a state hash")));
         }
+        if let Some(w) = replay.winner.filter(|&w| w as usize >= players) {
+            return Err(bad("winner", format!("player {w} does not exist (the game has {players} players)")));
+        }
         if let Some(c) = replay.commands.iter().find(|c| c.player as usize >= players || c.frame > replay.frames) {
             return Err(bad(
                 "commands",
@@ -134,6 +141,20 @@ impl Replay {
             ));
         }
         Ok(replay)
+    }
+
+    /// The players' names, in player order (a computer's with its difficulty: "Computer 2
+    /// (hard)").
+    pub fn player_names(&self) -> Vec<String> {
+        let open = self.setup.slots.iter().enumerate().filter(|(_, s)| s.kind != super::SlotKind::Closed);
+        open.map(|(i, s)| {
+            let name = s.name.clone().unwrap_or_else(|| super::match_setup::default_name(s.kind, i));
+            match s.kind {
+                super::SlotKind::Ai { difficulty } if s.name.is_none() => format!("{name} ({})", difficulty.name()),
+                _ => name,
+            }
+        })
+        .collect()
     }
 
     /// Writes the replay as RON.

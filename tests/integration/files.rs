@@ -111,6 +111,7 @@ fn a_full_disk_keeps_an_earlier_replay_wav_and_picture() {
         checkpoints: Vec::new(),
         pace: Vec::new(),
         origin: None,
+        winner: None,
     };
     let r = dir.join("replay.ron");
     std::fs::write(&r, "an earlier replay").unwrap();

@@ -268,6 +268,7 @@ fn a_replay_whose_player_does_not_exist_or_whose_names_are_huge_is_refused() {
         checkpoints: Vec::new(),
         pace: Vec::new(),
         origin: None,
+        winner: None,
     };
     replay.save(&dir.join("ghost.ron")).unwrap();
     let e = Replay::load(&dir.join("ghost.ron")).unwrap_err().to_string();

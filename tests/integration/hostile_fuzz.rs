@@ -252,6 +252,7 @@ fn a_seeded_fuzz_run_over_replays_mod_ron_and_generator_specs_never_panics() {
         checkpoints: vec![(0, "0123456789abcdef".into()), (300, "fedcba9876543210".into())],
         pace: Vec::new(),
         origin: None,
+        winner: None,
     };
     let replay_path = dir.join("r.ron");
     replay.save(&replay_path).unwrap();

@@ -318,6 +318,25 @@ fn a_corrupted_field_stops_both_and_both_reports_name_it() {
 }
 
 #[test]
+fn a_desync_whose_report_cannot_be_written_is_still_told_with_the_result() {
+    // The joiner's report folder lies under a file: it cannot be made (as on a full disk).
+    let dir = common::temp_dir("online-desync-unwritable");
+    std::fs::write(dir.join("a-file"), "").unwrap();
+    let (ok, bad) = (dir.join("reports"), dir.join("a-file/reports"));
+    let host_args =
+        ["--map", "proving_grounds", "--players", "scripted,remote", "--frames", "600", "--unpaced", "--desync-dir"];
+    let (mut h, code) = host(&[&host_args[..], &[ok.to_str().unwrap()]].concat(), &dir);
+    let mut j = join(&code, &["--debug-corrupt-at", "100", "--desync-dir", bad.to_str().unwrap()], &dir);
+    assert_eq!(finish(&mut j, Duration::from_secs(60)), Some(1));
+    assert_eq!(finish(&mut h, Duration::from_secs(30)), Some(1));
+    let jv = last_json(&dir.join("join.out"));
+    let told = jv["desync"].as_str().expect("the result line says the game went out of sync");
+    assert!(told.starts_with("not written: ") && told.contains("a-file"), "{jv}");
+    let err = read(dir.join("join.err"));
+    assert!(err.contains("the game went out of sync (report: not written: "), "{err}");
+}
+
+#[test]
 fn a_lossy_slow_jittery_link_keeps_the_machines_in_sync() {
     use ridgeline::net::fault::{FaultProxy, Impairment};
     let dir = common::temp_dir("online-lossy");

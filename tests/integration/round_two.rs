@@ -50,6 +50,7 @@ fn render_audio_of_a_replay_that_plays_back_otherwise_is_refused_and_writes_noth
         checkpoints: Vec::new(),
         pace: Vec::new(),
         origin: None,
+        winner: None,
     };
     let path = dir.join("wrong.ron");
     replay.save(&path).unwrap();

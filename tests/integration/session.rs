@@ -138,6 +138,7 @@ fn a_joiners_replay_holds_every_machines_orders_and_plays_back_the_game() {
         checkpoints: vec![],
         pace: vec![],
         origin: None,
+        winner: None,
     };
     let mut watched = Battle::watch(&common::roots(), &replay, "test.ron", Vec2::new(640.0, 360.0)).unwrap();
     while watched.play().replay_verdict().is_none() {

@@ -597,6 +597,72 @@ fn ctrl_a_selects_a_text_entry_and_typing_replaces_it() {
 }
 
 #[test]
+fn the_replay_list_shows_players_result_and_length() {
+    use ridgeline::session::Replay;
+    let (mut s, path) = shell("replay-list");
+    let dir = path.parent().unwrap().join("replays");
+    std::fs::create_dir_all(&dir).unwrap();
+    let setup_path = common::root().join("tests/data/match.ron");
+    let setup: ridgeline::session::MatchSetup =
+        ridgeline::content::parse_ron(&setup_path, &common::read(&setup_path)).unwrap();
+    let won = Replay {
+        version: ridgeline::session::replay::REPLAY_VERSION,
+        setup,
+        local: 1,
+        frames: 3 * 60 * 30 + 15 * 30,
+        final_hash: "0123456789abcdef".into(),
+        commands: Vec::new(),
+        checkpoints: Vec::new(),
+        pace: Vec::new(),
+        origin: None,
+        winner: Some(2),
+    };
+    won.save(&dir.join("four_corners 2026-12-06 10-00.ron")).unwrap();
+    // One made before the winner was kept, and a file that is no replay.
+    Replay { winner: None, frames: 30 * 42, ..won.clone() }.save(&dir.join("four_corners old.ron")).unwrap();
+    std::fs::write(dir.join("zz broken.ron"), "(").unwrap();
+    s.open(Screen::Replays);
+    let rows = s.ui.list_rows(s.find("Replays.wnd:ListReplays").unwrap());
+    let players = "Computer 1 (brutal), Player 2, Sparring";
+    assert_eq!(
+        rows,
+        vec![
+            vec!["four_corners 2026-12-06 10-00.ron", players, "Sparring won", "3:15"],
+            vec!["four_corners old.ron", players, "no winner", "0:42"],
+            vec!["zz broken.ron", "(unreadable)", "", ""],
+        ]
+    );
+}
+
+#[test]
+fn a_list_cell_wider_than_its_column_is_cut_at_the_column_not_drawn_over_the_next() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::Fonts;
+    let fonts = Fonts::load().expect("fonts");
+    let (mut s, path) = shell("replay-list-long");
+    let dir = path.parent().unwrap().join("replays");
+    std::fs::create_dir_all(&dir).unwrap();
+    let long = format!("{}.ron", "a very long replay name ".repeat(4));
+    std::fs::write(dir.join(&long), "(").unwrap();
+    s.open(Screen::Replays);
+    let list = s.ui.window(s.find("Replays.wnd:ListReplays").unwrap()).unwrap().rect;
+    let cmds = draw_list(&s.ui, &fonts, &|_, _| {});
+    let at =
+        cmds.iter().position(|c| matches!(c, DrawCmd::Text { text, .. } if text.starts_with("a very long"))).unwrap();
+    // Just before the text: a clip to its cell, narrower than the list, at the list's left.
+    let Some(DrawCmd::Clip(Some(cell))) = cmds[..at].iter().rev().find(|c| matches!(c, DrawCmd::Clip(_))) else {
+        panic!("no clip before the long cell")
+    };
+    assert!((cell.x - list.x).abs() < 8.0 && cell.w < list.w * 0.5, "{cell:?} in {list:?}");
+    // The next cell ("(unreadable)") is drawn under the list's own clip again.
+    let next = cmds.iter().position(|c| matches!(c, DrawCmd::Text { text, .. } if text == "(unreadable)")).unwrap();
+    let Some(DrawCmd::Clip(Some(back))) = cmds[at..next].iter().rev().find(|c| matches!(c, DrawCmd::Clip(_))) else {
+        panic!("no clip restored")
+    };
+    assert!(back.w >= list.w - 1.0, "{back:?}");
+}
+
+#[test]
 fn double_clicking_a_replay_watches_it() {
     let (mut s, path) = shell("watch-double");
     let dir = path.parent().unwrap().join("replays");

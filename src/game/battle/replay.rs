@@ -161,6 +161,7 @@ pub(super) fn record(
         checkpoints: checkpoints.to_vec(),
         pace: game.session.stream().pace_log().to_vec(),
         origin: origin.cloned(),
+        winner: world.winner().map(|p| p.0),
     }
 }
 
@@ -188,6 +189,7 @@ mod tests {
             final_hash: "0123456789abcdef".into(),
             commands: Vec::new(),
             checkpoints: Vec::new(),
+            winner: None,
             pace: Vec::new(),
             origin: None,
         };

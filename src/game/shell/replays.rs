@@ -1,5 +1,7 @@
-//! Replays: the recorded games in the config folder's `replays/`; Watch (or a double click on
-//! a row) plays the chosen one.
+//! Replays: the recorded games in the config folder's `replays/`, a row each — the file (its
+//! name holds the map and the date), the players, who won and the length (a file that does
+//! not read says why in the players' column); Watch (or a double click on a row) plays the
+//! chosen one.
 
 use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, UiEvent};
@@ -14,18 +16,16 @@ pub(super) fn init(stage: &mut Stage) {
         .map(|d| {
             d.filter_map(Result::ok)
                 .map(|e| {
-                    // Map and length from the file; a file that does not read says so.
-                    let (map, length) = match crate::session::Replay::load(&e.path()) {
-                        Ok(r) => {
-                            let s = r.frames / crate::sim::FRAMES_PER_SECOND;
-                            (r.setup.map, format!("{}:{:02}", s / 60, s % 60))
-                        }
+                    // What the file tells; a file that does not read says so.
+                    let mut row = match crate::session::Replay::load(&e.path()) {
+                        Ok(r) => describe(stage, &r),
                         Err(crate::content::FileError::Version { .. }) => {
-                            ("(another game version)".to_string(), String::new())
+                            vec!["(another game version)".to_string(), String::new(), String::new()]
                         }
-                        Err(_) => ("(unreadable)".to_string(), String::new()),
+                        Err(_) => vec!["(unreadable)".to_string(), String::new(), String::new()],
                     };
-                    vec![e.file_name().to_string_lossy().into_owned(), map, length]
+                    row.insert(0, e.file_name().to_string_lossy().into_owned());
+                    row
                 })
                 .collect()
         })
@@ -40,6 +40,18 @@ pub(super) fn init(stage: &mut Stage) {
         stage.ui.list_set_rows(l, rows);
     }
     stage.set_text("Replays.wnd:ReplaysNote", &note);
+}
+
+/// A replay's players, result and length, as its row shows them (the map is in the file's
+/// name).
+fn describe(stage: &Stage, r: &crate::session::Replay) -> Vec<String> {
+    let names = r.player_names();
+    let result = match r.winner.and_then(|w| names.get(w as usize)) {
+        Some(name) => stage.say("Replays:Won", &[("name", name)]),
+        None => stage.say("Replays:NoWinner", &[]),
+    };
+    let s = r.frames / crate::sim::FRAMES_PER_SECOND;
+    vec![names.join(", "), result, format!("{}:{:02}", s / 60, s % 60)]
 }
 
 pub(super) fn system(stage: &mut Stage, e: &UiEvent) {

@@ -208,7 +208,17 @@ fn list_box(f: &Face<'_>, list: List<'_>, out: &mut Vec<DrawCmd>) {
         let mut x = r.x + 4.0;
         for (c, cell) in row.iter().enumerate() {
             let cw = columns.get(c).copied().unwrap_or(1.0) * r.w;
-            line(out, f.tm, Rect::new(x, y, cw - 6.0, row_height), cell, f.px, w.bold, color, Align::Left);
+            let cell_rect = Rect::new(x, y, cw - 6.0, row_height);
+            // A cell's text wider than its column is cut at the column's edge, never drawn
+            // over the next column's.
+            let over = f.tm.width(cell, f.px, w.bold) > cell_rect.w;
+            if over {
+                f.clip_to(out, cell_rect);
+            }
+            line(out, f.tm, cell_rect, cell, f.px, w.bold, color, Align::Left);
+            if over {
+                f.clip_to(out, r);
+            }
             x += cw;
         }
     }

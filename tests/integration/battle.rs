@@ -603,6 +603,11 @@ fn an_attack_is_told_once_pinged_on_the_radar_and_space_jumps_there() {
     }
     let alert = b.alerts().recent().find(|a| a.kind == AlertKind::UnderAttack).cloned().expect("told of the attack");
     assert!(alert.text.contains("under attack"), "{}", alert.text);
+    // Before the first shot, the wave was seen coming: a warning, placed where it was.
+    let warned = b.alerts().log().find(|a| a.kind == AlertKind::Approaching).cloned().expect("warned of the wave");
+    assert!(warned.clock <= alert.clock, "warned at {} s, attacked at {} s", warned.clock, alert.clock);
+    assert!(warned.text.starts_with("Enemy forces approaching: "), "{}", warned.text);
+    assert!(warned.at.is_some_and(|p| p.distance(alert.at.unwrap()) < 800.0), "{:?} vs {:?}", warned.at, alert.at);
     assert!(b.alert_lines().iter().any(|l| l.ends_with(&alert.text)), "{:?}", b.alert_lines());
     // Every hit of the next second is the same news: it is not told again.
     for _ in 0..30 {

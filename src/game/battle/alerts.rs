@@ -54,6 +54,8 @@ pub enum AlertKind {
     NoMoney,
     /// The player's power fell below what it uses.
     LowPower,
+    /// A group of enemy fighters the player's team sees is heading for one of its structures.
+    Approaching,
     /// Someone paused or resumed the game, or changed its speed.
     Pace,
     /// A player left the game or was dropped.
@@ -72,6 +74,7 @@ impl AlertKind {
             AlertKind::Ready => 4.0,
             AlertKind::NoMoney => 6.0,
             AlertKind::LowPower => 20.0,
+            AlertKind::Approaching => 45.0,
             AlertKind::Pace | AlertKind::Players => 0.0,
         }
     }
@@ -86,7 +89,7 @@ impl AlertKind {
             AlertKind::Lost | AlertKind::UnderAttack | AlertKind::Players | AlertKind::Halted | AlertKind::NotBuilt => {
                 15.0
             }
-            AlertKind::LowPower | AlertKind::IdleWorker => 12.0,
+            AlertKind::LowPower | AlertKind::IdleWorker | AlertKind::Approaching => 12.0,
             AlertKind::Completed | AlertKind::Ready | AlertKind::NoMoney | AlertKind::Pace => SHOWN_SECONDS,
         }
     }
@@ -140,6 +143,36 @@ type Say<'a> = dyn Fn(&str, crate::sim::TemplateId) -> String + 'a;
 
 /// Game seconds a gatherer stands idle before the player is told.
 const IDLE_TOLD_AFTER: u32 = 10;
+
+/// Frames between looks for an enemy group heading for the base.
+const APPROACH_EVERY: u32 = 15;
+/// How near one of the player's structures (display units) a heading enemy is worth a warning.
+const APPROACH_RANGE: f32 = 500.0;
+/// Enemy fighters that make a group worth a warning.
+const APPROACH_GROUP: usize = 3;
+
+/// The enemy fighters `local`'s team sees now within [`APPROACH_RANGE`] of one of its
+/// structures and heading nearer to it (their goal lies closer to it than they are), when
+/// there are at least [`APPROACH_GROUP`]: how many, and where they are (their middle).
+fn approaching(local: PlayerId, world: &World) -> Option<(usize, Vec2)> {
+    let rules = world.rules();
+    let team = world.players().get(local.index())?.team;
+    let base: Vec<Vec2> =
+        world.objects().filter(|o| o.owner == local && o.kind.blocks_ground()).map(|o| to_display(o.pos)).collect();
+    let nearest = |p: Vec2| base.iter().copied().min_by(|a, b| a.distance(p).total_cmp(&b.distance(p)));
+    let heading: Vec<Vec2> = world
+        .objects()
+        .filter(|o| world.relation(local, o.owner) == crate::sim::Relation::Enemy)
+        .filter(|o| rules.template(o.template).is_mobile() && rules.template(o.template).is_armed())
+        .filter(|o| world.vision().sight_at(team, o.pos) == crate::sim::vision::Sight::Visible)
+        .filter_map(|o| {
+            let (at, goal) = (to_display(o.pos), to_display(o.nav.goal?));
+            let home = nearest(at)?;
+            (at.distance(home) <= APPROACH_RANGE && goal.distance(home) < at.distance(home)).then_some(at)
+        })
+        .collect();
+    (heading.len() >= APPROACH_GROUP).then(|| (heading.len(), heading.iter().sum::<Vec2>() / heading.len() as f32))
+}
 
 impl Alerts {
     /// Turns the frame's events about `local` into alerts, worded from `labels` (the string
@@ -204,6 +237,12 @@ impl Alerts {
             self.push(Alert { kind, text, at, clock, shown: now });
         }
         self.note_halted(local, world, &say, clock, now);
+        if world.frame().0.is_multiple_of(APPROACH_EVERY)
+            && let Some((count, at)) = approaching(local, world)
+        {
+            let text = labels.say("Alert:EnemyApproaching", &[("count", &count.to_string())]);
+            self.push(Alert { kind: AlertKind::Approaching, text, at: Some(at), clock, shown: now });
+        }
         self.note_idle_gatherers(local, world, &say, clock, now);
         if low && !self.was_low {
             let text = labels.say("Alert:LowPower", &[]);

@@ -35,13 +35,17 @@ pub struct CheckReport {
 
 /// Checks one layout's text; with `bindings` None only the syntax is checked.
 pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport {
-    let file = match parse(path, text) {
-        Ok(f) => f,
-        Err(e) => return CheckReport { problems: vec![e], ..CheckReport::default() },
-    };
+    match parse(path, text) {
+        Ok(file) => check_parsed(path, &file, bindings),
+        Err(e) => CheckReport { problems: vec![e], ..CheckReport::default() },
+    }
+}
+
+/// [`check`] of a layout already parsed from `path` (the game parses each layout once).
+pub fn check_parsed(path: &str, file: &WndFile, bindings: Option<&Bindings>) -> CheckReport {
     let mut report = CheckReport { notes: file.notes.clone(), windows: file.all_windows().len(), problems: Vec::new() };
     let Some(b) = bindings else { return report };
-    check_callbacks(&mut report, path, &file, b);
+    check_callbacks(&mut report, path, file, b);
     let mut seen = std::collections::BTreeSet::new();
     let mut missing = Missing::default();
     for w in file.all_windows() {

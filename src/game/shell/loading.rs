@@ -11,7 +11,7 @@ use image::RgbaImage;
 
 use crate::content::ContentRoots;
 use crate::map::{Map, MapContent};
-use crate::ui::check::{Bindings, check};
+use crate::ui::check::{Bindings, check_parsed};
 use crate::ui::images::{FontBook, ImageSet};
 use crate::ui::wnd::{WndFile, parse};
 
@@ -86,19 +86,25 @@ fn load_layout(
         }
     };
     let shown = path.display().to_string();
-    let report = check(&shown, &text, Some(b));
+    // Parsed once, then checked against the bindings.
+    let file = match parse(&shown, &text) {
+        Ok(file) => file,
+        Err(e) => {
+            problems.push(e.to_string());
+            return;
+        }
+    };
+    let report = check_parsed(&shown, &file, Some(b));
     if !report.problems.is_empty() {
         problems.extend(report.problems.iter().map(ToString::to_string));
         return;
     }
-    if let Ok(file) = parse(&shown, &text) {
-        let missing = super::required::missing(name, &file);
-        if !missing.is_empty() {
-            problems.push(format!("{shown}: the game needs window(s) {}", missing.join(", ")));
-            return;
-        }
-        out.insert(name.to_string(), file);
+    let missing = super::required::missing(name, &file);
+    if !missing.is_empty() {
+        problems.push(format!("{shown}: the game needs window(s) {}", missing.join(", ")));
+        return;
     }
+    out.insert(name.to_string(), file);
 }
 
 /// The maps in the content roots with a small preview of each, and the problems of those

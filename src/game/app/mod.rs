@@ -126,6 +126,7 @@ impl ApplicationHandler for App {
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Resized(size) => r.resize(size),
+            WindowEvent::Moved(_) => r.follow_window(),
             WindowEvent::Occluded(hidden) => r.gfx.occluded = hidden,
             WindowEvent::RedrawRequested => r.draw(),
             WindowEvent::ModifiersChanged(m) => {
@@ -151,6 +152,13 @@ impl ApplicationHandler for App {
             event_loop.exit();
         }
         r.apply_settings();
+    }
+
+    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
+        // The window's size and place are kept for the next start.
+        if let Some(r) = self.running.as_mut() {
+            r.save_window();
+        }
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {

@@ -160,6 +160,33 @@ impl Running {
         if let Some((battle, _)) = &mut self.battle {
             battle.resize(glam::Vec2::new(size.width as f32, size.height as f32));
         }
+        self.follow_window();
+    }
+
+    /// The player resized or moved the window: the settings follow its size and place (not
+    /// while fullscreen or minimised), and so does what the window was last made to follow, so
+    /// [`Running::apply_settings`] does not size it back. Saved when the game closes.
+    pub fn follow_window(&mut self) {
+        if self.gfx.minimized {
+            return;
+        }
+        let window = &self.gfx.window;
+        let size = window.inner_size();
+        // Wayland does not tell a window where it is: the position known stays.
+        let position = window.outer_position().ok().map(|p| (p.x, p.y));
+        let settings = &mut self.shell.prefs.settings;
+        if settings.follow_window((size.width, size.height), position, window.fullscreen().is_some()) {
+            self.applied.resolution = settings.resolution;
+            self.applied.window_position = settings.window_position;
+        }
+    }
+
+    /// Saves the window's size and place (and anything else not saved yet) when they changed
+    /// since the settings were loaded or saved; a failure is logged (the game is closing).
+    pub fn save_window(&mut self) {
+        if self.shell.prefs.unsaved() {
+            self.shell.save_settings();
+        }
     }
 
     /// Pastes the clipboard's text into the focused text field.

@@ -22,6 +22,10 @@ use super::super::shell::{Screen, Shell};
 use super::ModRoots;
 use super::surface::WindowSurface;
 
+/// How long the window must stay as the player left it before its size and place are saved
+/// (a drag sends many resizes).
+const SETTLE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The game with its window open.
 pub(super) struct Running {
     /// The window and what draws into it.
@@ -30,6 +34,8 @@ pub(super) struct Running {
     pub shell: Shell,
     /// The settings the window was last made to follow.
     applied: Settings,
+    /// When the player last resized or moved the window, until that is saved.
+    window_changed: Option<Instant>,
     /// The battle being played, with its world pass.
     pub battle: Option<(Battle, WorldPass)>,
     /// The left button went down on the radar (this rectangle) and is still held.
@@ -83,6 +89,7 @@ impl Running {
             gfx,
             shell,
             applied: settings,
+            window_changed: None,
             battle: None,
             radar_drag: None,
             leaving: false,
@@ -178,14 +185,32 @@ impl Running {
         if settings.follow_window((size.width, size.height), position, window.fullscreen().is_some()) {
             self.applied.resolution = settings.resolution;
             self.applied.window_position = settings.window_position;
+            self.window_changed = Some(Instant::now());
         }
     }
 
+    /// Saves the window's size and place once they have settled ([`SETTLE`] after the last
+    /// resize or move); else when to look again (none: nothing waits to be saved).
+    pub fn save_window_when_settled(&mut self, now: Instant) -> Option<Instant> {
+        let due = self.window_changed? + SETTLE;
+        if now < due {
+            return Some(due);
+        }
+        self.save_window();
+        None
+    }
+
     /// Saves the window's size and place (and anything else not saved yet) when they changed
-    /// since the settings were loaded or saved; a failure is logged (the game is closing).
+    /// since the settings were loaded or saved, through the merging save; a failure is logged
+    /// only (the player did not ask for this save, and it is tried again on the next change
+    /// and when the game closes).
     pub fn save_window(&mut self) {
-        if self.shell.prefs.unsaved() {
-            self.shell.save_settings();
+        self.window_changed = None;
+        let prefs = &mut self.shell.prefs;
+        if prefs.unsaved()
+            && let Err(e) = prefs.save_as(prefs.settings.clone())
+        {
+            log::warn!("the window's size and place were not saved: {e}");
         }
     }
 

@@ -19,6 +19,7 @@ pub mod scene;
 pub mod screenshot;
 pub mod settings;
 pub mod settings_merge;
+pub mod settings_window;
 pub mod shell;
 pub mod shroud;
 pub mod watch;

@@ -25,8 +25,11 @@ pub enum UiScaling {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// Window size in pixels.
+    /// Window size in pixels (follows the player's resizing, see `settings_window.rs`).
     pub resolution: (u32, u32),
+    /// Where the window's top-left corner was last, on the desktop in pixels (none: the window
+    /// manager places it).
+    pub window_position: Option<(i32, i32)>,
     /// Fullscreen.
     pub fullscreen: bool,
     /// Interface scaling.
@@ -73,6 +76,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             resolution: (1280, 720),
+            window_position: None,
             fullscreen: false,
             ui_scaling: UiScaling::Aspect,
             master_volume: 80,
@@ -199,7 +203,8 @@ impl Settings {
     }
 
     /// Refuses values the game cannot use (a window size outside
-    /// [`crate::content::limits::WINDOW_SIZE`], volumes over 100, a scroll speed outside 1–20,
+    /// [`crate::content::limits::WINDOW_SIZE`], a window position outside
+    /// [`super::settings_window::WINDOW_POSITION`], volumes over 100, a scroll speed outside 1–20,
     /// an empty or overlong name), naming the file and the field's line in `text` (the file's
     /// contents).
     pub fn check(&self, path: &Path, text: &str) -> Result<(), SettingsError> {
@@ -212,6 +217,13 @@ impl Settings {
         if !WINDOW_SIZE.contains(&w) || !WINDOW_SIZE.contains(&h) {
             let range = format!("{}..={}", WINDOW_SIZE.start(), WINDOW_SIZE.end());
             return bad("resolution", format!("{w}×{h} is outside {range} pixels each way (the limit)"));
+        }
+        let place = super::settings_window::WINDOW_POSITION;
+        if let Some((x, y)) = self.window_position
+            && (!place.contains(&x) || !place.contains(&y))
+        {
+            let range = format!("{}..={}", place.start(), place.end());
+            return bad("window_position", format!("({x}, {y}) is outside {range} pixels each way (the limit)"));
         }
         for (field, v) in [
             ("master_volume", self.master_volume),

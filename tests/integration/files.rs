@@ -159,6 +159,28 @@ fn two_copies_of_the_game_keep_each_others_settings() {
     assert_eq!((on_disk.music_volume, on_disk.sfx_volume, on_disk.player_name.as_str()), (40, 5, "Bo"));
 }
 
+/// The window the player resized and moved is saved over what another copy saved meanwhile:
+/// only its size and place, so the other copy's change stays.
+#[test]
+fn the_windows_size_and_place_are_saved_over_another_copys_changes() {
+    let dir = common::temp_dir("files-settings-window");
+    let path = dir.join("settings.ron");
+    let (mut a, mut b) = (shell_at(&path), shell_at(&path));
+    assert!(!a.prefs.unsaved());
+    b.prefs.settings.music_volume = 33;
+    assert!(b.save_settings());
+    // What the game does on a resize or move, then on closing.
+    assert!(a.prefs.settings.follow_window((1366, 741), Some((200, 120)), false));
+    assert!(a.prefs.unsaved());
+    assert!(a.save_settings());
+    assert!(!a.prefs.unsaved());
+    let on_disk = Settings::load(&path).unwrap();
+    assert_eq!(
+        (on_disk.resolution, on_disk.window_position, on_disk.music_volume),
+        ((1366, 741), Some((200, 120)), 33)
+    );
+}
+
 #[test]
 fn a_field_of_a_newer_version_survives_a_save() {
     let dir = common::temp_dir("files-settings-unknown");

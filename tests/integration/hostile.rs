@@ -325,6 +325,27 @@ fn settings_with_an_absurd_window_are_refused_and_the_defaults_used() {
 }
 
 #[test]
+fn a_window_position_round_trips_and_one_off_any_desktop_is_refused_naming_its_line() {
+    use ridgeline::game::settings::Settings;
+    let dir = common::temp_dir("hostile-settings-position");
+    let path = dir.join("settings.ron");
+    let placed = Settings { window_position: Some((-1200, 48)), resolution: (1366, 741), ..Settings::default() };
+    placed.save(&path).unwrap();
+    assert_eq!(Settings::load(&path).unwrap(), placed);
+    // A file from before the field knew it: no position, the window manager places the window.
+    std::fs::write(&path, "(\n  player_name: \"Ava\",\n)\n").unwrap();
+    assert_eq!(Settings::load(&path).unwrap().window_position, None);
+    std::fs::write(&path, "(\n  player_name: \"Ava\",\n  window_position: Some((40, 9000000)),\n)\n").unwrap();
+    let e = Settings::load(&path).unwrap_err().to_string();
+    assert!(
+        e.ends_with(
+            "settings.ron:3:1: window_position: (40, 9000000) is outside -32768..=32767 pixels each way (the limit)"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_relay_setting_that_is_not_host_and_port_is_refused_naming_its_line() {
     use ridgeline::game::settings::Settings;
     let dir = common::temp_dir("hostile-settings-relay");

@@ -128,6 +128,40 @@ fn graphics_quality_is_chosen_in_options_and_saved() {
     );
 }
 
+/// A window the player resized to a size none of the presets is, Options lists as it is, first
+/// and chosen; choosing a preset still resizes, and a window resized while Options is open
+/// saves what the list showed.
+#[test]
+fn options_show_the_windows_own_size_when_it_is_no_preset() {
+    let dir = common::temp_dir("shell-options-own-size");
+    let path = dir.join("settings.ron");
+    let mut s = Shell::new(&common::roots(), (1366.0, 741.0), path.clone()).expect("shell starts");
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    let combo = s.find("Options.wnd:ComboResolution").unwrap();
+    let items = s.ui.combo_items(combo).to_vec();
+    assert_eq!(items[0], "1366 × 741 (this window)");
+    assert_eq!(items[1..], ["1024 × 768", "1280 × 720", "1600 × 900", "1920 × 1080", "2560 × 1080", "2560 × 1440"]);
+    assert_eq!(s.ui.combo_selected(combo), Some(0), "the window's own size is chosen");
+    // Saved untouched, the settings keep the window's size.
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert_eq!(Settings::load(&path).unwrap().resolution, (1366, 741));
+    // A preset is chosen with the mouse as ever: the window is asked to take it.
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    combo_pick(&mut s, "Options.wnd:ComboResolution", 3);
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert_eq!(Settings::load(&path).unwrap().resolution, (1600, 900));
+    // At a preset's size, the presets alone, that one chosen.
+    s.resize((1600.0, 900.0));
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    let combo = s.find("Options.wnd:ComboResolution").unwrap();
+    assert_eq!(s.ui.combo_items(combo).len(), 6);
+    assert_eq!(s.ui.combo_selected(combo), Some(2));
+    // Resized while Options is open, Save keeps the size the list showed chosen.
+    s.resize((1000.0, 700.0));
+    click(&mut s, "Options.wnd:ButtonSave");
+    assert_eq!(Settings::load(&path).unwrap().resolution, (1600, 900));
+}
+
 #[test]
 fn skirmish_setup_follows_the_map_and_starts_a_valid_game() {
     let (mut s, _) = shell("shell-skirmish");

@@ -126,6 +126,7 @@ impl ApplicationHandler for App {
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Resized(size) => r.resize(size),
+            WindowEvent::Moved(_) => r.follow_window(),
             WindowEvent::Occluded(hidden) => r.gfx.occluded = hidden,
             WindowEvent::RedrawRequested => r.draw(),
             WindowEvent::ModifiersChanged(m) => {
@@ -151,6 +152,15 @@ impl ApplicationHandler for App {
             event_loop.exit();
         }
         r.apply_settings();
+    }
+
+    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
+        // The window's size and place are kept for the next start (read once more: an X11
+        // window moved with no window manager to tell of it says so only when asked).
+        if let Some(r) = self.running.as_mut() {
+            r.follow_window();
+            r.save_window();
+        }
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
@@ -197,6 +207,14 @@ impl ApplicationHandler for App {
             event_loop.set_control_flow(ControlFlow::WaitUntil(now + Duration::from_millis(100)));
         } else {
             event_loop.set_control_flow(ControlFlow::Wait);
+        }
+        // The window's new size and place are saved once the player has let go of it.
+        if let Some(due) = r.save_window_when_settled(now) {
+            let at = match event_loop.control_flow() {
+                ControlFlow::WaitUntil(t) => t.min(due),
+                _ => due,
+            };
+            event_loop.set_control_flow(ControlFlow::WaitUntil(at));
         }
     }
 }

@@ -22,6 +22,10 @@ use super::super::shell::{Screen, Shell};
 use super::ModRoots;
 use super::surface::WindowSurface;
 
+/// How long the window must stay as the player left it before its size and place are saved
+/// (a drag sends many resizes).
+const SETTLE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The game with its window open.
 pub(super) struct Running {
     /// The window and what draws into it.
@@ -30,6 +34,8 @@ pub(super) struct Running {
     pub shell: Shell,
     /// The settings the window was last made to follow.
     applied: Settings,
+    /// When the player last resized or moved the window, until that is saved.
+    window_changed: Option<Instant>,
     /// The battle being played, with its world pass.
     pub battle: Option<(Battle, WorldPass)>,
     /// The left button went down on the radar (this rectangle) and is still held.
@@ -83,6 +89,7 @@ impl Running {
             gfx,
             shell,
             applied: settings,
+            window_changed: None,
             battle: None,
             radar_drag: None,
             leaving: false,
@@ -159,6 +166,51 @@ impl Running {
         self.shell.resize((size.width as f32, size.height as f32));
         if let Some((battle, _)) = &mut self.battle {
             battle.resize(glam::Vec2::new(size.width as f32, size.height as f32));
+        }
+        self.follow_window();
+    }
+
+    /// The player resized or moved the window: the settings follow its size and place (not
+    /// while fullscreen or minimised), and so does what the window was last made to follow, so
+    /// [`Running::apply_settings`] does not size it back. Saved when the game closes.
+    pub fn follow_window(&mut self) {
+        if self.gfx.minimized {
+            return;
+        }
+        let window = &self.gfx.window;
+        let size = window.inner_size();
+        // Wayland does not tell a window where it is: the position known stays.
+        let position = window.outer_position().ok().map(|p| (p.x, p.y));
+        let settings = &mut self.shell.prefs.settings;
+        if settings.follow_window((size.width, size.height), position, window.fullscreen().is_some()) {
+            self.applied.resolution = settings.resolution;
+            self.applied.window_position = settings.window_position;
+            self.window_changed = Some(Instant::now());
+        }
+    }
+
+    /// Saves the window's size and place once they have settled ([`SETTLE`] after the last
+    /// resize or move); else when to look again (none: nothing waits to be saved).
+    pub fn save_window_when_settled(&mut self, now: Instant) -> Option<Instant> {
+        let due = self.window_changed? + SETTLE;
+        if now < due {
+            return Some(due);
+        }
+        self.save_window();
+        None
+    }
+
+    /// Saves the window's size and place (and anything else not saved yet) when they changed
+    /// since the settings were loaded or saved, through the merging save; a failure is logged
+    /// only (the player did not ask for this save, and it is tried again on the next change
+    /// and when the game closes).
+    pub fn save_window(&mut self) {
+        self.window_changed = None;
+        let prefs = &mut self.shell.prefs;
+        if prefs.unsaved()
+            && let Err(e) = prefs.save_as(prefs.settings.clone())
+        {
+            log::warn!("the window's size and place were not saved: {e}");
         }
     }
 

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use winit::dpi::PhysicalSize;
+use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
@@ -17,6 +17,7 @@ use super::super::battle::Battle;
 use super::super::frame::{self, Sight};
 use super::super::screenshot::load_atlas;
 use super::super::settings::Settings;
+use super::super::settings_window::MonitorRect;
 use super::super::shell::Shell;
 
 /// The window, its surface and the GPU behind them.
@@ -37,10 +38,23 @@ pub(super) struct WindowSurface {
 }
 
 impl WindowSurface {
-    /// Opens the window `settings` ask for and a surface on it.
+    /// Opens the window `settings` ask for and a surface on it: at the saved size, and at the
+    /// saved place unless that would be off every monitor (then, or where the system does not
+    /// place windows itself, such as Wayland, the window manager places it).
     pub fn open(event_loop: &ActiveEventLoop, settings: &Settings) -> Result<WindowSurface, String> {
         let (w, h) = settings.resolution;
         let mut attrs = Window::default_attributes().with_title("Ridgeline").with_inner_size(PhysicalSize::new(w, h));
+        let monitors: Vec<MonitorRect> = event_loop
+            .available_monitors()
+            .map(|m| ((m.position().x, m.position().y), (m.size().width, m.size().height)))
+            .collect();
+        match settings.opening_position(&monitors) {
+            Some((x, y)) => attrs = attrs.with_position(PhysicalPosition::new(x, y)),
+            None if settings.window_position.is_some() => {
+                log::info!("the saved window position is off every monitor; the window manager places it");
+            }
+            None => {}
+        }
         if settings.fullscreen {
             attrs = attrs.with_fullscreen(Some(Fullscreen::Borderless(None)));
         }

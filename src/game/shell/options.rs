@@ -1,4 +1,5 @@
-//! Options: resolution, fullscreen, interface scaling, language, graphics quality, volumes,
+//! Options: resolution (the window's own size listed first when it is none of the presets),
+//! fullscreen, interface scaling, language, graphics quality, volumes,
 //! scroll speed, player name; saved to the settings file. Opened from a battle's top bar, it
 //! returns to the battle (which a skirmish holds meanwhile).
 
@@ -17,6 +18,25 @@ use super::stage::Stage;
 /// Offered window sizes.
 pub const RESOLUTIONS: [(u32, u32); 6] =
     [(1024, 768), (1280, 720), (1600, 900), (1920, 1080), (2560, 1080), (2560, 1440)];
+
+/// The sizes the resolution list offers: the window's own size `current` first when it is none
+/// of [`RESOLUTIONS`], then the presets; and which one is `current`.
+fn resolutions(current: (u32, u32)) -> (Vec<(u32, u32)>, usize) {
+    match RESOLUTIONS.iter().position(|r| *r == current) {
+        Some(at) => (RESOLUTIONS.to_vec(), at),
+        None => (std::iter::once(current).chain(RESOLUTIONS).collect(), 0),
+    }
+}
+
+/// The size the resolution list starts at: the window's while it is a window (what the player
+/// resized it to), the size it returns to while fullscreen.
+fn current_size(ui: &WindowManager, prefs: &Prefs) -> (u32, u32) {
+    if prefs.settings.fullscreen {
+        return prefs.settings.resolution;
+    }
+    let (w, h) = ui.fit().screen;
+    (w.round() as u32, h.round() as u32)
+}
 
 /// A graphics level as Options lists it.
 fn graphics_title(q: Quality) -> &'static str {
@@ -50,8 +70,14 @@ pub(super) fn init(stage: &mut Stage) {
         }
     }
     if let Some(c) = id(stage.ui, "ComboResolution") {
-        let items = RESOLUTIONS.iter().map(|(w, h)| format!("{w} × {h}")).collect();
-        stage.ui.combo_set(c, items, RESOLUTIONS.iter().position(|r| *r == s.resolution));
+        let current = current_size(stage.ui, stage.prefs);
+        let (sizes, at) = resolutions(current);
+        let mut items: Vec<String> = sizes.iter().map(|(w, h)| format!("{w} × {h}")).collect();
+        if !RESOLUTIONS.contains(&current) {
+            items[0] = stage.say("Status:ThisWindow", &[("size", &items[0])]);
+        }
+        stage.prefs.sizes = sizes;
+        stage.ui.combo_set(c, items, Some(at));
     }
     if let Some(c) = id(stage.ui, "ComboLanguage") {
         // The game's own texts first (named by their own Language:Name entry), then every
@@ -117,7 +143,9 @@ pub(super) fn live_volumes(ui: &WindowManager, screen: Option<Screen>, prefs: &P
 fn read(ui: &WindowManager, prefs: &Prefs) -> crate::game::settings::Settings {
     let mut s = prefs.settings.clone();
     if let Some(k) = id(ui, "ComboResolution").and_then(|c| ui.combo_selected(c)) {
-        s.resolution = RESOLUTIONS[k.min(RESOLUTIONS.len() - 1)];
+        // The list as it was shown (the window may have been resized since).
+        let sizes = if prefs.sizes.is_empty() { &RESOLUTIONS[..] } else { &prefs.sizes[..] };
+        s.resolution = sizes[k.min(sizes.len() - 1)];
     }
     if let Some(k) = id(ui, "ComboLanguage").and_then(|c| ui.combo_selected(c)) {
         s.language = k.checked_sub(1).and_then(|i| prefs.languages.get(i)).map_or(String::new(), |l| l.code.clone());

@@ -24,6 +24,9 @@ pub struct Prefs {
     path: PathBuf,
     /// The languages Options offers beside the game's own (found when Options opens).
     pub languages: Vec<Language>,
+    /// The window sizes Options lists (found when Options opens: the window's own first when
+    /// it is none of the presets).
+    pub sizes: Vec<(u32, u32)>,
 }
 
 impl Prefs {
@@ -33,7 +36,7 @@ impl Prefs {
             log::warn!("{e}; using default settings");
             Settings::default()
         });
-        Prefs { base: settings.clone(), settings, path, languages: Vec::new() }
+        Prefs { base: settings.clone(), settings, path, languages: Vec::new(), sizes: Vec::new() }
     }
 
     /// The settings file.
@@ -48,6 +51,12 @@ impl Prefs {
         self.base = merged.clone();
         self.settings = merged.clone();
         Ok(merged)
+    }
+
+    /// True when the settings changed since this copy last loaded or saved them (the window
+    /// was resized or moved, say).
+    pub fn unsaved(&self) -> bool {
+        self.settings != self.base
     }
 
     /// How the interface scales, as the settings say.

@@ -143,16 +143,17 @@ impl Replay {
         Ok(replay)
     }
 
-    /// The players' names, in player order (a computer's with its difficulty: "Computer 2
-    /// (hard)").
-    pub fn player_names(&self) -> Vec<String> {
+    /// The players' names, in player order, and for a computer that names none its difficulty
+    /// ("Computer 2" and hard).
+    pub fn player_names(&self) -> Vec<(String, Option<super::Difficulty>)> {
         let open = self.setup.slots.iter().enumerate().filter(|(_, s)| s.kind != super::SlotKind::Closed);
         open.map(|(i, s)| {
             let name = s.name.clone().unwrap_or_else(|| super::match_setup::default_name(s.kind, i));
-            match s.kind {
-                super::SlotKind::Ai { difficulty } if s.name.is_none() => format!("{name} ({})", difficulty.name()),
-                _ => name,
-            }
+            let difficulty = match s.kind {
+                super::SlotKind::Ai { difficulty } if s.name.is_none() => Some(difficulty),
+                _ => None,
+            };
+            (name, difficulty)
         })
         .collect()
     }

@@ -146,8 +146,9 @@ const IDLE_TOLD_AFTER: u32 = 10;
 
 /// Frames between looks for an enemy group heading for the base.
 const APPROACH_EVERY: u32 = 15;
-/// How near one of the player's structures (display units) a heading enemy is worth a warning.
-const APPROACH_RANGE: f32 = 500.0;
+/// How near one of the player's structures (display units) a heading enemy is worth a warning:
+/// as far as the team may see, so the warning comes as soon as the wave is in sight.
+const APPROACH_RANGE: f32 = 1_500.0;
 /// Enemy fighters that make a group worth a warning.
 const APPROACH_GROUP: usize = 3;
 

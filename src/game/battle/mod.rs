@@ -269,11 +269,15 @@ impl Battle {
     }
 
     /// Moves a watched replay to `frame` (at most its end; see [`Play::seek`]). The picture
-    /// jumps; nothing else changes.
+    /// jumps: what was drawn from the frames played before (alerts, wrecks, rubble, smoke,
+    /// shots, markers, remembered structures) is dropped, never shown at a moment it does not
+    /// belong to; what happens from there on is drawn as it comes.
     pub fn seek(&mut self, frame: u32) -> Result<(), BattleError> {
         if !self.play.seek(frame)? {
             return Ok(());
         }
+        self.hud.alerts = Alerts::default();
+        self.pic.forget_the_moment();
         self.pic.previous = poses(self.play.world());
         self.hud.power = self.play.world().power(self.play.local);
         self.pic.refresh_sight(self.play.world(), self.play.local);

@@ -199,6 +199,19 @@ impl Picture {
         self.wrecks.age(seconds);
     }
 
+    /// Drops what was drawn from the frames played so far (a watched replay jumped): effects,
+    /// floaters, particles, recoil, markers, rubble, wrecks and remembered structures.
+    pub(super) fn forget_the_moment(&mut self) {
+        self.effects = Default::default();
+        self.floaters = Default::default();
+        self.particles = Default::default();
+        self.recoil.clear();
+        self.markers = Default::default();
+        self.rubble = Default::default();
+        self.wrecks = Default::default();
+        self.memory = Default::default();
+    }
+
     /// A drawn frame passes: `dt` seconds of display time and `game_dt` of game time (particles,
     /// wrecks and recoil live in game time: a pause freezes them, a faster game speeds them);
     /// `shells` in flight leave trails; the selection forgets the dead.

@@ -47,11 +47,19 @@ pub(super) fn init(stage: &mut Stage) {
 fn describe(stage: &Stage, r: &crate::session::Replay) -> Vec<String> {
     let names = r.player_names();
     let result = match r.winner.and_then(|w| names.get(w as usize)) {
-        Some(name) => stage.say("Replays:Won", &[("name", name)]),
+        Some((name, _)) => stage.say("Replays:Won", &[("name", name)]),
         None => stage.say("Replays:NoWinner", &[]),
     };
+    // A computer with its difficulty ("Computer 1 (brutal)").
+    let players: Vec<String> = names
+        .iter()
+        .map(|(name, difficulty)| match difficulty {
+            Some(d) => format!("{name} ({})", d.name()),
+            None => name.clone(),
+        })
+        .collect();
     let s = r.frames / crate::sim::FRAMES_PER_SECOND;
-    vec![names.join(", "), result, format!("{}:{:02}", s / 60, s % 60)]
+    vec![players.join(", "), result, format!("{}:{:02}", s / 60, s % 60)]
 }
 
 pub(super) fn system(stage: &mut Stage, e: &UiEvent) {

@@ -78,6 +78,9 @@ pub const MAX_MAP_OBJECTS: usize = 20_000;
 
 /// Window sizes the settings may ask for (width and height, pixels).
 pub const WINDOW_SIZE: std::ops::RangeInclusive<u32> = 320..=16_384;
+/// The window positions the settings accept, each way, in pixels (a virtual desktop of many
+/// monitors stays well inside).
+pub const WINDOW_POSITION: std::ops::RangeInclusive<i32> = -32_768..=32_767;
 
 /// Characters of a map or player name shown in lists (longer ones are refused).
 pub const MAX_NAME: usize = 256;

@@ -204,7 +204,7 @@ impl Settings {
 
     /// Refuses values the game cannot use (a window size outside
     /// [`crate::content::limits::WINDOW_SIZE`], a window position outside
-    /// [`super::settings_window::WINDOW_POSITION`], volumes over 100, a scroll speed outside 1–20,
+    /// [`crate::content::limits::WINDOW_POSITION`], volumes over 100, a scroll speed outside 1–20,
     /// an empty or overlong name), naming the file and the field's line in `text` (the file's
     /// contents).
     pub fn check(&self, path: &Path, text: &str) -> Result<(), SettingsError> {
@@ -218,7 +218,7 @@ impl Settings {
             let range = format!("{}..={}", WINDOW_SIZE.start(), WINDOW_SIZE.end());
             return bad("resolution", format!("{w}×{h} is outside {range} pixels each way (the limit)"));
         }
-        let place = super::settings_window::WINDOW_POSITION;
+        let place = crate::content::limits::WINDOW_POSITION;
         if let Some((x, y)) = self.window_position
             && (!place.contains(&x) || !place.contains(&y))
         {

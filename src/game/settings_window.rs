@@ -7,9 +7,7 @@
 use super::settings::Settings;
 use crate::content::limits::WINDOW_SIZE;
 
-/// The window positions the settings accept, each way, in pixels (a virtual desktop of many
-/// monitors stays well inside).
-pub const WINDOW_POSITION: std::ops::RangeInclusive<i32> = -32_768..=32_767;
+pub use crate::content::limits::WINDOW_POSITION;
 
 /// How much of a window (each way, in pixels) must lie on a monitor for its saved place to be
 /// used: enough of the title bar to grab it.

@@ -1852,3 +1852,18 @@ fn a_long_message_scrolls_with_the_wheel() {
     let back = shown(&s);
     assert!(back.iter().any(|l| l == "problem line 49") && !back.iter().any(|l| l == "problem line 59"), "{back:?}");
 }
+
+#[test]
+fn continue_on_the_score_screen_goes_back_where_the_game_came_from() {
+    let (mut s, _) = shell("score-continue");
+    let rows = vec![vec!["Tester".to_string(), "0".into(), "1".into(), "2".into(), "100".into()]];
+    // After a replay: back to the list it was chosen from.
+    s.show_score("The replay ended", rows.clone(), Screen::Replays);
+    assert_eq!(s.screen(), Some(Screen::Score));
+    click(&mut s, "ScoreScreen.wnd:ButtonContinue");
+    assert_eq!(s.screen(), Some(Screen::Replays));
+    // After a skirmish: the main menu.
+    s.show_score("Victory", rows, Screen::MainMenu);
+    click(&mut s, "ScoreScreen.wnd:ButtonContinue");
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
+}

@@ -306,7 +306,9 @@ impl Running {
         let Some((battle, _)) = self.battle.take() else { return };
         self.leaving = false;
         let (outcome, rows) = battle.summary();
-        self.shell.show_score(&outcome, rows);
+        // After a replay, Continue goes back to the list it was chosen from.
+        let then = if battle.play().is_replay() { Screen::Replays } else { Screen::MainMenu };
+        self.shell.show_score(&outcome, rows, then);
         if !battle.play().is_replay() {
             let replay = battle.play().replay();
             let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());

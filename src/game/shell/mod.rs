@@ -391,9 +391,9 @@ impl Shell {
     }
 
     /// Opens the score screen with an outcome line and rows of (player, units lost, units
-    /// destroyed, structures, score).
-    pub fn show_score(&mut self, outcome: &str, rows: Vec<Vec<String>>) {
-        score::show(&mut self.stage(), outcome, rows);
+    /// destroyed, structures, score); its Continue goes to `then`.
+    pub fn show_score(&mut self, outcome: &str, rows: Vec<Vec<String>>, then: Screen) {
+        score::show(&mut self.stage(), outcome, rows, then);
     }
 
     /// Tells the player a peer left the game.

@@ -15,14 +15,15 @@ pub(super) fn init(stage: &mut Stage) {
 
 pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
     if e.kind == EventKind::Selected && short(&e.name) == "ButtonContinue" {
-        stage.open(Screen::MainMenu);
+        stage.open(stage.screens.after_score.unwrap_or(Screen::MainMenu));
     }
 }
 
 /// Opens the score screen with an outcome line and rows of (player, units lost, units
-/// destroyed, structures, score).
-pub(super) fn show(stage: &mut Stage, outcome: &str, rows: Vec<Vec<String>>) {
+/// destroyed, structures, score); Continue then goes to `then`.
+pub(super) fn show(stage: &mut Stage, outcome: &str, rows: Vec<Vec<String>>, then: Screen) {
     stage.screens.score_rows = rows;
+    stage.screens.after_score = Some(then);
     stage.open(Screen::Score);
     stage.set_text("ScoreScreen.wnd:ScoreOutcome", outcome);
 }

@@ -36,6 +36,9 @@ pub struct Screens {
     pub leave_surrenders: bool,
     /// The last score shown.
     pub score_rows: Vec<Vec<String>>,
+    /// Where Continue on the score screen goes (the replay list after watching a replay; the
+    /// main menu when none is set).
+    pub after_score: Option<Screen>,
 }
 
 impl Screens {

@@ -220,15 +220,6 @@ pub fn classes(
     Ok(out)
 }
 
-/// Writes a class grid (row 0 south) as an 8-bit gray PNG (top row north).
-pub fn save_classes(
-    path: &std::path::Path,
-    size: (u32, u32),
-    classes: &[u8],
-) -> Result<(), crate::content::WriteError> {
-    prepare_classes(path, size, classes)?.commit()
-}
-
 /// Writes a generated map's heightmap and class map together: both in place, or (a full disk,
 /// a read-only folder) neither changed.
 pub fn save_both(
@@ -240,8 +231,8 @@ pub fn save_both(
     crate::content::commit_all(files)
 }
 
-/// The class map encoded into a new file beside `path`, not yet in place (see
-/// `content::commit_all`).
+/// A class grid (row 0 south) encoded as an 8-bit gray PNG (top row north) into a new file
+/// beside `path`, not yet in place (see `content::commit_all`).
 pub fn prepare_classes(
     path: &std::path::Path,
     size: (u32, u32),

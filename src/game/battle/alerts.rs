@@ -226,10 +226,15 @@ impl Alerts {
                     let text = labels.say("Alert:NotBuilt", &[("name", defs.object_name(*template)), ("why", &why)]);
                     (AlertKind::NotBuilt, text, Some(to_display(*at)))
                 }
-                // A queued structure's refusal is told above, with its name and place.
-                GameEvent::OrderRefused(r) if r.id == crate::sim::ids::CommandId(0) => continue,
+                // A queued structure's refusal is told above, with its name and place (command
+                // ids count from 0, so the refusal itself cannot tell it apart).
                 GameEvent::OrderRefused(r)
-                    if r.player == local && matches!(r.reason, RejectReason::NotEnoughMoney { .. }) =>
+                    if r.player == local
+                        && matches!(r.reason, RejectReason::NotEnoughMoney { .. })
+                        && !events.iter().any(|d| {
+                            matches!(d, GameEvent::QueuedBuildDropped { owner, reason, .. }
+                                if *owner == r.player && *reason == r.reason)
+                        }) =>
                 {
                     (AlertKind::NoMoney, labels.say("Alert:NoMoney", &[]), None)
                 }

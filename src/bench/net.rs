@@ -250,7 +250,7 @@ pub fn impaired(roots: &ContentRoots) -> Result<Value, BenchNetError> {
                     stalled[k] = true;
                 }
             }
-            links[k].pump(now, &mut m.session).map_err(|e| BenchNetError::Stalled(e.to_string()))?;
+            links[k].update(now, &mut m.session).map_err(|e| BenchNetError::Stalled(e.to_string()))?;
             while let Some(e) = links[k].poll_event() {
                 if let LinkEvent::Left { .. } | LinkEvent::HostGone = e {
                     return Err(BenchNetError::Stalled("a machine was lost to the link".into()));

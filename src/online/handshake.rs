@@ -183,9 +183,7 @@ pub fn join(
             // Closed before a welcome: the host turned the connection away (or it died); either
             // way the host did not leave a game this machine was in.
             let why = net.left_reason().unwrap_or("no answer").to_string();
-            return Err(OnlineError::Net(crate::net::quic::QuicError::Io(format!(
-                "the host closed the connection before seating this machine ({why})"
-            ))));
+            return Err(OnlineError::Net(crate::net::quic::QuicError::ClosedBeforeSeat { why }));
         }
         while let Some((_, m)) = net.take_control() {
             match m {

@@ -6,13 +6,14 @@
 //! needs the clock. It covers departures (removed at a frame every machine agrees on, the host
 //! telling everyone), the late joiner's refusal and the dropped machine's return (`rejoin.rs`),
 //! the host's run-ahead (`run_ahead.rs`), chat (the host names the sender and passes it on) and
-//! the desync exchange (`desync.rs`). [`MatchLink::pump`] is its one driver: it has the
-//! session read the wire (the session owns the transport: QUIC in a real match, the in-memory
-//! hub in tests with simulated time) and hands the link what the session kept. The headless
-//! run and the window's battle both use it.
+//! the desync exchange (`desync.rs`). [`MatchLink::update`] is its one driver: after the
+//! session's one exchange with the wire a frame (the session owns the transport: QUIC in a
+//! real match, the in-memory hub in tests with simulated time), it hands the link what the
+//! session kept and sends the link's answers. The headless run and the window's battle both
+//! use it.
 //!
 //! Must not: read the clock (every call takes `now`), read the transport (the session does),
-//! do I/O outside `pump`, or change the world except through the stream (drops, returns and
+//! write to it outside `update`, or change the world except through the stream (drops, returns and
 //! run-ahead changes are scheduled on it).
 
 use std::collections::VecDeque;
@@ -328,12 +329,11 @@ impl MatchLink {
         self.exchange.as_ref().map(DesyncExchange::poll_timeout)
     }
 
-    /// The driver, at `now`: has the session read the wire ([`Session::pump`], the one read),
-    /// handles the control messages and departures it kept, checks for a desync, and sends
-    /// what this machine has to say. Call after every step of the session (and in place of
-    /// one while no frames run).
-    pub fn pump<T: ControlTransport>(&mut self, now: Instant, session: &mut Session<T>) -> Result<(), OnlineError> {
-        session.pump()?;
+    /// The driver, at `now`, after the session's exchange with the wire ([`Session::step`],
+    /// or [`Session::pump`] while no frame runs): handles the control messages and departures
+    /// the session kept, checks for a desync, and sends what this machine has to say. It
+    /// never reads the wire itself.
+    pub fn update<T: ControlTransport>(&mut self, now: Instant, session: &mut Session<T>) -> Result<(), OnlineError> {
         // What a peer said before it left comes first.
         while let Some((from, m)) = session.take_control() {
             self.handle(session, from, m)?;

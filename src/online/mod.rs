@@ -9,7 +9,7 @@
 //! (`desync`) — and the headless run behind `ridgeline host` and `join` (`run`, paced by
 //! `pacer`, with the `liar` test switch).
 //!
-//! Below it: `session` (the match on one machine, which owns the transport and pumps it),
+//! Below it: `session` (the match on one machine, which owns the transport and exchanges with it once a frame),
 //! `lockstep` (the stream, offline too) and `net` (QUIC, NAT traversal, the codec).
 //!
 //! Must not: change the world except through the stream's commands (the test switch that

@@ -111,7 +111,9 @@ pub fn run(
                 break;
             }
             m.session.transport_mut().wait(Duration::from_millis(20));
-            r.link.pump(Instant::now(), &mut m.session)?;
+            // No frame runs, so no step exchanges with the wire: this turn's one exchange.
+            m.session.pump()?;
+            r.link.update(Instant::now(), &mut m.session)?;
             continue;
         }
         match m.session.step()? {
@@ -130,7 +132,7 @@ pub fn run(
             // A player paused: nobody here can resume, so wait for their resume.
             Step::Paused => m.session.transport_mut().wait(Duration::from_millis(2)),
         }
-        r.link.pump(Instant::now(), &mut m.session)?;
+        r.link.update(Instant::now(), &mut m.session)?;
         while let Some(e) = r.link.poll_event() {
             if let LinkEvent::Left { slot, .. } = e {
                 r.left.push(slot);
@@ -139,7 +141,7 @@ pub fn run(
     }
     // Say goodbye so the others know this was an ending, not a loss.
     r.link.bye();
-    r.link.pump(Instant::now(), &mut m.session)?;
+    r.link.update(Instant::now(), &mut m.session)?;
     Ok(r.finish(m, opts))
 }
 

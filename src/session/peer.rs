@@ -146,8 +146,12 @@ impl<T: ControlTransport> Session<T> {
         self
     }
 
-    /// Lets controllers act for the current frame (once), exchanges messages, and executes the
-    /// next frame if everyone's commands for it are in.
+    /// One logic frame's turn, with exactly one exchange with the wire ([`Session::pump`]):
+    /// lets controllers act for the current frame (once) and executes the frame if everyone's
+    /// commands for it are in, exchanging after it (the commands, the frame it closed and its
+    /// hash leave in one batch). If the frame was not ready, the exchange comes first and the
+    /// frame runs at once if what arrived completes it (what it queues leaves with the next
+    /// exchange).
     pub fn step(&mut self) -> Result<Step, SessionError> {
         let frame = self.world.frame();
         if let Some(frames) = &self.playback {
@@ -165,8 +169,14 @@ impl<T: ControlTransport> Session<T> {
                 }
             }
         }
-        self.pump()?;
-        let Some((ready, commands)) = self.stream.take_ready() else {
+        let mut exchanged = false;
+        let mut next = self.stream.take_ready();
+        if next.is_none() {
+            self.pump()?;
+            exchanged = true;
+            next = self.stream.take_ready();
+        }
+        let Some((ready, commands)) = next else {
             return Ok(if self.stream.paused().is_some() { Step::Paused } else { Step::Waiting });
         };
         debug_assert_eq!(ready, frame, "stream and world agree on the frame");
@@ -180,11 +190,15 @@ impl<T: ControlTransport> Session<T> {
         let report = self.world.tick(&commands);
         let hash = self.world.state_hash();
         self.stream.record_hash(ready, hash.total);
-        self.pump()?;
+        if !exchanged {
+            self.pump()?;
+        }
         Ok(Step::Ticked { frame: ready, hash, report })
     }
 
-    /// The one read of the wire: sends what the stream has queued, feeds it the lockstep
+    /// The one exchange with the wire, once a logic frame (by [`Session::step`]) or once a
+    /// drawn frame in which no logic frame runs (paused, or a link finishing a desync report):
+    /// sends what the stream has queued in one batch, feeds it the lockstep
     /// messages that arrived, and keeps peer events and control messages for the link. Bad
     /// messages are refused by the stream (and counted there); they do not stop the session,
     /// but a peer that breaks the protocol past its budget is cut off: nothing more it sends is
@@ -278,15 +292,14 @@ impl<T: ControlTransport> Session<T> {
 
     /// A local player pauses, resumes or changes the game speed: a control message of the
     /// stream, which every machine applies alike (refused for a player of another machine, or
-    /// a resume when nothing is paused). Returns the frame it was stamped for.
+    /// a resume when nothing is paused), sent with the next exchange. Returns the frame it
+    /// was stamped for.
     pub fn submit_pace(
         &mut self,
         player: PlayerId,
         change: crate::lockstep::PaceChange,
     ) -> Result<Frame, SessionError> {
-        let frame = self.stream.submit_pace(player, change)?;
-        self.pump()?;
-        Ok(frame)
+        Ok(self.stream.submit_pace(player, change)?)
     }
 
     /// The stream.

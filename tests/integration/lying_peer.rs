@@ -35,7 +35,7 @@ fn step_liar(m: &mut Machine, liar: &Liar, now: Instant) {
         let run_ahead = m.game.session.stream().run_ahead();
         liar.after(m.game.session.transport_mut(), frame, hash.total, run_ahead);
     }
-    let _ = m.link.pump(now, &mut m.game.session);
+    let _ = m.link.update(now, &mut m.game.session);
 }
 
 /// Three machines (Ava hosts, Ben and Cid join); Cid lies with `lie` from the start. Runs
@@ -133,7 +133,7 @@ fn a_joiner_leaves_a_host_that_sends_frames_a_million_ahead_naming_why() {
             ben.link.ran(clock, &mut ben.game.session, frame, hash);
         }
         assert!(within_bound(ben.game.session.stream().held()));
-        if let Err(e) = ben.link.pump(clock, &mut ben.game.session) {
+        if let Err(e) = ben.link.update(clock, &mut ben.game.session) {
             left = Some(e);
             break;
         }

@@ -58,7 +58,7 @@ impl Machine {
             self.log.insert(frame.0, hash.total);
             self.link.ran(now, &mut self.game.session, frame, hash);
         }
-        self.link.pump(now, &mut self.game.session).unwrap();
+        self.link.update(now, &mut self.game.session).unwrap();
         while let Some(e) = self.link.poll_event() {
             self.events.push(e);
         }
@@ -134,7 +134,7 @@ fn leaving_is_told_to_everyone_and_removed_at_one_frame() {
     // Cid's machine says goodbye and closes.
     let mut cid = ms.pop().unwrap();
     cid.link.bye();
-    cid.link.pump(clock, &mut cid.game.session).unwrap();
+    cid.link.update(clock, &mut cid.game.session).unwrap();
     drop(cid);
     run_to(&mut ms, 200, &mut clock);
     for m in &ms {
@@ -183,7 +183,7 @@ fn the_session_reads_the_wire_once_and_the_link_takes_control_messages_from_it()
     assert!(ms[1].game.session.transport_mut().take_control().is_none(), "the session took the chat off the wire");
     assert!(ms[1].game.session.transport_mut().receive().unwrap().is_none(), "and the lockstep data");
     let ben = &mut ms[1];
-    ben.link.pump(clock, &mut ben.game.session).unwrap();
+    ben.link.update(clock, &mut ben.game.session).unwrap();
     let chat: Vec<LinkEvent> = std::iter::from_fn(|| ben.link.poll_event()).collect();
     assert_eq!(chat, [LinkEvent::Chat("Ava: one reader".into())]);
 }

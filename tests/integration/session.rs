@@ -209,3 +209,89 @@ fn a_pause_stops_every_machine_after_the_same_frame_anyone_resumes_and_each_has_
     assert_eq!(b.session.stream().pauses_left(PlayerId(0)), 0);
     assert_eq!(a.session.stream().hash_log(), b.session.stream().hash_log());
 }
+
+/// A hub end that counts the session's exchanges with it: each exchange flushes once (one
+/// batch of lockstep messages) and reads until nothing is left.
+struct Counted {
+    end: ridgeline::net::MemoryEndpoint,
+    flushes: std::sync::Arc<std::sync::atomic::AtomicU32>,
+}
+
+impl Transport for Counted {
+    fn me(&self) -> PeerId {
+        self.end.me()
+    }
+    fn send(&mut self, message: &Message) -> Result<(), ridgeline::lockstep::transport::TransportError> {
+        self.end.send(message)
+    }
+    fn send_to(
+        &mut self,
+        peer: PeerId,
+        message: &Message,
+    ) -> Result<(), ridgeline::lockstep::transport::TransportError> {
+        self.end.send_to(peer, message)
+    }
+    fn flush(&mut self) -> Result<(), ridgeline::lockstep::transport::TransportError> {
+        self.flushes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.end.flush()
+    }
+    fn receive(
+        &mut self,
+    ) -> Result<Option<ridgeline::lockstep::transport::TransportEvent>, ridgeline::lockstep::transport::TransportError>
+    {
+        self.end.receive()
+    }
+}
+
+impl ridgeline::net::ControlTransport for Counted {
+    fn send_control(
+        &mut self,
+        to: Option<PeerId>,
+        messages: &[ridgeline::net::wire::WireMessage],
+    ) -> Result<(), ridgeline::lockstep::transport::TransportError> {
+        self.end.send_control(to, messages)
+    }
+    fn take_control(&mut self) -> Option<(PeerId, ridgeline::net::wire::WireMessage)> {
+        self.end.take_control()
+    }
+    fn kick(&mut self, peer: PeerId) {
+        self.end.kick(peer)
+    }
+}
+
+#[test]
+fn the_wire_is_exchanged_once_a_logic_frame_and_once_a_drawn_frame_that_runs_none() {
+    use ridgeline::net::ControlTransport;
+    use std::sync::atomic::Ordering;
+    let setup = two_machines(SlotKind::Human);
+    let mut ends = hub(2);
+    let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+    let flushes = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let end: Box<dyn ControlTransport> = Box::new(Counted { end: ends.pop().unwrap(), flushes: flushes.clone() });
+    let p = prepare(&common::roots(), &setup, &common::opening(), 0).expect("prepares");
+    let mut battle = Battle::from_match(&common::roots(), p.into_match(end), Vec2::new(640.0, 360.0)).unwrap();
+    let mut tried = 0;
+    // Drawn frames at 60 a second over logic frames at 30: every other drawn frame tries one.
+    for drawn in 0..120 {
+        // The other machine runs as far ahead as it may, so no frame waits for it.
+        for _ in 0..10 {
+            b.session.step().unwrap();
+        }
+        let (before, exchanges) = (battle.world().frame().0, flushes.load(Ordering::Relaxed));
+        battle.advance(1.0 / 60.0).unwrap();
+        let ran = battle.world().frame().0 - before;
+        assert!(ran <= 1, "at most one logic frame falls due in a 60th of a second");
+        assert_eq!(flushes.load(Ordering::Relaxed) - exchanges, 1, "one exchange in drawn frame {drawn}");
+        tried += ran;
+    }
+    assert!((58..=60).contains(&tried), "{tried} logic frames ran in two seconds");
+    // A drawn frame that catches up three logic frames (a ninth of a second) exchanges once for each.
+    for _ in 0..10 {
+        b.session.step().unwrap();
+    }
+    let (before, exchanges) = (battle.world().frame().0, flushes.load(Ordering::Relaxed));
+    battle.advance(0.11).unwrap();
+    let ran = battle.world().frame().0 - before;
+    assert!(ran >= 3, "a ninth of a second runs three frames, ran {ran}");
+    assert_eq!(flushes.load(Ordering::Relaxed) - exchanges, ran, "one exchange per logic frame run");
+}

@@ -6,6 +6,7 @@
 //!
 //! Must not: hold game state of its own (the shell, the battle and the lobby do).
 
+mod error;
 mod input;
 mod requests;
 mod running;
@@ -14,7 +15,6 @@ mod surface;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use thiserror::Error;
 use winit::application::ApplicationHandler;
 use winit::event::{ElementState, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
@@ -25,23 +25,11 @@ use crate::content::ContentRoots;
 
 use super::settings::Settings;
 use super::watch::ContentWatch;
+pub use error::{AppError, StartupError};
 use running::Running;
 
 /// Frames per second the window draws at most.
 const MAX_FPS: u32 = 60;
-
-/// Why the game could not run.
-#[derive(Debug, Error)]
-pub enum AppError {
-    /// No display to open a window on.
-    #[error(
-        "cannot open a window: {0}\nRidgeline needs a graphical session (DISPLAY or WAYLAND_DISPLAY). Without one, try `ridgeline sim` or `ridgeline screenshot`."
-    )]
-    NoDisplay(String),
-    /// Starting failed after the window opened.
-    #[error("{0}")]
-    Startup(String),
-}
 
 /// Where content comes from: the roots in use and what they are worked out from.
 struct ModRoots {
@@ -70,7 +58,7 @@ struct App {
     /// Where content comes from.
     mods: ModRoots,
     running: Option<Running>,
-    error: Option<String>,
+    error: Option<StartupError>,
     modifiers: ModifiersState,
     next_frame: Instant,
     /// Something changed since the last frame (input, resize): draw again.
@@ -83,7 +71,7 @@ struct App {
 
 /// Opens the window at the main menu and runs until the player quits.
 pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> {
-    let event_loop = EventLoop::new().map_err(|e| AppError::NoDisplay(e.to_string()))?;
+    let event_loop = EventLoop::new().map_err(AppError::NoDisplay)?;
     let mut app = App {
         mods: ModRoots { base: roots.clone(), current: roots, settings_path },
         running: None,
@@ -94,7 +82,7 @@ pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> 
         last_tick: Instant::now(),
         watch: None,
     };
-    event_loop.run_app(&mut app).map_err(|e| AppError::Startup(e.to_string()))?;
+    event_loop.run_app(&mut app).map_err(AppError::EventLoop)?;
     match app.error {
         Some(e) => Err(AppError::Startup(e)),
         None => Ok(()),

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::content::ContentRoots;
 
-use super::super::battle::Battle;
+use super::super::battle::{Battle, BattleError};
 use super::super::online_lobby::{OnlineLobby, Outcome, Said};
 use super::super::shell::{ReplayControl, Screen, ShellRequest};
 use super::ModRoots;
@@ -24,15 +24,15 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
             ShellRequest::ApplyMods => r.apply_mods(mods),
             ShellRequest::StartMatch(setup) => {
                 let screen = r.screen();
-                let started = Battle::start(roots, &setup, screen).map_err(|e| e.to_string());
+                let started = Battle::start(roots, &setup, screen);
                 r.begin_battle(started);
             }
             ShellRequest::WatchReplay(path) => {
                 let screen = r.screen();
                 let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
                 let started = crate::session::Replay::load(&path)
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| Battle::watch(roots, &r, &name, screen).map_err(|e| e.to_string()));
+                    .map_err(BattleError::from)
+                    .and_then(|r| Battle::watch(roots, &r, &name, screen));
                 r.begin_battle(started);
             }
             ShellRequest::LeaveBattle => {
@@ -118,7 +118,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                 let started = r.battle.as_ref().map(|(b, _)| b.take_over(roots, &name, screen));
                 // The watched replay gives way to the new game.
                 if let Some(started) = started {
-                    r.begin_battle(started.map_err(|e| e.to_string()));
+                    r.begin_battle(started);
                 }
             }
             ShellRequest::Replay(control) => {
@@ -221,7 +221,7 @@ fn lobby_outcome(r: &mut Running, roots: &ContentRoots, outcome: Outcome) {
                 b.play_mut().set_online(seats);
                 b
             });
-            r.begin_battle(started.map_err(|e| e.to_string()));
+            r.begin_battle(started);
         }
     }
 }

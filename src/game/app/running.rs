@@ -14,12 +14,13 @@ use crate::content::ContentRoots;
 use crate::render::WorldPass;
 use crate::ui::Input;
 
-use super::super::battle::{Battle, HostGone, OnlineLink};
+use super::super::battle::{Battle, BattleError, HostGone, OnlineLink};
 use super::super::hud;
 use super::super::online_lobby::OnlineLobby;
 use super::super::settings::Settings;
 use super::super::shell::{Screen, Shell};
 use super::ModRoots;
+use super::error::StartupError;
 use super::surface::WindowSurface;
 
 /// How long the window must stay as the player left it before its size and place are saved
@@ -57,7 +58,7 @@ pub(super) struct Running {
 impl Running {
     /// Opens the window at the main menu, with the mods the settings turn on (or, when they are
     /// refused, without them and saying why).
-    pub fn start(event_loop: &ActiveEventLoop, mods: &mut ModRoots) -> Result<Running, String> {
+    pub fn start(event_loop: &ActiveEventLoop, mods: &mut ModRoots) -> Result<Running, StartupError> {
         let settings = Settings::load(&mods.settings_path).unwrap_or_default();
         // A broken mod is left out alone; the good ones stay on.
         let refused = mods.follow(&settings);
@@ -75,13 +76,13 @@ impl Running {
             // its own content and says why.
             Err(e) if ContentRoots::discover().is_ok_and(|own| own != mods.current) => {
                 log::warn!("the mods were refused: {e}");
-                mods.current = ContentRoots::discover().map_err(|e| e.to_string())?;
-                let mut s = Shell::new(&mods.current, screen, mods.settings_path.clone()).map_err(|e| e.to_string())?;
+                mods.current = ContentRoots::discover()?;
+                let mut s = Shell::new(&mods.current, screen, mods.settings_path.clone())?;
                 let why = e.to_string().replace("layout problems:\n", "").replace("\n    ", "\n");
                 s.tell("Title:Mods", "Message:ModsNotLoaded", &[("problems", why.trim())]);
                 s
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         };
         gfx.rebuild_ui(&shell)?;
         let audio = crate::audio::Audio::start(&mods.current, shell.volumes());
@@ -241,7 +242,7 @@ impl Running {
     }
 
     /// Shows a battle that started, or says why it did not.
-    pub fn begin_battle(&mut self, started: Result<Battle, String>) {
+    pub fn begin_battle(&mut self, started: Result<Battle, BattleError>) {
         match started {
             Ok(battle) => {
                 let pass = self.gfx.world_pass(&battle.scene.statics());

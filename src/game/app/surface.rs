@@ -19,6 +19,7 @@ use super::super::screenshot::load_atlas;
 use super::super::settings::Settings;
 use super::super::settings_window::MonitorRect;
 use super::super::shell::Shell;
+use super::error::StartupError;
 
 /// The window, its surface and the GPU behind them.
 pub(super) struct WindowSurface {
@@ -41,7 +42,7 @@ impl WindowSurface {
     /// Opens the window `settings` ask for and a surface on it: at the saved size, and at the
     /// saved place unless that would be off every monitor (then, or where the system does not
     /// place windows itself, such as Wayland, the window manager places it).
-    pub fn open(event_loop: &ActiveEventLoop, settings: &Settings) -> Result<WindowSurface, String> {
+    pub fn open(event_loop: &ActiveEventLoop, settings: &Settings) -> Result<WindowSurface, StartupError> {
         let (w, h) = settings.resolution;
         let mut attrs = Window::default_attributes().with_title("Ridgeline").with_inner_size(PhysicalSize::new(w, h));
         let monitors: Vec<MonitorRect> = event_loop
@@ -58,17 +59,16 @@ impl WindowSurface {
         if settings.fullscreen {
             attrs = attrs.with_fullscreen(Some(Fullscreen::Borderless(None)));
         }
-        let window = Arc::new(event_loop.create_window(attrs).map_err(|e| format!("cannot create the window: {e}"))?);
+        let window = Arc::new(event_loop.create_window(attrs)?);
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(
             event_loop.owned_display_handle(),
         )));
-        let surface =
-            instance.create_surface(window.clone()).map_err(|e| format!("cannot create a drawing surface: {e}"))?;
-        let gpu = Gpu::new(instance, Some(&surface)).map_err(|e| e.to_string())?;
+        let surface = instance.create_surface(window.clone())?;
+        let gpu = Gpu::new(instance, Some(&surface))?;
         let size = window.inner_size();
         let mut config = surface
             .get_default_config(&gpu.adapter, size.width.max(1), size.height.max(1))
-            .ok_or("the graphics adapter cannot draw to this window")?;
+            .ok_or(StartupError::NoSurfaceFormat)?;
         // Blending is done in linear space: prefer an sRGB format if the surface offers one.
         if let Some(srgb) = surface.get_capabilities(&gpu.adapter).formats.iter().find(|f| f.is_srgb()) {
             config.format = *srgb;
@@ -95,8 +95,8 @@ impl WindowSurface {
 
     /// Builds the UI's pass from the shell's images (the game's atlas and the enabled mods'),
     /// with the pictures made at run time.
-    pub fn rebuild_ui(&mut self, shell: &Shell) -> Result<(), String> {
-        let atlas = load_atlas(shell).map_err(|e| e.to_string())?;
+    pub fn rebuild_ui(&mut self, shell: &Shell) -> Result<(), StartupError> {
+        let atlas = load_atlas(shell)?;
         let (device, queue) = (&self.gpu.device, &self.gpu.queue);
         let mut pass = UiPass::new(
             device,

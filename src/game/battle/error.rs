@@ -16,6 +16,9 @@ pub enum BattleError {
     /// The session stopped.
     #[error(transparent)]
     Session(#[from] crate::session::SessionError),
+    /// A replay file could not be read.
+    #[error(transparent)]
+    Replay(#[from] crate::content::FileError),
     /// A replay could not be taken over, and why.
     #[error("cannot take over: {0}")]
     TakeOver(&'static str),

@@ -218,17 +218,14 @@ impl Battle {
         }
         // Every frame real time requires runs, up to a bound that faster speeds raise alike.
         let catch_up = (MAX_CATCH_UP_SECONDS * self.play.pace.speed().max(1.0) * FRAMES_PER_SECOND as f32) as u32;
-        if self.play.pace.stopped() {
-            // No frame falls due while paused, but messages must still flow: the resume
-            // (anyone's) arrives this way.
-            self.play.listen()?;
-        }
         let mut ran = 0;
+        let mut tried = false;
         // Out of sync: no frame runs while the report's exchange finishes.
         let desynced = self.play.online.as_ref().is_some_and(OnlineLink::desynced);
         while self.play.since_tick >= FRAME && ran < catch_up && !self.play.finished() && !desynced {
             let before = poses(self.world());
             // None: a peer's data is late or the game is paused (see `Play::step`).
+            tried = true;
             let Some((frame, report)) = self.play.step()? else { break };
             self.pic.previous = before;
             let world = self.play.world();
@@ -251,8 +248,13 @@ impl Battle {
             }
             ran += 1;
         }
+        if !tried {
+            // Each logic frame tried exchanged messages once; a drawn frame that tried none
+            // (paused, out of sync, between frames) exchanges them here, once.
+            self.play.listen()?;
+        }
         self.hud.follow_pace(&mut self.play);
-        for (label, name) in self.play.pump_online() {
+        for (label, name) in self.play.update_online() {
             let line = self.hud.labels.say(label, &[("name", &name)]);
             self.hud.tell_players(line, self.play.clock(), self.play.elapsed);
         }

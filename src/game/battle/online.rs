@@ -216,15 +216,15 @@ impl OnlineLink {
         let dropped = self.link.drop_stalled(session);
         let mut lines: Vec<News> =
             dropped.into_iter().filter_map(|slot| self.name(slot)).map(|n| ("Online:WasDropped", n)).collect();
-        lines.extend(self.pump(session, now));
+        lines.extend(self.update(session, now));
         lines
     }
 
     /// After the frames of one advance: moves the control protocol on (departures, returns,
     /// chat, the desync exchange — a step each advance: the window never waits). Returns the
     /// departures and returns to tell the player.
-    pub(super) fn pump<T: ControlTransport>(&mut self, session: &mut Session<T>, now: f32) -> Vec<News> {
-        if let Err(e) = self.link.pump(Instant::now(), session) {
+    pub(super) fn update<T: ControlTransport>(&mut self, session: &mut Session<T>, now: f32) -> Vec<News> {
+        if let Err(e) = self.link.update(Instant::now(), session) {
             log::warn!("online: {e}");
             if let (None, OnlineError::Refused(why)) = (&self.gone, &e) {
                 self.gone = Some(HostGone::Refused(why.clone()));

@@ -221,11 +221,11 @@ impl Play {
         self.online.as_mut().map(|o| o.drop_stalled(&mut self.game.session, now)).unwrap_or_default()
     }
 
-    /// Moves the online link on after an advance (see [`OnlineLink::pump`]); returns what to
-    /// tell the player.
-    pub(super) fn pump_online(&mut self) -> Vec<super::online::News> {
+    /// Moves the online link on after an advance's exchange with the wire (see
+    /// [`OnlineLink::update`]); returns what to tell the player.
+    pub(super) fn update_online(&mut self) -> Vec<super::online::News> {
         let now = self.elapsed;
-        self.online.as_mut().map(|o| o.pump(&mut self.game.session, now)).unwrap_or_default()
+        self.online.as_mut().map(|o| o.update(&mut self.game.session, now)).unwrap_or_default()
     }
 
     /// A player's name as the match knows it ("Player 2" when it has none).
@@ -360,7 +360,8 @@ impl Play {
         }
     }
 
-    /// Exchanges messages without running a frame (while paused: a peer's resume comes in).
+    /// Exchanges messages once without running a frame: a drawn frame in which no logic frame
+    /// is tried still hears its peers (while paused, a resume comes in this way).
     pub fn listen(&mut self) -> Result<(), BattleError> {
         if !self.is_replay() {
             self.game.session.pump()?;

@@ -4,6 +4,7 @@
 //!
 //! Must not: read or alter QUIC's packets beyond wrapping them for the relay.
 
+mod failure;
 pub mod paths;
 pub mod punch;
 pub mod punch_key;
@@ -16,6 +17,7 @@ mod refresh_tests;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
+pub use failure::RelayFailure;
 pub use paths::{PathKind, Paths};
 pub use shown::shown;
 

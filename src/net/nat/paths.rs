@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
+use super::failure::RelayFailure;
 use super::punch::{Ends, Punching, Refusal, Shot};
 use super::punch_key::PunchKey;
 use crate::net::codec::relay::{
@@ -86,7 +87,7 @@ enum Phase {
     /// decides how long it waits).
     Refresh { next: Instant },
     /// The relay refused or never answered.
-    Failed(String),
+    Failed(RelayFailure),
 }
 
 #[derive(Debug)]
@@ -214,8 +215,8 @@ impl Paths {
     }
 
     /// Why the relay cannot be used, if it cannot.
-    pub fn failure(&self) -> Option<&str> {
-        match &self.phase {
+    pub fn failure(&self) -> Option<RelayFailure> {
+        match self.phase {
             Phase::Failed(why) => Some(why),
             _ => None,
         }
@@ -311,7 +312,7 @@ impl Paths {
         match self.phase {
             Phase::Asking { next, until } if now >= next => {
                 if now >= until {
-                    self.phase = Phase::Failed(format!("no answer from the relay at {relay}"));
+                    self.phase = Phase::Failed(RelayFailure::NoAnswer(relay));
                     return;
                 }
                 self.outbox.push_back((relay, encode(&self.request())));
@@ -430,7 +431,7 @@ impl Paths {
             }
             RelayMessage::Refused(why) if from_relay => match self.phase {
                 Phase::Asking { .. } => {
-                    self.phase = Phase::Failed(format!("the relay at {from} refused: {}", why.describe()));
+                    self.phase = Phase::Failed(RelayFailure::Refused { relay: from, why });
                 }
                 Phase::Ready { .. } if why == RelayRefusal::NoRoom => {
                     log::info!("the relay at {from} forgot the room (it restarted?); asking for it again");
@@ -555,11 +556,13 @@ mod tests {
         }
         assert_eq!(asked, 15, "asked every 400 ms for 6 s");
         assert!(now >= t + ASK_FOR);
-        assert_eq!(joiner.failure(), Some("no answer from the relay at 192.0.2.200:47700"));
+        assert_eq!(joiner.failure(), Some(RelayFailure::NoAnswer(relay)));
+        assert_eq!(joiner.failure().unwrap().to_string(), "no answer from the relay at 192.0.2.200:47700");
 
         let mut host = Paths::host(relay, t, false);
         host.arrive(t, relay, &encode(&RelayMessage::Refused(crate::net::codec::relay::RelayRefusal::Limited)));
-        assert!(host.failure().unwrap().contains("limiting requests"));
+        assert_eq!(host.failure(), Some(RelayFailure::Refused { relay, why: RelayRefusal::Limited }));
+        assert!(host.failure().unwrap().to_string().contains("limiting requests"));
         // A refusal from anyone but the relay means nothing.
         let mut host = Paths::host(relay, t, false);
         host.arrive(

@@ -4,13 +4,14 @@
 //! with a relay (`ridgeline relay`) the host registers a room, the code names it, and each
 //! joiner reaches the host through it, or directly once punching opens a path. quinn runs on a named
 //! thread (`io.rs`); [`QuicTransport`] is the game thread's side, speaking to it through
-//! channels, never blocking unless asked to wait. Lockstep messages of one pump go out as one
+//! channels, never blocking unless asked to wait. Lockstep messages of one exchange go out as one
 //! batch in one write; control messages (handshake, start, drops) travel beside them.
 //!
 //! Must not: interpret lockstep messages (the stream does), or block the game thread.
 
 pub mod channel;
 mod congestion;
+mod error;
 pub mod io;
 pub mod join_code;
 pub mod numbers;
@@ -23,7 +24,6 @@ use std::net::SocketAddr;
 use std::sync::mpsc as std_mpsc;
 use std::time::{Duration, Instant};
 
-use thiserror::Error;
 use tokio::sync::mpsc;
 
 use crate::lockstep::transport::{PeerId, Transport, TransportEvent};
@@ -32,22 +32,13 @@ use super::codec::{decode, encode};
 pub use super::control::NetStats;
 use super::nat::{self, PathKind, Paths, Reach, SharedPaths};
 use super::wire::WireMessage;
+use error::connect_reason;
+pub use error::{ConnectFailure, HostAt, QuicError};
 use io::{Connections, In, KIND_CONTROL, KIND_LOCKSTEP, Out};
 pub use join_code::{JoinCode, Target};
 
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 47600;
-
-/// Why online play could not start or go on.
-#[derive(Debug, Error)]
-pub enum QuicError {
-    /// Certificates or TLS settings.
-    #[error("encryption: {0}")]
-    Tls(String),
-    /// Binding, connecting, or the network thread.
-    #[error("network: {0}")]
-    Io(String),
-}
 
 /// The game thread's end of a QUIC connection (host or joiner).
 pub struct QuicTransport {
@@ -88,14 +79,14 @@ fn spawn<T: Send + 'static>(
             let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
                 Ok(rt) => rt,
                 Err(e) => {
-                    let _ = ready_tx.send(Err(QuicError::Io(format!("no async runtime: {e}"))));
+                    let _ = ready_tx.send(Err(QuicError::Runtime(e)));
                     return;
                 }
             };
             rt.block_on(body(ready_tx));
         })
-        .map_err(|e| QuicError::Io(format!("cannot start the network thread: {e}")))?;
-    let value = ready_rx.recv().map_err(|_| QuicError::Io("the network thread stopped".into())).and_then(|r| r)?;
+        .map_err(QuicError::Thread)?;
+    let value = ready_rx.recv().map_err(|_| QuicError::ThreadStopped).and_then(|r| r)?;
     Ok((value, thread))
 }
 
@@ -149,22 +140,22 @@ impl QuicTransport {
                 let (endpoint, paths, socket) = match nat::endpoint(bind, paths, Some(config)) {
                     Ok(e) => e,
                     Err(e) => {
-                        let _ = ready.send(Err(QuicError::Io(format!("cannot listen on {bind}: {e}"))));
+                        let _ = ready.send(Err(QuicError::Listen { addr: bind, source: e }));
                         return;
                     }
                 };
                 let addr = match endpoint.local_addr() {
                     Ok(a) => a,
                     Err(e) => {
-                        let _ = ready.send(Err(QuicError::Io(e.to_string())));
+                        let _ = ready.send(Err(QuicError::Socket(e)));
                         return;
                     }
                 };
                 let room = match relay {
                     Some(_) => match settle(&paths, Paths::room).await {
                         Ok(room) => Some(room),
-                        Err(why) => {
-                            let _ = ready.send(Err(QuicError::Io(why)));
+                        Err(e) => {
+                            let _ = ready.send(Err(e));
                             return;
                         }
                     },
@@ -227,7 +218,7 @@ impl QuicTransport {
                 let (mut endpoint, paths, socket) = match nat::endpoint(local, paths, None) {
                     Ok(e) => e,
                     Err(e) => {
-                        let _ = ready.send(Err(QuicError::Io(format!("cannot open a socket: {e}"))));
+                        let _ = ready.send(Err(QuicError::Socket(e)));
                         return;
                     }
                 };
@@ -237,50 +228,43 @@ impl QuicTransport {
                 if !wait {
                     let _ = ready.send(Ok(paths.clone()));
                 }
-                let fail = |why: String| {
-                    let _ = in_tx.send(In::Left(PeerId(0), why.clone()));
-                    why
-                };
                 let established = async {
                     let target = match code.target {
                         Target::Direct(a) => a,
                         Target::Relay { .. } => settle(&paths, Paths::host_name).await?,
                     };
                     // A relayed host is known to QUIC by a stand-in name; say where it really is.
-                    let shown = match code.target {
-                        Target::Direct(a) => a.to_string(),
-                        Target::Relay { relay, .. } => format!("the host through the relay at {relay}"),
+                    let to = match code.target {
+                        Target::Direct(a) => HostAt::Direct(a),
+                        Target::Relay { relay, .. } => HostAt::Relayed(relay),
                     };
                     let connecting =
-                        endpoint.connect(target, "ridgeline").map_err(|e| format!("cannot connect to {shown}: {e}"))?;
+                        endpoint.connect(target, "ridgeline").map_err(|source| ConnectFailure::Start { to, source })?;
                     let conn = match tokio::time::timeout(tls::CONNECT_TIMEOUT, connecting).await {
                         Ok(Ok(c)) => c,
-                        Ok(Err(e)) if refused(&e) => {
-                            return Err(format!(
-                                "{shown} is busy with other connections opening at once; try again in a moment"
-                            ));
-                        }
-                        Ok(Err(e)) => return Err(format!("cannot connect to {shown}: {e}")),
-                        Err(_) => return Err(format!("no answer from {shown}")),
+                        Ok(Err(e)) if refused(&e) => return Err(ConnectFailure::Busy { to }.into()),
+                        Ok(Err(source)) => return Err(ConnectFailure::Lost { to, source }.into()),
+                        Err(_) => return Err(ConnectFailure::NoAnswer { to }.into()),
                     };
                     // Punching towards the host starts now, keyed by this connection.
                     socket.arm(&conn);
-                    let (mut send, recv) =
-                        conn.open_bi().await.map_err(|e| format!("the host refused a stream: {e}"))?;
+                    let (mut send, recv) = conn.open_bi().await.map_err(ConnectFailure::Stream)?;
                     let mut first = Vec::with_capacity(hello_frame.len() + 6);
                     first.extend_from_slice(&((hello_frame.len() + 2) as u32).to_le_bytes());
                     first.extend_from_slice(&[0, KIND_CONTROL]);
                     first.extend_from_slice(&hello_frame);
-                    send.write_all(&first).await.map_err(|e| format!("cannot greet the host: {e}"))?;
-                    Ok((conn, send, recv))
+                    send.write_all(&first).await.map_err(ConnectFailure::Greet)?;
+                    Ok::<_, QuicError>((conn, send, recv))
                 };
                 let (conn, send, recv) = match established.await {
                     Ok(c) => c,
-                    Err(why) => {
+                    Err(e) => {
                         if wait {
-                            let _ = ready.send(Err(QuicError::Io(why)));
+                            let _ = ready.send(Err(e));
                         } else {
-                            fail(why);
+                            // The caller already shows "connecting": the failure arrives as
+                            // the host leaving, with the reason in its words.
+                            let _ = in_tx.send(In::Left(PeerId(0), connect_reason(&e)));
                         }
                         return;
                     }
@@ -394,15 +378,15 @@ fn refused(e: &quinn::ConnectionError) -> bool {
 }
 
 /// Waits (on the network thread) until the relay answered as `answer` reads it, or failed.
-async fn settle<T>(paths: &SharedPaths, answer: impl Fn(&Paths) -> Option<T>) -> Result<T, String> {
+async fn settle<T>(paths: &SharedPaths, answer: impl Fn(&Paths) -> Option<T>) -> Result<T, QuicError> {
     loop {
         {
-            let p = paths.lock().map_err(|_| "the network state broke".to_string())?;
+            let p = paths.lock().map_err(|_| QuicError::StateBroke)?;
             if let Some(t) = answer(&p) {
                 return Ok(t);
             }
             if let Some(why) = p.failure() {
-                return Err(why.to_string());
+                return Err(why.into());
             }
         }
         tokio::time::sleep(Duration::from_millis(10)).await;

@@ -50,8 +50,7 @@ pub fn fingerprint(cert: &[u8]) -> [u8; 32] {
 
 /// A fresh self-signed certificate for this hosting.
 pub fn identity() -> Result<Identity, QuicError> {
-    let made = rcgen::generate_simple_self_signed(vec!["ridgeline".to_string()])
-        .map_err(|e| QuicError::Tls(format!("cannot make a certificate: {e}")))?;
+    let made = rcgen::generate_simple_self_signed(vec!["ridgeline".to_string()])?;
     let cert = made.cert.der().clone();
     let key = PrivatePkcs8KeyDer::from(made.signing_key.serialize_der());
     Ok(Identity { fingerprint: fingerprint(&cert), cert, key })
@@ -77,16 +76,12 @@ fn transport() -> Arc<quinn::TransportConfig> {
 
 /// The host's QUIC configuration.
 pub fn server_config(id: &Identity) -> Result<quinn::ServerConfig, QuicError> {
-    let tls = |e: rustls::Error| QuicError::Tls(e.to_string());
     let mut crypto = rustls::ServerConfig::builder_with_provider(provider())
-        .with_protocol_versions(&[&rustls::version::TLS13])
-        .map_err(tls)?
+        .with_protocol_versions(&[&rustls::version::TLS13])?
         .with_no_client_auth()
-        .with_single_cert(vec![id.cert.clone()], PrivateKeyDer::Pkcs8(id.key.clone_key()))
-        .map_err(tls)?;
+        .with_single_cert(vec![id.cert.clone()], PrivateKeyDer::Pkcs8(id.key.clone_key()))?;
     crypto.alpn_protocols = vec![ALPN.to_vec()];
-    let quic = quinn::crypto::rustls::QuicServerConfig::try_from(crypto)
-        .map_err(|e| QuicError::Tls(format!("QUIC cannot use the TLS setup: {e}")))?;
+    let quic = quinn::crypto::rustls::QuicServerConfig::try_from(crypto)?;
     let mut config = quinn::ServerConfig::with_crypto(Arc::new(quic));
     config.transport_config(transport());
     Ok(config)
@@ -97,14 +92,12 @@ pub fn client_config(fingerprint: [u8; 32]) -> Result<quinn::ClientConfig, QuicE
     let provider = provider();
     let verifier = Arc::new(Pinned { fingerprint, algorithms: provider.signature_verification_algorithms });
     let mut crypto = rustls::ClientConfig::builder_with_provider(provider)
-        .with_protocol_versions(&[&rustls::version::TLS13])
-        .map_err(|e| QuicError::Tls(e.to_string()))?
+        .with_protocol_versions(&[&rustls::version::TLS13])?
         .dangerous()
         .with_custom_certificate_verifier(verifier)
         .with_no_client_auth();
     crypto.alpn_protocols = vec![ALPN.to_vec()];
-    let quic = quinn::crypto::rustls::QuicClientConfig::try_from(crypto)
-        .map_err(|e| QuicError::Tls(format!("QUIC cannot use the TLS setup: {e}")))?;
+    let quic = quinn::crypto::rustls::QuicClientConfig::try_from(crypto)?;
     let mut config = quinn::ClientConfig::new(Arc::new(quic));
     config.transport_config(transport());
     Ok(config)

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crate::lockstep::transport::PeerId;
 use crate::net::nat::PathKind;
 use crate::net::quic::io::LINK_LOST;
-use crate::net::wire::{ALREADY_SEATED, FileDigest, REMOVED, Roster, Seat, Start, TAKEN_OVER, WireMessage};
+use crate::net::wire::{ALREADY_SEATED, FileDigest, Hello, REMOVED, Roster, Seat, Start, TAKEN_OVER, WireMessage};
 use crate::online::lobby::{LobbyChange, LobbyTable};
 use crate::session::match_setup::MatchSetup;
 use crate::sim::ids::PlayerId;
@@ -154,54 +154,25 @@ impl LobbyLink {
         if self.closed {
             return;
         }
-        let name = self.name.clone();
-        match (&mut self.side, message) {
-            (Side::Host { table, .. }, WireMessage::Hello(_)) if table.slot_of(from).is_some() => {
-                // One connection, one seat: a second hello changes nothing.
-                log::info!("{from} sent a second hello; refused");
-                self.out.send(Some(from), vec![WireMessage::Refused { reason: ALREADY_SEATED.to_string() }]);
-            }
-            (Side::Host { table, mine, tokens, .. }, WireMessage::Hello(hello))
-                if refusal(&hello, mine).is_none() && seated_elsewhere(tokens, table, &hello.seat).is_some() =>
-            {
-                // The same player from another copy of the game (the same identity): the newer
-                // copy takes the seat over, and the older is told why it stops.
-                let Some(old) = seated_elsewhere(tokens, table, &hello.seat) else { return };
-                table.hand_over(old, from);
-                tokens.remove(&old.0);
-                tokens.insert(from.0, hello.seat);
-                let who = table.slot_of(from).map_or_else(String::new, |i| table.roster().slots[i].name.clone());
-                log::info!("{old}'s seat taken over by {from}, the same identity");
-                self.out.send(Some(old), vec![WireMessage::Refused { reason: TAKEN_OVER.to_string() }]);
-                self.out.kick(old);
-                self.events.push_back(LobbyEvent::Line(format!("{who} came back from another copy of the game.")));
-                self.out.send(Some(from), vec![WireMessage::Welcome { peer: from, host: name }]);
-                self.send_table(now);
-            }
-            (Side::Host { table, mine, tokens, .. }, WireMessage::Hello(hello)) => {
-                let who: String = hello.name.chars().take(32).collect();
-                let seated = match refusal(&hello, mine) {
-                    Some(reason) => Err(reason),
-                    None => table.seat(from, &who).map_err(|e| e.to_string()),
-                };
-                match seated {
-                    Err(reason) => {
-                        self.events.push_back(LobbyEvent::Line(format!("{who} could not join: {reason}")));
-                        self.out.send(Some(from), vec![WireMessage::Refused { reason }]);
-                    }
-                    Ok(_) => {
-                        tokens.insert(from.0, hello.seat);
-                        self.events.push_back(LobbyEvent::Line(format!("{who} joined.")));
-                        self.out.send(Some(from), vec![WireMessage::Welcome { peer: from, host: name }]);
-                        self.send_table(now);
-                    }
-                }
-            }
-            (Side::Host { table, .. }, WireMessage::Ready(r)) => {
+        match self.side {
+            Side::Host { .. } => self.host_hears(now, from, message),
+            // A joiner listens to the host alone.
+            Side::Joiner { .. } if from != PeerId(0) => {}
+            Side::Joiner { .. } => self.joiner_hears(message),
+        }
+    }
+
+    /// The host hears a joiner: a hello asks for a seat, the rest change the joiner's own slot
+    /// or speak.
+    fn host_hears(&mut self, now: Instant, from: PeerId, message: WireMessage) {
+        let Side::Host { table, .. } = &mut self.side else { return };
+        match message {
+            WireMessage::Hello(hello) => self.hello(now, from, hello),
+            WireMessage::Ready(r) => {
                 table.set_ready(from, r);
                 self.send_table(now);
             }
-            (Side::Host { table, .. }, WireMessage::Choose { faction, colour }) => {
+            WireMessage::Choose { faction, colour } => {
                 // A player changes only their own slot; the table checks the rest.
                 if let Some(i) = table.slot_of(from) {
                     for change in [LobbyChange::Faction(i, faction), LobbyChange::Colour(i, colour)] {
@@ -213,27 +184,83 @@ impl LobbyLink {
                 }
                 self.send_table(now);
             }
-            (Side::Host { table, .. }, WireMessage::Chat { text, .. }) => {
+            WireMessage::Chat { text, .. } => {
                 // The host names the sender itself, and passes the line on.
                 let who = table.slot_of(from).map_or("?".to_string(), |i| table.roster().slots[i].name.clone());
                 let text: String = text.chars().take(CHAT_MAX).collect();
                 self.events.push_back(LobbyEvent::Line(format!("{who}: {text}")));
                 self.out.send(None, vec![WireMessage::Chat { from: who, text }]);
             }
-            (Side::Joiner { .. }, _) if from != PeerId(0) => {}
-            (Side::Joiner { me, .. }, WireMessage::Welcome { peer, host }) => {
+            other => log::debug!("{from} sent {other:?} in the lobby; ignored"),
+        }
+    }
+
+    /// The host hears a hello: a second one from a seated connection is refused; the same
+    /// identity from another copy of the game takes its seat over; anyone else is seated, or
+    /// refused with the reason.
+    fn hello(&mut self, now: Instant, from: PeerId, hello: Hello) {
+        let name = self.name.clone();
+        let Side::Host { table, mine, tokens, .. } = &mut self.side else { return };
+        if table.slot_of(from).is_some() {
+            // One connection, one seat: a second hello changes nothing.
+            log::info!("{from} sent a second hello; refused");
+            self.out.send(Some(from), vec![WireMessage::Refused { reason: ALREADY_SEATED.to_string() }]);
+            return;
+        }
+        if refusal(&hello, mine).is_none()
+            && let Some(old) = seated_elsewhere(tokens, table, &hello.seat)
+        {
+            // The same player from another copy of the game (the same identity): the newer
+            // copy takes the seat over, and the older is told why it stops.
+            table.hand_over(old, from);
+            tokens.remove(&old.0);
+            tokens.insert(from.0, hello.seat);
+            let who = table.slot_of(from).map_or_else(String::new, |i| table.roster().slots[i].name.clone());
+            log::info!("{old}'s seat taken over by {from}, the same identity");
+            self.out.send(Some(old), vec![WireMessage::Refused { reason: TAKEN_OVER.to_string() }]);
+            self.out.kick(old);
+            self.events.push_back(LobbyEvent::Line(format!("{who} came back from another copy of the game.")));
+            self.out.send(Some(from), vec![WireMessage::Welcome { peer: from, host: name }]);
+            self.send_table(now);
+            return;
+        }
+        let who: String = hello.name.chars().take(32).collect();
+        let seated = match refusal(&hello, mine) {
+            Some(reason) => Err(reason),
+            None => table.seat(from, &who).map_err(|e| e.to_string()),
+        };
+        match seated {
+            Err(reason) => {
+                self.events.push_back(LobbyEvent::Line(format!("{who} could not join: {reason}")));
+                self.out.send(Some(from), vec![WireMessage::Refused { reason }]);
+            }
+            Ok(_) => {
+                tokens.insert(from.0, hello.seat);
+                self.events.push_back(LobbyEvent::Line(format!("{who} joined.")));
+                self.out.send(Some(from), vec![WireMessage::Welcome { peer: from, host: name }]);
+                self.send_table(now);
+            }
+        }
+    }
+
+    /// A joiner hears its host: the welcome, a refusal, the table, chat, the start.
+    fn joiner_hears(&mut self, message: WireMessage) {
+        let name = self.name.clone();
+        let Side::Joiner { me, roster, ready } = &mut self.side else { return };
+        match message {
+            WireMessage::Welcome { peer, host } => {
                 *me = Some(peer);
                 self.events.push_back(LobbyEvent::Welcomed(peer));
                 self.events.push_back(LobbyEvent::Line(format!("Joined {host}'s game.")));
             }
-            (Side::Joiner { .. }, WireMessage::Refused { reason }) if reason == REMOVED => {
+            WireMessage::Refused { reason } if reason == REMOVED => {
                 self.close("The host removed you from the game.".into())
             }
-            (Side::Joiner { .. }, WireMessage::Refused { reason }) if reason == TAKEN_OVER => {
+            WireMessage::Refused { reason } if reason == TAKEN_OVER => {
                 self.close("Another copy of the game with your identity took your seat.".into())
             }
-            (Side::Joiner { .. }, WireMessage::Refused { reason }) => self.close(reason),
-            (Side::Joiner { .. }, WireMessage::Chat { from: who, text }) => {
+            WireMessage::Refused { reason } => self.close(reason),
+            WireMessage::Chat { from: who, text } => {
                 let text: String = text.chars().take(CHAT_MAX).collect();
                 // The host's notices come unnamed; this player's own line was shown already.
                 if who.is_empty() {
@@ -242,7 +269,7 @@ impl LobbyLink {
                     self.events.push_back(LobbyEvent::Line(format!("{who}: {text}")));
                 }
             }
-            (Side::Joiner { me, roster, ready }, WireMessage::Roster(new)) => {
+            WireMessage::Roster(new) => {
                 // The host asks everyone to say ready again after a change.
                 let mine = me.and_then(|me| new.slots.iter().find(|s| s.seat == Seat::Player(me)));
                 let now_ready = mine.is_some_and(|s| s.ready);
@@ -254,16 +281,16 @@ impl LobbyLink {
                 let event = LobbyEvent::Table { roster: roster.clone(), ready: *ready };
                 self.events.push_back(event);
             }
-            (Side::Joiner { me: Some(_), .. }, WireMessage::Start(start)) => {
+            WireMessage::Start(start) if me.is_some() => {
                 self.closed = true;
                 self.events.push_back(LobbyEvent::Start(start));
             }
-            (Side::Joiner { me: Some(_), .. }, WireMessage::Rejoin { start, machine, owners }) => {
+            WireMessage::Rejoin { start, machine, owners } if me.is_some() => {
                 self.closed = true;
                 self.events.push_back(LobbyEvent::Line("The game is running: taking your seat back…".into()));
                 self.events.push_back(LobbyEvent::Rejoin { start, machine, owners });
             }
-            (_, other) => log::debug!("{from} sent {other:?} in the lobby; ignored"),
+            other => log::debug!("the host sent {other:?} in the lobby; ignored"),
         }
     }
 

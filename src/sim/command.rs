@@ -132,6 +132,16 @@ pub enum Command {
     /// Give up: every object of the player is removed at the end of the frame and the player
     /// is out of the game (its allies play on).
     Surrender,
+    /// The selected units spread out: each moves a short way ([`super::scatter::DISTANCE`])
+    /// straight away from the selection's centre (one standing on it, the way its id says).
+    Scatter,
+    /// Switch the selected units' formation on (the default: a group ordered together moves at
+    /// its slowest member's pace) or off (each goes at its own speed). A setting, not an order:
+    /// what they are doing and have queued goes on.
+    Formation {
+        /// On: keep together.
+        on: bool,
+    },
     /// Shift: an order the selection follows once what it is doing is done (a unit at rest
     /// starts it at once). A queued build is placed and paid when its builder starts it.
     Queue {
@@ -177,6 +187,8 @@ impl Command {
                 | Command::Build { .. }
                 | Command::Resume { .. }
                 | Command::Queue { .. }
+                | Command::Scatter
+                | Command::Formation { .. }
         )
     }
 
@@ -202,6 +214,8 @@ impl Command {
             Command::PowerDown { .. } => 15,
             Command::Research { .. } => 16,
             Command::Queue { .. } => 17,
+            Command::Scatter => 18,
+            Command::Formation { .. } => 19,
         }
     }
 }

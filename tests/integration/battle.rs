@@ -1676,7 +1676,14 @@ fn an_army_selected_has_stop_guard_and_attack_move_on_the_control_bar() {
     assert!(!army.is_empty());
     let bar = b.look().commands();
     let shown: Vec<(Action, char)> = bar.iter().map(|c| (c.action, c.key)).collect();
-    assert_eq!(shown, vec![(Action::Stop, 'S'), (Action::Guard, 'G'), (Action::AttackMove, 'A')]);
+    let army_bar = vec![
+        (Action::Stop, 'S'),
+        (Action::Guard, 'G'),
+        (Action::AttackMove, 'A'),
+        (Action::Scatter, 'D'),
+        (Action::Formation(false), 'F'),
+    ];
+    assert_eq!(shown, army_bar);
     assert!(bar.iter().all(|c| c.available && c.tooltip.starts_with(&format!("[{}] ", c.key))), "{bar:?}");
     // Sent somewhere, then Stop from the bar: they stand.
     let far = Vec2::new(1100.0, 200.0);

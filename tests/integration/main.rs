@@ -10,6 +10,7 @@ mod common;
 
 mod actions;
 mod ai;
+mod army_bar;
 mod art;
 mod audio;
 mod battle;

@@ -127,6 +127,7 @@ impl<'a> Look<'a> {
             labels: self.labels,
             local: self.play.local,
             selection: &self.pic.selection.ids,
+            build_menu: self.pic.pending.build_menu.as_deref() == Some(&self.pic.selection.ids[..]),
         }
     }
 

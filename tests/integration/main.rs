@@ -47,6 +47,7 @@ mod online;
 mod online_link;
 mod online_lobby;
 mod online_seats;
+mod picking;
 mod placement;
 mod power;
 mod production;

@@ -163,12 +163,15 @@ impl<'a> Look<'a> {
     /// first: those whose model's box the click's ray meets, the one whose middle is nearest
     /// the cursor's tip first (a click on a dozer standing before a tank is the dozer's, though
     /// the ray meets the tank's taller box first), nearer along the ray on a tie; else (small
-    /// units) those within reach on screen, nearest first.
+    /// units) those within reach on screen, nearest first. After the first, the units come
+    /// before the structures: Tab goes through the units under a click, then the structures.
     pub fn picks(&self, at: Vec2, owner_ok: impl Fn(PlayerId) -> bool) -> Vec<ObjectId> {
         let world = self.world();
         let (camera, screen) = (&self.pic.view.camera, self.pic.view.screen);
         let candidates: Vec<_> =
             world.objects().filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL && self.sees(o.id)).collect();
+        // After the best, structures come behind the units (Tab goes through the units first).
+        let structure = |id: ObjectId| world.object(id).is_some_and(|o| o.kind.blocks_ground());
         let mut hits: Vec<(ObjectId, f32, f32)> = candidates
             .iter()
             .filter_map(|o| {
@@ -188,7 +191,11 @@ impl<'a> Look<'a> {
                 .collect();
         }
         hits.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.2.total_cmp(&b.2)).then(a.0.cmp(&b.0)));
-        hits.into_iter().map(|(id, _, _)| id).collect()
+        let mut picks: Vec<ObjectId> = hits.into_iter().map(|(id, _, _)| id).collect();
+        if let Some(rest) = picks.get_mut(1..) {
+            rest.sort_by_key(|&id| structure(id));
+        }
+        picks
     }
 
     /// The builder the simulation would use for `Build`: the first selected mobile unit of

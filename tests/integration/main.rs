@@ -49,6 +49,7 @@ mod online_lobby;
 mod online_seats;
 mod picking;
 mod placement;
+mod placing_refusals;
 mod power;
 mod production;
 mod projectiles;

@@ -56,13 +56,14 @@ fn a_unit_before_a_structure_is_the_clicks_and_tab_takes_the_structure() {
         let (l, h) = boxed(&b, r);
         let middle = cam.project((l + h) * 0.5, SCREEN).unwrap();
         // A pixel on the rifleman's box and the post's, nearer the rifleman's middle.
-        let spot = (-8..=8).flat_map(|x| (-8..=8).map(move |y| Vec2::new(x as f32, y as f32))).map(|d| middle + d).find(
-            |&at| {
+        let spot = (-8..=8)
+            .flat_map(|x| (-8..=8).map(move |y| Vec2::new(x as f32, y as f32)))
+            .map(|d| middle + d)
+            .find(|&at| {
                 cam.ray_hits_box(at, SCREEN, l, h).is_some()
                     && cam.ray_hits_box(at, SCREEN, pl, ph).is_some()
                     && (post_middle - at).length() > (middle - at).length()
-            },
-        );
+            });
         let Some(at) = spot else { continue };
         tried += 1;
         b.controls().mouse_down(MouseButton::Left, at);

@@ -7,7 +7,7 @@
 //! shows the labels).
 
 use crate::defs::Definitions;
-use crate::sim::command::RejectReason;
+use crate::sim::command::{Blocker, RejectReason};
 use crate::sim::event::GameEvent;
 use crate::sim::ids::{ObjectId, TemplateId, UpgradeId};
 use crate::sim::object::Object;
@@ -424,7 +424,14 @@ pub(super) fn describe(reason: &RejectReason, defs: &Definitions, labels: &Label
         RejectReason::MissingPrerequisite(t) => say("MissingPrerequisite", &[("name", &name(*t))]),
         RejectReason::QueueFull(_) => say("QueueFull", &[]),
         RejectReason::NotReady(_) => say("NotReady", &[]),
-        RejectReason::BadPlacement(_) => say("BadPlacement", &[]),
+        RejectReason::BadPlacement(_, blocker) => {
+            let why = match blocker {
+                Blocker::Ground => "BlockedByGround",
+                Blocker::Structure => "BlockedByStructure",
+                Blocker::Unit => "BlockedByUnit",
+            };
+            say("BadPlacement", &[("why", &say(why, &[]))])
+        }
         RejectReason::CannotBuild(_, t) => say("CannotBuild", &[("name", &name(*t))]),
         RejectReason::NothingQueued(_) => say("NothingQueued", &[]),
         RejectReason::NotVisible(_) => say("NotVisible", &[]),

@@ -267,6 +267,14 @@ impl Controls<'_> {
                 let ground = self.look().ground_under(at);
                 if let (Some(template), Some(p)) = (self.pic.pending.placing.take(), ground) {
                     let timing = self.timing();
+                    // A red outline is not queued (Shift): the player is told why at once.
+                    let refusal = self.look().placement_refusal(template, p);
+                    if let (OrderTiming::Queued, Some(why)) = (timing, refusal) {
+                        let line = super::control_bar::describe(&why, &self.play.game.content.defs, &self.hud.labels);
+                        self.hud.control_bar.say(line, self.play.elapsed);
+                        self.pic.pending.placing = Some(template);
+                        return;
+                    }
                     self.send(timing.apply(Command::Build { template, at: to_point(p) }));
                     if timing == OrderTiming::Queued {
                         // Queued after what the builder is doing: the next one may be placed at once.

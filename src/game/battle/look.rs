@@ -9,7 +9,7 @@
 
 use glam::{Vec2, Vec3};
 
-use crate::sim::command::Command;
+use crate::sim::command::{Command, RejectReason};
 use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::{OrderKind, OrderTarget, OrderTiming, PlayerId, Relation, World};
 
@@ -210,6 +210,12 @@ impl<'a> Look<'a> {
                 o.owner == self.play.local && t.is_mobile() && t.builds.contains(&template)
             })
         })
+    }
+
+    /// Why the simulation would refuse `template` placed at ground point `at` by the
+    /// selection's builder (what the red outline means); none where it fits.
+    pub(super) fn placement_refusal(&self, template: TemplateId, at: Vec2) -> Option<RejectReason> {
+        self.world().placement(template, to_point(at), self.builder_for(template)).err()
     }
 
     /// Whether the structure being placed would be accepted under the cursor, and its outline

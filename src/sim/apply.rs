@@ -21,8 +21,10 @@ impl World {
             return Err(RejectReason::NoSuchPlayer);
         }
         let result = self.execute(player, command);
-        // An order given without Shift replaces what the selection had queued.
-        if result.is_ok() && command.uses_selection() && !matches!(command, Command::Queue { .. }) {
+        // An order given without Shift replaces what the selection had queued (the formation
+        // switch is a setting, not an order).
+        let order = command.uses_selection() && !matches!(command, Command::Queue { .. } | Command::Formation { .. });
+        if result.is_ok() && order {
             let selected = self.players[player.index()].selection.clone();
             for id in selected {
                 if let Some(mut o) = self.objects.get_mut(id).filter(|o| !o.queue.is_empty()) {
@@ -68,7 +70,21 @@ impl World {
             Command::Sell { structure } => self.sell(player, *structure),
             Command::Gather { pile } => self.gather(player, *pile),
             Command::Guard { at } => self.guard(player, *at),
+            Command::Scatter => self.scatter(player),
+            Command::Formation { on } => self.set_formation(player, *on),
         }
+    }
+
+    /// The selected units' formation switch: on, a group they are ordered with keeps to its
+    /// slowest member's pace; off, they go at their own.
+    fn set_formation(&mut self, player: PlayerId, on: bool) -> Result<(), RejectReason> {
+        let ids = self.selected_objects(player, |w, id| w.is_mobile(id))?;
+        for id in ids {
+            if let Some(mut o) = self.objects.get_mut(id).filter(|o| o.loose == on) {
+                o.change(|o| o.loose = !on);
+            }
+        }
+        Ok(())
     }
 
     /// The selection stops: idle, no target, no path.
@@ -340,7 +356,7 @@ impl World {
     }
 
     /// The player's selected objects that pass `keep`; an error if none do.
-    fn selected_objects(
+    pub(super) fn selected_objects(
         &self,
         player: PlayerId,
         keep: impl Fn(&World, ObjectId) -> bool,
@@ -381,10 +397,11 @@ impl World {
             .max()
             .unwrap_or(Fixed::ONE);
         let spacing = widest.mul_int(super::formation::SPACING_RADII);
-        // A group keeps together: everyone goes at the slowest member's speed.
-        let speeds = ids.iter().filter_map(|&id| self.objects.get(id)).map(|o| self.top_speed(o));
+        // A group keeps together: everyone in formation goes at the slowest such member's speed
+        // (those with formation off at their own).
+        let speeds = ids.iter().filter_map(|&id| self.objects.get(id)).filter(|o| !o.loose).map(|o| self.top_speed(o));
         let (slowest, fastest) = speeds.fold((Fixed::MAX, Fixed::ZERO), |(lo, hi), s| (lo.min(s), hi.max(s)));
-        let pace = if slowest < fastest { slowest } else { Fixed::ZERO };
+        let group_pace = if slowest < fastest { slowest } else { Fixed::ZERO };
         let mut slots: Vec<(ObjectId, Vec2, Fixed)> = super::formation::slots(&units, goal, spacing)
             .into_iter()
             .map(|(id, offset)| {
@@ -401,6 +418,7 @@ impl World {
                 // (combat drops it for a plain move).
                 o.set_order(make(slot));
                 movement::set_goal(&mut o, slot, &mut self.pathfinder);
+                let pace = if o.loose { Fixed::ZERO } else { group_pace };
                 if o.nav.pace != pace {
                     o.change(|o| o.nav.pace = pace);
                 }

@@ -12,7 +12,7 @@ use super::event::GameEvent;
 use super::fixed::Fixed;
 use super::help::{MAX_ALERTS, call_for_help};
 use super::ids::{ObjectId, PlayerId, TemplateId, WeaponId};
-use super::movement::{facing_to, set_goal};
+use super::movement::{facing_to, halt, set_goal};
 use super::object::Order;
 use super::projectile::Projectile;
 use super::rules::{ObjectKind, ObjectTemplate, Rules, Stat, WeaponTemplate};
@@ -143,7 +143,7 @@ fn fight(world: &mut World, rules: &Rules, pass: &mut Pass, slot: usize) {
     let in_range = d2 <= reach * reach && d2 >= w.min_range * w.min_range;
     if in_range {
         if obj.nav.is_active() {
-            obj.clear_nav();
+            halt(&mut obj);
         }
         obj.set_facing(obj.facing.turn_toward(facing_to(pos, s.pos, obj.facing), t.turn_rate));
         let aligned =

@@ -132,6 +132,16 @@ pub enum Command {
     /// Give up: every object of the player is removed at the end of the frame and the player
     /// is out of the game (its allies play on).
     Surrender,
+    /// The selected units spread out: each moves a short way ([`super::scatter::DISTANCE`])
+    /// straight away from the selection's centre (one standing on it, the way its id says).
+    Scatter,
+    /// Switch the selected units' formation on (the default: a group ordered together moves at
+    /// its slowest member's pace) or off (each goes at its own speed). A setting, not an order:
+    /// what they are doing and have queued goes on.
+    Formation {
+        /// On: keep together.
+        on: bool,
+    },
     /// Shift: an order the selection follows once what it is doing is done (a unit at rest
     /// starts it at once). A queued build is placed and paid when its builder starts it.
     Queue {
@@ -177,6 +187,8 @@ impl Command {
                 | Command::Build { .. }
                 | Command::Resume { .. }
                 | Command::Queue { .. }
+                | Command::Scatter
+                | Command::Formation { .. }
         )
     }
 
@@ -202,6 +214,8 @@ impl Command {
             Command::PowerDown { .. } => 15,
             Command::Research { .. } => 16,
             Command::Queue { .. } => 17,
+            Command::Scatter => 18,
+            Command::Formation { .. } => 19,
         }
     }
 }
@@ -253,8 +267,8 @@ pub enum RejectReason {
     QueueFull(ObjectId),
     /// The structure is still being built.
     NotReady(ObjectId),
-    /// The structure would not fit there (blocked ground, another structure, units).
-    BadPlacement(Point),
+    /// The structure would not fit there, and what is in the way.
+    BadPlacement(Point, Blocker),
     /// The queue is empty.
     NothingQueued(ObjectId),
     /// The target is not in sight of the player's team.
@@ -285,7 +299,9 @@ impl fmt::Display for RejectReason {
             RejectReason::NotEnoughMoney { cost, money } => write!(f, "costs {cost}, the player has {money}"),
             RejectReason::QueueFull(id) => write!(f, "the queue of {id} is full"),
             RejectReason::NotReady(id) => write!(f, "object {id} is still under construction"),
-            RejectReason::BadPlacement(p) => write!(f, "a structure does not fit at ({}, {})", p.x, p.y),
+            RejectReason::BadPlacement(p, why) => {
+                write!(f, "a structure does not fit at ({}, {}): {why}", p.x, p.y)
+            }
             RejectReason::NothingQueued(id) => write!(f, "nothing is queued at {id}"),
             RejectReason::NotVisible(id) => write!(f, "object {id} is not in sight"),
             RejectReason::CannotResearch(id, u) => write!(f, "object {id} cannot research upgrade {}", u.0),
@@ -293,6 +309,27 @@ impl fmt::Display for RejectReason {
             RejectReason::PoweredDown(id) => write!(f, "object {id} is powered down"),
             RejectReason::NotDamaged(id) => write!(f, "object {id} is not damaged"),
         }
+    }
+}
+
+/// What keeps a structure from fitting where it was placed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub enum Blocker {
+    /// The ground itself: a cliff, a slope too steep, water, the map's edge.
+    Ground,
+    /// Another structure (or scenery that blocks the ground).
+    Structure,
+    /// A unit stands there.
+    Unit,
+}
+
+impl fmt::Display for Blocker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Blocker::Ground => "the ground is too steep or under water",
+            Blocker::Structure => "a structure is in the way",
+            Blocker::Unit => "a unit stands there",
+        })
     }
 }
 

@@ -44,7 +44,8 @@ fn set(o: &mut Object, field: Field, v: u32) {
         Field::Supply => o.supply = v,
         Field::NavPace => o.nav.pace = fixed,
         Field::Xp => o.xp = v,
-        Field::Flags => o.repairing = !o.repairing,
+        Field::Flags if v.is_multiple_of(2) => o.repairing = !o.repairing,
+        Field::Flags => o.loose = !o.loose,
         Field::NavCruise => o.nav.cruise_until = Frame(v + 1),
         Field::Queue => o.queue.push(crate::sim::command::Queued::Move {
             to: crate::sim::command::Point { x: v as i32 + 1, y: -(v as i32) },

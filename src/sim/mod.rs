@@ -29,6 +29,7 @@ pub mod research;
 pub mod rng;
 pub mod rules;
 pub mod scans;
+pub mod scatter;
 pub mod setup;
 pub mod spatial;
 pub mod store;

@@ -46,26 +46,49 @@ impl World {
 }
 
 /// Sets a unit's destination and queues a path request, unless it is already headed there.
+/// The group's pace stays while the unit's order is a group's (a move, attack-move or guard:
+/// an attack-move that stopped to fight, or chased, goes on at the group's pace); any other
+/// order goes at the unit's own speed.
 pub(crate) fn set_goal(obj: &mut ObjectMut, goal: Vec2, pathfinder: &mut Pathfinder) {
     if obj.nav.goal == Some(goal) {
         return;
     }
+    let pace = group_pace(obj);
     if obj.kind.is_air() {
         // Aircraft fly straight: the goal is the one waypoint, no search needed.
         obj.change(|o| {
-            o.nav = Nav { goal: Some(goal), waypoints: vec![goal], best_distance: Fixed::MAX, ..Nav::default() };
+            o.nav = Nav { goal: Some(goal), waypoints: vec![goal], best_distance: Fixed::MAX, pace, ..Nav::default() };
         });
         return;
     }
     let request = pathfinder.request(obj.id, obj.pos, goal);
     obj.change(|o| {
-        o.nav = Nav { goal: Some(goal), request: Some(request), best_distance: Fixed::MAX, ..Nav::default() };
+        o.nav = Nav { goal: Some(goal), request: Some(request), best_distance: Fixed::MAX, pace, ..Nav::default() };
     });
+}
+
+/// The pace a unit keeps through a change of goal: its group's while its order is a group's.
+fn group_pace(obj: &ObjectMut) -> Fixed {
+    match obj.order {
+        Order::Move { .. } | Order::AttackMove { .. } | Order::Guard { .. } => obj.nav.pace,
+        _ => Fixed::ZERO,
+    }
+}
+
+/// Stops a unit where it is (to fight), keeping its group's pace for when it goes on.
+pub(crate) fn halt(obj: &mut ObjectMut) {
+    let pace = group_pace(obj);
+    obj.change(|o| o.nav = Nav { pace, ..Nav::default() });
 }
 
 /// Ends movement: the destination is reached, or given up.
 fn arrive(obj: &mut ObjectMut) {
-    obj.clear_nav();
+    // A queued leg of the group's way (Shift) goes on at the group's pace.
+    if obj.queue.is_empty() {
+        obj.clear_nav();
+    } else {
+        halt(obj);
+    }
     if matches!(obj.order, Order::Move { .. } | Order::AttackMove { .. }) {
         obj.set_order(Order::Idle);
     }

@@ -155,6 +155,10 @@ pub struct Object {
     pub powered_down: bool,
     /// A structure its owner pays to mend (see [`super::upkeep`]).
     pub repairing: bool,
+    /// Formation off (the player's Formation switch, [`super::command::Command::Formation`]): in
+    /// a group's move it goes at its own speed rather than the slowest member's. False, the
+    /// default, keeps the group together.
+    pub loose: bool,
     /// Orders to follow once the standing one is done (Shift), first first; at most
     /// [`MAX_QUEUED`].
     pub queue: Vec<super::command::Queued>,
@@ -205,6 +209,7 @@ impl Object {
             xp: 0,
             powered_down: false,
             repairing: false,
+            loose: false,
             queue: Vec::new(),
         }
     }
@@ -245,6 +250,7 @@ impl Object {
             xp,
             powered_down,
             repairing,
+            loose,
             queue,
         } = self;
         let Nav { goal, waypoints, next, request, stuck_frames, best_distance, repaths, pace, cruise, cruise_until } =
@@ -271,7 +277,8 @@ impl Object {
             (Field::Supply, *supply as u64),
             (Field::NavPace, encode::fixed(*pace)),
             (Field::Xp, *xp as u64),
-            (Field::Flags, *powered_down as u64 | (*repairing as u64) << 1),
+            // A clear flag adds nothing, so an object that never had one hashes as before.
+            (Field::Flags, *powered_down as u64 | (*repairing as u64) << 1 | (*loose as u64) << 2),
             (Field::NavCruise, encode::cruise(*cruise, *cruise_until)),
             (Field::Queue, encode::queue(queue)),
         ]

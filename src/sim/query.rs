@@ -4,7 +4,7 @@
 //!
 //! Must not: change the world (every query takes `&self`).
 
-use super::command::{Point, RejectReason};
+use super::command::{Blocker, Point, RejectReason};
 use super::fixed::Fixed;
 use super::ids::{ObjectId, PlayerId, TemplateId};
 use super::production;
@@ -126,8 +126,12 @@ impl World {
     pub fn placement(&self, template: TemplateId, at: Point, builder: Option<ObjectId>) -> Result<Vec2, RejectReason> {
         let t = self.rules.templates.get(template.0 as usize).ok_or(RejectReason::UnknownTemplate(template))?;
         let centre = self.snap_structure(self.point_on_map(at)?, t.footprint);
-        if self.terrain.footprint(centre, t.footprint).any(|c| !self.terrain.passable(c)) {
-            return Err(RejectReason::BadPlacement(at));
+        let cells = || self.terrain.footprint(centre, t.footprint);
+        if cells().any(|c| self.terrain.terrain_blocked(c)) {
+            return Err(RejectReason::BadPlacement(at, Blocker::Ground));
+        }
+        if cells().any(|c| !self.terrain.passable(c)) {
+            return Err(RejectReason::BadPlacement(at, Blocker::Structure));
         }
         let size = self.terrain.cell_size();
         let (half_w, half_h) =
@@ -140,7 +144,7 @@ impl World {
                 && (o.pos.y - centre.y).abs() < half_h + r
         });
         if standing {
-            return Err(RejectReason::BadPlacement(at));
+            return Err(RejectReason::BadPlacement(at, Blocker::Unit));
         }
         Ok(centre)
     }

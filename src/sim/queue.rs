@@ -158,7 +158,13 @@ mod tests {
         }
         assert_eq!(
             dropped,
-            vec![(dozer, PlayerId(0), TemplateId(1), second.to_vec2(), RejectReason::BadPlacement(second))],
+            vec![(
+                dozer,
+                PlayerId(0),
+                TemplateId(1),
+                second.to_vec2(),
+                RejectReason::BadPlacement(second, super::super::command::Blocker::Unit)
+            )],
             "told once, with what, where and why"
         );
         assert_eq!(w.players()[0].money, money - 100, "only the first was paid");

@@ -493,9 +493,9 @@ fn a_refused_order_says_why_in_the_control_bar() {
     b.controls().mouse_down(MouseButton::Left, on_post);
     b.controls().mouse_up(MouseButton::Left, on_post);
     run(&mut b, 0.3);
-    assert_eq!(b.queue_text(), "It does not fit there.");
+    assert_eq!(b.queue_text(), "It does not fit there: a structure is in the way.");
     run(&mut b, 4.0);
-    assert_ne!(b.queue_text(), "It does not fit there.", "the notice fades");
+    assert!(!b.queue_text().starts_with("It does not fit there"), "the notice fades");
 }
 
 #[test]
@@ -1443,7 +1443,7 @@ fn shift_queues_waypoints_and_builds_and_the_overlay_draws_them() {
         }
     }
     let alert = told(&b).expect("the dropped site is told");
-    assert_eq!(alert.text, "Barracks not built, nothing paid: It does not fit there.");
+    assert_eq!(alert.text, "Barracks not built, nothing paid. It does not fit there: a unit stands there.");
     assert!(alert.at.is_some_and(|p| (p - site).length() < 30.0), "at the site: {:?} vs {site}", alert.at);
     assert!(b.world().object(dozer).unwrap().queue.is_empty(), "dropped from the queue");
     let sites = b.world().objects().filter(|o| o.owner == me && o.template == barracks).count();
@@ -1676,7 +1676,14 @@ fn an_army_selected_has_stop_guard_and_attack_move_on_the_control_bar() {
     assert!(!army.is_empty());
     let bar = b.look().commands();
     let shown: Vec<(Action, char)> = bar.iter().map(|c| (c.action, c.key)).collect();
-    assert_eq!(shown, vec![(Action::Stop, 'S'), (Action::Guard, 'G'), (Action::AttackMove, 'A')]);
+    let army_bar = vec![
+        (Action::Stop, 'S'),
+        (Action::Guard, 'G'),
+        (Action::AttackMove, 'A'),
+        (Action::Scatter, 'D'),
+        (Action::Formation(false), 'F'),
+    ];
+    assert_eq!(shown, army_bar);
     assert!(bar.iter().all(|c| c.available && c.tooltip.starts_with(&format!("[{}] ", c.key))), "{bar:?}");
     // Sent somewhere, then Stop from the bar: they stand.
     let far = Vec2::new(1100.0, 200.0);

@@ -19,7 +19,7 @@ fn command(kind: u8, a: u32, b: u32, p: (i32, i32), ids: &[ObjectId]) -> Command
     };
     let template = TemplateId((b % 40) as u16);
     let at = Point { x: p.0, y: p.1 };
-    match kind % 14 {
+    match kind % 16 {
         0 => Command::Select {
             objects: (0..(a % 5)).map(|k| id(a.wrapping_add(k * 7919))).collect(),
             add: b.is_multiple_of(2),
@@ -36,6 +36,8 @@ fn command(kind: u8, a: u32, b: u32, p: (i32, i32), ids: &[ObjectId]) -> Command
         10 => Command::Sell { structure: id(a) },
         11 => Command::Surrender,
         12 => Command::Resume { site: id(a) },
+        13 => Command::Scatter,
+        14 => Command::Formation { on: b.is_multiple_of(2) },
         _ => Command::Gather { pile: id(a) },
     }
 }

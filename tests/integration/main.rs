@@ -10,6 +10,7 @@ mod common;
 
 mod actions;
 mod ai;
+mod army_bar;
 mod art;
 mod audio;
 mod battle;
@@ -46,7 +47,9 @@ mod online;
 mod online_link;
 mod online_lobby;
 mod online_seats;
+mod picking;
 mod placement;
+mod placing_refusals;
 mod power;
 mod production;
 mod projectiles;

@@ -56,6 +56,8 @@ fn command_of(tag: CommandTag) -> BoxedStrategy<Command> {
         ]
         .prop_map(|order| Command::Queue { order })
         .boxed(),
+        CommandTag::Scatter => Just(Command::Scatter).boxed(),
+        CommandTag::Formation => any::<bool>().prop_map(|on| Command::Formation { on }).boxed(),
     }
 }
 

@@ -64,7 +64,7 @@ fn the_outline_is_green_exactly_where_build_is_accepted() {
             let refused_place = report
                 .rejections
                 .iter()
-                .any(|r| matches!(r.reason, RejectReason::BadPlacement(_) | RejectReason::OutsideMap(_)));
+                .any(|r| matches!(r.reason, RejectReason::BadPlacement(..) | RejectReason::OutsideMap(_)));
             let (g, r) = counts.get();
             counts.set(if fits { (g + 1, r) } else { (g, r + 1) });
             prop_assert_eq!(fits, !refused_place, "at {:?}: {:?}", cursor, report.rejections);

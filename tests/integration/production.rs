@@ -133,7 +133,7 @@ fn bad_production_and_construction_requests_are_refused() {
     let on_post = Point { x: p.x.round_int() as i32, y: p.y.round_int() as i32 };
     assert_eq!(
         refused(&mut w, Command::Build { template: warfactory, at: on_post }),
-        Some(RejectReason::BadPlacement(on_post))
+        Some(RejectReason::BadPlacement(on_post, ridgeline::sim::command::Blocker::Structure))
     );
     // Nine in a queue, then full; then out of money.
     for _ in 0..9 {

@@ -919,6 +919,37 @@ fn a_long_tooltip_wraps_within_half_the_screen() {
 }
 
 #[test]
+fn a_control_bar_tooltip_never_covers_the_selection_panel_or_the_radar() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::Fonts;
+    let (mut s, _) = shell("shell-tip-beside-panel");
+    s.open(Screen::InGame);
+    let long = "[Y] Paladin: $2200, 22 s. A heavy tank with a rail cannon that pierces armour. \
+                Needs a finished Uplink first. Good against tanks.";
+    let view =
+        ButtonView { label: "Paladin $2200".into(), usable: true, tooltip: long.into(), icon: None, key: "Y".into() };
+    s.bars().set_commands(&vec![view; 9], "");
+    let fonts = Fonts::load().unwrap();
+    let panel = s.ui.window(s.find("InGame.wnd:SelectionPanel").unwrap()).unwrap().rect;
+    let radar = s.ui.window(s.find("InGame.wnd:Radar").unwrap()).unwrap().rect;
+    for i in 0..9 {
+        let r = s.ui.window(s.find(&format!("InGame.wnd:ButtonCommand{i}")).unwrap()).unwrap().rect;
+        s.handle(Input::MouseMove { x: r.x + r.w - 3.0, y: r.y + r.h / 2.0 });
+        s.ui.advance(10_000);
+        let tip = draw_list(&s.ui, &fonts, &|_, _| {}).into_iter().find_map(|c| match c {
+            DrawCmd::Fill { rect, color: [16, 18, 20, 235] } => Some(rect),
+            _ => None,
+        });
+        let tip = tip.unwrap_or_else(|| panic!("button {i}'s tip shows"));
+        for (name, p) in [("selection panel", panel), ("radar", radar)] {
+            let covers = tip.x < p.x + p.w && p.x < tip.x + tip.w && tip.y < p.y + p.h && p.y < tip.y + tip.h;
+            assert!(!covers, "button {i}'s tip {tip:?} covers the {name} {p:?}");
+        }
+        s.handle(Input::MouseMove { x: 1.0, y: 1.0 });
+    }
+}
+
+#[test]
 fn the_control_bar_s_buttons_share_one_text_size() {
     use ridgeline::ui::draw::{DrawCmd, draw_list};
     use ridgeline::ui::font::Fonts;

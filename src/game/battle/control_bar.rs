@@ -7,7 +7,7 @@
 //! shows the labels).
 
 use crate::defs::Definitions;
-use crate::sim::command::RejectReason;
+use crate::sim::command::{Blocker, RejectReason};
 use crate::sim::event::GameEvent;
 use crate::sim::ids::{ObjectId, TemplateId, UpgradeId};
 use crate::sim::object::Object;
@@ -59,6 +59,12 @@ pub enum Action {
     Guard,
     /// The next click on the ground (or the radar) attack-moves the selected units there.
     AttackMove,
+    /// The selected units spread out from their centre.
+    Scatter,
+    /// Switch the selected units' formation on (true) or off.
+    Formation(bool),
+    /// Open (true) or close a mixed selection's build menu (its builder's buttons).
+    BuildMenu(bool),
 }
 
 /// One control-bar button for the current selection.
@@ -136,6 +142,8 @@ pub(super) struct Seen<'a> {
     pub local: PlayerId,
     /// What that player has selected.
     pub selection: &'a [ObjectId],
+    /// A mixed selection's build menu is open (Build was pressed for this selection).
+    pub build_menu: bool,
 }
 
 impl<'a> Seen<'a> {
@@ -147,36 +155,6 @@ impl<'a> Seen<'a> {
         mine()
             .find(|o| !world.rules().template(o.template).builds.is_empty())
             .or_else(|| mine().find(|o| o.kind == crate::sim::rules::ObjectKind::Structure))
-    }
-
-    /// An army's buttons (units that neither build nor are structures): Stop, Guard and
-    /// Attack-move, on the keys they always had (S, G, A); none without a unit of the player's.
-    fn unit_buttons(&self) -> Vec<CommandButton> {
-        let world = self.world;
-        let units = self
-            .selection
-            .iter()
-            .filter_map(|id| world.object(*id))
-            .any(|o| o.owner == self.local && world.rules().template(o.template).is_mobile());
-        if !units {
-            return Vec::new();
-        }
-        [(Action::Stop, "Stop", 's'), (Action::Guard, "Guard", 'g'), (Action::AttackMove, "AttackMove", 'a')]
-            .into_iter()
-            .map(|(action, name, key)| {
-                let key = key.to_ascii_uppercase();
-                let tooltip = self.labels.say(&format!("Bar:{name}Tip"), &[]);
-                CommandButton {
-                    label: self.labels.say(&format!("Bar:{name}"), &[]),
-                    action,
-                    available: true,
-                    refusal: None,
-                    tooltip: format!("[{key}] {tooltip}"),
-                    icon: None,
-                    key,
-                }
-            })
-            .collect()
     }
 
     /// An unfinished structure's one button: Resume, which sends the nearest builder of it
@@ -207,11 +185,22 @@ impl<'a> Seen<'a> {
         }]
     }
 
-    /// The control bar's buttons for the current selection.
+    /// The control bar's buttons for the current selection: an army's ([`Seen::unit_buttons`]),
+    /// a mixed one's ([`Seen::mixed_buttons`]), else its subject's.
     pub fn buttons(&self) -> Vec<CommandButton> {
+        let Some(o) = self.subject() else { return self.unit_buttons() };
+        if !o.kind.blocks_ground() && self.is_mixed() {
+            let menu = if self.build_menu { self.subject_buttons(o) } else { Vec::new() };
+            return self.mixed_buttons(menu);
+        }
+        self.subject_buttons(o)
+    }
+
+    /// The buttons of the selected object the bar is about: what it builds or produces, then a
+    /// structure's own and Sell, on the key grid.
+    fn subject_buttons(&self, o: &Object) -> Vec<CommandButton> {
         let world = self.world;
         let rules = world.rules();
-        let Some(o) = self.subject() else { return self.unit_buttons() };
         let structure = o.kind.blocks_ground();
         if structure && !o.is_complete() {
             return self.site_buttons(o);
@@ -435,7 +424,14 @@ pub(super) fn describe(reason: &RejectReason, defs: &Definitions, labels: &Label
         RejectReason::MissingPrerequisite(t) => say("MissingPrerequisite", &[("name", &name(*t))]),
         RejectReason::QueueFull(_) => say("QueueFull", &[]),
         RejectReason::NotReady(_) => say("NotReady", &[]),
-        RejectReason::BadPlacement(_) => say("BadPlacement", &[]),
+        RejectReason::BadPlacement(_, blocker) => {
+            let why = match blocker {
+                Blocker::Ground => "BlockedByGround",
+                Blocker::Structure => "BlockedByStructure",
+                Blocker::Unit => "BlockedByUnit",
+            };
+            say("BadPlacement", &[("why", &say(why, &[]))])
+        }
         RejectReason::CannotBuild(_, t) => say("CannotBuild", &[("name", &name(*t))]),
         RejectReason::NothingQueued(_) => say("NothingQueued", &[]),
         RejectReason::NotVisible(_) => say("NotVisible", &[]),

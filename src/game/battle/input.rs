@@ -234,15 +234,26 @@ impl Controls<'_> {
                 self.pic.pending.placing = None;
                 self.pic.pending.attack_move = true;
             }
+            Action::Scatter => self.send(Command::Scatter),
+            Action::Formation(on) => self.send(Command::Formation { on }),
+            Action::BuildMenu(open) => {
+                self.pic.pending.build_menu = open.then(|| self.pic.selection.ids.clone());
+            }
         }
     }
 
-    /// Leaves a pending mode (placing, attack-move); false if there was none.
+    /// Leaves a pending mode (placing, attack-move), else closes a mixed selection's build
+    /// menu; false if there was neither.
     pub fn cancel_mode(&mut self) -> bool {
-        let had = self.pic.pending.placing.is_some() || self.pic.pending.attack_move;
-        self.pic.pending.placing = None;
-        self.pic.pending.attack_move = false;
-        had
+        let menu = self.look().bar().build_menu;
+        let p = &mut self.pic.pending;
+        if p.placing.is_some() || p.attack_move {
+            p.placing = None;
+            p.attack_move = false;
+            return true;
+        }
+        p.build_menu = None;
+        menu
     }
 
     /// A mouse button went down.
@@ -256,6 +267,14 @@ impl Controls<'_> {
                 let ground = self.look().ground_under(at);
                 if let (Some(template), Some(p)) = (self.pic.pending.placing.take(), ground) {
                     let timing = self.timing();
+                    // A red outline is not queued (Shift): the player is told why at once.
+                    let refusal = self.look().placement_refusal(template, p);
+                    if let (OrderTiming::Queued, Some(why)) = (timing, refusal) {
+                        let line = super::control_bar::describe(&why, &self.play.game.content.defs, &self.hud.labels);
+                        self.hud.control_bar.say(line, self.play.elapsed);
+                        self.pic.pending.placing = Some(template);
+                        return;
+                    }
                     self.send(timing.apply(Command::Build { template, at: to_point(p) }));
                     if timing == OrderTiming::Queued {
                         // Queued after what the builder is doing: the next one may be placed at once.
@@ -280,8 +299,9 @@ impl Controls<'_> {
         }
     }
 
-    /// A letter or digit key in the battle: S stops, G guards where the units stand, A arms an
-    /// attack-move for the next left click; `.` selects the next idle worker; P pauses, + and −
+    /// A letter or digit key in the battle: a key shown on a control-bar button presses it; S
+    /// stops, G guards where the units stand, A arms an attack-move for the next left click, D
+    /// scatters, F switches the formation; `.` selects the next idle worker; P pauses, + and −
     /// change the game speed; Ctrl+digit stores the selection as a control group, a digit selects the group again
     /// (twice quickly: the camera goes to it).
     pub fn hotkey(&mut self, c: char, ctrl: bool) {
@@ -290,10 +310,21 @@ impl Controls<'_> {
         if self.play.is_replay() && !matches!(c, 'p' | '+' | '=' | '-' | '_') {
             return; // a watcher has only the pace keys
         }
+        // A key a button on the bar shows presses that button (the army's letters, Build).
+        let shown = self.look().commands().iter().position(|b| b.key == c.to_ascii_uppercase());
+        if let (false, Some(i)) = (ctrl, shown) {
+            self.command_button(i);
+            return;
+        }
         match c {
             's' if selected => self.send(Command::Stop),
             'g' if selected => self.send(Command::Guard { at: None }),
             'a' if selected => self.pic.pending.attack_move = true,
+            'd' if selected => self.send(Command::Scatter),
+            'f' if selected => {
+                let on = self.look().bar().formation_on();
+                self.send(Command::Formation { on: !on });
+            }
             k if !ctrl && super::control_bar::BUTTON_KEYS.contains(&k) => {
                 if let Some(i) = super::control_bar::BUTTON_KEYS.iter().position(|&b| b == k) {
                     self.command_button(i); // nothing there: nothing happens

@@ -9,7 +9,7 @@
 
 use glam::{Vec2, Vec3};
 
-use crate::sim::command::Command;
+use crate::sim::command::{Command, RejectReason};
 use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::{OrderKind, OrderTarget, OrderTiming, PlayerId, Relation, World};
 
@@ -127,6 +127,7 @@ impl<'a> Look<'a> {
             labels: self.labels,
             local: self.play.local,
             selection: &self.pic.selection.ids,
+            build_menu: self.pic.pending.build_menu.as_deref() == Some(&self.pic.selection.ids[..]),
         }
     }
 
@@ -162,12 +163,15 @@ impl<'a> Look<'a> {
     /// first: those whose model's box the click's ray meets, the one whose middle is nearest
     /// the cursor's tip first (a click on a dozer standing before a tank is the dozer's, though
     /// the ray meets the tank's taller box first), nearer along the ray on a tie; else (small
-    /// units) those within reach on screen, nearest first.
+    /// units) those within reach on screen, nearest first. After the first, the units come
+    /// before the structures: Tab goes through the units under a click, then the structures.
     pub fn picks(&self, at: Vec2, owner_ok: impl Fn(PlayerId) -> bool) -> Vec<ObjectId> {
         let world = self.world();
         let (camera, screen) = (&self.pic.view.camera, self.pic.view.screen);
         let candidates: Vec<_> =
             world.objects().filter(|o| owner_ok(o.owner) && o.owner != PlayerId::NEUTRAL && self.sees(o.id)).collect();
+        // After the best, structures come behind the units (Tab goes through the units first).
+        let structure = |id: ObjectId| world.object(id).is_some_and(|o| o.kind.blocks_ground());
         let mut hits: Vec<(ObjectId, f32, f32)> = candidates
             .iter()
             .filter_map(|o| {
@@ -187,7 +191,11 @@ impl<'a> Look<'a> {
                 .collect();
         }
         hits.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.2.total_cmp(&b.2)).then(a.0.cmp(&b.0)));
-        hits.into_iter().map(|(id, _, _)| id).collect()
+        let mut picks: Vec<ObjectId> = hits.into_iter().map(|(id, _, _)| id).collect();
+        if let Some(rest) = picks.get_mut(1..) {
+            rest.sort_by_key(|&id| structure(id));
+        }
+        picks
     }
 
     /// The builder the simulation would use for `Build`: the first selected mobile unit of
@@ -202,6 +210,12 @@ impl<'a> Look<'a> {
                 o.owner == self.play.local && t.is_mobile() && t.builds.contains(&template)
             })
         })
+    }
+
+    /// Why the simulation would refuse `template` placed at ground point `at` by the
+    /// selection's builder (what the red outline means); none where it fits.
+    pub(super) fn placement_refusal(&self, template: TemplateId, at: Vec2) -> Option<RejectReason> {
+        self.world().placement(template, to_point(at), self.builder_for(template)).err()
     }
 
     /// Whether the structure being placed would be accepted under the cursor, and its outline

@@ -18,6 +18,7 @@
 //! Must not: change the world; every order goes through the stream as a command.
 
 mod alerts;
+mod army_bar;
 mod control_bar;
 mod effects;
 mod error;

@@ -31,6 +31,9 @@ pub(super) struct Pending {
     pub attack_move: bool,
     /// Where the left button went down, while it is held.
     pub press: Option<Vec2>,
+    /// The mixed selection whose builder's build menu the control bar shows (Build pressed);
+    /// any other selection closes it.
+    pub build_menu: Option<Vec<ObjectId>>,
 }
 
 /// The picture part of a battle.

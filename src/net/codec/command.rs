@@ -36,11 +36,13 @@ pub enum CommandTag {
     PowerDown = 15,
     Research = 16,
     Queue = 17,
+    Scatter = 18,
+    Formation = 19,
 }
 
 impl CommandTag {
     /// Every tag, in number order (each at the index of its number).
-    pub const ALL: [CommandTag; 18] = [
+    pub const ALL: [CommandTag; 20] = [
         CommandTag::Select,
         CommandTag::Move,
         CommandTag::AttackMove,
@@ -59,6 +61,8 @@ impl CommandTag {
         CommandTag::PowerDown,
         CommandTag::Research,
         CommandTag::Queue,
+        CommandTag::Scatter,
+        CommandTag::Formation,
     ];
 
     /// The tag of a command.
@@ -82,6 +86,8 @@ impl CommandTag {
             Command::PowerDown { .. } => CommandTag::PowerDown,
             Command::Research { .. } => CommandTag::Research,
             Command::Queue { .. } => CommandTag::Queue,
+            Command::Scatter => CommandTag::Scatter,
+            Command::Formation { .. } => CommandTag::Formation,
         }
     }
 
@@ -137,7 +143,8 @@ pub(crate) fn write(w: &mut Vec<u8>, c: &Command) {
             }
         },
         Command::Attack { target } => object(w, *target),
-        Command::Stop | Command::Surrender => {}
+        Command::Stop | Command::Surrender | Command::Scatter => {}
+        Command::Formation { on } => w.push(*on as u8),
         Command::Guard { at } => match at {
             Some(p) => {
                 w.push(1);
@@ -228,6 +235,8 @@ impl Reader<'_> {
             CommandTag::Research => {
                 Command::Research { structure: self.object()?, upgrade: UpgradeId(self.u16v("upgrade")?) }
             }
+            CommandTag::Scatter => Command::Scatter,
+            CommandTag::Formation => Command::Formation { on: self.flag()? },
             CommandTag::Queue => Command::Queue {
                 order: match self.u8()? {
                     0 => Queued::Move { to: self.point()? },
@@ -268,9 +277,11 @@ mod tests {
             (PowerDown, 15),
             (Research, 16),
             (Queue, 17),
+            (Scatter, 18),
+            (Formation, 19),
         ];
         assert_eq!(numbers, fixed);
-        assert_eq!(CommandTag::from_u8(18), None);
+        assert_eq!(CommandTag::from_u8(20), None);
     }
 
     /// A command on the wire starts with its fixed tag, whatever its execution class.

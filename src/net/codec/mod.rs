@@ -198,6 +198,8 @@ mod tests {
             stamped(2, 42, 10, Command::Research { structure: o(5, 2), upgrade: UpgradeId(7) }),
             stamped(2, 42, 11, Command::Resume { site: o(8, 1) }),
             stamped(2, 42, 12, Command::Surrender),
+            stamped(2, 42, 16, Command::Scatter),
+            stamped(2, 42, 17, Command::Formation { on: false }),
             stamped(2, 42, 13, Command::Queue { order: crate::sim::command::Queued::Move { to: p } }),
             stamped(2, 42, 14, Command::Queue { order: crate::sim::command::Queued::AttackMove { to: p } }),
             stamped(
@@ -284,7 +286,7 @@ mod tests {
     fn an_unknown_tag_is_named_at_its_offset() {
         let e = decode(&[99]).unwrap_err();
         assert_eq!((e.at, e.what.as_str()), (0, "unknown message tag 99"));
-        let e = decode(&[1, 0, 0, 0, 1, 18]).unwrap_err();
-        assert_eq!((e.at, e.what.as_str()), (6, "unknown command kind 18"));
+        let e = decode(&[1, 0, 0, 0, 1, 20]).unwrap_err();
+        assert_eq!((e.at, e.what.as_str()), (6, "unknown command kind 20"));
     }
 }

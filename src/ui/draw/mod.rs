@@ -96,8 +96,18 @@ pub fn draw_list(m: &WindowManager, text: &dyn TextMeasure, custom: CustomDraw<'
         let w = lines.iter().map(|l| text.width(l, px, false)).fold(0.0, f32::max) + 12.0;
         let lh = text.line_height(px);
         let h = lh * lines.len() as f32 + 8.0;
-        let x = (cx + 14.0).min(sw - w - 2.0).max(0.0);
+        let mut x = (cx + 14.0).min(sw - w - 2.0).max(0.0);
         let y = if cy + 20.0 + h > sh { cy - h - 4.0 } else { cy + 20.0 };
+        // Beside a panel level with the cursor, not over it: the tip ends where the panel
+        // starts (one to the right) or starts where it ends (one to the left).
+        for p in m.panels_beside_cursor() {
+            let overlaps = x < p.x + p.w && p.x < x + w && y < p.y + p.h && p.y < y + h;
+            if overlaps && p.x >= cx {
+                x = (p.x - w - 2.0).max(0.0);
+            } else if overlaps {
+                x = (p.x + p.w + 2.0).min(sw - w - 2.0).max(0.0);
+            }
+        }
         let r = Rect::new(x.round(), y.round(), w.round(), h.round());
         out.push(DrawCmd::Clip(None));
         out.push(DrawCmd::Fill { rect: r, color: [16, 18, 20, 235] });

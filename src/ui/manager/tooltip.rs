@@ -34,6 +34,24 @@ impl WindowManager {
         Some((w.tooltip.clone(), delay))
     }
 
+    /// The screen rectangles of the visible top-level windows level with the cursor (their
+    /// height spans its row) other than the one it is over: a tip must not cover them (a
+    /// control-bar tip beside the selection panel goes beside it, not over it).
+    pub fn panels_beside_cursor(&self) -> Vec<crate::ui::Rect> {
+        let mut under = self.hover;
+        while let Some(parent) = under.and_then(|id| self.window(id)).and_then(|w| w.parent) {
+            under = Some(parent);
+        }
+        let cy = self.cursor.1;
+        self.roots()
+            .iter()
+            .filter(|&&id| Some(id) != under)
+            .filter_map(|&id| self.window(id))
+            .filter(|w| w.visible() && w.rect.y <= cy && cy <= w.rect.y + w.rect.h)
+            .map(|w| w.rect)
+            .collect()
+    }
+
     /// The tooltip to show and where (the cursor), once the cursor has rested long enough.
     pub fn tooltip(&self) -> Option<(String, (f32, f32))> {
         let (text, delay) = self.tooltip_source()?;

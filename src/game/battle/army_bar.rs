@@ -1,0 +1,93 @@
+//! The control bar for units: an army's buttons (Stop, Guard, Attack-move, Scatter and the
+//! formation switch, on the letter keys S, G, A, D and F), and for a selection mixing builders
+//! with fighters the union of what applies: the army's buttons plus Build, which turns the bar
+//! to the builder's build menu (with Back), the way Generals keeps a command set's sub-menu.
+//!
+//! Must not: re-derive a game rule (the formation switch is read from the units, what a builder
+//! builds from the control bar's own build menu) or draw.
+
+use crate::sim::object::Object;
+
+use super::control_bar::{Action, BUTTON_KEYS, CommandButton, Seen};
+
+/// The key of the Build button (and of Back in the build menu it opens).
+pub(super) const BUILD_MENU_KEY: char = 'B';
+
+impl Seen<'_> {
+    /// The local player's selected mobile units.
+    fn my_units(&self) -> impl Iterator<Item = &Object> + '_ {
+        let world = self.world;
+        self.selection
+            .iter()
+            .filter_map(|id| world.object(*id))
+            .filter(|o| o.owner == self.local && world.rules().template(o.template).is_mobile())
+    }
+
+    /// Whether the selection keeps formation: every selected unit's switch is on (the
+    /// default). The formation button and the F key switch it to the other state.
+    pub(super) fn formation_on(&self) -> bool {
+        self.my_units().all(|o| !o.loose)
+    }
+
+    /// True when the selection holds a builder and units that are not workers: the bar shows
+    /// the union ([`Seen::mixed_buttons`]).
+    pub(super) fn is_mixed(&self) -> bool {
+        let rules = self.world.rules();
+        let builder = self.my_units().any(|o| !rules.template(o.template).builds.is_empty());
+        builder && self.my_units().any(|o| !rules.template(o.template).is_worker())
+    }
+
+    /// An army's buttons: Stop, Guard, Attack-move, Scatter and the formation switch (its
+    /// label says which way it stands), on S, G, A, D and F; none without a unit of the
+    /// player's.
+    pub(super) fn unit_buttons(&self) -> Vec<CommandButton> {
+        if self.my_units().next().is_none() {
+            return Vec::new();
+        }
+        let formation = if self.formation_on() {
+            (Action::Formation(false), "FormationOn", 'f')
+        } else {
+            (Action::Formation(true), "FormationOff", 'f')
+        };
+        [
+            (Action::Stop, "Stop", 's'),
+            (Action::Guard, "Guard", 'g'),
+            (Action::AttackMove, "AttackMove", 'a'),
+            (Action::Scatter, "Scatter", 'd'),
+            formation,
+        ]
+        .into_iter()
+        .map(|(action, name, key)| self.plain(action, name, key.to_ascii_uppercase()))
+        .collect()
+    }
+
+    /// A mixed selection's buttons: the army's, then Build (the builder's menu behind it); with
+    /// that menu open, the builder's build buttons and Back.
+    pub(super) fn mixed_buttons(&self, builder_menu: Vec<CommandButton>) -> Vec<CommandButton> {
+        if self.build_menu {
+            let mut buttons = builder_menu;
+            buttons.push(self.plain(Action::BuildMenu(false), "Back", BUILD_MENU_KEY));
+            // A menu of every button slot leaves Back to the key and Escape.
+            buttons.truncate(BUTTON_KEYS.len());
+            return buttons;
+        }
+        let mut buttons = self.unit_buttons();
+        buttons.push(self.plain(Action::BuildMenu(true), "BuildMenu", BUILD_MENU_KEY));
+        buttons
+    }
+
+    /// A button that is always usable, worded from the string table's `Bar:{name}` and
+    /// `Bar:{name}Tip`, its tooltip led by its key.
+    fn plain(&self, action: Action, name: &str, key: char) -> CommandButton {
+        let tooltip = self.labels.say(&format!("Bar:{name}Tip"), &[]);
+        CommandButton {
+            label: self.labels.say(&format!("Bar:{name}"), &[]),
+            action,
+            available: true,
+            refusal: None,
+            tooltip: format!("[{key}] {tooltip}"),
+            icon: None,
+            key,
+        }
+    }
+}

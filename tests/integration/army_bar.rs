@@ -1,0 +1,122 @@
+//! The control bar for units, driven as a player would: an army's Scatter and formation
+//! buttons (and their keys D and F), and a selection mixing a builder with fighters, whose bar
+//! is the union of the army's buttons and the builder's build menu behind Build.
+
+use crate::common;
+
+use glam::Vec2;
+use ridgeline::game::battle::{Action, Battle};
+use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
+use ridgeline::sim::ObjectId;
+use ridgeline::sim::object::Order;
+use ridgeline::ui::MouseButton;
+
+const SCREEN: Vec2 = Vec2::new(1280.0, 720.0);
+
+fn battle() -> Battle {
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    let factions = ["Coalition".to_string(), "Dominion".to_string()];
+    let setup = cfg.to_match_setup("proving_grounds", 2, &factions, "Tester", 1);
+    Battle::start(&common::roots(), &setup, SCREEN).expect("battle starts")
+}
+
+fn run(b: &mut Battle, seconds: f32) {
+    for _ in 0..(seconds * 60.0) as u32 {
+        b.advance(1.0 / 60.0).unwrap();
+    }
+}
+
+/// A box over the whole screen: the army (the workers stay out of it).
+fn select_army(b: &mut Battle) -> Vec<ObjectId> {
+    b.controls().mouse_down(MouseButton::Left, Vec2::new(1.0, 1.0));
+    b.controls().mouse_up(MouseButton::Left, SCREEN - 2.0);
+    run(b, 0.2);
+    b.picture().selection().to_vec()
+}
+
+fn actions(b: &Battle) -> Vec<(Action, char)> {
+    b.look().commands().iter().map(|c| (c.action, c.key)).collect()
+}
+
+/// The mean distance of the units from their middle, in world units.
+fn spread(b: &Battle, ids: &[ObjectId]) -> f32 {
+    let at: Vec<Vec2> =
+        ids.iter().filter_map(|&id| b.world().object(id)).map(|o| ridgeline::game::scene::to_display(o.pos)).collect();
+    let mid = at.iter().copied().sum::<Vec2>() / at.len() as f32;
+    at.iter().map(|p| (*p - mid).length()).sum::<f32>() / at.len() as f32
+}
+
+#[test]
+fn the_army_bar_scatters_and_switches_formation_by_button_and_key() {
+    let mut b = battle();
+    let army = select_army(&mut b);
+    assert!(army.len() >= 5);
+    let bar = b.look().commands();
+    let scatter = bar.iter().position(|c| c.action == Action::Scatter).expect("a Scatter button");
+    assert_eq!(bar[scatter].key, 'D');
+    assert!(bar[scatter].tooltip.starts_with("[D] Scatter"), "{}", bar[scatter].tooltip);
+    // Scatter from the bar: the army spreads out.
+    let before = spread(&b, &army);
+    b.controls().command_button(scatter);
+    run(&mut b, 3.0);
+    let after = spread(&b, &army);
+    assert!(after > before + 20.0, "scattered: {before} → {after}");
+    // Formation: on by default; the button switches it off and its label says so.
+    let formation = |b: &Battle| b.look().commands().into_iter().find(|c| matches!(c.action, Action::Formation(_)));
+    let on = formation(&b).expect("a formation button");
+    assert_eq!((on.action, on.label.as_str(), on.key), (Action::Formation(false), "Formation: on", 'F'));
+    let i = b.look().commands().iter().position(|c| c.action == on.action).unwrap();
+    b.controls().command_button(i);
+    run(&mut b, 0.3);
+    assert!(army.iter().all(|&id| b.world().object(id).unwrap().loose), "formation off for every unit");
+    let off = formation(&b).unwrap();
+    assert_eq!((off.action, off.label.as_str()), (Action::Formation(true), "Formation: off"));
+    // F switches it back; D scatters again.
+    b.controls().hotkey('f', false);
+    run(&mut b, 0.3);
+    assert!(army.iter().all(|&id| !b.world().object(id).unwrap().loose), "F: formation on again");
+    b.controls().hotkey('d', false);
+    run(&mut b, 0.3);
+    assert!(army.iter().any(|&id| matches!(b.world().object(id).unwrap().order, Order::Move { .. })), "D scatters");
+}
+
+#[test]
+fn a_builder_among_fighters_shows_the_army_buttons_and_its_build_menu_behind_build() {
+    let mut b = battle();
+    let mut army = select_army(&mut b);
+    let t = b.world().rules().template_id("Dozer").unwrap();
+    let me = b.local();
+    let dozer = b.world().objects().find(|o| o.owner == me && o.template == t).unwrap().id;
+    // Alone, the dozer shows its build menu.
+    b.controls().select(vec![dozer]);
+    run(&mut b, 0.2);
+    let menu: Vec<(Action, char)> = actions(&b);
+    assert!(menu.iter().all(|(a, _)| matches!(a, Action::Place(_))) && menu.len() >= 5, "{menu:?}");
+    // With the army: the army's buttons, then Build.
+    army.push(dozer);
+    army.sort();
+    b.controls().select(army.clone());
+    run(&mut b, 0.2);
+    let keys: Vec<char> = actions(&b).iter().map(|a| a.1).collect();
+    assert_eq!(keys, vec!['S', 'G', 'A', 'D', 'F', 'B'], "{:?}", actions(&b));
+    assert_eq!(actions(&b)[5].0, Action::BuildMenu(true));
+    // B opens the dozer's menu (on its own keys) with Back; the army stays selected.
+    b.controls().hotkey('b', false);
+    let opened = actions(&b);
+    assert_eq!(opened[..menu.len()], menu[..], "the builder's own menu");
+    assert_eq!(opened.last(), Some(&(Action::BuildMenu(false), 'B')));
+    assert_eq!(b.picture().selection(), &army[..]);
+    // Its first structure is placed by the selection's builder.
+    b.controls().hotkey('q', false);
+    assert!(b.picture().placing().is_some(), "placing from the mixed selection");
+    // Escape leaves the placing, then the menu.
+    assert!(b.controls().cancel_mode());
+    assert_eq!(actions(&b).last(), Some(&(Action::BuildMenu(false), 'B')), "still in the menu");
+    assert!(b.controls().cancel_mode());
+    assert_eq!(actions(&b).len(), 6, "back to the army's buttons");
+    // The army's orders reach every unit of the selection, the dozer too.
+    b.controls().hotkey('s', false);
+    run(&mut b, 0.3);
+    assert_eq!(b.world().object(dozer).unwrap().order, Order::Idle);
+}

@@ -105,6 +105,10 @@ fn rejoin(join: &dyn Fn() -> Result<online::Joined, online::OnlineError>) -> Opt
                 eprintln!("join: refused on rejoining: {why}");
                 return None;
             }
+            Err(e @ (online::OnlineError::HistoryOutOfOrder { .. } | online::OnlineError::CatchUpDesync { .. })) => {
+                eprintln!("join: cannot take the seat back: {e}");
+                return None;
+            }
             Err(e) => {
                 eprintln!("join: not back yet: {e}");
                 std::thread::sleep(std::time::Duration::from_secs(1));

@@ -140,10 +140,7 @@ impl OnlineLobby {
     /// Joins the game in `code` as `identity` (see [`window_identity`]): if the game is running
     /// and this identity held a seat in it, the seat is given back.
     pub fn join(roots: &ContentRoots, code: &str, name: &str, identity: &Identity) -> Result<OnlineLobby, OnlineError> {
-        let code: JoinCode = code
-            .trim()
-            .parse()
-            .map_err(|e: crate::net::quic::join_code::JoinCodeError| OnlineError::Refused(e.to_string()))?;
+        let code: JoinCode = code.trim().parse::<JoinCode>()?;
         let hello = crate::online::hello(roots, name, identity, &code)?;
         let net = QuicTransport::join_in_background(&code, Reach::default(), &hello)?;
         let link = LobbyLink::joiner(name);

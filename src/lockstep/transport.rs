@@ -39,7 +39,10 @@ pub enum TransportEvent {
 pub enum TransportError {
     /// The other side is gone.
     #[error("peer {0} disconnected")]
-    Disconnected(String),
+    Disconnected(PeerId),
+    /// The thread that carries this machine's network traffic has stopped.
+    #[error("the network thread has stopped")]
+    NetworkThreadGone,
     /// Bytes arrived that are not a message.
     #[error("malformed message from peer {peer}: {message}")]
     Malformed {

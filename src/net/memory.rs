@@ -47,6 +47,18 @@ pub struct MemoryEndpoint {
     next: usize,
 }
 
+/// An endpoint with no peers (peer 0): a match whose every player is on this machine.
+pub fn alone() -> MemoryEndpoint {
+    MemoryEndpoint {
+        me: PeerId(0),
+        links: Vec::new(),
+        pending: VecDeque::new(),
+        control: VecDeque::new(),
+        lockstep: VecDeque::new(),
+        next: 0,
+    }
+}
+
 /// Creates `n` connected endpoints; endpoint `i` is peer `i`.
 pub fn hub(n: usize) -> Vec<MemoryEndpoint> {
     // channel (i → j) for every ordered pair.
@@ -101,7 +113,7 @@ impl MemoryEndpoint {
             Some(peer) => {
                 let link = self.links.iter().find(|l| l.peer == peer).ok_or(TransportError::NoSuchPeer(peer))?;
                 let sent = link.to.as_ref().is_some_and(|tx| tx.send(item()).is_ok());
-                if sent { Ok(()) } else { Err(TransportError::Disconnected(peer.to_string())) }
+                if sent { Ok(()) } else { Err(TransportError::Disconnected(peer)) }
             }
         }
     }

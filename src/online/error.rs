@@ -9,6 +9,7 @@ use thiserror::Error;
 use crate::content::{FileError, WriteError};
 use crate::defs::DefsErrors;
 use crate::net::quic::QuicError;
+use crate::net::quic::join_code::JoinCodeError;
 use crate::session::peer::SessionError;
 use crate::session::start::StartError;
 
@@ -20,9 +21,34 @@ pub enum OnlineError {
     /// The network.
     #[error(transparent)]
     Net(#[from] QuicError),
-    /// The handshake or the start was refused (by either side), and why.
+    /// The handshake or the start was refused (by either side), and why, in the words that
+    /// crossed the wire.
     #[error("refused: {0}")]
     Refused(String),
+    /// The join code the player gave does not read.
+    #[error("the join code: {0}")]
+    BadCode(#[from] JoinCodeError),
+    /// No identity key could be made or read beside the settings.
+    #[error("no identity key could be made")]
+    NoIdentity,
+    /// A returning machine was sent history out of order.
+    #[error("the host's history for frames {from}..{through} is out of order")]
+    HistoryOutOfOrder {
+        /// The first frame this machine still needed.
+        from: u32,
+        /// The frame the stretch sent runs up to.
+        through: u32,
+    },
+    /// A returning machine's replay of the history differs from the host's checkpoint.
+    #[error("catching up went out of sync at frame {frame} (host {host:016x}, here {here:016x})")]
+    CatchUpDesync {
+        /// The checkpoint's frame.
+        frame: u32,
+        /// The host's hash there.
+        host: u64,
+        /// This machine's.
+        here: u64,
+    },
     /// The match could not be prepared.
     #[error(transparent)]
     Start(#[from] StartError),

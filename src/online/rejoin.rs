@@ -56,10 +56,7 @@ impl Catcher {
         checkpoints: Vec<(Frame, u64)>,
     ) -> Result<(), OnlineError> {
         if through < self.through || commands.iter().any(|c| c.frame < self.through || c.frame >= through) {
-            return Err(OnlineError::Refused(format!(
-                "the host's history for frames {}..{} is out of order",
-                self.through.0, through.0
-            )));
+            return Err(OnlineError::HistoryOutOfOrder { from: self.through.0, through: through.0 });
         }
         let entries =
             commands.into_iter().map(|c| ScriptEntry { frame: c.frame.0, player: c.player.0, command: c.command });
@@ -81,9 +78,7 @@ impl Catcher {
             if let Some(&theirs) = self.checkpoints.get(&frame)
                 && theirs != hash
             {
-                return Err(OnlineError::Refused(format!(
-                    "catching up went out of sync at frame {frame} (host {theirs:016x}, here {hash:016x})"
-                )));
+                return Err(OnlineError::CatchUpDesync { frame, host: theirs, here: hash });
             }
             self.prelude.push((frame, hash));
         }

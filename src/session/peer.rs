@@ -35,6 +35,9 @@ pub enum SessionError {
     /// A controller produced a command the stream refused.
     #[error(transparent)]
     Stream(#[from] StreamError),
+    /// Every player is on this machine, yet the stream waited: a broken invariant.
+    #[error("the stream waited though every player is on this machine")]
+    LocalStall,
 }
 
 /// What one step did.

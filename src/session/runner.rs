@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::lockstep::stream::{Stream, StreamConfig};
 use crate::net::control::ControlTransport;
-use crate::net::memory::{MemoryEndpoint, hub};
+use crate::net::memory::MemoryEndpoint;
 use crate::sim::ids::PlayerId;
 use crate::sim::world::World;
 
@@ -139,9 +139,7 @@ pub fn local_session(
         run_ahead: DEFAULT_RUN_AHEAD,
         pace: Default::default(),
     });
-    let transport = hub(1)
-        .pop()
-        .ok_or_else(|| SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))?;
+    let transport = crate::net::memory::alone();
     Ok(Session::new(world, stream, transport, controllers))
 }
 
@@ -243,5 +241,5 @@ pub fn summarize_players(world: &World, slots: &[ResolvedSlot], tally: &Tally) -
 
 /// With every player local the stream is always ready; waiting means a broken invariant.
 fn unreachable_wait() -> Result<(), SessionError> {
-    Err(SessionError::Transport(crate::lockstep::TransportError::Disconnected("local stream stalled".into())))
+    Err(SessionError::LocalStall)
 }

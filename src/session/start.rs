@@ -19,7 +19,6 @@ use crate::lockstep::stream::{Stream, StreamConfig};
 use crate::lockstep::transport::PeerId;
 use crate::map::{Map, MapContent};
 use crate::net::control::ControlTransport;
-use crate::net::memory::hub;
 use crate::sim::ids::PlayerId;
 use crate::sim::world::{GameSetup, World};
 
@@ -339,9 +338,7 @@ pub fn start_local_from(
     }
     let mut prepared = prepare(roots, setup, script, 0)?;
     let hashes = prepared.fast_forward(prelude, frame, super::replay::CHECKPOINT_EVERY);
-    let transport = hub(1).pop().ok_or_else(|| {
-        StartError::Session(SessionError::Transport(crate::lockstep::TransportError::Disconnected("memory".into())))
-    })?;
+    let transport = crate::net::memory::alone();
     let transport: Box<dyn ControlTransport> = Box::new(transport);
     Ok((prepared.into_match(transport), hashes))
 }

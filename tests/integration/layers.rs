@@ -120,9 +120,37 @@ fn room_imports(top: &str) -> Graph {
     edges
 }
 
+/// What each folder's `mod.rs` brings in from its own children, by name: `online` →
+/// `OnlineError` → `error` for `pub use error::OnlineError;`. A child that imports
+/// `super::OnlineError` uses the sibling that defines it.
+fn reexports(
+    files: &[std::path::PathBuf],
+    rels: &[String],
+    units: &BTreeSet<Vec<String>>,
+) -> BTreeMap<Vec<String>, BTreeMap<String, String>> {
+    let mut out: BTreeMap<Vec<String>, BTreeMap<String, String>> = BTreeMap::new();
+    for (f, rel) in files.iter().zip(rels) {
+        if !rel.ends_with("mod.rs") {
+            continue;
+        }
+        let folder = module_of(rel);
+        let code = code_only(&std::fs::read_to_string(f).unwrap());
+        for p in paths(&code) {
+            let segs: Vec<&String> = p.segments.iter().skip_while(|s| *s == "self").collect();
+            let (Some(first), Some(name)) = (segs.first(), segs.last()) else { continue };
+            let mut child = folder.clone();
+            child.push((*first).clone());
+            if segs.len() >= 2 && units.iter().any(|u| u.starts_with(&child)) {
+                out.entry(folder.clone()).or_default().insert((*name).clone(), (*first).clone());
+            }
+        }
+    }
+    out
+}
+
 /// Imports between sibling files (and folders) of every folder under `top`, keyed by the
 /// folder: `game/battle` → `look` → {`play`, `picture`, …}. A folder's `mod.rs` declares its
-/// children and is left out (its children may use what it re-exports).
+/// children and is left out, but what it re-exports is followed to the sibling that defines it.
 fn sibling_imports(top: &str) -> BTreeMap<Vec<String>, Graph> {
     let root = src();
     let mut files = Vec::new();
@@ -130,6 +158,7 @@ fn sibling_imports(top: &str) -> BTreeMap<Vec<String>, Graph> {
     let rels: Vec<String> =
         files.iter().map(|f| f.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/")).collect();
     let units: BTreeSet<Vec<String>> = rels.iter().map(|r| module_of(r)).collect();
+    let reexported = reexports(&files, &rels, &units);
     let mut out: BTreeMap<Vec<String>, Graph> = BTreeMap::new();
     for (f, rel) in files.iter().zip(&rels) {
         if rel.ends_with("mod.rs") {
@@ -144,11 +173,16 @@ fn sibling_imports(top: &str) -> BTreeMap<Vec<String>, Graph> {
             if !in_crate || abs.len() <= folder.len() || abs[..folder.len()] != folder[..] {
                 continue;
             }
-            let other = &abs[folder.len()];
+            let named = &abs[folder.len()];
             let mut sibling = folder.clone();
-            sibling.push(other.clone());
-            // A sibling file, or a folder of files beside it.
-            if *other != unit && units.iter().any(|u| u.starts_with(&sibling)) {
+            sibling.push(named.clone());
+            // A sibling file, or a folder of files beside it, or a name the folder re-exports.
+            let other = if units.iter().any(|u| u.starts_with(&sibling)) {
+                Some(named)
+            } else {
+                reexported.get(&folder).and_then(|r| r.get(named))
+            };
+            if let Some(other) = other.filter(|o| **o != unit) {
                 into.insert(other.clone());
             }
         }
@@ -473,4 +507,13 @@ fn shell_is_implemented_in_one_file() {
         ("d.rs".to_string(), "impl From<u8> for Shell {}".to_string()),
     ];
     assert_eq!(files_implementing("Shell", &fake), vec!["a.rs", "b.rs", "d.rs"]);
+}
+
+#[test]
+fn the_sibling_graph_follows_a_name_its_folder_re_exports() {
+    // `net/quic/tls.rs` says `use super::QuicError;`, which `net/quic/mod.rs` brings in with
+    // `pub use error::{…, QuicError};`: the edge runs to the file that defines it.
+    let net = sibling_imports("net");
+    let quic = &net[&vec!["net".to_string(), "quic".to_string()]];
+    assert!(quic["tls"].contains("error"), "tls → error through the re-export: {:?}", quic["tls"]);
 }

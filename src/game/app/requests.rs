@@ -45,7 +45,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                 // The identity kept beside the settings: joining a running game again with the
                 // same code gives this player's seat back.
                 let joined = crate::game::online_lobby::window_identity()
-                    .ok_or_else(|| crate::online::OnlineError::Refused("no identity key could be made".into()))
+                    .ok_or(crate::online::OnlineError::NoIdentity)
                     .and_then(|identity| OnlineLobby::join(roots, &code, &name, &identity));
                 match joined {
                     Ok(l) => {

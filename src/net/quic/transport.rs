@@ -60,7 +60,7 @@ impl QuicTransport {
         if self.left_reason.is_some() {
             return Ok(());
         }
-        Err(TransportError::Disconnected("the network thread".into()))
+        Err(TransportError::NetworkThreadGone)
     }
 }
 

@@ -338,7 +338,7 @@ impl OnlineLobby {
 /// Shows one of the link's events in the lobby's display.
 fn show(e: LobbyEvent, shown: &mut LobbyState) {
     match e {
-        LobbyEvent::Line(line) => shown.chat.push(line),
+        LobbyEvent::Line(line) => shown.say(line),
         LobbyEvent::Table { roster, ready } => {
             shown.roster = roster;
             shown.ready = ready;

@@ -190,3 +190,29 @@ fn control_bar_labels_read_at_twelve_pixels_or_more_at_1280_by_720() {
     }
     assert!(texts.iter().all(|&(_, px)| px >= 12.0), "{texts:?}");
 }
+
+#[test]
+fn a_replay_seen_whole_shows_no_one_players_money_or_power_in_the_top_bar() {
+    let (mut battle, mut shell) = battle();
+    for _ in 0..60 {
+        battle.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    let replay = battle.play().replay();
+    let mut w =
+        ridgeline::game::battle::Battle::watch(&common::roots(), &replay, "r.ron", glam::Vec2::new(1280.0, 720.0))
+            .unwrap();
+    let text = |s: &ridgeline::game::shell::Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
+    hud::sync(&mut shell, &w);
+    assert!(text(&shell, "InGame.wnd:LabelMoney").starts_with('$'), "one player's view: their money");
+    assert!(text(&shell, "InGame.wnd:LabelPower").starts_with("Power"));
+    // Round the players to "Everything": nobody's money, nobody's power.
+    while w.view_label() != "Everything" {
+        w.cycle_view();
+    }
+    hud::sync(&mut shell, &w);
+    assert_eq!(text(&shell, "InGame.wnd:LabelMoney"), "");
+    assert_eq!(text(&shell, "InGame.wnd:LabelPower"), "");
+    w.cycle_view();
+    hud::sync(&mut shell, &w);
+    assert!(text(&shell, "InGame.wnd:LabelMoney").starts_with('$'), "a player's view again");
+}

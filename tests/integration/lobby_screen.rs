@@ -21,12 +21,12 @@ fn the_chat_follows_new_lines() {
     let mut s = lobby(true);
     let list = s.find("Lobby.wnd:ListChat").unwrap();
     for i in 0..40 {
-        s.lobby.chat.push(format!("Ben: line {i}"));
+        s.lobby_says(format!("Ben: line {i}"));
     }
     s.refresh_lobby();
     let first = s.ui.list_scroll(list);
     assert!(first > 0, "forty lines and the box still shows the first");
-    s.lobby.chat.push("Ben: one more".into());
+    s.lobby_says("Ben: one more".into());
     s.refresh_lobby();
     assert_eq!(s.ui.list_scroll(list), first + 1, "the newest line is scrolled into view");
     // Nothing new: the box stays where it is (the table arrives every second).

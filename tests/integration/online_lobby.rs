@@ -114,11 +114,11 @@ fn two_players_meet_chat_ready_up_and_start_the_same_match() {
     assert_eq!(shown.1.roster.slots[0].name, "Ava");
     assert_eq!(shown.1.roster.slots[1].name, "Ben");
     assert_eq!(shown.1.roster.map, "proving_grounds");
-    assert!(shown.0.chat.iter().any(|l| l == "Ben joined."), "{:?}", shown.0.chat);
+    assert!(shown.0.chat().iter().any(|l| l == "Ben joined."), "{:?}", shown.0.chat());
     join.chat("gl hf", &mut shown.1);
-    poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat.iter().any(|l| l == "Ben: gl hf"));
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat().iter().any(|l| l == "Ben: gl hf"));
     host.chat("you too", &mut shown.0);
-    poll_until(&mut host, &mut join, &mut shown, |s| s.1.chat.iter().any(|l| l == "Ava: you too"));
+    poll_until(&mut host, &mut join, &mut shown, |s| s.1.chat().iter().any(|l| l == "Ava: you too"));
     // Not ready: the host cannot start.
     let early = host.start(&roots).err().expect("refused");
     assert_eq!(early.to_string(), "Ben is not ready.");
@@ -152,7 +152,7 @@ fn a_joiner_with_other_data_is_refused_and_both_say_which_file() {
     let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
     let Some(Outcome::Closed(Said { detail: reason, .. })) = closed else { panic!("the joiner is refused") };
     assert!(reason.contains("data/weapons.ron"), "{reason}");
-    poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat.iter().any(|l| l.contains("data/weapons.ron")));
+    poll_until(&mut host, &mut join, &mut shown, |s| s.0.chat().iter().any(|l| l.contains("data/weapons.ron")));
 }
 
 #[test]
@@ -319,7 +319,7 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     poll_until(&mut host, &mut join, &mut shown, |s| s.1.roster.slots[1].faction == other_faction);
     join.change(&LobbyChange::Colour(1, ava_colour), &mut shown.1).unwrap();
     poll_until(&mut host, &mut join, &mut shown, |s| {
-        s.1.chat.iter().any(|l| l.ends_with("is taken by another player"))
+        s.1.chat().iter().any(|l| l.ends_with("is taken by another player"))
     });
     assert_ne!(shown.0.roster.slots[1].colour, ava_colour);
     let purple = 5;
@@ -330,7 +330,7 @@ fn the_host_sets_slots_teams_and_money_and_each_player_chooses_their_own_side() 
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
     host.change(&LobbyChange::Money(3), &mut shown.0).unwrap();
     poll_until(&mut host, &mut join, &mut shown, |s| !s.1.ready && s.1.roster.money == 3);
-    assert!(shown.1.chat.iter().any(|l| l == READY_CLEARED), "Ben is told why: {:?}", shown.1.chat);
+    assert!(shown.1.chat().iter().any(|l| l == READY_CLEARED), "Ben is told why: {:?}", shown.1.chat());
     assert_eq!(host.start(&roots).err().map(|e| e.to_string()).as_deref(), Some("Ben is not ready."));
     join.set_ready(true);
     poll_until(&mut host, &mut join, &mut shown, |s| s.0.roster.slots[1].ready);
@@ -360,7 +360,7 @@ fn the_host_removes_a_player_and_their_slot_opens() {
     let (_, closed) = poll_until(&mut host, &mut join, &mut shown, |_| false);
     let Some(Outcome::Closed(Said { detail: reason, .. })) = closed else { panic!("the joiner is told") };
     assert_eq!(reason, "The host removed you from the game.");
-    assert!(shown.0.chat.iter().any(|l| l == "Ben was removed from the game."), "{:?}", shown.0.chat);
+    assert!(shown.0.chat().iter().any(|l| l == "Ben was removed from the game."), "{:?}", shown.0.chat());
     assert_eq!(shown.0.roster.slots[1].seat, Seat::Open);
     assert_eq!(seated(&shown.0), 1);
 }
@@ -494,7 +494,7 @@ fn a_player_whose_game_closed_joins_again_with_the_code_and_gets_the_seat_back()
     let mut shown = LobbyState::default();
     let until = Instant::now() + Duration::from_secs(20);
     let back = loop {
-        assert!(Instant::now() < until, "never back: {:?}", shown.chat);
+        assert!(Instant::now() < until, "never back: {:?}", shown.chat());
         step(&mut host);
         match lobby.poll(&roots, &mut shown) {
             Outcome::Waiting => {}
@@ -503,7 +503,7 @@ fn a_player_whose_game_closed_joins_again_with_the_code_and_gets_the_seat_back()
         }
         std::thread::sleep(Duration::from_millis(2));
     };
-    assert!(shown.chat.iter().any(|l| l.contains("taking your seat back")), "{:?}", shown.chat);
+    assert!(shown.chat().iter().any(|l| l.contains("taking your seat back")), "{:?}", shown.chat());
     let mut ben_again = battle_of(back);
     assert!(ben_again.world().frame().0 > dropped_at, "it starts where the game is, not at the start");
     for _ in 0..90 {
@@ -547,8 +547,8 @@ fn a_megabyte_chat_line_from_a_joiner_is_dropped_and_the_next_line_arrives() {
     let mut shown = LobbyState::default();
     let wait = |host: &mut OnlineLobby, shown: &mut LobbyState, line: &str| {
         let until = Instant::now() + Duration::from_secs(10);
-        while !shown.chat.iter().any(|l| l == line) {
-            assert!(Instant::now() < until, "never showed {line:?}: {:?}", shown.chat);
+        while !shown.chat().iter().any(|l| l == line) {
+            assert!(Instant::now() < until, "never showed {line:?}: {:?}", shown.chat());
             host.poll(&roots, shown);
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -558,7 +558,7 @@ fn a_megabyte_chat_line_from_a_joiner_is_dropped_and_the_next_line_arrives() {
     ben.send_control(None, &[WireMessage::Chat { from: "Ben".into(), text: huge }]).unwrap();
     ben.send_control(None, &[WireMessage::Chat { from: "Ben".into(), text: "gl hf".into() }]).unwrap();
     wait(&mut host, &mut shown, "Ben: gl hf");
-    assert!(shown.chat.iter().all(|l| l.len() < 200), "no megabyte line shown: {} lines", shown.chat.len());
+    assert!(shown.chat().iter().all(|l| l.len() < 200), "no megabyte line shown: {} lines", shown.chat().len());
     assert_eq!(seated(&shown), 2, "Ben is still seated");
     assert_eq!(host.net_stats().malformed, 1, "the megabyte batch reached the host and was dropped there");
 }
@@ -589,7 +589,7 @@ fn connections_that_never_become_players_leave_the_lobby_open() {
         panic!("the friend was turned away: {why:?}");
     }
     assert!(hosted.is_none() && joined.is_none(), "the lobby goes on");
-    assert!(both.0.chat.iter().any(|l| l == "Ben joined."), "{:?}", both.0.chat);
+    assert!(both.0.chat().iter().any(|l| l == "Ben joined."), "{:?}", both.0.chat());
 }
 
 /// Connections from one machine that finish their handshake and then say nothing (half-open,

@@ -35,7 +35,7 @@ fn host_until(host: &mut OnlineLobby, shown: &mut LobbyState, done: impl Fn(&Lob
     let roots = common::roots();
     let until = Instant::now() + Duration::from_secs(10);
     while !done(shown) {
-        assert!(Instant::now() < until, "the host never got there: {:?}", shown.chat);
+        assert!(Instant::now() < until, "the host never got there: {:?}", shown.chat());
         assert!(matches!(host.poll(&roots, shown), Outcome::Waiting), "the host's lobby ended");
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -46,7 +46,7 @@ fn refusal(net: &mut QuicTransport, host: &mut OnlineLobby, shown: &mut LobbySta
     let roots = common::roots();
     let until = Instant::now() + Duration::from_secs(10);
     loop {
-        assert!(Instant::now() < until, "never answered; the host shows {:?}", shown.chat);
+        assert!(Instant::now() < until, "never answered; the host shows {:?}", shown.chat());
         host.poll(&roots, shown);
         net.wait(Duration::from_millis(5));
         while let Some((_, m)) = net.take_control() {
@@ -93,7 +93,7 @@ fn a_second_copy_with_the_same_identity_takes_the_seat_and_the_first_is_told_why
     let mut second_shown = LobbyState::default();
     let until = Instant::now() + Duration::from_secs(10);
     let told = loop {
-        assert!(Instant::now() < until, "the first copy was never told: {:?}", first_shown.chat);
+        assert!(Instant::now() < until, "the first copy was never told: {:?}", first_shown.chat());
         host.poll(&roots, &mut shown);
         second.poll(&roots, &mut second_shown);
         if let Outcome::Closed(said) = first.poll(&roots, &mut first_shown) {
@@ -102,7 +102,7 @@ fn a_second_copy_with_the_same_identity_takes_the_seat_and_the_first_is_told_why
         std::thread::sleep(Duration::from_millis(5));
     };
     assert!(told.contains("Another copy of the game with your identity took your seat"), "{told}");
-    host_until(&mut host, &mut shown, |s| s.chat.iter().any(|l| l.contains("came back from another copy")));
+    host_until(&mut host, &mut shown, |s| s.chat().iter().any(|l| l.contains("came back from another copy")));
     for _ in 0..40 {
         host.poll(&roots, &mut shown);
         second.poll(&roots, &mut second_shown);
@@ -111,7 +111,11 @@ fn a_second_copy_with_the_same_identity_takes_the_seat_and_the_first_is_told_why
     assert_eq!(seated(&shown), 2, "still one seat for Ben: {:?}", shown.roster);
     let me = second_shown.me.expect("the second copy is welcomed");
     assert!(shown.roster.slots.iter().any(|s| s.seat == Seat::Player(me) && s.name == "Ben"), "{:?}", shown.roster);
-    assert!(!shown.chat.iter().any(|l| l == "Ben left."), "the seat was handed over, not emptied: {:?}", shown.chat);
+    assert!(
+        !shown.chat().iter().any(|l| l == "Ben left."),
+        "the seat was handed over, not emptied: {:?}",
+        shown.chat()
+    );
 }
 
 /// 254 connections that join and leave, a few at a time (every number the host has); then a
@@ -135,7 +139,7 @@ fn connections_that_join_and_leave_use_up_no_peer_numbers() {
         // The host hears them all (seated or refused as the lobby fills), then they leave at once.
         let heard = |s: &LobbyState| {
             let said = |l: &&String| l.starts_with("Mallory joined") || l.starts_with("Mallory could not join");
-            s.chat.iter().filter(said).count() >= joined
+            s.chat().iter().filter(said).count() >= joined
         };
         host_until(&mut host, &mut shown, heard);
         std::thread::scope(|s| {
@@ -149,14 +153,14 @@ fn connections_that_join_and_leave_use_up_no_peer_numbers() {
     let mut ben_shown = LobbyState::default();
     let until = Instant::now() + Duration::from_secs(10);
     while ben_shown.me.is_none() {
-        assert!(Instant::now() < until, "Ben was never seated: {:?}", ben_shown.chat);
+        assert!(Instant::now() < until, "Ben was never seated: {:?}", ben_shown.chat());
         host.poll(&roots, &mut shown);
         if let Outcome::Closed(why) = ben.poll(&roots, &mut ben_shown) {
             panic!("Ben was turned away: {why:?}");
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    host_until(&mut host, &mut shown, |s| s.chat.last().is_some_and(|l| l == "Ben joined."));
+    host_until(&mut host, &mut shown, |s| s.chat().last().is_some_and(|l| l == "Ben joined."));
 }
 
 /// A hello with `name` and `files` digests, as a modified client would send it.
@@ -278,7 +282,7 @@ fn battles(ben: &Identity, proxied: bool) -> (Battle, Battle, String, Option<Fau
     let (mut shown, mut ben_shown) = (LobbyState::default(), LobbyState::default());
     let until = Instant::now() + Duration::from_secs(10);
     while !shown.roster.slots.get(1).is_some_and(|s| s.ready) {
-        assert!(Instant::now() < until, "{:?}", shown.chat);
+        assert!(Instant::now() < until, "{:?}", shown.chat());
         host.poll(&roots, &mut shown);
         join.poll(&roots, &mut ben_shown);
         if ben_shown.me.is_some() && !ben_shown.ready {
@@ -334,7 +338,7 @@ fn a_second_copy_in_a_running_battle_takes_the_seat_and_the_first_is_told_so() {
     }
     let why = first.play().online().and_then(|o| o.host_gone()).cloned();
     assert_eq!(why, Some(HostGone::Refused(ridgeline::net::wire::TAKEN_OVER.to_string())));
-    assert!(second_shown.chat.iter().any(|l| l.contains("taking your seat back")), "{:?}", second_shown.chat);
+    assert!(second_shown.chat().iter().any(|l| l.contains("taking your seat back")), "{:?}", second_shown.chat());
 }
 
 /// Ben's link to the host dies mid-battle (the proxy between them stops carrying anything):

@@ -251,7 +251,7 @@ fn teams_and_starting_money_chosen_on_the_skirmish_screen_reach_the_battle() {
     assert_ne!(players[0].team, players[2].team);
     // The top bar shows the chosen money.
     s.open(Screen::InGame);
-    s.bars().set_hud(b.play().money(), b.play().clock(), "");
+    s.bars().set_hud(Some(b.play().money()), b.play().clock(), "");
     let label = s.ui.window(s.find("InGame.wnd:LabelMoney").unwrap()).unwrap().text.clone();
     assert_eq!(label, "$50000");
     // Allies never fight: for a minute of play nobody targets the other's objects.
@@ -331,7 +331,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
         s.take_requests(),
         [ShellRequest::HostOnline("0.0.0.0:47600".parse().unwrap(), Some("relay.example.org:47700".into()))]
     );
-    assert_eq!(s.lobby.chat[0], "Hosting through the relay relay.example.org:47700. Waiting for a second player…");
+    assert_eq!(s.lobby.chat()[0], "Hosting through the relay relay.example.org:47700. Waiting for a second player…");
     s.open(Screen::Online);
     click(&mut s, "Online.wnd:EntryPort");
     for _ in 0..6 {
@@ -343,7 +343,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     click(&mut s, "Online.wnd:ButtonHost");
     assert_eq!(s.screen(), Some(Screen::Lobby));
     assert_eq!(s.lobby.port, 8100);
-    assert_eq!(s.lobby.chat[0], "Hosting on port 8100. Waiting for a second player…");
+    assert_eq!(s.lobby.chat()[0], "Hosting on port 8100. Waiting for a second player…");
     assert_eq!(s.take_requests(), [ShellRequest::HostOnline("0.0.0.0:8100".parse().unwrap(), None)]);
     // The chat line goes to the client (which sends it and shows it), and the field empties.
     click(&mut s, "Lobby.wnd:EntryChat");
@@ -354,7 +354,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     assert_eq!(s.take_requests(), [ShellRequest::LobbyChat("gl hf".into())]);
     assert_eq!(s.ui.entry_text(s.find("Lobby.wnd:EntryChat").unwrap()), "");
     // What the client puts in the lobby shows: chat, and one row per slot.
-    s.lobby.chat.push("Ben: hi".into());
+    s.lobby_says("Ben: hi".into());
     let slot = |seat, name: &str, ready| RosterSlot {
         seat,
         name: name.into(),
@@ -380,7 +380,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     let ready = s.find("Lobby.wnd:CheckReady").unwrap();
     assert!(!s.ui.window(ready).unwrap().visible(), "the host's lobby hides Ready");
     let code = "rl1@203.0.113.5:47700/00112233445566778899aabbccddeeff/".to_string() + &"ab".repeat(32);
-    s.lobby.code = Some(code.clone());
+    s.set_lobby_code(code.clone());
     s.refresh_lobby();
     let entry = s.find("Lobby.wnd:EntryCode").unwrap();
     assert_eq!(s.ui.entry_text(entry), code, "the whole code, 121 characters");
@@ -476,16 +476,16 @@ fn disconnect_and_desync_messages_name_who_and_when() {
 fn the_battle_menu_asks_before_leaving() {
     let (mut s, _) = shell("in-game");
     s.open(Screen::InGame);
-    s.bars().set_hud(12_345, 125, "");
+    s.bars().set_hud(Some(12_345), 125, "");
     let text = |s: &Shell, n: &str| s.ui.window(s.find(n).unwrap()).unwrap().text.clone();
     assert_eq!(text(&s, "InGame.wnd:LabelMoney"), "$12345");
     assert_eq!(text(&s, "InGame.wnd:LabelClock"), "2:05");
     // Power: made/used; when low the label says so in the layout's warning colour (DISABLED).
     use ridgeline::sim::power::PowerBalance;
-    s.bars().set_power(PowerBalance { produced: 13, used: 6 });
+    s.bars().set_power(Some(PowerBalance { produced: 13, used: 6 }));
     assert_eq!(text(&s, "InGame.wnd:LabelPower"), "Power 13/6");
     assert!(s.ui.window(s.find("InGame.wnd:LabelPower").unwrap()).unwrap().enabled());
-    s.bars().set_power(PowerBalance { produced: 3, used: 6 });
+    s.bars().set_power(Some(PowerBalance { produced: 3, used: 6 }));
     assert_eq!(text(&s, "InGame.wnd:LabelPower"), "Low power 3/6");
     let label = s.ui.window(s.find("InGame.wnd:LabelPower").unwrap()).unwrap();
     assert!(!label.enabled());
@@ -533,11 +533,11 @@ fn the_battle_menu_asks_before_leaving() {
     click(&mut s, "MessageBox.wnd:ButtonCancel");
     assert!(!s.message_open() && s.take_requests().is_empty());
     // Online, the question says that leaving surrenders.
-    s.screens.leave_surrenders = true;
+    s.follow_battle(true, true);
     s.ask_leave_battle();
     assert!(text(&s, "MessageBox.wnd:MessageText").contains("Leaving surrenders"));
     s.close_message();
-    s.screens.leave_surrenders = false;
+    s.follow_battle(true, false);
     // Escape's question answered with Enter leaves.
     s.ask_leave_battle();
     assert_eq!(text(&s, "MessageBox.wnd:MessageText"), "Leave the battle and return to the main menu?");
@@ -856,7 +856,7 @@ fn the_replay_bar_shows_only_for_replays_and_asks_to_pause_change_speed_and_seek
 #[test]
 fn options_opened_from_a_battle_return_to_it() {
     let (mut s, path) = shell("shell-options-in-battle");
-    s.screens.in_battle = true;
+    s.follow_battle(true, false);
     s.open(Screen::InGame);
     click(&mut s, "InGame.wnd:ButtonOptions");
     assert_eq!(s.screen(), Some(Screen::Options));

@@ -49,7 +49,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                     .and_then(|identity| OnlineLobby::join(roots, &code, &name, &identity));
                 match joined {
                     Ok(l) => {
-                        r.shell.lobby.code = Some(code.trim().to_string());
+                        r.shell.set_lobby_code(code.trim().to_string());
                         r.shell.refresh_lobby();
                         r.lobby = Some(l);
                         r.shell.remember_game(code.trim());
@@ -60,7 +60,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
             ShellRequest::Copy(text) => {
                 let copied = r.clipboard.as_mut().is_some_and(|c| c.set_text(text).is_ok());
                 let line = r.shell.say(if copied { "Lobby:Copied" } else { "Lobby:NoClipboard" }, &[]);
-                r.shell.lobby.chat.push(line);
+                r.shell.lobby_says(line);
                 r.shell.refresh_lobby();
             }
             ShellRequest::LobbyChat(text) => {
@@ -165,7 +165,7 @@ fn host_online(r: &mut Running, roots: &ContentRoots, addr: std::net::SocketAddr
     match OnlineLobby::host_in_background(roots, addr, &name, &folder, players, reach) {
         Ok(l) => {
             let line = r.shell.say(if reach.relay.is_some() { "Lobby:Registering" } else { "Lobby:Opening" }, &[]);
-            r.shell.lobby.chat.push(line);
+            r.shell.lobby_says(line);
             r.shell.refresh_lobby();
             r.lobby = Some(l);
         }
@@ -185,8 +185,8 @@ fn show_code(r: &mut Running, code: crate::net::quic::JoinCode) {
         (false, _) => "Lobby:GiveCode",
     };
     let how = r.shell.say(how, &[]);
-    r.shell.lobby.chat.push(how);
-    r.shell.lobby.code = Some(code.to_string());
+    r.shell.lobby_says(how);
+    r.shell.set_lobby_code(code.to_string());
     r.shell.refresh_lobby();
 }
 

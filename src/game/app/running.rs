@@ -111,7 +111,7 @@ impl Running {
         if !refused.is_empty() {
             self.shell.tell_refusals(&refused);
         }
-        self.shell.content.roots = mods.current.clone();
+        self.shell.use_roots(mods.current.clone());
         match self.shell.reload_images(&mods.current) {
             Ok(true) => {
                 if let Err(e) = self.gfx.rebuild_ui(&self.shell) {

@@ -312,6 +312,12 @@ impl Battle {
         if self.pic.see_all { "Everything".to_string() } else { self.play.player_name(self.play.local) }
     }
 
+    /// True when a watched replay shows everything, no one player's view (the top bar then
+    /// shows no one player's money and power).
+    pub fn sees_everything(&self) -> bool {
+        self.pic.see_all
+    }
+
     /// True when a watched replay shows one player's view, whose seat Take over would give.
     pub fn can_take_over(&self) -> bool {
         self.play.is_replay() && !self.pic.see_all

@@ -18,13 +18,11 @@ pub use gadget::{Gadget, draw, under};
 
 /// Fills `InGame.wnd`'s windows from the battle as it stands.
 pub fn sync(shell: &mut Shell, battle: &Battle) {
-    shell.screens.leave_surrenders = battle.play().is_online() && !battle.play().is_replay();
-    shell.bars().set_hud(
-        battle.play().money(),
-        battle.play().clock(),
-        &battle.play().pace_label(battle.look().labels()),
-    );
-    shell.bars().set_power(battle.power());
+    // A replay's "Everything" view belongs to no one player: no money or power is theirs.
+    let one_player = !battle.sees_everything();
+    let pace = battle.play().pace_label(battle.look().labels());
+    shell.bars().set_hud(one_player.then(|| battle.play().money()), battle.play().clock(), &pace);
+    shell.bars().set_power(one_player.then(|| battle.power()));
     let buttons: Vec<_> = battle.look().commands().into_iter().map(|c| c.view()).collect();
     shell.bars().set_commands(&buttons, &battle.queue_text());
     shell.bars().set_alerts(&battle.alert_lines());

@@ -124,8 +124,16 @@ impl<'a> Bars<'a> {
     }
 
     /// Shows the local player's power as "Power made/used"; while low the label is disabled,
-    /// so it takes the layout's DISABLED text colour (the warning colour) and says so.
-    pub fn set_power(&mut self, power: crate::sim::power::PowerBalance) {
+    /// so it takes the layout's DISABLED text colour (the warning colour) and says so. None
+    /// (no one player's view) leaves it empty.
+    pub fn set_power(&mut self, power: Option<crate::sim::power::PowerBalance>) {
+        let Some(power) = power else {
+            self.set_text("InGame.wnd:LabelPower", "");
+            if let Some(id) = self.find("InGame.wnd:LabelPower") {
+                self.ui.enable(id, true);
+            }
+            return;
+        };
         let (made, used) = (power.produced.to_string(), power.used.to_string());
         let label = if power.low() { "Power:Low" } else { "Power:Balance" };
         let text = self.say(label, &[("made", &made), ("used", &used)]);
@@ -152,10 +160,10 @@ impl<'a> Bars<'a> {
         self.set_text("InGame.wnd:AlertLine", &text);
     }
 
-    /// Shows the local player's money and the game time (seconds) in the top bar, with the
-    /// pace when it is not normal ("Paused", "2×").
-    pub fn set_hud(&mut self, money: i64, seconds: u32, pace: &str) {
-        self.set_text("InGame.wnd:LabelMoney", &format!("${money}"));
+    /// Shows the local player's money (none: no one player's view) and the game time
+    /// (seconds) in the top bar, with the pace when it is not normal ("Paused", "2×").
+    pub fn set_hud(&mut self, money: Option<i64>, seconds: u32, pace: &str) {
+        self.set_text("InGame.wnd:LabelMoney", &money.map_or_else(String::new, |m| format!("${m}")));
         let clock = format!("{}:{:02}", seconds / 60, seconds % 60);
         let text = if pace.is_empty() { clock } else { format!("{clock}  {pace}") };
         self.set_text("InGame.wnd:LabelClock", &text);

@@ -15,7 +15,7 @@ pub struct LobbyState {
     /// This machine's peer, once the host has welcomed it (the host is peer 0).
     pub me: Option<PeerId>,
     /// Chat lines.
-    pub chat: Vec<String>,
+    pub(super) chat: Vec<String>,
     /// The local player is ready.
     pub ready: bool,
     /// The port hosted on.
@@ -23,7 +23,7 @@ pub struct LobbyState {
     /// True when this machine hosts.
     pub hosting: bool,
     /// The join code, shown whole (the host's; a joiner's own).
-    pub code: Option<String>,
+    pub(super) code: Option<String>,
 }
 
 impl LobbyState {
@@ -31,6 +31,21 @@ impl LobbyState {
     /// is its first line (`lobby::hosting_line`).
     pub fn hosting(port: u16, first: String) -> LobbyState {
         LobbyState { me: Some(PeerId(0)), chat: vec![first], port, hosting: true, ..LobbyState::default() }
+    }
+
+    /// The chat lines, oldest first.
+    pub fn chat(&self) -> &[String] {
+        &self.chat
+    }
+
+    /// A line for the chat.
+    pub fn say(&mut self, line: String) {
+        self.chat.push(line);
+    }
+
+    /// The join code shown, if any.
+    pub fn code(&self) -> Option<&str> {
+        self.code.as_deref()
     }
 
     /// A lobby joined from another machine; `first` is its first line ("Connecting…").

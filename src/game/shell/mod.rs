@@ -438,6 +438,29 @@ impl Shell {
         self.stage().save_settings()
     }
 
+    /// The client says, each frame, whether a battle runs under the screens (Options then
+    /// returns to it) and whether leaving it surrenders (an online battle).
+    pub fn follow_battle(&mut self, running: bool, leaving_surrenders: bool) {
+        self.screens.in_battle = running;
+        self.screens.leave_surrenders = leaving_surrenders;
+    }
+
+    /// A line for the online lobby's chat (what the lobby or a player said).
+    pub fn lobby_says(&mut self, line: String) {
+        self.lobby.chat.push(line);
+    }
+
+    /// The join code the lobby shows.
+    pub fn set_lobby_code(&mut self, code: String) {
+        self.lobby.code = Some(code);
+    }
+
+    /// The content roots changed (the Mods screen's choice): maps, images and layouts come
+    /// from these from now on.
+    pub fn use_roots(&mut self, roots: ContentRoots) {
+        self.content.roots = roots;
+    }
+
     /// Tells the player which mods were left out at start, and why ([`refusal_message`]).
     pub fn tell_refusals(&mut self, refused: &[Refused]) {
         mods::tell_refusals(&mut self.stage(), refused);

@@ -31,9 +31,9 @@ pub struct Screens {
     answered: Option<(Question, bool)>,
     /// A battle is running under the screens (the client says so each frame): Options then
     /// returns to it rather than to the main menu.
-    pub in_battle: bool,
+    pub(super) in_battle: bool,
     /// The battle is an online one, where leaving surrenders (the HUD says so each frame).
-    pub leave_surrenders: bool,
+    pub(super) leave_surrenders: bool,
     /// The last score shown.
     pub score_rows: Vec<Vec<String>>,
     /// Where Continue on the score screen goes (the replay list after watching a replay; the

@@ -30,6 +30,7 @@ pub mod rng;
 pub mod rules;
 pub mod scans;
 pub mod setup;
+pub mod snapshot;
 pub mod spatial;
 pub mod store;
 pub mod terrain;

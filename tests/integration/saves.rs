@@ -10,7 +10,7 @@ use ridgeline::content::ContentRoots;
 use ridgeline::session::save::{Save, SaveError};
 use ridgeline::session::{CommandScript, MatchSetup, PlayersSpec, run_session, start_local};
 
-use super::common::{playable, ridgeline, root, roots, temp_dir};
+use super::common::{click, playable, ridgeline, root, roots, temp_dir};
 
 /// Four computer players of every difficulty on `map`.
 fn four_ais(map: &str, seed: u64) -> MatchSetup {
@@ -181,5 +181,71 @@ fn headless_sim_saves_and_loads_with_the_same_hash_log() {
     let out = ridgeline().args(["sim", "--load", &p(&save)]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("g.rlsave: not a Ridgeline saved game"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_battle_menu_saves_and_the_load_screen_continues_it() {
+    use ridgeline::game::battle::Battle;
+    use ridgeline::game::shell::{Screen, Shell, ShellRequest, SkirmishConfig};
+    const SCREEN: glam::Vec2 = glam::Vec2::new(1280.0, 720.0);
+    let dir = temp_dir("save-shell");
+    let mut s = Shell::new(&roots(), (1280.0, 720.0), dir.join("settings.ron")).expect("shell starts");
+    let setup = SkirmishConfig::default().to_match_setup("proving_grounds", 2, &playable(), "Tester", 1);
+    let mut battle = Battle::start(&roots(), &setup, SCREEN).expect("battle starts");
+    for _ in 0..95 {
+        battle.advance(1.0 / 30.0).unwrap();
+    }
+    // Menu → Save asks the client to save, which writes into the saves folder.
+    s.screens.in_battle = true;
+    s.open(Screen::InGame);
+    click(&mut s, "InGame.wnd:ButtonMenu");
+    assert_eq!(s.screen(), Some(Screen::GameMenu));
+    click(&mut s, "GameMenu.wnd:ButtonSave");
+    assert_eq!(s.take_requests(), vec![ShellRequest::SaveBattle]);
+    let path = battle.play().save_into(&roots(), &s.prefs.save_dir(), 1_800_000_000).expect("saved");
+    assert_eq!(path.parent(), Some(dir.join("saves").as_path()));
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert_eq!(name, "Proving Grounds 2027-01-15 080000.rlsave");
+    let (saved_frame, saved_hash) = (battle.world().frame(), battle.world().state_hash());
+    // Later, from the main menu: Load lists it with its map, game time, date and players.
+    s.screens.in_battle = false;
+    s.open(Screen::MainMenu);
+    click(&mut s, "MainMenu.wnd:ButtonLoad");
+    assert_eq!(s.screen(), Some(Screen::Load));
+    let rows = s.ui.list_rows(s.find("Load.wnd:ListSaves").unwrap());
+    let secs = saved_frame.0 / 30;
+    let time = format!("{}:{:02}", secs / 60, secs % 60);
+    assert_eq!(
+        rows,
+        vec![vec!["Proving Grounds".to_string(), time, "2027-01-15 08:00".into(), "Tester, Computer 2".into()]]
+    );
+    let details = s.ui.window(s.find("Load.wnd:SaveDetails").unwrap()).unwrap().text.clone();
+    assert!(details.contains("Proving Grounds") && details.contains("Tester"), "{details}");
+    // Its thumbnail is made, handed to the client to upload and drawn beside the list.
+    let key = format!("@save/{name}");
+    assert!(s.content.dynamic_images.contains_key(&key) && s.content.fresh_images.contains(&key));
+    let fonts = ridgeline::ui::font::Fonts::load().unwrap();
+    let cmds = ridgeline::ui::draw::draw_list(&s.ui, &fonts, &|w, out| s.custom_draw(w, out));
+    let picture = s.ui.window(s.find("Load.wnd:SavePicture").unwrap()).unwrap().rect;
+    let drawn = cmds.iter().any(|c| {
+        matches!(c, ridgeline::ui::draw::DrawCmd::Image { name, rect, .. }
+            if *name == key && picture.contains(rect.x + 1.0, rect.y + 1.0))
+    });
+    assert!(drawn, "the thumbnail is drawn in its window");
+    // Load continues it: the same state, and the same frames after.
+    click(&mut s, "Load.wnd:ButtonLoad");
+    assert_eq!(s.take_requests(), vec![ShellRequest::LoadSave(path.clone())]);
+    let mut loaded = Battle::resume(&roots(), &path, SCREEN).expect("the save continues");
+    assert_eq!((loaded.world().frame(), loaded.world().state_hash()), (saved_frame, saved_hash));
+    for _ in 0..120 {
+        battle.advance(1.0 / 30.0).unwrap();
+        loaded.advance(1.0 / 30.0).unwrap();
+    }
+    assert!(loaded.world().frame() > saved_frame);
+    assert_eq!(
+        (loaded.world().frame(), loaded.world().state_hash()),
+        (battle.world().frame(), battle.world().state_hash())
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

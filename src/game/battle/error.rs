@@ -16,6 +16,9 @@ pub enum BattleError {
     /// The session stopped.
     #[error(transparent)]
     Session(#[from] crate::session::SessionError),
+    /// A saved game could not be continued.
+    #[error(transparent)]
+    Save(#[from] crate::session::save::SaveError),
     /// A replay could not be taken over, and why.
     #[error("cannot take over: {0}")]
     TakeOver(&'static str),

@@ -68,7 +68,13 @@ pub struct SimArgs {
 /// Runs `sim`.
 pub fn run(roots: &ContentRoots, args: SimArgs) -> Result<()> {
     let mut game = match &args.load {
-        Some(path) => Save::load(roots, path)?,
+        Some(path) => {
+            let began = std::time::Instant::now();
+            let game = Save::load(roots, path)?;
+            let frame = game.session.world().frame().0;
+            eprintln!("loaded {} at frame {frame} in {} ms", path.display(), began.elapsed().as_millis());
+            game
+        }
         None => start(roots, &args)?,
     };
     if args.list_objects {
@@ -146,9 +152,17 @@ fn save_now(
     path: &Path,
 ) -> Result<()> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let began = std::time::Instant::now();
     let thumbnail = Thumbnail::of_game(game, session.world(), &ridgeline::game::scene::PLAYER_COLORS);
     let save = Save::capture_parts(roots, game, session, &[], now, thumbnail)?;
     save.write(path)?;
+    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    let at = session.world().frame().0;
+    eprintln!(
+        "saved {} at frame {at}: {bytes} bytes in {} ms (thumbnail included)",
+        path.display(),
+        began.elapsed().as_millis()
+    );
     Ok(())
 }
 

@@ -110,7 +110,7 @@ fn show_details(stage: &mut Stage) {
                 ("map", &h.map),
                 ("time", &game_time(h.frame)),
                 ("date", &saved_on(h.saved_at)),
-                ("players", &h.players.join("\n")),
+                ("players", &h.players.join(", ")),
             ],
         ),
         Some(Err(e)) => e.to_string(),

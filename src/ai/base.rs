@@ -74,6 +74,21 @@ struct Decision {
 }
 
 impl Piles {
+    /// The piles as listed, if they have been (what a saved game keeps; the rest is found
+    /// again).
+    pub(crate) fn listed(&self) -> Option<Vec<ObjectId>> {
+        self.ids.get().cloned()
+    }
+
+    /// Piles with `listed` as their list, if given (a restored game's).
+    pub(crate) fn with_listed(listed: Option<Vec<ObjectId>>) -> Piles {
+        let piles = Piles::default();
+        if let Some(ids) = listed {
+            let _ = piles.ids.set(ids);
+        }
+        piles
+    }
+
     /// This decision's record (a fresh one on a new frame or from another home).
     fn decision<T>(&self, world: &World, own: &[ObjectId], home: Vec2, f: impl FnOnce(&mut Decision) -> T) -> T {
         let frame = world.frame().0;

@@ -27,7 +27,7 @@ const HUNT_PARTY_APART: i64 = 480;
 const START_CLEAR_RADIUS: i64 = 250;
 
 /// One enemy object as last seen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Sighting {
     /// The object.
     pub id: ObjectId,
@@ -44,7 +44,7 @@ pub struct Sighting {
 }
 
 /// A computer player's knowledge of the enemy.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Memory {
     structures: BTreeMap<ObjectId, Sighting>,
     units: BTreeMap<ObjectId, Sighting>,

@@ -11,6 +11,14 @@
 pub const MAX_TEXT_FILE_BYTES: u64 = 8 << 20;
 /// Bytes of a replay file.
 pub const MAX_REPLAY_BYTES: u64 = 64 << 20;
+/// Bytes of a saved game's file (its state compressed).
+pub const MAX_SAVE_BYTES: u64 = 64 << 20;
+/// Bytes of a saved game's header (what the Load screen lists: setup, digests, thumbnail).
+pub const MAX_SAVE_HEADER_BYTES: u64 = 1 << 20;
+/// Bytes a saved game's state may take once uncompressed.
+pub const MAX_SAVE_STATE_BYTES: u64 = 512 << 20;
+/// Pixels along a saved game's thumbnail's longer side.
+pub const MAX_THUMBNAIL_SIDE: u32 = 256;
 
 /// Windows nested inside each other in a layout (a Generals menu uses four).
 pub const MAX_WINDOW_DEPTH: usize = 24;

@@ -9,7 +9,7 @@
 use crate::sim::rules::ObjectKind;
 
 /// How one style leans, in percent (100: as the counters and the plan say).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AiStyle {
     /// The style's name in `data/ai_styles.ron`.
     pub name: String,

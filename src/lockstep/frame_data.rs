@@ -7,7 +7,7 @@ use crate::sim::command::StampedCommand;
 use crate::sim::ids::{CommandId, PlayerId};
 
 /// One player's part of one frame.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerFrame {
     /// How many commands the player says it stamped for the frame, once it has said.
     pub declared: Option<u32>,
@@ -39,7 +39,7 @@ impl PlayerFrame {
 }
 
 /// Every player's part of one frame.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FrameData {
     /// By player.
     pub players: BTreeMap<PlayerId, PlayerFrame>,

@@ -46,7 +46,7 @@ pub struct PaceMark {
 }
 
 /// What a game allows its players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PaceRules {
     /// Pauses each player may call (`u32::MAX`: as many as they like).
     pub pauses_each: u32,
@@ -68,7 +68,7 @@ impl Default for PaceRules {
 }
 
 /// The stream's pace: changes waiting for their frame, the pause in force, the speed.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct PaceState {
     rules: PaceRules,
     /// Pauses and speed changes by the frame they take effect after.

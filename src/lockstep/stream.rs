@@ -44,7 +44,7 @@ pub struct Held {
 }
 
 /// Two machines disagree about the state after a frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Desync {
     /// The first frame found to differ.
     pub frame: Frame,
@@ -57,7 +57,7 @@ pub struct Desync {
 }
 
 /// Who plays and how far ahead commands are scheduled.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StreamConfig {
     /// Every player in the game.
     pub players: Vec<PlayerId>,
@@ -69,14 +69,14 @@ pub struct StreamConfig {
     pub pace: PaceRules,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 struct HashCheck {
     local: Option<u64>,
     remote: BTreeMap<PlayerId, u64>,
 }
 
 /// The lockstep message stream of one machine.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Stream {
     config: StreamConfig,
     next_frame: Frame,
@@ -85,8 +85,12 @@ pub struct Stream {
     frames: BTreeMap<Frame, FrameData>,
     outbox: VecDeque<Message>,
     hashes: BTreeMap<Frame, HashCheck>,
+    /// Not saved: a restored stream's log begins where it was restored (it only grows).
+    #[serde(skip)]
     hash_log: Vec<(Frame, u64)>,
     desync: Option<Desync>,
+    /// Not saved: what peers did wrong is told and counted, never read back to run a frame.
+    #[serde(skip)]
     refusals: Refusals,
     /// Bytes of each peer player's commands stored for frames not yet run.
     pending_bytes: BTreeMap<PlayerId, usize>,

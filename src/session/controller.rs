@@ -3,6 +3,11 @@
 //! come through a controller: the client submits them the moment they are given
 //! (`Session::submit_local`).
 
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::AiState;
 use crate::sim::command::Command;
 use crate::sim::ids::PlayerId;
 use crate::sim::world::World;
@@ -15,6 +20,11 @@ pub trait Controller {
     fn think(&mut self, world: &World) -> Vec<Command>;
     /// How it plays, for reports (a computer player's style, once drawn); none for others.
     fn style(&self) -> Option<String> {
+        None
+    }
+    /// Its state for a saved game; none for a controller a game cannot be saved with (the
+    /// save is then refused).
+    fn state(&self) -> Option<ControllerState> {
         None
     }
 }
@@ -30,6 +40,9 @@ impl Controller for crate::ai::SkirmishAi {
     fn style(&self) -> Option<String> {
         crate::ai::SkirmishAi::style(self).map(|s| s.name.clone())
     }
+    fn state(&self) -> Option<ControllerState> {
+        Some(ControllerState::Ai(Box::new(crate::ai::SkirmishAi::state(self))))
+    }
 }
 
 /// A player that never does anything.
@@ -43,5 +56,44 @@ impl Controller for Idle {
 
     fn think(&mut self, _world: &World) -> Vec<Command> {
         Vec::new()
+    }
+
+    fn state(&self) -> Option<ControllerState> {
+        Some(ControllerState::Idle(self.0))
+    }
+}
+
+/// One controller as saved.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum ControllerState {
+    /// A player that does nothing.
+    Idle(PlayerId),
+    /// A script: the commands it has still to give, by frame.
+    Scripted {
+        /// Its player.
+        player: PlayerId,
+        /// Commands still to give, by the frame they are given on.
+        commands: BTreeMap<u32, Vec<Command>>,
+    },
+    /// A computer player.
+    Ai(Box<AiState>),
+}
+
+impl ControllerState {
+    /// The player it plays.
+    pub fn player(&self) -> PlayerId {
+        match self {
+            ControllerState::Idle(p) | ControllerState::Scripted { player: p, .. } => *p,
+            ControllerState::Ai(s) => s.player(),
+        }
+    }
+
+    /// What kind of controller it is, in a word.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ControllerState::Idle(_) => "idle",
+            ControllerState::Scripted { .. } => "scripted",
+            ControllerState::Ai(_) => "computer",
+        }
     }
 }

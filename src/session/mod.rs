@@ -11,6 +11,7 @@ pub mod peer;
 pub mod players;
 pub mod replay;
 pub mod runner;
+pub mod save;
 pub mod script;
 pub mod start;
 pub mod timeline;
@@ -22,6 +23,6 @@ pub use match_setup::{Difficulty, MatchSetup, ResolvedSlot, SlotKind, SlotSetup}
 pub use peer::{Session, SessionError, Step};
 pub use players::PlayersSpec;
 pub use replay::Replay;
-pub use runner::{RunSummary, local_session, run_headless, run_session, run_session_sampled};
+pub use runner::{RunSummary, local_session, run_headless, run_session, run_session_observed, run_session_sampled};
 pub use script::CommandScript;
 pub use start::{HumanSeat, Match, MatchContent, Prepared, StartError, start_local};

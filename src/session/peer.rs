@@ -357,6 +357,22 @@ impl<T: ControlTransport> Session<T> {
     pub fn corrupt(&mut self, c: crate::sim::corruption::Corruption) -> bool {
         self.world.corrupt(c)
     }
+
+    /// The controllers of this machine's players (a saved game keeps their state).
+    pub fn controllers(&self) -> &[Box<dyn Controller>] {
+        &self.controllers
+    }
+
+    /// True when the controllers have already thought for the next frame (a saved game keeps
+    /// it, so the restored one does not think for that frame twice).
+    pub fn has_thought(&self) -> bool {
+        self.thought_for == Some(self.world.frame())
+    }
+
+    /// The controllers have thought for the next frame already (a restored game's).
+    pub fn mark_thought(&mut self) {
+        self.thought_for = Some(self.world.frame());
+    }
 }
 
 /// The player a message speaks for.

@@ -172,6 +172,18 @@ pub fn run_session_sampled<T: ControlTransport>(
     slots: &[ResolvedSlot],
     every: Option<NonZeroU32>,
 ) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
+    run_session_observed(session, frames, slots, every, &mut |_| {})
+}
+
+/// [`run_session_sampled`], showing `observe` the session after every frame it runs (the
+/// headless `--save-at` saves the game there).
+pub fn run_session_observed<T: ControlTransport>(
+    session: &mut Session<T>,
+    frames: u32,
+    slots: &[ResolvedSlot],
+    every: Option<NonZeroU32>,
+    observe: &mut dyn FnMut(&Session<T>),
+) -> Result<(RunSummary, Vec<(u32, u64)>), SessionError> {
     let mut timeline = Vec::new();
     if every.is_some() {
         timeline.push(super::timeline::sample(session.world(), slots, 0));
@@ -191,6 +203,7 @@ pub fn run_session_sampled<T: ControlTransport>(
                 for r in &report.rejections {
                     log::info!("frame {}: player {} command {} rejected: {}", r.frame, r.player, r.id.0, r.reason);
                 }
+                observe(session);
             }
             Step::Waiting | Step::Paused => unreachable_wait()?,
         }

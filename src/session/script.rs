@@ -117,6 +117,17 @@ impl Controller for Scripted {
     fn think(&mut self, world: &World) -> Vec<Command> {
         self.by_frame.remove(&world.frame().0).unwrap_or_default()
     }
+
+    fn state(&self) -> Option<super::controller::ControllerState> {
+        Some(super::controller::ControllerState::Scripted { player: self.player, commands: self.by_frame.clone() })
+    }
+}
+
+impl Scripted {
+    /// A script for `player` with `commands` still to give, by frame (a saved game's).
+    pub fn restored(player: PlayerId, commands: BTreeMap<u32, Vec<Command>>) -> Scripted {
+        Scripted { player, by_frame: commands }
+    }
 }
 
 /// Recorded commands grouped by the frame they executed on, stamped in their recorded order.

@@ -12,7 +12,7 @@ const FAST_BELOW: i64 = 1 << 47;
 
 /// A divisor with its reciprocal worked out once (the default divides by zero, as
 /// `div_floor_int` does: saturating).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Divisor {
     d: Fixed,
     /// ⌊(2⁶⁴ − 1) / d⌋ for a positive `d` (zero otherwise: every division falls back).

@@ -243,7 +243,7 @@ const SALTS: [u64; 24] = [
 /// `Δ = k · (new − old)`. Each multiplier is odd, so any change of any single field changes
 /// the sum; the key is a strong mix of the object's id, so equal values on different objects,
 /// and values swapped between objects, count differently.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ObjectKey(u64);
 
 impl ObjectKey {

@@ -31,6 +31,7 @@ pub mod rules;
 pub mod scans;
 pub mod scatter;
 pub mod setup;
+pub mod snapshot;
 pub mod spatial;
 pub mod store;
 pub mod terrain;

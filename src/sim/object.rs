@@ -13,7 +13,7 @@ use super::rules::{ObjectKind, ObjectTemplate};
 use super::vector::Vec2;
 
 /// What an object has been told to do.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Order {
     /// Stand; shoot at enemies in weapon range.
     Idle,
@@ -78,7 +78,7 @@ impl Order {
 }
 
 /// Where an object is going and how: the path being followed, or the request awaiting one.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Nav {
     /// Final destination, if moving.
     pub goal: Option<Vec2>,
@@ -115,7 +115,7 @@ impl Nav {
 }
 
 /// An object in the world.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Object {
     /// Its identity.
     pub id: ObjectId,

@@ -36,7 +36,7 @@ const MAX_SEGMENT_CELLS: usize = 24;
 const RETARGET_CELLS: i32 = 32;
 
 /// One queued request for a path.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PathRequest {
     /// Request number (unique for the game).
     pub id: u32,
@@ -60,11 +60,13 @@ pub struct PathResult {
 }
 
 /// The path service: a request queue and reusable search buffers.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Pathfinder {
     queue: VecDeque<PathRequest>,
     next_id: u32,
     budget: u32,
+    /// Rebuilt by every search: a restored world starts with empty buffers.
+    #[serde(skip)]
     scratch: Scratch,
     regions: Regions,
 }

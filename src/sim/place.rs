@@ -9,7 +9,7 @@ use super::object::Object;
 use super::vector::Vec2;
 
 /// Where an object stands and where it is bound, kept per slot beside the objects.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Place {
     /// Its position ([`Object::pos`]).
     pub pos: Vec2,

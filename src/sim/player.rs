@@ -7,7 +7,7 @@ use super::hash::StateHasher;
 use super::ids::{ObjectId, PlayerId};
 
 /// One player slot in the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     /// Slot.
     pub id: PlayerId,

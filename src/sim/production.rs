@@ -29,7 +29,7 @@ pub const BUILD_REACH: i64 = 12;
 const RETRY_FRAMES: u32 = 30;
 
 /// One unit being produced.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Job {
     /// What.
     pub template: TemplateId,
@@ -38,7 +38,7 @@ pub struct Job {
 }
 
 /// Every factory's queue and rally point.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Factories {
     queues: BTreeMap<ObjectId, Vec<Job>>,
     rally: BTreeMap<ObjectId, Vec2>,

@@ -19,7 +19,7 @@ const HIT_TOLERANCE: i64 = 4;
 const EDGE_PERCENT: i64 = 40;
 
 /// One shell in flight.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Projectile {
     /// The firing player.
     pub owner: PlayerId,

@@ -12,7 +12,7 @@ use super::terrain::{Cell, Terrain};
 pub const NO_REGION: u32 = 0;
 
 /// Region labels per cell, for one revision of one terrain (a pathfinder keeps one per world).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Regions {
     labels: Vec<u32>,
     revision: Option<u64>,
@@ -25,7 +25,7 @@ pub struct Regions {
 }
 
 /// A run of open cells in one row: columns `start..end` of row `row`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 struct Run {
     row: u32,
     start: u32,

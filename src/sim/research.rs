@@ -20,7 +20,7 @@ use super::rules::{ObjectKind, Stat};
 use super::world::World;
 
 /// One upgrade being researched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ResearchJob {
     /// What.
     pub upgrade: UpgradeId,
@@ -29,7 +29,7 @@ pub struct ResearchJob {
 }
 
 /// Every structure's research in progress.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Research {
     jobs: BTreeMap<ObjectId, ResearchJob>,
 }
@@ -178,7 +178,7 @@ impl World {
 }
 
 /// One stat's upgrade percentages by player and kind, as they stand this frame.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct UpgradeTable {
     percents: Vec<[u32; ObjectKind::ALL.len()]>,
 }

@@ -18,7 +18,7 @@ pub struct Cell {
 }
 
 /// The passability grid of the map being played.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Terrain {
     width: u32,
     height: u32,

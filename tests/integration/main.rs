@@ -60,6 +60,7 @@ mod render_world;
 mod road_caps;
 mod roads;
 mod round_two;
+mod saves;
 mod session;
 mod shell;
 mod tidy;

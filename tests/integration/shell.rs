@@ -527,11 +527,17 @@ fn the_battle_menu_asks_before_leaving() {
     });
     assert!(label.expect("the label") >= icon.right(), "the text stands beside the icon");
     assert_eq!(text(&s, "InGame.wnd:LabelQueue"), "Ready");
-    // Menu asks; Cancel keeps the battle.
+    // Menu opens the battle's menu; Leave there asks; Cancel keeps the battle; Resume goes
+    // back to it.
+    s.follow_battle(true, false);
     click(&mut s, "InGame.wnd:ButtonMenu");
+    assert_eq!(s.screen(), Some(Screen::GameMenu));
+    click(&mut s, "GameMenu.wnd:ButtonLeave");
     assert!(s.message_open());
     click(&mut s, "MessageBox.wnd:ButtonCancel");
     assert!(!s.message_open() && s.take_requests().is_empty());
+    click(&mut s, "GameMenu.wnd:ButtonResume");
+    assert_eq!(s.screen(), Some(Screen::InGame));
     // Online, the question says that leaving surrenders.
     s.follow_battle(true, true);
     s.ask_leave_battle();

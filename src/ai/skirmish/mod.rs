@@ -31,11 +31,13 @@ use super::memory::{Memory, Sighting};
 mod army;
 mod build;
 mod march;
+mod saved;
 mod train;
 use super::{base, counters};
+pub use saved::AiState;
 
 /// What the AI is doing with its army.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Phase {
     /// Guarding the base until the first attack.
     Guarding,
@@ -46,7 +48,7 @@ enum Phase {
 }
 
 /// What the army was last told.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Orders {
     None,
     Guard,

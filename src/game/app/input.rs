@@ -181,7 +181,7 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
         } else if k == Key::Escape {
             let cancelled = r.battle.as_mut().is_some_and(|(b, _)| b.controls().cancel_mode());
             if !cancelled {
-                r.shell.ask_leave_battle();
+                r.shell.open_game_menu();
             }
         } else if let Some((battle, _)) = &mut r.battle {
             battle.controls().key(k, true);

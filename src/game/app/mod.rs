@@ -158,6 +158,9 @@ impl ApplicationHandler for App {
             event_loop.exit();
             return;
         }
+        if !r.shell.content.fresh_images.is_empty() {
+            r.gfx.upload_fresh_images(&mut r.shell);
+        }
         if r.lobby.is_some() {
             requests::poll_lobby(r, &self.mods.current);
             self.dirty = true;

@@ -35,6 +35,12 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                     .and_then(|r| Battle::watch(roots, &r, &name, screen));
                 r.begin_battle(started);
             }
+            ShellRequest::SaveBattle => save_battle(r, roots),
+            ShellRequest::LoadSave(path) => {
+                let screen = r.screen();
+                let started = Battle::resume(roots, &path, screen);
+                r.begin_battle(started);
+            }
             ShellRequest::LeaveBattle => {
                 r.leaving = true;
                 r.leaving_since = Instant::now();
@@ -145,6 +151,17 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
         }
     }
     true
+}
+
+/// Saves the running battle into the saves folder as `<map> <date>.rlsave`, and says where (or
+/// why not).
+fn save_battle(r: &mut Running, roots: &ContentRoots) {
+    let Some((battle, _)) = &r.battle else { return };
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    match battle.play().save_into(roots, &r.shell.prefs.save_dir(), now) {
+        Ok(path) => r.shell.tell("Title:Save", "Message:Saved", &[("file", &path.display().to_string())]),
+        Err(e) => r.shell.tell("Title:Save", "Message:NotSaved", &[("error", &e)]),
+    }
 }
 
 /// Opens an online lobby as host on `addr` (through `relay`, looked up here, if given), first

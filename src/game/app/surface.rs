@@ -113,6 +113,17 @@ impl WindowSurface {
         Ok(())
     }
 
+    /// Uploads the pictures the shell made since the last call (a saved game's thumbnail).
+    pub fn upload_fresh_images(&mut self, shell: &mut Shell) {
+        let fresh = std::mem::take(&mut shell.content.fresh_images);
+        let Some(pass) = self.pass.as_mut() else { return };
+        for name in fresh {
+            if let Some(img) = shell.content.dynamic_images.get(&name) {
+                pass.set_image(&self.gpu.device, &self.gpu.queue, &name, img);
+            }
+        }
+    }
+
     /// A world pass for a battle's static scene, drawing to this surface.
     pub fn world_pass(&self, statics: &StaticWorld) -> WorldPass {
         WorldPass::new(&self.gpu.device, &self.gpu.queue, self.config.format, statics)

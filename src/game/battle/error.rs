@@ -19,6 +19,9 @@ pub enum BattleError {
     /// A replay file could not be read.
     #[error(transparent)]
     Replay(#[from] crate::content::FileError),
+    /// A saved game could not be continued.
+    #[error(transparent)]
+    Save(#[from] crate::session::save::SaveError),
     /// A replay could not be taken over, and why.
     #[error("cannot take over: {0}")]
     TakeOver(&'static str),

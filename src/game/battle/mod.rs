@@ -163,6 +163,17 @@ impl Battle {
         Ok(battle)
     }
 
+    /// Continues the saved game in `path`, as it stood when saved: its replay goes on from
+    /// the commands and checkpoints the save kept, so it holds the whole game.
+    pub fn resume(roots: &ContentRoots, path: &std::path::Path, screen: Vec2) -> Result<Battle, BattleError> {
+        let save = crate::session::save::Save::read(path)?;
+        let checkpoints = save.state.checkpoints.clone();
+        let game = save.resume(roots, path)?;
+        let mut battle = Battle::from_match(roots, game, screen)?;
+        battle.play.checkpoints = checkpoints;
+        Ok(battle)
+    }
+
     /// The camera over the local player's start.
     fn look_from_start(&mut self) {
         let start = self.world().players().get(self.play.local.index()).map_or(0, |p| p.start as usize);

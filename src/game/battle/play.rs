@@ -121,6 +121,43 @@ impl Play {
         super::replay::record(&self.game, self.local, &self.checkpoints, self.origin.as_ref())
     }
 
+    /// Saves this game into `path` at `saved_at` (seconds since 1970), with a thumbnail of
+    /// the field; a watched replay or a game with other machines cannot be saved.
+    pub fn save(
+        &self,
+        roots: &crate::content::ContentRoots,
+        path: &std::path::Path,
+        saved_at: u64,
+    ) -> Result<(), crate::session::save::SaveError> {
+        use crate::session::save::{Parts, Save, SaveError, Thumbnail};
+        if self.is_replay() {
+            return Err(SaveError::NotSaveable("a replay is watched, not played (Take over first)".into()));
+        }
+        if self.is_online() {
+            return Err(SaveError::NotSaveable("it is played with other machines".into()));
+        }
+        let g = &self.game;
+        let parts = Parts { setup: &g.setup, slots: &g.slots, content: &g.content, log: &g.log };
+        let thumbnail = Thumbnail::of_game(parts, self.world(), &crate::game::scene::PLAYER_COLORS);
+        Save::capture(roots, g, &self.checkpoints, saved_at, thumbnail)?.write(path)
+    }
+
+    /// Saves this game into the folder `dir` (made if missing) as `<map> <date>.rlsave`;
+    /// the file written, or why not.
+    pub fn save_into(
+        &self,
+        roots: &crate::content::ContentRoots,
+        dir: &std::path::Path,
+        saved_at: u64,
+    ) -> Result<std::path::PathBuf, String> {
+        let stamp = crate::session::replay::utc_stamp(saved_at);
+        let name = format!("{} {stamp}.{}", self.game.content.map.file.name, crate::session::save::EXTENSION);
+        let path = dir.join(name);
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        self.save(roots, &path, saved_at).map_err(|e| e.to_string())?;
+        Ok(path)
+    }
+
     /// The match as it was set up (hashes filled in).
     pub fn setup(&self) -> &crate::session::MatchSetup {
         &self.game.setup

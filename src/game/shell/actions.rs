@@ -14,14 +14,15 @@ use super::request::ShellRequest;
 use super::screen::Screen;
 use super::skirmish_config::{SkirmishConfig, SlotChoice};
 use super::stage::Stage;
-use super::{in_game, online, options, skirmish};
+use super::{game_menu, in_game, load, online, options, skirmish};
 
 /// Every action a layout may declare, with what it does.
-pub const ACTIONS: [(&str, &str); 35] = [
+pub const ACTIONS: [(&str, &str); 40] = [
     ("open:MainMenu", "opens the main menu"),
     ("open:Skirmish", "opens the skirmish setup"),
     ("open:Online", "opens the online screen"),
     ("open:Replays", "opens the replays"),
+    ("open:Load", "opens the saved games"),
     ("open:Options", "opens the options"),
     ("open:Mods", "opens the mods"),
     ("back", "leaves the screen as Escape does"),
@@ -42,7 +43,11 @@ pub const ACTIONS: [(&str, &str); 35] = [
     ("battle:idle_worker", "selects the next idle builder or gatherer"),
     ("battle:pause", "pauses or resumes"),
     ("battle:alert_log", "opens or closes the alert log"),
-    ("battle:menu", "asks whether to leave the battle"),
+    ("battle:menu", "opens the battle's menu (resume, save, options, leave)"),
+    ("battle:resume", "closes the battle's menu: the battle goes on"),
+    ("battle:save", "saves the battle into the saves folder"),
+    ("battle:leave", "asks whether to leave the battle"),
+    ("save:load", "continues the saved game chosen on the Load screen"),
     ("command:0", "the control bar's first command"),
     ("command:1", "the control bar's second command"),
     ("command:2", "the control bar's third command"),
@@ -114,7 +119,7 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 pub(super) fn run(stage: &mut Stage, name: &str) -> bool {
     if let Some(screen) = name.strip_prefix("open:") {
         let Some(screen) = Screen::ALL.into_iter().find(|s| format!("{s:?}") == screen) else { return false };
-        if matches!(screen, Screen::Lobby | Screen::Score | Screen::InGame) {
+        if matches!(screen, Screen::Lobby | Screen::Score | Screen::InGame | Screen::GameMenu) {
             return false;
         }
         stage.open(screen);
@@ -170,7 +175,11 @@ pub(super) fn run(stage: &mut Stage, name: &str) -> bool {
         "battle:idle_worker" => stage.request(ShellRequest::Hotkey('.')),
         "battle:pause" => stage.request(ShellRequest::Hotkey('p')),
         "battle:alert_log" => Bars::new(stage.ui).toggle_alert_log(),
-        "battle:menu" => in_game::ask_leave_battle(stage),
+        "battle:menu" => game_menu::open(stage),
+        "battle:resume" => game_menu::resume(stage),
+        "battle:save" => game_menu::save(stage),
+        "battle:leave" => in_game::ask_leave_battle(stage),
+        "save:load" => load::continue_chosen(stage),
         _ => return false,
     }
     true
@@ -179,7 +188,9 @@ pub(super) fn run(stage: &mut Stage, name: &str) -> bool {
 /// Leaves the screen as Escape does: the options go back where they came from, the other
 /// screens to the main menu.
 fn back(stage: &mut Stage) {
-    if !options::escape(stage) && stage.screen() != Some(Screen::MainMenu) {
+    if stage.screen() == Some(Screen::GameMenu) {
+        game_menu::resume(stage);
+    } else if !options::escape(stage) && stage.screen() != Some(Screen::MainMenu) {
         stage.open(Screen::MainMenu);
     }
 }

@@ -6,7 +6,8 @@ use crate::ui::lexicon::{CallbackKind, Lexicon};
 
 use super::bars::COMMAND_BUTTONS;
 use super::stage::{Hooks, InitFn, SystemFn};
-use super::{actions, in_game, lobby, main_menu, message_box, mods, online, options, replays, score, skirmish};
+use super::{actions, game_menu, in_game, load, lobby, main_menu, message_box, mods};
+use super::{online, options, replays, score, skirmish};
 
 /// What a system callback's name runs.
 #[derive(Clone, Copy, Debug)]
@@ -20,7 +21,7 @@ pub enum System {
 /// The layout editor panel's system callback.
 const EDITOR_SYSTEM: &str = "EditorSystem";
 
-const SYSTEM: [(&str, SystemFn); 10] = [
+const SYSTEM: [(&str, SystemFn); 12] = [
     ("MainMenuSystem", main_menu::system),
     ("SkirmishSetupSystem", skirmish::system),
     ("OnlineSystem", online::system),
@@ -31,9 +32,11 @@ const SYSTEM: [(&str, SystemFn); 10] = [
     ("MessageBoxSystem", message_box::system),
     ("InGameSystem", in_game::system),
     ("ModsSystem", mods::system),
+    ("LoadSystem", load::system),
+    ("GameMenuSystem", game_menu::system),
 ];
 
-const INIT: [(&str, InitFn); 8] = [
+const INIT: [(&str, InitFn); 9] = [
     ("MainMenuInit", main_menu::init),
     ("SkirmishSetupInit", skirmish::init),
     ("OnlineInit", online::init),
@@ -42,6 +45,7 @@ const INIT: [(&str, InitFn); 8] = [
     ("ReplaysInit", replays::init),
     ("ScoreScreenInit", score::init),
     ("ModsInit", mods::init),
+    ("LoadInit", load::init),
 ];
 
 /// Per-frame layout updates (none of the shell's screens needs one yet).
@@ -52,7 +56,7 @@ const SHUTDOWN: [(&str, InitFn); 0] = [];
 
 /// Custom draw callbacks: the shell's own (see `Shell::custom_draw`) and the battle's radar and
 /// selection panel, which the client draws over the windows' backgrounds.
-const DRAW: [&str; 3] = ["MapPreviewDraw", "RadarDraw", "SelectionPanelDraw"];
+const DRAW: [&str; 4] = ["MapPreviewDraw", "RadarDraw", "SavePictureDraw", "SelectionPanelDraw"];
 
 /// What the system callback with this name runs.
 pub fn system(name: &str) -> Option<System> {
@@ -114,7 +118,7 @@ pub fn lexicon() -> Lexicon {
 /// The buttons the screens' handlers answer by name (a layout without `ACTION`s, such as an
 /// older mod's, keeps working through them); every other button needs an `ACTION` to do
 /// anything, and `ui-check` says so. A tidy test keeps this list and the handlers in step.
-pub const BY_NAME: [&str; 39] = [
+pub const BY_NAME: [&str; 40] = [
     "ButtonAdd",
     "ButtonAlertLog",
     "ButtonAlignLeft",
@@ -131,6 +135,7 @@ pub const BY_NAME: [&str; 39] = [
     "ButtonHostRelay",
     "ButtonJoin",
     "ButtonLeave",
+    "ButtonLoad",
     "ButtonMenu",
     "ButtonMods",
     "ButtonOk",

@@ -32,6 +32,9 @@ pub struct Content {
     pub factions: Vec<String>,
     /// Pictures made at run time (map previews, object icons), by `@name`.
     pub dynamic_images: BTreeMap<String, RgbaImage>,
+    /// Dynamic images added since the client last took them (a saved game's thumbnail), for it
+    /// to upload.
+    pub fresh_images: Vec<String>,
     /// UI images (atlas regions).
     pub images: ImageSet,
     /// The game's fonts, loaded once: the UI measures with them and the renderer draws them.
@@ -58,8 +61,17 @@ impl Content {
         dynamic_images.extend(icons(roots, &defs)?);
         dynamic_images.insert(ImageKey::Puff.name(), puff_image(32));
         let fonts = Arc::new(Fonts::load().map_err(ShellError::Fonts)?);
-        let content =
-            Content { roots: roots.clone(), maps, factions, dynamic_images, images, fonts, font_families, lexicon };
+        let content = Content {
+            roots: roots.clone(),
+            maps,
+            factions,
+            dynamic_images,
+            fresh_images: Vec::new(),
+            images,
+            fonts,
+            font_families,
+            lexicon,
+        };
         Ok((content, refused_maps))
     }
 

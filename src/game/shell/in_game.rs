@@ -1,5 +1,5 @@
 //! The battle's own windows as a screen: what a click on the top bar, the control bar, the
-//! alert log or the replay viewer's bar does — the Menu button asks before leaving the battle,
+//! alert log or the replay viewer's bar does — the Menu button opens the battle's menu,
 //! the rest become [`ShellRequest`]s. The client fills the windows through [`Bars`].
 //!
 //! Must not: reach into the battle; it hears of Leave and button clicks as requests.
@@ -33,7 +33,7 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
         "ButtonReplayFaster" => stage.request(ShellRequest::Replay(ReplayControl::Faster)),
         "ButtonReplayView" => stage.request(ShellRequest::Replay(ReplayControl::View)),
         "ButtonReplayTakeOver" => stage.request(ShellRequest::Replay(ReplayControl::TakeOver)),
-        "ButtonMenu" => ask_leave_battle(stage),
+        "ButtonMenu" => super::game_menu::open(stage),
         "ButtonOptions" => stage.open(Screen::Options),
         "ButtonAlertLog" => Bars::new(stage.ui).toggle_alert_log(),
         "ButtonHintClose" => dismiss_hint(stage),

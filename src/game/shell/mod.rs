@@ -25,9 +25,11 @@ pub mod callbacks;
 mod content;
 mod editor;
 mod error;
+mod game_menu;
 mod icons;
 mod in_game;
 pub mod layout_check;
+mod load;
 mod loading;
 mod lobby;
 mod lobby_state;
@@ -380,6 +382,9 @@ impl Shell {
 
     /// Draws windows whose draw callback is the shell's own (the map preview).
     pub fn custom_draw(&self, w: &GameWindow, out: &mut Vec<DrawCmd>) {
+        if w.draw_callback.as_deref() == Some("SavePictureDraw") {
+            self.draw_save_picture(w, out);
+        }
         if w.draw_callback.as_deref() == Some("MapPreviewDraw")
             && let Some(key) = self.content.preview(self.skirmish.map)
         {
@@ -388,6 +393,20 @@ impl Shell {
             let sq = Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side);
             out.push(DrawCmd::Image { rect: sq, name: key, tint: [255; 4] });
         }
+    }
+
+    /// The chosen save's thumbnail, as large as fits its window, keeping its shape.
+    fn draw_save_picture(&self, w: &GameWindow, out: &mut Vec<DrawCmd>) {
+        let list = self.ui.find("Load.wnd:ListSaves");
+        let row = list.and_then(|l| self.ui.list_selected(l).first().copied());
+        let Some(name) = row.and_then(|r| self.screens.saves.get(r)).and_then(|p| p.file_name()) else { return };
+        let key = load::picture_key(&name.to_string_lossy());
+        let Some(img) = self.content.dynamic_images.get(&key) else { return };
+        let r = w.rect.inset(3.0);
+        let scale = (r.w / img.width().max(1) as f32).min(r.h / img.height().max(1) as f32);
+        let (iw, ih) = (img.width() as f32 * scale, img.height() as f32 * scale);
+        let rect = Rect::new(r.x + (r.w - iw) / 2.0, r.y + (r.h - ih) / 2.0, iw, ih);
+        out.push(DrawCmd::Image { rect, name: key, tint: [255; 4] });
     }
 
     /// Opens the score screen with an outcome line and rows of (player, units lost, units
@@ -416,7 +435,13 @@ impl Shell {
         message_box::close_drop_question(&mut self.stage());
     }
 
-    /// Asks whether to leave the battle (the Menu button and Escape); online, it says that
+    /// Opens the battle's menu (Escape in a battle, as the top bar's Menu does): Resume, Save,
+    /// Options, Leave.
+    pub fn open_game_menu(&mut self) {
+        game_menu::open(&mut self.stage());
+    }
+
+    /// Asks whether to leave the battle (the battle menu's Leave); online, it says that
     /// leaving surrenders.
     pub fn ask_leave_battle(&mut self) {
         in_game::ask_leave_battle(&mut self.stage());

@@ -72,6 +72,11 @@ impl Prefs {
         self.path.parent().map(|p| p.join("replays")).unwrap_or_default()
     }
 
+    /// The folder battles are saved into (Menu → Save) and loaded from (Load).
+    pub fn save_dir(&self) -> PathBuf {
+        self.path.parent().map(|p| p.join("saves")).unwrap_or_default()
+    }
+
     /// The player's own layouts mod folder (`mods/my-layouts/` beside the settings).
     pub fn own_layouts_dir(&self) -> Option<PathBuf> {
         self.path.parent().map(|d| d.join("mods").join(OWN_LAYOUTS))

@@ -17,6 +17,10 @@ pub enum ShellRequest {
     WatchReplay(PathBuf),
     /// Leave the battle for the score screen.
     LeaveBattle,
+    /// Save the battle into the saves folder (the battle's menu).
+    SaveBattle,
+    /// Continue the saved game in this file.
+    LoadSave(PathBuf),
     /// The control bar's button with this index was clicked.
     CommandButton(usize),
     /// A battle key, as if pressed (a declared action such as `battle:stop`).

@@ -11,7 +11,7 @@ use crate::ui::wnd::WndFile;
 const SLOTS: usize = 4;
 
 /// Windows needed once, by layout file.
-const NEEDED: [(&str, &[&str]); 11] = [
+const NEEDED: [(&str, &[&str]); 12] = [
     (
         "InGame.wnd",
         &[
@@ -57,6 +57,7 @@ const NEEDED: [(&str, &[&str]); 11] = [
         ],
     ),
     ("Replays.wnd", &["ListReplays", "ReplaysNote"]),
+    ("Load.wnd", &["ListSaves", "SavesNote", "SaveDetails", "SavePicture"]),
     ("ScoreScreen.wnd", &["ListScores", "ScoreOutcome"]),
     ("SkirmishSetup.wnd", &["ListMaps", "MapDescription", "ComboMoney"]),
 ];

@@ -23,11 +23,15 @@ pub enum Screen {
     Mods,
     /// The battle's own windows (the top bar) over the battlefield.
     InGame,
+    /// Saved games to continue.
+    Load,
+    /// The battle's menu: resume, save, options, leave.
+    GameMenu,
 }
 
 impl Screen {
     /// Every screen.
-    pub const ALL: [Screen; 9] = [
+    pub const ALL: [Screen; 11] = [
         Screen::MainMenu,
         Screen::Skirmish,
         Screen::Online,
@@ -37,6 +41,8 @@ impl Screen {
         Screen::Score,
         Screen::Mods,
         Screen::InGame,
+        Screen::Load,
+        Screen::GameMenu,
     ];
 
     /// The screen whose layout is this file, if any.
@@ -56,6 +62,8 @@ impl Screen {
             Screen::Score => "ScoreScreen.wnd",
             Screen::Mods => "Mods.wnd",
             Screen::InGame => "InGame.wnd",
+            Screen::Load => "Load.wnd",
+            Screen::GameMenu => "GameMenu.wnd",
         }
     }
 }

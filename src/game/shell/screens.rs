@@ -36,6 +36,8 @@ pub struct Screens {
     pub(super) leave_surrenders: bool,
     /// The last score shown.
     pub score_rows: Vec<Vec<String>>,
+    /// The saved games the Load screen lists, in its rows' order.
+    pub saves: Vec<std::path::PathBuf>,
     /// Where Continue on the score screen goes (the replay list after watching a replay; the
     /// main menu when none is set).
     pub after_score: Option<Screen>,

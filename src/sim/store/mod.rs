@@ -33,7 +33,7 @@ mod scan;
 
 use scan::tag;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 struct Slot {
     generation: u32,
     /// The hash key of the object in the slot (set when it arrives).
@@ -42,7 +42,7 @@ struct Slot {
 }
 
 /// All objects of the world.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct ObjectStore {
     slots: Vec<Slot>,
     /// Per slot, the [`tag`] of its live object, or 0 (empty or reserved).

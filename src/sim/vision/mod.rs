@@ -42,7 +42,7 @@ pub enum Sight {
 }
 
 /// One team's grid.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 struct TeamSight {
     /// Per cell, in one word: how many discs cover it now (the low bits, [`COVER`]) and
     /// whether any ever did ([`EXPLORED`]), so a stamp reads and writes each cell once.
@@ -85,7 +85,7 @@ impl TeamSight {
 }
 
 /// One object's disc as stamped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct Stamp {
     id: ObjectId,
     team: u8,
@@ -96,7 +96,7 @@ struct Stamp {
 }
 
 /// Every team's vision grid and the discs stamped on it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Vision {
     width: i32,
     height: i32,
@@ -255,7 +255,7 @@ impl Vision {
 }
 
 /// The cells of a disc of one radius, and what changes when it steps to a neighbouring cell.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Disc {
     /// The rows (row offset, half width; see [`disc_rows`]).
     rows: Vec<(i32, i32)>,
@@ -265,7 +265,7 @@ struct Disc {
 }
 
 /// A run of cells that loses or gains a disc when it moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct Change {
     /// The row, from the old centre's.
     dy: i32,

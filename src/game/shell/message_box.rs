@@ -14,6 +14,18 @@ use super::question::Question;
 use super::request::ShellRequest;
 use super::stage::Stage;
 
+/// Tells the player which maps could not be loaded and were left out of the list (nothing
+/// when none was).
+pub(super) fn show_maps_left_out(stage: &mut Stage, refused: &[String]) {
+    if refused.is_empty() {
+        return;
+    }
+    let n = refused.len().to_string();
+    let head = stage.say(if n == "1" { "Message:MapLeftOut" } else { "Message:MapsLeftOut" }, &[("count", &n)]);
+    let title = stage.say("Title:Maps", &[]);
+    stage.message(&title, &format!("{head}\n{}", refused.join("\n")), false);
+}
+
 /// Tells the player a peer left the game.
 pub(super) fn show_disconnected(stage: &mut Stage, player: &str) {
     stage.tell("Title:Disconnected", "Message:Disconnected", &[("name", player)]);

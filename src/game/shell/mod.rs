@@ -171,13 +171,7 @@ impl Shell {
         let labels = stage.labels_in_language(roots, bindings.labels);
         stage.ui.set_labels(Arc::new(labels));
         stage.open(Screen::MainMenu);
-        // A map that cannot be loaded is left out of the list, and the player is told why.
-        if !refused_maps.is_empty() {
-            let n = refused_maps.len().to_string();
-            let head = stage.say(if n == "1" { "Message:MapLeftOut" } else { "Message:MapsLeftOut" }, &[("count", &n)]);
-            let title = stage.say("Title:Maps", &[]);
-            stage.message(&title, &format!("{head}\n{}", refused_maps.join("\n")), false);
-        }
+        message_box::show_maps_left_out(&mut stage, &refused_maps);
         Ok(shell)
     }
 

@@ -153,7 +153,8 @@ fn save_now(
 ) -> Result<()> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let began = std::time::Instant::now();
-    let thumbnail = Thumbnail::of_game(game, session.world(), &ridgeline::game::scene::PLAYER_COLORS);
+    // A headless save is a tool's: the picture shows everything.
+    let thumbnail = Thumbnail::of_game(game, session.world(), None, &ridgeline::game::scene::PLAYER_COLORS);
     let save = Save::capture_parts(roots, game, session, &[], now, thumbnail)?;
     save.write(path)?;
     let bytes = std::fs::metadata(path).map_or(0, |m| m.len());

@@ -249,3 +249,19 @@ fn the_battle_menu_saves_and_the_load_screen_continues_it() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_saves_picture_shows_only_what_the_saving_player_may_see() {
+    use ridgeline::session::save::Thumbnail;
+    use ridgeline::sim::PlayerId;
+    // At the start of Proving Grounds each base lies far under the other's shroud.
+    let (world, _) = crate::common::opening_game("idle,idle", 7);
+    let ground = image::RgbImage::from_pixel(256, 256, image::Rgb([0, 0, 0]));
+    let colours = [[255, 0, 0], [0, 0, 255]];
+    let count = |t: &Thumbnail, c: [u8; 3]| t.image().unwrap().pixels().filter(|p| p.0 == c).count();
+    let everything = Thumbnail::of(&world, None, &ground, &colours);
+    assert!(count(&everything, [255, 0, 0]) > 0 && count(&everything, [0, 0, 255]) > 0, "both bases");
+    let mine = Thumbnail::of(&world, Some(PlayerId(0)), &ground, &colours);
+    assert_eq!(count(&mine, [255, 0, 0]), count(&everything, [255, 0, 0]), "all of player 1's own");
+    assert_eq!(count(&mine, [0, 0, 255]), 0, "none of the enemy hidden under the shroud");
+}

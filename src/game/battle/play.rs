@@ -138,7 +138,7 @@ impl Play {
         }
         let g = &self.game;
         let parts = Parts { setup: &g.setup, slots: &g.slots, content: &g.content, log: &g.log };
-        let thumbnail = Thumbnail::of_game(parts, self.world(), &crate::game::scene::PLAYER_COLORS);
+        let thumbnail = Thumbnail::of_game(parts, self.world(), Some(self.local), &crate::game::scene::PLAYER_COLORS);
         Save::capture(roots, g, &self.checkpoints, saved_at, thumbnail)?.write(path)
     }
 

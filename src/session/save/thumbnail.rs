@@ -26,27 +26,34 @@ pub struct Thumbnail {
 
 impl Thumbnail {
     /// The thumbnail of `game` as it stands, over its map's picture, each player a dot in its
-    /// slot's colour from `palette` (linear RGB, by colour index). None when the map's roads
-    /// cannot be built (the picture needs them).
-    pub fn of_game(game: super::Parts<'_>, world: &World, palette: &[[f32; 3]]) -> Option<Thumbnail> {
+    /// slot's colour from `palette` (linear RGB, by colour index); with a `viewer`, only what
+    /// that player may see now (a save's picture gives away nothing hidden under the shroud).
+    /// None when the map's roads cannot be built (the picture needs them).
+    pub fn of_game(
+        game: super::Parts<'_>,
+        world: &World,
+        viewer: Option<PlayerId>,
+        palette: &[[f32; 3]],
+    ) -> Option<Thumbnail> {
         let map = &game.content.map;
         let mesh = map.road_mesh(&game.content.map_content.roads).ok()?;
         let ground = crate::map::preview::render(map, &game.content.map_content.classes, &mesh, 1);
         let colours: Vec<[u8; 3]> =
             game.slots.iter().map(|s| palette.get(s.colour).map_or([255; 3], |&c| srgb8(c))).collect();
-        Some(Thumbnail::of(world, &ground, &colours))
+        Some(Thumbnail::of(world, viewer, &ground, &colours))
     }
 
     /// The thumbnail of `world` over `ground` (the map's picture, north up: its top row is the
-    /// map's far edge), each object a dot in `colours[owner]` (neutral ones grey).
-    pub fn of(world: &World, ground: &image::RgbImage, colours: &[[u8; 3]]) -> Thumbnail {
+    /// map's far edge), each object a dot in `colours[owner]` (neutral ones grey), only those
+    /// `viewer` may see when one is given.
+    pub fn of(world: &World, viewer: Option<PlayerId>, ground: &image::RgbImage, colours: &[[u8; 3]]) -> Thumbnail {
         let (gw, gh) = (ground.width().max(1), ground.height().max(1));
         let scale = THUMBNAIL_SIDE as f32 / gw.max(gh) as f32;
         let (w, h) = (((gw as f32 * scale) as u32).max(1), ((gh as f32 * scale) as u32).max(1));
         let mut img = image::imageops::resize(ground, w, h, image::imageops::FilterType::Triangle);
         let size = world.terrain().world_size();
         let (sx, sy) = (size.x.raw().max(1), size.y.raw().max(1));
-        for o in world.objects() {
+        for o in world.objects().filter(|o| viewer.is_none_or(|v| world.can_see(v, o))) {
             let colour = if o.owner == PlayerId::NEUTRAL {
                 [170, 170, 150]
             } else {

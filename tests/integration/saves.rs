@@ -265,3 +265,27 @@ fn a_saves_picture_shows_only_what_the_saving_player_may_see() {
     assert_eq!(count(&mine, [255, 0, 0]), count(&everything, [255, 0, 0]), "all of player 1's own");
     assert_eq!(count(&mine, [0, 0, 255]), 0, "none of the enemy hidden under the shroud");
 }
+
+#[test]
+fn a_loaded_battle_keeps_the_score_so_far() {
+    use ridgeline::game::battle::Battle;
+    use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
+    const SCREEN: glam::Vec2 = glam::Vec2::new(1280.0, 720.0);
+    let dir = temp_dir("save-score");
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    let setup = cfg.to_match_setup("proving_grounds", 2, &playable(), "Tester", 1);
+    let mut battle = Battle::start(&roots(), &setup, SCREEN).expect("battle starts");
+    // A minute: the brutal computer has trained and built by then.
+    for _ in 0..1_800 {
+        battle.advance(1.0 / 30.0 + 1e-4).unwrap();
+    }
+    let (_, rows) = battle.summary();
+    let built = |rows: &[Vec<String>], i: usize| rows[i][3].parse::<u32>().unwrap();
+    assert!(built(&rows, 1) > 0, "the computer built something: {rows:?}");
+    let path = dir.join("score.rlsave");
+    battle.play().save(&roots(), &path, 0).expect("saved");
+    let loaded = Battle::resume(&roots(), &path, SCREEN).expect("the save continues");
+    assert_eq!(loaded.summary().1, rows, "the score screen counts from the game's start, not from the load");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -168,9 +168,14 @@ impl Battle {
     pub fn resume(roots: &ContentRoots, path: &std::path::Path, screen: Vec2) -> Result<Battle, BattleError> {
         let save = crate::session::save::Save::read(path)?;
         let checkpoints = save.state.checkpoints.clone();
+        let score = save.state.score.clone();
         let game = save.resume(roots, path)?;
         let mut battle = Battle::from_match(roots, game, screen)?;
         battle.play.checkpoints = checkpoints;
+        let players = battle.world().players().len();
+        if let Some(score) = score::Score::from_saved(score, players) {
+            battle.play.score = score;
+        }
         Ok(battle)
     }
 

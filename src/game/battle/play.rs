@@ -139,7 +139,9 @@ impl Play {
         let g = &self.game;
         let parts = Parts { setup: &g.setup, slots: &g.slots, content: &g.content, log: &g.log };
         let thumbnail = Thumbnail::of_game(parts, self.world(), Some(self.local), &crate::game::scene::PLAYER_COLORS);
-        Save::capture(roots, g, &self.checkpoints, saved_at, thumbnail)?.write(path)
+        let mut save = Save::capture(roots, g, &self.checkpoints, saved_at, thumbnail)?;
+        save.state.score = Some(self.score.saved());
+        save.write(path)
     }
 
     /// Saves this game into the folder `dir` (made if missing) as `<map> <date>.rlsave`;

@@ -21,6 +21,23 @@ impl Score {
         Score { built: vec![0; players], lost: vec![0; players], destroyed: vec![0; players] }
     }
 
+    /// The score as a save carries it.
+    pub fn saved(&self) -> crate::session::save::SavedScore {
+        crate::session::save::SavedScore {
+            built: self.built.clone(),
+            lost: self.lost.clone(),
+            destroyed: self.destroyed.clone(),
+        }
+    }
+
+    /// The score a save carried, for `players` players; none (counting from zero) when it
+    /// carried none or one for another number of players.
+    pub fn from_saved(saved: Option<crate::session::save::SavedScore>, players: usize) -> Option<Score> {
+        let s = saved?;
+        let fits = [&s.built, &s.lost, &s.destroyed].iter().all(|v| v.len() == players);
+        fits.then_some(Score { built: s.built, lost: s.lost, destroyed: s.destroyed })
+    }
+
     /// Counts the frame's units trained, structures finished, losses and kills.
     pub fn count(&mut self, events: &[GameEvent]) {
         for e in events {

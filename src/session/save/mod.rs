@@ -146,6 +146,22 @@ pub struct SaveState {
     pub commands: Vec<ScriptEntry>,
     /// The state hash every few hundred frames so far (the replay's checkpoints).
     pub checkpoints: Vec<(u32, String)>,
+    /// The window's score so far (none from a headless save).
+    #[serde(default)]
+    pub score: Option<SavedScore>,
+}
+
+/// The window's score of the match so far: objects built, lost and destroyed, per player. It
+/// is counted from the frames' events, which are not state, so a save carries it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedScore {
+    /// Units and structures each player built.
+    pub built: Vec<u32>,
+    /// Objects each player lost.
+    pub lost: Vec<u32>,
+    /// Enemy objects each player's units destroyed.
+    pub destroyed: Vec<u32>,
 }
 
 /// A running match but its session: what a save takes besides the session.
@@ -224,6 +240,7 @@ impl Save {
                 thought: session.has_thought(),
                 commands: game.log.borrow().clone(),
                 checkpoints: checkpoints.to_vec(),
+                score: None,
             },
         })
     }
@@ -272,7 +289,7 @@ impl Save {
         }
         let prepared = prepare(roots, setup, &CommandScript::default(), 0)
             .map_err(|source| SaveError::Start { path: path.to_path_buf(), source })?;
-        let SaveState { world, stream, controllers, thought, commands, checkpoints: _ } = self.state;
+        let SaveState { world, stream, controllers, thought, commands, checkpoints: _, score: _ } = self.state;
         let world = World::restored(prepared.world, world).map_err(|e| damaged(e.to_string()))?;
         if stream.next_frame() != world.frame() {
             return Err(damaged(format!(

@@ -15,4 +15,4 @@ pub mod skirmish;
 /// The plan and style types are data, defined beside their loaders in `defs`.
 pub use crate::defs::ai_plan::AiPlan;
 pub use crate::defs::ai_style::AiStyle;
-pub use skirmish::SkirmishAi;
+pub use skirmish::{FirstWave, SkirmishAi};

@@ -17,6 +17,11 @@ pub trait Controller {
     fn style(&self) -> Option<String> {
         None
     }
+    /// What its first attack set out with, for reports (a computer player's, once it has
+    /// attacked); none for others.
+    fn first_wave(&self) -> Option<crate::ai::FirstWave> {
+        None
+    }
 }
 
 impl Controller for crate::ai::SkirmishAi {
@@ -29,6 +34,9 @@ impl Controller for crate::ai::SkirmishAi {
     }
     fn style(&self) -> Option<String> {
         crate::ai::SkirmishAi::style(self).map(|s| s.name.clone())
+    }
+    fn first_wave(&self) -> Option<crate::ai::FirstWave> {
+        crate::ai::SkirmishAi::first_wave(self)
     }
 }
 

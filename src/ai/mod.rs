@@ -16,4 +16,4 @@ pub mod skirmish;
 pub use crate::defs::ai_plan::AiPlan;
 pub use crate::defs::ai_style::AiStyle;
 pub use skirmish::AiState;
-pub use skirmish::SkirmishAi;
+pub use skirmish::{FirstWave, SkirmishAi};

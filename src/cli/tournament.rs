@@ -1,5 +1,6 @@
 //! `ridgeline tournament`: seeded headless games between AI entries, each entry in every slot
-//! order, with wins, draws, game length and the army left.
+//! order, with wins, draws, game length, the army left and each computer entry's first attack
+//! (when it set out, with how many units, worth how much).
 //!
 //! Must not: decide a game itself (the session's summary says who won).
 
@@ -65,5 +66,17 @@ pub fn run(roots: &ContentRoots, args: TournamentArgs) -> Result<()> {
         report.median_frames,
         report.wins_by_slot
     );
+    for (name, wave) in &report.first_wave {
+        println!(
+            "{name}: first attack set out in {} of {} games at {} (median; {} to {}), {} units worth {}",
+            wave.games,
+            report.games,
+            minutes(wave.median_frame),
+            minutes(wave.earliest_frame),
+            minutes(wave.latest_frame),
+            wave.median_units,
+            wave.median_worth
+        );
+    }
     Ok(())
 }

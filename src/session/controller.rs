@@ -27,6 +27,12 @@ pub trait Controller {
     fn state(&self) -> Option<ControllerState> {
         None
     }
+
+    /// What its first attack set out with, for reports (a computer player's, once it has
+    /// attacked); none for others.
+    fn first_wave(&self) -> Option<crate::ai::FirstWave> {
+        None
+    }
 }
 
 impl Controller for crate::ai::SkirmishAi {
@@ -42,6 +48,10 @@ impl Controller for crate::ai::SkirmishAi {
     }
     fn state(&self) -> Option<ControllerState> {
         Some(ControllerState::Ai(Box::new(crate::ai::SkirmishAi::state(self))))
+    }
+
+    fn first_wave(&self) -> Option<crate::ai::FirstWave> {
+        crate::ai::SkirmishAi::first_wave(self)
     }
 }
 

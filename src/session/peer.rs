@@ -118,6 +118,12 @@ impl<T: ControlTransport> Session<T> {
         self.controllers.iter().filter_map(|c| Some((c.player(), c.style()?))).collect()
     }
 
+    /// What each local computer player's first attack set out with (see
+    /// [`Controller::first_wave`]), by player; players that have not attacked are left out.
+    pub fn first_waves(&self) -> Vec<(PlayerId, crate::ai::FirstWave)> {
+        self.controllers.iter().filter_map(|c| Some((c.player(), c.first_wave()?))).collect()
+    }
+
     /// Plays back recorded commands instead of the controllers and the stream: each frame runs
     /// exactly the commands that executed on it when the game was played (run-ahead changes and
     /// all), in their order.

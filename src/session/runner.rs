@@ -40,6 +40,10 @@ pub struct PlayerSummary {
     /// The style a computer player played (from `data/ai_styles.ron`), if it is one run here.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub style: Option<String>,
+    /// What a computer player's first attack set out with (frame, units, worth), if it is one
+    /// run here and it attacked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_wave: Option<crate::ai::FirstWave>,
 }
 
 /// The result of a headless run; printed as the JSON line of `ridgeline sim --json`.
@@ -216,6 +220,11 @@ pub fn run_session_observed<T: ControlTransport>(
             p.style = Some(style);
         }
     }
+    for (player, wave) in session.first_waves() {
+        if let Some(p) = summary.players.get_mut(player.index()) {
+            p.first_wave = Some(wave);
+        }
+    }
     Ok((summary, log))
 }
 
@@ -248,6 +257,7 @@ pub fn summarize_players(world: &World, slots: &[ResolvedSlot], tally: &Tally) -
                 .map(|u| rules.upgrade(u).name.clone())
                 .collect(),
             style: None,
+            first_wave: None,
         })
         .collect()
 }

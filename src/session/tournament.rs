@@ -1,6 +1,7 @@
 //! `ridgeline tournament`: many seeded headless games between the same entries, every entry in
 //! every slot (a rotation that repeats a line-up is played once), summed up as wins, draws,
-//! game length and the army each side had left.
+//! game length, the army each side had left and when each computer entry's first attack set
+//! out and with what (as the AI decided it, [`FirstWave`]).
 //!
 //! Each game is an ordinary local match (the same setup, stream and controllers as `sim`), so
 //! a tournament measures the game players play. Games run on worker threads; results are
@@ -14,6 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::ai::FirstWave;
 use crate::content::ContentRoots;
 use crate::sim::world::World;
 
@@ -74,6 +76,26 @@ pub struct GameResult {
     /// The style each computer entry drew this game (see `data/ai_styles.ron`), in entry
     /// order; none for other entries.
     pub styles: Vec<Option<String>>,
+    /// What each entry's first attack set out with this game, in entry order; none for an
+    /// entry that is not a computer player or never set out.
+    pub first_wave: Vec<Option<FirstWave>>,
+}
+
+/// One entry's first attacks over the tournament, from the games in which it set out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FirstWaveSummary {
+    /// Games in which its first attack set out.
+    pub games: usize,
+    /// The median frame it set out on.
+    pub median_frame: u32,
+    /// The earliest frame it set out on.
+    pub earliest_frame: u32,
+    /// The latest frame it set out on.
+    pub latest_frame: u32,
+    /// The median number of units in the wave.
+    pub median_units: u32,
+    /// The median worth of the wave (its units' summed prices).
+    pub median_worth: i64,
 }
 
 /// The summed-up tournament; printed as the JSON line of `tournament --json`.
@@ -89,6 +111,8 @@ pub struct TournamentReport {
     pub median_frames: u32,
     /// Median army value left at the end per entry name.
     pub median_army_value: BTreeMap<String, i64>,
+    /// Each entry's first attacks, per entry name (entries that never set out are left out).
+    pub first_wave: BTreeMap<String, FirstWaveSummary>,
     /// Games won by the entry in each start slot (slot order), whoever played it.
     pub wins_by_slot: Vec<usize>,
     /// Every game, by seed then order.
@@ -214,9 +238,13 @@ fn play_one(
     let entry_of_slot = |slot: u8| (slot as usize + order) % n;
     let mut army = vec![0; n];
     let mut styles = vec![None; n];
+    let mut first_wave = vec![None; n];
     for s in &game.slots {
-        army[entry_of_slot(s.slot)] = army_value(world, s.player);
-        styles[entry_of_slot(s.slot)] = summary.players.get(s.player.index()).and_then(|p| p.style.clone());
+        let entry = entry_of_slot(s.slot);
+        let player = summary.players.get(s.player.index());
+        army[entry] = army_value(world, s.player);
+        styles[entry] = player.and_then(|p| p.style.clone());
+        first_wave[entry] = player.and_then(|p| p.first_wave);
     }
     Ok(GameResult {
         seed,
@@ -225,12 +253,27 @@ fn play_one(
         winner: summary.winner.map(|slot| names[entry_of_slot(slot)].clone()),
         army_value: army,
         styles,
+        first_wave,
     })
 }
 
 fn median<T: Copy + Ord + Default>(mut v: Vec<T>) -> T {
     v.sort_unstable();
     v.get(v.len() / 2).copied().unwrap_or_default()
+}
+
+/// Entry `i`'s first attacks over `results`; None if it never set out.
+fn first_waves(results: &[GameResult], i: usize) -> Option<FirstWaveSummary> {
+    let waves: Vec<FirstWave> = results.iter().filter_map(|r| r.first_wave.get(i).copied().flatten()).collect();
+    let frames = || waves.iter().map(|w| w.frame);
+    Some(FirstWaveSummary {
+        games: waves.len(),
+        median_frame: median(frames().collect()),
+        earliest_frame: frames().min()?,
+        latest_frame: frames().max()?,
+        median_units: median(waves.iter().map(|w| w.units).collect()),
+        median_worth: median(waves.iter().map(|w| w.worth).collect()),
+    })
 }
 
 /// The report of `results` (sorted by seed and order) between `names`.
@@ -251,12 +294,15 @@ fn summarize(names: &[String], results: Vec<GameResult>) -> TournamentReport {
         .enumerate()
         .map(|(i, name)| (name.clone(), median(results.iter().map(|r| r.army_value[i]).collect())))
         .collect();
+    let first_wave =
+        names.iter().enumerate().filter_map(|(i, name)| Some((name.clone(), first_waves(&results, i)?))).collect();
     TournamentReport {
         games: results.len(),
         draws: results.iter().filter(|r| r.winner.is_none()).count(),
         median_frames: median(results.iter().map(|r| r.frames).collect()),
         wins,
         median_army_value,
+        first_wave,
         wins_by_slot,
         results,
     }
@@ -274,6 +320,7 @@ mod tests {
             winner: winner.map(str::to_string),
             army_value: army.to_vec(),
             styles: vec![None; 2],
+            first_wave: vec![None; 2],
         }
     }
 
@@ -300,6 +347,36 @@ mod tests {
         assert_eq!(report.median_frames, 1100);
         assert_eq!(report.median_army_value["ai:easy@A"], 300);
         assert_eq!(report.median_army_value["ai:hard@B"], 500);
+    }
+
+    #[test]
+    fn first_waves_are_summed_up_per_entry_over_the_games_in_which_they_set_out() {
+        let names = vec!["idle@A".to_string(), "ai:hard@B".to_string()];
+        let wave = |frame, units, worth| Some(FirstWave { frame, units, worth });
+        let mut games = vec![
+            game(1, 0, 20_000, Some("ai:hard@B"), [0, 500]),
+            game(1, 1, 20_000, Some("ai:hard@B"), [0, 500]),
+            game(2, 0, 20_000, Some("ai:hard@B"), [0, 500]),
+            game(2, 1, 3_000, None, [0, 500]),
+        ];
+        games[0].first_wave[1] = wave(9_000, 20, 8_000);
+        games[1].first_wave[1] = wave(10_800, 24, 9_600);
+        games[2].first_wave[1] = wave(9_600, 18, 7_000);
+        // Game 4 ended before it set out: it counts for nothing here.
+        let report = summarize(&names, games);
+        assert!(!report.first_wave.contains_key("idle@A"), "an entry that never attacked is left out");
+        let hard = report.first_wave["ai:hard@B"];
+        assert_eq!(
+            hard,
+            FirstWaveSummary {
+                games: 3,
+                median_frame: 9_600,
+                earliest_frame: 9_000,
+                latest_frame: 10_800,
+                median_units: 20,
+                median_worth: 8_000,
+            }
+        );
     }
 
     #[test]

@@ -284,10 +284,12 @@ fn each_ai_draws_a_style_from_the_seed_and_the_style_shapes_its_army() {
     distinct.dedup();
     assert!(distinct.len() >= 3, "{names:?}");
     // A style that wants no vehicles trains none; one that wants no infantry trains mostly
-    // vehicles (before its war factory stands, infantry is all it can make).
+    // vehicles (before its war factory stands, infantry is all it can make). Without normal's
+    // army cap: capped, its army is full before the war factory has had time to count.
     let only = |infantry, vehicles| ridgeline::ai::AiPlan {
         styles: vec![AiStyle { name: "only".into(), infantry, vehicles, aircraft: 0, wave: 100 }],
         follow_style: 100,
+        army_cap: 0,
         ..normal.clone()
     };
     let (ai, foot, wheels) = trains_alone(only(100, 0), 3, 30 * 60 * 5);

@@ -1,5 +1,6 @@
 //! `ridgeline tournament` through the real binary: every entry plays every slot, the table
-//! counts wins per entry and per slot, and the JSON line follows DESIGN.md's contract.
+//! counts wins per entry and per slot and each computer entry's first attack, and the JSON
+//! line follows DESIGN.md's contract.
 
 use crate::common;
 
@@ -100,4 +101,48 @@ fn the_learner_plays_as_a_player_entry_and_is_named_so() {
     let wins = json["wins"].as_object().expect("wins by entry");
     assert!(wins.keys().any(|k| k.starts_with("learner@")), "{wins:?}");
     assert_eq!(json["draws"], 2, "five seconds decide nothing: {json}");
+}
+
+/// The first wave, as each AI decided it, through the report: against an idle player on the
+/// same map and seed, easy (which waits six to eight minutes, its army capped) sets out later
+/// and with less than hard (five minutes, uncapped); an entry that never attacks has none.
+#[test]
+fn each_computer_entrys_first_attack_is_reported_with_its_time_and_size() {
+    let first_wave = |ai: &str| {
+        let players = format!("{ai}@Coalition,idle@Coalition");
+        let (status, report, stderr) = tournament(&[
+            "--map",
+            "proving_grounds",
+            "--players",
+            &players,
+            "--seeds",
+            "1",
+            "--frames",
+            "18000",
+            "--json",
+        ]);
+        assert!(status.success(), "{stderr}");
+        let entry = format!("{ai}@Coalition");
+        assert_eq!(report["wins"][&entry], 2, "{report}");
+        assert!(report["first_wave"].get("idle@Coalition").is_none(), "idle never attacks: {report}");
+        for r in report["results"].as_array().expect("results") {
+            assert!(r["first_wave"][1].is_null(), "{r}");
+            let wave = &r["first_wave"][0];
+            // Set out before the game ended, with at least the starting army (11 units, $4,150).
+            assert!(wave["frame"].as_u64().unwrap() < r["frames"].as_u64().unwrap(), "{r}");
+            assert!(wave["units"].as_u64().unwrap() >= 11 && wave["worth"].as_i64().unwrap() >= 4_150, "{r}");
+        }
+        let summary = report["first_wave"][&entry].clone();
+        assert_eq!(summary["games"], 2, "{report}");
+        summary
+    };
+    let (easy, hard) = (first_wave("ai:easy"), first_wave("ai:hard"));
+    let at = |w: &serde_json::Value| w["median_frame"].as_u64().unwrap();
+    // Easy's plan: not before six minutes; hard's: not before five.
+    assert!(at(&easy) >= 6 * 60 * 30 && at(&hard) >= 5 * 60 * 30, "easy {easy}, hard {hard}");
+    assert!(at(&easy) > at(&hard), "easy {easy}, hard {hard}");
+    assert!(
+        easy["median_worth"].as_i64().unwrap() < hard["median_worth"].as_i64().unwrap(),
+        "easy {easy}, hard {hard}"
+    );
 }

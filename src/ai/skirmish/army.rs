@@ -227,6 +227,8 @@ impl SkirmishAi {
             || waited >= self.plan.tuning.advantage_patience;
         if strong && (gathered || waited >= self.plan.tuning.gather_patience) {
             self.phase = Phase::Attacking(attackers.len());
+            let units = u32::try_from(attackers.len()).unwrap_or(u32::MAX);
+            self.first_wave.get_or_insert(FirstWave { frame, units, worth: mine });
             Orders::Attack(point(t))
         } else {
             Orders::Rally(point(rally))

@@ -30,10 +30,12 @@ use super::memory::{Memory, Sighting};
 
 mod army;
 mod build;
+mod first_wave;
 mod march;
 mod saved;
 mod train;
 use super::{base, counters};
+pub use first_wave::FirstWave;
 pub use saved::AiState;
 
 /// What the AI is doing with its army.
@@ -96,6 +98,8 @@ pub struct SkirmishAi {
     /// While hunting, each search party's point and the frame it was given (kept until the
     /// point is in sight or the party has had the tuning's `hunt_give_up_frames` to get there).
     hunt: Vec<(Vec2, u32)>,
+    /// What its first attack set out with, once it has.
+    first_wave: Option<FirstWave>,
 }
 
 impl SkirmishAi {
@@ -118,6 +122,7 @@ impl SkirmishAi {
             own: Vec::new(),
             piles: base::Piles::default(),
             hunt: Vec::new(),
+            first_wave: None,
             plan,
         }
     }
@@ -135,6 +140,11 @@ impl SkirmishAi {
     /// The frame its first attack sets out from (drawn on its first look; None before).
     pub fn first_attack(&self) -> Option<u32> {
         self.first_attack
+    }
+
+    /// What its first attack set out with (None until it has set out).
+    pub fn first_wave(&self) -> Option<FirstWave> {
+        self.first_wave
     }
 
     /// Decides this frame's commands.

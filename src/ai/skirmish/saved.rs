@@ -13,7 +13,7 @@ use crate::sim::vector::Vec2;
 use super::super::AiStyle;
 use super::super::base::Piles;
 use super::super::memory::Memory;
-use super::{AiPlan, Orders, Phase, SkirmishAi};
+use super::{AiPlan, FirstWave, Orders, Phase, SkirmishAi};
 
 /// What a saved game keeps of one computer player.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -34,6 +34,9 @@ pub struct AiState {
     own: Vec<ObjectId>,
     piles: Option<Vec<ObjectId>>,
     hunt: Vec<(Vec2, u32)>,
+    /// A record for reports, kept so a loaded game reports the same.
+    #[serde(default)]
+    first_wave: Option<FirstWave>,
 }
 
 impl AiState {
@@ -65,6 +68,7 @@ impl SkirmishAi {
             own,
             piles,
             hunt,
+            first_wave,
         } = self;
         AiState {
             player: *player,
@@ -85,6 +89,7 @@ impl SkirmishAi {
             // found again.
             piles: piles.listed(),
             hunt: hunt.clone(),
+            first_wave: *first_wave,
         }
     }
 
@@ -107,6 +112,7 @@ impl SkirmishAi {
             own,
             piles,
             hunt,
+            first_wave,
         } = state;
         SkirmishAi {
             player,
@@ -126,6 +132,7 @@ impl SkirmishAi {
             own,
             piles: Piles::with_listed(piles),
             hunt,
+            first_wave,
         }
     }
 }

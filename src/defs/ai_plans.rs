@@ -255,14 +255,16 @@ mod tests {
         let src = Source::read(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/ai.ron"))).unwrap();
         let plans = AiPlans::from_source(&src).unwrap();
         let p: Vec<&AiPlan> = DIFFICULTIES.iter().map(|d| plans.get(d).unwrap()).collect();
-        // Each harder plan thinks no slower and keeps no fewer gatherers. When it first sets out
-        // is not ordered: hard and brutal wait longer than normal, to break normal's first wave
-        // at home before they march (`data/ai.ron` says why; `tournament` measures the ladder).
+        // Each harder plan thinks no slower, keeps no fewer gatherers and sets out no later:
+        // normal's first wave comes between easy's and hard's (`data/ai.ron` says why;
+        // `tournament` measures the ladder and each tier's first wave).
         for w in p.windows(2) {
             assert!(w[1].think_frames <= w[0].think_frames, "{} thinks slower than {}", w[1].name, w[0].name);
             assert!(w[1].gatherers >= w[0].gatherers, "{} keeps fewer gatherers than {}", w[1].name, w[0].name);
+            let (a, b) = (w[0].first_attack_frame, w[1].first_attack_frame);
+            assert!(b <= a, "{} sets out later than {}", w[1].name, w[0].name);
         }
-        assert!(p[2].first_attack_frame > p[1].first_attack_frame, "hard waits longer than normal");
+        assert!(p[2].first_attack_frame < p[1].first_attack_frame, "normal waits longer than hard");
         assert_eq!(p[1].think_frames, 45);
     }
 

@@ -1709,3 +1709,24 @@ fn an_army_selected_has_stop_guard_and_attack_move_on_the_control_bar() {
     );
     assert!(b.world().objects().filter(|o| o.owner == me).count() > army.len(), "the workers were left out");
 }
+
+#[test]
+fn a_watched_replay_names_its_winner_whatever_view_is_shown() {
+    // The player gives up at once: the computer wins.
+    let mut b = battle();
+    assert!(!b.play_mut().surrender(), "sent, not yet run");
+    run(&mut b, 1.0);
+    assert!(b.play_mut().surrender(), "run");
+    let winner = b.world().winner().expect("the computer won");
+    assert_ne!(winner, b.local());
+    assert_eq!(b.summary().0, "Defeat", "for the player who gave up");
+    let replay = b.play().replay();
+    let mut w = Battle::watch(&common::roots(), &replay, "r.ron", SCREEN).unwrap();
+    w.seek(b.world().frame().0).unwrap();
+    assert!(w.world().winner().is_some());
+    // From the loser's view, the winner's and everything's: the same result.
+    for _ in 0..3 {
+        assert_eq!(w.summary().0, "Computer 2 won", "in {}'s view", w.view_label());
+        w.cycle_view();
+    }
+}

@@ -12,7 +12,11 @@ use super::play::Play;
 /// its style), objects lost, enemy objects destroyed, units and structures built, score.
 pub(super) fn summary(play: &Play, labels: &crate::ui::labels::Labels) -> (String, Vec<Vec<String>>) {
     let world = play.world();
-    let players = world.players();
+    // A watched replay names the winner: whose view was shown last decides nothing.
+    if let (true, Some(w)) = (play.is_replay(), world.winner()) {
+        let outcome = labels.say("Replays:Won", &[("name", &play.player_name(w))]);
+        return (outcome, rows(play));
+    }
     let outcome = match world.winner() {
         Some(w) if matches!(world.relation(play.local, w), Relation::Own | Relation::Ally) => "Outcome:Victory",
         Some(_) => "Outcome:Defeat",
@@ -21,10 +25,17 @@ pub(super) fn summary(play: &Play, labels: &crate::ui::labels::Labels) -> (Strin
         None => "Outcome:BattleLeft",
     };
     let outcome = labels.say(outcome, &[]);
+    (outcome, rows(play))
+}
+
+/// A score row per player: name (a computer's with its style), objects lost, enemy objects
+/// destroyed, units and structures built, score.
+fn rows(play: &Play) -> Vec<Vec<String>> {
+    let players = play.world().players();
     // A computer player is named with the style it drew, so a player learns what they
     // faced ("Hard computer · armour").
     let styles = play.game.session.styles();
-    let rows = players
+    players
         .iter()
         .map(|p| {
             let destroyed = play.score.destroyed(p.id);
@@ -37,6 +48,5 @@ pub(super) fn summary(play: &Play, labels: &crate::ui::labels::Labels) -> (Strin
             let score = (100 * destroyed as i64 + 20 * built as i64 - 25 * lost as i64).max(0);
             vec![name, lost.to_string(), destroyed.to_string(), built.to_string(), score.to_string()]
         })
-        .collect();
-    (outcome.to_string(), rows)
+        .collect()
 }

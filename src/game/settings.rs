@@ -255,9 +255,15 @@ impl Settings {
             return bad("language", "a language code is 1 to 16 letters, digits, '-' and '_'".into());
         }
         let changed = self.keys.iter().enumerate();
-        if let Some(((a, k), b)) = changed.flat_map(|(i, (a, k))| {
-            self.keys.iter().skip(i + 1).filter(move |(b, kb)| *kb == k && !a.may_share(**b)).map(move |(b, _)| ((a, k), b))
-        }).next()
+        if let Some(((a, k), b)) = changed
+            .flat_map(|(i, (a, k))| {
+                self.keys
+                    .iter()
+                    .skip(i + 1)
+                    .filter(move |(b, kb)| *kb == k && !a.may_share(**b))
+                    .map(move |(b, _)| ((a, k), b))
+            })
+            .next()
         {
             return bad("keys", format!("{k} is both {a}'s key and {b}'s"));
         }

@@ -138,10 +138,10 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
         return;
     }
     // Options → Keys waiting for a key takes it (Escape, no chord, goes on to cancel).
-    if r.shell.waiting_for_key()
+    if crate::game::shell::keys::waiting(&r.shell.stage())
         && let Some(chord) = chord(&event.logical_key, m.control_key())
     {
-        r.shell.bind_key(chord);
+        crate::game::shell::keys::bind(&mut r.shell.stage(), chord);
         return;
     }
     let battle_keys = r.battle.is_some() && !r.shell.message_open() && r.shell.screen() == Some(Screen::InGame);
@@ -171,7 +171,8 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
     }
     // The player's keys (with Ctrl held the text may be a control character: the key's own
     // is used).
-    if let (true, Some(chord), Some((battle, _))) = (battle_keys, chord(&event.logical_key, m.control_key()), &mut r.battle)
+    if let (true, Some(chord), Some((battle, _))) =
+        (battle_keys, chord(&event.logical_key, m.control_key()), &mut r.battle)
         && battle.controls().press(chord) == Some(KeyCommand::AlertLog)
     {
         r.shell.bars().toggle_alert_log();

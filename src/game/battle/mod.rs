@@ -123,7 +123,11 @@ impl Battle {
         let power = world.power(local);
         let mut battle = Battle {
             pic: Picture::new(View::new(scene.start_camera(0), screen), shroud, poses(world)),
-            hud: HudState::new(power, own_labels(roots), std::sync::Arc::new(KeyMap::load(roots).map_err(BattleError::Keys)?)),
+            hud: HudState::new(
+                power,
+                own_labels(roots),
+                std::sync::Arc::new(KeyMap::load(roots).map_err(BattleError::Keys)?),
+            ),
             scene,
             play: Play::new(game, local),
         };

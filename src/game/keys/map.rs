@@ -129,10 +129,11 @@ impl KeyMap {
     /// The first two commands on one key that may not share it, if any.
     pub fn conflict(&self) -> Option<Conflict> {
         self.entries.iter().enumerate().find_map(|(i, (a, ka))| {
-            self.entries[i + 1..]
-                .iter()
-                .find(|(b, kb)| ka == kb && !a.may_share(*b))
-                .map(|(b, _)| Conflict { key: *ka, with: *a, wanted_by: *b })
+            self.entries[i + 1..].iter().find(|(b, kb)| ka == kb && !a.may_share(*b)).map(|(b, _)| Conflict {
+                key: *ka,
+                with: *a,
+                wanted_by: *b,
+            })
         })
     }
 
@@ -164,8 +165,7 @@ impl KeyMap {
         if old == key {
             return Ok(Rebound::Same);
         }
-        let holders: Vec<KeyCommand> =
-            self.commands(key).filter(|c| *c != command && !c.may_share(command)).collect();
+        let holders: Vec<KeyCommand> = self.commands(key).filter(|c| *c != command && !c.may_share(command)).collect();
         let refused = |with: KeyCommand| Conflict { key, with, wanted_by: command };
         let mut next = self.clone();
         next.set(command, key);
@@ -218,7 +218,10 @@ mod tests {
     fn a_taken_key_is_swapped_and_named() {
         let mut map = shipped();
         assert_eq!(map.rebind(KeyCommand::Stop, k("H")), Ok(Rebound::Moved));
-        assert_eq!(map.rebind(KeyCommand::Stop, k("G")), Ok(Rebound::Swapped { other: KeyCommand::Guard, now: k("H") }));
+        assert_eq!(
+            map.rebind(KeyCommand::Stop, k("G")),
+            Ok(Rebound::Swapped { other: KeyCommand::Guard, now: k("H") })
+        );
         assert_eq!(map.chord(KeyCommand::Guard), Some(k("H")));
         assert_eq!(map.conflict(), None);
         let changes = map.changes_from(&shipped());

@@ -120,7 +120,7 @@ pub fn lexicon() -> Lexicon {
 /// The buttons the screens' handlers answer by name (a layout without `ACTION`s, such as an
 /// older mod's, keeps working through them); every other button needs an `ACTION` to do
 /// anything, and `ui-check` says so. A tidy test keeps this list and the handlers in step.
-pub const BY_NAME: [&str; 40] = [
+pub const BY_NAME: [&str; 41] = [
     "ButtonAdd",
     "ButtonAlertLog",
     "ButtonAlignLeft",
@@ -152,6 +152,7 @@ pub const BY_NAME: [&str; 40] = [
     "ButtonReplayTakeOver",
     "ButtonReplayView",
     "ButtonReplays",
+    "ButtonReset",
     "ButtonSameSize",
     "ButtonSave",
     "ButtonSend",

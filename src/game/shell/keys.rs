@@ -31,9 +31,15 @@ pub(super) fn init(stage: &mut Stage) {
     stage.set_text(STATUS, &help);
 }
 
+/// True while the page waits for a key: the client hands it the next one ([`bind`]); Escape
+/// still goes to the page as input, and cancels.
+pub fn waiting(stage: &Stage) -> bool {
+    stage.screen() == Some(Screen::Keys) && stage.prefs.key_waiting.is_some() && !stage.screens.message_open()
+}
+
 /// A key was pressed while the page waits for one: the waiting command takes it. False when
 /// nothing waits.
-pub(super) fn bind(stage: &mut Stage, chord: Chord) -> bool {
+pub fn bind(stage: &mut Stage, chord: Chord) -> bool {
     let Some(command) = stage.prefs.key_waiting.take() else { return false };
     let name = title(stage, command);
     let key = chord.to_string();

@@ -12,9 +12,8 @@
 //! - `editor/` ([`LayoutEditor`]): the layout editor, which acts on the stage too.
 //!
 //! The screens are one file each (`main_menu.rs`, `skirmish.rs`, `online.rs`, `lobby.rs`,
-//! `options.rs`, `keys.rs`, `replays.rs`, `score.rs`, `mods.rs`, `in_game.rs`,
-//! `message_box.rs`, with `actions.rs` for declared actions and `bars.rs` for the battle's
-//! windows the client fills).
+//! `options.rs`, `keys.rs`, `replays.rs`, `score.rs`, `mods.rs`, `in_game.rs`, `message_box.rs`,
+//! with `actions.rs` for declared actions and `bars.rs` for the battle's windows the client fills).
 //! This file composes the parts and is the one file that implements [`Shell`]: it routes input
 //! and events, and hands the editor the answers to its questions. No file below it imports it.
 //!
@@ -29,7 +28,7 @@ mod error;
 mod game_menu;
 mod icons;
 mod in_game;
-mod keys;
+pub mod keys;
 pub mod layout_check;
 mod load;
 mod loading;
@@ -155,8 +154,7 @@ impl Shell {
         bindings: Bindings,
         layouts: std::collections::BTreeMap<String, WndFile>,
     ) -> Result<Shell, ShellError> {
-        let mut prefs = Prefs::load(settings_path);
-        prefs.use_key_defaults(crate::game::keys::KeyMap::load(roots).map_err(ShellError::Keys)?);
+        let prefs = Prefs::load(settings_path, roots)?;
         let (content, refused_maps) = Content::load(roots, bindings.images, bindings.fonts.families, bindings.lexicon)?;
         let mut shell = Shell {
             ui: WindowManager::new(screen, prefs.scaling_mode()),
@@ -550,17 +548,6 @@ impl Shell {
             self.open(Screen::Skirmish);
         }
         true
-    }
-
-    /// True while Options → Keys waits for a key: the client hands it the next one
-    /// ([`Shell::bind_key`]); Escape still goes to the page as input, and cancels.
-    pub fn waiting_for_key(&self) -> bool {
-        self.screen() == Some(Screen::Keys) && self.prefs.key_waiting.is_some() && !self.message_open()
-    }
-
-    /// The key pressed while Options → Keys waits for one; false when nothing waits.
-    pub fn bind_key(&mut self, chord: crate::game::keys::Chord) -> bool {
-        keys::bind(&mut self.stage(), chord)
     }
 
     /// True while the layout editor is on.

@@ -47,13 +47,14 @@ pub struct Prefs {
 }
 
 impl Prefs {
-    /// The settings in `path` (the defaults, said in the log, when it cannot be read).
-    pub fn load(path: PathBuf) -> Prefs {
+    /// The settings in `path` (the defaults, said in the log, when it cannot be read), and the
+    /// default keys from `roots` (which must be readable).
+    pub fn load(path: PathBuf, roots: &crate::content::ContentRoots) -> Result<Prefs, super::error::ShellError> {
         let settings = Settings::load(&path).unwrap_or_else(|e| {
             log::warn!("{e}; using default settings");
             Settings::default()
         });
-        Prefs {
+        let mut prefs = Prefs {
             base: settings.clone(),
             settings,
             path,
@@ -65,14 +66,10 @@ impl Prefs {
             key_waiting: None,
             key_problem: None,
             keys: Arc::default(),
-        }
-    }
-
-    /// Takes `defaults` as the default keys (from `data/keys.ron`), the player's changes over
-    /// them.
-    pub fn use_key_defaults(&mut self, defaults: KeyMap) {
-        self.key_defaults = defaults;
-        self.follow_keys();
+        };
+        prefs.key_defaults = KeyMap::load(roots).map_err(super::error::ShellError::Keys)?;
+        prefs.follow_keys();
+        Ok(prefs)
     }
 
     /// The keys in use: the defaults with the player's changes.

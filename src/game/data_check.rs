@@ -1,7 +1,7 @@
 //! `ridgeline data-check`: everything a modder changes in `data/` and `maps/`, loaded and
 //! checked as the game would — the rules and the sounds they name, model kits, AI plans, the
-//! sound files and the score, road types and terrain classes, and every map against them —
-//! with every problem at once, each naming its file and line.
+//! keys, the sound files and the score, road types and terrain classes, and every map against
+//! them — with every problem at once, each naming its file and line.
 //!
 //! Must not: change any file.
 
@@ -40,6 +40,7 @@ pub fn run(roots: &ContentRoots) -> Report {
         note("model kits", super::scene::model_library(roots, defs).map(|_| ()).map_err(|e| e.to_string()), &mut r);
     }
     note("AI plans", AiPlans::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
+    note("keys", super::keys::KeyMap::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
     match SoundTable::load(roots) {
         Ok(table) => note(
             "sound files",

@@ -12,6 +12,7 @@ pub mod display;
 pub mod frame;
 pub mod hud;
 pub mod images;
+pub mod keys;
 pub mod listen;
 pub mod offline_audio;
 pub mod online_lobby;

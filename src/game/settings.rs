@@ -63,6 +63,9 @@ pub struct Settings {
     /// How much the battlefield's picture draws (Low on a slow machine: half resolution, no
     /// shadows, fewer particles).
     pub graphics: crate::render::Quality,
+    /// The player's keys where they differ from the defaults (`data/keys.ron`), by command
+    /// (`{"Stop": "H"}`): Options → Keys writes them.
+    pub keys: std::collections::BTreeMap<crate::game::keys::KeyCommand, crate::game::keys::Chord>,
 }
 
 /// Longest join code the settings keep (a code is about 90 characters).
@@ -92,6 +95,7 @@ impl Default for Settings {
             last_game: String::new(),
             language: String::new(),
             graphics: crate::render::Quality::High,
+            keys: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -205,8 +209,8 @@ impl Settings {
     /// Refuses values the game cannot use (a window size outside
     /// [`crate::content::limits::WINDOW_SIZE`], a window position outside
     /// [`crate::content::limits::WINDOW_POSITION`], volumes over 100, a scroll speed outside 1–20,
-    /// an empty or overlong name), naming the file and the field's line in `text` (the file's
-    /// contents).
+    /// an empty or overlong name, two changed keys on one key they may not share), naming the
+    /// file and the field's line in `text` (the file's contents).
     pub fn check(&self, path: &Path, text: &str) -> Result<(), SettingsError> {
         use crate::content::limits::{MAX_NAME, MAX_PLAYER_NAME, WINDOW_SIZE};
         let bad = |field: &str, message: String| {
@@ -249,6 +253,19 @@ impl Settings {
         }
         if !self.language.is_empty() && !crate::ui::labels::is_language_code(&self.language) {
             return bad("language", "a language code is 1 to 16 letters, digits, '-' and '_'".into());
+        }
+        let changed = self.keys.iter().enumerate();
+        if let Some(((a, k), b)) = changed
+            .flat_map(|(i, (a, k))| {
+                self.keys
+                    .iter()
+                    .skip(i + 1)
+                    .filter(move |(b, kb)| *kb == k && !a.may_share(**b))
+                    .map(move |(b, _)| ((a, k), b))
+            })
+            .next()
+        {
+            return bad("keys", format!("{k} is both {a}'s key and {b}'s"));
         }
         Ok(())
     }

@@ -96,7 +96,8 @@ fn a_copied_button_with_an_action_does_it_and_a_renamed_one_keeps_working() {
     });
     click(&mut s, "MainMenu.wnd:ButtonHalt");
     click(&mut s, "MainMenu.wnd:ButtonFirst");
-    assert_eq!(s.take_requests(), [ShellRequest::Hotkey('s'), ShellRequest::CommandButton(0)]);
+    let stop = ShellRequest::Key(ridgeline::game::keys::KeyCommand::Stop);
+    assert_eq!(s.take_requests(), [stop, ShellRequest::CommandButton(0)]);
 }
 
 #[test]

@@ -32,6 +32,7 @@ mod hostile;
 mod hostile_fuzz;
 mod hud;
 mod join_timeout;
+mod keys;
 mod layers;
 mod live_editing;
 mod lobby_link;

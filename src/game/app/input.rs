@@ -2,11 +2,15 @@
 //! window took goes to the battle — the HUD's gadgets found through the tree, world clicks,
 //! hotkeys, the online chat — and keys go to the layout editor while it is open.
 //!
+//! Keys are read as [`Chord`]s: the battle's key map says what they do, and Options → Keys
+//! takes the next one while it waits for a key.
+//!
 //! Must not: turn input into commands itself (the battle's translators do) or draw.
 
 use winit::event::{ElementState, KeyEvent, MouseScrollDelta};
 use winit::keyboard::{Key as WKey, ModifiersState, NamedKey};
 
+use crate::game::keys::{Chord, KeyCommand};
 use crate::ui::{Input, Key, MouseButton};
 
 use super::super::hud::{self, Gadget};
@@ -102,10 +106,10 @@ pub(super) fn wheel(r: &mut Running, delta: MouseScrollDelta) {
     }
 }
 
-/// A key went up.
+/// A key went up (a held scrolling key stops).
 pub(super) fn key_released(r: &mut Running, event: &KeyEvent) {
-    if let (Some(k), Some((battle, _))) = (key(&event.logical_key), &mut r.battle) {
-        battle.controls().key(k, false);
+    if let (Some(chord), Some((battle, _))) = (chord(&event.logical_key, false), &mut r.battle) {
+        battle.controls().release(chord);
     }
 }
 
@@ -133,6 +137,13 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
         }
         return;
     }
+    // Options → Keys waiting for a key takes it (Escape, no chord, goes on to cancel).
+    if crate::game::shell::keys::waiting(&r.shell.stage())
+        && let Some(chord) = chord(&event.logical_key, m.control_key())
+    {
+        crate::game::shell::keys::bind(&mut r.shell.stage(), chord);
+        return;
+    }
     let battle_keys = r.battle.is_some() && !r.shell.message_open() && r.shell.screen() == Some(Screen::InGame);
     // An online battle's chat: Enter opens a line, and while it is open the keys are its own.
     if let (true, Some((battle, _))) = (battle_keys, &mut r.battle) {
@@ -158,19 +169,16 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
     {
         log::warn!("pause: {e}");
     }
-    if let (true, WKey::Character(text), Some((battle, _))) = (battle_keys, &event.logical_key, &mut r.battle) {
-        // With Ctrl held the text may be a control character: use the key's own.
-        match text.chars().next() {
-            // L opens (or closes) the alert log.
-            Some('l' | 'L') if !m.control_key() => {
-                r.shell.bars().toggle_alert_log();
-                // The log may now lie under the resting cursor: the system's cursor shows there.
-                let (x, y) = r.shell.ui.cursor();
-                battle.controls().set_cursor_over_ui(r.shell.ui.hit(x, y).is_some());
-            }
-            Some(c) => battle.controls().hotkey(c, m.control_key()),
-            None => {}
-        }
+    // The player's keys (with Ctrl held the text may be a control character: the key's own
+    // is used).
+    if let (true, Some(chord), Some((battle, _))) =
+        (battle_keys, chord(&event.logical_key, m.control_key()), &mut r.battle)
+        && battle.controls().press(chord) == Some(KeyCommand::AlertLog)
+    {
+        r.shell.bars().toggle_alert_log();
+        // The log may now lie under the resting cursor: the system's cursor shows there.
+        let (x, y) = r.shell.ui.cursor();
+        battle.controls().set_cursor_over_ui(r.shell.ui.hit(x, y).is_some());
     }
     if let Some(k) = key(&event.logical_key) {
         if !battle_keys {
@@ -183,8 +191,6 @@ pub(super) fn key_pressed(r: &mut Running, event: &KeyEvent, m: ModifiersState) 
             if !cancelled {
                 r.shell.open_game_menu();
             }
-        } else if let Some((battle, _)) = &mut r.battle {
-            battle.controls().key(k, true);
         }
     }
     if m.control_key() && (r.battle.is_none() || r.shell.message_open() || r.shell.screen() != Some(Screen::InGame)) {
@@ -246,6 +252,15 @@ fn copy(r: &mut Running) {
         && let Err(e) = c.set_text(text)
     {
         log::warn!("cannot copy: {e}");
+    }
+}
+
+/// The battle's key for a window key (Ctrl held or not), if it can be bound: a character's key
+/// or a named one ([`Chord`]).
+fn chord(k: &WKey, ctrl: bool) -> Option<Chord> {
+    match k {
+        WKey::Character(text) => text.chars().next().and_then(|c| Chord::character(c, ctrl)),
+        named => key(named).and_then(|k| Chord::named(k, ctrl)),
     }
 }
 

@@ -108,9 +108,9 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                     battle.controls().command_button(i);
                 }
             }
-            ShellRequest::Hotkey(c) => {
+            ShellRequest::Key(command) => {
                 if let Some((battle, _)) = &mut r.battle {
-                    battle.controls().hotkey(c, false);
+                    battle.controls().give(command);
                 }
             }
             ShellRequest::JumpToAlert(i) => {

@@ -265,6 +265,8 @@ impl Running {
     /// player leaves or a few seconds after someone wins.
     pub fn update_battle(&mut self, dt: f32) {
         let Some((battle, _)) = &mut self.battle else { return };
+        // The keys the player chose (Options → Keys), as saved.
+        battle.set_keys(self.shell.prefs.keys());
         // A dialog over a skirmish (leave) or another screen (options) holds the game.
         battle.play_mut().pace_mut().hold(self.shell.message_open() || self.shell.screen() != Some(Screen::InGame));
         if let Err(e) = battle.advance(dt) {

@@ -1,17 +1,16 @@
 //! The control bar for units: an army's buttons (Stop, Guard, Attack-move, Scatter and the
-//! formation switch, on the letter keys S, G, A, D and F), and for a selection mixing builders
-//! with fighters the union of what applies: the army's buttons plus Build, which turns the bar
-//! to the builder's build menu (with Back), the way Generals keeps a command set's sub-menu.
+//! formation switch, on the player's keys for them: S, G, A, D and F by default), and for a
+//! selection mixing builders with fighters the union of what applies: the army's buttons plus
+//! Build, which turns the bar to the builder's build menu (with Back), the way Generals keeps a
+//! command set's sub-menu.
 //!
 //! Must not: re-derive a game rule (the formation switch is read from the units, what a builder
 //! builds from the control bar's own build menu) or draw.
 
 use crate::sim::object::Object;
 
-use super::control_bar::{Action, BUTTON_KEYS, CommandButton, Seen};
-
-/// The key of the Build button (and of Back in the build menu it opens).
-pub(super) const BUILD_MENU_KEY: char = 'B';
+use super::super::keys::{KeyCommand, SLOTS};
+use super::control_bar::{Action, CommandButton, Seen};
 
 impl Seen<'_> {
     /// The local player's selected mobile units.
@@ -38,26 +37,26 @@ impl Seen<'_> {
     }
 
     /// An army's buttons: Stop, Guard, Attack-move, Scatter and the formation switch (its
-    /// label says which way it stands), on S, G, A, D and F; none without a unit of the
-    /// player's.
+    /// label says which way it stands), on the player's keys for them; none without a unit of
+    /// the player's.
     pub(super) fn unit_buttons(&self) -> Vec<CommandButton> {
         if self.my_units().next().is_none() {
             return Vec::new();
         }
         let formation = if self.formation_on() {
-            (Action::Formation(false), "FormationOn", 'f')
+            (Action::Formation(false), "FormationOn", KeyCommand::Formation)
         } else {
-            (Action::Formation(true), "FormationOff", 'f')
+            (Action::Formation(true), "FormationOff", KeyCommand::Formation)
         };
         [
-            (Action::Stop, "Stop", 's'),
-            (Action::Guard, "Guard", 'g'),
-            (Action::AttackMove, "AttackMove", 'a'),
-            (Action::Scatter, "Scatter", 'd'),
+            (Action::Stop, "Stop", KeyCommand::Stop),
+            (Action::Guard, "Guard", KeyCommand::Guard),
+            (Action::AttackMove, "AttackMove", KeyCommand::AttackMove),
+            (Action::Scatter, "Scatter", KeyCommand::Scatter),
             formation,
         ]
         .into_iter()
-        .map(|(action, name, key)| self.plain(action, name, key.to_ascii_uppercase()))
+        .map(|(action, name, key)| self.plain(action, name, key))
         .collect()
     }
 
@@ -66,26 +65,27 @@ impl Seen<'_> {
     pub(super) fn mixed_buttons(&self, builder_menu: Vec<CommandButton>) -> Vec<CommandButton> {
         if self.build_menu {
             let mut buttons = builder_menu;
-            buttons.push(self.plain(Action::BuildMenu(false), "Back", BUILD_MENU_KEY));
-            // A menu of every button slot leaves Back to the key and Escape.
-            buttons.truncate(BUTTON_KEYS.len());
+            buttons.push(self.plain(Action::BuildMenu(false), "Back", KeyCommand::BuildMenu));
+            // A menu of every button slot leaves Back to Escape.
+            buttons.truncate(SLOTS as usize);
             return buttons;
         }
         let mut buttons = self.unit_buttons();
-        buttons.push(self.plain(Action::BuildMenu(true), "BuildMenu", BUILD_MENU_KEY));
+        buttons.push(self.plain(Action::BuildMenu(true), "BuildMenu", KeyCommand::BuildMenu));
         buttons
     }
 
     /// A button that is always usable, worded from the string table's `Bar:{name}` and
-    /// `Bar:{name}Tip`, its tooltip led by its key.
-    fn plain(&self, action: Action, name: &str, key: char) -> CommandButton {
+    /// `Bar:{name}Tip`, on the player's key for `command`, its tooltip led by that key.
+    fn plain(&self, action: Action, name: &str, command: KeyCommand) -> CommandButton {
         let tooltip = self.labels.say(&format!("Bar:{name}Tip"), &[]);
+        let key = self.keys.chord(command);
         CommandButton {
             label: self.labels.say(&format!("Bar:{name}"), &[]),
             action,
             available: true,
             refusal: None,
-            tooltip: format!("[{key}] {tooltip}"),
+            tooltip: key.map_or(tooltip.clone(), |k| format!("[{k}] {tooltip}")),
             icon: None,
             key,
         }

@@ -16,10 +16,7 @@ use crate::ui::labels::Labels;
 
 use super::super::button_view::ButtonView;
 use super::super::images::ImageKey;
-
-/// The control bar's keys, one per button in order: the top row Q–Y, the bottom row Z–N (a
-/// fixed grid, as Generals has, clear of the S, G and A orders).
-pub const BUTTON_KEYS: [char; 12] = ['q', 'w', 'e', 'r', 't', 'y', 'z', 'x', 'c', 'v', 'b', 'n'];
+use super::super::keys::{Chord, KeyCommand, KeyMap};
 
 /// Units one click queues with Shift held.
 pub(super) const SHIFT_QUEUES: usize = 5;
@@ -82,8 +79,9 @@ pub struct CommandButton {
     pub tooltip: String,
     /// The picture of what it makes or raises, if it makes something.
     pub icon: Option<String>,
-    /// Its key (the fixed grid, Q–Y then Z–N).
-    pub key: char,
+    /// Its key (the army's buttons their own, the rest their slot's: Q–Y then Z–N by
+    /// default); none where no key reaches it.
+    pub key: Option<Chord>,
 }
 
 /// The control bar's own state: the last refusal shown.
@@ -125,7 +123,7 @@ impl CommandButton {
             usable: self.available,
             tooltip: self.tooltip,
             icon: self.icon,
-            key: self.key.to_string(),
+            key: self.key.map_or_else(String::new, |k| k.to_string()),
         }
     }
 }
@@ -136,6 +134,8 @@ pub(super) struct Seen<'a> {
     pub world: &'a World,
     /// The string table its texts are worded from.
     pub labels: &'a Labels,
+    /// Which key gives which command (the buttons show theirs).
+    pub keys: &'a KeyMap,
     /// Names and descriptions.
     pub defs: &'a Definitions,
     /// Whose control bar it is.
@@ -174,15 +174,17 @@ impl<'a> Seen<'a> {
             (false, true) => (false, say("Bar:ResumeAtWork")),
             (false, false) => (true, say("Bar:ResumeTip")),
         };
-        vec![CommandButton {
+        let mut buttons = vec![CommandButton {
             label: say("Bar:Resume"),
             action: Action::Resume(site.id),
             available,
             refusal: None,
-            tooltip: format!("[{}] {tooltip}", BUTTON_KEYS[0].to_ascii_uppercase()),
+            tooltip,
             icon: None,
-            key: BUTTON_KEYS[0].to_ascii_uppercase(),
-        }]
+            key: None,
+        }];
+        self.key_slots(&mut buttons);
+        buttons
     }
 
     /// The control bar's buttons for the current selection: an army's ([`Seen::unit_buttons`]),
@@ -242,7 +244,7 @@ impl<'a> Seen<'a> {
                     refusal: verdict.err(),
                     tooltip,
                     icon: Some(ImageKey::icon(&t.name).name()),
-                    key: ' ',
+                    key: None,
                 }
             })
             .collect();
@@ -260,14 +262,23 @@ impl<'a> Seen<'a> {
                 refusal: None,
                 tooltip: labels.say("Bar:SellTip", &refund),
                 icon: None,
-                key: ' ',
+                key: None,
             });
         }
-        for (b, key) in buttons.iter_mut().zip(BUTTON_KEYS) {
-            b.tooltip = format!("[{}] {}", key.to_ascii_uppercase(), b.tooltip);
-            b.key = key.to_ascii_uppercase();
-        }
+        self.key_slots(&mut buttons);
         buttons
+    }
+
+    /// Gives each button its slot's key (the first slot's key to the first button), shown
+    /// first in its tooltip.
+    fn key_slots(&self, buttons: &mut [CommandButton]) {
+        for (i, b) in buttons.iter_mut().enumerate() {
+            let key = u8::try_from(i + 1).ok().and_then(|n| self.keys.chord(KeyCommand::Slot(n)));
+            if let Some(key) = key {
+                b.tooltip = format!("[{key}] {}", b.tooltip);
+            }
+            b.key = key;
+        }
     }
 
     /// A finished structure's own buttons after what it produces: its upgrades to research,
@@ -299,7 +310,7 @@ impl<'a> Seen<'a> {
                 refusal: verdict.err(),
                 tooltip,
                 icon: None,
-                key: ' ',
+                key: None,
             });
         }
         let t = rules.template(o.template);
@@ -322,7 +333,7 @@ impl<'a> Seen<'a> {
                 refusal: None,
                 tooltip,
                 icon: None,
-                key: ' ',
+                key: None,
             });
         }
         if let Ok(down) = world.can_power_down(self.local, o.id) {
@@ -340,7 +351,7 @@ impl<'a> Seen<'a> {
                 refusal: None,
                 tooltip,
                 icon: None,
-                key: ' ',
+                key: None,
             });
         }
         buttons

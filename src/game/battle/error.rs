@@ -22,6 +22,9 @@ pub enum BattleError {
     /// A saved game could not be continued.
     #[error(transparent)]
     Save(#[from] crate::session::save::SaveError),
+    /// The keys file (`data/keys.ron`) could not be read.
+    #[error("the keys: {0}")]
+    Keys(crate::content::FileError),
     /// A replay could not be taken over, and why.
     #[error("cannot take over: {0}")]
     TakeOver(&'static str),

@@ -1,7 +1,7 @@
 //! What the HUD shows of a battle, kept as the frames run: the control bar's state (refusals,
 //! lines said), the alerts and their log, and the
 //! local player's power after the last frame (the top bar, the radar and the control bar's
-//! warning read it).
+//! warning read it), and the keys the player's commands are on.
 //!
 //! Must not: fill the windows (`game/hud` does, from the battle) or change the world.
 
@@ -23,12 +23,18 @@ pub struct HudState {
     /// The string table the alerts are worded from (the game's own texts until the window
     /// gives the player's language).
     pub(super) labels: crate::ui::labels::SharedLabels,
+    /// Which key gives which command (the defaults until the window gives the player's).
+    pub(super) keys: std::sync::Arc<crate::game::keys::KeyMap>,
 }
 
 impl HudState {
     /// The HUD's state, the local player's power now `power`.
-    pub(super) fn new(power: PowerBalance, labels: crate::ui::labels::SharedLabels) -> HudState {
-        HudState { control_bar: ControlBar::default(), alerts: Alerts::default(), power, labels }
+    pub(super) fn new(
+        power: PowerBalance,
+        labels: crate::ui::labels::SharedLabels,
+        keys: std::sync::Arc<crate::game::keys::KeyMap>,
+    ) -> HudState {
+        HudState { control_bar: ControlBar::default(), alerts: Alerts::default(), power, labels, keys }
     }
 
     /// Tells the player of a change of pace in `play`.

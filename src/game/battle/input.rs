@@ -1,7 +1,8 @@
 //! Order translation (`Controls`, the battle's parts borrowed to act): the local player's mouse
 //! and keys become commands. A click or a box selects; a right click attacks, gathers, sets a
-//! rally point or moves; hotkeys stop, guard, arm an attack-move, find idle workers, and store
-//! or recall control groups; a pending structure is placed with the next left click. What the
+//! rally point or moves; keys give the commands the player's key map puts on them (stop, guard,
+//! arm an attack-move, the bar's slots, idle workers, control groups, the camera, pause); a
+//! pending structure is placed with the next left click. What the
 //! player sees selected changes at once; the world changes when the commands execute.
 //!
 //! Must not: change the world, or draw (overlay and radar read the pending modes).
@@ -14,6 +15,7 @@ use crate::sim::ids::ObjectId;
 use crate::ui::{Key, MouseButton};
 
 use super::super::display::{to_display, to_point};
+use super::super::keys::{Chord, KeyCommand};
 use super::super::scene::Scene;
 use super::BattleError;
 use super::alerts::AlertKind;
@@ -38,7 +40,7 @@ pub struct Controls<'a> {
 impl Controls<'_> {
     /// The battle as the player looks at it now.
     fn look(&self) -> Look<'_> {
-        Look { play: self.play, pic: self.pic, scene: self.scene, labels: &self.hud.labels }
+        Look { play: self.play, pic: self.pic, scene: self.scene, labels: &self.hud.labels, keys: &self.hud.keys }
     }
 
     /// Submits one of the local player's orders to the stream, now, with a unit's radio chirp
@@ -117,18 +119,15 @@ impl Controls<'_> {
         self.pic.cursor_over_ui = over;
     }
 
-    /// A key went down or up; arrows scroll the camera while held; Space jumps to the place
-    /// of the last alert.
+    /// A named key went down or up without Ctrl (see [`Controls::press`]).
     pub fn key(&mut self, key: Key, down: bool) {
-        if key == Key::Space && down {
-            self.jump_to_alert();
-            return;
+        match Chord::named(key, false) {
+            Some(chord) if down => {
+                self.press(chord);
+            }
+            Some(chord) => self.release(chord),
+            None => {}
         }
-        if key == Key::Tab && down {
-            self.next_under_click();
-            return;
-        }
-        self.pic.view.arrow(key, down);
     }
 
     /// Tab: the next of the player's objects under the last click (Shift+Tab: the previous),
@@ -299,50 +298,98 @@ impl Controls<'_> {
         }
     }
 
-    /// A letter or digit key in the battle: a key shown on a control-bar button presses it; S
-    /// stops, G guards where the units stand, A arms an attack-move for the next left click, D
-    /// scatters, F switches the formation; `.` selects the next idle worker; P pauses, + and −
-    /// change the game speed; Ctrl+digit stores the selection as a control group, a digit selects the group again
-    /// (twice quickly: the camera goes to it).
+    /// A key that types `c` went down, Ctrl held or not (see [`Controls::press`]).
     pub fn hotkey(&mut self, c: char, ctrl: bool) {
-        let selected = !self.pic.selection.ids.is_empty();
-        let c = c.to_ascii_lowercase();
-        if self.play.is_replay() && !matches!(c, 'p' | '+' | '=' | '-' | '_') {
-            return; // a watcher has only the pace keys
+        if let Some(chord) = Chord::character(c, ctrl) {
+            self.press(chord);
         }
-        // A key a button on the bar shows presses that button (the army's letters, Build).
-        let shown = self.look().commands().iter().position(|b| b.key == c.to_ascii_uppercase());
-        if let (false, Some(i)) = (ctrl, shown) {
+    }
+
+    /// A key went down: what the player's keys ([`KeyMap`](super::super::keys::KeyMap)) give
+    /// on it. A key a button on the control bar shows presses that button; otherwise its
+    /// command runs (the army's orders when something is selected, a slot's key the button in
+    /// that place, groups, the camera, alerts, pause and speed). A watcher has only the pace,
+    /// the camera and the alerts. Returns the command the key gave, if any; the alert log's is
+    /// left to the client (the log is the shell's window).
+    pub fn press(&mut self, chord: Chord) -> Option<KeyCommand> {
+        let watcher = self.play.is_replay();
+        let shown = self.look().commands().iter().position(|b| b.key == Some(chord));
+        let commands: Vec<KeyCommand> = self.hud.keys.commands(chord).collect();
+        if let (false, Some(i)) = (watcher, shown) {
             self.command_button(i);
-            return;
+            return commands.first().copied();
         }
-        match c {
-            's' if selected => self.send(Command::Stop),
-            'g' if selected => self.send(Command::Guard { at: None }),
-            'a' if selected => self.pic.pending.attack_move = true,
-            'd' if selected => self.send(Command::Scatter),
-            'f' if selected => {
+        let command = commands.into_iter().find(|c| !watcher || c.for_watchers())?;
+        self.run_key(command);
+        Some(command)
+    }
+
+    /// Gives `command` as its key would (a button in a layout declaring `battle:stop`); a
+    /// watcher has only the pace, the camera and the alerts.
+    pub fn give(&mut self, command: KeyCommand) {
+        if !self.play.is_replay() || command.for_watchers() {
+            self.run_key(command);
+        }
+    }
+
+    /// A key went up: a scrolling key stops scrolling (whatever Ctrl did meanwhile).
+    pub fn release(&mut self, chord: Chord) {
+        let held: Vec<KeyCommand> =
+            self.hud.keys.entries().iter().filter(|(_, k)| k.key == chord.key).map(|(c, _)| *c).collect();
+        for c in held {
+            if let Some(direction) = scroll_direction(c) {
+                self.pic.view.scroll_key(direction, false);
+            }
+        }
+    }
+
+    /// Runs the command a key gave.
+    fn run_key(&mut self, command: KeyCommand) {
+        let selected = !self.pic.selection.ids.is_empty();
+        match command {
+            KeyCommand::Stop if selected => self.send(Command::Stop),
+            KeyCommand::Guard if selected => self.send(Command::Guard { at: None }),
+            KeyCommand::AttackMove if selected => self.pic.pending.attack_move = true,
+            KeyCommand::Scatter if selected => self.send(Command::Scatter),
+            KeyCommand::Formation if selected => {
                 let on = self.look().bar().formation_on();
                 self.send(Command::Formation { on: !on });
             }
-            k if !ctrl && super::control_bar::BUTTON_KEYS.contains(&k) => {
-                if let Some(i) = super::control_bar::BUTTON_KEYS.iter().position(|&b| b == k) {
-                    self.command_button(i); // nothing there: nothing happens
+            // Nothing in that place: nothing happens.
+            KeyCommand::Slot(n) => self.command_button(usize::from(n).saturating_sub(1)),
+            KeyCommand::SelectArmy => self.select_army(),
+            KeyCommand::IdleWorker => self.next_idle_worker(),
+            KeyCommand::NextUnderClick => self.next_under_click(),
+            KeyCommand::StoreGroup(n) => self.pic.selection.store(usize::from(n)),
+            KeyCommand::RecallGroup(n) => self.recall_group(usize::from(n)),
+            KeyCommand::AlertJump => {
+                self.jump_to_alert();
+            }
+            KeyCommand::Pause => self.report_pace(Self::toggle_pause),
+            KeyCommand::Faster => self.report_pace(Self::faster),
+            KeyCommand::Slower => self.report_pace(Self::slower),
+            scroll => {
+                if let Some(direction) = scroll_direction(scroll) {
+                    self.pic.view.scroll_key(direction, true);
                 }
             }
-            '.' if !ctrl => self.next_idle_worker(),
-            'p' if !ctrl => self.report_pace(Self::toggle_pause),
-            '+' | '=' => self.report_pace(Self::faster),
-            '-' | '_' => self.report_pace(Self::slower),
-            d @ '0'..='9' => {
-                let n = d as usize - '0' as usize;
-                if ctrl {
-                    self.pic.selection.store(n);
-                } else {
-                    self.recall_group(n);
-                }
-            }
-            _ => {}
+        }
+    }
+
+    /// Selects every fighting unit of the player's (no builders or gatherers), as many as a
+    /// selection holds; nothing when there is none.
+    fn select_army(&mut self) {
+        let world = self.play.world();
+        let rules = world.rules();
+        let army: Vec<ObjectId> = world
+            .objects()
+            .filter(|o| o.owner == self.play.local && o.is_complete())
+            .filter(|o| rules.template(o.template).is_mobile() && !rules.template(o.template).is_worker())
+            .map(|o| o.id)
+            .take(MAX_SELECTION)
+            .collect();
+        if !army.is_empty() {
+            self.select(army);
         }
     }
 
@@ -444,5 +491,16 @@ impl Controls<'_> {
         if let Some(p) = place {
             self.pic.markers.mark(p, intent, &self.pic.selection.ids);
         }
+    }
+}
+
+/// The scrolling direction a command holds (0 left, 1 right, 2 up, 3 down), if it scrolls.
+fn scroll_direction(command: KeyCommand) -> Option<usize> {
+    match command {
+        KeyCommand::ScrollLeft => Some(0),
+        KeyCommand::ScrollRight => Some(1),
+        KeyCommand::ScrollUp => Some(2),
+        KeyCommand::ScrollDown => Some(3),
+        _ => None,
     }
 }

@@ -19,6 +19,7 @@ use super::control_bar::{self, CommandButton};
 use super::markers::Intent;
 use super::picture::Picture;
 use super::play::Play;
+use crate::game::keys::KeyMap;
 use crate::ui::labels::Labels;
 
 /// Pixels within which a click picks an object.
@@ -32,12 +33,19 @@ pub struct Look<'a> {
     pub(super) scene: &'a Scene,
     /// The string table the battle's texts are worded from.
     pub(super) labels: &'a Labels,
+    /// Which key gives which command.
+    pub(super) keys: &'a KeyMap,
 }
 
 impl<'a> Look<'a> {
     /// The string table the battle's texts are worded from.
     pub fn labels(&self) -> &'a Labels {
         self.labels
+    }
+
+    /// Which key gives which command.
+    pub fn keys(&self) -> &'a KeyMap {
+        self.keys
     }
 
     /// The world as of the last executed frame.
@@ -125,6 +133,7 @@ impl<'a> Look<'a> {
             world: self.world(),
             defs: &self.play.game.content.defs,
             labels: self.labels,
+            keys: self.keys,
             local: self.play.local,
             selection: &self.pic.selection.ids,
             build_menu: self.pic.pending.build_menu.as_deref() == Some(&self.pic.selection.ids[..]),

@@ -53,6 +53,7 @@ use crate::session::{CommandScript, MatchSetup, Replay, start_local};
 use crate::sim::{FRAMES_PER_SECOND, PlayerId, World};
 use crate::ui::draw::DrawCmd;
 
+use super::keys::KeyMap;
 use super::scene::{Scene, poses};
 use super::shroud::Shroud;
 
@@ -122,7 +123,11 @@ impl Battle {
         let power = world.power(local);
         let mut battle = Battle {
             pic: Picture::new(View::new(scene.start_camera(0), screen), shroud, poses(world)),
-            hud: HudState::new(power, own_labels(roots)),
+            hud: HudState::new(
+                power,
+                own_labels(roots),
+                std::sync::Arc::new(KeyMap::load(roots).map_err(BattleError::Keys)?),
+            ),
             scene,
             play: Play::new(game, local),
         };
@@ -212,7 +217,7 @@ impl Battle {
 
     /// The battle as the local player looks at it (read-only).
     pub fn look(&self) -> Look<'_> {
-        Look { play: &self.play, pic: &self.pic, scene: &self.scene, labels: &self.hud.labels }
+        Look { play: &self.play, pic: &self.pic, scene: &self.scene, labels: &self.hud.labels, keys: &self.hud.keys }
     }
 
     /// The player's controls: input and the control bar's buttons become orders.
@@ -405,6 +410,12 @@ impl Battle {
     /// string table of the player's language.
     pub fn set_labels(&mut self, labels: crate::ui::labels::SharedLabels) {
         self.hud.labels = labels;
+    }
+
+    /// Gives the player's commands the keys of `keys` from now on (the window gives the keys
+    /// the player chose; a battle starts with the defaults).
+    pub fn set_keys(&mut self, keys: std::sync::Arc<KeyMap>) {
+        self.hud.keys = keys;
     }
 
     /// Keeps `percent` of the particles that effects make from now on (graphics quality: a

@@ -8,7 +8,6 @@ use glam::{Mat4, Vec2, Vec3};
 use crate::audio::Ear;
 use crate::sim::World;
 use crate::sim::ids::ObjectId;
-use crate::ui::Key;
 use crate::ui::draw::DrawCmd;
 
 use super::super::camera::Camera;
@@ -107,17 +106,12 @@ impl View {
         self.zoom_goal = (self.zoom_goal * factor).clamp(lo, hi);
     }
 
-    /// An arrow key went down or up; false for any other key.
-    pub fn arrow(&mut self, key: Key, down: bool) -> bool {
-        let i = match key {
-            Key::Left => 0,
-            Key::Right => 1,
-            Key::Up => 2,
-            Key::Down => 3,
-            _ => return false,
-        };
-        self.arrows[i] = down;
-        true
+    /// A scrolling key went down or up: 0 left, 1 right, 2 up, 3 down (the player's keys for
+    /// them, the arrows by default).
+    pub fn scroll_key(&mut self, direction: usize, down: bool) {
+        if let Some(held) = self.arrows.get_mut(direction) {
+            *held = down;
+        }
     }
 
     /// Centres the camera on a ground point (as near as the map's edges allow).

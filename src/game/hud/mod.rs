@@ -34,6 +34,7 @@ pub fn sync(shell: &mut Shell, battle: &Battle) {
     let speed = format!("{}×", battle.play().pace().speed());
     let (paused, view) = (battle.play().pace().paused(), battle.view_label());
     shell.bars().set_replay_bar(battle.play().replay_position(), paused, &speed, &view, battle.can_take_over());
+    shell.bars().set_key_texts(battle.look().keys());
 }
 
 /// How many pixels at the bottom of a screen `height` pixels tall the HUD's windows cover: from

@@ -6,6 +6,7 @@
 //! Must not: reach beyond the shell except through its requests, or act on windows without an
 //! action (the screens' own handlers answer those by name).
 
+use crate::game::keys::KeyCommand;
 use crate::game::settings::{Settings, UiScaling};
 
 use super::bars::{Bars, COMMAND_BUTTONS};
@@ -17,13 +18,14 @@ use super::stage::Stage;
 use super::{game_menu, in_game, load, online, options, skirmish};
 
 /// Every action a layout may declare, with what it does.
-pub const ACTIONS: [(&str, &str); 40] = [
+pub const ACTIONS: [(&str, &str); 41] = [
     ("open:MainMenu", "opens the main menu"),
     ("open:Skirmish", "opens the skirmish setup"),
     ("open:Online", "opens the online screen"),
     ("open:Replays", "opens the replays"),
     ("open:Load", "opens the saved games"),
     ("open:Options", "opens the options"),
+    ("open:Keys", "opens the keys (Options → Keys)"),
     ("open:Mods", "opens the mods"),
     ("back", "leaves the screen as Escape does"),
     ("quit", "asks whether to leave Ridgeline"),
@@ -122,6 +124,9 @@ pub(super) fn run(stage: &mut Stage, name: &str) -> bool {
         if matches!(screen, Screen::Lobby | Screen::Score | Screen::InGame | Screen::GameMenu) {
             return false;
         }
+        if screen == Screen::Keys {
+            options::keep_draft(stage);
+        }
         stage.open(screen);
         return true;
     }
@@ -169,11 +174,11 @@ pub(super) fn run(stage: &mut Stage, name: &str) -> bool {
             }
             stage.save_settings();
         }
-        "battle:stop" => stage.request(ShellRequest::Hotkey('s')),
-        "battle:guard" => stage.request(ShellRequest::Hotkey('g')),
-        "battle:attack_move" => stage.request(ShellRequest::Hotkey('a')),
-        "battle:idle_worker" => stage.request(ShellRequest::Hotkey('.')),
-        "battle:pause" => stage.request(ShellRequest::Hotkey('p')),
+        "battle:stop" => stage.request(ShellRequest::Key(KeyCommand::Stop)),
+        "battle:guard" => stage.request(ShellRequest::Key(KeyCommand::Guard)),
+        "battle:attack_move" => stage.request(ShellRequest::Key(KeyCommand::AttackMove)),
+        "battle:idle_worker" => stage.request(ShellRequest::Key(KeyCommand::IdleWorker)),
+        "battle:pause" => stage.request(ShellRequest::Key(KeyCommand::Pause)),
         "battle:alert_log" => Bars::new(stage.ui).toggle_alert_log(),
         "battle:menu" => game_menu::open(stage),
         "battle:resume" => game_menu::resume(stage),

@@ -1,11 +1,13 @@
 //! The battle's own windows as the client fills them each frame (`InGame.wnd`): the top bar
 //! with the money, the clock and the power, the alert lines and the alert log, the control
-//! bar's command buttons and queue, the replay viewer's bar and the first-battle hint.
+//! bar's command buttons and queue, the replay viewer's bar and the first-battle hint, and the
+//! texts that name the player's keys.
 //!
 //! Must not: reach into the battle (the client hands over what to show) or decide what a
 //! click does (`in_game.rs` does).
 
 use crate::game::button_view::ButtonView;
+use crate::game::keys::KeyMap;
 use crate::ui::{WindowId, WindowManager};
 
 /// Command buttons in the control bar.
@@ -98,6 +100,24 @@ impl<'a> Bars<'a> {
         let show = playing && !hint_seen;
         if let Some(id) = self.find("InGame.wnd:HintPanel") {
             self.ui.show(id, show);
+        }
+    }
+
+    /// Words the texts that name keys (the hint, the alert log's and the replay bar's
+    /// tooltips) with the player's keys: their labels name each key by its command
+    /// (`{AlertJump}`).
+    pub fn set_key_texts(&mut self, keys: &KeyMap) {
+        let named: Vec<(String, String)> = keys.entries().iter().map(|(c, k)| (c.to_string(), k.to_string())).collect();
+        let args: Vec<(&str, &str)> = named.iter().map(|(c, k)| (c.as_str(), k.as_str())).collect();
+        let text = self.say("InGame:HintText", &args);
+        self.set_text("InGame.wnd:HintText", &text);
+        for name in ["ButtonAlertLog", "ButtonReplayPlay", "ButtonReplaySlower", "ButtonReplayFaster"] {
+            let tip = self.say(&format!("InGame:{name}.Tip"), &args);
+            if let Some(w) = self.find(&format!("InGame.wnd:{name}")).and_then(|id| self.ui.window_mut(id))
+                && w.tooltip != tip
+            {
+                w.tooltip = tip;
+            }
         }
     }
 

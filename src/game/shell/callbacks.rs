@@ -6,7 +6,7 @@ use crate::ui::lexicon::{CallbackKind, Lexicon};
 
 use super::bars::COMMAND_BUTTONS;
 use super::stage::{Hooks, InitFn, SystemFn};
-use super::{actions, game_menu, in_game, load, lobby, main_menu, message_box, mods};
+use super::{actions, game_menu, in_game, keys, load, lobby, main_menu, message_box, mods};
 use super::{online, options, replays, score, skirmish};
 
 /// What a system callback's name runs.
@@ -21,7 +21,7 @@ pub enum System {
 /// The layout editor panel's system callback.
 const EDITOR_SYSTEM: &str = "EditorSystem";
 
-const SYSTEM: [(&str, SystemFn); 12] = [
+const SYSTEM: [(&str, SystemFn); 13] = [
     ("MainMenuSystem", main_menu::system),
     ("SkirmishSetupSystem", skirmish::system),
     ("OnlineSystem", online::system),
@@ -34,9 +34,10 @@ const SYSTEM: [(&str, SystemFn); 12] = [
     ("ModsSystem", mods::system),
     ("LoadSystem", load::system),
     ("GameMenuSystem", game_menu::system),
+    ("KeysSystem", keys::system),
 ];
 
-const INIT: [(&str, InitFn); 9] = [
+const INIT: [(&str, InitFn); 10] = [
     ("MainMenuInit", main_menu::init),
     ("SkirmishSetupInit", skirmish::init),
     ("OnlineInit", online::init),
@@ -46,6 +47,7 @@ const INIT: [(&str, InitFn); 9] = [
     ("ScoreScreenInit", score::init),
     ("ModsInit", mods::init),
     ("LoadInit", load::init),
+    ("KeysInit", keys::init),
 ];
 
 /// Per-frame layout updates (none of the shell's screens needs one yet).
@@ -118,7 +120,7 @@ pub fn lexicon() -> Lexicon {
 /// The buttons the screens' handlers answer by name (a layout without `ACTION`s, such as an
 /// older mod's, keeps working through them); every other button needs an `ACTION` to do
 /// anything, and `ui-check` says so. A tidy test keeps this list and the handlers in step.
-pub const BY_NAME: [&str; 40] = [
+pub const BY_NAME: [&str; 41] = [
     "ButtonAdd",
     "ButtonAlertLog",
     "ButtonAlignLeft",
@@ -150,6 +152,7 @@ pub const BY_NAME: [&str; 40] = [
     "ButtonReplayTakeOver",
     "ButtonReplayView",
     "ButtonReplays",
+    "ButtonReset",
     "ButtonSameSize",
     "ButtonSave",
     "ButtonSend",

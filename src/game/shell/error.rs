@@ -19,4 +19,7 @@ pub enum ShellError {
     /// The interface's fonts could not be read.
     #[error("the interface's fonts: {0}")]
     Fonts(&'static str),
+    /// The default keys (`data/keys.ron`) are broken.
+    #[error("the keys: {0}")]
+    Keys(crate::content::FileError),
 }

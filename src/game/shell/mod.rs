@@ -12,8 +12,8 @@
 //! - `editor/` ([`LayoutEditor`]): the layout editor, which acts on the stage too.
 //!
 //! The screens are one file each (`main_menu.rs`, `skirmish.rs`, `online.rs`, `lobby.rs`,
-//! `options.rs`, `replays.rs`, `score.rs`, `mods.rs`, `in_game.rs`, `message_box.rs`, with
-//! `actions.rs` for declared actions and `bars.rs` for the battle's windows the client fills).
+//! `options.rs`, `keys.rs`, `replays.rs`, `score.rs`, `mods.rs`, `in_game.rs`, `message_box.rs`,
+//! with `actions.rs` for declared actions and `bars.rs` for the battle's windows the client fills).
 //! This file composes the parts and is the one file that implements [`Shell`]: it routes input
 //! and events, and hands the editor the answers to its questions. No file below it imports it.
 //!
@@ -28,6 +28,7 @@ mod error;
 mod game_menu;
 mod icons;
 mod in_game;
+pub mod keys;
 pub mod layout_check;
 mod load;
 mod loading;
@@ -153,7 +154,7 @@ impl Shell {
         bindings: Bindings,
         layouts: std::collections::BTreeMap<String, WndFile>,
     ) -> Result<Shell, ShellError> {
-        let prefs = Prefs::load(settings_path);
+        let prefs = Prefs::load(settings_path, roots)?;
         let (content, refused_maps) = Content::load(roots, bindings.images, bindings.fonts.families, bindings.lexicon)?;
         let mut shell = Shell {
             ui: WindowManager::new(screen, prefs.scaling_mode()),

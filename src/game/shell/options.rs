@@ -59,16 +59,31 @@ fn id(ui: &WindowManager, n: &str) -> Option<crate::ui::WindowId> {
 /// How opaque the Options backdrop is over a running battle (of 255): the battle shows through.
 const OVER_BATTLE_ALPHA: u8 = 150;
 
-pub(super) fn init(stage: &mut Stage) {
-    let s = stage.prefs.settings.clone();
-    // Over a battle the backdrop lets the battle show through (the panel stays solid).
+/// Over a battle the backdrop `backdrop` lets the battle show through (the panel on it stays
+/// solid).
+pub(super) fn see_battle_through(stage: &mut Stage, backdrop: Option<crate::ui::WindowId>) {
     if stage.screens.in_battle
-        && let Some(w) = id(stage.ui, "OptionsParent").and_then(|p| stage.ui.window_mut(p))
+        && let Some(w) = backdrop.and_then(|p| stage.ui.window_mut(p))
     {
         for e in &mut w.enabled_draw {
             e.color[3] = e.color[3].min(OVER_BATTLE_ALPHA);
         }
     }
+}
+
+/// Keeps the widgets' values (unsaved) while Keys is open over Options, to show them again on
+/// the way back.
+pub(super) fn keep_draft(stage: &mut Stage) {
+    if stage.screen() == Some(Screen::Options) {
+        stage.prefs.options_draft = Some(read(stage.ui, stage.prefs));
+    }
+}
+
+pub(super) fn init(stage: &mut Stage) {
+    // Back from Keys, the values shown before (unsaved) show again.
+    let s = stage.prefs.options_draft.take().unwrap_or_else(|| stage.prefs.settings.clone());
+    let backdrop = id(stage.ui, "OptionsParent");
+    see_battle_through(stage, backdrop);
     if let Some(c) = id(stage.ui, "ComboResolution") {
         let current = current_size(stage.ui, stage.prefs);
         let (sizes, at) = resolutions(current);

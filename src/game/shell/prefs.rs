@@ -1,11 +1,14 @@
 //! The player's settings as the shell keeps them: what the screens edit, what this copy last
 //! loaded or saved (a save writes only what changed since, over what the file holds now, so
-//! another copy of the game keeps its changes), where the file is, and the folders beside it.
+//! another copy of the game keeps its changes), where the file is, the folders beside it, and
+//! the keys in use (the defaults with the player's changes) with what the Keys page edits.
 //!
 //! Must not: say anything to the player (the stage says a failed save in the window).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use crate::game::keys::{KeyCommand, KeyMap};
 use crate::game::settings::{Settings, SettingsError, UiScaling};
 use crate::ui::labels::Language;
 use crate::ui::wnd::model::ScalingMode;
@@ -27,16 +30,69 @@ pub struct Prefs {
     /// The window sizes Options lists (found when Options opens: the window's own first when
     /// it is none of the presets).
     pub sizes: Vec<(u32, u32)>,
+    /// Options' widgets as they stood when Keys was opened from it (unsaved), shown again on
+    /// the way back.
+    pub options_draft: Option<Settings>,
+    /// The default keys (`data/keys.ron`).
+    pub key_defaults: KeyMap,
+    /// The keys as the Keys page shows them while it is open (saved by its Save).
+    pub key_draft: KeyMap,
+    /// The command the Keys page waits for a key for.
+    pub key_waiting: Option<KeyCommand>,
+    /// Why the player's keys in the settings are not used (they clash with the defaults), if
+    /// they are not.
+    pub key_problem: Option<String>,
+    /// The keys in use: the defaults with the player's changes.
+    keys: Arc<KeyMap>,
 }
 
 impl Prefs {
-    /// The settings in `path` (the defaults, said in the log, when it cannot be read).
-    pub fn load(path: PathBuf) -> Prefs {
+    /// The settings in `path` (the defaults, said in the log, when it cannot be read), and the
+    /// default keys from `roots` (which must be readable).
+    pub fn load(path: PathBuf, roots: &crate::content::ContentRoots) -> Result<Prefs, super::error::ShellError> {
         let settings = Settings::load(&path).unwrap_or_else(|e| {
             log::warn!("{e}; using default settings");
             Settings::default()
         });
-        Prefs { base: settings.clone(), settings, path, languages: Vec::new(), sizes: Vec::new() }
+        let mut prefs = Prefs {
+            base: settings.clone(),
+            settings,
+            path,
+            languages: Vec::new(),
+            sizes: Vec::new(),
+            options_draft: None,
+            key_defaults: KeyMap::default(),
+            key_draft: KeyMap::default(),
+            key_waiting: None,
+            key_problem: None,
+            keys: Arc::default(),
+        };
+        prefs.key_defaults = KeyMap::load(roots).map_err(super::error::ShellError::Keys)?;
+        prefs.follow_keys();
+        Ok(prefs)
+    }
+
+    /// The keys in use: the defaults with the player's changes.
+    pub fn keys(&self) -> Arc<KeyMap> {
+        self.keys.clone()
+    }
+
+    /// Lays the settings' keys over the defaults; changes that clash with the defaults (a mod
+    /// changed them, or a hand edit) are not used, and why is said in the log and on the Keys
+    /// page.
+    fn follow_keys(&mut self) {
+        match self.key_defaults.with_changes(&self.settings.keys) {
+            Ok(keys) => {
+                self.keys = Arc::new(keys);
+                self.key_problem = None;
+            }
+            Err(clash) => {
+                let why = format!("{}: keys: {clash}; the default keys are used", self.path.display());
+                log::warn!("{why}");
+                self.keys = Arc::new(self.key_defaults.clone());
+                self.key_problem = Some(why);
+            }
+        }
     }
 
     /// The settings file.
@@ -50,6 +106,7 @@ impl Prefs {
         let merged = wanted.save_changes(&self.base, &self.path)?;
         self.base = merged.clone();
         self.settings = merged.clone();
+        self.follow_keys();
         Ok(merged)
     }
 

@@ -23,8 +23,9 @@ pub enum ShellRequest {
     LoadSave(PathBuf),
     /// The control bar's button with this index was clicked.
     CommandButton(usize),
-    /// A battle key, as if pressed (a declared action such as `battle:stop`).
-    Hotkey(char),
+    /// A battle command, as its key gives it (a declared action such as `battle:stop`), whatever
+    /// key the player put it on.
+    Key(crate::game::keys::KeyCommand),
     /// A line of the alert log was clicked: the camera goes to that alert's place (0: the
     /// newest).
     JumpToAlert(usize),

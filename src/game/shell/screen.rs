@@ -27,11 +27,13 @@ pub enum Screen {
     Load,
     /// The battle's menu: resume, save, options, leave.
     GameMenu,
+    /// Options → Keys: every battle command's key.
+    Keys,
 }
 
 impl Screen {
     /// Every screen.
-    pub const ALL: [Screen; 11] = [
+    pub const ALL: [Screen; 12] = [
         Screen::MainMenu,
         Screen::Skirmish,
         Screen::Online,
@@ -43,6 +45,7 @@ impl Screen {
         Screen::InGame,
         Screen::Load,
         Screen::GameMenu,
+        Screen::Keys,
     ];
 
     /// The screen whose layout is this file, if any.
@@ -64,6 +67,7 @@ impl Screen {
             Screen::InGame => "InGame.wnd",
             Screen::Load => "Load.wnd",
             Screen::GameMenu => "GameMenu.wnd",
+            Screen::Keys => "Keys.wnd",
         }
     }
 }

@@ -228,6 +228,13 @@ fn format_md_lists_every_window_the_game_needs() {
             assert!(doc.contains(&shown), "ui/FORMAT.md does not list {layout}'s {shown}");
         }
     }
+    for (layout, names) in ridgeline::game::shell::required::OPTIONAL {
+        let row = doc.lines().find(|l| l.starts_with(&format!("| `{layout}` |")) && l.contains(names[0]));
+        let row = row.unwrap_or_else(|| panic!("ui/FORMAT.md has no row of {layout}'s optional windows"));
+        for n in names {
+            assert!(row.contains(&format!("`{n}`")), "ui/FORMAT.md does not list {layout}'s optional {n}");
+        }
+    }
 }
 
 /// Runs `ridgeline` with arguments; (exit code, stdout).

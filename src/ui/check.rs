@@ -20,6 +20,8 @@ pub struct Bindings {
     pub sounds: Option<std::collections::BTreeSet<String>>,
     /// The string table labelled texts resolve through.
     pub labels: super::labels::Labels,
+    /// The original game's layout, window and callback names (`ui/generals-names.ron`).
+    pub names: super::original_names::OriginalNames,
 }
 
 /// The result of checking one layout.
@@ -46,6 +48,7 @@ pub fn check_parsed(path: &str, file: &WndFile, bindings: Option<&Bindings>) -> 
     let mut report = CheckReport { notes: file.notes.clone(), windows: file.all_windows().len(), problems: Vec::new() };
     let Some(b) = bindings else { return report };
     check_callbacks(&mut report, path, file, b);
+    check_panel_targets(&mut report, path, file);
     let mut seen = std::collections::BTreeSet::new();
     let mut missing = Missing::default();
     for w in file.all_windows() {
@@ -114,11 +117,39 @@ fn check_callbacks(report: &mut CheckReport, path: &str, file: &WndFile, b: &Bin
             None if u.kind == CallbackKind::Action => {
                 report.problems.push(WndError::new(path, u.line, u.col, format!("unknown action \"{}\"", u.name)))
             }
-            None => report.notes.push(format!(
-                "{path}:{}:{}: {kind} \"{}\" is not one of Ridgeline's: ignored (the window behaves and draws as its type does)",
-                u.line, u.col, u.name
-            )),
+            None => {
+                let on = if u.window.is_empty() { String::new() } else { format!("window \"{}\": ", u.window) };
+                report.notes.push(format!(
+                    "{path}:{}:{}: {on}{kind} \"{}\" is not one of Ridgeline's: ignored (the window behaves and draws as its type does)",
+                    u.line, u.col, u.name
+                ))
+            }
         }
+    }
+}
+
+/// Actions that show, hide or toggle a window of this layout (`show:PanelLoad`,
+/// `toggle:MainMenu.wnd:PanelLoad`) must name one it has: a slip is refused at the key, with
+/// the name meant. Another layout's windows are looked for when the click comes.
+fn check_panel_targets(report: &mut CheckReport, path: &str, file: &WndFile) {
+    let windows = file.all_windows();
+    let shorts: Vec<&str> = windows.iter().map(|w| super::window::short_name(&w.name)).collect();
+    for w in &windows {
+        let Some(action) = &w.action else { continue };
+        let Some(target) = ["show:", "hide:", "toggle:"].iter().find_map(|v| action.strip_prefix(v)) else { continue };
+        let here = match target.split_once(':') {
+            Some((f, _)) => windows.iter().any(|o| o.name.starts_with(&format!("{f}:"))),
+            None => true,
+        };
+        let short = super::window::short_name(target);
+        if !here || shorts.contains(&short) {
+            continue;
+        }
+        let (line, col) = w.key_at("ACTION");
+        let meant = crate::content::suggest::nearest(short, shorts.iter().copied())
+            .map_or(String::new(), |m| format!(" (did you mean {m}?)"));
+        let message = format!("window \"{}\": ACTION \"{action}\" names no window of this layout{meant}", w.name);
+        report.problems.push(WndError::new(path, line, col, message));
     }
 }
 

@@ -128,7 +128,8 @@ pub struct UiEvent {
     pub window: WindowId,
     /// Its name (`File.wnd:Id`).
     pub name: String,
-    /// The owner: the nearest ancestor (or itself) with a system callback.
+    /// The owner: the nearest ancestor (or itself) with a system callback that answers (the
+    /// original's generic ones hand events on or stop them: `ui/routes.rs`).
     pub owner: Option<WindowId>,
     /// That owner's system callback name.
     pub callback: Option<String>,

@@ -88,6 +88,8 @@ pub struct Unbound {
     pub kind: CallbackKind,
     /// The name.
     pub name: String,
+    /// The window whose key names it (empty for layout callbacks).
+    pub window: String,
     /// Line of its key (or 1 for layout callbacks).
     pub line: usize,
     /// Column of its key.
@@ -103,6 +105,12 @@ impl Lexicon {
         }
         for n in DEFAULT_DRAWS {
             l.register(CallbackKind::Draw, n);
+        }
+        for (n, _) in super::routes::ROUTING_SYSTEMS {
+            l.register(CallbackKind::System, n);
+        }
+        for n in super::routes::PLAIN_INPUTS {
+            l.register(CallbackKind::Input, n);
         }
         l
     }
@@ -145,7 +153,13 @@ impl Lexicon {
             if let Some(n) = name
                 && !self.knows(CallbackKind::Layout, n)
             {
-                out.push(Unbound { kind: CallbackKind::Layout, name: n.clone(), line: 1, col: 1 });
+                out.push(Unbound {
+                    kind: CallbackKind::Layout,
+                    name: n.clone(),
+                    window: String::new(),
+                    line: 1,
+                    col: 1,
+                });
             }
         }
         for w in file.all_windows() {
@@ -160,7 +174,7 @@ impl Lexicon {
                     && !self.knows(kind, n)
                 {
                     let (line, col) = w.key_at(key);
-                    out.push(Unbound { kind, name: n.clone(), line, col });
+                    out.push(Unbound { kind, name: n.clone(), window: w.name.clone(), line, col });
                 }
             }
         }

@@ -15,6 +15,8 @@ pub mod images;
 pub mod labels;
 pub mod lexicon;
 pub mod manager;
+pub mod original_names;
+pub mod routes;
 pub mod text_fit;
 pub mod window;
 pub mod wnd;

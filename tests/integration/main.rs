@@ -28,6 +28,7 @@ mod fairness;
 mod files;
 mod fixed_point;
 mod generals_layouts;
+mod generals_menus;
 mod hostile;
 mod hostile_fuzz;
 mod hud;

@@ -228,6 +228,13 @@ fn format_md_lists_every_window_the_game_needs() {
             assert!(doc.contains(&shown), "ui/FORMAT.md does not list {layout}'s {shown}");
         }
     }
+    for (layout, names) in ridgeline::game::shell::required::OPTIONAL {
+        let row = doc.lines().find(|l| l.starts_with(&format!("| `{layout}` |")) && l.contains(names[0]));
+        let row = row.unwrap_or_else(|| panic!("ui/FORMAT.md has no row of {layout}'s optional windows"));
+        for n in names {
+            assert!(row.contains(&format!("`{n}`")), "ui/FORMAT.md does not list {layout}'s optional {n}");
+        }
+    }
 }
 
 /// Runs `ridgeline` with arguments; (exit code, stdout).
@@ -240,21 +247,31 @@ fn ridgeline(args: &[&str]) -> (Option<i32>, String) {
 fn ui_check_names_missing_windows_notes_near_misses_and_what_a_mod_overrides() {
     let dir = common::temp_dir("ui-check-mod");
     std::fs::create_dir_all(dir.join("ui")).unwrap();
-    let menu = common::read(&common::root().join("ui/MainMenu.wnd"))
+    let menu = common::read(&common::root().join("ui/Replays.wnd"))
         .replacen("ANCHOR =", "ANCHR =", 1)
-        .replace("\"MainMenu.wnd:Version\"", "\"MainMenu.wnd:Versio\"");
-    std::fs::write(dir.join("ui/MainMenu.wnd"), &menu).unwrap();
+        .replace("\"Replays.wnd:ListReplays\"", "\"Replays.wnd:ListReplay\"");
+    std::fs::write(dir.join("ui/Replays.wnd"), &menu).unwrap();
     let m = dir.display().to_string();
     let ui = dir.join("ui").display().to_string();
     let (code, out) = ridgeline(&["--mod", &m, "ui-check", &ui]);
     assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("needs window(s) MainMenu.wnd:Version"), "{out}");
+    // Named at the layout's first window, with the name meant.
+    let root = menu.lines().position(|l| l.starts_with("WINDOW")).unwrap() + 1;
+    assert!(
+        out.contains(&format!(
+            "Replays.wnd:{root}:1: the game needs a window \"Replays.wnd:ListReplays\" (the original game calls it ListboxReplayFiles); did you mean \"ListReplay\"?"
+        )),
+        "{out}"
+    );
     let line = menu.lines().position(|l| l.contains("ANCHR")).unwrap() + 1;
-    assert!(out.contains(&format!("MainMenu.wnd:{line}:")) && out.contains("did you mean ANCHOR?"), "{out}");
-    assert!(out.contains("overrides the game's") && out.contains("ui/MainMenu.wnd"), "{out}");
+    assert!(out.contains(&format!("Replays.wnd:{line}:")) && out.contains("did you mean ANCHOR?"), "{out}");
+    assert!(out.contains("overrides the game's") && out.contains("ui/Replays.wnd"), "{out}");
     // Fixed but for the misspelt key: passes with a note, fails with --strict.
-    std::fs::write(dir.join("ui/MainMenu.wnd"), menu.replace("\"MainMenu.wnd:Versio\"", "\"MainMenu.wnd:Version\""))
-        .unwrap();
+    std::fs::write(
+        dir.join("ui/Replays.wnd"),
+        menu.replace("\"Replays.wnd:ListReplay\"", "\"Replays.wnd:ListReplays\""),
+    )
+    .unwrap();
     let (code, out) = ridgeline(&["--mod", &m, "ui-check", &ui]);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("note: ") && out.contains("1 layout(s) ok"), "{out}");

@@ -56,7 +56,7 @@ fn binding_an_original_layout_notes_its_unknown_names_instead_of_failing() {
     let all = r.notes;
     assert!(
         all.iter().any(
-            |p| p.starts_with("GeneralsStyle.wnd:16:3: input callback \"MainMenuInput\" is not one of Ridgeline's")
+            |p| p.starts_with("GeneralsStyle.wnd:16:3: window \"MainMenu.wnd:MainMenuParent\": input callback \"MainMenuInput\" is not one of Ridgeline's")
         ),
         "{all:#?}"
     );

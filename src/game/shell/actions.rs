@@ -8,6 +8,7 @@
 
 use crate::game::keys::KeyCommand;
 use crate::game::settings::{Settings, UiScaling};
+use crate::ui::WindowId;
 
 use super::bars::{Bars, COMMAND_BUTTONS};
 use super::question::Question;
@@ -75,9 +76,29 @@ pub const SETTABLE: [(&str, &str); 6] = [
     ("ui_scaling", "Aspect or Stretch"),
 ];
 
+/// The actions that show, hide or toggle a window (a panel, a sub-menu) of the layout, by name
+/// (`show:PanelLoad`, or `show:File.wnd:Name` for another open layout's).
+pub const PANEL_VERBS: [(&str, &str); 3] = [
+    ("show", "shows the window named after the colon (and so its children)"),
+    ("hide", "hides the window named after the colon (and so its children)"),
+    ("toggle", "shows the window named after the colon if hidden, else hides it"),
+];
+
+/// The verb and the window an action `show:`, `hide:` or `toggle:` names.
+pub fn panel_action(name: &str) -> Option<(&str, &str)> {
+    let (verb, target) = name.split_once(':')?;
+    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c));
+    let target_ok = match target.split_once(':') {
+        Some((file, short)) => file.ends_with(".wnd") && plain(file) && plain(short),
+        None => plain(target),
+    };
+    (PANEL_VERBS.iter().any(|(v, _)| *v == verb) && target_ok).then_some((verb, target))
+}
+
 /// True if `name` is an action a layout may declare.
 pub fn is_action(name: &str) -> bool {
-    ACTIONS.iter().any(|(n, _)| *n == name)
+    panel_action(name).is_some()
+        || ACTIONS.iter().any(|(n, _)| *n == name)
         || name.strip_prefix("command:").and_then(|n| n.parse::<usize>().ok()).is_some_and(|n| n < COMMAND_SLOTS)
         || name.strip_prefix("option:set:").is_some_and(|set| set_option(&mut Settings::default(), set).is_ok())
 }
@@ -116,9 +137,13 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     ACTIONS.iter().map(|(n, _)| *n)
 }
 
-/// Runs the action `name` (a click on a window that declares it); false if there is no
-/// such action.
-pub(super) fn run(stage: &mut Stage, name: &str) -> bool {
+/// Runs the action `name` (a click on the window `from` that declares it, if any: a bare
+/// window name in `show:`/`hide:`/`toggle:` is looked for in its layout); false if there is
+/// no such action or no such window.
+pub(super) fn run(stage: &mut Stage, name: &str, from: Option<WindowId>) -> bool {
+    if let Some((verb, target)) = panel_action(name) {
+        return show_panel(stage, verb, target, from);
+    }
     if let Some(screen) = name.strip_prefix("open:") {
         let Some(screen) = Screen::ALL.into_iter().find(|s| format!("{s:?}") == screen) else { return false };
         if matches!(screen, Screen::Lobby | Screen::Score | Screen::InGame | Screen::GameMenu) {
@@ -187,6 +212,23 @@ pub(super) fn run(stage: &mut Stage, name: &str) -> bool {
         "save:load" => load::continue_chosen(stage),
         _ => return false,
     }
+    true
+}
+
+/// Shows, hides or toggles the window `target` (see [`panel_action`]); false when there is
+/// no such window open.
+fn show_panel(stage: &mut Stage, verb: &str, target: &str, from: Option<WindowId>) -> bool {
+    let found = match from {
+        Some(from) => stage.ui.find_near(target, from),
+        None => stage.ui.find(target),
+    };
+    let Some(id) = found else { return false };
+    let visible = match verb {
+        "show" => true,
+        "hide" => false,
+        _ => !stage.ui.window(id).is_some_and(|w| w.visible()),
+    };
+    stage.ui.show(id, visible);
     true
 }
 

@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use crate::content::ContentRoots;
-use crate::ui::check::check;
+use crate::ui::check::{Bindings, CheckReport, check_parsed};
 
 use crate::ui::lexicon::Lexicon;
+use crate::ui::original_names::OriginalNames;
 
 use super::error::ShellError;
 use super::loading::bindings;
@@ -95,6 +96,42 @@ pub fn overrides(roots: &ContentRoots) -> Vec<(PathBuf, PathBuf)> {
     out
 }
 
+/// A mod's layouts under an original game's name (`OptionsMenu.wnd`) and the game's layouts
+/// they stand for (`Options.wnd`), behind them.
+fn original_overrides(roots: &ContentRoots, names: &OriginalNames) -> Vec<(PathBuf, PathBuf)> {
+    let all = roots.roots();
+    let mut out = Vec::new();
+    for (i, root) in all.iter().enumerate().take(all.len().saturating_sub(1)) {
+        for l in names.layouts.iter().filter(|l| l.original != l.layout) {
+            let theirs = root.join("ui").join(&l.original);
+            let behind = all[i + 1..].iter().map(|b| b.join("ui").join(&l.layout)).find(|p| p.is_file());
+            if let (true, Some(behind)) = (theirs.is_file(), behind) {
+                out.push((theirs, behind));
+            }
+        }
+    }
+    out
+}
+
+/// One layout: its report (an original game's layout checked under Ridgeline's names, the
+/// optional windows it lacks among the notes) and its problems as lines.
+fn check_one(p: &Path, shown: &str, text: &str, bindings: Option<&Bindings>) -> (CheckReport, Vec<String>) {
+    let mut file = match crate::ui::wnd::parse(shown, text) {
+        Ok(file) => file,
+        Err(e) => return (CheckReport::default(), vec![e.to_string()]),
+    };
+    let Some(b) = bindings else { return (check_parsed(shown, &file, None), Vec::new()) };
+    let found_as = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let layout = b.names.translate(found_as, &mut file);
+    let mut report = check_parsed(shown, &file, Some(b));
+    let mut problems: Vec<String> = report.problems.iter().map(ToString::to_string).collect();
+    if problems.is_empty() {
+        problems = required::missing_problems(shown, &layout, &file, &b.names);
+        report.notes.extend(required::optional_notes(shown, &layout, &file, &b.names));
+    }
+    (report, problems)
+}
+
 /// Checks `paths` (folders stand for their layouts; none: every layout of the game and mods)
 /// against `lexicon` (the shell's, `callbacks::lexicon`).
 pub fn run(roots: &ContentRoots, lexicon: &Lexicon, given: Vec<PathBuf>, opts: Options) -> Result<Outcome, ShellError> {
@@ -105,6 +142,9 @@ pub fn run(roots: &ContentRoots, lexicon: &Lexicon, given: Vec<PathBuf>, opts: O
     }
     let bindings = if opts.syntax_only { None } else { Some(bindings(roots, lexicon.clone())?) };
     let mut out = Outcome { layouts: paths.len(), overrides: overrides(roots), ..Outcome::default() };
+    if let Some(b) = &bindings {
+        out.overrides.extend(original_overrides(roots, &b.names));
+    }
     // The mods' own descriptions are checked with their layouts.
     out.problems.extend(crate::content::mod_info::problems(roots));
     for p in &paths {
@@ -116,18 +156,8 @@ pub fn run(roots: &ContentRoots, lexicon: &Lexicon, given: Vec<PathBuf>, opts: O
                 continue;
             }
         };
-        let report = check(&shown, &text, bindings.as_ref());
-        let mut problems: Vec<String> = report.problems.iter().map(ToString::to_string).collect();
-        if !opts.syntax_only
-            && problems.is_empty()
-            && let (Some(name), Ok(file)) =
-                (p.file_name().and_then(|n| n.to_str()), crate::ui::wnd::parse(&shown, &text))
-        {
-            let missing = required::missing(name, &file);
-            if !missing.is_empty() {
-                problems.push(format!("{shown}: the game needs window(s) {} (see ui/FORMAT.md)", missing.join(", ")));
-            }
-        }
+        let (report, problems) = check_one(p, &shown, &text, bindings.as_ref());
+        let mut problems = problems;
         if opts.strict {
             problems.extend(report.notes.iter().cloned());
         }

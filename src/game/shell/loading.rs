@@ -17,6 +17,7 @@ use crate::ui::wnd::{WndFile, parse};
 
 use crate::game::images::ImageKey;
 use crate::ui::lexicon::Lexicon;
+use crate::ui::original_names::OriginalNames;
 
 use super::error::ShellError;
 use super::screen::Screen;
@@ -44,6 +45,7 @@ pub fn bindings(roots: &ContentRoots, lexicon: Lexicon) -> Result<Bindings, Shel
         fonts: FontBook::load(&fonts_path)?,
         sounds: Some(crate::defs::SoundTable::load(roots)?.sounds().iter().map(|s| s.name.clone()).collect()),
         labels: crate::ui::labels::Labels::load_all(roots)?,
+        names: crate::ui::original_names::OriginalNames::load_all(roots)?,
     })
 }
 
@@ -73,9 +75,8 @@ fn load_layout(
     out: &mut BTreeMap<String, WndFile>,
     problems: &mut Vec<String>,
 ) {
-    let rel = format!("ui/{name}");
-    let Some(path) = roots.find(&rel) else {
-        problems.push(format!("{rel}: not found in any content root"));
+    let Some(path) = find_layout(roots, name, &b.names) else {
+        problems.push(format!("ui/{name}: not found in any content root"));
         return;
     };
     let text = match crate::content::read_text(&path) {
@@ -86,25 +87,36 @@ fn load_layout(
         }
     };
     let shown = path.display().to_string();
-    // Parsed once, then checked against the bindings.
-    let file = match parse(&shown, &text) {
+    // Parsed once, given Ridgeline's names (an original game's layout), then checked.
+    let mut file = match parse(&shown, &text) {
         Ok(file) => file,
         Err(e) => {
             problems.push(e.to_string());
             return;
         }
     };
+    let found_as = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    b.names.translate(&found_as, &mut file);
     let report = check_parsed(&shown, &file, Some(b));
     if !report.problems.is_empty() {
         problems.extend(report.problems.iter().map(ToString::to_string));
         return;
     }
-    let missing = super::required::missing(name, &file);
+    let missing = super::required::missing_problems(&shown, name, &file, &b.names);
     if !missing.is_empty() {
-        problems.push(format!("{shown}: the game needs window(s) {}", missing.join(", ")));
+        problems.extend(missing);
         return;
     }
     out.insert(name.to_string(), file);
+}
+
+/// The file of the layout `name`: the first root that holds it under its own name or under
+/// the name of an original game's layout that stands for it (`OptionsMenu.wnd` for
+/// `Options.wnd`), so a mod's original layout replaces the game's.
+pub fn find_layout(roots: &ContentRoots, name: &str, names: &OriginalNames) -> Option<PathBuf> {
+    let mut candidates = vec![name];
+    candidates.extend(names.originals_of(name));
+    roots.roots().iter().flat_map(|r| candidates.iter().map(move |c| r.join("ui").join(c))).find(|p| p.is_file())
 }
 
 /// The maps in the content roots with a small preview of each, and the problems of those

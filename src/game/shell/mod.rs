@@ -64,7 +64,7 @@ use crate::ui::wnd::WndFile;
 use crate::ui::wnd::model::WindowType;
 use crate::ui::{EventKind, GameWindow, Input, Rect, UiEvent, WindowId, WindowManager};
 
-pub use actions::{ACTIONS, SETTABLE, is_action};
+pub use actions::{ACTIONS, PANEL_VERBS, SETTABLE, is_action, panel_action};
 pub use bars::{Bars, COMMAND_BUTTONS};
 pub use callbacks::System;
 pub use content::Content;
@@ -343,7 +343,7 @@ impl Shell {
         // A window that declares an action does it, whatever it is called.
         let action = stage.ui.window(e.window).and_then(|w| w.action.clone());
         if let (EventKind::Selected, Some(action)) = (&e.kind, action) {
-            if !actions::run(&mut stage, &action) {
+            if !actions::run(&mut stage, &action, Some(e.window)) {
                 log::warn!("{}: unknown action \"{action}\"", e.name);
             }
             return;
@@ -361,7 +361,7 @@ impl Shell {
     /// Runs the action `name` (a click on a window that declares it); false if there is no
     /// such action.
     pub fn run_action(&mut self, name: &str) -> bool {
-        actions::run(&mut self.stage(), name)
+        actions::run(&mut self.stage(), name, None)
     }
 
     /// Escape on a screen no window took it on: Options goes back (as Back does) to the

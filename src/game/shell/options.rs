@@ -168,12 +168,16 @@ fn read(ui: &WindowManager, prefs: &Prefs) -> crate::game::settings::Settings {
     if let Some(k) = id(ui, "ComboGraphics").and_then(|c| ui.combo_selected(c)) {
         s.graphics = Quality::ALL[k.min(Quality::ALL.len() - 1)];
     }
-    s.fullscreen = id(ui, "CheckFullscreen").is_some_and(|c| ui.checked(c));
+    // A layout without a window for a setting (an original game's) leaves it as it was.
+    if let Some(c) = id(ui, "CheckFullscreen") {
+        s.fullscreen = ui.checked(c);
+    }
     if let Some(c) = id(ui, "CheckModder") {
         s.modder_mode = ui.checked(c);
     }
-    s.ui_scaling =
-        if id(ui, "RadioScaleStretch").is_some_and(|r| ui.checked(r)) { UiScaling::Stretch } else { UiScaling::Aspect };
+    if let Some(r) = id(ui, "RadioScaleStretch") {
+        s.ui_scaling = if ui.checked(r) { UiScaling::Stretch } else { UiScaling::Aspect };
+    }
     let slider = |n: &str, d: u8| id(ui, n).and_then(|w| ui.slider_value(w)).map_or(d, |v| v.clamp(0, 100) as u8);
     s.master_volume = slider("SliderMaster", s.master_volume);
     s.music_volume = slider("SliderMusic", s.music_volume);

@@ -19,6 +19,7 @@ use super::event::{EventKind, UiEvent};
 use super::font::TextMeasure;
 use super::gadgets::Response;
 use super::geometry::Fit;
+use super::routes;
 use super::window::{GameWindow, WindowId, name_key};
 use super::wnd::model::ScalingMode;
 
@@ -162,6 +163,20 @@ impl WindowManager {
         self.slots.iter().filter_map(|s| s.window.as_ref()).find(|w| w.key == key && w.name == name).map(|w| w.id)
     }
 
+    /// The window a layout's action names: `File.wnd:Name` by its full name, a bare `Name`
+    /// among the windows of `from`'s layout (the layout the clicked window belongs to).
+    pub fn find_near(&self, target: &str, from: WindowId) -> Option<WindowId> {
+        if target.contains(':') {
+            return self.find(target);
+        }
+        let layout = self.window(from)?.layout;
+        self.slots
+            .iter()
+            .filter_map(|s| s.window.as_ref())
+            .find(|w| w.layout == layout && super::window::short_name(&w.name) == target)
+            .map(|w| w.id)
+    }
+
     /// The window with keyboard focus.
     pub fn focus(&self) -> Option<WindowId> {
         self.focus
@@ -228,15 +243,22 @@ impl WindowManager {
     fn emit(&mut self, window: WindowId, kind: EventKind) {
         let Some(w) = self.window(window) else { return };
         let name = w.name.clone();
+        // The nearest window with a system callback hears it; the original's generic callbacks
+        // (`PassSelectedButtonsToParentSystem`, a gadget's own…) hand it on or stop it.
         let mut owner = Some(window);
+        let mut callback = None;
         while let Some(o) = owner {
-            match self.window(o) {
-                Some(ow) if ow.system_callback.is_some() => break,
-                Some(ow) => owner = ow.parent,
-                None => owner = None,
+            let Some(ow) = self.window(o) else { break };
+            match ow.system_callback.as_deref().map(|n| (n, routes::route(n))) {
+                None => owner = ow.parent,
+                Some((_, Some(r))) if routes::passes(r, &kind) => owner = ow.parent,
+                Some((_, Some(_))) => break,
+                Some((n, None)) => {
+                    callback = Some(n.to_string());
+                    break;
+                }
             }
         }
-        let callback = owner.and_then(|o| self.window(o)).and_then(|o| o.system_callback.clone());
         self.events.push_back(UiEvent { window, name, owner, callback, kind });
     }
 

@@ -209,7 +209,8 @@ pub(super) fn rename_refused(file: &str, tree: &crate::ui::wnd::WndFile, name: &
     if short.is_empty() || !short.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Some(format!("`{short}`: a name is letters, digits and _"));
     }
-    if crate::game::shell::required::required(file).iter().any(|r| r == current) {
+    let required = crate::game::shell::required::required(file);
+    if required.iter().chain(&crate::game::shell::required::optional(file)).any(|r| r == current) {
         return Some(format!("the game's code needs {current} by that name (ui/FORMAT.md)"));
     }
     let full = format!("{file}:{short}");

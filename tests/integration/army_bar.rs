@@ -125,3 +125,11 @@ fn a_builder_among_fighters_shows_the_army_buttons_and_its_build_menu_behind_bui
     run(&mut b, 0.3);
     assert_eq!(b.world().object(dozer).unwrap().order, Order::Idle);
 }
+
+#[test]
+fn an_army_alone_is_not_asked_to_choose_a_structure() {
+    let mut b = battle();
+    let army = select_army(&mut b);
+    assert!(!army.is_empty());
+    assert_eq!(b.queue_text(), "", "nothing to build, nothing to choose");
+}

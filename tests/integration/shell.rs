@@ -661,14 +661,22 @@ fn the_replay_list_shows_players_result_and_length() {
     // One made before the winner was kept, and a file that is no replay.
     Replay { winner: None, frames: 30 * 42, ..won.clone() }.save(&dir.join("four_corners old.ron")).unwrap();
     std::fs::write(dir.join("zz broken.ron"), "(").unwrap();
+    // Newest first, whatever the names: the old-format one was written last here.
+    let at = |name: &str, secs: u64| {
+        let f = std::fs::File::options().write(true).open(dir.join(name)).unwrap();
+        f.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_800_000_000 + secs)).unwrap();
+    };
+    at("four_corners 2026-12-06 10-00.ron", 10);
+    at("four_corners old.ron", 20);
+    at("zz broken.ron", 0);
     s.open(Screen::Replays);
     let rows = s.ui.list_rows(s.find("Replays.wnd:ListReplays").unwrap());
     let players = "Computer 1 (brutal), Player 2, Sparring";
     assert_eq!(
         rows,
         vec![
-            vec!["four_corners 2026-12-06 10-00.ron", players, "Sparring won", "3:15"],
             vec!["four_corners old.ron", players, "no winner", "0:42"],
+            vec!["four_corners 2026-12-06 10-00.ron", players, "Sparring won", "3:15"],
             vec!["zz broken.ron", "(unreadable)", "", ""],
         ]
     );

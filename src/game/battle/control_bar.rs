@@ -376,8 +376,13 @@ impl<'a> Seen<'a> {
             return work;
         }
         if queue.is_empty() {
-            let label = if o.kind.blocks_ground() { "Bar:Ready" } else { "Bar:ChooseStructure" };
-            return self.labels.say(label, &[]);
+            let builds = !world.rules().template(o.template).builds.is_empty();
+            return match (o.kind.blocks_ground(), builds) {
+                (true, _) => self.labels.say("Bar:Ready", &[]),
+                // A builder is told what its buttons are for; an army has nothing to choose.
+                (false, true) => self.labels.say("Bar:ChooseStructure", &[]),
+                (false, false) => String::new(),
+            };
         }
         let items: Vec<String> = queue
             .iter()

@@ -12,10 +12,11 @@ use super::stage::Stage;
 
 pub(super) fn init(stage: &mut Stage) {
     let dir = stage.prefs.replay_dir();
-    let mut rows: Vec<Vec<String>> = std::fs::read_dir(&dir)
+    let mut found: Vec<(std::time::SystemTime, Vec<String>)> = std::fs::read_dir(&dir)
         .map(|d| {
             d.filter_map(Result::ok)
                 .map(|e| {
+                    let when = e.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH);
                     // What the file tells; a file that does not read says so.
                     let mut row = match crate::session::Replay::load(&e.path()) {
                         Ok(r) => describe(stage, &r),
@@ -25,12 +26,14 @@ pub(super) fn init(stage: &mut Stage) {
                         Err(_) => vec!["(unreadable)".to_string(), String::new(), String::new()],
                     };
                     row.insert(0, e.file_name().to_string_lossy().into_owned());
-                    row
+                    (when, row)
                 })
                 .collect()
         })
         .unwrap_or_default();
-    rows.sort();
+    // Newest first; files written in the same instant by name.
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let rows: Vec<Vec<String>> = found.into_iter().map(|(_, row)| row).collect();
     let note = if rows.is_empty() {
         stage.say("Message:NoReplaysIn", &[("folder", &dir.display().to_string())])
     } else {

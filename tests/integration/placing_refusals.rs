@@ -4,26 +4,10 @@
 use crate::common;
 
 use glam::Vec2;
-use ridgeline::game::battle::Battle;
 use ridgeline::game::scene::to_display;
-use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
 use ridgeline::ui::MouseButton;
 
-const SCREEN: Vec2 = Vec2::new(1280.0, 720.0);
-
-fn battle() -> Battle {
-    let mut cfg = SkirmishConfig::default();
-    cfg.slots[1].who = SlotChoice::Computer(1);
-    let factions = ["Coalition".to_string(), "Dominion".to_string()];
-    let setup = cfg.to_match_setup("proving_grounds", 2, &factions, "Tester", 1);
-    Battle::start(&common::roots(), &setup, SCREEN).expect("battle starts")
-}
-
-fn run(b: &mut Battle, seconds: f32) {
-    for _ in 0..(seconds * 60.0) as u32 {
-        b.advance(1.0 / 60.0).unwrap();
-    }
-}
+use common::{SCREEN, run_for as run, skirmish as battle};
 
 #[test]
 fn a_shift_click_on_a_red_outline_queues_nothing_and_says_what_is_in_the_way() {

@@ -91,3 +91,24 @@ pub fn click(s: &mut ridgeline::game::shell::Shell, name: &str) {
     s.handle(Input::MouseDown { x, y, button: MouseButton::Left });
     s.handle(Input::MouseUp { x, y, button: MouseButton::Left });
 }
+
+/// The window size the battle tests draw for.
+pub const SCREEN: glam::Vec2 = glam::Vec2::new(1280.0, 720.0);
+
+/// A skirmish on Proving Grounds as the setup screen makes it: the tester (Coalition) against
+/// a Normal computer (Dominion), seed 2.
+pub fn skirmish() -> ridgeline::game::battle::Battle {
+    use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    let factions = ["Coalition".to_string(), "Dominion".to_string()];
+    let setup = cfg.to_match_setup("proving_grounds", 2, &factions, "Tester", 1);
+    ridgeline::game::battle::Battle::start(&roots(), &setup, SCREEN).expect("battle starts")
+}
+
+/// Lets `seconds` pass in drawn frames of a 60th of a second.
+pub fn run_for(b: &mut ridgeline::game::battle::Battle, seconds: f32) {
+    for _ in 0..(seconds * 60.0) as u32 {
+        b.advance(1.0 / 60.0).unwrap();
+    }
+}

@@ -90,7 +90,7 @@ pub enum ConnectFailure {
         source: quinn::ConnectError,
     },
     /// The host turned the connection away because too many were opening at once.
-    #[error("{to} is busy with other connections opening at once; try again in a moment")]
+    #[error("{to} refused the connection, busy with others opening at once; try again in a moment")]
     Busy {
         /// The host.
         to: HostAt,
@@ -138,13 +138,13 @@ mod tests {
         let busy = QuicError::from(ConnectFailure::Busy { to: HostAt::Relayed(relay) });
         assert_eq!(
             busy.to_string(),
-            "network: the host through the relay at 192.0.2.7:47700 is busy with other connections opening at once; \
+            "network: the host through the relay at 192.0.2.7:47700 refused the connection, busy with others opening at once; \
              try again in a moment"
         );
         // Told as a departure, the kind's prefix is left out.
         assert_eq!(
             connect_reason(&busy),
-            "the host through the relay at 192.0.2.7:47700 is busy with other connections opening at once; \
+            "the host through the relay at 192.0.2.7:47700 refused the connection, busy with others opening at once; \
              try again in a moment"
         );
         let none = QuicError::from(ConnectFailure::NoAnswer { to: HostAt::Direct(relay) });

@@ -238,13 +238,27 @@ impl QuicTransport {
                         Target::Direct(a) => HostAt::Direct(a),
                         Target::Relay { relay, .. } => HostAt::Relayed(relay),
                     };
-                    let connecting =
-                        endpoint.connect(target, "ridgeline").map_err(|source| ConnectFailure::Start { to, source })?;
-                    let conn = match tokio::time::timeout(tls::CONNECT_TIMEOUT, connecting).await {
-                        Ok(Ok(c)) => c,
-                        Ok(Err(e)) if refused(&e) => return Err(ConnectFailure::Busy { to }.into()),
-                        Ok(Err(source)) => return Err(ConnectFailure::Lost { to, source }.into()),
-                        Err(_) => return Err(ConnectFailure::NoAnswer { to }.into()),
+                    // A host turns new connections away while many are still opening (a
+                    // rush of joiners, or a flood): wait a moment, spread by this machine's
+                    // port so a crowd does not come back together, and try again a few times.
+                    let mut tries = 0u32;
+                    let conn = loop {
+                        let connecting = endpoint
+                            .connect(target, "ridgeline")
+                            .map_err(|source| ConnectFailure::Start { to, source })?;
+                        match tokio::time::timeout(tls::CONNECT_TIMEOUT, connecting).await {
+                            Ok(Ok(c)) => break c,
+                            Ok(Err(e)) if refused(&e) && tries < BUSY_RETRIES => {
+                                tries += 1;
+                                let spread = endpoint.local_addr().map_or(0, |a| u64::from(a.port() % 250));
+                                let wait = BUSY_WAIT * tries + Duration::from_millis(spread);
+                                log::info!("{to} is busy with connections opening; trying again in {wait:?}");
+                                tokio::time::sleep(wait).await;
+                            }
+                            Ok(Err(e)) if refused(&e) => return Err(ConnectFailure::Busy { to }.into()),
+                            Ok(Err(source)) => return Err(ConnectFailure::Lost { to, source }.into()),
+                            Err(_) => return Err(ConnectFailure::NoAnswer { to }.into()),
+                        }
                     };
                     // Punching towards the host starts now, keyed by this connection.
                     socket.arm(&conn);
@@ -373,6 +387,11 @@ impl QuicTransport {
 }
 
 /// True if the host turned the connection away before its handshake (it had too many opening).
+/// How many more times a joiner tries a host that turned it away as busy.
+const BUSY_RETRIES: u32 = 4;
+/// The wait before the first retry of a busy host; each later one waits once more this long.
+const BUSY_WAIT: Duration = Duration::from_millis(300);
+
 fn refused(e: &quinn::ConnectionError) -> bool {
     matches!(e, quinn::ConnectionError::ConnectionClosed(c) if c.error_code == quinn_proto::TransportErrorCode::CONNECTION_REFUSED)
 }

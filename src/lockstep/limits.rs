@@ -16,3 +16,9 @@ pub const WINDOW: u32 = 2 * MAX_RUN_AHEAD + 30;
 /// estimate: `stream::command_weight` per command). Far more than a player can send in a window
 /// (a 400-object selection is 3.2 KB); a peer past it is lying.
 pub const MAX_PENDING_BYTES: usize = 4 << 20;
+
+/// Messages a watching machine (an observer: no players of its own) holds at most for frames
+/// past its [`WINDOW`] while it catches up (`backlog.rs`): about six minutes of an eight-player
+/// game's counts, hashes and commands. Players never wait for an observer, so one that stalls
+/// is sent everything it missed; past this it is too far behind and refuses the rest.
+pub const MAX_BACKLOG: usize = 262_144;

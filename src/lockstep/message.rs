@@ -42,3 +42,21 @@ pub enum Message {
         change: PaceChange,
     },
 }
+
+impl Message {
+    /// The player the message speaks for.
+    pub fn speaker(&self) -> PlayerId {
+        match self {
+            Message::Command(c) => c.player,
+            Message::FrameCount { player, .. } | Message::Hash { player, .. } | Message::Pace { player, .. } => *player,
+        }
+    }
+
+    /// The frame the message is for.
+    pub fn frame(&self) -> Frame {
+        match self {
+            Message::Command(c) => c.frame,
+            Message::FrameCount { frame, .. } | Message::Hash { frame, .. } | Message::Pace { frame, .. } => *frame,
+        }
+    }
+}

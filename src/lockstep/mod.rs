@@ -3,6 +3,7 @@
 //!
 //! Must not: do I/O, read the clock, or touch the world (sessions wire it to both).
 
+pub mod backlog;
 pub mod error;
 pub mod frame_data;
 pub mod limits;
@@ -12,6 +13,7 @@ pub mod refusals;
 pub mod stream;
 pub mod transport;
 
+pub use backlog::{Backlog, BacklogFull};
 pub use message::Message;
 pub use pace::{PaceChange, PaceMark, PaceRules};
 pub use stream::{Desync, Held, Stream, StreamConfig, StreamError};

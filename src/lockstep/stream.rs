@@ -213,6 +213,20 @@ impl Stream {
             .or_else(|| self.next_frame.0.checked_sub(1).map(Frame))
     }
 
+    /// True when no player of the game is on this machine: it only watches (an observer).
+    /// Nobody waits for a watcher's data, and it sends none.
+    pub fn is_watching(&self) -> bool {
+        self.config.local.is_empty()
+    }
+
+    /// The last frame every player still in the game has declared its count for, as far as
+    /// this machine has heard (the frame before the next one to run when nothing is ahead): a
+    /// watcher that is behind runs up to here as fast as it can.
+    pub fn known_through(&self) -> Option<Frame> {
+        let declared = self.config.players.iter().filter(|p| self.dropped_from(**p).is_none());
+        declared.filter_map(|p| self.declared_through(*p)).min().or_else(|| self.next_frame.0.checked_sub(1).map(Frame))
+    }
+
     /// This machine is not the one that judges its peers (a joiner: the host removes a liar,
     /// at a frame every machine then agrees on). It keeps up to four times
     /// [`MAX_PENDING_BYTES`] of a player's waiting commands, so what the host took within its

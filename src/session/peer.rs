@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use thiserror::Error;
 
+use crate::lockstep::backlog::Backlog;
 use crate::lockstep::message::Message;
 use crate::lockstep::stream::{Stream, StreamError};
 use crate::lockstep::transport::{PeerId, TransportError, TransportEvent};
@@ -89,6 +90,8 @@ pub struct Session<T: ControlTransport> {
     executed: Option<super::replay::CommandLog>,
     /// Playing back a replay: the commands of each frame, as they executed.
     playback: Option<BTreeMap<u32, Vec<crate::sim::command::StampedCommand>>>,
+    /// A watcher's messages for frames past its window, until it catches up (`backlog.rs`).
+    backlog: Backlog,
 }
 
 impl<T: ControlTransport> Session<T> {
@@ -110,6 +113,7 @@ impl<T: ControlTransport> Session<T> {
             violations: super::violations::Violations::default(),
             executed: None,
             playback: None,
+            backlog: Backlog::default(),
         }
     }
 
@@ -178,6 +182,7 @@ impl<T: ControlTransport> Session<T> {
                 }
             }
         }
+        self.release_backlog();
         let mut exchanged = false;
         let mut next = self.stream.take_ready();
         if next.is_none() {
@@ -223,22 +228,19 @@ impl<T: ControlTransport> Session<T> {
                     if self.violations.is_cut(from) {
                         continue;
                     }
-                    // The host judges everyone; a joiner judges the host alone. Another
-                    // joiner's lies are only counted here: the host cuts that machine at a frame
-                    // every machine agrees on, and cutting it here at another moment would
-                    // leave this machine without data the others ran.
-                    let judged_here = self.transport.me() == PeerId(0) || from == PeerId(0);
-                    let weight = |severity: u32| if judged_here { severity } else { 0 };
-                    let player = speaker(&message);
-                    if self.owners.get(&player).is_some_and(|&owner| owner != from) {
-                        let frame = frame_of(&message);
-                        self.violations.note(from, weight(1), || {
-                            format!("spoke for player {player}, which it does not own (frame {frame})")
-                        });
+                    if !self.stream.is_watching() {
+                        self.accept(from, message);
                         continue;
                     }
-                    if let Err(e) = self.stream.receive(message) {
-                        self.violations.note(from, weight(e.severity()), || e.to_string());
+                    // A watcher holds back what is for frames past its window (it is behind:
+                    // nobody waited for it), so it catches up instead of losing data.
+                    match self.backlog.hold(from, message, self.stream.next_frame()) {
+                        Ok(Some(message)) => self.accept(from, message),
+                        Ok(None) => {}
+                        Err(full) => {
+                            let weight = if from == PeerId(0) { 1 } else { 0 };
+                            self.violations.note(from, weight, || full.to_string());
+                        }
                     }
                 }
                 TransportEvent::Connected(p) => {
@@ -249,6 +251,7 @@ impl<T: ControlTransport> Session<T> {
                 TransportEvent::Left(p) => self.peer_events.push(PeerEvent::Left(p)),
             }
         }
+        self.release_backlog();
         while let Some(c) = self.transport.take_control() {
             if self.control.len() >= CONTROL_MAX
                 && let Some((peer, _)) = self.control.pop_front()
@@ -258,6 +261,45 @@ impl<T: ControlTransport> Session<T> {
             self.control.push_back(c);
         }
         Ok(())
+    }
+
+    /// Takes a lockstep message from `from` into the stream: refused when `from` does not own
+    /// the player it speaks for, or when the stream refuses it; each refusal weighs against
+    /// the sender where this machine judges it.
+    fn accept(&mut self, from: PeerId, message: Message) {
+        // The host judges everyone; a joiner judges the host alone. Another joiner's lies are
+        // only counted here: the host cuts that machine at a frame every machine agrees on, and
+        // cutting it here at another moment would leave this machine without data the others
+        // ran.
+        let judged_here = self.transport.me() == PeerId(0) || from == PeerId(0);
+        let weight = |severity: u32| if judged_here { severity } else { 0 };
+        let player = message.speaker();
+        if self.owners.get(&player).is_some_and(|&owner| owner != from) {
+            let frame = message.frame();
+            self.violations
+                .note(from, weight(1), || format!("spoke for player {player}, which it does not own (frame {frame})"));
+            return;
+        }
+        if let Err(e) = self.stream.receive(message) {
+            self.violations.note(from, weight(e.severity()), || e.to_string());
+        }
+    }
+
+    /// Hands the stream what the backlog holds for frames now within its window.
+    fn release_backlog(&mut self) {
+        if self.backlog.is_empty() {
+            return;
+        }
+        for (from, message) in self.backlog.release(self.stream.next_frame()) {
+            if !self.violations.is_cut(from) {
+                self.accept(from, message);
+            }
+        }
+    }
+
+    /// Messages a watcher holds for frames past its window (0 for a player's machine).
+    pub fn backlog(&self) -> usize {
+        self.backlog.len()
     }
 
     /// The next control message read off the wire, with its sender, oldest first (for the
@@ -378,21 +420,5 @@ impl<T: ControlTransport> Session<T> {
     /// The controllers have thought for the next frame already (a restored game's).
     pub fn mark_thought(&mut self) {
         self.thought_for = Some(self.world.frame());
-    }
-}
-
-/// The player a message speaks for.
-fn speaker(message: &Message) -> PlayerId {
-    match message {
-        Message::Command(c) => c.player,
-        Message::FrameCount { player, .. } | Message::Hash { player, .. } | Message::Pace { player, .. } => *player,
-    }
-}
-
-/// The frame a message is for.
-fn frame_of(message: &Message) -> Frame {
-    match message {
-        Message::Command(c) => c.frame,
-        Message::FrameCount { frame, .. } | Message::Hash { frame, .. } | Message::Pace { frame, .. } => *frame,
     }
 }

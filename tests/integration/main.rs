@@ -45,6 +45,7 @@ mod mod_paths;
 mod mods;
 mod movement;
 mod net_codec;
+mod observers;
 mod online;
 mod online_link;
 mod online_lobby;

@@ -247,7 +247,7 @@ impl Running {
             Ok(battle) => {
                 let pass = self.gfx.world_pass(&battle.scene.statics());
                 self.shell.open(Screen::InGame);
-                self.shell.offer_hint(!battle.play().is_replay());
+                self.shell.offer_hint(!battle.play().watches());
                 self.battle = Some((battle, pass));
             }
             Err(e) => self.shell.tell("Title:Battle", "Message:BattleNotStarted", &[("error", &e.to_string())]),

@@ -183,7 +183,7 @@ impl Controls<'_> {
     /// Gives the armed attack-move to a ground point (a left click on the radar after A); false,
     /// and nothing happens, when none is armed or nothing is selected.
     pub fn attack_move_to(&mut self, p: Vec2) -> bool {
-        if !self.pic.pending.attack_move || self.pic.selection.ids.is_empty() || self.play.is_replay() {
+        if !self.pic.pending.attack_move || self.pic.selection.ids.is_empty() || self.play.watches() {
             return false;
         }
         self.pic.pending.attack_move = false;
@@ -258,7 +258,7 @@ impl Controls<'_> {
     /// A mouse button went down.
     pub fn mouse_down(&mut self, button: MouseButton, at: Vec2) {
         self.pic.view.cursor = at;
-        if self.play.is_replay() {
+        if self.play.watches() {
             return; // a watcher gives no orders and selects nothing
         }
         match button {
@@ -312,7 +312,7 @@ impl Controls<'_> {
     /// the camera and the alerts. Returns the command the key gave, if any; the alert log's is
     /// left to the client (the log is the shell's window).
     pub fn press(&mut self, chord: Chord) -> Option<KeyCommand> {
-        let watcher = self.play.is_replay();
+        let watcher = self.play.watches();
         let shown = self.look().commands().iter().position(|b| b.key == Some(chord));
         let commands: Vec<KeyCommand> = self.hud.keys.commands(chord).collect();
         if let (false, Some(i)) = (watcher, shown) {
@@ -327,7 +327,7 @@ impl Controls<'_> {
     /// Gives `command` as its key would (a button in a layout declaring `battle:stop`); a
     /// watcher has only the pace, the camera and the alerts.
     pub fn give(&mut self, command: KeyCommand) {
-        if !self.play.is_replay() || command.for_watchers() {
+        if !self.play.watches() || command.for_watchers() {
             self.run_key(command);
         }
     }

@@ -86,7 +86,7 @@ impl<'a> Look<'a> {
     /// the rule prefers: one of the player's own objects (a site to resume), a supply pile, an
     /// enemy, then the ground, and whether Shift is held (which the rule turns into queueing).
     pub fn right_click(&self, at: Vec2) -> (Intent, Vec<Command>, Option<Vec2>) {
-        if self.pic.selection.ids.is_empty() || self.play.is_replay() {
+        if self.pic.selection.ids.is_empty() || self.play.watches() {
             return (Intent::Select, Vec::new(), None);
         }
         let (world, local) = (self.world(), self.play.local);
@@ -142,7 +142,7 @@ impl<'a> Look<'a> {
 
     /// The control bar's buttons for the current selection (none while watching a replay).
     pub fn commands(&self) -> Vec<CommandButton> {
-        if self.play.is_replay() { Vec::new() } else { self.bar().buttons() }
+        if self.play.watches() { Vec::new() } else { self.bar().buttons() }
     }
 
     /// True when the game draws its own cursor (over the battlefield, in the window).

@@ -100,7 +100,19 @@ impl Battle {
     /// orders go through the same stream as everyone's.
     pub fn start(roots: &ContentRoots, setup: &MatchSetup, screen: Vec2) -> Result<Battle, BattleError> {
         let game = start_local(roots, setup, &CommandScript::default())?;
-        Battle::from_match(roots, game, screen)
+        let observed = game.human.is_none();
+        let mut battle = Battle::from_match(roots, game, screen)?;
+        if observed {
+            battle.observe();
+        }
+        Ok(battle)
+    }
+
+    /// Nobody plays from this machine (an observer's seat): it sees everything to begin with,
+    /// and chooses a player's view with the view selector ([`Battle::cycle_view`]).
+    pub fn observe(&mut self) {
+        self.pic.see_all = true;
+        self.pic.refresh_sight(self.play.world(), self.play.local);
     }
 
     /// A battle over a started match, seen by its human player (or its first player when it has
@@ -308,10 +320,11 @@ impl Battle {
         Ok(())
     }
 
-    /// A watched replay's next view: each player's in turn (their shroud, their alerts), then
-    /// everything; then the first player's again. Nothing happens outside a replay.
+    /// A watcher's next view (a replay's, or an observer's): each player's in turn (their
+    /// shroud, their alerts), then everything; then the first player's again. Nothing happens
+    /// where someone plays from this machine.
     pub fn cycle_view(&mut self) {
-        if !self.play.is_replay() {
+        if !self.play.watches() {
             return;
         }
         let players = self.world().players().len() as u8;
@@ -328,13 +341,13 @@ impl Battle {
         self.pic.refresh_sight(self.play.world(), self.play.local);
     }
 
-    /// Whose view a watched replay shows, in words ("Everything" without a shroud).
+    /// Whose view a watcher sees, in words ("Everything" without a shroud).
     pub fn view_label(&self) -> String {
         if self.pic.see_all { "Everything".to_string() } else { self.play.player_name(self.play.local) }
     }
 
-    /// True when a watched replay shows everything, no one player's view (the top bar then
-    /// shows no one player's money and power).
+    /// True when a watcher sees everything, no one player's view (the top bar then shows no
+    /// one player's money and power).
     pub fn sees_everything(&self) -> bool {
         self.pic.see_all
     }

@@ -95,6 +95,19 @@ impl Play {
         self.watching.is_some()
     }
 
+    /// True when nobody plays from this machine: a watched replay, an online observer's seat,
+    /// or a skirmish whose every seat is the computer's. A watcher gives no orders and chooses
+    /// whose view it sees (everything, or one player's).
+    pub fn watches(&self) -> bool {
+        self.is_replay() || self.game.human.is_none()
+    }
+
+    /// True when this machine watches a live game (an observer, online or of a skirmish of
+    /// computers): no replay's seek bar, the view selector alone.
+    pub fn observes(&self) -> bool {
+        !self.is_replay() && self.game.human.is_none()
+    }
+
     /// The watched replay's position: the frame shown and its last frame.
     pub fn replay_position(&self) -> Option<(u32, u32)> {
         self.watching.as_ref().map(|w| (self.world().frame().0, w.frames()))

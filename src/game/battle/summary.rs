@@ -12,8 +12,9 @@ use super::play::Play;
 /// its style), objects lost, enemy objects destroyed, units and structures built, score.
 pub(super) fn summary(play: &Play, labels: &crate::ui::labels::Labels) -> (String, Vec<Vec<String>>) {
     let world = play.world();
-    // A watched replay names the winner: whose view was shown last decides nothing.
-    if let (true, Some(w)) = (play.is_replay(), world.winner()) {
+    // A watcher (a replay, an observer) is told the winner: whose view was shown last decides
+    // nothing.
+    if let (true, Some(w)) = (play.watches(), world.winner()) {
         let outcome = labels.say("Replays:Won", &[("name", &play.player_name(w))]);
         return (outcome, rows(play));
     }

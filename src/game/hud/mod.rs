@@ -18,7 +18,7 @@ pub use gadget::{Gadget, draw, under};
 
 /// Fills `InGame.wnd`'s windows from the battle as it stands.
 pub fn sync(shell: &mut Shell, battle: &Battle) {
-    // A replay's "Everything" view belongs to no one player: no money or power is theirs.
+    // A watcher's "Everything" view belongs to no one player: no money or power is theirs.
     let one_player = !battle.sees_everything();
     let pace = battle.play().pace_label(battle.look().labels());
     shell.bars().set_hud(one_player.then(|| battle.play().money()), battle.play().clock(), &pace);
@@ -34,6 +34,9 @@ pub fn sync(shell: &mut Shell, battle: &Battle) {
     let speed = format!("{}×", battle.play().pace().speed());
     let (paused, view) = (battle.play().pace().paused(), battle.view_label());
     shell.bars().set_replay_bar(battle.play().replay_position(), paused, &speed, &view, battle.can_take_over());
+    if battle.play().observes() {
+        shell.bars().set_observer_bar(battle.world().frame().0, &view);
+    }
     shell.bars().set_key_texts(battle.look().keys());
 }
 

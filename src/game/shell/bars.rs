@@ -14,6 +14,21 @@ use crate::ui::{WindowId, WindowManager};
 pub const COMMAND_BUTTONS: usize = 12;
 /// Alert lines shown above the control bar.
 const ALERT_LINES: usize = 3;
+/// The replay bar's windows an observer of a live game does not have.
+const REPLAY_ONLY: [&str; 6] = [
+    "InGame.wnd:ButtonReplayPlay",
+    "InGame.wnd:ButtonReplaySlower",
+    "InGame.wnd:LabelReplaySpeed",
+    "InGame.wnd:ButtonReplayFaster",
+    "InGame.wnd:SliderReplaySeek",
+    "InGame.wnd:ButtonReplayTakeOver",
+];
+
+/// Game time at `frame` as minutes and seconds ("12:05").
+fn clock(frame: u32) -> String {
+    let s = frame / crate::sim::FRAMES_PER_SECOND;
+    format!("{}:{:02}", s / 60, s % 60)
+}
 
 /// The battle's windows, borrowed from the shell's window manager.
 pub struct Bars<'a> {
@@ -70,10 +85,7 @@ impl<'a> Bars<'a> {
         let Some(bar) = self.find("InGame.wnd:ReplayBar") else { return };
         self.ui.show(bar, watched.is_some());
         let Some((frame, total)) = watched else { return };
-        let clock = |f: u32| {
-            let s = f / crate::sim::FRAMES_PER_SECOND;
-            format!("{}:{:02}", s / 60, s % 60)
-        };
+        self.show_replay_only(true);
         let play = self.say(if paused { "Replay:Play" } else { "Replay:Pause" }, &[]);
         self.set_text("InGame.wnd:ButtonReplayPlay", &play);
         self.set_text("InGame.wnd:LabelReplaySpeed", speed);
@@ -91,6 +103,26 @@ impl<'a> Bars<'a> {
         {
             let permille = (frame as u64 * 1000 / total.max(1) as u64).min(1000) as i32;
             self.ui.slider_set(seek, permille);
+        }
+    }
+
+    /// Shows the replay viewer's bar for an observer of a live game at game time `frame`: the
+    /// view selector and the clock; a live game has no seek bar, no Take over, and its pace is
+    /// the players' (the watcher's keys still pause a skirmish of computers).
+    pub fn set_observer_bar(&mut self, frame: u32, view: &str) {
+        let Some(bar) = self.find("InGame.wnd:ReplayBar") else { return };
+        self.ui.show(bar, true);
+        self.show_replay_only(false);
+        self.set_text("InGame.wnd:ButtonReplayView", view);
+        self.set_text("InGame.wnd:LabelReplayTime", &clock(frame));
+    }
+
+    /// Shows or hides the replay bar's windows that only a replay has.
+    fn show_replay_only(&mut self, show: bool) {
+        for name in REPLAY_ONLY {
+            if let Some(id) = self.find(name) {
+                self.ui.show(id, show);
+            }
         }
     }
 

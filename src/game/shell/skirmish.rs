@@ -1,5 +1,6 @@
 //! Skirmish setup: a map from the list (with its preview and description), up to eight slots
-//! (human, computer at a difficulty, or closed; faction, colour, team), starting money; Start
+//! (human, computer at a difficulty, closed, or the player watching as an observer; faction,
+//! colour, team), starting money; Start
 //! turns the choices into a `MatchSetup` and asks the client to play it. A layout with fewer
 //! slot rows (a mod's older one) offers as many slots as it shows.
 //!
@@ -14,14 +15,16 @@ use super::screen::Screen;
 use super::skirmish_config::{SLOTS, SlotChoice};
 use super::stage::Stage;
 
-/// Slot kinds in the order of the player combo.
-const PLAYER_ITEMS: [(&str, SlotChoice); 6] = [
+/// Slot kinds in the order of the player combo (Observer last, so a layout's older indices
+/// keep their meaning).
+const PLAYER_ITEMS: [(&str, SlotChoice); 7] = [
     ("Human", SlotChoice::Human),
     ("Easy AI", SlotChoice::Computer(0)),
     ("Normal AI", SlotChoice::Computer(1)),
     ("Hard AI", SlotChoice::Computer(2)),
     ("Brutal AI", SlotChoice::Computer(3)),
     ("Closed", SlotChoice::Closed),
+    ("Observer", SlotChoice::Observer),
 ];
 /// The player combo's items: the human slot under the player's own name.
 fn player_items(player_name: &str) -> Vec<String> {
@@ -72,7 +75,7 @@ fn refresh(stage: &mut Stage) {
     stage.set_text("SkirmishSetup.wnd:MapDescription", &map.description);
     for i in 0..SLOTS {
         // A slot fits the map's starts and the layout's rows.
-        let fits = i < map.players as usize && stage.find(&name("ComboPlayer", i)).is_some();
+        let fits = stage.skirmish.fits(i, map.players as usize) && stage.find(&name("ComboPlayer", i)).is_some();
         if !fits {
             stage.skirmish.slots[i].who = SlotChoice::Closed;
         }
@@ -100,6 +103,7 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
         }
         EventKind::ComboSelected(k) => {
             let k = *k;
+            let mut refresh_rows = false;
             if id == "ComboMoney" {
                 stage.skirmish.money = k.min(MONEY.len() - 1);
             }
@@ -107,6 +111,8 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
                 let slot = &mut stage.skirmish.slots[i];
                 if id == format!("ComboPlayer{i}") {
                     slot.who = PLAYER_ITEMS.get(k).map_or(SlotChoice::Closed, |(_, c)| *c);
+                    // An observer's row takes no start: the rows below may fit one more.
+                    refresh_rows = true;
                 } else if id == format!("ComboFaction{i}") {
                     slot.faction = k;
                 } else if id == format!("ComboColor{i}") {
@@ -114,6 +120,9 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
                 } else if id == format!("ComboTeam{i}") {
                     slot.team = k;
                 }
+            }
+            if refresh_rows {
+                refresh(stage);
             }
         }
         EventKind::Selected => match id.as_str() {
@@ -128,7 +137,7 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
 /// Starts a skirmish with the setup as chosen (or says why it cannot start).
 pub(super) fn start(stage: &mut Stage) {
     let cfg = stage.skirmish.clone();
-    let humans = cfg.slots.iter().filter(|s| s.who == SlotChoice::Human).count();
+    let humans = cfg.local_seats();
     if cfg.open_slots() < 2 {
         stage.tell("Title:Skirmish", "Message:NeedTwoPlayers", &[]);
         return;

@@ -15,6 +15,9 @@ pub enum SlotChoice {
     Computer(u8),
     /// Nobody.
     Closed,
+    /// The local player watches, giving no orders: the start position stays empty and the
+    /// other seats (the computers) play.
+    Observer,
 }
 
 /// Slots a skirmish offers: one per start of the largest maps.
@@ -62,13 +65,25 @@ impl SkirmishConfig {
         SkirmishConfig { map, ..SkirmishConfig::default() }
     }
 
-    /// Slots that take part.
+    /// Slots that take part (an observer's seat plays no side).
     pub fn open_slots(&self) -> usize {
-        self.slots.iter().filter(|s| s.who != SlotChoice::Closed).count()
+        self.slots.iter().filter(|s| !matches!(s.who, SlotChoice::Closed | SlotChoice::Observer)).count()
+    }
+
+    /// Seats of the local player: playing or watching (a skirmish needs exactly one).
+    pub fn local_seats(&self) -> usize {
+        self.slots.iter().filter(|s| matches!(s.who, SlotChoice::Human | SlotChoice::Observer)).count()
+    }
+
+    /// True when row `i` has a start position on a map with `start_positions` of them: the
+    /// rows above it that play (an observer's does not) leave one.
+    pub fn fits(&self, i: usize, start_positions: usize) -> bool {
+        let playing_above = self.slots[..i.min(SLOTS)].iter().filter(|s| s.who != SlotChoice::Observer).count();
+        i < SLOTS && playing_above < start_positions
     }
 
     /// The match these choices describe on `map` (a map folder name) with `start_positions`
-    /// slots, `factions` being the playable factions in the combo's order. Slots without a team
+    /// slots (an observer's row left out), `factions` being the playable factions in the combo's order. Slots without a team
     /// ("-") each get a team of their own that no other slot chose.
     pub fn to_match_setup(
         &self,
@@ -78,7 +93,10 @@ impl SkirmishConfig {
         player_name: &str,
         seed: u64,
     ) -> MatchSetup {
-        let slots = &self.slots[..start_positions.min(self.slots.len())];
+        // An observer's seat takes no start position: the playing slots fill the map's starts
+        // in order.
+        let slots: Vec<&Slot> =
+            self.slots.iter().filter(|s| s.who != SlotChoice::Observer).take(start_positions).collect();
         let teams = teams_or_own(&slots.iter().map(|s| s.team as u8).collect::<Vec<_>>());
         let money = MONEY.get(self.money).copied();
         let slots = slots
@@ -90,7 +108,7 @@ impl SkirmishConfig {
                     SlotChoice::Computer(level) => {
                         SlotKind::Ai { difficulty: Difficulty::ALL[(level as usize).min(Difficulty::ALL.len() - 1)] }
                     }
-                    SlotChoice::Closed => SlotKind::Closed,
+                    SlotChoice::Closed | SlotChoice::Observer => SlotKind::Closed,
                 };
                 SlotSetup {
                     kind,

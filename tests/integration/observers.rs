@@ -1,0 +1,203 @@
+//! Observers over the in-memory hub: a machine with no players of its own runs the whole game
+//! from the players' confirmed frames, gives no orders, and is never waited for. One that stops
+//! reading for ten seconds' worth of frames stalls no player and then catches up to the same
+//! hash log; one that joins at frame 5,000 runs the history and ends with the players' log; a
+//! command it forges is refused naming it. A skirmish whose player watches (the Observer seat)
+//! while computers play runs to its end. Frame counts stand for time: no clock is read.
+
+use crate::common;
+
+use glam::Vec2;
+use ridgeline::game::battle::Battle;
+use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
+use ridgeline::lockstep::{Message, PeerId, Transport};
+use ridgeline::net::wire::WireMessage;
+use ridgeline::net::{ControlTransport, MemoryEndpoint, hub};
+use ridgeline::online::{Catcher, history};
+use ridgeline::session::start::{LocalMatch, prepare};
+use ridgeline::session::{MatchSetup, SlotKind, SlotSetup, Step};
+use ridgeline::sim::command::{Command, StampedCommand};
+use ridgeline::sim::{CommandId, Frame, PlayerId};
+
+/// Frames in ten seconds of game time.
+const TEN_SECONDS: u32 = 300;
+
+/// Two scripted players, on machines 0 and 1, playing the opening; machine 2 watches.
+fn two_players() -> MatchSetup {
+    let on = |machine| SlotSetup { machine: Some(machine), ..SlotSetup::new(SlotKind::Scripted) };
+    MatchSetup {
+        map: "proving_grounds".into(),
+        seed: 7,
+        slots: vec![on(0), on(1)],
+        run_ahead: None,
+        map_hash: None,
+        content_hash: None,
+    }
+}
+
+fn on_machine(setup: &MatchSetup, machine: u8, end: MemoryEndpoint) -> LocalMatch {
+    let p = prepare(&common::roots(), setup, &common::opening(), machine).expect("prepares");
+    let end: Box<dyn ControlTransport> = Box::new(end);
+    p.into_match(end)
+}
+
+/// Steps both players until each has run `to` frames; every step a player makes either runs a
+/// frame or waits for the other (bounded, so a stall fails the test instead of hanging it).
+fn players_to(a: &mut LocalMatch, b: &mut LocalMatch, to: u32) {
+    for _ in 0..(to * 8).max(1_000) {
+        let (fa, fb) = (a.session.world().frame().0, b.session.world().frame().0);
+        if fa >= to && fb >= to {
+            return;
+        }
+        if fa < to {
+            a.session.step().expect("player a steps");
+        }
+        if fb < to {
+            b.session.step().expect("player b steps");
+        }
+    }
+    panic!("the players stalled at frames {} and {}", a.session.world().frame().0, b.session.world().frame().0);
+}
+
+/// Steps the observer until it has run `to` frames; returns how many of its steps waited.
+fn watch_to(o: &mut LocalMatch, to: u32) -> u32 {
+    let mut waited = 0;
+    for _ in 0..(to * 8).max(1_000) {
+        if o.session.world().frame().0 >= to {
+            return waited;
+        }
+        match o.session.step().expect("the observer steps") {
+            Step::Ticked { .. } => {}
+            Step::Waiting | Step::Paused => waited += 1,
+        }
+    }
+    panic!("the observer stalled at frame {}: {:?}", o.session.world().frame().0, o.session.stream().errors());
+}
+
+#[test]
+fn an_observer_that_stops_reading_for_ten_seconds_stalls_no_player_and_catches_up() {
+    let setup = two_players();
+    let mut ends = hub(3);
+    let mut o = on_machine(&setup, 2, ends.pop().unwrap());
+    let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+    let mut a = on_machine(&setup, 0, ends.pop().unwrap());
+    assert!(o.session.stream().is_watching() && o.human.is_none() && o.session.controllers().is_empty());
+    assert!(!a.session.stream().is_watching());
+    players_to(&mut a, &mut b, 60);
+    watch_to(&mut o, 60);
+    // The observer reads nothing while the players play on for ten seconds and more.
+    let stop = o.session.world().frame().0;
+    players_to(&mut a, &mut b, stop + TEN_SECONDS + 200);
+    assert_eq!(o.session.world().frame().0, stop, "the observer ran nothing meanwhile");
+    // It reads again: what is past its window waits in order, and it runs frames as fast as
+    // they are ready, never waiting, until it is where the players are.
+    o.session.pump().unwrap();
+    assert!(o.session.backlog() > 0, "messages past the observer's window were held, not refused");
+    let end = a.session.world().frame().0;
+    assert_eq!(watch_to(&mut o, end), 0, "everything it needed had come");
+    assert_eq!(o.session.backlog(), 0);
+    assert!(o.session.stream().errors().is_empty(), "{:?}", o.session.stream().errors());
+    assert!(o.session.stream().desync().is_none());
+    assert_eq!(o.session.stream().hash_log(), &a.session.stream().hash_log()[..end as usize]);
+    assert_eq!(a.session.stream().hash_log(), b.session.stream().hash_log());
+    // It compared the players' hashes with its own and sent none of its own.
+    a.session.pump().unwrap();
+    assert_eq!(a.session.violations().refused(PeerId(2)), 0);
+}
+
+#[test]
+fn an_observers_command_is_refused_by_the_players_naming_it() {
+    let setup = two_players();
+    let mut ends = hub(3);
+    let mut o = on_machine(&setup, 2, ends.pop().unwrap());
+    let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+    let mut a = on_machine(&setup, 0, ends.pop().unwrap());
+    // Its own stream stamps nothing: it has no player.
+    let refused = o.session.submit_local(PlayerId(0), Command::Stop).unwrap_err();
+    assert!(refused.to_string().contains("player 0"), "{refused}");
+    // A forged one, sent past the stream, is refused by each player and counted against it.
+    let forged = StampedCommand { frame: Frame(20), player: PlayerId(0), id: CommandId(900), command: Command::Stop };
+    o.session.transport_mut().send(&Message::Command(forged)).unwrap();
+    players_to(&mut a, &mut b, 120);
+    watch_to(&mut o, 120);
+    assert_eq!(b.session.violations().refused(PeerId(2)), 1);
+    assert_eq!(a.session.violations().refused(PeerId(2)), 1);
+    let said = format!("{:?}", a.session.violations());
+    assert!(said.contains("spoke for player 0, which it does not own (frame 20)"), "{said}");
+    assert!(!a.log.borrow().iter().any(|e| e.frame == 20 && e.command == Command::Stop && e.player == 0));
+    assert_eq!(o.session.stream().hash_log(), a.session.stream().hash_log());
+}
+
+#[test]
+fn an_observer_joining_at_frame_5000_runs_the_history_and_ends_with_the_players_hash_log() {
+    let setup = two_players();
+    let mut ends = hub(3);
+    let mut o_end = ends.pop().unwrap();
+    let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+    let mut a = on_machine(&setup, 0, ends.pop().unwrap());
+    players_to(&mut a, &mut b, 5_000);
+    // The observer connects now: nothing sent before reached it.
+    while o_end.receive().unwrap().is_some() {}
+    while o_end.take_control().is_some() {}
+    // As the host does for a machine coming back: it goes live far enough ahead that every
+    // message for its live frames is sent after it connected, and the history covers the rest.
+    let run_ahead = a.session.stream().run_ahead();
+    let live = Frame(a.session.world().frame().0 + 2 * run_ahead + 15);
+    players_to(&mut a, &mut b, live.0);
+    let hashes = a.session.stream().hash_log().to_vec();
+    let checkpoints: Vec<(Frame, u64)> = hashes.iter().filter(|(f, _)| f.0 % 300 == 0).copied().collect();
+    let mut catcher = Catcher::new(prepare(&common::roots(), &setup, &common::opening(), 2).unwrap());
+    for m in history(&a.log.borrow(), live, checkpoints) {
+        let WireMessage::History { through, commands, checkpoints } = m else { panic!("{m:?}") };
+        catcher.take(through, commands, checkpoints).unwrap();
+    }
+    catcher.run().expect("every checkpoint agrees");
+    assert!(catcher.caught_up() && catcher.frame() == live);
+    let (prepared, prelude) = catcher.finish();
+    let end: Box<dyn ControlTransport> = Box::new(o_end);
+    let mut o = prepared.into_rejoined_match(end, run_ahead);
+    // The players went on meanwhile; the observer catches up and keeps up.
+    players_to(&mut a, &mut b, live.0 + 400);
+    watch_to(&mut o, live.0 + 400);
+    let mut seen: Vec<(Frame, u64)> = prelude.iter().map(|&(f, h)| (Frame(f), h)).collect();
+    seen.extend_from_slice(o.session.stream().hash_log());
+    assert_eq!(seen.len(), live.0 as usize + 400);
+    assert_eq!(seen, a.session.stream().hash_log()[..seen.len()]);
+    assert!(o.session.stream().desync().is_none() && o.session.stream().errors().is_empty());
+}
+
+#[test]
+fn a_skirmish_of_computers_watched_from_the_observer_seat_runs_to_its_end() {
+    // The skirmish setup: the player's row set to Observer, a brutal and an easy computer below
+    // it, on a map with two starts (the observer's row takes none).
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[0].who = SlotChoice::Observer;
+    cfg.slots[1].who = SlotChoice::Computer(3);
+    cfg.slots[2].who = SlotChoice::Computer(0);
+    assert!(cfg.fits(2, 2) && !cfg.fits(3, 2), "the observer's row leaves room for two computers");
+    assert_eq!((cfg.open_slots(), cfg.local_seats()), (2, 1));
+    let setup = cfg.to_match_setup("proving_grounds", 2, &common::playable(), "Ava", 3);
+    assert_eq!(setup.slots.len(), 2);
+    assert!(setup.slots.iter().all(|s| matches!(s.kind, SlotKind::Ai { .. })), "{:?}", setup.slots);
+    let mut battle = Battle::start(&common::roots(), &setup, Vec2::new(640.0, 360.0)).unwrap();
+    assert!(battle.play().watches() && battle.play().observes());
+    assert_eq!(battle.view_label(), "Everything");
+    assert!(battle.look().commands().is_empty(), "an observer has no command buttons");
+    // The view selector: each player's view in turn, then everything again.
+    battle.cycle_view();
+    assert!(!battle.sees_everything());
+    battle.cycle_view();
+    battle.cycle_view();
+    assert_eq!(battle.view_label(), "Everything");
+    while battle.play_mut().pace_mut().faster() {}
+    for _ in 0..5_000 {
+        if battle.play().finished() {
+            break;
+        }
+        battle.advance(1.0).unwrap();
+    }
+    assert!(battle.play().finished(), "still running at frame {}", battle.world().frame().0);
+    let winner = battle.world().winner().expect("one computer won");
+    let (outcome, _) = battle.summary();
+    assert!(outcome.contains(&battle.play().player_name(winner)), "{outcome}");
+}

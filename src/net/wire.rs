@@ -76,6 +76,20 @@ pub enum Seat {
     Ai(u8),
     /// A person at this machine (0 is the host).
     Player(PeerId),
+    /// A person at this machine who watches: no side of their own, no orders, never waited
+    /// for; their machine runs the whole game from the players' frames. The row's start
+    /// position goes to nobody.
+    Observer(PeerId),
+}
+
+impl Seat {
+    /// The machine of the person in the seat, playing or watching.
+    pub fn peer(self) -> Option<PeerId> {
+        match self {
+            Seat::Player(p) | Seat::Observer(p) => Some(p),
+            Seat::Open | Seat::Closed | Seat::Ai(_) => None,
+        }
+    }
 }
 
 /// One slot of the lobby, as the host shows it to everyone.

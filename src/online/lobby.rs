@@ -1,5 +1,6 @@
 //! The online lobby's table as the host keeps it: the map, the starting money and one slot per
-//! start position — open, closed, the computer at a difficulty, or a player — with faction,
+//! start position — open, closed, the computer at a difficulty, a player, or a person who
+//! watches (an observer: the row's start goes to nobody) — with faction,
 //! colour and team. It says who may change what (the host sets slots, map, money and teams; each
 //! player chooses their own faction and colour), refuses what the game could not play, and ends
 //! in the one [`MatchSetup`] every machine starts from.
@@ -118,9 +119,9 @@ impl LobbyTable {
         &self.roster
     }
 
-    /// The slot `peer` plays, if any.
+    /// The slot `peer` plays or watches from, if any.
     pub fn slot_of(&self, peer: PeerId) -> Option<usize> {
-        self.roster.slots.iter().position(|s| s.seat == Seat::Player(peer))
+        self.roster.slots.iter().position(|s| s.seat.peer() == Some(peer))
     }
 
     /// Seats a joiner in the first open slot; returns the slot.
@@ -139,7 +140,7 @@ impl LobbyTable {
     pub fn hand_over(&mut self, old: PeerId, new: PeerId) -> Option<usize> {
         let i = self.slot_of(old)?;
         let slot = &mut self.roster.slots[i];
-        slot.seat = Seat::Player(new);
+        slot.seat = if matches!(slot.seat, Seat::Observer(_)) { Seat::Observer(new) } else { Seat::Player(new) };
         slot.ready = false;
         slot.ping_ms = 0;
         Some(i)
@@ -165,7 +166,7 @@ impl LobbyTable {
     /// Sets each player's round trip to the host and how their machine reaches it.
     pub fn set_pings(&mut self, ping: impl Fn(PeerId) -> Option<(u16, PathKind)>) {
         for s in &mut self.roster.slots {
-            if let Seat::Player(p) = s.seat {
+            if let Some(p) = s.seat.peer() {
                 (s.ping_ms, s.path) = ping(p).unwrap_or_default();
             }
         }
@@ -185,7 +186,20 @@ impl LobbyTable {
         };
         if let Some(i) = slot_index {
             let slot = self.roster.slots.get(i).ok_or(LobbyError::NoSlot(i))?;
-            let own = slot.seat == Seat::Player(by);
+            let own = slot.seat.peer() == Some(by);
+            // Playing or watching: the person in the seat (or the host) switches between them.
+            let switch = matches!(change, LobbyChange::Seat(_, Seat::Player(p) | Seat::Observer(p))
+                if slot.seat.peer() == Some(*p));
+            if switch && (host || own) {
+                let LobbyChange::Seat(_, seat) = change else { return Ok(None) };
+                let slot = &mut self.roster.slots[i];
+                slot.seat = *seat;
+                self.free_colour(i);
+                for s in &mut self.roster.slots {
+                    s.ready = false;
+                }
+                return Ok(None);
+            }
             let personal = matches!(change, LobbyChange::Faction(..) | LobbyChange::Colour(..));
             let computer = matches!(slot.seat, Seat::Ai(_));
             let allowed = host || (own && personal);
@@ -202,17 +216,18 @@ impl LobbyTable {
         match change {
             LobbyChange::Seat(i, seat) => {
                 let slot = &self.roster.slots[*i];
-                if slot.seat == Seat::Player(HOST) {
+                if slot.seat.peer() == Some(HOST) {
                     return Err(LobbyError::HostSlot);
                 }
                 match *seat {
                     Seat::Player(_) => return Err(LobbyError::NoSuchChoice("a player".into())),
+                    Seat::Observer(_) => return Err(LobbyError::NoSuchChoice("an observer".into())),
                     Seat::Ai(level) if level as usize >= Difficulty::ALL.len() => {
                         return Err(LobbyError::NoSuchChoice(format!("difficulty {level}")));
                     }
                     _ => {}
                 }
-                if let Seat::Player(p) = slot.seat {
+                if let Some(p) = slot.seat.peer() {
                     removed = Some(p);
                 }
                 let slot = &mut self.roster.slots[*i];
@@ -261,8 +276,13 @@ impl LobbyTable {
     /// the game would not fit (empty slots go first).
     fn set_map(&mut self, folder: &str, start_positions: usize) -> Result<(), LobbyError> {
         let room = start_positions.clamp(2, MAX_SLOTS);
-        let mut taken: Vec<RosterSlot> =
-            self.roster.slots.iter().filter(|s| matches!(s.seat, Seat::Player(_) | Seat::Ai(_))).cloned().collect();
+        let mut taken: Vec<RosterSlot> = self
+            .roster
+            .slots
+            .iter()
+            .filter(|s| matches!(s.seat, Seat::Player(_) | Seat::Observer(_) | Seat::Ai(_)))
+            .cloned()
+            .collect();
         if taken.len() > room {
             return Err(LobbyError::MapTooSmall { players: taken.len(), room });
         }
@@ -329,7 +349,8 @@ impl LobbyTable {
         if playing.len() < 2 {
             return Err(LobbyError::TooFew);
         }
-        if let Some(s) = playing.iter().find(|s| matches!(s.seat, Seat::Player(p) if p != HOST) && !s.ready) {
+        let joiners = self.roster.slots.iter().filter(|s| s.seat.peer().is_some_and(|p| p != HOST));
+        if let Some(s) = joiners.filter(|s| !s.ready).next() {
             return Err(LobbyError::NotReady(s.name.clone()));
         }
         let first = playing[0].team;
@@ -340,14 +361,16 @@ impl LobbyTable {
     }
 
     /// The match this table describes, as the host plays it: `factions` are the playable
-    /// factions by index. Players name their machines; computers run on the host.
+    /// factions by index. Players name their machines; computers run on the host. An
+    /// observer's row is left out (the rows that play take the starts in order): its machine
+    /// has no slot, so it watches.
     pub fn to_match_setup(&self, factions: &[String], seed: u64) -> MatchSetup {
-        let teams = teams_or_own(&self.roster.slots.iter().map(|s| s.team).collect::<Vec<_>>());
+        let rows: Vec<&RosterSlot> =
+            self.roster.slots.iter().filter(|s| !matches!(s.seat, Seat::Observer(_))).collect();
+        let teams = teams_or_own(&rows.iter().map(|s| s.team).collect::<Vec<_>>());
         let money = MONEY.get(self.roster.money as usize).copied();
-        let slots = self
-            .roster
-            .slots
-            .iter()
+        let slots = rows
+            .into_iter()
             .zip(teams)
             .map(|(s, team)| {
                 let (kind, machine) = match s.seat {
@@ -357,7 +380,7 @@ impl LobbyTable {
                         SlotKind::Ai { difficulty: Difficulty::ALL[(level as usize).min(Difficulty::ALL.len() - 1)] },
                         None,
                     ),
-                    Seat::Open | Seat::Closed => (SlotKind::Closed, None),
+                    Seat::Open | Seat::Closed | Seat::Observer(_) => (SlotKind::Closed, None),
                 };
                 SlotSetup {
                     kind,
@@ -476,6 +499,41 @@ mod tests {
         t.apply(HOST, &LobbyChange::Map { folder: "big".into(), start_positions: 4 }).unwrap();
         assert_eq!(t.roster().slots.len(), 4);
         assert_eq!(t.roster().slots[3].seat, Seat::Open);
+    }
+
+    #[test]
+    fn an_observer_keeps_the_seat_plays_no_side_and_is_asked_to_be_ready() {
+        let mut t = table();
+        t.apply(HOST, &LobbyChange::Seat(2, Seat::Ai(1))).unwrap();
+        // Ben watches instead of playing; only Ben or the host may switch him.
+        t.seat(PeerId(2), "Cy").unwrap();
+        assert_eq!(t.apply(PeerId(2), &LobbyChange::Seat(1, Seat::Observer(PeerId(1)))), Err(LobbyError::HostOnly));
+        assert_eq!(t.apply(PeerId(1), &LobbyChange::Seat(1, Seat::Observer(PeerId(1)))), Ok(None));
+        assert_eq!(t.slot_of(PeerId(1)), Some(1));
+        let not_his = LobbyChange::Seat(2, Seat::Observer(PeerId(1)));
+        assert_eq!(t.apply(HOST, &not_his), Err(LobbyError::NoSuchChoice("an observer".into())));
+        t.set_ready(PeerId(2), true);
+        assert_eq!(t.ready_to_start(), Err(LobbyError::NotReady("Ben".into())), "an observer says ready too");
+        t.set_ready(PeerId(1), true);
+        assert_eq!(t.ready_to_start(), Ok(()));
+        // The setup leaves his row out: the host, the computer and Cy take the first starts.
+        let s = t.to_match_setup(&["Coalition".to_string()], 1);
+        let kinds: Vec<(SlotKind, Option<u8>)> = s.slots.iter().map(|s| (s.kind, s.machine)).collect();
+        assert_eq!(
+            kinds,
+            [
+                (SlotKind::Human, Some(0)),
+                (SlotKind::Ai { difficulty: Difficulty::Normal }, None),
+                (SlotKind::Remote, Some(2)),
+            ]
+        );
+        // He plays again; a second copy of him keeps him watching.
+        assert_eq!(t.hand_over(PeerId(1), PeerId(5)), Some(1));
+        assert_eq!(t.roster().slots[1].seat, Seat::Observer(PeerId(5)));
+        assert_eq!(t.apply(HOST, &LobbyChange::Seat(1, Seat::Player(PeerId(5)))), Ok(None));
+        assert_eq!(t.roster().slots[1].seat, Seat::Player(PeerId(5)));
+        // Two sides are still needed without him.
+        assert_eq!(t.leave(PeerId(5)).as_deref(), Some("Ben"));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crate::lockstep::transport::PeerId;
 use crate::net::nat::PathKind;
 use crate::net::quic::io::LINK_LOST;
-use crate::net::wire::{ALREADY_SEATED, FileDigest, Hello, REMOVED, Roster, Seat, Start, TAKEN_OVER, WireMessage};
+use crate::net::wire::{ALREADY_SEATED, FileDigest, Hello, REMOVED, Roster, Start, TAKEN_OVER, WireMessage};
 use crate::online::lobby::{LobbyChange, LobbyTable};
 use crate::session::match_setup::MatchSetup;
 use crate::sim::ids::PlayerId;
@@ -271,7 +271,7 @@ impl LobbyLink {
             }
             WireMessage::Roster(new) => {
                 // The host asks everyone to say ready again after a change.
-                let mine = me.and_then(|me| new.slots.iter().find(|s| s.seat == Seat::Player(me)));
+                let mine = me.and_then(|me| new.slots.iter().find(|s| s.seat.peer() == Some(me)));
                 let now_ready = mine.is_some_and(|s| s.ready);
                 if *ready && !now_ready && roster.slots.len() == new.slots.len() {
                     self.events.push_back(LobbyEvent::Line(READY_CLEARED.to_string()));
@@ -353,7 +353,7 @@ impl LobbyLink {
                 let before = table.roster().clone();
                 let removed = table.apply(PeerId(0), change).map_err(LobbyRefusal::Change)?;
                 if let Some(peer) = removed {
-                    let who = before.slots.iter().find(|s| s.seat == Seat::Player(peer)).map(|s| s.name.clone());
+                    let who = before.slots.iter().find(|s| s.seat.peer() == Some(peer)).map(|s| s.name.clone());
                     self.out.send(Some(peer), vec![WireMessage::Refused { reason: REMOVED.to_string() }]);
                     self.out.kick(peer);
                     self.events
@@ -363,7 +363,7 @@ impl LobbyLink {
                 Ok(())
             }
             Side::Joiner { me, roster, .. } => {
-                let mine = me.and_then(|me| roster.slots.iter().find(|s| s.seat == Seat::Player(me)));
+                let mine = me.and_then(|me| roster.slots.iter().find(|s| s.seat.peer() == Some(me)));
                 let Some(mine) = mine else { return Err(LobbyRefusal::NotSeated) };
                 let (faction, colour) = match *change {
                     LobbyChange::Faction(_, f) => (f, mine.colour),

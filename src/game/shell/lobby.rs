@@ -30,10 +30,16 @@ const SEATS: [(&str, Seat); 6] = [
     ("Seat:BrutalAi", Seat::Ai(3)),
 ];
 
+/// The player combo's second item for a person's slot: the switch to watching, or back.
+fn switch_label(stage: &Stage, seat: Seat) -> String {
+    stage.say(if matches!(seat, Seat::Observer(_)) { "Seat:Play" } else { "Seat:Watch" }, &[])
+}
+
 /// A slot's label in the player combo.
 fn seat_label(stage: &Stage, slot: &RosterSlot) -> String {
     match slot.seat {
         Seat::Player(_) => slot.name.clone(),
+        Seat::Observer(_) => stage.say("Seat:Observer", &[("name", &slot.name)]),
         seat => SEATS.iter().find(|(_, s)| *s == seat).map_or("?".to_string(), |(n, _)| stage.say(n, &[])),
     }
 }
@@ -71,16 +77,21 @@ fn show_combo(stage: &mut Stage, name: &str, items: Vec<String>, chosen: Option<
 fn refresh_slot(stage: &mut Stage, lobby: &LobbyState, i: usize, seats: &[String]) {
     let host = lobby.hosting;
     let slot = lobby.roster.slots.get(i);
-    let mine = slot.is_some_and(|s| lobby.me.is_some_and(|me| s.seat == Seat::Player(me)));
+    let mine = slot.is_some_and(|s| lobby.me.is_some_and(|me| s.seat.peer() == Some(me)));
     let computer = slot.is_some_and(|s| matches!(s.seat, Seat::Ai(_)));
     let playing = slot.is_some_and(|s| matches!(s.seat, Seat::Player(_) | Seat::Ai(_)));
     let (items, chosen, enabled) = match slot {
         None => (Vec::new(), None, false),
-        // The host's own slot always holds the host.
-        Some(s) if matches!(s.seat, Seat::Player(PeerId(0))) => (vec![s.name.clone()], Some(0), false),
-        // A joiner in the host's lobby: their name, or a seat that removes them.
-        Some(s) if host && matches!(s.seat, Seat::Player(_)) => {
-            let items = std::iter::once(s.name.clone()).chain(seats.iter().cloned()).collect();
+        // The host's own slot always holds the host, playing or watching (the host switches
+        // between the two for anyone).
+        Some(s) if s.seat.peer() == Some(PeerId(0)) => {
+            (vec![seat_label(stage, s), switch_label(stage, s.seat)], Some(0), host)
+        }
+        // A joiner in the host's lobby: their name, playing or watching, or a seat that
+        // removes them.
+        Some(s) if host && s.seat.peer().is_some() => {
+            let first = [seat_label(stage, s), switch_label(stage, s.seat)];
+            let items = first.into_iter().chain(seats.iter().cloned()).collect();
             (items, Some(0), true)
         }
         Some(s) if host => (seats.to_vec(), SEATS.iter().position(|(_, x)| *x == s.seat), true),
@@ -102,6 +113,11 @@ fn refresh_slot(stage: &mut Stage, lobby: &LobbyState, i: usize, seats: &[String
     show_combo(stage, &name("ComboTeam", i), team_items, team, host && playing);
     let (status, ping) = match slot {
         Some(s) if s.seat == Seat::Player(PeerId(0)) => (stage.say("Lobby:Host", &[]), String::new()),
+        Some(s) if s.seat == Seat::Observer(PeerId(0)) => (stage.say("Lobby:Observer", &[]), String::new()),
+        Some(s) if matches!(s.seat, Seat::Observer(_)) => {
+            let status = if s.ready { stage.say("Lobby:Ready", &[]) } else { stage.say("Lobby:Observer", &[]) };
+            (status, format!("{} ms", s.ping_ms))
+        }
         // A joiner's own row says so.
         Some(s) if matches!(s.seat, Seat::Player(_)) => {
             let status = match (s.ready, mine) {
@@ -240,9 +256,15 @@ fn change(stage: &Stage, id: &str, k: usize) -> Option<LobbyChange> {
     Some(match field {
         "ComboPlayer" => {
             let s = stage.lobby.roster.slots.get(i)?;
-            // A player's slot lists their name first: choosing it changes nothing.
-            let k = if matches!(s.seat, Seat::Player(_)) { k.checked_sub(1)? } else { k };
-            LobbyChange::Seat(i, SEATS.get(k)?.1)
+            // A person's slot lists their name first (choosing it changes nothing), then the
+            // switch between playing and watching.
+            let Some(peer) = s.seat.peer() else { return Some(LobbyChange::Seat(i, SEATS.get(k)?.1)) };
+            match k {
+                0 => return None,
+                1 if matches!(s.seat, Seat::Observer(_)) => LobbyChange::Seat(i, Seat::Player(peer)),
+                1 => LobbyChange::Seat(i, Seat::Observer(peer)),
+                _ => LobbyChange::Seat(i, SEATS.get(k - 2)?.1),
+            }
         }
         "ComboFaction" => LobbyChange::Faction(i, k8),
         "ComboColor" => LobbyChange::Colour(i, *colour_choices(&stage.lobby.roster, i).get(k)?),

@@ -47,6 +47,7 @@ pub(super) fn roster(w: &mut Vec<u8>, roster: &Roster) {
             Seat::Closed => w.push(1),
             Seat::Ai(level) => w.extend_from_slice(&[2, level]),
             Seat::Player(peer) => w.extend_from_slice(&[3, peer.0]),
+            Seat::Observer(peer) => w.extend_from_slice(&[4, peer.0]),
         }
         text(w, &p.name);
         w.push(p.ready as u8);
@@ -62,6 +63,7 @@ fn slot(r: &mut Reader) -> Result<RosterSlot, DecodeError> {
         1 => Seat::Closed,
         2 => Seat::Ai(r.bounded(MAX_DIFFICULTY, "difficulty")? as u8),
         3 => Seat::Player(PeerId(r.u8()?)),
+        4 => Seat::Observer(PeerId(r.u8()?)),
         k => return r.fail(format!("unknown seat kind {k}")),
     };
     let name = r.text(MAX_TEXT, "player name")?;

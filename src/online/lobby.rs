@@ -349,8 +349,8 @@ impl LobbyTable {
         if playing.len() < 2 {
             return Err(LobbyError::TooFew);
         }
-        let joiners = self.roster.slots.iter().filter(|s| s.seat.peer().is_some_and(|p| p != HOST));
-        if let Some(s) = joiners.filter(|s| !s.ready).next() {
+        let mut joiners = self.roster.slots.iter().filter(|s| s.seat.peer().is_some_and(|p| p != HOST));
+        if let Some(s) = joiners.find(|s| !s.ready) {
             return Err(LobbyError::NotReady(s.name.clone()));
         }
         let first = playing[0].team;

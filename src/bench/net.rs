@@ -119,6 +119,7 @@ fn pair(
         name: String::new(),
         files: vec![],
         seat: [0; 32],
+        watch: false,
     });
     let mut join_net = QuicTransport::join(code, Reach { relay: via, punch: true }, &hello)?;
     join_net.set_me(PeerId(1));

@@ -36,6 +36,11 @@ pub struct JoinArgs {
     /// Who plays this machine's slot: idle, scripted or ai:<difficulty>.
     #[arg(long, default_value = "idle", value_parser = controller)]
     controller: SlotKind,
+    /// Watch as an observer instead of playing: no slot, no orders, never waited for. Before
+    /// the start it starts with everyone; into a running game it runs the host's history
+    /// first, then watches live.
+    #[arg(long, conflicts_with = "controller")]
+    watch: bool,
     #[command(flatten)]
     net: NetArgs,
 }
@@ -62,7 +67,13 @@ pub fn run(roots: &ContentRoots, args: JoinArgs) -> Result<()> {
         None => Identity::fresh()?,
     };
     let reach = Reach { relay: args.connect, punch: !args.net.no_punch };
-    let join = || online::join(roots, &code, reach, &args.net.name, &identity, args.controller, &script);
+    let join = || {
+        if args.watch {
+            online::watch(roots, &code, reach, &args.net.name, &identity)
+        } else {
+            online::join(roots, &code, reach, &args.net.name, &identity, args.controller, &script)
+        }
+    };
     let mut joined = join()?;
     loop {
         let mut options = args.net.options(joined.frames, false);

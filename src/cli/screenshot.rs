@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
-use ridgeline::game::screenshot::{self, Overlay, ShotCamera, WorldShot};
+use ridgeline::game::screenshot::{self, ObserverView, Overlay, ShotCamera, WorldShot};
 
 use super::args::{load_script, parse_camera, parse_size, resolve_layout, screenshot_frames_arg};
 
@@ -60,6 +60,22 @@ pub struct ScreenshotArgs {
     /// third of the particles), medium or high
     #[arg(long, default_value = "high")]
     quality: ridgeline::render::Quality,
+    /// With --map and no person playing (computers, idle or scripted slots): show it as an
+    /// observer sees it, with the view selector: `all` (everything) or a player's number (1 is
+    /// the first).
+    #[arg(long, value_parser = parse_observer)]
+    observer: Option<ObserverView>,
+}
+
+/// `--observer`: `all` or a player's number from 1.
+fn parse_observer(s: &str) -> Result<ObserverView, String> {
+    if s == "all" {
+        return Ok(ObserverView::Everything);
+    }
+    match s.parse::<u8>() {
+        Ok(n) if n >= 1 => Ok(ObserverView::Player(ridgeline::sim::PlayerId(n - 1))),
+        _ => Err(format!("{s}: expected all or a player's number (1 is the first)")),
+    }
 }
 
 /// Runs `screenshot`.
@@ -86,6 +102,7 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
                 hover: args.hover,
                 edit: args.edit,
                 quality: args.quality,
+                observer: args.observer,
             };
             let overlay = match (&layout, hud) {
                 (Some(path), _) => Overlay::Layout(path),

@@ -87,6 +87,18 @@ pub struct WorldShot {
     pub edit: Option<String>,
     /// Graphics quality (the scene's resolution, shadows, particles), as Options sets it.
     pub quality: crate::render::Quality,
+    /// Seen by an observer (where no slot is a person's), with the view selector; `None`
+    /// shows the first player's view as a tool does.
+    pub observer: Option<ObserverView>,
+}
+
+/// What an observer's screenshot shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ObserverView {
+    /// Everything, no shroud.
+    Everything,
+    /// One player's view.
+    Player(crate::sim::PlayerId),
 }
 
 impl WorldShot {
@@ -105,6 +117,7 @@ impl WorldShot {
             hover: None,
             edit: None,
             quality: crate::render::Quality::High,
+            observer: None,
         }
     }
 }
@@ -162,6 +175,13 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
     // Watched as player 1; nobody gives orders through this view.
     let mut battle = Battle::from_match(roots, game, screen)?;
     battle.set_particles_percent(shot.quality.particles_percent());
+    if let Some(view) = shot.observer {
+        battle.observe();
+        battle.set_view(match view {
+            ObserverView::Everything => None,
+            ObserverView::Player(p) => Some(p),
+        });
+    }
     // One logic frame per step; the last one is drawn as it is (no interpolation).
     let step = 1.0 / FRAMES_PER_SECOND as f32 + 1e-4;
     while battle.world().frame().0 < shot.frames && !battle.world().is_over() {

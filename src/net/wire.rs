@@ -9,7 +9,7 @@ use crate::lockstep::transport::PeerId;
 use crate::sim::ids::{Frame, PlayerId};
 
 /// The wire protocol's version; a peer speaking another is refused at the handshake.
-pub const PROTOCOL: u16 = 9;
+pub const PROTOCOL: u16 = 10;
 
 /// Why the host closed a player's connection in the lobby (a `Refused` reason, and QUIC's
 /// close reason).
@@ -50,6 +50,9 @@ pub struct Hello {
     /// `online::identity`), all zeros for none. A machine that drops out comes back
     /// with the same token and takes back its seat.
     pub seat: [u8; 32],
+    /// Asks to watch: seated as an observer in the lobby, or let into a running match as one
+    /// (it runs the history, then watches live; nobody waits for it).
+    pub watch: bool,
 }
 
 /// The host starts the match.
@@ -181,6 +184,19 @@ pub enum WireMessage {
     Ready(bool),
     /// Lobby, host → everyone: the map, the money and every slot.
     Roster(Roster),
+    /// Lobby, joiner → host: watch the game as an observer (true) or play (false).
+    Observe(bool),
+    /// Host → an observer joining a running match: the match as it was started, who speaks
+    /// for whom, and the frame it watches live from; the history up to that frame follows.
+    Watch {
+        /// The match as it was started.
+        start: Start,
+        /// Which peer speaks for each player now.
+        owners: Vec<(PlayerId, PeerId)>,
+        /// The first frame the observer runs live (every message for it is sent after the
+        /// observer connected).
+        live: Frame,
+    },
     /// Lobby, joiner → host: the faction and colour this player wants.
     Choose {
         /// Faction index among the playable factions.

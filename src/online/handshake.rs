@@ -2,7 +2,8 @@
 //! for each remote slot after checking its hello (protocol, build, the digests of the
 //! simulation's data files, `digests.rs`) and starts the match on every machine (`start.rs`);
 //! a joiner greets the host, waits for its welcome and the start, or takes its seat in a
-//! running match back (`rejoin.rs`).
+//! running match back (`rejoin.rs`). An observer (its hello asks to watch) is welcomed without
+//! a slot, before the start or into the running match.
 //!
 //! Must not: run frames; a refusal names what differs and is sent to the other side too.
 
@@ -85,6 +86,13 @@ pub fn host(
                 net.send_control(Some(from), &[WireMessage::Refused { reason }]).ok();
                 continue;
             }
+            if hello.watch {
+                // An observer takes no slot: the start reaches it with everyone, and its
+                // machine, named by no slot, watches.
+                log::info!("{from} watches");
+                net.send_control(Some(from), &[WireMessage::Welcome { peer: from, host: name.to_string() }]).ok();
+                continue;
+            }
             let same = |(&s, p): (&usize, &PeerId)| (tokens.get(&p.0) == Some(&hello.seat)).then_some((s, *p));
             let mine = seated.iter().find_map(same).filter(|_| hello.seat != [0; 32]);
             if let Some((_, old)) = mine {
@@ -137,6 +145,7 @@ pub fn hello(
         name: name.to_string(),
         files: sim_data_files(roots)?,
         seat: identity.seat(&code.fingerprint),
+        watch: false,
     }))
 }
 
@@ -169,7 +178,35 @@ pub fn join(
     controller: SlotKind,
     script: &CommandScript,
 ) -> Result<Joined, OnlineError> {
-    let mut net = QuicTransport::join(code, reach, &hello(roots, name, identity, code)?)?;
+    let net = QuicTransport::join(code, reach, &hello(roots, name, identity, code)?)?;
+    greeted(roots, net, controller, script)
+}
+
+/// Watches the match in `code` as an observer: no slot, no orders, never waited for. Before
+/// the start it is welcomed and started with everyone; into a running match it runs the
+/// host's history and then watches live (`prelude` holds the frames it ran from the history).
+pub fn watch(
+    roots: &ContentRoots,
+    code: &JoinCode,
+    reach: Reach,
+    name: &str,
+    identity: &Identity,
+) -> Result<Joined, OnlineError> {
+    let WireMessage::Hello(mut greeting) = hello(roots, name, identity, code)? else {
+        return Err(OnlineError::Refused("no hello".into()));
+    };
+    greeting.watch = true;
+    let net = QuicTransport::join(code, reach, &WireMessage::Hello(greeting))?;
+    greeted(roots, net, SlotKind::Idle, &CommandScript::default())
+}
+
+/// After the hello: waits for the welcome and the start (or a return, or a watch).
+fn greeted(
+    roots: &ContentRoots,
+    mut net: QuicTransport,
+    controller: SlotKind,
+    script: &CommandScript,
+) -> Result<Joined, OnlineError> {
     let mut me = None;
     loop {
         net.wait(Duration::from_millis(50));
@@ -203,6 +240,11 @@ pub fn join(
                     let (unpaced, frames) = (start.unpaced, start.frames);
                     let back = super::rejoin::catch_up(roots, net, &start, machine, &owners, controller, script)?;
                     return Ok(Joined { game: back.game, unpaced, frames, rejoined: true, prelude: back.prelude });
+                }
+                WireMessage::Watch { start, owners, live } => {
+                    let (unpaced, frames) = (start.unpaced, start.frames);
+                    let back = super::rejoin::watch(roots, net, &start, &owners, live)?;
+                    return Ok(Joined { game: back.game, unpaced, frames, rejoined: false, prelude: back.prelude });
                 }
                 _ => {}
             }

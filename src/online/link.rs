@@ -142,8 +142,12 @@ impl MatchLink {
     /// tunes the run-ahead (host; every tenth frame, from what the transport measured), and
     /// sends a returning machine its next stretch of history (host).
     pub fn ran<T: ControlTransport>(&mut self, now: Instant, session: &mut Session<T>, frame: Frame, hash: StateHash) {
-        let sample =
-            if frame.0.is_multiple_of(10) { LinkSample::of(session.transport()) } else { LinkSample::default() };
+        let sample = if frame.0.is_multiple_of(10) {
+            let plays = |peer: PeerId| self.slots.iter().any(|s| session.owner(s.player) == Some(peer));
+            LinkSample::of_players(session.transport(), plays)
+        } else {
+            LinkSample::default()
+        };
         self.snapshots.keep(session.world(), frame.0, hash);
         // The run-ahead holds still while a machine comes back.
         let adapt = self.hosting() && self.adaptive && !self.seats.busy();
@@ -239,6 +243,14 @@ impl MatchLink {
                 // One connection, one seat: a second hello changes nothing.
                 log::info!("{from} sent a second hello during the match; refused");
                 self.out.send(Some(from), vec![WireMessage::Refused { reason: ALREADY_SEATED.to_string() }]);
+            }
+            // An observer joining the running match: welcomed, sent the history, never waited
+            // for.
+            WireMessage::Hello(hello) if self.hosting() && hello.watch => {
+                if let Err(reason) = self.seats.welcome_watcher(session, &mut self.out, &self.slots, from) {
+                    log::info!("{from} asked to watch; refused: {reason}");
+                    self.out.send(Some(from), vec![WireMessage::Refused { reason: reason.to_string() }]);
+                }
             }
             WireMessage::Hello(hello) if self.hosting() => {
                 if !self.seats.welcome_back(session, &mut self.out, &self.slots, from, &hello) {

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crate::lockstep::transport::PeerId;
 use crate::net::nat::PathKind;
 use crate::net::quic::io::LINK_LOST;
-use crate::net::wire::{ALREADY_SEATED, FileDigest, Hello, REMOVED, Roster, Start, TAKEN_OVER, WireMessage};
+use crate::net::wire::{ALREADY_SEATED, FileDigest, Hello, REMOVED, Roster, Seat, Start, TAKEN_OVER, WireMessage};
 use crate::online::lobby::{LobbyChange, LobbyTable};
 use crate::session::match_setup::MatchSetup;
 use crate::sim::ids::PlayerId;
@@ -172,6 +172,17 @@ impl LobbyLink {
                 table.set_ready(from, r);
                 self.send_table(now);
             }
+            WireMessage::Observe(watch) => {
+                // A person switches their own seat between playing and watching.
+                if let Some(i) = table.slot_of(from) {
+                    let seat = if watch { Seat::Observer(from) } else { Seat::Player(from) };
+                    if let Err(e) = table.apply(from, &LobbyChange::Seat(i, seat)) {
+                        let line = WireMessage::Chat { from: String::new(), text: capitalised(&e.to_string()) };
+                        self.out.send(Some(from), vec![line]);
+                    }
+                }
+                self.send_table(now);
+            }
             WireMessage::Choose { faction, colour } => {
                 // A player changes only their own slot; the table checks the rest.
                 if let Some(i) = table.slot_of(from) {
@@ -228,6 +239,14 @@ impl LobbyLink {
         let seated = match refusal(&hello, mine) {
             Some(reason) => Err(reason),
             None => table.seat(from, &who).map_err(|e| e.to_string()),
+        };
+        if let (Ok(i), true) = (&seated, hello.watch) {
+            // Asked to watch: the seat is an observer's from the start.
+            let _ = table.apply(from, &LobbyChange::Seat(*i, Seat::Observer(from)));
+        }
+        let seated = match seated {
+            Ok(_) => Ok(()),
+            Err(reason) => Err(reason),
         };
         match seated {
             Err(reason) => {
@@ -366,6 +385,14 @@ impl LobbyLink {
                 let mine = me.and_then(|me| roster.slots.iter().find(|s| s.seat.peer() == Some(me)));
                 let Some(mine) = mine else { return Err(LobbyRefusal::NotSeated) };
                 let (faction, colour) = match *change {
+                    LobbyChange::Seat(_, Seat::Observer(p)) if Some(p) == *me => {
+                        self.out.send(None, vec![WireMessage::Observe(true)]);
+                        return Ok(());
+                    }
+                    LobbyChange::Seat(_, Seat::Player(p)) if Some(p) == *me => {
+                        self.out.send(None, vec![WireMessage::Observe(false)]);
+                        return Ok(());
+                    }
                     LobbyChange::Faction(_, f) => (f, mine.colour),
                     LobbyChange::Colour(_, c) => (mine.faction, c),
                     _ => return Err(LobbyRefusal::HostOnly),

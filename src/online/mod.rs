@@ -38,7 +38,7 @@ mod start;
 pub use desync::{DesyncExchange, EXCHANGE_FOR, Snapshots};
 pub use digests::{differing, map_files, refusal, sim_data_files};
 pub use error::{LobbyRefusal, OnlineError};
-pub use handshake::{HostOptions, Joined, advertised_ip, hello, host, join};
+pub use handshake::{HostOptions, Joined, advertised_ip, hello, host, join, watch};
 pub use identity::{Identity, IdentityError};
 pub use liar::{Liar, Lie, UnknownLie};
 pub use link::{CHAT_MAX, LATE_JOINER, LinkEvent, MatchLink};

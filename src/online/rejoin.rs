@@ -133,6 +133,21 @@ impl Return {
         }
     }
 
+    /// The way in for an observer joining the running match: `prepared` for a machine with
+    /// no slot, going live at `live` (the host named it in its `Watch`); nobody waits for it.
+    pub fn watching(prepared: Prepared, owners: &[(PlayerId, PeerId)], live: Frame) -> Return {
+        Return {
+            catcher: Catcher::new(prepared),
+            mine: Vec::new(),
+            owners: owners.iter().copied().collect(),
+            dropped: BTreeMap::new(),
+            readmitted: BTreeMap::new(),
+            live: Some((live, live)),
+            // Nobody waits for it to say so.
+            said_caught_up: true,
+        }
+    }
+
     /// Takes a message from `from` (only the host's count).
     pub fn handle(&mut self, from: PeerId, message: WireMessage) -> Result<(), OnlineError> {
         if from != PeerId(0) {
@@ -202,21 +217,22 @@ impl Return {
     }
 }
 
-/// A machine coming back, headless: runs the host's history as it arrives (checking each
-/// checkpoint), says when it has caught up, and goes live on the frame the host names.
-/// `machine` is the machine whose slots are this player's; `controller` plays them.
-#[allow(clippy::too_many_arguments)]
-pub fn catch_up(
+/// An observer joining a running match, headless: runs the host's history as it arrives
+/// (checking each checkpoint) and goes live at `live`, the frame the host named.
+pub fn watch(
     roots: &ContentRoots,
     mut net: QuicTransport,
     start: &Start,
-    machine: u8,
     owners: &[(PlayerId, PeerId)],
-    controller: SlotKind,
-    script: &CommandScript,
+    live: Frame,
 ) -> Result<Returned, OnlineError> {
-    let prepared = start_joined(roots, &mut net, PeerId(machine), start, controller, script)?;
-    let mut way = Return::new(prepared, machine, owners);
+    let prepared = super::start::start_watching(roots, &mut net, start)?;
+    let way = Return::watching(prepared, owners, live);
+    run_way_back(net, way)
+}
+
+/// Drives `way` over `net` until it is live.
+fn run_way_back(mut net: QuicTransport, mut way: Return) -> Result<Returned, OnlineError> {
     loop {
         net.wait(Duration::from_millis(5));
         if let Some(TransportEvent::Left(_)) = net.take_peer_event() {
@@ -233,4 +249,21 @@ pub fn catch_up(
             return Ok(Returned { game, prelude });
         }
     }
+}
+
+/// A machine coming back, headless: runs the host's history as it arrives (checking each
+/// checkpoint), says when it has caught up, and goes live on the frame the host names.
+/// `machine` is the machine whose slots are this player's; `controller` plays them.
+#[allow(clippy::too_many_arguments)]
+pub fn catch_up(
+    roots: &ContentRoots,
+    mut net: QuicTransport,
+    start: &Start,
+    machine: u8,
+    owners: &[(PlayerId, PeerId)],
+    controller: SlotKind,
+    script: &CommandScript,
+) -> Result<Returned, OnlineError> {
+    let prepared = start_joined(roots, &mut net, PeerId(machine), start, controller, script)?;
+    run_way_back(net, Return::new(prepared, machine, owners))
 }

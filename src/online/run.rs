@@ -227,7 +227,8 @@ impl Run {
         }
         self.last_tick = Instant::now();
         self.stalled = false;
-        if !unpaced {
+        // An observer that is behind runs as fast as it can until it is back with the players.
+        if !unpaced && !m.session.watcher_behind() {
             let due = self.clock.next_due(frame.0, Instant::now());
             if let Some(wait) = due.checked_duration_since(Instant::now()) {
                 m.session.transport_mut().wait(wait);

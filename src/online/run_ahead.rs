@@ -16,6 +16,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use crate::lockstep::transport::PeerId;
 use crate::net::control::ControlTransport;
 use crate::net::nat::PathKind;
 use crate::net::quic::io::REPEAT;
@@ -180,8 +181,15 @@ pub struct LinkSample {
 impl LinkSample {
     /// Reads `net`'s measurements.
     pub fn of(net: &impl ControlTransport) -> LinkSample {
+        LinkSample::of_players(net, |_| true)
+    }
+
+    /// Reads `net`'s measurements, the round trips of the peers `plays` names alone: an
+    /// observer's link never sets the players' run-ahead (nobody waits for it).
+    pub fn of_players(net: &impl ControlTransport, plays: impl Fn(PeerId) -> bool) -> LinkSample {
         let (lost, sent) = net.losses();
-        let rtts_ms = net.rtts().iter().map(|(_, d)| d.as_secs_f64() * 1000.0).collect();
+        let rtts = net.rtts();
+        let rtts_ms = rtts.iter().filter(|(p, _)| plays(*p)).map(|(_, d)| d.as_secs_f64() * 1000.0).collect();
         LinkSample { rtts_ms, lost, sent, path: net.path_summary() }
     }
 }

@@ -6,6 +6,11 @@
 //! machine says it has caught up, the host names a frame a little ahead where it goes live and
 //! everyone waits for its data again (`Readmitted`). The returning side is `rejoin.rs`.
 //!
+//! An observer joining the running match (its hello asks to watch) comes in the same way,
+//! but nobody ever waits for it: the host names its live frame at once (`Watch`), far
+//! enough ahead that every message for it is sent after the observer connected, and sends
+//! the history up to there.
+//!
 //! Must not: change the world except through the stream (readmission is scheduled on the
 //! stream like a drop), or do I/O (what to send goes into the [`Outbox`]).
 
@@ -14,7 +19,7 @@ use std::collections::BTreeMap;
 use crate::lockstep::transport::PeerId;
 use crate::net::codec::MAX_HISTORY;
 use crate::net::control::ControlTransport;
-use crate::net::wire::{Hello, Start, TAKEN_OVER, WireMessage};
+use crate::net::wire::{ALREADY_SEATED, Hello, Start, TAKEN_OVER, WireMessage};
 use crate::session::Session;
 use crate::session::match_setup::ResolvedSlot;
 use crate::session::replay::{CHECKPOINT_EVERY, CommandLog};
@@ -27,6 +32,12 @@ use super::removal::drop_everywhere;
 
 /// Frames between two stretches of history to a machine catching up.
 const STRETCH: u32 = 10;
+
+/// Observers catching up at once (each is sent the history); more are asked to try again.
+pub const MAX_CATCHING_UP: usize = 4;
+
+/// Why an observer is turned away while [`MAX_CATCHING_UP`] others catch up.
+pub const WATCHERS_BUSY: &str = "other observers are catching up; try again in a moment";
 
 /// The host's record of who sits where, so that a machine that dropped can come back.
 #[derive(Default)]
@@ -41,6 +52,8 @@ pub struct Seats {
     host_name: String,
     /// A machine on its way back, if one is.
     returning: Option<Returning>,
+    /// Observers catching up with the history (their live frame named at once).
+    watchers: Vec<Watcher>,
 }
 
 /// A machine on its way back.
@@ -54,12 +67,29 @@ struct Returning {
     live: Option<Frame>,
 }
 
+/// An observer joining the running match, catching up.
+#[derive(Clone, Copy, Debug)]
+struct Watcher {
+    peer: PeerId,
+    /// The history covers every frame before this one.
+    sent: Frame,
+    /// The frame it watches live from.
+    live: Frame,
+}
+
 impl Seats {
     /// Seats for a match started with `start`, the joiners' seat tokens by machine, and the
     /// match's log of executed commands.
     pub fn new(start: Start, tokens: BTreeMap<u8, [u8; 32]>, log: CommandLog, host_name: &str) -> Seats {
         let tokens = tokens.into_iter().filter(|(_, t)| *t != [0; 32]).collect();
-        Seats { tokens, start: Some(start), log: Some(log), host_name: host_name.to_string(), returning: None }
+        Seats {
+            tokens,
+            start: Some(start),
+            log: Some(log),
+            host_name: host_name.to_string(),
+            returning: None,
+            watchers: Vec::new(),
+        }
     }
 
     /// True while a machine is on its way back (the run-ahead holds still meanwhile).
@@ -118,6 +148,45 @@ impl Seats {
         true
     }
 
+    /// A hello that asks to watch the running match: the observer is welcomed, told the
+    /// match's start, who speaks for whom, who is gone and the frame it watches live from,
+    /// and sent the history up to there as the game runs on (see [`Seats::upkeep`]). Nobody
+    /// waits for it. Refused (with the reason) while [`MAX_CATCHING_UP`] others catch up.
+    pub fn welcome_watcher<T: ControlTransport>(
+        &mut self,
+        session: &Session<T>,
+        out: &mut Outbox,
+        slots: &[ResolvedSlot],
+        from: PeerId,
+    ) -> Result<(), &'static str> {
+        let Some(start) = self.start.clone() else { return Err(super::link::LATE_JOINER) };
+        if self.watchers.iter().any(|w| w.peer == from) {
+            return Err(ALREADY_SEATED);
+        }
+        if self.watchers.len() >= MAX_CATCHING_UP {
+            return Err(WATCHERS_BUSY);
+        }
+        let stream = session.stream();
+        // As for a readmission: every machine's messages for frames from here on leave after
+        // the observer connected (the host relays to every connection).
+        let live = stream.next_frame().plus(2 * stream.run_ahead() + 15);
+        let owners: Vec<(PlayerId, PeerId)> =
+            slots.iter().filter_map(|s| session.owner(s.player).map(|o| (s.player, o))).collect();
+        let mut messages = vec![
+            WireMessage::Welcome { peer: from, host: self.host_name.clone() },
+            WireMessage::Watch { start, owners, live },
+        ];
+        for s in slots {
+            if let Some(at) = stream.dropped_from(s.player) {
+                messages.push(WireMessage::Dropped { player: s.player, from: at });
+            }
+        }
+        log::info!("{from} watches; it goes live at frame {live}");
+        out.send(Some(from), messages);
+        self.watchers.push(Watcher { peer: from, sent: Frame(0), live });
+        Ok(())
+    }
+
     /// The returning machine has run all it was sent: it goes live a little ahead of here,
     /// and everyone waits for its data again from then on. Returns its players.
     pub fn caught_up<T: ControlTransport>(
@@ -157,26 +226,13 @@ impl Seats {
     /// Sends the returning machine the next stretch of history when one is due, and lets the
     /// return go once the history reaches its live frame. Call after every frame.
     pub fn upkeep<T: ControlTransport>(&mut self, session: &Session<T>, out: &mut Outbox) {
-        let (Some(r), Some(log)) = (self.returning.as_mut(), &self.log) else { return };
-        let ran = session.world().frame();
-        let upto = r.live.map_or(ran, |live| ran.min(live));
-        let due = r.sent == Frame(0) || upto.0 >= r.sent.0 + STRETCH || r.live.is_some_and(|l| upto == l);
-        if upto > r.sent && due {
-            let entries = log.borrow();
-            let first = entries.partition_point(|e| e.frame < r.sent.0);
-            let last = entries.partition_point(|e| e.frame < upto.0);
-            let checkpoints: Vec<(Frame, u64)> = session
-                .stream()
-                .hash_log()
-                .iter()
-                .filter(|(f, _)| *f >= r.sent && *f < upto && f.0.is_multiple_of(CHECKPOINT_EVERY))
-                .copied()
-                .collect();
-            let messages = history(&entries[first..last], upto, checkpoints);
-            drop(entries);
-            out.send(Some(r.peer), messages);
-            r.sent = upto;
+        let Some(log) = &self.log else { return };
+        for w in &mut self.watchers {
+            send_history((w.peer, &mut w.sent, Some(w.live)), log, session, out);
         }
+        self.watchers.retain(|w| w.sent < w.live);
+        let Some(r) = self.returning.as_mut() else { return };
+        send_history((r.peer, &mut r.sent, r.live), log, session, out);
         if r.live.is_some_and(|l| r.sent >= l) {
             self.returning = None;
         }
@@ -187,7 +243,38 @@ impl Seats {
         if self.returning.is_some_and(|r| r.peer == peer) {
             self.returning = None;
         }
+        self.watchers.retain(|w| w.peer != peer);
     }
+}
+
+/// Sends `r` the next stretch of history when one is due (every [`STRETCH`] frames, and at
+/// its live frame).
+fn send_history<T: ControlTransport>(
+    (peer, sent, live): (PeerId, &mut Frame, Option<Frame>),
+    log: &CommandLog,
+    session: &Session<T>,
+    out: &mut Outbox,
+) {
+    let ran = session.world().frame();
+    let upto = live.map_or(ran, |live| ran.min(live));
+    let due = *sent == Frame(0) || upto.0 >= sent.0 + STRETCH || live.is_some_and(|l| upto == l);
+    if upto <= *sent || !due {
+        return;
+    }
+    let entries = log.borrow();
+    let first = entries.partition_point(|e| e.frame < sent.0);
+    let last = entries.partition_point(|e| e.frame < upto.0);
+    let checkpoints: Vec<(Frame, u64)> = session
+        .stream()
+        .hash_log()
+        .iter()
+        .filter(|(f, _)| *f >= *sent && *f < upto && f.0.is_multiple_of(CHECKPOINT_EVERY))
+        .copied()
+        .collect();
+    let messages = history(&entries[first..last], upto, checkpoints);
+    drop(entries);
+    out.send(Some(peer), messages);
+    *sent = upto;
 }
 
 /// The history up to (not including) `upto`: `entries` as commands, split so no

@@ -70,3 +70,19 @@ pub fn start_joined<N: ControlTransport>(
         Err(e) => Err(refuse(net, e.to_string())),
     }
 }
+
+/// An observer's part of `start`, for a match it joins while it runs: prepared for a machine
+/// number no slot names (peer numbers are reused, so its own may be a dropped player's), so it
+/// runs no slot and only watches.
+pub fn start_watching<N: ControlTransport>(
+    roots: &ContentRoots,
+    net: &mut N,
+    start: &Start,
+) -> Result<Prepared, OnlineError> {
+    let named: Vec<u8> = parse_ron::<MatchSetup>(Path::new("the host's match setup"), &start.setup)
+        .map(|s| s.slots.iter().filter_map(|s| s.machine).collect())
+        .unwrap_or_default();
+    // Machines count from 0 (the host); a setup names at most one per slot.
+    let free = (1..=u8::MAX).find(|m| !named.contains(m)).unwrap_or(u8::MAX);
+    start_joined(roots, net, PeerId(free), start, SlotKind::Idle, &CommandScript::default())
+}

@@ -297,6 +297,18 @@ impl<T: ControlTransport> Session<T> {
         }
     }
 
+    /// True when this machine only watches and is well behind the players (what it holds
+    /// reaches past its next frame by more than the run-ahead and half a second): it should
+    /// run frames as fast as they are ready, not at the clock, until it is back.
+    pub fn watcher_behind(&self) -> bool {
+        if !self.stream.is_watching() {
+            return false;
+        }
+        let slack = self.stream.run_ahead() + crate::sim::ids::FRAMES_PER_SECOND / 2;
+        let ahead = self.stream.known_through().is_some_and(|k| k.0 >= self.stream.next_frame().0 + slack);
+        !self.backlog.is_empty() || ahead
+    }
+
     /// Messages a watcher holds for frames past its window (0 for a player's machine).
     pub fn backlog(&self) -> usize {
         self.backlog.len()

@@ -25,6 +25,7 @@ fn hello(name: &str, digest: u64) -> WireMessage {
         files: files(digest),
         // Each player's own identity.
         seat: [name.as_bytes()[0]; 32],
+        watch: false,
     })
 }
 
@@ -277,4 +278,46 @@ fn a_joiner_whose_own_link_dropped_is_told_so_not_that_the_host_closed_the_game(
     joiners[0].link.peer_left(clock, PeerId(0), Some("closed by peer: the host closed the game"));
     joiners[0].pump(clock);
     assert_eq!(joiners[0].closed(), Some("The host closed the game."));
+}
+
+#[test]
+fn a_joiner_asking_to_watch_is_seated_as_an_observer_and_switches_from_its_own_machine() {
+    let mut ends = hub(3);
+    let WireMessage::Hello(mut watching) = hello("Cid", 7) else { panic!("a hello") };
+    watching.watch = true;
+    let mut sides: Vec<Side> = Vec::new();
+    for (mut end, (name, greeting)) in
+        ends.drain(1..).zip([("Ben", hello("Ben", 7)), ("Cid", WireMessage::Hello(watching))])
+    {
+        end.send_control(None, &[greeting]).unwrap();
+        sides.push(Side { link: LobbyLink::joiner(name), end, shown: Vec::new() });
+    }
+    let host_end = ends.pop().unwrap();
+    let mut host =
+        Side { link: LobbyLink::host("Ava", "four_corners", 4, 2, files(7)), end: host_end, shown: Vec::new() };
+    let mut clock = Instant::now();
+    settle(&mut host, &mut sides, &mut clock);
+    let seats = |s: &Side| s.link.roster().slots.iter().map(|s| s.seat).collect::<Vec<_>>();
+    assert_eq!(seats(&host)[..3], [Seat::Player(PeerId(0)), Seat::Player(PeerId(1)), Seat::Observer(PeerId(2))]);
+    assert_eq!(sides[1].link.me(), Some(PeerId(2)));
+    // Cid plays after all, then watches again: his own machine asks, the host's table says so.
+    for (seat, shown) in
+        [(Seat::Player(PeerId(2)), Seat::Player(PeerId(2))), (Seat::Observer(PeerId(2)), Seat::Observer(PeerId(2)))]
+    {
+        sides[1].link.change(clock, &LobbyChange::Seat(2, seat)).unwrap();
+        settle(&mut host, &mut sides, &mut clock);
+        assert_eq!(seats(&host)[2], shown);
+        assert_eq!(seats(&sides[1]), seats(&host));
+    }
+    // Ben cannot switch Cid.
+    let not_his = LobbyChange::Seat(2, Seat::Player(PeerId(2)));
+    assert!(sides[0].link.change(clock, &not_his).is_err());
+    // An observer says Ready like a player; the setup leaves his row out.
+    for s in sides.iter_mut() {
+        s.link.set_ready(clock, true);
+    }
+    settle(&mut host, &mut sides, &mut clock);
+    let setup = host.link.setup(&["Coalition".to_string(), "Dominion".to_string()], 5).expect("ready to start");
+    let machines: Vec<Option<u8>> = setup.slots.iter().map(|s| s.machine).collect();
+    assert_eq!(machines, [Some(0), Some(1), None], "Cid's machine has no slot: it watches");
 }

@@ -1,10 +1,16 @@
 //! The online lobby's screen as the shell shows it (no network): the chat follows new lines,
-//! and a joiner's Start button is greyed and says it waits for the host.
+//! and a joiner's Start button is greyed and says it waits for the host; a joiner switches
+//! their own row to watching, and it shows as an observer's.
 
 use crate::common::{self, click};
 
 use ridgeline::game::shell::LobbyState;
-use ridgeline::game::shell::{Screen, Shell};
+use ridgeline::game::shell::{Screen, Shell, ShellRequest};
+use ridgeline::lockstep::PeerId;
+use ridgeline::net::nat::PathKind;
+use ridgeline::net::wire::{Roster, RosterSlot, Seat};
+use ridgeline::online::lobby::LobbyChange;
+use ridgeline::ui::{Input, Key};
 
 fn lobby(hosting: bool) -> Shell {
     let dir = common::temp_dir(if hosting { "lobby-screen-host" } else { "lobby-screen-join" });
@@ -50,4 +56,43 @@ fn only_the_host_has_a_live_start_button() {
     host.take_requests();
     click(&mut host, "Lobby.wnd:ButtonStart");
     assert_eq!(host.take_requests(), [ridgeline::game::shell::ShellRequest::LobbyStart]);
+}
+
+/// Opens combo `name` and moves its choice `steps` down, as the keyboard does.
+fn combo_down(s: &mut Shell, name: &str, steps: usize) {
+    click(s, name);
+    s.handle(Input::Key { key: Key::Escape, shift: false });
+    for _ in 0..steps {
+        s.handle(Input::Key { key: Key::Down, shift: false });
+    }
+}
+
+fn row(seat: Seat, name: &str) -> RosterSlot {
+    let (ready, ping_ms, path, faction, colour, team) = (false, 30, PathKind::Lan, 0, 0, 0);
+    RosterSlot { seat, name: name.into(), ready, ping_ms, path, faction, colour, team }
+}
+
+#[test]
+fn a_joiner_switches_their_own_row_to_watching_and_it_shows_as_an_observer() {
+    let mut s = lobby(false);
+    s.lobby.me = Some(PeerId(1));
+    let slots = vec![row(Seat::Player(PeerId(0)), "Ava"), row(Seat::Player(PeerId(1)), "Ben"), row(Seat::Open, "")];
+    s.lobby.roster = Roster { map: "four_corners".into(), money: 1, slots };
+    s.refresh_lobby();
+    let combo = |s: &Shell, i: usize| s.find(&format!("Lobby.wnd:ComboPlayer{i}")).unwrap();
+    let enabled = |s: &Shell, i: usize| s.ui.window(combo(s, i)).unwrap().enabled();
+    assert_eq!(s.ui.combo_items(combo(&s, 1)), ["Ben", "Watch as observer"]);
+    assert!(enabled(&s, 1) && !enabled(&s, 0), "his own row is his to switch, the host's is not");
+    s.take_requests();
+    combo_down(&mut s, "Lobby.wnd:ComboPlayer1", 1);
+    let asked = ShellRequest::LobbyChange(LobbyChange::Seat(1, Seat::Observer(PeerId(1))));
+    assert_eq!(s.take_requests(), [asked]);
+    // The host's table comes back with him watching.
+    s.lobby.roster.slots[1].seat = Seat::Observer(PeerId(1));
+    s.refresh_lobby();
+    assert_eq!(s.ui.combo_items(combo(&s, 1)), ["Ben (observer)", "Play"]);
+    let status = s.ui.window(s.find("Lobby.wnd:Status1").unwrap()).unwrap().text.clone();
+    assert_eq!(status, "Observer");
+    // An observer has no side: no faction to choose.
+    assert!(s.ui.combo_items(s.find("Lobby.wnd:ComboFaction1").unwrap()).is_empty());
 }

@@ -81,6 +81,7 @@ fn roster_slot() -> impl Strategy<Value = RosterSlot> {
         Just(Seat::Closed),
         (0u8..=3).prop_map(Seat::Ai),
         any::<u8>().prop_map(|p| Seat::Player(PeerId(p))),
+        any::<u8>().prop_map(|p| Seat::Observer(PeerId(p))),
     ];
     let path = prop_oneof![
         Just(ridgeline::net::nat::PathKind::Lan),
@@ -123,8 +124,16 @@ fn message() -> impl Strategy<Value = WireMessage> {
             any::<u16>().prop_map(PaceChange::Speed)
         ])
             .prop_map(|(p, f, change)| WireMessage::Lockstep(Message::Pace { player: PlayerId(p), frame: Frame(f), change })),
-        1 => (any::<u16>(), text(), text(), prop::collection::vec(digest(), 0..5), any::<[u8; 32]>())
-            .prop_map(|(protocol, build, name, files, seat)| WireMessage::Hello(Hello { protocol, build, name, files, seat })),
+        1 => (any::<u16>(), text(), text(), prop::collection::vec(digest(), 0..5), any::<[u8; 32]>(), any::<bool>())
+            .prop_map(|(protocol, build, name, files, seat, watch)| {
+                WireMessage::Hello(Hello { protocol, build, name, files, seat, watch })
+            }),
+        1 => any::<bool>().prop_map(WireMessage::Observe),
+        1 => (text(), any::<u32>(), prop::collection::vec((any::<u8>(), any::<u8>()), 0..8)).prop_map(|(setup, live, owners)| {
+            let start = Start { setup, map_files: Vec::new(), unpaced: false, frames: 9000 };
+            let owners = owners.into_iter().map(|(p, q)| (PlayerId(p), PeerId(q))).collect();
+            WireMessage::Watch { start, owners, live: Frame(live) }
+        }),
         1 => (any::<u32>(), any::<u32>(), any::<u8>(), any::<u8>()).prop_map(|(live, back, p, q)| WireMessage::Readmitted {
             player: PlayerId(p),
             peer: PeerId(q),

@@ -3,9 +3,14 @@
 //! reading for ten seconds' worth of frames stalls no player and then catches up to the same
 //! hash log; one that joins at frame 5,000 runs the history and ends with the players' log; a
 //! command it forges is refused naming it. A skirmish whose player watches (the Observer seat)
-//! while computers play runs to its end. Frame counts stand for time: no clock is read.
+//! while computers play runs to its end. Frame counts stand for time: no clock is read. Over
+//! real QUIC on loopback (127.0.0.1, bounded processes): an observer there before the start and
+//! one joining the running game both end with the players' hash log.
 
 use crate::common;
+use crate::common::procs::{finish, finish_in_sync, host, join, last_json, read, wait_for, wait_for_frame};
+
+use std::time::Duration;
 
 use glam::Vec2;
 use ridgeline::game::battle::Battle;
@@ -200,4 +205,31 @@ fn a_skirmish_of_computers_watched_from_the_observer_seat_runs_to_its_end() {
     let winner = battle.world().winner().expect("one computer won");
     let (outcome, _) = battle.summary();
     assert!(outcome.contains(&battle.play().player_name(winner)), "{outcome}");
+}
+
+#[test]
+fn observers_over_quic_before_the_start_and_into_the_running_game_end_with_the_players_hash_log() {
+    let dir = common::temp_dir("observers-quic");
+    let (early, late) = (dir.join("early"), dir.join("late"));
+    for d in [&early, &late] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    // Paced: 450 frames are 15 s. The host waits for its one remote player.
+    let (mut h, code) =
+        host(&["--map", "crossroads", "--players", "ai:normal,remote", "--frames", "450", "--seed", "5"], &dir);
+    // An observer before the start takes no slot: the host still waits for Ben.
+    let mut first = join(&code, &["--watch"], &early);
+    wait_for(&dir.join("host.err"), "watches", Duration::from_secs(30));
+    let mut ben = join(&code, &["--controller", "ai:hard"], &dir);
+    // Another joins the running game at its third second: the history, then live.
+    wait_for_frame(&dir.join("host.err"), 90, Duration::from_secs(60));
+    let mut second = join(&code, &["--watch"], &late);
+    let players = finish_in_sync(&mut h, &mut ben, &dir, Duration::from_secs(90), 450);
+    for (p, d) in [(&mut first, &early), (&mut second, &late)] {
+        assert_eq!(finish(p, Duration::from_secs(60)), Some(0), "{}", read(d.join("join.err")));
+        assert!(read(d.join("join.log")) == players, "an observer's hash log differs from the players'");
+        assert_eq!(last_json(&d.join("join.out"))["desync"], serde_json::Value::Null);
+    }
+    let hosted = last_json(&dir.join("host.out"));
+    assert_eq!(hosted["left"], serde_json::json!([]), "observers leaving is nobody leaving: {hosted}");
 }

@@ -100,7 +100,14 @@ fn run_to(ms: &mut [Machine], frame: u32, clock: &mut Instant) {
 }
 
 fn hello(seat: [u8; 32]) -> WireMessage {
-    WireMessage::Hello(Hello { protocol: PROTOCOL, build: String::new(), name: "Zed".into(), files: vec![], seat })
+    WireMessage::Hello(Hello {
+        protocol: PROTOCOL,
+        build: String::new(),
+        name: "Zed".into(),
+        files: vec![],
+        seat,
+        watch: false,
+    })
 }
 
 /// Every frame both logs hold agrees.

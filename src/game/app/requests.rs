@@ -236,6 +236,8 @@ fn lobby_outcome(r: &mut Running, roots: &ContentRoots, outcome: Outcome) {
             r.lobby = None;
             let started = Battle::from_match(roots, *game, r.screen()).map(|mut b| {
                 b.play_mut().set_online(seats);
+                // An observer's machine plays no slot: it watches.
+                b.observe();
                 b
             });
             r.begin_battle(started);

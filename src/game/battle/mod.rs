@@ -111,6 +111,10 @@ impl Battle {
     /// Nobody plays from this machine (an observer's seat): it sees everything to begin with,
     /// and chooses a player's view with the view selector ([`Battle::cycle_view`]).
     pub fn observe(&mut self) {
+        if self.play.game.human.is_some() {
+            return; // someone plays from here
+        }
+        self.play.observing = true;
         self.pic.see_all = true;
         self.pic.refresh_sight(self.play.world(), self.play.local);
     }
@@ -245,6 +249,11 @@ impl Battle {
         }
         let dt = dt.clamp(0.0, MAX_DRAWN_GAP);
         self.play.elapsed += dt;
+        if self.play.game.session.watcher_behind() {
+            // An observer that fell behind catches up as fast as this machine can (the bound
+            // below still keeps the picture drawn), then goes on at the clock.
+            self.play.since_tick = self.play.since_tick.max(MAX_CATCH_UP_SECONDS * FRAMES_PER_SECOND as f32 * FRAME);
+        }
         self.pic.view.scroll(dt, &self.scene);
         self.play.since_tick += self.play.pace.scale(dt);
         if self.play.finished() {
@@ -335,6 +344,22 @@ impl Battle {
             self.play.local = PlayerId(self.play.local.0 + 1);
         } else {
             self.pic.see_all = true;
+        }
+        self.hud.alerts = Alerts::default();
+        self.pic.memory = Default::default();
+        self.pic.refresh_sight(self.play.world(), self.play.local);
+    }
+
+    /// A watcher sees `player`'s view (their shroud, their alerts), or everything for `None`.
+    /// Nothing happens where someone plays from this machine, or for a player not in the game.
+    pub fn set_view(&mut self, player: Option<PlayerId>) {
+        let players = self.world().players().len();
+        if !self.play.watches() || player.is_some_and(|p| p.index() >= players) {
+            return;
+        }
+        self.pic.see_all = player.is_none();
+        if let Some(p) = player {
+            self.play.local = p;
         }
         self.hud.alerts = Alerts::default();
         self.pic.memory = Default::default();

@@ -52,6 +52,8 @@ pub struct Play {
     pub(super) origin: Option<crate::session::replay::ReplayOrigin>,
     /// Objects built, lost and destroyed so far, counted from every frame run (a seek included).
     pub(super) score: Score,
+    /// Nobody plays from this machine: an observer (online, or the skirmish's Observer seat).
+    pub(super) observing: bool,
 }
 
 impl Play {
@@ -73,6 +75,7 @@ impl Play {
             pace_told: 0,
             origin: None,
             score: Score::new(players),
+            observing: false,
         }
     }
 
@@ -99,13 +102,13 @@ impl Play {
     /// or a skirmish whose every seat is the computer's. A watcher gives no orders and chooses
     /// whose view it sees (everything, or one player's).
     pub fn watches(&self) -> bool {
-        self.is_replay() || self.game.human.is_none()
+        self.is_replay() || self.observing
     }
 
     /// True when this machine watches a live game (an observer, online or of a skirmish of
     /// computers): no replay's seek bar, the view selector alone.
     pub fn observes(&self) -> bool {
-        !self.is_replay() && self.game.human.is_none()
+        self.observing && !self.is_replay()
     }
 
     /// The watched replay's position: the frame shown and its last frame.

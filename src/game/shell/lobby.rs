@@ -82,10 +82,10 @@ fn refresh_slot(stage: &mut Stage, lobby: &LobbyState, i: usize, seats: &[String
     let playing = slot.is_some_and(|s| matches!(s.seat, Seat::Player(_) | Seat::Ai(_)));
     let (items, chosen, enabled) = match slot {
         None => (Vec::new(), None, false),
-        // The host's own slot always holds the host, playing or watching (the host switches
-        // between the two for anyone).
-        Some(s) if s.seat.peer() == Some(PeerId(0)) => {
-            (vec![seat_label(stage, s), switch_label(stage, s.seat)], Some(0), host)
+        // The host's own slot always holds the host, playing or watching; a joiner's own row
+        // switches between the two as well.
+        Some(s) if s.seat.peer() == Some(PeerId(0)) || (mine && !host) => {
+            (vec![seat_label(stage, s), switch_label(stage, s.seat)], Some(0), mine)
         }
         // A joiner in the host's lobby: their name, playing or watching, or a seat that
         // removes them.

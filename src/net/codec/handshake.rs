@@ -43,6 +43,7 @@ pub(super) fn hello(w: &mut Vec<u8>, h: &Hello) {
     text(w, &h.name);
     files(w, &h.files);
     w.extend_from_slice(&h.seat);
+    w.push(h.watch as u8);
 }
 
 /// What to tell the sender of `bytes`, a batch that failed to decode with `error`, when it
@@ -103,7 +104,8 @@ pub(super) fn read(r: &mut Reader, tag: u8, out: &mut Vec<WireMessage>) -> Resul
             let files = read_files(r)?;
             let mut seat = [0u8; 32];
             seat.copy_from_slice(r.take(32)?);
-            WireMessage::Hello(Hello { protocol, build, name, files, seat })
+            let watch = r.flag()?;
+            WireMessage::Hello(Hello { protocol, build, name, files, seat, watch })
         }
         T_WELCOME => {
             let peer = PeerId(r.u8()?);
@@ -129,7 +131,7 @@ mod tests {
 
     fn a_hello(name: &str, files: usize) -> Vec<u8> {
         let files = (0..files).map(|i| FileDigest { name: format!("data/{i}.ron"), digest: i as u64 }).collect();
-        let h = Hello { protocol: 1, build: "0.1".into(), name: name.into(), files, seat: [3; 32] };
+        let h = Hello { protocol: 1, build: "0.1".into(), name: name.into(), files, seat: [3; 32], watch: false };
         encode(&[WireMessage::Hello(h)])
     }
 

@@ -14,6 +14,7 @@ const T_CHAT: u8 = 24;
 const T_READY: u8 = 25;
 const T_ROSTER: u8 = 26;
 const T_CHOOSE: u8 = 28;
+const T_OBSERVE: u8 = 29;
 
 /// Most computer difficulties (0 easy … 3 brutal).
 const MAX_DIFFICULTY: u64 = 3;
@@ -33,6 +34,11 @@ pub(super) fn ready(w: &mut Vec<u8>, ready: bool) {
 /// Appends a joiner's faction and colour.
 pub(super) fn choose(w: &mut Vec<u8>, faction: u8, colour: u8) {
     w.extend_from_slice(&[T_CHOOSE, faction, colour]);
+}
+
+/// Appends a joiner's wish to watch or play.
+pub(super) fn observe(w: &mut Vec<u8>, watch: bool) {
+    w.extend_from_slice(&[T_OBSERVE, watch as u8]);
 }
 
 /// Appends the roster.
@@ -85,6 +91,7 @@ pub(super) fn read(r: &mut Reader, tag: u8, out: &mut Vec<WireMessage>) -> Resul
             WireMessage::Chat { from, text: r.text(MAX_TEXT, "chat text")? }
         }
         T_READY => WireMessage::Ready(r.flag()?),
+        T_OBSERVE => WireMessage::Observe(r.flag()?),
         T_ROSTER => {
             let map = r.text(MAX_TEXT, "map")?;
             let money = r.u8()?;

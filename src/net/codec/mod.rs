@@ -98,6 +98,14 @@ pub fn encode(messages: &[WireMessage]) -> Vec<u8> {
                 lobby::choose(&mut w, *faction, *colour);
                 1
             }
+            WireMessage::Observe(watch) => {
+                lobby::observe(&mut w, *watch);
+                1
+            }
+            WireMessage::Watch { start, owners, live } => {
+                rejoin::watch(&mut w, start, owners, *live);
+                1
+            }
             WireMessage::Dropped { player, from } => {
                 control::dropped(&mut w, *player, *from);
                 1
@@ -223,6 +231,7 @@ mod tests {
                 name: "Ava".into(),
                 files: vec![FileDigest { name: "data/objects.ron".into(), digest: 42 }],
                 seat: [7; 32],
+                watch: true,
             }),
             WireMessage::Welcome { peer: PeerId(3), host: "Host".into() },
             WireMessage::Refused { reason: "data/objects.ron differs".into() },

@@ -17,6 +17,7 @@ const T_REJOIN: u8 = 40;
 const T_HISTORY: u8 = 41;
 const T_CAUGHT_UP: u8 = 42;
 const T_READMITTED: u8 = 43;
+const T_WATCH: u8 = 44;
 
 /// Most commands one `History` message carries (the host sends more in several).
 pub const MAX_HISTORY: usize = MAX_ITEMS / 2;
@@ -30,6 +31,17 @@ const MAX_CHECKPOINTS: usize = 1 << 14;
 pub(super) fn rejoin(w: &mut Vec<u8>, start: &Start, machine: u8, owners: &[(PlayerId, PeerId)]) {
     w.push(T_REJOIN);
     w.push(machine);
+    varint(w, owners.len() as u64);
+    for (player, peer) in owners {
+        w.push(player.0);
+        w.push(peer.0);
+    }
+    handshake::start(w, start);
+}
+
+pub(super) fn watch(w: &mut Vec<u8>, start: &Start, owners: &[(PlayerId, PeerId)], live: Frame) {
+    w.push(T_WATCH);
+    varint(w, live.0 as u64);
     varint(w, owners.len() as u64);
     for (player, peer) in owners {
         w.push(player.0);
@@ -71,6 +83,31 @@ pub(super) fn readmitted(w: &mut Vec<u8>, player: PlayerId, peer: PeerId, live: 
     varint(w, back.0 as u64);
 }
 
+/// Reads who speaks for whom: (player, peer) pairs behind their count.
+fn read_owners(r: &mut Reader) -> Result<Vec<(PlayerId, PeerId)>, DecodeError> {
+    let n = r.count(MAX_PLAYERS, 2, "owners")?;
+    let mut owners = Vec::with_capacity(n);
+    for _ in 0..n {
+        let player = PlayerId(r.u8()?);
+        owners.push((player, PeerId(r.u8()?)));
+    }
+    Ok(owners)
+}
+
+/// Reads the match's start that ends `what` (a rejoin or a watch).
+fn read_start(r: &mut Reader, what: &str) -> Result<Start, DecodeError> {
+    let at = r.at();
+    let mut inner = Vec::new();
+    let start_tag = r.u8()?;
+    match handshake::read(r, start_tag, &mut inner)? {
+        true => match inner.pop() {
+            Some(WireMessage::Start(s)) => Ok(s),
+            _ => Err(DecodeError { at, what: format!("{what} without the match's start") }),
+        },
+        false => Err(DecodeError { at, what: format!("{what} without the match's start") }),
+    }
+}
+
 /// Reads `count` commands written by the lockstep encoder from `body` (commands only).
 fn read_commands(body: &[u8], count: usize, at: usize) -> Result<Vec<StampedCommand>, DecodeError> {
     let mut r = Reader::new(body);
@@ -101,23 +138,13 @@ pub(super) fn read(r: &mut Reader, tag: u8, out: &mut Vec<WireMessage>) -> Resul
     out.push(match tag {
         T_REJOIN => {
             let machine = r.u8()?;
-            let n = r.count(MAX_PLAYERS, 2, "owners")?;
-            let mut owners = Vec::with_capacity(n);
-            for _ in 0..n {
-                let player = PlayerId(r.u8()?);
-                owners.push((player, PeerId(r.u8()?)));
-            }
-            let at = r.at();
-            let mut inner = Vec::new();
-            let start_tag = r.u8()?;
-            let start = match handshake::read(r, start_tag, &mut inner)? {
-                true => match inner.pop() {
-                    Some(WireMessage::Start(s)) => s,
-                    _ => return Err(DecodeError { at, what: "a rejoin without the match's start".into() }),
-                },
-                false => return Err(DecodeError { at, what: "a rejoin without the match's start".into() }),
-            };
-            WireMessage::Rejoin { start, machine, owners }
+            let owners = read_owners(r)?;
+            WireMessage::Rejoin { start: read_start(r, "a rejoin")?, machine, owners }
+        }
+        T_WATCH => {
+            let live = Frame(r.u32v("frame")?);
+            let owners = read_owners(r)?;
+            WireMessage::Watch { start: read_start(r, "a watch")?, owners, live }
         }
         T_HISTORY => {
             let through = Frame(r.u32v("frame")?);
@@ -177,6 +204,7 @@ mod tests {
             },
             WireMessage::History { through: Frame(1215), commands: Vec::new(), checkpoints: Vec::new() },
             WireMessage::CaughtUp { frame: Frame(1215) },
+            WireMessage::Watch { start: start(), owners: vec![(PlayerId(0), PeerId(0))], live: Frame(5021) },
             WireMessage::Readmitted { player: PlayerId(1), peer: PeerId(3), live: Frame(1260), back: Frame(1266) },
         ];
         assert_eq!(decode(&encode(&messages)).unwrap(), messages);

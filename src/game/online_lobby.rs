@@ -15,10 +15,11 @@ use crate::lockstep::transport::{PeerId, TransportEvent};
 use crate::net::control::ControlTransport;
 use crate::net::nat::Reach;
 use crate::net::quic::{JoinCode, QuicTransport};
-use crate::net::wire::Start;
+use crate::net::wire::{Start, WireMessage};
 use crate::online::lobby::LobbyChange;
 use crate::online::{
     Identity, LobbyEvent, LobbyLink, OnlineError, Outgoing, Return, Seats, sim_data_files, start_hosted, start_joined,
+    start_watching,
 };
 use crate::session::start::LocalMatch;
 use crate::session::{CommandScript, SlotKind};
@@ -140,8 +141,32 @@ impl OnlineLobby {
     /// Joins the game in `code` as `identity` (see [`window_identity`]): if the game is running
     /// and this identity held a seat in it, the seat is given back.
     pub fn join(roots: &ContentRoots, code: &str, name: &str, identity: &Identity) -> Result<OnlineLobby, OnlineError> {
+        OnlineLobby::enter(roots, code, name, identity, false)
+    }
+
+    /// Joins the game in `code` as an observer: seated watching in its lobby, or let into the
+    /// running game (its history first, then live); nobody waits for this machine.
+    pub fn watch(
+        roots: &ContentRoots,
+        code: &str,
+        name: &str,
+        identity: &Identity,
+    ) -> Result<OnlineLobby, OnlineError> {
+        OnlineLobby::enter(roots, code, name, identity, true)
+    }
+
+    fn enter(
+        roots: &ContentRoots,
+        code: &str,
+        name: &str,
+        identity: &Identity,
+        watch: bool,
+    ) -> Result<OnlineLobby, OnlineError> {
         let code: JoinCode = code.trim().parse::<JoinCode>()?;
-        let hello = crate::online::hello(roots, name, identity, &code)?;
+        let mut hello = crate::online::hello(roots, name, identity, &code)?;
+        if let WireMessage::Hello(h) = &mut hello {
+            h.watch = watch;
+        }
         let net = QuicTransport::join_in_background(&code, Reach::default(), &hello)?;
         let link = LobbyLink::joiner(name);
         Ok(OnlineLobby {
@@ -223,7 +248,14 @@ impl OnlineLobby {
                         return Outcome::Closed(Said::quoted(e));
                     }
                 }
-                None => self.link.handle(now, from, msg),
+                None => {
+                    self.link.handle(now, from, msg);
+                    // A return (or a watch) begins at once: the history that follows it in
+                    // the same read is the way back's, not the lobby's.
+                    if let Some(outcome) = self.take_events(roots, shown) {
+                        return outcome;
+                    }
+                }
             }
         }
         while let Some(e) = self.net.take_peer_event() {
@@ -304,6 +336,10 @@ impl OnlineLobby {
                         Err(e) => return Some(Outcome::Closed(Said::quoted(e))),
                     }
                 }
+                LobbyEvent::Watch { start, owners, live } => match start_watching(roots, &mut self.net, &start) {
+                    Ok(prepared) => self.returning = Some(Box::new(Return::watching(prepared, &owners, live))),
+                    Err(e) => return Some(Outcome::Closed(Said::quoted(e))),
+                },
                 other => show(other, shown),
             }
         }
@@ -344,7 +380,7 @@ fn show(e: LobbyEvent, shown: &mut LobbyState) {
             shown.ready = ready;
         }
         LobbyEvent::Welcomed(peer) => shown.me = Some(peer),
-        LobbyEvent::Start(_) | LobbyEvent::Rejoin { .. } | LobbyEvent::Closed(_) => {}
+        LobbyEvent::Start(_) | LobbyEvent::Rejoin { .. } | LobbyEvent::Watch { .. } | LobbyEvent::Closed(_) => {}
     }
 }
 

@@ -20,7 +20,7 @@ use crate::net::quic::io::LINK_LOST;
 use crate::net::wire::{ALREADY_SEATED, FileDigest, Hello, REMOVED, Roster, Seat, Start, TAKEN_OVER, WireMessage};
 use crate::online::lobby::{LobbyChange, LobbyTable};
 use crate::session::match_setup::MatchSetup;
-use crate::sim::ids::PlayerId;
+use crate::sim::ids::{Frame, PlayerId};
 
 use super::digests::refusal;
 use super::error::LobbyRefusal;
@@ -60,6 +60,16 @@ pub enum LobbyEvent {
         machine: u8,
         /// Who speaks for whom now.
         owners: Vec<(PlayerId, PeerId)>,
+    },
+    /// The match is running and this machine joins it as an observer: catch up from `start`
+    /// with the host's history, and watch live from `live` (joiner).
+    Watch {
+        /// The match's start.
+        start: Start,
+        /// Who speaks for whom now.
+        owners: Vec<(PlayerId, PeerId)>,
+        /// The first frame this machine runs live.
+        live: Frame,
     },
     /// The lobby is over for this machine, and why (refused, removed, the host left).
     Closed(String),
@@ -308,6 +318,11 @@ impl LobbyLink {
                 self.closed = true;
                 self.events.push_back(LobbyEvent::Line("The game is running: taking your seat back…".into()));
                 self.events.push_back(LobbyEvent::Rejoin { start, machine, owners });
+            }
+            WireMessage::Watch { start, owners, live } if me.is_some() => {
+                self.closed = true;
+                self.events.push_back(LobbyEvent::Line("The game is running: catching up to watch it…".into()));
+                self.events.push_back(LobbyEvent::Watch { start, owners, live });
             }
             other => log::debug!("the host sent {other:?} in the lobby; ignored"),
         }

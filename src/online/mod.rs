@@ -50,7 +50,7 @@ pub use removal::drop_everywhere;
 pub use run::{OnlineOptions, OnlineSummary, run};
 pub use run_ahead::{LinkSample, RunAheadTuner};
 pub use seats::{Seats, history};
-pub use start::{start_hosted, start_joined};
+pub use start::{start_hosted, start_joined, start_watching};
 
 /// The build the handshake compares.
 pub const BUILD: &str = env!("CARGO_PKG_VERSION");

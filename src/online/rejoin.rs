@@ -1,7 +1,8 @@
 //! Coming back into a running match, the returning machine's side: it runs the host's
 //! history as fast as it can ([`Catcher`], checking every checkpoint), says when it has caught
 //! up, and goes live on the frame the host names ([`Return`]), so the game never stops for the
-//! catch-up. The host's side is `seats.rs`.
+//! catch-up. An observer joining a running match comes the same way ([`Return::watching`],
+//! [`watch`]), its live frame named by the host at once. The host's side is `seats.rs`.
 //!
 //! Must not: change the world except through the stream (the history is the commands every
 //! machine ran).
@@ -57,6 +58,11 @@ impl Catcher {
     ) -> Result<(), OnlineError> {
         if through < self.through || commands.iter().any(|c| c.frame < self.through || c.frame >= through) {
             return Err(OnlineError::HistoryOutOfOrder { from: self.through.0, through: through.0 });
+        }
+        // The first stretch begins at frame 0 and carries its checkpoint: a way back that
+        // missed it would run the rest from a wrong state without knowing.
+        if self.through == Frame(0) && through > Frame(0) && !checkpoints.iter().any(|(f, _)| *f == Frame(0)) {
+            return Err(OnlineError::HistoryOutOfOrder { from: 0, through: through.0 });
         }
         let entries =
             commands.into_iter().map(|c| ScriptEntry { frame: c.frame.0, player: c.player.0, command: c.command });

@@ -36,6 +36,9 @@ const STRETCH: u32 = 10;
 /// Observers catching up at once (each is sent the history); more are asked to try again.
 pub const MAX_CATCHING_UP: usize = 4;
 
+/// Why a machine that hosts no running match turns an observer away.
+const NOT_HOSTING: &str = "this machine hosts no running game";
+
 /// Why an observer is turned away while [`MAX_CATCHING_UP`] others catch up.
 pub const WATCHERS_BUSY: &str = "other observers are catching up; try again in a moment";
 
@@ -159,7 +162,7 @@ impl Seats {
         slots: &[ResolvedSlot],
         from: PeerId,
     ) -> Result<(), &'static str> {
-        let Some(start) = self.start.clone() else { return Err(super::link::LATE_JOINER) };
+        let Some(start) = self.start.clone() else { return Err(NOT_HOSTING) };
         if self.watchers.iter().any(|w| w.peer == from) {
             return Err(ALREADY_SEATED);
         }

@@ -157,6 +157,13 @@ fn an_observer_joining_at_frame_5000_runs_the_history_and_ends_with_the_players_
         catcher.take(through, commands, checkpoints).unwrap();
     }
     catcher.run().expect("every checkpoint agrees");
+    // A way in that missed the first stretch is refused, not run on from a wrong state.
+    let mut missed = Catcher::new(prepare(&common::roots(), &setup, &common::opening(), 2).unwrap());
+    let later: Vec<_> = a.log.borrow().iter().filter(|e| e.frame >= 300).cloned().collect();
+    let Some(WireMessage::History { through, commands, .. }) = history(&later, live, Vec::new()).pop() else {
+        panic!("a history")
+    };
+    assert!(missed.take(through, commands, Vec::new()).is_err());
     assert!(catcher.caught_up() && catcher.frame() == live);
     let (prepared, prelude) = catcher.finish();
     let end: Box<dyn ControlTransport> = Box::new(o_end);
@@ -232,4 +239,69 @@ fn observers_over_quic_before_the_start_and_into_the_running_game_end_with_the_p
     }
     let hosted = last_json(&dir.join("host.out"));
     assert_eq!(hosted["left"], serde_json::json!([]), "observers leaving is nobody leaving: {hosted}");
+}
+
+#[test]
+fn the_windows_watch_button_joins_a_running_online_game_and_keeps_up_with_it() {
+    use ridgeline::game::online_lobby::{OnlineLobby, Outcome};
+    use ridgeline::game::shell::LobbyState;
+    use ridgeline::net::nat::Reach;
+    use ridgeline::net::wire::Seat;
+    use ridgeline::online::Identity;
+    use ridgeline::online::lobby::LobbyChange;
+    let roots = common::roots();
+    let screen = Vec2::new(640.0, 360.0);
+    // Ava hosts on loopback against a computer and plays two seconds.
+    let bind = "127.0.0.1:0".parse().unwrap();
+    let mut lobby = OnlineLobby::host(&roots, bind, "Ava", "proving_grounds", 2, Reach::default()).unwrap();
+    let code = lobby.code().unwrap().to_string();
+    let mut shown = LobbyState::default();
+    lobby.change(&LobbyChange::Seat(1, Seat::Ai(1)), &mut shown).unwrap();
+    let Ok(Outcome::Started(game, seats)) = lobby.start(&roots) else { panic!("the host starts") };
+    let mut ava = Battle::from_match(&roots, *game, screen).unwrap();
+    ava.play_mut().set_online(seats);
+    let step = |b: &mut Battle| b.advance(1.0 / 30.0 + 1e-4).unwrap();
+    for _ in 0..60 {
+        step(&mut ava);
+    }
+    // Cid presses Watch with her code: his lobby catches up with the running game.
+    let mut watching = OnlineLobby::watch(&roots, &code, "Cid", &Identity::fresh().unwrap()).unwrap();
+    let mut cid_shown = LobbyState::default();
+    let mut guard = 0;
+    let game = loop {
+        guard += 1;
+        assert!(guard < 10_000, "never started: {:?}", cid_shown.chat());
+        step(&mut ava);
+        match watching.poll(&roots, &mut cid_shown) {
+            Outcome::Waiting => std::thread::sleep(Duration::from_millis(2)),
+            Outcome::Started(game, _) => break game,
+            Outcome::Closed(why) => panic!("closed: {why:?}"),
+        }
+    };
+    assert!(cid_shown.chat().iter().any(|l| l.contains("catching up to watch")), "{:?}", cid_shown.chat());
+    let mut cid = Battle::from_match(&roots, *game, screen).unwrap();
+    cid.play_mut().set_online(ridgeline::online::Seats::default());
+    cid.observe();
+    assert!(cid.play().observes() && cid.sees_everything() && cid.look().commands().is_empty());
+    assert!(cid.world().frame().0 > 60, "it starts where the game is");
+    // Ava never waits for him; he keeps up and sees her game's very state.
+    for _ in 0..200 {
+        step(&mut ava);
+        step(&mut cid);
+        assert_eq!(ava.play().waiting_for(), None);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    for _ in 0..10_000 {
+        if cid.world().frame() >= ava.world().frame() {
+            break;
+        }
+        step(&mut cid);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    while ava.world().frame() < cid.world().frame() {
+        step(&mut ava);
+    }
+    assert_eq!(cid.world().frame(), ava.world().frame());
+    assert_eq!(cid.world().state_hash(), ava.world().state_hash());
+    assert_eq!(cid.play().online().and_then(|o| o.desync_frame()), None);
 }

@@ -397,25 +397,29 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
         let id = s.find(n).unwrap();
         (s.ui.combo_items(id).to_vec(), s.ui.combo_selected(id))
     };
-    // The host can give Ben's slot to someone else (which removes him), not its own.
+    // The host can switch Ben to watching, or give his slot to someone else (which removes
+    // him); its own slot it can only switch to watching.
     let (items, chosen) = combo(&s, "Lobby.wnd:ComboPlayer1");
-    assert_eq!(items[..3], ["Ben", "Open", "Closed"]);
+    assert_eq!(items[..4], ["Ben", "Watch as observer", "Open", "Closed"]);
     assert_eq!(chosen, Some(0));
-    assert_eq!(combo(&s, "Lobby.wnd:ComboPlayer0").0, ["Ava"]);
+    assert_eq!(combo(&s, "Lobby.wnd:ComboPlayer0").0, ["Ava", "Watch as observer"]);
     let row3 = s.ui.window(s.find("Lobby.wnd:ComboPlayer2").unwrap()).unwrap();
     assert!(!row3.visible(), "a two-player map has two rows");
     assert_eq!(combo(&s, "Lobby.wnd:ComboMoney").1, Some(2));
     // Choosing "Closed" for Ben's slot asks the client to change the table.
     s.take_requests();
-    combo_step(&mut s, "Lobby.wnd:ComboPlayer1", 2);
+    combo_step(&mut s, "Lobby.wnd:ComboPlayer1", 3);
     assert_eq!(s.take_requests().last(), Some(&ShellRequest::LobbyChange(LobbyChange::Seat(1, Seat::Closed))));
-    // Seen from Ben's machine: his row says it is his, and only his side can be chosen.
+    // Seen from Ben's machine: his row says it is his, and only his side (and whether he
+    // plays or watches) can be chosen.
     s.lobby.hosting = false;
     s.lobby.me = Some(PeerId(1));
     s.refresh_lobby();
     assert_eq!(text(&s, "Lobby.wnd:Status1"), "Ready");
     assert!(w_enabled(&s, "Lobby.wnd:ComboFaction1") && !w_enabled(&s, "Lobby.wnd:ComboFaction0"));
-    assert!(!w_enabled(&s, "Lobby.wnd:ComboPlayer1") && !w_enabled(&s, "Lobby.wnd:ComboMoney"));
+    assert!(w_enabled(&s, "Lobby.wnd:ComboPlayer1") && !w_enabled(&s, "Lobby.wnd:ComboPlayer0"));
+    assert_eq!(combo(&s, "Lobby.wnd:ComboPlayer1").0, ["Ben", "Watch as observer"]);
+    assert!(!w_enabled(&s, "Lobby.wnd:ComboMoney"));
     // A listening address of one's own choosing: ip:port.
     click(&mut s, "Lobby.wnd:ButtonLeave");
     assert_eq!(s.take_requests(), [ShellRequest::LobbyLeave]);
@@ -612,8 +616,9 @@ fn slot_four_s_list_opens_upward_on_screen_and_closed_is_picked_with_the_mouse()
     let (_, area, row) = s.ui.open_combo().expect("the list is open");
     let screen_h = s.ui.fit().screen.1;
     assert!(area.y >= 0.0 && area.bottom() <= screen_h, "the whole list is on screen: {area:?}");
-    // Its last item, "Closed", by the mouse; no tooltip covers it meanwhile.
-    let (x, y) = (area.x + 10.0, area.bottom() - row / 2.0);
+    // "Closed", the item above the last (Observer), by the mouse; no tooltip covers it
+    // meanwhile.
+    let (x, y) = (area.x + 10.0, area.bottom() - row * 1.5);
     s.handle(Input::MouseMove { x, y });
     s.ui.advance(5_000);
     assert!(s.ui.tooltip().is_none(), "no tooltip over an open list");

@@ -176,7 +176,7 @@ impl ApplicationHandler for App {
         if r.shell.ui.advance(elapsed.as_millis().min(10_000) as u32) {
             self.dirty = true;
         }
-        let surrenders = r.battle.as_ref().is_some_and(|(b, _)| b.play().is_online() && !b.play().is_replay());
+        let surrenders = r.battle.as_ref().is_some_and(|(b, _)| b.play().is_online() && !b.play().watches());
         r.shell.follow_battle(r.battle.is_some(), surrenders);
         if r.battle.is_some() {
             r.update_battle(elapsed.as_secs_f32());

@@ -46,23 +46,8 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
                 r.leaving_since = Instant::now();
             }
             ShellRequest::HostOnline(addr, relay) => host_online(r, roots, addr, relay.as_deref()),
-            ShellRequest::JoinOnline(code) => {
-                let name = r.shell.prefs.settings.player_name.clone();
-                // The identity kept beside the settings: joining a running game again with the
-                // same code gives this player's seat back.
-                let joined = crate::game::online_lobby::window_identity()
-                    .ok_or(crate::online::OnlineError::NoIdentity)
-                    .and_then(|identity| OnlineLobby::join(roots, &code, &name, &identity));
-                match joined {
-                    Ok(l) => {
-                        r.shell.set_lobby_code(code.trim().to_string());
-                        r.shell.refresh_lobby();
-                        r.lobby = Some(l);
-                        r.shell.remember_game(code.trim());
-                    }
-                    Err(e) => close_lobby(r, &Said { label: "Message:CouldNotJoin", detail: e.to_string() }),
-                }
-            }
+            ShellRequest::JoinOnline(code) => join_online(r, roots, &code, false),
+            ShellRequest::WatchOnline(code) => join_online(r, roots, &code, true),
             ShellRequest::Copy(text) => {
                 let copied = r.clipboard.as_mut().is_some_and(|c| c.set_text(text).is_ok());
                 let line = r.shell.say(if copied { "Lobby:Copied" } else { "Lobby:NoClipboard" }, &[]);
@@ -257,4 +242,27 @@ pub(super) fn poll_lobby(r: &mut Running, roots: &ContentRoots) {
         r.shell.refresh_lobby();
     }
     lobby_outcome(r, roots, outcome);
+}
+
+/// Joins the online game in `code` (to play, or to `watch` as an observer) and opens its lobby,
+/// or says why not.
+fn join_online(r: &mut Running, roots: &ContentRoots, code: &str, watch: bool) {
+    let name = r.shell.prefs.settings.player_name.clone();
+    // The identity kept beside the settings: joining a running game again with the same code
+    // gives this player's seat back.
+    let joined = crate::game::online_lobby::window_identity().ok_or(crate::online::OnlineError::NoIdentity).and_then(
+        |identity| match watch {
+            true => OnlineLobby::watch(roots, code, &name, &identity),
+            false => OnlineLobby::join(roots, code, &name, &identity),
+        },
+    );
+    match joined {
+        Ok(l) => {
+            r.shell.set_lobby_code(code.trim().to_string());
+            r.shell.refresh_lobby();
+            r.lobby = Some(l);
+            r.shell.remember_game(code.trim());
+        }
+        Err(e) => close_lobby(r, &Said { label: "Message:CouldNotJoin", detail: e.to_string() }),
+    }
 }

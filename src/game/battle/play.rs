@@ -226,8 +226,12 @@ impl Play {
 
     /// Gives up: the surrender goes through the stream like any order, so every machine
     /// removes this player's forces on the same frame and the others can win. True once this
-    /// machine has run it (the battle may then be left).
+    /// machine has run it (the battle may then be left). A watcher has nothing to give up: it
+    /// may leave at once, and the game goes on without it.
     pub fn surrender(&mut self) -> bool {
+        if self.watches() {
+            return true;
+        }
         let gone = self.world().players().get(self.local.index()).is_none_or(|p| p.defeated);
         if !gone && !self.surrendering && !self.is_replay() {
             self.surrendering = true;

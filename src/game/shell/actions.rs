@@ -19,7 +19,7 @@ use super::stage::Stage;
 use super::{game_menu, in_game, load, online, options, skirmish};
 
 /// Every action a layout may declare, with what it does.
-pub const ACTIONS: [(&str, &str); 41] = [
+pub const ACTIONS: [(&str, &str); 42] = [
     ("open:MainMenu", "opens the main menu"),
     ("open:Skirmish", "opens the skirmish setup"),
     ("open:Online", "opens the online screen"),
@@ -37,6 +37,7 @@ pub const ACTIONS: [(&str, &str); 41] = [
     ("online:host_relay", "hosts through the relay set in Options"),
     ("online:join", "joins the game whose code is in the online screen's field"),
     ("online:rejoin", "joins the last game joined again"),
+    ("online:watch", "watches the game whose join code is in the field, as an observer"),
     ("replay:latest", "watches the newest replay"),
     ("option:fullscreen", "switches full screen on or off (saved)"),
     ("option:modder_mode", "switches modder mode on or off (saved)"),
@@ -188,8 +189,9 @@ pub(super) fn run(stage: &mut Stage, name: &str, from: Option<WindowId>) -> bool
         }
         "online:host" => online::press_host(stage),
         "online:host_relay" => online::press_host_relay(stage),
-        "online:join" => online::press_join(stage),
+        "online:join" => online::press_join(stage, false),
         "online:rejoin" => online::press_rejoin(stage),
+        "online:watch" => online::press_join(stage, true),
         "replay:latest" => watch_latest_replay(stage),
         "option:fullscreen" | "option:modder_mode" => {
             if name == "option:fullscreen" {

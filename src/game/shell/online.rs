@@ -31,11 +31,12 @@ pub(super) fn init(stage: &mut Stage) {
     }
 }
 
-/// Opens the lobby and asks the client to join the game in `code`.
-fn join(stage: &mut Stage, code: &str) {
+/// Opens the lobby and asks the client to join the game in `code` (to play, or to `watch`).
+fn join(stage: &mut Stage, code: &str, watch: bool) {
     *stage.lobby = LobbyState::joining(stage.say("Lobby:Connecting", &[]));
     stage.open(Screen::Lobby);
-    stage.request(ShellRequest::JoinOnline(code.trim().to_string()));
+    let code = code.trim().to_string();
+    stage.request(if watch { ShellRequest::WatchOnline(code) } else { ShellRequest::JoinOnline(code) });
 }
 
 /// The address to host on, from the port entry: a port (every interface) or `ip:port`.
@@ -66,7 +67,8 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
     match short(&e.name) {
         "ButtonHost" => press_host(stage),
         "ButtonHostRelay" => press_host_relay(stage),
-        "ButtonJoin" => press_join(stage),
+        "ButtonJoin" => press_join(stage, false),
+        "ButtonWatch" => press_join(stage, true),
         "ButtonRejoin" => press_rejoin(stage),
         "ButtonBack" => stage.open(Screen::MainMenu),
         _ => {}
@@ -91,22 +93,23 @@ pub(super) fn press_host_relay(stage: &mut Stage) {
     }
 }
 
-/// Join: the game whose join code is in the field (or say what a code looks like).
-pub(super) fn press_join(stage: &mut Stage) {
+/// Join (or Watch, as an observer): the game whose join code is in the field (or say what a
+/// code looks like).
+pub(super) fn press_join(stage: &mut Stage, watch: bool) {
     let code = stage.find("Online.wnd:EntryAddress").map(|id| stage.ui.entry_text(id)).unwrap_or_default();
     if code.trim().parse::<crate::net::quic::JoinCode>().is_err() {
         let (title, text) = (stage.say("Title:Online", &[]), stage.say("Message:PasteCode", &[]));
         stage.message(&title, &text, false);
         return;
     }
-    join(stage, &code);
+    join(stage, &code, watch);
 }
 
 /// Rejoin the last game joined, if any.
 pub(super) fn press_rejoin(stage: &mut Stage) {
     let code = stage.prefs.settings.last_game.clone();
     if !code.is_empty() {
-        join(stage, &code);
+        join(stage, &code, false);
     }
 }
 

@@ -38,6 +38,9 @@ pub enum ShellRequest {
     Copy(String),
     /// Join the online game with this join code.
     JoinOnline(String),
+    /// Watch the online game with this join code as an observer (its lobby, or the running
+    /// game).
+    WatchOnline(String),
     /// Say this in the lobby.
     LobbyChat(String),
     /// This player is ready (or not).

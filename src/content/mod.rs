@@ -16,6 +16,7 @@ pub mod limits;
 pub mod mapped_images;
 pub mod mod_info;
 pub mod new_mod;
+pub mod requires;
 pub mod ron_file;
 pub mod safe_write;
 pub mod suggest;

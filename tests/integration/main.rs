@@ -42,6 +42,7 @@ mod lockstep;
 mod lying_peer;
 mod maps;
 mod mod_paths;
+mod mod_screens;
 mod mods;
 mod movement;
 mod net_codec;

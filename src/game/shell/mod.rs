@@ -41,6 +41,7 @@ mod mods;
 mod online;
 mod options;
 mod outbox;
+mod patches;
 mod prefs;
 mod question;
 mod replays;
@@ -279,7 +280,7 @@ impl Shell {
     /// Runs the current screen's per-frame layout update, if it has one, and hands over what
     /// the screens asked of the client since the last call.
     pub fn update(&mut self) -> Vec<ShellRequest> {
-        let update = self.screen().and_then(|s| self.screens.layout(s.layout())).and_then(|f| f.layout_update.clone());
+        let update = self.screens.shown_layout().and_then(|f| f.layout_update.clone());
         if let Some(f) = update.as_deref().and_then(callbacks::layout_update) {
             f(&mut self.stage());
         }
@@ -364,10 +365,10 @@ impl Shell {
         actions::run(&mut self.stage(), name, None)
     }
 
-    /// Escape on a screen no window took it on: Options goes back (as Back does) to the
-    /// battle or the main menu it was opened from. True when it did.
+    /// Escape on a screen no window took it on: Options goes back (as Back does) to the battle
+    /// or main menu it came from, a mod's screen to where it was opened from. True when it did.
     pub fn escape(&mut self) -> bool {
-        options::escape(&mut self.stage())
+        options::escape(&mut self.stage()) || actions::leave_mod_screen(&mut self.stage())
     }
 
     /// Changes the screen size (and scaling mode from the settings).

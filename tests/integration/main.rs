@@ -41,6 +41,7 @@ mod lobby_screen;
 mod lockstep;
 mod lying_peer;
 mod maps;
+mod mod_fonts;
 mod mod_patches;
 mod mod_paths;
 mod mod_screens;

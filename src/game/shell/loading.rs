@@ -47,7 +47,10 @@ pub fn bindings(roots: &ContentRoots, mut lexicon: Lexicon) -> Result<Bindings, 
     Ok(Bindings {
         lexicon,
         images: ImageSet::load_all(roots)?,
-        fonts: FontBook::load(&fonts_path)?,
+        fonts: FontBook {
+            files: roots.font_files().into_iter().map(|(name, ..)| name).collect(),
+            ..FontBook::load(&fonts_path)?
+        },
         sounds: Some(crate::defs::SoundTable::load(roots)?.sounds().iter().map(|s| s.name.clone()).collect()),
         labels: crate::ui::labels::Labels::load_all(roots)?,
         names: crate::ui::original_names::OriginalNames::load_all(roots)?,

@@ -365,8 +365,7 @@ impl Shell {
         actions::run(&mut self.stage(), name, None)
     }
 
-    /// Escape on a screen no window took it on: Options goes back (as Back does) to the battle
-    /// or main menu it came from, a mod's screen to where it was opened from. True when it did.
+    /// Escape no window took: Options or a mod's screen goes back where it came from; true if so.
     pub fn escape(&mut self) -> bool {
         options::escape(&mut self.stage()) || actions::leave_mod_screen(&mut self.stage())
     }
@@ -476,8 +475,7 @@ impl Shell {
         self.lobby.code = Some(code);
     }
 
-    /// The content roots changed (the Mods screen's choice): maps, images and layouts come
-    /// from these from now on.
+    /// The content roots changed (the Mods screen's choice): all content comes from these now.
     pub fn use_roots(&mut self, roots: ContentRoots) {
         self.content.roots = roots;
     }
@@ -523,10 +521,12 @@ impl Shell {
         Ok(changed)
     }
 
-    /// Reads the interface's images again; true when they changed (the client then rebuilds
-    /// its atlas).
+    /// Reads the interface's images and fonts again; true when they changed (the client then
+    /// rebuilds its atlas and draws with the new fonts).
     pub fn reload_images(&mut self, roots: &ContentRoots) -> Result<bool, String> {
-        self.content.reload_images(roots)
+        let changed = self.content.reload_images(roots)?;
+        self.ui.set_text_measure(self.content.fonts.clone());
+        Ok(changed)
     }
 
     /// Looks for maps again (a map was added, changed or removed while the game runs): the

@@ -123,6 +123,20 @@ fn a_patch_naming_a_window_the_layout_lacks_is_refused_at_its_line() {
     assert!(out.problems.contains(&wanted), "{:?}", out.problems);
     let e = Shell::new(&roots, (1280.0, 720.0), tmp.join("settings.ron")).unwrap_err().to_string();
     assert!(e.contains(&wanted), "{e}");
+    // What a patch sets is checked where the patch says it.
+    std::fs::write(
+        dir.join("ui/patches/MainMenu.wnd"),
+        "WINDOW\n  NAME = \"ButtonOptions\";\n  ACTION = \"credit\";\nEND\n",
+    )
+    .unwrap();
+    let out = layout_check::run(&roots, &callbacks::lexicon(), vec![], Options::default()).unwrap();
+    let wanted = format!(
+        "{}:3:3: unknown action \"credit\" (did you mean credits?)",
+        dir.join("ui/patches/MainMenu.wnd").display()
+    );
+    assert!(out.problems.contains(&wanted), "{:?}", out.problems);
+    let e = Shell::new(&roots, (1280.0, 720.0), tmp.join("settings.ron")).unwrap_err().to_string();
+    assert!(e.contains(&wanted), "{e}");
     // A key no patch sets is named too.
     std::fs::write(
         dir.join("ui/patches/MainMenu.wnd"),

@@ -157,7 +157,7 @@ fn check_patches(roots: &ContentRoots, bindings: Option<&Bindings>) -> Vec<Strin
             let found_as = path.file_name().and_then(|f| f.to_str()).unwrap_or_default();
             n.translate(found_as, &mut file);
         }
-        out.extend(super::patches::apply_all(roots, &layout, &mut file));
+        out.extend(super::patches::apply_checked(roots, &layout, &mut file, bindings));
     }
     out
 }

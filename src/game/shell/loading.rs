@@ -118,15 +118,15 @@ fn load_layout(
     };
     let found_as = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     b.names.translate(&found_as, &mut file);
-    // The mods' single-window patches, the mods behind first.
-    let refused = super::patches::apply_all(roots, name, &mut file);
-    if !refused.is_empty() {
-        problems.extend(refused);
-        return;
-    }
     let report = check_parsed(&shown, &file, Some(b));
     if !report.problems.is_empty() {
         problems.extend(report.problems.iter().map(ToString::to_string));
+        return;
+    }
+    // The mods' single-window patches, the mods behind first, checked as they apply.
+    let refused = super::patches::apply_checked(roots, name, &mut file, Some(b));
+    if !refused.is_empty() {
+        problems.extend(refused);
         return;
     }
     let missing = super::required::missing_problems(&shown, name, &file, &b.names);

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use crate::content::ContentRoots;
 use crate::content::mod_info::owner;
+use crate::ui::check::{Bindings, check_parsed};
 use crate::ui::patch::{Change, apply, changes};
 use crate::ui::wnd::{WndFile, parse_patch};
 
@@ -69,6 +70,22 @@ pub fn apply_all(roots: &ContentRoots, layout: &str, file: &mut WndFile) -> Vec<
         }
     }
     problems
+}
+
+/// [`apply_all`], then the patched layout checked against `bindings` (when given): what the
+/// patches brought (an unknown action, image or font) is named at the patch's line, under the
+/// patch files' names (a key a patch sets, and a window it adds, keep the patch's lines).
+pub fn apply_checked(
+    roots: &ContentRoots,
+    layout: &str,
+    file: &mut WndFile,
+    bindings: Option<&Bindings>,
+) -> Vec<String> {
+    let files = patch_files(roots, layout);
+    let problems = apply_all(roots, layout, file);
+    let Some(b) = bindings.filter(|_| problems.is_empty() && !files.is_empty()) else { return problems };
+    let by: Vec<String> = files.iter().map(|(p, _)| p.display().to_string()).collect();
+    check_parsed(&by.join(" + "), file, Some(b)).problems.iter().map(ToString::to_string).collect()
 }
 
 /// One change a mod's patch makes, with where it is.

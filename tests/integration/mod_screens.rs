@@ -8,6 +8,7 @@ use crate::common::{self, click};
 
 use ridgeline::game::shell::layout_check::{self, Options};
 use ridgeline::game::shell::{Screen, Shell, callbacks, leave_out_broken};
+use ridgeline::ui::{Input, Key};
 
 /// A mod `name` in `parent` bringing the screen `OptionsMenu2.wnd`, with a patch making the
 /// main menu's Options button open it by `action` (`open:OptionsMenu2`, or a slip).
@@ -54,7 +55,13 @@ fn a_mods_own_screen_opens_from_a_button_acts_and_goes_back_where_it_came_from()
     s.open(Screen::Mods);
     assert!(s.run_action("open:OptionsMenu2"));
     assert!(matches!(s.screen(), Some(Screen::Mod(_))));
-    assert!(s.escape());
+    // As the window hands Escape over: to the UI, and to the shell when the UI leaves it.
+    if !s.handle(Input::Key { key: Key::Escape, shift: false }) {
+        s.escape();
+    }
+    assert_eq!(s.screen(), Some(Screen::Mods));
+    assert!(s.run_action("open:OptionsMenu2"));
+    assert!(s.escape(), "Escape the UI did not take leaves it too");
     assert_eq!(s.screen(), Some(Screen::Mods));
     // The game's own screens are untouched: open:Options still opens them.
     assert!(s.run_action("open:Options"));

@@ -240,6 +240,14 @@ fn show_panel(stage: &mut Stage, verb: &str, target: &str, from: Option<WindowId
     true
 }
 
+/// An event no screen's callback takes (a mod's screen has none): Escape leaves a mod's
+/// screen as `back` does.
+pub(super) fn unclaimed(stage: &mut Stage, e: &crate::ui::UiEvent) {
+    if e.kind == crate::ui::EventKind::KeyUnhandled(crate::ui::Key::Escape) {
+        leave_mod_screen(stage);
+    }
+}
+
 /// Leaves a mod's screen for the screen it was opened from (the main menu when that is not
 /// known); false on any other screen.
 pub(super) fn leave_mod_screen(stage: &mut Stage) -> bool {

@@ -352,7 +352,7 @@ impl Shell {
         match e.callback.as_deref().and_then(callbacks::system) {
             Some(System::Screen(f)) => f(&mut stage, e),
             Some(System::Editor) => editor.event(&mut stage, e),
-            None => {}
+            None => actions::unclaimed(&mut stage, e),
         }
         if let Some((question, ok)) = stage.screens.take_answer() {
             editor.answer(&mut stage, question, ok);

@@ -33,6 +33,10 @@ pub const CREATION_RESOLUTION: std::ops::RangeInclusive<i64> = 160..=8_192;
 /// How far a window's corners may lie from the origin, in creation pixels (off-screen
 /// windows are allowed, but not at absurd distances).
 pub const MAX_RECT_COORDINATE: i64 = 65_536;
+/// Bytes of one font file a mod brings (`ui/fonts/*.ttf|otf`).
+pub const MAX_FONT_BYTES: u64 = 16 << 20;
+/// Font files the mods bring, all together.
+pub const MAX_FONT_FILES: usize = 64;
 /// Pixel size text is rasterised at, at most, after scaling (larger text is drawn at this
 /// size).
 pub const MAX_GLYPH_PX: f32 = 256.0;

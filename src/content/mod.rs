@@ -16,6 +16,7 @@ pub mod limits;
 pub mod mapped_images;
 pub mod mod_info;
 pub mod new_mod;
+pub mod requires;
 pub mod ron_file;
 pub mod safe_write;
 pub mod suggest;
@@ -123,6 +124,36 @@ impl ContentRoots {
             found.sort();
             out.extend(found);
         }
+        out
+    }
+
+    /// The font files the roots bring in `ui/fonts/` (`.ttf`, `.otf`), front root first, each
+    /// root's by name: (the name layouts give it — the file's stem without a `-Bold` ending —,
+    /// whether it is that name's bold, the file). At most [`limits::MAX_FONT_FILES`]; a link out
+    /// of its root is left out.
+    pub fn font_files(&self) -> Vec<(String, bool, PathBuf)> {
+        let mut out = Vec::new();
+        for root in &self.roots {
+            let Ok(entries) = std::fs::read_dir(root.join("ui").join("fonts")) else { continue };
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.extension().is_some_and(|x| x.eq_ignore_ascii_case("ttf") || x.eq_ignore_ascii_case("otf"))
+                })
+                .filter(|p| mod_info::inside(root, p))
+                .collect();
+            found.sort();
+            for p in found {
+                let Some(stem) = p.file_stem().map(|s| s.to_string_lossy().into_owned()) else { continue };
+                let (name, bold) = match stem.strip_suffix("-Bold") {
+                    Some(name) => (name.to_string(), true),
+                    None => (stem, false),
+                };
+                out.push((name, bold, p));
+            }
+        }
+        out.truncate(limits::MAX_FONT_FILES);
         out
     }
 

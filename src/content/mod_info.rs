@@ -1,6 +1,7 @@
-//! A mod folder's `mod.ron`: its name, version, author, one-line description and the game
-//! version it was made for. The folder may hold any of `ui/`, `data/` and `maps/`, which override
-//! the game's files of the same name when the mod is in front.
+//! A mod folder's `mod.ron`: its name, version, author, one-line description, the game
+//! version it was made for, the mods it needs (`requires`) and the screens of its own it brings
+//! (`screens`). The folder may hold any of `ui/`, `data/` and `maps/`, which override the game's
+//! files of the same name when the mod is in front.
 //!
 //! Must not: apply the mod (content roots do), or fail on a folder without `mod.ron` (plain
 //! folders passed with `--mod` keep working).
@@ -28,7 +29,29 @@ pub struct ModInfo {
     /// The game version it was made for.
     #[serde(default)]
     pub game_version: String,
+    /// Other mods it needs, each by folder name (and at least a version): they must be on, and
+    /// are put behind it so its files win (`requires.rs`).
+    #[serde(default)]
+    pub requires: Vec<Requirement>,
+    /// Screens of its own: layout files in its `ui/`, each opened by `open:<file stem>`
+    /// (`OptionsMenu2.wnd` by `open:OptionsMenu2`).
+    #[serde(default)]
+    pub screens: Vec<String>,
 }
+
+/// One mod another needs: `(id: "hd-art")` or `(id: "hd-art", version: "1.2")`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Requirement {
+    /// The needed mod's folder name (what the settings and the Mods screen call it).
+    pub id: String,
+    /// The lowest version of it that will do (empty: any).
+    #[serde(default)]
+    pub version: String,
+}
+
+/// Mods one may require, and screens one may bring, at most.
+const MAX_LISTED: usize = 64;
 
 impl ModInfo {
     /// Reads `<dir>/mod.ron`; `Ok(None)` when the folder has none.
@@ -64,8 +87,69 @@ impl ModInfo {
                 return Err(bad(field, "one line, without control characters".into()));
             }
         }
+        if info.requires.len() > MAX_LISTED {
+            return Err(bad("requires", format!("at most {MAX_LISTED} mods")));
+        }
+        for r in &info.requires {
+            if !plain_name(&r.id) || r.version.chars().count() > 64 || r.version.chars().any(char::is_control) {
+                return Err(bad(
+                    "requires",
+                    format!("\"{}\": a mod's folder name (letters, digits, - _ .) and a one-line version", r.id),
+                ));
+            }
+        }
+        if info.screens.len() > MAX_LISTED {
+            return Err(bad("screens", format!("at most {MAX_LISTED} screens")));
+        }
+        for screen in &info.screens {
+            let stem = screen.strip_suffix(".wnd").unwrap_or_default();
+            if !plain_name(stem) {
+                return Err(bad(
+                    "screens",
+                    format!("\"{screen}\": a layout file name in the mod's ui/ (Name.wnd: letters, digits, - _)"),
+                ));
+            }
+        }
         Ok(Some(info))
     }
+}
+
+/// A name that is a single plain file or folder name: letters, digits, `-`, `_` and `.`, not
+/// starting with a dot.
+fn plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.chars().count() <= 64
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+}
+
+/// The screens the mods in `roots` bring (every root but the last, the game's), front first:
+/// (the name `open:` takes, the layout's file name, the mod's folder). A screen already
+/// brought by a mod in front is not listed again.
+pub fn mod_screens(roots: &super::ContentRoots) -> Vec<(String, String, std::path::PathBuf)> {
+    let all = roots.roots();
+    let mut out: Vec<(String, String, std::path::PathBuf)> = Vec::new();
+    for dir in all.iter().take(all.len().saturating_sub(1)) {
+        let Ok(Some(info)) = ModInfo::load(dir) else { continue };
+        for file in info.screens {
+            let name = file.strip_suffix(".wnd").unwrap_or(&file).to_string();
+            if !out.iter().any(|(n, ..)| *n == name) {
+                out.push((name, file, dir.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// How a file of content root `root` is named in messages: `mod "<folder>"` for a mod (any
+/// root but the last of `roots`), `the game` for the game's own.
+pub fn owner(roots: &super::ContentRoots, root: &Path) -> String {
+    let all = roots.roots();
+    if all.last().is_some_and(|g| g == root) || all.len() <= 1 {
+        return "the game".to_string();
+    }
+    let id = root.file_name().map_or_else(|| root.display().to_string(), |n| n.to_string_lossy().into_owned());
+    format!("mod \"{id}\"")
 }
 
 /// The problems of every root in front of the game's own (the mods), each naming its file (and
@@ -79,11 +163,29 @@ pub fn problems(roots: &super::ContentRoots) -> Vec<String> {
         let layout = layout_problems(dir);
         // A mod whose files lead out of it is refused unread: its mod.ron may be anything.
         if layout.is_empty() {
-            out.extend(ModInfo::load(dir).err().map(|e| e.to_string()));
+            match ModInfo::load(dir) {
+                Err(e) => out.push(e.to_string()),
+                Ok(Some(info)) => out.extend(missing_screens(dir, &info)),
+                Ok(None) => {}
+            }
         }
         out.extend(layout);
     }
     out
+}
+
+/// The screens `info` declares that its folder `dir` lacks, each naming `mod.ron`'s line.
+pub fn missing_screens(dir: &Path, info: &ModInfo) -> Vec<String> {
+    let path = dir.join("mod.ron");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    info.screens
+        .iter()
+        .filter(|s| !dir.join("ui").join(s).is_file())
+        .map(|s| {
+            let line = text.lines().position(|l| l.contains(&format!("\"{s}\""))).map_or(1, |i| i + 1);
+            format!("{}:{line}:1: screens: \"{s}\" is not in the mod's ui/ folder", path.display())
+        })
+        .collect()
 }
 
 /// What is wrong with the top-level entries of the mod folder `dir`.

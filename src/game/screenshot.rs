@@ -310,6 +310,11 @@ fn open_layout(shell: &mut Shell, layout: &Path) -> Result<(), ScreenshotError> 
         shell.open(s);
         return Ok(());
     }
+    // A bare name may be a screen a mod brings: opened as `open:` would.
+    let stem = file_name.strip_suffix(".wnd").unwrap_or(&file_name);
+    if !given && screen.is_none() && shell.run_action(&format!("open:{stem}")) {
+        return Ok(());
+    }
     let text = crate::content::read_text(layout)?;
     let file = parse(&layout.display().to_string(), &text)?;
     match screen {

@@ -202,7 +202,8 @@ fn notifying(roots: &ContentRoots) -> notify::Result<Source> {
     })?;
     for root in roots.roots() {
         for (folder, mode) in [
-            ("ui", RecursiveMode::NonRecursive),
+            // With its folders: a mod's patches (`ui/patches/`) and fonts (`ui/fonts/`).
+            ("ui", RecursiveMode::Recursive),
             ("data", RecursiveMode::Recursive),
             ("maps", RecursiveMode::Recursive),
         ] {
@@ -216,11 +217,12 @@ fn notifying(roots: &ContentRoots) -> notify::Result<Source> {
 }
 
 /// Name, modification time and size of every file in the watched folders, sorted: `ui/`'s
-/// own files, and `data/` and `maps/` down to [`MAX_DEPTH`] folders.
+/// own files and its folders' (`ui/patches/`, `ui/fonts/`), and `data/` and `maps/` down to
+/// [`MAX_DEPTH`] folders.
 fn stamp(roots: &ContentRoots) -> Vec<Stamp> {
     let mut out = Vec::new();
     for root in roots.roots() {
-        for (folder, depth) in [("ui", 0), ("data", MAX_DEPTH), ("maps", MAX_DEPTH)] {
+        for (folder, depth) in [("ui", 1), ("data", MAX_DEPTH), ("maps", MAX_DEPTH)] {
             let mut budget = MAX_STAMPED;
             walk(&root.join(folder), depth, &mut budget, &mut out);
         }
@@ -285,6 +287,22 @@ fn differences(roots: &ContentRoots, old: &[Stamp], new: &[Stamp]) -> Changes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mods_patch_and_font_are_watched() {
+        let (dir, roots) = folder("patches");
+        std::fs::create_dir_all(dir.join("ui/patches")).unwrap();
+        std::fs::create_dir_all(dir.join("ui/fonts")).unwrap();
+        std::fs::write(dir.join("ui/patches/MainMenu.wnd"), "WINDOW END").unwrap();
+        std::fs::write(dir.join("ui/fonts/Orbit.ttf"), "font").unwrap();
+        let stamped: Vec<PathBuf> = stamp(&roots).into_iter().map(|(p, ..)| p).collect();
+        assert!(
+            stamped.contains(&dir.join("ui/patches/MainMenu.wnd")) && stamped.contains(&dir.join("ui/fonts/Orbit.ttf"))
+        );
+        assert!(classify(&roots, &dir.join("ui/patches/MainMenu.wnd")).layouts);
+        assert!(classify(&roots, &dir.join("ui/fonts/Orbit.ttf")).interface);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 
     fn folder(name: &str) -> (PathBuf, ContentRoots) {
         let dir = std::env::temp_dir().join(format!("ridgeline-watch-{name}-{}", std::process::id()));

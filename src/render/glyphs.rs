@@ -27,7 +27,8 @@ pub struct Glyph {
 pub struct GlyphCache {
     /// RGBA pixels.
     pub pixels: Vec<u8>,
-    glyphs: BTreeMap<(char, u32, bool), Glyph>,
+    /// By character, size (quarter pixels), weight and face.
+    glyphs: BTreeMap<(char, u32, bool, u16), Glyph>,
     shelf_x: u32,
     shelf_y: u32,
     shelf_h: u32,
@@ -45,16 +46,17 @@ impl Default for GlyphCache {
 }
 
 impl GlyphCache {
-    /// The glyph for a character at a size, rasterising it on first use. When the atlas is full
+    /// The glyph for a character at a size in a face (0: the game's; see `Fonts::font`),
+    /// rasterising it on first use. When the atlas is full
     /// it is cleared and filled again (the frame's text still fits). Sizes are clamped to
     /// [`MAX_GLYPH_PX`]; a glyph that could never fit the atlas is drawn as nothing.
-    pub fn glyph(&mut self, fonts: &Fonts, c: char, px: f32, bold: bool) -> Glyph {
+    pub fn glyph(&mut self, fonts: &Fonts, face: u16, c: char, px: f32, bold: bool) -> Glyph {
         let px = if px.is_finite() { px.clamp(0.0, MAX_GLYPH_PX) } else { 0.0 };
-        let key = (c, (px * 4.0).round() as u32, bold);
+        let key = (c, (px * 4.0).round() as u32, bold, face);
         if let Some(g) = self.glyphs.get(&key) {
             return *g;
         }
-        let (m, bitmap) = fonts.face(bold).rasterize(c, px);
+        let (m, bitmap) = fonts.font(face, bold).rasterize(c, px);
         let (w, h) = (m.width as u32, m.height as u32);
         if w + 5 > ATLAS || h + 1 > ATLAS || bitmap.len() < (w * h) as usize {
             let g = Glyph { rect: (0, 0, 0, 0), xmin: 0.0, ymin: 0.0, advance: m.advance_width };

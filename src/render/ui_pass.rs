@@ -233,8 +233,11 @@ impl UiPass {
     pub fn build(&mut self, cmds: &[DrawCmd], screen: (u32, u32)) -> (Vec<UiVertex>, Vec<Batch>) {
         let full = [0, 0, screen.0, screen.1];
         let mut b = Builder { verts: Vec::new(), batches: Vec::new(), scissor: full };
+        // The face text draws in (a mod's font, set by the list).
+        let mut face = 0u16;
         for cmd in cmds {
             match cmd {
+                DrawCmd::Font(f) => face = *f,
                 DrawCmd::Clip(r) => {
                     b.scissor = match r {
                         None => full,
@@ -291,44 +294,48 @@ impl UiPass {
                         }
                     }
                 }
-                DrawCmd::Text { x, y, text, px, bold, color: c, shadow } => {
-                    let ascent = self.fonts.ascent(*px, *bold);
-                    let passes: Vec<([u8; 4], f32)> =
-                        shadow.map(|s| (s, 1.0)).into_iter().chain(std::iter::once((*c, 0.0))).collect();
-                    // A line wholly above or below the clip shows nothing; a line stops where it
-                    // leaves the clip on the right.
-                    let [sx, sy, sw, sh] = b.scissor.map(|v| v as f32);
-                    let tall = px.clamp(0.0, MAX_GLYPH_PX) * 2.0;
-                    if !y.is_finite() || *y + tall < sy || *y - tall > sy + sh {
-                        continue;
-                    }
-                    for (col, off) in passes {
-                        let mut pen = *x;
-                        let baseline = (*y + ascent).round();
-                        for ch in text.chars() {
-                            if pen > sx + sw {
-                                break;
-                            }
-                            let g = self.glyphs.glyph(&self.fonts, ch, *px, *bold);
-                            let (gx, gy, gw, gh) = g.rect;
-                            if gw > 0 && gh > 0 {
-                                let left = (pen + g.xmin).round() + off;
-                                let top = baseline - g.ymin - gh as f32 + off;
-                                let a = ATLAS as f32;
-                                b.quad(
-                                    TexRef::Glyphs,
-                                    Rect::new(left, top, gw as f32, gh as f32),
-                                    [gx as f32 / a, gy as f32 / a, (gx + gw) as f32 / a, (gy + gh) as f32 / a],
-                                    color(col),
-                                );
-                            }
-                            pen += g.advance;
-                        }
-                    }
-                }
+                DrawCmd::Text { .. } => self.text(&mut b, face, cmd),
             }
         }
         (b.verts, b.batches)
+    }
+
+    /// One line of text (a [`DrawCmd::Text`]) in face `face`, as glyph quads.
+    fn text(&mut self, b: &mut Builder, face: u16, cmd: &DrawCmd) {
+        let DrawCmd::Text { x, y, text, px, bold, color: c, shadow } = cmd else { return };
+        let ascent = self.fonts.ascent_in(face, *px, *bold);
+        let passes: Vec<([u8; 4], f32)> =
+            shadow.map(|s| (s, 1.0)).into_iter().chain(std::iter::once((*c, 0.0))).collect();
+        // A line wholly above or below the clip shows nothing; a line stops where it
+        // leaves the clip on the right.
+        let [sx, sy, sw, sh] = b.scissor.map(|v| v as f32);
+        let tall = px.clamp(0.0, MAX_GLYPH_PX) * 2.0;
+        if !y.is_finite() || *y + tall < sy || *y - tall > sy + sh {
+            return;
+        }
+        for (col, off) in passes {
+            let mut pen = *x;
+            let baseline = (*y + ascent).round();
+            for ch in text.chars() {
+                if pen > sx + sw {
+                    break;
+                }
+                let g = self.glyphs.glyph(&self.fonts, face, ch, *px, *bold);
+                let (gx, gy, gw, gh) = g.rect;
+                if gw > 0 && gh > 0 {
+                    let left = (pen + g.xmin).round() + off;
+                    let top = baseline - g.ymin - gh as f32 + off;
+                    let a = ATLAS as f32;
+                    b.quad(
+                        TexRef::Glyphs,
+                        Rect::new(left, top, gw as f32, gh as f32),
+                        [gx as f32 / a, gy as f32 / a, (gx + gw) as f32 / a, (gy + gh) as f32 / a],
+                        color(col),
+                    );
+                }
+                pen += g.advance;
+            }
+        }
     }
 
     /// Draw calls the last [`UiPass::render`] made: one per run of quads that share a texture

@@ -69,6 +69,11 @@ pub fn check_parsed(path: &str, file: &WndFile, bindings: Option<&Bindings>) -> 
     for (what, mut list, then) in [
         ("image(s) not in the game", missing.images, "drawn as placeholders until imported (ridgeline ui-import)"),
         ("font(s) not in the game", missing.fonts, "drawn with the bundled Noto Sans"),
+        (
+            "font name(s) no font file gives",
+            missing.fallback,
+            "drawn in the game's Noto Sans (a mod's ui/fonts/<name>.ttf or .otf draws one in its own face)",
+        ),
         ("label(s) with no text in ui/strings.ron", missing.labels, "the label itself shows"),
     ] {
         list.sort();
@@ -90,8 +95,13 @@ pub fn check_parsed(path: &str, file: &WndFile, bindings: Option<&Bindings>) -> 
 struct Missing {
     images: Vec<String>,
     fonts: Vec<String>,
+    /// Font names the game accepts that no mod's font file gives: they fall back.
+    fallback: Vec<String>,
     labels: Vec<String>,
 }
+
+/// The name of the game's own face (bundled, never a fallback).
+const GAME_FACE: &str = "Noto Sans";
 
 /// The layout's callbacks and actions the game does not bind: a slip near one of the game's
 /// names is refused with the name meant, an unknown action refused, another game's callback
@@ -194,10 +204,13 @@ fn check_window(report: &mut CheckReport, path: &str, w: &WindowDef, b: &Binding
     }
     if let Some(f) = &w.font
         && !f.name.is_empty()
-        && !b.fonts.knows(&f.name)
     {
-        let known = b.fonts.families.iter().map(String::as_str);
-        slip_or_missing(report, path, w, "FONT", ("font", &f.name), known, &mut missing.fonts);
+        if !b.fonts.knows(&f.name) {
+            let known = b.fonts.families.iter().chain(&b.fonts.files).map(String::as_str);
+            slip_or_missing(report, path, w, "FONT", ("font", &f.name), known, &mut missing.fonts);
+        } else if !b.fonts.has_file(&f.name) && !f.name.eq_ignore_ascii_case(GAME_FACE) {
+            missing.fallback.push(f.name.clone());
+        }
     }
 }
 

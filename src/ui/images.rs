@@ -180,6 +180,9 @@ impl ImageSet {
 pub struct FontBook {
     /// Family names (any case) that map to the bundled Noto Sans.
     pub families: Vec<String>,
+    /// The names the mods' font files give (`ui/fonts/<Name>.ttf`): drawn in their own face.
+    #[serde(skip)]
+    pub files: Vec<String>,
 }
 
 impl FontBook {
@@ -191,6 +194,11 @@ impl FontBook {
 
     /// True if layouts may name this family.
     pub fn knows(&self, family: &str) -> bool {
-        self.families.iter().any(|f| f.eq_ignore_ascii_case(family))
+        self.has_file(family) || self.families.iter().any(|f| f.eq_ignore_ascii_case(family))
+    }
+
+    /// True if a mod's font file gives this name (else it draws in the game's own face).
+    pub fn has_file(&self, family: &str) -> bool {
+        self.files.iter().any(|f| f.eq_ignore_ascii_case(family))
     }
 }

@@ -16,6 +16,7 @@ pub mod labels;
 pub mod lexicon;
 pub mod manager;
 pub mod original_names;
+pub mod patch;
 pub mod routes;
 pub mod text_fit;
 pub mod window;

@@ -223,6 +223,8 @@ pub struct GameWindow {
     pub font_px: f32,
     /// Bold font.
     pub bold: bool,
+    /// The face its text draws in (0: the game's own; a mod's font named by its `FONT`).
+    pub face: u16,
     /// Text colours.
     pub text_colors: TextColors,
     /// Draw data per state.

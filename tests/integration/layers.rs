@@ -368,7 +368,7 @@ fn the_checker_finds_every_circle() {
 /// The shell's leaves: the modules below every screen and the layout editor (the parts, the
 /// stage over them, and what they load with), named here. Within `game/shell` a leaf imports
 /// only other leaves, so any file of the shell, in any subfolder, may import one.
-const SHELL_LEAVES: [&str; 16] = [
+const SHELL_LEAVES: [&str; 17] = [
     "content",
     "error",
     "icons",
@@ -377,6 +377,7 @@ const SHELL_LEAVES: [&str; 16] = [
     "lobby_state",
     "mod_list",
     "outbox",
+    "patches",
     "prefs",
     "question",
     "request",

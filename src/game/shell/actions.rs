@@ -146,6 +146,14 @@ pub(super) fn run(stage: &mut Stage, name: &str, from: Option<WindowId>) -> bool
         return show_panel(stage, verb, target, from);
     }
     if let Some(screen) = name.strip_prefix("open:") {
+        // A mod's screen: `back` returns to the one on show now.
+        if let Some(theirs) = stage.screens.mod_screen(screen) {
+            if let Some(from) = stage.screen() {
+                stage.screens.remember(from);
+            }
+            stage.open(theirs);
+            return true;
+        }
         let Some(screen) = Screen::ALL.into_iter().find(|s| format!("{s:?}") == screen) else { return false };
         if matches!(screen, Screen::Lobby | Screen::Score | Screen::InGame | Screen::GameMenu) {
             return false;
@@ -234,9 +242,31 @@ fn show_panel(stage: &mut Stage, verb: &str, target: &str, from: Option<WindowId
     true
 }
 
-/// Leaves the screen as Escape does: the options go back where they came from, the other
-/// screens to the main menu.
+/// An event no screen's callback takes (a mod's screen has none): Escape leaves a mod's
+/// screen as `back` does.
+pub(super) fn unclaimed(stage: &mut Stage, e: &crate::ui::UiEvent) {
+    if e.kind == crate::ui::EventKind::KeyUnhandled(crate::ui::Key::Escape) {
+        leave_mod_screen(stage);
+    }
+}
+
+/// Leaves a mod's screen for the screen it was opened from (the main menu when that is not
+/// known); false on any other screen.
+pub(super) fn leave_mod_screen(stage: &mut Stage) -> bool {
+    if !matches!(stage.screen(), Some(Screen::Mod(_))) {
+        return false;
+    }
+    let to = stage.screens.trail.pop().unwrap_or(Screen::MainMenu);
+    stage.open(to);
+    true
+}
+
+/// Leaves the screen as Escape does: a mod's screen goes back to where it was opened from,
+/// the options where they came from, the other screens to the main menu.
 fn back(stage: &mut Stage) {
+    if leave_mod_screen(stage) {
+        return;
+    }
     if stage.screen() == Some(Screen::GameMenu) {
         game_menu::resume(stage);
     } else if !options::escape(stage) && stage.screen() != Some(Screen::MainMenu) {

@@ -13,13 +13,30 @@ use image::RgbaImage;
 use crate::content::ContentRoots;
 use crate::defs::Definitions;
 use crate::game::images::{ImageKey, puff_image};
-use crate::ui::font::Fonts;
+use crate::ui::font::{FontFile, Fonts};
 use crate::ui::images::ImageSet;
 use crate::ui::lexicon::Lexicon;
 
 use super::error::ShellError;
 use super::icons::icons;
 use super::loading::{MapEntry, find_maps};
+
+/// The game's fonts with the mods' (`ui/fonts/*.ttf|otf` in each root, the front one's
+/// first); a font file that cannot be read or is no font is left out, said in the log.
+pub fn load_fonts(roots: &ContentRoots) -> Result<Fonts, ShellError> {
+    let mut files = Vec::new();
+    for (name, bold, path) in roots.font_files() {
+        match crate::content::read_bytes_limited(&path, crate::content::limits::MAX_FONT_BYTES) {
+            Ok(bytes) => files.push(FontFile { name, bold, bytes, path: path.display().to_string() }),
+            Err(e) => log::warn!("{e}: the font is left out"),
+        }
+    }
+    let (fonts, problems) = Fonts::load().map_err(ShellError::Fonts)?.with_files(&files);
+    for p in problems {
+        log::warn!("{p}");
+    }
+    Ok(fonts)
+}
 
 /// The shell's content.
 #[derive(Debug)]
@@ -37,8 +54,10 @@ pub struct Content {
     pub fresh_images: Vec<String>,
     /// UI images (atlas regions).
     pub images: ImageSet,
-    /// The game's fonts, loaded once: the UI measures with them and the renderer draws them.
+    /// The game's fonts and the mods': the UI measures with them and the renderer draws them.
     pub fonts: Arc<Fonts>,
+    /// The mods' font files the fonts were read from.
+    font_files: Vec<(String, bool, std::path::PathBuf)>,
     /// The font families layouts may name (`ui/fonts.ron`), for the editor's choice.
     pub font_families: Vec<String>,
     /// The callback names layouts may use, for the editor's choice.
@@ -60,7 +79,7 @@ impl Content {
         let (maps, mut dynamic_images, refused_maps) = find_maps(roots);
         dynamic_images.extend(icons(roots, &defs)?);
         dynamic_images.insert(ImageKey::Puff.name(), puff_image(32));
-        let fonts = Arc::new(Fonts::load().map_err(ShellError::Fonts)?);
+        let fonts = Arc::new(load_fonts(roots)?);
         let content = Content {
             roots: roots.clone(),
             maps,
@@ -69,6 +88,7 @@ impl Content {
             fresh_images: Vec::new(),
             images,
             fonts,
+            font_files: roots.font_files(),
             font_families,
             lexicon,
         };
@@ -76,11 +96,19 @@ impl Content {
     }
 
     /// Reads the images (the game's atlas and every extra set the roots hold, mods' included)
-    /// again; true when they changed, and the client must then rebuild its atlas from them.
+    /// and the mods' fonts again; true when they changed, and the client must then rebuild its
+    /// atlas from them (and its text from the fonts).
     pub fn reload_images(&mut self, roots: &ContentRoots) -> Result<bool, String> {
         let images = ImageSet::load_all(roots).map_err(|e| e.to_string())?;
+        // The mods' fonts come and go with them too.
+        let font_files = roots.font_files();
+        let fonts_changed = font_files != self.font_files;
+        if fonts_changed {
+            self.fonts = Arc::new(load_fonts(roots).map_err(|e| e.to_string())?);
+            self.font_files = font_files;
+        }
         if images == self.images {
-            return Ok(false);
+            return Ok(fonts_changed);
         }
         self.images = images;
         Ok(true)

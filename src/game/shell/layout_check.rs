@@ -35,8 +35,15 @@ pub struct Outcome {
     pub problems: Vec<String>,
     /// Notes, `file:line:col: message`.
     pub notes: Vec<String>,
-    /// Files of the game that a mod in front replaces, as `mod file → game file`.
+    /// Files that a mod in front replaces, as `mod file → file behind` (the game's or another
+    /// mod's).
     pub overrides: Vec<(PathBuf, PathBuf)>,
+    /// Whose each file of `overrides` is: (the mod in front, the owner of the file behind:
+    /// `the game` or `mod "x"`).
+    pub owners: Vec<(String, String)>,
+    /// Conflicts between mods' single-window patches, each naming both mods and their
+    /// `file:line:col`.
+    pub conflicts: Vec<String>,
     /// Layouts checked.
     pub layouts: usize,
     /// Per file: name, windows, problems, notes.
@@ -50,7 +57,8 @@ impl Outcome {
             "files": self.files,
             "problems": self.problems,
             "notes": self.notes,
-            "overrides": self.overrides.iter().map(|(m, g)| json!({"file": m.display().to_string(), "overrides": g.display().to_string()})).collect::<Vec<_>>(),
+            "overrides": self.overrides.iter().zip(self.owners.iter()).map(|((m, g), (by, of))| json!({"file": m.display().to_string(), "mod": by, "overrides": g.display().to_string(), "of": of})).collect::<Vec<_>>(),
+            "conflicts": self.conflicts,
         })
     }
 
@@ -58,7 +66,11 @@ impl Outcome {
     pub fn lines(&self) -> Vec<String> {
         let mut out: Vec<String> = self.problems.clone();
         out.extend(self.notes.iter().filter(|n| !self.problems.contains(n)).map(|n| format!("note: {n}")));
-        out.extend(self.overrides.iter().map(|(m, g)| format!("{} overrides the game's {}", m.display(), g.display())));
+        out.extend(self.conflicts.iter().cloned());
+        out.extend(self.overrides.iter().zip(self.owners.iter()).map(|((m, g), (by, of))| {
+            let of = if of == "the game" { "the game's".to_string() } else { format!("{of}'s") };
+            format!("{} ({by}) overrides {of} {}", m.display(), g.display())
+        }));
         if self.problems.is_empty() {
             out.push(format!(
                 "{} layout(s) ok{}",
@@ -87,7 +99,8 @@ pub fn overrides(roots: &ContentRoots) -> Vec<(PathBuf, PathBuf)> {
     let all = roots.roots();
     let mut out = Vec::new();
     for (i, root) in all.iter().enumerate().take(all.len().saturating_sub(1)) {
-        for r in crate::content::mod_info::content_files(root) {
+        // Patches add up rather than replace each other (`patches.rs`).
+        for r in crate::content::mod_info::content_files(root).into_iter().filter(|r| !r.starts_with("ui/patches")) {
             if let Some(behind) = all[i + 1..].iter().map(|b| b.join(&r)).find(|p| p.is_file()) {
                 out.push((root.join(&r), behind));
             }
@@ -109,6 +122,42 @@ fn original_overrides(roots: &ContentRoots, names: &OriginalNames) -> Vec<(PathB
                 out.push((theirs, behind));
             }
         }
+    }
+    out
+}
+
+/// Whose file `path` is: the owner of the content root it lies in (`the game`, `mod "x"`).
+fn owner_of(roots: &ContentRoots, path: &Path) -> String {
+    roots
+        .roots()
+        .iter()
+        .find(|r| path.starts_with(r))
+        .map_or_else(|| "the game".to_string(), |r| crate::content::mod_info::owner(roots, r))
+}
+
+/// Every mod's patches, applied to the layout each patches as the game loads it: the
+/// problems of those that do not apply (a window the layout lacks, a key no patch sets), each
+/// at the patch's `file:line:col`.
+fn check_patches(roots: &ContentRoots, bindings: Option<&Bindings>) -> Vec<String> {
+    let mut out = Vec::new();
+    for layout in super::patches::patched_layouts(roots) {
+        let names = bindings.map(|b| &b.names);
+        let target = names
+            .and_then(|n| super::loading::find_layout(roots, &layout, n))
+            .or_else(|| roots.find(Path::new("ui").join(&layout)));
+        let Some(path) = target else {
+            for (p, _) in super::patches::patch_files(roots, &layout) {
+                out.push(format!("{}:1:1: patches {layout}, which no content folder has", p.display()));
+            }
+            continue;
+        };
+        let Ok(text) = crate::content::read_text(&path) else { continue };
+        let Ok(mut file) = crate::ui::wnd::parse(&path.display().to_string(), &text) else { continue };
+        if let Some(n) = names {
+            let found_as = path.file_name().and_then(|f| f.to_str()).unwrap_or_default();
+            n.translate(found_as, &mut file);
+        }
+        out.extend(super::patches::apply_checked(roots, &layout, &mut file, bindings));
     }
     out
 }
@@ -145,6 +194,12 @@ pub fn run(roots: &ContentRoots, lexicon: &Lexicon, given: Vec<PathBuf>, opts: O
     if let Some(b) = &bindings {
         out.overrides.extend(original_overrides(roots, &b.names));
     }
+    out.owners = out.overrides.iter().map(|(m, g)| (owner_of(roots, m), owner_of(roots, g))).collect();
+    out.conflicts = super::patches::conflicts(roots);
+    if opts.strict {
+        out.problems.extend(out.conflicts.iter().cloned());
+    }
+    out.problems.extend(check_patches(roots, bindings.as_ref()));
     // The mods' own descriptions are checked with their layouts.
     out.problems.extend(crate::content::mod_info::problems(roots));
     for p in &paths {

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use image::RgbaImage;
 
 use crate::content::ContentRoots;
+use crate::content::mod_info::mod_screens;
 use crate::map::{Map, MapContent};
 use crate::ui::check::{Bindings, check_parsed};
 use crate::ui::images::{FontBook, ImageSet};
@@ -37,12 +38,19 @@ pub struct MapEntry {
 
 /// The lexicon (`callbacks::lexicon`, handed in), images and fonts layouts are checked
 /// against.
-pub fn bindings(roots: &ContentRoots, lexicon: Lexicon) -> Result<Bindings, ShellError> {
+pub fn bindings(roots: &ContentRoots, mut lexicon: Lexicon) -> Result<Bindings, ShellError> {
+    // A mod's own screens are opened by name, like the game's.
+    for (name, ..) in mod_screens(roots) {
+        lexicon.register(crate::ui::lexicon::CallbackKind::Action, &format!("open:{name}"));
+    }
     let fonts_path = roots.find("ui/fonts.ron").unwrap_or_else(|| PathBuf::from("ui/fonts.ron"));
     Ok(Bindings {
         lexicon,
         images: ImageSet::load_all(roots)?,
-        fonts: FontBook::load(&fonts_path)?,
+        fonts: FontBook {
+            files: roots.font_files().into_iter().map(|(name, ..)| name).collect(),
+            ..FontBook::load(&fonts_path)?
+        },
         sounds: Some(crate::defs::SoundTable::load(roots)?.sounds().iter().map(|s| s.name.clone()).collect()),
         labels: crate::ui::labels::Labels::load_all(roots)?,
         names: crate::ui::original_names::OriginalNames::load_all(roots)?,
@@ -65,6 +73,19 @@ pub fn load_layouts(roots: &ContentRoots, bindings: &Bindings) -> (BTreeMap<Stri
     }
     load_layout(roots, "MessageBox.wnd", bindings, &mut layouts, &mut problems);
     load_layout(roots, "Editor.wnd", bindings, &mut layouts, &mut problems);
+    for (name, file, dir) in mod_screens(roots) {
+        let taken = Screen::ALL.iter().any(|s| format!("{s:?}") == name || s.layout() == file)
+            || ["MessageBox.wnd", "Editor.wnd"].contains(&file.as_str());
+        if taken {
+            let path = dir.join("mod.ron");
+            problems.push(format!(
+                "{}: screens: \"{file}\" takes the name of one of the game's screens: replace that file instead, or give the screen a name of its own",
+                path.display()
+            ));
+            continue;
+        }
+        load_layout(roots, &file, bindings, &mut layouts, &mut problems);
+    }
     (layouts, problems)
 }
 
@@ -100,6 +121,12 @@ fn load_layout(
     let report = check_parsed(&shown, &file, Some(b));
     if !report.problems.is_empty() {
         problems.extend(report.problems.iter().map(ToString::to_string));
+        return;
+    }
+    // The mods' single-window patches, the mods behind first, checked as they apply.
+    let refused = super::patches::apply_checked(roots, name, &mut file, Some(b));
+    if !refused.is_empty() {
+        problems.extend(refused);
         return;
     }
     let missing = super::required::missing_problems(&shown, name, &file, &b.names);

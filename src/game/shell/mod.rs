@@ -41,6 +41,7 @@ mod mods;
 mod online;
 mod options;
 mod outbox;
+mod patches;
 mod prefs;
 mod question;
 mod replays;
@@ -279,7 +280,7 @@ impl Shell {
     /// Runs the current screen's per-frame layout update, if it has one, and hands over what
     /// the screens asked of the client since the last call.
     pub fn update(&mut self) -> Vec<ShellRequest> {
-        let update = self.screen().and_then(|s| self.screens.layout(s.layout())).and_then(|f| f.layout_update.clone());
+        let update = self.screens.shown_layout().and_then(|f| f.layout_update.clone());
         if let Some(f) = update.as_deref().and_then(callbacks::layout_update) {
             f(&mut self.stage());
         }
@@ -351,7 +352,7 @@ impl Shell {
         match e.callback.as_deref().and_then(callbacks::system) {
             Some(System::Screen(f)) => f(&mut stage, e),
             Some(System::Editor) => editor.event(&mut stage, e),
-            None => {}
+            None => actions::unclaimed(&mut stage, e),
         }
         if let Some((question, ok)) = stage.screens.take_answer() {
             editor.answer(&mut stage, question, ok);
@@ -364,10 +365,9 @@ impl Shell {
         actions::run(&mut self.stage(), name, None)
     }
 
-    /// Escape on a screen no window took it on: Options goes back (as Back does) to the
-    /// battle or the main menu it was opened from. True when it did.
+    /// Escape no window took: Options or a mod's screen goes back where it came from; true if so.
     pub fn escape(&mut self) -> bool {
-        options::escape(&mut self.stage())
+        options::escape(&mut self.stage()) || actions::leave_mod_screen(&mut self.stage())
     }
 
     /// Changes the screen size (and scaling mode from the settings).
@@ -475,8 +475,7 @@ impl Shell {
         self.lobby.code = Some(code);
     }
 
-    /// The content roots changed (the Mods screen's choice): maps, images and layouts come
-    /// from these from now on.
+    /// The content roots changed (the Mods screen's choice): all content comes from these now.
     pub fn use_roots(&mut self, roots: ContentRoots) {
         self.content.roots = roots;
     }
@@ -522,10 +521,12 @@ impl Shell {
         Ok(changed)
     }
 
-    /// Reads the interface's images again; true when they changed (the client then rebuilds
-    /// its atlas).
+    /// Reads the interface's images and fonts again; true when they changed (the client then
+    /// rebuilds its atlas and draws with the new fonts).
     pub fn reload_images(&mut self, roots: &ContentRoots) -> Result<bool, String> {
-        self.content.reload_images(roots)
+        let changed = self.content.reload_images(roots)?;
+        self.ui.set_text_measure(self.content.fonts.clone());
+        Ok(changed)
     }
 
     /// Looks for maps again (a map was added, changed or removed while the game runs): the

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::content::ContentRoots;
 use crate::content::mod_info::{ModInfo, find_mods};
+use crate::content::requires::{ModRef, order, unmet};
 use crate::game::settings::Settings;
 use crate::ui::labels::Labels;
 use crate::ui::lexicon::Lexicon;
@@ -88,14 +89,57 @@ pub fn leave_out_broken(roots: &ContentRoots, game: &ContentRoots, lexicon: &Lex
         if problems.is_empty() {
             kept.push(dir.clone());
         } else {
-            log::warn!("mod {id} ({}) left out: {} problem(s)", dir.display(), problems.len());
-            for p in &problems {
-                log::warn!("  {p}");
-            }
-            refused.push((id, problems));
+            refuse(&mut refused, id, dir, problems);
         }
     }
+    let kept = meet_requirements(kept, game, &mut refused);
     (ContentRoots::new(kept), refused)
+}
+
+/// Logs and records one mod left out.
+fn refuse(refused: &mut Vec<Refused>, id: String, dir: &Path, problems: Vec<String>) {
+    log::warn!("mod {id} ({}) left out: {} problem(s)", dir.display(), problems.len());
+    for p in &problems {
+        log::warn!("  {p}");
+    }
+    refused.push((id, problems));
+}
+
+/// The folder name of a mod folder.
+fn id_of(dir: &Path) -> String {
+    dir.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// `kept` (mods front first, then the game's roots) without the mods whose requirements are
+/// not on (each refused, naming what it requires; leaving one out may leave out those that
+/// need it), the rest ordered so each mod is in front of the mods it requires.
+fn meet_requirements(kept: Vec<PathBuf>, game: &ContentRoots, refused: &mut Vec<Refused>) -> Vec<PathBuf> {
+    let (mut mods, rest): (Vec<PathBuf>, Vec<PathBuf>) = kept.into_iter().partition(|d| !game.roots().contains(d));
+    // Every mod that could have been on: beside these ones, and in the game's mods/ folders.
+    let mut folders: Vec<PathBuf> = mods.iter().filter_map(|d| d.parent().map(Path::to_path_buf)).collect();
+    folders.extend(game.roots().iter().map(|r| r.join("mods")));
+    let found: Vec<String> = find_mods(&folders).into_iter().map(|m| m.id).collect();
+    let found: Vec<&str> = found.iter().map(String::as_str).collect();
+    loop {
+        let infos: Vec<(String, Option<ModInfo>)> =
+            mods.iter().map(|d| (id_of(d), ModInfo::load(d).ok().flatten())).collect();
+        let refs: Vec<ModRef<'_>> = infos.iter().map(|(id, info)| ModRef { id, info: info.as_ref() }).collect();
+        let broken = refs.iter().enumerate().find_map(|(i, m)| {
+            let why = unmet(*m, &refs, &found);
+            (!why.is_empty()).then_some((i, why))
+        });
+        match broken {
+            Some((i, why)) => {
+                let dir = mods.remove(i);
+                refuse(refused, id_of(&dir), &dir, why);
+            }
+            None => {
+                let mut ordered: Vec<PathBuf> = order(&refs).into_iter().map(|i| mods[i].clone()).collect();
+                ordered.extend(rest);
+                return ordered;
+            }
+        }
+    }
 }
 
 /// What the player is told about mods left out at start: each mod with its first few
@@ -150,13 +194,58 @@ pub fn rows(settings: &Settings, settings_path: &Path, game: &ContentRoots, lexi
     rows
 }
 
-/// A mod's details in a few lines.
-pub fn describe(m: &ModRow) -> String {
+/// Why row `i` cannot be on beside the rows turned on (`i` counted as on): each requirement
+/// of its `mod.ron` not met, naming it and what it requires. Empty: all met.
+pub fn unmet_requirements(rows: &[ModRow], i: usize) -> Vec<String> {
+    let Some(m) = rows.get(i) else { return Vec::new() };
+    let on: Vec<ModRef<'_>> = rows
+        .iter()
+        .enumerate()
+        .filter(|(j, r)| r.enabled || *j == i)
+        .map(|(_, r)| ModRef { id: &r.id, info: r.info.as_ref() })
+        .collect();
+    let found: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    unmet(ModRef { id: &m.id, info: m.info.as_ref() }, &on, &found)
+}
+
+/// The mods on that require row `i` (what turning it off would break), by folder name.
+pub fn required_by(rows: &[ModRow], i: usize) -> Vec<String> {
+    let Some(m) = rows.get(i) else { return Vec::new() };
+    rows.iter()
+        .filter(|r| r.enabled && r.info.as_ref().is_some_and(|info| info.requires.iter().any(|q| q.id == m.id)))
+        .map(|r| r.id.clone())
+        .collect()
+}
+
+/// The mods turned on, by folder name, in the load order their requirements ask for (each
+/// in front of the mods it requires), else in the list's order.
+pub fn enabled_in_order(rows: &[ModRow]) -> Vec<String> {
+    let on: Vec<&ModRow> = rows.iter().filter(|r| r.enabled).collect();
+    let refs: Vec<ModRef<'_>> = on.iter().map(|r| ModRef { id: &r.id, info: r.info.as_ref() }).collect();
+    order(&refs).into_iter().map(|i| on[i].id.clone()).collect()
+}
+
+/// A mod's details in a few lines, with what else the list knows of it (`notes`, one line
+/// each: its requirements not met, its patches' conflicts with other mods').
+pub fn describe(m: &ModRow, notes: &[String]) -> String {
     let mut lines = Vec::new();
     match &m.info {
         Some(i) => {
             lines.push(format!("{} {} by {} (made for {})", i.name, i.version, i.author, i.game_version));
             lines.push(i.description.clone());
+            if !i.requires.is_empty() {
+                let needs: Vec<String> =
+                    i.requires
+                        .iter()
+                        .map(|r| {
+                            if r.version.is_empty() { r.id.clone() } else { format!("{} {} or later", r.id, r.version) }
+                        })
+                        .collect();
+                lines.push(format!("Requires: {}", needs.join(", ")));
+            }
+            if !i.screens.is_empty() {
+                lines.push(format!("Screens: {}", i.screens.join(", ")));
+            }
         }
         None => lines.push(format!("{} (no mod.ron)", m.dir.display())),
     }
@@ -171,5 +260,6 @@ pub fn describe(m: &ModRow) -> String {
     if !m.problems.is_empty() {
         lines.push(format!("Broken, not used: {}", m.problems.join("; ")));
     }
+    lines.extend(notes.iter().cloned());
     lines.join("\n")
 }

@@ -6,12 +6,16 @@
 //!
 //! Must not: turn on a broken mod, or change any mod's files.
 
+use crate::content::ContentRoots;
 use crate::game::settings::Settings;
 use crate::ui::labels::Labels;
 use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, UiEvent};
 
-use super::mod_list::{Refused, describe, game_roots, refusal_message, rows};
+use super::mod_list::{
+    Refused, describe, enabled_in_order, game_roots, refusal_message, required_by, rows, unmet_requirements,
+};
+use super::patches::conflicts;
 use super::request::ShellRequest;
 use super::screen::Screen;
 use super::stage::Stage;
@@ -28,9 +32,12 @@ fn show_mods(stage: &mut Stage, selected: Option<usize>) {
     let rows: Vec<Vec<String>> = stage
         .mods
         .iter()
-        .map(|m| {
+        .enumerate()
+        .map(|(i, m)| {
             let state = if !m.problems.is_empty() {
                 "broken"
+            } else if m.enabled && !unmet_requirements(stage.mods, i).is_empty() {
+                "needs"
             } else if m.enabled {
                 "on"
             } else {
@@ -47,6 +54,7 @@ fn show_mods(stage: &mut Stage, selected: Option<usize>) {
             stage.ui.list_select(l, Some(i));
         }
     }
+    let notes = selected.map(|i| row_notes(stage, i)).unwrap_or_default();
     let details = selected.and_then(|i| stage.mods.get(i)).map_or_else(
         || {
             if stage.mods.is_empty() {
@@ -58,9 +66,32 @@ fn show_mods(stage: &mut Stage, selected: Option<usize>) {
                 stage.say("Message:ChooseModToSee", &[])
             }
         },
-        describe,
+        |m| describe(m, &notes),
     );
     stage.set_text("Mods.wnd:ModDetails", &details);
+}
+
+/// What the details of row `i` add to its description: its requirements not met, and the
+/// conflicts of its patches with those of the other mods on (in the list's order).
+fn row_notes(stage: &Stage, i: usize) -> Vec<String> {
+    let mut notes: Vec<String> =
+        unmet_requirements(stage.mods, i).into_iter().map(|w| format!("Not met: {w}")).collect();
+    let Some(m) = stage.mods.get(i).filter(|m| m.enabled) else { return notes };
+    let game = game_roots(&stage.prefs.settings, stage.prefs.path(), &stage.content.roots);
+    let mut dirs: Vec<std::path::PathBuf> = stage.mods.iter().filter(|r| r.enabled).map(|r| r.dir.clone()).collect();
+    dirs.extend(game.roots().iter().cloned());
+    let me = format!("mod \"{}\"", m.id);
+    notes.extend(conflicts(&ContentRoots::new(dirs)).into_iter().filter(|c| c.contains(&me)));
+    notes
+}
+
+/// Why row `i` cannot be turned off: the mods on that require it, each named.
+fn needed_by(stage: &Stage, i: usize) -> Vec<String> {
+    let id = stage.mods.get(i).map_or_else(String::new, |m| m.id.clone());
+    required_by(stage.mods, i)
+        .into_iter()
+        .map(|by| format!("mod \"{by}\" requires mod \"{id}\": turn \"{by}\" off first"))
+        .collect()
 }
 
 /// The row chosen in the list.
@@ -91,6 +122,12 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
                 let text = stage.say("Message:ModBroken", &[]);
                 return stage.message(&title, &text, false);
             }
+            // A mod needs its requirements on, and stays on while another on needs it.
+            let on = stage.mods.get(i).is_some_and(|m| m.enabled);
+            let why = if on { needed_by(stage, i) } else { unmet_requirements(stage.mods, i) };
+            if !why.is_empty() {
+                return stage.message(&title, &why.join("\n"), false);
+            }
             if let Some(m) = stage.mods.get_mut(i) {
                 m.enabled = !m.enabled;
             }
@@ -110,7 +147,7 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
         }
         ("ButtonSave", EventKind::Selected) => {
             let mut s = stage.prefs.settings.clone();
-            s.mods = stage.mods.iter().filter(|m| m.enabled).map(|m| m.id.clone()).collect();
+            s.mods = enabled_in_order(stage.mods);
             if stage.save_settings_as("Title:Mods", s).is_some() {
                 stage.request(ShellRequest::ApplyMods);
                 stage.open(Screen::MainMenu);

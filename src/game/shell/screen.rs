@@ -1,4 +1,5 @@
-//! The shell's screens, each the name of its layout file under `ui/`.
+//! The shell's screens, each the name of its layout file under `ui/`, and the screens mods
+//! bring (`screens` in a `mod.ron`), by their place in the list the shell keeps of them.
 //!
 //! Must not: open or close anything (the shell does).
 
@@ -29,10 +30,13 @@ pub enum Screen {
     GameMenu,
     /// Options → Keys: every battle command's key.
     Keys,
+    /// A screen a mod brings: its place in the shell's list of them (`Screens::file_of` gives
+    /// its layout), opened by `open:<name>` and left by `back` for the screen it came from.
+    Mod(u8),
 }
 
 impl Screen {
-    /// Every screen.
+    /// Every screen of the game's own.
     pub const ALL: [Screen; 12] = [
         Screen::MainMenu,
         Screen::Skirmish,
@@ -53,7 +57,8 @@ impl Screen {
         Screen::ALL.into_iter().find(|s| s.layout() == file)
     }
 
-    /// The layout file of the screen.
+    /// The layout file of one of the game's screens (a mod's screen: empty, see
+    /// `Screens::file_of`).
     pub fn layout(self) -> &'static str {
         match self {
             Screen::MainMenu => "MainMenu.wnd",
@@ -68,6 +73,7 @@ impl Screen {
             Screen::Load => "Load.wnd",
             Screen::GameMenu => "GameMenu.wnd",
             Screen::Keys => "Keys.wnd",
+            Screen::Mod(_) => "",
         }
     }
 }

@@ -15,6 +15,8 @@ use super::screen::Screen;
 
 /// The layout of the message box.
 const MESSAGE_BOX: &str = "MessageBox.wnd";
+/// The layout of the layout editor's panel.
+const EDITOR: &str = "Editor.wnd";
 
 /// The screens' state.
 #[derive(Debug, Default)]
@@ -41,7 +43,12 @@ pub struct Screens {
     /// Where Continue on the score screen goes (the replay list after watching a replay; the
     /// main menu when none is set).
     pub after_score: Option<Screen>,
+    /// The screens a mod's screen was opened from, latest last: where `back` goes.
+    pub(super) trail: Vec<Screen>,
 }
+
+/// Screens `back` remembers at most (a longer trail forgets its oldest).
+const MAX_TRAIL: usize = 32;
 
 impl Screens {
     /// Screens over these layouts, none open.
@@ -49,9 +56,44 @@ impl Screens {
         Screens { layouts, ..Screens::default() }
     }
 
+    /// The layouts of the screens mods bring (every layout loaded that is not the game's own),
+    /// by file name: `Screen::Mod`'s index into them.
+    fn mod_files(&self) -> impl Iterator<Item = &String> {
+        let game = |f: &str| Screen::for_layout(f).is_some() || [MESSAGE_BOX, EDITOR].contains(&f);
+        self.layouts.keys().filter(move |f| !game(f))
+    }
+
+    /// The mod's screen `open:<name>` opens (its layout `<name>.wnd`), if one loaded.
+    pub fn mod_screen(&self, name: &str) -> Option<Screen> {
+        let file = format!("{name}.wnd");
+        let i = self.mod_files().position(|f| *f == file)?;
+        u8::try_from(i).ok().map(Screen::Mod)
+    }
+
+    /// The layout file of `screen` (None: a mod's screen that is not there).
+    pub fn file_of(&self, screen: Screen) -> Option<&str> {
+        match screen {
+            Screen::Mod(i) => self.mod_files().nth(usize::from(i)).map(String::as_str),
+            other => Some(other.layout()),
+        }
+    }
+
+    /// Remembers `from` as where `back` on the screen about to open goes.
+    pub fn remember(&mut self, from: Screen) {
+        if self.trail.len() >= MAX_TRAIL {
+            self.trail.remove(0);
+        }
+        self.trail.push(from);
+    }
+
     /// The screen on show.
     pub fn screen(&self) -> Option<Screen> {
         self.current.map(|(s, _)| s)
+    }
+
+    /// The layout of the screen on show.
+    pub fn shown_layout(&self) -> Option<&WndFile> {
+        self.layouts.get(self.file_of(self.screen()?)?)
     }
 
     /// The layout `file`, if it loaded.
@@ -69,10 +111,17 @@ impl Screens {
         self.layouts.insert(name.to_string(), file);
     }
 
-    /// Replaces every layout; true when they changed.
+    /// Replaces every layout; true when they changed. A mod's screen on show stays the same
+    /// file's, or becomes the main menu when that is gone (its mod turned off).
     pub fn replace_layouts(&mut self, layouts: BTreeMap<String, WndFile>) -> bool {
         let changed = layouts != self.layouts;
+        let shown = self.current.and_then(|(s, _)| self.file_of(s)).map(str::to_string);
         self.layouts = layouts;
+        if let (Some((screen @ Screen::Mod(_), id)), Some(file)) = (self.current, shown) {
+            let stem = file.strip_suffix(".wnd").unwrap_or(&file);
+            self.current = Some((self.mod_screen(stem).unwrap_or(Screen::MainMenu), id));
+            return changed || self.current.map(|(s, _)| s) != Some(screen);
+        }
         changed
     }
 
@@ -84,8 +133,9 @@ impl Screens {
     /// Opens the layout of `screen` in `ui` as the screen on show (none open before); its
     /// layout, for the hooks it names, or none when it did not load.
     pub fn open_layout(&mut self, ui: &mut WindowManager, screen: Screen) -> Option<WndFile> {
-        let file = self.layouts.get(screen.layout()).cloned()?;
-        let id = ui.create_layout(screen.layout(), &file);
+        let name = self.file_of(screen)?.to_string();
+        let file = self.layouts.get(&name).cloned()?;
+        let id = ui.create_layout(&name, &file);
         self.current = Some((screen, id));
         Some(file)
     }

@@ -69,7 +69,8 @@ impl Stage<'_> {
     /// Closes the current screen and any message (the battlefield takes the screen).
     pub fn close_screens(&mut self) {
         if let Some((old_screen, old)) = self.screens.take_current() {
-            let shutdown = self.screens.layout(old_screen.layout()).and_then(|f| f.layout_shutdown.clone());
+            let file = self.screens.file_of(old_screen).unwrap_or_default();
+            let shutdown = self.screens.layout(file).and_then(|f| f.layout_shutdown.clone());
             if let Some(f) = shutdown.as_deref().and_then(self.hooks.shutdown) {
                 f(self);
             }
@@ -80,6 +81,10 @@ impl Stage<'_> {
 
     /// Closes the current screen and opens another, running its layout's initialiser.
     pub fn open(&mut self, screen: Screen) {
+        // The main menu is where every way back ends: a mod's screens' trail starts again.
+        if screen == Screen::MainMenu {
+            self.screens.trail.clear();
+        }
         self.close_screens();
         let Some(file) = self.screens.open_layout(self.ui, screen) else { return };
         if let Some(init) = file.layout_init.as_deref().and_then(self.hooks.init) {

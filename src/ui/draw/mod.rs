@@ -7,7 +7,7 @@
 //! (see `ui/FORMAT.md`).
 
 mod gadgets;
-use crate::ui::font::{TextMeasure, wrap};
+use crate::ui::font::{InFace, TextMeasure, wrap};
 use crate::ui::geometry::Rect;
 use crate::ui::manager::WindowManager;
 use crate::ui::window::{Gadget, GameWindow, WindowId};
@@ -72,6 +72,8 @@ pub enum DrawCmd {
     },
     /// Restrict later drawing to a rectangle (None: no restriction).
     Clip(Option<Rect>),
+    /// Later text draws in this face (0: the game's own; see `font.rs`) until the next.
+    Font(u16),
 }
 
 /// Drawing for windows with a custom draw callback: called after a window's background.
@@ -282,7 +284,15 @@ fn draw_window(
     if w.draw_callback.is_some() {
         custom(w, out);
     }
-    draw_gadget(&Face { m, w, tm, clip, entries, px, color, focused }, out);
+    // A mod's font: measured and drawn in its face.
+    let in_face = InFace { inner: tm, face: w.face };
+    if w.face != 0 {
+        out.push(DrawCmd::Font(w.face));
+    }
+    draw_gadget(&Face { m, w, tm: &in_face, clip, entries, px, color, focused }, out);
+    if w.face != 0 {
+        out.push(DrawCmd::Font(0));
+    }
     set_shadow(out, first_text, shadow(w));
     if focused && w.tab_stop() {
         out.push(DrawCmd::Frame { rect: r.inset(-1.0), color: [240, 210, 120, 255], width: 1.0 });

@@ -64,6 +64,7 @@ impl WindowManager {
             hover_sound: def.hover_sound.clone(),
             font_px: if font.size > 0 { font.size as f32 } else { 14.0 },
             bold: font.bold,
+            face: self.measure.as_ref().map_or(0, |m| m.face_of(&font.name)),
             text_colors: def.text_colors,
             enabled_draw: def.enabled.clone(),
             disabled_draw: def.disabled.clone(),

@@ -13,8 +13,19 @@ use window_keys::empty_window;
 
 /// Parses a layout's text; `path` names it in errors.
 pub fn parse(path: &str, text: &str) -> Result<WndFile, WndError> {
+    parse_as(path, text, true)
+}
+
+/// Parses a mod's patch of a layout (`ui/patches/<Layout>.wnd`): a layout whose windows need
+/// give only the keys they change (no `SCREENRECT`).
+pub fn parse_patch(path: &str, text: &str) -> Result<WndFile, WndError> {
+    parse_as(path, text, false)
+}
+
+/// Parses; `need_rect`: every window must give its `SCREENRECT`.
+fn parse_as(path: &str, text: &str, need_rect: bool) -> Result<WndFile, WndError> {
     let tokens = lex(path, text)?;
-    let mut p = Parser { path, tokens, pos: 0, notes: Vec::new(), windows: 0, composite: Vec::new() };
+    let mut p = Parser { path, tokens, pos: 0, notes: Vec::new(), windows: 0, composite: Vec::new(), need_rect };
     let mut file = WndFile::default();
     while let Some(t) = p.peek() {
         let (line, col) = (t.line, t.col);
@@ -79,6 +90,8 @@ struct Parser<'a> {
     windows: usize,
     /// Composite gadgets' draw keys met (line, column, key), summed up in one note.
     composite: Vec<(usize, usize, String)>,
+    /// Every window must give its `SCREENRECT` (a patch's need not).
+    need_rect: bool,
 }
 
 /// One `LABEL: values` group of a property value.
@@ -226,7 +239,7 @@ impl Parser<'_> {
             self.window_key(&mut w, &key_tok, &key, value)?;
             saw_rect |= key == "SCREENRECT";
         }
-        if !saw_rect {
+        if !saw_rect && self.need_rect {
             return Err(WndError::new(self.path, line, 1, format!("window \"{}\" has no SCREENRECT", w.name)));
         }
         Ok(w)

@@ -231,7 +231,14 @@ pub fn describe(m: &ModRow, notes: &[String]) -> String {
     let mut lines = Vec::new();
     match &m.info {
         Some(i) => {
-            lines.push(format!("{} {} by {} (made for {})", i.name, i.version, i.author, i.game_version));
+            let mut line = format!("{} {}", i.name, i.version);
+            if !i.author.is_empty() {
+                line.push_str(&format!(" by {}", i.author));
+            }
+            if !i.game_version.is_empty() {
+                line.push_str(&format!(" (made for {})", i.game_version));
+            }
+            lines.push(line);
             lines.push(i.description.clone());
             if !i.requires.is_empty() {
                 let needs: Vec<String> =
@@ -262,4 +269,36 @@ pub fn describe(m: &ModRow, notes: &[String]) -> String {
     }
     lines.extend(notes.iter().cloned());
     lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(author: &str, game_version: &str) -> ModRow {
+        let info = ModInfo {
+            name: "Desert".into(),
+            version: "1.0".into(),
+            author: author.into(),
+            game_version: game_version.into(),
+            description: String::new(),
+            requires: Vec::new(),
+            screens: Vec::new(),
+        };
+        ModRow {
+            id: "desert".into(),
+            dir: PathBuf::from("mods/desert"),
+            info: Some(info),
+            enabled: true,
+            files: Vec::new(),
+            problems: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_mods_details_leave_out_an_author_or_game_version_it_does_not_give() {
+        assert_eq!(describe(&row("", ""), &[]).lines().next(), Some("Desert 1.0"));
+        assert_eq!(describe(&row("Ann", ""), &[]).lines().next(), Some("Desert 1.0 by Ann"));
+        assert_eq!(describe(&row("", "0.9"), &[]).lines().next(), Some("Desert 1.0 (made for 0.9)"));
+    }
 }

@@ -1,6 +1,7 @@
-//! `ridgeline ui-import <mapped-images.ini>… --textures DIR --mod DIR [--set NAME]`: another
-//! game's mapped images (Generals-style INI blocks and their textures) become a mod's own
-//! atlas and image table, so layouts brought over from that game draw their pictures.
+//! `ridgeline ui-import <mapped-images.ini>… --textures DIR --mod DIR [--set NAME]
+//! [--preview PNG]`: another game's mapped images (Generals-style INI blocks and their
+//! textures) become a mod's own atlas and image table, so layouts brought over from that game
+//! draw their pictures; it says how it read each texture and can draw what it imported.
 //!
 //! Must not: write outside the mod folder it is given.
 
@@ -25,6 +26,10 @@ pub struct UiImportArgs {
     /// The set's name.
     #[arg(long, default_value = "imported")]
     pub set: String,
+    /// Also write a picture of every imported image cut out of the atlas and labelled with its
+    /// name, to see a flipped texture or a bad rectangle at once.
+    #[arg(long)]
+    pub preview: Option<PathBuf>,
 }
 
 /// Runs `ui-import`.
@@ -49,5 +54,17 @@ pub fn run(a: UiImportArgs) -> Result<()> {
         done.images,
         done.textures
     );
+    for line in &done.read {
+        println!("  read {line}");
+    }
+    if let Some(preview) = &a.preview {
+        let set = ridgeline::ui::images::ImageSet::load(&done.table)?;
+        let atlas = ridgeline::content::open_image(&done.atlas)?.into_rgba8();
+        let fonts = ridgeline::ui::font::Fonts::load().map_err(anyhow::Error::msg)?;
+        let title = done.table.display().to_string();
+        let sheet = ridgeline::ui::atlas_preview::picture(&set, &atlas, &fonts, &title);
+        ridgeline::content::write_image(preview, &sheet)?;
+        println!("wrote {}: each image cut out and labelled", preview.display());
+    }
     Ok(())
 }

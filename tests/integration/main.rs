@@ -69,5 +69,6 @@ mod tidy;
 mod tournament;
 mod ui_fmt;
 mod ui_harness;
+mod ui_import;
 mod ui_snapshots;
 mod ui_wnd;

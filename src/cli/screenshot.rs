@@ -60,12 +60,26 @@ pub struct ScreenshotArgs {
     /// third of the particles), medium or high
     #[arg(long, default_value = "high")]
     quality: ridgeline::render::Quality,
+    /// The interface's language: the code of a `ui/strings.<code>.ron` (as Options → Language
+    /// chooses); the HUD and the names of units and structures are shown in it.
+    #[arg(long, default_value = "")]
+    language: String,
 }
 
 /// Runs `screenshot`.
 pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
     if args.map.is_none() && (args.commands.is_some() || !args.select.is_empty() || args.players.is_some()) {
         bail!("--commands, --players and --select act on a battle: give --map too");
+    }
+    let languages = ridgeline::ui::labels::Labels::languages(roots);
+    if !args.language.is_empty() && !languages.iter().any(|l| l.code == args.language) {
+        let known: Vec<&str> = languages.iter().map(|l| l.code.as_str()).collect();
+        bail!(
+            "--language {}: no ui/strings.{}.ron in the game or its mods (there are: {})",
+            args.language,
+            args.language,
+            if known.is_empty() { "none".to_string() } else { known.join(", ") }
+        );
     }
     let hud = args.ui.as_ref().is_some_and(|u| u.as_os_str() == "hud");
     let layout =
@@ -86,6 +100,7 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
                 hover: args.hover,
                 edit: args.edit,
                 quality: args.quality,
+                language: args.language.clone(),
             };
             let overlay = match (&layout, hud) {
                 (Some(path), _) => Overlay::Layout(path),
@@ -95,7 +110,10 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
             screenshot::world(roots, &shot, overlay)?
         }
         None => match layout {
-            Some(ui) => screenshot::ui(roots, &ui, args.size, (args.hover.as_deref(), args.edit.as_deref()))?,
+            Some(ui) => {
+                let hover_edit = (args.hover.as_deref(), args.edit.as_deref());
+                screenshot::ui_in_language(roots, &ui, args.size, hover_edit, &args.language)?
+            }
             None => bail!("--ui none shows nothing without --map"),
         },
     };

@@ -67,6 +67,7 @@ mod session;
 mod shell;
 mod tidy;
 mod tournament;
+mod translation;
 mod ui_fmt;
 mod ui_harness;
 mod ui_import;

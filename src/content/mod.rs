@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod csf;
 pub mod digest;
 pub mod image_file;
 pub mod limits;

@@ -153,3 +153,76 @@ fn the_preview_shows_each_imported_image_cut_out_and_labelled() {
     assert!(near(cell_centre(0), [220, 30, 30]), "{:?}", cell_centre(0));
     assert!(near(cell_centre(1), [30, 30, 220]), "{:?}", cell_centre(1));
 }
+
+/// A Generals string table (`.csf`), written per the format: the header ` FSC`, version 3,
+/// counts, language; per label ` LBL`, one string, its name; per string ` RTS`, its UTF-16
+/// length and units with every byte inverted.
+fn csf(language: u32, entries: &[(&str, &str)]) -> Vec<u8> {
+    let mut out = b" FSC".to_vec();
+    for w in [3, entries.len() as u32, entries.len() as u32, 0, language] {
+        out.extend(w.to_le_bytes());
+    }
+    for (label, text) in entries {
+        out.extend(b" LBL");
+        out.extend(1u32.to_le_bytes());
+        out.extend((label.len() as u32).to_le_bytes());
+        out.extend(label.as_bytes());
+        out.extend(b" RTS");
+        let units: Vec<u16> = text.encode_utf16().collect();
+        out.extend((units.len() as u32).to_le_bytes());
+        out.extend(units.iter().flat_map(|u| u.to_le_bytes()).map(|b| !b));
+    }
+    out
+}
+
+#[test]
+fn a_generals_string_table_imports_into_the_mods_translation_beside_its_entries() {
+    let dir = common::temp_dir("ui-import-csf");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    std::fs::write(
+        dir.join("ui/strings.es.ron"),
+        "{\n    \"Language:Name\": \"Español\",\n    \"GUI:Options\": \"old\",\n}\n",
+    )
+    .unwrap();
+    let table = [
+        ("GUI:Options", "Opciones"),
+        ("OBJECT:Ranger", "Guardabosques \"élite\"\nsegunda línea"),
+        ("Object:Dozer", "Excavadora"),
+    ];
+    std::fs::write(dir.join("generals.csf"), csf(4, &table)).unwrap();
+    let csf_path = dir.join("generals.csf");
+    let (ok, out) =
+        run(&["ui-import", "--csf", csf_path.to_str().unwrap(), "--into", dir.to_str().unwrap(), "--language", "es"]);
+    assert!(ok, "{out}");
+    assert!(out.contains("3 labels") && out.contains("1 replaced"), "{out}");
+    let roots = common::roots().with_mod(dir.clone());
+    let labels = ridgeline::ui::labels::Labels::load_language(&roots, "es").unwrap();
+    assert_eq!(labels.0["GUI:Options"], "Opciones");
+    assert_eq!(labels.0["OBJECT:Ranger"], "Guardabosques \"élite\"\nsegunda línea");
+    assert_eq!(labels.0["Object:Dozer"], "Excavadora");
+    assert_eq!(labels.0["Language:Name"], "Español", "what was there stays");
+    // Without --language the texts become the mod's own (ui/strings.ron), and a table that says
+    // it is not English is pointed out.
+    let (ok, out) = run(&["ui-import", "--csf", csf_path.to_str().unwrap(), "--into", dir.to_str().unwrap()]);
+    assert!(ok && out.contains("--language CODE"), "{out}");
+    assert!(common::read(&dir.join("ui/strings.ron")).contains("Opciones"));
+}
+
+#[test]
+fn a_broken_string_table_is_refused_with_its_offset_and_writes_nothing() {
+    let dir = common::temp_dir("ui-import-csf-bad");
+    let mut bytes = csf(0, &[("GUI:A", "one"), ("GUI:B", "two")]);
+    // The second label's tag: header 24 bytes, the first label 4+4+4+5, its string 4+4+6.
+    let second = 24 + 17 + 14;
+    assert_eq!(&bytes[second..second + 4], b" LBL");
+    bytes[second + 1] = b'X';
+    std::fs::write(dir.join("bad.csf"), &bytes).unwrap();
+    let bad = dir.join("bad.csf");
+    let (ok, out) = run(&["ui-import", "--csf", bad.to_str().unwrap(), "--into", dir.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(out.contains(&format!("bad.csf: at byte {second}: each label starts with ' LBL'")), "{out}");
+    assert!(!dir.join("ui/strings.ron").exists());
+    std::fs::write(dir.join("bad.csf"), &bytes[..50]).unwrap();
+    let (ok, out) = run(&["ui-import", "--csf", bad.to_str().unwrap(), "--into", dir.to_str().unwrap()]);
+    assert!(!ok && out.contains("the file ends"), "{out}");
+}

@@ -20,6 +20,7 @@ mod align;
 mod events;
 mod handles;
 mod input;
+mod labelled;
 mod overlay;
 mod panel;
 mod save;

@@ -3,7 +3,7 @@
 //!
 //! Must not: draw (`draw.rs` does, with what this works out).
 
-use super::font::{TextMeasure, wrap};
+use super::font::{TextMeasure, wrap, wrap_breaking};
 use super::window::{Gadget, GameWindow, WindowId};
 use super::wnd::model::status_bit;
 
@@ -57,12 +57,13 @@ pub(crate) fn sibling_scale(m: &dyn WindowTree, w: &GameWindow, tm: &dyn TextMea
         .fold(1.0, f32::min)
 }
 
-/// The lines a static text shows: wrapped to its width, or one line with `ONE_LINE`.
+/// The lines a static text shows: wrapped to its width (a word too long for it broken, so a
+/// long path in a message keeps its ends), or one line with `ONE_LINE`.
 pub(crate) fn static_lines(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> Vec<String> {
     if w.status & status_bit("ONE_LINE") != 0 {
         vec![w.text.clone()]
     } else {
-        wrap(tm, &w.text, px, w.bold, w.rect.w - 4.0)
+        wrap_breaking(tm, &w.text, px, w.bold, w.rect.w - 4.0)
     }
 }
 

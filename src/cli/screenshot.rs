@@ -60,6 +60,10 @@ pub struct ScreenshotArgs {
     /// third of the particles), medium or high
     #[arg(long, default_value = "high")]
     quality: ridgeline::render::Quality,
+    /// The interface's language: the code of a `ui/strings.<code>.ron` (as Options → Language
+    /// chooses); the HUD and the names of units and structures are shown in it.
+    #[arg(long, default_value = "")]
+    language: String,
     /// With --map and no person playing (computers, idle or scripted slots): show it as an
     /// observer sees it, with the view selector: `all` (everything) or a player's number (1 is
     /// the first).
@@ -83,6 +87,16 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
     if args.map.is_none() && (args.commands.is_some() || !args.select.is_empty() || args.players.is_some()) {
         bail!("--commands, --players and --select act on a battle: give --map too");
     }
+    let languages = ridgeline::ui::labels::Labels::languages(roots);
+    if !args.language.is_empty() && !languages.iter().any(|l| l.code == args.language) {
+        let known: Vec<&str> = languages.iter().map(|l| l.code.as_str()).collect();
+        bail!(
+            "--language {}: no ui/strings.{}.ron in the game or its mods (there are: {})",
+            args.language,
+            args.language,
+            if known.is_empty() { "none".to_string() } else { known.join(", ") }
+        );
+    }
     let hud = args.ui.as_ref().is_some_and(|u| u.as_os_str() == "hud");
     let layout =
         args.ui.filter(|u| u.as_os_str() != "none" && u.as_os_str() != "hud").map(|ui| resolve_layout(roots, &ui));
@@ -103,6 +117,7 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
                 edit: args.edit,
                 quality: args.quality,
                 observer: args.observer,
+                language: args.language.clone(),
             };
             let overlay = match (&layout, hud) {
                 (Some(path), _) => Overlay::Layout(path),
@@ -112,7 +127,10 @@ pub fn run(roots: &ContentRoots, args: ScreenshotArgs) -> Result<()> {
             screenshot::world(roots, &shot, overlay)?
         }
         None => match layout {
-            Some(ui) => screenshot::ui(roots, &ui, args.size, (args.hover.as_deref(), args.edit.as_deref()))?,
+            Some(ui) => {
+                let hover_edit = (args.hover.as_deref(), args.edit.as_deref());
+                screenshot::ui_in_language(roots, &ui, args.size, hover_edit, &args.language)?
+            }
             None => bail!("--ui none shows nothing without --map"),
         },
     };

@@ -122,6 +122,9 @@ pub struct Imported {
     pub images: usize,
     /// Textures put into the atlas.
     pub textures: usize,
+    /// How each texture was read, one line each (`art/Shell.tga: TGA 512×256, 32-bit …`), so a
+    /// flipped or transparent file can be told from the importer's doing.
+    pub read: Vec<String>,
 }
 
 /// Builds the atlas and image table `ui/images-<set>.png` / `.ron` in `mod_dir` from mapped
@@ -138,9 +141,11 @@ pub fn import(images: &[MappedImage], textures: &Path, mod_dir: &Path, set: &str
     // Each texture once, one under the other.
     let mut placed: BTreeMap<String, (u32, image::RgbaImage)> = BTreeMap::new();
     let (mut width, mut height) = (1u32, 0u32);
+    let mut read = Vec::new();
     for name in names {
         let path = find_texture(textures, name).ok_or_else(|| io(&textures.join(name), "texture not found".into()))?;
         let picture = super::image_file::open_image(&path)?.into_rgba8();
+        read.push(describe(&path, &picture));
         if height.saturating_add(picture.height()) > MAX_IMAGE_SIDE {
             return Err(io(&path, format!("the atlas would pass {} pixels", MAX_IMAGE_SIDE)));
         }
@@ -176,7 +181,29 @@ pub fn import(images: &[MappedImage], textures: &Path, mod_dir: &Path, set: &str
     super::write_image(&atlas_path, &atlas).map_err(|e| io(&atlas_path, e.why))?;
     let table_path = ui.join(format!("images-{set}.ron"));
     super::write_file(&table_path, table.as_bytes()).map_err(|e| io(&table_path, e.why))?;
-    Ok(Imported { atlas: atlas_path, table: table_path, images: sorted.len(), textures: placed.len() })
+    Ok(Imported { atlas: atlas_path, table: table_path, images: sorted.len(), textures: placed.len(), read })
+}
+
+/// One line on how a texture was read: its header's facts for a TGA, its size otherwise, and a
+/// warning when every pixel is fully transparent (an alpha channel the writer left empty).
+fn describe(path: &Path, picture: &image::RgbaImage) -> String {
+    let is_tga = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("tga"));
+    let header = if is_tga {
+        // The file was just decoded as a regular file; only its first 18 bytes are read here.
+        let mut bytes = [0u8; 18];
+        let read = std::fs::File::open(path).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
+        read.ok().and_then(|()| super::tga_header::TgaHeader::read(&bytes))
+    } else {
+        None
+    };
+    let mut line = match header {
+        Some(h) => format!("{}: {h}", path.display()),
+        None => format!("{}: {}×{}", path.display(), picture.width(), picture.height()),
+    };
+    if picture.pixels().all(|p| p[3] == 0) {
+        line.push_str("; every pixel is fully transparent (alpha 0): it will draw as nothing");
+    }
+    line
 }
 
 /// The texture `name` in `dir`, matched without regard to case, and as a `.png` where the INI

@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod csf;
 pub mod digest;
 pub mod image_file;
 pub mod limits;
@@ -20,6 +21,7 @@ pub mod requires;
 pub mod ron_file;
 pub mod safe_write;
 pub mod suggest;
+pub mod tga_header;
 
 pub use image_file::open_image;
 pub use ron_file::{FileError, parse_ron, read_bytes_limited, read_ron, read_text, read_text_limited, regular_file};

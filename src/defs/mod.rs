@@ -11,7 +11,7 @@ pub mod ai_plans;
 pub mod ai_style;
 pub mod ai_styles;
 pub mod ai_tuning;
-mod display_names;
+pub mod display_names;
 pub mod error;
 mod graph;
 pub mod model;
@@ -66,6 +66,8 @@ pub struct Definitions {
     pub weapon_sounds: Vec<WeaponSounds>,
     /// Every sound named above, where it is named (checked against the sound table).
     pub sound_refs: Vec<SoundRef>,
+    /// The names and descriptions above as the data gives them, kept for translations.
+    pub data_texts: Arc<display_names::DataTexts>,
 }
 
 /// The five source files of a rule set.
@@ -192,6 +194,12 @@ impl Definitions {
             b.errors.extend(graph::check(&b.rules, src));
         }
         if b.errors.is_empty() {
+            let data_texts = Arc::new(display_names::DataTexts {
+                object_names: Vec::clone(&object_names),
+                object_descriptions: Vec::clone(&object_descriptions),
+                upgrade_names: Vec::clone(&upgrade_names),
+                upgrade_descriptions: Vec::clone(&upgrade_descriptions),
+            });
             Ok(Definitions {
                 rules: Arc::new(b.rules),
                 models,
@@ -199,6 +207,7 @@ impl Definitions {
                 object_descriptions,
                 object_names,
                 upgrade_names,
+                data_texts,
                 object_sounds,
                 weapon_sounds,
                 sound_refs,

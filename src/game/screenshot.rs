@@ -87,6 +87,9 @@ pub struct WorldShot {
     pub edit: Option<String>,
     /// Graphics quality (the scene's resolution, shadows, particles), as Options sets it.
     pub quality: crate::render::Quality,
+    /// The interface's language (a string-table code, as Options sets it; empty: the game's
+    /// own texts): the HUD, the names of units and structures.
+    pub language: String,
     /// Seen by an observer (where no slot is a person's), with the view selector; `None`
     /// shows the first player's view as a tool does.
     pub observer: Option<ObserverView>,
@@ -118,6 +121,7 @@ impl WorldShot {
             edit: None,
             quality: crate::render::Quality::High,
             observer: None,
+            language: String::new(),
         }
     }
 }
@@ -198,7 +202,11 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
     }
     place_camera(&mut battle, shot);
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
-    let shell = tool_shell(roots, (screen.x, screen.y), settings)?;
+    let mut shell = tool_shell(roots, (screen.x, screen.y), settings)?;
+    shell.stage().use_language(&shot.language);
+    if let Some(labels) = shell.ui.labels() {
+        battle.set_labels(labels);
+    }
     Ok((battle, shell))
 }
 
@@ -354,11 +362,23 @@ pub fn ui(
     roots: &ContentRoots,
     layout: &Path,
     size: (u32, u32),
+    hover_edit: (Option<&str>, Option<&str>),
+) -> Result<RgbaImage, ScreenshotError> {
+    ui_in_language(roots, layout, size, hover_edit, "")
+}
+
+/// [`ui`] with the interface in `language` (a string-table code; empty: the game's own texts).
+pub fn ui_in_language(
+    roots: &ContentRoots,
+    layout: &Path,
+    size: (u32, u32),
     (hover, edit): (Option<&str>, Option<&str>),
+    language: &str,
 ) -> Result<RgbaImage, ScreenshotError> {
     let screen = (size.0 as f32, size.1 as f32);
     let settings = std::env::temp_dir().join("ridgeline-screenshot-settings.ron");
     let mut shell = tool_shell(roots, screen, settings)?;
+    shell.stage().use_language(language);
     open_layout(&mut shell, layout)?;
     if let Some(name) = hover {
         let (id, (x, y)) = rest_on(&mut shell, name)?;

@@ -9,9 +9,14 @@
 //! another. Changes are reported once they have settled ([`QUIET`] without a new one), so an
 //! editor saving a file in several writes causes one reload.
 //!
+//! A change wakes the window's event loop itself (a [`Waker`], given by the window: an
+//! `EventLoopProxy` event), and [`ContentWatch::next_look`] says when to look again while
+//! changes settle, so an outside edit shows without waiting for input; reads never wake it.
+//!
 //! Must not: read the files' contents (the shell reloads and checks them), or block.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -62,6 +67,10 @@ impl Changes {
     }
 }
 
+/// Wakes whoever looks at the watch (the window's event loop) from the notification thread,
+/// when content changed.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
 /// How the watch learns of changes.
 enum Source {
     /// File notifications; the watcher must be kept alive.
@@ -96,7 +105,13 @@ impl ContentWatch {
     /// Starts watching from the files as they are now: by notification if the system gives
     /// them for every watched folder, else by polling.
     pub fn new(roots: &ContentRoots) -> ContentWatch {
-        match notifying(roots) {
+        ContentWatch::waking(roots, None)
+    }
+
+    /// As [`ContentWatch::new`], and each change notified calls `wake` (from the notification
+    /// thread) so a sleeping event loop looks at once; see [`ContentWatch::next_look`].
+    pub fn waking(roots: &ContentRoots, wake: Option<Waker>) -> ContentWatch {
+        match notifying(roots, wake) {
             Ok(source) => ContentWatch { source, pending: Changes::default(), last: None },
             Err(e) => {
                 log::info!("content files are polled (no file notifications: {e})");
@@ -114,6 +129,16 @@ impl ContentWatch {
     /// True if changes arrive by notification (false: by polling).
     pub fn notified(&self) -> bool {
         matches!(self.source, Source::Notify { .. })
+    }
+
+    /// When to look again ([`ContentWatch::changed`]) without other reasons to: while
+    /// notified changes settle, when they will have; when polling, the next poll; none when
+    /// nothing is pending (a new change wakes the loop).
+    pub fn next_look(&self) -> Option<Instant> {
+        match &self.source {
+            Source::Notify { .. } => self.last.map(|t| t + QUIET),
+            Source::Poll { checked, .. } => Some(*checked + EVERY),
+        }
     }
 
     /// What changed since the last report, once the changes have settled for [`QUIET`]
@@ -194,11 +219,16 @@ fn classify(roots: &ContentRoots, path: &Path) -> Changes {
 }
 
 /// A notification source over every root's `ui/`, `data/` and `maps/` folder.
-fn notifying(roots: &ContentRoots) -> notify::Result<Source> {
+fn notifying(roots: &ContentRoots, wake: Option<Waker>) -> notify::Result<Source> {
     let (tx, events) = channel();
-    let mut watcher = notify::recommended_watcher(move |e| {
+    let mut watcher = notify::recommended_watcher(move |e: notify::Result<notify::Event>| {
+        // Only a change (or a lost event) wakes the loop; reads never do.
+        let change = e.as_ref().map_or(true, |e| is_write(&e.kind));
         // The receiver goes with the watch; nothing to tell once it has.
         let _ = tx.send(e);
+        if let (true, Some(wake)) = (change, &wake) {
+            wake();
+        }
     })?;
     for root in roots.roots() {
         for (folder, mode) in [
@@ -347,6 +377,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_change_wakes_the_loop_and_says_when_it_will_have_settled_but_a_read_does_not() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let (dir, roots) = folder("wake");
+        let woken = Arc::new(AtomicUsize::new(0));
+        let count = Arc::clone(&woken);
+        let mut w = ContentWatch::waking(&roots, Some(Arc::new(move || _ = count.fetch_add(1, Ordering::SeqCst))));
+        let linux = cfg!(target_os = "linux");
+        assert!(w.notified() || !linux, "no file notifications on Linux");
+        if !w.notified() {
+            return;
+        }
+        assert_eq!(w.next_look(), None, "nothing pending: sleep until woken");
+        for _ in 0..5 {
+            read_everything(&dir);
+        }
+        std::thread::sleep(QUIET);
+        assert_eq!(woken.load(Ordering::SeqCst), 0, "reads never wake the loop");
+        std::fs::write(dir.join("ui/A.wnd"), "changed").unwrap();
+        // Woken from the notification thread, with no input and nobody asking (bounded wait).
+        let end = Instant::now() + Duration::from_secs(5);
+        while woken.load(Ordering::SeqCst) == 0 && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(woken.load(Ordering::SeqCst) > 0, "the change woke the loop");
+        // Looked at when woken: pending, and the loop is told when it will have settled.
+        assert!(!w.changed(&roots).any(), "not settled yet");
+        assert!(w.next_look().is_some(), "told when to look again");
+        let got = reports(&mut w, &roots, QUIET * 3);
+        assert_eq!(got, vec![Changes { layouts: true, ..Changes::default() }]);
+        assert_eq!(w.next_look(), None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

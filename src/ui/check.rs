@@ -52,9 +52,10 @@ pub fn check_parsed(path: &str, file: &WndFile, bindings: Option<&Bindings>) -> 
     let mut seen = std::collections::BTreeSet::new();
     let mut missing = Missing::default();
     for w in file.all_windows() {
-        for t in [&w.text, &w.tooltip_text] {
+        for (key, t) in [("TEXT", &w.text), ("TOOLTIPTEXT", &w.tooltip_text)] {
             if b.labels.missing(t) {
-                missing.labels.push(t.clone());
+                let (line, col) = w.key_at(key);
+                missing.labels.push((t.clone(), line, col));
             }
         }
         // Unnamed windows (an original layout's `File.wnd:` alone) are many and never looked up.
@@ -76,12 +77,23 @@ pub fn check_parsed(path: &str, file: &WndFile, bindings: Option<&Bindings>) -> 
         ),
         ("label(s) with no text in ui/strings.ron", missing.labels, "the label itself shows"),
     ] {
-        list.sort();
-        list.dedup();
-        if !list.is_empty() {
-            let shown: Vec<&str> = list.iter().take(6).map(String::as_str).collect();
+        // Each name once, where it is first given; the note stands at the first of them.
+        list.sort_by_key(|(_, line, col)| (*line, *col));
+        let mut names: Vec<String> = Vec::new();
+        list.retain(|(n, ..)| {
+            !names.contains(n) && {
+                names.push(n.clone());
+                true
+            }
+        });
+        if let Some((_, line, col)) = list.first() {
+            let shown: Vec<String> = list.iter().take(6).map(|(n, l, c)| format!("{n} at {l}:{c}")).collect();
             let more = if list.len() > 6 { format!(" and {} more", list.len() - 6) } else { String::new() };
-            report.notes.push(format!("{path}:1:1: {} {what} ({}{more}): {then}", list.len(), shown.join(", ")));
+            report.notes.push(format!(
+                "{path}:{line}:{col}: {} {what} ({}{more}): {then}",
+                list.len(),
+                shown.join(", ")
+            ));
         }
     }
     report.problems.sort_by_key(|e| (e.line, e.col));
@@ -93,11 +105,11 @@ pub fn check_parsed(path: &str, file: &WndFile, bindings: Option<&Bindings>) -> 
 /// once per kind for the whole file.
 #[derive(Default)]
 struct Missing {
-    images: Vec<String>,
-    fonts: Vec<String>,
+    images: Vec<(String, usize, usize)>,
+    fonts: Vec<(String, usize, usize)>,
     /// Font names the game accepts that no mod's font file gives: they fall back.
-    fallback: Vec<String>,
-    labels: Vec<String>,
+    fallback: Vec<(String, usize, usize)>,
+    labels: Vec<(String, usize, usize)>,
 }
 
 /// The name of the game's own face (bundled, never a fallback).
@@ -209,7 +221,8 @@ fn check_window(report: &mut CheckReport, path: &str, w: &WindowDef, b: &Binding
             let known = b.fonts.families.iter().chain(&b.fonts.files).map(String::as_str);
             slip_or_missing(report, path, w, "FONT", ("font", &f.name), known, &mut missing.fonts);
         } else if !b.fonts.has_file(&f.name) && !f.name.eq_ignore_ascii_case(GAME_FACE) {
-            missing.fallback.push(f.name.clone());
+            let (line, col) = w.key_at("FONT");
+            missing.fallback.push((f.name.clone(), line, col));
         }
     }
 }
@@ -224,7 +237,7 @@ fn slip_or_missing<'a>(
     key: &str,
     (what, name): (&str, &str),
     known: impl IntoIterator<Item = &'a str>,
-    missing: &mut Vec<String>,
+    missing: &mut Vec<(String, usize, usize)>,
 ) {
     match crate::content::suggest::nearest(name, known) {
         Some(meant) => {
@@ -232,6 +245,9 @@ fn slip_or_missing<'a>(
             let message = format!("window \"{}\": unknown {what} \"{name}\" (did you mean {meant}?)", w.name);
             report.problems.push(WndError::new(path, line, col, message));
         }
-        None => missing.push(name.to_string()),
+        None => {
+            let (line, col) = w.key_at(key);
+            missing.push((name.to_string(), line, col));
+        }
     }
 }

@@ -196,10 +196,28 @@ impl TextMeasure for FixedMeasure {
 
 /// Breaks text into lines no wider than `max` (words kept whole where they fit; `\n` breaks).
 pub fn wrap(m: &dyn TextMeasure, text: &str, px: f32, bold: bool, max: f32) -> Vec<String> {
+    wrap_words(m, text, px, bold, max, false)
+}
+
+/// [`wrap`], and a word wider than a line (a long path in a message) is broken where it fits,
+/// after a `/` or `:` when it can be, rather than running past both edges.
+pub fn wrap_breaking(m: &dyn TextMeasure, text: &str, px: f32, bold: bool, max: f32) -> Vec<String> {
+    wrap_words(m, text, px, bold, max, true)
+}
+
+fn wrap_words(m: &dyn TextMeasure, text: &str, px: f32, bold: bool, max: f32, break_words: bool) -> Vec<String> {
     let mut lines = Vec::new();
     for para in text.split('\n') {
         let mut line = String::new();
-        for word in para.split(' ') {
+        for long in para.split(' ') {
+            let mut pieces = if break_words { pieces(m, long, px, bold, max) } else { vec![long.to_string()] };
+            let Some(word) = pieces.pop() else { continue };
+            for piece in pieces {
+                if !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                }
+                lines.push(piece);
+            }
             let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
             if m.width(&candidate, px, bold) <= max || line.is_empty() {
                 line = candidate;
@@ -211,4 +229,45 @@ pub fn wrap(m: &dyn TextMeasure, text: &str, px: f32, bold: bool, max: f32) -> V
         lines.push(line);
     }
     lines
+}
+
+/// `word` cut into pieces no wider than `max` (each at least one character), the cuts after
+/// the last `/`, `\\` or `:` that fits where there is one; one piece when it fits.
+fn pieces(m: &dyn TextMeasure, word: &str, px: f32, bold: bool, max: f32) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = word;
+    while m.width(rest, px, bold) > max {
+        let ends: Vec<usize> = rest.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
+        let fits = ends.iter().take_while(|&&e| m.width(&rest[..e], px, bold) <= max).count().max(1);
+        let cut = (0..fits).rev().find(|&k| rest[..ends[k]].ends_with(['/', '\\', ':'])).map_or(fits - 1, |k| k);
+        let at = ends[cut];
+        if at >= rest.len() {
+            break;
+        }
+        out.push(rest[..at].to_string());
+        rest = &rest[at..];
+    }
+    out.push(rest.to_string());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_word_longer_than_the_line_is_broken_after_a_slash_or_colon_and_keeps_its_ends() {
+        // FixedMeasure: every character is half the pixel size wide.
+        let path = "/tmp/mods/a-long-mod-name/ui/MainMenu.wnd:123:45: unknown key";
+        let lines = wrap_breaking(&FixedMeasure, path, 10.0, false, 120.0);
+        assert!(lines.iter().all(|l| FixedMeasure.width(l, 10.0, false) <= 120.0), "{lines:?}");
+        assert_eq!(lines.concat().replace(' ', ""), path.replace(' ', ""), "nothing lost: {lines:?}");
+        assert!(lines[0].ends_with('/'), "cut after a slash: {lines:?}");
+        assert!(lines.iter().any(|l| l.contains(":123:45:")) || lines.concat().contains(":123:45:"));
+        // Plain wrapping keeps words whole.
+        assert_eq!(
+            wrap(&FixedMeasure, path, 10.0, false, 120.0)[0],
+            "/tmp/mods/a-long-mod-name/ui/MainMenu.wnd:123:45:"
+        );
+    }
 }

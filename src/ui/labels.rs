@@ -122,6 +122,12 @@ impl Labels {
         text
     }
 
+    /// The table's entry for `label`, else `fallback` (the data's own words: a unit's, a
+    /// map's or a faction's name where no translation words it).
+    pub fn word_or(&self, label: &str, fallback: &str) -> String {
+        self.0.get(label).map_or_else(|| fallback.to_string(), String::clone)
+    }
+
     /// True if `text` is a label the table has no entry for.
     pub fn missing(&self, text: &str) -> bool {
         is_label(text) && !self.0.contains_key(text)

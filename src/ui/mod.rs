@@ -5,6 +5,7 @@
 //! gadget events into commands).
 
 pub mod access;
+pub mod atlas_preview;
 pub mod check;
 pub mod draw;
 pub mod event;

@@ -3,7 +3,7 @@
 //!
 //! Must not: draw (`draw.rs` does, with what this works out).
 
-use super::font::{TextMeasure, wrap};
+use super::font::{TextMeasure, wrap, wrap_breaking};
 use super::window::{Gadget, GameWindow, WindowId};
 use super::wnd::model::status_bit;
 
@@ -57,12 +57,21 @@ pub(crate) fn sibling_scale(m: &dyn WindowTree, w: &GameWindow, tm: &dyn TextMea
         .fold(1.0, f32::min)
 }
 
-/// The lines a static text shows: wrapped to its width, or one line with `ONE_LINE`.
+/// The lines a static text shows: wrapped to its width (in a window of several lines, a word
+/// too long for it broken, so a long path in a message keeps its ends), or one line with
+/// `ONE_LINE`.
 pub(crate) fn static_lines(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> Vec<String> {
     if w.status & status_bit("ONE_LINE") != 0 {
         vec![w.text.clone()]
     } else {
-        wrap(tm, &w.text, px, w.bold, w.rect.w - 4.0)
+        // Only a window with room for more lines breaks a long word (a one-line label keeps
+        // its word whole rather than spill a piece it cannot show).
+        let room = w.rect.h - 4.0 >= 2.0 * tm.line_height(px);
+        if room {
+            wrap_breaking(tm, &w.text, px, w.bold, w.rect.w - 4.0)
+        } else {
+            wrap(tm, &w.text, px, w.bold, w.rect.w - 4.0)
+        }
     }
 }
 

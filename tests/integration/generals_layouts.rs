@@ -52,8 +52,9 @@ fn a_generals_layout_in_a_mod_loads_with_notes_and_draws_its_imported_images() {
     assert!(ok, "{out}");
     // The original's screen callbacks come over through ui/generals-names.ron: no note for them.
     assert!(!out.contains("MainMenuInput") && !out.contains("MainMenuUpdate"), "{out}");
+    // At the first of them, each with its own place (not 1:1).
     assert!(
-        out.contains("4 image(s) not in the game (Buttons-Left, Buttons-Middle, Buttons-Right, MainMenuBackdrop)"),
+        out.contains("GeneralsMenu.wnd:25:3: 4 image(s) not in the game (MainMenuBackdrop at 25:3, Buttons-Left at 58:5, Buttons-Right at 58:5, Buttons-Middle at 58:5)"),
         "{out}"
     );
     assert_eq!(out.matches("not in the game").count(), 1, "one note for all the images: {out}");
@@ -106,14 +107,14 @@ fn labelled_texts_come_from_the_string_table_and_a_missing_one_shows_its_label_w
     let (ok, out) = run(&["ui-check", "--mod", m]);
     assert!(ok, "{out}");
     assert!(
-        out.contains("2 label(s) with no text in ui/strings.ron (GUI:SinglePlayer, GUI:ToolTipSinglePlayer)"),
+        out.contains("GeneralsMenu.wnd:53:5: 2 label(s) with no text in ui/strings.ron (GUI:SinglePlayer at 53:5, GUI:ToolTipSinglePlayer at 54:5)"),
         "{out}"
     );
     // The mod words one of them.
     std::fs::write(dir.join("ui/strings.ron"), "{\n    \"GUI:SinglePlayer\": \"Single Player\",\n}\n").unwrap();
     let (ok, out) = run(&["ui-check", "--mod", m]);
     assert!(ok, "{out}");
-    assert!(out.contains("1 label(s) with no text in ui/strings.ron (GUI:ToolTipSinglePlayer)"), "{out}");
+    assert!(out.contains("1 label(s) with no text in ui/strings.ron (GUI:ToolTipSinglePlayer at 54:5)"), "{out}");
     // The window shows the text; the one without an entry shows its label.
     let roots = common::roots().with_mod(dir.clone());
     let mut s = ridgeline::game::shell::Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();

@@ -179,10 +179,11 @@ fn a_missing_role_is_named_with_the_originals_name_and_a_slip_with_the_name_mean
     std::fs::write(&options, &text).unwrap();
     let roots = common::roots().with_mod(dir.clone());
     let err = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap_err().to_string();
-    let root_line = text.lines().position(|l| l.starts_with("WINDOW")).unwrap() + 1;
+    // Said at the window meant.
+    let at = text.lines().position(|l| l.contains("OptionsMenu.wnd:SliderMusicVolum\"")).unwrap() + 1;
     assert!(
         err.contains(&format!(
-            "OptionsMenu.wnd:{root_line}:1: the game needs a window \"Options.wnd:SliderMusic\" (the original game calls it SliderMusicVolume); did you mean \"SliderMusicVolum\"?"
+            "OptionsMenu.wnd:{at}:7: the game needs a window \"Options.wnd:SliderMusic\" (the original game calls it SliderMusicVolume); did you mean \"SliderMusicVolum\"?"
         )),
         "{err}"
     );

@@ -272,3 +272,42 @@ fn the_panel_halves_step_aside_from_the_selected_window_and_draw_above_the_scree
         cmds.iter().position(|c| matches!(c, DrawCmd::Text { text, .. } if text == "Layout editor")).unwrap();
     assert!(last_menu < panel_title);
 }
+
+/// The menu's Quit (and closing the window, which asks the same) with unsaved edits asks Save /
+/// Don't save / Cancel: Cancel stays with the edits, Don't save quits leaving the file, Save
+/// writes the layout and quits. With nothing unsaved it quits at once.
+#[test]
+fn quitting_with_unsaved_edits_asks_save_dont_save_or_cancel() {
+    use ridgeline::game::shell::ShellRequest;
+    let quits = |s: &mut Shell| s.take_requests().into_iter().any(|r| matches!(r, ShellRequest::QuitNow));
+    let (mut s, dir, _) = editing("live-quit");
+    assert!(!s.ask_before_quit(), "nothing to lose: quit at once");
+    let on_disk = common::read(&dir.join("ui/Options.wnd"));
+    nudge_slider(&mut s);
+    // Cancel: still here, the edits too.
+    assert!(s.ask_before_quit());
+    assert_eq!(s.question(), Some(Question::QuitUnsaved));
+    let text = |s: &Shell, name: &str| s.ui.window(s.find(name).unwrap()).unwrap().text.clone();
+    assert!(text(&s, "MessageBox.wnd:MessageText").contains("Options.wnd"), "names the layout");
+    assert_eq!(text(&s, "MessageBox.wnd:ButtonOk"), "Save");
+    assert_eq!(text(&s, "MessageBox.wnd:ButtonDiscard"), "Don't save");
+    assert!(s.ui.window(s.find("MessageBox.wnd:ButtonDiscard").unwrap()).unwrap().visible());
+    click(&mut s, "MessageBox.wnd:ButtonCancel");
+    assert!(!s.message_open() && !quits(&mut s));
+    assert!(s.editor().unwrap().unsaved());
+    // Don't save: quits; the file is as it was.
+    assert!(s.ask_before_quit());
+    click(&mut s, "MessageBox.wnd:ButtonDiscard");
+    assert!(quits(&mut s));
+    assert_eq!(common::read(&dir.join("ui/Options.wnd")), on_disk);
+    // Save: the layout is written (into its mod), then it quits.
+    assert!(s.ask_before_quit());
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert!(quits(&mut s));
+    assert!(!s.editor().unwrap().unsaved());
+    assert_ne!(common::read(&dir.join("ui/Options.wnd")), on_disk);
+    assert!(!s.ask_before_quit(), "saved: nothing left to ask about");
+    // Any other message box leaves its third button hidden.
+    s.message("T", "x", true);
+    assert!(!s.ui.window(s.find("MessageBox.wnd:ButtonDiscard").unwrap()).unwrap().visible());
+}

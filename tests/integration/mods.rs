@@ -224,9 +224,9 @@ fn a_translation_in_a_mod_is_chosen_in_options_and_fills_in_from_the_games_own_t
 /// word every one of them.
 #[test]
 fn every_label_the_code_says_is_in_the_string_table() {
-    const PREFIXES: [&str; 17] = [
+    const PREFIXES: [&str; 19] = [
         "Alert", "Bar", "Lobby", "Message", "Mods", "Online", "Outcome", "Pace", "Power", "Refused", "Relay", "Replay",
-        "Seat", "Status", "Tip", "Title", "Language",
+        "Seat", "Status", "Tip", "Title", "Language", "Skirmish", "Score",
     ];
     let labels = ridgeline::ui::labels::Labels::load_all(&common::roots()).unwrap();
     let mut files = vec![common::root().join("src")];

@@ -1369,7 +1369,7 @@ fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
     let after = find(&tree(&s).windows, name).unwrap().rect;
     assert_eq!(after.upper_left, before.upper_left);
     assert_eq!(after.bottom_right, (before.bottom_right.0 + 20, before.bottom_right.1));
-    // `t` types its text (Backspace removes the label it had), Enter ends.
+    // `t` types its text (over the words its label gives; Backspace removes them), Enter ends.
     s.handle(Input::Char('t'));
     for _ in 0.."Options:ButtonBack".len() {
         s.handle(Input::Key { key: Key::Backspace, shift: false });
@@ -1402,6 +1402,39 @@ fn the_layout_editor_resizes_types_duplicates_and_deletes_with_undo() {
     assert_eq!(find(&tree(&s).windows, name).unwrap().rect, before);
     // The layout gives the label; the string table words it.
     assert_eq!(find(&tree(&s).windows, name).unwrap().text, "Options:ButtonBack");
+}
+
+/// Words typed into a window that are the words of a label of its layout are stored as that
+/// label (the window's own first), by the panel's field and by `t`; other words as they are.
+#[test]
+fn the_layout_editor_stores_words_from_the_string_table_as_their_label() {
+    let mut s = editing_options("shell-editor-labels");
+    let name = "Options.wnd:ButtonBack";
+    let text = |s: &Shell| find(&s.editor().unwrap().tree.windows, name).unwrap().text.clone();
+    press_window(&mut s, name);
+    // "Back" is the words of Options:ButtonBack (and of other labels): its own label stays.
+    type_into(&mut s, "Editor.wnd:EntryText", "Back");
+    assert_eq!(text(&s), "Options:ButtonBack");
+    // "Fullscreen" is another Options label's words: that label is written.
+    type_into(&mut s, "Editor.wnd:EntryText", "Fullscreen");
+    assert_eq!(text(&s), "Options:CheckFullscreen");
+    assert_eq!(s.ui.window(s.find(name).unwrap()).unwrap().text, "Fullscreen", "shown in the table's words");
+    // "Quit" is only another screen's words (the main menu's): stored as typed.
+    type_into(&mut s, "Editor.wnd:EntryText", "Quit");
+    assert_eq!(text(&s), "Quit");
+    type_into(&mut s, "Editor.wnd:EntryText", "Fullscreen");
+    // `t` on a label types over its words; words of no entry are stored as they are.
+    press_window(&mut s, name);
+    s.handle(Input::Char('t'));
+    assert_eq!(text(&s), "Fullscreen", "the label's words to type over");
+    s.handle(Input::Char('!'));
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert_eq!(text(&s), "Fullscreen!");
+    // Typed back to an entry's words, the label returns.
+    s.handle(Input::Char('t'));
+    s.handle(Input::Key { key: Key::Backspace, shift: false });
+    s.handle(Input::Key { key: Key::Enter, shift: false });
+    assert_eq!(text(&s), "Options:CheckFullscreen");
 }
 
 #[test]

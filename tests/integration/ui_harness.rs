@@ -424,3 +424,30 @@ fn a_text_longer_than_its_entry_scrolls_to_keep_the_caret_in_view() {
     let drawn = draw_list(&m, &FixedMeasure, &|_, _| {});
     assert!(drawn.iter().any(|c| matches!(c, DrawCmd::Text { text, x, .. } if text.starts_with("abc") && *x == 24.0)));
 }
+
+/// A title of one line taller than its window (a 64 px font in a 70-unit window) is drawn
+/// without the thin scroll bar a long text gets: there is nothing to scroll to.
+#[test]
+fn a_one_line_title_taller_than_its_window_draws_no_scroll_bar() {
+    use ridgeline::ui::draw::{DrawCmd, draw_list};
+    use ridgeline::ui::font::FixedMeasure;
+    let bars = |text: &str| {
+        let title = window(
+            "STATICTEXT",
+            "Title",
+            (60, 60, 740, 130),
+            &format!("  STATUS = ENABLED;\n  FONT = NAME: \"Noto Sans\", SIZE: 64, BOLD: 1;\n  TEXT = \"{text}\";"),
+            "",
+        );
+        let mut m = WindowManager::new((800.0, 600.0), ScalingMode::Stretch);
+        m.create_layout("Test.wnd", &parse("Test.wnd", &title).unwrap());
+        // The bar is three pixels wide at the window's right edge.
+        let cmds = draw_list(&m, &FixedMeasure, &|_, _| {});
+        cmds.iter()
+            .filter(|c| matches!(c, DrawCmd::Fill { rect, .. } if rect.w == 3.0 && rect.right() == 740.0))
+            .count()
+    };
+    assert_eq!(bars("RIDGELINE"), 0, "one line: no bar");
+    let long = "RIDGELINE HOLDS THE HIGH GROUND FOR EVER AND EVER";
+    assert_eq!(bars(long), 2, "lines wrapped past the room for one: the track and the bar");
+}

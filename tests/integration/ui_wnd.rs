@@ -157,3 +157,17 @@ fn slips_are_reported_where_they_are_with_the_name_meant() {
     let p = problems("FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = USER;\n  NAME = \"T.wnd:Open\";\n");
     assert_eq!(p, ["T.wnd:2:1: this WINDOW \"T.wnd:Open\" has no END (the file ends first)"]);
 }
+
+/// A misspelt key (`TEXTCOLOUR`) would silently lose the colour it sets: it is refused at its
+/// place with the key meant; a key of another game, near none, stays a note.
+#[test]
+fn a_misspelt_key_is_refused_with_the_key_meant_and_a_strangers_key_is_noted() {
+    let menu = common::read(&common::root().join("ui/MessageBox.wnd"));
+    let slip = menu.replacen("  TEXTCOLOR = ENABLED", "  TEXTCOLOUR = ENABLED", 1);
+    let line = slip.lines().position(|l| l.contains("TEXTCOLOUR")).unwrap() + 1;
+    let e = parse("MessageBox.wnd", &slip).unwrap_err().to_string();
+    assert_eq!(e, format!("MessageBox.wnd:{line}:3: unknown key TEXTCOLOUR (did you mean TEXTCOLOR?)"));
+    let stranger = menu.replacen("  TEXTCOLOR = ENABLED", "  SHOWDEBUGOUTLINE = 1;\n  TEXTCOLOR = ENABLED", 1);
+    let file = parse("MessageBox.wnd", &stranger).unwrap();
+    assert!(file.notes.iter().any(|n| n.contains("SHOWDEBUGOUTLINE is not used by Ridgeline")), "{:?}", file.notes);
+}

@@ -67,11 +67,20 @@ struct App {
     last_tick: Instant,
     /// The layout files, for reloading them when a modder saves one.
     watch: Option<ContentWatch>,
+    /// Wakes the event loop from the watch's thread when content changed.
+    wake: super::watch::Waker,
 }
 
 /// Opens the window at the main menu and runs until the player quits.
 pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> {
     let event_loop = EventLoop::new().map_err(AppError::NoDisplay)?;
+    // A user event wakes the loop: about_to_wait then looks at the watch.
+    let proxy = std::sync::Mutex::new(event_loop.create_proxy());
+    let wake: super::watch::Waker = std::sync::Arc::new(move || {
+        if let Ok(p) = proxy.lock() {
+            let _ = p.send_event(());
+        }
+    });
     let mut app = App {
         mods: ModRoots { base: roots.clone(), current: roots, settings_path },
         running: None,
@@ -81,6 +90,7 @@ pub fn run(roots: ContentRoots, settings_path: PathBuf) -> Result<(), AppError> 
         dirty: true,
         last_tick: Instant::now(),
         watch: None,
+        wake,
     };
     event_loop.run_app(&mut app).map_err(AppError::EventLoop)?;
     match app.error {
@@ -112,7 +122,13 @@ impl ApplicationHandler for App {
             self.dirty = true;
         }
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+            // Closing the window with unsaved layout edits asks first, as the menu's Quit does.
+            WindowEvent::CloseRequested => {
+                let asked = r.shell.ask_before_quit();
+                if !asked {
+                    event_loop.exit();
+                }
+            }
             WindowEvent::Resized(size) => r.resize(size),
             WindowEvent::Moved(_) => r.follow_window(),
             WindowEvent::Occluded(hidden) => r.gfx.occluded = hidden,
@@ -165,7 +181,8 @@ impl ApplicationHandler for App {
             requests::poll_lobby(r, &self.mods.current);
             self.dirty = true;
         }
-        let watch = self.watch.get_or_insert_with(|| ContentWatch::new(&self.mods.current));
+        let wake = std::sync::Arc::clone(&self.wake);
+        let watch = self.watch.get_or_insert_with(|| ContentWatch::waking(&self.mods.current, Some(wake)));
         let changes = watch.changed(&self.mods.current);
         if changes.any() {
             r.take_up(changes, &self.mods.current);
@@ -200,8 +217,11 @@ impl ApplicationHandler for App {
         } else {
             event_loop.set_control_flow(ControlFlow::Wait);
         }
+        // Changes still settling are looked at again when they will have (a new one wakes the
+        // loop itself).
+        let look = self.watch.as_ref().and_then(ContentWatch::next_look);
         // The window's new size and place are saved once the player has let go of it.
-        if let Some(due) = r.save_window_when_settled(now) {
+        if let Some(due) = r.save_window_when_settled(now).into_iter().chain(look).min() {
             let at = match event_loop.control_flow() {
                 ControlFlow::WaitUntil(t) => t.min(due),
                 _ => due,

@@ -20,7 +20,9 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
     for request in requests {
         let roots = &mods.current;
         match request {
-            ShellRequest::Quit => return false,
+            // Unsaved layout edits are asked about first; the answer quits (or not).
+            ShellRequest::Quit if r.shell.ask_before_quit() => {}
+            ShellRequest::Quit | ShellRequest::QuitNow => return false,
             ShellRequest::ApplyMods => r.apply_mods(mods),
             ShellRequest::StartMatch(setup) => {
                 let screen = r.screen();

@@ -123,9 +123,11 @@ impl Battle {
     /// none: tools and replays watch).
     pub fn from_match(
         roots: &ContentRoots,
-        game: crate::session::start::LocalMatch,
+        mut game: crate::session::start::LocalMatch,
         screen: Vec2,
     ) -> Result<Battle, BattleError> {
+        let labels = own_labels(roots);
+        game.content.defs.translate(|label| labels.0.get(label).cloned());
         let c = &game.content;
         let mut scene = Scene::new(roots, c.map.clone(), &c.map_content, &c.defs)?;
         scene.colors = game.slots.iter().map(|s| s.colour).collect();
@@ -139,11 +141,7 @@ impl Battle {
         let power = world.power(local);
         let mut battle = Battle {
             pic: Picture::new(View::new(scene.start_camera(0), screen), shroud, poses(world)),
-            hud: HudState::new(
-                power,
-                own_labels(roots),
-                std::sync::Arc::new(KeyMap::load(roots).map_err(BattleError::Keys)?),
-            ),
+            hud: HudState::new(power, labels, std::sync::Arc::new(KeyMap::load(roots).map_err(BattleError::Keys)?)),
             scene,
             play: Play::new(game, local),
         };
@@ -444,9 +442,15 @@ impl Battle {
         self.pic.age(seconds);
     }
 
-    /// Words the battle's messages (alerts) from `labels` from now on: the window gives the
-    /// string table of the player's language.
+    /// Words the battle's messages (alerts) and the names and descriptions of units, structures
+    /// and upgrades (`Object:<Name>`, `Object:<Name>.Description`, …) from `labels` from now
+    /// on: the window gives the string table of the player's language. Display only: the
+    /// simulation keeps its unique names.
     pub fn set_labels(&mut self, labels: crate::ui::labels::SharedLabels) {
+        if std::sync::Arc::ptr_eq(&self.hud.labels, &labels) {
+            return;
+        }
+        self.play.game.content.defs.translate(|label| labels.0.get(label).cloned());
         self.hud.labels = labels;
     }
 

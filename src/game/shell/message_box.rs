@@ -2,7 +2,8 @@
 //! ([`Question`]) is known by what it asks, not by its title (which the string table words):
 //! on the quit question OK quits, on the leave-battle question OK leaves the battle, and on the
 //! drop-player question (the host of a stalled online battle) OK drops the stalled players. The
-//! layout editor's questions are answered to the editor (the shell hands the answer over).
+//! layout editor's questions are answered to the editor (the shell hands the answer over); on
+//! the question before quitting with unsaved edits, Don't save quits at once.
 //!
 //! Must not: act on an answer beyond a request to the client or the answer kept for the
 //! editor.
@@ -57,6 +58,15 @@ pub(super) fn close_drop_question(stage: &mut Stage) {
 }
 
 pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
+    if (&e.kind, short(&e.name)) == (&EventKind::Selected, "ButtonDiscard") {
+        // Don't save: quit, leaving the edits unsaved.
+        let question = stage.screens.question();
+        stage.close_message();
+        if question == Some(Question::QuitUnsaved) {
+            stage.request(ShellRequest::QuitNow);
+        }
+        return;
+    }
     let ok = match (&e.kind, short(&e.name)) {
         (EventKind::Selected, "ButtonOk") | (EventKind::KeyUnhandled(Key::Enter), _) => true,
         (EventKind::Selected, "ButtonCancel") | (EventKind::KeyUnhandled(Key::Escape), _) => false,
@@ -70,6 +80,7 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
         Some(Question::DropPlayer) if ok => stage.request(ShellRequest::DropStalled),
         Some(q @ Question::LayoutConflict) => stage.screens.answer_for_editor(q, ok),
         Some(q @ Question::SaveOwnLayout) if ok => stage.screens.answer_for_editor(q, ok),
+        Some(q @ Question::QuitUnsaved) if ok => stage.screens.answer_for_editor(q, ok),
         _ => {}
     }
 }

@@ -1,21 +1,19 @@
-//! The shell: the menus before and after a game. Each screen is a WND layout from `ui/` plus a
-//! system callback (and a layout init) registered in `callbacks.rs`; the screens act on a
-//! [`Stage`] (`stage.rs`), a borrowed view of the shell's owned parts:
+//! The shell: the menus before and after a game. Each screen is a WND layout from `ui/` plus a system callback (and a
+//! layout init) registered in `callbacks.rs`; the screens act on a [`Stage`] (`stage.rs`), a borrowed view of the
+//! shell's owned parts:
 //!
-//! - `screens.rs` ([`Screens`]): the layouts, the screen on show, the message box and its
-//!   question;
+//! - `screens.rs` ([`Screens`]): the layouts, the screen on show, the message box and its question;
 //! - `prefs.rs` ([`Prefs`]): the player's settings and their file;
 //! - `content.rs` ([`Content`]): the roots, maps, factions, images and fonts;
-//! - `skirmish_config.rs`, `lobby_state.rs`, `mod_list.rs`: what the skirmish, lobby and Mods
-//!   screens set up;
+//! - `skirmish_config.rs`, `lobby_state.rs`, `mod_list.rs`: what the skirmish, lobby and Mods screens set up;
 //! - `outbox.rs` ([`Outbox`]): the requests and sounds for the client;
 //! - `editor/` ([`LayoutEditor`]): the layout editor, which acts on the stage too.
 //!
-//! The screens are one file each (`main_menu.rs`, `skirmish.rs`, `online.rs`, `lobby.rs`,
-//! `options.rs`, `keys.rs`, `replays.rs`, `score.rs`, `mods.rs`, `in_game.rs`, `message_box.rs`,
-//! with `actions.rs` for declared actions and `bars.rs` for the battle's windows the client fills).
-//! This file composes the parts and is the one file that implements [`Shell`]: it routes input
-//! and events, and hands the editor the answers to its questions. No file below it imports it.
+//! The screens are one file each (`main_menu.rs`, `skirmish.rs`, `online.rs`, `lobby.rs`, `options.rs`, `keys.rs`,
+//! `replays.rs`, `score.rs`, `mods.rs`, `in_game.rs`, `message_box.rs`, with `actions.rs` for declared actions and
+//! `bars.rs` for the battle's windows the client fills). This file composes the parts and is the one file that
+//! implements [`Shell`]: it routes input and events, and hands the editor the answers to its questions. No file below
+//! it imports it.
 //!
 //! Must not: draw (the renderer draws the UI's draw list) or touch a running game.
 
@@ -255,8 +253,7 @@ impl Shell {
         self.stage().close_message();
     }
 
-    /// The text of a message the shell says by label, in the player's language (see
-    /// [`Stage::say`]).
+    /// The text of a message the shell says by label, in the player's language (see [`Stage::say`]).
     pub fn say(&mut self, label: &str, args: &[(&str, &str)]) -> String {
         self.stage().say(label, args)
     }
@@ -271,8 +268,7 @@ impl Shell {
         self.ui.find(name)
     }
 
-    /// The focused text entry's selection (all of its text when nothing is selected): what
-    /// Ctrl+C copies.
+    /// The focused text entry's selection (all of its text when nothing is selected): what Ctrl+C copies.
     pub fn focused_selection(&self) -> Option<String> {
         self.ui.focus().and_then(|id| self.ui.entry_selection(id))
     }
@@ -302,8 +298,7 @@ impl Shell {
         options::live_volumes(&self.ui, self.screen(), &self.prefs)
     }
 
-    /// Feeds input to the UI and runs the callbacks of the events it caused; returns true if
-    /// the UI consumed the input.
+    /// Feeds input to the UI and runs the callbacks of the events it caused; true if the UI consumed it.
     pub fn handle(&mut self, input: Input) -> bool {
         // While editing, the editor takes the input (a message it shows still answers).
         if self.editor.editing() && !self.message_open() && !self.editor.panel_has(&self.ui, input) {
@@ -359,8 +354,7 @@ impl Shell {
         }
     }
 
-    /// Runs the action `name` (a click on a window that declares it); false if there is no
-    /// such action.
+    /// Runs the action `name` (a click on a window that declares it); false if there is no such action.
     pub fn run_action(&mut self, name: &str) -> bool {
         actions::run(&mut self.stage(), name, None)
     }
@@ -452,8 +446,7 @@ impl Shell {
         online::remember_game(&mut self.stage(), code);
     }
 
-    /// Saves the settings as they are now; false, with the window saying why, when they could
-    /// not be.
+    /// Saves the settings as they are now; false, with the window saying why, when they could not be.
     pub fn save_settings(&mut self) -> bool {
         self.stage().save_settings()
     }
@@ -543,6 +536,12 @@ impl Shell {
             self.open(Screen::Skirmish);
         }
         true
+    }
+
+    /// Quitting with unsaved layout edits asks Save / Don't save / Cancel first: true when it asked.
+    pub fn ask_before_quit(&mut self) -> bool {
+        let (mut stage, editor) = self.parts();
+        editor.ask_before_quit(&mut stage)
     }
 
     /// True while the layout editor is on.

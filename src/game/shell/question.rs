@@ -8,6 +8,9 @@
 pub enum Question {
     /// Leave Ridgeline? OK quits.
     Quit,
+    /// Quitting with unsaved layout edits: OK (Save) saves them and quits, Don't save quits,
+    /// Cancel stays.
+    QuitUnsaved,
     /// Leave the battle? OK leaves it.
     LeaveBattle,
     /// The host's question whether to drop players the battle has waited for.
@@ -24,6 +27,7 @@ impl Question {
     pub fn title_label(self) -> &'static str {
         match self {
             Question::Quit => "Title:Quit",
+            Question::QuitUnsaved => "Title:QuitUnsaved",
             Question::LeaveBattle => "Title:LeaveBattle",
             Question::DropPlayer => "Title:DropPlayer",
             Question::LayoutConflict => "Title:LayoutConflict",

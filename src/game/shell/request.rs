@@ -55,8 +55,10 @@ pub enum ShellRequest {
     DropStalled,
     /// The mods chosen on the Mods screen were saved: use them from now on.
     ApplyMods,
-    /// Close the game.
+    /// Close the game (the client asks [`crate::game::shell::Shell::ask_before_quit`] first).
     Quit,
+    /// Close the game now: the player chose not to save the editor's unsaved edits, or saved them.
+    QuitNow,
 }
 
 /// What the replay viewer's bar asks of a watched replay.

@@ -127,19 +127,23 @@ fn describe(
     lead: &str,
 ) -> Vec<String> {
     let line = wnd.windows.first().map_or(1, |w| w.line);
-    let shorts: Vec<&str> = wnd.all_windows().into_iter().map(|w| crate::ui::window::short_name(&w.name)).collect();
+    let windows = wnd.all_windows();
+    let shorts: Vec<&str> = windows.iter().map(|w| crate::ui::window::short_name(&w.name)).collect();
     lacks
         .iter()
         .map(|full| {
             let role = crate::ui::window::short_name(full);
             let originals = names.originals_for_role(file, role);
-            let mut said = format!("{shown}:{line}:1: {lead} \"{full}\"");
+            let near = std::iter::once(role.to_string())
+                .chain(originals.iter().cloned())
+                .find_map(|n| crate::content::suggest::nearest(&n, shorts.iter().copied()));
+            // Said at the window meant, when one is near the name; else at the layout's first.
+            let at = near.and_then(|n| shorts.iter().position(|s| *s == n)).map(|i| windows[i].key_at("NAME"));
+            let (line, col) = at.unwrap_or((line, 1));
+            let mut said = format!("{shown}:{line}:{col}: {lead} \"{full}\"");
             if !originals.is_empty() {
                 said += &format!(" (the original game calls it {})", originals.join(" or "));
             }
-            let near = std::iter::once(role.to_string())
-                .chain(originals)
-                .find_map(|n| crate::content::suggest::nearest(&n, shorts.iter().copied()));
             if let Some(near) = near {
                 said += &format!("; did you mean \"{near}\"?");
             }

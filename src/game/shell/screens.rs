@@ -161,6 +161,17 @@ impl Screens {
         if let Some(c) = ui.find("MessageBox.wnd:ButtonCancel") {
             ui.show(c, cancel);
         }
+        // Save / Don't save / Cancel: OK says Save, and the third button shows (a layout
+        // without it offers Save and Cancel).
+        if question == Some(Question::QuitUnsaved) {
+            let save = ui.shown_text("MessageBox:ButtonSave");
+            if let Some(w) = ui.find("MessageBox.wnd:ButtonOk").and_then(|id| ui.window_mut(id)) {
+                w.text = save;
+            }
+            if let Some(d) = ui.find("MessageBox.wnd:ButtonDiscard") {
+                ui.show(d, true);
+            }
+        }
         if let Some(root) = ui.find("MessageBox.wnd:MessageBoxParent") {
             ui.push_modal(root);
         }

@@ -15,23 +15,35 @@ use super::screen::Screen;
 use super::skirmish_config::{SLOTS, SlotChoice};
 use super::stage::Stage;
 
-/// Slot kinds in the order of the player combo (Observer last, so a layout's older indices
-/// keep their meaning).
+/// Slot kinds in the order of the player combo, each by its label in the string table
+/// (Observer last, so a layout's older indices keep their meaning).
 const PLAYER_ITEMS: [(&str, SlotChoice); 7] = [
-    ("Human", SlotChoice::Human),
-    ("Easy AI", SlotChoice::Computer(0)),
-    ("Normal AI", SlotChoice::Computer(1)),
-    ("Hard AI", SlotChoice::Computer(2)),
-    ("Brutal AI", SlotChoice::Computer(3)),
-    ("Closed", SlotChoice::Closed),
-    ("Observer", SlotChoice::Observer),
+    ("Skirmish:Human", SlotChoice::Human),
+    ("Skirmish:EasyAI", SlotChoice::Computer(0)),
+    ("Skirmish:NormalAI", SlotChoice::Computer(1)),
+    ("Skirmish:HardAI", SlotChoice::Computer(2)),
+    ("Skirmish:BrutalAI", SlotChoice::Computer(3)),
+    ("Skirmish:Closed", SlotChoice::Closed),
+    ("Skirmish:Observer", SlotChoice::Observer),
 ];
-/// The player combo's items: the human slot under the player's own name.
-fn player_items(player_name: &str) -> Vec<String> {
+/// The player combo's items in the player's language: the human slot under the player's own
+/// name.
+fn player_items(stage: &Stage) -> Vec<String> {
+    let player_name = &stage.prefs.settings.player_name;
     PLAYER_ITEMS
         .iter()
-        .map(|(n, c)| if *c == SlotChoice::Human { player_name.to_string() } else { n.to_string() })
+        .map(|(n, c)| if *c == SlotChoice::Human { player_name.to_string() } else { stage.say(n, &[]) })
         .collect()
+}
+
+/// A map's name in the player's language (`Map:<folder>`), else as the map gives it.
+fn map_name(stage: &Stage, map: &super::loading::MapEntry) -> String {
+    stage.word_or(&format!("Map:{}", folder_of(map)), &map.name)
+}
+
+/// The folder name a map is known by (`proving_grounds`).
+fn folder_of(map: &super::loading::MapEntry) -> String {
+    map.dir.file_name().map_or_else(|| map.dir.display().to_string(), |n| n.to_string_lossy().into())
 }
 
 /// Team choices (0 is no team).
@@ -42,8 +54,14 @@ fn name(field: &str, i: usize) -> String {
 }
 
 pub(super) fn init(stage: &mut Stage) {
-    let rows: Vec<Vec<String>> =
-        stage.content.maps.iter().map(|m| vec![format!("{} ({} players)", m.name, m.players)]).collect();
+    let rows: Vec<Vec<String>> = stage
+        .content
+        .maps
+        .iter()
+        .map(|m| {
+            vec![stage.say("Skirmish:MapPlayers", &[("map", &map_name(stage, m)), ("players", &m.players.to_string())])]
+        })
+        .collect();
     if let Some(list) = stage.find("SkirmishSetup.wnd:ListMaps") {
         stage.ui.list_set_rows(list, rows);
         stage.ui.list_select(list, Some(stage.skirmish.map));
@@ -51,13 +69,17 @@ pub(super) fn init(stage: &mut Stage) {
     if let Some(c) = stage.find("SkirmishSetup.wnd:ComboMoney") {
         stage.ui.combo_set(c, MONEY.iter().map(|m| format!("${m}")).collect(), Some(stage.skirmish.money));
     }
+    // Factions and colours as the player's language words them (the setup keeps their ids).
+    let factions: Vec<String> =
+        stage.content.factions.iter().map(|f| stage.word_or(&format!("Faction:{f}"), f)).collect();
+    let colours: Vec<String> = COLOURS.iter().map(|c| stage.word_or(&format!("Colour:{c}"), c)).collect();
     for i in 0..SLOTS {
         let s = stage.skirmish.slots[i];
         let who = PLAYER_ITEMS.iter().position(|(_, c)| *c == s.who);
         let sets: [(String, Vec<String>, Option<usize>); 4] = [
-            (name("ComboPlayer", i), player_items(&stage.prefs.settings.player_name), who),
-            (name("ComboFaction", i), stage.content.factions.clone(), Some(s.faction)),
-            (name("ComboColor", i), COLOURS.iter().map(|c| c.to_string()).collect(), Some(s.color)),
+            (name("ComboPlayer", i), player_items(stage), who),
+            (name("ComboFaction", i), factions.clone(), Some(s.faction)),
+            (name("ComboColor", i), colours.clone(), Some(s.color)),
             (name("ComboTeam", i), TEAMS.iter().map(|t| t.to_string()).collect(), Some(s.team)),
         ];
         for (n, items, sel) in sets {
@@ -72,7 +94,8 @@ pub(super) fn init(stage: &mut Stage) {
 /// Shows the chosen map's description and closes slots the map has no room for.
 fn refresh(stage: &mut Stage) {
     let Some(map) = stage.content.maps.get(stage.skirmish.map).cloned() else { return };
-    stage.set_text("SkirmishSetup.wnd:MapDescription", &map.description);
+    let description = stage.word_or(&format!("Map:{}.Description", folder_of(&map)), &map.description);
+    stage.set_text("SkirmishSetup.wnd:MapDescription", &description);
     for i in 0..SLOTS {
         // A slot fits the map's starts and the layout's rows.
         let fits = stage.skirmish.fits(i, map.players as usize) && stage.find(&name("ComboPlayer", i)).is_some();
@@ -84,7 +107,7 @@ fn refresh(stage: &mut Stage) {
                 stage.ui.enable(id, fits);
                 if field == "ComboPlayer" {
                     let who = PLAYER_ITEMS.iter().position(|(_, c)| *c == stage.skirmish.slots[i].who);
-                    let items = player_items(&stage.prefs.settings.player_name);
+                    let items = player_items(stage);
                     stage.ui.combo_set(id, items, who);
                 }
             }
@@ -152,7 +175,7 @@ pub(super) fn start(stage: &mut Stage) {
         return;
     }
     let Some(map) = stage.content.maps.get(cfg.map) else { return };
-    let folder = map.dir.file_name().map_or_else(|| map.dir.display().to_string(), |n| n.to_string_lossy().into());
+    let folder = folder_of(map);
     // Each skirmish is a new game; the seed is kept in the replay.
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs());
     let setup = cfg.to_match_setup(

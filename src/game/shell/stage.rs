@@ -110,6 +110,12 @@ impl Stage<'_> {
         self.ui.labels().map_or_else(|| label.to_string(), |l| l.say(label, args))
     }
 
+    /// The player's language's words for `label`, else `fallback` (the data's own words; see
+    /// [`Labels::word_or`]).
+    pub fn word_or(&self, label: &str, fallback: &str) -> String {
+        self.ui.labels().map_or_else(|| fallback.to_string(), |l| l.word_or(label, fallback))
+    }
+
     /// Shows a message worded from the string table: the title `title` and the text `label`
     /// with `args` filled in (see [`Stage::say`]).
     pub fn tell(&mut self, title: &str, label: &str, args: &[(&str, &str)]) {
@@ -162,6 +168,24 @@ impl Stage<'_> {
     /// window saying why, when they could not be.
     pub fn save_settings(&mut self) -> bool {
         self.save_settings_as("Title:Options", self.prefs.settings.clone()).is_some()
+    }
+
+    /// Shows the interface in `language` (a code; empty for the game's own texts) from now on,
+    /// as Options would, without saving it: the current screen opens again in its words. For
+    /// tools (`screenshot --language`).
+    pub fn use_language(&mut self, language: &str) {
+        self.prefs.settings.language = language.to_string();
+        let roots = self.content.roots.clone();
+        let own = Labels::load_all(&roots).unwrap_or_else(|e| {
+            log::warn!("the string table: {e}");
+            Labels::default()
+        });
+        let labels = self.labels_in_language(&roots, own);
+        if self.ui.set_labels_if_changed(labels)
+            && let Some(screen) = self.screen()
+        {
+            self.open(screen);
+        }
     }
 
     /// The string table of `roots` in the settings' language: `own` (the game's own texts)

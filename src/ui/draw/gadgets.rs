@@ -110,15 +110,19 @@ fn icon(f: &Face<'_>, px: f32, out: &mut Vec<DrawCmd>) -> Rect {
     Rect::new(sq.right(), r.y, (r.w - side - 2.0).max(0.0), r.h)
 }
 
-/// Static text, `scroll` lines scrolled; a text taller than its window starts at the lines
-/// scrolled past, with a thin bar at the right saying where it is.
+/// Static text, `scroll` lines scrolled; a text of more lines than its window holds starts at
+/// the lines scrolled past, with a thin bar at the right saying where it is.
 fn static_text(f: &Face<'_>, centered: bool, scroll: u32, out: &mut Vec<DrawCmd>) {
     let r = f.w.rect;
     let lines = static_lines(f.w, f.tm, f.px);
     let lh = f.tm.line_height(f.px);
     let total = lh * lines.len() as f32;
-    let first = (scroll as usize).min(max_scroll(lines.len(), lh, r.h) as usize);
-    let top = if total > r.h {
+    let most = max_scroll(lines.len(), lh, r.h) as usize;
+    let first = (scroll as usize).min(most);
+    // Only a text with lines to scroll to scrolls and has a bar: one line taller than its
+    // window (a big title) is just drawn.
+    let scrolls = most > 0;
+    let top = if scrolls {
         r.y + 2.0 - first as f32 * lh
     } else if centered || lines.len() == 1 {
         r.y + (r.h - total).max(0.0) / 2.0
@@ -130,7 +134,7 @@ fn static_text(f: &Face<'_>, centered: bool, scroll: u32, out: &mut Vec<DrawCmd>
     for (i, l) in lines.iter().enumerate() {
         f.text(out, Rect::new(r.x + 2.0, top + i as f32 * lh, r.w - 4.0, lh), l, f.px, align);
     }
-    if total > r.h {
+    if scrolls {
         let (shown, at) = (r.h / total, first as f32 * lh / total);
         out.push(DrawCmd::Fill { rect: Rect::new(r.right() - 3.0, r.y, 3.0, r.h), color: [0, 0, 0, 90] });
         let bar = Rect::new(r.right() - 3.0, r.y + at * r.h, 3.0, (shown * r.h).max(6.0));

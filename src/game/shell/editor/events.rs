@@ -13,6 +13,7 @@ use crate::ui::wnd::model::{FontDef, WindowType};
 use crate::ui::{EventKind, UiEvent};
 
 use super::align::Align;
+use super::labelled::{layout_of, stored_text};
 use super::panel::{fill_panel, image_names, refuse, show_edit};
 use super::save::save_and_tell;
 use super::session::Editor;
@@ -78,14 +79,24 @@ fn edit_font(ed: &mut Editor, stage: &mut Stage, change: impl FnOnce(&mut FontDe
 fn typed(ed: &mut Editor, stage: &mut Stage, field: &str, text: &str) {
     let text = text.to_string();
     match field {
-        "EntryText" => edit(ed, stage, |tree, name| {
-            find_mut(&mut tree.windows, name)?.text = text;
-            Some(name.to_string())
-        }),
-        "EntryTooltip" => edit(ed, stage, |tree, name| {
-            find_mut(&mut tree.windows, name)?.tooltip_text = text;
-            Some(name.to_string())
-        }),
+        // Words that are a string-table entry's are stored as its label (a translation still
+        // words the window).
+        "EntryText" => {
+            let labels = stage.ui.labels();
+            edit(ed, stage, |tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                w.text = stored_text(labels.as_deref(), layout_of(name), &w.text, &text);
+                Some(name.to_string())
+            })
+        }
+        "EntryTooltip" => {
+            let labels = stage.ui.labels();
+            edit(ed, stage, |tree, name| {
+                let w = find_mut(&mut tree.windows, name)?;
+                w.tooltip_text = stored_text(labels.as_deref(), layout_of(name), &w.tooltip_text, &text);
+                Some(name.to_string())
+            })
+        }
         "EntryFontSize" => {
             // Sizes the renderer can draw legibly; anything else leaves the font as it was.
             let Some(size) = text.trim().parse::<i32>().ok().filter(|s| (6..=72).contains(s)) else {

@@ -10,6 +10,7 @@ use crate::ui::wnd::model::ScreenRect;
 use crate::ui::{Input, Key, MouseButton, WindowManager};
 
 use super::handles::{handle_at, resized};
+use super::labelled::{layout_of, shown_words, stored_text};
 use super::panel::{fill_panel, show_edit};
 use super::save::save_and_tell;
 use super::session::Editor;
@@ -49,7 +50,10 @@ pub(super) fn input(ed: &mut Editor, stage: &mut Stage, held: Held, input: &Inpu
             });
             show_if(changed, ed, stage);
         }
-        Input::Key { key: Key::Enter | Key::Escape, .. } if ed.typing => ed.typing = false,
+        Input::Key { key: Key::Enter | Key::Escape, .. } if ed.typing => {
+            ed.typing = false;
+            end_typing(ed, stage);
+        }
         Input::Char(c) if ed.typing => {
             let changed = ed.edit_tree(|tree, name| {
                 find_mut(&mut tree.windows, name)?.text.push(c);
@@ -151,16 +155,46 @@ fn key_press(ed: &mut Editor, stage: &mut Stage, alone: bool, key: Key, shift: b
     show_if(changed, ed, stage);
 }
 
+/// `t`: typing replaces the selected window's text from now on. A label's words are shown to
+/// be typed over (one undoable edit), the label remembered for [`end_typing`].
+fn start_typing(ed: &mut Editor, stage: &Stage) -> bool {
+    ed.typing = ed.selected.is_some();
+    ed.typed_from = None;
+    let labels = stage.ui.labels();
+    let text = ed.selected.clone().and_then(|n| find_mut(&mut ed.tree.windows, &n).map(|w| w.text.clone()));
+    let Some((text, words)) = text.and_then(|t| shown_words(labels.as_deref(), &t).map(|w| (t, w))) else {
+        return false;
+    };
+    ed.typed_from = Some(text);
+    ed.edit_tree(|tree, name| {
+        find_mut(&mut tree.windows, name)?.text = words;
+        Some(name.to_string())
+    })
+}
+
+/// Enter or Escape after typing: words that are a string-table entry's become its label again
+/// (the label typing began on first).
+fn end_typing(ed: &mut Editor, stage: &mut Stage) {
+    let before = ed.typed_from.take().unwrap_or_default();
+    let labels = stage.ui.labels();
+    let changed = ed.edit_tree(|tree, name| {
+        let w = find_mut(&mut tree.windows, name)?;
+        let stored = stored_text(labels.as_deref(), layout_of(name), &before, &w.text);
+        (stored != w.text).then(|| {
+            w.text = stored;
+            name.to_string()
+        })
+    });
+    show_if(changed, ed, stage);
+}
+
 /// The letter keys: duplicate, reorder, type, undo, discard, redo, save.
 fn letter(ed: &mut Editor, stage: &mut Stage, c: char) {
     let changed = match c {
         'd' => ed.duplicate_selected(),
         '[' => ed.reorder_selected(-1),
         ']' => ed.reorder_selected(1),
-        't' => {
-            ed.typing = ed.selected.is_some();
-            false
-        }
+        't' => start_typing(ed, stage),
         'u' => ed.undo_edit(),
         'x' => ed.discard(),
         'r' => ed.redo_edit(),

@@ -20,6 +20,7 @@ mod align;
 mod events;
 mod handles;
 mod input;
+mod labelled;
 mod overlay;
 mod panel;
 mod save;
@@ -179,12 +180,29 @@ impl LayoutEditor {
     pub fn answer(&mut self, stage: &mut Stage, question: Question, ok: bool) {
         match question {
             Question::LayoutConflict => self.settle_conflict(stage, ok),
+            Question::QuitUnsaved if ok => {
+                save::save_all_and_quit(self.session.iter_mut().chain(self.shelved.values_mut()), stage)
+            }
             Question::SaveOwnLayout if ok => match &mut self.session {
                 Some(ed) => save::save_now(ed, stage),
                 None => stage.tell("Title:LayoutEditor", "Message:NotSaved", &[("error", "not editing")]),
             },
             _ => {}
         }
+    }
+
+    /// Before quitting: with unsaved edits (on, or left with F10), asks Save / Don't save /
+    /// Cancel ([`Question::QuitUnsaved`]) naming the layouts, and returns true; false when
+    /// there is nothing to lose.
+    pub fn ask_before_quit(&mut self, stage: &mut Stage) -> bool {
+        let files: Vec<&str> =
+            self.session.iter().chain(self.shelved.values()).filter(|e| e.unsaved()).map(|e| e.file.as_str()).collect();
+        if files.is_empty() {
+            return false;
+        }
+        let text = stage.say("Message:QuitUnsaved", &[("files", &files.join(", "))]);
+        stage.ask(Question::QuitUnsaved, &text);
+        true
     }
 
     /// Takes up `layouts` just read from disk (a reload): a layout with unsaved edits (on, or

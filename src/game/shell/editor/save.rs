@@ -56,6 +56,26 @@ pub(super) fn save_and_tell(ed: &mut Editor, stage: &mut Stage) {
     save_now(ed, stage);
 }
 
+/// The answer Save to the question before quitting: saves every layout with unsaved edits
+/// (into its mod, or the player's own layouts mod, turned on) and quits when all are saved; a
+/// layout that could not be saved is said, and the game stays.
+pub(super) fn save_all_and_quit<'a>(eds: impl Iterator<Item = &'a mut Editor>, stage: &mut Stage) {
+    let mut to_own = false;
+    for ed in eds.filter(|e| e.unsaved()) {
+        match save_edit(ed, stage) {
+            Ok(path) => to_own |= stage.prefs.own_layouts_dir().is_some_and(|d| path.starts_with(d)),
+            Err(e) => {
+                let error = format!("{}: {e}", ed.file);
+                return stage.tell("Title:LayoutEditor", "Message:NotSaved", &[("error", &error)]);
+            }
+        }
+    }
+    if to_own {
+        turn_on_own_layouts(stage);
+    }
+    stage.request(ShellRequest::QuitNow);
+}
+
 /// The copy of layout `file` the first mod that has one holds (where a save goes), if the
 /// layout is not the game's own alone.
 fn mod_copy(roots: &ContentRoots, file: &str) -> Option<PathBuf> {

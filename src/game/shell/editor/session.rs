@@ -58,6 +58,9 @@ pub struct Editor {
     pub(super) drag: Option<((f32, f32), ScreenRect, Option<Edges>)>,
     /// Typing replaces the selected window's text (`t` starts, Enter or Escape ends).
     pub typing: bool,
+    /// The label the typed window's text was when typing began (its words are typed over;
+    /// the label is written back if the words end as a string-table entry's).
+    pub(super) typed_from: Option<String>,
     /// The editor's own panel (`Editor.wnd`), over the edited screen.
     pub(super) panel: Option<crate::ui::LayoutId>,
     /// Which of the panel's two halves (the tree at the left, the fields at the right) are
@@ -143,6 +146,7 @@ impl Editor {
             redo: Vec::new(),
             drag: None,
             typing: false,
+            typed_from: None,
             panel: None,
             docked: [false; 2],
         }

@@ -168,6 +168,11 @@ impl Parser<'_> {
             other => {
                 let hint =
                     crate::content::suggest::did_you_mean(other, KNOWN_KEYS.iter().chain(&GADGET_BLOCKS).copied());
+                // A slip near one of the keys (`TEXTCOLOUR`) would silently lose what it sets:
+                // refused with the key meant. Another game's own keys are kept with a note.
+                if !hint.is_empty() {
+                    return Err(self.err(key_tok, format!("unknown key {other}{hint}")));
+                }
                 self.note(
                     key_tok.line,
                     key_tok.col,

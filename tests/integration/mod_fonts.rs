@@ -117,10 +117,10 @@ fn ui_check_says_which_font_names_fall_back() {
     let out = layout_check::run(&roots, &callbacks::lexicon(), vec![dir.join("ui")], Options::default()).unwrap();
     assert!(out.problems.is_empty(), "{:?}", out.problems);
     let note = out.notes.iter().find(|n| n.contains("no font file gives")).expect("a fallback note");
-    assert!(note.contains("(Arial)") && note.contains("drawn in the game's Noto Sans"), "{note}");
+    assert!(note.contains("(Arial at ") && note.contains("drawn in the game's Noto Sans"), "{note}");
     assert!(!out.notes.iter().any(|n| n.contains("Orbit")), "the mod's font is not a fallback: {:?}", out.notes);
     // Without the file, the name is not the game's: noted as drawn with Noto Sans.
     std::fs::remove_file(dir.join("ui/fonts/Orbit.ttf")).unwrap();
     let out = layout_check::run(&roots, &callbacks::lexicon(), vec![dir.join("ui")], Options::default()).unwrap();
-    assert!(out.notes.iter().any(|n| n.contains("font(s) not in the game (Orbit)")), "{:?}", out.notes);
+    assert!(out.notes.iter().any(|n| n.contains("font(s) not in the game (Orbit at ")), "{:?}", out.notes);
 }

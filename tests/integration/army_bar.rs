@@ -118,3 +118,42 @@ fn an_army_alone_is_not_asked_to_choose_a_structure() {
     assert!(!army.is_empty());
     assert_eq!(b.queue_text(), "", "nothing to build, nothing to choose");
 }
+
+/// The texts drawn inside the control bar's button `i`, as the window draws them.
+fn face_texts(b: &Battle, shell: &mut ridgeline::game::shell::Shell, i: usize) -> Vec<String> {
+    use ridgeline::ui::draw::DrawCmd;
+    ridgeline::game::hud::sync(shell, b);
+    let r = shell.ui.window(shell.find(&format!("InGame.wnd:ButtonCommand{i}")).unwrap()).unwrap().rect;
+    ridgeline::game::frame::ui_commands(shell, Some(b), false)
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { x, y, text, .. } if r.contains(x + 1.0, y + 1.0) => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_army_buttons_show_their_keys_on_their_faces_as_rebound() {
+    use ridgeline::game::keys::{Chord, KeyCommand};
+    let mut b = battle();
+    let dir = common::temp_dir("army-faces");
+    let mut shell =
+        ridgeline::game::shell::Shell::new(&common::roots(), (SCREEN.x, SCREEN.y), dir.join("settings.ron"))
+            .expect("the shell");
+    shell.open(ridgeline::game::shell::Screen::InGame);
+    select_army(&mut b);
+    let bar = b.look().commands();
+    let faces: Vec<Vec<String>> = (0..5).map(|i| face_texts(&b, &mut shell, i)).collect();
+    for (button, face) in bar.iter().zip(&faces) {
+        let key = button.key.expect("an army button has a key").to_string();
+        assert!(face.contains(&key), "{} shows its key {key}: {face:?}", button.label);
+    }
+    assert!(faces[0].contains(&"S".to_string()) && faces[0].contains(&"Stop".to_string()), "{:?}", faces[0]);
+    // Stop rebound to K (Options → Keys): its face follows.
+    let mut keys = (*b.look().keys()).clone();
+    keys.rebind(KeyCommand::Stop, Chord::character('k', false).unwrap()).expect("K is free");
+    b.set_keys(std::sync::Arc::new(keys));
+    let face = face_texts(&b, &mut shell, 0);
+    assert!(face.contains(&"K".to_string()) && !face.contains(&"S".to_string()), "{face:?}");
+}

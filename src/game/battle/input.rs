@@ -255,9 +255,13 @@ impl Controls<'_> {
         menu
     }
 
-    /// A mouse button went down.
+    /// A mouse button went down (under the result's banner: on to the score screen).
     pub fn mouse_down(&mut self, button: MouseButton, at: Vec2) {
         self.pic.view.cursor = at;
+        if self.play.finished() {
+            self.play.result_skipped = true; // under the result's banner: on to the score
+            return;
+        }
         if self.play.is_replay() {
             return; // a watcher gives no orders and selects nothing
         }
@@ -308,10 +312,15 @@ impl Controls<'_> {
     /// A key went down: what the player's keys ([`KeyMap`](super::super::keys::KeyMap)) give
     /// on it. A key a button on the control bar shows presses that button; otherwise its
     /// command runs (the army's orders when something is selected, a slot's key the button in
-    /// that place, groups, the camera, alerts, pause and speed). A watcher has only the pace,
+    /// that place, groups, the camera, alerts, pause and speed); under the result's banner, any
+    /// key goes on to the score screen. A watcher has only the pace,
     /// the camera and the alerts. Returns the command the key gave, if any; the alert log's is
     /// left to the client (the log is the shell's window).
     pub fn press(&mut self, chord: Chord) -> Option<KeyCommand> {
+        if self.play.finished() {
+            self.play.result_skipped = true; // under the result's banner: on to the score
+            return None;
+        }
         let watcher = self.play.is_replay();
         let shown = self.look().commands().iter().position(|b| b.key == Some(chord));
         let commands: Vec<KeyCommand> = self.hud.keys.commands(chord).collect();

@@ -140,6 +140,12 @@ impl<'a> Look<'a> {
         }
     }
 
+    /// The banner over the battle once the game is over: the score screen's outcome
+    /// ("Victory", "Defeat", a watched replay's "Blue won"); none while it goes on.
+    pub fn result_banner(&self) -> Option<String> {
+        self.play.finished().then(|| super::summary::summary(self.play, self.labels).0)
+    }
+
     /// The control bar's buttons for the current selection (none while watching a replay).
     pub fn commands(&self) -> Vec<CommandButton> {
         if self.play.is_replay() { Vec::new() } else { self.bar().buttons() }

@@ -94,20 +94,29 @@ fn label(f: &Face<'_>, out: &mut Vec<DrawCmd>) {
 }
 
 /// A button's icon, in a square at its left with its key mark at `px`; returns the rectangle
-/// left for the text (the whole window when it has no icon).
+/// left for the text (the whole window when it has no icon, its mark then in the corner).
 fn icon(f: &Face<'_>, px: f32, out: &mut Vec<DrawCmd>) -> Rect {
     let (w, r) = (f.w, f.w.rect);
-    let Some((image, mark)) = &w.icon else { return r };
+    let Some(image) = &w.icon else {
+        // No image: the key in the button's corner, smaller than the label it sits beside.
+        key_mark(f, Rect::new(r.x + 3.0, r.y + 1.0, r.w, r.h), px * 0.85, out);
+        return r;
+    };
     let side = r.h - 4.0;
     let sq = Rect::new(r.x + 2.0, r.y + 2.0, side, side);
     let tint = if w.enabled() { [255; 4] } else { [140, 140, 140, 200] };
     out.push(DrawCmd::Image { rect: sq, name: image.clone(), tint });
-    if !mark.is_empty() {
-        // The key reads at the label's size.
-        let at = Rect::new(sq.x + 1.0, sq.y, sq.w, f.tm.line_height(px));
-        line(out, f.tm, at, mark, px, true, [255, 235, 150, 255], Align::Left);
-    }
+    // The key reads at the label's size.
+    key_mark(f, Rect::new(sq.x + 1.0, sq.y, sq.w, sq.h), px, out);
     Rect::new(sq.right(), r.y, (r.w - side - 2.0).max(0.0), r.h)
+}
+
+/// A window's mark (its key) at `px`, in the top-left corner of `at`; nothing when it has none.
+fn key_mark(f: &Face<'_>, at: Rect, px: f32, out: &mut Vec<DrawCmd>) {
+    if !f.w.mark.is_empty() {
+        let at = Rect::new(at.x, at.y, at.w, f.tm.line_height(px));
+        line(out, f.tm, at, &f.w.mark, px, true, [255, 235, 150, 255], Align::Left);
+    }
 }
 
 /// Static text, `scroll` lines scrolled; a text taller than its window starts at the lines

@@ -157,3 +157,31 @@ fn the_army_buttons_show_their_keys_on_their_faces_as_rebound() {
     let face = face_texts(&b, &mut shell, 0);
     assert!(face.contains(&"K".to_string()) && !face.contains(&"S".to_string()), "{face:?}");
 }
+
+#[test]
+fn guard_by_button_or_key_marks_where_the_army_stands() {
+    use ridgeline::game::battle::Intent;
+    let mut b = battle();
+    let army = select_army(&mut b);
+    let middle = {
+        let at: Vec<Vec2> = army
+            .iter()
+            .filter_map(|&id| b.world().object(id))
+            .map(|o| ridgeline::game::scene::to_display(o.pos))
+            .collect();
+        at.iter().copied().sum::<Vec2>() / at.len() as f32
+    };
+    let guards = |b: &Battle| b.picture().order_markers().into_iter().filter(|(_, i)| *i == Intent::Guard).count();
+    assert_eq!(guards(&b), 0);
+    let i = b.look().commands().iter().position(|c| c.action == Action::Guard).expect("a Guard button");
+    b.controls().command_button(i);
+    let marked = b.picture().order_markers();
+    let (at, _) = marked.iter().find(|(_, i)| *i == Intent::Guard).expect("a guard marker");
+    assert!(at.distance(middle) < 1.0, "at the army's middle: {at} vs {middle}");
+    run(&mut b, 1.0);
+    assert_eq!(guards(&b), 0, "it fades like the move markers");
+    assert!(army.iter().all(|&id| matches!(b.world().object(id).unwrap().order, Order::Guard { .. })), "guarding");
+    // The key marks it too.
+    b.controls().hotkey('g', false);
+    assert_eq!(guards(&b), 1);
+}

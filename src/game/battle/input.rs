@@ -228,7 +228,7 @@ impl Controls<'_> {
             Action::Sell(structure) => self.send(Command::Sell { structure }),
             Action::Resume(site) => self.send(Command::Resume { site }),
             Action::Stop => self.send(Command::Stop),
-            Action::Guard => self.send(Command::Guard { at: None }),
+            Action::Guard => self.guard(),
             Action::AttackMove => {
                 self.pic.pending.placing = None;
                 self.pic.pending.attack_move = true;
@@ -352,12 +352,31 @@ impl Controls<'_> {
         }
     }
 
+    /// Guard where the selection stands, marked at the middle of its units.
+    fn guard(&mut self) {
+        self.send(Command::Guard { at: None });
+        let world = self.play.world();
+        let units: Vec<glam::Vec2> = self
+            .pic
+            .selection
+            .ids
+            .iter()
+            .filter_map(|&id| world.object(id))
+            .filter(|o| o.owner == self.play.local && world.rules().template(o.template).is_mobile())
+            .map(|o| super::super::display::to_display(o.pos))
+            .collect();
+        if !units.is_empty() {
+            let middle = units.iter().sum::<glam::Vec2>() / units.len() as f32;
+            self.pic.markers.mark(middle, Intent::Guard, &self.pic.selection.ids);
+        }
+    }
+
     /// Runs the command a key gave.
     fn run_key(&mut self, command: KeyCommand) {
         let selected = !self.pic.selection.ids.is_empty();
         match command {
             KeyCommand::Stop if selected => self.send(Command::Stop),
-            KeyCommand::Guard if selected => self.send(Command::Guard { at: None }),
+            KeyCommand::Guard if selected => self.guard(),
             KeyCommand::AttackMove if selected => self.pic.pending.attack_move = true,
             KeyCommand::Scatter if selected => self.send(Command::Scatter),
             KeyCommand::Formation if selected => {

@@ -73,3 +73,4 @@ mod ui_harness;
 mod ui_snapshots;
 mod ui_wnd;
 mod warnings;
+mod wheel_zoom;

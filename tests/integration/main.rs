@@ -36,6 +36,7 @@ mod hud;
 mod join_timeout;
 mod keys;
 mod layers;
+mod list_names;
 mod live_editing;
 mod lobby_link;
 mod lobby_screen;

@@ -218,16 +218,10 @@ fn list_box(f: &Face<'_>, list: List<'_>, out: &mut Vec<DrawCmd>) {
         for (c, cell) in row.iter().enumerate() {
             let cw = columns.get(c).copied().unwrap_or(1.0) * r.w;
             let cell_rect = Rect::new(x, y, cw - 6.0, row_height);
-            // A cell's text wider than its column is cut at the column's edge, never drawn
-            // over the next column's.
-            let over = f.tm.width(cell, f.px, w.bold) > cell_rect.w;
-            if over {
-                f.clip_to(out, cell_rect);
-            }
-            line(out, f.tm, cell_rect, cell, f.px, w.bold, color, Align::Left);
-            if over {
-                f.clip_to(out, r);
-            }
+            // A cell's text wider than its column ends in an ellipsis at the column's edge,
+            // never drawn over the next column's (the screen shows it whole elsewhere).
+            let shown = ellipsized(f.tm, cell, f.px, w.bold, cell_rect.w);
+            line(out, f.tm, cell_rect, &shown, f.px, w.bold, color, Align::Left);
             x += cw;
         }
     }
@@ -239,6 +233,19 @@ fn list_box(f: &Face<'_>, list: List<'_>, out: &mut Vec<DrawCmd>) {
         out.push(DrawCmd::Fill { rect: Rect::new(track.x, ty, 6.0, th), color: [200, 180, 120, 200] });
     }
     out.push(DrawCmd::Clip(f.clip));
+}
+
+/// `text` as it fits `width` at `px`: whole, or cut after as many characters as leave room for
+/// an ellipsis ("Computer 1 (bru…"; the ellipsis alone when not even one fits).
+fn ellipsized(tm: &dyn TextMeasure, text: &str, px: f32, bold: bool, width: f32) -> String {
+    if tm.width(text, px, bold) <= width {
+        return text.to_string();
+    }
+    let cut = |end: usize| format!("{}…", text[..end].trim_end());
+    // The longest prefix that fits, found by halving (a prefix is never wider than a longer one).
+    let ends: Vec<usize> = text.char_indices().map(|(i, _)| i).skip(1).collect();
+    let fits = ends.partition_point(|&end| tm.width(&cut(end), px, bold) <= width);
+    fits.checked_sub(1).and_then(|k| ends.get(k)).map_or_else(|| "…".to_string(), |&end| cut(end))
 }
 
 /// A closed combo box: the chosen item and the drop-down arrow.

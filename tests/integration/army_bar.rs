@@ -185,3 +185,24 @@ fn guard_by_button_or_key_marks_where_the_army_stands() {
     b.controls().hotkey('g', false);
     assert_eq!(guards(&b), 1);
 }
+
+#[test]
+fn the_army_bar_is_the_command_set_in_data_and_a_broken_one_is_refused_at_its_line() {
+    use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
+    // A mod whose army has Guard, then Stop, and no more.
+    let dir = common::temp_dir("army-command-set");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    std::fs::write(dir.join("data/command_sets.ron"), "(\n    army: [\"Guard\", \"Stop\"],\n)").unwrap();
+    let roots = ridgeline::content::ContentRoots::new(vec![dir.clone(), common::root()]);
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    let factions = ["Coalition".to_string(), "Dominion".to_string()];
+    let setup = cfg.to_match_setup("proving_grounds", 2, &factions, "Tester", 1);
+    let mut b = Battle::start(&roots, &setup, SCREEN).expect("battle starts");
+    select_army(&mut b);
+    assert_eq!(actions(&b), vec![(Action::Guard, 'G'), (Action::Stop, 'S')]);
+    // A command that is not the army's is refused, naming the file and line.
+    std::fs::write(dir.join("data/command_sets.ron"), "(\n    army: [\"Guard\",\n        \"SelectArmy\"],\n)").unwrap();
+    let e = Battle::start(&roots, &setup, SCREEN).err().expect("refused").to_string();
+    assert!(e.contains("command_sets.ron:3:") && e.contains("SelectArmy is not an army command"), "{e}");
+}

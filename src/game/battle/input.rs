@@ -40,7 +40,14 @@ pub struct Controls<'a> {
 impl Controls<'_> {
     /// The battle as the player looks at it now.
     fn look(&self) -> Look<'_> {
-        Look { play: self.play, pic: self.pic, scene: self.scene, labels: &self.hud.labels, keys: &self.hud.keys }
+        Look {
+            play: self.play,
+            pic: self.pic,
+            scene: self.scene,
+            labels: &self.hud.labels,
+            keys: &self.hud.keys,
+            army: &self.hud.army,
+        }
     }
 
     /// Submits one of the local player's orders to the stream, now, with a unit's radio chirp

@@ -35,6 +35,8 @@ pub struct Look<'a> {
     pub(super) labels: &'a Labels,
     /// Which key gives which command.
     pub(super) keys: &'a KeyMap,
+    /// The army's buttons, in order (the command sets in data).
+    pub(super) army: &'a [crate::game::keys::KeyCommand],
 }
 
 impl<'a> Look<'a> {
@@ -134,6 +136,7 @@ impl<'a> Look<'a> {
             defs: &self.play.game.content.defs,
             labels: self.labels,
             keys: self.keys,
+            army: self.army,
             local: self.play.local,
             selection: &self.pic.selection.ids,
             build_menu: self.pic.pending.build_menu.as_deref() == Some(&self.pic.selection.ids[..]),

@@ -11,7 +11,7 @@
 //! clicks become commands). Every other file implements its own type: `overlay.rs` (drawn over
 //! the world, from a `Look`), `online.rs` (`OnlineLink`), `replay.rs` (`Watching`),
 //! `control_bar.rs`, `markers.rs`, `view.rs`, `selection.rs`, `alerts.rs` (and `alerts_seen.rs`,
-//! a spectator's), `effects.rs`,
+//! a spectator's), `command_sets.rs` (the army's buttons from data), `effects.rs`,
 //! `floaters.rs`, `particles.rs`, `rubble.rs`, `wrecks.rs`, `sounds.rs`, `score.rs`, `summary.rs`,
 //! `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and
 //! selection panel (`hud/`) draw from what the battle shows and order through its controls.
@@ -21,6 +21,7 @@
 mod alerts;
 mod alerts_seen;
 mod army_bar;
+mod command_sets;
 mod control_bar;
 mod effects;
 mod error;
@@ -60,6 +61,7 @@ use super::scene::{Scene, poses};
 use super::shroud::Shroud;
 
 pub use alerts::{Alert, AlertKind, Alerts};
+pub use command_sets::{COMMAND_SETS_FILE, CommandSets};
 pub use control_bar::{Action, CommandButton};
 pub use error::BattleError;
 pub use hud_state::HudState;
@@ -133,6 +135,7 @@ impl Battle {
                 power,
                 own_labels(roots),
                 std::sync::Arc::new(KeyMap::load(roots).map_err(BattleError::Keys)?),
+                command_sets::CommandSets::load(roots).map_err(BattleError::CommandSets)?.army,
             ),
             scene,
             play: Play::new(game, local),
@@ -236,7 +239,14 @@ impl Battle {
 
     /// The battle as the local player looks at it (read-only).
     pub fn look(&self) -> Look<'_> {
-        Look { play: &self.play, pic: &self.pic, scene: &self.scene, labels: &self.hud.labels, keys: &self.hud.keys }
+        Look {
+            play: &self.play,
+            pic: &self.pic,
+            scene: &self.scene,
+            labels: &self.hud.labels,
+            keys: &self.hud.keys,
+            army: &self.hud.army,
+        }
     }
 
     /// The player's controls: input and the control bar's buttons become orders.

@@ -153,8 +153,8 @@ pub(super) const APPROACH_EVERY: u32 = 15;
 const BASE_REACH: f32 = 400.0;
 /// The base's watch: an enemy fighter this near one of the player's structures (display units)
 /// and heading nearer is told even under the fog — three times the longest direct-fire
-/// weapon's reach (220) and twice the artillery's (320), so a wave on foot is announced some
-/// twenty seconds before its first shot, where sight alone gave it five.
+/// weapon's reach (220) and twice the artillery's (320): a scripted wave on foot across
+/// Proving Grounds is announced 31 s before its first shot, where sight alone gave it 5 s.
 const WATCH: f32 = 650.0;
 /// Enemy fighters that make a group worth a warning.
 const APPROACH_GROUP: usize = 3;

@@ -41,6 +41,8 @@ pub fn run(roots: &ContentRoots) -> Report {
     }
     note("AI plans", AiPlans::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
     note("keys", super::keys::KeyMap::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
+    let sets = super::battle::CommandSets::load(roots);
+    note("command sets", sets.map(|_| ()).map_err(|e| e.to_string()), &mut r);
     match SoundTable::load(roots) {
         Ok(table) => note(
             "sound files",

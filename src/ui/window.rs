@@ -245,9 +245,12 @@ pub struct GameWindow {
     pub scaling: ScalingMode,
     /// Parent edges it keeps its distances to (extension).
     pub anchor: Option<Anchor>,
-    /// An image set by code, drawn in a square at the window's left with the text beside it,
-    /// and a short mark (a hotkey) over the image's corner (extension; buttons use it).
-    pub icon: Option<(String, String)>,
+    /// An image set by code, drawn in a square at the window's left with the text beside it
+    /// (extension; buttons use it).
+    pub icon: Option<String>,
+    /// A short mark set by code (a button's hotkey), drawn over the icon's corner, or over the
+    /// window's top-left corner when it has no icon (extension; empty: none).
+    pub mark: String,
 }
 
 impl GameWindow {

@@ -118,3 +118,91 @@ fn an_army_alone_is_not_asked_to_choose_a_structure() {
     assert!(!army.is_empty());
     assert_eq!(b.queue_text(), "", "nothing to build, nothing to choose");
 }
+
+/// The texts drawn inside the control bar's button `i`, as the window draws them.
+fn face_texts(b: &Battle, shell: &mut ridgeline::game::shell::Shell, i: usize) -> Vec<String> {
+    use ridgeline::ui::draw::DrawCmd;
+    ridgeline::game::hud::sync(shell, b);
+    let r = shell.ui.window(shell.find(&format!("InGame.wnd:ButtonCommand{i}")).unwrap()).unwrap().rect;
+    ridgeline::game::frame::ui_commands(shell, Some(b), false)
+        .into_iter()
+        .filter_map(|c| match c {
+            DrawCmd::Text { x, y, text, .. } if r.contains(x + 1.0, y + 1.0) => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_army_buttons_show_their_keys_on_their_faces_as_rebound() {
+    use ridgeline::game::keys::{Chord, KeyCommand};
+    let mut b = battle();
+    let dir = common::temp_dir("army-faces");
+    let mut shell =
+        ridgeline::game::shell::Shell::new(&common::roots(), (SCREEN.x, SCREEN.y), dir.join("settings.ron"))
+            .expect("the shell");
+    shell.open(ridgeline::game::shell::Screen::InGame);
+    select_army(&mut b);
+    let bar = b.look().commands();
+    let faces: Vec<Vec<String>> = (0..5).map(|i| face_texts(&b, &mut shell, i)).collect();
+    for (button, face) in bar.iter().zip(&faces) {
+        let key = button.key.expect("an army button has a key").to_string();
+        assert!(face.contains(&key), "{} shows its key {key}: {face:?}", button.label);
+    }
+    assert!(faces[0].contains(&"S".to_string()) && faces[0].contains(&"Stop".to_string()), "{:?}", faces[0]);
+    // Stop rebound to K (Options → Keys): its face follows.
+    let mut keys = (*b.look().keys()).clone();
+    keys.rebind(KeyCommand::Stop, Chord::character('k', false).unwrap()).expect("K is free");
+    b.set_keys(std::sync::Arc::new(keys));
+    let face = face_texts(&b, &mut shell, 0);
+    assert!(face.contains(&"K".to_string()) && !face.contains(&"S".to_string()), "{face:?}");
+}
+
+#[test]
+fn guard_by_button_or_key_marks_where_the_army_stands() {
+    use ridgeline::game::battle::Intent;
+    let mut b = battle();
+    let army = select_army(&mut b);
+    let middle = {
+        let at: Vec<Vec2> = army
+            .iter()
+            .filter_map(|&id| b.world().object(id))
+            .map(|o| ridgeline::game::scene::to_display(o.pos))
+            .collect();
+        at.iter().copied().sum::<Vec2>() / at.len() as f32
+    };
+    let guards = |b: &Battle| b.picture().order_markers().into_iter().filter(|(_, i)| *i == Intent::Guard).count();
+    assert_eq!(guards(&b), 0);
+    let i = b.look().commands().iter().position(|c| c.action == Action::Guard).expect("a Guard button");
+    b.controls().command_button(i);
+    let marked = b.picture().order_markers();
+    let (at, _) = marked.iter().find(|(_, i)| *i == Intent::Guard).expect("a guard marker");
+    assert!(at.distance(middle) < 1.0, "at the army's middle: {at} vs {middle}");
+    run(&mut b, 1.0);
+    assert_eq!(guards(&b), 0, "it fades like the move markers");
+    assert!(army.iter().all(|&id| matches!(b.world().object(id).unwrap().order, Order::Guard { .. })), "guarding");
+    // The key marks it too.
+    b.controls().hotkey('g', false);
+    assert_eq!(guards(&b), 1);
+}
+
+#[test]
+fn the_army_bar_is_the_command_set_in_data_and_a_broken_one_is_refused_at_its_line() {
+    use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
+    // A mod whose army has Guard, then Stop, and no more.
+    let dir = common::temp_dir("army-command-set");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    std::fs::write(dir.join("data/command_sets.ron"), "(\n    army: [\"Guard\", \"Stop\"],\n)").unwrap();
+    let roots = ridgeline::content::ContentRoots::new(vec![dir.clone(), common::root()]);
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    let factions = ["Coalition".to_string(), "Dominion".to_string()];
+    let setup = cfg.to_match_setup("proving_grounds", 2, &factions, "Tester", 1);
+    let mut b = Battle::start(&roots, &setup, SCREEN).expect("battle starts");
+    select_army(&mut b);
+    assert_eq!(actions(&b), vec![(Action::Guard, 'G'), (Action::Stop, 'S')]);
+    // A command that is not the army's is refused, naming the file and line.
+    std::fs::write(dir.join("data/command_sets.ron"), "(\n    army: [\"Guard\",\n        \"SelectArmy\"],\n)").unwrap();
+    let e = Battle::start(&roots, &setup, SCREEN).err().expect("refused").to_string();
+    assert!(e.contains("command_sets.ron:3:") && e.contains("SelectArmy is not an army command"), "{e}");
+}

@@ -292,7 +292,7 @@ impl Running {
             self.asked_drop_at = 0.0;
             self.shell.close_drop_question();
         }
-        let finished = battle.ended_for() > 3.0 || stopped;
+        let finished = battle.result_done() || stopped;
         // Leaving an online battle surrenders first, so the others see the forces go and can
         // win; the battle is left once the surrender has run here (or after a few seconds).
         let left = self.leaving

@@ -5,7 +5,9 @@
 //! kind has its own quiet time, so a battle reads as "under attack" once, not a hundred times.
 //!
 //! Must not: change the world, or tell the player what their team cannot see (only events
-//! about the local player's own objects and orders are used).
+//! about the local player's own objects and orders are used) — but for the base's watch: an
+//! enemy group near the player's structures and heading in is announced under the fog too, as
+//! a count and a place on the radar.
 
 use crate::ui::labels::Labels;
 use std::collections::VecDeque;
@@ -145,31 +147,40 @@ type Say<'a> = dyn Fn(&str, crate::sim::TemplateId) -> String + 'a;
 const IDLE_TOLD_AFTER: u32 = 10;
 
 /// Frames between looks for an enemy group heading for the base.
-const APPROACH_EVERY: u32 = 15;
-/// How near one of the player's structures (display units) a heading enemy is worth a warning:
-/// as far as the team may see, so the warning comes as soon as the wave is in sight.
-const APPROACH_RANGE: f32 = 1_500.0;
+pub(super) const APPROACH_EVERY: u32 = 15;
+/// A group in sight whose goal lies this near (display units) one of the player's structures
+/// is heading for the base, however far away it still is: it is told when first seen.
+const BASE_REACH: f32 = 400.0;
+/// The base's watch: an enemy fighter this near one of the player's structures (display units)
+/// and heading nearer is told even under the fog — three times the longest direct-fire
+/// weapon's reach (220) and twice the artillery's (320): a scripted wave on foot across
+/// Proving Grounds is announced 31 s before its first shot, where sight alone gave it 5 s.
+const WATCH: f32 = 650.0;
 /// Enemy fighters that make a group worth a warning.
 const APPROACH_GROUP: usize = 3;
 
-/// The enemy fighters `local`'s team sees now within [`APPROACH_RANGE`] of one of its
-/// structures and heading nearer to it (their goal lies closer to it than they are), when
-/// there are at least [`APPROACH_GROUP`]: how many, and where they are (their middle).
-fn approaching(local: PlayerId, world: &World) -> Option<(usize, Vec2)> {
+/// The enemy fighters heading for `local`'s base, when there are at least [`APPROACH_GROUP`]:
+/// how many, and where they are (their middle). A fighter counts when its team sees it and its
+/// goal lies within [`BASE_REACH`] of one of `local`'s structures, or when it is within
+/// [`WATCH`] of one and its goal lies nearer to it than it is (seen or not: the base's watch).
+pub(super) fn approaching(local: PlayerId, world: &World) -> Option<(usize, Vec2)> {
     let rules = world.rules();
     let team = world.players().get(local.index())?.team;
     let base: Vec<Vec2> =
         world.objects().filter(|o| o.owner == local && o.kind.blocks_ground()).map(|o| to_display(o.pos)).collect();
-    let nearest = |p: Vec2| base.iter().copied().min_by(|a, b| a.distance(p).total_cmp(&b.distance(p)));
+    let nearest = |p: Vec2| base.iter().map(|b| b.distance(p)).min_by(f32::total_cmp);
     let heading: Vec<Vec2> = world
         .objects()
         .filter(|o| world.relation(local, o.owner) == crate::sim::Relation::Enemy)
         .filter(|o| rules.template(o.template).is_mobile() && rules.template(o.template).is_armed())
-        .filter(|o| world.vision().sight_at(team, o.pos) == crate::sim::vision::Sight::Visible)
         .filter_map(|o| {
             let (at, goal) = (to_display(o.pos), to_display(o.nav.goal?));
-            let home = nearest(at)?;
-            (at.distance(home) <= APPROACH_RANGE && goal.distance(home) < at.distance(home)).then_some(at)
+            let (from_at, from_goal) = (nearest(at)?, nearest(goal)?);
+            let seen = || world.vision().sight_at(team, o.pos) == crate::sim::vision::Sight::Visible;
+            let nearer = from_goal < from_at;
+            let for_base = nearer && from_goal <= BASE_REACH && seen();
+            let at_the_watch = nearer && from_at <= WATCH;
+            (for_base || at_the_watch).then_some(at)
         })
         .collect();
     (heading.len() >= APPROACH_GROUP).then(|| (heading.len(), heading.iter().sum::<Vec2>() / heading.len() as f32))
@@ -308,7 +319,7 @@ impl Alerts {
 
     /// Shows `alert` unless one of its kind was shown within its quiet time (an attack
     /// somewhere else is news at once).
-    fn push(&mut self, alert: Alert) {
+    pub(super) fn push(&mut self, alert: Alert) {
         let quiet = alert.kind.quiet_seconds();
         let now = alert.shown;
         if let Some((_, when, where_)) = self.last.iter().find(|(k, _, _)| *k == alert.kind) {

@@ -1,5 +1,6 @@
 //! The control bar for units: an army's buttons (Stop, Guard, Attack-move, Scatter and the
-//! formation switch, on the player's keys for them: S, G, A, D and F by default), and for a
+//! formation switch as `data/command_sets.ron` lists them, on the player's keys for them: S, G,
+//! A, D and F by default), and for a
 //! selection mixing builders with fighters the union of what applies: the army's buttons plus
 //! Build, which turns the bar to the builder's build menu (with Back), the way Generals keeps a
 //! command set's sub-menu.
@@ -11,6 +12,21 @@ use crate::sim::object::Object;
 
 use super::super::keys::{KeyCommand, SLOTS};
 use super::control_bar::{Action, CommandButton, Seen};
+
+/// What an army command's button does and its name in the string table (`Bar:{name}`), the
+/// selection's formation switch standing `formation_on`; none for a command that is not the
+/// army's.
+pub(super) fn army_action(command: KeyCommand, formation_on: bool) -> Option<(Action, &'static str)> {
+    Some(match command {
+        KeyCommand::Stop => (Action::Stop, "Stop"),
+        KeyCommand::Guard => (Action::Guard, "Guard"),
+        KeyCommand::AttackMove => (Action::AttackMove, "AttackMove"),
+        KeyCommand::Scatter => (Action::Scatter, "Scatter"),
+        KeyCommand::Formation if formation_on => (Action::Formation(false), "FormationOn"),
+        KeyCommand::Formation => (Action::Formation(true), "FormationOff"),
+        _ => return None,
+    })
+}
 
 impl Seen<'_> {
     /// The local player's selected mobile units.
@@ -36,28 +52,18 @@ impl Seen<'_> {
         builder && self.my_units().any(|o| !rules.template(o.template).is_worker())
     }
 
-    /// An army's buttons: Stop, Guard, Attack-move, Scatter and the formation switch (its
-    /// label says which way it stands), on the player's keys for them; none without a unit of
-    /// the player's.
+    /// An army's buttons, as the command sets in data list them (Stop, Guard, Attack-move,
+    /// Scatter and the formation switch, its label saying which way it stands), on the
+    /// player's keys for them; none without a unit of the player's.
     pub(super) fn unit_buttons(&self) -> Vec<CommandButton> {
         if self.my_units().next().is_none() {
             return Vec::new();
         }
-        let formation = if self.formation_on() {
-            (Action::Formation(false), "FormationOn", KeyCommand::Formation)
-        } else {
-            (Action::Formation(true), "FormationOff", KeyCommand::Formation)
-        };
-        [
-            (Action::Stop, "Stop", KeyCommand::Stop),
-            (Action::Guard, "Guard", KeyCommand::Guard),
-            (Action::AttackMove, "AttackMove", KeyCommand::AttackMove),
-            (Action::Scatter, "Scatter", KeyCommand::Scatter),
-            formation,
-        ]
-        .into_iter()
-        .map(|(action, name, key)| self.plain(action, name, key))
-        .collect()
+        let on = self.formation_on();
+        self.army
+            .iter()
+            .filter_map(|&command| army_action(command, on).map(|(action, name)| self.plain(action, name, command)))
+            .collect()
     }
 
     /// A mixed selection's buttons: the army's, then Build (the builder's menu behind it); with

@@ -136,6 +136,8 @@ pub(super) struct Seen<'a> {
     pub labels: &'a Labels,
     /// Which key gives which command (the buttons show theirs).
     pub keys: &'a KeyMap,
+    /// The army's buttons, in order (the command sets in data).
+    pub army: &'a [crate::game::keys::KeyCommand],
     /// Names and descriptions.
     pub defs: &'a Definitions,
     /// Whose control bar it is.

@@ -25,6 +25,9 @@ pub enum BattleError {
     /// The keys file (`data/keys.ron`) could not be read.
     #[error("the keys: {0}")]
     Keys(crate::content::FileError),
+    /// The command sets (`data/command_sets.ron`) could not be read.
+    #[error("the command sets: {0}")]
+    CommandSets(crate::content::FileError),
     /// A replay could not be taken over, and why.
     #[error("cannot take over: {0}")]
     TakeOver(&'static str),

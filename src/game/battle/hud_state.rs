@@ -25,16 +25,19 @@ pub struct HudState {
     pub(super) labels: crate::ui::labels::SharedLabels,
     /// Which key gives which command (the defaults until the window gives the player's).
     pub(super) keys: std::sync::Arc<crate::game::keys::KeyMap>,
+    /// The army's buttons, in order (`data/command_sets.ron`).
+    pub(super) army: Vec<crate::game::keys::KeyCommand>,
 }
 
 impl HudState {
-    /// The HUD's state, the local player's power now `power`.
+    /// The HUD's state, the local player's power now `power`, the army's buttons `army`.
     pub(super) fn new(
         power: PowerBalance,
         labels: crate::ui::labels::SharedLabels,
         keys: std::sync::Arc<crate::game::keys::KeyMap>,
+        army: Vec<crate::game::keys::KeyCommand>,
     ) -> HudState {
-        HudState { control_bar: ControlBar::default(), alerts: Alerts::default(), power, labels, keys }
+        HudState { control_bar: ControlBar::default(), alerts: Alerts::default(), power, labels, keys, army }
     }
 
     /// Tells the player of a change of pace in `play`.

@@ -40,7 +40,14 @@ pub struct Controls<'a> {
 impl Controls<'_> {
     /// The battle as the player looks at it now.
     fn look(&self) -> Look<'_> {
-        Look { play: self.play, pic: self.pic, scene: self.scene, labels: &self.hud.labels, keys: &self.hud.keys }
+        Look {
+            play: self.play,
+            pic: self.pic,
+            scene: self.scene,
+            labels: &self.hud.labels,
+            keys: &self.hud.keys,
+            army: &self.hud.army,
+        }
     }
 
     /// Submits one of the local player's orders to the stream, now, with a unit's radio chirp
@@ -228,7 +235,7 @@ impl Controls<'_> {
             Action::Sell(structure) => self.send(Command::Sell { structure }),
             Action::Resume(site) => self.send(Command::Resume { site }),
             Action::Stop => self.send(Command::Stop),
-            Action::Guard => self.send(Command::Guard { at: None }),
+            Action::Guard => self.guard(),
             Action::AttackMove => {
                 self.pic.pending.placing = None;
                 self.pic.pending.attack_move = true;
@@ -255,9 +262,13 @@ impl Controls<'_> {
         menu
     }
 
-    /// A mouse button went down.
+    /// A mouse button went down (under the result's banner: on to the score screen).
     pub fn mouse_down(&mut self, button: MouseButton, at: Vec2) {
         self.pic.view.cursor = at;
+        if self.play.finished() {
+            self.play.result_skipped = true; // under the result's banner: on to the score
+            return;
+        }
         if self.play.watches() {
             return; // a watcher gives no orders and selects nothing
         }
@@ -308,10 +319,15 @@ impl Controls<'_> {
     /// A key went down: what the player's keys ([`KeyMap`](super::super::keys::KeyMap)) give
     /// on it. A key a button on the control bar shows presses that button; otherwise its
     /// command runs (the army's orders when something is selected, a slot's key the button in
-    /// that place, groups, the camera, alerts, pause and speed). A watcher has only the pace,
+    /// that place, groups, the camera, alerts, pause and speed); under the result's banner, any
+    /// key goes on to the score screen. A watcher has only the pace,
     /// the camera and the alerts. Returns the command the key gave, if any; the alert log's is
     /// left to the client (the log is the shell's window).
     pub fn press(&mut self, chord: Chord) -> Option<KeyCommand> {
+        if self.play.finished() {
+            self.play.result_skipped = true; // under the result's banner: on to the score
+            return None;
+        }
         let watcher = self.play.watches();
         let shown = self.look().commands().iter().position(|b| b.key == Some(chord));
         let commands: Vec<KeyCommand> = self.hud.keys.commands(chord).collect();
@@ -343,12 +359,31 @@ impl Controls<'_> {
         }
     }
 
+    /// Guard where the selection stands, marked at the middle of its units.
+    fn guard(&mut self) {
+        self.send(Command::Guard { at: None });
+        let world = self.play.world();
+        let units: Vec<glam::Vec2> = self
+            .pic
+            .selection
+            .ids
+            .iter()
+            .filter_map(|&id| world.object(id))
+            .filter(|o| o.owner == self.play.local && world.rules().template(o.template).is_mobile())
+            .map(|o| super::super::display::to_display(o.pos))
+            .collect();
+        if !units.is_empty() {
+            let middle = units.iter().sum::<glam::Vec2>() / units.len() as f32;
+            self.pic.markers.mark(middle, Intent::Guard, &self.pic.selection.ids);
+        }
+    }
+
     /// Runs the command a key gave.
     fn run_key(&mut self, command: KeyCommand) {
         let selected = !self.pic.selection.ids.is_empty();
         match command {
             KeyCommand::Stop if selected => self.send(Command::Stop),
-            KeyCommand::Guard if selected => self.send(Command::Guard { at: None }),
+            KeyCommand::Guard if selected => self.guard(),
             KeyCommand::AttackMove if selected => self.pic.pending.attack_move = true,
             KeyCommand::Scatter if selected => self.send(Command::Scatter),
             KeyCommand::Formation if selected => {

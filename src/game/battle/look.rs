@@ -35,6 +35,8 @@ pub struct Look<'a> {
     pub(super) labels: &'a Labels,
     /// Which key gives which command.
     pub(super) keys: &'a KeyMap,
+    /// The army's buttons, in order (the command sets in data).
+    pub(super) army: &'a [crate::game::keys::KeyCommand],
 }
 
 impl<'a> Look<'a> {
@@ -134,10 +136,17 @@ impl<'a> Look<'a> {
             defs: &self.play.game.content.defs,
             labels: self.labels,
             keys: self.keys,
+            army: self.army,
             local: self.play.local,
             selection: &self.pic.selection.ids,
             build_menu: self.pic.pending.build_menu.as_deref() == Some(&self.pic.selection.ids[..]),
         }
+    }
+
+    /// The banner over the battle once the game is over: the score screen's outcome
+    /// ("Victory", "Defeat", a watched replay's "Blue won"); none while it goes on.
+    pub fn result_banner(&self) -> Option<String> {
+        self.play.finished().then(|| super::summary::summary(self.play, self.labels).0)
     }
 
     /// The control bar's buttons for the current selection (none while watching a replay).

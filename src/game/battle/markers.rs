@@ -1,4 +1,4 @@
-//! Order feedback: a marker where a move, attack, gather or rally order lands (a ring closing
+//! Order feedback: a marker where a move, attack, gather, rally or guard order lands (a ring closing
 //! in, in the order's colour, as game time passes: an order given while the game is paused
 //! keeps its ring, and a line from each unit it was given to, until the game runs it), the
 //! selection's target lines while Alt is held (from each unit
@@ -42,6 +42,8 @@ pub enum Intent {
     Build,
     /// Set the selected structures' rally point there.
     Rally,
+    /// Guard there (the Guard button or key: where the selection stands).
+    Guard,
     /// Nothing can be done there (a structure that does not fit, no ground).
     Cannot,
 }
@@ -55,6 +57,7 @@ impl Intent {
             Intent::Attack | Intent::Cannot => [250, 70, 55, 255],
             Intent::Gather => [250, 205, 70, 255],
             Intent::Rally => [240, 220, 90, 255],
+            Intent::Guard => [110, 185, 250, 255],
         }
     }
 }
@@ -221,6 +224,11 @@ pub(super) fn cursor_shape(intent: Intent, c: Vec2) -> Vec<DrawCmd> {
         Intent::Cannot => {
             circle(&mut out, 10.0, color);
             line(&mut out, c + Vec2::new(-7.0, 7.0), c + Vec2::new(7.0, -7.0), 2.5, color);
+        }
+        Intent::Guard => {
+            // Two rings: a post held.
+            circle(&mut out, 10.0, color);
+            circle(&mut out, 4.0, color);
         }
     }
     out

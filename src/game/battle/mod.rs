@@ -10,7 +10,8 @@
 //! the simulation's `order_for`) and `input.rs` (`Controls`: mouse, keys and control-bar
 //! clicks become commands). Every other file implements its own type: `overlay.rs` (drawn over
 //! the world, from a `Look`), `online.rs` (`OnlineLink`), `replay.rs` (`Watching`),
-//! `control_bar.rs`, `markers.rs`, `view.rs`, `selection.rs`, `alerts.rs`, `effects.rs`,
+//! `control_bar.rs`, `markers.rs`, `view.rs`, `selection.rs`, `alerts.rs` (and `alerts_seen.rs`,
+//! a spectator's), `command_sets.rs` (the army's buttons from data), `effects.rs`,
 //! `floaters.rs`, `particles.rs`, `rubble.rs`, `wrecks.rs`, `sounds.rs`, `score.rs`, `summary.rs`,
 //! `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and
 //! selection panel (`hud/`) draw from what the battle shows and order through its controls.
@@ -18,7 +19,9 @@
 //! Must not: change the world; every order goes through the stream as a command.
 
 mod alerts;
+mod alerts_seen;
 mod army_bar;
+mod command_sets;
 mod control_bar;
 mod effects;
 mod error;
@@ -58,6 +61,7 @@ use super::scene::{Scene, poses};
 use super::shroud::Shroud;
 
 pub use alerts::{Alert, AlertKind, Alerts};
+pub use command_sets::{COMMAND_SETS_FILE, CommandSets};
 pub use control_bar::{Action, CommandButton};
 pub use error::BattleError;
 pub use hud_state::HudState;
@@ -81,6 +85,10 @@ const MAX_DRAWN_GAP: f32 = 1.0;
 /// the machine cannot simulate in real time, the clock falls behind (never spirals) and the top
 /// bar says so.
 const MAX_CATCH_UP_SECONDS: f32 = 1.0;
+
+/// Seconds a finished battle stays on screen under its result's banner before the score
+/// screen, so the last structure is seen to fall (a click or a key skips the rest).
+pub const RESULT_HOLD_SECONDS: f32 = 6.0;
 
 /// A running battle: three owned parts — the match ([`Play`]), the picture ([`Picture`]: what
 /// is drawn and how the player points at it) and the HUD's state ([`HudState`]) — and the scene.
@@ -141,7 +149,12 @@ impl Battle {
         let power = world.power(local);
         let mut battle = Battle {
             pic: Picture::new(View::new(scene.start_camera(0), screen), shroud, poses(world)),
-            hud: HudState::new(power, labels, std::sync::Arc::new(KeyMap::load(roots).map_err(BattleError::Keys)?)),
+            hud: HudState::new(
+                power,
+                labels,
+                std::sync::Arc::new(KeyMap::load(roots).map_err(BattleError::Keys)?),
+                command_sets::CommandSets::load(roots).map_err(BattleError::CommandSets)?.army,
+            ),
             scene,
             play: Play::new(game, local),
         };
@@ -204,6 +217,19 @@ impl Battle {
         self.pic.view.set_camera(self.scene.start_camera(start), &self.scene);
     }
 
+    /// True once the result has been on screen under its banner for
+    /// [`RESULT_HOLD_SECONDS`], or the player skipped the rest with a click or a key: time for
+    /// the score screen.
+    pub fn result_done(&self) -> bool {
+        self.play.finished() && (self.play.ended_for > RESULT_HOLD_SECONDS || self.play.result_skipped)
+    }
+
+    /// The banner over the battle once the game is over ("Victory", "Defeat", a watched
+    /// replay's "Blue won"); none while it goes on.
+    pub fn result_banner(&self) -> Option<String> {
+        self.look().result_banner()
+    }
+
     /// The world as of the last executed frame.
     pub fn world(&self) -> &World {
         self.play.world()
@@ -231,7 +257,14 @@ impl Battle {
 
     /// The battle as the local player looks at it (read-only).
     pub fn look(&self) -> Look<'_> {
-        Look { play: &self.play, pic: &self.pic, scene: &self.scene, labels: &self.hud.labels, keys: &self.hud.keys }
+        Look {
+            play: &self.play,
+            pic: &self.pic,
+            scene: &self.scene,
+            labels: &self.hud.labels,
+            keys: &self.hud.keys,
+            army: &self.hud.army,
+        }
     }
 
     /// The player's controls: input and the control bar's buttons become orders.
@@ -279,7 +312,12 @@ impl Battle {
             );
             self.hud.power = world.power(self.play.local);
             let (low, now) = (self.hud.power.low(), self.play.elapsed);
-            self.hud.alerts.note(&report.events, self.play.local, world, (defs, &self.hud.labels), low, now);
+            if self.pic.see_all {
+                let name = |p| self.play.player_name(p);
+                self.hud.alerts.note_everyone(&report.events, world, (defs, &self.hud.labels), &name, now);
+            } else {
+                self.hud.alerts.note(&report.events, self.play.local, world, (defs, &self.hud.labels), low, now);
+            }
             self.pic.refresh_sight(self.play.world(), self.play.local);
             self.display_events(&report.events);
             if let Some(w) = &self.play.watching {

@@ -1,8 +1,8 @@
 //! What is drawn over the world: the placement outline (green where the simulation would
 //! accept the structure, red where it would not), shot tracers, particles (`particles.rs`),
 //! shells in flight, health bars with veterancy marks and structures' repair and
-//! power-off marks (their fire and smoke are particles), selection marks on the ground, and the
-//! drag box.
+//! power-off marks (their fire and smoke are particles), selection marks on the ground, the
+//! drag box, and the result's banner when the game is over.
 //!
 //! Must not: decide whether a structure fits (the simulation's placement query does).
 
@@ -69,6 +69,9 @@ pub(super) fn overlay(look: &Look) -> Vec<DrawCmd> {
     if let Some(o) = look.play.online() {
         o.chat_overlay(screen, &mut out);
     }
+    if let Some(outcome) = look.result_banner() {
+        result_banner(&outcome, &look.labels.say("Outcome:Continue", &[]), screen, &mut out);
+    }
     if let Some(from) = look.pic.pending.press {
         let cursor = look.pic.view.cursor;
         if (cursor - from).length() >= DRAG_PX {
@@ -81,6 +84,35 @@ pub(super) fn overlay(look: &Look) -> Vec<DrawCmd> {
         }
     }
     out
+}
+
+/// The result's banner over the battle's last seconds: `outcome` large across a dark band a
+/// third of the way down a `screen`, and under it how to go on (`hint`).
+fn result_banner(outcome: &str, hint: &str, screen: Vec2, out: &mut Vec<DrawCmd>) {
+    const BIG: f32 = 44.0;
+    const SMALL: f32 = 15.0;
+    let band = Rect::new(0.0, screen.y * 0.3, screen.x, BIG + SMALL + 40.0);
+    out.push(DrawCmd::Fill { rect: band, color: [8, 10, 12, 170] });
+    // About half its size a character wide (the overlay has no font to measure with).
+    let width = |text: &str, px: f32| text.chars().count() as f32 * px * 0.55;
+    out.push(DrawCmd::Text {
+        x: ((screen.x - width(outcome, BIG)) / 2.0).round(),
+        y: band.y + 12.0,
+        text: outcome.to_string(),
+        px: BIG,
+        bold: true,
+        color: [245, 215, 120, 255],
+        shadow: Some([0, 0, 0, 255]),
+    });
+    out.push(DrawCmd::Text {
+        x: ((screen.x - width(hint, SMALL)) / 2.0).round(),
+        y: band.y + BIG + 22.0,
+        text: hint.to_string(),
+        px: SMALL,
+        bold: false,
+        color: [225, 220, 205, 230],
+        shadow: Some([0, 0, 0, 255]),
+    });
 }
 
 /// A bright dot for each shell in flight the player's team can see (their smoke trails

@@ -38,6 +38,8 @@ pub struct Play {
     pub(super) elapsed: f32,
     /// Seconds since the game ended.
     pub(super) ended_for: f32,
+    /// The player clicked or pressed a key under the result's banner: on to the score.
+    pub(super) result_skipped: bool,
     /// When (battle seconds) this machine last could not run every frame real time required.
     pub(super) behind_at: Option<f32>,
     /// The other machines, in an online battle.
@@ -68,6 +70,7 @@ impl Play {
             since_tick: 0.0,
             elapsed: 0.0,
             ended_for: 0.0,
+            result_skipped: false,
             behind_at: None,
             online: None,
             surrendering: false,

@@ -1,5 +1,6 @@
 //! The battle's view: the camera, the screen size, the cursor and held arrow keys; scrolling
-//! (keys and screen edges), zoom, and the mapping between pixels and the ground.
+//! (keys and screen edges), zoom (the wheel's toward the point under the cursor), and the
+//! mapping between pixels and the ground.
 //!
 //! Must not: give orders or change the selection (it only says where things are).
 
@@ -36,6 +37,9 @@ pub(super) struct View {
     pub inside: bool,
     /// The zoom the camera eases toward.
     zoom_goal: f32,
+    /// The wheel turned: the zoom eases toward the ground under the cursor (kept under it),
+    /// not the screen's middle, until the goal is reached.
+    zoom_at_cursor: bool,
     /// Pixels at the screen's bottom the HUD covers (the camera may bring the map's edge above
     /// them).
     pub covered: f32,
@@ -50,6 +54,7 @@ impl View {
             arrows: [false; 4],
             inside: true,
             zoom_goal: camera.zoom,
+            zoom_at_cursor: false,
             covered: 0.0,
         }
     }
@@ -74,16 +79,33 @@ impl View {
         if dir != Vec2::ZERO {
             self.camera.pan(dir.normalize() * PAN_SPEED / self.camera.zoom * dt);
         }
-        // The zoom eases toward where the wheel sent it.
+        // The zoom eases toward where the wheel sent it, the ground under the cursor staying
+        // under it (the cursor inside the window; otherwise toward the screen's middle).
         let ease = 1.0 - (-ZOOM_EASE * dt).exp();
+        let anchor = self.zoom_at_cursor && self.inside && self.on_screen(self.cursor);
+        let before = if anchor { self.ground_under(self.cursor, scene) } else { None };
         self.camera.zoom += (self.zoom_goal - self.camera.zoom) * ease;
         self.settle(scene);
+        // Twice: the first step moves the camera over other ground, whose height moves it a
+        // little again.
+        for _ in 0..2 {
+            if let Some(before) = before
+                && let Some(after) = self.ground_under(self.cursor, scene)
+            {
+                self.camera.target += (before - after).extend(0.0);
+                self.settle(scene);
+            }
+        }
+        if (self.zoom_goal - self.camera.zoom).abs() < 1e-3 {
+            self.zoom_at_cursor = false;
+        }
     }
 
     /// Replaces the camera (its zoom becomes the wheel's goal) and keeps it over the map.
     pub fn set_camera(&mut self, camera: Camera, scene: &Scene) {
         self.camera = camera;
         self.zoom_goal = camera.zoom;
+        self.zoom_at_cursor = false;
         self.settle(scene);
     }
 
@@ -100,10 +122,12 @@ impl View {
         }
     }
 
-    /// The wheel: zoom toward `factor` times the goal, within limits.
+    /// The wheel: zoom toward `factor` times the goal, within limits, on the point under the
+    /// cursor.
     pub fn zoom_by(&mut self, factor: f32) {
         let (lo, hi) = super::super::camera::ZOOM_RANGE;
         self.zoom_goal = (self.zoom_goal * factor).clamp(lo, hi);
+        self.zoom_at_cursor = true;
     }
 
     /// A scrolling key went down or up: 0 left, 1 right, 2 up, 3 down (the player's keys for

@@ -166,7 +166,8 @@ impl<'a> Bars<'a> {
                     self.set_text(&name, &b.label);
                     if let Some(w) = self.ui.window_mut(id) {
                         w.tooltip.clone_from(&b.tooltip);
-                        w.icon = b.icon.clone().map(|image| (image, b.key.clone()));
+                        w.icon.clone_from(&b.icon);
+                        w.mark.clone_from(&b.key);
                     }
                 }
                 None => self.ui.show(id, false),

@@ -1,7 +1,8 @@
 //! Replays: the recorded games in the config folder's `replays/`, a row each — the file (its
 //! name holds the map and the date), the players, who won and the length (a file that does
-//! not read says why in the players' column); Watch (or a double click on a row) plays the
-//! chosen one.
+//! not read says why in the players' column; a cell too long for its column ends in an
+//! ellipsis, and the chosen row is shown whole under the list); Watch (or a double click on a
+//! row) plays the chosen one.
 
 use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, UiEvent};
@@ -69,9 +70,26 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
     match (short(&e.name), &e.kind) {
         // Watch, or a double click (Enter) on a row.
         ("ButtonWatch", EventKind::Selected) | ("ListReplays", EventKind::ListActivated(_)) => watch(stage),
+        ("ListReplays", EventKind::ListSelection(_)) => show_chosen(stage),
         ("ButtonBack", EventKind::Selected) => stage.open(Screen::MainMenu),
         _ => {}
     }
+}
+
+/// The chosen row whole under the list (its cells end in an ellipsis where their columns are
+/// too narrow: long player names).
+fn show_chosen(stage: &mut Stage) {
+    let list = stage.find("Replays.wnd:ListReplays");
+    let row = list.and_then(|l| {
+        let row = *stage.ui.list_selected(l).first()?;
+        stage.ui.list_rows(l).get(row).cloned()
+    });
+    // "file: players · result · length" (an unreadable file has only its reason).
+    let text = row.map_or_else(String::new, |r| {
+        let rest: Vec<&str> = r.iter().skip(1).map(String::as_str).filter(|c| !c.is_empty()).collect();
+        format!("{}: {}", r.first().map_or("", String::as_str), rest.join(" · "))
+    });
+    stage.set_text("Replays.wnd:ReplaysNote", &text);
 }
 
 /// Plays the replay chosen in the list, or says to choose one.

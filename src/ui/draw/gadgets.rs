@@ -94,20 +94,29 @@ fn label(f: &Face<'_>, out: &mut Vec<DrawCmd>) {
 }
 
 /// A button's icon, in a square at its left with its key mark at `px`; returns the rectangle
-/// left for the text (the whole window when it has no icon).
+/// left for the text (the whole window when it has no icon, its mark then in the corner).
 fn icon(f: &Face<'_>, px: f32, out: &mut Vec<DrawCmd>) -> Rect {
     let (w, r) = (f.w, f.w.rect);
-    let Some((image, mark)) = &w.icon else { return r };
+    let Some(image) = &w.icon else {
+        // No image: the key in the button's corner, smaller than the label it sits beside.
+        key_mark(f, Rect::new(r.x + 3.0, r.y + 1.0, r.w, r.h), px * 0.85, out);
+        return r;
+    };
     let side = r.h - 4.0;
     let sq = Rect::new(r.x + 2.0, r.y + 2.0, side, side);
     let tint = if w.enabled() { [255; 4] } else { [140, 140, 140, 200] };
     out.push(DrawCmd::Image { rect: sq, name: image.clone(), tint });
-    if !mark.is_empty() {
-        // The key reads at the label's size.
-        let at = Rect::new(sq.x + 1.0, sq.y, sq.w, f.tm.line_height(px));
-        line(out, f.tm, at, mark, px, true, [255, 235, 150, 255], Align::Left);
-    }
+    // The key reads at the label's size.
+    key_mark(f, Rect::new(sq.x + 1.0, sq.y, sq.w, sq.h), px, out);
     Rect::new(sq.right(), r.y, (r.w - side - 2.0).max(0.0), r.h)
+}
+
+/// A window's mark (its key) at `px`, in the top-left corner of `at`; nothing when it has none.
+fn key_mark(f: &Face<'_>, at: Rect, px: f32, out: &mut Vec<DrawCmd>) {
+    if !f.w.mark.is_empty() {
+        let at = Rect::new(at.x, at.y, at.w, f.tm.line_height(px));
+        line(out, f.tm, at, &f.w.mark, px, true, [255, 235, 150, 255], Align::Left);
+    }
 }
 
 /// Static text, `scroll` lines scrolled; a text of more lines than its window holds starts at
@@ -213,16 +222,10 @@ fn list_box(f: &Face<'_>, list: List<'_>, out: &mut Vec<DrawCmd>) {
         for (c, cell) in row.iter().enumerate() {
             let cw = columns.get(c).copied().unwrap_or(1.0) * r.w;
             let cell_rect = Rect::new(x, y, cw - 6.0, row_height);
-            // A cell's text wider than its column is cut at the column's edge, never drawn
-            // over the next column's.
-            let over = f.tm.width(cell, f.px, w.bold) > cell_rect.w;
-            if over {
-                f.clip_to(out, cell_rect);
-            }
-            line(out, f.tm, cell_rect, cell, f.px, w.bold, color, Align::Left);
-            if over {
-                f.clip_to(out, r);
-            }
+            // A cell's text wider than its column ends in an ellipsis at the column's edge,
+            // never drawn over the next column's (the screen shows it whole elsewhere).
+            let shown = ellipsized(f.tm, cell, f.px, w.bold, cell_rect.w);
+            line(out, f.tm, cell_rect, &shown, f.px, w.bold, color, Align::Left);
             x += cw;
         }
     }
@@ -234,6 +237,19 @@ fn list_box(f: &Face<'_>, list: List<'_>, out: &mut Vec<DrawCmd>) {
         out.push(DrawCmd::Fill { rect: Rect::new(track.x, ty, 6.0, th), color: [200, 180, 120, 200] });
     }
     out.push(DrawCmd::Clip(f.clip));
+}
+
+/// `text` as it fits `width` at `px`: whole, or cut after as many characters as leave room for
+/// an ellipsis ("Computer 1 (bru…"; the ellipsis alone when not even one fits).
+fn ellipsized(tm: &dyn TextMeasure, text: &str, px: f32, bold: bool, width: f32) -> String {
+    if tm.width(text, px, bold) <= width {
+        return text.to_string();
+    }
+    let cut = |end: usize| format!("{}…", text[..end].trim_end());
+    // The longest prefix that fits, found by halving (a prefix is never wider than a longer one).
+    let ends: Vec<usize> = text.char_indices().map(|(i, _)| i).skip(1).collect();
+    let fits = ends.partition_point(|&end| tm.width(&cut(end), px, bold) <= width);
+    fits.checked_sub(1).and_then(|k| ends.get(k)).map_or_else(|| "…".to_string(), |&end| cut(end))
 }
 
 /// A closed combo box: the chosen item and the drop-down arrow.

@@ -76,6 +76,7 @@ impl WindowManager {
             scaling: mode,
             anchor: def.anchor,
             icon: None,
+            mark: String::new(),
         };
         self.slots[id.index as usize].window = Some(window);
         let kids: Vec<WindowId> = def.children.iter().map(|c| self.create(c, Some(id), layout, mode)).collect();

@@ -58,12 +58,13 @@ pub fn draw_world(
 /// own cursor over the battlefield (the window does; still pictures do not).
 pub fn ui_commands(shell: &Shell, battle: Option<&Battle>, cursor: bool) -> Vec<DrawCmd> {
     let mut cmds = battle.map(Battle::overlay).unwrap_or_default();
+    let fonts = shell.content.fonts.as_ref();
     let custom = |w: &GameWindow, out: &mut Vec<DrawCmd>| {
-        if !battle.is_some_and(|b| hud::draw(b, w, out)) {
+        if !battle.is_some_and(|b| hud::draw(b, w, fonts, out)) {
             shell.custom_draw(w, out);
         }
     };
-    cmds.extend(draw_list(&shell.ui, shell.content.fonts.as_ref(), &custom));
+    cmds.extend(draw_list(&shell.ui, fonts, &custom));
     cmds.extend(shell.editor_overlay());
     if let Some(b) = battle.filter(|_| cursor && !shell.message_open()) {
         cmds.extend(b.cursor());

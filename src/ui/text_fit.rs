@@ -62,7 +62,7 @@ pub(crate) fn sibling_scale(m: &dyn WindowTree, w: &GameWindow, tm: &dyn TextMea
 /// `ONE_LINE`.
 pub(crate) fn static_lines(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> Vec<String> {
     if w.status & status_bit("ONE_LINE") != 0 {
-        vec![w.text.clone()]
+        vec![ellipsized(tm, &w.text, px, w.bold, w.rect.w - 4.0)]
     } else {
         // Only a window with room for more lines breaks a long word (a one-line label keeps
         // its word whole rather than spill a piece it cannot show).
@@ -79,4 +79,33 @@ pub(crate) fn static_lines(w: &GameWindow, tm: &dyn TextMeasure, px: f32) -> Vec
 pub(crate) fn max_scroll(lines: usize, lh: f32, h: f32) -> u32 {
     let fit = ((h - 4.0) / lh.max(1.0)).floor().max(1.0) as usize;
     lines.saturating_sub(fit) as u32
+}
+
+/// `text` as it fits `width` at `px`: whole, or cut after as many characters as leave room for
+/// an ellipsis ("Computer 1 (bru…"; the ellipsis alone when not even one fits).
+pub(crate) fn ellipsized(tm: &dyn TextMeasure, text: &str, px: f32, bold: bool, width: f32) -> String {
+    if tm.width(text, px, bold) <= width {
+        return text.to_string();
+    }
+    let cut = |end: usize| format!("{}…", text[..end].trim_end());
+    // The longest prefix that fits, found by halving (a prefix is never wider than a longer one).
+    let ends: Vec<usize> = text.char_indices().map(|(i, _)| i).skip(1).collect();
+    let fits = ends.partition_point(|&end| tm.width(&cut(end), px, bold) <= width);
+    fits.checked_sub(1).and_then(|k| ends.get(k)).map_or_else(|| "…".to_string(), |&end| cut(end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::font::FixedMeasure;
+
+    #[test]
+    fn a_text_too_wide_ends_in_an_ellipsis_within_the_width() {
+        // Every character is 5 px wide at 10 px.
+        assert_eq!(ellipsized(&FixedMeasure, "Puesto de mando", 10.0, false, 75.0), "Puesto de mando");
+        assert_eq!(ellipsized(&FixedMeasure, "Puesto de mando", 10.0, false, 50.0), "Puesto de…");
+        // A space before the cut is dropped, not shown before the ellipsis.
+        assert_eq!(ellipsized(&FixedMeasure, "Puesto de mando", 10.0, false, 40.0), "Puesto…");
+        assert_eq!(ellipsized(&FixedMeasure, "Puesto", 10.0, false, 3.0), "…");
+    }
 }

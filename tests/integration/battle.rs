@@ -715,7 +715,7 @@ fn pause_and_game_speed_change_when_frames_run_never_what_they_compute() {
 
 /// The images the selection panel draws in `panel`: name and place.
 fn panel_images(b: &Battle, panel: ridgeline::ui::Rect) -> Vec<(String, ridgeline::ui::Rect)> {
-    panel::draw(b, panel)
+    panel::draw(b, panel, &ridgeline::ui::font::FixedMeasure)
         .into_iter()
         .filter_map(|c| match c {
             DrawCmd::Image { name, rect, .. } => Some((name, rect)),
@@ -764,7 +764,7 @@ fn the_selection_panel_shows_icons_and_picks_drops_and_keeps_kinds_by_click() {
     let me = b.local();
     assert_eq!(b.world().players()[me.index()].selection, riflemen[2..3].to_vec());
     // One object: its icon, name and health.
-    let texts: Vec<String> = panel::draw(&b, panel)
+    let texts: Vec<String> = panel::draw(&b, panel, &ridgeline::ui::font::FixedMeasure)
         .into_iter()
         .filter_map(|c| match c {
             DrawCmd::Text { text, .. } => Some(text),

@@ -54,14 +54,22 @@ fn a_spanish_mod_names_and_describes_a_unit_in_the_control_bar_and_the_selection
     assert!(dozer.tooltip.contains("Excavadora"), "{}", dozer.tooltip);
     assert!(dozer.tooltip.contains("Construye y repara las estructuras de la Coalición."), "{}", dozer.tooltip);
     // The selection panel names the Command Post in Spanish.
-    let texts: Vec<String> = panel::draw(&b, ridgeline::ui::Rect { x: 0.0, y: 0.0, w: 300.0, h: 142.0 })
-        .into_iter()
-        .filter_map(|c| match c {
-            DrawCmd::Text { text, .. } => Some(text),
-            _ => None,
-        })
-        .collect();
+    let panel_texts = |w: f32| -> Vec<String> {
+        let measure = ridgeline::ui::font::FixedMeasure; // 6 px a character at the panel's 12 px
+        panel::draw(&b, ridgeline::ui::Rect { x: 0.0, y: 0.0, w, h: 142.0 }, &measure)
+            .into_iter()
+            .filter_map(|c| match c {
+                DrawCmd::Text { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect()
+    };
+    let texts = panel_texts(300.0);
     assert!(texts.iter().any(|t| t == "Puesto de mando"), "{texts:?}");
+    // In a narrower panel the longer name ends in an ellipsis inside it: the name starts 54 px
+    // in (the icon) and keeps 4 px clear of the edge, 72 px for 12 characters.
+    let texts = panel_texts(130.0);
+    assert!(texts.iter().any(|t| t == "Puesto de m…"), "{texts:?}");
     // Display only: the simulation's names are the ids.
     assert_eq!(b.world().rules().template(post_t).name, "CommandPost");
     // Back to the game's own words.

@@ -6,6 +6,7 @@
 //! Must not: find a gadget by its window's name (a mod may rename or move it).
 
 use crate::ui::draw::DrawCmd;
+use crate::ui::font::TextMeasure;
 use crate::ui::{GameWindow, Rect};
 
 use super::super::battle::Battle;
@@ -32,15 +33,16 @@ impl Gadget {
     }
 }
 
-/// Draws window `w` if it shows one of the battle's gadgets; false when it does not.
-pub fn draw(battle: &Battle, w: &GameWindow, out: &mut Vec<DrawCmd>) -> bool {
+/// Draws window `w` if it shows one of the battle's gadgets (its words measured by `text`);
+/// false when it does not.
+pub fn draw(battle: &Battle, w: &GameWindow, text: &dyn TextMeasure, out: &mut Vec<DrawCmd>) -> bool {
     match Gadget::of(w) {
         Some(Gadget::Radar) => {
             out.extend(super::radar::draw(battle, w.rect, &ImageKey::preview(&battle.scene.map.file.name).name()));
             true
         }
         Some(Gadget::SelectionPanel) => {
-            out.extend(super::panel::draw(battle, w.rect));
+            out.extend(super::panel::draw(battle, w.rect, text));
             true
         }
         None => false,

@@ -15,7 +15,9 @@ use crate::sim::object::Object;
 use crate::sim::{FRAMES_PER_SECOND, World};
 use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
+use crate::ui::font::TextMeasure;
 use crate::ui::labels::Labels;
+use crate::ui::text_fit::ellipsized;
 
 use super::super::battle::Battle;
 use super::super::battle::status::{RANKS, health_color, health_of, work_status};
@@ -63,8 +65,9 @@ fn layout(world: &World, objects: &[&Object], rect: Rect) -> Layout {
     layout
 }
 
-/// What the selection panel shows in the window `rect`.
-pub fn draw(battle: &Battle, rect: Rect) -> Vec<DrawCmd> {
+/// What the selection panel shows in the window `rect`, its words measured by `measure` (a
+/// name too long for the panel ends in an ellipsis).
+pub fn draw(battle: &Battle, rect: Rect, measure: &dyn TextMeasure) -> Vec<DrawCmd> {
     let mut out = Vec::new();
     let world = battle.world();
     let rules = world.rules();
@@ -106,7 +109,8 @@ pub fn draw(battle: &Battle, rect: Rect) -> Vec<DrawCmd> {
         out.push(DrawCmd::Fill { rect: icon, color: [20, 24, 28, 200] });
         out.push(DrawCmd::Image { rect: icon, name: ImageKey::icon(&t.name).name(), tint: [255; 4] });
         let x = icon.right() + 6.0 * s;
-        text(&mut out, x, rect.y + 4.0 * s, defs.object_name(o.template).to_string(), true, [245, 235, 200, 255]);
+        let name = ellipsized(measure, defs.object_name(o.template), px, true, rect.right() - x - 4.0 * s);
+        text(&mut out, x, rect.y + 4.0 * s, name, true, [245, 235, 200, 255]);
         let (max, frac) = health_of(world, o);
         let bar = Rect::new(x, rect.y + 22.0 * s, rect.right() - x - 4.0 * s, 6.0 * s);
         out.push(DrawCmd::Fill { rect: bar, color: [0, 0, 0, 200] });

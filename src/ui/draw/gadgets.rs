@@ -10,7 +10,7 @@ use crate::ui::font::{TextMeasure, wrap};
 use crate::ui::gadgets::text_entry;
 use crate::ui::geometry::Rect;
 use crate::ui::manager::WindowManager;
-use crate::ui::text_fit::{MIN_LABEL_SCALE, max_scroll, sibling_scale, static_lines};
+use crate::ui::text_fit::{MIN_LABEL_SCALE, ellipsized, max_scroll, sibling_scale, static_lines};
 use crate::ui::window::{Gadget, GameWindow};
 use crate::ui::wnd::model::{DrawEntry, Rgba, WindowType};
 
@@ -237,19 +237,6 @@ fn list_box(f: &Face<'_>, list: List<'_>, out: &mut Vec<DrawCmd>) {
         out.push(DrawCmd::Fill { rect: Rect::new(track.x, ty, 6.0, th), color: [200, 180, 120, 200] });
     }
     out.push(DrawCmd::Clip(f.clip));
-}
-
-/// `text` as it fits `width` at `px`: whole, or cut after as many characters as leave room for
-/// an ellipsis ("Computer 1 (bru…"; the ellipsis alone when not even one fits).
-fn ellipsized(tm: &dyn TextMeasure, text: &str, px: f32, bold: bool, width: f32) -> String {
-    if tm.width(text, px, bold) <= width {
-        return text.to_string();
-    }
-    let cut = |end: usize| format!("{}…", text[..end].trim_end());
-    // The longest prefix that fits, found by halving (a prefix is never wider than a longer one).
-    let ends: Vec<usize> = text.char_indices().map(|(i, _)| i).skip(1).collect();
-    let fits = ends.partition_point(|&end| tm.width(&cut(end), px, bold) <= width);
-    fits.checked_sub(1).and_then(|k| ends.get(k)).map_or_else(|| "…".to_string(), |&end| cut(end))
 }
 
 /// A closed combo box: the chosen item and the drop-down arrow.

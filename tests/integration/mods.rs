@@ -259,3 +259,31 @@ fn every_label_the_code_says_is_in_the_string_table() {
     assert!(said > 100, "the code says {said} labels: the scan finds them");
     assert!(missing.is_empty(), "labels without an entry in ui/strings.ron:\n{}", missing.join("\n"));
 }
+
+/// A broken `--mod` folder given beside mods the Mods screen turned on is left out alone:
+/// the others are each checked in front of the game's own content, not behind the broken one.
+#[test]
+fn a_broken_mod_folder_from_the_command_line_is_left_out_alone_beside_the_mods_screens_mods() {
+    use ridgeline::game::shell::mods_in_use;
+    let home = common::temp_dir("mods-broken-command-line");
+    let good = home.join("mods/good");
+    let bad = home.join("bad");
+    std::fs::create_dir_all(good.join("ui")).unwrap();
+    std::fs::create_dir_all(bad.join("ui")).unwrap();
+    let menu =
+        common::read(&common::root().join("ui/MainMenu.wnd")).replace("\"MainMenu:ButtonSkirmish\"", "\"Fight\"");
+    std::fs::write(good.join("ui/MainMenu.wnd"), menu).unwrap();
+    std::fs::write(bad.join("ui/Options.wnd"), "FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = NOPE;\nEND\n").unwrap();
+    // `ridgeline --mod <bad>`, with "good" turned on in the settings beside the mods folder.
+    let base = common::roots().with_mod(bad.clone());
+    let settings = ridgeline::game::settings::Settings { mods: vec!["good".into()], ..Default::default() };
+    let (usable, refused) = mods_in_use(&base, &settings, &home.join("settings.ron"));
+    assert_eq!(refused.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(), ["bad"], "{refused:?}");
+    assert!(usable.roots().contains(&good), "the Mods screen's mod stays on: {:?}", usable.roots());
+    assert!(!usable.roots().contains(&bad));
+    assert!(
+        refused[0].1.iter().all(|p| p.contains("Options.wnd")),
+        "only the bad folder's problems: {:?}",
+        refused[0].1
+    );
+}

@@ -46,9 +46,7 @@ impl ModRoots {
     /// with `--mod`; a broken mod is left out alone (logged) and comes back among the mods
     /// refused.
     fn follow(&mut self, settings: &Settings) -> Vec<crate::game::shell::Refused> {
-        let front = self.base.roots().len().saturating_sub(1);
-        let wanted = settings.roots_with_mods(&self.base, front, &self.settings_path);
-        let (usable, refused) = crate::game::shell::leave_out_broken(&wanted, &self.base);
+        let (usable, refused) = crate::game::shell::mods_in_use(&self.base, settings, &self.settings_path);
         self.current = usable;
         refused
     }

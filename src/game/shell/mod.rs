@@ -87,6 +87,21 @@ pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
     loading::bindings(roots, callbacks::lexicon())
 }
 
+/// The mods in use: the `--mod` folders `base` (the command line's roots, the game's own
+/// last) puts first, then those `settings` turn on, each checked alone in front of the
+/// game's own content so one broken folder (a `--mod` one too) is left out without taking the
+/// others with it. Returns the roots to use and the mods refused.
+pub fn mods_in_use(
+    base: &ContentRoots,
+    settings: &crate::game::settings::Settings,
+    settings_path: &std::path::Path,
+) -> (ContentRoots, Vec<Refused>) {
+    let front = base.roots().len().saturating_sub(1);
+    let wanted = settings.roots_with_mods(base, front, settings_path);
+    let game = ContentRoots::new(base.roots()[front..].to_vec());
+    leave_out_broken(&wanted, &game)
+}
+
 /// Checks each mod `roots` puts in front of `game` with only it in front of the game, and
 /// leaves out the broken ones alone (see `mod_list.rs`). Returns the roots to use and the mods
 /// refused.

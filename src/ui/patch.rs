@@ -86,6 +86,20 @@ pub fn changes(patch: &WndFile) -> Vec<Change> {
     out
 }
 
+/// `patch` without its removals of the windows in `spared` (short names): a mod in front
+/// changes them, and the front mod's word stands, so they stay.
+pub fn without_removals(patch: &WndFile, spared: &std::collections::BTreeSet<String>) -> WndFile {
+    fn keep(list: &mut Vec<WindowDef>, spared: &std::collections::BTreeSet<String>) {
+        list.retain(|w| !(removes(w) && spared.contains(short_name(&w.name))));
+        for w in list.iter_mut() {
+            keep(&mut w.children, spared);
+        }
+    }
+    let mut out = patch.clone();
+    keep(&mut out.windows, spared);
+    out
+}
+
 /// True when the patch window removes the window it names.
 fn removes(w: &WindowDef) -> bool {
     w.extra.iter().any(|(k, v)| k == PATCH_KEY && v.trim_matches('"').eq_ignore_ascii_case("REMOVE"))

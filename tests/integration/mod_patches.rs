@@ -177,3 +177,36 @@ fn ui_check_names_a_replaced_file_by_the_mod_it_came_from() {
     );
     assert!(!lines.contains(&format!("{} (mod \"front\") overrides the game's {}", f.display(), b.display())));
 }
+
+/// A mod behind removes a window a mod in front changes: the front mod's change applies (the
+/// window stays, changed), and the conflict is named once, with both mods and who did what.
+#[test]
+fn a_window_one_mod_removes_and_a_mod_in_front_changes_stays_changed() {
+    let tmp = common::temp_dir("patch-remove-change");
+    let remover = patch_mod(&tmp, "remover", "WINDOW\n  NAME = \"ButtonCredits\";\n  PATCH = REMOVE;\nEND\n");
+    let changer = patch_mod(
+        &tmp,
+        "changer",
+        "WINDOW\n  NAME = \"ButtonCredits\";\n  TEXT = \"Thanks\";\n  ACTION = \"credits\";\nEND\n",
+    );
+    let roots = common::roots().with_mod(remover.clone()).with_mod(changer.clone());
+    let mut s = Shell::new(&roots, (1280.0, 720.0), tmp.join("settings.ron")).expect("the front mod's change applies");
+    assert_eq!(text(&s, "MainMenu.wnd:ButtonCredits"), "Thanks");
+    click(&mut s, "MainMenu.wnd:ButtonCredits");
+    assert!(s.message_open(), "the changed button acts");
+    let out = layout_check::run(&roots, &callbacks::lexicon(), vec![], Options::default()).unwrap();
+    assert!(out.problems.is_empty(), "{:?}", out.problems);
+    let said: Vec<&String> = out.conflicts.iter().filter(|c| c.contains("ButtonCredits")).collect();
+    assert_eq!(said.len(), 1, "said once, not once a key: {said:?}");
+    assert!(
+        said[0].contains("changed (by the first) and removed (by the second) by mod \"changer\"")
+            && said[0].contains("mod \"remover\"")
+            && said[0].contains("mod \"changer\"'s applies"),
+        "{}",
+        said[0]
+    );
+    // The other way round (the remover in front), the window is gone.
+    let roots = common::roots().with_mod(changer).with_mod(remover);
+    let s = Shell::new(&roots, (1280.0, 720.0), tmp.join("settings.ron")).expect("the removal applies");
+    assert!(s.find("MainMenu.wnd:ButtonCredits").is_none());
+}

@@ -7,12 +7,13 @@
 //! Must not: write any file, or refuse a layout for a conflict (the front mod's change
 //! applies; the conflict is said by `ui-check` and the Mods screen).
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::content::ContentRoots;
 use crate::content::mod_info::owner;
 use crate::ui::check::{Bindings, check_parsed};
-use crate::ui::patch::{Change, apply, changes};
+use crate::ui::patch::{Change, apply, changes, without_removals};
 use crate::ui::wnd::{WndFile, parse_patch};
 
 /// The folder of a content root that holds its patches.
@@ -55,14 +56,26 @@ fn read(path: &std::path::Path) -> Result<WndFile, String> {
 /// `file:line:col` (such a patch changes nothing).
 pub fn apply_all(roots: &ContentRoots, layout: &str, file: &mut WndFile) -> Vec<String> {
     let mut problems = Vec::new();
-    for (path, _) in patch_files(roots, layout) {
-        let patch = match read(&path) {
+    let patches: Vec<(PathBuf, Result<WndFile, String>)> =
+        patch_files(roots, layout).into_iter().map(|(path, _)| (path.clone(), read(&path))).collect();
+    for (i, (path, patch)) in patches.iter().enumerate() {
+        let patch = match patch {
             Ok(p) => p,
             Err(e) => {
-                problems.push(e);
+                problems.push(e.clone());
                 continue;
             }
         };
+        // A window a mod in front changes is not removed by one behind it: the front mod's
+        // change applies (the conflict is named by `conflicts`).
+        let spared: BTreeSet<String> = patches[i + 1..]
+            .iter()
+            .filter_map(|(_, p)| p.as_ref().ok())
+            .flat_map(changes)
+            .filter(|c| c.key != "REMOVE")
+            .map(|c| c.window)
+            .collect();
+        let patch = without_removals(patch, &spared);
         let mut patched = file.clone();
         match apply(&mut patched, layout, &patch, &path.display().to_string()) {
             Ok(()) => *file = patched,
@@ -115,6 +128,8 @@ pub fn conflicts(roots: &ContentRoots) -> Vec<String> {
                 change,
             }));
         }
+        // A window removed by one mod and changed by another is said once, not once a key.
+        let mut removal_said: BTreeSet<(String, String, String)> = BTreeSet::new();
         for (i, front) in made.iter().enumerate() {
             for behind in made[i + 1..].iter().filter(|b| b.owner != front.owner) {
                 let (f, b) = (&front.change, &behind.change);
@@ -122,7 +137,17 @@ pub fn conflicts(roots: &ContentRoots) -> Vec<String> {
                 if !clash || f.key == "ADD" {
                     continue;
                 }
-                let what = if f.key == b.key { format!("{} set", f.key) } else { "removed and changed".into() };
+                if f.key != b.key && !removal_said.insert((f.window.clone(), front.owner.clone(), behind.owner.clone()))
+                {
+                    continue;
+                }
+                let what = if f.key == b.key {
+                    format!("{} set", f.key)
+                } else if f.key == "REMOVE" {
+                    "removed (by the first) and changed (by the second)".to_string()
+                } else {
+                    "changed (by the first) and removed (by the second)".to_string()
+                };
                 out.push(format!(
                     "conflict: {layout} window \"{}\" {what} by {} ({}:{}:{}) and by {} ({}:{}:{}); {}'s applies (it is in front)",
                     f.window,

@@ -305,3 +305,30 @@ fn the_windows_watch_button_joins_a_running_online_game_and_keeps_up_with_it() {
     assert_eq!(cid.world().state_hash(), ava.world().state_hash());
     assert_eq!(cid.play().online().and_then(|o| o.desync_frame()), None);
 }
+
+/// Watching a skirmish of computers, the pause and speed keys work as in any skirmish: the
+/// game stops after P and runs again after a second P, and + raises the stream's speed.
+#[test]
+fn watching_computers_in_a_skirmish_the_pause_and_speed_keys_work() {
+    use ridgeline::game::keys::KeyCommand;
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[0].who = SlotChoice::Observer;
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    cfg.slots[2].who = SlotChoice::Computer(0);
+    let setup = cfg.to_match_setup("proving_grounds", 2, &common::playable(), "Ava", 3);
+    let mut battle = Battle::start(&common::roots(), &setup, Vec2::new(640.0, 360.0)).unwrap();
+    assert!(battle.play().observes());
+    common::run_for(&mut battle, 1.0);
+    let speed = battle.play().pace().speed();
+    battle.controls().give(KeyCommand::Faster);
+    common::run_for(&mut battle, 1.0);
+    assert!(battle.play().pace().speed() > speed, "+ made the game faster");
+    battle.controls().give(KeyCommand::Pause);
+    common::run_for(&mut battle, 1.0);
+    let paused_at = battle.world().frame().0;
+    common::run_for(&mut battle, 2.0);
+    assert_eq!(battle.world().frame().0, paused_at, "P paused the game");
+    battle.controls().give(KeyCommand::Pause);
+    common::run_for(&mut battle, 1.0);
+    assert!(battle.world().frame().0 > paused_at, "a second P resumed it");
+}

@@ -336,8 +336,10 @@ impl Play {
     }
 
     fn submit_pace(&mut self, change: PaceChange) -> Result<(), BattleError> {
-        if self.is_replay() || self.game.human.is_none() {
-            return Ok(()); // nobody here plays
+        // A replay keeps its own pace; an online observer may not pace the players' game. A
+        // skirmish of computers watched from this machine is paced here, as any skirmish.
+        if self.is_replay() || (self.game.human.is_none() && self.online.is_some()) {
+            return Ok(());
         }
         self.game.session.submit_pace(self.local, change)?;
         Ok(())

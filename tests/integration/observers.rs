@@ -332,3 +332,34 @@ fn watching_computers_in_a_skirmish_the_pause_and_speed_keys_work() {
     common::run_for(&mut battle, 1.0);
     assert!(battle.world().frame().0 > paused_at, "a second P resumed it");
 }
+
+/// A watcher choosing a player's view is shown that player's base: the camera goes to the
+/// home of the player chosen, each in turn.
+#[test]
+fn choosing_a_players_view_takes_the_camera_to_their_base() {
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[0].who = SlotChoice::Observer;
+    cfg.slots[1].who = SlotChoice::Computer(1);
+    cfg.slots[2].who = SlotChoice::Computer(0);
+    let setup = cfg.to_match_setup("proving_grounds", 2, &common::playable(), "Ava", 3);
+    let mut battle = Battle::start(&common::roots(), &setup, Vec2::new(640.0, 360.0)).unwrap();
+    common::run_for(&mut battle, 0.5);
+    // Each player's first structure (its headquarters), where the world has it.
+    let post = |b: &Battle, p: u8| -> Vec2 {
+        let world = b.world();
+        let o = world
+            .objects()
+            .find(|o| o.owner == ridgeline::sim::PlayerId(p) && !world.rules().template(o.template).is_mobile())
+            .expect("a headquarters");
+        ridgeline::game::scene::to_display(o.pos)
+    };
+    let (first, second) = (post(&battle, 0), post(&battle, 1));
+    let at = |b: &Battle| {
+        let t = b.picture().camera().target;
+        Vec2::new(t.x, t.y)
+    };
+    battle.cycle_view(); // the first player's view
+    assert!(at(&battle).distance(first) < at(&battle).distance(second) / 3.0, "over the first base");
+    battle.cycle_view(); // the second's
+    assert!(at(&battle).distance(second) < at(&battle).distance(first) / 3.0, "over the second base");
+}

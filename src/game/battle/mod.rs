@@ -384,6 +384,19 @@ impl Battle {
         self.hud.alerts = Alerts::default();
         self.pic.memory = Default::default();
         self.pic.refresh_sight(self.play.world(), self.play.local);
+        if !self.pic.see_all {
+            self.look_at_home();
+        }
+    }
+
+    /// The camera over the shown player's home (where they started), zoomed as it was: a
+    /// watcher choosing whose view to see is shown that player's base, not shroud.
+    fn look_at_home(&mut self) {
+        let Some(player) = self.world().players().get(self.play.local.index()) else { return };
+        let mut camera = self.scene.start_camera(usize::from(player.start));
+        camera.zoom = self.pic.view.camera.zoom;
+        camera.yaw = self.pic.view.camera.yaw;
+        self.pic.view.set_camera(camera, &self.scene);
     }
 
     /// A watcher sees `player`'s view (their shroud, their alerts), or everything for `None`.

@@ -196,8 +196,18 @@ fn the_battle_menu_saves_and_the_load_screen_continues_it() {
     for _ in 0..95 {
         battle.advance(1.0 / 30.0).unwrap();
     }
+    // An online battle's menu has Save greyed out: a click asks nothing.
+    s.follow_battle(true, true);
+    s.battle_saves(false);
+    s.open(Screen::InGame);
+    click(&mut s, "InGame.wnd:ButtonMenu");
+    assert_eq!(s.screen(), Some(Screen::GameMenu));
+    click(&mut s, "GameMenu.wnd:ButtonSave");
+    assert!(s.take_requests().is_empty(), "a greyed-out Save asks nothing");
+    click(&mut s, "GameMenu.wnd:ButtonResume");
     // Menu → Save asks the client to save, which writes into the saves folder.
     s.follow_battle(true, false);
+    s.battle_saves(true);
     s.open(Screen::InGame);
     click(&mut s, "InGame.wnd:ButtonMenu");
     assert_eq!(s.screen(), Some(Screen::GameMenu));

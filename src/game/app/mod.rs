@@ -193,6 +193,7 @@ impl ApplicationHandler for App {
         }
         let surrenders = r.battle.as_ref().is_some_and(|(b, _)| b.play().is_online() && !b.play().watches());
         r.shell.follow_battle(r.battle.is_some(), surrenders);
+        r.shell.battle_saves(r.battle.as_ref().is_some_and(|(b, _)| !b.play().is_online()));
         if r.battle.is_some() {
             r.update_battle(elapsed.as_secs_f32());
             // A battle is always moving: draw every frame.

@@ -14,6 +14,10 @@ use super::stage::Stage;
 pub(super) fn open(stage: &mut Stage) {
     if stage.screens.in_battle {
         stage.open(Screen::GameMenu);
+        // An online battle (played or watched) is not saved here: its Save is greyed out.
+        if let Some(save) = stage.find("GameMenu.wnd:ButtonSave") {
+            stage.ui.enable(save, stage.screens.battle_saves);
+        }
     }
 }
 

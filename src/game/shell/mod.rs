@@ -473,6 +473,11 @@ impl Shell {
         self.screens.leave_surrenders = leaving_surrenders;
     }
 
+    /// Whether the running battle can be saved (the battle menu's Save is greyed out when not).
+    pub fn battle_saves(&mut self, saves: bool) {
+        self.screens.battle_saves = saves;
+    }
+
     /// A line for the online lobby's chat (what the lobby or a player said).
     pub fn lobby_says(&mut self, line: String) {
         self.lobby.chat.push(line);

@@ -36,6 +36,9 @@ pub struct Screens {
     pub(super) in_battle: bool,
     /// The battle is an online one, where leaving surrenders (the HUD says so each frame).
     pub(super) leave_surrenders: bool,
+    /// The battle can be saved (not an online one, which other machines play too): the battle
+    /// menu's Save is greyed out otherwise (the client says so each frame).
+    pub(super) battle_saves: bool,
     /// The last score shown.
     pub score_rows: Vec<Vec<String>>,
     /// The saved games the Load screen lists, in its rows' order.

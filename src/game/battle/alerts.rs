@@ -37,8 +37,10 @@ const ELSEWHERE: f32 = 600.0;
 pub enum AlertKind {
     /// A loss the player must never miss: the Command Post, a factory, the last builder.
     Critical,
-    /// One of the player's objects was destroyed.
+    /// One of the player's units was destroyed.
     Lost,
+    /// One of the player's structures was destroyed (each one told: they are few and dear).
+    StructureLost,
     /// One of the player's objects was hit by an enemy.
     UnderAttack,
     /// A structure of the player's was finished.
@@ -68,7 +70,7 @@ impl AlertKind {
     /// Seconds after an alert of this kind before the next one is shown.
     fn quiet_seconds(self) -> f32 {
         match self {
-            AlertKind::Critical => 0.0,
+            AlertKind::Critical | AlertKind::StructureLost => 0.0,
             AlertKind::Lost => 8.0,
             AlertKind::UnderAttack => 20.0,
             AlertKind::Completed | AlertKind::Halted | AlertKind::NotBuilt => 0.0,
@@ -88,9 +90,12 @@ impl AlertKind {
     pub fn shown_seconds(self) -> f32 {
         match self {
             AlertKind::Critical => 30.0,
-            AlertKind::Lost | AlertKind::UnderAttack | AlertKind::Players | AlertKind::Halted | AlertKind::NotBuilt => {
-                15.0
-            }
+            AlertKind::Lost
+            | AlertKind::StructureLost
+            | AlertKind::UnderAttack
+            | AlertKind::Players
+            | AlertKind::Halted
+            | AlertKind::NotBuilt => 15.0,
             AlertKind::LowPower | AlertKind::IdleWorker | AlertKind::Approaching => 12.0,
             AlertKind::Completed | AlertKind::Ready | AlertKind::NoMoney | AlertKind::Pace => SHOWN_SECONDS,
         }
@@ -217,8 +222,11 @@ impl Alerts {
                     } else if !t.kind.blocks_ground() && !t.builds.is_empty() && !builders_left {
                         (AlertKind::Critical, say("Alert:LastBuilderLost", *template), at)
                     } else {
-                        let what = if t.kind.blocks_ground() { "Alert:StructureLost" } else { "Alert:UnitLost" };
-                        (AlertKind::Lost, say(what, *template), at)
+                        if t.kind.blocks_ground() {
+                            (AlertKind::StructureLost, say("Alert:StructureLost", *template), at)
+                        } else {
+                            (AlertKind::Lost, say("Alert:UnitLost", *template), at)
+                        }
                     }
                 }
                 GameEvent::UnderAttack { player, object, at } if *player == local => {
@@ -380,6 +388,17 @@ mod tests {
 
     fn alert(kind: AlertKind, at: Option<Vec2>, shown: f32) -> Alert {
         Alert { kind, text: format!("{kind:?}"), at, clock: shown as u32, shown }
+    }
+
+    #[test]
+    fn a_structure_lost_is_told_even_just_after_a_unit_or_another_structure() {
+        let mut a = Alerts::default();
+        a.push(alert(AlertKind::Lost, None, 1.0));
+        a.push(alert(AlertKind::Lost, None, 1.5));
+        a.push(alert(AlertKind::StructureLost, None, 2.0));
+        a.push(alert(AlertKind::StructureLost, None, 2.5));
+        let kinds: Vec<AlertKind> = a.log.iter().map(|x| x.kind).collect();
+        assert_eq!(kinds, [AlertKind::Lost, AlertKind::StructureLost, AlertKind::StructureLost]);
     }
 
     #[test]

@@ -1,15 +1,16 @@
 //! Load: the saved games in the config folder's `saves/`, newest first, a row each — the map,
 //! the game time, when it was saved and the players (a file that does not read says why) —
 //! with the chosen one's thumbnail and details beside the list; Load (or a double click on a
-//! row) continues it.
+//! row) continues it; the chosen save's picture drawn in its window.
 //!
 //! Must not: read a save's state (only its header; the client loads the game).
 
 use std::path::PathBuf;
 
 use crate::session::save::{EXTENSION, Save, SaveError, SaveHeader};
+use crate::ui::draw::DrawCmd;
 use crate::ui::window::short_name as short;
-use crate::ui::{EventKind, UiEvent};
+use crate::ui::{EventKind, GameWindow, Rect, UiEvent};
 
 use super::request::ShellRequest;
 use super::screen::Screen;
@@ -134,4 +135,18 @@ pub(super) fn continue_chosen(stage: &mut Stage) {
         Some(path) => stage.request(ShellRequest::LoadSave(path)),
         None => stage.tell("Title:Load", "Load:ChooseSave", &[]),
     }
+}
+
+/// The chosen save's thumbnail, as large as fits its window, keeping its shape.
+pub(super) fn draw_save_picture(shell: &super::Shell, w: &GameWindow, out: &mut Vec<DrawCmd>) {
+    let list = shell.ui.find("Load.wnd:ListSaves");
+    let row = list.and_then(|l| shell.ui.list_selected(l).first().copied());
+    let Some(name) = row.and_then(|r| shell.screens.saves.get(r)).and_then(|p| p.file_name()) else { return };
+    let key = picture_key(&name.to_string_lossy());
+    let Some(img) = shell.content.dynamic_images.get(&key) else { return };
+    let r = w.rect.inset(3.0);
+    let scale = (r.w / img.width().max(1) as f32).min(r.h / img.height().max(1) as f32);
+    let (iw, ih) = (img.width() as f32 * scale, img.height() as f32 * scale);
+    let rect = Rect::new(r.x + (r.w - iw) / 2.0, r.y + (r.h - ih) / 2.0, iw, ih);
+    out.push(DrawCmd::Image { rect, name: key, tint: [255; 4] });
 }

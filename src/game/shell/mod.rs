@@ -71,7 +71,7 @@ pub use editor::{Editor, LayoutEditor};
 pub use error::ShellError;
 pub use loading::MapEntry;
 pub use lobby_state::LobbyState;
-pub use mod_list::{ModRow, Refused, refusal_message};
+pub use mod_list::{ModRow, Refused, mods_in_use, refusal_message};
 pub use options::RESOLUTIONS;
 pub use outbox::Outbox;
 pub use prefs::Prefs;
@@ -85,21 +85,6 @@ pub use stage::Stage;
 /// The lexicon, images and fonts layouts are checked against.
 pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
     loading::bindings(roots, callbacks::lexicon())
-}
-
-/// The mods in use: the `--mod` folders `base` (the command line's roots, the game's own
-/// last) puts first, then those `settings` turn on, each checked alone in front of the
-/// game's own content so one broken folder (a `--mod` one too) is left out without taking the
-/// others with it. Returns the roots to use and the mods refused.
-pub fn mods_in_use(
-    base: &ContentRoots,
-    settings: &crate::game::settings::Settings,
-    settings_path: &std::path::Path,
-) -> (ContentRoots, Vec<Refused>) {
-    let front = base.roots().len().saturating_sub(1);
-    let wanted = settings.roots_with_mods(base, front, settings_path);
-    let game = ContentRoots::new(base.roots()[front..].to_vec());
-    leave_out_broken(&wanted, &game)
 }
 
 /// Checks each mod `roots` puts in front of `game` with only it in front of the game, and
@@ -387,7 +372,7 @@ impl Shell {
     /// Draws windows whose draw callback is the shell's own (the map preview).
     pub fn custom_draw(&self, w: &GameWindow, out: &mut Vec<DrawCmd>) {
         if w.draw_callback.as_deref() == Some("SavePictureDraw") {
-            self.draw_save_picture(w, out);
+            load::draw_save_picture(self, w, out);
         }
         if w.draw_callback.as_deref() == Some("MapPreviewDraw")
             && let Some(key) = self.content.preview(self.skirmish.map)
@@ -397,20 +382,6 @@ impl Shell {
             let sq = Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side);
             out.push(DrawCmd::Image { rect: sq, name: key, tint: [255; 4] });
         }
-    }
-
-    /// The chosen save's thumbnail, as large as fits its window, keeping its shape.
-    fn draw_save_picture(&self, w: &GameWindow, out: &mut Vec<DrawCmd>) {
-        let list = self.ui.find("Load.wnd:ListSaves");
-        let row = list.and_then(|l| self.ui.list_selected(l).first().copied());
-        let Some(name) = row.and_then(|r| self.screens.saves.get(r)).and_then(|p| p.file_name()) else { return };
-        let key = load::picture_key(&name.to_string_lossy());
-        let Some(img) = self.content.dynamic_images.get(&key) else { return };
-        let r = w.rect.inset(3.0);
-        let scale = (r.w / img.width().max(1) as f32).min(r.h / img.height().max(1) as f32);
-        let (iw, ih) = (img.width() as f32 * scale, img.height() as f32 * scale);
-        let rect = Rect::new(r.x + (r.w - iw) / 2.0, r.y + (r.h - ih) / 2.0, iw, ih);
-        out.push(DrawCmd::Image { rect, name: key, tint: [255; 4] });
     }
 
     /// Opens the score screen with an outcome line and rows of (player, units lost, units

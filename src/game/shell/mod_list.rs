@@ -96,6 +96,21 @@ pub fn leave_out_broken(roots: &ContentRoots, game: &ContentRoots, lexicon: &Lex
     (ContentRoots::new(kept), refused)
 }
 
+/// The mods in use: the `--mod` folders `base` (the command line's roots, the game's own
+/// last) puts first, then those `settings` turn on, each checked alone in front of the
+/// game's own content so one broken folder (a `--mod` one too) is left out without taking the
+/// others with it. Returns the roots to use and the mods refused.
+pub fn mods_in_use(
+    base: &ContentRoots,
+    settings: &crate::game::settings::Settings,
+    settings_path: &std::path::Path,
+) -> (ContentRoots, Vec<Refused>) {
+    let front = base.roots().len().saturating_sub(1);
+    let wanted = settings.roots_with_mods(base, front, settings_path);
+    let game = ContentRoots::new(base.roots()[front..].to_vec());
+    leave_out_broken(&wanted, &game, &super::callbacks::lexicon())
+}
+
 /// Logs and records one mod left out.
 fn refuse(refused: &mut Vec<Refused>, id: String, dir: &Path, problems: Vec<String>) {
     log::warn!("mod {id} ({}) left out: {} problem(s)", dir.display(), problems.len());

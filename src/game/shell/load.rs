@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use crate::session::save::{EXTENSION, Save, SaveError, SaveHeader};
 use crate::ui::draw::DrawCmd;
+use crate::ui::manager::WindowManager;
 use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, GameWindow, Rect, UiEvent};
 
@@ -138,12 +139,17 @@ pub(super) fn continue_chosen(stage: &mut Stage) {
 }
 
 /// The chosen save's thumbnail, as large as fits its window, keeping its shape.
-pub(super) fn draw_save_picture(shell: &super::Shell, w: &GameWindow, out: &mut Vec<DrawCmd>) {
-    let list = shell.ui.find("Load.wnd:ListSaves");
-    let row = list.and_then(|l| shell.ui.list_selected(l).first().copied());
-    let Some(name) = row.and_then(|r| shell.screens.saves.get(r)).and_then(|p| p.file_name()) else { return };
+pub(super) fn draw_save_picture(
+    (ui, saves): (&WindowManager, &[PathBuf]),
+    images: &std::collections::BTreeMap<String, image::RgbaImage>,
+    w: &GameWindow,
+    out: &mut Vec<DrawCmd>,
+) {
+    let list = ui.find("Load.wnd:ListSaves");
+    let row = list.and_then(|l| ui.list_selected(l).first().copied());
+    let Some(name) = row.and_then(|r| saves.get(r)).and_then(|p| p.file_name()) else { return };
     let key = picture_key(&name.to_string_lossy());
-    let Some(img) = shell.content.dynamic_images.get(&key) else { return };
+    let Some(img) = images.get(&key) else { return };
     let r = w.rect.inset(3.0);
     let scale = (r.w / img.width().max(1) as f32).min(r.h / img.height().max(1) as f32);
     let (iw, ih) = (img.width() as f32 * scale, img.height() as f32 * scale);

@@ -71,7 +71,7 @@ pub use editor::{Editor, LayoutEditor};
 pub use error::ShellError;
 pub use loading::MapEntry;
 pub use lobby_state::LobbyState;
-pub use mod_list::{ModRow, Refused, mods_in_use, refusal_message};
+pub use mod_list::{ModRow, Refused, refusal_message};
 pub use options::RESOLUTIONS;
 pub use outbox::Outbox;
 pub use prefs::Prefs;
@@ -85,6 +85,16 @@ pub use stage::Stage;
 /// The lexicon, images and fonts layouts are checked against.
 pub fn load_bindings(roots: &ContentRoots) -> Result<Bindings, ShellError> {
     loading::bindings(roots, callbacks::lexicon())
+}
+
+/// The mods in use: the `--mod` folders, then those `settings` turn on, each checked alone in
+/// front of the game's own content (see `mod_list.rs`); the roots to use and the mods refused.
+pub fn mods_in_use(
+    base: &ContentRoots,
+    settings: &super::settings::Settings,
+    at: &std::path::Path,
+) -> (ContentRoots, Vec<Refused>) {
+    mod_list::mods_in_use(base, settings, at, &callbacks::lexicon())
 }
 
 /// Checks each mod `roots` puts in front of `game` with only it in front of the game, and
@@ -372,7 +382,7 @@ impl Shell {
     /// Draws windows whose draw callback is the shell's own (the map preview).
     pub fn custom_draw(&self, w: &GameWindow, out: &mut Vec<DrawCmd>) {
         if w.draw_callback.as_deref() == Some("SavePictureDraw") {
-            load::draw_save_picture(self, w, out);
+            load::draw_save_picture((&self.ui, &self.screens.saves), &self.content.dynamic_images, w, out);
         }
         if w.draw_callback.as_deref() == Some("MapPreviewDraw")
             && let Some(key) = self.content.preview(self.skirmish.map)

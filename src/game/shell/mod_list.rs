@@ -104,11 +104,12 @@ pub fn mods_in_use(
     base: &ContentRoots,
     settings: &crate::game::settings::Settings,
     settings_path: &std::path::Path,
+    lexicon: &Lexicon,
 ) -> (ContentRoots, Vec<Refused>) {
     let front = base.roots().len().saturating_sub(1);
     let wanted = settings.roots_with_mods(base, front, settings_path);
     let game = ContentRoots::new(base.roots()[front..].to_vec());
-    leave_out_broken(&wanted, &game, &super::callbacks::lexicon())
+    leave_out_broken(&wanted, &game, lexicon)
 }
 
 /// Logs and records one mod left out.

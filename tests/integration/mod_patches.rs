@@ -110,33 +110,35 @@ fn two_mods_setting_one_key_of_one_window_conflict_named_with_both() {
     }
 }
 
+/// `ui-check` names `wanted` among its problems, and the shell refuses to start with it.
+fn refused_with(roots: &ridgeline::content::ContentRoots, tmp: &std::path::Path, wanted: &str) {
+    let out = layout_check::run(roots, &callbacks::lexicon(), vec![], Options::default()).unwrap();
+    assert!(out.problems.iter().any(|p| p == wanted), "{:?}", out.problems);
+    let e = Shell::new(roots, (1280.0, 720.0), tmp.join("settings.ron")).unwrap_err().to_string();
+    assert!(e.contains(wanted), "{e}");
+}
+
 #[test]
 fn a_patch_naming_a_window_the_layout_lacks_is_refused_at_its_line() {
     let tmp = common::temp_dir("patch-slip");
     let dir = patch_mod(&tmp, "slip", "WINDOW\n  NAME = \"ButtonOption\";\n  TEXT = \"Settings\";\nEND\n");
     let roots = common::roots().with_mod(dir.clone());
-    let out = layout_check::run(&roots, &callbacks::lexicon(), vec![], Options::default()).unwrap();
     let wanted = format!(
         "{}:2:3: patch names window \"ButtonOption\", which MainMenu.wnd does not have (did you mean ButtonOptions?); a new window needs a WINDOWTYPE",
         dir.join("ui/patches/MainMenu.wnd").display()
     );
-    assert!(out.problems.contains(&wanted), "{:?}", out.problems);
-    let e = Shell::new(&roots, (1280.0, 720.0), tmp.join("settings.ron")).unwrap_err().to_string();
-    assert!(e.contains(&wanted), "{e}");
+    refused_with(&roots, &tmp, &wanted);
     // What a patch sets is checked where the patch says it.
     std::fs::write(
         dir.join("ui/patches/MainMenu.wnd"),
         "WINDOW\n  NAME = \"ButtonOptions\";\n  ACTION = \"credit\";\nEND\n",
     )
     .unwrap();
-    let out = layout_check::run(&roots, &callbacks::lexicon(), vec![], Options::default()).unwrap();
     let wanted = format!(
         "{}:3:3: unknown action \"credit\" (did you mean credits?)",
         dir.join("ui/patches/MainMenu.wnd").display()
     );
-    assert!(out.problems.contains(&wanted), "{:?}", out.problems);
-    let e = Shell::new(&roots, (1280.0, 720.0), tmp.join("settings.ron")).unwrap_err().to_string();
-    assert!(e.contains(&wanted), "{e}");
+    refused_with(&roots, &tmp, &wanted);
     // A key no patch sets is named too.
     std::fs::write(
         dir.join("ui/patches/MainMenu.wnd"),

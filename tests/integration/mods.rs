@@ -74,18 +74,24 @@ fn a_mods_entries_take_part_in_the_content_digest() {
     assert_eq!(ridgeline::session::start::content_digest(&hud).unwrap(), plain);
 }
 
-#[test]
-fn one_broken_mod_is_left_out_alone_and_the_player_is_told_briefly() {
-    use ridgeline::game::shell::{leave_out_broken, refusal_message};
-    let base = common::temp_dir("mods-one-broken");
-    let good = base.join("good");
-    let bad = base.join("bad");
+/// A good mod at `good` (its main menu's Skirmish button reads "Fight") and a broken one at
+/// `bad` (an Options layout with an unknown window type at line 3).
+fn good_and_bad_mods(good: &std::path::Path, bad: &std::path::Path) {
     std::fs::create_dir_all(good.join("ui")).unwrap();
     std::fs::create_dir_all(bad.join("ui")).unwrap();
     let menu =
         common::read(&common::root().join("ui/MainMenu.wnd")).replace("\"MainMenu:ButtonSkirmish\"", "\"Fight\"");
     std::fs::write(good.join("ui/MainMenu.wnd"), menu).unwrap();
     std::fs::write(bad.join("ui/Options.wnd"), "FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = NOPE;\nEND\n").unwrap();
+}
+
+#[test]
+fn one_broken_mod_is_left_out_alone_and_the_player_is_told_briefly() {
+    use ridgeline::game::shell::{leave_out_broken, refusal_message};
+    let base = common::temp_dir("mods-one-broken");
+    let good = base.join("good");
+    let bad = base.join("bad");
+    good_and_bad_mods(&good, &bad);
     let game = common::roots();
     let wanted = game.clone().with_mod(good.clone()).with_mod(bad.clone());
     let (usable, refused) = leave_out_broken(&wanted, &game);
@@ -268,12 +274,7 @@ fn a_broken_mod_folder_from_the_command_line_is_left_out_alone_beside_the_mods_s
     let home = common::temp_dir("mods-broken-command-line");
     let good = home.join("mods/good");
     let bad = home.join("bad");
-    std::fs::create_dir_all(good.join("ui")).unwrap();
-    std::fs::create_dir_all(bad.join("ui")).unwrap();
-    let menu =
-        common::read(&common::root().join("ui/MainMenu.wnd")).replace("\"MainMenu:ButtonSkirmish\"", "\"Fight\"");
-    std::fs::write(good.join("ui/MainMenu.wnd"), menu).unwrap();
-    std::fs::write(bad.join("ui/Options.wnd"), "FILE_VERSION = 2;\nWINDOW\n  WINDOWTYPE = NOPE;\nEND\n").unwrap();
+    good_and_bad_mods(&good, &bad);
     // `ridgeline --mod <bad>`, with "good" turned on in the settings beside the mods folder.
     let base = common::roots().with_mod(bad.clone());
     let settings = ridgeline::game::settings::Settings { mods: vec!["good".into()], ..Default::default() };

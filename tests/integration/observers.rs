@@ -306,17 +306,22 @@ fn the_windows_watch_button_joins_a_running_online_game_and_keeps_up_with_it() {
     assert_eq!(cid.play().online().and_then(|o| o.desync_frame()), None);
 }
 
-/// Watching a skirmish of computers, the pause and speed keys work as in any skirmish: the
-/// game stops after P and runs again after a second P, and + raises the stream's speed.
-#[test]
-fn watching_computers_in_a_skirmish_the_pause_and_speed_keys_work() {
-    use ridgeline::game::keys::KeyCommand;
+/// A skirmish watched from the Observer row: a normal and an easy computer on Proving Grounds.
+fn watched_normal_and_easy() -> Battle {
     let mut cfg = SkirmishConfig::default();
     cfg.slots[0].who = SlotChoice::Observer;
     cfg.slots[1].who = SlotChoice::Computer(1);
     cfg.slots[2].who = SlotChoice::Computer(0);
     let setup = cfg.to_match_setup("proving_grounds", 2, &common::playable(), "Ava", 3);
-    let mut battle = Battle::start(&common::roots(), &setup, Vec2::new(640.0, 360.0)).unwrap();
+    Battle::start(&common::roots(), &setup, Vec2::new(640.0, 360.0)).unwrap()
+}
+
+/// Watching a skirmish of computers, the pause and speed keys work as in any skirmish: the
+/// game stops after P and runs again after a second P, and + raises the stream's speed.
+#[test]
+fn watching_computers_in_a_skirmish_the_pause_and_speed_keys_work() {
+    use ridgeline::game::keys::KeyCommand;
+    let mut battle = watched_normal_and_easy();
     assert!(battle.play().observes());
     common::run_for(&mut battle, 1.0);
     let speed = battle.play().pace().speed();
@@ -337,12 +342,7 @@ fn watching_computers_in_a_skirmish_the_pause_and_speed_keys_work() {
 /// home of the player chosen, each in turn.
 #[test]
 fn choosing_a_players_view_takes_the_camera_to_their_base() {
-    let mut cfg = SkirmishConfig::default();
-    cfg.slots[0].who = SlotChoice::Observer;
-    cfg.slots[1].who = SlotChoice::Computer(1);
-    cfg.slots[2].who = SlotChoice::Computer(0);
-    let setup = cfg.to_match_setup("proving_grounds", 2, &common::playable(), "Ava", 3);
-    let mut battle = Battle::start(&common::roots(), &setup, Vec2::new(640.0, 360.0)).unwrap();
+    let mut battle = watched_normal_and_easy();
     common::run_for(&mut battle, 0.5);
     // Each player's first structure (its headquarters), where the world has it.
     let post = |b: &Battle, p: u8| -> Vec2 {

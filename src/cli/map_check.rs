@@ -9,7 +9,9 @@ use anyhow::{Result, bail};
 use ridgeline::content::ContentRoots;
 use ridgeline::content::limits::MAX_PREVIEW_SIDE;
 use ridgeline::defs::Definitions;
+use ridgeline::map::preview::StartMarks;
 use ridgeline::map::{Map, MapContent};
+use ridgeline::session::match_setup::COLOUR_SRGB;
 
 /// `map-check`'s arguments.
 #[derive(clap::Args)]
@@ -57,7 +59,13 @@ pub fn run(roots: &ContentRoots, args: MapCheckArgs) -> Result<()> {
     let blocked = map.blocked_cells(&content.classes);
     let n_blocked = blocked.iter().filter(|b| **b).count();
     if let Some(path) = &args.preview {
-        let preview = ridgeline::map::preview::render(&map, &content.classes, &mesh, args.preview_scale);
+        let preview = ridgeline::map::preview::render(
+            &map,
+            &content.classes,
+            &mesh,
+            args.preview_scale,
+            StartMarks::Colours(&COLOUR_SRGB),
+        );
         ridgeline::content::write_image(path, &preview)?;
     }
     for warning in &mesh.warnings {

@@ -12,9 +12,26 @@ use super::classes::TerrainClasses;
 use super::roads::{PieceKind, RoadMesh};
 use crate::content::limits::MAX_PREVIEW_SIDE;
 
+/// How a preview marks the map's start positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartMarks<'a> {
+    /// Start `i` in colour `i` of these (sRGB; the slots' default colours, for map authors).
+    Colours(&'a [[u8; 3]]),
+    /// Each start as a plain grey dot: a setup screen draws the chosen players over them.
+    Plain,
+}
+
+/// Where start position `start` sits on the picture, as fractions of its width and height from
+/// the top left.
+pub fn start_on_picture(map: &Map, start: usize) -> Option<(f32, f32)> {
+    let (w, h) = map.file.size;
+    let &(x, y) = map.file.start_positions.get(start)?;
+    Some((x as f32 / w.max(1) as f32, (h as f32 - y as f32) / h.max(1) as f32))
+}
+
 /// Renders the preview at `scale` pixels per cell (1 to 16, lowered so that neither side passes
-/// [`MAX_PREVIEW_SIDE`] pixels).
-pub fn render(map: &Map, classes: &TerrainClasses, mesh: &RoadMesh, scale: u32) -> RgbImage {
+/// [`MAX_PREVIEW_SIDE`] pixels), its start positions marked as `marks` says.
+pub fn render(map: &Map, classes: &TerrainClasses, mesh: &RoadMesh, scale: u32, marks: StartMarks<'_>) -> RgbImage {
     let (w, h) = map.file.size;
     let scale = scale.clamp(1, 16).min(MAX_PREVIEW_SIDE / w.max(h).max(1)).max(1);
     let mut img = RgbImage::new(w * scale, h * scale);
@@ -87,20 +104,13 @@ pub fn render(map: &Map, classes: &TerrainClasses, mesh: &RoadMesh, scale: u32) 
         }
     };
     let cell_px = |(x, y): (f64, f64)| Vec2::new(x as f32 * scale as f32, (h as f32 - y as f32) * scale as f32);
-    // The players' colours in slot order (Blue, Red, Green, Yellow, Orange, Purple, Cyan, Pink).
-    let slot_colors = [
-        Rgb([40, 90, 230]),
-        Rgb([220, 40, 40]),
-        Rgb([40, 190, 60]),
-        Rgb([230, 200, 30]),
-        Rgb([240, 140, 20]),
-        Rgb([160, 70, 200]),
-        Rgb([30, 200, 210]),
-        Rgb([240, 120, 170]),
-    ];
     for (i, &p) in map.file.start_positions.iter().enumerate() {
+        let fill = match marks {
+            StartMarks::Colours(c) => c.get(i % c.len().max(1)).copied().unwrap_or([255, 255, 255]),
+            StartMarks::Plain => [110, 110, 110],
+        };
         dot(&mut img, cell_px(p), 3.0 * scale as f32, Rgb([255, 255, 255]));
-        dot(&mut img, cell_px(p), 2.2 * scale as f32, slot_colors[i % slot_colors.len()]);
+        dot(&mut img, cell_px(p), 2.2 * scale as f32, Rgb(fill));
     }
     for s in &map.file.supplies {
         dot(&mut img, cell_px(s.at), 1.6 * scale as f32, Rgb([250, 200, 40]));

@@ -15,6 +15,19 @@ use crate::sim::world::PlayerSetup;
 /// Colour names a slot may take, in the order of the game's player palette.
 pub const COLOURS: [&str; 8] = ["Blue", "Red", "Green", "Yellow", "Orange", "Purple", "Cyan", "Pink"];
 
+/// The [`COLOURS`] as the interface shows them (sRGB): setup screens' start marks and map
+/// previews.
+pub const COLOUR_SRGB: [[u8; 3]; 8] = [
+    [40, 90, 230],
+    [220, 40, 40],
+    [40, 190, 60],
+    [230, 200, 30],
+    [240, 140, 20],
+    [160, 70, 200],
+    [30, 200, 210],
+    [240, 120, 170],
+];
+
 /// Starting money a setup screen offers (skirmish and the online lobby).
 pub const MONEY: [i64; 4] = [5_000, 10_000, 20_000, 50_000];
 

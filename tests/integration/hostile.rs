@@ -215,7 +215,13 @@ fn a_road_running_to_the_map_edge_previews_within_the_picture() {
     let ground = ridgeline::map::roads::HeightField::from_map(&map);
     let mesh = ridgeline::map::roads::build(&map.road_segments(), &content.roads, &ground).unwrap();
     for scale in [1, 3, 16] {
-        let img = ridgeline::map::preview::render(&map, &content.classes, &mesh, scale);
+        let img = ridgeline::map::preview::render(
+            &map,
+            &content.classes,
+            &mesh,
+            scale,
+            ridgeline::map::preview::StartMarks::Plain,
+        );
         assert_eq!(img.dimensions(), (128 * scale, 128 * scale));
     }
 }

@@ -226,7 +226,13 @@ fn a_seeded_fuzz_run_over_shipped_content_never_panics() {
                 {
                     let ground = ridgeline::map::roads::HeightField::from_map(&map);
                     let mesh = ridgeline::map::roads::build(&map.road_segments(), &content.roads, &ground).unwrap();
-                    ridgeline::map::preview::render(&map, &content.classes, &mesh, 1);
+                    ridgeline::map::preview::render(
+                        &map,
+                        &content.classes,
+                        &mesh,
+                        1,
+                        ridgeline::map::preview::StartMarks::Plain,
+                    );
                 }
             }),
         );

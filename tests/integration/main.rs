@@ -71,6 +71,7 @@ mod round_two;
 mod saves;
 mod session;
 mod shell;
+mod skirmish_preview;
 mod tidy;
 mod tournament;
 mod translation;

@@ -11,6 +11,7 @@ use image::RgbaImage;
 
 use crate::content::ContentRoots;
 use crate::content::mod_info::mod_screens;
+use crate::map::preview::{StartMarks, start_on_picture};
 use crate::map::{Map, MapContent};
 use crate::ui::check::{Bindings, check_parsed};
 use crate::ui::images::{FontBook, ImageSet};
@@ -34,6 +35,8 @@ pub struct MapEntry {
     pub description: String,
     /// Players it is made for.
     pub players: u8,
+    /// Its start positions on the preview picture, as fractions of its sides from the top left.
+    pub starts: Vec<(f32, f32)>,
 }
 
 /// The lexicon (`callbacks::lexicon`, handed in), images and fonts layouts are checked
@@ -170,7 +173,7 @@ pub fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaI
                 }
             };
             let scale = (384 / map.file.size.0.max(1)).max(1);
-            let rgb = crate::map::preview::render(&map, &c.classes, &mesh, scale);
+            let rgb = crate::map::preview::render(&map, &c.classes, &mesh, scale, StartMarks::Plain);
             previews.insert(ImageKey::preview(&map.file.name).name(), image::DynamicImage::ImageRgb8(rgb).into_rgba8());
         }
         maps.push(MapEntry {
@@ -178,6 +181,7 @@ pub fn find_maps(roots: &ContentRoots) -> (Vec<MapEntry>, BTreeMap<String, RgbaI
             name: map.file.name.clone(),
             description: map.file.description.clone(),
             players: map.file.players,
+            starts: (0..map.file.start_positions.len()).filter_map(|i| start_on_picture(&map, i)).collect(),
         });
     }
     (maps, previews, refused)

@@ -61,7 +61,7 @@ use crate::ui::check::Bindings;
 use crate::ui::draw::DrawCmd;
 use crate::ui::wnd::WndFile;
 use crate::ui::wnd::model::WindowType;
-use crate::ui::{EventKind, GameWindow, Input, Rect, UiEvent, WindowId, WindowManager};
+use crate::ui::{EventKind, GameWindow, Input, UiEvent, WindowId, WindowManager};
 
 pub use actions::{ACTIONS, PANEL_VERBS, SETTABLE, is_action, panel_action};
 pub use bars::{Bars, COMMAND_BUTTONS};
@@ -384,13 +384,8 @@ impl Shell {
         if w.draw_callback.as_deref() == Some("SavePictureDraw") {
             load::draw_save_picture((&self.ui, &self.screens.saves), &self.content.dynamic_images, w, out);
         }
-        if w.draw_callback.as_deref() == Some("MapPreviewDraw")
-            && let Some(key) = self.content.preview(self.skirmish.map)
-        {
-            let r = w.rect.inset(3.0);
-            let side = r.w.min(r.h);
-            let sq = Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side);
-            out.push(DrawCmd::Image { rect: sq, name: key, tint: [255; 4] });
+        if w.draw_callback.as_deref() == Some("MapPreviewDraw") {
+            skirmish::draw_preview(&self.content, &self.skirmish, w.rect, out);
         }
     }
 

@@ -6,13 +6,15 @@
 //!
 //! Must not: start anything itself (it sends [`ShellRequest::StartMatch`]).
 
-use crate::session::match_setup::{COLOURS, MONEY};
+use crate::session::match_setup::{COLOUR_SRGB, COLOURS, MONEY};
+use crate::ui::draw::DrawCmd;
 use crate::ui::window::short_name as short;
-use crate::ui::{EventKind, UiEvent};
+use crate::ui::{EventKind, Rect, UiEvent};
 
+use super::content::Content;
 use super::request::ShellRequest;
 use super::screen::Screen;
-use super::skirmish_config::{SLOTS, SlotChoice};
+use super::skirmish_config::{SLOTS, SkirmishConfig, SlotChoice};
 use super::stage::Stage;
 
 /// Slot kinds in the order of the player combo, each by its label in the string table
@@ -112,6 +114,34 @@ fn refresh(stage: &mut Stage) {
                 }
             }
         }
+    }
+}
+
+/// Draws the chosen map's preview, squared inside `rect`, with a mark at each start a row takes:
+/// the row's colour and number (a closed row leaves its start grey, an observer's takes none).
+pub(super) fn draw_preview(content: &Content, setup: &SkirmishConfig, rect: Rect, out: &mut Vec<DrawCmd>) {
+    let (Some(key), Some(map)) = (content.preview(setup.map), content.maps.get(setup.map)) else { return };
+    let r = rect.inset(3.0);
+    let side = r.w.min(r.h);
+    let sq = Rect::new(r.x + (r.w - side) / 2.0, r.y + (r.h - side) / 2.0, side, side);
+    out.push(DrawCmd::Image { rect: sq, name: key, tint: [255; 4] });
+    let mark = (side * 0.06).clamp(10.0, 22.0);
+    for (row, start) in setup.rows_at_starts(map.starts.len()) {
+        let Some(&(fx, fy)) = map.starts.get(start) else { continue };
+        let [red, green, blue] = COLOUR_SRGB[setup.slots[row].color % COLOUR_SRGB.len()];
+        let at = Rect::new(sq.x + fx * side - mark / 2.0, sq.y + fy * side - mark / 2.0, mark, mark);
+        out.push(DrawCmd::Fill { rect: at, color: [red, green, blue, 255] });
+        out.push(DrawCmd::Frame { rect: at, color: [255, 255, 255, 255], width: 1.5 });
+        let px = mark * 0.8;
+        out.push(DrawCmd::Text {
+            x: at.x + mark * 0.3,
+            y: at.y + (mark - px * 1.2) / 2.0,
+            text: (row + 1).to_string(),
+            px,
+            bold: true,
+            color: [255, 255, 255, 255],
+            shadow: Some([0, 0, 0, 255]),
+        });
     }
 }
 

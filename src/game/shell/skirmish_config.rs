@@ -82,6 +82,18 @@ impl SkirmishConfig {
         i < SLOTS && playing_above < start_positions
     }
 
+    /// The rows that take a start on a map with `start_positions` of them, each with its
+    /// start: the rows that play fill the starts in order, a closed row keeping its start
+    /// empty; an observer's row takes none.
+    pub fn rows_at_starts(&self, start_positions: usize) -> Vec<(usize, usize)> {
+        let seated = self.slots.iter().enumerate().filter(|(_, s)| s.who != SlotChoice::Observer).take(start_positions);
+        seated
+            .enumerate()
+            .filter(|(_, (_, s))| s.who != SlotChoice::Closed)
+            .map(|(start, (row, _))| (row, start))
+            .collect()
+    }
+
     /// The match these choices describe on `map` (a map folder name) with `start_positions`
     /// slots (an observer's row left out), `factions` being the playable factions in the combo's order. Slots without a team
     /// ("-") each get a team of their own that no other slot chose.

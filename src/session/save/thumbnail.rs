@@ -7,6 +7,7 @@ use base64::Engine;
 use serde::{Deserialize, Serialize};
 
 use crate::content::limits::MAX_THUMBNAIL_SIDE;
+use crate::map::preview::StartMarks;
 use crate::sim::ids::PlayerId;
 use crate::sim::world::World;
 
@@ -37,7 +38,7 @@ impl Thumbnail {
     ) -> Option<Thumbnail> {
         let map = &game.content.map;
         let mesh = map.road_mesh(&game.content.map_content.roads).ok()?;
-        let ground = crate::map::preview::render(map, &game.content.map_content.classes, &mesh, 1);
+        let ground = crate::map::preview::render(map, &game.content.map_content.classes, &mesh, 1, StartMarks::Plain);
         let colours: Vec<[u8; 3]> =
             game.slots.iter().map(|s| palette.get(s.colour).map_or([255; 3], |&c| srgb8(c))).collect();
         Some(Thumbnail::of(world, viewer, &ground, &colours))

@@ -299,3 +299,37 @@ fn a_loaded_battle_keeps_the_score_so_far() {
     assert_eq!(loaded.summary().1, rows, "the score screen counts from the game's start, not from the load");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_loaded_battle_does_not_retell_the_pauses_before_the_save() {
+    use ridgeline::game::battle::{AlertKind, Battle};
+    use ridgeline::game::shell::{SkirmishConfig, SlotChoice};
+    const SCREEN: glam::Vec2 = glam::Vec2::new(1280.0, 720.0);
+    let dir = temp_dir("save-pace");
+    let mut cfg = SkirmishConfig::default();
+    cfg.slots[1].who = SlotChoice::Computer(0);
+    let setup = cfg.to_match_setup("proving_grounds", 2, &playable(), "Tester", 1);
+    let mut battle = Battle::start(&roots(), &setup, SCREEN).expect("battle starts");
+    let run = |b: &mut Battle, seconds: f32| {
+        for _ in 0..(seconds * 30.0) as u32 {
+            b.advance(1.0 / 30.0 + 1e-4).unwrap();
+        }
+    };
+    let paces = |b: &Battle| b.alerts().log().filter(|a| a.kind == AlertKind::Pace).count();
+    run(&mut battle, 2.0);
+    battle.controls().hotkey('p', false);
+    run(&mut battle, 0.5);
+    battle.controls().hotkey('p', false);
+    run(&mut battle, 1.0);
+    assert_eq!(paces(&battle), 2, "paused and resumed, both told");
+    let path = dir.join("pace.rlsave");
+    battle.play().save(&roots(), &path, 0).expect("saved");
+    let mut loaded = Battle::resume(&roots(), &path, SCREEN).expect("the save continues");
+    run(&mut loaded, 1.0);
+    assert_eq!(paces(&loaded), 0, "{:?}", loaded.alerts().log().collect::<Vec<_>>());
+    // A pause after the load is told.
+    loaded.controls().hotkey('p', false);
+    run(&mut loaded, 0.5);
+    assert_eq!(paces(&loaded), 1);
+    std::fs::remove_dir_all(&dir).ok();
+}

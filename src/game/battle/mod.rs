@@ -204,6 +204,8 @@ impl Battle {
         let game = save.resume(roots, path)?;
         let mut battle = Battle::from_match(roots, game, screen)?;
         battle.play.checkpoints = checkpoints;
+        // Pauses and speed changes before the save are history, not news.
+        battle.play.pace_told = battle.play.game.session.stream().pace_log().len();
         let players = battle.world().players().len();
         if let Some(score) = score::Score::from_saved(score, players) {
             battle.play.score = score;

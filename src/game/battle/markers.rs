@@ -1,5 +1,6 @@
 //! Order feedback: a marker where a move, attack, gather, rally or guard order lands (a ring closing
-//! in, in the order's colour, as game time passes: an order given while the game is paused
+//! in, in the order's colour, as game time passes; a guard order rings the whole group for
+//! longer: an order given while the game is paused
 //! keeps its ring, and a line from each unit it was given to, until the game runs it), the
 //! selection's target lines while Alt is held (from each unit
 //! to where it is going or what it is attacking), and the game's own cursor over the
@@ -24,6 +25,8 @@ use super::view::View;
 
 /// Seconds an order's marker shows.
 const MARKER_SECONDS: f32 = 0.7;
+/// Seconds a guard order's rings show: the post held is worth a longer look.
+const GUARD_SECONDS: f32 = 2.5;
 /// Most markers kept.
 const MAX_MARKERS: usize = 16;
 
@@ -60,6 +63,11 @@ impl Intent {
             Intent::Guard => [110, 185, 250, 255],
         }
     }
+
+    /// Seconds of game time its marker shows.
+    fn marker_seconds(self) -> f32 {
+        if self == Intent::Guard { GUARD_SECONDS } else { MARKER_SECONDS }
+    }
 }
 
 /// A recent order: where it went, its kind, the game seconds since, and the units given it.
@@ -93,7 +101,7 @@ impl Markers {
         for m in &mut self.list {
             m.age += game_dt;
         }
-        self.list.retain(|m| m.age < MARKER_SECONDS);
+        self.list.retain(|m| m.age < m.intent.marker_seconds());
     }
 
     /// The markers as rings closing in on where each order went; an order no game time has
@@ -112,15 +120,26 @@ impl Markers {
                     }
                 }
             }
-            let k = age / MARKER_SECONDS;
-            let r = 9.0 * (1.0 - k) + 2.0;
+            let k = age / intent.marker_seconds();
             let mut color = intent.color();
             color[3] = (255.0 * (1.0 - k * k)) as u8;
-            let ring = (0..16).map(|i| {
-                let a = i as f32 / 16.0 * std::f32::consts::TAU;
-                at + Vec2::new(a.cos(), a.sin()) * r
-            });
-            view.ground_loop(scene, out, ring, color, 2.0);
+            let ring = |r: f32| {
+                (0..24).map(move |i| {
+                    let a = i as f32 / 24.0 * std::f32::consts::TAU;
+                    at + Vec2::new(a.cos(), a.sin()) * r
+                })
+            };
+            if intent == Intent::Guard {
+                // The post: a ring around the whole group that stays, and one pulsing inside.
+                let units = m.units.iter().filter_map(|&id| world.object(id));
+                let reach = units.map(|o| to_display(o.pos).distance(at)).fold(0.0, f32::max);
+                let outer = reach + 3.0;
+                view.ground_loop(scene, out, ring(outer), color, 3.0);
+                let pulse = (age * 3.0).fract();
+                view.ground_loop(scene, out, ring(outer * (0.35 + 0.55 * pulse)), color, 1.5);
+            } else {
+                view.ground_loop(scene, out, ring(9.0 * (1.0 - k) + 2.0), color, 2.0);
+            }
         }
     }
 
@@ -252,5 +271,18 @@ mod tests {
         assert_eq!(m.list.len(), MAX_MARKERS);
         m.age(MARKER_SECONDS);
         assert!(m.list.is_empty());
+    }
+
+    #[test]
+    fn a_guard_marker_outlasts_a_move_marker() {
+        let mut m = Markers::default();
+        m.mark(Vec2::ZERO, Intent::Move, &[]);
+        m.mark(Vec2::ONE, Intent::Guard, &[]);
+        m.age(1.0);
+        assert_eq!(m.list(), vec![(Vec2::ONE, Intent::Guard)], "the move's marker went after 0.7 s");
+        m.age(1.0);
+        assert_eq!(m.list().len(), 1, "the guard's shows two seconds on");
+        m.age(1.0);
+        assert!(m.list().is_empty(), "and goes after 2.5 s");
     }
 }

@@ -179,7 +179,9 @@ fn guard_by_button_or_key_marks_where_the_army_stands() {
     let (at, _) = marked.iter().find(|(_, i)| *i == Intent::Guard).expect("a guard marker");
     assert!(at.distance(middle) < 1.0, "at the army's middle: {at} vs {middle}");
     run(&mut b, 1.0);
-    assert_eq!(guards(&b), 0, "it fades like the move markers");
+    assert_eq!(guards(&b), 1, "it stays longer than a move's marker (0.7 s)");
+    run(&mut b, 2.0);
+    assert_eq!(guards(&b), 0, "and fades after 2.5 s");
     assert!(army.iter().all(|&id| matches!(b.world().object(id).unwrap().order, Order::Guard { .. })), "guarding");
     // The key marks it too.
     b.controls().hotkey('g', false);

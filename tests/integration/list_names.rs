@@ -93,3 +93,37 @@ fn a_long_name_in_the_load_list_ends_in_an_ellipsis_and_the_details_show_it_whol
     let details = s.ui.window(s.find("Load.wnd:SaveDetails").unwrap()).unwrap().text.clone();
     assert!(details.contains(LONG), "{details}");
 }
+
+/// The headings over a list's columns: each says what its column holds and starts where its
+/// column does.
+fn assert_headings(s: &Shell, list: &str, headings: &[(&str, &str, f32)]) {
+    let r = s.ui.window(s.find(list).unwrap()).unwrap().rect;
+    for &(name, text, share) in headings {
+        let w = s.ui.window(s.find(name).unwrap_or_else(|| panic!("no heading {name}"))).unwrap();
+        assert_eq!(w.text, text);
+        let column = r.x + share * r.w;
+        assert!((w.rect.x - column).abs() < 8.0, "{name} at {} over its column at {column}", w.rect.x);
+        assert!(w.rect.bottom() <= r.y + 1.0 && w.rect.bottom() > r.y - 8.0, "{name} sits just above the list");
+    }
+}
+
+#[test]
+fn the_load_and_replay_lists_have_a_heading_over_each_column() {
+    let mut s = shell("list-headings");
+    s.open(Screen::Replays);
+    let replays = [
+        ("Replays.wnd:HeadingFile", "Replay", 0.0),
+        ("Replays.wnd:HeadingPlayers", "Players", 0.35),
+        ("Replays.wnd:HeadingResult", "Result", 0.74),
+        ("Replays.wnd:HeadingLength", "Length", 0.90),
+    ];
+    assert_headings(&s, "Replays.wnd:ListReplays", &replays);
+    s.open(Screen::Load);
+    let saves = [
+        ("Load.wnd:HeadingMap", "Map", 0.0),
+        ("Load.wnd:HeadingTime", "Game time", 0.30),
+        ("Load.wnd:HeadingSaved", "Saved", 0.44),
+        ("Load.wnd:HeadingPlayers", "Players", 0.74),
+    ];
+    assert_headings(&s, "Load.wnd:ListSaves", &saves);
+}

@@ -22,9 +22,9 @@ pub(super) fn init(stage: &mut Stage) {
                     let mut row = match crate::session::Replay::load(&e.path()) {
                         Ok(r) => describe(stage, &r),
                         Err(crate::content::FileError::Version { .. }) => {
-                            vec!["(another game version)".to_string(), String::new(), String::new()]
+                            vec![stage.say("Replays:OtherVersion", &[]), String::new(), String::new()]
                         }
-                        Err(_) => vec!["(unreadable)".to_string(), String::new(), String::new()],
+                        Err(_) => vec![stage.say("Replays:Unreadable", &[]), String::new(), String::new()],
                     };
                     row.insert(0, e.file_name().to_string_lossy().into_owned());
                     (when, row)

@@ -127,12 +127,32 @@ impl LobbyTable {
     /// Seats a joiner in the first open slot; returns the slot.
     pub fn seat(&mut self, peer: PeerId, name: &str) -> Result<usize, LobbyError> {
         let i = self.roster.slots.iter().position(|s| s.seat == Seat::Open).ok_or(LobbyError::Full)?;
+        let name = self.unused_name(name);
         let slot = &mut self.roster.slots[i];
         slot.seat = Seat::Player(peer);
-        slot.name = name.chars().take(32).collect();
+        slot.name = name;
         slot.ready = false;
         self.free_colour(i);
         Ok(i)
+    }
+
+    /// `wanted` (cut to 32 characters) if no one in the lobby goes by it, else with the first
+    /// free number after it ("Commander 2"), so two players who kept the default name can tell
+    /// their rows apart.
+    fn unused_name(&self, wanted: &str) -> String {
+        let base: String = wanted.chars().take(32).collect();
+        let taken = |n: &str| self.roster.slots.iter().any(|s| s.seat != Seat::Open && s.name == n);
+        if !taken(&base) {
+            return base;
+        }
+        (2..=MAX_SLOTS + 1)
+            .map(|k| {
+                let suffix = format!(" {k}");
+                let stem: String = base.chars().take(32 - suffix.len()).collect();
+                stem + &suffix
+            })
+            .find(|n| !taken(n))
+            .unwrap_or(base)
     }
 
     /// `new` takes over `old`'s slot (the same player, from another connection), keeping the
@@ -440,6 +460,24 @@ mod tests {
         assert_eq!(t.roster().slots[1].seat, Seat::Open);
         assert_eq!(t.roster().slots[1].name, "");
         assert_eq!(t.slot_of(PeerId(1)), None);
+    }
+
+    #[test]
+    fn a_joiner_with_a_name_already_in_the_lobby_is_numbered() {
+        let mut t = LobbyTable::new("compass_rose", 8, "Commander", 2);
+        assert_eq!(t.seat(PeerId(1), "Commander"), Ok(1));
+        assert_eq!(t.seat(PeerId(2), "Commander"), Ok(2));
+        let long = "A".repeat(40);
+        t.seat(PeerId(3), &long).unwrap();
+        t.seat(PeerId(4), &long).unwrap();
+        let names: Vec<&str> = t.roster().slots.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(&names[..3], ["Commander", "Commander 2", "Commander 3"]);
+        assert_eq!(names[3], "A".repeat(32), "cut to 32 characters");
+        assert_eq!(names[4], format!("{} 2", "A".repeat(30)), "numbered within 32 characters");
+        // A name freed by a leaver is free again.
+        t.leave(PeerId(1));
+        assert_eq!(t.seat(PeerId(5), "Commander"), Ok(1));
+        assert_eq!(t.roster().slots[1].name, "Commander 2");
     }
 
     #[test]

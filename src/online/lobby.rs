@@ -364,20 +364,7 @@ impl LobbyTable {
     /// Whether the host may start: at least two sides and every joiner ready (open slots stay
     /// empty, as closed ones).
     pub fn ready_to_start(&self) -> Result<(), LobbyError> {
-        let playing: Vec<&RosterSlot> =
-            self.roster.slots.iter().filter(|s| matches!(s.seat, Seat::Player(_) | Seat::Ai(_))).collect();
-        if playing.len() < 2 {
-            return Err(LobbyError::TooFew);
-        }
-        let mut joiners = self.roster.slots.iter().filter(|s| s.seat.peer().is_some_and(|p| p != HOST));
-        if let Some(s) = joiners.find(|s| !s.ready) {
-            return Err(LobbyError::NotReady(s.name.clone()));
-        }
-        let first = playing[0].team;
-        if first > 0 && playing.iter().all(|s| s.team == first) {
-            return Err(LobbyError::OneTeam);
-        }
-        Ok(())
+        start_blocker(&self.roster)
     }
 
     /// The match this table describes, as the host plays it: `factions` are the playable
@@ -415,6 +402,26 @@ impl LobbyTable {
             .collect();
         MatchSetup { map: self.roster.map.clone(), seed, slots, run_ahead: None, map_hash: None, content_hash: None }
     }
+}
+
+/// Why the match on `roster` cannot start yet, if anything keeps it: fewer than two sides'
+/// worth of players, a joiner not ready (the first named), everyone on one team. The lobby
+/// screen greys its Start button on the same rule the host's table applies.
+pub fn start_blocker(roster: &Roster) -> Result<(), LobbyError> {
+    let playing: Vec<&RosterSlot> =
+        roster.slots.iter().filter(|s| matches!(s.seat, Seat::Player(_) | Seat::Ai(_))).collect();
+    if playing.len() < 2 {
+        return Err(LobbyError::TooFew);
+    }
+    let mut joiners = roster.slots.iter().filter(|s| s.seat.peer().is_some_and(|p| p != HOST));
+    if let Some(s) = joiners.find(|s| !s.ready) {
+        return Err(LobbyError::NotReady(s.name.clone()));
+    }
+    let first = playing[0].team;
+    if first > 0 && playing.iter().all(|s| s.team == first) {
+        return Err(LobbyError::OneTeam);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ use crate::sim::ids::{Frame, PlayerId};
 
 use super::digests::refusal;
 use super::error::LobbyRefusal;
+use super::lobby_news::roster_news;
 use super::outbox::{Outbox, Outgoing};
 
 /// What a joiner is told when a change by the host cleared its Ready.
@@ -184,12 +185,16 @@ impl LobbyLink {
             }
             WireMessage::Observe(watch) => {
                 // A person switches their own seat between playing and watching.
+                let before = table.roster().clone();
                 if let Some(i) = table.slot_of(from) {
                     let seat = if watch { Seat::Observer(from) } else { Seat::Player(from) };
                     if let Err(e) = table.apply(from, &LobbyChange::Seat(i, seat)) {
                         let line = WireMessage::Chat { from: String::new(), text: capitalised(&e.to_string()) };
                         self.out.send(Some(from), vec![line]);
                     }
+                }
+                for line in roster_news(&before, table.roster()) {
+                    self.notice(line, None);
                 }
                 self.send_table(now);
             }
@@ -240,7 +245,7 @@ impl LobbyLink {
             log::info!("{old}'s seat taken over by {from}, the same identity");
             self.out.send(Some(old), vec![WireMessage::Refused { reason: TAKEN_OVER.to_string() }]);
             self.out.kick(old);
-            self.events.push_back(LobbyEvent::Line(format!("{who} came back from another copy of the game.")));
+            self.notice(format!("{who} came back from another copy of the game."), None);
             self.out.send(Some(from), vec![WireMessage::Welcome { peer: from, host: name }]);
             self.send_table(now);
             return;
@@ -265,7 +270,8 @@ impl LobbyLink {
             }
             Ok(_) => {
                 tokens.insert(from.0, hello.seat);
-                self.events.push_back(LobbyEvent::Line(format!("{who} joined.")));
+                // Everyone already here hears of the newcomer; the newcomer hears it is in.
+                self.notice(format!("{who} joined."), Some(from));
                 self.out.send(Some(from), vec![WireMessage::Welcome { peer: from, host: name }]);
                 self.send_table(now);
             }
@@ -338,7 +344,7 @@ impl LobbyLink {
             Side::Host { table, tokens, .. } => {
                 tokens.remove(&peer.0);
                 if let Some(who) = table.leave(peer) {
-                    self.events.push_back(LobbyEvent::Line(format!("{who} left.")));
+                    self.notice(format!("{who} left."), Some(peer));
                 }
                 self.send_table(now);
             }
@@ -390,8 +396,11 @@ impl LobbyLink {
                     let who = before.slots.iter().find(|s| s.seat.peer() == Some(peer)).map(|s| s.name.clone());
                     self.out.send(Some(peer), vec![WireMessage::Refused { reason: REMOVED.to_string() }]);
                     self.out.kick(peer);
-                    self.events
-                        .push_back(LobbyEvent::Line(format!("{} was removed from the game.", who.unwrap_or_default())));
+                    self.notice(format!("{} was removed from the game.", who.unwrap_or_default()), Some(peer));
+                }
+                let Side::Host { table, .. } = &self.side else { return Ok(()) };
+                for line in roster_news(&before, table.roster()) {
+                    self.notice(line, None);
                 }
                 self.send_table(now);
                 Ok(())
@@ -458,6 +467,23 @@ impl LobbyLink {
     /// The next thing to show.
     pub fn poll_event(&mut self) -> Option<LobbyEvent> {
         self.events.pop_front()
+    }
+
+    /// The host tells a notice to everyone: shown here, and sent unnamed to each machine
+    /// seated at the table but `except`.
+    fn notice(&mut self, line: String, except: Option<PeerId>) {
+        let Side::Host { table, .. } = &self.side else { return };
+        let peers: Vec<PeerId> = table
+            .roster()
+            .slots
+            .iter()
+            .filter_map(|s| s.seat.peer())
+            .filter(|&p| p != PeerId(0) && Some(p) != except)
+            .collect();
+        for peer in peers {
+            self.out.send(Some(peer), vec![WireMessage::Chat { from: String::new(), text: line.clone() }]);
+        }
+        self.events.push_back(LobbyEvent::Line(line));
     }
 
     fn send_table(&mut self, now: Instant) {

@@ -26,6 +26,7 @@ mod liar;
 mod link;
 pub mod lobby;
 mod lobby_link;
+mod lobby_news;
 mod outbox;
 mod pacer;
 mod rejoin;

@@ -321,3 +321,27 @@ fn a_joiner_asking_to_watch_is_seated_as_an_observer_and_switches_from_its_own_m
     let machines: Vec<Option<u8>> = setup.slots.iter().map(|s| s.machine).collect();
     assert_eq!(machines, [Some(0), Some(1), None], "Cid's machine has no slot: it watches");
 }
+
+#[test]
+fn everyone_at_the_table_hears_who_joined_left_watches_and_changed_team() {
+    let (mut host, mut joiners, mut clock) = three_starts([hello("Ben", 7), hello("Cid", 7)]);
+    settle(&mut host, &mut joiners, &mut clock);
+    let has = |s: &Side, line: &str| s.lines().iter().any(|l| l == line);
+    // Ben was seated first: he hears of Cid; Cid is not told of himself.
+    assert!(has(&joiners[0], "Cid joined."), "{:?}", joiners[0].lines());
+    assert!(!has(&joiners[1], "Cid joined."), "{:?}", joiners[1].lines());
+    // Cid turns to watching, from his own machine: all three hear it.
+    joiners[1].link.change(clock, &LobbyChange::Seat(2, Seat::Observer(PeerId(2)))).unwrap();
+    settle(&mut host, &mut joiners, &mut clock);
+    for side in [&host, &joiners[0], &joiners[1]] {
+        assert!(has(side, "Cid will watch the game."), "{:?}", side.lines());
+    }
+    // The host puts Ben on team 2.
+    host.link.change(clock, &LobbyChange::Team(1, 2)).unwrap();
+    settle(&mut host, &mut joiners, &mut clock);
+    assert!(has(&joiners[0], "Ben is on team 2.") && has(&joiners[1], "Ben is on team 2."));
+    // Ben's machine goes: Cid hears he left.
+    host.link.peer_left(clock, PeerId(1), None);
+    settle(&mut host, &mut joiners, &mut clock);
+    assert!(has(&joiners[1], "Ben left."), "{:?}", joiners[1].lines());
+}

@@ -45,6 +45,20 @@ fn only_the_host_has_a_live_start_button() {
     let text = |s: &Shell| s.ui.window(s.find("Lobby.wnd:ButtonStart").unwrap()).unwrap().text.clone();
     let enabled = |s: &Shell| s.ui.window(s.find("Lobby.wnd:ButtonStart").unwrap()).unwrap().enabled();
     let mut host = lobby(true);
+    assert!(!enabled(&host), "alone at the table, nothing to start");
+    let tip = |s: &Shell| s.ui.window(s.find("Lobby.wnd:ButtonStart").unwrap()).unwrap().tooltip.clone();
+    assert!(tip(&host).starts_with("A game needs at least two players"), "{}", tip(&host));
+    // Ben sits down but is not ready: the host's Start waits for him, by name.
+    let slots = vec![row(Seat::Player(PeerId(0)), "Ava"), row(Seat::Player(PeerId(1)), "Ben")];
+    host.lobby.roster = Roster { map: "proving_grounds".into(), money: 1, slots };
+    host.refresh_lobby();
+    assert!(!enabled(&host));
+    assert_eq!(text(&host), "Waiting for Ben");
+    host.take_requests();
+    click(&mut host, "Lobby.wnd:ButtonStart");
+    assert!(host.take_requests().is_empty(), "a greyed Start asks nothing");
+    host.lobby.roster.slots[1].ready = true;
+    host.refresh_lobby();
     assert!(enabled(&host));
     assert_eq!(text(&host), "Start game");
     let mut joiner = lobby(false);

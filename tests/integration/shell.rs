@@ -331,7 +331,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
         s.take_requests(),
         [ShellRequest::HostOnline("0.0.0.0:47600".parse().unwrap(), Some("relay.example.org:47700".into()))]
     );
-    assert_eq!(s.lobby.chat()[0], "Hosting through the relay relay.example.org:47700. Waiting for a second player…");
+    assert_eq!(s.lobby.chat()[0], "Hosting through the relay relay.example.org:47700. Waiting for players to join…");
     s.open(Screen::Online);
     click(&mut s, "Online.wnd:EntryPort");
     for _ in 0..6 {
@@ -343,7 +343,7 @@ fn hosting_opens_the_lobby_and_asks_the_client_to_connect_and_chat() {
     click(&mut s, "Online.wnd:ButtonHost");
     assert_eq!(s.screen(), Some(Screen::Lobby));
     assert_eq!(s.lobby.port, 8100);
-    assert_eq!(s.lobby.chat()[0], "Hosting on port 8100. Waiting for a second player…");
+    assert_eq!(s.lobby.chat()[0], "Hosting on port 8100. Waiting for players to join…");
     assert_eq!(s.take_requests(), [ShellRequest::HostOnline("0.0.0.0:8100".parse().unwrap(), None)]);
     // The chat line goes to the client (which sends it and shows it), and the field empties.
     click(&mut s, "Lobby.wnd:EntryChat");

@@ -8,7 +8,7 @@
 
 use crate::lockstep::transport::PeerId;
 use crate::net::wire::{Roster, RosterSlot, Seat};
-use crate::online::lobby::{LobbyChange, MAX_SLOTS};
+use crate::online::lobby::{LobbyChange, LobbyError, MAX_SLOTS, start_blocker};
 use crate::session::match_setup::{COLOURS, MONEY, TEAMS};
 use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, UiEvent};
@@ -191,11 +191,28 @@ pub(super) fn refresh(stage: &mut Stage) {
             stage.ui.entry_set(e, &code);
         }
     }
-    // Only the host starts: a joiner's Start is greyed and says who it waits for.
+    // Only the host starts, once the table allows it: a joiner's Start is greyed and says it
+    // waits for the host, the host's names the first joiner not yet ready.
     if let Some(b) = stage.find("Lobby.wnd:ButtonStart") {
-        stage.ui.enable(b, host);
-        let label = stage.say(if host { "Lobby:ButtonStart" } else { "Lobby:WaitingForHost" }, &[]);
+        let blocker = start_blocker(&lobby.roster);
+        stage.ui.enable(b, host && blocker.is_ok());
+        let label = match (host, &blocker) {
+            (false, _) => stage.say("Lobby:WaitingForHost", &[]),
+            (true, Err(LobbyError::NotReady(name))) => stage.say("Lobby:WaitingForReady", &[("name", name)]),
+            (true, _) => stage.say("Lobby:ButtonStart", &[]),
+        };
         stage.set_text("Lobby.wnd:ButtonStart", &label);
+        let tip = match (host, blocker) {
+            (true, Err(e)) => {
+                let e = e.to_string();
+                let mut chars = e.chars();
+                chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+            }
+            _ => String::new(),
+        };
+        if let Some(w) = stage.ui.window_mut(b) {
+            w.tooltip = tip;
+        }
     }
     // The chat follows new lines: the newest is scrolled into view when one arrives.
     let chat: Vec<Vec<String>> = lobby.chat.iter().map(|c| vec![c.clone()]).collect();

@@ -333,3 +333,42 @@ fn a_loaded_battle_does_not_retell_the_pauses_before_the_save() {
     assert_eq!(paces(&loaded), 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_load_screen_deletes_the_chosen_save_only_after_asking() {
+    use ridgeline::game::battle::Battle;
+    use ridgeline::game::shell::{Screen, Shell, SkirmishConfig};
+    use ridgeline::ui::{Input, Key};
+    const SCREEN: glam::Vec2 = glam::Vec2::new(1280.0, 720.0);
+    let dir = temp_dir("save-delete");
+    let mut s = Shell::new(&roots(), (1280.0, 720.0), dir.join("settings.ron")).expect("shell starts");
+    let setup = SkirmishConfig::default().to_match_setup("proving_grounds", 2, &playable(), "Tester", 1);
+    let mut battle = Battle::start(&roots(), &setup, SCREEN).expect("battle starts");
+    battle.advance(1.0 / 30.0).unwrap();
+    let older = battle.play().save_into(&roots(), &s.prefs.save_dir(), 1_800_000_000).expect("saved");
+    let newer = battle.play().save_into(&roots(), &s.prefs.save_dir(), 1_800_000_600).expect("saved");
+    s.open(Screen::Load);
+    let rows = |s: &Shell| s.ui.list_rows(s.find("Load.wnd:ListSaves").unwrap()).len();
+    assert_eq!(rows(&s), 2);
+    // The newest is chosen first. Delete asks; Cancel keeps the file.
+    click(&mut s, "Load.wnd:ButtonDelete");
+    assert!(s.message_open(), "Delete asks first");
+    click(&mut s, "MessageBox.wnd:ButtonCancel");
+    assert!(newer.exists() && rows(&s) == 2, "cancelled: nothing deleted");
+    // OK deletes it, and only it; the other save is chosen now.
+    click(&mut s, "Load.wnd:ButtonDelete");
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert!(!newer.exists(), "deleted from the disk");
+    assert!(older.exists(), "the other save stays");
+    assert_eq!(rows(&s), 1);
+    let details = s.ui.window(s.find("Load.wnd:SaveDetails").unwrap()).unwrap().text.clone();
+    assert!(details.contains("Proving Grounds"), "the remaining save is chosen: {details}");
+    // The Del key on the list does the same.
+    click(&mut s, "Load.wnd:ListSaves");
+    s.handle(Input::Key { key: Key::Delete, shift: false });
+    assert!(s.message_open(), "Del asks too");
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert!(!older.exists());
+    assert_eq!(rows(&s), 0);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -120,7 +120,7 @@ pub fn lexicon() -> Lexicon {
 /// The buttons the screens' handlers answer by name (a layout without `ACTION`s, such as an
 /// older mod's, keeps working through them); every other button needs an `ACTION` to do
 /// anything, and `ui-check` says so. A tidy test keeps this list and the handlers in step.
-pub const BY_NAME: [&str; 42] = [
+pub const BY_NAME: [&str; 43] = [
     "ButtonAdd",
     "ButtonAlertLog",
     "ButtonAlignLeft",
@@ -131,6 +131,7 @@ pub const BY_NAME: [&str; 42] = [
     "ButtonContinue",
     "ButtonCopy",
     "ButtonCredits",
+    "ButtonDelete",
     "ButtonDiscard",
     "ButtonDown",
     "ButtonHintClose",

@@ -1,7 +1,8 @@
 //! Load: the saved games in the config folder's `saves/`, newest first, a row each — the map,
 //! the game time, when it was saved and the players (a file that does not read says why) —
 //! with the chosen one's thumbnail and details beside the list; Load (or a double click on a
-//! row) continues it; the chosen save's picture drawn in its window.
+//! row) continues it; Delete (or the Del key) deletes the chosen one after asking; the chosen
+//! save's picture drawn in its window.
 //!
 //! Must not: read a save's state (only its header; the client loads the game).
 
@@ -11,8 +12,9 @@ use crate::session::save::{EXTENSION, Save, SaveError, SaveHeader};
 use crate::ui::draw::DrawCmd;
 use crate::ui::manager::WindowManager;
 use crate::ui::window::short_name as short;
-use crate::ui::{EventKind, GameWindow, Rect, UiEvent};
+use crate::ui::{EventKind, GameWindow, Key, Rect, UiEvent};
 
+use super::question::Question;
 use super::request::ShellRequest;
 use super::screen::Screen;
 use super::stage::Stage;
@@ -126,8 +128,37 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
         ("ButtonLoad", EventKind::Selected) | ("ListSaves", EventKind::ListActivated(_)) => continue_chosen(stage),
         ("ListSaves", EventKind::ListSelection(_)) => show_details(stage),
         ("ButtonBack", EventKind::Selected) => stage.open(Screen::MainMenu),
+        ("ButtonDelete", EventKind::Selected) | ("ListSaves", EventKind::KeyUnhandled(Key::Delete)) => {
+            ask_delete(stage)
+        }
         _ => {}
     }
+}
+
+/// Asks whether to delete the chosen save (or says to choose one).
+fn ask_delete(stage: &mut Stage) {
+    let Some(path) = chosen(stage) else { return stage.tell("Title:Load", "Load:ChooseSave", &[]) };
+    let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let text = stage.say("Load:AskDelete", &[("name", &name)]);
+    stage.ask(Question::DeleteSave, &text);
+}
+
+/// Deletes the chosen save (the player said yes) and lists the saves again, the row below it
+/// chosen; a file that will not go says why.
+pub(super) fn delete_chosen(stage: &mut Stage) {
+    let Some(path) = chosen(stage) else { return };
+    let row = stage.find(LIST).and_then(|l| stage.ui.list_selected(l).first().copied()).unwrap_or(0);
+    if let Err(e) = std::fs::remove_file(&path) {
+        let name = path.display().to_string();
+        return stage.tell("Title:DeleteSave", "Load:DeleteFailed", &[("name", &name), ("error", &e.to_string())]);
+    }
+    log::info!("deleted the saved game {}", path.display());
+    init(stage);
+    let left = stage.screens.saves.len();
+    if let Some(l) = stage.find(LIST) {
+        stage.ui.list_select(l, (left > 0).then(|| row.min(left - 1)));
+    }
+    show_details(stage);
 }
 
 /// Continues the save chosen in the list, or says to choose one.

@@ -78,6 +78,7 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
         Some(Question::Quit) if ok => stage.request(ShellRequest::Quit),
         Some(Question::LeaveBattle) if ok => stage.request(ShellRequest::LeaveBattle),
         Some(Question::DropPlayer) if ok => stage.request(ShellRequest::DropStalled),
+        Some(Question::DeleteSave) if ok => super::load::delete_chosen(stage),
         Some(q @ Question::LayoutConflict) => stage.screens.answer_for_editor(q, ok),
         Some(q @ Question::SaveOwnLayout) if ok => stage.screens.answer_for_editor(q, ok),
         Some(q @ Question::QuitUnsaved) if ok => stage.screens.answer_for_editor(q, ok),

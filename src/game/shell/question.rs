@@ -20,6 +20,8 @@ pub enum Question {
     /// The first save of one of the game's own layouts: OK saves it into the player's own
     /// layouts mod and turns that on.
     SaveOwnLayout,
+    /// Delete the saved game chosen on the Load screen? OK deletes it.
+    DeleteSave,
 }
 
 impl Question {
@@ -32,6 +34,7 @@ impl Question {
             Question::DropPlayer => "Title:DropPlayer",
             Question::LayoutConflict => "Title:LayoutConflict",
             Question::SaveOwnLayout => "Title:SaveOwnLayout",
+            Question::DeleteSave => "Title:DeleteSave",
         }
     }
 }

@@ -56,12 +56,34 @@ pub fn opening_game(spec: &str, seed: u64) -> (World, Vec<Box<dyn Controller>>) 
     (prepared.world, prepared.controllers)
 }
 
-/// A temporary directory unique to a test.
+/// A temporary directory unique to a test. The first call of a run also removes what earlier
+/// runs left (the folders of test processes no longer running), so a test that keeps its
+/// folder for a look after a failure does not leave it for ever.
 pub fn temp_dir(name: &str) -> PathBuf {
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    SWEEP.call_once(sweep_earlier_runs);
     let dir = std::env::temp_dir().join(format!("ridgeline-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
+}
+
+/// Removes `ridgeline-test-<pid>-…` folders in the temporary folder whose process is gone.
+fn sweep_earlier_runs() {
+    let me = std::process::id();
+    // Without /proc a live process cannot be told from a gone one: leave everything.
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix("ridgeline-test-").and_then(|r| r.split('-').next()) else { continue };
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        if pid != me && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
 }
 
 /// Reads a file to a string.

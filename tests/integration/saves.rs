@@ -372,3 +372,33 @@ fn the_load_screen_deletes_the_chosen_save_only_after_asking() {
     assert_eq!(rows(&s), 0);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_loaded_battle_opens_where_the_player_was_looking() {
+    use ridgeline::game::battle::Battle;
+    use ridgeline::game::shell::SkirmishConfig;
+    const SCREEN: glam::Vec2 = glam::Vec2::new(1280.0, 720.0);
+    let dir = temp_dir("save-view");
+    let setup = SkirmishConfig::default().to_match_setup("crossroads", 2, &playable(), "Tester", 1);
+    let mut battle = Battle::start(&roots(), &setup, SCREEN).expect("battle starts");
+    battle.advance(1.0 / 30.0).unwrap();
+    let home = battle.picture().camera().target;
+    // The player looks at the middle of the map, closer in.
+    battle.controls().look_at(glam::Vec2::new(64.0, 64.0));
+    battle.camera_mut().zoom = 1.6;
+    battle.camera_mut().yaw = 0.5;
+    let looking = *battle.picture().camera();
+    assert!(looking.target.distance(home) > 20.0, "moved away from the start: {home} → {}", looking.target);
+    let path = battle.save_into(&roots(), &dir, 1_800_000_000).expect("saved");
+    let loaded = Battle::resume(&roots(), &path, SCREEN).expect("the save continues");
+    let c = loaded.picture().camera();
+    // The same ground point (its height is the ground's there).
+    assert!(c.target.truncate().distance(looking.target.truncate()) < 0.01, "{} vs {}", c.target, looking.target);
+    assert_eq!((c.yaw, c.zoom), (0.5, 1.6));
+    // A save made without a window (headless) opens at the start, as before.
+    let headless = dir.join("headless.rlsave");
+    battle.play().save(&roots(), &headless, 1_800_000_000).expect("saved");
+    let loaded = Battle::resume(&roots(), &headless, SCREEN).expect("the save continues");
+    assert!(loaded.picture().camera().target.truncate().distance(home.truncate()) < 0.01);
+    std::fs::remove_dir_all(&dir).ok();
+}

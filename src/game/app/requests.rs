@@ -145,7 +145,7 @@ pub(super) fn serve(r: &mut Running, requests: Vec<ShellRequest>, mods: &mut Mod
 fn save_battle(r: &mut Running, roots: &ContentRoots) {
     let Some((battle, _)) = &r.battle else { return };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    match battle.play().save_into(roots, &r.shell.prefs.save_dir(), now) {
+    match battle.save_into(roots, &r.shell.prefs.save_dir(), now) {
         Ok(path) => r.shell.tell("Title:Save", "Message:Saved", &[("file", &path.display().to_string())]),
         Err(e) => r.shell.tell("Title:Save", "Message:NotSaved", &[("error", &e)]),
     }

@@ -201,6 +201,7 @@ impl Battle {
         let save = crate::session::save::Save::read(path)?;
         let checkpoints = save.state.checkpoints.clone();
         let score = save.state.score.clone();
+        let view = save.state.view;
         let game = save.resume(roots, path)?;
         let mut battle = Battle::from_match(roots, game, screen)?;
         battle.play.checkpoints = checkpoints;
@@ -210,7 +211,26 @@ impl Battle {
         if let Some(score) = score::Score::from_saved(score, players) {
             battle.play.score = score;
         }
+        // The camera where the player left it (a headless save has none: the start).
+        if let Some(v) = view.filter(|v| v.target.iter().chain([&v.yaw, &v.zoom]).all(|x| x.is_finite())) {
+            let (lo, hi) = super::camera::ZOOM_RANGE;
+            let camera = super::camera::Camera { target: v.target.into(), yaw: v.yaw, zoom: v.zoom.clamp(lo, hi) };
+            battle.pic.view.set_camera(camera, &battle.scene);
+        }
         Ok(battle)
+    }
+
+    /// Saves the battle into the folder `dir` as [`Play::save_into`] does, keeping where the
+    /// camera looks so that loading opens there.
+    pub fn save_into(
+        &self,
+        roots: &ContentRoots,
+        dir: &std::path::Path,
+        saved_at: u64,
+    ) -> Result<std::path::PathBuf, String> {
+        let c = &self.pic.view.camera;
+        let view = crate::session::save::SavedView { target: c.target.into(), yaw: c.yaw, zoom: c.zoom };
+        self.play.save_into_viewed(roots, dir, saved_at, Some(view))
     }
 
     /// The camera over the local player's start.

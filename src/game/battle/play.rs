@@ -148,6 +148,17 @@ impl Play {
         path: &std::path::Path,
         saved_at: u64,
     ) -> Result<(), crate::session::save::SaveError> {
+        self.save_viewed(roots, path, saved_at, None)
+    }
+
+    /// [`Play::save`], keeping where the window looked (`view`) for the load to open there.
+    pub fn save_viewed(
+        &self,
+        roots: &crate::content::ContentRoots,
+        path: &std::path::Path,
+        saved_at: u64,
+        view: Option<crate::session::save::SavedView>,
+    ) -> Result<(), crate::session::save::SaveError> {
         use crate::session::save::{Parts, Save, SaveError, Thumbnail};
         if self.is_replay() {
             return Err(SaveError::NotSaveable("a replay is watched, not played (Take over first)".into()));
@@ -160,6 +171,7 @@ impl Play {
         let thumbnail = Thumbnail::of_game(parts, self.world(), Some(self.local), &crate::game::scene::PLAYER_COLORS);
         let mut save = Save::capture(roots, g, &self.checkpoints, saved_at, thumbnail)?;
         save.state.score = Some(self.score.saved());
+        save.state.view = view;
         save.write(path)
     }
 
@@ -171,11 +183,22 @@ impl Play {
         dir: &std::path::Path,
         saved_at: u64,
     ) -> Result<std::path::PathBuf, String> {
+        self.save_into_viewed(roots, dir, saved_at, None)
+    }
+
+    /// [`Play::save_into`], keeping where the window looked (`view`).
+    pub fn save_into_viewed(
+        &self,
+        roots: &crate::content::ContentRoots,
+        dir: &std::path::Path,
+        saved_at: u64,
+        view: Option<crate::session::save::SavedView>,
+    ) -> Result<std::path::PathBuf, String> {
         let stamp = crate::session::replay::utc_stamp(saved_at);
         let name = format!("{} {stamp}.{}", self.game.content.map.file.name, crate::session::save::EXTENSION);
         let path = dir.join(name);
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        self.save(roots, &path, saved_at).map_err(|e| e.to_string())?;
+        self.save_viewed(roots, &path, saved_at, view).map_err(|e| e.to_string())?;
         Ok(path)
     }
 

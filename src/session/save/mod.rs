@@ -149,6 +149,22 @@ pub struct SaveState {
     /// The window's score so far (none from a headless save).
     #[serde(default)]
     pub score: Option<SavedScore>,
+    /// Where the player was looking (none from a headless save): a loaded game opens there.
+    #[serde(default)]
+    pub view: Option<SavedView>,
+}
+
+/// Where the window's camera looked when the game was saved. Display only: it never reaches
+/// the simulation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedView {
+    /// The ground point at the centre of the screen, world units.
+    pub target: [f32; 3],
+    /// Rotation about the vertical, radians.
+    pub yaw: f32,
+    /// Zoom (1 the default distance).
+    pub zoom: f32,
 }
 
 /// The window's score of the match so far: objects built, lost and destroyed, per player. It
@@ -241,6 +257,7 @@ impl Save {
                 commands: game.log.borrow().clone(),
                 checkpoints: checkpoints.to_vec(),
                 score: None,
+                view: None,
             },
         })
     }
@@ -289,7 +306,7 @@ impl Save {
         }
         let prepared = prepare(roots, setup, &CommandScript::default(), 0)
             .map_err(|source| SaveError::Start { path: path.to_path_buf(), source })?;
-        let SaveState { world, stream, controllers, thought, commands, checkpoints: _, score: _ } = self.state;
+        let SaveState { world, stream, controllers, thought, commands, checkpoints: _, score: _, view: _ } = self.state;
         let world = World::restored(prepared.world, world).map_err(|e| damaged(e.to_string()))?;
         if stream.next_frame() != world.frame() {
             return Err(damaged(format!(

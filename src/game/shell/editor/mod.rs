@@ -87,13 +87,15 @@ impl LayoutEditor {
             return;
         }
         let Some(screen) = stage.screen() else { return };
-        if let Some(mut shelved) = self.shelved.remove(screen.layout()) {
+        // A mod's own screen has its layout by its place in the list (`Screens::file_of`).
+        let Some(file) = stage.screens.file_of(screen).map(str::to_string) else { return };
+        if let Some(mut shelved) = self.shelved.remove(&file) {
             shelved.screen = screen;
             panel::show_edit(self.session.insert(shelved), stage);
             return;
         }
-        let Some(tree) = stage.screens.layout(screen.layout()).cloned() else { return };
-        panel::show_panel(self.session.insert(Editor::new(screen, tree)), stage);
+        let Some(tree) = stage.screens.layout(&file).cloned() else { return };
+        panel::show_panel(self.session.insert(Editor::new(screen, file, tree)), stage);
     }
 
     /// Turns the editor on over the screen on show (modder mode on for it) and selects the

@@ -185,15 +185,29 @@ fn the_mods_screen_refuses_a_mod_without_its_requirement_and_saves_it_behind() {
         "mod \"addon\" requires mod \"base-art\": turn \"addon\" off first"
     );
     click(&mut s, "MessageBox.wnd:ButtonOk");
-    // Saved with the addon in front of what it requires, whatever the list's order.
-    if addon > base {
-        click(&mut s, "Mods.wnd:ButtonSave");
-    } else {
+    // The addon put behind what it requires: Save first shows the order that will be used
+    // (the list takes it, and says so) and keeps nothing yet; Save again keeps it.
+    if addon < base {
         pick(&mut s, addon);
         click(&mut s, "Mods.wnd:ButtonDown");
-        click(&mut s, "Mods.wnd:ButtonSave");
     }
+    assert!(row(&s, "addon") > row(&s, "base-art"));
+    let kept = s.prefs.settings.mods.clone();
+    click(&mut s, "Mods.wnd:ButtonSave");
+    assert_eq!(s.screen(), Some(Screen::Mods), "not saved yet");
+    assert_eq!(s.prefs.settings.mods, kept);
+    assert!(row(&s, "addon") < row(&s, "base-art"), "the list shows the order to be used");
+    let rows = s.ui.list_rows(list);
+    assert_eq!((rows[row(&s, "addon")][1].as_str(), rows[row(&s, "base-art")][1].as_str()), ("addon", "base-art"));
+    assert!(
+        text(&s, "MessageBox.wnd:MessageText").contains("in the order that will be used: addon, base-art"),
+        "{}",
+        text(&s, "MessageBox.wnd:MessageText")
+    );
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    click(&mut s, "Mods.wnd:ButtonSave");
     assert_eq!(s.prefs.settings.mods, ["addon", "base-art"]);
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
 }
 
 /// F10 on a mod's own screen edits that screen's layout, and `s` saves it into the mod's own

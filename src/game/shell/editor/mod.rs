@@ -4,8 +4,9 @@
 //! `align.rs`), a drag moves it (from one of its handles, `handles.rs`, resizes it), the arrow
 //! keys nudge it a pixel (Shift: ten) — a drag snaps to the siblings' edges within four units,
 //! else to a five-unit grid — `t` types its text, `d` duplicates it, Delete removes it, `u`
-//! undoes and `r` redoes, `s` saves through the canonical writer (`save.rs`: into the mod the
-//! layout came from, or the player's own `mods/my-layouts/`, never over the game's files), and
+//! undoes and `r` redoes, `s` saves what was edited (`save.rs`: into the front mod that has
+//! the layout, its copy or its patch, else the player's own `mods/my-layouts/`; never over the
+//! game's files, never with another mod's changes baked in), and
 //! Escape or F10 leaves. The screen shows every change at once; `overlay.rs` draws the
 //! editor's marks, `panel.rs` fills its own panel (`Editor.wnd`), whose events `events.rs`
 //! turns into edits.

@@ -148,3 +148,29 @@ fn a_save_into_a_mods_own_copy_leaves_the_other_mods_patches_out_of_it() {
     let plain = Shell::new(&common::roots(), (1280.0, 720.0), tmp.join("settings.ron")).unwrap();
     assert!(x(&shell) > x(&plain), "the button stands right of the game's own place");
 }
+
+/// An original game's layout in a mod (`OptionsMenu.wnd`, read under Ridgeline's names) stays
+/// as the original wrote it: the edit goes into a patch of `Options.wnd` beside it.
+#[test]
+fn an_original_layouts_edit_goes_into_a_patch_beside_it() {
+    let dir = common::temp_dir("editor-original-save");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    let original = common::read(&common::root().join("tests/data/generals/OptionsMenu.wnd"));
+    std::fs::write(dir.join("ui/OptionsMenu.wnd"), &original).unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let mut s = Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap();
+    s.prefs.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    s.toggle_editor();
+    assert_eq!(s.editor().unwrap().file, "Options.wnd");
+    assert!(s.edit_with(Some("Options.wnd:SliderMusic")));
+    s.handle(Input::Key { key: Key::Right, shift: true });
+    let said = save(&mut s);
+    let patch = dir.join("ui/patches/Options.wnd");
+    assert!(said.contains(&patch.display().to_string()), "{said}");
+    assert_eq!(common::read(&dir.join("ui/OptionsMenu.wnd")), original, "the original's file is untouched");
+    assert!(!dir.join("ui/Options.wnd").exists(), "no second copy to shadow it");
+    let written = common::read(&patch);
+    assert!(written.starts_with("WINDOW\n  NAME = \"Options.wnd:SliderMusic\";\n  SCREENRECT"), "{written}");
+    read_back_as_saved(&mut s, &roots);
+}

@@ -151,9 +151,9 @@ fn differing(a: &WndFile, b: &WndFile) -> Vec<String> {
     let (mut x, mut y) = (BTreeMap::new(), BTreeMap::new());
     index(&a.windows, &mut x);
     index(&b.windows, &mut y);
-    let mut out: Vec<String> = x.keys().chain(y.keys()).filter(|n| x.get(*n) != y.get(*n)).cloned().collect();
-    out.dedup();
-    out
+    let out: std::collections::BTreeSet<&String> =
+        x.keys().chain(y.keys()).filter(|n| x.get(*n) != y.get(*n)).collect();
+    out.into_iter().cloned().collect()
 }
 
 /// Saves (`s`, or the panel's Save) and says where, and whether the player's own layouts mod

@@ -174,3 +174,30 @@ fn an_original_layouts_edit_goes_into_a_patch_beside_it() {
     assert!(written.starts_with("WINDOW\n  NAME = \"Options.wnd:SliderMusic\";\n  SCREENRECT"), "{written}");
     read_back_as_saved(&mut s, &roots);
 }
+
+/// What a patch cannot give (here a window moved earlier among its siblings: a patch keeps the
+/// layout's order) is said at the save, names the window it shows otherwise, and stays unsaved
+/// — also after the watcher reads the files back, without a question.
+#[test]
+fn what_a_patch_cannot_give_is_said_and_stays_unsaved() {
+    let tmp = common::temp_dir("editor-patch-order");
+    let mine = patch_mod(&tmp, "mine", "WINDOW\n  NAME = \"ButtonCredits\";\n  TEXT = \"Cast\";\nEND\n");
+    let roots = common::roots().with_mod(mine.clone());
+    let mut s = Shell::new(&roots, (1280.0, 720.0), tmp.join("settings.ron")).unwrap();
+    s.prefs.settings.modder_mode = true;
+    s.toggle_editor();
+    assert!(s.edit_with(Some("MainMenu.wnd:ButtonLoad")));
+    s.handle(Input::Char('['));
+    assert!(s.editor().unwrap().unsaved(), "moved before the Skirmish button");
+    let said = save(&mut s);
+    assert!(said.contains("Not all of it shows as edited"), "{said}");
+    assert!(said.contains("these windows show otherwise (they stay unsaved): MenuPanel"), "{said}");
+    assert!(s.editor().unwrap().unsaved());
+    assert_eq!(
+        common::read(&mine.join("ui/patches/MainMenu.wnd")),
+        "WINDOW\n  NAME = \"ButtonCredits\";\n  TEXT = \"Cast\";\nEND\n"
+    );
+    s.reload_layouts(&roots).unwrap();
+    assert!(!s.message_open(), "no question: the file is what was saved");
+    assert!(s.editor().unwrap().unsaved());
+}

@@ -122,7 +122,7 @@ fn save_edit(ed: &mut Editor, stage: &Stage) -> Result<Saved, String> {
     match as_loaded(roots, &ed.file, &names).map_err(|e| e.to_string()) {
         Ok(shown) if in_use && !same_content(&shown, &ed.tree) => {
             let windows = differing(&shown, &ed.tree);
-            notes.push(format!("read back, {} show otherwise (still marked unsaved)", windows.join(", ")));
+            notes.push(format!("read back, these windows show otherwise (they stay unsaved): {}", windows.join(", ")));
             ed.base = shown;
         }
         Err(e) if in_use => {

@@ -5,7 +5,7 @@
 
 use super::images::{FontBook, ImageSet};
 use super::lexicon::{CallbackKind, Lexicon};
-use super::wnd::{WindowDef, WndError, WndFile, parse};
+use super::wnd::{WindowDef, WndError, WndFile, parse_with_slips};
 
 /// What names in layouts are checked against.
 #[derive(Clone, Debug, Default)]
@@ -35,12 +35,22 @@ pub struct CheckReport {
     pub windows: usize,
 }
 
-/// Checks one layout's text; with `bindings` None only the syntax is checked.
+/// Checks one layout's text; with `bindings` None only the syntax is checked. A misspelt key
+/// is told beside every other problem of the layout (its callbacks, images, fonts), not
+/// instead of them.
 pub fn check(path: &str, text: &str, bindings: Option<&Bindings>) -> CheckReport {
-    match parse(path, text) {
-        Ok(file) => check_parsed(path, &file, bindings),
+    match parse_with_slips(path, text) {
+        Ok((file, slips)) => with_slips(check_parsed(path, &file, bindings), slips),
         Err(e) => CheckReport { problems: vec![e], ..CheckReport::default() },
     }
+}
+
+/// `report` with the misspelt keys the parser met among its problems, in file order.
+pub fn with_slips(mut report: CheckReport, slips: Vec<WndError>) -> CheckReport {
+    report.problems.extend(slips);
+    report.problems.sort_by_key(|e| (e.line, e.col));
+    report.problems.dedup();
+    report
 }
 
 /// [`check`] of a layout already parsed from `path` (the game parses each layout once).

@@ -18,8 +18,10 @@ pub mod lexicon;
 pub mod manager;
 pub mod original_names;
 pub mod patch;
+pub mod patch_edit;
 pub mod routes;
 pub mod text_fit;
+pub mod unpatch;
 pub mod window;
 pub mod wnd;
 

@@ -16,7 +16,7 @@ use super::wnd::WndError;
 use super::wnd::model::{WindowDef, WndFile};
 
 /// The keys a patch may set on a window of the layout.
-pub const PATCHABLE: [&str; 20] = [
+pub const PATCHABLE: [&str; 21] = [
     "SCREENRECT",
     "STATUS",
     "STYLE",
@@ -37,6 +37,7 @@ pub const PATCHABLE: [&str; 20] = [
     "DISABLEDDRAWDATA",
     "HILITEDRAWDATA",
     "ANCHOR",
+    "SCALING",
 ];
 
 /// The key a patch window gives to remove the window it names (`PATCH = REMOVE;`).
@@ -101,12 +102,12 @@ pub fn without_removals(patch: &WndFile, spared: &std::collections::BTreeSet<Str
 }
 
 /// True when the patch window removes the window it names.
-fn removes(w: &WindowDef) -> bool {
+pub(crate) fn removes(w: &WindowDef) -> bool {
     w.extra.iter().any(|(k, v)| k == PATCH_KEY && v.trim_matches('"').eq_ignore_ascii_case("REMOVE"))
 }
 
 /// True when the patch window is a new window to add (it gives its type).
-fn adds(w: &WindowDef) -> bool {
+pub(crate) fn adds(w: &WindowDef) -> bool {
     w.key_lines.iter().any(|(k, ..)| k == "WINDOWTYPE")
 }
 
@@ -202,8 +203,8 @@ fn named_in(mut w: WindowDef, layout: &str) -> WindowDef {
     w
 }
 
-/// Copies the value of `key` from the patch window `p` to `w`.
-fn set(w: &mut WindowDef, p: &WindowDef, key: &str) {
+/// Copies the value of `key` (one of [`PATCHABLE`]) from the patch window `p` to `w`.
+pub(crate) fn set(w: &mut WindowDef, p: &WindowDef, key: &str) {
     match key {
         "SCREENRECT" => w.rect = p.rect,
         "STATUS" => (w.status, w.status_unknown) = (p.status, p.status_unknown.clone()),
@@ -224,6 +225,7 @@ fn set(w: &mut WindowDef, p: &WindowDef, key: &str) {
         "ENABLEDDRAWDATA" => w.enabled = p.enabled.clone(),
         "DISABLEDDRAWDATA" => w.disabled = p.disabled.clone(),
         "HILITEDRAWDATA" => w.hilite = p.hilite.clone(),
+        "SCALING" => w.scaling = p.scaling,
         _ => w.anchor = p.anchor,
     }
     // Where the key now comes from: checks point at the patch's line for it.
@@ -232,12 +234,12 @@ fn set(w: &mut WindowDef, p: &WindowDef, key: &str) {
 }
 
 /// The window called `name` (short) among `windows` and their children.
-fn find<'a>(windows: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
+pub(crate) fn find<'a>(windows: &'a [WindowDef], name: &str) -> Option<&'a WindowDef> {
     windows.iter().find_map(|w| if short_name(&w.name) == name { Some(w) } else { find(&w.children, name) })
 }
 
 /// As [`find`], to change it.
-fn find_mut<'a>(windows: &'a mut [WindowDef], name: &str) -> Option<&'a mut WindowDef> {
+pub(crate) fn find_mut<'a>(windows: &'a mut [WindowDef], name: &str) -> Option<&'a mut WindowDef> {
     for w in windows.iter_mut() {
         if short_name(&w.name) == name {
             return Some(w);
@@ -250,7 +252,7 @@ fn find_mut<'a>(windows: &'a mut [WindowDef], name: &str) -> Option<&'a mut Wind
 }
 
 /// Removes the window called `name` from `windows` or their children; false if none is.
-fn remove(windows: &mut Vec<WindowDef>, name: &str) -> bool {
+pub(crate) fn remove(windows: &mut Vec<WindowDef>, name: &str) -> bool {
     if let Some(i) = windows.iter().position(|w| short_name(&w.name) == name) {
         windows.remove(i);
         return true;

@@ -24,6 +24,7 @@ mod determinism_lint;
 mod docs;
 mod docs_architecture;
 mod economy;
+mod editor_patches;
 mod events;
 mod fairness;
 mod files;

@@ -185,13 +185,60 @@ fn the_mods_screen_refuses_a_mod_without_its_requirement_and_saves_it_behind() {
         "mod \"addon\" requires mod \"base-art\": turn \"addon\" off first"
     );
     click(&mut s, "MessageBox.wnd:ButtonOk");
-    // Saved with the addon in front of what it requires, whatever the list's order.
-    if addon > base {
-        click(&mut s, "Mods.wnd:ButtonSave");
-    } else {
+    // The addon put behind what it requires: Save first shows the order that will be used
+    // (the list takes it, and says so) and keeps nothing yet; Save again keeps it.
+    if addon < base {
         pick(&mut s, addon);
         click(&mut s, "Mods.wnd:ButtonDown");
-        click(&mut s, "Mods.wnd:ButtonSave");
     }
+    assert!(row(&s, "addon") > row(&s, "base-art"));
+    let kept = s.prefs.settings.mods.clone();
+    click(&mut s, "Mods.wnd:ButtonSave");
+    assert_eq!(s.screen(), Some(Screen::Mods), "not saved yet");
+    assert_eq!(s.prefs.settings.mods, kept);
+    assert!(row(&s, "addon") < row(&s, "base-art"), "the list shows the order to be used");
+    let rows = s.ui.list_rows(list);
+    assert_eq!((rows[row(&s, "addon")][1].as_str(), rows[row(&s, "base-art")][1].as_str()), ("addon", "base-art"));
+    assert!(
+        text(&s, "MessageBox.wnd:MessageText").contains("in the order that will be used: addon, base-art"),
+        "{}",
+        text(&s, "MessageBox.wnd:MessageText")
+    );
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    click(&mut s, "Mods.wnd:ButtonSave");
     assert_eq!(s.prefs.settings.mods, ["addon", "base-art"]);
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
+}
+
+/// F10 on a mod's own screen edits that screen's layout, and `s` saves it into the mod's own
+/// file (it did nothing: the screen had no layout of the game's to edit).
+#[test]
+fn f10_on_a_mods_own_screen_edits_its_layout_within_the_mod() {
+    let tmp = common::temp_dir("mod-screen-f10");
+    let dir = screen_mod(&tmp, "more-options", "open:OptionsMenu2");
+    let roots = common::roots().with_mod(dir.clone());
+    let mut s = Shell::new(&roots, (1280.0, 720.0), tmp.join("settings.ron")).unwrap();
+    s.prefs.settings.modder_mode = true;
+    click(&mut s, "MainMenu.wnd:ButtonOptions");
+    let screen = s.screen();
+    assert!(matches!(screen, Some(Screen::Mod(_))), "{screen:?}");
+    s.toggle_editor();
+    assert!(s.editing(), "F10 turns the editor on over the mod's screen");
+    assert_eq!(s.editor().unwrap().file, "OptionsMenu2.wnd");
+    // Pick the title in the tree and nudge it ten units right; the screen shows it at once.
+    assert!(s.edit_with(Some("OptionsMenu2.wnd:Title")));
+    let x0 = s.ui.window(s.find("OptionsMenu2.wnd:Title").unwrap()).unwrap().rect.x;
+    s.handle(Input::Key { key: Key::Right, shift: true });
+    assert_eq!(s.screen(), screen, "still the mod's screen");
+    assert!(s.ui.window(s.find("OptionsMenu2.wnd:Title").unwrap()).unwrap().rect.x > x0);
+    s.handle(Input::Char('s'));
+    click(&mut s, "MessageBox.wnd:ButtonOk");
+    assert!(!s.editor().unwrap().unsaved());
+    // The title stood at 100 60; the move is in the mod's own file (and nowhere else).
+    let saved = common::read(&dir.join("ui/OptionsMenu2.wnd"));
+    assert!(saved.contains("UPPERLEFT: 110 60"), "{saved}");
+    assert!(!dir.join("ui/patches/OptionsMenu2.wnd").exists());
+    // Read back as the watcher would: the screen is the saved one and nothing is asked.
+    assert_eq!(s.reload_layouts(&roots).map(|_| s.message_open()), Ok(false));
+    assert!(!s.editor().unwrap().unsaved());
 }

@@ -288,3 +288,41 @@ fn a_broken_mod_folder_from_the_command_line_is_left_out_alone_beside_the_mods_s
         refused[0].1
     );
 }
+
+/// The Mods screen words a mod's string table as merged into the game's (what it adds and what
+/// it overrides), not as a file that replaces the game's: the game's other words stay.
+#[test]
+fn the_mods_screen_says_a_string_table_merges_with_what_it_adds_and_overrides() {
+    let tmp = common::temp_dir("mods-strings-merge");
+    let dir = tmp.join("mods/wording");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    std::fs::write(dir.join("mod.ron"), "(name: \"Wording\", version: \"1\")").unwrap();
+    std::fs::write(
+        dir.join("ui/strings.ron"),
+        "{\n    \"MainMenu:ButtonSkirmish\": \"Escaramuza\",\n    \"MainMenu:ButtonQuit\": \"Salir\",\n    \"Wording:Hello\": \"Hola\",\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("ui/strings.es.ron"), "{\n    \"Language:Name\": \"Español\",\n}\n").unwrap();
+    let mut s =
+        ridgeline::game::shell::Shell::new(&common::roots(), (1280.0, 720.0), tmp.join("settings.ron")).unwrap();
+    s.open(ridgeline::game::shell::Screen::Mods);
+    let i = s.mod_rows().iter().position(|m| m.id == "wording").unwrap();
+    let list = s.find("Mods.wnd:ListMods").unwrap();
+    s.ui.list_select(list, Some(i));
+    // Turned on, its details show.
+    common::click(&mut s, "Mods.wnd:ButtonToggle");
+    assert!(s.mod_rows()[i].enabled);
+    let details = s.ui.window(s.find("Mods.wnd:ModDetails").unwrap()).unwrap().text.clone();
+    assert!(
+        details.contains(
+            "Merges ui/strings.ron into the game's strings: adds 1 string, overrides 2 (the rest stay the game's)"
+        ),
+        "{details}"
+    );
+    // A language's table words over the game's own texts where it has no table of that language.
+    assert!(
+        details.contains("Merges ui/strings.es.ron into the game's strings: adds 0 strings, overrides 1"),
+        "{details}"
+    );
+    assert!(!details.contains("Replaces: ui/strings.ron") && !details.contains("Adds: ui/strings"), "{details}");
+}

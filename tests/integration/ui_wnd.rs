@@ -171,3 +171,35 @@ fn a_misspelt_key_is_refused_with_the_key_meant_and_a_strangers_key_is_noted() {
     let file = parse("MessageBox.wnd", &stranger).unwrap();
     assert!(file.notes.iter().any(|n| n.contains("SHOWDEBUGOUTLINE is not used by Ridgeline")), "{:?}", file.notes);
 }
+
+/// A modder's layout with a misspelt key and callback slips: one `ui-check` run names them
+/// all, each at its line (the slips were told only once the key was fixed).
+#[test]
+fn ui_check_names_a_misspelt_key_and_the_callback_slips_in_one_run() {
+    let dir = common::temp_dir("ui-check-all-slips");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    let menu = common::read(&common::root().join("ui/MessageBox.wnd"));
+    let t = menu
+        .replacen("  TEXTCOLOR = ENABLED", "  TEXTCOLOUR = ENABLED", 1)
+        .replacen("SYSTEMCALLBACK = \"MessageBoxSystem\"", "SYSTEMCALLBACK = \"MessageBoxSistem\"", 1)
+        .replacen("DRAWCALLBACK = \"W3DGadgetStaticTextDraw\"", "DRAWCALLBACK = \"W3DGadgetStaticTxtDraw\"", 1)
+        .replacen("INPUTCALLBACK = \"GadgetStaticTextInput\"", "INPUTCALLBACK = \"GadgetStaticTextInputt\"", 1);
+    for slip in ["TEXTCOLOUR", "MessageBoxSistem", "W3DGadgetStaticTxtDraw", "GadgetStaticTextInputt"] {
+        assert!(t.contains(slip), "the test's layout has {slip}");
+    }
+    std::fs::write(dir.join("ui/MessageBox.wnd"), &t).unwrap();
+    let at = |what: &str| 1 + t.lines().position(|l| l.contains(what)).unwrap();
+    let o = common::ridgeline().args(["ui-check", "--mod", dir.to_str().unwrap()]).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{out}");
+    let file = dir.join("ui/MessageBox.wnd").display().to_string();
+    for wanted in [
+        format!("{file}:{}:3: unknown key TEXTCOLOUR (did you mean TEXTCOLOR?)", at("TEXTCOLOUR")),
+        format!("{file}:{}:", at("MessageBoxSistem")) + "3: unknown system callback \"MessageBoxSistem\"",
+        format!("{file}:{}:", at("W3DGadgetStaticTxtDraw"))
+            + "5: unknown draw callback \"W3DGadgetStaticTxtDraw\" (did you mean W3DGadgetStaticTextDraw?)",
+        format!("{file}:{}:", at("GadgetStaticTextInputt")) + "5: unknown input callback \"GadgetStaticTextInputt\"",
+    ] {
+        assert!(out.contains(&wanted), "wanted {wanted} in\n{out}");
+    }
+}

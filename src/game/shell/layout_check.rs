@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use crate::content::ContentRoots;
-use crate::ui::check::{Bindings, CheckReport, check_parsed};
+use crate::ui::check::{Bindings, CheckReport, check_parsed, with_slips};
 
 use crate::ui::lexicon::Lexicon;
 use crate::ui::original_names::OriginalNames;
@@ -165,14 +165,19 @@ fn check_patches(roots: &ContentRoots, bindings: Option<&Bindings>) -> Vec<Strin
 /// One layout: its report (an original game's layout checked under Ridgeline's names, the
 /// optional windows it lacks among the notes) and its problems as lines.
 fn check_one(p: &Path, shown: &str, text: &str, bindings: Option<&Bindings>) -> (CheckReport, Vec<String>) {
-    let mut file = match crate::ui::wnd::parse(shown, text) {
-        Ok(file) => file,
+    // A misspelt key is told with the rest (an unknown callback, image or font), in one run.
+    let (mut file, slips) = match crate::ui::wnd::parse_with_slips(shown, text) {
+        Ok(parsed) => parsed,
         Err(e) => return (CheckReport::default(), vec![e.to_string()]),
     };
-    let Some(b) = bindings else { return (check_parsed(shown, &file, None), Vec::new()) };
+    let Some(b) = bindings else {
+        let report = with_slips(check_parsed(shown, &file, None), slips);
+        let problems = report.problems.iter().map(ToString::to_string).collect();
+        return (report, problems);
+    };
     let found_as = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
     let layout = b.names.translate(found_as, &mut file);
-    let mut report = check_parsed(shown, &file, Some(b));
+    let mut report = with_slips(check_parsed(shown, &file, Some(b)), slips);
     let mut problems: Vec<String> = report.problems.iter().map(ToString::to_string).collect();
     if problems.is_empty() {
         problems = required::missing_problems(shown, &layout, &file, &b.names);

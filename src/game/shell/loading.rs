@@ -140,6 +140,25 @@ fn load_layout(
     out.insert(name.to_string(), file);
 }
 
+/// The layout file at `path` read as the game reads it: parsed and given Ridgeline's names
+/// (an original game's layout), without the mods' patches.
+pub fn read_layout(path: &std::path::Path, names: &OriginalNames) -> Result<WndFile, String> {
+    let text = crate::content::read_text(path).map_err(|e| e.to_string())?;
+    let mut file = parse(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
+    let found_as = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    names.translate(&found_as, &mut file);
+    Ok(file)
+}
+
+/// The layout `name` as the game loads it from `roots` (its file, then every mod's patch of
+/// it), without the checks: what the layout editor's save will look like when read back.
+pub fn as_loaded(roots: &ContentRoots, name: &str, names: &OriginalNames) -> Result<WndFile, String> {
+    let path = find_layout(roots, name, names).ok_or_else(|| format!("ui/{name}: not found in any content root"))?;
+    let mut file = read_layout(&path, names)?;
+    let problems = super::patches::apply_all(roots, name, &mut file);
+    if problems.is_empty() { Ok(file) } else { Err(problems.join("\n")) }
+}
+
 /// The file of the layout `name`: the first root that holds it under its own name or under
 /// the name of an original game's layout that stands for it (`OptionsMenu.wnd` for
 /// `Options.wnd`), so a mod's original layout replaces the game's.

@@ -26,8 +26,13 @@ pub struct ModRow {
     pub info: Option<ModInfo>,
     /// Turned on.
     pub enabled: bool,
-    /// Files it brings: (path inside the mod, true when it replaces one of the game's).
+    /// Files it brings: (path inside the mod, true when it replaces one of the game's). Its
+    /// string tables (`ui/strings*.ron`) are among them, but merge rather than replace: see
+    /// `strings`.
     pub files: Vec<(String, bool)>,
+    /// Its string tables, each merged entry by entry into the game's: (path inside the mod,
+    /// entries the game's table lacks, entries that override the game's words).
+    pub strings: Vec<(String, usize, usize)>,
     /// Why it cannot be used (empty: it can).
     pub problems: Vec<String>,
 }
@@ -37,6 +42,37 @@ fn files_of(dir: &Path, game: &ContentRoots) -> Vec<(String, bool)> {
     crate::content::mod_info::content_files(dir)
         .into_iter()
         .map(|r| (r.display().to_string(), game.find(&r).is_some()))
+        .collect()
+}
+
+/// True for a string table's path inside a mod (`ui/strings.ron`, `ui/strings.de.ron`).
+fn is_string_table(rel: &str) -> bool {
+    rel.strip_prefix("ui/strings").is_some_and(|r| r.ends_with(".ron") && !r.contains('/'))
+}
+
+/// The string tables of the mod in `dir`, each as (path inside the mod, entries it adds,
+/// entries of the game's it overrides): a language's table is held against the game's table
+/// of that language, else the game's own words. A table that cannot be read counts nothing
+/// (the mod's problems say why).
+fn strings_of(dir: &Path, files: &[(String, bool)], game: &ContentRoots) -> Vec<(String, usize, usize)> {
+    let read = |path: &Path| {
+        crate::defs::Source::read(path)
+            .ok()
+            .and_then(|src| src.parse::<std::collections::BTreeMap<String, String>>().ok())
+            .unwrap_or_default()
+    };
+    let own = Labels::load_all(game).unwrap_or_default();
+    files
+        .iter()
+        .filter(|(rel, _)| is_string_table(rel))
+        .map(|(rel, _)| {
+            let code = rel.trim_start_matches("ui/strings").trim_end_matches(".ron").trim_start_matches('.');
+            let theirs =
+                if code.is_empty() { own.clone() } else { Labels::load_language(game, code).unwrap_or_default() };
+            let entries = read(&dir.join(rel));
+            let overrides = entries.keys().filter(|k| theirs.0.contains_key(*k)).count();
+            (rel.clone(), entries.len() - overrides, overrides)
+        })
         .collect()
 }
 
@@ -198,12 +234,14 @@ pub fn rows(settings: &Settings, settings_path: &Path, game: &ContentRoots, lexi
     for id in order {
         let Some(m) = found.iter().find(|m| m.id == id) else { continue };
         let problems = problems_of(&m.dir, game, &m.info, lexicon);
+        let files = files_of(&m.dir, game);
         rows.push(ModRow {
             id: m.id.clone(),
             dir: m.dir.clone(),
             info: m.info.clone().ok().flatten(),
             enabled: settings.mods.iter().any(|s| s == id) && problems.is_empty(),
-            files: files_of(&m.dir, game),
+            strings: strings_of(&m.dir, &files, game),
+            files,
             problems,
         });
     }
@@ -272,8 +310,18 @@ pub fn describe(m: &ModRow, notes: &[String]) -> String {
         }
         None => lines.push(format!("{} (no mod.ron)", m.dir.display())),
     }
-    let replaces: Vec<&str> = m.files.iter().filter(|(_, r)| *r).map(|(f, _)| f.as_str()).collect();
-    let adds: Vec<&str> = m.files.iter().filter(|(_, r)| !*r).map(|(f, _)| f.as_str()).collect();
+    // String tables merge entry by entry: said with what they add and override, not as files
+    // replaced.
+    let whole = |f: &&(String, bool)| !is_string_table(&f.0);
+    let replaces: Vec<&str> = m.files.iter().filter(whole).filter(|(_, r)| *r).map(|(f, _)| f.as_str()).collect();
+    let adds: Vec<&str> = m.files.iter().filter(whole).filter(|(_, r)| !*r).map(|(f, _)| f.as_str()).collect();
+    for (file, added, overridden) in &m.strings {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        lines.push(format!(
+            "Merges {file} into the game's strings: adds {added} string{}, overrides {overridden} (the rest stay the game's)",
+            plural(*added)
+        ));
+    }
     if !replaces.is_empty() {
         lines.push(format!("Replaces: {}", replaces.join(", ")));
     }
@@ -307,6 +355,7 @@ mod tests {
             info: Some(info),
             enabled: true,
             files: Vec::new(),
+            strings: Vec::new(),
             problems: Vec::new(),
         }
     }

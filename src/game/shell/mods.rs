@@ -2,7 +2,9 @@
 //! shipped `mods/`), each with its description, which of the game's files it replaces or adds,
 //! and — for a broken one — its problems with their `file:line` (`mod_list.rs` finds them).
 //! The player turns mods on and off and orders them (the first wins); Save keeps the choice in
-//! the settings, and the client then uses it: layouts at once, data from the next match.
+//! the settings, and the client then uses it: layouts at once, data from the next match. An
+//! order that puts a mod behind one it requires is not changed silently: Save first shows the
+//! list in the order that will be used, and says so; Save again keeps it.
 //!
 //! Must not: turn on a broken mod, or change any mod's files.
 
@@ -94,6 +96,25 @@ fn needed_by(stage: &Stage, i: usize) -> Vec<String> {
         .collect()
 }
 
+/// Puts the mods turned on into the load order their requirements ask for (each in front of
+/// the mods it requires), in the places the list gives the mods on (the mods off stay where
+/// they are); true when that changed the list.
+fn reorder_for_requirements(rows: &mut [super::mod_list::ModRow]) -> bool {
+    let wanted = enabled_in_order(rows);
+    let places: Vec<usize> = rows.iter().enumerate().filter(|(_, r)| r.enabled).map(|(i, _)| i).collect();
+    let shown: Vec<String> = places.iter().map(|&i| rows[i].id.clone()).collect();
+    if shown == wanted {
+        return false;
+    }
+    let mut on: Vec<super::mod_list::ModRow> = places.iter().map(|&i| rows[i].clone()).collect();
+    for (&place, id) in places.iter().zip(&wanted) {
+        if let Some(j) = on.iter().position(|r| &r.id == id) {
+            rows[place] = on.swap_remove(j);
+        }
+    }
+    true
+}
+
 /// The row chosen in the list.
 fn selected_mod(stage: &Stage) -> Option<usize> {
     let l = stage.find("Mods.wnd:ListMods")?;
@@ -146,6 +167,16 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
             }
         }
         ("ButtonSave", EventKind::Selected) => {
+            // The order requirements ask for is shown before it is kept: the list takes it
+            // and says so, and the next Save keeps it (which mod's patch wins changes with it).
+            if reorder_for_requirements(stage.mods) {
+                let chosen_id = chosen.and_then(|i| stage.mods.get(i)).map(|m| m.id.clone());
+                let at = chosen_id.and_then(|id| stage.mods.iter().position(|m| m.id == id));
+                show_mods(stage, at);
+                let (title, order) = (stage.say("Title:Mods", &[]), enabled_in_order(stage.mods).join(", "));
+                let text = stage.say("Message:ModsReordered", &[("order", &order)]);
+                return stage.message(&title, &text, false);
+            }
             let mut s = stage.prefs.settings.clone();
             s.mods = enabled_in_order(stage.mods);
             if stage.save_settings_as("Title:Mods", s).is_some() {

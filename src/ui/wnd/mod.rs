@@ -12,8 +12,8 @@ pub mod writer;
 
 pub use error::WndError;
 pub use model::{WindowDef, WindowType, WndFile};
-pub use parser::{parse, parse_patch};
-pub use writer::write;
+pub use parser::{parse, parse_patch, parse_with_slips};
+pub use writer::{write, write_patch};
 
 /// True if two layouts say the same thing: the same text through the canonical writer, where
 /// and how each was read apart (its lines, its notes).

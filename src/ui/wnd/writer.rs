@@ -2,7 +2,7 @@
 //! layout (two-space indents, continuation lines aligned under the first value), every key
 //! the parser understands and the ones it keeps without using. Once a file has been written,
 //! writing it again after an edit changes only the lines of what was edited. `ridgeline
-//! ui-fmt` and the layout editor write through here.
+//! ui-fmt` and the layout editor write through here, the editor's patches too ([`write_patch`]).
 //!
 //! Must not: write anything the parser would read differently (a test parses what it writes).
 
@@ -140,72 +140,137 @@ fn gadget(g: &GadgetData) -> String {
         .join(", ")
 }
 
+/// A mod's patch (`ui/patches/<Layout>.wnd`, see `ui/patch.rs`) as WND text: each window
+/// with its name and only the keys it sets (those among its `key_lines`), a removal as
+/// `PATCH = REMOVE;`, and a window it adds (one that gives its `WINDOWTYPE`) whole.
+pub fn write_patch(file: &WndFile) -> String {
+    let mut out = String::new();
+    for w in &file.windows {
+        patch_window(&mut out, w, 0);
+    }
+    out
+}
+
+/// One window of a patch: whole when it is added, else its name and the keys it sets.
+fn patch_window(out: &mut String, w: &WindowDef, depth: usize) {
+    if w.key_lines.iter().any(|(k, ..)| k == "WINDOWTYPE") {
+        return window(out, w, depth);
+    }
+    let keys: Vec<&str> = w.key_lines.iter().map(|(k, ..)| k.as_str()).collect();
+    window_as(out, w, depth, &|k| keys.contains(&k), true);
+}
+
 fn window(out: &mut String, w: &WindowDef, depth: usize) {
+    window_as(out, w, depth, &|_| true, false);
+}
+
+/// A window's type, rectangle, name (first in a patch's window), flags and callbacks, as
+/// `want` says.
+fn head(out: &mut String, w: &WindowDef, pad: &str, want: &dyn Fn(&str) -> bool, patch: bool) {
+    if patch {
+        let _ = writeln!(out, "{pad}NAME = {};", quoted(&w.name));
+    }
+    if want("WINDOWTYPE") {
+        let _ = writeln!(out, "{pad}WINDOWTYPE = {};", w.kind.keyword());
+    }
+    let r = w.rect;
+    if want("SCREENRECT") {
+        groups(
+            out,
+            pad,
+            "SCREENRECT",
+            &[
+                format!("UPPERLEFT: {} {}", r.upper_left.0, r.upper_left.1),
+                format!("BOTTOMRIGHT: {} {}", r.bottom_right.0, r.bottom_right.1),
+                format!("CREATIONRESOLUTION: {} {}", r.creation_resolution.0, r.creation_resolution.1),
+            ],
+            None,
+        );
+    }
+    if !patch {
+        let _ = writeln!(out, "{pad}NAME = {};", quoted(&w.name));
+    }
+    if want("STATUS") {
+        let _ = writeln!(out, "{pad}STATUS = {};", flags(w.status, &w.status_unknown, &STATUS_FLAGS));
+    }
+    if want("STYLE") {
+        let _ = writeln!(out, "{pad}STYLE = {};", flags(w.style, &w.style_unknown, &STYLE_FLAGS));
+    }
+    for (key, value) in [
+        ("SYSTEMCALLBACK", &w.system_callback),
+        ("INPUTCALLBACK", &w.input_callback),
+        ("TOOLTIPCALLBACK", &w.tooltip_callback),
+        ("DRAWCALLBACK", &w.draw_callback),
+    ] {
+        if want(key) {
+            let _ = writeln!(out, "{pad}{key} = {};", callback(value));
+        }
+    }
+}
+
+/// One window with the keys `want` says (its name always); `patch`: it is a patch's window,
+/// its name first, and its children are a patch's windows (see [`patch_window`]).
+fn window_as(out: &mut String, w: &WindowDef, depth: usize, want: &dyn Fn(&str) -> bool, patch: bool) {
     let pad = "  ".repeat(depth + 1);
     let outer = "  ".repeat(depth);
     let _ = writeln!(out, "{outer}WINDOW");
-    let _ = writeln!(out, "{pad}WINDOWTYPE = {};", w.kind.keyword());
-    let r = w.rect;
-    groups(
-        out,
-        &pad,
-        "SCREENRECT",
-        &[
-            format!("UPPERLEFT: {} {}", r.upper_left.0, r.upper_left.1),
-            format!("BOTTOMRIGHT: {} {}", r.bottom_right.0, r.bottom_right.1),
-            format!("CREATIONRESOLUTION: {} {}", r.creation_resolution.0, r.creation_resolution.1),
-        ],
-        None,
-    );
-    let _ = writeln!(out, "{pad}NAME = {};", quoted(&w.name));
-    let _ = writeln!(out, "{pad}STATUS = {};", flags(w.status, &w.status_unknown, &STATUS_FLAGS));
-    let _ = writeln!(out, "{pad}STYLE = {};", flags(w.style, &w.style_unknown, &STYLE_FLAGS));
-    let _ = writeln!(out, "{pad}SYSTEMCALLBACK = {};", callback(&w.system_callback));
-    let _ = writeln!(out, "{pad}INPUTCALLBACK = {};", callback(&w.input_callback));
-    let _ = writeln!(out, "{pad}TOOLTIPCALLBACK = {};", callback(&w.tooltip_callback));
-    let _ = writeln!(out, "{pad}DRAWCALLBACK = {};", callback(&w.draw_callback));
-    if let Some(f) = &w.font {
+    head(out, w, &pad, want, patch);
+    if let Some(f) = w.font.as_ref().filter(|_| want("FONT")) {
         let _ = writeln!(out, "{pad}FONT = {};", font(f));
     }
-    let _ = writeln!(out, "{pad}HEADERTEMPLATE = {};", quoted(w.header_template.as_deref().unwrap_or("[NONE]")));
-    let _ = writeln!(out, "{pad}TOOLTIPDELAY = {};", w.tooltip_delay);
-    let _ = writeln!(out, "{pad}TEXT = {};", quoted(&w.text));
-    let _ = writeln!(out, "{pad}TOOLTIPTEXT = {};", quoted(&w.tooltip_text));
-    groups(out, &pad, "TEXTCOLOR", &text_colors(&w.text_colors), None);
+    if want("HEADERTEMPLATE") {
+        let _ = writeln!(out, "{pad}HEADERTEMPLATE = {};", quoted(w.header_template.as_deref().unwrap_or("[NONE]")));
+    }
+    if want("TOOLTIPDELAY") {
+        let _ = writeln!(out, "{pad}TOOLTIPDELAY = {};", w.tooltip_delay);
+    }
+    if want("TEXT") {
+        let _ = writeln!(out, "{pad}TEXT = {};", quoted(&w.text));
+    }
+    if want("TOOLTIPTEXT") {
+        let _ = writeln!(out, "{pad}TOOLTIPTEXT = {};", quoted(&w.tooltip_text));
+    }
+    if want("TEXTCOLOR") {
+        groups(out, &pad, "TEXTCOLOR", &text_colors(&w.text_colors), None);
+    }
     for (key, entries) in
         [("ENABLEDDRAWDATA", &w.enabled), ("DISABLEDDRAWDATA", &w.disabled), ("HILITEDRAWDATA", &w.hilite)]
     {
-        if !entries.is_empty() {
+        if !entries.is_empty() && want(key) {
             groups(out, &pad, key, &draw_data(entries), Some(DRAW_DATA_INDENT));
         }
     }
-    if let Some(g) = &w.gadget {
+    if let Some(g) = w.gadget.as_ref().filter(|g| want(&g.block)) {
         let _ = writeln!(out, "{pad}{} = {};", g.block, gadget(g));
     }
-    if let Some(a) = w.anchor {
+    if let Some(a) = w.anchor.filter(|_| want("ANCHOR")) {
         let edges: Vec<&str> = [(a.left, "LEFT"), (a.right, "RIGHT"), (a.top, "TOP"), (a.bottom, "BOTTOM")]
             .into_iter()
             .filter_map(|(on, n)| on.then_some(n))
             .collect();
         let _ = writeln!(out, "{pad}ANCHOR = {};", edges.join("+"));
     }
-    if let Some(m) = w.scaling {
+    if let Some(m) = w.scaling.filter(|_| want("SCALING")) {
         let _ = writeln!(out, "{pad}SCALING = {};", if m == ScalingMode::Aspect { "ASPECT" } else { "STRETCH" });
     }
-    if let Some(a) = &w.action {
+    if let Some(a) = w.action.as_ref().filter(|_| want("ACTION")) {
         let _ = writeln!(out, "{pad}ACTION = {};", quoted(a));
     }
     for (key, sound) in [("CLICKSOUND", &w.click_sound), ("HOVERSOUND", &w.hover_sound)] {
-        if let Some(s) = sound {
+        if let Some(s) = sound.as_ref().filter(|_| want(key)) {
             let _ = writeln!(out, "{pad}{key} = {};", quoted(if s.is_empty() { "[None]" } else { s }));
         }
     }
-    for (key, value) in &w.extra {
+    for (key, value) in w.extra.iter().filter(|(k, _)| want(k)) {
         let _ = writeln!(out, "{pad}{key} = {value};");
     }
     for c in &w.children {
         let _ = writeln!(out, "{pad}CHILD");
-        window(out, c, depth + 1);
+        if patch {
+            patch_window(out, c, depth + 1);
+        } else {
+            window(out, c, depth + 1);
+        }
     }
     if !w.children.is_empty() {
         let _ = writeln!(out, "{pad}ENDALLCHILDREN");

@@ -4,8 +4,9 @@
 //! `align.rs`), a drag moves it (from one of its handles, `handles.rs`, resizes it), the arrow
 //! keys nudge it a pixel (Shift: ten) — a drag snaps to the siblings' edges within four units,
 //! else to a five-unit grid — `t` types its text, `d` duplicates it, Delete removes it, `u`
-//! undoes and `r` redoes, `s` saves through the canonical writer (`save.rs`: into the mod the
-//! layout came from, or the player's own `mods/my-layouts/`, never over the game's files), and
+//! undoes and `r` redoes, `s` saves what was edited (`save.rs`: into the front mod that has
+//! the layout, its copy or its patch, else the player's own `mods/my-layouts/`; never over the
+//! game's files, never with another mod's changes baked in), and
 //! Escape or F10 leaves. The screen shows every change at once; `overlay.rs` draws the
 //! editor's marks, `panel.rs` fills its own panel (`Editor.wnd`), whose events `events.rs`
 //! turns into edits.
@@ -87,13 +88,15 @@ impl LayoutEditor {
             return;
         }
         let Some(screen) = stage.screen() else { return };
-        if let Some(mut shelved) = self.shelved.remove(screen.layout()) {
+        // A mod's own screen has its layout by its place in the list (`Screens::file_of`).
+        let Some(file) = stage.screens.file_of(screen).map(str::to_string) else { return };
+        if let Some(mut shelved) = self.shelved.remove(&file) {
             shelved.screen = screen;
             panel::show_edit(self.session.insert(shelved), stage);
             return;
         }
-        let Some(tree) = stage.screens.layout(screen.layout()).cloned() else { return };
-        panel::show_panel(self.session.insert(Editor::new(screen, tree)), stage);
+        let Some(tree) = stage.screens.layout(&file).cloned() else { return };
+        panel::show_panel(self.session.insert(Editor::new(screen, file, tree)), stage);
     }
 
     /// Turns the editor on over the screen on show (modder mode on for it) and selects the

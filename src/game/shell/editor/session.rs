@@ -128,10 +128,11 @@ impl Editor {
         self.keep_for_undo(before);
     }
 
-    /// A session on `screen`'s layout `tree`, nothing selected.
-    pub(super) fn new(screen: Screen, tree: WndFile) -> Editor {
+    /// A session on `screen`'s layout `tree`, read from the layout file `file`, nothing
+    /// selected.
+    pub(super) fn new(screen: Screen, file: String, tree: WndFile) -> Editor {
         Editor {
-            file: screen.layout().to_string(),
+            file,
             screen,
             base: tree.clone(),
             theirs: None,

@@ -13,19 +13,44 @@ use window_keys::empty_window;
 
 /// Parses a layout's text; `path` names it in errors.
 pub fn parse(path: &str, text: &str) -> Result<WndFile, WndError> {
+    let (file, slips) = parse_as(path, text, true)?;
+    match slips.into_iter().next() {
+        Some(first) => Err(first),
+        None => Ok(file),
+    }
+}
+
+/// As [`parse`], but a misspelt key (`TEXTCOLOUR`, near one Ridgeline reads) does not stop
+/// it: the layout comes back with every such slip, so a checker reports them all beside what
+/// it finds in the rest (`ui-check` in one run). Any other error still stops it.
+pub fn parse_with_slips(path: &str, text: &str) -> Result<(WndFile, Vec<WndError>), WndError> {
     parse_as(path, text, true)
 }
 
 /// Parses a mod's patch of a layout (`ui/patches/<Layout>.wnd`): a layout whose windows need
 /// give only the keys they change (no `SCREENRECT`).
 pub fn parse_patch(path: &str, text: &str) -> Result<WndFile, WndError> {
-    parse_as(path, text, false)
+    let (file, slips) = parse_as(path, text, false)?;
+    match slips.into_iter().next() {
+        Some(first) => Err(first),
+        None => Ok(file),
+    }
 }
 
-/// Parses; `need_rect`: every window must give its `SCREENRECT`.
-fn parse_as(path: &str, text: &str, need_rect: bool) -> Result<WndFile, WndError> {
+/// Parses; `need_rect`: every window must give its `SCREENRECT`. The misspelt keys met come
+/// back beside the file.
+fn parse_as(path: &str, text: &str, need_rect: bool) -> Result<(WndFile, Vec<WndError>), WndError> {
     let tokens = lex(path, text)?;
-    let mut p = Parser { path, tokens, pos: 0, notes: Vec::new(), windows: 0, composite: Vec::new(), need_rect };
+    let mut p = Parser {
+        path,
+        tokens,
+        pos: 0,
+        notes: Vec::new(),
+        slips: Vec::new(),
+        windows: 0,
+        composite: Vec::new(),
+        need_rect,
+    };
     let mut file = WndFile::default();
     while let Some(t) = p.peek() {
         let (line, col) = (t.line, t.col);
@@ -78,7 +103,7 @@ fn parse_as(path: &str, text: &str, need_rect: bool) -> Result<WndFile, WndError
         );
     }
     file.notes = p.notes;
-    Ok(file)
+    Ok((file, p.slips))
 }
 
 struct Parser<'a> {
@@ -86,6 +111,8 @@ struct Parser<'a> {
     tokens: Vec<Token>,
     pos: usize,
     notes: Vec<String>,
+    /// Misspelt keys met (each a problem; the key is kept, unused, and reading goes on).
+    slips: Vec<WndError>,
     /// Windows read so far (at most [`MAX_WINDOWS`]).
     windows: usize,
     /// Composite gadgets' draw keys met (line, column, key), summed up in one note.

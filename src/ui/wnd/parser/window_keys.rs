@@ -169,9 +169,14 @@ impl Parser<'_> {
                 let hint =
                     crate::content::suggest::did_you_mean(other, KNOWN_KEYS.iter().chain(&GADGET_BLOCKS).copied());
                 // A slip near one of the keys (`TEXTCOLOUR`) would silently lose what it sets:
-                // refused with the key meant. Another game's own keys are kept with a note.
+                // refused with the key meant (reading goes on, so every slip and what the
+                // rest of the layout gets wrong are told at once). Another game's own keys
+                // are kept with a note.
                 if !hint.is_empty() {
-                    return Err(self.err(key_tok, format!("unknown key {other}{hint}")));
+                    let slip = self.err(key_tok, format!("unknown key {other}{hint}"));
+                    self.slips.push(slip);
+                    w.extra.push((other.to_string(), render_tokens(&value)));
+                    return Ok(());
                 }
                 self.note(
                     key_tok.line,

@@ -45,6 +45,8 @@ struct AiPlanDef {
     #[serde(default)]
     army_cap_unit: u32,
     #[serde(default)]
+    bank_limit: u32,
+    #[serde(default)]
     spare_workers: bool,
     #[serde(default)]
     march_together: bool,
@@ -190,6 +192,7 @@ fn check_plan(
         ("army_cap", d.army_cap, 0..=1_000_000),
         ("army_cap_per_minute", d.army_cap_per_minute, 0..=1_000_000),
         ("army_cap_unit", d.army_cap_unit, 0..=1_000_000),
+        ("bank_limit", d.bank_limit, 0..=1_000_000),
     ] {
         if !range.contains(&value) {
             bad(field, format!("{value} must be between {} and {}", range.start(), range.end()));
@@ -205,6 +208,7 @@ fn check_plan(
         army_cap: i64::from(d.army_cap),
         army_cap_per_minute: i64::from(d.army_cap_per_minute),
         army_cap_unit: i64::from(d.army_cap_unit),
+        bank_limit: i64::from(d.bank_limit),
         spare_workers: d.spare_workers,
         march_together: d.march_together,
         siege: d.siege,

@@ -29,9 +29,8 @@ impl SkirmishAi {
                 .filter(|o| matches!(o.order, crate::sim::object::Order::Gather { .. }))
                 .map(|o| o.id)
                 .collect();
-            return (!working.is_empty()).then(|| {
-                vec![Command::Select { objects: working, add: false }, Command::Move { to: point(home) }]
-            });
+            return (!working.is_empty())
+                .then(|| vec![Command::Select { objects: working, add: false }, Command::Move { to: point(home) }]);
         }
         let idle: Vec<&Object> = self
             .mine(world)

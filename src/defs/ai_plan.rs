@@ -32,6 +32,10 @@ pub struct AiPlan {
     pub army_cap_per_minute: i64,
     /// What each unit counts toward the cap beyond its price.
     pub army_cap_unit: i64,
+    /// The most money it banks (0: no limit): with more, its working gatherers walk home and
+    /// rest, and they go back to work once the money has dropped below half of it, so a plan
+    /// whose army is held back gathers only what that army can spend.
+    pub bank_limit: i64,
     /// Whether its attacks leave unarmed units (builders, gatherers) alone: they march on
     /// armed units and structures only, so a new player's dozer is not hunted first.
     pub spare_workers: bool,

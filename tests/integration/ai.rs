@@ -375,3 +375,34 @@ fn the_first_attack_is_drawn_from_the_seed_within_the_plans_spread() {
     let none = ridgeline::ai::AiPlan { first_attack_spread: 0, ..easy };
     assert_eq!(drawn(&none, 3, 0), none.first_attack_frame);
 }
+
+/// Easy banks no more than its plan's limit: it starts with far more, so its gatherers rest
+/// and its money only goes down (it spends, and nothing comes in) through its first three
+/// minutes; without the limit, or with one above twice its money, they gather from the start.
+#[test]
+fn easy_rests_its_gatherers_while_its_bank_is_over_its_limit() {
+    use ridgeline::sim::object::Order;
+    let plans = AiPlans::load(&common::roots()).unwrap();
+    let easy = plans.get("easy").unwrap().clone();
+    assert!(easy.bank_limit > 0 && easy.bank_limit < 5_000, "easy's plan limits its bank: {easy:?}");
+    // Frames in three minutes on which its money grew, and its gatherers at work at the end.
+    let play = |plan: ridgeline::ai::AiPlan| -> (usize, usize) {
+        let (mut world, _) = common::opening_game("idle@Coalition,idle@Coalition", 2);
+        let mut ai = SkirmishAi::new(PlayerId(0), plan);
+        let (mut n, mut grew, mut money) = (0, 0, world.players()[0].money);
+        for _ in 0..30 * 60 * 3 {
+            think_and_tick(&mut ai, &mut world, &mut n);
+            grew += usize::from(world.players()[0].money > money);
+            money = world.players()[0].money;
+        }
+        let gathering =
+            world.objects().filter(|o| o.owner == PlayerId(0) && matches!(o.order, Order::Gather { .. })).count();
+        (grew, gathering)
+    };
+    let (grew, gathering) = play(easy.clone());
+    assert_eq!((grew, gathering), (0, 0), "over its limit its money never grows and nobody gathers");
+    let (grew, gathering) = play(ridgeline::ai::AiPlan { bank_limit: 0, ..easy.clone() });
+    assert!(grew > 5 && gathering >= 2, "without a limit: grew on {grew} frames, {gathering} gathering");
+    let (grew, gathering) = play(ridgeline::ai::AiPlan { bank_limit: 25_000, ..easy });
+    assert!(grew > 5 && gathering >= 2, "under half its limit: grew on {grew} frames, {gathering} gathering");
+}

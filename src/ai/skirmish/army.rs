@@ -389,6 +389,7 @@ mod tests {
             army_cap: 0,
             army_cap_per_minute: 0,
             army_cap_unit: 0,
+            bank_limit: 0,
             spare_workers: false,
             march_together: false,
             siege: false,

@@ -13,14 +13,30 @@ type Offer = (ObjectId, Vec<(TemplateId, i64)>, i64);
 
 impl SkirmishAi {
     /// Idle gatherers go to the supply source with the shortest trip to a depot; a working one
-    /// whose trip is much longer than that moves there.
+    /// whose trip is much longer than that moves there. Above the plan's bank limit, working
+    /// gatherers with nothing carried walk home instead, and idle ones stay there until the
+    /// money drops below half the limit.
     pub(super) fn employ_gatherers(&self, world: &World) -> Option<Vec<Command>> {
         let rules = world.rules();
+        let home = self.home(world, Vec2::ZERO);
+        let (resting, rest_now) = self.banked(world);
+        if rest_now {
+            // A gatherer on its way back with a load delivers it first; the next decision
+            // sends it home once its hands are empty.
+            let working: Vec<ObjectId> = self
+                .mine(world)
+                .filter(|o| rules.template(o.template).gather.is_some() && o.cargo == 0)
+                .filter(|o| matches!(o.order, crate::sim::object::Order::Gather { .. }))
+                .map(|o| o.id)
+                .collect();
+            return (!working.is_empty())
+                .then(|| vec![Command::Select { objects: working, add: false }, Command::Move { to: point(home) }]);
+        }
         let idle: Vec<&Object> = self
             .mine(world)
             .filter(|o| rules.template(o.template).gather.is_some() && o.order == crate::sim::object::Order::Idle)
+            .filter(|_| !resting)
             .collect();
-        let home = self.home(world, Vec2::ZERO);
         let Some(first) = idle.first() else {
             // Working gatherers move to a source much nearer a depot (a new depot stands).
             let (gatherer, source) = base::better_source(world, &self.piles, &self.own, home)?;
@@ -37,6 +53,15 @@ impl SkirmishAi {
             Command::Select { objects: idle.iter().map(|o| o.id).collect(), add: false },
             Command::Gather { pile: pile.id },
         ])
+    }
+
+    /// Whether its bank is full by the plan's bank limit, as (idle gatherers stay idle, working
+    /// ones go home): above the limit both; from half of it up to it only the first, so a
+    /// gatherer sent back to work makes some trips rather than turning back at once.
+    fn banked(&self, world: &World) -> (bool, bool) {
+        let limit = self.plan.bank_limit;
+        let money = world.players().get(self.player.index()).map_or(0, |p| p.money);
+        (limit > 0 && money * 2 >= limit, limit > 0 && money > limit)
     }
 
     /// Structures that make gatherers keep the plan's number working; finished factories with

@@ -78,7 +78,21 @@ struct Scratch {
     g: Vec<u32>,
     parent: Vec<u32>,
     search: u32,
-    open: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    /// The open list: each entry `(f, h, cell)` packed into one number by [`open_key`], so
+    /// the heap compares one integer where it compared three (the same order).
+    open: BinaryHeap<Reverse<u128>>,
+}
+
+/// An open-list entry `(f, h, cell)` as one number that orders as the triple does.
+#[inline(always)]
+fn open_key(f: u32, h: u32, cell: u32) -> u128 {
+    (f as u128) << 64 | (h as u128) << 32 | cell as u128
+}
+
+/// The `(f, h, cell)` an [`open_key`] holds.
+#[inline(always)]
+fn open_entry(key: u128) -> (u32, u32, u32) {
+    ((key >> 64) as u32, (key >> 32) as u32, key as u32)
 }
 
 impl Pathfinder {
@@ -234,11 +248,12 @@ impl Pathfinder {
         s.g[start] = 0;
         s.parent[start] = start as u32;
         let h0 = heuristic(terrain.cell_at(start));
-        s.open.push(Reverse((h0, h0, start as u32)));
+        s.open.push(Reverse(open_key(h0, h0, start as u32)));
         let mut best = (h0, start);
         let mut expanded = 0u32;
         let mut reached = false;
-        while let Some(Reverse((f, h, idx))) = s.open.pop() {
+        while let Some(Reverse(key)) = s.open.pop() {
+            let (f, h, idx) = open_entry(key);
             let idx = idx as usize;
             let g = s.g[idx];
             if f != g + h {
@@ -278,7 +293,7 @@ impl Pathfinder {
                 s.g[ni] = ng;
                 s.parent[ni] = idx as u32;
                 let nh = heuristic(n);
-                s.open.push(Reverse((ng + nh, nh, ni as u32)));
+                s.open.push(Reverse(open_key(ng + nh, nh, ni as u32)));
             }
         }
         let mut path = vec![best.1];
@@ -493,5 +508,21 @@ mod tests {
         assert_eq!(a.find(&t, from, to), b.find(&t, from, to));
         // Reusing the buffers does not change the answer.
         assert_eq!(a.find(&t, from, to), b.find(&t, from, to));
+    }
+
+    proptest::proptest! {
+        /// The packed open-list key orders entries exactly as the `(f, h, cell)` triple does,
+        /// and gives the triple back.
+        #[test]
+        fn open_keys_order_as_their_triples(a in proptest::prelude::any::<(u32, u32, u32)>(), b in proptest::prelude::any::<(u32, u32, u32)>(), near in 0u32..3) {
+            let key = |(f, h, c): (u32, u32, u32)| open_key(f, h, c);
+            proptest::prop_assert_eq!(key(a).cmp(&key(b)), a.cmp(&b));
+            proptest::prop_assert_eq!(open_entry(key(a)), a);
+            // Triples equal but for one small difference in one place.
+            let c = (a.0, a.1, a.2 ^ near);
+            let d = (a.0, a.1 ^ near, a.2);
+            proptest::prop_assert_eq!(key(a).cmp(&key(c)), a.cmp(&c));
+            proptest::prop_assert_eq!(key(a).cmp(&key(d)), a.cmp(&d));
+        }
     }
 }

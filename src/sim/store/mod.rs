@@ -29,8 +29,10 @@ use super::object_mut::ObjectMut;
 pub use super::place::Place;
 use super::vector::Vec2;
 
+mod marks;
 mod scan;
 
+pub use marks::Marks;
 use scan::tag;
 
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -56,9 +58,10 @@ pub struct ObjectStore {
     live: usize,
     /// Sum of the live objects' digests, kept up to date.
     digest_sum: u64,
-    /// Set when an object's health falls to zero or below (through [`ObjectMut`] or on
-    /// arrival); cleared by [`ObjectStore::take_fallen`].
-    fallen: bool,
+    /// Whether an object's health fell to zero or below (through [`ObjectMut`] or on arrival;
+    /// cleared by [`ObjectStore::take_fallen`]), and how many powered structures were finished
+    /// or switched (see [`ObjectStore::power_marks`]).
+    marks: Marks,
     /// Flushes that added or removed an object (see [`ObjectStore::census`]).
     census: u64,
     /// Live objects per owner, by owner index (kept at the flush).
@@ -144,7 +147,7 @@ impl ObjectStore {
                 self.owned.resize(owner + 1, 0);
             }
             self.owned[owner] += 1;
-            self.fallen |= obj.health <= 0;
+            self.marks.fallen |= obj.health <= 0;
             slot.object = Some(obj);
             self.live += 1;
         }
@@ -154,7 +157,7 @@ impl ObjectStore {
     /// Whether some object's health has fallen to zero or below since the last call (so a scan
     /// for the dead can be skipped when none has); clears the flag.
     pub fn take_fallen(&mut self) -> bool {
-        std::mem::take(&mut self.fallen)
+        std::mem::take(&mut self.marks.fallen)
     }
 
     /// True if `id` was spawned this frame and appears at the next flush.
@@ -172,7 +175,7 @@ impl ObjectStore {
         let slot = self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation)?;
         let object = slot.object.as_mut()?;
         let place = &mut self.places[id.index as usize];
-        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.fallen))
+        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.marks))
     }
 
     /// Live objects in id order.
@@ -216,7 +219,7 @@ impl ObjectStore {
         let slot = self.slots.get_mut(index)?;
         let object = slot.object.as_mut()?;
         let place = &mut self.places[index];
-        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.fallen))
+        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.marks))
     }
 
     /// Which generation of the store's membership this is: it changes at each flush that adds
@@ -234,7 +237,8 @@ impl ObjectStore {
 
     /// True if every live object's kept place is what its fields say (for checking).
     pub fn places_hold(&self) -> bool {
-        self.slots.iter().zip(&self.places).all(|(s, p)| s.object.as_ref().is_none_or(|o| Place::of(o) == *p))
+        let tagged = self.slots.iter().zip(&self.tags).all(|(s, &t)| s.object.is_some() == (t != 0));
+        tagged && self.slots.iter().zip(&self.places).all(|(s, p)| s.object.as_ref().is_none_or(|o| Place::of(o) == *p))
     }
 
     /// Each slot's live object's position, if any, in slot order, read from the compact
@@ -247,7 +251,24 @@ impl ObjectStore {
     /// taken ([`ObjectStore::take_fallen`], which this leaves as it is): while false, every
     /// live object has health above zero.
     pub fn may_have_fallen(&self) -> bool {
-        self.fallen
+        self.marks.fallen
+    }
+
+    /// How many times a structure that may make or use power was finished or switched off or
+    /// on (through [`ObjectMut`]) since the store was made or loaded: while this and the
+    /// [`ObjectStore::census`] stand, every player's power balance stands too.
+    pub fn power_marks(&self) -> u64 {
+        self.marks.power
+    }
+
+    /// The position of the live object in a slot, read from the compact per-slot arrays (the
+    /// object is not touched); none for an empty or reserved slot.
+    #[inline(always)]
+    pub fn pos_in_slot(&self, index: usize) -> Option<Vec2> {
+        match (self.tags.get(index), self.places.get(index)) {
+            (Some(&t), Some(p)) if t != 0 => Some(p.pos),
+            _ => None,
+        }
     }
 
     /// The same sum recomputed from every object's fields (for checking the kept one).

@@ -27,13 +27,9 @@ pub(super) struct Seen {
 /// A live object's position and radius, while `team` has it in sight.
 pub(super) fn seen(world: &World, team: u8, id: ObjectId) -> Option<Seen> {
     let o = world.objects.get(id)?;
-    let visible = world.vision.sight_at(team, o.pos) == Sight::Visible;
-    (o.health > 0 && visible).then(|| Seen {
-        id,
-        pos: o.pos,
-        radius: world.rules.template(o.template).radius,
-        air: o.kind.is_air(),
-    })
+    // The dead are passed over before the vision grid is read.
+    let visible = o.health > 0 && world.vision.sight_at(team, o.pos) == Sight::Visible;
+    visible.then(|| Seen { id, pos: o.pos, radius: world.rules.template(o.template).radius, air: o.kind.is_air() })
 }
 
 /// Farthest (along either axis) an indexed object may move from where the index placed it

@@ -248,10 +248,12 @@ impl<'a> ObjectMut<'a> {
         let (id, owner, template) = (self.object.id, self.object.owner, self.object.template);
         let powered = |o: &Object| (o.construction.is_none(), o.powered_down);
         let was = powered(self.object);
+        let had_queue = !self.object.queue.is_empty();
         f(self.object);
         if powered(self.object) != was {
             self.marks.power = self.marks.power.wrapping_add(1);
         }
+        self.marks.requeued(had_queue, !self.object.queue.is_empty());
         // The id is the store's business; owner and template are fixed for an object's life
         // (the store files its objects by them).
         self.object.id = id;

@@ -229,6 +229,7 @@ impl World {
             self.frame
         );
         debug_assert!(self.objects.places_hold(), "frame {}: an object's place went unrecorded", self.frame);
+        debug_assert!(self.objects.queued_holds(), "frame {}: the count of queued objects went wrong", self.frame);
         report
     }
 

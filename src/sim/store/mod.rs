@@ -126,6 +126,7 @@ impl ObjectStore {
                 if let Some(n) = self.owned.get_mut(obj.owner.index()) {
                     *n -= 1;
                 }
+                self.marks.requeued(!obj.queue.is_empty(), false);
                 slot.generation = slot.generation.wrapping_add(1);
                 self.free.push(id.index);
                 self.live -= 1;
@@ -148,6 +149,7 @@ impl ObjectStore {
             }
             self.owned[owner] += 1;
             self.marks.fallen |= obj.health <= 0;
+            self.marks.requeued(false, !obj.queue.is_empty());
             slot.object = Some(obj);
             self.live += 1;
         }
@@ -259,6 +261,26 @@ impl ObjectStore {
     /// [`ObjectStore::census`] stand, every player's power balance stands too.
     pub fn power_marks(&self) -> u64 {
         self.marks.power
+    }
+
+    /// How many live objects have orders queued (counted as queues fill and empty; counted
+    /// afresh when first asked after a load).
+    pub fn queued(&mut self) -> usize {
+        let n = match self.marks.queued {
+            Some(n) => n,
+            None => {
+                let n = self.iter().filter(|o| !o.queue.is_empty()).count() as u32;
+                self.marks.queued = Some(n);
+                n
+            }
+        };
+        n as usize
+    }
+
+    /// True if the kept count of objects with orders queued is right, or not kept (for
+    /// checking).
+    pub fn queued_holds(&self) -> bool {
+        self.marks.queued.is_none_or(|n| n as usize == self.iter().filter(|o| !o.queue.is_empty()).count())
     }
 
     /// The position of the live object in a slot, read from the compact per-slot arrays (the
@@ -390,5 +412,45 @@ mod tests {
         store.destroy(b);
         store.flush();
         assert_eq!(store.digest_sum(), 0, "an empty store sums to zero");
+    }
+
+    proptest::proptest! {
+        /// Under any mix of arrivals, departures, moves and queues filling and emptying, the
+        /// compact columns answer as the objects do: each slot's position, and the count of
+        /// objects with orders queued (kept, and counted afresh after a load).
+        #[test]
+        fn the_compact_columns_follow_the_objects(ops in proptest::collection::vec((0u8..5, 0usize..40, -50i64..50), 1..120)) {
+            use crate::sim::command::{Point, Queued};
+            let mut store = ObjectStore::new();
+            for (op, pick, v) in ops {
+                let live: Vec<ObjectId> = store.iter().map(|o| o.id).collect();
+                let target = (!live.is_empty()).then(|| live[pick % live.len()]);
+                match (op, target) {
+                    (0, _) | (_, None) => {
+                        store.spawn(Object { pos: Vec2::from_int(v, -v), ..obj() });
+                    }
+                    (1, Some(id)) => store.destroy(id),
+                    (2, Some(id)) => edit(&mut store, id, |o| o.set_pos(Vec2::from_int(v, v * 2))),
+                    (3, Some(id)) => {
+                        let to = Point { x: v as i32, y: 0 };
+                        let queue = if v < 0 { Vec::new() } else { vec![Queued::Move { to }; (v % 3) as usize] };
+                        edit(&mut store, id, |o| o.set_queue(queue));
+                    }
+                    _ => {
+                        store.flush();
+                    }
+                }
+                for slot in 0..store.slot_count() {
+                    proptest::prop_assert_eq!(store.pos_in_slot(slot), store.by_slot(slot).map(|o| o.pos));
+                }
+                proptest::prop_assert!(store.places_hold());
+                proptest::prop_assert!(store.queued_holds());
+                let queued = store.iter().filter(|o| !o.queue.is_empty()).count();
+                let mut loaded = store.clone();
+                loaded.marks = Marks::from(loaded.marks.fallen);
+                proptest::prop_assert_eq!(loaded.queued(), queued, "counted afresh");
+                proptest::prop_assert_eq!(store.queued(), queued);
+            }
+        }
     }
 }

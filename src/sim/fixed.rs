@@ -121,7 +121,7 @@ impl Fixed {
         // sqrt(raw / 2^16) * 2^16 = sqrt(raw * 2^16).
         let raw = self.0 as u64;
         if raw < (1 << 47) {
-            Fixed((raw << Self::FRAC_BITS).isqrt() as i64)
+            Fixed(super::isqrt::isqrt(raw << Self::FRAC_BITS) as i64)
         } else {
             Fixed(((raw as u128) << Self::FRAC_BITS).isqrt() as i64)
         }

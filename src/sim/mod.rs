@@ -15,6 +15,7 @@ pub mod fixed;
 pub mod frame_order;
 pub mod hash;
 pub mod ids;
+pub mod isqrt;
 pub mod object;
 pub mod object_mut;
 pub mod pair_list;

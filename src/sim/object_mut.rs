@@ -16,6 +16,7 @@ use super::hash::{Field, ObjectKey};
 use super::ids::{Frame, ObjectId};
 use super::object::{Nav, Object, Order, encode};
 use super::place::Place;
+use super::store::Marks;
 use super::vector::Vec2;
 
 /// Write access to one live object, keeping the store's digest sum up to date.
@@ -25,8 +26,8 @@ pub struct ObjectMut<'a> {
     /// The store's record of where the object stands and is bound.
     place: &'a mut Place,
     sum: &'a mut u64,
-    /// The store's flag that some object's health fell to zero or below.
-    fallen: &'a mut bool,
+    /// The store's marks: some object's health fell to zero or below; a power state changed.
+    marks: &'a mut Marks,
     /// Changes not yet added to `sum` (kept in a register; added when the handle drops).
     pending: u64,
 }
@@ -59,9 +60,9 @@ impl<'a> ObjectMut<'a> {
         key: ObjectKey,
         place: &'a mut Place,
         sum: &'a mut u64,
-        fallen: &'a mut bool,
+        marks: &'a mut Marks,
     ) -> ObjectMut<'a> {
-        ObjectMut { object, key, place, sum, fallen, pending: 0 }
+        ObjectMut { object, key, place, sum, marks, pending: 0 }
     }
 
     #[inline(always)]
@@ -111,7 +112,7 @@ impl<'a> ObjectMut<'a> {
         self.account(Field::Health, encode::health(self.object.health), encode::health(health));
         self.object.health = health;
         if health <= 0 {
-            *self.fallen = true;
+            self.marks.fallen = true;
         }
     }
 
@@ -163,6 +164,10 @@ impl<'a> ObjectMut<'a> {
 
     /// Sets the construction work left (none: finished).
     pub fn set_construction(&mut self, left: Option<u32>) {
+        if left.is_none() != self.object.construction.is_none() {
+            // Finished (or unfinished again): what it makes or uses of power counts, or stops.
+            self.marks.power = self.marks.power.wrapping_add(1);
+        }
         if left != self.object.construction {
             self.account(
                 Field::Construction,
@@ -241,14 +246,21 @@ impl<'a> ObjectMut<'a> {
     pub(crate) fn change(&mut self, f: impl FnOnce(&mut Object)) {
         let before = if KEEP_HASH { self.object.digest(self.key) } else { 0 };
         let (id, owner, template) = (self.object.id, self.object.owner, self.object.template);
+        let powered = |o: &Object| (o.construction.is_none(), o.powered_down);
+        let was = powered(self.object);
+        let had_queue = !self.object.queue.is_empty();
         f(self.object);
+        if powered(self.object) != was {
+            self.marks.power = self.marks.power.wrapping_add(1);
+        }
+        self.marks.requeued(had_queue, !self.object.queue.is_empty());
         // The id is the store's business; owner and template are fixed for an object's life
         // (the store files its objects by them).
         self.object.id = id;
         self.object.owner = owner;
         self.object.template = template;
         if self.object.health <= 0 {
-            *self.fallen = true;
+            self.marks.fallen = true;
         }
         *self.place = Place::of(self.object);
         if KEEP_HASH {

@@ -74,11 +74,37 @@ pub struct Pathfinder {
 /// Per-cell search buffers, reused between searches (not state: rebuilt by every search).
 #[derive(Clone, Debug, Default)]
 struct Scratch {
-    stamp: Vec<u32>,
-    g: Vec<u32>,
+    /// Per cell, the search that last reached it and its cost from the start there, side by
+    /// side: the test of a neighbour reads one place.
+    node: Vec<Node>,
     parent: Vec<u32>,
     search: u32,
-    open: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    /// The open list: each entry `(f, h, cell)` packed into one number by [`open_key`], so
+    /// the heap compares one integer where it compared three (the same order).
+    open: BinaryHeap<Reverse<u128>>,
+}
+
+/// A cell's search stamp and its cost from the start in that search.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    stamp: u32,
+    g: u32,
+}
+
+/// The eight steps from a cell, in the order they are tried: the four straight ones (east,
+/// west, south, north), then the diagonals.
+const STEPS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// An open-list entry `(f, h, cell)` as one number that orders as the triple does.
+#[inline(always)]
+fn open_key(f: u32, h: u32, cell: u32) -> u128 {
+    (f as u128) << 64 | (h as u128) << 32 | cell as u128
+}
+
+/// The `(f, h, cell)` an [`open_key`] holds.
+#[inline(always)]
+fn open_entry(key: u128) -> (u32, u32, u32) {
+    ((key >> 64) as u32, (key >> 32) as u32, key as u32)
 }
 
 impl Pathfinder {
@@ -212,15 +238,14 @@ impl Pathfinder {
     fn astar(&mut self, terrain: &Terrain, start: usize, goal: Cell) -> (Vec<usize>, u32, bool) {
         let cells = terrain.width() as usize * terrain.height() as usize;
         let s = &mut self.scratch;
-        if s.stamp.len() != cells {
-            s.stamp = vec![0; cells];
-            s.g = vec![0; cells];
+        if s.node.len() != cells {
+            s.node = vec![Node::default(); cells];
             s.parent = vec![0; cells];
             s.search = 0;
         }
         s.search = s.search.wrapping_add(1);
         if s.search == 0 {
-            s.stamp.iter_mut().for_each(|v| *v = 0);
+            s.node.iter_mut().for_each(|n| n.stamp = 0);
             s.search = 1;
         }
         s.open.clear();
@@ -230,17 +255,17 @@ impl Pathfinder {
             let dy = (c.y - goal.y).unsigned_abs();
             (STRAIGHT * dx.max(dy) + (DIAGONAL - STRAIGHT) * dx.min(dy)) * HEURISTIC_NUM / HEURISTIC_DEN
         };
-        s.stamp[start] = search;
-        s.g[start] = 0;
+        s.node[start] = Node { stamp: search, g: 0 };
         s.parent[start] = start as u32;
         let h0 = heuristic(terrain.cell_at(start));
-        s.open.push(Reverse((h0, h0, start as u32)));
+        s.open.push(Reverse(open_key(h0, h0, start as u32)));
         let mut best = (h0, start);
         let mut expanded = 0u32;
         let mut reached = false;
-        while let Some(Reverse((f, h, idx))) = s.open.pop() {
+        while let Some(Reverse(key)) = s.open.pop() {
+            let (f, h, idx) = open_entry(key);
             let idx = idx as usize;
-            let g = s.g[idx];
+            let g = s.node[idx].g;
             if f != g + h {
                 continue; // a stale entry: a cheaper route to this cell was found later
             }
@@ -257,28 +282,31 @@ impl Pathfinder {
             if expanded >= MAX_NODES_PER_SEARCH {
                 break;
             }
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                let n = Cell { x: c.x + dx, y: c.y + dy };
-                if !terrain.passable(n) {
+            // Each neighbour's passability, asked once: a diagonal step reads its two sides'.
+            let open = STEPS.map(|(dx, dy)| terrain.passable(Cell { x: c.x + dx, y: c.y + dy }));
+            for (k, &(dx, dy)) in STEPS.iter().enumerate() {
+                if !open[k] {
                     continue;
                 }
-                let diagonal = dx != 0 && dy != 0;
-                if diagonal
-                    && !(terrain.passable(Cell { x: c.x + dx, y: c.y })
-                        && terrain.passable(Cell { x: c.x, y: c.y + dy }))
-                {
-                    continue; // no corner cutting
+                let diagonal = k >= 4;
+                if diagonal {
+                    let side_x = if dx > 0 { open[0] } else { open[1] };
+                    let side_y = if dy > 0 { open[2] } else { open[3] };
+                    if !(side_x && side_y) {
+                        continue; // no corner cutting
+                    }
                 }
+                let n = Cell { x: c.x + dx, y: c.y + dy };
                 let Some(ni) = terrain.index(n) else { continue };
                 let ng = g + if diagonal { DIAGONAL } else { STRAIGHT };
-                if s.stamp[ni] == search && s.g[ni] <= ng {
+                let node = &mut s.node[ni];
+                if node.stamp == search && node.g <= ng {
                     continue;
                 }
-                s.stamp[ni] = search;
-                s.g[ni] = ng;
+                *node = Node { stamp: search, g: ng };
                 s.parent[ni] = idx as u32;
                 let nh = heuristic(n);
-                s.open.push(Reverse((ng + nh, nh, ni as u32)));
+                s.open.push(Reverse(open_key(ng + nh, nh, ni as u32)));
             }
         }
         let mut path = vec![best.1];
@@ -493,5 +521,21 @@ mod tests {
         assert_eq!(a.find(&t, from, to), b.find(&t, from, to));
         // Reusing the buffers does not change the answer.
         assert_eq!(a.find(&t, from, to), b.find(&t, from, to));
+    }
+
+    proptest::proptest! {
+        /// The packed open-list key orders entries exactly as the `(f, h, cell)` triple does,
+        /// and gives the triple back.
+        #[test]
+        fn open_keys_order_as_their_triples(a in proptest::prelude::any::<(u32, u32, u32)>(), b in proptest::prelude::any::<(u32, u32, u32)>(), near in 0u32..3) {
+            let key = |(f, h, c): (u32, u32, u32)| open_key(f, h, c);
+            proptest::prop_assert_eq!(key(a).cmp(&key(b)), a.cmp(&b));
+            proptest::prop_assert_eq!(open_entry(key(a)), a);
+            // Triples equal but for one small difference in one place.
+            let c = (a.0, a.1, a.2 ^ near);
+            let d = (a.0, a.1 ^ near, a.2);
+            proptest::prop_assert_eq!(key(a).cmp(&key(c)), a.cmp(&c));
+            proptest::prop_assert_eq!(key(a).cmp(&key(d)), a.cmp(&d));
+        }
     }
 }

@@ -1,8 +1,10 @@
 //! Power: finished structures make it (`power` > 0) or use it (`power` < 0). A player using
 //! more than it makes is low on power: its construction and production run at the faction's
 //! `low_power_speed` percent of normal, and its structures that use power and carry weapons
-//! (powered defences) hold their fire. A structure its owner powered down uses none. The balance is derived from the objects each time it is
-//! needed, so it is covered by their hash and kept nowhere else.
+//! (powered defences) hold their fire. A structure its owner powered down uses none. The balance
+//! is derived from the objects, so it is covered by their hash; the world keeps the last one
+//! found as a cache ([`PowerCache`]) while no object comes or goes and no structure is finished
+//! or switched, the only changes it reads, and debug builds check the kept one on every use.
 //!
 //! Must not: keep state of its own, or read anything but the world.
 
@@ -23,6 +25,15 @@ impl PowerBalance {
     pub fn low(self) -> bool {
         self.used > self.produced
     }
+}
+
+/// Every player's balance as last found, with what it was found from: kept between frames
+/// while the store's census and power marks stand (see [`super::store::ObjectStore::power_marks`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PowerCache {
+    census: u64,
+    marks: u64,
+    balances: Vec<PowerBalance>,
 }
 
 /// Every player's balance, by player index, from one pass over the objects.
@@ -56,18 +67,42 @@ pub fn works_on(frame: u32, percent: u32) -> bool {
 impl World {
     /// `player`'s power balance now.
     pub fn power(&self, player: PlayerId) -> PowerBalance {
-        balances(self).get(player.index()).copied().unwrap_or_default()
+        let get = |b: &[PowerBalance]| b.get(player.index()).copied().unwrap_or_default();
+        match self.kept_power() {
+            Some(b) => get(b),
+            None => get(&balances(self)),
+        }
     }
 
-    /// Every player's balance for the frame's work after construction (production, research,
-    /// combat): found once, when first asked, and kept in the scratch until the next frame.
+    /// Every player's balance now: the kept one while it holds, else found afresh (and not
+    /// kept: for a caller that reads the world while it holds part of it).
+    pub(crate) fn power_now(&self) -> Vec<PowerBalance> {
+        self.kept_power().map_or_else(|| balances(self), <[PowerBalance]>::to_vec)
+    }
+
+    /// Every player's balance now, kept for later frames while it holds.
     pub(crate) fn frame_power(&mut self) -> Vec<PowerBalance> {
-        if let Some(b) = &self.caches.power {
-            return b.clone();
+        if let Some(b) = self.kept_power() {
+            return b.to_vec();
         }
         let b = balances(self);
-        self.caches.power = Some(b.clone());
+        let (census, marks) = (self.objects.census(), self.objects.power_marks());
+        self.caches.power = Some(PowerCache { census, marks, balances: b.clone() });
         b
+    }
+
+    /// The kept balances, while no object came or went and no structure was finished or
+    /// switched since they were found (checked against a fresh count in debug builds).
+    fn kept_power(&self) -> Option<&[PowerBalance]> {
+        let c = self.caches.power.as_ref()?;
+        let holds = c.census == self.objects.census()
+            && c.marks == self.objects.power_marks()
+            && c.balances.len() == self.players.len();
+        if !holds {
+            return None;
+        }
+        debug_assert_eq!(c.balances, balances(self), "frame {}: the kept power balance went stale", self.frame);
+        Some(&c.balances)
     }
 
     /// Whether `player`'s construction and production work on this frame (always, unless it

@@ -143,7 +143,7 @@ pub(crate) fn construct(world: &mut World) {
         }
         // Low on power, the work goes at the faction's reduced speed.
         let owner = s.owner;
-        let balances = power.get_or_insert_with(|| super::power::balances(world));
+        let balances = power.get_or_insert_with(|| world.power_now());
         if !world.works_now(balances, owner) {
             continue;
         }

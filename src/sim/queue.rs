@@ -14,6 +14,10 @@ use super::world::World;
 
 /// Units at rest start their next queued order, in id order.
 pub(super) fn step(world: &mut World) {
+    // The store counts the objects with orders queued: most frames there are none to look for.
+    if world.objects.queued() == 0 {
+        return;
+    }
     let ready: Vec<ObjectId> = world
         .objects
         .iter()

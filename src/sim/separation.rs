@@ -42,8 +42,8 @@ pub(crate) fn update(world: &mut World) {
     let size = world.terrain.world_size();
     if world.caches.separation.units_census == Some(census) {
         // No object came or went since the units were gathered: only their positions changed.
-        if !list.follow(&mut entries, |slot| world.objects.by_slot(slot as usize).map(|o| o.pos)) && entries.len() >= 2
-        {
+        // Positions come from the store's compact column, so the objects are not touched.
+        if !list.follow(&mut entries, |slot| world.objects.pos_in_slot(slot as usize)) && entries.len() >= 2 {
             list.build(size, &entries);
         }
     } else {

@@ -27,13 +27,9 @@ pub(super) struct Seen {
 /// A live object's position and radius, while `team` has it in sight.
 pub(super) fn seen(world: &World, team: u8, id: ObjectId) -> Option<Seen> {
     let o = world.objects.get(id)?;
-    let visible = world.vision.sight_at(team, o.pos) == Sight::Visible;
-    (o.health > 0 && visible).then(|| Seen {
-        id,
-        pos: o.pos,
-        radius: world.rules.template(o.template).radius,
-        air: o.kind.is_air(),
-    })
+    // The dead are passed over before the vision grid is read.
+    let visible = o.health > 0 && world.vision.sight_at(team, o.pos) == Sight::Visible;
+    visible.then(|| Seen { id, pos: o.pos, radius: world.rules.template(o.template).radius, air: o.kind.is_air() })
 }
 
 /// Farthest (along either axis) an indexed object may move from where the index placed it
@@ -79,6 +75,10 @@ pub(crate) struct TargetIndex {
     drift: Fixed,
     /// Scratch: each team's entries as gathered.
     entries: Vec<Vec<Entry>>,
+    /// The store's census at the last build or follow: while it stands, every placed object
+    /// is still in its slot and only the positions need reading (from the store's compact
+    /// column, without touching the objects).
+    census: Option<u64>,
 }
 
 impl TargetIndex {
@@ -114,6 +114,36 @@ impl TargetIndex {
         if self.placed.len() != world.objects.slot_count() || !players.eq(self.player_teams.iter().copied()) {
             return false;
         }
+        let census = world.objects.census();
+        let drift = if self.census == Some(census) { self.follow_positions(world) } else { self.follow_objects(world) };
+        let Some(drift) = drift.filter(|&d| d <= MAX_DRIFT.raw() as u64) else { return false };
+        self.drift = Fixed::from_raw(drift as i64);
+        self.census = Some(census);
+        true
+    }
+
+    /// [`TargetIndex::follow`] while no object came or went since the last build or follow:
+    /// the entries take their objects' positions from the store's compact column. The farthest
+    /// an object has moved since the build; none when the index must be built again.
+    fn follow_positions(&mut self, world: &World) -> Option<u64> {
+        let mut drift = 0u64;
+        for (slot, placed) in self.placed.iter().enumerate() {
+            if placed.id.is_none() || placed.team == UNINDEXED {
+                continue;
+            }
+            let pos = world.objects.pos_in_slot(slot)?;
+            let entry = entry_of(&mut self.teams, placed)?;
+            entry.pos = pos;
+            let dx = pos.x.raw().wrapping_sub(placed.built.x.raw()).unsigned_abs();
+            let dy = pos.y.raw().wrapping_sub(placed.built.y.raw()).unsigned_abs();
+            drift = drift.max(dx).max(dy);
+        }
+        Some(drift)
+    }
+
+    /// [`TargetIndex::follow`] after objects came or went: each slot's object is compared with
+    /// the one placed there, and the entries of those that left are marked gone.
+    fn follow_objects(&mut self, world: &World) -> Option<u64> {
         let mut drift = 0u64;
         for (slot, placed) in self.placed.iter_mut().enumerate() {
             match (world.objects.by_slot(slot), placed.id) {
@@ -122,7 +152,7 @@ impl TargetIndex {
                     if placed.team == UNINDEXED {
                         continue;
                     }
-                    let Some(entry) = entry_of(&mut self.teams, placed) else { return false };
+                    let entry = entry_of(&mut self.teams, placed)?;
                     entry.pos = o.pos;
                     // Plain integers: a difference that wraps is huge, and rebuilds.
                     let dx = o.pos.x.raw().wrapping_sub(placed.built.x.raw()).unsigned_abs();
@@ -135,14 +165,10 @@ impl TargetIndex {
                     }
                     placed.id = None;
                 }
-                (Some(_), _) => return false, // an object arrived
+                (Some(_), _) => return None, // an object arrived
             }
         }
-        if drift > MAX_DRIFT.raw() as u64 {
-            return false;
-        }
-        self.drift = Fixed::from_raw(drift as i64);
-        true
+        Some(drift)
     }
 }
 
@@ -190,6 +216,7 @@ pub(super) fn rebuild_index(world: &World, index: &mut TargetIndex) {
     index.player_teams.clear();
     index.player_teams.extend(world.players.iter().map(|p| p.team));
     index.drift = Fixed::ZERO;
+    index.census = Some(world.objects.census());
 }
 
 /// The nearest living enemy of `owner` that `team` sees and a weapon with `targets` can hit,

@@ -82,8 +82,8 @@ pub(crate) struct Caches {
     pub combat: super::combat::CombatCache,
     /// Movement's cruises found clear.
     pub movement: super::movement::MovementCache,
-    /// Every player's power once construction has run this frame (see `World::frame_power`).
-    pub power: Option<Vec<super::power::PowerBalance>>,
+    /// Every player's power as last found, kept while it holds (see `World::frame_power`).
+    pub power: Option<super::power::PowerCache>,
 }
 
 impl World {
@@ -171,8 +171,6 @@ impl World {
             }
         }
         production::construct(self);
-        // Construction may have finished a plant or a consumer: power is found afresh.
-        self.caches.power = None;
         economy::gather(self);
         let arrivals = production::produce(self);
         super::research::step(self);
@@ -231,6 +229,7 @@ impl World {
             self.frame
         );
         debug_assert!(self.objects.places_hold(), "frame {}: an object's place went unrecorded", self.frame);
+        debug_assert!(self.objects.queued_holds(), "frame {}: the count of queued objects went wrong", self.frame);
         report
     }
 

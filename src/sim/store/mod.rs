@@ -29,8 +29,10 @@ use super::object_mut::ObjectMut;
 pub use super::place::Place;
 use super::vector::Vec2;
 
+mod marks;
 mod scan;
 
+pub use marks::Marks;
 use scan::tag;
 
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -56,9 +58,10 @@ pub struct ObjectStore {
     live: usize,
     /// Sum of the live objects' digests, kept up to date.
     digest_sum: u64,
-    /// Set when an object's health falls to zero or below (through [`ObjectMut`] or on
-    /// arrival); cleared by [`ObjectStore::take_fallen`].
-    fallen: bool,
+    /// Whether an object's health fell to zero or below (through [`ObjectMut`] or on arrival;
+    /// cleared by [`ObjectStore::take_fallen`]), and how many powered structures were finished
+    /// or switched (see [`ObjectStore::power_marks`]).
+    marks: Marks,
     /// Flushes that added or removed an object (see [`ObjectStore::census`]).
     census: u64,
     /// Live objects per owner, by owner index (kept at the flush).
@@ -123,6 +126,7 @@ impl ObjectStore {
                 if let Some(n) = self.owned.get_mut(obj.owner.index()) {
                     *n -= 1;
                 }
+                self.marks.requeued(!obj.queue.is_empty(), false);
                 slot.generation = slot.generation.wrapping_add(1);
                 self.free.push(id.index);
                 self.live -= 1;
@@ -144,7 +148,8 @@ impl ObjectStore {
                 self.owned.resize(owner + 1, 0);
             }
             self.owned[owner] += 1;
-            self.fallen |= obj.health <= 0;
+            self.marks.fallen |= obj.health <= 0;
+            self.marks.requeued(false, !obj.queue.is_empty());
             slot.object = Some(obj);
             self.live += 1;
         }
@@ -154,7 +159,7 @@ impl ObjectStore {
     /// Whether some object's health has fallen to zero or below since the last call (so a scan
     /// for the dead can be skipped when none has); clears the flag.
     pub fn take_fallen(&mut self) -> bool {
-        std::mem::take(&mut self.fallen)
+        std::mem::take(&mut self.marks.fallen)
     }
 
     /// True if `id` was spawned this frame and appears at the next flush.
@@ -172,7 +177,7 @@ impl ObjectStore {
         let slot = self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation)?;
         let object = slot.object.as_mut()?;
         let place = &mut self.places[id.index as usize];
-        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.fallen))
+        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.marks))
     }
 
     /// Live objects in id order.
@@ -216,7 +221,7 @@ impl ObjectStore {
         let slot = self.slots.get_mut(index)?;
         let object = slot.object.as_mut()?;
         let place = &mut self.places[index];
-        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.fallen))
+        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.marks))
     }
 
     /// Which generation of the store's membership this is: it changes at each flush that adds
@@ -234,7 +239,8 @@ impl ObjectStore {
 
     /// True if every live object's kept place is what its fields say (for checking).
     pub fn places_hold(&self) -> bool {
-        self.slots.iter().zip(&self.places).all(|(s, p)| s.object.as_ref().is_none_or(|o| Place::of(o) == *p))
+        let tagged = self.slots.iter().zip(&self.tags).all(|(s, &t)| s.object.is_some() == (t != 0));
+        tagged && self.slots.iter().zip(&self.places).all(|(s, p)| s.object.as_ref().is_none_or(|o| Place::of(o) == *p))
     }
 
     /// Each slot's live object's position, if any, in slot order, read from the compact
@@ -247,7 +253,44 @@ impl ObjectStore {
     /// taken ([`ObjectStore::take_fallen`], which this leaves as it is): while false, every
     /// live object has health above zero.
     pub fn may_have_fallen(&self) -> bool {
-        self.fallen
+        self.marks.fallen
+    }
+
+    /// How many times a structure that may make or use power was finished or switched off or
+    /// on (through [`ObjectMut`]) since the store was made or loaded: while this and the
+    /// [`ObjectStore::census`] stand, every player's power balance stands too.
+    pub fn power_marks(&self) -> u64 {
+        self.marks.power
+    }
+
+    /// How many live objects have orders queued (counted as queues fill and empty; counted
+    /// afresh when first asked after a load).
+    pub fn queued(&mut self) -> usize {
+        let n = match self.marks.queued {
+            Some(n) => n,
+            None => {
+                let n = self.iter().filter(|o| !o.queue.is_empty()).count() as u32;
+                self.marks.queued = Some(n);
+                n
+            }
+        };
+        n as usize
+    }
+
+    /// True if the kept count of objects with orders queued is right, or not kept (for
+    /// checking).
+    pub fn queued_holds(&self) -> bool {
+        self.marks.queued.is_none_or(|n| n as usize == self.iter().filter(|o| !o.queue.is_empty()).count())
+    }
+
+    /// The position of the live object in a slot, read from the compact per-slot arrays (the
+    /// object is not touched); none for an empty or reserved slot.
+    #[inline(always)]
+    pub fn pos_in_slot(&self, index: usize) -> Option<Vec2> {
+        match (self.tags.get(index), self.places.get(index)) {
+            (Some(&t), Some(p)) if t != 0 => Some(p.pos),
+            _ => None,
+        }
     }
 
     /// The same sum recomputed from every object's fields (for checking the kept one).
@@ -369,5 +412,45 @@ mod tests {
         store.destroy(b);
         store.flush();
         assert_eq!(store.digest_sum(), 0, "an empty store sums to zero");
+    }
+
+    proptest::proptest! {
+        /// Under any mix of arrivals, departures, moves and queues filling and emptying, the
+        /// compact columns answer as the objects do: each slot's position, and the count of
+        /// objects with orders queued (kept, and counted afresh after a load).
+        #[test]
+        fn the_compact_columns_follow_the_objects(ops in proptest::collection::vec((0u8..5, 0usize..40, -50i64..50), 1..120)) {
+            use crate::sim::command::{Point, Queued};
+            let mut store = ObjectStore::new();
+            for (op, pick, v) in ops {
+                let live: Vec<ObjectId> = store.iter().map(|o| o.id).collect();
+                let target = (!live.is_empty()).then(|| live[pick % live.len()]);
+                match (op, target) {
+                    (0, _) | (_, None) => {
+                        store.spawn(Object { pos: Vec2::from_int(v, -v), ..obj() });
+                    }
+                    (1, Some(id)) => store.destroy(id),
+                    (2, Some(id)) => edit(&mut store, id, |o| o.set_pos(Vec2::from_int(v, v * 2))),
+                    (3, Some(id)) => {
+                        let to = Point { x: v as i32, y: 0 };
+                        let queue = if v < 0 { Vec::new() } else { vec![Queued::Move { to }; (v % 3) as usize] };
+                        edit(&mut store, id, |o| o.set_queue(queue));
+                    }
+                    _ => {
+                        store.flush();
+                    }
+                }
+                for slot in 0..store.slot_count() {
+                    proptest::prop_assert_eq!(store.pos_in_slot(slot), store.by_slot(slot).map(|o| o.pos));
+                }
+                proptest::prop_assert!(store.places_hold());
+                proptest::prop_assert!(store.queued_holds());
+                let queued = store.iter().filter(|o| !o.queue.is_empty()).count();
+                let mut loaded = store.clone();
+                loaded.marks = Marks::from(loaded.marks.fallen);
+                proptest::prop_assert_eq!(loaded.queued(), queued, "counted afresh");
+                proptest::prop_assert_eq!(store.queued(), queued);
+            }
+        }
     }
 }

@@ -10,6 +10,7 @@ pub mod camera;
 pub mod data_check;
 pub mod display;
 pub mod frame;
+pub mod gallery;
 pub mod hud;
 pub mod images;
 pub mod keys;

@@ -52,8 +52,10 @@ pub struct Piece {
     pub health: f32,
     /// How far it has travelled (world units; wheels, tracks and legs follow it).
     pub travelled: f32,
-    /// Whether it is under way (legs swing, rotors spin).
+    /// Whether it is under way (legs swing, a helicopter dips its nose).
     pub moving: bool,
+    /// How fast it turns while under way (radians a second; a helicopter leans into it).
+    pub turning: f32,
 }
 
 impl Piece {
@@ -70,19 +72,21 @@ impl Piece {
             health: 1.0,
             travelled: 0.0,
             moving: false,
+            turning: 0.0,
         }
     }
 
     /// The piece as the scene draws it, with the stage's centre at `centre`.
     fn shown(&self, centre: Vec2) -> Shown {
         Shown {
-            template: self.template,
-            pos: centre + self.at,
-            yaw: self.yaw,
-            owner: self.owner,
             built: self.built,
             aim: self.aim,
             recoil: self.recoil,
+            health: self.health,
+            travelled: self.travelled,
+            stride: if self.moving { 1.0 } else { 0.0 },
+            turning: if self.moving { self.turning } else { 0.0 },
+            ..Shown::standing(self.template, centre + self.at, self.yaw, self.owner)
         }
     }
 }
@@ -122,7 +126,7 @@ pub fn stages(rules: &Rules, heights: &[f32]) -> Vec<Stage> {
         let structures = of_kind(true);
         let units = of_kind(false);
         out.push(sheet(&format!("{fname}-structures"), rules, &structures, owner, 4, 60.0));
-        out.push(sheet(&format!("{fname}-units"), rules, &units, owner, 5, 26.0));
+        out.push(sheet(&format!("{fname}-units"), rules, &units, owner, 5, 34.0));
         for &t in structures.iter().chain(&units) {
             out.push(close_up(rules, t, owner, heights.get(t.0 as usize).copied().unwrap_or(10.0)));
         }
@@ -163,7 +167,7 @@ fn sheet(name: &str, rules: &Rules, templates: &[TemplateId], owner: PlayerId, a
         name: name.to_string(),
         pieces,
         blasts: Vec::new(),
-        distance: wide.max(rows as f32 * spacing * 1.6) * 1.25 + largest,
+        distance: wide.max(rows as f32 * spacing * 1.6) * 0.85 + largest,
         look: Vec3::new(0.0, 0.0, 4.0),
     }
 }
@@ -178,7 +182,8 @@ fn close_up(rules: &Rules, t: TemplateId, owner: PlayerId, height: f32) -> Stage
         pieces: vec![piece],
         blasts: Vec::new(),
         distance: size * 2.2 + 6.0,
-        look: Vec3::new(0.0, 0.0, height * 0.4),
+        // Aircraft are drawn in the air: look up at them.
+        look: Vec3::new(0.0, 0.0, height * 0.4 + super::display::altitude(rules.template(t).kind)),
     }
 }
 
@@ -197,13 +202,13 @@ fn damage(name: &str, rules: &Rules, structures: &[TemplateId], units: &[Templat
         units.iter().copied().filter(|&u| rules.template(u).kind == ObjectKind::Vehicle).take(3).collect();
     for (row, &t) in vehicles.iter().enumerate() {
         for (col, &h) in healths.iter().enumerate() {
-            let mut p =
-                Piece::new(t, Vec2::new((col as f32 - 1.0) * 60.0 + 25.0, (1.0 - row as f32) * 55.0 + 20.0), owner);
+            let at = Vec2::new((col as f32 - 1.0) * 60.0 + (row as f32 - 1.0) * 17.0, -80.0);
+            let mut p = Piece::new(t, at, owner);
             p.health = h;
             pieces.push(p);
         }
     }
-    Stage { name: name.to_string(), pieces, blasts: Vec::new(), distance: 300.0, look: Vec3::new(0.0, 20.0, 0.0) }
+    Stage { name: name.to_string(), pieces, blasts: Vec::new(), distance: 330.0, look: Vec3::ZERO }
 }
 
 /// Structures being built: a tenth, a third, two thirds, nine tenths done, and finished.
@@ -243,7 +248,7 @@ fn motion(name: &str, rules: &Rules, units: &[TemplateId], owner: PlayerId) -> S
         pieces.push(firing);
     }
     let _ = rules;
-    Stage { name: name.to_string(), pieces, blasts: Vec::new(), distance: 150.0, look: Vec3::new(0.0, 0.0, 4.0) }
+    Stage { name: name.to_string(), pieces, blasts: Vec::new(), distance: 135.0, look: Vec3::new(0.0, 0.0, 4.0) }
 }
 
 /// A base: each playable faction's structures laid out on its side, a few units among them.

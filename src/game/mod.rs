@@ -24,4 +24,5 @@ pub mod settings_merge;
 pub mod settings_window;
 pub mod shell;
 pub mod shroud;
+pub mod travel;
 pub mod watch;

@@ -195,8 +195,9 @@ fn pose(v: Part, inst: Instance) -> Posed {
         case 8u: { p.y = p.y - kick * 0.16; }
         case 9u: {
             // Shown only while the kick is above pose::FLASH_FROM, flaring then shrinking.
+            // Drawn out along the shot, narrow across it.
             let k = select(0.0, 0.4 + kick, kick > 0.45);
-            p = v.pivot + (p - v.pivot) * k;
+            p = v.pivot + (p - v.pivot) * vec3<f32>(0.6, 1.7, 0.6) * k;
             glow = 1.0;
         }
         case 10u: { angle = select(0.0, 1.1, inst.state.x > 1.5); axis = 1u; }

@@ -121,8 +121,8 @@ struct Instance {
     @location(11) motion: vec4<f32>,
     // Damage stage (0..2), power (1 on), built up to (unit height; 1 finished), spin phase.
     @location(12) state: vec4<f32>,
-    // Roll (right side up), pitch (nose up).
-    @location(13) tilt: vec2<f32>,
+    // Roll (right side up) and pitch (nose up) as cos roll, sin roll, cos pitch, sin pitch.
+    @location(13) tilt: vec4<f32>,
 };
 
 // A model vertex: where, its normal, and how its part moves (src/render/world/models.rs).
@@ -138,24 +138,19 @@ struct Part {
     @location(10) role: vec2<f32>,
 };
 
-// Turning about x (across): +y toward +z for a positive angle (a leg swings forward).
-fn turn_x(v: vec3<f32>, a: f32) -> vec3<f32> {
-    let c = cos(a);
-    let s = sin(a);
+// Turning by an angle of cosine `c` and sine `s` about x (across): +y toward +z for a
+// positive angle (a leg swings forward).
+fn turn_x(v: vec3<f32>, c: f32, s: f32) -> vec3<f32> {
     return vec3<f32>(v.x, v.y * c - v.z * s, v.y * s + v.z * c);
 }
 
-// Turning about y (forward): +x toward +z for a positive angle (the right side up).
-fn turn_y(v: vec3<f32>, a: f32) -> vec3<f32> {
-    let c = cos(a);
-    let s = sin(a);
+// About y (forward): +x toward +z for a positive angle (the right side up).
+fn turn_y(v: vec3<f32>, c: f32, s: f32) -> vec3<f32> {
     return vec3<f32>(v.x * c - v.z * s, v.y, v.x * s + v.z * c);
 }
 
-// Turning about z (up), counter-clockwise.
-fn turn_z(v: vec3<f32>, a: f32) -> vec3<f32> {
-    let c = cos(a);
-    let s = sin(a);
+// About z (up), counter-clockwise.
+fn turn_z(v: vec3<f32>, c: f32, s: f32) -> vec3<f32> {
     return vec3<f32>(v.x * c - v.y * s, v.x * s + v.y * c, v.z);
 }
 
@@ -176,18 +171,20 @@ fn pose(v: Part, inst: Instance) -> Posed {
     let stride = inst.motion.y;
     let kick = inst.motion.z;
     let aiming = inst.motion.w;
-    // pose::leg_swing and pose::arm_angle.
-    let leg = sin(distance / 1.1 * 6.2831853) * 0.55 * stride;
     var angle = 0.0;
     var axis = 0u;
     var p = v.pos;
     var glow = 0.0;
     var tread = -1.0;
     switch role {
-        case 1u: { angle = leg; }
-        case 2u: { angle = -leg; }
-        case 3u: { angle = mix(-leg * 0.7, 1.35, aiming); }
-        case 4u: { angle = mix(leg * 0.7, 1.35, aiming); }
+        // pose::leg_swing and pose::arm_angle.
+        case 1u, 2u, 3u, 4u: {
+            var leg = sin(distance / 1.1 * 6.2831853) * 0.55 * stride;
+            if (role == 2u || role == 4u) {
+                leg = -leg;
+            }
+            angle = select(leg, mix(-leg * 0.7, 1.35, aiming), role >= 3u);
+        }
         // pose::wheel_angle.
         case 5u: { angle = -distance / max(v.role.y, 0.01); }
         case 6u: { tread = (v.pos.y + v.pos.z + distance) * 7.0; }
@@ -207,33 +204,37 @@ fn pose(v: Part, inst: Instance) -> Posed {
     var n = v.normal;
     if (angle != 0.0) {
         let d = p - v.pivot;
+        let c = cos(angle);
+        let s = sin(angle);
         if (axis == 0u) {
-            p = v.pivot + turn_x(d, angle);
-            n = turn_x(n, angle);
+            p = v.pivot + turn_x(d, c, s);
+            n = turn_x(n, c, s);
         } else if (axis == 1u) {
-            p = v.pivot + turn_y(d, angle);
-            n = turn_y(n, angle);
+            p = v.pivot + turn_y(d, c, s);
+            n = turn_y(n, c, s);
         } else {
-            p = v.pivot + turn_z(d, angle);
-            n = turn_z(n, angle);
+            p = v.pivot + turn_z(d, c, s);
+            n = turn_z(n, c, s);
         }
     }
     // Under construction: the model shows up to the height built (pose::construction_cut).
     p.z = min(p.z, inst.state.z);
     var out: Posed;
-    let scaled = p * inst.scale;
-    // Pitch, then roll, about the model's foot.
-    out.pos = turn_y(turn_x(scaled, inst.tilt.y), inst.tilt.x);
-    out.normal = turn_y(turn_x(n / inst.scale, inst.tilt.y), inst.tilt.x);
+    out.pos = p * inst.scale;
+    out.normal = n / inst.scale;
+    // Pitch, then roll, about the model's foot (level objects skip it).
+    let t = inst.tilt;
+    if (t.y != 0.0 || t.w != 0.0) {
+        out.pos = turn_y(turn_x(out.pos, t.z, t.w), t.x, t.y);
+        out.normal = turn_y(turn_x(out.normal, t.z, t.w), t.x, t.y);
+    }
     out.glow = glow;
     out.tread = tread;
     return out;
 }
 
 // Unit space to the world: model y is forward; yaw 0 faces east (+x), counter-clockwise.
-fn place(p: vec3<f32>, inst: Instance) -> vec3<f32> {
-    let c = cos(inst.yaw);
-    let s = sin(inst.yaw);
+fn place(p: vec3<f32>, c: f32, s: f32, inst: Instance) -> vec3<f32> {
     // Forward (model +y) maps to (c, s); right (model +x) maps to (s, -c).
     return vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + inst.offset;
 }
@@ -241,9 +242,9 @@ fn place(p: vec3<f32>, inst: Instance) -> vec3<f32> {
 @vertex
 fn vs_object(v: Part, inst: Instance) -> Lit {
     let posed = pose(v, inst);
-    let world = place(posed.pos, inst);
     let c = cos(inst.yaw);
     let s = sin(inst.yaw);
+    let world = place(posed.pos, c, s, inst);
     let n = posed.normal;
     // Damage darkens (pose::DamageStage::shade); without power the lamps go dark and the rest
     // dims.
@@ -329,7 +330,7 @@ fn vs_terrain_shadow(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>
 @vertex
 fn vs_object_shadow(v: Part, inst: Instance) -> @builtin(position) vec4<f32> {
     let posed = pose(v, inst);
-    return g.light * vec4<f32>(place(posed.pos, inst), 1.0);
+    return g.light * vec4<f32>(place(posed.pos, cos(inst.yaw), sin(inst.yaw), inst), 1.0);
 }
 
 struct Textured {

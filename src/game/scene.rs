@@ -362,10 +362,10 @@ impl Scene {
         let tilt = |yaw: f32| match model.shape {
             Shape::Helicopter => {
                 let (roll, pitch) = pose::lean(shown.turning, shown.stride);
-                [roll, pitch]
+                pose::tilt(roll, pitch)
             }
             Shape::Wheeled | Shape::Tank if !t.kind.blocks_ground() => self.ground_tilt(shown.pos, yaw, height * 0.6),
-            _ => [0.0; 2],
+            _ => pose::LEVEL,
         };
         let instance = ObjectInstance {
             offset: (shown.pos + body_kick).extend(ground).to_array(),
@@ -389,13 +389,13 @@ impl Scene {
 
     /// The roll and pitch of a vehicle facing `yaw` at `at` on the ground, from the heights
     /// `reach` ahead, behind and to each side.
-    fn ground_tilt(&self, at: Vec2, yaw: f32, reach: f32) -> [f32; 2] {
+    fn ground_tilt(&self, at: Vec2, yaw: f32, reach: f32) -> [f32; 4] {
         let forward = Vec2::from_angle(yaw) * reach;
         let right = Vec2::new(forward.y, -forward.x);
         let along = (self.height(at + forward) - self.height(at - forward)) / (2.0 * reach);
         let across = (self.height(at + right) - self.height(at - right)) / (2.0 * reach);
         let (roll, pitch) = pose::slope_tilt(along, across);
-        [roll, pitch]
+        pose::tilt(roll, pitch)
     }
 }
 

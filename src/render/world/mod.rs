@@ -45,8 +45,9 @@ pub struct ObjectInstance {
     /// the height it is built up to (unit space; 1 finished) and a phase for its spinning
     /// parts (seconds).
     pub state: [f32; 4],
-    /// Its roll (right side up) and pitch (nose up), radians: a slope, a helicopter's lean.
-    pub tilt: [f32; 2],
+    /// Its roll (right side up) and pitch (nose up) as their cosines and sines: cos roll,
+    /// sin roll, cos pitch, sin pitch (a slope, a helicopter's lean; see [`pose::tilt`]).
+    pub tilt: [f32; 4],
 }
 
 impl ObjectInstance {
@@ -66,7 +67,7 @@ impl ObjectInstance {
             team,
             motion: ObjectInstance::AT_REST,
             state: ObjectInstance::WHOLE,
-            tilt: [0.0; 2],
+            tilt: pose::LEVEL,
         }
     }
 }

@@ -149,7 +149,7 @@ impl Builder {
     fn wheel(&mut self, at: Vec3, radius: f32, width: f32, shade: f32) {
         let half = Vec3::new(width / 2.0, radius, radius);
         self.moving(Anim::Wheel, at - half, at + half, radius);
-        self.drum(at, radius, width, 10, shade);
+        self.drum(at, radius, width, 8, shade);
         self.still();
     }
 

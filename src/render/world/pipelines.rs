@@ -21,7 +21,7 @@ pub(super) const MODEL_ATTRS: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_arr
 /// Object instances (see [`ObjectInstance`]).
 pub(super) const INSTANCE_ATTRS: [wgpu::VertexAttribute; 8] = wgpu::vertex_attr_array![
     3 => Float32x3, 4 => Float32, 5 => Float32x3, 6 => Float32x3, 8 => Float32x3,
-    11 => Float32x4, 12 => Float32x4, 13 => Float32x2
+    11 => Float32x4, 12 => Float32x4, 13 => Float32x4
 ];
 /// Road vertices: position, normal, atlas coordinates.
 const ROAD_ATTRS: [wgpu::VertexAttribute; 3] = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2];

@@ -120,6 +120,20 @@ pub fn slope_tilt(along: f32, across: f32) -> (f32, f32) {
     (roll, pitch)
 }
 
+/// An instance's tilt for no roll and no pitch (see [`tilt`]).
+pub const LEVEL: [f32; 4] = [1.0, 0.0, 1.0, 0.0];
+
+/// An instance's tilt (cos roll, sin roll, cos pitch, sin pitch) for `roll` and `pitch`
+/// radians: the shader turns by them without trigonometry of its own.
+pub fn tilt(roll: f32, pitch: f32) -> [f32; 4] {
+    if roll == 0.0 && pitch == 0.0 {
+        return LEVEL;
+    }
+    let (sr, cr) = roll.sin_cos();
+    let (sp, cp) = pitch.sin_cos();
+    [cr, sr, cp, sp]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,5 +190,10 @@ mod tests {
         let (roll, pitch) = slope_tilt(0.3, 0.0);
         assert!(pitch > 0.0 && roll == 0.0);
         assert_eq!(slope_tilt(5.0, -5.0), (-MAX_TILT, MAX_TILT));
+        // The shader gets cosines and sines; level is exactly level.
+        assert_eq!(tilt(0.0, 0.0), LEVEL);
+        let [cr, sr, cp, sp] = tilt(0.3, -0.2);
+        assert!((cr - 0.3f32.cos()).abs() < 1e-6 && (sr - 0.3f32.sin()).abs() < 1e-6);
+        assert!((cp - 0.2f32.cos()).abs() < 1e-6 && (sp + 0.2f32.sin()).abs() < 1e-6);
     }
 }

@@ -45,7 +45,8 @@ struct Lit {
     // The ground's fine patterns' shares: grass, soil, rock, paved (terrain only).
     @location(4) detail: vec4<f32>,
     // Objects only: x glow (1: drawn unlit in its own colour, a muzzle flash or a lamp),
-    // y tread coordinate (a track's bands; below 0 elsewhere), z damage stage (0..2).
+    // y tread coordinate (a track's bands; below 0 elsewhere), z the scorch's brightness
+    // (1 unscorched).
     @location(5) fx: vec3<f32>,
 };
 
@@ -107,7 +108,7 @@ fn vs_terrain(
     out.color = color * broad_detail(pos, normalize(normal));
     out.world_xy = pos.xy;
     out.world = pos;
-    out.fx = vec3<f32>(0.0, -1.0, 0.0);
+    out.fx = vec3<f32>(0.0, -1.0, 1.0);
     return out;
 }
 
@@ -265,7 +266,15 @@ fn vs_object(v: Part, inst: Instance) -> Lit {
     out.world_xy = world.xy;
     out.world = world;
     out.detail = vec4<f32>(0.0);
-    out.fx = vec3<f32>(posed.glow, posed.tread, stage);
+    // Damage: scorch marks in patches (worked out per corner, blended across faces), wider
+    // and blacker below a quarter.
+    var scorch = 1.0;
+    if (stage > 0.5) {
+        let soot = noise2(world.xy * 0.11 + vec2<f32>(world.z * 0.23, world.z * 0.17));
+        let wide = select(0.62, 0.45, stage > 1.5);
+        scorch = mix(1.0, 0.18, smoothstep(wide, wide + 0.2, soot));
+    }
+    out.fx = vec3<f32>(posed.glow, posed.tread, scorch);
     return out;
 }
 
@@ -305,12 +314,7 @@ fn fs_lit(in: Lit) -> @location(0) vec4<f32> {
     if (in.fx.y >= 0.0) {
         c = c * (0.55 + 0.45 * step(0.5, fract(in.fx.y)));
     }
-    // Damage: scorch marks in patches, wider and blacker below a quarter.
-    if (in.fx.z > 0.5) {
-        let soot = noise2(in.world.xy * 0.11 + vec2<f32>(in.world.z * 0.23, in.world.z * 0.17));
-        let wide = select(0.62, 0.45, in.fx.z > 1.5);
-        c = c * mix(1.0, 0.18, smoothstep(wide, wide + 0.2, soot));
-    }
+    c = c * in.fx.z;
     c = mix(c, in.color, in.fx.x);
     return vec4<f32>(c * shroud(in.world_xy), 1.0);
 }

@@ -44,6 +44,10 @@ struct Lit {
     @location(3) world: vec3<f32>,
     // The ground's fine patterns' shares: grass, soil, rock, paved (terrain only).
     @location(4) detail: vec4<f32>,
+    // Objects only: x glow (1: drawn unlit in its own colour, a muzzle flash or a lamp),
+    // y tread coordinate (a track's bands; below 0 elsewhere), z the scorch's brightness
+    // (1 unscorched).
+    @location(5) fx: vec3<f32>,
 };
 
 // How much sun reaches a point: 1 in the open, 0 in full shadow (the comparison sampler's
@@ -104,6 +108,7 @@ fn vs_terrain(
     out.color = color * broad_detail(pos, normalize(normal));
     out.world_xy = pos.xy;
     out.world = pos;
+    out.fx = vec3<f32>(0.0, -1.0, 1.0);
     return out;
 }
 
@@ -113,30 +118,163 @@ struct Instance {
     @location(5) scale: vec3<f32>,
     @location(6) color: vec3<f32>,
     @location(8) team: vec3<f32>,
+    // Distance travelled (unit space), stride (0..1), the gun's kick (1 at the shot), aiming.
+    @location(11) motion: vec4<f32>,
+    // Damage stage (0..2), power (1 on), built up to (unit height; 1 finished), spin phase.
+    @location(12) state: vec4<f32>,
+    // Roll (right side up) and pitch (nose up) as cos roll, sin roll, cos pitch, sin pitch.
+    @location(13) tilt: vec4<f32>,
 };
 
-@vertex
-fn vs_object(
+// A model vertex: where, its normal, and how its part moves (src/render/world/models.rs).
+struct Part {
     @location(0) pos: vec3<f32>,
     @location(1) normal: vec3<f32>,
     @location(2) shade: f32,
     @location(7) team: f32,
-    inst: Instance,
-) -> Lit {
-    // Model y is forward; yaw 0 faces east (+x), counter-clockwise.
+    // The point its part turns about.
+    @location(9) pivot: vec3<f32>,
+    // Its animation role (defs::model_kits::Anim as a number) and the role's number (a wheel's
+    // radius).
+    @location(10) role: vec2<f32>,
+};
+
+// Turning by an angle of cosine `c` and sine `s` about x (across): +y toward +z for a
+// positive angle (a leg swings forward).
+fn turn_x(v: vec3<f32>, c: f32, s: f32) -> vec3<f32> {
+    return vec3<f32>(v.x, v.y * c - v.z * s, v.y * s + v.z * c);
+}
+
+// About y (forward): +x toward +z for a positive angle (the right side up).
+fn turn_y(v: vec3<f32>, c: f32, s: f32) -> vec3<f32> {
+    return vec3<f32>(v.x * c - v.z * s, v.y, v.x * s + v.z * c);
+}
+
+// About z (up), counter-clockwise.
+fn turn_z(v: vec3<f32>, c: f32, s: f32) -> vec3<f32> {
+    return vec3<f32>(v.x * c - v.y * s, v.x * s + v.y * c, v.z);
+}
+
+// A posed part: its point and normal in the object's unit space after its animation role,
+// the construction cut and the tilt (the rules of src/render/world/pose.rs), then scaled.
+struct Posed {
+    pos: vec3<f32>,
+    normal: vec3<f32>,
+    // 1 for a glowing part (a muzzle flash, a lit lamp).
+    glow: f32,
+    // A track's band coordinate (below 0 for other parts).
+    tread: f32,
+};
+
+fn pose(v: Part, inst: Instance) -> Posed {
+    let role = u32(v.role.x + 0.5);
+    let distance = inst.motion.x;
+    let stride = inst.motion.y;
+    let kick = inst.motion.z;
+    let aiming = inst.motion.w;
+    var angle = 0.0;
+    var axis = 0u;
+    var p = v.pos;
+    var glow = 0.0;
+    var tread = -1.0;
+    switch role {
+        // pose::leg_swing and pose::arm_angle.
+        case 1u, 2u, 3u, 4u: {
+            var leg = sin(distance / 1.1 * 6.2831853) * 0.55 * stride;
+            if (role == 2u || role == 4u) {
+                leg = -leg;
+            }
+            angle = select(leg, mix(-leg * 0.7, 1.35, aiming), role >= 3u);
+        }
+        // pose::wheel_angle.
+        case 5u: { angle = -distance / max(v.role.y, 0.01); }
+        case 6u: { tread = (v.pos.y + v.pos.z + distance) * 7.0; }
+        case 7u: { angle = g.map.z * 30.0 + inst.state.w; axis = 2u; }
+        case 8u: { p.y = p.y - kick * 0.16; }
+        case 9u: {
+            // Shown only while the kick is above pose::FLASH_FROM, flaring then shrinking.
+            // Drawn out along the shot, narrow across it.
+            let k = select(0.0, 0.4 + kick, kick > 0.45);
+            p = v.pivot + (p - v.pivot) * vec3<f32>(0.6, 1.7, 0.6) * k;
+            glow = 1.0;
+        }
+        case 10u: { angle = select(0.0, 1.1, inst.state.x > 1.5); axis = 1u; }
+        case 11u: { glow = 0.75 * inst.state.y; }
+        default: {}
+    }
+    var n = v.normal;
+    if (angle != 0.0) {
+        let d = p - v.pivot;
+        let c = cos(angle);
+        let s = sin(angle);
+        if (axis == 0u) {
+            p = v.pivot + turn_x(d, c, s);
+            n = turn_x(n, c, s);
+        } else if (axis == 1u) {
+            p = v.pivot + turn_y(d, c, s);
+            n = turn_y(n, c, s);
+        } else {
+            p = v.pivot + turn_z(d, c, s);
+            n = turn_z(n, c, s);
+        }
+    }
+    // Under construction: the model shows up to the height built (pose::construction_cut).
+    p.z = min(p.z, inst.state.z);
+    var out: Posed;
+    out.pos = p * inst.scale;
+    out.normal = n / inst.scale;
+    // Pitch, then roll, about the model's foot (level objects skip it).
+    let t = inst.tilt;
+    if (t.y != 0.0 || t.w != 0.0) {
+        out.pos = turn_y(turn_x(out.pos, t.z, t.w), t.x, t.y);
+        out.normal = turn_y(turn_x(out.normal, t.z, t.w), t.x, t.y);
+    }
+    out.glow = glow;
+    out.tread = tread;
+    return out;
+}
+
+// Unit space to the world: model y is forward; yaw 0 faces east (+x), counter-clockwise.
+fn place(p: vec3<f32>, c: f32, s: f32, inst: Instance) -> vec3<f32> {
+    // Forward (model +y) maps to (c, s); right (model +x) maps to (s, -c).
+    return vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + inst.offset;
+}
+
+@vertex
+fn vs_object(v: Part, inst: Instance) -> Lit {
+    let posed = pose(v, inst);
     let c = cos(inst.yaw);
     let s = sin(inst.yaw);
-    let p = pos * inst.scale;
-    // Forward (model +y) maps to (c, s); right (model +x) maps to (s, -c).
-    let world = vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + inst.offset;
-    let n = normal / inst.scale;
+    let world = place(posed.pos, c, s, inst);
+    let n = posed.normal;
+    // Damage darkens (pose::DamageStage::shade); without power the lamps go dark and the rest
+    // dims.
+    let stage = inst.state.x;
+    let dim = select(select(1.0, 0.72, stage > 0.5), 0.5, stage > 1.5) * mix(0.78, 1.0, inst.state.y);
     var out: Lit;
     out.clip = g.view_proj * vec4<f32>(world, 1.0);
     out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
-    out.color = mix(inst.color, inst.team, team) * shade;
+    // Under construction it is bare: no owner's colour yet, greyed like fresh concrete.
+    let bare = inst.state.z < 0.999;
+    let own = select(inst.color, mix(inst.color, vec3<f32>(0.4, 0.38, 0.35), 0.55), bare);
+    out.color = mix(own, inst.team, select(v.team, 0.0, bare)) * v.shade * dim;
+    if (u32(v.role.x + 0.5) == 9u) {
+        out.color = vec3<f32>(1.6, 1.15, 0.45);
+    } else if (posed.glow > 0.0) {
+        out.color = mix(inst.color, inst.team, v.team) * v.shade * vec3<f32>(1.25, 1.1, 0.75);
+    }
     out.world_xy = world.xy;
     out.world = world;
     out.detail = vec4<f32>(0.0);
+    // Damage: scorch marks in patches (worked out per corner, blended across faces), wider
+    // and blacker below a quarter.
+    var scorch = 1.0;
+    if (stage > 0.5) {
+        let soot = noise2(world.xy * 0.11 + vec2<f32>(world.z * 0.23, world.z * 0.17));
+        let wide = select(0.62, 0.45, stage > 1.5);
+        scorch = mix(1.0, 0.18, smoothstep(wide, wide + 0.2, soot));
+    }
+    out.fx = vec3<f32>(posed.glow, posed.tread, scorch);
     return out;
 }
 
@@ -171,7 +309,14 @@ fn fine_detail(world: vec3<f32>, share: vec4<f32>) -> vec3<f32> {
 
 @fragment
 fn fs_lit(in: Lit) -> @location(0) vec4<f32> {
-    return vec4<f32>(in.color * light_at(in.normal, in.world) * shroud(in.world_xy), 1.0);
+    var c = in.color * light_at(in.normal, in.world);
+    // A track's tread: dark bands that run with the distance travelled.
+    if (in.fx.y >= 0.0) {
+        c = c * (0.55 + 0.45 * step(0.5, fract(in.fx.y)));
+    }
+    c = c * in.fx.z;
+    c = mix(c, in.color, in.fx.x);
+    return vec4<f32>(c * shroud(in.world_xy), 1.0);
 }
 
 @fragment
@@ -187,18 +332,9 @@ fn vs_terrain_shadow(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>
 }
 
 @vertex
-fn vs_object_shadow(
-    @location(0) pos: vec3<f32>,
-    @location(1) normal: vec3<f32>,
-    @location(2) shade: f32,
-    @location(7) team: f32,
-    inst: Instance,
-) -> @builtin(position) vec4<f32> {
-    let c = cos(inst.yaw);
-    let s = sin(inst.yaw);
-    let p = pos * inst.scale;
-    let world = vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + inst.offset;
-    return g.light * vec4<f32>(world, 1.0);
+fn vs_object_shadow(v: Part, inst: Instance) -> @builtin(position) vec4<f32> {
+    let posed = pose(v, inst);
+    return g.light * vec4<f32>(place(posed.pos, cos(inst.yaw), sin(inst.yaw), inst), 1.0);
 }
 
 struct Textured {

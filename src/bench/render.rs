@@ -78,13 +78,12 @@ pub fn run(roots: &ContentRoots, levels: &[Quality]) -> Result<Value, Screenshot
                 let pick = kinds.iter().filter(|k| k.1 == structure).nth(i / 10 % 8).or(kinds.first());
                 let template = pick.map_or(TemplateId(0), |k| k.0);
                 Shown {
-                    template,
-                    pos: at,
-                    yaw: i as f32 * 0.7,
-                    owner: PlayerId((i % 2) as u8),
                     built: (i % 37 == 0).then_some(0.5),
                     aim: (i % 3 == 0).then_some(i as f32 * 1.3),
-                    recoil: 0.0,
+                    health: 1.0 - (i % 4) as f32 * 0.25,
+                    travelled: i as f32 * 3.0,
+                    stride: (i % 2) as f32,
+                    ..Shown::standing(template, at, i as f32 * 0.7, PlayerId((i % 2) as u8))
                 }
             })
             .collect();

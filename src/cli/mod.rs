@@ -7,6 +7,7 @@
 mod args;
 mod bench;
 mod data_check;
+mod gallery;
 mod gen_art;
 mod host;
 mod join;
@@ -74,6 +75,9 @@ enum Command {
     /// Render offscreen to a PNG through the game's own renderer: a map's battlefield after some
     /// frames, an interface layout, or a layout over a battlefield.
     Screenshot(screenshot::ScreenshotArgs),
+    /// Render the review gallery: every unit and structure of each faction, damage stages,
+    /// construction, units in motion, a base and a battle, as PNGs in a folder.
+    Gallery(gallery::GalleryArgs),
     /// Parse layouts and bind their callbacks, images and fonts (all of ui/*.wnd by default).
     UiCheck(ui_check::UiCheckArgs),
     /// Write a layout through the canonical layout writer (the one the layout editor uses).
@@ -136,6 +140,7 @@ impl Cli {
             Command::GenSounds => gen_art::sounds(&roots),
             Command::RenderAudio(a) => render_audio::run(&roots, a),
             Command::Screenshot(a) => screenshot::run(&roots, a),
+            Command::Gallery(a) => gallery::run(&roots, a),
             Command::UiCheck(a) => ui_check::check(&roots, a),
             Command::UiFmt(a) => ui_check::fmt(a),
             Command::UiImport(a) => ui_import::run(a),

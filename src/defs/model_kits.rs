@@ -2,7 +2,9 @@
 //! cylinders — that an object's model names with `kit:` instead of its shape's built-in mesh.
 //! Parts are in the model's unit space (x across, y forward, z up, standing on z = 0; a
 //! structure's footprint is −0.5..0.5 each way and its height 0..1), so one kit fits any size.
-//! A part may wear the owner's colour (`team`) or turn toward the object's target (`turret`).
+//! A part may wear the owner's colour (`team`), turn toward the object's target (`turret`) and
+//! move by an animation role (`anim`: legs and arms swing, wheels and rotors turn, a barrel
+//! recoils, a muzzle flash shows when firing, a part breaks off when badly damaged).
 //!
 //! Must not: build meshes (the renderer does) or reach the simulation.
 
@@ -33,6 +35,38 @@ fn eight() -> u32 {
     8
 }
 
+/// How a part moves: its animation role, posed by the renderer from display state (how far the
+/// object travelled, how hard its gun just kicked, its health, power and the time). The order
+/// is the number the shader reads (`shaders/world.wgsl`, `vs_object`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum Anim {
+    /// Still (with the body or the turret).
+    #[default]
+    None = 0,
+    /// A left leg: swings about its top (the hip) as the unit walks.
+    LegLeft = 1,
+    /// A right leg: swings against the left one.
+    LegRight = 2,
+    /// A left arm: swings about its top (the shoulder) against the left leg, raised when aiming.
+    ArmLeft = 3,
+    /// A right arm.
+    ArmRight = 4,
+    /// A wheel: turns about its centre across the model (x) with the distance travelled.
+    Wheel = 5,
+    /// A track: its tread bands run with the distance travelled.
+    Track = 6,
+    /// A rotor blade: spins about the vertical through its centre.
+    Rotor = 7,
+    /// A barrel: slides back when the gun fires.
+    Barrel = 8,
+    /// A muzzle flash: shows, glowing, only the moment the gun fires.
+    Flash = 9,
+    /// A part that breaks (falls over about its foot) below a quarter health.
+    Broken = 10,
+    /// A lamp or lit window: glows while its owner has power, dark without.
+    Light = 11,
+}
+
 /// How a part is drawn besides its shape.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Finish {
@@ -42,6 +76,8 @@ pub struct Finish {
     pub team: bool,
     /// Turns with the turret (toward the object's target) instead of the body.
     pub turret: bool,
+    /// How it moves.
+    pub anim: Anim,
 }
 
 /// One part of a kit.
@@ -63,6 +99,9 @@ pub enum Part {
         /// Turns with the turret.
         #[serde(default)]
         turret: bool,
+        /// How it moves.
+        #[serde(default)]
+        anim: Anim,
     },
     /// A four-sided pyramid over the rectangle `min`–`max` (at `min.2`), apex at height `top`.
     Pyramid {
@@ -81,6 +120,9 @@ pub enum Part {
         /// Turns with the turret.
         #[serde(default)]
         turret: bool,
+        /// How it moves.
+        #[serde(default)]
+        anim: Anim,
     },
     /// A gabled roof over the rectangle `min`–`max` (at `min.2`), its ridge along y at `top`.
     Gable {
@@ -99,6 +141,34 @@ pub enum Part {
         /// Turns with the turret.
         #[serde(default)]
         turret: bool,
+        /// How it moves.
+        #[serde(default)]
+        anim: Anim,
+    },
+    /// A wheel or drum: a cylinder lying across the model (its axis along x), centred on `at`,
+    /// `width` wide; its faces and ends alternate in shade, so its turning shows.
+    Drum {
+        /// Its centre.
+        at: (f32, f32, f32),
+        /// Its radius.
+        radius: f32,
+        /// Its width along x.
+        width: f32,
+        /// Sides of the prism.
+        #[serde(default = "eight")]
+        sides: u32,
+        /// Brightness multiplier (details darker than the body).
+        #[serde(default = "one")]
+        shade: f32,
+        /// Wears the owner's colour.
+        #[serde(default)]
+        team: bool,
+        /// Turns with the turret.
+        #[serde(default)]
+        turret: bool,
+        /// How it moves.
+        #[serde(default)]
+        anim: Anim,
     },
     /// An upright cylinder (a prism of `sides` sides) centred on `at`.
     Cylinder {
@@ -122,6 +192,9 @@ pub enum Part {
         /// Turns with the turret.
         #[serde(default)]
         turret: bool,
+        /// How it moves.
+        #[serde(default)]
+        anim: Anim,
     },
 }
 
@@ -129,10 +202,11 @@ impl Part {
     /// How it is drawn besides its shape.
     pub fn finish(&self) -> Finish {
         match *self {
-            Part::Box { shade, team, turret, .. }
-            | Part::Pyramid { shade, team, turret, .. }
-            | Part::Gable { shade, team, turret, .. }
-            | Part::Cylinder { shade, team, turret, .. } => Finish { shade, team, turret },
+            Part::Box { shade, team, turret, anim, .. }
+            | Part::Pyramid { shade, team, turret, anim, .. }
+            | Part::Gable { shade, team, turret, anim, .. }
+            | Part::Drum { shade, team, turret, anim, .. }
+            | Part::Cylinder { shade, team, turret, anim, .. } => Finish { shade, team, turret, anim },
         }
     }
 
@@ -144,6 +218,7 @@ impl Part {
                 vec![min.0, min.1, min.2, max.0, max.1, top]
             }
             Part::Cylinder { at, radius, bottom, top, .. } => vec![at.0, at.1, radius, bottom, top],
+            Part::Drum { at, radius, width, .. } => vec![at.0, at.1, at.2, radius, width],
         };
         if numbers.iter().any(|v| !v.is_finite() || v.abs() > MAX_REACH) {
             return Some(format!("every coordinate must be a number within ±{MAX_REACH}"));
@@ -162,6 +237,12 @@ impl Part {
                     return Some(format!("sides {sides} must be between 3 and {MAX_SIDES}"));
                 }
                 radius <= 0.0 || top <= bottom
+            }
+            Part::Drum { radius, width, sides, .. } => {
+                if !(3..=MAX_SIDES).contains(&sides) {
+                    return Some(format!("sides {sides} must be between 3 and {MAX_SIDES}"));
+                }
+                radius <= 0.0 || width <= 0.0
             }
         };
         flat.then(|| "it has no volume (each max must be above its min)".to_string())
@@ -259,9 +340,9 @@ mod tests {
         .unwrap();
         let hut = kits.get("Hut").unwrap();
         assert_eq!(hut.len(), 3);
-        assert_eq!(hut[0].finish(), Finish { shade: 1.0, team: false, turret: false });
+        assert_eq!(hut[0].finish(), Finish { shade: 1.0, team: false, turret: false, anim: Anim::None });
         assert!(hut[1].finish().team);
-        assert_eq!(hut[2].finish(), Finish { shade: 0.4, team: false, turret: true });
+        assert_eq!(hut[2].finish(), Finish { shade: 0.4, team: false, turret: true, anim: Anim::None });
         let e = load(
             "[\n(name: \"Flat\", parts: [Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 0.0))]),\n(name: \"Far\", parts: [Box(min: (0.0, 0.0, 0.0), max: (9.0, 1.0, 1.0))]),\n]",
         )
@@ -269,5 +350,31 @@ mod tests {
         .to_string();
         assert!(e.contains("models.ron:2") && e.contains("Flat") && e.contains("no volume"), "{e}");
         assert!(e.contains("models.ron:3") && e.contains("Far") && e.contains("within ±4"), "{e}");
+    }
+
+    #[test]
+    fn parts_take_animation_roles_and_an_unknown_role_is_refused_at_its_line() {
+        let kits = load(
+            r#"[(name: "Jeep", parts: [
+                Box(min: (-0.4, -0.8, 0.2), max: (0.4, 0.8, 0.6)),
+                Drum(at: (-0.45, 0.5, 0.2), radius: 0.2, width: 0.12, anim: Wheel),
+                Box(min: (-0.03, 0.0, 0.7), max: (0.03, 0.6, 0.76), turret: true, anim: Barrel),
+            ])]"#,
+        )
+        .unwrap();
+        let jeep = kits.get("Jeep").unwrap();
+        assert_eq!(jeep[0].finish().anim, Anim::None);
+        assert_eq!(jeep[1].finish().anim, Anim::Wheel);
+        assert_eq!(jeep[2].finish(), Finish { shade: 1.0, team: false, turret: true, anim: Anim::Barrel });
+        let e = load(
+            "[\n(name: \"Walker\", parts: [\n    Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0)),\n    Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0), anim: Leg),\n]),\n]",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("models.ron:4") && e.contains("Leg") && e.contains("LegLeft"), "{e}");
+        let e = load("[(name: \"Flat\", parts: [Drum(at: (0.0, 0.0, 0.2), radius: 0.2, width: 0.0)])]")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("Flat") && e.contains("no volume"), "{e}");
     }
 }

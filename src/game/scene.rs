@@ -18,6 +18,7 @@ use crate::map::roads::{Ground, HeightField, RoadMesh};
 use crate::map::terrain_mesh::srgb_to_linear;
 use crate::map::{Map, MapContent, TerrainMesh};
 use crate::render::world::models::{ModelLibrary, SCAFFOLD};
+use crate::render::world::pose::{self, DamageStage};
 use crate::render::{ObjectInstance, StaticWorld};
 use crate::sim::Relation;
 use crate::sim::ids::ObjectId;
@@ -25,6 +26,7 @@ use crate::sim::{PlayerId, World};
 
 use super::camera::Camera;
 use super::shroud::{self, Shroud};
+use super::travel::Travels;
 
 /// Player colours in slot-colour order (Blue, Red, Green, Yellow, Orange, Purple, Cyan, Pink),
 /// linear RGB: one for each of eight players.
@@ -252,21 +254,24 @@ impl Scene {
         alpha: f32,
         viewer: Option<(PlayerId, &Shroud)>,
     ) -> Vec<Vec<ObjectInstance>> {
-        self.instances_kicked(world, previous, alpha, viewer, &BTreeMap::new())
+        let still = Lively { recoil: &BTreeMap::new(), travel: &Travels::default() };
+        self.instances_lively(world, previous, alpha, viewer, still)
     }
 
-    /// As [`Scene::instances`], with the objects in `recoil` (0..1: how hard) kicked back
-    /// from where they aim, as a gun's recoil.
-    pub fn instances_kicked(
+    /// As [`Scene::instances`], with the objects in `live.recoil` (0..1: how hard) kicked back
+    /// from where they aim, as a gun's recoil, and their parts moving as `live.travel` says.
+    pub fn instances_lively(
         &self,
         world: &World,
         previous: Option<&BTreeMap<ObjectId, Pose>>,
         alpha: f32,
         viewer: Option<(PlayerId, &Shroud)>,
-        recoil: &BTreeMap<ObjectId, f32>,
+        live: Lively,
     ) -> Vec<Vec<ObjectInstance>> {
         let rules = world.rules();
         let mut out = vec![Vec::new(); self.library.len()];
+        // Each player's power, once: structures that use it dim while it is low.
+        let low: Vec<bool> = (0..world.players().len()).map(|p| world.power(PlayerId(p as u8)).low()).collect();
         for o in world.objects() {
             if let Some((player, shroud)) = viewer
                 && !shown_to(world, o, player, shroud)
@@ -289,6 +294,8 @@ impl Scene {
                 .map(|target| to_display(target.pos) - pose.pos)
                 .filter(|d| d.length_squared() > 1e-3)
                 .map(|d| d.y.atan2(d.x));
+            let travel = live.travel.of(o.id);
+            let powered = t.power >= 0 || !(o.powered_down || low.get(o.owner.index()).copied().unwrap_or(false));
             let shown = Shown {
                 template: o.template,
                 pos: pose.pos,
@@ -296,7 +303,12 @@ impl Scene {
                 owner: o.owner,
                 built: o.construction.map(|left| 1.0 - left as f32 / t.build_frames.max(1) as f32),
                 aim,
-                recoil: recoil.get(&o.id).copied().unwrap_or(0.0),
+                recoil: live.recoil.get(&o.id).copied().unwrap_or(0.0),
+                health: o.health as f32 / t.max_health.max(1) as f32,
+                powered,
+                travelled: travel.distance_at(alpha),
+                stride: travel.stride,
+                turning: travel.turning * crate::sim::FRAMES_PER_SECOND as f32,
             };
             self.push_shown(&mut out, rules, &shown);
         }
@@ -308,7 +320,7 @@ impl Scene {
     pub fn push_shown(&self, out: &mut [Vec<ObjectInstance>], rules: &crate::sim::rules::Rules, shown: &Shown) {
         let Some(model) = self.models.get(shown.template.0 as usize) else { return };
         let t = rules.template(shown.template);
-        let mut scale = self.model_scale(model, t).0.to_array();
+        let scale = self.model_scale(model, t).0.to_array();
         let base = srgb_to_linear(Vec3::new(model.color.0, model.color.1, model.color.2));
         let (color, team) = match self.colors.get(shown.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
             Some(&p) if shown.owner != PlayerId::NEUTRAL => {
@@ -321,37 +333,69 @@ impl Scene {
         // Structures and scenery keep the map's grid orientation.
         let yaw = if t.kind.blocks_ground() { std::f32::consts::FRAC_PI_2 } else { shown.yaw };
         // A construction site: a scaffold, and the building rising inside it.
-        if let Some(done) = shown.built {
-            if let Some(list) = out.get_mut(SCAFFOLD) {
-                list.push(ObjectInstance {
-                    offset: shown.pos.extend(ground).to_array(),
-                    yaw,
-                    scale: [scale[0] * 1.04, scale[1] * 1.04, scale[2]],
-                    color: SCAFFOLD_COLOR,
-                    team: SCAFFOLD_COLOR,
-                });
-            }
-            scale[2] *= done.clamp(0.04, 1.0);
+        // A construction site: a scaffold, the building rising inside it in stages (the shader
+        // cuts it at the height built).
+        if shown.built.is_some()
+            && let Some(list) = out.get_mut(SCAFFOLD)
+        {
+            let around = [scale[0] * 1.04, scale[1] * 1.04, scale[2]];
+            let offset = shown.pos.extend(ground).to_array();
+            list.push(ObjectInstance::still(offset, yaw, around, SCAFFOLD_COLOR, SCAFFOLD_COLOR));
         }
         let meshes = self.library.of(shown.template.0 as usize);
         // A gun's kick: the turret (or a whole unit without one) pushed back from its aim.
         let kick_dir = shown.aim.unwrap_or(yaw);
         let kick = Vec2::from_angle(kick_dir) * -(shown.recoil.clamp(0.0, 1.0) * 0.08 * model.height.min(12.0));
         let body_kick = if meshes.turret.is_none() && !t.kind.blocks_ground() { kick } else { Vec2::ZERO };
+        let height = model.height.max(0.1);
+        let stage = if matches!(model.shape, Shape::Prop) { DamageStage::Whole } else { DamageStage::of(shown.health) };
+        let motion = [
+            shown.travelled / height,
+            shown.stride,
+            shown.recoil.clamp(0.0, 1.0),
+            if shown.aim.is_some() { 1.0 } else { 0.0 },
+        ];
+        let cut = shown.built.map_or(1.0, pose::construction_cut);
+        // Spinning parts start at a phase of their own.
+        let phase = (shown.pos.x * 0.13 + shown.pos.y * 0.07).fract() * 6.0;
+        let state = [stage as u8 as f32, if shown.powered { 1.0 } else { 0.0 }, cut, phase];
+        let tilt = |yaw: f32| match model.shape {
+            Shape::Helicopter => {
+                let (roll, pitch) = pose::lean(shown.turning, shown.stride);
+                pose::tilt(roll, pitch)
+            }
+            Shape::Wheeled | Shape::Tank if !t.kind.blocks_ground() => self.ground_tilt(shown.pos, yaw, height * 0.6),
+            _ => pose::LEVEL,
+        };
         let instance = ObjectInstance {
             offset: (shown.pos + body_kick).extend(ground).to_array(),
             yaw,
             scale,
             color: color.to_array(),
             team: team.to_array(),
+            motion,
+            state,
+            tilt: tilt(yaw),
         };
         if let Some(list) = out.get_mut(meshes.body) {
             list.push(instance);
         }
         if let Some(list) = meshes.turret.and_then(|m| out.get_mut(m)) {
             let offset = (shown.pos + kick).extend(ground).to_array();
-            list.push(ObjectInstance { yaw: shown.aim.unwrap_or(yaw), offset, ..instance });
+            let aim = shown.aim.unwrap_or(yaw);
+            list.push(ObjectInstance { yaw: aim, offset, tilt: tilt(aim), ..instance });
         }
+    }
+
+    /// The roll and pitch of a vehicle facing `yaw` at `at` on the ground, from the heights
+    /// `reach` ahead, behind and to each side.
+    fn ground_tilt(&self, at: Vec2, yaw: f32, reach: f32) -> [f32; 4] {
+        let forward = Vec2::from_angle(yaw) * reach;
+        let right = Vec2::new(forward.y, -forward.x);
+        let along = (self.height(at + forward) - self.height(at - forward)) / (2.0 * reach);
+        let across = (self.height(at + right) - self.height(at - right)) / (2.0 * reach);
+        let (roll, pitch) = pose::slope_tilt(along, across);
+        pose::tilt(roll, pitch)
     }
 }
 
@@ -372,4 +416,43 @@ pub struct Shown {
     pub aim: Option<f32>,
     /// How hard its gun has just kicked back (0: at rest, 1: the moment it fired).
     pub recoil: f32,
+    /// Its health, as a share of its most (0..1): the damage stage shown.
+    pub health: f32,
+    /// False for a structure that uses power its owner lacks (or powered down): dimmed.
+    pub powered: bool,
+    /// World units it has travelled (legs, wheels and tracks follow it).
+    pub travelled: f32,
+    /// Its share of top speed (0..1): how far legs swing, how far a helicopter dips.
+    pub stride: f32,
+    /// How fast it turns, radians a second (counter-clockwise positive).
+    pub turning: f32,
+}
+
+impl Shown {
+    /// `template` of `owner` standing whole at `pos` facing `yaw`: at rest, finished, powered.
+    pub fn standing(template: crate::sim::TemplateId, pos: Vec2, yaw: f32, owner: PlayerId) -> Shown {
+        Shown {
+            template,
+            pos,
+            yaw,
+            owner,
+            built: None,
+            aim: None,
+            recoil: 0.0,
+            health: 1.0,
+            powered: true,
+            travelled: 0.0,
+            stride: 0.0,
+            turning: 0.0,
+        }
+    }
+}
+
+/// The display state that moves objects' parts: guns' recoil and how each has been moving.
+#[derive(Clone, Copy, Debug)]
+pub struct Lively<'a> {
+    /// Guns that just fired: how hard each still kicks (1 at the shot, fading to 0).
+    pub recoil: &'a BTreeMap<ObjectId, f32>,
+    /// How each object has been moving.
+    pub travel: &'a Travels,
 }

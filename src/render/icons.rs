@@ -10,6 +10,8 @@ use image::{Rgba, RgbaImage};
 
 use super::world::models::{ModelLibrary, TemplateMeshes};
 
+/// The muzzle flash's role number.
+const FLASH: f32 = crate::defs::model_kits::Anim::Flash as u32 as f32;
 /// Samples per pixel along each side (the icon is drawn this much larger, then averaged).
 const SUPERSAMPLE: u32 = 3;
 /// How far the model is turned from facing the camera (radians): a three-quarter view.
@@ -33,7 +35,11 @@ pub fn icon(
         .into_iter()
         .flatten()
         .filter_map(|m| lib.ranges.get(m).cloned())
-        .flat_map(|r| lib.indices.get(r.start as usize..r.end as usize).unwrap_or_default().iter().copied())
+        .flat_map(|r| lib.indices.get(r.start as usize..r.end as usize).unwrap_or_default().chunks_exact(3))
+        // A muzzle flash shows only when firing: not on the icon.
+        .filter(|tri| !tri.iter().any(|&i| lib.vertices.get(i as usize).is_some_and(|v| v.role[0] == FLASH)))
+        .flatten()
+        .copied()
         .collect();
     let longest = proportions.iter().copied().fold(f32::EPSILON, f32::max);
     let stretch = Vec3::from_array(proportions) / longest;

@@ -1081,15 +1081,8 @@ fn a_tank_s_turret_faces_its_aim_and_kicks_back_when_it_fires() {
     let turret = meshes.turret.expect("a battle tank's kit has a turret");
     let at = Vec2::new(600.0, 600.0);
     let aim = 1.0f32;
-    let shown = |recoil: f32| Shown {
-        template: tank,
-        pos: at,
-        yaw: 0.0,
-        owner: ridgeline::sim::PlayerId(0),
-        built: None,
-        aim: Some(aim),
-        recoil,
-    };
+    let shown =
+        |recoil: f32| Shown { aim: Some(aim), recoil, ..Shown::standing(tank, at, 0.0, ridgeline::sim::PlayerId(0)) };
     let place = |recoil: f32| {
         let mut out = vec![Vec::new(); b.scene.library.len()];
         b.scene.push_shown(&mut out, &rules, &shown(recoil));
@@ -1102,6 +1095,39 @@ fn a_tank_s_turret_faces_its_aim_and_kicks_back_when_it_fires() {
     let back = Vec2::new(fired.offset[0] - rest.offset[0], fired.offset[1] - rest.offset[1]);
     assert!(back.length() > 0.3, "the turret kicks back: {back}");
     assert!(back.normalize().dot(Vec2::from_angle(aim)) < -0.99, "away from its aim: {back}");
+    // The kick reaches the shader too: the barrel slides back and the muzzle flashes.
+    assert_eq!((rest.motion[2], fired.motion[2]), (0.0, 1.0));
+}
+
+#[test]
+fn what_an_object_is_doing_reaches_its_instance_as_pose_numbers() {
+    use ridgeline::game::scene::Shown;
+    use ridgeline::render::world::pose::construction_cut;
+    let b = battle();
+    let rules = b.world().rules().clone();
+    let me = ridgeline::sim::PlayerId(0);
+    let first = |shown: Shown| {
+        let mut out = vec![Vec::new(); b.scene.library.len()];
+        b.scene.push_shown(&mut out, &rules, &shown);
+        let mesh = b.scene.library.of(shown.template.0 as usize).body;
+        out[mesh][0]
+    };
+    let rifleman = rules.template_id("Rifleman").unwrap();
+    let at = Vec2::new(600.0, 600.0);
+    // Walking: the distance in the unit's own size, its stride; aiming raises the arms.
+    let walking = first(Shown { travelled: 25.0, stride: 0.8, ..Shown::standing(rifleman, at, 0.0, me) });
+    let height = b.scene.model_height(rifleman);
+    assert_eq!(walking.motion, [25.0 / height, 0.8, 0.0, 0.0]);
+    let aiming = first(Shown { aim: Some(0.3), ..Shown::standing(rifleman, at, 0.0, me) });
+    assert_eq!(aiming.motion[3], 1.0);
+    // A structure: its damage stage, power and the height built up to.
+    let barracks = rules.template_id("Barracks").unwrap();
+    let whole = first(Shown::standing(barracks, at, 0.0, me));
+    assert_eq!(&whole.state[..3], &[0.0, 1.0, 1.0]);
+    let hurt = first(Shown { health: 0.4, powered: false, ..Shown::standing(barracks, at, 0.0, me) });
+    assert_eq!(&hurt.state[..3], &[1.0, 0.0, 1.0]);
+    let burning = first(Shown { health: 0.1, built: Some(0.3), ..Shown::standing(barracks, at, 0.0, me) });
+    assert_eq!(&burning.state[..3], &[2.0, 1.0, construction_cut(0.3)]);
 }
 
 #[test]

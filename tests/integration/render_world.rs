@@ -157,13 +157,13 @@ fn a_structure_s_shadow_darkens_the_ground_on_the_sun_s_far_side() {
         let mut groups = vec![Vec::new(); scene.library.len()];
         if with_block {
             // A plain 30-unit block (the built-in building mesh) standing there.
-            groups[shape_index(Shape::Building)].push(ObjectInstance {
-                offset: at.extend(ground).to_array(),
-                yaw: std::f32::consts::FRAC_PI_2,
-                scale: [30.0, 30.0, 30.0],
-                color: [0.5, 0.5, 0.5],
-                team: [0.5, 0.5, 0.5],
-            });
+            groups[shape_index(Shape::Building)].push(ObjectInstance::still(
+                at.extend(ground).to_array(),
+                std::f32::consts::FRAC_PI_2,
+                [30.0, 30.0, 30.0],
+                [0.5, 0.5, 0.5],
+                [0.5, 0.5, 0.5],
+            ));
         }
         let view_proj = camera.view_proj(screen.x / screen.y);
         pass.render(&gpu.device, &gpu.queue, &target.view, (400, 300), view_proj, &groups);
@@ -223,4 +223,40 @@ fn a_four_way_junction_is_painted_with_road_markings() {
         .filter(|&(x, y)| img.get_pixel(x, y).0[..3].iter().all(|&c| c > 170))
         .count();
     assert!(paint > 400, "{paint} pixels of white paint in the junction");
+}
+
+#[test]
+fn a_gun_that_just_fired_shows_a_muzzle_flash_and_one_at_rest_none() {
+    use glam::Vec2;
+    use ridgeline::game::camera::Camera;
+    use ridgeline::game::scene::Shown;
+    use ridgeline::render::offscreen::{FORMAT, Offscreen};
+    use ridgeline::render::{Gpu, WorldPass};
+    let shot = WorldShot { players: Some("idle,idle".into()), size: (400, 300), ..WorldShot::new("proving_grounds") };
+    let (battle, _) = screenshot::battle_for(&common::roots(), &shot).unwrap();
+    let scene = &battle.scene;
+    let rules = battle.world().rules().clone();
+    let tank = rules.template_id("Bulwark").unwrap();
+    // Open grass, the tank aiming east; the camera close above.
+    let at = Vec2::new(700.0, 1040.0);
+    let camera = Camera { zoom: 3.0, ..Camera::looking_at(at.extend(scene.height(at))) };
+    let screen = Vec2::new(400.0, 300.0);
+    let gpu = Gpu::headless().unwrap();
+    let target = Offscreen::new(&gpu, (400, 300));
+    let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &scene.statics());
+    let mut render = |recoil: f32| {
+        let mut groups = vec![Vec::new(); scene.library.len()];
+        let shown = Shown { aim: Some(0.0), recoil, ..Shown::standing(tank, at, 0.0, ridgeline::sim::PlayerId(0)) };
+        scene.push_shown(&mut groups, &rules, &shown);
+        pass.render(&gpu.device, &gpu.queue, &target.view, (400, 300), camera.view_proj(screen.x / screen.y), &groups);
+        target.read(&gpu).unwrap()
+    };
+    // The muzzle: past the barrel's end, 1.5 model heights east of the tank.
+    let height = scene.model_height(tank);
+    let muzzle = at + Vec2::new(height * 1.5, 0.0);
+    let px = camera.project(muzzle.extend(scene.height(at) + height * 0.68), screen).unwrap();
+    let fired = bright_near(&render(1.0), px, 12.0);
+    let resting = bright_near(&render(0.0), px, 12.0);
+    assert!(fired > 20, "a flash at the muzzle the moment it fires: {fired}");
+    assert!(resting * 4 < fired, "none at rest: {resting} (fired {fired})");
 }

@@ -34,14 +34,11 @@ impl Memory {
             if enemy && o.kind.blocks_ground() && shown_to(world, o, local, shroud) {
                 let t = rules.template(o.template);
                 let built = o.construction.map(|left| 1.0 - left as f32 / t.build_frames.max(1) as f32);
+                // As last seen: how far built, how damaged.
                 let shown = Shown {
-                    template: o.template,
-                    pos: to_display(o.pos),
-                    yaw: radians(o.facing),
-                    owner: o.owner,
                     built,
-                    aim: None,
-                    recoil: 0.0,
+                    health: o.health as f32 / t.max_health.max(1) as f32,
+                    ..Shown::standing(o.template, to_display(o.pos), radians(o.facing), o.owner)
                 };
                 self.seen.insert(o.id, shown);
             }

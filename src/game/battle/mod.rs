@@ -325,6 +325,8 @@ impl Battle {
             let Some((frame, report)) = self.play.step()? else { break };
             self.pic.previous = before;
             let world = self.play.world();
+            let before = &self.pic.previous;
+            self.pic.travel.step(|id| before.get(&id).map(|p| (p.pos, p.yaw)), world);
             let defs = &self.play.game.content.defs;
             self.hud.control_bar.note_refusals(
                 &report.events,

@@ -238,6 +238,12 @@ impl Particles {
                         _ => 8.0,
                     };
                     self.explode(ground(p, altitude(t.kind)), size);
+                    if !t.kind.blocks_ground() {
+                        // The unit itself bursts: a fireball over its hulk, which would hide
+                        // one at its foot.
+                        let top = altitude(t.kind) + scene.model_height(template) * 0.9;
+                        self.flash(ground(p, top), size * 0.8, 0.3, [255, 235, 170]);
+                    }
                 }
                 _ => {}
             }

@@ -14,8 +14,9 @@ use crate::sim::event::GameEvent;
 use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::{PlayerId, World};
 
-use super::super::scene::{Pose, Scene};
+use super::super::scene::{Lively, Pose, Scene};
 use super::super::shroud::Shroud;
+use super::super::travel::Travels;
 use super::effects::Effects;
 use super::floaters::Floaters;
 use super::selection::Selection;
@@ -70,6 +71,8 @@ pub struct Picture {
     pub(super) memory: super::memory::Memory,
     /// Every object's pose before the last frame, for interpolation.
     pub(super) previous: BTreeMap<ObjectId, Pose>,
+    /// How each object has been moving (legs, wheels, a helicopter's lean).
+    pub(super) travel: Travels,
 }
 
 impl Picture {
@@ -147,6 +150,7 @@ impl Picture {
             see_all: false,
             memory: super::memory::Memory::default(),
             previous,
+            travel: Travels::default(),
         }
     }
 
@@ -187,7 +191,8 @@ impl Picture {
         alpha: f32,
     ) -> Vec<Vec<crate::render::ObjectInstance>> {
         let shroud = Some((local, &self.shroud));
-        let mut out = scene.instances_kicked(world, Some(&self.previous), alpha, shroud, &self.recoil);
+        let live = Lively { recoil: &self.recoil, travel: &self.travel };
+        let mut out = scene.instances_lively(world, Some(&self.previous), alpha, shroud, live);
         self.memory.instances(scene, world, local, &self.shroud, &mut out);
         self.rubble.instances(scene, &mut out);
         self.wrecks.instances(scene, world, &mut out);

@@ -80,13 +80,13 @@ impl Rubble {
         for h in &self.heaps {
             let ground = scene.height(h.at);
             let yaw = std::f32::consts::FRAC_PI_2;
-            list.push(ObjectInstance {
-                offset: h.at.extend(ground).to_array(),
+            list.push(ObjectInstance::still(
+                h.at.extend(ground).to_array(),
                 yaw,
-                scale: [h.size.x * 0.95, h.size.y * 0.95, 1.2],
-                color: SLAB,
-                team: SLAB,
-            });
+                [h.size.x * 0.95, h.size.y * 0.95, 1.2],
+                SLAB,
+                SLAB,
+            ));
             // Blocks scattered by a hash of the place (display only: any spread will do).
             let seed = (h.at.x * 13.0 + h.at.y * 7.0) as u32;
             for k in 0..4u32 {
@@ -95,13 +95,13 @@ impl Rubble {
                 let fy = (((r >> 8) & 0xff) as f32 / 255.0 - 0.5) * 0.6;
                 let s = 0.18 + ((r >> 16) & 0x3f) as f32 / 63.0 * 0.14;
                 let p = h.at + Vec2::new(fx * h.size.x, fy * h.size.y);
-                list.push(ObjectInstance {
-                    offset: Vec3::new(p.x, p.y, ground).to_array(),
-                    yaw: (r >> 22) as f32 * 0.01,
-                    scale: [h.size.x * s, h.size.y * s, 2.5 + 2.0 * s],
-                    color: BLOCKS,
-                    team: BLOCKS,
-                });
+                list.push(ObjectInstance::still(
+                    Vec3::new(p.x, p.y, ground).to_array(),
+                    (r >> 22) as f32 * 0.01,
+                    [h.size.x * s, h.size.y * s, 2.5 + 2.0 * s],
+                    BLOCKS,
+                    BLOCKS,
+                ));
             }
         }
     }

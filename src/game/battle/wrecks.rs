@@ -95,14 +95,10 @@ impl Wrecks {
     pub fn instances(&self, scene: &Scene, world: &World, out: &mut [Vec<ObjectInstance>]) {
         let rules = world.rules();
         for w in &self.list {
+            // A hulk is drawn at its worst damage stage (a soldier only lies down).
             let shown = Shown {
-                template: w.template,
-                pos: w.pos,
-                yaw: w.yaw,
-                owner: w.owner,
-                built: None,
-                aim: None,
-                recoil: 0.0,
+                health: if w.soldier { 1.0 } else { 0.0 },
+                ..Shown::standing(w.template, w.pos, w.yaw, w.owner)
             };
             // Drawn as the unit was (its body and turret meshes), then those instances are
             // burnt or laid down.

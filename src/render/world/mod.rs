@@ -8,6 +8,7 @@
 mod detail;
 pub mod models;
 mod pipelines;
+pub mod pose;
 mod shadow;
 mod upscale;
 
@@ -37,6 +38,38 @@ pub struct ObjectInstance {
     pub color: [f32; 3],
     /// Linear RGB of the parts that wear the owner's colour.
     pub team: [f32; 3],
+    /// How its parts move (see `pose.rs`): the distance it has travelled (unit space), its
+    /// stride (0 still .. 1 full speed), its gun's kick (1 at the shot .. 0) and aiming (0..1).
+    pub motion: [f32; 4],
+    /// Its state: damage stage (0 whole, 1 below half, 2 below a quarter), power (1 on, 0 off),
+    /// the height it is built up to (unit space; 1 finished) and a phase for its spinning
+    /// parts (seconds).
+    pub state: [f32; 4],
+    /// Its roll (right side up) and pitch (nose up) as their cosines and sines: cos roll,
+    /// sin roll, cos pitch, sin pitch (a slope, a helicopter's lean; see [`pose::tilt`]).
+    pub tilt: [f32; 4],
+}
+
+impl ObjectInstance {
+    /// Parts at rest.
+    pub const AT_REST: [f32; 4] = [0.0; 4];
+    /// Whole, powered and finished.
+    pub const WHOLE: [f32; 4] = [0.0, 1.0, 1.0, 0.0];
+
+    /// An object standing still, whole, level: `offset`, `yaw`, `scale` and colours as the
+    /// fields say.
+    pub fn still(offset: [f32; 3], yaw: f32, scale: [f32; 3], color: [f32; 3], team: [f32; 3]) -> ObjectInstance {
+        ObjectInstance {
+            offset,
+            yaw,
+            scale,
+            color,
+            team,
+            motion: ObjectInstance::AT_REST,
+            state: ObjectInstance::WHOLE,
+            tilt: pose::LEVEL,
+        }
+    }
 }
 
 /// A soft round sprite in the world (smoke, fire, a flash, debris), facing the camera,

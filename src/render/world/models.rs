@@ -3,7 +3,8 @@
 //! their model height, buildings and scenery by footprint and height. The library holds a
 //! built-in mesh per [`Shape`], the construction scaffold, and a mesh per object whose model
 //! names a kit from `data/models.ron` — split in two when some parts turn with a turret.
-//! Vertices carry a shade and whether they wear the owner's colour.
+//! Vertices carry a shade, whether they wear the owner's colour, and their part's animation
+//! role with the point it turns about (see `pose.rs`).
 //!
 //! Must not: know about the simulation; the scene tells it where and how big.
 
@@ -12,7 +13,7 @@ use glam::Vec3;
 
 use crate::defs::ModelDef;
 use crate::defs::model::Shape;
-use crate::defs::model_kits::{ModelKits, Part};
+use crate::defs::model_kits::{Anim, ModelKits, Part};
 
 /// One model vertex.
 #[repr(C)]
@@ -26,6 +27,11 @@ pub struct ModelVertex {
     pub shade: f32,
     /// 1 where the part wears the owner's colour, 0 where the model's.
     pub team: f32,
+    /// The point its part turns about (unit space): a leg's hip, a wheel's hub.
+    pub pivot: [f32; 3],
+    /// Its part's animation role ([`super::pose::role_code`]) and the role's number (a
+    /// wheel's radius).
+    pub role: [f32; 2],
 }
 
 /// Every shape's mesh in one buffer.
@@ -69,18 +75,56 @@ struct Builder {
     indices: Vec<u32>,
     /// Whether the parts being added wear the owner's colour.
     team: f32,
+    /// The pivot of the parts being added.
+    pivot: Vec3,
+    /// The role (and its number) of the parts being added.
+    role: [f32; 2],
+}
+
+/// Where a part of `anim` turns about, given its least and most corners: legs and arms about
+/// their top, a broken part and a rotor about their foot, the rest about their middle.
+pub fn pivot_of(anim: Anim, lo: Vec3, hi: Vec3) -> Vec3 {
+    let mid = (lo + hi) / 2.0;
+    match anim {
+        Anim::LegLeft | Anim::LegRight | Anim::ArmLeft | Anim::ArmRight => Vec3::new(mid.x, mid.y, hi.z),
+        Anim::Broken | Anim::Rotor => Vec3::new(mid.x, mid.y, lo.z),
+        _ => mid,
+    }
 }
 
 impl Builder {
     fn new() -> Builder {
-        Builder { vertices: Vec::new(), indices: Vec::new(), team: 0.0 }
+        Builder { vertices: Vec::new(), indices: Vec::new(), team: 0.0, pivot: Vec3::ZERO, role: [0.0; 2] }
+    }
+
+    /// The parts added until the next call move by `anim` about the pivot its bounds `lo`–`hi`
+    /// give, with the role's number `param`.
+    fn moving(&mut self, anim: Anim, lo: Vec3, hi: Vec3, param: f32) {
+        self.pivot = pivot_of(anim, lo, hi);
+        self.role = [super::pose::role_code(anim), param];
+    }
+
+    /// The parts added from now on are still.
+    fn still(&mut self) {
+        self.moving(Anim::None, Vec3::ZERO, Vec3::ZERO, 0.0);
+    }
+
+    fn vertex(&self, c: Vec3, n: Vec3, shade: f32) -> ModelVertex {
+        ModelVertex {
+            position: c.to_array(),
+            normal: n.to_array(),
+            shade,
+            team: self.team,
+            pivot: self.pivot.to_array(),
+            role: self.role,
+        }
     }
 
     fn quad(&mut self, corners: [Vec3; 4], shade: f32) {
         let n = (corners[1] - corners[0]).cross(corners[2] - corners[0]).normalize_or(Vec3::Z);
         let base = self.vertices.len() as u32;
         for c in corners {
-            self.vertices.push(ModelVertex { position: c.to_array(), normal: n.to_array(), shade, team: self.team });
+            self.vertices.push(self.vertex(c, n, shade));
         }
         self.indices.extend_from_slice(&[base, base + 1, base + 2, base, base + 2, base + 3]);
     }
@@ -89,9 +133,24 @@ impl Builder {
         let n = (corners[1] - corners[0]).cross(corners[2] - corners[0]).normalize_or(Vec3::Z);
         let base = self.vertices.len() as u32;
         for c in corners {
-            self.vertices.push(ModelVertex { position: c.to_array(), normal: n.to_array(), shade, team: self.team });
+            self.vertices.push(self.vertex(c, n, shade));
         }
         self.indices.extend_from_slice(&[base, base + 1, base + 2]);
+    }
+
+    /// A box from `min` to `max` moving by `anim`.
+    fn posed(&mut self, anim: Anim, min: Vec3, max: Vec3, shade: f32) {
+        self.moving(anim, min, max, (max.z - min.z).max(max.y - min.y) / 2.0);
+        self.cuboid(min, max, shade);
+        self.still();
+    }
+
+    /// A wheel that turns with the distance travelled.
+    fn wheel(&mut self, at: Vec3, radius: f32, width: f32, shade: f32) {
+        let half = Vec3::new(width / 2.0, radius, radius);
+        self.moving(Anim::Wheel, at - half, at + half, radius);
+        self.drum(at, radius, width, 8, shade);
+        self.still();
     }
 
     /// The same as `f`, wearing the owner's colour.
@@ -131,10 +190,35 @@ impl Builder {
         }
     }
 
+    /// A wheel lying across x: a prism of `sides` sides around `at`, `width` wide, its faces
+    /// and its ends' wedges alternating light and dark so its turning shows.
+    fn drum(&mut self, at: Vec3, radius: f32, width: f32, sides: u32, shade: f32) {
+        let sides = sides.clamp(3, 64);
+        let (l, r) = (at.x - width / 2.0, at.x + width / 2.0);
+        // From the bottom, so a wheel resting on the ground touches it.
+        let ring = |k: u32, x: f32| {
+            let a = k as f32 / sides as f32 * std::f32::consts::TAU - std::f32::consts::FRAC_PI_2;
+            Vec3::new(x, at.y + radius * a.cos(), at.z + radius * a.sin())
+        };
+        for k in 0..sides {
+            let tone = if k % 2 == 0 { shade } else { shade * 0.6 };
+            self.quad([ring(k, l), ring(k + 1, l), ring(k + 1, r), ring(k, r)], tone);
+            let hub = if k % 2 == 0 { shade * 0.55 } else { shade * 1.1 };
+            self.tri([ring(k, r), ring(k + 1, r), Vec3::new(r, at.y, at.z)], hub);
+            self.tri([ring(k + 1, l), ring(k, l), Vec3::new(l, at.y, at.z)], hub);
+        }
+    }
+
     /// One part of a kit.
     fn part(&mut self, part: &Part) {
         let f = part.finish();
         self.team = if f.team { 1.0 } else { 0.0 };
+        let (lo, hi) = part_bounds(part);
+        let param = match *part {
+            Part::Drum { radius, .. } => radius,
+            _ => (hi.z - lo.z).max(hi.y - lo.y) / 2.0,
+        };
+        self.moving(f.anim, lo, hi, param);
         let v = |t: (f32, f32, f32)| Vec3::new(t.0, t.1, t.2);
         match *part {
             Part::Box { min, max, .. } => self.cuboid(v(min), v(max), f.shade),
@@ -143,8 +227,10 @@ impl Builder {
             Part::Cylinder { at, radius, bottom, top, sides, .. } => {
                 self.cylinder(Vec3::new(at.0, at.1, 0.0), radius, bottom, top, sides, f.shade)
             }
+            Part::Drum { at, radius, width, sides, .. } => self.drum(v(at), radius, width, sides, f.shade),
         }
         self.team = 0.0;
+        self.still();
     }
 
     /// An axis-aligned box from `min` to `max` (no bottom face).
@@ -174,31 +260,56 @@ impl Builder {
     }
 }
 
+/// The least and most corners of a part.
+fn part_bounds(part: &Part) -> (Vec3, Vec3) {
+    let v = |t: (f32, f32, f32)| Vec3::new(t.0, t.1, t.2);
+    match *part {
+        Part::Box { min, max, .. } => (v(min), v(max)),
+        Part::Pyramid { min, max, top, .. } | Part::Gable { min, max, top, .. } => {
+            (v(min), Vec3::new(max.0, max.1, top))
+        }
+        Part::Cylinder { at, radius, bottom, top, .. } => {
+            (Vec3::new(at.0 - radius, at.1 - radius, bottom), Vec3::new(at.0 + radius, at.1 + radius, top))
+        }
+        Part::Drum { at, radius, width, .. } => {
+            let half = Vec3::new(width / 2.0, radius, radius);
+            (v(at) - half, v(at) + half)
+        }
+    }
+}
+
 fn build(shape: Shape, b: &mut Builder) {
     let v = Vec3::new;
     match shape {
-        // Height 1: a body, a head and a rifle pointing forward.
+        // Height 1: legs that walk, a body, arms that swing and raise the rifle to aim, a head,
+        // and a rifle whose muzzle flashes.
         Shape::Soldier => {
-            b.cuboid(v(-0.14, -0.09, 0.0), v(0.14, 0.09, 0.4), 0.8);
-            b.in_team(|b| b.cuboid(v(-0.14, -0.09, 0.4), v(0.14, 0.09, 0.75), 1.0));
+            b.posed(Anim::LegLeft, v(-0.13, -0.07, 0.0), v(-0.015, 0.07, 0.42), 0.8);
+            b.posed(Anim::LegRight, v(0.015, -0.07, 0.0), v(0.13, 0.07, 0.42), 0.8);
+            b.cuboid(v(-0.14, -0.09, 0.38), v(0.14, 0.09, 0.46), 0.7);
+            b.in_team(|b| b.cuboid(v(-0.14, -0.09, 0.46), v(0.14, 0.09, 0.75), 1.0));
+            b.in_team(|b| b.posed(Anim::ArmLeft, v(-0.2, -0.05, 0.45), v(-0.14, 0.05, 0.74), 0.9));
+            b.in_team(|b| b.posed(Anim::ArmRight, v(0.14, -0.05, 0.45), v(0.2, 0.05, 0.74), 0.9));
             b.cuboid(v(-0.09, -0.08, 0.75), v(0.09, 0.08, 0.95), 0.85);
-            b.cuboid(v(0.1, 0.0, 0.45), v(0.15, 0.45, 0.52), 0.45);
+            b.posed(Anim::Barrel, v(0.08, 0.0, 0.56), v(0.13, 0.5, 0.63), 0.45);
+            b.posed(Anim::Flash, v(0.04, 0.5, 0.53), v(0.17, 0.64, 0.66), 1.0);
         }
-        // Height 1: a long body, a cab at the front, dark wheels.
+        // Height 1: a long body, a cab at the front, four wheels that turn.
         Shape::Wheeled => {
             b.cuboid(v(-0.55, -0.95, 0.25), v(0.55, 0.95, 0.62), 1.0);
             b.in_team(|b| b.cuboid(v(-0.5, 0.2, 0.62), v(0.5, 0.85, 1.0), 0.85));
-            for (x, y) in [(-0.6, -0.6), (0.6, -0.6), (-0.6, 0.6), (0.6, 0.6)] {
-                b.cuboid(v(x - 0.08, y - 0.22, 0.0), v(x + 0.08, y + 0.22, 0.35), 0.3);
+            for (x, y) in [(-0.62, -0.6), (0.62, -0.6), (-0.62, 0.6), (0.62, 0.6)] {
+                b.wheel(v(x, y, 0.22), 0.22, 0.16, 0.35);
             }
         }
-        // Height 1: tracks, a hull, a turret and a barrel.
+        // Height 1: tracks whose treads run, a hull, a turret, a barrel that recoils and flashes.
         Shape::Tank => {
-            b.cuboid(v(-0.75, -1.0, 0.0), v(-0.45, 1.0, 0.35), 0.35);
-            b.cuboid(v(0.45, -1.0, 0.0), v(0.75, 1.0, 0.35), 0.35);
+            b.posed(Anim::Track, v(-0.75, -1.0, 0.0), v(-0.45, 1.0, 0.35), 0.35);
+            b.posed(Anim::Track, v(0.45, -1.0, 0.0), v(0.75, 1.0, 0.35), 0.35);
             b.cuboid(v(-0.5, -0.9, 0.12), v(0.5, 0.95, 0.55), 1.0);
             b.in_team(|b| b.cuboid(v(-0.36, -0.45, 0.55), v(0.36, 0.3, 0.85), 0.9));
-            b.cuboid(v(-0.05, 0.3, 0.64), v(0.05, 1.35, 0.74), 0.6);
+            b.posed(Anim::Barrel, v(-0.05, 0.3, 0.64), v(0.05, 1.35, 0.74), 0.6);
+            b.posed(Anim::Flash, v(-0.1, 1.35, 0.6), v(0.1, 1.55, 0.78), 1.0);
         }
         // Unit square footprint, height 1: a block with a roof rim and a door.
         Shape::Building => {
@@ -207,7 +318,7 @@ fn build(shape: Shape, b: &mut Builder) {
             b.cuboid(v(-0.12, 0.45, 0.0), v(0.12, 0.47, 0.3), 0.3);
         }
         // Height 1: skids, a rounded cabin, a tail boom with a fin, a mast and two rotor blades
-        // crossing over it (the scene lifts it into the air).
+        // crossing over it that spin (the scene lifts it into the air and leans it into turns).
         Shape::Helicopter => {
             for x in [-0.35, 0.35] {
                 b.cuboid(v(x - 0.04, -0.5, 0.0), v(x + 0.04, 0.55, 0.06), 0.3);
@@ -217,8 +328,9 @@ fn build(shape: Shape, b: &mut Builder) {
             b.cuboid(v(-0.07, -1.3, 0.35), v(0.07, -0.45, 0.5), 0.85);
             b.cuboid(v(-0.02, -1.35, 0.35), v(0.02, -1.15, 0.75), 0.6);
             b.cuboid(v(-0.04, -0.04, 0.6), v(0.04, 0.04, 0.75), 0.4);
-            b.cuboid(v(-1.1, -0.05, 0.75), v(1.1, 0.05, 0.79), 0.35);
-            b.cuboid(v(-0.05, -1.1, 0.75), v(0.05, 1.1, 0.79), 0.35);
+            b.posed(Anim::Rotor, v(-1.1, -0.05, 0.75), v(1.1, 0.05, 0.79), 0.35);
+            b.posed(Anim::Rotor, v(-0.05, -1.1, 0.75), v(0.05, 1.1, 0.79), 0.35);
+            b.posed(Anim::Flash, v(-0.08, 0.75, 0.22), v(0.08, 0.9, 0.36), 1.0);
         }
         // Unit footprint, height 1: a trunk under a pointed crown.
         Shape::Prop => {

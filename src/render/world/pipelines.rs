@@ -14,12 +14,15 @@ use super::models::ModelVertex;
 /// Terrain vertices: position, normal, colour, detail pattern weights.
 pub(super) const TERRAIN_ATTRS: [wgpu::VertexAttribute; 4] =
     wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Float32x4];
-/// Model vertices: position, normal, shade, team share.
-pub(super) const MODEL_ATTRS: [wgpu::VertexAttribute; 4] =
-    wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32, 7 => Float32];
+/// Model vertices: position, normal, shade, team share, pivot, animation role and its number.
+pub(super) const MODEL_ATTRS: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
+    0 => Float32x3, 1 => Float32x3, 2 => Float32, 7 => Float32, 9 => Float32x3, 10 => Float32x2
+];
 /// Object instances (see [`ObjectInstance`]).
-pub(super) const INSTANCE_ATTRS: [wgpu::VertexAttribute; 5] =
-    wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32, 5 => Float32x3, 6 => Float32x3, 8 => Float32x3];
+pub(super) const INSTANCE_ATTRS: [wgpu::VertexAttribute; 8] = wgpu::vertex_attr_array![
+    3 => Float32x3, 4 => Float32, 5 => Float32x3, 6 => Float32x3, 8 => Float32x3,
+    11 => Float32x4, 12 => Float32x4, 13 => Float32x4
+];
 /// Road vertices: position, normal, atlas coordinates.
 const ROAD_ATTRS: [wgpu::VertexAttribute; 3] = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2];
 /// Water corners: position.

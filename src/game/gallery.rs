@@ -1,0 +1,430 @@
+//! `ridgeline gallery`: a fixed set of close-ups rendered to PNGs for review side by side —
+//! every unit and structure of each faction (a sheet per faction and kind, and one close-up
+//! per object), each damage stage, construction in stages, units in motion and firing, a
+//! base and a battle. The pieces are made up (`Shown` values placed on the open middle of
+//! Proving Grounds), so the same command gives the same pictures on every build: run it on
+//! two builds and compare.
+//!
+//! Must not: run a game (the world is only the map's ground) or change what a battle draws.
+
+use std::path::{Path, PathBuf};
+
+use glam::{Vec2, Vec3};
+
+use crate::content::ContentRoots;
+use crate::render::offscreen::{FORMAT, Offscreen};
+use crate::render::{Gpu, WorldPass};
+use crate::sim::PlayerId;
+use crate::sim::event::GameEvent;
+use crate::sim::ids::{ObjectId, TemplateId};
+use crate::sim::rules::{ObjectKind, Rules};
+
+use super::battle::Battle;
+use super::display::to_point;
+use super::scene::Shown;
+use super::screenshot::{ScreenshotError, WorldShot, battle_for};
+
+/// The map the gallery stands on (its open middle).
+const MAP: &str = "proving_grounds";
+/// The camera's angle below the horizon (the game's).
+const PITCH: f32 = 0.95;
+/// The camera's vertical field of view (the game's).
+const FOV_Y: f32 = 0.7;
+
+/// One piece on a gallery stage: an object as the picture would show it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Piece {
+    /// What it is.
+    pub template: TemplateId,
+    /// Where, relative to the stage's centre (world units).
+    pub at: Vec2,
+    /// Facing, radians counter-clockwise from east.
+    pub yaw: f32,
+    /// Whose (player 1 blue, player 2 red).
+    pub owner: PlayerId,
+    /// A structure being built: the share done.
+    pub built: Option<f32>,
+    /// Where its turret points, if at a target.
+    pub aim: Option<f32>,
+    /// Its gun's kick (1: the moment it fired).
+    pub recoil: f32,
+    /// Its health, 0..1 of its most.
+    pub health: f32,
+    /// How far it has travelled (world units; wheels, tracks and legs follow it).
+    pub travelled: f32,
+    /// Whether it is under way (legs swing, a helicopter dips its nose).
+    pub moving: bool,
+    /// How fast it turns while under way (radians a second; a helicopter leans into it).
+    pub turning: f32,
+}
+
+impl Piece {
+    /// `template` standing at `at`, owned by `owner`, whole, at rest, facing the camera's right.
+    pub fn new(template: TemplateId, at: Vec2, owner: PlayerId) -> Piece {
+        Piece {
+            template,
+            at,
+            yaw: -0.5,
+            owner,
+            built: None,
+            aim: None,
+            recoil: 0.0,
+            health: 1.0,
+            travelled: 0.0,
+            moving: false,
+            turning: 0.0,
+        }
+    }
+
+    /// The piece as the scene draws it, with the stage's centre at `centre`.
+    fn shown(&self, centre: Vec2) -> Shown {
+        Shown {
+            built: self.built,
+            aim: self.aim,
+            recoil: self.recoil,
+            health: self.health,
+            travelled: self.travelled,
+            stride: if self.moving { 1.0 } else { 0.0 },
+            turning: if self.moving { self.turning } else { 0.0 },
+            ..Shown::standing(self.template, centre + self.at, self.yaw, self.owner)
+        }
+    }
+}
+
+/// One picture of the gallery: pieces, explosions among them, and where the camera looks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stage {
+    /// The file's name (without `.png`).
+    pub name: String,
+    /// What stands on it.
+    pub pieces: Vec<Piece>,
+    /// Explosions going off (relative places, and how long ago in seconds).
+    pub blasts: Vec<(Vec2, f32)>,
+    /// The camera's distance from the centre (world units).
+    pub distance: f32,
+    /// Where the camera looks, relative to the centre (world units, and a height above ground).
+    pub look: Vec3,
+}
+
+/// Every stage of the gallery for `rules`, in a fixed order; `heights` gives each template's
+/// model height (world units), for framing close-ups.
+pub fn stages(rules: &Rules, heights: &[f32]) -> Vec<Stage> {
+    let mut out = Vec::new();
+    let playable: Vec<u16> = (0..rules.factions.len() as u16).filter(|&f| is_playable(rules, f)).collect();
+    for (n, &faction) in playable.iter().enumerate() {
+        let owner = PlayerId((n % 2) as u8);
+        let fname = rules.factions.get(faction as usize).map_or("faction".to_string(), |f| f.name.to_lowercase());
+        let of_kind = |structures: bool| -> Vec<TemplateId> {
+            (0..rules.templates.len())
+                .map(|i| TemplateId(i as u16))
+                .filter(|&t| {
+                    let tt = rules.template(t);
+                    tt.faction == faction && tt.kind != ObjectKind::Prop && tt.kind.blocks_ground() == structures
+                })
+                .collect()
+        };
+        let structures = of_kind(true);
+        let units = of_kind(false);
+        out.push(sheet(&format!("{fname}-structures"), rules, &structures, owner, 4, 60.0));
+        out.push(sheet(&format!("{fname}-units"), rules, &units, owner, 5, 34.0));
+        for &t in structures.iter().chain(&units) {
+            out.push(close_up(rules, t, owner, heights.get(t.0 as usize).copied().unwrap_or(10.0)));
+        }
+        out.push(damage(&format!("{fname}-damage"), rules, &structures, &units, owner));
+        out.push(construction(&format!("{fname}-construction"), rules, &structures, owner));
+        out.push(motion(&format!("{fname}-motion"), rules, &units, owner));
+    }
+    out.push(base(rules, &playable));
+    out.push(battle(rules, &playable));
+    out
+}
+
+fn is_playable(rules: &Rules, faction: u16) -> bool {
+    rules.factions.get(faction as usize).is_some_and(|f| f.playable)
+}
+
+/// How big a template stands (world units): its footprint for structures, else a unit's size.
+fn size_of(rules: &Rules, t: TemplateId) -> f32 {
+    let tt = rules.template(t);
+    if tt.kind.blocks_ground() { tt.footprint.0.max(tt.footprint.1).max(1) as f32 * 10.0 } else { 14.0 }
+}
+
+/// `templates` in rows of `across`, `spacing` apart.
+fn sheet(name: &str, rules: &Rules, templates: &[TemplateId], owner: PlayerId, across: usize, spacing: f32) -> Stage {
+    let rows = templates.len().div_ceil(across).max(1);
+    let pieces: Vec<Piece> = templates
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| {
+            let (x, y) = ((i % across) as f32, (i / across) as f32);
+            let at = Vec2::new((x - (across as f32 - 1.0) / 2.0) * spacing, ((rows as f32 - 1.0) / 2.0 - y) * spacing);
+            Piece::new(t, at, owner)
+        })
+        .collect();
+    let largest = templates.iter().map(|&t| size_of(rules, t)).fold(0.0, f32::max);
+    let wide = across.min(templates.len()).max(1) as f32 * spacing;
+    Stage {
+        name: name.to_string(),
+        pieces,
+        blasts: Vec::new(),
+        distance: wide.max(rows as f32 * spacing * 1.6) * 0.85 + largest,
+        look: Vec3::new(0.0, 0.0, 4.0),
+    }
+}
+
+/// One object alone, close.
+fn close_up(rules: &Rules, t: TemplateId, owner: PlayerId, height: f32) -> Stage {
+    let size = if rules.template(t).kind.blocks_ground() { size_of(rules, t) } else { height * 1.2 };
+    let mut piece = Piece::new(t, Vec2::ZERO, owner);
+    piece.aim = Some(-0.2);
+    Stage {
+        name: format!("object-{}", rules.template(t).name),
+        pieces: vec![piece],
+        blasts: Vec::new(),
+        distance: size * 2.2 + 6.0,
+        // Aircraft are drawn in the air: look up at them.
+        look: Vec3::new(0.0, 0.0, height * 0.4 + super::display::altitude(rules.template(t).kind)),
+    }
+}
+
+/// Each damage stage: whole, below half, below a quarter (three structures and three units).
+fn damage(name: &str, rules: &Rules, structures: &[TemplateId], units: &[TemplateId], owner: PlayerId) -> Stage {
+    let mut pieces = Vec::new();
+    let healths = [1.0, 0.45, 0.2];
+    for (row, &t) in structures.iter().take(3).enumerate() {
+        for (col, &h) in healths.iter().enumerate() {
+            let mut p = Piece::new(t, Vec2::new((col as f32 - 1.0) * 60.0, (1.0 - row as f32) * 55.0 + 20.0), owner);
+            p.health = h;
+            pieces.push(p);
+        }
+    }
+    let vehicles: Vec<TemplateId> =
+        units.iter().copied().filter(|&u| rules.template(u).kind == ObjectKind::Vehicle).take(3).collect();
+    for (row, &t) in vehicles.iter().enumerate() {
+        for (col, &h) in healths.iter().enumerate() {
+            let at = Vec2::new((col as f32 - 1.0) * 60.0 + (row as f32 - 1.0) * 17.0, -80.0);
+            let mut p = Piece::new(t, at, owner);
+            p.health = h;
+            pieces.push(p);
+        }
+    }
+    Stage { name: name.to_string(), pieces, blasts: Vec::new(), distance: 330.0, look: Vec3::ZERO }
+}
+
+/// Structures being built: a tenth, a third, two thirds, nine tenths done, and finished.
+fn construction(name: &str, rules: &Rules, structures: &[TemplateId], owner: PlayerId) -> Stage {
+    let stages = [Some(0.1), Some(0.35), Some(0.65), Some(0.9), None];
+    let mut pieces = Vec::new();
+    for (row, &t) in structures.iter().take(2).enumerate() {
+        for (col, &built) in stages.iter().enumerate() {
+            let mut p = Piece::new(t, Vec2::new((col as f32 - 2.0) * 55.0, (0.5 - row as f32) * 60.0), owner);
+            p.built = built;
+            pieces.push(p);
+        }
+    }
+    let _ = rules;
+    Stage { name: name.to_string(), pieces, blasts: Vec::new(), distance: 330.0, look: Vec3::ZERO }
+}
+
+/// Units in motion: each at rest, walking or driving (three points in a stride), and firing.
+fn motion(name: &str, rules: &Rules, units: &[TemplateId], owner: PlayerId) -> Stage {
+    let mut pieces = Vec::new();
+    for (row, &t) in units.iter().take(6).enumerate() {
+        let y = (2.5 - row as f32) * 18.0;
+        let mut rest = Piece::new(t, Vec2::new(-54.0, y), owner);
+        rest.yaw = 0.0;
+        pieces.push(rest);
+        for (k, d) in [1.5f32, 4.0, 6.5].into_iter().enumerate() {
+            let mut p = Piece::new(t, Vec2::new(-27.0 + k as f32 * 22.0, y), owner);
+            p.yaw = 0.0;
+            p.moving = true;
+            p.travelled = d;
+            pieces.push(p);
+        }
+        let mut firing = Piece::new(t, Vec2::new(54.0, y), owner);
+        firing.yaw = 0.0;
+        firing.aim = Some(0.0);
+        firing.recoil = 0.9;
+        pieces.push(firing);
+    }
+    let _ = rules;
+    Stage { name: name.to_string(), pieces, blasts: Vec::new(), distance: 135.0, look: Vec3::new(0.0, 0.0, 4.0) }
+}
+
+/// A base: each playable faction's structures laid out on its side, a few units among them.
+fn base(rules: &Rules, playable: &[u16]) -> Stage {
+    let mut pieces = Vec::new();
+    for (n, &faction) in playable.iter().take(2).enumerate() {
+        let side = if n == 0 { -1.0 } else { 1.0 };
+        let owner = PlayerId(n as u8);
+        let mine: Vec<TemplateId> = (0..rules.templates.len())
+            .map(|i| TemplateId(i as u16))
+            .filter(|&t| rules.template(t).faction == faction && rules.template(t).kind != ObjectKind::Prop)
+            .collect();
+        let (structures, units): (Vec<TemplateId>, Vec<TemplateId>) =
+            mine.iter().partition(|&&t| rules.template(t).kind.blocks_ground());
+        for (i, &t) in structures.iter().enumerate() {
+            let (x, y) = ((i % 3) as f32, (i / 3) as f32);
+            let at = Vec2::new(side * (40.0 + x * 50.0), 60.0 - y * 50.0);
+            let mut p = Piece::new(t, at, owner);
+            if i == 4 {
+                p.built = Some(0.5);
+            }
+            pieces.push(p);
+        }
+        for (i, &t) in units.iter().enumerate() {
+            let at = Vec2::new(side * (25.0 + (i % 3) as f32 * 14.0), -95.0 - (i / 3) as f32 * 14.0);
+            let mut p = Piece::new(t, at, owner);
+            p.yaw = if n == 0 { 0.4 } else { 2.7 };
+            pieces.push(p);
+        }
+    }
+    Stage { name: "base".into(), pieces, blasts: Vec::new(), distance: 420.0, look: Vec3::new(0.0, -10.0, 0.0) }
+}
+
+/// A battle: two armies facing each other, firing, with explosions among them.
+fn battle(rules: &Rules, playable: &[u16]) -> Stage {
+    let mut pieces = Vec::new();
+    for (n, &faction) in playable.iter().take(2).enumerate() {
+        let side = if n == 0 { -1.0 } else { 1.0 };
+        let owner = PlayerId(n as u8);
+        let units: Vec<TemplateId> = (0..rules.templates.len())
+            .map(|i| TemplateId(i as u16))
+            .filter(|&t| {
+                let tt = rules.template(t);
+                tt.faction == faction
+                    && !tt.kind.blocks_ground()
+                    && tt.kind != ObjectKind::Prop
+                    && !tt.weapons.is_empty()
+            })
+            .collect();
+        let facing = if n == 0 { 0.0 } else { std::f32::consts::PI };
+        for k in 0..18usize {
+            let Some(&t) = units.get(k % units.len().max(1)) else { break };
+            let (row, col) = ((k / 6) as f32, (k % 6) as f32);
+            let at = Vec2::new(side * (30.0 + row * 22.0 + col % 2.0 * 6.0), (col - 2.5) * 22.0);
+            let mut p = Piece::new(t, at, owner);
+            p.yaw = facing + (k as f32 * 0.37).sin() * 0.3;
+            p.aim = Some(facing + (k as f32 * 0.51).cos() * 0.15);
+            p.recoil = if k % 3 == 0 { 0.9 } else { 0.0 };
+            p.moving = k % 4 == 1;
+            p.travelled = k as f32 * 3.1;
+            p.health = 1.0 - (k % 5) as f32 * 0.17;
+            pieces.push(p);
+        }
+    }
+    let blasts = vec![(Vec2::new(-12.0, 10.0), 0.15), (Vec2::new(20.0, -30.0), 0.4), (Vec2::new(48.0, 34.0), 0.8)];
+    Stage { name: "battle".into(), pieces, blasts, distance: 230.0, look: Vec3::ZERO }
+}
+
+/// Renders every stage into `dir` as `<name>.png` at `size`; the files written.
+pub fn render(roots: &ContentRoots, dir: &Path, size: (u32, u32)) -> Result<Vec<PathBuf>, ScreenshotError> {
+    // Seen as an observer sees everything: explosions show wherever they are.
+    let shot = WorldShot {
+        players: Some("idle,idle".into()),
+        frames: 1,
+        size,
+        observer: Some(super::screenshot::ObserverView::Everything),
+        ..WorldShot::new(MAP)
+    };
+    let (mut battle, _shell) = battle_for(roots, &shot)?;
+    let centre = battle.scene.size() / 2.0;
+    let gpu = Gpu::headless()?;
+    let target = Offscreen::new(&gpu, size);
+    let mut pass = WorldPass::new(&gpu.device, &gpu.queue, FORMAT, &battle.scene.statics());
+    let rules = battle.world().rules().clone();
+    std::fs::create_dir_all(dir).map_err(|e| ScreenshotError::Content(format!("{}: {e}", dir.display())))?;
+    let mut written = Vec::new();
+    let heights: Vec<f32> =
+        (0..rules.templates.len()).map(|i| battle.scene.model_height(TemplateId(i as u16))).collect();
+    for stage in stages(&rules, &heights) {
+        let img = render_stage(&gpu, &mut pass, &target, &mut battle, &rules, &stage, centre, size)?;
+        let path = dir.join(format!("{}.png", stage.name));
+        crate::content::write_image(&path, &img).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn render_stage(
+    gpu: &Gpu,
+    pass: &mut WorldPass,
+    target: &Offscreen,
+    battle: &mut Battle,
+    rules: &Rules,
+    stage: &Stage,
+    centre: Vec2,
+    size: (u32, u32),
+) -> Result<image::RgbaImage, ScreenshotError> {
+    let mut instances = vec![Vec::new(); battle.scene.library.len()];
+    for p in &stage.pieces {
+        battle.scene.push_shown(&mut instances, rules, &p.shown(centre));
+    }
+    // Explosions: the battle's own particles, aged to each blast's moment.
+    battle.age_display(60.0);
+    let mut blasts = stage.blasts.clone();
+    blasts.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (k, &(at, ago)) in blasts.iter().enumerate() {
+        let event = GameEvent::Killed {
+            object: ObjectId::from_bits(2_000_000 + k as u64),
+            template: stage
+                .pieces
+                .iter()
+                .map(|p| p.template)
+                .max_by_key(|t| rules.template(*t).max_health)
+                .unwrap_or(TemplateId(0)),
+            owner: PlayerId(1),
+            at: to_point(centre + at).to_vec2(),
+        };
+        battle.display_events(&[event]);
+        let next = blasts.get(k + 1).map_or(0.0, |b| b.1);
+        battle.age_display((ago - next).max(0.0));
+    }
+    pass.set_sprites(battle.picture().sprites());
+    let look = centre + stage.look.truncate();
+    let look = look.extend(battle.scene.height(look) + stage.look.z);
+    let back = Vec3::new(0.0, -PITCH.cos(), PITCH.sin());
+    let eye = look + back * stage.distance;
+    let view = glam::camera::rh::view::look_at_mat4(eye, look, Vec3::Z);
+    let aspect = size.0 as f32 / size.1.max(1) as f32;
+    let proj = glam::camera::rh::proj::directx::perspective(
+        FOV_Y,
+        aspect,
+        (stage.distance * 0.05).max(1.0),
+        stage.distance * 6.0,
+    );
+    pass.set_view(eye, 1.3);
+    pass.render(&gpu.device, &gpu.queue, &target.view, size, proj * view, &instances);
+    Ok(target.read(gpu)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gallery_shows_every_unit_and_structure_of_each_playable_faction() {
+        let defs = crate::defs::test_support::shipped();
+        let rules = &defs.rules;
+        let all = stages(rules, &[]);
+        let names: Vec<&str> = all.iter().map(|s| s.name.as_str()).collect();
+        for (i, t) in rules.templates.iter().enumerate() {
+            if t.kind == ObjectKind::Prop || !is_playable(rules, t.faction) {
+                continue;
+            }
+            let close = format!("object-{}", t.name);
+            assert!(names.contains(&close.as_str()), "no close-up of {}", t.name);
+            let sheets = all.iter().filter(|s| s.name.ends_with("-units") || s.name.ends_with("-structures"));
+            assert!(sheets.flat_map(|s| &s.pieces).any(|p| p.template.0 as usize == i), "{} on no sheet", t.name);
+        }
+        for want in ["base", "battle"] {
+            assert!(names.contains(&want), "no {want}");
+        }
+        // Each damage sheet shows each stage: whole, below half, below a quarter.
+        let damage = all.iter().find(|s| s.name.ends_with("-damage")).unwrap();
+        for h in [1.0, 0.45, 0.2] {
+            assert!(damage.pieces.iter().any(|p| p.health == h));
+        }
+    }
+}

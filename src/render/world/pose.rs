@@ -1,0 +1,199 @@
+//! How an object's parts are posed this frame, from display state only: how far it has
+//! travelled (legs swing and wheels turn with it), how fast it goes and turns (a helicopter
+//! leans into its turns), how hard its gun just kicked (barrel recoil, a muzzle flash), the
+//! ground under it (a vehicle follows the slope), its health (damage stages), power and
+//! construction. The numbers are packed into an [`ObjectInstance`](super::ObjectInstance);
+//! the vertex shader (`vs_object` in `shaders/world.wgsl`) turns each part by its animation
+//! role with the same rules as the functions here.
+//!
+//! Must not: read the simulation (the scene hands it display values) or keep state.
+
+use std::f32::consts::TAU;
+
+/// Unit-space distance of one full stride (both legs forward once): legs swing once per this
+/// much travel, whatever the unit's size.
+pub const STRIDE: f32 = 1.1;
+/// How far a leg swings either way at a full stride (radians).
+pub const LEG_SWING: f32 = 0.55;
+/// How far an arm swings, as a share of the legs' swing.
+pub const ARM_SHARE: f32 = 0.7;
+/// The arms' angle when aiming (radians forward from hanging down).
+pub const AIM_RAISE: f32 = 1.35;
+/// How far a barrel slides back at the moment of the shot (unit space).
+pub const BARREL_KICK: f32 = 0.16;
+/// A muzzle flash shows while the kick is above this.
+pub const FLASH_FROM: f32 = 0.45;
+/// Construction rises in this many stages (a foundation, floors, the roof).
+pub const BUILD_STAGES: f32 = 4.0;
+/// Most a helicopter leans into a turn (radians).
+pub const MAX_LEAN: f32 = 0.45;
+/// How far a helicopter dips its nose at full speed (radians).
+pub const NOSE_DOWN: f32 = 0.2;
+/// Steepest slope a vehicle is tilted by (radians).
+pub const MAX_TILT: f32 = 0.5;
+
+/// A part's animation role, as a number the shader reads (the order of
+/// [`crate::defs::model_kits::Anim`]).
+pub fn role_code(anim: crate::defs::model_kits::Anim) -> f32 {
+    anim as u32 as f32
+}
+
+/// Damage stages: how a structure or vehicle shows its health.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum DamageStage {
+    /// Half its health or more: as built.
+    Whole = 0,
+    /// Below half: darker, smoking.
+    Damaged = 1,
+    /// Below a quarter: scorched, burning, a part broken.
+    Wrecked = 2,
+}
+
+impl DamageStage {
+    /// The stage of an object at `health` (its share of its most, 0..1).
+    pub fn of(health: f32) -> DamageStage {
+        if health < 0.25 {
+            DamageStage::Wrecked
+        } else if health < 0.5 {
+            DamageStage::Damaged
+        } else {
+            DamageStage::Whole
+        }
+    }
+
+    /// The brightness its colours are drawn with.
+    pub fn shade(self) -> f32 {
+        match self {
+            DamageStage::Whole => 1.0,
+            DamageStage::Damaged => 0.72,
+            DamageStage::Wrecked => 0.5,
+        }
+    }
+}
+
+/// A leg's swing (radians, forward positive) after travelling `distance` unit-space units at
+/// `stride` (0 standing still .. 1 a full stride): one swing forward and back per [`STRIDE`].
+/// The other leg swings the other way.
+pub fn leg_swing(distance: f32, stride: f32) -> f32 {
+    (distance / STRIDE * TAU).sin() * LEG_SWING * stride.clamp(0.0, 1.0)
+}
+
+/// An arm's angle (radians forward): swinging against its leg while walking, raised to the
+/// shoulder while `aiming` (0..1).
+pub fn arm_angle(leg: f32, aiming: f32) -> f32 {
+    let a = aiming.clamp(0.0, 1.0);
+    -leg * ARM_SHARE * (1.0 - a) + AIM_RAISE * a
+}
+
+/// How far a wheel of `radius` has turned (radians, backward over the top is negative) after
+/// rolling `distance` (both in unit space): a full turn per circumference.
+pub fn wheel_angle(distance: f32, radius: f32) -> f32 {
+    -distance / radius.max(0.01)
+}
+
+/// The height (unit space, 0..1) a structure `done` (0..1) built shows up to: it rises in
+/// [`BUILD_STAGES`] steps, the first a low foundation; finished shows all of it.
+pub fn construction_cut(done: f32) -> f32 {
+    if done >= 1.0 {
+        return 1.0;
+    }
+    let stage = (done.clamp(0.0, 1.0) * BUILD_STAGES).floor();
+    (0.06 + stage / BUILD_STAGES).min(0.95)
+}
+
+/// A helicopter's roll (positive: its right side up) and pitch (positive: nose up), radians:
+/// it leans into a turn of `turning` radians a second (counter-clockwise, a left turn, is
+/// positive: it banks left, right side up) and dips its nose as `stride` (its share of full
+/// speed) grows.
+pub fn lean(turning: f32, stride: f32) -> (f32, f32) {
+    let roll = (turning * 0.35).clamp(-MAX_LEAN, MAX_LEAN);
+    let pitch = -NOSE_DOWN * stride.clamp(0.0, 1.0);
+    (roll, pitch)
+}
+
+/// A vehicle's roll and pitch (radians) on ground whose height rises by `along` per unit
+/// forward and `across` per unit to its right: the nose up a rising slope, the right side up
+/// where the ground rises to the right.
+pub fn slope_tilt(along: f32, across: f32) -> (f32, f32) {
+    let pitch = along.atan().clamp(-MAX_TILT, MAX_TILT);
+    let roll = across.atan().clamp(-MAX_TILT, MAX_TILT);
+    (roll, pitch)
+}
+
+/// An instance's tilt for no roll and no pitch (see [`tilt`]).
+pub const LEVEL: [f32; 4] = [1.0, 0.0, 1.0, 0.0];
+
+/// An instance's tilt (cos roll, sin roll, cos pitch, sin pitch) for `roll` and `pitch`
+/// radians: the shader turns by them without trigonometry of its own.
+pub fn tilt(roll: f32, pitch: f32) -> [f32; 4] {
+    if roll == 0.0 && pitch == 0.0 {
+        return LEVEL;
+    }
+    let (sr, cr) = roll.sin_cos();
+    let (sp, cp) = pitch.sin_cos();
+    [cr, sr, cp, sp]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wheel_turns_once_per_circumference_rolled() {
+        let r = 0.2;
+        assert!((wheel_angle(TAU * r, r) + TAU).abs() < 1e-5);
+        assert_eq!(wheel_angle(0.0, r), 0.0);
+        // A wheel twice the size turns half as far.
+        assert!((wheel_angle(1.0, 0.4) * 2.0 - wheel_angle(1.0, 0.2)).abs() < 1e-5);
+    }
+
+    #[test]
+    fn legs_swing_with_the_distance_and_not_when_standing() {
+        assert_eq!(leg_swing(0.37, 0.0), 0.0);
+        assert!((leg_swing(STRIDE / 4.0, 1.0) - LEG_SWING).abs() < 1e-5);
+        assert!((leg_swing(STRIDE * 3.0 / 4.0, 1.0) + LEG_SWING).abs() < 1e-5);
+        // Half a stride's speed, half the swing.
+        assert!((leg_swing(STRIDE / 4.0, 0.5) - LEG_SWING / 2.0).abs() < 1e-5);
+        // Arms swing against the legs, and rise to the shoulder when aiming.
+        assert!(arm_angle(0.4, 0.0) < 0.0);
+        assert_eq!(arm_angle(0.4, 1.0), AIM_RAISE);
+    }
+
+    #[test]
+    fn damage_stages_follow_health() {
+        assert_eq!(DamageStage::of(1.0), DamageStage::Whole);
+        assert_eq!(DamageStage::of(0.5), DamageStage::Whole);
+        assert_eq!(DamageStage::of(0.49), DamageStage::Damaged);
+        assert_eq!(DamageStage::of(0.25), DamageStage::Damaged);
+        assert_eq!(DamageStage::of(0.24), DamageStage::Wrecked);
+        assert_eq!(DamageStage::of(0.0), DamageStage::Wrecked);
+        assert!(DamageStage::Wrecked.shade() < DamageStage::Damaged.shade());
+    }
+
+    #[test]
+    fn construction_rises_in_stages() {
+        let cuts: Vec<f32> = [0.0, 0.1, 0.24, 0.26, 0.6, 0.99, 1.0].iter().map(|&d| construction_cut(d)).collect();
+        assert_eq!(cuts[0], cuts[1]);
+        assert_eq!(cuts[1], cuts[2]);
+        assert!(cuts[3] > cuts[2] && cuts[4] > cuts[3] && cuts[5] > cuts[4]);
+        assert!(cuts[0] > 0.0 && cuts[5] < 1.0);
+        assert_eq!(cuts[6], 1.0);
+    }
+
+    #[test]
+    fn helicopters_bank_into_turns_and_vehicles_follow_the_slope() {
+        let (left, _) = lean(1.0, 0.0);
+        let (right, _) = lean(-1.0, 0.0);
+        assert!(left > 0.0 && right < 0.0);
+        assert_eq!(lean(100.0, 0.0).0, MAX_LEAN);
+        assert!(lean(0.0, 1.0).1 < lean(0.0, 0.0).1);
+        let (roll, pitch) = slope_tilt(0.3, 0.0);
+        assert!(pitch > 0.0 && roll == 0.0);
+        assert_eq!(slope_tilt(5.0, -5.0), (-MAX_TILT, MAX_TILT));
+        // The shader gets cosines and sines; level is exactly level.
+        assert_eq!(tilt(0.0, 0.0), LEVEL);
+        let [cr, sr, cp, sp] = tilt(0.3, -0.2);
+        assert!((cr - 0.3f32.cos()).abs() < 1e-6 && (sr - 0.3f32.sin()).abs() < 1e-6);
+        assert!((cp - 0.2f32.cos()).abs() < 1e-6 && (sp + 0.2f32.sin()).abs() < 1e-6);
+    }
+}

@@ -36,6 +36,7 @@ const ALLOWED: &[(&str, &[&str], &str)] = &[
             "economy",
             "help",
             "movement",
+            "object_mut",
             "power",
             "production",
             "projectile",
@@ -52,7 +53,7 @@ const ALLOWED: &[(&str, &[&str], &str)] = &[
             "world",
         ],
         "the same systems on `World`, seen as the rooms of src/sim (vision is a folder, and the store's \
-         tests build their objects from `test_support`)",
+         tests build their objects from `test_support`; the write handle `object_mut` keeps the store's marks)",
     ),
 ];
 

@@ -86,6 +86,14 @@ fn an_original_main_menu_in_a_mod_opens_options_skirmish_replays_and_credits_and
     assert!(s.find("Replays.wnd:ListReplays").is_some());
     click(&mut s, "Replays.wnd:ButtonBack");
     assert_eq!(s.screen(), Some(Screen::MainMenu));
+    // Escape that no window takes leaves the original's replay list as its Back does.
+    click(&mut s, "MainMenu.wnd:ButtonLoadReplay");
+    click(&mut s, "MainMenu.wnd:ButtonReplay");
+    assert_eq!(s.screen(), Some(Screen::Replays));
+    if !s.handle(Input::Key { key: ridgeline::ui::Key::Escape, shift: false }) {
+        s.escape();
+    }
+    assert_eq!(s.screen(), Some(Screen::MainMenu));
     // Credits, then Exit: asked, and OK quits.
     click(&mut s, "MainMenu.wnd:ButtonCredits");
     assert!(s.message_open());

@@ -48,6 +48,37 @@ fn the_main_menu_leads_everywhere_and_back() {
     assert_eq!(s.take_requests(), [ShellRequest::Quit]);
 }
 
+/// Escape as the window hands it over: to the UI, and to the shell when no window took it.
+fn escape(s: &mut Shell) {
+    if !s.handle(Input::Key { key: Key::Escape, shift: false }) {
+        s.escape();
+    }
+}
+
+#[test]
+fn escape_leaves_every_menu_screen_as_its_back_button_does() {
+    let (mut s, _) = shell("shell-escape");
+    for (button, screen) in [
+        ("ButtonSkirmish", Screen::Skirmish),
+        ("ButtonLoad", Screen::Load),
+        ("ButtonOnline", Screen::Online),
+        ("ButtonReplays", Screen::Replays),
+        ("ButtonMods", Screen::Mods),
+    ] {
+        click(&mut s, &format!("MainMenu.wnd:{button}"));
+        assert_eq!(s.screen(), Some(screen));
+        escape(&mut s);
+        assert_eq!(s.screen(), Some(Screen::MainMenu), "Escape on {screen:?} goes back to the main menu");
+        assert!(!s.message_open(), "and does not ask to quit as Escape on the main menu does");
+    }
+    // A message open on a screen takes the Escape itself: the screen stays.
+    click(&mut s, "MainMenu.wnd:ButtonReplays");
+    s.message("Title", "Text", false);
+    escape(&mut s);
+    assert!(!s.message_open());
+    assert_eq!(s.screen(), Some(Screen::Replays));
+}
+
 #[test]
 fn a_message_box_is_modal_and_closes() {
     let (mut s, _) = shell("shell-modal");

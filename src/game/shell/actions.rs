@@ -261,6 +261,28 @@ pub(super) fn leave_mod_screen(stage: &mut Stage) -> bool {
     true
 }
 
+/// The menu screens Escape leaves as their Back button does (Options and Keys answer Escape
+/// themselves; the lobby's Leave and the score's Continue are not pressed by a stray key).
+const ESCAPE_IS_BACK: [Screen; 5] = [Screen::Skirmish, Screen::Load, Screen::Online, Screen::Replays, Screen::Mods];
+
+/// After the screen's callback heard `e`: an Escape no window took (not one a message box
+/// heard), on one of [`ESCAPE_IS_BACK`], presses the screen's Back button (named `ButtonBack`,
+/// or declaring the `back` action; the first one shown and enabled), so the screen is left as
+/// its Back leaves it. False where nothing was pressed.
+pub(super) fn escape_as_back(stage: &mut Stage, e: &crate::ui::UiEvent, over_message: bool) -> bool {
+    if over_message || e.kind != crate::ui::EventKind::KeyUnhandled(crate::ui::Key::Escape) {
+        return false;
+    }
+    let Some(screen) = stage.screen().filter(|s| ESCAPE_IS_BACK.contains(s)) else { return false };
+    let Some(file) = stage.screens.file_of(screen).map(str::to_string) else { return false };
+    let is_back = |w: &crate::ui::GameWindow| {
+        crate::ui::window::short_name(&w.name) == "ButtonBack" || w.action.as_deref() == Some("back")
+    };
+    let backs: Vec<_> =
+        stage.ui.windows_of(&file).into_iter().filter(|id| stage.ui.window(*id).is_some_and(is_back)).collect();
+    backs.into_iter().any(|id| stage.ui.press(id))
+}
+
 /// Leaves the screen as Escape does: a mod's screen goes back to where it was opened from,
 /// the options where they came from, the other screens to the main menu.
 fn back(stage: &mut Stage) {

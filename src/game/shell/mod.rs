@@ -355,7 +355,11 @@ impl Shell {
             return;
         }
         match e.callback.as_deref().and_then(callbacks::system) {
-            Some(System::Screen(f)) => f(&mut stage, e),
+            Some(System::Screen(f)) => {
+                let over_message = stage.screens.message_open();
+                f(&mut stage, e);
+                actions::escape_as_back(&mut stage, e, over_message);
+            }
             Some(System::Editor) => editor.event(&mut stage, e),
             None => actions::unclaimed(&mut stage, e),
         }

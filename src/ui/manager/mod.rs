@@ -197,6 +197,30 @@ impl WindowManager {
         self.focus = id.filter(|i| self.window(*i).is_some_and(GameWindow::focusable));
     }
 
+    /// Presses `id` as a click does (its `Selected` event is queued) if it and every window
+    /// above it are shown and enabled; false otherwise.
+    pub fn press(&mut self, id: WindowId) -> bool {
+        if !self.usable(id) {
+            return false;
+        }
+        self.emit(id, EventKind::Selected);
+        true
+    }
+
+    /// Every window of the layout loaded from `file`, each parent before its children.
+    pub fn windows_of(&self, file: &str) -> Vec<WindowId> {
+        let mut out = Vec::new();
+        let mut todo: Vec<WindowId> =
+            self.layouts.iter().filter(|l| l.file == file).flat_map(|l| l.roots.iter().rev().copied()).collect();
+        while let Some(id) = todo.pop() {
+            out.push(id);
+            if let Some(w) = self.window(id) {
+                todo.extend(w.children.iter().rev().copied());
+            }
+        }
+        out
+    }
+
     /// Takes the queued events.
     pub fn drain_events(&mut self) -> Vec<UiEvent> {
         self.events.drain(..).collect()

@@ -1316,6 +1316,41 @@ fn an_order_given_while_paused_shows_its_marker_at_once_and_runs_on_resume() {
 }
 
 #[test]
+fn a_structure_placed_while_paused_shows_its_ghost_at_once_and_is_built_on_resume() {
+    let mut b = battle();
+    let rules = b.world().rules().clone();
+    let dozer = own_first(&b, "Dozer");
+    b.controls().select(vec![dozer]);
+    run(&mut b, 0.2);
+    b.controls().toggle_pause().unwrap();
+    run(&mut b, 0.5);
+    let frame = b.world().frame();
+    let ghost = |b: &Battle| {
+        b.overlay().iter().filter(|c| matches!(c, DrawCmd::Line { color: [200, 220, 255, 170], .. })).count()
+    };
+    assert_eq!(ghost(&b), 0, "no ghost before anything is placed");
+    // Shift-place a barracks while the game stands still.
+    let barracks = rules.template_id("Barracks").unwrap();
+    let button =
+        b.look().commands().iter().position(|c| c.action == ridgeline::game::battle::Action::Place(barracks)).unwrap();
+    b.controls().command_button(button);
+    let spot = green_spot(&mut b, None);
+    b.controls().set_shift(true);
+    b.controls().mouse_down(MouseButton::Left, spot);
+    b.controls().set_shift(false);
+    b.controls().cancel_mode();
+    run(&mut b, 3.0);
+    assert_eq!(b.world().frame(), frame, "nothing ran");
+    assert!(b.world().object(dozer).unwrap().queue.is_empty(), "the order has not run");
+    assert!(ghost(&b) >= 4, "the barracks' outline shows while paused: {} lines", ghost(&b));
+    b.controls().toggle_pause().unwrap();
+    run(&mut b, 1.5);
+    let building = b.world().objects().any(|o| o.owner == b.local() && o.template == barracks);
+    let d = b.world().object(dozer).unwrap();
+    assert!(building || !d.queue.is_empty(), "the placing ran on resume: {:?}", d.order);
+}
+
+#[test]
 fn after_a_a_click_on_the_radar_attack_moves_there_and_without_it_moves_the_camera() {
     let mut b = battle();
     let unit = own_first(&b, "Rifleman");

@@ -286,6 +286,7 @@ impl Controls<'_> {
                         return;
                     }
                     self.send(timing.apply(Command::Build { template, at: to_point(p) }));
+                    self.pic.markers.mark_structure(template, to_point(p), &self.pic.selection.ids);
                     if timing == OrderTiming::Queued {
                         // Queued after what the builder is doing: the next one may be placed at once.
                         self.pic.pending.placing = Some(template);

@@ -1,7 +1,8 @@
 //! Order feedback: a marker where a move, attack, gather, rally or guard order lands (a ring closing
 //! in, in the order's colour, as game time passes; a guard order rings the whole group for
 //! longer: an order given while the game is paused
-//! keeps its ring, and a line from each unit it was given to, until the game runs it), the
+//! keeps its ring, and a line from each unit it was given to, until the game runs it; a
+//! structure placed while paused shows its ghost outline there until then too), the
 //! selection's target lines while Alt is held (from each unit
 //! to where it is going or what it is attacking), and the game's own cursor over the
 //! battlefield, whose shape says what a click will do — select, move, attack, gather, build
@@ -16,7 +17,8 @@ use crate::sim::object::Order;
 use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
 
-use crate::sim::ids::ObjectId;
+use crate::sim::command::Point;
+use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::{PlayerId, World};
 
 use super::super::display::to_display;
@@ -70,13 +72,15 @@ impl Intent {
     }
 }
 
-/// A recent order: where it went, its kind, the game seconds since, and the units given it.
+/// A recent order: where it went, its kind, the game seconds since, the units given it, and
+/// for a structure placed the structure and the point it was placed at.
 #[derive(Clone, Debug)]
 struct Marker {
     at: Vec2,
     intent: Intent,
     age: f32,
     units: Vec<ObjectId>,
+    structure: Option<(TemplateId, Point)>,
 }
 
 /// Where recent orders went.
@@ -93,7 +97,17 @@ impl Markers {
         if self.list.len() >= MAX_MARKERS {
             self.list.remove(0);
         }
-        self.list.push(Marker { at, intent, age: 0.0, units: units.to_vec() });
+        self.list.push(Marker { at, intent, age: 0.0, units: units.to_vec(), structure: None });
+    }
+
+    /// A structure `template` was placed at `at` (queued or not) for the builders `units`:
+    /// marked as a build order, whose ghost outline shows while no game time has passed (the
+    /// game is paused), until the builder's queue shows it.
+    pub fn mark_structure(&mut self, template: TemplateId, at: Point, units: &[ObjectId]) {
+        self.mark(Vec2::new(at.x as f32, at.y as f32), Intent::Build, units);
+        if let Some(m) = self.list.last_mut() {
+            m.structure = Some((template, at));
+        }
     }
 
     /// Lets `game_dt` seconds of game time pass (none while the game is paused).
@@ -110,6 +124,9 @@ impl Markers {
         for m in &self.list {
             let (at, intent, age) = (m.at, m.intent, m.age);
             if age == 0.0 {
+                if let Some((template, point)) = m.structure {
+                    structure_ghost(view, scene, world, template, point, out);
+                }
                 let mut color = intent.color();
                 color[3] = 170;
                 for o in m.units.iter().filter_map(|&id| world.object(id)) {
@@ -147,6 +164,24 @@ impl Markers {
     pub fn list(&self) -> Vec<(Vec2, Intent)> {
         self.list.iter().map(|m| (m.at, m.intent)).collect()
     }
+}
+
+/// The outline of structure `template` on the ground where a builder placing it at `at` will
+/// put it (snapped to the cells as the simulation snaps it).
+pub(super) fn structure_ghost(
+    view: &View,
+    scene: &Scene,
+    world: &World,
+    template: TemplateId,
+    at: Point,
+    out: &mut Vec<DrawCmd>,
+) {
+    let t = world.rules().template(template);
+    let cell = scene.map.file.cell_size as f32;
+    let c = to_display(world.snap_structure(at.to_vec2(), t.footprint));
+    let half = Vec2::new(t.footprint.0 as f32, t.footprint.1 as f32) * cell / 2.0;
+    let corners = [c - half, Vec2::new(c.x + half.x, c.y - half.y), c + half, Vec2::new(c.x - half.x, c.y + half.y)];
+    view.ground_loop(scene, out, corners.into_iter(), [200, 220, 255, 170], 1.5);
 }
 
 /// From each selected unit of the player's to where it is going (green) or what it attacks

@@ -238,7 +238,6 @@ fn queued_orders(look: &Look, out: &mut Vec<DrawCmd>) {
     use crate::sim::command::Queued;
     let world = look.world();
     let view = &look.pic.view;
-    let cell = look.scene.map.file.cell_size as f32;
     for &id in &look.pic.selection.ids {
         let Some(o) = world.object(id).filter(|o| o.owner == look.play.local && !o.queue.is_empty()) else { continue };
         // The leg the unit is on now, then each queued one.
@@ -271,12 +270,7 @@ fn queued_orders(look: &Look, out: &mut Vec<DrawCmd>) {
                 out.push(DrawCmd::Fill { rect: Rect::new(b.x - 2.5, b.y - 2.5, 5.0, 5.0), color });
             }
             if let Queued::Build { template, .. } = *q {
-                let t = world.rules().template(template);
-                let c = to_display(world.snap_structure(point.to_vec2(), t.footprint));
-                let half = Vec2::new(t.footprint.0 as f32, t.footprint.1 as f32) * cell / 2.0;
-                let corners =
-                    [c - half, Vec2::new(c.x + half.x, c.y - half.y), c + half, Vec2::new(c.x - half.x, c.y + half.y)];
-                view.ground_loop(look.scene, out, corners.into_iter(), [200, 220, 255, 170], 1.5);
+                markers::structure_ghost(view, look.scene, world, template, point, out);
             }
             from = to;
         }

@@ -406,3 +406,20 @@ fn easy_rests_its_gatherers_while_its_bank_is_over_its_limit() {
     let (grew, gathering) = play(ridgeline::ai::AiPlan { bank_limit: 25_000, ..easy });
     assert!(grew > 5 && gathering >= 2, "under half its limit: grew on {grew} frames, {gathering} gathering");
 }
+
+/// The learner raises a depot by a far supply source as the computers do: on Four Corners the
+/// nearest source lies 28 cells from its headquarters, a long haul, and by 100 seconds a
+/// supply depot of its own stands (without one it had hauled the long way all game, on a
+/// third of the computers' income).
+#[test]
+fn the_learner_raises_a_depot_where_its_hauls_are_long() {
+    let out = common::ridgeline()
+        .args(["sim", "--map", "four_corners", "--players", "learner@Coalition,idle@Dominion"])
+        .args(["--seed", "1", "--frames", "3000", "--list-left"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let left = String::from_utf8_lossy(&out.stderr);
+    let depots = left.lines().filter(|l| l.contains("player 0") && l.contains("SupplyDepot")).count();
+    assert_eq!(depots, 1, "the learner's depot by its nearest source:\n{left}");
+}

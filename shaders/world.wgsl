@@ -42,12 +42,29 @@ struct Lit {
     @location(1) color: vec3<f32>,
     @location(2) world_xy: vec2<f32>,
     @location(3) world: vec3<f32>,
-    // The ground's fine patterns' shares: grass, soil, rock, paved (terrain only).
+    // The ground's fine patterns' shares: grass, soil, rock, paved.
     @location(4) detail: vec4<f32>,
-    // Objects only: x glow (1: drawn unlit in its own colour, a muzzle flash or a lamp),
-    // y tread coordinate (a track's bands; below 0 elsewhere), z the scorch's brightness
-    // (1 unscorched).
+};
+
+// An object's corner, as the fragment shader reads it (objects have no ground detail).
+struct LitObject {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) normal: vec3<f32>,
+    @location(1) color: vec3<f32>,
+    @location(2) world_xy: vec2<f32>,
+    @location(3) world: vec3<f32>,
+    // x glow (1: drawn unlit in its own colour, a muzzle flash or a lamp), y tread coordinate
+    // (a track's bands; below 0 elsewhere), z the scorch's brightness (1 unscorched).
     @location(5) fx: vec3<f32>,
+};
+
+// Low quality's object corner: no shadow map to look up, no posing, so no world point or
+// effects to carry (fewer values to interpolate per pixel on a software renderer).
+struct LitLow {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) normal: vec3<f32>,
+    @location(1) color: vec3<f32>,
+    @location(2) world_xy: vec2<f32>,
 };
 
 // How much sun reaches a point: 1 in the open, 0 in full shadow (the comparison sampler's
@@ -108,7 +125,6 @@ fn vs_terrain(
     out.color = color * broad_detail(pos, normalize(normal));
     out.world_xy = pos.xy;
     out.world = pos;
-    out.fx = vec3<f32>(0.0, -1.0, 1.0);
     return out;
 }
 
@@ -241,7 +257,7 @@ fn place(p: vec3<f32>, c: f32, s: f32, inst: Instance) -> vec3<f32> {
 }
 
 @vertex
-fn vs_object(v: Part, inst: Instance) -> Lit {
+fn vs_object(v: Part, inst: Instance) -> LitObject {
     let posed = pose(v, inst);
     let c = cos(inst.yaw);
     let s = sin(inst.yaw);
@@ -251,7 +267,7 @@ fn vs_object(v: Part, inst: Instance) -> Lit {
     // dims.
     let stage = inst.state.x;
     let dim = select(select(1.0, 0.72, stage > 0.5), 0.5, stage > 1.5) * mix(0.78, 1.0, inst.state.y);
-    var out: Lit;
+    var out: LitObject;
     out.clip = g.view_proj * vec4<f32>(world, 1.0);
     out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
     // Under construction it is bare: no owner's colour yet, greyed like fresh concrete.
@@ -265,7 +281,6 @@ fn vs_object(v: Part, inst: Instance) -> Lit {
     }
     out.world_xy = world.xy;
     out.world = world;
-    out.detail = vec4<f32>(0.0);
     // Damage: scorch marks in patches (worked out per corner, blended across faces), wider
     // and blacker below a quarter.
     var scorch = 1.0;
@@ -307,8 +322,55 @@ fn fine_detail(world: vec3<f32>, share: vec4<f32>) -> vec3<f32> {
     return c;
 }
 
+// Low quality's objects: parts at rest (the Low meshes leave out flashes and the smallest
+// details), the construction cut and the tilt kept, damage as a darker shade without scorch
+// patches, lit by the hemisphere and the sun without shadows.
+@vertex
+fn vs_object_low(
+    @location(0) pos: vec3<f32>,
+    @location(1) normal: vec3<f32>,
+    @location(2) shade: f32,
+    @location(7) team: f32,
+    @location(3) offset: vec3<f32>,
+    @location(4) yaw: f32,
+    @location(5) scale: vec3<f32>,
+    @location(6) color: vec3<f32>,
+    @location(8) team_color: vec3<f32>,
+    @location(12) state: vec4<f32>,
+    @location(13) t: vec4<f32>,
+) -> LitLow {
+    var p = vec3<f32>(pos.xy, min(pos.z, state.z)) * scale;
+    var n = normal / scale;
+    if (t.y != 0.0 || t.w != 0.0) {
+        p = turn_y(turn_x(p, t.z, t.w), t.x, t.y);
+        n = turn_y(turn_x(n, t.z, t.w), t.x, t.y);
+    }
+    let c = cos(yaw);
+    let s = sin(yaw);
+    let world = vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + offset;
+    let stage = state.x;
+    let dim = select(select(1.0, 0.72, stage > 0.5), 0.4, stage > 1.5) * mix(0.78, 1.0, state.y);
+    let bare = state.z < 0.999;
+    let own = select(color, mix(color, vec3<f32>(0.4, 0.38, 0.35), 0.55), bare);
+    var out: LitLow;
+    out.clip = g.view_proj * vec4<f32>(world, 1.0);
+    out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
+    out.color = mix(own, team_color, select(team, 0.0, bare)) * shade * dim;
+    out.world_xy = world.xy;
+    return out;
+}
+
 @fragment
-fn fs_lit(in: Lit) -> @location(0) vec4<f32> {
+fn fs_lit_low(in: LitLow) -> @location(0) vec4<f32> {
+    let nn = normalize(in.normal);
+    let sun = max(dot(nn, g.sun.xyz), 0.0);
+    let sky = mix(vec3<f32>(0.30, 0.28, 0.24), vec3<f32>(0.52, 0.58, 0.68), nn.z * 0.5 + 0.5);
+    let light = sky * g.sun.w * 1.6 + vec3<f32>(1.0, 0.96, 0.88) * (1.0 - g.sun.w) * sun;
+    return vec4<f32>(in.color * light * shroud(in.world_xy), 1.0);
+}
+
+@fragment
+fn fs_lit(in: LitObject) -> @location(0) vec4<f32> {
     var c = in.color * light_at(in.normal, in.world);
     // A track's tread: dark bands that run with the distance travelled.
     if (in.fx.y >= 0.0) {

@@ -254,12 +254,23 @@ impl Part {
 struct KitDef {
     name: String,
     parts: Vec<Part>,
+    /// The parts drawn instead at Low graphics quality, at rest; none: the renderer thins
+    /// `parts` by its own rule.
+    #[serde(default)]
+    low: Vec<Part>,
+}
+
+/// One kit: its parts, and those drawn instead at Low quality (empty: derived from them).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Kit {
+    parts: Vec<Part>,
+    low: Vec<Part>,
 }
 
 /// Every kit by name.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ModelKits {
-    kits: BTreeMap<String, Vec<Part>>,
+    kits: BTreeMap<String, Kit>,
 }
 
 impl ModelKits {
@@ -293,14 +304,38 @@ impl ModelKits {
                     bad("parts", format!("part {}: {why}", i + 1));
                 }
             }
-            kits.insert(d.name.clone(), d.parts.clone());
+            if d.low.len() > MAX_PARTS {
+                bad("low", format!("{} parts; at most {MAX_PARTS}", d.low.len()));
+            }
+            let has_turret = d.parts.iter().any(|p| p.finish().turret);
+            for (i, p) in d.low.iter().enumerate() {
+                let f = p.finish();
+                let why = p.problem().or_else(|| {
+                    if f.anim != Anim::None {
+                        Some(format!("{:?}: Low parts are drawn at rest and take no anim", f.anim))
+                    } else if f.turret && !has_turret {
+                        Some("turns with a turret, but none of the kit's parts does".into())
+                    } else {
+                        None
+                    }
+                });
+                if let Some(why) = why {
+                    bad("low", format!("part {}: {why}", i + 1));
+                }
+            }
+            kits.insert(d.name.clone(), Kit { parts: d.parts.clone(), low: d.low.clone() });
         }
         if errors.is_empty() { Ok(ModelKits { kits }) } else { Err(DefsErrors(errors)) }
     }
 
     /// The parts of kit `name`.
     pub fn get(&self, name: &str) -> Option<&[Part]> {
-        self.kits.get(name).map(Vec::as_slice)
+        self.kits.get(name).map(|k| k.parts.as_slice())
+    }
+
+    /// The parts kit `name` draws at Low quality instead, if it names them.
+    pub fn low(&self, name: &str) -> Option<&[Part]> {
+        self.kits.get(name).map(|k| k.low.as_slice()).filter(|l| !l.is_empty())
     }
 
     /// Objects whose model names a kit this file lacks, as (object index, kit name).
@@ -350,6 +385,28 @@ mod tests {
         .to_string();
         assert!(e.contains("models.ron:2") && e.contains("Flat") && e.contains("no volume"), "{e}");
         assert!(e.contains("models.ron:3") && e.contains("Far") && e.contains("within ±4"), "{e}");
+    }
+
+    #[test]
+    fn a_kit_names_its_low_parts_and_bad_ones_are_refused() {
+        let kits = load(
+            r#"[(name: "Tank", parts: [
+                Box(min: (-0.4, -0.8, 0.0), max: (0.4, 0.8, 0.5), anim: Track),
+                Box(min: (-0.2, -0.2, 0.5), max: (0.2, 0.2, 0.8), turret: true),
+            ], low: [
+                Box(min: (-0.4, -0.8, 0.0), max: (0.4, 0.8, 0.8), turret: true),
+            ]), (name: "Hut", parts: [Box(min: (-0.4, -0.4, 0.0), max: (0.4, 0.4, 0.5))])]"#,
+        )
+        .unwrap();
+        assert_eq!(kits.low("Tank").map(<[Part]>::len), Some(1));
+        assert_eq!(kits.low("Hut"), None, "without a low list the renderer derives one");
+        let e = load(
+            "[\n(name: \"Walker\", parts: [Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0))],\n low: [Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0), anim: LegLeft), Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0), turret: true)]),\n]",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("Walker") && e.contains("part 1") && e.contains("take no anim"), "{e}");
+        assert!(e.contains("part 2") && e.contains("none of the kit's parts"), "{e}");
     }
 
     #[test]

@@ -149,6 +149,8 @@ fn mesh<V: Pod>(device: &wgpu::Device, label: &str, vertices: &[V], indices: &[u
 pub struct WorldPass {
     terrain_pipeline: wgpu::RenderPipeline,
     object_pipeline: wgpu::RenderPipeline,
+    /// Objects at Low quality: parts at rest, no shadow lookups.
+    object_low_pipeline: wgpu::RenderPipeline,
     road_pipeline: wgpu::RenderPipeline,
     water_pipeline: wgpu::RenderPipeline,
     globals: wgpu::Buffer,
@@ -159,6 +161,8 @@ pub struct WorldPass {
     road_batches: Vec<(u32, u32)>,
     models: Mesh,
     model_ranges: Vec<std::ops::Range<u32>>,
+    /// The same meshes with Low quality's fewer parts.
+    model_low_ranges: Vec<std::ops::Range<u32>>,
     water: Option<wgpu::Buffer>,
     depth: Option<(wgpu::TextureView, (u32, u32))>,
     shroud: wgpu::Texture,
@@ -300,6 +304,7 @@ impl WorldPass {
         WorldPass {
             terrain_pipeline: pipes.terrain,
             object_pipeline: pipes.object,
+            object_low_pipeline: pipes.object_low,
             road_pipeline: pipes.road,
             water_pipeline: pipes.water,
             globals,
@@ -310,6 +315,7 @@ impl WorldPass {
             road_batches: world.roads.batches.iter().map(|b| (b.first_index, b.index_count)).collect(),
             models: mesh(device, "models", &lib.vertices, &lib.indices),
             model_ranges: lib.ranges.clone(),
+            model_low_ranges: lib.low_ranges.clone(),
             water,
             depth: None,
             shroud,
@@ -444,13 +450,19 @@ impl WorldPass {
         if shadows {
             self.shadow.record(&mut encoder, &self.terrain, &self.models, &self.model_ranges, &instance_buf, instances);
         }
-        let meshes_used = instances.iter().zip(&self.model_ranges).filter(|(g, _)| !g.is_empty()).count() as u32;
+        let in_use = |ranges: &[std::ops::Range<u32>]| {
+            instances.iter().zip(ranges).filter(|(g, r)| !g.is_empty() && !r.is_empty()).count() as u32
+        };
+        let low = self.quality == crate::render::Quality::Low;
+        let meshes_drawn = in_use(if low { &self.model_low_ranges } else { &self.model_ranges });
+        let meshes_shadowed = if shadows { in_use(&self.model_ranges) } else { 0 };
         // Terrain, road batches, water; each mesh in use in the picture (and in the shadow map
         // when shadows are on); the scaling up of a smaller picture.
         self.draw_calls = 1
             + self.road_batches.len() as u32 * u32::from(self.roads.count > 0)
             + u32::from(self.water.is_some())
-            + (1 + u32::from(shadows)) * meshes_used
+            + meshes_drawn
+            + meshes_shadowed
             + u32::from(scaled);
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -489,14 +501,20 @@ impl WorldPass {
                 }
             }
 
-            pass.set_pipeline(&self.object_pipeline);
+            // Low draws the meshes' Low ranges at rest with the plainer pipeline.
+            let (pipeline, ranges) = if low {
+                (&self.object_low_pipeline, &self.model_low_ranges)
+            } else {
+                (&self.object_pipeline, &self.model_ranges)
+            };
+            pass.set_pipeline(pipeline);
             pass.set_vertex_buffer(0, self.models.vertices.slice(..));
             pass.set_vertex_buffer(1, instance_buf.slice(..));
             pass.set_index_buffer(self.models.indices.slice(..), wgpu::IndexFormat::Uint32);
             let mut first = 0u32;
             for (mesh, group) in instances.iter().enumerate() {
                 let n = group.len() as u32;
-                if let Some(range) = self.model_ranges.get(mesh).filter(|_| n > 0) {
+                if let Some(range) = ranges.get(mesh).filter(|r| n > 0 && !r.is_empty()) {
                     pass.draw_indexed(range.clone(), 0, first..first + n);
                 }
                 first += n;

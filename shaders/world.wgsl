@@ -458,8 +458,8 @@ fn fs_water(in: Water) -> @location(0) vec4<f32> {
     return vec4<f32>(colour * s, mix(1.0, g.water.a, s));
 }
 
-// Sprites: soft round puffs facing the camera (smoke, fire, flashes, debris), depth-tested
-// against the world, colours premultiplied by their soft edge.
+// Sprites: soft round puffs facing the camera (smoke, fire, flashes, debris, an explosion's
+// light), depth-tested against the world, colours premultiplied by their soft edge.
 struct Sprite {
     @builtin(position) clip: vec4<f32>,
     @location(0) uv: vec2<f32>,
@@ -495,6 +495,7 @@ fn vs_sprite(
 fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
     let r = length(in.uv);
     let a = clamp(1.0 - r, 0.0, 1.0);
-    let soft = a * a * (3.0 - 2.0 * a) * in.color.a;
-    return vec4<f32>(in.color.rgb * soft, soft);
+    // A negative opacity is a light: it adds to what is behind it and covers nothing.
+    let soft = a * a * (3.0 - 2.0 * a) * abs(in.color.a);
+    return vec4<f32>(in.color.rgb * soft, select(soft, 0.0, in.color.a < 0.0));
 }

@@ -81,7 +81,8 @@ pub struct SpriteInstance {
     pub pos: [f32; 3],
     /// Its radius (world units).
     pub size: f32,
-    /// Linear RGB and opacity.
+    /// Linear RGB and opacity; a negative opacity makes it a light, added to what is behind
+    /// it (an explosion's flash on the ground around it).
     pub color: [f32; 4],
 }
 

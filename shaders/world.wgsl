@@ -393,10 +393,24 @@ fn vs_terrain_shadow(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>
     return g.light * vec4<f32>(pos, 1.0);
 }
 
+// Objects cast their shadows from their Low meshes at rest (a shadow shows no rivets or
+// swinging legs, and the map is drawn again every frame).
 @vertex
-fn vs_object_shadow(v: Part, inst: Instance) -> @builtin(position) vec4<f32> {
-    let posed = pose(v, inst);
-    return g.light * vec4<f32>(place(posed.pos, cos(inst.yaw), sin(inst.yaw), inst), 1.0);
+fn vs_object_shadow(
+    @location(0) pos: vec3<f32>,
+    @location(3) offset: vec3<f32>,
+    @location(4) yaw: f32,
+    @location(5) scale: vec3<f32>,
+    @location(12) state: vec4<f32>,
+    @location(13) t: vec4<f32>,
+) -> @builtin(position) vec4<f32> {
+    var p = vec3<f32>(pos.xy, min(pos.z, state.z)) * scale;
+    if (t.y != 0.0 || t.w != 0.0) {
+        p = turn_y(turn_x(p, t.z, t.w), t.x, t.y);
+    }
+    let c = cos(yaw);
+    let s = sin(yaw);
+    return g.light * vec4<f32>(vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + offset, 1.0);
 }
 
 struct Textured {

@@ -267,19 +267,62 @@ struct Kit {
     low: Vec<Part>,
 }
 
-/// Every kit by name.
+/// How Low graphics quality thins a kit that names no Low parts (`data/low_detail.ron`).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LowRule {
+    /// A part whose middle extent (unit space) is below this is left out.
+    pub least_part: f32,
+    /// Most sides of a cylinder or a wheel.
+    pub most_sides: u32,
+}
+
+impl Default for LowRule {
+    fn default() -> LowRule {
+        LowRule { least_part: 0.05, most_sides: 6 }
+    }
+}
+
+impl LowRule {
+    /// Reads `data/low_detail.ron` through the content roots (mods first); none is the default.
+    pub fn load(roots: &ContentRoots) -> Result<LowRule, DefsErrors> {
+        match roots.find("data/low_detail.ron") {
+            Some(path) => LowRule::from_source(&Source::read(&path).map_err(|e| DefsErrors(vec![e]))?),
+            None => Ok(LowRule::default()),
+        }
+    }
+
+    /// Parses and checks the rule; a bad number is named by field and line.
+    pub fn from_source(src: &Source) -> Result<LowRule, DefsErrors> {
+        let rule: LowRule = src.parse().map_err(|e| DefsErrors(vec![e]))?;
+        let mut errors = Vec::new();
+        if !(0.0..=1.0).contains(&rule.least_part) {
+            errors.push(src.invalid("low detail", "", "least_part", "must be between 0 and 1 (unit space)"));
+        }
+        if !(3..=MAX_SIDES).contains(&rule.most_sides) {
+            errors.push(src.invalid("low detail", "", "most_sides", format!("must be between 3 and {MAX_SIDES}")));
+        }
+        if errors.is_empty() { Ok(rule) } else { Err(DefsErrors(errors)) }
+    }
+}
+
+/// Every kit by name, and how Low quality thins those that name no Low parts.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ModelKits {
     kits: BTreeMap<String, Kit>,
+    /// How Low quality thins a kit without Low parts of its own.
+    pub low_rule: LowRule,
 }
 
 impl ModelKits {
-    /// Reads `data/models.ron` through the content roots (mods first); none is no kits.
+    /// Reads `data/models.ron` (none is no kits) and `data/low_detail.ron` through the content
+    /// roots (mods first).
     pub fn load(roots: &ContentRoots) -> Result<ModelKits, DefsErrors> {
-        match roots.find("data/models.ron") {
-            Some(path) => ModelKits::from_source(&Source::read(&path).map_err(|e| DefsErrors(vec![e]))?),
-            None => Ok(ModelKits::default()),
-        }
+        let kits = match roots.find("data/models.ron") {
+            Some(path) => ModelKits::from_source(&Source::read(&path).map_err(|e| DefsErrors(vec![e]))?)?,
+            None => ModelKits::default(),
+        };
+        Ok(ModelKits { low_rule: LowRule::load(roots)?, ..kits })
     }
 
     /// Parses and checks a kit file; every problem is named by kit, field and line.
@@ -325,7 +368,7 @@ impl ModelKits {
             }
             kits.insert(d.name.clone(), Kit { parts: d.parts.clone(), low: d.low.clone() });
         }
-        if errors.is_empty() { Ok(ModelKits { kits }) } else { Err(DefsErrors(errors)) }
+        if errors.is_empty() { Ok(ModelKits { kits, low_rule: LowRule::default() }) } else { Err(DefsErrors(errors)) }
     }
 
     /// The parts of kit `name`.
@@ -385,6 +428,19 @@ mod tests {
         .to_string();
         assert!(e.contains("models.ron:2") && e.contains("Flat") && e.contains("no volume"), "{e}");
         assert!(e.contains("models.ron:3") && e.contains("Far") && e.contains("within ±4"), "{e}");
+    }
+
+    #[test]
+    fn the_low_rule_reads_and_refuses_bad_numbers() {
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/low_detail.ron"));
+        let rule = LowRule::from_source(&Source::read(path).unwrap()).unwrap();
+        assert!(rule.least_part > 0.0 && rule.most_sides >= 3);
+        let bad =
+            |text: &str| LowRule::from_source(&Source::from_text("low_detail.ron", text)).unwrap_err().to_string();
+        let e = bad("(\n least_part: 2.0,\n most_sides: 2,\n)");
+        assert!(e.contains("least_part") && e.contains("low_detail.ron:2"), "{e}");
+        assert!(e.contains("most_sides") && e.contains("between 3 and"), "{e}");
+        assert!(bad("(least_part: 0.1, most_sides: 6, sides: 3)").contains("sides"));
     }
 
     #[test]

@@ -233,11 +233,11 @@ impl WorldPass {
             &shader,
             &globals,
             vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &pipelines::TERRAIN_ATTRS),
-            vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &pipelines::MODEL_ATTRS),
+            vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &pipelines::MODEL_LOW_ATTRS),
             vertex_layout(
                 std::mem::size_of::<ObjectInstance>(),
                 wgpu::VertexStepMode::Instance,
-                &pipelines::INSTANCE_ATTRS,
+                &pipelines::INSTANCE_LOW_ATTRS,
             ),
         );
         let shadow_sampler = shadow::ShadowMap::sampler(device);
@@ -449,14 +449,22 @@ impl WorldPass {
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("world") });
         let shadows = self.quality.shadows();
         if shadows {
-            self.shadow.record(&mut encoder, &self.terrain, &self.models, &self.model_ranges, &instance_buf, instances);
+            // Shadows are cast by the Low meshes at rest.
+            self.shadow.record(
+                &mut encoder,
+                &self.terrain,
+                &self.models,
+                &self.model_low_ranges,
+                &instance_buf,
+                instances,
+            );
         }
         let in_use = |ranges: &[std::ops::Range<u32>]| {
             instances.iter().zip(ranges).filter(|(g, r)| !g.is_empty() && !r.is_empty()).count() as u32
         };
         let low = self.quality == crate::render::Quality::Low;
         let meshes_drawn = in_use(if low { &self.model_low_ranges } else { &self.model_ranges });
-        let meshes_shadowed = if shadows { in_use(&self.model_ranges) } else { 0 };
+        let meshes_shadowed = if shadows { in_use(&self.model_low_ranges) } else { 0 };
         // Terrain, road batches, water; each mesh in use in the picture (and in the shadow map
         // when shadows are on); the scaling up of a smaller picture.
         self.draw_calls = 1

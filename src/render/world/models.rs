@@ -13,7 +13,7 @@ use glam::Vec3;
 
 use crate::defs::ModelDef;
 use crate::defs::model::Shape;
-use crate::defs::model_kits::{Anim, MAX_SIDES, ModelKits, Part};
+use crate::defs::model_kits::{Anim, LowRule, MAX_SIDES, ModelKits, Part};
 
 /// One model vertex.
 #[repr(C)]
@@ -73,25 +73,21 @@ pub fn shape_index(shape: Shape) -> usize {
     SHAPES.iter().position(|&s| s == shape).unwrap_or(0)
 }
 
-/// What a model keeps at Low quality (from `data/detail.ron`): parts thinner than
-/// `least_part` (rivets, antennas, trims) and muzzle flashes are left out, and round parts get
-/// at most `most_sides` sides. Its parts are drawn at rest (Low does not pose them).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LowDetail {
-    /// A part whose middle extent (unit space) is below this is left out.
-    pub least_part: f32,
-    /// Most sides of a cylinder or a wheel.
-    pub most_sides: u32,
-}
+/// What a model keeps at Low quality when its kit names no Low parts (`data/low_detail.ron`):
+/// parts thinner than `least_part` (rivets, antennas, trims) and muzzle flashes are left out,
+/// and round parts get at most `most_sides` sides. Its parts are drawn at rest (Low does not
+/// pose them).
+pub type LowDetail = LowRule;
 
-impl Default for LowDetail {
-    fn default() -> LowDetail {
-        LowDetail { least_part: 0.05, most_sides: 6 }
-    }
-}
-
-impl LowDetail {
+/// How the Low rule thins a kit's parts.
+trait Thinning {
     /// Whether a part of `anim` whose bounds are `lo`–`hi` is drawn at Low.
+    fn keeps(&self, anim: Anim, lo: Vec3, hi: Vec3) -> bool;
+    /// The sides a round part of `sides` sides gets at Low.
+    fn sides(&self, sides: u32) -> u32;
+}
+
+impl Thinning for LowDetail {
     fn keeps(&self, anim: Anim, lo: Vec3, hi: Vec3) -> bool {
         let size = hi - lo;
         let mut e = [size.x, size.y, size.z];
@@ -496,12 +492,9 @@ impl ModelLibrary {
     /// Builds the built-in meshes, then a mesh (and a turret mesh where some parts turn) for
     /// every model in `models` that names a kit of `kits`. A kit `kits` lacks falls back to
     /// the shape's mesh (loading refuses that earlier, naming the object).
+    /// The Low meshes follow the kits' own Low parts, or thin by the kits' Low rule.
     pub fn build(models: &[ModelDef], kits: &ModelKits) -> ModelLibrary {
-        ModelLibrary::build_with(models, kits, LowDetail::default())
-    }
-
-    /// As [`ModelLibrary::build`], with `low` saying what the Low meshes keep.
-    pub fn build_with(models: &[ModelDef], kits: &ModelKits, low: LowDetail) -> ModelLibrary {
+        let low = kits.low_rule;
         let mut recipes: Vec<Recipe> = SHAPES.iter().map(|&s| Recipe::Shape(s)).collect();
         recipes.push(Recipe::Scaffold);
         let mut by_kit: std::collections::BTreeMap<&str, TemplateMeshes> = Default::default();

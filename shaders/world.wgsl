@@ -12,11 +12,15 @@ struct Globals {
     // xy: the map's size in world units (for the shroud's coordinates); z: seconds (for the
     // water's motion); w: the water level.
     map: vec4<f32>,
-    // xyz: the camera's eye (for highlights on the water); w: 1 when the sun casts shadows
-    // (the shadow map was drawn this frame), 0 when graphics quality leaves them out.
+    // xyz: the camera's eye (for highlights on the water and the haze); w: 1 when the sun
+    // casts shadows (the shadow map was drawn this frame) and surfaces are hazed and tone
+    // mapped, 0 when graphics quality (Low) leaves them out.
     eye: vec4<f32>,
     // World to the shadow map's clip space (orthographic, from the sun).
     light: mat4x4<f32>,
+    // xyz: the point the view is seen from (its near plane's centre); w: the distance from
+    // it where the haze begins (about where the view's centre meets the ground).
+    haze: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> g: Globals;
@@ -91,6 +95,23 @@ fn light_at(n: vec3<f32>, world: vec3<f32>) -> vec3<f32> {
     return sky * g.sun.w * 1.6 + vec3<f32>(1.0, 0.96, 0.88) * (1.0 - g.sun.w) * sun;
 }
 
+
+// The haze's colour: the far distance fades toward a warm dust, the colour of the sunlight.
+const HAZE: vec3<f32> = vec3<f32>(0.60, 0.56, 0.44);
+
+// What every lit surface goes through last, above Low quality (`g.eye.w`: Low draws without
+// it): distance haze (none nearer than the view's centre, thickening toward the horizon), and tone mapping
+// that keeps colours below 0.75 as they are and rolls brighter ones (a lit lamp, a glint, a
+// sunlit pale roof) off smoothly toward 1 instead of clipping their hue.
+fn finish(c: vec3<f32>, world: vec3<f32>) -> vec3<f32> {
+    if (g.eye.w < 0.5) {
+        return c;
+    }
+    let far = max(length(world - g.haze.xyz) - g.haze.w, 0.0);
+    let hazed = mix(c, HAZE, (1.0 - exp(-far / (g.haze.w * 2.0))) * 0.5);
+    let over = max(hazed - vec3<f32>(0.75), vec3<f32>(0.0));
+    return min(hazed, vec3<f32>(0.75)) + over / (vec3<f32>(1.0) + over * 4.0);
+}
 
 // Value noise in 0..1 from a hash of the lattice around `p` (display only).
 fn hash2(p: vec2<f32>) -> f32 {
@@ -378,13 +399,14 @@ fn fs_lit(in: LitObject) -> @location(0) vec4<f32> {
     }
     c = c * in.fx.z;
     c = mix(c, in.color, in.fx.x);
-    return vec4<f32>(c * shroud(in.world_xy), 1.0);
+    return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), 1.0);
 }
 
 @fragment
 fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     let detail = fine_detail(in.world, in.detail);
-    return vec4<f32>(in.color * detail * light_at(in.normal, in.world) * shroud(in.world_xy), 1.0);
+    let c = in.color * detail * light_at(in.normal, in.world);
+    return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), 1.0);
 }
 
 // The shadow map's passes: depth from the sun only.
@@ -438,7 +460,8 @@ fn vs_road(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>, @locatio
 @fragment
 fn fs_road(in: Textured) -> @location(0) vec4<f32> {
     let texel = textureSample(road_tex, road_sampler, in.uv);
-    return vec4<f32>(texel.rgb * light_at(in.normal, in.world) * shroud(in.world_xy), texel.a);
+    let c = texel.rgb * light_at(in.normal, in.world);
+    return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), texel.a);
 }
 
 struct Water {
@@ -469,7 +492,7 @@ fn fs_water(in: Water) -> @location(0) vec4<f32> {
     let glint = pow(max(dot(n, half_way), 0.0), 90.0) * 1.6;
     let sky = mix(g.water.rgb, vec3<f32>(0.06, 0.11, 0.18), 0.1 + 0.3 * (1.0 - to_eye.z));
     let colour = sky * (0.85 + 0.3 * w1) + vec3<f32>(glint, glint, glint * 0.95);
-    return vec4<f32>(colour * s, mix(1.0, g.water.a, s));
+    return vec4<f32>(finish(colour, vec3<f32>(p, g.map.w)) * s, mix(1.0, g.water.a, s));
 }
 
 // Sprites: soft round puffs facing the camera (smoke, fire, flashes, debris, an explosion's

@@ -111,6 +111,7 @@ struct Globals {
     map: [f32; 4],
     eye: [f32; 4],
     light: [[f32; 4]; 4],
+    haze: [f32; 4],
 }
 
 /// The direction toward the sun (unit): from the south-west, high.
@@ -347,6 +348,20 @@ impl WorldPass {
         self.time = seconds;
     }
 
+    /// Where the haze is seen from and where it begins (see `finish` in the shader), from the
+    /// view itself: its near plane's centre, and a little past where its centre line meets
+    /// the middle of the ground's heights (the ground's far side when it never does).
+    fn haze(&self, view_proj: Mat4) -> [f32; 4] {
+        let inv = view_proj.inverse();
+        let near = inv.project_point3(Vec3::new(0.0, 0.0, 0.0));
+        let far = inv.project_point3(Vec3::new(0.0, 0.0, 1.0));
+        let level = (self.ground_range.0 + self.ground_range.1) / 2.0;
+        let dir = far - near;
+        let along = if dir.z.abs() > 1e-6 { ((level - near.z) / dir.z).clamp(0.0, 1.0) } else { 1.0 };
+        let start = (dir * along).length().max(1.0) * 1.2;
+        [near.x, near.y, near.z, start]
+    }
+
     /// Sets the graphics quality from the next frame on.
     pub fn set_quality(&mut self, quality: crate::render::Quality) {
         self.quality = quality;
@@ -415,6 +430,7 @@ impl WorldPass {
             map: [self.map_size[0], self.map_size[1], self.time, self.water_level],
             eye: [self.eye.x, self.eye.y, self.eye.z, if self.quality.shadows() { 1.0 } else { 0.0 }],
             light: light.to_cols_array_2d(),
+            haze: self.haze(view_proj),
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let flat: Vec<ObjectInstance> = instances.iter().flatten().copied().collect();

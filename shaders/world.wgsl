@@ -12,11 +12,15 @@ struct Globals {
     // xy: the map's size in world units (for the shroud's coordinates); z: seconds (for the
     // water's motion); w: the water level.
     map: vec4<f32>,
-    // xyz: the camera's eye (for highlights on the water); w: 1 when the sun casts shadows
-    // (the shadow map was drawn this frame), 0 when graphics quality leaves them out.
+    // xyz: the camera's eye (for highlights on the water and the haze); w: 1 when the sun
+    // casts shadows (the shadow map was drawn this frame) and surfaces are hazed and tone
+    // mapped, 0 when graphics quality (Low) leaves them out.
     eye: vec4<f32>,
     // World to the shadow map's clip space (orthographic, from the sun).
     light: mat4x4<f32>,
+    // xyz: the point the view is seen from (its near plane's centre); w: the distance from
+    // it where the haze begins (about where the view's centre meets the ground).
+    haze: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> g: Globals;
@@ -42,12 +46,29 @@ struct Lit {
     @location(1) color: vec3<f32>,
     @location(2) world_xy: vec2<f32>,
     @location(3) world: vec3<f32>,
-    // The ground's fine patterns' shares: grass, soil, rock, paved (terrain only).
+    // The ground's fine patterns' shares: grass, soil, rock, paved.
     @location(4) detail: vec4<f32>,
-    // Objects only: x glow (1: drawn unlit in its own colour, a muzzle flash or a lamp),
-    // y tread coordinate (a track's bands; below 0 elsewhere), z the scorch's brightness
-    // (1 unscorched).
+};
+
+// An object's corner, as the fragment shader reads it (objects have no ground detail).
+struct LitObject {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) normal: vec3<f32>,
+    @location(1) color: vec3<f32>,
+    @location(2) world_xy: vec2<f32>,
+    @location(3) world: vec3<f32>,
+    // x glow (1: drawn unlit in its own colour, a muzzle flash or a lamp), y tread coordinate
+    // (a track's bands; below 0 elsewhere), z the scorch's brightness (1 unscorched).
     @location(5) fx: vec3<f32>,
+};
+
+// Low quality's object corner: no shadow map to look up, no posing, so no world point or
+// effects to carry (fewer values to interpolate per pixel on a software renderer).
+struct LitLow {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) normal: vec3<f32>,
+    @location(1) color: vec3<f32>,
+    @location(2) world_xy: vec2<f32>,
 };
 
 // How much sun reaches a point: 1 in the open, 0 in full shadow (the comparison sampler's
@@ -74,6 +95,23 @@ fn light_at(n: vec3<f32>, world: vec3<f32>) -> vec3<f32> {
     return sky * g.sun.w * 1.6 + vec3<f32>(1.0, 0.96, 0.88) * (1.0 - g.sun.w) * sun;
 }
 
+
+// The haze's colour: the far distance fades toward a warm dust, the colour of the sunlight.
+const HAZE: vec3<f32> = vec3<f32>(0.60, 0.56, 0.44);
+
+// What every lit surface goes through last, above Low quality (`g.eye.w`: Low draws without
+// it): distance haze (none nearer than the view's centre, thickening toward the horizon), and tone mapping
+// that keeps colours below 0.75 as they are and rolls brighter ones (a lit lamp, a glint, a
+// sunlit pale roof) off smoothly toward 1 instead of clipping their hue.
+fn finish(c: vec3<f32>, world: vec3<f32>) -> vec3<f32> {
+    if (g.eye.w < 0.5) {
+        return c;
+    }
+    let far = max(length(world - g.haze.xyz) - g.haze.w, 0.0);
+    let hazed = mix(c, HAZE, (1.0 - exp(-far / (g.haze.w * 2.0))) * 0.5);
+    let over = max(hazed - vec3<f32>(0.75), vec3<f32>(0.0));
+    return min(hazed, vec3<f32>(0.75)) + over / (vec3<f32>(1.0) + over * 4.0);
+}
 
 // Value noise in 0..1 from a hash of the lattice around `p` (display only).
 fn hash2(p: vec2<f32>) -> f32 {
@@ -108,7 +146,6 @@ fn vs_terrain(
     out.color = color * broad_detail(pos, normalize(normal));
     out.world_xy = pos.xy;
     out.world = pos;
-    out.fx = vec3<f32>(0.0, -1.0, 1.0);
     return out;
 }
 
@@ -241,7 +278,7 @@ fn place(p: vec3<f32>, c: f32, s: f32, inst: Instance) -> vec3<f32> {
 }
 
 @vertex
-fn vs_object(v: Part, inst: Instance) -> Lit {
+fn vs_object(v: Part, inst: Instance) -> LitObject {
     let posed = pose(v, inst);
     let c = cos(inst.yaw);
     let s = sin(inst.yaw);
@@ -251,7 +288,7 @@ fn vs_object(v: Part, inst: Instance) -> Lit {
     // dims.
     let stage = inst.state.x;
     let dim = select(select(1.0, 0.72, stage > 0.5), 0.5, stage > 1.5) * mix(0.78, 1.0, inst.state.y);
-    var out: Lit;
+    var out: LitObject;
     out.clip = g.view_proj * vec4<f32>(world, 1.0);
     out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
     // Under construction it is bare: no owner's colour yet, greyed like fresh concrete.
@@ -265,7 +302,6 @@ fn vs_object(v: Part, inst: Instance) -> Lit {
     }
     out.world_xy = world.xy;
     out.world = world;
-    out.detail = vec4<f32>(0.0);
     // Damage: scorch marks in patches (worked out per corner, blended across faces), wider
     // and blacker below a quarter.
     var scorch = 1.0;
@@ -307,8 +343,55 @@ fn fine_detail(world: vec3<f32>, share: vec4<f32>) -> vec3<f32> {
     return c;
 }
 
+// Low quality's objects: parts at rest (the Low meshes leave out flashes and the smallest
+// details), the construction cut and the tilt kept, damage as a darker shade without scorch
+// patches, lit by the hemisphere and the sun without shadows.
+@vertex
+fn vs_object_low(
+    @location(0) pos: vec3<f32>,
+    @location(1) normal: vec3<f32>,
+    @location(2) shade: f32,
+    @location(7) team: f32,
+    @location(3) offset: vec3<f32>,
+    @location(4) yaw: f32,
+    @location(5) scale: vec3<f32>,
+    @location(6) color: vec3<f32>,
+    @location(8) team_color: vec3<f32>,
+    @location(12) state: vec4<f32>,
+    @location(13) t: vec4<f32>,
+) -> LitLow {
+    var p = vec3<f32>(pos.xy, min(pos.z, state.z)) * scale;
+    var n = normal / scale;
+    if (t.y != 0.0 || t.w != 0.0) {
+        p = turn_y(turn_x(p, t.z, t.w), t.x, t.y);
+        n = turn_y(turn_x(n, t.z, t.w), t.x, t.y);
+    }
+    let c = cos(yaw);
+    let s = sin(yaw);
+    let world = vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + offset;
+    let stage = state.x;
+    let dim = select(select(1.0, 0.72, stage > 0.5), 0.4, stage > 1.5) * mix(0.78, 1.0, state.y);
+    let bare = state.z < 0.999;
+    let own = select(color, mix(color, vec3<f32>(0.4, 0.38, 0.35), 0.55), bare);
+    var out: LitLow;
+    out.clip = g.view_proj * vec4<f32>(world, 1.0);
+    out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
+    out.color = mix(own, team_color, select(team, 0.0, bare)) * shade * dim;
+    out.world_xy = world.xy;
+    return out;
+}
+
 @fragment
-fn fs_lit(in: Lit) -> @location(0) vec4<f32> {
+fn fs_lit_low(in: LitLow) -> @location(0) vec4<f32> {
+    let nn = normalize(in.normal);
+    let sun = max(dot(nn, g.sun.xyz), 0.0);
+    let sky = mix(vec3<f32>(0.30, 0.28, 0.24), vec3<f32>(0.52, 0.58, 0.68), nn.z * 0.5 + 0.5);
+    let light = sky * g.sun.w * 1.6 + vec3<f32>(1.0, 0.96, 0.88) * (1.0 - g.sun.w) * sun;
+    return vec4<f32>(in.color * light * shroud(in.world_xy), 1.0);
+}
+
+@fragment
+fn fs_lit(in: LitObject) -> @location(0) vec4<f32> {
     var c = in.color * light_at(in.normal, in.world);
     // A track's tread: dark bands that run with the distance travelled.
     if (in.fx.y >= 0.0) {
@@ -316,13 +399,14 @@ fn fs_lit(in: Lit) -> @location(0) vec4<f32> {
     }
     c = c * in.fx.z;
     c = mix(c, in.color, in.fx.x);
-    return vec4<f32>(c * shroud(in.world_xy), 1.0);
+    return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), 1.0);
 }
 
 @fragment
 fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     let detail = fine_detail(in.world, in.detail);
-    return vec4<f32>(in.color * detail * light_at(in.normal, in.world) * shroud(in.world_xy), 1.0);
+    let c = in.color * detail * light_at(in.normal, in.world);
+    return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), 1.0);
 }
 
 // The shadow map's passes: depth from the sun only.
@@ -331,10 +415,24 @@ fn vs_terrain_shadow(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>
     return g.light * vec4<f32>(pos, 1.0);
 }
 
+// Objects cast their shadows from their Low meshes at rest (a shadow shows no rivets or
+// swinging legs, and the map is drawn again every frame).
 @vertex
-fn vs_object_shadow(v: Part, inst: Instance) -> @builtin(position) vec4<f32> {
-    let posed = pose(v, inst);
-    return g.light * vec4<f32>(place(posed.pos, cos(inst.yaw), sin(inst.yaw), inst), 1.0);
+fn vs_object_shadow(
+    @location(0) pos: vec3<f32>,
+    @location(3) offset: vec3<f32>,
+    @location(4) yaw: f32,
+    @location(5) scale: vec3<f32>,
+    @location(12) state: vec4<f32>,
+    @location(13) t: vec4<f32>,
+) -> @builtin(position) vec4<f32> {
+    var p = vec3<f32>(pos.xy, min(pos.z, state.z)) * scale;
+    if (t.y != 0.0 || t.w != 0.0) {
+        p = turn_y(turn_x(p, t.z, t.w), t.x, t.y);
+    }
+    let c = cos(yaw);
+    let s = sin(yaw);
+    return g.light * vec4<f32>(vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + offset, 1.0);
 }
 
 struct Textured {
@@ -362,7 +460,8 @@ fn vs_road(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>, @locatio
 @fragment
 fn fs_road(in: Textured) -> @location(0) vec4<f32> {
     let texel = textureSample(road_tex, road_sampler, in.uv);
-    return vec4<f32>(texel.rgb * light_at(in.normal, in.world) * shroud(in.world_xy), texel.a);
+    let c = texel.rgb * light_at(in.normal, in.world);
+    return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), texel.a);
 }
 
 struct Water {
@@ -393,11 +492,11 @@ fn fs_water(in: Water) -> @location(0) vec4<f32> {
     let glint = pow(max(dot(n, half_way), 0.0), 90.0) * 1.6;
     let sky = mix(g.water.rgb, vec3<f32>(0.06, 0.11, 0.18), 0.1 + 0.3 * (1.0 - to_eye.z));
     let colour = sky * (0.85 + 0.3 * w1) + vec3<f32>(glint, glint, glint * 0.95);
-    return vec4<f32>(colour * s, mix(1.0, g.water.a, s));
+    return vec4<f32>(finish(colour, vec3<f32>(p, g.map.w)) * s, mix(1.0, g.water.a, s));
 }
 
-// Sprites: soft round puffs facing the camera (smoke, fire, flashes, debris), depth-tested
-// against the world, colours premultiplied by their soft edge.
+// Sprites: soft round puffs facing the camera (smoke, fire, flashes, debris, an explosion's
+// light), depth-tested against the world, colours premultiplied by their soft edge.
 struct Sprite {
     @builtin(position) clip: vec4<f32>,
     @location(0) uv: vec2<f32>,
@@ -433,6 +532,7 @@ fn vs_sprite(
 fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
     let r = length(in.uv);
     let a = clamp(1.0 - r, 0.0, 1.0);
-    let soft = a * a * (3.0 - 2.0 * a) * in.color.a;
-    return vec4<f32>(in.color.rgb * soft, soft);
+    // A negative opacity is a light: it adds to what is behind it and covers nothing.
+    let soft = a * a * (3.0 - 2.0 * a) * abs(in.color.a);
+    return vec4<f32>(in.color.rgb * soft, select(soft, 0.0, in.color.a < 0.0));
 }

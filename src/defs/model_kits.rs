@@ -254,21 +254,75 @@ impl Part {
 struct KitDef {
     name: String,
     parts: Vec<Part>,
+    /// The parts drawn instead at Low graphics quality, at rest; none: the renderer thins
+    /// `parts` by its own rule.
+    #[serde(default)]
+    low: Vec<Part>,
 }
 
-/// Every kit by name.
+/// One kit: its parts, and those drawn instead at Low quality (empty: derived from them).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Kit {
+    parts: Vec<Part>,
+    low: Vec<Part>,
+}
+
+/// How Low graphics quality thins a kit that names no Low parts (`data/low_detail.ron`).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LowRule {
+    /// A part whose middle extent (unit space) is below this is left out.
+    pub least_part: f32,
+    /// Most sides of a cylinder or a wheel.
+    pub most_sides: u32,
+}
+
+impl Default for LowRule {
+    fn default() -> LowRule {
+        LowRule { least_part: 0.05, most_sides: 6 }
+    }
+}
+
+impl LowRule {
+    /// Reads `data/low_detail.ron` through the content roots (mods first); none is the default.
+    pub fn load(roots: &ContentRoots) -> Result<LowRule, DefsErrors> {
+        match roots.find("data/low_detail.ron") {
+            Some(path) => LowRule::from_source(&Source::read(&path).map_err(|e| DefsErrors(vec![e]))?),
+            None => Ok(LowRule::default()),
+        }
+    }
+
+    /// Parses and checks the rule; a bad number is named by field and line.
+    pub fn from_source(src: &Source) -> Result<LowRule, DefsErrors> {
+        let rule: LowRule = src.parse().map_err(|e| DefsErrors(vec![e]))?;
+        let mut errors = Vec::new();
+        if !(0.0..=1.0).contains(&rule.least_part) {
+            errors.push(src.invalid("low detail", "", "least_part", "must be between 0 and 1 (unit space)"));
+        }
+        if !(3..=MAX_SIDES).contains(&rule.most_sides) {
+            errors.push(src.invalid("low detail", "", "most_sides", format!("must be between 3 and {MAX_SIDES}")));
+        }
+        if errors.is_empty() { Ok(rule) } else { Err(DefsErrors(errors)) }
+    }
+}
+
+/// Every kit by name, and how Low quality thins those that name no Low parts.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ModelKits {
-    kits: BTreeMap<String, Vec<Part>>,
+    kits: BTreeMap<String, Kit>,
+    /// How Low quality thins a kit without Low parts of its own.
+    pub low_rule: LowRule,
 }
 
 impl ModelKits {
-    /// Reads `data/models.ron` through the content roots (mods first); none is no kits.
+    /// Reads `data/models.ron` (none is no kits) and `data/low_detail.ron` through the content
+    /// roots (mods first).
     pub fn load(roots: &ContentRoots) -> Result<ModelKits, DefsErrors> {
-        match roots.find("data/models.ron") {
-            Some(path) => ModelKits::from_source(&Source::read(&path).map_err(|e| DefsErrors(vec![e]))?),
-            None => Ok(ModelKits::default()),
-        }
+        let kits = match roots.find("data/models.ron") {
+            Some(path) => ModelKits::from_source(&Source::read(&path).map_err(|e| DefsErrors(vec![e]))?)?,
+            None => ModelKits::default(),
+        };
+        Ok(ModelKits { low_rule: LowRule::load(roots)?, ..kits })
     }
 
     /// Parses and checks a kit file; every problem is named by kit, field and line.
@@ -293,14 +347,38 @@ impl ModelKits {
                     bad("parts", format!("part {}: {why}", i + 1));
                 }
             }
-            kits.insert(d.name.clone(), d.parts.clone());
+            if d.low.len() > MAX_PARTS {
+                bad("low", format!("{} parts; at most {MAX_PARTS}", d.low.len()));
+            }
+            let has_turret = d.parts.iter().any(|p| p.finish().turret);
+            for (i, p) in d.low.iter().enumerate() {
+                let f = p.finish();
+                let why = p.problem().or_else(|| {
+                    if f.anim != Anim::None {
+                        Some(format!("{:?}: Low parts are drawn at rest and take no anim", f.anim))
+                    } else if f.turret && !has_turret {
+                        Some("turns with a turret, but none of the kit's parts does".into())
+                    } else {
+                        None
+                    }
+                });
+                if let Some(why) = why {
+                    bad("low", format!("part {}: {why}", i + 1));
+                }
+            }
+            kits.insert(d.name.clone(), Kit { parts: d.parts.clone(), low: d.low.clone() });
         }
-        if errors.is_empty() { Ok(ModelKits { kits }) } else { Err(DefsErrors(errors)) }
+        if errors.is_empty() { Ok(ModelKits { kits, low_rule: LowRule::default() }) } else { Err(DefsErrors(errors)) }
     }
 
     /// The parts of kit `name`.
     pub fn get(&self, name: &str) -> Option<&[Part]> {
-        self.kits.get(name).map(Vec::as_slice)
+        self.kits.get(name).map(|k| k.parts.as_slice())
+    }
+
+    /// The parts kit `name` draws at Low quality instead, if it names them.
+    pub fn low(&self, name: &str) -> Option<&[Part]> {
+        self.kits.get(name).map(|k| k.low.as_slice()).filter(|l| !l.is_empty())
     }
 
     /// Objects whose model names a kit this file lacks, as (object index, kit name).
@@ -350,6 +428,41 @@ mod tests {
         .to_string();
         assert!(e.contains("models.ron:2") && e.contains("Flat") && e.contains("no volume"), "{e}");
         assert!(e.contains("models.ron:3") && e.contains("Far") && e.contains("within ±4"), "{e}");
+    }
+
+    #[test]
+    fn the_low_rule_reads_and_refuses_bad_numbers() {
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/low_detail.ron"));
+        let rule = LowRule::from_source(&Source::read(path).unwrap()).unwrap();
+        assert!(rule.least_part > 0.0 && rule.most_sides >= 3);
+        let bad =
+            |text: &str| LowRule::from_source(&Source::from_text("low_detail.ron", text)).unwrap_err().to_string();
+        let e = bad("(\n least_part: 2.0,\n most_sides: 2,\n)");
+        assert!(e.contains("least_part") && e.contains("low_detail.ron:2"), "{e}");
+        assert!(e.contains("most_sides") && e.contains("between 3 and"), "{e}");
+        assert!(bad("(least_part: 0.1, most_sides: 6, sides: 3)").contains("sides"));
+    }
+
+    #[test]
+    fn a_kit_names_its_low_parts_and_bad_ones_are_refused() {
+        let kits = load(
+            r#"[(name: "Tank", parts: [
+                Box(min: (-0.4, -0.8, 0.0), max: (0.4, 0.8, 0.5), anim: Track),
+                Box(min: (-0.2, -0.2, 0.5), max: (0.2, 0.2, 0.8), turret: true),
+            ], low: [
+                Box(min: (-0.4, -0.8, 0.0), max: (0.4, 0.8, 0.8), turret: true),
+            ]), (name: "Hut", parts: [Box(min: (-0.4, -0.4, 0.0), max: (0.4, 0.4, 0.5))])]"#,
+        )
+        .unwrap();
+        assert_eq!(kits.low("Tank").map(<[Part]>::len), Some(1));
+        assert_eq!(kits.low("Hut"), None, "without a low list the renderer derives one");
+        let e = load(
+            "[\n(name: \"Walker\", parts: [Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0))],\n low: [Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0), anim: LegLeft), Box(min: (0.0, 0.0, 0.0), max: (1.0, 1.0, 1.0), turret: true)]),\n]",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("Walker") && e.contains("part 1") && e.contains("take no anim"), "{e}");
+        assert!(e.contains("part 2") && e.contains("none of the kit's parts"), "{e}");
     }
 
     #[test]

@@ -135,8 +135,47 @@ pub fn stages(rules: &Rules, heights: &[f32]) -> Vec<Stage> {
         out.push(motion(&format!("{fname}-motion"), rules, &units, owner));
     }
     out.push(base(rules, &playable));
-    out.push(battle(rules, &playable));
+    let fight = battle(rules, &playable);
+    // The same fight up close, looking over the front line.
+    out.push(Stage { name: "battle-close".into(), distance: 95.0, look: Vec3::new(-10.0, 0.0, 2.0), ..fight.clone() });
+    out.push(fight);
+    for (k, &ago) in EXPLOSION_MOMENTS.iter().enumerate() {
+        out.push(explosion(rules, &playable, k, ago));
+    }
     out
+}
+
+/// The explosion sequence's moments: seconds after the blast.
+const EXPLOSION_MOMENTS: [f32; 5] = [0.03, 0.15, 0.4, 1.0, 2.5];
+
+/// Moment `k` of an explosion among a few vehicles, `ago` seconds after it: the light flash
+/// and fireball, the shock ring, the smoke drifting with the wind, the debris.
+fn explosion(rules: &Rules, playable: &[u16], k: usize, ago: f32) -> Stage {
+    let owner = PlayerId(0);
+    let vehicles: Vec<TemplateId> = (0..rules.templates.len())
+        .map(|i| TemplateId(i as u16))
+        .filter(|&t| {
+            let tt = rules.template(t);
+            playable.contains(&tt.faction) && tt.kind == ObjectKind::Vehicle && !tt.weapons.is_empty()
+        })
+        .take(3)
+        .collect();
+    let pieces = vehicles
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| {
+            let mut p = Piece::new(t, Vec2::new(-28.0 + i as f32 * 28.0, 22.0 - (i % 2) as f32 * 8.0), owner);
+            p.yaw = std::f32::consts::FRAC_PI_2 + i as f32 * 0.4;
+            p
+        })
+        .collect();
+    Stage {
+        name: format!("explosion-{k}"),
+        pieces,
+        blasts: vec![(Vec2::new(0.0, -4.0), ago)],
+        distance: 110.0,
+        look: Vec3::new(0.0, 0.0, 4.0),
+    }
 }
 
 fn is_playable(rules: &Rules, faction: u16) -> bool {
@@ -418,7 +457,7 @@ mod tests {
             let sheets = all.iter().filter(|s| s.name.ends_with("-units") || s.name.ends_with("-structures"));
             assert!(sheets.flat_map(|s| &s.pieces).any(|p| p.template.0 as usize == i), "{} on no sheet", t.name);
         }
-        for want in ["base", "battle"] {
+        for want in ["base", "battle", "battle-close", "explosion-0", "explosion-4"] {
             assert!(names.contains(&want), "no {want}");
         }
         // Each damage sheet shows each stage: whole, below half, below a quarter.

@@ -1,7 +1,9 @@
-//! Particles: muzzle flashes, sparks where shots land, explosions sized by what died (a
-//! fireball, rising smoke, debris thrown out and falling, a scorch mark left on the ground),
+//! Particles: muzzle flashes, sparks where shots land (and a mark where they hit the ground),
+//! explosions sized by what died (a light flash over the ground around, a fireball, a shock
+//! ring of dust, rising smoke, debris thrown out and falling, a scorch mark left on the ground),
 //! thin smoke from structures below half health, smoke and fire from burning structures and
-//! wrecks, smoke trails behind shells, and dust behind moving vehicles. Display state made
+//! wrecks, smoke trails behind shells, and dust behind moving vehicles; smoke drifts with the
+//! wind. Below Medium quality the light flashes and the marks of hits are left out. Display state made
 //! from the tick's events and the interpolated picture, drawn as soft sprites in the world
 //! (scorch marks over it); only what the local player can see.
 //!
@@ -29,6 +31,13 @@ const MAX_PARTICLES: usize = 3_000;
 const MAX_SCORCHES: usize = 96;
 /// Seconds a scorch mark stays (fading over its last third).
 const SCORCH_SECONDS: f32 = 30.0;
+/// The wind (world units a second): smoke and dust drift with it.
+const WIND: Vec3 = Vec3::new(4.5, 2.0, 0.0);
+/// Puffs of an explosion's shock ring of dust.
+const RING_PUFFS: usize = 12;
+/// Below this share of particles (Low quality) explosions make no light flash and hits leave
+/// no mark: only what reads from afar is kept.
+const FULL_EFFECTS_PERCENT: u32 = 50;
 
 /// What a particle is, for how it moves and is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +48,10 @@ enum Kind {
     Smoke,
     /// A chunk thrown out by an explosion: falls under gravity.
     Debris,
+    /// Dust of a shock ring: thrown out along the ground, slowing fast.
+    Ring,
+    /// An explosion's light on what is around it: a wide glow added to the picture.
+    Light,
 }
 
 /// One particle.
@@ -146,9 +159,44 @@ impl Particles {
         });
     }
 
-    /// An explosion of `size` (world units) at `at`: a fireball, smoke, debris and a scorch.
+    /// Whether this quality draws the effects that matter only up close.
+    fn full(&self) -> bool {
+        self.percent == 0 || self.percent >= FULL_EFFECTS_PERCENT
+    }
+
+    /// An explosion of `size` (world units) at `at`: a light flash over the ground around it,
+    /// a fireball, a shock ring of dust, smoke, debris and a scorch.
     pub fn explode(&mut self, at: Vec3, size: f32) {
+        if self.full() {
+            if self.list.len() >= MAX_PARTICLES {
+                self.list.remove(0);
+            }
+            self.list.push(Particle {
+                kind: Kind::Light,
+                pos: at + Vec3::Z * size * 0.4,
+                vel: Vec3::ZERO,
+                age: 0.0,
+                life: 0.28,
+                size: (size * 2.6, size * 3.2),
+                color: [255, 170, 90],
+                alpha: 0.9,
+            });
+        }
         self.flash(at + Vec3::Z * size * 0.3, size * 0.9, 0.18, [255, 250, 210]);
+        for k in 0..RING_PUFFS {
+            let a = (k as f32 + self.random() * 0.5) / RING_PUFFS as f32 * std::f32::consts::TAU;
+            let out = Vec2::from_angle(a);
+            self.push(Particle {
+                kind: Kind::Ring,
+                pos: at + (out * size * 0.3).extend(0.6),
+                vel: (out * size * 5.0).extend(0.5),
+                age: 0.0,
+                life: 0.55,
+                size: (size * 0.25, size * 0.55),
+                color: [196, 182, 158],
+                alpha: 0.7,
+            });
+        }
         let fire = (3.0 + size * 0.5).min(14.0) as usize;
         for _ in 0..fire {
             let d = self.spread() * size * 0.6;
@@ -187,10 +235,15 @@ impl Particles {
                 alpha: 1.0,
             });
         }
+        self.mark(at, size * 0.8);
+    }
+
+    /// A scorch mark of `radius` on the ground at `at` (the oldest goes when there are many).
+    fn mark(&mut self, at: Vec3, radius: f32) {
         if self.scorches.len() >= MAX_SCORCHES {
             self.scorches.remove(0);
         }
-        self.scorches.push(Scorch { at, radius: size * 0.8, age: 0.0 });
+        self.scorches.push(Scorch { at, radius, age: 0.0 });
     }
 
     /// The particles of one frame's events that `local` can see.
@@ -219,6 +272,10 @@ impl Particles {
                     let lift = world.object(target).map_or(1.0, |o| scene.model_height(o.template) * 0.5);
                     let size = (damage as f32 / 12.0).clamp(1.2, 5.0);
                     self.flash(ground(p, lift), size, 0.1, [255, 200, 120]);
+                    // A shot that misses its mark leaves one on the ground (up close only).
+                    if self.full() && world.object(target).is_none_or(|o| !o.kind.blocks_ground()) {
+                        self.mark(ground(p, 0.0), size * 0.45);
+                    }
                     if damage >= 40 {
                         self.explode(ground(p, 0.0), size * 1.6);
                     }
@@ -334,8 +391,17 @@ impl Particles {
             p.pos += p.vel * dt;
             match p.kind {
                 Kind::Debris => p.vel.z -= 60.0 * dt,
-                Kind::Smoke => p.vel *= (1.0 - 0.6 * dt).max(0.0),
+                Kind::Smoke => {
+                    p.vel *= (1.0 - 0.6 * dt).max(0.0);
+                    // Drifts with the wind, more as it rises out of the lee.
+                    p.pos += WIND * dt * (p.age / p.life * 2.0).min(1.0);
+                }
                 Kind::Glow => p.vel *= (1.0 - 3.0 * dt).max(0.0),
+                Kind::Ring => {
+                    p.vel *= (1.0 - 5.0 * dt).max(0.0);
+                    p.pos += WIND * dt * 0.5;
+                }
+                Kind::Light => {}
             }
         }
         self.list.retain(|p| p.age < p.life);
@@ -377,14 +443,18 @@ impl Particles {
                 let k = (p.age / p.life).clamp(0.0, 1.0);
                 let radius = p.size.0 + (p.size.1 - p.size.0) * k;
                 let alpha = match p.kind {
-                    Kind::Glow => p.alpha * (1.0 - k * k),
+                    Kind::Glow | Kind::Light => p.alpha * (1.0 - k * k),
                     Kind::Smoke => p.alpha * (1.0 - k) * (k * 6.0).min(1.0),
+                    Kind::Ring => p.alpha * (1.0 - k) * (k * 10.0).min(1.0),
                     Kind::Debris => p.alpha,
                 };
                 // Glows are brighter than any lit surface: they give light.
                 let bright = if p.kind == Kind::Glow { 1.6 } else { 1.0 };
                 let [r, g, b] = p.color.map(|c| linear(c) * bright);
-                SpriteInstance { pos: p.pos.to_array(), size: radius, color: [r, g, b, alpha.clamp(0.0, 1.0)] }
+                // A light adds to what is under it (the shader reads a negative opacity so).
+                let alpha = alpha.clamp(0.0, 1.0);
+                let alpha = if p.kind == Kind::Light { -alpha } else { alpha };
+                SpriteInstance { pos: p.pos.to_array(), size: radius, color: [r, g, b, alpha] }
             })
             .collect()
     }
@@ -444,5 +514,33 @@ mod tests {
         assert!(third.list.iter().any(|q| q.kind == Kind::Debris) && third.list.iter().any(|q| q.kind == Kind::Smoke));
         assert_eq!(third.scorches.len(), 10, "scorches are not particles: every one stays");
         assert_eq!(blasts(Some(100)).len(), all);
+    }
+
+    #[test]
+    fn an_explosion_lights_the_ground_and_throws_a_ring_and_smoke_drifts_downwind() {
+        let at = Vec3::new(100.0, 100.0, 0.0);
+        let mut p = Particles::default();
+        p.explode(at, 10.0);
+        let lights = p.sprites().iter().filter(|s| s.color[3] < 0.0).count();
+        assert_eq!(lights, 1, "one light flash, added to the picture");
+        let ring: Vec<f32> =
+            p.list.iter().filter(|q| q.kind == Kind::Ring).map(|q| (q.pos - at).truncate().length()).collect();
+        assert_eq!(ring.len(), RING_PUFFS);
+        let smoke_x = |p: &Particles| {
+            let xs: Vec<f32> = p.list.iter().filter(|q| q.kind == Kind::Smoke).map(|q| q.pos.x).collect();
+            xs.iter().sum::<f32>() / xs.len().max(1) as f32
+        };
+        let before = smoke_x(&p);
+        p.age(0.3);
+        let spread = p.list.iter().filter(|q| q.kind == Kind::Ring).map(|q| (q.pos - at).truncate().length());
+        assert!(spread.zip(&ring).all(|(now, then)| now > then + 5.0), "the ring runs outward");
+        assert!(p.sprites().iter().all(|s| s.color[3] >= 0.0), "the flash is gone in a moment");
+        p.age(1.0);
+        assert!(smoke_x(&p) > before + 3.0, "smoke drifts with the wind (east)");
+        // Low quality: no light flash.
+        let mut low = Particles::default();
+        low.set_percent(34);
+        low.explode(at, 10.0);
+        assert!(low.sprites().iter().all(|s| s.color[3] >= 0.0));
     }
 }

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use glam::{Vec2, Vec3};
 
 use crate::render::ObjectInstance;
+use crate::render::world::pose;
 use crate::sim::event::GameEvent;
 use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::rules::ObjectKind;
@@ -23,6 +24,10 @@ use super::super::shroud::{self, Shroud};
 const WRECK_SECONDS: (f32, f32) = (7.0, 2.0);
 /// Seconds a soldier lies, then fading into the ground.
 const FALLEN_SECONDS: (f32, f32) = (3.0, 1.0);
+/// Seconds a killed soldier takes to fall over backward.
+const FALL_SECONDS: f32 = 0.45;
+/// Seconds a wreck's hulk takes to drop and settle (its suspension gone).
+const SETTLE_SECONDS: f32 = 0.3;
 /// Most wrecks kept (the oldest go first).
 const MAX_WRECKS: usize = 200;
 
@@ -111,12 +116,18 @@ impl Wrecks {
                 let Some(list) = mesh.and_then(|m| out.get_mut(m)) else { continue };
                 for i in list.iter_mut().skip(from) {
                     if w.soldier {
-                        // Fallen: flat along the way it faced, fading into the ground.
-                        i.scale = [i.scale[0] * 1.2, i.scale[1] * 2.6, i.scale[2] * 0.16 * left];
+                        // Falls over backward about its feet, faster as it goes, lies, then
+                        // sinks into the ground.
+                        let fall = (w.age / FALL_SECONDS).min(1.0);
+                        i.tilt = pose::tilt(0.0, fall * fall * std::f32::consts::FRAC_PI_2 * 0.94);
+                        i.motion = ObjectInstance::AT_REST;
+                        i.offset[2] += i.scale[2] * (0.08 * fall - 0.3 * (1.0 - left));
                     } else {
                         i.color = (Vec3::from_array(i.color) * 0.22).to_array();
                         i.team = (Vec3::from_array(i.team) * 0.18).to_array();
-                        i.offset[2] -= i.scale[2] * (1.0 - left);
+                        // The hulk drops onto its belly as it dies, then sinks away.
+                        let settle = (w.age / SETTLE_SECONDS).min(1.0);
+                        i.offset[2] -= i.scale[2] * (0.06 * settle + (1.0 - left));
                     }
                 }
             }

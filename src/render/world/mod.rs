@@ -10,6 +10,7 @@ pub mod models;
 mod pipelines;
 pub mod pose;
 mod shadow;
+mod textures;
 mod upscale;
 
 use bytemuck::{Pod, Zeroable};
@@ -23,6 +24,7 @@ use crate::map::{TerrainMesh, TerrainVertex};
 use models::{ModelLibrary, ModelVertex};
 use pipelines::vertex_layout;
 pub use shadow::{SHADOW_SIZE, light_matrix};
+use textures::{road_atlas_bind, target_view};
 
 /// One object to draw.
 #[repr(C)]
@@ -81,7 +83,8 @@ pub struct SpriteInstance {
     pub pos: [f32; 3],
     /// Its radius (world units).
     pub size: f32,
-    /// Linear RGB and opacity.
+    /// Linear RGB and opacity; a negative opacity makes it a light, added to what is behind
+    /// it (an explosion's flash on the ground around it).
     pub color: [f32; 4],
 }
 
@@ -110,6 +113,7 @@ struct Globals {
     map: [f32; 4],
     eye: [f32; 4],
     light: [[f32; 4]; 4],
+    haze: [f32; 4],
 }
 
 /// The direction toward the sun (unit): from the south-west, high.
@@ -149,6 +153,8 @@ fn mesh<V: Pod>(device: &wgpu::Device, label: &str, vertices: &[V], indices: &[u
 pub struct WorldPass {
     terrain_pipeline: wgpu::RenderPipeline,
     object_pipeline: wgpu::RenderPipeline,
+    /// Objects at Low quality: parts at rest, no shadow lookups.
+    object_low_pipeline: wgpu::RenderPipeline,
     road_pipeline: wgpu::RenderPipeline,
     water_pipeline: wgpu::RenderPipeline,
     globals: wgpu::Buffer,
@@ -159,6 +165,8 @@ pub struct WorldPass {
     road_batches: Vec<(u32, u32)>,
     models: Mesh,
     model_ranges: Vec<std::ops::Range<u32>>,
+    /// The same meshes with Low quality's fewer parts.
+    model_low_ranges: Vec<std::ops::Range<u32>>,
     water: Option<wgpu::Buffer>,
     depth: Option<(wgpu::TextureView, (u32, u32))>,
     shroud: wgpu::Texture,
@@ -228,11 +236,11 @@ impl WorldPass {
             &shader,
             &globals,
             vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &pipelines::TERRAIN_ATTRS),
-            vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &pipelines::MODEL_ATTRS),
+            vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &pipelines::MODEL_LOW_ATTRS),
             vertex_layout(
                 std::mem::size_of::<ObjectInstance>(),
                 wgpu::VertexStepMode::Instance,
-                &pipelines::INSTANCE_ATTRS,
+                &pipelines::INSTANCE_LOW_ATTRS,
             ),
         );
         let shadow_sampler = shadow::ShadowMap::sampler(device);
@@ -300,6 +308,7 @@ impl WorldPass {
         WorldPass {
             terrain_pipeline: pipes.terrain,
             object_pipeline: pipes.object,
+            object_low_pipeline: pipes.object_low,
             road_pipeline: pipes.road,
             water_pipeline: pipes.water,
             globals,
@@ -310,6 +319,7 @@ impl WorldPass {
             road_batches: world.roads.batches.iter().map(|b| (b.first_index, b.index_count)).collect(),
             models: mesh(device, "models", &lib.vertices, &lib.indices),
             model_ranges: lib.ranges.clone(),
+            model_low_ranges: lib.low_ranges.clone(),
             water,
             depth: None,
             shroud,
@@ -338,6 +348,20 @@ impl WorldPass {
     pub fn set_view(&mut self, eye: Vec3, seconds: f32) {
         self.eye = eye;
         self.time = seconds;
+    }
+
+    /// Where the haze is seen from and where it begins (see `finish` in the shader), from the
+    /// view itself: its near plane's centre, and a little past where its centre line meets
+    /// the middle of the ground's heights (the ground's far side when it never does).
+    fn haze(&self, view_proj: Mat4) -> [f32; 4] {
+        let inv = view_proj.inverse();
+        let near = inv.project_point3(Vec3::new(0.0, 0.0, 0.0));
+        let far = inv.project_point3(Vec3::new(0.0, 0.0, 1.0));
+        let level = (self.ground_range.0 + self.ground_range.1) / 2.0;
+        let dir = far - near;
+        let along = if dir.z.abs() > 1e-6 { ((level - near.z) / dir.z).clamp(0.0, 1.0) } else { 1.0 };
+        let start = (dir * along).length().max(1.0) * 1.2;
+        [near.x, near.y, near.z, start]
     }
 
     /// Sets the graphics quality from the next frame on.
@@ -408,6 +432,7 @@ impl WorldPass {
             map: [self.map_size[0], self.map_size[1], self.time, self.water_level],
             eye: [self.eye.x, self.eye.y, self.eye.z, if self.quality.shadows() { 1.0 } else { 0.0 }],
             light: light.to_cols_array_2d(),
+            haze: self.haze(view_proj),
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let flat: Vec<ObjectInstance> = instances.iter().flatten().copied().collect();
@@ -442,15 +467,29 @@ impl WorldPass {
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("world") });
         let shadows = self.quality.shadows();
         if shadows {
-            self.shadow.record(&mut encoder, &self.terrain, &self.models, &self.model_ranges, &instance_buf, instances);
+            // Shadows are cast by the Low meshes at rest.
+            self.shadow.record(
+                &mut encoder,
+                &self.terrain,
+                &self.models,
+                &self.model_low_ranges,
+                &instance_buf,
+                instances,
+            );
         }
-        let meshes_used = instances.iter().zip(&self.model_ranges).filter(|(g, _)| !g.is_empty()).count() as u32;
+        let in_use = |ranges: &[std::ops::Range<u32>]| {
+            instances.iter().zip(ranges).filter(|(g, r)| !g.is_empty() && !r.is_empty()).count() as u32
+        };
+        let low = self.quality == crate::render::Quality::Low;
+        let meshes_drawn = in_use(if low { &self.model_low_ranges } else { &self.model_ranges });
+        let meshes_shadowed = if shadows { in_use(&self.model_low_ranges) } else { 0 };
         // Terrain, road batches, water; each mesh in use in the picture (and in the shadow map
         // when shadows are on); the scaling up of a smaller picture.
         self.draw_calls = 1
             + self.road_batches.len() as u32 * u32::from(self.roads.count > 0)
             + u32::from(self.water.is_some())
-            + (1 + u32::from(shadows)) * meshes_used
+            + meshes_drawn
+            + meshes_shadowed
             + u32::from(scaled);
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -489,14 +528,20 @@ impl WorldPass {
                 }
             }
 
-            pass.set_pipeline(&self.object_pipeline);
+            // Low draws the meshes' Low ranges at rest with the plainer pipeline.
+            let (pipeline, ranges) = if low {
+                (&self.object_low_pipeline, &self.model_low_ranges)
+            } else {
+                (&self.object_pipeline, &self.model_ranges)
+            };
+            pass.set_pipeline(pipeline);
             pass.set_vertex_buffer(0, self.models.vertices.slice(..));
             pass.set_vertex_buffer(1, instance_buf.slice(..));
             pass.set_index_buffer(self.models.indices.slice(..), wgpu::IndexFormat::Uint32);
             let mut first = 0u32;
             for (mesh, group) in instances.iter().enumerate() {
                 let n = group.len() as u32;
-                if let Some(range) = self.model_ranges.get(mesh).filter(|_| n > 0) {
+                if let Some(range) = ranges.get(mesh).filter(|r| n > 0 && !r.is_empty()) {
                     pass.draw_indexed(range.clone(), 0, first..first + n);
                 }
                 first += n;
@@ -518,57 +563,4 @@ impl WorldPass {
         }
         queue.submit(Some(encoder.finish()));
     }
-}
-
-/// A view of a new 2D texture of `size` (at least a pixel each way) to draw into.
-fn target_view(
-    device: &wgpu::Device,
-    label: &str,
-    size: (u32, u32),
-    format: wgpu::TextureFormat,
-    usage: wgpu::TextureUsages,
-) -> wgpu::TextureView {
-    let texture = device.create_texture(&crate::render::binding::texture_2d(label, size, format, usage));
-    texture.create_view(&wgpu::TextureViewDescriptor::default())
-}
-
-fn road_atlas_bind(
-    device: &wgpu::Device,
-    queue: &wgpu::Queue,
-    layout: &wgpu::BindGroupLayout,
-    atlas: &RgbaImage,
-) -> wgpu::BindGroup {
-    let (w, h) = atlas.dimensions();
-    let texture = device.create_texture_with_data(
-        queue,
-        &wgpu::TextureDescriptor {
-            label: Some("road atlas"),
-            size: wgpu::Extent3d { width: w.max(1), height: h.max(1), depth_or_array_layers: 1 },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8UnormSrgb,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-            view_formats: &[],
-        },
-        wgpu::util::TextureDataOrder::LayerMajor,
-        if atlas.is_empty() { &[255; 4] } else { atlas.as_raw() },
-    );
-    let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-    let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
-        label: Some("road atlas"),
-        address_mode_u: wgpu::AddressMode::Repeat,
-        address_mode_v: wgpu::AddressMode::ClampToEdge,
-        mag_filter: wgpu::FilterMode::Linear,
-        min_filter: wgpu::FilterMode::Linear,
-        ..Default::default()
-    });
-    device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("road atlas"),
-        layout,
-        entries: &[
-            wgpu::BindGroupEntry { binding: 0, resource: wgpu::BindingResource::TextureView(&view) },
-            wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::Sampler(&sampler) },
-        ],
-    })
 }

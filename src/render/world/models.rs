@@ -13,7 +13,10 @@ use glam::Vec3;
 
 use crate::defs::ModelDef;
 use crate::defs::model::Shape;
-use crate::defs::model_kits::{Anim, ModelKits, Part};
+use crate::defs::model_kits::{Anim, LowRule, MAX_SIDES, ModelKits, Part};
+
+mod shapes;
+use shapes::{build, scaffold};
 
 /// One model vertex.
 #[repr(C)]
@@ -43,6 +46,9 @@ pub struct ModelLibrary {
     pub indices: Vec<u32>,
     /// Index range per mesh: the [`SHAPES`] in order, the [`SCAFFOLD`], then the kits'.
     pub ranges: Vec<std::ops::Range<u32>>,
+    /// Index range per mesh at Low quality (the same meshes in the same order, with fewer
+    /// parts and sides: see [`LowDetail`]).
+    pub low_ranges: Vec<std::ops::Range<u32>>,
     /// Per object template (by index): its meshes.
     pub meshes: Vec<TemplateMeshes>,
     /// Per mesh: the least and most corners of its vertices (worked out once, for picking).
@@ -70,7 +76,36 @@ pub fn shape_index(shape: Shape) -> usize {
     SHAPES.iter().position(|&s| s == shape).unwrap_or(0)
 }
 
+/// What a model keeps at Low quality when its kit names no Low parts (`data/low_detail.ron`):
+/// parts thinner than `least_part` (rivets, antennas, trims) and muzzle flashes are left out,
+/// and round parts get at most `most_sides` sides. Its parts are drawn at rest (Low does not
+/// pose them).
+pub type LowDetail = LowRule;
+
+/// How the Low rule thins a kit's parts.
+trait Thinning {
+    /// Whether a part of `anim` whose bounds are `lo`–`hi` is drawn at Low.
+    fn keeps(&self, anim: Anim, lo: Vec3, hi: Vec3) -> bool;
+    /// The sides a round part of `sides` sides gets at Low.
+    fn sides(&self, sides: u32) -> u32;
+}
+
+impl Thinning for LowDetail {
+    fn keeps(&self, anim: Anim, lo: Vec3, hi: Vec3) -> bool {
+        let size = hi - lo;
+        let mut e = [size.x, size.y, size.z];
+        e.sort_by(f32::total_cmp);
+        anim != Anim::Flash && e[1] >= self.least_part
+    }
+
+    fn sides(&self, sides: u32) -> u32 {
+        sides.min(self.most_sides.max(3))
+    }
+}
+
 struct Builder {
+    /// Set while building the Low meshes.
+    low: Option<LowDetail>,
     vertices: Vec<ModelVertex>,
     indices: Vec<u32>,
     /// Whether the parts being added wear the owner's colour.
@@ -94,7 +129,7 @@ pub fn pivot_of(anim: Anim, lo: Vec3, hi: Vec3) -> Vec3 {
 
 impl Builder {
     fn new() -> Builder {
-        Builder { vertices: Vec::new(), indices: Vec::new(), team: 0.0, pivot: Vec3::ZERO, role: [0.0; 2] }
+        Builder { low: None, vertices: Vec::new(), indices: Vec::new(), team: 0.0, pivot: Vec3::ZERO, role: [0.0; 2] }
     }
 
     /// The parts added until the next call move by `anim` about the pivot its bounds `lo`–`hi`
@@ -140,6 +175,9 @@ impl Builder {
 
     /// A box from `min` to `max` moving by `anim`.
     fn posed(&mut self, anim: Anim, min: Vec3, max: Vec3, shade: f32) {
+        if self.low.is_some_and(|l| !l.keeps(anim, min, max)) {
+            return;
+        }
         self.moving(anim, min, max, (max.z - min.z).max(max.y - min.y) / 2.0);
         self.cuboid(min, max, shade);
         self.still();
@@ -149,7 +187,8 @@ impl Builder {
     fn wheel(&mut self, at: Vec3, radius: f32, width: f32, shade: f32) {
         let half = Vec3::new(width / 2.0, radius, radius);
         self.moving(Anim::Wheel, at - half, at + half, radius);
-        self.drum(at, radius, width, 8, shade);
+        let sides = self.low.map_or(8, |l| l.sides(8));
+        self.drum(at, radius, width, sides, shade);
         self.still();
     }
 
@@ -186,7 +225,30 @@ impl Builder {
             let lo = |v: Vec3| Vec3::new(v.x, v.y, bottom);
             let hi = |v: Vec3| Vec3::new(v.x, v.y, top);
             self.quad([lo(a), lo(b), hi(b), hi(a)], shade);
-            self.tri([hi(a), hi(b), Vec3::new(at.x, at.y, top)], shade);
+            if self.low.is_none() {
+                self.tri([hi(a), hi(b), Vec3::new(at.x, at.y, top)], shade);
+            }
+        }
+        // At Low the lid is one fan sharing its corners (fewer vertices to pose).
+        if self.low.is_some() {
+            let rim: Vec<Vec3> = (0..sides).map(|k| ring(k) + Vec3::Z * top).collect();
+            self.fan(Vec3::new(at.x, at.y, top), &rim, shade);
+        }
+    }
+
+    /// A flat polygon: triangles from `centre` to each edge of `rim` (counter-clockwise seen
+    /// from the side it faces), sharing their corners.
+    fn fan(&mut self, centre: Vec3, rim: &[Vec3], shade: f32) {
+        let Some((&a, &b)) = rim.first().zip(rim.get(1)) else { return };
+        let n = (a - centre).cross(b - centre).normalize_or(Vec3::Z);
+        let base = self.vertices.len() as u32;
+        self.vertices.push(self.vertex(centre, n, shade));
+        for &c in rim {
+            self.vertices.push(self.vertex(c, n, shade));
+        }
+        let k = rim.len() as u32;
+        for i in 0..k {
+            self.indices.extend_from_slice(&[base, base + 1 + i, base + 1 + (i + 1) % k]);
         }
     }
 
@@ -203,17 +265,31 @@ impl Builder {
         for k in 0..sides {
             let tone = if k % 2 == 0 { shade } else { shade * 0.6 };
             self.quad([ring(k, l), ring(k + 1, l), ring(k + 1, r), ring(k, r)], tone);
-            let hub = if k % 2 == 0 { shade * 0.55 } else { shade * 1.1 };
-            self.tri([ring(k, r), ring(k + 1, r), Vec3::new(r, at.y, at.z)], hub);
-            self.tri([ring(k + 1, l), ring(k, l), Vec3::new(l, at.y, at.z)], hub);
+            if self.low.is_none() {
+                let hub = if k % 2 == 0 { shade * 0.55 } else { shade * 1.1 };
+                self.tri([ring(k, r), ring(k + 1, r), Vec3::new(r, at.y, at.z)], hub);
+                self.tri([ring(k + 1, l), ring(k, l), Vec3::new(l, at.y, at.z)], hub);
+            }
+        }
+        // At Low (not turning) each end is one plain fan.
+        if self.low.is_some() {
+            let right: Vec<Vec3> = (0..sides).map(|k| ring(k, r)).collect();
+            let left: Vec<Vec3> = (0..sides).rev().map(|k| ring(k, l)).collect();
+            self.fan(Vec3::new(r, at.y, at.z), &right, shade * 0.55);
+            self.fan(Vec3::new(l, at.y, at.z), &left, shade * 0.55);
         }
     }
 
     /// One part of a kit.
     fn part(&mut self, part: &Part) {
         let f = part.finish();
-        self.team = if f.team { 1.0 } else { 0.0 };
         let (lo, hi) = part_bounds(part);
+        if self.low.is_some_and(|l| !l.keeps(f.anim, lo, hi)) {
+            return;
+        }
+        let low = self.low;
+        let most = |sides: u32| low.map_or(sides, |l| l.sides(sides));
+        self.team = if f.team { 1.0 } else { 0.0 };
         let param = match *part {
             Part::Drum { radius, .. } => radius,
             _ => (hi.z - lo.z).max(hi.y - lo.y) / 2.0,
@@ -225,9 +301,9 @@ impl Builder {
             Part::Pyramid { min, max, top, .. } => self.pyramid(v(min), v(max), top, f.shade),
             Part::Gable { min, max, top, .. } => self.gable(v(min), v(max), top, f.shade),
             Part::Cylinder { at, radius, bottom, top, sides, .. } => {
-                self.cylinder(Vec3::new(at.0, at.1, 0.0), radius, bottom, top, sides, f.shade)
+                self.cylinder(Vec3::new(at.0, at.1, 0.0), radius, bottom, top, most(sides), f.shade)
             }
-            Part::Drum { at, radius, width, sides, .. } => self.drum(v(at), radius, width, sides, f.shade),
+            Part::Drum { at, radius, width, sides, .. } => self.drum(v(at), radius, width, most(sides), f.shade),
         }
         self.team = 0.0;
         self.still();
@@ -278,90 +354,6 @@ fn part_bounds(part: &Part) -> (Vec3, Vec3) {
     }
 }
 
-fn build(shape: Shape, b: &mut Builder) {
-    let v = Vec3::new;
-    match shape {
-        // Height 1: legs that walk, a body, arms that swing and raise the rifle to aim, a head,
-        // and a rifle whose muzzle flashes.
-        Shape::Soldier => {
-            b.posed(Anim::LegLeft, v(-0.13, -0.07, 0.0), v(-0.015, 0.07, 0.42), 0.8);
-            b.posed(Anim::LegRight, v(0.015, -0.07, 0.0), v(0.13, 0.07, 0.42), 0.8);
-            b.cuboid(v(-0.14, -0.09, 0.38), v(0.14, 0.09, 0.46), 0.7);
-            b.in_team(|b| b.cuboid(v(-0.14, -0.09, 0.46), v(0.14, 0.09, 0.75), 1.0));
-            b.in_team(|b| b.posed(Anim::ArmLeft, v(-0.2, -0.05, 0.45), v(-0.14, 0.05, 0.74), 0.9));
-            b.in_team(|b| b.posed(Anim::ArmRight, v(0.14, -0.05, 0.45), v(0.2, 0.05, 0.74), 0.9));
-            b.cuboid(v(-0.09, -0.08, 0.75), v(0.09, 0.08, 0.95), 0.85);
-            b.posed(Anim::Barrel, v(0.08, 0.0, 0.56), v(0.13, 0.5, 0.63), 0.45);
-            b.posed(Anim::Flash, v(0.04, 0.5, 0.53), v(0.17, 0.64, 0.66), 1.0);
-        }
-        // Height 1: a long body, a cab at the front, four wheels that turn.
-        Shape::Wheeled => {
-            b.cuboid(v(-0.55, -0.95, 0.25), v(0.55, 0.95, 0.62), 1.0);
-            b.in_team(|b| b.cuboid(v(-0.5, 0.2, 0.62), v(0.5, 0.85, 1.0), 0.85));
-            for (x, y) in [(-0.62, -0.6), (0.62, -0.6), (-0.62, 0.6), (0.62, 0.6)] {
-                b.wheel(v(x, y, 0.22), 0.22, 0.16, 0.35);
-            }
-        }
-        // Height 1: tracks whose treads run, a hull, a turret, a barrel that recoils and flashes.
-        Shape::Tank => {
-            b.posed(Anim::Track, v(-0.75, -1.0, 0.0), v(-0.45, 1.0, 0.35), 0.35);
-            b.posed(Anim::Track, v(0.45, -1.0, 0.0), v(0.75, 1.0, 0.35), 0.35);
-            b.cuboid(v(-0.5, -0.9, 0.12), v(0.5, 0.95, 0.55), 1.0);
-            b.in_team(|b| b.cuboid(v(-0.36, -0.45, 0.55), v(0.36, 0.3, 0.85), 0.9));
-            b.posed(Anim::Barrel, v(-0.05, 0.3, 0.64), v(0.05, 1.35, 0.74), 0.6);
-            b.posed(Anim::Flash, v(-0.1, 1.35, 0.6), v(0.1, 1.55, 0.78), 1.0);
-        }
-        // Unit square footprint, height 1: a block with a roof rim and a door.
-        Shape::Building => {
-            b.cuboid(v(-0.45, -0.45, 0.0), v(0.45, 0.45, 0.92), 1.0);
-            b.in_team(|b| b.cuboid(v(-0.48, -0.48, 0.92), v(0.48, 0.48, 1.0), 0.75));
-            b.cuboid(v(-0.12, 0.45, 0.0), v(0.12, 0.47, 0.3), 0.3);
-        }
-        // Height 1: skids, a rounded cabin, a tail boom with a fin, a mast and two rotor blades
-        // crossing over it that spin (the scene lifts it into the air and leans it into turns).
-        Shape::Helicopter => {
-            for x in [-0.35, 0.35] {
-                b.cuboid(v(x - 0.04, -0.5, 0.0), v(x + 0.04, 0.55, 0.06), 0.3);
-            }
-            b.in_team(|b| b.cuboid(v(-0.3, -0.45, 0.12), v(0.3, 0.6, 0.6), 1.0));
-            b.cuboid(v(-0.22, 0.35, 0.3), v(0.22, 0.75, 0.55), 0.7);
-            b.cuboid(v(-0.07, -1.3, 0.35), v(0.07, -0.45, 0.5), 0.85);
-            b.cuboid(v(-0.02, -1.35, 0.35), v(0.02, -1.15, 0.75), 0.6);
-            b.cuboid(v(-0.04, -0.04, 0.6), v(0.04, 0.04, 0.75), 0.4);
-            b.posed(Anim::Rotor, v(-1.1, -0.05, 0.75), v(1.1, 0.05, 0.79), 0.35);
-            b.posed(Anim::Rotor, v(-0.05, -1.1, 0.75), v(0.05, 1.1, 0.79), 0.35);
-            b.posed(Anim::Flash, v(-0.08, 0.75, 0.22), v(0.08, 0.9, 0.36), 1.0);
-        }
-        // Unit footprint, height 1: a trunk under a pointed crown.
-        Shape::Prop => {
-            b.cuboid(v(-0.06, -0.06, 0.0), v(0.06, 0.06, 0.3), 0.45);
-            b.pyramid(v(-0.4, -0.4, 0.25), v(0.4, 0.4, 0.25), 1.0, 1.0);
-        }
-    }
-}
-
-/// The construction scaffold around a unit footprint: a low slab, corner and middle poles, and
-/// rails at three heights.
-fn scaffold(b: &mut Builder) {
-    let v = Vec3::new;
-    b.cuboid(v(-0.5, -0.5, 0.0), v(0.5, 0.5, 0.04), 0.55);
-    let poles = [-0.5, 0.0, 0.5];
-    for &x in &poles {
-        for &y in &poles {
-            if x == 0.0 && y == 0.0 {
-                continue;
-            }
-            b.cuboid(v(x - 0.015, y - 0.015, 0.0), v(x + 0.015, y + 0.015, 1.0), 0.9);
-        }
-    }
-    for z in [0.33, 0.66, 0.98] {
-        b.cuboid(v(-0.51, -0.51, z), v(0.51, -0.49, z + 0.02), 0.8);
-        b.cuboid(v(-0.51, 0.49, z), v(0.51, 0.51, z + 0.02), 0.8);
-        b.cuboid(v(-0.51, -0.49, z), v(-0.49, 0.49, z + 0.02), 0.8);
-        b.cuboid(v(0.49, -0.49, z), v(0.51, 0.49, z + 0.02), 0.8);
-    }
-}
-
 /// The least and most corners of the vertices a mesh's `range` of `indices` uses.
 fn extent_of(vertices: &[ModelVertex], indices: &[u32], range: &std::ops::Range<u32>) -> (Vec3, Vec3) {
     let used = indices.get(range.start as usize..range.end as usize).unwrap_or_default();
@@ -374,6 +366,42 @@ fn extent_of(vertices: &[ModelVertex], indices: &[u32], range: &std::ops::Range<
     if lo.x > hi.x { (Vec3::ZERO, Vec3::ZERO) } else { (lo, hi) }
 }
 
+/// How one mesh of the library is made.
+enum Recipe<'a> {
+    /// A built-in shape's.
+    Shape(Shape),
+    /// The construction scaffold.
+    Scaffold,
+    /// A kit's parts (and those it names for Low) that turn with the turret (true) or with
+    /// the body (false).
+    Kit(&'a [Part], Option<&'a [Part]>, bool),
+}
+
+impl Recipe<'_> {
+    /// Adds the mesh to `b` (at its level of detail); its index range.
+    fn build(&self, b: &mut Builder) -> std::ops::Range<u32> {
+        let start = b.indices.len() as u32;
+        match *self {
+            Recipe::Shape(shape) => build(shape, b),
+            Recipe::Scaffold => scaffold(b),
+            Recipe::Kit(parts, low, turret) => {
+                // At Low a kit's own Low parts are drawn as they are; otherwise the builder
+                // thins its parts.
+                let named = low.filter(|_| b.low.is_some());
+                let saved = b.low;
+                if named.is_some() {
+                    b.low = Some(LowDetail { least_part: 0.0, most_sides: MAX_SIDES });
+                }
+                for p in named.unwrap_or(parts).iter().filter(|p| p.finish().turret == turret) {
+                    b.part(p);
+                }
+                b.low = saved;
+            }
+        }
+        start..b.indices.len() as u32
+    }
+}
+
 impl ModelLibrary {
     /// The built-in meshes only (every template drawn by its shape).
     pub fn builtin() -> ModelLibrary {
@@ -383,17 +411,11 @@ impl ModelLibrary {
     /// Builds the built-in meshes, then a mesh (and a turret mesh where some parts turn) for
     /// every model in `models` that names a kit of `kits`. A kit `kits` lacks falls back to
     /// the shape's mesh (loading refuses that earlier, naming the object).
+    /// The Low meshes follow the kits' own Low parts, or thin by the kits' Low rule.
     pub fn build(models: &[ModelDef], kits: &ModelKits) -> ModelLibrary {
-        let mut b = Builder::new();
-        let mut ranges = Vec::new();
-        for shape in SHAPES {
-            let start = b.indices.len() as u32;
-            build(shape, &mut b);
-            ranges.push(start..b.indices.len() as u32);
-        }
-        let start = b.indices.len() as u32;
-        scaffold(&mut b);
-        ranges.push(start..b.indices.len() as u32);
+        let low = kits.low_rule;
+        let mut recipes: Vec<Recipe> = SHAPES.iter().map(|&s| Recipe::Shape(s)).collect();
+        recipes.push(Recipe::Scaffold);
         let mut by_kit: std::collections::BTreeMap<&str, TemplateMeshes> = Default::default();
         let mut meshes = Vec::with_capacity(models.len());
         for m in models {
@@ -406,15 +428,11 @@ impl ModelLibrary {
                 meshes.push(*done);
                 continue;
             }
+            let low = kits.low(name);
             let mut add = |turret: bool| {
-                let start = b.indices.len() as u32;
-                for p in parts.iter().filter(|p| p.finish().turret == turret) {
-                    b.part(p);
-                }
-                let range = start..b.indices.len() as u32;
-                (!range.is_empty()).then(|| {
-                    ranges.push(range);
-                    ranges.len() - 1
+                parts.iter().any(|p| p.finish().turret == turret).then(|| {
+                    recipes.push(Recipe::Kit(parts, low, turret));
+                    recipes.len() - 1
                 })
             };
             let body = add(false).unwrap_or(body);
@@ -423,8 +441,12 @@ impl ModelLibrary {
             by_kit.insert(name, made);
             meshes.push(made);
         }
+        let mut b = Builder::new();
+        let ranges: Vec<_> = recipes.iter().map(|r| r.build(&mut b)).collect();
+        b.low = Some(low);
+        let low_ranges = recipes.iter().map(|r| r.build(&mut b)).collect();
         let extents = ranges.iter().map(|r| extent_of(&b.vertices, &b.indices, r)).collect();
-        ModelLibrary { vertices: b.vertices, indices: b.indices, ranges, meshes, extents }
+        ModelLibrary { vertices: b.vertices, indices: b.indices, ranges, low_ranges, meshes, extents }
     }
 
     /// The meshes template number `template` is drawn with (its shape's for an unknown one).
@@ -480,6 +502,39 @@ mod tests {
                 assert!((p(t[1]) - p(t[0])).cross(p(t[2]) - p(t[0])).length() > 1e-6, "{shape:?}");
             }
         }
+    }
+
+    #[test]
+    fn low_meshes_are_the_same_meshes_with_fewer_vertices() {
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
+        let kits = ModelKits::from_source(&crate::defs::source::Source::read(path).unwrap()).unwrap();
+        let kit = |k: &str| ModelDef { shape: Shape::Tank, color: (0.5, 0.5, 0.5), height: 1.0, kit: Some(k.into()) };
+        // A unit with its own Low parts, a structure thinned by the rule.
+        let models = [kit("Jeep"), kit("CommandPost")];
+        let lib = ModelLibrary::build(&models, &kits);
+        assert_eq!(lib.low_ranges.len(), lib.ranges.len());
+        let corners = |r: &std::ops::Range<u32>| {
+            let mut used: Vec<u32> = lib.indices[r.start as usize..r.end as usize].to_vec();
+            used.sort_unstable();
+            used.dedup();
+            used
+        };
+        // The jeep's own list is under half its corners; the thinned post has fewer.
+        for (m, share) in lib.meshes.iter().zip([0.5, 0.9]) {
+            let (full, low) = (corners(&lib.ranges[m.body]), corners(&lib.low_ranges[m.body]));
+            assert!(
+                !low.is_empty() && (low.len() as f32) < full.len() as f32 * share,
+                "{} of {}",
+                low.len(),
+                full.len()
+            );
+            // Nothing posed at Low: no flash, every part at rest.
+            assert!(
+                low.iter().all(|&i| lib.vertices[i as usize].role[0] != super::super::pose::role_code(Anim::Flash))
+            );
+        }
+        // The jeep's Low parts are its own list: six boxes of four corners a face, five faces.
+        assert_eq!(corners(&lib.low_ranges[lib.meshes[0].body]).len(), 6 * 20 - 2 * 20);
     }
 
     #[test]

@@ -18,6 +18,24 @@ pub(super) const TERRAIN_ATTRS: [wgpu::VertexAttribute; 4] =
 pub(super) const MODEL_ATTRS: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
     0 => Float32x3, 1 => Float32x3, 2 => Float32, 7 => Float32, 9 => Float32x3, 10 => Float32x2
 ];
+/// Low quality's model vertices: position, normal, shade, team share (the parts at rest).
+pub(super) const MODEL_LOW_ATTRS: [wgpu::VertexAttribute; 4] =
+    wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32, 7 => Float32];
+/// Low quality's instances: all but the motion (its parts are not posed).
+pub(super) const INSTANCE_LOW_ATTRS: [wgpu::VertexAttribute; 7] = [
+    attr(3, 0, wgpu::VertexFormat::Float32x3),
+    attr(4, 12, wgpu::VertexFormat::Float32),
+    attr(5, 16, wgpu::VertexFormat::Float32x3),
+    attr(6, 28, wgpu::VertexFormat::Float32x3),
+    attr(8, 40, wgpu::VertexFormat::Float32x3),
+    attr(12, 68, wgpu::VertexFormat::Float32x4),
+    attr(13, 84, wgpu::VertexFormat::Float32x4),
+];
+
+const fn attr(location: u32, offset: u64, format: wgpu::VertexFormat) -> wgpu::VertexAttribute {
+    wgpu::VertexAttribute { format, offset, shader_location: location }
+}
+
 /// Object instances (see [`ObjectInstance`]).
 pub(super) const INSTANCE_ATTRS: [wgpu::VertexAttribute; 8] = wgpu::vertex_attr_array![
     3 => Float32x3, 4 => Float32, 5 => Float32x3, 6 => Float32x3, 8 => Float32x3,
@@ -85,6 +103,8 @@ pub(super) struct Pipelines {
     pub terrain: wgpu::RenderPipeline,
     /// Instanced object models.
     pub object: wgpu::RenderPipeline,
+    /// Instanced object models at Low quality: parts at rest, no shadow lookups.
+    pub object_low: wgpu::RenderPipeline,
     /// Road meshes over the ground, textured from the atlas.
     pub road: wgpu::RenderPipeline,
     /// The water surface.
@@ -176,6 +196,23 @@ impl Pipelines {
             true,
             Some(wgpu::Face::Back),
         );
+        let object_low = pipeline(
+            "objects (low)",
+            &plain,
+            "vs_object_low",
+            "fs_lit_low",
+            &[
+                Some(vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &MODEL_LOW_ATTRS)),
+                Some(vertex_layout(
+                    std::mem::size_of::<ObjectInstance>(),
+                    wgpu::VertexStepMode::Instance,
+                    &INSTANCE_LOW_ATTRS,
+                )),
+            ],
+            None,
+            true,
+            Some(wgpu::Face::Back),
+        );
         let road_pipeline = pipeline(
             "roads",
             &textured,
@@ -213,9 +250,28 @@ impl Pipelines {
         Pipelines {
             terrain: terrain_pipeline,
             object: object_pipeline,
+            object_low,
             road: road_pipeline,
             water: water_pipeline,
             sprite: sprite_pipeline,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn low_instance_attributes_read_the_instance_fields_they_name() {
+        let at = |location: u32| INSTANCE_LOW_ATTRS.iter().find(|a| a.shader_location == location).map(|a| a.offset);
+        assert_eq!(at(3), Some(std::mem::offset_of!(ObjectInstance, offset) as u64));
+        assert_eq!(at(4), Some(std::mem::offset_of!(ObjectInstance, yaw) as u64));
+        assert_eq!(at(5), Some(std::mem::offset_of!(ObjectInstance, scale) as u64));
+        assert_eq!(at(6), Some(std::mem::offset_of!(ObjectInstance, color) as u64));
+        assert_eq!(at(8), Some(std::mem::offset_of!(ObjectInstance, team) as u64));
+        assert_eq!(at(12), Some(std::mem::offset_of!(ObjectInstance, state) as u64));
+        assert_eq!(at(13), Some(std::mem::offset_of!(ObjectInstance, tilt) as u64));
+        assert_eq!(at(11), None, "Low does not pose parts");
     }
 }

@@ -1,7 +1,8 @@
 //! The sun's shadow map: the depth of everything seen from the sun, over the part of the map
 //! the camera shows (and the casters just outside it), so the world pass can tell which points
 //! the sun reaches (objects shade the ground and each other,
-//! hills shade valleys). The ground and the objects are drawn into it every frame (copying a
+//! hills shade valleys). The ground and the objects (their Low meshes, at rest: a shadow
+//! shows no rivets or swinging legs) are drawn into it every frame (copying a
 //! depth texture is not something every backend does — the GL one, which software adapters
 //! use, does not).
 //!
@@ -215,7 +216,7 @@ impl ShadowMap {
         let mut first = 0u32;
         for (mesh, group) in groups.iter().enumerate() {
             let n = group.len() as u32;
-            if let Some(range) = ranges.get(mesh).filter(|_| n > 0) {
+            if let Some(range) = ranges.get(mesh).filter(|r| n > 0 && !r.is_empty()) {
                 pass.draw_indexed(range.clone(), 0, first..first + n);
             }
             first += n;

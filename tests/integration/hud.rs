@@ -216,3 +216,41 @@ fn a_replay_seen_whole_shows_no_one_players_money_or_power_in_the_top_bar() {
     hud::sync(&mut shell, &w);
     assert!(text(&shell, "InGame.wnd:LabelMoney").starts_with('$'), "a player's view again");
 }
+
+/// The alert lines above the control bar: the newest three, newest at the bottom; an alert
+/// long enough to wrap takes two lines, and the oldest shown gives way so the newest stays in
+/// the window rather than falling under the control bar.
+#[test]
+fn a_wrapped_alert_pushes_out_the_oldest_line_not_the_newest() {
+    let (_battle, mut shell) = battle();
+    let id = shell.find("InGame.wnd:AlertLine").unwrap();
+    let text = |shell: &ridgeline::game::shell::Shell| shell.ui.window(id).unwrap().text.clone();
+    let short = ["0:10 One".to_string(), "0:11 Two".to_string(), "0:12 Three".to_string(), "0:13 Four".to_string()];
+    shell.bars().set_alerts(&short);
+    assert_eq!(text(&shell), "0:11 Two\n0:12 Three\n0:13 Four", "the newest three, one line each");
+    assert_eq!(shell.ui.wrapped_lines(id), Some(3));
+    // The middle alert wraps (a sentence wider than the window).
+    let mut long = "0:12 War Factory not built, nothing paid:".to_string();
+    // Alone it is padded to the bottom of the three lines: two blank ones above a one-line
+    // alert, one above an alert that wraps to two.
+    for _ in 0..40 {
+        shell.bars().set_alerts(std::slice::from_ref(&long));
+        if !text(&shell).starts_with("\n\n") {
+            break;
+        }
+        long.push_str(" a unit stands there");
+    }
+    assert_eq!(text(&shell), format!("\n{long}"), "an alert just too wide for one line wraps to two");
+    assert_eq!(shell.ui.wrapped_lines(id), Some(3));
+    let mixed = ["0:11 Two".to_string(), long.clone(), "0:13 Four".to_string()];
+    shell.bars().set_alerts(&mixed);
+    let shown = text(&shell);
+    assert!(shown.ends_with("0:13 Four"), "the newest is at the bottom: {shown:?}");
+    assert!(shown.contains(&long), "the long one is shown whole: {shown:?}");
+    assert!(!shown.contains("0:11 Two"), "the oldest gave way: {shown:?}");
+    let rows = shell.ui.wrapped_lines(id).unwrap();
+    assert!(rows <= 3, "{rows} lines in a window of three: {shown:?}");
+    // None: the window is empty.
+    shell.bars().set_alerts(&[]);
+    assert_eq!(text(&shell), "");
+}

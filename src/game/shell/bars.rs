@@ -204,13 +204,23 @@ impl<'a> Bars<'a> {
         self.ui.progress_set(id, percent.unwrap_or(0) as i32);
     }
 
-    /// Shows the newest alert lines above the control bar, newest at the bottom (at most
-    /// three; the window is empty when there are none).
+    /// Shows the newest alert lines above the control bar, newest at the bottom, in at most
+    /// three lines of text: an alert that wraps takes two, and the oldest shown gives way so the
+    /// newest never falls below the window (the window is empty when there are none).
     pub fn set_alerts(&mut self, lines: &[String]) {
-        let shown = &lines[lines.len().saturating_sub(ALERT_LINES)..];
-        let pad = ALERT_LINES - shown.len();
-        let text = if shown.is_empty() { String::new() } else { "\n".repeat(pad) + &shown.join("\n") };
-        self.set_text("InGame.wnd:AlertLine", &text);
+        let Some(id) = self.find("InGame.wnd:AlertLine") else { return };
+        let mut shown = lines.len().min(ALERT_LINES);
+        loop {
+            let text = lines[lines.len() - shown..].join("\n");
+            self.set_text("InGame.wnd:AlertLine", &text);
+            let rows = if text.is_empty() { 0 } else { self.ui.wrapped_lines(id).unwrap_or(shown) };
+            if rows <= ALERT_LINES || shown <= 1 {
+                let pad = "\n".repeat(ALERT_LINES.saturating_sub(rows));
+                self.set_text("InGame.wnd:AlertLine", &if text.is_empty() { text } else { pad + &text });
+                return;
+            }
+            shown -= 1;
+        }
     }
 
     /// Shows the local player's money (none: no one player's view) and the game time

@@ -221,6 +221,13 @@ impl WindowManager {
         out
     }
 
+    /// The lines static text `id` shows, wrapped to its width at its font size (None: not a
+    /// window, or no text measure is set).
+    pub fn wrapped_lines(&self, id: WindowId) -> Option<usize> {
+        let (tm, w) = (self.measure.as_ref()?, self.window(id)?);
+        Some(crate::ui::text_fit::static_lines(w, tm.as_ref(), self.font_px(id)).len())
+    }
+
     /// Takes the queued events.
     pub fn drain_events(&mut self) -> Vec<UiEvent> {
         self.events.drain(..).collect()

@@ -66,7 +66,40 @@ pub struct Settings {
     /// The player's keys where they differ from the defaults (`data/keys.ron`), by command
     /// (`{"Stop": "H"}`): Options → Keys writes them.
     pub keys: std::collections::BTreeMap<crate::game::keys::KeyCommand, crate::game::keys::Chord>,
+    /// The last skirmish started (Skirmish → Start game), which the setup screen offers again.
+    pub skirmish: LastSkirmish,
 }
+
+/// A skirmish setup as the settings keep it: by the map's folder name and each row's words,
+/// so a map list or faction list that changed since cannot make it point at the wrong one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LastSkirmish {
+    /// The map's folder name (empty: none kept).
+    pub map: String,
+    /// The rows from the top: `human`, `observer`, `closed` or a computer's difficulty
+    /// (`easy` … `brutal`), with the faction's name, the colour and team indices.
+    pub rows: Vec<LastRow>,
+    /// The starting money's index in the setup's list.
+    pub money: usize,
+}
+
+/// One row of a kept skirmish setup.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LastRow {
+    /// Who: `human`, `observer`, `closed`, `easy`, `normal`, `hard` or `brutal`.
+    pub who: String,
+    /// The faction's name.
+    pub faction: String,
+    /// Colour index.
+    pub colour: usize,
+    /// Team (0: none).
+    pub team: usize,
+}
+
+/// Most rows a kept skirmish setup has (the setup screen's).
+const MAX_ROWS: usize = 8;
 
 /// Longest join code the settings keep (a code is about 90 characters).
 const MAX_CODE: usize = 300;
@@ -96,6 +129,7 @@ impl Default for Settings {
             language: String::new(),
             graphics: crate::render::Quality::High,
             keys: std::collections::BTreeMap::new(),
+            skirmish: LastSkirmish::default(),
         }
     }
 }
@@ -250,6 +284,12 @@ impl Settings {
         }
         if self.last_game.len() > MAX_CODE {
             return bad("last_game", format!("a join code has at most {MAX_CODE} characters"));
+        }
+        if self.skirmish.rows.len() > MAX_ROWS || self.skirmish.map.len() > MAX_CODE {
+            return bad(
+                "skirmish",
+                format!("a skirmish has at most {MAX_ROWS} rows and a map name of {MAX_CODE} bytes"),
+            );
         }
         if !self.language.is_empty() && !crate::ui::labels::is_language_code(&self.language) {
             return bad("language", "a language code is 1 to 16 letters, digits, '-' and '_'".into());

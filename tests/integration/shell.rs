@@ -1981,3 +1981,43 @@ fn continue_on_the_score_screen_goes_back_where_the_game_came_from() {
     click(&mut s, "ScoreScreen.wnd:ButtonContinue");
     assert_eq!(s.screen(), Some(Screen::MainMenu));
 }
+
+/// The setup screen offers the last skirmish started again, after the game is restarted: the
+/// map, who plays in each row at what difficulty, factions, colours, teams and money; a kept
+/// setup whose map is gone opens as a first skirmish does.
+#[test]
+fn the_last_skirmish_started_is_offered_again_after_a_restart() {
+    let (mut s, path) = shell("shell-last-skirmish");
+    let first = s.skirmish.clone();
+    // Four Corners, a hard and an easy computer, the Dominion, a team each side, more money.
+    let four = s.content.maps.iter().position(|m| m.players == 4).expect("a four-player map");
+    s.skirmish.map = four;
+    s.open(Screen::Skirmish);
+    let dominion = s.content.factions.iter().position(|f| f == "Dominion").unwrap();
+    s.skirmish.slots[0].faction = dominion;
+    s.skirmish.slots[1].who = SlotChoice::Computer(2);
+    s.skirmish.slots[2].who = SlotChoice::Computer(0);
+    s.skirmish.slots[1].color = 5;
+    (s.skirmish.slots[0].team, s.skirmish.slots[2].team) = (1, 1);
+    s.skirmish.slots[1].team = 2;
+    s.skirmish.money = 3;
+    let chosen = s.skirmish.clone();
+    assert_ne!(chosen, first);
+    click(&mut s, "SkirmishSetup.wnd:ButtonStart");
+    assert!(matches!(s.take_requests().pop(), Some(ShellRequest::StartMatch(_))), "it started");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("hard") && text.contains("Dominion"), "kept in the settings by words: {text}");
+    // The game restarts: the setup screen has it again.
+    let again = Shell::new(&common::roots(), (1280.0, 720.0), path.clone()).unwrap();
+    assert_eq!(again.skirmish, chosen);
+    // A kept setup on a map no longer listed: the first setup.
+    let edited = text.replace(&format!("\"{}\"", folder_name(&s, four)), "\"gone_map\"");
+    assert_ne!(edited, text, "the map's folder name is in the file");
+    std::fs::write(&path, edited).unwrap();
+    let gone = Shell::new(&common::roots(), (1280.0, 720.0), path).unwrap();
+    assert_eq!(gone.skirmish, first);
+}
+
+fn folder_name(s: &Shell, map: usize) -> String {
+    s.content.maps[map].dir.file_name().unwrap().to_string_lossy().into_owned()
+}

@@ -168,7 +168,7 @@ impl Shell {
         let mut shell = Shell {
             ui: WindowManager::new(screen, prefs.scaling_mode()),
             screens: Screens::new(layouts),
-            skirmish: SkirmishConfig::first(content.maps.iter().map(|m| m.players)),
+            skirmish: skirmish::opening_setup(&content, &prefs.settings),
             prefs,
             content,
             lobby: LobbyState::default(),

@@ -215,5 +215,30 @@ pub(super) fn start(stage: &mut Stage) {
         &stage.prefs.settings.player_name,
         seed,
     );
+    keep_setup(stage, &cfg, &folder);
     stage.request(ShellRequest::StartMatch(Box::new(setup)));
+}
+
+/// Keeps the setup just started in the settings, so the setup screen offers it again next
+/// time (a failure to write is logged: the match starts all the same).
+fn keep_setup(stage: &mut Stage, cfg: &SkirmishConfig, folder: &str) {
+    let kept = cfg.to_kept(folder, &stage.content.factions);
+    if stage.prefs.settings.skirmish == kept {
+        return;
+    }
+    let wanted = crate::game::settings::Settings { skirmish: kept, ..stage.prefs.settings.clone() };
+    if let Err(e) = stage.prefs.save_as(wanted) {
+        log::warn!("the skirmish setup was not kept: {e}");
+    }
+}
+
+/// The setup the skirmish screen opens with: the last one started, kept in the settings, if
+/// its map is still listed; else a first skirmish's.
+pub(super) fn opening_setup(
+    content: &super::content::Content,
+    settings: &crate::game::settings::Settings,
+) -> SkirmishConfig {
+    let maps: Vec<(String, u8)> = content.maps.iter().map(|m| (folder_of(m), m.players)).collect();
+    SkirmishConfig::remembered(&settings.skirmish, &maps, &content.factions)
+        .unwrap_or_else(|| SkirmishConfig::first(content.maps.iter().map(|m| m.players)))
 }

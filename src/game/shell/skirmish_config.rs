@@ -1,9 +1,11 @@
 //! The skirmish being set up: a map, up to eight slots (who, faction, colour, team) and the
-//! starting money, and the match those choices describe.
+//! starting money, the match those choices describe, and the setup as the settings keep it
+//! between runs of the game.
 //!
 //! Must not: show anything (the skirmish screen does) or start a match (the client does).
 
-use crate::session::match_setup::{COLOURS, MONEY, teams_or_own};
+use crate::game::settings::{LastRow, LastSkirmish};
+use crate::session::match_setup::{COLOURS, MONEY, TEAMS, teams_or_own};
 use crate::session::{Difficulty, MatchSetup, SlotKind, SlotSetup};
 
 /// What fills a slot.
@@ -63,6 +65,59 @@ impl SkirmishConfig {
     pub fn first(map_players: impl IntoIterator<Item = u8>) -> SkirmishConfig {
         let map = map_players.into_iter().position(|p| p == 2).unwrap_or(0);
         SkirmishConfig { map, ..SkirmishConfig::default() }
+    }
+
+    /// The setup kept in the settings, on the maps listed (folder names, each with its
+    /// players) and the playable `factions`; None when its map is no longer listed. A row's
+    /// word or faction that is not known any more falls back to the first setup's.
+    pub fn remembered(kept: &LastSkirmish, maps: &[(String, u8)], factions: &[String]) -> Option<SkirmishConfig> {
+        let map = maps.iter().position(|(folder, _)| !kept.map.is_empty() && *folder == kept.map)?;
+        let mut cfg = SkirmishConfig { map, ..SkirmishConfig::default() };
+        for (slot, row) in cfg.slots.iter_mut().zip(&kept.rows) {
+            slot.who = match row.who.as_str() {
+                "human" => SlotChoice::Human,
+                "observer" => SlotChoice::Observer,
+                "closed" => SlotChoice::Closed,
+                word => match Difficulty::ALL.iter().position(|d| d.name() == word) {
+                    Some(level) => SlotChoice::Computer(level as u8),
+                    None => slot.who,
+                },
+            };
+            slot.faction = factions.iter().position(|f| *f == row.faction).unwrap_or(slot.faction);
+            slot.color = if row.colour < COLOURS.len() { row.colour } else { slot.color };
+            slot.team = if row.team <= TEAMS as usize { row.team } else { 0 };
+        }
+        cfg.money = if kept.money < MONEY.len() { kept.money } else { cfg.money };
+        // Only a setup that can start is offered again (one local seat, no more rows playing
+        // than the map has starts): anything else opens as a first skirmish does on that map.
+        let players = maps[map].1 as usize;
+        if cfg.local_seats() != 1 || cfg.open_slots() > players {
+            return Some(SkirmishConfig { map, ..SkirmishConfig::default() });
+        }
+        Some(cfg)
+    }
+
+    /// The setup as the settings keep it, its map being the folder `map`.
+    pub fn to_kept(&self, map: &str, factions: &[String]) -> LastSkirmish {
+        let who = |w: SlotChoice| match w {
+            SlotChoice::Human => "human".to_string(),
+            SlotChoice::Observer => "observer".to_string(),
+            SlotChoice::Closed => "closed".to_string(),
+            SlotChoice::Computer(level) => {
+                Difficulty::ALL[(level as usize).min(Difficulty::ALL.len() - 1)].name().to_string()
+            }
+        };
+        let rows = self
+            .slots
+            .iter()
+            .map(|s| LastRow {
+                who: who(s.who),
+                faction: factions.get(s.faction).cloned().unwrap_or_default(),
+                colour: s.color,
+                team: s.team,
+            })
+            .collect();
+        LastSkirmish { map: map.to_string(), rows, money: self.money }
     }
 
     /// Slots that take part (an observer's seat plays no side).

@@ -841,8 +841,27 @@ fn a_watched_replay_seeks_back_and_forth_to_the_states_played_straight_and_takes
     w.cycle_view();
     hash_log(&mut w, &mut Vec::new(), 2_400, 1_000.0);
     assert!(w.alerts().log().any(|a| a.clock > 10), "the brutal computer's minute brings news");
+    let told = |w: &Battle| w.alerts().log().map(|a| (a.frame, a.text.clone())).collect::<Vec<_>>();
+    let straight_log = told(&w);
     w.seek(300).unwrap();
     assert!(w.alerts().log().all(|a| a.clock <= 10), "news from later is not listed at 0:10");
+    // The log keeps what was told up to 0:10, as it was told.
+    let early: Vec<_> = straight_log.iter().filter(|(f, _)| *f <= 300).cloned().collect();
+    assert_eq!(told(&w), early, "the news up to 0:10 stays in the log");
+    // Sought forward again over frames not played since: their news is in the log, in order,
+    // none from after the moment reached.
+    w.seek(2_400).unwrap();
+    let again = told(&w);
+    assert!(again.iter().any(|(f, _)| *f > 300), "news from the frames run over is logged: {again:?}");
+    assert!(again.windows(2).all(|p| p[0].0 <= p[1].0) && again.iter().all(|(f, _)| *f <= 2_400));
+    let kinds = |log: &[(u32, String)]| {
+        log.iter()
+            .map(|(_, t)| t.split(':').next().unwrap_or("").to_string())
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    assert_eq!(kinds(&again), kinds(&straight_log), "the same kinds of news as played straight");
+    assert!(w.alerts().recent().count() == 0, "but no line pops up on screen for them");
+    w.seek(300).unwrap();
     // Back to the first player's view.
     w.cycle_view();
     w.cycle_view();

@@ -113,6 +113,8 @@ pub struct Alert {
     pub at: Option<Vec2>,
     /// Game seconds when it happened.
     pub clock: u32,
+    /// The frame it was told after (a notice: its game second's first).
+    pub frame: u32,
     /// Battle seconds when it was shown (for fading and flashing).
     pub shown: f32,
 }
@@ -259,19 +261,26 @@ impl Alerts {
                 }
                 _ => continue,
             };
-            self.push(Alert { kind, text, at, clock, shown: now });
+            self.push(Alert { kind, text, at, clock, frame: world.frame().0, shown: now });
         }
         self.note_halted(local, world, &say, clock, now);
         if world.frame().0.is_multiple_of(APPROACH_EVERY)
             && let Some((count, at)) = approaching(local, world)
         {
             let text = labels.say("Alert:EnemyApproaching", &[("count", &count.to_string())]);
-            self.push(Alert { kind: AlertKind::Approaching, text, at: Some(at), clock, shown: now });
+            self.push(Alert {
+                kind: AlertKind::Approaching,
+                text,
+                at: Some(at),
+                clock,
+                frame: world.frame().0,
+                shown: now,
+            });
         }
         self.note_idle_gatherers(local, world, &say, clock, now);
         if low && !self.was_low {
             let text = labels.say("Alert:LowPower", &[]);
-            self.push(Alert { kind: AlertKind::LowPower, text, at: None, clock, shown: now });
+            self.push(Alert { kind: AlertKind::LowPower, text, at: None, clock, frame: world.frame().0, shown: now });
         }
         self.was_low = low;
     }
@@ -293,7 +302,14 @@ impl Alerts {
                 self.halted.remove(&site);
             } else if self.halted.insert(site) {
                 let text = say("Alert:Halted", template);
-                self.push(Alert { kind: AlertKind::Halted, text, at: Some(at), clock, shown: now });
+                self.push(Alert {
+                    kind: AlertKind::Halted,
+                    text,
+                    at: Some(at),
+                    clock,
+                    frame: world.frame().0,
+                    shown: now,
+                });
             }
         }
     }
@@ -314,7 +330,14 @@ impl Alerts {
             if !*told && clock.saturating_sub(*since) >= IDLE_TOLD_AFTER {
                 *told = true;
                 let text = say("Alert:IdleGatherer", template);
-                self.push(Alert { kind: AlertKind::IdleWorker, text, at: Some(at), clock, shown: now });
+                self.push(Alert {
+                    kind: AlertKind::IdleWorker,
+                    text,
+                    at: Some(at),
+                    clock,
+                    frame: world.frame().0,
+                    shown: now,
+                });
             }
         }
     }
@@ -322,7 +345,7 @@ impl Alerts {
     /// Tells the player something that has no place on the map (a pause, a speed change), at
     /// game second `clock` and battle time `now`.
     pub fn notice(&mut self, kind: AlertKind, text: String, clock: u32, now: f32) {
-        self.push(Alert { kind, text, at: None, clock, shown: now });
+        self.push(Alert { kind, text, at: None, clock, frame: clock * FRAMES_PER_SECOND, shown: now });
     }
 
     /// Shows `alert` unless one of its kind was shown within its quiet time (an attack
@@ -349,6 +372,18 @@ impl Alerts {
         while self.recent.len() > KEPT {
             self.recent.pop_front();
         }
+    }
+
+    /// After a replay's seek: the log of the alerts told up to `frame` (where the playback
+    /// ran on from), then those `later` told while it ran on to the seek's target; no line on
+    /// screen, and every kind free to be told again.
+    pub fn rejoined(self, frame: u32, later: Alerts) -> Alerts {
+        let mut log: VecDeque<Alert> = self.log.into_iter().filter(|a| a.frame <= frame).collect();
+        log.extend(later.log);
+        while log.len() > LOGGED {
+            log.pop_front();
+        }
+        Alerts { log, was_low: later.was_low, halted: later.halted, idle: later.idle, ..Alerts::default() }
     }
 
     /// Every alert of the match, oldest first (the newest thousand).
@@ -387,7 +422,7 @@ mod tests {
     use super::*;
 
     fn alert(kind: AlertKind, at: Option<Vec2>, shown: f32) -> Alert {
-        Alert { kind, text: format!("{kind:?}"), at, clock: shown as u32, shown }
+        Alert { kind, text: format!("{kind:?}"), at, clock: shown as u32, frame: shown as u32 * 30, shown }
     }
 
     #[test]

@@ -374,14 +374,17 @@ impl Battle {
     }
 
     /// Moves a watched replay to `frame` (at most its end; see [`Play::seek`]). The picture
-    /// jumps: what was drawn from the frames played before (alerts, wrecks, rubble, smoke,
-    /// shots, markers, remembered structures) is dropped, never shown at a moment it does not
-    /// belong to; what happens from there on is drawn as it comes.
+    /// jumps: what was drawn from the frames played before (alert lines, wrecks, rubble,
+    /// smoke, shots, markers, remembered structures) is dropped, never shown at a moment it
+    /// does not belong to; what happens from there on is drawn as it comes. The alert log
+    /// holds every alert up to the new moment, those of the frames run over included.
     pub fn seek(&mut self, frame: u32) -> Result<(), BattleError> {
-        if !self.play.seek(frame)? {
+        let names = (0..self.world().players().len()).map(|p| self.play.player_name(PlayerId(p as u8))).collect();
+        let mut rerun = alerts_seen::Rerun::new(self.play.local, self.pic.see_all, names, self.hud.labels.clone());
+        let Some(from) = self.play.seek(frame, |world, events, defs| rerun.note(world, events, defs))? else {
             return Ok(());
-        }
-        self.hud.alerts = Alerts::default();
+        };
+        self.hud.alerts = std::mem::take(&mut self.hud.alerts).rejoined(from, rerun.alerts);
         self.pic.forget_the_moment();
         self.pic.previous = poses(self.play.world());
         self.hud.power = self.play.world().power(self.play.local);

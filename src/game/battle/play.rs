@@ -485,25 +485,33 @@ impl Play {
     }
 
     /// A watched replay moves to `frame` (at most its end): back to the nearest kept state at
-    /// or before it, then the recorded commands run forward to it, exactly as they did. False,
-    /// and nothing moves, when this is no replay or no kept state lies behind the frame.
-    pub fn seek(&mut self, frame: u32) -> Result<bool, BattleError> {
+    /// or before it, then the recorded commands run forward to it, exactly as they did, each
+    /// frame run handed to `ran` (the world after it, its events, the definitions). The frame
+    /// it ran on from; None, and nothing moves, when this is no replay or no kept state lies
+    /// behind the frame.
+    pub fn seek(
+        &mut self,
+        frame: u32,
+        mut ran: impl FnMut(&crate::sim::World, &[crate::sim::event::GameEvent], &crate::defs::Definitions),
+    ) -> Result<Option<u32>, BattleError> {
         let now = self.world().frame().0;
         let Some((target, state)) = self.watching.as_ref().and_then(|w| w.seek_from(frame, now)) else {
-            return Ok(false);
+            return Ok(None);
         };
         if let Some((state, score)) = state {
             self.game.session.seek_playback(state);
             self.score = score;
         }
+        let from = self.world().frame().0;
         while self.world().frame().0 < target {
             if let Step::Ticked { frame, hash, report } = self.game.session.step()? {
                 self.score.count(&report.events);
                 self.checkpoint(frame.0, &hash);
                 self.keep_replay_state();
+                ran(self.game.session.world(), &report.events, &self.game.content.defs);
             }
         }
         self.since_tick = 0.0;
-        Ok(true)
+        Ok(Some(from))
     }
 }

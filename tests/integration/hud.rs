@@ -315,6 +315,12 @@ fn each_faction_sees_the_hud_in_its_skin_from_the_data_and_a_watcher_in_the_layo
             assert_eq!(skin_seen(&shell, &cmds, (panel, "Panel"), "InGame.wnd:LabelMoney").0, skin.frame, "{panel}");
         }
         seen.push(top);
+        // The shell's menus keep their own look over the skinned HUD.
+        let mut shell = shell;
+        shell.open(Screen::GameMenu);
+        let cmds = frame::ui_commands(&shell, None, false);
+        let menu = ("GameMenu.wnd:GameMenuPanel", "Panel");
+        assert_eq!(skin_seen(&shell, &cmds, menu, "GameMenu.wnd:ButtonResume").0, [255; 4], "{faction}'s game menu");
     }
     assert_ne!(seen[0], seen[1], "the factions' HUDs look different");
     // A watcher plays no faction: the layout's own colours (an untinted frame, its text colour).

@@ -1,7 +1,8 @@
 //! `ridgeline data-check`: everything a modder changes in `data/` and `maps/`, loaded and
-//! checked as the game would — the rules and the sounds they name, model kits, AI plans, the
-//! keys, the sound files and the score, road types and terrain classes, and every map against
-//! them — with every problem at once, each naming its file and line.
+//! checked as the game would — the rules and the sounds they name, model kits, the factions'
+//! HUD skins (`ui/skins.ron`), AI plans, the keys, the sound files and the score, road types
+//! and terrain classes, and every map against them — with every problem at once, each naming
+//! its file and line.
 //!
 //! Must not: change any file.
 
@@ -38,6 +39,9 @@ pub fn run(roots: &ContentRoots) -> Report {
     note("rules and the sounds they name", defs.as_ref().map(|_| ()).map_err(ToString::to_string), &mut r);
     if let Ok(defs) = &defs {
         note("model kits", super::scene::model_library(roots, defs).map(|_| ()).map_err(|e| e.to_string()), &mut r);
+        let playable: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+        let skins = crate::ui::skin::Skins::find(roots, &playable);
+        note("faction skins", skins.map(|_| ()).map_err(|e| e.to_string()), &mut r);
     }
     note("AI plans", AiPlans::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
     note("keys", super::keys::KeyMap::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);

@@ -20,6 +20,7 @@ pub mod original_names;
 pub mod patch;
 pub mod patch_edit;
 pub mod routes;
+pub mod skin;
 pub mod text_fit;
 pub mod unpatch;
 pub mod window;

@@ -254,3 +254,100 @@ fn a_wrapped_alert_pushes_out_the_oldest_line_not_the_newest() {
     shell.bars().set_alerts(&[]);
     assert_eq!(text(&shell), "");
 }
+
+/// The tint of the frame image `image` drawn over window `name`'s rectangle, and the colour of
+/// the first text drawn inside window `label`.
+fn skin_seen(
+    shell: &ridgeline::game::shell::Shell,
+    cmds: &[DrawCmd],
+    (name, image): (&str, &str),
+    label: &str,
+) -> ([u8; 4], [u8; 4]) {
+    let at = rect_named(shell, name);
+    let tint = cmds
+        .iter()
+        .find_map(|c| match c {
+            DrawCmd::Image { rect, name: n, tint } if n == image && *rect == at => Some(*tint),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{name} draws its {image} frame"));
+    let inside = rect_named(shell, label);
+    let text = cmds
+        .iter()
+        .find_map(|c| match c {
+            DrawCmd::Text { x, y, color, .. } if inside.contains(*x + 1.0, *y + 1.0) => Some(*color),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{label} draws its text"));
+    (tint, text)
+}
+
+/// A battle of `players` (`observer`: watched as everything) with its HUD synced and drawn.
+fn hud_drawn(
+    roots: &ridgeline::content::ContentRoots,
+    players: &str,
+    observer: bool,
+) -> (ridgeline::game::shell::Shell, Vec<DrawCmd>) {
+    use ridgeline::game::screenshot::ObserverView;
+    let observer = observer.then_some(ObserverView::Everything);
+    let shot = WorldShot { players: Some(players.into()), frames: 2, observer, ..WorldShot::new("crossroads") };
+    let (battle, mut shell) = battle_for(roots, &shot).unwrap();
+    shell.open(Screen::InGame);
+    hud::sync(&mut shell, &battle);
+    let cmds = frame::ui_commands(&shell, Some(&battle), false);
+    (shell, cmds)
+}
+
+#[test]
+fn each_faction_sees_the_hud_in_its_skin_from_the_data_and_a_watcher_in_the_layouts_own() {
+    use ridgeline::ui::skin::Skins;
+    let roots = common::roots();
+    let skins = Skins::load(&common::root().join("ui/skins.ron"), &common::playable()).unwrap();
+    let mut seen = Vec::new();
+    for faction in common::playable() {
+        let skin = skins.of(&faction).unwrap_or_else(|| panic!("ui/skins.ron gives {faction} a skin")).clone();
+        let (shell, cmds) = hud_drawn(&roots, &format!("idle@{faction},ai:easy"), false);
+        let top = skin_seen(&shell, &cmds, ("InGame.wnd:TopBar", "HeaderBar"), "InGame.wnd:LabelMoney");
+        assert_eq!(top, (skin.frame, skin.text.unwrap()), "{faction}'s top bar: frame tint, money text");
+        let (bar, _) = skin_seen(&shell, &cmds, ("InGame.wnd:ControlBar", "Panel"), "InGame.wnd:LabelMoney");
+        assert_eq!(bar, skin.frame, "{faction}'s control bar");
+        for panel in ["InGame.wnd:Radar", "InGame.wnd:SelectionPanel"] {
+            assert_eq!(skin_seen(&shell, &cmds, (panel, "Panel"), "InGame.wnd:LabelMoney").0, skin.frame, "{panel}");
+        }
+        seen.push(top);
+        // The shell's menus keep their own look over the skinned HUD.
+        let mut shell = shell;
+        shell.open(Screen::GameMenu);
+        let cmds = frame::ui_commands(&shell, None, false);
+        let menu = ("GameMenu.wnd:GameMenuPanel", "Panel");
+        assert_eq!(skin_seen(&shell, &cmds, menu, "GameMenu.wnd:ButtonResume").0, [255; 4], "{faction}'s game menu");
+    }
+    assert_ne!(seen[0], seen[1], "the factions' HUDs look different");
+    // A watcher plays no faction: the layout's own colours (an untinted frame, its text colour).
+    let (shell, cmds) = hud_drawn(&roots, "ai:easy@Dominion,ai:easy", true);
+    let (tint, text) = skin_seen(&shell, &cmds, ("InGame.wnd:TopBar", "HeaderBar"), "InGame.wnd:LabelClock");
+    assert_eq!((tint, text), ([255; 4], [225, 225, 210, 255]));
+}
+
+#[test]
+fn a_mods_skin_replaces_the_games_and_a_bad_entry_is_refused_naming_its_line() {
+    let dir = common::temp_dir("hud-skins");
+    std::fs::create_dir_all(dir.join("ui")).unwrap();
+    let skins = "[\n    (name: \"Dominion\", frame: (100, 255, 100, 255)),\n]\n";
+    std::fs::write(dir.join("ui/skins.ron"), skins).unwrap();
+    let roots = common::roots().with_mod(dir.clone());
+    let (shell, cmds) = hud_drawn(&roots, "idle@Dominion,ai:easy", false);
+    let (tint, text) = skin_seen(&shell, &cmds, ("InGame.wnd:TopBar", "HeaderBar"), "InGame.wnd:LabelClock");
+    assert_eq!(
+        (tint, text),
+        ([100, 255, 100, 255], [225, 225, 210, 255]),
+        "the mod's frame; no text colour: the layout's"
+    );
+    // A skin for a faction that does not exist, and text too dark to read: refused at load.
+    let bad = "[\n    (name: \"Dominion\", frame: (100, 255, 100, 255)),\n    (\n        name: \"Dominon\",\n        frame: (255, 255, 255, 255),\n        text: (40, 40, 40, 255),\n    ),\n]\n";
+    std::fs::write(dir.join("ui/skins.ron"), bad).unwrap();
+    let e =
+        ridgeline::game::shell::Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap_err().to_string();
+    assert!(e.contains("skins.ron:4: skin \"Dominon\", field `name`: no playable faction"), "{e}");
+    assert!(e.contains("skins.ron:6: skin \"Dominon\", field `text`"), "{e}");
+}

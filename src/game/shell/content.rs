@@ -16,6 +16,7 @@ use crate::game::images::{ImageKey, puff_image};
 use crate::ui::font::{FontFile, Fonts};
 use crate::ui::images::ImageSet;
 use crate::ui::lexicon::Lexicon;
+use crate::ui::skin::Skins;
 
 use super::error::ShellError;
 use super::icons::icons;
@@ -62,6 +63,8 @@ pub struct Content {
     pub font_families: Vec<String>,
     /// The callback names layouts may use, for the editor's choice.
     pub lexicon: Lexicon,
+    /// Each playable faction's look of the battle's HUD (`ui/skins.ron`).
+    pub skins: Skins,
 }
 
 impl Content {
@@ -75,7 +78,8 @@ impl Content {
         lexicon: Lexicon,
     ) -> Result<(Content, Vec<String>), ShellError> {
         let defs = Definitions::load(roots)?;
-        let factions = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+        let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+        let skins = Skins::find(roots, &factions)?;
         let (maps, mut dynamic_images, refused_maps) = find_maps(roots);
         dynamic_images.extend(icons(roots, &defs)?);
         dynamic_images.insert(ImageKey::Puff.name(), puff_image(32));
@@ -91,14 +95,16 @@ impl Content {
             font_files: roots.font_files(),
             font_families,
             lexicon,
+            skins,
         };
         Ok((content, refused_maps))
     }
 
-    /// Reads the images (the game's atlas and every extra set the roots hold, mods' included)
-    /// and the mods' fonts again; true when they changed, and the client must then rebuild its
-    /// atlas from them (and its text from the fonts).
+    /// Reads the images (the game's atlas and every extra set the roots hold, mods' included),
+    /// the factions' skins and the mods' fonts again; true when the images or fonts changed,
+    /// and the client must then rebuild its atlas from them (and its text from the fonts).
     pub fn reload_images(&mut self, roots: &ContentRoots) -> Result<bool, String> {
+        self.skins = Skins::find(roots, &self.factions).map_err(|e| e.to_string())?;
         let images = ImageSet::load_all(roots).map_err(|e| e.to_string())?;
         // The mods' fonts come and go with them too.
         let font_files = roots.font_files();

@@ -262,9 +262,19 @@ fn draw_window(
         return;
     }
     let r = w.rect;
-    let entries = state_entries(w);
+    // A skinned layout (a faction's HUD) draws its frames tinted and its text in the skin's
+    // colours; custom drawing and icons keep their own.
+    let skin = m.skin_of(w);
+    let skinned: Vec<DrawEntry>;
+    let entries = match skin {
+        Some(s) => {
+            skinned = state_entries(w).iter().map(|e| s.tinted(e)).collect();
+            &skinned
+        }
+        None => state_entries(w),
+    };
     let px = m.font_px(id);
-    let color = text_color(w);
+    let color = skin.and_then(|s| s.text_color(w)).map_or_else(|| text_color(w), shown_color);
     let first_text = out.len();
     let focused = m.focus() == Some(id);
     // The original game's "draw nothing" callback: only the children show.

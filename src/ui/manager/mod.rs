@@ -71,6 +71,8 @@ pub struct WindowManager {
     measure: Option<SharedMeasure>,
     /// The string table texts given by label resolve through (none: labels show as they are).
     labels: Option<crate::ui::labels::SharedLabels>,
+    /// The layout file drawn in a skin, and the skin (none: every layout in its own look).
+    skin: Option<(String, crate::ui::skin::Skin)>,
 }
 
 impl std::fmt::Debug for WindowManager {
@@ -100,7 +102,20 @@ impl WindowManager {
             hover_ms: 0,
             measure: None,
             labels: None,
+            skin: None,
         }
+    }
+
+    /// Draws the windows of the layout loaded from `file` in `skin` over their own colours
+    /// (None: every layout in its own look). Only drawing changes: the windows keep their data.
+    pub fn set_skin(&mut self, file: &str, skin: Option<crate::ui::skin::Skin>) {
+        self.skin = skin.map(|s| (file.to_string(), s));
+    }
+
+    /// The skin `w` is drawn in, if its layout has one.
+    pub fn skin_of(&self, w: &GameWindow) -> Option<&crate::ui::skin::Skin> {
+        let (file, skin) = self.skin.as_ref()?;
+        self.layouts.iter().any(|l| l.id.0 == w.layout && &l.file == file).then_some(skin)
     }
 
     /// Text measurement for caret placement (without it a click puts the caret at the end).

@@ -67,8 +67,8 @@ fn a_long_name_in_the_replay_list_ends_in_an_ellipsis_and_the_chosen_row_shows_i
     };
     replay.save(&dir.join("four_corners 2026-12-06 10-00.ron")).unwrap();
     s.open(Screen::Replays);
-    // The players' column: the second, 35 % to 74 % of the list's width.
-    assert_cut(&s, "Replays.wnd:ListReplays", "Commander Alex", (0.35, 0.74));
+    // The players' column: the second, 18 % to 52 % of the list's width.
+    assert_cut(&s, "Replays.wnd:ListReplays", "Commander Alex", (0.18, 0.52));
     // Chosen with a click: the line under the list holds it whole.
     let r = s.ui.window(s.find("Replays.wnd:ListReplays").unwrap()).unwrap().rect;
     let (x, y) = (r.x + 20.0, r.y + 8.0);
@@ -112,10 +112,11 @@ fn the_load_and_replay_lists_have_a_heading_over_each_column() {
     let mut s = shell("list-headings");
     s.open(Screen::Replays);
     let replays = [
-        ("Replays.wnd:HeadingFile", "Replay", 0.0),
-        ("Replays.wnd:HeadingPlayers", "Players", 0.35),
-        ("Replays.wnd:HeadingResult", "Result", 0.74),
-        ("Replays.wnd:HeadingLength", "Length", 0.90),
+        ("Replays.wnd:HeadingMap", "Map", 0.0),
+        ("Replays.wnd:HeadingPlayers", "Players", 0.18),
+        ("Replays.wnd:HeadingResult", "Result", 0.52),
+        ("Replays.wnd:HeadingLength", "Length", 0.71),
+        ("Replays.wnd:HeadingPlayed", "Played (UTC)", 0.81),
     ];
     assert_headings(&s, "Replays.wnd:ListReplays", &replays);
     s.open(Screen::Load);

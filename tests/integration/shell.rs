@@ -711,9 +711,9 @@ fn the_replay_list_shows_players_result_and_length() {
     assert_eq!(
         rows,
         vec![
-            vec!["four_corners old.ron", players, "no winner", "0:42"],
-            vec!["four_corners 2026-12-06 10-00.ron", players, "Sparring won", "3:15"],
-            vec!["zz broken.ron", "(unreadable)", "", ""],
+            vec!["Four Corners", players, "no winner", "0:42", "2027-01-15 08:00"],
+            vec!["Four Corners", players, "Sparring won", "3:15", "2027-01-15 08:00"],
+            vec!["zz broken.ron", "(unreadable)", "", "", "2027-01-15 08:00"],
         ]
     );
 }
@@ -738,10 +738,10 @@ fn a_list_cell_wider_than_its_column_is_cut_at_the_column_not_drawn_over_the_nex
             _ => None,
         })
         .unwrap();
-    // It ends in an ellipsis before the next column (35 % of the list's width) begins.
+    // It ends in an ellipsis before the next column (18 % of the list's width) begins.
     assert!(text.ends_with('…') && text.len() < long.len(), "{text}");
     let right = x + fonts.width(&text, px, false);
-    assert!(right <= list.x + 0.35 * list.w, "{text} ends at {right} in {list:?}");
+    assert!(right <= list.x + 0.18 * list.w, "{text} ends at {right} in {list:?}");
     // The next cell ("(unreadable)") is drawn too, whole.
     assert!(cmds.iter().any(|c| matches!(c, DrawCmd::Text { text, .. } if text == "(unreadable)")));
 }

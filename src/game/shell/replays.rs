@@ -1,8 +1,8 @@
-//! Replays: the recorded games in the config folder's `replays/`, a row each — the file (its
-//! name holds the map and the date), the players, who won and the length (a file that does
-//! not read says why in the players' column; a cell too long for its column ends in an
-//! ellipsis, and the chosen row is shown whole under the list); Watch (or a double click on a
-//! row) plays the chosen one.
+//! Replays: the recorded games in the config folder's `replays/`, a row each — the map, the
+//! players, who won, the length and when it was played (a file that does not read shows its
+//! name and says why; a cell too long for its column ends in an ellipsis, and the chosen row
+//! is shown whole under the list, after its file's name); Watch (or a double click on a row)
+//! plays the chosen one.
 
 use crate::ui::window::short_name as short;
 use crate::ui::{EventKind, UiEvent};
@@ -13,42 +13,58 @@ use super::stage::Stage;
 
 pub(super) fn init(stage: &mut Stage) {
     let dir = stage.prefs.replay_dir();
-    let mut found: Vec<(std::time::SystemTime, Vec<String>)> = std::fs::read_dir(&dir)
+    let mut found: Vec<(std::time::SystemTime, std::path::PathBuf, Vec<String>)> = std::fs::read_dir(&dir)
         .map(|d| {
             d.filter_map(Result::ok)
                 .map(|e| {
                     let when = e.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH);
-                    // What the file tells; a file that does not read says so.
-                    let mut row = match crate::session::Replay::load(&e.path()) {
-                        Ok(r) => describe(stage, &r),
+                    let played = played_at(when);
+                    // What the file tells; a file that does not read says so beside its name.
+                    let file = || e.file_name().to_string_lossy().into_owned();
+                    let row = match crate::session::Replay::load(&e.path()) {
+                        Ok(r) => describe(stage, &r, played),
                         Err(crate::content::FileError::Version { .. }) => {
-                            vec![stage.say("Replays:OtherVersion", &[]), String::new(), String::new()]
+                            vec![file(), stage.say("Replays:OtherVersion", &[]), String::new(), String::new(), played]
                         }
-                        Err(_) => vec![stage.say("Replays:Unreadable", &[]), String::new(), String::new()],
+                        Err(_) => {
+                            vec![file(), stage.say("Replays:Unreadable", &[]), String::new(), String::new(), played]
+                        }
                     };
-                    row.insert(0, e.file_name().to_string_lossy().into_owned());
-                    (when, row)
+                    (when, e.path(), row)
                 })
                 .collect()
         })
         .unwrap_or_default();
     // Newest first; files written in the same instant by name.
     found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    let rows: Vec<Vec<String>> = found.into_iter().map(|(_, row)| row).collect();
-    let note = if rows.is_empty() {
+    let note = if found.is_empty() {
         stage.say("Message:NoReplaysIn", &[("folder", &dir.display().to_string())])
     } else {
         String::new()
     };
+    let (files, rows): (Vec<_>, Vec<_>) = found.into_iter().map(|(_, path, row)| (path, row)).unzip();
+    stage.screens.replays = files;
     if let Some(l) = stage.find("Replays.wnd:ListReplays") {
         stage.ui.list_set_rows(l, rows);
     }
     stage.set_text("Replays.wnd:ReplaysNote", &note);
 }
 
-/// A replay's players, result and length, as its row shows them (the map is in the file's
-/// name).
-fn describe(stage: &Stage, r: &crate::session::Replay) -> Vec<String> {
+/// When a replay was written (the game's end), to the minute, in UTC: "2026-12-06 14:27".
+fn played_at(when: std::time::SystemTime) -> String {
+    let secs = when.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let stamp = crate::session::replay::utc_stamp(secs); // "YYYY-MM-DD HHMMSS"
+    match (stamp.get(..13), stamp.get(13..15)) {
+        (Some(day_hour), Some(minute)) => format!("{day_hour}:{minute}"),
+        _ => stamp,
+    }
+}
+
+/// A replay's map (its name in the map list, else its folder's), players, result, length and
+/// when it was `played`, as its row shows them.
+fn describe(stage: &Stage, r: &crate::session::Replay, played: String) -> Vec<String> {
+    let map = stage.content.maps.iter().find(|m| super::skirmish::folder_of(m) == r.setup.map);
+    let map = map.map_or_else(|| r.setup.map.clone(), |m| m.name.clone());
     let names = r.player_names();
     let result = match r.winner.and_then(|w| names.get(w as usize)) {
         Some((name, _)) => stage.say("Replays:Won", &[("name", name)]),
@@ -63,7 +79,7 @@ fn describe(stage: &Stage, r: &crate::session::Replay) -> Vec<String> {
         })
         .collect();
     let s = r.frames / crate::sim::FRAMES_PER_SECOND;
-    vec![players.join(", "), result, format!("{}:{:02}", s / 60, s % 60)]
+    vec![map, players.join(", "), result, format!("{}:{:02}", s / 60, s % 60), played]
 }
 
 pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
@@ -76,18 +92,18 @@ pub(super) fn system(stage: &mut Stage, e: &UiEvent) {
     }
 }
 
-/// The chosen row whole under the list (its cells end in an ellipsis where their columns are
-/// too narrow: long player names).
+/// The chosen row whole under the list, after its file's name (its cells end in an ellipsis
+/// where their columns are too narrow: long player names).
 fn show_chosen(stage: &mut Stage) {
     let list = stage.find("Replays.wnd:ListReplays");
-    let row = list.and_then(|l| {
-        let row = *stage.ui.list_selected(l).first()?;
-        stage.ui.list_rows(l).get(row).cloned()
-    });
-    // "file: players · result · length" (an unreadable file has only its reason).
-    let text = row.map_or_else(String::new, |r| {
-        let rest: Vec<&str> = r.iter().skip(1).map(String::as_str).filter(|c| !c.is_empty()).collect();
-        format!("{}: {}", r.first().map_or("", String::as_str), rest.join(" · "))
+    let chosen = list.and_then(|l| stage.ui.list_selected(l).first().copied());
+    let row =
+        chosen.and_then(|i| Some((stage.screens.replays.get(i)?.clone(), stage.ui.list_rows(list?).get(i)?.clone())));
+    // "file: map · players · result · length · played" (an unreadable file: its reason).
+    let text = row.map_or_else(String::new, |(path, cells)| {
+        let file = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let cells: Vec<&str> = cells.iter().map(String::as_str).filter(|c| !c.is_empty() && *c != file).collect();
+        format!("{file}: {}", cells.join(" · "))
     });
     stage.set_text("Replays.wnd:ReplaysNote", &text);
 }
@@ -95,15 +111,9 @@ fn show_chosen(stage: &mut Stage) {
 /// Plays the replay chosen in the list, or says to choose one.
 fn watch(stage: &mut Stage) {
     let list = stage.find("Replays.wnd:ListReplays");
-    let chosen = list.and_then(|l| {
-        let row = *stage.ui.list_selected(l).first()?;
-        stage.ui.list_rows(l).get(row)?.first().cloned()
-    });
+    let chosen = list.and_then(|l| stage.screens.replays.get(*stage.ui.list_selected(l).first()?).cloned());
     match chosen {
-        Some(name) => {
-            let path = stage.prefs.replay_dir().join(name);
-            stage.request(ShellRequest::WatchReplay(path));
-        }
+        Some(path) => stage.request(ShellRequest::WatchReplay(path)),
         None => {
             let (title, text) = (stage.say("Title:Replays", &[]), stage.say("Message:ChooseReplay", &[]));
             stage.message(&title, &text, false);

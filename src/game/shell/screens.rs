@@ -43,6 +43,8 @@ pub struct Screens {
     pub score_rows: Vec<Vec<String>>,
     /// The saved games the Load screen lists, in its rows' order.
     pub saves: Vec<std::path::PathBuf>,
+    /// The replay files the Replays screen lists, in its rows' order.
+    pub replays: Vec<std::path::PathBuf>,
     /// Where Continue on the score screen goes (the replay list after watching a replay; the
     /// main menu when none is set).
     pub after_score: Option<Screen>,

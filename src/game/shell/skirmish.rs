@@ -44,7 +44,7 @@ fn map_name(stage: &Stage, map: &super::loading::MapEntry) -> String {
 }
 
 /// The folder name a map is known by (`proving_grounds`).
-fn folder_of(map: &super::loading::MapEntry) -> String {
+pub(super) fn folder_of(map: &super::loading::MapEntry) -> String {
     map.dir.file_name().map_or_else(|| map.dir.display().to_string(), |n| n.to_string_lossy().into())
 }
 

@@ -52,7 +52,7 @@ pub fn run(roots: &ContentRoots) -> Result<Value, BenchRejoinError> {
     let spec: PlayersSpec =
         "ai:brutal,ai:brutal,ai:brutal,ai:brutal".parse().map_err(|e| BenchRejoinError::Setup(format!("{e}")))?;
     let defs = crate::defs::Definitions::load(roots).map_err(|e| BenchRejoinError::Setup(e.to_string()))?;
-    let playable: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+    let playable = defs.playable_factions();
     let setup = spec.to_match_setup("four_corners", 1, &playable);
     let script = CommandScript::default();
     let mut host = start_local(roots, &setup, &script)?;

@@ -59,7 +59,7 @@ pub fn load_script(path: Option<&Path>, players: usize) -> Result<CommandScript>
 /// The names of the factions players may choose, in `data/factions.ron` order.
 pub fn playable_factions(roots: &ContentRoots) -> Result<Vec<String>> {
     let defs = Definitions::load(roots)?;
-    Ok(defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect())
+    Ok(defs.playable_factions())
 }
 
 /// `--mod DIR`: a folder that exists.

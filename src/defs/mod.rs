@@ -86,6 +86,11 @@ pub struct RuleSources {
 }
 
 impl Definitions {
+    /// The names of the factions players may choose, in `data/factions.ron` order.
+    pub fn playable_factions(&self) -> Vec<String> {
+        self.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect()
+    }
+
     /// Loads `data/{objects,weapons,armor,factions,upgrades}.ron` through the content roots, and
     /// checks the sounds they name against `data/sounds.ron`.
     pub fn load(roots: &ContentRoots) -> Result<Definitions, DefsErrors> {

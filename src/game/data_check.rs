@@ -39,7 +39,7 @@ pub fn run(roots: &ContentRoots) -> Report {
     note("rules and the sounds they name", defs.as_ref().map(|_| ()).map_err(ToString::to_string), &mut r);
     if let Ok(defs) = &defs {
         note("model kits", super::scene::model_library(roots, defs).map(|_| ()).map_err(|e| e.to_string()), &mut r);
-        let playable: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+        let playable = defs.playable_factions();
         let skins = crate::ui::skin::Skins::find(roots, &playable);
         note("faction skins", skins.map(|_| ()).map_err(|e| e.to_string()), &mut r);
     }

@@ -110,7 +110,7 @@ impl OnlineLobby {
         reach: Reach,
     ) -> Result<OnlineLobby, OnlineError> {
         let defs = crate::defs::Definitions::load(roots).map_err(OnlineError::Definitions)?;
-        let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+        let factions = defs.playable_factions();
         let advertise = bind.ip().is_unspecified().then(crate::online::advertised_ip).flatten();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::Builder::new()

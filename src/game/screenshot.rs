@@ -163,7 +163,7 @@ pub enum Overlay<'a> {
 /// camera placed; and a shell for drawing its windows.
 pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, Shell), ScreenshotError> {
     let defs = Definitions::load(roots)?;
-    let playable: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+    let playable = defs.playable_factions();
     let setup = match &shot.players {
         Some(text) => text.parse::<PlayersSpec>()?.to_match_setup(&shot.map, shot.seed, &playable),
         // Idle in every start position of the map.

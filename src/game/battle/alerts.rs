@@ -120,6 +120,12 @@ pub struct Alert {
 }
 
 impl Alert {
+    /// An alert told after `frame`, shown at battle time `shown`; its game second follows from
+    /// the frame.
+    pub fn told(kind: AlertKind, text: String, at: Option<Vec2>, frame: u32, shown: f32) -> Alert {
+        Alert { kind, text, at, clock: frame / FRAMES_PER_SECOND, frame, shown }
+    }
+
     /// The line with its game time: "3:07 Barracks ready".
     pub fn line(&self) -> String {
         format!("{} {}", self.line_time(), self.text)
@@ -261,33 +267,26 @@ impl Alerts {
                 }
                 _ => continue,
             };
-            self.push(Alert { kind, text, at, clock, frame: world.frame().0, shown: now });
+            self.push(Alert::told(kind, text, at, world.frame().0, now));
         }
-        self.note_halted(local, world, &say, clock, now);
+        self.note_halted(local, world, &say, now);
         if world.frame().0.is_multiple_of(APPROACH_EVERY)
             && let Some((count, at)) = approaching(local, world)
         {
             let text = labels.say("Alert:EnemyApproaching", &[("count", &count.to_string())]);
-            self.push(Alert {
-                kind: AlertKind::Approaching,
-                text,
-                at: Some(at),
-                clock,
-                frame: world.frame().0,
-                shown: now,
-            });
+            self.push(Alert::told(AlertKind::Approaching, text, Some(at), world.frame().0, now));
         }
         self.note_idle_gatherers(local, world, &say, clock, now);
         if low && !self.was_low {
             let text = labels.say("Alert:LowPower", &[]);
-            self.push(Alert { kind: AlertKind::LowPower, text, at: None, clock, frame: world.frame().0, shown: now });
+            self.push(Alert::told(AlertKind::LowPower, text, None, world.frame().0, now));
         }
         self.was_low = low;
     }
 
     /// Tells of each of `local`'s unfinished structures that no builder works on any more, once
     /// (again if one took it up and left it again).
-    fn note_halted(&mut self, local: PlayerId, world: &World, say: &Say, clock: u32, now: f32) {
+    fn note_halted(&mut self, local: PlayerId, world: &World, say: &Say, now: f32) {
         let worked = |site| {
             world.objects().any(|b| b.owner == local && b.order == crate::sim::object::Order::Construct { site })
         };
@@ -302,14 +301,7 @@ impl Alerts {
                 self.halted.remove(&site);
             } else if self.halted.insert(site) {
                 let text = say("Alert:Halted", template);
-                self.push(Alert {
-                    kind: AlertKind::Halted,
-                    text,
-                    at: Some(at),
-                    clock,
-                    frame: world.frame().0,
-                    shown: now,
-                });
+                self.push(Alert::told(AlertKind::Halted, text, Some(at), world.frame().0, now));
             }
         }
     }
@@ -330,14 +322,7 @@ impl Alerts {
             if !*told && clock.saturating_sub(*since) >= IDLE_TOLD_AFTER {
                 *told = true;
                 let text = say("Alert:IdleGatherer", template);
-                self.push(Alert {
-                    kind: AlertKind::IdleWorker,
-                    text,
-                    at: Some(at),
-                    clock,
-                    frame: world.frame().0,
-                    shown: now,
-                });
+                self.push(Alert::told(AlertKind::IdleWorker, text, Some(at), world.frame().0, now));
             }
         }
     }
@@ -345,7 +330,7 @@ impl Alerts {
     /// Tells the player something that has no place on the map (a pause, a speed change), at
     /// game second `clock` and battle time `now`.
     pub fn notice(&mut self, kind: AlertKind, text: String, clock: u32, now: f32) {
-        self.push(Alert { kind, text, at: None, clock, frame: clock * FRAMES_PER_SECOND, shown: now });
+        self.push(Alert::told(kind, text, None, clock * FRAMES_PER_SECOND, now));
     }
 
     /// Shows `alert` unless one of its kind was shown within its quiet time (an attack
@@ -422,7 +407,7 @@ mod tests {
     use super::*;
 
     fn alert(kind: AlertKind, at: Option<Vec2>, shown: f32) -> Alert {
-        Alert { kind, text: format!("{kind:?}"), at, clock: shown as u32, frame: shown as u32 * 30, shown }
+        Alert::told(kind, format!("{kind:?}"), at, shown as u32 * FRAMES_PER_SECOND, shown)
     }
 
     #[test]

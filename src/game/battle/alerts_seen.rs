@@ -27,7 +27,6 @@ impl Alerts {
         now: f32,
     ) {
         let rules = world.rules();
-        let clock = world.frame().0 / FRAMES_PER_SECOND;
         for e in events {
             let (kind, text, at) = match e {
                 GameEvent::Killed { owner, template, at, .. }
@@ -44,7 +43,7 @@ impl Alerts {
                 }
                 _ => continue,
             };
-            self.push(Alert { kind, text, at: Some(at), clock, frame: world.frame().0, shown: now });
+            self.push(Alert::told(kind, text, Some(at), world.frame().0, now));
         }
         if world.frame().0.is_multiple_of(APPROACH_EVERY) {
             for p in 0..world.players().len() {
@@ -52,14 +51,7 @@ impl Alerts {
                 if let Some((count, at)) = approaching(player, world) {
                     let args = [("player", name(player)), ("count", count.to_string())];
                     let text = say(labels, "Alert:SeenEnemyApproaching", &args);
-                    self.push(Alert {
-                        kind: AlertKind::Approaching,
-                        text,
-                        at: Some(at),
-                        clock,
-                        frame: world.frame().0,
-                        shown: now,
-                    });
+                    self.push(Alert::told(AlertKind::Approaching, text, Some(at), world.frame().0, now));
                 }
             }
         }

@@ -124,6 +124,11 @@ impl Particles {
             }
             self.credit -= 100;
         }
+        self.keep(p);
+    }
+
+    /// Adds `p` whatever the quality's share (the oldest goes when there are too many).
+    fn keep(&mut self, p: Particle) {
         if self.list.len() >= MAX_PARTICLES {
             self.list.remove(0);
         }
@@ -168,10 +173,7 @@ impl Particles {
     /// a fireball, a shock ring of dust, smoke, debris and a scorch.
     pub fn explode(&mut self, at: Vec3, size: f32) {
         if self.full() {
-            if self.list.len() >= MAX_PARTICLES {
-                self.list.remove(0);
-            }
-            self.list.push(Particle {
+            self.keep(Particle {
                 kind: Kind::Light,
                 pos: at + Vec3::Z * size * 0.4,
                 vel: Vec3::ZERO,

@@ -18,8 +18,7 @@ pub use gadget::{Gadget, draw, under};
 
 /// Fills `InGame.wnd`'s windows from the battle as it stands.
 pub fn sync(shell: &mut Shell, battle: &Battle) {
-    let skin = skin(shell, battle);
-    shell.ui.set_skin(Screen::InGame.layout(), skin);
+    shell.ui.set_skin(Screen::InGame.layout(), skin(&shell.content.skins, battle));
     // A watcher's "Everything" view belongs to no one player: no money or power is theirs.
     let one_player = !battle.sees_everything();
     let pace = battle.play().pace_label(battle.look().labels());
@@ -44,14 +43,14 @@ pub fn sync(shell: &mut Shell, battle: &Battle) {
 
 /// The skin of the local player's faction (`ui/skins.ron`); none for a watcher, who plays no
 /// faction, or a faction without one: the layout's own look.
-fn skin(shell: &Shell, battle: &Battle) -> Option<crate::ui::skin::Skin> {
+fn skin<'a>(skins: &'a crate::ui::skin::Skins, battle: &Battle) -> Option<&'a crate::ui::skin::Skin> {
     if battle.play().watches() {
         return None;
     }
     let world = battle.world();
     let player = world.players().get(battle.local().index())?;
     let faction = world.rules().factions.get(player.faction as usize)?;
-    shell.content.skins.of(&faction.name).cloned()
+    skins.of(&faction.name)
 }
 
 /// How many pixels at the bottom of a screen `height` pixels tall the HUD's windows cover: from

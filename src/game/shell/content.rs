@@ -78,7 +78,7 @@ impl Content {
         lexicon: Lexicon,
     ) -> Result<(Content, Vec<String>), ShellError> {
         let defs = Definitions::load(roots)?;
-        let factions: Vec<String> = defs.rules.factions.iter().filter(|f| f.playable).map(|f| f.name.clone()).collect();
+        let factions = defs.playable_factions();
         let skins = Skins::find(roots, &factions)?;
         let (maps, mut dynamic_images, refused_maps) = find_maps(roots);
         dynamic_images.extend(icons(roots, &defs)?);

@@ -22,18 +22,23 @@ pub(super) const MODEL_ATTRS: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_arr
 pub(super) const MODEL_LOW_ATTRS: [wgpu::VertexAttribute; 4] =
     wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32, 7 => Float32];
 /// Low quality's instances: all but the motion (its parts are not posed).
-pub(super) const INSTANCE_LOW_ATTRS: [wgpu::VertexAttribute; 7] = [
-    attr(3, 0, wgpu::VertexFormat::Float32x3),
-    attr(4, 12, wgpu::VertexFormat::Float32),
-    attr(5, 16, wgpu::VertexFormat::Float32x3),
-    attr(6, 28, wgpu::VertexFormat::Float32x3),
-    attr(8, 40, wgpu::VertexFormat::Float32x3),
-    attr(12, 68, wgpu::VertexFormat::Float32x4),
-    attr(13, 84, wgpu::VertexFormat::Float32x4),
-];
+pub(super) const INSTANCE_LOW_ATTRS: [wgpu::VertexAttribute; 7] = {
+    use std::mem::offset_of;
+    use wgpu::VertexFormat::{Float32, Float32x3, Float32x4};
+    [
+        attr(3, offset_of!(ObjectInstance, offset), Float32x3),
+        attr(4, offset_of!(ObjectInstance, yaw), Float32),
+        attr(5, offset_of!(ObjectInstance, scale), Float32x3),
+        attr(6, offset_of!(ObjectInstance, color), Float32x3),
+        attr(8, offset_of!(ObjectInstance, team), Float32x3),
+        attr(12, offset_of!(ObjectInstance, state), Float32x4),
+        attr(13, offset_of!(ObjectInstance, tilt), Float32x4),
+    ]
+};
 
-const fn attr(location: u32, offset: u64, format: wgpu::VertexFormat) -> wgpu::VertexAttribute {
-    wgpu::VertexAttribute { format, offset, shader_location: location }
+/// A vertex attribute at `location`, read from byte `offset` of its vertex.
+const fn attr(location: u32, offset: usize, format: wgpu::VertexFormat) -> wgpu::VertexAttribute {
+    wgpu::VertexAttribute { format, offset: offset as u64, shader_location: location }
 }
 
 /// Object instances (see [`ObjectInstance`]).

@@ -108,8 +108,16 @@ impl WindowManager {
 
     /// Draws the windows of the layout loaded from `file` in `skin` over their own colours
     /// (None: every layout in its own look). Only drawing changes: the windows keep their data.
-    pub fn set_skin(&mut self, file: &str, skin: Option<crate::ui::skin::Skin>) {
-        self.skin = skin.map(|s| (file.to_string(), s));
+    /// Called every frame by the HUD: the skin is copied only when it changes.
+    pub fn set_skin(&mut self, file: &str, skin: Option<&crate::ui::skin::Skin>) {
+        let same = match (&self.skin, skin) {
+            (Some((f, s)), Some(new)) => f == file && s == new,
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.skin = skin.map(|s| (file.to_string(), s.clone()));
+        }
     }
 
     /// The skin `w` is drawn in, if its layout has one.

@@ -21,6 +21,10 @@ struct Globals {
     // xyz: the point the view is seen from (its near plane's centre); w: the distance from
     // it where the haze begins (about where the view's centre meets the ground).
     haze: vec4<f32>,
+    // Clip space back to the world (the sky works out each pixel's view ray from it).
+    inv_view_proj: mat4x4<f32>,
+    // x: the ground's lowest point (the cloud sea lies below it); yzw: unused.
+    ground: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> g: Globals;
@@ -108,7 +112,10 @@ fn finish(c: vec3<f32>, world: vec3<f32>) -> vec3<f32> {
         return c;
     }
     let far = max(length(world - g.haze.xyz) - g.haze.w, 0.0);
-    let hazed = mix(c, HAZE, (1.0 - exp(-far / (g.haze.w * 2.0))) * 0.5);
+    // A thin haze near the view's centre, thickening far off toward the sky's horizon colour
+    // (the second term only tells far past the view's centre, where the sky meets the ground).
+    let thick = (1.0 - exp(-far / (g.haze.w * 2.0))) * 0.5 + (1.0 - exp(-far / (g.haze.w * 8.0))) * 0.35;
+    let hazed = mix(c, HAZE, thick);
     let over = max(hazed - vec3<f32>(0.75), vec3<f32>(0.0));
     return min(hazed, vec3<f32>(0.75)) + over / (vec3<f32>(1.0) + over * 4.0);
 }
@@ -402,11 +409,111 @@ fn fs_lit(in: LitObject) -> @location(0) vec4<f32> {
     return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), 1.0);
 }
 
+// Low quality's ground: the class colour and its fine pattern, flat-lit by the mesh normal.
 @fragment
-fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
+fn fs_terrain_low(in: Lit) -> @location(0) vec4<f32> {
     let detail = fine_detail(in.world, in.detail);
     let c = in.color * detail * light_at(in.normal, in.world);
     return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), 1.0);
+}
+
+// How much relief each fine pattern has (grass, soil, rock, paved): the detail normal tilts
+// by the slope of the pattern's height times this.
+const RELIEF: vec4<f32> = vec4<f32>(3.0, 3.5, 2.5, 4.0);
+// Bare rock's colour (linear), shown on steep slopes whatever the class.
+const ROCK: vec3<f32> = vec3<f32>(0.19, 0.17, 0.145);
+
+// Medium and High's ground: slopes turn to rock by their steepness, cliffs darken in strata
+// with lit ledges, and each class's pattern lights as relief (a detail normal from the
+// pattern's slope, by finite differences of the pattern texture).
+@fragment
+fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
+    let n0 = normalize(in.normal);
+    // Past about 25 degrees the class gives way to rock; past about 45 it is a cliff face.
+    let rocky = smoothstep(0.91, 0.74, n0.z);
+    let cliff = smoothstep(0.74, 0.5, n0.z);
+    let share = mix(in.detail, vec4<f32>(0.0, 0.0, 1.0, 0.0), rocky);
+    let uv = in.world.xy / 32.0;
+    let texel = 1.0 / 256.0;
+    let p0 = textureSampleLevel(detail_tex, detail_sampler, uv, 0.0);
+    let px = textureSampleLevel(detail_tex, detail_sampler, uv + vec2<f32>(texel, 0.0), 0.0);
+    let py = textureSampleLevel(detail_tex, detail_sampler, uv + vec2<f32>(0.0, texel), 0.0);
+    let w = share * RELIEF;
+    let h0 = dot(p0, w);
+    var n = n0 - vec3<f32>(dot(px, w) - h0, dot(py, w) - h0, 0.0);
+    var c = mix(in.color, ROCK * (in.color.r + in.color.g + in.color.b) / 0.35, rocky * 0.8);
+    if (cliff > 0.0) {
+        // Strata: bands by height, wavering along the face; each band's top is a ledge that
+        // catches the sky, its foot is in the shade of the ledge above.
+        let across = select(in.world.x, in.world.y, abs(n0.x) > abs(n0.y));
+        let band = fract(in.world.z / 5.5 + noise2(vec2<f32>(across * 0.03, in.world.z * 0.04)) * 0.5);
+        let ledge = smoothstep(0.82, 1.0, band);
+        let foot = 1.0 - smoothstep(0.0, 0.35, band);
+        n = n + vec3<f32>(0.0, 0.0, 0.7 * ledge * cliff);
+        c = c * mix(1.0, (0.8 + 0.22 * ledge) * (1.0 - 0.2 * foot), cliff);
+    }
+    let detail = fine_detail(in.world, share);
+    let lit = c * detail * light_at(n, in.world);
+    return vec4<f32>(finish(lit, in.world) * shroud(in.world_xy), 1.0);
+}
+
+// The sky, drawn where nothing else was (at the far plane, behind everything) at Medium and
+// High: past the map's edge the view looks down on a sea of cloud lit by the sun, fading into
+// the haze far off; above the horizon a gradient from the haze's colour to a deep zenith with
+// the sun's glow and soft clouds.
+struct Sky {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) ndc: vec2<f32>,
+};
+
+@vertex
+fn vs_sky(@builtin(vertex_index) i: u32) -> Sky {
+    // One triangle over the whole target.
+    let p = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u)) * 2.0 - 1.0;
+    var out: Sky;
+    out.clip = vec4<f32>(p, 1.0, 1.0);
+    out.ndc = p;
+    return out;
+}
+
+// Cloud cover in 0..1 at a point of the cloud layer (three octaves of noise, drifting).
+fn clouds(p: vec2<f32>) -> f32 {
+    let t = vec2<f32>(g.map.z * 0.004, g.map.z * 0.002);
+    let f = noise2(p + t) * 0.55 + noise2(p * 2.3 - t) * 0.3 + noise2(p * 5.1 + t * 2.0) * 0.15;
+    return smoothstep(0.38, 0.72, f);
+}
+
+const ZENITH: vec3<f32> = vec3<f32>(0.16, 0.29, 0.55);
+
+@fragment
+fn fs_sky(in: Sky) -> @location(0) vec4<f32> {
+    let near = g.inv_view_proj * vec4<f32>(in.ndc, 0.0, 1.0);
+    let far = g.inv_view_proj * vec4<f32>(in.ndc, 1.0, 1.0);
+    let origin = near.xyz / near.w;
+    let dir = normalize(far.xyz / far.w - origin);
+    let sun = max(dot(dir, g.sun.xyz), 0.0);
+    let glow = vec3<f32>(1.0, 0.86, 0.62) * (pow(sun, 6.0) * 0.22 + pow(sun, 300.0) * 1.5);
+    var c: vec3<f32>;
+    if (dir.z >= 0.0) {
+        c = mix(HAZE, ZENITH, pow(dir.z, 0.55)) + glow;
+        let p = origin.xy + dir.xy * (900.0 / max(dir.z, 0.03));
+        let cover = clouds(p * 0.0022) * smoothstep(0.0, 0.2, dir.z);
+        c = mix(c, vec3<f32>(0.92, 0.9, 0.86) * (0.8 + 0.25 * sun), cover * 0.75);
+    } else {
+        // Down onto the cloud sea below the ground's lowest point.
+        let depth = max(origin.z - (g.ground.x - 40.0), 1.0);
+        let t = depth / max(-dir.z, 0.02);
+        let p = origin.xy + dir.xy * t;
+        let cover = clouds(p * 0.004);
+        // Thicker cloud stands higher into the light; the gaps show a dim blue depth.
+        let top = noise2(p * 0.013 + vec2<f32>(3.0, 7.0));
+        let lit = vec3<f32>(0.86, 0.84, 0.8) * (0.75 + 0.3 * top) + glow * 0.5;
+        let gap = vec3<f32>(0.2, 0.26, 0.36);
+        c = mix(gap, lit, 0.35 + 0.65 * cover);
+        let dist = length(dir * t);
+        c = mix(c, HAZE, 1.0 - exp(-dist / max(g.haze.w * 4.0, 1.0)));
+    }
+    return vec4<f32>(c, 1.0);
 }
 
 // The shadow map's passes: depth from the sun only.

@@ -1,8 +1,8 @@
 //! `ridgeline data-check`: everything a modder changes in `data/` and `maps/`, loaded and
 //! checked as the game would — the rules and the sounds they name, model kits, the factions'
 //! HUD skins (`ui/skins.ron`), AI plans, the keys, the sound files and the score, road types
-//! and terrain classes, and every map against them — with every problem at once, each naming
-//! its file and line.
+//! and terrain classes, the ground's scatter (`data/scatter.ron`), and every map against them
+//! — with every problem at once, each naming its file and line.
 //!
 //! Must not: change any file.
 
@@ -60,6 +60,10 @@ pub fn run(roots: &ContentRoots) -> Report {
     note("music score", crate::audio::music::Score::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
     let content = MapContent::load(roots);
     note("road types and terrain classes", content.as_ref().map(|_| ()).map_err(ToString::to_string), &mut r);
+    if let Ok(content) = &content {
+        let scatter = super::scene::scatter_defs(roots, content).map(|_| ()).map_err(|e| e.to_string());
+        note("ground scatter", scatter, &mut r);
+    }
     if let (Ok(defs), Ok(content)) = (&defs, &content) {
         for dir in roots.map_dirs() {
             let name = dir.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());

@@ -15,10 +15,12 @@ use crate::content::ContentRoots;
 use crate::defs::model::Shape;
 use crate::defs::{Definitions, ModelDef, ModelKits};
 use crate::map::roads::{Ground, HeightField, RoadMesh};
+use crate::map::scatter::ScatterDefs;
 use crate::map::terrain_mesh::srgb_to_linear;
 use crate::map::{Map, MapContent, TerrainMesh};
 use crate::render::world::models::{ModelLibrary, SCAFFOLD};
 use crate::render::world::pose::{self, DamageStage};
+use crate::render::world::scatter::Scatter;
 use crate::render::{ObjectInstance, StaticWorld};
 use crate::sim::Relation;
 use crate::sim::ids::ObjectId;
@@ -61,6 +63,9 @@ pub enum SceneError {
     /// `data/models.ron` is broken (every problem listed).
     #[error(transparent)]
     Kits(#[from] crate::defs::DefsErrors),
+    /// `data/scatter.ron` is broken (every problem listed).
+    #[error("{0}")]
+    Scatter(crate::defs::DefsErrors),
     /// Objects name kits that `data/models.ron` lacks (one line each).
     #[error("{}", .0.join("\n"))]
     MissingKits(Vec<String>),
@@ -82,6 +87,15 @@ pub fn model_library(roots: &ContentRoots, defs: &Definitions) -> Result<ModelLi
         return Err(SceneError::MissingKits(missing));
     }
     Ok(ModelLibrary::build(&defs.models, &kits))
+}
+
+/// Loads `data/scatter.ron` and checks it against the terrain classes; without the file (a
+/// total conversion may leave it out) the ground has no scatter.
+pub fn scatter_defs(roots: &ContentRoots, content: &MapContent) -> Result<ScatterDefs, SceneError> {
+    match roots.find("data/scatter.ron") {
+        Some(path) => ScatterDefs::load(&path, &content.classes).map_err(SceneError::Scatter),
+        None => Ok(ScatterDefs::default()),
+    }
 }
 
 pub use super::display::{radians, to_display};
@@ -132,6 +146,8 @@ pub struct Scene {
     ground_range: (f32, f32),
     /// Colour index per player slot.
     pub colors: Vec<usize>,
+    /// The grass, stones and bushes on the ground (display only).
+    pub scatter: Scatter,
 }
 
 impl Scene {
@@ -146,6 +162,7 @@ impl Scene {
             .into_rgba8();
         let colors = (0..map.file.players as usize).collect();
         let library = model_library(roots, defs)?;
+        let scatter = Scatter::place(&map, &content.classes, &scatter_defs(roots, content)?, &ground, &roads);
         let (lo, hi) = terrain
             .vertices
             .iter()
@@ -161,6 +178,7 @@ impl Scene {
             library,
             ground_range,
             colors,
+            scatter,
         })
     }
 
@@ -174,6 +192,7 @@ impl Scene {
             cells: self.map.file.size,
             size: [size.x, size.y],
             models: &self.library,
+            scatter: &self.scatter,
         }
     }
 

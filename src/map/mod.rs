@@ -10,6 +10,7 @@ pub mod heightmap;
 pub mod passability;
 pub mod preview;
 pub mod roads;
+pub mod scatter;
 pub mod terrain_mesh;
 
 use std::path::{Path, PathBuf};

@@ -9,6 +9,8 @@ mod detail;
 pub mod models;
 mod pipelines;
 pub mod pose;
+pub mod scatter;
+mod scatter_mesh;
 mod shadow;
 mod textures;
 mod upscale;
@@ -102,6 +104,8 @@ pub struct StaticWorld<'a> {
     pub size: [f32; 2],
     /// Every object's meshes.
     pub models: &'a ModelLibrary,
+    /// The grass, stones and bushes on the ground.
+    pub scatter: &'a scatter::Scatter,
 }
 
 #[repr(C)]
@@ -114,6 +118,8 @@ struct Globals {
     eye: [f32; 4],
     light: [[f32; 4]; 4],
     haze: [f32; 4],
+    inv_view_proj: [[f32; 4]; 4],
+    ground: [f32; 4],
 }
 
 /// The direction toward the sun (unit): from the south-west, high.
@@ -152,6 +158,10 @@ fn mesh<V: Pod>(device: &wgpu::Device, label: &str, vertices: &[V], indices: &[u
 /// GPU state of the world pass for one map.
 pub struct WorldPass {
     terrain_pipeline: wgpu::RenderPipeline,
+    /// The ground at Low quality (no relief) and the sky above it.
+    terrain_low_pipeline: wgpu::RenderPipeline,
+    sky_pipeline: wgpu::RenderPipeline,
+    scatter: scatter_mesh::ScatterDraw,
     object_pipeline: wgpu::RenderPipeline,
     /// Objects at Low quality: parts at rest, no shadow lookups.
     object_low_pipeline: wgpu::RenderPipeline,
@@ -244,31 +254,7 @@ impl WorldPass {
             ),
         );
         let shadow_sampler = shadow::ShadowMap::sampler(device);
-        let detail_image = detail::texture();
-        let detail_texture = device.create_texture_with_data(
-            queue,
-            &wgpu::TextureDescriptor {
-                label: Some("ground detail"),
-                size: wgpu::Extent3d { width: detail::DETAIL_PX, height: detail::DETAIL_PX, depth_or_array_layers: 1 },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::Rgba8Unorm,
-                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-                view_formats: &[],
-            },
-            wgpu::util::TextureDataOrder::LayerMajor,
-            detail_image.as_raw(),
-        );
-        let detail_view = detail_texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let detail_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
-            label: Some("ground detail"),
-            address_mode_u: wgpu::AddressMode::Repeat,
-            address_mode_v: wgpu::AddressMode::Repeat,
-            mag_filter: wgpu::FilterMode::Linear,
-            min_filter: wgpu::FilterMode::Linear,
-            ..Default::default()
-        });
+        let (detail_view, detail_sampler) = textures::detail(device, queue);
         let (low, high) = world
             .terrain
             .vertices
@@ -307,6 +293,9 @@ impl WorldPass {
         });
         WorldPass {
             terrain_pipeline: pipes.terrain,
+            terrain_low_pipeline: pipes.terrain_low,
+            sky_pipeline: pipes.sky,
+            scatter: scatter_mesh::ScatterDraw::new(device, world.scatter),
             object_pipeline: pipes.object,
             object_low_pipeline: pipes.object_low,
             road_pipeline: pipes.road,
@@ -433,6 +422,8 @@ impl WorldPass {
             eye: [self.eye.x, self.eye.y, self.eye.z, if self.quality.shadows() { 1.0 } else { 0.0 }],
             light: light.to_cols_array_2d(),
             haze: self.haze(view_proj),
+            inv_view_proj: view_proj.inverse().to_cols_array_2d(),
+            ground: [low, high, 0.0, 0.0],
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let flat: Vec<ObjectInstance> = instances.iter().flatten().copied().collect();
@@ -484,8 +475,11 @@ impl WorldPass {
         let meshes_drawn = in_use(if low { &self.model_low_ranges } else { &self.model_ranges });
         let meshes_shadowed = if shadows { in_use(&self.model_low_ranges) } else { 0 };
         // Terrain, road batches, water; each mesh in use in the picture (and in the shadow map
-        // when shadows are on); the scaling up of a smaller picture.
+        // when shadows are on); the scatter's kinds and the sky; the scaling up of a smaller
+        // picture.
         self.draw_calls = 1
+            + self.scatter.draw_calls(self.quality)
+            + u32::from(!low)
             + self.road_batches.len() as u32 * u32::from(self.roads.count > 0)
             + u32::from(self.water.is_some())
             + meshes_drawn
@@ -513,7 +507,7 @@ impl WorldPass {
                 multiview_mask: None,
             });
             pass.set_bind_group(0, &self.globals_bind, &[]);
-            pass.set_pipeline(&self.terrain_pipeline);
+            pass.set_pipeline(if low { &self.terrain_low_pipeline } else { &self.terrain_pipeline });
             pass.set_vertex_buffer(0, self.terrain.vertices.slice(..));
             pass.set_index_buffer(self.terrain.indices.slice(..), wgpu::IndexFormat::Uint32);
             pass.draw_indexed(0..self.terrain.count, 0, 0..1);
@@ -545,6 +539,12 @@ impl WorldPass {
                     pass.draw_indexed(range.clone(), 0, first..first + n);
                 }
                 first += n;
+            }
+            self.scatter.draw(&mut pass, self.quality);
+            // The sky fills what nothing covered (it lies on the far plane).
+            if !low {
+                pass.set_pipeline(&self.sky_pipeline);
+                pass.draw(0..3, 0..1);
             }
 
             if let Some(water) = &self.water {

@@ -1,6 +1,7 @@
-//! The world pass's pipelines and bind group layouts: terrain, object models, roads, water and
-//! sprites, each a vertex and fragment entry of `shaders/world.wgsl` with its vertex layout,
-//! blending, depth writing and culling; made once when a map's world pass is created.
+//! The world pass's pipelines and bind group layouts: terrain (full and Low), the sky, object
+//! models, roads, water and sprites, each a vertex and fragment entry of `shaders/world.wgsl`
+//! with its vertex layout, blending, depth writing and culling; made once when a map's world
+//! pass is created.
 //!
 //! Must not: upload geometry or textures, or draw (the world pass does).
 
@@ -106,6 +107,10 @@ pub(super) fn layouts(device: &wgpu::Device) -> (wgpu::BindGroupLayout, wgpu::Bi
 pub(super) struct Pipelines {
     /// The ground.
     pub terrain: wgpu::RenderPipeline,
+    /// The ground at Low quality: no relief, no rock on slopes.
+    pub terrain_low: wgpu::RenderPipeline,
+    /// The sky behind everything, above Low quality.
+    pub sky: wgpu::RenderPipeline,
     /// Instanced object models.
     pub object: wgpu::RenderPipeline,
     /// Instanced object models at Low quality: parts at rest, no shadow lookups.
@@ -184,6 +189,17 @@ impl Pipelines {
             true,
             None,
         );
+        let terrain_low = pipeline(
+            "terrain (low)",
+            &plain,
+            "vs_terrain",
+            "fs_terrain_low",
+            &[Some(vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &TERRAIN_ATTRS))],
+            None,
+            true,
+            None,
+        );
+        let sky = pipeline("sky", &plain, "vs_sky", "fs_sky", &[], None, false, None);
         let object_pipeline = pipeline(
             "objects",
             &plain,
@@ -254,6 +270,8 @@ impl Pipelines {
         );
         Pipelines {
             terrain: terrain_pipeline,
+            terrain_low,
+            sky,
             object: object_pipeline,
             object_low,
             road: road_pipeline,

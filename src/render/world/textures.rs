@@ -1,5 +1,5 @@
 //! The world pass's textures made from data: the road atlas with its sampler and bind group,
-//! and render targets of a given size.
+//! the ground's detail patterns, and render targets of a given size.
 //!
 //! Must not: draw.
 
@@ -58,4 +58,34 @@ pub(super) fn road_atlas_bind(
             wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::Sampler(&sampler) },
         ],
     })
+}
+
+/// The ground's detail patterns (`detail.rs`) as a repeating texture, and its sampler.
+pub(super) fn detail(device: &wgpu::Device, queue: &wgpu::Queue) -> (wgpu::TextureView, wgpu::Sampler) {
+    let image = super::detail::texture();
+    let side = super::detail::DETAIL_PX;
+    let texture = device.create_texture_with_data(
+        queue,
+        &wgpu::TextureDescriptor {
+            label: Some("ground detail"),
+            size: wgpu::Extent3d { width: side, height: side, depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8Unorm,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        },
+        wgpu::util::TextureDataOrder::LayerMajor,
+        image.as_raw(),
+    );
+    let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+        label: Some("ground detail"),
+        address_mode_u: wgpu::AddressMode::Repeat,
+        address_mode_v: wgpu::AddressMode::Repeat,
+        mag_filter: wgpu::FilterMode::Linear,
+        min_filter: wgpu::FilterMode::Linear,
+        ..Default::default()
+    });
+    (texture.create_view(&wgpu::TextureViewDescriptor::default()), sampler)
 }

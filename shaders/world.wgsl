@@ -457,6 +457,33 @@ fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     return vec4<f32>(finish(lit, in.world) * shroud(in.world_xy), 1.0);
 }
 
+// Scatter on the ground (grass tufts, stones, bushes): instanced like objects but never posed,
+// so only turned by its yaw, scaled and placed; lit as objects are (`fs_lit`).
+@vertex
+fn vs_scatter(
+    @location(0) pos: vec3<f32>,
+    @location(1) normal: vec3<f32>,
+    @location(2) shade: f32,
+    @location(3) offset: vec3<f32>,
+    @location(4) yaw: f32,
+    @location(5) scale: vec3<f32>,
+    @location(6) color: vec3<f32>,
+) -> LitObject {
+    let c = cos(yaw);
+    let s = sin(yaw);
+    let p = pos * scale;
+    let world = vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + offset;
+    let n = normal / scale;
+    var out: LitObject;
+    out.clip = g.view_proj * vec4<f32>(world, 1.0);
+    out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
+    out.color = color * shade;
+    out.world_xy = world.xy;
+    out.world = world;
+    out.fx = vec3<f32>(0.0, -1.0, 1.0);
+    return out;
+}
+
 // The sky, drawn where nothing else was (at the far plane, behind everything) at Medium and
 // High: past the map's edge the view looks down on a sea of cloud lit by the sun, fading into
 // the haze far off; above the horizon a gradient from the haze's colour to a deep zenith with

@@ -239,6 +239,7 @@ fn data_check_passes_the_game_and_names_a_mods_slip_at_its_line() {
     let (code, out) = run(&["data-check"]);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.starts_with("ok: ") && out.contains("map crossroads") && out.contains("sound files"), "{out}");
+    assert!(out.contains("ground scatter"), "{out}");
     let dir = common::temp_dir("data-check-mod");
     std::fs::create_dir_all(dir.join("data")).unwrap();
     let models = common::read(&common::root().join("data/models.ron"));
@@ -249,4 +250,18 @@ fn data_check_passes_the_game_and_names_a_mods_slip_at_its_line() {
     let (code, out) = run(&["--mod", &dir.display().to_string(), "data-check"]);
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("Barraks"), "{out}");
+    // The ground's scatter is checked too: a kind strewn on a class that does not exist is
+    // named with its file and line.
+    let dir = common::temp_dir("data-check-scatter");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let scatter =
+        common::read(&common::root().join("data/scatter.ron")).replacen("(\"Rock\", 0.7)", "(\"Rokc\", 0.7)", 1);
+    let line = scatter.lines().position(|l| l.contains("Rokc")).unwrap() + 1;
+    std::fs::write(dir.join("data/scatter.ron"), scatter).unwrap();
+    let (code, out) = run(&["--mod", &dir.display().to_string(), "data-check"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains(&format!("scatter.ron:{line}: scatter kind \"stone\", field `on`: no terrain class \"Rokc\"")),
+        "{out}"
+    );
 }

@@ -64,6 +64,7 @@ mod production;
 mod projectiles;
 mod punch_spoof;
 mod relay;
+mod render_ground;
 mod render_ui;
 mod render_world;
 mod road_caps;

@@ -295,7 +295,7 @@ impl WorldPass {
             terrain_pipeline: pipes.terrain,
             terrain_low_pipeline: pipes.terrain_low,
             sky_pipeline: pipes.sky,
-            scatter: scatter_mesh::ScatterDraw::new(device, world.scatter),
+            scatter: scatter_mesh::ScatterDraw::new(device, world.scatter, pipes.scatter),
             object_pipeline: pipes.object,
             object_low_pipeline: pipes.object_low,
             road_pipeline: pipes.road,

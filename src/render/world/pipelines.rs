@@ -1,5 +1,5 @@
-//! The world pass's pipelines and bind group layouts: terrain (full and Low), the sky, object
-//! models, roads, water and sprites, each a vertex and fragment entry of `shaders/world.wgsl`
+//! The world pass's pipelines and bind group layouts: terrain (full and Low), the sky, the
+//! ground's scatter, object models, roads, water and sprites, each a vertex and fragment entry of `shaders/world.wgsl`
 //! with its vertex layout, blending, depth writing and culling; made once when a map's world
 //! pass is created.
 //!
@@ -111,6 +111,8 @@ pub(super) struct Pipelines {
     pub terrain_low: wgpu::RenderPipeline,
     /// The sky behind everything, above Low quality.
     pub sky: wgpu::RenderPipeline,
+    /// The ground's scatter: model meshes at rest, instanced.
+    pub scatter: wgpu::RenderPipeline,
     /// Instanced object models.
     pub object: wgpu::RenderPipeline,
     /// Instanced object models at Low quality: parts at rest, no shadow lookups.
@@ -200,6 +202,23 @@ impl Pipelines {
             None,
         );
         let sky = pipeline("sky", &plain, "vs_sky", "fs_sky", &[], None, false, None);
+        let scatter = pipeline(
+            "scatter",
+            &plain,
+            "vs_scatter",
+            "fs_lit",
+            &[
+                Some(vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &MODEL_LOW_ATTRS)),
+                Some(vertex_layout(
+                    std::mem::size_of::<ObjectInstance>(),
+                    wgpu::VertexStepMode::Instance,
+                    &INSTANCE_LOW_ATTRS,
+                )),
+            ],
+            None,
+            true,
+            Some(wgpu::Face::Back),
+        );
         let object_pipeline = pipeline(
             "objects",
             &plain,
@@ -272,6 +291,7 @@ impl Pipelines {
             terrain: terrain_pipeline,
             terrain_low,
             sky,
+            scatter,
             object: object_pipeline,
             object_low,
             road: road_pipeline,

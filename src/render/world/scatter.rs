@@ -246,7 +246,7 @@ mod tests {
         let on = |g: usize, class: u8| a.groups[g].instances.iter().filter(|i| class_under(&map, i) == class).count();
         // Stones on rock, tufts on grass; nothing at all on pavement (4) or rubble (5).
         assert!(
-            on(stones, 2) > 20 && on(tufts, 0) > 50,
+            on(stones, 2) > 20 && on(tufts, 0) > 15,
             "{} stones on rock, {} tufts on grass",
             on(stones, 2),
             on(tufts, 0)
@@ -279,21 +279,21 @@ mod tests {
     #[test]
     fn nothing_stands_on_a_road() {
         let map = banded();
-        // A road strip across the grass columns, 20 units wide, from y 100 to 120.
+        // A road strip over the grass columns, 40 units wide, from y 60 to 140.
         let v = |x: f32, y: f32| crate::map::roads::RoadVertex {
             position: [x, y, 0.0],
             normal: [0.0, 0.0, 1.0],
             uv: [0.0, 0.0],
         };
         let roads = RoadMesh {
-            vertices: vec![v(0.0, 100.0), v(40.0, 100.0), v(40.0, 120.0), v(0.0, 120.0)],
+            vertices: vec![v(0.0, 60.0), v(40.0, 60.0), v(40.0, 140.0), v(0.0, 140.0)],
             indices: vec![0, 1, 2, 0, 2, 3],
             ..RoadMesh::default()
         };
         let ground = HeightField::from_map(&map);
         let with = Scatter::place(&map, &classes(), &defs(), &ground, &roads);
-        let on_road = |i: &&ObjectInstance| i.offset[0] < 40.0 && (100.0..120.0).contains(&i.offset[1]);
+        let on_road = |i: &&ObjectInstance| i.offset[0] < 40.0 && (60.0..140.0).contains(&i.offset[1]);
         assert_eq!(with.groups.iter().flat_map(|g| &g.instances).filter(on_road).count(), 0);
-        assert!(placed(&map).groups.iter().flat_map(|g| &g.instances).filter(on_road).count() > 10);
+        assert!(placed(&map).groups.iter().flat_map(|g| &g.instances).filter(on_road).count() > 5);
     }
 }

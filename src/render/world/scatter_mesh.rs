@@ -1,6 +1,6 @@
 //! The scatter's meshes and their GPU side: a grass tuft, a stone and a bush built from a few
 //! flat-shaded facets in unit space (one unit high, standing on z = 0), uploaded once with the
-//! map's scatter instances and drawn with the object pipelines, one instanced draw per kind
+//! map's scatter instances and drawn with their own plain pipeline, one instanced draw per kind
 //! (so the draw calls do not grow with the number of items).
 //!
 //! Must not: decide where scatter stands (`scatter.rs` does) or draw anything but scatter.
@@ -68,8 +68,8 @@ fn shape_mesh(shape: ScatterShape) -> Vec<ModelVertex> {
     match shape {
         ScatterShape::Tuft => {
             // Blades leaning out from the middle, darker at the root.
-            for i in 0..9 {
-                let a = i as f32 * 2.4;
+            for i in 0..5 {
+                let a = i as f32 * 2.5 + 0.3;
                 let out = Vec3::new(a.cos(), a.sin(), 0.0);
                 let side = Vec3::new(-out.y, out.x, 0.0) * 0.05;
                 let root = out * (0.04 + 0.03 * (i % 3) as f32);
@@ -83,15 +83,15 @@ fn shape_mesh(shape: ScatterShape) -> Vec<ModelVertex> {
             }
         }
         ScatterShape::Stone => {
-            let bumps = [1.0, 0.8, 1.1, 0.9, 1.05, 0.75, 0.95];
-            f.lump(Vec3::new(0.0, 0.0, 0.3), Vec3::new(0.75, 0.55, 0.6), 7, &bumps, (0.7, 1.05));
+            let bumps = [1.0, 0.8, 1.1, 0.9, 0.75, 0.95];
+            f.lump(Vec3::new(0.0, 0.0, 0.3), Vec3::new(0.75, 0.55, 0.6), 6, &bumps, (0.7, 1.05));
         }
         ScatterShape::Bush => {
             let bumps = [1.0, 0.85, 1.1, 0.9, 1.0, 0.8];
             f.lump(Vec3::new(0.0, 0.0, 0.45), Vec3::new(0.6, 0.6, 0.55), 6, &bumps, (0.6, 1.2));
-            for (i, (x, y)) in [(0.45, 0.1), (-0.3, 0.4), (-0.25, -0.45), (0.2, -0.4)].into_iter().enumerate() {
+            for (i, (x, y)) in [(0.4, 0.15), (-0.3, -0.35)].into_iter().enumerate() {
                 let s = 0.7 - 0.08 * i as f32;
-                f.lump(Vec3::new(x, y, 0.3), Vec3::new(0.4, 0.4, 0.38) * s / 0.7, 6, &bumps, (0.6, 1.2));
+                f.lump(Vec3::new(x, y, 0.3), Vec3::new(0.4, 0.4, 0.38) * s / 0.7, 5, &bumps, (0.6, 1.2));
             }
         }
     }
@@ -106,11 +106,12 @@ pub(super) struct ScatterDraw {
     /// Per kind: its vertices and its first instance.
     kinds: Vec<(std::ops::Range<u32>, u32)>,
     scatter: Scatter,
+    pipeline: wgpu::RenderPipeline,
 }
 
 impl ScatterDraw {
-    /// Uploads `scatter` with its shapes' meshes.
-    pub(super) fn new(device: &wgpu::Device, scatter: &Scatter) -> ScatterDraw {
+    /// Uploads `scatter` with its shapes' meshes, to be drawn with `pipeline`.
+    pub(super) fn new(device: &wgpu::Device, scatter: &Scatter, pipeline: wgpu::RenderPipeline) -> ScatterDraw {
         let mut vertices = Vec::new();
         let mut instances = Vec::new();
         let mut kinds = Vec::new();
@@ -132,6 +133,7 @@ impl ScatterDraw {
             instances: buffer("scatter instances", bytemuck::cast_slice(&instances)),
             kinds,
             scatter: scatter.clone(),
+            pipeline,
         }
     }
 
@@ -140,11 +142,12 @@ impl ScatterDraw {
         (0..self.kinds.len()).filter(|&k| self.scatter.count(k, quality) > 0).count() as u32
     }
 
-    /// Draws `quality`'s share of every kind with the object pipeline already set on `pass`.
+    /// Draws `quality`'s share of every kind (the world's globals already bound on `pass`).
     pub(super) fn draw(&self, pass: &mut wgpu::RenderPass, quality: Quality) {
         if self.draw_calls(quality) == 0 {
             return;
         }
+        pass.set_pipeline(&self.pipeline);
         pass.set_vertex_buffer(0, self.vertices.slice(..));
         pass.set_vertex_buffer(1, self.instances.slice(..));
         for (k, (range, first)) in self.kinds.iter().enumerate() {
@@ -164,7 +167,7 @@ mod tests {
     fn every_shape_stands_on_the_ground_and_faces_out() {
         for shape in [ScatterShape::Tuft, ScatterShape::Stone, ScatterShape::Bush] {
             let v = shape_mesh(shape);
-            assert!(!v.is_empty() && v.len() % 3 == 0, "{shape:?}");
+            assert!(!v.is_empty() && v.len().is_multiple_of(3), "{shape:?}");
             let top = v.iter().map(|v| v.position[2]).fold(f32::MIN, f32::max);
             assert!((0.6..=1.2).contains(&top), "{shape:?} is {top} high");
             // Each facet's winding agrees with its normal (counter-clockwise seen from outside).

@@ -1,9 +1,10 @@
 //! The integer square root the fixed-point root is built on: ⌊√n⌋ of a `u64`, exactly the
 //! standard library's `u64::isqrt`, in about half its time.
 //!
-//! A table gives an estimate from above, good to about one part in 2⁸, from the top eight bits
-//! of `n` (shifted by an even count); integer Newton steps from above then fall to the floor of
-//! the root, and stop when a step no longer lowers it. Distances are taken every frame for
+//! A table gives an estimate from above, good to about one part in 2⁶, from the top eight bits
+//! of `n` (shifted by an even count); two or three integer Newton steps from above (as many
+//! as the error bound needs for `n`'s size) then leave the floor of the root or one more,
+//! and a square settles which. Distances are taken every frame for
 //! every moving unit and every overlapping pair, so the root is on the hot path.
 //! Must not: use floating point, or answer anything but the exact floor of the root.
 
@@ -39,14 +40,16 @@ pub fn isqrt(n: u64) -> u64 {
     let above = ROOTS_ABOVE[m & 0xff] as u64;
     // √n < √((m + 1)·2^shift) = ⌈√((m + 1)·2⁸)⌉·2^(shift/2 − 4), so `y` starts above the root.
     let mut y = if shift >= 8 { above << ((shift - 8) / 2) } else { (above >> ((8 - shift) / 2)) + 1 };
-    // From above, integer Newton steps fall monotonically to ⌊√n⌋ and then stop falling.
-    loop {
-        let next = (y + n / y) >> 1;
-        if next >= y {
-            return y;
-        }
-        y = next;
+    // From above, an integer Newton step never falls below ⌊√n⌋ and squares the relative
+    // error (halved): from the table's at most 1/79, two steps leave less than one unit for
+    // roots below 2²⁸ and a third for any root of a u64 (numbers below 2¹⁶ are tested one by
+    // one). The last unit is settled by a square instead of a step that finds no fall.
+    y = (y + n / y) >> 1;
+    y = (y + n / y) >> 1;
+    if n >= 1 << 56 {
+        y = (y + n / y) >> 1;
     }
+    if u128::from(y) * u128::from(y) > u128::from(n) { y - 1 } else { y }
 }
 
 #[cfg(test)]
@@ -56,7 +59,7 @@ mod tests {
 
     #[test]
     fn small_numbers_squares_and_their_neighbours_are_exact() {
-        for n in 0..100_000u64 {
+        for n in 0..(1u64 << 20) {
             assert_eq!(isqrt(n), n.isqrt(), "{n}");
         }
         for k in 0..64 {
@@ -68,10 +71,29 @@ mod tests {
             for n in [r * r - 1, r * r, r * r + 1] {
                 assert_eq!(isqrt(n), n.isqrt(), "{n}");
             }
+            // Around the size where the third step begins, and squares there.
+            let edge = (1u64 << 56) + (k as u64) * 0x1_0000_0001;
+            let root = edge.isqrt();
+            for n in [edge - 1, edge, edge + 1, root * root, root * root - 1, (root + 1) * (root + 1) - 1] {
+                assert_eq!(isqrt(n), n.isqrt(), "{n}");
+            }
         }
         let top = u32::MAX as u64;
         for n in [top * top - 1, top * top, top * top + 1, u64::MAX - 1, u64::MAX] {
             assert_eq!(isqrt(n), n.isqrt(), "{n}");
+        }
+    }
+
+    #[test]
+    fn the_table_estimate_is_above_the_root_by_at_most_one_part_in_79() {
+        // The bound the fixed count of Newton steps rests on: for every top-bits value `m`
+        // (64..256, the range an even shift of 8 or more leaves), the table's root is at least
+        // the root of (m + 1)·2⁸ and at most 1/79 above the root of m·2⁸.
+        for m in 64..256u64 {
+            let above = super::ROOTS_ABOVE[m as usize] as u64;
+            assert!(above * above >= (m + 1) << 8, "{m}");
+            // above / √(256·m) ≤ 1 + 1/79, squared and cleared of roots.
+            assert!(above * above * 79 * 79 <= 80 * 80 * (m << 8), "{m}");
         }
     }
 

@@ -41,9 +41,9 @@ fn nearest(world: &World, from: Vec2, keep: impl Fn(&Object) -> bool) -> Option<
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn gather(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
-    // Depots do not come or go while gatherers work: found once a frame, when the first
-    // gatherer asks, not once a gatherer.
-    let mut depots: Option<Vec<Depot>> = None;
+    // Depots do not come or go while gatherers work: kept between frames while they hold,
+    // looked at when a gatherer asks.
+    let mut depots = std::mem::take(&mut world.caches.depots);
     let scans = std::sync::Arc::clone(&world.scans);
     let mut next = 0;
     while let Some(slot) = world.objects.next_in(next, &scans.gatherers) {
@@ -86,7 +86,7 @@ pub(crate) fn gather(world: &mut World) {
                     let left = p.supply - take;
                     p.set_supply(left);
                 }
-                let depot = nearest_depot(depots.get_or_insert_with(|| finished_depots(world)), owner, pos);
+                let depot = nearest_depot(depots.get(world), owner, pos);
                 if let Some(mut g) = world.objects.by_slot_mut(slot) {
                     g.set_work(0);
                     g.set_cargo(take);
@@ -105,8 +105,7 @@ pub(crate) fn gather(world: &mut World) {
             }
         } else {
             // Carrying: unload at the nearest depot.
-            let found = depots.get_or_insert_with(|| finished_depots(world));
-            let Some((dpos, dr)) = nearest_depot(found, owner, pos) else { continue };
+            let Some((dpos, dr)) = nearest_depot(depots.get(world), owner, pos) else { continue };
             if near(dpos, pos, dr + my_radius + Fixed::from_int(REACH)) {
                 if let Some(p) = world.players.get_mut(owner.index()) {
                     p.money += cargo as i64;
@@ -128,12 +127,36 @@ pub(crate) fn gather(world: &mut World) {
             }
         }
     }
+    world.caches.depots = depots;
 }
 
 /// A finished supply depot: owner, position, radius and id.
 type Depot = (PlayerId, Vec2, Fixed, ObjectId);
 
-/// Every finished supply depot, in id order.
+/// Every finished supply depot as last found, with what it was found from: kept between frames
+/// while the store's census and power marks stand (no object came or went, no structure was
+/// finished or switched), the only changes the list reads (a depot never moves or changes
+/// hands); debug builds check the kept list on every use.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DepotCache {
+    found: Option<(u64, u64)>,
+    depots: Vec<Depot>,
+}
+
+impl DepotCache {
+    /// The finished depots now.
+    fn get(&mut self, world: &World) -> &[Depot] {
+        let now = (world.objects.census(), world.objects.power_marks());
+        if self.found != Some(now) {
+            self.depots = finished_depots(world);
+            self.found = Some(now);
+        }
+        debug_assert_eq!(self.depots, finished_depots(world), "frame {}: the kept depots went stale", world.frame.0);
+        &self.depots
+    }
+}
+
+/// Every finished supply depot, in slot order.
 fn finished_depots(world: &World) -> Vec<Depot> {
     let rules = &world.rules;
     world

@@ -79,9 +79,12 @@ struct Scratch {
     node: Vec<Node>,
     parent: Vec<u32>,
     search: u32,
-    /// The open list: each entry `(f, h, cell)` packed into one number by [`open_key`], so
-    /// the heap compares one integer where it compared three (the same order).
-    open: BinaryHeap<Reverse<u128>>,
+    /// The open list of a search whose entries fit one `u64` ([`KeyLayout`]): every map the
+    /// game ships, and any within the content limits.
+    packed: BinaryHeap<Reverse<u64>>,
+    /// The open list of any other search: each entry `(f, h, cell)` packed into one `u128` by
+    /// [`open_key`].
+    wide: BinaryHeap<Reverse<u128>>,
 }
 
 /// A cell's search stamp and its cost from the start in that search.
@@ -89,6 +92,70 @@ struct Scratch {
 struct Node {
     stamp: u32,
     g: u32,
+}
+
+/// The open list of one search: entries `(f, h, cell)`, taken smallest first as the triple
+/// orders. Entries are never equal (a cell is pushed again only with a smaller cost), so any
+/// such list gives the same entries in the same order.
+trait Frontier {
+    fn push(&mut self, f: u32, h: u32, cell: u32);
+    fn pop(&mut self) -> Option<(u32, u32, u32)>;
+}
+
+impl Frontier for BinaryHeap<Reverse<u128>> {
+    #[inline(always)]
+    fn push(&mut self, f: u32, h: u32, cell: u32) {
+        BinaryHeap::push(self, Reverse(open_key(f, h, cell)));
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u32, u32, u32)> {
+        BinaryHeap::pop(self).map(|Reverse(k)| open_entry(k))
+    }
+}
+
+/// How `(f, h, cell)` packs into one `u64` for one search: the three fields side by side, each
+/// as wide as the largest value it can hold there, so the number orders as the triple does and
+/// the heap moves and compares half as much as with [`open_key`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct KeyLayout {
+    h_bits: u32,
+    cell_bits: u32,
+}
+
+impl KeyLayout {
+    /// The layout for a search over `cells` cells whose heuristic is at most `max_h`, if the
+    /// fields fit one `u64`. Every cost is that of a path without repeated cells (costs only
+    /// fall, so a cell is never reached again through itself), so `g < DIAGONAL · cells`.
+    fn fit(cells: u64, max_h: u64) -> Option<KeyLayout> {
+        let max_f = u64::from(DIAGONAL) * cells + max_h;
+        let bits = |v: u64| 64 - v.leading_zeros();
+        let (f_bits, h_bits, cell_bits) = (bits(max_f), bits(max_h), bits(cells));
+        // f itself is a u32 sum: a bound past it takes the wide list, as the search did before.
+        (max_f <= u64::from(u32::MAX) && f_bits + h_bits + cell_bits <= 64).then_some(KeyLayout { h_bits, cell_bits })
+    }
+}
+
+/// A search's open list packed by a [`KeyLayout`].
+struct Packed<'a> {
+    heap: &'a mut BinaryHeap<Reverse<u64>>,
+    layout: KeyLayout,
+}
+
+impl Frontier for Packed<'_> {
+    #[inline(always)]
+    fn push(&mut self, f: u32, h: u32, cell: u32) {
+        let KeyLayout { h_bits, cell_bits } = self.layout;
+        let key = (u64::from(f) << (h_bits + cell_bits)) | (u64::from(h) << cell_bits) | u64::from(cell);
+        self.heap.push(Reverse(key));
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u32, u32, u32)> {
+        let KeyLayout { h_bits, cell_bits } = self.layout;
+        self.heap.pop().map(|Reverse(k)| {
+            let mask = |bits: u32| (1u64 << bits) - 1;
+            ((k >> (h_bits + cell_bits)) as u32, ((k >> cell_bits) & mask(h_bits)) as u32, (k & mask(cell_bits)) as u32)
+        })
+    }
 }
 
 /// The eight steps from a cell, in the order they are tried: the four straight ones (east,
@@ -248,76 +315,121 @@ impl Pathfinder {
             s.node.iter_mut().for_each(|n| n.stamp = 0);
             s.search = 1;
         }
-        s.open.clear();
-        let search = s.search;
-        let heuristic = |c: Cell| -> u32 {
-            let dx = (c.x - goal.x).unsigned_abs();
-            let dy = (c.y - goal.y).unsigned_abs();
-            (STRAIGHT * dx.max(dy) + (DIAGONAL - STRAIGHT) * dx.min(dy)) * HEURISTIC_NUM / HEURISTIC_DEN
-        };
-        s.node[start] = Node { stamp: search, g: 0 };
-        s.parent[start] = start as u32;
-        let h0 = heuristic(terrain.cell_at(start));
-        s.open.push(Reverse(open_key(h0, h0, start as u32)));
-        let mut best = (h0, start);
-        let mut expanded = 0u32;
-        let mut reached = false;
-        while let Some(Reverse(key)) = s.open.pop() {
-            let (f, h, idx) = open_entry(key);
-            let idx = idx as usize;
-            let g = s.node[idx].g;
-            if f != g + h {
-                continue; // a stale entry: a cheaper route to this cell was found later
+        // The heuristic is largest at a corner of the grid (it grows with both distances).
+        let (w, h) = (i64::from(terrain.width()), i64::from(terrain.height()));
+        let max_h = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
+            .iter()
+            .map(|&(x, y)| {
+                let (dx, dy) = ((x - i64::from(goal.x)).unsigned_abs(), (y - i64::from(goal.y)).unsigned_abs());
+                (u64::from(STRAIGHT) * dx.max(dy) + u64::from(DIAGONAL - STRAIGHT) * dx.min(dy))
+                    * u64::from(HEURISTIC_NUM)
+                    / u64::from(HEURISTIC_DEN)
+            })
+            .max()
+            .unwrap_or(0);
+        let Scratch { node, parent, search, packed, wide } = s;
+        let grid = Grid { terrain, start, goal, search: *search };
+        match KeyLayout::fit(cells as u64, max_h) {
+            Some(layout) => {
+                packed.clear();
+                search_with(&grid, node, parent, &mut Packed { heap: packed, layout })
             }
-            expanded += 1;
-            if h < best.0 || (h == best.0 && idx < best.1) {
-                best = (h, idx);
-            }
-            let c = terrain.cell_at(idx);
-            if c == goal {
-                reached = true;
-                best = (0, idx);
-                break;
-            }
-            if expanded >= MAX_NODES_PER_SEARCH {
-                break;
-            }
-            // Each neighbour's passability, asked once: a diagonal step reads its two sides'.
-            let open = STEPS.map(|(dx, dy)| terrain.passable(Cell { x: c.x + dx, y: c.y + dy }));
-            for (k, &(dx, dy)) in STEPS.iter().enumerate() {
-                if !open[k] {
-                    continue;
-                }
-                let diagonal = k >= 4;
-                if diagonal {
-                    let side_x = if dx > 0 { open[0] } else { open[1] };
-                    let side_y = if dy > 0 { open[2] } else { open[3] };
-                    if !(side_x && side_y) {
-                        continue; // no corner cutting
-                    }
-                }
-                let n = Cell { x: c.x + dx, y: c.y + dy };
-                let Some(ni) = terrain.index(n) else { continue };
-                let ng = g + if diagonal { DIAGONAL } else { STRAIGHT };
-                let node = &mut s.node[ni];
-                if node.stamp == search && node.g <= ng {
-                    continue;
-                }
-                *node = Node { stamp: search, g: ng };
-                s.parent[ni] = idx as u32;
-                let nh = heuristic(n);
-                s.open.push(Reverse(open_key(ng + nh, nh, ni as u32)));
+            None => {
+                wide.clear();
+                search_with(&grid, node, parent, wide)
             }
         }
-        let mut path = vec![best.1];
-        let mut cur = best.1;
-        while cur != start {
-            cur = s.parent[cur] as usize;
-            path.push(cur);
-        }
-        path.reverse();
-        (path, expanded, reached)
     }
+}
+
+/// What one A* search runs over: the terrain, its start cell's index, its goal and its stamp.
+struct Grid<'a> {
+    terrain: &'a Terrain,
+    start: usize,
+    goal: Cell,
+    search: u32,
+}
+
+/// A* over `grid` with the buffers `node` and `parent` and the open list `open` (see
+/// [`Pathfinder::astar`]).
+#[inline(always)]
+fn search_with(
+    grid: &Grid,
+    node: &mut [Node],
+    parent: &mut [u32],
+    open: &mut impl Frontier,
+) -> (Vec<usize>, u32, bool) {
+    let Grid { terrain, start, goal, search } = *grid;
+    let heuristic = |c: Cell| -> u32 {
+        let dx = (c.x - goal.x).unsigned_abs();
+        let dy = (c.y - goal.y).unsigned_abs();
+        (STRAIGHT * dx.max(dy) + (DIAGONAL - STRAIGHT) * dx.min(dy)) * HEURISTIC_NUM / HEURISTIC_DEN
+    };
+    // The cell of an index, by a 32-bit division (the grid's cells are counted in a u32).
+    let width = terrain.width();
+    let cell_at = |idx: u32| Cell { x: (idx % width) as i32, y: (idx / width) as i32 };
+    node[start] = Node { stamp: search, g: 0 };
+    parent[start] = start as u32;
+    let h0 = heuristic(terrain.cell_at(start));
+    open.push(h0, h0, start as u32);
+    let mut best = (h0, start);
+    let mut expanded = 0u32;
+    let mut reached = false;
+    while let Some((f, h, idx)) = open.pop() {
+        let c = cell_at(idx);
+        let idx = idx as usize;
+        let g = node[idx].g;
+        if f != g + h {
+            continue; // a stale entry: a cheaper route to this cell was found later
+        }
+        expanded += 1;
+        if h < best.0 || (h == best.0 && idx < best.1) {
+            best = (h, idx);
+        }
+        if c == goal {
+            reached = true;
+            best = (0, idx);
+            break;
+        }
+        if expanded >= MAX_NODES_PER_SEARCH {
+            break;
+        }
+        // Each neighbour's passability, asked once: a diagonal step reads its two sides'.
+        let passable = STEPS.map(|(dx, dy)| terrain.passable(Cell { x: c.x + dx, y: c.y + dy }));
+        for (k, &(dx, dy)) in STEPS.iter().enumerate() {
+            if !passable[k] {
+                continue;
+            }
+            let diagonal = k >= 4;
+            if diagonal {
+                let side_x = if dx > 0 { passable[0] } else { passable[1] };
+                let side_y = if dy > 0 { passable[2] } else { passable[3] };
+                if !(side_x && side_y) {
+                    continue; // no corner cutting
+                }
+            }
+            let n = Cell { x: c.x + dx, y: c.y + dy };
+            // Passable, so on the grid: its index is its row's start plus its column.
+            let ni = n.y as usize * width as usize + n.x as usize;
+            let ng = g + if diagonal { DIAGONAL } else { STRAIGHT };
+            let Some(nd) = node.get_mut(ni) else { continue };
+            if nd.stamp == search && nd.g <= ng {
+                continue;
+            }
+            *nd = Node { stamp: search, g: ng };
+            parent[ni] = idx as u32;
+            let nh = heuristic(n);
+            open.push(ng + nh, nh, ni as u32);
+        }
+    }
+    let mut path = vec![best.1];
+    let mut cur = best.1;
+    while cur != start {
+        cur = parent[cur] as usize;
+        path.push(cur);
+    }
+    path.reverse();
+    (path, expanded, reached)
 }
 
 /// A path for `req` borrowed from an earlier search of this frame, if one fits; and the
@@ -523,6 +635,40 @@ mod tests {
         assert_eq!(a.find(&t, from, to), b.find(&t, from, to));
     }
 
+    #[test]
+    fn the_packed_open_list_searches_as_the_wide_one_does() {
+        // A maze of walls with gaps: many ties and re-opened cells.
+        let (w, h) = (48usize, 40usize);
+        let mut blocked = vec![false; w * h];
+        for x in (6..w).step_by(8) {
+            for y in 0..h {
+                blocked[y * w + x] = (y + x / 8) % 9 != 0;
+            }
+        }
+        let t = Terrain::new(w as u32, h as u32, Fixed::from_int(10), blocked, vec![]);
+        let goal = Cell { x: 45, y: 3 };
+        let start = t.index(Cell { x: 1, y: 37 }).unwrap();
+        let layout = KeyLayout::fit((w * h) as u64, 14 * 48 * 6 / 5).expect("a small grid packs");
+        let grid = Grid { terrain: &t, start, goal, search: 1 };
+        let fresh = || (vec![Node::default(); w * h], vec![0u32; w * h]);
+        let (mut node, mut parent) = fresh();
+        let mut packed_heap = BinaryHeap::new();
+        let packed = search_with(&grid, &mut node, &mut parent, &mut Packed { heap: &mut packed_heap, layout });
+        let (mut node, mut parent) = fresh();
+        let mut wide_heap: BinaryHeap<Reverse<u128>> = BinaryHeap::new();
+        let wide = search_with(&grid, &mut node, &mut parent, &mut wide_heap);
+        assert!(packed.2, "the goal is reachable");
+        assert!(packed.1 > 100, "a real search: {} cells", packed.1);
+        assert_eq!(packed, wide);
+    }
+
+    #[test]
+    fn a_key_layout_is_refused_when_the_fields_do_not_fit() {
+        assert_eq!(KeyLayout::fit(256 * 256, 4300), Some(KeyLayout { h_bits: 13, cell_bits: 17 }));
+        // f would pass a u32: the wide list, whose sums wrap as they always did.
+        assert_eq!(KeyLayout::fit(1 << 30, 1 << 20), None);
+    }
+
     proptest::proptest! {
         /// The packed open-list key orders entries exactly as the `(f, h, cell)` triple does,
         /// and gives the triple back.
@@ -536,6 +682,23 @@ mod tests {
             let d = (a.0, a.1 ^ near, a.2);
             proptest::prop_assert_eq!(key(a).cmp(&key(c)), a.cmp(&c));
             proptest::prop_assert_eq!(key(a).cmp(&key(d)), a.cmp(&d));
+        }
+
+        /// A packed key orders entries as their triples do and gives them back, for every
+        /// triple within the layout's bounds.
+        #[test]
+        fn packed_keys_order_as_their_triples(cells in 1u64..(1 << 20), max_h in 0u64..(1 << 16), a in proptest::prelude::any::<(u32, u32, u32)>(), b in proptest::prelude::any::<(u32, u32, u32)>()) {
+            let Some(layout) = KeyLayout::fit(cells, max_h) else { return Ok(()) };
+            let max_f = u64::from(DIAGONAL) * cells + max_h;
+            let within = |(f, h, c): (u32, u32, u32)| ((u64::from(f) % (max_f + 1)) as u32, (u64::from(h) % (max_h + 1)) as u32, (u64::from(c) % cells) as u32);
+            let (a, b) = (within(a), within(b));
+            let mut heap = BinaryHeap::new();
+            let mut open = Packed { heap: &mut heap, layout };
+            open.push(a.0, a.1, a.2);
+            open.push(b.0, b.1, b.2);
+            let (first, second) = (open.pop().unwrap(), open.pop().unwrap());
+            proptest::prop_assert_eq!(first, a.min(b));
+            proptest::prop_assert_eq!(second, a.max(b));
         }
     }
 }

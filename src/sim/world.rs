@@ -84,6 +84,8 @@ pub(crate) struct Caches {
     pub movement: super::movement::MovementCache,
     /// Every player's power as last found, kept while it holds (see `World::frame_power`).
     pub power: Option<super::power::PowerCache>,
+    /// The finished supply depots as last found, kept while they hold.
+    pub depots: super::economy::DepotCache,
 }
 
 impl World {

@@ -84,15 +84,16 @@ impl Channel {
             let mut entries = Vec::new();
             let mut count = 0u64;
             while let Some((seq, origin, bytes)) = self.unacked.get(i) {
-                let mut e = Vec::with_capacity(bytes.len() + 12);
-                varint(&mut e, *seq);
-                e.push(origin.0);
-                varint(&mut e, bytes.len() as u64);
-                e.extend_from_slice(bytes);
-                if 20 + entries.len() + e.len() > max && count > 0 {
+                // Written in place, and taken back if it overfills the datagram.
+                let mark = entries.len();
+                varint(&mut entries, *seq);
+                entries.push(origin.0);
+                varint(&mut entries, bytes.len() as u64);
+                entries.extend_from_slice(bytes);
+                if 20 + entries.len() > max && count > 0 {
+                    entries.truncate(mark);
                     break;
                 }
-                entries.extend_from_slice(&e);
                 count += 1;
                 i += 1;
             }

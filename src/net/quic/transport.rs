@@ -37,7 +37,9 @@ impl Transport for QuicTransport {
         if self.batch.is_empty() {
             return Ok(());
         }
-        let bytes = encode(&std::mem::take(&mut self.batch));
+        // The batch keeps its room for the next frame's messages.
+        let bytes = encode(&self.batch);
+        self.batch.clear();
         self.stats.bytes_sent += bytes.len() as u64 + 6;
         self.order(Out::Send { to: None, kind: KIND_LOCKSTEP, bytes })
     }

@@ -40,7 +40,9 @@ pub fn run(roots: &ContentRoots) -> Report {
     if let Ok(defs) = &defs {
         note("model kits", super::scene::model_library(roots, defs).map(|_| ()).map_err(|e| e.to_string()), &mut r);
         let playable = defs.playable_factions();
-        let skins = crate::ui::skin::Skins::find(roots, &playable);
+        // A skin's image swaps name images of the UI's image set (the game's and the mods').
+        let skins = crate::ui::images::ImageSet::load_all(roots)
+            .and_then(|images| crate::ui::skin::Skins::find(roots, &playable, &images));
         note("faction skins", skins.map(|_| ()).map_err(|e| e.to_string()), &mut r);
     }
     note("AI plans", AiPlans::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);

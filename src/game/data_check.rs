@@ -1,6 +1,6 @@
 //! `ridgeline data-check`: everything a modder changes in `data/` and `maps/`, loaded and
 //! checked as the game would — the rules and the sounds they name, model kits, the factions'
-//! HUD skins (`ui/skins.ron`), AI plans, the keys, the sound files and the score, road types
+//! HUD skins (`ui/skins.ron`), AI plans, the effect settings, the keys, the sound files and the score, road types
 //! and terrain classes, and every map against them — with every problem at once, each naming
 //! its file and line.
 //!
@@ -46,6 +46,8 @@ pub fn run(roots: &ContentRoots) -> Report {
         note("faction skins", skins.map(|_| ()).map_err(|e| e.to_string()), &mut r);
     }
     note("AI plans", AiPlans::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
+    let effects = crate::defs::effects::EffectSettings::load(roots);
+    note("effect settings", effects.map(|_| ()).map_err(|e| e.to_string()), &mut r);
     note("keys", super::keys::KeyMap::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
     let sets = super::battle::CommandSets::load(roots);
     note("command sets", sets.map(|_| ()).map_err(|e| e.to_string()), &mut r);

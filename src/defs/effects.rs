@@ -315,16 +315,6 @@ impl EffectSettings {
         if errors.is_empty() { Ok(s) } else { Err(DefsErrors(errors)) }
     }
 
-    /// What `quality` keeps.
-    pub fn at(&self, quality: crate::render::quality::Quality) -> QualityEffects {
-        use crate::render::quality::Quality;
-        match quality {
-            Quality::Low => self.quality.low,
-            Quality::Medium => self.quality.medium,
-            Quality::High => self.quality.high,
-        }
-    }
-
     /// Each field out of its range, by its dotted path, with what it must be.
     fn problems(&self) -> Vec<(&'static str, String)> {
         let mut out = Vec::new();

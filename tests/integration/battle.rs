@@ -1115,13 +1115,13 @@ fn a_destroyed_vehicle_or_structure_throws_parts_as_the_quality_allows_and_a_sol
     };
     assert_eq!(thrown(&b), 0);
     kill(&mut b, "Warhound", 0);
-    let high = fx.at(Quality::High).wreck_parts as usize;
+    let high = fx.quality.high.wreck_parts as usize;
     assert_eq!(thrown(&b), high, "a tank throws the High number of parts");
     kill(&mut b, "Conscript", 1);
     assert_eq!(thrown(&b), high, "a soldier throws none");
     b.set_effects_quality(Quality::Low);
     kill(&mut b, "Foundry", 2);
-    let low = fx.at(Quality::Low).wreck_parts as usize;
+    let low = fx.quality.low.wreck_parts as usize;
     assert!(low < high);
     assert_eq!(thrown(&b), high + low, "a structure at Low throws the Low number");
     b.age_display(12.0);

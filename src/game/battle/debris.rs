@@ -285,7 +285,11 @@ mod tests {
         assert!(parts.len() > 5 && parts.iter().any(|p| p.loose));
         let fx = crate::defs::effects::game_settings();
         for (quality, want) in [(Quality::Low, 1), (Quality::Medium, 3), (Quality::High, 5)] {
-            assert_eq!(fx.at(quality).wreck_parts, want, "data/effects.ron at {quality}");
+            assert_eq!(
+                super::super::particles::kept_at(&fx, quality).wreck_parts,
+                want,
+                "data/effects.ron at {quality}"
+            );
             let mut particles = super::super::particles::tests::fresh();
             particles.set_quality(quality);
             let before = particles.len();
@@ -306,7 +310,7 @@ mod tests {
             assert!(loose(&debris.list[0]), "{quality}: the first part thrown is a loose one");
             let sparks = (particles.len() - before) as f32;
             let made = (want * fx.wreck_parts.sparks) as f32;
-            let share = fx.at(quality).percent as f32 / 100.0;
+            let share = super::super::particles::kept_at(&fx, quality).percent as f32 / 100.0;
             assert!((sparks - made * share).abs() <= 1.0, "{quality}: {sparks} sparks of {made}");
         }
         // A quality that throws none.

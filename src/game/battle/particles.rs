@@ -3,11 +3,11 @@
 //! ring of dust, rising smoke, debris thrown out and falling, a scorch mark left on the ground),
 //! thin smoke from structures below half health, smoke and fire from burning structures and
 //! wrecks, smoke trails behind shells, and dust behind moving vehicles; smoke drifts with the
-//! wind. How many, how long, how big and what colour, the wind and what each graphics quality
-//! keeps are `data/effects.ron`'s (by default Low leaves out the light flashes and the marks of
-//! hits). Display state made
-//! from the tick's events and the interpolated picture, drawn as soft sprites in the world
-//! (scorch marks over it); only what the local player can see.
+//! wind; sparks from the parts wrecks throw (`debris.rs`). How many, how long, how big and what
+//! colour, the wind and what each graphics quality keeps are `data/effects.ron`'s (as shipped,
+//! Low leaves out the light flashes and the marks of hits). Display state made from the tick's
+//! events and the interpolated picture, drawn as soft sprites in the world (scorch marks over
+//! it); only what the local player can see.
 //!
 //! Must not: touch the world or draw anything the player's team cannot see; its randomness is
 //! its own (never the game's RNG).
@@ -133,7 +133,7 @@ impl Particles {
 
     /// Makes from now on what `quality` keeps (`data/effects.ron`).
     pub(super) fn set_quality(&mut self, quality: Quality) {
-        self.q = self.fx.at(quality);
+        self.q = kept_at(&self.fx, quality);
     }
 
     /// Adds `p` if the quality's share keeps it.
@@ -510,6 +510,15 @@ impl Particles {
     }
 }
 
+/// What `quality` keeps of the effects `fx` describe.
+pub(super) fn kept_at(fx: &EffectSettings, quality: Quality) -> QualityEffects {
+    match quality {
+        Quality::Low => fx.quality.low,
+        Quality::Medium => fx.quality.medium,
+        Quality::High => fx.quality.high,
+    }
+}
+
 /// Where a ball of `radius` world units at `at` shows on screen: its centre and its radius in
 /// pixels, if in front of the camera.
 fn sprite(view: &View, at: Vec3, radius: f32) -> Option<(Vec2, f32)> {
@@ -521,7 +530,7 @@ fn sprite(view: &View, at: Vec3, radius: f32) -> Option<(Vec2, f32)> {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Particles made by the game's own `data/effects.ron`.

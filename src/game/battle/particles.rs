@@ -635,7 +635,12 @@ pub(crate) mod tests {
         let line = bad.lines().position(|l| l.contains("seconds: -1.0")).unwrap() + 1;
         std::fs::write(dir.join("data/effects.ron"), &bad).unwrap();
         let e = EffectSettings::load(&roots).unwrap_err().to_string();
+        let checked = crate::game::data_check::run(&roots).problems;
         let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            checked.iter().any(|p| p.contains(&format!("data/effects.ron:{line}:")) && p.contains("flash.seconds")),
+            "data-check names it too: {checked:?}"
+        );
         assert!(e.contains(&format!("data/effects.ron:{line}: ")), "{e}");
         assert!(e.contains("field `explosion.flash.seconds`") && e.contains("-1 is out of range"), "{e}");
         assert!(e.contains(&dir.display().to_string()), "the mod's file is named: {e}");

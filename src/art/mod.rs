@@ -4,3 +4,4 @@
 pub mod road_atlas;
 pub mod sounds;
 pub mod ui_atlas;
+mod ui_faction;

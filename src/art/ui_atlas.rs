@@ -1,6 +1,7 @@
 //! The UI atlas: bevelled metal panels and buttons in four states, check boxes, radio dots,
 //! slider parts, fields, list and progress parts, tabs and the main-menu backdrop (layered
-//! ridgelines at dusk), all painted procedurally; with the `ui/images.ron` that names them.
+//! ridgelines at dusk), and each faction's own HUD frames (`ui_faction.rs`), all painted
+//! procedurally; with the `ui/images.ron` that names them.
 
 use std::collections::BTreeMap;
 
@@ -12,10 +13,7 @@ use crate::ui::images::{ImageRegion, ImageSet};
 /// Atlas width and height.
 const SIZE: (u32, u32) = (1024, 1024);
 
-type Painter = fn(u32, u32, u32, u32) -> [f32; 4];
-
-/// An atlas entry: name, (x, y, w, h), nine-slice border, painter.
-type Item = (&'static str, (u32, u32, u32, u32), u32, Painter);
+use super::ui_faction::{Item, Painter};
 
 fn clamp8(v: f32) -> u8 {
     (v.clamp(0.0, 1.0) * 255.0).round() as u8
@@ -157,6 +155,7 @@ pub fn render() -> (RgbaImage, ImageSet) {
             plate(x, y, w, h, [0.35, 0.28, 0.14], [0.9, 0.75, 0.35], 4.0, false)
         }),
     ];
+    let items = items.into_iter().chain(super::ui_faction::items());
     for (name, (x0, y0, w, h), border, paint) in items {
         for y in 0..h {
             for x in 0..w {

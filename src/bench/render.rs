@@ -66,7 +66,7 @@ pub fn run(roots: &ContentRoots, levels: &[Quality]) -> Result<Value, Screenshot
     let mut results = Vec::new();
     for (&quality, &count) in levels.iter().flat_map(|q| COUNTS.iter().map(move |c| (q, c))) {
         world_pass.set_quality(quality);
-        battle.set_particles_percent(quality.particles_percent());
+        battle.set_effects_quality(quality);
         // A grid of objects around the middle of the view; one in ten a structure.
         let side = (count as f32).sqrt().ceil() as usize;
         let spacing = 16.0;

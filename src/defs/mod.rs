@@ -12,6 +12,7 @@ pub mod ai_style;
 pub mod ai_styles;
 pub mod ai_tuning;
 pub mod display_names;
+pub mod effects;
 pub mod error;
 mod graph;
 pub mod model;

@@ -7,7 +7,7 @@ use super::{AiPlans, Definitions};
 use crate::content::ContentRoots;
 
 /// The repository's own content root.
-fn roots() -> ContentRoots {
+pub fn roots() -> ContentRoots {
     ContentRoots::new(vec![env!("CARGO_MANIFEST_DIR").into()])
 }
 

@@ -1,8 +1,8 @@
 //! `ridgeline data-check`: everything a modder changes in `data/` and `maps/`, loaded and
 //! checked as the game would — the rules and the sounds they name, model kits, the factions'
-//! HUD skins (`ui/skins.ron`), AI plans, the keys, the sound files and the score, road types
-//! and terrain classes, the ground's scatter (`data/scatter.ron`), and every map against them
-//! — with every problem at once, each naming its file and line.
+//! HUD skins (`ui/skins.ron`), AI plans, the effect settings, the keys, the sound files and the
+//! score, road types and terrain classes, the ground's scatter (`data/scatter.ron`), and every
+//! map against them — with every problem at once, each naming its file and line.
 //!
 //! Must not: change any file.
 
@@ -40,10 +40,14 @@ pub fn run(roots: &ContentRoots) -> Report {
     if let Ok(defs) = &defs {
         note("model kits", super::scene::model_library(roots, defs).map(|_| ()).map_err(|e| e.to_string()), &mut r);
         let playable = defs.playable_factions();
-        let skins = crate::ui::skin::Skins::find(roots, &playable);
+        // A skin's image swaps name images of the UI's image set (the game's and the mods').
+        let skins = crate::ui::images::ImageSet::load_all(roots)
+            .and_then(|images| crate::ui::skin::Skins::find(roots, &playable, &images));
         note("faction skins", skins.map(|_| ()).map_err(|e| e.to_string()), &mut r);
     }
     note("AI plans", AiPlans::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
+    let effects = crate::defs::effects::EffectSettings::load(roots);
+    note("effect settings", effects.map(|_| ()).map_err(|e| e.to_string()), &mut r);
     note("keys", super::keys::KeyMap::load(roots).map(|_| ()).map_err(|e| e.to_string()), &mut r);
     let sets = super::battle::CommandSets::load(roots);
     note("command sets", sets.map(|_| ()).map_err(|e| e.to_string()), &mut r);

@@ -396,10 +396,6 @@ fn render_stage(
     centre: Vec2,
     size: (u32, u32),
 ) -> Result<image::RgbaImage, ScreenshotError> {
-    let mut instances = vec![Vec::new(); battle.scene.library.len()];
-    for p in &stage.pieces {
-        battle.scene.push_shown(&mut instances, rules, &p.shown(centre));
-    }
     // Explosions: the battle's own particles, aged to each blast's moment.
     battle.age_display(60.0);
     let mut blasts = stage.blasts.clone();
@@ -420,6 +416,12 @@ fn render_stage(
         let next = blasts.get(k + 1).map_or(0.0, |b| b.1);
         battle.age_display((ago - next).max(0.0));
     }
+    let mut instances = vec![Vec::new(); battle.scene.library.len()];
+    for p in &stage.pieces {
+        battle.scene.push_shown(&mut instances, rules, &p.shown(centre));
+    }
+    // The parts the blasts threw.
+    battle.picture().debris_instances(&mut instances);
     pass.set_sprites(battle.picture().sprites());
     let look = centre + stage.look.truncate();
     let look = look.extend(battle.scene.height(look) + stage.look.z);

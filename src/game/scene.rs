@@ -142,6 +142,8 @@ pub struct Scene {
     models: Vec<ModelDef>,
     /// Every template's meshes.
     pub library: ModelLibrary,
+    /// The battle's effect settings (`data/effects.ron`).
+    pub effects: std::sync::Arc<crate::defs::effects::EffectSettings>,
     /// The lowest and highest ground.
     ground_range: (f32, f32),
     /// Colour index per player slot.
@@ -163,6 +165,7 @@ impl Scene {
         let colors = (0..map.file.players as usize).collect();
         let library = model_library(roots, defs)?;
         let scatter = Scatter::place(&map, &content.classes, &scatter_defs(roots, content)?, &ground, &roads);
+        let effects = std::sync::Arc::new(crate::defs::effects::EffectSettings::load(roots)?);
         let (lo, hi) = terrain
             .vertices
             .iter()
@@ -176,6 +179,7 @@ impl Scene {
             road_atlas,
             models: defs.models.clone(),
             library,
+            effects,
             ground_range,
             colors,
             scatter,
@@ -339,15 +343,8 @@ impl Scene {
     pub fn push_shown(&self, out: &mut [Vec<ObjectInstance>], rules: &crate::sim::rules::Rules, shown: &Shown) {
         let Some(model) = self.models.get(shown.template.0 as usize) else { return };
         let t = rules.template(shown.template);
-        let scale = self.model_scale(model, t).0.to_array();
-        let base = srgb_to_linear(Vec3::new(model.color.0, model.color.1, model.color.2));
-        let (color, team) = match self.colors.get(shown.owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
-            Some(&p) if shown.owner != PlayerId::NEUTRAL => {
-                let p = Vec3::from_array(p);
-                (base.lerp(p, 0.2), p)
-            }
-            _ => (base, base),
-        };
+        let Some((scale, color, team)) = self.model_look(rules, shown.template, shown.owner) else { return };
+        let scale = scale.to_array();
         let ground = self.height(shown.pos) + super::display::altitude(t.kind);
         // Structures and scenery keep the map's grid orientation.
         let yaw = if t.kind.blocks_ground() { std::f32::consts::FRAC_PI_2 } else { shown.yaw };
@@ -404,6 +401,27 @@ impl Scene {
             let aim = shown.aim.unwrap_or(yaw);
             list.push(ObjectInstance { yaw: aim, offset, tilt: tilt(aim), ..instance });
         }
+    }
+
+    /// How `template`'s model of `owner` is drawn: its unit space's stretch on the
+    /// battlefield, and the linear colours of its own parts and of those in the owner's colour.
+    pub fn model_look(
+        &self,
+        rules: &crate::sim::rules::Rules,
+        template: crate::sim::TemplateId,
+        owner: PlayerId,
+    ) -> Option<(Vec3, Vec3, Vec3)> {
+        let model = self.models.get(template.0 as usize)?;
+        let scale = self.model_scale(model, rules.template(template)).0;
+        let base = srgb_to_linear(Vec3::new(model.color.0, model.color.1, model.color.2));
+        let (color, team) = match self.colors.get(owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
+            Some(&p) if owner != PlayerId::NEUTRAL => {
+                let p = Vec3::from_array(p);
+                (base.lerp(p, 0.2), p)
+            }
+            _ => (base, base),
+        };
+        Some((scale, color, team))
     }
 
     /// The roll and pitch of a vehicle facing `yaw` at `at` on the ground, from the heights

@@ -178,7 +178,7 @@ pub fn battle_for(roots: &ContentRoots, shot: &WorldShot) -> Result<(Battle, She
     let screen = glam::Vec2::new(shot.size.0 as f32, shot.size.1 as f32);
     // Watched as player 1; nobody gives orders through this view.
     let mut battle = Battle::from_match(roots, game, screen)?;
-    battle.set_particles_percent(shot.quality.particles_percent());
+    battle.set_effects_quality(shot.quality);
     if let Some(view) = shot.observer {
         battle.observe();
         battle.set_view(match view {

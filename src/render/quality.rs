@@ -1,8 +1,8 @@
 //! Graphics quality: what the world pass may leave out or draw smaller so a slow machine (a
 //! software renderer) keeps a playable frame rate. High draws everything at full size; Low
 //! draws the 3D scene at half the window's resolution (scaled up under a full-resolution
-//! interface), without the sun's shadow map and with a third of the particles; Medium lies
-//! between.
+//! interface), without the sun's shadow map and with fewer particles (what each level keeps of
+//! the effects is `data/effects.ron`'s); Medium lies between.
 //!
 //! Must not: change what the game computes: quality is display only.
 
@@ -45,15 +45,6 @@ impl Quality {
     /// Whether the sun casts shadows (the shadow map is drawn).
     pub fn shadows(self) -> bool {
         self != Quality::Low
-    }
-
-    /// Percent of the particles kept.
-    pub fn particles_percent(self) -> u32 {
-        match self {
-            Quality::Low => 34,
-            Quality::Medium => 67,
-            Quality::High => 100,
-        }
     }
 
     /// The scene's size in pixels for a window of `size` (at least one pixel each way).

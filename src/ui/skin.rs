@@ -1,17 +1,21 @@
 //! Faction skins (`ui/skins.ron`): the look a faction's player sees the battle's HUD in. A
-//! skin is a tint multiplied into the colours of a layout's draw data (its frames' images,
-//! fills and borders) and the colours its text takes, over the layout's own; the window
-//! manager applies it to one layout while drawing (`WindowManager::set_skin`), so the tree, the
-//! layout editor and a saved patch never see it.
+//! skin swaps the layout's frame images for the faction's own art (`images`: the Coalition's
+//! bevelled, chamfered steel, the Dominion's riveted, hazard-striped plates, drawn as painted),
+//! multiplies a tint into the rest of the layout's draw data (images it does not swap, fills
+//! and borders) and sets the colours its text takes; the window manager applies it to one
+//! layout while drawing (`WindowManager::set_skin`), so the tree, the layout editor and a saved
+//! patch never see it.
 //!
 //! Must not: change a window or a layout (the skin is a way of drawing them), or know which
 //! player is local (the HUD chooses the skin).
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::defs::{DefsError, DefsErrors, Source};
+use crate::ui::images::ImageSet;
 use crate::ui::window::GameWindow;
 use crate::ui::wnd::model::{DrawEntry, Rgba};
 
@@ -34,14 +38,23 @@ pub struct Skin {
     /// The colour of text under the cursor (None: the layout's own).
     #[serde(default)]
     pub hilite: Option<Rgba>,
+    /// The faction's own frame art: a layout's image name to the image drawn instead (both in
+    /// `ui/images.ron` or a mod's image set), drawn as painted, without the tint.
+    #[serde(default)]
+    pub images: BTreeMap<String, String>,
 }
 
 impl Skin {
-    /// `e` as this skin draws it: its image tinted, its fill and border colours multiplied.
+    /// `e` as this skin draws it: an image the skin swaps for the faction's own drawn as
+    /// painted; any other image tinted, its fill and border colours multiplied.
     pub fn tinted(&self, e: &DrawEntry) -> DrawEntry {
         // An image with no colour is drawn untinted (white); the skin tints it all the same.
         let color = if e.has_image() && e.color[3] == 0 { [255; 4] } else { e.color };
-        DrawEntry { image: e.image.clone(), color: multiply(color, self.frame), border: multiply(e.border, self.frame) }
+        let border = multiply(e.border, self.frame);
+        match self.images.get(&e.image).filter(|_| e.has_image()) {
+            Some(own) => DrawEntry { image: own.clone(), color, border },
+            None => DrawEntry { image: e.image.clone(), color: multiply(color, self.frame), border },
+        }
     }
 
     /// The colour `w`'s text takes in this skin, where the skin says one: enabled text and
@@ -62,6 +75,14 @@ fn multiply(a: Rgba, b: Rgba) -> Rgba {
     std::array::from_fn(|i| ((a[i] as u32 * b[i] as u32 + 127) / 255) as u8)
 }
 
+/// The line of skin `skin`'s image swap of `from` (its `images` line when not found on its own).
+fn line_of_swap(src: &Source, skin: &str, from: &str) -> usize {
+    let start = src.line_of_field(skin, "images");
+    let key = format!("\"{from}\"");
+    let found = src.text.lines().skip(start - 1).take_while(|l| !l.contains("name:") || l.contains(&key));
+    found.enumerate().find(|(_, l)| l.contains(&key)).map_or(start, |(i, _)| start + i)
+}
+
 /// Perceived brightness of a colour, 0–255 (Rec. 601 weights).
 fn brightness(c: Rgba) -> u32 {
     (299 * c[0] as u32 + 587 * c[1] as u32 + 114 * c[2] as u32) / 1000
@@ -74,25 +95,30 @@ pub struct Skins {
 }
 
 impl Skins {
-    /// Reads the skins in `path` and checks each against `factions` (the playable ones): a
-    /// skin for no such faction, one named twice, an invisible frame or text too dark to read
+    /// Reads the skins in `path` and checks each against `factions` (the playable ones) and
+    /// `images` (the UI's image set): a skin for no such faction, one named twice, an
+    /// invisible frame, text too dark to read or an image swap naming an image the set lacks
     /// is refused, naming its file and line.
-    pub fn load(path: &Path, factions: &[String]) -> Result<Skins, DefsErrors> {
+    pub fn load(path: &Path, factions: &[String], images: &ImageSet) -> Result<Skins, DefsErrors> {
         let src = Source::read(path).map_err(|e| DefsErrors(vec![e]))?;
-        Skins::parse(&src, factions)
+        Skins::parse(&src, factions, images)
     }
 
     /// The skins of `ui/skins.ron` in the first root that has one; none where no root has
     /// the file (every faction then sees the layouts' own look).
-    pub fn find(roots: &crate::content::ContentRoots, factions: &[String]) -> Result<Skins, DefsErrors> {
+    pub fn find(
+        roots: &crate::content::ContentRoots,
+        factions: &[String],
+        images: &ImageSet,
+    ) -> Result<Skins, DefsErrors> {
         match roots.find("ui/skins.ron") {
-            Some(path) => Skins::load(&path, factions),
+            Some(path) => Skins::load(&path, factions, images),
             None => Ok(Skins::default()),
         }
     }
 
     /// Parses and checks skins from `src`, as [`Skins::load`] does.
-    pub fn parse(src: &Source, factions: &[String]) -> Result<Skins, DefsErrors> {
+    pub fn parse(src: &Source, factions: &[String], images: &ImageSet) -> Result<Skins, DefsErrors> {
         let skins: Vec<Skin> = src.parse().map_err(|e| DefsErrors(vec![e]))?;
         let mut errors = Vec::new();
         let invalid = |s: &Skin, field: &'static str, message: String| DefsError::Invalid {
@@ -123,6 +149,20 @@ impl Skins {
                     errors.push(invalid(s, field, message));
                 }
             }
+            for (from, to) in &s.images {
+                for (name, role) in [(from, "the layout's image"), (to, "the faction's image")] {
+                    if !images.images.contains_key(name) {
+                        errors.push(DefsError::Invalid {
+                            path: src.path.clone(),
+                            line: line_of_swap(src, &s.name, from),
+                            item: "skin",
+                            name: s.name.clone(),
+                            field: "images",
+                            message: format!("{role} \"{name}\" is not in the UI's image set (ui/images.ron)"),
+                        });
+                    }
+                }
+            }
         }
         if errors.is_empty() { Ok(Skins { skins }) } else { Err(DefsErrors(errors)) }
     }
@@ -138,12 +178,22 @@ mod tests {
     use super::*;
 
     fn skins(text: &str) -> Result<Skins, DefsErrors> {
-        Skins::parse(&Source::from_text("ui/skins.ron", text), &["Coalition".into(), "Dominion".into()])
+        let mut images = ImageSet::default();
+        for name in ["Panel", "PanelDominion"] {
+            images.images.insert(name.into(), crate::ui::images::ImageRegion { rect: (0, 0, 8, 8), border: 0 });
+        }
+        Skins::parse(&Source::from_text("ui/skins.ron", text), &["Coalition".into(), "Dominion".into()], &images)
     }
 
     #[test]
     fn a_tint_multiplies_colours_and_tints_an_uncoloured_image() {
-        let s = Skin { name: "Coalition".into(), frame: [128, 255, 0, 255], text: None, hilite: None };
+        let s = Skin {
+            name: "Coalition".into(),
+            frame: [128, 255, 0, 255],
+            text: None,
+            hilite: None,
+            images: BTreeMap::new(),
+        };
         let e = DrawEntry { image: "Panel".into(), color: [0; 4], border: [200, 200, 200, 0] };
         let t = s.tinted(&e);
         assert_eq!((t.color, t.border), ([128, 255, 0, 255], [100, 200, 0, 0]));
@@ -160,5 +210,30 @@ mod tests {
         assert!(e.contains("ui/skins.ron:5: skin \"Dominion\", field `text`"), "{e}");
         let good = "[(name: \"Dominion\", frame: (255, 200, 150, 255), text: (240, 220, 190, 255))]";
         assert_eq!(skins(good).unwrap().of("Dominion").map(|s| s.frame), Some([255, 200, 150, 255]));
+    }
+
+    #[test]
+    fn a_swapped_image_is_the_factions_own_drawn_as_painted_and_the_rest_still_tinted() {
+        let text = "[(name: \"Dominion\", frame: (200, 100, 50, 255), images: {\"Panel\": \"PanelDominion\"})]";
+        let s = skins(text).unwrap();
+        let d = s.of("Dominion").unwrap();
+        let panel = DrawEntry { image: "Panel".into(), color: [0; 4], border: [255; 4] };
+        let shown = d.tinted(&panel);
+        assert_eq!((shown.image.as_str(), shown.color), ("PanelDominion", [255; 4]), "the faction's art, untinted");
+        assert_eq!(shown.border, [200, 100, 50, 255], "a border colour is still the skin's");
+        let other = DrawEntry { image: "ButtonNormal".into(), color: [0; 4], border: [0; 4] };
+        assert_eq!(d.tinted(&other), DrawEntry { color: [200, 100, 50, 255], ..other.clone() }, "not swapped: tinted");
+        let fill = DrawEntry { image: "NoImage".into(), color: [100; 4], border: [0; 4] };
+        assert_eq!(d.tinted(&fill).image, "NoImage");
+    }
+
+    #[test]
+    fn a_swap_naming_an_unknown_image_is_refused_on_its_line() {
+        let text = "[\n  (\n    name: \"Dominion\",\n    frame: (255, 255, 255, 255),\n    images: {\n      \"Panel\": \"PanelDominion\",\n      \"HeaderBar\": \"BarDominion\",\n    },\n  ),\n]\n";
+        let e = skins(text).unwrap_err().to_string();
+        assert!(e.contains("ui/skins.ron:7: skin \"Dominion\", field `images`"), "{e}");
+        assert!(e.contains("\"HeaderBar\" is not in the UI's image set"), "{e}");
+        assert!(e.contains("\"BarDominion\" is not in the UI's image set"), "{e}");
+        assert!(!e.contains("PanelDominion"), "{e}");
     }
 }

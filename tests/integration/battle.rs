@@ -1085,9 +1085,47 @@ fn a_destroyed_tank_leaves_a_smoking_wreck_that_sinks_away() {
         .filter(|i| Vec2::new(i.offset[0], i.offset[1]).distance(at) < 1.0 && i.color.iter().all(|&c| c < 0.12))
         .collect();
     assert!(!dark.is_empty(), "a blackened hulk where it died");
-    assert_eq!(count(&b), before + dark.len());
+    assert_eq!(count(&b), before + dark.len() + thrown(&b), "the hulk and the parts it threw");
     b.age_display(12.0);
     assert_eq!(count(&b), before, "gone after a while");
+}
+
+/// How many thrown parts the battle draws (instances of the loose-piece meshes).
+fn thrown(b: &Battle) -> usize {
+    use ridgeline::render::world::models::{piece_mesh, pieces::PIECE_SHAPES};
+    let all = b.instances();
+    PIECE_SHAPES.iter().map(|&s| all.get(piece_mesh(s)).map_or(0, Vec::len)).sum()
+}
+
+#[test]
+fn a_destroyed_vehicle_or_structure_throws_parts_as_the_quality_allows_and_a_soldier_none() {
+    use ridgeline::render::quality::Quality;
+    use ridgeline::sim::event::GameEvent;
+    let mut b = battle();
+    let at = b.look().ground_under(Vec2::new(700.0, 400.0)).unwrap();
+    let fx = ridgeline::defs::effects::EffectSettings::load(&common::roots()).unwrap();
+    let kill = |b: &mut Battle, name: &str, n: u64| {
+        let killed = GameEvent::Killed {
+            object: ridgeline::sim::ObjectId::from_bits(90 + n),
+            template: b.world().rules().template_id(name).unwrap(),
+            owner: ridgeline::sim::PlayerId(1),
+            at: ridgeline::game::display::to_point(at).to_vec2(),
+        };
+        b.display_events(&[killed]);
+    };
+    assert_eq!(thrown(&b), 0);
+    kill(&mut b, "Warhound", 0);
+    let high = fx.quality.high.wreck_parts as usize;
+    assert_eq!(thrown(&b), high, "a tank throws the High number of parts");
+    kill(&mut b, "Conscript", 1);
+    assert_eq!(thrown(&b), high, "a soldier throws none");
+    b.set_effects_quality(Quality::Low);
+    kill(&mut b, "Foundry", 2);
+    let low = fx.quality.low.wreck_parts as usize;
+    assert!(low < high);
+    assert_eq!(thrown(&b), high + low, "a structure at Low throws the Low number");
+    b.age_display(12.0);
+    assert_eq!(thrown(&b), 0, "every part is gone after its time");
 }
 
 #[test]

@@ -302,19 +302,27 @@ fn hud_drawn(
 fn each_faction_sees_the_hud_in_its_skin_from_the_data_and_a_watcher_in_the_layouts_own() {
     use ridgeline::ui::skin::Skins;
     let roots = common::roots();
-    let skins = Skins::load(&common::root().join("ui/skins.ron"), &common::playable()).unwrap();
+    let images = ridgeline::ui::images::ImageSet::load_all(&roots).unwrap();
+    let skins = Skins::load(&common::root().join("ui/skins.ron"), &common::playable(), &images).unwrap();
     let mut seen = Vec::new();
     for faction in common::playable() {
         let skin = skins.of(&faction).unwrap_or_else(|| panic!("ui/skins.ron gives {faction} a skin")).clone();
         let (shell, cmds) = hud_drawn(&roots, &format!("idle@{faction},ai:easy"), false);
-        let top = skin_seen(&shell, &cmds, ("InGame.wnd:TopBar", "HeaderBar"), "InGame.wnd:LabelMoney");
-        assert_eq!(top, (skin.frame, skin.text.unwrap()), "{faction}'s top bar: frame tint, money text");
-        let (bar, _) = skin_seen(&shell, &cmds, ("InGame.wnd:ControlBar", "Panel"), "InGame.wnd:LabelMoney");
-        assert_eq!(bar, skin.frame, "{faction}'s control bar");
+        // The faction's own frame art, drawn as painted (no tint over it).
+        let (bar_art, panel_art) = (format!("HeaderBar{faction}"), format!("Panel{faction}"));
+        assert_eq!(skin.images.get("HeaderBar"), Some(&bar_art), "{faction}'s top bar art");
+        let top = skin_seen(&shell, &cmds, ("InGame.wnd:TopBar", &bar_art), "InGame.wnd:LabelMoney");
+        assert_eq!(top, ([255; 4], skin.text.unwrap()), "{faction}'s top bar: its own art, money text");
+        let (bar, _) = skin_seen(&shell, &cmds, ("InGame.wnd:ControlBar", &panel_art), "InGame.wnd:LabelMoney");
+        assert_eq!(bar, [255; 4], "{faction}'s control bar");
         for panel in ["InGame.wnd:Radar", "InGame.wnd:SelectionPanel"] {
-            assert_eq!(skin_seen(&shell, &cmds, (panel, "Panel"), "InGame.wnd:LabelMoney").0, skin.frame, "{panel}");
+            assert_eq!(skin_seen(&shell, &cmds, (panel, &panel_art), "InGame.wnd:LabelMoney").0, [255; 4], "{panel}");
         }
-        seen.push(top);
+        assert!(
+            !cmds.iter().any(|c| matches!(c, DrawCmd::Image { name, .. } if name == "HeaderBar" || name == "Panel")),
+            "{faction}'s HUD draws none of the layout's own frames"
+        );
+        seen.push(bar_art);
         // The shell's menus keep their own look over the skinned HUD.
         let mut shell = shell;
         shell.open(Screen::GameMenu);
@@ -323,10 +331,13 @@ fn each_faction_sees_the_hud_in_its_skin_from_the_data_and_a_watcher_in_the_layo
         assert_eq!(skin_seen(&shell, &cmds, menu, "GameMenu.wnd:ButtonResume").0, [255; 4], "{faction}'s game menu");
     }
     assert_ne!(seen[0], seen[1], "the factions' HUDs look different");
-    // A watcher plays no faction: the layout's own colours (an untinted frame, its text colour).
+    // A watcher plays no faction: the layout's own frames and colours (an untinted frame, its
+    // text colour).
     let (shell, cmds) = hud_drawn(&roots, "ai:easy@Dominion,ai:easy", true);
     let (tint, text) = skin_seen(&shell, &cmds, ("InGame.wnd:TopBar", "HeaderBar"), "InGame.wnd:LabelClock");
     assert_eq!((tint, text), ([255; 4], [225, 225, 210, 255]));
+    let (bar, _) = skin_seen(&shell, &cmds, ("InGame.wnd:ControlBar", "Panel"), "InGame.wnd:LabelClock");
+    assert_eq!(bar, [255; 4], "the watcher's control bar: the layout's Panel");
 }
 
 #[test]
@@ -350,4 +361,17 @@ fn a_mods_skin_replaces_the_games_and_a_bad_entry_is_refused_naming_its_line() {
         ridgeline::game::shell::Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap_err().to_string();
     assert!(e.contains("skins.ron:4: skin \"Dominon\", field `name`: no playable faction"), "{e}");
     assert!(e.contains("skins.ron:6: skin \"Dominon\", field `text`"), "{e}");
+    // A swap to an image no image set has: refused on its line, by the game and by data-check.
+    let bad = "[\n    (\n        name: \"Dominion\",\n        frame: (255, 255, 255, 255),\n        images: {\n            \"Panel\": \"PanelRusty\",\n        },\n    ),\n]\n";
+    std::fs::write(dir.join("ui/skins.ron"), bad).unwrap();
+    let e =
+        ridgeline::game::shell::Shell::new(&roots, (1280.0, 720.0), dir.join("settings.ron")).unwrap_err().to_string();
+    assert!(e.contains("skins.ron:6: skin \"Dominion\", field `images`"), "{e}");
+    assert!(e.contains("\"PanelRusty\" is not in the UI's image set"), "{e}");
+    let report = ridgeline::game::data_check::run(&roots);
+    assert!(
+        report.problems.iter().any(|p| p.contains("skins.ron:6") && p.contains("PanelRusty")),
+        "{:?}",
+        report.problems
+    );
 }

@@ -166,7 +166,7 @@ impl WindowSurface {
             // Options' graphics quality and language, as saved (from the frame after a save).
             let quality = shell.prefs.settings.graphics;
             world_pass.set_quality(quality);
-            battle.set_particles_percent(quality.particles_percent());
+            battle.set_effects_quality(quality);
             if let Some(labels) = shell.ui.labels() {
                 battle.set_labels(labels);
             }

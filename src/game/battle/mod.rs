@@ -12,8 +12,8 @@
 //! the world, from a `Look`), `online.rs` (`OnlineLink`), `replay.rs` (`Watching`),
 //! `control_bar.rs`, `markers.rs`, `view.rs`, `selection.rs`, `alerts.rs` (and `alerts_seen.rs`,
 //! a spectator's), `command_sets.rs` (the army's buttons from data), `effects.rs`,
-//! `floaters.rs`, `particles.rs`, `rubble.rs`, `wrecks.rs`, `sounds.rs`, `score.rs`, `summary.rs`,
-//! `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and
+//! `floaters.rs`, `particles.rs`, `rubble.rs`, `wrecks.rs`, `debris.rs`, `sounds.rs`, `score.rs`,
+//! `summary.rs`, `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and
 //! selection panel (`hud/`) draw from what the battle shows and order through its controls.
 //!
 //! Must not: change the world; every order goes through the stream as a command.
@@ -23,6 +23,7 @@ mod alerts_seen;
 mod army_bar;
 mod command_sets;
 mod control_bar;
+mod debris;
 mod effects;
 mod error;
 mod floaters;
@@ -74,7 +75,6 @@ pub use picture::Picture;
 pub use play::Play;
 
 use replay::Watching;
-use view::View;
 
 /// Seconds of one logic frame.
 const FRAME: f32 = 1.0 / FRAMES_PER_SECOND as f32;
@@ -148,7 +148,7 @@ impl Battle {
         shroud.update(world, local);
         let power = world.power(local);
         let mut battle = Battle {
-            pic: Picture::new(View::new(scene.start_camera(0), screen), shroud, poses(world)),
+            pic: Picture::new(&scene, screen, shroud, poses(world)),
             hud: HudState::new(
                 power,
                 labels,
@@ -538,10 +538,10 @@ impl Battle {
         self.hud.keys = keys;
     }
 
-    /// Keeps `percent` of the particles that effects make from now on (graphics quality: a
-    /// slow machine draws fewer).
-    pub fn set_particles_percent(&mut self, percent: u32) {
-        self.pic.particles.set_percent(percent);
+    /// Makes from now on the effects `quality` keeps (`data/effects.ron`: a slow machine
+    /// draws fewer particles and wreck parts).
+    pub fn set_effects_quality(&mut self, quality: crate::render::quality::Quality) {
+        self.pic.particles.set_quality(quality);
     }
 
     /// The sounds heard since the last call, oldest first.

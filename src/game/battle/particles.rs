@@ -3,15 +3,21 @@
 //! ring of dust, rising smoke, debris thrown out and falling, a scorch mark left on the ground),
 //! thin smoke from structures below half health, smoke and fire from burning structures and
 //! wrecks, smoke trails behind shells, and dust behind moving vehicles; smoke drifts with the
-//! wind. Below Medium quality the light flashes and the marks of hits are left out. Display state made
-//! from the tick's events and the interpolated picture, drawn as soft sprites in the world
-//! (scorch marks over it); only what the local player can see.
+//! wind; sparks from the parts wrecks throw (`debris.rs`). How many, how long, how big and what
+//! colour, the wind and what each graphics quality keeps are `data/effects.ron`'s (as shipped,
+//! Low leaves out the light flashes and the marks of hits). Display state made from the tick's
+//! events and the interpolated picture, drawn as soft sprites in the world (scorch marks over
+//! it); only what the local player can see.
 //!
 //! Must not: touch the world or draw anything the player's team cannot see; its randomness is
 //! its own (never the game's RNG).
 
+use std::sync::Arc;
+
 use glam::{Vec2, Vec3};
 
+use crate::defs::effects::{EffectSettings, QualityEffects};
+use crate::render::quality::Quality;
 use crate::render::world::SpriteInstance;
 use crate::sim::event::GameEvent;
 use crate::sim::rules::ObjectKind;
@@ -25,23 +31,12 @@ use super::super::scene::{Scene, shown_to};
 use super::super::shroud::{self, Shroud};
 use super::view::View;
 
-/// Most particles alive at once (the oldest go first).
-const MAX_PARTICLES: usize = 3_000;
-/// Most scorch marks kept.
-const MAX_SCORCHES: usize = 96;
-/// Seconds a scorch mark stays (fading over its last third).
-const SCORCH_SECONDS: f32 = 30.0;
-/// The wind (world units a second): smoke and dust drift with it.
-const WIND: Vec3 = Vec3::new(4.5, 2.0, 0.0);
-/// Puffs of an explosion's shock ring of dust.
-const RING_PUFFS: usize = 12;
-/// Below this share of particles (Low quality) explosions make no light flash and hits leave
-/// no mark: only what reads from afar is kept.
-const FULL_EFFECTS_PERCENT: u32 = 50;
+/// Falling chips and thrown sparks fall at this (world units a second, each second).
+pub(super) const GRAVITY: f32 = 60.0;
 
 /// What a particle is, for how it moves and is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     /// A glowing puff: flashes, fire, sparks (drawn bright, over smoke).
     Glow,
     /// Smoke and dust: rises, widens and fades.
@@ -52,20 +47,22 @@ enum Kind {
     Ring,
     /// An explosion's light on what is around it: a wide glow added to the picture.
     Light,
+    /// A spark thrown from a wreck's part: glowing, falling under gravity, fading.
+    Spark,
 }
 
 /// One particle.
 #[derive(Clone, Copy, Debug)]
-struct Particle {
-    kind: Kind,
-    pos: Vec3,
-    vel: Vec3,
-    age: f32,
-    life: f32,
+pub(super) struct Particle {
+    pub kind: Kind,
+    pub pos: Vec3,
+    pub vel: Vec3,
+    pub age: f32,
+    pub life: f32,
     /// Radius at birth and at death (world units).
-    size: (f32, f32),
-    color: [u8; 3],
-    alpha: f32,
+    pub size: (f32, f32),
+    pub color: [u8; 3],
+    pub alpha: f32,
 }
 
 /// A dark mark on the ground where something exploded.
@@ -77,24 +74,47 @@ struct Scorch {
 }
 
 /// Every particle on the battlefield.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Particles {
+    /// The effect settings (`data/effects.ron`).
+    fx: Arc<EffectSettings>,
+    /// What the graphics quality keeps.
+    q: QualityEffects,
     list: Vec<Particle>,
     scorches: Vec<Scorch>,
     /// The particles' own random state (display only).
     seed: u32,
     /// Seconds of emission owed to continuous sources (burning, dust), kept between frames.
     owed: f32,
-    /// Percent of new particles kept, less than 100 at a lower graphics quality (0 counts as
-    /// 100: the default keeps all).
-    percent: u32,
-    /// Toward the next kept particle, in percent: each new one adds [`Particles::percent`] and
+    /// Toward the next kept particle, in percent: each new one adds the quality's percent and
     /// is kept when a hundred is reached, so the kept ones spread evenly over every effect.
     credit: u32,
 }
 
 impl Particles {
-    fn random(&mut self) -> f32 {
+    /// No particles yet, made by `fx` at High quality.
+    pub(super) fn new(fx: Arc<EffectSettings>) -> Particles {
+        let q = fx.quality.high;
+        Particles { fx, q, list: Vec::new(), scorches: Vec::new(), seed: 0, owed: 0.0, credit: 0 }
+    }
+
+    /// The same settings and quality, with every particle and mark gone.
+    pub(super) fn cleared(&self) -> Particles {
+        Particles { q: self.q, ..Particles::new(self.fx.clone()) }
+    }
+
+    /// The effect settings.
+    pub(super) fn settings(&self) -> &EffectSettings {
+        &self.fx
+    }
+
+    /// What the graphics quality keeps.
+    pub(super) fn quality(&self) -> QualityEffects {
+        self.q
+    }
+
+    /// A random number in 0..1 from the particles' own state.
+    pub(super) fn random(&mut self) -> f32 {
         // xorshift32: any spread will do, and it never touches the game's RNG.
         let mut x = self.seed.wrapping_add(0x9e37_79b9) | 1;
         x ^= x << 13;
@@ -111,14 +131,16 @@ impl Particles {
         Vec2::new(a.cos(), a.sin()) * r
     }
 
-    /// Keeps `percent` (1–100) of the particles made from now on.
-    pub(super) fn set_percent(&mut self, percent: u32) {
-        self.percent = percent.clamp(1, 100);
+    /// Makes from now on what `quality` keeps (`data/effects.ron`).
+    pub(super) fn set_quality(&mut self, quality: Quality) {
+        self.q = kept_at(&self.fx, quality);
     }
 
-    fn push(&mut self, p: Particle) {
-        if self.percent > 0 && self.percent < 100 {
-            self.credit += self.percent;
+    /// Adds `p` if the quality's share keeps it.
+    pub(super) fn push(&mut self, p: Particle) {
+        let percent = self.q.percent.clamp(1, 100);
+        if percent < 100 {
+            self.credit += percent;
             if self.credit < 100 {
                 return;
             }
@@ -129,7 +151,7 @@ impl Particles {
 
     /// Adds `p` whatever the quality's share (the oldest goes when there are too many).
     fn keep(&mut self, p: Particle) {
-        if self.list.len() >= MAX_PARTICLES {
+        if self.list.len() >= self.q.most_particles.max(1) {
             self.list.remove(0);
         }
         self.list.push(p);
@@ -149,6 +171,11 @@ impl Particles {
         });
     }
 
+    /// A puff of `kind` from a continuous source at `at`.
+    fn puff(&mut self, at: Vec3, kind: crate::defs::effects::Puff) {
+        self.smoke(at, kind.size, kind.seconds, kind.shade, kind.rise);
+    }
+
     /// A smoke puff that rises and widens.
     fn smoke(&mut self, at: Vec3, size: f32, life: f32, shade: u8, rise: f32) {
         let drift = self.spread() * size * 0.3;
@@ -166,45 +193,48 @@ impl Particles {
 
     /// Whether this quality draws the effects that matter only up close.
     fn full(&self) -> bool {
-        self.percent == 0 || self.percent >= FULL_EFFECTS_PERCENT
+        self.q.close_up
     }
 
     /// An explosion of `size` (world units) at `at`: a light flash over the ground around it,
     /// a fireball, a shock ring of dust, smoke, debris and a scorch.
     pub fn explode(&mut self, at: Vec3, size: f32) {
+        let e = self.fx.explosion;
         if self.full() {
             self.keep(Particle {
                 kind: Kind::Light,
                 pos: at + Vec3::Z * size * 0.4,
                 vel: Vec3::ZERO,
                 age: 0.0,
-                life: 0.28,
-                size: (size * 2.6, size * 3.2),
-                color: [255, 170, 90],
-                alpha: 0.9,
+                life: e.light.seconds,
+                size: (size * e.light.size.0, size * e.light.size.1),
+                color: e.light.colour,
+                alpha: e.light.alpha,
             });
         }
-        self.flash(at + Vec3::Z * size * 0.3, size * 0.9, 0.18, [255, 250, 210]);
-        for k in 0..RING_PUFFS {
-            let a = (k as f32 + self.random() * 0.5) / RING_PUFFS as f32 * std::f32::consts::TAU;
+        self.flash(at + Vec3::Z * size * 0.3, size * e.flash.size, e.flash.seconds, e.flash.colour);
+        let puffs = e.ring.puffs;
+        for k in 0..puffs {
+            let a = (k as f32 + self.random() * 0.5) / puffs as f32 * std::f32::consts::TAU;
             let out = Vec2::from_angle(a);
             self.push(Particle {
                 kind: Kind::Ring,
                 pos: at + (out * size * 0.3).extend(0.6),
-                vel: (out * size * 5.0).extend(0.5),
+                vel: (out * size * e.ring.speed).extend(0.5),
                 age: 0.0,
-                life: 0.55,
-                size: (size * 0.25, size * 0.55),
-                color: [196, 182, 158],
-                alpha: 0.7,
+                life: e.ring.seconds,
+                size: (size * e.ring.size.0, size * e.ring.size.1),
+                color: e.ring.colour,
+                alpha: e.ring.alpha,
             });
         }
-        let fire = (3.0 + size * 0.5).min(14.0) as usize;
+        let fire = (3.0 + size * 0.5).min(e.fire.most as f32) as usize;
+        let (short, long) = e.fire.seconds;
         for _ in 0..fire {
             let d = self.spread() * size * 0.6;
             let up = self.random() * size * 0.5;
-            let life = 0.35 + self.random() * 0.35;
-            let color = if self.random() < 0.5 { [255, 150, 40] } else { [255, 205, 80] };
+            let life = short + self.random() * (long - short);
+            let color = if self.random() < 0.5 { e.fire.colours.0 } else { e.fire.colours.1 };
             self.push(Particle {
                 kind: Kind::Glow,
                 pos: at + Vec3::new(d.x, d.y, up),
@@ -216,16 +246,19 @@ impl Particles {
                 alpha: 1.0,
             });
         }
+        let ((short, long), (dark, light)) = (e.smoke.seconds, e.smoke.shade);
         for _ in 0..fire {
             let d = self.spread() * size * 0.5;
-            let shade = 40 + (self.random() * 40.0) as u8;
-            let life = 1.6 + self.random() * 1.6;
+            let shade = dark.saturating_add((self.random() * light.saturating_sub(dark) as f32) as u8);
+            let life = short + self.random() * (long - short);
             self.smoke(at + Vec3::new(d.x, d.y, size * 0.3), size * 0.6, life, shade, size * 0.35 + 4.0);
         }
-        let debris = (size * 0.6).clamp(3.0, 12.0) as usize;
-        for _ in 0..debris {
+        let (least, most) = e.chips.count;
+        let chips = (size * 0.6).clamp(least as f32, most.max(least) as f32) as usize;
+        let (short, long) = e.chips.seconds;
+        for _ in 0..chips {
             let d = self.spread().normalize_or(Vec2::X) * size * (1.0 + self.random() * 2.0);
-            let (up, life) = (size * (1.5 + self.random() * 2.0), 0.9 + self.random() * 0.5);
+            let (up, life) = (size * (1.5 + self.random() * 2.0), short + self.random() * (long - short));
             self.push(Particle {
                 kind: Kind::Debris,
                 pos: at + Vec3::Z * size * 0.3,
@@ -233,7 +266,7 @@ impl Particles {
                 age: 0.0,
                 life,
                 size: (0.4 + size * 0.03, 0.4 + size * 0.03),
-                color: [35, 30, 26],
+                color: e.chips.colour,
                 alpha: 1.0,
             });
         }
@@ -242,7 +275,10 @@ impl Particles {
 
     /// A scorch mark of `radius` on the ground at `at` (the oldest goes when there are many).
     fn mark(&mut self, at: Vec3, radius: f32) {
-        if self.scorches.len() >= MAX_SCORCHES {
+        if self.fx.scorch.most == 0 {
+            return;
+        }
+        if self.scorches.len() >= self.fx.scorch.most {
             self.scorches.remove(0);
         }
         self.scorches.push(Scorch { at, radius, age: 0.0 });
@@ -260,10 +296,11 @@ impl Particles {
                     let Some(o) = world.object(shooter).filter(|o| shown_to(world, o, local, sight)) else { continue };
                     let lift = scene.model_height(o.template) * 0.65 + altitude(o.kind);
                     let big = rules.weapon(weapon).area > crate::sim::fixed::Fixed::ZERO;
-                    let size = if big { 3.5 } else { 1.6 };
-                    self.flash(ground(p, lift), size, 0.07, [255, 235, 150]);
+                    let m = self.fx.muzzle;
+                    let size = if big { m.size.1 } else { m.size.0 };
+                    self.flash(ground(p, lift), size, m.seconds, m.colour);
                     if big {
-                        self.smoke(ground(p, lift), 3.0, 1.2, 150, 3.0);
+                        self.smoke(ground(p, lift), m.smoke, 1.2, 150, 3.0);
                     }
                 }
                 GameEvent::Hit { target, damage, at, .. } => {
@@ -272,13 +309,14 @@ impl Particles {
                         continue;
                     }
                     let lift = world.object(target).map_or(1.0, |o| scene.model_height(o.template) * 0.5);
-                    let size = (damage as f32 / 12.0).clamp(1.2, 5.0);
-                    self.flash(ground(p, lift), size, 0.1, [255, 200, 120]);
+                    let h = self.fx.hit;
+                    let size = (damage as f32 / 12.0).clamp(h.size.0, h.size.1.max(h.size.0));
+                    self.flash(ground(p, lift), size, h.seconds, h.colour);
                     // A shot that misses its mark leaves one on the ground (up close only).
                     if self.full() && world.object(target).is_none_or(|o| !o.kind.blocks_ground()) {
                         self.mark(ground(p, 0.0), size * 0.45);
                     }
-                    if damage >= 40 {
+                    if damage >= h.explodes_from {
                         self.explode(ground(p, 0.0), size * 1.6);
                     }
                 }
@@ -328,10 +366,12 @@ impl Particles {
                     let half = t.footprint.0.max(1) as f32 * cell * 0.3;
                     let d = self.spread() * half;
                     let top = scene.height(p) + scene.model_height(o.template) * 0.8;
+                    let src = self.fx.sources;
                     if self.random() < 0.5 {
-                        self.flash(Vec3::new(p.x + d.x, p.y + d.y, top), 2.5, 0.3, [255, 140, 40]);
+                        let (size, life, colour) = src.flames;
+                        self.flash(Vec3::new(p.x + d.x, p.y + d.y, top), size, life, colour);
                     }
-                    self.smoke(Vec3::new(p.x + d.x, p.y + d.y, top + 2.0), 4.0, 2.5, 45, 9.0);
+                    self.puff(Vec3::new(p.x + d.x, p.y + d.y, top + 2.0), src.burning);
                 } else if o.kind.blocks_ground()
                     && o.is_complete()
                     && o.health * 2 < t.max_health
@@ -341,7 +381,7 @@ impl Particles {
                     let cell = scene.map.file.cell_size as f32;
                     let d = self.spread() * t.footprint.0.max(1) as f32 * cell * 0.25;
                     let top = scene.height(p) + scene.model_height(o.template) * 0.85;
-                    self.smoke(Vec3::new(p.x + d.x, p.y + d.y, top), 3.0, 2.0, 120, 6.0);
+                    self.puff(Vec3::new(p.x + d.x, p.y + d.y, top), self.fx.sources.damaged);
                 } else if matches!(o.kind, ObjectKind::Vehicle)
                     && o.speed > crate::sim::fixed::Fixed::ZERO
                     && self.random() < 0.35
@@ -350,7 +390,7 @@ impl Particles {
                     let back = Vec2::from_angle(super::super::display::radians(o.facing)) * -4.0;
                     let d = self.spread() * 1.5;
                     let at = Vec3::new(p.x + back.x + d.x, p.y + back.y + d.y, scene.height(p) + 0.8);
-                    self.smoke(at, 2.5, 0.9, 150, 2.0);
+                    self.puff(at, self.fx.sources.dust);
                 }
             }
         }
@@ -359,17 +399,18 @@ impl Particles {
     /// A thin smoke trail behind each shell in flight (`shells`: where they are now), for
     /// `dt` seconds.
     pub fn trails(&mut self, dt: f32, shells: &[Vec3]) {
+        let t = self.fx.trail;
         for &at in shells {
-            if self.random() < dt * 25.0 {
+            if self.random() < dt * t.rate {
                 self.push(Particle {
                     kind: Kind::Smoke,
                     pos: at,
                     vel: Vec3::new(0.0, 0.0, 1.5),
                     age: 0.0,
-                    life: 0.8,
-                    size: (0.8, 2.2),
-                    color: [190, 188, 182],
-                    alpha: 0.6,
+                    life: t.seconds,
+                    size: t.size,
+                    color: t.colour,
+                    alpha: t.alpha,
                 });
             }
         }
@@ -381,36 +422,43 @@ impl Particles {
         for at in sources {
             if self.random() < dt * 7.0 {
                 let d = self.spread() * 2.0;
-                self.smoke(at + Vec3::new(d.x, d.y, 3.0), 3.0, 2.2, 35, 7.0);
+                self.puff(at + Vec3::new(d.x, d.y, 3.0), self.fx.sources.wreck);
             }
         }
     }
 
     /// Lets `dt` seconds pass: particles move, grow and fade; spent ones go.
     pub fn age(&mut self, dt: f32) {
+        let wind = Vec2::from(self.fx.wind).extend(0.0);
+        let sm = self.fx.smoke;
         for p in &mut self.list {
             p.age += dt;
             p.pos += p.vel * dt;
             match p.kind {
-                Kind::Debris => p.vel.z -= 60.0 * dt,
+                Kind::Debris => p.vel.z -= GRAVITY * dt,
                 Kind::Smoke => {
-                    p.vel *= (1.0 - 0.6 * dt).max(0.0);
+                    p.vel *= (1.0 - sm.slow * dt).max(0.0);
                     // Drifts with the wind, more as it rises out of the lee.
-                    p.pos += WIND * dt * (p.age / p.life * 2.0).min(1.0);
+                    p.pos += wind * dt * (p.age / p.life * 2.0).min(1.0);
                 }
                 Kind::Glow => p.vel *= (1.0 - 3.0 * dt).max(0.0),
                 Kind::Ring => {
-                    p.vel *= (1.0 - 5.0 * dt).max(0.0);
-                    p.pos += WIND * dt * 0.5;
+                    p.vel *= (1.0 - sm.ring_slow * dt).max(0.0);
+                    p.pos += wind * dt * sm.ring_drift;
                 }
                 Kind::Light => {}
+                Kind::Spark => {
+                    p.vel.z -= GRAVITY * dt;
+                    p.vel *= (1.0 - 1.5 * dt).max(0.0);
+                }
             }
         }
         self.list.retain(|p| p.age < p.life);
         for s in &mut self.scorches {
             s.age += dt;
         }
-        self.scorches.retain(|s| s.age < SCORCH_SECONDS);
+        let seconds = self.fx.scorch.seconds;
+        self.scorches.retain(|s| s.age < seconds);
     }
 
     /// How many particles are alive.
@@ -423,7 +471,7 @@ impl Particles {
     /// the ground they mark).
     pub fn draw(&self, view: &View, out: &mut Vec<DrawCmd>) {
         for s in &self.scorches {
-            let fade = (1.0 - (s.age / SCORCH_SECONDS - 0.66).max(0.0) * 3.0).clamp(0.0, 1.0);
+            let fade = (1.0 - (s.age / self.fx.scorch.seconds - 0.66).max(0.0) * 3.0).clamp(0.0, 1.0);
             if let Some((c, r)) = sprite(view, s.at, s.radius) {
                 // Seen from above at an angle: an ellipse, flatter than it is wide.
                 let rect = Rect::new(c.x - r, c.y - r * 0.55, r * 2.0, r * 1.1);
@@ -445,13 +493,13 @@ impl Particles {
                 let k = (p.age / p.life).clamp(0.0, 1.0);
                 let radius = p.size.0 + (p.size.1 - p.size.0) * k;
                 let alpha = match p.kind {
-                    Kind::Glow | Kind::Light => p.alpha * (1.0 - k * k),
+                    Kind::Glow | Kind::Light | Kind::Spark => p.alpha * (1.0 - k * k),
                     Kind::Smoke => p.alpha * (1.0 - k) * (k * 6.0).min(1.0),
                     Kind::Ring => p.alpha * (1.0 - k) * (k * 10.0).min(1.0),
                     Kind::Debris => p.alpha,
                 };
                 // Glows are brighter than any lit surface: they give light.
-                let bright = if p.kind == Kind::Glow { 1.6 } else { 1.0 };
+                let bright = if matches!(p.kind, Kind::Glow | Kind::Spark) { 1.6 } else { 1.0 };
                 let [r, g, b] = p.color.map(|c| linear(c) * bright);
                 // A light adds to what is under it (the shader reads a negative opacity so).
                 let alpha = alpha.clamp(0.0, 1.0);
@@ -459,6 +507,15 @@ impl Particles {
                 SpriteInstance { pos: p.pos.to_array(), size: radius, color: [r, g, b, alpha] }
             })
             .collect()
+    }
+}
+
+/// What `quality` keeps of the effects `fx` describe.
+pub(super) fn kept_at(fx: &EffectSettings, quality: Quality) -> QualityEffects {
+    match quality {
+        Quality::Low => fx.quality.low,
+        Quality::Medium => fx.quality.medium,
+        Quality::High => fx.quality.high,
     }
 }
 
@@ -473,12 +530,17 @@ fn sprite(view: &View, at: Vec3, radius: f32) -> Option<(Vec2, f32)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Particles made by the game's own `data/effects.ron`.
+    pub(in crate::game::battle) fn fresh() -> Particles {
+        Particles::new(Arc::new(crate::defs::effects::game_settings()))
+    }
 
     #[test]
     fn an_explosion_makes_fire_smoke_debris_and_a_scorch_that_all_pass() {
-        let mut p = Particles::default();
+        let mut p = fresh();
         p.explode(Vec3::new(100.0, 100.0, 0.0), 10.0);
         let n = p.len();
         assert!(n > 15, "{n} particles");
@@ -499,10 +561,10 @@ mod tests {
 
     #[test]
     fn a_lower_quality_keeps_its_share_of_every_effect() {
-        let blasts = |percent: Option<u32>| {
-            let mut p = Particles::default();
-            if let Some(percent) = percent {
-                p.set_percent(percent);
+        let blasts = |quality: Option<Quality>| {
+            let mut p = fresh();
+            if let Some(quality) = quality {
+                p.set_quality(quality);
             }
             for i in 0..10 {
                 p.explode(Vec3::new(100.0 * i as f32, 100.0, 0.0), 10.0);
@@ -510,24 +572,25 @@ mod tests {
             p
         };
         let all = blasts(None).len();
-        let third = blasts(Some(34));
+        let third = blasts(Some(Quality::Low));
+        assert_eq!(third.q.percent, 34, "data/effects.ron: Low keeps a third");
         let kept = third.len() as f32 / all as f32;
         assert!((0.30..=0.38).contains(&kept), "{} of {all} kept", third.len());
         assert!(third.list.iter().any(|q| q.kind == Kind::Debris) && third.list.iter().any(|q| q.kind == Kind::Smoke));
         assert_eq!(third.scorches.len(), 10, "scorches are not particles: every one stays");
-        assert_eq!(blasts(Some(100)).len(), all);
+        assert_eq!(blasts(Some(Quality::High)).len(), all);
     }
 
     #[test]
     fn an_explosion_lights_the_ground_and_throws_a_ring_and_smoke_drifts_downwind() {
         let at = Vec3::new(100.0, 100.0, 0.0);
-        let mut p = Particles::default();
+        let mut p = fresh();
         p.explode(at, 10.0);
         let lights = p.sprites().iter().filter(|s| s.color[3] < 0.0).count();
         assert_eq!(lights, 1, "one light flash, added to the picture");
         let ring: Vec<f32> =
             p.list.iter().filter(|q| q.kind == Kind::Ring).map(|q| (q.pos - at).truncate().length()).collect();
-        assert_eq!(ring.len(), RING_PUFFS);
+        assert_eq!(ring.len(), p.fx.explosion.ring.puffs as usize);
         let smoke_x = |p: &Particles| {
             let xs: Vec<f32> = p.list.iter().filter(|q| q.kind == Kind::Smoke).map(|q| q.pos.x).collect();
             xs.iter().sum::<f32>() / xs.len().max(1) as f32
@@ -540,9 +603,46 @@ mod tests {
         p.age(1.0);
         assert!(smoke_x(&p) > before + 3.0, "smoke drifts with the wind (east)");
         // Low quality: no light flash.
-        let mut low = Particles::default();
-        low.set_percent(34);
+        let mut low = fresh();
+        low.set_quality(Quality::Low);
         low.explode(at, 10.0);
         assert!(low.sprites().iter().all(|s| s.color[3] >= 0.0));
+    }
+
+    #[test]
+    fn a_mods_effects_change_what_is_made_and_a_bad_value_is_refused_naming_its_line() {
+        let game = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/effects.ron")).unwrap();
+        let dir = std::env::temp_dir().join(format!("ridgeline-effects-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("data")).unwrap();
+        let roots = crate::defs::test_support::roots().with_mod(dir.clone());
+        // The mod's shock ring has 30 puffs of a blue dust, and no chips are thrown.
+        let modded = game
+            .replacen("puffs: 12,", "puffs: 30,", 1)
+            .replacen("colour: (196, 182, 158)", "colour: (10, 20, 250)", 1)
+            .replacen("count: (3, 12)", "count: (0, 0)", 1);
+        std::fs::write(dir.join("data/effects.ron"), &modded).unwrap();
+        let mut p = Particles::new(Arc::new(EffectSettings::load(&roots).unwrap()));
+        p.explode(Vec3::new(100.0, 100.0, 0.0), 10.0);
+        let ring: Vec<&Particle> = p.list.iter().filter(|q| q.kind == Kind::Ring).collect();
+        assert_eq!(ring.len(), 30);
+        assert!(ring.iter().all(|q| q.color == [10, 20, 250]));
+        assert!(!p.list.iter().any(|q| q.kind == Kind::Debris), "no chips");
+        let mut game_made = fresh();
+        game_made.explode(Vec3::new(100.0, 100.0, 0.0), 10.0);
+        assert_eq!(game_made.list.iter().filter(|q| q.kind == Kind::Ring).count(), 12, "the game's own");
+        // A negative lifetime: refused, naming the mod's file and the line.
+        let bad = modded.replacen("flash: (seconds: 0.18", "flash: (seconds: -1.0", 1);
+        let line = bad.lines().position(|l| l.contains("seconds: -1.0")).unwrap() + 1;
+        std::fs::write(dir.join("data/effects.ron"), &bad).unwrap();
+        let e = EffectSettings::load(&roots).unwrap_err().to_string();
+        let checked = crate::game::data_check::run(&roots).problems;
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            checked.iter().any(|p| p.contains(&format!("data/effects.ron:{line}:")) && p.contains("flash.seconds")),
+            "data-check names it too: {checked:?}"
+        );
+        assert!(e.contains(&format!("data/effects.ron:{line}: ")), "{e}");
+        assert!(e.contains("field `explosion.flash.seconds`") && e.contains("-1 is out of range"), "{e}");
+        assert!(e.contains(&dir.display().to_string()), "the mod's file is named: {e}");
     }
 }

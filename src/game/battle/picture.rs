@@ -1,6 +1,6 @@
 //! The battle's picture on this machine: the camera and screen, what the player has selected
-//! and is about to place, the order markers, effects, floaters, particles, rubble, wrecks and
-//! recoil, the sounds heard, and the fog of war as the local team sees it (with the poses of
+//! and is about to place, the order markers, effects, floaters, particles, rubble, wrecks, the
+//! parts they throw and recoil, the sounds heard, and the fog of war as the local team sees it (with the poses of
 //! the frame before, for interpolation).
 //!
 //! Must not: change the world or hold the match (the battle's `Play` does); everything here is
@@ -21,7 +21,7 @@ use super::effects::Effects;
 use super::floaters::Floaters;
 use super::selection::Selection;
 use super::view::View;
-use super::{markers, particles, rubble, sounds, wrecks};
+use super::{debris, markers, particles, rubble, sounds, wrecks};
 
 /// Modes the next click completes, and the press of a drag in progress.
 #[derive(Clone, Debug, Default)]
@@ -63,6 +63,8 @@ pub struct Picture {
     pub(super) sounds: sounds::Sounds,
     /// Destroyed vehicles' hulks and fallen soldiers.
     pub(super) wrecks: wrecks::Wrecks,
+    /// Parts thrown by what was destroyed.
+    pub(super) debris: debris::Debris,
     /// What the local player's team sees.
     pub(super) shroud: Shroud,
     /// A replay watcher chose to see everything (no shroud).
@@ -121,6 +123,12 @@ impl Picture {
         self.particles.sprites()
     }
 
+    /// The parts thrown by what was destroyed, as model instances added to `out` (grouped by
+    /// mesh, as the world pass draws them).
+    pub fn debris_instances(&self, out: &mut [Vec<crate::render::ObjectInstance>]) {
+        self.debris.instances(out);
+    }
+
     /// How much fighting the player hears, 0–1 (for the music).
     pub fn intensity(&self) -> f32 {
         self.sounds.intensity()
@@ -131,21 +139,23 @@ impl Picture {
         &self.shroud
     }
 
-    /// A picture through `view`, with the team's `shroud` and the objects' poses now.
-    pub(super) fn new(view: View, shroud: Shroud, previous: BTreeMap<ObjectId, Pose>) -> Picture {
+    /// A picture of `scene` from its first start on a `screen` of that size, with the team's
+    /// `shroud` and the objects' poses now.
+    pub(super) fn new(scene: &Scene, screen: Vec2, shroud: Shroud, previous: BTreeMap<ObjectId, Pose>) -> Picture {
         Picture {
-            view,
+            view: View::new(scene.start_camera(0), screen),
             selection: Selection::default(),
             pending: Pending::default(),
             effects: Effects::default(),
             floaters: Floaters::default(),
-            particles: particles::Particles::default(),
+            particles: particles::Particles::new(scene.effects.clone()),
             recoil: BTreeMap::new(),
             markers: markers::Markers::default(),
             cursor_over_ui: false,
             rubble: rubble::Rubble::default(),
             sounds: sounds::Sounds::default(),
             wrecks: wrecks::Wrecks::default(),
+            debris: debris::Debris::default(),
             shroud,
             see_all: false,
             memory: super::memory::Memory::default(),
@@ -168,6 +178,7 @@ impl Picture {
         let cell = scene.map.file.cell_size as f32;
         self.rubble.note(events, world, cell, &self.shroud);
         self.wrecks.note(events, world, &self.previous, &self.shroud);
+        self.debris.note(events, scene, world, &self.previous, &self.shroud, &mut self.particles);
     }
 
     /// The fog of war as `local`'s team sees `world` now (everything, when a replay's watcher
@@ -196,6 +207,7 @@ impl Picture {
         self.memory.instances(scene, world, local, &self.shroud, &mut out);
         self.rubble.instances(scene, &mut out);
         self.wrecks.instances(scene, world, &mut out);
+        self.debris.instances(&mut out);
         out
     }
 
@@ -205,6 +217,7 @@ impl Picture {
         self.floaters.age(seconds);
         self.particles.age(seconds);
         self.wrecks.age(seconds);
+        self.debris.age(seconds, &self.particles);
     }
 
     /// Drops what was drawn from the frames played so far (a watched replay jumped): effects,
@@ -212,11 +225,12 @@ impl Picture {
     pub(super) fn forget_the_moment(&mut self) {
         self.effects = Default::default();
         self.floaters = Default::default();
-        self.particles = Default::default();
+        self.particles = self.particles.cleared();
         self.recoil.clear();
         self.markers = Default::default();
         self.rubble = Default::default();
         self.wrecks = Default::default();
+        self.debris = Default::default();
         self.memory = Default::default();
     }
 
@@ -240,6 +254,7 @@ impl Picture {
         self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|p| p.extend(scene.height(p))));
         self.particles.age(game_dt);
         self.wrecks.age(game_dt);
+        self.debris.age(game_dt, &self.particles);
         // A kick lasts a fifth of a second.
         self.recoil.retain(|_, k| {
             *k -= game_dt * 5.0;

@@ -79,7 +79,7 @@ impl Content {
     ) -> Result<(Content, Vec<String>), ShellError> {
         let defs = Definitions::load(roots)?;
         let factions = defs.playable_factions();
-        let skins = Skins::find(roots, &factions)?;
+        let skins = Skins::find(roots, &factions, &images)?;
         let (maps, mut dynamic_images, refused_maps) = find_maps(roots);
         dynamic_images.extend(icons(roots, &defs)?);
         dynamic_images.insert(ImageKey::Puff.name(), puff_image(32));
@@ -104,8 +104,8 @@ impl Content {
     /// the factions' skins and the mods' fonts again; true when the images or fonts changed,
     /// and the client must then rebuild its atlas from them (and its text from the fonts).
     pub fn reload_images(&mut self, roots: &ContentRoots) -> Result<bool, String> {
-        self.skins = Skins::find(roots, &self.factions).map_err(|e| e.to_string())?;
         let images = ImageSet::load_all(roots).map_err(|e| e.to_string())?;
+        self.skins = Skins::find(roots, &self.factions, &images).map_err(|e| e.to_string())?;
         // The mods' fonts come and go with them too.
         let font_files = roots.font_files();
         let fonts_changed = font_files != self.font_files;

@@ -2,7 +2,9 @@
 //! across, y forward (the facing), z up, standing on z = 0. Instances scale them: units by
 //! their model height, buildings and scenery by footprint and height. The library holds a
 //! built-in mesh per [`Shape`], the construction scaffold, and a mesh per object whose model
-//! names a kit from `data/models.ron` — split in two when some parts turn with a turret.
+//! names a kit from `data/models.ron` — split in two when some parts turn with a turret — and
+//! a closed mesh per loose piece shape, with each kit's parts as such pieces (what a wreck
+//! throws, `models/pieces.rs`).
 //! Vertices carry a shade, whether they wear the owner's colour, and their part's animation
 //! role with the point it turns about (see `pose.rs`).
 //!
@@ -15,7 +17,9 @@ use crate::defs::ModelDef;
 use crate::defs::model::Shape;
 use crate::defs::model_kits::{Anim, LowRule, MAX_SIDES, ModelKits, Part};
 
+pub mod pieces;
 mod shapes;
+use pieces::{PIECE_SHAPES, PartPiece, PieceShape};
 use shapes::{build, scaffold};
 
 /// One model vertex.
@@ -44,13 +48,16 @@ pub struct ModelLibrary {
     pub vertices: Vec<ModelVertex>,
     /// All indices (into `vertices`).
     pub indices: Vec<u32>,
-    /// Index range per mesh: the [`SHAPES`] in order, the [`SCAFFOLD`], then the kits'.
+    /// Index range per mesh: the [`SHAPES`] in order, the [`SCAFFOLD`], the loose pieces
+    /// ([`piece_mesh`]), then the kits'.
     pub ranges: Vec<std::ops::Range<u32>>,
     /// Index range per mesh at Low quality (the same meshes in the same order, with fewer
     /// parts and sides: see [`LowDetail`]).
     pub low_ranges: Vec<std::ops::Range<u32>>,
     /// Per object template (by index): its meshes.
     pub meshes: Vec<TemplateMeshes>,
+    /// Per object template (by index): its kit's parts as loose pieces (none without a kit).
+    pub parts: Vec<std::sync::Arc<[PartPiece]>>,
     /// Per mesh: the least and most corners of its vertices (worked out once, for picking).
     extents: Vec<(Vec3, Vec3)>,
 }
@@ -66,6 +73,11 @@ pub struct TemplateMeshes {
 
 /// The construction scaffold's mesh (a slab, poles and rails around a unit footprint).
 pub const SCAFFOLD: usize = SHAPES.len();
+
+/// Where a loose piece shape's mesh sits in the library.
+pub fn piece_mesh(shape: PieceShape) -> usize {
+    SCAFFOLD + 1 + PIECE_SHAPES.iter().position(|&s| s == shape).unwrap_or(0)
+}
 
 /// The shapes in library order.
 pub const SHAPES: [Shape; 6] =
@@ -372,6 +384,8 @@ enum Recipe<'a> {
     Shape(Shape),
     /// The construction scaffold.
     Scaffold,
+    /// A loose piece.
+    Piece(PieceShape),
     /// A kit's parts (and those it names for Low) that turn with the turret (true) or with
     /// the body (false).
     Kit(&'a [Part], Option<&'a [Part]>, bool),
@@ -384,6 +398,7 @@ impl Recipe<'_> {
         match *self {
             Recipe::Shape(shape) => build(shape, b),
             Recipe::Scaffold => scaffold(b),
+            Recipe::Piece(shape) => pieces::build(shape, b),
             Recipe::Kit(parts, low, turret) => {
                 // At Low a kit's own Low parts are drawn as they are; otherwise the builder
                 // thins its parts.
@@ -416,16 +431,21 @@ impl ModelLibrary {
         let low = kits.low_rule;
         let mut recipes: Vec<Recipe> = SHAPES.iter().map(|&s| Recipe::Shape(s)).collect();
         recipes.push(Recipe::Scaffold);
-        let mut by_kit: std::collections::BTreeMap<&str, TemplateMeshes> = Default::default();
+        recipes.extend(PIECE_SHAPES.map(Recipe::Piece));
+        let mut by_kit: std::collections::BTreeMap<&str, (TemplateMeshes, std::sync::Arc<[PartPiece]>)> =
+            Default::default();
         let mut meshes = Vec::with_capacity(models.len());
+        let mut loose = Vec::with_capacity(models.len());
         for m in models {
             let body = shape_index(m.shape);
             let Some((name, parts)) = m.kit.as_deref().and_then(|k| kits.get(k).map(|p| (k, p))) else {
                 meshes.push(TemplateMeshes { body, turret: None });
+                loose.push(std::sync::Arc::from([]));
                 continue;
             };
-            if let Some(done) = by_kit.get(name) {
+            if let Some((done, pieces)) = by_kit.get(name) {
                 meshes.push(*done);
+                loose.push(pieces.clone());
                 continue;
             }
             let low = kits.low(name);
@@ -438,15 +458,17 @@ impl ModelLibrary {
             let body = add(false).unwrap_or(body);
             let turret = add(true);
             let made = TemplateMeshes { body, turret };
-            by_kit.insert(name, made);
+            let pieces: std::sync::Arc<[PartPiece]> = pieces::pieces_of(parts).into();
+            by_kit.insert(name, (made, pieces.clone()));
             meshes.push(made);
+            loose.push(pieces);
         }
         let mut b = Builder::new();
         let ranges: Vec<_> = recipes.iter().map(|r| r.build(&mut b)).collect();
         b.low = Some(low);
         let low_ranges = recipes.iter().map(|r| r.build(&mut b)).collect();
         let extents = ranges.iter().map(|r| extent_of(&b.vertices, &b.indices, r)).collect();
-        ModelLibrary { vertices: b.vertices, indices: b.indices, ranges, low_ranges, meshes, extents }
+        ModelLibrary { vertices: b.vertices, indices: b.indices, ranges, low_ranges, meshes, parts: loose, extents }
     }
 
     /// The meshes template number `template` is drawn with (its shape's for an unknown one).
@@ -491,7 +513,7 @@ mod tests {
     #[test]
     fn every_shape_stands_on_the_ground_without_degenerate_triangles() {
         let lib = ModelLibrary::builtin();
-        assert_eq!(lib.ranges.len(), SHAPES.len() + 1);
+        assert_eq!(lib.ranges.len(), SHAPES.len() + 1 + PIECE_SHAPES.len());
         for (shape, range) in SHAPES.iter().map(|s| format!("{s:?}")).chain(["scaffold".to_string()]).zip(&lib.ranges) {
             assert!(range.end > range.start, "{shape:?} is empty");
             let idx = &lib.indices[range.start as usize..range.end as usize];

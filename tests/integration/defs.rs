@@ -265,3 +265,23 @@ fn data_check_passes_the_game_and_names_a_mods_slip_at_its_line() {
         "{out}"
     );
 }
+
+#[test]
+fn data_check_refuses_a_mods_effect_setting_out_of_range_naming_its_file_and_line() {
+    let dir = common::temp_dir("effects-check");
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let game = common::read(&common::root().join("data/effects.ron"));
+    assert!(ridgeline::game::data_check::run(&common::roots()).problems.is_empty(), "the game's own pass");
+    let bad = game.replacen("puffs: 12,", "puffs: 400,", 1);
+    let line = bad.lines().position(|l| l.contains("puffs: 400")).unwrap() + 1;
+    std::fs::write(dir.join("data/effects.ron"), bad).unwrap();
+    let report = ridgeline::game::data_check::run(&common::roots().with_mod(dir.clone()));
+    assert!(report.checked.iter().any(|c| c == "effect settings"), "{:?}", report.checked);
+    let want =
+        format!("data/effects.ron:{line}: effects \"effects\", field `explosion.ring.puffs`: 400 is out of range");
+    assert!(
+        report.problems.iter().any(|p| p.contains(&want) && p.contains(&dir.display().to_string())),
+        "{:?}",
+        report.problems
+    );
+}

@@ -290,7 +290,7 @@ mod tests {
                 want,
                 "data/effects.ron at {quality}"
             );
-            let mut particles = super::super::particles::tests::fresh();
+            let mut particles = super::super::particles::fresh();
             particles.set_quality(quality);
             let before = particles.len();
             let mut debris = Debris::default();
@@ -326,7 +326,7 @@ mod tests {
     #[test]
     fn thrown_parts_fall_bounce_come_to_rest_on_the_ground_and_are_all_gone_after_their_time() {
         let parts = tank_parts();
-        let mut particles = super::super::particles::tests::fresh();
+        let mut particles = super::super::particles::fresh();
         let mut debris = Debris::default();
         debris.throw(&parts, body(), 5.0, &mut particles);
         let n = debris.list.len();

@@ -26,6 +26,11 @@ pub(crate) struct SeparationCache {
     /// The store's census when `units` was gathered: while it stands, the same units are in
     /// the same slots with the same radii, and only their positions need reading again.
     pub units_census: Option<u64>,
+    /// The store's count of flushes that added objects when `units` was gathered: while it
+    /// stands, objects have only left since, and the units are those still in their slots.
+    pub units_arrivals: Option<u64>,
+    /// Scratch: each unit's position among those that stay, as [`PairList::forget`] reads it.
+    pub kept: Vec<u32>,
     /// The pushes by position among those units (zero between frames).
     pub push: Vec<Vec2>,
     /// The positions of the units pushed this frame.
@@ -46,6 +51,28 @@ pub(crate) fn update(world: &mut World) {
         if !list.follow(&mut entries, |slot| world.objects.pos_in_slot(slot as usize)) && entries.len() >= 2 {
             list.build(size, &entries);
         }
+    } else if world.caches.separation.units_arrivals == Some(world.objects.arrivals()) {
+        // Objects only left since: the units are those still in their slots, in the same
+        // order, and the list keeps the pairs of those, as long as they stayed near.
+        let kept = &mut world.caches.separation.kept;
+        kept.clear();
+        let mut n = 0;
+        for i in 0..entries.len() {
+            let e = entries[i];
+            if world.objects.is_live(e.slot as usize) {
+                kept.push(n as u32);
+                entries[n] = e;
+                n += 1;
+            } else {
+                kept.push(PairList::GONE);
+            }
+        }
+        entries.truncate(n);
+        list.forget(kept);
+        world.caches.separation.units_census = Some(census);
+        if !list.follow(&mut entries, |slot| world.objects.pos_in_slot(slot as usize)) && entries.len() >= 2 {
+            list.build(size, &entries);
+        }
     } else {
         entries.clear();
         // Aircraft fly over the crowd (and hover where their formation slot puts them);
@@ -55,6 +82,7 @@ pub(crate) fn update(world: &mut World) {
             entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: false });
         }
         world.caches.separation.units_census = Some(census);
+        world.caches.separation.units_arrivals = Some(world.objects.arrivals());
         if entries.len() >= 2 {
             list.refresh(size, &entries);
         }
@@ -150,6 +178,7 @@ fn pair_push(a: &Entry, b: &Entry) -> Option<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::ids::{PlayerId, TemplateId};
     use crate::sim::test_support;
 
     /// The pushes of every overlapping pair, found by trying every pair (lower slot first).
@@ -175,10 +204,53 @@ mod tests {
     fn units_kept_between_frames_push_as_units_gathered_afresh() {
         let still = test_support::march_twice(
             300,
-            |fresh| fresh.caches.separation.units_census = None,
+            |fresh| {
+                fresh.caches.separation.units_census = None;
+                fresh.caches.separation.units_arrivals = None;
+            },
             |frame, kept, fresh| assert_eq!(kept.state_hash().total, fresh.state_hash().total, "frame {frame}"),
         );
         assert!((200..300).contains(&still), "no object came or went on {still} of 300 frames");
+    }
+
+    /// Units of a crowd on the march fall one by one (several at once now and then), with an
+    /// arrival only now and then: the units and pairs kept past the departures push exactly as
+    /// units gathered and a list made afresh every frame.
+    #[test]
+    fn units_kept_past_departures_push_as_units_gathered_afresh() {
+        let (mut kept, first) = test_support::crowd_on_the_march();
+        let mut fresh = kept.clone();
+        let (mut departures_only, mut builds) = (0, 0);
+        for frame in 0..240u32 {
+            for w in [&mut kept, &mut fresh] {
+                let crowd: Vec<_> = w.objects().filter(|o| o.template == TemplateId(0)).map(|o| o.id).collect();
+                let falls = if frame % 5 == 2 { 1 + (frame as usize / 5) % 3 } else { 0 };
+                for &id in crowd.iter().skip(frame as usize % 7).step_by(11).take(falls) {
+                    if let Some(mut o) = w.objects.get_mut(id) {
+                        o.set_health(0);
+                    }
+                }
+                if frame % 47 == 20
+                    && let Some(at) = crowd.last().and_then(|&id| w.object(id)).map(|o| o.pos)
+                {
+                    w.create_object(TemplateId(0), PlayerId(0), at, Angle::ZERO);
+                }
+            }
+            fresh.caches.separation.units_census = None;
+            fresh.caches.separation.units_arrivals = None;
+            let (census, arrivals) = (kept.objects.census(), kept.objects.arrivals());
+            let built = kept.caches.separation.pairs.builds();
+            let commands = if frame == 0 { first.clone() } else { Vec::new() };
+            kept.tick(&commands);
+            fresh.tick(&commands);
+            if kept.objects.census() != census && kept.objects.arrivals() == arrivals {
+                departures_only += 1;
+                builds += kept.caches.separation.pairs.builds() - built;
+            }
+            assert_eq!(kept.state_hash().total, fresh.state_hash().total, "frame {frame}");
+        }
+        assert!(departures_only > 30, "only {departures_only} frames with departures alone");
+        assert!(builds < departures_only / 2, "{builds} lists made on {departures_only} frames of departures");
     }
 
     /// Two units just out of the list's reach walk toward each other, each as far as the list

@@ -219,6 +219,9 @@ pub(super) fn rebuild_index(world: &World, index: &mut TargetIndex) {
     index.census = Some(world.objects.census());
 }
 
+/// Half the side of the square [`nearest_enemy`] reads first.
+const NEAR: Fixed = Fixed::from_int(48);
+
 /// The nearest living enemy of `owner` that `team` sees and a weapon with `targets` can hit,
 /// within `reach` of `centre`, not closer to `from` than `min_range` (ties: lowest id).
 pub(super) fn nearest_enemy(
@@ -231,11 +234,9 @@ pub(super) fn nearest_enemy(
 ) -> Option<Seen> {
     let me = world.players.get(owner)?;
     let mut best: Option<(Fixed, u32)> = None;
-    // A target counts when its edge is within reach: the square widens by the largest radius,
-    // so which targets are met does not depend on how the grid's buckets fall. Only enemy
-    // teams are read; the nearest (ties: lowest slot) does not depend on the order they come.
-    let enemy = |t: u8| t != me.team;
-    index.for_each_near(enemy, centre, reach, true, |e| {
+    // Whether an entry counts, and is nearer than the best so far, depends on the entry alone,
+    // never on the square it was met in.
+    let consider = |e: &Entry, best: &mut Option<(Fixed, u32)>| {
         let Some(them) = world.players.get(e.owner as usize) else { return };
         if !me.is_enemy(them) || !targets.hits(e.air) {
             return;
@@ -247,9 +248,26 @@ pub(super) fn nearest_enemy(
         }
         let closer = best.is_none_or(|(bd, bs)| d2 < bd || (d2 == bd && e.slot < bs));
         if closer && world.vision.sight_at(team, e.pos) == Sight::Visible {
-            best = Some((d2, e.slot));
+            *best = Some((d2, e.slot));
         }
-    });
+    };
+    let enemy = |t: u8| t != me.team;
+    // In a fight the nearest enemy is mostly close: a small square first. Every entry not met
+    // in it is more than its half side away along an axis, so further than a best found within
+    // that distance, which is then the nearest of all (ties too: an equal one is met).
+    if reach > NEAR {
+        index.for_each_near(enemy, centre, NEAR, false, |e| consider(e, &mut best));
+        if best.is_none_or(|(d2, _)| d2 > NEAR * NEAR) {
+            best = None;
+        }
+    }
+    if best.is_none() {
+        // A target counts when its edge is within reach: the square widens by the largest
+        // radius, so which targets are met does not depend on how the grid's buckets fall.
+        // Only enemy teams are read; the nearest (ties: lowest slot) does not depend on the
+        // order they come.
+        index.for_each_near(enemy, centre, reach, true, |e| consider(e, &mut best));
+    }
     let (_, slot) = best?;
     let o = world.objects.by_slot(slot as usize)?;
     if o.health <= 0 {

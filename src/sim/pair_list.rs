@@ -89,28 +89,14 @@ impl PairList {
         holds
     }
 
-    /// Forgets the units that left: `kept` has, for each unit in the list's order, its position
-    /// among the units that stay, or [`PairList::GONE`]. The pairs of the units that stay are
-    /// kept (a pair that could not overlap before cannot now), renumbered; those of units gone
-    /// are dropped. A `kept` not the list's length empties the list, so the next
-    /// [`PairList::follow`] or [`PairList::covers`] fails and it is made again.
-    pub fn forget(&mut self, kept: &[u32]) {
-        if kept.len() != self.units.len() {
-            self.units.clear();
-            self.pairs.clear();
-            return;
+    /// Puts the unit at `i` (in the list's order) at `pos` as though the list had been made
+    /// with it there: for a unit that has left, parked where it can overlap none of the others
+    /// (then the list still holds every pair that may overlap). Nothing for an `i` past the end.
+    pub fn park(&mut self, i: usize, pos: Vec2) {
+        if let Some(u) = self.units.get_mut(i) {
+            (u.2, u.3) = (pos.x.raw(), pos.y.raw());
         }
-        let mut marks = kept.iter();
-        self.units.retain(|_| marks.next().is_some_and(|&k| k != Self::GONE));
-        self.pairs.retain_mut(|(i, j)| {
-            let (a, b) = (kept[*i as usize], kept[*j as usize]);
-            (*i, *j) = (a, b);
-            a != Self::GONE && b != Self::GONE
-        });
     }
-
-    /// The mark, in what [`PairList::forget`] is given, of a unit gone.
-    pub const GONE: u32 = u32::MAX;
 
     /// Keeps the list if it still holds every pair of `entries` that may overlap, or makes it
     /// again over a world of `size`.
@@ -199,24 +185,22 @@ mod tests {
         assert!(list.covers(&entries));
     }
     #[test]
-    fn forgetting_units_keeps_the_pairs_of_those_that_stay() {
+    fn a_parked_unit_is_followed_where_it_was_parked() {
         let one = 1i64 << Fixed::FRAC_BITS;
-        // Four units in a row 10 apart (radii 3, skin 26): all six pairs are within 6 + 26.
-        let entries: Vec<Entry> = (0..4).map(|k| unit(2 * k as u32, (100 + 10 * k) * one, 100 * one, 3)).collect();
+        let entries: Vec<Entry> = (0..3).map(|k| unit(2 * k as u32, (100 + 10 * k) * one, 100 * one, 3)).collect();
         let mut list = PairList::default();
         list.build(Vec2::from_int(1000, 1000), &entries);
-        assert_eq!(list.pairs().len(), 6);
-        // The second unit leaves: the others are renumbered 0, 1, 2.
-        list.forget(&[0, PairList::GONE, 1, 2]);
-        let mut pairs = list.pairs().to_vec();
-        pairs.sort();
-        assert_eq!(pairs, vec![(0, 1), (0, 2), (1, 2)]);
-        let stay = [entries[0], entries[2], entries[3]];
-        assert!(list.covers(&stay));
-        assert!(!list.covers(&entries), "the unit gone is not in the list");
-        // A mark for each unit is needed: anything else empties the list.
-        list.forget(&[0, 1]);
-        assert!(list.pairs().is_empty() && !list.covers(&stay));
+        let far = Vec2::new(Fixed::from_raw(-(1 << 60)), Fixed::from_raw(-(1 << 60)));
+        let mut parked = entries.clone();
+        parked[1].pos = far;
+        assert!(!list.covers(&parked), "a unit moved far");
+        list.park(1, far);
+        assert!(list.covers(&parked), "the same unit parked there");
+        // Its slot says nothing any more: it stays where it is parked, and the list holds.
+        assert!(list.follow(&mut parked, |slot| (slot != 2).then(|| Vec2::from_int(100 + 5 * slot as i64, 100))));
+        assert_eq!(parked[1].pos, far);
+        list.park(7, far);
+        assert_eq!(list.pairs().len(), 3, "nothing for a unit not in the list");
     }
 
     #[test]

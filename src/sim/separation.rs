@@ -13,6 +13,7 @@ use super::angle::Angle;
 use super::fixed::Fixed;
 use super::pair_list::PairList;
 use super::spatial::Entry;
+use super::store::ObjectStore;
 use super::vector::Vec2;
 use super::world::World;
 
@@ -29,8 +30,6 @@ pub(crate) struct SeparationCache {
     /// The store's count of flushes that added objects when `units` was gathered: while it
     /// stands, objects have only left since, and the units are those still in their slots.
     pub units_arrivals: Option<u64>,
-    /// Scratch: each unit's position among those that stay, as [`PairList::forget`] reads it.
-    pub kept: Vec<u32>,
     /// The pushes by position among those units (zero between frames).
     pub push: Vec<Vec2>,
     /// The positions of the units pushed this frame.
@@ -48,31 +47,19 @@ pub(crate) fn update(world: &mut World) {
     if world.caches.separation.units_census == Some(census) {
         // No object came or went since the units were gathered: only their positions changed.
         // Positions come from the store's compact column, so the objects are not touched.
-        if !list.follow(&mut entries, |slot| world.objects.pos_in_slot(slot as usize)) && entries.len() >= 2 {
-            list.build(size, &entries);
-        }
+        follow_or_build(&mut list, &mut entries, &world.objects, size);
     } else if world.caches.separation.units_arrivals == Some(world.objects.arrivals()) {
-        // Objects only left since: the units are those still in their slots, in the same
-        // order, and the list keeps the pairs of those, as long as they stayed near.
-        let kept = &mut world.caches.separation.kept;
-        kept.clear();
-        let mut n = 0;
-        for i in 0..entries.len() {
-            let e = entries[i];
-            if world.objects.is_live(e.slot as usize) {
-                kept.push(n as u32);
-                entries[n] = e;
-                n += 1;
-            } else {
-                kept.push(PairList::GONE);
+        // Objects only left since: the units are those still in their slots. Each one gone is
+        // parked where it meets no other, so the list and the units' order hold until the list
+        // is next made, which leaves the parked out.
+        for (i, e) in entries.iter_mut().enumerate() {
+            if !world.objects.is_live(e.slot as usize) && !is_parked(e.pos) {
+                e.pos = parking(i);
+                list.park(i, e.pos);
             }
         }
-        entries.truncate(n);
-        list.forget(kept);
         world.caches.separation.units_census = Some(census);
-        if !list.follow(&mut entries, |slot| world.objects.pos_in_slot(slot as usize)) && entries.len() >= 2 {
-            list.build(size, &entries);
-        }
+        follow_or_build(&mut list, &mut entries, &world.objects, size);
     } else {
         entries.clear();
         // Aircraft fly over the crowd (and hover where their formation slot puts them);
@@ -121,6 +108,32 @@ pub(crate) fn update(world: &mut World) {
     world.caches.separation.push = push;
     world.caches.separation.pushed = pushed;
     world.caches.separation.units = entries;
+}
+
+/// Where the unit at `i` among separation's units is parked once its object has left: far off
+/// the map and far from every other parked unit, so it overlaps none and no pair with it is
+/// pushed.
+fn parking(i: usize) -> Vec2 {
+    Vec2::new(Fixed::from_raw(PARKED + ((i as i64) << 32)), Fixed::from_raw(PARKED))
+}
+
+/// The raw coordinate parked units share (a world's positions are never near it).
+const PARKED: i64 = -(1 << 60);
+
+/// True for a position given by [`parking`].
+fn is_parked(p: Vec2) -> bool {
+    p.y.raw() == PARKED
+}
+
+/// Moves the units to where their objects stand (parked ones stay parked) and keeps the list if
+/// it still holds every pair that may overlap; else drops the parked units and makes it again.
+fn follow_or_build(list: &mut PairList, entries: &mut Vec<Entry>, objects: &ObjectStore, size: Vec2) {
+    if !list.follow(entries, |slot| objects.pos_in_slot(slot as usize)) {
+        entries.retain(|e| !is_parked(e.pos));
+        if entries.len() >= 2 {
+            list.build(size, entries);
+        }
+    }
 }
 
 /// Adds the push of each overlapping pair of `list` to `push` (by position in `entries`), and

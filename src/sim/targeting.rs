@@ -40,45 +40,31 @@ const MAX_DRIFT: Fixed = Fixed::from_int(32);
 /// The owner an entry gets when its object leaves the world (queries skip it).
 const GONE: u8 = u8::MAX;
 
-/// The team of an object that is in no index (scenery).
-const UNINDEXED: u16 = u16::MAX;
-
-/// Where the last build put a slot's object.
-#[derive(Clone, Copy, Debug)]
-struct Placed {
-    /// The object (`None`: the slot was empty, or its object has left since).
-    id: Option<ObjectId>,
-    /// The index it is in, by team, or [`UNINDEXED`].
-    team: u16,
-    /// Its entry's place in that index.
-    at: u32,
-    /// Its position at the build: where its bucket is.
-    built: Vec2,
-}
-
 /// The players' objects, one bucket index per team (by team number). It is kept between
 /// frames as a cache, never as state: each frame it is first asked, the entries take their
-/// objects' current positions (staying in the buckets of the build) and the entries of objects
-/// that left are marked gone; it is built again when an object arrived, the players changed or
-/// an object moved more than [`MAX_DRIFT`] from its bucket. Queries widen their square by how
-/// far objects moved, so they meet every entry a fresh build would put in the square, and the
-/// answers — chosen by distance and slot, never by the order entries come — are a fresh
-/// build's.
+/// objects' current positions from the store's compact column (staying in the buckets of the
+/// build) and the entries of objects that left are marked gone; it is built again when an
+/// object arrived, the players changed or an object moved more than [`MAX_DRIFT`] from its
+/// bucket. Queries widen their square by how far objects moved, so they meet every entry a
+/// fresh build would put in the square, and the answers — chosen by distance and slot, never by
+/// the order entries come — are a fresh build's.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TargetIndex {
     teams: Vec<SpatialIndex>,
-    /// Per object slot, where its entry is.
-    placed: Vec<Placed>,
+    /// Per team, each entry's position at the build (where its bucket is), in the entries'
+    /// order: the follow walks the entries in their own order, reading the store by slot.
+    built: Vec<Vec<Vec2>>,
+    /// The store's slots at the build.
+    slots: usize,
     /// Each player's team at the build.
     player_teams: Vec<u8>,
     /// The farthest (along either axis) an indexed object has moved since the build.
     drift: Fixed,
     /// Scratch: each team's entries as gathered.
     entries: Vec<Vec<Entry>>,
-    /// The store's census at the last build or follow: while it stands, every placed object
-    /// is still in its slot and only the positions need reading (from the store's compact
-    /// column, without touching the objects).
-    census: Option<u64>,
+    /// The store's count of flushes that added objects at the build: while it stands, each
+    /// indexed object is in its slot still or has left (its slot empty).
+    arrivals: Option<u64>,
 }
 
 impl TargetIndex {
@@ -111,70 +97,37 @@ impl TargetIndex {
     /// false when the index must be built again instead.
     fn follow(&mut self, world: &World) -> bool {
         let players = world.players.iter().map(|p| p.team);
-        if self.placed.len() != world.objects.slot_count() || !players.eq(self.player_teams.iter().copied()) {
+        if self.slots != world.objects.slot_count()
+            || self.arrivals != Some(world.objects.arrivals())
+            || !players.eq(self.player_teams.iter().copied())
+        {
             return false;
         }
-        let census = world.objects.census();
-        let drift = if self.census == Some(census) { self.follow_positions(world) } else { self.follow_objects(world) };
-        let Some(drift) = drift.filter(|&d| d <= MAX_DRIFT.raw() as u64) else { return false };
+        let objects = &world.objects;
+        let mut drift = 0u64;
+        for (grid, built) in self.teams.iter_mut().zip(&self.built) {
+            for (e, at) in grid.entries_mut().iter_mut().zip(built) {
+                if e.owner == GONE {
+                    continue;
+                }
+                // No object arrived since the build: an empty slot is one whose object left.
+                let Some(pos) = objects.pos_in_slot(e.slot as usize) else {
+                    e.owner = GONE;
+                    continue;
+                };
+                e.pos = pos;
+                // Plain integers: a difference that wraps is huge, and rebuilds.
+                let dx = pos.x.raw().wrapping_sub(at.x.raw()).unsigned_abs();
+                let dy = pos.y.raw().wrapping_sub(at.y.raw()).unsigned_abs();
+                drift = drift.max(dx).max(dy);
+            }
+        }
+        if drift > MAX_DRIFT.raw() as u64 {
+            return false;
+        }
         self.drift = Fixed::from_raw(drift as i64);
-        self.census = Some(census);
         true
     }
-
-    /// [`TargetIndex::follow`] while no object came or went since the last build or follow:
-    /// the entries take their objects' positions from the store's compact column. The farthest
-    /// an object has moved since the build; none when the index must be built again.
-    fn follow_positions(&mut self, world: &World) -> Option<u64> {
-        let mut drift = 0u64;
-        for (slot, placed) in self.placed.iter().enumerate() {
-            if placed.id.is_none() || placed.team == UNINDEXED {
-                continue;
-            }
-            let pos = world.objects.pos_in_slot(slot)?;
-            let entry = entry_of(&mut self.teams, placed)?;
-            entry.pos = pos;
-            let dx = pos.x.raw().wrapping_sub(placed.built.x.raw()).unsigned_abs();
-            let dy = pos.y.raw().wrapping_sub(placed.built.y.raw()).unsigned_abs();
-            drift = drift.max(dx).max(dy);
-        }
-        Some(drift)
-    }
-
-    /// [`TargetIndex::follow`] after objects came or went: each slot's object is compared with
-    /// the one placed there, and the entries of those that left are marked gone.
-    fn follow_objects(&mut self, world: &World) -> Option<u64> {
-        let mut drift = 0u64;
-        for (slot, placed) in self.placed.iter_mut().enumerate() {
-            match (world.objects.by_slot(slot), placed.id) {
-                (None, None) => {}
-                (Some(o), Some(id)) if o.id == id => {
-                    if placed.team == UNINDEXED {
-                        continue;
-                    }
-                    let entry = entry_of(&mut self.teams, placed)?;
-                    entry.pos = o.pos;
-                    // Plain integers: a difference that wraps is huge, and rebuilds.
-                    let dx = o.pos.x.raw().wrapping_sub(placed.built.x.raw()).unsigned_abs();
-                    let dy = o.pos.y.raw().wrapping_sub(placed.built.y.raw()).unsigned_abs();
-                    drift = drift.max(dx).max(dy);
-                }
-                (None, Some(_)) => {
-                    if let Some(entry) = entry_of(&mut self.teams, placed) {
-                        entry.owner = GONE;
-                    }
-                    placed.id = None;
-                }
-                (Some(_), _) => return None, // an object arrived
-            }
-        }
-        Some(drift)
-    }
-}
-
-/// The entry the last build made for a placed object (none for scenery).
-fn entry_of<'a>(teams: &'a mut [SpatialIndex], placed: &Placed) -> Option<&'a mut Entry> {
-    teams.get_mut(placed.team as usize)?.entries_mut().get_mut(placed.at as usize)
 }
 
 /// Makes `index` answer for the world as it stands: follows the objects where it can, builds
@@ -191,32 +144,27 @@ pub(super) fn rebuild_index(world: &World, index: &mut TargetIndex) {
     let teams = world.players.iter().map(|p| p.team as usize + 1).max().unwrap_or(0);
     index.entries.resize_with(teams, Vec::new);
     index.teams.resize_with(teams, SpatialIndex::default);
+    index.built.resize_with(teams, Vec::new);
     for entries in &mut index.entries {
         entries.clear();
     }
-    index.placed.clear();
-    index.placed.resize(world.objects.slot_count(), Placed { id: None, team: UNINDEXED, at: 0, built: Vec2::ZERO });
     for o in world.objects.iter() {
-        let team = world.players.get(o.owner.index()).map_or(UNINDEXED, |p| u16::from(p.team));
-        index.placed[o.id.index as usize] = Placed { id: Some(o.id), team, at: 0, built: o.pos };
-        if team == UNINDEXED {
-            continue;
-        }
+        let Some(team) = world.players.get(o.owner.index()).map(|p| p.team as usize) else { continue };
         let radius = world.rules.template(o.template).radius;
         let entry = Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: o.kind.is_air() };
-        index.entries[team as usize].push(entry);
+        index.entries[team].push(entry);
     }
     let size = world.terrain.world_size();
-    for (grid, entries) in index.teams.iter_mut().zip(&index.entries) {
+    for ((grid, entries), built) in index.teams.iter_mut().zip(&index.entries).zip(&mut index.built) {
         grid.rebuild(size, BUCKET_LOG2, entries);
-        for (at, e) in grid.entries().iter().enumerate() {
-            index.placed[e.slot as usize].at = at as u32;
-        }
+        built.clear();
+        built.extend(grid.entries().iter().map(|e| e.pos));
     }
+    index.slots = world.objects.slot_count();
     index.player_teams.clear();
     index.player_teams.extend(world.players.iter().map(|p| p.team));
     index.drift = Fixed::ZERO;
-    index.census = Some(world.objects.census());
+    index.arrivals = Some(world.objects.arrivals());
 }
 
 /// Half the side of the square [`nearest_enemy`] reads first.

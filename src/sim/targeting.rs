@@ -190,7 +190,14 @@ pub(super) fn nearest_enemy(
             return;
         }
         let r = reach + e.radius;
-        let d2 = (e.pos - centre).length_squared();
+        let d = e.pos - centre;
+        // Further than `r` along an axis is further than `r` away: most of a square's entries
+        // are dropped before the squares. (From half a unit up, the rounded squares of two raw
+        // lengths that differ differ too; up to 2^23 units, `r * r` does not saturate.)
+        if (1 << 15..1 << 39).contains(&r.raw()) && (d.x.abs() > r || d.y.abs() > r) {
+            return;
+        }
+        let d2 = d.length_squared();
         if d2 > r * r || (e.pos - from).length_squared() < min_range * min_range {
             return;
         }
@@ -320,6 +327,26 @@ mod tests {
         assert!(rebuilds > 10 && rebuilds < frames / 2, "{rebuilds} rebuilds in {frames} frames");
         assert!(gone_seen > 0, "no entry was ever marked gone");
         assert!(units(&w, 0).len() < 60 || units(&w, 1).len() < 60, "nobody died");
+    }
+
+    proptest::proptest! {
+        /// The shortcut in [`nearest_enemy`]: a point further than `r` along an axis (by as
+        /// little as one raw step) is never within `r` by the rounded squares it then skips,
+        /// for `r` from half a unit to 2^23 units.
+        #[test]
+        fn past_r_along_an_axis_is_past_r_by_the_squares(
+            r in (1i64 << 15)..(1i64 << 39),
+            over in 1i64..1 << 20,
+            other in 0i64..1 << 40,
+            swap in proptest::bool::ANY,
+            sign in proptest::bool::ANY,
+        ) {
+            let r = Fixed::from_raw(r);
+            let past = Fixed::from_raw((r.raw() + over) * if sign { -1 } else { 1 });
+            let other = Fixed::from_raw(other % (r.raw() + 1));
+            let d = if swap { Vec2::new(other, past) } else { Vec2::new(past, other) };
+            proptest::prop_assert!(d.length_squared() > r * r);
+        }
     }
 
     #[test]

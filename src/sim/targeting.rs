@@ -13,8 +13,10 @@ use super::vector::Vec2;
 use super::vision::Sight;
 use super::world::World;
 
-/// Side of the buckets used for target scans: 2^7 = 128 world units.
-const BUCKET_LOG2: u32 = 7;
+/// Side of the buckets used for target scans: 2^6 = 64 world units (a scan reads fewer entries
+/// outside its circle than with wider ones; a call for help's square, 800 units and the drift,
+/// still fits the rows a query reads one by one).
+const BUCKET_LOG2: u32 = 6;
 
 /// What is known of a target at the start of a unit's turn.
 pub(super) struct Seen {

@@ -142,17 +142,22 @@ fn sum_listed(list: &PairList, entries: &[Entry], push: &mut [Vec2], pushed: &mu
     // First the pairs that come within reach along both axes, in a tight pass of their own:
     // most listed pairs are further apart than that, and the push's work is then left out of
     // the walk over them. The positions of the pairs kept are noted in `pushed` for now.
+    // Each pair's position is written, and the count moves on only for one kept: no branch
+    // to guess wrong in a crowd where some pairs are near and some not.
     pushed.clear();
+    pushed.resize(list.pairs().len(), 0);
+    let mut near = 0;
     for (k, &(i, j)) in list.pairs().iter().enumerate() {
         let (Some(a), Some(b)) = (entries.get(i as usize), entries.get(j as usize)) else { continue };
         let reach = a.radius.raw().wrapping_add(b.radius.raw()) as u64;
         let dx = b.pos.x.raw().wrapping_sub(a.pos.x.raw()).unsigned_abs();
         let dy = b.pos.y.raw().wrapping_sub(a.pos.y.raw()).unsigned_abs();
-        if dx.max(dy) < reach {
-            pushed.push(k as u32);
+        if let Some(slot) = pushed.get_mut(near) {
+            *slot = k as u32;
         }
+        near += usize::from(dx.max(dy) < reach);
     }
-    let near = pushed.len();
+    pushed.truncate(near);
     for n in 0..near {
         let Some(&(i, j)) = list.pairs().get(pushed[n] as usize) else { continue };
         let (Some(a), Some(b)) = (entries.get(i as usize), entries.get(j as usize)) else { continue };

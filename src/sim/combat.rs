@@ -27,6 +27,10 @@ pub(crate) struct CombatCache {
     pub targets: super::targeting::TargetIndex,
     /// The slots combat looks at this frame.
     pub fighters: Vec<usize>,
+    /// The armed objects that may answer a call for help this frame (see [`fighters`]).
+    pub answerers: Vec<u32>,
+    /// By slot, whether it is among `answerers` (all false between frames).
+    pub may_answer: Vec<bool>,
 }
 
 /// Frames between target scans of one unit.
@@ -47,18 +51,30 @@ pub(crate) fn update(world: &mut World) {
         alerts: Vec::new(),
         power: None,
     };
-    let fighters = fighters(world);
+    let (fighters, answerers) = fighters(world);
     for &slot in &fighters {
         fight(world, &rules, &mut pass, slot);
     }
-    if !pass.alerts.is_empty() {
+    // Only an idle unit answers, and none can be unless it was idle or attacking as the
+    // frame's combat began: with none such, nobody is asked.
+    if !pass.alerts.is_empty() && !answerers.is_empty() {
         if !pass.indexed {
             refresh_index(world, &mut pass.index);
         }
-        call_for_help(world, &pass.index, &pass.alerts);
+        let mut may_answer = std::mem::take(&mut world.caches.combat.may_answer);
+        may_answer.resize(world.objects.slot_count(), false);
+        for &slot in &answerers {
+            may_answer[slot as usize] = true;
+        }
+        call_for_help(world, &pass.index, &pass.alerts, &may_answer);
+        for &slot in &answerers {
+            may_answer[slot as usize] = false;
+        }
+        world.caches.combat.may_answer = may_answer;
     }
     world.caches.combat.targets = pass.index;
     world.caches.combat.fighters = fighters;
+    world.caches.combat.answerers = answerers;
 }
 
 /// What one frame of combat keeps from unit to unit.
@@ -79,13 +95,22 @@ struct Pass {
 /// structures, props, gatherers) are passed over unread; an object with nothing to cool down or
 /// let go of changes nothing when it is on the march, or idle on a frame it does not look for a
 /// target: one tight walk leaves those out (an object's slot is its id's index).
-fn fighters(world: &mut World) -> Vec<usize> {
+///
+/// The same walk notes the armed objects that may answer a call for help after the fights
+/// (the second vector): those idle or attacking now. An answer wants an idle unit with no
+/// target, and the only way into `Idle` during combat is from `Attack` (a forced target lost).
+fn fighters(world: &mut World) -> (Vec<usize>, Vec<u32>) {
     let frame = world.frame.0;
     let scans = std::sync::Arc::clone(&world.scans);
     let mut fighters = std::mem::take(&mut world.caches.combat.fighters);
     fighters.clear();
+    let mut answerers = std::mem::take(&mut world.caches.combat.answerers);
+    answerers.clear();
     for o in world.objects.of_set(&scans.armed) {
         let slot = o.id.index as usize;
+        if matches!(o.order, Order::Idle | Order::Attack { .. }) {
+            answerers.push(o.id.index);
+        }
         let still = o.cooldown == 0 && o.target.is_none();
         let resting = match o.order {
             Order::Move { .. } => true,
@@ -96,7 +121,7 @@ fn fighters(world: &mut World) -> Vec<usize> {
             fighters.push(slot);
         }
     }
-    fighters
+    (fighters, answerers)
 }
 
 /// One armed object's turn, as it stood when its weapon cooled by a frame.

@@ -24,8 +24,14 @@ pub(super) const BASE_GUARD: Fixed = Fixed::from_int(300);
 
 /// Idle armed units that see a comrade hit (or are hit themselves) take up a guard where they
 /// stand and engage the attacker if their team sees it: they return fire and help allies, then
-/// go back to their place when the fight is over.
-pub(super) fn call_for_help(world: &mut World, index: &TargetIndex, alerts: &[(ObjectId, ObjectId)]) {
+/// go back to their place when the fight is over. Only the objects `may_answer` marks (by slot)
+/// are read: it must mark every idle armed unit (it may mark more).
+pub(super) fn call_for_help(
+    world: &mut World,
+    index: &TargetIndex,
+    alerts: &[(ObjectId, ObjectId)],
+    may_answer: &[bool],
+) {
     let rules = std::sync::Arc::clone(&world.rules);
     let mut helpers: Vec<(u32, ObjectId)> = Vec::new();
     for &(victim, attacker) in alerts {
@@ -43,6 +49,18 @@ pub(super) fn call_for_help(world: &mut World, index: &TargetIndex, alerts: &[(O
             HELP_REACH,
             false,
             |e| {
+                // The mark is a byte per slot: the many comrades that cannot answer are passed
+                // over without reading their objects.
+                if !may_answer.get(e.slot as usize).copied().unwrap_or(false) {
+                    debug_assert!(
+                        world.objects.by_slot(e.slot as usize).is_none_or(|o| o.order != Order::Idle
+                            || o.target.is_some()
+                            || rules.template(o.template).weapons.is_empty()),
+                        "an idle armed unit in slot {} was not marked as one that may answer",
+                        e.slot
+                    );
+                    return;
+                }
                 let Some(o) = world.objects.by_slot(e.slot as usize) else { return };
                 let t = rules.template(o.template);
                 let sight = t.vision;

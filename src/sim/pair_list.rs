@@ -89,6 +89,15 @@ impl PairList {
         holds
     }
 
+    /// Puts the unit at `i` (in the list's order) at `pos` as though the list had been made
+    /// with it there: for a unit that has left, parked where it can overlap none of the others
+    /// (then the list still holds every pair that may overlap). Nothing for an `i` past the end.
+    pub fn park(&mut self, i: usize, pos: Vec2) {
+        if let Some(u) = self.units.get_mut(i) {
+            (u.2, u.3) = (pos.x.raw(), pos.y.raw());
+        }
+    }
+
     /// Keeps the list if it still holds every pair of `entries` that may overlap, or makes it
     /// again over a world of `size`.
     pub fn refresh(&mut self, size: Vec2, entries: &[Entry]) {
@@ -175,6 +184,25 @@ mod tests {
         assert!(!list.covers(&entries[..2]), "a unit gone");
         assert!(list.covers(&entries));
     }
+    #[test]
+    fn a_parked_unit_is_followed_where_it_was_parked() {
+        let one = 1i64 << Fixed::FRAC_BITS;
+        let entries: Vec<Entry> = (0..3).map(|k| unit(2 * k as u32, (100 + 10 * k) * one, 100 * one, 3)).collect();
+        let mut list = PairList::default();
+        list.build(Vec2::from_int(1000, 1000), &entries);
+        let far = Vec2::new(Fixed::from_raw(-(1 << 60)), Fixed::from_raw(-(1 << 60)));
+        let mut parked = entries.clone();
+        parked[1].pos = far;
+        assert!(!list.covers(&parked), "a unit moved far");
+        list.park(1, far);
+        assert!(list.covers(&parked), "the same unit parked there");
+        // Its slot says nothing any more: it stays where it is parked, and the list holds.
+        assert!(list.follow(&mut parked, |slot| (slot != 2).then(|| Vec2::from_int(100 + 5 * slot as i64, 100))));
+        assert_eq!(parked[1].pos, far);
+        list.park(7, far);
+        assert_eq!(list.pairs().len(), 3, "nothing for a unit not in the list");
+    }
+
     #[test]
     fn following_moves_every_unit_and_says_what_covers_says() {
         let one = 1i64 << Fixed::FRAC_BITS;

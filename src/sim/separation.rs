@@ -13,6 +13,7 @@ use super::angle::Angle;
 use super::fixed::Fixed;
 use super::pair_list::PairList;
 use super::spatial::Entry;
+use super::store::ObjectStore;
 use super::vector::Vec2;
 use super::world::World;
 
@@ -26,6 +27,9 @@ pub(crate) struct SeparationCache {
     /// The store's census when `units` was gathered: while it stands, the same units are in
     /// the same slots with the same radii, and only their positions need reading again.
     pub units_census: Option<u64>,
+    /// The store's count of flushes that added objects when `units` was gathered: while it
+    /// stands, objects have only left since, and the units are those still in their slots.
+    pub units_arrivals: Option<u64>,
     /// The pushes by position among those units (zero between frames).
     pub push: Vec<Vec2>,
     /// The positions of the units pushed this frame.
@@ -43,9 +47,19 @@ pub(crate) fn update(world: &mut World) {
     if world.caches.separation.units_census == Some(census) {
         // No object came or went since the units were gathered: only their positions changed.
         // Positions come from the store's compact column, so the objects are not touched.
-        if !list.follow(&mut entries, |slot| world.objects.pos_in_slot(slot as usize)) && entries.len() >= 2 {
-            list.build(size, &entries);
+        follow_or_build(&mut list, &mut entries, &world.objects, size);
+    } else if world.caches.separation.units_arrivals == Some(world.objects.arrivals()) {
+        // Objects only left since: the units are those still in their slots. Each one gone is
+        // parked where it meets no other, so the list and the units' order hold until the list
+        // is next made, which leaves the parked out.
+        for (i, e) in entries.iter_mut().enumerate() {
+            if !world.objects.is_live(e.slot as usize) && !is_parked(e.pos) {
+                e.pos = parking(i);
+                list.park(i, e.pos);
+            }
         }
+        world.caches.separation.units_census = Some(census);
+        follow_or_build(&mut list, &mut entries, &world.objects, size);
     } else {
         entries.clear();
         // Aircraft fly over the crowd (and hover where their formation slot puts them);
@@ -55,6 +69,7 @@ pub(crate) fn update(world: &mut World) {
             entries.push(Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: false });
         }
         world.caches.separation.units_census = Some(census);
+        world.caches.separation.units_arrivals = Some(world.objects.arrivals());
         if entries.len() >= 2 {
             list.refresh(size, &entries);
         }
@@ -95,23 +110,54 @@ pub(crate) fn update(world: &mut World) {
     world.caches.separation.units = entries;
 }
 
+/// Where the unit at `i` among separation's units is parked once its object has left: far off
+/// the map and far from every other parked unit, so it overlaps none and no pair with it is
+/// pushed.
+fn parking(i: usize) -> Vec2 {
+    Vec2::new(Fixed::from_raw(PARKED + ((i as i64) << 32)), Fixed::from_raw(PARKED))
+}
+
+/// The raw coordinate parked units share (a world's positions are never near it).
+const PARKED: i64 = -(1 << 60);
+
+/// True for a position given by [`parking`].
+fn is_parked(p: Vec2) -> bool {
+    p.y.raw() == PARKED
+}
+
+/// Moves the units to where their objects stand (parked ones stay parked) and keeps the list if
+/// it still holds every pair that may overlap; else drops the parked units and makes it again.
+fn follow_or_build(list: &mut PairList, entries: &mut Vec<Entry>, objects: &ObjectStore, size: Vec2) {
+    if !list.follow(entries, |slot| objects.pos_in_slot(slot as usize)) {
+        entries.retain(|e| !is_parked(e.pos));
+        if entries.len() >= 2 {
+            list.build(size, entries);
+        }
+    }
+}
+
 /// Adds the push of each overlapping pair of `list` to `push` (by position in `entries`), and
 /// notes in `pushed` the position of each unit of such a pair (once per pair).
 fn sum_listed(list: &PairList, entries: &[Entry], push: &mut [Vec2], pushed: &mut Vec<u32>) {
     // First the pairs that come within reach along both axes, in a tight pass of their own:
     // most listed pairs are further apart than that, and the push's work is then left out of
     // the walk over them. The positions of the pairs kept are noted in `pushed` for now.
+    // Each pair's position is written, and the count moves on only for one kept: no branch
+    // to guess wrong in a crowd where some pairs are near and some not.
     pushed.clear();
+    pushed.resize(list.pairs().len(), 0);
+    let mut near = 0;
     for (k, &(i, j)) in list.pairs().iter().enumerate() {
         let (Some(a), Some(b)) = (entries.get(i as usize), entries.get(j as usize)) else { continue };
         let reach = a.radius.raw().wrapping_add(b.radius.raw()) as u64;
         let dx = b.pos.x.raw().wrapping_sub(a.pos.x.raw()).unsigned_abs();
         let dy = b.pos.y.raw().wrapping_sub(a.pos.y.raw()).unsigned_abs();
-        if dx.max(dy) < reach {
-            pushed.push(k as u32);
+        if let Some(slot) = pushed.get_mut(near) {
+            *slot = k as u32;
         }
+        near += usize::from(dx.max(dy) < reach);
     }
-    let near = pushed.len();
+    pushed.truncate(near);
     for n in 0..near {
         let Some(&(i, j)) = list.pairs().get(pushed[n] as usize) else { continue };
         let (Some(a), Some(b)) = (entries.get(i as usize), entries.get(j as usize)) else { continue };
@@ -150,6 +196,7 @@ fn pair_push(a: &Entry, b: &Entry) -> Option<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::ids::{PlayerId, TemplateId};
     use crate::sim::test_support;
 
     /// The pushes of every overlapping pair, found by trying every pair (lower slot first).
@@ -175,10 +222,53 @@ mod tests {
     fn units_kept_between_frames_push_as_units_gathered_afresh() {
         let still = test_support::march_twice(
             300,
-            |fresh| fresh.caches.separation.units_census = None,
+            |fresh| {
+                fresh.caches.separation.units_census = None;
+                fresh.caches.separation.units_arrivals = None;
+            },
             |frame, kept, fresh| assert_eq!(kept.state_hash().total, fresh.state_hash().total, "frame {frame}"),
         );
         assert!((200..300).contains(&still), "no object came or went on {still} of 300 frames");
+    }
+
+    /// Units of a crowd on the march fall one by one (several at once now and then), with an
+    /// arrival only now and then: the units and pairs kept past the departures push exactly as
+    /// units gathered and a list made afresh every frame.
+    #[test]
+    fn units_kept_past_departures_push_as_units_gathered_afresh() {
+        let (mut kept, first) = test_support::crowd_on_the_march();
+        let mut fresh = kept.clone();
+        let (mut departures_only, mut builds) = (0, 0);
+        for frame in 0..240u32 {
+            for w in [&mut kept, &mut fresh] {
+                let crowd: Vec<_> = w.objects().filter(|o| o.template == TemplateId(0)).map(|o| o.id).collect();
+                let falls = if frame % 5 == 2 { 1 + (frame as usize / 5) % 3 } else { 0 };
+                for &id in crowd.iter().skip(frame as usize % 7).step_by(11).take(falls) {
+                    if let Some(mut o) = w.objects.get_mut(id) {
+                        o.set_health(0);
+                    }
+                }
+                if frame % 47 == 20
+                    && let Some(at) = crowd.last().and_then(|&id| w.object(id)).map(|o| o.pos)
+                {
+                    w.create_object(TemplateId(0), PlayerId(0), at, Angle::ZERO);
+                }
+            }
+            fresh.caches.separation.units_census = None;
+            fresh.caches.separation.units_arrivals = None;
+            let (census, arrivals) = (kept.objects.census(), kept.objects.arrivals());
+            let built = kept.caches.separation.pairs.builds();
+            let commands = if frame == 0 { first.clone() } else { Vec::new() };
+            kept.tick(&commands);
+            fresh.tick(&commands);
+            if kept.objects.census() != census && kept.objects.arrivals() == arrivals {
+                departures_only += 1;
+                builds += kept.caches.separation.pairs.builds() - built;
+            }
+            assert_eq!(kept.state_hash().total, fresh.state_hash().total, "frame {frame}");
+        }
+        assert!(departures_only > 30, "only {departures_only} frames with departures alone");
+        assert!(builds < departures_only / 2, "{builds} lists made on {departures_only} frames of departures");
     }
 
     /// Two units just out of the list's reach walk toward each other, each as far as the list

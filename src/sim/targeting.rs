@@ -13,8 +13,10 @@ use super::vector::Vec2;
 use super::vision::Sight;
 use super::world::World;
 
-/// Side of the buckets used for target scans: 2^7 = 128 world units.
-const BUCKET_LOG2: u32 = 7;
+/// Side of the buckets used for target scans: 2^6 = 64 world units (a scan reads fewer entries
+/// outside its circle than with wider ones; a call for help's square, 800 units and the drift,
+/// still fits the rows a query reads one by one).
+const BUCKET_LOG2: u32 = 6;
 
 /// What is known of a target at the start of a unit's turn.
 pub(super) struct Seen {
@@ -40,45 +42,31 @@ const MAX_DRIFT: Fixed = Fixed::from_int(32);
 /// The owner an entry gets when its object leaves the world (queries skip it).
 const GONE: u8 = u8::MAX;
 
-/// The team of an object that is in no index (scenery).
-const UNINDEXED: u16 = u16::MAX;
-
-/// Where the last build put a slot's object.
-#[derive(Clone, Copy, Debug)]
-struct Placed {
-    /// The object (`None`: the slot was empty, or its object has left since).
-    id: Option<ObjectId>,
-    /// The index it is in, by team, or [`UNINDEXED`].
-    team: u16,
-    /// Its entry's place in that index.
-    at: u32,
-    /// Its position at the build: where its bucket is.
-    built: Vec2,
-}
-
 /// The players' objects, one bucket index per team (by team number). It is kept between
 /// frames as a cache, never as state: each frame it is first asked, the entries take their
-/// objects' current positions (staying in the buckets of the build) and the entries of objects
-/// that left are marked gone; it is built again when an object arrived, the players changed or
-/// an object moved more than [`MAX_DRIFT`] from its bucket. Queries widen their square by how
-/// far objects moved, so they meet every entry a fresh build would put in the square, and the
-/// answers — chosen by distance and slot, never by the order entries come — are a fresh
-/// build's.
+/// objects' current positions from the store's compact column (staying in the buckets of the
+/// build) and the entries of objects that left are marked gone; it is built again when an
+/// object arrived, the players changed or an object moved more than [`MAX_DRIFT`] from its
+/// bucket. Queries widen their square by how far objects moved, so they meet every entry a
+/// fresh build would put in the square, and the answers — chosen by distance and slot, never by
+/// the order entries come — are a fresh build's.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TargetIndex {
     teams: Vec<SpatialIndex>,
-    /// Per object slot, where its entry is.
-    placed: Vec<Placed>,
+    /// Per team, each entry's position at the build (where its bucket is), in the entries'
+    /// order: the follow walks the entries in their own order, reading the store by slot.
+    built: Vec<Vec<Vec2>>,
+    /// The store's slots at the build.
+    slots: usize,
     /// Each player's team at the build.
     player_teams: Vec<u8>,
     /// The farthest (along either axis) an indexed object has moved since the build.
     drift: Fixed,
     /// Scratch: each team's entries as gathered.
     entries: Vec<Vec<Entry>>,
-    /// The store's census at the last build or follow: while it stands, every placed object
-    /// is still in its slot and only the positions need reading (from the store's compact
-    /// column, without touching the objects).
-    census: Option<u64>,
+    /// The store's count of flushes that added objects at the build: while it stands, each
+    /// indexed object is in its slot still or has left (its slot empty).
+    arrivals: Option<u64>,
 }
 
 impl TargetIndex {
@@ -111,70 +99,37 @@ impl TargetIndex {
     /// false when the index must be built again instead.
     fn follow(&mut self, world: &World) -> bool {
         let players = world.players.iter().map(|p| p.team);
-        if self.placed.len() != world.objects.slot_count() || !players.eq(self.player_teams.iter().copied()) {
+        if self.slots != world.objects.slot_count()
+            || self.arrivals != Some(world.objects.arrivals())
+            || !players.eq(self.player_teams.iter().copied())
+        {
             return false;
         }
-        let census = world.objects.census();
-        let drift = if self.census == Some(census) { self.follow_positions(world) } else { self.follow_objects(world) };
-        let Some(drift) = drift.filter(|&d| d <= MAX_DRIFT.raw() as u64) else { return false };
+        let objects = &world.objects;
+        let mut drift = 0u64;
+        for (grid, built) in self.teams.iter_mut().zip(&self.built) {
+            for (e, at) in grid.entries_mut().iter_mut().zip(built) {
+                if e.owner == GONE {
+                    continue;
+                }
+                // No object arrived since the build: an empty slot is one whose object left.
+                let Some(pos) = objects.pos_in_slot(e.slot as usize) else {
+                    e.owner = GONE;
+                    continue;
+                };
+                e.pos = pos;
+                // Plain integers: a difference that wraps is huge, and rebuilds.
+                let dx = pos.x.raw().wrapping_sub(at.x.raw()).unsigned_abs();
+                let dy = pos.y.raw().wrapping_sub(at.y.raw()).unsigned_abs();
+                drift = drift.max(dx).max(dy);
+            }
+        }
+        if drift > MAX_DRIFT.raw() as u64 {
+            return false;
+        }
         self.drift = Fixed::from_raw(drift as i64);
-        self.census = Some(census);
         true
     }
-
-    /// [`TargetIndex::follow`] while no object came or went since the last build or follow:
-    /// the entries take their objects' positions from the store's compact column. The farthest
-    /// an object has moved since the build; none when the index must be built again.
-    fn follow_positions(&mut self, world: &World) -> Option<u64> {
-        let mut drift = 0u64;
-        for (slot, placed) in self.placed.iter().enumerate() {
-            if placed.id.is_none() || placed.team == UNINDEXED {
-                continue;
-            }
-            let pos = world.objects.pos_in_slot(slot)?;
-            let entry = entry_of(&mut self.teams, placed)?;
-            entry.pos = pos;
-            let dx = pos.x.raw().wrapping_sub(placed.built.x.raw()).unsigned_abs();
-            let dy = pos.y.raw().wrapping_sub(placed.built.y.raw()).unsigned_abs();
-            drift = drift.max(dx).max(dy);
-        }
-        Some(drift)
-    }
-
-    /// [`TargetIndex::follow`] after objects came or went: each slot's object is compared with
-    /// the one placed there, and the entries of those that left are marked gone.
-    fn follow_objects(&mut self, world: &World) -> Option<u64> {
-        let mut drift = 0u64;
-        for (slot, placed) in self.placed.iter_mut().enumerate() {
-            match (world.objects.by_slot(slot), placed.id) {
-                (None, None) => {}
-                (Some(o), Some(id)) if o.id == id => {
-                    if placed.team == UNINDEXED {
-                        continue;
-                    }
-                    let entry = entry_of(&mut self.teams, placed)?;
-                    entry.pos = o.pos;
-                    // Plain integers: a difference that wraps is huge, and rebuilds.
-                    let dx = o.pos.x.raw().wrapping_sub(placed.built.x.raw()).unsigned_abs();
-                    let dy = o.pos.y.raw().wrapping_sub(placed.built.y.raw()).unsigned_abs();
-                    drift = drift.max(dx).max(dy);
-                }
-                (None, Some(_)) => {
-                    if let Some(entry) = entry_of(&mut self.teams, placed) {
-                        entry.owner = GONE;
-                    }
-                    placed.id = None;
-                }
-                (Some(_), _) => return None, // an object arrived
-            }
-        }
-        Some(drift)
-    }
-}
-
-/// The entry the last build made for a placed object (none for scenery).
-fn entry_of<'a>(teams: &'a mut [SpatialIndex], placed: &Placed) -> Option<&'a mut Entry> {
-    teams.get_mut(placed.team as usize)?.entries_mut().get_mut(placed.at as usize)
 }
 
 /// Makes `index` answer for the world as it stands: follows the objects where it can, builds
@@ -191,33 +146,31 @@ pub(super) fn rebuild_index(world: &World, index: &mut TargetIndex) {
     let teams = world.players.iter().map(|p| p.team as usize + 1).max().unwrap_or(0);
     index.entries.resize_with(teams, Vec::new);
     index.teams.resize_with(teams, SpatialIndex::default);
+    index.built.resize_with(teams, Vec::new);
     for entries in &mut index.entries {
         entries.clear();
     }
-    index.placed.clear();
-    index.placed.resize(world.objects.slot_count(), Placed { id: None, team: UNINDEXED, at: 0, built: Vec2::ZERO });
     for o in world.objects.iter() {
-        let team = world.players.get(o.owner.index()).map_or(UNINDEXED, |p| u16::from(p.team));
-        index.placed[o.id.index as usize] = Placed { id: Some(o.id), team, at: 0, built: o.pos };
-        if team == UNINDEXED {
-            continue;
-        }
+        let Some(team) = world.players.get(o.owner.index()).map(|p| p.team as usize) else { continue };
         let radius = world.rules.template(o.template).radius;
         let entry = Entry { slot: o.id.index, pos: o.pos, radius, owner: o.owner.0, air: o.kind.is_air() };
-        index.entries[team as usize].push(entry);
+        index.entries[team].push(entry);
     }
     let size = world.terrain.world_size();
-    for (grid, entries) in index.teams.iter_mut().zip(&index.entries) {
+    for ((grid, entries), built) in index.teams.iter_mut().zip(&index.entries).zip(&mut index.built) {
         grid.rebuild(size, BUCKET_LOG2, entries);
-        for (at, e) in grid.entries().iter().enumerate() {
-            index.placed[e.slot as usize].at = at as u32;
-        }
+        built.clear();
+        built.extend(grid.entries().iter().map(|e| e.pos));
     }
+    index.slots = world.objects.slot_count();
     index.player_teams.clear();
     index.player_teams.extend(world.players.iter().map(|p| p.team));
     index.drift = Fixed::ZERO;
-    index.census = Some(world.objects.census());
+    index.arrivals = Some(world.objects.arrivals());
 }
+
+/// Half the side of the square [`nearest_enemy`] reads first.
+const NEAR: Fixed = Fixed::from_int(48);
 
 /// The nearest living enemy of `owner` that `team` sees and a weapon with `targets` can hit,
 /// within `reach` of `centre`, not closer to `from` than `min_range` (ties: lowest id).
@@ -231,25 +184,47 @@ pub(super) fn nearest_enemy(
 ) -> Option<Seen> {
     let me = world.players.get(owner)?;
     let mut best: Option<(Fixed, u32)> = None;
-    // A target counts when its edge is within reach: the square widens by the largest radius,
-    // so which targets are met does not depend on how the grid's buckets fall. Only enemy
-    // teams are read; the nearest (ties: lowest slot) does not depend on the order they come.
-    let enemy = |t: u8| t != me.team;
-    index.for_each_near(enemy, centre, reach, true, |e| {
+    // Whether an entry counts, and is nearer than the best so far, depends on the entry alone,
+    // never on the square it was met in.
+    let consider = |e: &Entry, best: &mut Option<(Fixed, u32)>| {
         let Some(them) = world.players.get(e.owner as usize) else { return };
         if !me.is_enemy(them) || !targets.hits(e.air) {
             return;
         }
         let r = reach + e.radius;
-        let d2 = (e.pos - centre).length_squared();
+        let d = e.pos - centre;
+        // Further than `r` along an axis is further than `r` away: most of a square's entries
+        // are dropped before the squares. (From half a unit up, the rounded squares of two raw
+        // lengths that differ differ too; up to 2^23 units, `r * r` does not saturate.)
+        if (1 << 15..1 << 39).contains(&r.raw()) && (d.x.abs() > r || d.y.abs() > r) {
+            return;
+        }
+        let d2 = d.length_squared();
         if d2 > r * r || (e.pos - from).length_squared() < min_range * min_range {
             return;
         }
         let closer = best.is_none_or(|(bd, bs)| d2 < bd || (d2 == bd && e.slot < bs));
         if closer && world.vision.sight_at(team, e.pos) == Sight::Visible {
-            best = Some((d2, e.slot));
+            *best = Some((d2, e.slot));
         }
-    });
+    };
+    let enemy = |t: u8| t != me.team;
+    // In a fight the nearest enemy is mostly close: a small square first. Every entry not met
+    // in it is more than its half side away along an axis, so further than a best found within
+    // that distance, which is then the nearest of all (ties too: an equal one is met).
+    if reach > NEAR {
+        index.for_each_near(enemy, centre, NEAR, false, |e| consider(e, &mut best));
+        if best.is_none_or(|(d2, _)| d2 > NEAR * NEAR) {
+            best = None;
+        }
+    }
+    if best.is_none() {
+        // A target counts when its edge is within reach: the square widens by the largest
+        // radius, so which targets are met does not depend on how the grid's buckets fall.
+        // Only enemy teams are read; the nearest (ties: lowest slot) does not depend on the
+        // order they come.
+        index.for_each_near(enemy, centre, reach, true, |e| consider(e, &mut best));
+    }
     let (_, slot) = best?;
     let o = world.objects.by_slot(slot as usize)?;
     if o.health <= 0 {
@@ -354,6 +329,26 @@ mod tests {
         assert!(rebuilds > 10 && rebuilds < frames / 2, "{rebuilds} rebuilds in {frames} frames");
         assert!(gone_seen > 0, "no entry was ever marked gone");
         assert!(units(&w, 0).len() < 60 || units(&w, 1).len() < 60, "nobody died");
+    }
+
+    proptest::proptest! {
+        /// The shortcut in [`nearest_enemy`]: a point further than `r` along an axis (by as
+        /// little as one raw step) is never within `r` by the rounded squares it then skips,
+        /// for `r` from half a unit to 2^23 units.
+        #[test]
+        fn past_r_along_an_axis_is_past_r_by_the_squares(
+            r in (1i64 << 15)..(1i64 << 39),
+            over in 1i64..1 << 20,
+            other in 0i64..1 << 40,
+            swap in proptest::bool::ANY,
+            sign in proptest::bool::ANY,
+        ) {
+            let r = Fixed::from_raw(r);
+            let past = Fixed::from_raw((r.raw() + over) * if sign { -1 } else { 1 });
+            let other = Fixed::from_raw(other % (r.raw() + 1));
+            let d = if swap { Vec2::new(other, past) } else { Vec2::new(past, other) };
+            proptest::prop_assert!(d.length_squared() > r * r);
+        }
     }
 
     #[test]

@@ -64,6 +64,10 @@ pub struct ObjectStore {
     marks: Marks,
     /// Flushes that added or removed an object (see [`ObjectStore::census`]).
     census: u64,
+    /// Flushes that added an object (see [`ObjectStore::arrivals`]). Not saved: a loaded
+    /// world's systems keep nothing from before, so they read it afresh.
+    #[serde(skip)]
+    arrivals: u64,
     /// Live objects per owner, by owner index (kept at the flush).
     owned: Vec<u32>,
 }
@@ -136,6 +140,9 @@ impl ObjectStore {
         self.free.sort_unstable_by(|a, b| b.cmp(a));
         if !gone.is_empty() || !self.to_spawn.is_empty() {
             self.census += 1;
+        }
+        if !self.to_spawn.is_empty() {
+            self.arrivals += 1;
         }
         for obj in std::mem::take(&mut self.to_spawn) {
             let slot = &mut self.slots[obj.id.index as usize];
@@ -230,6 +237,20 @@ impl ObjectStore {
     /// (owners, templates, radii) and re-read only what objects change.
     pub fn census(&self) -> u64 {
         self.census
+    }
+
+    /// How many flushes have added an object: it changes at each flush that adds one, and only
+    /// then. While it stands (and the [`ObjectStore::census`] moved on), objects only left: a
+    /// slot that held an object holds it still or is empty, and an empty one stays empty, so a
+    /// system may keep what it gathered and drop the slots whose tag is gone.
+    pub fn arrivals(&self) -> u64 {
+        self.arrivals
+    }
+
+    /// True if the slot holds a live object (read from the compact per-slot array).
+    #[inline(always)]
+    pub fn is_live(&self, index: usize) -> bool {
+        self.tags.get(index).is_some_and(|&t| t != 0)
     }
 
     /// The sum of the live objects' digests, as kept up to date.

@@ -38,6 +38,8 @@ struct Globals {
 // units, stored at 0.8 of their value.
 @group(0) @binding(5) var detail_tex: texture_2d<f32>;
 @group(0) @binding(6) var detail_sampler: sampler;
+// Medium and High's patterns: the same but for rock, broken into faceted plates.
+@group(0) @binding(7) var relief_tex: texture_2d<f32>;
 
 fn shroud(world_xy: vec2<f32>) -> f32 {
     let uv = world_xy / max(g.map.xy, vec2<f32>(1.0, 1.0));
@@ -337,7 +339,12 @@ fn broad_detail(world: vec3<f32>, n: vec3<f32>) -> f32 {
 // classes meet) — grass speckle, clumps of soil, cracked rock, paving joints — and wet,
 // foaming ground along the waterline.
 fn fine_detail(world: vec3<f32>, share: vec4<f32>) -> vec3<f32> {
-    let patterns = textureSampleLevel(detail_tex, detail_sampler, world.xy / 32.0, 0.0) * 1.25;
+    return fine_detail_of(textureSampleLevel(detail_tex, detail_sampler, world.xy / 32.0, 0.0), world, share);
+}
+
+// The fine part from the patterns already read at this pixel (`stored`, as the texture keeps them).
+fn fine_detail_of(stored: vec4<f32>, world: vec3<f32>, share: vec4<f32>) -> vec3<f32> {
+    let patterns = stored * 1.25;
     let k = dot(patterns, share);
     var c = vec3<f32>(k, k, k);
     let above = world.z - g.map.w;
@@ -435,9 +442,9 @@ fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     let share = mix(in.detail, vec4<f32>(0.0, 0.0, 1.0, 0.0), rocky);
     let uv = in.world.xy / 32.0;
     let texel = 1.0 / 256.0;
-    let p0 = textureSampleLevel(detail_tex, detail_sampler, uv, 0.0);
-    let px = textureSampleLevel(detail_tex, detail_sampler, uv + vec2<f32>(texel, 0.0), 0.0);
-    let py = textureSampleLevel(detail_tex, detail_sampler, uv + vec2<f32>(0.0, texel), 0.0);
+    let p0 = textureSampleLevel(relief_tex, detail_sampler, uv, 0.0);
+    let px = textureSampleLevel(relief_tex, detail_sampler, uv + vec2<f32>(texel, 0.0), 0.0);
+    let py = textureSampleLevel(relief_tex, detail_sampler, uv + vec2<f32>(0.0, texel), 0.0);
     let w = share * RELIEF;
     let h0 = dot(p0, w);
     var n = n0 - vec3<f32>(dot(px, w) - h0, dot(py, w) - h0, 0.0);
@@ -452,7 +459,7 @@ fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
         n = n + vec3<f32>(0.0, 0.0, 0.7 * ledge * cliff);
         c = c * mix(1.0, (0.8 + 0.22 * ledge) * (1.0 - 0.2 * foot), cliff);
     }
-    let detail = fine_detail(in.world, share);
+    let detail = fine_detail_of(p0, in.world, share);
     let lit = c * detail * light_at(n, in.world);
     return vec4<f32>(finish(lit, in.world) * shroud(in.world_xy), 1.0);
 }

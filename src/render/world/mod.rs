@@ -254,7 +254,7 @@ impl WorldPass {
             ),
         );
         let shadow_sampler = shadow::ShadowMap::sampler(device);
-        let (detail_view, detail_sampler) = textures::detail(device, queue);
+        let (detail_view, relief_view, detail_sampler) = textures::detail(device, queue);
         let (low, high) = world
             .terrain
             .vertices
@@ -278,6 +278,7 @@ impl WorldPass {
                 wgpu::BindGroupEntry { binding: 4, resource: wgpu::BindingResource::Sampler(&shadow_sampler) },
                 wgpu::BindGroupEntry { binding: 5, resource: wgpu::BindingResource::TextureView(&detail_view) },
                 wgpu::BindGroupEntry { binding: 6, resource: wgpu::BindingResource::Sampler(&detail_sampler) },
+                wgpu::BindGroupEntry { binding: 7, resource: wgpu::BindingResource::TextureView(&relief_view) },
             ],
         });
         let road_bind = road_atlas_bind(device, queue, &tex_layout, world.road_atlas);

@@ -63,7 +63,8 @@ pub(super) fn vertex_layout<'a>(
     wgpu::VertexBufferLayout { array_stride: stride as u64, step_mode: step, attributes: attrs }
 }
 
-/// The bind group layouts: the globals (uniforms, shroud, shadow map, ground detail) and the
+/// The bind group layouts: the globals (uniforms, shroud, shadow map, ground detail, Medium and
+/// High's relief patterns) and the
 /// road atlas.
 pub(super) fn layouts(device: &wgpu::Device) -> (wgpu::BindGroupLayout, wgpu::BindGroupLayout) {
     let [shroud_tex, shroud_sampler] = binding::texture_and_sampler(1);
@@ -84,6 +85,8 @@ pub(super) fn layouts(device: &wgpu::Device) -> (wgpu::BindGroupLayout, wgpu::Bi
         count: None,
     };
     let [detail_tex, detail_sampler] = binding::texture_and_sampler(5);
+    // Medium and High's relief patterns, read with the detail sampler.
+    let relief_tex = wgpu::BindGroupLayoutEntry { binding: 7, ..detail_tex };
     let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("world globals"),
         entries: &[
@@ -94,6 +97,7 @@ pub(super) fn layouts(device: &wgpu::Device) -> (wgpu::BindGroupLayout, wgpu::Bi
             shadow_sampler,
             detail_tex,
             detail_sampler,
+            relief_tex,
         ],
     });
     let tex_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {

@@ -60,25 +60,32 @@ pub(super) fn road_atlas_bind(
     })
 }
 
-/// The ground's detail patterns (`detail.rs`) as a repeating texture, and its sampler.
-pub(super) fn detail(device: &wgpu::Device, queue: &wgpu::Queue) -> (wgpu::TextureView, wgpu::Sampler) {
-    let image = super::detail::texture();
+/// The ground's detail patterns (`detail.rs`) as repeating textures — Low's plain patterns and
+/// Medium and High's relief patterns — and their sampler.
+pub(super) fn detail(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+) -> (wgpu::TextureView, wgpu::TextureView, wgpu::Sampler) {
     let side = super::detail::DETAIL_PX;
-    let texture = device.create_texture_with_data(
-        queue,
-        &wgpu::TextureDescriptor {
-            label: Some("ground detail"),
-            size: wgpu::Extent3d { width: side, height: side, depth_or_array_layers: 1 },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8Unorm,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-            view_formats: &[],
-        },
-        wgpu::util::TextureDataOrder::LayerMajor,
-        image.as_raw(),
-    );
+    let view = |which| {
+        let image = super::detail::texture(which);
+        let texture = device.create_texture_with_data(
+            queue,
+            &wgpu::TextureDescriptor {
+                label: Some("ground detail"),
+                size: wgpu::Extent3d { width: side, height: side, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::Rgba8Unorm,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                view_formats: &[],
+            },
+            wgpu::util::TextureDataOrder::LayerMajor,
+            image.as_raw(),
+        );
+        texture.create_view(&wgpu::TextureViewDescriptor::default())
+    };
     let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
         label: Some("ground detail"),
         address_mode_u: wgpu::AddressMode::Repeat,
@@ -87,5 +94,5 @@ pub(super) fn detail(device: &wgpu::Device, queue: &wgpu::Queue) -> (wgpu::Textu
         min_filter: wgpu::FilterMode::Linear,
         ..Default::default()
     });
-    (texture.create_view(&wgpu::TextureViewDescriptor::default()), sampler)
+    (view(super::detail::Patterns::Plain), view(super::detail::Patterns::Relief), sampler)
 }

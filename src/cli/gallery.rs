@@ -1,5 +1,5 @@
 //! `ridgeline gallery`: the fixed set of close-ups for review (every unit and structure of
-//! each faction, damage stages, construction, motion, a base and a battle) rendered to PNGs in
+//! each faction, damage stages, construction, motion, a base, a battle and the ground) rendered to PNGs in
 //! a folder, through the game's own renderer.
 //!
 //! Must not: open a window.

@@ -1,7 +1,8 @@
 //! `ridgeline gallery`: a fixed set of close-ups rendered to PNGs for review side by side —
 //! every unit and structure of each faction (a sheet per faction and kind, and one close-up
 //! per object), each damage stage, construction in stages, units in motion and firing, a
-//! base and a battle. The pieces are made up (`Shown` values placed on the open middle of
+//! base and a battle, and the ground set (`gallery_ground.rs`: grass, a cliff, a road junction,
+//! a shore). The pieces are made up (`Shown` values placed on the open middle of
 //! Proving Grounds), so the same command gives the same pictures on every build: run it on
 //! two builds and compare.
 //!
@@ -376,7 +377,18 @@ pub fn render(roots: &ContentRoots, dir: &Path, size: (u32, u32)) -> Result<Vec<
     let mut written = Vec::new();
     let heights: Vec<f32> =
         (0..rules.templates.len()).map(|i| battle.scene.model_height(TemplateId(i as u16))).collect();
-    for stage in stages(&rules, &heights) {
+    let mut all = stages(&rules, &heights);
+    let scene = &battle.scene;
+    let height = |p: Vec2| scene.height(p);
+    let ground = super::gallery_ground::Ground {
+        height: &height,
+        size: scene.size(),
+        water: scene.statics().terrain.water.first().map_or(0.0, |c| c[2]),
+        roads: super::gallery_ground::roads(&scene.map),
+        junction: super::gallery_ground::junction(&scene.map),
+    };
+    all.extend(super::gallery_ground::stages(&rules, &ground));
+    for stage in all {
         let img = render_stage(&gpu, &mut pass, &target, &mut battle, &rules, &stage, centre, size)?;
         let path = dir.join(format!("{}.png", stage.name));
         crate::content::write_image(&path, &img).map_err(|e| ScreenshotError::Content(e.to_string()))?;

@@ -11,6 +11,7 @@ pub mod data_check;
 pub mod display;
 pub mod frame;
 pub mod gallery;
+pub mod gallery_ground;
 pub mod hud;
 pub mod images;
 pub mod keys;

@@ -13,7 +13,7 @@ use crate::sim::PlayerId;
 use crate::sim::ids::TemplateId;
 use crate::sim::rules::{ObjectKind, Rules};
 
-use super::gallery::{Piece, Stage};
+use super::gallery_stage::{Piece, Stage};
 
 /// What the ground set needs to know of the map: its heights and size, and its water.
 pub struct Ground<'a> {

@@ -12,6 +12,7 @@ pub mod display;
 pub mod frame;
 pub mod gallery;
 pub mod gallery_ground;
+pub mod gallery_stage;
 pub mod hud;
 pub mod images;
 pub mod keys;

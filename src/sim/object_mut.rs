@@ -4,7 +4,8 @@
 //! Hot fields (position, facing, speed, health, cooldown, target, progress along the path) are
 //! updated with one multiply each (see [`ObjectKey`]); rare, many-field changes (orders,
 //! routes) go through [`ObjectMut::change`], which recomputes the object's digest before and
-//! after. Either way the store's record of where the object stands and is bound follows it.
+//! after. Either way the store's records of where the object stands and is bound, and of
+//! whether it has a goal, follow it (a move reads them rather than the object).
 //! Debug builds check the sum (and that record) against a full recomputation after every tick.
 //! Must not: let a caller reach `&mut Object` (a change made there would escape the hash).
 
@@ -15,7 +16,7 @@ use super::fixed::Fixed;
 use super::hash::{Field, ObjectKey};
 use super::ids::{Frame, ObjectId};
 use super::object::{Nav, Object, Order, encode};
-use super::place::Place;
+use super::place::{Keyed, Place};
 use super::store::Marks;
 use super::vector::Vec2;
 
@@ -25,6 +26,8 @@ pub struct ObjectMut<'a> {
     key: ObjectKey,
     /// The store's record of where the object stands and is bound.
     place: &'a mut Place,
+    /// The store's record of whether the object has a goal.
+    has_goal: &'a mut bool,
     sum: &'a mut u64,
     /// The store's marks: some object's health fell to zero or below; a power state changed.
     marks: &'a mut Marks,
@@ -57,12 +60,13 @@ impl<'a> ObjectMut<'a> {
     /// Wraps an object of the store (only the store makes these).
     pub(super) fn new(
         object: &'a mut Object,
-        key: ObjectKey,
+        keyed: &'a mut Keyed,
         place: &'a mut Place,
         sum: &'a mut u64,
         marks: &'a mut Marks,
     ) -> ObjectMut<'a> {
-        ObjectMut { object, key, place, sum, marks, pending: 0 }
+        let key = keyed.key;
+        ObjectMut { object, key, place, has_goal: &mut keyed.has_goal, sum, marks, pending: 0 }
     }
 
     #[inline(always)]
@@ -75,13 +79,16 @@ impl<'a> ObjectMut<'a> {
     /// Moves the object.
     #[inline(always)]
     pub fn set_pos(&mut self, pos: Vec2) {
-        let old = self.object.pos;
+        // The old position and whether there is a goal come from the store's compact records,
+        // so a move only writes to the object (separation's pushes, thousands a frame in a
+        // battle, wait on no read of it).
+        let old = self.place.pos;
         self.account(Field::PosX, encode::fixed(old.x), encode::fixed(pos.x));
         self.account(Field::PosY, encode::fixed(old.y), encode::fixed(pos.y));
         self.object.pos = pos;
         // A unit on its way is bound for its goal, which a move leaves as it is.
         self.place.pos = pos;
-        if self.object.nav.goal.is_none() {
+        if !*self.has_goal {
             self.place.bound = pos;
         }
     }
@@ -263,6 +270,7 @@ impl<'a> ObjectMut<'a> {
             self.marks.fallen = true;
         }
         *self.place = Place::of(self.object);
+        *self.has_goal = self.object.nav.goal.is_some();
         if KEEP_HASH {
             let after = self.object.digest(self.key);
             self.pending = self.pending.wrapping_add(after.wrapping_sub(before));

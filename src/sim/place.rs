@@ -1,10 +1,13 @@
 //! Where an object stands and where it is bound: the store keeps one [`Place`] per slot beside
 //! the objects, and [`super::object_mut::ObjectMut`] keeps it true as the object moves, so a walk
-//! over every position (vision's, each frame) reads a compact array.
+//! over every position (vision's, each frame) reads a compact array. Beside it the store keeps a
+//! [`Keyed`] per slot (the object's hash key and whether it has a goal), so a move reads nothing
+//! of the object.
 //!
 //! A leaf of its own so the store and the one write path both name it without importing each
 //! other. Must not: hold anything an object does not say.
 
+use super::hash::ObjectKey;
 use super::object::Object;
 use super::vector::Vec2;
 
@@ -22,5 +25,25 @@ impl Place {
     #[inline(always)]
     pub fn of(o: &Object) -> Place {
         Place { pos: o.pos, bound: o.bound() }
+    }
+}
+
+/// What the one write path needs of an object beside its place, kept per slot so a change of
+/// position touches the object only to write it: the object's hash key (as its slot holds it)
+/// and whether it has a goal (so where it is bound follows a move, or not). Not saved: the
+/// store makes it again from the slots when first needed after a load.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Keyed {
+    /// The object's hash key.
+    pub key: ObjectKey,
+    /// Whether [`Object::nav`]'s goal is set.
+    pub has_goal: bool,
+}
+
+impl Keyed {
+    /// What `o`, under `key`, says.
+    #[inline(always)]
+    pub fn of(key: ObjectKey, o: &Object) -> Keyed {
+        Keyed { key, has_goal: o.nav.goal.is_some() }
     }
 }

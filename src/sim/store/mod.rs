@@ -26,7 +26,7 @@ use super::hash::ObjectKey;
 use super::ids::{ObjectId, PlayerId};
 use super::object::Object;
 use super::object_mut::ObjectMut;
-pub use super::place::Place;
+pub use super::place::{Keyed, Place};
 use super::vector::Vec2;
 
 mod marks;
@@ -52,6 +52,11 @@ pub struct ObjectStore {
     /// Per slot, where its live object stands and is bound; meaningless for a slot whose tag
     /// is 0.
     places: Vec<Place>,
+    /// Per slot, its live object's hash key and whether it has a goal (see [`Keyed`]);
+    /// meaningless for a slot whose tag is 0. Not saved: made again from the slots when first
+    /// needed after a load (see [`ObjectStore::keep_keyed`]).
+    #[serde(skip)]
+    keyed: Vec<Keyed>,
     free: Vec<u32>,
     to_spawn: Vec<Object>,
     to_destroy: Vec<ObjectId>,
@@ -78,8 +83,24 @@ impl ObjectStore {
         ObjectStore::default()
     }
 
+    /// Makes the per-slot [`Keyed`] records again from the slots when they are missing (a
+    /// loaded store has none); the write path and the flush call it first.
+    #[inline(always)]
+    fn keep_keyed(&mut self) {
+        if self.keyed.len() != self.slots.len() {
+            self.remake_keyed();
+        }
+    }
+
+    #[cold]
+    fn remake_keyed(&mut self) {
+        let keyed = |s: &Slot| s.object.as_ref().map_or(Keyed::default(), |o| Keyed::of(s.key, o));
+        self.keyed = self.slots.iter().map(keyed).collect();
+    }
+
     /// The id the next spawned object will get (spawns take ids in queue order).
     fn allocate(&mut self) -> ObjectId {
+        self.keep_keyed();
         // Reuse the lowest free slot so ids stay compact; free is kept sorted descending.
         if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
@@ -88,6 +109,7 @@ impl ObjectStore {
             self.slots.push(Slot::default());
             self.tags.push(0);
             self.places.push(Place::default());
+            self.keyed.push(Keyed::default());
             ObjectId { index: (self.slots.len() - 1) as u32, generation: 0 }
         }
     }
@@ -117,6 +139,7 @@ impl ObjectStore {
 
     /// Applies queued destructions, then creations; returns the destroyed objects in id order.
     pub fn flush(&mut self) -> Vec<Object> {
+        self.keep_keyed();
         let mut gone = Vec::new();
         let mut ids = std::mem::take(&mut self.to_destroy);
         ids.sort();
@@ -150,6 +173,7 @@ impl ObjectStore {
             self.digest_sum = self.digest_sum.wrapping_add(obj.digest(slot.key));
             self.tags[obj.id.index as usize] = tag(obj.owner, obj.template);
             self.places[obj.id.index as usize] = Place::of(&obj);
+            self.keyed[obj.id.index as usize] = Keyed::of(slot.key, &obj);
             let owner = obj.owner.index();
             if self.owned.len() <= owner {
                 self.owned.resize(owner + 1, 0);
@@ -181,10 +205,11 @@ impl ObjectStore {
 
     /// Write access by id.
     pub fn get_mut(&mut self, id: ObjectId) -> Option<ObjectMut<'_>> {
+        self.keep_keyed();
         let slot = self.slots.get_mut(id.index as usize).filter(|s| s.generation == id.generation)?;
         let object = slot.object.as_mut()?;
-        let place = &mut self.places[id.index as usize];
-        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.marks))
+        let (place, keyed) = (self.places.get_mut(id.index as usize)?, self.keyed.get_mut(id.index as usize)?);
+        Some(ObjectMut::new(object, keyed, place, &mut self.digest_sum, &mut self.marks))
     }
 
     /// Live objects in id order.
@@ -225,10 +250,10 @@ impl ObjectStore {
 
     /// Write access to the live object in a slot.
     pub fn by_slot_mut(&mut self, index: usize) -> Option<ObjectMut<'_>> {
-        let slot = self.slots.get_mut(index)?;
-        let object = slot.object.as_mut()?;
-        let place = &mut self.places[index];
-        Some(ObjectMut::new(object, slot.key, place, &mut self.digest_sum, &mut self.marks))
+        self.keep_keyed();
+        let object = self.slots.get_mut(index)?.object.as_mut()?;
+        let (place, keyed) = (self.places.get_mut(index)?, self.keyed.get_mut(index)?);
+        Some(ObjectMut::new(object, keyed, place, &mut self.digest_sum, &mut self.marks))
     }
 
     /// Which generation of the store's membership this is: it changes at each flush that adds
@@ -258,10 +283,19 @@ impl ObjectStore {
         self.digest_sum
     }
 
-    /// True if every live object's kept place is what its fields say (for checking).
+    /// True if every live object's kept place, and kept key and goal (where kept), are what its
+    /// fields say (for checking).
     pub fn places_hold(&self) -> bool {
         let tagged = self.slots.iter().zip(&self.tags).all(|(s, &t)| s.object.is_some() == (t != 0));
-        tagged && self.slots.iter().zip(&self.places).all(|(s, p)| s.object.as_ref().is_none_or(|o| Place::of(o) == *p))
+        let keyed = self.keyed.is_empty()
+            || self
+                .slots
+                .iter()
+                .zip(&self.keyed)
+                .all(|(s, k)| s.object.as_ref().is_none_or(|o| Keyed::of(s.key, o) == *k));
+        tagged
+            && keyed
+            && self.slots.iter().zip(&self.places).all(|(s, p)| s.object.as_ref().is_none_or(|o| Place::of(o) == *p))
     }
 
     /// Each slot's live object's position, if any, in slot order, read from the compact
@@ -433,6 +467,33 @@ mod tests {
         store.destroy(b);
         store.flush();
         assert_eq!(store.digest_sum(), 0, "an empty store sums to zero");
+    }
+
+    /// A loaded store has no per-slot keys and goal marks (they are not saved): it makes them
+    /// again, so a move after the load keeps the hash sum and where a unit with a goal is bound,
+    /// and one without a goal is bound where it now stands.
+    #[test]
+    fn a_loaded_store_remakes_its_keys_and_goal_marks() {
+        let mut store = ObjectStore::new();
+        let a = store.spawn(obj());
+        let b = store.spawn(obj());
+        store.flush();
+        edit(&mut store, a, |o| o.change(|o| o.nav.goal = Some(Vec2::from_int(40, 40))));
+        let text = serde_json::to_string(&store).unwrap();
+        let mut loaded: ObjectStore = serde_json::from_str(&text).unwrap();
+        assert!(loaded.keyed.is_empty(), "the keys are not saved");
+        edit(&mut loaded, a, |o| o.set_pos(Vec2::from_int(5, 5)));
+        edit(&mut loaded, b, |o| o.set_pos(Vec2::from_int(7, 7)));
+        assert_eq!(loaded.keyed.len(), loaded.slot_count());
+        assert!(loaded.places_hold());
+        assert_eq!(loaded.digest_sum(), loaded.recompute_digest_sum());
+        let bound = |s: &ObjectStore, id: ObjectId| s.places[id.index as usize].bound;
+        assert_eq!(bound(&loaded, a), Vec2::from_int(40, 40), "bound for its goal still");
+        assert_eq!(bound(&loaded, b), Vec2::from_int(7, 7), "bound where it stands");
+        let c = loaded.spawn(obj());
+        loaded.flush();
+        edit(&mut loaded, c, |o| o.set_pos(Vec2::from_int(9, 9)));
+        assert!(loaded.places_hold(), "a slot added after the load is kept too");
     }
 
     proptest::proptest! {

@@ -58,14 +58,15 @@ impl ObjectStore {
     /// a system that changes each of its objects and no other.
     #[inline(always)]
     pub fn for_each_in_mut(&mut self, set: &TemplateSet, mut f: impl FnMut(usize, ObjectMut<'_>)) {
+        self.keep_keyed();
         let (sum, marks) = (&mut self.digest_sum, &mut self.marks);
-        let slots = self.slots.iter_mut().zip(self.places.iter_mut());
-        for (slot, (&t, (s, place))) in self.tags.iter().zip(slots).enumerate() {
+        let slots = self.slots.iter_mut().zip(self.places.iter_mut()).zip(self.keyed.iter_mut());
+        for (slot, (&t, ((s, place), keyed))) in self.tags.iter().zip(slots).enumerate() {
             if t != 0
                 && set.contains(tag_template(t))
                 && let Some(object) = s.object.as_mut()
             {
-                f(slot, ObjectMut::new(object, s.key, place, sum, marks));
+                f(slot, ObjectMut::new(object, keyed, place, sum, marks));
             }
         }
     }

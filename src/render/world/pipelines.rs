@@ -149,6 +149,13 @@ impl Pipelines {
             immediate_size: 0,
         });
         let vertex = wgpu::VertexStepMode::Vertex;
+        // A model's corners, then one instance per object drawn (objects, Low objects, scatter).
+        let model_buffers = |model: &'static [wgpu::VertexAttribute], instance: &'static [wgpu::VertexAttribute]| {
+            [
+                Some(vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, model)),
+                Some(vertex_layout(std::mem::size_of::<ObjectInstance>(), wgpu::VertexStepMode::Instance, instance)),
+            ]
+        };
         let pipeline = |label: &str,
                         layout: &wgpu::PipelineLayout,
                         vs: &str,
@@ -211,14 +218,7 @@ impl Pipelines {
             &plain,
             "vs_scatter",
             "fs_lit",
-            &[
-                Some(vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &MODEL_LOW_ATTRS)),
-                Some(vertex_layout(
-                    std::mem::size_of::<ObjectInstance>(),
-                    wgpu::VertexStepMode::Instance,
-                    &INSTANCE_LOW_ATTRS,
-                )),
-            ],
+            &model_buffers(&MODEL_LOW_ATTRS, &INSTANCE_LOW_ATTRS),
             None,
             true,
             Some(wgpu::Face::Back),
@@ -228,14 +228,7 @@ impl Pipelines {
             &plain,
             "vs_object",
             "fs_lit",
-            &[
-                Some(vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &MODEL_ATTRS)),
-                Some(vertex_layout(
-                    std::mem::size_of::<ObjectInstance>(),
-                    wgpu::VertexStepMode::Instance,
-                    &INSTANCE_ATTRS,
-                )),
-            ],
+            &model_buffers(&MODEL_ATTRS, &INSTANCE_ATTRS),
             None,
             true,
             Some(wgpu::Face::Back),
@@ -245,14 +238,7 @@ impl Pipelines {
             &plain,
             "vs_object_low",
             "fs_lit_low",
-            &[
-                Some(vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &MODEL_LOW_ATTRS)),
-                Some(vertex_layout(
-                    std::mem::size_of::<ObjectInstance>(),
-                    wgpu::VertexStepMode::Instance,
-                    &INSTANCE_LOW_ATTRS,
-                )),
-            ],
+            &model_buffers(&MODEL_LOW_ATTRS, &INSTANCE_LOW_ATTRS),
             None,
             true,
             Some(wgpu::Face::Back),

@@ -176,7 +176,12 @@ impl Picture {
             }
         }
         let cell = scene.map.file.cell_size as f32;
-        self.rubble.note(events, world, cell, &self.shroud);
+        let look = |template: crate::sim::TemplateId, owner: PlayerId| {
+            let (scale, color, team) = scene.model_look(world.rules(), template, owner)?;
+            let parts = scene.library.parts.get(template.0 as usize).cloned().unwrap_or_else(|| [].into());
+            Some(rubble::Look { parts, scale, color, team })
+        };
+        self.rubble.note(events, world, cell, &self.shroud, look, |p| scene.height(p));
         self.wrecks.note(events, world, &self.previous, &self.shroud);
         self.debris.note(events, scene, world, &self.previous, &self.shroud, &mut self.particles);
     }
@@ -205,7 +210,7 @@ impl Picture {
         let live = Lively { recoil: &self.recoil, travel: &self.travel };
         let mut out = scene.instances_lively(world, Some(&self.previous), alpha, shroud, live);
         self.memory.instances(scene, world, local, &self.shroud, &mut out);
-        self.rubble.instances(scene, &mut out);
+        self.rubble.instances(&mut out);
         self.wrecks.instances(scene, world, &mut out);
         self.debris.instances(&mut out);
         out

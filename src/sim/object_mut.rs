@@ -16,7 +16,7 @@ use super::fixed::Fixed;
 use super::hash::{Field, ObjectKey};
 use super::ids::{Frame, ObjectId};
 use super::object::{Nav, Object, Order, encode};
-use super::place::{Keyed, Place};
+use super::place::{Keyed, Place, at_rest};
 use super::store::Marks;
 use super::vector::Vec2;
 
@@ -26,8 +26,8 @@ pub struct ObjectMut<'a> {
     key: ObjectKey,
     /// The store's record of where the object stands and is bound.
     place: &'a mut Place,
-    /// The store's record of whether the object has a goal.
-    has_goal: &'a mut bool,
+    /// The store's record of whether the object has a goal and is at rest.
+    keyed: &'a mut Keyed,
     sum: &'a mut u64,
     /// The store's marks: some object's health fell to zero or below; a power state changed.
     marks: &'a mut Marks,
@@ -66,7 +66,7 @@ impl<'a> ObjectMut<'a> {
         marks: &'a mut Marks,
     ) -> ObjectMut<'a> {
         let key = keyed.key;
-        ObjectMut { object, key, place, has_goal: &mut keyed.has_goal, sum, marks, pending: 0 }
+        ObjectMut { object, key, place, keyed, sum, marks, pending: 0 }
     }
 
     #[inline(always)]
@@ -88,7 +88,7 @@ impl<'a> ObjectMut<'a> {
         self.object.pos = pos;
         // A unit on its way is bound for its goal, which a move leaves as it is.
         self.place.pos = pos;
-        if !*self.has_goal {
+        if !self.keyed.has_goal {
             self.place.bound = pos;
         }
     }
@@ -110,6 +110,7 @@ impl<'a> ObjectMut<'a> {
         if speed != self.object.speed {
             self.account(Field::Speed, encode::fixed(self.object.speed), encode::fixed(speed));
             self.object.speed = speed;
+            self.keyed.at_rest = at_rest(self.keyed.has_goal, speed, self.object);
         }
     }
 
@@ -240,6 +241,7 @@ impl<'a> ObjectMut<'a> {
             self.account(Field::NavCruise, encode::cruise(nav.cruise, nav.cruise_until), encode::cruise(step, until));
             self.object.nav.cruise = step;
             self.object.nav.cruise_until = until;
+            self.keyed.at_rest = at_rest(self.keyed.has_goal, self.object.speed, self.object);
         }
     }
 
@@ -270,7 +272,7 @@ impl<'a> ObjectMut<'a> {
             self.marks.fallen = true;
         }
         *self.place = Place::of(self.object);
-        *self.has_goal = self.object.nav.goal.is_some();
+        *self.keyed = Keyed::of(self.key, self.object);
         if KEEP_HASH {
             let after = self.object.digest(self.key);
             self.pending = self.pending.wrapping_add(after.wrapping_sub(before));

@@ -152,7 +152,8 @@ fn steer(mut obj: ObjectMut, known: &mut ClearedCruise, ground: &Ground, pathfin
         }
         return;
     }
-    let Some(wp) = obj.nav.current_waypoint() else {
+    // From the store's record: the path itself, on the heap, is not read.
+    let Some(wp) = obj.current_waypoint() else {
         if obj.nav.request.is_none() {
             arrive(obj); // the path came back empty: nowhere to go
         }

@@ -76,6 +76,13 @@ impl<'a> ObjectMut<'a> {
         }
     }
 
+    /// The waypoint the object steers toward ([`Nav::current_waypoint`]), read from the store's
+    /// record of it rather than from the path the object keeps on the heap.
+    #[inline(always)]
+    pub fn current_waypoint(&self) -> Option<Vec2> {
+        self.keyed.has_waypoint.then_some(self.keyed.waypoint)
+    }
+
     /// Moves the object.
     #[inline(always)]
     pub fn set_pos(&mut self, pos: Vec2) {
@@ -167,6 +174,8 @@ impl<'a> ObjectMut<'a> {
         let new = encode::path(len, nav.next + 1);
         self.account(Field::NavPath, old, new);
         self.object.nav.next += 1;
+        let waypoint = self.object.nav.current_waypoint();
+        (self.keyed.has_waypoint, self.keyed.waypoint) = (waypoint.is_some(), waypoint.unwrap_or(Vec2::ZERO));
         self.set_progress(Fixed::MAX, 0);
     }
 

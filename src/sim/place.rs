@@ -32,8 +32,9 @@ impl Place {
 
 /// What the one write path needs of an object beside its place, kept per slot so a change of
 /// position touches the object only to write it: the object's hash key (as its slot holds it)
-/// and whether it has a goal (so where it is bound follows a move, or not); and whether it is
-/// at rest (so movement passes it over unread). Not saved: the store makes it again from the
+/// and whether it has a goal (so where it is bound follows a move, or not); whether it is at
+/// rest (so movement passes it over unread); and the waypoint it steers toward (so steering
+/// reads no path kept on the heap). Not saved: the store makes it again from the
 /// slots when first needed after a load.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Keyed {
@@ -43,13 +44,24 @@ pub struct Keyed {
     pub has_goal: bool,
     /// Whether it is at rest (see [`at_rest`]): no goal, no speed, not cruising.
     pub at_rest: bool,
+    /// Whether it has a waypoint to steer toward ([`super::object::Nav::current_waypoint`]).
+    pub has_waypoint: bool,
+    /// That waypoint (zero when it has none).
+    pub waypoint: Vec2,
 }
 
 impl Keyed {
     /// What `o`, under `key`, says.
     #[inline(always)]
     pub fn of(key: ObjectKey, o: &Object) -> Keyed {
-        Keyed { key, has_goal: o.nav.goal.is_some(), at_rest: at_rest(o.nav.goal.is_some(), o.speed, o) }
+        let waypoint = o.nav.current_waypoint();
+        Keyed {
+            key,
+            has_goal: o.nav.goal.is_some(),
+            at_rest: at_rest(o.nav.goal.is_some(), o.speed, o),
+            has_waypoint: waypoint.is_some(),
+            waypoint: waypoint.unwrap_or(Vec2::ZERO),
+        }
     }
 }
 

@@ -100,13 +100,14 @@ pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
     // Each player's speed upgrades, looked up once a frame.
     let speeds = world.upgrade_table(Stat::Speed);
-    // Structures and props never move: their slots are passed over unread.
+    // Structures and props never move: their slots are passed over unread, as are units at
+    // rest (no goal, no speed, no cruise), whose frame of movement would change nothing.
     let scans = std::sync::Arc::clone(&world.scans);
     let mut cleared = std::mem::take(&mut world.caches.movement.cleared);
     cleared.resize(world.objects.slot_count(), ClearedCruise::default());
     let World { objects, terrain, pathfinder, frame, .. } = world;
     let ground = Ground { rules: &rules, speeds: &speeds, terrain, now: *frame, revision: terrain.revision() };
-    objects.for_each_in_mut(&scans.movers, |slot, mut obj| {
+    objects.for_each_stirring_in_mut(&scans.movers, |slot, mut obj| {
         let Some(known) = cleared.get_mut(slot) else { return };
         if obj.nav.cruise_until > ground.now {
             let to = obj.pos + obj.nav.cruise;
@@ -151,7 +152,8 @@ fn steer(mut obj: ObjectMut, known: &mut ClearedCruise, ground: &Ground, pathfin
         }
         return;
     }
-    let Some(wp) = obj.nav.current_waypoint() else {
+    // From the store's record: the path itself, on the heap, is not read.
+    let Some(wp) = obj.current_waypoint() else {
         if obj.nav.request.is_none() {
             arrive(obj); // the path came back empty: nowhere to go
         }

@@ -16,7 +16,7 @@ use super::fixed::Fixed;
 use super::hash::{Field, ObjectKey};
 use super::ids::{Frame, ObjectId};
 use super::object::{Nav, Object, Order, encode};
-use super::place::{Keyed, Place};
+use super::place::{Keyed, Place, at_rest};
 use super::store::Marks;
 use super::vector::Vec2;
 
@@ -26,8 +26,8 @@ pub struct ObjectMut<'a> {
     key: ObjectKey,
     /// The store's record of where the object stands and is bound.
     place: &'a mut Place,
-    /// The store's record of whether the object has a goal.
-    has_goal: &'a mut bool,
+    /// The store's record of whether the object has a goal and is at rest.
+    keyed: &'a mut Keyed,
     sum: &'a mut u64,
     /// The store's marks: some object's health fell to zero or below; a power state changed.
     marks: &'a mut Marks,
@@ -66,7 +66,7 @@ impl<'a> ObjectMut<'a> {
         marks: &'a mut Marks,
     ) -> ObjectMut<'a> {
         let key = keyed.key;
-        ObjectMut { object, key, place, has_goal: &mut keyed.has_goal, sum, marks, pending: 0 }
+        ObjectMut { object, key, place, keyed, sum, marks, pending: 0 }
     }
 
     #[inline(always)]
@@ -74,6 +74,13 @@ impl<'a> ObjectMut<'a> {
         if KEEP_HASH {
             self.pending = self.pending.wrapping_add(self.key.delta(field, old, new));
         }
+    }
+
+    /// The waypoint the object steers toward ([`Nav::current_waypoint`]), read from the store's
+    /// record of it rather than from the path the object keeps on the heap.
+    #[inline(always)]
+    pub fn current_waypoint(&self) -> Option<Vec2> {
+        self.keyed.has_waypoint.then_some(self.keyed.waypoint)
     }
 
     /// Moves the object.
@@ -88,7 +95,7 @@ impl<'a> ObjectMut<'a> {
         self.object.pos = pos;
         // A unit on its way is bound for its goal, which a move leaves as it is.
         self.place.pos = pos;
-        if !*self.has_goal {
+        if !self.keyed.has_goal {
             self.place.bound = pos;
         }
     }
@@ -110,6 +117,7 @@ impl<'a> ObjectMut<'a> {
         if speed != self.object.speed {
             self.account(Field::Speed, encode::fixed(self.object.speed), encode::fixed(speed));
             self.object.speed = speed;
+            self.keyed.at_rest = at_rest(self.keyed.has_goal, speed, self.object);
         }
     }
 
@@ -166,6 +174,8 @@ impl<'a> ObjectMut<'a> {
         let new = encode::path(len, nav.next + 1);
         self.account(Field::NavPath, old, new);
         self.object.nav.next += 1;
+        let waypoint = self.object.nav.current_waypoint();
+        (self.keyed.has_waypoint, self.keyed.waypoint) = (waypoint.is_some(), waypoint.unwrap_or(Vec2::ZERO));
         self.set_progress(Fixed::MAX, 0);
     }
 
@@ -240,6 +250,7 @@ impl<'a> ObjectMut<'a> {
             self.account(Field::NavCruise, encode::cruise(nav.cruise, nav.cruise_until), encode::cruise(step, until));
             self.object.nav.cruise = step;
             self.object.nav.cruise_until = until;
+            self.keyed.at_rest = at_rest(self.keyed.has_goal, self.object.speed, self.object);
         }
     }
 
@@ -270,7 +281,7 @@ impl<'a> ObjectMut<'a> {
             self.marks.fallen = true;
         }
         *self.place = Place::of(self.object);
-        *self.has_goal = self.object.nav.goal.is_some();
+        *self.keyed = Keyed::of(self.key, self.object);
         if KEEP_HASH {
             let after = self.object.digest(self.key);
             self.pending = self.pending.wrapping_add(after.wrapping_sub(before));

@@ -469,6 +469,34 @@ mod tests {
         assert_eq!(store.digest_sum(), 0, "an empty store sums to zero");
     }
 
+    /// The waypoint a handle reads from the store's record is the object's path's current one
+    /// as the path is given, stepped along, run to its end and replaced, and after a load.
+    #[test]
+    fn the_kept_waypoint_follows_the_path() {
+        let mut store = ObjectStore::new();
+        let a = store.spawn(obj());
+        store.flush();
+        let path = vec![Vec2::from_int(10, 10), Vec2::from_int(50, 60)];
+        let seen = |store: &mut ObjectStore| {
+            let o = store.get_mut(a).unwrap();
+            assert_eq!(o.current_waypoint(), o.nav.current_waypoint());
+            o.current_waypoint()
+        };
+        assert_eq!(seen(&mut store), None, "no path");
+        edit(&mut store, a, |o| o.change(|o| o.nav.waypoints = path.clone()));
+        assert_eq!(seen(&mut store), Some(path[0]));
+        edit(&mut store, a, |o| o.advance_waypoint());
+        assert_eq!(seen(&mut store), Some(path[1]));
+        let text = serde_json::to_string(&store).unwrap();
+        let mut loaded: ObjectStore = serde_json::from_str(&text).unwrap();
+        assert_eq!(seen(&mut loaded), Some(path[1]), "remade after a load");
+        edit(&mut store, a, |o| o.advance_waypoint());
+        assert_eq!(seen(&mut store), None, "past the end");
+        edit(&mut store, a, |o| o.change(|o| (o.nav.waypoints, o.nav.next) = (vec![Vec2::from_int(7, 7)], 0)));
+        assert_eq!(seen(&mut store), Some(Vec2::from_int(7, 7)), "a new path");
+        assert!(store.places_hold());
+    }
+
     /// A loaded store has no per-slot keys and goal marks (they are not saved): it makes them
     /// again, so a move after the load keeps the hash sum and where a unit with a goal is bound,
     /// and one without a goal is bound where it now stands.

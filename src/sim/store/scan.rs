@@ -71,6 +71,25 @@ impl ObjectStore {
         }
     }
 
+    /// As [`ObjectStore::for_each_in_mut`], passing over the objects at rest (no goal, no speed,
+    /// not cruising: see [`crate::sim::place::at_rest`]) unread, by the compact per-slot record
+    /// that says so: for movement, which changes nothing of them.
+    #[inline(always)]
+    pub fn for_each_stirring_in_mut(&mut self, set: &TemplateSet, mut f: impl FnMut(usize, ObjectMut<'_>)) {
+        self.keep_keyed();
+        let (sum, marks) = (&mut self.digest_sum, &mut self.marks);
+        let slots = self.slots.iter_mut().zip(self.places.iter_mut()).zip(self.keyed.iter_mut());
+        for (slot, (&t, ((s, place), keyed))) in self.tags.iter().zip(slots).enumerate() {
+            if t != 0
+                && !keyed.at_rest
+                && set.contains(tag_template(t))
+                && let Some(object) = s.object.as_mut()
+            {
+                f(slot, ObjectMut::new(object, keyed, place, sum, marks));
+            }
+        }
+    }
+
     /// `owner`'s live objects bound ([`Object::bound`]) strictly within `reach` of `at` along
     /// both axes, in id order: owners and bound points are read from the compact per-slot
     /// arrays, so objects elsewhere are never touched (a formation order asks this of a player
@@ -213,6 +232,33 @@ mod tests {
         let positions: Vec<Option<Vec2>> = store.positions().collect();
         assert_eq!(positions, store.slots().map(|o| o.map(|o| o.pos)).collect::<Vec<_>>());
         assert_eq!(positions[e.index as usize], None, "the destroyed one's slot holds nothing");
+        assert!(store.places_hold());
+    }
+
+    /// The walk for movement passes over exactly the objects at rest: no goal, no speed, no
+    /// cruise. One starting to move, or given a goal, is met again; one come to rest is not.
+    #[test]
+    fn the_stirring_walk_passes_over_exactly_the_objects_at_rest() {
+        use crate::sim::ids::Frame;
+        let mut store = ObjectStore::new();
+        let ids: Vec<ObjectId> = (0..6).map(|_| store.spawn(obj())).collect();
+        store.flush();
+        let set = TemplateSet::from_flags(vec![true]);
+        let met = |store: &mut ObjectStore| {
+            let mut met = Vec::new();
+            store.for_each_stirring_in_mut(&set, |_, o| met.push(o.id));
+            met
+        };
+        assert_eq!(met(&mut store), Vec::<ObjectId>::new(), "all at rest");
+        store.get_mut(ids[1]).unwrap().set_speed(Fixed::from_int(1));
+        store.get_mut(ids[2]).unwrap().change(|o| o.nav.goal = Some(Vec2::from_int(5, 5)));
+        store.get_mut(ids[3]).unwrap().set_cruise(Vec2::from_int(1, 0), Frame(9));
+        store.get_mut(ids[4]).unwrap().set_cruise(Vec2::ZERO, Frame(9));
+        assert_eq!(met(&mut store), ids[1..5].to_vec(), "moving, bound for a goal, or cruising");
+        store.get_mut(ids[1]).unwrap().set_speed(Fixed::ZERO);
+        store.get_mut(ids[2]).unwrap().clear_nav();
+        store.get_mut(ids[3]).unwrap().set_cruise(Vec2::ZERO, Frame::default());
+        assert_eq!(met(&mut store), vec![ids[4]], "come to rest, but for the one still cruising");
         assert!(store.places_hold());
     }
 

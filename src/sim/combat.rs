@@ -20,14 +20,12 @@ use super::targeting::{Seen, nearest_enemy, refresh_index, seen};
 use super::vector::Vec2;
 use super::world::World;
 
-/// Combat's cache: the coarse target grids and the armed units looked at this frame.
+/// Combat's cache: the coarse target grids and the armed units that may answer a call for help.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CombatCache {
     /// Coarse grids for target scans, one per team.
     pub targets: super::targeting::TargetIndex,
-    /// The slots combat looks at this frame.
-    pub fighters: Vec<usize>,
-    /// The armed objects that may answer a call for help this frame (see [`fighters`]).
+    /// The armed objects that may answer a call for help this frame (see `ready`).
     pub answerers: Vec<u32>,
     /// By slot, whether it is among `answerers` (all false between frames).
     pub may_answer: Vec<bool>,
@@ -44,6 +42,7 @@ const FIRE_CONE: i32 = 2048;
 #[inline(never)] // a system of its own keeps the tick's code small
 pub(crate) fn update(world: &mut World) {
     let rules = std::sync::Arc::clone(&world.rules);
+    let scans = std::sync::Arc::clone(&world.scans);
     let mut pass = Pass {
         index: std::mem::take(&mut world.caches.combat.targets),
         indexed: false,
@@ -51,9 +50,18 @@ pub(crate) fn update(world: &mut World) {
         alerts: Vec::new(),
         power: None,
     };
-    let (fighters, answerers) = fighters(world);
-    for &slot in &fighters {
-        fight(world, &rules, &mut pass, slot);
+    let mut answerers = std::mem::take(&mut world.caches.combat.answerers);
+    answerers.clear();
+    // One walk over the armed objects (their templates read from the store's compact tags):
+    // each is looked at and, if it has anything to do, fights at once, while its object is in
+    // the cache. A turn changes no other armed object's order, cooldown or target, so each is
+    // judged as it stood when the frame's combat began.
+    let mut from = 0;
+    while let Some(slot) = world.objects.next_in(from, &scans.armed) {
+        from = slot + 1;
+        if let Some(me) = ready(world, &rules, &mut pass, &mut answerers, slot) {
+            fight(world, &rules, &mut pass, &me);
+        }
     }
     // Only an idle unit answers, and none can be unless it was idle or attacking as the
     // frame's combat began: with none such, nobody is asked.
@@ -73,7 +81,6 @@ pub(crate) fn update(world: &mut World) {
         world.caches.combat.may_answer = may_answer;
     }
     world.caches.combat.targets = pass.index;
-    world.caches.combat.fighters = fighters;
     world.caches.combat.answerers = answerers;
 }
 
@@ -89,39 +96,6 @@ struct Pass {
     alerts: Vec<(ObjectId, ObjectId)>,
     /// Asked for when the first powered defence is met.
     power: Option<Vec<super::power::PowerBalance>>,
-}
-
-/// The slots combat looks at this frame (the cache's vector, refilled). Unarmed objects (most
-/// structures, props, gatherers) are passed over unread; an object with nothing to cool down or
-/// let go of changes nothing when it is on the march, or idle on a frame it does not look for a
-/// target: one tight walk leaves those out (an object's slot is its id's index).
-///
-/// The same walk notes the armed objects that may answer a call for help after the fights
-/// (the second vector): those idle or attacking now. An answer wants an idle unit with no
-/// target, and the only way into `Idle` during combat is from `Attack` (a forced target lost).
-fn fighters(world: &mut World) -> (Vec<usize>, Vec<u32>) {
-    let frame = world.frame.0;
-    let scans = std::sync::Arc::clone(&world.scans);
-    let mut fighters = std::mem::take(&mut world.caches.combat.fighters);
-    fighters.clear();
-    let mut answerers = std::mem::take(&mut world.caches.combat.answerers);
-    answerers.clear();
-    for o in world.objects.of_set(&scans.armed) {
-        let slot = o.id.index as usize;
-        if matches!(o.order, Order::Idle | Order::Attack { .. }) {
-            answerers.push(o.id.index);
-        }
-        let still = o.cooldown == 0 && o.target.is_none();
-        let resting = match o.order {
-            Order::Move { .. } => true,
-            Order::Idle => !(frame + slot as u32).is_multiple_of(SCAN_INTERVAL),
-            _ => false,
-        };
-        if !(still && resting) {
-            fighters.push(slot);
-        }
-    }
-    (fighters, answerers)
 }
 
 /// One armed object's turn, as it stood when its weapon cooled by a frame.
@@ -141,12 +115,12 @@ struct Fighter<'r> {
     engaged: Option<ObjectId>,
 }
 
-/// One armed object's turn: its weapon cools, it keeps, drops or finds a target, and turns
-/// to fire at it, closes in, or resumes its order's movement.
-fn fight(world: &mut World, rules: &Rules, pass: &mut Pass, slot: usize) {
-    let Some(me) = ready(world, rules, pass, slot) else { return };
-    let Some(target) = aim(world, pass, &me) else { return };
-    let (t, w, pos, order, frame) = (me.t, me.w, me.pos, me.order, world.frame.0);
+/// One armed object's turn: it keeps, drops or finds a target, and turns to fire at it, closes
+/// in, or resumes its order's movement.
+fn fight(world: &mut World, rules: &Rules, pass: &mut Pass, me: &Fighter<'_>) {
+    // A forced target lost leaves the unit idle with none (see `aim`): nothing more changes.
+    let target = aim(world, pass, me);
+    let (t, w, pos, order, slot, frame) = (me.t, me.w, me.pos, me.order, me.slot, world.frame.0);
     let Some(mut obj) = world.objects.by_slot_mut(slot) else { return };
     obj.set_target(target.as_ref().map(|s| s.id));
     let Some(s) = target else {
@@ -176,7 +150,7 @@ fn fight(world: &mut World, rules: &Rules, pass: &mut Pass, slot: usize) {
         if aligned && obj.cooldown == 0 {
             obj.set_cooldown(w.reload_frames);
             drop(obj);
-            fire(world, rules, pass, &me, s);
+            fire(world, rules, pass, me, s);
         }
     } else if order != Order::Idle && t.is_mobile() && (frame + slot as u32).is_multiple_of(CHASE_INTERVAL) {
         set_goal(&mut obj, s.pos, &mut world.pathfinder);
@@ -185,31 +159,54 @@ fn fight(world: &mut World, rules: &Rules, pass: &mut Pass, slot: usize) {
     }
 }
 
-/// The object in `slot` ready to fight this frame, its weapon cooled by a frame; None for
-/// one without a weapon, unfinished, switched off, a powered defence without power, or on
-/// the march (which lets go of its target).
-fn ready<'r>(world: &mut World, rules: &'r Rules, pass: &mut Pass, slot: usize) -> Option<Fighter<'r>> {
+/// The armed object in `slot` ready to fight this frame, its weapon cooled by a frame, read
+/// once; None for one that changes nothing this frame (nothing to cool down or let go of, and
+/// on the march, or idle on a frame it does not look for a target), unfinished, switched off, a
+/// powered defence without power, or on the march (which lets go of its target). One idle or
+/// attacking is noted in `answerers` first (it may answer a call for help after the fights: an
+/// answer wants an idle unit with no target, and the only way into `Idle` during combat is from
+/// `Attack`, a forced target lost).
+#[inline(always)]
+fn ready<'r>(
+    world: &mut World,
+    rules: &'r Rules,
+    pass: &mut Pass,
+    answerers: &mut Vec<u32>,
+    slot: usize,
+) -> Option<Fighter<'r>> {
+    let frame = world.frame.0;
     let o = world.objects.by_slot(slot)?;
+    let (order, cooldown, engaged) = (o.order, o.cooldown, o.target);
+    if matches!(order, Order::Idle | Order::Attack { .. }) {
+        answerers.push(slot as u32); // an object's slot is its id's index
+    }
+    let still = cooldown == 0 && engaged.is_none();
+    let resting = match order {
+        Order::Move { .. } => true,
+        Order::Idle => !(frame + slot as u32).is_multiple_of(SCAN_INTERVAL),
+        _ => false,
+    };
+    if still && resting {
+        return None;
+    }
     let t = rules.template(o.template);
     let &weapon = t.weapons.first()?;
     if !o.is_complete() || o.powered_down {
         return None; // a construction site does not fight yet, a switched-off one no longer
     }
+    let (id, template, pos, owner, xp) = (o.id, o.template, o.pos, o.owner, o.xp);
     if t.power < 0 {
-        let owner = o.owner;
         let balances = pass.power.get_or_insert_with(|| world.frame_power());
         if balances.get(owner.index()).is_some_and(|b| b.low()) {
             return None; // a powered defence without power holds its fire
         }
     }
     let mut obj = world.objects.by_slot_mut(slot)?;
-    obj.set_cooldown(obj.cooldown.saturating_sub(1));
-    let (id, template, pos, owner, order, xp) = (obj.id, obj.template, obj.pos, obj.owner, obj.order, obj.xp);
+    obj.set_cooldown(cooldown.saturating_sub(1));
     if let Order::Move { .. } = order {
         obj.set_target(None);
         return None;
     }
-    let engaged = obj.target;
     drop(obj);
     let team = world.players.get(owner.index()).map_or(u8::MAX, |p| p.team);
     let w = rules.weapon(weapon);
@@ -217,27 +214,29 @@ fn ready<'r>(world: &mut World, rules: &'r Rules, pass: &mut Pass, slot: usize) 
 }
 
 /// The target `me` fights this frame: its forced target while seen, its current one while in
-/// its leash, else (on its scan frame) the nearest enemy in reach. Some(None) is nothing to
-/// fight; None when a forced target is lost (the unit goes idle).
-fn aim(world: &mut World, pass: &mut Pass, me: &Fighter<'_>) -> Option<Option<Seen>> {
+/// its leash, else (on its scan frame) the nearest enemy in reach; None is nothing to fight. A
+/// forced target lost leaves the unit idle, with no target and no way to go.
+#[inline(always)]
+fn aim(world: &mut World, pass: &mut Pass, me: &Fighter<'_>) -> Option<Seen> {
     let (w, order, pos, slot, frame) = (me.w, me.order, me.pos, me.slot, world.frame.0);
     // Where this unit's interest is centred: its guard point or itself.
     let centre = match order {
         Order::Guard { anchor } => anchor,
         _ => pos,
     };
-    let mut target = me.engaged.and_then(|tid| seen(world, me.team, tid)).filter(|s| w.targets.hits(s.air));
     if let Order::Attack { target: forced } = order {
-        target = seen(world, me.team, forced).filter(|s| w.targets.hits(s.air));
-        if target.is_none() {
-            if let Some(mut obj) = world.objects.by_slot_mut(slot) {
-                obj.set_order(Order::Idle);
-                obj.set_target(None);
-                obj.clear_nav();
-            }
-            return None;
+        let target = seen(world, me.team, forced).filter(|s| w.targets.hits(s.air));
+        if target.is_none()
+            && let Some(mut obj) = world.objects.by_slot_mut(slot)
+        {
+            obj.set_order(Order::Idle);
+            obj.set_target(None);
+            obj.clear_nav();
         }
-    } else if let Some(s) = &target {
+        return target;
+    }
+    let mut target = me.engaged.and_then(|tid| seen(world, me.team, tid)).filter(|s| w.targets.hits(s.air));
+    if let Some(s) = &target {
         let leash = if order == Order::Idle { w.range + s.radius } else { me.t.vision + s.radius };
         let d2 = (s.pos - centre).length_squared();
         // Closer than the weapon's minimum range it cannot be fired at: let it go.
@@ -245,8 +244,7 @@ fn aim(world: &mut World, pass: &mut Pass, me: &Fighter<'_>) -> Option<Option<Se
             target = None;
         }
     }
-    if target.is_none() && !matches!(order, Order::Attack { .. }) && (frame + slot as u32).is_multiple_of(SCAN_INTERVAL)
-    {
+    if target.is_none() && (frame + slot as u32).is_multiple_of(SCAN_INTERVAL) {
         let reach = if order == Order::Idle { w.range.max(me.t.vision) } else { me.t.vision };
         if !pass.indexed {
             refresh_index(world, &mut pass.index);
@@ -255,7 +253,7 @@ fn aim(world: &mut World, pass: &mut Pass, me: &Fighter<'_>) -> Option<Option<Se
         let who = (me.owner.index(), me.team, w.targets);
         target = nearest_enemy(world, &pass.index, who, centre, reach, (pos, w.min_range));
     }
-    Some(target)
+    target
 }
 
 /// `me` fires at `s`: a shell on its way, or a hit at once, which calls for help and tells

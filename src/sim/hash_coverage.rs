@@ -153,7 +153,7 @@ fn each_hashed_part_of_the_world_changes_the_hash_and_caches_do_not() {
     }
     let mut w = base.clone();
     w.caches = Default::default();
-    w.caches.combat.fighters.push(7);
+    w.caches.combat.answerers.push(7);
     w.events.clear();
     assert_eq!(w.state_hash().total, h0, "the caches are not state");
 }

@@ -183,10 +183,11 @@ pub(super) fn nearest_enemy(
     (from, min_range): (Vec2, Fixed),
 ) -> Option<Seen> {
     let me = world.players.get(owner)?;
-    let mut best: Option<(Fixed, u32)> = None;
+    // The best so far: its squared distance, slot, and where the team was seen to see it.
+    let mut best: Option<(Fixed, u32, Vec2)> = None;
     // Whether an entry counts, and is nearer than the best so far, depends on the entry alone,
     // never on the square it was met in.
-    let consider = |e: &Entry, best: &mut Option<(Fixed, u32)>| {
+    let consider = |e: &Entry, best: &mut Option<(Fixed, u32, Vec2)>| {
         let Some(them) = world.players.get(e.owner as usize) else { return };
         if !me.is_enemy(them) || !targets.hits(e.air) {
             return;
@@ -203,9 +204,9 @@ pub(super) fn nearest_enemy(
         if d2 > r * r || (e.pos - from).length_squared() < min_range * min_range {
             return;
         }
-        let closer = best.is_none_or(|(bd, bs)| d2 < bd || (d2 == bd && e.slot < bs));
+        let closer = best.is_none_or(|(bd, bs, _)| d2 < bd || (d2 == bd && e.slot < bs));
         if closer && world.vision.sight_at(team, e.pos) == Sight::Visible {
-            *best = Some((d2, e.slot));
+            *best = Some((d2, e.slot, e.pos));
         }
     };
     let enemy = |t: u8| t != me.team;
@@ -214,7 +215,7 @@ pub(super) fn nearest_enemy(
     // that distance, which is then the nearest of all (ties too: an equal one is met).
     if reach > NEAR {
         index.for_each_near(enemy, centre, NEAR, false, |e| consider(e, &mut best));
-        if best.is_none_or(|(d2, _)| d2 > NEAR * NEAR) {
+        if best.is_none_or(|(d2, _, _)| d2 > NEAR * NEAR) {
             best = None;
         }
     }
@@ -225,12 +226,18 @@ pub(super) fn nearest_enemy(
         // order they come.
         index.for_each_near(enemy, centre, reach, true, |e| consider(e, &mut best));
     }
-    let (_, slot) = best?;
+    let (_, slot, at) = best?;
     let o = world.objects.by_slot(slot as usize)?;
     if o.health <= 0 {
         return None;
     }
-    seen(world, team, o.id)
+    if o.pos != at {
+        return seen(world, team, o.id);
+    }
+    // The team was seen to see it where it stands (the entry stands where its object does:
+    // combat moves nothing): what `seen` answers, without asking the store and the grid again.
+    let radius = world.rules.template(o.template).radius;
+    Some(Seen { id: o.id, pos: o.pos, radius, air: o.kind.is_air() })
 }
 
 #[cfg(test)]

@@ -35,7 +35,10 @@ mod scan;
 pub use marks::Marks;
 use scan::tag;
 
+/// A slot starts a cache line (it is four long): what a system reads of an object then spans
+/// the fewest lines (combat's fields two, where a slot across lines meant three).
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[repr(align(64))]
 struct Slot {
     generation: u32,
     /// The hash key of the object in the slot (set when it arrives).

@@ -440,14 +440,30 @@ fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     let rocky = smoothstep(0.91, 0.74, n0.z);
     let cliff = smoothstep(0.74, 0.5, n0.z);
     let share = mix(in.detail, vec4<f32>(0.0, 0.0, 1.0, 0.0), rocky);
-    let uv = in.world.xy / 32.0;
+    // The patterns are laid from the side the face looks toward most (from above on gentler
+    // ground, from east or west, north or south on a face steeper than 45 degrees), so rock on
+    // a cliff keeps its shape instead of being drawn out down the face.
+    let a = abs(n0);
+    var uv = in.world.xy;
+    var tu = vec3<f32>(1.0, 0.0, 0.0);
+    var tv = vec3<f32>(0.0, 1.0, 0.0);
+    if (a.z < max(a.x, a.y)) {
+        tv = vec3<f32>(0.0, 0.0, 1.0);
+        if (a.x > a.y) {
+            uv = in.world.yz;
+            tu = vec3<f32>(0.0, 1.0, 0.0);
+        } else {
+            uv = in.world.xz;
+        }
+    }
+    uv = uv / 32.0;
     let texel = 1.0 / 256.0;
     let p0 = textureSampleLevel(relief_tex, detail_sampler, uv, 0.0);
     let px = textureSampleLevel(relief_tex, detail_sampler, uv + vec2<f32>(texel, 0.0), 0.0);
     let py = textureSampleLevel(relief_tex, detail_sampler, uv + vec2<f32>(0.0, texel), 0.0);
     let w = share * RELIEF;
     let h0 = dot(p0, w);
-    var n = n0 - vec3<f32>(dot(px, w) - h0, dot(py, w) - h0, 0.0);
+    var n = n0 - tu * (dot(px, w) - h0) - tv * (dot(py, w) - h0);
     var c = mix(in.color, ROCK * (in.color.r + in.color.g + in.color.b) / 0.35, rocky * 0.8);
     if (cliff > 0.0) {
         // Strata: bands by height, wavering along the face; each band's top is a ledge that

@@ -10,6 +10,7 @@ pub mod models;
 mod pipelines;
 pub mod pose;
 pub mod scatter;
+mod scatter_cull;
 mod scatter_mesh;
 mod shadow;
 mod textures;
@@ -396,6 +397,24 @@ impl WorldPass {
         view
     }
 
+    /// The ground, then the roads over it.
+    fn draw_ground(&self, pass: &mut wgpu::RenderPass) {
+        let low = self.quality == crate::render::Quality::Low;
+        pass.set_pipeline(if low { &self.terrain_low_pipeline } else { &self.terrain_pipeline });
+        pass.set_vertex_buffer(0, self.terrain.vertices.slice(..));
+        pass.set_index_buffer(self.terrain.indices.slice(..), wgpu::IndexFormat::Uint32);
+        pass.draw_indexed(0..self.terrain.count, 0, 0..1);
+        if self.roads.count > 0 {
+            pass.set_pipeline(&self.road_pipeline);
+            pass.set_bind_group(1, &self.road_bind, &[]);
+            pass.set_vertex_buffer(0, self.roads.vertices.slice(..));
+            pass.set_index_buffer(self.roads.indices.slice(..), wgpu::IndexFormat::Uint32);
+            for &(first, count) in &self.road_batches {
+                pass.draw_indexed(first..first + count, 0, 0..1);
+            }
+        }
+    }
+
     /// Draws the world into `target` (cleared to the sky colour). `instances` are grouped by
     /// mesh: `instances[i]` are drawn with mesh `i` of the model library.
     pub fn render(
@@ -475,11 +494,12 @@ impl WorldPass {
         let low = self.quality == crate::render::Quality::Low;
         let meshes_drawn = in_use(if low { &self.model_low_ranges } else { &self.model_ranges });
         let meshes_shadowed = if shadows { in_use(&self.model_low_ranges) } else { 0 };
+        self.scatter.prepare(queue, view_proj, self.quality);
         // Terrain, road batches, water; each mesh in use in the picture (and in the shadow map
         // when shadows are on); the scatter's kinds and the sky; the scaling up of a smaller
         // picture.
         self.draw_calls = 1
-            + self.scatter.draw_calls(self.quality)
+            + self.scatter.draw_calls()
             + u32::from(!low)
             + self.road_batches.len() as u32 * u32::from(self.roads.count > 0)
             + u32::from(self.water.is_some())
@@ -508,21 +528,9 @@ impl WorldPass {
                 multiview_mask: None,
             });
             pass.set_bind_group(0, &self.globals_bind, &[]);
-            pass.set_pipeline(if low { &self.terrain_low_pipeline } else { &self.terrain_pipeline });
-            pass.set_vertex_buffer(0, self.terrain.vertices.slice(..));
-            pass.set_index_buffer(self.terrain.indices.slice(..), wgpu::IndexFormat::Uint32);
-            pass.draw_indexed(0..self.terrain.count, 0, 0..1);
-
-            if self.roads.count > 0 {
-                pass.set_pipeline(&self.road_pipeline);
-                pass.set_bind_group(1, &self.road_bind, &[]);
-                pass.set_vertex_buffer(0, self.roads.vertices.slice(..));
-                pass.set_index_buffer(self.roads.indices.slice(..), wgpu::IndexFormat::Uint32);
-                for &(first, count) in &self.road_batches {
-                    pass.draw_indexed(first..first + count, 0, 0..1);
-                }
-            }
-
+            // The ground first: the roads blend over it, and objects stand over the roads
+            // (drawn after them, their feet below a road's surface still show).
+            self.draw_ground(&mut pass);
             // Low draws the meshes' Low ranges at rest with the plainer pipeline.
             let (pipeline, ranges) = if low {
                 (&self.object_low_pipeline, &self.model_low_ranges)
@@ -541,7 +549,7 @@ impl WorldPass {
                 }
                 first += n;
             }
-            self.scatter.draw(&mut pass, self.quality);
+            self.scatter.draw(&mut pass);
             // The sky fills what nothing covered (it lies on the far plane).
             if !low {
                 pass.set_pipeline(&self.sky_pipeline);

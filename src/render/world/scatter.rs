@@ -28,6 +28,19 @@ pub struct ScatterGroup {
     ranks: Vec<f32>,
 }
 
+impl ScatterGroup {
+    /// Each instance's rank (0..1), ascending: a quality draws those below its share.
+    pub fn ranks(&self) -> &[f32] {
+        &self.ranks
+    }
+
+    /// A group of `instances` with their `ranks` (ascending), for tests.
+    #[cfg(test)]
+    pub(crate) fn with_ranks(instances: Vec<ObjectInstance>, ranks: Vec<f32>) -> ScatterGroup {
+        ScatterGroup { shape: Some(ScatterShape::Stone), instances, ranks }
+    }
+}
+
 /// A map's scatter, grouped by kind in the file's order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scatter {
@@ -178,13 +191,18 @@ impl Scatter {
         Scatter { groups, shares: defs.quality }
     }
 
-    /// How many of group `kind`'s items `quality` draws (its first ones).
-    pub fn count(&self, kind: usize, quality: Quality) -> usize {
-        let share = match quality {
+    /// The share of each kind `quality` draws: the items ranked below it.
+    pub fn share(&self, quality: Quality) -> f32 {
+        match quality {
             Quality::Low => self.shares.low,
             Quality::Medium => self.shares.medium,
             Quality::High => self.shares.high,
-        };
+        }
+    }
+
+    /// How many of group `kind`'s items `quality` draws (its first ones).
+    pub fn count(&self, kind: usize, quality: Quality) -> usize {
+        let share = self.share(quality);
         self.groups.get(kind).map_or(0, |g| g.ranks.partition_point(|&r| r < share))
     }
 }

@@ -1,15 +1,17 @@
 //! The scatter's meshes and their GPU side: a grass tuft, a stone and a bush built from a few
 //! flat-shaded facets in unit space (one unit high, standing on z = 0), uploaded once with the
-//! map's scatter instances and drawn with their own plain pipeline, one instanced draw per kind
-//! (so the draw calls do not grow with the number of items).
+//! map, and drawn with their own plain pipeline, one instanced draw per kind of the items in
+//! view this frame (so the draw calls do not grow with the number of items).
 //!
 //! Must not: decide where scatter stands (`scatter.rs` does) or draw anything but scatter.
 
-use glam::Vec3;
+use glam::{Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
+use super::ObjectInstance;
 use super::models::ModelVertex;
 use super::scatter::Scatter;
+use super::scatter_cull::ScatterChunks;
 use crate::map::scatter::ScatterShape;
 use crate::render::Quality;
 
@@ -98,62 +100,88 @@ fn shape_mesh(shape: ScatterShape) -> Vec<ModelVertex> {
     f.vertices
 }
 
-/// The scatter on the GPU: every shape's triangles in one buffer, every item's instance in
-/// another, and each kind's vertices and first instance.
+/// The scatter on the GPU: every shape's triangles in one buffer; each frame, the items the
+/// view can see (`scatter_cull.rs`) in another, kind after kind.
 pub(super) struct ScatterDraw {
     vertices: wgpu::Buffer,
     instances: wgpu::Buffer,
-    /// Per kind: its vertices and its first instance.
-    kinds: Vec<(std::ops::Range<u32>, u32)>,
+    /// Per kind: its vertices.
+    kinds: Vec<std::ops::Range<u32>>,
+    chunks: ScatterChunks,
     scatter: Scatter,
     pipeline: wgpu::RenderPipeline,
+    /// The items gathered for this frame.
+    gathered: Vec<ObjectInstance>,
+    /// Per kind: its first item in the instance buffer and its count this frame.
+    visible: Vec<(u32, u32)>,
 }
 
 impl ScatterDraw {
-    /// Uploads `scatter` with its shapes' meshes, to be drawn with `pipeline`.
+    /// Uploads `scatter`'s shapes' meshes, to be drawn with `pipeline`.
     pub(super) fn new(device: &wgpu::Device, scatter: &Scatter, pipeline: wgpu::RenderPipeline) -> ScatterDraw {
         let mut vertices = Vec::new();
-        let mut instances = Vec::new();
         let mut kinds = Vec::new();
         for group in &scatter.groups {
             let first = vertices.len() as u32;
             vertices.extend(group.shape.map(shape_mesh).unwrap_or_default());
-            kinds.push((first..vertices.len() as u32, instances.len() as u32));
-            instances.extend_from_slice(&group.instances);
+            kinds.push(first..vertices.len() as u32);
         }
-        let buffer = |label, bytes: &[u8]| {
-            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some(label),
-                contents: if bytes.is_empty() { &[0; 128] } else { bytes },
-                usage: wgpu::BufferUsages::VERTEX,
-            })
-        };
+        let chunks = ScatterChunks::new(scatter);
+        let bytes: &[u8] = if vertices.is_empty() { &[0; 128] } else { bytemuck::cast_slice(&vertices) };
+        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("scatter meshes"),
+            contents: bytes,
+            usage: wgpu::BufferUsages::VERTEX,
+        });
+        let instances = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("scatter instances"),
+            size: (chunks.len().max(1) * std::mem::size_of::<ObjectInstance>()) as u64,
+            usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
         ScatterDraw {
-            vertices: buffer("scatter meshes", bytemuck::cast_slice(&vertices)),
-            instances: buffer("scatter instances", bytemuck::cast_slice(&instances)),
+            vertices,
+            instances,
             kinds,
+            chunks,
             scatter: scatter.clone(),
             pipeline,
+            gathered: Vec::new(),
+            visible: Vec::new(),
         }
     }
 
-    /// Draws calls [`ScatterDraw::draw`] makes at `quality`.
-    pub(super) fn draw_calls(&self, quality: Quality) -> u32 {
-        (0..self.kinds.len()).filter(|&k| self.scatter.count(k, quality) > 0).count() as u32
+    /// Gathers and uploads what `quality` draws of the items `view_proj` can see.
+    pub(super) fn prepare(&mut self, queue: &wgpu::Queue, view_proj: Mat4, quality: Quality) {
+        let share = self.scatter.share(quality);
+        self.visible = if share > 0.0 {
+            self.chunks.gather(view_proj, share, &mut self.gathered)
+        } else {
+            self.gathered.clear();
+            Vec::new()
+        };
+        if !self.gathered.is_empty() {
+            queue.write_buffer(&self.instances, 0, bytemuck::cast_slice(&self.gathered));
+        }
     }
 
-    /// Draws `quality`'s share of every kind (the world's globals already bound on `pass`).
-    pub(super) fn draw(&self, pass: &mut wgpu::RenderPass, quality: Quality) {
-        if self.draw_calls(quality) == 0 {
+    /// Draw calls [`ScatterDraw::draw`] makes this frame: one per kind with an item in view.
+    pub(super) fn draw_calls(&self) -> u32 {
+        self.kinds.iter().zip(&self.visible).filter(|(r, v)| !r.is_empty() && v.1 > 0).count() as u32
+    }
+
+    /// Draws the items [`ScatterDraw::prepare`] gathered (the world's globals already bound
+    /// on `pass`).
+    pub(super) fn draw(&self, pass: &mut wgpu::RenderPass) {
+        if self.draw_calls() == 0 {
             return;
         }
         pass.set_pipeline(&self.pipeline);
         pass.set_vertex_buffer(0, self.vertices.slice(..));
         pass.set_vertex_buffer(1, self.instances.slice(..));
-        for (k, (range, first)) in self.kinds.iter().enumerate() {
-            let n = self.scatter.count(k, quality) as u32;
+        for (range, &(first, n)) in self.kinds.iter().zip(&self.visible) {
             if n > 0 && !range.is_empty() {
-                pass.draw(range.clone(), *first..*first + n);
+                pass.draw(range.clone(), first..first + n);
             }
         }
     }

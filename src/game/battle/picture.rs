@@ -75,6 +75,8 @@ pub struct Picture {
     pub(super) previous: BTreeMap<ObjectId, Pose>,
     /// How each object has been moving (legs, wheels, a helicopter's lean).
     pub(super) travel: Travels,
+    /// Shells in flight the player sees (drawn as glowing slugs).
+    pub(super) shells: Vec<Vec3>,
 }
 
 impl Picture {
@@ -118,9 +120,17 @@ impl Picture {
         self.view.view_proj()
     }
 
-    /// The particles to draw this frame, as world sprites.
+    /// The particles, tracers and shells in flight to draw this frame, as world sprites.
     pub fn sprites(&self) -> Vec<crate::render::world::SpriteInstance> {
-        self.particles.sprites()
+        use crate::render::world::SpriteInstance;
+        let mut out = self.particles.sprites();
+        let fx = self.particles.settings();
+        self.effects.sprites(&fx.tracer, &mut out);
+        let [r, g, b] = fx.tracer.colour.map(|c| particles::linear(c) * fx.tracer.glow);
+        for at in &self.shells {
+            out.push(SpriteInstance::new(at.to_array(), fx.tracer.width * 2.5, [r, g, b, -1.0], SpriteInstance::PUFF));
+        }
+        out
     }
 
     /// The parts thrown by what was destroyed, as model instances added to `out` (grouped by
@@ -161,6 +171,7 @@ impl Picture {
             memory: super::memory::Memory::default(),
             previous,
             travel: Travels::default(),
+            shells: Vec::new(),
         }
     }
 
@@ -213,7 +224,7 @@ impl Picture {
 
     /// Lets `seconds` of display time pass without running the game.
     pub(super) fn age(&mut self, seconds: f32) {
-        self.effects.age(seconds);
+        self.effects.age(seconds, &self.particles.settings().tracer);
         self.floaters.age(seconds);
         self.particles.age(seconds);
         self.wrecks.age(seconds);
@@ -232,6 +243,7 @@ impl Picture {
         self.wrecks = Default::default();
         self.debris = Default::default();
         self.memory = Default::default();
+        self.shells.clear();
     }
 
     /// A drawn frame passes: `dt` seconds of display time and `game_dt` of game time (particles,
@@ -246,9 +258,10 @@ impl Picture {
         local: PlayerId,
         shells: &[Vec3],
     ) {
-        self.effects.age(dt);
+        self.effects.age(game_dt, &self.particles.settings().tracer);
         self.floaters.age(dt);
         self.markers.age(game_dt);
+        self.shells = shells.to_vec();
         self.particles.emit(game_dt, scene, world, local, &self.shroud);
         self.particles.trails(game_dt, shells);
         self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|p| p.extend(scene.height(p))));

@@ -417,33 +417,7 @@ impl EffectSettings {
         ] {
             within(field, secs, 0.01, 120.0);
         }
-        for (field, size) in [
-            ("muzzle.size", self.muzzle.size.0),
-            ("muzzle.size", self.muzzle.size.1),
-            ("muzzle.smoke", self.muzzle.smoke),
-            ("hit.size", self.hit.size.0),
-            ("hit.size", self.hit.size.1),
-            ("explosion.light.size", e.light.size.0),
-            ("explosion.light.size", e.light.size.1),
-            ("explosion.flash.size", e.flash.size),
-            ("explosion.ring.size", e.ring.size.0),
-            ("explosion.ring.size", e.ring.size.1),
-            ("explosion.ring.speed", e.ring.speed),
-            ("explosion.ring.wave.reach", e.ring.wave.reach),
-            ("tracer.length", self.tracer.length),
-            ("tracer.width", self.tracer.width),
-            ("tracer.glow", self.tracer.glow),
-            ("sources.sparks.speed", self.sources.sparks.speed),
-            ("sources.burning.size", self.sources.burning.size),
-            ("sources.flames", self.sources.flames.0),
-            ("sources.damaged.size", self.sources.damaged.size),
-            ("sources.dust.size", self.sources.dust.size),
-            ("sources.wreck.size", self.sources.wreck.size),
-            ("trail.size", self.trail.size.0),
-            ("trail.size", self.trail.size.1),
-            ("wreck_parts.throw", self.wreck_parts.throw.0),
-            ("wreck_parts.throw", self.wreck_parts.throw.1),
-        ] {
+        for (field, size) in self.sizes() {
             within(field, size, 0.0, 100.0);
         }
         for (field, share) in [
@@ -472,6 +446,37 @@ impl EffectSettings {
         within("smoke.ring_drift", self.smoke.ring_drift, 0.0, 1.0);
         within("hit.explodes_from", self.hit.explodes_from as f32, 1.0, 100_000.0);
         out
+    }
+    /// Each size and speed by its dotted path (each between 0 and 100).
+    fn sizes(&self) -> Vec<(&'static str, f32)> {
+        let e = &self.explosion;
+        vec![
+            ("muzzle.size", self.muzzle.size.0),
+            ("muzzle.size", self.muzzle.size.1),
+            ("muzzle.smoke", self.muzzle.smoke),
+            ("hit.size", self.hit.size.0),
+            ("hit.size", self.hit.size.1),
+            ("explosion.light.size", e.light.size.0),
+            ("explosion.light.size", e.light.size.1),
+            ("explosion.flash.size", e.flash.size),
+            ("explosion.ring.size", e.ring.size.0),
+            ("explosion.ring.size", e.ring.size.1),
+            ("explosion.ring.speed", e.ring.speed),
+            ("explosion.ring.wave.reach", e.ring.wave.reach),
+            ("tracer.length", self.tracer.length),
+            ("tracer.width", self.tracer.width),
+            ("tracer.glow", self.tracer.glow),
+            ("sources.sparks.speed", self.sources.sparks.speed),
+            ("sources.burning.size", self.sources.burning.size),
+            ("sources.flames", self.sources.flames.0),
+            ("sources.damaged.size", self.sources.damaged.size),
+            ("sources.dust.size", self.sources.dust.size),
+            ("sources.wreck.size", self.sources.wreck.size),
+            ("trail.size", self.trail.size.0),
+            ("trail.size", self.trail.size.1),
+            ("wreck_parts.throw", self.wreck_parts.throw.0),
+            ("wreck_parts.throw", self.wreck_parts.throw.1),
+        ]
     }
 }
 

@@ -8,13 +8,12 @@
 //! Must not: read anything but the events and what is needed to place them (it never guesses
 //! what happened from state).
 
-use glam::{Vec2, Vec3};
+use glam::Vec3;
 
 use crate::defs::effects::TracerSettings;
 use crate::render::world::SpriteInstance;
 use crate::sim::event::GameEvent;
 use crate::sim::ids::ObjectId;
-use crate::sim::object::Object;
 use crate::sim::{PlayerId, World};
 
 use super::super::display::{altitude, to_display};
@@ -52,15 +51,6 @@ pub(super) struct Effects {
     pub shots: Vec<Shot>,
 }
 
-/// Where a gun's mouth is on `o` firing from `from` at `at` (display positions): ahead of it
-/// toward the target, about two thirds up its model.
-pub(super) fn muzzle(scene: &Scene, o: &Object, from: Vec2, at: Vec2) -> Vec3 {
-    let height = scene.model_height(o.template);
-    let ahead = (at - from).normalize_or_zero() * (height * 0.9).clamp(0.8, 5.0);
-    let p = from + ahead;
-    p.extend(scene.height(from) + height * 0.65 + altitude(o.kind))
-}
-
 impl Effects {
     /// Adds the effects of one frame's events that `local` can see.
     pub fn note(&mut self, events: &[GameEvent], scene: &Scene, world: &World, local: PlayerId, sight: &Shroud) {
@@ -80,7 +70,7 @@ impl Effects {
                 let Some(o) = world.object(shooter) else { continue };
                 let (from, at) = (to_display(from), to_display(at));
                 let to = at.extend(scene.height(at) + lift(target, 0.5));
-                self.shots.push(Shot { from: muzzle(scene, o, from, at), to, age: 0.0 });
+                self.shots.push(Shot { from: super::particles::muzzle(scene, o, from, at), to, age: 0.0 });
             }
         }
     }

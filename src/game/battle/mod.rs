@@ -514,45 +514,18 @@ impl Battle {
         self.pic.sounds.hear(events, defs, world.frame().0, local, &ear, &self.pic.shroud);
     }
 
-    /// Lets `seconds` of display time pass without running the game: effects and particles
-    /// age, the camera settles. For tools and the renderer's tests.
+    /// Lets `seconds` of display time pass without the game (for tools and the renderer's tests).
     pub fn age_display(&mut self, seconds: f32) {
         self.pic.age(seconds);
     }
 
-    /// Shows a shot from a gun's mouth at `from` to `to`, `flown` seconds after it left (its
-    /// muzzle flash while that lasts): for stills of a fight made without the game (the
-    /// gallery).
+    /// Shows a shot from `from` to `to`, `flown` seconds out, for stills (`Picture::show_shot`).
     pub fn show_shot(&mut self, from: glam::Vec3, to: glam::Vec3, flown: f32) {
-        self.pic.effects.shots.push(effects::Shot { from, to, age: flown });
-        if flown < self.pic.particles.settings().muzzle.seconds {
-            self.pic.particles.muzzle_flash(from, false);
-        }
+        self.pic.show_shot(from, to, flown);
     }
-
-    /// Lets `seconds` of smoke, fire and sparks rise from `hurt` structures alone (each: where
-    /// it stands, what it is, its health as a share of its most), as a still's warm-up: the
-    /// gallery's damage sheets show what a player sees over a damaged base after a while.
+    /// `seconds` of smoke and fire from `hurt` structures alone (`Picture::warm_damage`).
     pub fn warm_damage(&mut self, hurt: &[(glam::Vec2, crate::sim::TemplateId, f32)], seconds: f32) {
-        let rules = self.play.world().rules();
-        let cell = self.scene.map.file.cell_size as f32;
-        let smokers: Vec<particles::Smoker> = hurt
-            .iter()
-            .filter_map(|&(at, template, health)| {
-                let t = rules.template(template);
-                let burn = rules.factions.get(t.faction as usize).map_or(25, |f| f.upkeep.burn_below) as f32;
-                let harm = if health * 100.0 < burn {
-                    particles::Harm::Burning
-                } else if health < 0.5 {
-                    particles::Harm::Damaged
-                } else {
-                    return None;
-                };
-                let (half, top) = (t.footprint.0.max(1) as f32 * cell * 0.3, self.scene.model_height(template) * 0.85);
-                Some(particles::Smoker { at: at.extend(self.scene.height(at)), half, top, harm })
-            })
-            .collect();
-        self.pic.particles.warm(&smokers, seconds);
+        self.pic.warm_damage(&self.scene, self.play.world().rules(), hurt, seconds);
     }
 
     /// Words the battle's messages (alerts) and the names and descriptions of units, structures

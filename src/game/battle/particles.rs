@@ -334,7 +334,7 @@ impl Particles {
             match *e {
                 GameEvent::WeaponFired { shooter, weapon, from, at, .. } => {
                     let Some(o) = world.object(shooter).filter(|o| shown_to(world, o, local, sight)) else { continue };
-                    let muzzle = super::effects::muzzle(scene, o, to_display(from), to_display(at));
+                    let muzzle = muzzle(scene, o, to_display(from), to_display(at));
                     let big = rules.weapon(weapon).area > crate::sim::fixed::Fixed::ZERO;
                     self.muzzle_flash(muzzle, big);
                 }
@@ -421,6 +421,15 @@ impl Particles {
     pub fn len(&self) -> usize {
         self.list.len()
     }
+}
+
+/// Where a gun's mouth is on `o` firing from `from` at `at` (display positions): ahead of it
+/// toward the target, about two thirds up its model.
+pub(super) fn muzzle(scene: &Scene, o: &crate::sim::object::Object, from: Vec2, at: Vec2) -> Vec3 {
+    let height = scene.model_height(o.template);
+    let ahead = (at - from).normalize_or_zero() * (height * 0.9).clamp(0.8, 5.0);
+    let p = from + ahead;
+    p.extend(scene.height(from) + height * 0.65 + altitude(o.kind))
 }
 
 /// What `quality` keeps of the effects `fx` describe.

@@ -222,6 +222,46 @@ impl Picture {
         out
     }
 
+    /// Shows a shot from a gun's mouth at `from` to `to`, `flown` seconds after it left (its
+    /// muzzle flash while that lasts): for stills of a fight made without the game (the
+    /// gallery).
+    pub(super) fn show_shot(&mut self, from: Vec3, to: Vec3, flown: f32) {
+        self.effects.shots.push(super::effects::Shot { from, to, age: flown });
+        if flown < self.particles.settings().muzzle.seconds {
+            self.particles.muzzle_flash(from, false);
+        }
+    }
+
+    /// Lets `seconds` of smoke, fire and sparks rise from `hurt` structures alone (each: where
+    /// it stands, what it is, its health as a share of its most), as a still's warm-up: the
+    /// gallery's damage sheets show what a player sees over a damaged base after a while.
+    pub(super) fn warm_damage(
+        &mut self,
+        scene: &Scene,
+        rules: &crate::sim::Rules,
+        hurt: &[(Vec2, TemplateId, f32)],
+        seconds: f32,
+    ) {
+        let cell = scene.map.file.cell_size as f32;
+        let smokers: Vec<particles::Smoker> = hurt
+            .iter()
+            .filter_map(|&(at, template, health)| {
+                let t = rules.template(template);
+                let burn = rules.factions.get(t.faction as usize).map_or(25, |f| f.upkeep.burn_below) as f32;
+                let harm = if health * 100.0 < burn {
+                    particles::Harm::Burning
+                } else if health < 0.5 {
+                    particles::Harm::Damaged
+                } else {
+                    return None;
+                };
+                let (half, top) = (t.footprint.0.max(1) as f32 * cell * 0.3, scene.model_height(template) * 0.85);
+                Some(particles::Smoker { at: at.extend(scene.height(at)), half, top, harm })
+            })
+            .collect();
+        self.particles.warm(&smokers, seconds);
+    }
+
     /// Lets `seconds` of display time pass without running the game.
     pub(super) fn age(&mut self, seconds: f32) {
         self.effects.age(seconds, &self.particles.settings().tracer);

@@ -236,7 +236,7 @@ fn pose(v: Part, inst: Instance) -> Posed {
         case 5u: { angle = -distance / max(v.role.y, 0.01); }
         case 6u: { tread = (v.pos.y + v.pos.z + distance) * 7.0; }
         case 7u: { angle = g.map.z * 30.0 + inst.state.w; axis = 2u; }
-        case 8u: { p.y = p.y - kick * 0.16; }
+        case 8u: { p.y = p.y - kick * 0.22; }
         case 9u: {
             // Shown only while the kick is above pose::FLASH_FROM, flaring then shrinking.
             // Drawn out along the shot, narrow across it.
@@ -286,6 +286,13 @@ fn place(p: vec3<f32>, c: f32, s: f32, inst: Instance) -> vec3<f32> {
     return vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + inst.offset;
 }
 
+// Without power (`power` 0) a structure goes dull: greyer and darker all over, so an
+// unpowered base reads from afar.
+fn unpowered(c: vec3<f32>, power: f32) -> vec3<f32> {
+    let grey = vec3<f32>(dot(c, vec3<f32>(0.3, 0.59, 0.11)));
+    return mix(mix(grey, c, 0.3) * 0.55, c, clamp(power, 0.0, 1.0));
+}
+
 @vertex
 fn vs_object(v: Part, inst: Instance) -> LitObject {
     let posed = pose(v, inst);
@@ -296,14 +303,14 @@ fn vs_object(v: Part, inst: Instance) -> LitObject {
     // Damage darkens (pose::DamageStage::shade); without power the lamps go dark and the rest
     // dims.
     let stage = inst.state.x;
-    let dim = select(select(1.0, 0.72, stage > 0.5), 0.5, stage > 1.5) * mix(0.78, 1.0, inst.state.y);
+    let dim = select(select(1.0, 0.72, stage > 0.5), 0.5, stage > 1.5);
     var out: LitObject;
     out.clip = g.view_proj * vec4<f32>(world, 1.0);
     out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
     // Under construction it is bare: no owner's colour yet, greyed like fresh concrete.
     let bare = inst.state.z < 0.999;
     let own = select(inst.color, mix(inst.color, vec3<f32>(0.4, 0.38, 0.35), 0.55), bare);
-    out.color = mix(own, inst.team, select(v.team, 0.0, bare)) * v.shade * dim;
+    out.color = unpowered(mix(own, inst.team, select(v.team, 0.0, bare)) * v.shade * dim, inst.state.y);
     if (u32(v.role.x + 0.5) == 9u) {
         out.color = vec3<f32>(1.6, 1.15, 0.45);
     } else if (posed.glow > 0.0) {
@@ -384,13 +391,13 @@ fn vs_object_low(
     let s = sin(yaw);
     let world = vec3<f32>(p.x * s + p.y * c, -p.x * c + p.y * s, p.z) + offset;
     let stage = state.x;
-    let dim = select(select(1.0, 0.72, stage > 0.5), 0.4, stage > 1.5) * mix(0.78, 1.0, state.y);
+    let dim = select(select(1.0, 0.72, stage > 0.5), 0.4, stage > 1.5);
     let bare = state.z < 0.999;
     let own = select(color, mix(color, vec3<f32>(0.4, 0.38, 0.35), 0.55), bare);
     var out: LitLow;
     out.clip = g.view_proj * vec4<f32>(world, 1.0);
     out.normal = vec3<f32>(n.x * s + n.y * c, -n.x * c + n.y * s, n.z);
-    out.color = mix(own, team_color, select(team, 0.0, bare)) * shade * dim;
+    out.color = unpowered(mix(own, team_color, select(team, 0.0, bare)) * shade * dim, state.y);
     out.world_xy = world.xy;
     return out;
 }
@@ -652,12 +659,16 @@ fn fs_water(in: Water) -> @location(0) vec4<f32> {
     return vec4<f32>(finish(colour, vec3<f32>(p, g.map.w)) * s, mix(1.0, g.water.a, s));
 }
 
-// Sprites: soft round puffs facing the camera (smoke, fire, flashes, debris, an explosion's
-// light), depth-tested against the world, colours premultiplied by their soft edge.
+// Sprites (src/render/world/mod.rs SpriteInstance): soft round puffs facing the camera
+// (smoke, fire, debris, an explosion's light), streaks along a path (tracers), rayed stars
+// (muzzle flashes), and marks lying on the ground (ragged scorches, a shock ring of dust);
+// depth-tested against the world, colours premultiplied by their soft edge.
 struct Sprite {
     @builtin(position) clip: vec4<f32>,
     @location(0) uv: vec2<f32>,
     @location(1) color: vec4<f32>,
+    // The shape, and a number of its own (from where it is) for its rays or ragged edge.
+    @location(2) kind: vec2<f32>,
 };
 
 @vertex
@@ -666,30 +677,74 @@ fn vs_sprite(
     @location(0) pos: vec3<f32>,
     @location(1) size: f32,
     @location(2) color: vec4<f32>,
+    @location(3) shape: vec4<f32>,
 ) -> Sprite {
     var corners = array<vec2<f32>, 6>(
         vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0), vec2<f32>(1.0, 1.0),
         vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, 1.0),
     );
     let c = corners[i];
+    let kind = u32(shape.w + 0.5);
     let forward = normalize(pos - g.eye.xyz);
-    let right = normalize(cross(forward, vec3<f32>(0.0, 0.0, 1.0)));
-    let up = cross(right, forward);
-    // Pulled a little toward the eye, so a puff on the ground is not cut in half by it.
-    let centre = pos - forward * size * 0.5;
-    let world = centre + (right * c.x + up * c.y) * size;
+    var world: vec3<f32>;
+    if (kind == 1u) {
+        // A streak: long along its path, `size` wide across it as the camera sees it.
+        let along = shape.xyz;
+        let side = normalize(cross(along, forward) + vec3<f32>(1e-5, 0.0, 0.0)) * size;
+        world = pos - forward * size + along * c.x + side * c.y;
+    } else if (kind >= 3u) {
+        // On the ground: level, lifted a little and pulled toward the eye so the ground's
+        // own triangles do not cut it.
+        world = pos + vec3<f32>(c * size, 0.3) - forward * min(size * 0.2, 2.0);
+    } else {
+        let right = normalize(cross(forward, vec3<f32>(0.0, 0.0, 1.0)));
+        let up = cross(right, forward);
+        // Pulled a little toward the eye, so a puff on the ground is not cut in half by it.
+        let centre = pos - forward * size * 0.5;
+        world = centre + (right * c.x + up * c.y) * size;
+    }
     var out: Sprite;
     out.clip = g.view_proj * vec4<f32>(world, 1.0);
     out.uv = c;
     out.color = color;
+    out.kind = vec2<f32>(f32(kind), hash2(floor(pos.xy * 7.0) + vec2<f32>(pos.z * 3.0, 0.0)));
     return out;
 }
 
 @fragment
 fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
-    let r = length(in.uv);
-    let a = clamp(1.0 - r, 0.0, 1.0);
+    let kind = u32(in.kind.x + 0.5);
+    let own = in.kind.y;
+    let uv = in.uv;
+    let r = length(uv);
+    var a: f32;
+    if (kind == 1u) {
+        // A tracer: a hot core across, bright at its head (+x), thinning to its tail.
+        let across = clamp(1.0 - abs(uv.y), 0.0, 1.0);
+        let head = smoothstep(1.0, 0.8, uv.x);
+        a = across * across * mix(0.1, 1.0, (uv.x + 1.0) * 0.5) * head;
+    } else if (kind == 2u) {
+        // A flash: a white-hot heart and five to seven rays of uneven length.
+        let rays = 5.0 + floor(own * 3.0);
+        let angle = atan2(uv.y, uv.x) + own * 6.2831853;
+        let ray = pow(abs(cos(angle * rays * 0.5)), 10.0) * (0.6 + 0.4 * noise2(vec2<f32>(angle * 3.0, own * 40.0)));
+        let heart = clamp(1.0 - r * 2.2, 0.0, 1.0);
+        a = clamp(heart * heart * 2.0 + ray * clamp(1.0 - r, 0.0, 1.0), 0.0, 1.0);
+    } else if (kind == 3u) {
+        // A scorch: ragged and soft at its edge, blotchy within.
+        let ragged = r + (noise2(uv * 2.3 + own * 31.0) - 0.5) * 0.55;
+        let blotch = 0.7 + 0.3 * noise2(uv * 6.0 + own * 17.0);
+        a = smoothstep(1.0, 0.35, ragged) * blotch;
+    } else if (kind == 4u) {
+        // A shock ring: a band of dust near its edge, broken in places.
+        let band = clamp(1.0 - abs(r - 0.75) / 0.25, 0.0, 1.0);
+        let broken = 0.55 + 0.45 * noise2(vec2<f32>(atan2(uv.y, uv.x) * 4.0, own * 23.0));
+        a = band * band * broken;
+    } else {
+        let soft = clamp(1.0 - r, 0.0, 1.0);
+        a = soft * soft * (3.0 - 2.0 * soft);
+    }
     // A negative opacity is a light: it adds to what is behind it and covers nothing.
-    let soft = a * a * (3.0 - 2.0 * a) * abs(in.color.a);
+    let soft = a * abs(in.color.a);
     return vec4<f32>(in.color.rgb * soft, select(soft, 0.0, in.color.a < 0.0));
 }

@@ -30,6 +30,8 @@ pub struct EffectSettings {
     pub scorch: ScorchSettings,
     /// A gun's muzzle flash.
     pub muzzle: MuzzleSettings,
+    /// A shot's tracer: a short bright streak flying from the muzzle to where it lands.
+    pub tracer: TracerSettings,
     /// A shot landing.
     pub hit: HitSettings,
     /// An explosion (sizes are shares of the explosion's size).
@@ -79,6 +81,24 @@ pub struct ScorchSettings {
     pub most: usize,
     /// Seconds one stays (fading over its last third).
     pub seconds: f32,
+    /// How dark one is at its heart (0–1).
+    pub alpha: f32,
+}
+
+/// A shot's tracer (guns without a shell in flight).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TracerSettings {
+    /// How fast it flies (world units a second).
+    pub speed: f32,
+    /// Its length (world units).
+    pub length: f32,
+    /// Its half width (world units).
+    pub width: f32,
+    /// Its colour.
+    pub colour: Rgb,
+    /// How bright it glows (1: its colour; more is hotter).
+    pub glow: f32,
 }
 
 /// A muzzle flash.
@@ -169,6 +189,20 @@ pub struct RingSettings {
     pub colour: Rgb,
     /// Their opacity (0–1).
     pub alpha: f32,
+    /// The ring of dust it drives along the ground.
+    pub wave: WaveSettings,
+}
+
+/// An explosion's shock wave: a ring of dust lying on the ground, running out and fading.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WaveSettings {
+    /// Seconds it runs.
+    pub seconds: f32,
+    /// Its radius at the end (a share of the explosion's size).
+    pub reach: f32,
+    /// Its opacity at the start (0–1).
+    pub alpha: f32,
 }
 
 /// An explosion's fireball.
@@ -191,6 +225,10 @@ pub struct ExplosionSmoke {
     pub seconds: (f32, f32),
     /// Its grey, darkest and lightest (0–255).
     pub shade: (u8, u8),
+    /// Smoke puffs for each of the fireball's.
+    pub puffs: f32,
+    /// A puff's first radius (a share of the explosion's size; it grows to three times that).
+    pub size: f32,
 }
 
 /// An explosion's chips.
@@ -239,12 +277,28 @@ pub struct SourceSettings {
     pub burning: Puff,
     /// Fire licking over a burning structure: radius, seconds, colour.
     pub flames: (f32, f32, Rgb),
-    /// Thin smoke from a structure below half health.
+    /// A grey smoke column from a structure below half health.
     pub damaged: Puff,
+    /// Sparks over a burning structure.
+    pub sparks: SparkSource,
     /// Dust behind a moving vehicle.
     pub dust: Puff,
     /// Smoke from a wreck.
     pub wreck: Puff,
+}
+
+/// Sparks thrown up from a continuous source.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SparkSource {
+    /// Chance of a spark at each of the 20 chances a second (0–1).
+    pub chance: f32,
+    /// How fast it is thrown up (world units a second).
+    pub speed: f32,
+    /// Seconds it lasts.
+    pub seconds: f32,
+    /// Its colour.
+    pub colour: Rgb,
 }
 
 /// Shells' smoke trails.
@@ -343,6 +397,8 @@ impl EffectSettings {
             ("explosion.light.seconds", e.light.seconds),
             ("explosion.flash.seconds", e.flash.seconds),
             ("explosion.ring.seconds", e.ring.seconds),
+            ("explosion.ring.wave.seconds", e.ring.wave.seconds),
+            ("sources.sparks.seconds", self.sources.sparks.seconds),
             ("explosion.fire.seconds", e.fire.seconds.0),
             ("explosion.fire.seconds", e.fire.seconds.1),
             ("explosion.smoke.seconds", e.smoke.seconds.0),
@@ -361,33 +417,15 @@ impl EffectSettings {
         ] {
             within(field, secs, 0.01, 120.0);
         }
-        for (field, size) in [
-            ("muzzle.size", self.muzzle.size.0),
-            ("muzzle.size", self.muzzle.size.1),
-            ("muzzle.smoke", self.muzzle.smoke),
-            ("hit.size", self.hit.size.0),
-            ("hit.size", self.hit.size.1),
-            ("explosion.light.size", e.light.size.0),
-            ("explosion.light.size", e.light.size.1),
-            ("explosion.flash.size", e.flash.size),
-            ("explosion.ring.size", e.ring.size.0),
-            ("explosion.ring.size", e.ring.size.1),
-            ("explosion.ring.speed", e.ring.speed),
-            ("sources.burning.size", self.sources.burning.size),
-            ("sources.flames", self.sources.flames.0),
-            ("sources.damaged.size", self.sources.damaged.size),
-            ("sources.dust.size", self.sources.dust.size),
-            ("sources.wreck.size", self.sources.wreck.size),
-            ("trail.size", self.trail.size.0),
-            ("trail.size", self.trail.size.1),
-            ("wreck_parts.throw", self.wreck_parts.throw.0),
-            ("wreck_parts.throw", self.wreck_parts.throw.1),
-        ] {
+        for (field, size) in self.sizes() {
             within(field, size, 0.0, 100.0);
         }
         for (field, share) in [
             ("explosion.light.alpha", e.light.alpha),
             ("explosion.ring.alpha", e.ring.alpha),
+            ("explosion.ring.wave.alpha", e.ring.wave.alpha),
+            ("scorch.alpha", self.scorch.alpha),
+            ("sources.sparks.chance", self.sources.sparks.chance),
             ("trail.alpha", self.trail.alpha),
             ("wreck_parts.bounce", self.wreck_parts.bounce),
         ] {
@@ -400,11 +438,45 @@ impl EffectSettings {
         within("wreck_parts.sparks", self.wreck_parts.sparks as f32, 0.0, 64.0);
         within("wreck_parts.spin", self.wreck_parts.spin, 0.0, 10.0);
         within("trail.rate", self.trail.rate, 0.0, 200.0);
+        within("explosion.smoke.puffs", e.smoke.puffs, 0.0, 8.0);
+        within("explosion.smoke.size", e.smoke.size, 0.0, 4.0);
+        within("tracer.speed", self.tracer.speed, 1.0, 5_000.0);
         within("smoke.slow", self.smoke.slow, 0.0, 10.0);
         within("smoke.ring_slow", self.smoke.ring_slow, 0.0, 20.0);
         within("smoke.ring_drift", self.smoke.ring_drift, 0.0, 1.0);
         within("hit.explodes_from", self.hit.explodes_from as f32, 1.0, 100_000.0);
         out
+    }
+    /// Each size and speed by its dotted path (each between 0 and 100).
+    fn sizes(&self) -> Vec<(&'static str, f32)> {
+        let e = &self.explosion;
+        vec![
+            ("muzzle.size", self.muzzle.size.0),
+            ("muzzle.size", self.muzzle.size.1),
+            ("muzzle.smoke", self.muzzle.smoke),
+            ("hit.size", self.hit.size.0),
+            ("hit.size", self.hit.size.1),
+            ("explosion.light.size", e.light.size.0),
+            ("explosion.light.size", e.light.size.1),
+            ("explosion.flash.size", e.flash.size),
+            ("explosion.ring.size", e.ring.size.0),
+            ("explosion.ring.size", e.ring.size.1),
+            ("explosion.ring.speed", e.ring.speed),
+            ("explosion.ring.wave.reach", e.ring.wave.reach),
+            ("tracer.length", self.tracer.length),
+            ("tracer.width", self.tracer.width),
+            ("tracer.glow", self.tracer.glow),
+            ("sources.sparks.speed", self.sources.sparks.speed),
+            ("sources.burning.size", self.sources.burning.size),
+            ("sources.flames", self.sources.flames.0),
+            ("sources.damaged.size", self.sources.damaged.size),
+            ("sources.dust.size", self.sources.dust.size),
+            ("sources.wreck.size", self.sources.wreck.size),
+            ("trail.size", self.trail.size.0),
+            ("trail.size", self.trail.size.1),
+            ("wreck_parts.throw", self.wreck_parts.throw.0),
+            ("wreck_parts.throw", self.wreck_parts.throw.1),
+        ]
     }
 }
 

@@ -48,8 +48,9 @@ pub fn draw_world(
 ) {
     if sight == Sight::Player {
         pass.set_shroud(&gpu.queue, &battle.picture().shroud().soft_bytes());
-        pass.set_sprites(battle.picture().sprites());
     }
+    // Tracers, flashes, smoke and scorches are the world's, with the interface or without.
+    pass.set_sprites(battle.picture().sprites());
     pass.set_view(battle.picture().camera().eye(), seconds);
     pass.render(&gpu.device, &gpu.queue, target, size, battle.picture().view_proj(), instances);
 }

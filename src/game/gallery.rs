@@ -71,6 +71,9 @@ pub fn stages(rules: &Rules, heights: &[f32]) -> Vec<Stage> {
     out
 }
 
+/// Seconds of smoke, fire and sparks a still of damaged structures warms up with.
+const WARM_SECONDS: f32 = 3.0;
+
 /// The explosion sequence's moments: seconds after the blast.
 const EXPLOSION_MOMENTS: [f32; 5] = [0.03, 0.15, 0.4, 1.0, 2.5];
 
@@ -152,22 +155,26 @@ fn close_up(rules: &Rules, t: TemplateId, owner: PlayerId, height: f32) -> Stage
     }
 }
 
-/// Each damage stage: whole, below half, below a quarter (three structures and three units).
+/// Each damage stage: whole, below half, below a quarter (three structures and three units),
+/// and each structure whole without power.
 fn damage(name: &str, rules: &Rules, structures: &[TemplateId], units: &[TemplateId], owner: PlayerId) -> Stage {
     let mut pieces = Vec::new();
     let healths = [1.0, 0.45, 0.2];
     for (row, &t) in structures.iter().take(3).enumerate() {
         for (col, &h) in healths.iter().enumerate() {
-            let mut p = Piece::new(t, Vec2::new((col as f32 - 1.0) * 60.0, (1.0 - row as f32) * 55.0 + 20.0), owner);
+            let mut p = Piece::new(t, Vec2::new((col as f32 - 1.5) * 60.0, (1.0 - row as f32) * 55.0 + 20.0), owner);
             p.health = h;
             pieces.push(p);
         }
+        let mut off = Piece::new(t, Vec2::new(1.5 * 60.0, (1.0 - row as f32) * 55.0 + 20.0), owner);
+        off.powered = false;
+        pieces.push(off);
     }
     let vehicles: Vec<TemplateId> =
         units.iter().copied().filter(|&u| rules.template(u).kind == ObjectKind::Vehicle).take(3).collect();
     for (row, &t) in vehicles.iter().enumerate() {
         for (col, &h) in healths.iter().enumerate() {
-            let at = Vec2::new((col as f32 - 1.0) * 60.0 + (row as f32 - 1.0) * 17.0, -80.0);
+            let at = Vec2::new((col as f32 - 1.5) * 60.0 + (row as f32 - 1.0) * 17.0, -80.0);
             let mut p = Piece::new(t, at, owner);
             p.health = h;
             pieces.push(p);
@@ -353,6 +360,27 @@ fn render_stage(
         let next = blasts.get(k + 1).map_or(0.0, |b| b.1);
         battle.age_display((ago - next).max(0.0));
     }
+    // Damaged structures: a few seconds of their smoke, fire and sparks, as a player sees them.
+    let hurt: Vec<(Vec2, TemplateId, f32)> = stage
+        .pieces
+        .iter()
+        .filter(|p| p.health < 0.5 && p.built.is_none() && rules.template(p.template).kind.blocks_ground())
+        .map(|p| (centre + p.at, p.template, p.health))
+        .collect();
+    if !hurt.is_empty() {
+        battle.warm_damage(&hurt, WARM_SECONDS);
+    }
+    // Guns that just fired: a tracer on its way across the field and a flash at the muzzle.
+    for (k, p) in stage.pieces.iter().enumerate() {
+        let Some(aim) = p.aim.filter(|_| p.recoil > 0.5 && stage.name.starts_with("battle")) else { continue };
+        let height = battle.scene.model_height(p.template);
+        let (at, dir) = (centre + p.at, Vec2::from_angle(aim));
+        let ground = |q: Vec2| battle.scene.height(q);
+        let from = (at + dir * (height * 0.9).clamp(0.8, 5.0)).extend(ground(at) + height * 0.65);
+        let end = at + dir * 70.0;
+        let to = end.extend(ground(end) + 2.0);
+        battle.show_shot(from, to, 0.03 + (k % 4) as f32 * 0.035);
+    }
     let mut instances = vec![Vec::new(); battle.scene.library.len()];
     for p in &stage.pieces {
         battle.scene.push_shown(&mut instances, rules, &p.shown(centre));
@@ -404,5 +432,6 @@ mod tests {
         for h in [1.0, 0.45, 0.2] {
             assert!(damage.pieces.iter().any(|p| p.health == h));
         }
+        assert!(damage.pieces.iter().any(|p| !p.powered && p.health == 1.0), "a structure without power");
     }
 }

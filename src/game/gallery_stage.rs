@@ -30,6 +30,8 @@ pub struct Piece {
     pub recoil: f32,
     /// Its health, 0..1 of its most.
     pub health: f32,
+    /// False for a structure without power (dimmed).
+    pub powered: bool,
     /// How far it has travelled (world units; wheels, tracks and legs follow it).
     pub travelled: f32,
     /// Whether it is under way (legs swing, a helicopter dips its nose).
@@ -50,6 +52,7 @@ impl Piece {
             aim: None,
             recoil: 0.0,
             health: 1.0,
+            powered: true,
             travelled: 0.0,
             moving: false,
             turning: 0.0,
@@ -63,6 +66,7 @@ impl Piece {
             aim: self.aim,
             recoil: self.recoil,
             health: self.health,
+            powered: self.powered,
             travelled: self.travelled,
             stride: if self.moving { 1.0 } else { 0.0 },
             turning: if self.moving { self.turning } else { 0.0 },

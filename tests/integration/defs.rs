@@ -272,7 +272,7 @@ fn data_check_refuses_a_mods_effect_setting_out_of_range_naming_its_file_and_lin
     std::fs::create_dir_all(dir.join("data")).unwrap();
     let game = common::read(&common::root().join("data/effects.ron"));
     assert!(ridgeline::game::data_check::run(&common::roots()).problems.is_empty(), "the game's own pass");
-    let bad = game.replacen("puffs: 12,", "puffs: 400,", 1);
+    let bad = game.replacen("puffs: 16,", "puffs: 400,", 1);
     let line = bad.lines().position(|l| l.contains("puffs: 400")).unwrap() + 1;
     std::fs::write(dir.join("data/effects.ron"), bad).unwrap();
     let report = ridgeline::game::data_check::run(&common::roots().with_mod(dir.clone()));

@@ -260,3 +260,36 @@ fn a_gun_that_just_fired_shows_a_muzzle_flash_and_one_at_rest_none() {
     assert!(fired > 20, "a flash at the muzzle the moment it fires: {fired}");
     assert!(resting * 4 < fired, "none at rest: {resting} (fired {fired})");
 }
+
+#[test]
+fn a_tracer_flies_in_the_world_pass_and_shows_without_the_interface() {
+    use ridgeline::game::battle::Battle;
+    let shot = WorldShot {
+        players: Some("idle,idle".into()),
+        frames: 1,
+        size: (320, 200),
+        ..WorldShot::new("proving_grounds")
+    };
+    let (mut battle, mut shell) = screenshot::battle_for(&common::roots(), &shot).unwrap();
+    // Across open ground right of the middle of player 1's view.
+    let (a, b) = (glam::Vec2::new(170.0, 110.0), glam::Vec2::new(290.0, 110.0));
+    let lifted = |battle: &Battle, px: glam::Vec2| {
+        let p = battle.look().ground_under(px).unwrap();
+        p.extend(battle.scene.height(p) + 3.0)
+    };
+    let (from, to) = (lifted(&battle, a), lifted(&battle, b));
+    let mut render = |b: &Battle| {
+        screenshot::render_battle(b, &mut shell, shot.size, screenshot::Overlay::None, (None, None)).unwrap()
+    };
+    let mid = (a + b) / 2.0;
+    let before = bright_near(&render(&battle), mid, 70.0);
+    // The game's tracer (data/effects.ron: 320 units a second, 8 long) a tenth of a second
+    // out of the muzzle, past its flash: well on its way along a longer path.
+    assert!((to - from).length() > 60.0, "{}", (to - from).length());
+    battle.show_shot(from, to, 0.1);
+    let flying = bright_near(&render(&battle), mid, 70.0);
+    assert!(flying > before + 3, "a bright streak on its way, no interface drawn: {before} → {flying}");
+    battle.age_display(1.0);
+    let landed = bright_near(&render(&battle), mid, 70.0);
+    assert!(landed <= before, "gone once it has landed: {landed} (before {before})");
+}

@@ -514,10 +514,18 @@ impl Battle {
         self.pic.sounds.hear(events, defs, world.frame().0, local, &ear, &self.pic.shroud);
     }
 
-    /// Lets `seconds` of display time pass without running the game: effects and particles
-    /// age, the camera settles. For tools and the renderer's tests.
+    /// Lets `seconds` of display time pass without the game (for tools and the renderer's tests).
     pub fn age_display(&mut self, seconds: f32) {
         self.pic.age(seconds);
+    }
+
+    /// Shows a shot from `from` to `to`, `flown` seconds out, for stills (`Picture::show_shot`).
+    pub fn show_shot(&mut self, from: glam::Vec3, to: glam::Vec3, flown: f32) {
+        self.pic.show_shot(from, to, flown);
+    }
+    /// `seconds` of smoke and fire from `hurt` structures alone (`Picture::warm_damage`).
+    pub fn warm_damage(&mut self, hurt: &[(glam::Vec2, crate::sim::TemplateId, f32)], seconds: f32) {
+        self.pic.warm_damage(&self.scene, self.play.world().rules(), hurt, seconds);
     }
 
     /// Words the battle's messages (alerts) and the names and descriptions of units, structures

@@ -1,6 +1,5 @@
 //! What is drawn over the world: the placement outline (green where the simulation would
-//! accept the structure, red where it would not), shot tracers, particles (`particles.rs`),
-//! shells in flight, health bars with veterancy marks and structures' repair and
+//! accept the structure, red where it would not), health bars with veterancy marks and structures' repair and
 //! power-off marks (their fire and smoke are particles), selection marks on the ground, the
 //! drag box, and the result's banner when the game is over.
 //!
@@ -13,7 +12,6 @@ use crate::ui::Rect;
 use crate::ui::draw::DrawCmd;
 
 use super::super::display::{to_display, to_f32};
-use super::effects::SHOT_SECONDS;
 use super::look::Look;
 use super::markers;
 use super::selection::DRAG_PX;
@@ -36,28 +34,16 @@ pub(super) fn cursor(look: &Look) -> Vec<DrawCmd> {
     markers::cursor_shape(look.cursor_intent(), look.pic.view.cursor)
 }
 
-/// Tracers, health bars, selection marks and the drag box, drawn over the world.
+/// Health bars, selection marks and the drag box, drawn over the world (tracers, shells and
+/// particles are drawn in the world pass: `Picture::sprites`).
 pub(super) fn overlay(look: &Look) -> Vec<DrawCmd> {
     let mut out = Vec::new();
     if let Some((fits, corners)) = look.placement_preview() {
         let color = if fits { [90, 240, 90, 255] } else { [240, 70, 60, 255] };
         look.pic.view.ground_loop(look.scene, &mut out, corners.into_iter(), color, 2.0);
     }
-    for s in &look.pic.effects.shots {
-        if let (Some(a), Some(b)) = (look.pic.view.project(s.from), look.pic.view.project(s.to)) {
-            let fade = 1.0 - s.age / SHOT_SECONDS;
-            out.push(DrawCmd::Line {
-                from: (a.x, a.y),
-                to: (b.x, b.y),
-                color: [255, 230, 140, (230.0 * fade) as u8],
-                width: 1.5,
-            });
-        }
-    }
-    look.pic.particles.draw(&look.pic.view, &mut out);
     look.pic.floaters.draw(&look.pic.view, &mut out);
     order_feedback(look, &mut out);
-    shells(look, &mut out);
     health_bars(look, &mut out);
     selection_marks(look, &mut out);
     queued_orders(look, &mut out);
@@ -113,15 +99,6 @@ fn result_banner(outcome: &str, hint: &str, screen: Vec2, out: &mut Vec<DrawCmd>
         color: [225, 220, 205, 230],
         shadow: Some([0, 0, 0, 255]),
     });
-}
-
-/// A bright dot for each shell in flight the player's team can see (their smoke trails
-/// are particles).
-fn shells(look: &Look, out: &mut Vec<DrawCmd>) {
-    for at in look.shells_in_sight() {
-        let Some(px) = look.pic.view.project(at) else { continue };
-        out.push(DrawCmd::Fill { rect: Rect::new(px.x - 2.0, px.y - 2.0, 4.0, 4.0), color: [255, 235, 150, 255] });
-    }
 }
 
 /// A bar over every damaged or selected object the player sees, with a gold mark per

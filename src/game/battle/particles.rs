@@ -1,13 +1,15 @@
-//! Particles: muzzle flashes, sparks where shots land (and a mark where they hit the ground),
-//! explosions sized by what died (a light flash over the ground around, a fireball, a shock
-//! ring of dust, rising smoke, debris thrown out and falling, a scorch mark left on the ground),
-//! thin smoke from structures below half health, smoke and fire from burning structures and
-//! wrecks, smoke trails behind shells, and dust behind moving vehicles; smoke drifts with the
-//! wind; sparks from the parts wrecks throw (`debris.rs`). How many, how long, how big and what
-//! colour, the wind and what each graphics quality keeps are `data/effects.ron`'s (as shipped,
-//! Low leaves out the light flashes and the marks of hits). Display state made from the tick's
-//! events and the interpolated picture, drawn as soft sprites in the world (scorch marks over
-//! it); only what the local player can see.
+//! Particles: muzzle flashes (rayed stars at the gun's mouth), sparks where shots land (and a
+//! scorch where they hit the ground), explosions sized by what died (a light flash over the
+//! ground around, a fireball, a shock ring of dust running along the ground, smoke that
+//! lingers, debris thrown out and falling, a scorch left on the ground); the continuous
+//! sources — a grey smoke column over structures below half health, flames, black smoke and
+//! sparks over burning ones, wrecks' smoke, shells' trails, dust behind moving vehicles — are
+//! `particles/sources.rs`; smoke drifts with the wind; sparks from the parts wrecks throw
+//! (`debris.rs`). How many, how long, how big and what colour, the wind and what each graphics
+//! quality keeps are `data/effects.ron`'s (as shipped, Low keeps a third of the particles and
+//! leaves out the light flashes and the marks of hits). Display state made from the tick's
+//! events and the interpolated picture, drawn as sprites in the world pass
+//! (`particles/sprites.rs`); only what the local player can see.
 //!
 //! Must not: touch the world or draw anything the player's team cannot see; its randomness is
 //! its own (never the game's RNG).
@@ -18,18 +20,19 @@ use glam::{Vec2, Vec3};
 
 use crate::defs::effects::{EffectSettings, QualityEffects};
 use crate::render::quality::Quality;
-use crate::render::world::SpriteInstance;
 use crate::sim::event::GameEvent;
 use crate::sim::rules::ObjectKind;
 use crate::sim::{PlayerId, World};
-use crate::ui::Rect;
-use crate::ui::draw::DrawCmd;
 
 use super::super::display::{altitude, to_display};
-use super::super::images::ImageKey;
 use super::super::scene::{Scene, shown_to};
 use super::super::shroud::{self, Shroud};
-use super::view::View;
+
+mod sources;
+mod sprites;
+
+pub(super) use sources::{Harm, Smoker};
+pub(super) use sprites::linear;
 
 /// Falling chips and thrown sparks fall at this (world units a second, each second).
 pub(super) const GRAVITY: f32 = 60.0;
@@ -47,8 +50,14 @@ pub(super) enum Kind {
     Ring,
     /// An explosion's light on what is around it: a wide glow added to the picture.
     Light,
-    /// A spark thrown from a wreck's part: glowing, falling under gravity, fading.
+    /// A spark thrown from a wreck's part or a burning roof: glowing, falling under gravity,
+    /// fading.
     Spark,
+    /// A muzzle flash: a rayed star of light, added to the picture.
+    Star,
+    /// An explosion's shock wave: a ring of dust lying on the ground, running out (its size
+    /// grows from its first radius to its last).
+    Shock,
 }
 
 /// One particle.
@@ -213,6 +222,17 @@ impl Particles {
             });
         }
         self.flash(at + Vec3::Z * size * 0.3, size * e.flash.size, e.flash.seconds, e.flash.colour);
+        let w = e.ring.wave;
+        self.keep(Particle {
+            kind: Kind::Shock,
+            pos: at,
+            vel: Vec3::ZERO,
+            age: 0.0,
+            life: w.seconds,
+            size: (size * 0.4, size * w.reach),
+            color: e.ring.colour,
+            alpha: w.alpha,
+        });
         let puffs = e.ring.puffs;
         for k in 0..puffs {
             let a = (k as f32 + self.random() * 0.5) / puffs as f32 * std::f32::consts::TAU;
@@ -247,11 +267,12 @@ impl Particles {
             });
         }
         let ((short, long), (dark, light)) = (e.smoke.seconds, e.smoke.shade);
-        for _ in 0..fire {
-            let d = self.spread() * size * 0.5;
+        for _ in 0..(fire as f32 * e.smoke.puffs).round() as usize {
+            let d = self.spread() * size * 0.7;
             let shade = dark.saturating_add((self.random() * light.saturating_sub(dark) as f32) as u8);
             let life = short + self.random() * (long - short);
-            self.smoke(at + Vec3::new(d.x, d.y, size * 0.3), size * 0.6, life, shade, size * 0.35 + 4.0);
+            let up = size * (0.2 + self.random() * 0.6);
+            self.smoke(at + Vec3::new(d.x, d.y, up), size * e.smoke.size, life, shade, size * 0.2 + 3.0);
         }
         let (least, most) = e.chips.count;
         let chips = (size * 0.6).clamp(least as f32, most.max(least) as f32) as usize;
@@ -273,6 +294,26 @@ impl Particles {
         self.mark(at, size * 0.8);
     }
 
+    /// A muzzle flash at `at`: a star of light (kept at every quality: one sprite, and the
+    /// shot reads), and a puff of smoke from a `big` (area) gun.
+    pub fn muzzle_flash(&mut self, at: Vec3, big: bool) {
+        let m = self.fx.muzzle;
+        let size = if big { m.size.1 } else { m.size.0 };
+        self.keep(Particle {
+            kind: Kind::Star,
+            pos: at,
+            vel: Vec3::ZERO,
+            age: 0.0,
+            life: m.seconds,
+            size: (size, size * 0.7),
+            color: m.colour,
+            alpha: 1.0,
+        });
+        if big {
+            self.smoke(at, m.smoke, 1.6, 150, 3.0);
+        }
+    }
+
     /// A scorch mark of `radius` on the ground at `at` (the oldest goes when there are many).
     fn mark(&mut self, at: Vec3, radius: f32) {
         if self.fx.scorch.most == 0 {
@@ -291,17 +332,11 @@ impl Particles {
         let ground = |p: Vec2, lift: f32| p.extend(scene.height(p) + lift);
         for e in events {
             match *e {
-                GameEvent::WeaponFired { shooter, weapon, from, .. } => {
-                    let p = to_display(from);
+                GameEvent::WeaponFired { shooter, weapon, from, at, .. } => {
                     let Some(o) = world.object(shooter).filter(|o| shown_to(world, o, local, sight)) else { continue };
-                    let lift = scene.model_height(o.template) * 0.65 + altitude(o.kind);
+                    let muzzle = muzzle(scene, o, to_display(from), to_display(at));
                     let big = rules.weapon(weapon).area > crate::sim::fixed::Fixed::ZERO;
-                    let m = self.fx.muzzle;
-                    let size = if big { m.size.1 } else { m.size.0 };
-                    self.flash(ground(p, lift), size, m.seconds, m.colour);
-                    if big {
-                        self.smoke(ground(p, lift), m.smoke, 1.2, 150, 3.0);
-                    }
+                    self.muzzle_flash(muzzle, big);
                 }
                 GameEvent::Hit { target, damage, at, .. } => {
                     let p = to_display(at);
@@ -314,7 +349,7 @@ impl Particles {
                     self.flash(ground(p, lift), size, h.seconds, h.colour);
                     // A shot that misses its mark leaves one on the ground (up close only).
                     if self.full() && world.object(target).is_none_or(|o| !o.kind.blocks_ground()) {
-                        self.mark(ground(p, 0.0), size * 0.45);
+                        self.mark(ground(p, 0.0), size * 0.7);
                     }
                     if damage >= h.explodes_from {
                         self.explode(ground(p, 0.0), size * 1.6);
@@ -347,86 +382,6 @@ impl Particles {
         }
     }
 
-    /// Continuous sources for `dt` seconds: smoke and fire from burning structures, trails
-    /// behind shells, dust behind moving vehicles (only where `local` sees).
-    pub fn emit(&mut self, dt: f32, scene: &Scene, world: &World, local: PlayerId, sight: &Shroud) {
-        // Emission runs at 20 puffs a second per source, whatever the frame rate.
-        self.owed += dt;
-        let ticks = (self.owed * 20.0) as u32;
-        self.owed -= ticks as f32 / 20.0;
-        for _ in 0..ticks.min(4) {
-            for o in world.objects() {
-                if !shown_to(world, o, local, sight) {
-                    continue;
-                }
-                let p = to_display(o.pos);
-                let t = world.rules().template(o.template);
-                if o.kind.blocks_ground() && world.is_burning(o) {
-                    let cell = scene.map.file.cell_size as f32;
-                    let half = t.footprint.0.max(1) as f32 * cell * 0.3;
-                    let d = self.spread() * half;
-                    let top = scene.height(p) + scene.model_height(o.template) * 0.8;
-                    let src = self.fx.sources;
-                    if self.random() < 0.5 {
-                        let (size, life, colour) = src.flames;
-                        self.flash(Vec3::new(p.x + d.x, p.y + d.y, top), size, life, colour);
-                    }
-                    self.puff(Vec3::new(p.x + d.x, p.y + d.y, top + 2.0), src.burning);
-                } else if o.kind.blocks_ground()
-                    && o.is_complete()
-                    && o.health * 2 < t.max_health
-                    && self.random() < 0.3
-                {
-                    // Damaged, not yet burning: a thin grey smoke.
-                    let cell = scene.map.file.cell_size as f32;
-                    let d = self.spread() * t.footprint.0.max(1) as f32 * cell * 0.25;
-                    let top = scene.height(p) + scene.model_height(o.template) * 0.85;
-                    self.puff(Vec3::new(p.x + d.x, p.y + d.y, top), self.fx.sources.damaged);
-                } else if matches!(o.kind, ObjectKind::Vehicle)
-                    && o.speed > crate::sim::fixed::Fixed::ZERO
-                    && self.random() < 0.35
-                {
-                    // Dust kicked up behind a moving vehicle.
-                    let back = Vec2::from_angle(super::super::display::radians(o.facing)) * -4.0;
-                    let d = self.spread() * 1.5;
-                    let at = Vec3::new(p.x + back.x + d.x, p.y + back.y + d.y, scene.height(p) + 0.8);
-                    self.puff(at, self.fx.sources.dust);
-                }
-            }
-        }
-    }
-
-    /// A thin smoke trail behind each shell in flight (`shells`: where they are now), for
-    /// `dt` seconds.
-    pub fn trails(&mut self, dt: f32, shells: &[Vec3]) {
-        let t = self.fx.trail;
-        for &at in shells {
-            if self.random() < dt * t.rate {
-                self.push(Particle {
-                    kind: Kind::Smoke,
-                    pos: at,
-                    vel: Vec3::new(0.0, 0.0, 1.5),
-                    age: 0.0,
-                    life: t.seconds,
-                    size: t.size,
-                    color: t.colour,
-                    alpha: t.alpha,
-                });
-            }
-        }
-    }
-
-    /// Smoke rising from each of `sources` (ground points) for `dt` seconds, a few puffs a
-    /// second each.
-    pub fn smoke_from(&mut self, dt: f32, sources: impl Iterator<Item = Vec3>) {
-        for at in sources {
-            if self.random() < dt * 7.0 {
-                let d = self.spread() * 2.0;
-                self.puff(at + Vec3::new(d.x, d.y, 3.0), self.fx.sources.wreck);
-            }
-        }
-    }
-
     /// Lets `dt` seconds pass: particles move, grow and fade; spent ones go.
     pub fn age(&mut self, dt: f32) {
         let wind = Vec2::from(self.fx.wind).extend(0.0);
@@ -446,7 +401,7 @@ impl Particles {
                     p.vel *= (1.0 - sm.ring_slow * dt).max(0.0);
                     p.pos += wind * dt * sm.ring_drift;
                 }
-                Kind::Light => {}
+                Kind::Light | Kind::Star | Kind::Shock => {}
                 Kind::Spark => {
                     p.vel.z -= GRAVITY * dt;
                     p.vel *= (1.0 - 1.5 * dt).max(0.0);
@@ -466,48 +421,15 @@ impl Particles {
     pub fn len(&self) -> usize {
         self.list.len()
     }
+}
 
-    /// Scorch marks on the ground, drawn over the world (decals: nothing stands in front of
-    /// the ground they mark).
-    pub fn draw(&self, view: &View, out: &mut Vec<DrawCmd>) {
-        for s in &self.scorches {
-            let fade = (1.0 - (s.age / self.fx.scorch.seconds - 0.66).max(0.0) * 3.0).clamp(0.0, 1.0);
-            if let Some((c, r)) = sprite(view, s.at, s.radius) {
-                // Seen from above at an angle: an ellipse, flatter than it is wide.
-                let rect = Rect::new(c.x - r, c.y - r * 0.55, r * 2.0, r * 1.1);
-                out.push(DrawCmd::Image { rect, name: ImageKey::Puff.name(), tint: [12, 10, 8, (200.0 * fade) as u8] });
-            }
-        }
-    }
-
-    /// Every live particle as a sprite in the world (the world pass sorts and depth-tests
-    /// them, so a building hides the smoke behind it).
-    pub fn sprites(&self) -> Vec<SpriteInstance> {
-        let linear = |c: u8| {
-            let c = c as f32 / 255.0;
-            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
-        };
-        self.list
-            .iter()
-            .map(|p| {
-                let k = (p.age / p.life).clamp(0.0, 1.0);
-                let radius = p.size.0 + (p.size.1 - p.size.0) * k;
-                let alpha = match p.kind {
-                    Kind::Glow | Kind::Light | Kind::Spark => p.alpha * (1.0 - k * k),
-                    Kind::Smoke => p.alpha * (1.0 - k) * (k * 6.0).min(1.0),
-                    Kind::Ring => p.alpha * (1.0 - k) * (k * 10.0).min(1.0),
-                    Kind::Debris => p.alpha,
-                };
-                // Glows are brighter than any lit surface: they give light.
-                let bright = if matches!(p.kind, Kind::Glow | Kind::Spark) { 1.6 } else { 1.0 };
-                let [r, g, b] = p.color.map(|c| linear(c) * bright);
-                // A light adds to what is under it (the shader reads a negative opacity so).
-                let alpha = alpha.clamp(0.0, 1.0);
-                let alpha = if p.kind == Kind::Light { -alpha } else { alpha };
-                SpriteInstance { pos: p.pos.to_array(), size: radius, color: [r, g, b, alpha] }
-            })
-            .collect()
-    }
+/// Where a gun's mouth is on `o` firing from `from` at `at` (display positions): ahead of it
+/// toward the target, about two thirds up its model.
+pub(super) fn muzzle(scene: &Scene, o: &crate::sim::object::Object, from: Vec2, at: Vec2) -> Vec3 {
+    let height = scene.model_height(o.template);
+    let ahead = (at - from).normalize_or_zero() * (height * 0.9).clamp(0.8, 5.0);
+    let p = from + ahead;
+    p.extend(scene.height(from) + height * 0.65 + altitude(o.kind))
 }
 
 /// What `quality` keeps of the effects `fx` describe.
@@ -517,16 +439,6 @@ pub(super) fn kept_at(fx: &EffectSettings, quality: Quality) -> QualityEffects {
         Quality::Medium => fx.quality.medium,
         Quality::High => fx.quality.high,
     }
-}
-
-/// Where a ball of `radius` world units at `at` shows on screen: its centre and its radius in
-/// pixels, if in front of the camera.
-fn sprite(view: &View, at: Vec3, radius: f32) -> Option<(Vec2, f32)> {
-    let c = view.project(at)?;
-    let yaw = view.camera.yaw;
-    let right = Vec3::new(yaw.cos(), -yaw.sin(), 0.0);
-    let edge = view.project(at + right * radius)?;
-    Some((c, (edge - c).length()))
 }
 
 /// Particles made by the game's own `data/effects.ron` (for tests).
@@ -549,10 +461,10 @@ mod tests {
         assert_eq!(p.scorches.len(), 1);
         // Debris falls back to the ground.
         p.age(0.5);
-        for _ in 0..120 {
+        for _ in 0..200 {
             p.age(0.05);
         }
-        assert_eq!(p.len(), 0, "everything burnt out in six and a half seconds");
+        assert_eq!(p.len(), 0, "everything burnt out in ten and a half seconds");
         assert_eq!(p.scorches.len(), 1, "the scorch stays a while");
         for _ in 0..700 {
             p.age(0.05);
@@ -601,13 +513,76 @@ mod tests {
         let spread = p.list.iter().filter(|q| q.kind == Kind::Ring).map(|q| (q.pos - at).truncate().length());
         assert!(spread.zip(&ring).all(|(now, then)| now > then + 5.0), "the ring runs outward");
         assert!(p.sprites().iter().all(|s| s.color[3] >= 0.0), "the flash is gone in a moment");
-        p.age(1.0);
+        p.age(2.5);
         assert!(smoke_x(&p) > before + 3.0, "smoke drifts with the wind (east)");
         // Low quality: no light flash.
         let mut low = fresh();
         low.set_quality(Quality::Low);
         low.explode(at, 10.0);
         assert!(low.sprites().iter().all(|s| s.color[3] >= 0.0));
+    }
+
+    #[test]
+    fn an_explosion_leaves_a_ragged_scorch_and_a_ring_of_dust_running_along_the_ground() {
+        use crate::render::world::SpriteInstance;
+        let at = Vec3::new(100.0, 100.0, 5.0);
+        let mut p = fresh();
+        p.explode(at, 8.0);
+        let of = |p: &Particles, shape: f32| -> Vec<SpriteInstance> {
+            p.sprites().into_iter().filter(|s| s.shape[3] == shape).collect()
+        };
+        let scorch = of(&p, SpriteInstance::SCORCH);
+        assert_eq!(scorch.len(), 1);
+        assert!(scorch[0].color[3] > 0.5 && scorch[0].color[..3].iter().all(|&c| c < 0.05), "dark: {scorch:?}");
+        assert_eq!(scorch[0].pos, at.to_array(), "on the ground where it blew");
+        let ring = |p: &Particles| of(p, SpriteInstance::RING);
+        assert_eq!(ring(&p).len(), 1, "kept at every quality: one sprite");
+        p.age(0.1);
+        let (early, alpha) = (ring(&p)[0].size, ring(&p)[0].color[3]);
+        p.age(0.3);
+        let late = ring(&p)[0].size;
+        assert!(late > early + 3.0 && ring(&p)[0].pos[2] == at.z, "it runs out along the ground: {early} → {late}");
+        assert!(alpha > 0.4, "seen, not a ghost: {alpha}");
+        p.age(1.0);
+        assert!(ring(&p).is_empty(), "gone within a second and a half");
+        assert_eq!(of(&p, SpriteInstance::SCORCH).len(), 1, "the scorch stays");
+    }
+
+    #[test]
+    fn an_explosions_smoke_lingers_for_seconds_drifting_downwind() {
+        let at = Vec3::new(100.0, 100.0, 0.0);
+        let mut p = fresh();
+        p.explode(at, 8.0);
+        let smoke = |p: &Particles| p.list.iter().filter(|q| q.kind == Kind::Smoke).count();
+        let made = smoke(&p);
+        p.warm(&[], 4.0);
+        assert!(smoke(&p) * 2 >= made, "most smoke still hangs after four seconds: {} of {made}", smoke(&p));
+        let x = p.list.iter().filter(|q| q.kind == Kind::Smoke).map(|q| q.pos.x - at.x).sum::<f32>() / smoke(&p) as f32;
+        assert!(x > 8.0, "drifted east with the wind: {x}");
+    }
+
+    #[test]
+    fn damaged_structures_smoke_grey_and_burning_ones_throw_fire_black_smoke_and_sparks() {
+        let smoker = |harm| Smoker { at: Vec3::new(50.0, 50.0, 2.0), half: 6.0, top: 12.0, harm };
+        let warmed = |harm, quality: Quality| {
+            let mut p = fresh();
+            p.set_quality(quality);
+            p.warm(&[smoker(harm)], 3.0);
+            p
+        };
+        let damaged = warmed(Harm::Damaged, Quality::High);
+        let grey: Vec<&Particle> = damaged.list.iter().filter(|q| q.kind == Kind::Smoke).collect();
+        assert!(grey.len() >= 15, "a column, not a wisp: {}", grey.len());
+        assert!(grey.iter().all(|q| q.color[0] > 100), "grey smoke");
+        assert!(grey.iter().any(|q| q.pos.z > 2.0 + 12.0 + 5.0), "rising above the roof");
+        assert!(!damaged.list.iter().any(|q| matches!(q.kind, Kind::Glow | Kind::Spark)), "no fire yet");
+        let burning = warmed(Harm::Burning, Quality::High);
+        let count = |p: &Particles, k: Kind| p.list.iter().filter(|q| q.kind == k).count();
+        assert!(count(&burning, Kind::Glow) >= 2, "flames");
+        assert!(count(&burning, Kind::Spark) >= 1, "sparks");
+        assert!(burning.list.iter().filter(|q| q.kind == Kind::Smoke).all(|q| q.color[0] < 60), "black smoke");
+        let low = warmed(Harm::Burning, Quality::Low);
+        assert!(low.len() * 2 < burning.len(), "Low keeps fewer: {} of {}", low.len(), burning.len());
     }
 
     #[test]
@@ -618,8 +593,8 @@ mod tests {
         let roots = crate::defs::test_support::roots().with_mod(dir.clone());
         // The mod's shock ring has 30 puffs of a blue dust, and no chips are thrown.
         let modded = game
-            .replacen("puffs: 12,", "puffs: 30,", 1)
-            .replacen("colour: (196, 182, 158)", "colour: (10, 20, 250)", 1)
+            .replacen("puffs: 16,", "puffs: 30,", 1)
+            .replacen("colour: (170, 152, 124)", "colour: (10, 20, 250)", 1)
             .replacen("count: (3, 12)", "count: (0, 0)", 1);
         std::fs::write(dir.join("data/effects.ron"), &modded).unwrap();
         let mut p = Particles::new(Arc::new(EffectSettings::load(&roots).unwrap()));
@@ -630,7 +605,7 @@ mod tests {
         assert!(!p.list.iter().any(|q| q.kind == Kind::Debris), "no chips");
         let mut game_made = fresh();
         game_made.explode(Vec3::new(100.0, 100.0, 0.0), 10.0);
-        assert_eq!(game_made.list.iter().filter(|q| q.kind == Kind::Ring).count(), 12, "the game's own");
+        assert_eq!(game_made.list.iter().filter(|q| q.kind == Kind::Ring).count(), 16, "the game's own");
         // A negative lifetime: refused, naming the mod's file and the line.
         let bad = modded.replacen("flash: (seconds: 0.18", "flash: (seconds: -1.0", 1);
         let line = bad.lines().position(|l| l.contains("seconds: -1.0")).unwrap() + 1;

@@ -75,6 +75,8 @@ pub struct Picture {
     pub(super) previous: BTreeMap<ObjectId, Pose>,
     /// How each object has been moving (legs, wheels, a helicopter's lean).
     pub(super) travel: Travels,
+    /// Shells in flight the player sees (drawn as glowing slugs).
+    pub(super) shells: Vec<Vec3>,
 }
 
 impl Picture {
@@ -118,9 +120,17 @@ impl Picture {
         self.view.view_proj()
     }
 
-    /// The particles to draw this frame, as world sprites.
+    /// The particles, tracers and shells in flight to draw this frame, as world sprites.
     pub fn sprites(&self) -> Vec<crate::render::world::SpriteInstance> {
-        self.particles.sprites()
+        use crate::render::world::SpriteInstance;
+        let mut out = self.particles.sprites();
+        let fx = self.particles.settings();
+        self.effects.sprites(&fx.tracer, &mut out);
+        let [r, g, b] = fx.tracer.colour.map(|c| particles::linear(c) * fx.tracer.glow);
+        for at in &self.shells {
+            out.push(SpriteInstance::new(at.to_array(), fx.tracer.width * 2.5, [r, g, b, -1.0], SpriteInstance::PUFF));
+        }
+        out
     }
 
     /// The parts thrown by what was destroyed, as model instances added to `out` (grouped by
@@ -161,6 +171,7 @@ impl Picture {
             memory: super::memory::Memory::default(),
             previous,
             travel: Travels::default(),
+            shells: Vec::new(),
         }
     }
 
@@ -216,9 +227,49 @@ impl Picture {
         out
     }
 
+    /// Shows a shot from a gun's mouth at `from` to `to`, `flown` seconds after it left (its
+    /// muzzle flash while that lasts): for stills of a fight made without the game (the
+    /// gallery).
+    pub(super) fn show_shot(&mut self, from: Vec3, to: Vec3, flown: f32) {
+        self.effects.shots.push(super::effects::Shot { from, to, age: flown });
+        if flown < self.particles.settings().muzzle.seconds {
+            self.particles.muzzle_flash(from, false);
+        }
+    }
+
+    /// Lets `seconds` of smoke, fire and sparks rise from `hurt` structures alone (each: where
+    /// it stands, what it is, its health as a share of its most), as a still's warm-up: the
+    /// gallery's damage sheets show what a player sees over a damaged base after a while.
+    pub(super) fn warm_damage(
+        &mut self,
+        scene: &Scene,
+        rules: &crate::sim::Rules,
+        hurt: &[(Vec2, TemplateId, f32)],
+        seconds: f32,
+    ) {
+        let cell = scene.map.file.cell_size as f32;
+        let smokers: Vec<particles::Smoker> = hurt
+            .iter()
+            .filter_map(|&(at, template, health)| {
+                let t = rules.template(template);
+                let burn = rules.factions.get(t.faction as usize).map_or(25, |f| f.upkeep.burn_below) as f32;
+                let harm = if health * 100.0 < burn {
+                    particles::Harm::Burning
+                } else if health < 0.5 {
+                    particles::Harm::Damaged
+                } else {
+                    return None;
+                };
+                let (half, top) = (t.footprint.0.max(1) as f32 * cell * 0.3, scene.model_height(template) * 0.85);
+                Some(particles::Smoker { at: at.extend(scene.height(at)), half, top, harm })
+            })
+            .collect();
+        self.particles.warm(&smokers, seconds);
+    }
+
     /// Lets `seconds` of display time pass without running the game.
     pub(super) fn age(&mut self, seconds: f32) {
-        self.effects.age(seconds);
+        self.effects.age(seconds, &self.particles.settings().tracer);
         self.floaters.age(seconds);
         self.particles.age(seconds);
         self.wrecks.age(seconds);
@@ -237,6 +288,7 @@ impl Picture {
         self.wrecks = Default::default();
         self.debris = Default::default();
         self.memory = Default::default();
+        self.shells.clear();
     }
 
     /// A drawn frame passes: `dt` seconds of display time and `game_dt` of game time (particles,
@@ -251,9 +303,10 @@ impl Picture {
         local: PlayerId,
         shells: &[Vec3],
     ) {
-        self.effects.age(dt);
+        self.effects.age(game_dt, &self.particles.settings().tracer);
         self.floaters.age(dt);
         self.markers.age(game_dt);
+        self.shells = shells.to_vec();
         self.particles.emit(game_dt, scene, world, local, &self.shroud);
         self.particles.trails(game_dt, shells);
         self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|p| p.extend(scene.height(p))));

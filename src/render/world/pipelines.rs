@@ -52,7 +52,8 @@ const ROAD_ATTRS: [wgpu::VertexAttribute; 3] = wgpu::vertex_attr_array![0 => Flo
 /// Water corners: position.
 const WATER_ATTRS: [wgpu::VertexAttribute; 1] = wgpu::vertex_attr_array![0 => Float32x3];
 /// Sprite instances (see [`SpriteInstance`]).
-const SPRITE_ATTRS: [wgpu::VertexAttribute; 3] = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32, 2 => Float32x4];
+const SPRITE_ATTRS: [wgpu::VertexAttribute; 4] =
+    wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32, 2 => Float32x4, 3 => Float32x4];
 
 /// A vertex buffer's layout: `stride` bytes a vertex (or instance) holding `attrs`.
 pub(super) fn vertex_layout<'a>(

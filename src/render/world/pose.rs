@@ -20,7 +20,11 @@ pub const ARM_SHARE: f32 = 0.7;
 /// The arms' angle when aiming (radians forward from hanging down).
 pub const AIM_RAISE: f32 = 1.35;
 /// How far a barrel slides back at the moment of the shot (unit space).
-pub const BARREL_KICK: f32 = 0.16;
+pub const BARREL_KICK: f32 = 0.22;
+/// An unpowered structure keeps this share of its colour's saturation…
+pub const UNPOWERED_SATURATION: f32 = 0.3;
+/// …and this share of its brightness (the shader's `unpowered`).
+pub const UNPOWERED_LIGHT: f32 = 0.55;
 /// A muzzle flash shows while the kick is above this.
 pub const FLASH_FROM: f32 = 0.45;
 /// Construction rises in this many stages (a foundation, floors, the roof).
@@ -47,6 +51,17 @@ pub enum DamageStage {
     Damaged = 1,
     /// Below a quarter: scorched, burning, a part broken.
     Wrecked = 2,
+}
+
+/// A part's linear colour `c` as drawn with `power` (1 on, 0 off): without power, greyer and
+/// darker all over (the rule of `shaders/world.wgsl`'s `unpowered`).
+pub fn unpowered(c: [f32; 3], power: f32) -> [f32; 3] {
+    let grey = c[0] * 0.3 + c[1] * 0.59 + c[2] * 0.11;
+    let p = power.clamp(0.0, 1.0);
+    c.map(|v| {
+        let off = (grey + (v - grey) * UNPOWERED_SATURATION) * UNPOWERED_LIGHT;
+        off + (v - off) * p
+    })
 }
 
 impl DamageStage {
@@ -160,7 +175,14 @@ mod tests {
     }
 
     #[test]
-    fn damage_stages_follow_health() {
+    fn damage_stages_follow_health_and_power_off_dims() {
+        // Without power: darker and greyer (a team-blue part loses most of its blue).
+        let blue = [0.1, 0.25, 0.8];
+        assert_eq!(unpowered(blue, 1.0), blue);
+        let off = unpowered(blue, 0.0);
+        let spread = |c: [f32; 3]| c.iter().cloned().fold(0.0, f32::max) - c.iter().cloned().fold(1.0, f32::min);
+        assert!(off.iter().sum::<f32>() < blue.iter().sum::<f32>() * 0.6, "{off:?}");
+        assert!(spread(off) < spread(blue) * 0.2, "{off:?}");
         assert_eq!(DamageStage::of(1.0), DamageStage::Whole);
         assert_eq!(DamageStage::of(0.5), DamageStage::Whole);
         assert_eq!(DamageStage::of(0.49), DamageStage::Damaged);

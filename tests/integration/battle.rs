@@ -185,10 +185,11 @@ fn fights_show_tracers_and_health_bars() {
             b.camera_mut().target = p.extend(b.scene.height(p));
         }
         let cmds = b.overlay();
-        // A tracer: a warm yellow-white line, 1.5 px wide.
-        tracer |= cmds
-            .iter()
-            .any(|c| matches!(c, DrawCmd::Line { color, width, .. } if color[..3] == [255, 230, 140] && *width == 1.5));
+        // A tracer: a streak flying in the world (drawn by the world pass, with or without the
+        // interface), never a line on the interface.
+        use ridgeline::render::world::SpriteInstance;
+        tracer |= b.picture().sprites().iter().any(|s| s.shape[3] == SpriteInstance::STREAK);
+        assert!(!cmds.iter().any(|c| matches!(c, DrawCmd::Line { color, .. } if color[..3] == [255, 230, 140])));
         // A health bar: a translucent black bar 4 px high with the health, 2 px high, inside it.
         bar |= cmds.windows(2).any(|w| match (&w[0], &w[1]) {
             (DrawCmd::Fill { rect: back, color: [0, 0, 0, 180] }, DrawCmd::Fill { rect: health, .. }) => {
@@ -1123,9 +1124,15 @@ fn a_destroyed_vehicle_or_structure_throws_parts_as_the_quality_allows_and_a_sol
     kill(&mut b, "Foundry", 2);
     let low = fx.quality.low.wreck_parts as usize;
     assert!(low < high);
-    assert_eq!(thrown(&b), high + low, "a structure at Low throws the Low number");
+    let with_rubble = thrown(&b);
     b.age_display(12.0);
-    assert_eq!(thrown(&b), 0, "every part is gone after its time");
+    // What stays is the structure's rubble (drawn with the same loose-piece meshes).
+    let rubble = thrown(&b);
+    assert!(rubble > 0, "the structure leaves a heap");
+    assert_eq!(with_rubble - rubble, high + low, "a structure at Low throws the Low number");
+    kill(&mut b, "Warhound", 3);
+    b.age_display(12.0);
+    assert_eq!(thrown(&b), rubble, "every thrown part is gone after its time; the heap stays");
 }
 
 #[test]

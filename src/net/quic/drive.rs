@@ -33,6 +33,8 @@ pub struct Drive {
     /// The network thread holds the runtime.
     net_holds: AtomicBool,
     epoch: Instant,
+    /// When the game thread last took a turn (as `game_at`).
+    turned_at: AtomicU64,
     /// The game thread wants the runtime back from the network thread.
     wanted: Notify,
     /// The transport's work is done (the network thread may end).
@@ -64,6 +66,7 @@ impl Drive {
             runtime,
             game_at: AtomicU64::new(0),
             game_driving: AtomicBool::new(false),
+            turned_at: AtomicU64::new(0),
             net_holds: AtomicBool::new(false),
             epoch: Instant::now(),
             wanted: Notify::new(),
@@ -129,9 +132,17 @@ impl Drive {
 
     /// Runs what is ready on the runtime (a frame just queued goes out, what arrived is read),
     /// on the calling (game) thread — unless the network thread holds the runtime, which then
-    /// does it (it is not taken back for so little).
+    /// does it (it is taken back only from a game flushing frames faster than one a [`SLICE`]).
     pub fn turn(&self) {
+        let now = self.now();
+        let last = self.turned_at.swap(now, Ordering::SeqCst);
         if self.net_holds.load(Ordering::SeqCst) {
+            // Frames flushed less than a slice apart (a game running as fast as it can, not one
+            // drawn at the screen's pace): this thread should run the network, from its next
+            // turn on.
+            if last != 0 && now.saturating_sub(last) < SLICE.as_nanos() as u64 {
+                self.wanted.notify_one();
+            }
             return;
         }
         self.game_driving.store(true, Ordering::SeqCst);
@@ -144,9 +155,13 @@ impl Drive {
         self.left_by_game();
     }
 
+    /// Nanoseconds since `epoch` (never 0, which means "never").
+    fn now(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_nanos()).unwrap_or(u64::MAX).max(1)
+    }
+
     fn left_by_game(&self) {
-        let now = u64::try_from(self.epoch.elapsed().as_nanos()).unwrap_or(u64::MAX).max(1);
-        self.game_at.store(now, Ordering::SeqCst);
+        self.game_at.store(self.now(), Ordering::SeqCst);
         self.game_driving.store(false, Ordering::SeqCst);
     }
 

@@ -3,8 +3,8 @@
 //! one is from, and takes relay answers and punches in on the way. A small task beside it
 //! ([`drive`]) sends what the paths want sent when their timers fall due. Scouts (punches that
 //! must die past this machine's own router, see `punch.rs`) go out with a small TTL, set on the
-//! socket around those sends only: everything runs on the network thread, so no QUIC packet
-//! is sent between.
+//! socket around those sends only: everything runs on the network's runtime, which one thread
+//! at a time drives (see `quic/drive.rs`), so no QUIC packet is sent between.
 //!
 //! Must not: decode QUIC, or block (every send is a `try_send`; a full socket buffer drops the
 //! packet, as UDP may, and QUIC's loss recovery resends it).

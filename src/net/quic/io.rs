@@ -1,4 +1,5 @@
-//! The network thread: a current-thread tokio runtime on a thread of its own, running quinn.
+//! The network side: quinn on a current-thread tokio runtime, driven by the network thread or,
+//! while it waits on the network, by the game thread (`drive.rs`).
 //! The host accepts joiners and relays (star: only the host needs a reachable port); a joiner
 //! keeps one connection to the host. Lockstep batches travel as QUIC datagrams through a
 //! [`Channel`] per connection (repeated until acknowledged, so a lost packet holds nothing
@@ -7,10 +8,10 @@
 //! joiner is handed to the host's game and relayed to every other joiner, stamped with the
 //! sender (a joiner cannot pose as another); control frames go to the host alone.
 //!
-//! Must not: decode payloads or block the game thread (it talks to this one by channels).
+//! Must not: decode payloads or block (the game thread talks to these tasks by channels, and may
+//! be the thread running them).
 
 use std::collections::BTreeMap;
-use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -271,7 +272,7 @@ pub type OnConnected = Arc<dyn Fn(&quinn::Connection) + Send + Sync>;
 pub async fn host(
     endpoint: quinn::Endpoint,
     mut out: mpsc::UnboundedReceiver<Out>,
-    to_game: std_mpsc::Sender<In>,
+    to_game: mpsc::UnboundedSender<In>,
     connections: Connections,
     connected: OnConnected,
 ) {
@@ -392,7 +393,7 @@ async fn serve_joiner(
     peer: PeerId,
     writers: Writers,
     links: Links,
-    to_game: std_mpsc::Sender<In>,
+    to_game: mpsc::UnboundedSender<In>,
     connections: Connections,
 ) {
     let (tx, rx) = mpsc::unbounded_channel();
@@ -464,7 +465,7 @@ pub async fn join(
     send: quinn::SendStream,
     recv: quinn::RecvStream,
     mut out: mpsc::UnboundedReceiver<Out>,
-    to_game: std_mpsc::Sender<In>,
+    to_game: mpsc::UnboundedSender<In>,
 ) {
     let (tx, rx) = mpsc::unbounded_channel();
     let writer = tokio::spawn(write_frames(conn.clone(), send, rx));

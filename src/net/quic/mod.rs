@@ -2,15 +2,18 @@
 //! self-signed certificate pinned by the fingerprint in the join code. The host relays (star).
 //! Every endpoint sits on one [`crate::net::nat`] socket: on one network packets go straight;
 //! with a relay (`ridgeline relay`) the host registers a room, the code names it, and each
-//! joiner reaches the host through it, or directly once punching opens a path. quinn runs on a named
-//! thread (`io.rs`); [`QuicTransport`] is the game thread's side, speaking to it through
-//! channels, never blocking unless asked to wait. Lockstep messages of one exchange go out as one
+//! joiner reaches the host through it, or directly once punching opens a path. quinn runs on a
+//! runtime of its own (`io.rs`), driven by a named network thread, or by the game thread while it
+//! waits on the network or flushes a frame (`drive.rs`: then a frame leaves and an answer comes
+//! in with no hand-off between threads); [`QuicTransport`] is the game thread's side, speaking
+//! to it through channels, never blocking unless asked to wait. Lockstep messages of one exchange go out as one
 //! batch in one write; control messages (handshake, start, drops) travel beside them.
 //!
 //! Must not: interpret lockstep messages (the stream does), or block the game thread.
 
 pub mod channel;
 mod congestion;
+mod drive;
 mod error;
 pub mod io;
 pub mod join_code;
@@ -21,6 +24,7 @@ mod transport;
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::{Duration, Instant};
 
@@ -32,6 +36,7 @@ use super::codec::{decode, encode};
 pub use super::control::NetStats;
 use super::nat::{self, PathKind, Paths, Reach, SharedPaths};
 use super::wire::WireMessage;
+use drive::Drive;
 use error::connect_reason;
 pub use error::{ConnectFailure, HostAt, QuicError};
 use io::{Connections, In, KIND_CONTROL, KIND_LOCKSTEP, Out};
@@ -44,7 +49,7 @@ pub const DEFAULT_PORT: u16 = 47600;
 pub struct QuicTransport {
     me: PeerId,
     out: mpsc::UnboundedSender<Out>,
-    inbox: std_mpsc::Receiver<In>,
+    inbox: mpsc::UnboundedReceiver<In>,
     /// Lockstep messages waiting for the next flush (one write).
     batch: Vec<WireMessage>,
     events: VecDeque<TransportEvent>,
@@ -55,6 +60,8 @@ pub struct QuicTransport {
     left_reason: Option<String>,
     /// How each peer is reached.
     paths: Option<SharedPaths>,
+    /// The runtime, driven here while this thread waits on the network.
+    drive: Option<Arc<Drive>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -64,40 +71,30 @@ impl std::fmt::Debug for QuicTransport {
     }
 }
 
-/// Starts the network thread with a runtime and runs `body` on it; returns what `body`
-/// reports back through its sender before it runs on.
+/// Starts a runtime with `body` on it and the network thread to drive it (see [`Drive`]);
+/// returns what `body` reports back through its sender before it runs on.
 fn spawn<T: Send + 'static>(
     name: &str,
-    body: impl FnOnce(std_mpsc::Sender<Result<T, QuicError>>) -> std::pin::Pin<Box<dyn Future<Output = ()>>>
-    + Send
-    + 'static,
-) -> Result<(T, std::thread::JoinHandle<()>), QuicError> {
+    body: impl FnOnce(std_mpsc::Sender<Result<T, QuicError>>) -> std::pin::Pin<Box<dyn Future<Output = ()> + Send>>,
+) -> Result<(T, Arc<Drive>, std::thread::JoinHandle<()>), QuicError> {
     let (ready_tx, ready_rx) = std_mpsc::channel();
-    let thread = std::thread::Builder::new()
-        .name(name.to_string())
-        .spawn(move || {
-            let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-                Ok(rt) => rt,
-                Err(e) => {
-                    let _ = ready_tx.send(Err(QuicError::Runtime(e)));
-                    return;
-                }
-            };
-            rt.block_on(body(ready_tx));
-        })
-        .map_err(QuicError::Thread)?;
+    let drive = Arc::new(Drive::new().map_err(QuicError::Runtime)?);
+    drive.start(body(ready_tx));
+    let serving = drive.clone();
+    let thread =
+        std::thread::Builder::new().name(name.to_string()).spawn(move || serving.serve()).map_err(QuicError::Thread)?;
     let value = ready_rx.recv().map_err(|_| QuicError::ThreadStopped).and_then(|r| r)?;
-    Ok((value, thread))
+    Ok((value, drive, thread))
 }
 
 impl QuicTransport {
     fn new(
         me: PeerId,
         out: mpsc::UnboundedSender<Out>,
-        inbox: std_mpsc::Receiver<In>,
+        inbox: mpsc::UnboundedReceiver<In>,
         connections: Connections,
         paths: SharedPaths,
-        thread: std::thread::JoinHandle<()>,
+        (drive, thread): (Arc<Drive>, std::thread::JoinHandle<()>),
     ) -> QuicTransport {
         QuicTransport {
             me,
@@ -110,6 +107,7 @@ impl QuicTransport {
             stats: NetStats::default(),
             left_reason: None,
             paths: Some(paths),
+            drive: Some(drive),
             thread: Some(thread),
         }
     }
@@ -127,10 +125,10 @@ impl QuicTransport {
         let id = tls::identity()?;
         let config = tls::server_config(&id)?;
         let (out_tx, out_rx) = mpsc::unbounded_channel();
-        let (in_tx, in_rx) = std_mpsc::channel();
+        let (in_tx, in_rx) = mpsc::unbounded_channel();
         let connections = Connections::default();
         let conns = connections.clone();
-        let ((addr, room, paths), thread) = spawn("ridgeline-net", move |ready| {
+        let ((addr, room, paths), drive, thread) = spawn("ridgeline-net", move |ready| {
             Box::pin(async move {
                 let paths = match relay {
                     Some(r) if reach.punch => Paths::host(r, Instant::now(), bind.is_ipv6()),
@@ -177,7 +175,7 @@ impl QuicTransport {
             _ => Target::Direct(SocketAddr::new(advertise.unwrap_or(addr.ip()), addr.port())),
         };
         let code = JoinCode { target, fingerprint: id.fingerprint };
-        Ok((QuicTransport::new(PeerId(0), out_tx, in_rx, connections, paths, thread), code))
+        Ok((QuicTransport::new(PeerId(0), out_tx, in_rx, connections, paths, (drive, thread)), code))
     }
 
     /// Connects to the host in `code` (at `reach.relay` instead of the code's address, if given),
@@ -199,11 +197,11 @@ impl QuicTransport {
         let config = tls::client_config(code.fingerprint)?;
         let code = reach.relay.map_or(*code, |a| code.with_addr(a));
         let (out_tx, out_rx) = mpsc::unbounded_channel();
-        let (in_tx, in_rx) = std_mpsc::channel();
+        let (in_tx, in_rx) = mpsc::unbounded_channel();
         let hello_frame = encode(std::slice::from_ref(hello));
         let connections = Connections::default();
         let conns = connections.clone();
-        let (paths, thread) = spawn("ridgeline-net", move |ready| {
+        let (paths, drive, thread) = spawn("ridgeline-net", move |ready| {
             Box::pin(async move {
                 let local: SocketAddr = if code.addr().is_ipv6() {
                     (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
@@ -293,13 +291,13 @@ impl QuicTransport {
                 endpoint.wait_idle().await;
             })
         })?;
-        Ok(QuicTransport::new(PeerId(u8::MAX), out_tx, in_rx, connections, paths, thread))
+        Ok(QuicTransport::new(PeerId(u8::MAX), out_tx, in_rx, connections, paths, (drive, thread)))
     }
 
     /// A transport connected to nothing (what is left where a live one was handed on).
     pub fn detached() -> QuicTransport {
         let (out, _) = mpsc::unbounded_channel();
-        let (_, inbox) = std_mpsc::channel();
+        let (_, inbox) = mpsc::unbounded_channel();
         QuicTransport {
             me: PeerId(u8::MAX),
             out,
@@ -311,6 +309,7 @@ impl QuicTransport {
             stats: NetStats::default(),
             left_reason: None,
             paths: None,
+            drive: None,
             thread: None,
         }
     }
@@ -396,7 +395,7 @@ fn refused(e: &quinn::ConnectionError) -> bool {
     matches!(e, quinn::ConnectionError::ConnectionClosed(c) if c.error_code == quinn_proto::TransportErrorCode::CONNECTION_REFUSED)
 }
 
-/// Waits (on the network thread) until the relay answered as `answer` reads it, or failed.
+/// Waits (on the network's runtime) until the relay answered as `answer` reads it, or failed.
 async fn settle<T>(paths: &SharedPaths, answer: impl Fn(&Paths) -> Option<T>) -> Result<T, QuicError> {
     loop {
         {
@@ -418,7 +417,12 @@ impl Drop for QuicTransport {
         // Closing the channel tells the network thread to finish its writes and leave.
         let (dead, _) = mpsc::unbounded_channel();
         drop(std::mem::replace(&mut self.out, dead));
+        // The network thread runs the rest (the last writes, the goodbyes) from now on.
+        if let Some(d) = &self.drive {
+            d.let_go();
+        }
         if let Some(t) = self.thread.take() {
+            t.thread().unpark();
             let _ = t.join();
         }
     }

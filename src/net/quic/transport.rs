@@ -41,7 +41,13 @@ impl Transport for QuicTransport {
         let bytes = encode(&self.batch);
         self.batch.clear();
         self.stats.bytes_sent += bytes.len() as u64 + 6;
-        self.order(Out::Send { to: None, kind: KIND_LOCKSTEP, bytes })
+        self.order(Out::Send { to: None, kind: KIND_LOCKSTEP, bytes })?;
+        // Where this thread runs the network (it waits on it), the batch leaves now, and what
+        // arrived meanwhile is read, with no other thread woken.
+        if let Some(d) = &self.drive {
+            d.turn();
+        }
+        Ok(())
     }
 
     fn receive(&mut self) -> Result<Option<TransportEvent>, TransportError> {
@@ -101,7 +107,10 @@ impl ControlTransport for QuicTransport {
         if !self.events.is_empty() || !self.control.is_empty() {
             return;
         }
-        if let Ok(item) = self.inbox.recv_timeout(timeout) {
+        let Some(drive) = &self.drive else { return };
+        // The network runs on this thread while it waits: what arrives is read here.
+        let inbox = &mut self.inbox;
+        if let Ok(Some(item)) = drive.wait_on(async { tokio::time::timeout(timeout, inbox.recv()).await }) {
             self.take_in(item);
         }
     }

@@ -30,6 +30,9 @@ use super::camera::Camera;
 use super::shroud::{self, Shroud};
 use super::travel::Travels;
 
+/// How far a model's body leans toward its owner's colour.
+const BODY_TINT: f32 = 0.08;
+
 /// Player colours in slot-colour order (Blue, Red, Green, Yellow, Orange, Purple, Cyan, Pink),
 /// linear RGB: one for each of eight players.
 pub const PLAYER_COLORS: [[f32; 3]; 8] = [
@@ -417,7 +420,9 @@ impl Scene {
         let (color, team) = match self.colors.get(owner.index()).and_then(|&c| PLAYER_COLORS.get(c)) {
             Some(&p) if owner != PlayerId::NEUTRAL => {
                 let p = Vec3::from_array(p);
-                (base.lerp(p, 0.2), p)
+                // A hint of the owner on the body: the faction's own palette stays readable
+                // (the owner shows in full on the parts that wear it).
+                (base.lerp(p, BODY_TINT), p)
             }
             _ => (base, base),
         };

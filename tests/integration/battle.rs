@@ -1080,9 +1080,14 @@ fn a_destroyed_tank_leaves_a_smoking_wreck_that_sinks_away() {
     };
     b.display_events(&[killed]);
     let after = b.instances();
+    // The hulk on the unit's own meshes (the parts it threw lie on the loose-piece meshes).
+    use ridgeline::render::world::models::{piece_mesh, pieces::PIECE_SHAPES};
+    let pieces: Vec<usize> = PIECE_SHAPES.iter().map(|&s| piece_mesh(s)).collect();
     let dark: Vec<_> = after
         .iter()
-        .flatten()
+        .enumerate()
+        .filter(|(mesh, _)| !pieces.contains(mesh))
+        .flat_map(|(_, list)| list)
         .filter(|i| Vec2::new(i.offset[0], i.offset[1]).distance(at) < 1.0 && i.color.iter().all(|&c| c < 0.12))
         .collect();
     assert!(!dark.is_empty(), "a blackened hulk where it died");

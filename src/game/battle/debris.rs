@@ -174,7 +174,8 @@ impl Debris {
             let mut spin = || (particles.random() * 2.0 - 1.0) * turns;
             let spin = Vec3::new(spin(), spin(), spin());
             let roll = if part.lying { std::f32::consts::FRAC_PI_2 } else { 0.0 };
-            let color = if part.team { body.team } else { body.color } * part.shade * BURNT;
+            // Scorched like the rubble: greyed, the owner's paint charred.
+            let color = super::rubble::charred(part, body.color, body.team) * BURNT;
             if self.list.len() >= MAX_PIECES {
                 self.list.remove(0);
             }

@@ -141,6 +141,14 @@ impl Rubble {
     }
 }
 
+/// A part's colour after a fire (`color` its own parts', `team` its owner's): greyed, the
+/// owner's paint mostly charred away, at the part's shade. Callers darken it as they need.
+pub(super) fn charred(part: &PartPiece, color: Vec3, team: Vec3) -> Vec3 {
+    let paint = if part.team { team.lerp(Vec3::from_array(BED), 0.6) } else { color };
+    let grey = Vec3::splat(paint.dot(Vec3::new(0.2126, 0.7152, 0.0722)));
+    paint.lerp(grey, 0.5) * part.shade
+}
+
 /// A small display-only random stream from a place (any spread will do; never the game's RNG).
 struct Draw(u32);
 
@@ -220,10 +228,7 @@ impl Heap {
                 (draw.signed() * 0.35, draw.signed() * 0.35)
             };
             let upright = if roll.abs() > 1.0 { piece.x } else { piece.z };
-            // Burnt: greyed, and the owner's paint mostly charred away.
-            let paint = if part.team { look.team.lerp(Vec3::from_array(BED), 0.6) } else { look.color };
-            let grey = Vec3::splat(paint.dot(Vec3::new(0.2126, 0.7152, 0.0722)));
-            let colour = paint.lerp(grey, 0.5) * part.shade * BURNT;
+            let colour = charred(part, look.color, look.team) * BURNT;
             stones.push(Stone {
                 mesh: piece_mesh(part.shape),
                 // Half sunk into the bed.
@@ -331,6 +336,26 @@ mod tests {
         assert_eq!(Heap::lay(at, size, ground, Some(&look)), heap);
         let other = Heap::lay(at + Vec2::new(40.0, 0.0), size, ground, Some(&look));
         assert_ne!(other.stones[0].turn, heap.stones[0].turn);
+    }
+
+    #[test]
+    fn a_burnt_part_loses_most_of_its_owners_paint_and_keeps_its_own_grey() {
+        let part = |team| PartPiece {
+            shape: PieceShape::Block,
+            lo: Vec3::ZERO,
+            hi: Vec3::ONE,
+            lying: false,
+            shade: 1.0,
+            team,
+            loose: false,
+        };
+        let (own, red) = (Vec3::new(0.4, 0.4, 0.45), Vec3::new(0.8, 0.1, 0.1));
+        let redness = |c: Vec3| c.x - c.y.max(c.z);
+        let t = charred(&part(true), own, red);
+        assert!(redness(t) < redness(red) * 0.25, "the owner's red mostly gone: {t}");
+        assert!(t.max_element() < red.max_element() * 0.5, "and darker: {t}");
+        let o = charred(&part(false), own, red);
+        assert!((o - own).abs().max_element() < 0.1, "a grey part stays near its grey: {o}");
     }
 
     #[test]

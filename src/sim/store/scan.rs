@@ -10,6 +10,7 @@ use crate::sim::fixed::Fixed;
 use crate::sim::ids::{PlayerId, TemplateId};
 use crate::sim::object::Object;
 use crate::sim::object_mut::ObjectMut;
+use crate::sim::place::Keyed;
 use crate::sim::rules::TemplateSet;
 use crate::sim::vector::Vec2;
 
@@ -57,31 +58,33 @@ impl ObjectStore {
     /// `set`, in slot order (the templates read from the compact per-slot array): one walk for
     /// a system that changes each of its objects and no other.
     #[inline(always)]
-    pub fn for_each_in_mut(&mut self, set: &TemplateSet, mut f: impl FnMut(usize, ObjectMut<'_>)) {
-        self.keep_keyed();
-        let (sum, marks) = (&mut self.digest_sum, &mut self.marks);
-        let slots = self.slots.iter_mut().zip(self.places.iter_mut()).zip(self.keyed.iter_mut());
-        for (slot, (&t, ((s, place), keyed))) in self.tags.iter().zip(slots).enumerate() {
-            if t != 0
-                && set.contains(tag_template(t))
-                && let Some(object) = s.object.as_mut()
-            {
-                f(slot, ObjectMut::new(object, keyed, place, sum, marks));
-            }
-        }
+    pub fn for_each_in_mut(&mut self, set: &TemplateSet, f: impl FnMut(usize, ObjectMut<'_>)) {
+        self.walk_in_mut(set, |_| true, f);
     }
 
     /// As [`ObjectStore::for_each_in_mut`], passing over the objects at rest (no goal, no speed,
     /// not cruising: see [`crate::sim::place::at_rest`]) unread, by the compact per-slot record
     /// that says so: for movement, which changes nothing of them.
     #[inline(always)]
-    pub fn for_each_stirring_in_mut(&mut self, set: &TemplateSet, mut f: impl FnMut(usize, ObjectMut<'_>)) {
+    pub fn for_each_stirring_in_mut(&mut self, set: &TemplateSet, f: impl FnMut(usize, ObjectMut<'_>)) {
+        self.walk_in_mut(set, |keyed| !keyed.at_rest, f);
+    }
+
+    /// The walk of both: each live object of `set` whose per-slot record `keep` accepts (the
+    /// object itself unread until then).
+    #[inline(always)]
+    fn walk_in_mut(
+        &mut self,
+        set: &TemplateSet,
+        keep: impl Fn(&Keyed) -> bool,
+        mut f: impl FnMut(usize, ObjectMut<'_>),
+    ) {
         self.keep_keyed();
         let (sum, marks) = (&mut self.digest_sum, &mut self.marks);
         let slots = self.slots.iter_mut().zip(self.places.iter_mut()).zip(self.keyed.iter_mut());
         for (slot, (&t, ((s, place), keyed))) in self.tags.iter().zip(slots).enumerate() {
             if t != 0
-                && !keyed.at_rest
+                && keep(keyed)
                 && set.contains(tag_template(t))
                 && let Some(object) = s.object.as_mut()
             {

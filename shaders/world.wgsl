@@ -77,26 +77,52 @@ struct LitLow {
     @location(2) world_xy: vec2<f32>,
 };
 
-// How much sun reaches a point: 1 in the open, 0 in full shadow (the comparison sampler's
-// linear filter blends the four texels around it, softening the edge).
-fn sunlit(world: vec3<f32>, n: vec3<f32>) -> f32 {
+// The shadow map's texels along a side (src/render/world/shadow.rs SHADOW_SIZE).
+const SHADOW_TEXELS: f32 = 768.0;
+
+// How much sun reaches a point whose (unit) normal `n` faces the sun by `facing` (its dot
+// with the sun): 1 in the open, 0 in full shadow. The point looked up is moved off the
+// surface along its normal by about a texel of the map, more the more the surface slants
+// away from the sun (normal-offset bias: a slanting face does not shadow itself in stripes,
+// and contact shadows stay at the feet), and compared a little nearer the sun; four taps
+// around it, each filtered over its four texels, soften the edge over about two texels
+// instead of stair-steps.
+fn sunlit(world: vec3<f32>, n: vec3<f32>, facing: f32) -> f32 {
     if (g.eye.w < 0.5) {
         return 1.0;
     }
-    // A little off the surface toward its normal, so a face does not shadow itself.
-    let p = g.light * vec4<f32>(world + n * 0.6, 1.0);
+    // World units per texel across, and depth per world unit along the sun (the light
+    // matrix is orthographic: its rows' lengths are those scales).
+    let across = max(length(vec3<f32>(g.light[0].x, g.light[1].x, g.light[2].x)),
+                     length(vec3<f32>(g.light[0].y, g.light[1].y, g.light[2].y)));
+    let texel = 2.0 / (SHADOW_TEXELS * max(across, 1e-6));
+    let deep = length(vec3<f32>(g.light[0].z, g.light[1].z, g.light[2].z));
+    let slant = clamp(1.0 - facing, 0.0, 1.0);
+    let p = g.light * vec4<f32>(world + n * texel * (0.8 + 1.6 * slant), 1.0);
     let ndc = p.xyz / p.w;
     let uv = vec2<f32>(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
     if (uv.x <= 0.0 || uv.y <= 0.0 || uv.x >= 1.0 || uv.y >= 1.0 || ndc.z >= 1.0) {
         return 1.0;
     }
-    return textureSampleCompareLevel(shadow_tex, shadow_sampler, uv, ndc.z - 0.0015);
+    let depth = ndc.z - texel * (0.4 + 0.8 * slant) * deep;
+    let d = 1.0 / SHADOW_TEXELS;
+    // A rotated grid, so the four taps' filters do not line up with the texels.
+    var sum = textureSampleCompareLevel(shadow_tex, shadow_sampler, uv + vec2<f32>(-0.4, -1.1) * d, depth);
+    sum += textureSampleCompareLevel(shadow_tex, shadow_sampler, uv + vec2<f32>(1.1, -0.4) * d, depth);
+    sum += textureSampleCompareLevel(shadow_tex, shadow_sampler, uv + vec2<f32>(0.4, 1.1) * d, depth);
+    sum += textureSampleCompareLevel(shadow_tex, shadow_sampler, uv + vec2<f32>(-1.1, 0.4) * d, depth);
+    return sum * 0.25;
 }
 
 // Sun (where it reaches) plus a hemisphere: the sky's light from above, the ground's from below.
 fn light_at(n: vec3<f32>, world: vec3<f32>) -> vec3<f32> {
     let nn = normalize(n);
-    let sun = max(dot(nn, g.sun.xyz), 0.0) * sunlit(world, nn);
+    let facing = dot(nn, g.sun.xyz);
+    // A face turned from the sun gets none: no shadow to look up.
+    var sun = 0.0;
+    if (facing > 0.0) {
+        sun = facing * sunlit(world, nn, facing);
+    }
     let sky = mix(vec3<f32>(0.30, 0.28, 0.24), vec3<f32>(0.52, 0.58, 0.68), nn.z * 0.5 + 0.5);
     return sky * g.sun.w * 1.6 + vec3<f32>(1.0, 0.96, 0.88) * (1.0 - g.sun.w) * sun;
 }
@@ -223,14 +249,21 @@ fn pose(v: Part, inst: Instance) -> Posed {
     var p = v.pos;
     var glow = 0.0;
     var tread = -1.0;
+    // An arm's turn inward about the shoulder's vertical while aiming (pose::arm_turn_in).
+    var inward = 0.0;
     switch role {
-        // pose::leg_swing and pose::arm_angle.
+        // pose::leg_swing, pose::arm_angle and pose::arm_turn_in.
         case 1u, 2u, 3u, 4u: {
             var leg = sin(distance / 1.1 * 6.2831853) * 0.55 * stride;
             if (role == 2u || role == 4u) {
                 leg = -leg;
             }
             angle = select(leg, mix(-leg * 0.7, 1.35, aiming), role >= 3u);
+            if (role == 3u) {
+                inward = -1.0 * aiming;
+            } else if (role == 4u) {
+                inward = 0.2 * aiming;
+            }
         }
         // pose::wheel_angle.
         case 5u: { angle = -distance / max(v.role.y, 0.01); }
@@ -246,6 +279,8 @@ fn pose(v: Part, inst: Instance) -> Posed {
         }
         case 10u: { angle = select(0.0, 1.1, inst.state.x > 1.5); axis = 1u; }
         case 11u: { glow = 0.75 * inst.state.y; }
+        // A tail rotor: about the line across through its centre, faster than the main one.
+        case 12u: { angle = g.map.z * 45.0 + inst.state.w; }
         default: {}
     }
     var n = v.normal;
@@ -263,6 +298,12 @@ fn pose(v: Part, inst: Instance) -> Posed {
             p = v.pivot + turn_z(d, c, s);
             n = turn_z(n, c, s);
         }
+    }
+    if (inward != 0.0) {
+        let c = cos(inward);
+        let s = sin(inward);
+        p = v.pivot + turn_z(p - v.pivot, c, s);
+        n = turn_z(n, c, s);
     }
     // Under construction: the model shows up to the height built (pose::construction_cut).
     p.z = min(p.z, inst.state.z);
@@ -661,7 +702,8 @@ fn fs_water(in: Water) -> @location(0) vec4<f32> {
 
 // Sprites (src/render/world/mod.rs SpriteInstance): soft round puffs facing the camera
 // (smoke, fire, debris, an explosion's light), streaks along a path (tracers), rayed stars
-// (muzzle flashes), and marks lying on the ground (ragged scorches, a shock ring of dust);
+// (muzzle flashes), marks lying on the ground (ragged scorches, a shock ring of dust), and
+// spinning rotors' blurred discs;
 // depth-tested against the world, colours premultiplied by their soft edge.
 struct Sprite {
     @builtin(position) clip: vec4<f32>,
@@ -669,6 +711,8 @@ struct Sprite {
     @location(1) color: vec4<f32>,
     // The shape, and a number of its own (from where it is) for its rays or ragged edge.
     @location(2) kind: vec2<f32>,
+    // The shape's own numbers (a shock ring's band width and age).
+    @location(3) extra: vec2<f32>,
 };
 
 @vertex
@@ -692,7 +736,14 @@ fn vs_sprite(
         let along = shape.xyz;
         let side = normalize(cross(along, forward) + vec3<f32>(1e-5, 0.0, 0.0)) * size;
         world = pos - forward * size + along * c.x + side * c.y;
-    } else if (kind >= 3u) {
+    } else if (kind == 5u) {
+        // A rotor's disc: square to its axis (`shape.xyz`), through its hub.
+        let axis = normalize(shape.xyz);
+        let other = select(vec3<f32>(0.0, 0.0, 1.0), vec3<f32>(1.0, 0.0, 0.0), abs(axis.z) > 0.7);
+        let u = normalize(cross(axis, other));
+        let v = cross(axis, u);
+        world = pos + (u * c.x + v * c.y) * size;
+    } else if (kind == 3u || kind == 4u) {
         // On the ground: level, lifted a little and pulled toward the eye so the ground's
         // own triangles do not cut it.
         world = pos + vec3<f32>(c * size, 0.3) - forward * min(size * 0.2, 2.0);
@@ -708,6 +759,7 @@ fn vs_sprite(
     out.uv = c;
     out.color = color;
     out.kind = vec2<f32>(f32(kind), hash2(floor(pos.xy * 7.0) + vec2<f32>(pos.z * 3.0, 0.0)));
+    out.extra = shape.xy;
     return out;
 }
 
@@ -718,6 +770,8 @@ fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
     let uv = in.uv;
     let r = length(uv);
     var a: f32;
+    // Brightness over its colour (a shock ring's lit crest).
+    var shade = 1.0;
     if (kind == 1u) {
         // A tracer: a hot core across, bright at its head (+x), thinning to its tail.
         let across = clamp(1.0 - abs(uv.y), 0.0, 1.0);
@@ -736,15 +790,48 @@ fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
         let blotch = 0.7 + 0.3 * noise2(uv * 6.0 + own * 17.0);
         a = smoothstep(1.0, 0.35, ragged) * blotch;
     } else if (kind == 4u) {
-        // A shock ring: a band of dust near its edge, broken in places.
-        let band = clamp(1.0 - abs(r - 0.75) / 0.25, 0.0, 1.0);
-        let broken = 0.55 + 0.45 * noise2(vec2<f32>(atan2(uv.y, uv.x) * 4.0, own * 23.0));
-        a = band * band * broken;
+        // A shock ring of dust (src/game/battle/particles/sprites.rs): a crest at its ragged
+        // outer edge, lit on its outer side, falling off softly inward over the band's width
+        // (`extra.x`, a share of the radius: thin and dense at first, broad and thin as it
+        // slows, `extra.y` its age), in billowing clumps that break up as it ages; so at
+        // every moment it reads as dust thrown along the ground, not a flat stain.
+        let width = clamp(in.extra.x, 0.05, 1.0);
+        let age = clamp(in.extra.y, 0.0, 1.0);
+        let angle = atan2(uv.y, uv.x);
+        let edge = 1.0 - 0.08 * noise2(vec2<f32>(angle * 5.0, own * 19.0));
+        let t = clamp((r - (edge - width)) / width, 0.0, 1.0);
+        let crest = smoothstep(0.0, 0.8, t) * smoothstep(edge, edge - width * 0.25, r) * step(edge - width, r);
+        let billow = noise2(uv * 5.0 + own * 23.0) * 0.6 + noise2(uv * 13.0 - own * 7.0) * 0.4;
+        let clumps = smoothstep(0.15 + 0.35 * age, 0.75, billow);
+        a = crest * crest * mix(0.8, clumps, 0.35 + 0.5 * age);
+        shade = 0.7 + 0.45 * t;
+    } else if (kind == 5u) {
+        // A spinning rotor's blur (src/render/world/rotor.rs): a faint disc, denser toward
+        // where the tips run, with soft streaks trailing each blade; clear at the hub.
+        let angle = atan2(uv.y, uv.x) - g.map.z * 30.0 - own * 6.2831853;
+        let behind = fract(angle * 4.0 / 6.2831853);
+        let streak = pow(1.0 - behind, 5.0) + 0.35 * pow(1.0 - fract(behind + 0.5), 9.0);
+        let rim = smoothstep(1.0, 0.9, r) * smoothstep(0.08, 0.3, r);
+        let tips = smoothstep(0.72, 0.95, r);
+        a = rim * (0.24 + 0.22 * tips + 0.4 * streak * (0.35 + 0.65 * r));
+        // The tips' path catches a little light.
+        shade = 1.0 + 0.5 * tips * smoothstep(1.0, 0.93, r);
+    } else if (kind == 6u) {
+        // A billow of dust (a shock ring's, src/game/battle/particles/sprites.rs): soft and
+        // round, lit from above and shaded below so it stands as a cloud, its edge eaten
+        // into clumps more as it ages (`extra.y`) so it thins out instead of fading as a flat
+        // pale disc.
+        let age = clamp(in.extra.y, 0.0, 1.0);
+        let soft = clamp(1.0 - r, 0.0, 1.0);
+        let body = soft * soft * (3.0 - 2.0 * soft);
+        let billow = noise2(uv * 2.6 + own * 13.0) * 0.6 + noise2(uv * 6.3 - own * 5.0) * 0.4;
+        a = body * smoothstep(0.2 + 0.3 * age, 0.55 + 0.3 * age, billow * (0.55 + body));
+        shade = 0.8 + 0.3 * uv.y;
     } else {
         let soft = clamp(1.0 - r, 0.0, 1.0);
         a = soft * soft * (3.0 - 2.0 * soft);
     }
     // A negative opacity is a light: it adds to what is behind it and covers nothing.
     let soft = a * abs(in.color.a);
-    return vec4<f32>(in.color.rgb * soft, select(soft, 0.0, in.color.a < 0.0));
+    return vec4<f32>(in.color.rgb * shade * soft, select(soft, 0.0, in.color.a < 0.0));
 }

@@ -203,6 +203,25 @@ pub struct WaveSettings {
     pub reach: f32,
     /// Its opacity at the start (0–1).
     pub alpha: f32,
+    /// How wide its band of dust is, a share of its radius, at the start and at the end: a
+    /// thin dense crest that spreads into a broad thin haze as it slows (each 0.05–1).
+    pub width: (f32, f32),
+    /// How sharply it slows (1: it runs out at an even speed; more: it bursts out fast and
+    /// slows, as a blast's wave does; 1–6).
+    pub slowing: f32,
+}
+
+impl WaveSettings {
+    /// Its radius, a share of the way from its first to its last, `k` (0..1) through its
+    /// life: fast at first, slowing by [`WaveSettings::slowing`].
+    pub fn run(&self, k: f32) -> f32 {
+        1.0 - (1.0 - k.clamp(0.0, 1.0)).powf(self.slowing.max(1.0))
+    }
+
+    /// Its band's width (a share of its radius) `k` through its life.
+    pub fn band(&self, k: f32) -> f32 {
+        self.width.0 + (self.width.1 - self.width.0) * k.clamp(0.0, 1.0)
+    }
 }
 
 /// An explosion's fireball.
@@ -444,6 +463,9 @@ impl EffectSettings {
         within("smoke.slow", self.smoke.slow, 0.0, 10.0);
         within("smoke.ring_slow", self.smoke.ring_slow, 0.0, 20.0);
         within("smoke.ring_drift", self.smoke.ring_drift, 0.0, 1.0);
+        within("explosion.ring.wave.width", e.ring.wave.width.0, 0.05, 1.0);
+        within("explosion.ring.wave.width", e.ring.wave.width.1, 0.05, 1.0);
+        within("explosion.ring.wave.slowing", e.ring.wave.slowing, 1.0, 6.0);
         within("hit.explodes_from", self.hit.explodes_from as f32, 1.0, 100_000.0);
         out
     }
@@ -521,6 +543,19 @@ mod tests {
     }
 
     #[test]
+    fn the_shock_ring_bursts_out_and_slows_its_band_spreading() {
+        let w = game_settings().explosion.ring.wave;
+        assert_eq!((w.run(0.0), w.run(1.0)), (0.0, 1.0));
+        // Over half its way in its first quarter, and slower at the end than at the start.
+        assert!(w.run(0.25) > 0.45, "{}", w.run(0.25));
+        assert!(w.run(1.0) - w.run(0.9) < (w.run(0.1) - w.run(0.0)) / 3.0);
+        // A thin crest at first, broad at the end.
+        assert!(w.band(0.0) < w.band(0.5) && w.band(0.5) < w.band(1.0));
+        let even = WaveSettings { slowing: 1.0, ..w };
+        assert!((even.run(0.3) - 0.3).abs() < 1e-6, "1 runs at an even speed");
+    }
+
+    #[test]
     fn a_number_out_of_range_is_refused_naming_its_line_and_field() {
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/effects.ron")).unwrap();
         let ring = text.find("ring:").unwrap();
@@ -531,6 +566,23 @@ mod tests {
         let e = EffectSettings::parse(&Source::from_text("mods/x/data/effects.ron", &bad)).unwrap_err().to_string();
         let want = format!("mods/x/data/effects.ron:{line}: effects \"effects\", field `explosion.ring.puffs`");
         assert!(e.contains(&want) && e.contains("400 is out of range"), "{e}\nwanted {want}");
+        // The shock ring's new numbers are checked the same way.
+        for (bad, field, why) in [
+            ("width: (0.0, 0.5)", "explosion.ring.wave.width", "0 is out of range"),
+            ("slowing: 9.0", "explosion.ring.wave.slowing", "9 is out of range"),
+        ] {
+            let key = &bad[..bad.find(':').unwrap() + 1];
+            let wave = text.find("wave:").unwrap();
+            let from = wave + text[wave..].find(key).unwrap();
+            let rest = &text[from..];
+            let end =
+                from + if bad.ends_with(')') { rest.find(')').unwrap() + 1 } else { rest.find([',', ')']).unwrap() };
+            let edited = format!("{}{bad}{}", &text[..from], &text[end..]);
+            let line = edited[..from].lines().count();
+            let e = EffectSettings::parse(&Source::from_text("data/effects.ron", &edited)).unwrap_err().to_string();
+            let want = format!("data/effects.ron:{line}: effects \"effects\", field `{field}`");
+            assert!(e.contains(&want) && e.contains(why), "{e}\nwanted {want}");
+        }
         let unknown = text.replacen("wind:", "gusts: (1.0, 1.0),\n    wind:", 1);
         let e = EffectSettings::parse(&Source::from_text("data/effects.ron", &unknown)).unwrap_err().to_string();
         assert!(e.contains("data/effects.ron:") && e.contains("gusts"), "{e}");

@@ -65,6 +65,8 @@ pub enum Anim {
     Broken = 10,
     /// A lamp or lit window: glows while its owner has power, dark without.
     Light = 11,
+    /// A tail rotor's blade: spins about the line across the model (x) through its centre.
+    TailRotor = 12,
 }
 
 /// How a part is drawn besides its shape.

@@ -1,7 +1,7 @@
 //! `ridgeline gallery`: a fixed set of close-ups rendered to PNGs for review side by side —
 //! every unit and structure of each faction (a sheet per faction and kind, and one close-up
-//! per object), each damage stage, construction in stages, units in motion and firing, a
-//! base and a battle, and the ground set (`gallery_ground.rs`: grass, a cliff, a road junction,
+//! per object), each damage stage, construction in stages, units in motion and firing,
+//! aircraft in flight leaning into turns, a base and a battle, and the ground set (`gallery_ground.rs`: grass, a cliff, a road junction,
 //! a shore). The pieces are made up (`Shown` values placed on the open middle of
 //! Proving Grounds), so the same command gives the same pictures on every build: run it on
 //! two builds and compare.
@@ -59,6 +59,10 @@ pub fn stages(rules: &Rules, heights: &[f32]) -> Vec<Stage> {
         out.push(damage(&format!("{fname}-damage"), rules, &structures, &units, owner));
         out.push(construction(&format!("{fname}-construction"), rules, &structures, owner));
         out.push(motion(&format!("{fname}-motion"), rules, &units, owner));
+        let aircraft: Vec<TemplateId> = units.iter().copied().filter(|&t| rules.template(t).kind.is_air()).collect();
+        if !aircraft.is_empty() {
+            out.push(air(&format!("{fname}-air"), &aircraft, owner));
+        }
     }
     out.push(base(rules, &playable));
     let fight = battle(rules, &playable);
@@ -221,6 +225,38 @@ fn motion(name: &str, rules: &Rules, units: &[TemplateId], owner: PlayerId) -> S
     }
     let _ = rules;
     Stage { name: name.to_string(), pieces, blasts: Vec::new(), distance: 135.0, look: Vec3::new(0.0, 0.0, 4.0) }
+}
+
+/// How fast the gallery's aircraft turn (radians a second): enough to lean them fully.
+const AIR_TURN: f32 = 1.4;
+
+/// Aircraft in flight, a row each: hovering, flying straight (the nose dipped), and leaning
+/// into a left and a right turn, their rotors spinning (blades and blurred discs).
+fn air(name: &str, aircraft: &[TemplateId], owner: PlayerId) -> Stage {
+    let mut pieces = Vec::new();
+    for (row, &t) in aircraft.iter().enumerate() {
+        let y = row as f32 * -30.0;
+        for (k, (moving, turning)) in
+            [(false, 0.0), (true, 0.0), (true, AIR_TURN), (true, -AIR_TURN)].into_iter().enumerate()
+        {
+            let mut p = Piece::new(t, Vec2::new(-39.0 + k as f32 * 26.0, y), owner);
+            // Three-quarters toward the camera, so a lean tips the rotor across the picture.
+            p.yaw = -1.1;
+            p.moving = moving;
+            p.turning = turning;
+            p.travelled = k as f32 * 3.0;
+            pieces.push(p);
+        }
+    }
+    let height = super::display::altitude(ObjectKind::Aircraft);
+    let across = (aircraft.len() as f32 - 1.0) * -15.0;
+    Stage {
+        name: name.to_string(),
+        pieces,
+        blasts: Vec::new(),
+        distance: 74.0,
+        look: Vec3::new(0.0, across, height + 3.0),
+    }
 }
 
 /// A base: each playable faction's structures laid out on its side, a few units among them.
@@ -426,6 +462,14 @@ mod tests {
         }
         for want in ["base", "battle", "battle-close", "explosion-0", "explosion-4"] {
             assert!(names.contains(&want), "no {want}");
+        }
+        // Each faction's aircraft in flight, leaning into a turn each way.
+        let airs: Vec<&Stage> = all.iter().filter(|s| s.name.ends_with("-air")).collect();
+        assert!(!airs.is_empty(), "no aircraft stage");
+        for air in airs {
+            let turning = |sign: f32| air.pieces.iter().any(|p| p.moving && p.turning * sign > 0.5);
+            assert!(turning(1.0) && turning(-1.0), "{} shows no lean both ways", air.name);
+            assert!(air.pieces.iter().all(|p| rules.template(p.template).kind.is_air()));
         }
         // Each damage sheet shows each stage: whole, below half, below a quarter.
         let damage = all.iter().find(|s| s.name.ends_with("-damage")).unwrap();

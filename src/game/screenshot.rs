@@ -131,21 +131,59 @@ impl WorldShot {
 pub enum ShotCamera {
     /// At a ground point (x, y in cells) with a zoom (1 is the game's default).
     At(f32, f32, f32),
-    /// At the biggest fight of the last frame (where the most objects that are firing stand
-    /// close together), with a zoom; over the first start position when nobody fights.
+    /// At the biggest fight of the last frame that player 1 sees (where the most objects
+    /// firing, and what they fire at, stand close together), centred between the sides so
+    /// both are in view, with a zoom; where the battle put it when player 1 sees none.
     Fight(f32),
 }
 
 /// How near (world units) two firing objects count as one fight.
 const FIGHT_REACH: f32 = 200.0;
 
-/// The centre of the biggest fight among the places of objects that are firing: the one with
-/// the most others within [`FIGHT_REACH`], and the mean place of that group.
-fn fight_centre(firing: &[glam::Vec2]) -> Option<glam::Vec2> {
-    let near = |a: glam::Vec2| firing.iter().copied().filter(move |b| a.distance(*b) <= FIGHT_REACH);
-    let busiest = firing.iter().copied().max_by_key(|&a| near(a).count())?;
-    let group: Vec<glam::Vec2> = near(busiest).collect();
-    Some(group.iter().copied().sum::<glam::Vec2>() / group.len() as f32)
+/// One object in a fight: a shooter or what it shoots at.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Fighter {
+    /// Its object number (one object counts once however many shoot at it).
+    id: u64,
+    /// Where it stands (display units).
+    at: glam::Vec2,
+    /// Whose it is.
+    side: u8,
+    /// Whether player 1 sees it now.
+    seen: bool,
+}
+
+/// The centre of the biggest fight player 1 sees among `shots` (each a shooter and its
+/// target): the shooters within [`FIGHT_REACH`] of the one with the most such neighbours,
+/// with their targets, preferring groups with more of them in player 1's sight; the centre is
+/// the mean of each side's mean place, so the camera stands between the sides (not over the
+/// side with more men). `None` when nobody fires or player 1 sees no fight (a picture of
+/// nothing but the fog is never wanted).
+fn fight_centre(shots: &[(Fighter, Fighter)]) -> Option<glam::Vec2> {
+    let group = |a: glam::Vec2| {
+        let mut out: Vec<Fighter> = Vec::new();
+        for (shooter, target) in shots.iter().filter(|(s, _)| s.at.distance(a) <= FIGHT_REACH) {
+            for f in [shooter, target] {
+                if !out.iter().any(|o| o.id == f.id) {
+                    out.push(*f);
+                }
+            }
+        }
+        out
+    };
+    let score = |g: &[Fighter]| (g.iter().filter(|f| f.seen).count(), g.len());
+    let best = shots.iter().map(|(s, _)| group(s.at)).max_by_key(|g| score(g))?;
+    if !best.iter().any(|f| f.seen) {
+        return None;
+    }
+    let mut sides: Vec<u8> = best.iter().map(|f| f.side).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    let mean_of = |side: u8| {
+        let of: Vec<glam::Vec2> = best.iter().filter(|f| f.side == side).map(|f| f.at).collect();
+        of.iter().copied().sum::<glam::Vec2>() / of.len() as f32
+    };
+    Some(sides.iter().map(|&s| mean_of(s)).sum::<glam::Vec2>() / sides.len() as f32)
 }
 
 /// What is drawn over a battlefield screenshot.
@@ -217,10 +255,18 @@ fn place_camera(battle: &mut Battle, shot: &WorldShot) {
             Some((glam::Vec2::new(x, y) * battle.scene.map.file.cell_size as f32, zoom))
         }
         Some(ShotCamera::Fight(zoom)) => {
-            let world = battle.world();
-            let firing: Vec<glam::Vec2> =
-                world.objects().filter(|o| o.target.is_some()).map(|o| super::display::to_display(o.pos)).collect();
-            fight_centre(&firing).map(|at| (at, zoom))
+            let (world, look) = (battle.world(), battle.look());
+            let fighter = |o: &crate::sim::object::Object| Fighter {
+                id: o.id.to_bits(),
+                at: super::display::to_display(o.pos),
+                side: o.owner.0,
+                seen: look.sees(o.id),
+            };
+            let shots: Vec<(Fighter, Fighter)> = world
+                .objects()
+                .filter_map(|o| o.target.and_then(|t| world.object(t)).map(|t| (fighter(o), fighter(t))))
+                .collect();
+            fight_centre(&shots).map(|at| (at, zoom))
         }
         None => None,
     };
@@ -437,20 +483,40 @@ pub fn load_atlas(shell: &Shell) -> Result<RgbaImage, ScreenshotError> {
 
 #[cfg(test)]
 mod tests {
-    use super::fight_centre;
+    use super::{Fighter, fight_centre};
     use glam::Vec2;
 
+    fn at(id: u64, x: f32, y: f32, side: u8, seen: bool) -> Fighter {
+        Fighter { id, at: Vec2::new(x, y), side, seen }
+    }
+
     #[test]
-    fn the_fight_camera_picks_the_biggest_group_of_shooters() {
+    fn the_fight_camera_stands_between_the_sides_of_the_biggest_fight() {
         assert_eq!(fight_centre(&[]), None);
-        // Two shooters far off, three close together: the three's mean place.
-        let firing = [
-            Vec2::new(2000.0, 0.0),
-            Vec2::new(2100.0, 0.0),
-            Vec2::new(100.0, 100.0),
-            Vec2::new(160.0, 100.0),
-            Vec2::new(130.0, 190.0),
-        ];
-        assert_eq!(fight_centre(&firing), Some(Vec2::new(130.0, 130.0)));
+        // Far off, one shooter of side 0 at one of side 1. Close together, four riflemen of
+        // side 0 (around x 100) fire at two tanks of side 1 (x 260), one tank fires back.
+        let far = (at(1, 2000.0, 0.0, 0, true), at(2, 2100.0, 0.0, 1, true));
+        let tank_a = at(20, 260.0, 90.0, 1, true);
+        let tank_b = at(21, 260.0, 110.0, 1, true);
+        let men: Vec<Fighter> = (0..4).map(|k| at(10 + k, 100.0, 70.0 + 20.0 * k as f32, 0, true)).collect();
+        let mut shots = vec![far];
+        shots.extend(men.iter().map(|&m| (m, if m.id % 2 == 0 { tank_a } else { tank_b })));
+        shots.push((tank_a, men[0]));
+        // Between the riflemen's mean (100, 100) and the tanks' (260, 100), not over the
+        // riflemen, who outnumber the tanks (the mean of all six would be x 153).
+        assert_eq!(fight_centre(&shots), Some(Vec2::new(180.0, 100.0)));
+    }
+
+    #[test]
+    fn the_fight_camera_prefers_a_fight_player_one_sees_and_never_frames_only_fog() {
+        // A big fight in the fog (player 1 sees none of it) and a small one in sight.
+        let mut shots: Vec<(Fighter, Fighter)> = (0..6)
+            .map(|k| (at(k, 1000.0 + k as f32 * 10.0, 0.0, 2, false), at(100 + k, 1000.0, 80.0, 3, false)))
+            .collect();
+        shots.push((at(50, 0.0, 0.0, 0, true), at(51, 100.0, 0.0, 1, true)));
+        assert_eq!(fight_centre(&shots), Some(Vec2::new(50.0, 0.0)));
+        // With only the fight in the fog: no fight to frame.
+        shots.pop();
+        assert_eq!(fight_centre(&shots), None);
     }
 }

@@ -594,7 +594,7 @@ mod tests {
         // The mod's shock ring has 30 puffs of a blue dust, and no chips are thrown.
         let modded = game
             .replacen("puffs: 16,", "puffs: 30,", 1)
-            .replacen("colour: (170, 152, 124)", "colour: (10, 20, 250)", 1)
+            .replacen("colour: (150, 128, 98)", "colour: (10, 20, 250)", 1)
             .replacen("count: (3, 12)", "count: (0, 0)", 1);
         std::fs::write(dir.join("data/effects.ron"), &modded).unwrap();
         let mut p = Particles::new(Arc::new(EffectSettings::load(&roots).unwrap()));

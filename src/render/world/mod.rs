@@ -9,6 +9,7 @@ mod detail;
 pub mod models;
 mod pipelines;
 pub mod pose;
+mod rotor;
 pub mod scatter;
 mod scatter_cull;
 mod scatter_mesh;
@@ -179,6 +180,8 @@ pub struct WorldPass {
     sprite_pipeline: wgpu::RenderPipeline,
     /// Sprites for the next frame.
     sprites: Vec<SpriteInstance>,
+    /// Per mesh of the model library: its rotors, each drawn with a blurred disc.
+    rotors: Vec<Vec<rotor::RotorDisc>>,
     /// The camera's eye, for highlights on the water.
     eye: Vec3,
     /// Seconds, for the water's motion.
@@ -309,6 +312,7 @@ impl WorldPass {
             draw_calls: 0,
             sprite_pipeline: pipes.sprite,
             sprites: Vec::new(),
+            rotors: rotor::rotors_of(world.models),
             eye: Vec3::new(world.size[0] / 2.0, -world.size[1], world.size[1]),
             quality: crate::render::Quality::High,
             upscale: upscale::Upscale::new(device, format),
@@ -450,18 +454,21 @@ impl WorldPass {
         let picture = scaled.then(|| self.upscale.picture(device, scene_size));
         let scene_target = picture.as_ref().unwrap_or(target);
         let depth = self.depth_view(device, scene_size);
+        // The battle's sprites and the spinning rotors' discs.
+        let mut sprites = self.sprites.clone();
+        rotor::discs(&self.rotors, instances, &mut sprites);
         // Far sprites first, so near smoke blends over far smoke.
         let eye = self.eye;
         // Marks on the ground go first (scorches under rings), under whatever is in the air.
-        self.sprites.sort_by(|a, b| {
+        sprites.sort_by(|a, b| {
             let d = |s: &SpriteInstance| (Vec3::from_array(s.pos) - eye).length_squared();
             let ground = |s: &SpriteInstance| if s.on_ground() { s.shape[3] } else { f32::MAX };
             ground(a).total_cmp(&ground(b)).then(d(b).total_cmp(&d(a)))
         });
-        let sprite_buf = (!self.sprites.is_empty()).then(|| {
+        let sprite_buf = (!sprites.is_empty()).then(|| {
             device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("sprites"),
-                contents: bytemuck::cast_slice(&self.sprites),
+                contents: bytemuck::cast_slice(&sprites),
                 usage: wgpu::BufferUsages::VERTEX,
             })
         });
@@ -554,7 +561,7 @@ impl WorldPass {
             if let Some(buffer) = &sprite_buf {
                 pass.set_pipeline(&self.sprite_pipeline);
                 pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..6, 0..self.sprites.len() as u32);
+                pass.draw(0..6, 0..sprites.len() as u32);
             }
         }
         if scaled {

@@ -19,6 +19,11 @@ pub const LEG_SWING: f32 = 0.55;
 pub const ARM_SHARE: f32 = 0.7;
 /// The arms' angle when aiming (radians forward from hanging down).
 pub const AIM_RAISE: f32 = 1.35;
+/// How far the left arm turns in across the chest when aiming (radians about the shoulder's
+/// vertical), so its hand comes to the gun held at the right side.
+pub const LEFT_ARM_IN: f32 = 1.0;
+/// How far the right arm turns in when aiming, its hand on the grip.
+pub const RIGHT_ARM_IN: f32 = 0.2;
 /// How far a barrel slides back at the moment of the shot (unit space).
 pub const BARREL_KICK: f32 = 0.22;
 /// An unpowered structure keeps this share of its colour's saturation…
@@ -100,6 +105,23 @@ pub fn arm_angle(leg: f32, aiming: f32) -> f32 {
     -leg * ARM_SHARE * (1.0 - a) + AIM_RAISE * a
 }
 
+/// An arm's turn about its shoulder's vertical (radians, counter-clockwise seen from above)
+/// while `aiming` (0..1), after [`arm_angle`] raised it: both hands come in to the gun.
+pub fn arm_turn_in(right: bool, aiming: f32) -> f32 {
+    let a = aiming.clamp(0.0, 1.0);
+    if right { RIGHT_ARM_IN * a } else { -LEFT_ARM_IN * a }
+}
+
+/// Where a point `p` of an arm hanging from `pivot` (its shoulder) goes: raised forward by
+/// `angle` ([`arm_angle`]), then turned in by `turn` ([`arm_turn_in`]) — the shader's rule.
+pub fn posed_arm_point(p: glam::Vec3, pivot: glam::Vec3, angle: f32, turn: f32) -> glam::Vec3 {
+    let d = p - pivot;
+    let (s, c) = angle.sin_cos();
+    let d = glam::Vec3::new(d.x, d.y * c - d.z * s, d.y * s + d.z * c);
+    let (s, c) = turn.sin_cos();
+    pivot + glam::Vec3::new(d.x * c - d.y * s, d.x * s + d.y * c, d.z)
+}
+
 /// How far a wheel of `radius` has turned (radians, backward over the top is negative) after
 /// rolling `distance` (both in unit space): a full turn per circumference.
 pub fn wheel_angle(distance: f32, radius: f32) -> f32 {
@@ -172,6 +194,52 @@ mod tests {
         // Arms swing against the legs, and rise to the shoulder when aiming.
         assert!(arm_angle(0.4, 0.0) < 0.0);
         assert_eq!(arm_angle(0.4, 1.0), AIM_RAISE);
+    }
+
+    #[test]
+    fn every_riflemans_arms_hold_the_gun_at_rest_walking_aiming_and_firing() {
+        use crate::defs::model_kits::{Anim, ModelKits, Part};
+        use glam::Vec3;
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
+        let kits = ModelKits::from_source(&crate::defs::source::Source::read(path).unwrap()).unwrap();
+        for name in ["Conscript", "Trooper", "Grenadier"] {
+            let parts = kits.get(name).unwrap();
+            let bounds = |anim: Anim| {
+                parts.iter().find_map(|p| match *p {
+                    Part::Box { min, max, .. } if p.finish().anim == anim => {
+                        Some((Vec3::new(min.0, min.1, min.2), Vec3::new(max.0, max.1, max.2)))
+                    }
+                    _ => None,
+                })
+            };
+            let (gun_lo, gun_hi) = bounds(Anim::Barrel).unwrap();
+            // (pose, the legs' swing, aiming, the gun's kick)
+            let mut poses = vec![("at rest", 0.0, 0.0, 0.0), ("aiming", 0.0, 1.0, 0.0), ("firing", 0.0, 1.0, 0.9)];
+            for k in 1..8 {
+                poses.push(("walking", leg_swing(STRIDE * k as f32 / 8.0, 1.0), 0.0, 0.0));
+            }
+            for (right, anim) in [(false, Anim::ArmLeft), (true, Anim::ArmRight)] {
+                let (lo, hi) = bounds(anim).unwrap();
+                let pivot = Vec3::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0, hi.z);
+                let hand = Vec3::new(pivot.x, pivot.y, lo.z);
+                let thick = ((hi.x - lo.x).max(hi.y - lo.y) / 2.0) * Vec3::ONE;
+                for &(pose, leg, aiming, kick) in &poses {
+                    // The left hand only comes to the gun to aim; the right carries it always.
+                    if !right && aiming == 0.0 {
+                        continue;
+                    }
+                    let leg = if right { -leg } else { leg };
+                    let (angle, turn) = (arm_angle(leg, aiming), arm_turn_in(right, aiming));
+                    let back = Vec3::new(0.0, BARREL_KICK * kick, 0.0);
+                    let (glo, ghi) = (gun_lo - back - thick, gun_hi - back + thick);
+                    let holds = (0..=20).any(|i| {
+                        let p = posed_arm_point(pivot.lerp(hand, i as f32 / 20.0), pivot, angle, turn);
+                        p.cmpge(glo).all() && p.cmple(ghi).all()
+                    });
+                    assert!(holds, "{name}'s {anim:?} is off its gun {pose} (swing {leg})");
+                }
+            }
+        }
     }
 
     #[test]

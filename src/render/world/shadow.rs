@@ -265,6 +265,18 @@ mod tests {
     }
 
     #[test]
+    fn the_shader_knows_the_shadow_maps_size_for_its_bias_and_softening() {
+        // The lookup's normal offset, depth bias and the spacing of its four taps are in
+        // texels of the map, so the shader's count must be the map's.
+        let shader = include_str!("../../../shaders/world.wgsl");
+        let want = format!("const SHADOW_TEXELS: f32 = {SHADOW_SIZE}.0;");
+        assert!(shader.contains(&want), "shaders/world.wgsl lacks `{want}`");
+        // Four taps, and faces turned from the sun look nothing up.
+        assert_eq!(shader.matches("textureSampleCompareLevel(shadow_tex").count(), 4);
+        assert!(shader.contains("if (facing > 0.0)"));
+    }
+
+    #[test]
     fn the_view_area_holds_what_the_camera_shows_within_the_map_and_panning_keeps_its_size() {
         let sun = Vec3::new(-0.45, -0.35, 0.82).normalize();
         let size = [2560.0, 2560.0];

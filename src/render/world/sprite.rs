@@ -7,8 +7,8 @@ use bytemuck::{Pod, Zeroable};
 
 /// A sprite in the world, depth-tested against it so buildings hide what is behind them: a
 /// soft round puff facing the camera (smoke, fire, debris), a streak along its path (a
-/// tracer), a rayed star (a muzzle flash), or a mark lying on the ground (a scorch, an
-/// explosion's shock ring of dust).
+/// tracer), a rayed star (a muzzle flash), a billow of dust, a mark lying on the ground (a
+/// scorch, an explosion's shock ring of dust), or a spinning rotor's blurred disc.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
 pub struct SpriteInstance {
@@ -19,8 +19,9 @@ pub struct SpriteInstance {
     /// Linear RGB and opacity; a negative opacity makes it a light, added to what is behind
     /// it (an explosion's flash on the ground around it, a tracer, a muzzle flash).
     pub color: [f32; 4],
-    /// Its shape in `w` (`SpriteInstance::PUFF`, `STREAK`, `STAR`, `SCORCH`, `RING`); for a
-    /// streak, `xyz` is the vector from its centre to its head (world units).
+    /// Its shape in `w` (`SpriteInstance::PUFF`, `STREAK`, `STAR`, `SCORCH`, `RING`,
+    /// `DISC`); for a streak, `xyz` is the vector from its centre to its head (world units),
+    /// for a disc its axis, for a ring its band's width and age.
     pub shape: [f32; 4],
 }
 
@@ -33,8 +34,14 @@ impl SpriteInstance {
     pub const STAR: f32 = 2.0;
     /// A soft, ragged dark mark lying on the ground.
     pub const SCORCH: f32 = 3.0;
-    /// A ragged ring lying on the ground, `size` its outer radius.
+    /// A ragged ring of dust lying on the ground, `size` its outer radius; `shape.x` its
+    /// band's width (a share of the radius), `shape.y` its age (0..1).
     pub const RING: f32 = 4.0;
+    /// A spinning rotor's blurred disc, `size` its radius, square to the axis `shape.xyz`.
+    pub const DISC: f32 = 5.0;
+    /// A billow of dust facing the camera, lit from above, breaking into clumps as it ages
+    /// (`shape.y`, 0..1).
+    pub const DUST: f32 = 6.0;
 
     /// A sprite of `shape` (no streak vector).
     pub fn new(pos: [f32; 3], size: f32, color: [f32; 4], shape: f32) -> SpriteInstance {
@@ -43,6 +50,6 @@ impl SpriteInstance {
 
     /// Whether it lies on the ground (drawn before what stands in the air).
     pub fn on_ground(&self) -> bool {
-        self.shape[3] >= Self::SCORCH - 0.5
+        (Self::SCORCH - 0.5..Self::RING + 0.5).contains(&self.shape[3])
     }
 }

@@ -35,13 +35,19 @@ impl Particles {
         }
         for p in &self.list {
             let k = (p.age / p.life).clamp(0.0, 1.0);
-            let radius = p.size.0 + (p.size.1 - p.size.0) * k;
+            let wave = self.fx.explosion.ring.wave;
+            // A shock ring bursts out and slows; the rest grow evenly.
+            let run = if p.kind == Kind::Shock { wave.run(k) } else { k };
+            let radius = p.size.0 + (p.size.1 - p.size.0) * run;
             let alpha = match p.kind {
                 Kind::Glow | Kind::Light | Kind::Spark | Kind::Star => p.alpha * (1.0 - k * k),
                 // Smoke thickens fast, hangs, then thins out over the last part of its life.
                 Kind::Smoke => p.alpha * ((1.0 - k) * 1.7).min(1.0) * (k * 8.0).min(1.0),
-                Kind::Ring => p.alpha * (1.0 - k).sqrt() * (k * 10.0).min(1.0),
-                Kind::Shock => p.alpha * (1.0 - k) * (k * 12.0).min(1.0),
+                // Dust thins away as it spreads: nearly gone before it settles, never a pale
+                // stain left lying.
+                Kind::Ring => p.alpha * (1.0 - k).powf(1.6) * (k * 10.0).min(1.0),
+                // A shock ring thins as its band spreads (the dust it carries is the same).
+                Kind::Shock => p.alpha * (1.0 - k).powf(1.3) * (k * 12.0).min(1.0),
                 Kind::Debris => p.alpha,
             };
             // Glows are brighter than any lit surface: they give light.
@@ -58,9 +64,19 @@ impl Particles {
                 Kind::Light => (-alpha, SpriteInstance::PUFF),
                 Kind::Star => (-alpha, SpriteInstance::STAR),
                 Kind::Shock => (alpha, SpriteInstance::RING),
+                Kind::Ring => (alpha, SpriteInstance::DUST),
                 _ => (alpha, SpriteInstance::PUFF),
             };
-            out.push(SpriteInstance::new(p.pos.to_array(), radius, [r, g, b, alpha], shape));
+            let mut sprite = SpriteInstance::new(p.pos.to_array(), radius, [r, g, b, alpha], shape);
+            if p.kind == Kind::Shock {
+                // The ring's band width and age, for its shape in the shader.
+                sprite.shape[0] = wave.band(k);
+                sprite.shape[1] = k;
+            } else if p.kind == Kind::Ring {
+                // Its age: the billow breaks up as it goes.
+                sprite.shape[1] = k;
+            }
+            out.push(sprite);
         }
         out
     }

@@ -23,8 +23,9 @@ pub(super) fn build(shape: Shape, b: &mut Builder) {
             b.in_team(|b| b.posed(Anim::ArmLeft, v(-0.2, -0.05, 0.45), v(-0.14, 0.05, 0.74), 0.9));
             b.in_team(|b| b.posed(Anim::ArmRight, v(0.14, -0.05, 0.45), v(0.2, 0.05, 0.74), 0.9));
             b.cuboid(v(-0.09, -0.08, 0.75), v(0.09, 0.08, 0.95), 0.85);
-            b.posed(Anim::Barrel, v(0.08, 0.0, 0.56), v(0.13, 0.5, 0.63), 0.45);
-            b.posed(Anim::Flash, v(0.04, 0.5, 0.53), v(0.17, 0.64, 0.66), 1.0);
+            // Held at the right hand, at the height the raised arms reach (pose.rs).
+            b.posed(Anim::Barrel, v(0.09, -0.04, 0.6), v(0.15, 0.5, 0.67), 0.45);
+            b.posed(Anim::Flash, v(0.05, 0.5, 0.57), v(0.19, 0.64, 0.7), 1.0);
         }
         // Height 1: a long body, a cab at the front, four wheels that turn.
         Shape::Wheeled => {
@@ -50,7 +51,8 @@ pub(super) fn build(shape: Shape, b: &mut Builder) {
             b.cuboid(v(-0.12, 0.45, 0.0), v(0.12, 0.47, 0.3), 0.3);
         }
         // Height 1: skids, a rounded cabin, a tail boom with a fin, a mast and two rotor blades
-        // crossing over it that spin (the scene lifts it into the air and leans it into turns).
+        // crossing over it that spin, and a tail rotor beside the fin (the scene lifts it into
+        // the air and leans it into turns; the world pass adds each rotor's blurred disc).
         Shape::Helicopter => {
             for x in [-0.35, 0.35] {
                 b.cuboid(v(x - 0.04, -0.5, 0.0), v(x + 0.04, 0.55, 0.06), 0.3);
@@ -60,8 +62,10 @@ pub(super) fn build(shape: Shape, b: &mut Builder) {
             b.cuboid(v(-0.07, -1.3, 0.35), v(0.07, -0.45, 0.5), 0.85);
             b.cuboid(v(-0.02, -1.35, 0.35), v(0.02, -1.15, 0.75), 0.6);
             b.cuboid(v(-0.04, -0.04, 0.6), v(0.04, 0.04, 0.75), 0.4);
-            b.posed(Anim::Rotor, v(-1.1, -0.05, 0.75), v(1.1, 0.05, 0.79), 0.35);
-            b.posed(Anim::Rotor, v(-0.05, -1.1, 0.75), v(0.05, 1.1, 0.79), 0.35);
+            b.posed(Anim::Rotor, v(-1.1, -0.035, 0.76), v(1.1, 0.035, 0.78), 0.3);
+            b.posed(Anim::Rotor, v(-0.035, -1.1, 0.76), v(0.035, 1.1, 0.78), 0.3);
+            b.posed(Anim::TailRotor, v(0.02, -1.27, 0.42), v(0.04, -1.23, 0.7), 0.35);
+            b.posed(Anim::TailRotor, v(0.02, -1.39, 0.54), v(0.04, -1.11, 0.58), 0.35);
             b.posed(Anim::Flash, v(-0.08, 0.75, 0.22), v(0.08, 0.9, 0.36), 1.0);
         }
         // Unit footprint, height 1: a trunk under a pointed crown.

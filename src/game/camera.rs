@@ -37,7 +37,8 @@ const HORIZON: f32 = 9000.0;
 /// then easing (smoothstep: no jolt where it starts or ends) to [`CLOSE_PITCH`] at the
 /// closest zoom.
 pub fn pitch_at(zoom: f32) -> f32 {
-    PITCH + (CLOSE_PITCH - PITCH) * tilt_at(zoom)
+    let t = tilt_at(zoom);
+    PITCH * (1.0 - t) + CLOSE_PITCH * t
 }
 
 /// How far a zoom's view has tilted toward the horizon: 0 at and below [`TILT_FROM`], 1 at

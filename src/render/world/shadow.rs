@@ -16,7 +16,8 @@ use super::{DEPTH, Mesh, ObjectInstance};
 /// the default zoom).
 pub const SHADOW_SIZE: u32 = 768;
 /// How far the shadow map reaches along a corner's ray, in distances from the eye to where
-/// the view's centre meets the ground (an untilted view's corners all lie well within it).
+/// the view's centre comes down to the ground's lowest point (an untilted view's corners all
+/// lie well within it).
 const SHADOW_REACH: f32 = 4.0;
 /// Whether the ground casts shadows too (hills over valleys), not only the objects.
 const HILL_SHADOWS: bool = false;
@@ -78,9 +79,10 @@ pub fn view_area(view_proj: Mat4, sun: Vec3, size: [f32; 2], low: f32, high: f32
         (near, dir * t.clamp(0.0, 1.0))
     };
     // A view tilted toward the horizon sees the ground far off at a grazing angle: the map
-    // covers it out to SHADOW_REACH times the distance to where the view's centre meets the
-    // ground (past that the haze thickens and no shadow is cast), so it stays sharp near by.
-    let reach = meet(0.0, 0.0, (low + high) / 2.0).1.length().max(1.0) * SHADOW_REACH;
+    // covers it out to SHADOW_REACH times the distance to where the view's centre comes down
+    // to the ground's lowest point (past that the haze thickens and no shadow is cast), so it
+    // stays sharp near by. (The lowest point: a close view's eye may be below the highest.)
+    let reach = meet(0.0, 0.0, low).1.length().max(1.0) * SHADOW_REACH;
     for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
         for z in [low, high] {
             let (near, along) = meet(x, y, z);

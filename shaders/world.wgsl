@@ -695,7 +695,7 @@ fn fs_water(in: Water) -> @location(0) vec4<f32> {
     let deep = 1.0 - exp(-depth / 5.0);
     // Swells facing the sun are a little lighter, those turned away darker: the waves read
     // even where nothing bright is reflected.
-    let body = mix(SHALLOW, g.water.rgb, deep) * clamp(1.0 + dot(n.xy, g.sun.xy) * 2.0, 0.7, 1.3);
+    let body = mix(SHALLOW, g.water.rgb, deep) * clamp(1.0 + dot(n.xy, g.sun.xy) * 2.6, 0.65, 1.35);
     let body_alpha = mix(0.35, g.water.a, clamp(depth / 2.5, 0.0, 1.0));
     // What it reflects: the sky (at least a little of it, so from above the lakes still read
     // as water), and the sun's glint, a tight sparkle over a broad sheen.

@@ -366,8 +366,9 @@ impl WorldPass {
         // distance would put it (so the land in front stays clear), by the ratio of the
         // angles' sines; a view at the game's usual pitch keeps the plain rule.
         let sine = (-dir.z / dir.length().max(1e-6)).max(0.05);
-        let tilted = (PLAN_PITCH.sin() / sine).max(1.0);
-        let tilted = if tilted < 1.01 { 1.0 } else { tilted };
+        // (A little further still, growing with the tilt from nothing: looking out across
+        // the land, the middle distance stays readable and the haze gathers at the horizon.)
+        let tilted = 1.0 + ((PLAN_PITCH.sin() / sine).max(1.0) - 1.0) * 1.3;
         let start = (dir * along).length().max(1.0) * 1.2 * tilted;
         [near.x, near.y, near.z, start]
     }

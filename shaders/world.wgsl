@@ -41,9 +41,14 @@ struct Globals {
 // Medium and High's patterns: the same but for rock, broken into faceted plates.
 @group(0) @binding(7) var relief_tex: texture_2d<f32>;
 
+// Past the map's edge (the skirt of scenery land) the edge's shroud clears over a few cells,
+// so a never-seen edge does not stretch a dark band out to the horizon.
 fn shroud(world_xy: vec2<f32>) -> f32 {
-    let uv = world_xy / max(g.map.xy, vec2<f32>(1.0, 1.0));
-    return textureSampleLevel(shroud_tex, shroud_sampler, uv, 0.0).r;
+    let size = max(g.map.xy, vec2<f32>(1.0, 1.0));
+    let uv = world_xy / size;
+    let inside = textureSampleLevel(shroud_tex, shroud_sampler, uv, 0.0).r;
+    let out = length(world_xy - clamp(world_xy, vec2<f32>(0.0, 0.0), size));
+    return mix(inside, 1.0, smoothstep(0.0, 60.0, out));
 }
 
 struct Lit {
@@ -669,35 +674,93 @@ fn fs_road(in: Textured) -> @location(0) vec4<f32> {
     return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), texel.a);
 }
 
+// The water (src/render/world/water.rs): only the cells that dip below the water level, each
+// corner with the depth over the ground, so the shallows are tinted and clear and the shore
+// line (depth 0) foams. The surface moves with summed travelling waves; it reflects the sky
+// toward grazing angles (fresnel) and glints where the sun's reflection meets the eye.
 struct Water {
     @builtin(position) clip: vec4<f32>,
     @location(0) world_xy: vec2<f32>,
+    // The depth over the ground (negative past the shore).
+    @location(1) depth: f32,
 };
 
 @vertex
-fn vs_water(@location(0) pos: vec3<f32>) -> Water {
+fn vs_water(@location(0) pos: vec3<f32>, @location(1) depth: f32) -> Water {
     var out: Water;
     out.clip = g.view_proj * vec4<f32>(pos, 1.0);
     out.world_xy = pos.xy;
+    out.depth = depth;
     return out;
 }
+
+// The slope of one travelling wave at `p`: direction `d` (unit), wavenumber `k` (radians a
+// unit), speed `w` (radians a second), height `a`. Its gradient is a k cos(phase) d.
+fn wave_slope(p: vec2<f32>, d: vec2<f32>, k: f32, w: f32, a: f32) -> vec2<f32> {
+    return d * (a * k * cos(dot(d, p) * k + g.map.z * w));
+}
+
+// The sky seen along a direction (its gradient and the sun's glow, without clouds): what the
+// water reflects.
+fn sky_seen(dir: vec3<f32>) -> vec3<f32> {
+    let sun = max(dot(dir, g.sun.xyz), 0.0);
+    return mix(HAZE, ZENITH, pow(max(dir.z, 0.0), 0.55)) + vec3<f32>(1.0, 0.86, 0.62) * pow(sun, 6.0) * 0.22;
+}
+
+// Deep water's colour, and the shallows' (clear, the ground showing through, tinted teal).
+const SHALLOW: vec3<f32> = vec3<f32>(0.06, 0.2, 0.2);
 
 @fragment
 fn fs_water(in: Water) -> @location(0) vec4<f32> {
     let s = shroud(in.world_xy);
-    // Ripples: two sets of moving waves tilt the surface's normal.
-    let t = g.map.z;
     let p = in.world_xy;
-    let w1 = noise2(p * 0.06 + vec2<f32>(t * 0.11, t * 0.07));
-    let w2 = noise2(p * 0.17 - vec2<f32>(t * 0.05, t * 0.13));
-    let tilt = vec2<f32>(w1 - 0.5, w2 - 0.5) * 0.5;
-    let n = normalize(vec3<f32>(tilt.x, tilt.y, 1.0));
-    let to_eye = normalize(g.eye.xyz - vec3<f32>(p, g.map.w));
+    let world = vec3<f32>(p, g.map.w);
+    let to_eye = normalize(g.eye.xyz - world);
+    let depth = max(in.depth, 0.0);
+    let full = g.eye.w > 0.5;
+    // Waves: three long swells crossing (Low keeps two), and on Medium and High a short chop
+    // of noise; their slopes tilt the normal, calmer far off so the distance does not shimmer.
+    var slope = wave_slope(p, vec2<f32>(0.8, 0.6), 0.11, 1.3, 0.9) + wave_slope(p, vec2<f32>(-0.5, 0.87), 0.23, 1.9, 0.35);
+    if (full) {
+        slope += wave_slope(p, vec2<f32>(0.96, -0.28), 0.47, 2.6, 0.14);
+        let t = g.map.z;
+        let chop = vec2<f32>(noise2(p * 0.5 + vec2<f32>(t * 0.6, t * 0.2)), noise2(p * 0.5 + vec2<f32>(5.2, t * 0.5))) - 0.5;
+        slope += chop * 0.16;
+    }
+    let calm = 1.0 / (1.0 + length(g.eye.xyz - world) / 500.0);
+    let n = normalize(vec3<f32>(-slope * calm, 1.0));
+    // Fresnel (Schlick's, water's 0.02 at normal incidence): the sky toward grazing angles.
+    let facing = clamp(dot(n, to_eye), 0.0, 1.0);
+    let fresnel = 0.02 + 0.98 * pow(1.0 - facing, 5.0);
+    // The body: teal and clear in the shallows, deep blue and dark further out.
+    let deep = 1.0 - exp(-depth / 5.0);
+    // Swells facing the sun are a little lighter, those turned away darker: the waves read
+    // even where nothing bright is reflected.
+    let body = mix(SHALLOW, g.water.rgb, deep) * clamp(1.0 + dot(n.xy, g.sun.xy) * 2.6, 0.65, 1.35);
+    let body_alpha = mix(0.35, g.water.a, clamp(depth / 2.5, 0.0, 1.0));
+    // What it reflects: the sky (at least a little of it, so from above the lakes still read
+    // as water), and the sun's glint, a tight sparkle over a broad sheen.
+    let seen = sky_seen(reflect(-to_eye, n));
+    let k = max(fresnel, 0.07);
     let half_way = normalize(to_eye + g.sun.xyz);
-    let glint = pow(max(dot(n, half_way), 0.0), 90.0) * 1.6;
-    let sky = mix(g.water.rgb, vec3<f32>(0.06, 0.11, 0.18), 0.1 + 0.3 * (1.0 - to_eye.z));
-    let colour = sky * (0.85 + 0.3 * w1) + vec3<f32>(glint, glint, glint * 0.95);
-    return vec4<f32>(finish(colour, vec3<f32>(p, g.map.w)) * s, mix(1.0, g.water.a, s));
+    let nh = max(dot(n, half_way), 0.0);
+    var glint = pow(nh, 60.0) * 0.35;
+    if (full) {
+        glint += pow(nh, 700.0) * 4.0;
+    } else {
+        glint += pow(nh, 300.0) * 2.0;
+    }
+    // Foam along the shore: lines rolling in toward it (depth falling), coming and going.
+    let edge = 1.0 - smoothstep(0.0, 0.7, depth);
+    let roll = 0.5 + 0.5 * sin(depth * 9.0 - g.map.z * 2.2 + noise2(p * 0.15) * 6.0);
+    let foam = clamp(edge * roll * roll * 0.6 + edge * edge * edge * 0.3, 0.0, 1.0);
+    // Mix the layers as opacities: the body under the reflection under the foam.
+    let a_refl = body_alpha + (1.0 - body_alpha) * k;
+    var c = (body * body_alpha * (1.0 - k) + seen * k) / max(a_refl, 0.001);
+    c += vec3<f32>(1.0, 0.95, 0.85) * glint;
+    c = mix(c, vec3<f32>(0.8, 0.84, 0.85), foam * 0.8);
+    let alpha = clamp(max(a_refl, foam * 0.8) + glint, 0.0, 1.0);
+    return vec4<f32>(finish(c, world) * s, mix(1.0, alpha, s));
 }
 
 // Sprites (src/render/world/mod.rs SpriteInstance): soft round puffs facing the camera

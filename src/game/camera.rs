@@ -1,5 +1,12 @@
-//! The RTS camera: display state looking down at a point on the ground from a fixed pitch,
-//! with yaw and zoom; its view-projection matrix, and the ground point under a screen pixel.
+//! The RTS camera: display state looking down at a point on the ground, with yaw and zoom;
+//! its view-projection matrix, and the ground point under a screen pixel.
+//!
+//! The pitch is a smooth function of the zoom ([`pitch_at`]): the default and far zooms look
+//! down at the fixed [`PITCH`], and the closest zooms tilt toward the horizon (as
+//! Generals-class games do), so the sky, the clouds and the distance haze come into view. The
+//! target stays under the screen's centre at every zoom; keeping the view over the map is
+//! judged from the untilted view ([`Camera::clamp_view`]), so a tilted view may look out past
+//! the map's edge, where the renderer draws land that is only scenery.
 //!
 //! Must not: live in or be read by the simulation (every player's camera differs).
 
@@ -11,8 +18,35 @@ pub const BASE_DISTANCE: f32 = 320.0;
 pub const ZOOM_RANGE: (f32, f32) = (0.35, 3.0);
 /// Vertical field of view.
 const FOV_Y: f32 = 0.7;
-/// Angle of the view below the horizon.
-const PITCH: f32 = 0.95;
+/// Angle of the view below the horizon at the default and far zooms (radians).
+pub const PITCH: f32 = 0.95;
+/// Angle of the view below the horizon at the closest zoom: it looks out across the land,
+/// the horizon about a fifth of the screen below its top edge.
+pub const CLOSE_PITCH: f32 = 0.2;
+/// The zoom from which the camera tilts toward the horizon (about three wheel steps in from
+/// the default); at and below it the pitch is [`PITCH`].
+pub const TILT_FROM: f32 = 1.4;
+/// How far from the target a view's outline on the ground reaches at most, in eye distances
+/// (a tilted view's far corners look out to the horizon; the radar frames the near part).
+pub const OUTLINE_REACH: f32 = 4.0;
+/// How far past the looked-at point a tilted view's far plane reaches at the closest zoom
+/// (world units): the land out to the horizon, hazed.
+const HORIZON: f32 = 9000.0;
+
+/// The pitch (angle of the view below the horizon) at a zoom: [`PITCH`] up to [`TILT_FROM`],
+/// then easing (smoothstep: no jolt where it starts or ends) to [`CLOSE_PITCH`] at the
+/// closest zoom.
+pub fn pitch_at(zoom: f32) -> f32 {
+    let t = tilt_at(zoom);
+    PITCH * (1.0 - t) + CLOSE_PITCH * t
+}
+
+/// How far a zoom's view has tilted toward the horizon: 0 at and below [`TILT_FROM`], 1 at
+/// the closest zoom.
+fn tilt_at(zoom: f32) -> f32 {
+    let k = ((zoom.clamp(ZOOM_RANGE.0, ZOOM_RANGE.1) - TILT_FROM) / (ZOOM_RANGE.1 - TILT_FROM)).clamp(0.0, 1.0);
+    k * k * (3.0 - 2.0 * k)
+}
 
 /// Where the player is looking.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,21 +65,38 @@ impl Camera {
         Camera { target, yaw: 0.0, zoom: 1.0 }
     }
 
+    /// The angle of the view below the horizon at this zoom ([`pitch_at`]).
+    pub fn pitch(&self) -> f32 {
+        pitch_at(self.zoom)
+    }
+
     /// The eye position.
     pub fn eye(&self) -> Vec3 {
+        self.eye_at(self.pitch())
+    }
+
+    /// The eye position were the view pitched at `pitch`.
+    fn eye_at(&self, pitch: f32) -> Vec3 {
         let distance = BASE_DISTANCE / self.zoom.clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
-        let back = Vec3::new(-self.yaw.sin() * PITCH.cos(), -self.yaw.cos() * PITCH.cos(), PITCH.sin());
+        let back = Vec3::new(-self.yaw.sin() * pitch.cos(), -self.yaw.cos() * pitch.cos(), pitch.sin());
         self.target + back * distance
     }
 
     /// View-projection matrix for a viewport of `aspect` (width / height), depth 0..1.
     pub fn view_proj(&self, aspect: f32) -> Mat4 {
-        let eye = self.eye();
+        self.view_proj_at(aspect, self.pitch())
+    }
+
+    /// The view-projection matrix were the view pitched at `pitch`. A tilted view's far plane
+    /// reaches out toward the horizon (the land past the map, hazed, then the sky).
+    fn view_proj_at(&self, aspect: f32, pitch: f32) -> Mat4 {
+        let eye = self.eye_at(pitch);
         let distance = (eye - self.target).length();
         let view = camera::rh::view::look_at_mat4(eye, self.target, Vec3::Z);
+        let tilt = ((PITCH - pitch) / (PITCH - CLOSE_PITCH)).clamp(0.0, 1.0);
+        let far = distance * 6.0 + HORIZON * tilt;
         // wgpu's clip space: depth 0..1, y up (the "directx" convention).
-        let proj =
-            camera::rh::proj::directx::perspective(FOV_Y, aspect.max(0.01), (distance * 0.05).max(1.0), distance * 6.0);
+        let proj = camera::rh::proj::directx::perspective(FOV_Y, aspect.max(0.01), (distance * 0.05).max(1.0), far);
         proj * view
     }
 
@@ -73,7 +124,9 @@ impl Camera {
     /// ground lies between the heights `ground.0` and `ground.1`: the camera comes closer when
     /// the map is smaller than the view, and the target moves in from the edges. The bottom
     /// `covered` pixels (the HUD's control bar) do not count: the map's near edge may be brought
-    /// up to the HUD's top, so nothing of the map stays hidden under it.
+    /// up to the HUD's top, so nothing of the map stays hidden under it. What counts is the
+    /// view at [`PITCH`]: a view tilted toward the horizon (a close zoom) keeps its target
+    /// where the untilted one would, and looks out past the map's edge at scenery.
     pub fn clamp_view(&mut self, size: Vec2, screen: Vec2, ground: (f32, f32), covered: f32) {
         if size.x <= 0.0 || size.y <= 0.0 || screen.x <= 0.0 || screen.y <= 0.0 {
             return;
@@ -104,7 +157,7 @@ impl Camera {
         let bottom = (screen.y - covered).clamp(screen.y * 0.5, screen.y);
         for c in [Vec2::ZERO, Vec2::new(screen.x, 0.0), Vec2::new(0.0, bottom), Vec2::new(screen.x, bottom)] {
             for z in [ground.0, ground.1] {
-                let g = self.ground_point(c, screen, z)? - t;
+                let g = self.ground_point_at(c, screen, z, PITCH)? - t;
                 lo = lo.min(g);
                 hi = hi.max(g);
             }
@@ -114,7 +167,12 @@ impl Camera {
 
     /// The ray through a pixel of a `screen`-sized viewport: origin and unit direction.
     pub fn ray(&self, pixel: Vec2, screen: Vec2) -> (Vec3, Vec3) {
-        let inv = self.view_proj(screen.x / screen.y.max(1.0)).inverse();
+        self.ray_at(pixel, screen, self.pitch())
+    }
+
+    /// The ray through a pixel were the view pitched at `pitch`.
+    fn ray_at(&self, pixel: Vec2, screen: Vec2, pitch: f32) -> (Vec3, Vec3) {
+        let inv = self.view_proj_at(screen.x / screen.y.max(1.0), pitch).inverse();
         let ndc = Vec2::new(pixel.x / screen.x * 2.0 - 1.0, 1.0 - pixel.y / screen.y * 2.0);
         let near = inv.project_point3(ndc.extend(0.0));
         let far = inv.project_point3(ndc.extend(1.0));
@@ -123,12 +181,38 @@ impl Camera {
 
     /// Where the ray through a pixel meets the horizontal plane at height `z`, if it does.
     pub fn ground_point(&self, pixel: Vec2, screen: Vec2, z: f32) -> Option<Vec2> {
-        let (o, d) = self.ray(pixel, screen);
+        self.ground_point_at(pixel, screen, z, self.pitch())
+    }
+
+    /// Where the ray through a pixel meets the plane at height `z` were the view pitched at
+    /// `pitch`.
+    fn ground_point_at(&self, pixel: Vec2, screen: Vec2, z: f32, pitch: f32) -> Option<Vec2> {
+        let (o, d) = self.ray_at(pixel, screen, pitch);
         if d.z.abs() < 1e-6 {
             return None;
         }
         let t = (z - o.z) / d.z;
         (t > 0.0).then(|| (o + d * t).truncate())
+    }
+
+    /// Where the ray through a pixel meets the plane at height `z`, cut at [`OUTLINE_REACH`]
+    /// eye distances from the target: a ray that passes over the horizon, or meets the plane
+    /// farther off, gives the point at that reach along its heading. For the outline of what a
+    /// view shows (the radar's frame), which a tilted view's top corners would otherwise leave
+    /// open.
+    pub fn ground_point_near(&self, pixel: Vec2, screen: Vec2, z: f32) -> Vec2 {
+        let reach = OUTLINE_REACH * (self.eye() - self.target).length();
+        let t = self.target.truncate();
+        if let Some(p) = self.ground_point(pixel, screen, z).filter(|p| (*p - t).length() <= reach) {
+            return p;
+        }
+        let (o, d) = self.ray(pixel, screen);
+        let heading = d.truncate().normalize_or(Vec2::Y);
+        // The far point of the ray's track at `reach` from the target: |o + h s - t| = reach.
+        let from = o.truncate() - t;
+        let b = from.dot(heading);
+        let s = -b + (b * b - from.length_squared() + reach * reach).max(0.0).sqrt();
+        o.truncate() + heading * s
     }
 
     /// How far along the ray through a pixel it first meets the box `lo`–`hi`, if it does.
@@ -233,6 +317,108 @@ mod tests {
         let eye_to_top = (cam.eye() - Vec3::new(300.0, 300.0, 30.0)).length();
         assert!(t.is_some_and(|t| t > 0.0 && t < eye_to_top + 20.0), "{t:?}");
         assert_eq!(cam.ray_hits_box(centre, screen, Vec3::new(400.0, 290.0, 0.0), Vec3::new(420.0, 310.0, 30.0)), None);
+    }
+
+    #[test]
+    fn the_pitch_is_the_fixed_one_up_to_the_tilt_and_eases_to_the_close_one() {
+        // The default and far zooms look down exactly as before the tilt existed.
+        for zoom in [ZOOM_RANGE.0, 0.55, 1.0, 1.2, TILT_FROM] {
+            assert_eq!(pitch_at(zoom), PITCH, "zoom {zoom}");
+        }
+        assert_eq!(pitch_at(ZOOM_RANGE.1), CLOSE_PITCH);
+        assert_eq!(pitch_at(100.0), CLOSE_PITCH, "beyond the range it is the closest zoom's");
+        // Smooth: it only falls as the zoom comes closer, with no step between small zoom steps.
+        let mut last = PITCH;
+        let mut zoom = TILT_FROM;
+        while zoom < ZOOM_RANGE.1 {
+            zoom += 0.01;
+            let p = pitch_at(zoom);
+            assert!(p <= last && last - p < 0.012, "zoom {zoom}: {last} → {p}");
+            last = p;
+        }
+        // The renderer pushes the haze out for views tilted past the same pitch.
+        assert_eq!(crate::render::world::PLAN_PITCH, PITCH);
+        // The default camera's eye is where the fixed pitch put it.
+        let cam = Camera::looking_at(Vec3::new(100.0, 100.0, 0.0));
+        let back = Vec3::new(0.0, -PITCH.cos(), PITCH.sin()) * BASE_DISTANCE;
+        assert!((cam.eye() - (cam.target + back)).length() < 1e-3, "{}", cam.eye());
+    }
+
+    #[test]
+    fn the_centre_pixel_looks_at_the_target_at_every_zoom() {
+        let screen = Vec2::new(1280.0, 720.0);
+        let mut zoom = ZOOM_RANGE.0;
+        while zoom <= ZOOM_RANGE.1 + 1e-3 {
+            let cam = Camera { target: Vec3::new(500.0, 700.0, 20.0), yaw: -0.7, zoom };
+            let g = cam.ground_point(screen / 2.0, screen, 20.0).unwrap();
+            assert!((g - Vec2::new(500.0, 700.0)).length() < 0.05 * BASE_DISTANCE / zoom, "zoom {zoom}: {g}");
+            let px = cam.project(cam.target, screen).unwrap();
+            assert!((px - screen / 2.0).length() < 0.5, "zoom {zoom}: {px}");
+            zoom += 0.05;
+        }
+    }
+
+    #[test]
+    fn the_closest_zoom_shows_the_sky_above_the_horizon_and_the_default_does_not() {
+        let screen = Vec2::new(1280.0, 720.0);
+        let close = Camera { zoom: ZOOM_RANGE.1, ..Camera::looking_at(Vec3::new(500.0, 500.0, 0.0)) };
+        // The top row looks up over the horizon; the row a third down still meets the ground.
+        assert!(close.ray(Vec2::new(640.0, 0.0), screen).1.z > 0.0);
+        assert!(close.ground_point(Vec2::new(640.0, 0.0), screen, 0.0).is_none());
+        assert!(close.ground_point(Vec2::new(640.0, 240.0), screen, 0.0).is_some());
+        // Its far plane reaches the land far off (a point 3000 units ahead is drawn).
+        let ahead = close.view_proj(screen.x / screen.y) * Vec3::new(500.0, 3500.0, 0.0).extend(1.0);
+        assert!(ahead.w > 0.0 && ahead.z / ahead.w < 1.0, "{ahead}");
+        for zoom in [ZOOM_RANGE.0, 1.0, TILT_FROM] {
+            let cam = Camera { zoom, ..close };
+            for x in [0.0, 640.0, 1280.0] {
+                assert!(cam.ground_point(Vec2::new(x, 0.0), screen, 0.0).is_some(), "zoom {zoom}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_tilted_view_is_kept_over_the_map_where_the_untilted_one_would_be() {
+        let screen = Vec2::new(1280.0, 720.0);
+        let size = Vec2::new(1280.0, 1280.0);
+        for target in [Vec2::new(0.0, 0.0), Vec2::new(1280.0, 600.0), Vec2::new(640.0, 640.0)] {
+            let mut tilted = Camera { target: target.extend(0.0), yaw: 0.3, zoom: ZOOM_RANGE.1 };
+            tilted.clamp_view(size, screen, (0.0, 10.0), 0.0);
+            // The same clamp worked out by hand from the untilted view's footprint.
+            let plan = tilted.footprint(screen, (0.0, 10.0), 0.0).unwrap();
+            let t = tilted.target.truncate();
+            assert!((t + plan.0).min_element() >= -0.5 && (t + plan.1).x <= size.x + 0.5, "{target}: {t}");
+            assert!((t + plan.1).y <= size.y + 0.5, "{target}: {t}");
+            assert_eq!(tilted.zoom, ZOOM_RANGE.1, "a close view is never pushed back");
+        }
+        // A view in the middle does not move.
+        let mut mid = Camera { zoom: ZOOM_RANGE.1, ..Camera::looking_at(Vec3::new(640.0, 640.0, 0.0)) };
+        mid.clamp_view(size, screen, (0.0, 10.0), 0.0);
+        assert_eq!(mid.target, Vec3::new(640.0, 640.0, 0.0));
+    }
+
+    #[test]
+    fn the_outline_is_the_ground_under_the_corners_and_cut_at_the_reach_when_tilted() {
+        let screen = Vec2::new(1280.0, 720.0);
+        let corners = [Vec2::ZERO, Vec2::new(1280.0, 0.0), screen, Vec2::new(0.0, 720.0)];
+        let plan = Camera::looking_at(Vec3::new(900.0, 900.0, 0.0));
+        for c in corners {
+            assert_eq!(plan.ground_point_near(c, screen, 0.0), plan.ground_point(c, screen, 0.0).unwrap());
+        }
+        let close = Camera { zoom: ZOOM_RANGE.1, yaw: 0.5, ..plan };
+        let reach = OUTLINE_REACH * (close.eye() - close.target).length();
+        let top_left = close.ground_point_near(Vec2::ZERO, screen, 0.0);
+        let top_right = close.ground_point_near(Vec2::new(1280.0, 0.0), screen, 0.0);
+        for p in [top_left, top_right] {
+            assert!(((p - close.target.truncate()).length() - reach).abs() < 0.5, "{p}");
+        }
+        // Still the view's left and right, ahead of the target (the view looks north-east).
+        let (right, ahead) = (Vec2::new(0.5f32.cos(), -0.5f32.sin()), Vec2::new(0.5f32.sin(), 0.5f32.cos()));
+        let t = close.target.truncate();
+        assert!((top_left - t).dot(right) < 0.0 && (top_right - t).dot(right) > 0.0);
+        assert!((top_left - t).dot(ahead) > 0.0 && (top_right - t).dot(ahead) > 0.0);
+        let bottom = close.ground_point_near(screen, screen, 0.0);
+        assert_eq!(bottom, close.ground_point(screen, screen, 0.0).unwrap(), "the near corners meet the ground");
     }
 
     #[test]

@@ -21,6 +21,7 @@ use crate::sim::ids::{ObjectId, TemplateId};
 use crate::sim::rules::{ObjectKind, Rules};
 
 use super::battle::Battle;
+use super::camera::Camera;
 use super::display::to_point;
 use super::gallery_stage::{Piece, Stage};
 use super::screenshot::{ScreenshotError, WorldShot, battle_for};
@@ -356,13 +357,33 @@ pub fn render(roots: &ContentRoots, dir: &Path, size: (u32, u32)) -> Result<Vec<
         junction: super::gallery_ground::junction(&scene.map),
     };
     all.extend(super::gallery_ground::stages(&rules, &ground));
+    // The vista: the game's own camera at its closest zoom, tilted toward the horizon over the
+    // shore (the map's middle without one), the sky, the clouds and the haze in view.
+    let shore = all.iter().find(|s| s.name == "ground-shore").map(|s| centre + s.look.truncate());
+    let vista = vista_camera(shore.unwrap_or(centre), scene.height(shore.unwrap_or(centre)));
     for stage in all {
         let img = render_stage(&gpu, &mut pass, &target, &mut battle, &rules, &stage, centre, size)?;
         let path = dir.join(format!("{}.png", stage.name));
         crate::content::write_image(&path, &img).map_err(|e| ScreenshotError::Content(e.to_string()))?;
         written.push(path);
     }
+    battle.age_display(60.0);
+    let aspect = size.0 as f32 / size.1.max(1) as f32;
+    pass.set_sprites(Vec::new());
+    pass.set_view(vista.eye(), 1.3);
+    let none = vec![Vec::new(); battle.scene.library.len()];
+    pass.render(&gpu.device, &gpu.queue, &target.view, size, vista.view_proj(aspect), &none);
+    let path = dir.join("vista.png");
+    crate::content::write_image(&path, &target.read(&gpu)?).map_err(|e| ScreenshotError::Content(e.to_string()))?;
+    written.push(path);
     Ok(written)
+}
+
+/// The vista's camera: the game's at its closest zoom, looking north from just south of `at`
+/// (a ground point at height `z`), so that point lies a little beyond the picture's middle.
+fn vista_camera(at: Vec2, z: f32) -> Camera {
+    let (_, closest) = super::camera::ZOOM_RANGE;
+    Camera { zoom: closest, ..Camera::looking_at((at - Vec2::Y * 30.0).extend(z)) }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -477,5 +498,15 @@ mod tests {
             assert!(damage.pieces.iter().any(|p| p.health == h));
         }
         assert!(damage.pieces.iter().any(|p| !p.powered && p.health == 1.0), "a structure without power");
+    }
+
+    #[test]
+    fn the_vista_looks_out_over_the_horizon_with_the_ground_below_the_middle() {
+        let cam = vista_camera(Vec2::new(600.0, 600.0), 12.0);
+        assert_eq!(cam.pitch(), super::super::camera::CLOSE_PITCH);
+        let screen = Vec2::new(1280.0, 720.0);
+        assert!(cam.ray(Vec2::new(640.0, 0.0), screen).1.z > 0.0, "the sky at the top");
+        let shore = cam.project(Vec3::new(600.0, 600.0, 12.0), screen).unwrap();
+        assert!(shore.y < 360.0 && shore.y > 100.0, "the shore beyond the middle, below the horizon: {shore}");
     }
 }

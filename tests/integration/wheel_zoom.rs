@@ -32,3 +32,46 @@ fn the_wheel_zooms_toward_the_point_under_the_cursor() {
     let back = b.look().ground_under(cursor).unwrap();
     assert!(back.distance(pointed) < 3.0, "zooming out keeps it too: {pointed} → {back}");
 }
+
+#[test]
+fn zoomed_all_the_way_in_the_view_looks_out_and_picking_still_finds_the_ground() {
+    use ridgeline::game::camera::{CLOSE_PITCH, PITCH};
+    let mut b = skirmish();
+    let middle = b.scene.size() / 2.0;
+    b.controls().look_at(middle);
+    run(&mut b, 0.1);
+    assert_eq!(b.picture().camera().pitch(), PITCH, "the default zoom looks down as always");
+    // The wheel in all the way, pointing low on the screen, a little left.
+    let cursor = Vec2::new(SCREEN.x * 0.4, SCREEN.y * 0.7);
+    b.controls().mouse_move(cursor);
+    let pointed = b.look().ground_under(cursor).expect("ground under the cursor");
+    b.controls().wheel(12.0);
+    run(&mut b, 2.0);
+    let cam = *b.picture().camera();
+    assert_eq!(cam.pitch(), CLOSE_PITCH, "the closest zoom looks out across the land");
+    let still = b.look().ground_under(cursor).unwrap();
+    assert!(still.distance(pointed) < 3.0, "the ground under the cursor stays while tilting: {pointed} → {still}");
+    // The top of the screen is sky: nothing to pick there.
+    assert_eq!(b.look().ground_under(Vec2::new(SCREEN.x / 2.0, 2.0)), None);
+    // Below the horizon every pick is the first ground along the ray: it projects back under
+    // the cursor, and no point of the ray before it is under the ground.
+    let eye = cam.eye();
+    for y in [0.35, 0.5, 0.65, 0.8, 0.95] {
+        for x in [0.05, 0.5, 0.95] {
+            let px = Vec2::new(SCREEN.x * x, SCREEN.y * y);
+            let Some(g) = b.look().ground_under(px) else { panic!("no ground under {px}") };
+            let ground = g.extend(b.scene.height(g));
+            let back = cam.project(ground, SCREEN).unwrap();
+            assert!(back.distance(px) < 1.5, "{px} picks {g}, seen at {back}");
+            for k in 1..40 {
+                let p = eye.lerp(ground, k as f32 / 40.0);
+                assert!(p.z > b.scene.height(p.truncate()) - 0.2, "{px}: the ray goes under the ground before {g}");
+            }
+        }
+    }
+    // The radar frames the view: four lines, its far side cut, never the whole map.
+    let rect = ridgeline::ui::Rect::new(10.0, 500.0, 200.0, 200.0);
+    let cmds = ridgeline::game::hud::radar::draw(&b, rect, "@preview/Proving Grounds");
+    let lines: Vec<_> = cmds.iter().filter(|c| matches!(c, ridgeline::ui::draw::DrawCmd::Line { .. })).collect();
+    assert_eq!(lines.len(), 4, "the view is outlined");
+}

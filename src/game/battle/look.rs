@@ -82,6 +82,11 @@ impl<'a> Look<'a> {
         self.pic.view.ground_under(at, self.scene)
     }
 
+    /// The corners of the ground the view shows (see `View::outline`).
+    pub fn view_outline(&self) -> [Vec2; 4] {
+        self.pic.view.outline(self.scene)
+    }
+
     /// What a right click at `at` would do: the intent the cursor shows, the commands it would
     /// send, and the ground point it is about. The rule is the simulation's
     /// ([`World::order_for`]); the client only says what the cursor points at, in the order

@@ -149,8 +149,14 @@ impl View {
         self.camera.view_proj(self.screen.x / self.screen.y.max(1.0))
     }
 
-    /// The ground point under a pixel, following the terrain's height.
+    /// The ground point under a pixel, following the terrain's height. A view tilted toward
+    /// the horizon (a close zoom) sees the ground at grazing angles, where a hill can hide
+    /// what lies behind it: its ray is followed from the eye to where it first goes under the
+    /// ground. None over the horizon.
     pub fn ground_under(&self, at: Vec2, scene: &Scene) -> Option<Vec2> {
+        if self.camera.pitch() < super::super::camera::PITCH {
+            return self.march_to_ground(at, scene);
+        }
         let mut z = self.camera.target.z;
         let mut p = None;
         for _ in 0..3 {
@@ -158,6 +164,48 @@ impl View {
             z = scene.height(p?);
         }
         p
+    }
+
+    /// Steps along the ray through a pixel (a cell's length at a time, out to well past the
+    /// map) to the first point under the ground, then halves the last step down to a tenth of a
+    /// unit.
+    fn march_to_ground(&self, at: Vec2, scene: &Scene) -> Option<Vec2> {
+        let (o, d) = self.camera.ray(at, self.screen);
+        let below = |t: f32| {
+            let p = o + d * t;
+            p.z <= scene.height(p.truncate())
+        };
+        let step = scene.map.file.cell_size.max(1.0) as f32;
+        let reach = scene.size().max_element() * 2.0 + (self.camera.eye() - self.camera.target).length();
+        let (mut before, mut t) = (0.0, step);
+        while t < reach {
+            if below(t) {
+                let (mut lo, mut hi) = (before, t);
+                while hi - lo > 0.1 {
+                    let mid = (lo + hi) / 2.0;
+                    if below(mid) { hi = mid } else { lo = mid }
+                }
+                return Some((o + d * hi).truncate());
+            }
+            before = t;
+            t += step;
+        }
+        None
+    }
+
+    /// The corners of the ground the view shows, in screen order from the top left: the
+    /// ground under each corner, and where a tilted view's top corners look out past
+    /// [`OUTLINE_REACH`](super::super::camera::OUTLINE_REACH) eye distances (or over the
+    /// horizon), the point at that reach along their heading (the radar's view frame).
+    pub fn outline(&self, scene: &Scene) -> [Vec2; 4] {
+        let s = self.screen;
+        let reach = super::super::camera::OUTLINE_REACH * (self.camera.eye() - self.camera.target).length();
+        let t = self.camera.target.truncate();
+        [Vec2::ZERO, Vec2::new(s.x, 0.0), s, Vec2::new(0.0, s.y)].map(|c| {
+            self.ground_under(c, scene)
+                .filter(|g| (*g - t).length() <= reach)
+                .unwrap_or_else(|| self.camera.ground_point_near(c, s, self.camera.target.z))
+        })
     }
 
     /// Where a point on the ground (raised by `lift`) appears on the screen.

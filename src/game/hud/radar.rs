@@ -123,18 +123,12 @@ pub fn draw(battle: &Battle, rect: Rect, image: &str) -> Vec<DrawCmd> {
         let r = Rect::new(p.x - half, p.y - half, 2.0 * half, 2.0 * half);
         out.push(DrawCmd::Frame { rect: r, color: [255, 90, 60, alpha], width: 2.0 });
     }
-    let screen = battle.picture().screen();
-    let corners = [Vec2::ZERO, Vec2::new(screen.x, 0.0), screen, Vec2::new(0.0, screen.y)];
-    let ground: Vec<Vec2> = corners
-        .iter()
-        .filter_map(|&c| battle.look().ground_under(c))
-        .map(|g| to_radar(size, sq, g.clamp(Vec2::ZERO, size)))
-        .collect();
-    if ground.len() == 4 {
-        for i in 0..4 {
-            let (a, b) = (ground[i], ground[(i + 1) % 4]);
-            out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color: [240, 240, 230, 220], width: 1.0 });
-        }
+    // The view's frame: the ground under the screen's corners (a view tilted toward the
+    // horizon, cut at a reach, so its frame stays a frame).
+    let ground = battle.look().view_outline().map(|g| to_radar(size, sq, g.clamp(Vec2::ZERO, size)));
+    for i in 0..4 {
+        let (a, b) = (ground[i], ground[(i + 1) % 4]);
+        out.push(DrawCmd::Line { from: (a.x, a.y), to: (b.x, b.y), color: [240, 240, 230, 220], width: 1.0 });
     }
     out.push(DrawCmd::Frame { rect: sq, color: [20, 20, 20, 255], width: 1.0 });
     out

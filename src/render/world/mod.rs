@@ -5,6 +5,7 @@
 //! takes a view-projection matrix and the object instances the scene made from a snapshot.
 //! Must not: read the simulation or decide what is visible to whom (the scene does).
 
+mod apron;
 mod detail;
 pub mod models;
 mod pipelines;
@@ -17,6 +18,7 @@ mod shadow;
 mod sprite;
 mod textures;
 mod upscale;
+mod water;
 
 use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
@@ -117,6 +119,11 @@ pub fn sun() -> Vec3 {
     Vec3::new(-0.52, -0.42, 0.74).normalize()
 }
 
+/// The angle below the horizon the game's camera looks at its usual zooms
+/// (`game::camera::PITCH`, which a test holds equal): views tilted nearer the horizon have
+/// their haze pushed out.
+pub const PLAN_PITCH: f32 = 0.95;
+
 /// The depth format of the world pass.
 pub const DEPTH: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 
@@ -145,6 +152,15 @@ fn mesh<V: Pod>(device: &wgpu::Device, label: &str, vertices: &[V], indices: &[u
     }
 }
 
+/// The ground's mesh: the map's, and the skirt of land past its edge (`apron.rs`) in the same
+/// buffers, so one draw call draws both.
+fn ground_mesh(device: &wgpu::Device, terrain: &TerrainMesh, water_level: f32) -> Mesh {
+    let (skirt, skirt_indices) = apron::skirt(&terrain.vertices, water_level);
+    let vertices: Vec<TerrainVertex> = terrain.vertices.iter().chain(&skirt).copied().collect();
+    let indices: Vec<u32> = terrain.indices.iter().chain(&skirt_indices).copied().collect();
+    mesh(device, "terrain", &vertices, &indices)
+}
+
 /// GPU state of the world pass for one map.
 pub struct WorldPass {
     terrain_pipeline: wgpu::RenderPipeline,
@@ -167,7 +183,8 @@ pub struct WorldPass {
     model_ranges: Vec<std::ops::Range<u32>>,
     /// The same meshes with Low quality's fewer parts.
     model_low_ranges: Vec<std::ops::Range<u32>>,
-    water: Option<wgpu::Buffer>,
+    /// The water's surface (`water.rs`) and its corner count.
+    water: Option<(wgpu::Buffer, u32)>,
     depth: Option<(wgpu::TextureView, (u32, u32))>,
     shroud: wgpu::Texture,
     cells: (u32, u32),
@@ -275,14 +292,19 @@ impl WorldPass {
         });
         let road_bind = road_atlas_bind(device, queue, &tex_layout, world.road_atlas);
         let lib = world.models;
-        let water = (!world.terrain.water.is_empty()).then(|| {
-            let w = &world.terrain.water;
-            let quad = [w[0], w[1], w[2], w[0], w[2], w[3]];
-            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        let water_level = world.terrain.water.first().map_or(0.0, |c| c[2]);
+        let surface = if world.terrain.water.is_empty() {
+            Vec::new()
+        } else {
+            water::surface(&world.terrain.vertices, water_level)
+        };
+        let water = (!surface.is_empty()).then(|| {
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("water"),
-                contents: bytemuck::cast_slice(&quad),
+                contents: bytemuck::cast_slice(&surface),
                 usage: wgpu::BufferUsages::VERTEX,
-            })
+            });
+            (buffer, surface.len() as u32)
         });
         WorldPass {
             terrain_pipeline: pipes.terrain,
@@ -296,7 +318,7 @@ impl WorldPass {
             globals,
             globals_bind,
             road_bind,
-            terrain: mesh(device, "terrain", &world.terrain.vertices, &world.terrain.indices),
+            terrain: ground_mesh(device, world.terrain, water_level),
             roads: mesh(device, "roads", &world.roads.vertices, &world.roads.indices),
             road_batches: world.roads.batches.iter().map(|b| (b.first_index, b.index_count)).collect(),
             models: mesh(device, "models", &lib.vertices, &lib.indices),
@@ -317,7 +339,7 @@ impl WorldPass {
             quality: crate::render::Quality::High,
             upscale: upscale::Upscale::new(device, format),
             time: 0.0,
-            water_level: world.terrain.water.first().map_or(0.0, |c| c[2]),
+            water_level,
         }
     }
 
@@ -343,7 +365,15 @@ impl WorldPass {
         let level = (self.ground_range.0 + self.ground_range.1) / 2.0;
         let dir = far - near;
         let along = if dir.z.abs() > 1e-6 { ((level - near.z) / dir.z).clamp(0.0, 1.0) } else { 1.0 };
-        let start = (dir * along).length().max(1.0) * 1.2;
+        // A view tilted toward the horizon meets the ground near by, at a shallow angle: its
+        // haze begins as far off as the ground's height under an untilted view of the same eye
+        // distance would put it (so the land in front stays clear), by the ratio of the
+        // angles' sines; a view at the game's usual pitch keeps the plain rule.
+        let sine = (-dir.z / dir.length().max(1e-6)).max(0.05);
+        // (A little further still, growing with the tilt from nothing: looking out across
+        // the land, the middle distance stays readable and the haze gathers at the horizon.)
+        let tilted = 1.0 + ((PLAN_PITCH.sin() / sine).max(1.0) - 1.0) * 1.3;
+        let start = (dir * along).length().max(1.0) * 1.2 * tilted;
         [near.x, near.y, near.z, start]
     }
 
@@ -553,10 +583,10 @@ impl WorldPass {
                 pass.draw(0..3, 0..1);
             }
 
-            if let Some(water) = &self.water {
+            if let Some((water, corners)) = &self.water {
                 pass.set_pipeline(&self.water_pipeline);
                 pass.set_vertex_buffer(0, water.slice(..));
-                pass.draw(0..6, 0..1);
+                pass.draw(0..*corners, 0..1);
             }
             if let Some(buffer) = &sprite_buf {
                 pass.set_pipeline(&self.sprite_pipeline);

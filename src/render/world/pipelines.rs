@@ -49,8 +49,8 @@ pub(super) const INSTANCE_ATTRS: [wgpu::VertexAttribute; 8] = wgpu::vertex_attr_
 ];
 /// Road vertices: position, normal, atlas coordinates.
 const ROAD_ATTRS: [wgpu::VertexAttribute; 3] = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2];
-/// Water corners: position.
-const WATER_ATTRS: [wgpu::VertexAttribute; 1] = wgpu::vertex_attr_array![0 => Float32x3];
+/// Water corners (`water.rs`): position, the depth over the ground.
+const WATER_ATTRS: [wgpu::VertexAttribute; 2] = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32];
 /// Sprite instances (see [`SpriteInstance`]).
 const SPRITE_ATTRS: [wgpu::VertexAttribute; 4] =
     wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32, 2 => Float32x4, 3 => Float32x4];
@@ -259,7 +259,7 @@ impl Pipelines {
             &plain,
             "vs_water",
             "fs_water",
-            &[Some(vertex_layout(12, vertex, &WATER_ATTRS))],
+            &[Some(vertex_layout(std::mem::size_of::<super::water::WaterVertex>(), vertex, &WATER_ATTRS))],
             Some(wgpu::BlendState::ALPHA_BLENDING),
             false,
             None,

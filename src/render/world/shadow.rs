@@ -15,6 +15,10 @@ use super::{DEPTH, Mesh, ObjectInstance};
 /// Texels along each side of the shadow map (fitted to the view: a world unit or two each at
 /// the default zoom).
 pub const SHADOW_SIZE: u32 = 768;
+/// How far the shadow map reaches along a corner's ray, in distances from the eye to where
+/// the view's centre comes down to the ground's lowest point (an untilted view's corners all
+/// lie well within it).
+const SHADOW_REACH: f32 = 4.0;
 /// Whether the ground casts shadows too (hills over valleys), not only the objects.
 const HILL_SHADOWS: bool = false;
 
@@ -66,15 +70,23 @@ pub fn light_matrix_over(sun: Vec3, area: [f32; 4], low: f32, high: f32) -> Mat4
 pub fn view_area(view_proj: Mat4, sun: Vec3, size: [f32; 2], low: f32, high: f32) -> Option<[f32; 4]> {
     let inverse = view_proj.inverse();
     let (mut lo, mut hi) = (glam::Vec2::splat(f32::MAX), glam::Vec2::splat(f32::MIN));
-    for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+    // Where a corner's ray meets the height `z`: the far end of the view stands in for a ray
+    // that never comes down to it (it looks over the horizon).
+    let meet = |x: f32, y: f32, z: f32| {
         let near = inverse.project_point3(Vec3::new(x, y, 0.0));
-        let far = inverse.project_point3(Vec3::new(x, y, 1.0));
-        let dir = far - near;
+        let dir = inverse.project_point3(Vec3::new(x, y, 1.0)) - near;
+        let t = if dir.z.abs() > 1e-6 { (z - near.z) / dir.z } else { 1.0 };
+        (near, dir * t.clamp(0.0, 1.0))
+    };
+    // A view tilted toward the horizon sees the ground far off at a grazing angle: the map
+    // covers it out to SHADOW_REACH times the distance to where the view's centre comes down
+    // to the ground's lowest point (past that the haze thickens and no shadow is cast), so it
+    // stays sharp near by. (The lowest point: a close view's eye may be below the highest.)
+    let reach = meet(0.0, 0.0, low).1.length().max(1.0) * SHADOW_REACH;
+    for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
         for z in [low, high] {
-            // Where this corner's ray meets the height `z` (a ray that never comes down to it
-            // looks over the horizon: the far end of the view stands in).
-            let t = if dir.z.abs() > 1e-6 { (z - near.z) / dir.z } else { 1.0 };
-            let p = near + dir * t.clamp(0.0, 1.0);
+            let (near, along) = meet(x, y, z);
+            let p = near + along.clamp_length_max(reach);
             lo = lo.min(p.truncate());
             hi = hi.max(p.truncate());
         }
@@ -302,5 +314,18 @@ mod tests {
             let p = m.project_point3(Vec3::new(x, y, 0.0));
             assert!(p.x.abs() <= 1.0 && p.y.abs() <= 1.0, "{p}");
         }
+    }
+
+    #[test]
+    fn a_view_looking_out_to_the_horizon_covers_the_near_ground_not_the_whole_map() {
+        let sun = Vec3::new(-0.45, -0.35, 0.82).normalize();
+        let size = [2560.0, 2560.0];
+        // Low over the ground, looking north almost level: the top of the view is sky.
+        let eye = Vec3::new(1280.0, 1000.0, 25.0);
+        let view = camera::rh::view::look_at_mat4(eye, Vec3::new(1280.0, 1105.0, 0.0), Vec3::Z);
+        let tilted = camera::rh::proj::directx::perspective(0.7, 16.0 / 9.0, 5.0, 9000.0) * view;
+        let a = view_area(tilted, sun, size, 0.0, 60.0).unwrap();
+        assert!(a[0] < 1280.0 && 1280.0 < a[2] && a[1] < 1105.0 && 1105.0 < a[3], "{a:?}");
+        assert!(a[2] - a[0] <= 768.0 && a[3] - a[1] <= 768.0, "a tilted view keeps sharp shadows: {a:?}");
     }
 }

@@ -119,6 +119,15 @@ fn sunlit(world: vec3<f32>, n: vec3<f32>, facing: f32) -> f32 {
     return sum * 0.25;
 }
 
+// Sun and hemisphere without the shadow map, for Low's shaders: a software renderer runs a
+// branch's shadow lookups even where the branch is not taken, so Low's never holds them.
+fn light_flat(n: vec3<f32>) -> vec3<f32> {
+    let nn = normalize(n);
+    let sun = max(dot(nn, g.sun.xyz), 0.0);
+    let sky = mix(vec3<f32>(0.30, 0.28, 0.24), vec3<f32>(0.52, 0.58, 0.68), nn.z * 0.5 + 0.5);
+    return sky * g.sun.w * 1.6 + vec3<f32>(1.0, 0.96, 0.88) * (1.0 - g.sun.w) * sun;
+}
+
 // Sun (where it reaches) plus a hemisphere: the sky's light from above, the ground's from below.
 fn light_at(n: vec3<f32>, world: vec3<f32>) -> vec3<f32> {
     let nn = normalize(n);
@@ -473,7 +482,7 @@ fn fs_lit(in: LitObject) -> @location(0) vec4<f32> {
 @fragment
 fn fs_terrain_low(in: Lit) -> @location(0) vec4<f32> {
     let detail = fine_detail(in.world, in.detail);
-    let c = in.color * detail * light_at(in.normal, in.world);
+    let c = in.color * detail * light_flat(in.normal);
     return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), 1.0);
 }
 
@@ -630,12 +639,19 @@ fn vs_terrain_shadow(@location(0) pos: vec3<f32>, @location(1) normal: vec3<f32>
 @vertex
 fn vs_object_shadow(
     @location(0) pos: vec3<f32>,
+    @location(10) role: vec2<f32>,
     @location(3) offset: vec3<f32>,
     @location(4) yaw: f32,
     @location(5) scale: vec3<f32>,
     @location(12) state: vec4<f32>,
     @location(13) t: vec4<f32>,
 ) -> @builtin(position) vec4<f32> {
+    // A spinning rotor lets the sun through: its blades (roles 7 and 12) fold to one point
+    // outside the map, so they cast nothing.
+    let r = u32(role.x + 0.5);
+    if (r == 7u || r == 12u) {
+        return vec4<f32>(2.0, 2.0, 2.0, 1.0);
+    }
     var p = vec3<f32>(pos.xy, min(pos.z, state.z)) * scale;
     if (t.y != 0.0 || t.w != 0.0) {
         p = turn_y(turn_x(p, t.z, t.w), t.x, t.y);
@@ -862,11 +878,16 @@ fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
         let age = clamp(in.extra.y, 0.0, 1.0);
         let angle = atan2(uv.y, uv.x);
         let edge = 1.0 - 0.08 * noise2(vec2<f32>(angle * 5.0, own * 19.0));
+        // Low (`g.eye.w` 0, a budget on software renderers) keeps the ragged edge and the
+        // crest but not the billowing clumps.
         let t = clamp((r - (edge - width)) / width, 0.0, 1.0);
         let crest = smoothstep(0.0, 0.8, t) * smoothstep(edge, edge - width * 0.25, r) * step(edge - width, r);
-        let billow = noise2(uv * 5.0 + own * 23.0) * 0.6 + noise2(uv * 13.0 - own * 7.0) * 0.4;
-        let clumps = smoothstep(0.15 + 0.35 * age, 0.75, billow);
-        a = crest * crest * mix(0.8, clumps, 0.35 + 0.5 * age);
+        var clumps = 0.8;
+        if (g.eye.w > 0.5) {
+            let billow = noise2(uv * 5.0 + own * 23.0) * 0.6 + noise2(uv * 13.0 - own * 7.0) * 0.4;
+            clumps = mix(0.8, smoothstep(0.15 + 0.35 * age, 0.75, billow), 0.35 + 0.5 * age);
+        }
+        a = crest * crest * clumps;
         shade = 0.7 + 0.45 * t;
     } else if (kind == 5u) {
         // A spinning rotor's blur (src/render/world/rotor.rs): a faint disc, denser toward
@@ -887,8 +908,12 @@ fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
         let age = clamp(in.extra.y, 0.0, 1.0);
         let soft = clamp(1.0 - r, 0.0, 1.0);
         let body = soft * soft * (3.0 - 2.0 * soft);
-        let billow = noise2(uv * 2.6 + own * 13.0) * 0.6 + noise2(uv * 6.3 - own * 5.0) * 0.4;
-        a = body * smoothstep(0.2 + 0.3 * age, 0.55 + 0.3 * age, billow * (0.55 + body));
+        a = body;
+        // Low (a budget) keeps it round and lit, without the clumps.
+        if (g.eye.w > 0.5) {
+            let billow = noise2(uv * 2.6 + own * 13.0) * 0.6 + noise2(uv * 6.3 - own * 5.0) * 0.4;
+            a = body * smoothstep(0.2 + 0.3 * age, 0.55 + 0.3 * age, billow * (0.55 + body));
+        }
         shade = 0.8 + 0.3 * uv.y;
     } else {
         let soft = clamp(1.0 - r, 0.0, 1.0);

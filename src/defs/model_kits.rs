@@ -356,8 +356,10 @@ impl ModelKits {
             for (i, p) in d.low.iter().enumerate() {
                 let f = p.finish();
                 let why = p.problem().or_else(|| {
-                    if f.anim != Anim::None {
-                        Some(format!("{:?}: Low parts are drawn at rest and take no anim", f.anim))
+                    // A rotor's blades keep their role at Low: drawn at rest, but the shadow
+                    // leaves them out (a spinning rotor lets the sun through).
+                    if !matches!(f.anim, Anim::None | Anim::Rotor | Anim::TailRotor) {
+                        Some(format!("{:?}: Low parts are drawn at rest and take no anim but a rotor's", f.anim))
                     } else if f.turret && !has_turret {
                         Some("turns with a turret, but none of the kit's parts does".into())
                     } else {

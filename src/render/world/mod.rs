@@ -255,7 +255,8 @@ impl WorldPass {
             &shader,
             &globals,
             vertex_layout(std::mem::size_of::<TerrainVertex>(), vertex, &pipelines::TERRAIN_ATTRS),
-            vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &pipelines::MODEL_LOW_ATTRS),
+            // All of a vertex: the shadow reads its role (rotor blades cast none).
+            vertex_layout(std::mem::size_of::<ModelVertex>(), vertex, &pipelines::MODEL_ATTRS),
             vertex_layout(
                 std::mem::size_of::<ObjectInstance>(),
                 wgpu::VertexStepMode::Instance,
@@ -484,9 +485,12 @@ impl WorldPass {
         let picture = scaled.then(|| self.upscale.picture(device, scene_size));
         let scene_target = picture.as_ref().unwrap_or(target);
         let depth = self.depth_view(device, scene_size);
-        // The battle's sprites and the spinning rotors' discs.
+        // The battle's sprites and, above Low (a budget: its rotors stand still), the spinning
+        // rotors' discs.
         let mut sprites = self.sprites.clone();
-        rotor::discs(&self.rotors, instances, &mut sprites);
+        if self.quality != crate::render::Quality::Low {
+            rotor::discs(&self.rotors, instances, &mut sprites);
+        }
         // Far sprites first, so near smoke blends over far smoke.
         let eye = self.eye;
         // Marks on the ground go first (scorches under rings), under whatever is in the air.

@@ -107,9 +107,7 @@ impl Thinning for LowDetail {
         let size = hi - lo;
         let mut e = [size.x, size.y, size.z];
         e.sort_by(f32::total_cmp);
-        // No flashes, and no rotor blades: Low draws parts at rest, and a rotor's blurred disc
-        // (`rotor.rs`) stands in for its blades (so they cast no shadow either).
-        !matches!(anim, Anim::Flash | Anim::Rotor | Anim::TailRotor) && e[1] >= self.least_part
+        anim != Anim::Flash && e[1] >= self.least_part
     }
 
     fn sides(&self, sides: u32) -> u32 {

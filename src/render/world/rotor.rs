@@ -29,8 +29,8 @@ const BLUR: f32 = 0.4;
 /// The blur's opacity (the shader shapes it: faint inside, denser where the tips run).
 const OPACITY: f32 = 1.0;
 
-/// The rotors of each mesh of `library` (its full meshes; Low meshes draw no blades, the disc
-/// stands in for them): parts of the `Rotor` or `TailRotor` role sharing a pivot are one rotor.
+/// The rotors of each mesh of `library` (its full meshes): parts of the `Rotor` or
+/// `TailRotor` role sharing a pivot are one rotor.
 pub fn rotors_of(library: &ModelLibrary) -> Vec<Vec<RotorDisc>> {
     let main = pose::role_code(Anim::Rotor);
     let tail = pose::role_code(Anim::TailRotor);
@@ -133,11 +133,32 @@ mod tests {
         for shape in [Shape::Soldier, Shape::Tank, Shape::Wheeled, Shape::Building] {
             assert!(rotors[shape_index(shape)].is_empty(), "{shape:?}");
         }
-        // Low draws no blades (the disc stands in, and they cast no shadow).
-        let r = &lib.low_ranges[shape_index(Shape::Helicopter)];
-        let low = &lib.indices[r.start as usize..r.end as usize];
+    }
+
+    #[test]
+    fn low_rotor_blades_keep_their_role_so_the_shadow_leaves_them_out() {
+        // The shadow map is drawn from the Low meshes; the shader folds away the blades by
+        // their role, so a helicopter's (built in, or a kit's own Low parts) must carry it.
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
+        let kits =
+            crate::defs::model_kits::ModelKits::from_source(&crate::defs::source::Source::read(path).unwrap()).unwrap();
+        let gunship = crate::defs::ModelDef {
+            shape: Shape::Helicopter,
+            color: (0.5, 0.5, 0.5),
+            height: 8.0,
+            kit: Some("Gunship".into()),
+        };
+        let lib = ModelLibrary::build(&[gunship], &kits);
         let blade = [pose::role_code(Anim::Rotor), pose::role_code(Anim::TailRotor)];
-        assert!(!low.is_empty() && low.iter().all(|&i| !blade.contains(&lib.vertices[i as usize].role[0])));
+        for mesh in [shape_index(Shape::Helicopter), lib.of(0).body] {
+            let r = &lib.low_ranges[mesh];
+            let low = &lib.indices[r.start as usize..r.end as usize];
+            let blades = low.iter().filter(|&&i| blade.contains(&lib.vertices[i as usize].role[0])).count();
+            assert!(blades >= 40, "mesh {mesh}: {blades} corners of blades at Low");
+        }
+        let shader = include_str!("../../../shaders/world.wgsl");
+        let shadow = &shader[shader.find("fn vs_object_shadow").unwrap()..];
+        assert!(shadow[..shadow.find("var p").unwrap()].contains("r == 7u || r == 12u"));
     }
 
     #[test]

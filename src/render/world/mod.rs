@@ -6,6 +6,7 @@
 //! Must not: read the simulation or decide what is visible to whom (the scene does).
 
 mod detail;
+mod ground_shade;
 pub mod models;
 mod pipelines;
 pub mod pose;
@@ -293,7 +294,8 @@ impl WorldPass {
             globals,
             globals_bind,
             road_bind,
-            terrain: mesh(device, "terrain", &world.terrain.vertices, &world.terrain.indices),
+            // The ground's corners darkened in hollows and lifted on crests (`ground_shade.rs`).
+            terrain: mesh(device, "terrain", &ground_shade::shaded(world.terrain, sun()), &world.terrain.indices),
             roads: mesh(device, "roads", &world.roads.vertices, &world.roads.indices),
             road_batches: world.roads.batches.iter().map(|b| (b.first_index, b.index_count)).collect(),
             models: mesh(device, "models", &lib.vertices, &lib.indices),

@@ -173,7 +173,7 @@ pub(super) fn shaded(mesh: &TerrainMesh, sun: Vec3) -> Vec<TerrainVertex> {
     let Some(first) = v.first() else { return Vec::new() };
     let width = v.iter().take_while(|c| c.position[1] == first.position[1]).count();
     let cell = v.get(1).map_or(0.0, |c| c.position[0] - first.position[0]);
-    if width < 2 || v.len() % width != 0 || cell <= 0.0 {
+    if width < 2 || !v.len().is_multiple_of(width) || cell <= 0.0 {
         return v.clone();
     }
     let heights: Vec<f32> = v.iter().map(|c| c.position[2]).collect();

@@ -124,8 +124,8 @@ pub(super) fn mip_chain(image: RgbaImage) -> Vec<RgbaImage> {
             let mut sum = [0u32; 4];
             for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
                 let p = last.get_pixel((x * 2 + dx).min(w - 1), (y * 2 + dy).min(h - 1));
-                for c in 0..4 {
-                    sum[c] += u32::from(p.0[c]);
+                for (total, &v) in sum.iter_mut().zip(&p.0) {
+                    *total += u32::from(v);
                 }
             }
             image::Rgba(sum.map(|s| ((s + 2) / 4) as u8))

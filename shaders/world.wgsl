@@ -447,7 +447,7 @@ fn fs_terrain_low(in: Lit) -> @location(0) vec4<f32> {
 
 // How much relief each fine pattern has (grass, soil, rock, paved): world units of bump
 // height per unit of the pattern's value.
-const RELIEF: vec4<f32> = vec4<f32>(0.35, 0.5, 0.6, 0.45);
+const RELIEF: vec4<f32> = vec4<f32>(0.35, 0.3, 0.6, 0.45);
 // The relief patterns are read a level finer than the pixel's footprint asks (mip bias), so
 // the ground stays sharp along the view at the game's low camera angle, where the footprint
 // is long and narrow (anisotropic filtering costs the software adapter far too much).
@@ -475,7 +475,10 @@ fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     if (share.x * share.y > 0.0) {
         let q = noise2(in.world.xy * 0.11);
         let ragged = smoothstep(0.35, 0.65, share.y + (q - 0.5) * 0.5);
-        let moved = clamp(ragged - share.y, -share.y, share.x);
+        // Only soil as dark as dirt: sand (the same pattern, far brighter) keeps its soft edge
+        // (its brightness, the corner's less the grass's share, tells it apart).
+        let soil_light = (dot(c, vec3<f32>(1.0)) - dot(GRASS_TONE, vec3<f32>(1.0)) * share.x) / max(share.y, 0.05);
+        let moved = clamp(ragged - share.y, -share.y, share.x) * smoothstep(0.8, 0.55, soil_light);
         // The colour follows as a ratio of the two classes' blends, so whatever shaded and
         // tinted the corner colours (baked relief, mottling, dry grass) stays on it.
         let before = GRASS_TONE * share.x + SOIL_TONE * share.y;

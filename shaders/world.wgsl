@@ -151,9 +151,9 @@ fn vs_terrain(
     out.detail = detail;
     out.clip = g.view_proj * vec4<f32>(pos, 1.0);
     out.normal = normal;
-    // The broad part of the ground's detail varies slowly: worked out per corner, with grass
-    // in broad patches of dry and lush.
-    out.color = color * broad_detail(pos, normalize(normal)) * mix(vec3<f32>(1.0), grass_patches(pos.xy), detail.x);
+    // The broad part of the ground's detail varies slowly: worked out per corner (the grass's
+    // dry and lush patches are baked into the corner colours, src/render/world/ground_shade.rs).
+    out.color = color * broad_detail(pos, normalize(normal));
     out.world_xy = pos.xy;
     out.world = pos;
     return out;
@@ -329,19 +329,6 @@ fn vs_object(v: Part, inst: Instance) -> LitObject {
     }
     out.fx = vec3<f32>(posed.glow, posed.tread, scorch);
     return out;
-}
-
-// Grass's tints (over its class colour, linear): dry and yellowed, lush and deep.
-const DRY: vec3<f32> = vec3<f32>(1.45, 1.02, 1.05);
-const LUSH: vec3<f32> = vec3<f32>(0.72, 0.92, 0.78);
-
-// Grass is not one green: patches tens of units across turn dry or lush (two octaves of noise,
-// so their outlines wander); the tint over grass's class colour.
-fn grass_patches(p: vec2<f32>) -> vec3<f32> {
-    let spot = noise2(p * 0.007) * 0.6 + noise2(p * 0.023 + vec2<f32>(17.0, 5.0)) * 0.4;
-    let dry = smoothstep(0.52, 0.7, spot);
-    let lush = smoothstep(0.42, 0.26, spot);
-    return mix(mix(vec3<f32>(1.0), DRY, dry), LUSH, lush);
 }
 
 // The slowly varying part of the ground's detail over its class colour: broad mottling, and

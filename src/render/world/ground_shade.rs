@@ -165,9 +165,25 @@ pub(super) fn shade(h: &Heights, sun: Vec3) -> Vec<f32> {
     out
 }
 
-/// The ground's vertices with their colours scaled by [`shade`] under a sun toward `sun` (the
-/// mesh's grid is read from its corners: row-major, evenly spaced); a mesh that is not such a
-/// grid comes back as it is.
+/// Grass's tints over its class colour (linear): dry and yellowed, lush and deep.
+const DRY: Vec3 = Vec3::new(1.45, 1.02, 1.05);
+const LUSH: Vec3 = Vec3::new(0.72, 0.92, 0.78);
+
+/// Grass is not one green: patches tens of units across turn dry or lush (two octaves of
+/// noise, so their outlines wander); the tint at world point (`x`, `y`) over grass's colour.
+pub(super) fn grass_tint(x: f32, y: f32) -> Vec3 {
+    let spot =
+        crate::noise::value(71, x * 0.007, y * 0.007, 0) * 0.6 + crate::noise::value(72, x * 0.023, y * 0.023, 0) * 0.4;
+    let smooth = |a: f32, b: f32, v: f32| {
+        let t = ((v - a) / (b - a)).clamp(0.0, 1.0);
+        t * t * (3.0 - 2.0 * t)
+    };
+    Vec3::ONE.lerp(DRY, smooth(0.52, 0.7, spot)).lerp(LUSH, smooth(0.42, 0.26, spot))
+}
+
+/// The ground's vertices with their colours scaled by [`shade`] under a sun toward `sun` and
+/// their grass share tinted by [`grass_tint`] (the mesh's grid is read from its corners:
+/// row-major, evenly spaced); a mesh that is not such a grid comes back as it is.
 pub(super) fn shaded(mesh: &TerrainMesh, sun: Vec3) -> Vec<TerrainVertex> {
     let v = &mesh.vertices;
     let Some(first) = v.first() else { return Vec::new() };
@@ -178,7 +194,13 @@ pub(super) fn shaded(mesh: &TerrainMesh, sun: Vec3) -> Vec<TerrainVertex> {
     }
     let heights: Vec<f32> = v.iter().map(|c| c.position[2]).collect();
     let shades = shade(&Heights { heights: &heights, width, cell }, sun);
-    v.iter().zip(shades).map(|(c, s)| TerrainVertex { color: c.color.map(|k| k * s), ..*c }).collect()
+    v.iter()
+        .zip(shades)
+        .map(|(c, s)| {
+            let tint = Vec3::ONE.lerp(grass_tint(c.position[0], c.position[1]), c.detail[0]);
+            TerrainVertex { color: (Vec3::from_array(c.color) * tint * s).to_array(), ..*c }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -223,6 +245,14 @@ mod tests {
         let (toward, away) = (s[20 * n + 20], s[40 * n + 40]);
         assert!(toward > 1.04, "the side facing the sun {toward}");
         assert!(away < 0.9, "the side away from it {away}");
+    }
+
+    #[test]
+    fn grass_comes_in_dry_and_lush_patches() {
+        let tints: Vec<Vec3> = (0..400).map(|i| grass_tint((i % 20) as f32 * 60.0, (i / 20) as f32 * 60.0)).collect();
+        let dry = tints.iter().filter(|t| t.x > 1.2).count();
+        let lush = tints.iter().filter(|t| t.x < 0.85).count();
+        assert!(dry > 20 && lush > 20 && dry + lush < 380, "{dry} dry, {lush} lush of 400");
     }
 
     #[test]

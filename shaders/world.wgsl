@@ -191,7 +191,8 @@ fn vs_terrain(
     out.detail = detail;
     out.clip = g.view_proj * vec4<f32>(pos, 1.0);
     out.normal = normal;
-    // The broad part of the ground's detail varies slowly: worked out per corner.
+    // The broad part of the ground's detail varies slowly: worked out per corner (the grass's
+    // dry and lush patches are baked into the corner colours, src/render/world/ground_shade.rs).
     out.color = color * broad_detail(pos, normalize(normal));
     out.world_xy = pos.xy;
     out.world = pos;
@@ -486,47 +487,72 @@ fn fs_terrain_low(in: Lit) -> @location(0) vec4<f32> {
     return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), 1.0);
 }
 
-// How much relief each fine pattern has (grass, soil, rock, paved): the detail normal tilts
-// by the slope of the pattern's height times this.
-const RELIEF: vec4<f32> = vec4<f32>(3.0, 3.5, 2.5, 4.0);
+// How much relief each fine pattern has (grass, soil, rock, paved): world units of bump
+// height per unit of the pattern's value.
+const RELIEF: vec4<f32> = vec4<f32>(0.35, 0.3, 0.6, 0.45);
+// The relief patterns are read a level finer than the pixel's footprint asks (mip bias), so
+// the ground stays sharp along the view at the game's low camera angle, where the footprint
+// is long and narrow (anisotropic filtering costs the software adapter far too much).
+const RELIEF_BIAS: f32 = -1.0;
 // Bare rock's colour (linear), shown on steep slopes whatever the class.
 const ROCK: vec3<f32> = vec3<f32>(0.19, 0.17, 0.145);
+// Grass's and soil's class colours (linear, data/terrain.ron's Grass and Dirt): where the two
+// meet, the border is redrawn ragged per pixel and the colour follows it by their ratio.
+const GRASS_TONE: vec3<f32> = vec3<f32>(0.089, 0.171, 0.040);
+const SOIL_TONE: vec3<f32> = vec3<f32>(0.187, 0.119, 0.051);
 
 // Medium and High's ground: slopes turn to rock by their steepness, cliffs darken in strata
-// with lit ledges, and each class's pattern lights as relief (a detail normal from the
-// pattern's slope, by finite differences of the pattern texture).
+// with lit ledges, the border between grass and soil is ragged, and each class's pattern
+// lights as relief (a bump from the pattern's height, by its screen-space derivatives: one
+// mipmapped read, biased sharp, whose relief fades with distance instead of shimmering).
 @fragment
 fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     let n0 = normalize(in.normal);
     // Past about 25 degrees the class gives way to rock; past about 45 it is a cliff face.
     let rocky = smoothstep(0.91, 0.74, n0.z);
     let cliff = smoothstep(0.74, 0.5, n0.z);
-    let share = mix(in.detail, vec4<f32>(0.0, 0.0, 1.0, 0.0), rocky);
+    var share = in.detail;
+    // Grass into soil: the border wanders per pixel by a noise and the soil's own clods.
+    var c = in.color;
+    if (share.x * share.y > 0.0) {
+        let q = noise2(in.world.xy * 0.11);
+        let ragged = smoothstep(0.35, 0.65, share.y + (q - 0.5) * 0.5);
+        // Only soil as dark as dirt: sand (the same pattern, far brighter) keeps its soft edge
+        // (its brightness, the corner's less the grass's share, tells it apart).
+        let soil_light = (dot(c, vec3<f32>(1.0)) - dot(GRASS_TONE, vec3<f32>(1.0)) * share.x) / max(share.y, 0.05);
+        let moved = clamp(ragged - share.y, -share.y, share.x) * smoothstep(0.8, 0.55, soil_light);
+        // The colour follows as a ratio of the two classes' blends, so whatever shaded and
+        // tinted the corner colours (baked relief, mottling, dry grass) stays on it.
+        let before = GRASS_TONE * share.x + SOIL_TONE * share.y;
+        let after = before + moved * (SOIL_TONE - GRASS_TONE);
+        c = c * after / max(before, vec3<f32>(0.01));
+        share = share + vec4<f32>(-moved, moved, 0.0, 0.0);
+    }
+    share = mix(share, vec4<f32>(0.0, 0.0, 1.0, 0.0), rocky);
     // The patterns are laid from the side the face looks toward most (from above on gentler
     // ground, from east or west, north or south on a face steeper than 45 degrees), so rock on
     // a cliff keeps its shape instead of being drawn out down the face.
     let a = abs(n0);
     var uv = in.world.xy;
-    var tu = vec3<f32>(1.0, 0.0, 0.0);
-    var tv = vec3<f32>(0.0, 1.0, 0.0);
     if (a.z < max(a.x, a.y)) {
-        tv = vec3<f32>(0.0, 0.0, 1.0);
         if (a.x > a.y) {
             uv = in.world.yz;
-            tu = vec3<f32>(0.0, 1.0, 0.0);
         } else {
             uv = in.world.xz;
         }
     }
-    uv = uv / 32.0;
-    let texel = 1.0 / 256.0;
-    let p0 = textureSampleLevel(relief_tex, detail_sampler, uv, 0.0);
-    let px = textureSampleLevel(relief_tex, detail_sampler, uv + vec2<f32>(texel, 0.0), 0.0);
-    let py = textureSampleLevel(relief_tex, detail_sampler, uv + vec2<f32>(0.0, texel), 0.0);
-    let w = share * RELIEF;
-    let h0 = dot(p0, w);
-    var n = n0 - tu * (dot(px, w) - h0) - tv * (dot(py, w) - h0);
-    var c = mix(in.color, ROCK * (in.color.r + in.color.g + in.color.b) / 0.35, rocky * 0.8);
+    let p0 = textureSampleBias(relief_tex, detail_sampler, uv / 32.0, RELIEF_BIAS);
+    // The bump: the pattern's height over the surface, its gradient from how it changes from
+    // pixel to pixel (surface gradient bump mapping).
+    let h = dot(p0, share * RELIEF);
+    let dx = dpdx(in.world);
+    let dy = dpdy(in.world);
+    let r1 = cross(dy, n0);
+    let r2 = cross(n0, dx);
+    let det = dot(dx, r1);
+    let grad = sign(det) * (dpdx(h) * r1 + dpdy(h) * r2);
+    var n = abs(det) * n0 - grad;
+    c = mix(c, ROCK * (c.r + c.g + c.b) / 0.35, rocky * 0.8);
     if (cliff > 0.0) {
         // Strata: bands by height, wavering along the face; each band's top is a ledge that
         // catches the sky, its foot is in the shade of the ledge above.
@@ -534,7 +560,7 @@ fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
         let band = fract(in.world.z / 5.5 + noise2(vec2<f32>(across * 0.03, in.world.z * 0.04)) * 0.5);
         let ledge = smoothstep(0.82, 1.0, band);
         let foot = 1.0 - smoothstep(0.0, 0.35, band);
-        n = n + vec3<f32>(0.0, 0.0, 0.7 * ledge * cliff);
+        n = normalize(n) + vec3<f32>(0.0, 0.0, 0.7 * ledge * cliff);
         c = c * mix(1.0, (0.8 + 0.22 * ledge) * (1.0 - 0.2 * foot), cliff);
     }
     let detail = fine_detail_of(p0, in.world, share);

@@ -126,11 +126,39 @@ fn broken_rock(u: f32, v: f32) -> f32 {
     (shade + facet + grain) * (1.0 - 0.4 * deep) * (1.0 - 0.12 * fine) + 0.04
 }
 
+/// Grass at world offset (`u`, `v`), around 1: clumps a metre or so across over a blade-fine
+/// grain, with darker gaps between tufts; strong enough to read at the game's camera, where a
+/// pixel covers half a unit to a unit of ground.
+fn grass(u: f32, v: f32) -> f32 {
+    let clumps = tiled_noise(1, u * 0.75, v * 0.75, 24);
+    let blades = tiled_noise(5, u * 2.0, v * 2.0, 64);
+    // Tufts on a warped lattice, so their outlines do not line up in rows.
+    let (wu, wv) =
+        (u + 3.0 * tiled_noise(15, u * 0.125, v * 0.125, 4), v + 3.0 * tiled_noise(16, u * 0.125, v * 0.125, 4));
+    let tufts = smoothstep(0.3, 0.7, tiled_noise(4, wu * 0.25, wv * 0.25, 8));
+    0.72 + 0.24 * clumps + 0.14 * blades + 0.12 * tufts
+}
+
+/// Soil at world offset (`u`, `v`), around 1: clods and a fine grain, strewn with pebbles
+/// (each lit on top, with a dark rim where it meets the earth).
+fn soil(u: f32, v: f32) -> f32 {
+    let clods = tiled_noise(2, u * 0.25, v * 0.25, 8);
+    let grain = tiled_noise(7, u * 1.5, v * 1.5, 48);
+    let stone = plate(8, u * 0.75, v * 0.75, 24);
+    let r = (stone.offset.0 * stone.offset.0 + stone.offset.1 * stone.offset.1).sqrt();
+    let pebble = if hash(9, stone.cell.0, stone.cell.1, 24) > 0.55 {
+        0.22 * (1.0 - smoothstep(0.16, 0.26, r)) - 0.14 * smoothstep(0.2, 0.27, r) * (1.0 - smoothstep(0.3, 0.38, r))
+    } else {
+        0.0
+    };
+    0.8 + 0.22 * clods + 0.14 * grain + pebble
+}
+
 /// The four patterns at world offset (`u`, `v`) within one tile, each around 1.
 pub fn patterns(u: f32, v: f32, which: Patterns) -> [f32; 4] {
     // Lattice frequencies chosen so a whole number of cells spans the tile.
-    let grass = 0.9 + 0.2 * tiled_noise(1, u * 0.75, v * 0.75, 24);
-    let soil = 0.88 + 0.24 * tiled_noise(2, u * 0.25, v * 0.25, 8);
+    let grass = grass(u, v);
+    let soil = soil(u, v);
     let rock = match which {
         Patterns::Plain => {
             let crack = (tiled_noise(3, u * 0.3125, v * 0.3125, 10) - 0.5).abs();

@@ -7,6 +7,8 @@
 
 mod apron;
 mod detail;
+mod ground_shade;
+mod mesh;
 pub mod models;
 mod pipelines;
 pub mod pose;
@@ -28,6 +30,7 @@ use wgpu::util::DeviceExt;
 use super::binding;
 use crate::map::roads::RoadMesh;
 use crate::map::{TerrainMesh, TerrainVertex};
+use mesh::{Mesh, ground_mesh, mesh};
 use models::{ModelLibrary, ModelVertex};
 use pipelines::vertex_layout;
 pub use shadow::{SHADOW_SIZE, light_matrix};
@@ -126,40 +129,6 @@ pub const PLAN_PITCH: f32 = 0.95;
 
 /// The depth format of the world pass.
 pub const DEPTH: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
-
-struct Mesh {
-    vertices: wgpu::Buffer,
-    indices: wgpu::Buffer,
-    count: u32,
-}
-
-fn mesh<V: Pod>(device: &wgpu::Device, label: &str, vertices: &[V], indices: &[u32]) -> Mesh {
-    // Empty buffers are not allowed; a zeroed word stands in and nothing is drawn from it.
-    let v: &[u8] = if vertices.is_empty() { &[0; 64] } else { bytemuck::cast_slice(vertices) };
-    let i: &[u8] = if indices.is_empty() { &[0; 4] } else { bytemuck::cast_slice(indices) };
-    Mesh {
-        vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some(label),
-            contents: v,
-            usage: wgpu::BufferUsages::VERTEX,
-        }),
-        indices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some(label),
-            contents: i,
-            usage: wgpu::BufferUsages::INDEX,
-        }),
-        count: indices.len() as u32,
-    }
-}
-
-/// The ground's mesh: the map's, and the skirt of land past its edge (`apron.rs`) in the same
-/// buffers, so one draw call draws both.
-fn ground_mesh(device: &wgpu::Device, terrain: &TerrainMesh, water_level: f32) -> Mesh {
-    let (skirt, skirt_indices) = apron::skirt(&terrain.vertices, water_level);
-    let vertices: Vec<TerrainVertex> = terrain.vertices.iter().chain(&skirt).copied().collect();
-    let indices: Vec<u32> = terrain.indices.iter().chain(&skirt_indices).copied().collect();
-    mesh(device, "terrain", &vertices, &indices)
-}
 
 /// GPU state of the world pass for one map.
 pub struct WorldPass {

@@ -37,7 +37,7 @@ pub struct ScreenshotArgs {
     /// Camera as x,y,zoom: the ground point at the centre in cells, and the zoom (1 is the
     /// game's default; larger is closer); or `fight` (`fight,ZOOM`): over the biggest fight
     /// of the last frame that player 1 sees, centred between its sides. Default: over player
-    /// 1's start (also when player 1 sees no fight).
+    /// 1's start (also when player 1 sees no fight, then at the zoom asked).
     #[arg(long, value_parser = parse_camera)]
     camera: Option<ShotCamera>,
     /// Output PNG.

@@ -133,7 +133,8 @@ pub enum ShotCamera {
     At(f32, f32, f32),
     /// At the biggest fight of the last frame that player 1 sees (where the most objects
     /// firing, and what they fire at, stand close together), centred between the sides so
-    /// both are in view, with a zoom; where the battle put it when player 1 sees none.
+    /// both are in view, with a zoom; where the battle put it, at that zoom, when player 1
+    /// sees none.
     Fight(f32),
 }
 
@@ -266,7 +267,9 @@ fn place_camera(battle: &mut Battle, shot: &WorldShot) {
                 .objects()
                 .filter_map(|o| o.target.and_then(|t| world.object(t)).map(|t| (fighter(o), fighter(t))))
                 .collect();
-            fight_centre(&shots).map(|at| (at, zoom))
+            // Where player 1 sees no fight, the battle's own view, still at the zoom asked.
+            let home = battle.picture().camera().target.truncate();
+            Some((fight_centre(&shots).unwrap_or(home), zoom))
         }
         None => None,
     };
@@ -483,7 +486,8 @@ pub fn load_atlas(shell: &Shell) -> Result<RgbaImage, ScreenshotError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Fighter, fight_centre};
+    use super::{Fighter, ShotCamera, WorldShot, battle_for, fight_centre, place_camera};
+    use crate::content::ContentRoots;
     use glam::Vec2;
 
     fn at(id: u64, x: f32, y: f32, side: u8, seen: bool) -> Fighter {
@@ -518,5 +522,19 @@ mod tests {
         // With only the fight in the fog: no fight to frame.
         shots.pop();
         assert_eq!(fight_centre(&shots), None);
+    }
+
+    #[test]
+    fn with_no_fight_in_sight_the_fight_camera_stays_over_the_base_at_the_zoom_asked() {
+        // Frame 0: nobody fires, so there is no fight to frame.
+        let roots = ContentRoots::new(vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))]);
+        let plain = WorldShot::new("proving_grounds");
+        let home = battle_for(&roots, &plain).unwrap().0.picture().camera().target;
+        let shot = WorldShot { camera: Some(ShotCamera::Fight(2.5)), ..plain };
+        let (mut battle, _shell) = battle_for(&roots, &shot).unwrap();
+        place_camera(&mut battle, &shot);
+        let camera = battle.picture().camera();
+        assert_eq!(camera.zoom, 2.5);
+        assert!(camera.target.truncate().distance(home.truncate()) < 1.0, "{:?} moved from {home:?}", camera.target);
     }
 }

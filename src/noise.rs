@@ -1,5 +1,6 @@
-//! Small deterministic noise functions for the content generators (art atlases, map terrain),
-//! tileable on request. Display and tooling only: the simulation never uses it.
+//! Small deterministic noise functions for the content generators (art atlases, map terrain)
+//! and the ground the renderer makes once per map (its baked dry and lush patches, the land
+//! past the edge), tileable on request. Display and tooling only: the simulation never uses it.
 
 /// A hash of lattice coordinates to [0, 1).
 pub fn lattice(seed: u32, x: i64, y: i64) -> f32 {

@@ -116,19 +116,7 @@ impl TerrainMesh {
         for y in 0..h.saturating_sub(1) {
             for x in 0..w.saturating_sub(1) {
                 let a = y * w + x;
-                let (b, c, d) = (a + 1, a + w, a + w + 1);
-                // Split each cell along the diagonal that follows the ground more closely.
-                let (za, zb, zc, zd) = (
-                    field.heights[a as usize],
-                    field.heights[b as usize],
-                    field.heights[c as usize],
-                    field.heights[d as usize],
-                );
-                if (za - zd).abs() <= (zb - zc).abs() {
-                    indices.extend_from_slice(&[a, b, d, a, d, c]);
-                } else {
-                    indices.extend_from_slice(&[a, b, c, b, d, c]);
-                }
+                indices.extend_from_slice(&cell_triangles(a, w, |i| field.heights[i as usize]));
             }
         }
         TerrainMesh { vertices, indices, water: Vec::new() }
@@ -142,6 +130,15 @@ impl TerrainMesh {
         }
         self
     }
+}
+
+/// The two triangles (six corner indices) of the cell whose south-west corner is `a` on a grid
+/// `w` corners wide, split along the diagonal that follows the ground more closely (`z`: a
+/// corner's height). The ground's rule; anything laid over the ground's cells (the water)
+/// splits them the same way.
+pub fn cell_triangles(a: u32, w: u32, z: impl Fn(u32) -> f32) -> [u32; 6] {
+    let (b, c, d) = (a + 1, a + w, a + w + 1);
+    if (z(a) - z(d)).abs() <= (z(b) - z(c)).abs() { [a, b, d, a, d, c] } else { [a, b, c, b, d, c] }
 }
 
 /// A displayed (sRGB) colour as the linear value the GPU blends and lights.

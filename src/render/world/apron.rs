@@ -10,6 +10,7 @@
 
 use glam::Vec3;
 
+use super::detail::smoothstep;
 use crate::map::TerrainVertex;
 
 /// How far each ring of the skirt lies out from the map's edge (world units): close together
@@ -60,8 +61,8 @@ pub(super) fn skirt(vertices: &[TerrainVertex], water_level: f32) -> (Vec<Terrai
             let edge = vertices[(j.clamp(k, k + h - 1) - k) * w + (i.clamp(k, k + w - 1) - k)];
             let (x, y) = (xs[i], ys[j]);
             let d = glam::Vec2::new(x - edge.position[0], y - edge.position[1]).length();
-            let s = smooth(d / BLEND);
-            let hills = 12.0 + 140.0 * smooth((d - 600.0) / 4000.0);
+            let s = smoothstep(0.0, BLEND, d);
+            let hills = 12.0 + 140.0 * smoothstep(600.0, 4600.0, d);
             let own = base + (crate::noise::fractal(SEED, x / 420.0, y / 420.0, 0) - 0.4) * 2.0 * hills;
             let mut z = edge.position[2] + (own - edge.position[2]) * s;
             if d > 30.0 {
@@ -69,7 +70,7 @@ pub(super) fn skirt(vertices: &[TerrainVertex], water_level: f32) -> (Vec<Terrai
             }
             // The edge's own patches (a dirt field, a road's verge) end soon past it, not in
             // streaks out to the horizon.
-            let color = Vec3::from(edge.color).lerp(mean_color, smooth(d / COLOUR_BLEND));
+            let color = Vec3::from(edge.color).lerp(mean_color, smoothstep(0.0, COLOUR_BLEND, d));
             index[j * ew + i] = vertices.len() as u32 + out.len() as u32;
             out.push(TerrainVertex {
                 position: [x, y, z],
@@ -109,12 +110,6 @@ pub(super) fn skirt(vertices: &[TerrainVertex], water_level: f32) -> (Vec<Terrai
         v.normal = n.normalize_or(Vec3::Z).to_array();
     }
     (out, indices)
-}
-
-/// Smoothstep of `t` clamped to 0..1.
-fn smooth(t: f32) -> f32 {
-    let t = t.clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
 }
 
 #[cfg(test)]

@@ -57,7 +57,8 @@ fn tiled_noise(seed: u32, x: f32, y: f32, period: i64) -> f32 {
     top + (bottom - top) * sy
 }
 
-fn smoothstep(a: f32, b: f32, x: f32) -> f32 {
+/// Hermite smoothstep of `x` from `a` to `b` (0 below `a`, 1 past `b`; `a` may exceed `b`).
+pub(super) fn smoothstep(a: f32, b: f32, x: f32) -> f32 {
     let t = ((x - a) / (b - a)).clamp(0.0, 1.0);
     t * t * (3.0 - 2.0 * t)
 }

@@ -14,6 +14,7 @@
 
 use glam::Vec3;
 
+use super::detail::smoothstep;
 use crate::map::{TerrainMesh, TerrainVertex};
 
 /// How much steeper the ground's broad slopes are lit than they are.
@@ -174,11 +175,7 @@ const LUSH: Vec3 = Vec3::new(0.72, 0.92, 0.78);
 pub(super) fn grass_tint(x: f32, y: f32) -> Vec3 {
     let spot =
         crate::noise::value(71, x * 0.007, y * 0.007, 0) * 0.6 + crate::noise::value(72, x * 0.023, y * 0.023, 0) * 0.4;
-    let smooth = |a: f32, b: f32, v: f32| {
-        let t = ((v - a) / (b - a)).clamp(0.0, 1.0);
-        t * t * (3.0 - 2.0 * t)
-    };
-    Vec3::ONE.lerp(DRY, smooth(0.52, 0.7, spot)).lerp(LUSH, smooth(0.42, 0.26, spot))
+    Vec3::ONE.lerp(DRY, smoothstep(0.52, 0.7, spot)).lerp(LUSH, smoothstep(0.42, 0.26, spot))
 }
 
 /// The ground's vertices with their colours scaled by [`shade`] under a sun toward `sun` and

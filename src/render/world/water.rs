@@ -11,6 +11,7 @@
 use bytemuck::{Pod, Zeroable};
 
 use crate::map::TerrainVertex;
+use crate::map::terrain_mesh::cell_triangles;
 
 /// One corner of the water's surface.
 #[repr(C)]
@@ -40,15 +41,11 @@ pub(super) fn surface(vertices: &[TerrainVertex], level: f32) -> Vec<WaterVertex
     let mut out = Vec::new();
     for y in 0..h.saturating_sub(1) {
         for x in 0..w - 1 {
-            let a = y * w + x;
-            let (b, c, d) = (a + 1, a + w, a + w + 1);
-            let z = |i: usize| vertices[i].position[2];
-            if [a, b, c, d].iter().all(|&i| z(i) >= level) {
+            let tris = cell_triangles((y * w + x) as u32, w as u32, |i| vertices[i as usize].position[2]);
+            if tris.iter().all(|&i| vertices[i as usize].position[2] >= level) {
                 continue;
             }
-            // The ground's rule (map::terrain_mesh): the diagonal between the closer heights.
-            let tris = if (z(a) - z(d)).abs() <= (z(b) - z(c)).abs() { [a, b, d, a, d, c] } else { [a, b, c, b, d, c] };
-            out.extend(tris.iter().map(|&i| corner(i)));
+            out.extend(tris.iter().map(|&i| corner(i as usize)));
         }
     }
     out

@@ -132,6 +132,14 @@ impl TerrainMesh {
     }
 }
 
+/// The corners along a row and the rows of a row-major grid of `vertices` (the first row's
+/// corners share its y), or None when they are not a grid at least two corners wide.
+pub fn grid_size(vertices: &[TerrainVertex]) -> Option<(usize, usize)> {
+    let first = vertices.first()?;
+    let w = vertices.iter().take_while(|v| v.position[1] == first.position[1]).count();
+    (w >= 2 && vertices.len().is_multiple_of(w)).then(|| (w, vertices.len() / w))
+}
+
 /// The two triangles (six corner indices) of the cell whose south-west corner is `a` on a grid
 /// `w` corners wide, split along the diagonal that follows the ground more closely (`z`: a
 /// corner's height). The ground's rule; anything laid over the ground's cells (the water)

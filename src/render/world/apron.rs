@@ -12,6 +12,7 @@ use glam::Vec3;
 
 use super::detail::smoothstep;
 use crate::map::TerrainVertex;
+use crate::map::terrain_mesh::grid_size;
 
 /// How far each ring of the skirt lies out from the map's edge (world units): close together
 /// near the edge, where the ground still follows the map's, wide apart far off.
@@ -28,12 +29,7 @@ const SEED: u32 = 0x5a_70;
 /// row 0 south): its indices count on from them, and its inner edge uses the map's own edge
 /// corners. Empty when the vertices are not a grid.
 pub(super) fn skirt(vertices: &[TerrainVertex], water_level: f32) -> (Vec<TerrainVertex>, Vec<u32>) {
-    let Some(first) = vertices.first() else { return (Vec::new(), Vec::new()) };
-    let w = vertices.iter().take_while(|v| v.position[1] == first.position[1]).count();
-    if w < 2 || !vertices.len().is_multiple_of(w) || vertices.len() / w < 2 {
-        return (Vec::new(), Vec::new());
-    }
-    let h = vertices.len() / w;
+    let Some((w, h)) = grid_size(vertices).filter(|&(_, h)| h >= 2) else { return (Vec::new(), Vec::new()) };
     let k = RINGS.len();
     // The skirt's grid lines: the rings west (south) of the map, the map's own, the rings east
     // (north) of it.

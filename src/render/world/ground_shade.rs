@@ -15,6 +15,7 @@
 use glam::Vec3;
 
 use super::detail::smoothstep;
+use crate::map::terrain_mesh::grid_size;
 use crate::map::{TerrainMesh, TerrainVertex};
 
 /// How much steeper the ground's broad slopes are lit than they are.
@@ -183,10 +184,9 @@ pub(super) fn grass_tint(x: f32, y: f32) -> Vec3 {
 /// row-major, evenly spaced); a mesh that is not such a grid comes back as it is.
 pub(super) fn shaded(mesh: &TerrainMesh, sun: Vec3) -> Vec<TerrainVertex> {
     let v = &mesh.vertices;
-    let Some(first) = v.first() else { return Vec::new() };
-    let width = v.iter().take_while(|c| c.position[1] == first.position[1]).count();
-    let cell = v.get(1).map_or(0.0, |c| c.position[0] - first.position[0]);
-    if width < 2 || !v.len().is_multiple_of(width) || cell <= 0.0 {
+    let Some((width, _)) = grid_size(v) else { return v.clone() };
+    let cell = v[1].position[0] - v[0].position[0];
+    if cell <= 0.0 {
         return v.clone();
     }
     let heights: Vec<f32> = v.iter().map(|c| c.position[2]).collect();

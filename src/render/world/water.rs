@@ -11,7 +11,7 @@
 use bytemuck::{Pod, Zeroable};
 
 use crate::map::TerrainVertex;
-use crate::map::terrain_mesh::cell_triangles;
+use crate::map::terrain_mesh::{cell_triangles, grid_size};
 
 /// One corner of the water's surface.
 #[repr(C)]
@@ -27,13 +27,7 @@ pub(super) struct WaterVertex {
 /// every cell with a corner below the level, two triangles along the ground's own diagonal.
 /// Empty when nothing lies below the level or the vertices are not a grid.
 pub(super) fn surface(vertices: &[TerrainVertex], level: f32) -> Vec<WaterVertex> {
-    let Some(first) = vertices.first() else { return Vec::new() };
-    // The grid's width: the corners of the first row share its y.
-    let w = vertices.iter().take_while(|v| v.position[1] == first.position[1]).count();
-    if w < 2 || !vertices.len().is_multiple_of(w) {
-        return Vec::new();
-    }
-    let h = vertices.len() / w;
+    let Some((w, h)) = grid_size(vertices) else { return Vec::new() };
     let corner = |i: usize| {
         let p = vertices[i].position;
         WaterVertex { position: [p[0], p[1], level], depth: level - p[2] }

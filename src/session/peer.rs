@@ -92,7 +92,16 @@ pub struct Session<T: ControlTransport> {
     playback: Option<BTreeMap<u32, Vec<crate::sim::command::StampedCommand>>>,
     /// A watcher's messages for frames past its window, until it catches up (`backlog.rs`).
     backlog: Backlog,
+    /// Frames a run of ready frames may tick before they exchange with the wire (see
+    /// [`Session::batch_exchanges`]); 1: every frame exchanges.
+    batch: u32,
+    /// Frames ticked since the last exchange.
+    unsent: u32,
 }
+
+/// The most frames [`Session::batch_exchanges`] lets run between two exchanges: half a second
+/// of play, so a machine far behind still tells its peers where it is twice a second.
+pub const MAX_BATCH: u32 = 15;
 
 impl<T: ControlTransport> Session<T> {
     /// Joins the parts; controllers must speak for players local to the stream.
@@ -114,6 +123,8 @@ impl<T: ControlTransport> Session<T> {
             executed: None,
             playback: None,
             backlog: Backlog::default(),
+            batch: 1,
+            unsent: 0,
         }
     }
 
@@ -159,12 +170,31 @@ impl<T: ControlTransport> Session<T> {
         self
     }
 
+    /// For a machine that runs frames as fast as it can (pacing off, stepped again at once): a
+    /// run of up to `frames` ready frames (at most [`MAX_BATCH`]) exchanges with the wire once,
+    /// when a frame is not ready or the run is that long, so what the run sends leaves in one
+    /// batch instead of a packet a frame. Nothing waits for what it holds back: a machine
+    /// that must wait sends all it has first. It changes when messages leave, never what they
+    /// say. A paced game keeps 1, the default: every frame exchanges as it runs, so the peers
+    /// hear of it at once. A batching caller that stops stepping calls
+    /// [`Session::send_unsent`] so its last frames leave.
+    pub fn batch_exchanges(&mut self, frames: u32) {
+        self.batch = frames.clamp(1, MAX_BATCH);
+    }
+
+    /// Exchanges with the wire if frames ran since the last exchange: what a batching machine
+    /// held back leaves now.
+    pub fn send_unsent(&mut self) -> Result<(), SessionError> {
+        if self.unsent > 0 { self.pump() } else { Ok(()) }
+    }
+
     /// One logic frame's turn, with exactly one exchange with the wire ([`Session::pump`]):
     /// lets controllers act for the current frame (once) and executes the frame if everyone's
     /// commands for it are in, exchanging after it (the commands, the frame it closed and its
     /// hash leave in one batch). If the frame was not ready, the exchange comes first and the
     /// frame runs at once if what arrived completes it (what it queues leaves with the next
-    /// exchange).
+    /// exchange). With [`Session::batch_exchanges`], a frame leaves its exchange to a later
+    /// one of its run.
     pub fn step(&mut self) -> Result<Step, SessionError> {
         let frame = self.world.frame();
         if let Some(frames) = &self.playback {
@@ -204,7 +234,10 @@ impl<T: ControlTransport> Session<T> {
         let report = self.world.tick(&commands);
         let hash = self.world.state_hash();
         self.stream.record_hash(ready, hash.total);
-        if !exchanged {
+        // What this frame queued is unsent until the next exchange: batched, that is the next
+        // step that finds its frame not ready (waiting, the machine has sent all it has).
+        self.unsent += 1;
+        if !exchanged && self.unsent >= self.batch {
             self.pump()?;
         }
         Ok(Step::Ticked { frame: ready, hash, report })
@@ -218,6 +251,7 @@ impl<T: ControlTransport> Session<T> {
     /// but a peer that breaks the protocol past its budget is cut off: nothing more it sends is
     /// taken, and it waits in [`Session::take_violators`] for the driver to close its connection.
     pub fn pump(&mut self) -> Result<(), SessionError> {
+        self.unsent = 0;
         while let Some(m) = self.stream.poll_outgoing() {
             self.transport.send(&m)?;
         }

@@ -52,17 +52,18 @@ pub(crate) fn update(world: &mut World) {
     };
     let mut answerers = std::mem::take(&mut world.caches.combat.answerers);
     answerers.clear();
-    // One walk over the armed objects (their templates read from the store's compact tags):
+    // One walk over the armed objects (their slots kept while none comes or goes):
     // each is looked at and, if it has anything to do, fights at once, while its object is in
     // the cache. A turn changes no other armed object's order, cooldown or target, so each is
     // judged as it stood when the frame's combat began.
-    let mut from = 0;
-    while let Some(slot) = world.objects.next_in(from, &scans.armed) {
-        from = slot + 1;
-        if let Some(me) = ready(world, &rules, &mut pass, &mut answerers, slot) {
+    let mut armed = std::mem::take(&mut world.caches.armed);
+    world.objects.keep_members(&scans.armed, &mut armed);
+    for &slot in armed.slots() {
+        if let Some(me) = ready(world, &rules, &mut pass, &mut answerers, slot as usize) {
             fight(world, &rules, &mut pass, &me);
         }
     }
+    world.caches.armed = armed;
     // Only an idle unit answers, and none can be unless it was idle or attacking as the
     // frame's combat began: with none such, nobody is asked.
     if !pass.alerts.is_empty() && !answerers.is_empty() {

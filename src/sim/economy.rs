@@ -45,9 +45,9 @@ pub(crate) fn gather(world: &mut World) {
     // looked at when a gatherer asks.
     let mut depots = std::mem::take(&mut world.caches.depots);
     let scans = std::sync::Arc::clone(&world.scans);
-    let mut next = 0;
-    while let Some(slot) = world.objects.next_in(next, &scans.gatherers) {
-        next = slot + 1;
+    let mut gatherers = std::mem::take(&mut world.caches.gatherers);
+    world.objects.keep_members(&scans.gatherers, &mut gatherers);
+    for slot in gatherers.slots().iter().map(|&s| s as usize) {
         let Some(g) = world.objects.by_slot(slot) else { continue };
         let Order::Gather { pile } = g.order else { continue };
         let order_pile = pile;
@@ -128,6 +128,7 @@ pub(crate) fn gather(world: &mut World) {
         }
     }
     world.caches.depots = depots;
+    world.caches.gatherers = gatherers;
 }
 
 /// A finished supply depot: owner, position, radius and id.

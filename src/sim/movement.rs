@@ -105,9 +105,11 @@ pub(crate) fn update(world: &mut World) {
     let scans = std::sync::Arc::clone(&world.scans);
     let mut cleared = std::mem::take(&mut world.caches.movement.cleared);
     cleared.resize(world.objects.slot_count(), ClearedCruise::default());
+    let mut movers = std::mem::take(&mut world.caches.movers);
     let World { objects, terrain, pathfinder, frame, .. } = world;
+    objects.keep_members(&scans.movers, &mut movers);
     let ground = Ground { rules: &rules, speeds: &speeds, terrain, now: *frame, revision: terrain.revision() };
-    objects.for_each_stirring_in_mut(&scans.movers, |slot, mut obj| {
+    objects.for_each_stirring_of_mut(&movers, |slot, mut obj| {
         let Some(known) = cleared.get_mut(slot) else { return };
         if obj.nav.cruise_until > ground.now {
             let to = obj.pos + obj.nav.cruise;
@@ -125,6 +127,7 @@ pub(crate) fn update(world: &mut World) {
         steer(obj, known, &ground, pathfinder);
     });
     world.caches.movement.cleared = cleared;
+    world.caches.movers = movers;
 }
 
 /// What a unit's steering reads besides the unit: the rules, the frame's speed upgrades, the

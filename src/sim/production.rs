@@ -107,9 +107,9 @@ pub(crate) fn construct(world: &mut World) {
     // Only units that build are given construction orders: everything else is passed over
     // unread.
     let scans = std::sync::Arc::clone(&world.scans);
-    let mut next = 0;
-    while let Some(slot) = world.objects.next_in(next, &scans.builders) {
-        next = slot + 1;
+    let mut builders = std::mem::take(&mut world.caches.builders);
+    world.objects.keep_members(&scans.builders, &mut builders);
+    for slot in builders.slots().iter().map(|&s| s as usize) {
         let Some(builder) = world.objects.by_slot(slot) else { continue };
         let Order::Construct { site } = builder.order else { continue };
         let (bpos, bradius) = (builder.pos, rules.template(builder.template).radius);
@@ -175,6 +175,7 @@ pub(crate) fn construct(world: &mut World) {
             }
         }
     }
+    world.caches.builders = builders;
 }
 
 /// Where the units finished this frame go once they appear at the flush.

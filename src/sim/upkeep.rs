@@ -26,9 +26,9 @@ pub(crate) fn step(world: &mut World) {
     }
     let rules = std::sync::Arc::clone(&world.rules);
     let scans = std::sync::Arc::clone(&world.scans);
-    let mut next = 0;
-    while let Some(slot) = world.objects.next_in(next, &scans.structures) {
-        next = slot + 1;
+    let mut structures = std::mem::take(&mut world.caches.structures);
+    world.objects.keep_members(&scans.structures, &mut structures);
+    for slot in structures.slots().iter().map(|&s| s as usize) {
         let Some(o) = world.objects.by_slot(slot) else { continue };
         if !o.is_complete() || o.health <= 0 {
             continue;
@@ -69,6 +69,7 @@ pub(crate) fn step(world: &mut World) {
             }
         }
     }
+    world.caches.structures = structures;
 }
 
 /// What healing `heal` of a structure's `max` health costs, for one of price `price`.

@@ -86,6 +86,13 @@ pub(crate) struct Caches {
     pub power: Option<super::power::PowerCache>,
     /// The finished supply depots as last found, kept while they hold.
     pub depots: super::economy::DepotCache,
+    /// The slots of the sets walked every frame (armed, gatherers, builders, structures,
+    /// movers), kept while no object comes or goes.
+    pub armed: super::store::Members,
+    pub gatherers: super::store::Members,
+    pub builders: super::store::Members,
+    pub structures: super::store::Members,
+    pub movers: super::store::Members,
 }
 
 impl World {

@@ -295,3 +295,47 @@ fn the_wire_is_exchanged_once_a_logic_frame_and_once_a_drawn_frame_that_runs_non
     assert!(ran >= 3, "a ninth of a second runs three frames, ran {ran}");
     assert_eq!(flushes.load(Ordering::Relaxed) - exchanges, ran, "one exchange per logic frame run");
 }
+
+/// Two machines running as fast as they go, each run of ready frames exchanging once
+/// (`batch_exchanges`) and sending what it held back when it stops: the same game, frame for
+/// frame, as exchanging after every frame, in at most half the exchanges.
+#[test]
+fn unpaced_machines_that_batch_their_exchanges_play_the_same_game_in_fewer() {
+    use ridgeline::net::ControlTransport;
+    use std::sync::atomic::Ordering;
+    let setup = two_machines(SlotKind::Scripted);
+    let run = |batch: u32| {
+        let mut ends = hub(2);
+        let mut b = on_machine(&setup, 1, ends.pop().unwrap());
+        let flushes = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let end: Box<dyn ControlTransport> = Box::new(Counted { end: ends.pop().unwrap(), flushes: flushes.clone() });
+        let mut a = prepare(&common::roots(), &setup, &common::opening(), 0).expect("prepares").into_match(end);
+        a.session.batch_exchanges(batch);
+        b.session.batch_exchanges(batch);
+        // Each machine in turn runs every frame it can, as an unpaced machine does, and sends
+        // what it held back once it has run its 400 frames (the other may still need it).
+        for _ in 0..5_000 {
+            let mut left = 0;
+            for m in [&mut a, &mut b] {
+                while m.session.world().frame().0 < 400 && matches!(m.session.step().unwrap(), Step::Ticked { .. }) {}
+                if m.session.world().frame().0 == 400 {
+                    m.session.send_unsent().unwrap();
+                } else {
+                    left += 1;
+                }
+            }
+            if left == 0 {
+                break;
+            }
+        }
+        assert_eq!((a.session.world().frame(), b.session.world().frame()), (Frame(400), Frame(400)));
+        assert_eq!(a.session.stream().hash_log(), b.session.stream().hash_log(), "the machines agree");
+        (a.session.stream().hash_log().to_vec(), flushes.load(Ordering::Relaxed))
+    };
+    let (every, each_frame) = run(1);
+    let (batched, fewer) = run(15);
+    assert_eq!(every.len(), 400);
+    assert_eq!(batched, every, "batching changes when messages leave, not the game");
+    assert!(each_frame >= 400, "{each_frame} exchanges for 400 frames, one a frame");
+    assert!(fewer * 2 <= each_frame, "{fewer} batched exchanges against {each_frame}");
+}

@@ -30,9 +30,11 @@ pub use super::place::{Keyed, Place};
 use super::vector::Vec2;
 
 mod marks;
+mod members;
 mod scan;
 
 pub use marks::Marks;
+pub use members::Members;
 use scan::tag;
 
 /// A slot starts a cache line (it is four long): what a system reads of an object then spans

@@ -134,7 +134,7 @@ const fn tag_owner(tag: u32) -> PlayerId {
 }
 
 /// The template a tag names.
-const fn tag_template(tag: u32) -> TemplateId {
+pub(super) const fn tag_template(tag: u32) -> TemplateId {
     TemplateId(tag as u16)
 }
 

@@ -1095,7 +1095,8 @@ fn a_destroyed_tank_leaves_a_smoking_wreck_that_sinks_away() {
     assert_eq!(hulk.len(), 1 + meshes.turret.map_or(0, |_| 1), "the hull and its turret where it died");
     for i in &hulk {
         let c = glam::Vec3::from_array(i.color);
-        assert!(c.max_element() < whole.max_element() * 0.7, "charred: {c} (whole {whole})");
+        // (The shader darkens it again and scorches it in patches: its worst damage stage.)
+        assert!(c.max_element() < whole.max_element() * 0.8, "charred: {c} (whole {whole})");
         assert!(c.max_element() > whole.max_element() * 0.2, "not a black blot: {c}");
         assert!(i.offset[2] < ground - 0.3, "settled into the ground");
         assert_ne!(i.tilt, ridgeline::render::world::pose::LEVEL, "tipped askew");

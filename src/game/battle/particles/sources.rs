@@ -188,7 +188,7 @@ impl Particles {
     /// 0..1) for `dt` seconds: a few puffs a second each at its thickest, fewer as it thins.
     pub fn smoke_from(&mut self, dt: f32, sources: impl Iterator<Item = (Vec3, f32)>) {
         for (at, thick) in sources {
-            if self.random() < dt * 4.0 * thick.clamp(0.0, 1.0) {
+            if self.random() < dt * 3.0 * thick.clamp(0.0, 1.0) {
                 let d = self.spread() * 2.0;
                 self.puff(at + Vec3::new(d.x, d.y, 3.0), self.fx.sources.wreck);
             }

@@ -480,8 +480,11 @@ fn render_stage(
     for p in stage.pieces.iter().filter(|p| p.health > 0.0) {
         battle.scene.push_shown(&mut instances, rules, &p.shown(centre));
     }
-    // The wrecks, and the parts the blasts threw.
-    battle.stills().wreck_instances(&mut instances);
+    // The wrecks of what was destroyed (a blast alone leaves none: its stills compare with the
+    // fight's), and the parts the blasts threw.
+    if !destroyed.is_empty() {
+        battle.stills().wreck_instances(&mut instances);
+    }
     battle.picture().debris_instances(&mut instances);
     pass.set_sprites(battle.picture().sprites());
     let look = centre + stage.look.truncate();

@@ -253,6 +253,9 @@ struct Posed {
     tread: f32,
 };
 
+// How far a spinning rotor's blades reach, as a share of their length (pose::ROTOR_STUB).
+const ROTOR_STUB: f32 = 0.16;
+
 fn pose(v: Part, inst: Instance) -> Posed {
     let role = u32(v.role.x + 0.5);
     let distance = inst.motion.x;
@@ -283,7 +286,19 @@ fn pose(v: Part, inst: Instance) -> Posed {
         // pose::wheel_angle.
         case 5u: { angle = -distance / max(v.role.y, 0.01); }
         case 6u: { tread = (v.pos.y + v.pos.z + distance) * 7.0; }
-        case 7u: { angle = g.map.z * 30.0 + inst.state.w; axis = 2u; }
+        // A main rotor: about its hub's vertical. Spinning (`state.w`, its phase, not below
+        // 0; pose::rotor_spins), its blades fold in to a stub at the hub (pose::ROTOR_STUB):
+        // their sweep is the blurred disc's (rotor.rs), not solid bars. Stopped (a wreck), they
+        // stand still at full length.
+        case 7u: {
+            if (inst.state.w >= 0.0) {
+                angle = g.map.z * 30.0 + inst.state.w;
+                p = v.pivot + (p - v.pivot) * vec3<f32>(ROTOR_STUB, ROTOR_STUB, 1.0);
+            } else {
+                angle = inst.state.w;
+            }
+            axis = 2u;
+        }
         case 8u: { p.y = p.y - kick * 0.22; }
         case 9u: {
             // Shown only while the kick is above pose::FLASH_FROM, flaring then shrinking.
@@ -295,7 +310,14 @@ fn pose(v: Part, inst: Instance) -> Posed {
         case 10u: { angle = select(0.0, 1.1, inst.state.x > 1.5); axis = 1u; }
         case 11u: { glow = 0.75 * inst.state.y; }
         // A tail rotor: about the line across through its centre, faster than the main one.
-        case 12u: { angle = g.map.z * 45.0 + inst.state.w; }
+        case 12u: {
+            if (inst.state.w >= 0.0) {
+                angle = g.map.z * 45.0 + inst.state.w;
+                p = v.pivot + (p - v.pivot) * vec3<f32>(1.0, ROTOR_STUB, ROTOR_STUB);
+            } else {
+                angle = inst.state.w;
+            }
+        }
         default: {}
     }
     var n = v.normal;
@@ -914,7 +936,8 @@ fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
             clumps = mix(0.8, smoothstep(0.15 + 0.35 * age, 0.75, billow), 0.35 + 0.5 * age);
         }
         a = crest * crest * clumps;
-        shade = 0.7 + 0.45 * t;
+        // Light dust, brighter on its outer side: never darker than its colour (a stain).
+        shade = 0.95 + 0.3 * t;
     } else if (kind == 5u) {
         // A spinning rotor's blur (src/render/world/rotor.rs): a faint disc, denser toward
         // where the tips run, with soft streaks trailing each blade; clear at the hub.
@@ -923,24 +946,25 @@ fn fs_sprite(in: Sprite) -> @location(0) vec4<f32> {
         let streak = pow(1.0 - behind, 5.0) + 0.35 * pow(1.0 - fract(behind + 0.5), 9.0);
         let rim = smoothstep(1.0, 0.9, r) * smoothstep(0.08, 0.3, r);
         let tips = smoothstep(0.72, 0.95, r);
-        a = rim * (0.24 + 0.22 * tips + 0.4 * streak * (0.35 + 0.65 * r));
+        a = rim * (0.3 + 0.25 * tips + 0.5 * streak * (0.35 + 0.65 * r));
         // The tips' path catches a little light.
-        shade = 1.0 + 0.5 * tips * smoothstep(1.0, 0.93, r);
+        shade = 1.0 + 0.7 * tips * smoothstep(1.0, 0.93, r);
     } else if (kind == 6u) {
-        // A billow of dust (a shock ring's, src/game/battle/particles/sprites.rs): soft and
-        // round, lit from above and shaded below so it stands as a cloud, its edge eaten
-        // into clumps more as it ages (`extra.y`) so it thins out instead of fading as a flat
-        // pale disc.
+        // A billow of dust (a shock ring's or a moving vehicle's,
+        // src/game/battle/particles/sprites.rs): soft and round, lit from above so it stands
+        // as a light cloud, its soft edge thinned into wisps more as it ages (`extra.y`) so it
+        // breaks up instead of fading as a flat disc — never a dark stain.
         let age = clamp(in.extra.y, 0.0, 1.0);
         let soft = clamp(1.0 - r, 0.0, 1.0);
         let body = soft * soft * (3.0 - 2.0 * soft);
         a = body;
-        // Low (a budget) keeps it round and lit, without the clumps.
+        // Low (a budget) keeps it round and lit, without the wisps.
         if (g.eye.w > 0.5) {
             let billow = noise2(uv * 2.6 + own * 13.0) * 0.6 + noise2(uv * 6.3 - own * 5.0) * 0.4;
-            a = body * smoothstep(0.2 + 0.3 * age, 0.55 + 0.3 * age, billow * (0.55 + body));
+            let wisps = smoothstep(0.1 + 0.3 * age, 0.7 + 0.3 * age, billow * (0.55 + body));
+            a = body * mix(0.4, 1.0, wisps);
         }
-        shade = 0.8 + 0.3 * uv.y;
+        shade = 0.95 + 0.2 * uv.y;
     } else {
         let soft = clamp(1.0 - r, 0.0, 1.0);
         a = soft * soft * (3.0 - 2.0 * soft);

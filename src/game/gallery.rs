@@ -1,7 +1,7 @@
 //! `ridgeline gallery`: a fixed set of close-ups rendered to PNGs for review side by side —
 //! every unit and structure of each faction (a sheet per faction and kind, and one close-up
 //! per object), each damage stage, construction in stages, units in motion and firing,
-//! aircraft in flight leaning into turns, a base and a battle, and the ground set (`gallery_ground.rs`: grass, a cliff, a road junction,
+//! aircraft in flight leaning into turns, a base and a battle, wrecks, and the ground set (`gallery_ground.rs`: grass, a cliff, a road junction,
 //! a shore). The pieces are made up (`Shown` values placed on the open middle of
 //! Proving Grounds), so the same command gives the same pictures on every build: run it on
 //! two builds and compare.
@@ -73,7 +73,37 @@ pub fn stages(rules: &Rules, heights: &[f32]) -> Vec<Stage> {
     for (k, &ago) in EXPLOSION_MOMENTS.iter().enumerate() {
         out.push(explosion(rules, &playable, k, ago));
     }
+    out.push(wrecks(rules, &playable));
     out
+}
+
+/// Seconds after they were destroyed that the wrecks' still shows them: the parts thrown
+/// have landed, the hulks smoke.
+const WRECK_AGO: f32 = 2.5;
+
+/// Wrecks: each playable faction's vehicles and aircraft destroyed a moment ago (pieces at no
+/// health are shown destroyed), a row each, beside one of each still whole.
+fn wrecks(rules: &Rules, playable: &[u16]) -> Stage {
+    let mut pieces = Vec::new();
+    for (n, &faction) in playable.iter().take(2).enumerate() {
+        let owner = PlayerId(n as u8);
+        let machines = (0..rules.templates.len()).map(|i| TemplateId(i as u16)).filter(|&t| {
+            let tt = rules.template(t);
+            tt.faction == faction && matches!(tt.kind, ObjectKind::Vehicle | ObjectKind::Aircraft)
+        });
+        for (k, t) in machines.take(5).enumerate() {
+            let at = Vec2::new(-48.0 + k as f32 * 26.0, 24.0 - n as f32 * 40.0);
+            let mut dead = Piece::new(t, at, owner);
+            dead.yaw = 0.3 + k as f32 * 0.9;
+            dead.health = 0.0;
+            pieces.push(dead);
+        }
+        let whole = pieces.last().map(|p: &Piece| p.template);
+        if let Some(t) = whole {
+            pieces.push(Piece::new(t, Vec2::new(84.0, 24.0 - n as f32 * 40.0), owner));
+        }
+    }
+    Stage { name: "wrecks".into(), pieces, blasts: Vec::new(), distance: 130.0, look: Vec3::new(10.0, -8.0, 2.0) }
 }
 
 /// Seconds of smoke, fire and sparks a still of damaged structures warms up with.
@@ -399,6 +429,14 @@ fn render_stage(
 ) -> Result<image::RgbaImage, ScreenshotError> {
     // Explosions: the battle's own particles, aged to each blast's moment.
     battle.age_display(60.0);
+    // What was destroyed a moment ago: its wreck, the parts it threw, the smoke.
+    let destroyed: Vec<&Piece> = stage.pieces.iter().filter(|p| p.health <= 0.0).collect();
+    for p in &destroyed {
+        battle.stills().show_destroyed(p.template, p.owner, centre + p.at, p.yaw);
+    }
+    if !destroyed.is_empty() {
+        battle.age_display(WRECK_AGO);
+    }
     let mut blasts = stage.blasts.clone();
     blasts.sort_by(|a, b| b.1.total_cmp(&a.1));
     for (k, &(at, ago)) in blasts.iter().enumerate() {
@@ -425,7 +463,7 @@ fn render_stage(
         .map(|p| (centre + p.at, p.template, p.health))
         .collect();
     if !hurt.is_empty() {
-        battle.warm_damage(&hurt, WARM_SECONDS);
+        battle.stills().warm_damage(&hurt, WARM_SECONDS);
     }
     // Guns that just fired: a tracer on its way across the field and a flash at the muzzle.
     for (k, p) in stage.pieces.iter().enumerate() {
@@ -436,13 +474,17 @@ fn render_stage(
         let from = (at + dir * (height * 0.9).clamp(0.8, 5.0)).extend(ground(at) + height * 0.65);
         let end = at + dir * 70.0;
         let to = end.extend(ground(end) + 2.0);
-        battle.show_shot(from, to, 0.03 + (k % 4) as f32 * 0.035);
+        battle.stills().show_shot(from, to, 0.03 + (k % 4) as f32 * 0.035);
     }
     let mut instances = vec![Vec::new(); battle.scene.library.len()];
-    for p in &stage.pieces {
+    for p in stage.pieces.iter().filter(|p| p.health > 0.0) {
         battle.scene.push_shown(&mut instances, rules, &p.shown(centre));
     }
-    // The parts the blasts threw.
+    // The wrecks of what was destroyed (a blast alone leaves none: its stills compare with the
+    // fight's), and the parts the blasts threw.
+    if !destroyed.is_empty() {
+        battle.stills().wreck_instances(&mut instances);
+    }
     battle.picture().debris_instances(&mut instances);
     pass.set_sprites(battle.picture().sprites());
     let look = centre + stage.look.truncate();
@@ -481,7 +523,7 @@ mod tests {
             let sheets = all.iter().filter(|s| s.name.ends_with("-units") || s.name.ends_with("-structures"));
             assert!(sheets.flat_map(|s| &s.pieces).any(|p| p.template.0 as usize == i), "{} on no sheet", t.name);
         }
-        for want in ["base", "battle", "battle-close", "explosion-0", "explosion-4"] {
+        for want in ["base", "battle", "battle-close", "explosion-0", "explosion-4", "wrecks"] {
             assert!(names.contains(&want), "no {want}");
         }
         // Each faction's aircraft in flight, leaning into a turn each way.

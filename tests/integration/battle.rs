@@ -1079,20 +1079,31 @@ fn a_destroyed_tank_leaves_a_smoking_wreck_that_sinks_away() {
         at: ridgeline::game::display::to_point(at).to_vec2(),
     };
     b.display_events(&[killed]);
+    b.age_display(1.0);
     let after = b.instances();
-    // The hulk on the unit's own meshes (the parts it threw lie on the loose-piece meshes).
-    use ridgeline::render::world::models::{piece_mesh, pieces::PIECE_SHAPES};
-    let pieces: Vec<usize> = PIECE_SHAPES.iter().map(|&s| piece_mesh(s)).collect();
-    let dark: Vec<_> = after
-        .iter()
-        .enumerate()
-        .filter(|(mesh, _)| !pieces.contains(mesh))
-        .flat_map(|(_, list)| list)
-        .filter(|i| Vec2::new(i.offset[0], i.offset[1]).distance(at) < 1.0 && i.color.iter().all(|&c| c < 0.12))
+    // The hulk is the dead tank's own silhouette: its body and turret meshes, charred (darker
+    // than the tank drawn whole, yet not black), tipped askew and settled into the ground.
+    let meshes = b.scene.library.of(tank.0 as usize);
+    let (_, whole, _) = b.scene.model_look(b.world().rules(), tank, ridgeline::sim::PlayerId(1)).unwrap();
+    let ground = b.scene.height(at);
+    let hulk: Vec<_> = [Some(meshes.body), meshes.turret]
+        .into_iter()
+        .flatten()
+        .flat_map(|m| &after[m])
+        .filter(|i| Vec2::new(i.offset[0], i.offset[1]).distance(at) < 1.0)
         .collect();
-    assert!(!dark.is_empty(), "a blackened hulk where it died");
-    assert_eq!(count(&b), before + dark.len() + thrown(&b), "the hulk and the parts it threw");
-    b.age_display(12.0);
+    assert_eq!(hulk.len(), 1 + meshes.turret.map_or(0, |_| 1), "the hull and its turret where it died");
+    for i in &hulk {
+        let c = glam::Vec3::from_array(i.color);
+        // (The shader darkens it again and scorches it in patches: its worst damage stage.)
+        assert!(c.max_element() < whole.max_element() * 0.8, "charred: {c} (whole {whole})");
+        assert!(c.max_element() > whole.max_element() * 0.2, "not a black blot: {c}");
+        assert!(i.offset[2] < ground - 0.3, "settled into the ground");
+        assert_ne!(i.tilt, ridgeline::render::world::pose::LEVEL, "tipped askew");
+    }
+    let pieces = thrown(&b);
+    assert_eq!(count(&b), before + hulk.len() + pieces, "the hulk and the parts it threw");
+    b.age_display(16.0);
     assert_eq!(count(&b), before, "gone after a while");
 }
 

@@ -286,7 +286,7 @@ fn a_tracer_flies_in_the_world_pass_and_shows_without_the_interface() {
     // The game's tracer (data/effects.ron: 320 units a second, 8 long) a tenth of a second
     // out of the muzzle, past its flash: well on its way along a longer path.
     assert!((to - from).length() > 60.0, "{}", (to - from).length());
-    battle.show_shot(from, to, 0.1);
+    battle.stills().show_shot(from, to, 0.1);
     let flying = bright_near(&render(&battle), mid, 70.0);
     assert!(flying > before + 3, "a bright streak on its way, no interface drawn: {before} → {flying}");
     battle.age_display(1.0);

@@ -1,7 +1,9 @@
 //! Wreck debris: when a vehicle, aircraft or structure is destroyed where the local player
-//! sees, a few parts of its own model kit (a turret, a barrel, a wheel, a mast, pieces of wall)
-//! are thrown from where they sat on it, tumble, bounce on the ground, settle on a face and sink
-//! away, each throwing sparks. How many follows the graphics quality, and how fast, how far and
+//! sees, a few parts of its own model kit are thrown from where they sat on it — its loose
+//! parts (a turret, a barrel, a wheel, a mast) whole but small, the rest as bent panels torn
+//! from them (a thin sheet folded along its middle) — in the faction's own colours singed and
+//! greyed, not black; they tumble, bounce on the ground, settle on a face and sink away, each
+//! throwing sparks. How many follows the graphics quality, and how fast, how far and
 //! how long `data/effects.ron` (`wreck_parts`). Display state made from the tick's `Killed`
 //! events, drawn as model instances of the library's loose-piece meshes.
 //!
@@ -14,7 +16,7 @@ use glam::{Vec2, Vec3};
 
 use crate::render::world::ObjectInstance;
 use crate::render::world::models::piece_mesh;
-use crate::render::world::models::pieces::PartPiece;
+use crate::render::world::models::pieces::{PartPiece, PieceShape};
 use crate::render::world::pose;
 use crate::sim::World;
 use crate::sim::event::GameEvent;
@@ -28,13 +30,21 @@ use super::particles::{GRAVITY, Kind, Particle, Particles};
 
 /// Most pieces alive at once (the oldest go first).
 const MAX_PIECES: usize = 240;
-/// The largest a thrown piece is along any side (world units): a structure's wall breaks
-/// into pieces no bigger.
-const LARGEST_PIECE: f32 = 9.0;
+/// The largest a thrown loose part is along any side (world units).
+const LARGEST_PIECE: f32 = 5.0;
+/// The largest a torn panel is along any side (world units): a structure's wall breaks into
+/// sheets no bigger.
+const LARGEST_PANEL: f32 = 4.0;
+/// How high a panel is folded along its middle, a share of its width.
+const PANEL_FOLD: f32 = 0.28;
 /// Below this speed (world units a second) a bouncing piece comes to rest.
 const REST_SPEED: f32 = 4.0;
-/// The burnt darkening of a thrown part's colours.
-const BURNT: f32 = 0.7;
+/// How much of its colour a thrown part keeps (the shader scorches it in patches besides).
+const SINGED: f32 = 0.75;
+/// How far the owner's paint on a thrown part has burnt toward soot.
+const PAINT_SINGED: f32 = 0.5;
+/// How far a thrown part's colour is greyed.
+const GREYED: f32 = 0.3;
 
 /// How a destroyed object stood and was drawn, for the parts it throws.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,6 +113,30 @@ impl Piece {
     }
 }
 
+/// A panel torn from a part `whole` big (world units), `draw` in 0..1 saying how much of it:
+/// a sheet across its two broadest sides, folded along its middle, no larger than
+/// `LARGEST_PANEL`.
+fn panel(whole: Vec3, draw: f32) -> Vec3 {
+    let mut sides = whole.to_array();
+    sides.sort_by(|a, b| b.total_cmp(a));
+    let (long, wide) = (sides[0] * (0.45 + 0.3 * draw), sides[1] * (0.5 + 0.3 * (1.0 - draw)));
+    let (long, wide) = (long.max(wide), long.min(wide));
+    let shrink = (LARGEST_PANEL / long).min(1.0);
+    let (long, wide) = (long * shrink, (wide * shrink).max(long * shrink * 0.35));
+    Vec3::new(wide, long, wide * PANEL_FOLD)
+}
+
+/// A thrown part's colour (`color` its own parts', `team` its owner's, linear): the faction's
+/// colour singed and greyed, the owner's paint partly burnt — still its own colours, not black.
+fn singed(part: &PartPiece, color: Vec3, team: Vec3) -> Vec3 {
+    let paint = if part.team { team.lerp(SOOT, PAINT_SINGED) } else { color };
+    let grey = Vec3::splat(paint.dot(Vec3::new(0.3, 0.59, 0.11)));
+    paint.lerp(grey, GREYED) * part.shade.clamp(0.6, 1.1) * SINGED
+}
+
+/// The soot paint burns toward (linear).
+const SOOT: Vec3 = Vec3::new(0.06, 0.055, 0.05);
+
 /// The thrown parts on the battlefield.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Debris {
@@ -147,13 +181,18 @@ impl Debris {
     }
 
     /// Throws up to the quality's number of `parts` (a kit's, as loose pieces) from `body`,
-    /// landing on `ground`; the loose ones (guns, wheels, masts) first, the rest at random.
+    /// landing on `ground`; the loose ones (turret, guns, masts) first, the rest at random, as
+    /// bent panels; wheels stay on the hulk.
     pub fn throw(&mut self, parts: &[PartPiece], body: Body, ground: f32, particles: &mut Particles) {
         let settings = particles.settings().wreck_parts;
         let most = particles.quality().wreck_parts as usize;
-        // Each part's draw: loose parts ahead of the rest, then at random.
-        let mut order: Vec<(f32, &PartPiece)> =
-            parts.iter().map(|p| (particles.random() + if p.loose { 1.0 } else { 0.0 }, p)).collect();
+        // Each part's draw: loose parts ahead of the rest, then at random. Wheels stay on the
+        // hulk (thrown, they read as black discs).
+        let mut order: Vec<(f32, &PartPiece)> = parts
+            .iter()
+            .filter(|p| !p.lying)
+            .map(|p| (particles.random() + if p.loose { 1.0 } else { 0.0 }, p))
+            .collect();
         order.sort_by(|a, b| b.0.total_cmp(&a.0));
         let (sy, cy) = body.yaw.sin_cos();
         // Unit space to the world, as the shader places a model: forward is the facing.
@@ -161,9 +200,13 @@ impl Debris {
         for (_, part) in order.into_iter().take(most) {
             let middle = (part.lo + part.hi) / 2.0 * body.scale;
             let pos = body.origin + place(middle);
-            let mut size =
+            let whole =
                 part.size() * if part.lying { Vec3::new(body.scale.y, body.scale.z, body.scale.x) } else { body.scale };
-            size *= (LARGEST_PIECE / size.max_element()).min(1.0);
+            let (mesh, size) = if part.loose {
+                (piece_mesh(part.shape), whole * (LARGEST_PIECE / whole.max_element()).min(1.0))
+            } else {
+                (piece_mesh(PieceShape::Wedge), panel(whole, particles.random()))
+            };
             // Out from the middle of the body, and up.
             let out =
                 place(middle).truncate().try_normalize().unwrap_or_else(|| Vec2::from_angle(particles.random() * 6.3));
@@ -174,13 +217,12 @@ impl Debris {
             let mut spin = || (particles.random() * 2.0 - 1.0) * turns;
             let spin = Vec3::new(spin(), spin(), spin());
             let roll = if part.lying { std::f32::consts::FRAC_PI_2 } else { 0.0 };
-            // Scorched like the rubble: greyed, the owner's paint charred.
-            let color = super::rubble::charred(part, body.color, body.team) * BURNT;
+            let color = singed(part, body.color, body.team);
             if self.list.len() >= MAX_PIECES {
                 self.list.remove(0);
             }
             self.list.push(Piece {
-                mesh: piece_mesh(part.shape),
+                mesh,
                 pos,
                 vel,
                 turn: Vec3::new(body.yaw, roll, 0.0),
@@ -298,16 +340,29 @@ mod tests {
             debris.throw(&parts, body(), 5.0, &mut particles);
             assert_eq!(debris.list.len(), want as usize, "{quality}");
             for piece in &debris.list {
-                // Each piece is one of the kit's parts, at the model's scale, on its shape's mesh.
-                let from = parts
+                // Each piece is one of the kit's loose parts, at the model's scale (no larger
+                // than LARGEST_PIECE) on its shape's mesh, or a bent panel torn from another.
+                let capped = |p: &PartPiece| {
+                    let s = p.size() * 8.0;
+                    s * (LARGEST_PIECE / s.max_element()).min(1.0)
+                };
+                let loose = parts
                     .iter()
-                    .find(|p| piece.mesh == piece_mesh(p.shape) && (p.size() * 8.0 - piece.size).length() < 1e-3);
-                assert!(from.is_some(), "{piece:?} is no part of the kit");
+                    .any(|p| p.loose && piece.mesh == piece_mesh(p.shape) && (capped(p) - piece.size).length() < 1e-3);
+                let panel = piece.mesh == piece_mesh(PieceShape::Wedge)
+                    && piece.size.max_element() <= LARGEST_PANEL + 1e-4
+                    && piece.size.z <= piece.size.x * PANEL_FOLD + 1e-4;
+                assert!(loose || panel, "{piece:?} is no part of the kit");
                 assert!(PIECE_SHAPES.iter().any(|&s| piece_mesh(s) == piece.mesh));
                 assert!(piece.vel.z > 0.0, "thrown up");
             }
             // The loose parts (turret, barrel, wheels) go first.
-            let loose = |p: &Piece| parts.iter().any(|q| q.loose && (q.size() * 8.0 - p.size).length() < 1e-3);
+            let loose = |p: &Piece| {
+                parts.iter().any(|q| {
+                    let s = q.size() * 8.0;
+                    q.loose && (s * (LARGEST_PIECE / s.max_element()).min(1.0) - p.size).length() < 1e-3
+                })
+            };
             assert!(loose(&debris.list[0]), "{quality}: the first part thrown is a loose one");
             let sparks = (particles.len() - before) as f32;
             let made = (want * fx.wreck_parts.sparks) as f32;
@@ -322,6 +377,39 @@ mod tests {
         let mut debris = Debris::default();
         debris.throw(&parts, body(), 5.0, &mut particles);
         assert!(debris.list.is_empty());
+    }
+
+    #[test]
+    fn thrown_parts_keep_the_factions_colours_singed_not_black_and_panels_are_thin_bent_sheets() {
+        let part = |team, loose| PartPiece {
+            shape: PieceShape::Block,
+            lo: Vec3::ZERO,
+            hi: Vec3::new(1.0, 0.6, 0.3),
+            lying: false,
+            shade: 1.0,
+            team,
+            loose,
+        };
+        let (own, red) = (Vec3::new(0.45, 0.3, 0.2), Vec3::new(0.8, 0.1, 0.1));
+        let hue = |c: Vec3| c.x - c.y.max(c.z);
+        let t = singed(&part(true, false), own, red);
+        assert!(hue(t) > hue(red) * 0.2, "the owner's red still shows: {t}");
+        assert!(t.max_element() < red.max_element() * 0.8, "singed darker: {t}");
+        let o = singed(&part(false, false), own, red);
+        assert!(hue(o) > 0.0 && o.max_element() > own.max_element() * 0.6, "its own colour, not black: {o}");
+        // A panel: a sheet no bigger than LARGEST_PANEL, thin, folded along its length.
+        for draw in [0.0, 0.5, 1.0] {
+            let p = panel(Vec3::new(24.0, 30.0, 10.0), draw);
+            assert!(p.max_element() <= LARGEST_PANEL + 1e-4 && p.y >= p.x, "{p}");
+            assert!(p.z <= p.x * PANEL_FOLD + 1e-5 && p.z > 0.0, "{p}");
+        }
+        // Thrown, a torn panel flies on the wedge (the folded sheet), a loose part on its own.
+        let mut particles = super::super::particles::fresh();
+        particles.set_quality(Quality::High);
+        let mut debris = Debris::default();
+        debris.throw(&[part(true, false), part(false, true)], body(), 5.0, &mut particles);
+        let meshes: Vec<usize> = debris.list.iter().map(|p| p.mesh).collect();
+        assert_eq!(meshes, [piece_mesh(PieceShape::Block), piece_mesh(PieceShape::Wedge)]);
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! `control_bar.rs`, `markers.rs`, `view.rs`, `selection.rs`, `alerts.rs` (and `alerts_seen.rs`,
 //! a spectator's), `command_sets.rs` (the army's buttons from data), `effects.rs`,
 //! `floaters.rs`, `particles.rs`, `rubble.rs`, `wrecks.rs`, `debris.rs`, `sounds.rs`, `score.rs`,
-//! `summary.rs`, `status.rs` (an object's health, rank and work in words), `error.rs`. The HUD's radar and
+//! `summary.rs`, `status.rs` (an object's health, rank and work in words), `stills.rs` (the picture driven without the game, for tools' stills), `error.rs`. The HUD's radar and
 //! selection panel (`hud/`) draw from what the battle shows and order through its controls.
 //!
 //! Must not: change the world; every order goes through the stream as a command.
@@ -44,6 +44,7 @@ mod score;
 mod selection;
 mod sounds;
 pub mod status;
+mod stills;
 mod summary;
 mod view;
 mod wrecks;
@@ -516,16 +517,12 @@ impl Battle {
 
     /// Lets `seconds` of display time pass without the game (for tools and the renderer's tests).
     pub fn age_display(&mut self, seconds: f32) {
-        self.pic.age(seconds);
+        self.pic.age(seconds, &self.scene);
     }
 
-    /// Shows a shot from `from` to `to`, `flown` seconds out, for stills (`Picture::show_shot`).
-    pub fn show_shot(&mut self, from: glam::Vec3, to: glam::Vec3, flown: f32) {
-        self.pic.show_shot(from, to, flown);
-    }
-    /// `seconds` of smoke and fire from `hurt` structures alone (`Picture::warm_damage`).
-    pub fn warm_damage(&mut self, hurt: &[(glam::Vec2, crate::sim::TemplateId, f32)], seconds: f32) {
-        self.pic.warm_damage(&self.scene, self.play.world().rules(), hurt, seconds);
+    /// The picture driven without the game, for stills made by tools (`stills.rs`).
+    pub fn stills(&mut self) -> stills::Stills<'_> {
+        stills::Stills { pic: &mut self.pic, scene: &self.scene, world: self.play.world(), local: self.play.local }
     }
 
     /// Words the battle's messages (alerts) and the names and descriptions of units, structures

@@ -46,7 +46,8 @@ pub(super) enum Kind {
     Smoke,
     /// A chunk thrown out by an explosion: falls under gravity.
     Debris,
-    /// Dust of a shock ring: thrown out along the ground, slowing fast.
+    /// A billow of dust low over the ground (a shock ring's, thrown out and slowing fast; a
+    /// moving vehicle's, left behind it): light and soft, fading to nothing by its end.
     Ring,
     /// An explosion's light on what is around it: a wide glow added to the picture.
     Light,
@@ -549,6 +550,44 @@ mod tests {
     }
 
     #[test]
+    fn a_vehicles_dust_is_a_light_soft_billow_that_fades_to_nothing_by_its_end() {
+        use crate::render::world::SpriteInstance;
+        let mut p = fresh();
+        let dust = p.fx.sources.dust;
+        for _ in 0..10 {
+            p.dust(Vec3::new(50.0, 50.0, 1.0), dust);
+        }
+        let billows = |p: &Particles| -> Vec<SpriteInstance> {
+            p.sprites().into_iter().filter(|s| s.shape[3] == SpriteInstance::DUST).collect()
+        };
+        assert_eq!(billows(&p).len(), 10, "drawn as soft billows of dust");
+        let mut peak: f32 = 0.0;
+        let mut last = Vec::new();
+        let mut t = 0.0;
+        while t < dust.seconds - 0.02 {
+            p.age(0.02);
+            t += 0.02;
+            let now = billows(&p);
+            for s in &now {
+                let [r, g, b, a] = s.color;
+                // Light sandy dust over the ground, not a dark stain.
+                assert!(0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4, "light: {s:?}");
+                assert!(r >= g && g >= b, "sandy: {s:?}");
+                assert!(s.pos[2] < 1.0 + 3.0, "low over the ground: {s:?}");
+                peak = peak.max(a);
+            }
+            last = now;
+        }
+        assert!(peak > 0.15 && peak <= DUST_ALPHA_MOST, "a light veil: {peak}");
+        assert!(last.iter().all(|s| s.color[3] < 0.01), "faded to nothing by its end: {last:?}");
+        p.age(0.05);
+        assert!(billows(&p).is_empty(), "gone");
+    }
+
+    /// The most opacity a vehicle's dust may have.
+    const DUST_ALPHA_MOST: f32 = 0.45;
+
+    #[test]
     fn an_explosions_smoke_lingers_for_seconds_drifting_downwind() {
         let at = Vec3::new(100.0, 100.0, 0.0);
         let mut p = fresh();
@@ -594,7 +633,7 @@ mod tests {
         // The mod's shock ring has 30 puffs of a blue dust, and no chips are thrown.
         let modded = game
             .replacen("puffs: 16,", "puffs: 30,", 1)
-            .replacen("colour: (150, 128, 98)", "colour: (10, 20, 250)", 1)
+            .replacen("colour: (200, 184, 156)", "colour: (10, 20, 250)", 1)
             .replacen("count: (3, 12)", "count: (0, 0)", 1);
         std::fs::write(dir.join("data/effects.ron"), &modded).unwrap();
         let mut p = Particles::new(Arc::new(EffectSettings::load(&roots).unwrap()));

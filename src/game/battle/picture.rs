@@ -267,13 +267,51 @@ impl Picture {
         self.particles.warm(&smokers, seconds);
     }
 
-    /// Lets `seconds` of display time pass without running the game.
-    pub(super) fn age(&mut self, seconds: f32) {
+    /// Lets `seconds` of display time pass without running the game; the wrecks smoke as
+    /// they would (in twentieths of a second, while any smokes), on `scene`'s ground.
+    pub(super) fn age(&mut self, seconds: f32, scene: &Scene) {
         self.effects.age(seconds, &self.particles.settings().tracer);
         self.floaters.age(seconds);
-        self.particles.age(seconds);
-        self.wrecks.age(seconds);
-        self.debris.age(seconds, &self.particles);
+        let mut left = seconds;
+        while left > 0.0 && self.wrecks.smoking().next().is_some() {
+            let dt = left.min(0.05);
+            let smoke = self.wrecks.smoking().map(|(p, k)| (p.extend(scene.height(p)), k));
+            let smoke: Vec<_> = smoke.collect();
+            self.particles.smoke_from(dt, smoke.into_iter());
+            self.particles.age(dt);
+            self.wrecks.age(dt);
+            self.debris.age(dt, &self.particles);
+            left -= dt;
+        }
+        self.particles.age(left.max(0.0));
+        self.wrecks.age(left.max(0.0));
+        self.debris.age(left.max(0.0), &self.particles);
+    }
+
+    /// Shows `template` of `owner` destroyed at `at` facing `yaw` as the local player saw it
+    /// (its wreck, the parts it throws, its explosion): for stills made without the game (the
+    /// gallery).
+    pub(super) fn show_destroyed(
+        &mut self,
+        scene: &Scene,
+        world: &World,
+        local: PlayerId,
+        killed: (TemplateId, PlayerId),
+        at: Vec2,
+        yaw: f32,
+    ) {
+        let (template, owner) = killed;
+        let object = ObjectId::from_bits(3_000_000 + self.previous.len() as u64);
+        self.previous.insert(object, Pose { pos: at, yaw, owner });
+        let event = GameEvent::Killed { object, template, owner, at: super::super::display::to_point(at).to_vec2() };
+        self.note(&[event], scene, world, local);
+        self.previous.remove(&object);
+    }
+
+    /// The wrecks as model instances added to `out` (grouped by mesh): for stills drawn
+    /// without the game's objects (the gallery).
+    pub(super) fn wreck_instances(&self, scene: &Scene, world: &World, out: &mut [Vec<crate::render::ObjectInstance>]) {
+        self.wrecks.instances(scene, world, out);
     }
 
     /// Drops what was drawn from the frames played so far (a watched replay jumped): effects,
@@ -309,7 +347,7 @@ impl Picture {
         self.shells = shells.to_vec();
         self.particles.emit(game_dt, scene, world, local, &self.shroud);
         self.particles.trails(game_dt, shells);
-        self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|p| p.extend(scene.height(p))));
+        self.particles.smoke_from(game_dt, self.wrecks.smoking().map(|(p, k)| (p.extend(scene.height(p)), k)));
         self.particles.age(game_dt);
         self.wrecks.age(game_dt);
         self.debris.age(game_dt, &self.particles);

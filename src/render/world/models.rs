@@ -560,6 +560,49 @@ mod tests {
     }
 
     #[test]
+    fn soldiers_wear_their_factions_uniform_with_the_owners_colour_only_as_a_trim() {
+        let defs = crate::defs::test_support::shipped();
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
+        let kits = ModelKits::from_source(&crate::defs::source::Source::read(path).unwrap()).unwrap();
+        let lib = ModelLibrary::build(&defs.models, &kits);
+        // The share of a mesh's surface in the owner's colour.
+        let team_share = |r: &std::ops::Range<u32>| {
+            let (mut team, mut all) = (0.0, 0.0);
+            for t in lib.indices[r.start as usize..r.end as usize].chunks(3) {
+                let v = |i: u32| &lib.vertices[i as usize];
+                let p = |i: u32| Vec3::from_array(v(i).position);
+                let area = (p(t[1]) - p(t[0])).cross(p(t[2]) - p(t[0])).length();
+                all += area;
+                team += area * v(t[0]).team;
+            }
+            team / all
+        };
+        let mut uniforms: Vec<(String, Vec3)> = Vec::new();
+        for (i, t) in defs.rules.templates.iter().enumerate() {
+            if t.kind != crate::sim::rules::ObjectKind::Infantry {
+                continue;
+            }
+            let body = lib.of(i).body;
+            let (full, low) = (team_share(&lib.ranges[body]), team_share(&lib.low_ranges[body]));
+            assert!((0.04..0.3).contains(&full), "{}: {full:.2} of it in the owner's colour", t.name);
+            assert!((0.04..0.45).contains(&low), "{} at Low: {low:.2} in the owner's colour", t.name);
+            let c = defs.models[i].color;
+            let faction = &defs.rules.factions[t.faction as usize].name;
+            uniforms.push((faction.clone(), Vec3::new(c.0, c.1, c.2)));
+        }
+        // The Coalition's olive and the Dominion's brown: the same team colour, told apart.
+        let of = |f: &str| uniforms.iter().filter(|u| u.0 == f).map(|u| u.1).collect::<Vec<_>>();
+        let (coalition, dominion) = (of("Coalition"), of("Dominion"));
+        assert!(!coalition.is_empty() && !dominion.is_empty());
+        for c in &coalition {
+            assert!(c.y > c.x, "Coalition olive: {c}");
+            for d in &dominion {
+                assert!(d.x > d.y + 0.05 && (*c - *d).length() > 0.1, "Dominion brown {d} beside {c}");
+            }
+        }
+    }
+
+    #[test]
     fn box_faces_point_outward() {
         let mut b = Builder::new();
         b.cuboid(Vec3::splat(-1.0), Vec3::splat(1.0), 1.0);

@@ -40,6 +40,18 @@ pub const MAX_LEAN: f32 = 0.45;
 pub const NOSE_DOWN: f32 = 0.2;
 /// Steepest slope a vehicle is tilted by (radians).
 pub const MAX_TILT: f32 = 0.5;
+/// How far a spinning rotor's blades reach, as a share of their length, in the full meshes:
+/// a stub at the hub, the sweep drawn as the blurred disc (`rotor.rs`), so a rotor at play
+/// zoom reads as a spinning disc, not as solid bars (the shader's `ROTOR_STUB`).
+pub const ROTOR_STUB: f32 = 0.16;
+/// The phase (`ObjectInstance::state[3]`) of an object whose rotors stand still (a wreck):
+/// its blades at full length, turned by this much, and no blurred disc.
+pub const ROTOR_STOPPED: f32 = -0.6;
+
+/// Whether an instance's rotors spin (its phase is not below 0; see [`ROTOR_STOPPED`]).
+pub fn rotor_spins(state: [f32; 4]) -> bool {
+    state[3] >= 0.0
+}
 
 /// A part's animation role, as a number the shader reads (the order of
 /// [`crate::defs::model_kits::Anim`]).

@@ -1,8 +1,9 @@
 //! Spinning rotors' blurred discs: where each mesh's rotors are (found once from its parts'
-//! animation roles), and each frame a faint disc sprite per rotor of every object drawn with
-//! such a mesh, turned with the object's facing and lean — so a helicopter's rotor reads as
-//! one spinning (a translucent blur with soft blade streaks) as well as by its blades, at no
-//! draw call more (the discs join the sprites' one draw).
+//! animation roles), and each frame a faint disc sprite per spinning rotor of every object
+//! drawn with such a mesh, turned with the object's facing and lean — so a helicopter's rotor
+//! reads as one spinning (a translucent blur with soft blade streaks; above Low the shader
+//! folds the blades themselves to a stub at the hub, `pose::ROTOR_STUB`), at no draw call more
+//! (the discs join the sprites' one draw).
 //!
 //! Must not: know about the simulation or which objects are helicopters (a mesh with rotor
 //! parts has discs, whatever object wears it).
@@ -25,7 +26,7 @@ pub struct RotorDisc {
 }
 
 /// The blur's colour: a share of the model's own colour (its blades' shade, a little lit).
-const BLUR: f32 = 0.4;
+const BLUR: f32 = 0.5;
 /// The blur's opacity (the shader shapes it: faint inside, denser where the tips run).
 const OPACITY: f32 = 1.0;
 
@@ -102,11 +103,11 @@ fn blur_colour(colour: [f32; 3]) -> [f32; 4] {
     [r, g, b, OPACITY]
 }
 
-/// The discs of every rotor of every object in `instances` (grouped by mesh, as the world
-/// pass draws them), added to `out`.
+/// The discs of every spinning rotor of every object in `instances` (grouped by mesh, as the
+/// world pass draws them), added to `out`; a wreck's stopped rotors have none.
 pub fn discs(rotors: &[Vec<RotorDisc>], instances: &[Vec<ObjectInstance>], out: &mut Vec<SpriteInstance>) {
     for (of_mesh, group) in rotors.iter().zip(instances).filter(|(r, _)| !r.is_empty()) {
-        for inst in group {
+        for inst in group.iter().filter(|i| pose::rotor_spins(i.state)) {
             out.extend(of_mesh.iter().map(|r| disc(r, inst)));
         }
     }
@@ -179,5 +180,27 @@ mod tests {
         let mut out = Vec::new();
         discs(&[vec![], vec![rotor]], &[vec![inst], vec![inst, inst]], &mut out);
         assert_eq!(out.len(), 2, "one disc per rotor of each object of a mesh with rotors");
+        // A wreck's rotors stand still: no blur.
+        let stopped = ObjectInstance { state: [2.0, 1.0, 1.0, pose::ROTOR_STOPPED], ..inst };
+        out.clear();
+        discs(&[vec![rotor]], &[vec![stopped, inst]], &mut out);
+        assert_eq!(out.len(), 1, "a stopped rotor has no disc");
+    }
+
+    #[test]
+    fn spinning_blades_fold_to_a_stub_so_the_disc_carries_the_sweep_and_stopped_ones_stand_full() {
+        // The full meshes' shader folds the blades of a spinning rotor (phase not below 0) in
+        // to pose::ROTOR_STUB of their reach, main and tail alike; a stopped one keeps them.
+        let shader = include_str!("../../../shaders/world.wgsl");
+        assert!(shader.contains(&format!("const ROTOR_STUB: f32 = {:?};", pose::ROTOR_STUB)));
+        let pose_fn = &shader[shader.find("fn pose(").unwrap()..];
+        let pose_fn = &pose_fn[..pose_fn.find("var n = v.normal").unwrap()];
+        for role in ["case 7u", "case 12u"] {
+            let case = &pose_fn[pose_fn.find(role).unwrap()..];
+            let case = &case[..case.find("        }\n").unwrap()];
+            assert!(case.contains("inst.state.w >= 0.0") && case.contains("ROTOR_STUB"), "{role}: {case}");
+        }
+        assert!(pose::rotor_spins(ObjectInstance::WHOLE) && !pose::rotor_spins([0.0, 0.0, 0.0, pose::ROTOR_STOPPED]));
+        const { assert!(pose::ROTOR_STUB < 0.25, "a stub, not a blade") };
     }
 }

@@ -15,6 +15,9 @@ use super::super::super::scene::{Scene, shown_to};
 use super::super::super::shroud::Shroud;
 use super::{Kind, Particle, Particles};
 
+/// A vehicle's dust billow's opacity at its thickest: a light veil, never a stain.
+const DUST_ALPHA: f32 = 0.4;
+
 /// How a structure shows its health: below half it smokes, below its burning line it burns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Harm {
@@ -77,10 +80,28 @@ impl Particles {
                 if self.random() < 0.35 {
                     // Dust kicked up behind a moving vehicle.
                     let d = self.spread() * 1.5;
-                    self.puff(at + d.extend(0.0), self.fx.sources.dust);
+                    self.dust(at + d.extend(0.0), self.fx.sources.dust);
                 }
             }
         }
+    }
+
+    /// A billow of dust kicked up at `at`: light and sandy (`kind.shade` its lightness), soft,
+    /// drifting low and slowing, growing and fading to nothing over `kind.seconds`.
+    pub(super) fn dust(&mut self, at: Vec3, kind: crate::defs::effects::Puff) {
+        let drift = self.spread() * kind.size;
+        let s = kind.shade as f32;
+        let color = [s, s * 0.93, s * 0.8].map(|c| c as u8);
+        self.push(Particle {
+            kind: Kind::Ring,
+            pos: at,
+            vel: Vec3::new(drift.x, drift.y, kind.rise),
+            age: 0.0,
+            life: kind.seconds,
+            size: (kind.size * 0.7, kind.size * 2.0),
+            color,
+            alpha: DUST_ALPHA,
+        });
     }
 
     /// Whole twentieths of a second owed to the continuous sources after `dt` more (at most
@@ -163,11 +184,11 @@ impl Particles {
         }
     }
 
-    /// Smoke rising from each of `sources` (ground points) for `dt` seconds, a few puffs a
-    /// second each.
-    pub fn smoke_from(&mut self, dt: f32, sources: impl Iterator<Item = Vec3>) {
-        for at in sources {
-            if self.random() < dt * 7.0 {
+    /// Smoke rising from each of `sources` (ground points, each with how thick its smoke is,
+    /// 0..1) for `dt` seconds: a few puffs a second each at its thickest, fewer as it thins.
+    pub fn smoke_from(&mut self, dt: f32, sources: impl Iterator<Item = (Vec3, f32)>) {
+        for (at, thick) in sources {
+            if self.random() < dt * 3.0 * thick.clamp(0.0, 1.0) {
                 let d = self.spread() * 2.0;
                 self.puff(at + Vec3::new(d.x, d.y, 3.0), self.fx.sources.wreck);
             }

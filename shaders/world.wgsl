@@ -420,14 +420,10 @@ fn broad_detail(world: vec3<f32>, n: vec3<f32>) -> f32 {
     return k;
 }
 
-// The fine part, per pixel: each class's pattern by its share (so patterns blend where
-// classes meet) — grass speckle, clumps of soil, cracked rock, paving joints — and wet,
-// foaming ground along the waterline.
-fn fine_detail(world: vec3<f32>, share: vec4<f32>) -> vec3<f32> {
-    return fine_detail_of(textureSampleLevel(detail_tex, detail_sampler, world.xy / 32.0, 0.0), world, share);
-}
-
-// The fine part from the patterns already read at this pixel (`stored`, as the texture keeps them).
+// The fine part, per pixel, from the patterns read at this pixel (`stored`, as the texture
+// keeps them): each class's pattern by its share (so patterns blend where classes meet) —
+// grass speckle, clumps of soil, cracked rock, paving joints — and wet, foaming ground along
+// the waterline.
 fn fine_detail_of(stored: vec4<f32>, world: vec3<f32>, share: vec4<f32>) -> vec3<f32> {
     let patterns = stored * 1.25;
     let k = dot(patterns, share);
@@ -504,18 +500,34 @@ fn fs_lit(in: LitObject) -> @location(0) vec4<f32> {
 // Low quality's ground: the class colour and its fine pattern, flat-lit by the mesh normal.
 @fragment
 fn fs_terrain_low(in: Lit) -> @location(0) vec4<f32> {
-    let detail = fine_detail(in.world, in.detail);
-    let c = in.color * detail * light_flat(in.normal);
+    let stored = textureSampleLevel(detail_tex, detail_sampler, in.world.xy / 32.0, 0.0);
+    let detail = fine_detail_of(stored, in.world, in.detail);
+    // Grass into dirt: a firmer border than the corners' blend, frayed by the grass's speckle
+    // (as Medium's is, without its noise: a few sums; sand keeps its soft edge).
+    let s = in.detail;
+    let wander = clamp(min(s.x, s.y) * 4.0, 0.0, 1.0);
+    let firm = smoothstep(0.3, 0.7, s.y + (stored.x * 1.25 - 0.95) * 0.6 * wander);
+    let soil_light = (dot(in.color, vec3<f32>(1.0)) - dot(GRASS_TONE, vec3<f32>(1.0)) * s.x) / max(s.y, 0.05);
+    let moved = clamp(firm - s.y, -s.y, s.x) * smoothstep(0.8, 0.55, soil_light);
+    let before = GRASS_TONE * s.x + SOIL_TONE * s.y + vec3<f32>(0.01);
+    let c = in.color * (before + moved * (SOIL_TONE - GRASS_TONE)) / before * detail * light_flat(in.normal);
     return vec4<f32>(finish(c, in.world) * shroud(in.world_xy), 1.0);
 }
 
 // How much relief each fine pattern has (grass, soil, rock, paved): world units of bump
 // height per unit of the pattern's value.
-const RELIEF: vec4<f32> = vec4<f32>(0.35, 0.3, 0.6, 0.45);
+const RELIEF: vec4<f32> = vec4<f32>(0.5, 0.35, 0.6, 0.45);
 // The relief patterns are read a level finer than the pixel's footprint asks (mip bias), so
 // the ground stays sharp along the view at the game's low camera angle, where the footprint
 // is long and narrow (anisotropic filtering costs the software adapter far too much).
 const RELIEF_BIAS: f32 = -1.0;
+// World units the mottle's pattern covers before it repeats (the detail's 32, seven times
+// over less a little, so the two tilings never line up), and how much it lightens and
+// darkens the ground (by its share of grass, soil and rock).
+const MOTTLE_SPAN: f32 = 219.0;
+const MOTTLE: f32 = 0.55;
+// How far (world units) a dirt patch's worn earth lies below the grass around it.
+const EDGE_RISE: f32 = 0.6;
 // Bare rock's colour (linear), shown on steep slopes whatever the class.
 const ROCK: vec3<f32> = vec3<f32>(0.19, 0.17, 0.145);
 // Grass's and soil's class colours (linear, data/terrain.ron's Grass and Dirt): where the two
@@ -523,34 +535,16 @@ const ROCK: vec3<f32> = vec3<f32>(0.19, 0.17, 0.145);
 const GRASS_TONE: vec3<f32> = vec3<f32>(0.089, 0.171, 0.040);
 const SOIL_TONE: vec3<f32> = vec3<f32>(0.187, 0.119, 0.051);
 
-// Medium and High's ground: slopes turn to rock by their steepness, cliffs darken in strata
-// with lit ledges, the border between grass and soil is ragged, and each class's pattern
-// lights as relief (a bump from the pattern's height, by its screen-space derivatives: one
-// mipmapped read, biased sharp, whose relief fades with distance instead of shimmering).
+// Medium and High's ground: slopes turn to rock by their steepness (sooner in patches), cliffs
+// darken in strata with lit ledges, the border between grass and soil is ragged with a
+// raised, lit grass edge over a darker lip of earth, the patterns come back a seventh their
+// size as a slow mottle (so neither their tiling nor a flat sheet of one colour shows at the
+// game's camera), and each class's pattern lights as relief (a bump from the pattern's
+// height, by its screen-space derivatives: one mipmapped read, biased sharp, whose relief
+// fades with distance instead of shimmering).
 @fragment
 fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     let n0 = normalize(in.normal);
-    // Past about 25 degrees the class gives way to rock; past about 45 it is a cliff face.
-    let rocky = smoothstep(0.91, 0.74, n0.z);
-    let cliff = smoothstep(0.74, 0.5, n0.z);
-    var share = in.detail;
-    // Grass into soil: the border wanders per pixel by a noise and the soil's own clods.
-    var c = in.color;
-    if (share.x * share.y > 0.0) {
-        let q = noise2(in.world.xy * 0.11);
-        let ragged = smoothstep(0.35, 0.65, share.y + (q - 0.5) * 0.5);
-        // Only soil as dark as dirt: sand (the same pattern, far brighter) keeps its soft edge
-        // (its brightness, the corner's less the grass's share, tells it apart).
-        let soil_light = (dot(c, vec3<f32>(1.0)) - dot(GRASS_TONE, vec3<f32>(1.0)) * share.x) / max(share.y, 0.05);
-        let moved = clamp(ragged - share.y, -share.y, share.x) * smoothstep(0.8, 0.55, soil_light);
-        // The colour follows as a ratio of the two classes' blends, so whatever shaded and
-        // tinted the corner colours (baked relief, mottling, dry grass) stays on it.
-        let before = GRASS_TONE * share.x + SOIL_TONE * share.y;
-        let after = before + moved * (SOIL_TONE - GRASS_TONE);
-        c = c * after / max(before, vec3<f32>(0.01));
-        share = share + vec4<f32>(-moved, moved, 0.0, 0.0);
-    }
-    share = mix(share, vec4<f32>(0.0, 0.0, 1.0, 0.0), rocky);
     // The patterns are laid from the side the face looks toward most (from above on gentler
     // ground, from east or west, north or south on a face steeper than 45 degrees), so rock on
     // a cliff keeps its shape instead of being drawn out down the face.
@@ -564,9 +558,49 @@ fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
         }
     }
     let p0 = textureSampleBias(relief_tex, detail_sampler, uv / 32.0, RELIEF_BIAS);
+    // The mottle: the soil's clods again, turned and seven times larger (some 28 units across),
+    // and the grass's tufts three times larger, turned the other way (some 12 units), read
+    // blurred; about 0 on average, and no lattice of either shows through the other.
+    let turned = vec2<f32>(uv.x * 0.8 + uv.y * 0.6, uv.y * 0.8 - uv.x * 0.6);
+    let m_wide = textureSampleBias(relief_tex, detail_sampler, turned / MOTTLE_SPAN, 1.0).y;
+    let m_near = textureSampleBias(relief_tex, detail_sampler, vec2<f32>(turned.y, -turned.x) / 97.0, 1.0).x;
+    let mottle = (m_wide + m_near) * 0.625 - 0.96;
+    // Past about 20 to 25 degrees (by the mottle) the class gives way to rock; past about 45
+    // it is a cliff face.
+    let rocky = smoothstep(0.93, 0.74, n0.z + mottle * 0.12);
+    let cliff = smoothstep(0.74, 0.5, n0.z);
+    var share = in.detail;
+    // Grass into soil: the border wanders per pixel by a noise and the grass's own tufts.
+    // Worked out everywhere, not only where both classes meet: the bump's derivatives are
+    // taken across neighbouring pixels, and a value set in a branch only some of them took
+    // would draw a line along the triangles' edges. Where either class is alone, nothing moves.
+    var c = in.color;
+    let q = noise2(in.world.xy * 0.11);
+    // (The wander fades out where either class's share does, so the border never jumps where
+    // a triangle's corners begin to hold soil.)
+    let wander = clamp(min(share.x, share.y) * 4.0, 0.0, 1.0);
+    let edge = share.y + ((q - 0.5) * 0.5 + (p0.x * 1.25 - 0.95) * 0.6) * wander;
+    let ragged = smoothstep(0.4, 0.6, edge);
+    // Only soil as dark as dirt: sand (the same pattern, far brighter) keeps its soft edge
+    // (its brightness, the corner's less the grass's share, tells it apart).
+    let soil_light = (dot(c, vec3<f32>(1.0)) - dot(GRASS_TONE, vec3<f32>(1.0)) * share.x) / max(share.y, 0.05);
+    let dirt = smoothstep(0.8, 0.55, soil_light);
+    let moved = clamp(ragged - share.y, -share.y, share.x) * dirt;
+    // The colour follows as a ratio of the two classes' blends, so whatever shaded and
+    // tinted the corner colours (baked relief, mottling, dry grass) stays on it.
+    let before = GRASS_TONE * share.x + SOIL_TONE * share.y;
+    let after = before + moved * (SOIL_TONE - GRASS_TONE);
+    c = c * after / max(before, vec3<f32>(0.01));
+    share = share + vec4<f32>(-moved, moved, 0.0, 0.0);
+    // The earth just inside the edge is darker (damp, shaded by the grass over it), and the
+    // worn earth lies a little below the grass: the edge is lit or shaded by the bump.
+    let lip = smoothstep(0.5, 0.6, edge) * (1.0 - smoothstep(0.62, 0.85, edge)) * dirt * wander;
+    c = c * (1.0 - 0.25 * lip);
+    let rim = -ragged * dirt * EDGE_RISE;
+    share = mix(share, vec4<f32>(0.0, 0.0, 1.0, 0.0), rocky);
     // The bump: the pattern's height over the surface, its gradient from how it changes from
     // pixel to pixel (surface gradient bump mapping).
-    let h = dot(p0, share * RELIEF);
+    let h = dot(p0, share * RELIEF) + rim;
     let dx = dpdx(in.world);
     let dy = dpdy(in.world);
     let r1 = cross(dy, n0);
@@ -575,6 +609,7 @@ fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     let grad = sign(det) * (dpdx(h) * r1 + dpdy(h) * r2);
     var n = abs(det) * n0 - grad;
     c = mix(c, ROCK * (c.r + c.g + c.b) / 0.35, rocky * 0.8);
+    c = c * (1.0 + MOTTLE * (share.x + 0.6 * share.y + 0.4 * share.z) * mottle);
     if (cliff > 0.0) {
         // Strata: bands by height, wavering along the face; each band's top is a ledge that
         // catches the sky, its foot is in the shade of the ledge above.

@@ -2,8 +2,9 @@
 //! its view-projection matrix, and the ground point under a screen pixel.
 //!
 //! The pitch is a smooth function of the zoom ([`pitch_at`]): the default and far zooms look
-//! down at the fixed [`PITCH`], and the closest zooms tilt toward the horizon (as
-//! Generals-class games do), so the sky, the clouds and the distance haze come into view. The
+//! down at the fixed [`PITCH`], and every wheel step in from the default tilts the view a
+//! little further toward the horizon (as Generals-class games do), so the sky, the clouds and
+//! the distance haze come into view without any one step jumping. The
 //! target stays under the screen's centre at every zoom; keeping the view over the map is
 //! judged from the untilted view ([`Camera::clamp_view`]), so a tilted view may look out past
 //! the map's edge, where the renderer draws land that is only scenery.
@@ -23,9 +24,15 @@ pub const PITCH: f32 = 0.95;
 /// Angle of the view below the horizon at the closest zoom: it looks out across the land,
 /// the horizon about a fifth of the screen below its top edge.
 pub const CLOSE_PITCH: f32 = 0.2;
-/// The zoom from which the camera tilts toward the horizon (about three wheel steps in from
-/// the default); at and below it the pitch is [`PITCH`].
-pub const TILT_FROM: f32 = 1.4;
+/// The zoom from which the camera tilts toward the horizon: the default zoom, so the tilt is
+/// spread over all the wheel steps in from it (about ten); at and below it the pitch is
+/// [`PITCH`].
+pub const TILT_FROM: f32 = 1.0;
+/// The shares of the tilt's course (in wheel steps) over which it eases in from nothing and
+/// out to the closest pitch; between them the pitch falls by the same angle each step.
+const TILT_EASE: (f32, f32) = (0.3, 0.2);
+/// The most one wheel step (the zoom times 1.12) changes the pitch by, radians (about 6°).
+pub const WHEEL_STEP_TILT: f32 = 0.105;
 /// How far from the target a view's outline on the ground reaches at most, in eye distances
 /// (a tilted view's far corners look out to the horizon; the radar frames the near part).
 pub const OUTLINE_REACH: f32 = 4.0;
@@ -34,18 +41,30 @@ pub const OUTLINE_REACH: f32 = 4.0;
 const HORIZON: f32 = 9000.0;
 
 /// The pitch (angle of the view below the horizon) at a zoom: [`PITCH`] up to [`TILT_FROM`],
-/// then easing (smoothstep: no jolt where it starts or ends) to [`CLOSE_PITCH`] at the
-/// closest zoom.
+/// then falling to [`CLOSE_PITCH`] at the closest zoom by the zoom's logarithm (the wheel
+/// multiplies the zoom by the same factor each step, so each step tilts by a like angle): it
+/// eases in from nothing and out to the closest pitch (no kink where the tilt begins or ends)
+/// and falls evenly between, never more than [`WHEEL_STEP_TILT`] a wheel step.
 pub fn pitch_at(zoom: f32) -> f32 {
     let t = tilt_at(zoom);
     PITCH * (1.0 - t) + CLOSE_PITCH * t
 }
 
 /// How far a zoom's view has tilted toward the horizon: 0 at and below [`TILT_FROM`], 1 at
-/// the closest zoom.
+/// the closest zoom; by the zoom's logarithm, quadratic over the first and last shares of the
+/// way ([`TILT_EASE`]) and straight between, its slope the same where the pieces meet.
 fn tilt_at(zoom: f32) -> f32 {
-    let k = ((zoom.clamp(ZOOM_RANGE.0, ZOOM_RANGE.1) - TILT_FROM) / (ZOOM_RANGE.1 - TILT_FROM)).clamp(0.0, 1.0);
-    k * k * (3.0 - 2.0 * k)
+    let z = zoom.clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+    let s = ((z / TILT_FROM).ln() / (ZOOM_RANGE.1 / TILT_FROM).ln()).clamp(0.0, 1.0);
+    let (a, e) = TILT_EASE;
+    let slope = 2.0 / (2.0 - a - e);
+    if s < a {
+        slope * s * s / (2.0 * a)
+    } else if s > 1.0 - e {
+        1.0 - slope * (1.0 - s) * (1.0 - s) / (2.0 * e)
+    } else {
+        slope * (s - a / 2.0)
+    }
 }
 
 /// Where the player is looking.
@@ -322,20 +341,29 @@ mod tests {
     #[test]
     fn the_pitch_is_the_fixed_one_up_to_the_tilt_and_eases_to_the_close_one() {
         // The default and far zooms look down exactly as before the tilt existed.
-        for zoom in [ZOOM_RANGE.0, 0.55, 1.0, 1.2, TILT_FROM] {
+        for zoom in [ZOOM_RANGE.0, 0.55, 0.8, 1.0, TILT_FROM] {
             assert_eq!(pitch_at(zoom), PITCH, "zoom {zoom}");
         }
         assert_eq!(pitch_at(ZOOM_RANGE.1), CLOSE_PITCH);
         assert_eq!(pitch_at(100.0), CLOSE_PITCH, "beyond the range it is the closest zoom's");
-        // Smooth: it only falls as the zoom comes closer, with no step between small zoom steps.
+        // Smooth: it only falls as the zoom comes closer, with no step between small zoom steps,
+        // and it begins from nothing (the first hundredth of a zoom past the default hardly tilts).
         let mut last = PITCH;
         let mut zoom = TILT_FROM;
         while zoom < ZOOM_RANGE.1 {
             zoom += 0.01;
             let p = pitch_at(zoom);
-            assert!(p <= last && last - p < 0.012, "zoom {zoom}: {last} → {p}");
+            assert!(p <= last && last - p < 0.008, "zoom {zoom}: {last} → {p}");
             last = p;
         }
+        assert!(PITCH - pitch_at(TILT_FROM + 0.01) < 1e-3);
+        // Spread over the range: the tilt is well under way by zoom 2, and not over by 2.5.
+        assert!(
+            pitch_at(2.0) < PITCH - 0.3 && pitch_at(2.5) > CLOSE_PITCH + 0.05,
+            "{} {}",
+            pitch_at(2.0),
+            pitch_at(2.5)
+        );
         // The renderer pushes the haze out for views tilted past the same pitch.
         assert_eq!(crate::render::world::PLAN_PITCH, PITCH);
         // The default camera's eye is where the fixed pitch put it.
@@ -419,6 +447,23 @@ mod tests {
         assert!((top_left - t).dot(ahead) > 0.0 && (top_right - t).dot(ahead) > 0.0);
         let bottom = close.ground_point_near(screen, screen, 0.0);
         assert_eq!(bottom, close.ground_point(screen, screen, 0.0).unwrap(), "the near corners meet the ground");
+    }
+
+    #[test]
+    fn no_wheel_step_tilts_the_view_by_more_than_a_few_degrees() {
+        // The wheel multiplies the zoom by 1.12 a step (battle::input): from anywhere in the
+        // range, one step in changes the pitch by at most WHEEL_STEP_TILT, and never up.
+        let mut zoom = ZOOM_RANGE.0;
+        let mut most = 0.0f32;
+        while zoom < ZOOM_RANGE.1 {
+            let next = (zoom * 1.12).min(ZOOM_RANGE.1);
+            let d = pitch_at(zoom) - pitch_at(next);
+            assert!((0.0..=WHEEL_STEP_TILT).contains(&d), "zoom {zoom} → {next}: {d} rad");
+            most = most.max(d);
+            zoom *= 1.01;
+        }
+        // The bound is close to what the curve needs (the tilt is spread, not bunched).
+        assert!(most > WHEEL_STEP_TILT * 0.8, "{most}");
     }
 
     #[test]

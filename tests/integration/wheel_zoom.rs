@@ -75,3 +75,34 @@ fn zoomed_all_the_way_in_the_view_looks_out_and_picking_still_finds_the_ground()
     let lines: Vec<_> = cmds.iter().filter(|c| matches!(c, ridgeline::ui::draw::DrawCmd::Line { .. })).collect();
     assert_eq!(lines.len(), 4, "the view is outlined");
 }
+
+#[test]
+fn each_wheel_step_in_tilts_the_view_a_little_and_never_back() {
+    use ridgeline::game::camera::{CLOSE_PITCH, PITCH, WHEEL_STEP_TILT};
+    let mut b = skirmish();
+    let middle = b.scene.size() / 2.0;
+    b.controls().look_at(middle);
+    b.controls().mouse_move(SCREEN / 2.0);
+    run(&mut b, 0.1);
+    // One notch at a time from the default zoom in to the closest: every notch, once the zoom
+    // has eased to it, looks a little lower, by no more than the bound; none jumps.
+    let mut pitches = vec![b.picture().camera().pitch()];
+    for _ in 0..12 {
+        b.controls().wheel(1.0);
+        let mut last = *pitches.last().unwrap();
+        // While the zoom eases, no frame's pitch moves against the wheel.
+        for _ in 0..20 {
+            run(&mut b, 0.05);
+            let p = b.picture().camera().pitch();
+            assert!(p <= last + 1e-6, "the view tilted back up while zooming in: {last} → {p}");
+            last = p;
+        }
+        pitches.push(b.picture().camera().pitch());
+    }
+    assert_eq!(pitches[0], PITCH);
+    assert!((pitches.last().unwrap() - CLOSE_PITCH).abs() < 0.01, "{pitches:?}");
+    let steps: Vec<f32> = pitches.windows(2).map(|w| w[0] - w[1]).collect();
+    assert!(steps.iter().all(|&d| (0.0..=WHEEL_STEP_TILT + 0.005).contains(&d)), "{steps:?}");
+    // The tilt is spread: most notches between the default and the closest zoom tilt the view.
+    assert!(steps.iter().filter(|&&d| d > 0.03).count() >= 7, "{steps:?}");
+}

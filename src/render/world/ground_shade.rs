@@ -8,7 +8,9 @@
 //! cliffs and lake basins darken); and how far it stands above or below the ground around it
 //! (crests and hilltops lift, hollows sink). It scales the corner colours the terrain shader
 //! already interpolates, so it costs nothing per pixel at any quality, and the shader's own
-//! lighting (true normals, shadows) is left as it is.
+//! lighting (true normals, shadows) is left as it is. The middling undulations (what the
+//! ground's shape over some 40 units adds to the broad one) are lit steeper too, by less
+//! ([`MID_GAIN`]), so open ground shows its rolls and dips at the default zoom.
 //!
 //! Must not: know about classes or the camera; move the mesh or change its normals.
 
@@ -22,6 +24,13 @@ use crate::map::{TerrainMesh, TerrainVertex};
 pub(super) const BROAD_GAIN: f32 = 6.0;
 /// Half-size (in corners) of the box the broad shape is averaged over.
 const BROAD: usize = 4;
+/// How much steeper the ground's middling undulations (what its shape over some 40 units adds
+/// to the broad shape: the rolls and dips of open ground) are lit than they are, so rough
+/// ground reads as rough at the game's camera and not as a flat green sheet.
+const MID_GAIN: f32 = 3.5;
+/// Half-size (in corners) of the box the middling shape is averaged over, and how many corners
+/// either side its slope is taken across.
+const MID: (usize, i64) = (1, 2);
 /// The broad shape is lit from the sun's side but lower in the sky (sine of its elevation),
 /// so the sides facing it and facing away differ as much as they darken: under the game's
 /// high sun a slope facing it can hardly get brighter.
@@ -156,12 +165,21 @@ pub(super) fn shade(h: &Heights, sun: Vec3) -> Vec<f32> {
             let run = 2.0 * r as f32 * h.cell;
             let dzdx = (mean_at(xi + r, yi) - mean_at(xi - r, yi)) / run;
             let dzdy = (mean_at(xi, yi + r) - mean_at(xi, yi - r)) / run;
-            let light = |gain: f32| {
-                let n = Vec3::new(-dzdx * gain, -dzdy * gain, 1.0).normalize();
+            // The middling shape's slope, less the broad one it rides on (lit apart, by its own gain).
+            let m = MID.1;
+            let mid_at = |x: i64, y: i64| {
+                sums.mean(x.clamp(0, w as i64 - 1) as usize, y.clamp(0, rows as i64 - 1) as usize, MID.0)
+            };
+            let mid_run = 2.0 * m as f32 * h.cell;
+            let mdx = (mid_at(xi + m, yi) - mid_at(xi - m, yi)) / mid_run;
+            let mdy = (mid_at(xi, yi + m) - mid_at(xi, yi - m)) / mid_run;
+            let light = |sx: f32, sy: f32| {
+                let n = Vec3::new(-sx, -sy, 1.0).normalize();
                 SKY_LIGHT + SUN_LIGHT * n.dot(sun).max(0.0)
             };
-            let broad = light(BROAD_GAIN) / light(1.0);
-            out.push((broad * sky * (1.0 + standing)).clamp(DARKEST, BRIGHTEST));
+            let steep = |broad: f32, mid: f32| broad * BROAD_GAIN + (mid - broad) * MID_GAIN;
+            let relief = light(steep(dzdx, mdx), steep(dzdy, mdy)) / light(mdx, mdy);
+            out.push((relief * sky * (1.0 + standing)).clamp(DARKEST, BRIGHTEST));
         }
     }
     out
@@ -170,13 +188,20 @@ pub(super) fn shade(h: &Heights, sun: Vec3) -> Vec<f32> {
 /// Grass's tints over its class colour (linear): dry and yellowed, lush and deep.
 const DRY: Vec3 = Vec3::new(1.45, 1.02, 1.05);
 const LUSH: Vec3 = Vec3::new(0.72, 0.92, 0.78);
+/// Grass's tint over whole stretches of a map (linear): a cooler, blue-green meadow against a
+/// warmer, olive one.
+const COOL: Vec3 = Vec3::new(0.9, 1.02, 1.1);
+const WARM: Vec3 = Vec3::new(1.07, 1.0, 0.9);
 
-/// Grass is not one green: patches tens of units across turn dry or lush (two octaves of
-/// noise, so their outlines wander); the tint at world point (`x`, `y`) over grass's colour.
+/// Grass is not one green: stretches some 300 units across lean cool or warm, and over them
+/// patches tens of units across turn dry or lush (two octaves of noise, so their outlines
+/// wander); the tint at world point (`x`, `y`) over grass's colour.
 pub(super) fn grass_tint(x: f32, y: f32) -> Vec3 {
     let spot =
         crate::noise::value(71, x * 0.007, y * 0.007, 0) * 0.6 + crate::noise::value(72, x * 0.023, y * 0.023, 0) * 0.4;
-    Vec3::ONE.lerp(DRY, smoothstep(0.52, 0.7, spot)).lerp(LUSH, smoothstep(0.42, 0.26, spot))
+    let stretch = crate::noise::value(73, x * 0.0033, y * 0.0033, 0);
+    let broad = COOL.lerp(WARM, smoothstep(0.25, 0.75, stretch));
+    broad * Vec3::ONE.lerp(DRY, smoothstep(0.52, 0.7, spot)).lerp(LUSH, smoothstep(0.42, 0.26, spot))
 }
 
 /// The ground's vertices with their colours scaled by [`shade`] under a sun toward `sun` and

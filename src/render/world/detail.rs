@@ -137,7 +137,7 @@ fn grass(u: f32, v: f32) -> f32 {
     let (wu, wv) =
         (u + 3.0 * tiled_noise(15, u * 0.125, v * 0.125, 4), v + 3.0 * tiled_noise(16, u * 0.125, v * 0.125, 4));
     let tufts = smoothstep(0.3, 0.7, tiled_noise(4, wu * 0.25, wv * 0.25, 8));
-    0.66 + 0.24 * clumps + 0.12 * blades + 0.22 * tufts
+    0.72 + 0.24 * clumps + 0.14 * blades + 0.12 * tufts
 }
 
 /// Soil at world offset (`u`, `v`), around 1: clods and a fine grain, strewn with pebbles

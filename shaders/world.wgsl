@@ -590,7 +590,9 @@ fn fs_terrain(in: Lit) -> @location(0) vec4<f32> {
     // tinted the corner colours (baked relief, mottling, dry grass) stays on it.
     let before = GRASS_TONE * share.x + SOIL_TONE * share.y;
     let after = before + moved * (SOIL_TONE - GRASS_TONE);
-    c = c * after / max(before, vec3<f32>(0.01));
+    // (The small term keeps the ratio at 1 where neither class has much share: a floor on the
+    // divisor alone would darken a paved corner with a trace of grass to near black.)
+    c = c * (after + vec3<f32>(0.01)) / (before + vec3<f32>(0.01));
     share = share + vec4<f32>(-moved, moved, 0.0, 0.0);
     // The earth just inside the edge is darker (damp, shaded by the grass over it), and the
     // worn earth lies a little below the grass: the edge is lit or shaded by the bump.

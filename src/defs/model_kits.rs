@@ -410,6 +410,40 @@ mod tests {
         assert!(kits.get("Headquarters").is_some_and(|p| p.len() > 4));
     }
 
+    /// A team-coloured band whose top lies in the same plane as a box it overlaps fights it
+    /// for the same pixels (stripes that crawl as the camera moves): in every shipped kit, Full
+    /// and Low, such a band stops short of the box's top or stands clear above it.
+    #[test]
+    fn no_team_band_shares_its_top_with_a_box_it_overlaps() {
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
+        let kits = ModelKits::from_source(&Source::read(path).unwrap()).unwrap();
+        type Corner = (f32, f32, f32);
+        let boxes = |parts: &[Part]| -> Vec<(Corner, Corner, bool, bool)> {
+            parts
+                .iter()
+                .filter_map(|p| match p {
+                    Part::Box { min, max, team, turret, .. } => Some((*min, *max, *team, *turret)),
+                    _ => None,
+                })
+                .collect()
+        };
+        let mut fighting = Vec::new();
+        for (name, kit) in &kits.kits {
+            for list in [&kit.parts, &kit.low] {
+                let bs = boxes(list);
+                for (i, a) in bs.iter().enumerate() {
+                    for (j, b) in bs.iter().enumerate() {
+                        let overlap = a.0.0 < b.1.0 && b.0.0 < a.1.0 && a.0.1 < b.1.1 && b.0.1 < a.1.1;
+                        if i != j && a.2 && !b.2 && a.3 == b.3 && overlap && a.1.2 == b.1.2 {
+                            fighting.push(format!("{name}: team box {i} and box {j} share the top z = {}", a.1.2));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fighting.is_empty(), "{fighting:#?}");
+    }
+
     #[test]
     fn parts_read_with_their_finish_and_bad_ones_are_named() {
         let kits = load(

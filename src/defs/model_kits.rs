@@ -405,8 +405,7 @@ mod tests {
 
     #[test]
     fn the_shipped_kits_load() {
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
-        let kits = ModelKits::from_source(&Source::read(path).unwrap()).unwrap();
+        let kits = crate::defs::test_support::shipped_kits();
         assert!(kits.get("Headquarters").is_some_and(|p| p.len() > 4));
     }
 
@@ -415,8 +414,7 @@ mod tests {
     /// and Low, such a band stops short of the box's top or stands clear above it.
     #[test]
     fn no_team_band_shares_its_top_with_a_box_it_overlaps() {
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
-        let kits = ModelKits::from_source(&Source::read(path).unwrap()).unwrap();
+        let kits = crate::defs::test_support::shipped_kits();
         type Corner = (f32, f32, f32);
         let boxes = |parts: &[Part]| -> Vec<(Corner, Corner, bool, bool)> {
             parts

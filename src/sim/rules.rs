@@ -307,41 +307,18 @@ pub struct Rules {
 pub struct TemplateSet {
     /// Per template id, whether it is in the set.
     flags: Vec<bool>,
-    /// The members, when there are at most [`TemplateSet::FEW`] (the last repeated to fill
-    /// the array): a scan may then compare each template with all of them at once.
-    few: Option<[TemplateId; TemplateSet::FEW]>,
 }
 
 impl TemplateSet {
-    /// The most members a set lists in [`TemplateSet::few`].
-    pub const FEW: usize = 4;
-
     /// The set of the templates whose flag is set (by id).
     pub fn from_flags(flags: Vec<bool>) -> TemplateSet {
-        let members: Vec<TemplateId> =
-            flags.iter().enumerate().filter(|(_, in_set)| **in_set).map(|(i, _)| TemplateId(i as u16)).collect();
-        let few = match members.last() {
-            Some(&last) if members.len() <= Self::FEW => {
-                let mut few = [last; Self::FEW];
-                few[..members.len()].copy_from_slice(&members);
-                Some(few)
-            }
-            _ => None,
-        };
-        TemplateSet { flags, few }
+        TemplateSet { flags }
     }
 
     /// Whether the set holds `id`.
     #[inline(always)]
     pub fn contains(&self, id: TemplateId) -> bool {
         self.flags.get(id.0 as usize).copied().unwrap_or(false)
-    }
-
-    /// The members (some repeated, to fill the array) when there are one to
-    /// [`TemplateSet::FEW`] of them.
-    #[inline(always)]
-    pub fn few(&self) -> Option<&[TemplateId; TemplateSet::FEW]> {
-        self.few.as_ref()
     }
 }
 

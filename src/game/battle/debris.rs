@@ -129,13 +129,9 @@ fn panel(whole: Vec3, draw: f32) -> Vec3 {
 /// A thrown part's colour (`color` its own parts', `team` its owner's, linear): the faction's
 /// colour singed and greyed, the owner's paint partly burnt — still its own colours, not black.
 fn singed(part: &PartPiece, color: Vec3, team: Vec3) -> Vec3 {
-    let paint = if part.team { team.lerp(SOOT, PAINT_SINGED) } else { color };
-    let grey = Vec3::splat(paint.dot(Vec3::new(0.3, 0.59, 0.11)));
-    paint.lerp(grey, GREYED) * part.shade.clamp(0.6, 1.1) * SINGED
+    let paint = if part.team { team.lerp(pose::SOOT, PAINT_SINGED) } else { color };
+    pose::greyed(paint, GREYED) * part.shade.clamp(0.6, 1.1) * SINGED
 }
-
-/// The soot paint burns toward (linear).
-const SOOT: Vec3 = Vec3::new(0.06, 0.055, 0.05);
 
 /// The thrown parts on the battlefield.
 #[derive(Clone, Debug, Default)]
@@ -304,15 +300,13 @@ mod tests {
     use super::*;
     use crate::defs::ModelDef;
     use crate::defs::model::Shape;
-    use crate::defs::model_kits::ModelKits;
     use crate::render::quality::Quality;
     use crate::render::world::models::ModelLibrary;
     use crate::render::world::models::pieces::PIECE_SHAPES;
 
     /// The battle tank's kit as loose pieces, from the game's data/models.ron.
     fn tank_parts() -> std::sync::Arc<[PartPiece]> {
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
-        let kits = ModelKits::from_source(&crate::defs::source::Source::read(path).unwrap()).unwrap();
+        let kits = crate::defs::test_support::shipped_kits();
         let tank = ModelDef { shape: Shape::Tank, color: (0.5, 0.5, 0.5), height: 8.0, kit: Some("BattleTank".into()) };
         ModelLibrary::build(&[tank], &kits).parts[0].clone()
     }

@@ -247,7 +247,6 @@ mod tests {
     use super::*;
     use crate::defs::ModelDef;
     use crate::defs::model::Shape;
-    use crate::defs::model_kits::ModelKits;
     use crate::render::world::models::ModelLibrary;
     use crate::sim::ids::{ObjectId, PlayerId, TemplateId};
     use crate::sim::test_support;
@@ -264,8 +263,7 @@ mod tests {
 
     /// The Barracks' kit as loose pieces, from the game's data/models.ron, drawn 30 × 30 × 14.
     fn barracks() -> Look {
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
-        let kits = ModelKits::from_source(&crate::defs::source::Source::read(path).unwrap()).unwrap();
+        let kits = crate::defs::test_support::shipped_kits();
         let model =
             ModelDef { shape: Shape::Building, color: (0.5, 0.5, 0.5), height: 14.0, kit: Some("Barracks".into()) };
         let parts = ModelLibrary::build(&[model], &kits).parts[0].clone();

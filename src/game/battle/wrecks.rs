@@ -35,8 +35,6 @@ const FALL_FROM_AIR_SECONDS: f32 = 0.8;
 const HULK_KEEPS: f32 = 0.75;
 /// See `HULK_KEEPS`.
 const HULK_GREY: f32 = 0.45;
-/// The soot the owner's paint burns toward (linear).
-const SOOT: Vec3 = Vec3::new(0.06, 0.055, 0.05);
 /// How far the owner's paint has burnt toward soot.
 const PAINT_BURNT: f32 = 0.8;
 /// How far a hulk settles into the ground, a share of its height.
@@ -92,13 +90,9 @@ impl Wreck {
     /// colours charred, settled and sunk, tipped, at rest with its rotors stopped; an aircraft
     /// dropped from `altitude` to the ground as it falls.
     fn burn(&self, i: &mut ObjectInstance, turret: bool, altitude: f32) {
-        let char = |c: [f32; 3], k: f32| {
-            let c = Vec3::from_array(c);
-            let grey = Vec3::splat(c.dot(Vec3::new(0.3, 0.59, 0.11)));
-            (c.lerp(grey, HULK_GREY) * k).to_array()
-        };
+        let char = |c: [f32; 3], k: f32| (pose::greyed(Vec3::from_array(c), HULK_GREY) * k).to_array();
         i.color = char(i.color, HULK_KEEPS);
-        i.team = char(Vec3::from_array(i.team).lerp(SOOT, PAINT_BURNT).to_array(), 1.0);
+        i.team = char(Vec3::from_array(i.team).lerp(pose::SOOT, PAINT_BURNT).to_array(), 1.0);
         i.motion = ObjectInstance::AT_REST;
         i.state[3] = pose::ROTOR_STOPPED;
         let a = self.askew();

@@ -70,6 +70,15 @@ pub enum DamageStage {
     Wrecked = 2,
 }
 
+/// The soot a burnt part's paint turns toward (linear): wrecks and the pieces thrown off them.
+pub const SOOT: glam::Vec3 = glam::Vec3::new(0.06, 0.055, 0.05);
+
+/// Linear colour `c` moved toward its own grey (the shader's weights of red, green and blue)
+/// by `share` (0 keeps it, 1 all grey): how fire greys a wreck's and its pieces' paint.
+pub fn greyed(c: glam::Vec3, share: f32) -> glam::Vec3 {
+    c.lerp(glam::Vec3::splat(c.dot(glam::Vec3::new(0.3, 0.59, 0.11))), share)
+}
+
 /// A part's linear colour `c` as drawn with `power` (1 on, 0 off): without power, greyer and
 /// darker all over (the rule of `shaders/world.wgsl`'s `unpowered`).
 pub fn unpowered(c: [f32; 3], power: f32) -> [f32; 3] {
@@ -210,10 +219,9 @@ mod tests {
 
     #[test]
     fn every_riflemans_arms_hold_the_gun_at_rest_walking_aiming_and_firing() {
-        use crate::defs::model_kits::{Anim, ModelKits, Part};
+        use crate::defs::model_kits::{Anim, Part};
         use glam::Vec3;
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
-        let kits = ModelKits::from_source(&crate::defs::source::Source::read(path).unwrap()).unwrap();
+        let kits = crate::defs::test_support::shipped_kits();
         for name in ["Conscript", "Trooper", "Grenadier"] {
             let parts = kits.get(name).unwrap();
             let bounds = |anim: Anim| {

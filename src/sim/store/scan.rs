@@ -10,7 +10,6 @@ use crate::sim::fixed::Fixed;
 use crate::sim::ids::{PlayerId, TemplateId};
 use crate::sim::object::Object;
 use crate::sim::object_mut::ObjectMut;
-use crate::sim::place::Keyed;
 use crate::sim::rules::TemplateSet;
 use crate::sim::vector::Vec2;
 
@@ -28,63 +27,16 @@ impl ObjectStore {
         self.tagged(move |t| t != 0 && set.contains(tag_template(t)))
     }
 
-    /// The first slot from `from` on that holds a live object whose template is in `set` (read
-    /// from the compact per-slot array in one tight loop: for a system that wants few of the
-    /// slots and changes objects as it goes, so cannot hold an iterator over the store).
-    ///
-    /// For a set of a few templates (builders, gatherers) the tags are read a block at a time
-    /// and compared with every member without an early way out, which the compiler turns into
-    /// a few wide instructions a block; only a block with a match is searched one by one.
-    #[inline]
-    pub fn next_in(&self, from: usize, set: &TemplateSet) -> Option<usize> {
-        let tags = self.tags.get(from..)?;
-        let Some(few) = set.few() else {
-            return tags.iter().position(|&t| t != 0 && set.contains(tag_template(t))).map(|i| from + i);
-        };
-        // Branch-free: `&` and `|` on booleans evaluate both sides.
-        let hit = |t: u32| (t != 0) & few.iter().fold(false, |any, &m| any | (tag_template(t) == m));
-        let mut blocks = tags.chunks_exact(SCAN_BLOCK);
-        let mut base = from;
-        for block in blocks.by_ref() {
-            if block.iter().fold(false, |any, &t| any | hit(t)) {
-                return block.iter().position(|&t| hit(t)).map(|i| base + i);
-            }
-            base += SCAN_BLOCK;
-        }
-        blocks.remainder().iter().position(|&t| hit(t)).map(|i| base + i)
-    }
-
     /// Calls `f` with the slot of, and write access to, each live object whose template is in
     /// `set`, in slot order (the templates read from the compact per-slot array): one walk for
     /// a system that changes each of its objects and no other.
     #[inline(always)]
-    pub fn for_each_in_mut(&mut self, set: &TemplateSet, f: impl FnMut(usize, ObjectMut<'_>)) {
-        self.walk_in_mut(set, |_| true, f);
-    }
-
-    /// As [`ObjectStore::for_each_in_mut`], passing over the objects at rest (no goal, no speed,
-    /// not cruising: see [`crate::sim::place::at_rest`]) unread, by the compact per-slot record
-    /// that says so: for movement, which changes nothing of them.
-    #[inline(always)]
-    pub fn for_each_stirring_in_mut(&mut self, set: &TemplateSet, f: impl FnMut(usize, ObjectMut<'_>)) {
-        self.walk_in_mut(set, |keyed| !keyed.at_rest, f);
-    }
-
-    /// The walk of both: each live object of `set` whose per-slot record `keep` accepts (the
-    /// object itself unread until then).
-    #[inline(always)]
-    fn walk_in_mut(
-        &mut self,
-        set: &TemplateSet,
-        keep: impl Fn(&Keyed) -> bool,
-        mut f: impl FnMut(usize, ObjectMut<'_>),
-    ) {
+    pub fn for_each_in_mut(&mut self, set: &TemplateSet, mut f: impl FnMut(usize, ObjectMut<'_>)) {
         self.keep_keyed();
         let (sum, marks) = (&mut self.digest_sum, &mut self.marks);
         let slots = self.slots.iter_mut().zip(self.places.iter_mut()).zip(self.keyed.iter_mut());
         for (slot, (&t, ((s, place), keyed))) in self.tags.iter().zip(slots).enumerate() {
             if t != 0
-                && keep(keyed)
                 && set.contains(tag_template(t))
                 && let Some(object) = s.object.as_mut()
             {
@@ -119,9 +71,6 @@ impl ObjectStore {
         self.tags.iter().zip(&self.slots).filter(move |&(&t, _)| keep(t)).filter_map(|(_, s)| s.object.as_ref())
     }
 }
-
-/// Tags read at a time by [`ObjectStore::next_in`] for a set of a few templates.
-const SCAN_BLOCK: usize = 32;
 
 /// A live object's tag: a presence bit, its owner and its template (0 stands for no object).
 pub(super) const fn tag(owner: PlayerId, template: TemplateId) -> u32 {
@@ -173,18 +122,6 @@ mod tests {
         let walked: Vec<ObjectId> = store.iter().filter(|o| wanted(o.template)).map(|o| o.id).collect();
         assert_eq!(scanned, walked);
         assert_eq!(walked.len(), 6, "templates 1 and 3 among the 11 live objects");
-        let mut stepped = Vec::new();
-        let mut next = 0;
-        while let Some(slot) = store.next_in(next, &set) {
-            stepped.push(store.by_slot(slot).map(|o| o.id));
-            next = slot + 1;
-        }
-        assert_eq!(
-            stepped,
-            walked.iter().map(|&id| Some(id)).collect::<Vec<_>>(),
-            "next_in steps through the same slots"
-        );
-        assert_eq!(store.next_in(store.slot_count() + 5, &set), None, "past the end");
         let walked_slots: Vec<Option<ObjectId>> = store.slots().map(|o| o.map(|o| o.id)).collect();
         let asked: Vec<Option<ObjectId>> = (0..store.slot_count()).map(|s| store.by_slot(s).map(|o| o.id)).collect();
         assert_eq!(walked_slots, asked, "slots() walks what by_slot answers, the reserved slot empty");
@@ -238,69 +175,7 @@ mod tests {
         assert!(store.places_hold());
     }
 
-    /// The walk for movement passes over exactly the objects at rest: no goal, no speed, no
-    /// cruise. One starting to move, or given a goal, is met again; one come to rest is not.
-    #[test]
-    fn the_stirring_walk_passes_over_exactly_the_objects_at_rest() {
-        use crate::sim::ids::Frame;
-        let mut store = ObjectStore::new();
-        let ids: Vec<ObjectId> = (0..6).map(|_| store.spawn(obj())).collect();
-        store.flush();
-        let set = TemplateSet::from_flags(vec![true]);
-        let met = |store: &mut ObjectStore| {
-            let mut met = Vec::new();
-            store.for_each_stirring_in_mut(&set, |_, o| met.push(o.id));
-            met
-        };
-        assert_eq!(met(&mut store), Vec::<ObjectId>::new(), "all at rest");
-        store.get_mut(ids[1]).unwrap().set_speed(Fixed::from_int(1));
-        store.get_mut(ids[2]).unwrap().change(|o| o.nav.goal = Some(Vec2::from_int(5, 5)));
-        store.get_mut(ids[3]).unwrap().set_cruise(Vec2::from_int(1, 0), Frame(9));
-        store.get_mut(ids[4]).unwrap().set_cruise(Vec2::ZERO, Frame(9));
-        assert_eq!(met(&mut store), ids[1..5].to_vec(), "moving, bound for a goal, or cruising");
-        store.get_mut(ids[1]).unwrap().set_speed(Fixed::ZERO);
-        store.get_mut(ids[2]).unwrap().clear_nav();
-        store.get_mut(ids[3]).unwrap().set_cruise(Vec2::ZERO, Frame::default());
-        assert_eq!(met(&mut store), vec![ids[4]], "come to rest, but for the one still cruising");
-        assert!(store.places_hold());
-    }
-
     proptest::proptest! {
-        /// Stepping with `next_in` from any slot meets exactly the live objects of the set
-        /// from there on, in slot order: sets of one to a few templates (read a block at a
-        /// time) and larger ones, over stores of a few to several blocks of slots.
-        #[test]
-        fn next_in_steps_through_exactly_the_set(
-            templates in proptest::collection::vec(0u16..8, 1..150),
-            gone in proptest::collection::vec(proptest::bool::ANY, 150),
-            draws in proptest::collection::vec(0u8..10, 8),
-            from in 0usize..160,
-        ) {
-            let mut store = ObjectStore::new();
-            let ids: Vec<ObjectId> =
-                templates.iter().map(|&t| store.spawn(Object { template: TemplateId(t), ..obj() })).collect();
-            store.flush();
-            for (id, _) in ids.iter().zip(&gone).filter(|(_, gone)| **gone) {
-                store.destroy(*id);
-            }
-            store.flush();
-            // Each template in the set three times in ten: sets of every size, mostly small.
-            let members: Vec<bool> = draws.iter().map(|&d| d < 3).collect();
-            let set = TemplateSet::from_flags(members.clone());
-            let want: Vec<usize> = (from..store.slot_count())
-                .filter(|&s| store.by_slot(s).is_some_and(|o| members[o.template.0 as usize]))
-                .collect();
-            let mut got = Vec::new();
-            let mut next = from;
-            while let Some(slot) = store.next_in(next, &set) {
-                got.push(slot);
-                next = slot + 1;
-            }
-            proptest::prop_assert_eq!(got, want);
-            let size = members.iter().filter(|m| **m).count();
-            proptest::prop_assert_eq!(set.few().is_some(), (1..=TemplateSet::FEW).contains(&size));
-        }
-
         /// After any spawns and removals, the scan by owner and template meets exactly the
         /// objects a filter over every object meets, in the same order; each owner's count is
         /// that of its objects; and the census moves exactly at the flushes that added or

@@ -327,6 +327,14 @@ impl ModelKits {
         Ok(ModelKits { low_rule: LowRule::load(roots)?, ..kits })
     }
 
+    /// The shipped kits (`data/models.ron`) as the file gives them, Low thinned by the
+    /// default rule (not `data/low_detail.ron`'s): for tests.
+    #[cfg(test)]
+    pub fn shipped() -> ModelKits {
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
+        ModelKits::from_source(&Source::read(path).expect("data/models.ron reads")).expect("shipped kits load")
+    }
+
     /// Parses and checks a kit file; every problem is named by kit, field and line.
     pub fn from_source(src: &Source) -> Result<ModelKits, DefsErrors> {
         let defs: Vec<KitDef> = src.parse().map_err(|e| DefsErrors(vec![e]))?;
@@ -405,7 +413,7 @@ mod tests {
 
     #[test]
     fn the_shipped_kits_load() {
-        let kits = crate::defs::test_support::shipped_kits();
+        let kits = ModelKits::shipped();
         assert!(kits.get("Headquarters").is_some_and(|p| p.len() > 4));
     }
 
@@ -414,7 +422,7 @@ mod tests {
     /// and Low, such a band stops short of the box's top or stands clear above it.
     #[test]
     fn no_team_band_shares_its_top_with_a_box_it_overlaps() {
-        let kits = crate::defs::test_support::shipped_kits();
+        let kits = ModelKits::shipped();
         type Corner = (f32, f32, f32);
         let boxes = |parts: &[Part]| -> Vec<(Corner, Corner, bool, bool)> {
             parts

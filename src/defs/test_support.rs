@@ -3,8 +3,6 @@
 //!
 //! Must not: be compiled outside tests, or load anything but the shipped `data/`.
 
-use super::model_kits::ModelKits;
-use super::source::Source;
 use super::{AiPlans, Definitions};
 use crate::content::ContentRoots;
 
@@ -21,11 +19,4 @@ pub fn shipped() -> Definitions {
 /// The shipped AI plans (`data/ai.ron`).
 pub fn shipped_plans() -> AiPlans {
     AiPlans::load(&roots()).expect("shipped AI plans load")
-}
-
-/// The shipped model kits (`data/models.ron`) as the file gives them, Low thinned by the
-/// default rule (not `data/low_detail.ron`'s).
-pub fn shipped_kits() -> ModelKits {
-    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/models.ron"));
-    ModelKits::from_source(&Source::read(path).expect("data/models.ron reads")).expect("shipped kits load")
 }

@@ -306,7 +306,7 @@ mod tests {
 
     /// The battle tank's kit as loose pieces, from the game's data/models.ron.
     fn tank_parts() -> std::sync::Arc<[PartPiece]> {
-        let kits = crate::defs::test_support::shipped_kits();
+        let kits = crate::defs::model_kits::ModelKits::shipped();
         let tank = ModelDef { shape: Shape::Tank, color: (0.5, 0.5, 0.5), height: 8.0, kit: Some("BattleTank".into()) };
         ModelLibrary::build(&[tank], &kits).parts[0].clone()
     }

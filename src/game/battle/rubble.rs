@@ -263,7 +263,7 @@ mod tests {
 
     /// The Barracks' kit as loose pieces, from the game's data/models.ron, drawn 30 × 30 × 14.
     fn barracks() -> Look {
-        let kits = crate::defs::test_support::shipped_kits();
+        let kits = crate::defs::model_kits::ModelKits::shipped();
         let model =
             ModelDef { shape: Shape::Building, color: (0.5, 0.5, 0.5), height: 14.0, kit: Some("Barracks".into()) };
         let parts = ModelLibrary::build(&[model], &kits).parts[0].clone();

@@ -528,7 +528,7 @@ mod tests {
 
     #[test]
     fn low_meshes_are_the_same_meshes_with_fewer_vertices() {
-        let kits = crate::defs::test_support::shipped_kits();
+        let kits = crate::defs::model_kits::ModelKits::shipped();
         let kit = |k: &str| ModelDef { shape: Shape::Tank, color: (0.5, 0.5, 0.5), height: 1.0, kit: Some(k.into()) };
         // A unit with its own Low parts, a structure thinned by the rule.
         let models = [kit("Jeep"), kit("CommandPost")];
@@ -561,7 +561,7 @@ mod tests {
     #[test]
     fn soldiers_wear_their_factions_uniform_with_the_owners_colour_only_as_a_trim() {
         let defs = crate::defs::test_support::shipped();
-        let kits = crate::defs::test_support::shipped_kits();
+        let kits = crate::defs::model_kits::ModelKits::shipped();
         let lib = ModelLibrary::build(&defs.models, &kits);
         // The share of a mesh's surface in the owner's colour.
         let team_share = |r: &std::ops::Range<u32>| {

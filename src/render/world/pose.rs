@@ -221,7 +221,7 @@ mod tests {
     fn every_riflemans_arms_hold_the_gun_at_rest_walking_aiming_and_firing() {
         use crate::defs::model_kits::{Anim, Part};
         use glam::Vec3;
-        let kits = crate::defs::test_support::shipped_kits();
+        let kits = crate::defs::model_kits::ModelKits::shipped();
         for name in ["Conscript", "Trooper", "Grenadier"] {
             let parts = kits.get(name).unwrap();
             let bounds = |anim: Anim| {

@@ -140,7 +140,7 @@ mod tests {
     fn low_rotor_blades_keep_their_role_so_the_shadow_leaves_them_out() {
         // The shadow map is drawn from the Low meshes; the shader folds away the blades by
         // their role, so a helicopter's (built in, or a kit's own Low parts) must carry it.
-        let kits = crate::defs::test_support::shipped_kits();
+        let kits = crate::defs::model_kits::ModelKits::shipped();
         let gunship = crate::defs::ModelDef {
             shape: Shape::Helicopter,
             color: (0.5, 0.5, 0.5),
